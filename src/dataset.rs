@@ -1,0 +1,1 @@
+//! Dataset files (JSONL pairs). (Being written.)

@@ -1,0 +1,41 @@
+//! Tree edit distance between operator trees.
+//!
+//! Owns the cost model (unit costs, optionally GTED's free renaming of flagged nodes), the public
+//! entry points and the TED similarity formula. `apted` is the algorithm used everywhere;
+//! `naive` (Zhang–Shasha) is the oracle for tests and fuzzing. Knows nothing of Lean or parsing.
+
+use crate::trees::Tree;
+
+/// Edit costs: insert and delete cost 1; a rename costs 0 for equal labels, else 1 — or 0 when
+/// `free_rename` is set and both nodes are flagged `variable_freecost` (or both
+/// `hypothesis_freecost`), as GTED's published scores do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CostModel {
+    pub free_rename: bool,
+}
+
+/// One step of an optimal edit script. Node ids are preorder indices ([`Tree::preorder`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EditOp {
+    /// `a` maps to `b` with the same label (or a free rename).
+    Keep { a: usize, b: usize },
+    /// `a` maps to `b` with a different label, at cost 1.
+    Rename { a: usize, b: usize },
+    /// `a` is deleted from the first tree.
+    Delete { a: usize },
+    /// `b` is inserted into the second tree.
+    Insert { b: usize },
+}
+
+/// An optimal edit mapping and its cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mapping {
+    pub distance: u32,
+    pub ops: Vec<EditOp>,
+}
+
+/// TED similarity (ASSESS §3.2.2): `1 - d / max(|T1|, |T2|)`. Can be negative.
+pub fn similarity(distance: u32, size_a: usize, size_b: usize) -> f64 {
+    let max = size_a.max(size_b).max(1) as f64;
+    1.0 - f64::from(distance) / max
+}

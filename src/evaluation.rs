@@ -1,0 +1,1 @@
+//! Threshold sweep, precision/recall/accuracy/kappa, as ../bench/score.py. (Being written.)

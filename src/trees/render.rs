@@ -1,0 +1,1 @@
+//! Tree output formats: indented text, contract JSON, Graphviz dot. (Being written.)
