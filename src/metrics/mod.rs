@@ -82,3 +82,23 @@ pub fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     let out = f();
     (out, start.elapsed())
 }
+
+pub mod path;
+pub mod ted;
+pub mod transted_lite;
+
+/// The offline metrics by contract name; the Lean-backed ones are refused with a clear error.
+pub fn by_name(name: &str) -> Result<Box<dyn Metric>, MetricError> {
+    match name {
+        "ted" => Ok(Box::new(ted::Ted::default())),
+        "path" => Ok(Box::new(path::PathSim::default())),
+        "transted-lite" => Ok(Box::new(transted_lite::TransTedLite::default())),
+        n if LEAN_METRICS.contains(&n) => Err(MetricError::NeedsLean(
+            LEAN_METRICS
+                .iter()
+                .find(|m| **m == n)
+                .expect("BUG: matched above"),
+        )),
+        other => Err(MetricError::Unknown(other.to_string())),
+    }
+}
