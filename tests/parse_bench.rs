@@ -173,3 +173,44 @@ fn time_to_parse_all_statements() {
     );
     std::io::Write::write_all(&mut std::io::stdout(), msg.as_bytes()).unwrap();
 }
+
+fn sexp(t: &Tree, out: &mut String) {
+    let flag = if t.variable_freecost {
+        "*"
+    } else if t.hypothesis_freecost {
+        "#"
+    } else if t.unparsed {
+        "!"
+    } else {
+        ""
+    };
+    if t.children.is_empty() {
+        out.push_str(&format!("'{}'{flag}", t.label));
+    } else {
+        out.push_str(&format!("('{}'{flag}", t.label));
+        for c in &t.children {
+            out.push(' ');
+            sexp(c, out);
+        }
+        out.push(')');
+    }
+}
+
+/// Writes every written statement's tree as an s-expression to `$LEAN_ASSESS_DUMP` (a review aid).
+#[test]
+#[ignore]
+fn dump_trees() {
+    let Ok(path) = std::env::var("LEAN_ASSESS_DUMP") else {
+        return;
+    };
+    let mut out = String::new();
+    for it in items(&["ref_statement", "cand_statement"]) {
+        out.push_str(&format!("{} {}\n{}\n", it.id, it.field, it.text));
+        match parse_statement(&it.text, &Header::default()) {
+            Ok(st) => sexp(&st.tree, &mut out),
+            Err(e) => out.push_str(&format!("ERROR {e}")),
+        }
+        out.push_str("\n\n");
+    }
+    std::fs::write(path, out).unwrap();
+}

@@ -587,7 +587,7 @@ fn infix_operator(op: &str) -> Option<(u32, bool)> {
         }
         "≃" | "≅" => (25, false),
         "∨" | "\\/" | "⊕" => (30, true),
-        "∧" | "/\\" | "×" => (35, true),
+        "∧" | "/\\" | "×" | "×ₗ" => (35, true),
         "⧸" => (35, false),
         "=" | "==" | "≠" | "!=" | "<" | ">" | "≤" | "≥" | "<=" | ">=" | "∈" | "∉" | "⊆" | "⊂"
         | "⊇" | "⊃" | "⊊" | "∣" | "∤" | "≡" | "≈" | "≪" | "≺" | "≼" => {
@@ -1054,6 +1054,49 @@ impl<'a> Parser<'a> {
             i += 1;
         }
         let has_colon = i < close && self.tok_text(i) == ":";
+        // A default value `(x : T := v)` / `(x := v)` (an optional argument).
+        let default_at = {
+            let mut depth = 0i32;
+            let mut found = None;
+            for k in i..close {
+                match self.tok_text(k) {
+                    "(" | "[" | "{" | "⟨" | "⦃" => depth += 1,
+                    ")" | "]" | "}" | "⟩" | "⦄" => depth -= 1,
+                    ":=" if depth == 0 => {
+                        found = Some(k);
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            found
+        };
+        let default_value = |p: &mut Self| -> Option<Tree> {
+            default_at.map(|d| {
+                p.pos = d + 1;
+                let vstart = p.offset_here();
+                p.region(vstart, close, |p| p.expr(0))
+            })
+        };
+        if !has_colon && default_at == Some(i) && !names.is_empty() {
+            // `(s := v)`: the value stands in for the type.
+            let value = default_value(self).expect("BUG: default_at is Some");
+            let label = format!("{} _ := _ {}", if pre.is_empty() { "" } else { pre }, post);
+            let label = if pre.is_empty() {
+                " _ := _ ".to_string()
+            } else {
+                label
+            };
+            return names
+                .into_iter()
+                .map(|n| {
+                    let name = self.binder_name(n, Bound::Variable);
+                    let mut t = Tree::node(label.clone(), vec![name, value.clone()]);
+                    t.span = self.span(bracket_start, bracket_end);
+                    t
+                })
+                .collect();
+        }
         if !has_colon || names.is_empty() {
             if open_text == "[" {
                 // Anonymous instance `[Foo α]`.
@@ -1087,25 +1130,31 @@ impl<'a> Parser<'a> {
         // Type, with an optional default `:= v` (cut off at `:=`).
         self.pos = i + 1;
         let type_start = self.offset_here();
-        let ty = self.region(type_start, close, |p| p.expr(0));
+        let ty = self.region(type_start, default_at.unwrap_or(close), |p| p.expr(0));
+        let value = default_value(self);
         // A hypothesis: its type reads as a proposition; when the type could not be read, fall
         // back on Mathlib's naming convention (`h`, `h₀`, `hx`).
-        let kind =
-            if is_proposition(&ty) || (ty.unparsed && self.looks_like_hypothesis_name(&names)) {
-                Bound::Hypothesis
-            } else {
-                Bound::Variable
-            };
-        let label = if pre.is_empty() {
-            " _ : _ ".to_string()
+        let kind = if is_proposition(&ty)
+            || ((ty.unparsed || is_unknown_application(&ty))
+                && self.looks_like_hypothesis_name(&names))
+        {
+            Bound::Hypothesis
         } else {
-            format!("{pre} _ : _ {post}")
+            Bound::Variable
+        };
+        let default_part = if value.is_some() { ":= _ " } else { "" };
+        let label = if pre.is_empty() {
+            format!(" _ : _ {default_part}")
+        } else {
+            format!("{pre} _ : _ {default_part}{post}")
         };
         names
             .into_iter()
             .map(|n| {
                 let name = self.binder_name(n, kind);
-                let mut t = Tree::node(label.clone(), vec![name, ty.clone()]);
+                let mut children = vec![name, ty.clone()];
+                children.extend(value.clone());
+                let mut t = Tree::node(label.clone(), children);
                 t.span = self.span(bracket_start, bracket_end);
                 t
             })
@@ -1162,8 +1211,7 @@ impl<'a> Parser<'a> {
     fn expr_inner(&mut self, min: u32) -> PResult<Tree> {
         let start = self.offset_here();
         let mut lhs = self.leading()?;
-        loop {
-            let Some(s) = self.peek() else { break };
+        while let Some(s) = self.peek() {
             let t = self.tokens[self.pos];
             // Trailing field access / projection: `x.1`, `(f x).le` (no space before the dot).
             if s == "." && !t.space_before {
@@ -1187,6 +1235,22 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 lhs = self.mk("!", vec![lhs], start);
                 continue;
+            }
+            // `R[X]` (Mathlib's `Polynomial R`, `notation:9000 R "[X]"`) and `a[i]` indexing:
+            // a bracket right after a term, with no space.
+            if s == "[" && !t.space_before {
+                if let Some(close) = self.matching[self.pos].filter(|&c| c < self.limit) {
+                    if close == self.pos + 2 && self.tok_text(self.pos + 1) == "X" {
+                        self.pos = close + 1;
+                        lhs = self.mk(" _ [X]", vec![lhs], start);
+                        continue;
+                    }
+                    self.pos += 1;
+                    let i = self.expr(0)?;
+                    self.expect("]", "`]` closing the index")?;
+                    lhs = self.mk(" _ [ _ ]", vec![lhs, i], start);
+                    continue;
+                }
             }
             if s == "^[" {
                 self.pos += 1;
@@ -1268,6 +1332,8 @@ impl<'a> Parser<'a> {
                 | "⋂"
                 | "∫"
                 | "⨆"
+                | "⋃₀"
+                | "⋂₀"
                 | "⨅"
                 | "("
                 | "["
@@ -1350,32 +1416,29 @@ impl<'a> Parser<'a> {
             }
         }
         match t.kind {
-            TokenKind::Ident => {
-                !matches!(
-                    s,
-                    "then"
-                        | "else"
-                        | "at"
-                        | "in"
-                        | "with"
-                        | "from"
-                        | "do"
-                        | "where"
-                        | "by"
-                        | "fun"
-                        | "if"
-                        | "let"
-                        | "have"
-                        | "show"
-                        | "calc"
-                        | "Type"
-                        | "Sort"
-                ) || matches!(s, "fun") && false
-            }
+            TokenKind::Ident => !matches!(
+                s,
+                "then"
+                    | "else"
+                    | "at"
+                    | "in"
+                    | "with"
+                    | "from"
+                    | "do"
+                    | "where"
+                    | "by"
+                    | "if"
+                    | "let"
+                    | "have"
+                    | "show"
+                    | "calc"
+                    | "Type"
+                    | "Sort"
+            ),
             TokenKind::Number | TokenKind::Str | TokenKind::Char => true,
             TokenKind::Symbol => match s {
                 "(" | "⟨" | "{" | "↑" | "⇑" | "↥" | "¬" | "√" | "·" | "@" | "⊤" | "⊥" | "∅"
-                | "∞" | "⋯" | "⌊" | "⌈" | "?" => true,
+                | "∞" | "⋯" | "⌊" | "⌈" | "?" | "λ" | "#" => true,
                 // Mathlib: `atomic("|" noWs) term noWs "|"`: an opening bar is followed
                 // without space, a closing one preceded without space.
                 "|" | "‖" => {
@@ -1528,7 +1591,37 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `(x : T) → P`, `{G : Type*} → …`, `[inst : Group G] → …` (dependent arrows, as Lean
+    /// prints them in hover text): the bracket is a binder when an arrow follows it.
+    fn pi_binder_close(&self, s: &str) -> Option<usize> {
+        if !matches!(s, "(" | "{" | "[" | "⦃") {
+            return None;
+        }
+        let close = self.matching[self.pos].filter(|&c| c + 1 < self.limit)?;
+        if !matches!(self.tok_text(close + 1), "→" | "->") {
+            return None;
+        }
+        let first_non_name =
+            (self.pos + 1..close).find(|&i| self.tokens[i].kind != TokenKind::Ident)?;
+        (first_non_name > self.pos + 1 && self.tok_text(first_non_name) == ":").then_some(close)
+    }
+
+    fn pi_term(&mut self, close: usize, start: usize) -> PResult<Tree> {
+        let scope_len = self.scope.len();
+        let binders = self.bracket_binder(self.pos, close, false);
+        self.pos = close + 2;
+        let mut body = self.expr(25)?;
+        self.scope.truncate(scope_len);
+        for b in binders.into_iter().rev() {
+            body = self.mk(" _ → _ ", vec![b, body], start);
+        }
+        Ok(body)
+    }
+
     fn leading_symbol(&mut self, s: &'a str, start: usize) -> PResult<Tree> {
+        if let Some(close) = self.pi_binder_close(s) {
+            return self.pi_term(close, start);
+        }
         match s {
             "(" => self.paren(start),
             "{" => self.brace(start),
@@ -1542,6 +1635,10 @@ impl<'a> Parser<'a> {
             "-" => self.prefix("-", 75, start),
             "↑" | "⇑" | "↥" => self.prefix(s, MAX_PREC, start),
             "√" => self.prefix("√", 100, start),
+            // Mathlib `prefix:110 "⋃₀ "` (sUnion), `prefix:110 "⋂₀ "`; `#s` (Finset.card,
+            // `prefix:max "#"`).
+            "⋃₀" | "⋂₀" => self.prefix(s, 110, start),
+            "#" => self.prefix("#", MAX_PREC, start),
             "!" => self.prefix("!", MAX_PREC, start),
             "∀" | "∃" | "∃!" | "λ" | "Π" | "Σ" => {
                 self.pos += 1;
@@ -1711,6 +1808,12 @@ impl<'a> Parser<'a> {
             return Ok(self.mk("∅", vec![], start));
         }
         let inner_start = self.offset_here();
+        if self.tokens[open + 1].kind == TokenKind::Ident
+            && open + 2 < close
+            && self.tok_text(open + 2) == ":="
+        {
+            return self.structure_instance(open, close, start);
+        }
         // Find a top-level `|` or `//` separator.
         let mut sep = None;
         let mut depth = 0i32;
@@ -1797,6 +1900,34 @@ impl<'a> Parser<'a> {
         };
         self.pos = close + 1;
         Ok(t)
+    }
+
+    /// `{ re := 0, im := 1 }`: field names stay in the label, values are children.
+    fn structure_instance(&mut self, open: usize, close: usize, start: usize) -> PResult<Tree> {
+        let inner_start = self.tokens[open + 1].start;
+        self.pos = open + 1;
+        let t = self.region(inner_start, close, |p| {
+            let mut fields = Vec::new();
+            let mut values = Vec::new();
+            loop {
+                if p.peek_kind() != Some(TokenKind::Ident) {
+                    return Err(p.err_here("a field name"));
+                }
+                fields.push(p.tok_text(p.pos));
+                p.pos += 1;
+                p.expect(":=", "`:=`")?;
+                values.push(p.expr(0)?);
+                if p.at(",") {
+                    p.pos += 1;
+                } else {
+                    break;
+                }
+            }
+            let parts: Vec<String> = fields.iter().map(|f| format!("{f} := _")).collect();
+            Ok(p.mk(format!("{{ {} }}", parts.join(" , ")), values, inner_start))
+        });
+        self.pos = close + 1;
+        Ok(self.widen(t, start, close))
     }
 
     fn if_then_else(&mut self, start: usize) -> PResult<Tree> {
@@ -2074,6 +2205,62 @@ fn match_brackets(text: &str, tokens: &[Token]) -> Vec<Option<usize>> {
         }
     }
     out
+}
+
+/// Type constructors whose applications are types, never propositions.
+const TYPE_CONSTRUCTORS: &[&str] = &[
+    "Set",
+    "Finset",
+    "Fin",
+    "List",
+    "Multiset",
+    "Array",
+    "Polynomial",
+    "MvPolynomial",
+    "Matrix",
+    "ZMod",
+    "Subgroup",
+    "Submodule",
+    "Subring",
+    "Subfield",
+    "Ideal",
+    "Type",
+    "Sort",
+    "Option",
+    "EuclideanSpace",
+    "Equiv",
+    "Filter",
+    "Module",
+    "Basis",
+    "LinearMap",
+    "Units",
+    "Finsupp",
+    "PowerSeries",
+    "IntermediateField",
+    "Subalgebra",
+    "Submonoid",
+    "Sylow",
+    "MonoidHom",
+    "RingHom",
+    "AlgHom",
+    "Perm",
+    "Equiv.Perm",
+    "QuotientGroup",
+    "Quotient",
+    "Setoid",
+];
+
+/// An application (or constant) of a name we know nothing about: a proposition or a type,
+/// undecidable from syntax (`T2Space X`, `Invertible f`).
+fn is_unknown_application(ty: &Tree) -> bool {
+    if ty.children.is_empty() || !ty.label.ends_with(" _ ") {
+        return false;
+    }
+    let head = ty.label.trim_end_matches(" _ ").trim();
+    !head.is_empty()
+        && !head.contains(' ')
+        && !TYPE_CONSTRUCTORS.contains(&head)
+        && !TYPE_CONSTRUCTORS.contains(&head.rsplit('.').next().unwrap_or(head))
 }
 
 /// Whether a binder's type reads as a proposition (so the binder is a hypothesis).
