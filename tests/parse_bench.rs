@@ -244,7 +244,7 @@ fn gted_tree_distance() {
                 let d = ted(&ours, &theirs, CostModel::default());
                 let mut both = String::new();
                 sexp(&ours, &mut both);
-                both.push_str("\n");
+                both.push('\n');
                 sexp(&theirs, &mut both);
                 rows.push((
                     d,
@@ -259,7 +259,7 @@ fn gted_tree_distance() {
     }
     let total: u32 = rows.iter().map(|r| r.0).sum();
     let exact = rows.iter().filter(|r| r.0 == 0).count();
-    rows.sort_by(|a, b| b.0.cmp(&a.0));
+    rows.sort_by_key(|r| std::cmp::Reverse(r.0));
     let mut msg = format!(
         "{} trees: {} identical to GTED's, mean unit TED {:.2}\n",
         rows.len(),
