@@ -270,11 +270,6 @@ const COMMANDS: &[&str] = &[
     "mutual",
     "nonrec",
     "@[",
-    "#eval",
-    "#check",
-    "#print",
-    "#reduce",
-    "#exit",
 ];
 
 /// Scan a whole `.lean` file for `theorem`/`lemma`/`example` declarations (comments, strings and
@@ -296,7 +291,7 @@ pub fn find_declarations(file_text: &str) -> Vec<Declaration> {
         if s == "#" {
             return tokens.get(i + 1).is_some_and(|n| n.start == t.end);
         }
-        COMMANDS.contains(&s) || s == "/" // never: keeps the closure shape simple
+        COMMANDS.contains(&s)
     };
     let mut out = Vec::new();
     let mut depth = 0i32;
@@ -361,14 +356,11 @@ pub fn find_declarations(file_text: &str) -> Vec<Declaration> {
         // A doc comment directly before belongs to the declaration.
         start = extend_over_doc_comment(file_text, start);
         // End: the next command start at column 0 after this keyword.
-        let mut end = file_text.len();
-        for (k, n) in tokens.iter().enumerate().skip(i + 1) {
-            if is_command_start(k) {
-                end = extend_back_over_prefix(file_text, &tokens, k, i);
-                break;
-            }
-            let _ = n;
-        }
+        let end = (i + 1..tokens.len())
+            .find(|&k| is_command_start(k))
+            .map_or(file_text.len(), |k| {
+                extend_back_over_prefix(file_text, &tokens, k, i)
+            });
         // Trailing comments and blank lines belong to nobody: end at the last token.
         let end = tokens[i..]
             .iter()
@@ -435,21 +427,34 @@ fn extend_over_doc_comment(file_text: &str, start: usize) -> usize {
     start
 }
 
-/// Offset of the top-level `:=`/`where`/`|` from token `from`, or `end`.
+/// Offset of the top-level `:=`/`where` from token `from`, or `end`.
 fn statement_end_in(file_text: &str, tokens: &[Token], from: usize, end: usize) -> usize {
+    let upto = tokens[from.min(tokens.len())..]
+        .iter()
+        .take_while(|t| t.start < end)
+        .count();
+    match statement_end_token(file_text, &tokens[from.min(tokens.len())..][..upto]) {
+        Some(i) => tokens[from + i].start,
+        None => end,
+    }
+}
+
+/// Index (in `tokens`) of the `:=`/`where` that ends a statement: outside brackets, and not the
+/// `:=` of a `let`/`have` inside the statement (`: let x := 2; x = 2 := rfl`).
+fn statement_end_token(file_text: &str, tokens: &[Token]) -> Option<usize> {
     let mut depth = 0i32;
-    for t in tokens.iter().skip(from) {
-        if t.start >= end {
-            break;
-        }
+    let mut pending_lets = 0usize;
+    for (i, t) in tokens.iter().enumerate() {
         match &file_text[t.start..t.end] {
-            "(" | "[" | "{" | "⟨" | "⦃" | "@[" => depth += 1,
+            "(" | "[" | "{" | "⟨" | "⦃" | "@[" | "^[" => depth += 1,
             ")" | "]" | "}" | "⟩" | "⦄" => depth -= 1,
-            ":=" | "where" if depth <= 0 => return t.start,
+            "let" | "have" | "haveI" | "letI" if depth <= 0 => pending_lets += 1,
+            ":=" if depth <= 0 && pending_lets > 0 => pending_lets -= 1,
+            ":=" | "where" if depth <= 0 => return Some(i),
             _ => {}
         }
     }
-    end
+    None
 }
 
 /// Parse the declaration `decl` found in `file_text`; spans and error positions are relative to
@@ -880,21 +885,8 @@ impl<'a> Parser<'a> {
         let source_start = self.tokens[kw_index].start;
         self.pos += 1;
         // The statement ends at the top-level `:=` (or `where`, or a `|` equation), else the end.
-        let mut end_tok = self.tokens.len();
-        {
-            let mut depth = 0i32;
-            for i in self.pos..self.tokens.len() {
-                match self.tok_text(i) {
-                    "(" | "[" | "{" | "⟨" | "⦃" | "@[" | "^[" => depth += 1,
-                    ")" | "]" | "}" | "⟩" | "⦄" => depth -= 1,
-                    ":=" | "where" if depth <= 0 => {
-                        end_tok = i;
-                        break;
-                    }
-                    _ => {}
-                }
-            }
-        }
+        let end_tok = statement_end_token(self.text, &self.tokens[self.pos..])
+            .map_or(self.tokens.len(), |i| self.pos + i);
         self.limit = end_tok;
         let statement_end = if end_tok < self.tokens.len() {
             self.tokens[end_tok].start
@@ -941,7 +933,7 @@ impl<'a> Parser<'a> {
                         ParseErrorKind::Unclosed { open: s.into() },
                     ));
                 }
-                binders.extend(self.bracket_binder(open_index, close, true));
+                binders.extend(self.bracket_binder(open_index, close));
                 self.pos = close + 1;
             } else {
                 break;
@@ -1007,25 +999,16 @@ impl<'a> Parser<'a> {
         };
         self.limit = saved_limit;
         self.scope.truncate(saved_scope);
-        let end_offset = if end < self.tokens.len() {
-            // Up to the end of the last token inside the region.
-            if end > 0 {
-                self.tokens[end - 1].end.max(start)
-            } else {
-                start
-            }
-        } else {
-            self.text[..].trim_end().len().max(start)
-        };
         self.pos = end;
         match ok {
             Some(t) => t,
             None => {
+                // Nested unparsed parts are subsumed by this one.
                 self.unparsed.truncate(saved_unparsed);
-                let end_offset = if end > 0 && end <= self.tokens.len() {
-                    self.tokens[end - 1].end.max(start)
-                } else {
-                    end_offset
+                // Up to the end of the last token inside the region.
+                let end_offset = match end.checked_sub(1).and_then(|i| self.tokens.get(i)) {
+                    Some(last) => last.end.max(start),
+                    None => start,
                 };
                 self.unparsed_leaf(start, end_offset)
             }
@@ -1033,8 +1016,8 @@ impl<'a> Parser<'a> {
     }
 
     /// A bracketed binder `(a b : T)`, `{x : T}`, `[Foo α]`, `[inst : Foo α]`, `⦃x : T⦄`,
-    /// split one per name. `theorem_level` binders record their names as hypotheses or variables.
-    fn bracket_binder(&mut self, open: usize, close: usize, _theorem_level: bool) -> Vec<Tree> {
+    /// split one per name; the names go into scope as hypotheses or variables.
+    fn bracket_binder(&mut self, open: usize, close: usize) -> Vec<Tree> {
         let open_text = self.tok_text(open);
         let (pre, post) = match open_text {
             "(" => ("", ""),
@@ -1610,7 +1593,7 @@ impl<'a> Parser<'a> {
 
     fn pi_term(&mut self, close: usize, start: usize) -> PResult<Tree> {
         let scope_len = self.scope.len();
-        let binders = self.bracket_binder(self.pos, close, false);
+        let binders = self.bracket_binder(self.pos, close);
         self.pos = close + 2;
         let mut body = self.expr(25)?;
         self.scope.truncate(scope_len);
@@ -2029,7 +2012,7 @@ impl<'a> Parser<'a> {
                         .is_some_and(|i| self.tok_text(i) == ":")
                         || s == "[";
                     if looks_like_binder {
-                        let bs = self.bracket_binder(open, close, false);
+                        let bs = self.bracket_binder(open, close);
                         binders.extend(bs);
                         self.pos = close + 1;
                     } else {
@@ -2110,7 +2093,7 @@ impl<'a> Parser<'a> {
                     let Some(close) = self.matching[open].filter(|&c| c < self.limit) else {
                         return Err(self.err_here("`)`"));
                     };
-                    children.extend(self.bracket_binder(open, close, false));
+                    children.extend(self.bracket_binder(open, close));
                     self.pos = close + 1;
                 }
                 Some(s)
@@ -2432,6 +2415,76 @@ mod tests {
     }
 
     #[test]
+    fn assorted_notations() {
+        let cases: &[(&str, &str)] = &[
+            (
+                "∫ x in (0 : ℝ)..1, x ^ 2 = 1 / 3",
+                "(' _ = _ ' ('∫ _  _ , _ ' 'x'* ('in _ ' (' _ .. _ ' ('( _ : _ )' '0' 'ℝ') '1')) (' _ ^ _ ' 'x'* '2')) (' _ / _ ' '1' '3'))",
+            ),
+            (
+                "let y := 2; y + 1 = 3",
+                "('let _ := _ ; _ ' 'y'* '2' (' _ = _ ' (' _ + _ ' 'y'* '1') '3'))",
+            ),
+            (
+                "let y := f 2\n  y = 3",
+                "('let _ := _ ; _ ' 'y'* ('f _ ' '2') (' _ = _ ' 'y'* '3'))",
+            ),
+            (
+                "(if 0 < 1 then 2 else 3) = ⌊x⌋₊ + ⌈y⌉",
+                "(' _ = _ ' ('if _ then _ else _ ' (' _ < _ ' '0' '1') '2' '3') (' _ + _ ' ('⌊ _ ⌋₊' 'x') ('⌈ _ ⌉' 'y')))",
+            ),
+            (
+                "∃! x : ℕ, x ∉ S ∧ a ≡ b [ZMOD n]",
+                "('∃! _ , _ ' (' _ : _ ' 'x'* 'ℕ') (' _ ∧ _ ' (' _ ∉ _ ' 'x'* 'S') (' _ ≡ _ [ZMOD _ ]' 'a' 'b' 'n')))",
+            ),
+            (
+                "{x : ℝ // 0 < x} = «weird name» 1e-3 2⁻¹ (·) (↑)",
+                "(' _ = _ ' ('{ _ // _ }' (' _ : _ ' 'x'* 'ℝ') (' _ < _ ' '0' 'x'*)) ('«weird name» _  _  _  _ ' '1e-3' ('⁻¹' '2') '·' '↑'))",
+            ),
+            (
+                "∏ i ∈ Finset.Icc 1 n, (i : ℝ) /- a /- nested -/ comment -/ = n !",
+                "(' _ = _ ' ('∏ _  _ , _ ' 'i'* ('∈ _ ' ('Finset.Icc _  _ ' '1' 'n')) ('( _ : _ )' 'i'* 'ℝ')) ('!' 'n'))",
+            ),
+            (
+                "∀ f : ℕ → ℕ, f^[2] = f ∘ f",
+                "('∀ _ , _ ' (' _ : _ ' 'f'* (' _ → _ ' 'ℕ' 'ℕ')) (' _ = _ ' (' _ ^[ _ ]' 'f'* '2') (' _ ∘ _ ' 'f'* 'f'*)))",
+            ),
+            (
+                "(fun x ↦ x + 1) = λ y => y.succ",
+                "(' _ = _ ' ('fun _ => _ ' 'x'* (' _ + _ ' 'x'* '1')) ('fun _ => _ ' 'y'* (' _ .succ' 'y'*)))",
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(&concl(&format!("theorem t : {text}")), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn instance_and_type_binders() {
+        let t = tree("theorem t (G : Type*) [Group G] (H : Subgroup G) (_ : H.Normal) : Sort u");
+        assert_eq!(
+            sexp(&t),
+            "('theorem' (' _  _  _  _ : _ ' (' _ : _ ' 'G'* 'Type*') ('[ _ ]' ('Group _ ' 'G'*)) \
+             (' _ : _ ' 'H'* ('Subgroup _ ' 'G'*)) (' _ : _ ' '_'# (' _ .Normal' 'H'*)) ('Sort _ ' 'u')))"
+        );
+    }
+
+    #[test]
+    fn declarations_skip_comments_strings_and_end_at_the_next_command() {
+        let file = "namespace Foo\n/- theorem hidden : True := trivial -/\ndef s := \"theorem no\"\nopen Nat in\ntheorem x₁ : True := by\n  trivial\n  -- done\n\nend Foo\ntheorem y : 1 = 1 := rfl\n/- unterminated";
+        let ds = find_declarations(file);
+        let names: Vec<_> = ds
+            .iter()
+            .map(|d| d.name.clone().unwrap_or_default())
+            .collect();
+        assert_eq!(names, ["x₁", "y"]);
+        assert!(file[..ds[0].end].ends_with("trivial"));
+        let (a, b) = ds[0].name_range.unwrap();
+        assert_eq!(&file[a..b], "x₁");
+        assert!(file[ds[1].start..ds[1].end].ends_with("rfl"));
+    }
+
+    #[test]
     fn header_records_imports_and_opens() {
         let h = Header::parse(
             "import Mathlib\nopen scoped BigOperators\nopen Finset Int in\n-- open X\nopen Real\n",
@@ -2453,6 +2506,7 @@ mod tests {
         assert_eq!(ds[1].keyword, "lemma");
         assert_eq!(ds[2].name, None);
         let st = parse_declaration_in(file, &ds[1], &Header::default()).unwrap();
+        assert!(file[ds[1].start..ds[1].end].ends_with("trivial"));
         assert_eq!(st.name.as_deref(), Some("b"));
         let span = st.tree.span.unwrap();
         assert!(file[span.start as usize..].starts_with("lemma b"));
