@@ -318,3 +318,63 @@ fn snapshot_trees_match() {
     }
     assert!(checked >= 8, "only {checked} snapshots");
 }
+
+/// Review aid: theorem binders whose hypothesis/variable flag differs from GTED's (on the same
+/// reorganized hover text). `cargo test --test parse_bench binder_flags -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn binder_flags_against_gted() {
+    let mut agree = 0;
+    let mut msg = String::new();
+    for ds in DATASETS {
+        let p = format!("{}/fixtures/bench/{ds}.jsonl", env!("CARGO_MANIFEST_DIR"));
+        let t = format!(
+            "{}/fixtures/bench/{ds}.trees.jsonl",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let pairs = std::fs::read_to_string(p).unwrap();
+        let trees = std::fs::read_to_string(t).unwrap();
+        for (pl, tl) in pairs.lines().zip(trees.lines()) {
+            let pv: serde_json::Value = serde_json::from_str(pl).unwrap();
+            let tv: serde_json::Value = serde_json::from_str(tl).unwrap();
+            for side in ["ref", "cand"] {
+                let text = pv[format!("{side}_reorganized_hover_statement")]
+                    .as_str()
+                    .unwrap();
+                let theirs: Tree =
+                    serde_json::from_value(tv[format!("{side}_tree")].clone()).unwrap();
+                let ours = parse_statement(text, &Header::default()).unwrap().tree;
+                let flags = |t: &Tree| -> Vec<(String, bool, bool)> {
+                    t.children
+                        .first()
+                        .map(|sig| {
+                            sig.children
+                                .iter()
+                                .filter(|b| b.label == " _ : _ " && b.children.len() == 2)
+                                .map(|b| {
+                                    let n = &b.children[0];
+                                    (n.label.clone(), n.variable_freecost, n.hypothesis_freecost)
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default()
+                };
+                let theirs_f = flags(&theirs);
+                for o in flags(&ours) {
+                    if let Some(t) = theirs_f.iter().find(|t| t.0 == o.0) {
+                        if (t.1, t.2) == (o.1, o.2) {
+                            agree += 1;
+                        } else {
+                            msg.push_str(&format!(
+                                "{} {side} {}: ours var={} hyp={}, gted var={} hyp={}\n",
+                                pv["id"], o.0, o.1, o.2, t.1, t.2
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    msg.push_str(&format!("{agree} binders agree\n"));
+    std::io::Write::write_all(&mut std::io::stdout(), msg.as_bytes()).unwrap();
+}
