@@ -43,7 +43,7 @@ impl Default for ScoreLimits {
         ScoreLimits {
             alpha: 5.0,
             unmatched_and: 0.2,
-            max_matching_work: 20_000_000,
+            max_matching_work: 5_000_000,
         }
     }
 }
@@ -136,7 +136,7 @@ impl PairTable {
         t
     }
 
-    /// PathSim of pair `k` under `paired(g, h)`.
+    /// PathSim of pair `k` under `pairing`.
     fn sim(&self, k: usize, pairing: &Pairing) -> f64 {
         match self.groups[k] {
             None => self.fixed[k],
@@ -145,8 +145,15 @@ impl PairTable {
         }
     }
 
+    /// PathSim of every pair under `pairing`, row-major (T1 paths × T2 paths).
+    fn sims(&self, pairing: &Pairing) -> Vec<f64> {
+        (0..self.fixed.len())
+            .map(|k| self.sim(k, pairing))
+            .collect()
+    }
+
     /// Eq. (2) with Eqs. (3)–(4): T1 → T2 when `forward`, else T2 → T1.
-    fn tree_sim(&self, forward: bool, pairing: &Pairing) -> f64 {
+    fn tree_sim(&self, forward: bool, sims: &[f64]) -> f64 {
         let (rows, cols) = if forward {
             (self.n1, self.n2)
         } else {
@@ -168,7 +175,7 @@ impl PairTable {
             let mut arg = 0usize;
             let mut max = f64::NEG_INFINITY;
             for c in 0..cols {
-                let s = self.sim(idx(r, c), pairing);
+                let s = sims[idx(r, c)];
                 if s > max + 1e-12 {
                     arg = c;
                     max = s;
@@ -176,8 +183,7 @@ impl PairTable {
                     arg = c;
                 }
             }
-            // Recompute the exact value at the chosen column (ties may differ by < 1e-12).
-            let value = self.sim(idx(r, arg), pairing);
+            let value = sims[idx(r, arg)];
             uses[arg] += 1;
             best.push((arg, value));
         }
@@ -227,8 +233,9 @@ pub fn compare(
     let mut evaluated = 0u64;
     let mut consider = |p: Pairing| {
         evaluated += 1;
-        let f = table.tree_sim(true, &p);
-        let r = table.tree_sim(false, &p);
+        let sims = table.sims(&p);
+        let f = table.tree_sim(true, &sims);
+        let r = table.tree_sim(false, &sims);
         let s = f.min(r);
         if best.as_ref().map_or(true, |b| s > b.0) {
             best = Some((s, f, r, p));

@@ -610,7 +610,7 @@ fn normalise_node(node: &Tree, mut children: Vec<Tree>, bound: &[String]) -> Tre
         }
         _ => {}
     }
-    let is_bound = children.is_empty() && bound.iter().any(|b| *b == node.label);
+    let is_bound = children.is_empty() && bound.contains(&node.label);
     Tree {
         label: node.label.clone(),
         children,
