@@ -6,7 +6,8 @@
 //! python3 fixtures/bench/score.py fixtures/bench/gted-minif2f.jsonl /tmp/pred.jsonl
 //! ```
 //! Options after the two paths: `--alpha A` (Eq. 5's α, default 5), `--matching-work N` (budget
-//! of the exhaustive AND matching; 0 makes it greedy everywhere).
+//! of the exhaustive AND matching; 0 makes it greedy everywhere),
+//! `--binder-types` (keep typing binders as hypotheses).
 
 use anyhow::{bail, Context, Result};
 use lean_assess::metrics::path::PathSim;
@@ -17,7 +18,7 @@ use std::time::Instant;
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(input), Some(output)) = (args.first(), args.get(1)) else {
-        bail!("usage: path_on_gted_trees TREES.jsonl PRED.jsonl [--alpha A] [--matching-work N]");
+        bail!("usage: path_on_gted_trees TREES.jsonl PRED.jsonl [--alpha A] [--matching-work N] [--binder-types]");
     };
     let mut metric = PathSim::default();
     let mut rest = args[2..].iter();
@@ -25,11 +26,12 @@ fn main() -> Result<()> {
         match flag.as_str() {
             "--alpha" => {
                 let v = rest.next().context("--alpha needs a value")?;
-                metric.score_limits.alpha = v.parse().with_context(|| format!("--alpha {v}"))?;
+                metric.scoring.alpha = v.parse().with_context(|| format!("--alpha {v}"))?;
             }
+            "--binder-types" => metric.skeleton.binder_types = true,
             "--matching-work" => {
                 let v = rest.next().context("--matching-work needs a value")?;
-                metric.score_limits.max_matching_work =
+                metric.scoring.max_matching_work =
                     v.parse().with_context(|| format!("--matching-work {v}"))?;
             }
             other => bail!("unknown option {other}"),

@@ -27,8 +27,8 @@ mod score;
 mod skeleton;
 
 pub use lexical::{LexicalSimilarity, NodeSimilarity};
-pub use score::{compare, Comparison, ScoreLimits};
-pub use skeleton::{Literal, PathNode, Skeleton, SkeletonLimits, TermNode};
+pub use score::{compare, Comparison, ScoreOptions};
+pub use skeleton::{Literal, PathNode, Skeleton, SkeletonOptions, TermNode};
 
 use super::{timed, Metric, MetricError, MetricReport, Pair, Verdict};
 use crate::trees::Tree;
@@ -37,16 +37,16 @@ use std::sync::Arc;
 /// The `path` metric: seed 004's `Sim` (Eq. 1) between the DNF-like trees of the two statements.
 #[derive(Clone, Debug)]
 pub struct PathSim {
-    pub skeleton_limits: SkeletonLimits,
-    pub score_limits: ScoreLimits,
+    pub skeleton: SkeletonOptions,
+    pub scoring: ScoreOptions,
     node_similarity: Arc<dyn NodeSimilarity>,
 }
 
 impl Default for PathSim {
     fn default() -> Self {
         PathSim {
-            skeleton_limits: SkeletonLimits::default(),
-            score_limits: ScoreLimits::default(),
+            skeleton: SkeletonOptions::default(),
+            scoring: ScoreOptions::default(),
             node_similarity: Arc::new(LexicalSimilarity::default()),
         }
     }
@@ -69,9 +69,9 @@ impl PathSim {
 
     /// Compare two operator trees (statement trees with a `theorem` root, or bare propositions).
     pub fn compare(&self, reference: &Tree, candidate: &Tree) -> PathComparison {
-        let r = Skeleton::of_statement(reference, self.skeleton_limits);
-        let c = Skeleton::of_statement(candidate, self.skeleton_limits);
-        let comparison = compare(&r, &c, self.node_similarity.as_ref(), &self.score_limits);
+        let r = Skeleton::of_statement(reference, self.skeleton);
+        let c = Skeleton::of_statement(candidate, self.skeleton);
+        let comparison = compare(&r, &c, self.node_similarity.as_ref(), &self.scoring);
         PathComparison {
             comparison,
             reference: r,

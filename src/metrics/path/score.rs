@@ -16,7 +16,7 @@
 //!   and the best is kept. Enumerated are the maximal matchings (every group of the tree with
 //!   fewer groups paired with a distinct group of the other) — partial matchings only lower AND
 //!   similarities. Their number is `m!/(m−k)!`; when it times the path-pair table exceeds
-//!   [`ScoreLimits::max_matching_work`], a greedy matching is used instead: group pairs are taken
+//!   [`ScoreOptions::max_matching_work`], a greedy matching is used instead: group pairs are taken
 //!   by decreasing affinity (how well each group's paths match the other group's, with the two
 //!   ANDs counted as matched), each group once. The report says which was used.
 //!
@@ -29,7 +29,7 @@ use std::collections::HashMap;
 
 /// Bounds and constants of the scorer.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ScoreLimits {
+pub struct ScoreOptions {
     /// α of Eq. (5).
     pub alpha: f64,
     /// NodeSim of two AND nodes the matching does not pair (§4: 0.2).
@@ -38,9 +38,9 @@ pub struct ScoreLimits {
     pub max_matching_work: u64,
 }
 
-impl Default for ScoreLimits {
+impl Default for ScoreOptions {
     fn default() -> Self {
-        ScoreLimits {
+        ScoreOptions {
             alpha: 5.0,
             unmatched_and: 0.2,
             max_matching_work: 5_000_000,
@@ -79,7 +79,12 @@ struct PairTable {
 }
 
 impl PairTable {
-    fn build(a: &Skeleton, b: &Skeleton, node_sim: &dyn NodeSimilarity, lim: &ScoreLimits) -> Self {
+    fn build(
+        a: &Skeleton,
+        b: &Skeleton,
+        node_sim: &dyn NodeSimilarity,
+        lim: &ScoreOptions,
+    ) -> Self {
         let (n1, n2) = (a.paths.len(), b.paths.len());
         let terms_a = a.terms();
         let terms_b = b.terms();
@@ -223,7 +228,7 @@ pub fn compare(
     a: &Skeleton,
     b: &Skeleton,
     node_sim: &dyn NodeSimilarity,
-    lim: &ScoreLimits,
+    lim: &ScoreOptions,
 ) -> Comparison {
     let table = PairTable::build(a, b, node_sim, lim);
     let (ka, kb) = (a.and_groups, b.and_groups);

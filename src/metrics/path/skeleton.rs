@@ -1,9 +1,12 @@
 //! From an operator tree to seed 004's DNF-like tree (§3 and §4, Figure 1) and its paths.
 //!
 //! The propositional skeleton of a statement `theorem n (x : ℝ) (h₀ : A ∧ B) : C → D` is
-//! `(A ∧ B) → (C → D)`: hypotheses are the binders whose type is a proposition (a binder whose
-//! name GTED or the parser flagged as a hypothesis, or whose type is a connective, quantifier or
-//! relation) and the premises of `→`; they are conjoined and imply the conclusion. Connectives
+//! `(x : ℝ) ∧ (A ∧ B) → (C → D)`: hypotheses are the binders whose type is a proposition (a
+//! binder whose name GTED or the parser flagged as a hypothesis, or whose type is a connective,
+//! quantifier or relation), the premises of `→`, and — unless
+//! [`SkeletonOptions::binder_types`] is off — the typing binders, kept as atoms `x : ℝ` because
+//! a Lean statement's meaning depends on them (the paper's logic is untyped). They are conjoined
+//! and imply the conclusion. Connectives
 //! are normalised into a DNF: `A → B` is `¬A ∨ B`, `A ↔ B` is `(A ∧ B) ∨ (¬A ∧ ¬B)`, `a ≠ b` is
 //! `¬(a = b)`, `a ∉ s` is `¬(a ∈ s)`, negations are pushed to the atoms (De Morgan) and `∧` is
 //! distributed over `∨`. Quantifiers are removed, as the paper does for its quantifier-free logic
@@ -20,7 +23,7 @@
 //! of the root to a leaf; paths are what the scorer compares (as in the paper's appendix, e.g.
 //! `[not, lowervitamincontent, var, y]`, `[and41, varyingangles, var, x]`).
 //!
-//! Work is bounded: the DNF is cut at [`SkeletonLimits::max_clauses`] clauses (the dropped
+//! Work is bounded: the DNF is cut at [`SkeletonOptions::max_clauses`] clauses (the dropped
 //! clauses are reported) and propositional nesting deeper than `max_depth` is kept as one atom, so
 //! no input can blow up time, memory or the stack.
 //!
@@ -29,9 +32,13 @@
 use crate::trees::Tree;
 use std::collections::{HashMap, HashSet};
 
-/// Bounds on the DNF construction.
+/// What the skeleton keeps, and bounds on the DNF construction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SkeletonLimits {
+pub struct SkeletonOptions {
+    /// Also keep typing binders (`(x : ℝ)`, `[Group G]`, `∀ n : ℕ`) as hypothesis atoms (default
+    /// on). Seed 004's logic is untyped; Lean's is not, and `x : ℕ` vs `x : ℝ` changes a
+    /// statement's meaning. Off, only binders whose type is a proposition are hypotheses.
+    pub binder_types: bool,
     /// Most clauses kept in a DNF (distribution can multiply them).
     pub max_clauses: usize,
     /// Deepest propositional nesting read as structure; deeper subformulas become atoms.
@@ -40,9 +47,10 @@ pub struct SkeletonLimits {
     pub max_paths: usize,
 }
 
-impl Default for SkeletonLimits {
+impl Default for SkeletonOptions {
     fn default() -> Self {
-        SkeletonLimits {
+        SkeletonOptions {
+            binder_types: true,
             max_clauses: 64,
             max_depth: 200,
             max_paths: 2000,
@@ -111,7 +119,7 @@ pub struct Skeleton {
 
 impl Skeleton {
     /// Build the DNF-like tree of a statement's operator tree (`theorem` root, or any proposition).
-    pub fn of_statement(tree: &Tree, limits: SkeletonLimits) -> Skeleton {
+    pub fn of_statement(tree: &Tree, limits: SkeletonOptions) -> Skeleton {
         let mut b = Builder {
             limits,
             atoms: Vec::new(),
@@ -261,7 +269,7 @@ fn subtree_size(t: &Tree) -> usize {
 }
 
 struct Builder {
-    limits: SkeletonLimits,
+    limits: SkeletonOptions,
     atoms: Vec<Tree>,
     atom_ids: HashMap<Tree, usize>,
     /// Names bound by enclosing binders and quantifiers (a stack of scopes, flattened).
@@ -309,13 +317,21 @@ impl Builder {
                 return Some(self.prop(ty, depth + 1));
             }
             self.bound.push(name.label.clone());
-            return None;
+            // `{x : ℝ}` and `(x : ℝ)` type `x` alike: one label for every binder kind.
+            return self
+                .limits
+                .binder_types
+                .then(|| self.atom(&relabel(binder, " _ : _ ")));
         }
         if binder.children.is_empty() {
             self.bound.push(binder.label.clone());
+            return None;
         }
-        // Anonymous instance binders (`[Fintype G]`) and anything else: not propositional.
-        None
+        // Anonymous instance binders (`[Fintype G]`): a typing fact, not a proposition.
+        match (self.limits.binder_types, binder.children.as_slice()) {
+            (true, [class]) => Some(self.atom(class)),
+            _ => None,
+        }
     }
 
     fn prop(&mut self, t: &Tree, depth: usize) -> Formula {
@@ -666,7 +682,11 @@ mod tests {
             ],
             n(" _ ≠ _ ", vec![var("x"), leaf("1")]),
         );
-        let s = Skeleton::of_statement(&t, SkeletonLimits::default());
+        let paper = SkeletonOptions {
+            binder_types: false,
+            ..SkeletonOptions::default()
+        };
+        let s = Skeleton::of_statement(&t, paper);
         assert_eq!(
             paths(&s),
             [
@@ -677,6 +697,10 @@ mod tests {
             ]
         );
         assert_eq!(s.and_groups, 0);
+        // With typing binders (the default), `x : ℝ` is one more premise.
+        let typed = Skeleton::of_statement(&t, SkeletonOptions::default());
+        assert_eq!(paths(&typed)[..2], ["[not, _ : _, x]", "[not, _ : _, ℝ]"]);
+        assert_eq!(typed.paths.len(), 6);
     }
 
     #[test]
@@ -692,7 +716,7 @@ mod tests {
                 ],
             ),
         );
-        let s = Skeleton::of_statement(&t, SkeletonLimits::default());
+        let s = Skeleton::of_statement(&t, SkeletonOptions::default());
         assert_eq!(
             paths(&s),
             ["[and1, _ = _, a]", "[and1, _ = _, 1]", "[and1, Prime _, p]"]
@@ -711,7 +735,7 @@ mod tests {
                 ],
             ),
         );
-        let s = Skeleton::of_statement(&t, SkeletonLimits::default());
+        let s = Skeleton::of_statement(&t, SkeletonOptions::default());
         assert_eq!(s.clauses.len(), 2);
         assert_eq!(s.and_groups, 2);
         assert_eq!(s.render_path(&s.paths[0]), "[and1, _ < _, 0]");
@@ -732,7 +756,7 @@ mod tests {
                 ],
             ),
         );
-        let s = Skeleton::of_statement(&t, SkeletonLimits::default());
+        let s = Skeleton::of_statement(&t, SkeletonOptions::default());
         assert_eq!(
             paths(&s),
             [
@@ -760,7 +784,7 @@ mod tests {
             );
             f = n(" _ ∧ _ ", vec![f, d]);
         }
-        let s = Skeleton::of_statement(&theorem(vec![], f), SkeletonLimits::default());
+        let s = Skeleton::of_statement(&theorem(vec![], f), SkeletonOptions::default());
         assert!(s.clauses.len() <= 64);
         assert!(!s.notes.is_empty());
     }
@@ -771,7 +795,7 @@ mod tests {
         for _ in 0..1000 {
             f = n("¬", vec![f]);
         }
-        let s = Skeleton::of_statement(&theorem(vec![], f), SkeletonLimits::default());
+        let s = Skeleton::of_statement(&theorem(vec![], f), SkeletonOptions::default());
         assert!(!s.paths.is_empty());
         assert!(s.atoms.len() == 1 && s.atoms[0].label == "¬");
     }

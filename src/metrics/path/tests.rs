@@ -151,7 +151,7 @@ fn swapped_disjuncts_of_conjunctions_score_one_through_and_matching() {
     assert_eq!(cmp.matching, vec![(1, 2), (2, 1)]);
     // The greedy fallback finds the same pairing here.
     let mut greedy = PathSim::default();
-    greedy.score_limits.max_matching_work = 0;
+    greedy.scoring.max_matching_work = 0;
     let g = greedy.compare(&x, &y).comparison;
     assert!(!g.exhaustive);
     assert!(close(g.similarity, 1.0), "{g:?}");
@@ -189,14 +189,12 @@ fn dropping_a_hypothesis_lowers_the_score() {
 
 #[test]
 fn prime_spellings_score_high() {
+    // Bare conclusions: with a shared `(p : ℕ)` binder, the typing paths would dilute the contrast.
     let p = || var("p");
-    let nat_prime = theorem(vec![binder(p(), leaf("ℕ"))], n("Nat.Prime _ ", vec![p()]));
-    let dot_prime = theorem(
-        vec![binder(p(), leaf("ℕ"))],
-        n("_._", vec![p(), leaf("Prime")]),
-    );
-    let prime = theorem(vec![binder(p(), leaf("ℕ"))], n("Prime _ ", vec![p()]));
-    let even = theorem(vec![binder(p(), leaf("ℕ"))], n("Even _ ", vec![p()]));
+    let nat_prime = theorem(vec![], n("Nat.Prime _ ", vec![p()]));
+    let dot_prime = theorem(vec![], n("_._", vec![p(), leaf("Prime")]));
+    let prime = theorem(vec![], n("Prime _ ", vec![p()]));
+    let even = theorem(vec![], n("Even _ ", vec![p()]));
     let m = PathSim::default();
     let s1 = m.similarity(&nat_prime, &dot_prime);
     let s2 = m.similarity(&nat_prime, &prime);
@@ -207,6 +205,21 @@ fn prime_spellings_score_high() {
     // A different predicate on the same variable keeps the variable's path (the paper's own
     // `cold(Alex)` vs `eating(Alex)` case): about half, well below the spellings of one predicate.
     assert!(s4 < 0.55 && s4 < s2 - 0.3, "{s4}");
+}
+
+#[test]
+fn binder_types_distinguish_nat_from_real_unless_turned_off() {
+    let c = n(
+        " _ = _ ",
+        vec![n(" _ / _ ", vec![var("x"), leaf("2")]), leaf("1")],
+    );
+    let a = theorem(vec![binder(var("x"), leaf("ℕ"))], c.clone());
+    let b = theorem(vec![binder(var("x"), leaf("ℝ"))], c);
+    let s = PathSim::default().similarity(&a, &b);
+    assert!(s < 0.95, "{s}");
+    let mut paper = PathSim::default();
+    paper.skeleton.binder_types = false;
+    assert!(close(paper.similarity(&a, &b), 1.0));
 }
 
 #[test]
