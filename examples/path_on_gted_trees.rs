@@ -5,12 +5,17 @@
 //! cargo run --release --example path_on_gted_trees -- fixtures/bench/gted-minif2f.trees.jsonl /tmp/pred.jsonl
 //! python3 fixtures/bench/score.py fixtures/bench/gted-minif2f.jsonl /tmp/pred.jsonl
 //! ```
+//! With `--statements`, the input is a dataset file (`fixtures/bench/gted-*.jsonl`) and the trees
+//! are our parser's, from `ref_statement`/`cand_statement` (pairs that fail to parse are listed
+//! and left out, so `score.py` reports them missing).
+//!
 //! Options after the two paths: `--alpha A` (Eq. 5's α, default 5), `--matching-work N` (budget
 //! of the exhaustive AND matching; 0 makes it greedy everywhere),
-//! `--binder-types` (keep typing binders as hypotheses).
+//! `--no-binder-types` (only propositional binders are hypotheses, as the paper's untyped logic).
 
 use anyhow::{bail, Context, Result};
 use lean_assess::metrics::path::PathSim;
+use lean_assess::trees::parse::{parse_statement, Header};
 use lean_assess::trees::Tree;
 use std::io::Write;
 use std::time::Instant;
@@ -18,9 +23,10 @@ use std::time::Instant;
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(input), Some(output)) = (args.first(), args.get(1)) else {
-        bail!("usage: path_on_gted_trees TREES.jsonl PRED.jsonl [--alpha A] [--matching-work N] [--binder-types]");
+        bail!("usage: path_on_gted_trees TREES.jsonl PRED.jsonl [--alpha A] [--matching-work N] [--no-binder-types] [--statements]");
     };
     let mut metric = PathSim::default();
+    let mut statements = false;
     let mut rest = args[2..].iter();
     while let Some(flag) = rest.next() {
         match flag.as_str() {
@@ -28,7 +34,8 @@ fn main() -> Result<()> {
                 let v = rest.next().context("--alpha needs a value")?;
                 metric.scoring.alpha = v.parse().with_context(|| format!("--alpha {v}"))?;
             }
-            "--binder-types" => metric.skeleton.binder_types = true,
+            "--no-binder-types" => metric.skeleton.binder_types = false,
+            "--statements" => statements = true,
             "--matching-work" => {
                 let v = rest.next().context("--matching-work needs a value")?;
                 metric.scoring.max_matching_work =
@@ -51,11 +58,28 @@ fn main() -> Result<()> {
     {
         let v: serde_json::Value =
             serde_json::from_str(line).with_context(|| format!("{input}:{}", i + 1))?;
-        let tree = |k: &str| -> Result<Tree> {
-            serde_json::from_value(v[k].clone()).with_context(|| format!("{input}:{}: {k}", i + 1))
+        let tree = |side: &str| -> Result<Tree> {
+            if statements {
+                let text = v[format!("{side}_statement")].as_str().unwrap_or_default();
+                let header =
+                    Header::parse(v[format!("{side}_header")].as_str().unwrap_or_default());
+                let st = parse_statement(text, &header)
+                    .with_context(|| format!("{input}:{}: {side}_statement", i + 1))?;
+                Ok(st.tree)
+            } else {
+                serde_json::from_value(v[format!("{side}_tree")].clone())
+                    .with_context(|| format!("{input}:{}: {side}_tree", i + 1))
+            }
+        };
+        let (r, c) = match (tree("ref"), tree("cand")) {
+            (Ok(r), Ok(c)) => (r, c),
+            (Err(e), _) | (_, Err(e)) => {
+                writeln!(std::io::stderr(), "not scored: {e:#}")?;
+                continue;
+            }
         };
         let t0 = Instant::now();
-        let cmp = metric.compare(&tree("ref_tree")?, &tree("cand_tree")?);
+        let cmp = metric.compare(&r, &c);
         let score = cmp.comparison.similarity;
         timings.push((
             t0.elapsed().as_secs_f64() * 1e3,

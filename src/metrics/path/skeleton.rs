@@ -310,7 +310,7 @@ impl Builder {
 
     /// A binder of a signature or quantifier: binds its name; returns its type if a proposition.
     fn binder(&mut self, binder: &Tree, depth: usize) -> Option<Formula> {
-        if BINDERS.contains(&binder.label.as_str()) && binder.children.len() == 2 {
+        if is_binder(&binder.label) && binder.children.len() == 2 {
             let (name, ty) = (&binder.children[0], &binder.children[1]);
             let is_hyp = name.hypothesis_freecost || (!name.variable_freecost && looks_prop(ty));
             if is_hyp {
@@ -327,8 +327,13 @@ impl Builder {
             self.bound.push(binder.label.clone());
             return None;
         }
-        // Anonymous instance binders (`[Fintype G]`): a typing fact, not a proposition.
-        match (self.limits.binder_types, binder.children.as_slice()) {
+        // Anonymous instance binders (`[Fintype G]`: GTED `[]`, our parser `[ _ ]`): a typing
+        // fact, not a proposition.
+        let instance = matches!(binder.label.as_str(), "[]" | "[ _ ]");
+        match (
+            self.limits.binder_types && instance,
+            binder.children.as_slice(),
+        ) {
             (true, [class]) => Some(self.atom(class)),
             _ => None,
         }
@@ -357,13 +362,13 @@ impl Builder {
             ("¬", 1) | ("¬ _ ", 1) => Formula::Not(Box::new(self.prop(&kids[0], d))),
             (" _ ≠ _ ", 2) => Formula::Not(Box::new(self.atom(&relabel(t, " _ = _ ")))),
             (" _ ∉ _ ", 2) => Formula::Not(Box::new(self.atom(&relabel(t, " _ ∈ _ ")))),
-            ("∀ _ , _ " | "∃ _ , _ " | "∃! _ , _ ", n) if n >= 2 => self.quantifier(t, d),
+            (l, n) if n >= 2 && is_quantifier(l) => self.quantifier(t, d),
             (l, n) if n >= 2 && l.trim_end().ends_with("→ _") => {
                 // `(n : ℕ) → A → B` written as one pi node: binders/premises, then the body.
                 let scope = self.bound.len();
                 let mut premises = Vec::new();
                 for k in &kids[..n - 1] {
-                    if BINDERS.contains(&k.label.as_str()) {
+                    if is_binder(&k.label) {
                         premises.extend(self.binder(k, d));
                     } else {
                         premises.push(self.prop(k, d));
@@ -394,7 +399,7 @@ impl Builder {
             if b.children.is_empty() {
                 self.bound.push(b.label.clone());
                 unconstrained.push(b.label.clone());
-            } else if BINDERS.contains(&b.label.as_str()) {
+            } else if is_binder(&b.label) {
                 if let Some(c) = self.binder(b, depth) {
                     conditions.push(c);
                 } else if let Some(n) = b.children.first() {
@@ -534,12 +539,23 @@ fn dedup_clauses(clauses: Vec<Vec<Literal>>) -> Vec<Vec<Literal>> {
     out
 }
 
-/// The relation of a binder predicate node (`>`, `∈`, ...) as GTED writes it: the bare symbol with
-/// one child, the bound name implied (`∀ x > 0` is `∀ _ , _ (x, >(0), body)`).
+/// The relation of a binder predicate node, the bound name implied: GTED writes `∀ x > 0` as
+/// `∀ _ , _ `[x, `>`[0], body], our parser as `∀ _  _ , _ `[x, `> _ `[0], body].
 fn binder_predicate(label: &str) -> Option<&str> {
     const RELS: [&str; 11] = [">", "≥", "<", "≤", "≠", "∈", "∉", "⊆", "⊂", "⊇", "∣"];
     let l = label.trim();
+    let l = l.strip_suffix(" _").unwrap_or(l).trim();
     RELS.contains(&l).then_some(l)
+}
+
+/// `∀ _ , _ ` (GTED) or `∀ _  _ , _ ` (our parser, one ` _ ` per binder child); also `∃`, `∃!`.
+fn is_quantifier(label: &str) -> bool {
+    (label.starts_with('∀') || label.starts_with('∃')) && label.trim_end().ends_with(", _")
+}
+
+/// A declaration or quantifier binder node `( _ : _ )` in any bracket kind.
+fn is_binder(label: &str) -> bool {
+    BINDERS.contains(&label)
 }
 
 /// Whether a binder type reads as a proposition (when no flag says so): its head is a connective,
@@ -615,6 +631,7 @@ fn normalise_node(node: &Tree, mut children: Vec<Tree>, bound: &[String]) -> Tre
             return Tree::node(flipped, children);
         }
         ("_._", 2) => {
+            // GTED's field access `_._`[x, Prime] is the application `Prime _ `[x].
             let field = &children[1];
             let named =
                 field.children.is_empty() && field.label.starts_with(|c: char| c.is_alphabetic());
@@ -625,6 +642,14 @@ fn normalise_node(node: &Tree, mut children: Vec<Tree>, bound: &[String]) -> Tre
             }
         }
         _ => {}
+    }
+    // Our parser's field access ` _ .Prime`[x] (with arguments ` _ .foo _ `[x, a]) is the
+    // application `Prime _ `[x] (`foo _  _ `[x, a]): Lean resolves `x.foo a` to `T.foo x a`.
+    if let Some(rest) = label.strip_prefix(" _ .") {
+        let field = rest.split(' ').next().unwrap_or_default();
+        if field.starts_with(|c: char| c.is_alphabetic()) && !children.is_empty() {
+            return Tree::node(format!("{field}{}", " _ ".repeat(children.len())), children);
+        }
     }
     let is_bound = children.is_empty() && bound.contains(&node.label);
     Tree {

@@ -317,3 +317,44 @@ proptest! {
         prop_assert!((m.similarity(&a, &a) - 1.0).abs() < 1e-9);
     }
 }
+
+#[test]
+fn parser_trees_give_the_paper_skeleton() {
+    use crate::trees::parse::{parse_statement, Header};
+    let text = "theorem t (x : ℝ) (p : ℕ) [Fact p.Prime] (h₀ : 0 < x ∧ x ≠ 1) \
+                (h : ∀ n > 0, f n = 2) : Nat.Prime p ↔ ∃ k ≥ 2, x = k := by sorry";
+    let st = parse_statement(text, &Header::default()).expect("parses");
+    let s = Skeleton::of_statement(&st.tree, SkeletonOptions::default());
+    let paths: Vec<String> = s.paths.iter().map(|p| s.render_path(p)).collect();
+    let expected = [
+        // typing binders and the instance, as premises
+        "[not, _ : _, x]",
+        "[not, _ : _, ℝ]",
+        "[not, _ : _, p]",
+        "[not, _ : _, ℕ]",
+        "[not, Fact _, Prime _, p]",
+        // h₀ : 0 < x ∧ x ≠ 1 as a premise: ¬(0 < x) ∨ x = 1
+        "[not, _ < _, 0]",
+        "[not, _ < _, x]",
+        "[_ = _, x]",
+        "[_ = _, 1]",
+        // h : ∀ n > 0, f n = 2 as a premise: 0 < n ∧ ¬(f n = 2)
+        "[and1, _ < _, 0]",
+        "[and1, _ < _, n]",
+        "[and1, not, _ = _, f _, n]",
+        "[and1, not, _ = _, 2]",
+        // P ↔ ∃ k ≥ 2, x = k: (P ∧ 2 ≤ k ∧ x = k) ∨ (¬P ∧ ¬(2 ≤ k)) ∨ (¬P ∧ ¬(x = k))
+        "[and2, Nat.Prime _, p]",
+        "[and2, _ ≤ _, 2]",
+        "[and2, _ ≤ _, k]",
+        "[and2, _ = _, x]",
+        "[and2, _ = _, k]",
+        "[and3, not, Nat.Prime _, p]",
+        "[and3, not, _ ≤ _, 2]",
+        "[and3, not, _ ≤ _, k]",
+        "[and4, not, Nat.Prime _, p]",
+        "[and4, not, _ = _, x]",
+        "[and4, not, _ = _, k]",
+    ];
+    assert_eq!(paths, expected);
+}
