@@ -27,7 +27,7 @@ mod score;
 mod skeleton;
 
 pub use lexical::{LexicalSimilarity, NodeSimilarity};
-pub use score::{compare, Comparison, ScoreOptions};
+pub use score::{compare, Comparison, PathMatch, ScoreOptions};
 pub use skeleton::{Literal, PathNode, Skeleton, SkeletonOptions, TermNode};
 
 use super::{timed, Metric, MetricError, MetricReport, Pair, Verdict};
@@ -118,6 +118,18 @@ impl Metric for PathSim {
                 cmp.matching
             ));
         }
+        notes.extend(weakest_paths(
+            "reference",
+            &result.reference,
+            &result.candidate,
+            &cmp.forward_matches,
+        ));
+        notes.extend(weakest_paths(
+            "candidate",
+            &result.candidate,
+            &result.reference,
+            &cmp.backward_matches,
+        ));
         notes.extend(
             result
                 .reference
@@ -143,6 +155,40 @@ impl Metric for PathSim {
             elapsed,
         })
     }
+}
+
+/// How many of each side's worst-matched paths the report names.
+const WEAKEST_SHOWN: usize = 3;
+
+/// Notes naming the paths of `side` that found the poorest match in the other tree: where the two
+/// statements differ.
+fn weakest_paths(
+    side: &str,
+    own: &Skeleton,
+    other: &Skeleton,
+    matches: &[PathMatch],
+) -> Vec<String> {
+    let mut order: Vec<usize> = (0..matches.len()).collect();
+    order.sort_by(|&x, &y| {
+        matches[x]
+            .score
+            .total_cmp(&matches[y].score)
+            .then(x.cmp(&y))
+    });
+    order
+        .into_iter()
+        .take(WEAKEST_SHOWN)
+        .filter(|&i| matches[i].score < 1.0 - 1e-9)
+        .filter_map(|i| {
+            let m = matches[i];
+            let path = own.render_path(own.paths.get(i)?);
+            let best = other.render_path(other.paths.get(m.best)?);
+            Some(format!(
+                "weak {side} path {path}: best match {best} (PathSim {:.3}, shared by {}) → {:.3}",
+                m.path_sim, m.reuse, m.score
+            ))
+        })
+        .collect()
 }
 
 #[cfg(test)]

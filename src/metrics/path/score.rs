@@ -56,12 +56,29 @@ pub struct Comparison {
     /// `TreeSim(T1, T2)` and `TreeSim(T2, T1)` under the best matching.
     pub forward: f64,
     pub backward: f64,
+    /// Per path of T1 (index as in [`Skeleton::paths`]), its match in T2 under the best matching.
+    pub forward_matches: Vec<PathMatch>,
+    /// Per path of T2, its match in T1.
+    pub backward_matches: Vec<PathMatch>,
     /// The best AND matching: (group of T1, group of T2), 1-based as in the paths.
     pub matching: Vec<(u32, u32)>,
     /// Whether every maximal matching was tried (else greedy).
     pub exhaustive: bool,
     /// Number of matchings evaluated.
     pub evaluated: u64,
+}
+
+/// How one path fared (Eqs. 3–4): what explains a low score.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PathMatch {
+    /// Index of the best-matching path in the other tree (`j*(i)`).
+    pub best: usize,
+    /// `PathSim` with that path.
+    pub path_sim: f64,
+    /// How many paths of this tree chose the same best path (`PathReuse`).
+    pub reuse: u32,
+    /// `PathTreeSim`: `path_sim / reuse`.
+    pub score: f64,
 }
 
 /// PathSim of every path pair, split into the part that does not depend on the AND matching and
@@ -159,13 +176,19 @@ impl PairTable {
 
     /// Eq. (2) with Eqs. (3)–(4): T1 → T2 when `forward`, else T2 → T1.
     fn tree_sim(&self, forward: bool, sims: &[f64]) -> f64 {
+        self.path_matches(forward, sims).0
+    }
+
+    /// `TreeSim` and, per path of the source tree, its match: (best path of the other tree,
+    /// `PathTreeSim` after the reuse division).
+    fn path_matches(&self, forward: bool, sims: &[f64]) -> (f64, Vec<PathMatch>) {
         let (rows, cols) = if forward {
             (self.n1, self.n2)
         } else {
             (self.n2, self.n1)
         };
         if rows == 0 || cols == 0 {
-            return if rows == cols { 1.0 } else { 0.0 };
+            return (if rows == cols { 1.0 } else { 0.0 }, Vec::new());
         }
         let idx = |r: usize, c: usize| {
             if forward {
@@ -192,11 +215,17 @@ impl PairTable {
             uses[arg] += 1;
             best.push((arg, value));
         }
-        let total: f64 = best
+        let matches: Vec<PathMatch> = best
             .iter()
-            .map(|&(c, v)| v / f64::from(uses[c].max(1)))
-            .sum();
-        total / rows as f64
+            .map(|&(c, v)| PathMatch {
+                best: c,
+                path_sim: v,
+                reuse: uses[c],
+                score: v / f64::from(uses[c].max(1)),
+            })
+            .collect();
+        let total: f64 = matches.iter().map(|m| m.score).sum();
+        (total / rows as f64, matches)
     }
 }
 
@@ -253,10 +282,13 @@ pub fn compare(
         consider(greedy_pairing(a, b, &table, ka, kb));
     }
     let (similarity, forward, backward, pairing) = best.unwrap_or_default();
+    let sims = table.sims(&pairing);
     Comparison {
         similarity: similarity.clamp(0.0, 1.0),
         forward,
         backward,
+        forward_matches: table.path_matches(true, &sims).1,
+        backward_matches: table.path_matches(false, &sims).1,
         matching: pairing.list(),
         exhaustive,
         evaluated,

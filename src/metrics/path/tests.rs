@@ -358,3 +358,42 @@ fn parser_trees_give_the_paper_skeleton() {
     ];
     assert_eq!(paths, expected);
 }
+
+#[test]
+fn judge_reports_a_score_and_names_the_missing_hypothesis() {
+    use crate::metrics::{by_name, Pair, Verdict};
+    use crate::trees::parse::{parse_statement, Header};
+    let header = Header::default();
+    let reference = parse_statement(
+        "theorem t (x : ℝ) (h₀ : 0 < x) (h₁ : x ^ 2 = 4) : x = 2 := by sorry",
+        &header,
+    )
+    .expect("parses");
+    let candidate = parse_statement(
+        "theorem t (x : ℝ) (h₀ : 0 < x) : x = 2 := by sorry",
+        &header,
+    )
+    .expect("parses");
+    let metric = by_name("path").expect("registered");
+    let report = metric
+        .judge(&Pair {
+            reference: &reference,
+            candidate: &candidate,
+            reference_header: "",
+            candidate_header: "",
+        })
+        .expect("judges");
+    assert_eq!(report.metric, "path");
+    let Verdict::Score(s) = report.verdict else {
+        panic!("expected a score, got {:?}", report.verdict)
+    };
+    assert!(s > 0.3 && s < 0.95, "{s}");
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n.starts_with("weak reference path [not, _ = _, _ ^ _")),
+        "{:#?}",
+        report.notes
+    );
+}
