@@ -397,3 +397,95 @@ fn judge_reports_a_score_and_names_the_missing_hypothesis() {
         report.notes
     );
 }
+
+/// `Name(x)` as an operator tree: `Name _ `[x].
+fn pred(name: &str) -> Tree {
+    n(&format!("{name} _ "), vec![var("x")])
+}
+fn imp(a: Tree, b: Tree) -> Tree {
+    n(" _ → _ ", vec![a, b])
+}
+fn not(a: Tree) -> Tree {
+    n("¬", vec![a])
+}
+fn skeleton_paths(conclusion: Tree) -> Vec<String> {
+    let s = Skeleton::of_statement(&theorem(vec![], conclusion), SkeletonOptions::default());
+    s.paths.iter().map(|p| s.render_path(p)).collect()
+}
+
+#[test]
+fn paper_appendix_case_2_32_negated_premise_literal_loses_its_not() {
+    // (WorksOvertime(x) ∧ ¬Paid(x)) → Q(x): "¬Paid(x) is converted into [paid, var, x]".
+    let paths = skeleton_paths(imp(
+        and(pred("WorksOvertime"), not(pred("Paid"))),
+        pred("Q"),
+    ));
+    assert_eq!(
+        paths,
+        ["[not, WorksOvertime _, x]", "[Paid _, x]", "[Q _, x]"]
+    );
+}
+
+#[test]
+fn paper_appendix_case_4_38_conjunctive_consequent_is_one_and_group() {
+    // Prism(x) → (D(x) ∧ R(x) ∧ V(x) ∧ C(x)): "[and41, varyingangles, var, x]"-style paths.
+    let four = || {
+        and(
+            and(and(pred("D"), pred("R")), pred("VaryingAngles")),
+            pred("C"),
+        )
+    };
+    let paths = skeleton_paths(imp(pred("Prism"), four()));
+    assert_eq!(
+        paths,
+        [
+            "[not, Prism _, x]",
+            "[and1, D _, x]",
+            "[and1, R _, x]",
+            "[and1, VaryingAngles _, x]",
+            "[and1, C _, x]"
+        ]
+    );
+    // Dropping VaryingAngles "does not substantially affect the Sim score" (0.767 here).
+    let full = theorem(vec![], imp(pred("Prism"), four()));
+    let less = theorem(
+        vec![],
+        imp(pred("Prism"), and(and(pred("D"), pred("R")), pred("C"))),
+    );
+    let s = PathSim::default().similarity(&full, &less);
+    assert!(s > 0.7 && s < 1.0, "{s}");
+}
+
+#[test]
+fn paper_appendix_structure_changes_lower_sim() {
+    // Case 6-26: (A ∧ R) → (H ∧ L) vs ((A ∧ R) → H) ∧ L (missing parentheses): 0.186 here.
+    let (a, r, h, l) = (
+        pred("Animal"),
+        pred("Reptile"),
+        pred("HasScales"),
+        pred("LaysEggs"),
+    );
+    let gd = theorem(
+        vec![],
+        imp(and(a.clone(), r.clone()), and(h.clone(), l.clone())),
+    );
+    let gen = theorem(vec![], and(imp(and(a, r), h), l));
+    let m = PathSim::default();
+    let s = m.similarity(&gd, &gen);
+    assert!(s > 0.05 && s < 0.5, "{s}");
+    // Case 2-99: ((F ∧ T ∧ C) → (Co ∨ I)) ∧ S vs (F ∧ T ∧ C ∧ (Co ∨ I)) → S: 0.128 here.
+    let (f, t, c) = (pred("FashionChoice"), pred("Trendy"), pred("Comfortable"));
+    let (co, i, st) = (
+        pred("Colorful"),
+        pred("InterestingPatterns"),
+        pred("Stylish"),
+    );
+    let ftc = and(and(f, t), c);
+    let gd = theorem(
+        vec![],
+        and(imp(ftc.clone(), or(co.clone(), i.clone())), st.clone()),
+    );
+    let gen = theorem(vec![], imp(and(ftc, or(co, i)), st));
+    let s = m.similarity(&gd, &gen);
+    assert!(s > 0.05 && s < 0.5, "{s}");
+}
