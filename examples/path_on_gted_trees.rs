@@ -11,22 +11,25 @@
 //!
 //! Options after the two paths: `--alpha A` (Eq. 5's α, default 5), `--matching-work N` (budget
 //! of the exhaustive AND matching; 0 makes it greedy everywhere),
-//! `--no-binder-types` (only propositional binders are hypotheses, as the paper's untyped logic).
+//! `--no-binder-types` (only propositional binders are hypotheses, as the paper's untyped logic),
+//! `--rename R`, `--atom-weight W` (the lexical node similarity's constants, for ablations).
 
 use anyhow::{bail, Context, Result};
-use lean_assess::metrics::path::PathSim;
+use lean_assess::metrics::path::{LexicalSimilarity, PathSim};
 use lean_assess::trees::parse::{parse_statement, Header};
 use lean_assess::trees::Tree;
 use std::io::Write;
+use std::sync::Arc;
 use std::time::Instant;
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(input), Some(output)) = (args.first(), args.get(1)) else {
-        bail!("usage: path_on_gted_trees TREES.jsonl PRED.jsonl [--alpha A] [--matching-work N] [--no-binder-types] [--statements]");
+        bail!("usage: path_on_gted_trees TREES.jsonl PRED.jsonl [--alpha A] [--matching-work N] [--no-binder-types] [--statements] [--rename R] [--atom-weight W]");
     };
     let mut metric = PathSim::default();
     let mut statements = false;
+    let mut lexical = LexicalSimilarity::default();
     let mut rest = args[2..].iter();
     while let Some(flag) = rest.next() {
         match flag.as_str() {
@@ -35,6 +38,18 @@ fn main() -> Result<()> {
                 metric.scoring.alpha = v.parse().with_context(|| format!("--alpha {v}"))?;
             }
             "--no-binder-types" => metric.skeleton.binder_types = false,
+            "--rename" | "--atom-weight" => {
+                let v: f64 = rest
+                    .next()
+                    .with_context(|| format!("{flag} needs a value"))?
+                    .parse()
+                    .with_context(|| format!("{flag} value"))?;
+                if flag == "--rename" {
+                    lexical.rename = v;
+                } else {
+                    lexical.atom_weight = v;
+                }
+            }
             "--statements" => statements = true,
             "--matching-work" => {
                 let v = rest.next().context("--matching-work needs a value")?;
@@ -44,6 +59,7 @@ fn main() -> Result<()> {
             other => bail!("unknown option {other}"),
         }
     }
+    let metric = metric.with_node_similarity(Arc::new(lexical));
     let text = std::fs::read_to_string(input).with_context(|| format!("reading {input}"))?;
     let mut out = std::io::BufWriter::new(
         std::fs::File::create(output).with_context(|| format!("creating {output}"))?,
