@@ -489,3 +489,28 @@ fn paper_appendix_structure_changes_lower_sim() {
     let s = m.similarity(&gd, &gen);
     assert!(s > 0.05 && s < 0.5, "{s}");
 }
+
+#[test]
+fn parsed_bench_statements_score_in_range_and_match_themselves() {
+    use crate::trees::parse::{parse_statement, Header};
+    let m = PathSim::default();
+    for file in ["gted-minif2f.jsonl", "gted-proofnet.jsonl"] {
+        let path = format!("{}/fixtures/bench/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("fixture present");
+        for line in text.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("fixture JSON");
+            let parse = |side: &str| {
+                let header = Header::parse(v[format!("{side}_header")].as_str().unwrap_or(""));
+                let text = v[format!("{side}_statement")].as_str().unwrap_or("");
+                parse_statement(text, &header).map(|s| s.tree)
+            };
+            let (Ok(r), Ok(c)) = (parse("ref"), parse("cand")) else {
+                panic!("{}: every bench statement parses (issue 2)", v["id"]);
+            };
+            let s = m.similarity(&r, &c);
+            assert!((0.0..=1.0).contains(&s), "{}: {s}", v["id"]);
+            assert!(close(m.similarity(&c, &c), 1.0), "{}", v["id"]);
+            assert!(close(s, m.similarity(&c, &r)), "{}", v["id"]);
+        }
+    }
+}
