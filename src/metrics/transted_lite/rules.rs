@@ -1,0 +1,983 @@
+//! Rewrite rules of `transted-lite`: sound equivalences of Lean 4 + Mathlib, on operator trees.
+//!
+//! Owns the rules and the tree shapes they recognise; the search that chooses among them is in
+//! `mod.rs`. Nothing here computes a distance except through the closure handed to
+//! [`moves`] (used only to align binder lists).
+//!
+//! Two kinds of rule:
+//! - **Canonical** ([`canonicalize`]): applied eagerly, to a fixpoint, to both sides before the
+//!   search. Each turns a statement into another way of writing the *same* proposition, always in
+//!   one direction, so two statements that differ only by these rules end up identical.
+//!   `binder_split` (`∀ x y, p` is notation for `∀ x, ∀ y, p`; `(a b : T)` is `(a : T) (b : T)`),
+//!   `implicit_binder` (`{x : T}`/`⦃x : T⦄` → `(x : T)`: binder info is not part of what a
+//!   statement says; each form proves the other by `fun x => h`), `binder_pred` (Mathlib's binder
+//!   predicates: `∀ x ∈ s, p` unfolds to `∀ x, x ∈ s → p` and `∃ x > 0, p` to
+//!   `∃ x, x > 0 ∧ p`; same term), `gt_iff_lt`, `ge_iff_le` (`a > b` is notation for `b < a`),
+//!   `ne_eq` (`¬ a = b` → `a ≠ b`), `and_imp` (`a ∧ b → c` → `a → b → c`, also a hypothesis
+//!   `(h : a ∧ b)` split in two when nothing mentions `h`), `intro` (a conclusion `∀ x : T, q` or
+//!   `p → q` becomes the binder `(x : T)` or `(h✝ : p)`: a theorem's binders and the leading
+//!   `∀`/`→` of its type are the same Π-type, so `intro` witnesses it) and `zeta` (`let x := v; b`
+//!   is definitionally `b[v/x]`).
+//! - **Moves** ([`moves`]): equivalences with no preferred direction, tried by the search on
+//!   either side. `eq_comm`, `ne_comm`, `and_comm`, `or_comm`, `iff_comm`, `add_comm`,
+//!   `mul_comm` (swap operands), `and_assoc`, `or_assoc`, `add_assoc`, `mul_assoc` (both
+//!   directions), `forall_swap`, `exists_swap` (adjacent quantifiers whose binder types do not
+//!   mention each other), `imp.swap` (`a → b → c` ↔ `b → a → c`), and `binder_reorder` (the
+//!   theorem's binders permuted to align with the other side, never moving a binder before one
+//!   whose name it mentions: `(x : ℝ) (h : 0 < x)` stays in that order).
+//!
+//! What no rule does: commute `-`, `/`, `^`, `→`, `<`, `≤`, `∣`, `∈`, `⊆`, `•` or function
+//! application; swap `∃` with `∀`; drop, add or move a coercion `↑` or a type ascription
+//! (`(1 : ℝ) / 3` and `1 / 3 : ℕ` differ); use classical facts (`not_not`, `not_lt` would need
+//! classical logic or a linear order; they are left out rather than gated).
+//!
+//! `add_comm`/`mul_comm` are only sound on commutative structures. A side gets them only when
+//! every carrier type its binders mention is known commutative ([`Commutativity::of`]): the
+//! numeric types `ℕ ℤ ℚ ℝ ℂ ℕ+ ℝ≥0 ℝ≥0∞ EReal`, `Fin n`, `ZMod n`, functions into and
+//! `Set`/`Finset`/`Multiset`/`Polynomial` over such types (pointwise operations), and type
+//! variables with a commutative class instance (`[CommRing R]`, `[Field F]`, `[CommGroup G]`;
+//! for `+` also any ring or `AddComm…` class). A statement about `(G : Type*) [Group G]`, matrices,
+//! permutations or an unknown type gets neither. Terms built inline with a non-commutative
+//! product (`!![1, 2; 3, 4] * A` with no binder of matrix type) are the known gap.
+//!
+//! Tree shapes recognised (GTED's conventions, which the parser follows): theorem root with one
+//! binder-list child labelled `" _ "`×k + `": _ "` (binders then the conclusion); binders
+//! `" _ : _ "`, `"{ _ : _ }"`, `"⦃ _ : _ ⦄"`, `"[ _ : _ ]"` with children `[name…, type]`;
+//! quantifiers `"∀ _ , _ "`/`"∃ _ , _ "` with binder children then the body, a binder being a
+//! typed binder, a bare name, a predicate `" _ ∈ _ "[x, s]`, or GTED's `x` followed by `"∈"[s]`;
+//! binary operators `" _ op _ "`; `let` nodes whose label starts with `let` and whose children are
+//! `[name, (type,) value, body]`.
+
+use crate::trees::Tree;
+
+/// Name given to a hypothesis made from a premise by `intro` (flagged `hypothesis_freecost`, so
+/// matching it against a named hypothesis costs nothing).
+pub const ANONYMOUS_HYPOTHESIS: &str = "h✝";
+
+/// Placeholder type for a binder pulled out of an untyped quantifier (`∃ x, …` prints no type).
+const UNKNOWN_TYPE: &str = "_";
+
+/// Bound on canonical rewrites per statement: every canonical rule shrinks a well-founded
+/// measure, so this is never reached on real statements; it keeps odd input from looping.
+const MAX_CANONICAL_STEPS: usize = 10_000;
+
+/// One applied rewrite, for the path shown to the user.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Applied {
+    /// The lemma (or reduction) that justifies it.
+    pub rule: &'static str,
+    /// The rewritten subterm as text, before the rewrite.
+    pub at: String,
+}
+
+/// A move the search may take: the rule, where, and the whole tree after it.
+#[derive(Clone, Debug)]
+pub struct Rewrite {
+    pub applied: Applied,
+    pub tree: Tree,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Label shapes
+
+const EQ: &str = " _ = _ ";
+const NE: &str = " _ ≠ _ ";
+const LT: &str = " _ < _ ";
+const LE: &str = " _ ≤ _ ";
+const GT: &str = " _ > _ ";
+const GE: &str = " _ ≥ _ ";
+const AND: &str = " _ ∧ _ ";
+const OR: &str = " _ ∨ _ ";
+const IFF: &str = " _ ↔ _ ";
+const IMP: &str = " _ → _ ";
+const ADD: &str = " _ + _ ";
+const MUL: &str = " _ * _ ";
+const NOT: &str = "¬";
+const EXPLICIT: &str = " _ : _ ";
+const FORALL: &str = "∀ _ , _ ";
+const EXISTS: &str = "∃ _ , _ ";
+
+/// Relations that may stand as a binder predicate (`∀ x ∈ s`, `∃ n > 0`, ...).
+const PREDICATE_RELATIONS: [&str; 10] = ["∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂", "∣"];
+
+/// Binder-list arity: `": _ "` → 0, `" _  _ : _ "` → 1, ...
+pub fn binder_list_arity(label: &str) -> Option<usize> {
+    let rest = label.strip_suffix(": _ ")?;
+    if rest.len() % 3 != 0 {
+        return None;
+    }
+    let k = rest.len() / 3;
+    (rest == " _ ".repeat(k)).then_some(k)
+}
+
+fn binder_list_label(k: usize) -> String {
+    format!("{}: _ ", " _ ".repeat(k))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BinderKind {
+    Explicit,
+    Implicit,
+    Strict,
+    Instance,
+}
+
+fn binder_kind(label: &str) -> Option<BinderKind> {
+    match label {
+        " _ : _ " => Some(BinderKind::Explicit),
+        "{ _ : _ }" => Some(BinderKind::Implicit),
+        "⦃ _ : _ ⦄" => Some(BinderKind::Strict),
+        "[ _ : _ ]" => Some(BinderKind::Instance),
+        _ => None,
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Quant {
+    Forall,
+    Exists,
+}
+
+fn quantifier(t: &Tree) -> Option<Quant> {
+    if t.children.len() < 2 || !t.label.ends_with(", _ ") {
+        return None;
+    }
+    if t.label.starts_with('∀') {
+        Some(Quant::Forall)
+    } else if t.label.starts_with('∃') && !t.label.starts_with("∃!") {
+        Some(Quant::Exists)
+    } else {
+        None
+    }
+}
+
+fn quant_label(q: Quant) -> &'static str {
+    match q {
+        Quant::Forall => FORALL,
+        Quant::Exists => EXISTS,
+    }
+}
+
+/// The relation symbol of `" _ op _ "`, if the label has that shape.
+fn infix_op(label: &str) -> Option<&str> {
+    let op = label.strip_prefix(" _ ")?.strip_suffix(" _ ")?;
+    (!op.contains('_')).then_some(op)
+}
+
+fn is_leaf(t: &Tree) -> bool {
+    t.children.is_empty()
+}
+
+/// Does any leaf of `t` carry the label `name`?
+fn mentions(t: &Tree, name: &str) -> bool {
+    if is_leaf(t) {
+        return t.label == name;
+    }
+    t.children.iter().any(|c| mentions(c, name))
+}
+
+fn node2(label: &str, a: Tree, b: Tree) -> Tree {
+    Tree::node(label, vec![a, b])
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering a subterm for the path
+
+/// A subterm as one line of text: placeholders filled with the children (parenthesised when
+/// they are operator nodes), GTED's labels otherwise shown as `label(children)`.
+pub fn render(t: &Tree) -> String {
+    let mut out = String::new();
+    render_into(t, &mut out, 0);
+    out
+}
+
+fn render_into(t: &Tree, out: &mut String, depth: usize) {
+    if is_leaf(t) {
+        out.push_str(&t.label);
+        return;
+    }
+    if depth > 64 {
+        out.push('…');
+        return;
+    }
+    let holes = t.label.matches('_').count();
+    let wrap = |c: &Tree, out: &mut String| {
+        let paren = !is_leaf(c) && c.label.contains(' ') && binder_kind(&c.label).is_none();
+        if paren {
+            out.push('(');
+        }
+        render_into(c, out, depth + 1);
+        if paren {
+            out.push(')');
+        }
+    };
+    if holes == t.children.len() && !t.label.contains("_._") {
+        let mut children = t.children.iter();
+        for ch in t.label.chars() {
+            if ch == '_' {
+                if let Some(c) = children.next() {
+                    wrap(c, out);
+                }
+            } else {
+                out.push(ch);
+            }
+        }
+        let trimmed = out.trim_end().len();
+        out.truncate(trimmed);
+        if out.starts_with(' ') {
+            let s = out.trim_start().to_string();
+            *out = s;
+        }
+        return;
+    }
+    out.push_str(t.label.trim());
+    out.push('(');
+    for (i, c) in t.children.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        render_into(c, out, depth + 1);
+    }
+    out.push(')');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Canonical rules
+
+/// Apply the canonical rules to a fixpoint, then flag bound names for free renaming.
+/// Returns the canonical tree and the rewrites applied, in order.
+pub fn canonicalize(tree: &Tree) -> (Tree, Vec<Applied>) {
+    let mut t = tree.clone();
+    let mut log = Vec::new();
+    while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log) {}
+    flag_bound_names(&mut t);
+    (t, log)
+}
+
+/// One top-down pass; true if anything changed.
+fn canonical_pass(t: &mut Tree, log: &mut Vec<Applied>) -> bool {
+    let mut changed = false;
+    while log.len() < MAX_CANONICAL_STEPS {
+        match canonical_at(t) {
+            Some((applied, new)) => {
+                log.push(applied);
+                *t = new;
+                changed = true;
+            }
+            None => break,
+        }
+    }
+    for c in &mut t.children {
+        changed |= canonical_pass(c, log);
+    }
+    changed
+}
+
+/// The first canonical rule that applies at the root of `t`.
+fn canonical_at(t: &Tree) -> Option<(Applied, Tree)> {
+    let at = || render(t);
+    if let Some(k) = binder_list_arity(&t.label) {
+        if t.children.len() == k + 1 {
+            return binder_list_rule(t).map(|(rule, new)| (Applied { rule, at: at() }, new));
+        }
+    }
+    if let Some(q) = quantifier(t) {
+        return quantifier_rule(t, q).map(|(rule, new)| (Applied { rule, at: at() }, new));
+    }
+    if t.label.starts_with("let") && (3..=4).contains(&t.children.len()) {
+        if let Some(new) = zeta(t) {
+            return Some((Applied { rule: "zeta", at: at() }, new));
+        }
+    }
+    let flip = |rule: &'static str, to: &str| {
+        let mut c = t.children.clone();
+        c.swap(0, 1);
+        Some((Applied { rule, at: at() }, Tree::node(to, c)))
+    };
+    match (t.label.as_str(), t.children.len()) {
+        (GT, 2) => flip("gt_iff_lt", LT),
+        (GE, 2) => flip("ge_iff_le", LE),
+        (NOT, 1) if t.children[0].label == EQ && t.children[0].children.len() == 2 => Some((
+            Applied {
+                rule: "ne_eq",
+                at: at(),
+            },
+            Tree::node(NE, t.children[0].children.clone()),
+        )),
+        (IMP, 2) if t.children[0].label == AND && t.children[0].children.len() == 2 => {
+            let [a, b] = [&t.children[0].children[0], &t.children[0].children[1]];
+            let new = node2(
+                IMP,
+                a.clone(),
+                node2(IMP, b.clone(), t.children[1].clone()),
+            );
+            Some((
+                Applied {
+                    rule: "and_imp",
+                    at: at(),
+                },
+                new,
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// Canonical rules on a theorem's binder list `(b₁) … (bₖ) : concl`.
+fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
+    let k = t.children.len() - 1;
+    let binders = &t.children[..k];
+    let concl = &t.children[k];
+    let rebuild = |binders: Vec<Tree>, concl: Tree| {
+        let mut children = binders;
+        children.push(concl);
+        Tree::node(binder_list_label(children.len() - 1), children)
+    };
+    // binder_split / implicit_binder / and_imp on a binder.
+    for (i, b) in binders.iter().enumerate() {
+        let Some(kind) = binder_kind(&b.label) else {
+            continue;
+        };
+        if b.children.len() > 2 {
+            let (names, ty) = b.children.split_at(b.children.len() - 1);
+            let mut out: Vec<Tree> = binders[..i].to_vec();
+            out.extend(
+                names
+                    .iter()
+                    .map(|n| Tree::node(b.label.clone(), vec![n.clone(), ty[0].clone()])),
+            );
+            out.extend_from_slice(&binders[i + 1..]);
+            return Some(("binder_split", rebuild(out, concl.clone())));
+        }
+        if b.children.len() != 2 {
+            continue;
+        }
+        if matches!(kind, BinderKind::Implicit | BinderKind::Strict) {
+            let mut out = binders.to_vec();
+            out[i] = Tree::node(EXPLICIT, b.children.clone());
+            return Some(("implicit_binder", rebuild(out, concl.clone())));
+        }
+        let (name, ty) = (&b.children[0], &b.children[1]);
+        if kind == BinderKind::Explicit && ty.label == AND && ty.children.len() == 2 {
+            let used_later = binders[i + 1..].iter().any(|l| mentions(l, &name.label))
+                || mentions(concl, &name.label);
+            if !used_later {
+                let mut out: Vec<Tree> = binders[..i].to_vec();
+                for part in &ty.children {
+                    out.push(node2(EXPLICIT, name.clone(), part.clone()));
+                }
+                out.extend_from_slice(&binders[i + 1..]);
+                return Some(("and_imp", rebuild(out, concl.clone())));
+            }
+        }
+    }
+    // intro: a leading ∀ or → of the conclusion becomes a binder.
+    if quantifier(concl) == Some(Quant::Forall) && concl.children.len() == 2 {
+        let binder = &concl.children[0];
+        let new_binder = match binder_kind(&binder.label) {
+            Some(BinderKind::Explicit) if binder.children.len() == 2 => Some(binder.clone()),
+            _ if is_leaf(binder) => Some(node2(
+                EXPLICIT,
+                binder.clone(),
+                Tree::leaf(UNKNOWN_TYPE),
+            )),
+            _ => None,
+        };
+        if let Some(nb) = new_binder {
+            let mut out = binders.to_vec();
+            out.push(nb);
+            return Some(("intro", rebuild(out, concl.children[1].clone())));
+        }
+    }
+    if concl.label == IMP && concl.children.len() == 2 {
+        let mut name = Tree::leaf(ANONYMOUS_HYPOTHESIS);
+        name.hypothesis_freecost = true;
+        let mut out = binders.to_vec();
+        out.push(node2(EXPLICIT, name, concl.children[0].clone()));
+        return Some(("intro", rebuild(out, concl.children[1].clone())));
+    }
+    None
+}
+
+/// A quantifier's binder, recognised.
+enum QBinder<'a> {
+    /// `x` or `(x : T)`: one name, with its type when given.
+    Plain,
+    /// `(x y : T)`, split into one binder per name.
+    Several(&'a Tree),
+    /// `{x : T}` / `⦃x : T⦄`.
+    Implicit(&'a Tree),
+    /// `x ∈ s` as one node `" _ ∈ _ "[x, s]`.
+    Predicate { name: &'a Tree, relation: String, bound: &'a Tree },
+}
+
+fn classify_qbinder(b: &Tree) -> Option<QBinder<'_>> {
+    if is_leaf(b) {
+        return Some(QBinder::Plain);
+    }
+    match binder_kind(&b.label) {
+        Some(BinderKind::Explicit) if b.children.len() == 2 => return Some(QBinder::Plain),
+        Some(BinderKind::Implicit | BinderKind::Strict) if b.children.len() == 2 => {
+            return Some(QBinder::Implicit(b))
+        }
+        Some(_) if b.children.len() > 2 => return Some(QBinder::Several(b)),
+        Some(_) => return None,
+        None => {}
+    }
+    let op = infix_op(&b.label)?;
+    if PREDICATE_RELATIONS.contains(&op) && b.children.len() == 2 && is_leaf(&b.children[0]) {
+        return Some(QBinder::Predicate {
+            name: &b.children[0],
+            relation: b.label.clone(),
+            bound: &b.children[1],
+        });
+    }
+    None
+}
+
+/// Canonical rules at a `∀`/`∃` node: split multi-binder quantifiers, unfold binder predicates,
+/// make binders explicit.
+fn quantifier_rule(t: &Tree, q: Quant) -> Option<(&'static str, Tree)> {
+    let label = quant_label(q);
+    let n = t.children.len();
+    let body = &t.children[n - 1];
+    // GTED's form of `∀ x ∈ s, p`: children [x, "∈"[s], p].
+    if n >= 3 && is_leaf(&t.children[0]) && t.children[1].children.len() == 1 {
+        let rel = t.children[1].label.trim();
+        if PREDICATE_RELATIONS.contains(&rel) {
+            let pred = node2(
+                &format!(" _ {rel} _ "),
+                t.children[0].clone(),
+                t.children[1].children[0].clone(),
+            );
+            let mut children = vec![pred];
+            children.extend_from_slice(&t.children[2..]);
+            return Some(("binder_pred", Tree::node(t.label.clone(), children)));
+        }
+    }
+    if n > 2 {
+        let inner = Tree::node(label, t.children[1..].to_vec());
+        return Some((
+            "binder_split",
+            Tree::node(label, vec![t.children[0].clone(), inner]),
+        ));
+    }
+    match classify_qbinder(&t.children[0])? {
+        QBinder::Plain => {
+            if t.label != label {
+                return Some(("binder_split", Tree::node(label, t.children.clone())));
+            }
+            None
+        }
+        QBinder::Several(b) => {
+            let (names, ty) = b.children.split_at(b.children.len() - 1);
+            let mut acc = body.clone();
+            for name in names.iter().rev() {
+                let binder = Tree::node(b.label.clone(), vec![name.clone(), ty[0].clone()]);
+                acc = node2(label, binder, acc);
+            }
+            Some(("binder_split", acc))
+        }
+        QBinder::Implicit(b) => Some((
+            "implicit_binder",
+            node2(label, Tree::node(EXPLICIT, b.children.clone()), body.clone()),
+        )),
+        QBinder::Predicate {
+            name,
+            relation,
+            bound,
+        } => {
+            let pred = node2(&relation, name.clone(), bound.clone());
+            let connective = if q == Quant::Forall { IMP } else { AND };
+            Some((
+                "binder_pred",
+                node2(label, name.clone(), node2(connective, pred, body.clone())),
+            ))
+        }
+    }
+}
+
+/// `let x := v; b` → `b[v/x]` (children `[x, v, b]` or `[x, T, v, b]`).
+fn zeta(t: &Tree) -> Option<Tree> {
+    let name = t.children.first().filter(|n| is_leaf(n))?;
+    let n = t.children.len();
+    let value = &t.children[n - 2];
+    let body = &t.children[n - 1];
+    Some(substitute(body, &name.label, value))
+}
+
+/// `t` with every leaf labelled `name` replaced by `value`, stopping under binders that rebind
+/// `name`.
+fn substitute(t: &Tree, name: &str, value: &Tree) -> Tree {
+    if is_leaf(t) {
+        return if t.label == name {
+            value.clone()
+        } else {
+            t.clone()
+        };
+    }
+    if quantifier(t).is_some() && binds(&t.children[0], name) {
+        return t.clone();
+    }
+    let mut out = t.clone();
+    out.children = t
+        .children
+        .iter()
+        .map(|c| substitute(c, name, value))
+        .collect();
+    out
+}
+
+/// Does this quantifier binder bind `name`?
+fn binds(binder: &Tree, name: &str) -> bool {
+    binder_name(binder).is_some_and(|n| n.label == name)
+}
+
+/// The (first) name a binder introduces.
+fn binder_name(binder: &Tree) -> Option<&Tree> {
+    if is_leaf(binder) {
+        return Some(binder);
+    }
+    let first = binder.children.first()?;
+    let named = binder_kind(&binder.label).is_some()
+        || infix_op(&binder.label).is_some_and(|op| PREDICATE_RELATIONS.contains(&op));
+    (named && is_leaf(first)).then_some(first)
+}
+
+/// Mark every bound name (theorem binders, quantifier binders) and its occurrences in scope as
+/// `variable_freecost`, unless already a hypothesis name.
+fn flag_bound_names(t: &mut Tree) {
+    let mut scope = Vec::new();
+    flag_in(t, &mut scope);
+}
+
+fn flag_leaf(t: &mut Tree, scope: &[String]) {
+    if is_leaf(t) && !t.hypothesis_freecost && scope.iter().any(|s| *s == t.label) {
+        t.variable_freecost = true;
+    }
+}
+
+fn flag_in(t: &mut Tree, scope: &mut Vec<String>) {
+    if is_leaf(t) {
+        flag_leaf(t, scope);
+        return;
+    }
+    let depth = scope.len();
+    let scoped = binder_list_arity(&t.label).is_some() || quantifier(t).is_some();
+    if scoped {
+        let n = t.children.len();
+        for i in 0..n {
+            let c = &mut t.children[i];
+            if i + 1 < n {
+                // A binder: its type is in the outer scope, its name is bound from here on.
+                let name = binder_name(c).map(|n| (n.label.clone(), n.hypothesis_freecost));
+                if is_leaf(c) {
+                    if let Some((n, false)) = &name {
+                        scope.push(n.clone());
+                    }
+                    flag_leaf(c, scope);
+                    continue;
+                }
+                let first_is_name = name.is_some();
+                for (j, cc) in c.children.iter_mut().enumerate() {
+                    if j == 0 && first_is_name {
+                        continue;
+                    }
+                    flag_in(cc, scope);
+                }
+                if let Some((n, is_hyp)) = name {
+                    if !is_hyp {
+                        scope.push(n);
+                    }
+                    if let Some(first) = c.children.first_mut() {
+                        flag_leaf(first, scope);
+                    }
+                }
+            } else {
+                flag_in(c, scope);
+            }
+        }
+    } else {
+        for c in &mut t.children {
+            flag_in(c, scope);
+        }
+    }
+    scope.truncate(depth);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commutativity gate
+
+/// Which of `+` and `*` are known commutative in a statement (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Commutativity {
+    pub add: bool,
+    pub mul: bool,
+}
+
+const COMMUTATIVE_NUMERIC: [&str; 13] = [
+    "ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "ℕ+", "ℝ≥0", "ℝ≥0∞", "NNReal", "ENNReal", "EReal", "Nat", "Int",
+];
+const COMMUTATIVE_WRAPPERS: [&str; 6] = [
+    "Fin _ ",
+    "ZMod _ ",
+    "Set _ ",
+    "Finset _ ",
+    "Multiset _ ",
+    "Polynomial _ ",
+];
+
+fn is_universe(t: &Tree) -> bool {
+    let l = t.label.trim();
+    l.starts_with("Type") || l.starts_with("Sort")
+}
+
+/// A type whose values are propositions' proofs (a hypothesis), judged by its head.
+fn is_prop_shaped(t: &Tree) -> bool {
+    if quantifier(t).is_some() || t.label == NOT {
+        return true;
+    }
+    infix_op(&t.label).is_some_and(|op| {
+        [
+            "=", "≠", "<", "≤", ">", "≥", "∧", "∨", "↔", "∣", "∈", "∉", "⊆", "⊂",
+        ]
+        .contains(&op)
+    })
+}
+
+impl Commutativity {
+    /// Look at every binder of `tree` and decide.
+    pub fn of(tree: &Tree) -> Commutativity {
+        let mut binders: Vec<(&Tree, &Tree, bool)> = Vec::new(); // (name, type, is instance)
+        collect_binders(tree, &mut binders);
+        let mut carriers_add: Vec<&str> = Vec::new();
+        let mut carriers_mul: Vec<&str> = Vec::new();
+        for (_, ty, instance) in &binders {
+            if !instance {
+                continue;
+            }
+            // `[CommRing R]`: the class head and its argument.
+            let class = ty.label.split_whitespace().next().unwrap_or("");
+            let class = class.rsplit('.').next().unwrap_or(class);
+            let Some(arg) = ty.children.first().filter(|a| is_leaf(a)) else {
+                continue;
+            };
+            let mul = (class.contains("Comm") && !class.starts_with("AddComm"))
+                || class.contains("Field")
+                || class == "EuclideanDomain"
+                || class == "RCLike";
+            let add = mul
+                || class.contains("AddComm")
+                || class.contains("Ring")
+                || class.contains("Field");
+            if mul {
+                carriers_mul.push(arg.label.as_str());
+            }
+            if add {
+                carriers_add.push(arg.label.as_str());
+            }
+        }
+        let mut out = Commutativity {
+            add: true,
+            mul: true,
+        };
+        for (name, ty, instance) in &binders {
+            if *instance || name.hypothesis_freecost || is_universe(ty) || is_prop_shaped(ty) {
+                continue;
+            }
+            if ty.label == UNKNOWN_TYPE {
+                continue;
+            }
+            out.add &= commutative_type(ty, &carriers_add);
+            out.mul &= commutative_type(ty, &carriers_mul);
+        }
+        out
+    }
+}
+
+fn commutative_type(ty: &Tree, carriers: &[&str]) -> bool {
+    if is_leaf(ty) {
+        return COMMUTATIVE_NUMERIC.contains(&ty.label.as_str())
+            || carriers.contains(&ty.label.as_str());
+    }
+    if ty.label == IMP && ty.children.len() == 2 {
+        return commutative_type(&ty.children[1], carriers);
+    }
+    if COMMUTATIVE_WRAPPERS.contains(&ty.label.as_str()) && ty.children.len() == 1 {
+        let arg = &ty.children[0];
+        return ty.label == "Fin _ "
+            || ty.label == "ZMod _ "
+            || commutative_type(arg, carriers);
+    }
+    false
+}
+
+fn collect_binders<'a>(t: &'a Tree, out: &mut Vec<(&'a Tree, &'a Tree, bool)>) {
+    if let Some(kind) = binder_kind(&t.label) {
+        if let [names @ .., ty] = t.children.as_slice() {
+            for n in names {
+                out.push((n, ty, kind == BinderKind::Instance));
+            }
+            if names.is_empty() {
+                // `[Group G]` with no name: the class is the only child.
+                out.push((ty, ty, kind == BinderKind::Instance));
+            }
+        }
+    } else if t.label.starts_with('[') && t.label.ends_with(']') && t.children.len() == 1 {
+        out.push((&t.children[0], &t.children[0], true));
+    }
+    for c in &t.children {
+        collect_binders(c, out);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moves
+
+/// Every move the search may take on `tree` (one side), given the `other` side (used only to
+/// align binder lists) and a distance on small trees. Deterministic order: preorder positions,
+/// rules in a fixed order at each position.
+pub fn moves(
+    tree: &Tree,
+    other: &Tree,
+    comm: Commutativity,
+    distance: &mut dyn FnMut(&Tree, &Tree) -> u32,
+    out: &mut Vec<Rewrite>,
+) {
+    let mut path = Vec::new();
+    moves_in(tree, tree, &mut path, comm, out);
+    if let Some(r) = binder_reorder(tree, other, distance) {
+        out.push(r);
+    }
+}
+
+fn moves_in(
+    root: &Tree,
+    t: &Tree,
+    path: &mut Vec<usize>,
+    comm: Commutativity,
+    out: &mut Vec<Rewrite>,
+) {
+    let mut push = |rule: &'static str, new: Tree| {
+        out.push(Rewrite {
+            applied: Applied { rule, at: render(t) },
+            tree: replace_at(root, path, new),
+        });
+    };
+    if t.children.len() == 2 {
+        let (a, b) = (&t.children[0], &t.children[1]);
+        let comm_rule = match t.label.as_str() {
+            EQ => Some("eq_comm"),
+            NE => Some("ne_comm"),
+            AND => Some("and_comm"),
+            OR => Some("or_comm"),
+            IFF => Some("iff_comm"),
+            ADD if comm.add => Some("add_comm"),
+            MUL if comm.mul => Some("mul_comm"),
+            _ => None,
+        };
+        if let Some(rule) = comm_rule {
+            if a != b {
+                push(rule, node2(&t.label, b.clone(), a.clone()));
+            }
+        }
+        let assoc_rule = match t.label.as_str() {
+            AND => Some(("and_assoc", "← and_assoc")),
+            OR => Some(("or_assoc", "← or_assoc")),
+            ADD => Some(("add_assoc", "← add_assoc")),
+            MUL => Some(("mul_assoc", "← mul_assoc")),
+            _ => None,
+        };
+        if let Some((fwd, back)) = assoc_rule {
+            // (x ∘ y) ∘ z → x ∘ (y ∘ z)
+            if a.label == t.label && a.children.len() == 2 {
+                let new = node2(
+                    &t.label,
+                    a.children[0].clone(),
+                    node2(&t.label, a.children[1].clone(), b.clone()),
+                );
+                push(fwd, new);
+            }
+            // x ∘ (y ∘ z) → (x ∘ y) ∘ z
+            if b.label == t.label && b.children.len() == 2 {
+                let new = node2(
+                    &t.label,
+                    node2(&t.label, a.clone(), b.children[0].clone()),
+                    b.children[1].clone(),
+                );
+                push(back, new);
+            }
+        }
+        // imp.swap: a → b → c ↔ b → a → c
+        if t.label == IMP && b.label == IMP && b.children.len() == 2 && *a != b.children[0] {
+            let new = node2(
+                IMP,
+                b.children[0].clone(),
+                node2(IMP, a.clone(), b.children[1].clone()),
+            );
+            push("imp.swap", new);
+        }
+        // forall_swap / exists_swap on adjacent single-binder quantifiers.
+        if let Some(q) = quantifier(t) {
+            if quantifier(b) == Some(q) && b.children.len() == 2 && a != &b.children[0] {
+                let inner_binder = &b.children[0];
+                let independent = match (binder_name(a), binder_name(inner_binder)) {
+                    (Some(x), Some(y)) => {
+                        x.label != y.label
+                            && !mentions_outside_name(inner_binder, &x.label)
+                            && !mentions_outside_name(a, &y.label)
+                    }
+                    _ => false,
+                };
+                if independent {
+                    let rule = if q == Quant::Forall {
+                        "forall_swap"
+                    } else {
+                        "exists_swap"
+                    };
+                    let new = node2(
+                        &t.label,
+                        inner_binder.clone(),
+                        node2(&b.label, a.clone(), b.children[1].clone()),
+                    );
+                    push(rule, new);
+                }
+            }
+        }
+    }
+    for (i, c) in t.children.iter().enumerate() {
+        path.push(i);
+        moves_in(root, c, path, comm, out);
+        path.pop();
+    }
+}
+
+/// Does the binder mention `name` anywhere but in its own name position?
+fn mentions_outside_name(binder: &Tree, name: &str) -> bool {
+    if is_leaf(binder) {
+        return false;
+    }
+    let skip_first = binder_name(binder).is_some();
+    binder
+        .children
+        .iter()
+        .enumerate()
+        .any(|(i, c)| !(i == 0 && skip_first) && mentions(c, name))
+}
+
+/// `root` with the subtree at `path` replaced by `new`.
+pub fn replace_at(root: &Tree, path: &[usize], new: Tree) -> Tree {
+    match path.split_first() {
+        None => new,
+        Some((&i, rest)) => {
+            let mut out = Tree {
+                label: root.label.clone(),
+                children: Vec::with_capacity(root.children.len()),
+                variable_freecost: root.variable_freecost,
+                hypothesis_freecost: root.hypothesis_freecost,
+                span: root.span,
+                unparsed: root.unparsed,
+            };
+            for (j, c) in root.children.iter().enumerate() {
+                if j == i {
+                    out.children.push(replace_at(c, rest, new.clone()));
+                } else {
+                    out.children.push(c.clone());
+                }
+            }
+            out
+        }
+    }
+}
+
+/// The binder-list node of a theorem tree and its path from the root.
+fn binder_list(tree: &Tree) -> Option<(&Tree, Vec<usize>)> {
+    if binder_list_arity(&tree.label).is_some() {
+        return Some((tree, Vec::new()));
+    }
+    let [only] = tree.children.as_slice() else {
+        return None;
+    };
+    binder_list_arity(&only.label)
+        .filter(|k| only.children.len() == k + 1)
+        .map(|_| (only, vec![0]))
+}
+
+/// `binder_reorder`: permute this side's binders towards the order of their best matches on the
+/// other side (greedy matching by distance), keeping every binder after the binders whose names
+/// it mentions.
+fn binder_reorder(
+    tree: &Tree,
+    other: &Tree,
+    distance: &mut dyn FnMut(&Tree, &Tree) -> u32,
+) -> Option<Rewrite> {
+    let (list, path) = binder_list(tree)?;
+    let (other_list, _) = binder_list(other)?;
+    let k = list.children.len() - 1;
+    let m = other_list.children.len() - 1;
+    if k < 2 || m == 0 {
+        return None;
+    }
+    let mine = &list.children[..k];
+    let theirs = &other_list.children[..m];
+    let mut costs: Vec<(u32, usize, usize)> = Vec::with_capacity(k * m);
+    for (i, a) in mine.iter().enumerate() {
+        for (j, b) in theirs.iter().enumerate() {
+            costs.push((distance(a, b), i, j));
+        }
+    }
+    costs.sort_unstable();
+    let mut matched_mine: Vec<Option<usize>> = vec![None; k];
+    let mut taken = vec![false; m];
+    for (_, i, j) in costs {
+        if matched_mine[i].is_none() && !taken[j] {
+            matched_mine[i] = Some(j);
+            taken[j] = true;
+        }
+    }
+    // Desired rank: the match's position; unmatched binders stay just after their predecessor.
+    let mut rank = vec![0f64; k];
+    let mut last = -1.0f64;
+    for i in 0..k {
+        rank[i] = match matched_mine[i] {
+            Some(j) => j as f64,
+            None => last + 0.5,
+        };
+        last = rank[i];
+    }
+    // Dependencies: binder i must stay after every earlier binder whose name it mentions.
+    let names: Vec<Option<&str>> = mine
+        .iter()
+        .map(|b| binder_name(b).map(|n| n.label.as_str()))
+        .collect();
+    let depends = |i: usize, p: usize| -> bool {
+        p < i && names[p].is_some_and(|n| mentions_outside_name(&mine[i], n))
+    };
+    let mut placed = vec![false; k];
+    let mut order = Vec::with_capacity(k);
+    while order.len() < k {
+        let next = (0..k)
+            .filter(|&i| !placed[i] && (0..k).all(|p| placed[p] || !depends(i, p)))
+            .min_by(|&a, &b| rank[a].total_cmp(&rank[b]).then(a.cmp(&b)))?;
+        placed[next] = true;
+        order.push(next);
+    }
+    if order.iter().enumerate().all(|(pos, &i)| pos == i) {
+        return None;
+    }
+    let mut children: Vec<Tree> = order.iter().map(|&i| mine[i].clone()).collect();
+    children.push(list.children[k].clone());
+    let new_list = Tree::node(list.label.clone(), children);
+    let at = order
+        .iter()
+        .map(|&i| names[i].unwrap_or("_"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    Some(Rewrite {
+        applied: Applied {
+            rule: "binder_reorder",
+            at: format!("binders reordered to: {at}"),
+        },
+        tree: replace_at(tree, &path, new_list),
+    })
+}
