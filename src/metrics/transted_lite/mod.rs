@@ -22,10 +22,9 @@
 //! search cut by `time_limit` can depend on the machine's speed, and the report says so.
 
 pub mod rules;
-mod zs;
 
 use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
-use crate::distance;
+use crate::distance::{self, CostModel, FlatTree, LabelInterner, Workspace};
 use crate::search::{self, Budget, Stop, StepProvider};
 use crate::trees::Tree;
 use rules::{Applied, Commutativity};
@@ -108,12 +107,31 @@ pub struct Judgement {
 /// The search problem: pairs of trees, rule moves on either side, TED between them.
 struct TreePairs {
     comm: [Commutativity; 2],
+    heuristic: Heuristic,
 }
 
-/// Tree edit distance with free renaming of flagged names (the heuristic).
-fn heuristic_ted(a: &Tree, b: &Tree) -> u32 {
-    let _ = distance::CostModel { free_rename: true };
-    zs::ted(a, b, true)
+/// Tree edit distance with free renaming of flagged names: one APTED workspace and one label
+/// table reused for every evaluation of a search.
+struct Heuristic {
+    workspace: Workspace,
+    labels: LabelInterner,
+}
+
+const HEURISTIC_COSTS: CostModel = CostModel { free_rename: true };
+
+impl Heuristic {
+    fn new() -> Heuristic {
+        Heuristic {
+            workspace: Workspace::new(),
+            labels: LabelInterner::new(),
+        }
+    }
+
+    fn ted(&mut self, a: &Tree, b: &Tree) -> u32 {
+        let fa = FlatTree::new(a, &mut self.labels);
+        let fb = FlatTree::new(b, &mut self.labels);
+        self.workspace.ted_flat(&fa, &fb, HEURISTIC_COSTS)
+    }
 }
 
 impl StepProvider for TreePairs {
@@ -122,7 +140,8 @@ impl StepProvider for TreePairs {
 
     fn steps(&mut self, state: &(Tree, Tree), out: &mut Vec<(Step, (Tree, Tree))>) {
         let mut rewrites = Vec::new();
-        let mut small = |a: &Tree, b: &Tree| heuristic_ted(a, b);
+        let heuristic = &mut self.heuristic;
+        let mut small = |a: &Tree, b: &Tree| heuristic.ted(a, b);
         rules::moves(&state.0, &state.1, self.comm[0], &mut small, &mut rewrites);
         for r in rewrites.drain(..) {
             let step = Step {
@@ -142,7 +161,7 @@ impl StepProvider for TreePairs {
     }
 
     fn distance(&mut self, state: &(Tree, Tree)) -> u32 {
-        heuristic_ted(&state.0, &state.1)
+        self.heuristic.ted(&state.0, &state.1)
     }
 }
 
@@ -173,6 +192,7 @@ impl TransTedLite {
                 Commutativity::of(&ref_canon),
                 Commutativity::of(&cand_canon),
             ],
+            heuristic: Heuristic::new(),
         };
         let budget = Budget {
             max_nodes: self.config.max_nodes,

@@ -44,7 +44,8 @@
 //! binder-list child labelled `" _ "`×k + `": _ "` (binders then the conclusion); binders
 //! `" _ : _ "`, `"{ _ : _ }"`, `"⦃ _ : _ ⦄"`, `"[ _ : _ ]"` with children `[name…, type]`;
 //! quantifiers `"∀ _ , _ "`/`"∃ _ , _ "` with binder children then the body, a binder being a
-//! typed binder, a bare name, a predicate `" _ ∈ _ "[x, s]`, or GTED's `x` followed by `"∈"[s]`;
+//! typed binder, a bare name, a predicate `" _ ∈ _ "[x, s]`, or `x` followed by `"∈ _ "[s]` (the
+//! parser) or `"∈"[s]` (GTED);
 //! binary operators `" _ op _ "`; `let` nodes whose label starts with `let` and whose children are
 //! `[name, (type,) value, body]`.
 
@@ -191,7 +192,13 @@ pub fn render(t: &Tree) -> String {
     out
 }
 
-fn render_into(t: &Tree, out: &mut String, depth: usize) {
+fn render_into(t: &Tree, whole: &mut String, depth: usize) {
+    let mut own = String::new();
+    render_node(t, &mut own, depth);
+    whole.push_str(own.trim());
+}
+
+fn render_node(t: &Tree, out: &mut String, depth: usize) {
     if is_leaf(t) {
         out.push_str(&t.label);
         return;
@@ -222,12 +229,6 @@ fn render_into(t: &Tree, out: &mut String, depth: usize) {
                 out.push(ch);
             }
         }
-        let trimmed = out.trim_end().len();
-        out.truncate(trimmed);
-        if out.starts_with(' ') {
-            let s = out.trim_start().to_string();
-            *out = s;
-        }
         return;
     }
     out.push_str(t.label.trim());
@@ -249,16 +250,28 @@ fn render_into(t: &Tree, out: &mut String, depth: usize) {
 pub fn canonicalize(tree: &Tree) -> (Tree, Vec<Applied>) {
     let mut t = tree.clone();
     let mut log = Vec::new();
-    while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log) {}
+    while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log, false) {}
     flag_bound_names(&mut t);
     (t, log)
 }
 
-/// One top-down pass; true if anything changed.
-fn canonical_pass(t: &mut Tree, log: &mut Vec<Applied>) -> bool {
+/// Is `child` (of `parent`) the statement's binder list? Only the single child of the root can be:
+/// the label of a one-binder list, `" _ : _ "`, is also the label of an explicit binder.
+fn is_binder_list(parent: &Tree, child: &Tree, parent_is_root: bool) -> bool {
+    parent_is_root
+        && parent.children.len() == 1
+        && binder_list_arity(&child.label).is_some_and(|k| child.children.len() == k + 1)
+}
+
+/// One top-down pass; true if anything changed. `root` says whether `t` is the whole statement.
+fn canonical_pass(t: &mut Tree, log: &mut Vec<Applied>, is_list: bool) -> bool {
+    canonical_pass_at(t, log, is_list, !is_list)
+}
+
+fn canonical_pass_at(t: &mut Tree, log: &mut Vec<Applied>, is_list: bool, root: bool) -> bool {
     let mut changed = false;
     while log.len() < MAX_CANONICAL_STEPS {
-        match canonical_at(t) {
+        match canonical_at(t, is_list) {
             Some((applied, new)) => {
                 log.push(applied);
                 *t = new;
@@ -267,19 +280,21 @@ fn canonical_pass(t: &mut Tree, log: &mut Vec<Applied>) -> bool {
             None => break,
         }
     }
+    let single_child_list = t
+        .children
+        .first()
+        .is_some_and(|c| is_binder_list(t, c, root));
     for c in &mut t.children {
-        changed |= canonical_pass(c, log);
+        changed |= canonical_pass_at(c, log, single_child_list, false);
     }
     changed
 }
 
 /// The first canonical rule that applies at the root of `t`.
-fn canonical_at(t: &Tree) -> Option<(Applied, Tree)> {
+fn canonical_at(t: &Tree, is_list: bool) -> Option<(Applied, Tree)> {
     let at = || render(t);
-    if let Some(k) = binder_list_arity(&t.label) {
-        if t.children.len() == k + 1 {
-            return binder_list_rule(t).map(|(rule, new)| (Applied { rule, at: at() }, new));
-        }
+    if is_list {
+        return binder_list_rule(t).map(|(rule, new)| (Applied { rule, at: at() }, new));
     }
     if let Some(q) = quantifier(t) {
         return quantifier_rule(t, q).map(|(rule, new)| (Applied { rule, at: at() }, new));
@@ -443,7 +458,8 @@ fn quantifier_rule(t: &Tree, q: Quant) -> Option<(&'static str, Tree)> {
     let body = &t.children[n - 1];
     // GTED's form of `∀ x ∈ s, p`: children [x, "∈"[s], p].
     if n >= 3 && is_leaf(&t.children[0]) && t.children[1].children.len() == 1 {
-        let rel = t.children[1].label.trim();
+        // GTED labels it `"∈"`, our parser `"∈ _ "`.
+        let rel = t.children[1].label.trim().trim_end_matches('_').trim();
         if PREDICATE_RELATIONS.contains(&rel) {
             let pred = node2(
                 &format!(" _ {rel} _ "),
@@ -548,7 +564,14 @@ fn binder_name(binder: &Tree) -> Option<&Tree> {
 /// `variable_freecost`, unless already a hypothesis name.
 fn flag_bound_names(t: &mut Tree) {
     let mut scope = Vec::new();
-    flag_in(t, &mut scope);
+    let list = t.children.first().is_some_and(|c| is_binder_list(t, c, true));
+    if list {
+        if let Some(c) = t.children.first_mut() {
+            flag_in(c, &mut scope, true);
+        }
+    } else {
+        flag_in(t, &mut scope, false);
+    }
 }
 
 fn flag_leaf(t: &mut Tree, scope: &[String]) {
@@ -557,13 +580,13 @@ fn flag_leaf(t: &mut Tree, scope: &[String]) {
     }
 }
 
-fn flag_in(t: &mut Tree, scope: &mut Vec<String>) {
+fn flag_in(t: &mut Tree, scope: &mut Vec<String>, is_list: bool) {
     if is_leaf(t) {
         flag_leaf(t, scope);
         return;
     }
     let depth = scope.len();
-    let scoped = binder_list_arity(&t.label).is_some() || quantifier(t).is_some();
+    let scoped = is_list || quantifier(t).is_some();
     if scoped {
         let n = t.children.len();
         for i in 0..n {
@@ -583,7 +606,7 @@ fn flag_in(t: &mut Tree, scope: &mut Vec<String>) {
                     if j == 0 && first_is_name {
                         continue;
                     }
-                    flag_in(cc, scope);
+                    flag_in(cc, scope, false);
                 }
                 if let Some((n, is_hyp)) = name {
                     if !is_hyp {
@@ -594,12 +617,12 @@ fn flag_in(t: &mut Tree, scope: &mut Vec<String>) {
                     }
                 }
             } else {
-                flag_in(c, scope);
+                flag_in(c, scope, false);
             }
         }
     } else {
         for c in &mut t.children {
-            flag_in(c, scope);
+            flag_in(c, scope, false);
         }
     }
     scope.truncate(depth);
@@ -892,15 +915,10 @@ pub fn replace_at(root: &Tree, path: &[usize], new: Tree) -> Tree {
 
 /// The binder-list node of a theorem tree and its path from the root.
 fn binder_list(tree: &Tree) -> Option<(&Tree, Vec<usize>)> {
-    if binder_list_arity(&tree.label).is_some() {
-        return Some((tree, Vec::new()));
-    }
     let [only] = tree.children.as_slice() else {
         return None;
     };
-    binder_list_arity(&only.label)
-        .filter(|k| only.children.len() == k + 1)
-        .map(|_| (only, vec![0]))
+    is_binder_list(tree, only, true).then(|| (only, vec![0]))
 }
 
 /// `binder_reorder`: permute this side's binders towards the order of their best matches on the
@@ -920,16 +938,19 @@ fn binder_reorder(
     }
     let mine = &list.children[..k];
     let theirs = &other_list.children[..m];
-    let mut costs: Vec<(u32, usize, usize)> = Vec::with_capacity(k * m);
+    // Cost, then whether the names differ (free renaming makes all variable binders of one type
+    // equally close; the same name is the better guess), then position.
+    let mut costs: Vec<(u32, bool, usize, usize)> = Vec::with_capacity(k * m);
     for (i, a) in mine.iter().enumerate() {
         for (j, b) in theirs.iter().enumerate() {
-            costs.push((distance(a, b), i, j));
+            let names_differ = binder_name(a).map(|n| &n.label) != binder_name(b).map(|n| &n.label);
+            costs.push((distance(a, b), names_differ, i, j));
         }
     }
     costs.sort_unstable();
     let mut matched_mine: Vec<Option<usize>> = vec![None; k];
     let mut taken = vec![false; m];
-    for (_, i, j) in costs {
+    for (_, _, i, j) in costs {
         if matched_mine[i].is_none() && !taken[j] {
             matched_mine[i] = Some(j);
             taken[j] = true;
@@ -980,4 +1001,325 @@ fn binder_reorder(
         },
         tree: replace_at(tree, &path, new_list),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::distance::{ted, CostModel};
+    use crate::trees::parse::{parse_statement, Header};
+
+    fn tree(text: &str) -> Tree {
+        parse_statement(text, &Header::default())
+            .unwrap_or_else(|e| panic!("test statement does not parse: {e}: {text}"))
+            .tree
+    }
+
+    fn canon(text: &str) -> Tree {
+        canonicalize(&tree(text)).0
+    }
+
+    fn rules_used(text: &str) -> Vec<&'static str> {
+        canonicalize(&tree(text)).1.iter().map(|a| a.rule).collect()
+    }
+
+    fn free(a: &Tree, b: &Tree) -> u32 {
+        ted(a, b, CostModel { free_rename: true })
+    }
+
+    /// Both statements have the same canonical form.
+    fn same(a: &str, b: &str) {
+        let (ca, cb) = (canon(a), canon(b));
+        assert_eq!(free(&ca, &cb), 0, "expected equal canonical forms:\n{a}\n{b}");
+    }
+
+    /// The canonical forms still differ.
+    fn differ(a: &str, b: &str) {
+        let (ca, cb) = (canon(a), canon(b));
+        assert!(free(&ca, &cb) > 0, "must stay apart:\n{a}\n{b}");
+    }
+
+    /// The rules of every move available on `text` (any `other` side).
+    fn move_rules(text: &str) -> Vec<(&'static str, String)> {
+        let t = canon(text);
+        let mut out = Vec::new();
+        let mut d = |a: &Tree, b: &Tree| free(a, b);
+        moves(&t, &t, Commutativity::of(&t), &mut d, &mut out);
+        out.into_iter()
+            .map(|r| (r.applied.rule, r.applied.at))
+            .collect()
+    }
+
+    #[test]
+    fn gt_ge_become_lt_le_with_operands_swapped() {
+        same(
+            "theorem t (x : ℝ) (h : x > 0) : x ≥ 1",
+            "theorem t (x : ℝ) (h : 0 < x) : 1 ≤ x",
+        );
+        assert_eq!(
+            rules_used("theorem t (x : ℝ) : x > 0"),
+            ["gt_iff_lt"],
+            "one rewrite"
+        );
+        // `<` is not symmetric: `x < 0` is not `0 < x`.
+        differ("theorem t (x : ℝ) : x > 0", "theorem t (x : ℝ) : x < 0");
+        differ("theorem t (x : ℝ) : x ≥ 1", "theorem t (x : ℝ) : x ≤ 1");
+    }
+
+    #[test]
+    fn not_eq_is_ne() {
+        same("theorem t (x : ℤ) : ¬ (x = 2)", "theorem t (x : ℤ) : x ≠ 2");
+        differ("theorem t (x : ℤ) : ¬ (x < 2)", "theorem t (x : ℤ) : x ≠ 2");
+    }
+
+    #[test]
+    fn conjunctive_premises_are_curried() {
+        same(
+            "theorem t (x : ℝ) (h : 0 < x ∧ x < 1) : x ^ 2 < 1",
+            "theorem t (x : ℝ) (h₀ : 0 < x) (h₁ : x < 1) : x ^ 2 < 1",
+        );
+        same(
+            "theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n ∧ n < 5 → f n = 0) : f 1 = 0",
+            "theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → n < 5 → f n = 0) : f 1 = 0",
+        );
+        // `∨` premises are not split, and a conjunction in a conclusion stays.
+        differ(
+            "theorem t (x : ℝ) (h : 0 < x ∨ x < 1) : x = 1",
+            "theorem t (x : ℝ) (h₀ : 0 < x) (h₁ : x < 1) : x = 1",
+        );
+        differ(
+            "theorem t (x : ℝ) : 0 < x ∧ x < 1",
+            "theorem t (x : ℝ) : 0 < x → x < 1",
+        );
+    }
+
+    #[test]
+    fn hypothesis_named_later_is_not_split() {
+        // `h` is mentioned by the conclusion (`h.1`), so splitting it would lose a name.
+        let t = canon("theorem t (p q : Prop) (h : p ∧ q) : h.1 = h.1");
+        let list = &t.children[0];
+        assert_eq!(binder_list_arity(&list.label), Some(3), "{t:?}");
+    }
+
+    #[test]
+    fn binders_and_premises_and_leading_foralls_are_one_form() {
+        same(
+            "theorem t (x : ℝ) (h : 0 < x) : 0 < x ^ 2",
+            "theorem t : ∀ x : ℝ, 0 < x → 0 < x ^ 2",
+        );
+        same(
+            "theorem t (a b : ℕ) : a + b = b + a",
+            "theorem t : ∀ (a : ℕ) (b : ℕ), a + b = b + a",
+        );
+        same("theorem t {n : ℕ} : n = n", "theorem t (n : ℕ) : n = n");
+        // `→` is not commutative: premise and conclusion do not trade places.
+        differ(
+            "theorem t (x : ℝ) : 0 < x → x ≠ 0",
+            "theorem t (x : ℝ) : x ≠ 0 → 0 < x",
+        );
+    }
+
+    #[test]
+    fn binder_predicates_unfold() {
+        same(
+            "theorem t (S : Set ℝ) : ∀ x ∈ S, x ≠ 2",
+            "theorem t (S : Set ℝ) : ∀ x, x ∈ S → x ≠ 2",
+        );
+        same(
+            "theorem t : ∃ n > 0, n ^ 2 = 4",
+            "theorem t : ∃ n, 0 < n ∧ n ^ 2 = 4",
+        );
+        // ∃ unfolds with `∧`, not `→`.
+        differ(
+            "theorem t : ∃ n > 0, n ^ 2 = 4",
+            "theorem t : ∃ n, 0 < n → n ^ 2 = 4",
+        );
+    }
+
+    #[test]
+    fn let_is_inlined() {
+        // `let y := 3; y + x = 5` (the parser does not build `let` nodes yet: built by hand).
+        let body = Tree::node(
+            EQ,
+            vec![
+                Tree::node(ADD, vec![Tree::leaf("y"), Tree::leaf("x")]),
+                Tree::leaf("5"),
+            ],
+        );
+        let with_let = Tree::node(
+            "let _  := _ ; _ ",
+            vec![Tree::leaf("y"), Tree::leaf("3"), body],
+        );
+        let (t, log) = canonicalize(&with_let);
+        assert_eq!(log[0].rule, "zeta");
+        let expected = Tree::node(
+            EQ,
+            vec![
+                Tree::node(ADD, vec![Tree::leaf("3"), Tree::leaf("x")]),
+                Tree::leaf("5"),
+            ],
+        );
+        assert_eq!(t, expected);
+    }
+
+    #[test]
+    fn coercions_and_ascriptions_are_never_erased() {
+        differ(
+            "theorem t : (1 : ℝ) / 3 = 1 / 3",
+            "theorem t : 1 / 3 = 1 / 3",
+        );
+        differ("theorem t (n : ℕ) : (↑n : ℝ) = 2", "theorem t (n : ℕ) : n = 2");
+        let rules = move_rules("theorem t : (1 : ℝ) / 3 = 1 / 3");
+        assert!(rules.iter().all(|(r, _)| *r == "eq_comm"), "{rules:?}");
+    }
+
+    #[test]
+    fn symmetric_relations_and_connectives_commute() {
+        let rules = move_rules("theorem t (x : ℝ) (h : x = 1 ∨ x ≠ 2) : (x = 1 ∧ x < 3) ↔ x = 1");
+        for r in ["eq_comm", "ne_comm", "or_comm", "and_comm", "iff_comm"] {
+            assert!(rules.iter().any(|(m, _)| *m == r), "{r} missing in {rules:?}");
+        }
+    }
+
+    #[test]
+    fn non_commutative_operators_never_commute() {
+        let rules = move_rules(
+            "theorem t (a b : ℝ) (h : a < b) (h' : a ≤ b) (f : ℝ → ℝ) (hf : a ∣ b) : a - b / a ^ b = f a",
+        );
+        for (r, at) in &rules {
+            assert!(
+                *r == "eq_comm" || *r == "binder_reorder",
+                "unexpected move {r} at {at}"
+            );
+        }
+    }
+
+    #[test]
+    fn add_and_mul_commute_only_on_known_commutative_types() {
+        let reals = move_rules("theorem t (a b : ℝ) : a * b + 1 = 2");
+        assert!(reals.iter().any(|(r, _)| *r == "mul_comm"));
+        assert!(reals.iter().any(|(r, _)| *r == "add_comm"));
+        let group = move_rules("theorem t (G : Type*) [Group G] (a b : G) : a * b = b");
+        assert!(group.iter().all(|(r, _)| *r != "mul_comm"), "{group:?}");
+        let comm = move_rules("theorem t (G : Type*) [CommGroup G] (a b : G) : a * b = b");
+        assert!(comm.iter().any(|(r, _)| *r == "mul_comm"), "{comm:?}");
+        let matrices =
+            move_rules("theorem t (A B : Matrix (Fin 2) (Fin 2) ℝ) : A * B + A = B");
+        assert!(
+            matrices
+                .iter()
+                .all(|(r, _)| *r != "mul_comm" && *r != "add_comm"),
+            "{matrices:?}"
+        );
+        let functions = move_rules("theorem t (f g : ℕ → ℝ) : f * g = g");
+        assert!(functions.iter().any(|(r, _)| *r == "mul_comm"));
+    }
+
+    #[test]
+    fn quantifiers_swap_only_with_their_own_kind_and_when_independent() {
+        let rules = move_rules("theorem t : ∃ x : ℕ, ∃ y : ℕ, x < y");
+        assert!(rules.iter().any(|(r, _)| *r == "exists_swap"));
+        let mixed = move_rules("theorem t : ∃ x : ℕ, ∀ y : ℕ, x ≤ y");
+        assert!(
+            mixed
+                .iter()
+                .all(|(r, _)| *r != "exists_swap" && *r != "forall_swap"),
+            "∃∀ is not ∀∃: {mixed:?}"
+        );
+        let dependent = move_rules("theorem t : ∃ n : ℕ, ∃ i : Fin n, i = i");
+        assert!(
+            dependent.iter().all(|(r, _)| *r != "exists_swap"),
+            "{dependent:?}"
+        );
+    }
+
+    #[test]
+    fn premises_swap_in_chains_but_an_implication_does_not_turn_around() {
+        let chain = move_rules("theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → n < 5 → f n = 0) : True");
+        assert!(chain.iter().any(|(r, _)| *r == "imp.swap"));
+        let single = move_rules("theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → f n = 0) : True");
+        assert!(single.iter().all(|(r, _)| *r != "imp.swap"), "{single:?}");
+    }
+
+    #[test]
+    fn binder_reorder_respects_dependencies() {
+        let a = canon("theorem t (x : ℝ) (y : ℝ) (h : 0 < x) (k : y = 2) : x = y");
+        let b = canon("theorem t (y : ℝ) (k : y = 2) (x : ℝ) (h : 0 < x) : x = y");
+        let mut d = |p: &Tree, q: &Tree| free(p, q);
+        let r = binder_reorder(&a, &b, &mut d).expect("a reorder towards b exists");
+        // Every hypothesis still comes after the variable it mentions.
+        let list = &binder_list(&r.tree).expect("binder list").0.children;
+        let pos = |n: &str| {
+            list.iter()
+                .position(|b| binder_name(b).is_some_and(|x| x.label == n))
+                .expect("binder present")
+        };
+        assert!(pos("x") < pos("h") && pos("y") < pos("k"), "{}", r.applied.at);
+        assert_eq!(free(&r.tree, &b), 0, "{}", r.applied.at);
+
+        // `h` mentions `x`: it can never move in front of it.
+        let c = canon("theorem t (x : ℝ) (h : 0 < x) : x = 1");
+        let d2 = {
+            let mut t = c.clone();
+            t.children[0].children.swap(0, 1);
+            t
+        };
+        let mut d = |p: &Tree, q: &Tree| free(p, q);
+        assert!(binder_reorder(&c, &d2, &mut d).is_none());
+    }
+
+    #[test]
+    fn canonical_form_is_a_fixpoint() {
+        for text in [
+            "theorem t (x : ℝ) (h : x > 0 ∧ x ≥ 1) : ∀ y ∈ S, ¬ (y = x) → y > 0",
+            "theorem t : ∀ (a b : ℤ), (∃ i j, a = 2 * i ∧ b = 2 * j) ↔ ∃ k, a ^ 2 + b ^ 2 = 8 * k",
+        ] {
+            let once = canon(text);
+            let (twice, log) = canonicalize(&once);
+            assert_eq!(once, twice);
+            assert!(log.is_empty(), "{log:?}");
+        }
+    }
+
+    #[test]
+    fn bound_names_are_flagged_for_free_renaming() {
+        let t = canon("theorem t : ∃ k : ℕ, k = 2");
+        let leaves: Vec<&Tree> = t
+            .preorder()
+            .into_iter()
+            .filter(|n| n.label == "k")
+            .collect();
+        assert_eq!(leaves.len(), 2);
+        assert!(leaves.iter().all(|n| n.variable_freecost));
+        // A global name is not flagged.
+        let g = canon("theorem t : π = π");
+        assert!(g.preorder().iter().all(|n| !n.variable_freecost));
+    }
+
+    #[test]
+    fn render_fills_placeholders() {
+        let t = tree("theorem t (x : ℝ) : (x + 1) * 2 = f x");
+        let concl = &t.children[0].children[1];
+        // Every operator operand is parenthesised: unambiguous without a precedence table.
+        assert_eq!(render(concl), "((x + 1) * 2) = (f x)");
+    }
+
+    #[test]
+    fn odd_trees_do_not_panic() {
+        let odd = [
+            Tree::node(" _ > _ ", vec![Tree::leaf("a")]),
+            Tree::node("∀ _ , _ ", vec![Tree::leaf("x")]),
+            Tree::node(": _ ", vec![]),
+            Tree::node(" _ : _ ", vec![Tree::node(" _ ∧ _ ", vec![])]),
+            Tree::node("let", vec![Tree::node("x", vec![Tree::leaf("y")]), Tree::leaf("v"), Tree::leaf("b")]),
+            Tree::node("∃ _ , _ ", vec![Tree::leaf("x"), Tree::leaf("∈ _ "), Tree::leaf("p")]),
+        ];
+        for t in &odd {
+            let (c, _) = canonicalize(t);
+            let mut out = Vec::new();
+            let mut d = |a: &Tree, b: &Tree| free(a, b);
+            moves(&c, t, Commutativity::of(&c), &mut d, &mut out);
+            let _ = render(&c);
+        }
+    }
 }
