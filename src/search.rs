@@ -256,7 +256,10 @@ mod tests {
             evaluations: 0,
         };
         let out = best_first(&mut w, 0, budget(1000), &mut ());
-        assert_eq!((out.stop, out.distance, out.evaluated), (Stop::Closed, 0, 1));
+        assert_eq!(
+            (out.stop, out.distance, out.evaluated),
+            (Stop::Closed, 0, 1)
+        );
         assert!(out.path.is_empty());
     }
 

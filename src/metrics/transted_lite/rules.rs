@@ -301,7 +301,13 @@ fn canonical_at(t: &Tree, is_list: bool) -> Option<(Applied, Tree)> {
     }
     if t.label.starts_with("let") && (3..=4).contains(&t.children.len()) {
         if let Some(new) = zeta(t) {
-            return Some((Applied { rule: "zeta", at: at() }, new));
+            return Some((
+                Applied {
+                    rule: "zeta",
+                    at: at(),
+                },
+                new,
+            ));
         }
     }
     let flip = |rule: &'static str, to: &str| {
@@ -321,11 +327,7 @@ fn canonical_at(t: &Tree, is_list: bool) -> Option<(Applied, Tree)> {
         )),
         (IMP, 2) if t.children[0].label == AND && t.children[0].children.len() == 2 => {
             let [a, b] = [&t.children[0].children[0], &t.children[0].children[1]];
-            let new = node2(
-                IMP,
-                a.clone(),
-                node2(IMP, b.clone(), t.children[1].clone()),
-            );
+            let new = node2(IMP, a.clone(), node2(IMP, b.clone(), t.children[1].clone()));
             Some((
                 Applied {
                     rule: "and_imp",
@@ -391,11 +393,7 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
         let binder = &concl.children[0];
         let new_binder = match binder_kind(&binder.label) {
             Some(BinderKind::Explicit) if binder.children.len() == 2 => Some(binder.clone()),
-            _ if is_leaf(binder) => Some(node2(
-                EXPLICIT,
-                binder.clone(),
-                Tree::leaf(UNKNOWN_TYPE),
-            )),
+            _ if is_leaf(binder) => Some(node2(EXPLICIT, binder.clone(), Tree::leaf(UNKNOWN_TYPE))),
             _ => None,
         };
         if let Some(nb) = new_binder {
@@ -423,7 +421,11 @@ enum QBinder<'a> {
     /// `{x : T}` / `⦃x : T⦄`.
     Implicit(&'a Tree),
     /// `x ∈ s` as one node `" _ ∈ _ "[x, s]`.
-    Predicate { name: &'a Tree, relation: String, bound: &'a Tree },
+    Predicate {
+        name: &'a Tree,
+        relation: String,
+        bound: &'a Tree,
+    },
 }
 
 fn classify_qbinder(b: &Tree) -> Option<QBinder<'_>> {
@@ -496,7 +498,11 @@ fn quantifier_rule(t: &Tree, q: Quant) -> Option<(&'static str, Tree)> {
         }
         QBinder::Implicit(b) => Some((
             "implicit_binder",
-            node2(label, Tree::node(EXPLICIT, b.children.clone()), body.clone()),
+            node2(
+                label,
+                Tree::node(EXPLICIT, b.children.clone()),
+                body.clone(),
+            ),
         )),
         QBinder::Predicate {
             name,
@@ -564,7 +570,10 @@ fn binder_name(binder: &Tree) -> Option<&Tree> {
 /// `variable_freecost`, unless already a hypothesis name.
 fn flag_bound_names(t: &mut Tree) {
     let mut scope = Vec::new();
-    let list = t.children.first().is_some_and(|c| is_binder_list(t, c, true));
+    let list = t
+        .children
+        .first()
+        .is_some_and(|c| is_binder_list(t, c, true));
     if list {
         if let Some(c) = t.children.first_mut() {
             flag_in(c, &mut scope, true);
@@ -575,7 +584,7 @@ fn flag_bound_names(t: &mut Tree) {
 }
 
 fn flag_leaf(t: &mut Tree, scope: &[String]) {
-    if is_leaf(t) && !t.hypothesis_freecost && scope.iter().any(|s| *s == t.label) {
+    if is_leaf(t) && !t.hypothesis_freecost && scope.contains(&t.label) {
         t.variable_freecost = true;
     }
 }
@@ -639,7 +648,19 @@ pub struct Commutativity {
 }
 
 const COMMUTATIVE_NUMERIC: [&str; 13] = [
-    "ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "ℕ+", "ℝ≥0", "ℝ≥0∞", "NNReal", "ENNReal", "EReal", "Nat", "Int",
+    "ℕ",
+    "ℤ",
+    "ℚ",
+    "ℝ",
+    "ℂ",
+    "ℕ+",
+    "ℝ≥0",
+    "ℝ≥0∞",
+    "NNReal",
+    "ENNReal",
+    "EReal",
+    "Nat",
+    "Int",
 ];
 const COMMUTATIVE_WRAPPERS: [&str; 6] = [
     "Fin _ ",
@@ -728,9 +749,7 @@ fn commutative_type(ty: &Tree, carriers: &[&str]) -> bool {
     }
     if COMMUTATIVE_WRAPPERS.contains(&ty.label.as_str()) && ty.children.len() == 1 {
         let arg = &ty.children[0];
-        return ty.label == "Fin _ "
-            || ty.label == "ZMod _ "
-            || commutative_type(arg, carriers);
+        return ty.label == "Fin _ " || ty.label == "ZMod _ " || commutative_type(arg, carriers);
     }
     false
 }
@@ -783,7 +802,10 @@ fn moves_in(
 ) {
     let mut push = |rule: &'static str, new: Tree| {
         out.push(Rewrite {
-            applied: Applied { rule, at: render(t) },
+            applied: Applied {
+                rule,
+                at: render(t),
+            },
             tree: replace_at(root, path, new),
         });
     };
@@ -1030,7 +1052,11 @@ mod tests {
     /// Both statements have the same canonical form.
     fn same(a: &str, b: &str) {
         let (ca, cb) = (canon(a), canon(b));
-        assert_eq!(free(&ca, &cb), 0, "expected equal canonical forms:\n{a}\n{b}");
+        assert_eq!(
+            free(&ca, &cb),
+            0,
+            "expected equal canonical forms:\n{a}\n{b}"
+        );
     }
 
     /// The canonical forms still differ.
@@ -1168,7 +1194,10 @@ mod tests {
             "theorem t : (1 : ℝ) / 3 = 1 / 3",
             "theorem t : 1 / 3 = 1 / 3",
         );
-        differ("theorem t (n : ℕ) : (↑n : ℝ) = 2", "theorem t (n : ℕ) : n = 2");
+        differ(
+            "theorem t (n : ℕ) : (↑n : ℝ) = 2",
+            "theorem t (n : ℕ) : n = 2",
+        );
         let rules = move_rules("theorem t : (1 : ℝ) / 3 = 1 / 3");
         assert!(rules.iter().all(|(r, _)| *r == "eq_comm"), "{rules:?}");
     }
@@ -1177,7 +1206,10 @@ mod tests {
     fn symmetric_relations_and_connectives_commute() {
         let rules = move_rules("theorem t (x : ℝ) (h : x = 1 ∨ x ≠ 2) : (x = 1 ∧ x < 3) ↔ x = 1");
         for r in ["eq_comm", "ne_comm", "or_comm", "and_comm", "iff_comm"] {
-            assert!(rules.iter().any(|(m, _)| *m == r), "{r} missing in {rules:?}");
+            assert!(
+                rules.iter().any(|(m, _)| *m == r),
+                "{r} missing in {rules:?}"
+            );
         }
     }
 
@@ -1203,8 +1235,7 @@ mod tests {
         assert!(group.iter().all(|(r, _)| *r != "mul_comm"), "{group:?}");
         let comm = move_rules("theorem t (G : Type*) [CommGroup G] (a b : G) : a * b = b");
         assert!(comm.iter().any(|(r, _)| *r == "mul_comm"), "{comm:?}");
-        let matrices =
-            move_rules("theorem t (A B : Matrix (Fin 2) (Fin 2) ℝ) : A * B + A = B");
+        let matrices = move_rules("theorem t (A B : Matrix (Fin 2) (Fin 2) ℝ) : A * B + A = B");
         assert!(
             matrices
                 .iter()
@@ -1254,7 +1285,11 @@ mod tests {
                 .position(|b| binder_name(b).is_some_and(|x| x.label == n))
                 .expect("binder present")
         };
-        assert!(pos("x") < pos("h") && pos("y") < pos("k"), "{}", r.applied.at);
+        assert!(
+            pos("x") < pos("h") && pos("y") < pos("k"),
+            "{}",
+            r.applied.at
+        );
         assert_eq!(free(&r.tree, &b), 0, "{}", r.applied.at);
 
         // `h` mentions `x`: it can never move in front of it.
@@ -1311,8 +1346,18 @@ mod tests {
             Tree::node("∀ _ , _ ", vec![Tree::leaf("x")]),
             Tree::node(": _ ", vec![]),
             Tree::node(" _ : _ ", vec![Tree::node(" _ ∧ _ ", vec![])]),
-            Tree::node("let", vec![Tree::node("x", vec![Tree::leaf("y")]), Tree::leaf("v"), Tree::leaf("b")]),
-            Tree::node("∃ _ , _ ", vec![Tree::leaf("x"), Tree::leaf("∈ _ "), Tree::leaf("p")]),
+            Tree::node(
+                "let",
+                vec![
+                    Tree::node("x", vec![Tree::leaf("y")]),
+                    Tree::leaf("v"),
+                    Tree::leaf("b"),
+                ],
+            ),
+            Tree::node(
+                "∃ _ , _ ",
+                vec![Tree::leaf("x"), Tree::leaf("∈ _ "), Tree::leaf("p")],
+            ),
         ];
         for t in &odd {
             let (c, _) = canonicalize(t);
