@@ -248,9 +248,10 @@ fn render_node(t: &Tree, out: &mut String, depth: usize) {
 /// Apply the canonical rules to a fixpoint, then flag bound names for free renaming.
 /// Returns the canonical tree and the rewrites applied, in order.
 pub fn canonicalize(tree: &Tree) -> (Tree, Vec<Applied>) {
+    let wrapping = has_modular_types(tree);
     let mut t = tree.clone();
     let mut log = Vec::new();
-    while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log, false) {}
+    while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log, wrapping) {}
     flag_bound_names(&mut t);
     (t, log)
 }
@@ -264,14 +265,21 @@ fn is_binder_list(parent: &Tree, child: &Tree, parent_is_root: bool) -> bool {
 }
 
 /// One top-down pass; true if anything changed. `root` says whether `t` is the whole statement.
-fn canonical_pass(t: &mut Tree, log: &mut Vec<Applied>, is_list: bool) -> bool {
-    canonical_pass_at(t, log, is_list, !is_list)
+/// `wrapping`: the statement mentions `ZMod`/`Fin`, so `-`, `/`, `%` on literals stay.
+fn canonical_pass(t: &mut Tree, log: &mut Vec<Applied>, wrapping: bool) -> bool {
+    canonical_pass_at(t, log, false, true, wrapping)
 }
 
-fn canonical_pass_at(t: &mut Tree, log: &mut Vec<Applied>, is_list: bool, root: bool) -> bool {
+fn canonical_pass_at(
+    t: &mut Tree,
+    log: &mut Vec<Applied>,
+    is_list: bool,
+    root: bool,
+    wrapping: bool,
+) -> bool {
     let mut changed = false;
     while log.len() < MAX_CANONICAL_STEPS {
-        match canonical_at(t, is_list) {
+        match canonical_at(t, is_list, wrapping) {
             Some((applied, new)) => {
                 log.push(applied);
                 *t = new;
@@ -285,13 +293,13 @@ fn canonical_pass_at(t: &mut Tree, log: &mut Vec<Applied>, is_list: bool, root: 
         .first()
         .is_some_and(|c| is_binder_list(t, c, root));
     for c in &mut t.children {
-        changed |= canonical_pass_at(c, log, single_child_list, false);
+        changed |= canonical_pass_at(c, log, single_child_list, false, wrapping);
     }
     changed
 }
 
 /// The first canonical rule that applies at the root of `t`.
-fn canonical_at(t: &Tree, is_list: bool) -> Option<(Applied, Tree)> {
+fn canonical_at(t: &Tree, is_list: bool, wrapping: bool) -> Option<(Applied, Tree)> {
     let at = || render(t);
     if is_list {
         return binder_list_rule(t).map(|(rule, new)| (Applied { rule, at: at() }, new));
@@ -309,6 +317,32 @@ fn canonical_at(t: &Tree, is_list: bool) -> Option<(Applied, Tree)> {
                 new,
             ));
         }
+    }
+    if let Some(r) = notation_rule(t) {
+        return Some((
+            Applied {
+                rule: r.0,
+                at: at(),
+            },
+            r.1,
+        ));
+    }
+    if let Some(new) = mod_eq_unfold(t) {
+        let rule = if t.label.contains("[ZMOD") {
+            "Int.ModEq"
+        } else {
+            "Nat.ModEq"
+        };
+        return Some((Applied { rule, at: at() }, new));
+    }
+    if let Some(new) = norm_num(t, wrapping) {
+        return Some((
+            Applied {
+                rule: "norm_num",
+                at: at(),
+            },
+            new,
+        ));
     }
     let flip = |rule: &'static str, to: &str| {
         let mut c = t.children.clone();
@@ -338,6 +372,93 @@ fn canonical_at(t: &Tree, is_list: bool) -> Option<(Applied, Tree)> {
         }
         _ => None,
     }
+}
+
+/// Notation and name resolution: the same constant written two ways, and `Real.log_div_log`.
+fn notation_rule(t: &Tree) -> Option<(&'static str, Tree)> {
+    let rename = |label: &str| Tree::node(label, t.children.clone());
+    match (t.label.as_str(), t.children.len()) {
+        // Mathlib: `prefix:100 "√" => Real.sqrt`.
+        ("Real.sqrt _ ", 1) => Some(("Real.sqrt", rename("√"))),
+        // Mathlib: `|a|` is notation for `abs a` (GTED prints the node as `||`).
+        ("abs _ ", 1) | ("||", 1) => Some(("abs", rename("| _ |"))),
+        // `logb` exists only as `Real.logb`; one-argument `log` only as `Real.log` (`Nat.log`
+        // takes two).
+        ("logb _  _ ", 2) => Some(("Real.logb", rename("Real.logb _  _ "))),
+        ("log _ ", 1) => Some(("Real.log", rename("Real.log _ "))),
+        // Real.log_div_log : Real.log x / Real.log b = Real.logb b x
+        (" _ / _ ", 2)
+            if t.children.iter().all(|c| {
+                (c.label == "Real.log _ " || c.label == "log _ ") && c.children.len() == 1
+            }) =>
+        {
+            let x = t.children[0].children[0].clone();
+            let b = t.children[1].children[0].clone();
+            Some((
+                "Real.log_div_log",
+                Tree::node("Real.logb _  _ ", vec![b, x]),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// `a ≡ b [MOD n]` → `a % n = b % n` (the definitions of `Nat.ModEq` and `Int.ModEq`).
+/// Children `[a, b, n]` (parser: `" _ ≡ _ [MOD _ ]"`, GTED: `" _ ≡ _  _ [MOD _ ]"`).
+fn mod_eq_unfold(t: &Tree) -> Option<Tree> {
+    let modular = t.label.starts_with(" _ ≡ _ ")
+        && (t.label.ends_with("[MOD _ ]") || t.label.ends_with("[ZMOD _ ]"));
+    let [a, b, n] = t.children.as_slice() else {
+        return None;
+    };
+    modular.then(|| {
+        node2(
+            EQ,
+            node2(" _ % _ ", a.clone(), n.clone()),
+            node2(" _ % _ ", b.clone(), n.clone()),
+        )
+    })
+}
+
+/// A natural-number literal.
+fn literal(t: &Tree) -> Option<u128> {
+    if !is_leaf(t) || t.label.is_empty() || !t.label.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    t.label.parse().ok()
+}
+
+/// Largest literal `norm_num` writes: beyond it the arithmetic is left as written (a 40-digit
+/// numeral helps no comparison).
+const MAX_LITERAL: u128 = 1 << 64;
+
+/// `norm_num` on literals (ASSESS runs `norm_num1` on every pair first): `+`, `*` and `^` on
+/// natural literals, whose value is the same in every semiring (`Nat.cast` is a ring hom);
+/// `-` when the result is not negative, `/` when exact and `%` — the same in ℕ, ℤ, ℚ, ℝ as
+/// long as the statement is not about `ZMod n` or `Fin n`, where they are not evaluated.
+fn norm_num(t: &Tree, wrapping: bool) -> Option<Tree> {
+    let [a, b] = t.children.as_slice() else {
+        return None;
+    };
+    let (x, y) = (literal(a)?, literal(b)?);
+    let value = match t.label.as_str() {
+        ADD => x.checked_add(y),
+        MUL => x.checked_mul(y),
+        " _ ^ _ " => u32::try_from(y).ok().and_then(|e| x.checked_pow(e)),
+        " _ - _ " if !wrapping => x.checked_sub(y),
+        " _ / _ " if !wrapping && y != 0 && x % y == 0 => Some(x / y),
+        " _ % _ " if !wrapping && y != 0 => Some(x % y),
+        _ => None,
+    }?;
+    (value <= MAX_LITERAL).then(|| Tree::leaf(value.to_string()))
+}
+
+/// Does the statement mention `ZMod` or `Fin` (where `-`, `/`, `%` on literals wrap)?
+fn has_modular_types(t: &Tree) -> bool {
+    t.label.starts_with("ZMod")
+        || t.label.starts_with("Fin ")
+        || t.label == "Fin"
+        || t.children.iter().any(has_modular_types)
 }
 
 /// Canonical rules on a theorem's binder list `(b₁) … (bₖ) : concl`.
@@ -388,6 +509,9 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
             }
         }
     }
+    if let Some(new) = subst(binders, concl) {
+        return Some(("forall_eq", rebuild(new.0, new.1)));
+    }
     // intro: a leading ∀ or → of the conclusion becomes a binder.
     if quantifier(concl) == Some(Quant::Forall) && concl.children.len() == 2 {
         let binder = &concl.children[0];
@@ -408,6 +532,55 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
         let mut out = binders.to_vec();
         out.push(node2(EXPLICIT, name, concl.children[0].clone()));
         return Some(("intro", rebuild(out, concl.children[1].clone())));
+    }
+    None
+}
+
+/// `forall_eq`/`forall_eq'`: `(x : T) … (h : x = e) … : p x` ↔ `… : p e` when `e` does not
+/// mention `x`, nothing between the two binders mentions `x`, and nothing mentions `h`. The
+/// variable and the hypothesis are dropped and `e` put in place of `x`.
+fn subst(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree)> {
+    for (i, h) in binders.iter().enumerate() {
+        if binder_kind(&h.label) != Some(BinderKind::Explicit) || h.children.len() != 2 {
+            continue;
+        }
+        let (hname, eq) = (&h.children[0], &h.children[1]);
+        if eq.label != EQ || eq.children.len() != 2 {
+            continue;
+        }
+        let used_later = binders[i + 1..].iter().any(|b| mentions(b, &hname.label))
+            || mentions(concl, &hname.label);
+        if used_later {
+            continue;
+        }
+        for (var, value) in [
+            (&eq.children[0], &eq.children[1]),
+            (&eq.children[1], &eq.children[0]),
+        ] {
+            if !is_leaf(var) || mentions(value, &var.label) {
+                continue;
+            }
+            // The variable's binder: the last one before `h` that binds this name.
+            let Some(j) = binders[..i].iter().rposition(|b| {
+                binder_kind(&b.label) == Some(BinderKind::Explicit)
+                    && b.children.len() == 2
+                    && b.children[0].label == var.label
+                    && !b.children[0].hypothesis_freecost
+            }) else {
+                continue;
+            };
+            if binders[j + 1..i].iter().any(|b| mentions(b, &var.label)) {
+                continue;
+            }
+            let mut out: Vec<Tree> = binders[..j].to_vec();
+            out.extend_from_slice(&binders[j + 1..i]);
+            out.extend(
+                binders[i + 1..]
+                    .iter()
+                    .map(|b| substitute(b, &var.label, value)),
+            );
+            return Some((out, substitute(concl, &var.label, value)));
+        }
     }
     None
 }
@@ -1274,8 +1447,8 @@ mod tests {
 
     #[test]
     fn binder_reorder_respects_dependencies() {
-        let a = canon("theorem t (x : ℝ) (y : ℝ) (h : 0 < x) (k : y = 2) : x = y");
-        let b = canon("theorem t (y : ℝ) (k : y = 2) (x : ℝ) (h : 0 < x) : x = y");
+        let a = canon("theorem t (x : ℝ) (y : ℝ) (h : 0 < x) (k : y < 2) : x = y");
+        let b = canon("theorem t (y : ℝ) (k : y < 2) (x : ℝ) (h : 0 < x) : x = y");
         let mut d = |p: &Tree, q: &Tree| free(p, q);
         let r = binder_reorder(&a, &b, &mut d).expect("a reorder towards b exists");
         // Every hypothesis still comes after the variable it mentions.
@@ -1301,6 +1474,88 @@ mod tests {
         };
         let mut d = |p: &Tree, q: &Tree| free(p, q);
         assert!(binder_reorder(&c, &d2, &mut d).is_none());
+    }
+
+    #[test]
+    fn modular_congruence_unfolds_to_its_definition() {
+        same(
+            "theorem t : 2 ^ 2010 ≡ 4 [MOD 10]",
+            "theorem t : 2 ^ 2010 % 10 = 4",
+        );
+        same(
+            "theorem t (n : ℤ) : 2 * n ≡ 15 [ZMOD 47]",
+            "theorem t (n : ℤ) : 2 * n % 47 = 15 % 47",
+        );
+        // The modulus matters.
+        differ(
+            "theorem t : 2 ^ 2010 ≡ 4 [MOD 10]",
+            "theorem t : 2 ^ 2010 % 100 = 4",
+        );
+    }
+
+    #[test]
+    fn literal_arithmetic_is_evaluated_only_where_exact() {
+        same(
+            "theorem t : 8 * 9 ^ 2 + 5 * 9 + 2 = x",
+            "theorem t : 695 = x",
+        );
+        same("theorem t : 6 / 3 = x", "theorem t : 2 = x");
+        // Floor division, truncated subtraction and wrap-around are type dependent: kept.
+        differ("theorem t : 7 / 2 = x", "theorem t : 3 = x");
+        differ("theorem t : 3 - 7 = x", "theorem t : 0 = x");
+        differ(
+            "theorem t (a : ZMod 5) : a = 6 - 2",
+            "theorem t (a : ZMod 5) : a = 4",
+        );
+        // Variables are not literals; ascribed literals are not bare literals.
+        differ("theorem t (y : ℕ) : y + 1 = x", "theorem t (y : ℕ) : 1 = x");
+        differ("theorem t : (2 : ℝ) + 1 = x", "theorem t : 3 = x");
+        // Huge powers are left as written.
+        let big = canon("theorem t : 2 ^ 2010 = x");
+        assert!(big.preorder().iter().any(|n| n.label == " _ ^ _ "));
+    }
+
+    #[test]
+    fn log_quotients_and_notations_meet() {
+        same(
+            "theorem t (x : ℝ) : Real.log x / Real.log 2 = 3",
+            "theorem t (x : ℝ) : Real.logb 2 x = 3",
+        );
+        same(
+            "theorem t (x : ℝ) : logb 2 x = 3",
+            "theorem t (x : ℝ) : Real.logb 2 x = 3",
+        );
+        same("theorem t : Real.sqrt 5 = abs y", "theorem t : √5 = |y|");
+        // The argument order of `logb` is the base first.
+        differ(
+            "theorem t (x : ℝ) : Real.log x / Real.log 2 = 3",
+            "theorem t (x : ℝ) : Real.logb x 2 = 3",
+        );
+        differ(
+            "theorem t (x : ℝ) : Real.log x * Real.log 2 = 3",
+            "theorem t (x : ℝ) : Real.logb 2 x = 3",
+        );
+    }
+
+    #[test]
+    fn equations_defining_a_variable_are_substituted() {
+        same(
+            "theorem t (s : ℕ) (h₀ : s = ∑ k in Finset.Icc 1 9, k) : s % 9 = 0",
+            "theorem t : (∑ k in Finset.Icc 1 9, k) % 9 = 0",
+        );
+        same(
+            "theorem t (x y : ℝ) (h₀ : 2 * y = x) (h₁ : x + y = 3) : y = 1",
+            "theorem t (y : ℝ) (h₁ : 2 * y + y = 3) : y = 1",
+        );
+        // `e` mentioning `x` (`x = x + 0`) is no definition.
+        differ(
+            "theorem t (x : ℝ) (h : x = x * x) : x = 1",
+            "theorem t : x * x = 1",
+        );
+        // A binder between the variable and its equation that mentions it blocks it.
+        let t = canon("theorem t (x : ℝ) (hx : 0 < x) (n : ℕ) (h : x = n + 1) : x < n + 2");
+        let list = &t.children[0];
+        assert_eq!(binder_list_arity(&list.label), Some(4), "{t:?}");
     }
 
     #[test]
