@@ -55,14 +55,14 @@ fn main() {
     let (files, runs) = match args.first() {
         Some(file) => (
             vec![PathBuf::from(file)],
-            args.get(1).and_then(|r| r.parse().ok()).unwrap_or(31),
+            args.get(1).and_then(|r| r.parse().ok()).unwrap_or(default_runs),
         ),
         None => (
             vec![
                 root.join("fixtures/bench/gted-minif2f.jsonl"),
                 root.join("fixtures/bench/gted-proofnet.jsonl"),
             ],
-            31,
+            default_runs,
         ),
     };
     let metric = Ted::default();
