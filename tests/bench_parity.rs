@@ -71,7 +71,7 @@ fn bench_agrees_with_score_py_on_both_datasets_and_both_cost_models() {
         "fixtures/bench/gted-proofnet.jsonl",
     ] {
         check(dataset, &[]);
-        check(dataset, &["--unit-cost"]);
+        check(dataset, &["--free-cost"]);
     }
 }
 

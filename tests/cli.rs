@@ -166,31 +166,28 @@ fn ted_pairs_prints_a_table_without_json() {
 // --------------------------------------------------------------------------------------- score
 
 #[test]
-fn score_renamed_variables_and_hypotheses_are_free_by_default() {
-    let run = lean_assess(&[
-        "score",
-        "--json",
-        &fixture("cli/reference.lean::mathd_algebra_10"),
-        &fixture("cli/candidate.lean::my_favorite_theorem"),
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+fn score_renames_cost_one_by_default_and_nothing_with_free_cost() {
+    let reference = fixture("cli/reference.lean::mathd_algebra_10");
+    let candidate = fixture("cli/candidate.lean::my_favorite_theorem");
+    let free = lean_assess(&["score", "--json", "--free-cost", &reference, &candidate]);
+    assert_eq!(free.code, 0, "{}", free.stderr);
+    let v: Value = serde_json::from_str(&free.stdout).unwrap();
     let ted = &v["metrics"][0];
     assert_eq!(ted["metric"], "ted");
     assert_eq!(ted["score"], 1.0, "{ted}");
     assert_eq!(ted["distance"], 0);
 
+    // The first theorems of the two files are the same pair.
     let unit = lean_assess(&[
         "score",
         "--json",
-        "--unit-cost",
         &fixture("cli/reference.lean"),
         &fixture("cli/candidate.lean"),
     ]);
     assert_eq!(unit.code, 0, "{}", unit.stderr);
     let v: Value = serde_json::from_str(&unit.stdout).unwrap();
     let d = v["metrics"][0]["distance"].as_u64().unwrap();
-    assert!(d >= 4, "x→y twice or more, h₀→hy: {d}");
+    assert!(d >= 4, "x→y three times, h₀→hy: {d}");
     assert!(v["metrics"][0]["score"].as_f64().unwrap() < 1.0);
 }
 
@@ -214,6 +211,7 @@ fn score_text_output_and_literal_inputs() {
 
     let mixed = lean_assess(&[
         "score",
+        "--free-cost",
         "--ref-text",
         "theorem r (x : ℝ) (h₀ : 2 * x + 3 = 7) : x = 2 := by sorry",
         &fixture("cli/candidate.lean::my_favorite_theorem"),

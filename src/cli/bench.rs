@@ -30,10 +30,10 @@ pub struct Args {
     /// The metric: ted, path, transted-lite (offline); transted, beq, defeq (need Lean).
     #[arg(long, default_value = "ted")]
     metric: String,
-    /// `ted` with unit costs (every rename costs 1) instead of free renaming of bound variables
-    /// and hypotheses.
+    /// `ted` with GTED's free renaming of bound variables and hypotheses (rename between two
+    /// flagged nodes costs 0) instead of unit costs.
     #[arg(long)]
-    unit_cost: bool,
+    free_cost: bool,
     /// Write one prediction per pair: `{"id", "score"}`, `{"id", "equivalent"}` or
     /// `{"id", "error"}` (the format `fixtures/bench/score.py` reads).
     #[arg(long, value_name = "PRED.jsonl")]
@@ -62,7 +62,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
             bail!("--lean-project {}: not a directory", dir.display());
         }
     }
-    let judge: Box<dyn Metric> = match metric(&args.metric, args.unit_cost) {
+    let judge: Box<dyn Metric> = match metric(&args.metric, args.free_cost) {
         Ok(judge) => judge,
         Err(MetricError::NeedsLean(name)) if args.lean_project.is_some() => bail!(
             "metric '{name}' needs a Lean server, and this build cannot start one from the \

@@ -18,10 +18,10 @@ pub struct Args {
     /// (need Lean).
     #[arg(long, value_delimiter = ',', default_value = "ted")]
     metric: Vec<String>,
-    /// `ted` with unit costs (every rename costs 1) instead of free renaming of bound variables
-    /// and hypotheses.
+    /// `ted` with GTED's free renaming of bound variables and hypotheses (rename between two
+    /// flagged nodes costs 0) instead of unit costs.
     #[arg(long)]
-    unit_cost: bool,
+    free_cost: bool,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -37,10 +37,10 @@ pub struct Args {
     inputs: Vec<String>,
 }
 
-/// Build a metric by contract name; `unit_cost` picks unit costs for `ted`.
-pub(super) fn metric(name: &str, unit_cost: bool) -> Result<Box<dyn Metric>, MetricError> {
+/// Build a metric by contract name; `free_cost` picks GTED's free renaming for `ted`.
+pub(super) fn metric(name: &str, free_cost: bool) -> Result<Box<dyn Metric>, MetricError> {
     match name {
-        "ted" if unit_cost => Ok(Box::new(metrics::ted::Ted::unit_cost())),
+        "ted" if free_cost => Ok(Box::new(metrics::ted::Ted::free_cost())),
         _ => metrics::by_name(name),
     }
 }
@@ -87,7 +87,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         .metric
         .iter()
         .map(|name| {
-            let result = metric(name, args.unit_cost).and_then(|m| m.judge(&pair));
+            let result = metric(name, args.free_cost).and_then(|m| m.judge(&pair));
             (name.as_str(), result)
         })
         .collect();
