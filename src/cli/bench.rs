@@ -148,14 +148,27 @@ fn judge_all(pairs: &[DatasetPair], judge: &dyn Metric, jobs: usize) -> Vec<(Out
             .into_iter()
             .flat_map(|w| match w.join() {
                 Ok(results) => results,
-                // A metric panicked: that is a bug, and it must not pass silently.
+                // judge_one catches panics, so a worker can only die of something else (e.g.
+                // out of memory); pass it on rather than lose pairs silently.
                 Err(panic) => std::panic::resume_unwind(panic),
             })
             .collect()
     })
 }
 
+/// Judge one pair. A panic inside the parser or a metric is a bug; it is reported as this pair's
+/// failure (the panic message is already on stderr) so that the rest of the run still counts.
 fn judge_one(pair: &DatasetPair, judge: &dyn Metric) -> (Outcome, usize) {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        judge_one_unguarded(pair, judge)
+    }))
+    .unwrap_or_else(|_| {
+        let message = format!("internal error (a bug) while judging with {}", judge.name());
+        (Outcome::Failed(message), 0)
+    })
+}
+
+fn judge_one_unguarded(pair: &DatasetPair, judge: &dyn Metric) -> (Outcome, usize) {
     let reference = parse::parse_statement(&pair.ref_statement, &Header::parse(&pair.ref_header));
     let candidate = parse::parse_statement(&pair.cand_statement, &Header::parse(&pair.cand_header));
     let (reference, candidate) = match (reference, candidate) {

@@ -4,7 +4,7 @@
 
 use super::Status;
 use crate::dataset;
-use crate::distance::{self, CostModel};
+use crate::distance::{self, CostModel, Workspace};
 use anyhow::Context;
 use std::io::Write;
 use std::path::PathBuf;
@@ -38,8 +38,10 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<Status> {
     if !args.json {
         writeln!(out, "id\tdistance\tsimilarity")?;
     }
+    // One workspace for all pairs: its buffers are reused instead of allocated per pair.
+    let mut workspace = Workspace::new();
     for pair in &pairs {
-        let d = distance::ted(&pair.ref_tree, &pair.cand_tree, costs);
+        let d = workspace.ted(&pair.ref_tree, &pair.cand_tree, costs);
         let similarity = distance::similarity(d, pair.ref_tree.size(), pair.cand_tree.size());
         if args.json {
             let line = Line {
