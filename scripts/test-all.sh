@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== cargo test --all-targets"
-cargo test --all-targets
+echo "== cargo test --all-targets --no-fail-fast"
+cargo test --all-targets --no-fail-fast
 
 shopt -s nullglob
 for script in editors/*/test.sh; do

@@ -51,7 +51,7 @@ pub const EXIT_BAD_INPUT: u8 = 2;
     name = "lean-assess",
     version,
     about = "Judge Lean 4 autoformalizations against a reference formalization",
-    after_help = "Exit status: 0 ok, 1 some pairs/metrics failed (reported on stderr), 2 bad input or usage."
+    after_help = "Exit status: 0 ok, 1 some pairs or metrics failed (each one reported), 2 bad input or usage."
 )]
 struct Cli {
     #[command(subcommand)]
