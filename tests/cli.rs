@@ -502,3 +502,18 @@ fn a_closed_stdout_pipe_ends_quietly_with_status_0() {
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
     let _ = std::io::stderr().flush();
 }
+
+#[test]
+fn bench_predictions_do_not_depend_on_the_number_of_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = fixture("bench/gted-proofnet.jsonl");
+    let mut outputs = Vec::new();
+    for jobs in ["1", "3"] {
+        let out = dir.path().join(format!("pred{jobs}.jsonl"));
+        let out = out.display().to_string();
+        let run = lean_assess(&["bench", &dataset, "--jobs", jobs, "--out", &out]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        outputs.push(std::fs::read_to_string(&out).unwrap());
+    }
+    assert_eq!(outputs[0], outputs[1]);
+}
