@@ -55,6 +55,8 @@
 //!   `standin/replyReceived {"reply": <the reply exactly as received>}`;
 //! - env `LEAN_STANDIN_ECHO=1`: every other notification is echoed back as
 //!   `standin/echoed {"received": <it exactly as received>}`;
+//! - request `standin/pid` → `{"pid": n}`; env `LEAN_STANDIN_IGNORE_EXIT=1`: `exit` and EOF
+//!   are ignored and the process hangs (to test the proxy's kill after the grace period);
 //! - env `LEAN_STANDIN_RECORD=FILE`: every received body is appended to FILE, one per line.
 
 use serde_json::{json, Value};
@@ -152,6 +154,7 @@ struct Standin {
     stalled: HashSet<String>,
     shutdown: bool,
     echo: bool,
+    ignore_exit: bool,
     record: Option<std::fs::File>,
 }
 
@@ -165,6 +168,7 @@ fn main() {
         stalled: HashSet::new(),
         shutdown: false,
         echo: std::env::var_os("LEAN_STANDIN_ECHO").is_some_and(|v| v == "1"),
+        ignore_exit: std::env::var_os("LEAN_STANDIN_IGNORE_EXIT").is_some_and(|v| v == "1"),
         record: std::env::var_os("LEAN_STANDIN_RECORD").and_then(|p| {
             std::fs::OpenOptions::new()
                 .create(true)
@@ -194,6 +198,10 @@ fn main() {
     loop {
         match read_frame(&mut input) {
             Some(body) => standin.handle(body),
+            None if standin.ignore_exit => loop {
+                // A server that hangs on exit: the proxy must kill it.
+                std::thread::sleep(Duration::from_secs(3600));
+            },
             None => std::process::exit(if standin.shutdown { 0 } else { 1 }),
         }
     }
@@ -291,6 +299,9 @@ impl Standin {
     }
 
     fn request(&mut self, method: &str, id: Value, params: Value, body: &[u8]) {
+        if method == "standin/pid" {
+            return self.reply(&id, json!({"pid": std::process::id()}));
+        }
         if method == "standin/echo" {
             let head = format!(r#"{{"id":{id},"jsonrpc":"2.0","result":"#);
             return self.embed(&head, "received", body);
@@ -409,6 +420,7 @@ impl Standin {
                 let register: Value = serde_json::from_str(REGISTER).unwrap_or(Value::Null);
                 self.write(&register);
             }
+            "exit" if self.ignore_exit => {}
             "exit" => std::process::exit(if self.shutdown { 0 } else { 1 }),
             "$/cancelRequest" => {
                 let id = params.get("id").cloned().unwrap_or(Value::Null);
