@@ -23,6 +23,7 @@
 pub mod cli;
 pub mod dataset;
 pub mod distance;
+pub mod documents;
 pub mod evaluation;
 pub mod metrics;
 pub mod trees;
