@@ -26,4 +26,5 @@ pub mod distance;
 pub mod documents;
 pub mod evaluation;
 pub mod metrics;
+pub mod references;
 pub mod trees;
