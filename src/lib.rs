@@ -25,6 +25,7 @@ pub mod dataset;
 pub mod distance;
 pub mod documents;
 pub mod evaluation;
+pub mod features;
 pub mod lean;
 pub mod metrics;
 pub mod references;
