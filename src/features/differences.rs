@@ -235,9 +235,9 @@ pub fn differences(
     for (p, &root) in r.part_roots.iter().enumerate() {
         c_part_of_r[p] = r_to_c[root].and_then(|(b, _)| c.part[b]).or_else(|| {
             let mut votes = vec![0usize; c.part_roots.len()];
-            for id in 0..r.nodes.len() {
-                if r.part[id] == Some(p) {
-                    if let Some(q) = r_to_c[id].and_then(|(b, _)| c.part[b]) {
+            for (part, mapped) in r.part.iter().zip(&r_to_c) {
+                if *part == Some(p) {
+                    if let Some(q) = mapped.and_then(|(b, _)| c.part[b]) {
                         votes[q] += 1;
                     }
                 }
@@ -322,8 +322,19 @@ pub fn differences(
                 )
             }
             _ => {
-                let lc = c.lca(&cs).expect("BUG: cs is non-empty");
-                let lr = r.lca(&rs).expect("BUG: rs is non-empty");
+                let mut lc = c.lca(&cs).expect("BUG: cs is non-empty");
+                let mut lr = r.lca(&rs).expect("BUG: rs is non-empty");
+                // A moved subterm (deleted here, inserted there) reads the same on both sides:
+                // widen to the enclosing terms until they differ, staying within the part.
+                while c.text(lc) == r.text(lr) {
+                    match (c.parent[lc], r.parent[lr]) {
+                        (Some(pc), Some(pr)) if c.part[pc] == Some(q) && r.part[pr] == Some(p) => {
+                            lc = pc;
+                            lr = pr;
+                        }
+                        _ => break,
+                    }
+                }
                 (
                     format!(
                         "{name}: `{}` where the reference has `{}`",

@@ -79,6 +79,12 @@ struct LeanDiagnostics {
     params: Value,
 }
 
+/// A config file as last read: its modification time and what it parsed to.
+type ConfigEntry = (
+    Option<SystemTime>,
+    Result<Arc<Config>, references::ReferenceError>,
+);
+
 struct Inner {
     cfg: FeaturesConfig,
     env_config: Option<PathBuf>,
@@ -94,15 +100,7 @@ struct Inner {
     shown: Mutex<HashMap<String, Vec<Value>>>,
     lean_diags: Mutex<HashMap<String, LeanDiagnostics>>,
     /// Config files read, by path, with their modification time.
-    configs: Mutex<
-        HashMap<
-            PathBuf,
-            (
-                Option<SystemTime>,
-                Result<Arc<Config>, references::ReferenceError>,
-            ),
-        >,
-    >,
+    configs: Mutex<HashMap<PathBuf, ConfigEntry>>,
     /// Messages already shown with window/showMessage (each once).
     told: Mutex<std::collections::HashSet<String>>,
     cpu: Arc<Semaphore>,
@@ -942,4 +940,116 @@ fn write_view(uri: &str, name: &str, kind: &str, text: &str) -> std::io::Result<
     perm.set_readonly(true);
     std::fs::set_permissions(&path, perm)?;
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Setup {
+        _dir: tempfile::TempDir,
+        features: Features,
+        rx: mpsc::Receiver<ToEditor>,
+        uri: String,
+    }
+
+    const REFERENCE: &str = "import Mathlib\n\ntheorem mathd_algebra_478 (b h v : ℝ) (h₀ : 0 < b ∧ 0 < h ∧ 0 < v) (h₁ : v = 1 / 3 * (b * h)) (h₂ : b = 30) (h₃ : h = 13 / 2) : v = 65 := by sorry\n\ntheorem same_name (x : ℕ) (h₁ : x ≤ 3) : x + 1 ≤ 4 := by omega\n";
+    const CANDIDATE: &str = "import Mathlib\n\n-- @reference Reference.lean::mathd_algebra_478\ntheorem cone (b h v : ℝ) (h₀ : 0 < b ∧ 0 < h ∧ 0 < v) (h₁ : v = 1 / 3 * (b * h)) (h₃ : h = 13 / 2) : v = 65 := by sorry\n\ntheorem same_name (x : ℕ) (h₁ : x < 3) : 1 + x ≤ 4 := by omega\n";
+
+    async fn setup() -> Setup {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().to_path_buf();
+        std::fs::write(root.join("Reference.lean"), REFERENCE).unwrap();
+        std::fs::write(
+            root.join("lean-assess.toml"),
+            "[reference]\nfile = \"Reference.lean\"\n",
+        )
+        .unwrap();
+        let (tx, rx) = mpsc::channel(64);
+        let features = Features::new(
+            FeaturesConfig {
+                config_path: None,
+                workspace_root: Some(root.clone()),
+            },
+            tx,
+            Arc::new(LeanClient::default()),
+        );
+        features.on_initialize_request(&json!({
+            "rootUri": path_to_uri(&root),
+            "capabilities": {"workspace": {"codeLens": {"refreshSupport": true}, "applyEdit": true},
+                             "window": {"showDocument": {"support": true}}}
+        }));
+        let uri = path_to_uri(&root.join("Cand.lean"));
+        Setup {
+            _dir: dir,
+            features,
+            rx,
+            uri,
+        }
+    }
+
+    async fn next_refresh(rx: &mut mpsc::Receiver<ToEditor>) {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(20), rx.recv())
+                .await
+                .expect("a message within 20 s")
+                .expect("channel open");
+            if matches!(&m, ToEditor::Request { method, .. } if method == "workspace/codeLens/refresh")
+            {
+                return;
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn open_judges_both_theorems_and_explains_differences() {
+        let mut s = setup().await;
+        s.features.observe_client_notification(
+            "textDocument/didOpen",
+            &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+        );
+        next_refresh(&mut s.rx).await;
+        let a = s.features.analysis(&s.uri).unwrap();
+        let names: Vec<_> = a.theorems.iter().map(|t| t.name().unwrap()).collect();
+        assert_eq!(names, ["cone", "same_name"]);
+        let msgs: Vec<&str> = a.theorems[0]
+            .differences
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(
+            msgs,
+            ["missing hypothesis `h₂ : b = 30`"],
+            "{:#?}",
+            a.theorems[0]
+        );
+        let msgs: Vec<&str> = a.theorems[1]
+            .differences
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(
+            msgs,
+            [
+                "hypothesis `h₁`: `<` where the reference has `≤`",
+                "conclusion: `1 + x` where the reference has `x + 1`"
+            ],
+            "{:#?}",
+            a.theorems[1]
+        );
+        let lenses = s
+            .features
+            .own_request(
+                "textDocument/codeLens",
+                &json!({"textDocument": {"uri": s.uri}}),
+            )
+            .unwrap()
+            .await
+            .unwrap();
+        assert_eq!(lenses.as_array().unwrap().len(), 2);
+        assert!(lenses[0]["command"]["title"]
+            .as_str()
+            .unwrap()
+            .starts_with("lean-assess: ted "));
+    }
 }

@@ -125,20 +125,6 @@ pub fn tree_of(t: &TaggedText) -> Tree {
     }
 }
 
-/// Operators whose presence at a hypothesis type's root makes it a proposition (its name is then
-/// a hypothesis name for free-cost renaming, else a variable).
-const PROP_MARKERS: [&str; 17] = [
-    "=", "≠", "<", ">", "≤", "≥", "∧", "∨", "¬", "→", "↔", "∣", "∈", "∉", "∀", "∃", "⊆",
-];
-
-fn looks_like_prop(t: &Tree) -> bool {
-    t.label == "True"
-        || t.label == "False"
-        || t.label
-            .split(|c: char| c.is_whitespace() || c == '_')
-            .any(|tok| PROP_MARKERS.contains(&tok))
-}
-
 /// One `InteractiveGoal` JSON (README §8) → the statement tree.
 pub fn goal_statement_tree(goal: &Value) -> Option<Tree> {
     let ty = TaggedText::from_json(goal.get("type")?)?;
@@ -154,7 +140,8 @@ pub fn goal_statement_tree(goal: &Value) -> Option<Tree> {
             continue;
         };
         let ty = tree_of(&t);
-        let prop = looks_like_prop(&ty);
+        // Same rule as the source-text parser, so both kinds of tree flag names alike.
+        let prop = crate::trees::parse::is_proposition(&ty);
         for name in h
             .get("names")
             .and_then(Value::as_array)
@@ -558,25 +545,26 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(t.size(), 10);
-        let log = lean.log.lock().unwrap();
-        let methods: Vec<&str> = log.iter().map(|(m, _)| m.as_str()).collect();
-        assert_eq!(
-            methods,
-            [
-                "$/lean/rpc/connect",
-                "$/lean/rpc/call",
-                "$/lean/rpc/connect",
-                "$/lean/rpc/call",
-                "$/lean/rpc/release"
-            ]
-        );
-        assert_eq!(log[0].1, json!({"uri": "file:///Diff.lean"}));
-        let call = &log[3].1;
-        assert_eq!(call["method"], "Lean.Widget.getInteractiveGoals");
-        assert_eq!(call["sessionId"], "1234567890123");
-        assert_eq!(call["params"]["textDocument"]["uri"], "file:///Diff.lean");
-        assert_eq!(log[4].1["refs"].as_array().unwrap().len(), 7);
-        drop(log);
+        {
+            let log = lean.log.lock().unwrap();
+            let methods: Vec<&str> = log.iter().map(|(m, _)| m.as_str()).collect();
+            assert_eq!(
+                methods,
+                [
+                    "$/lean/rpc/connect",
+                    "$/lean/rpc/call",
+                    "$/lean/rpc/connect",
+                    "$/lean/rpc/call",
+                    "$/lean/rpc/release"
+                ]
+            );
+            assert_eq!(log[0].1, json!({"uri": "file:///Diff.lean"}));
+            let call = &log[3].1;
+            assert_eq!(call["method"], "Lean.Widget.getInteractiveGoals");
+            assert_eq!(call["sessionId"], "1234567890123");
+            assert_eq!(call["params"]["textDocument"]["uri"], "file:///Diff.lean");
+            assert_eq!(log[4].1["refs"].as_array().unwrap().len(), 7);
+        }
         sessions.keep_alive(&lean).await;
         let log = lean.log.lock().unwrap();
         assert_eq!(
