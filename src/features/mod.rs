@@ -586,7 +586,108 @@ impl Features {
         }
         if metric_names.is_empty() {
             self.refresh_lenses();
+            return;
         }
+        if self.elaborate(&mut a).await {
+            for (mi, metric) in metric_names.iter().enumerate() {
+                for ti in 0..a.theorems.len() {
+                    let t = &a.theorems[ti];
+                    if !t.elaborated || matches!(t.metrics[mi].1, MetricState::Unavailable(_)) {
+                        continue;
+                    }
+                    let state = self.judge_one(&a, ti, metric, timeout, &toolchain).await;
+                    a.theorems[ti].metrics[mi].1 = state;
+                }
+            }
+            for t in a.theorems.iter_mut().filter(|t| t.elaborated) {
+                jobs::explain(t);
+            }
+            self.store(&a);
+            self.refresh_lenses();
+        }
+    }
+
+    /// Replace both trees of each theorem by Lean's elaborated ones where Lean can give both:
+    /// the candidate, and the reference when it is a theorem of a document open in the editor
+    /// (a reference elsewhere would need a hidden document and a full import; not done). Lean
+    /// busy (timeout) or absent: the source-text trees stay. Returns whether any changed.
+    async fn elaborate(&self, a: &mut DocAnalysis) -> bool {
+        const ELABORATION_WAIT: Duration = Duration::from_secs(3);
+        let Some(doc) = self.inner.docs.get(&a.uri) else {
+            return false;
+        };
+        if doc.version != a.version {
+            return false;
+        }
+        let mut changed = false;
+        for t in a.theorems.iter_mut() {
+            let (Some(cand), Some(r)) = (t.candidate.clone(), t.reference.as_ref()) else {
+                continue;
+            };
+            let (Some(ref_stmt), Some(ref_file)) = (r.statement.clone(), r.file.clone()) else {
+                continue;
+            };
+            let ref_uri = path_to_uri(&ref_file);
+            let Some(ref_doc) = self.inner.docs.get(&ref_uri) else {
+                continue;
+            };
+            let ref_decls = engine::declarations(ref_doc.text());
+            let Some(ref_decl) = ref_decls.iter().find(|d| d.name == r.name) else {
+                continue;
+            };
+            let (Some(cp), Some(rp)) = (
+                proof_position(&doc, t.decl.statement_end),
+                proof_position(&ref_doc, ref_decl.statement_end),
+            ) else {
+                continue;
+            };
+            let lean = &*self.inner.lean;
+            let sessions = &self.inner.sessions;
+            let c_tree = sessions
+                .statement_tree(lean, &a.uri, json!(cp), ELABORATION_WAIT)
+                .await;
+            let c_tree = match c_tree {
+                Ok(tree) => tree,
+                Err(e) => {
+                    tracing::debug!(%e, "no elaborated candidate tree; source text it is");
+                    if matches!(
+                        e,
+                        crate::lean::goals::GoalsError::Lean {
+                            source: crate::lean::LeanError::Closed,
+                            ..
+                        }
+                    ) {
+                        return changed; // no Lean at all: stop asking
+                    }
+                    continue;
+                }
+            };
+            let r_tree = match sessions
+                .statement_tree(lean, &ref_uri, json!(rp), ELABORATION_WAIT)
+                .await
+            {
+                Ok(tree) => tree,
+                Err(e) => {
+                    tracing::debug!(%e, "no elaborated reference tree; source text it is");
+                    continue;
+                }
+            };
+            t.candidate = Some(Arc::new(crate::trees::Statement {
+                tree: c_tree,
+                ..(*cand).clone()
+            }));
+            if let Some(r) = t.reference.as_mut() {
+                r.statement = Some(Arc::new(crate::trees::Statement {
+                    tree: r_tree,
+                    ..(*ref_stmt).clone()
+                }));
+                // Elaborated results are cached apart from the source-text ones.
+                r.header.push_str("\n-- lean-assess: elaborated");
+            }
+            t.elaborated = true;
+            changed = true;
+        }
+        changed
     }
 
     async fn judge_one(
@@ -889,6 +990,20 @@ impl Features {
     }
 }
 
+/// Where to ask for the goal that is the statement itself: the first tactic after `:= by`
+/// (README §11). Term-mode proofs have no tactic goal: `None`.
+fn proof_position(doc: &Document, statement_end: usize) -> Option<lsp_types::Position> {
+    let text = doc.text();
+    let rest = text.get(statement_end..)?.strip_prefix(":=")?;
+    let after = rest.trim_start();
+    let tactics = after.strip_prefix("by")?;
+    if tactics.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+        return None; // an identifier such as `byContra`, not the `by` keyword
+    }
+    let first = tactics.trim_start();
+    Some(doc.position_of(text.len() - first.len()))
+}
+
 fn views_value(r: &crate::metrics::MetricReport) -> String {
     MetricState::Done(r.clone()).short()
 }
@@ -1051,5 +1166,202 @@ mod tests {
             .as_str()
             .unwrap()
             .starts_with("lean-assess: ted "));
+    }
+
+    fn drain(rx: &mut mpsc::Receiver<ToEditor>) -> Vec<ToEditor> {
+        let mut out = Vec::new();
+        while let Ok(m) = rx.try_recv() {
+            out.push(m);
+        }
+        out
+    }
+
+    #[tokio::test]
+    async fn hover_actions_differences_and_edits() {
+        let mut s = setup().await;
+        s.features.observe_client_notification(
+            "textDocument/didOpen",
+            &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+        );
+        next_refresh(&mut s.rx).await;
+        // Lean's diagnostics pass with nothing of ours yet.
+        let lean_diag = json!({"uri": s.uri, "version": 1, "diagnostics": [
+            {"range": {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 7}},
+             "severity": 2, "source": "Lean 4", "message": "declaration uses 'sorry'"}]});
+        assert_eq!(s.features.merge_diagnostics(lean_diag.clone()), lean_diag);
+        // Hover on `same_name` (line 5).
+        let hp = json!({"textDocument": {"uri": s.uri}, "position": {"line": 5, "character": 10}});
+        assert!(s.features.wants_response("textDocument/hover"));
+        let lean_hover = json!({"range": {"start": {"line": 5, "character": 8}, "end": {"line": 5, "character": 17}},
+                                "contents": {"kind": "markdown", "value": "```lean\nsame_name (x : ℕ) : x < 3 → 1 + x ≤ 4\n```"}});
+        let h = s
+            .features
+            .augment_response("textDocument/hover", &hp, lean_hover);
+        let v = h["contents"]["value"].as_str().unwrap();
+        let (lean_part, ours) = v.split_once("\n\n***\n\n").unwrap();
+        assert!(lean_part.starts_with("```lean\nsame_name"));
+        assert!(
+            ours.contains("reference `same_name` (lean-assess.toml (by name))"),
+            "{ours}"
+        );
+        assert!(
+            ours.contains("- hypothesis `h₁`: `<` where the reference has `≤`"),
+            "{ours}"
+        );
+        // Code actions: Lean's kept, ours appended.
+        let cp = json!({"textDocument": {"uri": s.uri},
+                        "range": {"start": {"line": 5, "character": 0}, "end": {"line": 5, "character": 0}},
+                        "context": {"diagnostics": []}});
+        let acts = s.features.augment_response(
+            "textDocument/codeAction",
+            &cp,
+            json!([{"title": "Lean's"}]),
+        );
+        let titles: Vec<&str> = acts
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["title"].as_str().unwrap())
+            .collect();
+        assert_eq!(titles.len(), 4);
+        assert_eq!(titles[0], "Lean's");
+        // Execute "Show differences": a merged publishDiagnostics with Lean's and ours.
+        let cmd = acts[1]["command"].clone();
+        s.features
+            .own_request(
+                "workspace/executeCommand",
+                &json!({"command": cmd["command"], "arguments": cmd["arguments"]}),
+            )
+            .unwrap()
+            .await
+            .unwrap();
+        let sent = drain(&mut s.rx);
+        let ToEditor::Notification { method, params } = &sent[0] else {
+            panic!("{sent:?}")
+        };
+        assert_eq!(method, "textDocument/publishDiagnostics");
+        let diags = params["diagnostics"].as_array().unwrap();
+        assert_eq!(diags[0]["source"], "Lean 4");
+        let ours: Vec<&Value> = diags
+            .iter()
+            .filter(|d| d["source"] == "lean-assess")
+            .collect();
+        assert_eq!(ours.len(), 2);
+        assert_eq!(ours[0]["severity"], 3);
+        // `x < 3` in `theorem same_name (x : ℕ) (h₁ : x < 3)`: UTF-16 columns 32..37.
+        assert_eq!(
+            ours[0]["range"],
+            json!({"start": {"line": 5, "character": 32}, "end": {"line": 5, "character": 37}})
+        );
+        // Lean republishes: ours stay merged in until an edit.
+        let merged = s.features.merge_diagnostics(lean_diag.clone());
+        assert_eq!(merged["diagnostics"].as_array().unwrap().len(), 3);
+        // "Use as reference" on a config-by-name theorem: a directive via workspace/applyEdit.
+        let use_ref = acts[3]["command"].clone();
+        s.features
+            .own_request(
+                "workspace/executeCommand",
+                &json!({"command": use_ref["command"], "arguments": use_ref["arguments"]}),
+            )
+            .unwrap()
+            .await
+            .unwrap();
+        let sent = drain(&mut s.rx);
+        let ToEditor::Request { method, params } = &sent[0] else {
+            panic!("{sent:?}")
+        };
+        assert_eq!(method, "workspace/applyEdit");
+        let edit = &params["edit"]["documentChanges"][0]["edits"][0];
+        assert_eq!(edit["newText"], "-- @reference Reference.lean::same_name\n");
+        assert_eq!(edit["range"]["start"], json!({"line": 5, "character": 0}));
+        // "Show proof path": a read-only file opened with window/showDocument.
+        let path_cmd = acts[2]["command"].clone();
+        let cache = tempfile::tempdir().unwrap();
+        std::env::set_var("XDG_CACHE_HOME", cache.path());
+        s.features
+            .own_request(
+                "workspace/executeCommand",
+                &json!({"command": path_cmd["command"], "arguments": path_cmd["arguments"]}),
+            )
+            .unwrap()
+            .await
+            .unwrap();
+        let sent = drain(&mut s.rx);
+        let ToEditor::Request { method, params } = &sent[0] else {
+            panic!("{sent:?}")
+        };
+        assert_eq!(method, "window/showDocument");
+        let file = uri_to_path(params["uri"].as_str().unwrap()).unwrap();
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.starts_with("# Proof path for `same_name`"), "{text}");
+        assert!(std::fs::metadata(&file).unwrap().permissions().readonly());
+        // An edit clears our differences (republished without them) and re-judges.
+        s.features.observe_client_notification(
+            "textDocument/didChange",
+            &json!({"textDocument": {"uri": s.uri, "version": 2},
+                    "contentChanges": [{"range": {"start": {"line": 5, "character": 34}, "end": {"line": 5, "character": 35}}, "text": "≤"}]}),
+        );
+        let sent = drain(&mut s.rx);
+        let ToEditor::Notification { params, .. } = &sent[0] else {
+            panic!("{sent:?}")
+        };
+        assert_eq!(params["diagnostics"].as_array().unwrap().len(), 1);
+        next_refresh(&mut s.rx).await;
+        let a = s.features.analysis(&s.uri).unwrap();
+        assert_eq!(a.version, 2);
+        let msgs: Vec<&str> = a.theorems[1]
+            .differences
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(
+            msgs,
+            ["conclusion: `1 + x` where the reference has `x + 1`"]
+        );
+    }
+
+    #[test]
+    fn initialize_result_gains_lens_and_commands_keeping_leans_fields() {
+        let (tx, _rx) = mpsc::channel(1);
+        let f = Features::new(
+            FeaturesConfig::default(),
+            tx,
+            Arc::new(LeanClient::default()),
+        );
+        let lean: Value = serde_json::from_str(include_str!(
+            "../../fixtures/lsp/wire.initialize-response.json"
+        ))
+        .unwrap();
+        let out = f.augment_initialize_result(lean["result"].clone());
+        let caps = &out["capabilities"];
+        assert_eq!(caps["codeLensProvider"], json!({"resolveProvider": false}));
+        let cmds = caps["executeCommandProvider"]["commands"]
+            .as_array()
+            .unwrap();
+        assert_eq!(cmds.len(), 4);
+        assert!(cmds[0]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("lean-assess.{}.", std::process::id())));
+        // Every one of Lean's capabilities is still there, unchanged.
+        for (k, v) in lean["result"]["capabilities"].as_object().unwrap() {
+            assert_eq!(&caps[k], v, "{k}");
+        }
+        assert_eq!(out["serverInfo"], lean["result"]["serverInfo"]);
+    }
+
+    #[test]
+    fn proof_position_is_the_first_tactic() {
+        let d = Document::new("u", 0, "theorem t : 𝔽 := by\n  simp\n");
+        let se = d.text().find(":=").unwrap();
+        assert_eq!(
+            proof_position(&d, se),
+            Some(lsp_types::Position {
+                line: 1,
+                character: 2
+            })
+        );
+        let d = Document::new("u", 0, "theorem t : True := trivial");
+        assert_eq!(proof_position(&d, d.text().find(":=").unwrap()), None);
     }
 }
