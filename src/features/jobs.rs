@@ -113,6 +113,8 @@ pub struct DocAnalysis {
     /// Theorems that have a reference (or a problem finding it), in document order.
     pub theorems: Vec<TheoremView>,
     pub problems: Vec<Problem>,
+    /// The document's header (everything before its first declaration).
+    pub candidate_header: String,
 }
 
 /// What a job needs besides the document.
@@ -176,17 +178,59 @@ fn read_text(path: &Path, open: &HashMap<PathBuf, Arc<Document>>) -> Result<Stri
     std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))
 }
 
-/// The statement text and header of theorem `name` in a file's text.
-fn theorem_in(text: &str, name: &str) -> Option<(String, String)> {
-    let decls = engine::declarations(text);
-    let d = decls.iter().find(|d| {
-        d.name.as_deref() == Some(name)
-            || d.name
-                .as_deref()
-                .is_some_and(|n| n.rsplit('.').next() == Some(name))
-    })?;
-    let stmt = text.get(d.start..d.end)?.to_string();
-    Some((stmt, engine::header_of(text, &decls)))
+/// A reference file read once per job: its declarations and header.
+struct RefFile {
+    text: String,
+    decls: Vec<Decl>,
+    header: String,
+}
+
+/// Files and datasets read during one job, so each is read and scanned once.
+#[derive(Default)]
+struct Reads {
+    files: HashMap<PathBuf, Result<Arc<RefFile>, String>>,
+    datasets: HashMap<PathBuf, Result<Dataset, String>>,
+}
+
+impl Reads {
+    fn file(
+        &mut self,
+        path: &Path,
+        open: &HashMap<PathBuf, Arc<Document>>,
+    ) -> Result<Arc<RefFile>, String> {
+        self.files
+            .entry(path.to_path_buf())
+            .or_insert_with(|| {
+                read_text(path, open).map(|text| {
+                    let decls = engine::declarations(&text);
+                    let header = engine::header_of(&text, &decls);
+                    Arc::new(RefFile {
+                        text,
+                        decls,
+                        header,
+                    })
+                })
+            })
+            .clone()
+    }
+}
+
+/// The statement text and header of theorem `name` in a file (a dotted name may be given by
+/// its last component).
+fn theorem_in(f: &RefFile, name: &str) -> Option<(String, String)> {
+    let d = f
+        .decls
+        .iter()
+        .find(|d| d.name.as_deref() == Some(name))
+        .or_else(|| {
+            f.decls.iter().find(|d| {
+                d.name
+                    .as_deref()
+                    .is_some_and(|n| n.rsplit('.').next() == Some(name))
+            })
+        })?;
+    let stmt = f.text.get(d.start..d.end)?.to_string();
+    Some((stmt, f.header.clone()))
 }
 
 /// Resolve one source to a reference statement (reading files/datasets as needed).
@@ -194,7 +238,7 @@ fn resolve(
     src: &ReferenceSource,
     cand_header: &str,
     config: Option<&Config>,
-    datasets: &mut HashMap<PathBuf, Result<Dataset, String>>,
+    reads: &mut Reads,
     input: &JobInput,
 ) -> Result<RefView, String> {
     let view =
@@ -213,9 +257,10 @@ fn resolve(
         }
         ReferenceSource::Theorem { target, origin } => {
             let name = target.name.clone().unwrap_or_default();
-            let text =
-                read_text(&target.file, &input.open_texts).map_err(|e| format!("{origin}: {e}"))?;
-            let (stmt, header) = theorem_in(&text, &name).ok_or_else(|| {
+            let file = reads
+                .file(&target.file, &input.open_texts)
+                .map_err(|e| format!("{origin}: {e}"))?;
+            let (stmt, header) = theorem_in(&file, &name).ok_or_else(|| {
                 format!("{origin}: no theorem `{name}` in {}", target.file.display())
             })?;
             Ok(view(Some(name), stmt, header, Some(target.file.clone())))
@@ -227,7 +272,7 @@ fn resolve(
                 )
             })?;
             if let Some(ds_path) = &cfg.dataset {
-                let ds = datasets.entry(ds_path.clone()).or_insert_with(|| {
+                let ds = reads.datasets.entry(ds_path.clone()).or_insert_with(|| {
                     Dataset::load(ds_path)
                         .map(|(d, _)| d)
                         .map_err(|e| e.to_string())
@@ -247,8 +292,8 @@ fn resolve(
                 }
             }
             if let Some(f) = &cfg.reference_file {
-                let text = read_text(f, &input.open_texts)?;
-                if let Some((stmt, header)) = theorem_in(&text, name) {
+                let file = reads.file(f, &input.open_texts)?;
+                if let Some((stmt, header)) = theorem_in(&file, name) {
                     return Ok(view(Some(name.clone()), stmt, header, Some(f.clone())));
                 }
             }
@@ -282,7 +327,7 @@ pub fn prepare(input: &JobInput) -> DocAnalysis {
         .clone()
         .unwrap_or_else(|| PathBuf::from(&doc.uri));
     let doc_dir = doc_path.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let mut datasets = HashMap::new();
+    let mut reads = Reads::default();
     let mut theorems = Vec::new();
     for d in decls {
         let directive = match directive_above(text, d.start, &doc_path, &doc_dir) {
@@ -323,7 +368,7 @@ pub fn prepare(input: &JobInput) -> DocAnalysis {
             problem: None,
             elaborated: false,
         };
-        match resolve(&src, &cand_header, config, &mut datasets, input) {
+        match resolve(&src, &cand_header, config, &mut reads, input) {
             Ok(mut r) => {
                 match engine::parse(&r.text, &r.header) {
                     Ok(s) => r.statement = Some(Arc::new(s)),
@@ -365,6 +410,7 @@ pub fn prepare(input: &JobInput) -> DocAnalysis {
         version: doc.version,
         theorems,
         problems,
+        candidate_header: cand_header,
     }
 }
 

@@ -706,7 +706,8 @@ impl Features {
             return MetricState::Failed("no reference".into());
         };
         let cand_text = c.source.clone();
-        let key = ResultCache::key(metric, rv, &cand_text, "", toolchain);
+        let cand_header = a.candidate_header.clone();
+        let key = ResultCache::key(metric, rv, &cand_text, &cand_header, toolchain);
         if let Some(hit) = lock(&self.inner.cache).get(key) {
             return match hit {
                 Ok(rep) => MetricState::Done(rep),
@@ -717,7 +718,7 @@ impl Features {
         let m = metric.to_string();
         let started = Instant::now();
         let job = tokio::task::spawn_blocking(move || {
-            let out = jobs::run_metric(&m, &r, &c, &r_header, "");
+            let out = jobs::run_metric(&m, &r, &c, &r_header, &cand_header);
             drop(permit);
             out
         });
@@ -754,6 +755,7 @@ impl Features {
             version: doc.version,
             theorems: Vec::new(),
             problems: Vec::new(),
+            candidate_header: a.candidate_header.clone(),
         };
         for d in engine::declarations(doc.text()) {
             if let Some(old) = a.theorems.iter().find(|t| t.decl.name == d.name) {
@@ -850,8 +852,9 @@ impl Features {
                 None => Err(t.problem.clone().unwrap_or_else(|| "no parsed pair".into())),
                 Some((r, c, h, _)) => {
                     let timeout = Config::default().offline_timeout * 5;
+                    let ch = a.candidate_header.clone();
                     let job = tokio::task::spawn_blocking(move || {
-                        jobs::run_metric("transted-lite", &r, &c, &h, "")
+                        jobs::run_metric("transted-lite", &r, &c, &h, &ch)
                     });
                     match tokio::time::timeout(timeout, job).await {
                         Ok(Ok(r)) => r,
@@ -1103,6 +1106,30 @@ mod tests {
         }
     }
 
+    /// Wait until the job for the current version has finished every round, then drop what it
+    /// sent (refreshes) so the test sees only what follows.
+    async fn settle(f: &Features, uri: &str, rx: &mut mpsc::Receiver<ToEditor>) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let doc_version = f.documents().get(uri).map(|d| d.version);
+            let done = f.analysis(uri).is_some_and(|a| {
+                Some(a.version) == doc_version
+                    && a.theorems.iter().all(|t| {
+                        t.metrics
+                            .iter()
+                            .all(|(_, s)| !matches!(s, MetricState::Pending | MetricState::Running))
+                    })
+            });
+            if done {
+                break;
+            }
+            assert!(Instant::now() < deadline, "job did not finish");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        drain(rx);
+    }
+
     async fn next_refresh(rx: &mut mpsc::Receiver<ToEditor>) {
         loop {
             let m = tokio::time::timeout(Duration::from_secs(20), rx.recv())
@@ -1184,6 +1211,7 @@ mod tests {
             &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
         );
         next_refresh(&mut s.rx).await;
+        settle(&s.features, &s.uri, &mut s.rx).await;
         // Lean's diagnostics pass with nothing of ours yet.
         let lean_diag = json!({"uri": s.uri, "version": 1, "diagnostics": [
             {"range": {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 7}},

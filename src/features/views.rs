@@ -329,6 +329,7 @@ mod tests {
                 version: 4,
                 theorems: vec![t],
                 problems: vec![],
+                candidate_header: String::new(),
             },
             doc,
         )
