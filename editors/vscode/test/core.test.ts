@@ -90,7 +90,7 @@ test('renderConfig writes the contract format with absolute paths, parsed back b
     const text = renderConfig(settings, '/work/project')
     // Python's tomllib (3.11+) is an independent TOML 1.0 reader: the proxy's `toml` crate reads the same language.
     const parsed = JSON.parse(
-        execFileSync('python3', ['-c', 'import sys, json, tomllib; print(json.dumps(tomllib.loads(sys.stdin.read())))'], { input: text }).toString(),
+        execFileSync('python3', ['-c', 'import sys, json\ntry:\n    import tomllib\nexcept ImportError:\n    import tomli as tomllib\nprint(json.dumps(tomllib.loads(sys.stdin.read())))'], { input: text }).toString(),
     )
     assert.deepEqual(parsed, {
         reference: {
