@@ -35,6 +35,11 @@ trap 'rm -rf "$home"' EXIT
 export XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" XDG_STATE_HOME="$home/state" XDG_CACHE_HOME="$home/cache"
 
 export LEAN_ASSESS_REPO="$repo"
+# The end-to-end spec needs the crate's binaries (lean-assess and the test-only lean-standin);
+# build them incrementally unless the caller points at prebuilt ones.
+if [ -z "${LEAN_ASSESS_BIN:-}" ] && command -v cargo >/dev/null; then
+    (cd "$repo" && cargo build --quiet --bins) || { echo "editors/nvim/test.sh: cargo build --bins failed" >&2; exit 1; }
+fi
 export LEAN_ASSESS_TEST_COUNTS="$home/counts"
 : >"$LEAN_ASSESS_TEST_COUNTS"
 status=0
