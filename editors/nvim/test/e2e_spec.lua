@@ -3,7 +3,7 @@
 -- Checks: the lens appears with the expected text, the hover has the proxy's section after `***`,
 -- a code action runs. Skips (saying so) only when the binaries are not built or predate `serve`.
 -- Run through editors/nvim/test.sh (it sets LEAN_ASSESS_REPO and builds the binaries with cargo).
-local here = vim.fs.dirname(vim.fs.normalize(debug.getinfo(1, 'S').source:sub(2)))
+local here = vim.fs.dirname(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p'))
 local root = vim.fs.dirname(here)
 vim.opt.rtp:prepend(root)
 package.path = here .. '/?.lua;' .. package.path

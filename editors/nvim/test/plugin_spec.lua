@@ -1,7 +1,7 @@
 -- Tests of the plugin with Neovim's real LSP client against test/stub_server.py, which offers
 -- what the proxy adds (lens, hover section, code actions, executeCommand, codeLens/refresh).
 -- Run: nvim --headless --clean -l test/plugin_spec.lua  (editors/nvim/test.sh does this)
-local here = vim.fs.dirname(vim.fs.normalize(debug.getinfo(1, 'S').source:sub(2)))
+local here = vim.fs.dirname(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p'))
 local root = vim.fs.dirname(here)
 vim.opt.rtp:prepend(root)
 package.path = here .. '/?.lua;' .. package.path
