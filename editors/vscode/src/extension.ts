@@ -144,7 +144,15 @@ export async function ensureShim(context: vscode.ExtensionContext, explicit: boo
     // Write where the value already lives, so a workspace override keeps working as the user set it.
     const inspected = lean4.inspect<string[]>('envPathExtensions')
     const target = inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global
-    await lean4.update('envPathExtensions', withShimFirst(current, dir), target)
+    try {
+        await lean4.update('envPathExtensions', withShimFirst(current, dir), target)
+    } catch (e) {
+        // VS Code refuses to write a setting no installed extension declares.
+        const msg = `could not write lean4.envPathExtensions (is the Lean 4 extension, leanprover.lean4, installed?): ${e instanceof Error ? e.message : String(e)}`
+        say(msg)
+        void vscode.window.showErrorMessage(`lean-assess: ${msg}`)
+        return 'failed'
+    }
     say(`lean4.envPathExtensions now starts with ${dir}`)
     await restartLean()
     return 'restarted'

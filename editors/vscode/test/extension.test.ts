@@ -122,6 +122,16 @@ test('no prompt when the shim is already first; "Never ask" silences activation 
     assert.deepEqual(state.settings['lean4.envPathExtensions'].global, [shim])
 })
 
+test('without the Lean 4 extension the setting cannot be written: reported, no restart', async () => {
+    const { ext, state, ctx } = setup(s => {
+        delete s.settings['lean4.envPathExtensions'] // nobody declares it
+        s.answers.push('Add and restart Lean')
+    })
+    await ext.activate(ctx as never)
+    assert.ok(state.calls.some(c => c.startsWith('error ') && c.includes('leanprover.lean4')), state.calls.join('\n'))
+    assert.ok(!state.calls.some(c => c.startsWith('exec lean4.restartServer')))
+})
+
 test('a missing binary is reported with a way to the setting, and nothing is changed', async () => {
     const { ext, state, ctx } = setup(s => {
         s.settings['leanAssess.path'] = { global: path.join(root, 'nowhere', 'lean-assess') }

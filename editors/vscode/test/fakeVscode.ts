@@ -46,6 +46,7 @@ export function makeFake(): { api: Record<string, unknown>; state: FakeState } {
         },
         update: async (key: string, v: unknown, target: number) => {
             const full = `${section}.${key}`
+            if (!(full in state.settings)) throw new Error(`Unable to write to User Settings because ${full} is not a registered configuration.`)
             const s = (state.settings[full] ??= {})
             if (target === ConfigurationTarget.Global) s.global = v
             else s.workspace = v
