@@ -33,7 +33,7 @@
 //!   child is the binder node. A binder default `(s : ℕ := v)` is ` _ : _ := _ ` \[s, ℕ, v\],
 //!   `(s := v)` is ` _ := _ `.
 //! - big operators `∑ ∏ ⋃ ⋂ ⨆ ⨅ ∫`: `∑ _  _ , _ ` \[x, `∈ _ `\[S\], body\]; `in S` is read as `∈ S`
-//!   (Mathlib's newer spelling); `∫ x in a..b, f` is `∫ _  _ , _ ` \[x, `in _ `[` _ .. _ `], f\].
+//!   (Mathlib's newer spelling); `∫ x in a..b, f` is `∫ _  _ , _ ` \[x, `in _ ` (holding ` _ .. _ `), f\].
 //! - application `f _  _ ` with the head's text in the label; a head that is not a name gives
 //!   ` _  _ ` with the head as first child. Field access `x.foo` on a bound name or a
 //!   parenthesised term is ` _ .foo` \[x\] (GTED: `_._` \[x, foo\]); with arguments ` _ .foo _ `. A
