@@ -2290,6 +2290,9 @@ const TYPE_CONSTRUCTORS: &[&str] = &[
 /// An application (or constant) of a name we know nothing about: a proposition or a type,
 /// undecidable from syntax (`T2Space X`, `Invertible f`).
 fn is_unknown_application(ty: &Tree) -> bool {
+    if ty.label.starts_with("∀") || ty.label.starts_with(" _ → _ ") {
+        return ty.children.last().is_some_and(is_unknown_application);
+    }
     if ty.children.is_empty() || !ty.label.ends_with(" _ ") {
         return false;
     }
@@ -2317,8 +2320,12 @@ pub fn is_proposition(ty: &Tree) -> bool {
     if l.starts_with(" _ ≡ _ [") {
         return true;
     }
-    if l == "¬" || l.starts_with("∀") || l.starts_with("∃") {
+    if l == "¬" || l.starts_with("∃") {
         return true;
+    }
+    // `∀ x, B` is a proposition when its body is (`∀ i, TopologicalSpace (X i)` is a type).
+    if l.starts_with("∀") {
+        return ty.children.last().is_some_and(is_proposition);
     }
     if matches!(l, "True" | "False") {
         return true;
