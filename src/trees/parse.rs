@@ -1648,6 +1648,10 @@ impl<'a> Parser<'a> {
             "‖" => self.enclosed("‖", &["‖", "‖₊"], start),
             "⌊" => self.enclosed("⌊", &["⌋", "⌋₊"], start),
             "⌈" => self.enclosed("⌈", &["⌉", "⌉₊"], start),
+            // Lean 4 `src/Init/Core.lean` `notation:max "¬" p:40 => Not p`;
+            // `src/Init/Notation.lean` `prefix:75 "-" => Neg.neg` (so `-x^2` is `-(x^2)`);
+            // `src/Init/Coe.lean` `syntax:1024 "↑" term:1024` (also `⇑`, `↥`);
+            // Mathlib `Real.Sqrt`: `prefix:100 "√" => Real.sqrt`.
             "¬" => self.prefix("¬", 40, start),
             "-" => self.prefix("-", 75, start),
             "↑" | "⇑" | "↥" => self.prefix(s, MAX_PREC, start),
