@@ -204,7 +204,12 @@ fn dump_trees() {
         return;
     };
     let mut out = String::new();
-    for it in items(&["ref_statement", "cand_statement"]) {
+    let fields: &[&'static str] = if std::env::var("LEAN_ASSESS_DUMP_HOVER").is_ok() {
+        &["ref_hover_statement", "cand_hover_statement"]
+    } else {
+        &["ref_statement", "cand_statement"]
+    };
+    for it in items(fields) {
         out.push_str(&format!("{} {}\n{}\n", it.id, it.field, it.text));
         match parse_statement(&it.text, &Header::default()) {
             Ok(st) => sexp(&st.tree, &mut out),
