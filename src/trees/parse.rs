@@ -304,10 +304,13 @@ pub fn find_declarations(file_text: &str) -> Vec<Declaration> {
         Err(_) => return Vec::new(),
     };
     let text = |t: &Token| &file_text[t.start..t.end];
-    // Command starts: tokens at column 0 that are command words (`#eval` lexes as `#` + ident).
-    let is_command_start = |i: usize| -> bool {
+    // Command starts: command words first on their line, at or left of `column` (a declaration
+    // indented inside a namespace ends at the next command of the same indentation). `#eval`
+    // lexes as `#` + ident.
+    let is_command_start = |i: usize, column: usize| -> bool {
         let t = &tokens[i];
-        if t.column != 0 {
+        let first_on_line = i == 0 || tokens[i - 1].line != t.line;
+        if !first_on_line || t.column > column {
             return false;
         }
         let s = text(t);
@@ -378,9 +381,10 @@ pub fn find_declarations(file_text: &str) -> Vec<Declaration> {
         }
         // A doc comment directly before belongs to the declaration.
         start = extend_over_doc_comment(file_text, start);
-        // End: the next command start at column 0 after this keyword.
+        // End: the next command start at this declaration's indentation or left of it.
+        let column = tokens[j].column;
         let end = (i + 1..tokens.len())
-            .find(|&k| is_command_start(k))
+            .find(|&k| is_command_start(k, column))
             .map_or(file_text.len(), |k| {
                 extend_back_over_prefix(file_text, &tokens, k, i)
             });
@@ -2557,6 +2561,15 @@ mod tests {
         let (a, b) = ds[0].name_range.unwrap();
         assert_eq!(&file[a..b], "x₁");
         assert!(file[ds[1].start..ds[1].end].ends_with("rfl"));
+    }
+
+    #[test]
+    fn indented_declarations_end_at_their_neighbours() {
+        let file = "namespace Foo\n  theorem a : True := by\n    trivial\n  theorem b : 1 = 1 := rfl\nend Foo\n";
+        let ds = find_declarations(file);
+        assert_eq!(ds.len(), 2);
+        assert!(file[ds[0].start..ds[0].end].ends_with("trivial"));
+        assert_eq!(&file[ds[1].start..ds[1].end], "theorem b : 1 = 1 := rfl");
     }
 
     #[test]
