@@ -616,7 +616,7 @@ fn infix_operator(op: &str) -> Option<(u32, bool)> {
         "<|" | "$" => (10, true),
         "|>" => (10, false),
         "↔" | "<->" => (20, false),
-        "→" | "->" | "→*" | "→+" | "→+*" | "≃*" | "≃+" | "≃+*" | "→ₗ" | "≃ₗ" => {
+        "→" | "->" | "→*" | "→+" | "→+*" | "≃*" | "≃+" | "≃+*" | "→ₗ" | "≃ₗ" | "→L" => {
             (25, true)
         }
         "≃" | "≅" => (25, false),
@@ -1298,6 +1298,19 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 self.pos += 1;
+                // `M →ₗ[R] N`, `E →L[𝕜] F`, `M ≃ₗ[R] N`: the scalar ring sits in the operator.
+                if s.starts_with(['→', '≃'])
+                    && s.chars().count() > 1
+                    && self.at("[")
+                    && !self.tokens[self.pos].space_before
+                {
+                    self.pos += 1;
+                    let ring = self.expr(0)?;
+                    self.expect("]", "`]` closing the scalar ring")?;
+                    let rhs = self.expr(prec)?;
+                    lhs = self.mk(format!(" _ {s}[ _ ] _ "), vec![lhs, ring, rhs], start);
+                    continue;
+                }
                 let rhs = self.expr(if right { prec } else { prec + 1 })?;
                 let op = match s {
                     "->" => "→",
@@ -1670,7 +1683,8 @@ impl<'a> Parser<'a> {
                 let kw = if s == "λ" { "fun" } else { s };
                 self.binder_term(kw, start)
             }
-            "∑" | "∏" | "⋃" | "⋂" | "⨆" | "⨅" | "∫" | "∮" => {
+            "∑" | "∏" | "∑'" | "∏'" | "⋃" | "⋂" | "⨆" | "⨅" | "∫" | "∮" | "∀ᶠ" | "∃ᶠ" =>
+            {
                 self.pos += 1;
                 self.big_operator(s, start)
             }
@@ -2181,7 +2195,8 @@ impl<'a> Parser<'a> {
                 } else {
                     dom
                 };
-                let label = if op == "∫" && s == "in" {
+                // `∫ x in a..b` and `∀ᶠ x in F` (a filter) are not memberships.
+                let label = if matches!(op, "∫" | "∀ᶠ" | "∃ᶠ") && s == "in" {
                     "in _ ".to_string()
                 } else {
                     format!("{pred} _ ")
@@ -2190,7 +2205,12 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect(",", "`,` after the bound variables")?;
-        let body_prec = if matches!(op, "∑" | "∏") { 67 } else { 60 };
+        // Mathlib: `∑ x ∈ s, r:67`, `⋃ i, r:60`, `∫ x, r:60`; `∀ᶠ x in f, p` takes a full term.
+        let body_prec = match op {
+            "∑" | "∏" | "∑'" | "∏'" => 67,
+            "∀ᶠ" | "∃ᶠ" => 0,
+            _ => 60,
+        };
         let body = self.expr(body_prec)?;
         // `∫ x, f x ∂μ`: the measure.
         let mut body = body;
@@ -2536,6 +2556,16 @@ mod tests {
         for (text, expected) in cases {
             assert_eq!(&concl(&format!("theorem t : {text}")), expected, "{text}");
         }
+    }
+
+    #[test]
+    fn filters_series_and_linear_maps() {
+        assert_eq!(
+            concl("theorem t : (∀ᶠ n in atTop, 0 < a n) ∧ ∑' n, a n = 1 ∧ f = (g : E →L[ℝ] F)"),
+            "(' _ ∧ _ ' ('∀ᶠ _  _ , _ ' 'n'* ('in _ ' 'atTop') (' _ < _ ' '0' ('a _ ' 'n'*))) \
+             (' _ ∧ _ ' (' _ = _ ' ('∑' _ , _ ' 'n'* ('a _ ' 'n'*)) '1') (' _ = _ ' 'f' \
+             ('( _ : _ )' 'g' (' _ →L[ _ ] _ ' 'E' 'ℝ' 'F')))))"
+        );
     }
 
     #[test]
