@@ -12,6 +12,7 @@
 //! Leaves to others: spawning the server (`process`), routing replies (`router`), what to ask
 //! (`features`).
 
+pub mod goals;
 pub mod process;
 
 use crate::pending::{OwnId, PendingTable, Reply};
@@ -57,6 +58,13 @@ impl LeanClient {
             pending,
             hidden: DashSet::new(),
         }
+    }
+
+    /// A client with no server behind it: every call fails at once with [`LeanError::Closed`],
+    /// which the features treat as "Lean absent" (source-text trees). For tests and offline use.
+    pub fn disconnected() -> LeanClient {
+        let (to_lean, _closed) = mpsc::channel(1);
+        LeanClient::new(to_lean, Arc::new(PendingTable::new()))
     }
 
     /// Send a request with an own id, await the reply or time out (then remove the pending
