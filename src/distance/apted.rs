@@ -2,8 +2,8 @@
 //! workspace.
 //!
 //! APTED: M. Pawlik and N. Augsten, "Efficient computation of the tree edit distance", ACM TODS
-//! 40(1), 2015 [1]; "Tree edit distance: Robust and memory-efficient", Information Systems 56,
-//! 2016 [2]. Time O(n³) in the worst case (n = the larger tree's size), space O(n²); on every
+//! 40(1), 2015 \[1\]; "Tree edit distance: Robust and memory-efficient", Information Systems 56,
+//! 2016 \[2\]. Time O(n³) in the worst case (n = the larger tree's size), space O(n²); on every
 //! input it does no more subproblems than any other path decomposition algorithm (Zhang–Shasha,
 //! Klein, Demaine et al., RTED).
 //!
@@ -258,10 +258,18 @@ pub struct Workspace {
 /// Which exact algorithm computes a distance. All give the same distances; they differ in time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Algorithm {
-    /// APTED with its optimal all-path strategy: O(n³) time, O(n²) space. The default. Falls
-    /// back to [`Algorithm::LeftRight`] for trees deeper than [`MAX_APTED_HEIGHT`], because its
-    /// tree decomposition recurses once per level.
+    /// The default: [`Algorithm::LeftRight`] when its exact subproblem count is at most
+    /// [`AUTO_LEFT_RIGHT_FACTOR`] × |T1| × |T2|, else [`Algorithm::Apted`]. APTED's strategy
+    /// computation alone visits every one of the |T1| × |T2| subtree pairs several times, so
+    /// when an all-left or all-right decomposition is already within a small factor of that, no
+    /// strategy can win the overhead back (on the GTED statement trees the factor is 5–8, and
+    /// APTED is 3–6× slower there). Whichever runs, the time stays O(n³): the left/right engine
+    /// is only chosen when its work is O(n²).
     #[default]
+    Auto,
+    /// APTED with its optimal all-path strategy: O(n³) time, O(n²) space. Falls back to
+    /// [`Algorithm::LeftRight`] for trees deeper than [`MAX_APTED_HEIGHT`], because its tree
+    /// decomposition recurses once per level.
     Apted,
     /// Zhang–Shasha along all-left or all-right paths, whichever has fewer subproblems:
     /// iterative (any depth), O(n² min(depth, leaves)²) time.
@@ -270,6 +278,12 @@ pub enum Algorithm {
 
 /// Deepest tree APTED's recursive decomposition is run on (one stack frame per level).
 pub const MAX_APTED_HEIGHT: usize = 2_000;
+
+/// [`Algorithm::Auto`] runs the left/right engine when its subproblems number at most this
+/// many times |T1| × |T2|. Measured (`cargo bench --bench ted_pairs`): at ratio ≈ 20 (complete
+/// binary trees of 511 nodes) the left/right engine is still 2× faster than APTED; at ratio ≈
+/// 2,500 (zig-zag trees of 201 nodes) APTED is 5× faster.
+pub const AUTO_LEFT_RIGHT_FACTOR: u64 = 64;
 
 impl Workspace {
     pub fn new() -> Workspace {
@@ -313,7 +327,7 @@ impl Workspace {
         costs: CostModel,
         deadline: Option<Instant>,
     ) -> Result<u32, DistanceError> {
-        self.ted_flat_with(a, b, costs, Algorithm::Apted, deadline)
+        self.ted_flat_with(a, b, costs, Algorithm::Auto, deadline)
     }
 
     /// As [`Workspace::ted_flat_within`] with a chosen [`Algorithm`] (for measurements and
@@ -327,7 +341,7 @@ impl Workspace {
         deadline: Option<Instant>,
     ) -> Result<u32, DistanceError> {
         let (pa, pb) = choose_orientation(a, b)?;
-        if algorithm == Algorithm::Apted && apted_fits(a, b) {
+        if resolve(algorithm, a, b) == Algorithm::Apted {
             let started = Instant::now();
             return match Apted::run(
                 &a.indexer,
@@ -351,7 +365,7 @@ impl Workspace {
     /// An optimal edit mapping between two flat trees built with the same [`LabelInterner`],
     /// with preorder node ids.
     pub fn mapping_flat(&mut self, a: &FlatTree, b: &FlatTree, costs: CostModel) -> Mapping {
-        self.mapping_flat_with(a, b, costs, Algorithm::Apted)
+        self.mapping_flat_with(a, b, costs, Algorithm::Auto)
     }
 
     /// As [`Workspace::mapping_flat`] with a chosen [`Algorithm`].
@@ -364,7 +378,7 @@ impl Workspace {
     ) -> Mapping {
         let (pa, pb) =
             choose_orientation(a, b).expect("BUG: flat trees compared across label interners");
-        if algorithm == Algorithm::Apted && apted_fits(a, b) {
+        if resolve(algorithm, a, b) == Algorithm::Apted {
             let distance = Apted::run(
                 &a.indexer,
                 &b.indexer,
@@ -531,9 +545,24 @@ impl Workspace {
     }
 }
 
-/// Whether both trees are shallow enough for APTED's recursive decomposition.
-fn apted_fits(a: &FlatTree, b: &FlatTree) -> bool {
-    a.indexer.height <= MAX_APTED_HEIGHT && b.indexer.height <= MAX_APTED_HEIGHT
+/// The algorithm that will actually run for this pair: `Apted` or `LeftRight`.
+fn resolve(algorithm: Algorithm, a: &FlatTree, b: &FlatTree) -> Algorithm {
+    let apted_fits = a.indexer.height <= MAX_APTED_HEIGHT && b.indexer.height <= MAX_APTED_HEIGHT;
+    match algorithm {
+        Algorithm::LeftRight => Algorithm::LeftRight,
+        Algorithm::Apted if apted_fits => Algorithm::Apted,
+        Algorithm::Apted => Algorithm::LeftRight,
+        Algorithm::Auto => {
+            let left = a.left.keyroot_work.saturating_mul(b.left.keyroot_work);
+            let right = a.right.keyroot_work.saturating_mul(b.right.keyroot_work);
+            let pairs = (a.size() as u64).saturating_mul(b.size() as u64);
+            if apted_fits && left.min(right) > AUTO_LEFT_RIGHT_FACTOR.saturating_mul(pairs) {
+                Algorithm::Apted
+            } else {
+                Algorithm::LeftRight
+            }
+        }
+    }
 }
 
 /// The cheaper of the all-left and all-right strategies for this pair, by exact subproblem count.
@@ -772,13 +801,15 @@ fn ren(a: &Indexer, x: usize, b: &Indexer, y: usize, free_rename: bool) -> i32 {
 /// along — `-(leaf + 1)` for a left path, `leaf + 1` for a right or inner path, with `|T1|`
 /// added to the leaf id when the path lies in the second tree. Costs are exact integers here
 /// (the reference uses floats); ties may resolve differently, which changes time, not results.
-fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>) {
+fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>, pool: &mut Vec<i64>) {
     let (size1, size2) = (it1.len(), it2.len());
     strategy.clear();
     strategy.resize(size1 * size2, 0);
     const NONE: usize = usize::MAX;
-    // Row pool; row 0 is the all-zero row shared by leaves (never written).
-    let mut pool: Vec<Vec<i64>> = vec![vec![0; size2]];
+    // Row pool, rows of `size2` cells at offsets that are multiples of `size2`; row 0 is the
+    // all-zero row shared by leaves (never written).
+    pool.clear();
+    pool.resize(size2, 0);
     let mut free_rows: Vec<usize> = Vec::new();
     let mut row_l = vec![NONE; size1];
     let mut row_r = vec![NONE; size1];
@@ -821,8 +852,8 @@ fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>) {
         if parent_v_pre != -1 && row_l[parent_v_post] == NONE {
             for row in [&mut row_l, &mut row_r, &mut row_i] {
                 row[parent_v_post] = free_rows.pop().unwrap_or_else(|| {
-                    pool.push(vec![0; size2]);
-                    pool.len() - 1
+                    pool.resize(pool.len() + size2, 0);
+                    pool.len() - size2
                 });
             }
         }
@@ -863,10 +894,10 @@ fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>) {
             } else {
                 let (sv, sw) = (i64::from(size_v), i64::from(size_w));
                 let candidates = [
-                    (sv * it2.kr_sum[w_pre] + pool[lv][w], left_path_v),
-                    (sv * it2.rev_kr_sum[w_pre] + pool[rv][w], right_path_v),
+                    (sv * it2.kr_sum[w_pre] + pool[lv + w], left_path_v),
+                    (sv * it2.rev_kr_sum[w_pre] + pool[rv + w], right_path_v),
                     (
-                        sv * it2.desc_sum[w_pre] + pool[iv][w],
+                        sv * it2.desc_sum[w_pre] + pool[iv + w],
                         strategy[v_pre * size2 + w_pre] + 1,
                     ),
                     (
@@ -893,21 +924,21 @@ fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>) {
             }
 
             if parent_v_pre != -1 {
-                pool[rp][w] += min_cost;
-                let tmp = -min_cost + pool[iv][w];
-                if tmp < pool[ip][w] {
-                    pool[ip][w] = tmp;
+                pool[rp + w] += min_cost;
+                let tmp = -min_cost + pool[iv + w];
+                if tmp < pool[ip + w] {
+                    pool[ip + w] = tmp;
                     strategy[parent_v_pre as usize * size2 + w_pre] =
                         strategy[v_pre * size2 + w_pre];
                 }
                 if it1.node_type_r[v_pre] {
-                    pool[ip][w] += pool[rp][w];
-                    pool[rp][w] += pool[rv][w] - min_cost;
+                    pool[ip + w] += pool[rp + w];
+                    pool[rp + w] += pool[rv + w] - min_cost;
                 }
                 if it1.node_type_l[v_pre] {
-                    pool[lp][w] += pool[lv][w];
+                    pool[lp + w] += pool[lv + w];
                 } else {
-                    pool[lp][w] += min_cost;
+                    pool[lp + w] += min_cost;
                 }
             }
             if parent_w_pre != -1 {
@@ -933,7 +964,7 @@ fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>) {
 
         if !is_v_leaf {
             for row in [lv, rv, iv] {
-                pool[row].fill(0);
+                pool[row..row + size2].fill(0);
                 free_rows.push(row);
             }
         }
@@ -944,6 +975,8 @@ fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>) {
 #[derive(Debug, Default)]
 struct AptedTables {
     strategy: Vec<i32>,
+    /// Cost rows of the strategy computation.
+    strategy_rows: Vec<i64>,
     /// Distances between subtree pairs *without their roots* ([1, Sections 3.4, 8.2, 8.3]),
     /// `delta[v * |T2| + w]` by preorder ids of the original (unswapped) trees.
     delta: Vec<i32>,
@@ -954,6 +987,39 @@ struct AptedTables {
     t: Vec<i32>,
     forest: Vec<i32>,
     keyroots: Vec<usize>,
+    column_pre: Vec<usize>,
+    column_start: Vec<usize>,
+}
+
+/// One direction of the Zhang–Shasha decomposition over an [`Indexer`]: left paths with
+/// left-to-right postorder ids, or right paths with right-to-left ones.
+struct Direction<'i> {
+    post_to_pre: &'i [i32],
+    pre_to_post: &'i [i32],
+    /// First leaf of each node's subtree in this direction, by postorder id of the direction.
+    path_leaf: &'i [i32],
+    /// The node is its parent's first child in this direction (on the parent's path).
+    on_parent_path: &'i [bool],
+}
+
+impl<'i> Direction<'i> {
+    fn of(ix: &'i Indexer, left: bool) -> Direction<'i> {
+        if left {
+            Direction {
+                post_to_pre: &ix.post_l_to_pre_l,
+                pre_to_post: &ix.pre_l_to_post_l,
+                path_leaf: &ix.post_l_to_lld,
+                on_parent_path: &ix.node_type_l,
+            }
+        } else {
+            Direction {
+                post_to_pre: &ix.post_r_to_pre_l,
+                pre_to_post: &ix.pre_l_to_post_r,
+                path_leaf: &ix.post_r_to_rld,
+                on_parent_path: &ix.node_type_r,
+            }
+        }
+    }
 }
 
 /// One APTED computation over two indexed trees.
@@ -976,7 +1042,7 @@ impl<'a> Apted<'a> {
         tables: &'a mut AptedTables,
         deadline: Option<Instant>,
     ) -> Option<i32> {
-        optimal_strategy(it1, it2, &mut tables.strategy);
+        optimal_strategy(it1, it2, &mut tables.strategy, &mut tables.strategy_rows);
         let (n1, n2) = (it1.len(), it2.len());
         let max_size = n1.max(n2) + 1;
         tables.q.clear();
@@ -1108,8 +1174,8 @@ impl<'a> Apted<'a> {
             (it2, sub2, it1, sub1, true)
         };
         match path_type {
-            PathType::Left => self.spf_l(a, ra, b, rb, swapped),
-            PathType::Right => self.spf_r(a, ra, b, rb, swapped),
+            PathType::Left => self.spf_lr(a, ra, b, rb, swapped, true),
+            PathType::Right => self.spf_lr(a, ra, b, rb, swapped, false),
             PathType::Inner => self.spf_a(a, ra, b, rb, leaf as usize, path_type, swapped),
         }
     }
@@ -1132,18 +1198,29 @@ impl<'a> Apted<'a> {
         size1 - i32::from(matched)
     }
 
-    /// spfL ([1, Sections 3.3-3.5]): Zhang–Shasha along left paths, the left-hand subtree `ra`
-    /// as the only keyroot on its side, every keyroot of `rb`'s subtree on the other.
-    fn spf_l(&mut self, a: &Indexer, ra: usize, b: &Indexer, rb: usize, swapped: bool) -> i32 {
-        // Keyroots of rb's subtree for left paths: rb and every node that is not a first
-        // child, in increasing left-to-right postorder (descendants before ancestors).
+    /// spfL / spfR ([1, Sections 3.3-3.5], reference `spfL`, `spfR`): Zhang–Shasha along
+    /// left (or right) paths, with the left-hand subtree `ra` as the only keyroot on its side
+    /// (the subtrees off its path are already in `delta`) and every keyroot of `rb`'s subtree on
+    /// the other.
+    fn spf_lr(
+        &mut self,
+        a: &Indexer,
+        ra: usize,
+        b: &Indexer,
+        rb: usize,
+        swapped: bool,
+        left: bool,
+    ) -> i32 {
+        let (da, db) = (Direction::of(a, left), Direction::of(b, left));
+        // Keyroots of rb's subtree: rb and every node not on its parent's path, in increasing
+        // postorder of the direction (descendants before ancestors).
         let mut keyroots = std::mem::take(&mut self.tables.keyroots);
         keyroots.clear();
         let size_b = b.sizes[rb] as usize;
-        let post_rb = b.pre_l_to_post_l[rb] as usize;
+        let post_rb = db.pre_to_post[rb] as usize;
         for post in post_rb + 1 - size_b..=post_rb {
-            let pre = b.post_l_to_pre_l[post] as usize;
-            if pre == rb || !b.node_type_l[pre] {
+            let pre = db.post_to_pre[post] as usize;
+            if pre == rb || !db.on_parent_path[pre] {
                 keyroots.push(pre);
             }
         }
@@ -1152,7 +1229,7 @@ impl<'a> Apted<'a> {
         forest.clear();
         forest.resize((a.sizes[ra] as usize + 1) * width, 0);
         for &kr in &keyroots {
-            self.tree_edit_dist_l(a, ra, b, kr, &mut forest, width, swapped);
+            self.tree_edit_dist(a, &da, ra, b, &db, kr, &mut forest, width, swapped);
         }
         let d = forest[a.sizes[ra] as usize * width + size_b];
         self.tables.keyroots = keyroots;
@@ -1160,26 +1237,46 @@ impl<'a> Apted<'a> {
         d
     }
 
-    /// The core of spfL (reference `treeEditDist`), on left-to-right postorder ids.
+    /// The core of spfL / spfR (reference `treeEditDist`, `revTreeEditDist`): forest distances
+    /// between `ra`'s subtree and keyroot `rb`'s, storing the distance without roots of every
+    /// pair of nodes on their paths in `delta`.
     #[allow(clippy::too_many_arguments)]
-    fn tree_edit_dist_l(
+    fn tree_edit_dist(
         &mut self,
         a: &Indexer,
+        da: &Direction<'_>,
         ra: usize,
         b: &Indexer,
+        db: &Direction<'_>,
         rb: usize,
         forest: &mut [i32],
         width: usize,
         swapped: bool,
     ) {
         let fr = self.free_rename;
-        let i = a.pre_l_to_post_l[ra] as usize;
-        let j = b.pre_l_to_post_l[rb] as usize;
-        let ioff = a.post_l_to_lld[i] as usize; // the reference's ioff + 1
-        let joff = b.post_l_to_lld[j] as usize;
+        let i = da.pre_to_post[ra] as usize;
+        let j = db.pre_to_post[rb] as usize;
+        // First postorder id of each subtree: the reference's ioff + 1, joff + 1.
+        let ioff = da.path_leaf[i] as usize;
+        let joff = db.path_leaf[j] as usize;
         let (rows, cols) = (i - ioff + 1, j - joff + 1);
         if self.tick((rows * cols) as u64) {
             return;
+        }
+        // Column facts, once per keyroot pair: preorder id, and where its subtree starts
+        // (`usize::MAX` when the column node lies on rb's path).
+        let mut column_pre = std::mem::take(&mut self.tables.column_pre);
+        let mut column_start = std::mem::take(&mut self.tables.column_start);
+        column_pre.clear();
+        column_start.clear();
+        for y_post in joff..=j {
+            column_pre.push(db.post_to_pre[y_post] as usize);
+            let leaf = db.path_leaf[y_post] as usize;
+            column_start.push(if leaf == joff {
+                usize::MAX
+            } else {
+                leaf - joff
+            });
         }
         forest[0] = 0;
         for i1 in 1..=rows {
@@ -1188,111 +1285,38 @@ impl<'a> Apted<'a> {
         for (j1, cell) in forest[1..=cols].iter_mut().enumerate() {
             *cell = j1 as i32 + 1;
         }
-        let (lld_i, lld_j) = (a.post_l_to_lld[i], b.post_l_to_lld[j]);
+        let n2 = self.it2.len();
+        let delta = &mut self.tables.delta;
         for i1 in 1..=rows {
             let x_post = i1 - 1 + ioff;
-            let x = a.post_l_to_pre_l[x_post] as usize;
-            let x_lld = a.post_l_to_lld[x_post];
-            for j1 in 1..=cols {
-                let y_post = j1 - 1 + joff;
-                let y = b.post_l_to_pre_l[y_post] as usize;
-                let y_lld = b.post_l_to_lld[y_post];
-                let u = ren(a, x, b, y, fr);
-                let da = forest[(i1 - 1) * width + j1] + 1;
-                let db = forest[i1 * width + j1 - 1] + 1;
-                let dc = if x_lld == lld_i && y_lld == lld_j {
-                    let inner = forest[(i1 - 1) * width + j1 - 1];
-                    let at = self.delta_at(swapped, x, y);
-                    self.tables.delta[at] = inner;
+            let x = da.post_to_pre[x_post] as usize;
+            let x_start = da.path_leaf[x_post] as usize - ioff;
+            let (x_label, x_flags) = (a.labels[x], a.flags[x]);
+            // delta index of (x, y) is `base + y * stride`, by the unswapped trees' ids.
+            let (base, stride) = if swapped { (x, n2) } else { (x * n2, 1) };
+            let (done, rest) = forest.split_at_mut(i1 * width);
+            let prev = &done[(i1 - 1) * width..];
+            let start_row = &done[x_start * width..];
+            let row = &mut rest[..width];
+            for (j1, (&y, &y_start)) in column_pre.iter().zip(&column_start).enumerate() {
+                let j1 = j1 + 1;
+                let u = i32::from(!(x_label == b.labels[y] || (fr && x_flags & b.flags[y] != 0)));
+                let del = prev[j1] + 1;
+                let ins = row[j1 - 1] + 1;
+                let at = base + y * stride;
+                let matched = if x_start == 0 && y_start == usize::MAX {
+                    let inner = prev[j1 - 1];
+                    delta[at] = inner;
                     inner + u
                 } else {
-                    let px = (x_lld - lld_i) as usize;
-                    let py = (y_lld - lld_j) as usize;
-                    forest[px * width + py] + self.tables.delta[self.delta_at(swapped, x, y)] + u
+                    let y_start = if y_start == usize::MAX { 0 } else { y_start };
+                    start_row[y_start] + delta[at] + u
                 };
-                forest[i1 * width + j1] = da.min(db).min(dc);
+                row[j1] = del.min(ins).min(matched);
             }
         }
-    }
-
-    /// spfR: spfL mirrored, along right paths, on right-to-left postorder ids.
-    fn spf_r(&mut self, a: &Indexer, ra: usize, b: &Indexer, rb: usize, swapped: bool) -> i32 {
-        let mut keyroots = std::mem::take(&mut self.tables.keyroots);
-        keyroots.clear();
-        let size_b = b.sizes[rb] as usize;
-        let post_rb = b.pre_l_to_post_r[rb] as usize;
-        for post in post_rb + 1 - size_b..=post_rb {
-            let pre = b.post_r_to_pre_l[post] as usize;
-            if pre == rb || !b.node_type_r[pre] {
-                keyroots.push(pre);
-            }
-        }
-        let width = size_b + 1;
-        let mut forest = std::mem::take(&mut self.tables.forest);
-        forest.clear();
-        forest.resize((a.sizes[ra] as usize + 1) * width, 0);
-        for &kr in &keyroots {
-            self.tree_edit_dist_r(a, ra, b, kr, &mut forest, width, swapped);
-        }
-        let d = forest[a.sizes[ra] as usize * width + size_b];
-        self.tables.keyroots = keyroots;
-        self.tables.forest = forest;
-        d
-    }
-
-    /// The core of spfR (reference `revTreeEditDist`).
-    #[allow(clippy::too_many_arguments)]
-    fn tree_edit_dist_r(
-        &mut self,
-        a: &Indexer,
-        ra: usize,
-        b: &Indexer,
-        rb: usize,
-        forest: &mut [i32],
-        width: usize,
-        swapped: bool,
-    ) {
-        let fr = self.free_rename;
-        let i = a.pre_l_to_post_r[ra] as usize;
-        let j = b.pre_l_to_post_r[rb] as usize;
-        let ioff = a.post_r_to_rld[i] as usize;
-        let joff = b.post_r_to_rld[j] as usize;
-        let (rows, cols) = (i - ioff + 1, j - joff + 1);
-        if self.tick((rows * cols) as u64) {
-            return;
-        }
-        forest[0] = 0;
-        for i1 in 1..=rows {
-            forest[i1 * width] = i1 as i32;
-        }
-        for (j1, cell) in forest[1..=cols].iter_mut().enumerate() {
-            *cell = j1 as i32 + 1;
-        }
-        let (rld_i, rld_j) = (a.post_r_to_rld[i], b.post_r_to_rld[j]);
-        for i1 in 1..=rows {
-            let x_post = i1 - 1 + ioff;
-            let x = a.post_r_to_pre_l[x_post] as usize;
-            let x_rld = a.post_r_to_rld[x_post];
-            for j1 in 1..=cols {
-                let y_post = j1 - 1 + joff;
-                let y = b.post_r_to_pre_l[y_post] as usize;
-                let y_rld = b.post_r_to_rld[y_post];
-                let u = ren(a, x, b, y, fr);
-                let da = forest[(i1 - 1) * width + j1] + 1;
-                let db = forest[i1 * width + j1 - 1] + 1;
-                let dc = if x_rld == rld_i && y_rld == rld_j {
-                    let inner = forest[(i1 - 1) * width + j1 - 1];
-                    let at = self.delta_at(swapped, x, y);
-                    self.tables.delta[at] = inner;
-                    inner + u
-                } else {
-                    let px = (x_rld - rld_i) as usize;
-                    let py = (y_rld - rld_j) as usize;
-                    forest[px * width + py] + self.tables.delta[self.delta_at(swapped, x, y)] + u
-                };
-                forest[i1 * width + j1] = da.min(db).min(dc);
-            }
-        }
+        self.tables.column_pre = column_pre;
+        self.tables.column_start = column_start;
     }
 }
 

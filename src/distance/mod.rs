@@ -14,7 +14,10 @@
 pub mod apted;
 pub mod naive;
 
-pub use apted::{Algorithm, DistanceError, FlatTree, LabelInterner, Workspace, MAX_APTED_HEIGHT};
+pub use apted::{
+    Algorithm, DistanceError, FlatTree, LabelInterner, Workspace, AUTO_LEFT_RIGHT_FACTOR,
+    MAX_APTED_HEIGHT,
+};
 
 use crate::trees::Tree;
 
