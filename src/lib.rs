@@ -25,4 +25,5 @@ pub mod dataset;
 pub mod distance;
 pub mod evaluation;
 pub mod metrics;
+pub mod search;
 pub mod trees;
