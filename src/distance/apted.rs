@@ -33,6 +33,7 @@ use super::{CostModel, EditOp, Mapping};
 use crate::trees::Tree;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// Why a bounded distance computation gave no distance.
@@ -101,6 +102,40 @@ impl LabelInterner {
     }
 }
 
+/// Ordered children of every node by preorder id, in one flat array (no allocation per node).
+#[derive(Debug, Clone, Default)]
+struct Children {
+    /// Children of node `p` are `ids[offsets[p]..offsets[p + 1]]`.
+    offsets: Vec<u32>,
+    ids: Vec<u32>,
+}
+
+impl Children {
+    /// From each node's parent (preorder ids; the root's entry is ignored). Children come out
+    /// in increasing preorder, which is their left-to-right order.
+    fn from_parents(parents: &[u32]) -> Children {
+        let n = parents.len();
+        let mut offsets = vec![0u32; n + 1];
+        for &p in parents.iter().skip(1) {
+            offsets[p as usize + 1] += 1;
+        }
+        for i in 0..n {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut fill = offsets.clone();
+        let mut ids = vec![0u32; n.saturating_sub(1)];
+        for (child, &p) in parents.iter().enumerate().skip(1) {
+            ids[fill[p as usize] as usize] = child as u32;
+            fill[p as usize] += 1;
+        }
+        Children { offsets, ids }
+    }
+
+    fn of(&self, p: usize) -> &[u32] {
+        &self.ids[self.offsets[p] as usize..self.offsets[p + 1] as usize]
+    }
+}
+
 /// Free-rename flag bits: a rename is free when both nodes share one (and `free_rename` is on).
 const FLAG_VARIABLE: u8 = 1;
 const FLAG_HYPOTHESIS: u8 = 2;
@@ -129,17 +164,25 @@ pub struct FlatTree {
     interner: u64,
     left: Postorder,
     right: Postorder,
-    indexer: Indexer,
+    /// Preorder facts, kept to build APTED's indices on first use.
+    labels: Vec<u32>,
+    flags: Vec<u8>,
+    children: Children,
+    height: usize,
+    /// APTED's indices, built only when APTED runs on this tree (most statement-sized pairs
+    /// never need them, see [`Algorithm::Auto`]).
+    indexer: OnceLock<Indexer>,
 }
 
 impl FlatTree {
     pub fn new(tree: &Tree, interner: &mut LabelInterner) -> FlatTree {
-        // Preorder walk (the node ids of mappings): label, flags and ordered children per id.
+        // Preorder walk (the node ids of mappings): label, flags and parent per id.
         let mut labels = Vec::new();
         let mut flags = Vec::new();
-        let mut children: Vec<Vec<u32>> = Vec::new();
-        let mut stack: Vec<(&Tree, Option<u32>)> = vec![(tree, None)];
-        while let Some((node, parent)) = stack.pop() {
+        let mut parents = Vec::new();
+        let mut height = 0;
+        let mut stack: Vec<(&Tree, u32, usize)> = vec![(tree, 0, 0)];
+        while let Some((node, parent, depth)) = stack.pop() {
             let id = id_u32(labels.len());
             labels.push(interner.intern(&node.label));
             let mut f = 0;
@@ -150,19 +193,31 @@ impl FlatTree {
                 f |= FLAG_HYPOTHESIS;
             }
             flags.push(f);
-            children.push(Vec::new());
-            if let Some(p) = parent {
-                // Children are popped left to right, so this keeps their order.
-                children[p as usize].push(id);
-            }
-            stack.extend(node.children.iter().rev().map(|c| (c, Some(id))));
+            parents.push(parent);
+            height = height.max(depth);
+            stack.extend(node.children.iter().rev().map(|c| (c, id, depth + 1)));
         }
+        let children = Children::from_parents(&parents);
         FlatTree {
             interner: interner.id,
             left: Postorder::build(&labels, &flags, &children, false),
             right: Postorder::build(&labels, &flags, &children, true),
-            indexer: Indexer::new(labels, flags, &children),
+            labels,
+            flags,
+            children,
+            height,
+            indexer: OnceLock::new(),
         }
+    }
+
+    fn indexer(&self) -> &Indexer {
+        self.indexer.get_or_init(|| {
+            Indexer::new(
+                self.labels.clone(),
+                self.flags.clone(),
+                self.children.clone(),
+            )
+        })
     }
 
     /// Number of nodes.
@@ -178,7 +233,7 @@ fn id_u32(i: usize) -> u32 {
 
 impl Postorder {
     /// Postorder of the tree given by preorder arrays; `mirrored` visits children right to left.
-    fn build(labels: &[u32], flags: &[u8], children: &[Vec<u32>], mirrored: bool) -> Postorder {
+    fn build(labels: &[u32], flags: &[u8], children: &Children, mirrored: bool) -> Postorder {
         let n = labels.len();
         let mut out = Postorder {
             labels: Vec::with_capacity(n),
@@ -194,7 +249,7 @@ impl Postorder {
         let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
         while let Some(top) = stack.last_mut() {
             let (pre, visited) = *top;
-            let kids = &children[pre as usize];
+            let kids = children.of(pre as usize);
             if visited < kids.len() {
                 top.1 += 1;
                 let child = if mirrored {
@@ -344,8 +399,8 @@ impl Workspace {
         if resolve(algorithm, a, b) == Algorithm::Apted {
             let started = Instant::now();
             return match Apted::run(
-                &a.indexer,
-                &b.indexer,
+                a.indexer(),
+                b.indexer(),
                 costs.free_rename,
                 &mut self.apted,
                 deadline,
@@ -380,14 +435,14 @@ impl Workspace {
             choose_orientation(a, b).expect("BUG: flat trees compared across label interners");
         if resolve(algorithm, a, b) == Algorithm::Apted {
             let distance = Apted::run(
-                &a.indexer,
-                &b.indexer,
+                a.indexer(),
+                b.indexer(),
                 costs.free_rename,
                 &mut self.apted,
                 None,
             )
             .expect("BUG: APTED without a deadline always finishes");
-            let ops = apted_mapping(&a.indexer, &b.indexer, costs.free_rename, &mut self.apted);
+            let ops = apted_mapping(a.indexer(), b.indexer(), costs.free_rename, &mut self.apted);
             return Mapping {
                 distance: distance.unsigned_abs(),
                 ops,
@@ -547,7 +602,7 @@ impl Workspace {
 
 /// The algorithm that will actually run for this pair: `Apted` or `LeftRight`.
 fn resolve(algorithm: Algorithm, a: &FlatTree, b: &FlatTree) -> Algorithm {
-    let apted_fits = a.indexer.height <= MAX_APTED_HEIGHT && b.indexer.height <= MAX_APTED_HEIGHT;
+    let apted_fits = a.height <= MAX_APTED_HEIGHT && b.height <= MAX_APTED_HEIGHT;
     match algorithm {
         Algorithm::LeftRight => Algorithm::LeftRight,
         Algorithm::Apted if apted_fits => Algorithm::Apted,
@@ -605,7 +660,7 @@ struct Indexer {
     flags: Vec<u8>,
     sizes: Vec<i32>,
     parents: Vec<i32>,
-    children: Vec<Vec<i32>>,
+    children: Children,
     pre_l_to_pre_r: Vec<i32>,
     pre_r_to_pre_l: Vec<i32>,
     pre_l_to_post_l: Vec<i32>,
@@ -628,34 +683,23 @@ struct Indexer {
     kr_sum: Vec<i64>,
     rev_kr_sum: Vec<i64>,
     desc_sum: Vec<i64>,
-    /// Height of the tree (edges on the longest root-to-leaf path).
-    height: usize,
 }
 
 impl Indexer {
     /// Indexes a tree given in preorder (labels, flags, ordered children by preorder id).
-    fn new(labels: Vec<u32>, flags: Vec<u8>, children: &[Vec<u32>]) -> Indexer {
+    fn new(labels: Vec<u32>, flags: Vec<u8>, children: Children) -> Indexer {
         let n = labels.len();
-        let children: Vec<Vec<i32>> = children
-            .iter()
-            .map(|c| c.iter().map(|&x| x as i32).collect())
-            .collect();
         let mut parents = vec![-1i32; n];
-        for (p, kids) in children.iter().enumerate() {
-            for &c in kids {
+        for p in 0..n {
+            for &c in children.of(p) {
                 parents[c as usize] = p as i32;
             }
         }
         // Children have larger preorder ids than their parent: sum sizes bottom-up.
         let mut sizes = vec![1i32; n];
-        let mut depth = vec![0usize; n];
-        for i in 1..n {
-            depth[i] = depth[parents[i] as usize] + 1;
-        }
         for i in (1..n).rev() {
             sizes[parents[i] as usize] += sizes[i];
         }
-        let height = depth.iter().copied().max().unwrap_or(0);
 
         let mut pre_l_to_post_l = vec![0i32; n];
         let mut post_l_to_pre_l = vec![0i32; n];
@@ -663,7 +707,7 @@ impl Indexer {
         let mut next_post = 0i32;
         while let Some(top) = stack.last_mut() {
             let (node, visited) = *top;
-            if let Some(&child) = children[node].get(visited) {
+            if let Some(&child) = children.of(node).get(visited) {
                 top.1 += 1;
                 stack.push((child as usize, 0));
             } else {
@@ -697,7 +741,7 @@ impl Indexer {
         let mut rev_acc = vec![0i64; n];
         let mut desc_acc = vec![0i64; n];
         for p in (0..n).rev() {
-            let kids = &children[p];
+            let kids = children.of(p);
             let (mut kr, mut rev, mut desc) = (0i64, 0i64, 0i64);
             for (k, &c) in kids.iter().enumerate() {
                 let c = c as usize;
@@ -740,12 +784,12 @@ impl Indexer {
                 leaf_r = i as i32;
             }
             let pre = post_l_to_pre_l[i] as usize;
-            post_l_to_lld[i] = match children[pre].first() {
+            post_l_to_lld[i] = match children.of(pre).first() {
                 None => i as i32,
                 Some(&c) => post_l_to_lld[pre_l_to_post_l[c as usize] as usize],
             };
             let pre = post_r_to_pre_l[i] as usize;
-            post_r_to_rld[i] = match children[pre].last() {
+            post_r_to_rld[i] = match children.of(pre).last() {
                 None => i as i32,
                 Some(&c) => post_r_to_rld[pre_l_to_post_r[c as usize] as usize],
             };
@@ -771,7 +815,6 @@ impl Indexer {
             kr_sum,
             rev_kr_sum,
             desc_sum,
-            height,
         }
     }
 
@@ -1154,7 +1197,7 @@ impl<'a> Apted<'a> {
             if parent < root as i32 {
                 break;
             }
-            for &child in &own.children[parent as usize] {
+            for &child in own.children.of(parent as usize) {
                 if child as usize != node {
                     if in_first {
                         self.gted(child as usize, sub2);
@@ -1667,7 +1710,7 @@ impl Apted<'_> {
                     };
                     current_forest_cost1 = tmp_forest_cost1;
                     let r_g_last = if path_type == PathType::Left {
-                        if l_g == cur2 || i64::from(b.children[ix(parent_of_l_g)][0]) != l_g {
+                        if l_g == cur2 || i64::from(b.children.of(ix(parent_of_l_g))[0]) != l_g {
                             r_g_first
                         } else {
                             pre_l_to_pre_r2(parent_of_l_g) + 1
