@@ -9,9 +9,10 @@
 //!
 //! What the code does, step by step (a port of the reference implementation,
 //! DatabaseGroup/apted `APTED.java` and `NodeIndexer.java`, specialised to unit costs):
-//! 1. [`FlatTree::new`] interns labels to `u32` ([`LabelInterner`]) and indexes the tree once:
-//!    preorder/postorder translations in both directions, leftmost/rightmost leaf descendants,
-//!    and the per-subtree costs of the left, right and inner single-path functions.
+//! 1. [`FlatTree::new`] interns labels to `u32` ([`LabelInterner`]) and flattens the tree once;
+//!    on first APTED use it is indexed (the reference's `NodeIndexer`): preorder/postorder
+//!    translations in both directions, leftmost/rightmost leaf descendants, and the per-subtree
+//!    costs of the left, right and inner single-path functions.
 //! 2. `optimal_strategy` computes, for every subtree pair, the cheapest path to decompose along
 //!    ([2, Algorithm 1], O(n²) time).
 //! 3. `Apted::gted` walks the strategy ([1, Section 3.4]): recurse into the subtrees hanging off
@@ -22,10 +23,22 @@
 //!    the forest-distance table of the root pair, rebuilt from `delta`, recomputing the table of
 //!    each subtree pair met on the way.
 //!
+//! Where the port differs from the reference, on purpose: strategy costs are exact `i64`
+//! (the reference uses `float`; ties may break differently, which changes time, never the
+//! distance); spf1 is specialised to unit costs; a strategy path that did not name a leaf of its
+//! own subtree would fall back to the left path instead of reading out of bounds; spfA's
+//! right-part resets its `fn`/`ft` arrays over the right-to-left preorder range it uses.
+//!
 //! Also here, as [`Algorithm::LeftRight`]: Zhang–Shasha on postorder arrays along all-left or
 //! all-right paths, whichever has fewer subproblems. It is iterative, so it serves trees deeper
 //! than [`MAX_APTED_HEIGHT`] (APTED's decomposition recurses once per tree level), and it is a
 //! second exact algorithm to cross-check APTED against. Both stop early on a deadline.
+//!
+//! Which one runs: [`Algorithm::Auto`] (the default of every entry point) takes the left/right
+//! engine when its exact subproblem count is within [`AUTO_LEFT_RIGHT_FACTOR`] × |T1| × |T2|,
+//! where APTED's own strategy computation would cost as much as it could save, and APTED
+//! otherwise; so the O(n³) bound holds either way. On the GTED statement trees that means
+//! left/right nearly always; on zig-zag shaped trees, APTED.
 //!
 //! Owns: flattening, interning, the distance and mapping computation. Knows nothing of Lean.
 
