@@ -995,7 +995,7 @@ fn moves_in(
             _ => None,
         };
         if let Some(rule) = comm_rule {
-            if a != b {
+            if !same_up_to_renaming(a, b) {
                 push(rule, node2(&t.label, b.clone(), a.clone()));
             }
         }
@@ -1068,6 +1068,21 @@ fn moves_in(
         moves_in(root, c, path, comm, out);
         path.pop();
     }
+}
+
+/// Equal once flagged names are ignored: swapping such operands changes no distance under free
+/// renaming (`x + y`, `h₀ = h₁`), so the move is not offered.
+fn same_up_to_renaming(a: &Tree, b: &Tree) -> bool {
+    let free = |t: &Tree| t.variable_freecost || t.hypothesis_freecost;
+    if is_leaf(a) && is_leaf(b) && free(a) && free(b) {
+        return a.variable_freecost == b.variable_freecost;
+    }
+    a.label == b.label
+        && a.children.len() == b.children.len()
+        && a.children
+            .iter()
+            .zip(&b.children)
+            .all(|(x, y)| same_up_to_renaming(x, y))
 }
 
 /// Does the binder mention `name` anywhere but in its own name position?
