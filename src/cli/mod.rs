@@ -1,19 +1,63 @@
 //! Command line: raw arguments → validated commands → runs.
 //!
-//! (Proxy branch: only `serve` and `shim` here; the cli helper owns the rest of this file.)
+//! Owns argument parsing (clap), the command list and the exit-status contract. Each command
+//! lives in its own module and writes only to the `out` / `err` handles it is given (stdout is
+//! not touched directly: in `serve` it is the LSP channel). Fatal errors travel up as
+//! `anyhow::Error` and `main.rs` prints them once; non-fatal ones (one bad pair in `bench`) are
+//! written to `err` as warnings by the command and turn into [`Status::SomeFailed`].
+//!
+//! Exit status (as ripgrep documents its own):
+//! - 0: success (also when stdout is a closed pipe: `lean-assess bench … | head` is fine);
+//! - 1: the command ran, but some items failed (pairs that did not parse, metrics that need Lean);
+//! - 2: bad input or usage: missing or unreadable file, invalid UTF-8, malformed JSONL,
+//!   unknown theorem name, unparsable statement, empty dataset, unknown metric or flag.
+//!
 //! `serve` and the `lake` shim own stdin/stdout themselves (stdout is the LSP channel), so
 //! `main.rs` hands them over through [`run_standalone`] before it locks stdout.
+//!
+//! Adding a command: one variant in [`Command`] and one arm in [`run`].
 
+mod bench;
+mod score;
 mod serve;
 mod shim;
+mod statement;
+mod ted;
+mod tree;
 
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
+/// How a command that did not fail fatally ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Everything asked for was done.
+    Success,
+    /// The run finished, but some items could not be handled (each reported on `err`).
+    SomeFailed,
+}
+
+impl From<Status> for ExitCode {
+    fn from(status: Status) -> ExitCode {
+        match status {
+            Status::Success => ExitCode::SUCCESS,
+            Status::SomeFailed => ExitCode::from(1),
+        }
+    }
+}
+
+/// Exit status for bad input or usage.
+pub const EXIT_BAD_INPUT: u8 = 2;
+
 #[derive(Debug, Parser)]
-#[command(name = "lean-assess", version)]
+#[command(
+    name = "lean-assess",
+    version,
+    about = "Judge Lean 4 autoformalizations against a reference formalization",
+    after_help = "Exit status: 0 ok, 1 some pairs or metrics failed (each one reported), 2 bad input or usage."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -21,10 +65,56 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Compare a candidate statement with a reference statement.
+    Score(score::Args),
+    /// Print a statement's operator tree.
+    Tree(tree::Args),
+    /// Tree edit distance for pairs of trees given as JSON.
+    Ted(ted::Args),
+    /// Run a metric over a labelled dataset and report its judgement quality.
+    Bench(bench::Args),
     /// Run the LSP proxy in front of a Lean server (default `lake serve --`) on stdin/stdout.
     Serve(serve::Args),
     /// Install the `lake` shim in DIR and print the editor settings that use it.
     Shim(shim::Args),
+}
+
+/// Parse `argv` (including the program name) and run the command.
+///
+/// `--help` / `--version` go to `out`. A usage error comes back as an error holding the
+/// `clap::Error` (its text already says `error: …` and shows the usage).
+pub fn run(
+    argv: impl IntoIterator<Item = OsString>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Status> {
+    let cli = match Cli::try_parse_from(argv) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            write!(out, "{}", e.render())?;
+            return Ok(Status::Success);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    match cli.command {
+        Command::Score(args) => score::run(args, out, err),
+        Command::Tree(args) => tree::run(args, out, err),
+        Command::Ted(args) => ted::run(args, out),
+        Command::Bench(args) => bench::run(args, out, err),
+        Command::Shim(args) => shim::run(args, out).map(|()| Status::Success),
+        // `serve` owns stdin/stdout, so `main` hands it over through `run_standalone` before it
+        // locks stdout; reaching this arm means a caller skipped that step.
+        Command::Serve(_) => anyhow::bail!("`serve` must be started through `run_standalone`"),
+    }
+}
+
+/// Is this error (anywhere in its chain) a write to a closed pipe? Such runs end quietly with 0.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// Commands that must run before `main` touches stdout: the binary invoked as `lake` (the
@@ -50,34 +140,5 @@ pub fn run_standalone(argv: &[OsString], err: &mut dyn Write) -> Option<ExitCode
             let _ = writeln!(err, "lean-assess: error: {e:#}");
             ExitCode::from(1)
         }
-    })
-}
-
-/// Parse argv, run the command, print a fatal error once.
-pub fn main() -> ExitCode {
-    let argv: Vec<OsString> = std::env::args_os().collect();
-    let mut err = std::io::stderr();
-    if let Some(code) = run_standalone(&argv, &mut err) {
-        return code;
-    }
-    let mut out = std::io::stdout();
-    let cli = match Cli::try_parse_from(&argv) {
-        Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => {
-            let _ = write!(out, "{}", e.render());
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            let _ = write!(err, "{}", e.render());
-            return ExitCode::from(2);
-        }
-    };
-    let result = match cli.command {
-        Command::Serve(args) => serve::run(args),
-        Command::Shim(args) => shim::run(args, &mut out).map(|()| ExitCode::SUCCESS),
-    };
-    result.unwrap_or_else(|e| {
-        let _ = writeln!(err, "lean-assess: error: {e:#}");
-        ExitCode::from(2)
     })
 }

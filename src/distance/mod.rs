@@ -1,8 +1,20 @@
 //! Tree edit distance between operator trees.
 //!
 //! Owns the cost model (unit costs, optionally GTED's free renaming of flagged nodes), the public
-//! entry points and the TED similarity formula. `apted` is the algorithm used everywhere;
-//! `naive` (Zhang–Shasha) is the oracle for tests and fuzzing. Knows nothing of Lean or parsing.
+//! entry points and the TED similarity formula. `apted` is the engine used everywhere (flattened
+//! trees, interned labels, a reusable [`Workspace`]); `naive` (plain Zhang–Shasha) is the oracle
+//! for tests and fuzzing. Knows nothing of Lean or parsing.
+//!
+//! Which entry point to use:
+//! - one pair: [`ted`] / [`ted_mapping`];
+//! - many pairs: one [`Workspace`], [`Workspace::ted`];
+//! - one tree against many variants (search loops): one [`LabelInterner`], a [`FlatTree`] per
+//!   tree, [`Workspace::ted_flat`] (or [`Workspace::ted_flat_within`] with a deadline).
+
+pub mod apted;
+pub mod naive;
+
+pub use apted::{Algorithm, DistanceError, FlatTree, LabelInterner, Workspace, MAX_APTED_HEIGHT};
 
 use crate::trees::Tree;
 
@@ -32,6 +44,18 @@ pub enum EditOp {
 pub struct Mapping {
     pub distance: u32,
     pub ops: Vec<EditOp>,
+}
+
+/// Tree edit distance between `a` and `b` under `costs`.
+pub fn ted(a: &Tree, b: &Tree, costs: CostModel) -> u32 {
+    Workspace::new().ted(a, b, costs)
+}
+
+/// An optimal edit mapping from `a` to `b`: every node of `a` is kept, renamed or deleted, every
+/// node of `b` kept, renamed or inserted, each exactly once, with preorder ids as
+/// [`Tree::preorder`] gives them. The ops' cost under `costs` equals `distance`.
+pub fn ted_mapping(a: &Tree, b: &Tree, costs: CostModel) -> Mapping {
+    Workspace::new().ted_mapping(a, b, costs)
 }
 
 /// TED similarity (ASSESS §3.2.2): `1 - d / max(|T1|, |T2|)`. Can be negative.

@@ -9,6 +9,7 @@
 //! ` _ ` (`" _ + _ "`, `"Real.log _ "`, `"∀ _ , _ "`); leaves carry their text; parentheses are
 //! omitted. Bound variable and hypothesis names are flagged so that free-cost renaming can apply.
 
+mod lexer;
 pub mod parse;
 pub mod render;
 

@@ -1,0 +1,155 @@
+//! TED over every tree pair of both GTED tree files, at unit cost and with free renaming.
+//!
+//! `cargo bench --bench ted_pairs` prints, per dataset, the time to read and parse the file
+//! (once) and the median and minimum, over several runs, of computing every pair's distance:
+//! from `&Tree`s through one reused `Workspace` (flattening included, like the Python `apted`
+//! harness, which indexes its trees on each call), and from trees flattened once beforehand.
+//! `-- --json` prints one JSON object instead, with every pair's distances, for
+//! `scripts/compare_apted.py`; `-- --runs N` sets the number of runs (default 15).
+
+use lean_assess::distance::{CostModel, FlatTree, LabelInterner, Workspace};
+use lean_assess::trees::Tree;
+use serde::Deserialize;
+use serde_json::json;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+const DATASETS: [&str; 2] = ["gted-minif2f", "gted-proofnet"];
+
+#[derive(Deserialize)]
+struct TreePair {
+    id: String,
+    ref_tree: Tree,
+    cand_tree: Tree,
+}
+
+fn median_and_min(mut times: Vec<Duration>) -> (f64, f64) {
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    (ms(times[times.len() / 2]), ms(times[0]))
+}
+
+/// Times `run` `runs` times (after one warm-up run) and returns (median ms, min ms, last output).
+fn time<T>(runs: usize, mut run: impl FnMut() -> T) -> (f64, f64, T) {
+    let mut out = run();
+    let mut times = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let start = Instant::now();
+        out = std::hint::black_box(run());
+        times.push(start.elapsed());
+    }
+    let (median, min) = median_and_min(times);
+    (median, min, out)
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().collect();
+    let as_json = args.iter().any(|a| a == "--json");
+    let runs = args
+        .iter()
+        .position(|a| a == "--runs")
+        .and_then(|i| args.get(i + 1))
+        .map(|n| n.parse::<usize>())
+        .transpose()?
+        .unwrap_or(15)
+        .max(1);
+    let mut stdout = std::io::stdout().lock();
+    let mut report = Vec::new();
+    for name in DATASETS {
+        let path = format!(
+            "{}/fixtures/bench/{name}.trees.jsonl",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let load_start = Instant::now();
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+        let pairs = text
+            .lines()
+            .enumerate()
+            .map(|(i, line)| {
+                serde_json::from_str::<TreePair>(line).map_err(|e| format!("{path}:{}: {e}", i + 1))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let load_ms = load_start.elapsed().as_secs_f64() * 1e3;
+
+        let mut workspace = Workspace::new();
+        let mut by_cost = serde_json::Map::new();
+        let mut distances: Vec<[u32; 2]> = vec![[0, 0]; pairs.len()];
+        for (k, (cost_name, costs)) in [
+            ("unit", CostModel { free_rename: false }),
+            ("freecost", CostModel { free_rename: true }),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            // As the Python harness: the distance and both sizes, for every pair.
+            let (median, min, ds) = time(runs, || {
+                pairs
+                    .iter()
+                    .map(|p| {
+                        let d = workspace.ted(&p.ref_tree, &p.cand_tree, costs);
+                        std::hint::black_box((p.ref_tree.size(), p.cand_tree.size()));
+                        d
+                    })
+                    .collect::<Vec<u32>>()
+            });
+            for (slot, d) in distances.iter_mut().zip(ds) {
+                slot[k] = d;
+            }
+            let mut interner = LabelInterner::new();
+            let flat_start = Instant::now();
+            let flat: Vec<(FlatTree, FlatTree)> = pairs
+                .iter()
+                .map(|p| {
+                    (
+                        FlatTree::new(&p.ref_tree, &mut interner),
+                        FlatTree::new(&p.cand_tree, &mut interner),
+                    )
+                })
+                .collect();
+            let flatten_ms = flat_start.elapsed().as_secs_f64() * 1e3;
+            let (flat_median, flat_min, _) = time(runs, || {
+                flat.iter()
+                    .map(|(a, b)| workspace.ted_flat(a, b, costs))
+                    .sum::<u32>()
+            });
+            by_cost.insert(
+                cost_name.into(),
+                json!({
+                    "median_ms": median, "min_ms": min,
+                    "flatten_once_ms": flatten_ms,
+                    "preflattened_median_ms": flat_median, "preflattened_min_ms": flat_min,
+                }),
+            );
+        }
+        if !as_json {
+            writeln!(
+                stdout,
+                "{name}: {} pairs, load+parse {load_ms:.2} ms (once), {runs} runs",
+                pairs.len()
+            )?;
+            for (cost_name, t) in &by_cost {
+                writeln!(
+                    stdout,
+                    "  {cost_name:>8}: all pairs median {:.3} ms (min {:.3}); preflattened median {:.3} ms (flattening once {:.3} ms)",
+                    t["median_ms"].as_f64().unwrap_or(f64::NAN),
+                    t["min_ms"].as_f64().unwrap_or(f64::NAN),
+                    t["preflattened_median_ms"].as_f64().unwrap_or(f64::NAN),
+                    t["flatten_once_ms"].as_f64().unwrap_or(f64::NAN),
+                )?;
+            }
+        }
+        let per_pair: Vec<_> = pairs
+            .iter()
+            .zip(&distances)
+            .map(|(p, d)| json!({"id": p.id, "unit": d[0], "freecost": d[1]}))
+            .collect();
+        report.push(json!({
+            "dataset": name, "pairs": pairs.len(), "runs": runs, "load_ms": load_ms,
+            "timings": by_cost, "distances": per_pair,
+        }));
+    }
+    if as_json {
+        writeln!(stdout, "{}", json!({ "datasets": report }))?;
+    }
+    Ok(())
+}
