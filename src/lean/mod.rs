@@ -49,6 +49,15 @@ pub struct LeanClient {
     hidden: DashSet<String>,
 }
 
+/// A client with no server behind it: every request and notification fails with
+/// [`LeanError::Closed`] at once. For the features' tests and for running without Lean.
+impl Default for LeanClient {
+    fn default() -> Self {
+        let (to_lean, _closed) = mpsc::channel(1);
+        LeanClient::new(to_lean, Arc::new(PendingTable::new()))
+    }
+}
+
 impl LeanClient {
     /// `to_lean`: the router's writer queue into Lean's stdin; `pending`: the table the router
     /// completes when a reply with an own id comes back.
@@ -192,6 +201,21 @@ mod tests {
         let _ = rx.recv().await;
         pending.drain();
         assert_eq!(closed.await.expect("join"), Err(LeanError::Closed));
+    }
+
+    #[tokio::test]
+    async fn a_default_client_is_closed() {
+        let client = LeanClient::default();
+        assert_eq!(
+            client
+                .request("x", Value::Null, Duration::from_secs(5))
+                .await,
+            Err(LeanError::Closed)
+        );
+        assert_eq!(
+            client.notify("x", Value::Null).await,
+            Err(LeanError::Closed)
+        );
     }
 
     #[test]
