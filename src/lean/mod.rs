@@ -69,6 +69,13 @@ impl LeanClient {
         }
     }
 
+    /// A client with no server behind it: every call fails at once with [`LeanError::Closed`],
+    /// which the features treat as "Lean absent" (source-text trees). For tests and offline use.
+    pub fn disconnected() -> LeanClient {
+        let (to_lean, _closed) = mpsc::channel(1);
+        LeanClient::new(to_lean, Arc::new(PendingTable::new()))
+    }
+
     /// Send a request with an own id, await the reply or time out (then remove the pending
     /// entry and send `$/cancelRequest`).
     #[tracing::instrument(skip_all, fields(method, id))]
