@@ -49,15 +49,6 @@ pub struct LeanClient {
     hidden: DashSet<String>,
 }
 
-/// A client with no server behind it: every request and notification fails with
-/// [`LeanError::Closed`] at once. For the features' tests and for running without Lean.
-impl Default for LeanClient {
-    fn default() -> Self {
-        let (to_lean, _closed) = mpsc::channel(1);
-        LeanClient::new(to_lean, Arc::new(PendingTable::new()))
-    }
-}
-
 impl LeanClient {
     /// `to_lean`: the router's writer queue into Lean's stdin; `pending`: the table the router
     /// completes when a reply with an own id comes back.
@@ -212,7 +203,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_default_client_is_closed() {
-        let client = LeanClient::default();
+        let client = LeanClient::disconnected();
         assert_eq!(
             client
                 .request("x", Value::Null, Duration::from_secs(5))
