@@ -29,4 +29,5 @@ pub mod features;
 pub mod lean;
 pub mod metrics;
 pub mod references;
+pub mod search;
 pub mod trees;

@@ -173,3 +173,208 @@ fn time_to_parse_all_statements() {
     );
     std::io::Write::write_all(&mut std::io::stdout(), msg.as_bytes()).unwrap();
 }
+
+fn sexp(t: &Tree, out: &mut String) {
+    let flag = if t.variable_freecost {
+        "*"
+    } else if t.hypothesis_freecost {
+        "#"
+    } else if t.unparsed {
+        "!"
+    } else {
+        ""
+    };
+    if t.children.is_empty() {
+        out.push_str(&format!("'{}'{flag}", t.label));
+    } else {
+        out.push_str(&format!("('{}'{flag}", t.label));
+        for c in &t.children {
+            out.push(' ');
+            sexp(c, out);
+        }
+        out.push(')');
+    }
+}
+
+/// Writes every written statement's tree as an s-expression to `$LEAN_ASSESS_DUMP` (a review aid).
+#[test]
+#[ignore]
+fn dump_trees() {
+    let Ok(path) = std::env::var("LEAN_ASSESS_DUMP") else {
+        return;
+    };
+    let mut out = String::new();
+    for it in items(&["ref_statement", "cand_statement"]) {
+        out.push_str(&format!("{} {}\n{}\n", it.id, it.field, it.text));
+        match parse_statement(&it.text, &Header::default()) {
+            Ok(st) => sexp(&st.tree, &mut out),
+            Err(e) => out.push_str(&format!("ERROR {e}")),
+        }
+        out.push_str("\n\n");
+    }
+    std::fs::write(path, out).unwrap();
+}
+
+/// Review aid: how far our trees of Lean's reorganized hover text are from GTED's trees of the same
+/// text (unit-cost TED), with the largest differences.
+/// `cargo test --test parse_bench gted_tree_distance -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn gted_tree_distance() {
+    use lean_assess::distance::{ted, CostModel};
+    let mut rows = Vec::new();
+    for ds in DATASETS {
+        let p = format!("{}/fixtures/bench/{ds}.jsonl", env!("CARGO_MANIFEST_DIR"));
+        let t = format!(
+            "{}/fixtures/bench/{ds}.trees.jsonl",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let pairs = std::fs::read_to_string(p).unwrap();
+        let trees = std::fs::read_to_string(t).unwrap();
+        for (pl, tl) in pairs.lines().zip(trees.lines()) {
+            let pv: serde_json::Value = serde_json::from_str(pl).unwrap();
+            let tv: serde_json::Value = serde_json::from_str(tl).unwrap();
+            for side in ["ref", "cand"] {
+                let text = pv[format!("{side}_reorganized_hover_statement")]
+                    .as_str()
+                    .unwrap();
+                let theirs: Tree =
+                    serde_json::from_value(tv[format!("{side}_tree")].clone()).unwrap();
+                let ours = parse_statement(text, &Header::default()).unwrap().tree;
+                let d = ted(&ours, &theirs, CostModel::default());
+                let mut both = String::new();
+                sexp(&ours, &mut both);
+                both.push('\n');
+                sexp(&theirs, &mut both);
+                rows.push((
+                    d,
+                    ours.size(),
+                    theirs.size(),
+                    pv["id"].to_string(),
+                    side,
+                    format!("{text}\n{both}"),
+                ));
+            }
+        }
+    }
+    let total: u32 = rows.iter().map(|r| r.0).sum();
+    let exact = rows.iter().filter(|r| r.0 == 0).count();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.0));
+    let mut msg = format!(
+        "{} trees: {} identical to GTED's, mean unit TED {:.2}\n",
+        rows.len(),
+        exact,
+        total as f64 / rows.len() as f64
+    );
+    let shown: Vec<_> = if std::env::var("LEAN_ASSESS_SMALL").is_ok() {
+        rows.iter().filter(|r| r.0 > 0 && r.0 <= 6).collect()
+    } else {
+        rows.iter().take(25).collect()
+    };
+    for r in shown {
+        msg.push_str(&format!(
+            "{} (ours {} / gted {}) {} {}: {}\n",
+            r.0, r.1, r.2, r.3, r.4, r.5
+        ));
+    }
+    std::io::Write::write_all(&mut std::io::stdout(), msg.as_bytes()).unwrap();
+}
+
+/// Snapshot trees: each `fixtures/parse/snapshots/NAME.lean` statement, rendered with
+/// `render::to_text`, must equal `NAME.tree.txt`. `LEAN_ASSESS_UPDATE_SNAPSHOTS=1` rewrites them
+/// (review the diff before committing).
+#[test]
+fn snapshot_trees_match() {
+    use lean_assess::trees::render::to_text;
+    let dir = format!("{}/fixtures/parse/snapshots", env!("CARGO_MANIFEST_DIR"));
+    let update = std::env::var("LEAN_ASSESS_UPDATE_SNAPSHOTS").is_ok();
+    let mut checked = 0;
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .expect("snapshot directory exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "lean"))
+        .collect();
+    entries.sort();
+    for path in entries {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let st = parse_statement(&text, &Header::default()).unwrap();
+        let mut got = to_text(&st.tree);
+        for s in &st.unparsed {
+            got.push_str(&format!(
+                "unparsed {}..{}: {:?}\n",
+                s.start,
+                s.end,
+                &text[s.start as usize..s.end as usize]
+            ));
+        }
+        let expected_path = path.with_extension("tree.txt");
+        if update {
+            std::fs::write(&expected_path, &got).unwrap();
+        }
+        let expected = std::fs::read_to_string(&expected_path)
+            .unwrap_or_else(|_| panic!("missing {}", expected_path.display()));
+        assert_eq!(got, expected, "snapshot {} differs", path.display());
+        checked += 1;
+    }
+    assert!(checked >= 8, "only {checked} snapshots");
+}
+
+/// Review aid: theorem binders whose hypothesis/variable flag differs from GTED's (on the same
+/// reorganized hover text). `cargo test --test parse_bench binder_flags -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn binder_flags_against_gted() {
+    let mut agree = 0;
+    let mut msg = String::new();
+    for ds in DATASETS {
+        let p = format!("{}/fixtures/bench/{ds}.jsonl", env!("CARGO_MANIFEST_DIR"));
+        let t = format!(
+            "{}/fixtures/bench/{ds}.trees.jsonl",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let pairs = std::fs::read_to_string(p).unwrap();
+        let trees = std::fs::read_to_string(t).unwrap();
+        for (pl, tl) in pairs.lines().zip(trees.lines()) {
+            let pv: serde_json::Value = serde_json::from_str(pl).unwrap();
+            let tv: serde_json::Value = serde_json::from_str(tl).unwrap();
+            for side in ["ref", "cand"] {
+                let text = pv[format!("{side}_reorganized_hover_statement")]
+                    .as_str()
+                    .unwrap();
+                let theirs: Tree =
+                    serde_json::from_value(tv[format!("{side}_tree")].clone()).unwrap();
+                let ours = parse_statement(text, &Header::default()).unwrap().tree;
+                let flags = |t: &Tree| -> Vec<(String, bool, bool)> {
+                    t.children
+                        .first()
+                        .map(|sig| {
+                            sig.children
+                                .iter()
+                                .filter(|b| b.label == " _ : _ " && b.children.len() == 2)
+                                .map(|b| {
+                                    let n = &b.children[0];
+                                    (n.label.clone(), n.variable_freecost, n.hypothesis_freecost)
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default()
+                };
+                let theirs_f = flags(&theirs);
+                for o in flags(&ours) {
+                    if let Some(t) = theirs_f.iter().find(|t| t.0 == o.0) {
+                        if (t.1, t.2) == (o.1, o.2) {
+                            agree += 1;
+                        } else {
+                            msg.push_str(&format!(
+                                "{} {side} {}: ours var={} hyp={}, gted var={} hyp={}\n",
+                                pv["id"], o.0, o.1, o.2, t.1, t.2
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    msg.push_str(&format!("{agree} binders agree\n"));
+    std::io::Write::write_all(&mut std::io::stdout(), msg.as_bytes()).unwrap();
+}

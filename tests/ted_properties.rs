@@ -2,7 +2,9 @@
 //! its mappings are valid edit mappings that cost exactly the distance, and the distance is a
 //! metric (identity, symmetry, bounds, triangle inequality).
 
-use lean_assess::distance::{self, naive, CostModel, EditOp, FlatTree, LabelInterner, Workspace};
+use lean_assess::distance::{
+    self, naive, Algorithm, CostModel, EditOp, FlatTree, LabelInterner, Workspace,
+};
 use lean_assess::trees::Tree;
 use proptest::prelude::*;
 
@@ -106,6 +108,17 @@ proptest! {
             prop_assert_eq!(mapping.distance, expected);
             prop_assert_eq!(naive::mapping_cost(&a, &b, &mapping.ops, costs), Some(expected));
             assert_valid_mapping(&a, &b, &mapping.ops);
+            // Both algorithms of the engine, distance and mapping, through the flat API.
+            let mut interner = LabelInterner::new();
+            let (fa, fb) = (FlatTree::new(&a, &mut interner), FlatTree::new(&b, &mut interner));
+            let mut w = Workspace::new();
+            for algorithm in [Algorithm::Apted, Algorithm::LeftRight] {
+                prop_assert_eq!(w.ted_flat_with(&fa, &fb, costs, algorithm, None), Ok(expected));
+                let m = w.mapping_flat_with(&fa, &fb, costs, algorithm);
+                prop_assert_eq!(m.distance, expected);
+                prop_assert_eq!(naive::mapping_cost(&a, &b, &m.ops, costs), Some(expected));
+                assert_valid_mapping(&a, &b, &m.ops);
+            }
             let oracle = naive::ted_mapping(&a, &b, costs);
             prop_assert_eq!(oracle.distance, expected);
             prop_assert_eq!(naive::mapping_cost(&a, &b, &oracle.ops, costs), Some(expected));
@@ -198,6 +211,7 @@ fn a_past_deadline_stops_a_large_computation() {
 
 #[test]
 fn deep_trees_do_not_overflow_the_stack() {
+    // Deeper than MAX_APTED_HEIGHT: the engine switches to its iterative algorithm.
     let mut t = Tree::leaf("x");
     for _ in 0..100_000 {
         t = Tree::node("¬ _ ", vec![t]);

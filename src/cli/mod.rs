@@ -1,8 +1,105 @@
-//! Command line: raw arguments → validated commands → runs. (Being written.)
+//! Command line: raw arguments → validated commands → runs.
+//!
+//! Owns argument parsing (clap), the command list and the exit-status contract. Each command
+//! lives in its own module and writes only to the `out` / `err` handles it is given (stdout is
+//! not touched directly: in `serve` it is the LSP channel). Fatal errors travel up as
+//! `anyhow::Error` and `main.rs` prints them once; non-fatal ones (one bad pair in `bench`) are
+//! written to `err` as warnings by the command and turn into [`Status::SomeFailed`].
+//!
+//! Exit status (as ripgrep documents its own):
+//! - 0: success (also when stdout is a closed pipe: `lean-assess bench … | head` is fine);
+//! - 1: the command ran, but some items failed (pairs that did not parse, metrics that need Lean);
+//! - 2: bad input or usage: missing or unreadable file, invalid UTF-8, malformed JSONL,
+//!   unknown theorem name, unparsable statement, empty dataset, unknown metric or flag.
+//!
+//! Adding a command: one variant in [`Command`] and one arm in [`run`].
 
+mod bench;
+mod score;
+mod statement;
+mod ted;
+mod tree;
+
+use clap::{Parser, Subcommand};
+use std::ffi::OsString;
+use std::io::Write;
 use std::process::ExitCode;
 
-/// Parse argv, run the command, print a fatal error once.
-pub fn main() -> ExitCode {
-    ExitCode::SUCCESS
+/// How a command that did not fail fatally ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Everything asked for was done.
+    Success,
+    /// The run finished, but some items could not be handled (each reported on `err`).
+    SomeFailed,
+}
+
+impl From<Status> for ExitCode {
+    fn from(status: Status) -> ExitCode {
+        match status {
+            Status::Success => ExitCode::SUCCESS,
+            Status::SomeFailed => ExitCode::from(1),
+        }
+    }
+}
+
+/// Exit status for bad input or usage.
+pub const EXIT_BAD_INPUT: u8 = 2;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "lean-assess",
+    version,
+    about = "Judge Lean 4 autoformalizations against a reference formalization",
+    after_help = "Exit status: 0 ok, 1 some pairs or metrics failed (each one reported), 2 bad input or usage."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Compare a candidate statement with a reference statement.
+    Score(score::Args),
+    /// Print a statement's operator tree.
+    Tree(tree::Args),
+    /// Tree edit distance for pairs of trees given as JSON.
+    Ted(ted::Args),
+    /// Run a metric over a labelled dataset and report its judgement quality.
+    Bench(bench::Args),
+}
+
+/// Parse `argv` (including the program name) and run the command.
+///
+/// `--help` / `--version` go to `out`. A usage error comes back as an error holding the
+/// `clap::Error` (its text already says `error: …` and shows the usage).
+pub fn run(
+    argv: impl IntoIterator<Item = OsString>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Status> {
+    let cli = match Cli::try_parse_from(argv) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            write!(out, "{}", e.render())?;
+            return Ok(Status::Success);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    match cli.command {
+        Command::Score(args) => score::run(args, out, err),
+        Command::Tree(args) => tree::run(args, out, err),
+        Command::Ted(args) => ted::run(args, out),
+        Command::Bench(args) => bench::run(args, out, err),
+    }
+}
+
+/// Is this error (anywhere in its chain) a write to a closed pipe? Such runs end quietly with 0.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

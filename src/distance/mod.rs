@@ -14,7 +14,7 @@
 pub mod apted;
 pub mod naive;
 
-pub use apted::{DistanceError, FlatTree, LabelInterner, Workspace};
+pub use apted::{Algorithm, DistanceError, FlatTree, LabelInterner, Workspace, MAX_APTED_HEIGHT};
 
 use crate::trees::Tree;
 

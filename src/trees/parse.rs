@@ -69,7 +69,9 @@ use super::lexer::{lex, LexErrorKind, Token, TokenKind};
 use super::{Span, Statement, Tree};
 
 /// Deepest term nesting the parser follows before giving up with [`ParseErrorKind::TooDeep`].
-pub const MAX_DEPTH: usize = 200;
+/// The fixtures need 16; 64 leaves room and fits a 2 MiB thread stack even in a debug build
+/// (`tests/parse_fuzz.rs` nests 5,000 deep on such a thread).
+pub const MAX_DEPTH: usize = 64;
 
 /// Lean's `max` precedence (application arguments are parsed at it).
 const MAX_PREC: u32 = 1024;
@@ -268,11 +270,6 @@ const COMMANDS: &[&str] = &[
     "mutual",
     "nonrec",
     "@[",
-    "#eval",
-    "#check",
-    "#print",
-    "#reduce",
-    "#exit",
 ];
 
 /// Scan a whole `.lean` file for `theorem`/`lemma`/`example` declarations (comments, strings and
@@ -294,7 +291,7 @@ pub fn find_declarations(file_text: &str) -> Vec<Declaration> {
         if s == "#" {
             return tokens.get(i + 1).is_some_and(|n| n.start == t.end);
         }
-        COMMANDS.contains(&s) || s == "/" // never: keeps the closure shape simple
+        COMMANDS.contains(&s)
     };
     let mut out = Vec::new();
     let mut depth = 0i32;
@@ -359,14 +356,11 @@ pub fn find_declarations(file_text: &str) -> Vec<Declaration> {
         // A doc comment directly before belongs to the declaration.
         start = extend_over_doc_comment(file_text, start);
         // End: the next command start at column 0 after this keyword.
-        let mut end = file_text.len();
-        for (k, n) in tokens.iter().enumerate().skip(i + 1) {
-            if is_command_start(k) {
-                end = extend_back_over_prefix(file_text, &tokens, k, i);
-                break;
-            }
-            let _ = n;
-        }
+        let end = (i + 1..tokens.len())
+            .find(|&k| is_command_start(k))
+            .map_or(file_text.len(), |k| {
+                extend_back_over_prefix(file_text, &tokens, k, i)
+            });
         // Trailing comments and blank lines belong to nobody: end at the last token.
         let end = tokens[i..]
             .iter()
@@ -433,21 +427,34 @@ fn extend_over_doc_comment(file_text: &str, start: usize) -> usize {
     start
 }
 
-/// Offset of the top-level `:=`/`where`/`|` from token `from`, or `end`.
+/// Offset of the top-level `:=`/`where` from token `from`, or `end`.
 fn statement_end_in(file_text: &str, tokens: &[Token], from: usize, end: usize) -> usize {
+    let upto = tokens[from.min(tokens.len())..]
+        .iter()
+        .take_while(|t| t.start < end)
+        .count();
+    match statement_end_token(file_text, &tokens[from.min(tokens.len())..][..upto]) {
+        Some(i) => tokens[from + i].start,
+        None => end,
+    }
+}
+
+/// Index (in `tokens`) of the `:=`/`where` that ends a statement: outside brackets, and not the
+/// `:=` of a `let`/`have` inside the statement (`: let x := 2; x = 2 := rfl`).
+fn statement_end_token(file_text: &str, tokens: &[Token]) -> Option<usize> {
     let mut depth = 0i32;
-    for t in tokens.iter().skip(from) {
-        if t.start >= end {
-            break;
-        }
+    let mut pending_lets = 0usize;
+    for (i, t) in tokens.iter().enumerate() {
         match &file_text[t.start..t.end] {
-            "(" | "[" | "{" | "⟨" | "⦃" | "@[" => depth += 1,
+            "(" | "[" | "{" | "⟨" | "⦃" | "@[" | "^[" => depth += 1,
             ")" | "]" | "}" | "⟩" | "⦄" => depth -= 1,
-            ":=" | "where" if depth <= 0 => return t.start,
+            "let" | "have" | "haveI" | "letI" if depth <= 0 => pending_lets += 1,
+            ":=" if depth <= 0 && pending_lets > 0 => pending_lets -= 1,
+            ":=" | "where" if depth <= 0 => return Some(i),
             _ => {}
         }
     }
-    end
+    None
 }
 
 /// Parse the declaration `decl` found in `file_text`; spans and error positions are relative to
@@ -587,7 +594,7 @@ fn infix_operator(op: &str) -> Option<(u32, bool)> {
         }
         "≃" | "≅" => (25, false),
         "∨" | "\\/" | "⊕" => (30, true),
-        "∧" | "/\\" | "×" => (35, true),
+        "∧" | "/\\" | "×" | "×ₗ" => (35, true),
         "⧸" => (35, false),
         "=" | "==" | "≠" | "!=" | "<" | ">" | "≤" | "≥" | "<=" | ">=" | "∈" | "∉" | "⊆" | "⊂"
         | "⊇" | "⊃" | "⊊" | "∣" | "∤" | "≡" | "≈" | "≪" | "≺" | "≼" => {
@@ -698,8 +705,6 @@ const PREDICATES: &[&str] = &[
     "UniformContinuous",
     "Function.Injective",
     "Function.Surjective",
-    "Decidable",
-    "Equiv",
     "Cofinite",
     "Separable",
     "Solvable",
@@ -878,21 +883,8 @@ impl<'a> Parser<'a> {
         let source_start = self.tokens[kw_index].start;
         self.pos += 1;
         // The statement ends at the top-level `:=` (or `where`, or a `|` equation), else the end.
-        let mut end_tok = self.tokens.len();
-        {
-            let mut depth = 0i32;
-            for i in self.pos..self.tokens.len() {
-                match self.tok_text(i) {
-                    "(" | "[" | "{" | "⟨" | "⦃" | "@[" | "^[" => depth += 1,
-                    ")" | "]" | "}" | "⟩" | "⦄" => depth -= 1,
-                    ":=" | "where" if depth <= 0 => {
-                        end_tok = i;
-                        break;
-                    }
-                    _ => {}
-                }
-            }
-        }
+        let end_tok = statement_end_token(self.text, &self.tokens[self.pos..])
+            .map_or(self.tokens.len(), |i| self.pos + i);
         self.limit = end_tok;
         let statement_end = if end_tok < self.tokens.len() {
             self.tokens[end_tok].start
@@ -939,7 +931,7 @@ impl<'a> Parser<'a> {
                         ParseErrorKind::Unclosed { open: s.into() },
                     ));
                 }
-                binders.extend(self.bracket_binder(open_index, close, true));
+                binders.extend(self.bracket_binder(open_index, close));
                 self.pos = close + 1;
             } else {
                 break;
@@ -1005,25 +997,16 @@ impl<'a> Parser<'a> {
         };
         self.limit = saved_limit;
         self.scope.truncate(saved_scope);
-        let end_offset = if end < self.tokens.len() {
-            // Up to the end of the last token inside the region.
-            if end > 0 {
-                self.tokens[end - 1].end.max(start)
-            } else {
-                start
-            }
-        } else {
-            self.text[..].trim_end().len().max(start)
-        };
         self.pos = end;
         match ok {
             Some(t) => t,
             None => {
+                // Nested unparsed parts are subsumed by this one.
                 self.unparsed.truncate(saved_unparsed);
-                let end_offset = if end > 0 && end <= self.tokens.len() {
-                    self.tokens[end - 1].end.max(start)
-                } else {
-                    end_offset
+                // Up to the end of the last token inside the region.
+                let end_offset = match end.checked_sub(1).and_then(|i| self.tokens.get(i)) {
+                    Some(last) => last.end.max(start),
+                    None => start,
                 };
                 self.unparsed_leaf(start, end_offset)
             }
@@ -1031,8 +1014,8 @@ impl<'a> Parser<'a> {
     }
 
     /// A bracketed binder `(a b : T)`, `{x : T}`, `[Foo α]`, `[inst : Foo α]`, `⦃x : T⦄`,
-    /// split one per name. `theorem_level` binders record their names as hypotheses or variables.
-    fn bracket_binder(&mut self, open: usize, close: usize, _theorem_level: bool) -> Vec<Tree> {
+    /// split one per name; the names go into scope as hypotheses or variables.
+    fn bracket_binder(&mut self, open: usize, close: usize) -> Vec<Tree> {
         let open_text = self.tok_text(open);
         let (pre, post) = match open_text {
             "(" => ("", ""),
@@ -1054,6 +1037,49 @@ impl<'a> Parser<'a> {
             i += 1;
         }
         let has_colon = i < close && self.tok_text(i) == ":";
+        // A default value `(x : T := v)` / `(x := v)` (an optional argument).
+        let default_at = {
+            let mut depth = 0i32;
+            let mut found = None;
+            for k in i..close {
+                match self.tok_text(k) {
+                    "(" | "[" | "{" | "⟨" | "⦃" => depth += 1,
+                    ")" | "]" | "}" | "⟩" | "⦄" => depth -= 1,
+                    ":=" if depth == 0 => {
+                        found = Some(k);
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            found
+        };
+        let default_value = |p: &mut Self| -> Option<Tree> {
+            default_at.map(|d| {
+                p.pos = d + 1;
+                let vstart = p.offset_here();
+                p.region(vstart, close, |p| p.expr(0))
+            })
+        };
+        if !has_colon && default_at == Some(i) && !names.is_empty() {
+            // `(s := v)`: the value stands in for the type.
+            let value = default_value(self).expect("BUG: default_at is Some");
+            let label = format!("{} _ := _ {}", if pre.is_empty() { "" } else { pre }, post);
+            let label = if pre.is_empty() {
+                " _ := _ ".to_string()
+            } else {
+                label
+            };
+            return names
+                .into_iter()
+                .map(|n| {
+                    let name = self.binder_name(n, Bound::Variable);
+                    let mut t = Tree::node(label.clone(), vec![name, value.clone()]);
+                    t.span = self.span(bracket_start, bracket_end);
+                    t
+                })
+                .collect();
+        }
         if !has_colon || names.is_empty() {
             if open_text == "[" {
                 // Anonymous instance `[Foo α]`.
@@ -1087,25 +1113,31 @@ impl<'a> Parser<'a> {
         // Type, with an optional default `:= v` (cut off at `:=`).
         self.pos = i + 1;
         let type_start = self.offset_here();
-        let ty = self.region(type_start, close, |p| p.expr(0));
+        let ty = self.region(type_start, default_at.unwrap_or(close), |p| p.expr(0));
+        let value = default_value(self);
         // A hypothesis: its type reads as a proposition; when the type could not be read, fall
         // back on Mathlib's naming convention (`h`, `h₀`, `hx`).
-        let kind =
-            if is_proposition(&ty) || (ty.unparsed && self.looks_like_hypothesis_name(&names)) {
-                Bound::Hypothesis
-            } else {
-                Bound::Variable
-            };
-        let label = if pre.is_empty() {
-            " _ : _ ".to_string()
+        let kind = if is_proposition(&ty)
+            || ((ty.unparsed || is_unknown_application(&ty))
+                && self.looks_like_hypothesis_name(&names))
+        {
+            Bound::Hypothesis
         } else {
-            format!("{pre} _ : _ {post}")
+            Bound::Variable
+        };
+        let default_part = if value.is_some() { ":= _ " } else { "" };
+        let label = if pre.is_empty() {
+            format!(" _ : _ {default_part}")
+        } else {
+            format!("{pre} _ : _ {default_part}{post}")
         };
         names
             .into_iter()
             .map(|n| {
                 let name = self.binder_name(n, kind);
-                let mut t = Tree::node(label.clone(), vec![name, ty.clone()]);
+                let mut children = vec![name, ty.clone()];
+                children.extend(value.clone());
+                let mut t = Tree::node(label.clone(), children);
                 t.span = self.span(bracket_start, bracket_end);
                 t
             })
@@ -1141,8 +1173,7 @@ impl<'a> Parser<'a> {
     // ---------------------------------------------------------------- terms
 
     fn enter(&mut self) -> PResult<()> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        if self.depth >= MAX_DEPTH {
             return Err(error_at(
                 self.text,
                 self.offset_here(),
@@ -1154,6 +1185,7 @@ impl<'a> Parser<'a> {
 
     fn expr(&mut self, min: u32) -> PResult<Tree> {
         self.enter()?;
+        self.depth += 1;
         let r = self.expr_inner(min);
         self.depth -= 1;
         r
@@ -1162,8 +1194,7 @@ impl<'a> Parser<'a> {
     fn expr_inner(&mut self, min: u32) -> PResult<Tree> {
         let start = self.offset_here();
         let mut lhs = self.leading()?;
-        loop {
-            let Some(s) = self.peek() else { break };
+        while let Some(s) = self.peek() {
             let t = self.tokens[self.pos];
             // Trailing field access / projection: `x.1`, `(f x).le` (no space before the dot).
             if s == "." && !t.space_before {
@@ -1187,6 +1218,22 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 lhs = self.mk("!", vec![lhs], start);
                 continue;
+            }
+            // `R[X]` (Mathlib's `Polynomial R`, `notation:9000 R "[X]"`) and `a[i]` indexing:
+            // a bracket right after a term, with no space.
+            if s == "[" && !t.space_before {
+                if let Some(close) = self.matching[self.pos].filter(|&c| c < self.limit) {
+                    if close == self.pos + 2 && self.tok_text(self.pos + 1) == "X" {
+                        self.pos = close + 1;
+                        lhs = self.mk(" _ [X]", vec![lhs], start);
+                        continue;
+                    }
+                    self.pos += 1;
+                    let i = self.expr(0)?;
+                    self.expect("]", "`]` closing the index")?;
+                    lhs = self.mk(" _ [ _ ]", vec![lhs, i], start);
+                    continue;
+                }
             }
             if s == "^[" {
                 self.pos += 1;
@@ -1268,6 +1315,8 @@ impl<'a> Parser<'a> {
                 | "⋂"
                 | "∫"
                 | "⨆"
+                | "⋃₀"
+                | "⋂₀"
                 | "⨅"
                 | "("
                 | "["
@@ -1350,32 +1399,29 @@ impl<'a> Parser<'a> {
             }
         }
         match t.kind {
-            TokenKind::Ident => {
-                !matches!(
-                    s,
-                    "then"
-                        | "else"
-                        | "at"
-                        | "in"
-                        | "with"
-                        | "from"
-                        | "do"
-                        | "where"
-                        | "by"
-                        | "fun"
-                        | "if"
-                        | "let"
-                        | "have"
-                        | "show"
-                        | "calc"
-                        | "Type"
-                        | "Sort"
-                ) || matches!(s, "fun") && false
-            }
+            TokenKind::Ident => !matches!(
+                s,
+                "then"
+                    | "else"
+                    | "at"
+                    | "in"
+                    | "with"
+                    | "from"
+                    | "do"
+                    | "where"
+                    | "by"
+                    | "if"
+                    | "let"
+                    | "have"
+                    | "show"
+                    | "calc"
+                    | "Type"
+                    | "Sort"
+            ),
             TokenKind::Number | TokenKind::Str | TokenKind::Char => true,
             TokenKind::Symbol => match s {
                 "(" | "⟨" | "{" | "↑" | "⇑" | "↥" | "¬" | "√" | "·" | "@" | "⊤" | "⊥" | "∅"
-                | "∞" | "⋯" | "⌊" | "⌈" | "?" => true,
+                | "∞" | "⋯" | "⌊" | "⌈" | "?" | "λ" | "#" => true,
                 // Mathlib: `atomic("|" noWs) term noWs "|"`: an opening bar is followed
                 // without space, a closing one preceded without space.
                 "|" | "‖" => {
@@ -1528,7 +1574,37 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `(x : T) → P`, `{G : Type*} → …`, `[inst : Group G] → …` (dependent arrows, as Lean
+    /// prints them in hover text): the bracket is a binder when an arrow follows it.
+    fn pi_binder_close(&self, s: &str) -> Option<usize> {
+        if !matches!(s, "(" | "{" | "[" | "⦃") {
+            return None;
+        }
+        let close = self.matching[self.pos].filter(|&c| c + 1 < self.limit)?;
+        if !matches!(self.tok_text(close + 1), "→" | "->") {
+            return None;
+        }
+        let first_non_name =
+            (self.pos + 1..close).find(|&i| self.tokens[i].kind != TokenKind::Ident)?;
+        (first_non_name > self.pos + 1 && self.tok_text(first_non_name) == ":").then_some(close)
+    }
+
+    fn pi_term(&mut self, close: usize, start: usize) -> PResult<Tree> {
+        let scope_len = self.scope.len();
+        let binders = self.bracket_binder(self.pos, close);
+        self.pos = close + 2;
+        let mut body = self.expr(25)?;
+        self.scope.truncate(scope_len);
+        for b in binders.into_iter().rev() {
+            body = self.mk(" _ → _ ", vec![b, body], start);
+        }
+        Ok(body)
+    }
+
     fn leading_symbol(&mut self, s: &'a str, start: usize) -> PResult<Tree> {
+        if let Some(close) = self.pi_binder_close(s) {
+            return self.pi_term(close, start);
+        }
         match s {
             "(" => self.paren(start),
             "{" => self.brace(start),
@@ -1542,6 +1618,10 @@ impl<'a> Parser<'a> {
             "-" => self.prefix("-", 75, start),
             "↑" | "⇑" | "↥" => self.prefix(s, MAX_PREC, start),
             "√" => self.prefix("√", 100, start),
+            // Mathlib `prefix:110 "⋃₀ "` (sUnion), `prefix:110 "⋂₀ "`; `#s` (Finset.card,
+            // `prefix:max "#"`).
+            "⋃₀" | "⋂₀" => self.prefix(s, 110, start),
+            "#" => self.prefix("#", MAX_PREC, start),
             "!" => self.prefix("!", MAX_PREC, start),
             "∀" | "∃" | "∃!" | "λ" | "Π" | "Σ" => {
                 self.pos += 1;
@@ -1711,6 +1791,12 @@ impl<'a> Parser<'a> {
             return Ok(self.mk("∅", vec![], start));
         }
         let inner_start = self.offset_here();
+        if self.tokens[open + 1].kind == TokenKind::Ident
+            && open + 2 < close
+            && self.tok_text(open + 2) == ":="
+        {
+            return self.structure_instance(open, close, start);
+        }
         // Find a top-level `|` or `//` separator.
         let mut sep = None;
         let mut depth = 0i32;
@@ -1797,6 +1883,34 @@ impl<'a> Parser<'a> {
         };
         self.pos = close + 1;
         Ok(t)
+    }
+
+    /// `{ re := 0, im := 1 }`: field names stay in the label, values are children.
+    fn structure_instance(&mut self, open: usize, close: usize, start: usize) -> PResult<Tree> {
+        let inner_start = self.tokens[open + 1].start;
+        self.pos = open + 1;
+        let t = self.region(inner_start, close, |p| {
+            let mut fields = Vec::new();
+            let mut values = Vec::new();
+            loop {
+                if p.peek_kind() != Some(TokenKind::Ident) {
+                    return Err(p.err_here("a field name"));
+                }
+                fields.push(p.tok_text(p.pos));
+                p.pos += 1;
+                p.expect(":=", "`:=`")?;
+                values.push(p.expr(0)?);
+                if p.at(",") {
+                    p.pos += 1;
+                } else {
+                    break;
+                }
+            }
+            let parts: Vec<String> = fields.iter().map(|f| format!("{f} := _")).collect();
+            Ok(p.mk(format!("{{ {} }}", parts.join(" , ")), values, inner_start))
+        });
+        self.pos = close + 1;
+        Ok(self.widen(t, start, close))
     }
 
     fn if_then_else(&mut self, start: usize) -> PResult<Tree> {
@@ -1896,7 +2010,7 @@ impl<'a> Parser<'a> {
                         .is_some_and(|i| self.tok_text(i) == ":")
                         || s == "[";
                     if looks_like_binder {
-                        let bs = self.bracket_binder(open, close, false);
+                        let bs = self.bracket_binder(open, close);
                         binders.extend(bs);
                         self.pos = close + 1;
                     } else {
@@ -1977,7 +2091,7 @@ impl<'a> Parser<'a> {
                     let Some(close) = self.matching[open].filter(|&c| c < self.limit) else {
                         return Err(self.err_here("`)`"));
                     };
-                    children.extend(self.bracket_binder(open, close, false));
+                    children.extend(self.bracket_binder(open, close));
                     self.pos = close + 1;
                 }
                 Some(s)
@@ -2074,6 +2188,82 @@ fn match_brackets(text: &str, tokens: &[Token]) -> Vec<Option<usize>> {
         }
     }
     out
+}
+
+/// Type constructors whose applications are types, never propositions.
+const TYPE_CONSTRUCTORS: &[&str] = &[
+    "Set",
+    "Finset",
+    "Fin",
+    "List",
+    "Multiset",
+    "Array",
+    "Polynomial",
+    "MvPolynomial",
+    "Matrix",
+    "ZMod",
+    "Subgroup",
+    "Submodule",
+    "Subring",
+    "Subfield",
+    "Ideal",
+    "Type",
+    "Sort",
+    "Option",
+    "EuclideanSpace",
+    "Equiv",
+    "Filter",
+    "Module",
+    "Basis",
+    "LinearMap",
+    "Units",
+    "Finsupp",
+    "PowerSeries",
+    "IntermediateField",
+    "Subalgebra",
+    "Submonoid",
+    "Sylow",
+    "MonoidHom",
+    "RingHom",
+    "AlgHom",
+    "Perm",
+    "Equiv.Perm",
+    "QuotientGroup",
+    "Quotient",
+    "Setoid",
+    // Classes that carry data (instances are values, not proofs).
+    "Fintype",
+    "DecidableEq",
+    "DecidablePred",
+    "Decidable",
+    "Inhabited",
+    "Invertible",
+    "Group",
+    "AddGroup",
+    "CommGroup",
+    "Monoid",
+    "Ring",
+    "CommRing",
+    "Field",
+    "TopologicalSpace",
+    "MetricSpace",
+    "NormedAddCommGroup",
+    "NormedSpace",
+    "InnerProductSpace",
+    "Algebra",
+];
+
+/// An application (or constant) of a name we know nothing about: a proposition or a type,
+/// undecidable from syntax (`T2Space X`, `Invertible f`).
+fn is_unknown_application(ty: &Tree) -> bool {
+    if ty.children.is_empty() || !ty.label.ends_with(" _ ") {
+        return false;
+    }
+    let head = ty.label.trim_end_matches(" _ ").trim();
+    !head.is_empty()
+        && !head.contains(' ')
+        && !TYPE_CONSTRUCTORS.contains(&head)
+        && !TYPE_CONSTRUCTORS.contains(&head.rsplit('.').next().unwrap_or(head))
 }
 
 /// Whether a binder's type reads as a proposition (so the binder is a hypothesis).
@@ -2243,6 +2433,76 @@ mod tests {
     }
 
     #[test]
+    fn assorted_notations() {
+        let cases: &[(&str, &str)] = &[
+            (
+                "∫ x in (0 : ℝ)..1, x ^ 2 = 1 / 3",
+                "(' _ = _ ' ('∫ _  _ , _ ' 'x'* ('in _ ' (' _ .. _ ' ('( _ : _ )' '0' 'ℝ') '1')) (' _ ^ _ ' 'x'* '2')) (' _ / _ ' '1' '3'))",
+            ),
+            (
+                "let y := 2; y + 1 = 3",
+                "('let _ := _ ; _ ' 'y'* '2' (' _ = _ ' (' _ + _ ' 'y'* '1') '3'))",
+            ),
+            (
+                "let y := f 2\n  y = 3",
+                "('let _ := _ ; _ ' 'y'* ('f _ ' '2') (' _ = _ ' 'y'* '3'))",
+            ),
+            (
+                "(if 0 < 1 then 2 else 3) = ⌊x⌋₊ + ⌈y⌉",
+                "(' _ = _ ' ('if _ then _ else _ ' (' _ < _ ' '0' '1') '2' '3') (' _ + _ ' ('⌊ _ ⌋₊' 'x') ('⌈ _ ⌉' 'y')))",
+            ),
+            (
+                "∃! x : ℕ, x ∉ S ∧ a ≡ b [ZMOD n]",
+                "('∃! _ , _ ' (' _ : _ ' 'x'* 'ℕ') (' _ ∧ _ ' (' _ ∉ _ ' 'x'* 'S') (' _ ≡ _ [ZMOD _ ]' 'a' 'b' 'n')))",
+            ),
+            (
+                "{x : ℝ // 0 < x} = «weird name» 1e-3 2⁻¹ (·) (↑)",
+                "(' _ = _ ' ('{ _ // _ }' (' _ : _ ' 'x'* 'ℝ') (' _ < _ ' '0' 'x'*)) ('«weird name» _  _  _  _ ' '1e-3' ('⁻¹' '2') '·' '↑'))",
+            ),
+            (
+                "∏ i ∈ Finset.Icc 1 n, (i : ℝ) /- a /- nested -/ comment -/ = n !",
+                "(' _ = _ ' ('∏ _  _ , _ ' 'i'* ('∈ _ ' ('Finset.Icc _  _ ' '1' 'n')) ('( _ : _ )' 'i'* 'ℝ')) ('!' 'n'))",
+            ),
+            (
+                "∀ f : ℕ → ℕ, f^[2] = f ∘ f",
+                "('∀ _ , _ ' (' _ : _ ' 'f'* (' _ → _ ' 'ℕ' 'ℕ')) (' _ = _ ' (' _ ^[ _ ]' 'f'* '2') (' _ ∘ _ ' 'f'* 'f'*)))",
+            ),
+            (
+                "(fun x ↦ x + 1) = λ y => y.succ",
+                "(' _ = _ ' ('fun _ => _ ' 'x'* (' _ + _ ' 'x'* '1')) ('fun _ => _ ' 'y'* (' _ .succ' 'y'*)))",
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(&concl(&format!("theorem t : {text}")), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn instance_and_type_binders() {
+        let t = tree("theorem t (G : Type*) [Group G] (H : Subgroup G) (_ : H.Normal) : Sort u");
+        assert_eq!(
+            sexp(&t),
+            "('theorem' (' _  _  _  _ : _ ' (' _ : _ ' 'G'* 'Type*') ('[ _ ]' ('Group _ ' 'G'*)) \
+             (' _ : _ ' 'H'* ('Subgroup _ ' 'G'*)) (' _ : _ ' '_'# (' _ .Normal' 'H'*)) ('Sort _ ' 'u')))"
+        );
+    }
+
+    #[test]
+    fn declarations_skip_comments_strings_and_end_at_the_next_command() {
+        let file = "namespace Foo\n/- theorem hidden : True := trivial -/\ndef s := \"theorem no\"\nopen Nat in\ntheorem x₁ : True := by\n  trivial\n  -- done\n\nend Foo\ntheorem y : 1 = 1 := rfl\n/- unterminated";
+        let ds = find_declarations(file);
+        let names: Vec<_> = ds
+            .iter()
+            .map(|d| d.name.clone().unwrap_or_default())
+            .collect();
+        assert_eq!(names, ["x₁", "y"]);
+        assert!(file[..ds[0].end].ends_with("trivial"));
+        let (a, b) = ds[0].name_range.unwrap();
+        assert_eq!(&file[a..b], "x₁");
+        assert!(file[ds[1].start..ds[1].end].ends_with("rfl"));
+    }
+
+    #[test]
     fn header_records_imports_and_opens() {
         let h = Header::parse(
             "import Mathlib\nopen scoped BigOperators\nopen Finset Int in\n-- open X\nopen Real\n",
@@ -2264,6 +2524,7 @@ mod tests {
         assert_eq!(ds[1].keyword, "lemma");
         assert_eq!(ds[2].name, None);
         let st = parse_declaration_in(file, &ds[1], &Header::default()).unwrap();
+        assert!(file[ds[1].start..ds[1].end].ends_with("trivial"));
         assert_eq!(st.name.as_deref(), Some("b"));
         let span = st.tree.span.unwrap();
         assert!(file[span.start as usize..].starts_with("lemma b"));

@@ -1,0 +1,353 @@
+//! `lean-assess bench DATASET.jsonl [--metric M] [--out PRED.jsonl] [--json]
+//! [--lean-project DIR] [--jobs N]`: run one metric over a labelled dataset and report its
+//! judgement quality with the figures of `fixtures/bench/score.py`.
+//!
+//! Owns the batch loop: parse both statements of each pair with their own headers, judge, write
+//! predictions, evaluate. One bad pair never stops the run (ripgrep's model): it gets an
+//! `{"id", "error"}` prediction and a warning naming `dataset:line`, and the run exits with
+//! status 1. Bad input as a whole (unreadable or malformed dataset, unknown metric) is fatal (status 2).
+//!
+//! The arithmetic is `evaluation`'s; reading the dataset is `dataset`'s.
+
+use super::score::{check_names, metric};
+use super::Status;
+use crate::dataset::{self, DatasetPair};
+use crate::evaluation::{self, Stats};
+use crate::metrics::{Metric, MetricError, Verdict, LEAN_METRICS};
+use crate::trees::parse::{self, Header};
+use anyhow::{bail, Context};
+use serde_json::json;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Dataset JSONL: `id`, `ref_header`, `ref_statement`, `cand_header`, `cand_statement`,
+    /// optional `label`.
+    #[arg(value_name = "DATASET.jsonl")]
+    dataset: PathBuf,
+    /// The metric: ted, path, transted-lite (offline); transted, beq, defeq (need Lean).
+    #[arg(long, default_value = "ted")]
+    metric: String,
+    /// `ted` with GTED's free renaming of bound variables and hypotheses (rename between two
+    /// flagged nodes costs 0) instead of unit costs.
+    #[arg(long)]
+    free_cost: bool,
+    /// Write one prediction per pair: `{"id", "score"}`, `{"id", "equivalent"}` or
+    /// `{"id", "error"}` (the format `fixtures/bench/score.py` reads).
+    #[arg(long, value_name = "PRED.jsonl")]
+    out: Option<PathBuf>,
+    /// Print one JSON object (the contract's `bench --json` object).
+    #[arg(long)]
+    json: bool,
+    /// A Lake project with Mathlib, for the metrics that need Lean.
+    #[arg(long, value_name = "DIR")]
+    lean_project: Option<PathBuf>,
+    /// Worker threads (default: the number of CPUs).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: Option<u32>,
+}
+
+/// What happened to one pair.
+enum Outcome {
+    Judged(Verdict),
+    Failed(String),
+}
+
+pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Status> {
+    check_names(std::slice::from_ref(&args.metric))?;
+    if let Some(dir) = &args.lean_project {
+        if !dir.is_dir() {
+            bail!("--lean-project {}: not a directory", dir.display());
+        }
+    }
+    let judge: Box<dyn Metric> = match metric(&args.metric, args.free_cost) {
+        Ok(judge) => judge,
+        Err(MetricError::NeedsLean(name)) if args.lean_project.is_some() => bail!(
+            "metric '{name}' needs a Lean server, and this build cannot start one from the \
+             command line yet (use it from the editor)"
+        ),
+        Err(e) => return Err(e.into()),
+    };
+    debug_assert!(!LEAN_METRICS.contains(&judge.name()));
+    let pairs = dataset::read_pairs(&args.dataset)?;
+    let dataset_name = args.dataset.display().to_string();
+
+    let started = Instant::now();
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |n| n as usize,
+    );
+    let outcomes = judge_all(&pairs, judge.as_ref(), jobs);
+    let mut scored: Vec<(bool, f64)> = Vec::new();
+    let mut decided: Vec<(bool, bool)> = Vec::new();
+    let mut failed = 0usize;
+    let mut unparsed = 0usize;
+    for (pair, (outcome, pair_unparsed)) in pairs.iter().zip(&outcomes) {
+        unparsed += pair_unparsed;
+        match (outcome, pair.label) {
+            (Outcome::Failed(message), _) => {
+                failed += 1;
+                writeln!(
+                    err,
+                    "lean-assess: warning: {dataset_name}:{}: pair '{}': {message}",
+                    pair.line, pair.id
+                )?;
+            }
+            (Outcome::Judged(Verdict::Score(s)), Some(label)) => scored.push((label, *s)),
+            (Outcome::Judged(Verdict::Equivalent(e)), Some(label)) => decided.push((label, *e)),
+            (Outcome::Judged(_), None) => {}
+        }
+    }
+    let evaluation = evaluation::evaluate(&scored);
+    let binary = (!decided.is_empty()).then(|| evaluation::confusion(decided.iter().copied()));
+    let seconds = started.elapsed().as_secs_f64();
+
+    if let Some(path) = &args.out {
+        write_predictions(path, &pairs, &outcomes)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    let summary = Summary {
+        dataset: &dataset_name,
+        metric: judge.name(),
+        pairs: pairs.len(),
+        labelled: pairs.iter().filter(|p| p.label.is_some()).count(),
+        positives: pairs.iter().filter(|p| p.label == Some(true)).count(),
+        failed,
+        unparsed,
+        seconds,
+    };
+    if args.json {
+        write_json(&summary, evaluation.as_ref(), binary.as_ref(), out)?;
+    } else {
+        write_text(&summary, evaluation.as_ref(), binary.as_ref(), out)?;
+    }
+    Ok(if failed == 0 {
+        Status::Success
+    } else {
+        Status::SomeFailed
+    })
+}
+
+/// Judge every pair on `jobs` threads; results keep the dataset's order. Each result also counts
+/// the pair's statements that kept unparsed spans.
+fn judge_all(pairs: &[DatasetPair], judge: &dyn Metric, jobs: usize) -> Vec<(Outcome, usize)> {
+    let chunk = pairs.len().div_ceil(jobs.max(1)).max(1);
+    if jobs <= 1 || pairs.len() <= 1 {
+        return pairs.iter().map(|p| judge_one(p, judge)).collect();
+    }
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = pairs
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || part.iter().map(|p| judge_one(p, judge)).collect::<Vec<_>>())
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| match w.join() {
+                Ok(results) => results,
+                // judge_one catches panics, so a worker can only die of something else (e.g.
+                // out of memory); pass it on rather than lose pairs silently.
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    })
+}
+
+/// Judge one pair. A panic inside the parser or a metric is a bug; it is reported as this pair's
+/// failure (the panic message is already on stderr) so that the rest of the run still counts.
+fn judge_one(pair: &DatasetPair, judge: &dyn Metric) -> (Outcome, usize) {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        judge_one_unguarded(pair, judge)
+    }))
+    .unwrap_or_else(|_| {
+        let message = format!("internal error (a bug) while judging with {}", judge.name());
+        (Outcome::Failed(message), 0)
+    })
+}
+
+fn judge_one_unguarded(pair: &DatasetPair, judge: &dyn Metric) -> (Outcome, usize) {
+    let reference = parse::parse_statement(&pair.ref_statement, &Header::parse(&pair.ref_header));
+    let candidate = parse::parse_statement(&pair.cand_statement, &Header::parse(&pair.cand_header));
+    let (reference, candidate) = match (reference, candidate) {
+        (Ok(r), Ok(c)) => (r, c),
+        (Err(e), _) => return (Outcome::Failed(format!("ref_statement: {e}")), 0),
+        (_, Err(e)) => return (Outcome::Failed(format!("cand_statement: {e}")), 0),
+    };
+    let unparsed =
+        usize::from(!reference.unparsed.is_empty()) + usize::from(!candidate.unparsed.is_empty());
+    let outcome = match judge.judge(&crate::metrics::Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: &pair.ref_header,
+        candidate_header: &pair.cand_header,
+    }) {
+        Ok(report) => Outcome::Judged(report.verdict),
+        Err(e) => Outcome::Failed(format!("{}: {e}", judge.name())),
+    };
+    (outcome, unparsed)
+}
+
+fn write_predictions(
+    path: &std::path::Path,
+    pairs: &[DatasetPair],
+    outcomes: &[(Outcome, usize)],
+) -> anyhow::Result<()> {
+    let mut text = String::new();
+    for (pair, (outcome, _)) in pairs.iter().zip(outcomes) {
+        let line = match outcome {
+            Outcome::Judged(Verdict::Score(s)) => json!({"id": pair.id, "score": s}),
+            Outcome::Judged(Verdict::Equivalent(e)) => json!({"id": pair.id, "equivalent": e}),
+            Outcome::Failed(message) => json!({"id": pair.id, "error": message}),
+        };
+        text.push_str(&line.to_string());
+        text.push('\n');
+    }
+    std::fs::write(path, text)?;
+    Ok(())
+}
+
+struct Summary<'a> {
+    dataset: &'a str,
+    metric: &'a str,
+    pairs: usize,
+    labelled: usize,
+    positives: usize,
+    failed: usize,
+    unparsed: usize,
+    seconds: f64,
+}
+
+fn write_json(
+    s: &Summary<'_>,
+    evaluation: Option<&evaluation::Evaluation>,
+    binary: Option<&Stats>,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let figures = |threshold: Option<f64>, st: &Stats| {
+        json!({
+            "threshold": threshold,
+            "precision": st.precision,
+            "recall": st.recall,
+            "accuracy": st.accuracy,
+            "kappa": st.kappa,
+        })
+    };
+    let (best, sweep) = match (evaluation, binary) {
+        (Some(e), _) => (
+            figures(Some(e.best.threshold), &e.best.stats),
+            e.sweep
+                .iter()
+                .map(|t| {
+                    json!({"threshold": t.threshold, "accuracy": t.stats.accuracy, "kappa": t.stats.kappa})
+                })
+                .collect(),
+        ),
+        (None, Some(b)) => (figures(None, b), Vec::new()),
+        (None, None) => (serde_json::Value::Null, Vec::new()),
+    };
+    let object = json!({
+        "dataset": s.dataset,
+        "metric": s.metric,
+        "pairs": s.pairs,
+        "scored": s.pairs - s.failed,
+        "failed": s.failed,
+        "seconds": s.seconds,
+        "best": best,
+        "sweep": sweep,
+    });
+    let text = serde_json::to_string_pretty(&object).context("BUG: JSON values serialize")?;
+    writeln!(out, "{text}")?;
+    Ok(())
+}
+
+fn pct(x: f64) -> String {
+    format!("{:6.2}%", 100.0 * x)
+}
+
+fn counts(st: &Stats) -> String {
+    format!(
+        "TP {} TN {} FP {} FN {} / {}",
+        st.true_positive, st.true_negative, st.false_positive, st.false_negative, st.total
+    )
+}
+
+fn write_text(
+    s: &Summary<'_>,
+    evaluation: Option<&evaluation::Evaluation>,
+    binary: Option<&Stats>,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    writeln!(out, "dataset: {}   metric: {}", s.dataset, s.metric)?;
+    writeln!(
+        out,
+        "pairs: {} ({} labelled, {} equivalent); scored {}, failed {}; {:.3} s",
+        s.pairs,
+        s.labelled,
+        s.positives,
+        s.pairs - s.failed,
+        s.failed,
+        s.seconds
+    )?;
+    if s.unparsed > 0 {
+        writeln!(
+            out,
+            "note: {} statement(s) kept spans the parser could not read, as one node each",
+            s.unparsed
+        )?;
+    }
+    if let Some(e) = evaluation {
+        writeln!(
+            out,
+            "scores in [{:.4}, {:.4}]; best threshold (grid 0..1 step 0.001): {:.3}",
+            e.score_min, e.score_max, e.best.threshold
+        )?;
+        let b = &e.best.stats;
+        writeln!(
+            out,
+            "  precision {}  recall {}  accuracy {}  kappa {:.4}  ({})",
+            pct(b.precision),
+            pct(b.recall),
+            pct(b.accuracy),
+            b.kappa,
+            counts(b)
+        )?;
+        let (t, x) = &e.best_exhaustive;
+        let t = t.map_or_else(|| "+inf".to_string(), |t| format!("{t:.6}"));
+        writeln!(
+            out,
+            "best cut over distinct scores: {t}  accuracy {}  kappa {:.4}",
+            pct(x.accuracy),
+            x.kappa
+        )?;
+        writeln!(out, "sweep:")?;
+        for at in &e.sweep {
+            writeln!(
+                out,
+                "  t={:.2}  accuracy {}  kappa {:7.4}  precision {}  recall {}",
+                at.threshold,
+                pct(at.stats.accuracy),
+                at.stats.kappa,
+                pct(at.stats.precision),
+                pct(at.stats.recall)
+            )?;
+        }
+    }
+    if let Some(b) = binary {
+        writeln!(
+            out,
+            "decisions: precision {}  recall {}  accuracy {}  kappa {:.4}  ({})",
+            pct(b.precision),
+            pct(b.recall),
+            pct(b.accuracy),
+            b.kappa,
+            counts(b)
+        )?;
+    }
+    if evaluation.is_none() && binary.is_none() {
+        writeln!(out, "no labelled pair was scored: nothing to evaluate")?;
+    }
+    Ok(())
+}

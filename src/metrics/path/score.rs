@@ -1,0 +1,389 @@
+//! Seed 004's similarity between two DNF-like trees, Eqs. (1)–(5) of §4.
+//!
+//! - Eq. (4), `PathSim(Pi, Pj) = Σ_{n=1..X} PenNodeSim(A_n^Pi, A_n^Pj) / (X · H(Y))`, with
+//!   `X = min(len)`, `Y = max(len) − X + 1` and `H` the harmonic sum `1 + 1/2 + … + 1/Y`.
+//! - Eq. (5), `PenNodeSim = NodeSim` when `X = 1`, else `NodeSim^(1 + α/X)` (α = 5, as the paper).
+//! - `NodeSim` (§4): two different operators, or an operator and a non-operator, are 0; NOT vs
+//!   NOT is 1; AND vs AND is 1 when the AND matching pairs them and 0.2 otherwise; two
+//!   non-operators use the pluggable [`NodeSimilarity`](super::NodeSimilarity).
+//! - Eqs. (3)–(4), `PathTreeSim(Pi, T2) = max_j PathSim(Pi, Pj) / PathReuse(j*(i))`.
+//!   The paper does not say how ties in `argmax` break; here a tie goes to the candidate path
+//!   matched least often so far (then the lowest index), so that duplicated paths of identical
+//!   trees pair up one-to-one instead of being counted as reuse.
+//! - Eq. (2), `TreeSim(T1, T2)` is the mean of `PathTreeSim` over the paths of T1; Eq. (1),
+//!   `Sim = min(TreeSim(T1, T2), TreeSim(T2, T1))`.
+//! - AND matching (§4): `Sim` is computed for every matching of the AND groups of the two trees
+//!   and the best is kept. Enumerated are the maximal matchings (every group of the tree with
+//!   fewer groups paired with a distinct group of the other) — partial matchings only lower AND
+//!   similarities. Their number is `m!/(m−k)!`; when it times the path-pair table exceeds
+//!   [`ScoreOptions::max_matching_work`], a greedy matching is used instead: group pairs are taken
+//!   by decreasing affinity (how well each group's paths match the other group's, with the two
+//!   ANDs counted as matched), each group once. The report says which was used.
+//!
+//! Cost: one table of `|P1| × |P2|` path pairs (`O(|P1|·|P2|·L)` to fill), then `O(|P1|·|P2|)`
+//! per AND matching evaluated. Owns no I/O and no parsing.
+
+use super::skeleton::{PathNode, Skeleton};
+use super::NodeSimilarity;
+use std::collections::HashMap;
+
+/// Bounds and constants of the scorer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScoreOptions {
+    /// α of Eq. (5).
+    pub alpha: f64,
+    /// NodeSim of two AND nodes the matching does not pair (§4: 0.2).
+    pub unmatched_and: f64,
+    /// Exhaustive AND matching only while `matchings × |P1| × |P2|` stays under this.
+    pub max_matching_work: u64,
+}
+
+impl Default for ScoreOptions {
+    fn default() -> Self {
+        ScoreOptions {
+            alpha: 5.0,
+            unmatched_and: 0.2,
+            max_matching_work: 5_000_000,
+        }
+    }
+}
+
+/// The outcome of comparing two skeletons.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    /// Eq. (1), in [0, 1].
+    pub similarity: f64,
+    /// `TreeSim(T1, T2)` and `TreeSim(T2, T1)` under the best matching.
+    pub forward: f64,
+    pub backward: f64,
+    /// Per path of T1 (index as in [`Skeleton::paths`]), its match in T2 under the best matching.
+    pub forward_matches: Vec<PathMatch>,
+    /// Per path of T2, its match in T1.
+    pub backward_matches: Vec<PathMatch>,
+    /// The best AND matching: (group of T1, group of T2), 1-based as in the paths.
+    pub matching: Vec<(u32, u32)>,
+    /// Whether every maximal matching was tried (else greedy).
+    pub exhaustive: bool,
+    /// Number of matchings evaluated.
+    pub evaluated: u64,
+}
+
+/// How one path fared (Eqs. 3–4): what explains a low score.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PathMatch {
+    /// Index of the best-matching path in the other tree (`j*(i)`).
+    pub best: usize,
+    /// `PathSim` with that path.
+    pub path_sim: f64,
+    /// How many paths of this tree chose the same best path (`PathReuse`).
+    pub reuse: u32,
+    /// `PathTreeSim`: `path_sim / reuse`.
+    pub score: f64,
+}
+
+/// PathSim of every path pair, split into the part that does not depend on the AND matching and
+/// the AND node's contribution under "paired" and "not paired".
+struct PairTable {
+    n1: usize,
+    n2: usize,
+    /// `Σ PenNodeSim` over the non-AND levels, divided by `X · H(Y)`.
+    fixed: Vec<f64>,
+    /// For path pairs that both start with an AND: the two groups.
+    groups: Vec<Option<(u32, u32)>>,
+    /// The AND level's share when paired (`1 / (X·H(Y))`) and when not (`0.2^(1+α/X) / (X·H(Y))`).
+    and_paired: Vec<f64>,
+    and_unpaired: Vec<f64>,
+}
+
+impl PairTable {
+    fn build(
+        a: &Skeleton,
+        b: &Skeleton,
+        node_sim: &dyn NodeSimilarity,
+        lim: &ScoreOptions,
+    ) -> Self {
+        let (n1, n2) = (a.paths.len(), b.paths.len());
+        let terms_a = a.terms();
+        let terms_b = b.terms();
+        let mut memo: HashMap<(u32, u32), f64> = HashMap::new();
+        let mut term_sim = |x: u32, y: u32| -> f64 {
+            *memo.entry((x, y)).or_insert_with(|| {
+                match (terms_a.get(x as usize), terms_b.get(y as usize)) {
+                    (Some(p), Some(q)) => node_sim.similarity(p, q).clamp(0.0, 1.0),
+                    _ => 0.0,
+                }
+            })
+        };
+        let cap = n1 * n2;
+        let mut t = PairTable {
+            n1,
+            n2,
+            fixed: Vec::with_capacity(cap),
+            groups: Vec::with_capacity(cap),
+            and_paired: Vec::with_capacity(cap),
+            and_unpaired: Vec::with_capacity(cap),
+        };
+        for p in &a.paths {
+            for q in &b.paths {
+                let x = p.len().min(q.len());
+                let y = p.len().max(q.len()) - x + 1;
+                let denom = (x as f64 * harmonic(y)).max(f64::MIN_POSITIVE);
+                let exponent = if x == 1 {
+                    1.0
+                } else {
+                    1.0 + lim.alpha / x as f64
+                };
+                let pen = |s: f64| if s <= 0.0 { 0.0 } else { s.powf(exponent) };
+                let mut sum = 0.0;
+                let mut group = None;
+                for (level, (u, v)) in p.iter().zip(q.iter()).enumerate() {
+                    let s = match (u, v) {
+                        (PathNode::And(g), PathNode::And(h)) if level == 0 => {
+                            group = Some((*g, *h));
+                            continue;
+                        }
+                        (PathNode::And(_), PathNode::And(_)) => lim.unmatched_and,
+                        (PathNode::Not, PathNode::Not) => 1.0,
+                        (PathNode::Term(x), PathNode::Term(y)) => term_sim(*x, *y),
+                        _ => 0.0,
+                    };
+                    sum += pen(s);
+                }
+                t.fixed.push(sum / denom);
+                t.groups.push(group);
+                t.and_paired.push(1.0 / denom);
+                t.and_unpaired.push(pen(lim.unmatched_and) / denom);
+            }
+        }
+        t
+    }
+
+    /// PathSim of pair `k` under `pairing`.
+    fn sim(&self, k: usize, pairing: &Pairing) -> f64 {
+        match self.groups[k] {
+            None => self.fixed[k],
+            Some((g, h)) if pairing.pairs(g, h) => self.fixed[k] + self.and_paired[k],
+            Some(_) => self.fixed[k] + self.and_unpaired[k],
+        }
+    }
+
+    /// PathSim of every pair under `pairing`, row-major (T1 paths × T2 paths).
+    fn sims(&self, pairing: &Pairing) -> Vec<f64> {
+        (0..self.fixed.len())
+            .map(|k| self.sim(k, pairing))
+            .collect()
+    }
+
+    /// Eq. (2) with Eqs. (3)–(4): T1 → T2 when `forward`, else T2 → T1.
+    fn tree_sim(&self, forward: bool, sims: &[f64]) -> f64 {
+        self.path_matches(forward, sims).0
+    }
+
+    /// `TreeSim` and, per path of the source tree, its match: (best path of the other tree,
+    /// `PathTreeSim` after the reuse division).
+    fn path_matches(&self, forward: bool, sims: &[f64]) -> (f64, Vec<PathMatch>) {
+        let (rows, cols) = if forward {
+            (self.n1, self.n2)
+        } else {
+            (self.n2, self.n1)
+        };
+        if rows == 0 || cols == 0 {
+            return (if rows == cols { 1.0 } else { 0.0 }, Vec::new());
+        }
+        let idx = |r: usize, c: usize| {
+            if forward {
+                r * self.n2 + c
+            } else {
+                c * self.n2 + r
+            }
+        };
+        let mut uses = vec![0u32; cols];
+        let mut best = Vec::with_capacity(rows);
+        for r in 0..rows {
+            let mut arg = 0usize;
+            let mut max = f64::NEG_INFINITY;
+            for c in 0..cols {
+                let s = sims[idx(r, c)];
+                if s > max + 1e-12 {
+                    arg = c;
+                    max = s;
+                } else if (s - max).abs() <= 1e-12 && uses[c] < uses[arg] {
+                    arg = c;
+                }
+            }
+            let value = sims[idx(r, arg)];
+            uses[arg] += 1;
+            best.push((arg, value));
+        }
+        let matches: Vec<PathMatch> = best
+            .iter()
+            .map(|&(c, v)| PathMatch {
+                best: c,
+                path_sim: v,
+                reuse: uses[c],
+                score: v / f64::from(uses[c].max(1)),
+            })
+            .collect();
+        let total: f64 = matches.iter().map(|m| m.score).sum();
+        (total / rows as f64, matches)
+    }
+}
+
+fn harmonic(y: usize) -> f64 {
+    (1..=y).map(|k| 1.0 / k as f64).sum()
+}
+
+/// An AND matching: `of_a[g]` is the T2 group paired with T1 group `g` (1-based; index 0 unused).
+#[derive(Clone, Debug, Default)]
+struct Pairing {
+    of_a: Vec<Option<u32>>,
+}
+
+impl Pairing {
+    fn pairs(&self, g: u32, h: u32) -> bool {
+        self.of_a.get(g as usize).copied().flatten() == Some(h)
+    }
+    fn list(&self) -> Vec<(u32, u32)> {
+        self.of_a
+            .iter()
+            .enumerate()
+            .filter_map(|(g, h)| h.map(|h| (g as u32, h)))
+            .collect()
+    }
+}
+
+/// Seed 004's `Sim(T1, T2)` (Eq. 1) with the best AND matching.
+pub fn compare(
+    a: &Skeleton,
+    b: &Skeleton,
+    node_sim: &dyn NodeSimilarity,
+    lim: &ScoreOptions,
+) -> Comparison {
+    let table = PairTable::build(a, b, node_sim, lim);
+    let (ka, kb) = (a.and_groups, b.and_groups);
+    let count = injections(ka.min(kb), ka.max(kb));
+    let work = count.saturating_mul((table.n1 * table.n2).max(1) as u64);
+    let mut best: Option<(f64, f64, f64, Pairing)> = None;
+    let mut evaluated = 0u64;
+    let mut consider = |p: Pairing| {
+        evaluated += 1;
+        let sims = table.sims(&p);
+        let f = table.tree_sim(true, &sims);
+        let r = table.tree_sim(false, &sims);
+        let s = f.min(r);
+        if best.as_ref().map_or(true, |b| s > b.0) {
+            best = Some((s, f, r, p));
+        }
+    };
+    let exhaustive = work <= lim.max_matching_work;
+    if exhaustive {
+        for_each_injection(ka, kb, &mut consider);
+    } else {
+        consider(greedy_pairing(a, b, &table, ka, kb));
+    }
+    let (similarity, forward, backward, pairing) = best.unwrap_or_default();
+    let sims = table.sims(&pairing);
+    Comparison {
+        similarity: similarity.clamp(0.0, 1.0),
+        forward,
+        backward,
+        forward_matches: table.path_matches(true, &sims).1,
+        backward_matches: table.path_matches(false, &sims).1,
+        matching: pairing.list(),
+        exhaustive,
+        evaluated,
+    }
+}
+
+/// m!/(m−k)!, saturating.
+fn injections(k: u32, m: u32) -> u64 {
+    (0..k).fold(1u64, |acc, i| acc.saturating_mul(u64::from(m - i)))
+}
+
+/// Call `f` with every maximal matching between `ka` groups of T1 and `kb` groups of T2.
+fn for_each_injection(ka: u32, kb: u32, f: &mut dyn FnMut(Pairing)) {
+    let (k, m) = (ka.min(kb) as usize, ka.max(kb) as usize);
+    let mut chosen: Vec<usize> = Vec::with_capacity(k);
+    let mut used = vec![false; m];
+    fn rec(k: usize, chosen: &mut Vec<usize>, used: &mut [bool], emit: &mut dyn FnMut(&[usize])) {
+        if chosen.len() == k {
+            emit(chosen);
+            return;
+        }
+        for c in 0..used.len() {
+            if !used[c] {
+                used[c] = true;
+                chosen.push(c);
+                rec(k, chosen, used, emit);
+                chosen.pop();
+                used[c] = false;
+            }
+        }
+    }
+    let a_is_small = ka <= kb;
+    rec(k, &mut chosen, &mut used, &mut |sel: &[usize]| {
+        let mut of_a = vec![None; ka as usize + 1];
+        for (small, &large) in sel.iter().enumerate() {
+            let (g, h) = if a_is_small {
+                (small + 1, large + 1)
+            } else {
+                (large + 1, small + 1)
+            };
+            of_a[g] = Some(h as u32);
+        }
+        f(Pairing { of_a });
+    });
+}
+
+/// Greedy AND matching by group affinity (see the module doc).
+fn greedy_pairing(a: &Skeleton, b: &Skeleton, t: &PairTable, ka: u32, kb: u32) -> Pairing {
+    let group_of = |s: &Skeleton, i: usize| match s.paths[i].first() {
+        Some(PathNode::And(g)) => Some(*g as usize),
+        _ => None,
+    };
+    let (ka, kb) = (ka as usize, kb as usize);
+    // row_best[i][h]: best paired PathSim of path i of T1 into group h of T2; col_best likewise.
+    let mut row_best = vec![0.0f64; t.n1 * (kb + 1)];
+    let mut col_best = vec![0.0f64; t.n2 * (ka + 1)];
+    for i in 0..t.n1 {
+        for j in 0..t.n2 {
+            let k = i * t.n2 + j;
+            if let Some((g, h)) = t.groups[k] {
+                let s = t.fixed[k] + t.and_paired[k];
+                let r = &mut row_best[i * (kb + 1) + h as usize];
+                *r = r.max(s);
+                let c = &mut col_best[j * (ka + 1) + g as usize];
+                *c = c.max(s);
+            }
+        }
+    }
+    let mut affinity = vec![0.0f64; (ka + 1) * (kb + 1)];
+    for i in 0..t.n1 {
+        if let Some(g) = group_of(a, i) {
+            for h in 1..=kb {
+                affinity[g * (kb + 1) + h] += row_best[i * (kb + 1) + h];
+            }
+        }
+    }
+    for j in 0..t.n2 {
+        if let Some(h) = group_of(b, j) {
+            for g in 1..=ka {
+                affinity[g * (kb + 1) + h] += col_best[j * (ka + 1) + g];
+            }
+        }
+    }
+    let mut pairs: Vec<(f64, usize, usize)> = (1..=ka)
+        .flat_map(|g| (1..=kb).map(move |h| (g, h)))
+        .map(|(g, h)| (affinity[g * (kb + 1) + h], g, h))
+        .collect();
+    pairs.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)).then(x.2.cmp(&y.2)));
+    let mut of_a = vec![None; ka + 1];
+    let mut taken = vec![false; kb + 1];
+    for (_, g, h) in pairs {
+        if of_a[g].is_none() && !taken[h] {
+            of_a[g] = Some(h as u32);
+            taken[h] = true;
+        }
+    }
+    Pairing { of_a }
+}

@@ -1,0 +1,1625 @@
+//! Rewrite rules of `transted-lite`: sound equivalences of Lean 4 + Mathlib, on operator trees.
+//!
+//! Owns the rules and the tree shapes they recognise; the search that chooses among them is in
+//! `mod.rs`. Nothing here computes a distance except through the closure handed to
+//! [`moves`] (used only to align binder lists).
+//!
+//! Two kinds of rule:
+//! - **Canonical** ([`canonicalize`]): applied eagerly, to a fixpoint, to both sides before the
+//!   search. Each turns a statement into another way of writing the *same* proposition, always in
+//!   one direction, so two statements that differ only by these rules end up identical.
+//!   `binder_split` (`∀ x y, p` is notation for `∀ x, ∀ y, p`; `(a b : T)` is `(a : T) (b : T)`),
+//!   `implicit_binder` (`{x : T}`/`⦃x : T⦄` → `(x : T)`: binder info is not part of what a
+//!   statement says; each form proves the other by `fun x => h`), `binder_pred` (Mathlib's binder
+//!   predicates: `∀ x ∈ s, p` unfolds to `∀ x, x ∈ s → p` and `∃ x > 0, p` to
+//!   `∃ x, x > 0 ∧ p`; same term), `gt_iff_lt`, `ge_iff_le` (`a > b` is notation for `b < a`),
+//!   `ne_eq` (`¬ a = b` → `a ≠ b`), `and_imp` (`a ∧ b → c` → `a → b → c`, also a hypothesis
+//!   `(h : a ∧ b)` split in two when nothing mentions `h`), `intro` (a conclusion `∀ x : T, q` or
+//!   `p → q` becomes the binder `(x : T)` or `(h✝ : p)`: a theorem's binders and the leading
+//!   `∀`/`→` of its type are the same Π-type, so `intro` witnesses it) and `zeta` (`let x := v; b`
+//!   is definitionally `b[v/x]`).
+//! - **Moves** ([`moves`]): equivalences with no preferred direction, tried by the search on
+//!   either side. `eq_comm`, `ne_comm`, `and_comm`, `or_comm`, `iff_comm`, `add_comm`,
+//!   `mul_comm` (swap operands), `and_assoc`, `or_assoc`, `add_assoc`, `mul_assoc` (both
+//!   directions), `forall_swap`, `exists_swap` (adjacent quantifiers whose binder types do not
+//!   mention each other), `imp.swap` (`a → b → c` ↔ `b → a → c`), and `binder_reorder` (the
+//!   theorem's binders permuted to align with the other side, never moving a binder before one
+//!   whose name it mentions: `(x : ℝ) (h : 0 < x)` stays in that order).
+//!
+//! What no rule does: commute `-`, `/`, `^`, `→`, `<`, `≤`, `∣`, `∈`, `⊆`, `•` or function
+//! application; swap `∃` with `∀`; drop, add or move a coercion `↑` or a type ascription
+//! (`(1 : ℝ) / 3` and `1 / 3 : ℕ` differ); use classical facts (`not_not`, `not_lt` would need
+//! classical logic or a linear order; they are left out rather than gated).
+//!
+//! `add_comm`/`mul_comm` are only sound on commutative structures. A side gets them only when
+//! every carrier type its binders mention is known commutative ([`Commutativity::of`]): the
+//! numeric types `ℕ ℤ ℚ ℝ ℂ ℕ+ ℝ≥0 ℝ≥0∞ EReal`, `Fin n`, `ZMod n`, functions into and
+//! `Set`/`Finset`/`Multiset`/`Polynomial` over such types (pointwise operations), and type
+//! variables with a commutative class instance (`[CommRing R]`, `[Field F]`, `[CommGroup G]`;
+//! for `+` also any ring or `AddComm…` class). A statement about `(G : Type*) [Group G]`, matrices,
+//! permutations or an unknown type gets neither. Terms built inline with a non-commutative
+//! product (`!![1, 2; 3, 4] * A` with no binder of matrix type) are the known gap.
+//!
+//! Tree shapes recognised (GTED's conventions, which the parser follows): theorem root with one
+//! binder-list child labelled `" _ "`×k + `": _ "` (binders then the conclusion); binders
+//! `" _ : _ "`, `"{ _ : _ }"`, `"⦃ _ : _ ⦄"`, `"[ _ : _ ]"` with children `[name…, type]`;
+//! quantifiers `"∀ _ , _ "`/`"∃ _ , _ "` with binder children then the body, a binder being a
+//! typed binder, a bare name, a predicate `" _ ∈ _ "[x, s]`, or `x` followed by `"∈ _ "[s]` (the
+//! parser) or `"∈"[s]` (GTED);
+//! binary operators `" _ op _ "`; `let` nodes whose label starts with `let` and whose children are
+//! `[name, (type,) value, body]`.
+
+use crate::trees::Tree;
+
+/// Name given to a hypothesis made from a premise by `intro` (flagged `hypothesis_freecost`, so
+/// matching it against a named hypothesis costs nothing).
+pub const ANONYMOUS_HYPOTHESIS: &str = "h✝";
+
+/// Placeholder type for a binder pulled out of an untyped quantifier (`∃ x, …` prints no type).
+const UNKNOWN_TYPE: &str = "_";
+
+/// Bound on canonical rewrites per statement: every canonical rule shrinks a well-founded
+/// measure, so this is never reached on real statements; it keeps odd input from looping.
+const MAX_CANONICAL_STEPS: usize = 10_000;
+
+/// One applied rewrite, for the path shown to the user.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Applied {
+    /// The lemma (or reduction) that justifies it.
+    pub rule: &'static str,
+    /// The rewritten subterm as text, before the rewrite.
+    pub at: String,
+}
+
+/// A move the search may take: the rule, where, and the whole tree after it.
+#[derive(Clone, Debug)]
+pub struct Rewrite {
+    pub applied: Applied,
+    pub tree: Tree,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Label shapes
+
+const EQ: &str = " _ = _ ";
+const NE: &str = " _ ≠ _ ";
+const LT: &str = " _ < _ ";
+const LE: &str = " _ ≤ _ ";
+const GT: &str = " _ > _ ";
+const GE: &str = " _ ≥ _ ";
+const AND: &str = " _ ∧ _ ";
+const OR: &str = " _ ∨ _ ";
+const IFF: &str = " _ ↔ _ ";
+const IMP: &str = " _ → _ ";
+const ADD: &str = " _ + _ ";
+const MUL: &str = " _ * _ ";
+const NOT: &str = "¬";
+const EXPLICIT: &str = " _ : _ ";
+const FORALL: &str = "∀ _ , _ ";
+const EXISTS: &str = "∃ _ , _ ";
+
+/// Relations that may stand as a binder predicate (`∀ x ∈ s`, `∃ n > 0`, ...).
+const PREDICATE_RELATIONS: [&str; 10] = ["∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂", "∣"];
+
+/// Binder-list arity: `": _ "` → 0, `" _  _ : _ "` → 1, ...
+pub fn binder_list_arity(label: &str) -> Option<usize> {
+    let rest = label.strip_suffix(": _ ")?;
+    if rest.len() % 3 != 0 {
+        return None;
+    }
+    let k = rest.len() / 3;
+    (rest == " _ ".repeat(k)).then_some(k)
+}
+
+fn binder_list_label(k: usize) -> String {
+    format!("{}: _ ", " _ ".repeat(k))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BinderKind {
+    Explicit,
+    Implicit,
+    Strict,
+    Instance,
+}
+
+fn binder_kind(label: &str) -> Option<BinderKind> {
+    match label {
+        " _ : _ " => Some(BinderKind::Explicit),
+        "{ _ : _ }" => Some(BinderKind::Implicit),
+        "⦃ _ : _ ⦄" => Some(BinderKind::Strict),
+        "[ _ : _ ]" => Some(BinderKind::Instance),
+        _ => None,
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Quant {
+    Forall,
+    Exists,
+}
+
+fn quantifier(t: &Tree) -> Option<Quant> {
+    if t.children.len() < 2 || !t.label.ends_with(", _ ") {
+        return None;
+    }
+    if t.label.starts_with('∀') {
+        Some(Quant::Forall)
+    } else if t.label.starts_with('∃') && !t.label.starts_with("∃!") {
+        Some(Quant::Exists)
+    } else {
+        None
+    }
+}
+
+fn quant_label(q: Quant) -> &'static str {
+    match q {
+        Quant::Forall => FORALL,
+        Quant::Exists => EXISTS,
+    }
+}
+
+/// The relation symbol of `" _ op _ "`, if the label has that shape.
+fn infix_op(label: &str) -> Option<&str> {
+    let op = label.strip_prefix(" _ ")?.strip_suffix(" _ ")?;
+    (!op.contains('_')).then_some(op)
+}
+
+fn is_leaf(t: &Tree) -> bool {
+    t.children.is_empty()
+}
+
+/// Does any leaf of `t` carry the label `name`?
+fn mentions(t: &Tree, name: &str) -> bool {
+    if is_leaf(t) {
+        return t.label == name;
+    }
+    t.children.iter().any(|c| mentions(c, name))
+}
+
+fn node2(label: &str, a: Tree, b: Tree) -> Tree {
+    Tree::node(label, vec![a, b])
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering a subterm for the path
+
+/// A subterm as one line of text: placeholders filled with the children (parenthesised when
+/// they are operator nodes), GTED's labels otherwise shown as `label(children)`.
+pub fn render(t: &Tree) -> String {
+    let mut out = String::new();
+    render_into(t, &mut out, 0);
+    out
+}
+
+fn render_into(t: &Tree, whole: &mut String, depth: usize) {
+    let mut own = String::new();
+    render_node(t, &mut own, depth);
+    whole.push_str(own.trim());
+}
+
+fn render_node(t: &Tree, out: &mut String, depth: usize) {
+    if is_leaf(t) {
+        out.push_str(&t.label);
+        return;
+    }
+    if depth > 64 {
+        out.push('…');
+        return;
+    }
+    let holes = t.label.matches('_').count();
+    let wrap = |c: &Tree, out: &mut String| {
+        let paren = !is_leaf(c) && c.label.contains(' ') && binder_kind(&c.label).is_none();
+        if paren {
+            out.push('(');
+        }
+        render_into(c, out, depth + 1);
+        if paren {
+            out.push(')');
+        }
+    };
+    if holes == t.children.len() && !t.label.contains("_._") {
+        let mut children = t.children.iter();
+        for ch in t.label.chars() {
+            if ch == '_' {
+                if let Some(c) = children.next() {
+                    wrap(c, out);
+                }
+            } else {
+                out.push(ch);
+            }
+        }
+        return;
+    }
+    out.push_str(t.label.trim());
+    out.push('(');
+    for (i, c) in t.children.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        render_into(c, out, depth + 1);
+    }
+    out.push(')');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Canonical rules
+
+/// Apply the canonical rules to a fixpoint, then flag bound names for free renaming.
+/// Returns the canonical tree and the rewrites applied, in order.
+pub fn canonicalize(tree: &Tree) -> (Tree, Vec<Applied>) {
+    let wrapping = has_modular_types(tree);
+    let mut t = tree.clone();
+    let mut log = Vec::new();
+    while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log, wrapping) {}
+    flag_bound_names(&mut t);
+    (t, log)
+}
+
+/// Is `child` (of `parent`) the statement's binder list? Only the single child of the root can be:
+/// the label of a one-binder list, `" _ : _ "`, is also the label of an explicit binder.
+fn is_binder_list(parent: &Tree, child: &Tree, parent_is_root: bool) -> bool {
+    parent_is_root
+        && parent.children.len() == 1
+        && binder_list_arity(&child.label).is_some_and(|k| child.children.len() == k + 1)
+}
+
+/// One top-down pass; true if anything changed. `root` says whether `t` is the whole statement.
+/// `wrapping`: the statement mentions `ZMod`/`Fin`, so `-`, `/`, `%` on literals stay.
+fn canonical_pass(t: &mut Tree, log: &mut Vec<Applied>, wrapping: bool) -> bool {
+    canonical_pass_at(t, log, false, true, wrapping)
+}
+
+fn canonical_pass_at(
+    t: &mut Tree,
+    log: &mut Vec<Applied>,
+    is_list: bool,
+    root: bool,
+    wrapping: bool,
+) -> bool {
+    let mut changed = false;
+    while log.len() < MAX_CANONICAL_STEPS {
+        match canonical_at(t, is_list, wrapping) {
+            Some((applied, new)) => {
+                log.push(applied);
+                *t = new;
+                changed = true;
+            }
+            None => break,
+        }
+    }
+    let single_child_list = t
+        .children
+        .first()
+        .is_some_and(|c| is_binder_list(t, c, root));
+    for c in &mut t.children {
+        changed |= canonical_pass_at(c, log, single_child_list, false, wrapping);
+    }
+    changed
+}
+
+/// The first canonical rule that applies at the root of `t`.
+fn canonical_at(t: &Tree, is_list: bool, wrapping: bool) -> Option<(Applied, Tree)> {
+    let at = || render(t);
+    if is_list {
+        return binder_list_rule(t).map(|(rule, new)| (Applied { rule, at: at() }, new));
+    }
+    if let Some(q) = quantifier(t) {
+        return quantifier_rule(t, q).map(|(rule, new)| (Applied { rule, at: at() }, new));
+    }
+    if t.label.starts_with("let") && (3..=4).contains(&t.children.len()) {
+        if let Some(new) = zeta(t) {
+            return Some((
+                Applied {
+                    rule: "zeta",
+                    at: at(),
+                },
+                new,
+            ));
+        }
+    }
+    if let Some(r) = notation_rule(t) {
+        return Some((
+            Applied {
+                rule: r.0,
+                at: at(),
+            },
+            r.1,
+        ));
+    }
+    if let Some(new) = mod_eq_unfold(t) {
+        let rule = if t.label.contains("[ZMOD") {
+            "Int.ModEq"
+        } else {
+            "Nat.ModEq"
+        };
+        return Some((Applied { rule, at: at() }, new));
+    }
+    if let Some(new) = norm_num(t, wrapping) {
+        return Some((
+            Applied {
+                rule: "norm_num",
+                at: at(),
+            },
+            new,
+        ));
+    }
+    let flip = |rule: &'static str, to: &str| {
+        let mut c = t.children.clone();
+        c.swap(0, 1);
+        Some((Applied { rule, at: at() }, Tree::node(to, c)))
+    };
+    match (t.label.as_str(), t.children.len()) {
+        (GT, 2) => flip("gt_iff_lt", LT),
+        (GE, 2) => flip("ge_iff_le", LE),
+        (NOT, 1) if t.children[0].label == EQ && t.children[0].children.len() == 2 => Some((
+            Applied {
+                rule: "ne_eq",
+                at: at(),
+            },
+            Tree::node(NE, t.children[0].children.clone()),
+        )),
+        (IMP, 2) if t.children[0].label == AND && t.children[0].children.len() == 2 => {
+            let [a, b] = [&t.children[0].children[0], &t.children[0].children[1]];
+            let new = node2(IMP, a.clone(), node2(IMP, b.clone(), t.children[1].clone()));
+            Some((
+                Applied {
+                    rule: "and_imp",
+                    at: at(),
+                },
+                new,
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// Notation and name resolution: the same constant written two ways, and `Real.log_div_log`.
+fn notation_rule(t: &Tree) -> Option<(&'static str, Tree)> {
+    let rename = |label: &str| Tree::node(label, t.children.clone());
+    match (t.label.as_str(), t.children.len()) {
+        // Mathlib: `prefix:100 "√" => Real.sqrt`.
+        ("Real.sqrt _ ", 1) => Some(("Real.sqrt", rename("√"))),
+        // Mathlib: `|a|` is notation for `abs a` (GTED prints the node as `||`).
+        ("abs _ ", 1) | ("||", 1) => Some(("abs", rename("| _ |"))),
+        // `logb` exists only as `Real.logb`; one-argument `log` only as `Real.log` (`Nat.log`
+        // takes two).
+        ("logb _  _ ", 2) => Some(("Real.logb", rename("Real.logb _  _ "))),
+        ("log _ ", 1) => Some(("Real.log", rename("Real.log _ "))),
+        // Real.log_div_log : Real.log x / Real.log b = Real.logb b x
+        (" _ / _ ", 2)
+            if t.children.iter().all(|c| {
+                (c.label == "Real.log _ " || c.label == "log _ ") && c.children.len() == 1
+            }) =>
+        {
+            let x = t.children[0].children[0].clone();
+            let b = t.children[1].children[0].clone();
+            Some((
+                "Real.log_div_log",
+                Tree::node("Real.logb _  _ ", vec![b, x]),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// `a ≡ b [MOD n]` → `a % n = b % n` (the definitions of `Nat.ModEq` and `Int.ModEq`).
+/// Children `[a, b, n]` (parser: `" _ ≡ _ [MOD _ ]"`, GTED: `" _ ≡ _  _ [MOD _ ]"`).
+fn mod_eq_unfold(t: &Tree) -> Option<Tree> {
+    let modular = t.label.starts_with(" _ ≡ _ ")
+        && (t.label.ends_with("[MOD _ ]") || t.label.ends_with("[ZMOD _ ]"));
+    let [a, b, n] = t.children.as_slice() else {
+        return None;
+    };
+    modular.then(|| {
+        node2(
+            EQ,
+            node2(" _ % _ ", a.clone(), n.clone()),
+            node2(" _ % _ ", b.clone(), n.clone()),
+        )
+    })
+}
+
+/// A natural-number literal.
+fn literal(t: &Tree) -> Option<u128> {
+    if !is_leaf(t) || t.label.is_empty() || !t.label.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    t.label.parse().ok()
+}
+
+/// Largest literal `norm_num` writes: beyond it the arithmetic is left as written (a 40-digit
+/// numeral helps no comparison).
+const MAX_LITERAL: u128 = 1 << 64;
+
+/// `norm_num` on literals (ASSESS runs `norm_num1` on every pair first): `+`, `*` and `^` on
+/// natural literals, whose value is the same in every semiring (`Nat.cast` is a ring hom);
+/// `-` when the result is not negative, `/` when exact and `%` — the same in ℕ, ℤ, ℚ, ℝ as
+/// long as the statement is not about `ZMod n` or `Fin n`, where they are not evaluated.
+fn norm_num(t: &Tree, wrapping: bool) -> Option<Tree> {
+    let [a, b] = t.children.as_slice() else {
+        return None;
+    };
+    let (x, y) = (literal(a)?, literal(b)?);
+    let value = match t.label.as_str() {
+        ADD => x.checked_add(y),
+        MUL => x.checked_mul(y),
+        " _ ^ _ " => u32::try_from(y).ok().and_then(|e| x.checked_pow(e)),
+        " _ - _ " if !wrapping => x.checked_sub(y),
+        " _ / _ " if !wrapping && y != 0 && x % y == 0 => Some(x / y),
+        " _ % _ " if !wrapping && y != 0 => Some(x % y),
+        _ => None,
+    }?;
+    (value <= MAX_LITERAL).then(|| Tree::leaf(value.to_string()))
+}
+
+/// Does the statement mention `ZMod` or `Fin` (where `-`, `/`, `%` on literals wrap)?
+fn has_modular_types(t: &Tree) -> bool {
+    t.label.starts_with("ZMod")
+        || t.label.starts_with("Fin ")
+        || t.label == "Fin"
+        || t.children.iter().any(has_modular_types)
+}
+
+/// Canonical rules on a theorem's binder list `(b₁) … (bₖ) : concl`.
+fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
+    let k = t.children.len() - 1;
+    let binders = &t.children[..k];
+    let concl = &t.children[k];
+    let rebuild = |binders: Vec<Tree>, concl: Tree| {
+        let mut children = binders;
+        children.push(concl);
+        Tree::node(binder_list_label(children.len() - 1), children)
+    };
+    // binder_split / implicit_binder / and_imp on a binder.
+    for (i, b) in binders.iter().enumerate() {
+        let Some(kind) = binder_kind(&b.label) else {
+            continue;
+        };
+        if b.children.len() > 2 {
+            let (names, ty) = b.children.split_at(b.children.len() - 1);
+            let mut out: Vec<Tree> = binders[..i].to_vec();
+            out.extend(
+                names
+                    .iter()
+                    .map(|n| Tree::node(b.label.clone(), vec![n.clone(), ty[0].clone()])),
+            );
+            out.extend_from_slice(&binders[i + 1..]);
+            return Some(("binder_split", rebuild(out, concl.clone())));
+        }
+        if b.children.len() != 2 {
+            continue;
+        }
+        if matches!(kind, BinderKind::Implicit | BinderKind::Strict) {
+            let mut out = binders.to_vec();
+            out[i] = Tree::node(EXPLICIT, b.children.clone());
+            return Some(("implicit_binder", rebuild(out, concl.clone())));
+        }
+        let (name, ty) = (&b.children[0], &b.children[1]);
+        if kind == BinderKind::Explicit && ty.label == AND && ty.children.len() == 2 {
+            let used_later = binders[i + 1..].iter().any(|l| mentions(l, &name.label))
+                || mentions(concl, &name.label);
+            if !used_later {
+                let mut out: Vec<Tree> = binders[..i].to_vec();
+                for part in &ty.children {
+                    out.push(node2(EXPLICIT, name.clone(), part.clone()));
+                }
+                out.extend_from_slice(&binders[i + 1..]);
+                return Some(("and_imp", rebuild(out, concl.clone())));
+            }
+        }
+    }
+    if let Some(new) = subst(binders, concl) {
+        return Some(("forall_eq", rebuild(new.0, new.1)));
+    }
+    // intro: a leading ∀ or → of the conclusion becomes a binder.
+    if quantifier(concl) == Some(Quant::Forall) && concl.children.len() == 2 {
+        let binder = &concl.children[0];
+        let new_binder = match binder_kind(&binder.label) {
+            Some(BinderKind::Explicit) if binder.children.len() == 2 => Some(binder.clone()),
+            _ if is_leaf(binder) => Some(node2(EXPLICIT, binder.clone(), Tree::leaf(UNKNOWN_TYPE))),
+            _ => None,
+        };
+        if let Some(nb) = new_binder {
+            let mut out = binders.to_vec();
+            out.push(nb);
+            return Some(("intro", rebuild(out, concl.children[1].clone())));
+        }
+    }
+    if concl.label == IMP && concl.children.len() == 2 {
+        let mut name = Tree::leaf(ANONYMOUS_HYPOTHESIS);
+        name.hypothesis_freecost = true;
+        let mut out = binders.to_vec();
+        out.push(node2(EXPLICIT, name, concl.children[0].clone()));
+        return Some(("intro", rebuild(out, concl.children[1].clone())));
+    }
+    None
+}
+
+/// `forall_eq`/`forall_eq'`: `(x : T) … (h : x = e) … : p x` ↔ `… : p e` when `e` does not
+/// mention `x`, nothing between the two binders mentions `x`, and nothing mentions `h`. The
+/// variable and the hypothesis are dropped and `e` put in place of `x`.
+fn subst(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree)> {
+    for (i, h) in binders.iter().enumerate() {
+        if binder_kind(&h.label) != Some(BinderKind::Explicit) || h.children.len() != 2 {
+            continue;
+        }
+        let (hname, eq) = (&h.children[0], &h.children[1]);
+        if eq.label != EQ || eq.children.len() != 2 {
+            continue;
+        }
+        let used_later = binders[i + 1..].iter().any(|b| mentions(b, &hname.label))
+            || mentions(concl, &hname.label);
+        if used_later {
+            continue;
+        }
+        for (var, value) in [
+            (&eq.children[0], &eq.children[1]),
+            (&eq.children[1], &eq.children[0]),
+        ] {
+            if !is_leaf(var) || mentions(value, &var.label) {
+                continue;
+            }
+            // The variable's binder: the last one before `h` that binds this name.
+            let Some(j) = binders[..i].iter().rposition(|b| {
+                binder_kind(&b.label) == Some(BinderKind::Explicit)
+                    && b.children.len() == 2
+                    && b.children[0].label == var.label
+                    && !b.children[0].hypothesis_freecost
+            }) else {
+                continue;
+            };
+            if binders[j + 1..i].iter().any(|b| mentions(b, &var.label)) {
+                continue;
+            }
+            let mut out: Vec<Tree> = binders[..j].to_vec();
+            out.extend_from_slice(&binders[j + 1..i]);
+            out.extend(
+                binders[i + 1..]
+                    .iter()
+                    .map(|b| substitute(b, &var.label, value)),
+            );
+            return Some((out, substitute(concl, &var.label, value)));
+        }
+    }
+    None
+}
+
+/// A quantifier's binder, recognised.
+enum QBinder<'a> {
+    /// `x` or `(x : T)`: one name, with its type when given.
+    Plain,
+    /// `(x y : T)`, split into one binder per name.
+    Several(&'a Tree),
+    /// `{x : T}` / `⦃x : T⦄`.
+    Implicit(&'a Tree),
+    /// `x ∈ s` as one node `" _ ∈ _ "[x, s]`.
+    Predicate {
+        name: &'a Tree,
+        relation: String,
+        bound: &'a Tree,
+    },
+}
+
+fn classify_qbinder(b: &Tree) -> Option<QBinder<'_>> {
+    if is_leaf(b) {
+        return Some(QBinder::Plain);
+    }
+    match binder_kind(&b.label) {
+        Some(BinderKind::Explicit) if b.children.len() == 2 => return Some(QBinder::Plain),
+        Some(BinderKind::Implicit | BinderKind::Strict) if b.children.len() == 2 => {
+            return Some(QBinder::Implicit(b))
+        }
+        Some(_) if b.children.len() > 2 => return Some(QBinder::Several(b)),
+        Some(_) => return None,
+        None => {}
+    }
+    let op = infix_op(&b.label)?;
+    if PREDICATE_RELATIONS.contains(&op) && b.children.len() == 2 && is_leaf(&b.children[0]) {
+        return Some(QBinder::Predicate {
+            name: &b.children[0],
+            relation: b.label.clone(),
+            bound: &b.children[1],
+        });
+    }
+    None
+}
+
+/// Canonical rules at a `∀`/`∃` node: split multi-binder quantifiers, unfold binder predicates,
+/// make binders explicit.
+fn quantifier_rule(t: &Tree, q: Quant) -> Option<(&'static str, Tree)> {
+    let label = quant_label(q);
+    let n = t.children.len();
+    let body = &t.children[n - 1];
+    // GTED's form of `∀ x ∈ s, p`: children [x, "∈"[s], p].
+    if n >= 3 && is_leaf(&t.children[0]) && t.children[1].children.len() == 1 {
+        // GTED labels it `"∈"`, our parser `"∈ _ "`.
+        let rel = t.children[1].label.trim().trim_end_matches('_').trim();
+        if PREDICATE_RELATIONS.contains(&rel) {
+            let pred = node2(
+                &format!(" _ {rel} _ "),
+                t.children[0].clone(),
+                t.children[1].children[0].clone(),
+            );
+            let mut children = vec![pred];
+            children.extend_from_slice(&t.children[2..]);
+            return Some(("binder_pred", Tree::node(t.label.clone(), children)));
+        }
+    }
+    if n > 2 {
+        let inner = Tree::node(label, t.children[1..].to_vec());
+        return Some((
+            "binder_split",
+            Tree::node(label, vec![t.children[0].clone(), inner]),
+        ));
+    }
+    match classify_qbinder(&t.children[0])? {
+        QBinder::Plain => {
+            if t.label != label {
+                return Some(("binder_split", Tree::node(label, t.children.clone())));
+            }
+            None
+        }
+        QBinder::Several(b) => {
+            let (names, ty) = b.children.split_at(b.children.len() - 1);
+            let mut acc = body.clone();
+            for name in names.iter().rev() {
+                let binder = Tree::node(b.label.clone(), vec![name.clone(), ty[0].clone()]);
+                acc = node2(label, binder, acc);
+            }
+            Some(("binder_split", acc))
+        }
+        QBinder::Implicit(b) => Some((
+            "implicit_binder",
+            node2(
+                label,
+                Tree::node(EXPLICIT, b.children.clone()),
+                body.clone(),
+            ),
+        )),
+        QBinder::Predicate {
+            name,
+            relation,
+            bound,
+        } => {
+            let pred = node2(&relation, name.clone(), bound.clone());
+            let connective = if q == Quant::Forall { IMP } else { AND };
+            Some((
+                "binder_pred",
+                node2(label, name.clone(), node2(connective, pred, body.clone())),
+            ))
+        }
+    }
+}
+
+/// `let x := v; b` → `b[v/x]` (children `[x, v, b]` or `[x, T, v, b]`).
+fn zeta(t: &Tree) -> Option<Tree> {
+    let name = t.children.first().filter(|n| is_leaf(n))?;
+    let n = t.children.len();
+    let value = &t.children[n - 2];
+    let body = &t.children[n - 1];
+    Some(substitute(body, &name.label, value))
+}
+
+/// `t` with every leaf labelled `name` replaced by `value`, stopping under binders that rebind
+/// `name`.
+fn substitute(t: &Tree, name: &str, value: &Tree) -> Tree {
+    if is_leaf(t) {
+        return if t.label == name {
+            value.clone()
+        } else {
+            t.clone()
+        };
+    }
+    if quantifier(t).is_some() && binds(&t.children[0], name) {
+        return t.clone();
+    }
+    let mut out = t.clone();
+    out.children = t
+        .children
+        .iter()
+        .map(|c| substitute(c, name, value))
+        .collect();
+    out
+}
+
+/// Does this quantifier binder bind `name`?
+fn binds(binder: &Tree, name: &str) -> bool {
+    binder_name(binder).is_some_and(|n| n.label == name)
+}
+
+/// The (first) name a binder introduces.
+fn binder_name(binder: &Tree) -> Option<&Tree> {
+    if is_leaf(binder) {
+        return Some(binder);
+    }
+    let first = binder.children.first()?;
+    let named = binder_kind(&binder.label).is_some()
+        || infix_op(&binder.label).is_some_and(|op| PREDICATE_RELATIONS.contains(&op));
+    (named && is_leaf(first)).then_some(first)
+}
+
+/// Mark every bound name (theorem binders, quantifier binders) and its occurrences in scope as
+/// `variable_freecost`, unless already a hypothesis name.
+fn flag_bound_names(t: &mut Tree) {
+    let mut scope = Vec::new();
+    let list = t
+        .children
+        .first()
+        .is_some_and(|c| is_binder_list(t, c, true));
+    if list {
+        if let Some(c) = t.children.first_mut() {
+            flag_in(c, &mut scope, true);
+        }
+    } else {
+        flag_in(t, &mut scope, false);
+    }
+}
+
+fn flag_leaf(t: &mut Tree, scope: &[String]) {
+    if is_leaf(t) && !t.hypothesis_freecost && scope.contains(&t.label) {
+        t.variable_freecost = true;
+    }
+}
+
+fn flag_in(t: &mut Tree, scope: &mut Vec<String>, is_list: bool) {
+    if is_leaf(t) {
+        flag_leaf(t, scope);
+        return;
+    }
+    let depth = scope.len();
+    let scoped = is_list || quantifier(t).is_some();
+    if scoped {
+        let n = t.children.len();
+        for i in 0..n {
+            let c = &mut t.children[i];
+            if i + 1 < n {
+                // A binder: its type is in the outer scope, its name is bound from here on.
+                let name = binder_name(c).map(|n| (n.label.clone(), n.hypothesis_freecost));
+                if is_leaf(c) {
+                    if let Some((n, false)) = &name {
+                        scope.push(n.clone());
+                    }
+                    flag_leaf(c, scope);
+                    continue;
+                }
+                let first_is_name = name.is_some();
+                for (j, cc) in c.children.iter_mut().enumerate() {
+                    if j == 0 && first_is_name {
+                        continue;
+                    }
+                    flag_in(cc, scope, false);
+                }
+                if let Some((n, is_hyp)) = name {
+                    if !is_hyp {
+                        scope.push(n);
+                    }
+                    if let Some(first) = c.children.first_mut() {
+                        flag_leaf(first, scope);
+                    }
+                }
+            } else {
+                flag_in(c, scope, false);
+            }
+        }
+    } else {
+        for c in &mut t.children {
+            flag_in(c, scope, false);
+        }
+    }
+    scope.truncate(depth);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commutativity gate
+
+/// Which of `+` and `*` are known commutative in a statement (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Commutativity {
+    pub add: bool,
+    pub mul: bool,
+}
+
+const COMMUTATIVE_NUMERIC: [&str; 13] = [
+    "ℕ",
+    "ℤ",
+    "ℚ",
+    "ℝ",
+    "ℂ",
+    "ℕ+",
+    "ℝ≥0",
+    "ℝ≥0∞",
+    "NNReal",
+    "ENNReal",
+    "EReal",
+    "Nat",
+    "Int",
+];
+const COMMUTATIVE_WRAPPERS: [&str; 6] = [
+    "Fin _ ",
+    "ZMod _ ",
+    "Set _ ",
+    "Finset _ ",
+    "Multiset _ ",
+    "Polynomial _ ",
+];
+
+fn is_universe(t: &Tree) -> bool {
+    let l = t.label.trim();
+    l.starts_with("Type") || l.starts_with("Sort")
+}
+
+/// A type whose values are propositions' proofs (a hypothesis), judged by its head.
+fn is_prop_shaped(t: &Tree) -> bool {
+    if quantifier(t).is_some() || t.label == NOT {
+        return true;
+    }
+    infix_op(&t.label).is_some_and(|op| {
+        [
+            "=", "≠", "<", "≤", ">", "≥", "∧", "∨", "↔", "∣", "∈", "∉", "⊆", "⊂",
+        ]
+        .contains(&op)
+    })
+}
+
+impl Commutativity {
+    /// Look at every binder of `tree` and decide.
+    pub fn of(tree: &Tree) -> Commutativity {
+        let mut binders: Vec<(&Tree, &Tree, bool)> = Vec::new(); // (name, type, is instance)
+        collect_binders(tree, &mut binders);
+        let mut carriers_add: Vec<&str> = Vec::new();
+        let mut carriers_mul: Vec<&str> = Vec::new();
+        for (_, ty, instance) in &binders {
+            if !instance {
+                continue;
+            }
+            // `[CommRing R]`: the class head and its argument.
+            let class = ty.label.split_whitespace().next().unwrap_or("");
+            let class = class.rsplit('.').next().unwrap_or(class);
+            let Some(arg) = ty.children.first().filter(|a| is_leaf(a)) else {
+                continue;
+            };
+            let mul = (class.contains("Comm") && !class.starts_with("AddComm"))
+                || class.contains("Field")
+                || class == "EuclideanDomain"
+                || class == "RCLike";
+            let add = mul
+                || class.contains("AddComm")
+                || class.contains("Ring")
+                || class.contains("Field");
+            if mul {
+                carriers_mul.push(arg.label.as_str());
+            }
+            if add {
+                carriers_add.push(arg.label.as_str());
+            }
+        }
+        let mut out = Commutativity {
+            add: true,
+            mul: true,
+        };
+        for (name, ty, instance) in &binders {
+            if *instance || name.hypothesis_freecost || is_universe(ty) || is_prop_shaped(ty) {
+                continue;
+            }
+            if ty.label == UNKNOWN_TYPE {
+                continue;
+            }
+            out.add &= commutative_type(ty, &carriers_add);
+            out.mul &= commutative_type(ty, &carriers_mul);
+        }
+        out
+    }
+}
+
+fn commutative_type(ty: &Tree, carriers: &[&str]) -> bool {
+    if is_leaf(ty) {
+        return COMMUTATIVE_NUMERIC.contains(&ty.label.as_str())
+            || carriers.contains(&ty.label.as_str());
+    }
+    if ty.label == IMP && ty.children.len() == 2 {
+        return commutative_type(&ty.children[1], carriers);
+    }
+    if COMMUTATIVE_WRAPPERS.contains(&ty.label.as_str()) && ty.children.len() == 1 {
+        let arg = &ty.children[0];
+        return ty.label == "Fin _ " || ty.label == "ZMod _ " || commutative_type(arg, carriers);
+    }
+    false
+}
+
+fn collect_binders<'a>(t: &'a Tree, out: &mut Vec<(&'a Tree, &'a Tree, bool)>) {
+    if let Some(kind) = binder_kind(&t.label) {
+        if let [names @ .., ty] = t.children.as_slice() {
+            for n in names {
+                out.push((n, ty, kind == BinderKind::Instance));
+            }
+            if names.is_empty() {
+                // `[Group G]` with no name: the class is the only child.
+                out.push((ty, ty, kind == BinderKind::Instance));
+            }
+        }
+    } else if t.label.starts_with('[') && t.label.ends_with(']') && t.children.len() == 1 {
+        out.push((&t.children[0], &t.children[0], true));
+    }
+    for c in &t.children {
+        collect_binders(c, out);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moves
+
+/// Every move the search may take on `tree` (one side), given the `other` side (used only to
+/// align binder lists) and a distance on small trees. Deterministic order: preorder positions,
+/// rules in a fixed order at each position.
+pub fn moves(
+    tree: &Tree,
+    other: &Tree,
+    comm: Commutativity,
+    distance: &mut dyn FnMut(&Tree, &Tree) -> u32,
+    out: &mut Vec<Rewrite>,
+) {
+    let mut path = Vec::new();
+    moves_in(tree, tree, &mut path, comm, out);
+    if let Some(r) = binder_reorder(tree, other, distance) {
+        out.push(r);
+    }
+}
+
+fn moves_in(
+    root: &Tree,
+    t: &Tree,
+    path: &mut Vec<usize>,
+    comm: Commutativity,
+    out: &mut Vec<Rewrite>,
+) {
+    let mut push = |rule: &'static str, new: Tree| {
+        out.push(Rewrite {
+            applied: Applied {
+                rule,
+                at: render(t),
+            },
+            tree: replace_at(root, path, new),
+        });
+    };
+    if t.children.len() == 2 {
+        let (a, b) = (&t.children[0], &t.children[1]);
+        let comm_rule = match t.label.as_str() {
+            EQ => Some("eq_comm"),
+            NE => Some("ne_comm"),
+            AND => Some("and_comm"),
+            OR => Some("or_comm"),
+            IFF => Some("iff_comm"),
+            ADD if comm.add => Some("add_comm"),
+            MUL if comm.mul => Some("mul_comm"),
+            _ => None,
+        };
+        if let Some(rule) = comm_rule {
+            if a != b {
+                push(rule, node2(&t.label, b.clone(), a.clone()));
+            }
+        }
+        let assoc_rule = match t.label.as_str() {
+            AND => Some(("and_assoc", "← and_assoc")),
+            OR => Some(("or_assoc", "← or_assoc")),
+            ADD => Some(("add_assoc", "← add_assoc")),
+            MUL => Some(("mul_assoc", "← mul_assoc")),
+            _ => None,
+        };
+        if let Some((fwd, back)) = assoc_rule {
+            // (x ∘ y) ∘ z → x ∘ (y ∘ z)
+            if a.label == t.label && a.children.len() == 2 {
+                let new = node2(
+                    &t.label,
+                    a.children[0].clone(),
+                    node2(&t.label, a.children[1].clone(), b.clone()),
+                );
+                push(fwd, new);
+            }
+            // x ∘ (y ∘ z) → (x ∘ y) ∘ z
+            if b.label == t.label && b.children.len() == 2 {
+                let new = node2(
+                    &t.label,
+                    node2(&t.label, a.clone(), b.children[0].clone()),
+                    b.children[1].clone(),
+                );
+                push(back, new);
+            }
+        }
+        // imp.swap: a → b → c ↔ b → a → c
+        if t.label == IMP && b.label == IMP && b.children.len() == 2 && *a != b.children[0] {
+            let new = node2(
+                IMP,
+                b.children[0].clone(),
+                node2(IMP, a.clone(), b.children[1].clone()),
+            );
+            push("imp.swap", new);
+        }
+        // forall_swap / exists_swap on adjacent single-binder quantifiers.
+        if let Some(q) = quantifier(t) {
+            if quantifier(b) == Some(q) && b.children.len() == 2 && a != &b.children[0] {
+                let inner_binder = &b.children[0];
+                let independent = match (binder_name(a), binder_name(inner_binder)) {
+                    (Some(x), Some(y)) => {
+                        x.label != y.label
+                            && !mentions_outside_name(inner_binder, &x.label)
+                            && !mentions_outside_name(a, &y.label)
+                    }
+                    _ => false,
+                };
+                if independent {
+                    let rule = if q == Quant::Forall {
+                        "forall_swap"
+                    } else {
+                        "exists_swap"
+                    };
+                    let new = node2(
+                        &t.label,
+                        inner_binder.clone(),
+                        node2(&b.label, a.clone(), b.children[1].clone()),
+                    );
+                    push(rule, new);
+                }
+            }
+        }
+    }
+    for (i, c) in t.children.iter().enumerate() {
+        path.push(i);
+        moves_in(root, c, path, comm, out);
+        path.pop();
+    }
+}
+
+/// Does the binder mention `name` anywhere but in its own name position?
+fn mentions_outside_name(binder: &Tree, name: &str) -> bool {
+    if is_leaf(binder) {
+        return false;
+    }
+    let skip_first = binder_name(binder).is_some();
+    binder
+        .children
+        .iter()
+        .enumerate()
+        .any(|(i, c)| !(i == 0 && skip_first) && mentions(c, name))
+}
+
+/// `root` with the subtree at `path` replaced by `new`.
+pub fn replace_at(root: &Tree, path: &[usize], new: Tree) -> Tree {
+    match path.split_first() {
+        None => new,
+        Some((&i, rest)) => {
+            let mut out = Tree {
+                label: root.label.clone(),
+                children: Vec::with_capacity(root.children.len()),
+                variable_freecost: root.variable_freecost,
+                hypothesis_freecost: root.hypothesis_freecost,
+                span: root.span,
+                unparsed: root.unparsed,
+            };
+            for (j, c) in root.children.iter().enumerate() {
+                if j == i {
+                    out.children.push(replace_at(c, rest, new.clone()));
+                } else {
+                    out.children.push(c.clone());
+                }
+            }
+            out
+        }
+    }
+}
+
+/// The binder-list node of a theorem tree and its path from the root.
+fn binder_list(tree: &Tree) -> Option<(&Tree, Vec<usize>)> {
+    let [only] = tree.children.as_slice() else {
+        return None;
+    };
+    is_binder_list(tree, only, true).then(|| (only, vec![0]))
+}
+
+/// `binder_reorder`: permute this side's binders towards the order of their best matches on the
+/// other side (greedy matching by distance), keeping every binder after the binders whose names
+/// it mentions.
+fn binder_reorder(
+    tree: &Tree,
+    other: &Tree,
+    distance: &mut dyn FnMut(&Tree, &Tree) -> u32,
+) -> Option<Rewrite> {
+    let (list, path) = binder_list(tree)?;
+    let (other_list, _) = binder_list(other)?;
+    let k = list.children.len() - 1;
+    let m = other_list.children.len() - 1;
+    if k < 2 || m == 0 {
+        return None;
+    }
+    let mine = &list.children[..k];
+    let theirs = &other_list.children[..m];
+    // Cost, then whether the names differ (free renaming makes all variable binders of one type
+    // equally close; the same name is the better guess), then position.
+    let mut costs: Vec<(u32, bool, usize, usize)> = Vec::with_capacity(k * m);
+    for (i, a) in mine.iter().enumerate() {
+        for (j, b) in theirs.iter().enumerate() {
+            let names_differ = binder_name(a).map(|n| &n.label) != binder_name(b).map(|n| &n.label);
+            costs.push((distance(a, b), names_differ, i, j));
+        }
+    }
+    costs.sort_unstable();
+    let mut matched_mine: Vec<Option<usize>> = vec![None; k];
+    let mut taken = vec![false; m];
+    for (_, _, i, j) in costs {
+        if matched_mine[i].is_none() && !taken[j] {
+            matched_mine[i] = Some(j);
+            taken[j] = true;
+        }
+    }
+    // Desired rank: the match's position; unmatched binders stay just after their predecessor.
+    let mut rank = vec![0f64; k];
+    let mut last = -1.0f64;
+    for i in 0..k {
+        rank[i] = match matched_mine[i] {
+            Some(j) => j as f64,
+            None => last + 0.5,
+        };
+        last = rank[i];
+    }
+    // Dependencies: binder i must stay after every earlier binder whose name it mentions.
+    let names: Vec<Option<&str>> = mine
+        .iter()
+        .map(|b| binder_name(b).map(|n| n.label.as_str()))
+        .collect();
+    let depends = |i: usize, p: usize| -> bool {
+        p < i && names[p].is_some_and(|n| mentions_outside_name(&mine[i], n))
+    };
+    let mut placed = vec![false; k];
+    let mut order = Vec::with_capacity(k);
+    while order.len() < k {
+        let next = (0..k)
+            .filter(|&i| !placed[i] && (0..k).all(|p| placed[p] || !depends(i, p)))
+            .min_by(|&a, &b| rank[a].total_cmp(&rank[b]).then(a.cmp(&b)))?;
+        placed[next] = true;
+        order.push(next);
+    }
+    if order.iter().enumerate().all(|(pos, &i)| pos == i) {
+        return None;
+    }
+    let mut children: Vec<Tree> = order.iter().map(|&i| mine[i].clone()).collect();
+    children.push(list.children[k].clone());
+    let new_list = Tree::node(list.label.clone(), children);
+    let at = order
+        .iter()
+        .map(|&i| names[i].unwrap_or("_"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    Some(Rewrite {
+        applied: Applied {
+            rule: "binder_reorder",
+            at: format!("binders reordered to: {at}"),
+        },
+        tree: replace_at(tree, &path, new_list),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::distance::{ted, CostModel};
+    use crate::trees::parse::{parse_statement, Header};
+
+    fn tree(text: &str) -> Tree {
+        parse_statement(text, &Header::default())
+            .unwrap_or_else(|e| panic!("test statement does not parse: {e}: {text}"))
+            .tree
+    }
+
+    fn canon(text: &str) -> Tree {
+        canonicalize(&tree(text)).0
+    }
+
+    fn rules_used(text: &str) -> Vec<&'static str> {
+        canonicalize(&tree(text)).1.iter().map(|a| a.rule).collect()
+    }
+
+    fn free(a: &Tree, b: &Tree) -> u32 {
+        ted(a, b, CostModel { free_rename: true })
+    }
+
+    /// Both statements have the same canonical form.
+    fn same(a: &str, b: &str) {
+        let (ca, cb) = (canon(a), canon(b));
+        assert_eq!(
+            free(&ca, &cb),
+            0,
+            "expected equal canonical forms:\n{a}\n{b}"
+        );
+    }
+
+    /// The canonical forms still differ.
+    fn differ(a: &str, b: &str) {
+        let (ca, cb) = (canon(a), canon(b));
+        assert!(free(&ca, &cb) > 0, "must stay apart:\n{a}\n{b}");
+    }
+
+    /// The rules of every move available on `text` (any `other` side).
+    fn move_rules(text: &str) -> Vec<(&'static str, String)> {
+        let t = canon(text);
+        let mut out = Vec::new();
+        let mut d = |a: &Tree, b: &Tree| free(a, b);
+        moves(&t, &t, Commutativity::of(&t), &mut d, &mut out);
+        out.into_iter()
+            .map(|r| (r.applied.rule, r.applied.at))
+            .collect()
+    }
+
+    #[test]
+    fn gt_ge_become_lt_le_with_operands_swapped() {
+        same(
+            "theorem t (x : ℝ) (h : x > 0) : x ≥ 1",
+            "theorem t (x : ℝ) (h : 0 < x) : 1 ≤ x",
+        );
+        assert_eq!(
+            rules_used("theorem t (x : ℝ) : x > 0"),
+            ["gt_iff_lt"],
+            "one rewrite"
+        );
+        // `<` is not symmetric: `x < 0` is not `0 < x`.
+        differ("theorem t (x : ℝ) : x > 0", "theorem t (x : ℝ) : x < 0");
+        differ("theorem t (x : ℝ) : x ≥ 1", "theorem t (x : ℝ) : x ≤ 1");
+    }
+
+    #[test]
+    fn not_eq_is_ne() {
+        same("theorem t (x : ℤ) : ¬ (x = 2)", "theorem t (x : ℤ) : x ≠ 2");
+        differ("theorem t (x : ℤ) : ¬ (x < 2)", "theorem t (x : ℤ) : x ≠ 2");
+    }
+
+    #[test]
+    fn conjunctive_premises_are_curried() {
+        same(
+            "theorem t (x : ℝ) (h : 0 < x ∧ x < 1) : x ^ 2 < 1",
+            "theorem t (x : ℝ) (h₀ : 0 < x) (h₁ : x < 1) : x ^ 2 < 1",
+        );
+        same(
+            "theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n ∧ n < 5 → f n = 0) : f 1 = 0",
+            "theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → n < 5 → f n = 0) : f 1 = 0",
+        );
+        // `∨` premises are not split, and a conjunction in a conclusion stays.
+        differ(
+            "theorem t (x : ℝ) (h : 0 < x ∨ x < 1) : x = 1",
+            "theorem t (x : ℝ) (h₀ : 0 < x) (h₁ : x < 1) : x = 1",
+        );
+        differ(
+            "theorem t (x : ℝ) : 0 < x ∧ x < 1",
+            "theorem t (x : ℝ) : 0 < x → x < 1",
+        );
+    }
+
+    #[test]
+    fn hypothesis_named_later_is_not_split() {
+        // `h` is mentioned by the conclusion (`h.1`), so splitting it would lose a name.
+        let t = canon("theorem t (p q : Prop) (h : p ∧ q) : h.1 = h.1");
+        let list = &t.children[0];
+        assert_eq!(binder_list_arity(&list.label), Some(3), "{t:?}");
+    }
+
+    #[test]
+    fn binders_and_premises_and_leading_foralls_are_one_form() {
+        same(
+            "theorem t (x : ℝ) (h : 0 < x) : 0 < x ^ 2",
+            "theorem t : ∀ x : ℝ, 0 < x → 0 < x ^ 2",
+        );
+        same(
+            "theorem t (a b : ℕ) : a + b = b + a",
+            "theorem t : ∀ (a : ℕ) (b : ℕ), a + b = b + a",
+        );
+        same("theorem t {n : ℕ} : n = n", "theorem t (n : ℕ) : n = n");
+        // `→` is not commutative: premise and conclusion do not trade places.
+        differ(
+            "theorem t (x : ℝ) : 0 < x → x ≠ 0",
+            "theorem t (x : ℝ) : x ≠ 0 → 0 < x",
+        );
+    }
+
+    #[test]
+    fn binder_predicates_unfold() {
+        same(
+            "theorem t (S : Set ℝ) : ∀ x ∈ S, x ≠ 2",
+            "theorem t (S : Set ℝ) : ∀ x, x ∈ S → x ≠ 2",
+        );
+        same(
+            "theorem t : ∃ n > 0, n ^ 2 = 4",
+            "theorem t : ∃ n, 0 < n ∧ n ^ 2 = 4",
+        );
+        // ∃ unfolds with `∧`, not `→`.
+        differ(
+            "theorem t : ∃ n > 0, n ^ 2 = 4",
+            "theorem t : ∃ n, 0 < n → n ^ 2 = 4",
+        );
+    }
+
+    #[test]
+    fn let_is_inlined() {
+        // `let y := 3; y + x = 5` (the parser does not build `let` nodes yet: built by hand).
+        let body = Tree::node(
+            EQ,
+            vec![
+                Tree::node(ADD, vec![Tree::leaf("y"), Tree::leaf("x")]),
+                Tree::leaf("5"),
+            ],
+        );
+        let with_let = Tree::node(
+            "let _  := _ ; _ ",
+            vec![Tree::leaf("y"), Tree::leaf("3"), body],
+        );
+        let (t, log) = canonicalize(&with_let);
+        assert_eq!(log[0].rule, "zeta");
+        let expected = Tree::node(
+            EQ,
+            vec![
+                Tree::node(ADD, vec![Tree::leaf("3"), Tree::leaf("x")]),
+                Tree::leaf("5"),
+            ],
+        );
+        assert_eq!(t, expected);
+    }
+
+    #[test]
+    fn coercions_and_ascriptions_are_never_erased() {
+        differ(
+            "theorem t : (1 : ℝ) / 3 = 1 / 3",
+            "theorem t : 1 / 3 = 1 / 3",
+        );
+        differ(
+            "theorem t (n : ℕ) : (↑n : ℝ) = 2",
+            "theorem t (n : ℕ) : n = 2",
+        );
+        let rules = move_rules("theorem t : (1 : ℝ) / 3 = 1 / 3");
+        assert!(rules.iter().all(|(r, _)| *r == "eq_comm"), "{rules:?}");
+    }
+
+    #[test]
+    fn symmetric_relations_and_connectives_commute() {
+        let rules = move_rules("theorem t (x : ℝ) (h : x = 1 ∨ x ≠ 2) : (x = 1 ∧ x < 3) ↔ x = 1");
+        for r in ["eq_comm", "ne_comm", "or_comm", "and_comm", "iff_comm"] {
+            assert!(
+                rules.iter().any(|(m, _)| *m == r),
+                "{r} missing in {rules:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn non_commutative_operators_never_commute() {
+        let rules = move_rules(
+            "theorem t (a b : ℝ) (h : a < b) (h' : a ≤ b) (f : ℝ → ℝ) (hf : a ∣ b) : a - b / a ^ b = f a",
+        );
+        for (r, at) in &rules {
+            assert!(
+                *r == "eq_comm" || *r == "binder_reorder",
+                "unexpected move {r} at {at}"
+            );
+        }
+    }
+
+    #[test]
+    fn add_and_mul_commute_only_on_known_commutative_types() {
+        let reals = move_rules("theorem t (a b : ℝ) : a * b + 1 = 2");
+        assert!(reals.iter().any(|(r, _)| *r == "mul_comm"));
+        assert!(reals.iter().any(|(r, _)| *r == "add_comm"));
+        let group = move_rules("theorem t (G : Type*) [Group G] (a b : G) : a * b = b");
+        assert!(group.iter().all(|(r, _)| *r != "mul_comm"), "{group:?}");
+        let comm = move_rules("theorem t (G : Type*) [CommGroup G] (a b : G) : a * b = b");
+        assert!(comm.iter().any(|(r, _)| *r == "mul_comm"), "{comm:?}");
+        let matrices = move_rules("theorem t (A B : Matrix (Fin 2) (Fin 2) ℝ) : A * B + A = B");
+        assert!(
+            matrices
+                .iter()
+                .all(|(r, _)| *r != "mul_comm" && *r != "add_comm"),
+            "{matrices:?}"
+        );
+        let functions = move_rules("theorem t (f g : ℕ → ℝ) : f * g = g");
+        assert!(functions.iter().any(|(r, _)| *r == "mul_comm"));
+    }
+
+    #[test]
+    fn quantifiers_swap_only_with_their_own_kind_and_when_independent() {
+        let rules = move_rules("theorem t : ∃ x : ℕ, ∃ y : ℕ, x < y");
+        assert!(rules.iter().any(|(r, _)| *r == "exists_swap"));
+        let mixed = move_rules("theorem t : ∃ x : ℕ, ∀ y : ℕ, x ≤ y");
+        assert!(
+            mixed
+                .iter()
+                .all(|(r, _)| *r != "exists_swap" && *r != "forall_swap"),
+            "∃∀ is not ∀∃: {mixed:?}"
+        );
+        let dependent = move_rules("theorem t : ∃ n : ℕ, ∃ i : Fin n, i = i");
+        assert!(
+            dependent.iter().all(|(r, _)| *r != "exists_swap"),
+            "{dependent:?}"
+        );
+    }
+
+    #[test]
+    fn premises_swap_in_chains_but_an_implication_does_not_turn_around() {
+        let chain = move_rules("theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → n < 5 → f n = 0) : True");
+        assert!(chain.iter().any(|(r, _)| *r == "imp.swap"));
+        let single = move_rules("theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → f n = 0) : True");
+        assert!(single.iter().all(|(r, _)| *r != "imp.swap"), "{single:?}");
+    }
+
+    #[test]
+    fn binder_reorder_respects_dependencies() {
+        let a = canon("theorem t (x : ℝ) (y : ℝ) (h : 0 < x) (k : y < 2) : x = y");
+        let b = canon("theorem t (y : ℝ) (k : y < 2) (x : ℝ) (h : 0 < x) : x = y");
+        let mut d = |p: &Tree, q: &Tree| free(p, q);
+        let r = binder_reorder(&a, &b, &mut d).expect("a reorder towards b exists");
+        // Every hypothesis still comes after the variable it mentions.
+        let list = &binder_list(&r.tree).expect("binder list").0.children;
+        let pos = |n: &str| {
+            list.iter()
+                .position(|b| binder_name(b).is_some_and(|x| x.label == n))
+                .expect("binder present")
+        };
+        assert!(
+            pos("x") < pos("h") && pos("y") < pos("k"),
+            "{}",
+            r.applied.at
+        );
+        assert_eq!(free(&r.tree, &b), 0, "{}", r.applied.at);
+
+        // `h` mentions `x`: it can never move in front of it.
+        let c = canon("theorem t (x : ℝ) (h : 0 < x) : x = 1");
+        let d2 = {
+            let mut t = c.clone();
+            t.children[0].children.swap(0, 1);
+            t
+        };
+        let mut d = |p: &Tree, q: &Tree| free(p, q);
+        assert!(binder_reorder(&c, &d2, &mut d).is_none());
+    }
+
+    #[test]
+    fn modular_congruence_unfolds_to_its_definition() {
+        same(
+            "theorem t : 2 ^ 2010 ≡ 4 [MOD 10]",
+            "theorem t : 2 ^ 2010 % 10 = 4",
+        );
+        same(
+            "theorem t (n : ℤ) : 2 * n ≡ 15 [ZMOD 47]",
+            "theorem t (n : ℤ) : 2 * n % 47 = 15 % 47",
+        );
+        // The modulus matters.
+        differ(
+            "theorem t : 2 ^ 2010 ≡ 4 [MOD 10]",
+            "theorem t : 2 ^ 2010 % 100 = 4",
+        );
+    }
+
+    #[test]
+    fn literal_arithmetic_is_evaluated_only_where_exact() {
+        same(
+            "theorem t : 8 * 9 ^ 2 + 5 * 9 + 2 = x",
+            "theorem t : 695 = x",
+        );
+        same("theorem t : 6 / 3 = x", "theorem t : 2 = x");
+        // Floor division, truncated subtraction and wrap-around are type dependent: kept.
+        differ("theorem t : 7 / 2 = x", "theorem t : 3 = x");
+        differ("theorem t : 3 - 7 = x", "theorem t : 0 = x");
+        differ(
+            "theorem t (a : ZMod 5) : a = 6 - 2",
+            "theorem t (a : ZMod 5) : a = 4",
+        );
+        // Variables are not literals; ascribed literals are not bare literals.
+        differ("theorem t (y : ℕ) : y + 1 = x", "theorem t (y : ℕ) : 1 = x");
+        differ("theorem t : (2 : ℝ) + 1 = x", "theorem t : 3 = x");
+        // Huge powers are left as written.
+        let big = canon("theorem t : 2 ^ 2010 = x");
+        assert!(big.preorder().iter().any(|n| n.label == " _ ^ _ "));
+    }
+
+    #[test]
+    fn log_quotients_and_notations_meet() {
+        same(
+            "theorem t (x : ℝ) : Real.log x / Real.log 2 = 3",
+            "theorem t (x : ℝ) : Real.logb 2 x = 3",
+        );
+        same(
+            "theorem t (x : ℝ) : logb 2 x = 3",
+            "theorem t (x : ℝ) : Real.logb 2 x = 3",
+        );
+        same("theorem t : Real.sqrt 5 = abs y", "theorem t : √5 = |y|");
+        // The argument order of `logb` is the base first.
+        differ(
+            "theorem t (x : ℝ) : Real.log x / Real.log 2 = 3",
+            "theorem t (x : ℝ) : Real.logb x 2 = 3",
+        );
+        differ(
+            "theorem t (x : ℝ) : Real.log x * Real.log 2 = 3",
+            "theorem t (x : ℝ) : Real.logb 2 x = 3",
+        );
+    }
+
+    #[test]
+    fn equations_defining_a_variable_are_substituted() {
+        same(
+            "theorem t (s : ℕ) (h₀ : s = ∑ k in Finset.Icc 1 9, k) : s % 9 = 0",
+            "theorem t : (∑ k in Finset.Icc 1 9, k) % 9 = 0",
+        );
+        same(
+            "theorem t (x y : ℝ) (h₀ : 2 * y = x) (h₁ : x + y = 3) : y = 1",
+            "theorem t (y : ℝ) (h₁ : 2 * y + y = 3) : y = 1",
+        );
+        // `e` mentioning `x` (`x = x + 0`) is no definition.
+        differ(
+            "theorem t (x : ℝ) (h : x = x * x) : x = 1",
+            "theorem t : x * x = 1",
+        );
+        // A binder between the variable and its equation that mentions it blocks it.
+        let t = canon("theorem t (x : ℝ) (hx : 0 < x) (n : ℕ) (h : x = n + 1) : x < n + 2");
+        let list = &t.children[0];
+        assert_eq!(binder_list_arity(&list.label), Some(4), "{t:?}");
+    }
+
+    #[test]
+    fn canonical_form_is_a_fixpoint() {
+        for text in [
+            "theorem t (x : ℝ) (h : x > 0 ∧ x ≥ 1) : ∀ y ∈ S, ¬ (y = x) → y > 0",
+            "theorem t : ∀ (a b : ℤ), (∃ i j, a = 2 * i ∧ b = 2 * j) ↔ ∃ k, a ^ 2 + b ^ 2 = 8 * k",
+        ] {
+            let once = canon(text);
+            let (twice, log) = canonicalize(&once);
+            assert_eq!(once, twice);
+            assert!(log.is_empty(), "{log:?}");
+        }
+    }
+
+    #[test]
+    fn bound_names_are_flagged_for_free_renaming() {
+        let t = canon("theorem t : ∃ k : ℕ, k = 2");
+        let leaves: Vec<&Tree> = t
+            .preorder()
+            .into_iter()
+            .filter(|n| n.label == "k")
+            .collect();
+        assert_eq!(leaves.len(), 2);
+        assert!(leaves.iter().all(|n| n.variable_freecost));
+        // A global name is not flagged.
+        let g = canon("theorem t : π = π");
+        assert!(g.preorder().iter().all(|n| !n.variable_freecost));
+    }
+
+    #[test]
+    fn render_fills_placeholders() {
+        let t = tree("theorem t (x : ℝ) : (x + 1) * 2 = f x");
+        let concl = &t.children[0].children[1];
+        // Every operator operand is parenthesised: unambiguous without a precedence table.
+        assert_eq!(render(concl), "((x + 1) * 2) = (f x)");
+    }
+
+    #[test]
+    fn odd_trees_do_not_panic() {
+        let odd = [
+            Tree::node(" _ > _ ", vec![Tree::leaf("a")]),
+            Tree::node("∀ _ , _ ", vec![Tree::leaf("x")]),
+            Tree::node(": _ ", vec![]),
+            Tree::node(" _ : _ ", vec![Tree::node(" _ ∧ _ ", vec![])]),
+            Tree::node(
+                "let",
+                vec![
+                    Tree::node("x", vec![Tree::leaf("y")]),
+                    Tree::leaf("v"),
+                    Tree::leaf("b"),
+                ],
+            ),
+            Tree::node(
+                "∃ _ , _ ",
+                vec![Tree::leaf("x"), Tree::leaf("∈ _ "), Tree::leaf("p")],
+            ),
+        ];
+        for t in &odd {
+            let (c, _) = canonicalize(t);
+            let mut out = Vec::new();
+            let mut d = |a: &Tree, b: &Tree| free(a, b);
+            moves(&c, t, Commutativity::of(&c), &mut d, &mut out);
+            let _ = render(&c);
+        }
+    }
+}

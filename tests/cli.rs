@@ -1,0 +1,519 @@
+//! The `lean-assess` binary end to end: every command on fixture inputs, every bad-input case
+//! with its message and exit status (0 ok, 1 some items failed, 2 bad input or usage).
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixture(rel: &str) -> String {
+    root().join("fixtures").join(rel).display().to_string()
+}
+
+fn lean_assess(args: &[&str]) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_lean-assess"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("BUG: the binary runs");
+    Run {
+        code: output.status.code().expect("BUG: exited, not killed"),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// A fatal error: status 2, nothing on stdout, exactly one line on stderr, containing `want`.
+fn assert_fails(args: &[&str], want: &str) {
+    let run = lean_assess(args);
+    assert_eq!(run.code, 2, "{args:?}: stderr {}", run.stderr);
+    assert_eq!(run.stdout, "", "{args:?}");
+    assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+    assert!(
+        run.stderr.starts_with("lean-assess: error: "),
+        "{args:?}: {}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(want),
+        "{args:?}: want {want:?} in {}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.display().to_string()
+}
+
+// ---------------------------------------------------------------------------------------- tree
+
+#[test]
+fn tree_prints_text_json_and_dot() {
+    let input = fixture("cli/reference.lean::amc12_sum");
+    let json = lean_assess(&["tree", "--format", "json", &input]);
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let tree: Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(tree["label"], "theorem");
+    let text = json.stdout;
+    assert!(text.contains('∑'), "{text}");
+
+    let plain = lean_assess(&["tree", &input]);
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    assert!(plain.stdout.lines().count() > 5, "{}", plain.stdout);
+    assert!(plain.stdout.contains("theorem"));
+
+    let dot = lean_assess(&["tree", "--format", "dot", &input]);
+    assert_eq!(dot.code, 0, "{}", dot.stderr);
+    assert!(
+        dot.stdout.trim_start().starts_with("digraph"),
+        "{}",
+        dot.stdout
+    );
+}
+
+#[test]
+fn tree_of_a_file_takes_its_first_theorem_and_reads_the_header() {
+    let first = lean_assess(&["tree", "--format", "json", &fixture("cli/reference.lean")]);
+    let named = lean_assess(&[
+        "tree",
+        "--format",
+        "json",
+        &fixture("cli/reference.lean::mathd_algebra_10"),
+    ]);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    assert_eq!(first.stdout, named.stdout);
+
+    let header = lean_assess(&["tree", "--format", "json", &fixture("cli/header.lean")]);
+    assert_eq!(header.code, 0, "{}", header.stderr);
+    let tree: Value = serde_json::from_str(&header.stdout).unwrap();
+    assert_eq!(tree["label"], "theorem");
+}
+
+#[test]
+fn tree_of_literal_text_equals_tree_of_the_same_text_in_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let statement = "theorem t (a b : ℝ) (h : a < b) : ∃ c, a < c ∧ c < b := by sorry";
+    let file = write(dir.path(), "t.lean", statement.as_bytes());
+    let from_text = lean_assess(&["tree", "--format", "json", "--text", statement]);
+    let from_file = lean_assess(&["tree", "--format", "json", &file]);
+    assert_eq!(from_text.code, 0, "{}", from_text.stderr);
+    assert_eq!(from_text.stdout, from_file.stdout);
+}
+
+// ----------------------------------------------------------------------------------------- ted
+
+#[test]
+fn ted_pairs_reproduces_gteds_unit_and_free_cost_distances() {
+    for name in ["gted-minif2f", "gted-proofnet"] {
+        let file = fixture(&format!("bench/{name}.trees.jsonl"));
+        let expected: Vec<Value> = std::fs::read_to_string(&file)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        for (flag, field, sim_field) in [
+            (None, "ted_unit", "sim_unit"),
+            (Some("--free-cost"), "ted_freecost", "sim_freecost"),
+        ] {
+            let mut args = vec!["ted", "--pairs", &file, "--json"];
+            args.extend(flag);
+            let run = lean_assess(&args);
+            assert_eq!(run.code, 0, "{}", run.stderr);
+            let got: Vec<Value> = run
+                .stdout
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            assert_eq!(got.len(), expected.len());
+            for (g, e) in got.iter().zip(&expected) {
+                assert_eq!(g["id"], e["id"]);
+                assert_eq!(g["distance"], e[field], "{name} {} {field}", e["id"]);
+                // GTED stores similarities rounded to 4 places.
+                let sim = g["similarity"].as_f64().unwrap();
+                let want = e[sim_field].as_f64().unwrap();
+                assert!((sim - want).abs() < 5e-5, "{} {sim} vs {want}", e["id"]);
+            }
+        }
+    }
+}
+
+#[test]
+fn ted_pairs_prints_a_table_without_json() {
+    let run = lean_assess(&[
+        "ted",
+        "--pairs",
+        &fixture("bench/gted-proofnet.trees.jsonl"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mut lines = run.stdout.lines();
+    assert_eq!(lines.next(), Some("id\tdistance\tsimilarity"));
+    assert_eq!(lines.count(), 93);
+}
+
+// --------------------------------------------------------------------------------------- score
+
+#[test]
+fn score_renames_cost_one_by_default_and_nothing_with_free_cost() {
+    let reference = fixture("cli/reference.lean::mathd_algebra_10");
+    let candidate = fixture("cli/candidate.lean::my_favorite_theorem");
+    let free = lean_assess(&["score", "--json", "--free-cost", &reference, &candidate]);
+    assert_eq!(free.code, 0, "{}", free.stderr);
+    let v: Value = serde_json::from_str(&free.stdout).unwrap();
+    let ted = &v["metrics"][0];
+    assert_eq!(ted["metric"], "ted");
+    assert_eq!(ted["score"], 1.0, "{ted}");
+    assert_eq!(ted["distance"], 0);
+
+    // The first theorems of the two files are the same pair.
+    let unit = lean_assess(&[
+        "score",
+        "--json",
+        &fixture("cli/reference.lean"),
+        &fixture("cli/candidate.lean"),
+    ]);
+    assert_eq!(unit.code, 0, "{}", unit.stderr);
+    let v: Value = serde_json::from_str(&unit.stdout).unwrap();
+    let d = v["metrics"][0]["distance"].as_u64().unwrap();
+    assert!(d >= 4, "x→y three times, h₀→hy: {d}");
+    assert!(v["metrics"][0]["score"].as_f64().unwrap() < 1.0);
+}
+
+#[test]
+fn score_text_output_and_literal_inputs() {
+    let run = lean_assess(&[
+        "score",
+        "--ref-text",
+        "theorem r (n : ℕ) (h : 0 < n) : n ^ 2 = n * n := by sorry",
+        "--cand-text",
+        "theorem c (n : ℕ) : n + 2 = 2 * n := by sorry",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("reference: --ref-text"),
+        "{}",
+        run.stdout
+    );
+    let line = run.stdout.lines().find(|l| l.starts_with("ted")).unwrap();
+    assert!(line.contains("distance"), "{line}");
+
+    let mixed = lean_assess(&[
+        "score",
+        "--free-cost",
+        "--ref-text",
+        "theorem r (x : ℝ) (h₀ : 2 * x + 3 = 7) : x = 2 := by sorry",
+        &fixture("cli/candidate.lean::my_favorite_theorem"),
+    ]);
+    assert_eq!(mixed.code, 0, "{}", mixed.stderr);
+    assert!(mixed.stdout.contains("1.0000"), "{}", mixed.stdout);
+}
+
+#[test]
+fn score_with_a_lean_metric_says_it_needs_lean_and_gives_no_score() {
+    let run = lean_assess(&[
+        "score",
+        "--metric",
+        "ted,beq",
+        "--json",
+        &fixture("cli/reference.lean"),
+        &fixture("cli/candidate.lean"),
+    ]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert!(v["metrics"][0]["score"].is_number());
+    let beq = &v["metrics"][1];
+    assert_eq!(beq["metric"], "beq");
+    assert!(beq.get("score").is_none() && beq.get("equivalent").is_none());
+    assert!(beq["error"]
+        .as_str()
+        .unwrap()
+        .contains("needs a Lean server"));
+
+    for metric in ["transted", "defeq"] {
+        let run = lean_assess(&[
+            "score",
+            "--metric",
+            metric,
+            &fixture("cli/reference.lean"),
+            &fixture("cli/candidate.lean"),
+        ]);
+        assert_eq!(run.code, 1);
+        assert!(run.stdout.contains("needs a Lean server"), "{}", run.stdout);
+    }
+}
+
+// --------------------------------------------------------------------------------------- bench
+
+#[test]
+fn bench_reports_the_figures_and_writes_predictions() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pred.jsonl").display().to_string();
+    let dataset = fixture("bench/gted-minif2f.jsonl");
+    let run = lean_assess(&["bench", &dataset, "--json", "--out", &out]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        ["dataset", "metric", "pairs", "scored", "failed", "seconds", "best", "sweep"]
+    );
+    assert_eq!(v["metric"], "ted");
+    assert_eq!(v["pairs"], 205);
+    assert_eq!(v["failed"], 0);
+    assert_eq!(v["sweep"].as_array().unwrap().len(), 10);
+    for key in ["threshold", "precision", "recall", "accuracy", "kappa"] {
+        assert!(v["best"][key].is_number(), "{key}");
+    }
+    let predictions = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(predictions.lines().count(), 205);
+    let first: Value = serde_json::from_str(predictions.lines().next().unwrap()).unwrap();
+    assert_eq!(first["id"], "gted-minif2f/mathd_algebra_478");
+    assert!(first["score"].is_number());
+
+    let text = lean_assess(&["bench", &dataset, "--jobs", "1"]);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    assert!(text.stdout.contains("best threshold"), "{}", text.stdout);
+    assert!(text.stdout.contains("t=0.95"), "{}", text.stdout);
+}
+
+#[test]
+fn bench_one_bad_pair_warns_with_its_line_and_the_run_continues() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pred.jsonl").display().to_string();
+    let dataset = fixture("cli/small.jsonl");
+    let run = lean_assess(&["bench", &dataset, "--json", "--out", &out]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let warning = format!(
+        "lean-assess: warning: {dataset}:4: pair 'small/broken': cand_statement: line 1, column "
+    );
+    assert!(run.stderr.starts_with(&warning), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        (
+            v["pairs"].as_u64(),
+            v["scored"].as_u64(),
+            v["failed"].as_u64()
+        ),
+        (Some(5), Some(4), Some(1))
+    );
+    let predictions: Vec<Value> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(predictions.len(), 5);
+    assert_eq!(predictions[3]["id"], "small/broken");
+    assert!(predictions[3]["error"].is_string());
+    assert!(predictions[3].get("score").is_none());
+    assert!(
+        predictions
+            .iter()
+            .filter(|p| p["score"].is_number())
+            .count()
+            == 4
+    );
+}
+
+#[test]
+fn bench_lean_metrics_need_lean() {
+    let dataset = fixture("cli/small.jsonl");
+    assert_fails(
+        &["bench", &dataset, "--metric", "beq"],
+        "metric 'beq' needs a Lean server",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().display().to_string();
+    assert_fails(
+        &[
+            "bench",
+            &dataset,
+            "--metric",
+            "defeq",
+            "--lean-project",
+            &project,
+        ],
+        "metric 'defeq' needs a Lean server",
+    );
+    assert_fails(
+        &["bench", &dataset, "--lean-project", "/nonexistent/project"],
+        "--lean-project /nonexistent/project: not a directory",
+    );
+}
+
+// -------------------------------------------------------------------------------- bad input
+
+#[test]
+fn missing_files_are_named() {
+    assert_fails(&["tree", "nope.lean"], "cannot read nope.lean: ");
+    assert_fails(&["bench", "nope.jsonl"], "nope.jsonl: ");
+    assert_fails(&["ted", "--pairs", "nope.jsonl"], "nope.jsonl: ");
+    assert_fails(
+        &["score", "nope.lean", &fixture("cli/candidate.lean")],
+        "cannot read nope.lean",
+    );
+    assert_fails(&["bench", "fixtures"], "fixtures: is a directory");
+}
+
+#[test]
+fn invalid_utf8_is_named_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let lean = write(
+        dir.path(),
+        "bad.lean",
+        b"import Mathlib\ntheorem t : \xff = 1 := rfl\n",
+    );
+    assert_fails(&["tree", &lean], &format!("{lean}:2: not valid UTF-8"));
+    let jsonl = write(dir.path(), "bad.jsonl", b"\n\n{\"id\": \"\xfe\"}\n");
+    assert_fails(&["bench", &jsonl], &format!("{jsonl}:3: not valid UTF-8"));
+}
+
+#[test]
+fn malformed_jsonl_lines_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = std::fs::read_to_string(fixture("cli/small.jsonl")).unwrap();
+    let first = good.lines().next().unwrap();
+    let bad = write(
+        dir.path(),
+        "bad.jsonl",
+        format!("{first}\n{{\"id\": 1,\n").as_bytes(),
+    );
+    assert_fails(&["bench", &bad], &format!("{bad}:2: malformed JSON"));
+    let missing = write(
+        dir.path(),
+        "missing.jsonl",
+        br#"{"id": "x", "ref_statement": "theorem a : 1 = 1"}"#,
+    );
+    assert_fails(
+        &["bench", &missing],
+        &format!("{missing}:1: missing field 'cand_statement'"),
+    );
+    let trees = write(
+        dir.path(),
+        "trees.jsonl",
+        b"{\"id\": \"x\", \"ref_tree\": []}\n",
+    );
+    assert_fails(
+        &["ted", "--pairs", &trees],
+        &format!("{trees}:1: field 'ref_tree' is not a tree"),
+    );
+}
+
+#[test]
+fn empty_datasets_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = write(dir.path(), "empty.jsonl", b"\n\n");
+    assert_fails(&["bench", &empty], &format!("{empty}: no records"));
+    assert_fails(&["ted", "--pairs", &empty], &format!("{empty}: no records"));
+}
+
+#[test]
+fn unknown_theorem_names_list_the_known_ones() {
+    assert_fails(
+        &["tree", &fixture("cli/reference.lean::nope")],
+        "no theorem named 'nope' (theorems here: mathd_algebra_10, amc12_sum, sq_nonneg')",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let none = write(dir.path(), "none.lean", b"import Mathlib\n\ndef f := 1\n");
+    assert_fails(&["tree", &none], "no theorem, lemma or example found");
+}
+
+#[test]
+fn unparsable_statements_give_file_line_and_column() {
+    let file = fixture("cli/broken.lean");
+    assert_fails(&["tree", &file], &format!("{file}: line 3, column "));
+    assert_fails(
+        &["score", &file, &fixture("cli/candidate.lean")],
+        &format!("{file}: line 3, column "),
+    );
+}
+
+#[test]
+fn usage_errors_exit_2_with_clap_message() {
+    for args in [
+        vec!["bogus"],
+        vec!["tree"],
+        vec!["tree", "--format", "svg", "x.lean"],
+        vec!["bench"],
+        vec!["bench", "x.jsonl", "--jobs", "0"],
+    ] {
+        let run = lean_assess(&args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(
+            run.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(run.stdout.is_empty());
+    }
+    assert_fails(
+        &["score", "--metric", "tedd", "a.lean", "b.lean"],
+        "--metric: unknown metric 'tedd'",
+    );
+    assert_fails(
+        &["score", &fixture("cli/reference.lean")],
+        "missing the candidate",
+    );
+    let help = lean_assess(&["--help"]);
+    assert_eq!(help.code, 0);
+    assert!(help.stdout.contains("Exit status"));
+}
+
+#[test]
+fn a_closed_stdout_pipe_ends_quietly_with_status_0() {
+    // Enough output (well over a pipe buffer) that the writer is still busy when we hang up.
+    let dir = tempfile::tempdir().unwrap();
+    let pairs = std::fs::read_to_string(fixture("bench/gted-proofnet.trees.jsonl")).unwrap();
+    let mut big = String::new();
+    for round in 0..40 {
+        for line in pairs.lines() {
+            let mut v: Value = serde_json::from_str(line).unwrap();
+            v["id"] = Value::from(format!("{round}/{}", v["id"].as_str().unwrap()));
+            big.push_str(&v.to_string());
+            big.push('\n');
+        }
+    }
+    let file = write(dir.path(), "big.jsonl", big.as_bytes());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lean-assess"))
+        .args(["ted", "--pairs", &file, "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert!(first.starts_with("{\"id\""));
+    drop(stdout);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    let _ = std::io::stderr().flush();
+}
+
+#[test]
+fn bench_predictions_do_not_depend_on_the_number_of_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = fixture("bench/gted-proofnet.jsonl");
+    let mut outputs = Vec::new();
+    for jobs in ["1", "3"] {
+        let out = dir.path().join(format!("pred{jobs}.jsonl"));
+        let out = out.display().to_string();
+        let run = lean_assess(&["bench", &dataset, "--jobs", jobs, "--out", &out]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        outputs.push(std::fs::read_to_string(&out).unwrap());
+    }
+    assert_eq!(outputs[0], outputs[1]);
+}
