@@ -104,7 +104,7 @@ fn main() {
                 workspace_root: Some(dir.path().to_path_buf()),
             },
             tx,
-            Arc::new(LeanClient::default()),
+            Arc::new(LeanClient::disconnected()),
         );
         f.on_initialize_request(&json!({"capabilities": {"workspace": {"codeLens": {"refreshSupport": true}}}}));
         f.observe_client_notification(

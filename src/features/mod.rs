@@ -1100,7 +1100,7 @@ mod tests {
                 workspace_root: Some(root.clone()),
             },
             tx,
-            Arc::new(LeanClient::default()),
+            Arc::new(LeanClient::disconnected()),
         );
         features.on_initialize_request(&json!({
             "rootUri": path_to_uri(&root),
@@ -1364,7 +1364,7 @@ mod tests {
         let f = Features::new(
             FeaturesConfig::default(),
             tx,
-            Arc::new(LeanClient::default()),
+            Arc::new(LeanClient::disconnected()),
         );
         let lean: Value = serde_json::from_str(include_str!(
             "../../fixtures/lsp/wire.initialize-response.json"
