@@ -136,6 +136,23 @@ H.test(':LeanAssessDiff runs the "Show differences" action: lean-assess diagnost
   io.stdout:write('     difference: ' .. diags[1].message:gsub('\n', ' ') .. '\n')
 end)
 
+H.test('an edit that matches the reference: the lens refreshes to ted 1.00, the differences clear', function()
+  -- `<` → `=` in h₁: the candidate now states the reference. Neovim sends didChange; the proxy
+  -- recomputes and sends workspace/codeLens/refresh, which the plugin's 0.11 handler serves.
+  local line = vim.api.nvim_buf_get_lines(buf, 1, 2, false)[1]
+  vim.api.nvim_buf_set_lines(buf, 1, 2, false, { (line:gsub('m %* %-1 %+ b < 7', 'm * -1 + b = 7')) })
+  local text = H.wait_for(15000, function()
+    local t = lens_texts()
+    return t:find('ted 1.00', 1, true) and t
+  end, 'lens with ted 1.00; have: ' .. lens_texts())
+  io.stdout:write('     lens after the edit: ' .. text .. '\n')
+  H.wait_for(15000, function()
+    return #vim.tbl_filter(function(d)
+      return d.source == 'lean-assess'
+    end, vim.diagnostic.get(buf)) == 0
+  end, 'lean-assess diagnostics cleared')
+end)
+
 for _, c in ipairs(vim.lsp.get_clients()) do
   c:stop(true)
 end
