@@ -13,6 +13,7 @@
 //! (`features`).
 
 pub mod goals;
+pub mod oracle;
 pub mod process;
 
 use crate::pending::{OwnId, PendingTable, Reply};
