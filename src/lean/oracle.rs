@@ -277,9 +277,10 @@ pub fn check_tactic_text(text: &str) -> Result<(), OracleError> {
     let bad = text.lines().any(|l| {
         let t = l.trim_start();
         t.starts_with('#')
-            || COMMAND_WORDS
-                .iter()
-                .any(|w| t.strip_prefix(w).is_some_and(|r| r.is_empty() || r.starts_with(' ')))
+            || COMMAND_WORDS.iter().any(|w| {
+                t.strip_prefix(w)
+                    .is_some_and(|r| r.is_empty() || r.starts_with(' '))
+            })
     }) || text.matches("/-").count() != text.matches("-/").count()
         || text.matches('"').count() % 2 == 1;
     if bad {
@@ -320,7 +321,11 @@ fn push_message_text(v: &Value, out: &mut String) {
     } else if let Some(pair) = o.get("tag").and_then(Value::as_array) {
         let embed = pair.first().unwrap_or(&Value::Null);
         if let Some(expr) = embed.get("expr") {
-            out.push_str(&TaggedText::from_json(expr).map(|t| t.text()).unwrap_or_default());
+            out.push_str(
+                &TaggedText::from_json(expr)
+                    .map(|t| t.text())
+                    .unwrap_or_default(),
+            );
         } else if let Some(goal) = embed.get("goal") {
             let ty = goal.get("type").and_then(TaggedText::from_json);
             out.push_str(&ty.map(|t| t.text()).unwrap_or_default());
@@ -409,17 +414,23 @@ impl<L: LeanRpc> Oracle<L> {
 
     fn doc(&mut self, key: &str) -> &mut ScratchDoc {
         let n = self.docs.len();
-        let dir = self.config.scratch_dir_uri.trim_end_matches('/').to_string();
-        self.docs.entry(key.to_string()).or_insert_with(|| ScratchDoc {
-            uri: format!("{dir}/scratch{n}.lean"),
-            header: key.to_string(),
-            registry: String::new(),
-            entries: Vec::new(),
-            version: 0,
-            opened: false,
-            session: None,
-            active: String::new(),
-        })
+        let dir = self
+            .config
+            .scratch_dir_uri
+            .trim_end_matches('/')
+            .to_string();
+        self.docs
+            .entry(key.to_string())
+            .or_insert_with(|| ScratchDoc {
+                uri: format!("{dir}/scratch{n}.lean"),
+                header: key.to_string(),
+                registry: String::new(),
+                entries: Vec::new(),
+                version: 0,
+                opened: false,
+                session: None,
+                active: String::new(),
+            })
     }
 
     /// The URI of the scratch document for `key` (created lazily).
@@ -520,7 +531,10 @@ impl<L: LeanRpc> Oracle<L> {
                 tracing::warn!(%uri, %source, "Lean worker lost; reopening the scratch document");
                 let _ = self
                     .lean
-                    .notify("textDocument/didClose", json!({"textDocument": {"uri": uri}}))
+                    .notify(
+                        "textDocument/didClose",
+                        json!({"textDocument": {"uri": uri}}),
+                    )
                     .await;
                 match self.run_once(key, blocks, commands, deadline).await {
                     Err(OracleError::Lean { uri, source }) if worker_lost(&source) => {
@@ -682,7 +696,9 @@ impl<L: LeanRpc> Oracle<L> {
                     .filter(|(_, sev, _)| *sev == 1)
                     .map(|(_, _, m)| m.clone())
                     .collect(),
-                messages: in_lines(*s, *e).map(|(_, sev, m)| (*sev, m.clone())).collect(),
+                messages: in_lines(*s, *e)
+                    .map(|(_, sev, m)| (*sev, m.clone()))
+                    .collect(),
             })
             .collect();
         Ok((results, command_results))
@@ -809,7 +825,9 @@ impl<L: LeanRpc> Oracle<L> {
                     }
                     return Ok(v);
                 }
-                Err(LeanError::Response { code, .. }) if code == RPC_NEEDS_RECONNECT && !retried => {
+                Err(LeanError::Response { code, .. })
+                    if code == RPC_NEEDS_RECONNECT && !retried =>
+                {
                     retried = true;
                     self.doc(key).session = None;
                 }

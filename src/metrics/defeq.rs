@@ -50,7 +50,8 @@ impl LeanMetric for DefEq {
         let counters = oracle.counters();
         let before = counters.snapshot();
         let key = Oracle::<L>::import_key(&[pair.reference_header, pair.candidate_header]);
-        let (Some(ref_sig), Some(cand_sig)) = (signature(pair.reference), signature(pair.candidate))
+        let (Some(ref_sig), Some(cand_sig)) =
+            (signature(pair.reference), signature(pair.candidate))
         else {
             return Err(MetricError::Failed(
                 "defeq: no declaration signature found in the statement text".into(),
@@ -62,7 +63,11 @@ impl LeanMetric for DefEq {
         );
         let failed = |e: crate::lean::oracle::OracleError| MetricError::Failed(e.to_string());
         let declared = oracle
-            .declare(&key, &[(&ref_pre, &ref_sig), (&cand_pre, &cand_sig)], deadline)
+            .declare(
+                &key,
+                &[(&ref_pre, &ref_sig), (&cand_pre, &cand_sig)],
+                deadline,
+            )
             .await
             .map_err(failed)?;
         let [p, q] = declared.as_slice() else {

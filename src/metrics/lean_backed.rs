@@ -165,14 +165,29 @@ mod tests {
             signature(&s).as_deref(),
             Some("(x : ℝ) (y : ℚ) (h : y ≠ 0) : ( Irrational x ) → Irrational ( x * y )")
         );
-        let e = st("example", None, "example : let B : ℝ × ℝ := (7, -1); B.1 = 7");
+        let e = st(
+            "example",
+            None,
+            "example : let B : ℝ × ℝ := (7, -1); B.1 = 7",
+        );
         assert_eq!(
             signature(&e).as_deref(),
             Some(": let B : ℝ × ℝ := (7, -1); B.1 = 7")
         );
-        let u = st("theorem", Some("t"), "@[simp] theorem t.{u} {α : Type u} (a : α) : a = a");
-        assert_eq!(signature(&u).as_deref(), Some("{α : Type u} (a : α) : a = a"));
-        let g = st("theorem", Some("«weird name»"), "theorem «weird name» : True");
+        let u = st(
+            "theorem",
+            Some("t"),
+            "@[simp] theorem t.{u} {α : Type u} (a : α) : a = a",
+        );
+        assert_eq!(
+            signature(&u).as_deref(),
+            Some("{α : Type u} (a : α) : a = a")
+        );
+        let g = st(
+            "theorem",
+            Some("«weird name»"),
+            "theorem «weird name» : True",
+        );
         assert_eq!(signature(&g).as_deref(), Some(": True"));
     }
 

@@ -79,10 +79,9 @@ const TABLE_1: [&str; 7] = [
     "norm_cast",
 ];
 
-/// A visited node: its path of tactic lines and its goal.
+/// A visited node: its path of tactic lines (its goal text is in the seen set).
 struct Node {
     path: Vec<String>,
-    goal: Goal,
     distance: u32,
     depth: u32,
 }
@@ -148,7 +147,8 @@ impl LeanMetric for TransTed {
             .unwrap_or_else(|| key.lines().any(|l| l.starts_with("import Mathlib")));
         let mut notes = Vec::new();
 
-        let (Some(ref_sig), Some(cand_sig)) = (signature(pair.reference), signature(pair.candidate))
+        let (Some(ref_sig), Some(cand_sig)) =
+            (signature(pair.reference), signature(pair.candidate))
         else {
             return Err(MetricError::Failed(
                 "transted: no declaration signature found in the statement text".into(),
@@ -159,7 +159,10 @@ impl LeanMetric for TransTed {
             preamble(pair.candidate_header),
         );
         for (side, sig) in [("reference", &ref_sig), ("candidate", &cand_sig)] {
-            if ["Type*", "Sort*", "Type u", "Sort u"].iter().any(|u| sig.contains(u)) {
+            if ["Type*", "Sort*", "Type u", "Sort u"]
+                .iter()
+                .any(|u| sig.contains(u))
+            {
                 notes.push(format!(
                     "{side} has universe parameters; they are not unified across the two sides"
                 ));
@@ -209,7 +212,10 @@ impl LeanMetric for TransTed {
             })
         };
         if let Some(e) = p.errors.first().or(q.errors.first()) {
-            return fallback(notes, format!("a statement does not typecheck ({e}); plain TED"));
+            return fallback(
+                notes,
+                format!("a statement does not typecheck ({e}); plain TED"),
+            );
         }
 
         // Stage 0.
@@ -237,7 +243,10 @@ impl LeanMetric for TransTed {
         let original = match &r0[0].outcome {
             Outcome::Open(g) => g.clone(),
             Outcome::Error(e) => {
-                return fallback(notes, format!("the merged goal does not elaborate ({e}); plain TED"))
+                return fallback(
+                    notes,
+                    format!("the merged goal does not elaborate ({e}); plain TED"),
+                )
             }
             other => {
                 return fallback(notes, format!("the merged goal gave {other:?}; plain TED"));
@@ -245,9 +254,18 @@ impl LeanMetric for TransTed {
         };
         let (sizes, d0) = match (&original.sides, side_distance(&original)) {
             (Some((l, r)), Some(d)) => ((l.size(), r.size()), d),
-            _ => return fallback(notes, "the merged goal is not an equality; plain TED".into()),
+            _ => {
+                return fallback(
+                    notes,
+                    "the merged goal is not an equality; plain TED".into(),
+                )
+            }
         };
-        let after_norm = if mathlib { &r0[1].outcome } else { &r0[0].outcome };
+        let after_norm = if mathlib {
+            &r0[1].outcome
+        } else {
+            &r0[0].outcome
+        };
         let rfl = &r0[r0.len() - 1].outcome;
         let mut closed: Option<Vec<String>> = None;
         if matches!(after_norm, Outcome::Closed) {
@@ -279,7 +297,6 @@ impl LeanMetric for TransTed {
             let mut arena = vec![Node {
                 distance: side_distance(&root_goal).unwrap_or(d0),
                 path: norm.clone(),
-                goal: root_goal.clone(),
                 depth: 0,
             }];
             let mut seen: HashSet<String> = HashSet::from([root_goal.text.clone()]);
@@ -368,7 +385,6 @@ impl LeanMetric for TransTed {
                             }
                             arena.push(Node {
                                 path: p,
-                                goal: g,
                                 distance: d,
                                 depth: depth + 1,
                             });
@@ -382,7 +398,15 @@ impl LeanMetric for TransTed {
                     break;
                 }
             }
-            let _ = &arena.last().map(|n| (&n.goal, n.distance));
+            if closed.is_none()
+                && !out_of_time
+                && open.is_empty()
+                && expanded < self.config.max_expansions
+            {
+                notes.push(format!(
+                    "search exhausted after {expanded} expansion(s): no further single two-sided goal"
+                ));
+            }
         }
         let search_after = counters.snapshot();
         if rejected > 0 {
@@ -412,7 +436,13 @@ impl LeanMetric for TransTed {
                     let errors: Vec<&String> = c.iter().flat_map(|r| &r.errors).collect();
                     let axioms = c
                         .get(1)
-                        .map(|r| r.messages.iter().map(|m| m.1.clone()).collect::<Vec<_>>().join("\n"))
+                        .map(|r| {
+                            r.messages
+                                .iter()
+                                .map(|m| m.1.clone())
+                                .collect::<Vec<_>>()
+                                .join("\n")
+                        })
                         .unwrap_or_default();
                     let cheats = axioms.contains("_tt.S") || axioms.contains("sorryAx");
                     if errors.is_empty() && !cheats {

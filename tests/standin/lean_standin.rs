@@ -44,6 +44,8 @@
 //!   one ending in `:= by` through the position's line, trimmed, a final `all_goals sorry`
 //!   sentinel left out — are exactly these. So a goal query at a block's sentinel matches the
 //!   block's path plus tactic, and a code action at a tactic line matches the path up to it.
+//! - `"declContains": "text"`: with `tactics`, the block's `:= by` line must contain the text
+//!   (tells apart blocks with the same tactics on different goals).
 //! - `"version": n`: matches only while the document is at that version.
 //!
 //! # Diagnostics through RPC (added for the Lean oracle)
@@ -110,6 +112,7 @@ struct Rule {
     stall: bool,
     times: Option<u64>,
     tactics: Option<Vec<String>>,
+    decl_contains: Option<String>,
     version: Option<i64>,
     line_contains: Option<String>,
     message: String,
@@ -138,6 +141,10 @@ impl Rule {
                     .map(String::from)
                     .collect()
             }),
+            decl_contains: v
+                .get("declContains")
+                .and_then(Value::as_str)
+                .map(String::from),
             version: v.get("version").and_then(Value::as_i64),
             line_contains: v
                 .get("lineContains")
@@ -169,9 +176,23 @@ impl Rule {
                 .or_else(|| params.pointer("/range/start/line"))
                 .and_then(Value::as_u64);
             let Some(line) = line else { return false };
-            return tactics_at(&doc.text, line as usize).as_ref() == Some(want);
+            return self.block_matches(&doc.text, line as usize, want);
         }
         true
+    }
+
+    /// `tactics` (and `declContains`) against the block around `line`.
+    fn block_matches(&self, text: &str, line: usize, want: &[String]) -> bool {
+        match tactics_at(text, line) {
+            Some((decl, tactics)) => {
+                tactics == want
+                    && self
+                        .decl_contains
+                        .as_ref()
+                        .is_none_or(|c| decl.contains(c.as_str()))
+            }
+            None => false,
+        }
     }
 
     fn matches(&self, method: &str, params: &Value) -> bool {
@@ -192,8 +213,9 @@ impl Rule {
     }
 }
 
-/// The tactic lines of the `by` block around `line` up to it (see the module doc, `tactics`).
-fn tactics_at(text: &str, line: usize) -> Option<Vec<String>> {
+/// The `:= by` line of the block around `line` and its tactic lines up to `line` (see the
+/// module doc, `tactics`).
+fn tactics_at(text: &str, line: usize) -> Option<(String, Vec<String>)> {
     let lines: Vec<&str> = text.lines().collect();
     let upto = lines.get(..=line)?;
     let start = upto.iter().rposition(|l| l.trim_end().ends_with(":= by"))?;
@@ -204,7 +226,7 @@ fn tactics_at(text: &str, line: usize) -> Option<Vec<String>> {
     if out.last().is_some_and(|l| l == "all_goals sorry") {
         out.pop();
     }
-    Some(out)
+    Some((upto[start].to_string(), out))
 }
 
 fn uri_of(params: &Value) -> Option<String> {
@@ -476,16 +498,25 @@ impl Standin {
                 .pointer(&format!("/params/lineRange/{k}"))
                 .and_then(Value::as_u64)
         };
-        let (from, to) = (range("start").unwrap_or(0), range("end").unwrap_or(u64::MAX));
+        let (from, to) = (
+            range("start").unwrap_or(0),
+            range("end").unwrap_or(u64::MAX),
+        );
         let mut out = Vec::new();
         for (n, text) in doc.text.lines().enumerate() {
             if (n as u64) < from || (n as u64) >= to {
                 continue;
             }
-            for rule in self.rules.iter().filter(|r| r.method == "standin/diagnostic") {
+            for rule in self
+                .rules
+                .iter()
+                .filter(|r| r.method == "standin/diagnostic")
+            {
                 let hit = match (&rule.tactics, &rule.line_contains) {
                     (Some(t), _) => {
-                        !text.trim().is_empty() && tactics_at(&doc.text, n).as_ref() == Some(t)
+                        !text.trim().is_empty()
+                            && text.trim() != "all_goals sorry"
+                            && rule.block_matches(&doc.text, n, t)
                     }
                     (None, Some(c)) => text.contains(c.as_str()),
                     (None, None) => false,
