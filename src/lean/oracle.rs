@@ -241,6 +241,9 @@ fn line_count(s: &str) -> u32 {
     u32::try_from(s.matches('\n').count()).unwrap_or(u32::MAX)
 }
 
+/// Registers a URI as hidden from the editor.
+type HideFn = Box<dyn Fn(&str) + Send + Sync>;
+
 /// The oracle over one Lean client. Methods take `&mut self`: one batch at a time per oracle
 /// (a scratch document has one active region).
 pub struct Oracle<L: LeanRpc> {
@@ -251,7 +254,7 @@ pub struct Oracle<L: LeanRpc> {
     next_statement: u64,
     /// Behind the editor proxy: registers each scratch URI as hidden before its `didOpen`, so
     /// the router consumes Lean's notifications about it (`LeanClient::hide_uri`).
-    hide: Option<Box<dyn Fn(&str) + Send + Sync>>,
+    hide: Option<HideFn>,
 }
 
 /// Words that start a command: a tactic line starting with one would end the `by` block.
@@ -466,11 +469,11 @@ impl<L: LeanRpc> Oracle<L> {
         statements: &[(&str, &str)],
         deadline: Instant,
     ) -> Result<Vec<Declared>, OracleError> {
-        let mut first = self.next_statement;
+        let numbers = self.next_statement..;
         self.next_statement += statements.len() as u64;
         let doc = self.doc(key);
         let mut indices = Vec::new();
-        for (preamble, signature) in statements {
+        for (first, (preamble, signature)) in numbers.zip(statements) {
             let start = line_count(&doc.header) + line_count(&doc.registry);
             let preamble: String = preamble
                 .lines()
@@ -495,7 +498,6 @@ impl<L: LeanRpc> Oracle<L> {
                 checked: None,
                 name,
             });
-            first += 1;
         }
         self.run(key, &[], &[], deadline).await?;
         let doc = self.doc(key);

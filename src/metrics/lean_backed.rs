@@ -58,7 +58,7 @@ pub fn signature(statement: &Statement) -> Option<String> {
         let before_ok = src[..i]
             .chars()
             .next_back()
-            .is_none_or(|c| c.is_whitespace() || c == ']');
+            .map_or(true, |c| c.is_whitespace() || c == ']');
         let after_ok = src[i + kw.len()..]
             .chars()
             .next()

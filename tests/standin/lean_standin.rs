@@ -189,7 +189,7 @@ impl Rule {
                     && self
                         .decl_contains
                         .as_ref()
-                        .is_none_or(|c| decl.contains(c.as_str()))
+                        .map_or(true, |c| decl.contains(c.as_str()))
             }
             None => false,
         }
