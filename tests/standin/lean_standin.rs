@@ -47,6 +47,9 @@
 //! - `"declContains": "text"`: with `tactics`, the block's `:= by` line must contain the text
 //!   (tells apart blocks with the same tactics on different goals).
 //! - `"version": n`: matches only while the document is at that version.
+//! - `"distinctGoal": true` (for `getInteractiveGoals`): the result is one goal `g<h> = <n>`
+//!   distinct for every distinct block (`h` a hash of the block, `n` its tactic count) — an
+//!   endless search space for the oracle bench.
 //!
 //! # Diagnostics through RPC (added for the Lean oracle)
 //! `$/lean/rpc/call` of `Lean.Widget.getInteractiveDiagnostics` (with no rule matching it)
@@ -112,6 +115,7 @@ struct Rule {
     stall: bool,
     times: Option<u64>,
     tactics: Option<Vec<String>>,
+    distinct_goal: bool,
     decl_contains: Option<String>,
     version: Option<i64>,
     line_contains: Option<String>,
@@ -141,6 +145,10 @@ impl Rule {
                     .map(String::from)
                     .collect()
             }),
+            distinct_goal: v
+                .get("distinctGoal")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
             decl_contains: v
                 .get("declContains")
                 .and_then(Value::as_str)
@@ -412,6 +420,10 @@ impl Standin {
             .iter()
             .position(|r| r.matches(method, &params) && r.matches_document(&params, docs))
         {
+            if self.rules[pos].distinct_goal {
+                let result = self.distinct_goal(&params);
+                self.rules[pos].result = Some(result);
+            }
             return self.scripted(pos, id);
         }
         match method {
@@ -486,6 +498,38 @@ impl Standin {
             }
             _ => self.error(&id, -32601, &format!("method not found: {method}")),
         }
+    }
+
+    /// A one-goal `getInteractiveGoals` result (shape of `interactiveGoals-rw-nested`) whose
+    /// type `g<h> = <n>` is distinct for every distinct block (`h` hashes the block's `:= by`
+    /// line and tactic lines; `n` is their count): an endless search space for benchmarks.
+    fn distinct_goal(&self, params: &Value) -> Value {
+        let line = params.pointer("/position/line").and_then(Value::as_u64);
+        let block = uri_of(params)
+            .and_then(|u| self.docs.get(&u))
+            .zip(line)
+            .and_then(|(d, l)| tactics_at(&d.text, l as usize));
+        let Some((decl, tactics)) = block else {
+            return Value::Null;
+        };
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in decl.bytes().chain(tactics.iter().flat_map(|t| t.bytes())) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        let tag = |pos: &str, r: u64, inner: Value| {
+            json!({"tag": [{"subexprPos": pos, "info": {"__rpcref": r.to_string()}}, inner]})
+        };
+        let ty = tag(
+            "/",
+            1,
+            json!({"append": [
+                tag("/0/1", 2, json!({"text": format!("g{}", h % 1_000_000)})),
+                {"text": " = "},
+                tag("/1", 3, json!({"text": tactics.len().to_string()})),
+            ]}),
+        );
+        json!({"goals": [{"type": ty, "mvarId": "_uniq.1", "hyps": [], "goalPrefix": "⊢ ",
+                          "ctx": {"__rpcref": "0"}}]})
     }
 
     /// Scripted `standin/diagnostic` rules applied to the document's current text.
