@@ -102,7 +102,10 @@ async fn run(nodes: usize) {
         "  search: round trips / node    {:>10.2}",
         per(w.search.round_trips)
     );
-    println!("  search: blocks / node         {:>10.2}", per(w.search.blocks));
+    println!(
+        "  search: blocks / node         {:>10.2}",
+        per(w.search.blocks)
+    );
     println!(
         "  whole pair: versions {} , round trips {} , blocks {} , reopens {}",
         w.total.versions, w.total.round_trips, w.total.blocks, w.total.reopens
@@ -113,5 +116,8 @@ async fn run(nodes: usize) {
         w.total.blocks as f64 / elapsed.as_secs_f64(),
         elapsed.as_secs_f64()
     );
-    println!("  result: distance {:?}, notes {:?}", j.report.distance, j.report.notes);
+    println!(
+        "  result: distance {:?}, notes {:?}",
+        j.report.distance, j.report.notes
+    );
 }

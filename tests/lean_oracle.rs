@@ -287,7 +287,8 @@ async fn worked_path_exercise_1_1b() {
     assert!(proof.contains("theorem transted_witness : (type_of% @_tt.S1._stmt) = (type_of% @_tt.S2._stmt) := by\n  try norm_num1\n  rw [forall_swap]\n"));
     assert!(!proof.contains("sorry"));
     assert_eq!(j.work.expanded, 6);
-    // Root, G1 and G3 (no rw? suggestions scripted beyond those) take one version; the others two.
+    // A chain: each node's only child comes from the previous version's suggestions or commands,
+    // so at most two versions per node (one when pipelined with the next node).
     assert!(j.work.search.versions <= 2 * j.work.expanded as u64);
     assert!(j.work.search.versions >= j.work.expanded as u64);
 }

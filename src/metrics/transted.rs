@@ -14,9 +14,12 @@
 //!    evaluation order)`, duplicate goals dropped by their displayed text). The generic
 //!    `best_first` itself cannot be reused because its `StepProvider` is synchronous and every
 //!    expansion here awaits Lean. Expanding a node is one version with a `rw?` block and one block
-//!    per Table 1 command, then — when `rw?` made suggestions (read from its "Try this" code
-//!    actions) — one more version with one block per suggestion. Only single two-sided goals
-//!    (`=` / `↔`) are nodes; errors, several goals and other goals are dropped.
+//!    per Table 1 command; the suggestions `rw?` made (read from its "Try this" code actions)
+//!    are evaluated, one block each, in the *next* version, together with the next node's
+//!    blocks — so the search sends one document version per expanded node (plus one to flush
+//!    the last suggestions). The price: a node's suggestion children join the open list one
+//!    expansion late. Only single two-sided goals (`=` / `↔`) are nodes; errors, several goals
+//!    and other goals are dropped.
 //! 4. Distance 0 when a block closes; else the smallest TED seen when the node budget or the
 //!    time limit runs out. Similarity `1 - d / max(|T1|, |T2|)` over the original goal's sides.
 //!
@@ -302,27 +305,41 @@ impl LeanMetric for TransTed {
             let mut seen: HashSet<String> = HashSet::from([root_goal.text.clone()]);
             let mut open: BinaryHeap<Reverse<(u32, u32, usize)>> = BinaryHeap::new();
             open.push(Reverse((arena[0].distance, 0, 0)));
-            'search: while let Some(Reverse((_, _, at))) = open.pop() {
-                if expanded >= self.config.max_expansions {
-                    notes.push(format!(
-                        "node budget ({}) spent",
-                        self.config.max_expansions
-                    ));
-                    break;
-                }
+            let forbidden = format!("rw? [-{}, -{}]", p.name, q.name);
+            // `rw?` suggestions of the last expanded node, evaluated in the next version together
+            // with the next node's blocks (one version per expanded node).
+            let mut deferred: Option<(Vec<String>, u32, Vec<String>)> = None;
+            'search: loop {
                 if Instant::now() >= deadline {
                     out_of_time = true;
                     break;
                 }
-                expanded += 1;
-                let (path, depth) = (arena[at].path.clone(), arena[at].depth);
-                let forbidden = format!("rw? [-{}, -{}]", p.name, q.name);
-                let mut round = vec![block(&path, &forbidden, true)];
-                let fixed: Vec<String> = TABLE_1
-                    .iter()
-                    .map(|c| c.replace("{x}", &format!("x_{}", depth + 1)))
-                    .collect();
-                round.extend(fixed.iter().map(|c| block(&path, c, false)));
+                let next = if expanded < self.config.max_expansions {
+                    open.pop().map(|Reverse((_, _, at))| at)
+                } else {
+                    None
+                };
+                if next.is_none() && deferred.is_none() {
+                    break;
+                }
+                let mut round = Vec::new();
+                let mut expanding: Option<(Vec<String>, u32, Vec<String>)> = None;
+                if let Some(at) = next {
+                    expanded += 1;
+                    let (path, depth) = (arena[at].path.clone(), arena[at].depth);
+                    let fixed: Vec<String> = TABLE_1
+                        .iter()
+                        .map(|c| c.replace("{x}", &format!("x_{}", depth + 1)))
+                        .collect();
+                    round.push(block(&path, &forbidden, true));
+                    round.extend(fixed.iter().map(|c| block(&path, c, false)));
+                    expanding = Some((path, depth, fixed));
+                }
+                let a_len = round.len();
+                let earlier = deferred.take();
+                if let Some((path, _, suggestions)) = &earlier {
+                    round.extend(suggestions.iter().map(|s| block(path, s, false)));
+                }
                 let results = match oracle.run(&key, &round, &[], deadline).await {
                     Ok((r, _)) => r,
                     Err(OracleError::Deadline { .. }) => {
@@ -331,44 +348,44 @@ impl LeanMetric for TransTed {
                     }
                     Err(e) => return Err(lean_failed(e)),
                 };
-                let (rw, fixed_results) = results.split_first().ok_or_else(|| {
-                    MetricError::Failed("transted: the oracle returned no results".into())
-                })?;
-                let suggestions: Vec<String> = rw
-                    .suggestions
-                    .iter()
-                    .filter(|s| {
-                        let bad = mentions_hidden(s);
-                        rejected += usize::from(bad);
-                        !bad
-                    })
-                    .cloned()
-                    .collect();
-                let mut children: Vec<(String, Outcome)> = fixed
-                    .iter()
-                    .cloned()
-                    .zip(fixed_results.iter().map(|r| r.outcome.clone()))
-                    .collect();
-                if !suggestions.is_empty() {
-                    let round_b: Vec<Block> =
-                        suggestions.iter().map(|s| block(&path, s, false)).collect();
-                    match oracle.run(&key, &round_b, &[], deadline).await {
-                        Ok((r, _)) => children.extend(
-                            suggestions
-                                .iter()
-                                .cloned()
-                                .zip(r.into_iter().map(|x| x.outcome)),
-                        ),
-                        Err(OracleError::Deadline { .. }) => {
-                            out_of_time = true;
-                        }
-                        Err(e) => return Err(lean_failed(e)),
+                // (parent path, parent depth, tactic, outcome): the earlier node's suggestions
+                // first (they were found first), then this node's commands.
+                let mut children: Vec<(&[String], u32, String, Outcome)> = Vec::new();
+                if let Some((path, depth, suggestions)) = &earlier {
+                    for (s, r) in suggestions.iter().zip(results.iter().skip(a_len)) {
+                        children.push((path, *depth, s.clone(), r.outcome.clone()));
                     }
                 }
-                for (tactic, outcome) in children {
+                if let Some((path, depth, fixed)) = &expanding {
+                    let rw = results.first().ok_or_else(|| {
+                        MetricError::Failed("transted: the oracle returned no results".into())
+                    })?;
+                    let suggestions: Vec<String> = rw
+                        .suggestions
+                        .iter()
+                        .filter(|s| {
+                            let bad = mentions_hidden(s);
+                            rejected += usize::from(bad);
+                            !bad
+                        })
+                        .cloned()
+                        .collect();
+                    // `rw?` applies its first suggestion and tries `rfl` (design §5.1): if that
+                    // closed the goal, the first suggestion is the closing step.
+                    if let (Outcome::Closed, Some(first)) = (&rw.outcome, suggestions.first()) {
+                        children.push((path, *depth, first.clone(), Outcome::Closed));
+                    }
+                    for (c, r) in fixed.iter().zip(results.iter().skip(1).take(a_len - 1)) {
+                        children.push((path, *depth, c.clone(), r.outcome.clone()));
+                    }
+                    if !suggestions.is_empty() {
+                        deferred = Some((path.clone(), *depth, suggestions));
+                    }
+                }
+                for (parent, depth, tactic, outcome) in children {
                     match outcome {
                         Outcome::Closed => {
-                            let mut p = path.clone();
+                            let mut p = parent.to_vec();
                             p.push(tactic);
                             closed = Some(p);
                             break 'search;
@@ -378,7 +395,7 @@ impl LeanMetric for TransTed {
                             if !seen.insert(g.text.clone()) {
                                 continue;
                             }
-                            let mut p = path.clone();
+                            let mut p = parent.to_vec();
                             p.push(tactic);
                             if d < best.0 {
                                 best = (d, p.clone(), g.text.clone());
@@ -394,9 +411,16 @@ impl LeanMetric for TransTed {
                         Outcome::Error(_) | Outcome::Several(_) | Outcome::NoInfo => {}
                     }
                 }
-                if out_of_time {
-                    break;
-                }
+            }
+            if closed.is_none()
+                && !out_of_time
+                && expanded >= self.config.max_expansions
+                && !open.is_empty()
+            {
+                notes.push(format!(
+                    "node budget ({}) spent",
+                    self.config.max_expansions
+                ));
             }
             if closed.is_none()
                 && !out_of_time

@@ -516,9 +516,7 @@ impl Standin {
         for b in decl.bytes().chain(tactics.iter().flat_map(|t| t.bytes())) {
             h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
-        let tag = |pos: &str, r: u64, inner: Value| {
-            json!({"tag": [{"subexprPos": pos, "info": {"__rpcref": r.to_string()}}, inner]})
-        };
+        let tag = |pos: &str, r: u64, inner: Value| json!({"tag": [{"subexprPos": pos, "info": {"__rpcref": r.to_string()}}, inner]});
         let ty = tag(
             "/",
             1,
