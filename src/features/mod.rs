@@ -63,6 +63,10 @@ pub type OwnFuture = Pin<Box<dyn Future<Output = Result<Value, OwnError>> + Send
 
 /// JSON-RPC InvalidParams.
 const INVALID_PARAMS: i64 = -32602;
+/// LSP ContentModified: the request was computed for an outdated document version.
+const CONTENT_MODIFIED: i64 = -32801;
+/// At most this many distinct messages are remembered as already shown.
+const TOLD_CAPACITY: usize = 256;
 
 /// What the editor said it supports (from `initialize` params).
 #[derive(Debug, Default, Clone)]
@@ -430,7 +434,14 @@ impl Features {
     }
 
     fn show_message(&self, kind: u8, message: String) {
-        if lock(&self.inner.told).insert(message.clone()) {
+        let fresh = {
+            let mut told = lock(&self.inner.told);
+            if told.len() >= TOLD_CAPACITY {
+                told.clear();
+            }
+            told.insert(message.clone())
+        };
+        if fresh {
             self.send(ToEditor::Notification {
                 method: "window/showMessage".into(),
                 params: json!({"type": kind, "message": message}),
@@ -799,6 +810,13 @@ impl Features {
         let a = self
             .analysis(uri)
             .ok_or_else(|| bad("document not analysed yet"))?;
+        if a.version != doc.version {
+            // Offsets in the analysis belong to another text: refuse rather than misplace edits.
+            return Err(OwnError {
+                code: CONTENT_MODIFIED,
+                message: "the document changed; lean-assess is judging the new version".into(),
+            });
+        }
         let i = a
             .theorems
             .iter()
