@@ -560,9 +560,9 @@ impl Features {
         })
         .await;
         let Ok(mut a) = prepared else { return };
-        let had_problems = self
-            .analysis(uri)
-            .is_some_and(|old| !old.problems.is_empty());
+        let old = self.analysis(uri);
+        let had_problems = old.as_ref().is_some_and(|o| !o.problems.is_empty());
+        let had_lenses = old.as_ref().is_some_and(|o| !o.theorems.is_empty());
         for t in a.theorems.iter_mut() {
             for (_, s) in t.metrics.iter_mut() {
                 if *s == MetricState::Pending {
@@ -606,7 +606,10 @@ impl Features {
             self.refresh_lenses();
         }
         if metric_names.is_empty() {
-            self.refresh_lenses();
+            // Nothing to judge here: refresh only to remove lenses the editor still shows.
+            if had_lenses {
+                self.refresh_lenses();
+            }
             return;
         }
         if self.elaborate(&mut a).await {
@@ -828,7 +831,16 @@ impl Features {
     async fn execute(&self, params: &Value) -> Result<Value, OwnError> {
         let cmd = params["command"].as_str().unwrap_or("");
         let args = &params["arguments"];
-        let (doc, a, i) = self.theorem(args)?;
+        let (doc, mut a, mut i) = self.theorem(args)?;
+        // Asked while the first round still runs: wait (bounded) for the differences.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while a.theorems[i].distance.is_none()
+            && a.theorems[i].problem.is_none()
+            && Instant::now() < deadline
+        {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            (_, a, i) = self.theorem(args)?;
+        }
         let t = &a.theorems[i];
         let c = &self.inner.commands;
         if cmd == c.show_differences {
