@@ -226,6 +226,64 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
         .unwrap()
         .contains("`<` where the reference has `≤`")));
 
+    // Clicking the lens shows the details: a read-only markdown file opened via
+    // window/showDocument (the editor's reply is consumed by the proxy).
+    let lens_cmd = &lenses[1]["command"];
+    let done = ed.request(
+        json!(23),
+        "workspace/executeCommand",
+        json!({"command": lens_cmd["command"], "arguments": lens_cmd["arguments"]}),
+    );
+    assert_eq!(done.get("error"), None, "{done}");
+    let show = ed.recv_matching(|m| m["method"] == "window/showDocument");
+    let shown =
+        lean_assess::references::uri_to_path(show["params"]["uri"].as_str().unwrap()).unwrap();
+    let details = std::fs::read_to_string(&shown).unwrap();
+    assert!(
+        details.starts_with("# lean-assess: `same_name`"),
+        "{details}"
+    );
+    assert!(shown.starts_with(root.join("cache")), "{}", shown.display());
+    ed.send(&json!({"jsonrpc": "2.0", "id": show["id"], "result": {"success": true}}));
+
+    // "Use as reference" on the directive-based theorem: a [[reference.pair]] appended to
+    // lean-assess.toml through workspace/applyEdit.
+    let acts = ed.request(
+        json!(24),
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": cand_uri},
+               "range": {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 0}},
+               "context": {"diagnostics": []}}),
+    );
+    let use_ref = acts["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| {
+            a["title"]
+                .as_str()
+                .unwrap_or("")
+                .contains("Use as reference")
+        })
+        .unwrap()["command"]
+        .clone();
+    ed.request(
+        json!(25),
+        "workspace/executeCommand",
+        json!({"command": use_ref["command"], "arguments": use_ref["arguments"]}),
+    );
+    let apply = ed.recv_matching(|m| m["method"] == "workspace/applyEdit");
+    let changes = &apply["params"]["edit"]["documentChanges"];
+    assert_eq!(
+        changes[1]["textDocument"]["uri"],
+        uri_of(&root.join("lean-assess.toml"))
+    );
+    assert_eq!(
+        changes[1]["edits"][0]["newText"],
+        "\n[[reference.pair]]\ncandidate = \"Cand.lean::cone\"\nreference = \"Reference.lean::mathd_algebra_478\"\n"
+    );
+    ed.send(&json!({"jsonrpc": "2.0", "id": apply["id"], "result": {"applied": true}}));
+
     // An edit clears our diagnostics and refreshes the lens: the first publishDiagnostics for
     // the candidate after the edit has none of ours.
     drain_checking(&mut ed);
