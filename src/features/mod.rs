@@ -634,12 +634,36 @@ impl Features {
         }
     }
 
+    /// The elaborated statement tree at `pos`, asked on a task of its own: when an edit aborts
+    /// the job, the request still ends by Lean's reply (`-32801` on a changed file) or by the
+    /// client's timeout, which sends `$/cancelRequest` — never left pending.
+    async fn goal_tree(
+        &self,
+        uri: &str,
+        pos: lsp_types::Position,
+    ) -> Result<crate::trees::Tree, crate::lean::goals::GoalsError> {
+        const ELABORATION_WAIT: Duration = Duration::from_secs(3);
+        let inner = self.inner.clone();
+        let u = uri.to_string();
+        let task = tokio::spawn(async move {
+            inner
+                .sessions
+                .statement_tree(&*inner.lean, &u, json!(pos), ELABORATION_WAIT)
+                .await
+        });
+        task.await.unwrap_or_else(|_| {
+            Err(crate::lean::goals::GoalsError::Lean {
+                uri: uri.to_string(),
+                source: crate::lean::LeanError::Closed,
+            })
+        })
+    }
+
     /// Replace both trees of each theorem by Lean's elaborated ones where Lean can give both:
     /// the candidate, and the reference when it is a theorem of a document open in the editor
     /// (a reference elsewhere would need a hidden document and a full import; not done). Lean
     /// busy (timeout) or absent: the source-text trees stay. Returns whether any changed.
     async fn elaborate(&self, a: &mut DocAnalysis) -> bool {
-        const ELABORATION_WAIT: Duration = Duration::from_secs(3);
         let Some(doc) = self.inner.docs.get(&a.uri) else {
             return false;
         };
@@ -668,12 +692,7 @@ impl Features {
             ) else {
                 continue;
             };
-            let lean = &*self.inner.lean;
-            let sessions = &self.inner.sessions;
-            let c_tree = sessions
-                .statement_tree(lean, &a.uri, json!(cp), ELABORATION_WAIT)
-                .await;
-            let c_tree = match c_tree {
+            let c_tree = match self.goal_tree(&a.uri, cp).await {
                 Ok(tree) => tree,
                 Err(e) => {
                     tracing::debug!(%e, "no elaborated candidate tree; source text it is");
@@ -689,10 +708,7 @@ impl Features {
                     continue;
                 }
             };
-            let r_tree = match sessions
-                .statement_tree(lean, &ref_uri, json!(rp), ELABORATION_WAIT)
-                .await
-            {
+            let r_tree = match self.goal_tree(&ref_uri, rp).await {
                 Ok(tree) => tree,
                 Err(e) => {
                     tracing::debug!(%e, "no elaborated reference tree; source text it is");
