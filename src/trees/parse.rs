@@ -1188,14 +1188,17 @@ impl<'a> Parser<'a> {
             .collect()
     }
 
+    /// Mathlib's convention for hypothesis names: `h`, `h₀`, `h'`, `hx`, `hab`, `hpos`, `hf_mono`
+    /// (an `h` prefix on a short or snake-case name; `height` or `hull` style words are too long
+    /// or dictionary-like to count, so only names of at most five chars or with `_`/digits do).
     fn looks_like_hypothesis_name(&self, names: &[usize]) -> bool {
         names.iter().all(|&n| {
             let s = self.tok_text(n);
             s.starts_with('h')
-                && !s
-                    .chars()
-                    .nth(1)
-                    .is_some_and(|c| c.is_lowercase() && s.len() > 3)
+                && (s.chars().count() <= 5
+                    || s.contains('_')
+                    || s.chars()
+                        .any(|c| c.is_ascii_digit() || ('₀'..='₉').contains(&c)))
         })
     }
 
