@@ -201,6 +201,21 @@ mod tests {
         assert_eq!(closed.await.expect("join"), Err(LeanError::Closed));
     }
 
+    #[tokio::test]
+    async fn a_default_client_is_closed() {
+        let client = LeanClient::disconnected();
+        assert_eq!(
+            client
+                .request("x", Value::Null, Duration::from_secs(5))
+                .await,
+            Err(LeanError::Closed)
+        );
+        assert_eq!(
+            client.notify("x", Value::Null).await,
+            Err(LeanError::Closed)
+        );
+    }
+
     #[test]
     fn hidden_uris() {
         let (tx, _rx) = mpsc::channel(1);
