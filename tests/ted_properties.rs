@@ -184,10 +184,23 @@ fn a_past_deadline_stops_a_large_computation() {
         FlatTree::new(&b, &mut interner),
     );
     let past = std::time::Instant::now();
-    let err = Workspace::new().ted_flat_within(&fa, &fb, UNIT, Some(past));
-    assert!(
-        matches!(err, Err(distance::DistanceError::DeadlineExceeded { .. })),
-        "{err:?}"
+    let mut w = Workspace::new();
+    for algorithm in [Algorithm::Auto, Algorithm::Apted, Algorithm::LeftRight] {
+        let err = w.ted_flat_with(&fa, &fb, UNIT, algorithm, Some(past));
+        assert!(
+            matches!(err, Err(distance::DistanceError::DeadlineExceeded { .. })),
+            "{algorithm:?}: {err:?}"
+        );
+    }
+    // The workspace is still usable afterwards, and a generous deadline changes nothing.
+    let small = (
+        FlatTree::new(&comb(5, false), &mut interner),
+        FlatTree::new(&comb(5, true), &mut interner),
+    );
+    let later = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    assert_eq!(
+        w.ted_flat_within(&small.0, &small.1, UNIT, Some(later)),
+        Ok(naive::ted(&comb(5, false), &comb(5, true), UNIT))
     );
 }
 
