@@ -7,11 +7,16 @@ use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // The shim (invoked as `lake`) and `serve` own stdin/stdout: hand over before locking them.
+    if let Some(code) = cli::run_standalone(&argv, &mut std::io::stderr()) {
+        return code;
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
-    let result = cli::run(std::env::args_os(), &mut out, &mut err)
+    let result = cli::run(argv, &mut out, &mut err)
         .and_then(|status| out.flush().map(|()| status).map_err(Into::into));
     match result {
         Ok(status) => status.into(),

@@ -12,10 +12,15 @@
 //! - 2: bad input or usage: missing or unreadable file, invalid UTF-8, malformed JSONL,
 //!   unknown theorem name, unparsable statement, empty dataset, unknown metric or flag.
 //!
+//! `serve` and the `lake` shim own stdin/stdout themselves (stdout is the LSP channel), so
+//! `main.rs` hands them over through [`run_standalone`] before it locks stdout.
+//!
 //! Adding a command: one variant in [`Command`] and one arm in [`run`].
 
 mod bench;
 mod score;
+mod serve;
+mod shim;
 mod statement;
 mod ted;
 mod tree;
@@ -68,6 +73,10 @@ enum Command {
     Ted(ted::Args),
     /// Run a metric over a labelled dataset and report its judgement quality.
     Bench(bench::Args),
+    /// Run the LSP proxy in front of a Lean server (default `lake serve --`) on stdin/stdout.
+    Serve(serve::Args),
+    /// Install the `lake` shim in DIR and print the editor settings that use it.
+    Shim(shim::Args),
 }
 
 /// Parse `argv` (including the program name) and run the command.
@@ -92,6 +101,10 @@ pub fn run(
         Command::Tree(args) => tree::run(args, out, err),
         Command::Ted(args) => ted::run(args, out),
         Command::Bench(args) => bench::run(args, out, err),
+        Command::Shim(args) => shim::run(args, out).map(|()| Status::Success),
+        // `serve` owns stdin/stdout, so `main` hands it over through `run_standalone` before it
+        // locks stdout; reaching this arm means a caller skipped that step.
+        Command::Serve(_) => anyhow::bail!("`serve` must be started through `run_standalone`"),
     }
 }
 
@@ -101,5 +114,31 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
         cause
             .downcast_ref::<std::io::Error>()
             .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Commands that must run before `main` touches stdout: the binary invoked as `lake` (the
+/// shim), and `serve`. `None`: not one of these, go on with [`main`]'s normal path.
+pub fn run_standalone(argv: &[OsString], err: &mut dyn Write) -> Option<ExitCode> {
+    if shim::invoked_as_lake(argv.first().map(OsString::as_os_str)) {
+        return Some(shim::run_as_lake(argv.to_vec(), err));
+    }
+    match argv.get(1) {
+        Some(command) if command == "serve" => {}
+        _ => return None,
+    }
+    // `serve --help` and usage errors go the normal way (printed by main).
+    let Ok(Cli {
+        command: Command::Serve(args),
+    }) = Cli::try_parse_from(argv)
+    else {
+        return None;
+    };
+    Some(match serve::run(args) {
+        Ok(code) => code,
+        Err(e) => {
+            let _ = writeln!(err, "lean-assess: error: {e:#}");
+            ExitCode::from(1)
+        }
     })
 }

@@ -1,0 +1,490 @@
+//! Content-Length framing of LSP messages, and a cheap peek at a body's `id` and `method`.
+//!
+//! Owns: reading and writing frames (`Content-Length: N\r\n\r\n` + N bytes) and the read-only
+//! peek the router routes on. It never re-serializes a body: a [`Frame`] carries the original
+//! bytes, and the router forwards those. Rewriting messages (initialize, hover, diagnostics) is
+//! the router's business, not this module's.
+//!
+//! Framing follows Lean's reader (`src/Lean/Data/Lsp/Communication.lean`, see
+//! `fixtures/lean-protocol/README` §1) and rust-analyzer's `lsp-server` `read_msg_text`: header
+//! names match case-insensitively, unknown headers are ignored, `Content-Length` is required,
+//! a clean EOF before a header is `Ok(None)`. A header that cannot be parsed is a
+//! [`FrameError`]: the stream is out of step after it, so callers end that stream (habit 3).
+//! Like helix's transport, blank-less stray lines before a header (wrapper scripts printing to
+//! stdout) are skipped rather than fatal, as long as they are not `Name: value` lines.
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use std::borrow::Cow;
+use std::fmt;
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+
+/// Largest body accepted. A bogus `Content-Length` must not make the proxy allocate gigabytes;
+/// real Lean messages (whole-file didOpen of a big Mathlib file) stay far below this.
+pub const MAX_FRAME_BYTES: usize = 512 * 1024 * 1024;
+
+/// One LSP message body exactly as it was on the wire (the header is not kept).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Frame {
+    pub bytes: Vec<u8>,
+}
+
+impl fmt::Debug for Frame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Frame({})", excerpt(&self.bytes))
+    }
+}
+
+/// The first ~512 bytes of a body, for logs (bodies can be megabytes: habit 6).
+pub fn excerpt(bytes: &[u8]) -> String {
+    const MAX: usize = 512;
+    if bytes.len() <= MAX {
+        String::from_utf8_lossy(bytes).into_owned()
+    } else {
+        format!(
+            "{}… ({} bytes)",
+            String::from_utf8_lossy(&bytes[..MAX]),
+            bytes.len()
+        )
+    }
+}
+
+/// Why a stream of frames cannot be read further.
+#[derive(Debug, thiserror::Error)]
+pub enum FrameError {
+    #[error("{stream}: bad frame header {line:?}: {reason}")]
+    BadHeader {
+        stream: &'static str,
+        line: String,
+        reason: &'static str,
+    },
+    #[error("{stream}: frame of {length} bytes exceeds the limit of {MAX_FRAME_BYTES} bytes")]
+    TooLarge { stream: &'static str, length: usize },
+    #[error("{stream}: stream ended inside a frame")]
+    Truncated { stream: &'static str },
+    #[error("{stream}: {source}")]
+    Io {
+        stream: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Reads frames from one direction, reusing its header buffer across messages.
+pub struct FrameReader<R> {
+    inner: R,
+    /// Names the direction in errors and logs ("editor→proxy", "lean→proxy").
+    stream: &'static str,
+    line: String,
+}
+
+impl<R: AsyncBufRead + Unpin> FrameReader<R> {
+    pub fn new(inner: R, stream: &'static str) -> FrameReader<R> {
+        FrameReader {
+            inner,
+            stream,
+            line: String::new(),
+        }
+    }
+
+    /// Next frame; `Ok(None)` on a clean end of stream (EOF, reset or broken pipe before a header).
+    pub async fn read_frame(&mut self) -> Result<Option<Frame>, FrameError> {
+        let stream = self.stream;
+        let mut length: Option<usize> = None;
+        let mut in_header = false;
+        loop {
+            self.line.clear();
+            let n = match self.inner.read_line(&mut self.line).await {
+                Ok(n) => n,
+                Err(e) if is_disconnect(&e) => 0,
+                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                    return Err(FrameError::BadHeader {
+                        stream,
+                        line: String::new(),
+                        reason: "header is not UTF-8",
+                    })
+                }
+                Err(source) => return Err(FrameError::Io { stream, source }),
+            };
+            if n == 0 {
+                return if in_header {
+                    Err(FrameError::Truncated { stream })
+                } else {
+                    Ok(None)
+                };
+            }
+            let line = self.line.trim_end_matches(['\r', '\n']);
+            if line.is_empty() {
+                if !in_header {
+                    // Blank line between frames: tolerated.
+                    continue;
+                }
+                break;
+            }
+            let Some((name, value)) = line.split_once(':') else {
+                if in_header {
+                    return Err(bad(stream, line, "header line without ':'"));
+                }
+                // helix: skip non-header lines a wrapper script printed before a frame.
+                continue;
+            };
+            in_header = true;
+            if name.trim().eq_ignore_ascii_case("content-length") {
+                let parsed: usize = value
+                    .trim()
+                    .parse()
+                    .map_err(|_| bad(stream, line, "Content-Length is not a number"))?;
+                length = Some(parsed);
+            }
+            if self.line.len() > 8192 {
+                return Err(bad(stream, line, "header line too long"));
+            }
+        }
+        let Some(length) = length else {
+            return Err(bad(stream, "", "missing Content-Length"));
+        };
+        if length > MAX_FRAME_BYTES {
+            return Err(FrameError::TooLarge { stream, length });
+        }
+        let mut bytes = vec![0u8; length];
+        match self.inner.read_exact(&mut bytes).await {
+            Ok(_) => Ok(Some(Frame { bytes })),
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof || is_disconnect(&e) => {
+                Err(FrameError::Truncated { stream })
+            }
+            Err(source) => Err(FrameError::Io { stream, source }),
+        }
+    }
+}
+
+fn bad(stream: &'static str, line: &str, reason: &'static str) -> FrameError {
+    let mut line = line.to_string();
+    line.truncate(200);
+    FrameError::BadHeader {
+        stream,
+        line,
+        reason,
+    }
+}
+
+fn is_disconnect(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::BrokenPipe
+            | std::io::ErrorKind::ConnectionReset
+            | std::io::ErrorKind::ConnectionAborted
+    )
+}
+
+/// Bodies up to this size are written with their header in one `write` (one syscall, no
+/// partial frame visible to the peer); larger ones are written in two parts to avoid a copy.
+const COALESCE_BYTES: usize = 64 * 1024;
+
+/// Write one frame (header + body) and flush it, so a message never waits in a buffer.
+pub async fn write_frame<W: AsyncWrite + Unpin + ?Sized>(
+    w: &mut W,
+    body: &[u8],
+) -> std::io::Result<()> {
+    let header = format!("Content-Length: {}\r\n\r\n", body.len());
+    if body.len() <= COALESCE_BYTES {
+        let mut frame = Vec::with_capacity(header.len() + body.len());
+        frame.extend_from_slice(header.as_bytes());
+        frame.extend_from_slice(body);
+        w.write_all(&frame).await?;
+    } else {
+        w.write_all(header.as_bytes()).await?;
+        w.write_all(body).await?;
+    }
+    w.flush().await
+}
+
+/// A JSON-RPC id. Numbers and strings never compare equal (`92` ≠ `"92"`), as in
+/// rust-analyzer's `RequestId`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum RequestId {
+    Num(i64),
+    Str(String),
+    /// Any other JSON (a float, null, an object): kept as its raw text so it can still be matched
+    /// and echoed back in an error response.
+    Other(String),
+}
+
+impl RequestId {
+    /// The id as JSON, for building a response to it.
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            RequestId::Num(n) => serde_json::Value::from(*n),
+            RequestId::Str(s) => serde_json::Value::from(s.as_str()),
+            RequestId::Other(raw) => serde_json::from_str(raw).unwrap_or(serde_json::Value::Null),
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            RequestId::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn from_raw(raw: &RawValue) -> RequestId {
+        let text = raw.get();
+        if let Ok(n) = serde_json::from_str::<i64>(text) {
+            return RequestId::Num(n);
+        }
+        if let Ok(s) = serde_json::from_str::<String>(text) {
+            return RequestId::Str(s);
+        }
+        RequestId::Other(text.to_string())
+    }
+}
+
+impl fmt::Display for RequestId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RequestId::Num(n) => write!(f, "{n}"),
+            RequestId::Str(s) => write!(f, "{s:?}"),
+            RequestId::Other(raw) => f.write_str(raw),
+        }
+    }
+}
+
+/// What kind of message a body is, by its `id` and `method` alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Peek {
+    Request {
+        id: RequestId,
+        method: String,
+    },
+    Notification {
+        method: String,
+    },
+    Response {
+        id: RequestId,
+    },
+    /// A JSON object whose `method` is not a string: not a valid JSON-RPC message. `id` is kept
+    /// so a request can be answered with `-32600`.
+    Invalid {
+        id: Option<RequestId>,
+    },
+    /// Valid JSON but neither of the above (a response with a null id, a batch, a scalar).
+    Other,
+    /// Not JSON at all.
+    NotJson,
+}
+
+#[derive(Deserialize)]
+struct Header<'a> {
+    #[serde(borrow, default)]
+    id: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    method: Option<&'a RawValue>,
+}
+
+/// Peek at `id` and `method` without building a `Value` of the body: serde skips `params`
+/// (which can be megabytes) without allocating for it.
+pub fn peek(bytes: &[u8]) -> Peek {
+    // serde would also fill the struct from a JSON array; only objects are messages.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return match serde_json::from_slice::<serde::de::IgnoredAny>(bytes) {
+            Ok(_) => Peek::Other,
+            Err(_) => Peek::NotJson,
+        };
+    }
+    let header: Header<'_> = match serde_json::from_slice(bytes) {
+        Ok(h) => h,
+        Err(e) if e.is_data() => return Peek::Other,
+        Err(_) => return Peek::NotJson,
+    };
+    let id = header
+        .id
+        .filter(|raw| raw.get() != "null")
+        .map(RequestId::from_raw);
+    let method = match header.method {
+        None => None,
+        Some(raw) => match serde_json::from_str::<String>(raw.get()) {
+            Ok(m) => Some(m),
+            Err(_) => return Peek::Invalid { id },
+        },
+    };
+    match (id, method) {
+        (Some(id), Some(method)) => Peek::Request { id, method },
+        (None, Some(method)) => Peek::Notification { method },
+        (Some(id), None) => Peek::Response { id },
+        (None, None) => Peek::Other,
+    }
+}
+
+#[derive(Deserialize)]
+struct UriCarrier<'a> {
+    #[serde(borrow, default)]
+    params: Option<UriParams<'a>>,
+}
+
+#[derive(Deserialize)]
+struct UriParams<'a> {
+    #[serde(borrow, default)]
+    uri: Option<Cow<'a, str>>,
+    #[serde(borrow, default, rename = "textDocument")]
+    text_document: Option<TextDocumentUri<'a>>,
+}
+
+#[derive(Deserialize)]
+struct TextDocumentUri<'a> {
+    #[serde(borrow, default)]
+    uri: Option<Cow<'a, str>>,
+}
+
+/// `params.uri`, else `params.textDocument.uri`, of a message: the document a server
+/// notification is about (`publishDiagnostics` uses the first, `$/lean/fileProgress` the second;
+/// see `wire.publishDiagnostics-with-code.json` and `wire.fileProgress-done.json`).
+pub fn peek_uri(bytes: &[u8]) -> Option<String> {
+    let carrier: UriCarrier<'_> = serde_json::from_slice(bytes).ok()?;
+    let params = carrier.params?;
+    params
+        .uri
+        .or_else(|| params.text_document.and_then(|t| t.uri))
+        .map(Cow::into_owned)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn framed(bodies: &[&[u8]]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for b in bodies {
+            out.extend_from_slice(format!("Content-Length: {}\r\n\r\n", b.len()).as_bytes());
+            out.extend_from_slice(b);
+        }
+        out
+    }
+
+    async fn read_all(input: &[u8]) -> (Vec<Frame>, Option<String>) {
+        let mut reader = FrameReader::new(input, "test");
+        let mut frames = Vec::new();
+        loop {
+            match reader.read_frame().await {
+                Ok(Some(f)) => frames.push(f),
+                Ok(None) => return (frames, None),
+                Err(e) => return (frames, Some(e.to_string())),
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn reads_frames_with_extra_and_lowercase_headers() {
+        let input = b"content-length: 2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{}Content-Length: 3\r\n\r\n[1]";
+        let (frames, err) = read_all(input).await;
+        assert_eq!(err, None);
+        assert_eq!(frames.len(), 2);
+        assert_eq!(frames[0].bytes, b"{}");
+        assert_eq!(frames[1].bytes, b"[1]");
+    }
+
+    #[tokio::test]
+    async fn bad_headers_end_the_stream() {
+        for (input, expect) in [
+            (&b"Content-Length: x\r\n\r\n{}"[..], "not a number"),
+            (b"Content-Type: a\r\n\r\n{}", "missing Content-Length"),
+            (b"Content-Length: 10\r\n\r\n{}", "ended inside a frame"),
+            (b"Content-Length: 2\r\ngarbage\r\n\r\n{}", "without ':'"),
+            (b"Content-Length: 99999999999\r\n\r\n", "exceeds"),
+        ] {
+            let (frames, err) = read_all(input).await;
+            assert!(frames.is_empty());
+            let err = err.expect("an error");
+            assert!(err.contains(expect), "{err} should mention {expect}");
+        }
+    }
+
+    #[test]
+    fn peek_routes_on_id_and_method_only() {
+        assert_eq!(
+            peek(br#"{"jsonrpc":"2.0","id":"register_lean_watcher","method":"client/registerCapability","params":{}}"#),
+            Peek::Request { id: RequestId::Str("register_lean_watcher".into()), method: "client/registerCapability".into() }
+        );
+        assert_eq!(
+            peek(br#"{"id":4,"jsonrpc":"2.0","method":"workspace/semanticTokens/refresh"}"#),
+            Peek::Request {
+                id: RequestId::Num(4),
+                method: "workspace/semanticTokens/refresh".into()
+            }
+        );
+        assert_eq!(
+            peek(br#"{"id":2,"jsonrpc":"2.0","result":{}}"#),
+            Peek::Response {
+                id: RequestId::Num(2)
+            }
+        );
+        assert_eq!(
+            peek(br#"{"jsonrpc":"2.0","method":"$/lean/fileProgress","params":{"x":[1,2,{"y":"\u00e9"}]}}"#),
+            Peek::Notification { method: "$/lean/fileProgress".into() }
+        );
+        assert_eq!(
+            peek(br#"{"id":null,"error":{"code":-32700,"message":"x"}}"#),
+            Peek::Other
+        );
+        assert_eq!(
+            peek(br#"{"method":"a\"b"}"#),
+            Peek::Notification {
+                method: "a\"b".into()
+            }
+        );
+        assert_eq!(
+            peek(br#"{"id":1,"method":3}"#),
+            Peek::Invalid {
+                id: Some(RequestId::Num(1))
+            }
+        );
+        assert_eq!(peek(b"[1,2]"), Peek::Other);
+        assert_eq!(peek(b"{not json"), Peek::NotJson);
+        assert_eq!(peek(b""), Peek::NotJson);
+        assert_ne!(RequestId::Num(92), RequestId::Str("92".into()));
+    }
+
+    #[test]
+    fn peek_uri_reads_both_places() {
+        let diag =
+            std::fs::read("fixtures/lean-protocol/examples/wire.publishDiagnostics-with-code.json")
+                .expect("fixture");
+        assert!(peek_uri(&diag).is_some_and(|u| u.ends_with("Probe.lean")));
+        let prog = std::fs::read("fixtures/lean-protocol/examples/wire.fileProgress-done.json")
+            .expect("fixture");
+        assert!(peek_uri(&prog).is_some_and(|u| u.ends_with("Probe.lean")));
+        assert_eq!(peek_uri(br#"{"method":"x"}"#), None);
+    }
+
+    proptest! {
+        /// Any split of a byte stream into chunks gives the same frames back (habit 10).
+        #[test]
+        fn any_split_gives_same_frames(
+            bodies in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 0..200), 0..8),
+            cuts in proptest::collection::vec(1usize..50, 0..40),
+        ) {
+            let refs: Vec<&[u8]> = bodies.iter().map(|b| b.as_slice()).collect();
+            let input = framed(&refs);
+            let rt = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
+            let frames = rt.block_on(async {
+                let (client, mut server) = tokio::io::duplex(64);
+                let writer = tokio::spawn(async move {
+                    let mut rest = &input[..];
+                    for cut in cuts {
+                        let n = cut.min(rest.len());
+                        server.write_all(&rest[..n]).await.expect("write");
+                        rest = &rest[n..];
+                    }
+                    server.write_all(rest).await.expect("write");
+                });
+                let mut reader = FrameReader::new(tokio::io::BufReader::new(client), "test");
+                let mut frames = Vec::new();
+                while let Some(f) = reader.read_frame().await.expect("no frame error") {
+                    frames.push(f.bytes);
+                }
+                writer.await.expect("writer");
+                frames
+            });
+            prop_assert_eq!(frames, bodies);
+        }
+    }
+}

@@ -1,0 +1,274 @@
+//! Faults through `lean-assess serve`: the server crashing, hanging on exit, sending garbage;
+//! the editor closing its stream or sending garbage; no server at all; the `lake` shim; and a
+//! real `lake serve` when one is on PATH.
+
+mod common;
+
+use common::{is_running, Editor, PROXY, STANDIN, WAIT};
+use serde_json::{json, Value};
+use std::os::unix::fs::PermissionsExt;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+#[test]
+fn crash_reports_status_and_stderr_and_exits_nonzero() {
+    let mut ed = Editor::proxy(&[]);
+    initialize(&mut ed);
+    let pid = ed.request(json!(1), "standin/pid", Value::Null)["result"]["pid"]
+        .as_u64()
+        .expect("pid") as u32;
+    ed.notify(
+        "standin/crash",
+        json!({"code": 3, "stderr": ["[file:///a.lean] stack overflow", "Watchdog error: worker crashed"]}),
+    );
+    let shown = ed.recv_matching(|m| m["method"] == "window/showMessage");
+    assert_eq!(shown["params"]["type"], 1);
+    let text = shown["params"]["message"].as_str().expect("message");
+    assert!(text.contains("exit status 3"), "{text}");
+    assert!(text.contains("Watchdog error: worker crashed"), "{text}");
+    assert!(text.contains("stack overflow"), "{text}");
+    let status = ed.wait(WAIT).expect("the proxy exits");
+    assert_eq!(status.code(), Some(3));
+    assert!(!is_running(pid));
+    // Lean's stderr went through unchanged to the proxy's stderr; the proxy added nothing.
+    std::thread::sleep(Duration::from_millis(100));
+    let lines = ed.stderr_lines();
+    assert_eq!(
+        lines,
+        [
+            "[file:///a.lean] stack overflow",
+            "Watchdog error: worker crashed"
+        ]
+    );
+}
+
+#[test]
+fn editor_closing_stdin_shuts_lean_down() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let record = dir.path().join("received.jsonl");
+    let record_s = record.to_string_lossy().into_owned();
+    let mut ed = Editor::proxy(&[("LEAN_STANDIN_RECORD", record_s.as_str())]);
+    initialize(&mut ed);
+    let pid = ed.request(json!(1), "standin/pid", Value::Null)["result"]["pid"]
+        .as_u64()
+        .expect("pid") as u32;
+    ed.close_stdin();
+    let status = ed.wait(WAIT).expect("the proxy exits");
+    assert!(status.success(), "{status:?}");
+    assert!(!is_running(pid));
+    let received: Vec<Value> = std::fs::read_to_string(&record)
+        .expect("record")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    let n = received.len();
+    assert!(n >= 2);
+    assert_eq!(received[n - 2]["method"], "shutdown");
+    assert!(received[n - 2]["id"]
+        .as_str()
+        .expect("own string id")
+        .starts_with("lean-assess:"));
+    assert_eq!(received[n - 1]["method"], "exit");
+    // The editor saw nothing of it (and nothing after the pid reply).
+    assert!(ed.recv_raw(Duration::from_millis(100)).is_none());
+}
+
+#[test]
+fn server_hanging_on_exit_is_killed_after_the_grace_period() {
+    let mut ed = Editor::proxy(&[("LEAN_STANDIN_IGNORE_EXIT", "1")]);
+    initialize(&mut ed);
+    let pid = ed.request(json!(1), "standin/pid", Value::Null)["result"]["pid"]
+        .as_u64()
+        .expect("pid") as u32;
+    let started = Instant::now();
+    ed.close_stdin();
+    ed.wait(Duration::from_secs(15)).expect("the proxy exits");
+    assert!(
+        started.elapsed() < Duration::from_secs(12),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(!is_running(pid), "the stand-in was left running");
+}
+
+#[test]
+fn garbage_bodies_pass_and_the_session_survives() {
+    let mut ed = Editor::proxy(&[]);
+    initialize(&mut ed);
+    // From Lean: a body that is not JSON is forwarded as it is.
+    ed.notify("standin/emitRaw", json!({"bodies": ["{not json", "[1,2]"]}));
+    assert_eq!(ed.recv_raw(WAIT).expect("raw"), b"{not json");
+    assert_eq!(ed.recv_raw(WAIT).expect("raw"), b"[1,2]");
+    // From the editor: not JSON → forwarded (Lean decides); an invalid request → -32600.
+    ed.send_raw(b"\x00\xffgarbage");
+    ed.send(&json!({"jsonrpc": "2.0", "id": 9, "method": 17}));
+    let invalid = ed.recv_matching(|m| m["id"] == 9);
+    assert_eq!(invalid["error"]["code"], -32600);
+    // Still alive both ways.
+    let echo = ed.request(json!(10), "standin/echo", json!({"still": "alive"}));
+    assert_eq!(
+        echo["result"]["received"]["params"],
+        json!({"still": "alive"})
+    );
+}
+
+#[test]
+fn bad_header_from_lean_ends_its_stream_and_is_reported() {
+    let mut ed = Editor::proxy(&[]);
+    initialize(&mut ed);
+    ed.notify("standin/badHeader", Value::Null);
+    let shown = ed.recv_matching(|m| m["method"] == "window/showMessage");
+    assert_eq!(shown["params"]["type"], 1);
+    let status = ed.wait(WAIT).expect("the proxy exits");
+    assert!(!status.success());
+    assert!(
+        ed.log_text().contains("bad frame header"),
+        "{}",
+        ed.log_text()
+    );
+}
+
+#[test]
+fn bad_header_from_the_editor_ends_the_session_cleanly() {
+    let mut ed = Editor::proxy(&[]);
+    initialize(&mut ed);
+    ed.send_bytes(b"Content-Length: twelve\r\n\r\n{}");
+    let status = ed.wait(WAIT).expect("the proxy exits");
+    assert!(status.success(), "{status:?}");
+    assert!(ed.log_text().contains("bad frame header"));
+}
+
+#[test]
+fn missing_server_is_reported_to_the_editor() {
+    let mut ed = Editor::proxy_with(&["/nonexistent/lake", "serve", "--"], &[]);
+    let shown = ed.recv();
+    assert_eq!(shown["method"], "window/showMessage");
+    assert_eq!(shown["params"]["type"], 1);
+    assert!(shown["params"]["message"]
+        .as_str()
+        .expect("text")
+        .contains("/nonexistent/lake serve --"));
+    let init = ed.request(json!(0), "initialize", json!({"capabilities": {}}));
+    assert_eq!(init["error"]["code"], -32603);
+    ed.close_stdin();
+    let status = ed.wait(WAIT).expect("exits");
+    assert_eq!(status.code(), Some(1));
+}
+
+/// initialize + initialized, and Lean's register_lean_watcher request that follows.
+fn initialize(ed: &mut Editor) {
+    ed.initialize();
+    ed.recv_matching(|m| m["id"] == "register_lean_watcher");
+}
+
+fn script(path: &std::path::Path, body: &str) {
+    std::fs::write(path, format!("#!/bin/sh\n{body}\n")).expect("write");
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+}
+
+#[test]
+fn shim_installs_and_dispatches() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let shim = tmp.path().join("shim");
+    let out = Command::new(PROXY)
+        .arg("shim")
+        .arg(&shim)
+        .output()
+        .expect("run shim");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).expect("utf8");
+    let shim_c = shim.canonicalize().expect("dir");
+    assert!(
+        text.contains(&format!(
+            "\"lean4.envPathExtensions\": [\"{}\"]",
+            shim_c.display()
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "cmd_env = {{ PATH = '{}:' .. vim.env.PATH }}",
+            shim_c.display()
+        )),
+        "{text}"
+    );
+    let lake = shim.join("lake");
+    assert!(std::fs::symlink_metadata(&lake)
+        .expect("link")
+        .file_type()
+        .is_symlink());
+
+    // A "real" lake further down PATH: other commands are handed over unchanged.
+    let real = tmp.path().join("real");
+    std::fs::create_dir_all(&real).expect("dir");
+    script(&real.join("lake"), &format!("if [ \"$1\" = serve ]; then exec {STANDIN}; fi\necho \"real lake: $*\"; echo \"err\" >&2; exit 7"));
+    let path = format!("{}:{}", shim.display(), real.display());
+    let home = tmp.path().join("home");
+    let out = Command::new(&lake)
+        .args(["build", "My Lib", "--verbose"])
+        .env("PATH", &path)
+        .env("HOME", &home)
+        .output()
+        .expect("run lake");
+    assert_eq!(out.status.code(), Some(7));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "real lake: build My Lib --verbose\n"
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "err\n");
+
+    // `lake serve -- DIR` runs the proxy in front of the real `lake serve`.
+    let mut cmd = Command::new(&lake);
+    cmd.args(["serve", "--", "/ws"])
+        .env("PATH", &path)
+        .env("HOME", &home)
+        .env("XDG_CACHE_HOME", tmp.path());
+    let mut ed = Editor::spawn(cmd, &[], tempfile::tempdir().expect("tmp"));
+    let init = ed.initialize();
+    assert_eq!(init["result"]["serverInfo"]["name"], "Lean 4 Server");
+    assert_eq!(
+        ed.request(json!(1), "shutdown", Value::Null)["result"],
+        Value::Null
+    );
+    ed.notify("exit", Value::Null);
+    assert!(ed.wait(WAIT).expect("exits").success());
+
+    // No real lake: a clear error.
+    let out = Command::new(&lake)
+        .arg("build")
+        .env("PATH", &shim)
+        .env("HOME", &home)
+        .output()
+        .expect("run lake");
+    assert_eq!(out.status.code(), Some(127));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no real `lake` found"));
+}
+
+/// Needs a real Lean toolchain: runs when `lake` is on PATH, otherwise says why it is skipped.
+#[test]
+// The skip notice is the test's output by design: it must say why it did not run.
+#[allow(clippy::print_stdout)]
+fn real_lake_serve_initializes_when_available() {
+    let on_path = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).any(|d| d.join("lake").is_file()))
+        .unwrap_or(false);
+    if !on_path {
+        println!("skipped: no `lake` on PATH, so no real Lean server to test against");
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("tmp");
+    let mut cmd = Command::new(PROXY);
+    cmd.arg("serve")
+        .arg("--log")
+        .arg(tmp.path().join("log"))
+        .current_dir(tmp.path());
+    let mut ed = Editor::spawn(cmd, &[], tmp);
+    let init = ed.initialize();
+    assert_eq!(init["result"]["capabilities"]["hoverProvider"], true);
+    assert_eq!(
+        ed.request(json!(1), "shutdown", Value::Null)["result"],
+        Value::Null
+    );
+    ed.notify("exit", Value::Null);
+    assert!(ed.wait(WAIT).expect("exits").success());
+}

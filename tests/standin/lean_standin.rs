@@ -1,0 +1,648 @@
+//! `lean-standin`: a scripted stand-in for the Lean language server (`lake serve`), for tests
+//! and benchmarks. No Lean exists on this machine; this speaks the message shapes recorded in
+//! `fixtures/lean-protocol/examples/` (see `fixtures/lean-protocol/README.md`), nothing invented
+//! beyond the `standin/*` control methods below.
+//!
+//! # Default behaviour (recorded shapes)
+//! - `initialize` → the result of `wire.initialize-response.json`; `initialized` → the request
+//!   `client/registerCapability` with id `"register_lean_watcher"`
+//!   (`wire.register-capability-request.json`).
+//! - `textDocument/didOpen` / `didChange` → `$/lean/fileProgress` processing 0..EOF
+//!   (`wire.fileProgress-processing.json`), `textDocument/publishDiagnostics` (one warning
+//!   "declaration uses 'sorry'" per line containing `sorry`, shape of
+//!   `wire.publishDiagnostics-with-code.json`), then `$/lean/fileProgress` with
+//!   `processing: []` (`wire.fileProgress-done.json`). `didClose` → `publishDiagnostics` with
+//!   `diagnostics: []` (README §3).
+//! - `textDocument/waitForDiagnostics` → `{}` (`wire.empty-object-response.json`), after the
+//!   version's diagnostics (README §4); for a closed file `-32801`.
+//! - `textDocument/hover` → `{range, contents:{kind:"markdown", value:"```lean\n<word>\n```"}}`
+//!   (`hover.*.result.json`), `null` off a word.
+//! - `textDocument/codeAction` → the "Try this" action of `codeAction.try-this.result.json`
+//!   with the request's URI; `codeAction/resolve` → `codeAction.try-this.resolve-result.json`.
+//! - `$/lean/rpc/connect {uri}` → `{"sessionId":"<n>"}` (a decimal string, README §7);
+//!   `$/lean/rpc/call` with `method: "Lean.Widget.getInteractiveGoals"` →
+//!   `interactiveGoals.result.json`; unknown session → `-32900`; other RPC methods → `-32601`
+//!   "No RPC method 'X' found"; `$/lean/rpc/keepAlive` / `release` → nothing.
+//! - `$/lean/plainGoal` → `plainGoal.result.json`.
+//! - `shutdown` → `null`; later requests → `-32600`; `exit` → exit 0 after `shutdown`, else 1.
+//! - other requests → `-32601`; EOF on stdin → exit 0 after `shutdown`, else 1.
+//!
+//! # Script (env `LEAN_STANDIN_SCRIPT=FILE`, one JSON rule per line, or the notification
+//! `standin/script {"rules":[...]}`)
+//! A rule matches a request by `method` (and, for `$/lean/rpc/call`, optionally `rpcMethod`;
+//! optionally `uri`, compared with `params.textDocument.uri` or `params.uri`). The first
+//! matching rule wins. Fields:
+//! - `"result": <json>` or `"error": {"code", "message"}`: the reply;
+//! - `"send": [<message>, ...]`: messages written (verbatim) before the reply;
+//! - `"delayMs": n`: sleep first; `"stall": true`: never reply, until `$/cancelRequest` for
+//!   its id, which gets `-32800`;
+//! - `"times": n`: the rule is used n times then dropped (default: forever). Rules with
+//!   `times: 1` in sequence script goal transitions, e.g. successive `getInteractiveGoals`.
+//!
+//! # Control methods (for tests)
+//! - request `standin/echo` → `{"received": <the whole request exactly as received>}`;
+//! - notification `standin/emit {"messages":[...]}` → each written as a frame, in order
+//!   (server→client requests with string or numeric ids, notifications, anything);
+//! - notification `standin/emitRaw {"bodies":["...", ...]}` → raw bodies (e.g. not JSON);
+//! - notification `standin/badHeader` → writes `Content-Length: oops` (a bad frame header);
+//! - notification `standin/crash {"code": n, "stderr": ["line", ...]}` → those lines on
+//!   stderr, then exit with status n;
+//! - notification `standin/stall {"ms": n}` → stop reading for n ms;
+//! - notification `standin/huge {"bytes": n}` → a notification `standin/huge` carrying an
+//!   n-byte string; `standin/flood {"count": c, "bytes": n}` → c such notifications
+//!   (`standin/flood`), then `standin/floodDone`;
+//! - a reply from the client to any server→client request → notification
+//!   `standin/replyReceived {"reply": <the reply exactly as received>}`;
+//! - env `LEAN_STANDIN_ECHO=1`: every other notification is echoed back as
+//!   `standin/echoed {"received": <it exactly as received>}`;
+//! - request `standin/pid` → `{"pid": n}`; env `LEAN_STANDIN_IGNORE_EXIT=1`: `exit` and EOF
+//!   are ignored and the process hangs (to test the proxy's kill after the grace period);
+//! - env `LEAN_STANDIN_RECORD=FILE`: every received body is appended to FILE, one per line.
+
+use serde_json::{json, Value};
+use std::collections::{HashMap, HashSet};
+use std::io::{BufRead, BufReader, Write};
+use std::time::Duration;
+
+const INITIALIZE: &str =
+    include_str!("../../fixtures/lean-protocol/examples/wire.initialize-response.json");
+const REGISTER: &str =
+    include_str!("../../fixtures/lean-protocol/examples/wire.register-capability-request.json");
+const PROGRESS_PROCESSING: &str =
+    include_str!("../../fixtures/lean-protocol/examples/wire.fileProgress-processing.json");
+const PROGRESS_DONE: &str =
+    include_str!("../../fixtures/lean-protocol/examples/wire.fileProgress-done.json");
+const DIAGNOSTICS: &str =
+    include_str!("../../fixtures/lean-protocol/examples/wire.publishDiagnostics-with-code.json");
+const CODE_ACTION: &str =
+    include_str!("../../fixtures/lean-protocol/examples/codeAction.try-this.result.json");
+const CODE_ACTION_RESOLVE: &str =
+    include_str!("../../fixtures/lean-protocol/examples/codeAction.try-this.resolve-result.json");
+const GOALS: &str =
+    include_str!("../../fixtures/lean-protocol/examples/interactiveGoals.result.json");
+const PLAIN_GOAL: &str =
+    include_str!("../../fixtures/lean-protocol/examples/plainGoal.result.json");
+
+struct Rule {
+    method: String,
+    rpc_method: Option<String>,
+    uri: Option<String>,
+    result: Option<Value>,
+    error: Option<Value>,
+    send: Vec<Value>,
+    delay_ms: u64,
+    stall: bool,
+    times: Option<u64>,
+}
+
+impl Rule {
+    fn parse(v: &Value) -> Option<Rule> {
+        Some(Rule {
+            method: v.get("method")?.as_str()?.to_string(),
+            rpc_method: v.get("rpcMethod").and_then(Value::as_str).map(String::from),
+            uri: v.get("uri").and_then(Value::as_str).map(String::from),
+            result: v.get("result").cloned(),
+            error: v.get("error").cloned(),
+            send: v
+                .get("send")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default(),
+            delay_ms: v.get("delayMs").and_then(Value::as_u64).unwrap_or(0),
+            stall: v.get("stall").and_then(Value::as_bool).unwrap_or(false),
+            times: v.get("times").and_then(Value::as_u64),
+        })
+    }
+
+    fn matches(&self, method: &str, params: &Value) -> bool {
+        if self.method != method {
+            return false;
+        }
+        if let Some(rpc) = &self.rpc_method {
+            if params.get("method").and_then(Value::as_str) != Some(rpc) {
+                return false;
+            }
+        }
+        if let Some(uri) = &self.uri {
+            if uri_of(params).as_deref() != Some(uri) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+fn uri_of(params: &Value) -> Option<String> {
+    params
+        .pointer("/textDocument/uri")
+        .or_else(|| params.get("uri"))
+        .and_then(Value::as_str)
+        .map(String::from)
+}
+
+struct Doc {
+    version: i64,
+    text: String,
+}
+
+struct Standin {
+    out: std::io::Stdout,
+    rules: Vec<Rule>,
+    docs: HashMap<String, Doc>,
+    sessions: HashSet<String>,
+    next_session: u64,
+    stalled: HashSet<String>,
+    shutdown: bool,
+    echo: bool,
+    ignore_exit: bool,
+    record: Option<std::fs::File>,
+}
+
+fn main() {
+    let mut standin = Standin {
+        out: std::io::stdout(),
+        rules: Vec::new(),
+        docs: HashMap::new(),
+        sessions: HashSet::new(),
+        next_session: 1,
+        stalled: HashSet::new(),
+        shutdown: false,
+        echo: std::env::var_os("LEAN_STANDIN_ECHO").is_some_and(|v| v == "1"),
+        ignore_exit: std::env::var_os("LEAN_STANDIN_IGNORE_EXIT").is_some_and(|v| v == "1"),
+        record: std::env::var_os("LEAN_STANDIN_RECORD").and_then(|p| {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .ok()
+        }),
+    };
+    if let Some(path) = std::env::var_os("LEAN_STANDIN_SCRIPT") {
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                match serde_json::from_str::<Value>(line)
+                    .ok()
+                    .as_ref()
+                    .and_then(Rule::parse)
+                {
+                    Some(rule) => standin.rules.push(rule),
+                    None => {
+                        let _ =
+                            writeln!(std::io::stderr(), "lean-standin: bad script line: {line}");
+                    }
+                }
+            }
+        }
+    }
+    let mut input = BufReader::with_capacity(1 << 16, std::io::stdin().lock());
+    loop {
+        match read_frame(&mut input) {
+            Some(body) => standin.handle(body),
+            None if standin.ignore_exit => loop {
+                // A server that hangs on exit: the proxy must kill it.
+                std::thread::sleep(Duration::from_secs(3600));
+            },
+            None => std::process::exit(if standin.shutdown { 0 } else { 1 }),
+        }
+    }
+}
+
+fn read_frame(input: &mut impl BufRead) -> Option<Vec<u8>> {
+    let mut length = None;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if input.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let trimmed = line.trim_end();
+        if trimmed.is_empty() {
+            if length.is_some() {
+                break;
+            }
+            continue;
+        }
+        if let Some((name, value)) = trimmed.split_once(':') {
+            if name.trim().eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse::<usize>().ok();
+            }
+        }
+    }
+    let mut body = vec![0; length?];
+    input.read_exact(&mut body).ok()?;
+    Some(body)
+}
+
+impl Standin {
+    fn write_raw(&mut self, body: &[u8]) {
+        let mut out = self.out.lock();
+        let _ = write!(out, "Content-Length: {}\r\n\r\n", body.len());
+        let _ = out.write_all(body);
+        let _ = out.flush();
+    }
+
+    fn write(&mut self, v: &Value) {
+        let body = serde_json::to_vec(v).unwrap_or_default();
+        self.write_raw(&body);
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.write(&json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    fn reply(&mut self, id: &Value, result: Value) {
+        self.write(&json!({"id": id, "jsonrpc": "2.0", "result": result}));
+    }
+
+    fn error(&mut self, id: &Value, code: i64, message: &str) {
+        self.write(
+            &json!({"error": {"code": code, "message": message}, "id": id, "jsonrpc": "2.0"}),
+        );
+    }
+
+    /// A message that embeds `raw` (a received body) exactly, as `key` of `params`/`result`.
+    fn embed(&mut self, head: &str, key: &str, raw: &[u8]) {
+        let mut body = Vec::with_capacity(raw.len() + head.len() + 32);
+        body.extend_from_slice(head.as_bytes());
+        body.extend_from_slice(format!("{{\"{key}\":").as_bytes());
+        body.extend_from_slice(raw);
+        body.extend_from_slice(b"}}");
+        self.write_raw(&body);
+    }
+
+    fn handle(&mut self, body: Vec<u8>) {
+        if let Some(f) = self.record.as_mut() {
+            let _ = f.write_all(&body);
+            let _ = f.write_all(b"\n");
+        }
+        let Ok(msg) = serde_json::from_slice::<Value>(&body) else {
+            let _ = writeln!(
+                std::io::stderr(),
+                "lean-standin: not JSON ({} bytes)",
+                body.len()
+            );
+            return;
+        };
+        let method = msg.get("method").and_then(Value::as_str).map(String::from);
+        let id = msg.get("id").cloned().filter(|i| !i.is_null());
+        let params = msg.get("params").cloned().unwrap_or(Value::Null);
+        match (method, id) {
+            (Some(method), Some(id)) => self.request(&method, id, params, &body),
+            (Some(method), None) => self.notification(&method, params, &body),
+            (None, Some(_)) => self.embed(
+                r#"{"jsonrpc":"2.0","method":"standin/replyReceived","params":"#,
+                "reply",
+                &body,
+            ),
+            (None, None) => {}
+        }
+    }
+
+    fn request(&mut self, method: &str, id: Value, params: Value, body: &[u8]) {
+        if method == "standin/pid" {
+            return self.reply(&id, json!({"pid": std::process::id()}));
+        }
+        if method == "standin/echo" {
+            let head = format!(r#"{{"id":{id},"jsonrpc":"2.0","result":"#);
+            return self.embed(&head, "received", body);
+        }
+        if self.shutdown {
+            return self.error(&id, -32600, "Request received after 'shutdown' request.");
+        }
+        if let Some(pos) = self.rules.iter().position(|r| r.matches(method, &params)) {
+            return self.scripted(pos, id);
+        }
+        match method {
+            "initialize" => {
+                let recorded: Value = serde_json::from_str(INITIALIZE).unwrap_or(Value::Null);
+                self.reply(&id, recorded["result"].clone());
+            }
+            "shutdown" => {
+                self.shutdown = true;
+                self.reply(&id, Value::Null);
+            }
+            "textDocument/waitForDiagnostics" => match uri_of(&params) {
+                Some(uri) if self.docs.contains_key(&uri) => self.reply(&id, json!({})),
+                _ => self.error(&id, -32801, "Cannot process request to closed file"),
+            },
+            "textDocument/hover" => {
+                let result = self.hover(&params);
+                self.reply(&id, result);
+            }
+            "textDocument/codeAction" => {
+                let mut actions: Value = serde_json::from_str(CODE_ACTION).unwrap_or(json!([]));
+                if let (Some(uri), Some(list)) = (uri_of(&params), actions.as_array_mut()) {
+                    for action in list {
+                        if let Some(doc) =
+                            action.pointer_mut("/edit/documentChanges/0/textDocument/uri")
+                        {
+                            *doc = Value::from(uri.clone());
+                        }
+                        if let Some(p) = action.pointer_mut("/data/params") {
+                            *p = params.clone();
+                        }
+                    }
+                }
+                self.reply(&id, actions);
+            }
+            "codeAction/resolve" => {
+                let resolved: Value =
+                    serde_json::from_str(CODE_ACTION_RESOLVE).unwrap_or(Value::Null);
+                self.reply(&id, resolved);
+            }
+            "$/lean/rpc/connect" => {
+                let session = self.next_session.to_string();
+                self.next_session += 1;
+                self.sessions.insert(session.clone());
+                self.reply(&id, json!({"sessionId": session}));
+            }
+            "$/lean/rpc/call" => {
+                let session = params
+                    .get("sessionId")
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                let rpc = params
+                    .get("method")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string();
+                if !self.sessions.contains(session) {
+                    self.error(&id, -32900, "Outdated RPC session");
+                } else if rpc == "Lean.Widget.getInteractiveGoals" {
+                    let goals: Value = serde_json::from_str(GOALS).unwrap_or(Value::Null);
+                    self.reply(&id, goals);
+                } else {
+                    self.error(&id, -32601, &format!("No RPC method '{rpc}' found"));
+                }
+            }
+            "$/lean/plainGoal" => {
+                let goal: Value = serde_json::from_str(PLAIN_GOAL).unwrap_or(Value::Null);
+                self.reply(&id, goal);
+            }
+            _ => self.error(&id, -32601, &format!("method not found: {method}")),
+        }
+    }
+
+    fn scripted(&mut self, pos: usize, id: Value) {
+        let rule = &mut self.rules[pos];
+        let send = rule.send.clone();
+        let (result, error, delay, stall) = (
+            rule.result.clone(),
+            rule.error.clone(),
+            rule.delay_ms,
+            rule.stall,
+        );
+        if let Some(times) = rule.times.as_mut() {
+            *times = times.saturating_sub(1);
+            if *times == 0 {
+                self.rules.remove(pos);
+            }
+        }
+        if delay > 0 {
+            std::thread::sleep(Duration::from_millis(delay));
+        }
+        for m in &send {
+            self.write(m);
+        }
+        if stall {
+            self.stalled.insert(id.to_string());
+            return;
+        }
+        match (result, error) {
+            (_, Some(error)) => self.write(&json!({"error": error, "id": id, "jsonrpc": "2.0"})),
+            (result, None) => self.reply(&id, result.unwrap_or(Value::Null)),
+        }
+    }
+
+    fn notification(&mut self, method: &str, params: Value, body: &[u8]) {
+        match method {
+            "initialized" => {
+                let register: Value = serde_json::from_str(REGISTER).unwrap_or(Value::Null);
+                self.write(&register);
+            }
+            "exit" if self.ignore_exit => {}
+            "exit" => std::process::exit(if self.shutdown { 0 } else { 1 }),
+            "$/cancelRequest" => {
+                let id = params.get("id").cloned().unwrap_or(Value::Null);
+                if self.stalled.remove(&id.to_string()) {
+                    self.error(&id, -32800, "Request cancelled");
+                }
+            }
+            "textDocument/didOpen" => {
+                let Some(uri) = uri_of(&params) else { return };
+                let version = params
+                    .pointer("/textDocument/version")
+                    .and_then(Value::as_i64)
+                    .unwrap_or(0);
+                let text = params
+                    .pointer("/textDocument/text")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string();
+                self.docs.insert(uri.clone(), Doc { version, text });
+                self.elaborate(&uri);
+            }
+            "textDocument/didChange" => {
+                let Some(uri) = uri_of(&params) else { return };
+                let version = params
+                    .pointer("/textDocument/version")
+                    .and_then(Value::as_i64)
+                    .unwrap_or(0);
+                let Some(doc) = self.docs.get_mut(&uri) else {
+                    return;
+                };
+                doc.version = version;
+                for change in params
+                    .get("contentChanges")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
+                    // Full-text changes replace the text; ranged ones only matter for the
+                    // version here (the proxy's document mirror is tested on its own).
+                    if change.get("range").is_none() {
+                        if let Some(t) = change.get("text").and_then(Value::as_str) {
+                            doc.text = t.to_string();
+                        }
+                    }
+                }
+                self.elaborate(&uri);
+            }
+            "textDocument/didClose" => {
+                if let Some(uri) = uri_of(&params) {
+                    self.docs.remove(&uri);
+                    self.notify(
+                        "textDocument/publishDiagnostics",
+                        json!({"diagnostics": [], "uri": uri}),
+                    );
+                }
+            }
+            "standin/emit" => {
+                for m in params
+                    .get("messages")
+                    .and_then(Value::as_array)
+                    .cloned()
+                    .unwrap_or_default()
+                {
+                    self.write(&m);
+                }
+            }
+            "standin/emitRaw" => {
+                for b in params
+                    .get("bodies")
+                    .and_then(Value::as_array)
+                    .cloned()
+                    .unwrap_or_default()
+                {
+                    self.write_raw(b.as_str().unwrap_or("").as_bytes());
+                }
+            }
+            "standin/badHeader" => {
+                let mut out = self.out.lock();
+                let _ = out.write_all(b"Content-Length: oops\r\n\r\n{}");
+                let _ = out.flush();
+            }
+            "standin/crash" => {
+                let mut err = std::io::stderr();
+                for line in params
+                    .get("stderr")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
+                    let _ = writeln!(err, "{}", line.as_str().unwrap_or(""));
+                }
+                let code = params.get("code").and_then(Value::as_i64).unwrap_or(1);
+                std::process::exit(i32::try_from(code).unwrap_or(1));
+            }
+            "standin/stall" => {
+                let ms = params.get("ms").and_then(Value::as_u64).unwrap_or(0);
+                std::thread::sleep(Duration::from_millis(ms));
+            }
+            "standin/huge" => {
+                let n = params.get("bytes").and_then(Value::as_u64).unwrap_or(0) as usize;
+                self.notify("standin/huge", json!({"data": "x".repeat(n)}));
+            }
+            "standin/flood" => {
+                let n = params.get("bytes").and_then(Value::as_u64).unwrap_or(0) as usize;
+                let count = params.get("count").and_then(Value::as_u64).unwrap_or(0);
+                let body = serde_json::to_vec(&json!({"jsonrpc": "2.0", "method": "standin/flood", "params": {"data": "x".repeat(n)}})).unwrap_or_default();
+                for _ in 0..count {
+                    self.write_raw(&body);
+                }
+                self.notify("standin/floodDone", json!({"count": count}));
+            }
+            "standin/script" => {
+                for r in params
+                    .get("rules")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
+                    if let Some(rule) = Rule::parse(r) {
+                        self.rules.push(rule);
+                    }
+                }
+            }
+            _ if self.echo => self.embed(
+                r#"{"jsonrpc":"2.0","method":"standin/echoed","params":"#,
+                "received",
+                body,
+            ),
+            _ => {}
+        }
+    }
+
+    /// Progress, diagnostics, done — the order of one quick elaboration (README §4).
+    fn elaborate(&mut self, uri: &str) {
+        let Some(doc) = self.docs.get(uri) else {
+            return;
+        };
+        let version = doc.version;
+        let lines: Vec<&str> = doc.text.split('\n').collect();
+        let last = lines.len().saturating_sub(1);
+        let end_char = lines.last().map_or(0, |l| l.encode_utf16().count());
+        let mut diagnostics = Vec::new();
+        let template: Value = serde_json::from_str(DIAGNOSTICS).unwrap_or(Value::Null);
+        for (n, line) in lines.iter().enumerate() {
+            if let Some(col) = line.find("sorry") {
+                let start = line[..col].encode_utf16().count();
+                let range = json!({"end": {"character": start + 5, "line": n}, "start": {"character": start, "line": n}});
+                let mut d = template
+                    .pointer("/params/diagnostics/0")
+                    .cloned()
+                    .unwrap_or(json!({}));
+                if let Some(o) = d.as_object_mut() {
+                    o.remove("code");
+                    o.insert("fullRange".into(), range.clone());
+                    o.insert("range".into(), range);
+                    o.insert("message".into(), Value::from("declaration uses 'sorry'"));
+                    o.insert("severity".into(), Value::from(2));
+                }
+                diagnostics.push(d);
+            }
+        }
+        let mut processing: Value =
+            serde_json::from_str(PROGRESS_PROCESSING).unwrap_or(Value::Null);
+        processing["params"]["processing"] = json!([{"kind": 1, "range": {"end": {"character": end_char, "line": last}, "start": {"character": 0, "line": 0}}}]);
+        processing["params"]["textDocument"] = json!({"uri": uri, "version": version});
+        self.write(&processing);
+        let mut published = template;
+        published["params"] = json!({"diagnostics": diagnostics, "uri": uri, "version": version});
+        self.write(&published);
+        let mut done: Value = serde_json::from_str(PROGRESS_DONE).unwrap_or(Value::Null);
+        done["params"]["textDocument"] = json!({"uri": uri, "version": version});
+        self.write(&done);
+    }
+
+    fn hover(&self, params: &Value) -> Value {
+        let (Some(uri), Some(line), Some(character)) = (
+            uri_of(params),
+            params.pointer("/position/line").and_then(Value::as_u64),
+            params
+                .pointer("/position/character")
+                .and_then(Value::as_u64),
+        ) else {
+            return Value::Null;
+        };
+        let Some(text) = self
+            .docs
+            .get(&uri)
+            .and_then(|d| d.text.split('\n').nth(line as usize))
+        else {
+            return Value::Null;
+        };
+        // UTF-16 column → the word around it.
+        let chars: Vec<char> = text.chars().collect();
+        let mut utf16 = 0u64;
+        let mut at = None;
+        for (i, c) in chars.iter().enumerate() {
+            if utf16 >= character {
+                at = Some(i);
+                break;
+            }
+            utf16 += c.len_utf16() as u64;
+        }
+        let Some(at) = at else { return Value::Null };
+        let word = |c: &char| c.is_alphanumeric() || *c == '_' || *c == '.' || *c == '\'';
+        if !word(&chars[at]) {
+            return Value::Null;
+        }
+        let start = (0..=at)
+            .rev()
+            .take_while(|&i| word(&chars[i]))
+            .last()
+            .unwrap_or(at);
+        let end = (at..chars.len())
+            .take_while(|&i| word(&chars[i]))
+            .last()
+            .unwrap_or(at)
+            + 1;
+        let u16_of = |i: usize| chars[..i].iter().map(|c| c.len_utf16()).sum::<usize>();
+        let name: String = chars[start..end].iter().collect();
+        json!({
+            "contents": {"kind": "markdown", "value": format!("```lean\n{name}\n```")},
+            "range": {"end": {"character": u16_of(end), "line": line}, "start": {"character": u16_of(start), "line": line}}
+        })
+    }
+}
