@@ -577,8 +577,18 @@ impl Features {
                 a.theorems[ti].metrics[mi].1 = state;
             }
             if mi == 0 {
-                for t in a.theorems.iter_mut() {
-                    jobs::explain(t);
+                // APTED is cubic in the worst case: off the async workers, like the metrics.
+                let permit = self.inner.cpu.clone().acquire_owned().await;
+                let mut theorems = std::mem::take(&mut a.theorems);
+                let explained = tokio::task::spawn_blocking(move || {
+                    theorems.iter_mut().for_each(jobs::explain);
+                    drop(permit);
+                    theorems
+                })
+                .await;
+                match explained {
+                    Ok(t) => a.theorems = t,
+                    Err(_) => return,
                 }
             }
             self.store(&a);
@@ -1090,7 +1100,7 @@ mod tests {
                 workspace_root: Some(root.clone()),
             },
             tx,
-            Arc::new(LeanClient::default()),
+            Arc::new(LeanClient::disconnected()),
         );
         features.on_initialize_request(&json!({
             "rootUri": path_to_uri(&root),
@@ -1354,7 +1364,7 @@ mod tests {
         let f = Features::new(
             FeaturesConfig::default(),
             tx,
-            Arc::new(LeanClient::default()),
+            Arc::new(LeanClient::disconnected()),
         );
         let lean: Value = serde_json::from_str(include_str!(
             "../../fixtures/lsp/wire.initialize-response.json"
