@@ -526,9 +526,9 @@ mod tests {
 
     /// Brute force over all injections of rows into columns.
     fn best_cost(cost: &[Vec<f64>]) -> f64 {
-        let (n, m) = (cost.len(), cost[0].len());
+        let n = cost.len();
         let mut best = f64::INFINITY;
-        let mut used = vec![false; m];
+        let mut used = vec![false; cost[0].len()];
         fn rec(i: usize, n: usize, acc: f64, cost: &[Vec<f64>], used: &mut [bool], best: &mut f64) {
             if i == n {
                 *best = best.min(acc);
@@ -543,7 +543,6 @@ mod tests {
             }
         }
         rec(0, n, 0.0, cost, &mut used, &mut best);
-        let _ = m;
         best
     }
 
