@@ -16,8 +16,14 @@
 //!   `ne_eq` (`¬ a = b` → `a ≠ b`), `and_imp` (`a ∧ b → c` → `a → b → c`, also a hypothesis
 //!   `(h : a ∧ b)` split in two when nothing mentions `h`), `intro` (a conclusion `∀ x : T, q` or
 //!   `p → q` becomes the binder `(x : T)` or `(h✝ : p)`: a theorem's binders and the leading
-//!   `∀`/`→` of its type are the same Π-type, so `intro` witnesses it) and `zeta` (`let x := v; b`
-//!   is definitionally `b[v/x]`).
+//!   `∀`/`→` of its type are the same Π-type, so `intro` witnesses it), `zeta` (`let x := v; b`
+//!   is definitionally `b[v/x]`), `autoImplicit` (a theorem binder `{G : Type*}` is dropped:
+//!   it is the binder Lean inserts by itself for an unbound `G`, so statements that write it and
+//!   statements that leave it to auto-binding say the same), `forall_eq` (a variable defined by a
+//!   hypothesis `(h : x = e)` is replaced by `e`), `Nat.ModEq`/`Int.ModEq` (unfolded to
+//!   `a % n = b % n`, their definitions), `norm_num` (arithmetic on literals, where its value
+//!   does not depend on the type), `Real.log_div_log` (`log x / log b` → `logb b x`) and
+//!   notations (`Real.sqrt x` → `√x`, `abs x` → `|x|`, `logb` → `Real.logb`).
 //! - **Moves** ([`moves`]): equivalences with no preferred direction, tried by the search on
 //!   either side. `eq_comm`, `ne_comm`, `and_comm`, `or_comm`, `iff_comm`, `add_comm`,
 //!   `mul_comm` (swap operands), `and_assoc`, `or_assoc`, `add_assoc`, `mul_assoc` (both
@@ -496,6 +502,11 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
             return Some(("implicit_binder", rebuild(out, concl.clone())));
         }
         let (name, ty) = (&b.children[0], &b.children[1]);
+        if kind == BinderKind::Explicit && is_leaf(name) && is_universe(ty) {
+            let mut out = binders.to_vec();
+            out.remove(i);
+            return Some(("autoImplicit", rebuild(out, concl.clone())));
+        }
         if kind == BinderKind::Explicit && ty.label == AND && ty.children.len() == 2 {
             let used_later = binders[i + 1..].iter().any(|l| mentions(l, &name.label))
                 || mentions(concl, &name.label);
@@ -1578,6 +1589,16 @@ mod tests {
         let t = canon("theorem t (x : ℝ) (hx : 0 < x) (n : ℕ) (h : x = n + 1) : x < n + 2");
         let list = &t.children[0];
         assert_eq!(binder_list_arity(&list.label), Some(4), "{t:?}");
+    }
+
+    #[test]
+    fn universe_binders_are_left_to_auto_binding() {
+        same(
+            "theorem t {G : Type*} [Group G] (x : G) : x * x⁻¹ = 1",
+            "theorem t [Group G] (x : G) : x * x⁻¹ = 1",
+        );
+        // A binder of an ordinary type stays.
+        differ("theorem t (x : ℝ) : x = x", "theorem t : x = x");
     }
 
     #[test]
