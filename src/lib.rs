@@ -23,11 +23,13 @@
 pub mod cli;
 pub mod dataset;
 pub mod distance;
+pub mod documents;
 pub mod evaluation;
 pub mod features;
 pub mod lean;
 pub mod metrics;
 pub mod pending;
+pub mod references;
 pub mod router;
 pub mod search;
 pub mod trees;

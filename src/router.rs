@@ -459,24 +459,25 @@ fn spawn_own_request<H: Hooks>(
     method: String,
     fut: OwnFuture,
 ) {
-    let to_editor = shared.to_editor.clone();
     let shared_for_task = shared.clone();
     let task_id = id.clone();
+    // The task starts only once its abort handle is registered, so a quick answer always finds
+    // its entry and a cancel always finds the task.
+    let (registered, wait_registered) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {
+        if wait_registered.await.is_err() {
+            return;
+        }
         let result = fut.await.map_err(|e| (e.code, e.message));
-        // Only answer if not cancelled meanwhile (the cancel path answered already).
+        // Answer only if not cancelled meanwhile (the cancel path answered already).
         if shared_for_task.own_inflight.remove(&task_id).is_some() {
             tracing::debug!(id = %task_id, method = %method, "answered an own request");
-            let _ = to_editor.send(response_body(&task_id, result)).await;
+            let body = response_body(&task_id, result);
+            let _ = shared_for_task.to_editor.send(body).await;
         }
     });
-    shared.own_inflight.insert(id.clone(), task.abort_handle());
-    if task.is_finished() {
-        // Finished before registration: it found no entry and could not answer.
-        let _ = shared.own_inflight.remove(&id);
-        let reply = response_body(&id, Err((codes::INTERNAL_ERROR, "own request lost".into())));
-        let _ = shared.to_editor.try_send(reply);
-    }
+    shared.own_inflight.insert(id, task.abort_handle());
+    let _ = registered.send(());
 }
 
 #[derive(Deserialize)]

@@ -176,14 +176,25 @@ fn is_disconnect(e: &std::io::Error) -> bool {
     )
 }
 
+/// Bodies up to this size are written with their header in one `write` (one syscall, no
+/// partial frame visible to the peer); larger ones are written in two parts to avoid a copy.
+const COALESCE_BYTES: usize = 64 * 1024;
+
 /// Write one frame (header + body) and flush it, so a message never waits in a buffer.
 pub async fn write_frame<W: AsyncWrite + Unpin + ?Sized>(
     w: &mut W,
     body: &[u8],
 ) -> std::io::Result<()> {
     let header = format!("Content-Length: {}\r\n\r\n", body.len());
-    w.write_all(header.as_bytes()).await?;
-    w.write_all(body).await?;
+    if body.len() <= COALESCE_BYTES {
+        let mut frame = Vec::with_capacity(header.len() + body.len());
+        frame.extend_from_slice(header.as_bytes());
+        frame.extend_from_slice(body);
+        w.write_all(&frame).await?;
+    } else {
+        w.write_all(header.as_bytes()).await?;
+        w.write_all(body).await?;
+    }
     w.flush().await
 }
 

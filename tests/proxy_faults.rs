@@ -246,6 +246,8 @@ fn shim_installs_and_dispatches() {
 
 /// Needs a real Lean toolchain: runs when `lake` is on PATH, otherwise says why it is skipped.
 #[test]
+// The skip notice is the test's output by design: it must say why it did not run.
+#[allow(clippy::print_stdout)]
 fn real_lake_serve_initializes_when_available() {
     let on_path = std::env::var_os("PATH")
         .map(|p| std::env::split_paths(&p).any(|d| d.join("lake").is_file()))

@@ -1,19 +1,41 @@
-//! Editor features (code lens, hover, code actions, commands): PLACEHOLDER from the proxy branch.
+//! Editor features behind the proxy: code lenses, the hover section, code actions, our commands
+//! and diagnostics, for every theorem of an open document that has a reference.
 //!
-//! The features helper owns this module; this version only fixes the interface of
-//! `tasks/proxy-interface.md` so the router compiles and its tests run. Every hook passes
-//! Lean's messages through unchanged and claims no request. The features helper's version
-//! replaces this file wholesale.
+//! Owns [`Features`], the router's interface (`tasks/proxy-interface.md`): the router calls the
+//! `observe_*`/`augment_*`/`merge_*` hooks on the forwarding path — they only update state and
+//! spawn or cancel jobs — and runs `own_request` futures on spawned tasks. State: the document
+//! mirror (`documents`), one analysis per document (`jobs`), a bounded result cache, the
+//! diagnostics we add per URI, and the RPC sessions for elaborated goals (`lean::goals`).
+//! Framing, ids and forwarding are the router's; metrics and parsing are the engine's.
+//!
+//! A job per document: on didOpen/didChange the previous job is aborted and a new one spawned;
+//! it resolves references, parses, then runs each lens metric (in `spawn_blocking`, under a
+//! semaphore, within the configured time limit, cached), storing the analysis after each round
+//! and asking the editor to refresh its lenses (`workspace/codeLens/refresh`, when the client
+//! advertised `workspace.codeLens.refreshSupport`).
 
-use serde_json::Value;
+pub mod differences;
+pub mod engine;
+pub mod jobs;
+pub mod views;
+
+use crate::documents::{Document, DocumentMirror, MirrorEvent};
+use crate::lean::goals::{RpcSessions, KEEP_ALIVE_EVERY};
+use crate::lean::LeanClient;
+use crate::references::{self, find_config, path_to_uri, uri_to_path, Config};
+use jobs::{DocAnalysis, JobInput, MetricState, ResultCache, SharedCache, TheoremView};
+use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::future::Future;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::pin::Pin;
-use std::sync::Arc;
-use tokio::sync::mpsc;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant, SystemTime};
+use tokio::sync::{mpsc, Semaphore};
+use views::Commands;
 
-/// What `serve` hands the features: the config file (`--config` or `LEAN_ASSESS_CONFIG`) and
-/// the workspace root the server runs in.
+/// What `serve` hands the features: the config file (`--config`; `LEAN_ASSESS_CONFIG` is read
+/// here when absent) and the workspace root the server runs in.
 #[derive(Debug, Clone, Default)]
 pub struct FeaturesConfig {
     pub config_path: Option<PathBuf>,
@@ -39,44 +61,1345 @@ pub struct OwnError {
 /// The future of an own request, run by the router on a spawned task.
 pub type OwnFuture = Pin<Box<dyn Future<Output = Result<Value, OwnError>> + Send>>;
 
+/// JSON-RPC InvalidParams.
+const INVALID_PARAMS: i64 = -32602;
+
+/// What the editor said it supports (from `initialize` params).
+#[derive(Debug, Default, Clone)]
+struct ClientInfo {
+    root: Option<PathBuf>,
+    lens_refresh: bool,
+    show_document: bool,
+    apply_edit: bool,
+}
+
+/// Lean's diagnostics last published for a URI (accumulated when incremental).
+#[derive(Debug, Clone)]
+struct LeanDiagnostics {
+    params: Value,
+}
+
+/// A config file as last read: its modification time and what it parsed to.
+type ConfigEntry = (
+    Option<SystemTime>,
+    Result<Arc<Config>, references::ReferenceError>,
+);
+
+struct Inner {
+    cfg: FeaturesConfig,
+    env_config: Option<PathBuf>,
+    to_editor: mpsc::Sender<ToEditor>,
+    lean: Arc<LeanClient>,
+    docs: DocumentMirror,
+    commands: Commands,
+    client: Mutex<ClientInfo>,
+    analyses: Mutex<HashMap<String, Arc<DocAnalysis>>>,
+    jobs: Mutex<HashMap<String, tokio::task::AbortHandle>>,
+    cache: SharedCache,
+    /// "Show differences" diagnostics currently shown, by URI (cleared on edit).
+    shown: Mutex<HashMap<String, Vec<Value>>>,
+    lean_diags: Mutex<HashMap<String, LeanDiagnostics>>,
+    /// Config files read, by path, with their modification time.
+    configs: Mutex<HashMap<PathBuf, ConfigEntry>>,
+    /// Messages already shown with window/showMessage (each once).
+    told: Mutex<std::collections::HashSet<String>>,
+    cpu: Arc<Semaphore>,
+    sessions: RpcSessions,
+    toolchain: Mutex<Option<String>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic in another holder cannot leave these maps half-updated in a way that matters
+    // more than losing the features; keep serving.
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The editor features; cheap to share (all state behind one `Arc`).
+#[derive(Clone)]
 pub struct Features {
-    _to_editor: mpsc::Sender<ToEditor>,
-    _lean: Arc<crate::lean::LeanClient>,
+    inner: Arc<Inner>,
 }
 
 impl Features {
+    /// `to_editor`: where `ToEditor` messages go; `lean`: the proxy's own Lean client.
     pub fn new(
-        _cfg: FeaturesConfig,
+        cfg: FeaturesConfig,
         to_editor: mpsc::Sender<ToEditor>,
-        lean: Arc<crate::lean::LeanClient>,
+        lean: Arc<LeanClient>,
     ) -> Features {
-        Features {
-            _to_editor: to_editor,
-            _lean: lean,
+        let env_config = std::env::var_os(references::CONFIG_ENV)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from);
+        let inner = Arc::new(Inner {
+            cfg,
+            env_config,
+            to_editor,
+            lean,
+            docs: DocumentMirror::new(),
+            commands: Commands::new(&format!("lean-assess.{}", std::process::id())),
+            client: Mutex::default(),
+            analyses: Mutex::default(),
+            jobs: Mutex::default(),
+            cache: Arc::new(Mutex::new(ResultCache::default())),
+            shown: Mutex::default(),
+            lean_diags: Mutex::default(),
+            configs: Mutex::default(),
+            told: Mutex::default(),
+            cpu: Arc::new(Semaphore::new(2)),
+            sessions: RpcSessions::default(),
+            toolchain: Mutex::new(None),
+        });
+        if let Ok(rt) = tokio::runtime::Handle::try_current() {
+            let weak = Arc::downgrade(&inner);
+            rt.spawn(async move {
+                let mut tick = tokio::time::interval(KEEP_ALIVE_EVERY);
+                tick.tick().await;
+                loop {
+                    tick.tick().await;
+                    let Some(inner) = weak.upgrade() else { break };
+                    inner.sessions.keep_alive(&*inner.lean).await;
+                }
+            });
+        }
+        Features { inner }
+    }
+
+    /// Our command names (unique per process).
+    pub fn command_names(&self) -> Vec<String> {
+        self.inner
+            .commands
+            .all()
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    /// The document mirror (read-only use by tests and benches).
+    pub fn documents(&self) -> &DocumentMirror {
+        &self.inner.docs
+    }
+
+    /// The current analysis of a document, if any.
+    pub fn analysis(&self, uri: &str) -> Option<Arc<DocAnalysis>> {
+        lock(&self.inner.analyses).get(uri).cloned()
+    }
+
+    /// The editor's `initialize` params: workspace root and client capabilities.
+    pub fn on_initialize_request(&self, params: &Value) {
+        let caps = &params["capabilities"];
+        let root = params
+            .get("rootUri")
+            .and_then(Value::as_str)
+            .or_else(|| params["workspaceFolders"][0]["uri"].as_str())
+            .and_then(uri_to_path)
+            .or_else(|| {
+                params
+                    .get("rootPath")
+                    .and_then(Value::as_str)
+                    .map(PathBuf::from)
+            });
+        let mut c = lock(&self.inner.client);
+        c.root = root;
+        c.lens_refresh = caps["workspace"]["codeLens"]["refreshSupport"].as_bool() == Some(true);
+        c.show_document = caps["window"]["showDocument"]["support"].as_bool() == Some(true);
+        c.apply_edit = caps["workspace"]["applyEdit"].as_bool() == Some(true);
+    }
+
+    /// Lean's `initialize` result with `codeLensProvider` and `executeCommandProvider` added.
+    pub fn augment_initialize_result(&self, mut result: Value) -> Value {
+        if !result.is_object() {
+            return result;
+        }
+        if !result["capabilities"].is_object() {
+            result["capabilities"] = json!({});
+        }
+        let caps = &mut result["capabilities"];
+        caps["codeLensProvider"] = json!({"resolveProvider": false});
+        let mut commands: Vec<Value> = caps["executeCommandProvider"]["commands"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        commands.extend(self.command_names().into_iter().map(Value::String));
+        caps["executeCommandProvider"] = json!({"commands": commands});
+        result
+    }
+
+    /// Client→server notifications, before forwarding: mirror update, cancel and spawn jobs.
+    pub fn observe_client_notification(&self, method: &str, params: &Value) {
+        match self.inner.docs.observe(method, params) {
+            Ok(MirrorEvent::Opened { uri }) => self.restart_job(&uri),
+            Ok(MirrorEvent::Changed { uri }) => {
+                let had = lock(&self.inner.shown).remove(&uri).is_some();
+                if had {
+                    self.publish(&uri);
+                }
+                self.restart_job(&uri);
+            }
+            Ok(MirrorEvent::Closed { uri }) => {
+                if let Some(h) = lock(&self.inner.jobs).remove(&uri) {
+                    h.abort();
+                }
+                lock(&self.inner.analyses).remove(&uri);
+                lock(&self.inner.shown).remove(&uri);
+                lock(&self.inner.lean_diags).remove(&uri);
+                self.inner.sessions.forget(&uri);
+            }
+            Ok(MirrorEvent::Unrelated) => {
+                if method == "textDocument/didSave" || method == "workspace/didChangeWatchedFiles" {
+                    // A reference file or config may have changed on disk: re-judge open docs.
+                    for uri in self.inner.docs.uris() {
+                        self.restart_job(&uri);
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(%e, "document mirror"),
         }
     }
 
-    pub fn on_initialize_request(&self, _params: &Value) {}
-
-    pub fn augment_initialize_result(&self, result: Value) -> Value {
-        result
+    /// Requests the proxy answers itself; `None` = not ours.
+    pub fn own_request(&self, method: &str, params: &Value) -> Option<OwnFuture> {
+        let this = self.clone();
+        let params = params.clone();
+        match method {
+            "textDocument/codeLens" => Some(Box::pin(async move { Ok(this.code_lenses(&params)) })),
+            "codeLens/resolve" => Some(Box::pin(async move { Ok(params) })),
+            "workspace/executeCommand" => {
+                let cmd = params.get("command").and_then(Value::as_str)?;
+                if !self.inner.commands.all().contains(&cmd) {
+                    return None;
+                }
+                Some(Box::pin(async move { this.execute(&params).await }))
+            }
+            _ => None,
+        }
     }
 
-    pub fn observe_client_notification(&self, _method: &str, _params: &Value) {}
-
-    pub fn own_request(&self, _method: &str, _params: &Value) -> Option<OwnFuture> {
-        None
+    /// Whether the reply to a forwarded request of this method goes through `augment_response`.
+    pub fn wants_response(&self, method: &str) -> bool {
+        matches!(method, "textDocument/hover" | "textDocument/codeAction")
     }
 
-    pub fn wants_response(&self, _method: &str) -> bool {
-        false
+    /// Lean's reply to a forwarded hover / codeAction with our part added. Cheap: reads the
+    /// stored analysis only.
+    pub fn augment_response(&self, method: &str, request_params: &Value, result: Value) -> Value {
+        let Some(uri) = request_params["textDocument"]["uri"].as_str() else {
+            return result;
+        };
+        let (Some(doc), Some(a)) = (self.inner.docs.get(uri), self.analysis(uri)) else {
+            return result;
+        };
+        if a.version != doc.version {
+            return result; // stale: the lens says pending; don't show old numbers here
+        }
+        match method {
+            "textDocument/hover" => {
+                let Ok(pos) = serde_json::from_value(request_params["position"].clone()) else {
+                    return result;
+                };
+                let off = doc.offset_of(pos);
+                let Some(t) = a
+                    .theorems
+                    .iter()
+                    .find(|t| t.decl.name_range.is_some_and(|(s, e)| s <= off && off <= e))
+                else {
+                    return result;
+                };
+                let (s, e) = t.decl.name_range.unwrap_or((off, off));
+                views::augment_hover(result, &views::hover_section(t), json!(doc.range_of(s, e)))
+            }
+            "textDocument/codeAction" => {
+                if !views::kind_wanted(request_params) {
+                    return result;
+                }
+                let Ok(range) =
+                    serde_json::from_value::<lsp_types::Range>(request_params["range"].clone())
+                else {
+                    return result;
+                };
+                let (s, e) = (doc.offset_of(range.start), doc.offset_of(range.end));
+                let mut ours = Vec::new();
+                for t in &a.theorems {
+                    if t.reference.is_some() && t.decl.start <= e && s <= t.decl.end {
+                        ours.extend(views::actions(&a, t, &self.inner.commands));
+                    }
+                }
+                if ours.is_empty() {
+                    return result;
+                }
+                match result {
+                    Value::Array(mut v) => {
+                        v.extend(ours);
+                        Value::Array(v)
+                    }
+                    Value::Null => Value::Array(ours),
+                    other => other,
+                }
+            }
+            _ => result,
+        }
     }
 
-    pub fn augment_response(&self, _method: &str, _request_params: &Value, result: Value) -> Value {
-        result
-    }
-
-    pub fn merge_diagnostics(&self, params: Value) -> Value {
+    /// Lean's publishDiagnostics params with ours (differences shown, reference problems) added.
+    pub fn merge_diagnostics(&self, mut params: Value) -> Value {
+        let Some(uri) = params["uri"].as_str().map(str::to_string) else {
+            return params;
+        };
+        let incremental = params["isIncremental"].as_bool() == Some(true);
+        let first_of_version = {
+            let mut ld = lock(&self.inner.lean_diags);
+            let prev = ld.get(&uri);
+            let same_version = prev.is_some_and(|p| p.params["version"] == params["version"]);
+            let stored = if incremental && same_version {
+                let mut acc = prev.map(|p| p.params.clone()).unwrap_or(Value::Null);
+                if let (Some(all), Some(new)) = (
+                    acc["diagnostics"].as_array_mut(),
+                    params["diagnostics"].as_array(),
+                ) {
+                    all.extend(new.iter().cloned());
+                }
+                acc
+            } else {
+                params.clone()
+            };
+            ld.insert(uri.clone(), LeanDiagnostics { params: stored });
+            !(incremental && same_version)
+        };
+        // Incremental messages append to what the editor holds: add ours only once per version.
+        if incremental && !first_of_version {
+            return params;
+        }
+        let ours = self.our_diagnostics(&uri);
+        if let Some(list) = params["diagnostics"].as_array_mut() {
+            list.extend(ours);
+        }
         params
+    }
+
+    fn our_diagnostics(&self, uri: &str) -> Vec<Value> {
+        let mut out = lock(&self.inner.shown)
+            .get(uri)
+            .cloned()
+            .unwrap_or_default();
+        if let (Some(a), Some(doc)) = (self.analysis(uri), self.inner.docs.get(uri)) {
+            for p in &a.problems {
+                let pos = lsp_types::Position {
+                    line: p.line as u32,
+                    character: 0,
+                };
+                let end = doc.offset_of(lsp_types::Position {
+                    line: p.line as u32,
+                    character: u32::MAX,
+                });
+                let r = json!({"start": pos, "end": doc.position_of(end)});
+                out.push(views::diagnostic(r, &p.message, 2));
+            }
+        }
+        out
+    }
+
+    /// Send a full publishDiagnostics for `uri`: Lean's last list plus ours.
+    fn publish(&self, uri: &str) {
+        let base = lock(&self.inner.lean_diags)
+            .get(uri)
+            .map(|d| d.params.clone());
+        let mut params = base.unwrap_or_else(|| {
+            let version = self.inner.docs.get(uri).map(|d| d.version);
+            json!({"uri": uri, "version": version, "diagnostics": []})
+        });
+        if let Some(o) = params.as_object_mut() {
+            o.insert("isIncremental".into(), json!(false));
+            if o.get("version") == Some(&Value::Null) {
+                o.remove("version");
+            }
+        }
+        let ours = self.our_diagnostics(uri);
+        if let Some(list) = params["diagnostics"].as_array_mut() {
+            list.extend(ours);
+        }
+        self.send(ToEditor::Notification {
+            method: "textDocument/publishDiagnostics".into(),
+            params,
+        });
+    }
+
+    fn send(&self, m: ToEditor) {
+        // Never block the caller: a full queue drops the message (the editor will ask again).
+        if let Err(e) = self.inner.to_editor.try_send(m) {
+            tracing::warn!(%e, "to-editor queue full or closed; dropped a features message");
+        }
+    }
+
+    fn show_message(&self, kind: u8, message: String) {
+        if lock(&self.inner.told).insert(message.clone()) {
+            self.send(ToEditor::Notification {
+                method: "window/showMessage".into(),
+                params: json!({"type": kind, "message": message}),
+            });
+        }
+    }
+
+    fn refresh_lenses(&self) {
+        if lock(&self.inner.client).lens_refresh {
+            self.send(ToEditor::Request {
+                method: "workspace/codeLens/refresh".into(),
+                params: Value::Null,
+            });
+        }
+    }
+
+    fn workspace_root(&self) -> Option<PathBuf> {
+        self.inner
+            .cfg
+            .workspace_root
+            .clone()
+            .or_else(|| lock(&self.inner.client).root.clone())
+    }
+
+    fn toolchain(&self) -> String {
+        let mut t = lock(&self.inner.toolchain);
+        if let Some(t) = &*t {
+            return t.clone();
+        }
+        let v = self
+            .workspace_root()
+            .and_then(|r| std::fs::read_to_string(r.join("lean-toolchain")).ok())
+            .map(|s| s.trim().to_string())
+            .unwrap_or_default();
+        *t = Some(v.clone());
+        v
+    }
+
+    /// The config for a document (explicit, env, or found by walking up), re-read when changed.
+    fn config_for(
+        &self,
+        doc_path: Option<&Path>,
+    ) -> Option<Result<Arc<Config>, references::ReferenceError>> {
+        let root = self.workspace_root();
+        let path = find_config(
+            self.inner.cfg.config_path.as_deref(),
+            self.inner.env_config.as_deref(),
+            doc_path.unwrap_or(Path::new("/")),
+            root.as_deref(),
+        )?;
+        let mtime = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+        let mut cache = lock(&self.inner.configs);
+        if let Some((t, c)) = cache.get(&path) {
+            if *t == mtime && mtime.is_some() {
+                return Some(c.clone());
+            }
+        }
+        let c = Config::load(&path).map(Arc::new);
+        cache.insert(path, (mtime, c.clone()));
+        Some(c)
+    }
+
+    fn restart_job(&self, uri: &str) {
+        let Ok(rt) = tokio::runtime::Handle::try_current() else {
+            return; // no runtime (plain unit tests): nothing to spawn on
+        };
+        let this = self.clone();
+        let u = uri.to_string();
+        let task = rt.spawn(async move { this.run_job(&u).await });
+        if let Some(old) = lock(&self.inner.jobs).insert(uri.to_string(), task.abort_handle()) {
+            old.abort();
+        }
+    }
+
+    fn job_input(&self, doc: Arc<Document>) -> JobInput {
+        let path = uri_to_path(&doc.uri);
+        let config = self.config_for(path.as_deref());
+        let mut open_texts = HashMap::new();
+        for u in self.inner.docs.uris() {
+            if let (Some(p), Some(d)) = (uri_to_path(&u), self.inner.docs.get(&u)) {
+                open_texts.insert(p, d);
+            }
+        }
+        JobInput {
+            doc,
+            path,
+            config,
+            open_texts,
+            toolchain: self.toolchain(),
+        }
+    }
+
+    fn store(&self, a: &DocAnalysis) {
+        lock(&self.inner.analyses).insert(a.uri.clone(), Arc::new(a.clone()));
+    }
+
+    /// One document version: prepare, then each metric round, storing and refreshing after each.
+    async fn run_job(&self, uri: &str) {
+        let Some(doc) = self.inner.docs.get(uri) else {
+            return;
+        };
+        let input = self.job_input(doc);
+        let timeout = match &input.config {
+            Some(Ok(c)) => c.offline_timeout,
+            _ => Config::default().offline_timeout,
+        };
+        if let Some(Err(e)) = &input.config {
+            self.show_message(2, format!("lean-assess: {e}"));
+        }
+        let toolchain = input.toolchain.clone();
+        let permit = self.inner.cpu.clone().acquire_owned().await;
+        let prepared = tokio::task::spawn_blocking(move || {
+            let a = jobs::prepare(&input);
+            drop(permit);
+            a
+        })
+        .await;
+        let Ok(mut a) = prepared else { return };
+        let had_problems = self
+            .analysis(uri)
+            .is_some_and(|old| !old.problems.is_empty());
+        for t in a.theorems.iter_mut() {
+            for (_, s) in t.metrics.iter_mut() {
+                if *s == MetricState::Pending {
+                    *s = MetricState::Running;
+                }
+            }
+        }
+        self.store(&a);
+        if had_problems || !a.problems.is_empty() {
+            self.publish(uri);
+        }
+        let metric_names: Vec<String> = a
+            .theorems
+            .first()
+            .map(|t| t.metrics.iter().map(|(m, _)| m.clone()).collect())
+            .unwrap_or_default();
+        for (mi, metric) in metric_names.iter().enumerate() {
+            for ti in 0..a.theorems.len() {
+                if a.theorems[ti].metrics.get(mi).map(|(_, s)| s) != Some(&MetricState::Running) {
+                    continue;
+                }
+                let state = self.judge_one(&a, ti, metric, timeout, &toolchain).await;
+                a.theorems[ti].metrics[mi].1 = state;
+            }
+            if mi == 0 {
+                // APTED is cubic in the worst case: off the async workers, like the metrics.
+                let permit = self.inner.cpu.clone().acquire_owned().await;
+                let mut theorems = std::mem::take(&mut a.theorems);
+                let explained = tokio::task::spawn_blocking(move || {
+                    theorems.iter_mut().for_each(jobs::explain);
+                    drop(permit);
+                    theorems
+                })
+                .await;
+                match explained {
+                    Ok(t) => a.theorems = t,
+                    Err(_) => return,
+                }
+            }
+            self.store(&a);
+            self.refresh_lenses();
+        }
+        if metric_names.is_empty() {
+            self.refresh_lenses();
+            return;
+        }
+        if self.elaborate(&mut a).await {
+            for (mi, metric) in metric_names.iter().enumerate() {
+                for ti in 0..a.theorems.len() {
+                    let t = &a.theorems[ti];
+                    if !t.elaborated || matches!(t.metrics[mi].1, MetricState::Unavailable(_)) {
+                        continue;
+                    }
+                    let state = self.judge_one(&a, ti, metric, timeout, &toolchain).await;
+                    a.theorems[ti].metrics[mi].1 = state;
+                }
+            }
+            for t in a.theorems.iter_mut().filter(|t| t.elaborated) {
+                jobs::explain(t);
+            }
+            self.store(&a);
+            self.refresh_lenses();
+        }
+    }
+
+    /// Replace both trees of each theorem by Lean's elaborated ones where Lean can give both:
+    /// the candidate, and the reference when it is a theorem of a document open in the editor
+    /// (a reference elsewhere would need a hidden document and a full import; not done). Lean
+    /// busy (timeout) or absent: the source-text trees stay. Returns whether any changed.
+    async fn elaborate(&self, a: &mut DocAnalysis) -> bool {
+        const ELABORATION_WAIT: Duration = Duration::from_secs(3);
+        let Some(doc) = self.inner.docs.get(&a.uri) else {
+            return false;
+        };
+        if doc.version != a.version {
+            return false;
+        }
+        let mut changed = false;
+        for t in a.theorems.iter_mut() {
+            let (Some(cand), Some(r)) = (t.candidate.clone(), t.reference.as_ref()) else {
+                continue;
+            };
+            let (Some(ref_stmt), Some(ref_file)) = (r.statement.clone(), r.file.clone()) else {
+                continue;
+            };
+            let ref_uri = path_to_uri(&ref_file);
+            let Some(ref_doc) = self.inner.docs.get(&ref_uri) else {
+                continue;
+            };
+            let ref_decls = engine::declarations(ref_doc.text());
+            let Some(ref_decl) = ref_decls.iter().find(|d| d.name == r.name) else {
+                continue;
+            };
+            let (Some(cp), Some(rp)) = (
+                proof_position(&doc, t.decl.statement_end),
+                proof_position(&ref_doc, ref_decl.statement_end),
+            ) else {
+                continue;
+            };
+            let lean = &*self.inner.lean;
+            let sessions = &self.inner.sessions;
+            let c_tree = sessions
+                .statement_tree(lean, &a.uri, json!(cp), ELABORATION_WAIT)
+                .await;
+            let c_tree = match c_tree {
+                Ok(tree) => tree,
+                Err(e) => {
+                    tracing::debug!(%e, "no elaborated candidate tree; source text it is");
+                    if matches!(
+                        e,
+                        crate::lean::goals::GoalsError::Lean {
+                            source: crate::lean::LeanError::Closed,
+                            ..
+                        }
+                    ) {
+                        return changed; // no Lean at all: stop asking
+                    }
+                    continue;
+                }
+            };
+            let r_tree = match sessions
+                .statement_tree(lean, &ref_uri, json!(rp), ELABORATION_WAIT)
+                .await
+            {
+                Ok(tree) => tree,
+                Err(e) => {
+                    tracing::debug!(%e, "no elaborated reference tree; source text it is");
+                    continue;
+                }
+            };
+            t.candidate = Some(Arc::new(crate::trees::Statement {
+                tree: c_tree,
+                ..(*cand).clone()
+            }));
+            if let Some(r) = t.reference.as_mut() {
+                r.statement = Some(Arc::new(crate::trees::Statement {
+                    tree: r_tree,
+                    ..(*ref_stmt).clone()
+                }));
+                // Elaborated results are cached apart from the source-text ones.
+                r.header.push_str("\n-- lean-assess: elaborated");
+            }
+            t.elaborated = true;
+            changed = true;
+        }
+        changed
+    }
+
+    async fn judge_one(
+        &self,
+        a: &DocAnalysis,
+        ti: usize,
+        metric: &str,
+        timeout: Duration,
+        toolchain: &str,
+    ) -> MetricState {
+        let Some((r, c, r_header, _)) = jobs::statements(a, ti) else {
+            return MetricState::Failed("no parsed pair".into());
+        };
+        let t = &a.theorems[ti];
+        let Some(rv) = t.reference.as_ref() else {
+            return MetricState::Failed("no reference".into());
+        };
+        let cand_text = c.source.clone();
+        let cand_header = a.candidate_header.clone();
+        let key = ResultCache::key(metric, rv, &cand_text, &cand_header, toolchain);
+        if let Some(hit) = lock(&self.inner.cache).get(key) {
+            return match hit {
+                Ok(rep) => MetricState::Done(rep),
+                Err(e) => MetricState::Failed(e),
+            };
+        }
+        let permit = self.inner.cpu.clone().acquire_owned().await;
+        let m = metric.to_string();
+        let started = Instant::now();
+        let job = tokio::task::spawn_blocking(move || {
+            let out = jobs::run_metric(&m, &r, &c, &r_header, &cand_header);
+            drop(permit);
+            out
+        });
+        match tokio::time::timeout(timeout, job).await {
+            Ok(Ok(res)) => {
+                lock(&self.inner.cache).put(key, res.clone());
+                match res {
+                    Ok(rep) => MetricState::Done(rep),
+                    Err(e) => MetricState::Failed(e),
+                }
+            }
+            Ok(Err(join)) => MetricState::Failed(format!("metric job ended: {join}")),
+            Err(_) => MetricState::TimedOut(started.elapsed()),
+        }
+    }
+
+    /// `textDocument/codeLens`: from the analysis when current, else "pending" lenses at the
+    /// current positions of the theorems that had a reference.
+    fn code_lenses(&self, params: &Value) -> Value {
+        let Some(uri) = params["textDocument"]["uri"].as_str() else {
+            return json!([]);
+        };
+        let Some(doc) = self.inner.docs.get(uri) else {
+            return json!([]);
+        };
+        let Some(a) = self.analysis(uri) else {
+            return json!([]);
+        };
+        if a.version == doc.version {
+            return views::lenses(&a, &doc, &self.inner.commands);
+        }
+        let mut pending = DocAnalysis {
+            uri: a.uri.clone(),
+            version: doc.version,
+            theorems: Vec::new(),
+            problems: Vec::new(),
+            candidate_header: a.candidate_header.clone(),
+        };
+        for d in engine::declarations(doc.text()) {
+            if let Some(old) = a.theorems.iter().find(|t| t.decl.name == d.name) {
+                let mut t = old.clone();
+                t.decl = d;
+                for (_, s) in t.metrics.iter_mut() {
+                    if !matches!(s, MetricState::Unavailable(_)) {
+                        *s = MetricState::Pending;
+                    }
+                }
+                pending.theorems.push(t);
+            }
+        }
+        views::lenses(&pending, &doc, &self.inner.commands)
+    }
+
+    fn theorem(&self, args: &Value) -> Result<(Arc<Document>, Arc<DocAnalysis>, usize), OwnError> {
+        let bad = |m: &str| OwnError {
+            code: INVALID_PARAMS,
+            message: m.to_string(),
+        };
+        let uri = args[0]
+            .as_str()
+            .ok_or_else(|| bad("arguments: [uri, name]"))?;
+        let name = args[1].as_str();
+        let doc = self
+            .inner
+            .docs
+            .get(uri)
+            .ok_or_else(|| bad("document is not open"))?;
+        let a = self
+            .analysis(uri)
+            .ok_or_else(|| bad("document not analysed yet"))?;
+        let i = a
+            .theorems
+            .iter()
+            .position(|t| t.name() == name)
+            .ok_or_else(|| bad("no such theorem with a reference"))?;
+        Ok((doc, a, i))
+    }
+
+    async fn execute(&self, params: &Value) -> Result<Value, OwnError> {
+        let cmd = params["command"].as_str().unwrap_or("");
+        let args = &params["arguments"];
+        let (doc, a, i) = self.theorem(args)?;
+        let t = &a.theorems[i];
+        let c = &self.inner.commands;
+        if cmd == c.show_differences {
+            let diags = views::difference_diagnostics(&doc, t);
+            if diags.is_empty() {
+                self.show_message(
+                    3,
+                    format!(
+                        "lean-assess: `{}` has no differences to show ({})",
+                        t.name().unwrap_or(""),
+                        t.problem
+                            .clone()
+                            .unwrap_or_else(|| "same tree as the reference".into())
+                    ),
+                );
+            }
+            lock(&self.inner.shown).insert(a.uri.clone(), diags);
+            self.publish(&a.uri);
+        } else if cmd == c.show_details {
+            let text = details_markdown(t);
+            self.show_view(&doc.uri, t, "details", &text);
+        } else if cmd == c.show_proof_path {
+            let text = self.proof_path(&a, i).await;
+            self.show_view(&doc.uri, t, "proof-path", &text);
+        } else if cmd == c.use_as_reference {
+            self.use_as_reference(&doc, t)?;
+        }
+        Ok(Value::Null)
+    }
+
+    async fn proof_path(&self, a: &DocAnalysis, i: usize) -> String {
+        let t = &a.theorems[i];
+        let mut s = format!(
+            "# Proof path for `{}`\n\nReference: `{}` ({})\n\n",
+            t.name().unwrap_or(""),
+            t.reference
+                .as_ref()
+                .and_then(|r| r.name.as_deref())
+                .unwrap_or("?"),
+            t.reference.as_ref().map_or("", |r| r.origin.as_str()),
+        );
+        let existing = t.metrics.iter().find_map(|(m, st)| match st {
+            MetricState::Done(r) if m == "transted-lite" => Some(Ok(r.clone())),
+            _ => None,
+        });
+        let report = match existing {
+            Some(r) => r,
+            None => match jobs::statements(a, i) {
+                None => Err(t.problem.clone().unwrap_or_else(|| "no parsed pair".into())),
+                Some((r, c, h, _)) => {
+                    let timeout = Config::default().offline_timeout * 5;
+                    let ch = a.candidate_header.clone();
+                    let job = tokio::task::spawn_blocking(move || {
+                        jobs::run_metric("transted-lite", &r, &c, &h, &ch)
+                    });
+                    match tokio::time::timeout(timeout, job).await {
+                        Ok(Ok(r)) => r,
+                        Ok(Err(e)) => Err(e.to_string()),
+                        Err(_) => Err(format!("timed out after {timeout:?}")),
+                    }
+                }
+            },
+        };
+        match report {
+            Ok(r) => {
+                if r.path.is_empty() {
+                    s.push_str("No transformation brought the pair closer: the path is empty.\n");
+                }
+                for (k, step) in r.path.iter().enumerate() {
+                    s.push_str(&format!(
+                        "{}. `{}` on the {} at `{}`\n",
+                        k + 1,
+                        step.rule,
+                        step.side,
+                        step.at
+                    ));
+                }
+                s.push_str(&format!(
+                    "\nFinal: {} (distance {}), in {:?}.\n",
+                    views_value(&r),
+                    r.distance.map_or("—".into(), |d| d.to_string()),
+                    r.elapsed
+                ));
+                for n in &r.notes {
+                    s.push_str(&format!("\n- {n}"));
+                }
+            }
+            Err(e) => s.push_str(&format!("No path: {e}\n")),
+        }
+        s
+    }
+
+    /// Write a read-only markdown view under the cache dir and open it (window/showDocument),
+    /// or show a message when the editor cannot open documents for us.
+    fn show_view(&self, uri: &str, t: &TheoremView, kind: &str, text: &str) {
+        let supports = lock(&self.inner.client).show_document;
+        let file = write_view(uri, t.name().unwrap_or("example"), kind, text);
+        match (supports, file) {
+            (true, Ok(path)) => self.send(ToEditor::Request {
+                method: "window/showDocument".into(),
+                params: json!({"uri": path_to_uri(&path), "takeFocus": true}),
+            }),
+            (_, Err(e)) => {
+                tracing::warn!(%e, "writing a view");
+                self.send(ToEditor::Notification {
+                    method: "window/showMessage".into(),
+                    params: json!({"type": 3, "message": text}),
+                });
+            }
+            (false, Ok(_)) => self.send(ToEditor::Notification {
+                method: "window/showMessage".into(),
+                params: json!({"type": 3, "message": text}),
+            }),
+        }
+    }
+
+    /// Write the reference down: a directive above the theorem when it came from the config,
+    /// or a `[[reference.pair]]` in the config when it came from a directive naming a theorem.
+    fn use_as_reference(&self, doc: &Document, t: &TheoremView) -> Result<(), OwnError> {
+        let Some(r) = &t.reference else {
+            return Err(OwnError {
+                code: INVALID_PARAMS,
+                message: "theorem has no reference".into(),
+            });
+        };
+        let doc_path = uri_to_path(&doc.uri);
+        let edit = if r.origin.starts_with("directive") {
+            let (Some(file), Some(name), Some(dp), Some(cand)) =
+                (&r.file, &r.name, &doc_path, t.name())
+            else {
+                self.show_message(
+                    3,
+                    format!(
+                    "lean-assess: the reference of `{}` is written inline in its directive already",
+                    t.name().unwrap_or("")
+                ),
+                );
+                return Ok(());
+            };
+            let root = self
+                .workspace_root()
+                .or_else(|| dp.parent().map(Path::to_path_buf));
+            let cfg_path = match self.config_for(Some(dp)) {
+                Some(Ok(c)) => c.path.clone(),
+                _ => root.unwrap_or_default().join(references::CONFIG_FILE_NAME),
+            };
+            let base = cfg_path.parent().unwrap_or(Path::new("/"));
+            let rel = |p: &Path| p.strip_prefix(base).unwrap_or(p).display().to_string();
+            let entry = format!(
+                "\n[[reference.pair]]\ncandidate = {:?}\nreference = {:?}\n",
+                format!("{}::{cand}", rel(dp)),
+                format!("{}::{name}", rel(file)),
+            );
+            let existing = std::fs::read_to_string(&cfg_path).unwrap_or_default();
+            let end = Document::new("", 0, existing.as_str()).position_of(existing.len());
+            let cfg_uri = path_to_uri(&cfg_path);
+            json!({"documentChanges": [
+                {"kind": "create", "uri": cfg_uri, "options": {"ignoreIfExists": true}},
+                {"textDocument": {"uri": cfg_uri, "version": null},
+                 "edits": [{"range": {"start": end, "end": end}, "newText": entry}]}
+            ]})
+        } else {
+            let spec = match (&r.file, &doc_path) {
+                (Some(f), Some(dp)) => {
+                    let dir = dp.parent().unwrap_or(Path::new("/"));
+                    let rel = f.strip_prefix(dir).unwrap_or(f).display().to_string();
+                    format!("{rel}::{}", r.name.as_deref().unwrap_or(""))
+                }
+                _ => r.name.clone().unwrap_or_default(),
+            };
+            let line_start = doc.text()[..t.decl.start].rfind('\n').map_or(0, |i| i + 1);
+            let p = doc.position_of(line_start);
+            json!({"documentChanges": [
+                {"textDocument": {"uri": doc.uri, "version": doc.version},
+                 "edits": [{"range": {"start": p, "end": p},
+                            "newText": format!("-- @reference {spec}\n")}]}
+            ]})
+        };
+        if !lock(&self.inner.client).apply_edit {
+            return Err(OwnError {
+                code: INVALID_PARAMS,
+                message: "the editor does not support workspace/applyEdit".into(),
+            });
+        }
+        self.send(ToEditor::Request {
+            method: "workspace/applyEdit".into(),
+            params: json!({"label": "lean-assess: use as reference", "edit": edit}),
+        });
+        Ok(())
+    }
+}
+
+/// Where to ask for the goal that is the statement itself: the first tactic after `:= by`
+/// (README §11). Term-mode proofs have no tactic goal: `None`.
+fn proof_position(doc: &Document, statement_end: usize) -> Option<lsp_types::Position> {
+    let text = doc.text();
+    let rest = text.get(statement_end..)?.strip_prefix(":=")?;
+    let after = rest.trim_start();
+    let tactics = after.strip_prefix("by")?;
+    if tactics.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+        return None; // an identifier such as `byContra`, not the `by` keyword
+    }
+    let first = tactics.trim_start();
+    Some(doc.position_of(text.len() - first.len()))
+}
+
+fn views_value(r: &crate::metrics::MetricReport) -> String {
+    MetricState::Done(r.clone()).short()
+}
+
+/// The lens click's view: the hover section plus the candidate statement.
+fn details_markdown(t: &TheoremView) -> String {
+    let mut s = format!("# lean-assess: `{}`\n\n", t.name().unwrap_or("example"));
+    s.push_str(&views::hover_section(t));
+    if let Some(c) = &t.candidate {
+        s.push_str(&format!(
+            "\nCandidate statement:\n```lean\n{}\n```\n",
+            c.source.trim()
+        ));
+    }
+    s
+}
+
+/// Where views are written: `$XDG_CACHE_HOME/lean-assess/views`, `~/.cache/...`, else the
+/// temp dir.
+fn views_dir() -> PathBuf {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir);
+    base.join("lean-assess").join("views")
+}
+
+fn write_view(uri: &str, name: &str, kind: &str, text: &str) -> std::io::Result<PathBuf> {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let dir = views_dir();
+    std::fs::create_dir_all(&dir)?;
+    let mut h = DefaultHasher::new();
+    (uri, name).hash(&mut h);
+    let safe: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '_' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let path = dir.join(format!("{safe}-{:08x}.{kind}.md", h.finish() as u32));
+    // Read-only for the user: remove the old copy (its mode forbids writing), write, chmod.
+    let _ = std::fs::remove_file(&path);
+    std::fs::write(&path, text)?;
+    let mut perm = std::fs::metadata(&path)?.permissions();
+    perm.set_readonly(true);
+    std::fs::set_permissions(&path, perm)?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Setup {
+        _dir: tempfile::TempDir,
+        features: Features,
+        rx: mpsc::Receiver<ToEditor>,
+        uri: String,
+    }
+
+    const REFERENCE: &str = "import Mathlib\n\ntheorem mathd_algebra_478 (b h v : ℝ) (h₀ : 0 < b ∧ 0 < h ∧ 0 < v) (h₁ : v = 1 / 3 * (b * h)) (h₂ : b = 30) (h₃ : h = 13 / 2) : v = 65 := by sorry\n\ntheorem same_name (x : ℕ) (h₁ : x ≤ 3) : x + 1 ≤ 4 := by omega\n";
+    const CANDIDATE: &str = "import Mathlib\n\n-- @reference Reference.lean::mathd_algebra_478\ntheorem cone (b h v : ℝ) (h₀ : 0 < b ∧ 0 < h ∧ 0 < v) (h₁ : v = 1 / 3 * (b * h)) (h₃ : h = 13 / 2) : v = 65 := by sorry\n\ntheorem same_name (x : ℕ) (h₁ : x < 3) : 1 + x ≤ 4 := by omega\n";
+
+    async fn setup() -> Setup {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().to_path_buf();
+        std::fs::write(root.join("Reference.lean"), REFERENCE).unwrap();
+        std::fs::write(
+            root.join("lean-assess.toml"),
+            "[reference]\nfile = \"Reference.lean\"\n",
+        )
+        .unwrap();
+        let (tx, rx) = mpsc::channel(64);
+        let features = Features::new(
+            FeaturesConfig {
+                config_path: None,
+                workspace_root: Some(root.clone()),
+            },
+            tx,
+            Arc::new(LeanClient::disconnected()),
+        );
+        features.on_initialize_request(&json!({
+            "rootUri": path_to_uri(&root),
+            "capabilities": {"workspace": {"codeLens": {"refreshSupport": true}, "applyEdit": true},
+                             "window": {"showDocument": {"support": true}}}
+        }));
+        let uri = path_to_uri(&root.join("Cand.lean"));
+        Setup {
+            _dir: dir,
+            features,
+            rx,
+            uri,
+        }
+    }
+
+    /// Wait until the job for the current version has finished every round, then drop what it
+    /// sent (refreshes) so the test sees only what follows.
+    async fn settle(f: &Features, uri: &str, rx: &mut mpsc::Receiver<ToEditor>) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let doc_version = f.documents().get(uri).map(|d| d.version);
+            let done = f.analysis(uri).is_some_and(|a| {
+                Some(a.version) == doc_version
+                    && a.theorems.iter().all(|t| {
+                        t.metrics
+                            .iter()
+                            .all(|(_, s)| !matches!(s, MetricState::Pending | MetricState::Running))
+                    })
+            });
+            if done {
+                break;
+            }
+            assert!(Instant::now() < deadline, "job did not finish");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        drain(rx);
+    }
+
+    async fn next_refresh(rx: &mut mpsc::Receiver<ToEditor>) {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(20), rx.recv())
+                .await
+                .expect("a message within 20 s")
+                .expect("channel open");
+            if matches!(&m, ToEditor::Request { method, .. } if method == "workspace/codeLens/refresh")
+            {
+                return;
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn open_judges_both_theorems_and_explains_differences() {
+        let mut s = setup().await;
+        s.features.observe_client_notification(
+            "textDocument/didOpen",
+            &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+        );
+        next_refresh(&mut s.rx).await;
+        let a = s.features.analysis(&s.uri).unwrap();
+        let names: Vec<_> = a.theorems.iter().map(|t| t.name().unwrap()).collect();
+        assert_eq!(names, ["cone", "same_name"]);
+        let msgs: Vec<&str> = a.theorems[0]
+            .differences
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(
+            msgs,
+            ["missing hypothesis `h₂ : b = 30`"],
+            "{:#?}",
+            a.theorems[0]
+        );
+        let msgs: Vec<&str> = a.theorems[1]
+            .differences
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(
+            msgs,
+            [
+                "hypothesis `h₁`: `<` where the reference has `≤`",
+                "conclusion: `1 + x` where the reference has `x + 1`"
+            ],
+            "{:#?}",
+            a.theorems[1]
+        );
+        let lenses = s
+            .features
+            .own_request(
+                "textDocument/codeLens",
+                &json!({"textDocument": {"uri": s.uri}}),
+            )
+            .unwrap()
+            .await
+            .unwrap();
+        assert_eq!(lenses.as_array().unwrap().len(), 2);
+        assert!(lenses[0]["command"]["title"]
+            .as_str()
+            .unwrap()
+            .starts_with("lean-assess: ted "));
+    }
+
+    fn drain(rx: &mut mpsc::Receiver<ToEditor>) -> Vec<ToEditor> {
+        let mut out = Vec::new();
+        while let Ok(m) = rx.try_recv() {
+            out.push(m);
+        }
+        out
+    }
+
+    #[tokio::test]
+    async fn hover_actions_differences_and_edits() {
+        let mut s = setup().await;
+        s.features.observe_client_notification(
+            "textDocument/didOpen",
+            &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+        );
+        next_refresh(&mut s.rx).await;
+        settle(&s.features, &s.uri, &mut s.rx).await;
+        // Lean's diagnostics pass with nothing of ours yet.
+        let lean_diag = json!({"uri": s.uri, "version": 1, "diagnostics": [
+            {"range": {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 7}},
+             "severity": 2, "source": "Lean 4", "message": "declaration uses 'sorry'"}]});
+        assert_eq!(s.features.merge_diagnostics(lean_diag.clone()), lean_diag);
+        // Hover on `same_name` (line 5).
+        let hp = json!({"textDocument": {"uri": s.uri}, "position": {"line": 5, "character": 10}});
+        assert!(s.features.wants_response("textDocument/hover"));
+        let lean_hover = json!({"range": {"start": {"line": 5, "character": 8}, "end": {"line": 5, "character": 17}},
+                                "contents": {"kind": "markdown", "value": "```lean\nsame_name (x : ℕ) : x < 3 → 1 + x ≤ 4\n```"}});
+        let h = s
+            .features
+            .augment_response("textDocument/hover", &hp, lean_hover);
+        let v = h["contents"]["value"].as_str().unwrap();
+        let (lean_part, ours) = v.split_once("\n\n***\n\n").unwrap();
+        assert!(lean_part.starts_with("```lean\nsame_name"));
+        assert!(
+            ours.contains("reference `same_name` (lean-assess.toml (by name))"),
+            "{ours}"
+        );
+        assert!(
+            ours.contains("- hypothesis `h₁`: `<` where the reference has `≤`"),
+            "{ours}"
+        );
+        // Code actions: Lean's kept, ours appended.
+        let cp = json!({"textDocument": {"uri": s.uri},
+                        "range": {"start": {"line": 5, "character": 0}, "end": {"line": 5, "character": 0}},
+                        "context": {"diagnostics": []}});
+        let acts = s.features.augment_response(
+            "textDocument/codeAction",
+            &cp,
+            json!([{"title": "Lean's"}]),
+        );
+        let titles: Vec<&str> = acts
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["title"].as_str().unwrap())
+            .collect();
+        assert_eq!(titles.len(), 4);
+        assert_eq!(titles[0], "Lean's");
+        // Execute "Show differences": a merged publishDiagnostics with Lean's and ours.
+        let cmd = acts[1]["command"].clone();
+        s.features
+            .own_request(
+                "workspace/executeCommand",
+                &json!({"command": cmd["command"], "arguments": cmd["arguments"]}),
+            )
+            .unwrap()
+            .await
+            .unwrap();
+        let sent = drain(&mut s.rx);
+        let ToEditor::Notification { method, params } = &sent[0] else {
+            panic!("{sent:?}")
+        };
+        assert_eq!(method, "textDocument/publishDiagnostics");
+        let diags = params["diagnostics"].as_array().unwrap();
+        assert_eq!(diags[0]["source"], "Lean 4");
+        let ours: Vec<&Value> = diags
+            .iter()
+            .filter(|d| d["source"] == "lean-assess")
+            .collect();
+        assert_eq!(ours.len(), 2);
+        assert_eq!(ours[0]["severity"], 3);
+        // `x < 3` in `theorem same_name (x : ℕ) (h₁ : x < 3)`: UTF-16 columns 32..37.
+        assert_eq!(
+            ours[0]["range"],
+            json!({"start": {"line": 5, "character": 32}, "end": {"line": 5, "character": 37}})
+        );
+        // Lean republishes: ours stay merged in until an edit.
+        let merged = s.features.merge_diagnostics(lean_diag.clone());
+        assert_eq!(merged["diagnostics"].as_array().unwrap().len(), 3);
+        // "Use as reference" on a config-by-name theorem: a directive via workspace/applyEdit.
+        let use_ref = acts[3]["command"].clone();
+        s.features
+            .own_request(
+                "workspace/executeCommand",
+                &json!({"command": use_ref["command"], "arguments": use_ref["arguments"]}),
+            )
+            .unwrap()
+            .await
+            .unwrap();
+        let sent = drain(&mut s.rx);
+        let ToEditor::Request { method, params } = &sent[0] else {
+            panic!("{sent:?}")
+        };
+        assert_eq!(method, "workspace/applyEdit");
+        let edit = &params["edit"]["documentChanges"][0]["edits"][0];
+        assert_eq!(edit["newText"], "-- @reference Reference.lean::same_name\n");
+        assert_eq!(edit["range"]["start"], json!({"line": 5, "character": 0}));
+        // "Show proof path": a read-only file opened with window/showDocument.
+        let path_cmd = acts[2]["command"].clone();
+        let cache = tempfile::tempdir().unwrap();
+        std::env::set_var("XDG_CACHE_HOME", cache.path());
+        s.features
+            .own_request(
+                "workspace/executeCommand",
+                &json!({"command": path_cmd["command"], "arguments": path_cmd["arguments"]}),
+            )
+            .unwrap()
+            .await
+            .unwrap();
+        let sent = drain(&mut s.rx);
+        let ToEditor::Request { method, params } = &sent[0] else {
+            panic!("{sent:?}")
+        };
+        assert_eq!(method, "window/showDocument");
+        let file = uri_to_path(params["uri"].as_str().unwrap()).unwrap();
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.starts_with("# Proof path for `same_name`"), "{text}");
+        assert!(std::fs::metadata(&file).unwrap().permissions().readonly());
+        // An edit clears our differences (republished without them) and re-judges.
+        s.features.observe_client_notification(
+            "textDocument/didChange",
+            &json!({"textDocument": {"uri": s.uri, "version": 2},
+                    "contentChanges": [{"range": {"start": {"line": 5, "character": 34}, "end": {"line": 5, "character": 35}}, "text": "≤"}]}),
+        );
+        let sent = drain(&mut s.rx);
+        let ToEditor::Notification { params, .. } = &sent[0] else {
+            panic!("{sent:?}")
+        };
+        assert_eq!(params["diagnostics"].as_array().unwrap().len(), 1);
+        next_refresh(&mut s.rx).await;
+        let a = s.features.analysis(&s.uri).unwrap();
+        assert_eq!(a.version, 2);
+        let msgs: Vec<&str> = a.theorems[1]
+            .differences
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(
+            msgs,
+            ["conclusion: `1 + x` where the reference has `x + 1`"]
+        );
+    }
+
+    #[test]
+    fn initialize_result_gains_lens_and_commands_keeping_leans_fields() {
+        let (tx, _rx) = mpsc::channel(1);
+        let f = Features::new(
+            FeaturesConfig::default(),
+            tx,
+            Arc::new(LeanClient::disconnected()),
+        );
+        let lean: Value = serde_json::from_str(include_str!(
+            "../../fixtures/lsp/wire.initialize-response.json"
+        ))
+        .unwrap();
+        let out = f.augment_initialize_result(lean["result"].clone());
+        let caps = &out["capabilities"];
+        assert_eq!(caps["codeLensProvider"], json!({"resolveProvider": false}));
+        let cmds = caps["executeCommandProvider"]["commands"]
+            .as_array()
+            .unwrap();
+        assert_eq!(cmds.len(), 4);
+        assert!(cmds[0]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("lean-assess.{}.", std::process::id())));
+        // Every one of Lean's capabilities is still there, unchanged.
+        for (k, v) in lean["result"]["capabilities"].as_object().unwrap() {
+            assert_eq!(&caps[k], v, "{k}");
+        }
+        assert_eq!(out["serverInfo"], lean["result"]["serverInfo"]);
+    }
+
+    #[test]
+    fn proof_position_is_the_first_tactic() {
+        let d = Document::new("u", 0, "theorem t : 𝔽 := by\n  simp\n");
+        let se = d.text().find(":=").unwrap();
+        assert_eq!(
+            proof_position(&d, se),
+            Some(lsp_types::Position {
+                line: 1,
+                character: 2
+            })
+        );
+        let d = Document::new("u", 0, "theorem t : True := trivial");
+        assert_eq!(proof_position(&d, d.text().find(":=").unwrap()), None);
     }
 }

@@ -12,6 +12,7 @@
 //! Leaves to others: spawning the server (`process`), routing replies (`router`), what to ask
 //! (`features`).
 
+pub mod goals;
 pub mod process;
 
 use crate::pending::{OwnId, PendingTable, Reply};
@@ -57,6 +58,13 @@ impl LeanClient {
             pending,
             hidden: DashSet::new(),
         }
+    }
+
+    /// A client with no server behind it: every call fails at once with [`LeanError::Closed`],
+    /// which the features treat as "Lean absent" (source-text trees). For tests and offline use.
+    pub fn disconnected() -> LeanClient {
+        let (to_lean, _closed) = mpsc::channel(1);
+        LeanClient::new(to_lean, Arc::new(PendingTable::new()))
     }
 
     /// Send a request with an own id, await the reply or time out (then remove the pending
@@ -191,6 +199,21 @@ mod tests {
         let _ = rx.recv().await;
         pending.drain();
         assert_eq!(closed.await.expect("join"), Err(LeanError::Closed));
+    }
+
+    #[tokio::test]
+    async fn a_default_client_is_closed() {
+        let client = LeanClient::disconnected();
+        assert_eq!(
+            client
+                .request("x", Value::Null, Duration::from_secs(5))
+                .await,
+            Err(LeanError::Closed)
+        );
+        assert_eq!(
+            client.notify("x", Value::Null).await,
+            Err(LeanError::Closed)
+        );
     }
 
     #[test]

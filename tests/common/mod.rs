@@ -50,6 +50,29 @@ impl Editor {
         Editor::spawn(cmd, envs, dir)
     }
 
+    /// As [`Editor::proxy`], started in `workspace` (the workspace root, as editors do).
+    pub fn proxy_in(workspace: &Path, envs: &[(&str, &str)]) -> Editor {
+        let dir = tempfile::tempdir().expect("tmp");
+        let log = dir.path().join("serve.log");
+        let mut cmd = Command::new(PROXY);
+        cmd.arg("serve")
+            .arg("--log")
+            .arg(&log)
+            .arg("--")
+            .arg(STANDIN);
+        cmd.current_dir(workspace);
+        Editor::spawn(cmd, envs, dir)
+    }
+
+    /// Every message that arrives within `quiet` of the previous one.
+    pub fn drain(&mut self, quiet: Duration) -> Vec<Value> {
+        let mut out = Vec::new();
+        while let Some(body) = self.recv_raw(quiet) {
+            out.push(serde_json::from_slice(&body).expect("JSON from the proxy"));
+        }
+        out
+    }
+
     /// The stand-in with no proxy in between (the baseline of the benches).
     pub fn direct(envs: &[(&str, &str)]) -> Editor {
         let dir = tempfile::tempdir().expect("tmp");

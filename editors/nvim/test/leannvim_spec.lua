@@ -1,0 +1,58 @@
+-- The plugin with a lean.nvim-style `leanls` (a function `cmd` that passes config.cmd_env to
+-- vim.lsp.rpc.start; fixture in test/fixtures/leannvim) against test/stub_server.py. No `lake` is
+-- on Neovim's PATH at all: the server can only be found through the shim directory in cmd_env.
+local here = vim.fs.dirname(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p'))
+local root = vim.fs.dirname(here)
+vim.opt.rtp:prepend(root)
+vim.opt.rtp:prepend(vim.fs.joinpath(here, 'fixtures', 'leannvim'))
+package.path = here .. '/?.lua;' .. package.path
+local H = require('harness')
+local la = require('lean_assess')
+
+local tmp = H.tmpdir()
+local project = vim.fs.joinpath(tmp, 'project')
+local shim = vim.fs.joinpath(tmp, 'shim')
+local log = vim.fs.joinpath(tmp, 'stub.log')
+H.write(vim.fs.joinpath(project, 'lakefile.toml'), 'name = "demo"\n')
+H.write(vim.fs.joinpath(project, 'Auto.lean'), '-- candidate\ntheorem t : 1 + 1 = 2 := by\n  rfl\n')
+H.write(vim.fs.joinpath(shim, 'lake'), ('#!/bin/sh\nSTUB_PATH="$PATH" exec python3 %s "$@"\n'):format(vim.fs.joinpath(here, 'stub_server.py')), 493)
+vim.env.STUB_LOG = log
+assert(vim.fn.executable('lake') == 0, 'this test needs no lake on PATH')
+
+-- As a lean.nvim user: the `leanls` config comes from the runtimepath; the plugin extends it.
+local state = la.setup({ path = vim.fs.joinpath(shim, 'lake'), shim_dir = shim, install_shim = false })
+vim.lsp.enable('leanls')
+vim.cmd.edit(vim.fs.joinpath(project, 'Auto.lean'))
+local buf = vim.api.nvim_get_current_buf()
+
+H.test('setup extends the runtimepath leanls config without replacing its cmd or handlers', function()
+  local cfg = vim.lsp.config.leanls
+  H.eq(type(cfg.cmd), 'function', 'cmd is still the function')
+  H.eq(type(cfg.handlers['$/lean/fileProgress']), 'function', "lean.nvim's handler kept")
+  H.eq(vim.split(cfg.cmd_env.PATH, ':')[1], shim, 'shim first on cmd_env PATH')
+  H.eq(state.shim, 'installed', 'shim state')
+end)
+
+H.test('lake serve -- <root> runs from the shim directory, in the root, and the lens shows', function()
+  H.wait_for(5000, function()
+    return vim.lsp.get_clients({ bufnr = buf, name = 'leanls' })[1]
+  end, 'leanls to attach')
+  local first = H.wait_for(5000, function()
+    local f = io.open(log)
+    local line = f and f:read('*l')
+    if f then
+      f:close()
+    end
+    return line and vim.json.decode(line)
+  end, 'the stub to start')
+  H.eq(first.path0, shim, 'first PATH entry')
+  H.eq(first.argv, { 'serve', '--', project }, 'argv')
+  H.wait_for(5000, function()
+    return #vim.lsp.codelens.get(buf) > 0
+  end, 'lenses')
+end)
+
+for _, c in ipairs(vim.lsp.get_clients()) do
+  c:stop(true)
+end
+H.finish()

@@ -1,0 +1,270 @@
+// The lean-assess VS Code extension. It works beside the official Lean 4 extension and adds no
+// language client of its own: the Lean 4 extension spawns `lake serve`, and this extension makes
+// that `lake` the lean-assess shim (through `lean4.envPathExtensions`, only after asking), so the
+// lenses, hovers and code actions the proxy adds reach VS Code through the Lean 4 extension's
+// client. It also turns `leanAssess.*` settings into the proxy's config file (LEAN_ASSESS_CONFIG)
+// and offers commands that run the proxy's code actions at the cursor.
+//
+// Facts relied on (editors-and-peers-research.md §A): the Lean 4 extension copies `process.env`
+// when it starts a server (`Object.assign({}, process.env)` in its leanclient setup), puts
+// `lean4.envPathExtensions` in front of PATH, and restarts with the command `lean4.restartServer`.
+import * as vscode from 'vscode'
+import * as fs from 'fs'
+import * as path from 'path'
+import { findExecutable, shimIsFirst, withShimFirst, withoutShim } from './core/pathing'
+import { installShim, shimState } from './core/shim'
+import { hasProxySettings, readSettings, renderConfig, SettingError } from './core/config'
+import { ACTION_TITLES, actionSteps, AssessAction, pickAction } from './core/actions'
+
+export const CONFIG_ENV = 'LEAN_ASSESS_CONFIG'
+export const LEAN_RESTART_COMMAND = 'lean4.restartServer'
+const NEVER_ASK_KEY = 'leanAssess.neverAskShim'
+
+/** The command ids this extension registers; package.json `contributes.commands` lists the same. */
+export const COMMANDS = {
+    showDifferences: 'leanAssess.showDifferences',
+    showProofPath: 'leanAssess.showProofPath',
+    setReference: 'leanAssess.setReference',
+    installShim: 'leanAssess.installShim',
+    removeShim: 'leanAssess.removeShim',
+} as const
+
+let log: vscode.OutputChannel | undefined
+
+function say(line: string): void {
+    log?.appendLine(`[${new Date().toISOString()}] ${line}`)
+}
+
+/** `leanAssess.path` if set, else `lean-assess` on the extension host's PATH. */
+export function resolveBinary(): string | undefined {
+    const configured = vscode.workspace.getConfiguration('leanAssess').get<string>('path', '').trim()
+    return findExecutable(configured !== '' ? configured : 'lean-assess', process.env.PATH, process.platform)
+}
+
+/** `leanAssess.shimDirectory` if set, else `shim/` under the extension's global storage. */
+export function shimDirectory(context: vscode.ExtensionContext): string {
+    const configured = vscode.workspace.getConfiguration('leanAssess').get<string>('shimDirectory', '').trim()
+    return configured !== '' ? configured : path.join(context.globalStorageUri.fsPath, 'shim')
+}
+
+function workspaceRoot(): string | undefined {
+    return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath
+}
+
+/**
+ * Write the proxy's config from the settings and point LEAN_ASSESS_CONFIG at it (or unset it
+ * when no setting is set). Returns true when what a newly started proxy would see changed.
+ */
+export function syncProxyConfig(context: vscode.ExtensionContext): boolean {
+    const settings = readSettings(key => vscode.workspace.getConfiguration('leanAssess').get(key))
+    const before = process.env[CONFIG_ENV]
+    if (!hasProxySettings(settings)) {
+        delete process.env[CONFIG_ENV]
+        return before !== undefined
+    }
+    let text: string
+    try {
+        text = renderConfig(settings, workspaceRoot())
+    } catch (e) {
+        const msg = e instanceof SettingError ? e.message : String(e)
+        say(msg)
+        void vscode.window.showErrorMessage(`lean-assess: ${msg}`)
+        return false
+    }
+    const file = path.join(context.globalStorageUri.fsPath, 'lean-assess.toml')
+    let old: string | undefined
+    try {
+        old = fs.readFileSync(file, 'utf8')
+    } catch {
+        old = undefined
+    }
+    if (old !== text) {
+        fs.mkdirSync(path.dirname(file), { recursive: true })
+        fs.writeFileSync(file, text)
+        say(`wrote ${file}`)
+    }
+    process.env[CONFIG_ENV] = file
+    return before !== file || old !== text
+}
+
+async function restartLean(): Promise<void> {
+    try {
+        await vscode.commands.executeCommand(LEAN_RESTART_COMMAND)
+        say('restarted the Lean server')
+    } catch (e) {
+        // The Lean 4 extension is not installed or not active yet: its next start picks up the change.
+        say(`could not run ${LEAN_RESTART_COMMAND}: ${String(e)}`)
+    }
+}
+
+/**
+ * Make sure the shim exists and is first in `lean4.envPathExtensions`. Changes the setting only
+ * after the user agrees; `explicit` (the "install shim" command) asks even after "Never ask".
+ */
+export async function ensureShim(context: vscode.ExtensionContext, explicit: boolean): Promise<'ready' | 'restarted' | 'declined' | 'failed'> {
+    const binary = resolveBinary()
+    if (binary === undefined) {
+        const choice = await vscode.window.showWarningMessage(
+            'lean-assess: the `lean-assess` binary was not found (setting leanAssess.path, then PATH). Lenses and hovers need it.',
+            'Open Settings',
+        )
+        if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'leanAssess.path')
+        return 'failed'
+    }
+    const dir = shimDirectory(context)
+    if (shimState(dir, binary, process.platform).kind !== 'installed') {
+        try {
+            fs.mkdirSync(dir, { recursive: true })
+            const out = await installShim(binary, dir, process.platform)
+            say(`installed the lake shim in ${dir}: ${out.stdout.trim()}`)
+        } catch (e) {
+            const msg = e instanceof Error ? e.message : String(e)
+            say(msg)
+            void vscode.window.showErrorMessage(`lean-assess: ${msg}`)
+            return 'failed'
+        }
+    }
+    const lean4 = vscode.workspace.getConfiguration('lean4')
+    const current = lean4.get<string[]>('envPathExtensions', [])
+    if (shimIsFirst(current, dir)) return 'ready'
+    if (!explicit && context.globalState.get<boolean>(NEVER_ASK_KEY, false)) return 'declined'
+    const add = 'Add and restart Lean'
+    const never = 'Never ask'
+    const choice = await vscode.window.showInformationMessage(
+        `lean-assess: put ${dir} first in the Lean 4 setting "lean4.envPathExtensions" so that the Lean server starts behind the lean-assess proxy? The Lean server is restarted.`,
+        add,
+        'Not now',
+        never,
+    )
+    if (choice === never) {
+        await context.globalState.update(NEVER_ASK_KEY, true)
+        return 'declined'
+    }
+    if (choice !== add) return 'declined'
+    // Write where the value already lives, so a workspace override keeps working as the user set it.
+    const inspected = lean4.inspect<string[]>('envPathExtensions')
+    const target = inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global
+    try {
+        await lean4.update('envPathExtensions', withShimFirst(current, dir), target)
+    } catch (e) {
+        // VS Code refuses to write a setting no installed extension declares.
+        const msg = `could not write lean4.envPathExtensions (is the Lean 4 extension, leanprover.lean4, installed?): ${e instanceof Error ? e.message : String(e)}`
+        say(msg)
+        void vscode.window.showErrorMessage(`lean-assess: ${msg}`)
+        return 'failed'
+    }
+    say(`lean4.envPathExtensions now starts with ${dir}`)
+    await restartLean()
+    return 'restarted'
+}
+
+async function removeShim(context: vscode.ExtensionContext): Promise<void> {
+    const dir = shimDirectory(context)
+    const lean4 = vscode.workspace.getConfiguration('lean4')
+    const inspected = lean4.inspect<string[]>('envPathExtensions')
+    let changed = false
+    for (const [value, target] of [
+        [inspected?.globalValue, vscode.ConfigurationTarget.Global],
+        [inspected?.workspaceValue, vscode.ConfigurationTarget.Workspace],
+    ] as const) {
+        if (Array.isArray(value) && value.length !== withoutShim(value, dir).length) {
+            await lean4.update('envPathExtensions', withoutShim(value, dir), target)
+            changed = true
+        }
+    }
+    if (changed) {
+        say(`removed ${dir} from lean4.envPathExtensions`)
+        await restartLean()
+    }
+}
+
+/** Run the proxy's code action `wanted` at the cursor. Returns whether one was found and run. */
+export async function runProxyAction(wanted: AssessAction): Promise<boolean> {
+    const editor = vscode.window.activeTextEditor
+    if (editor === undefined) {
+        void vscode.window.showInformationMessage('lean-assess: open a Lean file first.')
+        return false
+    }
+    // No itemResolveCount: the proxy's actions carry their command eagerly, and resolving would
+    // send them as `codeAction/resolve` towards Lean's resolver (Lean advertises resolveProvider).
+    const actions = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
+        'vscode.executeCodeActionProvider',
+        editor.document.uri,
+        editor.selection,
+    )
+    const action = pickAction(actions, wanted)
+    if (action === undefined) {
+        void vscode.window.showInformationMessage(
+            `lean-assess: no "${ACTION_TITLES[wanted]}" action here. Put the cursor on a theorem that has a reference (it shows a lean-assess code lens); is the Lean server running behind the shim?`,
+        )
+        return false
+    }
+    const steps = actionSteps(action as unknown as { title: string; edit?: unknown; command?: unknown; arguments?: unknown[] })
+    if (steps.edit !== undefined) await vscode.workspace.applyEdit(steps.edit as vscode.WorkspaceEdit)
+    if (steps.command !== undefined) await vscode.commands.executeCommand(steps.command.command, ...steps.command.arguments)
+    return true
+}
+
+/** "Set reference": the proxy's "Use as reference" action if offered here, else pick a reference file. */
+async function setReference(): Promise<void> {
+    if (await runProxyActionQuiet('useAsReference')) return
+    const picked = await vscode.window.showOpenDialog({
+        canSelectMany: false,
+        filters: { 'Lean or dataset': ['lean', 'jsonl'] },
+        openLabel: 'Use as reference',
+    })
+    const file = picked?.[0]?.fsPath
+    if (file === undefined) return
+    const key = file.endsWith('.jsonl') ? 'reference.dataset' : 'reference.file'
+    const root = workspaceRoot()
+    const value = root !== undefined && !path.relative(root, file).startsWith('..') ? path.relative(root, file) : file
+    await vscode.workspace.getConfiguration('leanAssess').update(key, value, vscode.ConfigurationTarget.Workspace)
+    say(`leanAssess.${key} = ${value}`)
+}
+
+async function runProxyActionQuiet(wanted: AssessAction): Promise<boolean> {
+    const editor = vscode.window.activeTextEditor
+    if (editor === undefined) return false
+    const actions = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
+        'vscode.executeCodeActionProvider',
+        editor.document.uri,
+        editor.selection,
+    )
+    if (pickAction(actions, wanted) === undefined) return false
+    return runProxyAction(wanted)
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+    log = vscode.window.createOutputChannel('lean-assess')
+    context.subscriptions.push(log)
+    context.subscriptions.push(
+        vscode.commands.registerCommand(COMMANDS.showDifferences, () => runProxyAction('differences')),
+        vscode.commands.registerCommand(COMMANDS.showProofPath, () => runProxyAction('proofPath')),
+        vscode.commands.registerCommand(COMMANDS.setReference, () => setReference()),
+        vscode.commands.registerCommand(COMMANDS.installShim, () => ensureShim(context, true)),
+        vscode.commands.registerCommand(COMMANDS.removeShim, () => removeShim(context)),
+    )
+    const leanWasActive = vscode.extensions.getExtension('leanprover.lean4')?.isActive === true
+    const configChanged = syncProxyConfig(context)
+    context.subscriptions.push(
+        vscode.workspace.onDidChangeConfiguration(async e => {
+            if (!e.affectsConfiguration('leanAssess')) return
+            let restarted = false
+            if (e.affectsConfiguration('leanAssess.path') || e.affectsConfiguration('leanAssess.shimDirectory')) {
+                restarted = (await ensureShim(context, false)) === 'restarted'
+            }
+            if (syncProxyConfig(context) && !restarted) {
+                const choice = await vscode.window.showInformationMessage('lean-assess: settings changed. Restart the Lean server to apply them?', 'Restart')
+                if (choice === 'Restart') await restartLean()
+            }
+        }),
+    )
+    const shim = await ensureShim(context, false)
+    // A Lean server started before this activation did not see LEAN_ASSESS_CONFIG (a restart
+    // just done by ensureShim already picked it up).
+    if (shim === 'ready' && configChanged && leanWasActive) await restartLean()
+}
+
+export function deactivate(): void {
+    log = undefined
+}

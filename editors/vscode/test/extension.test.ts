@@ -1,0 +1,218 @@
+// Activation and commands of the extension against the fake `vscode` API (test/fakeVscode.ts).
+import { test, beforeEach, afterEach } from 'node:test'
+import * as assert from 'node:assert/strict'
+import * as fs from 'fs'
+import * as os from 'os'
+import * as path from 'path'
+import { makeFake, loadExtension, FakeState } from './fakeVscode'
+
+const packageJson = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'))
+const savedEnv = process.env.LEAN_ASSESS_CONFIG
+
+let root: string
+let bin: string
+let shim: string
+
+// `lean-assess shim DIR` as the contract describes it: DIR/lake → this binary.
+function writeFakeBinary(file: string): void {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, '#!/bin/sh\n[ "$1" = shim ] || exit 2\nmkdir -p "$2" && ln -sf "$0" "$2/lake"\n')
+    fs.chmodSync(file, 0o755)
+}
+
+function context(storage: string) {
+    const memento = new Map<string, unknown>()
+    return {
+        subscriptions: [] as { dispose(): void }[],
+        globalStorageUri: { fsPath: storage },
+        globalState: {
+            get: (k: string, d?: unknown) => (memento.has(k) ? memento.get(k) : d),
+            update: async (k: string, v: unknown) => void memento.set(k, v),
+        },
+    }
+}
+
+function setup(extra: (s: FakeState) => void = () => {}) {
+    const { api, state } = makeFake()
+    state.settings['leanAssess.path'] = { global: bin }
+    state.settings['lean4.envPathExtensions'] = { default: [] }
+    state.external.set('lean4.restartServer', () => undefined)
+    extra(state)
+    const ext = loadExtension(api)
+    const ctx = context(path.join(root, 'storage'))
+    return { ext, state, ctx, api }
+}
+
+beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'lean-assess-ext-'))
+    bin = path.join(root, 'bin', 'lean-assess')
+    writeFakeBinary(bin)
+    shim = path.join(root, 'storage', 'shim')
+    delete process.env.LEAN_ASSESS_CONFIG
+})
+
+afterEach(() => {
+    if (savedEnv === undefined) delete process.env.LEAN_ASSESS_CONFIG
+    else process.env.LEAN_ASSESS_CONFIG = savedEnv
+})
+
+test('activate registers exactly the commands package.json contributes', async () => {
+    const { ext, state, ctx } = setup(s => s.answers.push('Not now'))
+    await ext.activate(ctx as never)
+    const contributed = packageJson.contributes.commands.map((c: { command: string }) => c.command).sort()
+    assert.deepEqual([...state.commands.keys()].sort(), contributed)
+    assert.deepEqual(Object.values(ext.COMMANDS).sort(), contributed)
+})
+
+test('every leanAssess setting the config renderer reads is contributed in package.json', () => {
+    const props = Object.keys(packageJson.contributes.configuration.properties)
+    for (const key of ['path', 'shimDirectory', 'reference.file', 'reference.dataset', 'reference.pairs', 'metrics.lens', 'metrics.transtedTimeoutMs', 'metrics.beqTimeoutMs', 'llm.baseUrl', 'llm.model', 'llm.apiKeyEnv', 'llm.samples']) {
+        assert.ok(props.includes(`leanAssess.${key}`), `leanAssess.${key} contributed`)
+    }
+})
+
+test('activation installs the shim and asks before touching lean4.envPathExtensions: "Not now" changes nothing', async () => {
+    const { ext, state, ctx } = setup(s => s.answers.push('Not now'))
+    await ext.activate(ctx as never)
+    assert.equal(fs.realpathSync(path.join(shim, 'lake')), fs.realpathSync(bin))
+    assert.equal(state.calls.filter(c => c.startsWith('info ')).length, 1)
+    assert.match(state.calls.find(c => c.startsWith('info '))!, /lean4\.envPathExtensions/)
+    assert.ok(!state.calls.some(c => c.startsWith('update ')), 'no setting written')
+    assert.ok(!state.calls.some(c => c.startsWith('exec lean4.restartServer')), 'no restart')
+})
+
+test('"Add and restart Lean" puts the shim first in user settings, then restarts the Lean server', async () => {
+    const { ext, state, ctx } = setup(s => {
+        s.answers.push('Add and restart Lean')
+        s.settings['lean4.envPathExtensions'] = { global: ['/opt/tools'], default: [] }
+    })
+    await ext.activate(ctx as never)
+    const update = state.calls.findIndex(c => c.startsWith('update lean4.envPathExtensions global'))
+    const restart = state.calls.findIndex(c => c.startsWith('exec lean4.restartServer'))
+    assert.ok(update >= 0 && restart > update, `update then restart: ${state.calls.join('\n')}`)
+    assert.deepEqual(state.settings['lean4.envPathExtensions'].global, [shim, '/opt/tools'])
+})
+
+test('a workspace-level envPathExtensions is updated at workspace level', async () => {
+    const { ext, state, ctx } = setup(s => {
+        s.answers.push('Add and restart Lean')
+        s.settings['lean4.envPathExtensions'] = { workspace: ['./tools'], default: [] }
+    })
+    await ext.activate(ctx as never)
+    assert.deepEqual(state.settings['lean4.envPathExtensions'].workspace, [shim, './tools'])
+    assert.equal(state.settings['lean4.envPathExtensions'].global, undefined)
+})
+
+test('no prompt when the shim is already first; "Never ask" silences activation but not the install command', async () => {
+    {
+        const { ext, state, ctx } = setup(s => {
+            s.settings['lean4.envPathExtensions'] = { global: [path.join(root, 'storage', 'shim')] }
+        })
+        await ext.activate(ctx as never)
+        assert.ok(!state.calls.some(c => c.startsWith('info ')), state.calls.join('\n'))
+    }
+    const { ext, state, ctx } = setup(s => s.answers.push('Never ask'))
+    await ext.activate(ctx as never)
+    assert.equal(ctx.globalState.get('leanAssess.neverAskShim'), true)
+    const before = state.calls.length
+    assert.equal(await ext.ensureShim(ctx as never, false), 'declined')
+    assert.ok(!state.calls.slice(before).some(c => c.startsWith('info ')), 'not asked again on activation')
+    state.answers.push('Add and restart Lean')
+    assert.equal(await ext.ensureShim(ctx as never, true), 'restarted')
+    assert.deepEqual(state.settings['lean4.envPathExtensions'].global, [shim])
+})
+
+test('without the Lean 4 extension the setting cannot be written: reported, no restart', async () => {
+    const { ext, state, ctx } = setup(s => {
+        delete s.settings['lean4.envPathExtensions'] // nobody declares it
+        s.answers.push('Add and restart Lean')
+    })
+    await ext.activate(ctx as never)
+    assert.ok(state.calls.some(c => c.startsWith('error ') && c.includes('leanprover.lean4')), state.calls.join('\n'))
+    assert.ok(!state.calls.some(c => c.startsWith('exec lean4.restartServer')))
+})
+
+test('a missing binary is reported with a way to the setting, and nothing is changed', async () => {
+    const { ext, state, ctx } = setup(s => {
+        s.settings['leanAssess.path'] = { global: path.join(root, 'nowhere', 'lean-assess') }
+        s.answers.push(undefined)
+    })
+    await ext.activate(ctx as never)
+    assert.ok(state.calls.some(c => c.startsWith('warning ') && c.includes('not found')), state.calls.join('\n'))
+    assert.ok(!state.calls.some(c => c.startsWith('update ')))
+    assert.ok(!fs.existsSync(path.join(shim, 'lake')))
+})
+
+test('leanAssess settings become the LEAN_ASSESS_CONFIG file; none set means the variable is unset', async () => {
+    const { ext, state, ctx } = setup(s => {
+        s.answers.push('Not now')
+        s.settings['leanAssess.reference.file'] = { workspace: 'Reference.lean' }
+        s.settings['leanAssess.metrics.lens'] = { global: ['ted', 'beq'] }
+    })
+    await ext.activate(ctx as never)
+    const file = process.env.LEAN_ASSESS_CONFIG
+    assert.equal(file, path.join(root, 'storage', 'lean-assess.toml'))
+    const text = fs.readFileSync(file!, 'utf8')
+    assert.match(text, /^\[reference\]\nfile = "\/proj\/Reference\.lean"$/m)
+    assert.match(text, /^lens = \["ted", "beq"\]$/m)
+    // The user clears the settings: the variable goes, so a project lean-assess.toml applies again.
+    delete state.settings['leanAssess.reference.file']
+    delete state.settings['leanAssess.metrics.lens']
+    assert.equal(ext.syncProxyConfig(ctx as never), true)
+    assert.equal(process.env.LEAN_ASSESS_CONFIG, undefined)
+})
+
+test('changing a leanAssess setting rewrites the config and offers a restart', async () => {
+    const { ext, state, ctx } = setup(s => s.answers.push('Not now'))
+    await ext.activate(ctx as never)
+    state.settings['leanAssess.metrics.beqTimeoutMs'] = { global: 1234 }
+    state.answers.push('Restart')
+    for (const l of state.configListeners) await l({ affectsConfiguration: (s: string) => s === 'leanAssess' || s === 'leanAssess.metrics.beqTimeoutMs' })
+    assert.match(fs.readFileSync(process.env.LEAN_ASSESS_CONFIG!, 'utf8'), /beq_timeout_ms = 1234/)
+    const asked = state.calls.findIndex(c => c.startsWith('info lean-assess: settings changed'))
+    assert.ok(asked >= 0 && state.calls.slice(asked).some(c => c.startsWith('exec lean4.restartServer')), state.calls.join('\n'))
+})
+
+test('a server started before activation is restarted once so it sees the config', async () => {
+    const { ext, state, ctx } = setup(s => {
+        s.leanActive = true
+        s.settings['lean4.envPathExtensions'] = { global: [path.join(root, 'storage', 'shim')] }
+        s.settings['leanAssess.metrics.lens'] = { global: ['ted'] }
+    })
+    await ext.activate(ctx as never)
+    assert.equal(state.calls.filter(c => c.startsWith('exec lean4.restartServer')).length, 1)
+})
+
+test('Show differences / Show proof path / Set reference run the proxy code action at the cursor', async () => {
+    const { ext, state, ctx } = setup(s => s.answers.push('Not now'))
+    await ext.activate(ctx as never)
+    state.activeEditor = { document: { uri: { fsPath: '/proj/Auto.lean' } }, selection: { start: 3 } }
+    const actions = [
+        { title: 'Try this: simp', edit: { lean: 1 } },
+        { title: 'Show differences', command: { title: 'Show differences', command: 'lean-assess.12345.differences', arguments: [{ uri: 'file:///proj/Auto.lean', theorem: 't' }] } },
+        { title: 'Show proof path', command: { title: 'Show proof path', command: 'lean-assess.12345.path', arguments: ['t'] } },
+        { title: 'Use as reference', edit: { changes: 'directive' } },
+    ]
+    state.external.set('vscode.executeCodeActionProvider', () => actions)
+    const ran: unknown[][] = []
+    state.external.set('lean-assess.12345.differences', (...a) => void ran.push(['differences', ...a]))
+    state.external.set('lean-assess.12345.path', (...a) => void ran.push(['path', ...a]))
+    await state.commands.get('leanAssess.showDifferences')!()
+    await state.commands.get('leanAssess.showProofPath')!()
+    await state.commands.get('leanAssess.setReference')!()
+    assert.deepEqual(ran, [
+        ['differences', { uri: 'file:///proj/Auto.lean', theorem: 't' }],
+        ['path', 't'],
+    ])
+    assert.deepEqual(state.appliedEdits, [{ changes: 'directive' }])
+})
+
+test('with no proxy action at the cursor the user is told why, and nothing runs', async () => {
+    const { state, ctx, ext } = setup(s => s.answers.push('Not now'))
+    await ext.activate(ctx as never)
+    state.activeEditor = { document: { uri: { fsPath: '/proj/Auto.lean' } }, selection: {} }
+    state.external.set('vscode.executeCodeActionProvider', () => [{ title: 'Try this: simp', edit: {} }])
+    assert.equal(await ext.runProxyAction('differences'), false)
+    assert.ok(state.calls.some(c => c.startsWith('info lean-assess: no "show differences" action here')), state.calls.join('\n'))
+    assert.deepEqual(state.appliedEdits, [])
+})

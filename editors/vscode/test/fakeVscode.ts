@@ -1,0 +1,126 @@
+// A small in-memory stand-in for the parts of the `vscode` API the extension uses, so activation,
+// prompts, setting updates and command routing are tested without downloading VS Code. It records
+// every call in `calls` (in order) so tests can check e.g. that a setting changes only after a "yes".
+import Module = require('module')
+
+export type Answer = string | undefined
+
+export interface FakeState {
+    settings: Record<string, { global?: unknown; workspace?: unknown; default?: unknown }>
+    answers: Answer[]
+    calls: string[]
+    commands: Map<string, (...args: unknown[]) => unknown>
+    external: Map<string, (...args: unknown[]) => unknown>
+    configListeners: ((e: { affectsConfiguration(s: string): boolean }) => unknown)[]
+    leanActive: boolean
+    activeEditor: unknown
+    appliedEdits: unknown[]
+}
+
+export function makeFake(): { api: Record<string, unknown>; state: FakeState } {
+    const state: FakeState = {
+        settings: {},
+        answers: [],
+        calls: [],
+        commands: new Map(),
+        external: new Map(),
+        configListeners: [],
+        leanActive: false,
+        activeEditor: undefined,
+        appliedEdits: [],
+    }
+    const ConfigurationTarget = { Global: 1, Workspace: 2, WorkspaceFolder: 3 }
+    const value = (key: string) => {
+        const s = state.settings[key]
+        if (s === undefined) return undefined
+        return s.workspace !== undefined ? s.workspace : s.global !== undefined ? s.global : s.default
+    }
+    const getConfiguration = (section: string) => ({
+        get: (key: string, dflt?: unknown) => {
+            const v = value(`${section}.${key}`)
+            return v === undefined ? dflt : v
+        },
+        inspect: (key: string) => {
+            const s = state.settings[`${section}.${key}`] ?? {}
+            return { key: `${section}.${key}`, globalValue: s.global, workspaceValue: s.workspace, defaultValue: s.default }
+        },
+        update: async (key: string, v: unknown, target: number) => {
+            const full = `${section}.${key}`
+            if (!(full in state.settings)) throw new Error(`Unable to write to User Settings because ${full} is not a registered configuration.`)
+            const s = (state.settings[full] ??= {})
+            if (target === ConfigurationTarget.Global) s.global = v
+            else s.workspace = v
+            state.calls.push(`update ${full} ${target === ConfigurationTarget.Global ? 'global' : 'workspace'} ${JSON.stringify(v)}`)
+        },
+    })
+    const message = (kind: string) => async (msg: string, ...items: string[]) => {
+        const answer = items.length > 0 ? state.answers.shift() : undefined
+        state.calls.push(`${kind} ${msg} [${items.join('|')}] -> ${answer ?? '(none)'}`)
+        return answer
+    }
+    const api = {
+        ConfigurationTarget,
+        workspace: {
+            getConfiguration,
+            workspaceFolders: [{ uri: { fsPath: '/proj' } }],
+            onDidChangeConfiguration: (l: FakeState['configListeners'][number]) => {
+                state.configListeners.push(l)
+                return { dispose() {} }
+            },
+            applyEdit: async (edit: unknown) => {
+                state.appliedEdits.push(edit)
+                state.calls.push(`applyEdit ${JSON.stringify(edit)}`)
+                return true
+            },
+        },
+        window: {
+            createOutputChannel: () => ({ appendLine() {}, dispose() {} }),
+            showInformationMessage: message('info'),
+            showWarningMessage: message('warning'),
+            showErrorMessage: message('error'),
+            showOpenDialog: async () => undefined,
+            get activeTextEditor() {
+                return state.activeEditor
+            },
+        },
+        commands: {
+            registerCommand: (id: string, fn: (...args: unknown[]) => unknown) => {
+                if (state.commands.has(id)) throw new Error(`command '${id}' already exists`)
+                state.commands.set(id, fn)
+                return { dispose: () => state.commands.delete(id) }
+            },
+            executeCommand: async (id: string, ...args: unknown[]) => {
+                state.calls.push(`exec ${id} ${JSON.stringify(args.filter(a => a !== undefined && !(typeof a === 'object' && a !== null && 'fsPath' in a)))}`)
+                const own = state.commands.get(id)
+                if (own) return own(...args)
+                const ext = state.external.get(id)
+                if (ext) return ext(...args)
+                throw new Error(`command '${id}' not found`)
+            },
+        },
+        extensions: {
+            getExtension: (id: string) => (id === 'leanprover.lean4' ? { isActive: state.leanActive } : undefined),
+        },
+    }
+    return { api, state }
+}
+
+let current: Record<string, unknown> | undefined
+type Loader = (request: string, parent: unknown, isMain: boolean) => unknown
+const mod = Module as unknown as { _load: Loader }
+const original = mod._load
+mod._load = function (request: string, parent: unknown, isMain: boolean) {
+    if (request === 'vscode') {
+        if (current === undefined) throw new Error('fake vscode not installed')
+        return current
+    }
+    return original.call(this, request, parent, isMain)
+}
+
+/** Load a fresh copy of the compiled extension against `api`. */
+export function loadExtension(api: Record<string, unknown>): typeof import('../src/extension') {
+    current = api
+    const file = require.resolve('../src/extension')
+    delete require.cache[file]
+    return require(file)
+}

@@ -1,0 +1,424 @@
+//! Mirror of the documents the editor has open: the text the editor sees, at the version it sees.
+//!
+//! Owns [`Document`] (text + line index + version) and [`DocumentMirror`] (URI → document), fed by
+//! `textDocument/didOpen`, `didChange` (full and incremental) and `didClose` exactly as the router
+//! forwards them to Lean, plus the LSP position ↔ byte offset conversions. LSP positions count
+//! UTF-16 code units within a line (LSP 3.17 `PositionEncodingKind` default, which is what the
+//! Lean server uses: `utf8PosToLspPos` / `lspPosToUtf8Pos`, lean-protocol README §1), so `ℝ` is
+//! one unit and `𝔽` (outside the BMP) two. Lines end at `\n`, `\r\n` or a lone `\r`, as LSP says.
+//!
+//! Knows nothing of theorems, references or metrics; the features read snapshots from here.
+
+use lsp_types::{Position, Range};
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+/// Why a document notification could not be applied to the mirror.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum DocumentError {
+    #[error("{method}: params do not have the LSP shape: {reason}")]
+    BadParams { method: String, reason: String },
+    #[error("didChange for '{uri}', which is not open")]
+    NotOpen { uri: String },
+}
+
+/// One open document: its URI, the editor's version, its full text and a line index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Document {
+    pub uri: String,
+    pub version: i32,
+    text: String,
+    /// Byte offset where each line starts; `line_starts[0] == 0`.
+    line_starts: Vec<usize>,
+}
+
+impl Document {
+    pub fn new(uri: impl Into<String>, version: i32, text: impl Into<String>) -> Document {
+        let text = text.into();
+        let line_starts = line_starts(&text);
+        Document {
+            uri: uri.into(),
+            version,
+            text,
+            line_starts,
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// Byte range of line `line` without its terminator (empty range past the last line).
+    fn line_content(&self, line: usize) -> (usize, usize) {
+        let Some(&start) = self.line_starts.get(line) else {
+            return (self.text.len(), self.text.len());
+        };
+        let mut end = self
+            .line_starts
+            .get(line + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        let bytes = self.text.as_bytes();
+        if end > start && bytes[end - 1] == b'\n' {
+            end -= 1;
+        }
+        if end > start && bytes[end - 1] == b'\r' {
+            end -= 1;
+        }
+        (start, end)
+    }
+
+    /// The byte offset of an LSP position. Out-of-range positions are clamped as LSP asks: a
+    /// character past the line's end means the line's end, a line past the end means the end of
+    /// the text; a character in the middle of a surrogate pair means the start of that char.
+    pub fn offset_of(&self, pos: Position) -> usize {
+        let line = pos.line as usize;
+        if line >= self.line_starts.len() {
+            return self.text.len();
+        }
+        let (start, end) = self.line_content(line);
+        let mut units = 0u32;
+        for (i, c) in self.text[start..end].char_indices() {
+            let next = units + c.len_utf16() as u32;
+            if next > pos.character {
+                return start + i;
+            }
+            units = next;
+        }
+        end
+    }
+
+    /// The LSP position of a byte offset (clamped to the text, and down to a char boundary).
+    pub fn position_of(&self, offset: usize) -> Position {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = match self.line_starts.binary_search(&offset) {
+            Ok(l) => l,
+            Err(l) => l - 1,
+        };
+        let (start, end) = self.line_content(line);
+        let upto = offset.min(end).max(start);
+        let character = self.text[start..upto]
+            .chars()
+            .map(|c| c.len_utf16() as u32)
+            .sum();
+        Position {
+            line: line as u32,
+            character,
+        }
+    }
+
+    /// The LSP range of a byte range.
+    pub fn range_of(&self, start: usize, end: usize) -> Range {
+        Range {
+            start: self.position_of(start),
+            end: self.position_of(end),
+        }
+    }
+
+    /// Apply one `contentChanges` entry: a full replacement when `range` is absent, else the
+    /// replacement of that range (`rangeLength` is deprecated in LSP and ignored: the range is
+    /// authoritative).
+    pub fn apply_change(&mut self, range: Option<Range>, new_text: &str) {
+        match range {
+            None => self.text = new_text.to_string(),
+            Some(r) => {
+                let start = self.offset_of(r.start);
+                let end = self.offset_of(r.end).max(start);
+                self.text.replace_range(start..end, new_text);
+            }
+        }
+        self.line_starts = line_starts(&self.text);
+    }
+}
+
+fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0];
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => starts.push(i + 1),
+            b'\r' if bytes.get(i + 1) != Some(&b'\n') => starts.push(i + 1),
+            _ => {}
+        }
+        i += 1;
+    }
+    starts
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OpenParams {
+    text_document: OpenItem,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OpenItem {
+    uri: String,
+    version: i32,
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ChangeParams {
+    text_document: VersionedId,
+    content_changes: Vec<ContentChange>,
+}
+
+#[derive(Deserialize)]
+struct VersionedId {
+    uri: String,
+    version: i32,
+}
+
+#[derive(Deserialize)]
+struct ContentChange {
+    range: Option<Range>,
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CloseParams {
+    text_document: UriOnly,
+}
+
+#[derive(Deserialize)]
+struct UriOnly {
+    uri: String,
+}
+
+/// What a notification did to the mirror, so the features know what to recompute or cancel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MirrorEvent {
+    Opened {
+        uri: String,
+    },
+    Changed {
+        uri: String,
+    },
+    Closed {
+        uri: String,
+    },
+    /// A notification that does not concern documents.
+    Unrelated,
+}
+
+/// The open documents, keyed by URI as the editor spells it. Snapshots are cheap `Arc` clones.
+#[derive(Debug, Default)]
+pub struct DocumentMirror {
+    docs: RwLock<HashMap<String, Arc<Document>>>,
+}
+
+fn bad(method: &str, e: serde_json::Error) -> DocumentError {
+    DocumentError::BadParams {
+        method: method.to_string(),
+        reason: e.to_string(),
+    }
+}
+
+impl DocumentMirror {
+    pub fn new() -> DocumentMirror {
+        DocumentMirror::default()
+    }
+
+    /// A snapshot of the document at `uri`, if open.
+    pub fn get(&self, uri: &str) -> Option<Arc<Document>> {
+        self.read().get(uri).cloned()
+    }
+
+    /// URIs of every open document.
+    pub fn uris(&self) -> Vec<String> {
+        self.read().keys().cloned().collect()
+    }
+
+    pub fn len(&self) -> usize {
+        self.read().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, Arc<Document>>> {
+        // A poisoned lock means a panic while mutating a HashMap insert; the map itself is
+        // still consistent, so keep serving.
+        self.docs.read().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<String, Arc<Document>>> {
+        self.docs.write().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Apply a client→server notification (`textDocument/didOpen|didChange|didClose`).
+    pub fn observe(&self, method: &str, params: &Value) -> Result<MirrorEvent, DocumentError> {
+        match method {
+            "textDocument/didOpen" => {
+                let p = OpenParams::deserialize(params).map_err(|e| bad(method, e))?;
+                let uri = p.text_document.uri;
+                let doc = Document::new(uri.clone(), p.text_document.version, p.text_document.text);
+                self.write().insert(uri.clone(), Arc::new(doc));
+                Ok(MirrorEvent::Opened { uri })
+            }
+            "textDocument/didChange" => {
+                let p = ChangeParams::deserialize(params).map_err(|e| bad(method, e))?;
+                let uri = p.text_document.uri;
+                let mut docs = self.write();
+                let Some(doc) = docs.get_mut(&uri) else {
+                    return Err(DocumentError::NotOpen { uri });
+                };
+                let doc = Arc::make_mut(doc);
+                for change in &p.content_changes {
+                    doc.apply_change(change.range, &change.text);
+                }
+                doc.version = p.text_document.version;
+                Ok(MirrorEvent::Changed { uri })
+            }
+            "textDocument/didClose" => {
+                let p = CloseParams::deserialize(params).map_err(|e| bad(method, e))?;
+                let uri = p.text_document.uri;
+                self.write().remove(&uri);
+                Ok(MirrorEvent::Closed { uri })
+            }
+            _ => Ok(MirrorEvent::Unrelated),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn pos(line: u32, character: u32) -> Position {
+        Position { line, character }
+    }
+
+    #[test]
+    fn utf16_columns_count_astral_chars_twice() {
+        // `𝔽` is U+1D53D (4 UTF-8 bytes, 2 UTF-16 units); `ℝ` is U+211D (3 bytes, 1 unit).
+        let d = Document::new("file:///a.lean", 1, "theorem t (x : 𝔽) (y : ℝ) : x = x\n");
+        let x_off = d.text().find("𝔽").unwrap();
+        assert_eq!(d.position_of(x_off), pos(0, 15));
+        let after = x_off + '𝔽'.len_utf8();
+        assert_eq!(d.position_of(after), pos(0, 17));
+        assert_eq!(d.offset_of(pos(0, 17)), after);
+        let r = d.text().find('ℝ').unwrap();
+        assert_eq!(d.position_of(r), pos(0, 24));
+        assert_eq!(d.position_of(r + 3), pos(0, 25));
+        // Inside the surrogate pair: clamp to the char's start.
+        assert_eq!(d.offset_of(pos(0, 16)), x_off);
+    }
+
+    #[test]
+    fn round_trip_every_char_boundary() {
+        let text = "α β\r\n∀ 𝔽𝕜, x ≤ y\rlast 😀 line\n";
+        let d = Document::new("u", 0, text);
+        for (i, _) in text.char_indices() {
+            let p = d.position_of(i);
+            // `\r` of `\r\n` sits at the line's end like `\n`; both map to the end position.
+            if text[i..].starts_with('\n') && i > 0 && text.as_bytes()[i - 1] == b'\r' {
+                continue;
+            }
+            assert_eq!(d.offset_of(p), i, "offset {i} → {p:?}");
+        }
+        assert_eq!(d.line_count(), 4);
+    }
+
+    #[test]
+    fn clamps_out_of_range_positions() {
+        let d = Document::new("u", 0, "ab\ncd");
+        assert_eq!(d.offset_of(pos(0, 99)), 2);
+        assert_eq!(d.offset_of(pos(7, 0)), 5);
+        assert_eq!(d.position_of(999), pos(1, 2));
+    }
+
+    #[test]
+    fn incremental_changes_with_astral_chars() {
+        let m = DocumentMirror::new();
+        m.observe(
+            "textDocument/didOpen",
+            &json!({"textDocument": {"uri": "file:///c.lean", "languageId": "lean4", "version": 1,
+                     "text": "theorem t (x : 𝔽) : x = x := by\n  rfl\n"}}),
+        )
+        .unwrap();
+        // Replace `𝔽` (columns 15..17) by `ℝ`, then insert `h : ` on line 1, then full text.
+        m.observe(
+            "textDocument/didChange",
+            &json!({"textDocument": {"uri": "file:///c.lean", "version": 2},
+                    "contentChanges": [
+                        {"range": {"start": {"line": 0, "character": 15}, "end": {"line": 0, "character": 17}}, "text": "ℝ"},
+                        {"range": {"start": {"line": 1, "character": 2}, "end": {"line": 1, "character": 2}}, "rangeLength": 0, "text": "simp\n  "}
+                    ]}),
+        )
+        .unwrap();
+        let d = m.get("file:///c.lean").unwrap();
+        assert_eq!(d.text(), "theorem t (x : ℝ) : x = x := by\n  simp\n  rfl\n");
+        assert_eq!(d.version, 2);
+        // Multi-line deletion across the astral-free text now.
+        m.observe(
+            "textDocument/didChange",
+            &json!({"textDocument": {"uri": "file:///c.lean", "version": 3},
+                    "contentChanges": [
+                        {"range": {"start": {"line": 0, "character": 31}, "end": {"line": 2, "character": 5}}, "text": " rfl"}
+                    ]}),
+        )
+        .unwrap();
+        assert_eq!(
+            m.get("file:///c.lean").unwrap().text(),
+            "theorem t (x : ℝ) : x = x := by rfl\n"
+        );
+        m.observe(
+            "textDocument/didChange",
+            &json!({"textDocument": {"uri": "file:///c.lean", "version": 4},
+                    "contentChanges": [{"text": "example : True := trivial"}]}),
+        )
+        .unwrap();
+        assert_eq!(
+            m.get("file:///c.lean").unwrap().text(),
+            "example : True := trivial"
+        );
+        assert_eq!(
+            m.observe(
+                "textDocument/didClose",
+                &json!({"textDocument": {"uri": "file:///c.lean"}})
+            )
+            .unwrap(),
+            MirrorEvent::Closed {
+                uri: "file:///c.lean".into()
+            }
+        );
+        assert!(m.is_empty());
+    }
+
+    #[test]
+    fn bad_params_and_unknown_documents_are_errors_not_panics() {
+        let m = DocumentMirror::new();
+        assert!(matches!(
+            m.observe("textDocument/didOpen", &json!({"textDocument": 3})),
+            Err(DocumentError::BadParams { .. })
+        ));
+        assert_eq!(
+            m.observe(
+                "textDocument/didChange",
+                &json!({"textDocument": {"uri": "x", "version": 1}, "contentChanges": []})
+            ),
+            Err(DocumentError::NotOpen { uri: "x".into() })
+        );
+        assert_eq!(
+            m.observe("$/lean/rpc/keepAlive", &json!({})).unwrap(),
+            MirrorEvent::Unrelated
+        );
+    }
+}

@@ -1,0 +1,75 @@
+//! The features' one seam onto the engine: finding declarations, parsing statements, edit
+//! mappings and metrics. Everything Lean-text-specific the features need passes through here,
+//! so the rest of `features` works on `Statement`s, `Mapping`s and `MetricReport`s only.
+//!
+//! Owns nothing of the engine itself (`trees::parse`, `distance`, `metrics` do the work).
+
+use crate::distance::{self, CostModel, Mapping};
+use crate::metrics::{self, MetricError, MetricReport, Pair};
+use crate::trees::{parse, Statement, Tree};
+
+/// A declaration in a file (the parser's `Declaration`: byte ranges into the file text).
+pub type Decl = parse::Declaration;
+
+/// Declarations (`theorem`, `lemma`, `example`) in a file.
+pub fn declarations(text: &str) -> Vec<Decl> {
+    parse::find_declarations(text)
+}
+
+/// The header (imports, `open`s, options) of a file: everything before its first declaration.
+pub fn header_of(text: &str, decls: &[Decl]) -> String {
+    let end = decls
+        .first()
+        .map_or(text.len(), |d| d.start)
+        .min(text.len());
+    let mut end = end;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_string()
+}
+
+/// Parse one statement's text (`theorem name binders : type`, proof optional); spans are byte
+/// offsets into `statement`.
+pub fn parse(statement: &str, header: &str) -> Result<Statement, String> {
+    parse::parse_statement(statement, &parse::Header::parse(header)).map_err(|e| e.to_string())
+}
+
+/// The optimal TED edit mapping from `reference` to `candidate` (preorder ids), with GTED's free
+/// renaming of flagged variables/hypotheses, so renamed binders are not reported as differences.
+pub fn mapping(reference: &Tree, candidate: &Tree) -> Option<Mapping> {
+    Some(distance::ted_mapping(
+        reference,
+        candidate,
+        CostModel { free_rename: true },
+    ))
+}
+
+/// Run an offline metric by contract name.
+pub fn judge(metric: &str, pair: &Pair<'_>) -> Result<MetricReport, MetricError> {
+    metrics::by_name(metric)?.judge(pair)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_declarations_with_names_and_statement_ends() {
+        let t = "import Mathlib\n\n-- @reference R.lean::r\ntheorem foo (x : ℝ) : x = x := by\n  rfl\n\n@[simp] lemma bar : True := trivial\n";
+        let d = declarations(t);
+        assert_eq!(d.len(), 2);
+        assert_eq!(d[0].name.as_deref(), Some("foo"));
+        assert_eq!(
+            &t[d[0].start..d[0].statement_end],
+            "theorem foo (x : ℝ) : x = x "
+        );
+        let (a, b) = d[0].name_range.unwrap();
+        assert_eq!(&t[a..b], "foo");
+        assert_eq!(d[1].name.as_deref(), Some("bar"));
+        assert_eq!(
+            header_of(t, &d),
+            "import Mathlib\n\n-- @reference R.lean::r\n"
+        );
+    }
+}

@@ -1,0 +1,526 @@
+//! Metric jobs: for one document version, find its theorems, their references, parse both sides,
+//! run the lens metrics (bounded in time, cached), and compute the differences.
+//!
+//! Owns [`DocAnalysis`] (what the lens, hover and actions show), [`MetricState`], and the
+//! [`ResultCache`] keyed by (metric, reference, candidate, headers, toolchain). Runs off the
+//! forwarding path: the CPU work goes through `spawn_blocking` behind a semaphore, each metric
+//! under a time limit; the caller aborts the task when the document changes. Building LSP JSON is
+//! left to `views`; sending anything is left to `mod.rs`.
+
+use super::differences::{differences, Difference};
+use super::engine::{self, Decl};
+use crate::documents::Document;
+use crate::metrics::{MetricReport, Pair, Verdict, LEAN_METRICS};
+use crate::references::{
+    directive_above, line_of, source_for, Config, Dataset, ReferenceError, ReferenceSource,
+};
+use crate::trees::Statement;
+use std::collections::{HashMap, VecDeque};
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Where one metric stands for one theorem.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MetricState {
+    Pending,
+    Running,
+    Done(MetricReport),
+    Failed(String),
+    TimedOut(Duration),
+    /// Needs something this build or session lacks (a Lean-backed metric, for now).
+    Unavailable(String),
+}
+
+impl MetricState {
+    /// Short text for the lens: the value when done, else the state.
+    pub fn short(&self) -> String {
+        match self {
+            MetricState::Pending => "pending".into(),
+            MetricState::Running => "running…".into(),
+            MetricState::Done(r) => match r.verdict {
+                Verdict::Score(s) => format!("{s:.2}"),
+                Verdict::Equivalent(true) => "equivalent".into(),
+                Verdict::Equivalent(false) => "not equivalent".into(),
+            },
+            MetricState::Failed(_) => "failed".into(),
+            MetricState::TimedOut(_) => "timed out".into(),
+            MetricState::Unavailable(_) => "n/a".into(),
+        }
+    }
+
+    /// The state's name: pending / running / done / failed / timed out / unavailable.
+    pub fn name(&self) -> &'static str {
+        match self {
+            MetricState::Pending => "pending",
+            MetricState::Running => "running",
+            MetricState::Done(_) => "done",
+            MetricState::Failed(_) => "failed",
+            MetricState::TimedOut(_) => "timed out",
+            MetricState::Unavailable(_) => "unavailable",
+        }
+    }
+}
+
+/// A resolved reference statement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RefView {
+    pub origin: String,
+    pub name: Option<String>,
+    pub text: String,
+    pub header: String,
+    pub statement: Option<Arc<Statement>>,
+    /// URI of the reference document when it is a file (for elaborated trees).
+    pub file: Option<PathBuf>,
+}
+
+/// One theorem of the analysed document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TheoremView {
+    pub decl: Decl,
+    pub reference: Option<RefView>,
+    pub candidate: Option<Arc<Statement>>,
+    /// Byte offset of the candidate statement text in the document.
+    pub candidate_offset: usize,
+    pub metrics: Vec<(String, MetricState)>,
+    pub differences: Vec<Difference>,
+    pub distance: Option<u32>,
+    /// Why the theorem could not be judged (reference missing, parse error), file:line named.
+    pub problem: Option<String>,
+    /// `true` when the trees compared came from Lean's elaboration, not the source text.
+    pub elaborated: bool,
+}
+
+impl TheoremView {
+    pub fn name(&self) -> Option<&str> {
+        self.decl.name.as_deref()
+    }
+}
+
+/// A problem shown as a diagnostic in the analysed document at a 0-based line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub line: usize,
+    pub message: String,
+}
+
+/// Everything known about one version of a document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DocAnalysis {
+    pub uri: String,
+    pub version: i32,
+    /// Theorems that have a reference (or a problem finding it), in document order.
+    pub theorems: Vec<TheoremView>,
+    pub problems: Vec<Problem>,
+    /// The document's header (everything before its first declaration).
+    pub candidate_header: String,
+}
+
+/// What a job needs besides the document.
+pub struct JobInput {
+    pub doc: Arc<Document>,
+    pub path: Option<PathBuf>,
+    pub config: Option<Result<Arc<Config>, ReferenceError>>,
+    /// Texts of other open documents by path (references read from the editor's buffer first).
+    pub open_texts: HashMap<PathBuf, Arc<Document>>,
+    pub toolchain: String,
+}
+
+/// Upper bound on cached metric results (each holds a small report).
+pub const CACHE_CAPACITY: usize = 1024;
+
+/// Metric results by (metric, reference, candidate, headers, toolchain), least recent evicted.
+#[derive(Debug, Default)]
+pub struct ResultCache {
+    map: HashMap<u64, Result<MetricReport, String>>,
+    order: VecDeque<u64>,
+}
+
+impl ResultCache {
+    pub fn key(metric: &str, r: &RefView, cand_text: &str, cand_header: &str, tc: &str) -> u64 {
+        let mut h = DefaultHasher::new();
+        (metric, &r.text, &r.header, cand_text, cand_header, tc).hash(&mut h);
+        h.finish()
+    }
+
+    pub fn get(&self, k: u64) -> Option<Result<MetricReport, String>> {
+        self.map.get(&k).cloned()
+    }
+
+    pub fn put(&mut self, k: u64, v: Result<MetricReport, String>) {
+        if self.map.insert(k, v).is_none() {
+            self.order.push_back(k);
+        }
+        while self.map.len() > CACHE_CAPACITY {
+            match self.order.pop_front() {
+                Some(old) => {
+                    self.map.remove(&old);
+                }
+                None => break,
+            }
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+}
+
+fn read_text(path: &Path, open: &HashMap<PathBuf, Arc<Document>>) -> Result<String, String> {
+    if let Some(d) = open.get(path) {
+        return Ok(d.text().to_string());
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))
+}
+
+/// A reference file read once per job: its declarations and header.
+struct RefFile {
+    text: String,
+    decls: Vec<Decl>,
+    header: String,
+}
+
+/// Files and datasets read during one job, so each is read and scanned once.
+#[derive(Default)]
+struct Reads {
+    files: HashMap<PathBuf, Result<Arc<RefFile>, String>>,
+    datasets: HashMap<PathBuf, Result<Dataset, String>>,
+}
+
+impl Reads {
+    fn file(
+        &mut self,
+        path: &Path,
+        open: &HashMap<PathBuf, Arc<Document>>,
+    ) -> Result<Arc<RefFile>, String> {
+        self.files
+            .entry(path.to_path_buf())
+            .or_insert_with(|| {
+                read_text(path, open).map(|text| {
+                    let decls = engine::declarations(&text);
+                    let header = engine::header_of(&text, &decls);
+                    Arc::new(RefFile {
+                        text,
+                        decls,
+                        header,
+                    })
+                })
+            })
+            .clone()
+    }
+}
+
+/// The statement text and header of theorem `name` in a file (a dotted name may be given by
+/// its last component).
+fn theorem_in(f: &RefFile, name: &str) -> Option<(String, String)> {
+    let d = f
+        .decls
+        .iter()
+        .find(|d| d.name.as_deref() == Some(name))
+        .or_else(|| {
+            f.decls.iter().find(|d| {
+                d.name
+                    .as_deref()
+                    .is_some_and(|n| n.rsplit('.').next() == Some(name))
+            })
+        })?;
+    let stmt = f.text.get(d.start..d.end)?.to_string();
+    Some((stmt, f.header.clone()))
+}
+
+/// Resolve one source to a reference statement (reading files/datasets as needed).
+fn resolve(
+    src: &ReferenceSource,
+    cand_header: &str,
+    config: Option<&Config>,
+    reads: &mut Reads,
+    input: &JobInput,
+) -> Result<RefView, String> {
+    let view =
+        |name: Option<String>, text: String, header: String, file: Option<PathBuf>| RefView {
+            origin: src.origin().to_string(),
+            name,
+            text,
+            header,
+            statement: None,
+            file,
+        };
+    match src {
+        ReferenceSource::Inline { text, .. } => {
+            let name = text.split_whitespace().nth(1).map(str::to_string);
+            Ok(view(name, text.clone(), cand_header.to_string(), None))
+        }
+        ReferenceSource::Theorem { target, origin } => {
+            let name = target.name.clone().unwrap_or_default();
+            let file = reads
+                .file(&target.file, &input.open_texts)
+                .map_err(|e| format!("{origin}: {e}"))?;
+            let (stmt, header) = theorem_in(&file, &name).ok_or_else(|| {
+                format!("{origin}: no theorem `{name}` in {}", target.file.display())
+            })?;
+            Ok(view(Some(name), stmt, header, Some(target.file.clone())))
+        }
+        ReferenceSource::Named { name, origin } => {
+            let cfg = config.ok_or_else(|| {
+                format!(
+                    "{origin}: `{name}` needs a [reference] file or dataset in lean-assess.toml"
+                )
+            })?;
+            if let Some(ds_path) = &cfg.dataset {
+                let ds = reads.datasets.entry(ds_path.clone()).or_insert_with(|| {
+                    Dataset::load(ds_path)
+                        .map(|(d, _)| d)
+                        .map_err(|e| e.to_string())
+                });
+                match ds {
+                    Ok(ds) => {
+                        if let Some(e) = ds.entries.get(name) {
+                            return Ok(view(
+                                Some(name.clone()),
+                                e.statement.clone(),
+                                e.header.clone(),
+                                None,
+                            ));
+                        }
+                    }
+                    Err(e) => return Err(e.clone()),
+                }
+            }
+            if let Some(f) = &cfg.reference_file {
+                let file = reads.file(f, &input.open_texts)?;
+                if let Some((stmt, header)) = theorem_in(&file, name) {
+                    return Ok(view(Some(name.clone()), stmt, header, Some(f.clone())));
+                }
+            }
+            Err(format!("{origin}: no reference named `{name}`"))
+        }
+    }
+}
+
+/// Phase 1 (cheap, blocking I/O on small files): theorems, references, parsed statements. Every
+/// metric starts `Pending` (Lean-backed ones `Unavailable`).
+pub fn prepare(input: &JobInput) -> DocAnalysis {
+    let doc = &input.doc;
+    let text = doc.text();
+    let decls = engine::declarations(text);
+    let cand_header = engine::header_of(text, &decls);
+    let mut problems = Vec::new();
+    let config = match &input.config {
+        Some(Ok(c)) => Some(c.as_ref()),
+        Some(Err(e)) => {
+            problems.push(Problem {
+                line: 0,
+                message: format!("lean-assess config: {e}"),
+            });
+            None
+        }
+        None => None,
+    };
+    let lens: Vec<String> = config.map_or_else(|| Config::default().lens, |c| c.lens.clone());
+    let doc_path = input
+        .path
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(&doc.uri));
+    let doc_dir = doc_path.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let mut reads = Reads::default();
+    let mut theorems = Vec::new();
+    for d in decls {
+        let directive = match directive_above(text, d.start, &doc_path, &doc_dir) {
+            Some(Ok(dir)) => Some(dir),
+            Some(Err(e)) => {
+                problems.push(Problem {
+                    line: e.line.saturating_sub(1),
+                    message: e.to_string(),
+                });
+                None
+            }
+            None => None,
+        };
+        let Some(src) = source_for(&doc_path, d.name.as_deref(), directive.as_ref(), config) else {
+            continue;
+        };
+        let decl_line = line_of(text, d.start) - 1;
+        let mut view = TheoremView {
+            decl: d.clone(),
+            reference: None,
+            candidate: None,
+            candidate_offset: d.start,
+            metrics: lens
+                .iter()
+                .map(|m| {
+                    let s = if LEAN_METRICS.contains(&m.as_str()) {
+                        MetricState::Unavailable(format!(
+                            "{m} needs the Lean-backed metrics, not in this build"
+                        ))
+                    } else {
+                        MetricState::Pending
+                    };
+                    (m.clone(), s)
+                })
+                .collect(),
+            differences: Vec::new(),
+            distance: None,
+            problem: None,
+            elaborated: false,
+        };
+        match resolve(&src, &cand_header, config, &mut reads, input) {
+            Ok(mut r) => {
+                match engine::parse(&r.text, &r.header) {
+                    Ok(s) => r.statement = Some(Arc::new(s)),
+                    Err(e) => view.problem = Some(format!("reference ({}): {e}", r.origin)),
+                }
+                view.reference = Some(r);
+            }
+            Err(e) => {
+                // A by-name lookup that finds nothing is not a problem: most theorems of a file
+                // need not have a reference.
+                if matches!(src, ReferenceSource::Named { .. }) && directive.is_none() {
+                    continue;
+                }
+                problems.push(Problem {
+                    line: decl_line,
+                    message: e.clone(),
+                });
+                view.problem = Some(e);
+            }
+        }
+        let stmt_text = text.get(d.start..d.end).unwrap_or("");
+        match engine::parse(stmt_text, &cand_header) {
+            Ok(s) => view.candidate = Some(Arc::new(s)),
+            Err(e) => {
+                view.problem.get_or_insert(format!("candidate: {e}"));
+            }
+        }
+        if view.problem.is_some() {
+            for (_, s) in view.metrics.iter_mut() {
+                if *s == MetricState::Pending {
+                    *s = MetricState::Failed(view.problem.clone().unwrap_or_default());
+                }
+            }
+        }
+        theorems.push(view);
+    }
+    DocAnalysis {
+        uri: doc.uri.clone(),
+        version: doc.version,
+        theorems,
+        problems,
+        candidate_header: cand_header,
+    }
+}
+
+/// The pair to judge for theorem `i`, when both sides parsed.
+pub fn statements(
+    a: &DocAnalysis,
+    i: usize,
+) -> Option<(Arc<Statement>, Arc<Statement>, String, String)> {
+    let t = a.theorems.get(i)?;
+    let r = t.reference.as_ref()?;
+    Some((
+        r.statement.clone()?,
+        t.candidate.clone()?,
+        r.header.clone(),
+        r.text.clone(),
+    ))
+}
+
+/// Run one metric on one pair (blocking; the caller bounds it in time).
+pub fn run_metric(
+    metric: &str,
+    reference: &Statement,
+    candidate: &Statement,
+    ref_header: &str,
+    cand_header: &str,
+) -> Result<MetricReport, String> {
+    let pair = Pair {
+        reference,
+        candidate,
+        reference_header: ref_header,
+        candidate_header: cand_header,
+    };
+    engine::judge(metric, &pair).map_err(|e| e.to_string())
+}
+
+/// Differences and distance of theorem `t` from the TED mapping.
+pub fn explain(t: &mut TheoremView) {
+    let (Some(r), Some(c)) = (
+        t.reference.as_ref().and_then(|r| r.statement.clone()),
+        t.candidate.clone(),
+    ) else {
+        return;
+    };
+    if let Some(m) = engine::mapping(&r.tree, &c.tree) {
+        t.distance = Some(m.distance);
+        t.differences = differences(&r, &c, &m, 12);
+    }
+}
+
+/// Shared, bounded cache handle.
+pub type SharedCache = Arc<Mutex<ResultCache>>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cache_is_bounded_and_evicts_oldest() {
+        let mut c = ResultCache::default();
+        for k in 0..(CACHE_CAPACITY as u64 + 10) {
+            c.put(k, Err("x".into()));
+        }
+        assert_eq!(c.len(), CACHE_CAPACITY);
+        assert!(c.get(0).is_none());
+        assert!(c.get(CACHE_CAPACITY as u64 + 9).is_some());
+    }
+
+    #[test]
+    fn prepare_finds_directive_and_config_references() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(
+            root.join("Reference.lean"),
+            "import Mathlib\n\ntheorem r1 (x : ℕ) : x + 0 = x := by simp\n\ntheorem same (a : ℕ) : a = a := rfl\n",
+        )
+        .unwrap();
+        let cfg_path = root.join("lean-assess.toml");
+        std::fs::write(&cfg_path, "[reference]\nfile = \"Reference.lean\"\n").unwrap();
+        let cand = "import Mathlib\n\n-- @reference Reference.lean::r1\ntheorem c1 (x : ℕ) : 0 + x = x := by simp\n\ntheorem same (a : ℕ) : a = a := rfl\n\ntheorem lonely : True := trivial\n\n-- @reference\ntheorem broken : True := trivial\n";
+        let path = root.join("Cand.lean");
+        let doc = Arc::new(Document::new(
+            crate::references::path_to_uri(&path),
+            3,
+            cand,
+        ));
+        let input = JobInput {
+            doc,
+            path: Some(path),
+            config: Some(Config::load(&cfg_path).map(Arc::new)),
+            open_texts: HashMap::new(),
+            toolchain: String::new(),
+        };
+        let a = prepare(&input);
+        assert_eq!(a.version, 3);
+        let names: Vec<_> = a.theorems.iter().map(|t| t.name().unwrap_or("")).collect();
+        assert_eq!(names, ["c1", "same"]);
+        let r = a.theorems[0].reference.as_ref().unwrap();
+        assert_eq!(r.name.as_deref(), Some("r1"));
+        assert!(r.text.starts_with("theorem r1 (x : ℕ) : x + 0 = x"));
+        assert_eq!(r.origin, "directive at Cand.lean:3");
+        assert_eq!(
+            a.theorems[1].reference.as_ref().unwrap().origin,
+            "lean-assess.toml (by name)"
+        );
+        assert_eq!(a.problems.len(), 1);
+        assert_eq!(a.problems[0].line, 9);
+        assert!(
+            a.problems[0].message.contains("Cand.lean:10: "),
+            "{:?}",
+            a.problems
+        );
+    }
+}

@@ -1,0 +1,816 @@
+//! Where a theorem's reference statement comes from: `lean-assess.toml` and `-- @reference`.
+//!
+//! Owns the config file (found by walking up from the document to the workspace root, unless
+//! `serve --config` or `LEAN_ASSESS_CONFIG` names one), the directive written directly above a
+//! theorem, the reference dataset (JSONL with `name`, `formal_statement`, optional `header`), and
+//! the rule deciding which of these applies to a theorem. Every error names a file and a line
+//! ([`ReferenceError`]); none of them stops anything — the features turn them into diagnostics or
+//! messages. Reading a reference theorem out of a `.lean` file (parsing) is left to the features.
+//!
+//! Precedence for one theorem: its directive, then an explicit `[[reference.pair]]`, then a
+//! dataset entry with the same name, then a same-named theorem in `[reference] file`.
+
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use toml::Spanned;
+
+/// The config file's name, looked up from the document's directory upwards.
+pub const CONFIG_FILE_NAME: &str = "lean-assess.toml";
+/// Environment variable naming the config file (set by the VS Code extension).
+pub const CONFIG_ENV: &str = "LEAN_ASSESS_CONFIG";
+/// Metric names the contract knows (architecture.md, "Command line").
+pub const KNOWN_METRICS: [&str; 6] = ["ted", "path", "transted-lite", "transted", "beq", "defeq"];
+
+/// A problem in a config file, directive or dataset, at `file:line` (1-based).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}:{line}: {message}", file.display())]
+pub struct ReferenceError {
+    pub file: PathBuf,
+    pub line: usize,
+    pub message: String,
+}
+
+impl ReferenceError {
+    fn new(file: &Path, line: usize, message: impl Into<String>) -> ReferenceError {
+        ReferenceError {
+            file: file.to_path_buf(),
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+/// 1-based line of a byte offset in `text`.
+pub fn line_of(text: &str, offset: usize) -> usize {
+    let offset = offset.min(text.len());
+    text.as_bytes()[..offset]
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count()
+        + 1
+}
+
+/// A theorem in a file: `Reference.lean::name` (the name may be omitted: same-named theorem).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Target {
+    /// Absolute (or as given, when the base was relative) path of the `.lean` file.
+    pub file: PathBuf,
+    pub name: Option<String>,
+}
+
+impl Target {
+    /// Parse `FILE.lean::NAME` or `FILE.lean`, resolving a relative `FILE` against `base`.
+    pub fn parse(spec: &str, base: &Path) -> Option<Target> {
+        let spec = spec.trim();
+        let (file, name) = match spec.split_once("::") {
+            Some((f, n)) => (f.trim(), Some(n.trim().to_string())),
+            None => (spec, None),
+        };
+        if file.is_empty() || name.as_deref() == Some("") {
+            return None;
+        }
+        let path = Path::new(file);
+        let file = if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            base.join(path)
+        };
+        Some(Target { file, name })
+    }
+
+    /// Whether this target names the theorem `name` in the file `file`.
+    pub fn matches(&self, file: &Path, name: Option<&str>) -> bool {
+        same_file(&self.file, file) && (self.name.is_none() || self.name.as_deref() == name)
+    }
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    if a == b {
+        return true;
+    }
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// One `[[reference.pair]]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExplicitPair {
+    pub candidate: Target,
+    pub reference: Target,
+    /// Line of the entry in the config file.
+    pub line: usize,
+}
+
+/// `[llm]`: BEq's transformation function (read and kept for the Lean-backed metrics).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LlmConfig {
+    pub base_url: String,
+    pub model: String,
+    #[serde(default)]
+    pub api_key_env: Option<String>,
+    #[serde(default)]
+    pub samples: Option<u32>,
+}
+
+/// A parsed `lean-assess.toml`, paths resolved against its directory.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    pub path: PathBuf,
+    pub reference_file: Option<PathBuf>,
+    pub dataset: Option<PathBuf>,
+    pub pairs: Vec<ExplicitPair>,
+    /// Metrics shown in the code lens, in order.
+    pub lens: Vec<String>,
+    pub transted_timeout: Duration,
+    pub beq_timeout: Duration,
+    /// Time limit of one offline metric job (`offline_timeout_ms`).
+    pub offline_timeout: Duration,
+    pub llm: Option<LlmConfig>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            path: PathBuf::new(),
+            reference_file: None,
+            dataset: None,
+            pairs: Vec::new(),
+            lens: vec!["ted".into(), "transted-lite".into()],
+            transted_timeout: Duration::from_millis(20_000),
+            beq_timeout: Duration::from_millis(30_000),
+            offline_timeout: Duration::from_millis(2_000),
+            llm: None,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    #[serde(default)]
+    reference: Option<RawReference>,
+    #[serde(default)]
+    metrics: Option<RawMetrics>,
+    #[serde(default)]
+    llm: Option<LlmConfig>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReference {
+    #[serde(default)]
+    file: Option<Spanned<String>>,
+    #[serde(default)]
+    dataset: Option<Spanned<String>>,
+    #[serde(default)]
+    pair: Vec<Spanned<RawPair>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPair {
+    candidate: Spanned<String>,
+    reference: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMetrics {
+    #[serde(default)]
+    lens: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    transted_timeout_ms: Option<u64>,
+    #[serde(default)]
+    beq_timeout_ms: Option<u64>,
+    #[serde(default)]
+    offline_timeout_ms: Option<u64>,
+}
+
+impl Config {
+    /// Read and validate a config file.
+    pub fn load(path: &Path) -> Result<Config, ReferenceError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ReferenceError::new(path, 1, format!("cannot read config: {e}")))?;
+        Config::parse(&text, path)
+    }
+
+    /// Parse config text; `path` names it in errors and is the base of relative paths.
+    pub fn parse(text: &str, path: &Path) -> Result<Config, ReferenceError> {
+        let raw: RawConfig = toml::from_str(text).map_err(|e| {
+            let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
+            ReferenceError::new(path, line, e.message().trim().to_string())
+        })?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        let mut cfg = Config {
+            path: path.to_path_buf(),
+            llm: raw.llm,
+            ..Config::default()
+        };
+        if let Some(r) = raw.reference {
+            let lean_file = |s: &Spanned<String>, what: &str| {
+                let v = s.get_ref().trim();
+                if v.is_empty() {
+                    return Err(ReferenceError::new(
+                        path,
+                        line_of(text, s.span().start),
+                        format!("[reference] {what} is empty"),
+                    ));
+                }
+                Ok(base.join(v))
+            };
+            cfg.reference_file = r.file.as_ref().map(|f| lean_file(f, "file")).transpose()?;
+            cfg.dataset = r
+                .dataset
+                .as_ref()
+                .map(|f| lean_file(f, "dataset"))
+                .transpose()?;
+            for p in &r.pair {
+                let line = line_of(text, p.span().start);
+                let target = |s: &Spanned<String>, what: &str| {
+                    Target::parse(s.get_ref(), base).ok_or_else(|| {
+                        ReferenceError::new(
+                            path,
+                            line_of(text, s.span().start),
+                            format!(
+                                "[[reference.pair]] {what} = {:?}: expected \"FILE.lean::NAME\"",
+                                s.get_ref()
+                            ),
+                        )
+                    })
+                };
+                cfg.pairs.push(ExplicitPair {
+                    candidate: target(&p.get_ref().candidate, "candidate")?,
+                    reference: target(&p.get_ref().reference, "reference")?,
+                    line,
+                });
+            }
+        }
+        if let Some(m) = raw.metrics {
+            if let Some(lens) = m.lens {
+                let mut names = Vec::new();
+                for n in lens {
+                    if !KNOWN_METRICS.contains(&n.get_ref().as_str()) {
+                        return Err(ReferenceError::new(
+                            path,
+                            line_of(text, n.span().start),
+                            format!(
+                                "[metrics] lens: unknown metric {:?} (known: {})",
+                                n.get_ref(),
+                                KNOWN_METRICS.join(", ")
+                            ),
+                        ));
+                    }
+                    names.push(n.into_inner());
+                }
+                cfg.lens = names;
+            }
+            let ms = Duration::from_millis;
+            cfg.transted_timeout = m.transted_timeout_ms.map_or(cfg.transted_timeout, ms);
+            cfg.beq_timeout = m.beq_timeout_ms.map_or(cfg.beq_timeout, ms);
+            cfg.offline_timeout = m.offline_timeout_ms.map_or(cfg.offline_timeout, ms);
+        }
+        Ok(cfg)
+    }
+
+    /// The explicit pair naming this candidate theorem, if any.
+    pub fn pair_for(&self, file: &Path, name: Option<&str>) -> Option<&ExplicitPair> {
+        self.pairs.iter().find(|p| p.candidate.matches(file, name))
+    }
+}
+
+/// Which config file applies to a document: `explicit` (from `serve --config`), else the
+/// `LEAN_ASSESS_CONFIG` value `env`, else the nearest `lean-assess.toml` from the document's
+/// directory up to `root` (inclusive; up to the filesystem root when the document is elsewhere).
+pub fn find_config(
+    explicit: Option<&Path>,
+    env: Option<&Path>,
+    document: &Path,
+    root: Option<&Path>,
+) -> Option<PathBuf> {
+    if let Some(p) = explicit.or(env) {
+        return Some(p.to_path_buf());
+    }
+    let mut dir = document.parent();
+    while let Some(d) = dir {
+        let candidate = d.join(CONFIG_FILE_NAME);
+        if candidate.is_file() {
+            return Some(candidate);
+        }
+        if root.is_some_and(|r| d == r) {
+            return None;
+        }
+        dir = d.parent();
+    }
+    None
+}
+
+/// What a `-- @reference` directive points at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DirectiveSpec {
+    /// `-- @reference Reference.lean::name`.
+    Theorem(Target),
+    /// `-- @reference theorem ref (x : ℕ) : ...` (continued on following `--` lines).
+    Inline(String),
+    /// `-- @reference name`: an entry of the configured dataset or reference file.
+    Name(String),
+}
+
+/// A directive found above a theorem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Directive {
+    /// 0-based line of the `-- @reference` comment in the document.
+    pub line: usize,
+    pub spec: DirectiveSpec,
+}
+
+const DIRECTIVE: &str = "@reference";
+
+/// The directive in the block of `--` comment lines directly above the declaration that starts at
+/// byte `decl_start`, if any. `doc_dir` resolves relative files; `doc_path` names errors.
+pub fn directive_above(
+    text: &str,
+    decl_start: usize,
+    doc_path: &Path,
+    doc_dir: &Path,
+) -> Option<Result<Directive, ReferenceError>> {
+    let decl_start = decl_start.min(text.len());
+    let before = text.get(..decl_start)?;
+    // Lines strictly above the declaration's line, nearest first.
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    if !before[line_start..].trim().is_empty() {
+        return None; // something precedes the declaration on its own line
+    }
+    let above = &before[..line_start];
+    let decl_line = line_of(text, line_start) - 1; // 0-based line of the declaration
+    let mut block: Vec<&str> = Vec::new();
+    for l in above.lines().rev() {
+        let t = l.trim();
+        if let Some(c) = t.strip_prefix("--") {
+            block.push(c);
+        } else {
+            break;
+        }
+    }
+    block.reverse();
+    let first_line = decl_line - block.len();
+    let at = block
+        .iter()
+        .position(|c| c.trim_start().starts_with(DIRECTIVE))?;
+    let line = first_line + at;
+    let head = block[at].trim_start()[DIRECTIVE.len()..].trim();
+    let mut body = head.to_string();
+    for c in &block[at + 1..] {
+        if c.trim_start().starts_with('@') {
+            break;
+        }
+        body.push('\n');
+        body.push_str(c.strip_prefix(' ').unwrap_or(c));
+    }
+    let body = body.trim();
+    let err = |m: String| Some(Err(ReferenceError::new(doc_path, line + 1, m)));
+    if body.is_empty() {
+        return err("`-- @reference` needs FILE.lean::NAME, NAME, or a `theorem ...`".into());
+    }
+    let first_word = body.split_whitespace().next().unwrap_or("");
+    let spec = if matches!(first_word, "theorem" | "lemma" | "example") {
+        DirectiveSpec::Inline(body.to_string())
+    } else if body.contains("::") || first_word.ends_with(".lean") {
+        if body.split_whitespace().count() > 1 {
+            return err(format!(
+                "`-- @reference {body}`: expected one FILE.lean::NAME"
+            ));
+        }
+        match Target::parse(body, doc_dir) {
+            Some(t) => DirectiveSpec::Theorem(t),
+            None => return err(format!("`-- @reference {body}`: expected FILE.lean::NAME")),
+        }
+    } else if body.split_whitespace().count() == 1 {
+        DirectiveSpec::Name(body.to_string())
+    } else {
+        return err(format!(
+            "`-- @reference {}`: expected FILE.lean::NAME, NAME, or `theorem ...`",
+            body.lines().next().unwrap_or("")
+        ));
+    };
+    Some(Ok(Directive { line, spec }))
+}
+
+/// One dataset entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DatasetEntry {
+    pub name: String,
+    pub statement: String,
+    pub header: String,
+    /// 1-based line in the dataset file.
+    pub line: usize,
+}
+
+#[derive(Deserialize)]
+struct RawEntry {
+    name: String,
+    formal_statement: String,
+    #[serde(default)]
+    header: Option<String>,
+}
+
+/// A reference dataset: name → entry. Bad lines are reported and skipped, not fatal.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Dataset {
+    pub entries: HashMap<String, DatasetEntry>,
+}
+
+impl Dataset {
+    pub fn load(path: &Path) -> Result<(Dataset, Vec<ReferenceError>), ReferenceError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ReferenceError::new(path, 1, format!("cannot read dataset: {e}")))?;
+        Ok(Dataset::parse(&text, path))
+    }
+
+    pub fn parse(text: &str, path: &Path) -> (Dataset, Vec<ReferenceError>) {
+        let mut ds = Dataset::default();
+        let mut errors = Vec::new();
+        for (i, l) in text.lines().enumerate() {
+            if l.trim().is_empty() {
+                continue;
+            }
+            match serde_json::from_str::<RawEntry>(l) {
+                Ok(e) => {
+                    ds.entries.insert(
+                        e.name.clone(),
+                        DatasetEntry {
+                            name: e.name,
+                            statement: e.formal_statement,
+                            header: e.header.unwrap_or_default(),
+                            line: i + 1,
+                        },
+                    );
+                }
+                Err(e) => errors.push(ReferenceError::new(
+                    path,
+                    i + 1,
+                    format!("not a dataset entry {{name, formal_statement, header?}}: {e}"),
+                )),
+            }
+        }
+        (ds, errors)
+    }
+}
+
+/// Where the reference for one candidate theorem is, before reading any file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReferenceSource {
+    /// A theorem in a `.lean` file (the candidate's own name when `name` is `None`).
+    Theorem { target: Target, origin: String },
+    /// Statement text given inline in a directive.
+    Inline { text: String, origin: String },
+    /// A theorem by name: the dataset first, then the config's reference file.
+    Named { name: String, origin: String },
+}
+
+impl ReferenceSource {
+    /// Where it came from, for hover text ("directive at C.lean:3", "lean-assess.toml:7").
+    pub fn origin(&self) -> &str {
+        match self {
+            ReferenceSource::Theorem { origin, .. }
+            | ReferenceSource::Inline { origin, .. }
+            | ReferenceSource::Named { origin, .. } => origin,
+        }
+    }
+}
+
+/// Decide where the reference of theorem `name` in the document at `doc_path` comes from.
+/// `directive` is what [`directive_above`] found (errors were reported separately).
+pub fn source_for(
+    doc_path: &Path,
+    name: Option<&str>,
+    directive: Option<&Directive>,
+    config: Option<&Config>,
+) -> Option<ReferenceSource> {
+    let file_name = doc_path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if let Some(d) = directive {
+        let origin = format!("directive at {file_name}:{}", d.line + 1);
+        return Some(match &d.spec {
+            DirectiveSpec::Theorem(t) => ReferenceSource::Theorem {
+                target: Target {
+                    file: t.file.clone(),
+                    name: t.name.clone().or(name.map(str::to_string)),
+                },
+                origin,
+            },
+            DirectiveSpec::Inline(text) => ReferenceSource::Inline {
+                text: text.clone(),
+                origin,
+            },
+            DirectiveSpec::Name(n) => ReferenceSource::Named {
+                name: n.clone(),
+                origin,
+            },
+        });
+    }
+    let config = config?;
+    let cfg_name = config
+        .path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if let Some(p) = config.pair_for(doc_path, name) {
+        return Some(ReferenceSource::Theorem {
+            target: Target {
+                file: p.reference.file.clone(),
+                name: p.reference.name.clone().or(name.map(str::to_string)),
+            },
+            origin: format!("{cfg_name}:{}", p.line),
+        });
+    }
+    let name = name?;
+    // A theorem is not its own reference: skip name matching inside the reference file itself.
+    if let Some(f) = &config.reference_file {
+        if config.dataset.is_none() && same_file(f, doc_path) {
+            return None;
+        }
+    }
+    if config.dataset.is_some() || config.reference_file.is_some() {
+        return Some(ReferenceSource::Named {
+            name: name.to_string(),
+            origin: format!("{cfg_name} (by name)"),
+        });
+    }
+    None
+}
+
+/// `file:///a/b%20c.lean` → `/a/b c.lean`; `None` for other schemes.
+pub fn uri_to_path(uri: &str) -> Option<PathBuf> {
+    let rest = uri.strip_prefix("file://")?;
+    // `file://host/path` is not local; `file:///path` has an empty host.
+    let path = if rest.starts_with('/') {
+        rest
+    } else {
+        rest.strip_prefix("localhost")?
+    };
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok();
+            if let Some(v) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                out.push(v);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8(out).ok().map(PathBuf::from)
+}
+
+/// `/a/b c.lean` → `file:///a/b%20c.lean` (RFC 3986: unreserved and `/` kept, rest escaped).
+pub fn path_to_uri(path: &Path) -> String {
+    let s = path.to_string_lossy();
+    let mut out = String::from("file://");
+    if !s.starts_with('/') {
+        out.push('/');
+    }
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"
+[reference]
+file = "Reference.lean"
+dataset = "refs.jsonl"
+
+[[reference.pair]]
+candidate = "Autoformalized.lean::my_favorite_theorem"
+reference = "Reference.lean::mathd_algebra_142"
+
+[metrics]
+lens = ["ted", "transted", "beq"]
+transted_timeout_ms = 20000
+beq_timeout_ms = 30000
+
+[llm]
+base_url = "http://127.0.0.1:8000/v1"
+model = "m"
+api_key_env = "OPENAI_API_KEY"
+samples = 8
+"#;
+
+    #[test]
+    fn contract_example_parses() {
+        let cfg = Config::parse(GOOD, Path::new("/w/lean-assess.toml")).unwrap();
+        assert_eq!(cfg.reference_file, Some(PathBuf::from("/w/Reference.lean")));
+        assert_eq!(cfg.dataset, Some(PathBuf::from("/w/refs.jsonl")));
+        assert_eq!(cfg.pairs.len(), 1);
+        assert_eq!(cfg.pairs[0].line, 6);
+        assert_eq!(
+            cfg.pairs[0].reference,
+            Target {
+                file: "/w/Reference.lean".into(),
+                name: Some("mathd_algebra_142".into())
+            }
+        );
+        assert_eq!(cfg.lens, ["ted", "transted", "beq"]);
+        assert_eq!(cfg.beq_timeout, Duration::from_secs(30));
+        assert_eq!(cfg.llm.as_ref().unwrap().samples, Some(8));
+        let p = cfg
+            .pair_for(
+                Path::new("/w/Autoformalized.lean"),
+                Some("my_favorite_theorem"),
+            )
+            .unwrap();
+        assert_eq!(p.reference.name.as_deref(), Some("mathd_algebra_142"));
+    }
+
+    #[test]
+    fn bad_configs_name_file_and_line() {
+        let cases: &[(&str, usize, &str)] = &[
+            (
+                "[metrics]\nlens = [\"ted\",\n  \"tedd\"]\n",
+                3,
+                "unknown metric \"tedd\"",
+            ),
+            (
+                "\n\n[refrence]\nfile = \"R.lean\"\n",
+                3,
+                "unknown field `refrence`",
+            ),
+            ("[reference]\nfile = 3\n", 2, "invalid type"),
+            (
+                "[[reference.pair]]\ncandidate = \"A.lean::x\"\nreference = \"::\"\n",
+                3,
+                "expected \"FILE.lean::NAME\"",
+            ),
+            ("[metrics]\nbeq_timeout_ms = -1\n", 2, ""),
+            ("[reference\n", 1, ""),
+        ];
+        for (text, line, needle) in cases {
+            let e = Config::parse(text, Path::new("/w/lean-assess.toml")).unwrap_err();
+            assert_eq!(e.line, *line, "{text:?} → {e}");
+            assert!(e
+                .to_string()
+                .starts_with(&format!("/w/lean-assess.toml:{line}: ")));
+            assert!(e.message.contains(needle), "{e}");
+        }
+    }
+
+    #[test]
+    fn config_is_found_walking_up_but_not_past_the_root() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("proj");
+        std::fs::create_dir_all(root.join("A/B")).unwrap();
+        std::fs::write(dir.path().join(CONFIG_FILE_NAME), "").unwrap();
+        let doc = root.join("A/B/C.lean");
+        assert_eq!(find_config(None, None, &doc, Some(&root)), None);
+        std::fs::write(root.join("A").join(CONFIG_FILE_NAME), "").unwrap();
+        assert_eq!(
+            find_config(None, None, &doc, Some(&root)),
+            Some(root.join("A").join(CONFIG_FILE_NAME))
+        );
+        let explicit = Path::new("/x.toml");
+        assert_eq!(
+            find_config(
+                Some(explicit),
+                Some(Path::new("/y.toml")),
+                &doc,
+                Some(&root)
+            ),
+            Some(explicit.into())
+        );
+        assert_eq!(
+            find_config(None, Some(Path::new("/y.toml")), &doc, Some(&root)),
+            Some("/y.toml".into())
+        );
+    }
+
+    fn directive(text: &str) -> Option<Result<Directive, ReferenceError>> {
+        let start = text.find("theorem cand").unwrap();
+        directive_above(text, start, Path::new("/w/C.lean"), Path::new("/w"))
+    }
+
+    #[test]
+    fn directives_of_every_form() {
+        let t = "import Mathlib\n\n-- @reference Reference.lean::mathd_algebra_142\ntheorem cand : True := trivial\n";
+        assert_eq!(
+            directive(t).unwrap().unwrap(),
+            Directive {
+                line: 2,
+                spec: DirectiveSpec::Theorem(Target {
+                    file: "/w/Reference.lean".into(),
+                    name: Some("mathd_algebra_142".into())
+                })
+            }
+        );
+        let t = "-- some note\n-- @reference theorem ref (x : ℕ)\n--   (h : 0 < x) : x ≠ 0\ntheorem cand (x : ℕ) : x ≠ 0 := sorry";
+        assert_eq!(
+            directive(t).unwrap().unwrap(),
+            Directive {
+                line: 1,
+                spec: DirectiveSpec::Inline("theorem ref (x : ℕ)\n  (h : 0 < x) : x ≠ 0".into())
+            }
+        );
+        let t = "-- @reference mathd_algebra_142\ntheorem cand : True := trivial";
+        assert_eq!(
+            directive(t).unwrap().unwrap().spec,
+            DirectiveSpec::Name("mathd_algebra_142".into())
+        );
+        // Not directly above: a blank line separates it.
+        assert_eq!(
+            directive("-- @reference R.lean::x\n\ntheorem cand : True := trivial"),
+            None
+        );
+        assert_eq!(directive("theorem cand : True := trivial"), None);
+    }
+
+    #[test]
+    fn bad_directives_name_file_and_line() {
+        for (t, line) in [
+            ("\n-- @reference\ntheorem cand : True := trivial", 2),
+            (
+                "\n\n-- @reference two words\ntheorem cand : True := trivial",
+                3,
+            ),
+            ("-- @reference R.lean:: \ntheorem cand : True := trivial", 1),
+        ] {
+            let e = directive(t).unwrap().unwrap_err();
+            assert_eq!(e.line, line, "{t:?}");
+            assert!(
+                e.to_string().starts_with(&format!("/w/C.lean:{line}: ")),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn dataset_bad_lines_are_reported_and_skipped() {
+        let text = "{\"name\":\"a\",\"formal_statement\":\"theorem a : True := sorry\"}\n\nnot json\n{\"name\":\"b\"}\n";
+        let (ds, errs) = Dataset::parse(text, Path::new("refs.jsonl"));
+        assert_eq!(ds.entries.len(), 1);
+        assert_eq!(ds.entries["a"].line, 1);
+        let lines: Vec<usize> = errs.iter().map(|e| e.line).collect();
+        assert_eq!(lines, [3, 4]);
+        assert!(errs[1].to_string().starts_with("refs.jsonl:4: "));
+    }
+
+    #[test]
+    fn precedence_directive_then_pair_then_name() {
+        let cfg = Config::parse(GOOD, Path::new("/w/lean-assess.toml")).unwrap();
+        let doc = Path::new("/w/Autoformalized.lean");
+        let d = Directive {
+            line: 4,
+            spec: DirectiveSpec::Name("n".into()),
+        };
+        let s = source_for(doc, Some("my_favorite_theorem"), Some(&d), Some(&cfg)).unwrap();
+        assert_eq!(s.origin(), "directive at Autoformalized.lean:5");
+        let s = source_for(doc, Some("my_favorite_theorem"), None, Some(&cfg)).unwrap();
+        assert!(matches!(&s, ReferenceSource::Theorem { target, .. }
+            if target.name.as_deref() == Some("mathd_algebra_142")));
+        assert_eq!(s.origin(), "lean-assess.toml:6");
+        let s = source_for(doc, Some("other"), None, Some(&cfg)).unwrap();
+        assert_eq!(
+            s,
+            ReferenceSource::Named {
+                name: "other".into(),
+                origin: "lean-assess.toml (by name)".into()
+            }
+        );
+        assert_eq!(source_for(doc, Some("other"), None, None), None);
+    }
+
+    #[test]
+    fn uris_and_paths_round_trip() {
+        let p = Path::new("/home/u/My Proj/Ünïcode ℝ.lean");
+        let uri = path_to_uri(p);
+        assert_eq!(
+            uri,
+            "file:///home/u/My%20Proj/%C3%9Cn%C3%AFcode%20%E2%84%9D.lean"
+        );
+        assert_eq!(uri_to_path(&uri).unwrap(), p);
+        assert_eq!(uri_to_path("untitled:Untitled-1"), None);
+        assert_eq!(uri_to_path("file:///bad%zz").unwrap(), Path::new("/bad%zz"));
+        assert_eq!(
+            uri_to_path("file:///trailing%4").unwrap(),
+            Path::new("/trailing%4")
+        );
+    }
+}
