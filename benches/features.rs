@@ -8,6 +8,9 @@
 //! call, (1) the first `workspace/codeLens/refresh` (the `ted` round done for every theorem)
 //! and (2) the last one (every offline lens metric done), then answers the editor's
 //! `textDocument/codeLens` request as it would after the refresh. Prints p50/p90/p99/max.
+//! `--mode one` (default) edits inside the first theorem's statement (its metrics recomputed,
+//! the others' cached), `--mode all` inside every theorem (nothing cached), `--mode comment`
+//! outside every theorem (everything cached).
 
 use lean_assess::features::{Features, FeaturesConfig, ToEditor};
 use lean_assess::lean::LeanClient;
@@ -51,6 +54,13 @@ async fn wait_refreshes(rx: &mut mpsc::Receiver<ToEditor>, k: usize, t0: Instant
 
 fn main() {
     let n = arg("--theorems", 10);
+    let args: Vec<String> = std::env::args().collect();
+    let mode = args
+        .iter()
+        .position(|a| a == "--mode")
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+        .unwrap_or_else(|| "one".into());
     let edits = arg("--edits", 200);
     let data = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -73,6 +83,8 @@ fn main() {
             1,
         );
         reference.push_str(&format!("{rs} := by sorry\n\n"));
+        // `EDIT` marks where an edit goes (in each name, so a metric cache hit is impossible).
+        let cs = cs.replacen(&format!("cand_{i}"), &format!("cand_{i}EDIT"), 1);
         candidate.push_str(&format!(
             "-- @reference Reference.lean::{rname}\n{cs} := by sorry\n\n"
         ));
@@ -97,7 +109,8 @@ fn main() {
         f.on_initialize_request(&json!({"capabilities": {"workspace": {"codeLens": {"refreshSupport": true}}}}));
         f.observe_client_notification(
             "textDocument/didOpen",
-            &json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 0, "text": candidate}}),
+            &json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 0,
+                     "text": candidate.replace("EDIT", "")}}),
         );
         // One refresh per lens metric round (default lens: ted, transted-lite).
         let rounds = 2;
@@ -107,8 +120,16 @@ fn main() {
         let mut lens_titles = String::new();
         for v in 1..=edits {
             while rx.try_recv().is_ok() {}
-            // Toggle a trailing comment so the statement texts stay the same size.
-            let text = format!("{candidate}-- edit {}\n", v % 2);
+            let text = match mode.as_str() {
+                // Outside every theorem: every metric result comes from the cache.
+                "comment" => format!("{}-- edit {}\n", candidate.replace("EDIT", ""), v % 2),
+                // Inside the first theorem only (as when typing in one statement).
+                "one" => candidate
+                    .replacen("EDIT", &format!("_{v}"), 1)
+                    .replace("EDIT", ""),
+                // Inside every theorem: nothing cached.
+                _ => candidate.replace("EDIT", &format!("_{v}")),
+            };
             let t0 = Instant::now();
             f.observe_client_notification(
                 "textDocument/didChange",
@@ -126,7 +147,11 @@ fn main() {
         }
         let a = f.analysis(&uri).expect("analysed");
         let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "theorems with a reference: {}", a.theorems.len());
+        let _ = writeln!(
+            out,
+            "mode {mode}: theorems with a reference: {}",
+            a.theorems.len()
+        );
         let _ = writeln!(out, "first lens after the last edit: {lens_titles}");
         (first, last)
     });

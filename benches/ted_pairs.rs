@@ -3,11 +3,13 @@
 //! `cargo bench --bench ted_pairs` prints, per dataset, the time to read and parse the file
 //! (once) and the median and minimum, over several runs, of computing every pair's distance:
 //! from `&Tree`s through one reused `Workspace` (flattening included, like the Python `apted`
-//! harness, which indexes its trees on each call), and from trees flattened once beforehand.
+//! harness, which indexes its trees on each call), and from trees flattened once beforehand —
+//! with the default `Algorithm::Auto` and with APTED and the left/right engine each forced.
+//! Then worst-case shapes (zig-zag, complete binary) with each algorithm.
 //! `-- --json` prints one JSON object instead, with every pair's distances, for
 //! `scripts/compare_apted.py`; `-- --runs N` sets the number of runs (default 15).
 
-use lean_assess::distance::{CostModel, FlatTree, LabelInterner, Workspace};
+use lean_assess::distance::{Algorithm, CostModel, FlatTree, LabelInterner, Workspace};
 use lean_assess::trees::Tree;
 use serde::Deserialize;
 use serde_json::json;
@@ -112,12 +114,29 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     .map(|(a, b)| workspace.ted_flat(a, b, costs))
                     .sum::<u32>()
             });
+            // The same with each algorithm forced, for comparison with `Auto`.
+            let mut forced = |algorithm| {
+                time(runs, || {
+                    flat.iter()
+                        .map(|(a, b)| {
+                            workspace
+                                .ted_flat_with(a, b, costs, algorithm, None)
+                                .unwrap_or(u32::MAX)
+                        })
+                        .sum::<u32>()
+                })
+                .0
+            };
+            let apted_median = forced(Algorithm::Apted);
+            let lr_median = forced(Algorithm::LeftRight);
             by_cost.insert(
                 cost_name.into(),
                 json!({
                     "median_ms": median, "min_ms": min,
                     "flatten_once_ms": flatten_ms,
                     "preflattened_median_ms": flat_median, "preflattened_min_ms": flat_min,
+                    "preflattened_apted_median_ms": apted_median,
+                    "preflattened_left_right_median_ms": lr_median,
                 }),
             );
         }
@@ -130,11 +149,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             for (cost_name, t) in &by_cost {
                 writeln!(
                     stdout,
-                    "  {cost_name:>8}: all pairs median {:.3} ms (min {:.3}); preflattened median {:.3} ms (flattening once {:.3} ms)",
+                    "  {cost_name:>8}: all pairs median {:.3} ms (min {:.3}); preflattened median {:.3} ms (flattening once {:.3} ms); forced: APTED {:.3} ms, left/right {:.3} ms",
                     t["median_ms"].as_f64().unwrap_or(f64::NAN),
                     t["min_ms"].as_f64().unwrap_or(f64::NAN),
                     t["preflattened_median_ms"].as_f64().unwrap_or(f64::NAN),
                     t["flatten_once_ms"].as_f64().unwrap_or(f64::NAN),
+                    t["preflattened_apted_median_ms"].as_f64().unwrap_or(f64::NAN),
+                    t["preflattened_left_right_median_ms"].as_f64().unwrap_or(f64::NAN),
                 )?;
             }
         }
@@ -150,6 +171,67 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     if as_json {
         writeln!(stdout, "{}", json!({ "datasets": report }))?;
+    } else {
+        worst_cases(&mut stdout, runs.min(5))?;
+    }
+    Ok(())
+}
+
+/// A "zig-zag" tree: a spine whose heavy child alternates sides, bad for both left and right
+/// paths (the shape behind Zhang–Shasha's and RTED's worst cases).
+fn zigzag(n: usize) -> Tree {
+    let mut t = Tree::leaf("x");
+    for i in 0..n {
+        let side = Tree::leaf(format!("l{}", i % 7));
+        t = if i % 2 == 0 {
+            Tree::node("f", vec![t, side])
+        } else {
+            Tree::node("g", vec![side, t])
+        };
+    }
+    t
+}
+
+/// A complete binary tree of the given depth.
+fn full_binary(depth: usize) -> Tree {
+    if depth == 0 {
+        return Tree::leaf("a");
+    }
+    Tree::node(
+        if depth % 2 == 0 { "+" } else { "*" },
+        vec![full_binary(depth - 1), full_binary(depth - 1)],
+    )
+}
+
+fn worst_cases(out: &mut dyn Write, runs: usize) -> Result<(), Box<dyn std::error::Error>> {
+    writeln!(
+        out,
+        "worst-case shapes, pre-flattened, unit cost, median of {runs} runs:"
+    )?;
+    let cases = [
+        ("zig-zag 201 vs zig-zag 201", zigzag(100), zigzag(100)),
+        ("zig-zag 401 vs zig-zag 401", zigzag(200), zigzag(200)),
+        ("full binary 255 vs 255", full_binary(7), full_binary(7)),
+        ("full binary 511 vs 511", full_binary(8), full_binary(8)),
+    ];
+    let mut workspace = Workspace::new();
+    for (name, a, b) in cases {
+        let mut interner = LabelInterner::new();
+        let (fa, fb) = (
+            FlatTree::new(&a, &mut interner),
+            FlatTree::new(&b, &mut interner),
+        );
+        let costs = CostModel { free_rename: false };
+        let mut line = format!("  {name:>28}:");
+        for algorithm in [Algorithm::Auto, Algorithm::Apted, Algorithm::LeftRight] {
+            let (median, _, d) = time(runs, || {
+                workspace
+                    .ted_flat_with(&fa, &fb, costs, algorithm, None)
+                    .unwrap_or(u32::MAX)
+            });
+            line += &format!(" {algorithm:?} {median:.2} ms (d = {d});");
+        }
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }

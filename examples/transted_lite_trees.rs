@@ -28,6 +28,7 @@ fn main() -> anyhow::Result<()> {
     let metric = TransTedLite::new(Config {
         max_nodes,
         time_limit: Duration::from_secs(10),
+        both_sides: args.iter().any(|a| a == "--both-sides"),
     });
     let mut pairs = Vec::new();
     for line in std::io::BufReader::new(std::fs::File::open(file)?).lines() {

@@ -25,8 +25,31 @@
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
-use std::hash::Hash;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::time::Instant;
+
+/// FNV-1a: the seen-set hashes whole states (trees) on every insert and lookup, and SipHash's
+/// DoS resistance buys nothing here (states come from the caller's own rules).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for b in bytes {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
 
 /// How often (in evaluations) the deadline is looked at inside one expansion.
 pub const DEADLINE_CHECK_INTERVAL: usize = 32;
@@ -110,7 +133,7 @@ pub fn best_first<P: StepProvider>(
 ) -> Outcome<P::Step, P::State> {
     let max_nodes = budget.max_nodes.max(1);
     let mut arena: Vec<Visited<P::Step, P::State>> = Vec::new();
-    let mut seen: HashSet<P::State> = HashSet::new();
+    let mut seen: HashSet<P::State, BuildHasherDefault<Fnv>> = HashSet::default();
     // (distance, depth, arena index): the arena index is the evaluation order, so ties are FIFO.
     let mut open: BinaryHeap<Reverse<(u32, u32, usize)>> = BinaryHeap::new();
 

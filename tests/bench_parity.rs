@@ -76,6 +76,22 @@ fn bench_agrees_with_score_py_on_both_datasets_and_both_cost_models() {
 }
 
 #[test]
+fn bench_agrees_with_score_py_for_the_other_offline_metrics() {
+    for dataset in [
+        "fixtures/bench/gted-minif2f.jsonl",
+        "fixtures/bench/gted-proofnet.jsonl",
+    ] {
+        check(dataset, &["--metric", "path"]);
+    }
+    // transted-lite searches per pair (seconds per dataset in a debug build): one dataset is
+    // enough to exercise its predictions through both scorers.
+    check(
+        "fixtures/bench/gted-proofnet.jsonl",
+        &["--metric", "transted-lite"],
+    );
+}
+
+#[test]
 fn bench_agrees_with_score_py_when_some_pairs_failed() {
     // One pair of this dataset does not parse: it is an `error` prediction that score.py skips,
     // as bench leaves it out of its figures.

@@ -517,3 +517,29 @@ fn bench_predictions_do_not_depend_on_the_number_of_jobs() {
     }
     assert_eq!(outputs[0], outputs[1]);
 }
+
+#[test]
+fn bench_without_labels_writes_predictions_and_evaluates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = r#"{"id":"u","ref_header":"","ref_statement":"theorem a (x : ℕ) : x + 0 = x := by sorry","cand_header":"","cand_statement":"theorem b (y : ℕ) : y = y + 0 := by sorry"}"#;
+    let dataset = write(
+        dir.path(),
+        "unlabelled.jsonl",
+        format!("{line}\n").as_bytes(),
+    );
+    let out = dir.path().join("pred.jsonl").display().to_string();
+    let run = lean_assess(&["bench", &dataset, "--json", "--out", &out]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["scored"], 1);
+    assert!(v["best"].is_null());
+    assert_eq!(v["sweep"], Value::Array(Vec::new()));
+    let prediction: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert!(prediction["score"].is_number());
+    let text = lean_assess(&["bench", &dataset]);
+    assert!(
+        text.stdout.contains("no labelled pair was scored"),
+        "{}",
+        text.stdout
+    );
+}

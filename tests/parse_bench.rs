@@ -204,7 +204,12 @@ fn dump_trees() {
         return;
     };
     let mut out = String::new();
-    for it in items(&["ref_statement", "cand_statement"]) {
+    let fields: &[&'static str] = if std::env::var("LEAN_ASSESS_DUMP_HOVER").is_ok() {
+        &["ref_hover_statement", "cand_hover_statement"]
+    } else {
+        &["ref_statement", "cand_statement"]
+    };
+    for it in items(fields) {
         out.push_str(&format!("{} {}\n{}\n", it.id, it.field, it.text));
         match parse_statement(&it.text, &Header::default()) {
             Ok(st) => sexp(&st.tree, &mut out),
@@ -377,4 +382,42 @@ fn binder_flags_against_gted() {
     }
     msg.push_str(&format!("{agree} binders agree\n"));
     std::io::Write::write_all(&mut std::io::stdout(), msg.as_bytes()).unwrap();
+}
+
+/// A Mathlib-style file: every declaration is found by the scan and parses with nothing left
+/// unparsed; spans point into the file.
+#[test]
+fn mathlib_style_file_parses_completely() {
+    use lean_assess::trees::parse::{find_declarations, parse_declaration_in};
+    let path = format!(
+        "{}/fixtures/parse/mathlib_style.lean",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let file = std::fs::read_to_string(path).unwrap();
+    let header = Header::parse(&file);
+    assert!(header.opens.contains(&"Real".to_string()));
+    let decls = find_declarations(&file);
+    assert_eq!(
+        decls.len(),
+        25,
+        "{:?}",
+        decls.iter().map(|d| &d.name).collect::<Vec<_>>()
+    );
+    let mut problems = Vec::new();
+    for d in &decls {
+        match parse_declaration_in(&file, d, &header) {
+            Ok(st) => {
+                check_spans(&st.tree, file.len());
+                for s in &st.unparsed {
+                    problems.push(format!(
+                        "{:?}: unparsed `{}`",
+                        d.name,
+                        &file[s.start as usize..s.end as usize]
+                    ));
+                }
+            }
+            Err(e) => problems.push(format!("{:?}: {e}", d.name)),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -183,7 +183,11 @@ fn lean_soup() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+    // 2000 cases by default; `PROPTEST_CASES=N` runs more.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(2000),
+        .. ProptestConfig::default()
+    })]
 
     #[test]
     fn arbitrary_strings_never_panic(s in "\\PC{0,80}") {

@@ -2,7 +2,9 @@
 //! (free renaming of flagged variables/hypotheses) for every pair of both tree files, from the
 //! engine and from the Zhang–Shasha oracle, and every mapping costs exactly its distance.
 
-use lean_assess::distance::{self, naive, CostModel, FlatTree, LabelInterner, Workspace};
+use lean_assess::distance::{
+    self, naive, Algorithm, CostModel, FlatTree, LabelInterner, Workspace,
+};
 use lean_assess::trees::Tree;
 use serde::Deserialize;
 
@@ -62,6 +64,17 @@ fn check_file(name: &str, expected_pairs: usize) {
                 "{}: every node appears once",
                 p.id
             );
+            // Each algorithm on its own, whichever `Auto` would pick for this pair.
+            let mut interner = LabelInterner::new();
+            let fa = FlatTree::new(&p.ref_tree, &mut interner);
+            let fb = FlatTree::new(&p.cand_tree, &mut interner);
+            for algorithm in [Algorithm::Apted, Algorithm::LeftRight] {
+                let got = workspace.ted_flat_with(&fa, &fb, costs, algorithm, None);
+                assert_eq!(got, Ok(expected), "{}: {algorithm:?} {costs:?}", p.id);
+                let m = workspace.mapping_flat_with(&fa, &fb, costs, algorithm);
+                let cost = naive::mapping_cost(&p.ref_tree, &p.cand_tree, &m.ops, costs);
+                assert_eq!(cost, Some(expected), "{}: {algorithm:?} mapping", p.id);
+            }
         }
     }
 }

@@ -112,7 +112,7 @@ proptest! {
             let mut interner = LabelInterner::new();
             let (fa, fb) = (FlatTree::new(&a, &mut interner), FlatTree::new(&b, &mut interner));
             let mut w = Workspace::new();
-            for algorithm in [Algorithm::Apted, Algorithm::LeftRight] {
+            for algorithm in [Algorithm::Auto, Algorithm::Apted, Algorithm::LeftRight] {
                 prop_assert_eq!(w.ted_flat_with(&fa, &fb, costs, algorithm, None), Ok(expected));
                 let m = w.mapping_flat_with(&fa, &fb, costs, algorithm);
                 prop_assert_eq!(m.distance, expected);
@@ -223,4 +223,41 @@ fn deep_trees_do_not_overflow_the_stack() {
     assert_eq!(Workspace::new().ted_flat(&flat, &leaf, UNIT), 100_000);
     // Dropping a deeply nested `Tree` recurses in its own Drop; that is the tree type's concern.
     std::mem::forget(t);
+}
+
+/// A spine whose heavy child alternates sides: expensive for left and right paths alike, so
+/// `Auto` runs APTED's inner-path strategy here.
+fn zigzag(n: usize, labels: &[&str]) -> Tree {
+    let mut t = Tree::leaf("x");
+    for i in 0..n {
+        let side = Tree::leaf(labels[i % labels.len()]);
+        t = if i % 2 == 0 {
+            Tree::node("f", vec![t, side])
+        } else {
+            Tree::node("g", vec![side, t])
+        };
+    }
+    t
+}
+
+#[test]
+fn zigzag_trees_agree_across_algorithms() {
+    let a = zigzag(30, &["a", "b", "c"]);
+    let b = zigzag(27, &["b", "a"]);
+    let mut interner = LabelInterner::new();
+    let (fa, fb) = (
+        FlatTree::new(&a, &mut interner),
+        FlatTree::new(&b, &mut interner),
+    );
+    let expected = naive::ted(&a, &b, UNIT);
+    let mut w = Workspace::new();
+    for algorithm in [Algorithm::Auto, Algorithm::Apted, Algorithm::LeftRight] {
+        assert_eq!(
+            w.ted_flat_with(&fa, &fb, UNIT, algorithm, None),
+            Ok(expected)
+        );
+        let m = w.mapping_flat_with(&fa, &fb, UNIT, algorithm);
+        assert_eq!(naive::mapping_cost(&a, &b, &m.ops, UNIT), Some(expected));
+        assert_valid_mapping(&a, &b, &m.ops);
+    }
 }

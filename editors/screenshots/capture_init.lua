@@ -13,7 +13,10 @@ local started = vim.uv.now()
 local timer = assert(vim.uv.new_timer())
 timer:start(200, 200, vim.schedule_wrap(function()
   local buf = vim.api.nvim_get_current_buf()
-  if #vim.lsp.codelens.get(buf) == 0 and vim.uv.now() - started < 20000 then
+  -- Wait for the lens, and for its running metrics to finish, so lens and hover agree.
+  local lenses = vim.lsp.codelens.get(buf)
+  local title = lenses[1] and lenses[1].command and lenses[1].command.title or ''
+  if (#lenses == 0 or title:find('running', 1, true) or title:find('pending', 1, true)) and vim.uv.now() - started < 20000 then
     return
   end
   timer:stop()

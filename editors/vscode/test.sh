@@ -10,14 +10,19 @@ if [ ! -d node_modules ]; then
     npm ci --no-audit --no-fund
 fi
 npx tsc -p .
-# The "shim against the real binary" test runs when the crate's binary is built.
-if [ -z "${LEAN_ASSESS_BIN:-}" ] && [ -x "$repo/target/debug/lean-assess" ]; then
-    export LEAN_ASSESS_BIN="$repo/target/debug/lean-assess"
+# The tests against the real binary (shim, and serve in front of the Lean stand-in) need the
+# crate's binaries: build them incrementally unless the caller points at prebuilt ones.
+if [ -z "${LEAN_ASSESS_BIN:-}" ]; then
+    if command -v cargo >/dev/null; then
+        (cd "$repo" && cargo build --quiet --bins) || { echo "editors/vscode/test.sh: cargo build --bins failed" >&2; exit 1; }
+    fi
+    [ -x "$repo/target/debug/lean-assess" ] && export LEAN_ASSESS_BIN="$repo/target/debug/lean-assess"
+    [ -x "$repo/target/debug/lean-standin" ] && export LEAN_STANDIN_BIN="$repo/target/debug/lean-standin"
 fi
 node --test out/test/*.test.js
 # Packaging is part of the build the issue asks for: check the .vsix holds the compiled extension.
 vsix="$(mktemp -d)/lean-assess.vsix"
-npx vsce package --no-dependencies -o "$vsix" >/dev/null
+npx vsce package --no-dependencies --allow-missing-repository -o "$vsix" </dev/null >/dev/null
 python3 - "$vsix" <<'PY'
 import sys, zipfile, json
 names = set(zipfile.ZipFile(sys.argv[1]).namelist())

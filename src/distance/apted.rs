@@ -2,16 +2,17 @@
 //! workspace.
 //!
 //! APTED: M. Pawlik and N. Augsten, "Efficient computation of the tree edit distance", ACM TODS
-//! 40(1), 2015 [1]; "Tree edit distance: Robust and memory-efficient", Information Systems 56,
-//! 2016 [2]. Time O(n³) in the worst case (n = the larger tree's size), space O(n²); on every
+//! 40(1), 2015 \[1\]; "Tree edit distance: Robust and memory-efficient", Information Systems 56,
+//! 2016 \[2\]. Time O(n³) in the worst case (n = the larger tree's size), space O(n²); on every
 //! input it does no more subproblems than any other path decomposition algorithm (Zhang–Shasha,
 //! Klein, Demaine et al., RTED).
 //!
 //! What the code does, step by step (a port of the reference implementation,
 //! DatabaseGroup/apted `APTED.java` and `NodeIndexer.java`, specialised to unit costs):
-//! 1. [`FlatTree::new`] interns labels to `u32` ([`LabelInterner`]) and indexes the tree once:
-//!    preorder/postorder translations in both directions, leftmost/rightmost leaf descendants,
-//!    and the per-subtree costs of the left, right and inner single-path functions.
+//! 1. [`FlatTree::new`] interns labels to `u32` ([`LabelInterner`]) and flattens the tree once;
+//!    on first APTED use it is indexed (the reference's `NodeIndexer`): preorder/postorder
+//!    translations in both directions, leftmost/rightmost leaf descendants, and the per-subtree
+//!    costs of the left, right and inner single-path functions.
 //! 2. `optimal_strategy` computes, for every subtree pair, the cheapest path to decompose along
 //!    ([2, Algorithm 1], O(n²) time).
 //! 3. `Apted::gted` walks the strategy ([1, Section 3.4]): recurse into the subtrees hanging off
@@ -22,10 +23,22 @@
 //!    the forest-distance table of the root pair, rebuilt from `delta`, recomputing the table of
 //!    each subtree pair met on the way.
 //!
+//! Where the port differs from the reference, on purpose: strategy costs are exact `i64`
+//! (the reference uses `float`; ties may break differently, which changes time, never the
+//! distance); spf1 is specialised to unit costs; a strategy path that did not name a leaf of its
+//! own subtree would fall back to the left path instead of reading out of bounds; spfA's
+//! right-part resets its `fn`/`ft` arrays over the right-to-left preorder range it uses.
+//!
 //! Also here, as [`Algorithm::LeftRight`]: Zhang–Shasha on postorder arrays along all-left or
 //! all-right paths, whichever has fewer subproblems. It is iterative, so it serves trees deeper
 //! than [`MAX_APTED_HEIGHT`] (APTED's decomposition recurses once per tree level), and it is a
 //! second exact algorithm to cross-check APTED against. Both stop early on a deadline.
+//!
+//! Which one runs: [`Algorithm::Auto`] (the default of every entry point) takes the left/right
+//! engine when its exact subproblem count is within [`AUTO_LEFT_RIGHT_FACTOR`] × |T1| × |T2|,
+//! where APTED's own strategy computation would cost as much as it could save, and APTED
+//! otherwise; so the O(n³) bound holds either way. On the GTED statement trees that means
+//! left/right nearly always; on zig-zag shaped trees, APTED.
 //!
 //! Owns: flattening, interning, the distance and mapping computation. Knows nothing of Lean.
 
@@ -33,6 +46,7 @@ use super::{CostModel, EditOp, Mapping};
 use crate::trees::Tree;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// Why a bounded distance computation gave no distance.
@@ -101,6 +115,40 @@ impl LabelInterner {
     }
 }
 
+/// Ordered children of every node by preorder id, in one flat array (no allocation per node).
+#[derive(Debug, Clone, Default)]
+struct Children {
+    /// Children of node `p` are `ids[offsets[p]..offsets[p + 1]]`.
+    offsets: Vec<u32>,
+    ids: Vec<u32>,
+}
+
+impl Children {
+    /// From each node's parent (preorder ids; the root's entry is ignored). Children come out
+    /// in increasing preorder, which is their left-to-right order.
+    fn from_parents(parents: &[u32]) -> Children {
+        let n = parents.len();
+        let mut offsets = vec![0u32; n + 1];
+        for &p in parents.iter().skip(1) {
+            offsets[p as usize + 1] += 1;
+        }
+        for i in 0..n {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut fill = offsets.clone();
+        let mut ids = vec![0u32; n.saturating_sub(1)];
+        for (child, &p) in parents.iter().enumerate().skip(1) {
+            ids[fill[p as usize] as usize] = child as u32;
+            fill[p as usize] += 1;
+        }
+        Children { offsets, ids }
+    }
+
+    fn of(&self, p: usize) -> &[u32] {
+        &self.ids[self.offsets[p] as usize..self.offsets[p + 1] as usize]
+    }
+}
+
 /// Free-rename flag bits: a rename is free when both nodes share one (and `free_rename` is on).
 const FLAG_VARIABLE: u8 = 1;
 const FLAG_HYPOTHESIS: u8 = 2;
@@ -129,17 +177,25 @@ pub struct FlatTree {
     interner: u64,
     left: Postorder,
     right: Postorder,
-    indexer: Indexer,
+    /// Preorder facts, kept to build APTED's indices on first use.
+    labels: Vec<u32>,
+    flags: Vec<u8>,
+    children: Children,
+    height: usize,
+    /// APTED's indices, built only when APTED runs on this tree (most statement-sized pairs
+    /// never need them, see [`Algorithm::Auto`]).
+    indexer: OnceLock<Indexer>,
 }
 
 impl FlatTree {
     pub fn new(tree: &Tree, interner: &mut LabelInterner) -> FlatTree {
-        // Preorder walk (the node ids of mappings): label, flags and ordered children per id.
+        // Preorder walk (the node ids of mappings): label, flags and parent per id.
         let mut labels = Vec::new();
         let mut flags = Vec::new();
-        let mut children: Vec<Vec<u32>> = Vec::new();
-        let mut stack: Vec<(&Tree, Option<u32>)> = vec![(tree, None)];
-        while let Some((node, parent)) = stack.pop() {
+        let mut parents = Vec::new();
+        let mut height = 0;
+        let mut stack: Vec<(&Tree, u32, usize)> = vec![(tree, 0, 0)];
+        while let Some((node, parent, depth)) = stack.pop() {
             let id = id_u32(labels.len());
             labels.push(interner.intern(&node.label));
             let mut f = 0;
@@ -150,19 +206,31 @@ impl FlatTree {
                 f |= FLAG_HYPOTHESIS;
             }
             flags.push(f);
-            children.push(Vec::new());
-            if let Some(p) = parent {
-                // Children are popped left to right, so this keeps their order.
-                children[p as usize].push(id);
-            }
-            stack.extend(node.children.iter().rev().map(|c| (c, Some(id))));
+            parents.push(parent);
+            height = height.max(depth);
+            stack.extend(node.children.iter().rev().map(|c| (c, id, depth + 1)));
         }
+        let children = Children::from_parents(&parents);
         FlatTree {
             interner: interner.id,
             left: Postorder::build(&labels, &flags, &children, false),
             right: Postorder::build(&labels, &flags, &children, true),
-            indexer: Indexer::new(labels, flags, &children),
+            labels,
+            flags,
+            children,
+            height,
+            indexer: OnceLock::new(),
         }
+    }
+
+    fn indexer(&self) -> &Indexer {
+        self.indexer.get_or_init(|| {
+            Indexer::new(
+                self.labels.clone(),
+                self.flags.clone(),
+                self.children.clone(),
+            )
+        })
     }
 
     /// Number of nodes.
@@ -178,7 +246,7 @@ fn id_u32(i: usize) -> u32 {
 
 impl Postorder {
     /// Postorder of the tree given by preorder arrays; `mirrored` visits children right to left.
-    fn build(labels: &[u32], flags: &[u8], children: &[Vec<u32>], mirrored: bool) -> Postorder {
+    fn build(labels: &[u32], flags: &[u8], children: &Children, mirrored: bool) -> Postorder {
         let n = labels.len();
         let mut out = Postorder {
             labels: Vec::with_capacity(n),
@@ -194,7 +262,7 @@ impl Postorder {
         let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
         while let Some(top) = stack.last_mut() {
             let (pre, visited) = *top;
-            let kids = &children[pre as usize];
+            let kids = children.of(pre as usize);
             if visited < kids.len() {
                 top.1 += 1;
                 let child = if mirrored {
@@ -258,10 +326,18 @@ pub struct Workspace {
 /// Which exact algorithm computes a distance. All give the same distances; they differ in time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Algorithm {
-    /// APTED with its optimal all-path strategy: O(n³) time, O(n²) space. The default. Falls
-    /// back to [`Algorithm::LeftRight`] for trees deeper than [`MAX_APTED_HEIGHT`], because its
-    /// tree decomposition recurses once per level.
+    /// The default: [`Algorithm::LeftRight`] when its exact subproblem count is at most
+    /// [`AUTO_LEFT_RIGHT_FACTOR`] × |T1| × |T2|, else [`Algorithm::Apted`]. APTED's strategy
+    /// computation alone visits every one of the |T1| × |T2| subtree pairs several times, so
+    /// when an all-left or all-right decomposition is already within a small factor of that, no
+    /// strategy can win the overhead back (on the GTED statement trees the factor is 5–8, and
+    /// APTED is 3–6× slower there). Whichever runs, the time stays O(n³): the left/right engine
+    /// is only chosen when its work is O(n²).
     #[default]
+    Auto,
+    /// APTED with its optimal all-path strategy: O(n³) time, O(n²) space. Falls back to
+    /// [`Algorithm::LeftRight`] for trees deeper than [`MAX_APTED_HEIGHT`], because its tree
+    /// decomposition recurses once per level.
     Apted,
     /// Zhang–Shasha along all-left or all-right paths, whichever has fewer subproblems:
     /// iterative (any depth), O(n² min(depth, leaves)²) time.
@@ -270,6 +346,12 @@ pub enum Algorithm {
 
 /// Deepest tree APTED's recursive decomposition is run on (one stack frame per level).
 pub const MAX_APTED_HEIGHT: usize = 2_000;
+
+/// [`Algorithm::Auto`] runs the left/right engine when its subproblems number at most this
+/// many times |T1| × |T2|. Measured (`cargo bench --bench ted_pairs`): at ratio ≈ 20 (complete
+/// binary trees of 511 nodes) the left/right engine is still 2× faster than APTED; at ratio ≈
+/// 2,500 (zig-zag trees of 201 nodes) APTED is 5× faster.
+pub const AUTO_LEFT_RIGHT_FACTOR: u64 = 64;
 
 impl Workspace {
     pub fn new() -> Workspace {
@@ -313,7 +395,7 @@ impl Workspace {
         costs: CostModel,
         deadline: Option<Instant>,
     ) -> Result<u32, DistanceError> {
-        self.ted_flat_with(a, b, costs, Algorithm::Apted, deadline)
+        self.ted_flat_with(a, b, costs, Algorithm::Auto, deadline)
     }
 
     /// As [`Workspace::ted_flat_within`] with a chosen [`Algorithm`] (for measurements and
@@ -327,11 +409,11 @@ impl Workspace {
         deadline: Option<Instant>,
     ) -> Result<u32, DistanceError> {
         let (pa, pb) = choose_orientation(a, b)?;
-        if algorithm == Algorithm::Apted && apted_fits(a, b) {
+        if resolve(algorithm, a, b) == Algorithm::Apted {
             let started = Instant::now();
             return match Apted::run(
-                &a.indexer,
-                &b.indexer,
+                a.indexer(),
+                b.indexer(),
                 costs.free_rename,
                 &mut self.apted,
                 deadline,
@@ -351,7 +433,7 @@ impl Workspace {
     /// An optimal edit mapping between two flat trees built with the same [`LabelInterner`],
     /// with preorder node ids.
     pub fn mapping_flat(&mut self, a: &FlatTree, b: &FlatTree, costs: CostModel) -> Mapping {
-        self.mapping_flat_with(a, b, costs, Algorithm::Apted)
+        self.mapping_flat_with(a, b, costs, Algorithm::Auto)
     }
 
     /// As [`Workspace::mapping_flat`] with a chosen [`Algorithm`].
@@ -364,16 +446,16 @@ impl Workspace {
     ) -> Mapping {
         let (pa, pb) =
             choose_orientation(a, b).expect("BUG: flat trees compared across label interners");
-        if algorithm == Algorithm::Apted && apted_fits(a, b) {
+        if resolve(algorithm, a, b) == Algorithm::Apted {
             let distance = Apted::run(
-                &a.indexer,
-                &b.indexer,
+                a.indexer(),
+                b.indexer(),
                 costs.free_rename,
                 &mut self.apted,
                 None,
             )
             .expect("BUG: APTED without a deadline always finishes");
-            let ops = apted_mapping(&a.indexer, &b.indexer, costs.free_rename, &mut self.apted);
+            let ops = apted_mapping(a.indexer(), b.indexer(), costs.free_rename, &mut self.apted);
             return Mapping {
                 distance: distance.unsigned_abs(),
                 ops,
@@ -531,9 +613,24 @@ impl Workspace {
     }
 }
 
-/// Whether both trees are shallow enough for APTED's recursive decomposition.
-fn apted_fits(a: &FlatTree, b: &FlatTree) -> bool {
-    a.indexer.height <= MAX_APTED_HEIGHT && b.indexer.height <= MAX_APTED_HEIGHT
+/// The algorithm that will actually run for this pair: `Apted` or `LeftRight`.
+fn resolve(algorithm: Algorithm, a: &FlatTree, b: &FlatTree) -> Algorithm {
+    let apted_fits = a.height <= MAX_APTED_HEIGHT && b.height <= MAX_APTED_HEIGHT;
+    match algorithm {
+        Algorithm::LeftRight => Algorithm::LeftRight,
+        Algorithm::Apted if apted_fits => Algorithm::Apted,
+        Algorithm::Apted => Algorithm::LeftRight,
+        Algorithm::Auto => {
+            let left = a.left.keyroot_work.saturating_mul(b.left.keyroot_work);
+            let right = a.right.keyroot_work.saturating_mul(b.right.keyroot_work);
+            let pairs = (a.size() as u64).saturating_mul(b.size() as u64);
+            if apted_fits && left.min(right) > AUTO_LEFT_RIGHT_FACTOR.saturating_mul(pairs) {
+                Algorithm::Apted
+            } else {
+                Algorithm::LeftRight
+            }
+        }
+    }
 }
 
 /// The cheaper of the all-left and all-right strategies for this pair, by exact subproblem count.
@@ -576,7 +673,7 @@ struct Indexer {
     flags: Vec<u8>,
     sizes: Vec<i32>,
     parents: Vec<i32>,
-    children: Vec<Vec<i32>>,
+    children: Children,
     pre_l_to_pre_r: Vec<i32>,
     pre_r_to_pre_l: Vec<i32>,
     pre_l_to_post_l: Vec<i32>,
@@ -599,34 +696,23 @@ struct Indexer {
     kr_sum: Vec<i64>,
     rev_kr_sum: Vec<i64>,
     desc_sum: Vec<i64>,
-    /// Height of the tree (edges on the longest root-to-leaf path).
-    height: usize,
 }
 
 impl Indexer {
     /// Indexes a tree given in preorder (labels, flags, ordered children by preorder id).
-    fn new(labels: Vec<u32>, flags: Vec<u8>, children: &[Vec<u32>]) -> Indexer {
+    fn new(labels: Vec<u32>, flags: Vec<u8>, children: Children) -> Indexer {
         let n = labels.len();
-        let children: Vec<Vec<i32>> = children
-            .iter()
-            .map(|c| c.iter().map(|&x| x as i32).collect())
-            .collect();
         let mut parents = vec![-1i32; n];
-        for (p, kids) in children.iter().enumerate() {
-            for &c in kids {
+        for p in 0..n {
+            for &c in children.of(p) {
                 parents[c as usize] = p as i32;
             }
         }
         // Children have larger preorder ids than their parent: sum sizes bottom-up.
         let mut sizes = vec![1i32; n];
-        let mut depth = vec![0usize; n];
-        for i in 1..n {
-            depth[i] = depth[parents[i] as usize] + 1;
-        }
         for i in (1..n).rev() {
             sizes[parents[i] as usize] += sizes[i];
         }
-        let height = depth.iter().copied().max().unwrap_or(0);
 
         let mut pre_l_to_post_l = vec![0i32; n];
         let mut post_l_to_pre_l = vec![0i32; n];
@@ -634,7 +720,7 @@ impl Indexer {
         let mut next_post = 0i32;
         while let Some(top) = stack.last_mut() {
             let (node, visited) = *top;
-            if let Some(&child) = children[node].get(visited) {
+            if let Some(&child) = children.of(node).get(visited) {
                 top.1 += 1;
                 stack.push((child as usize, 0));
             } else {
@@ -668,7 +754,7 @@ impl Indexer {
         let mut rev_acc = vec![0i64; n];
         let mut desc_acc = vec![0i64; n];
         for p in (0..n).rev() {
-            let kids = &children[p];
+            let kids = children.of(p);
             let (mut kr, mut rev, mut desc) = (0i64, 0i64, 0i64);
             for (k, &c) in kids.iter().enumerate() {
                 let c = c as usize;
@@ -711,12 +797,12 @@ impl Indexer {
                 leaf_r = i as i32;
             }
             let pre = post_l_to_pre_l[i] as usize;
-            post_l_to_lld[i] = match children[pre].first() {
+            post_l_to_lld[i] = match children.of(pre).first() {
                 None => i as i32,
                 Some(&c) => post_l_to_lld[pre_l_to_post_l[c as usize] as usize],
             };
             let pre = post_r_to_pre_l[i] as usize;
-            post_r_to_rld[i] = match children[pre].last() {
+            post_r_to_rld[i] = match children.of(pre).last() {
                 None => i as i32,
                 Some(&c) => post_r_to_rld[pre_l_to_post_r[c as usize] as usize],
             };
@@ -742,7 +828,6 @@ impl Indexer {
             kr_sum,
             rev_kr_sum,
             desc_sum,
-            height,
         }
     }
 
@@ -772,13 +857,15 @@ fn ren(a: &Indexer, x: usize, b: &Indexer, y: usize, free_rename: bool) -> i32 {
 /// along — `-(leaf + 1)` for a left path, `leaf + 1` for a right or inner path, with `|T1|`
 /// added to the leaf id when the path lies in the second tree. Costs are exact integers here
 /// (the reference uses floats); ties may resolve differently, which changes time, not results.
-fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>) {
+fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>, pool: &mut Vec<i64>) {
     let (size1, size2) = (it1.len(), it2.len());
     strategy.clear();
     strategy.resize(size1 * size2, 0);
     const NONE: usize = usize::MAX;
-    // Row pool; row 0 is the all-zero row shared by leaves (never written).
-    let mut pool: Vec<Vec<i64>> = vec![vec![0; size2]];
+    // Row pool, rows of `size2` cells at offsets that are multiples of `size2`; row 0 is the
+    // all-zero row shared by leaves (never written).
+    pool.clear();
+    pool.resize(size2, 0);
     let mut free_rows: Vec<usize> = Vec::new();
     let mut row_l = vec![NONE; size1];
     let mut row_r = vec![NONE; size1];
@@ -821,8 +908,8 @@ fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>) {
         if parent_v_pre != -1 && row_l[parent_v_post] == NONE {
             for row in [&mut row_l, &mut row_r, &mut row_i] {
                 row[parent_v_post] = free_rows.pop().unwrap_or_else(|| {
-                    pool.push(vec![0; size2]);
-                    pool.len() - 1
+                    pool.resize(pool.len() + size2, 0);
+                    pool.len() - size2
                 });
             }
         }
@@ -863,10 +950,10 @@ fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>) {
             } else {
                 let (sv, sw) = (i64::from(size_v), i64::from(size_w));
                 let candidates = [
-                    (sv * it2.kr_sum[w_pre] + pool[lv][w], left_path_v),
-                    (sv * it2.rev_kr_sum[w_pre] + pool[rv][w], right_path_v),
+                    (sv * it2.kr_sum[w_pre] + pool[lv + w], left_path_v),
+                    (sv * it2.rev_kr_sum[w_pre] + pool[rv + w], right_path_v),
                     (
-                        sv * it2.desc_sum[w_pre] + pool[iv][w],
+                        sv * it2.desc_sum[w_pre] + pool[iv + w],
                         strategy[v_pre * size2 + w_pre] + 1,
                     ),
                     (
@@ -893,21 +980,21 @@ fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>) {
             }
 
             if parent_v_pre != -1 {
-                pool[rp][w] += min_cost;
-                let tmp = -min_cost + pool[iv][w];
-                if tmp < pool[ip][w] {
-                    pool[ip][w] = tmp;
+                pool[rp + w] += min_cost;
+                let tmp = -min_cost + pool[iv + w];
+                if tmp < pool[ip + w] {
+                    pool[ip + w] = tmp;
                     strategy[parent_v_pre as usize * size2 + w_pre] =
                         strategy[v_pre * size2 + w_pre];
                 }
                 if it1.node_type_r[v_pre] {
-                    pool[ip][w] += pool[rp][w];
-                    pool[rp][w] += pool[rv][w] - min_cost;
+                    pool[ip + w] += pool[rp + w];
+                    pool[rp + w] += pool[rv + w] - min_cost;
                 }
                 if it1.node_type_l[v_pre] {
-                    pool[lp][w] += pool[lv][w];
+                    pool[lp + w] += pool[lv + w];
                 } else {
-                    pool[lp][w] += min_cost;
+                    pool[lp + w] += min_cost;
                 }
             }
             if parent_w_pre != -1 {
@@ -933,7 +1020,7 @@ fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>) {
 
         if !is_v_leaf {
             for row in [lv, rv, iv] {
-                pool[row].fill(0);
+                pool[row..row + size2].fill(0);
                 free_rows.push(row);
             }
         }
@@ -944,6 +1031,8 @@ fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>) {
 #[derive(Debug, Default)]
 struct AptedTables {
     strategy: Vec<i32>,
+    /// Cost rows of the strategy computation.
+    strategy_rows: Vec<i64>,
     /// Distances between subtree pairs *without their roots* ([1, Sections 3.4, 8.2, 8.3]),
     /// `delta[v * |T2| + w]` by preorder ids of the original (unswapped) trees.
     delta: Vec<i32>,
@@ -954,6 +1043,39 @@ struct AptedTables {
     t: Vec<i32>,
     forest: Vec<i32>,
     keyroots: Vec<usize>,
+    column_pre: Vec<usize>,
+    column_start: Vec<usize>,
+}
+
+/// One direction of the Zhang–Shasha decomposition over an [`Indexer`]: left paths with
+/// left-to-right postorder ids, or right paths with right-to-left ones.
+struct Direction<'i> {
+    post_to_pre: &'i [i32],
+    pre_to_post: &'i [i32],
+    /// First leaf of each node's subtree in this direction, by postorder id of the direction.
+    path_leaf: &'i [i32],
+    /// The node is its parent's first child in this direction (on the parent's path).
+    on_parent_path: &'i [bool],
+}
+
+impl<'i> Direction<'i> {
+    fn of(ix: &'i Indexer, left: bool) -> Direction<'i> {
+        if left {
+            Direction {
+                post_to_pre: &ix.post_l_to_pre_l,
+                pre_to_post: &ix.pre_l_to_post_l,
+                path_leaf: &ix.post_l_to_lld,
+                on_parent_path: &ix.node_type_l,
+            }
+        } else {
+            Direction {
+                post_to_pre: &ix.post_r_to_pre_l,
+                pre_to_post: &ix.pre_l_to_post_r,
+                path_leaf: &ix.post_r_to_rld,
+                on_parent_path: &ix.node_type_r,
+            }
+        }
+    }
 }
 
 /// One APTED computation over two indexed trees.
@@ -976,7 +1098,7 @@ impl<'a> Apted<'a> {
         tables: &'a mut AptedTables,
         deadline: Option<Instant>,
     ) -> Option<i32> {
-        optimal_strategy(it1, it2, &mut tables.strategy);
+        optimal_strategy(it1, it2, &mut tables.strategy, &mut tables.strategy_rows);
         let (n1, n2) = (it1.len(), it2.len());
         let max_size = n1.max(n2) + 1;
         tables.q.clear();
@@ -1088,7 +1210,7 @@ impl<'a> Apted<'a> {
             if parent < root as i32 {
                 break;
             }
-            for &child in &own.children[parent as usize] {
+            for &child in own.children.of(parent as usize) {
                 if child as usize != node {
                     if in_first {
                         self.gted(child as usize, sub2);
@@ -1108,8 +1230,8 @@ impl<'a> Apted<'a> {
             (it2, sub2, it1, sub1, true)
         };
         match path_type {
-            PathType::Left => self.spf_l(a, ra, b, rb, swapped),
-            PathType::Right => self.spf_r(a, ra, b, rb, swapped),
+            PathType::Left => self.spf_lr(a, ra, b, rb, swapped, true),
+            PathType::Right => self.spf_lr(a, ra, b, rb, swapped, false),
             PathType::Inner => self.spf_a(a, ra, b, rb, leaf as usize, path_type, swapped),
         }
     }
@@ -1132,18 +1254,29 @@ impl<'a> Apted<'a> {
         size1 - i32::from(matched)
     }
 
-    /// spfL ([1, Sections 3.3-3.5]): Zhang–Shasha along left paths, the left-hand subtree `ra`
-    /// as the only keyroot on its side, every keyroot of `rb`'s subtree on the other.
-    fn spf_l(&mut self, a: &Indexer, ra: usize, b: &Indexer, rb: usize, swapped: bool) -> i32 {
-        // Keyroots of rb's subtree for left paths: rb and every node that is not a first
-        // child, in increasing left-to-right postorder (descendants before ancestors).
+    /// spfL / spfR ([1, Sections 3.3-3.5], reference `spfL`, `spfR`): Zhang–Shasha along
+    /// left (or right) paths, with the left-hand subtree `ra` as the only keyroot on its side
+    /// (the subtrees off its path are already in `delta`) and every keyroot of `rb`'s subtree on
+    /// the other.
+    fn spf_lr(
+        &mut self,
+        a: &Indexer,
+        ra: usize,
+        b: &Indexer,
+        rb: usize,
+        swapped: bool,
+        left: bool,
+    ) -> i32 {
+        let (da, db) = (Direction::of(a, left), Direction::of(b, left));
+        // Keyroots of rb's subtree: rb and every node not on its parent's path, in increasing
+        // postorder of the direction (descendants before ancestors).
         let mut keyroots = std::mem::take(&mut self.tables.keyroots);
         keyroots.clear();
         let size_b = b.sizes[rb] as usize;
-        let post_rb = b.pre_l_to_post_l[rb] as usize;
+        let post_rb = db.pre_to_post[rb] as usize;
         for post in post_rb + 1 - size_b..=post_rb {
-            let pre = b.post_l_to_pre_l[post] as usize;
-            if pre == rb || !b.node_type_l[pre] {
+            let pre = db.post_to_pre[post] as usize;
+            if pre == rb || !db.on_parent_path[pre] {
                 keyroots.push(pre);
             }
         }
@@ -1152,7 +1285,7 @@ impl<'a> Apted<'a> {
         forest.clear();
         forest.resize((a.sizes[ra] as usize + 1) * width, 0);
         for &kr in &keyroots {
-            self.tree_edit_dist_l(a, ra, b, kr, &mut forest, width, swapped);
+            self.tree_edit_dist(a, &da, ra, b, &db, kr, &mut forest, width, swapped);
         }
         let d = forest[a.sizes[ra] as usize * width + size_b];
         self.tables.keyroots = keyroots;
@@ -1160,26 +1293,46 @@ impl<'a> Apted<'a> {
         d
     }
 
-    /// The core of spfL (reference `treeEditDist`), on left-to-right postorder ids.
+    /// The core of spfL / spfR (reference `treeEditDist`, `revTreeEditDist`): forest distances
+    /// between `ra`'s subtree and keyroot `rb`'s, storing the distance without roots of every
+    /// pair of nodes on their paths in `delta`.
     #[allow(clippy::too_many_arguments)]
-    fn tree_edit_dist_l(
+    fn tree_edit_dist(
         &mut self,
         a: &Indexer,
+        da: &Direction<'_>,
         ra: usize,
         b: &Indexer,
+        db: &Direction<'_>,
         rb: usize,
         forest: &mut [i32],
         width: usize,
         swapped: bool,
     ) {
         let fr = self.free_rename;
-        let i = a.pre_l_to_post_l[ra] as usize;
-        let j = b.pre_l_to_post_l[rb] as usize;
-        let ioff = a.post_l_to_lld[i] as usize; // the reference's ioff + 1
-        let joff = b.post_l_to_lld[j] as usize;
+        let i = da.pre_to_post[ra] as usize;
+        let j = db.pre_to_post[rb] as usize;
+        // First postorder id of each subtree: the reference's ioff + 1, joff + 1.
+        let ioff = da.path_leaf[i] as usize;
+        let joff = db.path_leaf[j] as usize;
         let (rows, cols) = (i - ioff + 1, j - joff + 1);
         if self.tick((rows * cols) as u64) {
             return;
+        }
+        // Column facts, once per keyroot pair: preorder id, and where its subtree starts
+        // (`usize::MAX` when the column node lies on rb's path).
+        let mut column_pre = std::mem::take(&mut self.tables.column_pre);
+        let mut column_start = std::mem::take(&mut self.tables.column_start);
+        column_pre.clear();
+        column_start.clear();
+        for y_post in joff..=j {
+            column_pre.push(db.post_to_pre[y_post] as usize);
+            let leaf = db.path_leaf[y_post] as usize;
+            column_start.push(if leaf == joff {
+                usize::MAX
+            } else {
+                leaf - joff
+            });
         }
         forest[0] = 0;
         for i1 in 1..=rows {
@@ -1188,111 +1341,38 @@ impl<'a> Apted<'a> {
         for (j1, cell) in forest[1..=cols].iter_mut().enumerate() {
             *cell = j1 as i32 + 1;
         }
-        let (lld_i, lld_j) = (a.post_l_to_lld[i], b.post_l_to_lld[j]);
+        let n2 = self.it2.len();
+        let delta = &mut self.tables.delta;
         for i1 in 1..=rows {
             let x_post = i1 - 1 + ioff;
-            let x = a.post_l_to_pre_l[x_post] as usize;
-            let x_lld = a.post_l_to_lld[x_post];
-            for j1 in 1..=cols {
-                let y_post = j1 - 1 + joff;
-                let y = b.post_l_to_pre_l[y_post] as usize;
-                let y_lld = b.post_l_to_lld[y_post];
-                let u = ren(a, x, b, y, fr);
-                let da = forest[(i1 - 1) * width + j1] + 1;
-                let db = forest[i1 * width + j1 - 1] + 1;
-                let dc = if x_lld == lld_i && y_lld == lld_j {
-                    let inner = forest[(i1 - 1) * width + j1 - 1];
-                    let at = self.delta_at(swapped, x, y);
-                    self.tables.delta[at] = inner;
+            let x = da.post_to_pre[x_post] as usize;
+            let x_start = da.path_leaf[x_post] as usize - ioff;
+            let (x_label, x_flags) = (a.labels[x], a.flags[x]);
+            // delta index of (x, y) is `base + y * stride`, by the unswapped trees' ids.
+            let (base, stride) = if swapped { (x, n2) } else { (x * n2, 1) };
+            let (done, rest) = forest.split_at_mut(i1 * width);
+            let prev = &done[(i1 - 1) * width..];
+            let start_row = &done[x_start * width..];
+            let row = &mut rest[..width];
+            for (j1, (&y, &y_start)) in column_pre.iter().zip(&column_start).enumerate() {
+                let j1 = j1 + 1;
+                let u = i32::from(!(x_label == b.labels[y] || (fr && x_flags & b.flags[y] != 0)));
+                let del = prev[j1] + 1;
+                let ins = row[j1 - 1] + 1;
+                let at = base + y * stride;
+                let matched = if x_start == 0 && y_start == usize::MAX {
+                    let inner = prev[j1 - 1];
+                    delta[at] = inner;
                     inner + u
                 } else {
-                    let px = (x_lld - lld_i) as usize;
-                    let py = (y_lld - lld_j) as usize;
-                    forest[px * width + py] + self.tables.delta[self.delta_at(swapped, x, y)] + u
+                    let y_start = if y_start == usize::MAX { 0 } else { y_start };
+                    start_row[y_start] + delta[at] + u
                 };
-                forest[i1 * width + j1] = da.min(db).min(dc);
+                row[j1] = del.min(ins).min(matched);
             }
         }
-    }
-
-    /// spfR: spfL mirrored, along right paths, on right-to-left postorder ids.
-    fn spf_r(&mut self, a: &Indexer, ra: usize, b: &Indexer, rb: usize, swapped: bool) -> i32 {
-        let mut keyroots = std::mem::take(&mut self.tables.keyroots);
-        keyroots.clear();
-        let size_b = b.sizes[rb] as usize;
-        let post_rb = b.pre_l_to_post_r[rb] as usize;
-        for post in post_rb + 1 - size_b..=post_rb {
-            let pre = b.post_r_to_pre_l[post] as usize;
-            if pre == rb || !b.node_type_r[pre] {
-                keyroots.push(pre);
-            }
-        }
-        let width = size_b + 1;
-        let mut forest = std::mem::take(&mut self.tables.forest);
-        forest.clear();
-        forest.resize((a.sizes[ra] as usize + 1) * width, 0);
-        for &kr in &keyroots {
-            self.tree_edit_dist_r(a, ra, b, kr, &mut forest, width, swapped);
-        }
-        let d = forest[a.sizes[ra] as usize * width + size_b];
-        self.tables.keyroots = keyroots;
-        self.tables.forest = forest;
-        d
-    }
-
-    /// The core of spfR (reference `revTreeEditDist`).
-    #[allow(clippy::too_many_arguments)]
-    fn tree_edit_dist_r(
-        &mut self,
-        a: &Indexer,
-        ra: usize,
-        b: &Indexer,
-        rb: usize,
-        forest: &mut [i32],
-        width: usize,
-        swapped: bool,
-    ) {
-        let fr = self.free_rename;
-        let i = a.pre_l_to_post_r[ra] as usize;
-        let j = b.pre_l_to_post_r[rb] as usize;
-        let ioff = a.post_r_to_rld[i] as usize;
-        let joff = b.post_r_to_rld[j] as usize;
-        let (rows, cols) = (i - ioff + 1, j - joff + 1);
-        if self.tick((rows * cols) as u64) {
-            return;
-        }
-        forest[0] = 0;
-        for i1 in 1..=rows {
-            forest[i1 * width] = i1 as i32;
-        }
-        for (j1, cell) in forest[1..=cols].iter_mut().enumerate() {
-            *cell = j1 as i32 + 1;
-        }
-        let (rld_i, rld_j) = (a.post_r_to_rld[i], b.post_r_to_rld[j]);
-        for i1 in 1..=rows {
-            let x_post = i1 - 1 + ioff;
-            let x = a.post_r_to_pre_l[x_post] as usize;
-            let x_rld = a.post_r_to_rld[x_post];
-            for j1 in 1..=cols {
-                let y_post = j1 - 1 + joff;
-                let y = b.post_r_to_pre_l[y_post] as usize;
-                let y_rld = b.post_r_to_rld[y_post];
-                let u = ren(a, x, b, y, fr);
-                let da = forest[(i1 - 1) * width + j1] + 1;
-                let db = forest[i1 * width + j1 - 1] + 1;
-                let dc = if x_rld == rld_i && y_rld == rld_j {
-                    let inner = forest[(i1 - 1) * width + j1 - 1];
-                    let at = self.delta_at(swapped, x, y);
-                    self.tables.delta[at] = inner;
-                    inner + u
-                } else {
-                    let px = (x_rld - rld_i) as usize;
-                    let py = (y_rld - rld_j) as usize;
-                    forest[px * width + py] + self.tables.delta[self.delta_at(swapped, x, y)] + u
-                };
-                forest[i1 * width + j1] = da.min(db).min(dc);
-            }
-        }
+        self.tables.column_pre = column_pre;
+        self.tables.column_start = column_start;
     }
 }
 
@@ -1643,7 +1723,7 @@ impl Apted<'_> {
                     };
                     current_forest_cost1 = tmp_forest_cost1;
                     let r_g_last = if path_type == PathType::Left {
-                        if l_g == cur2 || i64::from(b.children[ix(parent_of_l_g)][0]) != l_g {
+                        if l_g == cur2 || i64::from(b.children.of(ix(parent_of_l_g))[0]) != l_g {
                             r_g_first
                         } else {
                             pre_l_to_pre_r2(parent_of_l_g) + 1

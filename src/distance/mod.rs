@@ -2,19 +2,25 @@
 //!
 //! Owns the cost model (unit costs, optionally GTED's free renaming of flagged nodes), the public
 //! entry points and the TED similarity formula. `apted` is the engine used everywhere (flattened
-//! trees, interned labels, a reusable [`Workspace`]); `naive` (plain Zhang–Shasha) is the oracle
+//! trees, interned labels, a reusable [`Workspace`]; APTED, or Zhang–Shasha along left/right
+//! paths when that is cheaper — see [`Algorithm`]); `naive` (plain Zhang–Shasha) is the oracle
 //! for tests and fuzzing. Knows nothing of Lean or parsing.
 //!
 //! Which entry point to use:
 //! - one pair: [`ted`] / [`ted_mapping`];
 //! - many pairs: one [`Workspace`], [`Workspace::ted`];
 //! - one tree against many variants (search loops): one [`LabelInterner`], a [`FlatTree`] per
-//!   tree, [`Workspace::ted_flat`] (or [`Workspace::ted_flat_within`] with a deadline).
+//!   tree, [`Workspace::ted_flat`] (or [`Workspace::ted_flat_within`] with a deadline);
+//! - a mapping: [`ted_mapping`], [`Workspace::ted_mapping`], [`Workspace::mapping_flat`];
+//! - a chosen algorithm (measurements, cross-checks): [`Workspace::ted_flat_with`].
 
 pub mod apted;
 pub mod naive;
 
-pub use apted::{Algorithm, DistanceError, FlatTree, LabelInterner, Workspace, MAX_APTED_HEIGHT};
+pub use apted::{
+    Algorithm, DistanceError, FlatTree, LabelInterner, Workspace, AUTO_LEFT_RIGHT_FACTOR,
+    MAX_APTED_HEIGHT,
+};
 
 use crate::trees::Tree;
 

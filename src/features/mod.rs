@@ -577,8 +577,18 @@ impl Features {
                 a.theorems[ti].metrics[mi].1 = state;
             }
             if mi == 0 {
-                for t in a.theorems.iter_mut() {
-                    jobs::explain(t);
+                // APTED is cubic in the worst case: off the async workers, like the metrics.
+                let permit = self.inner.cpu.clone().acquire_owned().await;
+                let mut theorems = std::mem::take(&mut a.theorems);
+                let explained = tokio::task::spawn_blocking(move || {
+                    theorems.iter_mut().for_each(jobs::explain);
+                    drop(permit);
+                    theorems
+                })
+                .await;
+                match explained {
+                    Ok(t) => a.theorems = t,
+                    Err(_) => return,
                 }
             }
             self.store(&a);

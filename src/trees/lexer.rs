@@ -54,12 +54,12 @@ const SYMBOLS: &[&str] = &[
     ":=", "::", ":", "=>", "==", "=", "->", "<->", "<|>", "<|", "<=", "<", ">=", ">", "|>", "||",
     "|", "‖₊", "‖", "≠", "!=", "≤", "≥", "∈", "∉", "⊆", "⊂", "⊇", "⊃", "⊊", "∣", "∤", "++", "+",
     "-", "**", "*", "/\\", "//", "/", "\\/", "\\", "%", "^[", "^", "∘", "•", "×ˢ", "×ₗ", "×", "∩",
-    "∪", "⁻¹'", "⁻¹", "''", "!", "↑", "⇑", "↥", "√", "∑", "∏", "⋃₀", "⋂₀", "⋃", "⋂", "⨆", "⨅", "∫",
-    "∮", "⌊", "⌋₊", "⌋", "⌈", "⌉₊", "⌉", "(", ")", "{", "}", "[", "]", "⟨", "⟩", "⦃", "⦄", ",",
-    ";", "..", ".", "·", "@[", "@", "#", "$", "≡", "≃+*", "≃*", "≃+", "≃ₗ", "≃", "→+*", "→*", "→+",
-    "→ₗ", "→", "↔", "←", "∀", "∃!", "∃", "λ", "Π", "Σ", "¬", "∧", "∨", "≅", "⧸", "∆", "ᶜ", "⊓",
-    "⊔", "⊤", "⊥", "∅", "∞", "⋯", "≈", "≪", "⬝ᵥ", "⊗", "⊕", "∂", "∠", "∗", "⁺", "↦", "?", "&&",
-    "&", "~", "≫", "⊢", "▸", "⊞", "≺", "≼", "ᵀ", "ᴴ", "†", "∠",
+    "∪", "⁻¹'", "⁻¹", "''", "!", "↑", "⇑", "↥", "√", "∑'", "∏'", "∑", "∏", "⋃₀", "⋂₀", "⋃", "⋂",
+    "⨆", "⨅", "∫", "∀ᶠ", "∃ᶠ", "∮", "⌊", "⌋₊", "⌋", "⌈", "⌉₊", "⌉", "(", ")", "{", "}", "[", "]",
+    "⟨", "⟩", "⦃", "⦄", ",", ";", "..", ".", "·", "@[", "@", "#", "$", "≡", "≃+*", "≃*", "≃+",
+    "≃ₗ", "≃", "→+*", "→*", "→+", "→ₗ", "→", "↔", "←", "∀", "∃!", "∃", "λ", "Π", "Σ", "¬", "∧",
+    "∨", "≅", "⧸", "∆", "ᶜ", "⊓", "⊔", "⊤", "⊥", "∅", "∞", "⋯", "≈", "≪", "⬝ᵥ", "⊗", "⊕", "∂", "∠",
+    "∗", "⁺", "↦", "?", "&&", "&", "~", "≫", "⊢", "▸", "⊞", "≺", "≼", "ᵀ", "ᴴ", "†", "∠",
 ];
 
 fn is_letter_like(c: char) -> bool {
@@ -114,7 +114,7 @@ pub fn lex(text: &str, strict: bool) -> Result<Vec<Token>, LexError> {
         text,
         pos: 0,
         line: 0,
-        line_start: 0,
+        column: 0,
         tokens: Vec::new(),
     };
     lexer.run(strict)?;
@@ -125,7 +125,8 @@ struct Lexer<'a> {
     text: &'a str,
     pos: usize,
     line: usize,
-    line_start: usize,
+    /// Column (in chars) of `pos`, kept up to date by `bump` so columns cost O(1) per token.
+    column: usize,
     tokens: Vec<Token>,
 }
 
@@ -143,7 +144,9 @@ impl Lexer<'_> {
         self.pos += c.len_utf8();
         if c == '\n' {
             self.line += 1;
-            self.line_start = self.pos;
+            self.column = 0;
+        } else {
+            self.column += 1;
         }
         Some(c)
     }
@@ -199,7 +202,7 @@ impl Lexer<'_> {
             }
             let start = self.pos;
             let line = self.line;
-            let column = self.text[self.line_start..start].chars().count();
+            let column = self.column;
             let kind = self.token(c, strict)?;
             self.tokens.push(Token {
                 kind,
@@ -257,8 +260,16 @@ impl Lexer<'_> {
                 return Ok(TokenKind::Char);
             }
         }
+        // `E →L[𝕜] F` (continuous linear maps): `→L` is one symbol only before its ring.
+        if self.rest().starts_with("→L[") {
+            self.bump();
+            self.bump();
+            return Ok(TokenKind::Symbol);
+        }
+        let rest = self.rest();
+        let first = rest.as_bytes().first().copied().unwrap_or(0);
         for sym in SYMBOLS {
-            if self.rest().starts_with(sym) {
+            if sym.as_bytes()[0] == first && rest.starts_with(sym) {
                 for _ in 0..sym.chars().count() {
                     self.bump();
                 }

@@ -180,14 +180,17 @@ H.test(':LeanAssessDiff runs the proxy command; the refresh request re-fetches t
   H.wait_for(5000, function()
     return lens_texts(buf):find('v2', 1, true)
   end, 'refreshed lens: ' .. lens_texts(buf))
-  -- Neovim answered the server's workspace/codeLens/refresh request with a success (null).
-  local answer
-  for _, m in ipairs(read_log(log)) do
-    if m.id == 'stub:refresh' and m.method == nil then
-      answer = m
+  -- Neovim answered the server's workspace/codeLens/refresh request with a success (null). The
+  -- handler re-requests the lenses before it returns, so the reply may reach the stub after the
+  -- new lens has been shown: wait for it.
+  local answer = H.wait_for(5000, function()
+    for _, m in ipairs(read_log(log)) do
+      if m.id == 'stub:refresh' and m.method == nil then
+        return m
+      end
     end
-  end
-  H.truthy(answer and answer.error == nil, 'refresh request answered without error: ' .. vim.inspect(answer))
+  end, 'the reply to workspace/codeLens/refresh')
+  H.eq(answer.error, nil, 'refresh reply error')
 end)
 
 H.test(':LeanAssessPath and :LeanAssessLens run their commands', function()

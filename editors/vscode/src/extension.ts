@@ -185,14 +185,12 @@ export async function runProxyAction(wanted: AssessAction): Promise<boolean> {
         void vscode.window.showInformationMessage('lean-assess: open a Lean file first.')
         return false
     }
-    // Resolve up to 50 items: the proxy's actions carry their command eagerly, but Lean advertises
-    // codeAction/resolve, so VS Code may hand back unresolved items otherwise.
+    // No itemResolveCount: the proxy's actions carry their command eagerly, and resolving would
+    // send them as `codeAction/resolve` towards Lean's resolver (Lean advertises resolveProvider).
     const actions = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
         'vscode.executeCodeActionProvider',
         editor.document.uri,
         editor.selection,
-        undefined,
-        50,
     )
     const action = pickAction(actions, wanted)
     if (action === undefined) {
@@ -231,8 +229,6 @@ async function runProxyActionQuiet(wanted: AssessAction): Promise<boolean> {
         'vscode.executeCodeActionProvider',
         editor.document.uri,
         editor.selection,
-        undefined,
-        50,
     )
     if (pickAction(actions, wanted) === undefined) return false
     return runProxyAction(wanted)

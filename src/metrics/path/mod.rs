@@ -8,13 +8,15 @@
 //! over paths, in both directions, keeping the minimum; AND groups are matched between the trees
 //! so that the best pairing counts.
 //!
-//! Here the formula is the propositional skeleton of a Lean statement ([`skeleton`]): hypotheses
-//! conjoined and implying the conclusion, quantifiers removed (the paper's logic has none).
+//! Here the formula is the propositional skeleton of a Lean statement ([`Skeleton`]): hypotheses
+//! (and, by default, typing binders such as `x : ℝ`, since Lean's logic is typed and the paper's
+//! is not) conjoined and implying the conclusion, quantifiers removed (the paper's logic has
+//! none).
 //!
 //! **The node similarity is lexical, not semantic.** The paper compares predicate and argument
 //! nodes with SBERT embeddings; the default here, [`LexicalSimilarity`], compares identifier
 //! subtokens (`Nat.Prime` ≈ `Prime`), operator symbols by equality, and atoms as a whole by a
-//! label-multiset Dice coefficient (see [`lexical`]). A semantic similarity can be plugged in
+//! label-token Dice coefficient (see [`LexicalSimilarity`]). A semantic similarity can be plugged in
 //! through the [`NodeSimilarity`] trait ([`PathSim::with_node_similarity`]).
 //!
 //! Submodules: `skeleton` (tree → DNF-like tree → paths), `score` (Eqs. 1–5 and AND matching),

@@ -67,6 +67,23 @@ enum Formula {
     Or(Vec<Formula>),
 }
 
+impl Formula {
+    /// Number of nodes, without recursion.
+    fn size(&self) -> usize {
+        let mut n = 0;
+        let mut stack = vec![self];
+        while let Some(f) = stack.pop() {
+            n += 1;
+            match f {
+                Formula::Atom(_) => {}
+                Formula::Not(g) => stack.push(g),
+                Formula::And(fs) | Formula::Or(fs) => stack.extend(fs.iter()),
+            }
+        }
+        n
+    }
+}
+
 fn implies(premise: Formula, conclusion: Formula) -> Formula {
     Formula::Or(vec![Formula::Not(Box::new(premise)), conclusion])
 }
@@ -126,6 +143,7 @@ impl Skeleton {
             atom_ids: HashMap::new(),
             bound: Vec::new(),
             notes: Vec::new(),
+            copy_budget: 20_000,
         };
         let formula = b.statement(tree);
         let clauses = match b.dnf(&formula, false) {
@@ -275,6 +293,8 @@ struct Builder {
     /// Names bound by enclosing binders and quantifiers (a stack of scopes, flattened).
     bound: Vec<String>,
     notes: Vec<String>,
+    /// Formula nodes `↔` may still copy (see `prop`).
+    copy_budget: usize,
 }
 
 /// Labels of the binder nodes of a declaration signature.
@@ -355,6 +375,14 @@ impl Builder {
             (" _ ↔ _ ", 2) => {
                 let a = self.prop(&kids[0], d);
                 let b = self.prop(&kids[1], d);
+                // Each `↔` copies both sides: nested ones would double the formula per level.
+                let copied = a.size() + b.size();
+                if copied > self.copy_budget {
+                    self.notes
+                        .push("nested ↔ too large to expand: kept as one atom".to_string());
+                    return self.atom(t);
+                }
+                self.copy_budget -= copied;
                 let na = Formula::Not(Box::new(a.clone()));
                 let nb = Formula::Not(Box::new(b.clone()));
                 Formula::Or(vec![Formula::And(vec![a, b]), Formula::And(vec![na, nb])])
@@ -812,6 +840,16 @@ mod tests {
         let s = Skeleton::of_statement(&theorem(vec![], f), SkeletonOptions::default());
         assert!(s.clauses.len() <= 64);
         assert!(!s.notes.is_empty());
+    }
+
+    #[test]
+    fn nested_iff_is_bounded() {
+        let mut f = leaf("p0");
+        for i in 1..40 {
+            f = n(" _ ↔ _ ", vec![leaf(&format!("p{i}")), f]);
+        }
+        let s = Skeleton::of_statement(&theorem(vec![], f), SkeletonOptions::default());
+        assert!(s.clauses.len() <= 64 && !s.notes.is_empty());
     }
 
     #[test]

@@ -37,6 +37,11 @@ pub struct Config {
     pub max_nodes: usize,
     /// Wall-clock limit for the search of one pair.
     pub time_limit: Duration,
+    /// Search moves on both trees (`true`) or on the candidate only. Every move has its inverse
+    /// among the moves, so rewriting the reference to `X` and the candidate to `X` can also be
+    /// done on the candidate alone (to `X`, then back along the reference's path): closing a
+    /// pair never needs both sides. The canonical rules always apply to both.
+    pub both_sides: bool,
 }
 
 impl Default for Config {
@@ -47,6 +52,7 @@ impl Default for Config {
         Config {
             max_nodes: 25,
             time_limit: Duration::from_millis(200),
+            both_sides: false,
         }
     }
 }
@@ -111,6 +117,7 @@ pub struct Judgement {
 struct TreePairs {
     comm: [Commutativity; 2],
     heuristic: Heuristic,
+    both_sides: bool,
 }
 
 /// Tree edit distance with free renaming of flagged names: one APTED workspace and one label
@@ -145,7 +152,9 @@ impl StepProvider for TreePairs {
         let mut rewrites = Vec::new();
         let heuristic = &mut self.heuristic;
         let mut small = |a: &Tree, b: &Tree| heuristic.ted(a, b);
-        rules::moves(&state.0, &state.1, self.comm[0], &mut small, &mut rewrites);
+        if self.both_sides {
+            rules::moves(&state.0, &state.1, self.comm[0], &mut small, &mut rewrites);
+        }
         for r in rewrites.drain(..) {
             let step = Step {
                 side: Side::Reference,
@@ -196,6 +205,7 @@ impl TransTedLite {
                 Commutativity::of(&cand_canon),
             ],
             heuristic: Heuristic::new(),
+            both_sides: self.config.both_sides,
         };
         let budget = Budget {
             max_nodes: self.config.max_nodes,
@@ -402,6 +412,7 @@ mod tests {
         let metric = TransTedLite::new(Config {
             max_nodes: 40,
             time_limit: Duration::from_secs(60),
+            both_sides: true,
         });
         let r = statement(
             "theorem a (a b c : ℝ) (h₀ : a + b = c) (h₁ : b * c = a) : a * b + c = b + a * c",

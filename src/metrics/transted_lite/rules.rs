@@ -995,7 +995,7 @@ fn moves_in(
             _ => None,
         };
         if let Some(rule) = comm_rule {
-            if a != b {
+            if !same_up_to_renaming(a, b) {
                 push(rule, node2(&t.label, b.clone(), a.clone()));
             }
         }
@@ -1068,6 +1068,21 @@ fn moves_in(
         moves_in(root, c, path, comm, out);
         path.pop();
     }
+}
+
+/// Equal once flagged names are ignored: swapping such operands changes no distance under free
+/// renaming (`x + y`, `h₀ = h₁`), so the move is not offered.
+fn same_up_to_renaming(a: &Tree, b: &Tree) -> bool {
+    let free = |t: &Tree| t.variable_freecost || t.hypothesis_freecost;
+    if is_leaf(a) && is_leaf(b) && free(a) && free(b) {
+        return a.variable_freecost == b.variable_freecost;
+    }
+    a.label == b.label
+        && a.children.len() == b.children.len()
+        && a.children
+            .iter()
+            .zip(&b.children)
+            .all(|(x, y)| same_up_to_renaming(x, y))
 }
 
 /// Does the binder mention `name` anywhere but in its own name position?
@@ -1401,22 +1416,29 @@ mod tests {
 
     #[test]
     fn add_and_mul_commute_only_on_known_commutative_types() {
-        let reals = move_rules("theorem t (a b : ℝ) : a * b + 1 = 2");
+        // Operands that are not both bound names (swapping two of those changes nothing).
+        let reals = move_rules("theorem t (a b : ℝ) : a * 3 + 1 = 2");
         assert!(reals.iter().any(|(r, _)| *r == "mul_comm"));
         assert!(reals.iter().any(|(r, _)| *r == "add_comm"));
-        let group = move_rules("theorem t (G : Type*) [Group G] (a b : G) : a * b = b");
+        let group = move_rules("theorem t (G : Type*) [Group G] (a : G) : a * e = a");
         assert!(group.iter().all(|(r, _)| *r != "mul_comm"), "{group:?}");
-        let comm = move_rules("theorem t (G : Type*) [CommGroup G] (a b : G) : a * b = b");
+        let comm = move_rules("theorem t (G : Type*) [CommGroup G] (a : G) : a * e = a");
         assert!(comm.iter().any(|(r, _)| *r == "mul_comm"), "{comm:?}");
-        let matrices = move_rules("theorem t (A B : Matrix (Fin 2) (Fin 2) ℝ) : A * B + A = B");
+        let matrices = move_rules("theorem t (A B : Matrix (Fin 2) (Fin 2) ℝ) : A * C + A ^ 2 = B");
         assert!(
             matrices
                 .iter()
                 .all(|(r, _)| *r != "mul_comm" && *r != "add_comm"),
             "{matrices:?}"
         );
-        let functions = move_rules("theorem t (f g : ℕ → ℝ) : f * g = g");
+        let functions = move_rules("theorem t (f g : ℕ → ℝ) : f * (g + 1) = g");
         assert!(functions.iter().any(|(r, _)| *r == "mul_comm"));
+    }
+
+    #[test]
+    fn swapping_two_bound_names_is_not_offered() {
+        let rules = move_rules("theorem t (a b : ℝ) (h : a ≠ b) : a + b < a * b");
+        assert!(rules.is_empty(), "{rules:?}");
     }
 
     #[test]

@@ -116,6 +116,21 @@ function M.cmd_env(env, shim_dir, config)
   return out
 end
 
+--- A `cmd` for a plain `vim.lsp.config('leanls', ...)` without lean.nvim: starts `lake serve --
+--- <root>` in the project root with `cmd_env`, as lean.nvim's own `cmd` function does. A table
+--- `cmd` would start in Neovim's current directory, and Lean's server (and so the proxy) takes
+--- the project from its working directory (editors-and-peers-research.md §B1).
+function M.lake_serve_cmd()
+  return function(dispatchers, config)
+    local root = config.cmd_cwd or config.root_dir
+    return vim.lsp.rpc.start({ 'lake', 'serve', '--', root }, dispatchers, {
+      cwd = root,
+      env = config.cmd_env,
+      detached = config.detached,
+    })
+  end
+end
+
 --- Lens buffers already wired (0.11 path), so LspAttach on a second client adds no duplicate autocmds.
 local wired = {}
 
@@ -166,19 +181,70 @@ function M.enable_codelens(bufnr)
   })
 end
 
+local function apply_action(action, client, bufnr)
+  if action.edit then
+    vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
+  end
+  local command = type(action.command) == 'table' and action.command or (type(action.command) == 'string' and action)
+  if command then
+    client:exec_cmd(command, { bufnr = bufnr })
+  end
+end
+
 --- Run the proxy's code action `kind` ('diff' | 'path' | 'reference') at the cursor.
+---
+--- Not vim.lsp.buf.code_action: for an action without an edit, Neovim 0.11 first sends
+--- `codeAction/resolve` whenever the server advertises it (runtime/lua/vim/lsp/buf.lua,
+--- on_user_choice), and Lean advertises it, so the proxy's action would go to Lean's resolver.
+--- The proxy's actions carry their command eagerly, so they run as they are; only an action
+--- that has neither edit nor command is resolved first.
 function M.run_action(kind)
   local fragment = M.action_titles[kind]
   if not fragment then
     vim.notify(('lean-assess: unknown action %q'):format(tostring(kind)), vim.log.levels.ERROR)
     return
   end
-  vim.lsp.buf.code_action({
-    apply = true,
-    filter = function(action)
-      return type(action.title) == 'string' and action.title:lower():find(fragment, 1, true) ~= nil
-    end,
-  })
+  local bufnr = vim.api.nvim_get_current_buf()
+  local win = vim.api.nvim_get_current_win()
+  local clients = vim.lsp.get_clients({ bufnr = bufnr, method = 'textDocument/codeAction' })
+  if #clients == 0 then
+    vim.notify('lean-assess: no language server with code actions is attached to this buffer', vim.log.levels.WARN)
+    return
+  end
+  local remaining, found = #clients, false
+  for _, client in ipairs(clients) do
+    local params = vim.lsp.util.make_range_params(win, client.offset_encoding)
+    params.context = { diagnostics = {}, triggerKind = 1 }
+    client:request('textDocument/codeAction', params, function(err, result)
+      remaining = remaining - 1
+      if found then
+        return
+      end
+      for _, action in ipairs(err == nil and result or {}) do
+        if type(action.title) == 'string' and action.title:lower():find(fragment, 1, true) then
+          found = true
+          if action.edit == nil and action.command == nil and client:supports_method('codeAction/resolve') then
+            client:request('codeAction/resolve', action, function(rerr, resolved)
+              if rerr or not resolved then
+                vim.notify(('lean-assess: resolving %q failed: %s'):format(action.title, rerr and rerr.message or 'no result'), vim.log.levels.ERROR)
+              else
+                apply_action(resolved, client, bufnr)
+              end
+            end, bufnr)
+          else
+            apply_action(action, client, bufnr)
+          end
+          return
+        end
+      end
+      if remaining == 0 then
+        vim.notify(
+          ('lean-assess: no "%s" action here; put the cursor on a theorem that has a reference (it shows a lean-assess lens)'):format(fragment),
+          vim.log.levels.WARN
+        )
+      end
+    end, bufnr)
+  end
 end
 
 local function define_commands()
