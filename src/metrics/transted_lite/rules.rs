@@ -22,8 +22,10 @@
 //!   statements that leave it to auto-binding say the same), `forall_eq` (a variable defined by a
 //!   hypothesis `(h : x = e)` is replaced by `e`), `Nat.ModEq`/`Int.ModEq` (unfolded to
 //!   `a % n = b % n`, their definitions), `norm_num` (arithmetic on literals, where its value
-//!   does not depend on the type), `Real.log_div_log` (`log x / log b` → `logb b x`) and
-//!   notations (`Real.sqrt x` → `√x`, `abs x` → `|x|`, `logb` → `Real.logb`).
+//!   does not depend on the type), `Real.log_div_log` (`log x / log b` → `logb b x`),
+//!   `inv_eq_one_div` (`a⁻¹` → `1 / a`) and notations (`Real.sqrt x` → `√x`, `abs x` → `|x|`,
+//!   `Real.pi` → `π`, `Int.floor x` → `⌊x⌋`, `Int.ceil x` → `⌈x⌉`, `Nat.factorial n` → `n !`,
+//!   `logb` → `Real.logb`).
 //! - **Moves** ([`moves`]): equivalences with no preferred direction, tried by the search on
 //!   either side. `eq_comm`, `ne_comm`, `and_comm`, `or_comm`, `iff_comm`, `add_comm`,
 //!   `mul_comm` (swap operands), `and_assoc`, `or_assoc`, `add_assoc`, `mul_assoc` (both
@@ -393,6 +395,18 @@ fn notation_rule(t: &Tree) -> Option<(&'static str, Tree)> {
     match (t.label.as_str(), t.children.len()) {
         // Mathlib: `prefix:100 "√" => Real.sqrt`.
         ("Real.sqrt _ ", 1) => Some(("Real.sqrt", rename("√"))),
+        // Mathlib: `notation "π" => Real.pi` (scoped in `Real`), `⌊x⌋`/`⌈x⌉` for
+        // `Int.floor`/`Int.ceil`, `n !` for `Nat.factorial n`.
+        ("Real.pi", 0) => Some(("Real.pi", rename("π"))),
+        ("Int.floor _ ", 1) => Some(("Int.floor", rename("⌊ _ ⌋"))),
+        ("Int.ceil _ ", 1) => Some(("Int.ceil", rename("⌈ _ ⌉"))),
+        ("Nat.factorial _ ", 1) => Some(("Nat.factorial", rename("!"))),
+        // inv_eq_one_div : a⁻¹ = 1 / a (any DivInvMonoid; `⁻¹` only exists there, so this
+        // direction never produces an ill-typed term).
+        ("⁻¹", 1) => Some((
+            "inv_eq_one_div",
+            node2(" _ / _ ", Tree::leaf("1"), t.children[0].clone()),
+        )),
         // Mathlib: `|a|` is notation for `abs a` (GTED prints the node as `||`).
         ("abs _ ", 1) | ("||", 1) => Some(("abs", rename("| _ |"))),
         // `logb` exists only as `Real.logb`; one-argument `log` only as `Real.log` (`Nat.log`
@@ -1589,6 +1603,11 @@ mod tests {
             "theorem t (x : ℝ) : Real.logb 2 x = 3",
         );
         same("theorem t : Real.sqrt 5 = abs y", "theorem t : √5 = |y|");
+        same(
+            "theorem t (x : ℝ) : Int.floor x + Nat.factorial 3 = Real.pi⁻¹",
+            "theorem t (x : ℝ) : ⌊x⌋ + 3 ! = 1 / π",
+        );
+        differ("theorem t (x : ℝ) : ⌊x⌋ = 2", "theorem t (x : ℝ) : ⌈x⌉ = 2");
         // The argument order of `logb` is the base first.
         differ(
             "theorem t (x : ℝ) : Real.log x / Real.log 2 = 3",
