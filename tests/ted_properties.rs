@@ -28,7 +28,7 @@ fn node(label: u8, flag: u8, children: Vec<Tree>) -> Tree {
 const UNIT: CostModel = CostModel { free_rename: false };
 const FREE: CostModel = CostModel { free_rename: true };
 
-/// Parent and preorder-interval facts for checking that a mapping is a valid TED mapping.
+/// Preorder intervals, for checking that a mapping is a valid TED mapping.
 struct Shape {
     /// `end[i]`: one past the last preorder id in the subtree of `i`.
     end: Vec<usize>,
@@ -36,30 +36,12 @@ struct Shape {
 
 impl Shape {
     fn of(t: &Tree) -> Shape {
-        let nodes = t.preorder();
-        let mut end = vec![0; nodes.len()];
-        // Walk ids backwards: a node's subtree ends where its last child's subtree ends.
-        let mut sizes = vec![1; nodes.len()];
-        let mut stack: Vec<(usize, usize)> = Vec::new(); // (id, remaining children)
-        let mut parent = vec![usize::MAX; nodes.len()];
-        for (id, n) in nodes.iter().enumerate() {
-            while let Some(&(_, 0)) = stack.last() {
-                stack.pop();
-            }
-            if let Some(top) = stack.last_mut() {
-                parent[id] = top.0;
-                top.1 -= 1;
-            }
-            stack.push((id, n.children.len()));
-        }
-        for id in (0..nodes.len()).rev() {
-            if parent[id] != usize::MAX {
-                sizes[parent[id]] += sizes[id];
-            }
-        }
-        for (id, e) in end.iter_mut().enumerate() {
-            *e = id + sizes[id];
-        }
+        let end = t
+            .preorder()
+            .iter()
+            .enumerate()
+            .map(|(id, n)| id + n.size())
+            .collect();
         Shape { end }
     }
     fn is_ancestor(&self, x: usize, y: usize) -> bool {
@@ -202,10 +184,23 @@ fn a_past_deadline_stops_a_large_computation() {
         FlatTree::new(&b, &mut interner),
     );
     let past = std::time::Instant::now();
-    let err = Workspace::new().ted_flat_within(&fa, &fb, UNIT, Some(past));
-    assert!(
-        matches!(err, Err(distance::DistanceError::DeadlineExceeded { .. })),
-        "{err:?}"
+    let mut w = Workspace::new();
+    for algorithm in [Algorithm::Auto, Algorithm::Apted, Algorithm::LeftRight] {
+        let err = w.ted_flat_with(&fa, &fb, UNIT, algorithm, Some(past));
+        assert!(
+            matches!(err, Err(distance::DistanceError::DeadlineExceeded { .. })),
+            "{algorithm:?}: {err:?}"
+        );
+    }
+    // The workspace is still usable afterwards, and a generous deadline changes nothing.
+    let small = (
+        FlatTree::new(&comb(5, false), &mut interner),
+        FlatTree::new(&comb(5, true), &mut interner),
+    );
+    let later = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    assert_eq!(
+        w.ted_flat_within(&small.0, &small.1, UNIT, Some(later)),
+        Ok(naive::ted(&comb(5, false), &comb(5, true), UNIT))
     );
 }
 

@@ -60,7 +60,8 @@ H.write(
 )
 vim.env.PATH = elan .. ':' .. vim.env.PATH
 
-vim.lsp.config('leanls', { cmd = { 'lake', 'serve', '--' }, filetypes = { 'lean' }, root_markers = { 'lakefile.toml' } })
+-- A plain config (no lean.nvim), with the plugin's `cmd` that starts in the project root.
+vim.lsp.config('leanls', { cmd = la.lake_serve_cmd(), filetypes = { 'lean' }, root_markers = { 'lakefile.toml' } })
 local state = la.setup({ path = bin, shim_dir = shim })
 vim.lsp.enable('leanls')
 
@@ -134,6 +135,47 @@ H.test(':LeanAssessDiff runs the "Show differences" action: lean-assess diagnost
   end, 'diagnostics with source lean-assess; have: ' .. vim.inspect(vim.diagnostic.get(buf)))
   H.eq(diags[1].lnum, 1, 'on the theorem line')
   io.stdout:write('     difference: ' .. diags[1].message:gsub('\n', ' ') .. '\n')
+end)
+
+--- Run a user command on the theorem line and return the buffer the proxy opens with
+--- window/showDocument (a read-only markdown view), switching back to the candidate afterwards.
+local function opened_by(command)
+  vim.api.nvim_set_current_buf(buf)
+  vim.api.nvim_win_set_cursor(0, { 2, 12 })
+  vim.cmd(command)
+  local view = H.wait_for(15000, function()
+    local cur = vim.api.nvim_get_current_buf()
+    return cur ~= buf and cur
+  end, command .. ' to open a document')
+  local lines = vim.api.nvim_buf_get_lines(view, 0, -1, false)
+  vim.api.nvim_set_current_buf(buf)
+  return vim.api.nvim_buf_get_name(view), lines
+end
+
+H.test(':LeanAssessPath opens the proof path view (window/showDocument)', function()
+  local name, lines = opened_by('LeanAssessPath')
+  H.truthy(lines[1] and lines[1]:find('Proof path for `my_favorite_theorem`', 1, true), 'heading in ' .. name .. ': ' .. vim.inspect(lines))
+  io.stdout:write('     proof path view: ' .. vim.fs.basename(name) .. ' (' .. #lines .. ' lines)\n')
+end)
+
+H.test(':LeanAssessLens runs the lens command: the details view opens', function()
+  local name, lines = opened_by('LeanAssessLens')
+  H.truthy(#lines > 0 and table.concat(lines, '\n'):lower():find('ted', 1, true), 'details mention ted in ' .. name .. ': ' .. vim.inspect(lines))
+end)
+
+H.test(':LeanAssessSetReference writes the pair down (workspace/applyEdit)', function()
+  vim.api.nvim_set_current_buf(buf)
+  vim.api.nvim_win_set_cursor(0, { 2, 12 })
+  vim.cmd('LeanAssessSetReference')
+  -- The reference came from a directive, so the proxy writes a [[reference.pair]] into the
+  -- project's lean-assess.toml (Neovim applies the edit into a buffer for that file).
+  local config = vim.fs.joinpath(project, 'lean-assess.toml')
+  local text = H.wait_for(15000, function()
+    local b = vim.fn.bufnr(vim.fn.fnameescape(config))
+    local t = b > 0 and table.concat(vim.api.nvim_buf_get_lines(b, 0, -1, false), '\n') or ''
+    return t:find('[[reference.pair]]', 1, true) and t
+  end, 'a [[reference.pair]] edit to ' .. config)
+  H.truthy(text:find('my_favorite_theorem', 1, true) and text:find('mathd_algebra_142', 1, true), 'pair names both theorems: ' .. text)
 end)
 
 H.test('an edit that matches the reference: the lens refreshes to ted 1.00, the differences clear', function()

@@ -107,7 +107,8 @@ function setupProject(): { root: string; project: string; shim: string; elan: st
 }
 
 /** Start `lake serve -- <project>` as vscode-lean4 does, open Auto.lean, poll its lenses. */
-async function lensesWith(env: NodeJS.ProcessEnv, p: ReturnType<typeof setupProject>): Promise<{ titles: string[]; commands: string[] }> {
+async function lensesWith(env: NodeJS.ProcessEnv, p: ReturnType<typeof setupProject>, waitMs: number): Promise<{ titles: string[]; commands: string[]; ms: number }> {
+    const started = Date.now()
     const proc = spawn('lake', ['serve', '--', p.project], { cwd: p.project, env })
     const client = new Client(proc)
     try {
@@ -124,7 +125,7 @@ async function lensesWith(env: NodeJS.ProcessEnv, p: ReturnType<typeof setupProj
             textDocument: { uri, languageId: 'lean4', version: 1, text: fs.readFileSync(path.join(p.project, 'Auto.lean'), 'utf8') },
         })
         let titles: string[] = []
-        const deadline = Date.now() + 8000
+        const deadline = Date.now() + waitMs
         while (Date.now() < deadline) {
             const lenses = ((await client.request('textDocument/codeLens', { textDocument: { uri } })) ?? []) as { command?: { title: string } }[]
             titles = lenses.map(l => l.command?.title ?? '')
@@ -133,7 +134,7 @@ async function lensesWith(env: NodeJS.ProcessEnv, p: ReturnType<typeof setupProj
         }
         await client.request('shutdown', null)
         client.notify('exit', null)
-        return { titles, commands: init.capabilities.executeCommandProvider?.commands ?? [] }
+        return { titles, commands: init.capabilities.executeCommandProvider?.commands ?? [], ms: Date.now() - started }
     } finally {
         setTimeout(() => proc.kill(), 2000).unref()
     }
@@ -153,17 +154,18 @@ test('settings → LEAN_ASSESS_CONFIG reach the proxy started as the Lean 4 exte
     fs.writeFileSync(configFile, renderConfig(settings, p.project))
     const PATH = [p.shim, p.elan, process.env.PATH].join(path.delimiter)
 
-    const withSettings = await lensesWith({ ...process.env, PATH, LEAN_ASSESS_CONFIG: configFile }, p)
-    t.diagnostic(`lens with the settings: ${JSON.stringify(withSettings.titles)}`)
+    const withSettings = await lensesWith({ ...process.env, PATH, LEAN_ASSESS_CONFIG: configFile }, p, 8000)
+    t.diagnostic(`lens with the settings: ${JSON.stringify(withSettings.titles)} after ${withSettings.ms} ms`)
     assert.equal(withSettings.titles.length, 1, `one lens: ${JSON.stringify(withSettings.titles)}`)
     assert.match(withSettings.titles[0], /\bted \d\.\d\d\b/, 'lens shows ted with a value')
     assert.doesNotMatch(withSettings.titles[0], /transted/, 'only the metrics the setting lists')
     assert.ok(withSettings.commands.some(c => c.startsWith('lean-assess.')), `proxy commands: ${withSettings.commands}`)
 
-    // Control: the same start without the variable finds no reference for `foo`, so no ted lens.
+    // Control: the same start without the variable finds no reference for `foo`, so no ted lens
+    // (given several times as long as the lens took to appear above, and at least 2 s).
     const env: NodeJS.ProcessEnv = { ...process.env, PATH }
     delete env.LEAN_ASSESS_CONFIG
-    const without = await lensesWith(env, p)
+    const without = await lensesWith(env, p, Math.max(2000, 5 * withSettings.ms))
     t.diagnostic(`lenses without them: ${JSON.stringify(without.titles)}`)
     assert.ok(!without.titles.some(t => /\bted \d/.test(t)), `no ted lens without the settings: ${JSON.stringify(without.titles)}`)
 })

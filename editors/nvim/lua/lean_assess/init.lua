@@ -116,6 +116,21 @@ function M.cmd_env(env, shim_dir, config)
   return out
 end
 
+--- A `cmd` for a plain `vim.lsp.config('leanls', ...)` without lean.nvim: starts `lake serve --
+--- <root>` in the project root with `cmd_env`, as lean.nvim's own `cmd` function does. A table
+--- `cmd` would start in Neovim's current directory, and Lean's server (and so the proxy) takes
+--- the project from its working directory (editors-and-peers-research.md §B1).
+function M.lake_serve_cmd()
+  return function(dispatchers, config)
+    local root = config.cmd_cwd or config.root_dir
+    return vim.lsp.rpc.start({ 'lake', 'serve', '--', root }, dispatchers, {
+      cwd = root,
+      env = config.cmd_env,
+      detached = config.detached,
+    })
+  end
+end
+
 --- Lens buffers already wired (0.11 path), so LspAttach on a second client adds no duplicate autocmds.
 local wired = {}
 
