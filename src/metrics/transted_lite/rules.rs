@@ -22,8 +22,10 @@
 //!   statements that leave it to auto-binding say the same), `forall_eq` (a variable defined by a
 //!   hypothesis `(h : x = e)` is replaced by `e`), `Nat.ModEq`/`Int.ModEq` (unfolded to
 //!   `a % n = b % n`, their definitions), `norm_num` (arithmetic on literals, where its value
-//!   does not depend on the type), `Real.log_div_log` (`log x / log b` → `logb b x`) and
-//!   notations (`Real.sqrt x` → `√x`, `abs x` → `|x|`, `logb` → `Real.logb`).
+//!   does not depend on the type), `Real.log_div_log` (`log x / log b` → `logb b x`),
+//!   `inv_eq_one_div` (`a⁻¹` → `1 / a`) and notations (`Real.sqrt x` → `√x`, `abs x` → `|x|`,
+//!   `Real.pi` → `π`, `Int.floor x` → `⌊x⌋`, `Int.ceil x` → `⌈x⌉`, `Nat.factorial n` → `n !`,
+//!   `logb` → `Real.logb`).
 //! - **Moves** ([`moves`]): equivalences with no preferred direction, tried by the search on
 //!   either side. `eq_comm`, `ne_comm`, `and_comm`, `or_comm`, `iff_comm`, `add_comm`,
 //!   `mul_comm` (swap operands), `and_assoc`, `or_assoc`, `add_assoc`, `mul_assoc` (both
@@ -195,7 +197,8 @@ fn node2(label: &str, a: Tree, b: Tree) -> Tree {
 pub fn render(t: &Tree) -> String {
     let mut out = String::new();
     render_into(t, &mut out, 0);
-    out
+    // Labels such as `"Nat.gcd _  _ "` leave double spaces once filled.
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn render_into(t: &Tree, whole: &mut String, depth: usize) {
@@ -215,7 +218,13 @@ fn render_node(t: &Tree, out: &mut String, depth: usize) {
     }
     let holes = t.label.matches('_').count();
     let wrap = |c: &Tree, out: &mut String| {
-        let paren = !is_leaf(c) && c.label.contains(' ') && binder_kind(&c.label).is_none();
+        // An application (`Nat.gcd _  _ `) binds tighter than any infix operator around it.
+        let application_in_infix = infix_op(&t.label).is_some()
+            && c.label.chars().next().is_some_and(char::is_alphanumeric);
+        let paren = !is_leaf(c)
+            && c.label.contains(' ')
+            && binder_kind(&c.label).is_none()
+            && !application_in_infix;
         if paren {
             out.push('(');
         }
@@ -308,7 +317,7 @@ fn canonical_pass_at(
 fn canonical_at(t: &Tree, is_list: bool, wrapping: bool) -> Option<(Applied, Tree)> {
     let at = || render(t);
     if is_list {
-        return binder_list_rule(t).map(|(rule, new)| (Applied { rule, at: at() }, new));
+        return binder_list_rule(t).map(|(rule, at, new)| (Applied { rule, at }, new));
     }
     if let Some(q) = quantifier(t) {
         return quantifier_rule(t, q).map(|(rule, new)| (Applied { rule, at: at() }, new));
@@ -386,6 +395,18 @@ fn notation_rule(t: &Tree) -> Option<(&'static str, Tree)> {
     match (t.label.as_str(), t.children.len()) {
         // Mathlib: `prefix:100 "√" => Real.sqrt`.
         ("Real.sqrt _ ", 1) => Some(("Real.sqrt", rename("√"))),
+        // Mathlib: `notation "π" => Real.pi` (scoped in `Real`), `⌊x⌋`/`⌈x⌉` for
+        // `Int.floor`/`Int.ceil`, `n !` for `Nat.factorial n`.
+        ("Real.pi", 0) => Some(("Real.pi", rename("π"))),
+        ("Int.floor _ ", 1) => Some(("Int.floor", rename("⌊ _ ⌋"))),
+        ("Int.ceil _ ", 1) => Some(("Int.ceil", rename("⌈ _ ⌉"))),
+        ("Nat.factorial _ ", 1) => Some(("Nat.factorial", rename("!"))),
+        // inv_eq_one_div : a⁻¹ = 1 / a (any DivInvMonoid; `⁻¹` only exists there, so this
+        // direction never produces an ill-typed term).
+        ("⁻¹", 1) => Some((
+            "inv_eq_one_div",
+            node2(" _ / _ ", Tree::leaf("1"), t.children[0].clone()),
+        )),
         // Mathlib: `|a|` is notation for `abs a` (GTED prints the node as `||`).
         ("abs _ ", 1) | ("||", 1) => Some(("abs", rename("| _ |"))),
         // `logb` exists only as `Real.logb`; one-argument `log` only as `Real.log` (`Nat.log`
@@ -471,7 +492,8 @@ fn has_modular_types(t: &Tree) -> bool {
 }
 
 /// Canonical rules on a theorem's binder list `(b₁) … (bₖ) : concl`.
-fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
+/// Returns the rule, the subterm it rewrote (for the path) and the new binder list.
+fn binder_list_rule(t: &Tree) -> Option<(&'static str, String, Tree)> {
     let k = t.children.len() - 1;
     let binders = &t.children[..k];
     let concl = &t.children[k];
@@ -494,7 +516,7 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
                     .map(|n| Tree::node(b.label.clone(), vec![n.clone(), ty[0].clone()])),
             );
             out.extend_from_slice(&binders[i + 1..]);
-            return Some(("binder_split", rebuild(out, concl.clone())));
+            return Some(("binder_split", render(b), rebuild(out, concl.clone())));
         }
         if b.children.len() != 2 {
             continue;
@@ -502,13 +524,13 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
         if matches!(kind, BinderKind::Implicit | BinderKind::Strict) {
             let mut out = binders.to_vec();
             out[i] = Tree::node(EXPLICIT, b.children.clone());
-            return Some(("implicit_binder", rebuild(out, concl.clone())));
+            return Some(("implicit_binder", render(b), rebuild(out, concl.clone())));
         }
         let (name, ty) = (&b.children[0], &b.children[1]);
         if kind == BinderKind::Explicit && is_leaf(name) && is_universe(ty) {
             let mut out = binders.to_vec();
             out.remove(i);
-            return Some(("autoImplicit", rebuild(out, concl.clone())));
+            return Some(("autoImplicit", render(b), rebuild(out, concl.clone())));
         }
         if kind == BinderKind::Explicit && ty.label == AND && ty.children.len() == 2 {
             let used_later = binders[i + 1..].iter().any(|l| mentions(l, &name.label))
@@ -519,12 +541,12 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
                     out.push(node2(EXPLICIT, name.clone(), part.clone()));
                 }
                 out.extend_from_slice(&binders[i + 1..]);
-                return Some(("and_imp", rebuild(out, concl.clone())));
+                return Some(("and_imp", render(b), rebuild(out, concl.clone())));
             }
         }
     }
-    if let Some(new) = subst(binders, concl) {
-        return Some(("forall_eq", rebuild(new.0, new.1)));
+    if let Some((new_binders, new_concl, hypothesis)) = subst(binders, concl) {
+        return Some(("forall_eq", hypothesis, rebuild(new_binders, new_concl)));
     }
     // intro: a leading ∀ or → of the conclusion becomes a binder.
     if quantifier(concl) == Some(Quant::Forall) && concl.children.len() == 2 {
@@ -537,7 +559,11 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
         if let Some(nb) = new_binder {
             let mut out = binders.to_vec();
             out.push(nb);
-            return Some(("intro", rebuild(out, concl.children[1].clone())));
+            return Some((
+                "intro",
+                render(concl),
+                rebuild(out, concl.children[1].clone()),
+            ));
         }
     }
     if concl.label == IMP && concl.children.len() == 2 {
@@ -545,7 +571,11 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
         name.hypothesis_freecost = true;
         let mut out = binders.to_vec();
         out.push(node2(EXPLICIT, name, concl.children[0].clone()));
-        return Some(("intro", rebuild(out, concl.children[1].clone())));
+        return Some((
+            "intro",
+            render(concl),
+            rebuild(out, concl.children[1].clone()),
+        ));
     }
     None
 }
@@ -553,7 +583,7 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
 /// `forall_eq`/`forall_eq'`: `(x : T) … (h : x = e) … : p x` ↔ `… : p e` when `e` does not
 /// mention `x`, nothing between the two binders mentions `x`, and nothing mentions `h`. The
 /// variable and the hypothesis are dropped and `e` put in place of `x`.
-fn subst(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree)> {
+fn subst(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree, String)> {
     for (i, h) in binders.iter().enumerate() {
         if binder_kind(&h.label) != Some(BinderKind::Explicit) || h.children.len() != 2 {
             continue;
@@ -600,7 +630,7 @@ fn subst(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree)> {
                     .iter()
                     .map(|b| substitute(b, &var.label, value)),
             );
-            return Some((out, substitute(concl, &var.label, value)));
+            return Some((out, substitute(concl, &var.label, value), render(h)));
         }
     }
     None
@@ -1573,6 +1603,11 @@ mod tests {
             "theorem t (x : ℝ) : Real.logb 2 x = 3",
         );
         same("theorem t : Real.sqrt 5 = abs y", "theorem t : √5 = |y|");
+        same(
+            "theorem t (x : ℝ) : Int.floor x + Nat.factorial 3 = Real.pi⁻¹",
+            "theorem t (x : ℝ) : ⌊x⌋ + 3 ! = 1 / π",
+        );
+        differ("theorem t (x : ℝ) : ⌊x⌋ = 2", "theorem t (x : ℝ) : ⌈x⌉ = 2");
         // The argument order of `logb` is the base first.
         differ(
             "theorem t (x : ℝ) : Real.log x / Real.log 2 = 3",
@@ -1647,8 +1682,9 @@ mod tests {
     fn render_fills_placeholders() {
         let t = tree("theorem t (x : ℝ) : (x + 1) * 2 = f x");
         let concl = &t.children[0].children[1];
-        // Every operator operand is parenthesised: unambiguous without a precedence table.
-        assert_eq!(render(concl), "((x + 1) * 2) = (f x)");
+        // Operator operands are parenthesised (no precedence table needed); applications inside
+        // an infix operator are not: they bind tighter than any.
+        assert_eq!(render(concl), "((x + 1) * 2) = f x");
     }
 
     #[test]
