@@ -133,6 +133,8 @@ pub struct RouterEnd {
     pub exit_forwarded: bool,
     /// The editor sent `shutdown` before.
     pub shutdown_forwarded: bool,
+    /// Lean's stream ended on a bad frame (not at EOF): what was wrong.
+    pub lean_stream_error: Option<String>,
     editor: Writer,
 }
 
@@ -284,6 +286,7 @@ where
         shared.clone(),
     ));
 
+    let mut lean_stream_error = None;
     let reason = tokio::select! {
         _ = &mut editor_task => {
             if !shared.exit_forwarded.load(Ordering::Acquire) {
@@ -302,7 +305,8 @@ where
             }
             EndReason::EditorClosed
         }
-        _ = &mut lean_task => {
+        ended = &mut lean_task => {
+            lean_stream_error = ended.ok().flatten();
             editor_task.abort();
             lean_writer.close(Duration::from_millis(200)).await;
             EndReason::LeanClosed
@@ -317,6 +321,7 @@ where
         reason,
         exit_forwarded: shared.exit_forwarded.load(Ordering::Acquire),
         shutdown_forwarded: shared.shutdown_forwarded.load(Ordering::Acquire),
+        lean_stream_error,
         editor,
     }
 }
@@ -530,12 +535,13 @@ fn reply_of(bytes: &[u8]) -> Reply {
     }
 }
 
-/// Lean → editor.
+/// Lean → editor. Returns the frame error that ended the stream, if it did not end at EOF.
 async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
     mut reader: FrameReader<R>,
     shared: Arc<Shared<H>>,
-) {
+) -> Option<String> {
     const TO: &str = "proxy→editor";
+    let mut stream_error = None;
     loop {
         let frame = match reader.read_frame().await {
             Ok(Some(frame)) => frame,
@@ -545,6 +551,7 @@ async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
             }
             Err(e) => {
                 tracing::error!(error = %e, "ending the Lean server's stream");
+                stream_error = Some(e.to_string());
                 break;
             }
         };
@@ -602,6 +609,7 @@ async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
         }
     }
     shared.lean_pending.drain();
+    stream_error
 }
 
 /// Features → editor: notifications as they are, requests with a minted own id.

@@ -16,13 +16,19 @@
 //!   `ne_eq` (`¬ a = b` → `a ≠ b`), `and_imp` (`a ∧ b → c` → `a → b → c`, also a hypothesis
 //!   `(h : a ∧ b)` split in two when nothing mentions `h`), `intro` (a conclusion `∀ x : T, q` or
 //!   `p → q` becomes the binder `(x : T)` or `(h✝ : p)`: a theorem's binders and the leading
-//!   `∀`/`→` of its type are the same Π-type, so `intro` witnesses it) and `zeta` (`let x := v; b`
-//!   is definitionally `b[v/x]`).
+//!   `∀`/`→` of its type are the same Π-type, so `intro` witnesses it), `zeta` (`let x := v; b`
+//!   is definitionally `b[v/x]`), `autoImplicit` (a theorem binder `{G : Type*}` is dropped:
+//!   it is the binder Lean inserts by itself for an unbound `G`, so statements that write it and
+//!   statements that leave it to auto-binding say the same), `forall_eq` (a variable defined by a
+//!   hypothesis `(h : x = e)` is replaced by `e`), `Nat.ModEq`/`Int.ModEq` (unfolded to
+//!   `a % n = b % n`, their definitions), `norm_num` (arithmetic on literals, where its value
+//!   does not depend on the type), `Real.log_div_log` (`log x / log b` → `logb b x`) and
+//!   notations (`Real.sqrt x` → `√x`, `abs x` → `|x|`, `logb` → `Real.logb`).
 //! - **Moves** ([`moves`]): equivalences with no preferred direction, tried by the search on
 //!   either side. `eq_comm`, `ne_comm`, `and_comm`, `or_comm`, `iff_comm`, `add_comm`,
 //!   `mul_comm` (swap operands), `and_assoc`, `or_assoc`, `add_assoc`, `mul_assoc` (both
 //!   directions), `forall_swap`, `exists_swap` (adjacent quantifiers whose binder types do not
-//!   mention each other), `imp.swap` (`a → b → c` ↔ `b → a → c`), and `binder_reorder` (the
+//!   mention each other), `Imp.swap` (`a → b → c` ↔ `b → a → c`), and `binder_reorder` (the
 //!   theorem's binders permuted to align with the other side, never moving a binder before one
 //!   whose name it mentions: `(x : ℝ) (h : 0 < x)` stays in that order).
 //!
@@ -265,7 +271,7 @@ fn is_binder_list(parent: &Tree, child: &Tree, parent_is_root: bool) -> bool {
 }
 
 /// One top-down pass; true if anything changed. `root` says whether `t` is the whole statement.
-/// `wrapping`: the statement mentions `ZMod`/`Fin`, so `-`, `/`, `%` on literals stay.
+/// `wrapping`: the statement mentions `ZMod`/`Fin`/`CharP`, so `-`, `/`, `%` on literals stay.
 fn canonical_pass(t: &mut Tree, log: &mut Vec<Applied>, wrapping: bool) -> bool {
     canonical_pass_at(t, log, false, true, wrapping)
 }
@@ -435,7 +441,8 @@ const MAX_LITERAL: u128 = 1 << 64;
 /// `norm_num` on literals (ASSESS runs `norm_num1` on every pair first): `+`, `*` and `^` on
 /// natural literals, whose value is the same in every semiring (`Nat.cast` is a ring hom);
 /// `-` when the result is not negative, `/` when exact and `%` — the same in ℕ, ℤ, ℚ, ℝ as
-/// long as the statement is not about `ZMod n` or `Fin n`, where they are not evaluated.
+/// long as the statement is not about `ZMod n`, `Fin n` or a positive characteristic, where they
+/// are not evaluated.
 fn norm_num(t: &Tree, wrapping: bool) -> Option<Tree> {
     let [a, b] = t.children.as_slice() else {
         return None;
@@ -453,10 +460,12 @@ fn norm_num(t: &Tree, wrapping: bool) -> Option<Tree> {
     (value <= MAX_LITERAL).then(|| Tree::leaf(value.to_string()))
 }
 
-/// Does the statement mention `ZMod` or `Fin` (where `-`, `/`, `%` on literals wrap)?
+/// Does the statement mention `ZMod`, `Fin`, a positive characteristic (`CharP`) or a Galois
+/// field, where `-`, `/`, `%` on literals wrap or divide by zero?
 fn has_modular_types(t: &Tree) -> bool {
-    t.label.starts_with("ZMod")
-        || t.label.starts_with("Fin ")
+    ["ZMod", "Fin ", "CharP", "GaloisField"]
+        .iter()
+        .any(|p| t.label.starts_with(p))
         || t.label == "Fin"
         || t.children.iter().any(has_modular_types)
 }
@@ -496,6 +505,11 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
             return Some(("implicit_binder", rebuild(out, concl.clone())));
         }
         let (name, ty) = (&b.children[0], &b.children[1]);
+        if kind == BinderKind::Explicit && is_leaf(name) && is_universe(ty) {
+            let mut out = binders.to_vec();
+            out.remove(i);
+            return Some(("autoImplicit", rebuild(out, concl.clone())));
+        }
         if kind == BinderKind::Explicit && ty.label == AND && ty.children.len() == 2 {
             let used_later = binders[i + 1..].iter().any(|l| mentions(l, &name.label))
                 || mentions(concl, &name.label);
@@ -570,6 +584,13 @@ fn subst(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree)> {
                 continue;
             };
             if binders[j + 1..i].iter().any(|b| mentions(b, &var.label)) {
+                continue;
+            }
+            // A later binder of the same name would shadow it: substitution is then not local.
+            if binders[i + 1..]
+                .iter()
+                .any(|b| binder_name(b).is_some_and(|n| n.label == var.label))
+            {
                 continue;
             }
             let mut out: Vec<Tree> = binders[..j].to_vec();
@@ -1026,14 +1047,14 @@ fn moves_in(
                 push(back, new);
             }
         }
-        // imp.swap: a → b → c ↔ b → a → c
+        // Imp.swap: a → b → c ↔ b → a → c
         if t.label == IMP && b.label == IMP && b.children.len() == 2 && *a != b.children[0] {
             let new = node2(
                 IMP,
                 b.children[0].clone(),
                 node2(IMP, a.clone(), b.children[1].clone()),
             );
-            push("imp.swap", new);
+            push("Imp.swap", new);
         }
         // forall_swap / exists_swap on adjacent single-binder quantifiers.
         if let Some(q) = quantifier(t) {
@@ -1462,9 +1483,9 @@ mod tests {
     #[test]
     fn premises_swap_in_chains_but_an_implication_does_not_turn_around() {
         let chain = move_rules("theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → n < 5 → f n = 0) : True");
-        assert!(chain.iter().any(|(r, _)| *r == "imp.swap"));
+        assert!(chain.iter().any(|(r, _)| *r == "Imp.swap"));
         let single = move_rules("theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → f n = 0) : True");
-        assert!(single.iter().all(|(r, _)| *r != "imp.swap"), "{single:?}");
+        assert!(single.iter().all(|(r, _)| *r != "Imp.swap"), "{single:?}");
     }
 
     #[test]
@@ -1529,6 +1550,10 @@ mod tests {
             "theorem t (a : ZMod 5) : a = 6 - 2",
             "theorem t (a : ZMod 5) : a = 4",
         );
+        differ(
+            "theorem t (F : Type*) [Field F] [CharP F 3] (a : F) : a = 6 / 3",
+            "theorem t (F : Type*) [Field F] [CharP F 3] (a : F) : a = 2",
+        );
         // Variables are not literals; ascribed literals are not bare literals.
         differ("theorem t (y : ℕ) : y + 1 = x", "theorem t (y : ℕ) : 1 = x");
         differ("theorem t : (2 : ℝ) + 1 = x", "theorem t : 3 = x");
@@ -1578,6 +1603,16 @@ mod tests {
         let t = canon("theorem t (x : ℝ) (hx : 0 < x) (n : ℕ) (h : x = n + 1) : x < n + 2");
         let list = &t.children[0];
         assert_eq!(binder_list_arity(&list.label), Some(4), "{t:?}");
+    }
+
+    #[test]
+    fn universe_binders_are_left_to_auto_binding() {
+        same(
+            "theorem t {G : Type*} [Group G] (x : G) : x * x⁻¹ = 1",
+            "theorem t [Group G] (x : G) : x * x⁻¹ = 1",
+        );
+        // A binder of an ordinary type stays.
+        differ("theorem t (x : ℝ) : x = x", "theorem t : x = x");
     }
 
     #[test]
