@@ -108,6 +108,33 @@ proptest! {
     }
 }
 
+/// Larger and deeper trees over two labels: long inner paths, where APTED's spfA does its work.
+fn deep_tree() -> impl Strategy<Value = Tree> {
+    let leaf = (0..2u8, 0..4u8).prop_map(|(label, flag)| node(label, flag, Vec::new()));
+    leaf.prop_recursive(10, 60, 3, |inner| {
+        (0..2u8, 0..4u8, prop::collection::vec(inner, 1..4))
+            .prop_map(|(label, flag, children)| node(label, flag, children))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn apted_equals_zhang_shasha_on_larger_deeper_trees(a in deep_tree(), b in deep_tree()) {
+        let mut interner = LabelInterner::new();
+        let (fa, fb) = (FlatTree::new(&a, &mut interner), FlatTree::new(&b, &mut interner));
+        let mut w = Workspace::new();
+        for costs in [UNIT, FREE] {
+            let expected = naive::ted(&a, &b, costs);
+            prop_assert_eq!(w.ted_flat_with(&fa, &fb, costs, Algorithm::Apted, None), Ok(expected));
+            let m = w.mapping_flat_with(&fa, &fb, costs, Algorithm::Apted);
+            prop_assert_eq!(naive::mapping_cost(&a, &b, &m.ops, costs), Some(expected));
+            assert_valid_mapping(&a, &b, &m.ops);
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1_000, ..ProptestConfig::default() })]
 
