@@ -267,6 +267,17 @@ impl Features {
         match method {
             "textDocument/codeLens" => Some(Box::pin(async move { Ok(this.code_lenses(&params)) })),
             "codeLens/resolve" => Some(Box::pin(async move { Ok(params) })),
+            // Lean advertises `codeAction.resolveProvider`, so clients (Neovim 0.11's
+            // `vim.lsp.buf.code_action`) resolve edit-less actions before running them. Ours are
+            // complete already: answer with the action itself instead of forwarding it to Lean,
+            // which does not know it.
+            "codeAction/resolve" => {
+                let cmd = params["command"]["command"].as_str()?;
+                if !self.inner.commands.all().contains(&cmd) {
+                    return None;
+                }
+                Some(Box::pin(async move { Ok(params) }))
+            }
             "workspace/executeCommand" => {
                 let cmd = params.get("command").and_then(Value::as_str)?;
                 if !self.inner.commands.all().contains(&cmd) {
@@ -1312,6 +1323,18 @@ mod tests {
             .collect();
         assert_eq!(titles.len(), 4);
         assert_eq!(titles[0], "Lean's");
+        // Resolving one of ours answers it unchanged; Lean's own actions still go to Lean.
+        let resolved = s
+            .features
+            .own_request("codeAction/resolve", &acts[1])
+            .expect("our action is resolved by the proxy")
+            .await
+            .unwrap();
+        assert_eq!(resolved, acts[1]);
+        assert!(s
+            .features
+            .own_request("codeAction/resolve", &json!({"title": "Lean's", "data": {}}))
+            .is_none());
         // Execute "Show differences": a merged publishDiagnostics with Lean's and ours.
         let cmd = acts[1]["command"].clone();
         s.features
