@@ -1439,7 +1439,7 @@ mod tests {
             Arc::new(LeanClient::disconnected()),
         );
         let lean: Value = serde_json::from_str(include_str!(
-            "../../fixtures/lsp/wire.initialize-response.json"
+            "../../fixtures/lean-protocol/examples/wire.initialize-response.json"
         ))
         .unwrap();
         let out = f.augment_initialize_result(lean["result"].clone());
