@@ -40,6 +40,29 @@ fn pipeline(pairs: &[dataset::DatasetPair], metric: &Ted) -> usize {
     scored.len()
 }
 
+/// Parsing alone (both statements of every pair), to see what share of the pipeline it takes.
+fn parse_only(pairs: &[dataset::DatasetPair]) -> usize {
+    pairs
+        .iter()
+        .filter(|pair| {
+            let r = parse_statement(&pair.ref_statement, &Header::parse(&pair.ref_header));
+            let c = parse_statement(&pair.cand_statement, &Header::parse(&pair.cand_header));
+            black_box((r, c)).0.is_ok()
+        })
+        .count()
+}
+
+/// CPU time (user + system) this process has used, from /proc (Linux; clock ticks of 10 ms).
+/// Wall-clock medians suffer when other jobs share the 2 cores; CPU time much less so.
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+    let rest = stat.get(stat.rfind(')')? + 2..)?;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
+}
+
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
     times[times.len() / 2]
@@ -83,10 +106,21 @@ fn main() {
         };
         let load = start.elapsed();
         let scored = pipeline(&pairs, &metric); // warm-up
+        let cpu_before = cpu_time();
         let times: Vec<Duration> = (0..runs)
             .map(|_| {
                 let start = Instant::now();
                 black_box(pipeline(&pairs, &metric));
+                start.elapsed()
+            })
+            .collect();
+        let cpu = cpu_before.zip(cpu_time()).map(|(before, after)| {
+            (after.saturating_sub(before)).as_secs_f64() * 1e3 / runs as f64
+        });
+        let parse_times: Vec<Duration> = (0..runs)
+            .map(|_| {
+                let start = Instant::now();
+                black_box(parse_only(&pairs));
                 start.elapsed()
             })
             .collect();
@@ -97,7 +131,8 @@ fn main() {
         let _ = writeln!(
             out,
             "{}: {} pairs ({} scored): parse + tree + TED + scoring median {:.2} ms \
-             (min {:.2}, max {:.2}, {} runs); file load {:.2} ms",
+             (min {:.2}, max {:.2}, {} runs; CPU time per run {}); parsing alone median {:.2} ms; \
+             file load {:.2} ms",
             file.display(),
             pairs.len(),
             scored,
@@ -105,6 +140,8 @@ fn main() {
             min.as_secs_f64() * 1e3,
             max.as_secs_f64() * 1e3,
             runs,
+            cpu.map_or_else(|| "n/a".to_string(), |ms| format!("{ms:.1} ms")),
+            median(parse_times).as_secs_f64() * 1e3,
             load.as_secs_f64() * 1e3,
         );
     }

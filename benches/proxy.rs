@@ -41,27 +41,46 @@ fn start(direct: bool) -> Editor {
     ed
 }
 
-fn latencies(direct: bool, n: usize) -> Vec<Duration> {
-    let mut ed = start(direct);
+/// Round trips of `standin/echo` to the stand-in directly and through the proxy, alternated
+/// request by request so both see the same machine load (this machine is shared), sorted.
+fn latencies(n: usize) -> (Vec<Duration>, Vec<Duration>, Vec<f64>) {
+    let mut direct = start(true);
+    let mut proxied = start(false);
     let payloads: Vec<String> = SIZES.iter().map(|&s| "x".repeat(s)).collect();
+    let round_trip = |ed: &mut Editor, id: usize| {
+        let params = json!({"data": payloads[id % SIZES.len()]});
+        let t = Instant::now();
+        let r = ed.request(json!(id), "standin/echo", params);
+        let elapsed = t.elapsed();
+        assert!(r.get("result").is_some());
+        elapsed
+    };
     // Warm up (page in, grow buffers).
     for i in 0..500 {
-        ed.request(
-            json!(i),
-            "standin/echo",
-            json!({"data": payloads[i % SIZES.len()]}),
-        );
+        round_trip(&mut direct, i);
+        round_trip(&mut proxied, i);
     }
-    let mut out = Vec::with_capacity(n);
+    let (mut d, mut p, mut added) = (
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+    );
     for i in 0..n {
-        let params = json!({"data": payloads[i % SIZES.len()]});
-        let t = Instant::now();
-        let r = ed.request(json!(1000 + i), "standin/echo", params);
-        out.push(t.elapsed());
-        assert!(r.get("result").is_some());
+        let (a, b) = if i % 2 == 0 {
+            let a = round_trip(&mut direct, 1000 + i);
+            (a, round_trip(&mut proxied, 1000 + i))
+        } else {
+            let b = round_trip(&mut proxied, 1000 + i);
+            (round_trip(&mut direct, 1000 + i), b)
+        };
+        d.push(a);
+        p.push(b);
+        added.push(us(b) - us(a));
     }
-    out.sort();
-    out
+    d.sort();
+    p.sort();
+    added.sort_by(f64::total_cmp);
+    (d, p, added)
 }
 
 /// Lean → editor: `count` notifications of `bytes` each; MB/s from request to the last one.
@@ -143,6 +162,35 @@ fn memory_with_documents(docs: usize) -> (u64, u64) {
     (before, vm_rss_kib(pid).unwrap_or(0))
 }
 
+/// In-process cost of routing one 1 MiB notification: the frame read from memory plus the
+/// `id`/`method` peek (no pipes, no other process).
+fn routing_cost_mb_s() -> f64 {
+    let body = serde_json::to_vec(&json!({"jsonrpc": "2.0", "method": "custom/blob", "params": {"data": "x".repeat(1 << 20)}}))
+        .expect("json");
+    let mut stream = Vec::new();
+    for _ in 0..100 {
+        stream.extend_from_slice(format!("Content-Length: {}\r\n\r\n", body.len()).as_bytes());
+        stream.extend_from_slice(&body);
+    }
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("runtime");
+    let t = Instant::now();
+    let n = rt.block_on(async {
+        let mut reader = lean_assess::wire::FrameReader::new(&stream[..], "bench");
+        let mut n = 0;
+        while let Some(frame) = reader.read_frame().await.expect("frame") {
+            assert!(matches!(
+                lean_assess::wire::peek(&frame.bytes),
+                lean_assess::wire::Peek::Notification { .. }
+            ));
+            n += frame.bytes.len();
+        }
+        n
+    });
+    n as f64 / t.elapsed().as_secs_f64() / 1e6
+}
+
 fn main() {
     let n: usize = std::env::var("PROXY_BENCH_REQUESTS")
         .ok()
@@ -150,27 +198,43 @@ fn main() {
         .unwrap_or(10_000);
     println!("lean-assess proxy bench (stand-in server; sizes cycle {SIZES:?} bytes)");
 
-    let direct = latencies(true, n);
-    let proxied = latencies(false, n);
+    let (direct, proxied, added) = latencies(n);
     let (d50, d99) = (percentile(&direct, 0.5), percentile(&direct, 0.99));
     let (p50, p99) = (percentile(&proxied, 0.5), percentile(&proxied, 0.99));
-    println!("round trip over {n} requests, µs:   p50      p99");
+    let paired = |q: f64| added[((added.len() as f64 - 1.0) * q).round() as usize];
+    println!("round trip, {n} requests each way (alternated), µs:   p50      p99");
     println!(
-        "  direct to the stand-in        {:8.1} {:8.1}",
+        "  direct to the stand-in                       {:8.1} {:8.1}",
         us(d50),
         us(d99)
     );
     println!(
-        "  through lean-assess serve     {:8.1} {:8.1}",
+        "  through lean-assess serve                    {:8.1} {:8.1}",
         us(p50),
         us(p99)
     );
     println!(
-        "  added by the proxy            {:8.1} {:8.1}   (target p99 < 1000)",
+        "  added: difference of the percentiles         {:8.1} {:8.1}   (target p99 < 1000)",
         us(p50) - us(d50),
         us(p99) - us(d99)
     );
+    println!(
+        "  added: percentiles of paired differences     {:8.1} {:8.1}",
+        paired(0.5),
+        paired(0.99)
+    );
+    if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
+        let load: Vec<&str> = load.split_whitespace().take(3).collect();
+        println!(
+            "  (load average after measuring: {}; 2 cores)",
+            load.join(" ")
+        );
+    }
 
+    println!(
+        "in-process frame read + peek of 1 MiB notifications: {:.0} MB/s",
+        routing_cost_mb_s()
+    );
     let (count, bytes) = (200u64, 1u64 << 20);
     let td = throughput_to_editor(true, count, bytes);
     let tp = throughput_to_editor(false, count, bytes);

@@ -10,7 +10,7 @@
 //! and left out, so `score.py` reports them missing).
 //!
 //! Options after the two paths: `--alpha A` (Eq. 5's α, default 5), `--matching-work N` (budget
-//! of the exhaustive AND matching; 0 makes it greedy everywhere),
+//! of the exhaustive AND matching; 0 makes it the bounded search everywhere),
 //! `--no-binder-types` (only propositional binders are hypotheses, as the paper's untyped logic),
 //! `--rename R`, `--atom-weight W` (the lexical node similarity's constants, for ablations).
 

@@ -4,7 +4,8 @@
 //! for `fixtures/bench/score.py`; the total time goes to stderr. Development aid beside
 //! `lean-assess bench`: it can also run on GTED's trees and with another node budget.
 //!
-//! `cargo run --release --example transted_lite_trees -- FILE.jsonl [MAX_NODES] [--path ID]`
+//! `cargo run --release --example transted_lite_trees -- FILE.jsonl [MAX_NODES] [--path ID]
+//! [--both-sides] [--unit-cost]`
 
 use lean_assess::metrics::transted_lite::{Config, TransTedLite};
 use lean_assess::trees::parse::{parse_statement, Header};
@@ -29,6 +30,7 @@ fn main() -> anyhow::Result<()> {
         max_nodes,
         time_limit: Duration::from_secs(10),
         both_sides: args.iter().any(|a| a == "--both-sides"),
+        free_rename: !args.iter().any(|a| a == "--unit-cost"),
     });
     let mut pairs = Vec::new();
     for line in std::io::BufReader::new(std::fs::File::open(file)?).lines() {

@@ -421,4 +421,36 @@ mod tests {
             MirrorEvent::Unrelated
         );
     }
+
+    proptest::proptest! {
+        /// Edits addressed by LSP positions of char boundaries equal byte-range replacement, and
+        /// arbitrary (out-of-range, mid-surrogate) positions never panic.
+        #[test]
+        fn edits_by_position_match_byte_edits(
+            text in "[a\\n\\rℝ𝔽😀 ]{0,40}",
+            a in 0usize..60, b in 0usize..60,
+            ins in "[xℝ𝔽\\n]{0,5}",
+            wild in proptest::collection::vec((0u32..8, 0u32..50), 2),
+        ) {
+            let mut d = Document::new("u", 0, text.clone());
+            let bounds: Vec<usize> = text.char_indices().map(|(i, _)| i).chain([text.len()]).collect();
+            let (a, b) = (bounds[a % bounds.len()], bounds[b % bounds.len()]);
+            let (a, b) = (a.min(b), a.max(b));
+            // `\r\n` is one line break: an offset between them has no position of its own.
+            let inside_crlf = |o: usize| o > 0 && text.as_bytes().get(o) == Some(&b'\n') && text.as_bytes()[o - 1] == b'\r';
+            if !inside_crlf(a) && !inside_crlf(b) {
+                let r = d.range_of(a, b);
+                d.apply_change(Some(r), &ins);
+                let mut expect = text.clone();
+                expect.replace_range(a..b, &ins);
+                proptest::prop_assert_eq!(d.text(), expect.as_str());
+            }
+            let r = Range {
+                start: Position { line: wild[0].0, character: wild[0].1 },
+                end: Position { line: wild[1].0, character: wild[1].1 },
+            };
+            d.apply_change(Some(r), &ins);
+            let _ = d.position_of(usize::MAX);
+        }
+    }
 }

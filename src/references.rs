@@ -813,4 +813,19 @@ samples = 8
             Path::new("/trailing%4")
         );
     }
+
+    proptest::proptest! {
+        /// Arbitrary config text, document text and offsets: an error or a value, never a panic.
+        #[test]
+        fn arbitrary_input_never_panics(
+            cfg in "[\\[\\]a-z_=\"\\n .:0-9-]{0,80}",
+            doc in "[-@a-z :ℝ𝔽\\n.]{0,80}",
+            at in 0usize..100,
+        ) {
+            let _ = Config::parse(&cfg, Path::new("/w/lean-assess.toml"));
+            let _ = directive_above(&doc, at, Path::new("/w/C.lean"), Path::new("/w"));
+            let _ = Dataset::parse(&doc, Path::new("d.jsonl"));
+            let _ = line_of(&doc, at);
+        }
+    }
 }

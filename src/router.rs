@@ -70,9 +70,32 @@ pub trait Hooks: Send + Sync + 'static {
     fn wants_response(&self, method: &str) -> bool;
     fn augment_response(&self, method: &str, request_params: &Value, result: Value) -> Value;
     fn merge_diagnostics(&self, params: Value) -> Value;
+    /// Whether `observe_client_notification` needs to see notifications of `method`. Only those
+    /// get their params parsed on the forwarding path (bulk traffic such as `$/lean/rpc/*` or a
+    /// client's custom notifications then costs a peek, not a parse).
+    fn observes(&self, _method: &str) -> bool {
+        true
+    }
+    /// Whether `own_request` may claim requests of `method` (same reason).
+    fn may_own(&self, _method: &str) -> bool {
+        true
+    }
 }
 
 impl Hooks for Features {
+    /// The features mirror documents (`textDocument/did*`) and re-judge on
+    /// `textDocument/didSave` / `workspace/didChangeWatchedFiles` (features/mod.rs
+    /// `observe_client_notification`); a prefix test keeps new methods of those families seen.
+    fn observes(&self, method: &str) -> bool {
+        method.starts_with("textDocument/") || method.starts_with("workspace/")
+    }
+    /// The features answer `textDocument/codeLens`, `codeLens/resolve` and their own
+    /// `workspace/executeCommand` commands (features/mod.rs `own_request`).
+    fn may_own(&self, method: &str) -> bool {
+        method.starts_with("textDocument/")
+            || method.starts_with("codeLens/")
+            || method.starts_with("workspace/")
+    }
     fn on_initialize_request(&self, params: &Value) {
         Features::on_initialize_request(self, params)
     }
@@ -133,6 +156,8 @@ pub struct RouterEnd {
     pub exit_forwarded: bool,
     /// The editor sent `shutdown` before.
     pub shutdown_forwarded: bool,
+    /// Lean's stream ended on a bad frame (not at EOF): what was wrong.
+    pub lean_stream_error: Option<String>,
     editor: Writer,
 }
 
@@ -284,6 +309,7 @@ where
         shared.clone(),
     ));
 
+    let mut lean_stream_error = None;
     let reason = tokio::select! {
         _ = &mut editor_task => {
             if !shared.exit_forwarded.load(Ordering::Acquire) {
@@ -302,7 +328,8 @@ where
             }
             EndReason::EditorClosed
         }
-        _ = &mut lean_task => {
+        ended = &mut lean_task => {
+            lean_stream_error = ended.ok().flatten();
             editor_task.abort();
             lean_writer.close(Duration::from_millis(200)).await;
             EndReason::LeanClosed
@@ -317,6 +344,7 @@ where
         reason,
         exit_forwarded: shared.exit_forwarded.load(Ordering::Acquire),
         shutdown_forwarded: shared.shutdown_forwarded.load(Ordering::Acquire),
+        lean_stream_error,
         editor,
     }
 }
@@ -393,12 +421,21 @@ async fn editor_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                 } else if method == methods::SHUTDOWN {
                     shared.shutdown_forwarded.store(true, Ordering::Release);
                 } else {
-                    let params = params_of(&bytes);
-                    if let Some(fut) = shared.hooks.own_request(&method, &params) {
+                    let may_own = shared.hooks.may_own(&method);
+                    let wants = shared.hooks.wants_response(&method);
+                    let params = if may_own || wants {
+                        params_of(&bytes)
+                    } else {
+                        Value::Null
+                    };
+                    if let Some(fut) = may_own
+                        .then(|| shared.hooks.own_request(&method, &params))
+                        .flatten()
+                    {
                         spawn_own_request(&shared, id, method, fut);
                         continue;
                     }
-                    if shared.hooks.wants_response(&method) {
+                    if wants {
                         shared.augmented.insert(id, (method, params));
                     }
                 }
@@ -420,9 +457,11 @@ async fn editor_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                 } else if method == methods::EXIT {
                     shared.exit_forwarded.store(true, Ordering::Release);
                 }
-                shared
-                    .hooks
-                    .observe_client_notification(&method, &params_of(&bytes));
+                if shared.hooks.observes(&method) {
+                    shared
+                        .hooks
+                        .observe_client_notification(&method, &params_of(&bytes));
+                }
                 forward(&shared.to_lean, bytes, TO).await;
             }
             Peek::Response { id } => {
@@ -530,12 +569,13 @@ fn reply_of(bytes: &[u8]) -> Reply {
     }
 }
 
-/// Lean → editor.
+/// Lean → editor. Returns the frame error that ended the stream, if it did not end at EOF.
 async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
     mut reader: FrameReader<R>,
     shared: Arc<Shared<H>>,
-) {
+) -> Option<String> {
     const TO: &str = "proxy→editor";
+    let mut stream_error = None;
     loop {
         let frame = match reader.read_frame().await {
             Ok(Some(frame)) => frame,
@@ -545,6 +585,7 @@ async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
             }
             Err(e) => {
                 tracing::error!(error = %e, "ending the Lean server's stream");
+                stream_error = Some(e.to_string());
                 break;
             }
         };
@@ -602,6 +643,7 @@ async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
         }
     }
     shared.lean_pending.drain();
+    stream_error
 }
 
 /// Features → editor: notifications as they are, requests with a minted own id.

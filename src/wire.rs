@@ -23,6 +23,9 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncReadExt, AsyncWrite, AsyncWr
 /// real Lean messages (whole-file didOpen of a big Mathlib file) stay far below this.
 pub const MAX_FRAME_BYTES: usize = 512 * 1024 * 1024;
 
+/// Longest header line accepted (real ones are ~30 bytes).
+const MAX_HEADER_LINE: usize = 8192;
+
 /// One LSP message body exactly as it was on the wire (the header is not kept).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Frame {
@@ -94,7 +97,9 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
         let mut in_header = false;
         loop {
             self.line.clear();
-            let n = match self.inner.read_line(&mut self.line).await {
+            // Bounded: a stream of garbage without newlines must not grow the buffer forever.
+            let mut limited = (&mut self.inner).take(MAX_HEADER_LINE as u64);
+            let n = match limited.read_line(&mut self.line).await {
                 Ok(n) => n,
                 Err(e) if is_disconnect(&e) => 0,
                 Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
@@ -112,6 +117,9 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
                 } else {
                     Ok(None)
                 };
+            }
+            if n == MAX_HEADER_LINE && !self.line.ends_with('\n') {
+                return Err(bad(stream, &self.line, "header line too long"));
             }
             let line = self.line.trim_end_matches(['\r', '\n']);
             if line.is_empty() {
@@ -135,9 +143,6 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
                     .parse()
                     .map_err(|_| bad(stream, line, "Content-Length is not a number"))?;
                 length = Some(parsed);
-            }
-            if self.line.len() > 8192 {
-                return Err(bad(stream, line, "header line too long"));
             }
         }
         let Some(length) = length else {
@@ -390,6 +395,7 @@ mod tests {
             (b"Content-Length: 10\r\n\r\n{}", "ended inside a frame"),
             (b"Content-Length: 2\r\ngarbage\r\n\r\n{}", "without ':'"),
             (b"Content-Length: 99999999999\r\n\r\n", "exceeds"),
+            (&[b'x'; 20000][..], "too long"),
         ] {
             let (frames, err) = read_all(input).await;
             assert!(frames.is_empty());

@@ -58,6 +58,31 @@ fn await_refresh(ed: &mut Editor) {
     ed.send(&json!({"jsonrpc": "2.0", "id": r["id"], "result": null}));
 }
 
+/// Read everything the proxy has sent so far (and not yet consumed) and check that none of its
+/// own traffic is among it: no reply to an own request, no `$/lean/rpc` message, and own ids
+/// only on our server→client requests (which carry a method).
+fn drain_checking(ed: &mut Editor) {
+    while let Some(body) = ed.recv_raw(Duration::from_millis(300)) {
+        let m: Value = serde_json::from_slice(&body).unwrap();
+        if m.get("method").is_none() {
+            assert!(!is_own_id(&m), "own reply leaked: {m}");
+        }
+        let method = m["method"].as_str().unwrap_or("");
+        assert!(
+            !method.starts_with("$/lean/rpc"),
+            "own RPC traffic leaked: {m}"
+        );
+        if is_own_id(&m) {
+            assert!(
+                method == "workspace/codeLens/refresh"
+                    || method == "window/showDocument"
+                    || method == "workspace/applyEdit",
+                "{m}"
+            );
+        }
+    }
+}
+
 #[test]
 fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
     let dir = tempfile::tempdir().unwrap();
@@ -99,14 +124,27 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
         "textDocument/didOpen",
         json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
     );
-    // One refresh per lens-metric round, then again once the elaborated trees are in.
-    await_refresh(&mut ed);
-    let lenses = ed.request(
-        json!(10),
-        "textDocument/codeLens",
-        json!({"textDocument": {"uri": cand_uri}}),
-    );
-    let lenses = lenses["result"].as_array().unwrap().clone();
+    // One refresh per lens-metric round, then again once the elaborated trees are in; the
+    // editor asks for lenses again after each, until the TED values are there.
+    let mut id = 10;
+    let lenses = loop {
+        await_refresh(&mut ed);
+        id += 1;
+        let l = ed.request(
+            json!(id),
+            "textDocument/codeLens",
+            json!({"textDocument": {"uri": cand_uri}}),
+        );
+        let l = l["result"].as_array().cloned().unwrap_or_default();
+        let ready = l.len() == 2
+            && l.iter().all(|x| {
+                let t = x["command"]["title"].as_str().unwrap_or("");
+                t.starts_with("lean-assess: ted 0.") || t.starts_with("lean-assess: ted 1.")
+            });
+        if ready {
+            break l;
+        }
+    };
     assert_eq!(lenses.len(), 2, "{lenses:?}");
     for l in &lenses {
         let title = l["command"]["title"].as_str().unwrap();
@@ -124,7 +162,7 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
 
     // Hover on `same_name` (line 6, columns 8..17): Lean's part, `***`, ours.
     let hover = ed.request(
-        json!(11),
+        json!(20),
         "textDocument/hover",
         json!({"textDocument": {"uri": cand_uri}, "position": {"line": 6, "character": 10}}),
     );
@@ -140,7 +178,7 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
 
     // Code actions on line 6: Lean's "Try this" kept, our three appended.
     let actions = ed.request(
-        json!(12),
+        json!(21),
         "textDocument/codeAction",
         json!({"textDocument": {"uri": cand_uri},
                "range": {"start": {"line": 6, "character": 0}, "end": {"line": 6, "character": 0}},
@@ -160,10 +198,11 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
     // Execute "Show differences": a publishDiagnostics merging Lean's with ours.
     let cmd = &actions[1]["command"];
     let done = ed.request(
-        json!(13),
+        json!(22),
         "workspace/executeCommand",
         json!({"command": cmd["command"], "arguments": cmd["arguments"]}),
     );
+    assert_eq!(done.get("error"), None, "{done}");
     assert_eq!(done["result"], Value::Null, "{done}");
     let diags = ed.recv_matching(|m| {
         m["method"] == "textDocument/publishDiagnostics"
@@ -187,7 +226,67 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
         .unwrap()
         .contains("`<` where the reference has `≤`")));
 
-    // An edit clears our diagnostics and refreshes the lens.
+    // Clicking the lens shows the details: a read-only markdown file opened via
+    // window/showDocument (the editor's reply is consumed by the proxy).
+    let lens_cmd = &lenses[1]["command"];
+    let done = ed.request(
+        json!(23),
+        "workspace/executeCommand",
+        json!({"command": lens_cmd["command"], "arguments": lens_cmd["arguments"]}),
+    );
+    assert_eq!(done.get("error"), None, "{done}");
+    let show = ed.recv_matching(|m| m["method"] == "window/showDocument");
+    let shown =
+        lean_assess::references::uri_to_path(show["params"]["uri"].as_str().unwrap()).unwrap();
+    let details = std::fs::read_to_string(&shown).unwrap();
+    assert!(
+        details.starts_with("# lean-assess: `same_name`"),
+        "{details}"
+    );
+    assert!(shown.starts_with(root.join("cache")), "{}", shown.display());
+    ed.send(&json!({"jsonrpc": "2.0", "id": show["id"], "result": {"success": true}}));
+
+    // "Use as reference" on the directive-based theorem: a [[reference.pair]] appended to
+    // lean-assess.toml through workspace/applyEdit.
+    let acts = ed.request(
+        json!(24),
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": cand_uri},
+               "range": {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 0}},
+               "context": {"diagnostics": []}}),
+    );
+    let use_ref = acts["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| {
+            a["title"]
+                .as_str()
+                .unwrap_or("")
+                .contains("Use as reference")
+        })
+        .unwrap()["command"]
+        .clone();
+    ed.request(
+        json!(25),
+        "workspace/executeCommand",
+        json!({"command": use_ref["command"], "arguments": use_ref["arguments"]}),
+    );
+    let apply = ed.recv_matching(|m| m["method"] == "workspace/applyEdit");
+    let changes = &apply["params"]["edit"]["documentChanges"];
+    assert_eq!(
+        changes[1]["textDocument"]["uri"],
+        uri_of(&root.join("lean-assess.toml"))
+    );
+    assert_eq!(
+        changes[1]["edits"][0]["newText"],
+        "\n[[reference.pair]]\ncandidate = \"Cand.lean::cone\"\nreference = \"Reference.lean::mathd_algebra_478\"\n"
+    );
+    ed.send(&json!({"jsonrpc": "2.0", "id": apply["id"], "result": {"applied": true}}));
+
+    // An edit clears our diagnostics and refreshes the lens: the first publishDiagnostics for
+    // the candidate after the edit has none of ours.
+    drain_checking(&mut ed);
     ed.notify(
         "textDocument/didChange",
         json!({"textDocument": {"uri": cand_uri, "version": 2},
@@ -231,27 +330,7 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
         std::thread::sleep(Duration::from_millis(50));
     }
 
-    // Everything left: no reply to an own request, no own-id message of any kind except our
-    // server→client requests (which carry a method).
-    while let Some(body) = ed.recv_raw(Duration::from_millis(500)) {
-        let m: Value = serde_json::from_slice(&body).unwrap();
-        if m.get("method").is_none() {
-            assert!(!is_own_id(&m), "own reply leaked: {m}");
-        }
-        let method = m["method"].as_str().unwrap_or("");
-        assert!(
-            !method.starts_with("$/lean/rpc"),
-            "own RPC traffic leaked: {m}"
-        );
-        if is_own_id(&m) {
-            assert!(
-                method == "workspace/codeLens/refresh"
-                    || method == "window/showDocument"
-                    || method == "workspace/applyEdit",
-                "{m}"
-            );
-        }
-    }
+    drain_checking(&mut ed);
     ed.close_stdin();
     assert!(ed.wait(Duration::from_secs(10)).is_some(), "proxy exits");
 }

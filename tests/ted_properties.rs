@@ -28,7 +28,7 @@ fn node(label: u8, flag: u8, children: Vec<Tree>) -> Tree {
 const UNIT: CostModel = CostModel { free_rename: false };
 const FREE: CostModel = CostModel { free_rename: true };
 
-/// Parent and preorder-interval facts for checking that a mapping is a valid TED mapping.
+/// Preorder intervals, for checking that a mapping is a valid TED mapping.
 struct Shape {
     /// `end[i]`: one past the last preorder id in the subtree of `i`.
     end: Vec<usize>,
@@ -36,30 +36,12 @@ struct Shape {
 
 impl Shape {
     fn of(t: &Tree) -> Shape {
-        let nodes = t.preorder();
-        let mut end = vec![0; nodes.len()];
-        // Walk ids backwards: a node's subtree ends where its last child's subtree ends.
-        let mut sizes = vec![1; nodes.len()];
-        let mut stack: Vec<(usize, usize)> = Vec::new(); // (id, remaining children)
-        let mut parent = vec![usize::MAX; nodes.len()];
-        for (id, n) in nodes.iter().enumerate() {
-            while let Some(&(_, 0)) = stack.last() {
-                stack.pop();
-            }
-            if let Some(top) = stack.last_mut() {
-                parent[id] = top.0;
-                top.1 -= 1;
-            }
-            stack.push((id, n.children.len()));
-        }
-        for id in (0..nodes.len()).rev() {
-            if parent[id] != usize::MAX {
-                sizes[parent[id]] += sizes[id];
-            }
-        }
-        for (id, e) in end.iter_mut().enumerate() {
-            *e = id + sizes[id];
-        }
+        let end = t
+            .preorder()
+            .iter()
+            .enumerate()
+            .map(|(id, n)| id + n.size())
+            .collect();
         Shape { end }
     }
     fn is_ancestor(&self, x: usize, y: usize) -> bool {
@@ -122,6 +104,33 @@ proptest! {
             let oracle = naive::ted_mapping(&a, &b, costs);
             prop_assert_eq!(oracle.distance, expected);
             prop_assert_eq!(naive::mapping_cost(&a, &b, &oracle.ops, costs), Some(expected));
+        }
+    }
+}
+
+/// Larger and deeper trees over two labels: long inner paths, where APTED's spfA does its work.
+fn deep_tree() -> impl Strategy<Value = Tree> {
+    let leaf = (0..2u8, 0..4u8).prop_map(|(label, flag)| node(label, flag, Vec::new()));
+    leaf.prop_recursive(10, 60, 3, |inner| {
+        (0..2u8, 0..4u8, prop::collection::vec(inner, 1..4))
+            .prop_map(|(label, flag, children)| node(label, flag, children))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn apted_equals_zhang_shasha_on_larger_deeper_trees(a in deep_tree(), b in deep_tree()) {
+        let mut interner = LabelInterner::new();
+        let (fa, fb) = (FlatTree::new(&a, &mut interner), FlatTree::new(&b, &mut interner));
+        let mut w = Workspace::new();
+        for costs in [UNIT, FREE] {
+            let expected = naive::ted(&a, &b, costs);
+            prop_assert_eq!(w.ted_flat_with(&fa, &fb, costs, Algorithm::Apted, None), Ok(expected));
+            let m = w.mapping_flat_with(&fa, &fb, costs, Algorithm::Apted);
+            prop_assert_eq!(naive::mapping_cost(&a, &b, &m.ops, costs), Some(expected));
+            assert_valid_mapping(&a, &b, &m.ops);
         }
     }
 }
@@ -202,10 +211,23 @@ fn a_past_deadline_stops_a_large_computation() {
         FlatTree::new(&b, &mut interner),
     );
     let past = std::time::Instant::now();
-    let err = Workspace::new().ted_flat_within(&fa, &fb, UNIT, Some(past));
-    assert!(
-        matches!(err, Err(distance::DistanceError::DeadlineExceeded { .. })),
-        "{err:?}"
+    let mut w = Workspace::new();
+    for algorithm in [Algorithm::Auto, Algorithm::Apted, Algorithm::LeftRight] {
+        let err = w.ted_flat_with(&fa, &fb, UNIT, algorithm, Some(past));
+        assert!(
+            matches!(err, Err(distance::DistanceError::DeadlineExceeded { .. })),
+            "{algorithm:?}: {err:?}"
+        );
+    }
+    // The workspace is still usable afterwards, and a generous deadline changes nothing.
+    let small = (
+        FlatTree::new(&comb(5, false), &mut interner),
+        FlatTree::new(&comb(5, true), &mut interner),
+    );
+    let later = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    assert_eq!(
+        w.ted_flat_within(&small.0, &small.1, UNIT, Some(later)),
+        Ok(naive::ted(&comb(5, false), &comb(5, true), UNIT))
     );
 }
 

@@ -158,12 +158,24 @@ async fn session(options: ServeOptions) -> ExitCode {
         move |to_editor, lean| Features::new(features, to_editor, lean),
     )
     .await;
-    let status = process.wait_or_kill(grace).await;
+    // Lean's output is out of step after a bad frame: nothing more can be read, stop it now.
+    let wait = if end.lean_stream_error.is_some() {
+        Duration::ZERO
+    } else {
+        grace
+    };
+    let status = process.wait_or_kill(wait).await;
     tracing::info!(reason = ?end.reason, ?status, "session ended");
     let code = match (&end.reason, &status) {
         (EndReason::LeanClosed, _) if !end.exit_forwarded => {
             let tail = process.stderr_tail().await;
-            let message = crash_message(process.command(), &status, &tail);
+            let mut message = crash_message(process.command(), &status, &tail);
+            if let Some(e) = &end.lean_stream_error {
+                message = format!(
+                    "lean-assess: the Lean server (`{}`) wrote something that is not an LSP frame ({e}), so lean-assess stopped it.",
+                    process.command()
+                );
+            }
             tracing::error!("{message}");
             end.notify_editor(
                 methods::SHOW_MESSAGE,

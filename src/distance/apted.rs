@@ -1043,8 +1043,16 @@ struct AptedTables {
     t: Vec<i32>,
     forest: Vec<i32>,
     keyroots: Vec<usize>,
-    column_pre: Vec<usize>,
-    column_start: Vec<usize>,
+    columns: Vec<Column>,
+}
+
+/// What the spfL/spfR core needs of one column node, gathered once per keyroot pair.
+#[derive(Debug, Clone, Copy)]
+struct Column {
+    label: u32,
+    flags: u8,
+    start: usize,
+    delta_offset: usize,
 }
 
 /// One direction of the Zhang–Shasha decomposition over an [`Indexer`]: left paths with
@@ -1319,19 +1327,25 @@ impl<'a> Apted<'a> {
         if self.tick((rows * cols) as u64) {
             return;
         }
-        // Column facts, once per keyroot pair: preorder id, and where its subtree starts
-        // (`usize::MAX` when the column node lies on rb's path).
-        let mut column_pre = std::mem::take(&mut self.tables.column_pre);
-        let mut column_start = std::mem::take(&mut self.tables.column_start);
-        column_pre.clear();
-        column_start.clear();
+        // Column facts, once per keyroot pair, in column order: label, flags, where the
+        // column node's subtree starts (`usize::MAX` when it lies on rb's path), and its part
+        // of the `delta` index (`delta[x, y]` is `row_base(x) + column_offset(y)`, by the
+        // unswapped trees' ids).
+        let n2 = self.it2.len();
+        let mut columns = std::mem::take(&mut self.tables.columns);
+        columns.clear();
         for y_post in joff..=j {
-            column_pre.push(db.post_to_pre[y_post] as usize);
+            let y = db.post_to_pre[y_post] as usize;
             let leaf = db.path_leaf[y_post] as usize;
-            column_start.push(if leaf == joff {
-                usize::MAX
-            } else {
-                leaf - joff
+            columns.push(Column {
+                label: b.labels[y],
+                flags: b.flags[y],
+                start: if leaf == joff {
+                    usize::MAX
+                } else {
+                    leaf - joff
+                },
+                delta_offset: if swapped { y * n2 } else { y },
             });
         }
         forest[0] = 0;
@@ -1341,38 +1355,40 @@ impl<'a> Apted<'a> {
         for (j1, cell) in forest[1..=cols].iter_mut().enumerate() {
             *cell = j1 as i32 + 1;
         }
-        let n2 = self.it2.len();
         let delta = &mut self.tables.delta;
         for i1 in 1..=rows {
             let x_post = i1 - 1 + ioff;
             let x = da.post_to_pre[x_post] as usize;
             let x_start = da.path_leaf[x_post] as usize - ioff;
             let (x_label, x_flags) = (a.labels[x], a.flags[x]);
-            // delta index of (x, y) is `base + y * stride`, by the unswapped trees' ids.
-            let (base, stride) = if swapped { (x, n2) } else { (x * n2, 1) };
+            let row_base = if swapped { x } else { x * n2 };
             let (done, rest) = forest.split_at_mut(i1 * width);
             let prev = &done[(i1 - 1) * width..];
             let start_row = &done[x_start * width..];
             let row = &mut rest[..width];
-            for (j1, (&y, &y_start)) in column_pre.iter().zip(&column_start).enumerate() {
+            for (j1, column) in columns.iter().enumerate() {
                 let j1 = j1 + 1;
-                let u = i32::from(!(x_label == b.labels[y] || (fr && x_flags & b.flags[y] != 0)));
+                let u =
+                    i32::from(!(x_label == column.label || (fr && x_flags & column.flags != 0)));
                 let del = prev[j1] + 1;
                 let ins = row[j1 - 1] + 1;
-                let at = base + y * stride;
-                let matched = if x_start == 0 && y_start == usize::MAX {
+                let at = row_base + column.delta_offset;
+                let matched = if x_start == 0 && column.start == usize::MAX {
                     let inner = prev[j1 - 1];
                     delta[at] = inner;
                     inner + u
                 } else {
-                    let y_start = if y_start == usize::MAX { 0 } else { y_start };
+                    let y_start = if column.start == usize::MAX {
+                        0
+                    } else {
+                        column.start
+                    };
                     start_row[y_start] + delta[at] + u
                 };
                 row[j1] = del.min(ins).min(matched);
             }
         }
-        self.tables.column_pre = column_pre;
-        self.tables.column_start = column_start;
+        self.tables.columns = columns;
     }
 }
 

@@ -553,4 +553,47 @@ mod tests {
         );
         assert_eq!(render(&t), "(a + b) * Real.log c");
     }
+
+    fn arb_tree() -> impl proptest::strategy::Strategy<Value = Tree> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(Tree::leaf("x")),
+            Just(var("y")),
+            Just(hyp("h")),
+            Just(Tree::leaf("1")),
+        ];
+        leaf.prop_recursive(4, 24, 3, |inner| {
+            (
+                prop_oneof![
+                    Just(" _ + _ "),
+                    Just(" _ : _ "),
+                    Just(" _ < _ "),
+                    Just("f _ "),
+                    Just(": _ ")
+                ],
+                proptest::collection::vec(inner, 0..3),
+            )
+                .prop_map(|(l, ch)| Tree::node(l, ch))
+        })
+    }
+
+    proptest::proptest! {
+        /// Any pair of trees (statement-shaped or not) with its real optimal mapping: no panic,
+        /// and identical trees have no differences.
+        #[test]
+        fn any_trees_any_mapping_never_panic(a in arb_tree(), b in arb_tree(), wrap in proptest::bool::ANY) {
+            let st = |t: Tree| Statement {
+                keyword: "theorem".into(),
+                name: None,
+                source: "theorem t : x".into(),
+                tree: if wrap { Tree::node("theorem", vec![t]) } else { t },
+                unparsed: vec![],
+            };
+            let (r, c) = (st(a), st(b));
+            let m = crate::distance::ted_mapping(&r.tree, &c.tree, crate::distance::CostModel { free_rename: true });
+            let _ = differences(&r, &c, &m, 50);
+            let same = crate::distance::ted_mapping(&r.tree, &r.tree, crate::distance::CostModel::default());
+            proptest::prop_assert!(differences(&r, &r, &same, 50).is_empty());
+        }
+    }
 }

@@ -63,6 +63,10 @@ pub type OwnFuture = Pin<Box<dyn Future<Output = Result<Value, OwnError>> + Send
 
 /// JSON-RPC InvalidParams.
 const INVALID_PARAMS: i64 = -32602;
+/// LSP ContentModified: the request was computed for an outdated document version.
+const CONTENT_MODIFIED: i64 = -32801;
+/// At most this many distinct messages are remembered as already shown.
+const TOLD_CAPACITY: usize = 256;
 
 /// What the editor said it supports (from `initialize` params).
 #[derive(Debug, Default, Clone)]
@@ -81,7 +85,7 @@ struct LeanDiagnostics {
 
 /// A config file as last read: its modification time and what it parsed to.
 type ConfigEntry = (
-    Option<SystemTime>,
+    Option<(SystemTime, u64)>,
     Result<Arc<Config>, references::ReferenceError>,
 );
 
@@ -99,7 +103,7 @@ struct Inner {
     /// "Show differences" diagnostics currently shown, by URI (cleared on edit).
     shown: Mutex<HashMap<String, Vec<Value>>>,
     lean_diags: Mutex<HashMap<String, LeanDiagnostics>>,
-    /// Config files read, by path, with their modification time.
+    /// Config files read, by path, with their modification time and size.
     configs: Mutex<HashMap<PathBuf, ConfigEntry>>,
     /// Messages already shown with window/showMessage (each once).
     told: Mutex<std::collections::HashSet<String>>,
@@ -263,6 +267,17 @@ impl Features {
         match method {
             "textDocument/codeLens" => Some(Box::pin(async move { Ok(this.code_lenses(&params)) })),
             "codeLens/resolve" => Some(Box::pin(async move { Ok(params) })),
+            // Lean advertises `codeAction.resolveProvider`, so clients (Neovim 0.11's
+            // `vim.lsp.buf.code_action`) resolve edit-less actions before running them. Ours are
+            // complete already: answer with the action itself instead of forwarding it to Lean,
+            // which does not know it.
+            "codeAction/resolve" => {
+                let cmd = params["command"]["command"].as_str()?;
+                if !self.inner.commands.all().contains(&cmd) {
+                    return None;
+                }
+                Some(Box::pin(async move { Ok(params) }))
+            }
             "workspace/executeCommand" => {
                 let cmd = params.get("command").and_then(Value::as_str)?;
                 if !self.inner.commands.all().contains(&cmd) {
@@ -430,7 +445,14 @@ impl Features {
     }
 
     fn show_message(&self, kind: u8, message: String) {
-        if lock(&self.inner.told).insert(message.clone()) {
+        let fresh = {
+            let mut told = lock(&self.inner.told);
+            if told.len() >= TOLD_CAPACITY {
+                told.clear();
+            }
+            told.insert(message.clone())
+        };
+        if fresh {
             self.send(ToEditor::Notification {
                 method: "window/showMessage".into(),
                 params: json!({"type": kind, "message": message}),
@@ -481,7 +503,10 @@ impl Features {
             doc_path.unwrap_or(Path::new("/")),
             root.as_deref(),
         )?;
-        let mtime = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+        // Modification time and size: coarse-mtime filesystems still see most rewrites.
+        let mtime = std::fs::metadata(&path)
+            .and_then(|m| Ok((m.modified()?, m.len())))
+            .ok();
         let mut cache = lock(&self.inner.configs);
         if let Some((t, c)) = cache.get(&path) {
             if *t == mtime && mtime.is_some() {
@@ -549,9 +574,9 @@ impl Features {
         })
         .await;
         let Ok(mut a) = prepared else { return };
-        let had_problems = self
-            .analysis(uri)
-            .is_some_and(|old| !old.problems.is_empty());
+        let old = self.analysis(uri);
+        let had_problems = old.as_ref().is_some_and(|o| !o.problems.is_empty());
+        let had_lenses = old.as_ref().is_some_and(|o| !o.theorems.is_empty());
         for t in a.theorems.iter_mut() {
             for (_, s) in t.metrics.iter_mut() {
                 if *s == MetricState::Pending {
@@ -595,7 +620,10 @@ impl Features {
             self.refresh_lenses();
         }
         if metric_names.is_empty() {
-            self.refresh_lenses();
+            // Nothing to judge here: refresh only to remove lenses the editor still shows.
+            if had_lenses {
+                self.refresh_lenses();
+            }
             return;
         }
         if self.elaborate(&mut a).await {
@@ -617,12 +645,36 @@ impl Features {
         }
     }
 
+    /// The elaborated statement tree at `pos`, asked on a task of its own: when an edit aborts
+    /// the job, the request still ends by Lean's reply (`-32801` on a changed file) or by the
+    /// client's timeout, which sends `$/cancelRequest` — never left pending.
+    async fn goal_tree(
+        &self,
+        uri: &str,
+        pos: lsp_types::Position,
+    ) -> Result<crate::trees::Tree, crate::lean::goals::GoalsError> {
+        const ELABORATION_WAIT: Duration = Duration::from_secs(3);
+        let inner = self.inner.clone();
+        let u = uri.to_string();
+        let task = tokio::spawn(async move {
+            inner
+                .sessions
+                .statement_tree(&*inner.lean, &u, json!(pos), ELABORATION_WAIT)
+                .await
+        });
+        task.await.unwrap_or_else(|_| {
+            Err(crate::lean::goals::GoalsError::Lean {
+                uri: uri.to_string(),
+                source: crate::lean::LeanError::Closed,
+            })
+        })
+    }
+
     /// Replace both trees of each theorem by Lean's elaborated ones where Lean can give both:
     /// the candidate, and the reference when it is a theorem of a document open in the editor
     /// (a reference elsewhere would need a hidden document and a full import; not done). Lean
     /// busy (timeout) or absent: the source-text trees stay. Returns whether any changed.
     async fn elaborate(&self, a: &mut DocAnalysis) -> bool {
-        const ELABORATION_WAIT: Duration = Duration::from_secs(3);
         let Some(doc) = self.inner.docs.get(&a.uri) else {
             return false;
         };
@@ -651,12 +703,7 @@ impl Features {
             ) else {
                 continue;
             };
-            let lean = &*self.inner.lean;
-            let sessions = &self.inner.sessions;
-            let c_tree = sessions
-                .statement_tree(lean, &a.uri, json!(cp), ELABORATION_WAIT)
-                .await;
-            let c_tree = match c_tree {
+            let c_tree = match self.goal_tree(&a.uri, cp).await {
                 Ok(tree) => tree,
                 Err(e) => {
                     tracing::debug!(%e, "no elaborated candidate tree; source text it is");
@@ -672,10 +719,7 @@ impl Features {
                     continue;
                 }
             };
-            let r_tree = match sessions
-                .statement_tree(lean, &ref_uri, json!(rp), ELABORATION_WAIT)
-                .await
-            {
+            let r_tree = match self.goal_tree(&ref_uri, rp).await {
                 Ok(tree) => tree,
                 Err(e) => {
                     tracing::debug!(%e, "no elaborated reference tree; source text it is");
@@ -799,6 +843,13 @@ impl Features {
         let a = self
             .analysis(uri)
             .ok_or_else(|| bad("document not analysed yet"))?;
+        if a.version != doc.version {
+            // Offsets in the analysis belong to another text: refuse rather than misplace edits.
+            return Err(OwnError {
+                code: CONTENT_MODIFIED,
+                message: "the document changed; lean-assess is judging the new version".into(),
+            });
+        }
         let i = a
             .theorems
             .iter()
@@ -810,7 +861,16 @@ impl Features {
     async fn execute(&self, params: &Value) -> Result<Value, OwnError> {
         let cmd = params["command"].as_str().unwrap_or("");
         let args = &params["arguments"];
-        let (doc, a, i) = self.theorem(args)?;
+        let (doc, mut a, mut i) = self.theorem(args)?;
+        // Asked while the first round still runs: wait (bounded) for the differences.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while a.theorems[i].distance.is_none()
+            && a.theorems[i].problem.is_none()
+            && Instant::now() < deadline
+        {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            (_, a, i) = self.theorem(args)?;
+        }
         let t = &a.theorems[i];
         let c = &self.inner.commands;
         if cmd == c.show_differences {
@@ -1263,6 +1323,18 @@ mod tests {
             .collect();
         assert_eq!(titles.len(), 4);
         assert_eq!(titles[0], "Lean's");
+        // Resolving one of ours answers it unchanged; Lean's own actions still go to Lean.
+        let resolved = s
+            .features
+            .own_request("codeAction/resolve", &acts[1])
+            .expect("our action is resolved by the proxy")
+            .await
+            .unwrap();
+        assert_eq!(resolved, acts[1]);
+        assert!(s
+            .features
+            .own_request("codeAction/resolve", &json!({"title": "Lean's", "data": {}}))
+            .is_none());
         // Execute "Show differences": a merged publishDiagnostics with Lean's and ours.
         let cmd = acts[1]["command"].clone();
         s.features
@@ -1367,7 +1439,7 @@ mod tests {
             Arc::new(LeanClient::disconnected()),
         );
         let lean: Value = serde_json::from_str(include_str!(
-            "../../fixtures/lsp/wire.initialize-response.json"
+            "../../fixtures/lean-protocol/examples/wire.initialize-response.json"
         ))
         .unwrap();
         let out = f.augment_initialize_result(lean["result"].clone());
@@ -1401,5 +1473,96 @@ mod tests {
         );
         let d = Document::new("u", 0, "theorem t : True := trivial");
         assert_eq!(proof_position(&d, d.text().find(":=").unwrap()), None);
+    }
+
+    #[tokio::test]
+    async fn bad_config_and_dataset_names_become_diagnostics_and_one_message() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().to_path_buf();
+        std::fs::write(
+            root.join("refs.jsonl"),
+            "{\"name\": \"ds_ref\", \"formal_statement\": \"theorem ds_ref (n : ℕ) : n + 0 = n := by simp\"}\n",
+        )
+        .unwrap();
+        std::fs::write(
+            root.join("lean-assess.toml"),
+            "[reference]\ndataset = \"refs.jsonl\"\n\n[metrics]\nlens = [\"ted\", \"tedd\"]\n",
+        )
+        .unwrap();
+        let (tx, mut rx) = mpsc::channel(64);
+        let f = Features::new(
+            FeaturesConfig {
+                config_path: None,
+                workspace_root: Some(root.clone()),
+            },
+            tx,
+            Arc::new(LeanClient::disconnected()),
+        );
+        let uri = path_to_uri(&root.join("C.lean"));
+        let text =
+            "import Mathlib\n\n-- @reference ds_ref\ntheorem c (n : ℕ) : 0 + n = n := by simp\n";
+        f.observe_client_notification(
+            "textDocument/didOpen",
+            &json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 1, "text": text}}),
+        );
+        let mut got_message = None;
+        let mut got_diags = None;
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while got_message.is_none() || got_diags.is_none() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let m = tokio::time::timeout(left, rx.recv())
+                .await
+                .unwrap()
+                .unwrap();
+            if let ToEditor::Notification { method, params } = m {
+                match method.as_str() {
+                    "window/showMessage" => got_message = Some(params),
+                    "textDocument/publishDiagnostics" => got_diags = Some(params),
+                    _ => {}
+                }
+            }
+        }
+        let msg = got_message.unwrap()["message"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(msg.contains("lean-assess.toml:5: "), "{msg}");
+        assert!(msg.contains("unknown metric \"tedd\""), "{msg}");
+        let d = got_diags.unwrap();
+        assert_eq!(d["uri"], uri);
+        let ours = &d["diagnostics"][0];
+        assert_eq!(ours["source"], "lean-assess");
+        assert_eq!(ours["severity"], 2);
+        assert!(ours["message"]
+            .as_str()
+            .unwrap()
+            .contains("lean-assess.toml:5: "));
+        // A good config: the directive's NAME is found in the dataset.
+        std::fs::write(
+            root.join("lean-assess.toml"),
+            "[reference]\ndataset = \"refs.jsonl\"\n",
+        )
+        .unwrap();
+        f.observe_client_notification(
+            "textDocument/didSave",
+            &json!({"textDocument": {"uri": uri}}),
+        );
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let ok = f.analysis(&uri).is_some_and(|a| {
+                a.problems.is_empty()
+                    && a.theorems.len() == 1
+                    && matches!(a.theorems[0].metrics[0].1, MetricState::Done(_))
+            });
+            if ok {
+                break;
+            }
+            assert!(Instant::now() < deadline, "{:#?}", f.analysis(&uri));
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let a = f.analysis(&uri).unwrap();
+        let r = a.theorems[0].reference.as_ref().unwrap();
+        assert_eq!(r.name.as_deref(), Some("ds_ref"));
+        assert_eq!(r.origin, "directive at C.lean:3");
     }
 }

@@ -368,7 +368,7 @@ mod tests {
         let lean: Value = serde_json::from_str(
             &std::fs::read_to_string(concat!(
                 env!("CARGO_MANIFEST_DIR"),
-                "/fixtures/lsp/hover.declaration-name.result.json"
+                "/fixtures/lean-protocol/examples/hover.declaration-name.result.json"
             ))
             .unwrap(),
         )

@@ -354,10 +354,10 @@ mod tests {
     use super::*;
     use std::path::Path;
 
-    /// The recorded examples, copied verbatim into `fixtures/lsp/` from lean-protocol/examples.
+    /// The recorded examples, copied verbatim into `fixtures/lean-protocol/examples/` from the shared lean-protocol notes.
     fn example(name: &str) -> Value {
         let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("fixtures/lsp")
+            .join("fixtures/lean-protocol/examples")
             .join(name);
         serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap()
     }
@@ -445,7 +445,7 @@ mod tests {
 
     #[test]
     fn every_recorded_example_converts_and_keeps_its_text() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/lsp");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/lean-protocol/examples");
         let mut n = 0;
         for e in std::fs::read_dir(&dir).unwrap() {
             let name = e.unwrap().file_name().to_string_lossy().into_owned();

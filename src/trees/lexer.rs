@@ -2,9 +2,11 @@
 //!
 //! Owns the lexical rules only: identifiers (Unicode letters, Greek except `λ Π Σ`, letter-like
 //! symbols `ℕ ℝ`, mathematical alphanumerics `𝓝`, subscripts `h₀`, primes `x'`, trailing `!`/`?`,
-//! dotted names `Nat.Prime`, `«weird name»`), numerals (`6.5`, `1e-3`, `0x1F`), string and char
-//! literals, comments (`--` to end of line, `/- -/` nested, doc comments `/-- -/`), and the operator
-//! symbols this crate knows (longest match first). It does not decide what a symbol means: that is
+//! the `✝` of names Lean prints for inaccessible variables, dotted names `Nat.Prime`,
+//! `«weird name»`, and Mathlib's type notations `ℕ+`, `ℝ≥0`, `ℝ≥0∞` as single names), numerals
+//! (`6.5`, `1e-3`, `1_000`, `0x1F`), string and char literals, comments (`--` to end of line,
+//! `/- -/` nested, doc comments `/-- -/`), and the operator symbols this crate knows (longest
+//! match first; `→L` only before `[`). It does not decide what a symbol means: that is
 //! the parser's precedence table. It never panics: an unterminated comment or string is an error in
 //! strict mode and runs to the end of the text in lenient mode (the declaration scan).
 //!

@@ -472,7 +472,13 @@ fn statement_end_token(file_text: &str, tokens: &[Token]) -> Option<usize> {
     let mut depth = 0i32;
     let mut pending_lets = 0usize;
     for (i, t) in tokens.iter().enumerate() {
-        match &file_text[t.start..t.end] {
+        let s = &file_text[t.start..t.end];
+        // A command at the start of a line ends a statement whose `:=` is missing (mid-edit).
+        let starts_line = i > 0 && tokens[i - 1].line != t.line;
+        if starts_line && t.column == 0 && (COMMANDS.contains(&s) || s == "#") {
+            return Some(i);
+        }
+        match s {
             "(" | "[" | "{" | "⟨" | "⦃" | "@[" | "^[" => depth += 1,
             ")" | "]" | "}" | "⟩" | "⦄" => depth -= 1,
             "let" | "have" | "haveI" | "letI" if depth <= 0 => pending_lets += 1,
@@ -1182,14 +1188,17 @@ impl<'a> Parser<'a> {
             .collect()
     }
 
+    /// Mathlib's convention for hypothesis names: `h`, `h₀`, `h'`, `hx`, `hab`, `hpos`, `hf_mono`
+    /// (an `h` prefix on a short or snake-case name; `height` or `hull` style words are too long
+    /// or dictionary-like to count, so only names of at most five chars or with `_`/digits do).
     fn looks_like_hypothesis_name(&self, names: &[usize]) -> bool {
         names.iter().all(|&n| {
             let s = self.tok_text(n);
             s.starts_with('h')
-                && !s
-                    .chars()
-                    .nth(1)
-                    .is_some_and(|c| c.is_lowercase() && s.len() > 3)
+                && (s.chars().count() <= 5
+                    || s.contains('_')
+                    || s.chars()
+                        .any(|c| c.is_ascii_digit() || ('₀'..='₉').contains(&c)))
         })
     }
 
@@ -2502,6 +2511,17 @@ mod tests {
         assert_eq!(s.name.as_deref(), Some("foo.bar"));
         assert_eq!(s.source, "theorem foo.bar : π > 3");
         assert_eq!(sexp(&s.tree), "('theorem' (': _ ' (' _ > _ ' 'π' '3')))");
+    }
+
+    #[test]
+    fn a_statement_without_proof_ends_at_the_next_command() {
+        let s = parse_statement(
+            "theorem a : 1 = 1\ntheorem b : 2 = 2 := rfl",
+            &Header::default(),
+        )
+        .unwrap();
+        assert_eq!(s.source, "theorem a : 1 = 1");
+        assert!(s.unparsed.is_empty());
     }
 
     #[test]

@@ -340,9 +340,12 @@ fn read_frame(input: &mut impl BufRead) -> Option<Vec<u8>> {
 
 impl Standin {
     fn write_raw(&mut self, body: &[u8]) {
+        // One write per frame, as Lean's writer does, so a reader never wakes for half a frame
+        // (stdout is line-buffered: writing the header alone would flush it on its own).
+        let mut frame = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+        frame.extend_from_slice(body);
         let mut out = self.out.lock();
-        let _ = write!(out, "Content-Length: {}\r\n\r\n", body.len());
-        let _ = out.write_all(body);
+        let _ = out.write_all(&frame);
         let _ = out.flush();
     }
 

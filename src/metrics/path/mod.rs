@@ -114,7 +114,7 @@ impl Metric for PathSim {
                 if cmp.exhaustive {
                     "exhaustive"
                 } else {
-                    "greedy (too many to try all)"
+                    "searched (too many to try all: best-affinity start, then hill climbing)"
                 },
                 cmp.evaluated,
                 cmp.matching

@@ -16,9 +16,12 @@
 //!   and the best is kept. Enumerated are the maximal matchings (every group of the tree with
 //!   fewer groups paired with a distinct group of the other) — partial matchings only lower AND
 //!   similarities. Their number is `m!/(m−k)!`; when it times the path-pair table exceeds
-//!   [`ScoreOptions::max_matching_work`], a greedy matching is used instead: group pairs are taken
-//!   by decreasing affinity (how well each group's paths match the other group's, with the two
-//!   ANDs counted as matched), each group once. The report says which was used.
+//!   [`ScoreOptions::max_matching_work`], a search within that budget is used instead: it starts
+//!   from the assignment of maximum total affinity (Hungarian algorithm; a pair's affinity is how
+//!   well each group's paths match the other group's, with the two ANDs counted as matched), then
+//!   hill-climbs on
+//!   `Sim` itself (swap two groups' partners, or move a group to an unpaired one) until no move
+//!   improves or the budget is spent. The report says which was used.
 //!
 //! Cost: one table of `|P1| × |P2|` path pairs (`O(|P1|·|P2|·L)` to fill), then `O(|P1|·|P2|)`
 //! per AND matching evaluated. Owns no I/O and no parsing.
@@ -62,7 +65,8 @@ pub struct Comparison {
     pub backward_matches: Vec<PathMatch>,
     /// The best AND matching: (group of T1, group of T2), 1-based as in the paths.
     pub matching: Vec<(u32, u32)>,
-    /// Whether every maximal matching was tried (else greedy).
+    /// Whether every maximal matching was tried (else a bounded search: not guaranteed optimal,
+    /// nor symmetric in the two trees).
     pub exhaustive: bool,
     /// Number of matchings evaluated.
     pub evaluated: u64,
@@ -265,7 +269,7 @@ pub fn compare(
     let work = count.saturating_mul((table.n1 * table.n2).max(1) as u64);
     let mut best: Option<(f64, f64, f64, Pairing)> = None;
     let mut evaluated = 0u64;
-    let mut consider = |p: Pairing| {
+    let mut consider = |p: Pairing| -> f64 {
         evaluated += 1;
         let sims = table.sims(&p);
         let f = table.tree_sim(true, &sims);
@@ -274,12 +278,16 @@ pub fn compare(
         if best.as_ref().map_or(true, |b| s > b.0) {
             best = Some((s, f, r, p));
         }
+        s
     };
     let exhaustive = work <= lim.max_matching_work;
     if exhaustive {
         for_each_injection(ka, kb, &mut consider);
     } else {
-        consider(greedy_pairing(a, b, &table, ka, kb));
+        let cells = (table.n1 * table.n2).max(1) as u64;
+        let max_evaluations = (lim.max_matching_work / cells).max(1);
+        let start = affinity_pairing(a, b, &table, ka, kb);
+        hill_climb(start, kb, max_evaluations, &mut consider);
     }
     let (similarity, forward, backward, pairing) = best.unwrap_or_default();
     let sims = table.sims(&pairing);
@@ -301,7 +309,7 @@ fn injections(k: u32, m: u32) -> u64 {
 }
 
 /// Call `f` with every maximal matching between `ka` groups of T1 and `kb` groups of T2.
-fn for_each_injection(ka: u32, kb: u32, f: &mut dyn FnMut(Pairing)) {
+fn for_each_injection(ka: u32, kb: u32, f: &mut dyn FnMut(Pairing) -> f64) {
     let (k, m) = (ka.min(kb) as usize, ka.max(kb) as usize);
     let mut chosen: Vec<usize> = Vec::with_capacity(k);
     let mut used = vec![false; m];
@@ -331,12 +339,59 @@ fn for_each_injection(ka: u32, kb: u32, f: &mut dyn FnMut(Pairing)) {
             };
             of_a[g] = Some(h as u32);
         }
-        f(Pairing { of_a });
+        f(Pairing { of_a }); // the score is kept by `f` itself
     });
 }
 
-/// Greedy AND matching by group affinity (see the module doc).
-fn greedy_pairing(a: &Skeleton, b: &Skeleton, t: &PairTable, ka: u32, kb: u32) -> Pairing {
+/// Improve a matching by local moves, judged by `Sim` itself: swap the partners of two T1
+/// groups, or move a T1 group to an unpaired T2 group; take the first improving move, repeat
+/// until none improves or `max_evaluations` matchings have been evaluated.
+fn hill_climb(
+    start: Pairing,
+    kb: u32,
+    max_evaluations: u64,
+    evaluate: &mut dyn FnMut(Pairing) -> f64,
+) {
+    let mut current = start;
+    let mut score = evaluate(current.clone());
+    let mut spent = 1u64;
+    let ka = current.of_a.len().saturating_sub(1);
+    'climb: loop {
+        let mut moves: Vec<Pairing> = Vec::new();
+        for g1 in 1..=ka {
+            for g2 in g1 + 1..=ka {
+                if current.of_a[g1] != current.of_a[g2] {
+                    let mut p = current.clone();
+                    p.of_a.swap(g1, g2);
+                    moves.push(p);
+                }
+            }
+            for h in 1..=kb {
+                if !current.of_a.contains(&Some(h)) {
+                    let mut p = current.clone();
+                    p.of_a[g1] = Some(h);
+                    moves.push(p);
+                }
+            }
+        }
+        for p in moves {
+            if spent >= max_evaluations {
+                break 'climb;
+            }
+            spent += 1;
+            let s = evaluate(p.clone());
+            if s > score + 1e-12 {
+                score = s;
+                current = p;
+                continue 'climb;
+            }
+        }
+        break;
+    }
+}
+
+/// AND matching maximising the total group affinity (see the module doc).
+fn affinity_pairing(a: &Skeleton, b: &Skeleton, t: &PairTable, ka: u32, kb: u32) -> Pairing {
     let group_of = |s: &Skeleton, i: usize| match s.paths[i].first() {
         Some(PathNode::And(g)) => Some(*g as usize),
         _ => None,
@@ -372,18 +427,148 @@ fn greedy_pairing(a: &Skeleton, b: &Skeleton, t: &PairTable, ka: u32, kb: u32) -
             }
         }
     }
-    let mut pairs: Vec<(f64, usize, usize)> = (1..=ka)
-        .flat_map(|g| (1..=kb).map(move |h| (g, h)))
-        .map(|(g, h)| (affinity[g * (kb + 1) + h], g, h))
-        .collect();
-    pairs.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)).then(x.2.cmp(&y.2)));
+    // Maximise the total affinity: Hungarian algorithm on the negated affinities, rows being
+    // the side with fewer groups.
+    let aff = |g: usize, h: usize| affinity[g * (kb + 1) + h];
     let mut of_a = vec![None; ka + 1];
-    let mut taken = vec![false; kb + 1];
-    for (_, g, h) in pairs {
-        if of_a[g].is_none() && !taken[h] {
-            of_a[g] = Some(h as u32);
-            taken[h] = true;
+    if ka <= kb {
+        let cost: Vec<Vec<f64>> = (1..=ka)
+            .map(|g| (1..=kb).map(|h| -aff(g, h)).collect())
+            .collect();
+        for (row, col) in min_cost_assignment(&cost).into_iter().enumerate() {
+            if let Some(c) = col {
+                of_a[row + 1] = Some(c as u32 + 1);
+            }
+        }
+    } else {
+        let cost: Vec<Vec<f64>> = (1..=kb)
+            .map(|h| (1..=ka).map(|g| -aff(g, h)).collect())
+            .collect();
+        for (row, col) in min_cost_assignment(&cost).into_iter().enumerate() {
+            if let Some(c) = col {
+                of_a[c + 1] = Some(row as u32 + 1);
+            }
         }
     }
     Pairing { of_a }
+}
+
+/// Hungarian algorithm (Kuhn–Munkres with potentials, `O(n²·m)`): for an `n × m` cost matrix with
+/// `n ≤ m`, the column given to each row in a minimum-cost assignment.
+fn min_cost_assignment(cost: &[Vec<f64>]) -> Vec<Option<usize>> {
+    let n = cost.len();
+    let m = cost.first().map_or(0, Vec::len);
+    if n == 0 || m < n {
+        return vec![None; n];
+    }
+    let c = |i: usize, j: usize| cost[i - 1][j - 1];
+    let (mut u, mut v) = (vec![0.0f64; n + 1], vec![0.0f64; m + 1]);
+    // p[j]: row assigned to column j (0 = none); way[j]: previous column on the augmenting path.
+    let (mut p, mut way) = (vec![0usize; m + 1], vec![0usize; m + 1]);
+    for i in 1..=n {
+        p[0] = i;
+        let mut j0 = 0usize;
+        let mut minv = vec![f64::INFINITY; m + 1];
+        let mut used = vec![false; m + 1];
+        loop {
+            used[j0] = true;
+            let i0 = p[j0];
+            let mut delta = f64::INFINITY;
+            let mut j1 = 0usize;
+            for j in 1..=m {
+                if !used[j] {
+                    let cur = c(i0, j) - u[i0] - v[j];
+                    if cur < minv[j] {
+                        minv[j] = cur;
+                        way[j] = j0;
+                    }
+                    if minv[j] < delta {
+                        delta = minv[j];
+                        j1 = j;
+                    }
+                }
+            }
+            if j1 == 0 {
+                break; // no free column reachable: cannot happen with n ≤ m and finite costs
+            }
+            for j in 0..=m {
+                if used[j] {
+                    u[p[j]] += delta;
+                    v[j] -= delta;
+                } else {
+                    minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if p[j0] == 0 {
+                break;
+            }
+        }
+        while j0 != 0 {
+            let j1 = way[j0];
+            p[j0] = p[j1];
+            j0 = j1;
+        }
+    }
+    let mut out = vec![None; n];
+    for j in 1..=m {
+        if p[j] != 0 {
+            out[p[j] - 1] = Some(j - 1);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Brute force over all injections of rows into columns.
+    fn best_cost(cost: &[Vec<f64>]) -> f64 {
+        let n = cost.len();
+        let mut best = f64::INFINITY;
+        let mut used = vec![false; cost[0].len()];
+        fn rec(i: usize, n: usize, acc: f64, cost: &[Vec<f64>], used: &mut [bool], best: &mut f64) {
+            if i == n {
+                *best = best.min(acc);
+                return;
+            }
+            for j in 0..used.len() {
+                if !used[j] {
+                    used[j] = true;
+                    rec(i + 1, n, acc + cost[i][j], cost, used, best);
+                    used[j] = false;
+                }
+            }
+        }
+        rec(0, n, 0.0, cost, &mut used, &mut best);
+        best
+    }
+
+    proptest! {
+        #[test]
+        fn hungarian_matches_brute_force(
+            n in 1usize..5,
+            extra in 0usize..3,
+            seed in prop::collection::vec(-10.0f64..10.0, 40),
+        ) {
+            let m = n + extra;
+            let cost: Vec<Vec<f64>> = (0..n).map(|i| (0..m).map(|j| seed[(i * m + j) % 40]).collect()).collect();
+            let assignment = min_cost_assignment(&cost);
+            let mut cols: Vec<usize> = assignment.iter().map(|c| c.expect("every row assigned")).collect();
+            let total: f64 = cols.iter().enumerate().map(|(i, &j)| cost[i][j]).sum();
+            cols.sort_unstable();
+            cols.dedup();
+            prop_assert_eq!(cols.len(), n, "columns used once");
+            prop_assert!((total - best_cost(&cost)).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn injections_count_and_saturate() {
+        assert_eq!(injections(0, 5), 1);
+        assert_eq!(injections(3, 5), 60);
+        assert_eq!(injections(40, 60), u64::MAX);
+    }
 }

@@ -89,8 +89,7 @@ fn reused_best_match_is_divided_by_its_reuse() {
 
 #[test]
 fn unmatched_and_groups_count_point_two() {
-    // One group each but forced apart by a zero matching budget? No: greedy still pairs them.
-    // Instead compare a 1-group tree with itself under ExactLabels: paired ANDs give 1.
+    // A 1-group tree with itself under ExactLabels: the paired ANDs give 1.
     let t = theorem(vec![], and(leaf("A"), leaf("B")));
     let cmp = exact().compare(&t, &t).comparison;
     assert!(close(cmp.similarity, 1.0));
@@ -149,10 +148,10 @@ fn swapped_disjuncts_of_conjunctions_score_one_through_and_matching() {
     assert!(close(cmp.similarity, 1.0), "{cmp:?}");
     assert!(cmp.exhaustive);
     assert_eq!(cmp.matching, vec![(1, 2), (2, 1)]);
-    // The greedy fallback finds the same pairing here.
-    let mut greedy = PathSim::default();
-    greedy.scoring.max_matching_work = 0;
-    let g = greedy.compare(&x, &y).comparison;
+    // The bounded search (no budget for enumeration) finds the same pairing here.
+    let mut searched = PathSim::default();
+    searched.scoring.max_matching_work = 0;
+    let g = searched.compare(&x, &y).comparison;
     assert!(!g.exhaustive);
     assert!(close(g.similarity, 1.0), "{g:?}");
 }
@@ -269,8 +268,11 @@ fn gted_trees_score_in_range_and_each_tree_matches_itself() {
             assert!((0.0..=1.0).contains(&s), "{id}: {s}");
             let rr = m.similarity(&r, &r);
             assert!(close(rr, 1.0), "{id}: self-similarity {rr}");
-            let back = m.similarity(&c, &r);
-            assert!(close(s, back), "{id}: not symmetric {s} vs {back}");
+            // Symmetric by construction when every AND matching was tried (Eq. 1 is a min).
+            if m.compare(&r, &c).comparison.exhaustive {
+                let back = m.similarity(&c, &r);
+                assert!(close(s, back), "{id}: not symmetric {s} vs {back}");
+            }
         }
     }
 }
@@ -286,6 +288,17 @@ fn arb_tree() -> impl Strategy<Value = Tree> {
         " _ ≠ _ ",
         "∀ _ , _ ",
         "∃ _ , _ ",
+        "∀ _  _ , _ ",
+        "∃! _  _ , _ ",
+        "> _ ",
+        "∈",
+        "[ _ ]",
+        "[]",
+        "{ _ : _ }",
+        " _ .Prime",
+        " _  _  _ → _ ",
+        "theorem",
+        " _  _ : _ ",
         " _ > _ ",
         "_._",
         "↑",
@@ -306,14 +319,16 @@ fn arb_tree() -> impl Strategy<Value = Tree> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(500))]
     #[test]
     fn any_trees_give_a_symmetric_score_in_range(a in arb_tree(), b in arb_tree()) {
         let m = PathSim::default();
         let ta = n("theorem", vec![n(" _ : _ ", vec![a.clone()])]);
         let s = m.similarity(&ta, &b);
         prop_assert!((0.0..=1.0).contains(&s));
-        prop_assert!((s - m.similarity(&b, &ta)).abs() < 1e-9);
+        if m.compare(&ta, &b).comparison.exhaustive {
+            prop_assert!((s - m.similarity(&b, &ta)).abs() < 1e-9);
+        }
         prop_assert!((m.similarity(&a, &a) - 1.0).abs() < 1e-9);
     }
 }
@@ -510,7 +525,9 @@ fn parsed_bench_statements_score_in_range_and_match_themselves() {
             let s = m.similarity(&r, &c);
             assert!((0.0..=1.0).contains(&s), "{}: {s}", v["id"]);
             assert!(close(m.similarity(&c, &c), 1.0), "{}", v["id"]);
-            assert!(close(s, m.similarity(&c, &r)), "{}", v["id"]);
+            if m.compare(&r, &c).comparison.exhaustive {
+                assert!(close(s, m.similarity(&c, &r)), "{}", v["id"]);
+            }
         }
     }
 }

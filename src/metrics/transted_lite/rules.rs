@@ -16,13 +16,21 @@
 //!   `ne_eq` (`¬ a = b` → `a ≠ b`), `and_imp` (`a ∧ b → c` → `a → b → c`, also a hypothesis
 //!   `(h : a ∧ b)` split in two when nothing mentions `h`), `intro` (a conclusion `∀ x : T, q` or
 //!   `p → q` becomes the binder `(x : T)` or `(h✝ : p)`: a theorem's binders and the leading
-//!   `∀`/`→` of its type are the same Π-type, so `intro` witnesses it) and `zeta` (`let x := v; b`
-//!   is definitionally `b[v/x]`).
+//!   `∀`/`→` of its type are the same Π-type, so `intro` witnesses it), `zeta` (`let x := v; b`
+//!   is definitionally `b[v/x]`), `autoImplicit` (a theorem binder `{G : Type*}` is dropped:
+//!   it is the binder Lean inserts by itself for an unbound `G`, so statements that write it and
+//!   statements that leave it to auto-binding say the same), `forall_eq` (a variable defined by a
+//!   hypothesis `(h : x = e)` is replaced by `e`), `Nat.ModEq`/`Int.ModEq` (unfolded to
+//!   `a % n = b % n`, their definitions), `norm_num` (arithmetic on literals, where its value
+//!   does not depend on the type), `Real.log_div_log` (`log x / log b` → `logb b x`),
+//!   `inv_eq_one_div` (`a⁻¹` → `1 / a`) and notations (`Real.sqrt x` → `√x`, `abs x` → `|x|`,
+//!   `Real.pi` → `π`, `Int.floor x` → `⌊x⌋`, `Int.ceil x` → `⌈x⌉`, `Nat.factorial n` → `n !`,
+//!   `logb` → `Real.logb`).
 //! - **Moves** ([`moves`]): equivalences with no preferred direction, tried by the search on
 //!   either side. `eq_comm`, `ne_comm`, `and_comm`, `or_comm`, `iff_comm`, `add_comm`,
 //!   `mul_comm` (swap operands), `and_assoc`, `or_assoc`, `add_assoc`, `mul_assoc` (both
 //!   directions), `forall_swap`, `exists_swap` (adjacent quantifiers whose binder types do not
-//!   mention each other), `imp.swap` (`a → b → c` ↔ `b → a → c`), and `binder_reorder` (the
+//!   mention each other), `Imp.swap` (`a → b → c` ↔ `b → a → c`), and `binder_reorder` (the
 //!   theorem's binders permuted to align with the other side, never moving a binder before one
 //!   whose name it mentions: `(x : ℝ) (h : 0 < x)` stays in that order).
 //!
@@ -189,7 +197,8 @@ fn node2(label: &str, a: Tree, b: Tree) -> Tree {
 pub fn render(t: &Tree) -> String {
     let mut out = String::new();
     render_into(t, &mut out, 0);
-    out
+    // Labels such as `"Nat.gcd _  _ "` leave double spaces once filled.
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn render_into(t: &Tree, whole: &mut String, depth: usize) {
@@ -209,7 +218,13 @@ fn render_node(t: &Tree, out: &mut String, depth: usize) {
     }
     let holes = t.label.matches('_').count();
     let wrap = |c: &Tree, out: &mut String| {
-        let paren = !is_leaf(c) && c.label.contains(' ') && binder_kind(&c.label).is_none();
+        // An application (`Nat.gcd _  _ `) binds tighter than any infix operator around it.
+        let application_in_infix = infix_op(&t.label).is_some()
+            && c.label.chars().next().is_some_and(char::is_alphanumeric);
+        let paren = !is_leaf(c)
+            && c.label.contains(' ')
+            && binder_kind(&c.label).is_none()
+            && !application_in_infix;
         if paren {
             out.push('(');
         }
@@ -265,7 +280,7 @@ fn is_binder_list(parent: &Tree, child: &Tree, parent_is_root: bool) -> bool {
 }
 
 /// One top-down pass; true if anything changed. `root` says whether `t` is the whole statement.
-/// `wrapping`: the statement mentions `ZMod`/`Fin`, so `-`, `/`, `%` on literals stay.
+/// `wrapping`: the statement mentions `ZMod`/`Fin`/`CharP`, so `-`, `/`, `%` on literals stay.
 fn canonical_pass(t: &mut Tree, log: &mut Vec<Applied>, wrapping: bool) -> bool {
     canonical_pass_at(t, log, false, true, wrapping)
 }
@@ -302,7 +317,7 @@ fn canonical_pass_at(
 fn canonical_at(t: &Tree, is_list: bool, wrapping: bool) -> Option<(Applied, Tree)> {
     let at = || render(t);
     if is_list {
-        return binder_list_rule(t).map(|(rule, new)| (Applied { rule, at: at() }, new));
+        return binder_list_rule(t).map(|(rule, at, new)| (Applied { rule, at }, new));
     }
     if let Some(q) = quantifier(t) {
         return quantifier_rule(t, q).map(|(rule, new)| (Applied { rule, at: at() }, new));
@@ -380,6 +395,18 @@ fn notation_rule(t: &Tree) -> Option<(&'static str, Tree)> {
     match (t.label.as_str(), t.children.len()) {
         // Mathlib: `prefix:100 "√" => Real.sqrt`.
         ("Real.sqrt _ ", 1) => Some(("Real.sqrt", rename("√"))),
+        // Mathlib: `notation "π" => Real.pi` (scoped in `Real`), `⌊x⌋`/`⌈x⌉` for
+        // `Int.floor`/`Int.ceil`, `n !` for `Nat.factorial n`.
+        ("Real.pi", 0) => Some(("Real.pi", rename("π"))),
+        ("Int.floor _ ", 1) => Some(("Int.floor", rename("⌊ _ ⌋"))),
+        ("Int.ceil _ ", 1) => Some(("Int.ceil", rename("⌈ _ ⌉"))),
+        ("Nat.factorial _ ", 1) => Some(("Nat.factorial", rename("!"))),
+        // inv_eq_one_div : a⁻¹ = 1 / a (any DivInvMonoid; `⁻¹` only exists there, so this
+        // direction never produces an ill-typed term).
+        ("⁻¹", 1) => Some((
+            "inv_eq_one_div",
+            node2(" _ / _ ", Tree::leaf("1"), t.children[0].clone()),
+        )),
         // Mathlib: `|a|` is notation for `abs a` (GTED prints the node as `||`).
         ("abs _ ", 1) | ("||", 1) => Some(("abs", rename("| _ |"))),
         // `logb` exists only as `Real.logb`; one-argument `log` only as `Real.log` (`Nat.log`
@@ -435,7 +462,8 @@ const MAX_LITERAL: u128 = 1 << 64;
 /// `norm_num` on literals (ASSESS runs `norm_num1` on every pair first): `+`, `*` and `^` on
 /// natural literals, whose value is the same in every semiring (`Nat.cast` is a ring hom);
 /// `-` when the result is not negative, `/` when exact and `%` — the same in ℕ, ℤ, ℚ, ℝ as
-/// long as the statement is not about `ZMod n` or `Fin n`, where they are not evaluated.
+/// long as the statement is not about `ZMod n`, `Fin n` or a positive characteristic, where they
+/// are not evaluated.
 fn norm_num(t: &Tree, wrapping: bool) -> Option<Tree> {
     let [a, b] = t.children.as_slice() else {
         return None;
@@ -453,16 +481,19 @@ fn norm_num(t: &Tree, wrapping: bool) -> Option<Tree> {
     (value <= MAX_LITERAL).then(|| Tree::leaf(value.to_string()))
 }
 
-/// Does the statement mention `ZMod` or `Fin` (where `-`, `/`, `%` on literals wrap)?
+/// Does the statement mention `ZMod`, `Fin`, a positive characteristic (`CharP`) or a Galois
+/// field, where `-`, `/`, `%` on literals wrap or divide by zero?
 fn has_modular_types(t: &Tree) -> bool {
-    t.label.starts_with("ZMod")
-        || t.label.starts_with("Fin ")
+    ["ZMod", "Fin ", "CharP", "GaloisField"]
+        .iter()
+        .any(|p| t.label.starts_with(p))
         || t.label == "Fin"
         || t.children.iter().any(has_modular_types)
 }
 
 /// Canonical rules on a theorem's binder list `(b₁) … (bₖ) : concl`.
-fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
+/// Returns the rule, the subterm it rewrote (for the path) and the new binder list.
+fn binder_list_rule(t: &Tree) -> Option<(&'static str, String, Tree)> {
     let k = t.children.len() - 1;
     let binders = &t.children[..k];
     let concl = &t.children[k];
@@ -485,7 +516,7 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
                     .map(|n| Tree::node(b.label.clone(), vec![n.clone(), ty[0].clone()])),
             );
             out.extend_from_slice(&binders[i + 1..]);
-            return Some(("binder_split", rebuild(out, concl.clone())));
+            return Some(("binder_split", render(b), rebuild(out, concl.clone())));
         }
         if b.children.len() != 2 {
             continue;
@@ -493,9 +524,14 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
         if matches!(kind, BinderKind::Implicit | BinderKind::Strict) {
             let mut out = binders.to_vec();
             out[i] = Tree::node(EXPLICIT, b.children.clone());
-            return Some(("implicit_binder", rebuild(out, concl.clone())));
+            return Some(("implicit_binder", render(b), rebuild(out, concl.clone())));
         }
         let (name, ty) = (&b.children[0], &b.children[1]);
+        if kind == BinderKind::Explicit && is_leaf(name) && is_universe(ty) {
+            let mut out = binders.to_vec();
+            out.remove(i);
+            return Some(("autoImplicit", render(b), rebuild(out, concl.clone())));
+        }
         if kind == BinderKind::Explicit && ty.label == AND && ty.children.len() == 2 {
             let used_later = binders[i + 1..].iter().any(|l| mentions(l, &name.label))
                 || mentions(concl, &name.label);
@@ -505,12 +541,12 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
                     out.push(node2(EXPLICIT, name.clone(), part.clone()));
                 }
                 out.extend_from_slice(&binders[i + 1..]);
-                return Some(("and_imp", rebuild(out, concl.clone())));
+                return Some(("and_imp", render(b), rebuild(out, concl.clone())));
             }
         }
     }
-    if let Some(new) = subst(binders, concl) {
-        return Some(("forall_eq", rebuild(new.0, new.1)));
+    if let Some((new_binders, new_concl, hypothesis)) = subst(binders, concl) {
+        return Some(("forall_eq", hypothesis, rebuild(new_binders, new_concl)));
     }
     // intro: a leading ∀ or → of the conclusion becomes a binder.
     if quantifier(concl) == Some(Quant::Forall) && concl.children.len() == 2 {
@@ -523,7 +559,11 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
         if let Some(nb) = new_binder {
             let mut out = binders.to_vec();
             out.push(nb);
-            return Some(("intro", rebuild(out, concl.children[1].clone())));
+            return Some((
+                "intro",
+                render(concl),
+                rebuild(out, concl.children[1].clone()),
+            ));
         }
     }
     if concl.label == IMP && concl.children.len() == 2 {
@@ -531,7 +571,11 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
         name.hypothesis_freecost = true;
         let mut out = binders.to_vec();
         out.push(node2(EXPLICIT, name, concl.children[0].clone()));
-        return Some(("intro", rebuild(out, concl.children[1].clone())));
+        return Some((
+            "intro",
+            render(concl),
+            rebuild(out, concl.children[1].clone()),
+        ));
     }
     None
 }
@@ -539,7 +583,7 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, Tree)> {
 /// `forall_eq`/`forall_eq'`: `(x : T) … (h : x = e) … : p x` ↔ `… : p e` when `e` does not
 /// mention `x`, nothing between the two binders mentions `x`, and nothing mentions `h`. The
 /// variable and the hypothesis are dropped and `e` put in place of `x`.
-fn subst(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree)> {
+fn subst(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree, String)> {
     for (i, h) in binders.iter().enumerate() {
         if binder_kind(&h.label) != Some(BinderKind::Explicit) || h.children.len() != 2 {
             continue;
@@ -572,6 +616,13 @@ fn subst(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree)> {
             if binders[j + 1..i].iter().any(|b| mentions(b, &var.label)) {
                 continue;
             }
+            // A later binder of the same name would shadow it: substitution is then not local.
+            if binders[i + 1..]
+                .iter()
+                .any(|b| binder_name(b).is_some_and(|n| n.label == var.label))
+            {
+                continue;
+            }
             let mut out: Vec<Tree> = binders[..j].to_vec();
             out.extend_from_slice(&binders[j + 1..i]);
             out.extend(
@@ -579,7 +630,7 @@ fn subst(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree)> {
                     .iter()
                     .map(|b| substitute(b, &var.label, value)),
             );
-            return Some((out, substitute(concl, &var.label, value)));
+            return Some((out, substitute(concl, &var.label, value), render(h)));
         }
     }
     None
@@ -1026,14 +1077,14 @@ fn moves_in(
                 push(back, new);
             }
         }
-        // imp.swap: a → b → c ↔ b → a → c
+        // Imp.swap: a → b → c ↔ b → a → c
         if t.label == IMP && b.label == IMP && b.children.len() == 2 && *a != b.children[0] {
             let new = node2(
                 IMP,
                 b.children[0].clone(),
                 node2(IMP, a.clone(), b.children[1].clone()),
             );
-            push("imp.swap", new);
+            push("Imp.swap", new);
         }
         // forall_swap / exists_swap on adjacent single-binder quantifiers.
         if let Some(q) = quantifier(t) {
@@ -1462,9 +1513,9 @@ mod tests {
     #[test]
     fn premises_swap_in_chains_but_an_implication_does_not_turn_around() {
         let chain = move_rules("theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → n < 5 → f n = 0) : True");
-        assert!(chain.iter().any(|(r, _)| *r == "imp.swap"));
+        assert!(chain.iter().any(|(r, _)| *r == "Imp.swap"));
         let single = move_rules("theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → f n = 0) : True");
-        assert!(single.iter().all(|(r, _)| *r != "imp.swap"), "{single:?}");
+        assert!(single.iter().all(|(r, _)| *r != "Imp.swap"), "{single:?}");
     }
 
     #[test]
@@ -1529,6 +1580,10 @@ mod tests {
             "theorem t (a : ZMod 5) : a = 6 - 2",
             "theorem t (a : ZMod 5) : a = 4",
         );
+        differ(
+            "theorem t (F : Type*) [Field F] [CharP F 3] (a : F) : a = 6 / 3",
+            "theorem t (F : Type*) [Field F] [CharP F 3] (a : F) : a = 2",
+        );
         // Variables are not literals; ascribed literals are not bare literals.
         differ("theorem t (y : ℕ) : y + 1 = x", "theorem t (y : ℕ) : 1 = x");
         differ("theorem t : (2 : ℝ) + 1 = x", "theorem t : 3 = x");
@@ -1548,6 +1603,11 @@ mod tests {
             "theorem t (x : ℝ) : Real.logb 2 x = 3",
         );
         same("theorem t : Real.sqrt 5 = abs y", "theorem t : √5 = |y|");
+        same(
+            "theorem t (x : ℝ) : Int.floor x + Nat.factorial 3 = Real.pi⁻¹",
+            "theorem t (x : ℝ) : ⌊x⌋ + 3 ! = 1 / π",
+        );
+        differ("theorem t (x : ℝ) : ⌊x⌋ = 2", "theorem t (x : ℝ) : ⌈x⌉ = 2");
         // The argument order of `logb` is the base first.
         differ(
             "theorem t (x : ℝ) : Real.log x / Real.log 2 = 3",
@@ -1578,6 +1638,16 @@ mod tests {
         let t = canon("theorem t (x : ℝ) (hx : 0 < x) (n : ℕ) (h : x = n + 1) : x < n + 2");
         let list = &t.children[0];
         assert_eq!(binder_list_arity(&list.label), Some(4), "{t:?}");
+    }
+
+    #[test]
+    fn universe_binders_are_left_to_auto_binding() {
+        same(
+            "theorem t {G : Type*} [Group G] (x : G) : x * x⁻¹ = 1",
+            "theorem t [Group G] (x : G) : x * x⁻¹ = 1",
+        );
+        // A binder of an ordinary type stays.
+        differ("theorem t (x : ℝ) : x = x", "theorem t : x = x");
     }
 
     #[test]
@@ -1612,8 +1682,9 @@ mod tests {
     fn render_fills_placeholders() {
         let t = tree("theorem t (x : ℝ) : (x + 1) * 2 = f x");
         let concl = &t.children[0].children[1];
-        // Every operator operand is parenthesised: unambiguous without a precedence table.
-        assert_eq!(render(concl), "((x + 1) * 2) = (f x)");
+        // Operator operands are parenthesised (no precedence table needed); applications inside
+        // an infix operator are not: they bind tighter than any.
+        assert_eq!(render(concl), "((x + 1) * 2) = f x");
     }
 
     #[test]
