@@ -346,6 +346,10 @@ async fn worked_path_mathd_algebra_142() {
     assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
     let rules: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
     assert_eq!(rules, with(&p5, "rw [propext and_imp]"));
+    // The candidate's `let … := …` stays in its signature (only the proof's `:=` cuts).
+    assert!(j.proof.as_deref().is_some_and(|p| p.contains(
+        "axiom _tt.S2._stmt : let B : ℝ × ℝ := (7, -1); let C : ℝ × ℝ := (-1, 7); ∀ m b : ℝ, (B.2 = m * B.1 + b ∧ C.2 = m * C.1 + b) → m + b = 5\n"
+    )));
     assert!(j
         .report
         .notes

@@ -88,16 +88,34 @@ pub fn signature(statement: &Statement) -> Option<String> {
     }
     let mut depth = 0i32;
     let mut in_string = false;
+    // `let x := v;` / `have h := v;` at top level own the next `:=` (not the proof's).
+    let mut pending_lets = 0usize;
     let chars: Vec<(usize, char)> = rest.char_indices().collect();
     let mut cut = rest.len();
+    let word_at = |k: usize, w: &str| {
+        let starts = rest[chars[k].0..].starts_with(w);
+        let before = k == 0 || !chars[k - 1].1.is_alphanumeric() && chars[k - 1].1 != '_';
+        let after = rest[chars[k].0 + w.len()..]
+            .chars()
+            .next()
+            .map_or(true, char::is_whitespace);
+        starts && before && after
+    };
     for (k, &(i, c)) in chars.iter().enumerate() {
         match c {
             '"' => in_string = !in_string,
             '(' | '[' | '{' | '⦃' | '⟨' if !in_string => depth += 1,
             ')' | ']' | '}' | '⦄' | '⟩' if !in_string => depth -= 1,
+            'l' | 'h' if !in_string && (word_at(k, "let") || word_at(k, "have")) => {
+                pending_lets += 1;
+            }
             ':' if !in_string && depth == 0 && chars.get(k + 1).map(|x| x.1) == Some('=') => {
-                cut = i;
-                break;
+                if pending_lets > 0 {
+                    pending_lets -= 1;
+                } else {
+                    cut = i;
+                    break;
+                }
             }
             _ => {}
         }
