@@ -10,6 +10,7 @@ mod common;
 
 use lean_assess::lean::oracle::{connect_direct, initialize, Block, Oracle, OracleConfig, Outcome};
 use lean_assess::lean::LeanClient;
+use lean_assess::metrics::beq::BEq;
 use lean_assess::metrics::defeq::DefEq;
 use lean_assess::metrics::lean_backed::LeanMetric;
 use lean_assess::metrics::transted::{TransTed, TransTedConfig};
@@ -580,4 +581,84 @@ async fn real_lean_when_available() {
         .await
         .expect("transted");
     assert_eq!(t.report.distance, Some(0));
+}
+
+fn axioms_of(attempt: &str, axioms: &str) -> Value {
+    json!({"method": "standin/diagnostic", "lineContains": format!("#print axioms {attempt}"),
+           "severity": 3, "message": format!("'{attempt}' depends on axioms: [{axioms}]")})
+}
+
+/// BEq both ways: `exact?` proves the candidate from the reference (its "Try this" uses
+/// thm_P); the other way `exact?` and `exact thm_P` fail and `intros; apply thm_P` succeeds.
+#[tokio::test]
+async fn beq_both_directions_with_exact_and_a_script() {
+    let s = standin(&[
+        json!({"method": "textDocument/codeAction", "tactics": ["exact?"], "declContains": "(h : x ≠ 0)",
+               "result": [{"title": "Try this: exact thm_P x (Nat.pos_of_ne_zero h)", "kind": "quickfix",
+                           "edit": {"documentChanges": [{"textDocument": {"version": 1, "uri": "file:///x"},
+                                    "edits": [{"range": {"start": {"line": 0, "character": 2}, "end": {"line": 0, "character": 8}},
+                                               "newText": "exact thm_P x (Nat.pos_of_ne_zero h)"}]}]}}]}),
+        axioms_of("BEq1.attempt0", "propext, sorryAx"),
+        json!({"method": "standin/diagnostic", "tactics": ["exact?"], "declContains": "(h : 0 < x)",
+               "message": "`exact?` could not close the goal. Try `apply?` to see partial suggestions."}),
+        json!({"method": "standin/diagnostic", "tactics": ["exact thm_P"], "declContains": "(h : 0 < x)",
+               "message": "type mismatch"}),
+        axioms_of("BEq2.attempt2", "sorryAx"),
+        no_other_suggestions(),
+    ])
+    .await;
+    let reference = statement("theorem a (x : ℕ) (h : 0 < x) : 1 ≤ x := by sorry");
+    let candidate = statement("theorem b (x : ℕ) (h : x ≠ 0) : 1 ≤ x := by sorry");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: MATHLIB,
+        candidate_header: MATHLIB,
+    };
+    let mut o = oracle(&s);
+    let j = BEq::default().judge(&mut o, &pair).await.expect("judged");
+    assert_eq!(
+        j.report.verdict,
+        Verdict::Equivalent(true),
+        "{:?}",
+        j.report.notes
+    );
+    assert!(j.report.notes[0].starts_with("reference ⇒ candidate: attempt 0 succeeded"));
+    assert!(j.report.notes[0].ends_with("exact thm_P x (Nat.pos_of_ne_zero h)"));
+    assert!(j.report.notes[1].starts_with("candidate ⇒ reference: attempt 2 succeeded"));
+    // One document version per direction; round trips: waitForDiagnostics, interactive
+    // diagnostics and the `exact?` code actions per direction, plus one rpc/connect.
+    assert_eq!(j.work.total.versions, 2);
+    assert_eq!(j.work.total.round_trips, 7);
+}
+
+/// A proof that never uses the assumed statement does not count (axioms without sorryAx).
+#[tokio::test]
+async fn beq_proof_without_the_assumption_is_not_counted() {
+    let s = standin(&[
+        axioms_of("BEq1.attempt0", "propext"),
+        json!({"method": "standin/diagnostic", "tactics": ["exact thm_P"], "message": "type mismatch"}),
+        json!({"method": "standin/diagnostic", "tactics": ["intros", "apply thm_P"], "message": "unsolved goals"}),
+        json!({"method": "standin/diagnostic", "tactics": ["intros", "exact?"], "message": "`exact?` could not close the goal."}),
+        no_other_suggestions(),
+    ])
+    .await;
+    let reference = statement("theorem a : 2 + 2 = 4 := by sorry");
+    let candidate = statement("theorem b : 1 ≤ 1 := by sorry");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: "",
+        candidate_header: "",
+    };
+    let mut o = oracle(&s);
+    let j = BEq::default().judge(&mut o, &pair).await.expect("judged");
+    assert_eq!(j.report.verdict, Verdict::Equivalent(false));
+    assert!(
+        j.report.notes[0].contains("attempt 0: proved without the assumed statement"),
+        "{:?}",
+        j.report.notes
+    );
+    assert!(j.report.notes[0].contains("attempt 1: type mismatch"));
+    assert!(j.report.notes[1].contains("not tried"));
 }

@@ -153,6 +153,19 @@ pub struct Block {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Command {
     pub text: String,
+    /// Ask for "Try this" code actions at this line of `text` (0-based, column 2), e.g. an
+    /// `exact?` line of a proof.
+    pub suggest_line: Option<u32>,
+}
+
+impl Command {
+    /// A command checked for diagnostics only.
+    pub fn new(text: impl Into<String>) -> Command {
+        Command {
+            text: text.into(),
+            suggest_line: None,
+        }
+    }
 }
 
 /// The one goal left after a tactic.
@@ -193,6 +206,8 @@ pub struct BlockResult {
 pub struct CommandResult {
     pub errors: Vec<String>,
     pub messages: Vec<(u64, String)>,
+    /// "Try this" suggestions at `Command::suggest_line`.
+    pub suggestions: Vec<String>,
 }
 
 /// A statement declared in a scratch document under a hidden name.
@@ -395,6 +410,13 @@ impl<L: LeanRpc> Oracle<L> {
     pub fn hiding_through(mut self, client: Arc<LeanClient>) -> Oracle<L> {
         self.hide = Some(Box::new(move |uri| client.hide_uri(uri)));
         self
+    }
+
+    /// A fresh name `<prefix><n>` (unique per oracle), for namespaces of BEq attempts.
+    pub fn fresh_name(&mut self, prefix: &str) -> String {
+        let n = self.next_statement;
+        self.next_statement += 1;
+        format!("{prefix}{n}")
     }
 
     /// The counters (shared; snapshot them before and after a piece of work).
@@ -691,9 +713,13 @@ impl<L: LeanRpc> Oracle<L> {
                 suggestions,
             });
         }
-        let command_results = command_lines
-            .iter()
-            .map(|(s, e)| CommandResult {
+        let mut command_results = Vec::with_capacity(commands.len());
+        for (c, (s, e)) in commands.iter().zip(&command_lines) {
+            let suggestions = match c.suggest_line {
+                Some(l) => self.suggestions(key, s + l, deadline).await?,
+                None => Vec::new(),
+            };
+            command_results.push(CommandResult {
                 errors: in_lines(*s, *e)
                     .filter(|(_, sev, _)| *sev == 1)
                     .map(|(_, _, m)| m.clone())
@@ -701,8 +727,9 @@ impl<L: LeanRpc> Oracle<L> {
                 messages: in_lines(*s, *e)
                     .map(|(_, sev, m)| (*sev, m.clone()))
                     .collect(),
-            })
-            .collect();
+                suggestions,
+            });
+        }
         Ok((results, command_results))
     }
 

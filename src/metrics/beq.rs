@@ -8,8 +8,17 @@
 //! decided from the text; the runner checks it from `#print axioms` (`sorryAx` present because
 //! the assumption is `:= sorry` and the attempt has no `sorry` of its own).
 //!
-//! Not built yet (see the report): running both directions through the oracle (`exact?` first,
-//! then scripts), the `[llm]` client. The metric name `beq` is still refused by `by_name`.
+//! [`BEq`] runs both directions through the oracle (`crate::lean::oracle`), one document
+//! version per direction (design §7.10): the assumed statement as `theorem thm_P … := sorry`
+//! in a fresh namespace (a normal name, so `exact?` can find it), then each attempt as
+//! `theorem attempt<i> …` in the same namespace followed by `#print axioms`. Attempts, in order:
+//! `exact?` (its "Try this" code action is the reported proof and must mention `thm_P`, the
+//! paper's rule for attempt 0), then [`SCRIPTS`], all within the Normal set. An attempt
+//! succeeds when it passes [`check_attempt`], has no error and no "declaration uses sorry"
+//! warning in its lines, and its axioms include `sorryAx` (the assumption was used).
+//!
+//! Not built yet: the `[llm]` client (K samples with the paper's prompt). The metric name `beq`
+//! is still refused by `by_name` (no synchronous form).
 
 /// The paper's **Basic** set (Appendix A.1).
 pub const BASIC: [&str; 3] = ["exact", "exact?", "have"];
@@ -28,6 +37,9 @@ pub const NORMAL: [&str; 11] = [
     "rw",
     "use",
 ];
+
+/// Deterministic attempts after `exact?`, within the Normal set.
+pub const SCRIPTS: [&str; 3] = ["exact thm_P", "intros\napply thm_P", "intros\nexact?"];
 
 /// Tokens that make any attempt inadmissible wherever they appear.
 const FORBIDDEN: [&str; 5] = ["sorry", "admit", "native_decide", "sorryAx", "axiom"];
@@ -172,6 +184,232 @@ pub fn check_attempt(script: &str, allowed: &[&str]) -> Result<(), AttemptReject
         }
     }
     Ok(())
+}
+
+use super::lean_backed::{preamble, signature, LeanJudgement, LeanMetric, LeanWork};
+use super::{MetricError, MetricReport, Pair, Verdict};
+use crate::lean::goals::LeanRpc;
+use crate::lean::oracle::{Command, Oracle};
+use std::time::{Duration, Instant};
+
+/// The metric, with its wall-clock limit (per pair, both directions).
+#[derive(Clone, Debug)]
+pub struct BEq {
+    pub time_limit: Duration,
+}
+
+impl Default for BEq {
+    fn default() -> Self {
+        BEq {
+            time_limit: Duration::from_secs(120),
+        }
+    }
+}
+
+/// How one direction ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Direction {
+    /// `"reference ⇒ candidate"` (assume the reference, prove the candidate) or the reverse.
+    pub name: &'static str,
+    /// The attempt that succeeded and its proof text.
+    pub proof: Option<(usize, String)>,
+    /// Why each failed attempt failed.
+    pub failures: Vec<String>,
+    pub elapsed: Duration,
+}
+
+/// Indent continuation lines of a script for a `by` block at column 2.
+fn indent(script: &str) -> String {
+    script
+        .lines()
+        .map(|l| format!("  {}", l.trim_end()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+impl BEq {
+    /// One direction: assume `(a_pre, a_sig)`, prove `(b_pre, b_sig)`.
+    async fn direction<L: LeanRpc + 'static>(
+        oracle: &mut Oracle<L>,
+        key: &str,
+        name: &'static str,
+        assumed: (&str, &str),
+        goal: (&str, &str),
+        deadline: Instant,
+    ) -> Result<Direction, MetricError> {
+        let start = Instant::now();
+        let ns = oracle.fresh_name("BEq");
+        let mut attempts: Vec<&str> = vec!["exact?"];
+        attempts.extend(SCRIPTS);
+        let mut commands = vec![Command::new(format!(
+            "namespace {ns}\nsection\n{}theorem thm_P {} := sorry\nend\nend {ns}",
+            assumed.0, assumed.1
+        ))];
+        let mut failures = Vec::new();
+        let mut checked = Vec::new();
+        for (i, a) in attempts.iter().enumerate() {
+            if let Err(e) = check_attempt(a, &NORMAL) {
+                failures.push(format!("attempt {i}: {e}"));
+                continue;
+            }
+            let head = format!(
+                "namespace {ns}\nsection\n{}theorem attempt{i} {} := by\n",
+                goal.0, goal.1
+            );
+            let line = u32::try_from(head.matches('\n').count()).unwrap_or(u32::MAX);
+            commands.push(Command {
+                text: format!("{head}{}\nend\nend {ns}", indent(a)),
+                suggest_line: (a.trim() == "exact?").then_some(line),
+            });
+            commands.push(Command::new(format!("#print axioms {ns}.attempt{i}")));
+            checked.push(i);
+        }
+        let (_, results) = oracle
+            .run(key, &[], &commands, deadline)
+            .await
+            .map_err(|e| MetricError::Failed(e.to_string()))?;
+        let mut proof = None;
+        for (k, i) in checked.into_iter().enumerate() {
+            let (Some(attempt), Some(axioms)) = (results.get(1 + 2 * k), results.get(2 + 2 * k))
+            else {
+                break;
+            };
+            if let Some(e) = attempt.errors.first() {
+                failures.push(format!("attempt {i}: {e}"));
+                continue;
+            }
+            if attempt
+                .messages
+                .iter()
+                .any(|(sev, m)| *sev == 2 && m.starts_with("declaration uses"))
+            {
+                failures.push(format!("attempt {i}: uses sorry"));
+                continue;
+            }
+            let axioms_text: String = axioms.messages.iter().map(|m| m.1.as_str()).collect();
+            if !axioms_text.contains("sorryAx") {
+                failures.push(format!(
+                    "attempt {i}: proved without the assumed statement (axioms: {axioms_text})"
+                ));
+                continue;
+            }
+            let text = if attempts[i].trim() == "exact?" {
+                match attempt.suggestions.first() {
+                    Some(s) if s.contains("thm_P") => s.clone(),
+                    Some(s) => {
+                        failures.push(format!(
+                            "attempt {i}: `exact?` found `{s}`, not using thm_P"
+                        ));
+                        continue;
+                    }
+                    None => attempts[i].to_string(),
+                }
+            } else {
+                attempts[i].to_string()
+            };
+            proof = Some((i, text));
+            break;
+        }
+        Ok(Direction {
+            name,
+            proof,
+            failures,
+            elapsed: start.elapsed(),
+        })
+    }
+}
+
+impl LeanMetric for BEq {
+    fn name(&self) -> &'static str {
+        "beq"
+    }
+
+    async fn judge<L: LeanRpc + 'static>(
+        &self,
+        oracle: &mut Oracle<L>,
+        pair: &Pair<'_>,
+    ) -> Result<LeanJudgement, MetricError> {
+        let start = Instant::now();
+        let deadline = start + self.time_limit;
+        let counters = oracle.counters();
+        let before = counters.snapshot();
+        let key = Oracle::<L>::import_key(&[pair.reference_header, pair.candidate_header]);
+        let (Some(r_sig), Some(c_sig)) = (signature(pair.reference), signature(pair.candidate))
+        else {
+            return Err(MetricError::Failed(
+                "beq: no declaration signature found in the statement text".into(),
+            ));
+        };
+        let (r_pre, c_pre) = (
+            preamble(pair.reference_header),
+            preamble(pair.candidate_header),
+        );
+        let forward = Self::direction(
+            oracle,
+            &key,
+            "reference ⇒ candidate",
+            (&r_pre, &r_sig),
+            (&c_pre, &c_sig),
+            deadline,
+        )
+        .await?;
+        // The second direction only matters when the first held (BEq needs both).
+        let backward = if forward.proof.is_some() {
+            Some(
+                Self::direction(
+                    oracle,
+                    &key,
+                    "candidate ⇒ reference",
+                    (&c_pre, &c_sig),
+                    (&r_pre, &r_sig),
+                    deadline,
+                )
+                .await?,
+            )
+        } else {
+            None
+        };
+        let mut notes = Vec::new();
+        let mut proofs = Vec::new();
+        for d in std::iter::once(&forward).chain(backward.as_ref()) {
+            match &d.proof {
+                Some((i, p)) => {
+                    notes.push(format!(
+                        "{}: attempt {i} succeeded in {:?}: {p}",
+                        d.name, d.elapsed
+                    ));
+                    proofs.push(format!("-- {}\n{p}", d.name));
+                }
+                None => notes.push(format!(
+                    "{}: no attempt succeeded in {:?} ({})",
+                    d.name,
+                    d.elapsed,
+                    d.failures.join("; ")
+                )),
+            }
+        }
+        if backward.is_none() {
+            notes.push("candidate ⇒ reference not tried: the first direction failed".into());
+        }
+        let equal = forward.proof.is_some() && backward.as_ref().is_some_and(|b| b.proof.is_some());
+        Ok(LeanJudgement {
+            report: MetricReport {
+                metric: "beq",
+                verdict: Verdict::Equivalent(equal),
+                distance: None,
+                reference_size: pair.reference.tree.size(),
+                candidate_size: pair.candidate.tree.size(),
+                path: Vec::new(),
+                notes,
+                elapsed: start.elapsed(),
+            },
+            proof: (!proofs.is_empty()).then(|| proofs.join("\n")),
+            work: LeanWork {
+                total: counters.snapshot().since(&before),
+                ..Default::default()
+            },
+        })
+    }
 }
 
 #[cfg(test)]

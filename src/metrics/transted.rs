@@ -450,10 +450,8 @@ impl LeanMetric for TransTed {
                 }
             }
             let check = vec![
-                Command { text },
-                Command {
-                    text: format!("#print axioms {name}"),
-                },
+                Command::new(text),
+                Command::new(format!("#print axioms {name}")),
             ];
             match oracle.run(&key, &[], &check, deadline).await {
                 Ok((_, c)) => {
