@@ -38,7 +38,7 @@ use super::lean_backed::{preamble, signature, LeanJudgement, LeanMetric, LeanWor
 use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
 use crate::distance::{self, CostModel};
 use crate::lean::goals::LeanRpc;
-use crate::lean::oracle::{Block, Command, Goal, Oracle, OracleError, Outcome};
+use crate::lean::oracle::{check_tactic_text, Block, Command, Goal, Oracle, OracleError, Outcome};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 use std::time::{Duration, Instant};
@@ -294,6 +294,7 @@ impl LeanMetric for TransTed {
         );
         let mut expanded = 0usize;
         let mut rejected = 0usize;
+        let mut unreplayable = 0usize;
         let mut out_of_time = false;
 
         if closed.is_none() {
@@ -366,7 +367,10 @@ impl LeanMetric for TransTed {
                         .filter(|s| {
                             let bad = mentions_hidden(s);
                             rejected += usize::from(bad);
-                            !bad
+                            // Text that would escape its block is dropped, not fatal.
+                            let unsafe_text = check_tactic_text(s).is_err();
+                            unreplayable += usize::from(unsafe_text);
+                            !bad && !unsafe_text
                         })
                         .cloned()
                         .collect();
@@ -433,6 +437,11 @@ impl LeanMetric for TransTed {
             }
         }
         let search_after = counters.snapshot();
+        if unreplayable > 0 {
+            notes.push(format!(
+                "{unreplayable} rw? suggestion(s) dropped: their text could not be replayed safely in a block"
+            ));
+        }
         if rejected > 0 {
             notes.push(format!(
                 "{rejected} rw? suggestion(s) mentioning the hidden statements rejected"
