@@ -662,3 +662,102 @@ async fn beq_proof_without_the_assumption_is_not_counted() {
     assert!(j.report.notes[0].contains("attempt 1: type mismatch"));
     assert!(j.report.notes[1].contains("not tried"));
 }
+
+/// A one-shot local HTTP server for the `[llm]` endpoint: returns the request it got.
+fn llm_server(body: String) -> (String, std::thread::JoinHandle<String>) {
+    use std::io::Read;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let handle = std::thread::spawn(move || {
+        let (mut s, _) = listener.accept().expect("accept");
+        let mut got = Vec::new();
+        let mut buf = [0u8; 65536];
+        loop {
+            let n = s.read(&mut buf).expect("read");
+            got.extend_from_slice(&buf[..n]);
+            let text = String::from_utf8_lossy(&got).to_string();
+            if let Some(end) = text.find("\r\n\r\n") {
+                let len: usize = text
+                    .lines()
+                    .find_map(|l| l.strip_prefix("Content-Length: "))
+                    .and_then(|v| v.trim().parse().ok())
+                    .unwrap_or(0);
+                if got.len() >= end + 4 + len {
+                    break;
+                }
+            }
+            if n == 0 {
+                break;
+            }
+        }
+        let reply = format!(
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        s.write_all(reply.as_bytes()).expect("write");
+        String::from_utf8_lossy(&got).to_string()
+    });
+    (format!("http://{addr}/v1"), handle)
+}
+
+/// The fixed attempts fail one way; the model's samples are checked (one uses `simp`, outside
+/// the Normal set, and is rejected; the other proves it using thm_P).
+#[tokio::test]
+async fn beq_with_llm_samples_when_the_fixed_attempts_fail() {
+    let forward = "(h : b = a)";
+    let mut rules: Vec<Value> = [
+        vec!["exact?"],
+        vec!["exact thm_P"],
+        vec!["intros", "apply thm_P"],
+        vec!["intros", "exact?"],
+    ]
+    .iter()
+    .map(|t| {
+        json!({"method": "standin/diagnostic", "tactics": t, "declContains": forward,
+                   "message": "type mismatch"})
+    })
+    .collect();
+    rules.push(axioms_of("BEq1.attempt5", "sorryAx"));
+    rules.push(json!({"method": "textDocument/codeAction", "tactics": ["exact?"], "declContains": "(h : a = b)",
+        "result": [{"title": "Try this: exact (thm_P b a h.symm).symm", "kind": "quickfix"}]}));
+    rules.push(axioms_of("BEq2.attempt0", "sorryAx"));
+    rules.push(no_other_suggestions());
+    let s = standin(&rules).await;
+    let completions = json!({"choices": [
+        {"message": {"role": "assistant", "content": "```lean\nsimp\n```"}},
+        {"message": {"role": "assistant", "content": "```lean\nexact (thm_P b a h.symm).symm\n```"}},
+    ]});
+    let (endpoint, server) = llm_server(completions.to_string());
+    let reference = statement("theorem r (a b : ℕ) (h : a = b) : b = a := by sorry");
+    let candidate = statement("theorem c (a b : ℕ) (h : b = a) : a = b := by sorry");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: "",
+        candidate_header: "",
+    };
+    let metric = BEq {
+        llm: Some(lean_assess::llm::LlmConfig {
+            endpoint,
+            timeout: Duration::from_secs(5),
+            ..Default::default()
+        }),
+        samples: 2,
+        ..BEq::default()
+    };
+    let mut o = oracle(&s);
+    let j = metric.judge(&mut o, &pair).await.expect("judged");
+    assert_eq!(
+        j.report.verdict,
+        Verdict::Equivalent(true),
+        "{:?}",
+        j.report.notes
+    );
+    assert!(j.report.notes[0].starts_with("reference ⇒ candidate: attempt 5 succeeded"));
+    assert!(j.report.notes[0].ends_with("exact (thm_P b a h.symm).symm"));
+    let request = server.join().expect("server");
+    assert!(request.contains("please prove 'thm_Q' with 'thm_P'"));
+    assert!(request.contains(r#""n":2"#));
+    // Fixed attempts, then the samples: two versions forward, one backward.
+    assert_eq!(j.work.total.versions, 3);
+}

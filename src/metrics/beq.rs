@@ -17,8 +17,9 @@
 //! succeeds when it passes [`check_attempt`], has no error and no "declaration uses sorry"
 //! warning in its lines, and its axioms include `sorryAx` (the assumption was used).
 //!
-//! Not built yet: the `[llm]` client (K samples with the paper's prompt). The metric name `beq`
-//! is still refused by `by_name` (no synchronous form).
+//! With `[llm]` configured ([`BEq::llm`]), a direction whose fixed attempts all fail asks the
+//! model for K samples with the paper's prompt ([`prompt`]) and checks them the same way, in one
+//! more version. The metric name `beq` is still refused by `by_name` (no synchronous form).
 
 /// The paper's **Basic** set (Appendix A.1).
 pub const BASIC: [&str; 3] = ["exact", "exact?", "have"];
@@ -196,12 +197,18 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug)]
 pub struct BEq {
     pub time_limit: Duration,
+    /// `[llm]`: ask the model when the fixed attempts fail in a direction.
+    pub llm: Option<crate::llm::LlmConfig>,
+    /// K, the samples per direction (the paper's n = 8).
+    pub samples: u32,
 }
 
 impl Default for BEq {
     fn default() -> Self {
         BEq {
             time_limit: Duration::from_secs(120),
+            llm: None,
+            samples: 8,
         }
     }
 }
@@ -228,8 +235,10 @@ fn indent(script: &str) -> String {
 }
 
 impl BEq {
-    /// One direction: assume `(a_pre, a_sig)`, prove `(b_pre, b_sig)`.
+    /// One direction: assume `(a_pre, a_sig)`, prove `(b_pre, b_sig)`: the fixed attempts in
+    /// one version, then (with `[llm]`) the model's samples in a second one.
     async fn direction<L: LeanRpc + 'static>(
+        &self,
         oracle: &mut Oracle<L>,
         key: &str,
         name: &'static str,
@@ -239,15 +248,70 @@ impl BEq {
     ) -> Result<Direction, MetricError> {
         let start = Instant::now();
         let ns = oracle.fresh_name("BEq");
-        let mut attempts: Vec<&str> = vec!["exact?"];
-        attempts.extend(SCRIPTS);
+        let mut attempts: Vec<String> = vec!["exact?".into()];
+        attempts.extend(SCRIPTS.iter().map(|s| s.to_string()));
+        let mut failures = Vec::new();
+        let mut proof = Self::round(
+            oracle,
+            key,
+            &ns,
+            assumed,
+            goal,
+            &attempts,
+            0,
+            deadline,
+            &mut failures,
+        )
+        .await?;
+        if let (None, Some(llm)) = (&proof, &self.llm) {
+            let prompt = prompt(assumed, goal);
+            match crate::llm::complete(llm, &[("user", prompt.as_str())], self.samples).await {
+                Ok(samples) => {
+                    let samples: Vec<String> = samples.iter().map(|s| strip_fences(s)).collect();
+                    proof = Self::round(
+                        oracle,
+                        key,
+                        &ns,
+                        assumed,
+                        goal,
+                        &samples,
+                        attempts.len(),
+                        deadline,
+                        &mut failures,
+                    )
+                    .await?;
+                }
+                Err(e) => failures.push(e.to_string()),
+            }
+        }
+        Ok(Direction {
+            name,
+            proof,
+            failures,
+            elapsed: start.elapsed(),
+        })
+    }
+
+    /// Run `attempts` (numbered from `offset`) in one version; the first admissible success.
+    #[allow(clippy::too_many_arguments)]
+    async fn round<L: LeanRpc + 'static>(
+        oracle: &mut Oracle<L>,
+        key: &str,
+        ns: &str,
+        assumed: (&str, &str),
+        goal: (&str, &str),
+        attempts: &[String],
+        offset: usize,
+        deadline: Instant,
+        failures: &mut Vec<String>,
+    ) -> Result<Option<(usize, String)>, MetricError> {
         let mut commands = vec![Command::new(format!(
             "namespace {ns}\nsection\n{}theorem thm_P {} := sorry\nend\nend {ns}",
             assumed.0, assumed.1
         ))];
-        let mut failures = Vec::new();
         let mut checked = Vec::new();
-        for (i, a) in attempts.iter().enumerate() {
+        for (k, a) in attempts.iter().enumerate() {
+            let i = offset + k;
             if let Err(e) = check_attempt(a, &NORMAL) {
                 failures.push(format!("attempt {i}: {e}"));
                 continue;
@@ -262,14 +326,16 @@ impl BEq {
                 suggest_line: (a.trim() == "exact?").then_some(line),
             });
             commands.push(Command::new(format!("#print axioms {ns}.attempt{i}")));
-            checked.push(i);
+            checked.push((i, a));
+        }
+        if checked.is_empty() {
+            return Ok(None);
         }
         let (_, results) = oracle
             .run(key, &[], &commands, deadline)
             .await
             .map_err(|e| MetricError::Failed(e.to_string()))?;
-        let mut proof = None;
-        for (k, i) in checked.into_iter().enumerate() {
+        for (k, (i, script)) in checked.into_iter().enumerate() {
             let (Some(attempt), Some(axioms)) = (results.get(1 + 2 * k), results.get(2 + 2 * k))
             else {
                 break;
@@ -293,7 +359,7 @@ impl BEq {
                 ));
                 continue;
             }
-            let text = if attempts[i].trim() == "exact?" {
+            let text = if script.trim() == "exact?" {
                 match attempt.suggestions.first() {
                     Some(s) if s.contains("thm_P") => s.clone(),
                     Some(s) => {
@@ -302,21 +368,39 @@ impl BEq {
                         ));
                         continue;
                     }
-                    None => attempts[i].to_string(),
+                    None => script.clone(),
                 }
             } else {
-                attempts[i].to_string()
+                script.clone()
             };
-            proof = Some((i, text));
-            break;
+            return Ok(Some((i, text)));
         }
-        Ok(Direction {
-            name,
-            proof,
-            failures,
-            elapsed: start.elapsed(),
-        })
+        Ok(None)
     }
+}
+
+/// The BEq paper's prompt (Appendix A.7.1): its instruction with the Normal tactic set, one of
+/// its few-shot examples (the others are garbled in the text available here, so they are not
+/// reproduced), and the two statements.
+pub fn prompt(assumed: (&str, &str), goal: (&str, &str)) -> String {
+    format!(
+        "Given two Lean 4 theorems, please prove 'thm_Q' with 'thm_P'. You can only use the following tactics: {} 'thm_P' should be used at least once in the proof. DO NOT add any extra explanation. Here are some examples:\n\nInput:\n```\ntheorem thm_P : ¬ ∃ (x : ℚ), ( x ^ 2 = 12 ) := sorry\ntheorem thm_Q (q : ℚ ) : q ^ 2 ≠ 12 := by\n```\nOutput:\n```\nexact (not_exists.mp thm_P) q\n```\n\nAccording to the task description and examples, given the following two Lean 4 theorems, please prove 'thm_Q' with 'thm_P'.\nInput:\n```\n{}theorem thm_P {} := sorry\n{}theorem thm_Q {} := by\n```\nOutput:\n",
+        NORMAL.join(", "),
+        assumed.0,
+        assumed.1,
+        if goal.0 == assumed.0 { "" } else { goal.0 },
+        goal.1
+    )
+}
+
+/// A completion's proof without Markdown code fences around it.
+fn strip_fences(s: &str) -> String {
+    s.lines()
+        .filter(|l| !l.trim_start().starts_with("```"))
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim()
+        .to_string()
 }
 
 impl LeanMetric for BEq {
@@ -344,19 +428,20 @@ impl LeanMetric for BEq {
             preamble(pair.reference_header),
             preamble(pair.candidate_header),
         );
-        let forward = Self::direction(
-            oracle,
-            &key,
-            "reference ⇒ candidate",
-            (&r_pre, &r_sig),
-            (&c_pre, &c_sig),
-            deadline,
-        )
-        .await?;
+        let forward = self
+            .direction(
+                oracle,
+                &key,
+                "reference ⇒ candidate",
+                (&r_pre, &r_sig),
+                (&c_pre, &c_sig),
+                deadline,
+            )
+            .await?;
         // The second direction only matters when the first held (BEq needs both).
         let backward = if forward.proof.is_some() {
             Some(
-                Self::direction(
+                self.direction(
                     oracle,
                     &key,
                     "candidate ⇒ reference",
