@@ -83,6 +83,7 @@ pub fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     (out, start.elapsed())
 }
 
+pub mod beq;
 pub mod path;
 pub mod ted;
 pub mod transted_lite;
