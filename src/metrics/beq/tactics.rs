@@ -159,7 +159,7 @@ impl TacticSet {
         COMBINATORS.contains(&tactic)
             || self
                 .allowed()
-                .is_none_or(|allowed| allowed.contains(&tactic))
+                .map_or(true, |allowed| allowed.contains(&tactic))
     }
 }
 
@@ -709,7 +709,8 @@ mod tests {
     #[test]
     fn rejected_proofs() {
         use ProofRejection as R;
-        let cases: &[(TacticSet, &str, fn(&ProofRejection) -> bool)] = &[
+        type Expect = fn(&ProofRejection) -> bool;
+        let cases: &[(TacticSet, &str, Expect)] = &[
             (TacticSet::Normal, "", |e| *e == R::Empty),
             (TacticSet::Normal, "-- only a comment", |e| *e == R::Empty),
             (TacticSet::Normal, "sorry", |e| {
