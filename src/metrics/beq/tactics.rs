@@ -74,6 +74,10 @@ const FORBIDDEN_IDENTS: &[&str] = &[
     "native_decide",
     "ofReduceBool",
     "Lean.ofReduceBool",
+    "reduceBool",
+    "Lean.reduceBool",
+    "trustCompiler",
+    "Lean.trustCompiler",
     "decide!",
 ];
 
@@ -306,7 +310,8 @@ struct Token {
 }
 
 fn is_ident_start(c: char) -> bool {
-    c.is_alphabetic() || c == '_' || c == '«'
+    // `λ`, `Π`, `Σ` are binder notation, not letters of a name.
+    (c.is_alphabetic() && !matches!(c, 'λ' | 'Π' | 'Σ')) || c == '_' || c == '«'
 }
 
 fn is_ident_rest(c: char) -> bool {
@@ -613,7 +618,13 @@ impl Parser<'_> {
                 continue;
             }
             self.pos += 1;
-            if OPENERS.contains(&text) {
+            if text == "(" && self.discharger_follows() {
+                // `use (discharger := tac) e`, `(disch := tac)`: a tactic block in an argument.
+                self.pos += 2;
+                let inner_col = self.peek().map_or(t.col, |n| n.col);
+                self.block(inner_col, false)?;
+                self.expect_closer(")", t.line)?;
+            } else if OPENERS.contains(&text) {
                 depth += 1;
             } else if text == "by" {
                 // The nested block ends at a closer of this argument or at the outer block.
@@ -628,6 +639,13 @@ impl Parser<'_> {
             });
         }
         Ok(())
+    }
+
+    /// Whether the tokens after a `(` are `discharger :=` or `disch :=`.
+    fn discharger_follows(&self) -> bool {
+        let name = self.toks.get(self.pos).map(|t| t.text.as_str());
+        let assign = self.toks.get(self.pos + 1).map(|t| t.text.as_str());
+        matches!(name, Some("discharger" | "disch")) && assign == Some(":=")
     }
 
     fn expect_closer(&mut self, closer: &str, opened_at: usize) -> Result<(), ProofRejection> {
@@ -698,6 +716,17 @@ mod tests {
             ("exact fun x => ns.thm_P x", &["exact"]),
             ("use 3\nexact thm_P", &["use", "exact"]),
             ("cases' h with a b\nexact thm_P a b", &["cases'", "exact"]),
+            ("exact thm_P\n  x h", &["exact"]),
+            ("exact λ x => thm_P x", &["exact"]),
+            ("rw [thm_P] at h ⊢", &["rw"]),
+            (
+                "use (discharger := exact h) 3\nexact thm_P",
+                &["use", "exact", "exact"],
+            ),
+            (
+                "have h : 2 = 2 := by\n  exact rfl\nexact thm_P (by exact h)",
+                &["have", "exact", "exact", "exact"],
+            ),
         ];
         for (script, tactics) in cases {
             let got = check(TacticSet::Normal, script)
@@ -768,6 +797,16 @@ mod tests {
                 TacticSet::Basic,
                 "intro x\nexact thm_P x",
                 |e| matches!(e, R::TacticNotAllowed { tactic, .. } if tactic == "intro"),
+            ),
+            (
+                TacticSet::Normal,
+                "use (discharger := simp) 3\nexact thm_P",
+                |e| matches!(e, R::TacticNotAllowed { tactic, .. } if tactic == "simp"),
+            ),
+            (
+                TacticSet::Normal,
+                "exact thm_P (Lean.ofReduceBool _ _ rfl)",
+                |e| matches!(e, R::Forbidden { .. }),
             ),
             // Use of the assumed theorem must be real.
             (TacticSet::Normal, "exact foo -- thm_P", |e| {

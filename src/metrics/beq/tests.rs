@@ -295,10 +295,13 @@ async fn a_single_lean_timeout_moves_on_to_the_next_attempt() {
         },
         |_| Suggestion::Timeout,
     );
-    // `exact?` timing out ends the direction (Lean reported the deadline), so use a checker
-    // whose `exact?` finds nothing for the script path.
+    // Lean reporting a timeout for `exact?` ends the direction: `exact?` is the most expensive
+    // attempt, and its timeout means the per-direction budget on the Lean side is spent.
     let report = beq(lean, None).judge(REFERENCE, CANDIDATE).await;
     assert_eq!(report.directions[0].outcome, DirectionOutcome::TimedOut);
+    assert!(!report.equivalent());
+
+    // A timeout on one script only skips that script.
 
     let lean = FakeLean::new(
         |req| match req.proof {
