@@ -465,7 +465,7 @@ impl<C: ProofChecker> Run<'_, C> {
         let t = Instant::now();
         let suggestion = tokio::time::timeout(left, self.checker.suggest(self.base)).await;
         let proof = match suggestion {
-            Err(_) | Ok(Ok(Suggestion::Timeout)) => {
+            Err(_) => {
                 self.record(
                     AttemptSource::ExactQuery,
                     String::new(),
@@ -473,6 +473,20 @@ impl<C: ProofChecker> Run<'_, C> {
                     t,
                 );
                 return Step::Stop(DirectionOutcome::TimedOut);
+            }
+            Ok(Ok(Suggestion::Timeout)) => {
+                // Lean's own bound on `exact?` (heartbeats) hit: the cheap scripts may still work.
+                self.record(
+                    AttemptSource::ExactQuery,
+                    String::new(),
+                    AttemptResult::Timeout,
+                    t,
+                );
+                return if self.remaining().is_some() {
+                    Step::Next
+                } else {
+                    Step::Stop(DirectionOutcome::TimedOut)
+                };
             }
             Ok(Err(e)) => {
                 self.record(
