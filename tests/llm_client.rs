@@ -370,3 +370,27 @@ async fn async_wrapper_runs_off_the_runtime_threads() {
         .expect("answer");
     assert_eq!(answers, vec!["exact thm_P"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_client_is_beqs_proof_sampler() {
+    use lean_assess::metrics::beq::ProofSampler;
+    let server = stand_in(vec![reply(
+        200,
+        &completion(&[
+            "```lean\nexact thm_P\n```",
+            "```lean\nintro x\nexact thm_P x\n```",
+        ]),
+    )]);
+    let sampler = Arc::new(client(settings(&server.base_url)));
+    let answers = sampler
+        .sample("Given two Lean 4 theorems, ...".to_string(), 2)
+        .await
+        .expect("answers");
+    assert_eq!(answers.len(), 2);
+    let seen = server.seen.lock().expect("lock").clone();
+    assert_eq!(
+        seen[0].body["messages"][0]["content"],
+        "Given two Lean 4 theorems, ..."
+    );
+    assert_eq!(seen[0].body["n"], 2);
+}
