@@ -9,9 +9,10 @@
 //!    `a ∧ b → c`→`a → b → c`, leading `∀`/`→` of the conclusion → binders, binder predicates
 //!    unfolded, `let` inlined, ...). These steps open the path.
 //! 2. Best-first search from the pair of canonical trees: a state is the pair of current trees,
-//!    its successors are the rule moves ([`rules::moves`]) on either side, its heuristic is the
-//!    tree edit distance between the two trees with free renaming of bound variables and
-//!    hypothesis names (GTED's cost model). Distance 0 ends the search: the rewrites prove the
+//!    its successors are the rule moves ([`rules::moves`]) on the candidate (or on both sides with
+//!    [`Config::both_sides`]; every move has its inverse, so one side suffices to close a pair),
+//!    its heuristic is the tree edit distance between the two trees with free renaming of bound
+//!    variables and hypothesis names (GTED's cost model; `distance::Workspace`, APTED). Distance 0 ends the search: the rewrites prove the
 //!    statements equivalent. Otherwise the answer is the smallest distance seen within the
 //!    budget (`max_nodes` states evaluated, `time_limit` wall clock).
 //! 3. Similarity `1 − d / max(|T₁|, |T₂|)` with the sizes of the ORIGINAL trees, like TED
@@ -54,7 +55,9 @@ impl Default for Config {
         // states judged no pair of the GTED sets differently.
         Config {
             max_nodes: 50,
-            time_limit: Duration::from_millis(200),
+            // Far above the ~2 ms of CPU a pair needs, so that on a loaded machine the node
+            // budget, not the clock, still ends the search (and the result stays the same).
+            time_limit: Duration::from_millis(500),
             both_sides: false,
             free_rename: true,
         }
