@@ -587,31 +587,34 @@ pub fn declaration_as(declaration: &str, new_name: &str, tail: &str) -> String {
 
 /// Byte offset of the first `:=` outside brackets, comments and strings.
 fn top_level_assign(text: &str) -> Option<usize> {
-    let bytes = text.as_bytes();
     let mut depth = 0i32;
-    let mut i = 0;
-    let mut in_string = false;
-    while i < bytes.len() {
-        let rest = &text[i..];
-        if in_string {
-            if rest.starts_with('\\') {
-                i += 1;
-            } else if rest.starts_with('"') {
-                in_string = false;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => {
+                // Skip the string literal, escapes included.
+                while let Some((_, s)) = chars.next() {
+                    match s {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        _ => {}
+                    }
+                }
             }
-        } else if rest.starts_with("--") {
-            i += rest.find('\n').unwrap_or(rest.len());
-            continue;
-        } else if rest.starts_with('"') {
-            in_string = true;
-        } else if rest.starts_with(['(', '[', '{', '⟨', '⦃']) {
-            depth += 1;
-        } else if rest.starts_with([')', ']', '}', '⟩', '⦄']) {
-            depth -= 1;
-        } else if depth <= 0 && rest.starts_with(":=") {
-            return Some(i);
+            '-' if chars.peek().is_some_and(|&(_, n)| n == '-') => {
+                for (_, s) in chars.by_ref() {
+                    if s == '\n' {
+                        break;
+                    }
+                }
+            }
+            '(' | '[' | '{' | '⟨' | '⦃' => depth += 1,
+            ')' | ']' | '}' | '⟩' | '⦄' => depth -= 1,
+            ':' if depth <= 0 && chars.peek().is_some_and(|&(_, n)| n == '=') => return Some(i),
+            _ => {}
         }
-        i += rest.chars().next().map_or(1, char::len_utf8);
     }
     None
 }
@@ -636,13 +639,9 @@ fn binders(declaration: &str) -> Vec<Binder> {
     let mut rest = after_keyword[name_end..].trim_start();
     let mut out = Vec::new();
     while let Some(open) = rest.chars().next() {
-        let close = match open {
-            '(' => ')',
-            '{' => '}',
-            '[' => ']',
-            '⦃' => '⦄',
-            _ => break,
-        };
+        if !"({[⦃".contains(open) {
+            break;
+        }
         let mut depth = 0;
         let mut end = None;
         for (i, c) in rest.char_indices() {
@@ -673,7 +672,8 @@ fn binders(declaration: &str) -> Vec<Binder> {
                 explicit,
             }),
         }
-        rest = rest[end + close.len_utf8()..].trim_start();
+        let closer_len = rest[end..].chars().next().map_or(1, char::len_utf8);
+        rest = rest[end + closer_len..].trim_start();
     }
     out
 }

@@ -884,6 +884,26 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        #[test]
+        fn never_panics_on_arbitrary_scripts(
+            script in "[a-z_?' \\n\t;<>|()\\[\\]{}⟨⟩·.:=@#\"/\\-λ«»0-9]{0,60}"
+        ) {
+            for set in TacticSet::ALL_SETS {
+                let _ = check(set, &script);
+            }
+        }
+
+        #[test]
+        fn admitted_scripts_always_name_the_assumption(
+            script in "(exact|intro|rw|have|apply) [a-zA-Z_ ()]{0,20}(thm_P)?[a-z ]{0,10}"
+        ) {
+            if check(TacticSet::Normal, &script).is_ok() {
+                proptest::prop_assert!(script.contains("thm_P"));
+            }
+        }
+    }
+
     #[test]
     fn never_panics_on_odd_input() {
         for script in [

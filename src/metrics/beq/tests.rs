@@ -369,3 +369,12 @@ fn declarations_are_renamed_and_binders_read() {
         assert!(tactics::check_proof(script, &rules).is_ok(), "{script}");
     }
 }
+
+proptest::proptest! {
+    #[test]
+    fn declaration_handling_never_panics(text in "(theorem|lemma|example)? ?[a-z ]{0,4}[(){}⦃⦄⟨⟩\\[\\]:=\"\\\\ℕλ a-z-]{0,40}") {
+        let renamed = declaration_as(&text, GOAL_NAME, ":= by");
+        proptest::prop_assert!(renamed.starts_with("theorem thm_Q"));
+        let _ = scripts("", &renamed);
+    }
+}
