@@ -506,7 +506,7 @@ impl<C: ProofChecker> Run<'_, C> {
                 );
                 return Step::Next;
             }
-            Ok(Ok(Suggestion::Found { proof })) => proof,
+            Ok(Ok(Suggestion::Found { proof })) => clean_suggestion(&proof),
         };
         // The suggestion must itself be admissible (it must use thm_P: the paper's rule for
         // attempt 0) and is checked again as a proof, so a suggestion that closed the goal some
@@ -560,6 +560,21 @@ impl<C: ProofChecker> Run<'_, C> {
             }
         }
     }
+}
+
+/// A "Try this" text in either era's format (research notes §5.3): `Try this: exact foo` or
+/// `Try this:\n  [apply] exact foo`, possibly followed by `-- goal` lines. Idempotent on a clean
+/// suggestion.
+pub fn clean_suggestion(text: &str) -> String {
+    let text = text.trim();
+    let text = text.strip_prefix("Try this:").unwrap_or(text).trim_start();
+    let text = text.strip_prefix("[apply]").unwrap_or(text).trim_start();
+    text.lines()
+        .take_while(|l| !l.trim_start().starts_with("--"))
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim_end()
+        .to_string()
 }
 
 /// `declaration` (`theorem name … := proof`, `lemma …`, `example …`, or without proof) declared

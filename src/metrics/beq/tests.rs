@@ -320,6 +320,18 @@ async fn lean_unavailable_is_an_error_outcome() {
 }
 
 #[test]
+fn try_this_formats_of_both_eras_are_cleaned() {
+    for raw in [
+        "exact thm_P x h",
+        "Try this: exact thm_P x h",
+        "Try this:\n  [apply] exact thm_P x h",
+        "Try this: exact thm_P x h\n-- no goals",
+    ] {
+        assert_eq!(clean_suggestion(raw), "exact thm_P x h", "{raw:?}");
+    }
+}
+
+#[test]
 fn declarations_are_renamed_and_binders_read() {
     assert_eq!(
         declaration_as(
