@@ -1,388 +1,397 @@
-//! The `[llm]` client: K completions from an OpenAI-compatible chat-completions endpoint (for
-//! BEq's LLM attempts, BEq paper §3 / design §7.10).
+//! The LLM client: an OpenAI-compatible chat-completions endpoint, BEq's transformation function.
 //!
-//! Owns one HTTP exchange (`POST <endpoint>/chat/completions`, JSON in and out), its timeout,
-//! retries with exponential backoff (connection failures, timeouts, 429 and 5xx), and errors that
-//! say what went wrong without ever containing the API key (it is read from the environment at
-//! call time, sent only in the `Authorization` header, and not stored in [`LlmConfig`]).
-//! Leaves to others: the prompt, checking the returned proofs (`crate::metrics::beq`).
+//! Owns the HTTP exchange (`POST {base_url}/chat/completions`), the API key (read from the
+//! environment variable named in `[llm] api_key_env`, kept out of `Debug`, logs and errors),
+//! timeouts, and retries with exponential backoff on 429, 5xx, timeouts and connection errors.
+//! It knows nothing about Lean or BEq prompts (`metrics::beq::prompt` builds those).
 //!
-//! Plain `http://` only: no TLS stack is among the dependencies; a local or proxied endpoint
-//! (vLLM, llama.cpp, an HTTPS-terminating proxy) works, `https://` is refused with a clear error.
+//! HTTP goes through `ureq` (blocking, rustls): async callers use [`LlmClient::complete_async`],
+//! which runs the blocking exchange on tokio's blocking pool.
 
+use crate::references::LlmConfig;
 use serde_json::{json, Value};
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 
-/// Where and how to ask.
-#[derive(Clone, Debug)]
-pub struct LlmConfig {
-    /// Base URL, e.g. `http://127.0.0.1:8000/v1`.
-    pub endpoint: String,
-    pub model: String,
-    /// Environment variable holding the API key (`None`: no key sent).
-    pub api_key_env: Option<String>,
-    /// Per attempt (connect + request + response).
-    pub timeout: Duration,
-    /// Retries after the first attempt.
-    pub retries: u32,
-    /// First backoff; doubled after each retry.
-    pub backoff: Duration,
-    pub temperature: f64,
+/// One chat message (`role` is `system`, `user` or `assistant`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ChatMessage {
+    pub role: String,
+    pub content: String,
 }
 
-impl Default for LlmConfig {
-    fn default() -> Self {
-        LlmConfig {
-            endpoint: "http://127.0.0.1:8000/v1".into(),
-            model: "default".into(),
-            api_key_env: None,
-            timeout: Duration::from_secs(120),
-            retries: 2,
-            backoff: Duration::from_millis(500),
-            temperature: 0.0,
+impl ChatMessage {
+    pub fn user(content: impl Into<String>) -> ChatMessage {
+        ChatMessage {
+            role: "user".to_string(),
+            content: content.into(),
         }
     }
 }
 
-/// Why no completions came back. Never contains the API key.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+/// Everything the client needs besides the key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LlmSettings {
+    /// Base URL up to the API version, e.g. `http://127.0.0.1:8000/v1` (no trailing slash needed).
+    pub base_url: String,
+    pub model: String,
+    /// Name of the environment variable holding the API key; `None` sends no `Authorization`.
+    pub api_key_env: Option<String>,
+    /// K: how many answers one BEq direction asks for.
+    pub samples: usize,
+    pub temperature: f64,
+    /// Bound on one HTTP exchange (connect + send + receive).
+    pub timeout: Duration,
+    /// Retries after the first attempt, on 429, 5xx, timeouts and connection errors.
+    pub max_retries: u32,
+    /// Delay before the first retry; doubled each time, capped at [`LlmSettings::max_backoff`].
+    pub initial_backoff: Duration,
+    pub max_backoff: Duration,
+}
+
+impl LlmSettings {
+    /// Settings from the `[llm]` table, with defaults for what the contract leaves out: the
+    /// paper's K = 8 and temperature 0, 60 s per request, 3 retries from 500 ms.
+    pub fn from_config(config: &LlmConfig) -> LlmSettings {
+        LlmSettings {
+            base_url: config.base_url.clone(),
+            model: config.model.clone(),
+            api_key_env: config.api_key_env.clone(),
+            samples: config.samples.map_or(8, |k| k as usize),
+            temperature: 0.0,
+            timeout: Duration::from_secs(60),
+            max_retries: 3,
+            initial_backoff: Duration::from_millis(500),
+            max_backoff: Duration::from_secs(8),
+        }
+    }
+
+    fn endpoint(&self) -> String {
+        format!("{}/chat/completions", self.base_url.trim_end_matches('/'))
+    }
+}
+
+/// Why a completion failed. No variant ever carries the API key: server-provided text is
+/// redacted before it is stored.
+#[derive(Debug, thiserror::Error)]
 pub enum LlmError {
-    #[error("[llm] api key: environment variable {var} is not set")]
-    MissingKey { var: String },
-    #[error("[llm] endpoint {endpoint}: {why}")]
-    BadEndpoint { endpoint: String, why: String },
-    #[error("[llm] endpoint {endpoint} unreachable after {attempts} attempt(s): {why}")]
+    #[error(
+        "no API key for the LLM endpoint: environment variable '{env_var}' is not set or empty"
+    )]
+    MissingKey { env_var: String },
+    #[error("LLM endpoint {url} is unreachable after {attempts} attempt(s): {detail}")]
     Unreachable {
-        endpoint: String,
+        url: String,
         attempts: u32,
-        why: String,
+        detail: String,
     },
-    #[error("[llm] endpoint {endpoint} answered HTTP {status}: {body}")]
-    Status {
-        endpoint: String,
+    #[error("LLM endpoint {url} did not answer within {timeout:?} ({attempts} attempt(s))")]
+    Timeout {
+        url: String,
+        timeout: Duration,
+        attempts: u32,
+    },
+    #[error("LLM endpoint {url} answered HTTP {status} after {attempts} attempt(s): {body}")]
+    Http {
+        url: String,
         status: u16,
+        attempts: u32,
+        /// The start of the response body, redacted.
         body: String,
     },
-    #[error("[llm] endpoint {endpoint}: unexpected response: {what}")]
-    Shape { endpoint: String, what: String },
+    #[error("LLM endpoint {url} sent an answer that is not a chat completion: {detail}")]
+    Malformed { url: String, detail: String },
 }
 
-/// `http://host[:port]/path` → (host, port, path).
-fn split_url(endpoint: &str) -> Result<(String, u16, String), LlmError> {
-    let bad = |why: &str| LlmError::BadEndpoint {
-        endpoint: endpoint.into(),
-        why: why.into(),
-    };
-    if endpoint.starts_with("https://") {
-        return Err(bad(
-            "https is not supported (no TLS); use http:// or a local proxy",
-        ));
-    }
-    let rest = endpoint
-        .strip_prefix("http://")
-        .ok_or_else(|| bad("must start with http://"))?;
-    let (authority, path) = rest.split_once('/').unwrap_or((rest, ""));
-    let (host, port) = match authority.rsplit_once(':') {
-        Some((h, p)) => (h, p.parse().map_err(|_| bad("bad port"))?),
-        None => (authority, 80),
-    };
-    if host.is_empty() {
-        return Err(bad("no host"));
-    }
-    Ok((
-        host.into(),
-        port,
-        format!("/{}", path.trim_end_matches('/')),
-    ))
+/// An OpenAI-compatible chat-completions client.
+pub struct LlmClient {
+    settings: LlmSettings,
+    api_key: Option<String>,
+    agent: ureq::Agent,
 }
 
-/// Decode a `Transfer-Encoding: chunked` body.
-fn dechunk(mut body: &[u8]) -> Option<Vec<u8>> {
-    let mut out = Vec::new();
-    loop {
-        let line_end = body.windows(2).position(|w| w == b"\r\n")?;
-        let size_text = std::str::from_utf8(&body[..line_end]).ok()?;
-        let size = usize::from_str_radix(size_text.split(';').next()?.trim(), 16).ok()?;
-        body = &body[line_end + 2..];
-        if size == 0 {
-            return Some(out);
+impl std::fmt::Debug for LlmClient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LlmClient")
+            .field("settings", &self.settings)
+            .field("api_key", &self.api_key.as_ref().map(|_| "<redacted>"))
+            .finish()
+    }
+}
+
+/// One failed exchange, before retry policy decides what to do with it.
+enum Failure {
+    Retryable(LastError, Option<Duration>),
+    Final(LlmError),
+}
+
+enum LastError {
+    Status(u16, String),
+    Timeout,
+    Connection(String),
+}
+
+impl LlmClient {
+    /// A client whose key is read from the environment variable in `settings.api_key_env`.
+    pub fn from_env(settings: LlmSettings) -> Result<LlmClient, LlmError> {
+        let api_key = match &settings.api_key_env {
+            None => None,
+            Some(var) => match std::env::var(var) {
+                Ok(key) if !key.trim().is_empty() => Some(key.trim().to_string()),
+                _ => {
+                    return Err(LlmError::MissingKey {
+                        env_var: var.clone(),
+                    })
+                }
+            },
+        };
+        Ok(LlmClient::with_api_key(settings, api_key))
+    }
+
+    /// A client with an explicit key (for callers that already hold it, and tests).
+    pub fn with_api_key(settings: LlmSettings, api_key: Option<String>) -> LlmClient {
+        let agent = ureq::AgentBuilder::new().timeout(settings.timeout).build();
+        LlmClient {
+            settings,
+            api_key,
+            agent,
         }
-        out.extend_from_slice(body.get(..size)?);
-        body = body.get(size + 2..)?;
     }
-}
 
-/// One exchange: (status, body).
-async fn exchange(host: &str, port: u16, request: &[u8]) -> Result<(u16, Vec<u8>), std::io::Error> {
-    let mut stream = TcpStream::connect((host, port)).await?;
-    stream.write_all(request).await?;
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).await?;
-    let invalid = |m: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, m.to_string());
-    let head_end = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .ok_or_else(|| invalid("no end of headers"))?;
-    let head = String::from_utf8_lossy(&raw[..head_end]).to_string();
-    let status: u16 = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| invalid("no status"))?;
-    let body = &raw[head_end + 4..];
-    let chunked = head.lines().any(|l| {
-        let l = l.to_ascii_lowercase();
-        l.starts_with("transfer-encoding:") && l.contains("chunked")
-    });
-    let body = if chunked {
-        dechunk(body).ok_or_else(|| invalid("bad chunked body"))?
-    } else {
-        body.to_vec()
-    };
-    Ok((status, body))
-}
-
-/// Ask for `n` completions of `messages` (`(role, content)` pairs).
-pub async fn complete(
-    config: &LlmConfig,
-    messages: &[(&str, &str)],
-    n: u32,
-) -> Result<Vec<String>, LlmError> {
-    let endpoint = config.endpoint.clone();
-    let key = match &config.api_key_env {
-        Some(var) => {
-            Some(std::env::var(var).map_err(|_| LlmError::MissingKey { var: var.clone() })?)
-        }
-        None => None,
-    };
-    let (host, port, base) = split_url(&endpoint)?;
-    let body = json!({
-        "model": config.model,
-        "messages": messages.iter().map(|(r, c)| json!({"role": r, "content": c})).collect::<Vec<_>>(),
-        "n": n,
-        "temperature": config.temperature,
-    })
-    .to_string();
-    let mut request = format!(
-        "POST {base}/chat/completions HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\nAccept: application/json\r\nConnection: close\r\nContent-Length: {}\r\n",
-        body.len()
-    );
-    if let Some(k) = &key {
-        request.push_str(&format!("Authorization: Bearer {k}\r\n"));
+    pub fn settings(&self) -> &LlmSettings {
+        &self.settings
     }
-    request.push_str("\r\n");
-    request.push_str(&body);
 
-    let mut backoff = config.backoff;
-    let mut last = String::new();
-    for attempt in 0..=config.retries {
-        if attempt > 0 {
-            tokio::time::sleep(backoff).await;
-            backoff *= 2;
-        }
-        match tokio::time::timeout(config.timeout, exchange(&host, port, request.as_bytes())).await
-        {
-            Err(_) => last = format!("timed out after {:?}", config.timeout),
-            Ok(Err(e)) => last = e.to_string(),
-            Ok(Ok((status, body))) if status == 429 || status >= 500 => {
-                last = format!("HTTP {status}");
-                let _ = body;
-            }
-            Ok(Ok((status, body))) if !(200..300).contains(&status) => {
-                let text = String::from_utf8_lossy(&body);
-                return Err(LlmError::Status {
-                    endpoint,
-                    status,
-                    body: text.chars().take(300).collect(),
+    /// `samples` answers to `messages`. Asks for all of them with `n`; servers that ignore `n`
+    /// return fewer choices, and the rest are asked for in further calls. Blocking.
+    pub fn complete(
+        &self,
+        messages: &[ChatMessage],
+        samples: usize,
+    ) -> Result<Vec<String>, LlmError> {
+        let mut answers = Vec::with_capacity(samples);
+        while answers.len() < samples {
+            let batch = self.exchange(messages, samples - answers.len())?;
+            if batch.is_empty() {
+                return Err(LlmError::Malformed {
+                    url: self.settings.endpoint(),
+                    detail: "the answer has no choices".to_string(),
                 });
             }
-            Ok(Ok((_, body))) => {
-                let v: Value = serde_json::from_slice(&body).map_err(|e| LlmError::Shape {
-                    endpoint: endpoint.clone(),
-                    what: format!("not JSON: {e}"),
+            answers.extend(batch);
+        }
+        answers.truncate(samples);
+        Ok(answers)
+    }
+
+    /// [`LlmClient::complete`] on tokio's blocking pool.
+    pub async fn complete_async(
+        self: &Arc<Self>,
+        messages: Vec<ChatMessage>,
+        samples: usize,
+    ) -> Result<Vec<String>, LlmError> {
+        let client = Arc::clone(self);
+        let url = self.settings.endpoint();
+        tokio::task::spawn_blocking(move || client.complete(&messages, samples))
+            .await
+            .unwrap_or_else(|join| {
+                Err(LlmError::Unreachable {
+                    url,
+                    attempts: 0,
+                    detail: format!("the request task ended abnormally: {join}"),
+                })
+            })
+    }
+
+    /// One logical request with retries.
+    fn exchange(&self, messages: &[ChatMessage], n: usize) -> Result<Vec<String>, LlmError> {
+        let url = self.settings.endpoint();
+        let body = json!({
+            "model": self.settings.model,
+            "messages": messages,
+            "n": n,
+            "temperature": self.settings.temperature,
+        });
+        let mut attempt: u32 = 0;
+        loop {
+            attempt += 1;
+            tracing::debug!(%url, model = %self.settings.model, n, attempt, "chat completion request");
+            let failure = match self.send_once(&url, &body) {
+                Ok(answers) => return Ok(answers),
+                Err(f) => f,
+            };
+            let (last, retry_after) = match failure {
+                Failure::Final(e) => return Err(e),
+                Failure::Retryable(last, retry_after) => (last, retry_after),
+            };
+            if attempt > self.settings.max_retries {
+                return Err(self.give_up(&url, last, attempt));
+            }
+            let backoff = self
+                .settings
+                .initial_backoff
+                .saturating_mul(1u32 << (attempt - 1).min(16))
+                .min(self.settings.max_backoff);
+            let wait = retry_after
+                .map_or(backoff, |r| r.min(self.settings.max_backoff))
+                .max(backoff);
+            tracing::debug!(%url, attempt, ?wait, "chat completion failed; retrying");
+            std::thread::sleep(wait);
+        }
+    }
+
+    fn give_up(&self, url: &str, last: LastError, attempts: u32) -> LlmError {
+        match last {
+            LastError::Status(status, body) => LlmError::Http {
+                url: url.to_string(),
+                status,
+                attempts,
+                body,
+            },
+            LastError::Timeout => LlmError::Timeout {
+                url: url.to_string(),
+                timeout: self.settings.timeout,
+                attempts,
+            },
+            LastError::Connection(detail) => LlmError::Unreachable {
+                url: url.to_string(),
+                attempts,
+                detail,
+            },
+        }
+    }
+
+    fn send_once(&self, url: &str, body: &Value) -> Result<Vec<String>, Failure> {
+        let mut request = self.agent.post(url).set("Content-Type", "application/json");
+        if let Some(key) = &self.api_key {
+            request = request.set("Authorization", &format!("Bearer {key}"));
+        }
+        let payload = body.to_string();
+        match request.send_string(&payload) {
+            Ok(response) => {
+                let text = response.into_string().map_err(|e| {
+                    if is_timeout(&e) {
+                        Failure::Retryable(LastError::Timeout, None)
+                    } else {
+                        Failure::Retryable(LastError::Connection(self.redact(&e.to_string())), None)
+                    }
                 })?;
-                let choices =
-                    v.get("choices")
-                        .and_then(Value::as_array)
-                        .ok_or_else(|| LlmError::Shape {
-                            endpoint: endpoint.clone(),
-                            what: "no `choices` array".into(),
-                        })?;
-                return Ok(choices
-                    .iter()
-                    .filter_map(|c| c.pointer("/message/content").and_then(Value::as_str))
-                    .map(String::from)
-                    .collect());
+                parse_choices(&text).map_err(|detail| {
+                    Failure::Final(LlmError::Malformed {
+                        url: url.to_string(),
+                        detail: self.redact(&detail),
+                    })
+                })
+            }
+            Err(ureq::Error::Status(status, response)) => {
+                let retry_after = response
+                    .header("Retry-After")
+                    .and_then(|v| v.trim().parse::<u64>().ok())
+                    .map(Duration::from_secs);
+                let text = response.into_string().unwrap_or_default();
+                let excerpt: String = self.redact(&text).chars().take(300).collect();
+                let last = LastError::Status(status, excerpt);
+                if status == 429 || (500..600).contains(&status) {
+                    Err(Failure::Retryable(last, retry_after))
+                } else {
+                    Err(Failure::Final(self.give_up(url, last, 1)))
+                }
+            }
+            Err(ureq::Error::Transport(transport)) => {
+                if is_timeout(&transport) {
+                    Err(Failure::Retryable(LastError::Timeout, None))
+                } else {
+                    Err(Failure::Retryable(
+                        LastError::Connection(self.redact(&transport.to_string())),
+                        None,
+                    ))
+                }
             }
         }
-        tracing::debug!(%endpoint, attempt, why = %last, "llm request failed; retrying");
     }
-    Err(LlmError::Unreachable {
-        endpoint,
-        attempts: config.retries + 1,
-        why: last,
-    })
+
+    /// Server text may echo request headers; the key never leaves this client.
+    fn redact(&self, text: &str) -> String {
+        match &self.api_key {
+            Some(key) if !key.is_empty() => text.replace(key.as_str(), "<redacted>"),
+            _ => text.to_string(),
+        }
+    }
+}
+
+/// Whether an error (or anything in its source chain) is an I/O timeout.
+fn is_timeout(err: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cur: Option<&(dyn std::error::Error + 'static)> = Some(err);
+    while let Some(e) = cur {
+        if let Some(io) = e.downcast_ref::<std::io::Error>() {
+            if matches!(
+                io.kind(),
+                std::io::ErrorKind::TimedOut | std::io::ErrorKind::WouldBlock
+            ) {
+                return true;
+            }
+        }
+        cur = e.source();
+    }
+    false
+}
+
+/// The `choices[*].message.content` strings of a chat-completions answer.
+fn parse_choices(text: &str) -> Result<Vec<String>, String> {
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        let start: String = text.chars().take(120).collect();
+        format!("not JSON ({e}); it starts with {start:?}")
+    })?;
+    let choices = value
+        .get("choices")
+        .and_then(Value::as_array)
+        .ok_or_else(|| "no `choices` array".to_string())?;
+    choices
+        .iter()
+        .enumerate()
+        .map(|(i, choice)| {
+            choice
+                .get("message")
+                .and_then(|m| m.get("content"))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+                .ok_or_else(|| format!("choice {i} has no `message.content` string"))
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tokio::net::TcpListener;
 
-    /// A local HTTP stand-in: answers each connection with the next canned response and
-    /// records the requests.
-    async fn server(responses: Vec<String>) -> (String, tokio::task::JoinHandle<Vec<String>>) {
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let addr = listener.local_addr().expect("addr");
-        let task = tokio::spawn(async move {
-            let mut seen = Vec::new();
-            for r in responses {
-                let (mut s, _) = listener.accept().await.expect("accept");
-                let mut buf = vec![0u8; 65536];
-                let mut got = Vec::new();
-                // Read headers and the announced body.
-                loop {
-                    let n = s.read(&mut buf).await.expect("read");
-                    got.extend_from_slice(&buf[..n]);
-                    let text = String::from_utf8_lossy(&got).to_string();
-                    if let Some(end) = text.find("\r\n\r\n") {
-                        let len: usize = text
-                            .lines()
-                            .find_map(|l| l.strip_prefix("Content-Length: "))
-                            .and_then(|v| v.trim().parse().ok())
-                            .unwrap_or(0);
-                        if got.len() >= end + 4 + len {
-                            break;
-                        }
-                    }
-                    if n == 0 {
-                        break;
-                    }
-                }
-                seen.push(String::from_utf8_lossy(&got).to_string());
-                s.write_all(r.as_bytes()).await.expect("write");
-            }
-            seen
+    #[test]
+    fn parses_choices_and_rejects_malformed_answers() {
+        let ok = r#"{"choices":[{"message":{"role":"assistant","content":"a"}},{"message":{"content":"b"}}]}"#;
+        assert_eq!(
+            parse_choices(ok),
+            Ok(vec!["a".to_string(), "b".to_string()])
+        );
+        assert!(parse_choices("<html>").unwrap_err().contains("not JSON"));
+        assert!(parse_choices("{}").unwrap_err().contains("choices"));
+        assert!(parse_choices(r#"{"choices":[{"text":"a"}]}"#)
+            .unwrap_err()
+            .contains("choice 0"));
+    }
+
+    #[test]
+    fn debug_hides_the_key() {
+        let settings = LlmSettings::from_config(&LlmConfig {
+            base_url: "http://127.0.0.1:1/v1/".to_string(),
+            model: "m".to_string(),
+            api_key_env: None,
+            samples: Some(3),
         });
-        (format!("http://{addr}/v1"), task)
-    }
-
-    fn ok(body: &str) -> String {
-        format!(
-            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        )
-    }
-
-    #[tokio::test]
-    async fn completions_after_a_retry_with_the_key_only_in_the_header() {
-        std::env::set_var("LEAN_ASSESS_TEST_LLM_KEY", "sk-secret-123");
-        let chunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n";
-        let body = r#"{"choices":[{"message":{"role":"assistant","content":"exact thm_P"}},{"message":{"content":"intro h\nexact thm_P h"}}]}"#;
-        let chunked = format!("{chunked}{:x}\r\n{body}\r\n0\r\n\r\n", body.len());
-        let (endpoint, task) = server(vec![
-            "HTTP/1.1 503 Busy\r\nContent-Length: 0\r\n\r\n".into(),
-            chunked,
-        ])
-        .await;
-        let config = LlmConfig {
-            endpoint,
-            api_key_env: Some("LEAN_ASSESS_TEST_LLM_KEY".into()),
-            backoff: Duration::from_millis(10),
-            timeout: Duration::from_secs(5),
-            ..LlmConfig::default()
-        };
-        let out = complete(&config, &[("user", "prove it")], 2)
-            .await
-            .expect("completions");
-        assert_eq!(out, ["exact thm_P", "intro h\nexact thm_P h"]);
-        let seen = task.await.expect("server");
-        assert_eq!(seen.len(), 2);
-        assert!(seen[1].starts_with("POST /v1/chat/completions HTTP/1.1\r\n"));
-        assert!(seen[1].contains("Authorization: Bearer sk-secret-123\r\n"));
-        assert!(seen[1].contains(r#""n":2"#));
-    }
-
-    #[tokio::test]
-    async fn clear_errors_without_the_key() {
-        let missing = LlmConfig {
-            api_key_env: Some("LEAN_ASSESS_TEST_LLM_NO_SUCH_VAR".into()),
-            ..LlmConfig::default()
-        };
         assert_eq!(
-            complete(&missing, &[("user", "x")], 1).await,
-            Err(LlmError::MissingKey {
-                var: "LEAN_ASSESS_TEST_LLM_NO_SUCH_VAR".into()
-            })
+            settings.endpoint(),
+            "http://127.0.0.1:1/v1/chat/completions"
         );
-        let tls = LlmConfig {
-            endpoint: "https://api.example.com/v1".into(),
-            ..LlmConfig::default()
-        };
-        assert!(matches!(
-            complete(&tls, &[("user", "x")], 1).await,
-            Err(LlmError::BadEndpoint { .. })
-        ));
-        // Nothing listens on the port of a dropped listener.
-        let port = {
-            let l = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-            l.local_addr().expect("addr").port()
-        };
-        std::env::set_var("LEAN_ASSESS_TEST_LLM_KEY2", "sk-never-shown");
-        let down = LlmConfig {
-            endpoint: format!("http://127.0.0.1:{port}/v1"),
-            api_key_env: Some("LEAN_ASSESS_TEST_LLM_KEY2".into()),
-            retries: 1,
-            backoff: Duration::from_millis(5),
-            timeout: Duration::from_secs(2),
-            ..LlmConfig::default()
-        };
-        let err = complete(&down, &[("user", "x")], 1)
-            .await
-            .expect_err("unreachable");
-        assert!(matches!(err, LlmError::Unreachable { attempts: 2, .. }));
-        assert!(!err.to_string().contains("sk-never-shown"));
-        let (endpoint, _task) = server(vec![
-            "HTTP/1.1 401 Unauthorized\r\nContent-Length: 13\r\n\r\nbad api key!!".into(),
-        ])
-        .await;
-        let denied = LlmConfig {
-            endpoint,
-            api_key_env: Some("LEAN_ASSESS_TEST_LLM_KEY2".into()),
-            ..LlmConfig::default()
-        };
-        let err = complete(&denied, &[("user", "x")], 1)
-            .await
-            .expect_err("401");
-        assert!(matches!(err, LlmError::Status { status: 401, .. }));
-        assert!(!format!("{err:?}").contains("sk-never-shown"));
-    }
-
-    #[tokio::test]
-    async fn plain_bodies_and_shape_errors() {
-        let (endpoint, _task) = server(vec![
-            ok(r#"{"choices":[{"message":{"content":"rfl"}}]}"#),
-            ok("<html>not json</html>"),
-            ok(r#"{"error":"no choices"}"#),
-        ])
-        .await;
-        let config = LlmConfig {
-            endpoint,
-            ..LlmConfig::default()
-        };
-        assert_eq!(
-            complete(&config, &[("user", "x")], 1).await,
-            Ok(vec!["rfl".to_string()])
-        );
-        assert!(matches!(
-            complete(&config, &[("user", "x")], 1).await,
-            Err(LlmError::Shape { .. })
-        ));
-        assert!(matches!(
-            complete(&config, &[("user", "x")], 1).await,
-            Err(LlmError::Shape { .. })
-        ));
+        assert_eq!(settings.samples, 3);
+        let client = LlmClient::with_api_key(settings, Some("sk-very-secret".to_string()));
+        assert!(!format!("{client:?}").contains("sk-very-secret"));
     }
 }
