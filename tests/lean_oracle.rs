@@ -581,3 +581,57 @@ async fn real_lean_when_available() {
         .expect("transted");
     assert_eq!(t.report.distance, Some(0));
 }
+
+/// BEq's Lean side over the oracle: `exact?`'s "Try this" is found; a proof whose axioms show
+/// `thm_P` (its `sorryAx`) is proved; an erroring proof and one not using thm_P fail.
+#[tokio::test]
+async fn beq_checker_over_the_oracle() {
+    use lean_assess::lean::beq_checker::OracleProofChecker;
+    use lean_assess::metrics::beq::{CheckOutcome, CheckRequest, ProofChecker, Suggestion};
+    let s = standin(&[
+        json!({"method": "textDocument/codeAction", "tactics": ["exact?"],
+               "result": [{"title": "Try this: exact thm_P x (Nat.pos_of_ne_zero h)", "kind": "quickfix",
+                           "edit": {"documentChanges": [{"textDocument": {"version": 1, "uri": "file:///x"},
+                                    "edits": [{"range": {"start": {"line": 0, "character": 2}, "end": {"line": 0, "character": 8}},
+                                               "newText": "exact thm_P x (Nat.pos_of_ne_zero h)"}]}]}}]}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms BEq2.thm_Q", "severity": 3,
+               "message": "'BEq2.thm_Q' depends on axioms: [propext, sorryAx]"}),
+        json!({"method": "standin/diagnostic", "tactics": ["exact thm_P"], "message": "type mismatch"}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms BEq4.thm_Q", "severity": 3,
+               "message": "'BEq4.thm_Q' depends on axioms: [propext]"}),
+    ])
+    .await;
+    let checker = OracleProofChecker::new(oracle(&s), Duration::from_secs(10));
+    let req = |proof| CheckRequest {
+        assumed_header: MATHLIB,
+        assumed: "theorem thm_P (x : ℕ) (h : 0 < x) : 1 ≤ x := sorry",
+        goal_header: MATHLIB,
+        goal: "theorem thm_Q (x : ℕ) (h : x ≠ 0) : 1 ≤ x := by",
+        proof,
+    };
+    assert_eq!(
+        checker.suggest(req("")).await,
+        Ok(Suggestion::Found {
+            proof: "exact thm_P x (Nat.pos_of_ne_zero h)".into()
+        })
+    );
+    assert_eq!(
+        checker
+            .check(req("exact thm_P x (Nat.pos_of_ne_zero h)"))
+            .await,
+        Ok(CheckOutcome::Proved)
+    );
+    assert_eq!(
+        checker.check(req("exact thm_P")).await,
+        Ok(CheckOutcome::Failed {
+            errors: vec!["type mismatch".into()]
+        })
+    );
+    let Ok(CheckOutcome::Failed { errors }) = checker
+        .check(req("exact Nat.one_le_iff_ne_zero.mpr h"))
+        .await
+    else {
+        panic!("not using thm_P must fail")
+    };
+    assert!(errors[0].contains("does not use thm_P"));
+}
