@@ -601,7 +601,9 @@ async fn beq_checker_over_the_oracle() {
                "message": "'BEq4.thm_Q' depends on axioms: [propext]"}),
     ])
     .await;
-    let checker = OracleProofChecker::new(oracle(&s), Duration::from_secs(10));
+    let o = oracle(&s);
+    let counters = o.counters();
+    let checker = OracleProofChecker::new(o, Duration::from_secs(10));
     let req = |proof| CheckRequest {
         assumed_header: MATHLIB,
         assumed: "theorem thm_P (x : ℕ) (h : 0 < x) : 1 ≤ x := sorry",
@@ -634,4 +636,8 @@ async fn beq_checker_over_the_oracle() {
         panic!("not using thm_P must fail")
     };
     assert!(errors[0].contains("does not use thm_P"));
+    // One version per check; round trips: waitForDiagnostics + interactive diagnostics each,
+    // `exact?`'s code actions once, rpc/connect once.
+    let used = counters.snapshot();
+    assert_eq!((used.versions, used.round_trips), (4, 10));
 }
