@@ -344,8 +344,10 @@ fn bench_lean_metrics_need_lean() {
             "defeq",
             "--lean-project",
             &project,
+            "--server-command",
+            "/nonexistent/lake serve --",
         ],
-        "metric 'defeq' needs a Lean server",
+        "cannot start the Lean server `/nonexistent/lake serve --`",
     );
     assert_fails(
         &["bench", &dataset, "--lean-project", "/nonexistent/project"],

@@ -9,6 +9,7 @@
 //!
 //! The arithmetic is `evaluation`'s; reading the dataset is `dataset`'s.
 
+use super::bench_lean;
 use super::score::{check_names, metric};
 use super::Status;
 use crate::dataset::{self, DatasetPair};
@@ -44,13 +45,19 @@ pub struct Args {
     /// A Lake project with Mathlib, for the metrics that need Lean.
     #[arg(long, value_name = "DIR")]
     lean_project: Option<PathBuf>,
-    /// Worker threads (default: the number of CPUs).
+    /// Worker threads (default: the number of CPUs); with a Lean metric, pairs judged at once
+    /// through the one server (default 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     jobs: Option<u32>,
+    /// With a Lean metric: the server command, split on whitespace (default: env
+    /// `LEAN_ASSESS_SERVER`, else `lake serve --`), started in the --lean-project directory.
+    #[arg(long, value_name = "COMMAND")]
+    server_command: Option<String>,
 }
 
 /// What happened to one pair.
-enum Outcome {
+#[derive(Debug)]
+pub(super) enum Outcome {
     Judged(Verdict),
     Failed(String),
 }
@@ -62,24 +69,41 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
             bail!("--lean-project {}: not a directory", dir.display());
         }
     }
-    let judge: Box<dyn Metric> = match metric(&args.metric, args.free_cost) {
-        Ok(judge) => judge,
-        Err(MetricError::NeedsLean(name)) if args.lean_project.is_some() => bail!(
-            "metric '{name}' needs a Lean server, and this build cannot start one from the \
-             command line yet (use it from the editor)"
-        ),
+    let offline: Option<Box<dyn Metric>> = match metric(&args.metric, args.free_cost) {
+        Ok(judge) => Some(judge),
+        Err(MetricError::NeedsLean(_)) if args.lean_project.is_some() => None,
         Err(e) => return Err(e.into()),
     };
-    debug_assert!(!LEAN_METRICS.contains(&judge.name()));
     let pairs = dataset::read_pairs(&args.dataset)?;
     let dataset_name = args.dataset.display().to_string();
 
     let started = Instant::now();
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |n| n as usize,
-    );
-    let outcomes = judge_all(&pairs, judge.as_ref(), jobs);
+    let (metric_name, outcomes) = match (&offline, &args.lean_project) {
+        (Some(judge), _) => {
+            debug_assert!(!LEAN_METRICS.contains(&judge.name()));
+            let jobs = args.jobs.map_or_else(
+                || std::thread::available_parallelism().map_or(1, usize::from),
+                |n| n as usize,
+            );
+            (judge.name(), judge_all(&pairs, judge.as_ref(), jobs))
+        }
+        (None, Some(project)) => {
+            let name = LEAN_METRICS
+                .iter()
+                .copied()
+                .find(|m| *m == args.metric)
+                .context("BUG: a metric that needs Lean is one of LEAN_METRICS")?;
+            let run = bench_lean::LeanRun {
+                metric: name,
+                project,
+                server_command: args.server_command.as_deref(),
+                jobs: args.jobs.map_or(1, |n| n as usize),
+                out: args.out.as_deref(),
+            };
+            (name, bench_lean::judge_all(&run, &pairs, err)?)
+        }
+        (None, None) => bail!("BUG: a Lean metric without --lean-project was refused above"),
+    };
     let mut scored: Vec<(bool, f64)> = Vec::new();
     let mut decided: Vec<(bool, bool)> = Vec::new();
     let mut failed = 0usize;
@@ -104,13 +128,15 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
     let binary = (!decided.is_empty()).then(|| evaluation::confusion(decided.iter().copied()));
     let seconds = started.elapsed().as_secs_f64();
 
-    if let Some(path) = &args.out {
+    // The Lean run appended its predictions as they came (resumable); the offline run writes
+    // them all at once.
+    if let (Some(path), Some(_)) = (&args.out, &offline) {
         write_predictions(path, &pairs, &outcomes)
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     let summary = Summary {
         dataset: &dataset_name,
-        metric: judge.name(),
+        metric: metric_name,
         pairs: pairs.len(),
         labelled: pairs.iter().filter(|p| p.label.is_some()).count(),
         positives: pairs.iter().filter(|p| p.label == Some(true)).count(),

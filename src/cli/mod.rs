@@ -18,6 +18,7 @@
 //! Adding a command: one variant in [`Command`] and one arm in [`run`].
 
 mod bench;
+mod bench_lean;
 mod score;
 mod serve;
 mod shim;
