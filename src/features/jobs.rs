@@ -10,7 +10,7 @@
 use super::differences::{differences, Difference};
 use super::engine::{self, Decl};
 use crate::documents::Document;
-use crate::metrics::{MetricReport, Pair, Verdict, LEAN_METRICS};
+use crate::metrics::{MetricReport, Pair, Verdict};
 use crate::references::{
     directive_above, line_of, source_for, Config, Dataset, ReferenceError, ReferenceSource,
 };
@@ -303,7 +303,7 @@ fn resolve(
 }
 
 /// Phase 1 (cheap, blocking I/O on small files): theorems, references, parsed statements. Every
-/// metric starts `Pending` (Lean-backed ones `Unavailable`).
+/// metric starts `Pending` (the Lean-backed ones too: they run through `super::lean_lens`).
 pub fn prepare(input: &JobInput) -> DocAnalysis {
     let doc = &input.doc;
     let text = doc.text();
@@ -352,16 +352,7 @@ pub fn prepare(input: &JobInput) -> DocAnalysis {
             candidate_offset: d.start,
             metrics: lens
                 .iter()
-                .map(|m| {
-                    let s = if LEAN_METRICS.contains(&m.as_str()) {
-                        MetricState::Unavailable(format!(
-                            "{m} needs the Lean-backed metrics, not in this build"
-                        ))
-                    } else {
-                        MetricState::Pending
-                    };
-                    (m.clone(), s)
-                })
+                .map(|m| (m.clone(), MetricState::Pending))
                 .collect(),
             differences: Vec::new(),
             distance: None,

@@ -17,11 +17,13 @@
 pub mod differences;
 pub mod engine;
 pub mod jobs;
+pub mod lean_lens;
 pub mod views;
 
 use crate::documents::{Document, DocumentMirror, MirrorEvent};
 use crate::lean::goals::{RpcSessions, KEEP_ALIVE_EVERY};
 use crate::lean::LeanClient;
+use crate::metrics::LEAN_METRICS;
 use crate::references::{self, find_config, path_to_uri, uri_to_path, Config};
 use jobs::{DocAnalysis, JobInput, MetricState, ResultCache, SharedCache, TheoremView};
 use serde_json::{json, Value};
@@ -110,6 +112,8 @@ struct Inner {
     cpu: Arc<Semaphore>,
     sessions: RpcSessions,
     toolchain: Mutex<Option<String>>,
+    /// The Lean-backed lens metrics' oracles and witnesses.
+    lean_lens: lean_lens::LeanLens,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -138,7 +142,7 @@ impl Features {
             cfg,
             env_config,
             to_editor,
-            lean,
+            lean: lean.clone(),
             docs: DocumentMirror::new(),
             commands: Commands::new(&format!("lean-assess.{}", std::process::id())),
             client: Mutex::default(),
@@ -152,6 +156,7 @@ impl Features {
             cpu: Arc::new(Semaphore::new(2)),
             sessions: RpcSessions::default(),
             toolchain: Mutex::new(None),
+            lean_lens: lean_lens::LeanLens::new(lean.clone()),
         });
         if let Ok(rt) = tokio::runtime::Handle::try_current() {
             let weak = Arc::downgrade(&inner);
@@ -558,9 +563,9 @@ impl Features {
             return;
         };
         let input = self.job_input(doc);
-        let timeout = match &input.config {
-            Some(Ok(c)) => c.offline_timeout,
-            _ => Config::default().offline_timeout,
+        let config: Arc<Config> = match &input.config {
+            Some(Ok(c)) => c.clone(),
+            _ => Arc::new(Config::default()),
         };
         if let Some(Err(e)) = &input.config {
             self.show_message(2, format!("lean-assess: {e}"));
@@ -598,7 +603,7 @@ impl Features {
                 if a.theorems[ti].metrics.get(mi).map(|(_, s)| s) != Some(&MetricState::Running) {
                     continue;
                 }
-                let state = self.judge_one(&a, ti, metric, timeout, &toolchain).await;
+                let state = self.judge_one(&a, ti, metric, &config, &toolchain).await;
                 a.theorems[ti].metrics[mi].1 = state;
             }
             if mi == 0 {
@@ -630,10 +635,15 @@ impl Features {
             for (mi, metric) in metric_names.iter().enumerate() {
                 for ti in 0..a.theorems.len() {
                     let t = &a.theorems[ti];
-                    if !t.elaborated || matches!(t.metrics[mi].1, MetricState::Unavailable(_)) {
+                    // Lean-backed metrics read the statements' text, not their trees: the
+                    // elaborated trees change nothing for them.
+                    if !t.elaborated
+                        || matches!(t.metrics[mi].1, MetricState::Unavailable(_))
+                        || LEAN_METRICS.contains(&metric.as_str())
+                    {
                         continue;
                     }
-                    let state = self.judge_one(&a, ti, metric, timeout, &toolchain).await;
+                    let state = self.judge_one(&a, ti, metric, &config, &toolchain).await;
                     a.theorems[ti].metrics[mi].1 = state;
                 }
             }
@@ -749,9 +759,10 @@ impl Features {
         a: &DocAnalysis,
         ti: usize,
         metric: &str,
-        timeout: Duration,
+        config: &Config,
         toolchain: &str,
     ) -> MetricState {
+        let timeout = config.offline_timeout;
         let Some((r, c, r_header, _)) = jobs::statements(a, ti) else {
             return MetricState::Failed("no parsed pair".into());
         };
@@ -766,6 +777,29 @@ impl Features {
             return match hit {
                 Ok(rep) => MetricState::Done(rep),
                 Err(e) => MetricState::Failed(e),
+            };
+        }
+        if LEAN_METRICS.contains(&metric) {
+            let pair = crate::metrics::Pair {
+                reference: &r,
+                candidate: &c,
+                reference_header: &r_header,
+                candidate_header: &cand_header,
+            };
+            let root = self.workspace_root();
+            let outcome = self
+                .inner
+                .lean_lens
+                .judge(metric, &pair, config, root.as_deref(), key)
+                .await;
+            return match outcome {
+                lean_lens::LensOutcome::Done(rep) => {
+                    lock(&self.inner.cache).put(key, Ok(rep.clone()));
+                    MetricState::Done(rep)
+                }
+                // Lean errors are not cached: the server may be back (or less busy) next time.
+                lean_lens::LensOutcome::Failed(e) => MetricState::Failed(e),
+                lean_lens::LensOutcome::TimedOut(d) => MetricState::TimedOut(d),
             };
         }
         let permit = self.inner.cpu.clone().acquire_owned().await;
@@ -912,9 +946,27 @@ impl Features {
                 .unwrap_or("?"),
             t.reference.as_ref().map_or("", |r| r.origin.as_str()),
         );
-        let existing = t.metrics.iter().find_map(|(m, st)| match st {
-            MetricState::Done(r) if m == "transted-lite" => Some(Ok(r.clone())),
+        // The Lean-backed `transted` when the lens has it (its path checks in Lean, and its
+        // witness is the standalone example), else `transted-lite`.
+        let lean_done = t.metrics.iter().find_map(|(m, st)| match st {
+            MetricState::Done(r) if m == "transted" => Some(Ok(r.clone())),
             _ => None,
+        });
+        let witness = match (&lean_done, &t.reference, &t.candidate) {
+            (Some(_), Some(rv), Some(c)) => self.inner.lean_lens.witness(ResultCache::key(
+                "transted",
+                rv,
+                &c.source,
+                &a.candidate_header,
+                &self.toolchain(),
+            )),
+            _ => None,
+        };
+        let existing = lean_done.or_else(|| {
+            t.metrics.iter().find_map(|(m, st)| match st {
+                MetricState::Done(r) if m == "transted-lite" => Some(Ok(r.clone())),
+                _ => None,
+            })
         });
         let report = match existing {
             Some(r) => r,
@@ -959,6 +1011,12 @@ impl Features {
                 }
             }
             Err(e) => s.push_str(&format!("No path: {e}\n")),
+        }
+        if let Some(w) = witness {
+            s.push_str(&format!(
+                "\n\n## Witness (checks on its own in Lean)\n\n```lean\n{}\n```\n",
+                w.trim_end()
+            ));
         }
         s
     }

@@ -1,0 +1,153 @@
+//! The Lean-backed lens metrics end to end: `lean-assess serve -- lean-standin` with
+//! `[metrics] lens = ["ted", "defeq", "transted", "beq"]`. The stand-in is scripted so that the
+//! merged goal `(type_of% @P) = (type_of% @Q)` is an equality `rfl` closes (defeq: equivalent;
+//! transted: closed at stage 0, score 1.00, a witness), and BEq's checks stall (its lens ends
+//! "timed out" after `beq_timeout_ms`). "Show proof path" opens the transted witness. Goal types
+//! are TaggedText in the shape of `interactiveGoals-rw-nested.result.json`.
+
+mod common;
+
+use common::{Editor, PROXY, STANDIN};
+use serde_json::{json, Value};
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const REFERENCE: &str = "theorem pair_a (n : Nat) : n + 0 = n := by\n  sorry\n";
+const CANDIDATE: &str = "theorem pair_a (m : Nat) : m + 0 = m := by\n  sorry\n";
+
+fn uri_of(p: &Path) -> String {
+    lean_assess::references::path_to_uri(p)
+}
+
+/// `[(A) = (B)]` with A and B tagged: the merged goal's shape.
+fn equality_goal() -> Value {
+    let side = |v: &str| {
+        json!({"tag": [{"subexprPos": format!("/{v}"), "info": {"__rpcref": v}},
+                       {"append": [{"text": "∀ (n : Nat), n + 0 = n"}]}]})
+    };
+    json!({"tag": [{"subexprPos": "/", "info": {"__rpcref": "9"}},
+                   {"append": [{"text": "("}, side("1"), {"text": ") = ("}, side("2"), {"text": ")"}]}]})
+}
+
+#[test]
+fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join("Reference.lean"), REFERENCE).unwrap();
+    std::fs::write(root.join("lean-toolchain"), "leanprover/lean4:v4.9.0\n").unwrap();
+    std::fs::write(
+        root.join("lean-assess.toml"),
+        "[reference]\nfile = \"Reference.lean\"\n\n[metrics]\nlens = [\"ted\", \"defeq\", \"transted\", \"beq\"]\ntransted_timeout_ms = 10000\nbeq_timeout_ms = 1000\n",
+    )
+    .unwrap();
+    let rules = [
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["skip"], "declContains": "type_of%",
+               "result": {"goals": [{"type": equality_goal(), "mvarId": "_uniq.1", "hyps": [],
+                                     "goalPrefix": "⊢ ", "ctx": {"__rpcref": "0"}}]}}),
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["rfl"], "declContains": "type_of%", "result": {"goals": []}}),
+        // BEq's checks (their `:= by` line is the goal theorem's) never answer.
+        json!({"method": "textDocument/waitForDiagnostics", "uri": uri_of(&root.join(".scratch/beq/scratch0.lean")),
+               "stall": true}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
+               "message": "'transted_witness' depends on axioms: [propext]"}),
+    ];
+    let script: String = rules.iter().map(|r| format!("{r}\n")).collect();
+    std::fs::write(root.join("script.jsonl"), script).unwrap();
+
+    let logs = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(PROXY);
+    cmd.arg("serve")
+        .arg("--log")
+        .arg(logs.path().join("serve.log"))
+        .arg("--")
+        .arg(STANDIN)
+        .current_dir(root)
+        .env_remove("LEAN_ASSESS_CONFIG")
+        .env("XDG_CACHE_HOME", root.join("cache"));
+    let script_path = root.join("script.jsonl").display().to_string();
+    let mut ed = Editor::spawn(cmd, &[("LEAN_STANDIN_SCRIPT", &script_path)], logs);
+
+    let init = ed.request(
+        json!(0),
+        "initialize",
+        json!({"processId": null, "rootUri": uri_of(root),
+               "capabilities": {"workspace": {"codeLens": {"refreshSupport": true}},
+                                "window": {"showDocument": {"support": true}}}}),
+    );
+    let commands: Vec<String> = init["result"]["capabilities"]["executeCommandProvider"]
+        ["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    ed.notify("initialized", json!({}));
+    let cand_uri = uri_of(&root.join("Cand.lean"));
+    ed.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+    );
+
+    // Ask for lenses on every refresh until no metric is pending or running; remember the
+    // states seen on the way.
+    let started = Instant::now();
+    let mut seen = Vec::new();
+    let mut id = 10;
+    let title = loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(40),
+            "lens never settled: {seen:?}"
+        );
+        let m = ed.recv_matching(|m| {
+            m["method"] == "workspace/codeLens/refresh"
+                || m["method"] == "client/registerCapability"
+        });
+        ed.send(&json!({"jsonrpc": "2.0", "id": m["id"], "result": null}));
+        if m["method"] != "workspace/codeLens/refresh" {
+            continue;
+        }
+        id += 1;
+        let l = ed.request(
+            json!(id),
+            "textDocument/codeLens",
+            json!({"textDocument": {"uri": cand_uri}}),
+        );
+        let t = l["result"][0]["command"]["title"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        seen.push(t.clone());
+        if !t.is_empty() && !t.contains("running") && !t.contains("pending") {
+            break t;
+        }
+    };
+    assert!(
+        seen.iter().any(|t| t.contains("transted running…")),
+        "{seen:?}"
+    );
+    assert!(title.contains("defeq equivalent"), "{title}");
+    assert!(title.contains("transted 1.00"), "{title}");
+    assert!(title.contains("beq timed out"), "{title}");
+
+    // "Show proof path": the witness example, in a read-only file.
+    let proof_cmd = commands
+        .iter()
+        .find(|c| c.ends_with(".showProofPath"))
+        .unwrap();
+    let done = ed.request(
+        json!(99),
+        "workspace/executeCommand",
+        json!({"command": proof_cmd, "arguments": [cand_uri, "pair_a"]}),
+    );
+    assert_eq!(done.get("error"), None, "{done}");
+    let show = ed.recv_matching(|m| m["method"] == "window/showDocument");
+    let shown =
+        lean_assess::references::uri_to_path(show["params"]["uri"].as_str().unwrap()).unwrap();
+    let text = std::fs::read_to_string(&shown).unwrap();
+    assert!(text.contains("theorem transted_witness"), "{text}");
+    assert!(text.contains("  rfl\n"), "{text}");
+    ed.send(&json!({"jsonrpc": "2.0", "id": show["id"], "result": {"success": true}}));
+}
