@@ -43,11 +43,11 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
     .unwrap();
     let rules = [
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-               "tactics": ["skip"], "declContains": "type_of%",
+               "tactics": ["skip"], "declContains": "type_of%", "times": 1,
                "result": {"goals": [{"type": equality_goal(), "mvarId": "_uniq.1", "hyps": [],
                                      "goalPrefix": "⊢ ", "ctx": {"__rpcref": "0"}}]}}),
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-               "tactics": ["rfl"], "declContains": "type_of%", "result": {"goals": []}}),
+               "tactics": ["rfl"], "declContains": "type_of%", "times": 2, "result": {"goals": []}}),
         // BEq's checks (their `:= by` line is the goal theorem's) never answer.
         json!({"method": "textDocument/waitForDiagnostics", "uri": uri_of(&root.join(".scratch/beq/scratch0.lean")),
                "stall": true}),
@@ -91,39 +91,8 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
         json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
     );
 
-    // Ask for lenses on every refresh until no metric is pending or running; remember the
-    // states seen on the way.
-    let started = Instant::now();
-    let mut seen = Vec::new();
     let mut id = 10;
-    let title = loop {
-        assert!(
-            started.elapsed() < Duration::from_secs(40),
-            "lens never settled: {seen:?}"
-        );
-        let m = ed.recv_matching(|m| {
-            m["method"] == "workspace/codeLens/refresh"
-                || m["method"] == "client/registerCapability"
-        });
-        ed.send(&json!({"jsonrpc": "2.0", "id": m["id"], "result": null}));
-        if m["method"] != "workspace/codeLens/refresh" {
-            continue;
-        }
-        id += 1;
-        let l = ed.request(
-            json!(id),
-            "textDocument/codeLens",
-            json!({"textDocument": {"uri": cand_uri}}),
-        );
-        let t = l["result"][0]["command"]["title"]
-            .as_str()
-            .unwrap_or("")
-            .to_string();
-        seen.push(t.clone());
-        if !t.is_empty() && !t.contains("running") && !t.contains("pending") {
-            break t;
-        }
-    };
+    let (title, seen) = settle(&mut ed, &cand_uri, &mut id);
     assert!(
         seen.iter().any(|t| t.contains("transted running…")),
         "{seen:?}"
@@ -150,4 +119,52 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
     assert!(text.contains("theorem transted_witness"), "{text}");
     assert!(text.contains("  rfl\n"), "{text}");
     ed.send(&json!({"jsonrpc": "2.0", "id": show["id"], "result": {"success": true}}));
+
+    // An edit elsewhere in the file: the same (reference, candidate, headers, toolchain), so
+    // defeq and transted come from the cache — the script's goal rules are used up (`times`),
+    // a new Lean judgement would not close the goal. BEq timed out: not cached, judged again.
+    ed.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": cand_uri, "version": 2},
+               "contentChanges": [{"text": format!("{CANDIDATE}\n-- a comment\n")}]}),
+    );
+    let (again, _) = settle(&mut ed, &cand_uri, &mut id);
+    assert!(again.contains("defeq equivalent"), "{again}");
+    assert!(again.contains("transted 1.00"), "{again}");
+}
+
+/// Ask for lenses on every refresh until no metric is pending or running; returns the last
+/// title and every title seen on the way.
+fn settle(ed: &mut Editor, cand_uri: &str, id: &mut i64) -> (String, Vec<String>) {
+    let started = Instant::now();
+    let mut seen = Vec::new();
+    let title = loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(40),
+            "lens never settled: {seen:?}"
+        );
+        let m = ed.recv_matching(|m| {
+            m["method"] == "workspace/codeLens/refresh"
+                || m["method"] == "client/registerCapability"
+        });
+        ed.send(&json!({"jsonrpc": "2.0", "id": m["id"], "result": null}));
+        if m["method"] != "workspace/codeLens/refresh" {
+            continue;
+        }
+        *id += 1;
+        let l = ed.request(
+            json!(*id),
+            "textDocument/codeLens",
+            json!({"textDocument": {"uri": cand_uri}}),
+        );
+        let t = l["result"][0]["command"]["title"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        seen.push(t.clone());
+        if !t.is_empty() && !t.contains("running") && !t.contains("pending") {
+            break t;
+        }
+    };
+    (title, seen)
 }
