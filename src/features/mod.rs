@@ -1333,7 +1333,10 @@ mod tests {
         assert_eq!(resolved, acts[1]);
         assert!(s
             .features
-            .own_request("codeAction/resolve", &json!({"title": "Lean's", "data": {}}))
+            .own_request(
+                "codeAction/resolve",
+                &json!({"title": "Lean's", "data": {}})
+            )
             .is_none());
         // Execute "Show differences": a merged publishDiagnostics with Lean's and ours.
         let cmd = acts[1]["command"].clone();

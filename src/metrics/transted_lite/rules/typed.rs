@@ -1,0 +1,748 @@
+//! Canonical rules of `transted-lite` that depend on the type the terms live in (`not_lt` needs a
+//! linear order, `sub_nonneg` a group, `Nat.pos_iff_ne_zero` the naturals), the statement's
+//! [`Carriers`] that gate them, and the type-free unfoldings of membership and negation.
+//!
+//! Owns only these rules and the carrier analysis; they are called from
+//! [`super::canonicalize`] (through `canonical_at`) and never by the search. Every rule here
+//! rewrites in one fixed direction and makes a term no larger in a well-founded sense (negations
+//! move inwards, memberships unfold, `≤` on ℕ/ℤ becomes `<`), so the canonical fixpoint ends.
+//!
+//! The gate is per statement, like [`super::Commutativity`]: every type a binder or an ascription
+//! of the statement mentions is classified; a rule applies only when all of them are among the
+//! carriers it is sound on. A function type contributes its domain and codomain, and an order
+//! rule is refused when an operand is a function name (`f < g` is the pointwise, partial order).
+//! A cast `↑` (target unknown), a set, a type variable or any other type makes the statement
+//! "other" and turns every gated rule off. Untyped bound names take their type from the rest
+//! of the statement (or default to ℕ like numerals), so they add nothing.
+
+use super::*;
+
+/// The number systems a statement's terms live in, as far as its binders and ascriptions say.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Carriers {
+    nat: bool,
+    int: bool,
+    rat: bool,
+    real: bool,
+    complex: bool,
+    /// Any other type (sets, type variables, `Fin n`, `ℝ≥0`, casts of unknown target, ...).
+    other: bool,
+    /// Names bound to a function type.
+    functions: Vec<String>,
+}
+
+impl Carriers {
+    /// Classify every binder type, ascription and cast in `tree`.
+    pub fn of(tree: &Tree) -> Carriers {
+        let mut c = Carriers::default();
+        let mut binders: Vec<(&Tree, &Tree, bool)> = Vec::new();
+        collect_binders(tree, &mut binders);
+        for (name, ty, instance) in binders {
+            // A class argument (`[LinearOrder α]`) names a type that is itself a binder.
+            if instance
+                || name.hypothesis_freecost
+                || is_universe(ty)
+                || is_prop_shaped(ty)
+                || ty.label == UNKNOWN_TYPE
+            {
+                continue;
+            }
+            if ty.label == IMP {
+                c.functions.push(name.label.clone());
+            }
+            c.add_type(ty);
+        }
+        c.scan_terms(tree);
+        if !(c.nat || c.int || c.rat || c.real || c.complex || c.other) {
+            // Only numerals and untyped names: Lean elaborates numerals at ℕ by default.
+            c.nat = true;
+        }
+        c
+    }
+
+    fn add_type(&mut self, ty: &Tree) {
+        if is_leaf(ty) {
+            match ty.label.as_str() {
+                "ℕ" | "Nat" => self.nat = true,
+                "ℤ" | "Int" => self.int = true,
+                "ℚ" | "Rat" => self.rat = true,
+                "ℝ" | "Real" => self.real = true,
+                "ℂ" | "Complex" => self.complex = true,
+                _ => self.other = true,
+            }
+        } else if (ty.label == IMP || ty.label == " _ × _ ") && ty.children.len() == 2 {
+            self.add_type(&ty.children[0]);
+            self.add_type(&ty.children[1]);
+        } else {
+            self.other = true;
+        }
+    }
+
+    /// Ascriptions `(e : T)` and casts `↑e` inside terms; constants that name their type.
+    fn scan_terms(&mut self, t: &Tree) {
+        if t.label == "( _ : _ )" && t.children.len() == 2 {
+            self.add_type(&t.children[1]);
+        } else if t.label == "↑" {
+            self.other = true;
+        } else if t.label.starts_with("Real.") || t.label == "√" || t.label == "π" {
+            self.real = true;
+        } else if t.label.starts_with("Complex.") {
+            self.complex = true;
+        }
+        for ch in &t.children {
+            self.scan_terms(ch);
+        }
+    }
+
+    /// Only ℕ ℤ ℚ ℝ: a linear order (`not_lt`, `not_le`).
+    fn linear(&self) -> bool {
+        !self.other && !self.complex
+    }
+
+    /// Only ℕ ℤ: a discrete order where `a < b ↔ a + 1 ≤ b`.
+    pub fn discrete(&self) -> bool {
+        self.linear() && !self.rat && !self.real
+    }
+
+    /// Only ℕ.
+    fn nat_only(&self) -> bool {
+        self.discrete() && !self.int
+    }
+
+    /// Only ℤ ℚ ℝ: an ordered additive group (subtraction is not truncated).
+    fn ordered_group(&self) -> bool {
+        self.linear() && !self.nat
+    }
+
+    /// Only ℤ ℚ ℝ ℂ: an additive group.
+    fn group(&self) -> bool {
+        !self.other && !self.nat
+    }
+
+    /// Only ℚ ℝ ℂ: a field (`/` is multiplication by the inverse, not floor division).
+    fn field(&self) -> bool {
+        self.group() && !self.int
+    }
+
+    /// Only numbers (ℕ ℤ ℚ ℝ ℂ): a commutative semiring.
+    fn numeric(&self) -> bool {
+        !self.other
+    }
+
+    /// Not a name bound to a function (whose order is only partial).
+    fn ordered_operand(&self, t: &Tree) -> bool {
+        !(is_leaf(t) && self.functions.contains(&t.label))
+    }
+
+    /// Mentions ℤ (for the name of a lemma with a ℕ and a ℤ version).
+    pub fn int(&self) -> bool {
+        self.int
+    }
+
+    /// Name of a lemma with a ℕ and a ℤ version.
+    fn discrete_name(&self, nat: &'static str, int: &'static str) -> &'static str {
+        if self.int {
+            int
+        } else {
+            nat
+        }
+    }
+}
+
+const SUB: &str = " _ - _ ";
+const DIV: &str = " _ / _ ";
+const POW: &str = " _ ^ _ ";
+const MEM: &str = " _ ∈ _ ";
+const NEG: &str = "-";
+
+fn is_literal(t: &Tree, value: u128) -> bool {
+    literal(t) == Some(value)
+}
+
+fn two(t: &Tree) -> Option<(&Tree, &Tree)> {
+    match t.children.as_slice() {
+        [a, b] => Some((a, b)),
+        _ => None,
+    }
+}
+
+/// The first typed or unfolding rule that applies at the root of `t`.
+pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
+    if t.label == NOT {
+        return negation(t.children.first()?, c).filter(|_| t.children.len() == 1);
+    }
+    if t.label == MEM {
+        let (x, s) = two(t)?;
+        return membership(x, s);
+    }
+    if t.label == NEG && t.children.len() == 1 {
+        let inner = &t.children[0];
+        // neg_neg : - -a = a
+        if inner.label == NEG && inner.children.len() == 1 && c.group() {
+            return Some(("neg_neg", inner.children[0].clone()));
+        }
+        return None;
+    }
+    let (a, b) = two(t)?;
+    match t.label.as_str() {
+        LE | LT => order(t.label == LT, a, b, c),
+        EQ | NE => {
+            let eq = t.label == EQ;
+            if !eq && c.nat_only() && (is_literal(a, 0) || is_literal(b, 0)) {
+                // Nat.pos_iff_ne_zero : 0 < n ↔ n ≠ 0
+                let n = if is_literal(b, 0) { a } else { b };
+                return Some(("Nat.pos_iff_ne_zero", node2(LT, Tree::leaf("0"), n.clone())));
+            }
+            // sub_eq_zero : a - b = 0 ↔ a = b; sub_ne_zero : a - b ≠ 0 ↔ a ≠ b
+            let diff = if is_literal(b, 0) { a } else { b };
+            let zero = if is_literal(b, 0) { b } else { a };
+            if c.group() && is_literal(zero, 0) && diff.label == SUB {
+                let (x, y) = two(diff)?;
+                let rule = if eq { "sub_eq_zero" } else { "sub_ne_zero" };
+                return Some((rule, node2(&t.label, x.clone(), y.clone())));
+            }
+            None
+        }
+        ADD => {
+            // sub_eq_add_neg : a - b = a + -b
+            if c.group() && b.label == NEG && b.children.len() == 1 {
+                return Some((
+                    "sub_eq_add_neg",
+                    node2(SUB, a.clone(), b.children[0].clone()),
+                ));
+            }
+            // two_mul : 2 * a = a + a
+            if c.numeric() && a == b {
+                return Some(("two_mul", node2(MUL, Tree::leaf("2"), a.clone())));
+            }
+            None
+        }
+        MUL => {
+            // sq : a ^ 2 = a * a
+            if c.numeric() && a == b {
+                return Some(("sq", node2(POW, a.clone(), Tree::leaf("2"))));
+            }
+            // div_eq_mul_inv : a / b = a * b⁻¹ (with `b⁻¹` already written `1 / b`), and
+            // div_eq_inv_mul : a / b = b⁻¹ * a; fields only.
+            if c.field() {
+                for (x, y, rule) in [(a, b, "div_eq_mul_inv"), (b, a, "div_eq_inv_mul")] {
+                    if y.label == DIV && y.children.len() == 2 && is_literal(&y.children[0], 1) {
+                        return Some((rule, node2(DIV, x.clone(), y.children[1].clone())));
+                    }
+                }
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+/// Rules at `¬ p`.
+fn negation(p: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
+    let not = |t: &Tree| Tree::node(NOT, vec![t.clone()]);
+    if let Some(q) = quantifier(p) {
+        let [binder, body] = p.children.as_slice() else {
+            return None;
+        };
+        if !matches!(classify_qbinder(binder), Some(QBinder::Plain)) || p.label != quant_label(q) {
+            return None;
+        }
+        // not_exists : (¬ ∃ x, p x) ↔ ∀ x, ¬ p x (intuitionistic);
+        // not_forall : (¬ ∀ x, p x) ↔ ∃ x, ¬ p x (classical: Mathlib's logic is classical).
+        let (rule, to) = match q {
+            Quant::Exists => ("not_exists", FORALL),
+            Quant::Forall => ("not_forall", EXISTS),
+        };
+        return Some((rule, node2(to, binder.clone(), not(body))));
+    }
+    match p.label.as_str() {
+        // not_not : ¬¬a ↔ a (classical).
+        NOT if p.children.len() == 1 => Some(("not_not", p.children[0].clone())),
+        // not_or : ¬(a ∨ b) ↔ ¬a ∧ ¬b.
+        OR => {
+            let (a, b) = two(p)?;
+            Some(("not_or", node2(AND, not(a), not(b))))
+        }
+        // not_lt : ¬a < b ↔ b ≤ a; not_le : ¬a ≤ b ↔ b < a (linear orders only).
+        LT | LE if c.linear() => {
+            let (a, b) = two(p)?;
+            if !(c.ordered_operand(a) && c.ordered_operand(b)) {
+                return None;
+            }
+            let (rule, to) = if p.label == LT {
+                ("not_lt", LE)
+            } else {
+                ("not_le", LT)
+            };
+            Some((rule, node2(to, b.clone(), a.clone())))
+        }
+        _ => None,
+    }
+}
+
+/// Order facts at `a < b` (`strict`) or `a ≤ b`.
+fn order(strict: bool, a: &Tree, b: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
+    if c.ordered_group() && c.ordered_operand(a) && c.ordered_operand(b) {
+        let ops = |t: &Tree| two(t).map(|(x, y)| (x.clone(), y.clone()));
+        let rel = if strict { LT } else { LE };
+        // sub_nonneg : 0 ≤ a - b ↔ b ≤ a; sub_pos : 0 < a - b ↔ b < a.
+        if is_literal(a, 0) && b.label == SUB {
+            let (x, y) = ops(b)?;
+            let rule = if strict { "sub_pos" } else { "sub_nonneg" };
+            return Some((rule, node2(rel, y, x)));
+        }
+        // sub_nonpos : a - b ≤ 0 ↔ a ≤ b; sub_neg : a - b < 0 ↔ a < b.
+        if is_literal(b, 0) && a.label == SUB {
+            let (x, y) = ops(a)?;
+            let rule = if strict { "sub_neg" } else { "sub_nonpos" };
+            return Some((rule, node2(rel, x, y)));
+        }
+    }
+    if !c.discrete() {
+        return None;
+    }
+    let lt_add_one = c.discrete_name("Nat.lt_add_one_iff", "Int.lt_add_one_iff");
+    let add_one_le = c.discrete_name("Nat.lt_iff_add_one_le", "Int.lt_iff_add_one_le");
+    let plus_one = |t: &Tree| {
+        (t.label == ADD && t.children.len() == 2 && is_literal(&t.children[1], 1))
+            .then(|| t.children[0].clone())
+    };
+    if strict {
+        // Nat.lt_add_one_iff : a < b + 1 ↔ a ≤ b (`b` not a numeral: `norm_num` adds those up).
+        let base = plus_one(b).filter(|base| literal(base).is_none())?;
+        return Some((lt_add_one, node2(LE, a.clone(), base)));
+    }
+    // Nat.lt_iff_add_one_le : a < b ↔ a + 1 ≤ b.
+    if let Some(base) = plus_one(a).filter(|base| literal(base).is_none()) {
+        return Some((add_one_le, node2(LT, base, b.clone())));
+    }
+    // Nat.succ_le_iff / Int.pos_iff_one_le : 1 ≤ n ↔ 0 < n, the usual ways to say "positive".
+    // Other numeral bounds (`2 ≤ n` against `1 < n`) are search moves ([`bound_shifts`]):
+    // changing a numeral in canonical form would spoil its match against a statement that
+    // uses it elsewhere (`IsLeast {n | …} 17` against `17 ≤ n`).
+    if is_literal(a, 1) {
+        let rule = c.discrete_name("Nat.succ_le_iff", "Int.pos_iff_one_le");
+        return Some((rule, node2(LT, Tree::leaf("0"), b.clone())));
+    }
+    None
+}
+
+/// Search moves on ℕ/ℤ (`discrete`) at `t`: a numeral bound of `<` or `≤` shifted by one.
+/// `k ≤ b` ↔ `k - 1 < b` and `a ≤ k` ↔ `a < k + 1` (`Nat.lt_iff_add_one_le`,
+/// `Nat.lt_add_one_iff` and their `Int` versions with the numeral added up). Every move's
+/// inverse is among them. `1 ≤ b`/`0 < b` is left to the canonical rule.
+pub fn bound_shifts(t: &Tree, int: bool) -> Vec<(&'static str, Tree)> {
+    let mut out = Vec::new();
+    let Some((a, b)) = two(t) else {
+        return out;
+    };
+    let (add_one_le, lt_add_one) = if int {
+        ("Int.lt_iff_add_one_le", "Int.lt_add_one_iff")
+    } else {
+        ("Nat.lt_iff_add_one_le", "Nat.lt_add_one_iff")
+    };
+    let num = |k: u128| Tree::leaf(k.to_string());
+    match t.label.as_str() {
+        LE => {
+            if let Some(k) = literal(a).filter(|&k| k >= 2) {
+                out.push((add_one_le, node2(LT, num(k - 1), b.clone())));
+            }
+            if let Some(k) = literal(b).filter(|&k| k < MAX_LITERAL) {
+                out.push((lt_add_one, node2(LT, a.clone(), num(k + 1))));
+            }
+        }
+        LT => {
+            if let Some(k) = literal(a).filter(|&k| (1..MAX_LITERAL).contains(&k)) {
+                out.push((add_one_le, node2(LE, num(k + 1), b.clone())));
+            }
+            if let Some(k) = literal(b).filter(|&k| k >= 1) {
+                out.push((lt_add_one, node2(LE, a.clone(), num(k - 1))));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Membership in an interval, a `Finset.range` or a set-builder set, unfolded.
+fn membership(x: &Tree, s: &Tree) -> Option<(&'static str, Tree)> {
+    let name = s.label.trim();
+    let bare = name
+        .strip_prefix("Finset.")
+        .or_else(|| name.strip_prefix("Set."))
+        .unwrap_or(name);
+    let finset = name.starts_with("Finset.");
+    let rule = |set: &'static str, fin: &'static str| if finset { fin } else { set };
+    let rel = |strict: bool, l: &Tree, r: &Tree| {
+        node2(if strict { LT } else { LE }, l.clone(), r.clone())
+    };
+    match (bare, s.children.as_slice()) {
+        // Set.mem_Icc : a ∈ Icc l u ↔ l ≤ a ∧ a ≤ u (and Ioo, Ico, Ioc).
+        ("Icc _  _", [l, u])
+        | ("Ioo _  _", [l, u])
+        | ("Ico _  _", [l, u])
+        | ("Ioc _  _", [l, u]) => {
+            let (lo_strict, hi_strict, set, fin) = match bare {
+                "Icc _  _" => (false, false, "Set.mem_Icc", "Finset.mem_Icc"),
+                "Ioo _  _" => (true, true, "Set.mem_Ioo", "Finset.mem_Ioo"),
+                "Ico _  _" => (false, true, "Set.mem_Ico", "Finset.mem_Ico"),
+                _ => (true, false, "Set.mem_Ioc", "Finset.mem_Ioc"),
+            };
+            Some((
+                rule(set, fin),
+                node2(AND, rel(lo_strict, l, x), rel(hi_strict, x, u)),
+            ))
+        }
+        // Set.mem_Ici : a ∈ Ici l ↔ l ≤ a (and Ioi, Iic, Iio).
+        ("Ici _", [l]) => Some((rule("Set.mem_Ici", "Finset.mem_Ici"), rel(false, l, x))),
+        ("Ioi _", [l]) => Some((rule("Set.mem_Ioi", "Finset.mem_Ioi"), rel(true, l, x))),
+        ("Iic _", [u]) => Some((rule("Set.mem_Iic", "Finset.mem_Iic"), rel(false, x, u))),
+        ("Iio _", [u]) => Some((rule("Set.mem_Iio", "Finset.mem_Iio"), rel(true, x, u))),
+        // Finset.mem_range : m ∈ range n ↔ m < n. Only the qualified name: an unqualified
+        // `range` may be `Set.range f`, the image of a function.
+        ("range _", [n]) if finset => Some(("Finset.mem_range", rel(true, x, n))),
+        _ => set_of(x, s),
+    }
+}
+
+/// Set.mem_setOf_eq : a ∈ {x | p x} = p a, when substituting `a` captures no name.
+fn set_of(a: &Tree, s: &Tree) -> Option<(&'static str, Tree)> {
+    if s.label != "{ _ | _ }" {
+        return None;
+    }
+    let [binder, body] = s.children.as_slice() else {
+        return None;
+    };
+    if !matches!(classify_qbinder(binder), Some(QBinder::Plain)) {
+        return None;
+    }
+    let var = binder_name(binder)?;
+    let mut names = Vec::new();
+    leaf_names(a, &mut names);
+    if names.iter().any(|n| binds_inside(body, n)) {
+        return None;
+    }
+    Some(("Set.mem_setOf_eq", substitute(body, &var.label, a)))
+}
+
+fn leaf_names(t: &Tree, out: &mut Vec<String>) {
+    if is_leaf(t) {
+        out.push(t.label.clone());
+    }
+    for c in &t.children {
+        leaf_names(c, out);
+    }
+}
+
+/// Does some quantifier or set-builder inside `t` bind `name`?
+fn binds_inside(t: &Tree, name: &str) -> bool {
+    let binder_node = quantifier(t).is_some() || t.label == "{ _ | _ }";
+    if binder_node {
+        let n = t.children.len();
+        if t.children[..n.saturating_sub(1)]
+            .iter()
+            .any(|b| binds(b, name))
+        {
+            return true;
+        }
+    }
+    t.children.iter().any(|c| binds_inside(c, name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::canonicalize;
+    use super::{bound_shifts, Carriers};
+    use crate::distance::{ted, CostModel};
+    use crate::trees::parse::{parse_statement, Header};
+    use crate::trees::Tree;
+
+    fn canon(text: &str) -> (Tree, Vec<&'static str>) {
+        let t = parse_statement(text, &Header::default())
+            .unwrap_or_else(|e| panic!("test statement does not parse: {e}: {text}"))
+            .tree;
+        let (c, log) = canonicalize(&t);
+        (c, log.iter().map(|a| a.rule).collect())
+    }
+
+    fn distance(a: &str, b: &str) -> u32 {
+        ted(&canon(a).0, &canon(b).0, CostModel { free_rename: true })
+    }
+
+    fn same(a: &str, b: &str) {
+        assert_eq!(
+            distance(a, b),
+            0,
+            "expected equal canonical forms:\n{a}\n{b}"
+        );
+    }
+
+    fn differ(a: &str, b: &str) {
+        assert!(distance(a, b) > 0, "must stay apart:\n{a}\n{b}");
+    }
+
+    fn uses(text: &str, rule: &str) -> bool {
+        canon(text).1.contains(&rule)
+    }
+
+    #[test]
+    fn negated_orders_flip_on_linear_orders_only() {
+        same("theorem t (x : ℝ) : ¬ (x < 2)", "theorem t (x : ℝ) : 2 ≤ x");
+        same("theorem t (n : ℤ) : ¬ (n ≤ 2)", "theorem t (n : ℤ) : 2 < n");
+        same(
+            "theorem t (x : ℚ) (h : ¬ x ≥ 1) : x = 0",
+            "theorem t (x : ℚ) (h : x < 1) : x = 0",
+        );
+        // Sets, complex numbers, type variables and functions are only partially ordered.
+        assert!(!uses("theorem t (A B : Set ℕ) : ¬ (A < B)", "not_lt"));
+        assert!(!uses("theorem t (z : ℂ) : ¬ (z ≤ 1)", "not_le"));
+        assert!(!uses(
+            "theorem t (α : Type*) [Preorder α] (a b : α) : ¬ (a < b)",
+            "not_lt"
+        ));
+        assert!(!uses("theorem t (f g : ℕ → ℝ) : ¬ (f ≤ g)", "not_le"));
+        // The values of a function are in its codomain: fine.
+        assert!(uses("theorem t (f : ℕ → ℝ) : ¬ (f 1 ≤ 2)", "not_le"));
+        // `¬ a < b` is not `a ≥ b` turned around.
+        differ("theorem t (x : ℝ) : ¬ (x < 2)", "theorem t (x : ℝ) : x ≤ 2");
+    }
+
+    #[test]
+    fn strict_and_weak_bounds_meet_on_naturals_and_integers_only() {
+        same(
+            "theorem t (n : ℕ) (h : 0 < n) : n = n",
+            "theorem t (n : ℕ) (h : n ≠ 0) : n = n",
+        );
+        same(
+            "theorem t (n : ℕ) (h : n ≥ 1) : n = n",
+            "theorem t (n : ℕ) (h : n > 0) : n = n",
+        );
+        same(
+            "theorem t (a b : ℤ) : a + 1 ≤ b",
+            "theorem t (a b : ℤ) : a < b",
+        );
+        same(
+            "theorem t (a b : ℕ) : a < b + 1",
+            "theorem t (a b : ℕ) : a ≤ b",
+        );
+        same("theorem t (n : ℕ) : ¬ (n = 0)", "theorem t (n : ℕ) : 0 < n");
+        // On ℤ, `n ≠ 0` is not `0 < n`; on ℝ, `1 ≤ x` is not `0 < x`.
+        differ("theorem t (n : ℤ) : n ≠ 0", "theorem t (n : ℤ) : 0 < n");
+        differ("theorem t (x : ℝ) : 1 ≤ x", "theorem t (x : ℝ) : 0 < x");
+        differ("theorem t (x : ℝ) : x ≤ 9", "theorem t (x : ℝ) : x < 10");
+        differ("theorem t (x : ℚ) : x + 1 ≤ y", "theorem t (x : ℚ) : x < y");
+        // A statement that also mentions ℝ (through a cast or a binder) gets none of them.
+        assert!(!uses(
+            "theorem t (n : ℕ) (x : ℝ) : n ≠ 0",
+            "Nat.pos_iff_ne_zero"
+        ));
+        assert!(!uses("theorem t (n : ℕ) : 1 ≤ (n : ℝ)", "Nat.succ_le_iff"));
+        assert!(!uses("theorem t (n : ℕ) : 1 ≤ ↑n", "Nat.succ_le_iff"));
+        // ℕ subtraction and numerals: `a - b = 0` is not `a = b` there.
+        assert!(!uses("theorem t (a b : ℕ) : a - b = 0", "sub_eq_zero"));
+        // Numerals alone are natural numbers.
+        assert!(uses("theorem t : ¬ (2 = 0)", "Nat.pos_iff_ne_zero"));
+    }
+
+    /// The rules and results of the numeral-bound moves on the conclusion of `text`.
+    fn shifts(text: &str) -> Vec<(&'static str, Tree)> {
+        let (t, _) = canon(text);
+        let list = &t.children[0];
+        let concl = list.children.last().expect("a conclusion");
+        let carriers = Carriers::of(&t);
+        if !carriers.discrete() {
+            return Vec::new();
+        }
+        bound_shifts(concl, carriers.int())
+    }
+
+    #[test]
+    fn numeral_bounds_shift_by_one_as_moves_on_naturals_and_integers() {
+        let target = |text: &str| canon(text).0.children[0].children.last().cloned();
+        let two_le = shifts("theorem t (n : ℤ) : 2 ≤ n");
+        assert_eq!(two_le.len(), 1, "{two_le:?}");
+        assert_eq!(two_le[0].0, "Int.lt_iff_add_one_le");
+        assert_eq!(
+            Some(two_le[0].1.clone()),
+            target("theorem t (n : ℤ) : 1 < n")
+        );
+        let le_nine = shifts("theorem t (n : ℕ) : n ≤ 9");
+        assert_eq!(le_nine[0].0, "Nat.lt_add_one_iff");
+        assert_eq!(
+            Some(le_nine[0].1.clone()),
+            target("theorem t (n : ℕ) : n < 10")
+        );
+        // Every shift has its inverse.
+        let back = shifts("theorem t (n : ℕ) : n < 10");
+        assert!(back
+            .iter()
+            .any(|(_, t)| Some(t.clone()) == target("theorem t (n : ℕ) : n ≤ 9")));
+        // Not on ℝ or ℚ (`x ≤ 9` is not `x < 10`), not `x < 0` to `x ≤ -1`.
+        assert!(shifts("theorem t (x : ℝ) : x ≤ 9").is_empty());
+        assert!(shifts("theorem t (x : ℚ) : 2 ≤ x").is_empty());
+        assert!(shifts("theorem t (n : ℕ) : n < 0").is_empty());
+    }
+
+    #[test]
+    fn differences_compare_as_their_operands_in_groups_not_on_naturals() {
+        same(
+            "theorem t (a b : ℝ) : 0 ≤ a - b",
+            "theorem t (a b : ℝ) : b ≤ a",
+        );
+        same(
+            "theorem t (a b : ℤ) : 0 < a - b",
+            "theorem t (a b : ℤ) : b < a",
+        );
+        same(
+            "theorem t (a b : ℚ) : a - b ≤ 0",
+            "theorem t (a b : ℚ) : a ≤ b",
+        );
+        same(
+            "theorem t (a b : ℝ) : a - b < 0",
+            "theorem t (a b : ℝ) : a < b",
+        );
+        same(
+            "theorem t (a b : ℂ) : a - b = 0",
+            "theorem t (a b : ℂ) : a = b",
+        );
+        same(
+            "theorem t (a b : ℝ) : a - b ≠ 0",
+            "theorem t (a b : ℝ) : a ≠ b",
+        );
+        // ℕ subtraction truncates: `0 ≤ a - b` always holds, `a - b = 0` is `a ≤ b`.
+        differ(
+            "theorem t (a b : ℕ) : 0 ≤ a - b",
+            "theorem t (a b : ℕ) : b ≤ a",
+        );
+        differ(
+            "theorem t (a b : ℕ) : a - b = 0",
+            "theorem t (a b : ℕ) : a = b",
+        );
+        // ℂ is not linearly ordered.
+        assert!(!uses("theorem t (a b : ℂ) : 0 ≤ a - b", "sub_nonneg"));
+        // Not the other operand order (a numeral, since bound names rename freely).
+        same("theorem t (a : ℝ) : 0 ≤ a - 2", "theorem t (a : ℝ) : 2 ≤ a");
+        differ("theorem t (a : ℝ) : 0 ≤ a - 2", "theorem t (a : ℝ) : a ≤ 2");
+    }
+
+    #[test]
+    fn ring_identities_on_numbers() {
+        same(
+            "theorem t (x : ℝ) : x * x = 4",
+            "theorem t (x : ℝ) : x ^ 2 = 4",
+        );
+        same(
+            "theorem t (n : ℕ) : n + n = 4",
+            "theorem t (n : ℕ) : 2 * n = 4",
+        );
+        same(
+            "theorem t (a b : ℤ) : a + -b = 4",
+            "theorem t (a b : ℤ) : a - b = 4",
+        );
+        same("theorem t (a : ℝ) : - -a = 4", "theorem t (a : ℝ) : a = 4");
+        same(
+            "theorem t (a b : ℝ) : a * b⁻¹ = 4",
+            "theorem t (a b : ℝ) : a / b = 4",
+        );
+        same(
+            "theorem t (a b : ℚ) : b⁻¹ * a = 4",
+            "theorem t (a b : ℚ) : a / b = 4",
+        );
+        // ℕ and ℤ division is floor division: `a * (1 / b)` is not `a / b`.
+        differ(
+            "theorem t (a b : ℕ) : a * (1 / b) = 4",
+            "theorem t (a b : ℕ) : a / b = 4",
+        );
+        differ(
+            "theorem t (a b : ℤ) : a * (1 / b) = 4",
+            "theorem t (a b : ℤ) : a / b = 4",
+        );
+        // Different operands are not squared; `x ^ 3` is not `x * x`.
+        differ(
+            "theorem t (x y : ℝ) : x * y = 4",
+            "theorem t (x y : ℝ) : x ^ 2 = 4",
+        );
+        differ(
+            "theorem t (x : ℝ) : x * x = 4",
+            "theorem t (x : ℝ) : x ^ 3 = 4",
+        );
+        // Matrices and other types keep what they wrote.
+        assert!(!uses(
+            "theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A + A = 0",
+            "two_mul"
+        ));
+    }
+
+    #[test]
+    fn memberships_unfold() {
+        same(
+            "theorem t (x : ℕ) (h : x ∈ Finset.Icc 1 9) : x = x",
+            "theorem t (x : ℕ) (h₀ : 1 ≤ x) (h₁ : x ≤ 9) : x = x",
+        );
+        same(
+            "theorem t (x : ℝ) : x ∈ Set.Ioo 0 1",
+            "theorem t (x : ℝ) : 0 < x ∧ x < 1",
+        );
+        same(
+            "theorem t (x : ℝ) : x ∈ Set.Ico 0 1",
+            "theorem t (x : ℝ) : 0 ≤ x ∧ x < 1",
+        );
+        same(
+            "theorem t (x : ℝ) : x ∈ Ioc 0 1",
+            "theorem t (x : ℝ) : 0 < x ∧ x ≤ 1",
+        );
+        same(
+            "theorem t (x : ℝ) : x ∈ Set.Ioi 0",
+            "theorem t (x : ℝ) : 0 < x",
+        );
+        same(
+            "theorem t : ∀ n ∈ Finset.range 5, n ^ 2 < 30",
+            "theorem t : ∀ n, n < 5 → n ^ 2 < 30",
+        );
+        same(
+            "theorem t (x : ℝ) : x ∈ {y : ℝ | 0 < y ∧ y ^ 2 = 2}",
+            "theorem t (x : ℝ) : 0 < x ∧ x ^ 2 = 2",
+        );
+        // Open and closed ends differ; `range` of a function is an image, not `< n`.
+        differ(
+            "theorem t (x : ℝ) : x ∈ Set.Icc 0 1",
+            "theorem t (x : ℝ) : 0 < x ∧ x < 1",
+        );
+        assert!(!uses(
+            "theorem t (f : ℕ → ℕ) (y : ℕ) : y ∈ range f",
+            "Finset.mem_range"
+        ));
+        // Substituting would capture the bound `k`.
+        assert!(!uses(
+            "theorem t (k : ℕ) : k ∈ {n : ℕ | ∃ k, n = 2 * k}",
+            "Set.mem_setOf_eq"
+        ));
+    }
+
+    #[test]
+    fn negations_move_inwards() {
+        same(
+            "theorem t : ¬ ∃ x : ℕ, x ^ 2 = 2",
+            "theorem t : ∀ x : ℕ, x ^ 2 ≠ 2",
+        );
+        same(
+            "theorem t (f : ℕ → ℕ) : ¬ ∀ x, f x = 0",
+            "theorem t (f : ℕ → ℕ) : ∃ x, f x ≠ 0",
+        );
+        same(
+            "theorem t (p q : Prop) : ¬ (p ∨ q)",
+            "theorem t (p q : Prop) : ¬ p ∧ ¬ q",
+        );
+        same("theorem t (p : Prop) : ¬ ¬ p", "theorem t (p : Prop) : p");
+        // `¬ ∃` is not `∃ ¬`.
+        differ(
+            "theorem t : ¬ ∃ x : ℕ, x ^ 2 = 2",
+            "theorem t : ∃ x : ℕ, x ^ 2 ≠ 2",
+        );
+        // `¬ (p ∧ q)` is left as written.
+        differ(
+            "theorem t (p q : Prop) : ¬ (p ∧ q)",
+            "theorem t (p q : Prop) : ¬ p ∧ ¬ q",
+        );
+    }
+}
