@@ -188,6 +188,11 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
         LE | LT => order(t.label == LT, a, b, c),
         EQ | NE => {
             let eq = t.label == EQ;
+            if eq {
+                if let Some(parts) = tuple_equation(a, b) {
+                    return Some(("Prod.mk.injEq", parts));
+                }
+            }
             if !eq && c.nat_only() && (is_literal(a, 0) || is_literal(b, 0)) {
                 // Nat.pos_iff_ne_zero : 0 < n ↔ n ≠ 0
                 let n = if is_literal(b, 0) { a } else { b };
@@ -235,6 +240,27 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
         }
         _ => None,
     }
+}
+
+/// Prod.mk.injEq : ((a, b) = (c, d)) = (a = c ∧ b = d), for tuples of one length (`(a, b, c)`
+/// is `(a, (b, c))`, so the conjunction nests to the right like `∧` itself).
+fn tuple_equation(a: &Tree, b: &Tree) -> Option<Tree> {
+    let tuple = |t: &Tree| {
+        let k = t.children.len();
+        (k >= 2 && t.label == format!("({})", vec![" _ "; k].join(","))).then_some(k)
+    };
+    let k = tuple(a)?;
+    if tuple(b) != Some(k) {
+        return None;
+    }
+    let mut eqs = a
+        .children
+        .iter()
+        .zip(&b.children)
+        .map(|(x, y)| node2(EQ, x.clone(), y.clone()))
+        .rev();
+    let last = eqs.next()?;
+    Some(eqs.fold(last, |acc, e| node2(AND, e, acc)))
 }
 
 /// Rules at `¬ p`.
@@ -716,6 +742,27 @@ mod tests {
         assert!(!uses(
             "theorem t (k : ℕ) : k ∈ {n : ℕ | ∃ k, n = 2 * k}",
             "Set.mem_setOf_eq"
+        ));
+    }
+
+    #[test]
+    fn tuple_equations_split_componentwise() {
+        same(
+            "theorem t (x y : ℕ) : (x, y) = (1, 2)",
+            "theorem t (x y : ℕ) : x = 1 ∧ y = 2",
+        );
+        same(
+            "theorem t (x y z : ℕ) : (x, y, z) = (1, 2, 3)",
+            "theorem t (x y z : ℕ) : x = 1 ∧ y = 2 ∧ z = 3",
+        );
+        // Components pair up in order; tuples of other lengths are left alone.
+        differ(
+            "theorem t (x y : ℕ) : (x, y) = (1, 2)",
+            "theorem t (x y : ℕ) : x = 2 ∧ y = 1",
+        );
+        assert!(!uses(
+            "theorem t (x y : ℕ) (p : ℕ × ℕ × ℕ) : (x, y) = p",
+            "Prod.mk.injEq"
         ));
     }
 
