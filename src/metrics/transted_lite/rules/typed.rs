@@ -29,6 +29,10 @@ pub struct Carriers {
     other: bool,
     /// Names bound to a function type.
     functions: Vec<String>,
+    /// Each bound name with the namespace of its type's head (`(p : ℕ)` → `Nat`,
+    /// `(H : Subgroup G)` → `Subgroup`, `(f : ℝ → ℝ)` → `Function`), for dot notation. A name
+    /// bound twice with different heads is left out.
+    namespaces: Vec<(String, Option<String>)>,
 }
 
 impl Carriers {
@@ -51,6 +55,12 @@ impl Carriers {
                 c.functions.push(name.label.clone());
             }
             c.add_type(ty);
+            let head = namespace_of(ty);
+            match c.namespaces.iter_mut().find(|(n, _)| *n == name.label) {
+                Some((_, known)) if *known != head => *known = None,
+                Some(_) => {}
+                None => c.namespaces.push((name.label.clone(), head)),
+            }
         }
         c.scan_terms(tree);
         if !(c.nat || c.int || c.rat || c.real || c.complex || c.other) {
@@ -92,6 +102,14 @@ impl Carriers {
         for ch in &t.children {
             self.scan_terms(ch);
         }
+    }
+
+    /// The namespace of a bound name's type, when known and unambiguous.
+    fn namespace(&self, name: &str) -> Option<&str> {
+        self.namespaces
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, h)| h.as_deref())
     }
 
     /// Only ℕ ℤ ℚ ℝ: a linear order (`not_lt`, `not_le`).
@@ -149,6 +167,55 @@ impl Carriers {
     }
 }
 
+/// The namespace generalized field notation looks in for a value of type `ty`: the head
+/// constant of the type (Lean: `x.f` with `x : T …` is `T.f … x …`).
+fn namespace_of(ty: &Tree) -> Option<String> {
+    if ty.label == IMP {
+        return Some("Function".to_owned());
+    }
+    let head = ty.label.split_whitespace().next()?;
+    let numeric = match head {
+        "ℕ" => Some("Nat"),
+        "ℤ" => Some("Int"),
+        "ℚ" => Some("Rat"),
+        "ℝ" => Some("Real"),
+        "ℂ" => Some("Complex"),
+        _ => None,
+    };
+    if let Some(n) = numeric {
+        return is_leaf(ty).then(|| n.to_owned());
+    }
+    // `Subgroup _ `, `Finset _ `, `Polynomial _ `: a constant applied to its arguments. A leaf
+    // head (`G`, a type variable) names no namespace.
+    let applied = ty.label == format!("{head}{}", " _ ".repeat(ty.children.len()));
+    let constant = head.chars().next().is_some_and(char::is_uppercase)
+        && head
+            .chars()
+            .all(|ch| ch.is_alphanumeric() || ch == '.' || ch == '_');
+    (applied && !ty.children.is_empty() && constant).then(|| head.to_owned())
+}
+
+/// Generalized field notation: `x.f` → `T.f x` where `x : T …`, and `x.f a` → `T.f x a` when `T`
+/// is a number type (whose functions take the number first: `p.gcd 4` is `Nat.gcd p 4`);
+/// elsewhere the receiver may go to a later argument (`s.image f` is `Set.image f s`), so
+/// only the argument-free form is unfolded.
+fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
+    let rest = t.label.strip_prefix(" _ .")?;
+    let field = rest.split_whitespace().next()?;
+    let receiver = t.children.first().filter(|x| is_leaf(x))?;
+    let extra = t.children.len() - 1;
+    if rest != format!("{field}{}", " _ ".repeat(extra)) {
+        return None;
+    }
+    let namespace = c.namespace(&receiver.label)?;
+    let numeric = ["Nat", "Int", "Rat", "Real", "Complex"].contains(&namespace);
+    if extra > 0 && !numeric {
+        return None;
+    }
+    let label = format!("{namespace}.{field}{}", " _ ".repeat(t.children.len()));
+    Some(Tree::node(label, t.children.clone()))
+}
+
 const SUB: &str = " _ - _ ";
 const DIV: &str = " _ / _ ";
 const POW: &str = " _ ^ _ ";
@@ -168,6 +235,9 @@ fn two(t: &Tree) -> Option<(&Tree, &Tree)> {
 
 /// The first typed or unfolding rule that applies at the root of `t`.
 pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
+    if let Some(new) = dot_notation(t, c) {
+        return Some(("dot notation", new));
+    }
     if t.label == NOT {
         return negation(t.children.first()?, c).filter(|_| t.children.len() == 1);
     }
@@ -764,6 +834,34 @@ mod tests {
             "theorem t (x y : ℕ) (p : ℕ × ℕ × ℕ) : (x, y) = p",
             "Prod.mk.injEq"
         ));
+    }
+
+    #[test]
+    fn dot_notation_names_the_namespace_of_the_receivers_type() {
+        same(
+            "theorem t (p : ℕ) (hp : p.Prime) : p.gcd 4 = 1",
+            "theorem t (p : ℕ) (hp : Nat.Prime p) : Nat.gcd p 4 = 1",
+        );
+        same(
+            "theorem t (H : Subgroup G) (h : H.Normal) : H = H",
+            "theorem t (H : Subgroup G) (h : Subgroup.Normal H) : H = H",
+        );
+        same(
+            "theorem t (f : ℝ → ℝ) (h : f.Injective) : f 1 = 1",
+            "theorem t (f : ℝ → ℝ) (h : Function.Injective f) : f 1 = 1",
+        );
+        // The namespace comes from the type: `p.Prime` on ℤ is `Int.Prime`, not `Nat.Prime`.
+        differ(
+            "theorem t (p : ℤ) (hp : p.Prime) : p = p",
+            "theorem t (p : ℤ) (hp : Nat.Prime p) : p = p",
+        );
+        // Arguments after the receiver only on numbers: `s.image f` is `Set.image f s`.
+        assert!(!uses(
+            "theorem t (s : Set ℕ) (f : ℕ → ℕ) : s.image f = s",
+            "dot notation"
+        ));
+        // A receiver of unknown type (a type variable, a compound term) is left alone.
+        assert!(!uses("theorem t (a : G) : a.IsUnit", "dot notation"));
     }
 
     #[test]
