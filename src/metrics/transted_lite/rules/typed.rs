@@ -238,6 +238,17 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
     if let Some(new) = dot_notation(t, c) {
         return Some(("dot notation", new));
     }
+    // Mathlib: `infixl:80 " '' " => Set.image`, `infixl:80 " ⁻¹' " => Set.preimage`.
+    if t.children.len() == 2 {
+        let to = match t.label.as_str() {
+            "Set.image _  _ " => Some((" _ '' _ ", "Set.image")),
+            "Set.preimage _  _ " => Some((" _ ⁻¹' _ ", "Set.preimage")),
+            _ => None,
+        };
+        if let Some((label, rule)) = to {
+            return Some((rule, Tree::node(label, t.children.clone())));
+        }
+    }
     if t.label == NOT {
         return negation(t.children.first()?, c).filter(|_| t.children.len() == 1);
     }
@@ -261,6 +272,9 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
             if eq {
                 if let Some(parts) = tuple_equation(a, b) {
                     return Some(("Prod.mk.injEq", parts));
+                }
+                if let Some(pointwise) = function_equation(a, b) {
+                    return Some(("funext_iff", pointwise));
                 }
             }
             if !eq && c.nat_only() && (is_literal(a, 0) || is_literal(b, 0)) {
@@ -331,6 +345,36 @@ fn tuple_equation(a: &Tree, b: &Tree) -> Option<Tree> {
         .rev();
     let last = eqs.next()?;
     Some(eqs.fold(last, |acc, e| node2(AND, e, acc)))
+}
+
+/// funext_iff (then β-reduction): `f = fun x => e` ↔ `∀ x, f x = e`, either side of `=`,
+/// for a function named by a leaf and a one-binder `fun` whose bound name is not that leaf.
+fn function_equation(a: &Tree, b: &Tree) -> Option<Tree> {
+    let is_fun = |t: &Tree| t.label == "fun _ => _ " && t.children.len() == 2;
+    let (f, lambda, f_left) = if is_leaf(a) && is_fun(b) {
+        (a, b, true)
+    } else if is_leaf(b) && is_fun(a) {
+        (b, a, false)
+    } else {
+        return None;
+    };
+    let [binder, body] = lambda.children.as_slice() else {
+        return None;
+    };
+    if !matches!(classify_qbinder(binder), Some(QBinder::Plain)) {
+        return None;
+    }
+    let x = binder_name(binder)?;
+    if x.label == f.label || literal(f).is_some() {
+        return None;
+    }
+    let applied = Tree::node(format!("{} _ ", f.label), vec![x.clone()]);
+    let eq = if f_left {
+        node2(EQ, applied, body.clone())
+    } else {
+        node2(EQ, body.clone(), applied)
+    };
+    Some(node2(FORALL, binder.clone(), eq))
 }
 
 /// Rules at `¬ p`.
@@ -862,6 +906,42 @@ mod tests {
         ));
         // A receiver of unknown type (a type variable, a compound term) is left alone.
         assert!(!uses("theorem t (a : G) : a.IsUnit", "dot notation"));
+    }
+
+    #[test]
+    fn function_equations_are_pointwise() {
+        same(
+            "theorem t (f : ℝ → ℝ) : ∃ c, f = fun x => c",
+            "theorem t (f : ℝ → ℝ) : ∃ c, ∀ x, f x = c",
+        );
+        same(
+            "theorem t (f : ℕ → ℕ) : (fun (n : ℕ) => n + 1) = f",
+            "theorem t (f : ℕ → ℕ) : ∀ n : ℕ, n + 1 = f n",
+        );
+        // `f = fun x => c` is not `∃ x, f x = c`.
+        differ(
+            "theorem t (f : ℝ → ℝ) : ∃ c, f = fun x => c",
+            "theorem t (f : ℝ → ℝ) : ∃ c, ∃ x, f x = c",
+        );
+        // The bound name must not be the function's own name.
+        assert!(!uses("theorem t : f = fun f => f", "funext_iff"));
+    }
+
+    #[test]
+    fn image_and_preimage_are_notations() {
+        same(
+            "theorem t (f : ℝ → ℝ) (E : Set ℝ) : Set.image f E = E",
+            "theorem t (f : ℝ → ℝ) (E : Set ℝ) : f '' E = E",
+        );
+        same(
+            "theorem t (f : ℝ → ℝ) (E : Set ℝ) : Set.preimage f E = E",
+            "theorem t (f : ℝ → ℝ) (E : Set ℝ) : f ⁻¹' E = E",
+        );
+        // Image and preimage differ.
+        differ(
+            "theorem t (f : ℝ → ℝ) (E : Set ℝ) : Set.image f E = E",
+            "theorem t (f : ℝ → ℝ) (E : Set ℝ) : f ⁻¹' E = E",
+        );
     }
 
     #[test]
