@@ -216,6 +216,10 @@ fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
     Some(Tree::node(label, t.children.clone()))
 }
 
+/// The bound name `funext_iff` introduces between two function names (a name no source
+/// text can write; bound names rename freely, so any fresh one would do).
+const POINT: &str = "x✝";
+
 const SUB: &str = " _ - _ ";
 const DIV: &str = " _ / _ ";
 const POW: &str = " _ ^ _ ";
@@ -237,6 +241,17 @@ fn two(t: &Tree) -> Option<(&Tree, &Tree)> {
 pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
     if let Some(new) = dot_notation(t, c) {
         return Some(("dot notation", new));
+    }
+    // Set.nonempty_iff_ne_empty : s.Nonempty ↔ s ≠ ∅ (and the `Finset` version).
+    if let ("Set.Nonempty _ " | "Finset.Nonempty _ ", [set]) =
+        (t.label.as_str(), t.children.as_slice())
+    {
+        let rule = if t.label.starts_with("Set") {
+            "Set.nonempty_iff_ne_empty"
+        } else {
+            "Finset.nonempty_iff_ne_empty"
+        };
+        return Some((rule, node2(NE, set.clone(), Tree::leaf("∅"))));
     }
     // Mathlib: `infixl:80 " '' " => Set.image`, `infixl:80 " ⁻¹' " => Set.preimage`.
     if t.children.len() == 2 {
@@ -275,6 +290,14 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
                 }
                 if let Some(pointwise) = function_equation(a, b) {
                     return Some(("funext_iff", pointwise));
+                }
+                // funext_iff on two function names: `f = g` ↔ `∀ x, f x = g x`.
+                let named = |t: &Tree| is_leaf(t) && c.functions.contains(&t.label);
+                if named(a) && named(b) && a.label != b.label {
+                    let x = Tree::leaf(POINT);
+                    let apply = |f: &Tree| Tree::node(format!("{} _ ", f.label), vec![x.clone()]);
+                    let pointwise = node2(EQ, apply(a), apply(b));
+                    return Some(("funext_iff", node2(FORALL, x.clone(), pointwise)));
                 }
             }
             if !eq && c.nat_only() && (is_literal(a, 0) || is_literal(b, 0)) {
@@ -925,6 +948,36 @@ mod tests {
         );
         // The bound name must not be the function's own name.
         assert!(!uses("theorem t : f = fun f => f", "funext_iff"));
+    }
+
+    #[test]
+    fn functions_are_equal_when_equal_everywhere() {
+        same(
+            "theorem t (f g : ℝ → ℝ) (h : Continuous f) : f = g",
+            "theorem t (f g : ℝ → ℝ) (h : Continuous f) : ∀ x, f x = g x",
+        );
+        // Not a value equation: `a = b` between numbers stays.
+        assert!(!uses("theorem t (a b : ℝ) : a = b", "funext_iff"));
+        differ(
+            "theorem t (f g : ℝ → ℝ) : f = g",
+            "theorem t (f g : ℝ → ℝ) : ∃ x, f x = g x",
+        );
+    }
+
+    #[test]
+    fn nonempty_is_not_empty() {
+        same(
+            "theorem t (A : Set ℝ) (h : A.Nonempty) : A = A",
+            "theorem t (A : Set ℝ) (h : A ≠ ∅) : A = A",
+        );
+        same(
+            "theorem t (s : Finset ℕ) (h : Finset.Nonempty s) : s = s",
+            "theorem t (s : Finset ℕ) (h : s ≠ ∅) : s = s",
+        );
+        differ(
+            "theorem t (A : Set ℝ) (h : A.Nonempty) : A = A",
+            "theorem t (A : Set ℝ) (h : A = ∅) : A = A",
+        );
     }
 
     #[test]
