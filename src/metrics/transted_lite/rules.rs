@@ -343,7 +343,8 @@ fn canonical_pass_at(
 fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, Tree)> {
     let at = || render(t);
     if is_list {
-        return binder_list_rule(t).map(|(rule, at, new)| (Applied { rule, at }, new));
+        return binder_list_rule(t, &context.carriers)
+            .map(|(rule, at, new)| (Applied { rule, at }, new));
     }
     if let Some(q) = quantifier(t) {
         return quantifier_rule(t, q).map(|(rule, new)| (Applied { rule, at: at() }, new));
@@ -520,7 +521,7 @@ fn has_modular_types(t: &Tree) -> bool {
 
 /// Canonical rules on a theorem's binder list `(b₁) … (bₖ) : concl`.
 /// Returns the rule, the subterm it rewrote (for the path) and the new binder list.
-fn binder_list_rule(t: &Tree) -> Option<(&'static str, String, Tree)> {
+fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, String, Tree)> {
     let k = t.children.len() - 1;
     let binders = &t.children[..k];
     let concl = &t.children[k];
@@ -558,6 +559,19 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, String, Tree)> {
             let mut out = binders.to_vec();
             out.remove(i);
             return Some(("autoImplicit", render(b), rebuild(out, concl.clone())));
+        }
+        // Nat.zero_le: a hypothesis `(h : 0 ≤ n)` on ℕ says nothing; dropped when unused.
+        if kind == BinderKind::Explicit && typed::trivially_true(ty, carriers) {
+            // A later binder of the same name (`and_imp` splits `h` into two `h`s) is no use.
+            let used_later = binders[i + 1..]
+                .iter()
+                .any(|l| mentions_outside_name(l, &name.label))
+                || mentions(concl, &name.label);
+            if !used_later {
+                let mut out = binders.to_vec();
+                out.remove(i);
+                return Some(("Nat.zero_le", render(b), rebuild(out, concl.clone())));
+            }
         }
         if kind == BinderKind::Explicit && ty.label == AND && ty.children.len() == 2 {
             let used_later = binders[i + 1..].iter().any(|l| mentions(l, &name.label))
@@ -735,6 +749,20 @@ fn quantifier_rule(t: &Tree, q: Quant) -> Option<(&'static str, Tree)> {
         QBinder::Plain => {
             if t.label != label {
                 return Some(("binder_split", Tree::node(label, t.children.clone())));
+            }
+            // `∀ (h : p), q` with `q` not mentioning `h` is the term `p → q` (a non-dependent
+            // Π-type; `→` is its notation). Only for a proposition `p`: `∀ (x : ℝ), q` stays.
+            let b = &t.children[0];
+            if q == Quant::Forall
+                && binder_kind(&b.label) == Some(BinderKind::Explicit)
+                && b.children.len() == 2
+                && is_prop_shaped(&b.children[1])
+                && !mentions(body, &b.children[0].label)
+            {
+                return Some((
+                    "imp (non-dependent ∀)",
+                    node2(IMP, b.children[1].clone(), body.clone()),
+                ));
             }
             None
         }

@@ -237,6 +237,11 @@ fn two(t: &Tree) -> Option<(&Tree, &Tree)> {
     }
 }
 
+/// `0 ≤ n` on ℕ (`Nat.zero_le`): a proposition that always holds.
+pub fn trivially_true(p: &Tree, c: &Carriers) -> bool {
+    p.label == LE && p.children.len() == 2 && is_literal(&p.children[0], 0) && c.nat_only()
+}
+
 /// The first typed or unfolding rule that applies at the root of `t`.
 pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
     if let Some(new) = dot_notation(t, c) {
@@ -315,6 +320,9 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
             }
             None
         }
+        // Nat.zero_le, true_and, and_true: `0 ≤ n ∧ p` is `p` on ℕ.
+        AND if trivially_true(a, c) => Some(("Nat.zero_le", b.clone())),
+        AND if trivially_true(b, c) => Some(("Nat.zero_le", a.clone())),
         ADD => {
             // sub_eq_add_neg : a - b = a + -b
             if c.group() && b.label == NEG && b.children.len() == 1 {
@@ -978,6 +986,45 @@ mod tests {
             "theorem t (A : Set ℝ) (h : A.Nonempty) : A = A",
             "theorem t (A : Set ℝ) (h : A = ∅) : A = A",
         );
+    }
+
+    #[test]
+    fn nonnegativity_of_naturals_is_dropped() {
+        same(
+            "theorem t (a b : ℕ) (h₁ : 1 ≤ a ∧ a ≤ 9) (h₂ : 0 ≤ b ∧ b ≤ 9) : a + b = 16",
+            "theorem t (a b : ℕ) (h₀ : 1 ≤ a ∧ a ≤ 9 ∧ b ≤ 9) : a + b = 16",
+        );
+        same(
+            "theorem t (n : ℕ) (h : 0 ≤ n) : n = n",
+            "theorem t (n : ℕ) : n = n",
+        );
+        // On ℤ and ℝ, `0 ≤ x` is a real hypothesis.
+        differ(
+            "theorem t (n : ℤ) (h : 0 ≤ n) : n = n",
+            "theorem t (n : ℤ) : n = n",
+        );
+        differ(
+            "theorem t (x : ℝ) (h : 0 ≤ x ∧ x ≤ 9) : x = x",
+            "theorem t (x : ℝ) (h : x ≤ 9) : x = x",
+        );
+        // A hypothesis the conclusion mentions stays.
+        assert!(!uses(
+            "theorem t (n : ℕ) (h : 0 ≤ n) : h = h",
+            "Nat.zero_le"
+        ));
+    }
+
+    #[test]
+    fn anonymous_hypothesis_binders_are_premises() {
+        same(
+            "theorem t (f : ℕ → ℕ) (h : ∀ (n) (_ : n ≠ N), 0 < n → f n < f N) : f 1 = 1",
+            "theorem t (f : ℕ → ℕ) (h : ∀ n ≠ N, 0 < n → f n < f N) : f 1 = 1",
+        );
+        // A binder of a type (not a proposition) stays a quantifier.
+        assert!(!uses(
+            "theorem t (h : ∀ (x : ℝ), 0 < 1) : True",
+            "imp (non-dependent ∀)"
+        ));
     }
 
     #[test]
