@@ -27,6 +27,7 @@ pub mod documents;
 pub mod evaluation;
 pub mod features;
 pub mod lean;
+pub mod llm;
 pub mod metrics;
 pub mod pending;
 pub mod references;

@@ -30,7 +30,7 @@ fn main() -> ExitCode {
                     let _ = write!(err, "{}", usage.render());
                 }
                 None => {
-                    let _ = writeln!(err, "lean-assess: error: {e:#}");
+                    let _ = writeln!(err, "lean-assess: error: {}", cli::one_line(&e));
                 }
             }
             ExitCode::from(cli::EXIT_BAD_INPUT)

@@ -83,18 +83,15 @@ pub trait Hooks: Send + Sync + 'static {
 }
 
 impl Hooks for Features {
-    /// The features mirror documents (`textDocument/did*`) and re-judge on
-    /// `textDocument/didSave` / `workspace/didChangeWatchedFiles` (features/mod.rs
-    /// `observe_client_notification`); a prefix test keeps new methods of those families seen.
+    /// The features read standard LSP notifications (the document mirror, didSave,
+    /// didChangeWatchedFiles) and answer standard requests (codeLens, codeLens/resolve,
+    /// codeAction/resolve, executeCommand); none of them is a `$/` method. Skipping only `$/`
+    /// (`$/lean/rpc/*`, `$/cancelRequest`, `$/setTrace`, ...) keeps any method they add later.
     fn observes(&self, method: &str) -> bool {
-        method.starts_with("textDocument/") || method.starts_with("workspace/")
+        !method.starts_with("$/")
     }
-    /// The features answer `textDocument/codeLens`, `codeLens/resolve` and their own
-    /// `workspace/executeCommand` commands (features/mod.rs `own_request`).
     fn may_own(&self, method: &str) -> bool {
-        method.starts_with("textDocument/")
-            || method.starts_with("codeLens/")
-            || method.starts_with("workspace/")
+        !method.starts_with("$/")
     }
     fn on_initialize_request(&self, params: &Value) {
         Features::on_initialize_request(self, params)
@@ -949,6 +946,33 @@ mod tests {
             got = recv(&mut h.editor_reader).await;
         }
         assert_eq!(got["params"]["message"], "gone");
+    }
+
+    #[test]
+    fn the_features_see_every_standard_method() {
+        let (tx, _rx) = mpsc::channel(1);
+        let f = Features::new(
+            crate::features::FeaturesConfig::default(),
+            tx,
+            Arc::new(LeanClient::disconnected()),
+        );
+        for m in [
+            "textDocument/codeLens",
+            "codeLens/resolve",
+            "codeAction/resolve",
+            "workspace/executeCommand",
+        ] {
+            assert!(Hooks::may_own(&f, m), "{m}");
+        }
+        for m in [
+            "textDocument/didOpen",
+            "textDocument/didChange",
+            "workspace/didChangeWatchedFiles",
+        ] {
+            assert!(Hooks::observes(&f, m), "{m}");
+        }
+        assert!(!Hooks::may_own(&f, "$/lean/rpc/call"));
+        assert!(!Hooks::observes(&f, "$/lean/rpc/keepAlive"));
     }
 
     #[test]

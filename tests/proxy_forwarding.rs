@@ -424,3 +424,48 @@ proptest! {
         prop_assert!(ed.recv_raw(std::time::Duration::from_millis(50)).is_none());
     }
 }
+
+/// The stand-in's script format (its module doc): rules from `LEAN_STANDIN_SCRIPT`, used in
+/// order with `times`, matched on `rpcMethod`, with messages sent before the reply.
+#[test]
+fn standin_script_sequences_goal_transitions() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let script = dir.path().join("script.jsonl");
+    let rpc = "Lean.Widget.getInteractiveGoals";
+    let two = example("interactiveGoals-two-goals.result.json");
+    let nested = example("interactiveGoals-rw-nested.result.json");
+    std::fs::write(
+        &script,
+        format!(
+            "{}\n{}\n",
+            json!({"method": "$/lean/rpc/call", "rpcMethod": rpc, "result": two, "times": 1,
+                   "send": [{"jsonrpc": "2.0", "method": "$/lean/fileProgress", "params": {"processing": [], "textDocument": {"uri": "file:///s.lean", "version": 2}}}]}),
+            json!({"method": "$/lean/rpc/call", "rpcMethod": rpc, "result": nested, "times": 1}),
+        ),
+    )
+    .expect("script");
+    let script_s = script.to_string_lossy().into_owned();
+    let mut ed = Editor::proxy(&[("LEAN_STANDIN_SCRIPT", script_s.as_str())]);
+    ed.initialize();
+    let uri = "file:///s.lean";
+    let session = ed.request(json!(1), "$/lean/rpc/connect", json!({"uri": uri}))["result"]
+        ["sessionId"]
+        .clone();
+    let call = |id: i64| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "$/lean/rpc/call", "params": {
+            "textDocument": {"uri": uri}, "position": {"line": 0, "character": 0},
+            "sessionId": session, "method": rpc, "params": {}}})
+    };
+    ed.send(&call(2));
+    let progress = ed.recv_matching(|m| m["method"] == "$/lean/fileProgress");
+    assert_eq!(progress["params"]["textDocument"]["version"], 2);
+    assert_eq!(ed.recv_matching(|m| m["id"] == 2)["result"], two);
+    ed.send(&call(3));
+    assert_eq!(ed.recv_matching(|m| m["id"] == 3)["result"], nested);
+    // Script used up: the default recorded goals.
+    ed.send(&call(4));
+    assert_eq!(
+        ed.recv_matching(|m| m["id"] == 4)["result"],
+        example("interactiveGoals.result.json")
+    );
+}

@@ -108,6 +108,24 @@ pub fn run(
     }
 }
 
+/// The error and its causes on one line, like `{:#}`, but without a cause whose text the line
+/// already holds: library errors such as `"{path}: {source}"` name their source in their own
+/// message, and repeating it would print the same reason twice.
+pub fn one_line(error: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        if line.contains(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
+}
+
 /// Is this error (anywhere in its chain) a write to a closed pipe? Such runs end quietly with 0.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {
@@ -137,8 +155,27 @@ pub fn run_standalone(argv: &[OsString], err: &mut dyn Write) -> Option<ExitCode
     Some(match serve::run(args) {
         Ok(code) => code,
         Err(e) => {
-            let _ = writeln!(err, "lean-assess: error: {e:#}");
+            let _ = writeln!(err, "lean-assess: error: {}", one_line(&e));
             ExitCode::from(1)
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line;
+
+    #[test]
+    fn one_line_does_not_repeat_a_cause_the_message_already_names() {
+        let io = std::io::Error::new(std::io::ErrorKind::NotFound, "No such file");
+        let e = anyhow::Error::new(crate::dataset::DatasetError::Io {
+            path: "data.jsonl".into(),
+            source: io,
+        })
+        .context("reading the dataset");
+        assert_eq!(
+            one_line(&e),
+            "reading the dataset: data.jsonl: No such file"
+        );
+    }
 }

@@ -164,7 +164,7 @@ pub fn run_as_lake(argv: Vec<OsString>, err: &mut dyn Write) -> ExitCode {
         return match super::serve::serve(options) {
             Ok(code) => code,
             Err(e) => {
-                let _ = writeln!(err, "lean-assess: error: {e:#}");
+                let _ = writeln!(err, "lean-assess: error: {}", super::one_line(&e));
                 ExitCode::from(1)
             }
         };

@@ -12,7 +12,9 @@
 //! Leaves to others: spawning the server (`process`), routing replies (`router`), what to ask
 //! (`features`).
 
+pub mod beq_checker;
 pub mod goals;
+pub mod oracle;
 pub mod process;
 
 use crate::pending::{OwnId, PendingTable, Reply};

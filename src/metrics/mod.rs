@@ -83,8 +83,12 @@ pub fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     (out, start.elapsed())
 }
 
+pub mod beq;
+pub mod defeq;
+pub mod lean_backed;
 pub mod path;
 pub mod ted;
+pub mod transted;
 pub mod transted_lite;
 
 /// The offline metrics by contract name; the Lean-backed ones are refused with a clear error.

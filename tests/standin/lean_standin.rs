@@ -21,7 +21,7 @@
 //!   with the request's URI; `codeAction/resolve` → `codeAction.try-this.resolve-result.json`.
 //! - `$/lean/rpc/connect {uri}` → `{"sessionId":"<n>"}` (a decimal string, README §7);
 //!   `$/lean/rpc/call` with `method: "Lean.Widget.getInteractiveGoals"` →
-//!   `interactiveGoals.result.json`; unknown session → `-32900`; other RPC methods → `-32601`
+//!   `interactiveGoals.result.json`; unknown session → `-32900`; `Lean.Widget.getInteractiveDiagnostics` → see below; other RPC methods → `-32601`
 //!   "No RPC method 'X' found"; `$/lean/rpc/keepAlive` / `release` → nothing.
 //! - `$/lean/plainGoal` → `plainGoal.result.json`.
 //! - `shutdown` → `null`; later requests → `-32600`; `exit` → exit 0 after `shutdown`, else 1.
@@ -38,6 +38,27 @@
 //!   its id, which gets `-32800`;
 //! - `"times": n`: the rule is used n times then dropped (default: forever). Rules with
 //!   `times: 1` in sequence script goal transitions, e.g. successive `getInteractiveGoals`.
+//! - `"tactics": ["t1", ...]` (added for the Lean oracle): the rule matches only when the
+//!   request's position (`params.position`, or `params.range.start` for code actions) is in a
+//!   `by` block of the current text of its document whose tactic lines — from the line after the
+//!   one ending in `:= by` through the position's line, trimmed, a final `all_goals sorry`
+//!   sentinel left out — are exactly these. So a goal query at a block's sentinel matches the
+//!   block's path plus tactic, and a code action at a tactic line matches the path up to it.
+//! - `"declContains": "text"`: with `tactics`, the block's `:= by` line must contain the text
+//!   (tells apart blocks with the same tactics on different goals).
+//! - `"version": n`: matches only while the document is at that version.
+//! - `"distinctGoal": true` (for `getInteractiveGoals`): the result is one goal `g<h> = <n>`
+//!   distinct for every distinct block (`h` a hash of the block, `n` its tactic count) — an
+//!   endless search space for the oracle bench.
+//!
+//! # Diagnostics through RPC (added for the Lean oracle)
+//! `$/lean/rpc/call` of `Lean.Widget.getInteractiveDiagnostics` (with no rule matching it)
+//! answers with the diagnostics of the document's current text in the shape of
+//! `interactiveDiagnostics.result.json` (message `{"append":[{"tag":[{"expr":{"text":m}},
+//! {"text":""}]}]}`, `range` = `fullRange` on one line): one per line matched by a script rule
+//! with `"method": "standin/diagnostic"` and either `"tactics": [...]` (the line is the last of
+//! those tactic lines, as above) or `"lineContains": "text"`, with `"message"` and
+//! `"severity"` (default 1). Only lines inside `params.lineRange` count.
 //!
 //! # Control methods (for tests)
 //! - request `standin/echo` → `{"received": <the whole request exactly as received>}`;
@@ -93,6 +114,13 @@ struct Rule {
     delay_ms: u64,
     stall: bool,
     times: Option<u64>,
+    tactics: Option<Vec<String>>,
+    distinct_goal: bool,
+    decl_contains: Option<String>,
+    version: Option<i64>,
+    line_contains: Option<String>,
+    message: String,
+    severity: u64,
 }
 
 impl Rule {
@@ -111,7 +139,68 @@ impl Rule {
             delay_ms: v.get("delayMs").and_then(Value::as_u64).unwrap_or(0),
             stall: v.get("stall").and_then(Value::as_bool).unwrap_or(false),
             times: v.get("times").and_then(Value::as_u64),
+            tactics: v.get("tactics").and_then(Value::as_array).map(|a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(String::from)
+                    .collect()
+            }),
+            distinct_goal: v
+                .get("distinctGoal")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
+            decl_contains: v
+                .get("declContains")
+                .and_then(Value::as_str)
+                .map(String::from),
+            version: v.get("version").and_then(Value::as_i64),
+            line_contains: v
+                .get("lineContains")
+                .and_then(Value::as_str)
+                .map(String::from),
+            message: v
+                .get("message")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string(),
+            severity: v.get("severity").and_then(Value::as_u64).unwrap_or(1),
         })
+    }
+
+    /// Whether the document state satisfies the rule's `tactics` / `version` conditions.
+    fn matches_document(&self, params: &Value, docs: &HashMap<String, Doc>) -> bool {
+        if self.tactics.is_none() && self.version.is_none() {
+            return true;
+        }
+        let Some(doc) = uri_of(params).and_then(|u| docs.get(&u)) else {
+            return false;
+        };
+        if self.version.is_some_and(|v| v != doc.version) {
+            return false;
+        }
+        if let Some(want) = &self.tactics {
+            let line = params
+                .pointer("/position/line")
+                .or_else(|| params.pointer("/range/start/line"))
+                .and_then(Value::as_u64);
+            let Some(line) = line else { return false };
+            return self.block_matches(&doc.text, line as usize, want);
+        }
+        true
+    }
+
+    /// `tactics` (and `declContains`) against the block around `line`.
+    fn block_matches(&self, text: &str, line: usize, want: &[String]) -> bool {
+        match tactics_at(text, line) {
+            Some((decl, tactics)) => {
+                tactics == want
+                    && self
+                        .decl_contains
+                        .as_ref()
+                        .map_or(true, |c| decl.contains(c.as_str()))
+            }
+            None => false,
+        }
     }
 
     fn matches(&self, method: &str, params: &Value) -> bool {
@@ -130,6 +219,22 @@ impl Rule {
         }
         true
     }
+}
+
+/// The `:= by` line of the block around `line` and its tactic lines up to `line` (see the
+/// module doc, `tactics`).
+fn tactics_at(text: &str, line: usize) -> Option<(String, Vec<String>)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let upto = lines.get(..=line)?;
+    let start = upto.iter().rposition(|l| l.trim_end().ends_with(":= by"))?;
+    let mut out: Vec<String> = upto[start + 1..]
+        .iter()
+        .map(|l| l.trim().to_string())
+        .collect();
+    if out.last().is_some_and(|l| l == "all_goals sorry") {
+        out.pop();
+    }
+    Some((upto[start].to_string(), out))
 }
 
 fn uri_of(params: &Value) -> Option<String> {
@@ -312,7 +417,16 @@ impl Standin {
         if self.shutdown {
             return self.error(&id, -32600, "Request received after 'shutdown' request.");
         }
-        if let Some(pos) = self.rules.iter().position(|r| r.matches(method, &params)) {
+        let docs = &self.docs;
+        if let Some(pos) = self
+            .rules
+            .iter()
+            .position(|r| r.matches(method, &params) && r.matches_document(&params, docs))
+        {
+            if self.rules[pos].distinct_goal {
+                let result = self.distinct_goal(&params);
+                self.rules[pos].result = Some(result);
+            }
             return self.scripted(pos, id);
         }
         match method {
@@ -371,6 +485,9 @@ impl Standin {
                     .to_string();
                 if !self.sessions.contains(session) {
                     self.error(&id, -32900, "Outdated RPC session");
+                } else if rpc == "Lean.Widget.getInteractiveDiagnostics" {
+                    let result = self.interactive_diagnostics(&params);
+                    self.reply(&id, result);
                 } else if rpc == "Lean.Widget.getInteractiveGoals" {
                     let goals: Value = serde_json::from_str(GOALS).unwrap_or(Value::Null);
                     self.reply(&id, goals);
@@ -384,6 +501,85 @@ impl Standin {
             }
             _ => self.error(&id, -32601, &format!("method not found: {method}")),
         }
+    }
+
+    /// A one-goal `getInteractiveGoals` result (shape of `interactiveGoals-rw-nested`) whose
+    /// type `g<h> = <n>` is distinct for every distinct block (`h` hashes the block's `:= by`
+    /// line and tactic lines; `n` is their count): an endless search space for benchmarks.
+    fn distinct_goal(&self, params: &Value) -> Value {
+        let line = params.pointer("/position/line").and_then(Value::as_u64);
+        let block = uri_of(params)
+            .and_then(|u| self.docs.get(&u))
+            .zip(line)
+            .and_then(|(d, l)| tactics_at(&d.text, l as usize));
+        let Some((decl, tactics)) = block else {
+            return Value::Null;
+        };
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in decl.bytes().chain(tactics.iter().flat_map(|t| t.bytes())) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        let tag = |pos: &str, r: u64, inner: Value| json!({"tag": [{"subexprPos": pos, "info": {"__rpcref": r.to_string()}}, inner]});
+        let ty = tag(
+            "/",
+            1,
+            json!({"append": [
+                tag("/0/1", 2, json!({"text": format!("g{}", h % 1_000_000)})),
+                {"text": " = "},
+                tag("/1", 3, json!({"text": tactics.len().to_string()})),
+            ]}),
+        );
+        json!({"goals": [{"type": ty, "mvarId": "_uniq.1", "hyps": [], "goalPrefix": "⊢ ",
+                          "ctx": {"__rpcref": "0"}}]})
+    }
+
+    /// Scripted `standin/diagnostic` rules applied to the document's current text.
+    fn interactive_diagnostics(&self, params: &Value) -> Value {
+        let Some(doc) = uri_of(params).and_then(|u| self.docs.get(&u)) else {
+            return json!([]);
+        };
+        let range = |k: &str| {
+            params
+                .pointer(&format!("/params/lineRange/{k}"))
+                .and_then(Value::as_u64)
+        };
+        let (from, to) = (
+            range("start").unwrap_or(0),
+            range("end").unwrap_or(u64::MAX),
+        );
+        let mut out = Vec::new();
+        for (n, text) in doc.text.lines().enumerate() {
+            if (n as u64) < from || (n as u64) >= to {
+                continue;
+            }
+            for rule in self
+                .rules
+                .iter()
+                .filter(|r| r.method == "standin/diagnostic")
+            {
+                let hit = match (&rule.tactics, &rule.line_contains) {
+                    (Some(t), _) => {
+                        !text.trim().is_empty()
+                            && text.trim() != "all_goals sorry"
+                            && rule.block_matches(&doc.text, n, t)
+                    }
+                    (None, Some(c)) => text.contains(c.as_str()),
+                    (None, None) => false,
+                };
+                if hit {
+                    let r = json!({"start": {"line": n, "character": 0},
+                                   "end": {"line": n, "character": text.chars().count()}});
+                    out.push(json!({
+                        "source": "Lean 4",
+                        "severity": rule.severity,
+                        "range": r,
+                        "message": {"append": [{"tag": [{"expr": {"text": rule.message}}, {"text": ""}]}]},
+                        "fullRange": r,
+                    }));
+                }
+            }
+        }
+        Value::Array(out)
     }
 
     fn scripted(&mut self, pos: usize, id: Value) {

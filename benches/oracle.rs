@@ -1,0 +1,123 @@
+//! Oracle numbers against the stand-in (issue 5, "Numbers"): Lean round trips and document
+//! versions per expanded TransTED search node, and node throughput, from the oracle's counters.
+//!
+//! The stand-in answers every goal query with a goal distinct per block (`distinctGoal`) and
+//! every `rw?` code-action query with one "Try this" suggestion, so the search never closes and
+//! runs until its node budget: each expansion is a `rw?` block + Table 1's 7 commands in one
+//! version, then the suggestion's block in a second version.
+//!
+//! Run: `cargo bench --bench oracle` (plain `main`, harness = false; prints a report).
+//! `ORACLE_BENCH_NODES=N` sets the node budget (default 200).
+
+#![allow(clippy::print_stdout)] // The report on stdout is this bench's output.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use lean_assess::lean::oracle::{connect_direct, initialize, Oracle, OracleConfig};
+use lean_assess::metrics::lean_backed::LeanMetric;
+use lean_assess::metrics::transted::{TransTed, TransTedConfig};
+use lean_assess::metrics::Pair;
+use lean_assess::trees::parse::{parse_statement, Header};
+use serde_json::json;
+use std::io::Write;
+use std::time::{Duration, Instant};
+use tokio::io::BufReader;
+
+fn main() {
+    let nodes: usize = std::env::var("ORACLE_BENCH_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(200);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("tokio runtime");
+    runtime.block_on(run(nodes));
+}
+
+async fn run(nodes: usize) {
+    let mut script = tempfile::NamedTempFile::new().expect("temp script");
+    let suggestion = json!({"title": "Try this: rw [Nat.add_comm]", "kind": "quickfix",
+        "edit": {"documentChanges": [{"textDocument": {"version": 1, "uri": "file:///x"},
+                 "edits": [{"range": {"start": {"line": 0, "character": 2}, "end": {"line": 0, "character": 40}},
+                            "newText": "rw [Nat.add_comm]"}]}]}});
+    for rule in [
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals", "distinctGoal": true}),
+        json!({"method": "textDocument/codeAction", "result": [suggestion]}),
+    ] {
+        writeln!(script, "{rule}").expect("write script");
+    }
+    let mut child = tokio::process::Command::new(common::STANDIN)
+        .env("LEAN_STANDIN_SCRIPT", script.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn stand-in");
+    let client = connect_direct(
+        BufReader::new(child.stdout.take().expect("stdout")),
+        child.stdin.take().expect("stdin"),
+    );
+    initialize(&client, None, Duration::from_secs(10))
+        .await
+        .expect("initialize");
+    let mut oracle = Oracle::new(client, OracleConfig::default());
+    let reference = parse_statement(
+        "theorem a (a b c : ℕ) : a + b = c := by sorry",
+        &Header::default(),
+    )
+    .expect("parses");
+    let candidate = parse_statement(
+        "theorem b (a b c : ℕ) : c = b + a := by sorry",
+        &Header::default(),
+    )
+    .expect("parses");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: "import Mathlib\n",
+        candidate_header: "import Mathlib\n",
+    };
+    let metric = TransTed {
+        config: TransTedConfig {
+            max_expansions: nodes,
+            time_limit: Duration::from_secs(600),
+            mathlib: None,
+        },
+    };
+    let start = Instant::now();
+    let j = metric.judge(&mut oracle, &pair).await.expect("judged");
+    let elapsed = start.elapsed();
+    let w = j.work;
+    let per = |x: u64| x as f64 / w.expanded.max(1) as f64;
+    println!("lean-assess oracle bench (stand-in; TransTED search until the node budget)");
+    println!("  expanded nodes                {:>10}", w.expanded);
+    println!(
+        "  search: versions / node       {:>10.2}",
+        per(w.search.versions)
+    );
+    println!(
+        "  search: round trips / node    {:>10.2}",
+        per(w.search.round_trips)
+    );
+    println!(
+        "  search: blocks / node         {:>10.2}",
+        per(w.search.blocks)
+    );
+    println!(
+        "  whole pair: versions {} , round trips {} , blocks {} , reopens {}",
+        w.total.versions, w.total.round_trips, w.total.blocks, w.total.reopens
+    );
+    println!(
+        "  throughput                    {:>10.1} nodes/s  ({:.1} blocks/s, {:.2} s total)",
+        w.expanded as f64 / elapsed.as_secs_f64(),
+        w.total.blocks as f64 / elapsed.as_secs_f64(),
+        elapsed.as_secs_f64()
+    );
+    println!(
+        "  result: distance {:?}, notes {:?}",
+        j.report.distance, j.report.notes
+    );
+}

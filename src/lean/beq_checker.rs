@@ -1,0 +1,142 @@
+//! BEq's Lean side ([`ProofChecker`], `crate::metrics::beq`) over the Lean oracle.
+//!
+//! Owns the text of one check: in a fresh namespace (a normal name, so `exact?` can see
+//! `thm_P`, design §7.10), the assumed declaration as given (`theorem thm_P … := sorry`) under its
+//! own header's preamble, the goal declaration (`theorem thm_Q … := by`) followed by the proof
+//! under its own, then `#print axioms` of the goal. One document version per check. Leaves the
+//! attempt order, admissibility and the report to `crate::metrics::beq`, the documents and the
+//! protocol to `super::oracle`.
+//!
+//! Verdict of a check: any error in the goal's lines → `Failed`; a "declaration uses sorry"
+//! warning there → `Failed` (a `sorry` of its own); `sorryAx` missing from `#print axioms`
+//! → `Failed` (the proof does not use `thm_P`, whose only axiom is that `sorry`); else `Proved`.
+//! The oracle's deadline → `Timeout`.
+
+use super::goals::LeanRpc;
+use super::oracle::{Command, Oracle, OracleError};
+use crate::metrics::beq::{
+    BoxFuture, CheckError, CheckOutcome, CheckRequest, ProofChecker, Suggestion,
+};
+use crate::metrics::lean_backed::preamble;
+use std::time::{Duration, Instant};
+use tokio::sync::Mutex;
+
+/// The oracle as BEq's checker. One check at a time (the oracle has one active region).
+pub struct OracleProofChecker<L: LeanRpc> {
+    oracle: Mutex<Oracle<L>>,
+    /// Wall clock per check.
+    pub per_check: Duration,
+}
+
+impl<L: LeanRpc + 'static> OracleProofChecker<L> {
+    pub fn new(oracle: Oracle<L>, per_check: Duration) -> OracleProofChecker<L> {
+        OracleProofChecker {
+            oracle: Mutex::new(oracle),
+            per_check,
+        }
+    }
+
+    /// Run `proof` (or `exact?` with its code actions) on the request's goal.
+    async fn run(
+        &self,
+        req: CheckRequest<'_>,
+        proof: &str,
+        suggest: bool,
+    ) -> Result<Option<(Vec<String>, bool, String, Vec<String>)>, CheckError> {
+        let mut oracle = self.oracle.lock().await;
+        let key = Oracle::<L>::import_key(&[req.assumed_header, req.goal_header]);
+        let ns = oracle.fresh_name("BEq");
+        let head = format!(
+            "namespace {ns}\nsection\n{}{}\n",
+            preamble(req.goal_header),
+            req.goal.trim_end()
+        );
+        let line = u32::try_from(head.matches('\n').count()).unwrap_or(u32::MAX);
+        let body: Vec<String> = proof.lines().map(|l| format!("  {l}")).collect();
+        let commands = [
+            Command::new(format!(
+                "namespace {ns}\nsection\n{}{}\nend\nend {ns}",
+                preamble(req.assumed_header),
+                req.assumed.trim_end()
+            )),
+            Command {
+                text: format!("{head}{}\nend\nend {ns}", body.join("\n")),
+                suggest_line: suggest.then_some(line),
+            },
+            Command::new(format!("#print axioms {ns}.thm_Q")),
+        ];
+        let deadline = Instant::now() + self.per_check;
+        match oracle.run(&key, &[], &commands, deadline).await {
+            Ok((_, r)) if r.len() == 3 => {
+                let uses_sorry = r[1]
+                    .messages
+                    .iter()
+                    .any(|(sev, m)| *sev == 2 && m.starts_with("declaration uses"));
+                let axioms: String = r[2].messages.iter().map(|m| m.1.as_str()).collect();
+                Ok(Some((
+                    r[1].errors.clone(),
+                    uses_sorry,
+                    axioms,
+                    r[1].suggestions.clone(),
+                )))
+            }
+            Ok(_) => Err(CheckError::Protocol(
+                "the oracle lost a command's result".into(),
+            )),
+            Err(OracleError::Deadline { .. }) => Ok(None),
+            Err(e @ (OracleError::Lean { .. } | OracleError::WorkerLost { .. })) => {
+                Err(CheckError::Unavailable(e.to_string()))
+            }
+            Err(e) => Err(CheckError::Protocol(e.to_string())),
+        }
+    }
+}
+
+impl<L: LeanRpc + 'static> ProofChecker for OracleProofChecker<L> {
+    fn check<'a>(
+        &'a self,
+        req: CheckRequest<'a>,
+    ) -> BoxFuture<'a, Result<CheckOutcome, CheckError>> {
+        Box::pin(async move {
+            let Some((errors, uses_sorry, axioms, _)) = self.run(req, req.proof, false).await?
+            else {
+                return Ok(CheckOutcome::Timeout);
+            };
+            Ok(if !errors.is_empty() {
+                CheckOutcome::Failed { errors }
+            } else if uses_sorry {
+                CheckOutcome::Failed {
+                    errors: vec!["the proof uses sorry".into()],
+                }
+            } else if !axioms.contains("sorryAx") {
+                CheckOutcome::Failed {
+                    errors: vec![format!(
+                        "the proof does not use thm_P (axioms: {})",
+                        if axioms.is_empty() {
+                            "none reported"
+                        } else {
+                            &axioms
+                        }
+                    )],
+                }
+            } else {
+                CheckOutcome::Proved
+            })
+        })
+    }
+
+    fn suggest<'a>(
+        &'a self,
+        req: CheckRequest<'a>,
+    ) -> BoxFuture<'a, Result<Suggestion, CheckError>> {
+        Box::pin(async move {
+            let Some((errors, _, _, suggestions)) = self.run(req, "exact?", true).await? else {
+                return Ok(Suggestion::Timeout);
+            };
+            Ok(match suggestions.into_iter().next() {
+                Some(proof) if errors.is_empty() => Suggestion::Found { proof },
+                _ => Suggestion::NotFound { errors },
+            })
+        })
+    }
+}

@@ -1,0 +1,1093 @@
+//! The Lean oracle: run tactics on goals in hidden scratch documents and classify the result.
+//!
+//! Owns: the scratch documents (one per import set; the import header never changes after
+//! `didOpen`, so imports load once), the registry of hidden statement declarations (each in its
+//! own `section` with its own preamble), the batches of tactic blocks (one full-text
+//! `didChange` + one `textDocument/waitForDiagnostics` per batch), the classification of each
+//! block (error / closed / one goal / several goals), the bounds (heartbeats per block, a
+//! wall-clock deadline, clearing the active region on expiry) and recovery when the worker stalls
+//! or dies (reopen and replay once). Counters of versions and round trips are exposed for the
+//! numbers the design asks for. Also owns [`connect_direct`], a [`LeanClient`] over a spawned
+//! server's stdio without the editor router (batch use and tests).
+//!
+//! Leaves to others: what to run (the metrics in `crate::metrics::transted`, `defeq`), how a
+//! goal's TaggedText becomes a tree (`super::goals`), the editor-facing proxy (`crate::router`).
+//!
+//! Message shapes (every one follows a recorded example in `fixtures/lean-protocol/examples/`
+//! or the Lean source named in `fixtures/lean-protocol/README.md`):
+//! - `textDocument/didOpen` / `didChange` (full text, `contentChanges: [{text}]`): README §3;
+//! - `textDocument/waitForDiagnostics {uri, version}` → `{}`
+//!   (`wire.empty-object-response.json`, README §4; `-32801` for a closed file);
+//! - `$/lean/rpc/connect {uri}` → `{sessionId}` (README §7), `-32900` → reconnect;
+//! - `$/lean/rpc/call` of `Lean.Widget.getInteractiveDiagnostics {lineRange}`
+//!   (`interactiveDiagnostics.params.json` / `.result.json`): diagnostics of a hidden document
+//!   are read through RPC because the router consumes every notification about hidden URIs;
+//! - `$/lean/rpc/call` of `Lean.Widget.getInteractiveGoals` at the sentinel line
+//!   (`interactiveGoals*.result.json`, `-two-goals` for several goals; README §8);
+//! - `textDocument/codeAction` at the suggesting tactic (`codeAction.try-this.params.json`,
+//!   `.result.json`: `edit.documentChanges[0].edits[0].newText`; README §9);
+//! - worker crash: pending requests get `-32901` / `-32902` (README §4).
+//!
+//! Block layout (design §7.4): `set_option maxHeartbeats H in` / `example : GOAL := by` / the
+//! path lines / the tactic / `all_goals sorry` (the sentinel: at its first column Lean shows the
+//! state *before* it, i.e. after the tactic, README §8 / design §5.4). Errors in the block's
+//! lines are checked before goals (a term error is recovered with a synthetic `sorry` that
+//! closes the goal, design §5.7).
+
+use super::goals::{tree_of, LeanRpc, TaggedText};
+use super::{LeanClient, LeanError};
+use crate::pending::{OwnId, PendingTable, Reply};
+use crate::trees::Tree;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncBufRead, AsyncWrite};
+use tokio::sync::mpsc;
+
+/// `-32900` rpcNeedsReconnect (README §7).
+const RPC_NEEDS_RECONNECT: i64 = -32900;
+/// `-32801` content modified / file closed (README §4).
+const CONTENT_MODIFIED: i64 = -32801;
+/// `-32901` worker exited, `-32902` worker crashed (README §4).
+const WORKER_EXITED: i64 = -32901;
+const WORKER_CRASHED: i64 = -32902;
+
+/// Why a batch could not be judged.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum OracleError {
+    #[error("scratch document {uri}: {source}")]
+    Lean { uri: String, source: LeanError },
+    #[error("scratch document {uri}: the deadline passed before Lean finished the batch")]
+    Deadline { uri: String },
+    #[error("scratch document {uri}: the Lean worker died twice in a row ({source})")]
+    WorkerLost { uri: String, source: LeanError },
+    #[error("scratch document {uri}: unexpected JSON shape: {what}")]
+    Shape { uri: String, what: String },
+    #[error("tactic text rejected (would escape its block): {text:?}")]
+    UnsafeText { text: String },
+}
+
+/// Limits and placement of the oracle's work.
+#[derive(Clone, Debug)]
+pub struct OracleConfig {
+    /// `set_option maxHeartbeats N in` on every block (design §7.8); never 0.
+    pub heartbeats: u64,
+    /// Upper bound on one request's wait (the deadline may cut it shorter).
+    pub request_timeout: Duration,
+    /// Directory URI of the scratch documents (`file:///<project>/.scratch`); must not be
+    /// covered by a `lean_lib` glob.
+    pub scratch_dir_uri: String,
+}
+
+impl Default for OracleConfig {
+    fn default() -> Self {
+        OracleConfig {
+            heartbeats: 200_000,
+            request_timeout: Duration::from_secs(60),
+            scratch_dir_uri: "file:///lean-assess/.scratch".into(),
+        }
+    }
+}
+
+/// Counts of what the oracle sent, for "versions / round trips per expanded node".
+#[derive(Debug, Default)]
+pub struct Counters {
+    versions: AtomicU64,
+    round_trips: AtomicU64,
+    blocks: AtomicU64,
+    reopens: AtomicU64,
+}
+
+/// A copy of the counters at one moment.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CounterSnapshot {
+    /// Document versions sent (`didOpen` and `didChange`).
+    pub versions: u64,
+    /// Requests answered or timed out (notifications are not round trips).
+    pub round_trips: u64,
+    /// Tactic blocks classified.
+    pub blocks: u64,
+    /// Times a scratch document was closed and reopened after a worker failure.
+    pub reopens: u64,
+}
+
+impl CounterSnapshot {
+    /// `self - earlier`, field by field.
+    pub fn since(&self, earlier: &CounterSnapshot) -> CounterSnapshot {
+        CounterSnapshot {
+            versions: self.versions - earlier.versions,
+            round_trips: self.round_trips - earlier.round_trips,
+            blocks: self.blocks - earlier.blocks,
+            reopens: self.reopens - earlier.reopens,
+        }
+    }
+}
+
+impl Counters {
+    pub fn snapshot(&self) -> CounterSnapshot {
+        CounterSnapshot {
+            versions: self.versions.load(Ordering::Relaxed),
+            round_trips: self.round_trips.load(Ordering::Relaxed),
+            blocks: self.blocks.load(Ordering::Relaxed),
+            reopens: self.reopens.load(Ordering::Relaxed),
+        }
+    }
+}
+
+/// One tactic to try on a goal: `example : goal := by <path> <tactic>`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    /// The proposition to prove (Lean term text).
+    pub goal: String,
+    /// Tactic lines already applied (the node's path from the root).
+    pub path: Vec<String>,
+    /// The tactic being tried (may span several lines).
+    pub tactic: String,
+    /// Ask for "Try this" code actions at the tactic's first line (`rw?`, `exact?`).
+    pub suggestions: bool,
+}
+
+/// A top-level command checked for errors and messages only (`#print axioms`, a witness).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Command {
+    pub text: String,
+    /// Ask for "Try this" code actions at this line of `text` (0-based, column 2), e.g. an
+    /// `exact?` line of a proof.
+    pub suggest_line: Option<u32>,
+}
+
+impl Command {
+    /// A command checked for diagnostics only.
+    pub fn new(text: impl Into<String>) -> Command {
+        Command {
+            text: text.into(),
+            suggest_line: None,
+        }
+    }
+}
+
+/// The one goal left after a tactic.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Goal {
+    /// The goal's type as displayed (whitespace collapsed): the dedup key.
+    pub text: String,
+    /// Its operator tree ([`tree_of`] of the goal type).
+    pub tree: Tree,
+    /// The two sides when the goal is an `=` or `↔` with exactly two tagged sides.
+    pub sides: Option<(Tree, Tree)>,
+}
+
+/// How a tactic ended (classified in this order: errors first, then goals).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// An error diagnostic in the block's lines (first message).
+    Error(String),
+    /// No goals after the tactic.
+    Closed,
+    /// Exactly one goal.
+    Open(Goal),
+    /// Several goals (an invalid search node).
+    Several(usize),
+    /// No goal information at the sentinel and no error (logged; treated as a failure).
+    NoInfo,
+}
+
+/// A block's outcome and, when asked for, its "Try this" suggestions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockResult {
+    pub outcome: Outcome,
+    pub suggestions: Vec<String>,
+}
+
+/// A command's diagnostics (severity, message text).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CommandResult {
+    pub errors: Vec<String>,
+    pub messages: Vec<(u64, String)>,
+    /// "Try this" suggestions at `Command::suggest_line`.
+    pub suggestions: Vec<String>,
+}
+
+/// A statement declared in a scratch document under a hidden name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Declared {
+    /// `_tt.S<k>._stmt`: a component starting with `_` keeps it out of `exact?`/`rw?`
+    /// candidates (design §7.2; `allowCompletion` rejects internal names).
+    pub name: String,
+    /// The statement's own errors (it does not typecheck) — empty when it does.
+    pub errors: Vec<String>,
+    /// It typechecks only with auto-bound implicits (fails under `autoImplicit false`).
+    pub autobound: bool,
+}
+
+/// Lines `[start, end)` of a declaration's two probes in the registry.
+#[derive(Clone, Debug)]
+struct RegistryEntry {
+    stmt_line: u32,
+    strict_line: u32,
+    lines: (u32, u32),
+    checked: Option<Declared>,
+    name: String,
+}
+
+struct ScratchDoc {
+    uri: String,
+    header: String,
+    registry: String,
+    entries: Vec<RegistryEntry>,
+    version: i64,
+    opened: bool,
+    session: Option<String>,
+    active: String,
+}
+
+impl ScratchDoc {
+    fn text(&self) -> String {
+        format!("{}{}{}", self.header, self.registry, self.active)
+    }
+    fn registry_end_line(&self) -> u32 {
+        line_count(&self.header) + line_count(&self.registry)
+    }
+}
+
+fn line_count(s: &str) -> u32 {
+    u32::try_from(s.matches('\n').count()).unwrap_or(u32::MAX)
+}
+
+/// Registers a URI as hidden from the editor.
+type HideFn = Box<dyn Fn(&str) + Send + Sync>;
+
+/// The oracle over one Lean client. Methods take `&mut self`: one batch at a time per oracle
+/// (a scratch document has one active region).
+pub struct Oracle<L: LeanRpc> {
+    lean: Arc<L>,
+    config: OracleConfig,
+    docs: HashMap<String, ScratchDoc>,
+    counters: Arc<Counters>,
+    next_statement: u64,
+    /// Behind the editor proxy: registers each scratch URI as hidden before its `didOpen`, so
+    /// the router consumes Lean's notifications about it (`LeanClient::hide_uri`).
+    hide: Option<HideFn>,
+}
+
+/// Words that start a command: a tactic line starting with one would end the `by` block.
+const COMMAND_WORDS: [&str; 14] = [
+    "theorem",
+    "lemma",
+    "example",
+    "def",
+    "axiom",
+    "end",
+    "import",
+    "namespace",
+    "section",
+    "open",
+    "instance",
+    "structure",
+    "variable",
+    "universe",
+];
+
+/// Reject tactic text that could escape its block (design §7.6 "sanitize untrusted text").
+pub fn check_tactic_text(text: &str) -> Result<(), OracleError> {
+    let bad = text.lines().any(|l| {
+        let t = l.trim_start();
+        t.starts_with('#')
+            || COMMAND_WORDS.iter().any(|w| {
+                t.strip_prefix(w)
+                    .is_some_and(|r| r.is_empty() || r.starts_with(' '))
+            })
+    }) || text.matches("/-").count() != text.matches("-/").count()
+        || text.matches('"').count() % 2 == 1;
+    if bad {
+        Err(OracleError::UnsafeText { text: text.into() })
+    } else {
+        Ok(())
+    }
+}
+
+/// Indent every line of `text` by `n` spaces (continuation lines keep their own indentation).
+fn indent(text: &str, n: usize) -> String {
+    let pad = " ".repeat(n);
+    text.lines()
+        .map(|l| format!("{pad}{}", l.trim_end()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The message text of an interactive diagnostic (`TaggedText MsgEmbed`, README §8 "Related
+/// RPC methods"): embeds are tags whose info is `{"expr": CodeWithInfos}` / `{"goal": ..}`
+/// wrapping `{"text": ""}`, so their text is taken from the embed, not from the wrapped subtree.
+pub fn message_text(v: &Value) -> String {
+    let mut out = String::new();
+    push_message_text(v, &mut out);
+    out
+}
+
+fn push_message_text(v: &Value, out: &mut String) {
+    if let Some(s) = v.as_str() {
+        out.push_str(s);
+        return;
+    }
+    let Some(o) = v.as_object() else { return };
+    if let Some(t) = o.get("text").and_then(Value::as_str) {
+        out.push_str(t);
+    } else if let Some(items) = o.get("append").and_then(Value::as_array) {
+        items.iter().for_each(|i| push_message_text(i, out));
+    } else if let Some(pair) = o.get("tag").and_then(Value::as_array) {
+        let embed = pair.first().unwrap_or(&Value::Null);
+        if let Some(expr) = embed.get("expr") {
+            out.push_str(
+                &TaggedText::from_json(expr)
+                    .map(|t| t.text())
+                    .unwrap_or_default(),
+            );
+        } else if let Some(goal) = embed.get("goal") {
+            let ty = goal.get("type").and_then(TaggedText::from_json);
+            out.push_str(&ty.map(|t| t.text()).unwrap_or_default());
+        } else if let Some(inner) = pair.get(1) {
+            push_message_text(inner, out);
+        }
+    }
+}
+
+/// The two sides of an `=` / `↔` goal tree: the root's label, parentheses and spaces dropped,
+/// is `_=_` or `_↔_` and it has exactly two children.
+pub fn two_sides(tree: &Tree) -> Option<(Tree, Tree)> {
+    let shape: String = tree
+        .label
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '(' && *c != ')')
+        .collect();
+    if (shape == "_=_" || shape == "_↔_") && tree.children.len() == 2 {
+        Some((tree.children[0].clone(), tree.children[1].clone()))
+    } else {
+        None
+    }
+}
+
+/// Collapse whitespace (goal dedup key, display).
+fn collapse(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Position-free line of a diagnostic (`fullRange` preferred, README §5).
+fn diagnostic_line(d: &Value) -> Option<u64> {
+    d.pointer("/fullRange/start/line")
+        .or_else(|| d.pointer("/range/start/line"))
+        .and_then(Value::as_u64)
+}
+
+/// Is this error a sign that the worker died or the document is gone (reopen and retry)?
+fn worker_lost(e: &LeanError) -> bool {
+    matches!(e, LeanError::Response { code, .. }
+        if *code == CONTENT_MODIFIED || *code == WORKER_EXITED || *code == WORKER_CRASHED)
+}
+
+/// Where each block's lines are in the active region.
+struct Placed {
+    start: u32,
+    end: u32,
+    tactic_line: u32,
+    sentinel_line: u32,
+}
+
+impl<L: LeanRpc> Oracle<L> {
+    pub fn new(lean: Arc<L>, config: OracleConfig) -> Oracle<L> {
+        Oracle {
+            lean,
+            config,
+            docs: HashMap::new(),
+            counters: Arc::new(Counters::default()),
+            next_statement: 1,
+            hide: None,
+        }
+    }
+
+    /// Behind the router: hide every scratch URI through `client` before opening it.
+    pub fn hiding_through(mut self, client: Arc<LeanClient>) -> Oracle<L> {
+        self.hide = Some(Box::new(move |uri| client.hide_uri(uri)));
+        self
+    }
+
+    /// A fresh name `<prefix><n>` (unique per oracle), for namespaces of BEq attempts.
+    pub fn fresh_name(&mut self, prefix: &str) -> String {
+        let n = self.next_statement;
+        self.next_statement += 1;
+        format!("{prefix}{n}")
+    }
+
+    /// The counters (shared; snapshot them before and after a piece of work).
+    pub fn counters(&self) -> Arc<Counters> {
+        self.counters.clone()
+    }
+
+    /// The scratch document key for a set of import lines (sorted, deduplicated).
+    pub fn import_key(headers: &[&str]) -> String {
+        let mut imports: Vec<&str> = headers
+            .iter()
+            .flat_map(|h| h.lines())
+            .map(str::trim)
+            .filter(|l| l.starts_with("import "))
+            .collect();
+        imports.sort_unstable();
+        imports.dedup();
+        imports.iter().map(|l| format!("{l}\n")).collect()
+    }
+
+    fn doc(&mut self, key: &str) -> &mut ScratchDoc {
+        let n = self.docs.len();
+        let dir = self
+            .config
+            .scratch_dir_uri
+            .trim_end_matches('/')
+            .to_string();
+        self.docs
+            .entry(key.to_string())
+            .or_insert_with(|| ScratchDoc {
+                uri: format!("{dir}/scratch{n}.lean"),
+                header: key.to_string(),
+                registry: String::new(),
+                entries: Vec::new(),
+                version: 0,
+                opened: false,
+                session: None,
+                active: String::new(),
+            })
+    }
+
+    /// The URI of the scratch document for `key` (created lazily).
+    pub fn uri_of(&mut self, key: &str) -> String {
+        self.doc(key).uri.clone()
+    }
+
+    fn timeout(&self, deadline: Instant) -> Duration {
+        deadline
+            .saturating_duration_since(Instant::now())
+            .min(self.config.request_timeout)
+    }
+
+    async fn request(
+        &self,
+        method: &str,
+        params: Value,
+        deadline: Instant,
+    ) -> Result<Value, LeanError> {
+        self.counters.round_trips.fetch_add(1, Ordering::Relaxed);
+        self.lean
+            .request(method, params, self.timeout(deadline))
+            .await
+    }
+
+    /// Declare statements (each `(preamble, signature)`) under hidden names in the scratch
+    /// document for `key`, in one version, and report which typecheck and which need
+    /// auto-bound implicits (a second probe under `set_option autoImplicit false in`, design
+    /// §7.2 step 3).
+    pub async fn declare(
+        &mut self,
+        key: &str,
+        statements: &[(&str, &str)],
+        deadline: Instant,
+    ) -> Result<Vec<Declared>, OracleError> {
+        let numbers = self.next_statement..;
+        self.next_statement += statements.len() as u64;
+        let doc = self.doc(key);
+        let mut indices = Vec::new();
+        for (first, (preamble, signature)) in numbers.zip(statements) {
+            let start = line_count(&doc.header) + line_count(&doc.registry);
+            let preamble: String = preamble
+                .lines()
+                .filter(|l| {
+                    let t = l.trim();
+                    !t.starts_with("import ") && !t.contains("maxHeartbeats")
+                })
+                .map(|l| format!("{l}\n"))
+                .collect();
+            let sig = signature.replace('\n', " ");
+            let name = format!("_tt.S{first}._stmt");
+            let text = format!(
+                "section\n{preamble}axiom {name} {sig}\nset_option autoImplicit false in\naxiom _tt.S{first}._strict {sig}\nend\n"
+            );
+            let stmt_line = start + 1 + line_count(&preamble);
+            doc.registry.push_str(&text);
+            indices.push(doc.entries.len());
+            doc.entries.push(RegistryEntry {
+                stmt_line,
+                strict_line: stmt_line + 2,
+                lines: (start, start + line_count(&text)),
+                checked: None,
+                name,
+            });
+        }
+        self.run(key, &[], &[], deadline).await?;
+        let doc = self.doc(key);
+        Ok(indices
+            .into_iter()
+            .filter_map(|i| doc.entries.get(i).and_then(|e| e.checked.clone()))
+            .collect())
+    }
+
+    /// Run one batch: every block as its own `example`, every command as top-level text, in one
+    /// document version. Results in the order given.
+    pub async fn run(
+        &mut self,
+        key: &str,
+        blocks: &[Block],
+        commands: &[Command],
+        deadline: Instant,
+    ) -> Result<(Vec<BlockResult>, Vec<CommandResult>), OracleError> {
+        for b in blocks {
+            check_tactic_text(&b.tactic)?;
+            for p in &b.path {
+                check_tactic_text(p)?;
+            }
+        }
+        match self.run_once(key, blocks, commands, deadline).await {
+            Err(OracleError::Lean { source, .. }) if worker_lost(&source) => {
+                // The worker died or lost the file: reopen (replays the registry) and retry once.
+                self.counters.reopens.fetch_add(1, Ordering::Relaxed);
+                let doc = self.doc(key);
+                doc.opened = false;
+                doc.session = None;
+                let uri = doc.uri.clone();
+                tracing::warn!(%uri, %source, "Lean worker lost; reopening the scratch document");
+                let _ = self
+                    .lean
+                    .notify(
+                        "textDocument/didClose",
+                        json!({"textDocument": {"uri": uri}}),
+                    )
+                    .await;
+                match self.run_once(key, blocks, commands, deadline).await {
+                    Err(OracleError::Lean { uri, source }) if worker_lost(&source) => {
+                        Err(OracleError::WorkerLost { uri, source })
+                    }
+                    other => other,
+                }
+            }
+            other => other,
+        }
+    }
+
+    async fn run_once(
+        &mut self,
+        key: &str,
+        blocks: &[Block],
+        commands: &[Command],
+        deadline: Instant,
+    ) -> Result<(Vec<BlockResult>, Vec<CommandResult>), OracleError> {
+        let heartbeats = self.config.heartbeats.max(1);
+        let doc = self.doc(key);
+        let base = doc.registry_end_line();
+        let mut active = String::new();
+        let mut placed = Vec::new();
+        for b in blocks {
+            let start = base + line_count(&active);
+            let mut text = format!(
+                "set_option maxHeartbeats {heartbeats} in\nexample : {} := by\n",
+                b.goal.replace('\n', " ")
+            );
+            for p in &b.path {
+                text.push_str(&indent(p, 2));
+                text.push('\n');
+            }
+            let tactic_line = start + line_count(&text);
+            text.push_str(&indent(&b.tactic, 2));
+            text.push('\n');
+            let sentinel_line = start + line_count(&text);
+            text.push_str("  all_goals sorry\n\n");
+            placed.push(Placed {
+                start,
+                end: start + line_count(&text),
+                tactic_line,
+                sentinel_line,
+            });
+            active.push_str(&text);
+        }
+        let mut command_lines = Vec::new();
+        for c in commands {
+            let start = base + line_count(&active);
+            active.push_str(&c.text);
+            active.push_str("\n\n");
+            command_lines.push((start, base + line_count(&active)));
+        }
+        doc.active = active;
+        let uri = doc.uri.clone();
+        let lean_err = |source| OracleError::Lean {
+            uri: uri.clone(),
+            source,
+        };
+
+        let version = self.send_text(key).await.map_err(lean_err)?;
+        // Barrier: all diagnostics of `version` are out (README §4).
+        match self
+            .request(
+                "textDocument/waitForDiagnostics",
+                json!({"uri": uri, "version": version}),
+                deadline,
+            )
+            .await
+        {
+            Ok(_) => {}
+            Err(LeanError::Timeout { .. }) => {
+                self.abandon(key).await;
+                return Err(OracleError::Deadline { uri });
+            }
+            Err(e) => return Err(lean_err(e)),
+        }
+        let total_lines = line_count(&self.doc(key).text()) + 1;
+        let diagnostics = self
+            .rpc(
+                key,
+                "Lean.Widget.getInteractiveDiagnostics",
+                json!({"lineRange": {"start": 0, "end": total_lines}}),
+                json!({"line": 0, "character": 0}),
+                deadline,
+            )
+            .await?;
+        let diagnostics: Vec<(u64, u64, String)> = diagnostics
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|d| {
+                Some((
+                    diagnostic_line(d)?,
+                    d.get("severity").and_then(Value::as_u64).unwrap_or(1),
+                    message_text(d.get("message").unwrap_or(&Value::Null)),
+                ))
+            })
+            .collect();
+        let in_lines = |s: u32, e: u32| {
+            diagnostics
+                .iter()
+                .filter(move |(l, _, _)| *l >= u64::from(s) && *l < u64::from(e))
+        };
+
+        // Registry entries not yet checked: their own errors and the strict probe.
+        let entries: Vec<(usize, RegistryEntry)> = self
+            .doc(key)
+            .entries
+            .iter()
+            .cloned()
+            .enumerate()
+            .filter(|(_, e)| e.checked.is_none())
+            .collect();
+        for (i, e) in entries {
+            let errors: Vec<String> = in_lines(e.lines.0, e.lines.1)
+                .filter(|(l, sev, _)| *sev == 1 && *l < u64::from(e.strict_line) - 1)
+                .map(|(_, _, m)| m.clone())
+                .collect();
+            let _ = e.stmt_line;
+            let strict_errors = in_lines(e.strict_line, e.strict_line + 1)
+                .filter(|(_, sev, _)| *sev == 1)
+                .count();
+            let checked = Declared {
+                name: e.name.clone(),
+                autobound: errors.is_empty() && strict_errors > 0,
+                errors,
+            };
+            if let Some(slot) = self.doc(key).entries.get_mut(i) {
+                slot.checked = Some(checked);
+            }
+        }
+
+        let mut results = Vec::with_capacity(blocks.len());
+        for (b, p) in blocks.iter().zip(&placed) {
+            self.counters.blocks.fetch_add(1, Ordering::Relaxed);
+            let first_error = in_lines(p.start, p.end)
+                .find(|(_, sev, _)| *sev == 1)
+                .map(|(_, _, m)| m.clone());
+            let suggestions = if b.suggestions {
+                self.suggestions(key, p.tactic_line, deadline).await?
+            } else {
+                Vec::new()
+            };
+            let outcome = match first_error {
+                Some(m) => Outcome::Error(m),
+                None => self.goal_at(key, p.sentinel_line, deadline).await?,
+            };
+            results.push(BlockResult {
+                outcome,
+                suggestions,
+            });
+        }
+        let mut command_results = Vec::with_capacity(commands.len());
+        for (c, (s, e)) in commands.iter().zip(&command_lines) {
+            let suggestions = match c.suggest_line {
+                Some(l) => self.suggestions(key, s + l, deadline).await?,
+                None => Vec::new(),
+            };
+            command_results.push(CommandResult {
+                errors: in_lines(*s, *e)
+                    .filter(|(_, sev, _)| *sev == 1)
+                    .map(|(_, _, m)| m.clone())
+                    .collect(),
+                messages: in_lines(*s, *e)
+                    .map(|(_, sev, m)| (*sev, m.clone()))
+                    .collect(),
+                suggestions,
+            });
+        }
+        Ok((results, command_results))
+    }
+
+    /// Send the document's current text as a new version (didOpen the first time).
+    async fn send_text(&mut self, key: &str) -> Result<i64, LeanError> {
+        let doc = self.doc(key);
+        doc.version += 1;
+        let version = doc.version;
+        let uri = doc.uri.clone();
+        let text = doc.text();
+        let opened = doc.opened;
+        doc.opened = true;
+        self.counters.versions.fetch_add(1, Ordering::Relaxed);
+        if opened {
+            self.lean
+                .notify(
+                    "textDocument/didChange",
+                    json!({"textDocument": {"uri": uri, "version": version},
+                           "contentChanges": [{"text": text}]}),
+                )
+                .await?;
+        } else {
+            if let Some(hide) = &self.hide {
+                hide(&uri);
+            }
+            self.lean
+                .notify(
+                    "textDocument/didOpen",
+                    json!({"textDocument": {"uri": uri, "languageId": "lean4",
+                                            "version": version, "text": text}}),
+                )
+                .await?;
+        }
+        Ok(version)
+    }
+
+    /// Deadline passed: replace the active region with nothing, which supersedes (and so
+    /// cancels) the running elaboration (design §7.8).
+    async fn abandon(&mut self, key: &str) {
+        self.doc(key).active.clear();
+        let _ = self.send_text(key).await;
+    }
+
+    /// Cancel whatever the scratch document for `key` is elaborating (an edit supersedes it).
+    pub async fn cancel(&mut self, key: &str) {
+        if self.doc(key).opened {
+            self.abandon(key).await;
+        }
+    }
+
+    /// Close every scratch document (ends their workers).
+    pub async fn close_all(&mut self) {
+        for doc in self.docs.values_mut() {
+            if doc.opened {
+                let _ = self
+                    .lean
+                    .notify(
+                        "textDocument/didClose",
+                        json!({"textDocument": {"uri": doc.uri}}),
+                    )
+                    .await;
+                doc.opened = false;
+                doc.session = None;
+            }
+        }
+    }
+
+    /// One `$/lean/rpc/call`, connecting first and reconnecting once on `-32900`.
+    async fn rpc(
+        &mut self,
+        key: &str,
+        method: &str,
+        params: Value,
+        position: Value,
+        deadline: Instant,
+    ) -> Result<Value, OracleError> {
+        let uri = self.doc(key).uri.clone();
+        let lean_err = |source| OracleError::Lean {
+            uri: uri.clone(),
+            source,
+        };
+        let mut retried = false;
+        loop {
+            let session = match self.doc(key).session.clone() {
+                Some(s) => s,
+                None => {
+                    let r = self
+                        .request("$/lean/rpc/connect", json!({"uri": uri}), deadline)
+                        .await
+                        .map_err(lean_err)?;
+                    let s = r
+                        .get("sessionId")
+                        .and_then(Value::as_str)
+                        .ok_or_else(|| OracleError::Shape {
+                            uri: uri.clone(),
+                            what: format!("rpc/connect result {r}"),
+                        })?
+                        .to_string();
+                    self.doc(key).session = Some(s.clone());
+                    s
+                }
+            };
+            let call = json!({
+                "textDocument": {"uri": uri},
+                "position": position,
+                "sessionId": session,
+                "method": method,
+                "params": params,
+            });
+            match self.request("$/lean/rpc/call", call, deadline).await {
+                Ok(v) => {
+                    let mut refs = Vec::new();
+                    super::goals::rpc_refs(&v, &mut refs);
+                    if !refs.is_empty() {
+                        let _ = self
+                            .lean
+                            .notify(
+                                "$/lean/rpc/release",
+                                json!({"uri": uri, "sessionId": session, "refs": refs}),
+                            )
+                            .await;
+                    }
+                    return Ok(v);
+                }
+                Err(LeanError::Response { code, .. })
+                    if code == RPC_NEEDS_RECONNECT && !retried =>
+                {
+                    retried = true;
+                    self.doc(key).session = None;
+                }
+                Err(LeanError::Timeout { .. }) => {
+                    self.abandon(key).await;
+                    return Err(OracleError::Deadline { uri });
+                }
+                Err(e) => return Err(lean_err(e)),
+            }
+        }
+    }
+
+    /// Goals at the sentinel: `[]` closed, one goal open, several invalid, `null` no info.
+    async fn goal_at(
+        &mut self,
+        key: &str,
+        line: u32,
+        deadline: Instant,
+    ) -> Result<Outcome, OracleError> {
+        let uri = self.doc(key).uri.clone();
+        let position = json!({"line": line, "character": 2});
+        let r = self
+            .rpc(
+                key,
+                "Lean.Widget.getInteractiveGoals",
+                json!({"textDocument": {"uri": uri}, "position": position}),
+                position.clone(),
+                deadline,
+            )
+            .await?;
+        if r.is_null() {
+            tracing::warn!(%uri, line, "no goal information at the sentinel and no error");
+            return Ok(Outcome::NoInfo);
+        }
+        let goals = r
+            .get("goals")
+            .and_then(Value::as_array)
+            .ok_or_else(|| OracleError::Shape {
+                uri: uri.clone(),
+                what: "getInteractiveGoals result without `goals`".into(),
+            })?;
+        match goals.as_slice() {
+            [] => Ok(Outcome::Closed),
+            [g] => {
+                let ty = g
+                    .get("type")
+                    .and_then(TaggedText::from_json)
+                    .ok_or_else(|| OracleError::Shape {
+                        uri: uri.clone(),
+                        what: "goal without a TaggedText `type`".into(),
+                    })?;
+                let tree = tree_of(&ty);
+                Ok(Outcome::Open(Goal {
+                    text: collapse(&ty.text()),
+                    sides: two_sides(&tree),
+                    tree,
+                }))
+            }
+            several => Ok(Outcome::Several(several.len())),
+        }
+    }
+
+    /// "Try this" suggestions at `line` from code actions (design §5.3: `edit.newText`, else the
+    /// title without its `Try this: ` prefix).
+    async fn suggestions(
+        &mut self,
+        key: &str,
+        line: u32,
+        deadline: Instant,
+    ) -> Result<Vec<String>, OracleError> {
+        let uri = self.doc(key).uri.clone();
+        let at = json!({"line": line, "character": 2});
+        let r = self
+            .request(
+                "textDocument/codeAction",
+                json!({"textDocument": {"uri": uri}, "range": {"start": at, "end": at},
+                       "context": {"diagnostics": []}}),
+                deadline,
+            )
+            .await
+            .map_err(|source| OracleError::Lean {
+                uri: uri.clone(),
+                source,
+            })?;
+        let mut out = Vec::new();
+        for action in r.as_array().into_iter().flatten() {
+            let Some(title) = action.get("title").and_then(Value::as_str) else {
+                continue;
+            };
+            let Some(rest) = title.strip_prefix("Try this:") else {
+                continue;
+            };
+            let text = action
+                .pointer("/edit/documentChanges/0/edits/0/newText")
+                .and_then(Value::as_str)
+                .unwrap_or(rest)
+                .trim()
+                .to_string();
+            if !text.is_empty() && !out.contains(&text) {
+                out.push(text);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// A [`LeanClient`] talking straight to a server's stdio (no editor, no router): a writer task
+/// frames queued bodies, a reader task completes own requests, answers server→client requests
+/// with `null` (e.g. `client/registerCapability`, `wire.register-capability-request.json`) and
+/// drops notifications. When the server's output ends every waiter gets `Closed`.
+pub fn connect_direct<R, W>(reader: R, mut writer: W) -> Arc<LeanClient>
+where
+    R: AsyncBufRead + Unpin + Send + 'static,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    let (to_lean, mut queue) = mpsc::channel::<Vec<u8>>(256);
+    let pending = Arc::new(PendingTable::new());
+    let client = Arc::new(LeanClient::new(to_lean.clone(), pending.clone()));
+    tokio::spawn(async move {
+        while let Some(body) = queue.recv().await {
+            if crate::wire::write_frame(&mut writer, &body).await.is_err() {
+                break;
+            }
+        }
+    });
+    tokio::spawn(async move {
+        let mut frames = crate::wire::FrameReader::new(reader, "lean→oracle");
+        while let Ok(Some(frame)) = frames.read_frame().await {
+            let Ok(msg) = serde_json::from_slice::<Value>(&frame.bytes) else {
+                continue;
+            };
+            let id = msg.get("id");
+            match (id, msg.get("method")) {
+                (Some(id), Some(_)) => {
+                    let reply = json!({"jsonrpc": "2.0", "id": id, "result": null});
+                    if let Ok(bytes) = serde_json::to_vec(&reply) {
+                        let _ = to_lean.send(bytes).await;
+                    }
+                }
+                (Some(id), None) => {
+                    let Some(own) = id.as_str().and_then(OwnId::parse) else {
+                        continue;
+                    };
+                    let reply = match msg.get("error") {
+                        Some(e) => Reply::Error {
+                            code: e.get("code").and_then(Value::as_i64).unwrap_or(0),
+                            message: e
+                                .get("message")
+                                .and_then(Value::as_str)
+                                .unwrap_or_default()
+                                .to_string(),
+                            data: e.get("data").cloned(),
+                        },
+                        None => Reply::Result(msg.get("result").cloned().unwrap_or(Value::Null)),
+                    };
+                    pending.complete(&own, reply);
+                }
+                _ => {}
+            }
+        }
+        pending.drain();
+    });
+    client
+}
+
+/// `initialize` + `initialized` for a direct connection (LSP; Lean answers with
+/// `wire.initialize-response.json`).
+pub async fn initialize(
+    client: &LeanClient,
+    root_uri: Option<&str>,
+    timeout: Duration,
+) -> Result<Value, LeanError> {
+    let r = client
+        .request(
+            "initialize",
+            json!({"processId": std::process::id(), "rootUri": root_uri, "capabilities": {}}),
+            timeout,
+        )
+        .await?;
+    client.notify("initialized", json!({})).await?;
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn example(name: &str) -> Value {
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/lean-protocol/examples")
+            .join(name);
+        serde_json::from_str(&std::fs::read_to_string(p).expect("fixture")).expect("json")
+    }
+
+    #[test]
+    fn interactive_diagnostic_text_reads_embeds() {
+        let r = example("interactiveDiagnostics.result.json");
+        assert_eq!(
+            message_text(&r[0]["message"]),
+            "mutable variable `x` cannot be shadowed"
+        );
+    }
+
+    #[test]
+    fn tactic_text_that_escapes_its_block_is_rejected() {
+        assert!(check_tactic_text("rw [Nat.add_comm]").is_ok());
+        assert!(check_tactic_text("apply forall_congr; intro x_1").is_ok());
+        assert!(check_tactic_text("simp\ntheorem evil : False := sorry").is_err());
+        assert!(check_tactic_text("#print axioms x").is_err());
+        assert!(check_tactic_text("exact (by /- unterminated").is_err());
+        assert!(check_tactic_text("endgame_tactic").is_ok());
+    }
+
+    #[test]
+    fn sides_of_an_equality_goal() {
+        let r = example("interactiveGoals-rw-nested.result.json");
+        let ty = TaggedText::from_json(&r["goals"][0]["type"]).expect("tagged");
+        let (l, rhs) = two_sides(&tree_of(&ty)).expect("two sides");
+        assert_eq!(l.label, " _ + _ ");
+        assert_eq!(rhs.label, " _ + _ ");
+        let two = example("interactiveGoals-two-goals.result.json");
+        let t = TaggedText::from_json(&two["goals"][0]["type"]).expect("tagged");
+        assert!(two_sides(&tree_of(&t)).is_none());
+    }
+
+    #[test]
+    fn import_key_is_the_sorted_import_set() {
+        let k = Oracle::<LeanClient>::import_key(&[
+            "import Mathlib\nopen Real\n",
+            "import Aesop\nimport Mathlib\n",
+        ]);
+        assert_eq!(k, "import Aesop\nimport Mathlib\n");
+    }
+}

@@ -1,0 +1,541 @@
+//! Metric `transted`: ASSESS Algorithm 1 (Appendix B) through Lean's own server.
+//!
+//! Owns the search over Lean tactics; asks the oracle (`crate::lean::oracle`) to run them and
+//! uses `crate::distance` for the heuristic. Does not parse Lean, hold documents or talk JSON.
+//!
+//! 1. Both statements are declared as hidden axioms (`_tt.S<k>._stmt`); the merged goal is
+//!    `(type_of% @P) = (type_of% @Q)` (design §7.3: `@` keeps implicit and instance binders in
+//!    the Props). If it does not elaborate, Algorithm 1 line 4 applies: plain TED of the pair's
+//!    source trees, with a note.
+//! 2. Stage 0 (one version): `skip` (the original goal: its two sides' sizes normalise the
+//!    score), `try norm_num1` (skipped with a note where Mathlib is not imported), then `rfl`.
+//!    Either closing gives distance 0.
+//! 3. Best-first search (ordering as `crate::search::best_first`: min-heap on `(TED, depth,
+//!    evaluation order)`, duplicate goals dropped by their displayed text). The generic
+//!    `best_first` itself cannot be reused because its `StepProvider` is synchronous and every
+//!    expansion here awaits Lean. Expanding a node is one version with a `rw?` block and one block
+//!    per Table 1 command; the suggestions `rw?` made (read from its "Try this" code actions)
+//!    are evaluated, one block each, in the *next* version, together with the next node's
+//!    blocks — so the search sends one document version per expanded node (plus one to flush
+//!    the last suggestions). The price: a node's suggestion children join the open list one
+//!    expansion late. Only single two-sided goals (`=` / `↔`) are nodes; errors, several goals
+//!    and other goals are dropped.
+//! 4. Distance 0 when a block closes; else the smallest TED seen when the node budget or the
+//!    time limit runs out. Similarity `1 - d / max(|T1|, |T2|)` over the original goal's sides.
+//!
+//! Guards against proving `P = Q` from P or Q themselves: the hidden names start with `_`
+//! (kept out of `rw?`/`exact?` candidates), suggestions mentioning them are rejected, and a
+//! closing path is re-checked as a named theorem with `#print axioms`, which must mention
+//! neither hidden axiom nor `sorryAx`.
+//!
+//! Choices (the paper leaves them open): unit-cost TED between the sides' trees as Lean prints
+//! them (`crate::lean::goals::tree_of`); named intros `x_<depth>` instead of `intro _` so
+//! suggestions can be replayed; a path line with `exact?` is replayed as is (not concretised).
+//! Universe parameters are not unified: a pair differing only in universe names will not close
+//! (noted when a signature mentions `Type*`/`Sort*`/`Type u`).
+
+use super::lean_backed::{preamble, signature, LeanJudgement, LeanMetric, LeanWork};
+use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
+use crate::distance::{self, CostModel};
+use crate::lean::goals::LeanRpc;
+use crate::lean::oracle::{check_tactic_text, Block, Command, Goal, Oracle, OracleError, Outcome};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet};
+use std::time::{Duration, Instant};
+
+/// Limits of one TransTED judgement.
+#[derive(Clone, Debug)]
+pub struct TransTedConfig {
+    /// Most search nodes expanded.
+    pub max_expansions: usize,
+    /// Wall clock for the whole pair (declaration, stage 0, search, witness check).
+    pub time_limit: Duration,
+    /// Whether Mathlib tactics (`norm_num1`) may run; `None`: when an import starts with
+    /// `Mathlib`.
+    pub mathlib: Option<bool>,
+}
+
+impl Default for TransTedConfig {
+    fn default() -> Self {
+        TransTedConfig {
+            max_expansions: 50,
+            time_limit: Duration::from_secs(60),
+            mathlib: None,
+        }
+    }
+}
+
+/// The metric.
+#[derive(Clone, Debug, Default)]
+pub struct TransTed {
+    pub config: TransTedConfig,
+}
+
+/// Table 1's commands; `{x}` is replaced by a fresh name per depth.
+const TABLE_1: [&str; 7] = [
+    "apply congrArg",
+    "apply congrFun",
+    "apply forall_congr; intro {x}",
+    "apply implies_congr; all_goals (try exact?)",
+    "ext",
+    "rw [propext and_imp]",
+    "norm_cast",
+];
+
+/// A visited node: its path of tactic lines (its goal text is in the seen set).
+struct Node {
+    path: Vec<String>,
+    distance: u32,
+    depth: u32,
+}
+
+/// TED between a goal's two sides (`None` when it is not two-sided).
+fn side_distance(goal: &Goal) -> Option<u32> {
+    let (l, r) = goal.sides.as_ref()?;
+    Some(distance::ted(l, r, CostModel::default()))
+}
+
+fn lean_failed(e: OracleError) -> MetricError {
+    MetricError::Failed(e.to_string())
+}
+
+/// Does a suggestion mention a hidden statement (would prove P = Q from P or Q)?
+fn mentions_hidden(text: &str) -> bool {
+    text.contains("_tt.")
+}
+
+/// The standalone proof text (design §7.9).
+fn witness(
+    imports: &str,
+    decls: &[(String, String, String)],
+    goal: &str,
+    path: &[String],
+    remaining: Option<&str>,
+) -> String {
+    let mut out = imports.to_string();
+    for (pre, name, sig) in decls {
+        out.push_str(&format!("section\n{pre}axiom {name} {sig}\nend\n"));
+    }
+    out.push_str(&format!("theorem transted_witness : {goal} := by\n"));
+    for p in path {
+        for line in p.lines() {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    if let Some(goal) = remaining {
+        out.push_str(&format!("  -- remaining goal: {goal}\n  sorry\n"));
+    }
+    out.push_str("#print axioms transted_witness\n");
+    out
+}
+
+impl LeanMetric for TransTed {
+    fn name(&self) -> &'static str {
+        "transted"
+    }
+
+    async fn judge<L: LeanRpc + 'static>(
+        &self,
+        oracle: &mut Oracle<L>,
+        pair: &Pair<'_>,
+    ) -> Result<LeanJudgement, MetricError> {
+        let start = Instant::now();
+        let deadline = start + self.config.time_limit;
+        let counters = oracle.counters();
+        let before = counters.snapshot();
+        let key = Oracle::<L>::import_key(&[pair.reference_header, pair.candidate_header]);
+        let mathlib = self
+            .config
+            .mathlib
+            .unwrap_or_else(|| key.lines().any(|l| l.starts_with("import Mathlib")));
+        let mut notes = Vec::new();
+
+        let (Some(ref_sig), Some(cand_sig)) =
+            (signature(pair.reference), signature(pair.candidate))
+        else {
+            return Err(MetricError::Failed(
+                "transted: no declaration signature found in the statement text".into(),
+            ));
+        };
+        let (ref_pre, cand_pre) = (
+            preamble(pair.reference_header),
+            preamble(pair.candidate_header),
+        );
+        for (side, sig) in [("reference", &ref_sig), ("candidate", &cand_sig)] {
+            if ["Type*", "Sort*", "Type u", "Sort u"]
+                .iter()
+                .any(|u| sig.contains(u))
+            {
+                notes.push(format!(
+                    "{side} has universe parameters; they are not unified across the two sides"
+                ));
+            }
+        }
+        let declared = oracle
+            .declare(
+                &key,
+                &[(&ref_pre, &ref_sig), (&cand_pre, &cand_sig)],
+                deadline,
+            )
+            .await
+            .map_err(lean_failed)?;
+        let [p, q] = declared.as_slice() else {
+            return Err(MetricError::Failed(
+                "transted: the oracle did not declare both statements".into(),
+            ));
+        };
+        for (side, d) in [("reference", p), ("candidate", q)] {
+            if d.autobound {
+                notes.push(format!(
+                    "{side} typechecks only with auto-bound implicit names (ASSESS C.3)"
+                ));
+            }
+        }
+        let decls = vec![
+            (ref_pre.clone(), p.name.clone(), ref_sig.clone()),
+            (cand_pre.clone(), q.name.clone(), cand_sig.clone()),
+        ];
+        let goal = format!("(type_of% @{}) = (type_of% @{})", p.name, q.name);
+        let fallback = |mut notes: Vec<String>, why: String| {
+            // Algorithm 1 line 4: the merged goal does not compile → TED of the pair.
+            let mut r = super::ted::Ted::default().judge(pair)?;
+            notes.push(why);
+            notes.append(&mut r.notes);
+            r.metric = "transted";
+            r.notes = notes;
+            r.elapsed = start.elapsed();
+            Ok(LeanJudgement {
+                report: r,
+                proof: None,
+                work: LeanWork {
+                    expanded: 0,
+                    total: counters.snapshot().since(&before),
+                    search: Default::default(),
+                },
+            })
+        };
+        if let Some(e) = p.errors.first().or(q.errors.first()) {
+            return fallback(
+                notes,
+                format!("a statement does not typecheck ({e}); plain TED"),
+            );
+        }
+
+        // Stage 0.
+        let block = |path: &[String], tactic: &str, suggestions: bool| Block {
+            goal: goal.clone(),
+            path: path.to_vec(),
+            tactic: tactic.to_string(),
+            suggestions,
+        };
+        let norm: Vec<String> = if mathlib {
+            vec!["try norm_num1".into()]
+        } else {
+            notes.push("Mathlib not imported: norm_num1 skipped".into());
+            Vec::new()
+        };
+        let mut stage0 = vec![block(&[], "skip", false)];
+        if mathlib {
+            stage0.push(block(&[], "try norm_num1", false));
+        }
+        stage0.push(block(&norm, "rfl", false));
+        let (r0, _) = oracle
+            .run(&key, &stage0, &[], deadline)
+            .await
+            .map_err(lean_failed)?;
+        let original = match &r0[0].outcome {
+            Outcome::Open(g) => g.clone(),
+            Outcome::Error(e) => {
+                return fallback(
+                    notes,
+                    format!("the merged goal does not elaborate ({e}); plain TED"),
+                )
+            }
+            other => {
+                return fallback(notes, format!("the merged goal gave {other:?}; plain TED"));
+            }
+        };
+        let (sizes, d0) = match (&original.sides, side_distance(&original)) {
+            (Some((l, r)), Some(d)) => ((l.size(), r.size()), d),
+            _ => {
+                return fallback(
+                    notes,
+                    "the merged goal is not an equality; plain TED".into(),
+                )
+            }
+        };
+        let after_norm = if mathlib {
+            &r0[1].outcome
+        } else {
+            &r0[0].outcome
+        };
+        let rfl = &r0[r0.len() - 1].outcome;
+        let mut closed: Option<Vec<String>> = None;
+        if matches!(after_norm, Outcome::Closed) {
+            closed = Some(norm.clone());
+        } else if matches!(rfl, Outcome::Closed) {
+            let mut p = norm.clone();
+            p.push("rfl".into());
+            closed = Some(p);
+        }
+        let root_goal = match after_norm {
+            Outcome::Open(g) => g.clone(),
+            _ => original.clone(),
+        };
+        let search_before = counters.snapshot();
+        let mut best = (
+            side_distance(&root_goal).unwrap_or(d0).min(d0),
+            if side_distance(&root_goal).unwrap_or(d0) <= d0 {
+                norm.clone()
+            } else {
+                Vec::new()
+            },
+            root_goal.text.clone(),
+        );
+        let mut expanded = 0usize;
+        let mut rejected = 0usize;
+        let mut unreplayable = 0usize;
+        let mut out_of_time = false;
+
+        if closed.is_none() {
+            let mut arena = vec![Node {
+                distance: side_distance(&root_goal).unwrap_or(d0),
+                path: norm.clone(),
+                depth: 0,
+            }];
+            let mut seen: HashSet<String> = HashSet::from([root_goal.text.clone()]);
+            let mut open: BinaryHeap<Reverse<(u32, u32, usize)>> = BinaryHeap::new();
+            open.push(Reverse((arena[0].distance, 0, 0)));
+            let forbidden = format!("rw? [-{}, -{}]", p.name, q.name);
+            // `rw?` suggestions of the last expanded node, evaluated in the next version together
+            // with the next node's blocks (one version per expanded node).
+            let mut deferred: Option<(Vec<String>, u32, Vec<String>)> = None;
+            'search: loop {
+                if Instant::now() >= deadline {
+                    out_of_time = true;
+                    break;
+                }
+                let next = if expanded < self.config.max_expansions {
+                    open.pop().map(|Reverse((_, _, at))| at)
+                } else {
+                    None
+                };
+                if next.is_none() && deferred.is_none() {
+                    break;
+                }
+                let mut round = Vec::new();
+                let mut expanding: Option<(Vec<String>, u32, Vec<String>)> = None;
+                if let Some(at) = next {
+                    expanded += 1;
+                    let (path, depth) = (arena[at].path.clone(), arena[at].depth);
+                    let fixed: Vec<String> = TABLE_1
+                        .iter()
+                        .map(|c| c.replace("{x}", &format!("x_{}", depth + 1)))
+                        .collect();
+                    round.push(block(&path, &forbidden, true));
+                    round.extend(fixed.iter().map(|c| block(&path, c, false)));
+                    expanding = Some((path, depth, fixed));
+                }
+                let a_len = round.len();
+                let earlier = deferred.take();
+                if let Some((path, _, suggestions)) = &earlier {
+                    round.extend(suggestions.iter().map(|s| block(path, s, false)));
+                }
+                let results = match oracle.run(&key, &round, &[], deadline).await {
+                    Ok((r, _)) => r,
+                    Err(OracleError::Deadline { .. }) => {
+                        out_of_time = true;
+                        break;
+                    }
+                    Err(e) => return Err(lean_failed(e)),
+                };
+                // (parent path, parent depth, tactic, outcome): the earlier node's suggestions
+                // first (they were found first), then this node's commands.
+                let mut children: Vec<(&[String], u32, String, Outcome)> = Vec::new();
+                if let Some((path, depth, suggestions)) = &earlier {
+                    for (s, r) in suggestions.iter().zip(results.iter().skip(a_len)) {
+                        children.push((path, *depth, s.clone(), r.outcome.clone()));
+                    }
+                }
+                if let Some((path, depth, fixed)) = &expanding {
+                    let rw = results.first().ok_or_else(|| {
+                        MetricError::Failed("transted: the oracle returned no results".into())
+                    })?;
+                    let suggestions: Vec<String> = rw
+                        .suggestions
+                        .iter()
+                        .filter(|s| {
+                            let bad = mentions_hidden(s);
+                            rejected += usize::from(bad);
+                            // Text that would escape its block is dropped, not fatal.
+                            let unsafe_text = check_tactic_text(s).is_err();
+                            unreplayable += usize::from(unsafe_text);
+                            !bad && !unsafe_text
+                        })
+                        .cloned()
+                        .collect();
+                    // `rw?` applies its first suggestion and tries `rfl` (design §5.1): if that
+                    // closed the goal, the first suggestion is the closing step.
+                    if let (Outcome::Closed, Some(first)) = (&rw.outcome, suggestions.first()) {
+                        children.push((path, *depth, first.clone(), Outcome::Closed));
+                    }
+                    for (c, r) in fixed.iter().zip(results.iter().skip(1).take(a_len - 1)) {
+                        children.push((path, *depth, c.clone(), r.outcome.clone()));
+                    }
+                    if !suggestions.is_empty() {
+                        deferred = Some((path.clone(), *depth, suggestions));
+                    }
+                }
+                for (parent, depth, tactic, outcome) in children {
+                    match outcome {
+                        Outcome::Closed => {
+                            let mut p = parent.to_vec();
+                            p.push(tactic);
+                            closed = Some(p);
+                            break 'search;
+                        }
+                        Outcome::Open(g) => {
+                            let Some(d) = side_distance(&g) else { continue };
+                            if !seen.insert(g.text.clone()) {
+                                continue;
+                            }
+                            let mut p = parent.to_vec();
+                            p.push(tactic);
+                            if d < best.0 {
+                                best = (d, p.clone(), g.text.clone());
+                            }
+                            arena.push(Node {
+                                path: p,
+                                distance: d,
+                                depth: depth + 1,
+                            });
+                            let n = arena.len() - 1;
+                            open.push(Reverse((d, depth + 1, n)));
+                        }
+                        Outcome::Error(_) | Outcome::Several(_) | Outcome::NoInfo => {}
+                    }
+                }
+            }
+            if closed.is_none()
+                && !out_of_time
+                && expanded >= self.config.max_expansions
+                && !open.is_empty()
+            {
+                notes.push(format!(
+                    "node budget ({}) spent",
+                    self.config.max_expansions
+                ));
+            }
+            if closed.is_none()
+                && !out_of_time
+                && open.is_empty()
+                && expanded < self.config.max_expansions
+            {
+                notes.push(format!(
+                    "search exhausted after {expanded} expansion(s): no further single two-sided goal"
+                ));
+            }
+        }
+        let search_after = counters.snapshot();
+        if unreplayable > 0 {
+            notes.push(format!(
+                "{unreplayable} rw? suggestion(s) dropped: their text could not be replayed safely in a block"
+            ));
+        }
+        if rejected > 0 {
+            notes.push(format!(
+                "{rejected} rw? suggestion(s) mentioning the hidden statements rejected"
+            ));
+        }
+
+        // Re-check a closing path on its own (design §7.9).
+        let imports = key.clone();
+        if let Some(path) = closed.take() {
+            let name = format!("_tt.W{}", counters.snapshot().versions);
+            let mut text = format!("theorem {name} : {goal} := by\n");
+            for line in &path {
+                for l in line.lines() {
+                    text.push_str(&format!("  {l}\n"));
+                }
+            }
+            let check = vec![
+                Command::new(text),
+                Command::new(format!("#print axioms {name}")),
+            ];
+            match oracle.run(&key, &[], &check, deadline).await {
+                Ok((_, c)) => {
+                    let errors: Vec<&String> = c.iter().flat_map(|r| &r.errors).collect();
+                    let axioms = c
+                        .get(1)
+                        .map(|r| {
+                            r.messages
+                                .iter()
+                                .map(|m| m.1.clone())
+                                .collect::<Vec<_>>()
+                                .join("\n")
+                        })
+                        .unwrap_or_default();
+                    let cheats = axioms.contains("_tt.S") || axioms.contains("sorryAx");
+                    if errors.is_empty() && !cheats {
+                        closed = Some(path);
+                    } else {
+                        notes.push(format!(
+                            "a closing path was rejected by the re-check ({})",
+                            if cheats {
+                                format!("axioms: {axioms}")
+                            } else {
+                                errors.first().map(|e| e.to_string()).unwrap_or_default()
+                            }
+                        ));
+                    }
+                }
+                Err(OracleError::Deadline { .. }) => {
+                    notes.push("time ran out before the closing path was re-checked".into());
+                }
+                Err(e) => return Err(lean_failed(e)),
+            }
+        }
+        if out_of_time {
+            notes.push(format!(
+                "time limit ({:?}) reached after {expanded} expansion(s)",
+                self.config.time_limit
+            ));
+        }
+
+        let (distance, path, remaining) = match &closed {
+            Some(p) => {
+                notes.push("the goal closed: the statements are equal as propositions".into());
+                (0, p.clone(), None)
+            }
+            None => (best.0, best.1.clone(), Some(best.2.clone())),
+        };
+        let steps = path
+            .iter()
+            .map(|t| PathStep {
+                rule: t.clone(),
+                side: "goal".into(),
+                at: String::new(),
+            })
+            .collect();
+        let proof = witness(&imports, &decls, &goal, &path, remaining.as_deref());
+        let now = counters.snapshot();
+        Ok(LeanJudgement {
+            report: MetricReport {
+                metric: "transted",
+                verdict: Verdict::Score(distance::similarity(distance, sizes.0, sizes.1)),
+                distance: Some(distance),
+                reference_size: sizes.0,
+                candidate_size: sizes.1,
+                path: steps,
+                notes,
+                elapsed: start.elapsed(),
+            },
+            proof: Some(proof),
+            work: LeanWork {
+                expanded,
+                total: now.since(&before),
+                search: search_after.since(&search_before),
+            },
+        })
+    }
+}

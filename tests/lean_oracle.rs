@@ -1,0 +1,643 @@
+//! The Lean oracle, `transted` and `defeq` against the scripted Lean stand-in (no Lean here):
+//! the two worked proof paths of ASSESS Appendix C.2, a search that runs out of time, a tactic
+//! error, two goals, a worker crash, and DefEq's false positives of ASSESS Appendix C.3. Goal
+//! types are TaggedText in the shape of `interactiveGoals-rw-nested.result.json`; code actions in
+//! the shape of `codeAction.try-this.result.json`; diagnostics in the shape of
+//! `interactiveDiagnostics.result.json`. A last test runs against a real `lean --server` when
+//! `lean` is on PATH, and says it was skipped otherwise.
+
+mod common;
+
+use lean_assess::lean::oracle::{connect_direct, initialize, Block, Oracle, OracleConfig, Outcome};
+use lean_assess::lean::LeanClient;
+use lean_assess::metrics::defeq::DefEq;
+use lean_assess::metrics::lean_backed::LeanMetric;
+use lean_assess::metrics::transted::{TransTed, TransTedConfig};
+use lean_assess::metrics::{Pair, Verdict};
+use lean_assess::trees::parse::{parse_statement, Header};
+use lean_assess::trees::Statement;
+use serde_json::{json, Value};
+use std::io::Write;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::io::BufReader;
+use tokio::process::{Child, Command};
+
+/// `p` followed by `t`.
+fn with<'a>(p: &[&'a str], t: &'a str) -> Vec<&'a str> {
+    [p, &[t]].concat()
+}
+
+const RW: &str = "rw? [-_tt.S1._stmt, -_tt.S2._stmt]";
+
+/// TaggedText from bracket notation: `[` … `]` is one tagged subexpression, other text is text.
+fn tagged(s: &str) -> Value {
+    fn parse(chars: &[char], i: &mut usize, next_ref: &mut u32) -> Vec<Value> {
+        let mut items = Vec::new();
+        let mut text = String::new();
+        while *i < chars.len() {
+            match chars[*i] {
+                '[' => {
+                    if !text.is_empty() {
+                        items.push(json!({"text": std::mem::take(&mut text)}));
+                    }
+                    *i += 1;
+                    let inner = parse(chars, i, next_ref);
+                    *next_ref += 1;
+                    let body = match inner.as_slice() {
+                        [one] => one.clone(),
+                        _ => json!({"append": inner}),
+                    };
+                    items.push(json!({"tag": [
+                        {"subexprPos": format!("/{}", next_ref), "info": {"__rpcref": next_ref.to_string()}},
+                        body
+                    ]}));
+                }
+                ']' => {
+                    *i += 1;
+                    break;
+                }
+                c => {
+                    text.push(c);
+                    *i += 1;
+                }
+            }
+        }
+        if !text.is_empty() {
+            items.push(json!({"text": text}));
+        }
+        items
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let mut items = parse(&chars, &mut 0, &mut 0);
+    if items.len() == 1 {
+        items.remove(0)
+    } else {
+        json!({"append": items})
+    }
+}
+
+/// A `getInteractiveGoals` result with one goal of this type (shape of the recorded examples).
+fn one_goal(ty: &str) -> Value {
+    json!({"goals": [{"type": tagged(ty), "mvarId": "_uniq.1", "hyps": [], "goalPrefix": "⊢ ",
+                      "ctx": {"__rpcref": "0"}}]})
+}
+
+fn goal_after(tactics: &[&str], ty: &str) -> Value {
+    json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+           "tactics": tactics, "result": one_goal(ty)})
+}
+
+fn closed_after(tactics: &[&str]) -> Value {
+    json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+           "tactics": tactics, "result": {"goals": []}})
+}
+
+fn two_goals_after(tactics: &[&str]) -> Value {
+    json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+           "tactics": tactics, "result": common::example("interactiveGoals-two-goals.result.json")})
+}
+
+/// "Try this" code actions at the last of `tactics` (the `rw?` line).
+fn suggest_at(tactics: &[&str], suggestions: &[&str]) -> Value {
+    let actions: Vec<Value> = suggestions
+        .iter()
+        .map(|s| {
+            json!({"title": format!("Try this: {s}"), "kind": "quickfix",
+                   "edit": {"documentChanges": [{"textDocument": {"version": 1, "uri": "file:///x"},
+                            "edits": [{"range": {"start": {"line": 0, "character": 2},
+                                                 "end": {"line": 0, "character": 40}},
+                                       "newText": s}]}]}})
+        })
+        .collect();
+    json!({"method": "textDocument/codeAction", "tactics": tactics, "result": actions})
+}
+
+fn error_at(tactics: &[&str], message: &str) -> Value {
+    json!({"method": "standin/diagnostic", "tactics": tactics, "message": message})
+}
+
+/// Rules every script ends with: no other code actions.
+fn no_other_suggestions() -> Value {
+    json!({"method": "textDocument/codeAction", "result": []})
+}
+
+fn axioms_ok() -> Value {
+    json!({"method": "standin/diagnostic", "lineContains": "#print axioms _tt.W", "severity": 3,
+           "message": "'_tt.W' depends on axioms: [propext, Classical.choice, Quot.sound]"})
+}
+
+struct Standin {
+    child: Child,
+    client: Arc<LeanClient>,
+    _script: tempfile::NamedTempFile,
+}
+
+async fn standin(rules: &[Value]) -> Standin {
+    let mut script = tempfile::NamedTempFile::new().expect("temp script");
+    for r in rules {
+        writeln!(script, "{r}").expect("write script");
+    }
+    let mut child = Command::new(common::STANDIN)
+        .env("LEAN_STANDIN_SCRIPT", script.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn stand-in");
+    let stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let client = connect_direct(BufReader::new(stdout), stdin);
+    initialize(&client, None, Duration::from_secs(10))
+        .await
+        .expect("initialize");
+    Standin {
+        child,
+        client,
+        _script: script,
+    }
+}
+
+fn statement(text: &str) -> Statement {
+    parse_statement(text, &Header::default()).expect("parses")
+}
+
+fn oracle(s: &Standin) -> Oracle<LeanClient> {
+    Oracle::new(
+        s.client.clone(),
+        OracleConfig {
+            request_timeout: Duration::from_secs(10),
+            ..OracleConfig::default()
+        },
+    )
+}
+
+const MATHLIB: &str = "import Mathlib\nopen Real\n";
+
+#[tokio::test]
+async fn classification_error_before_goals_two_goals_closed_open() {
+    let s = standin(&[
+        error_at(&["apply congrArg"], "tactic 'apply' failed to unify"),
+        // An error with a goal query that would say "no goals" (error recovery): still an error.
+        closed_after(&["apply congrArg"]),
+        two_goals_after(&["apply implies_congr"]),
+        closed_after(&["rfl"]),
+        goal_after(&["ext"], "[[[x] + [z]] = [[z] + [y]]]"),
+    ])
+    .await;
+    let mut o = oracle(&s);
+    let key = Oracle::<LeanClient>::import_key(&["import Mathlib\n"]);
+    let block = |t: &str| Block {
+        goal: "True = True".into(),
+        path: Vec::new(),
+        tactic: t.into(),
+        suggestions: false,
+    };
+    let before = o.counters().snapshot();
+    let (r, _) = o
+        .run(
+            &key,
+            &[
+                block("apply congrArg"),
+                block("apply implies_congr"),
+                block("rfl"),
+                block("ext"),
+            ],
+            &[],
+            Instant::now() + Duration::from_secs(10),
+        )
+        .await
+        .expect("batch");
+    assert_eq!(
+        r[0].outcome,
+        Outcome::Error("tactic 'apply' failed to unify".into())
+    );
+    assert_eq!(r[1].outcome, Outcome::Several(2));
+    assert_eq!(r[2].outcome, Outcome::Closed);
+    let Outcome::Open(g) = &r[3].outcome else {
+        panic!("expected one goal, got {:?}", r[3].outcome)
+    };
+    assert_eq!(g.text, "x + z = z + y");
+    assert!(g.sides.is_some());
+    let used = o.counters().snapshot().since(&before);
+    // One version for the whole batch; waitForDiagnostics + rpc/connect + diagnostics + 3 goals
+    // (the error block's goals are never asked for).
+    assert_eq!(used.versions, 1);
+    assert_eq!(used.round_trips, 6);
+    drop(s.child);
+}
+
+/// ASSESS Appendix C.2, exercise_1_1b: closed by rw? suggestions and forall_congr.
+#[tokio::test]
+async fn worked_path_exercise_1_1b() {
+    let g0 = "[([∀ ([x] : [ℝ]) ([y] : [ℚ]), [[[y] ≠ [0]] → [[Irrational [x]] → [Irrational ([[x] * [↑[y]]])]]]]) = [∀ ([r] : [ℚ]) ([x] : [ℝ]), [[Irrational [x]] → [[[r] ≠ [0]] → [Irrational ([[↑[r]] * [x]])]]]]]";
+    let g1 = "[([∀ ([y] : [ℚ]) ([x] : [ℝ]), [[[y] ≠ [0]] → [[Irrational [x]] → [Irrational ([[x] * [↑[y]]])]]]]) = [∀ ([r] : [ℚ]) ([x] : [ℝ]), [[Irrational [x]] → [[[r] ≠ [0]] → [Irrational ([[↑[r]] * [x]])]]]]]";
+    let g2 = "[([∀ ([x] : [ℝ]), [[[x_2] ≠ [0]] → [[Irrational [x]] → [Irrational ([[x] * [↑[x_2]]])]]]]) = [∀ ([x] : [ℝ]), [[Irrational [x]] → [[[x_2] ≠ [0]] → [Irrational ([[↑[x_2]] * [x]])]]]]]";
+    let g3 = "[([∀ ([x] : [ℝ]), [[IsRegular [x_2]] → [[Irrational [x]] → [Irrational ([[x] * [↑[x_2]]])]]]]) = [∀ ([x] : [ℝ]), [[Irrational [x]] → [[IsRegular [x_2]] → [Irrational ([[↑[x_2]] * [x]])]]]]]";
+    let g4 = "[([[IsRegular [x_2]] → [[Irrational [x_4]] → [Irrational ([[x_4] * [↑[x_2]]])]]]) = ([[Irrational [x_4]] → [[IsRegular [x_2]] → [Irrational ([[↑[x_2]] * [x_4]])]]])]";
+    let g5 = "[([[Irrational [x_4]] → [[IsRegular [x_2]] → [Irrational ([[x_4] * [↑[x_2]]])]]]) = ([[Irrational [x_4]] → [[IsRegular [x_2]] → [Irrational ([[↑[x_2]] * [x_4]])]]])]";
+    let n = "try norm_num1";
+    let p1 = [n, "rw [forall_swap]"];
+    let p2 = [n, "rw [forall_swap]", "apply forall_congr; intro x_2"];
+    let p3 = [
+        n,
+        "rw [forall_swap]",
+        "apply forall_congr; intro x_2",
+        "rw [← isRegular_iff_ne_zero']",
+    ];
+    let p4 = [&p3[..], &["apply forall_congr; intro x_4"]].concat();
+    let p5 = [&p4[..], &["rw [forall_swap]"]].concat();
+    let s = standin(&[
+        goal_after(&["skip"], g0),
+        goal_after(&[n], g0),
+        error_at(&[n, "rfl"], "The rfl tactic failed."),
+        suggest_at(&[n, RW], &["rw [forall_swap]"]),
+        goal_after(&p1, g1),
+        goal_after(&p2, g2),
+        suggest_at(&with(&p2, RW), &["rw [← isRegular_iff_ne_zero']"]),
+        goal_after(&p3, g3),
+        goal_after(&p4, g4),
+        suggest_at(&with(&p4, RW), &["rw [forall_swap]"]),
+        goal_after(&p5, g5),
+        suggest_at(&with(&p5, RW), &["rw [@Rat.cast_comm]"]),
+        closed_after(&with(&p5, "rw [@Rat.cast_comm]")),
+        no_other_suggestions(),
+        axioms_ok(),
+    ])
+    .await;
+    let reference = statement("theorem exercise_1_1b (x : ℝ) (y : ℚ) (h : y ≠ 0) : ( Irrational x ) → Irrational ( x * y ) := by sorry");
+    let candidate = statement("theorem mul_rat_tac_11959 (r : ℚ) (x : ℝ) (h : Irrational x) (hr : r ≠ 0) : Irrational (r * x) := by sorry");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: MATHLIB,
+        candidate_header: MATHLIB,
+    };
+    let mut o = oracle(&s);
+    let j = TransTed::default()
+        .judge(&mut o, &pair)
+        .await
+        .expect("judged");
+    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    assert_eq!(j.report.verdict, Verdict::Score(1.0));
+    let rules: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
+    assert_eq!(rules, with(&p5, "rw [@Rat.cast_comm]"));
+    let proof = j.proof.expect("proof text");
+    assert!(proof.starts_with("import Mathlib\n"));
+    assert!(proof.contains("theorem transted_witness : (type_of% @_tt.S1._stmt) = (type_of% @_tt.S2._stmt) := by\n  try norm_num1\n  rw [forall_swap]\n"));
+    assert!(!proof.contains("sorry"));
+    assert_eq!(j.work.expanded, 6);
+    // A chain: each node's only child comes from the previous version's suggestions or commands,
+    // so at most two versions per node (one when pipelined with the next node).
+    assert!(j.work.search.versions <= 2 * j.work.expanded as u64);
+    assert!(j.work.search.versions >= j.work.expanded as u64);
+}
+
+/// ASSESS Appendix C.2, mathd_algebra_142: forall_congr, rw? suggestions, `rw [propext and_imp]`;
+/// on the way a rejected suggestion naming a hidden statement and a two-goal child.
+#[tokio::test]
+async fn worked_path_mathd_algebra_142() {
+    let lhs = "[∀ ([m] [b] : [ℝ]), [[[[[m] * [7]] + [b]] = [-1]] → [[[[[m] * [-1]] + [b]] = [7]] → [[[m] + [b]] = [5]]]]]";
+    let g0 = format!("[([{lhs}]) = [let B := [([7], [-1])]; [let C := [([-1], [7])]; [∀ ([m] [b] : [ℝ]), [[[[[B].2] = [[[m] * [[B].1]] + [b]]] ∧ [[[C].2] = [[[m] * [[C].1]] + [b]]]] → [[[m] + [b]] = [5]]]]]]]");
+    let g0n = format!("[([{lhs}]) = [∀ ([m] [b] : [ℝ]), [[[[-1] = [[[m] * [7]] + [b]]] ∧ [[7] = [[[m] * [-1]] + [b]]]] → [[[m] + [b]] = [5]]]]]");
+    let n1 = "[([∀ ([b] : [ℝ]), [[[[[x_1] * [7]] + [b]] = [-1]] → [[[[[x_1] * [-1]] + [b]] = [7]] → [[[x_1] + [b]] = [5]]]]]) = [∀ ([b] : [ℝ]), [[[[-1] = [[[x_1] * [7]] + [b]]] ∧ [[7] = [[[x_1] * [-1]] + [b]]]] → [[[x_1] + [b]] = [5]]]]]";
+    let n2 = "[([∀ ([b] : [ℝ]), [[[[[x_1] * [7]] + [b]] = [-1]] → [[[[-[x_1]] + [b]] = [7]] → [[[x_1] + [b]] = [5]]]]]) = [∀ ([b] : [ℝ]), [[[[-1] = [[[x_1] * [7]] + [b]]] ∧ [[7] = [[-[x_1]] + [b]]]] → [[[x_1] + [b]] = [5]]]]]";
+    let n3 = "[([[[[[x_1] * [7]] + [x_3]] = [-1]] → [[[[-[x_1]] + [x_3]] = [7]] → [[[x_1] + [x_3]] = [5]]]]) = ([[[[-1] = [[[x_1] * [7]] + [x_3]]] ∧ [[7] = [[-[x_1]] + [x_3]]]] → [[[x_1] + [x_3]] = [5]]])]";
+    let n4 = "[([[[[[x_1] * [7]] + [x_3]] = [-1]] → [[[[-[x_1]] + [x_3]] = [7]] → [[[x_1] + [x_3]] = [5]]]]) = ([[[[[[x_1] * [7]] + [x_3]] = [-1]] ∧ [[7] = [[-[x_1]] + [x_3]]]] → [[[x_1] + [x_3]] = [5]]])]";
+    let n5 = "[([[[[[x_1] * [7]] + [x_3]] = [-1]] → [[[[-[x_1]] + [x_3]] = [7]] → [[[x_1] + [x_3]] = [5]]]]) = ([[[[[[x_1] * [7]] + [x_3]] = [-1]] ∧ [[[[-[x_1]] + [x_3]] = [7]]] → [[[x_1] + [x_3]] = [5]]])]";
+    let n = "try norm_num1";
+    let p1 = [n, "apply forall_congr; intro x_1"];
+    let p2 = with(&p1, "rw [mul_neg_one]");
+    let p3 = with(&p2, "apply forall_congr; intro x_3");
+    let p4 = with(&p3, "rw [and_symm_left]");
+    let p5 = with(&p4, "rw [and_symm_right]");
+    let s = standin(&[
+        goal_after(&["skip"], &g0),
+        goal_after(&[n], &g0n),
+        error_at(&[n, "rfl"], "The rfl tactic failed."),
+        suggest_at(&[n, RW], &["rw [← _tt.S2._stmt]"]),
+        two_goals_after(&[n, "apply implies_congr; all_goals (try exact?)"]),
+        goal_after(&p1, n1),
+        suggest_at(&with(&p1, RW), &["rw [mul_neg_one]"]),
+        goal_after(&p2, n2),
+        goal_after(&p3, n3),
+        suggest_at(&with(&p3, RW), &["rw [and_symm_left]"]),
+        goal_after(&p4, n4),
+        suggest_at(&with(&p4, RW), &["rw [and_symm_right]"]),
+        goal_after(&p5, n5),
+        closed_after(&with(&p5, "rw [propext and_imp]")),
+        no_other_suggestions(),
+        axioms_ok(),
+    ])
+    .await;
+    let reference = statement("theorem mathd_algebra_142 (m b : ℝ) (h0 : m * 7 + b = -1) (h1 : m * -1 + b = 7) : m + b = 5 := by sorry");
+    let candidate = statement("theorem my_favorite_theorem : let B : ℝ × ℝ := (7, -1); let C : ℝ × ℝ := (-1, 7); ∀ m b : ℝ, (B.2 = m * B.1 + b ∧ C.2 = m * C.1 + b) → m + b = 5 := by sorry");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: MATHLIB,
+        candidate_header: MATHLIB,
+    };
+    let mut o = oracle(&s);
+    let j = TransTed::default()
+        .judge(&mut o, &pair)
+        .await
+        .expect("judged");
+    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    let rules: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
+    assert_eq!(rules, with(&p5, "rw [propext and_imp]"));
+    // The candidate's `let … := …` stays in its signature (only the proof's `:=` cuts).
+    assert!(j.proof.as_deref().is_some_and(|p| p.contains(
+        "axiom _tt.S2._stmt : let B : ℝ × ℝ := (7, -1); let C : ℝ × ℝ := (-1, 7); ∀ m b : ℝ, (B.2 = m * B.1 + b ∧ C.2 = m * C.1 + b) → m + b = 5\n"
+    )));
+    assert!(j
+        .report
+        .notes
+        .iter()
+        .any(|n| n.contains("1 rw? suggestion(s) mentioning the hidden statements rejected")));
+    assert_eq!(j.work.expanded, 6);
+}
+
+/// The `#print axioms` re-check rejects a path that used a hidden statement.
+#[tokio::test]
+async fn a_closing_path_that_uses_the_statements_is_rejected() {
+    let g0 = "[([[P] → [Q]]) = ([[Q] → [P]])]";
+    let s = standin(&[
+        goal_after(&["skip"], g0),
+        closed_after(&["rfl"]),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms _tt.W", "severity": 3,
+               "message": "'_tt.W' depends on axioms: [_tt.S1._stmt]"}),
+        no_other_suggestions(),
+    ])
+    .await;
+    let reference = statement("theorem a (P Q : Prop) : P → Q := by sorry");
+    let candidate = statement("theorem b (P Q : Prop) : Q → P := by sorry");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: "",
+        candidate_header: "",
+    };
+    let mut o = oracle(&s);
+    let j = TransTed {
+        config: TransTedConfig {
+            max_expansions: 3,
+            ..TransTedConfig::default()
+        },
+    }
+    .judge(&mut o, &pair)
+    .await
+    .expect("judged");
+    assert_ne!(j.report.distance, Some(0));
+    assert!(j
+        .report
+        .notes
+        .iter()
+        .any(|n| n.contains("rejected by the re-check")));
+    assert!(j
+        .report
+        .notes
+        .iter()
+        .any(|n| n.contains("Mathlib not imported")));
+    assert!(j.proof.expect("partial proof").contains("  sorry\n"));
+}
+
+/// Every version takes 200 ms; the pair has 1.5 s: the search stops on the clock with the best
+/// TED seen so far.
+#[tokio::test]
+async fn a_search_that_runs_out_of_time() {
+    let g0 = "[([[[a] + [b]] = [c]]) = ([[c] = [[b] + [a]]])]";
+    let g1 = "[([[a] + [b]]) = ([[b] + [a]])]";
+    // A chain of ever new (and worse) goals under `apply congrArg`, longer than the clock allows.
+    let mut rules = vec![
+        json!({"method": "textDocument/waitForDiagnostics", "delayMs": 200, "result": {}}),
+        goal_after(&["skip"], g0),
+        goal_after(&["apply congrArg"], g1),
+    ];
+    for k in 2..30 {
+        let path = vec!["apply congrArg"; k];
+        rules.push(goal_after(
+            &path,
+            &format!("[([[[a] + [b]] + [{k}]]) = ([[b] + [a]])]"),
+        ));
+    }
+    rules.push(no_other_suggestions());
+    let s = standin(&rules).await;
+    let reference = statement("theorem a (a b c : ℕ) : a + b = c := by sorry");
+    let candidate = statement("theorem b (a b c : ℕ) : c = b + a := by sorry");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: "",
+        candidate_header: "",
+    };
+    let mut o = oracle(&s);
+    let start = Instant::now();
+    let j = TransTed {
+        config: TransTedConfig {
+            time_limit: Duration::from_millis(1500),
+            max_expansions: 1000,
+            mathlib: None,
+        },
+    }
+    .judge(&mut o, &pair)
+    .await
+    .expect("judged");
+    assert!(start.elapsed() < Duration::from_secs(4));
+    assert!(
+        j.report.notes.iter().any(|n| n.contains("time limit")),
+        "notes: {:?}",
+        j.report.notes
+    );
+    // The best node is g1 (`a + b` vs `b + a`: two renames), reached by `apply congrArg`.
+    assert_eq!(j.report.distance, Some(2));
+    let rules: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
+    assert_eq!(rules, ["apply congrArg"]);
+    let Verdict::Score(score) = j.report.verdict else {
+        panic!("a score")
+    };
+    assert!(score < 1.0);
+}
+
+/// The worker crashes on the first version (pending request gets -32902, README §4): the oracle
+/// reopens the document, replays it and answers; ASSESS C.3's first false positive is caught.
+#[tokio::test]
+async fn worker_crash_then_defeq_false_positive_detected() {
+    let s = standin(&[
+        json!({"method": "textDocument/waitForDiagnostics", "times": 1,
+               "error": {"code": -32902, "message": "Server process for file crashed, likely due to a stack overflow or a bug."}}),
+        json!({"method": "standin/diagnostic", "tactics": ["rfl"], "declContains": "type_of%",
+               "message": "The rfl tactic failed. Possible reasons:"}),
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["rfl"], "result": {"goals": []}}),
+    ])
+    .await;
+    let reference =
+        statement("theorem thm_P (x : ℝ) : (x + 1) ^ 2 * x = x ^ 3 + 2 * x ^ 2 + x := by sorry");
+    let candidate = statement("theorem thm_Q {R : Type*} [CommRing R] (x : R) : (x + 1) ^ 2 * x = x ^ 3 + 2 * x ^ 2 + x := by sorry");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: MATHLIB,
+        candidate_header: MATHLIB,
+    };
+    let mut o = oracle(&s);
+    let j = DefEq::default()
+        .judge(&mut o, &pair)
+        .await
+        .expect("judged after the crash");
+    assert_eq!(j.report.verdict, Verdict::Equivalent(false));
+    assert!(
+        j.report
+            .notes
+            .iter()
+            .any(|n| n.contains("false positive") && n.contains("implicit type variables: R")),
+        "notes: {:?}",
+        j.report.notes
+    );
+    assert_eq!(o.counters().snapshot().reopens, 1);
+}
+
+/// Auto-bound implicit names (the `autoImplicit false` probe fails) are reported and not equal.
+#[tokio::test]
+async fn defeq_with_autobound_names_is_not_equal() {
+    let s = standin(&[
+        json!({"method": "standin/diagnostic", "lineContains": "axiom _tt.S2._strict",
+               "message": "unknown identifier 'wilsons_poly'"}),
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["rfl"], "result": {"goals": []}}),
+    ])
+    .await;
+    let reference = statement("theorem a (p : ℕ) (h : p.Prime) : wilson p := by sorry");
+    let candidate = statement("theorem b (p : ℕ) (h : p.Prime) : wilsons_poly p := by sorry");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: MATHLIB,
+        candidate_header: MATHLIB,
+    };
+    let mut o = oracle(&s);
+    let j = DefEq::default().judge(&mut o, &pair).await.expect("judged");
+    assert_eq!(j.report.verdict, Verdict::Equivalent(false));
+    assert!(j
+        .report
+        .notes
+        .iter()
+        .any(|n| n.starts_with("candidate typechecks only with auto-bound")));
+    assert!(!j.report.notes.iter().any(|n| n.starts_with("reference")));
+}
+
+/// With a real Lean (core is enough): `rfl` closes a pair that differs in names only.
+#[tokio::test]
+async fn real_lean_when_available() {
+    let Ok(out) = std::process::Command::new("lean").arg("--version").output() else {
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped real_lean_when_available: no `lean` on PATH (no Lean toolchain on this machine)"
+        );
+        return;
+    };
+    if !out.status.success() {
+        let _ = writeln!(std::io::stderr(), "skipped: `lean --version` failed");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut child = Command::new("lean")
+        .arg("--server")
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn lean --server");
+    let client = connect_direct(
+        BufReader::new(child.stdout.take().expect("stdout")),
+        child.stdin.take().expect("stdin"),
+    );
+    let root = format!("file://{}", dir.path().display());
+    initialize(&client, Some(&root), Duration::from_secs(60))
+        .await
+        .expect("initialize");
+    let mut o = Oracle::new(
+        client,
+        OracleConfig {
+            scratch_dir_uri: root,
+            ..OracleConfig::default()
+        },
+    );
+    let reference = statement("theorem a (n : Nat) : n + 0 = n := by sorry");
+    let candidate = statement("theorem b (m : Nat) : m + 0 = m := by sorry");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: "",
+        candidate_header: "",
+    };
+    let d = DefEq::default().judge(&mut o, &pair).await.expect("defeq");
+    assert_eq!(d.report.verdict, Verdict::Equivalent(true));
+    let t = TransTed::default()
+        .judge(&mut o, &pair)
+        .await
+        .expect("transted");
+    assert_eq!(t.report.distance, Some(0));
+}
+
+/// BEq's Lean side over the oracle: `exact?`'s "Try this" is found; a proof whose axioms show
+/// `thm_P` (its `sorryAx`) is proved; an erroring proof and one not using thm_P fail.
+#[tokio::test]
+async fn beq_checker_over_the_oracle() {
+    use lean_assess::lean::beq_checker::OracleProofChecker;
+    use lean_assess::metrics::beq::{CheckOutcome, CheckRequest, ProofChecker, Suggestion};
+    let s = standin(&[
+        json!({"method": "textDocument/codeAction", "tactics": ["exact?"],
+               "result": [{"title": "Try this: exact thm_P x (Nat.pos_of_ne_zero h)", "kind": "quickfix",
+                           "edit": {"documentChanges": [{"textDocument": {"version": 1, "uri": "file:///x"},
+                                    "edits": [{"range": {"start": {"line": 0, "character": 2}, "end": {"line": 0, "character": 8}},
+                                               "newText": "exact thm_P x (Nat.pos_of_ne_zero h)"}]}]}}]}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms BEq2.thm_Q", "severity": 3,
+               "message": "'BEq2.thm_Q' depends on axioms: [propext, sorryAx]"}),
+        json!({"method": "standin/diagnostic", "tactics": ["exact thm_P"], "message": "type mismatch"}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms BEq4.thm_Q", "severity": 3,
+               "message": "'BEq4.thm_Q' depends on axioms: [propext]"}),
+    ])
+    .await;
+    let o = oracle(&s);
+    let counters = o.counters();
+    let checker = OracleProofChecker::new(o, Duration::from_secs(10));
+    let req = |proof| CheckRequest {
+        assumed_header: MATHLIB,
+        assumed: "theorem thm_P (x : ℕ) (h : 0 < x) : 1 ≤ x := sorry",
+        goal_header: MATHLIB,
+        goal: "theorem thm_Q (x : ℕ) (h : x ≠ 0) : 1 ≤ x := by",
+        proof,
+    };
+    assert_eq!(
+        checker.suggest(req("")).await,
+        Ok(Suggestion::Found {
+            proof: "exact thm_P x (Nat.pos_of_ne_zero h)".into()
+        })
+    );
+    assert_eq!(
+        checker
+            .check(req("exact thm_P x (Nat.pos_of_ne_zero h)"))
+            .await,
+        Ok(CheckOutcome::Proved)
+    );
+    assert_eq!(
+        checker.check(req("exact thm_P")).await,
+        Ok(CheckOutcome::Failed {
+            errors: vec!["type mismatch".into()]
+        })
+    );
+    let Ok(CheckOutcome::Failed { errors }) = checker
+        .check(req("exact Nat.one_le_iff_ne_zero.mpr h"))
+        .await
+    else {
+        panic!("not using thm_P must fail")
+    };
+    assert!(errors[0].contains("does not use thm_P"));
+    // One version per check; round trips: waitForDiagnostics + interactive diagnostics each,
+    // `exact?`'s code actions once, rpc/connect once.
+    let used = counters.snapshot();
+    assert_eq!((used.versions, used.round_trips), (4, 10));
+}
