@@ -34,7 +34,12 @@
 //!   `sub_eq_add_neg`, `neg_neg` (ℤ ℚ ℝ ℂ), `div_eq_mul_inv`/`div_eq_inv_mul` (ℚ ℝ ℂ),
 //!   `sq`, `two_mul` (numbers); and with no gate: `Set.mem_Icc`/`Finset.mem_Icc` and the other
 //!   intervals, `Finset.mem_range`, `Set.mem_setOf_eq`, `not_exists`, `not_or`, and the
-//!   classical `not_forall`, `not_not` (Mathlib's logic is classical: `Classical.not_not`).
+//!   classical `not_forall`, `not_not` (Mathlib's logic is classical: `Classical.not_not`);
+//!   `Prod.mk.injEq` (tuple equations componentwise), `funext_iff` (`f = fun x => e` and
+//!   `f = g` between function names, pointwise), `Set.nonempty_iff_ne_empty`, the
+//!   `Set.image`/`Set.preimage` notations `''`/`⁻¹'`, generalized field notation (`p.Prime` →
+//!   `Nat.Prime p` from the receiver's binder type), `Nat.zero_le` (`0 ≤ n` on ℕ dropped from
+//!   `∧` and from unused hypotheses) and `∀ (_ : p), q` → `p → q` (non-dependent Π).
 //! - **Moves** ([`moves`]): equivalences with no preferred direction, tried by the search on
 //!   either side. `eq_comm`, `ne_comm`, `and_comm`, `or_comm`, `iff_comm`, `add_comm`,
 //!   `mul_comm` (swap operands), `and_assoc`, `or_assoc`, `add_assoc`, `mul_assoc` (both
