@@ -147,9 +147,63 @@ impl Carriers {
         !self.other
     }
 
-    /// Not a name bound to a function (whose order is only partial).
+    /// A term built only from numbers: names (not of function type: functions are only
+    /// partially ordered), numerals, arithmetic, ascriptions, the statement's functions applied,
+    /// number functions (`Real.…`, `Nat.…` but not those returning collections), sums,
+    /// products and cardinalities. A whitelist: `Finset.range 3 < Finset.range 4` on a
+    /// statement whose binders are all numbers still compares sets.
     fn ordered_operand(&self, t: &Tree) -> bool {
-        !(is_leaf(t) && self.functions.contains(&t.label))
+        if is_leaf(t) {
+            return !self.functions.contains(&t.label);
+        }
+        let label = t.label.as_str();
+        let arithmetic = [
+            ADD,
+            MUL,
+            SUB,
+            DIV,
+            POW,
+            " _ % _ ",
+            NEG,
+            "( _ : _ )",
+            "| _ |",
+            "⌊ _ ⌋",
+            "⌈ _ ⌉",
+            "√",
+            "!",
+        ]
+        .contains(&label);
+        if arithmetic {
+            // The type of an ascription is already among the carriers.
+            let operands = if label == "( _ : _ )" {
+                &t.children[..1]
+            } else {
+                &t.children[..]
+            };
+            return operands.iter().all(|ch| self.ordered_operand(ch));
+        }
+        if label.starts_with('∑') || label.starts_with('∏') || label == " _ .card" {
+            return true;
+        }
+        let head = label.split_whitespace().next().unwrap_or("");
+        if self.functions.iter().any(|f| f == head)
+            && label == format!("{head}{}", " _ ".repeat(t.children.len()))
+        {
+            return t.children.iter().all(|ch| self.ordered_operand(ch));
+        }
+        let collection = [
+            "divisors",
+            "digits",
+            "primeFactors",
+            "factors",
+            "properDivisors",
+        ]
+        .iter()
+        .any(|name| head.ends_with(name));
+        let number_function = ["Real.", "Nat.", "Int.", "Rat.", "Finset.card", "Nat.card"]
+            .iter()
+            .any(|ns| head.starts_with(ns));
+        number_function && !collection
     }
 
     /// Mentions ℤ (for the name of a lemma with a ℕ and a ℤ version).
@@ -239,7 +293,11 @@ fn two(t: &Tree) -> Option<(&Tree, &Tree)> {
 
 /// `0 ≤ n` on ℕ (`Nat.zero_le`): a proposition that always holds.
 pub fn trivially_true(p: &Tree, c: &Carriers) -> bool {
-    p.label == LE && p.children.len() == 2 && is_literal(&p.children[0], 0) && c.nat_only()
+    p.label == LE
+        && p.children.len() == 2
+        && is_literal(&p.children[0], 0)
+        && c.nat_only()
+        && c.ordered_operand(&p.children[1])
 }
 
 /// The first typed or unfolding rule that applies at the root of `t`.
@@ -285,8 +343,9 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
         return None;
     }
     let (a, b) = two(t)?;
+    let numbers = || c.ordered_operand(a) && c.ordered_operand(b);
     match t.label.as_str() {
-        LE | LT => order(t.label == LT, a, b, c),
+        LE | LT if numbers() => order(t.label == LT, a, b, c),
         EQ | NE => {
             let eq = t.label == EQ;
             if eq {
@@ -305,7 +364,7 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
                     return Some(("funext_iff", node2(FORALL, x.clone(), pointwise)));
                 }
             }
-            if !eq && c.nat_only() && (is_literal(a, 0) || is_literal(b, 0)) {
+            if !eq && c.nat_only() && numbers() && (is_literal(a, 0) || is_literal(b, 0)) {
                 // Nat.pos_iff_ne_zero : 0 < n ↔ n ≠ 0
                 let n = if is_literal(b, 0) { a } else { b };
                 return Some(("Nat.pos_iff_ne_zero", node2(LT, Tree::leaf("0"), n.clone())));
@@ -313,7 +372,7 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
             // sub_eq_zero : a - b = 0 ↔ a = b; sub_ne_zero : a - b ≠ 0 ↔ a ≠ b
             let diff = if is_literal(b, 0) { a } else { b };
             let zero = if is_literal(b, 0) { b } else { a };
-            if c.group() && is_literal(zero, 0) && diff.label == SUB {
+            if c.group() && numbers() && is_literal(zero, 0) && diff.label == SUB {
                 let (x, y) = two(diff)?;
                 let rule = if eq { "sub_eq_zero" } else { "sub_ne_zero" };
                 return Some((rule, node2(&t.label, x.clone(), y.clone())));
@@ -453,7 +512,7 @@ fn negation(p: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
 
 /// Order facts at `a < b` (`strict`) or `a ≤ b`.
 fn order(strict: bool, a: &Tree, b: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
-    if c.ordered_group() && c.ordered_operand(a) && c.ordered_operand(b) {
+    if c.ordered_group() {
         let ops = |t: &Tree| two(t).map(|(x, y)| (x.clone(), y.clone()));
         let rel = if strict { LT } else { LE };
         // sub_nonneg : 0 ≤ a - b ↔ b ≤ a; sub_pos : 0 < a - b ↔ b < a.
@@ -674,6 +733,19 @@ mod tests {
         assert!(!uses("theorem t (f g : ℕ → ℝ) : ¬ (f ≤ g)", "not_le"));
         // The values of a function are in its codomain: fine.
         assert!(uses("theorem t (f : ℕ → ℝ) : ¬ (f 1 ≤ 2)", "not_le"));
+        // Sets built inline are not numbers, whatever the binders say.
+        assert!(!uses(
+            "theorem t (n : ℕ) : ¬ (Finset.range n < Finset.range 4)",
+            "not_lt"
+        ));
+        assert!(!uses(
+            "theorem t (n : ℕ) : Nat.divisors n ≠ 0",
+            "Nat.pos_iff_ne_zero"
+        ));
+        assert!(uses(
+            "theorem t (n : ℕ) : ¬ ((Finset.range n).card + Nat.gcd n 2 < 4)",
+            "not_lt"
+        ));
         // `¬ a < b` is not `a ≥ b` turned around.
         differ("theorem t (x : ℝ) : ¬ (x < 2)", "theorem t (x : ℝ) : x ≤ 2");
     }
