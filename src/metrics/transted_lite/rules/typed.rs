@@ -337,7 +337,8 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
     if t.label == NEG && t.children.len() == 1 {
         let inner = &t.children[0];
         // neg_neg : - -a = a
-        if inner.label == NEG && inner.children.len() == 1 && c.group() {
+        if inner.label == NEG && inner.children.len() == 1 && c.group() && c.ordered_operand(inner)
+        {
             return Some(("neg_neg", inner.children[0].clone()));
         }
         return None;
@@ -384,26 +385,26 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
         AND if trivially_true(b, c) => Some(("Nat.zero_le", a.clone())),
         ADD => {
             // sub_eq_add_neg : a - b = a + -b
-            if c.group() && b.label == NEG && b.children.len() == 1 {
+            if c.group() && numbers() && b.label == NEG && b.children.len() == 1 {
                 return Some((
                     "sub_eq_add_neg",
                     node2(SUB, a.clone(), b.children[0].clone()),
                 ));
             }
             // two_mul : 2 * a = a + a
-            if c.numeric() && a == b {
+            if c.numeric() && numbers() && a == b {
                 return Some(("two_mul", node2(MUL, Tree::leaf("2"), a.clone())));
             }
             None
         }
         MUL => {
             // sq : a ^ 2 = a * a
-            if c.numeric() && a == b {
+            if c.numeric() && numbers() && a == b {
                 return Some(("sq", node2(POW, a.clone(), Tree::leaf("2"))));
             }
             // div_eq_mul_inv : a / b = a * b⁻¹ (with `b⁻¹` already written `1 / b`), and
             // div_eq_inv_mul : a / b = b⁻¹ * a; fields only.
-            if c.field() {
+            if c.field() && numbers() {
                 for (x, y, rule) in [(a, b, "div_eq_mul_inv"), (b, a, "div_eq_inv_mul")] {
                     if y.label == DIV && y.children.len() == 2 && is_literal(&y.children[0], 1) {
                         return Some((rule, node2(DIV, x.clone(), y.children[1].clone())));
@@ -666,7 +667,8 @@ fn leaf_names(t: &Tree, out: &mut Vec<String>) {
 
 /// Does some quantifier or set-builder inside `t` bind `name`?
 fn binds_inside(t: &Tree, name: &str) -> bool {
-    let binder_node = quantifier(t).is_some() || t.label == "{ _ | _ }";
+    let binder_node =
+        quantifier(t).is_some() || t.label == "{ _ | _ }" || t.label.starts_with("fun ");
     if binder_node {
         let n = t.children.len();
         if t.children[..n.saturating_sub(1)]
@@ -912,6 +914,11 @@ mod tests {
         // Matrices and other types keep what they wrote.
         assert!(!uses(
             "theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A + A = 0",
+            "two_mul"
+        ));
+        // Sets built inline: `s + s` is not `2 * s` pointwise.
+        assert!(!uses(
+            "theorem t (n : ℕ) : Finset.range n + Finset.range n = Finset.range n",
             "two_mul"
         ));
     }
