@@ -85,7 +85,10 @@ pub fn settings_text(dir: &Path, exe: &Path) -> String {
          \x20 vim.lsp.config('leanls', {{ cmd_env = {{ PATH = '{d}:' .. vim.env.PATH }} }})\n\
          \n\
          Then restart the Lean server. `lake serve` now runs through lean-assess; every other\n\
-         `lake` command goes to the real lake unchanged.\n",
+         `lake` command goes to the real lake unchanged.\n\
+         \n\
+         The plugins in editors/ do all of this for you: the VS Code extension asks before it\n\
+         sets lean4.envPathExtensions; in Neovim, `require('lean_assess').setup{{}}`.\n",
         exe = exe.display()
     )
 }
