@@ -28,7 +28,7 @@ use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
 use crate::distance::{self, CostModel, FlatTree, LabelInterner, Workspace};
 use crate::search::{self, Budget, StepProvider, Stop};
 use crate::trees::Tree;
-use rules::{Applied, Commutativity};
+use rules::{Applied, Carriers, Commutativity};
 use std::time::{Duration, Instant};
 
 /// Limits of one judgement.
@@ -123,6 +123,9 @@ pub struct Judgement {
 /// The search problem: pairs of trees, rule moves on either side, TED between them.
 struct TreePairs {
     comm: [Commutativity; 2],
+    /// Each side's number systems, read from the original statements (canonical forms may
+    /// have substituted a typed variable away).
+    carriers: [Carriers; 2],
     heuristic: Heuristic,
     both_sides: bool,
 }
@@ -160,7 +163,14 @@ impl StepProvider for TreePairs {
         let heuristic = &mut self.heuristic;
         let mut small = |a: &Tree, b: &Tree| heuristic.ted(a, b);
         if self.both_sides {
-            rules::moves(&state.0, &state.1, self.comm[0], &mut small, &mut rewrites);
+            rules::moves(
+                &state.0,
+                &state.1,
+                self.comm[0],
+                &self.carriers[0],
+                &mut small,
+                &mut rewrites,
+            );
         }
         for r in rewrites.drain(..) {
             let step = Step {
@@ -169,7 +179,14 @@ impl StepProvider for TreePairs {
             };
             out.push((step, (r.tree, state.1.clone())));
         }
-        rules::moves(&state.1, &state.0, self.comm[1], &mut small, &mut rewrites);
+        rules::moves(
+            &state.1,
+            &state.0,
+            self.comm[1],
+            &self.carriers[1],
+            &mut small,
+            &mut rewrites,
+        );
         for r in rewrites.drain(..) {
             let step = Step {
                 side: Side::Candidate,
@@ -211,6 +228,7 @@ impl TransTedLite {
                 Commutativity::of(&ref_canon),
                 Commutativity::of(&cand_canon),
             ],
+            carriers: [Carriers::of(reference), Carriers::of(candidate)],
             heuristic: Heuristic::new(CostModel {
                 free_rename: self.config.free_rename,
             }),

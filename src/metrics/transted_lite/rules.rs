@@ -26,18 +26,35 @@
 //!   `inv_eq_one_div` (`a⁻¹` → `1 / a`) and notations (`Real.sqrt x` → `√x`, `abs x` → `|x|`,
 //!   `Real.pi` → `π`, `Int.floor x` → `⌊x⌋`, `Int.ceil x` → `⌈x⌉`, `Nat.factorial n` → `n !`,
 //!   `logb` → `Real.logb`).
+//!   Typed and unfolding rules (module `typed`, gated on the statement's [`Carriers`]): `not_lt`,
+//!   `not_le` (ℕ ℤ ℚ ℝ only), `Nat.pos_iff_ne_zero` (ℕ only), `Nat.succ_le_iff`/
+//!   `Int.pos_iff_one_le` (`1 ≤ n` → `0 < n`), `Nat.lt_iff_add_one_le`/`Nat.lt_add_one_iff` and
+//!   their `Int` versions (`a + 1 ≤ b` → `a < b`, `a < b + 1` → `a ≤ b`; ℕ ℤ only),
+//!   `sub_nonneg`, `sub_pos`, `sub_nonpos`, `sub_neg` (ℤ ℚ ℝ), `sub_eq_zero`, `sub_ne_zero`,
+//!   `sub_eq_add_neg`, `neg_neg` (ℤ ℚ ℝ ℂ), `div_eq_mul_inv`/`div_eq_inv_mul` (ℚ ℝ ℂ),
+//!   `sq`, `two_mul` (numbers); and with no gate: `Set.mem_Icc`/`Finset.mem_Icc` and the other
+//!   intervals, `Finset.mem_range`, `Set.mem_setOf_eq`, `not_exists`, `not_or`, and the
+//!   classical `not_forall`, `not_not` (Mathlib's logic is classical: `Classical.not_not`);
+//!   `Prod.mk.injEq` (tuple equations componentwise), `funext_iff` (`f = fun x => e` and
+//!   `f = g` between function names, pointwise), `Set.nonempty_iff_ne_empty`, the
+//!   `Set.image`/`Set.preimage` notations `''`/`⁻¹'`, generalized field notation (`p.Prime` →
+//!   `Nat.Prime p` from the receiver's binder type), `Nat.zero_le` (`0 ≤ n` on ℕ dropped from
+//!   `∧` and from unused hypotheses) and `∀ (_ : p), q` → `p → q` (non-dependent Π).
 //! - **Moves** ([`moves`]): equivalences with no preferred direction, tried by the search on
 //!   either side. `eq_comm`, `ne_comm`, `and_comm`, `or_comm`, `iff_comm`, `add_comm`,
 //!   `mul_comm` (swap operands), `and_assoc`, `or_assoc`, `add_assoc`, `mul_assoc` (both
 //!   directions), `forall_swap`, `exists_swap` (adjacent quantifiers whose binder types do not
 //!   mention each other), `Imp.swap` (`a → b → c` ↔ `b → a → c`), and `binder_reorder` (the
 //!   theorem's binders permuted to align with the other side, never moving a binder before one
-//!   whose name it mentions: `(x : ℝ) (h : 0 < x)` stays in that order).
+//!   whose name it mentions: `(x : ℝ) (h : 0 < x)` stays in that order), and on ℕ/ℤ only the
+//!   numeral-bound shifts `k ≤ b` ↔ `k - 1 < b`, `a ≤ k` ↔ `a < k + 1`
+//!   (`Nat.lt_iff_add_one_le`, `Nat.lt_add_one_iff`; moves, not canonical, so that a numeral
+//!   the other side uses elsewhere keeps its match).
 //!
 //! What no rule does: commute `-`, `/`, `^`, `→`, `<`, `≤`, `∣`, `∈`, `⊆`, `•` or function
 //! application; swap `∃` with `∀`; drop, add or move a coercion `↑` or a type ascription
-//! (`(1 : ℝ) / 3` and `1 / 3 : ℕ` differ); use classical facts (`not_not`, `not_lt` would need
-//! classical logic or a linear order; they are left out rather than gated).
+//! (`(1 : ℝ) / 3` and `1 / 3 : ℕ` differ); use an order or algebra fact outside the carriers
+//! it holds on (`¬ a < b` stays on sets, `0 ≤ a - b` stays on ℕ, `a * (1 / b)` stays on ℤ).
 //!
 //! `add_comm`/`mul_comm` are only sound on commutative structures. A side gets them only when
 //! every carrier type its binders mention is known commutative ([`Commutativity::of`]): the
@@ -58,6 +75,10 @@
 //! `[name, (type,) value, body]`.
 
 use crate::trees::Tree;
+
+mod typed;
+
+pub use typed::Carriers;
 
 /// Name given to a hypothesis made from a premise by `intro` (flagged `hypothesis_freecost`, so
 /// matching it against a named hypothesis costs nothing).
@@ -263,10 +284,13 @@ fn render_node(t: &Tree, out: &mut String, depth: usize) {
 /// Apply the canonical rules to a fixpoint, then flag bound names for free renaming.
 /// Returns the canonical tree and the rewrites applied, in order.
 pub fn canonicalize(tree: &Tree) -> (Tree, Vec<Applied>) {
-    let wrapping = has_modular_types(tree);
+    let context = Context {
+        wrapping: has_modular_types(tree),
+        carriers: Carriers::of(tree),
+    };
     let mut t = tree.clone();
     let mut log = Vec::new();
-    while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log, wrapping) {}
+    while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log, &context) {}
     flag_bound_names(&mut t);
     (t, log)
 }
@@ -279,10 +303,17 @@ fn is_binder_list(parent: &Tree, child: &Tree, parent_is_root: bool) -> bool {
         && binder_list_arity(&child.label).is_some_and(|k| child.children.len() == k + 1)
 }
 
+/// What the canonical rules know about the whole statement.
+struct Context {
+    /// The statement mentions `ZMod`/`Fin`/`CharP`, so `-`, `/`, `%` on literals stay.
+    wrapping: bool,
+    /// The number systems its terms live in, for the typed rules.
+    carriers: Carriers,
+}
+
 /// One top-down pass; true if anything changed. `root` says whether `t` is the whole statement.
-/// `wrapping`: the statement mentions `ZMod`/`Fin`/`CharP`, so `-`, `/`, `%` on literals stay.
-fn canonical_pass(t: &mut Tree, log: &mut Vec<Applied>, wrapping: bool) -> bool {
-    canonical_pass_at(t, log, false, true, wrapping)
+fn canonical_pass(t: &mut Tree, log: &mut Vec<Applied>, context: &Context) -> bool {
+    canonical_pass_at(t, log, false, true, context)
 }
 
 fn canonical_pass_at(
@@ -290,11 +321,11 @@ fn canonical_pass_at(
     log: &mut Vec<Applied>,
     is_list: bool,
     root: bool,
-    wrapping: bool,
+    context: &Context,
 ) -> bool {
     let mut changed = false;
     while log.len() < MAX_CANONICAL_STEPS {
-        match canonical_at(t, is_list, wrapping) {
+        match canonical_at(t, is_list, context) {
             Some((applied, new)) => {
                 log.push(applied);
                 *t = new;
@@ -308,16 +339,17 @@ fn canonical_pass_at(
         .first()
         .is_some_and(|c| is_binder_list(t, c, root));
     for c in &mut t.children {
-        changed |= canonical_pass_at(c, log, single_child_list, false, wrapping);
+        changed |= canonical_pass_at(c, log, single_child_list, false, context);
     }
     changed
 }
 
 /// The first canonical rule that applies at the root of `t`.
-fn canonical_at(t: &Tree, is_list: bool, wrapping: bool) -> Option<(Applied, Tree)> {
+fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, Tree)> {
     let at = || render(t);
     if is_list {
-        return binder_list_rule(t).map(|(rule, at, new)| (Applied { rule, at }, new));
+        return binder_list_rule(t, &context.carriers)
+            .map(|(rule, at, new)| (Applied { rule, at }, new));
     }
     if let Some(q) = quantifier(t) {
         return quantifier_rule(t, q).map(|(rule, new)| (Applied { rule, at: at() }, new));
@@ -350,7 +382,7 @@ fn canonical_at(t: &Tree, is_list: bool, wrapping: bool) -> Option<(Applied, Tre
         };
         return Some((Applied { rule, at: at() }, new));
     }
-    if let Some(new) = norm_num(t, wrapping) {
+    if let Some(new) = norm_num(t, context.wrapping) {
         return Some((
             Applied {
                 rule: "norm_num",
@@ -385,7 +417,8 @@ fn canonical_at(t: &Tree, is_list: bool, wrapping: bool) -> Option<(Applied, Tre
                 new,
             ))
         }
-        _ => None,
+        _ => typed::typed_rule(t, &context.carriers)
+            .map(|(rule, new)| (Applied { rule, at: at() }, new)),
     }
 }
 
@@ -493,7 +526,7 @@ fn has_modular_types(t: &Tree) -> bool {
 
 /// Canonical rules on a theorem's binder list `(b₁) … (bₖ) : concl`.
 /// Returns the rule, the subterm it rewrote (for the path) and the new binder list.
-fn binder_list_rule(t: &Tree) -> Option<(&'static str, String, Tree)> {
+fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, String, Tree)> {
     let k = t.children.len() - 1;
     let binders = &t.children[..k];
     let concl = &t.children[k];
@@ -531,6 +564,19 @@ fn binder_list_rule(t: &Tree) -> Option<(&'static str, String, Tree)> {
             let mut out = binders.to_vec();
             out.remove(i);
             return Some(("autoImplicit", render(b), rebuild(out, concl.clone())));
+        }
+        // Nat.zero_le: a hypothesis `(h : 0 ≤ n)` on ℕ says nothing; dropped when unused.
+        if kind == BinderKind::Explicit && typed::trivially_true(ty, carriers) {
+            // A later binder of the same name (`and_imp` splits `h` into two `h`s) is no use.
+            let used_later = binders[i + 1..]
+                .iter()
+                .any(|l| mentions_outside_name(l, &name.label))
+                || mentions(concl, &name.label);
+            if !used_later {
+                let mut out = binders.to_vec();
+                out.remove(i);
+                return Some(("Nat.zero_le", render(b), rebuild(out, concl.clone())));
+            }
         }
         if kind == BinderKind::Explicit && ty.label == AND && ty.children.len() == 2 {
             let used_later = binders[i + 1..].iter().any(|l| mentions(l, &name.label))
@@ -708,6 +754,20 @@ fn quantifier_rule(t: &Tree, q: Quant) -> Option<(&'static str, Tree)> {
         QBinder::Plain => {
             if t.label != label {
                 return Some(("binder_split", Tree::node(label, t.children.clone())));
+            }
+            // `∀ (h : p), q` with `q` not mentioning `h` is the term `p → q` (a non-dependent
+            // Π-type; `→` is its notation). Only for a proposition `p`: `∀ (x : ℝ), q` stays.
+            let b = &t.children[0];
+            if q == Quant::Forall
+                && binder_kind(&b.label) == Some(BinderKind::Explicit)
+                && b.children.len() == 2
+                && is_prop_shaped(&b.children[1])
+                && !mentions(body, &b.children[0].label)
+            {
+                return Some((
+                    "imp (non-dependent ∀)",
+                    node2(IMP, b.children[1].clone(), body.clone()),
+                ));
             }
             None
         }
@@ -1007,11 +1067,14 @@ pub fn moves(
     tree: &Tree,
     other: &Tree,
     comm: Commutativity,
+    carriers: &Carriers,
     distance: &mut dyn FnMut(&Tree, &Tree) -> u32,
     out: &mut Vec<Rewrite>,
 ) {
     let mut path = Vec::new();
-    moves_in(tree, tree, &mut path, comm, out);
+    // Numeral bounds shift only on ℕ/ℤ; the flag says which lemma names them.
+    let shifts = carriers.discrete().then(|| carriers.int());
+    moves_in(tree, tree, &mut path, comm, shifts, out);
     if let Some(r) = binder_reorder(tree, other, distance) {
         out.push(r);
     }
@@ -1022,6 +1085,7 @@ fn moves_in(
     t: &Tree,
     path: &mut Vec<usize>,
     comm: Commutativity,
+    shifts: Option<bool>,
     out: &mut Vec<Rewrite>,
 ) {
     let mut push = |rule: &'static str, new: Tree| {
@@ -1033,6 +1097,11 @@ fn moves_in(
             tree: replace_at(root, path, new),
         });
     };
+    if let Some(int) = shifts {
+        for (rule, new) in typed::bound_shifts(t, int) {
+            push(rule, new);
+        }
+    }
     if t.children.len() == 2 {
         let (a, b) = (&t.children[0], &t.children[1]);
         let comm_rule = match t.label.as_str() {
@@ -1116,7 +1185,7 @@ fn moves_in(
     }
     for (i, c) in t.children.iter().enumerate() {
         path.push(i);
-        moves_in(root, c, path, comm, out);
+        moves_in(root, c, path, comm, shifts, out);
         path.pop();
     }
 }
@@ -1309,7 +1378,14 @@ mod tests {
         let t = canon(text);
         let mut out = Vec::new();
         let mut d = |a: &Tree, b: &Tree| free(a, b);
-        moves(&t, &t, Commutativity::of(&t), &mut d, &mut out);
+        moves(
+            &t,
+            &t,
+            Commutativity::of(&t),
+            &Carriers::of(&t),
+            &mut d,
+            &mut out,
+        );
         out.into_iter()
             .map(|r| (r.applied.rule, r.applied.at))
             .collect()
@@ -1711,7 +1787,14 @@ mod tests {
             let (c, _) = canonicalize(t);
             let mut out = Vec::new();
             let mut d = |a: &Tree, b: &Tree| free(a, b);
-            moves(&c, t, Commutativity::of(&c), &mut d, &mut out);
+            moves(
+                &c,
+                t,
+                Commutativity::of(&c),
+                &Carriers::of(&c),
+                &mut d,
+                &mut out,
+            );
             let _ = render(&c);
         }
     }

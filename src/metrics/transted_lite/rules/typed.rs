@@ -1,0 +1,1152 @@
+//! Canonical rules of `transted-lite` that depend on the type the terms live in (`not_lt` needs a
+//! linear order, `sub_nonneg` a group, `Nat.pos_iff_ne_zero` the naturals), the statement's
+//! [`Carriers`] that gate them, and the type-free unfoldings of membership and negation.
+//!
+//! Owns only these rules and the carrier analysis; they are called from
+//! [`super::canonicalize`] (through `canonical_at`) and never by the search. Every rule here
+//! rewrites in one fixed direction and makes a term no larger in a well-founded sense (negations
+//! move inwards, memberships unfold, `≤` on ℕ/ℤ becomes `<`), so the canonical fixpoint ends.
+//!
+//! The gate is per statement, like [`super::Commutativity`]: every type a binder or an ascription
+//! of the statement mentions is classified; a rule applies only when all of them are among the
+//! carriers it is sound on. A function type contributes its domain and codomain, and an order
+//! rule is refused when an operand is a function name (`f < g` is the pointwise, partial order).
+//! A cast `↑` (target unknown), a set, a type variable or any other type makes the statement
+//! "other" and turns every gated rule off. Untyped bound names take their type from the rest
+//! of the statement (or default to ℕ like numerals), so they add nothing.
+
+use super::*;
+
+/// The number systems a statement's terms live in, as far as its binders and ascriptions say.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Carriers {
+    nat: bool,
+    int: bool,
+    rat: bool,
+    real: bool,
+    complex: bool,
+    /// Any other type (sets, type variables, `Fin n`, `ℝ≥0`, casts of unknown target, ...).
+    other: bool,
+    /// Names bound to a function type.
+    functions: Vec<String>,
+    /// Each bound name with the namespace of its type's head (`(p : ℕ)` → `Nat`,
+    /// `(H : Subgroup G)` → `Subgroup`, `(f : ℝ → ℝ)` → `Function`), for dot notation. A name
+    /// bound twice with different heads is left out.
+    namespaces: Vec<(String, Option<String>)>,
+}
+
+impl Carriers {
+    /// Classify every binder type, ascription and cast in `tree`.
+    pub fn of(tree: &Tree) -> Carriers {
+        let mut c = Carriers::default();
+        let mut binders: Vec<(&Tree, &Tree, bool)> = Vec::new();
+        collect_binders(tree, &mut binders);
+        for (name, ty, instance) in binders {
+            // A class argument (`[LinearOrder α]`) names a type that is itself a binder.
+            if instance
+                || name.hypothesis_freecost
+                || is_universe(ty)
+                || is_prop_shaped(ty)
+                || ty.label == UNKNOWN_TYPE
+            {
+                continue;
+            }
+            if ty.label == IMP {
+                c.functions.push(name.label.clone());
+            }
+            c.add_type(ty);
+            let head = namespace_of(ty);
+            match c.namespaces.iter_mut().find(|(n, _)| *n == name.label) {
+                Some((_, known)) if *known != head => *known = None,
+                Some(_) => {}
+                None => c.namespaces.push((name.label.clone(), head)),
+            }
+        }
+        c.scan_terms(tree);
+        if !(c.nat || c.int || c.rat || c.real || c.complex || c.other) {
+            // Only numerals and untyped names: Lean elaborates numerals at ℕ by default.
+            c.nat = true;
+        }
+        c
+    }
+
+    fn add_type(&mut self, ty: &Tree) {
+        if is_leaf(ty) {
+            match ty.label.as_str() {
+                "ℕ" | "Nat" => self.nat = true,
+                "ℤ" | "Int" => self.int = true,
+                "ℚ" | "Rat" => self.rat = true,
+                "ℝ" | "Real" => self.real = true,
+                "ℂ" | "Complex" => self.complex = true,
+                _ => self.other = true,
+            }
+        } else if (ty.label == IMP || ty.label == " _ × _ ") && ty.children.len() == 2 {
+            self.add_type(&ty.children[0]);
+            self.add_type(&ty.children[1]);
+        } else {
+            self.other = true;
+        }
+    }
+
+    /// Ascriptions `(e : T)` and casts `↑e` inside terms; constants that name their type.
+    fn scan_terms(&mut self, t: &Tree) {
+        if t.label == "( _ : _ )" && t.children.len() == 2 {
+            self.add_type(&t.children[1]);
+        } else if t.label == "↑" {
+            self.other = true;
+        } else if t.label.starts_with("Real.") || t.label == "√" || t.label == "π" {
+            self.real = true;
+        } else if t.label.starts_with("Complex.") {
+            self.complex = true;
+        }
+        for ch in &t.children {
+            self.scan_terms(ch);
+        }
+    }
+
+    /// The namespace of a bound name's type, when known and unambiguous.
+    fn namespace(&self, name: &str) -> Option<&str> {
+        self.namespaces
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, h)| h.as_deref())
+    }
+
+    /// Only ℕ ℤ ℚ ℝ: a linear order (`not_lt`, `not_le`).
+    fn linear(&self) -> bool {
+        !self.other && !self.complex
+    }
+
+    /// Only ℕ ℤ: a discrete order where `a < b ↔ a + 1 ≤ b`.
+    pub fn discrete(&self) -> bool {
+        self.linear() && !self.rat && !self.real
+    }
+
+    /// Only ℕ.
+    fn nat_only(&self) -> bool {
+        self.discrete() && !self.int
+    }
+
+    /// Only ℤ ℚ ℝ: an ordered additive group (subtraction is not truncated).
+    fn ordered_group(&self) -> bool {
+        self.linear() && !self.nat
+    }
+
+    /// Only ℤ ℚ ℝ ℂ: an additive group.
+    fn group(&self) -> bool {
+        !self.other && !self.nat
+    }
+
+    /// Only ℚ ℝ ℂ: a field (`/` is multiplication by the inverse, not floor division).
+    fn field(&self) -> bool {
+        self.group() && !self.int
+    }
+
+    /// Only numbers (ℕ ℤ ℚ ℝ ℂ): a commutative semiring.
+    fn numeric(&self) -> bool {
+        !self.other
+    }
+
+    /// A term built only from numbers: names (not of function type: functions are only
+    /// partially ordered), numerals, arithmetic, ascriptions, the statement's functions applied,
+    /// number functions (`Real.…`, `Nat.…` but not those returning collections), sums,
+    /// products and cardinalities. A whitelist: `Finset.range 3 < Finset.range 4` on a
+    /// statement whose binders are all numbers still compares sets.
+    fn ordered_operand(&self, t: &Tree) -> bool {
+        if is_leaf(t) {
+            return !self.functions.contains(&t.label);
+        }
+        let label = t.label.as_str();
+        let arithmetic = [
+            ADD,
+            MUL,
+            SUB,
+            DIV,
+            POW,
+            " _ % _ ",
+            NEG,
+            "( _ : _ )",
+            "| _ |",
+            "⌊ _ ⌋",
+            "⌈ _ ⌉",
+            "√",
+            "!",
+        ]
+        .contains(&label);
+        if arithmetic {
+            // The type of an ascription is already among the carriers.
+            let operands = if label == "( _ : _ )" {
+                &t.children[..1]
+            } else {
+                &t.children[..]
+            };
+            return operands.iter().all(|ch| self.ordered_operand(ch));
+        }
+        if label.starts_with('∑') || label.starts_with('∏') || label == " _ .card" {
+            return true;
+        }
+        let head = label.split_whitespace().next().unwrap_or("");
+        if self.functions.iter().any(|f| f == head)
+            && label == format!("{head}{}", " _ ".repeat(t.children.len()))
+        {
+            return t.children.iter().all(|ch| self.ordered_operand(ch));
+        }
+        let collection = [
+            "divisors",
+            "digits",
+            "primeFactors",
+            "factors",
+            "properDivisors",
+        ]
+        .iter()
+        .any(|name| head.ends_with(name));
+        let number_function = ["Real.", "Nat.", "Int.", "Rat.", "Finset.card", "Nat.card"]
+            .iter()
+            .any(|ns| head.starts_with(ns));
+        number_function && !collection
+    }
+
+    /// Mentions ℤ (for the name of a lemma with a ℕ and a ℤ version).
+    pub fn int(&self) -> bool {
+        self.int
+    }
+
+    /// Name of a lemma with a ℕ and a ℤ version.
+    fn discrete_name(&self, nat: &'static str, int: &'static str) -> &'static str {
+        if self.int {
+            int
+        } else {
+            nat
+        }
+    }
+}
+
+/// The namespace generalized field notation looks in for a value of type `ty`: the head
+/// constant of the type (Lean: `x.f` with `x : T …` is `T.f … x …`).
+fn namespace_of(ty: &Tree) -> Option<String> {
+    if ty.label == IMP {
+        return Some("Function".to_owned());
+    }
+    let head = ty.label.split_whitespace().next()?;
+    let numeric = match head {
+        "ℕ" => Some("Nat"),
+        "ℤ" => Some("Int"),
+        "ℚ" => Some("Rat"),
+        "ℝ" => Some("Real"),
+        "ℂ" => Some("Complex"),
+        _ => None,
+    };
+    if let Some(n) = numeric {
+        return is_leaf(ty).then(|| n.to_owned());
+    }
+    // `Subgroup _ `, `Finset _ `, `Polynomial _ `: a constant applied to its arguments. A leaf
+    // head (`G`, a type variable) names no namespace.
+    let applied = ty.label == format!("{head}{}", " _ ".repeat(ty.children.len()));
+    let constant = head.chars().next().is_some_and(char::is_uppercase)
+        && head
+            .chars()
+            .all(|ch| ch.is_alphanumeric() || ch == '.' || ch == '_');
+    (applied && !ty.children.is_empty() && constant).then(|| head.to_owned())
+}
+
+/// Generalized field notation: `x.f` → `T.f x` where `x : T …`, and `x.f a` → `T.f x a` when `T`
+/// is a number type (whose functions take the number first: `p.gcd 4` is `Nat.gcd p 4`);
+/// elsewhere the receiver may go to a later argument (`s.image f` is `Set.image f s`), so
+/// only the argument-free form is unfolded.
+fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
+    let rest = t.label.strip_prefix(" _ .")?;
+    let field = rest.split_whitespace().next()?;
+    let receiver = t.children.first().filter(|x| is_leaf(x))?;
+    let extra = t.children.len() - 1;
+    if rest != format!("{field}{}", " _ ".repeat(extra)) {
+        return None;
+    }
+    let namespace = c.namespace(&receiver.label)?;
+    let numeric = ["Nat", "Int", "Rat", "Real", "Complex"].contains(&namespace);
+    if extra > 0 && !numeric {
+        return None;
+    }
+    let label = format!("{namespace}.{field}{}", " _ ".repeat(t.children.len()));
+    Some(Tree::node(label, t.children.clone()))
+}
+
+/// The bound name `funext_iff` introduces between two function names (a name no source
+/// text can write; bound names rename freely, so any fresh one would do).
+const POINT: &str = "x✝";
+
+const SUB: &str = " _ - _ ";
+const DIV: &str = " _ / _ ";
+const POW: &str = " _ ^ _ ";
+const MEM: &str = " _ ∈ _ ";
+const NEG: &str = "-";
+
+fn is_literal(t: &Tree, value: u128) -> bool {
+    literal(t) == Some(value)
+}
+
+fn two(t: &Tree) -> Option<(&Tree, &Tree)> {
+    match t.children.as_slice() {
+        [a, b] => Some((a, b)),
+        _ => None,
+    }
+}
+
+/// `0 ≤ n` on ℕ (`Nat.zero_le`): a proposition that always holds.
+pub fn trivially_true(p: &Tree, c: &Carriers) -> bool {
+    p.label == LE
+        && p.children.len() == 2
+        && is_literal(&p.children[0], 0)
+        && c.nat_only()
+        && c.ordered_operand(&p.children[1])
+}
+
+/// The first typed or unfolding rule that applies at the root of `t`.
+pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
+    if let Some(new) = dot_notation(t, c) {
+        return Some(("dot notation", new));
+    }
+    // Set.nonempty_iff_ne_empty : s.Nonempty ↔ s ≠ ∅ (and the `Finset` version).
+    if let ("Set.Nonempty _ " | "Finset.Nonempty _ ", [set]) =
+        (t.label.as_str(), t.children.as_slice())
+    {
+        let rule = if t.label.starts_with("Set") {
+            "Set.nonempty_iff_ne_empty"
+        } else {
+            "Finset.nonempty_iff_ne_empty"
+        };
+        return Some((rule, node2(NE, set.clone(), Tree::leaf("∅"))));
+    }
+    // Mathlib: `infixl:80 " '' " => Set.image`, `infixl:80 " ⁻¹' " => Set.preimage`.
+    if t.children.len() == 2 {
+        let to = match t.label.as_str() {
+            "Set.image _  _ " => Some((" _ '' _ ", "Set.image")),
+            "Set.preimage _  _ " => Some((" _ ⁻¹' _ ", "Set.preimage")),
+            _ => None,
+        };
+        if let Some((label, rule)) = to {
+            return Some((rule, Tree::node(label, t.children.clone())));
+        }
+    }
+    if t.label == NOT {
+        return negation(t.children.first()?, c).filter(|_| t.children.len() == 1);
+    }
+    if t.label == MEM {
+        let (x, s) = two(t)?;
+        return membership(x, s);
+    }
+    if t.label == NEG && t.children.len() == 1 {
+        let inner = &t.children[0];
+        // neg_neg : - -a = a
+        if inner.label == NEG && inner.children.len() == 1 && c.group() && c.ordered_operand(inner)
+        {
+            return Some(("neg_neg", inner.children[0].clone()));
+        }
+        return None;
+    }
+    let (a, b) = two(t)?;
+    let numbers = || c.ordered_operand(a) && c.ordered_operand(b);
+    match t.label.as_str() {
+        LE | LT if numbers() => order(t.label == LT, a, b, c),
+        EQ | NE => {
+            let eq = t.label == EQ;
+            if eq {
+                if let Some(parts) = tuple_equation(a, b) {
+                    return Some(("Prod.mk.injEq", parts));
+                }
+                if let Some(pointwise) = function_equation(a, b) {
+                    return Some(("funext_iff", pointwise));
+                }
+                // funext_iff on two function names: `f = g` ↔ `∀ x, f x = g x`.
+                let named = |t: &Tree| is_leaf(t) && c.functions.contains(&t.label);
+                if named(a) && named(b) && a.label != b.label {
+                    let x = Tree::leaf(POINT);
+                    let apply = |f: &Tree| Tree::node(format!("{} _ ", f.label), vec![x.clone()]);
+                    let pointwise = node2(EQ, apply(a), apply(b));
+                    return Some(("funext_iff", node2(FORALL, x.clone(), pointwise)));
+                }
+            }
+            if !eq && c.nat_only() && numbers() && (is_literal(a, 0) || is_literal(b, 0)) {
+                // Nat.pos_iff_ne_zero : 0 < n ↔ n ≠ 0
+                let n = if is_literal(b, 0) { a } else { b };
+                return Some(("Nat.pos_iff_ne_zero", node2(LT, Tree::leaf("0"), n.clone())));
+            }
+            // sub_eq_zero : a - b = 0 ↔ a = b; sub_ne_zero : a - b ≠ 0 ↔ a ≠ b
+            let diff = if is_literal(b, 0) { a } else { b };
+            let zero = if is_literal(b, 0) { b } else { a };
+            if c.group() && numbers() && is_literal(zero, 0) && diff.label == SUB {
+                let (x, y) = two(diff)?;
+                let rule = if eq { "sub_eq_zero" } else { "sub_ne_zero" };
+                return Some((rule, node2(&t.label, x.clone(), y.clone())));
+            }
+            None
+        }
+        // Nat.zero_le, true_and, and_true: `0 ≤ n ∧ p` is `p` on ℕ.
+        AND if trivially_true(a, c) => Some(("Nat.zero_le", b.clone())),
+        AND if trivially_true(b, c) => Some(("Nat.zero_le", a.clone())),
+        ADD => {
+            // sub_eq_add_neg : a - b = a + -b
+            if c.group() && numbers() && b.label == NEG && b.children.len() == 1 {
+                return Some((
+                    "sub_eq_add_neg",
+                    node2(SUB, a.clone(), b.children[0].clone()),
+                ));
+            }
+            // two_mul : 2 * a = a + a
+            if c.numeric() && numbers() && a == b {
+                return Some(("two_mul", node2(MUL, Tree::leaf("2"), a.clone())));
+            }
+            None
+        }
+        MUL => {
+            // sq : a ^ 2 = a * a
+            if c.numeric() && numbers() && a == b {
+                return Some(("sq", node2(POW, a.clone(), Tree::leaf("2"))));
+            }
+            // div_eq_mul_inv : a / b = a * b⁻¹ (with `b⁻¹` already written `1 / b`), and
+            // div_eq_inv_mul : a / b = b⁻¹ * a; fields only.
+            if c.field() && numbers() {
+                for (x, y, rule) in [(a, b, "div_eq_mul_inv"), (b, a, "div_eq_inv_mul")] {
+                    if y.label == DIV && y.children.len() == 2 && is_literal(&y.children[0], 1) {
+                        return Some((rule, node2(DIV, x.clone(), y.children[1].clone())));
+                    }
+                }
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+/// Prod.mk.injEq : ((a, b) = (c, d)) = (a = c ∧ b = d), for tuples of one length (`(a, b, c)`
+/// is `(a, (b, c))`, so the conjunction nests to the right like `∧` itself).
+fn tuple_equation(a: &Tree, b: &Tree) -> Option<Tree> {
+    let tuple = |t: &Tree| {
+        let k = t.children.len();
+        (k >= 2 && t.label == format!("({})", vec![" _ "; k].join(","))).then_some(k)
+    };
+    let k = tuple(a)?;
+    if tuple(b) != Some(k) {
+        return None;
+    }
+    let mut eqs = a
+        .children
+        .iter()
+        .zip(&b.children)
+        .map(|(x, y)| node2(EQ, x.clone(), y.clone()))
+        .rev();
+    let last = eqs.next()?;
+    Some(eqs.fold(last, |acc, e| node2(AND, e, acc)))
+}
+
+/// funext_iff (then β-reduction): `f = fun x => e` ↔ `∀ x, f x = e`, either side of `=`,
+/// for a function named by a leaf and a one-binder `fun` whose bound name is not that leaf.
+fn function_equation(a: &Tree, b: &Tree) -> Option<Tree> {
+    let is_fun = |t: &Tree| t.label == "fun _ => _ " && t.children.len() == 2;
+    let (f, lambda, f_left) = if is_leaf(a) && is_fun(b) {
+        (a, b, true)
+    } else if is_leaf(b) && is_fun(a) {
+        (b, a, false)
+    } else {
+        return None;
+    };
+    let [binder, body] = lambda.children.as_slice() else {
+        return None;
+    };
+    if !matches!(classify_qbinder(binder), Some(QBinder::Plain)) {
+        return None;
+    }
+    let x = binder_name(binder)?;
+    if x.label == f.label || literal(f).is_some() {
+        return None;
+    }
+    let applied = Tree::node(format!("{} _ ", f.label), vec![x.clone()]);
+    let eq = if f_left {
+        node2(EQ, applied, body.clone())
+    } else {
+        node2(EQ, body.clone(), applied)
+    };
+    Some(node2(FORALL, binder.clone(), eq))
+}
+
+/// Rules at `¬ p`.
+fn negation(p: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
+    let not = |t: &Tree| Tree::node(NOT, vec![t.clone()]);
+    if let Some(q) = quantifier(p) {
+        let [binder, body] = p.children.as_slice() else {
+            return None;
+        };
+        if !matches!(classify_qbinder(binder), Some(QBinder::Plain)) || p.label != quant_label(q) {
+            return None;
+        }
+        // not_exists : (¬ ∃ x, p x) ↔ ∀ x, ¬ p x (intuitionistic);
+        // not_forall : (¬ ∀ x, p x) ↔ ∃ x, ¬ p x (classical: Mathlib's logic is classical).
+        let (rule, to) = match q {
+            Quant::Exists => ("not_exists", FORALL),
+            Quant::Forall => ("not_forall", EXISTS),
+        };
+        return Some((rule, node2(to, binder.clone(), not(body))));
+    }
+    match p.label.as_str() {
+        // not_not : ¬¬a ↔ a (classical).
+        NOT if p.children.len() == 1 => Some(("not_not", p.children[0].clone())),
+        // not_or : ¬(a ∨ b) ↔ ¬a ∧ ¬b.
+        OR => {
+            let (a, b) = two(p)?;
+            Some(("not_or", node2(AND, not(a), not(b))))
+        }
+        // not_lt : ¬a < b ↔ b ≤ a; not_le : ¬a ≤ b ↔ b < a (linear orders only).
+        LT | LE if c.linear() => {
+            let (a, b) = two(p)?;
+            if !(c.ordered_operand(a) && c.ordered_operand(b)) {
+                return None;
+            }
+            let (rule, to) = if p.label == LT {
+                ("not_lt", LE)
+            } else {
+                ("not_le", LT)
+            };
+            Some((rule, node2(to, b.clone(), a.clone())))
+        }
+        _ => None,
+    }
+}
+
+/// Order facts at `a < b` (`strict`) or `a ≤ b`.
+fn order(strict: bool, a: &Tree, b: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
+    if c.ordered_group() {
+        let ops = |t: &Tree| two(t).map(|(x, y)| (x.clone(), y.clone()));
+        let rel = if strict { LT } else { LE };
+        // sub_nonneg : 0 ≤ a - b ↔ b ≤ a; sub_pos : 0 < a - b ↔ b < a.
+        if is_literal(a, 0) && b.label == SUB {
+            let (x, y) = ops(b)?;
+            let rule = if strict { "sub_pos" } else { "sub_nonneg" };
+            return Some((rule, node2(rel, y, x)));
+        }
+        // sub_nonpos : a - b ≤ 0 ↔ a ≤ b; sub_neg : a - b < 0 ↔ a < b.
+        if is_literal(b, 0) && a.label == SUB {
+            let (x, y) = ops(a)?;
+            let rule = if strict { "sub_neg" } else { "sub_nonpos" };
+            return Some((rule, node2(rel, x, y)));
+        }
+    }
+    if !c.discrete() {
+        return None;
+    }
+    let lt_add_one = c.discrete_name("Nat.lt_add_one_iff", "Int.lt_add_one_iff");
+    let add_one_le = c.discrete_name("Nat.lt_iff_add_one_le", "Int.lt_iff_add_one_le");
+    let plus_one = |t: &Tree| {
+        (t.label == ADD && t.children.len() == 2 && is_literal(&t.children[1], 1))
+            .then(|| t.children[0].clone())
+    };
+    if strict {
+        // Nat.lt_add_one_iff : a < b + 1 ↔ a ≤ b (`b` not a numeral: `norm_num` adds those up).
+        let base = plus_one(b).filter(|base| literal(base).is_none())?;
+        return Some((lt_add_one, node2(LE, a.clone(), base)));
+    }
+    // Nat.lt_iff_add_one_le : a < b ↔ a + 1 ≤ b.
+    if let Some(base) = plus_one(a).filter(|base| literal(base).is_none()) {
+        return Some((add_one_le, node2(LT, base, b.clone())));
+    }
+    // Nat.succ_le_iff / Int.pos_iff_one_le : 1 ≤ n ↔ 0 < n, the usual ways to say "positive".
+    // Other numeral bounds (`2 ≤ n` against `1 < n`) are search moves ([`bound_shifts`]):
+    // changing a numeral in canonical form would spoil its match against a statement that
+    // uses it elsewhere (`IsLeast {n | …} 17` against `17 ≤ n`).
+    if is_literal(a, 1) {
+        let rule = c.discrete_name("Nat.succ_le_iff", "Int.pos_iff_one_le");
+        return Some((rule, node2(LT, Tree::leaf("0"), b.clone())));
+    }
+    None
+}
+
+/// Search moves on ℕ/ℤ (`discrete`) at `t`: a numeral bound of `<` or `≤` shifted by one.
+/// `k ≤ b` ↔ `k - 1 < b` and `a ≤ k` ↔ `a < k + 1` (`Nat.lt_iff_add_one_le`,
+/// `Nat.lt_add_one_iff` and their `Int` versions with the numeral added up). Every move's
+/// inverse is among them. `1 ≤ b`/`0 < b` is left to the canonical rule.
+pub fn bound_shifts(t: &Tree, int: bool) -> Vec<(&'static str, Tree)> {
+    let mut out = Vec::new();
+    let Some((a, b)) = two(t) else {
+        return out;
+    };
+    let (add_one_le, lt_add_one) = if int {
+        ("Int.lt_iff_add_one_le", "Int.lt_add_one_iff")
+    } else {
+        ("Nat.lt_iff_add_one_le", "Nat.lt_add_one_iff")
+    };
+    let num = |k: u128| Tree::leaf(k.to_string());
+    match t.label.as_str() {
+        LE => {
+            if let Some(k) = literal(a).filter(|&k| k >= 2) {
+                out.push((add_one_le, node2(LT, num(k - 1), b.clone())));
+            }
+            if let Some(k) = literal(b).filter(|&k| k < MAX_LITERAL) {
+                out.push((lt_add_one, node2(LT, a.clone(), num(k + 1))));
+            }
+        }
+        LT => {
+            if let Some(k) = literal(a).filter(|&k| (1..MAX_LITERAL).contains(&k)) {
+                out.push((add_one_le, node2(LE, num(k + 1), b.clone())));
+            }
+            if let Some(k) = literal(b).filter(|&k| k >= 1) {
+                out.push((lt_add_one, node2(LE, a.clone(), num(k - 1))));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Membership in an interval, a `Finset.range` or a set-builder set, unfolded.
+fn membership(x: &Tree, s: &Tree) -> Option<(&'static str, Tree)> {
+    let name = s.label.trim();
+    let bare = name
+        .strip_prefix("Finset.")
+        .or_else(|| name.strip_prefix("Set."))
+        .unwrap_or(name);
+    let finset = name.starts_with("Finset.");
+    let rule = |set: &'static str, fin: &'static str| if finset { fin } else { set };
+    let rel = |strict: bool, l: &Tree, r: &Tree| {
+        node2(if strict { LT } else { LE }, l.clone(), r.clone())
+    };
+    match (bare, s.children.as_slice()) {
+        // Set.mem_Icc : a ∈ Icc l u ↔ l ≤ a ∧ a ≤ u (and Ioo, Ico, Ioc).
+        ("Icc _  _", [l, u])
+        | ("Ioo _  _", [l, u])
+        | ("Ico _  _", [l, u])
+        | ("Ioc _  _", [l, u]) => {
+            let (lo_strict, hi_strict, set, fin) = match bare {
+                "Icc _  _" => (false, false, "Set.mem_Icc", "Finset.mem_Icc"),
+                "Ioo _  _" => (true, true, "Set.mem_Ioo", "Finset.mem_Ioo"),
+                "Ico _  _" => (false, true, "Set.mem_Ico", "Finset.mem_Ico"),
+                _ => (true, false, "Set.mem_Ioc", "Finset.mem_Ioc"),
+            };
+            Some((
+                rule(set, fin),
+                node2(AND, rel(lo_strict, l, x), rel(hi_strict, x, u)),
+            ))
+        }
+        // Set.mem_Ici : a ∈ Ici l ↔ l ≤ a (and Ioi, Iic, Iio).
+        ("Ici _", [l]) => Some((rule("Set.mem_Ici", "Finset.mem_Ici"), rel(false, l, x))),
+        ("Ioi _", [l]) => Some((rule("Set.mem_Ioi", "Finset.mem_Ioi"), rel(true, l, x))),
+        ("Iic _", [u]) => Some((rule("Set.mem_Iic", "Finset.mem_Iic"), rel(false, x, u))),
+        ("Iio _", [u]) => Some((rule("Set.mem_Iio", "Finset.mem_Iio"), rel(true, x, u))),
+        // Finset.mem_range : m ∈ range n ↔ m < n. Only the qualified name: an unqualified
+        // `range` may be `Set.range f`, the image of a function.
+        ("range _", [n]) if finset => Some(("Finset.mem_range", rel(true, x, n))),
+        _ => set_of(x, s),
+    }
+}
+
+/// Set.mem_setOf_eq : a ∈ {x | p x} = p a, when substituting `a` captures no name.
+fn set_of(a: &Tree, s: &Tree) -> Option<(&'static str, Tree)> {
+    if s.label != "{ _ | _ }" {
+        return None;
+    }
+    let [binder, body] = s.children.as_slice() else {
+        return None;
+    };
+    if !matches!(classify_qbinder(binder), Some(QBinder::Plain)) {
+        return None;
+    }
+    let var = binder_name(binder)?;
+    let mut names = Vec::new();
+    leaf_names(a, &mut names);
+    if names.iter().any(|n| binds_inside(body, n)) {
+        return None;
+    }
+    Some(("Set.mem_setOf_eq", substitute(body, &var.label, a)))
+}
+
+fn leaf_names(t: &Tree, out: &mut Vec<String>) {
+    if is_leaf(t) {
+        out.push(t.label.clone());
+    }
+    for c in &t.children {
+        leaf_names(c, out);
+    }
+}
+
+/// Does some quantifier or set-builder inside `t` bind `name`?
+fn binds_inside(t: &Tree, name: &str) -> bool {
+    let binder_node =
+        quantifier(t).is_some() || t.label == "{ _ | _ }" || t.label.starts_with("fun ");
+    if binder_node {
+        let n = t.children.len();
+        if t.children[..n.saturating_sub(1)]
+            .iter()
+            .any(|b| binds(b, name))
+        {
+            return true;
+        }
+    }
+    t.children.iter().any(|c| binds_inside(c, name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::canonicalize;
+    use super::{bound_shifts, Carriers};
+    use crate::distance::{ted, CostModel};
+    use crate::trees::parse::{parse_statement, Header};
+    use crate::trees::Tree;
+
+    fn canon(text: &str) -> (Tree, Vec<&'static str>) {
+        let t = parse_statement(text, &Header::default())
+            .unwrap_or_else(|e| panic!("test statement does not parse: {e}: {text}"))
+            .tree;
+        let (c, log) = canonicalize(&t);
+        (c, log.iter().map(|a| a.rule).collect())
+    }
+
+    fn distance(a: &str, b: &str) -> u32 {
+        ted(&canon(a).0, &canon(b).0, CostModel { free_rename: true })
+    }
+
+    fn same(a: &str, b: &str) {
+        assert_eq!(
+            distance(a, b),
+            0,
+            "expected equal canonical forms:\n{a}\n{b}"
+        );
+    }
+
+    fn differ(a: &str, b: &str) {
+        assert!(distance(a, b) > 0, "must stay apart:\n{a}\n{b}");
+    }
+
+    fn uses(text: &str, rule: &str) -> bool {
+        canon(text).1.contains(&rule)
+    }
+
+    #[test]
+    fn negated_orders_flip_on_linear_orders_only() {
+        same("theorem t (x : ℝ) : ¬ (x < 2)", "theorem t (x : ℝ) : 2 ≤ x");
+        same("theorem t (n : ℤ) : ¬ (n ≤ 2)", "theorem t (n : ℤ) : 2 < n");
+        same(
+            "theorem t (x : ℚ) (h : ¬ x ≥ 1) : x = 0",
+            "theorem t (x : ℚ) (h : x < 1) : x = 0",
+        );
+        // Sets, complex numbers, type variables and functions are only partially ordered.
+        assert!(!uses("theorem t (A B : Set ℕ) : ¬ (A < B)", "not_lt"));
+        assert!(!uses("theorem t (z : ℂ) : ¬ (z ≤ 1)", "not_le"));
+        assert!(!uses(
+            "theorem t (α : Type*) [Preorder α] (a b : α) : ¬ (a < b)",
+            "not_lt"
+        ));
+        assert!(!uses("theorem t (f g : ℕ → ℝ) : ¬ (f ≤ g)", "not_le"));
+        // The values of a function are in its codomain: fine.
+        assert!(uses("theorem t (f : ℕ → ℝ) : ¬ (f 1 ≤ 2)", "not_le"));
+        // Sets built inline are not numbers, whatever the binders say.
+        assert!(!uses(
+            "theorem t (n : ℕ) : ¬ (Finset.range n < Finset.range 4)",
+            "not_lt"
+        ));
+        assert!(!uses(
+            "theorem t (n : ℕ) : Nat.divisors n ≠ 0",
+            "Nat.pos_iff_ne_zero"
+        ));
+        assert!(uses(
+            "theorem t (n : ℕ) : ¬ ((Finset.range n).card + Nat.gcd n 2 < 4)",
+            "not_lt"
+        ));
+        // `¬ a < b` is not `a ≥ b` turned around.
+        differ("theorem t (x : ℝ) : ¬ (x < 2)", "theorem t (x : ℝ) : x ≤ 2");
+    }
+
+    #[test]
+    fn strict_and_weak_bounds_meet_on_naturals_and_integers_only() {
+        same(
+            "theorem t (n : ℕ) (h : 0 < n) : n = n",
+            "theorem t (n : ℕ) (h : n ≠ 0) : n = n",
+        );
+        same(
+            "theorem t (n : ℕ) (h : n ≥ 1) : n = n",
+            "theorem t (n : ℕ) (h : n > 0) : n = n",
+        );
+        same(
+            "theorem t (a b : ℤ) : a + 1 ≤ b",
+            "theorem t (a b : ℤ) : a < b",
+        );
+        same(
+            "theorem t (a b : ℕ) : a < b + 1",
+            "theorem t (a b : ℕ) : a ≤ b",
+        );
+        same("theorem t (n : ℕ) : ¬ (n = 0)", "theorem t (n : ℕ) : 0 < n");
+        // On ℤ, `n ≠ 0` is not `0 < n`; on ℝ, `1 ≤ x` is not `0 < x`.
+        differ("theorem t (n : ℤ) : n ≠ 0", "theorem t (n : ℤ) : 0 < n");
+        differ("theorem t (x : ℝ) : 1 ≤ x", "theorem t (x : ℝ) : 0 < x");
+        differ("theorem t (x : ℝ) : x ≤ 9", "theorem t (x : ℝ) : x < 10");
+        differ("theorem t (x : ℚ) : x + 1 ≤ y", "theorem t (x : ℚ) : x < y");
+        // A statement that also mentions ℝ (through a cast or a binder) gets none of them.
+        assert!(!uses(
+            "theorem t (n : ℕ) (x : ℝ) : n ≠ 0",
+            "Nat.pos_iff_ne_zero"
+        ));
+        assert!(!uses("theorem t (n : ℕ) : 1 ≤ (n : ℝ)", "Nat.succ_le_iff"));
+        assert!(!uses("theorem t (n : ℕ) : 1 ≤ ↑n", "Nat.succ_le_iff"));
+        // ℕ subtraction and numerals: `a - b = 0` is not `a = b` there.
+        assert!(!uses("theorem t (a b : ℕ) : a - b = 0", "sub_eq_zero"));
+        // Numerals alone are natural numbers.
+        assert!(uses("theorem t : ¬ (2 = 0)", "Nat.pos_iff_ne_zero"));
+    }
+
+    /// The rules and results of the numeral-bound moves on the conclusion of `text`.
+    fn shifts(text: &str) -> Vec<(&'static str, Tree)> {
+        let (t, _) = canon(text);
+        let list = &t.children[0];
+        let concl = list.children.last().expect("a conclusion");
+        let carriers = Carriers::of(&t);
+        if !carriers.discrete() {
+            return Vec::new();
+        }
+        bound_shifts(concl, carriers.int())
+    }
+
+    #[test]
+    fn numeral_bounds_shift_by_one_as_moves_on_naturals_and_integers() {
+        let target = |text: &str| canon(text).0.children[0].children.last().cloned();
+        let two_le = shifts("theorem t (n : ℤ) : 2 ≤ n");
+        assert_eq!(two_le.len(), 1, "{two_le:?}");
+        assert_eq!(two_le[0].0, "Int.lt_iff_add_one_le");
+        assert_eq!(
+            Some(two_le[0].1.clone()),
+            target("theorem t (n : ℤ) : 1 < n")
+        );
+        let le_nine = shifts("theorem t (n : ℕ) : n ≤ 9");
+        assert_eq!(le_nine[0].0, "Nat.lt_add_one_iff");
+        assert_eq!(
+            Some(le_nine[0].1.clone()),
+            target("theorem t (n : ℕ) : n < 10")
+        );
+        // Every shift has its inverse.
+        let back = shifts("theorem t (n : ℕ) : n < 10");
+        assert!(back
+            .iter()
+            .any(|(_, t)| Some(t.clone()) == target("theorem t (n : ℕ) : n ≤ 9")));
+        // Not on ℝ or ℚ (`x ≤ 9` is not `x < 10`), not `x < 0` to `x ≤ -1`.
+        assert!(shifts("theorem t (x : ℝ) : x ≤ 9").is_empty());
+        assert!(shifts("theorem t (x : ℚ) : 2 ≤ x").is_empty());
+        assert!(shifts("theorem t (n : ℕ) : n < 0").is_empty());
+    }
+
+    #[test]
+    fn differences_compare_as_their_operands_in_groups_not_on_naturals() {
+        same(
+            "theorem t (a b : ℝ) : 0 ≤ a - b",
+            "theorem t (a b : ℝ) : b ≤ a",
+        );
+        same(
+            "theorem t (a b : ℤ) : 0 < a - b",
+            "theorem t (a b : ℤ) : b < a",
+        );
+        same(
+            "theorem t (a b : ℚ) : a - b ≤ 0",
+            "theorem t (a b : ℚ) : a ≤ b",
+        );
+        same(
+            "theorem t (a b : ℝ) : a - b < 0",
+            "theorem t (a b : ℝ) : a < b",
+        );
+        same(
+            "theorem t (a b : ℂ) : a - b = 0",
+            "theorem t (a b : ℂ) : a = b",
+        );
+        same(
+            "theorem t (a b : ℝ) : a - b ≠ 0",
+            "theorem t (a b : ℝ) : a ≠ b",
+        );
+        // ℕ subtraction truncates: `0 ≤ a - b` always holds, `a - b = 0` is `a ≤ b`.
+        differ(
+            "theorem t (a b : ℕ) : 0 ≤ a - b",
+            "theorem t (a b : ℕ) : b ≤ a",
+        );
+        differ(
+            "theorem t (a b : ℕ) : a - b = 0",
+            "theorem t (a b : ℕ) : a = b",
+        );
+        // ℂ is not linearly ordered.
+        assert!(!uses("theorem t (a b : ℂ) : 0 ≤ a - b", "sub_nonneg"));
+        // Not the other operand order (a numeral, since bound names rename freely).
+        same("theorem t (a : ℝ) : 0 ≤ a - 2", "theorem t (a : ℝ) : 2 ≤ a");
+        differ("theorem t (a : ℝ) : 0 ≤ a - 2", "theorem t (a : ℝ) : a ≤ 2");
+    }
+
+    #[test]
+    fn ring_identities_on_numbers() {
+        same(
+            "theorem t (x : ℝ) : x * x = 4",
+            "theorem t (x : ℝ) : x ^ 2 = 4",
+        );
+        same(
+            "theorem t (n : ℕ) : n + n = 4",
+            "theorem t (n : ℕ) : 2 * n = 4",
+        );
+        same(
+            "theorem t (a b : ℤ) : a + -b = 4",
+            "theorem t (a b : ℤ) : a - b = 4",
+        );
+        same("theorem t (a : ℝ) : - -a = 4", "theorem t (a : ℝ) : a = 4");
+        same(
+            "theorem t (a b : ℝ) : a * b⁻¹ = 4",
+            "theorem t (a b : ℝ) : a / b = 4",
+        );
+        same(
+            "theorem t (a b : ℚ) : b⁻¹ * a = 4",
+            "theorem t (a b : ℚ) : a / b = 4",
+        );
+        // ℕ and ℤ division is floor division: `a * (1 / b)` is not `a / b`.
+        differ(
+            "theorem t (a b : ℕ) : a * (1 / b) = 4",
+            "theorem t (a b : ℕ) : a / b = 4",
+        );
+        differ(
+            "theorem t (a b : ℤ) : a * (1 / b) = 4",
+            "theorem t (a b : ℤ) : a / b = 4",
+        );
+        // Different operands are not squared; `x ^ 3` is not `x * x`.
+        differ(
+            "theorem t (x y : ℝ) : x * y = 4",
+            "theorem t (x y : ℝ) : x ^ 2 = 4",
+        );
+        differ(
+            "theorem t (x : ℝ) : x * x = 4",
+            "theorem t (x : ℝ) : x ^ 3 = 4",
+        );
+        // Matrices and other types keep what they wrote.
+        assert!(!uses(
+            "theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A + A = 0",
+            "two_mul"
+        ));
+        // Sets built inline: `s + s` is not `2 * s` pointwise.
+        assert!(!uses(
+            "theorem t (n : ℕ) : Finset.range n + Finset.range n = Finset.range n",
+            "two_mul"
+        ));
+    }
+
+    #[test]
+    fn memberships_unfold() {
+        same(
+            "theorem t (x : ℕ) (h : x ∈ Finset.Icc 1 9) : x = x",
+            "theorem t (x : ℕ) (h₀ : 1 ≤ x) (h₁ : x ≤ 9) : x = x",
+        );
+        same(
+            "theorem t (x : ℝ) : x ∈ Set.Ioo 0 1",
+            "theorem t (x : ℝ) : 0 < x ∧ x < 1",
+        );
+        same(
+            "theorem t (x : ℝ) : x ∈ Set.Ico 0 1",
+            "theorem t (x : ℝ) : 0 ≤ x ∧ x < 1",
+        );
+        same(
+            "theorem t (x : ℝ) : x ∈ Ioc 0 1",
+            "theorem t (x : ℝ) : 0 < x ∧ x ≤ 1",
+        );
+        same(
+            "theorem t (x : ℝ) : x ∈ Set.Ioi 0",
+            "theorem t (x : ℝ) : 0 < x",
+        );
+        same(
+            "theorem t : ∀ n ∈ Finset.range 5, n ^ 2 < 30",
+            "theorem t : ∀ n, n < 5 → n ^ 2 < 30",
+        );
+        same(
+            "theorem t (x : ℝ) : x ∈ {y : ℝ | 0 < y ∧ y ^ 2 = 2}",
+            "theorem t (x : ℝ) : 0 < x ∧ x ^ 2 = 2",
+        );
+        // Open and closed ends differ; `range` of a function is an image, not `< n`.
+        differ(
+            "theorem t (x : ℝ) : x ∈ Set.Icc 0 1",
+            "theorem t (x : ℝ) : 0 < x ∧ x < 1",
+        );
+        assert!(!uses(
+            "theorem t (f : ℕ → ℕ) (y : ℕ) : y ∈ range f",
+            "Finset.mem_range"
+        ));
+        // Substituting would capture the bound `k`.
+        assert!(!uses(
+            "theorem t (k : ℕ) : k ∈ {n : ℕ | ∃ k, n = 2 * k}",
+            "Set.mem_setOf_eq"
+        ));
+    }
+
+    #[test]
+    fn tuple_equations_split_componentwise() {
+        same(
+            "theorem t (x y : ℕ) : (x, y) = (1, 2)",
+            "theorem t (x y : ℕ) : x = 1 ∧ y = 2",
+        );
+        same(
+            "theorem t (x y z : ℕ) : (x, y, z) = (1, 2, 3)",
+            "theorem t (x y z : ℕ) : x = 1 ∧ y = 2 ∧ z = 3",
+        );
+        // Components pair up in order; tuples of other lengths are left alone.
+        differ(
+            "theorem t (x y : ℕ) : (x, y) = (1, 2)",
+            "theorem t (x y : ℕ) : x = 2 ∧ y = 1",
+        );
+        assert!(!uses(
+            "theorem t (x y : ℕ) (p : ℕ × ℕ × ℕ) : (x, y) = p",
+            "Prod.mk.injEq"
+        ));
+    }
+
+    #[test]
+    fn dot_notation_names_the_namespace_of_the_receivers_type() {
+        same(
+            "theorem t (p : ℕ) (hp : p.Prime) : p.gcd 4 = 1",
+            "theorem t (p : ℕ) (hp : Nat.Prime p) : Nat.gcd p 4 = 1",
+        );
+        same(
+            "theorem t (H : Subgroup G) (h : H.Normal) : H = H",
+            "theorem t (H : Subgroup G) (h : Subgroup.Normal H) : H = H",
+        );
+        same(
+            "theorem t (f : ℝ → ℝ) (h : f.Injective) : f 1 = 1",
+            "theorem t (f : ℝ → ℝ) (h : Function.Injective f) : f 1 = 1",
+        );
+        // The namespace comes from the type: `p.Prime` on ℤ is `Int.Prime`, not `Nat.Prime`.
+        differ(
+            "theorem t (p : ℤ) (hp : p.Prime) : p = p",
+            "theorem t (p : ℤ) (hp : Nat.Prime p) : p = p",
+        );
+        // Arguments after the receiver only on numbers: `s.image f` is `Set.image f s`.
+        assert!(!uses(
+            "theorem t (s : Set ℕ) (f : ℕ → ℕ) : s.image f = s",
+            "dot notation"
+        ));
+        // A receiver of unknown type (a type variable, a compound term) is left alone.
+        assert!(!uses("theorem t (a : G) : a.IsUnit", "dot notation"));
+    }
+
+    #[test]
+    fn function_equations_are_pointwise() {
+        same(
+            "theorem t (f : ℝ → ℝ) : ∃ c, f = fun x => c",
+            "theorem t (f : ℝ → ℝ) : ∃ c, ∀ x, f x = c",
+        );
+        same(
+            "theorem t (f : ℕ → ℕ) : (fun (n : ℕ) => n + 1) = f",
+            "theorem t (f : ℕ → ℕ) : ∀ n : ℕ, n + 1 = f n",
+        );
+        // `f = fun x => c` is not `∃ x, f x = c`.
+        differ(
+            "theorem t (f : ℝ → ℝ) : ∃ c, f = fun x => c",
+            "theorem t (f : ℝ → ℝ) : ∃ c, ∃ x, f x = c",
+        );
+        // The bound name must not be the function's own name.
+        assert!(!uses("theorem t : f = fun f => f", "funext_iff"));
+    }
+
+    #[test]
+    fn functions_are_equal_when_equal_everywhere() {
+        same(
+            "theorem t (f g : ℝ → ℝ) (h : Continuous f) : f = g",
+            "theorem t (f g : ℝ → ℝ) (h : Continuous f) : ∀ x, f x = g x",
+        );
+        // Not a value equation: `a = b` between numbers stays.
+        assert!(!uses("theorem t (a b : ℝ) : a = b", "funext_iff"));
+        differ(
+            "theorem t (f g : ℝ → ℝ) : f = g",
+            "theorem t (f g : ℝ → ℝ) : ∃ x, f x = g x",
+        );
+    }
+
+    #[test]
+    fn nonempty_is_not_empty() {
+        same(
+            "theorem t (A : Set ℝ) (h : A.Nonempty) : A = A",
+            "theorem t (A : Set ℝ) (h : A ≠ ∅) : A = A",
+        );
+        same(
+            "theorem t (s : Finset ℕ) (h : Finset.Nonempty s) : s = s",
+            "theorem t (s : Finset ℕ) (h : s ≠ ∅) : s = s",
+        );
+        differ(
+            "theorem t (A : Set ℝ) (h : A.Nonempty) : A = A",
+            "theorem t (A : Set ℝ) (h : A = ∅) : A = A",
+        );
+    }
+
+    #[test]
+    fn nonnegativity_of_naturals_is_dropped() {
+        same(
+            "theorem t (a b : ℕ) (h₁ : 1 ≤ a ∧ a ≤ 9) (h₂ : 0 ≤ b ∧ b ≤ 9) : a + b = 16",
+            "theorem t (a b : ℕ) (h₀ : 1 ≤ a ∧ a ≤ 9 ∧ b ≤ 9) : a + b = 16",
+        );
+        same(
+            "theorem t (n : ℕ) (h : 0 ≤ n) : n = n",
+            "theorem t (n : ℕ) : n = n",
+        );
+        // On ℤ and ℝ, `0 ≤ x` is a real hypothesis.
+        differ(
+            "theorem t (n : ℤ) (h : 0 ≤ n) : n = n",
+            "theorem t (n : ℤ) : n = n",
+        );
+        differ(
+            "theorem t (x : ℝ) (h : 0 ≤ x ∧ x ≤ 9) : x = x",
+            "theorem t (x : ℝ) (h : x ≤ 9) : x = x",
+        );
+        // A hypothesis the conclusion mentions stays.
+        assert!(!uses(
+            "theorem t (n : ℕ) (h : 0 ≤ n) : h = h",
+            "Nat.zero_le"
+        ));
+    }
+
+    #[test]
+    fn anonymous_hypothesis_binders_are_premises() {
+        same(
+            "theorem t (f : ℕ → ℕ) (h : ∀ (n) (_ : n ≠ N), 0 < n → f n < f N) : f 1 = 1",
+            "theorem t (f : ℕ → ℕ) (h : ∀ n ≠ N, 0 < n → f n < f N) : f 1 = 1",
+        );
+        // A binder of a type (not a proposition) stays a quantifier.
+        assert!(!uses(
+            "theorem t (h : ∀ (x : ℝ), 0 < 1) : True",
+            "imp (non-dependent ∀)"
+        ));
+    }
+
+    #[test]
+    fn image_and_preimage_are_notations() {
+        same(
+            "theorem t (f : ℝ → ℝ) (E : Set ℝ) : Set.image f E = E",
+            "theorem t (f : ℝ → ℝ) (E : Set ℝ) : f '' E = E",
+        );
+        same(
+            "theorem t (f : ℝ → ℝ) (E : Set ℝ) : Set.preimage f E = E",
+            "theorem t (f : ℝ → ℝ) (E : Set ℝ) : f ⁻¹' E = E",
+        );
+        // Image and preimage differ.
+        differ(
+            "theorem t (f : ℝ → ℝ) (E : Set ℝ) : Set.image f E = E",
+            "theorem t (f : ℝ → ℝ) (E : Set ℝ) : f ⁻¹' E = E",
+        );
+    }
+
+    #[test]
+    fn negations_move_inwards() {
+        same(
+            "theorem t : ¬ ∃ x : ℕ, x ^ 2 = 2",
+            "theorem t : ∀ x : ℕ, x ^ 2 ≠ 2",
+        );
+        same(
+            "theorem t (f : ℕ → ℕ) : ¬ ∀ x, f x = 0",
+            "theorem t (f : ℕ → ℕ) : ∃ x, f x ≠ 0",
+        );
+        same(
+            "theorem t (p q : Prop) : ¬ (p ∨ q)",
+            "theorem t (p q : Prop) : ¬ p ∧ ¬ q",
+        );
+        same("theorem t (p : Prop) : ¬ ¬ p", "theorem t (p : Prop) : p");
+        // `¬ ∃` is not `∃ ¬`.
+        differ(
+            "theorem t : ¬ ∃ x : ℕ, x ^ 2 = 2",
+            "theorem t : ∃ x : ℕ, x ^ 2 ≠ 2",
+        );
+        // `¬ (p ∧ q)` is left as written.
+        differ(
+            "theorem t (p q : Prop) : ¬ (p ∧ q)",
+            "theorem t (p q : Prop) : ¬ p ∧ ¬ q",
+        );
+    }
+}
