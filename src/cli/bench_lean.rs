@@ -35,9 +35,13 @@ use crate::trees::parse::{self, Header};
 use anyhow::{bail, Context};
 use serde_json::{json, Value};
 use std::collections::{HashMap, VecDeque};
+use std::future::Future;
 use std::io::Write;
+use std::panic::AssertUnwindSafe;
 use std::path::Path;
+use std::pin::Pin;
 use std::sync::{Arc, Mutex};
+use std::task::Poll;
 use std::time::Duration;
 use tokio::io::BufReader;
 use tokio::sync::{mpsc, watch};
@@ -348,17 +352,27 @@ async fn drive(
     let jobs = run.jobs.max(1).min(pairs.len().max(1));
     let pairs: Arc<Vec<DatasetPair>> = Arc::new(pairs.to_vec());
     for job in 0..jobs {
-        let oracle = Oracle::new(
-            client.clone(),
-            OracleConfig {
-                scratch_dir_uri: format!("{root}/.scratch/job{job}"),
-                ..OracleConfig::default()
-            },
-        );
-        let mut judge = Judge::new(run.metric, oracle)?;
+        let (client, root) = (client.clone(), root.clone());
+        let fresh = move |restarts: usize| {
+            let dir = match restarts {
+                0 => format!("{root}/.scratch/job{job}"),
+                n => format!("{root}/.scratch/job{job}-{n}"),
+            };
+            Oracle::new(
+                client.clone(),
+                OracleConfig {
+                    scratch_dir_uri: dir,
+                    ..OracleConfig::default()
+                },
+            )
+        };
+        let metric = run.metric.to_string();
+        let mut judge = Judge::new(&metric, fresh(0))?;
         let (queue, tx, pairs, crashed) =
             (queue.clone(), tx.clone(), pairs.clone(), crashed.clone());
         tokio::spawn(async move {
+            let mut restarts = 0usize;
+            let mut panicked = false;
             loop {
                 let next = queue
                     .lock()
@@ -372,12 +386,26 @@ async fn drive(
                 } else {
                     let guard = judge.guard();
                     tokio::select! {
-                        r = tokio::time::timeout(guard, judge.judge(pair)) => r.unwrap_or_else(|_| {
-                            (Outcome::Failed(format!("no answer within {} s; abandoned", guard.as_secs())), 0)
-                        }),
+                        r = tokio::time::timeout(guard, CatchPanic(Box::pin(judge.judge(pair)))) => match r {
+                            Ok(Ok(judged)) => judged,
+                            Ok(Err(())) => {
+                                panicked = true;
+                                (Outcome::Failed(format!("internal error (a bug) while judging with {metric}")), 0)
+                            }
+                            Err(_) => (Outcome::Failed(format!("no answer within {} s; abandoned", guard.as_secs())), 0),
+                        },
                         m = wait_crash(crashed.clone()) => (Outcome::Failed(m), 0),
                     }
                 };
+                if std::mem::take(&mut panicked) {
+                    // A bug (its message is already on stderr): this pair failed; the job goes
+                    // on with a fresh oracle (the old one may be mid-batch).
+                    restarts += 1;
+                    match Judge::new(&metric, fresh(restarts)) {
+                        Ok(j) => judge = j,
+                        Err(_) => break,
+                    }
+                }
                 // The oracle may see the closed stream before the watcher sees the exit: a
                 // failure right before a crash is the crash's.
                 let result = match result {
@@ -419,6 +447,22 @@ async fn drive(
     match failure {
         Some(e) => Err(e),
         None => Ok(judged),
+    }
+}
+
+/// A future's panic as `Err(())` (the metrics' futures are polled here; a panic in one pair
+/// must not lose the job's other pairs).
+struct CatchPanic<F>(F);
+
+impl<F: Future + Unpin> Future for CatchPanic<F> {
+    type Output = Result<F::Output, ()>;
+    fn poll(mut self: Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> Poll<Self::Output> {
+        let inner = &mut self.0;
+        match std::panic::catch_unwind(AssertUnwindSafe(|| Pin::new(inner).poll(cx))) {
+            Ok(Poll::Ready(v)) => Poll::Ready(Ok(v)),
+            Ok(Poll::Pending) => Poll::Pending,
+            Err(_) => Poll::Ready(Err(())),
+        }
     }
 }
 
@@ -488,6 +532,18 @@ mod tests {
             .is_empty());
         std::fs::write(&p, "not json\n").expect("write");
         assert!(read_done(&p).unwrap_err().to_string().contains(":1:"));
+    }
+
+    #[tokio::test]
+    async fn a_panic_in_one_judgement_is_an_error_not_a_lost_job() {
+        let bad = CatchPanic(Box::pin(async {
+            let v: Vec<u32> = std::hint::black_box(Vec::new());
+            // An out-of-bounds index: a panic, as a metric's bug would be.
+            v[0]
+        }));
+        assert_eq!(bad.await, Err(()));
+        let good = CatchPanic(Box::pin(async { 7 }));
+        assert_eq!(good.await, Ok(7));
     }
 
     #[test]

@@ -94,6 +94,10 @@ pub fn signature(statement: &Statement) -> Option<String> {
     let mut cut = rest.len();
     let word_at = |k: usize, w: &str| {
         let starts = rest[chars[k].0..].starts_with(w);
+        if !starts {
+            // Without the word here, `at + w.len()` may fall inside a multi-byte character.
+            return false;
+        }
         let before = k == 0 || !chars[k - 1].1.is_alphanumeric() && chars[k - 1].1 != '_';
         let after = rest[chars[k].0 + w.len()..]
             .chars()
@@ -201,6 +205,13 @@ mod tests {
             signature(&u).as_deref(),
             Some("{α : Type u} (a : α) : a = a")
         );
+        // `h₀`: an `h` that is not `have`, followed by a multi-byte subscript.
+        let h = st(
+            "theorem",
+            Some("t"),
+            "theorem t (h₀ : 0 < b) : b = 65 := by sorry",
+        );
+        assert_eq!(signature(&h).as_deref(), Some("(h₀ : 0 < b) : b = 65"));
         let g = st(
             "theorem",
             Some("«weird name»"),
