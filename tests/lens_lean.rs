@@ -34,13 +34,6 @@ fn equality_goal() -> Value {
 fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    std::fs::write(root.join("Reference.lean"), REFERENCE).unwrap();
-    std::fs::write(root.join("lean-toolchain"), "leanprover/lean4:v4.9.0\n").unwrap();
-    std::fs::write(
-        root.join("lean-assess.toml"),
-        "[reference]\nfile = \"Reference.lean\"\n\n[metrics]\nlens = [\"ted\", \"defeq\", \"transted\", \"beq\"]\ntransted_timeout_ms = 10000\nbeq_timeout_ms = 1000\n",
-    )
-    .unwrap();
     let rules = [
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
                "tactics": ["skip"], "declContains": "type_of%", "times": 1,
@@ -54,28 +47,10 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
         json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
                "message": "'transted_witness' depends on axioms: [propext]"}),
     ];
-    let script: String = rules.iter().map(|r| format!("{r}\n")).collect();
-    std::fs::write(root.join("script.jsonl"), script).unwrap();
-
-    let logs = tempfile::tempdir().unwrap();
-    let mut cmd = Command::new(PROXY);
-    cmd.arg("serve")
-        .arg("--log")
-        .arg(logs.path().join("serve.log"))
-        .arg("--")
-        .arg(STANDIN)
-        .current_dir(root)
-        .env_remove("LEAN_ASSESS_CONFIG")
-        .env("XDG_CACHE_HOME", root.join("cache"));
-    let script_path = root.join("script.jsonl").display().to_string();
-    let mut ed = Editor::spawn(cmd, &[("LEAN_STANDIN_SCRIPT", &script_path)], logs);
-
-    let init = ed.request(
-        json!(0),
-        "initialize",
-        json!({"processId": null, "rootUri": uri_of(root),
-               "capabilities": {"workspace": {"codeLens": {"refreshSupport": true}},
-                                "window": {"showDocument": {"support": true}}}}),
+    let (mut ed, init) = start(
+        root,
+        "lens = [\"ted\", \"defeq\", \"transted\", \"beq\"]\ntransted_timeout_ms = 10000\nbeq_timeout_ms = 1000\n",
+        &rules,
     );
     let commands: Vec<String> = init["result"]["capabilities"]["executeCommandProvider"]
         ["commands"]
@@ -84,7 +59,6 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
         .iter()
         .map(|c| c.as_str().unwrap().to_string())
         .collect();
-    ed.notify("initialized", json!({}));
     let cand_uri = uri_of(&root.join("Cand.lean"));
     ed.notify(
         "textDocument/didOpen",
@@ -131,6 +105,113 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
     let (again, _) = settle(&mut ed, &cand_uri, &mut id);
     assert!(again.contains("defeq equivalent"), "{again}");
     assert!(again.contains("transted 1.00"), "{again}");
+}
+
+/// A workspace (`Reference.lean`, `lean-toolchain`, `lean-assess.toml` with `[metrics]` lines)
+/// and `serve -- lean-standin` scripted with `rules`, initialized.
+fn start(root: &Path, metrics: &str, rules: &[Value]) -> (Editor, Value) {
+    std::fs::write(root.join("Reference.lean"), REFERENCE).unwrap();
+    std::fs::write(root.join("lean-toolchain"), "leanprover/lean4:v4.9.0\n").unwrap();
+    std::fs::write(
+        root.join("lean-assess.toml"),
+        format!("[reference]\nfile = \"Reference.lean\"\n\n[metrics]\n{metrics}"),
+    )
+    .unwrap();
+    let script: String = rules.iter().map(|r| format!("{r}\n")).collect();
+    std::fs::write(root.join("script.jsonl"), script).unwrap();
+    let logs = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(PROXY);
+    cmd.arg("serve")
+        .arg("--log")
+        .arg(logs.path().join("serve.log"))
+        .arg("--")
+        .arg(STANDIN)
+        .current_dir(root)
+        .env_remove("LEAN_ASSESS_CONFIG")
+        .env("XDG_CACHE_HOME", root.join("cache"));
+    let script_path = root.join("script.jsonl").display().to_string();
+    let mut ed = Editor::spawn(cmd, &[("LEAN_STANDIN_SCRIPT", &script_path)], logs);
+    let init = ed.request(
+        json!(0),
+        "initialize",
+        json!({"processId": null, "rootUri": uri_of(root),
+               "capabilities": {"workspace": {"codeLens": {"refreshSupport": true}},
+                                "window": {"showDocument": {"support": true}}}}),
+    );
+    ed.notify("initialized", json!({}));
+    (ed, init)
+}
+
+/// An edit while `transted` waits on Lean (its first goal query stalls; the limit is 60 s):
+/// the old judgement is dropped with its job, and the new version's `transted` gets the oracle
+/// at once and closes the goal.
+///
+/// KNOWN FAILURE (found while writing it, not yet understood): after the edit the new version's
+/// `transted` stays "running" past 20 s, even with a fresh oracle for it — so the block is not
+/// the oracle's state; suspects: the aborted job not releasing the oracle's lock, or the proxy's
+/// LeanClient/RPC path after an own request is dropped unanswered. Run with `--ignored`.
+#[test]
+#[ignore = "known failure: the judgement after an edit-aborted one never finishes (see doc)"]
+fn an_edit_cancels_the_running_lean_judgement() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let goal = json!({"goals": [{"type": equality_goal(), "mvarId": "_uniq.1", "hyps": [],
+                                 "goalPrefix": "⊢ ", "ctx": {"__rpcref": "0"}}]});
+    let rules = [
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["skip"], "declContains": "type_of%", "times": 1, "stall": true}),
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["skip"], "declContains": "type_of%", "result": goal}),
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["rfl"], "declContains": "type_of%", "result": {"goals": []}}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
+               "message": "'transted_witness' depends on axioms: [propext]"}),
+    ];
+    let (mut ed, _) = start(
+        root,
+        "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 60000\n",
+        &rules,
+    );
+    let cand_uri = uri_of(&root.join("Cand.lean"));
+    ed.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+    );
+    let mut id = 10;
+    // The TED round is done and transted runs (stalled in Lean).
+    loop {
+        let m = ed.recv_matching(|m| {
+            m["method"] == "workspace/codeLens/refresh"
+                || m["method"] == "client/registerCapability"
+        });
+        ed.send(&json!({"jsonrpc": "2.0", "id": m["id"], "result": null}));
+        if m["method"] != "workspace/codeLens/refresh" {
+            continue;
+        }
+        id += 1;
+        let l = ed.request(
+            json!(id),
+            "textDocument/codeLens",
+            json!({"textDocument": {"uri": cand_uri}}),
+        );
+        let t = l["result"][0]["command"]["title"].as_str().unwrap_or("");
+        if t.contains("transted running…") && t.contains("ted ") {
+            break;
+        }
+    }
+    let edited = Instant::now();
+    ed.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": cand_uri, "version": 2},
+               "contentChanges": [{"text": CANDIDATE.replace("(m : Nat) : m + 0 = m", "(k : Nat) : k + 0 = k")}]}),
+    );
+    let (title, _) = settle(&mut ed, &cand_uri, &mut id);
+    assert!(title.contains("transted 1.00"), "{title}");
+    assert!(
+        edited.elapsed() < Duration::from_secs(20),
+        "waited for the old judgement: {:?}",
+        edited.elapsed()
+    );
 }
 
 /// Ask for lenses on every refresh until no metric is pending or running; returns the last
