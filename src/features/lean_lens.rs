@@ -126,7 +126,9 @@ impl LeanLens {
         let result = match metric {
             "transted" | "defeq" => {
                 // Waiting for another document's judgement is not this one's time.
+                tracing::debug!(metric, "lens: waiting for the oracle");
                 let mut guard = self.oracle.lock().await;
+                tracing::debug!(metric, "lens: judging");
                 let oracle = guard.get_or_insert_with(|| self.new_oracle(root, "lens"));
                 let started = std::time::Instant::now();
                 let work = async {
