@@ -5,61 +5,13 @@
 //! Goal types are TaggedText in the shape of `interactiveGoals-rw-nested.result.json`, code
 //! actions in the shape of `codeAction.try-this.result.json`.
 
+mod common;
+
+use common::{tagged, PROXY as BIN, STANDIN};
 use serde_json::{json, Value};
 use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_lean-assess");
-const STANDIN: &str = env!("CARGO_BIN_EXE_lean-standin");
-
-/// TaggedText from bracket notation: `[` … `]` is one tagged subexpression, other text is text
-/// (as in `tests/lean_oracle.rs`).
-fn tagged(s: &str) -> Value {
-    fn parse(chars: &[char], i: &mut usize, next_ref: &mut u32) -> Vec<Value> {
-        let mut items = Vec::new();
-        let mut text = String::new();
-        while *i < chars.len() {
-            match chars[*i] {
-                '[' => {
-                    if !text.is_empty() {
-                        items.push(json!({"text": std::mem::take(&mut text)}));
-                    }
-                    *i += 1;
-                    let inner = parse(chars, i, next_ref);
-                    *next_ref += 1;
-                    let body = match inner.as_slice() {
-                        [one] => one.clone(),
-                        _ => json!({"append": inner}),
-                    };
-                    items.push(json!({"tag": [
-                        {"subexprPos": format!("/{}", next_ref), "info": {"__rpcref": next_ref.to_string()}},
-                        body
-                    ]}));
-                }
-                ']' => {
-                    *i += 1;
-                    break;
-                }
-                c => {
-                    text.push(c);
-                    *i += 1;
-                }
-            }
-        }
-        if !text.is_empty() {
-            items.push(json!({"text": text}));
-        }
-        items
-    }
-    let chars: Vec<char> = s.chars().collect();
-    let mut items = parse(&chars, &mut 0, &mut 0);
-    if items.len() == 1 {
-        items.remove(0)
-    } else {
-        json!({"append": items})
-    }
-}
 
 fn goal_after(tactics: &[&str], decl: &str, ty: &str) -> Value {
     json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",

@@ -8,6 +8,8 @@
 
 mod common;
 
+use common::tagged;
+
 use lean_assess::lean::oracle::{connect_direct, initialize, Block, Oracle, OracleConfig, Outcome};
 use lean_assess::lean::LeanClient;
 use lean_assess::metrics::defeq::DefEq;
@@ -29,53 +31,6 @@ fn with<'a>(p: &[&'a str], t: &'a str) -> Vec<&'a str> {
 }
 
 const RW: &str = "rw? [-_tt.S1._stmt, -_tt.S2._stmt]";
-
-/// TaggedText from bracket notation: `[` … `]` is one tagged subexpression, other text is text.
-fn tagged(s: &str) -> Value {
-    fn parse(chars: &[char], i: &mut usize, next_ref: &mut u32) -> Vec<Value> {
-        let mut items = Vec::new();
-        let mut text = String::new();
-        while *i < chars.len() {
-            match chars[*i] {
-                '[' => {
-                    if !text.is_empty() {
-                        items.push(json!({"text": std::mem::take(&mut text)}));
-                    }
-                    *i += 1;
-                    let inner = parse(chars, i, next_ref);
-                    *next_ref += 1;
-                    let body = match inner.as_slice() {
-                        [one] => one.clone(),
-                        _ => json!({"append": inner}),
-                    };
-                    items.push(json!({"tag": [
-                        {"subexprPos": format!("/{}", next_ref), "info": {"__rpcref": next_ref.to_string()}},
-                        body
-                    ]}));
-                }
-                ']' => {
-                    *i += 1;
-                    break;
-                }
-                c => {
-                    text.push(c);
-                    *i += 1;
-                }
-            }
-        }
-        if !text.is_empty() {
-            items.push(json!({"text": text}));
-        }
-        items
-    }
-    let chars: Vec<char> = s.chars().collect();
-    let mut items = parse(&chars, &mut 0, &mut 0);
-    if items.len() == 1 {
-        items.remove(0)
-    } else {
-        json!({"append": items})
-    }
-}
 
 /// A `getInteractiveGoals` result with one goal of this type (shape of the recorded examples).
 fn one_goal(ty: &str) -> Value {

@@ -279,3 +279,51 @@ pub fn vm_rss_kib(pid: u32) -> Option<u64> {
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
+
+/// TaggedText from bracket notation: `[` … `]` is one tagged subexpression, other text is text.
+/// Used to script goal types for the stand-in (shape of `interactiveGoals-rw-nested.result.json`).
+pub fn tagged(s: &str) -> Value {
+    fn parse(chars: &[char], i: &mut usize, next_ref: &mut u32) -> Vec<Value> {
+        let mut items = Vec::new();
+        let mut text = String::new();
+        while *i < chars.len() {
+            match chars[*i] {
+                '[' => {
+                    if !text.is_empty() {
+                        items.push(json!({"text": std::mem::take(&mut text)}));
+                    }
+                    *i += 1;
+                    let inner = parse(chars, i, next_ref);
+                    *next_ref += 1;
+                    let body = match inner.as_slice() {
+                        [one] => one.clone(),
+                        _ => json!({"append": inner}),
+                    };
+                    items.push(json!({"tag": [
+                        {"subexprPos": format!("/{}", next_ref), "info": {"__rpcref": next_ref.to_string()}},
+                        body
+                    ]}));
+                }
+                ']' => {
+                    *i += 1;
+                    break;
+                }
+                c => {
+                    text.push(c);
+                    *i += 1;
+                }
+            }
+        }
+        if !text.is_empty() {
+            items.push(json!({"text": text}));
+        }
+        items
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let mut items = parse(&chars, &mut 0, &mut 0);
+    if items.len() == 1 {
+        items.remove(0)
+    } else {
+        json!({"append": items})
+    }
+}
