@@ -84,14 +84,14 @@ pub trait Hooks: Send + Sync + 'static {
 
 impl Hooks for Features {
     /// The features read standard LSP notifications (the document mirror, didSave,
-    /// didChangeWatchedFiles) and answer standard requests (codeLens, codeLens/resolve,
-    /// codeAction/resolve, executeCommand); none of them is a `$/` method. Skipping only `$/`
-    /// (`$/lean/rpc/*`, `$/cancelRequest`, `$/setTrace`, ...) keeps any method they add later.
+    /// didChangeWatchedFiles); none of them is a `$/` method. Skipping only `$/`
+    /// (`$/lean/rpc/*`, `$/cancelRequest`, `$/setTrace`, ...) keeps any they add later.
     fn observes(&self, method: &str) -> bool {
         !method.starts_with("$/")
     }
+    /// Exactly the methods `own_request` can claim, so other requests are not parsed.
     fn may_own(&self, method: &str) -> bool {
-        !method.starts_with("$/")
+        Features::OWN_METHODS.contains(&method)
     }
     fn on_initialize_request(&self, params: &Value) {
         Features::on_initialize_request(self, params)
@@ -949,7 +949,7 @@ mod tests {
     }
 
     #[test]
-    fn the_features_see_every_standard_method() {
+    fn the_features_see_the_methods_they_handle_and_no_others() {
         let (tx, _rx) = mpsc::channel(1);
         let f = Features::new(
             crate::features::FeaturesConfig::default(),
@@ -972,6 +972,7 @@ mod tests {
             assert!(Hooks::observes(&f, m), "{m}");
         }
         assert!(!Hooks::may_own(&f, "$/lean/rpc/call"));
+        assert!(!Hooks::may_own(&f, "textDocument/semanticTokens/full"));
         assert!(!Hooks::observes(&f, "$/lean/rpc/keepAlive"));
     }
 

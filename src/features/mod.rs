@@ -265,29 +265,39 @@ impl Features {
         }
     }
 
-    /// Requests the proxy answers itself; `None` = not ours.
+    /// The request methods [`Features::own_request`] may claim: the router parses the params of
+    /// these (and of augmented replies) only, every other request costs a peek.
+    pub const OWN_METHODS: [&'static str; 4] = [
+        "textDocument/codeLens",
+        "codeLens/resolve",
+        "codeAction/resolve",
+        "workspace/executeCommand",
+    ];
+
+    /// Requests the proxy answers itself; `None` = not ours. Called for every editor request on
+    /// the forwarding path, so nothing is cloned until a request is known to be ours.
     pub fn own_request(&self, method: &str, params: &Value) -> Option<OwnFuture> {
-        let this = self.clone();
-        let params = params.clone();
+        let is_ours =
+            |cmd: Option<&str>| cmd.is_some_and(|c| self.inner.commands.all().contains(&c));
         match method {
-            "textDocument/codeLens" => Some(Box::pin(async move { Ok(this.code_lenses(&params)) })),
-            "codeLens/resolve" => Some(Box::pin(async move { Ok(params) })),
+            "textDocument/codeLens" => {
+                let (this, params) = (self.clone(), params.clone());
+                Some(Box::pin(async move { Ok(this.code_lenses(&params)) }))
+            }
+            "codeLens/resolve" => {
+                let params = params.clone();
+                Some(Box::pin(async move { Ok(params) }))
+            }
             // Lean advertises `codeAction.resolveProvider`, so clients (Neovim 0.11's
             // `vim.lsp.buf.code_action`) resolve edit-less actions before running them. Ours are
             // complete already: answer with the action itself instead of forwarding it to Lean,
             // which does not know it.
-            "codeAction/resolve" => {
-                let cmd = params["command"]["command"].as_str()?;
-                if !self.inner.commands.all().contains(&cmd) {
-                    return None;
-                }
+            "codeAction/resolve" if is_ours(params["command"]["command"].as_str()) => {
+                let params = params.clone();
                 Some(Box::pin(async move { Ok(params) }))
             }
-            "workspace/executeCommand" => {
-                let cmd = params.get("command").and_then(Value::as_str)?;
-                if !self.inner.commands.all().contains(&cmd) {
-                    return None;
-                }
+            "workspace/executeCommand" if is_ours(params["command"].as_str()) => {
+                let (this, params) = (self.clone(), params.clone());
                 Some(Box::pin(async move { this.execute(&params).await }))
             }
             _ => None,
