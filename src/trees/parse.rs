@@ -2074,11 +2074,27 @@ impl<'a> Parser<'a> {
                         .find(|&i| self.tokens[i].kind != TokenKind::Ident)
                         .is_some_and(|i| self.tok_text(i) == ":")
                         || s == "[";
-                    if looks_like_binder {
+                    let bare_names = close > open + 1
+                        && s == "("
+                        && (open + 1..close).all(|i| self.tokens[i].kind == TokenKind::Ident);
+                    if bare_names {
+                        // `∀ (n) (m), …`: parenthesised names without a type bind like bare ones.
+                        for i in open + 1..close {
+                            binders.push(self.binder_name(i, Bound::Variable));
+                        }
+                        self.pos = close + 1;
+                    } else if looks_like_binder {
                         let bs = self.bracket_binder(open, close);
                         binders.extend(bs);
                         self.pos = close + 1;
                     } else {
+                        // A pattern (`fun (x, y) => …`) binds every name in it.
+                        for i in open + 1..close {
+                            if self.tokens[i].kind == TokenKind::Ident {
+                                let n = self.tok_text(i).to_string();
+                                self.scope.push((n, Bound::Variable));
+                            }
+                        }
                         let bstart = self.offset_here();
                         let pat = self.leading_symbol(s, bstart)?;
                         binders.push(pat);
@@ -2454,6 +2470,18 @@ mod tests {
             concl("theorem t : ∀ x > 0, ∃ n : ℕ, f x = ∑ i in Finset.range n, i + 1"),
             "('∀ _  _ , _ ' 'x'* ('> _ ' '0') ('∃ _ , _ ' (' _ : _ ' 'n'* 'ℕ') \
              (' _ = _ ' ('f _ ' 'x'*) (' _ + _ ' ('∑ _  _ , _ ' 'i'* ('∈ _ ' ('Finset.range _ ' 'n'*)) 'i'*) '1'))))"
+        );
+    }
+
+    #[test]
+    fn parenthesised_names_and_patterns_bind() {
+        assert_eq!(
+            concl("theorem t : ∀ (n) (m), n = m"),
+            "('∀ _  _ , _ ' 'n'* 'm'* (' _ = _ ' 'n'* 'm'*))"
+        );
+        assert_eq!(
+            concl("theorem t : (fun (x, y) => x) (1, 2) = 1"),
+            "(' _ = _ ' (' _  _ ' ('fun _ => _ ' ('( _ , _ )' 'x'* 'y'*) 'x'*) ('( _ , _ )' '1' '2')) '1')"
         );
     }
 

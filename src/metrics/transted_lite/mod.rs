@@ -16,7 +16,8 @@
 //!    statements equivalent. Otherwise the answer is the smallest distance seen within the
 //!    budget (`max_nodes` states evaluated, `time_limit` wall clock).
 //! 3. Similarity `1 − d / max(|T₁|, |T₂|)` with the sizes of the ORIGINAL trees, like TED
-//!    similarity, so that canonical forms that grow a tree do not flatter a score.
+//!    similarity, so that canonical forms that grow a tree do not flatter a score (floored at
+//!    0 for the rare distance above the larger original size).
 //!
 //! Determinism: the search order is total (see [`crate::search`]), so when the node budget ends
 //! the search (the default on these statement sizes) the result is the same every run; only a
@@ -243,7 +244,10 @@ impl TransTedLite {
         let (reference_end, candidate_end) = out.best;
         Judgement {
             distance: out.distance,
-            similarity: distance::similarity(out.distance, reference.size(), candidate.size()),
+            // Canonical forms can grow a tree past its original size (`autoImplicit` writes out
+            // binders), so a distance can exceed the larger original size: floor at 0.
+            similarity: distance::similarity(out.distance, reference.size(), candidate.size())
+                .max(0.0),
             path,
             reference: reference_end,
             candidate: candidate_end,

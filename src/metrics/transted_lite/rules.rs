@@ -288,11 +288,100 @@ pub fn canonicalize(tree: &Tree) -> (Tree, Vec<Applied>) {
         wrapping: has_modular_types(tree),
         carriers: Carriers::of(tree),
     };
-    let mut t = tree.clone();
     let mut log = Vec::new();
+    let mut t = match bind_free_variables(tree) {
+        Some((applied, bound)) => {
+            log.push(applied);
+            bound
+        }
+        None => tree.clone(),
+    };
     while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log, &context) {}
     flag_bound_names(&mut t);
     (t, log)
+}
+
+/// autoImplicit: a name the statement uses but never binds is bound by Lean itself, as an
+/// implicit binder in front of the others (`autoImplicit`/`relaxedAutoImplicit`, on outside
+/// Mathlib). Writing that binder out — `(x : _)`, its type unknown here — makes `… (x : ℕ) …`
+/// and a statement leaving `x` to auto-binding differ by the type alone, not by a binder.
+/// Only names shaped like variables count (one letter, then digits, subscripts or primes), and
+/// not the one-letter constants common `open`s bring in (`I`, `X`, `C`, `π`, `e`): the parser
+/// flags every name it saw bound, so an unflagged variable-shaped leaf is free.
+fn bind_free_variables(tree: &Tree) -> Option<(Applied, Tree)> {
+    let [child] = tree.children.as_slice() else {
+        return None;
+    };
+    let mut free: Vec<String> = Vec::new();
+    collect_free_variables(child, &mut free);
+    if free.is_empty() {
+        return None;
+    }
+    let (mut children, concl) = if is_binder_list(tree, child, true) {
+        let k = child.children.len() - 1;
+        (child.children[..k].to_vec(), child.children[k].clone())
+    } else {
+        (Vec::new(), child.clone())
+    };
+    let new_binders: Vec<Tree> = free
+        .iter()
+        .map(|name| auto_bound_binder(Tree::leaf(name.clone())))
+        .collect();
+    children.splice(0..0, new_binders);
+    children.push(concl);
+    let list = Tree::node(binder_list_label(children.len() - 1), children);
+    let applied = Applied {
+        rule: "autoImplicit",
+        at: free.join(" "),
+    };
+    Some((applied, Tree::node(tree.label.clone(), vec![list])))
+}
+
+/// `(x : _)`: a binder Lean inserts by itself, its type left to inference.
+fn auto_bound_binder(name: Tree) -> Tree {
+    node2(EXPLICIT, name, Tree::leaf(UNKNOWN_TYPE))
+}
+
+fn is_auto_bound(binder: &Tree) -> bool {
+    binder.label == EXPLICIT
+        && binder.children.len() == 2
+        && is_leaf(&binder.children[0])
+        && binder.children[1].label == UNKNOWN_TYPE
+        && is_leaf(&binder.children[1])
+}
+
+fn collect_free_variables(t: &Tree, out: &mut Vec<String>) {
+    if is_leaf(t) {
+        if !t.variable_freecost
+            && !t.hypothesis_freecost
+            && is_variable_shaped(&t.label)
+            && !out.contains(&t.label)
+        {
+            out.push(t.label.clone());
+        }
+        return;
+    }
+    // `Type u`: a universe level, not a term.
+    if is_universe(t) {
+        return;
+    }
+    for c in &t.children {
+        collect_free_variables(c, out);
+    }
+}
+
+/// One ASCII or Greek letter, then only digits, subscript digits, primes or `_`.
+fn is_variable_shaped(name: &str) -> bool {
+    const CONSTANTS: [&str; 6] = ["I", "X", "C", "π", "e", "λ"];
+    let mut chars = name.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    let letter =
+        first.is_ascii_alphabetic() || ('α'..='ω').contains(&first) || ('Α'..='Ω').contains(&first);
+    letter
+        && !CONSTANTS.contains(&name)
+        && chars.all(|c| c.is_ascii_digit() || ('₀'..='₉').contains(&c) || c == '\'' || c == '_')
 }
 
 /// Is `child` (of `parent`) the statement's binder list? Only the single child of the root can be:
@@ -561,8 +650,13 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
         }
         let (name, ty) = (&b.children[0], &b.children[1]);
         if kind == BinderKind::Explicit && is_leaf(name) && is_universe(ty) {
+            // Written or left to auto-binding, a type variable ends up the same `(G : _)` in
+            // front (`bind_free_variables`); nothing before it can mention it, so moving it to
+            // the front is a sound reorder.
             let mut out = binders.to_vec();
             out.remove(i);
+            let front = out.iter().take_while(|b| is_auto_bound(b)).count();
+            out.insert(front, auto_bound_binder(name.clone()));
             return Some(("autoImplicit", render(b), rebuild(out, concl.clone())));
         }
         // Nat.zero_le: a hypothesis `(h : 0 ≤ n)` on ℕ says nothing; dropped when unused.
@@ -1724,6 +1818,47 @@ mod tests {
         );
         // A binder of an ordinary type stays.
         differ("theorem t (x : ℝ) : x = x", "theorem t : x = x");
+    }
+
+    #[test]
+    fn free_variables_are_auto_bound_in_front() {
+        // A value variable left to auto-binding differs from the written binder by its type only.
+        let written = canon("theorem t (b : ℕ) (h : Nat.gcd 120 b = 8) : b = 248");
+        let auto = canon("theorem t (h : Nat.gcd 120 x = 8) : x = 248");
+        assert_eq!(free(&written, &auto), 1, "{auto:?}");
+        assert!(rules_used("theorem t : x + 1 = 2").contains(&"autoImplicit"));
+        assert_eq!(
+            binder_list_arity(&canon("theorem t : x + y = 2").children[0].label),
+            Some(2)
+        );
+        // Written with its type, a type variable is the same `(G : _)` as an unbound one.
+        same(
+            "theorem t {R : Type*} {x : R} [Ring R] (hx : IsNilpotent x) : IsUnit (1 + x)",
+            "theorem t (x : R) [Ring R] (hx : IsNilpotent x) : IsUnit (1 + x)",
+        );
+    }
+
+    #[test]
+    fn constants_levels_and_function_names_are_not_auto_bound() {
+        for text in [
+            "theorem t : Complex.abs I = 1",
+            "theorem t : π > 3",
+            "theorem t (p : Polynomial ℚ) : p = X",
+            "theorem t (n : ℕ) : card (Fin n) = n",
+            "theorem t (f : ℕ → ℕ) : f 0 = 0",
+            "theorem t {G : Type u} [Group G] (a : G) : a = a",
+            "theorem t : ∀ (n) (m : ℕ), n + m = m + n",
+        ] {
+            assert!(
+                !rules_used(text).contains(&"autoImplicit")
+                    || text.contains("Type u") && !render(&canon(text)).contains("u :"),
+                "{text}: {:?}",
+                rules_used(text)
+            );
+        }
+        // `Type u` keeps `u` out of the binders.
+        let t = canon("theorem t {G : Type u} [Group G] (a : G) : a = a");
+        assert!(!mentions(&t.children[0].children[0], "u"), "{t:?}");
     }
 
     #[test]
