@@ -471,15 +471,21 @@ pub fn judge_pair(
     let results = runtime.block_on(async {
         let server = LeanServer::start(&command, &project).await?;
         let mut shared: Option<Oracle<Rpc>> = None;
+        // Oracles made so far: each new one gets scratch documents of its own.
+        let mut made = 0usize;
+        let fresh = |made: &mut usize| {
+            *made += 1;
+            server.oracle(&format!("score{made}"))
+        };
         let mut results = Vec::new();
         for metric in metrics {
             let oracle = match (*metric, shared.take()) {
                 ("beq", kept) => {
                     shared = kept;
-                    server.oracle("score-beq")
+                    fresh(&mut made)
                 }
                 (_, Some(oracle)) => oracle,
-                (_, None) => server.oracle("score"),
+                (_, None) => fresh(&mut made),
             };
             let mut judge = Judge::new(metric, settings, oracle)?;
             let result = match judge_guarded(&mut judge, metric, pair, &server.crashed).await {
