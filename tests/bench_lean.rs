@@ -1,7 +1,11 @@
-//! `lean-assess bench --metric transted|beq|defeq --lean-project DIR` against the scripted Lean
-//! stand-in (`--server-command`): transted closing one pair by `rfl` and failing another, BEq with
-//! a scripted `exact?`, a server crash in the middle of a run (the remaining pairs get errors
-//! naming it, exit 1, no hang) and resuming that run (judged pairs skipped, lines appended).
+//! `lean-assess bench --metric transted|beq|defeq --lean-project DIR` and `score --lean-project
+//! DIR` against the scripted Lean stand-in (`--server-command`): transted closing one pair by
+//! `rfl` and failing another, BEq with a scripted `exact?`, a server crash in the middle of a run
+//! (the remaining pairs get errors naming it, exit 1, no hang) and resuming that run (judged pairs
+//! skipped, lines appended); the config (`[llm]` gives BEq its sampler, served by a local HTTP
+//! stand-in; `[metrics]` limits; bad files and a missing key are one-line errors); the RPC
+//! keep-alive of the oracles' sessions during a run, also across a `-32900` reconnect; `score`
+//! with the three Lean metrics and transted's proof path.
 //! Goal types are TaggedText in the shape of `interactiveGoals-rw-nested.result.json`, code
 //! actions in the shape of `codeAction.try-this.result.json`.
 
@@ -9,8 +13,11 @@ mod common;
 
 use common::{tagged, PROXY as BIN, STANDIN};
 use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Command, Output};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 fn goal_after(tactics: &[&str], decl: &str, ty: &str) -> Value {
@@ -51,13 +58,35 @@ impl Setup {
 
     /// `bench data.jsonl --metric M --lean-project project --server-command SERVER ARGS...`.
     fn bench(&self, metric: &str, server: &str, extra: &[&str]) -> Output {
+        self.bench_env(metric, server, extra, &[])
+    }
+
+    fn bench_env(
+        &self,
+        metric: &str,
+        server: &str,
+        extra: &[&str],
+        env: &[(&str, &str)],
+    ) -> Output {
+        let mut args: Vec<String> = vec![
+            "bench".into(),
+            self.path("data.jsonl"),
+            "--metric".into(),
+            metric.into(),
+        ];
+        args.extend(extra.iter().map(|a| a.to_string()));
+        self.run(&args, server, env)
+    }
+
+    /// `lean-assess ARGS... --lean-project project --server-command SERVER` with the script.
+    fn run(&self, args: &[String], server: &str, env: &[(&str, &str)]) -> Output {
         let started = Instant::now();
         let out = Command::new(BIN)
-            .args(["bench", &self.path("data.jsonl"), "--metric", metric])
+            .args(args)
             .args(["--lean-project", &self.path("project")])
             .args(["--server-command", server])
-            .args(extra)
             .env("LEAN_STANDIN_SCRIPT", self.path("script.jsonl"))
+            .envs(env.iter().copied())
             .output()
             .expect("run lean-assess");
         assert!(
@@ -300,4 +329,460 @@ fn crash_mid_run_then_resume() {
     let report = text(&out.stdout);
     assert!(report.contains("pairs: 3"), "{report}");
     assert!(report.contains("scored 3, failed 0"), "{report}");
+}
+
+/// A local OpenAI-compatible chat-completions stand-in: answers every request with the same
+/// completion (`Connection: close`) and keeps each request's headers and JSON body.
+struct LlmStandIn {
+    base_url: String,
+    seen: Arc<Mutex<Vec<SeenRequest>>>,
+}
+
+/// A request's headers (names lower-cased) and JSON body.
+type SeenRequest = (Vec<(String, String)>, Value);
+
+fn llm_stand_in(answers: &[&str]) -> LlmStandIn {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let choices: Vec<Value> = answers
+        .iter()
+        .enumerate()
+        .map(|(i, c)| json!({"index": i, "message": {"role": "assistant", "content": c}}))
+        .collect();
+    let body = json!({"id": "x", "object": "chat.completion", "choices": choices}).to_string();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let seen_by_server = seen.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { break };
+            let mut reader = BufReader::new(stream.try_clone().expect("clone"));
+            let mut headers = Vec::new();
+            let mut line = String::new();
+            let _ = reader.read_line(&mut line);
+            loop {
+                line.clear();
+                if reader.read_line(&mut line).unwrap_or(0) == 0 || line.trim().is_empty() {
+                    break;
+                }
+                if let Some((k, v)) = line.trim_end().split_once(':') {
+                    headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
+                }
+            }
+            let len = headers
+                .iter()
+                .find(|(k, _)| k == "content-length")
+                .and_then(|(_, v)| v.parse::<usize>().ok())
+                .unwrap_or(0);
+            let mut request = vec![0u8; len];
+            let _ = reader.read_exact(&mut request);
+            let request = serde_json::from_slice(&request).unwrap_or(Value::Null);
+            seen_by_server
+                .lock()
+                .expect("lock")
+                .push((headers, request));
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+            let _ = stream.flush();
+        }
+    });
+    LlmStandIn {
+        base_url: format!("http://{addr}/v1"),
+        seen,
+    }
+}
+
+/// A pair no fixed attempt proves: `exact?` finds nothing and every `exact` script fails; the
+/// proof must come from the LLM (`rw [thm_P]`, in the Normal set). The axioms of every
+/// error-free proof show the assumed statement's `sorryAx`.
+fn beq_needing_the_llm() -> Setup {
+    Setup::new(
+        &[
+            json!({"method": "textDocument/codeAction", "result": []}),
+            json!({"method": "standin/diagnostic", "lineContains": "exact",
+                   "message": "type mismatch"}),
+            json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
+                   "message": "'q' depends on axioms: [propext, sorryAx]"}),
+        ],
+        &[dataset_line(
+            "sym",
+            "theorem s_ref (a b : ℕ) (h : a = b) : b = a := by sorry",
+            "theorem s_cand (a b : ℕ) (h : b = a) : a = b := by sorry",
+            true,
+        )],
+    )
+}
+
+/// `[llm]` in `DIR/lean-assess.toml` gives BEq its sampler in batch: the HTTP stand-in sees the
+/// paper's prompt (with the key from `api_key_env`, K from `samples`), and the sampled `rw`
+/// proves both directions. Without the config the same run has no sampler and says so.
+#[test]
+fn beq_in_batch_samples_from_the_configured_llm() {
+    let s = beq_needing_the_llm();
+    // Three choices: the client's `n = 3` is met by one request per direction.
+    let answer = "```lean\nrw [thm_P]\n```";
+    let llm = llm_stand_in(&[answer, answer, answer]);
+    std::fs::write(
+        s.dir.path().join("project/lean-assess.toml"),
+        format!(
+            "[metrics]\nbeq_timeout_ms = 20000\n\n[llm]\nbase_url = \"{}\"\nmodel = \"stand-in\"\n\
+             api_key_env = \"LEAN_ASSESS_BENCH_TEST_KEY\"\nsamples = 3\n",
+            llm.base_url
+        ),
+    )
+    .expect("config");
+    let out = s.bench_env(
+        "beq",
+        STANDIN,
+        &["--out", &s.path("pred.jsonl")],
+        &[("LEAN_ASSESS_BENCH_TEST_KEY", "sk-bench-test")],
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "stderr: {stderr}");
+    assert_eq!(s.predictions(), [json!({"id": "sym", "equivalent": true})]);
+    let seen = llm.seen.lock().expect("lock").clone();
+    assert_eq!(seen.len(), 2, "one request per direction");
+    for (headers, body) in &seen {
+        assert!(
+            headers
+                .iter()
+                .any(|(k, v)| k == "authorization" && v == "Bearer sk-bench-test"),
+            "{headers:?}"
+        );
+        assert_eq!(body["model"], "stand-in");
+        assert_eq!(body["n"], 3);
+        let prompt = body["messages"][0]["content"].as_str().unwrap_or("");
+        assert!(
+            prompt.contains("thm_P") && prompt.contains("thm_Q"),
+            "{prompt}"
+        );
+    }
+
+    // The same pair without a config: no sampler, not proved.
+    std::fs::remove_file(s.dir.path().join("project/lean-assess.toml")).expect("rm");
+    std::fs::remove_file(s.path("pred.jsonl")).expect("rm");
+    let out = s.bench("beq", STANDIN, &["--out", &s.path("pred.jsonl")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(s.predictions(), [json!({"id": "sym", "equivalent": false})]);
+    assert_eq!(llm.seen.lock().expect("lock").len(), 2);
+}
+
+/// A config whose `[llm]` names a key variable that is not set: one line naming the file and
+/// the variable, exit 2, before any server starts. A malformed config (`--config`): one line
+/// naming the file and the line.
+#[test]
+fn missing_key_and_malformed_config_are_one_line_errors() {
+    let s = beq_needing_the_llm();
+    let config = s.dir.path().join("project/lean-assess.toml");
+    std::fs::write(
+        &config,
+        "[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"m\"\n\
+         api_key_env = \"LEAN_ASSESS_BENCH_TEST_UNSET_KEY\"\n",
+    )
+    .expect("config");
+    let record = s.path("record.jsonl");
+    let out = s.bench_env(
+        "beq",
+        STANDIN,
+        &[],
+        &[("LEAN_STANDIN_RECORD", record.as_str())],
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("lean-assess: error: ")
+            && stderr.contains(&format!("{}: [llm]", config.display()))
+            && stderr.contains("'LEAN_ASSESS_BENCH_TEST_UNSET_KEY' is not set"),
+        "{stderr}"
+    );
+    assert!(!Path::new(&record).exists(), "no server was started");
+    // `[llm]` matters to beq only: transted runs with the same config.
+    let out = s.bench("defeq", STANDIN, &[]);
+    assert_ne!(out.status.code(), Some(2), "{}", text(&out.stderr));
+
+    let bad = s.dir.path().join("bad.toml");
+    std::fs::write(&bad, "[metrics]\ntransted_timeout_ms = \"soon\"\n").expect("bad config");
+    for command in ["bench", "score"] {
+        let args: Vec<String> = match command {
+            "bench" => vec![
+                "bench".into(),
+                s.path("data.jsonl"),
+                "--metric".into(),
+                "transted".into(),
+            ],
+            _ => vec![
+                "score".into(),
+                "--metric".into(),
+                "transted".into(),
+                "--ref-text".into(),
+                "theorem a : 1 = 1".into(),
+                "--cand-text".into(),
+                "theorem b : 1 = 1".into(),
+            ],
+        };
+        let mut args = args;
+        args.extend(["--config".to_string(), bad.display().to_string()]);
+        let out = s.run(&args, STANDIN, &[]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{command}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{}:2: ", bad.display())),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+/// `[metrics] transted_timeout_ms` bounds a batch pair: the goal query is answered after 4 s
+/// (the default limit, 60 s, would wait for it and judge the pair equivalent); the configured
+/// 300 ms limit ends the pair at its deadline. (The stand-in sleeps on its one thread, so the
+/// run as a whole still lasts until it wakes to answer `shutdown`.)
+#[test]
+fn configured_time_limit_bounds_a_pair() {
+    let s = Setup::new(
+        &[
+            json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+                 "delayMs": 4000, "result": {"goals": []}}),
+        ],
+        &[dataset_line(
+            "slow",
+            "theorem a (n : ℕ) : n = n := by sorry",
+            "theorem b (n : ℕ) : n = n := by sorry",
+            true,
+        )],
+    );
+    std::fs::write(
+        s.path("limits.toml"),
+        "[metrics]\ntransted_timeout_ms = 300\n",
+    )
+    .expect("config");
+    let out = s.bench(
+        "defeq",
+        STANDIN,
+        &[
+            "--config",
+            &s.path("limits.toml"),
+            "--out",
+            &s.path("pred.jsonl"),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let p = s.predictions();
+    assert_eq!(p.len(), 1, "{p:?}");
+    let error = p[0]["error"].as_str().unwrap_or_else(|| panic!("{p:?}"));
+    assert!(error.contains("the deadline passed"), "{error}");
+}
+
+/// The `$/lean/rpc/keepAlive` notifications the stand-in received, as (uri, sessionId), and
+/// the number of `$/lean/rpc/connect` requests, in the order received.
+fn keep_alives(record: &str) -> (Vec<(String, String)>, usize) {
+    let text = std::fs::read_to_string(record).expect("record");
+    let mut alive = Vec::new();
+    let mut connects = 0;
+    for line in text.lines() {
+        let v: Value = serde_json::from_str(line).expect("recorded JSON");
+        match v["method"].as_str() {
+            Some("$/lean/rpc/keepAlive") => alive.push((
+                v["params"]["uri"].as_str().unwrap_or("").to_string(),
+                v["params"]["sessionId"].as_str().unwrap_or("").to_string(),
+            )),
+            Some("$/lean/rpc/connect") => connects += 1,
+            _ => {}
+        }
+    }
+    (alive, connects)
+}
+
+/// Keep-alive in batch (interval shortened to 50 ms through `LEAN_ASSESS_KEEPALIVE_MS`): the
+/// stand-in expires the oracle's first session (`-32900` after 300 ms) and answers the goal
+/// query on the new session after another 300 ms. The oracle reconnects, the pair is judged,
+/// and keepAlives name the scratch document with the first session, then only the second; none
+/// after the run ends.
+#[test]
+fn keep_alive_ticks_during_a_run_and_follows_a_reconnect() {
+    let s = Setup::new(
+        &[
+            json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+                   "times": 1, "delayMs": 300,
+                   "error": {"code": -32900, "message": "Outdated RPC session"}}),
+            json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+                   "tactics": ["rfl"], "delayMs": 300, "result": {"goals": []}}),
+        ],
+        &[dataset_line(
+            "a",
+            "theorem a (n : ℕ) : n = n := by sorry",
+            "theorem a' (m : ℕ) : m = m := by sorry",
+            true,
+        )],
+    );
+    let record = s.path("record.jsonl");
+    let started = Instant::now();
+    let out = s.bench_env(
+        "defeq",
+        STANDIN,
+        &["--out", &s.path("pred.jsonl")],
+        &[
+            ("LEAN_ASSESS_KEEPALIVE_MS", "50"),
+            ("LEAN_STANDIN_RECORD", record.as_str()),
+        ],
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(s.predictions(), [json!({"id": "a", "equivalent": true})]);
+    let (alive, connects) = keep_alives(&record);
+    assert!(
+        connects >= 2,
+        "the oracle reconnected: {connects} connect(s)"
+    );
+    assert!(
+        alive.len() >= 4,
+        "{} keepAlive(s) in ~0.6 s at 50 ms: {alive:?}",
+        alive.len()
+    );
+    assert!(
+        alive.iter().all(|(uri, _)| uri.contains("/.scratch/job0/")),
+        "{alive:?}"
+    );
+    let first = &alive[0].1;
+    let last = &alive[alive.len() - 1].1;
+    assert_ne!(
+        first, last,
+        "the reconnect's session is kept alive: {alive:?}"
+    );
+    let switch = alive.iter().position(|(_, id)| id != first).unwrap_or(0);
+    assert!(
+        alive[switch..].iter().all(|(_, id)| id == last),
+        "{alive:?}"
+    );
+    // The ticker stopped with the run: nothing was sent after `shutdown`.
+    let recorded = std::fs::read_to_string(&record).expect("record");
+    let after_shutdown = recorded
+        .lines()
+        .skip_while(|l| !l.contains("\"shutdown\""))
+        .filter(|l| l.contains("keepAlive"))
+        .count();
+    assert_eq!(after_shutdown, 0, "{recorded}");
+
+    // Without the shortened interval a short run sends none (Lean's rhythm is 10 s).
+    std::fs::remove_file(&record).expect("rm");
+    std::fs::remove_file(s.path("pred.jsonl")).expect("rm");
+    let out = s.bench_env(
+        "defeq",
+        STANDIN,
+        &["--out", &s.path("pred.jsonl")],
+        &[("LEAN_STANDIN_RECORD", record.as_str())],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(keep_alives(&record).0.is_empty());
+}
+
+/// `score --lean-project`: transted, defeq and beq for one pair through one spawned server, as
+/// bench runs them; transted closes by `rfl` and prints its proof path as an `example`. `--json`
+/// carries the proof path too. Without --lean-project, the needs-Lean message stays.
+#[test]
+fn score_runs_the_lean_metrics_through_a_spawned_server() {
+    let s = Setup::new(
+        &[
+            goal_after(
+                &["skip"],
+                "_tt.S1.",
+                "[([∀ ([n] : [ℕ]), [[[n] + [0]] = [n]]]) = ([∀ ([m] : [ℕ]), [[[m] + [0]] = [m]]])]",
+            ),
+            json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+                   "tactics": ["rfl"], "result": {"goals": []}}),
+            json!({"method": "standin/diagnostic", "lineContains": "#print axioms transted_witness",
+                   "severity": 3, "message": "'transted_witness' depends on axioms: [propext]"}),
+            json!({"method": "standin/diagnostic", "lineContains": ".thm_Q", "severity": 3,
+                   "message": "'q' depends on axioms: [propext, sorryAx]"}),
+            json!({"method": "textDocument/codeAction", "tactics": ["exact?"],
+                   "result": [{"title": "Try this: exact thm_P", "kind": "quickfix",
+                               "edit": {"documentChanges": [{"textDocument": {"version": 1, "uri": "file:///x"},
+                                        "edits": [{"range": {"start": {"line": 0, "character": 2}, "end": {"line": 0, "character": 8}},
+                                                   "newText": "exact thm_P"}]}]}}]}),
+        ],
+        &[],
+    );
+    let args = |extra: &[&str]| -> Vec<String> {
+        let mut a: Vec<String> = [
+            "score",
+            "--metric",
+            "ted,transted,defeq,beq",
+            "--ref-text",
+            "theorem a (n : ℕ) : n + 0 = n",
+            "--cand-text",
+            "theorem b (m : ℕ) : m + 0 = m",
+        ]
+        .iter()
+        .map(|x| x.to_string())
+        .collect();
+        a.extend(extra.iter().map(|x| x.to_string()));
+        a
+    };
+    let out = s.run(&args(&[]), STANDIN, &[]);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}\n{stdout}",
+        text(&out.stderr)
+    );
+    let line = |name: &str| {
+        stdout
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no {name} line: {stdout}"))
+            .to_string()
+    };
+    assert!(line("transted ").contains("1.0000"), "{stdout}");
+    assert!(line("defeq ").contains("equivalent"), "{stdout}");
+    assert!(!line("defeq ").contains("not equivalent"), "{stdout}");
+    assert!(line("beq ").ends_with(" equivalent"), "{stdout}");
+    let path_at = stdout.find("proof path:").expect("proof path printed");
+    // The standalone check of the path: the two statements, the closing tactic, the axioms.
+    let example = &stdout[path_at..];
+    assert!(example.contains("transted_witness"), "{stdout}");
+    assert!(example.contains("\n                    rfl\n"), "{stdout}");
+    assert!(!example.contains("sorry\n"), "{stdout}");
+
+    let out = s.run(&args(&["--json"]), STANDIN, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("score --json");
+    let metrics = v["metrics"].as_array().expect("metrics");
+    let names: Vec<&str> = metrics
+        .iter()
+        .filter_map(|m| m["metric"].as_str())
+        .collect();
+    assert_eq!(names, ["ted", "transted", "defeq", "beq"]);
+    assert_eq!(metrics[1]["score"], 1.0);
+    let proof = metrics[1]["proof_path"].as_str().expect("proof_path");
+    assert!(proof.contains("#print axioms transted_witness"), "{proof}");
+    assert_eq!(metrics[2]["equivalent"], true);
+    assert_eq!(metrics[3]["equivalent"], true);
+    assert!(metrics[0].get("proof_path").is_none());
+
+    // Without --lean-project: the needs-Lean message, exit 1, no server.
+    let out = Command::new(BIN)
+        .args(&args(&[])[..])
+        .output()
+        .expect("run lean-assess");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(
+        line_of(&stdout, "transted ").contains("needs a Lean server"),
+        "{stdout}"
+    );
+}
+
+fn line_of(text: &str, start: &str) -> String {
+    text.lines()
+        .find(|l| l.starts_with(start))
+        .unwrap_or_default()
+        .to_string()
 }

@@ -471,6 +471,73 @@ fn usage_errors_exit_2_with_clap_message() {
     let help = lean_assess(&["--help"]);
     assert_eq!(help.code, 0);
     assert!(help.stdout.contains("Exit status"));
+    // The usage lines name the Lean flags of score and bench.
+    let usage: Vec<&str> = help.stdout.lines().collect();
+    for command in ["score", "bench"] {
+        let at = usage
+            .iter()
+            .position(|l| {
+                l.trim_start()
+                    .starts_with(&format!("lean-assess {command}"))
+            })
+            .unwrap_or_else(|| panic!("no usage line for {command}: {}", help.stdout));
+        assert!(
+            usage[at + 1].contains("[--lean-project DIR [--server-command CMD] [--config FILE]]"),
+            "{}",
+            help.stdout
+        );
+    }
+    for command in ["score", "bench"] {
+        let help = lean_assess(&[command, "--help"]);
+        assert_eq!(help.code, 0);
+        for flag in [
+            "--lean-project <DIR>",
+            "--server-command <COMMAND>",
+            "--config <FILE>",
+        ] {
+            assert!(
+                help.stdout.contains(flag),
+                "{command} --help: {}",
+                help.stdout
+            );
+        }
+    }
+}
+
+/// `score` options that only make sense with a Lean server: a missing project directory and a
+/// malformed `--config` are one-line usage errors (status 2); `--config` without a Lean metric
+/// is still checked.
+#[test]
+fn score_lean_options_are_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = fixture("cli/reference.lean");
+    let candidate = fixture("cli/candidate.lean");
+    let missing = dir.path().join("no-such-project");
+    let run = lean_assess(&[
+        "score",
+        "--metric",
+        "transted",
+        "--lean-project",
+        missing.to_str().unwrap(),
+        &reference,
+        &candidate,
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("no-such-project: not a directory"),
+        "{}",
+        run.stderr
+    );
+    let bad = write(dir.path(), "bad.toml", b"[metrics]\nlens = [\"teed\"]\n");
+    let run = lean_assess(&["score", "--config", &bad, &reference, &candidate]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("bad.toml:2: [metrics] lens: unknown metric \"teed\""),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

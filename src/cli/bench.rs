@@ -1,5 +1,5 @@
 //! `lean-assess bench DATASET.jsonl [--metric M] [--out PRED.jsonl] [--json]
-//! [--lean-project DIR] [--jobs N]`: run one metric over a labelled dataset and report its
+//! [--lean-project DIR [--server-command CMD] [--config FILE]] [--jobs N]`: run one metric over a labelled dataset and report its
 //! judgement quality with the figures of `fixtures/bench/score.py`.
 //!
 //! Owns the batch loop: parse both statements of each pair with their own headers, judge, write
@@ -53,6 +53,11 @@ pub struct Args {
     /// `LEAN_ASSESS_SERVER`, else `lake serve --`), started in the --lean-project directory.
     #[arg(long, value_name = "COMMAND")]
     server_command: Option<String>,
+    /// With a Lean metric: the config file for `[metrics] transted_timeout_ms` /
+    /// `beq_timeout_ms` and BEq's `[llm]` (default: lean-assess.toml in the --lean-project
+    /// directory, when present).
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
 }
 
 /// What happened to one pair.
@@ -74,6 +79,10 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         Err(MetricError::NeedsLean(_)) if args.lean_project.is_some() => None,
         Err(e) => return Err(e.into()),
     };
+    if offline.is_some() && args.config.is_some() {
+        // The offline metrics read nothing from it, but a broken file should not pass unnoticed.
+        bench_lean::load_config(args.config.as_deref(), None)?;
+    }
     let pairs = dataset::read_pairs(&args.dataset)?;
     let dataset_name = args.dataset.display().to_string();
 
@@ -93,12 +102,15 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
                 .copied()
                 .find(|m| *m == args.metric)
                 .context("BUG: a metric that needs Lean is one of LEAN_METRICS")?;
+            let config = bench_lean::load_config(args.config.as_deref(), Some(project))?;
+            let settings = bench_lean::LeanSettings::new(config.as_ref(), &[name])?;
             let run = bench_lean::LeanRun {
                 metric: name,
                 project,
                 server_command: args.server_command.as_deref(),
                 jobs: args.jobs.map_or(1, |n| n as usize),
                 out: args.out.as_deref(),
+                settings: &settings,
             };
             (name, bench_lean::judge_all(&run, &pairs, err)?)
         }

@@ -1,10 +1,14 @@
-//! `bench --metric transted|beq|defeq --lean-project DIR`: the batch loop of the metrics that
-//! need Lean, without an editor.
+//! The metrics that need Lean (`transted`, `beq`, `defeq`) from the command line, without an
+//! editor: `bench --metric M --lean-project DIR` over a dataset and `score --lean-project DIR`
+//! for one pair share everything here.
 //!
 //! Owns: choosing the server command (`--server-command "PROG ARGS..."`, split on whitespace,
-//! else env `LEAN_ASSESS_SERVER`, else `lake serve --`), spawning it in DIR, `initialize`, one
-//! [`Oracle`] per concurrent job over the one server (an oracle has one active region, so
-//! `--jobs N` means N oracles with their own scratch documents under `DIR/.scratch/jobK/`),
+//! else env `LEAN_ASSESS_SERVER`, else `lake serve --`), spawning it in DIR, `initialize`, the
+//! configuration (`--config FILE`, else `DIR/lean-assess.toml` when present: `[metrics]
+//! transted_timeout_ms` / `beq_timeout_ms` and BEq's `[llm]` sampler), the RPC keep-alive of the
+//! oracles' sessions (every 10 s while the run lasts; Lean drops a session after 30 s without
+//! one), one [`Oracle`] per concurrent job over the one server (an oracle has one active region,
+//! so `--jobs N` means N oracles with their own scratch documents under `DIR/.scratch/jobK/`),
 //! the progress line, the resumable prediction file, and turning a server crash into an error
 //! for every pair not yet judged (no hang: each pair races the server's exit).
 //!
@@ -17,45 +21,58 @@
 //! an interrupted run loses at most the pairs in flight. When an id occurs several times, its
 //! last line counts.
 //!
-//! Leaves to others: the evaluation and report (`super::bench`), the metrics themselves
-//! (`crate::metrics::{transted, defeq, beq}`), the Lean messages (`crate::lean::oracle`).
+//! Leaves to others: the evaluation and report (`super::bench`, `super::score`), the metrics
+//! themselves (`crate::metrics::{transted, defeq, beq}`), the Lean messages
+//! (`crate::lean::oracle`), parsing the config file (`crate::references::Config`, shared with the
+//! editor), the keep-alive message (`crate::lean::goals::SessionTracker`).
 
 use super::bench::Outcome;
 use crate::dataset::DatasetPair;
 use crate::lean::beq_checker::OracleProofChecker;
+use crate::lean::goals::{KeepAliveTicker, SessionTracker, KEEP_ALIVE_EVERY};
 use crate::lean::oracle::{connect_direct, initialize, Oracle, OracleConfig};
 use crate::lean::process::LeanProcess;
 use crate::lean::LeanClient;
-use crate::metrics::beq::{Beq, BeqSettings, BeqSide};
+use crate::llm::{LlmClient, LlmSettings};
+use crate::metrics::beq::{Beq, BeqSettings, BeqSide, ProofSampler};
 use crate::metrics::defeq::DefEq;
 use crate::metrics::lean_backed::LeanMetric;
-use crate::metrics::transted::TransTed;
-use crate::metrics::{Pair, Verdict};
+use crate::metrics::transted::{TransTed, TransTedConfig};
+use crate::metrics::{MetricReport, Pair, Verdict};
+use crate::references::{Config, CONFIG_FILE_NAME};
 use crate::trees::parse::{self, Header};
+use crate::trees::Statement;
 use anyhow::{bail, Context};
 use serde_json::{json, Value};
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::io::Write;
 use std::panic::AssertUnwindSafe;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::Poll;
 use std::time::Duration;
 use tokio::io::BufReader;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{mpsc, oneshot, watch};
+use tokio::task::JoinHandle;
 
 /// The default server command (as `serve`'s).
 const DEFAULT_SERVER: [&str; 3] = ["lake", "serve", "--"];
 /// Env variable naming the server command when `--server-command` is not given.
 pub const SERVER_ENV: &str = "LEAN_ASSESS_SERVER";
+/// Env variable setting the keep-alive interval in milliseconds. Internal: it lets the tests see
+/// several ticks in well under a second; users have no reason to change Lean's 10 s rhythm.
+pub const KEEP_ALIVE_ENV: &str = "LEAN_ASSESS_KEEPALIVE_MS";
 /// `initialize` waits this long (a cold `lake serve` may build the project first).
 const INITIALIZE_TIMEOUT: Duration = Duration::from_secs(600);
 /// How long a failed pair waits for news of a server exit before its own error stands.
 const CRASH_GRACE: Duration = Duration::from_millis(500);
 /// Beyond a metric's own time limit, how long a pair may take before it is abandoned.
 const GUARD_SLACK: Duration = Duration::from_secs(30);
+
+/// The client every oracle talks through: notes their RPC sessions for the keep-alive ticker.
+type Rpc = SessionTracker<LeanClient>;
 
 /// What the Lean-backed run needs from the command line.
 pub struct LeanRun<'a> {
@@ -64,6 +81,7 @@ pub struct LeanRun<'a> {
     pub server_command: Option<&'a str>,
     pub jobs: usize,
     pub out: Option<&'a Path>,
+    pub settings: &'a LeanSettings,
 }
 
 /// The server command: `--server-command`, else `$LEAN_ASSESS_SERVER`, else `lake serve --`.
@@ -82,6 +100,64 @@ pub fn server_command(flag: Option<&str>) -> anyhow::Result<Vec<String>> {
         bail!("--server-command: empty command");
     }
     Ok(command)
+}
+
+/// The config file of a command-line run: `--config FILE`, else `lean-assess.toml` in the
+/// `--lean-project` directory when there is one. A malformed file is an error naming its line.
+pub fn load_config(flag: Option<&Path>, project: Option<&Path>) -> anyhow::Result<Option<Config>> {
+    let path: Option<PathBuf> = match (flag, project) {
+        (Some(p), _) => Some(p.to_path_buf()),
+        (None, Some(dir)) => Some(dir.join(CONFIG_FILE_NAME)).filter(|p| p.is_file()),
+        (None, None) => None,
+    };
+    path.map(|p| Config::load(&p).map_err(anyhow::Error::from))
+        .transpose()
+}
+
+/// How the Lean metrics run, from the config file (when there is one).
+#[derive(Clone, Default)]
+pub struct LeanSettings {
+    /// `[metrics] transted_timeout_ms` (for `transted` and `defeq`, as in the editor); `None`:
+    /// the metric's own default.
+    pub transted_timeout: Option<Duration>,
+    /// `[metrics] beq_timeout_ms`; `None`: BEq's own default.
+    pub beq_timeout: Option<Duration>,
+    /// BEq's LLM sampler from `[llm]`.
+    pub llm: Option<Arc<LlmClient>>,
+}
+
+impl LeanSettings {
+    /// Settings for a run of `metrics`. `[llm]` becomes a client only when `beq` is among them,
+    /// and then a missing key is an error (in batch nobody would see a warning in time).
+    pub fn new(config: Option<&Config>, metrics: &[&str]) -> anyhow::Result<LeanSettings> {
+        let Some(config) = config else {
+            return Ok(LeanSettings::default());
+        };
+        let llm = match &config.llm {
+            Some(llm) if metrics.contains(&"beq") => {
+                let client = LlmClient::from_env(LlmSettings::from_config(llm))
+                    .with_context(|| format!("{}: [llm]", config.path.display()))?;
+                Some(Arc::new(client))
+            }
+            _ => None,
+        };
+        Ok(LeanSettings {
+            transted_timeout: Some(config.transted_timeout),
+            beq_timeout: Some(config.beq_timeout),
+            llm,
+        })
+    }
+}
+
+/// The keep-alive interval: [`KEEP_ALIVE_EVERY`], or `$LEAN_ASSESS_KEEPALIVE_MS`.
+fn keep_alive_interval() -> anyhow::Result<Duration> {
+    match std::env::var(KEEP_ALIVE_ENV) {
+        Err(_) => Ok(KEEP_ALIVE_EVERY),
+        Ok(text) => match text.trim().parse::<u64>() {
+            Ok(ms) if ms > 0 => Ok(Duration::from_millis(ms)),
+            _ => bail!("{KEEP_ALIVE_ENV}={text:?}: expected a positive number of milliseconds"),
+        },
+    }
 }
 
 /// Predictions already in `path` that need no new judgement (id → outcome), in file order.
@@ -118,29 +194,67 @@ pub fn read_done(path: &Path) -> anyhow::Result<HashMap<String, Outcome>> {
     Ok(done)
 }
 
-/// One job's judge: an oracle of its own (BEq's checker holds it).
-enum Judge {
-    TransTed(TransTed, Oracle<LeanClient>),
-    DefEq(DefEq, Oracle<LeanClient>),
-    Beq(Box<Beq<OracleProofChecker<LeanClient>>>),
+/// One metric's judge with its own oracle (BEq's checker holds it).
+pub enum Judge {
+    TransTed(TransTed, Oracle<Rpc>),
+    DefEq(DefEq, Oracle<Rpc>),
+    Beq(Box<Beq<OracleProofChecker<Rpc>>>),
+}
+
+/// A judgement: the report, and for `transted` the proof path as a standalone `example`.
+pub struct Judged {
+    pub report: MetricReport,
+    pub proof: Option<String>,
 }
 
 impl Judge {
-    fn new(metric: &str, oracle: Oracle<LeanClient>) -> anyhow::Result<Judge> {
+    pub fn new(
+        metric: &str,
+        settings: &LeanSettings,
+        oracle: Oracle<Rpc>,
+    ) -> anyhow::Result<Judge> {
         Ok(match metric {
-            "transted" => Judge::TransTed(TransTed::default(), oracle),
-            "defeq" => Judge::DefEq(DefEq::default(), oracle),
+            "transted" => {
+                let mut config = TransTedConfig::default();
+                if let Some(limit) = settings.transted_timeout {
+                    config.time_limit = limit;
+                }
+                Judge::TransTed(TransTed { config }, oracle)
+            }
+            "defeq" => {
+                let mut defeq = DefEq::default();
+                if let Some(limit) = settings.transted_timeout {
+                    defeq.time_limit = limit;
+                }
+                Judge::DefEq(defeq, oracle)
+            }
             "beq" => {
-                let settings = BeqSettings::default();
+                let mut beq = BeqSettings::default();
+                if let Some(limit) = settings.beq_timeout {
+                    beq.deadline = limit;
+                }
+                if let Some(llm) = &settings.llm {
+                    beq.samples = llm.settings().samples;
+                }
                 Judge::Beq(Box::new(Beq {
-                    checker: OracleProofChecker::new(oracle, settings.deadline),
-                    // No `[llm]` here: bench reads no config file; BEq runs its fixed attempts.
-                    sampler: None,
-                    settings,
+                    checker: OracleProofChecker::new(oracle, beq.deadline),
+                    sampler: settings
+                        .llm
+                        .clone()
+                        .map(|c| Box::new(c) as Box<dyn ProofSampler>),
+                    settings: beq,
                 }))
             }
             other => bail!("BUG: '{other}' is not a Lean metric"),
         })
+    }
+
+    /// The oracle back, for the next metric of the same run (BEq's checker keeps its own).
+    fn into_oracle(self) -> Option<Oracle<Rpc>> {
+        match self {
+            Judge::TransTed(_, oracle) | Judge::DefEq(_, oracle) => Some(oracle),
+            Judge::Beq(_) => None,
+        }
     }
 
     /// The metric's own bound plus slack: past it the pair is abandoned as timed out.
@@ -153,60 +267,110 @@ impl Judge {
             }
     }
 
-    /// Judge one pair; the second value counts statements that kept unparsed spans.
-    async fn judge(&mut self, pair: &DatasetPair) -> (Outcome, usize) {
-        let reference =
-            parse::parse_statement(&pair.ref_statement, &Header::parse(&pair.ref_header));
-        let candidate =
-            parse::parse_statement(&pair.cand_statement, &Header::parse(&pair.cand_header));
-        let (reference, candidate) = match (reference, candidate) {
-            (Ok(r), Ok(c)) => (r, c),
-            (Err(e), _) => return (Outcome::Failed(format!("ref_statement: {e}")), 0),
-            (_, Err(e)) => return (Outcome::Failed(format!("cand_statement: {e}")), 0),
-        };
-        let unparsed = usize::from(!reference.unparsed.is_empty())
-            + usize::from(!candidate.unparsed.is_empty());
-        let metric_pair = Pair {
-            reference: &reference,
-            candidate: &candidate,
-            reference_header: &pair.ref_header,
-            candidate_header: &pair.cand_header,
-        };
-        let result = match self {
+    /// Judge one parsed pair.
+    async fn judge(&mut self, pair: &Pair<'_>) -> Result<Judged, String> {
+        match self {
             Judge::TransTed(t, oracle) => t
-                .judge(oracle, &metric_pair)
+                .judge(oracle, pair)
                 .await
-                .map(|j| j.report.verdict)
+                .map(|j| Judged {
+                    report: j.report,
+                    proof: j.proof,
+                })
                 .map_err(|e| format!("transted: {e}")),
             Judge::DefEq(d, oracle) => d
-                .judge(oracle, &metric_pair)
+                .judge(oracle, pair)
                 .await
-                .map(|j| j.report.verdict)
+                .map(|j| Judged {
+                    report: j.report,
+                    proof: None,
+                })
                 .map_err(|e| format!("defeq: {e}")),
             Judge::Beq(b) => {
                 let report = b
                     .judge(
                         BeqSide {
-                            header: &pair.ref_header,
-                            declaration: &pair.ref_statement,
+                            header: pair.reference_header,
+                            declaration: &pair.reference.source,
                         },
                         BeqSide {
-                            header: &pair.cand_header,
-                            declaration: &pair.cand_statement,
+                            header: pair.candidate_header,
+                            declaration: &pair.candidate.source,
                         },
                     )
                     .await;
-                Ok(report
-                    .to_metric_report(reference.tree.size(), candidate.tree.size())
-                    .verdict)
+                Ok(Judged {
+                    report: report
+                        .to_metric_report(pair.reference.tree.size(), pair.candidate.tree.size()),
+                    proof: None,
+                })
             }
-        };
-        let outcome = match result {
-            Ok(v) => Outcome::Judged(v),
-            Err(e) => Outcome::Failed(e),
-        };
-        (outcome, unparsed)
+        }
     }
+}
+
+/// How a guarded judgement ended.
+enum Guarded {
+    Judged(Judged),
+    Failed(String),
+    /// The metric panicked (a bug; its message is already on stderr): the judge's oracle may be
+    /// mid-batch, so the caller replaces it.
+    Panicked(String),
+}
+
+/// Judge `pair` within the judge's bound, racing the server's exit, catching a panic. A failure
+/// right before a crash is the crash's (the oracle may see the closed stream before the watcher
+/// sees the exit).
+async fn judge_guarded(
+    judge: &mut Judge,
+    metric: &str,
+    pair: &Pair<'_>,
+    crashed: &watch::Receiver<Option<String>>,
+) -> Guarded {
+    let gone = crashed.borrow().clone();
+    if let Some(m) = gone {
+        return Guarded::Failed(m);
+    }
+    let guard = judge.guard();
+    let result = tokio::select! {
+        r = tokio::time::timeout(guard, CatchPanic(Box::pin(judge.judge(pair)))) => match r {
+            Ok(Ok(Ok(judged))) => return Guarded::Judged(judged),
+            Ok(Ok(Err(e))) => Guarded::Failed(e),
+            Ok(Err(())) => Guarded::Panicked(format!("internal error (a bug) while judging with {metric}")),
+            Err(_) => Guarded::Failed(format!("no answer within {} s; abandoned", guard.as_secs())),
+        },
+        m = wait_crash(crashed.clone()) => return Guarded::Failed(m),
+    };
+    match tokio::time::timeout(CRASH_GRACE, wait_crash(crashed.clone())).await {
+        Ok(m) => match result {
+            Guarded::Failed(e) => Guarded::Failed(format!("{m} ({e})")),
+            Guarded::Panicked(e) => Guarded::Panicked(format!("{m} ({e})")),
+            judged => judged,
+        },
+        Err(_) => result,
+    }
+}
+
+/// Both statements of a dataset pair, parsed with their headers; the count of statements that
+/// kept unparsed spans.
+fn parse_pair(pair: &DatasetPair) -> Result<(Statement, Statement, usize), String> {
+    let reference = parse::parse_statement(&pair.ref_statement, &Header::parse(&pair.ref_header))
+        .map_err(|e| format!("ref_statement: {e}"))?;
+    let candidate = parse::parse_statement(&pair.cand_statement, &Header::parse(&pair.cand_header))
+        .map_err(|e| format!("cand_statement: {e}"))?;
+    let unparsed =
+        usize::from(!reference.unparsed.is_empty()) + usize::from(!candidate.unparsed.is_empty());
+    Ok((reference, candidate, unparsed))
+}
+
+/// The async runtime of a command-line Lean run (two cores is what the build machine has; the
+/// work is waiting for Lean).
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")
 }
 
 /// Judge `pairs` through a spawned Lean server; returns one outcome per pair (dataset order)
@@ -241,11 +405,7 @@ pub fn judge_all(
         None => None,
     };
     if !todo.is_empty() {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .context("cannot start the async runtime")?;
+        let runtime = runtime()?;
         let total = pairs.len();
         let skipped = total - todo.len();
         if skipped > 0 {
@@ -293,6 +453,60 @@ pub fn judge_all(
         .collect())
 }
 
+/// Judge one pair with each of `metrics` (in order) through one spawned Lean server in
+/// `project`, as `bench --lean-project` does; `transted` and `defeq` share one oracle. One
+/// result per metric; a server that cannot start or initialize is an error for the whole run.
+pub fn judge_pair(
+    project: &Path,
+    server_flag: Option<&str>,
+    settings: &LeanSettings,
+    metrics: &[&str],
+    pair: &Pair<'_>,
+) -> anyhow::Result<Vec<Result<Judged, String>>> {
+    let command = server_command(server_flag)?;
+    let project = project
+        .canonicalize()
+        .with_context(|| format!("--lean-project {}", project.display()))?;
+    let runtime = runtime()?;
+    let results = runtime.block_on(async {
+        let server = LeanServer::start(&command, &project).await?;
+        let mut shared: Option<Oracle<Rpc>> = None;
+        // Oracles made so far: each new one gets scratch documents of its own.
+        let mut made = 0usize;
+        let fresh = |made: &mut usize| {
+            *made += 1;
+            server.oracle(&format!("score{made}"))
+        };
+        let mut results = Vec::new();
+        for metric in metrics {
+            let oracle = match (*metric, shared.take()) {
+                ("beq", kept) => {
+                    shared = kept;
+                    fresh(&mut made)
+                }
+                (_, Some(oracle)) => oracle,
+                (_, None) => fresh(&mut made),
+            };
+            let mut judge = Judge::new(metric, settings, oracle)?;
+            let result = match judge_guarded(&mut judge, metric, pair, &server.crashed).await {
+                Guarded::Judged(j) => Ok(j),
+                Guarded::Failed(e) => Err(e),
+                Guarded::Panicked(e) => {
+                    // The oracle may be mid-batch: the next metric starts a fresh one.
+                    results.push(Err(e));
+                    continue;
+                }
+            };
+            shared = shared.or_else(|| judge.into_oracle());
+            results.push(result);
+        }
+        server.shutdown().await;
+        anyhow::Ok(results)
+    })?;
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    Ok(results)
+}
+
 /// One prediction line (the contract's format).
 pub fn prediction(id: &str, outcome: &Outcome) -> Value {
     match outcome {
@@ -300,6 +514,102 @@ pub fn prediction(id: &str, outcome: &Outcome) -> Value {
         Outcome::Judged(Verdict::Equivalent(e)) => json!({"id": id, "equivalent": e}),
         Outcome::Failed(message) => json!({"id": id, "error": message}),
     }
+}
+
+/// A spawned, initialized Lean server: its client, the watcher of its exit and the keep-alive
+/// ticker of the oracles' RPC sessions. [`LeanServer::shutdown`] ends all three.
+struct LeanServer {
+    client: Arc<LeanClient>,
+    rpc: Arc<Rpc>,
+    /// `file://` URI of the project directory.
+    root: String,
+    /// The crash message, once the server has exited on its own.
+    crashed: watch::Receiver<Option<String>>,
+    stop: oneshot::Sender<()>,
+    watcher: JoinHandle<()>,
+    ticker: KeepAliveTicker,
+}
+
+impl LeanServer {
+    /// Spawn `command` in `project`, watch its exit, `initialize` it, start the keep-alive.
+    async fn start(command: &[String], project: &Path) -> anyhow::Result<LeanServer> {
+        let every = keep_alive_interval()?;
+        let (mut process, stdin, stdout) = LeanProcess::spawn(command, Some(project), &[])?;
+        let shown = process.command().to_string();
+        let client = connect_direct(BufReader::new(stdout), stdin);
+        let root = file_uri(project);
+        let (crashed_tx, crashed) = watch::channel::<Option<String>>(None);
+        let (stop, stopped) = oneshot::channel::<()>();
+        let watcher = tokio::spawn(async move {
+            tokio::select! {
+                status = process.wait() => {
+                    let tail = process.stderr_tail().await;
+                    let status = status.map_or_else(|e| e.to_string(), |s| s.to_string());
+                    let last = tail.last().map(|l| format!("; last stderr line: {l}")).unwrap_or_default();
+                    let _ = crashed_tx.send(Some(format!(
+                        "the Lean server `{shown}` exited ({status}){last}"
+                    )));
+                }
+                _ = stopped => {
+                    let _ = process.wait_or_kill(Duration::from_secs(5)).await;
+                }
+            }
+        });
+        let init = tokio::select! {
+            r = initialize(&client, Some(&root), INITIALIZE_TIMEOUT) => r.map_err(|e| e.to_string()),
+            m = wait_crash(crashed.clone()) => Err(m),
+        };
+        if let Err(e) = init {
+            let _ = stop.send(());
+            let _ = watcher.await;
+            bail!(
+                "cannot initialize the Lean server in {}: {e}",
+                project.display()
+            );
+        }
+        let rpc = Arc::new(SessionTracker::new(client.clone()));
+        let ticker = rpc.keep_alive_every(every);
+        Ok(LeanServer {
+            client,
+            rpc,
+            root,
+            crashed,
+            stop,
+            watcher,
+            ticker,
+        })
+    }
+
+    /// A fresh oracle whose scratch documents live under `DIR/.scratch/<sub>/`.
+    fn oracle(&self, sub: &str) -> Oracle<Rpc> {
+        scratch_oracle(&self.rpc, &self.root, sub)
+    }
+
+    /// Stop the keep-alive, then a polite shutdown (LSP `shutdown` + `exit`), then wait or kill.
+    async fn shutdown(self) {
+        self.ticker.stop();
+        let gone = self.crashed.borrow().is_some();
+        if !gone {
+            let _ = self
+                .client
+                .request("shutdown", Value::Null, Duration::from_secs(5))
+                .await;
+            let _ = self.client.notify("exit", Value::Null).await;
+        }
+        let _ = self.stop.send(());
+        let _ = self.watcher.await;
+    }
+}
+
+/// A fresh oracle over `rpc` whose scratch documents live under `<root>/.scratch/<sub>/`.
+fn scratch_oracle(rpc: &Arc<Rpc>, root: &str, sub: &str) -> Oracle<Rpc> {
+    Oracle::new(
+        rpc.clone(),
+        OracleConfig {
+            scratch_dir_uri: format!("{root}/.scratch/{sub}"),
+            ..OracleConfig::default()
+        },
+    )
 }
 
 /// Spawn the server, run the jobs, call `finished(k, index, outcome)` as pairs finish (k from
@@ -312,112 +622,65 @@ async fn drive(
     todo: VecDeque<usize>,
     mut finished: impl FnMut(usize, usize, &Outcome) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<(usize, (Outcome, usize))>> {
-    let (mut process, stdin, stdout) = LeanProcess::spawn(command, Some(project), &[])?;
-    let shown = process.command().to_string();
-    let client = connect_direct(BufReader::new(stdout), stdin);
-    let root = file_uri(project);
-    // The crash message, once the server has exited on its own.
-    let (crashed_tx, crashed) = watch::channel::<Option<String>>(None);
-    let (stop_tx, stop) = tokio::sync::oneshot::channel::<()>();
-    let watcher = tokio::spawn(async move {
-        tokio::select! {
-            status = process.wait() => {
-                let tail = process.stderr_tail().await;
-                let status = status.map_or_else(|e| e.to_string(), |s| s.to_string());
-                let last = tail.last().map(|l| format!("; last stderr line: {l}")).unwrap_or_default();
-                let _ = crashed_tx.send(Some(format!(
-                    "the Lean server `{shown}` exited ({status}){last}"
-                )));
-            }
-            _ = stop => {
-                let _ = process.wait_or_kill(Duration::from_secs(5)).await;
-            }
-        }
-    });
-    let init = tokio::select! {
-        r = initialize(&client, Some(&root), INITIALIZE_TIMEOUT) => r.map_err(|e| e.to_string()),
-        m = wait_crash(crashed.clone()) => Err(m),
-    };
-    if let Err(e) = init {
-        let _ = stop_tx.send(());
-        let _ = watcher.await;
-        bail!(
-            "cannot initialize the Lean server in {}: {e}",
-            project.display()
-        );
-    }
-
+    let server = LeanServer::start(command, project).await?;
     let queue = Arc::new(Mutex::new(todo));
     let (tx, mut rx) = mpsc::unbounded_channel::<(usize, (Outcome, usize))>();
     let jobs = run.jobs.max(1).min(pairs.len().max(1));
     let pairs: Arc<Vec<DatasetPair>> = Arc::new(pairs.to_vec());
     for job in 0..jobs {
-        let (client, root) = (client.clone(), root.clone());
-        let fresh = move |restarts: usize| {
-            let dir = match restarts {
-                0 => format!("{root}/.scratch/job{job}"),
-                n => format!("{root}/.scratch/job{job}-{n}"),
-            };
-            Oracle::new(
-                client.clone(),
-                OracleConfig {
-                    scratch_dir_uri: dir,
-                    ..OracleConfig::default()
-                },
-            )
+        let fresh = {
+            let (rpc, root) = (server.rpc.clone(), server.root.clone());
+            move |restarts: usize| match restarts {
+                0 => scratch_oracle(&rpc, &root, &format!("job{job}")),
+                n => scratch_oracle(&rpc, &root, &format!("job{job}-{n}")),
+            }
         };
         let metric = run.metric.to_string();
-        let mut judge = Judge::new(&metric, fresh(0))?;
-        let (queue, tx, pairs, crashed) =
-            (queue.clone(), tx.clone(), pairs.clone(), crashed.clone());
+        let settings = run.settings.clone();
+        let mut judge = Judge::new(&metric, &settings, fresh(0))?;
+        let (queue, tx, pairs, crashed) = (
+            queue.clone(),
+            tx.clone(),
+            pairs.clone(),
+            server.crashed.clone(),
+        );
         tokio::spawn(async move {
             let mut restarts = 0usize;
-            let mut panicked = false;
             loop {
                 let next = queue
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
                     .pop_front();
                 let Some(index) = next else { break };
-                let pair = &pairs[index];
-                let gone = crashed.borrow().clone();
-                let result = if let Some(m) = gone {
-                    (Outcome::Failed(m), 0)
-                } else {
-                    let guard = judge.guard();
-                    tokio::select! {
-                        r = tokio::time::timeout(guard, CatchPanic(Box::pin(judge.judge(pair)))) => match r {
-                            Ok(Ok(judged)) => judged,
-                            Ok(Err(())) => {
-                                panicked = true;
-                                (Outcome::Failed(format!("internal error (a bug) while judging with {metric}")), 0)
-                            }
-                            Err(_) => (Outcome::Failed(format!("no answer within {} s; abandoned", guard.as_secs())), 0),
-                        },
-                        m = wait_crash(crashed.clone()) => (Outcome::Failed(m), 0),
-                    }
-                };
-                if std::mem::take(&mut panicked) {
-                    // A bug (its message is already on stderr): this pair failed; the job goes
-                    // on with a fresh oracle (the old one may be mid-batch).
-                    restarts += 1;
-                    match Judge::new(&metric, fresh(restarts)) {
-                        Ok(j) => judge = j,
-                        Err(_) => break,
-                    }
-                }
-                // The oracle may see the closed stream before the watcher sees the exit: a
-                // failure right before a crash is the crash's.
-                let result = match result {
-                    (Outcome::Failed(e), n) => {
-                        match tokio::time::timeout(CRASH_GRACE, wait_crash(crashed.clone())).await {
-                            Ok(m) => (Outcome::Failed(format!("{m} ({e})")), n),
-                            Err(_) => (Outcome::Failed(e), n),
+                let (reference, candidate, unparsed) = match parse_pair(&pairs[index]) {
+                    Ok(parsed) => parsed,
+                    Err(e) => {
+                        if tx.send((index, (Outcome::Failed(e), 0))).is_err() {
+                            break;
                         }
+                        continue;
                     }
-                    judged => judged,
                 };
-                if tx.send((index, result)).is_err() {
+                let pair = Pair {
+                    reference: &reference,
+                    candidate: &candidate,
+                    reference_header: &pairs[index].ref_header,
+                    candidate_header: &pairs[index].cand_header,
+                };
+                let outcome = match judge_guarded(&mut judge, &metric, &pair, &crashed).await {
+                    Guarded::Judged(j) => Outcome::Judged(j.report.verdict),
+                    Guarded::Failed(e) => Outcome::Failed(e),
+                    Guarded::Panicked(e) => {
+                        // This pair failed; the job goes on with a fresh oracle.
+                        restarts += 1;
+                        match Judge::new(&metric, &settings, fresh(restarts)) {
+                            Ok(j) => judge = j,
+                            Err(_) => break,
+                        }
+                        Outcome::Failed(e)
+                    }
+                };
+                if tx.send((index, (outcome, unparsed))).is_err() {
                     break;
                 }
             }
@@ -434,16 +697,7 @@ async fn drive(
         }
         judged.push((index, result));
     }
-    // Polite shutdown (LSP `shutdown` + `exit`), then wait or kill.
-    let gone = crashed.borrow().is_some();
-    if !gone {
-        let _ = client
-            .request("shutdown", Value::Null, Duration::from_secs(5))
-            .await;
-        let _ = client.notify("exit", Value::Null).await;
-    }
-    let _ = stop_tx.send(());
-    let _ = watcher.await;
+    server.shutdown().await;
     match failure {
         Some(e) => Err(e),
         None => Ok(judged),

@@ -52,12 +52,32 @@ impl From<Status> for ExitCode {
 /// Exit status for bad input or usage.
 pub const EXIT_BAD_INPUT: u8 = 2;
 
+/// The commands at a glance (as the design's "Command line" lists them), after `--help`.
+const USAGE_LINES: &str = "\
+Usage lines:
+  lean-assess score [--metric M[,M...]] [--free-cost] [--json] REF CAND
+                    [--lean-project DIR [--server-command CMD] [--config FILE]]
+      REF, CAND: FILE.lean (its first theorem), FILE.lean::NAME, or --ref-text/--cand-text \"theorem ...\"
+  lean-assess tree  [--format text|json|dot] FILE.lean[::NAME] | --text \"theorem ...\"
+  lean-assess ted   --pairs TREES.jsonl [--free-cost] [--json]
+  lean-assess bench DATASET.jsonl [--metric M] [--free-cost] [--out PRED.jsonl] [--json] [--jobs N]
+                    [--lean-project DIR [--server-command CMD] [--config FILE]]
+  lean-assess serve [--config FILE] [--log FILE] [-- SERVER_COMMAND ARGS...]   (default: lake serve --)
+  lean-assess shim  [DIR]
+
+Metrics: ted, path, transted-lite (offline); transted, beq, defeq (need Lean: --lean-project DIR,
+a Lake project; the server is `lake serve --` there, or --server-command / $LEAN_ASSESS_SERVER).
+The config (--config, else DIR/lean-assess.toml) gives [metrics] transted_timeout_ms and
+beq_timeout_ms, and BEq's LLM sampler [llm].
+
+Exit status: 0 ok, 1 some pairs or metrics failed (each one reported), 2 bad input or usage.";
+
 #[derive(Debug, Parser)]
 #[command(
     name = "lean-assess",
     version,
     about = "Judge Lean 4 autoformalizations against a reference formalization",
-    after_help = "Exit status: 0 ok, 1 some pairs or metrics failed (each one reported), 2 bad input or usage."
+    after_help = USAGE_LINES
 )]
 struct Cli {
     #[command(subcommand)]

@@ -1,7 +1,8 @@
 //! A theorem's elaborated statement, read from Lean's interactive goals, as an operator tree.
 //!
 //! Owns the RPC session per document (`$/lean/rpc/connect`, `$/lean/rpc/call` of
-//! `Lean.Widget.getInteractiveGoals`, `$/lean/rpc/keepAlive`, `$/lean/rpc/release`) and the
+//! `Lean.Widget.getInteractiveGoals`, `$/lean/rpc/keepAlive`, `$/lean/rpc/release`), the
+//! [`SessionTracker`] that keeps alive sessions other code opens (the oracle's, in batch), and the
 //! conversion of `TaggedText SubexprInfo` (CodeWithInfos) into a [`Tree`]. Message shapes follow
 //! `lean-protocol/README.md` §7–§8 and §11 ("Elaborated statement as a tree, one round trip")
 //! and the recorded results `examples/interactiveGoals*.result.json`
@@ -21,7 +22,7 @@ use crate::trees::Tree;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Why no elaborated tree could be read.
@@ -212,6 +213,103 @@ impl LeanRpc for super::LeanClient {
         params: Value,
     ) -> impl Future<Output = Result<(), LeanError>> + Send {
         super::LeanClient::notify(self, method, params)
+    }
+}
+
+/// A [`LeanRpc`] that notes every RPC session opened through it, so that sessions opened by code
+/// that keeps them private (the oracle's scratch documents) can be kept alive from outside.
+///
+/// It watches the two messages that start and end a session's life: the result of
+/// `$/lean/rpc/connect {uri}` → `{sessionId}` (README §7) records (or, after a `-32900`
+/// reconnect, replaces) the document's session; `textDocument/didClose` forgets it (Lean drops
+/// the session with the worker). Everything else passes through unchanged.
+pub struct SessionTracker<L> {
+    lean: Arc<L>,
+    sessions: RpcSessions,
+}
+
+impl<L: LeanRpc + 'static> SessionTracker<L> {
+    pub fn new(lean: Arc<L>) -> SessionTracker<L> {
+        SessionTracker {
+            lean,
+            sessions: RpcSessions::default(),
+        }
+    }
+
+    /// The sessions seen so far.
+    pub fn sessions(&self) -> &RpcSessions {
+        &self.sessions
+    }
+
+    /// Send `$/lean/rpc/keepAlive` for every tracked session every `every` (the first tick
+    /// after one interval) until the returned ticker is stopped or dropped.
+    pub fn keep_alive_every(self: &Arc<Self>, every: Duration) -> KeepAliveTicker {
+        let tracker = Arc::downgrade(self);
+        let task = tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            // A tick that is late (a busy runtime) is not made up for by a burst.
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            tick.tick().await;
+            loop {
+                tick.tick().await;
+                let Some(tracker) = tracker.upgrade() else {
+                    break;
+                };
+                tracker.sessions.keep_alive(&*tracker.lean).await;
+            }
+        });
+        KeepAliveTicker(task)
+    }
+}
+
+impl<L: LeanRpc> LeanRpc for SessionTracker<L> {
+    fn request(
+        &self,
+        method: &str,
+        params: Value,
+        timeout: Duration,
+    ) -> impl Future<Output = Result<Value, LeanError>> + Send {
+        let connect_uri = (method == "$/lean/rpc/connect")
+            .then(|| params.get("uri").and_then(Value::as_str).map(String::from))
+            .flatten();
+        let answer = self.lean.request(method, params, timeout);
+        async move {
+            let result = answer.await;
+            if let (Some(uri), Ok(r)) = (connect_uri, &result) {
+                if let Some(id) = r.get("sessionId").and_then(Value::as_str) {
+                    self.sessions.set(&uri, id.to_string());
+                }
+            }
+            result
+        }
+    }
+
+    fn notify(
+        &self,
+        method: &str,
+        params: Value,
+    ) -> impl Future<Output = Result<(), LeanError>> + Send {
+        if method == "textDocument/didClose" {
+            if let Some(uri) = params.pointer("/textDocument/uri").and_then(Value::as_str) {
+                self.sessions.forget(uri);
+            }
+        }
+        self.lean.notify(method, params)
+    }
+}
+
+/// The keep-alive task of a [`SessionTracker`]; stops when stopped or dropped.
+pub struct KeepAliveTicker(tokio::task::JoinHandle<()>);
+
+impl KeepAliveTicker {
+    pub fn stop(self) {
+        // Drop does it.
+    }
+}
+
+impl Drop for KeepAliveTicker {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 
@@ -529,6 +627,57 @@ mod tests {
             self.log.lock().unwrap().push((method.into(), params));
             async { Ok(()) }
         }
+    }
+
+    #[tokio::test]
+    async fn tracker_keeps_connected_sessions_alive_until_stopped_and_forgets_closed_ones() {
+        let lean = Arc::new(ScriptedLean {
+            log: Mutex::default(),
+            calls: Mutex::default(),
+            result: json!(null),
+        });
+        let tracker = Arc::new(SessionTracker::new(lean.clone()));
+        let uri = "file:///.scratch/S.lean";
+        tracker
+            .request(
+                "$/lean/rpc/connect",
+                json!({"uri": uri}),
+                Duration::from_secs(1),
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            tracker.sessions().all(),
+            [(uri.to_string(), "1234567890123".to_string())]
+        );
+        let keep_alives = || {
+            let log = lean.log.lock().unwrap();
+            log.iter()
+                .filter(|(m, p)| {
+                    m == "$/lean/rpc/keepAlive"
+                        && *p == json!({"uri": uri, "sessionId": "1234567890123"})
+                })
+                .count()
+        };
+        let ticker = tracker.keep_alive_every(Duration::from_millis(20));
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        ticker.stop();
+        let sent = keep_alives();
+        assert!(sent >= 2, "{sent} keepAlive(s) in 150 ms at 20 ms");
+        tokio::time::sleep(Duration::from_millis(60)).await;
+        assert_eq!(keep_alives(), sent, "the ticker stopped");
+        tracker
+            .notify(
+                "textDocument/didClose",
+                json!({"textDocument": {"uri": uri}}),
+            )
+            .await
+            .unwrap();
+        assert!(tracker.sessions().all().is_empty());
+        // Other messages pass through unchanged.
+        let log = lean.log.lock().unwrap();
+        assert_eq!(log[0], ("$/lean/rpc/connect".into(), json!({"uri": uri})));
+        assert_eq!(log.last().unwrap().0, "textDocument/didClose");
     }
 
     #[tokio::test]
