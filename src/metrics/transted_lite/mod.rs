@@ -23,11 +23,13 @@
 //! the search (the default on these statement sizes) the result is the same every run; only a
 //! search cut by `time_limit` can depend on the machine's speed, and the report says so.
 
+pub mod names;
 pub mod rules;
 
 use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
 use crate::distance::{self, CostModel, FlatTree, LabelInterner, Workspace};
 use crate::search::{self, Budget, StepProvider, Stop};
+use crate::trees::parse::Header;
 use crate::trees::Tree;
 use rules::{Applied, Carriers, Commutativity};
 use std::time::{Duration, Instant};
@@ -208,11 +210,23 @@ impl TransTedLite {
         TransTedLite { config }
     }
 
-    /// Judge two trees (the reference's and the candidate's).
+    /// Judge two trees (the reference's and the candidate's), with no `open`s in their headers.
     pub fn judge_trees(&self, reference: &Tree, candidate: &Tree) -> Judgement {
+        self.judge_trees_in(reference, &[], candidate, &[])
+    }
+
+    /// Judge two trees whose headers open the namespaces `reference_opens` and
+    /// `candidate_opens` (for [`names::resolve_opens`]).
+    pub fn judge_trees_in(
+        &self,
+        reference: &Tree,
+        reference_opens: &[String],
+        candidate: &Tree,
+        candidate_opens: &[String],
+    ) -> Judgement {
         let deadline = Instant::now() + self.config.time_limit;
-        let (ref_canon, ref_log) = rules::canonicalize(reference);
-        let (cand_canon, cand_log) = rules::canonicalize(candidate);
+        let (mut ref_canon, ref_log) = rules::canonicalize(reference);
+        let (mut cand_canon, cand_log) = rules::canonicalize(candidate);
         let mut path: Vec<Step> = ref_log
             .into_iter()
             .map(|applied| Step {
@@ -224,6 +238,30 @@ impl TransTedLite {
                 applied,
             }))
             .collect();
+        // Names after the canonical rules, so that `H.Normal` already reads `Subgroup.Normal H`;
+        // a side whose names changed is put in canonical form again (`Real.sqrt` → `√`).
+        let (ref_named, ref_resolved) =
+            names::resolve_opens(&ref_canon, reference_opens, &cand_canon);
+        let (cand_named, cand_resolved) =
+            names::resolve_opens(&cand_canon, candidate_opens, &ref_canon);
+        for (side, resolved, named, canon) in [
+            (Side::Reference, ref_resolved, ref_named, &mut ref_canon),
+            (Side::Candidate, cand_resolved, cand_named, &mut cand_canon),
+        ] {
+            if resolved.is_empty() {
+                continue;
+            }
+            for r in resolved {
+                let applied = Applied {
+                    rule: "open (name resolution)",
+                    at: format!("{} is {}", r.name, r.qualified),
+                };
+                path.push(Step { side, applied });
+            }
+            let (again, log) = rules::canonicalize(&named);
+            path.extend(log.into_iter().map(|applied| Step { side, applied }));
+            *canon = again;
+        }
         let mut problem = TreePairs {
             comm: [
                 Commutativity::of(&ref_canon),
@@ -267,7 +305,9 @@ impl Metric for TransTedLite {
         let start = Instant::now();
         let reference = &pair.reference.tree;
         let candidate = &pair.candidate.tree;
-        let j = self.judge_trees(reference, candidate);
+        let reference_opens = Header::parse(pair.reference_header).opens;
+        let candidate_opens = Header::parse(pair.candidate_header).opens;
+        let j = self.judge_trees_in(reference, &reference_opens, candidate, &candidate_opens);
         let mut notes = vec![format!(
             "{} states evaluated, {} expanded",
             j.evaluated, j.expanded

@@ -256,18 +256,34 @@ fn namespace_of(ty: &Tree) -> Option<String> {
 fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
     let rest = t.label.strip_prefix(" _ .")?;
     let field = rest.split_whitespace().next()?;
-    let receiver = t.children.first().filter(|x| is_leaf(x))?;
+    let receiver = t.children.first()?;
     let extra = t.children.len() - 1;
     if rest != format!("{field}{}", " _ ".repeat(extra)) {
         return None;
     }
-    let namespace = c.namespace(&receiver.label)?;
+    let namespace = receiver_namespace(receiver, c)?;
     let numeric = ["Nat", "Int", "Rat", "Real", "Complex"].contains(&namespace);
     if extra > 0 && !numeric {
         return None;
     }
     let label = format!("{namespace}.{field}{}", " _ ".repeat(t.children.len()));
     Some(Tree::node(label, t.children.clone()))
+}
+
+/// The namespace of a dot-notation receiver's type: a bound name's, or that of `a ⊓ b` / `a ⊔ b`
+/// when both operands share it (`Inf.inf`/`Sup.sup : α → α → α` keep the type: `(H ⊓ K).Normal`
+/// is `Subgroup.Normal (H ⊓ K)` for subgroups `H K`).
+fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
+    if is_leaf(receiver) {
+        return c.namespace(&receiver.label);
+    }
+    match (receiver.label.as_str(), receiver.children.as_slice()) {
+        (" _ ⊓ _ " | " _ ⊔ _ ", [a, b]) => {
+            let ns = receiver_namespace(a, c)?;
+            (receiver_namespace(b, c)? == ns).then_some(ns)
+        }
+        _ => None,
+    }
 }
 
 /// The bound name `funext_iff` introduces between two function names (a name no source
@@ -1016,6 +1032,15 @@ mod tests {
         ));
         // A receiver of unknown type (a type variable, a compound term) is left alone.
         assert!(!uses("theorem t (a : G) : a.IsUnit", "dot notation"));
+        // `⊓`/`⊔` keep their operands' type; mixed operands say nothing.
+        same(
+            "theorem t (H K : Subgroup G) : (H ⊓ K).Normal",
+            "theorem t (H K : Subgroup G) : Subgroup.Normal (H ⊓ K)",
+        );
+        assert!(!uses(
+            "theorem t (H : Subgroup G) (K : Ideal G) : (H ⊔ K).Normal",
+            "dot notation"
+        ));
     }
 
     #[test]
