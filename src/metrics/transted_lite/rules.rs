@@ -441,6 +441,23 @@ fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, 
             .map(|(rule, at, new)| (Applied { rule, at }, new));
     }
     if let Some(q) = quantifier(t) {
+        // A binder type its use decides anyway is left to elaboration: `∀ x : ℝ, f x = c` is
+        // `∀ x, f x = c` when `(f : ℝ → ℝ)`. (Dropping, not adding, the type keeps a type
+        // difference counted once, at the binder of `f`, rather than at every quantifier.)
+        if let [b, body] = t.children.as_slice() {
+            if b.label == EXPLICIT && b.children.len() == 2 && is_leaf(&b.children[0]) {
+                let (x, ty) = (&b.children[0], &b.children[1]);
+                let inferred = typed::infer_binder_type(&x.label, body, &context.carriers);
+                if inferred.as_ref() == Some(ty) {
+                    let new = node2(&t.label, x.clone(), body.clone());
+                    let applied = Applied {
+                        rule: "binder type (elaboration)",
+                        at: at(),
+                    };
+                    return Some((applied, new));
+                }
+            }
+        }
         return quantifier_rule(t, q).map(|(rule, new)| (Applied { rule, at: at() }, new));
     }
     if t.label.starts_with("let") && (3..=4).contains(&t.children.len()) {
@@ -649,6 +666,26 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
             return Some(("implicit_binder", render(b), rebuild(out, concl.clone())));
         }
         let (name, ty) = (&b.children[0], &b.children[1]);
+        // A binder type the later uses decide is left to elaboration, as in quantifiers
+        // (`canonical_at`): `(x : ℝ)` before `(h : f x = 0)` with `(f : ℝ → ℝ)` is `(x : _)`.
+        if kind == BinderKind::Explicit
+            && is_leaf(name)
+            && name.variable_freecost
+            && !(is_leaf(ty) && ty.label == UNKNOWN_TYPE)
+        {
+            let mut rest: Vec<Tree> = binders[i + 1..].to_vec();
+            rest.push(concl.clone());
+            let scope = Tree::node("·", rest);
+            if typed::infer_binder_type(&name.label, &scope, carriers).as_ref() == Some(ty) {
+                let mut out = binders.to_vec();
+                out[i] = auto_bound_binder(name.clone());
+                return Some((
+                    "binder type (elaboration)",
+                    render(b),
+                    rebuild(out, concl.clone()),
+                ));
+            }
+        }
         if kind == BinderKind::Explicit && is_leaf(name) && is_universe(ty) {
             // Written or left to auto-binding, a type variable ends up the same `(G : _)` in
             // front (`bind_free_variables`); nothing before it can mention it, so moving it to
@@ -1859,6 +1896,34 @@ mod tests {
         // `Type u` keeps `u` out of the binders.
         let t = canon("theorem t {G : Type u} [Group G] (a : G) : a = a");
         assert!(!mentions(&t.children[0].children[0], "u"), "{t:?}");
+    }
+
+    #[test]
+    fn binder_types_elaboration_decides_are_dropped() {
+        same(
+            "theorem t (f : ℝ → ℝ) : ∃ c, ∀ x : ℝ, f x = c",
+            "theorem t (f : ℝ → ℝ) : ∃ c, ∀ x, f x = c",
+        );
+        // Second argument of a curried function.
+        same(
+            "theorem t (g : ℕ → ℤ → ℤ) (h : ∀ y : ℤ, g 0 y = y) : True",
+            "theorem t (g : ℕ → ℤ → ℤ) (h : ∀ y, g 0 y = y) : True",
+        );
+        // A type other than the one the use decides stays (it would be a coercion or an error).
+        differ(
+            "theorem t (f : ℝ → ℝ) : ∀ x : ℕ, f x = 0",
+            "theorem t (f : ℝ → ℝ) : ∀ x, f x = 0",
+        );
+        // No typed function use: the type says something (`∀ x, x ^ 2 ≥ 0` is about ℕ).
+        differ(
+            "theorem t : ∀ x : ℝ, x ^ 2 ≥ 0",
+            "theorem t : ∀ x, x ^ 2 ≥ 0",
+        );
+        // Uses that disagree decide nothing.
+        differ(
+            "theorem t (f : ℝ → ℝ) (g : ℕ → ℕ) : ∀ x : ℝ, f x = g x",
+            "theorem t (f : ℝ → ℝ) (g : ℕ → ℕ) : ∀ x, f x = g x",
+        );
     }
 
     #[test]

@@ -33,6 +33,9 @@ pub struct Carriers {
     /// `(H : Subgroup G)` → `Subgroup`, `(f : ℝ → ℝ)` → `Function`), for dot notation. A name
     /// bound twice with different heads is left out.
     namespaces: Vec<(String, Option<String>)>,
+    /// Each name bound to a function type with that type (`(f : ℝ → ℕ → ℝ)`), for
+    /// [`infer_binder_type`]. A name bound twice with different types is left out.
+    function_types: Vec<(String, Option<Tree>)>,
 }
 
 impl Carriers {
@@ -53,6 +56,13 @@ impl Carriers {
             }
             if ty.label == IMP {
                 c.functions.push(name.label.clone());
+                match c.function_types.iter_mut().find(|(n, _)| *n == name.label) {
+                    Some((_, known)) if known.as_ref() != Some(ty) => *known = None,
+                    Some(_) => {}
+                    None => c
+                        .function_types
+                        .push((name.label.clone(), Some(ty.clone()))),
+                }
             }
             c.add_type(ty);
             let head = namespace_of(ty);
@@ -268,6 +278,52 @@ fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
     }
     let label = format!("{namespace}.{field}{}", " _ ".repeat(t.children.len()));
     Some(Tree::node(label, t.children.clone()))
+}
+
+/// The type Lean gives an untyped bound name `x` from its use as an argument of a function
+/// variable: in `∀ x, f x = c` with `(f : ℝ → ℝ)`, `x : ℝ` (elaboration unifies the binder's
+/// type with the domain). Only a plain argument position of a function bound with a written
+/// type counts, and only when every such use agrees; a use under a coercion or of a function
+/// whose type is unknown decides nothing.
+pub fn infer_binder_type(name: &str, body: &Tree, c: &Carriers) -> Option<Tree> {
+    let mut found: Option<Tree> = None;
+    let mut conflict = false;
+    argument_types(name, body, c, &mut found, &mut conflict);
+    found.filter(|_| !conflict)
+}
+
+fn argument_types(name: &str, t: &Tree, c: &Carriers, found: &mut Option<Tree>, bad: &mut bool) {
+    if let Some((f, rest)) = t.label.split_once(' ') {
+        let arity = t.children.len();
+        let plain_app =
+            rest.matches('_').count() == arity && rest.chars().all(|ch| ch == '_' || ch == ' ');
+        let ty = plain_app
+            .then(|| c.function_types.iter().find(|(n, _)| n == f))
+            .flatten()
+            .and_then(|(_, ty)| ty.as_ref());
+        if let Some(ty) = ty {
+            let mut domain = Some(ty);
+            for arg in &t.children {
+                let here = domain.filter(|d| d.label == IMP && d.children.len() == 2);
+                if is_leaf(arg) && arg.label == name {
+                    match here.map(|d| &d.children[0]) {
+                        Some(dom) if found.as_ref().is_none_or(|f| f == dom) => {
+                            *found = Some(dom.clone())
+                        }
+                        _ => *bad = true,
+                    }
+                }
+                domain = here.map(|d| &d.children[1]);
+            }
+        }
+    }
+    for ch in &t.children {
+        // A name rebound inside (`∀ x, …` again) is another variable.
+        if quantifier(t).is_some() && binder_name(ch).is_some_and(|n| n.label == name) {
+            return;
+        }
+        argument_types(name, ch, c, found, bad);
+    }
 }
 
 /// The namespace of a dot-notation receiver's type: a bound name's, or that of `a ⊓ b` / `a ⊔ b`
