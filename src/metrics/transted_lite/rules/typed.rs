@@ -307,7 +307,7 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, found: &mut Option<Tree>, 
                 let here = domain.filter(|d| d.label == IMP && d.children.len() == 2);
                 if is_leaf(arg) && arg.label == name {
                     match here.map(|d| &d.children[0]) {
-                        Some(dom) if found.as_ref().is_none_or(|f| f == dom) => {
+                        Some(dom) if found.as_ref().map_or(true, |f| f == dom) => {
                             *found = Some(dom.clone())
                         }
                         _ => *bad = true,
