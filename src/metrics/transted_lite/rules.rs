@@ -188,6 +188,68 @@ fn quant_label(q: Quant) -> &'static str {
     }
 }
 
+/// Prenex form, one quantifier over a variable at a time, outwards:
+/// `exists_and_left` (`p ∧ ∃ x, q` → `∃ x, p ∧ q`), `exists_and_right` (`(∃ x, p) ∧ q` →
+/// `∃ x, p ∧ q`) and `imp_forall_iff` (`p → ∀ x, q` → `∀ x, p → q`), each only when the other
+/// operand does not mention `x`. So `∃ a ∈ A, ∃ b ∈ B, …` and `∃ a b, a ∈ A ∧ b ∈ B ∧ …` meet.
+/// Only binders of variables move: a `∀ (h : p), q` is an implication, and moving it would
+/// reorder hypotheses against statements that write them with `→`.
+fn prenex(t: &Tree) -> Option<(Applied, Tree)> {
+    let [a, b] = t.children.as_slice() else {
+        return None;
+    };
+    let movable = |q: &Tree, want: Quant| -> Option<(Tree, Tree, String)> {
+        if quantifier(q) != Some(want) || q.children.len() != 2 {
+            return None;
+        }
+        let binder = &q.children[0];
+        let name = binder_name(binder)?;
+        let variable = if is_leaf(binder) {
+            binder.variable_freecost
+        } else {
+            binder.label == EXPLICIT
+                && binder.children.len() == 2
+                && !name.hypothesis_freecost
+                && !is_prop_shaped(&binder.children[1])
+        };
+        variable.then(|| (binder.clone(), q.children[1].clone(), name.label.clone()))
+    };
+    let (rule, quant, binder, inner) = if t.label == AND {
+        if let Some((binder, body, _)) = movable(b, Quant::Exists).filter(|m| !mentions(a, &m.2)) {
+            (
+                "exists_and_left",
+                Quant::Exists,
+                binder,
+                node2(AND, a.clone(), body),
+            )
+        } else if let Some((binder, body, _)) =
+            movable(a, Quant::Exists).filter(|m| !mentions(b, &m.2))
+        {
+            (
+                "exists_and_right",
+                Quant::Exists,
+                binder,
+                node2(AND, body, b.clone()),
+            )
+        } else {
+            return None;
+        }
+    } else {
+        let (binder, body, _) = movable(b, Quant::Forall).filter(|m| !mentions(a, &m.2))?;
+        (
+            "imp_forall_iff",
+            Quant::Forall,
+            binder,
+            node2(IMP, a.clone(), body),
+        )
+    };
+    let applied = Applied {
+        rule,
+        at: render(t),
+    };
+    Some((applied, node2(quant_label(quant), binder, inner)))
+}
+
 /// The relation symbol of `" _ op _ "`, if the label has that shape.
 fn infix_op(label: &str) -> Option<&str> {
     let op = label.strip_prefix(" _ ")?.strip_suffix(" _ ")?;
@@ -523,6 +585,7 @@ fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, 
                 new,
             ))
         }
+        (AND | IMP, 2) if prenex(t).is_some() => prenex(t),
         _ => typed::typed_rule(t, &context.carriers)
             .map(|(rule, new)| (Applied { rule, at: at() }, new)),
     }
@@ -1914,6 +1977,15 @@ mod tests {
             "theorem t (f : ℝ → ℝ) : ∀ x : ℕ, f x = 0",
             "theorem t (f : ℝ → ℝ) : ∀ x, f x = 0",
         );
+        // Membership in a typed set decides the element's type; in an untyped one it does not.
+        same(
+            "theorem t (S : Finset ℤ) : ∀ x : ℤ, x ∈ S → x > 0",
+            "theorem t (S : Finset ℤ) : ∀ x, x ∈ S → x > 0",
+        );
+        differ(
+            "theorem t : ∀ x : ℤ, x ∈ S → x > 0",
+            "theorem t : ∀ x, x ∈ S → x > 0",
+        );
         // No typed function use: the type says something (`∀ x, x ^ 2 ≥ 0` is about ℕ).
         differ(
             "theorem t : ∀ x : ℝ, x ^ 2 ≥ 0",
@@ -1923,6 +1995,36 @@ mod tests {
         differ(
             "theorem t (f : ℝ → ℝ) (g : ℕ → ℕ) : ∀ x : ℝ, f x = g x",
             "theorem t (f : ℝ → ℝ) (g : ℕ → ℕ) : ∀ x, f x = g x",
+        );
+    }
+
+    #[test]
+    fn quantifiers_over_variables_move_outwards() {
+        same(
+            "theorem t (A B : Set ℝ) : ∃ a ∈ A, ∃ b ∈ B, ∀ x ∈ A, ∀ y ∈ B, a - b ≤ x - y",
+            "theorem t (A B : Set ℝ) : ∃ a b, a ∈ A ∧ b ∈ B ∧ ∀ x y, x ∈ A → y ∈ B → a - b ≤ x - y",
+        );
+        same(
+            "theorem t : (∃ n : ℕ, n > 3) ∧ 1 < 2",
+            "theorem t : ∃ n : ℕ, n > 3 ∧ 1 < 2",
+        );
+        // The other operand mentions the variable: nothing moves.
+        differ(
+            "theorem t (x : ℕ) : x = 1 ∧ ∃ x : ℕ, x = 2",
+            "theorem t (x : ℕ) : ∃ x : ℕ, x = 1 ∧ x = 2",
+        );
+        // `∃` does not leave an implication's premise, and `∀` does not leave a conjunction.
+        differ(
+            "theorem t : (∃ n : ℕ, n > 3) → 1 < 2",
+            "theorem t : ∃ n : ℕ, n > 3 → 1 < 2",
+        );
+        differ(
+            "theorem t : 1 < 2 ∧ ∀ n : ℕ, n ≥ 0",
+            "theorem t : ∀ n : ℕ, 1 < 2 ∧ n ≥ 0",
+        );
+        // A hypothesis binder is an implication and stays where it is.
+        assert!(
+            !rules_used("theorem t (p q r : Prop) : p → ∀ (h : q), r").contains(&"imp_forall_iff")
         );
     }
 

@@ -33,9 +33,9 @@ pub struct Carriers {
     /// `(H : Subgroup G)` → `Subgroup`, `(f : ℝ → ℝ)` → `Function`), for dot notation. A name
     /// bound twice with different heads is left out.
     namespaces: Vec<(String, Option<String>)>,
-    /// Each name bound to a function type with that type (`(f : ℝ → ℕ → ℝ)`), for
+    /// Each bound name with its written type (`(f : ℝ → ℕ → ℝ)`, `(S : Set ℝ)`), for
     /// [`infer_binder_type`]. A name bound twice with different types is left out.
-    function_types: Vec<(String, Option<Tree>)>,
+    binder_types: Vec<(String, Option<Tree>)>,
 }
 
 impl Carriers {
@@ -56,13 +56,11 @@ impl Carriers {
             }
             if ty.label == IMP {
                 c.functions.push(name.label.clone());
-                match c.function_types.iter_mut().find(|(n, _)| *n == name.label) {
-                    Some((_, known)) if known.as_ref() != Some(ty) => *known = None,
-                    Some(_) => {}
-                    None => c
-                        .function_types
-                        .push((name.label.clone(), Some(ty.clone()))),
-                }
+            }
+            match c.binder_types.iter_mut().find(|(n, _)| *n == name.label) {
+                Some((_, known)) if known.as_ref() != Some(ty) => *known = None,
+                Some(_) => {}
+                None => c.binder_types.push((name.label.clone(), Some(ty.clone()))),
             }
             c.add_type(ty);
             let head = namespace_of(ty);
@@ -280,11 +278,12 @@ fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
     Some(Tree::node(label, t.children.clone()))
 }
 
-/// The type Lean gives an untyped bound name `x` from its use as an argument of a function
-/// variable: in `∀ x, f x = c` with `(f : ℝ → ℝ)`, `x : ℝ` (elaboration unifies the binder's
-/// type with the domain). Only a plain argument position of a function bound with a written
-/// type counts, and only when every such use agrees; a use under a coercion or of a function
-/// whose type is unknown decides nothing.
+/// The type Lean gives an untyped bound name `x` from its uses: as an argument of a function
+/// variable (in `∀ x, f x = c` with `(f : ℝ → ℝ)`, `x : ℝ`: elaboration unifies the binder's
+/// type with the domain) or as the element in `x ∈ S` with `(S : Set T)`/`Finset T` (`x : T`:
+/// the element type is an `outParam` of `Membership`). Only plain uses of names bound with a
+/// written type count, and only when every such use agrees; a use under a coercion or of a
+/// name whose type is unknown decides nothing.
 pub fn infer_binder_type(name: &str, body: &Tree, c: &Carriers) -> Option<Tree> {
     let mut found: Option<Tree> = None;
     let mut conflict = false;
@@ -293,25 +292,39 @@ pub fn infer_binder_type(name: &str, body: &Tree, c: &Carriers) -> Option<Tree> 
 }
 
 fn argument_types(name: &str, t: &Tree, c: &Carriers, found: &mut Option<Tree>, bad: &mut bool) {
-    if let Some((f, rest)) = t.label.split_once(' ') {
+    let type_of = |n: &str| {
+        c.binder_types
+            .iter()
+            .find(|(b, _)| b == n)
+            .and_then(|(_, ty)| ty.as_ref())
+    };
+    let mut decide = |ty: Option<&Tree>| match ty {
+        Some(ty) if found.as_ref().map_or(true, |f| f == ty) => *found = Some(ty.clone()),
+        _ => *bad = true,
+    };
+    if let (MEM, [x, set]) = (t.label.as_str(), t.children.as_slice()) {
+        if is_leaf(x) && x.label == name {
+            let element = is_leaf(set)
+                .then(|| type_of(&set.label))
+                .flatten()
+                .filter(|ty| ["Set _ ", "Finset _ "].contains(&ty.label.as_str()))
+                .map(|ty| &ty.children[0]);
+            decide(element);
+        }
+    } else if let Some((f, rest)) = t.label.split_once(' ') {
         let arity = t.children.len();
         let plain_app =
             rest.matches('_').count() == arity && rest.chars().all(|ch| ch == '_' || ch == ' ');
         let ty = plain_app
-            .then(|| c.function_types.iter().find(|(n, _)| n == f))
+            .then(|| type_of(f))
             .flatten()
-            .and_then(|(_, ty)| ty.as_ref());
+            .filter(|ty| ty.label == IMP);
         if let Some(ty) = ty {
             let mut domain = Some(ty);
             for arg in &t.children {
                 let here = domain.filter(|d| d.label == IMP && d.children.len() == 2);
                 if is_leaf(arg) && arg.label == name {
-                    match here.map(|d| &d.children[0]) {
-                        Some(dom) if found.as_ref().map_or(true, |f| f == dom) => {
-                            *found = Some(dom.clone())
-                        }
-                        _ => *bad = true,
-                    }
+                    decide(here.map(|d| &d.children[0]));
                 }
                 domain = here.map(|d| &d.children[1]);
             }
