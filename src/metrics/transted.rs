@@ -10,10 +10,11 @@
 //! 2. Stage 0 (one version): `skip` (the original goal: its two sides' sizes normalise the
 //!    score), `try norm_num1` (skipped with a note where Mathlib is not imported), then `rfl`.
 //!    Either closing gives distance 0.
-//! 3. Best-first search (ordering as `crate::search::best_first`: min-heap on `(TED, depth,
-//!    evaluation order)`, duplicate goals dropped by their displayed text). The generic
-//!    `best_first` itself cannot be reused because its `StepProvider` is synchronous and every
-//!    expansion here awaits Lean. Expanding a node is one version with a `rw?` block and one block
+//! 3. Best-first search over a `crate::search::Frontier` (the ordering, dedup and best-node
+//!    bookkeeping `crate::search::best_first` uses too: min-heap on `(TED, depth, evaluation
+//!    order)`, duplicate goals dropped by their displayed text), driven by an async loop here
+//!    because every expansion awaits Lean. The budget counts expansions. Expanding a node is one
+//!    version with a `rw?` block and one block
 //!    per Table 1 command; the suggestions `rw?` made (read from its "Try this" code actions)
 //!    are evaluated, one block each, in the *next* version, together with the next node's
 //!    blocks — so the search sends one document version per expanded node (plus one to flush
@@ -39,8 +40,7 @@ use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
 use crate::distance::{self, CostModel};
 use crate::lean::goals::LeanRpc;
 use crate::lean::oracle::{check_tactic_text, Block, Command, Goal, Oracle, OracleError, Outcome};
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet};
+use crate::search::Frontier;
 use std::time::{Duration, Instant};
 
 /// Limits of one TransTED judgement.
@@ -81,13 +81,6 @@ const TABLE_1: [&str; 7] = [
     "rw [propext and_imp]",
     "norm_cast",
 ];
-
-/// A visited node: its path of tactic lines (its goal text is in the seen set).
-struct Node {
-    path: Vec<String>,
-    distance: u32,
-    depth: u32,
-}
 
 /// TED between a goal's two sides (`None` when it is not two-sided).
 fn side_distance(goal: &Goal) -> Option<u32> {
@@ -283,40 +276,29 @@ impl LeanMetric for TransTed {
             _ => original.clone(),
         };
         let search_before = counters.snapshot();
-        let mut best = (
-            side_distance(&root_goal).unwrap_or(d0).min(d0),
-            if side_distance(&root_goal).unwrap_or(d0) <= d0 {
-                norm.clone()
-            } else {
-                Vec::new()
-            },
-            root_goal.text.clone(),
-        );
-        let mut expanded = 0usize;
+        // The root: the goal after `norm_num1` (its path), or the original goal without it.
+        let root_distance = side_distance(&root_goal).unwrap_or(d0);
+        let mut frontier: Frontier<String, String> =
+            Frontier::new(root_goal.text.clone(), root_distance);
         let mut rejected = 0usize;
         let mut unreplayable = 0usize;
         let mut out_of_time = false;
 
         if closed.is_none() {
-            let mut arena = vec![Node {
-                distance: side_distance(&root_goal).unwrap_or(d0),
-                path: norm.clone(),
-                depth: 0,
-            }];
-            let mut seen: HashSet<String> = HashSet::from([root_goal.text.clone()]);
-            let mut open: BinaryHeap<Reverse<(u32, u32, usize)>> = BinaryHeap::new();
-            open.push(Reverse((arena[0].distance, 0, 0)));
             let forbidden = format!("rw? [-{}, -{}]", p.name, q.name);
-            // `rw?` suggestions of the last expanded node, evaluated in the next version together
-            // with the next node's blocks (one version per expanded node).
-            let mut deferred: Option<(Vec<String>, u32, Vec<String>)> = None;
+            let path_of = |f: &Frontier<String, String>, at: usize| -> Vec<String> {
+                [norm.clone(), f.path_to(at)].concat()
+            };
+            // `rw?` suggestions of the last expanded node (its index and path), evaluated in the
+            // next version together with the next node's blocks (one version per expanded node).
+            let mut deferred: Option<(usize, Vec<String>, Vec<String>)> = None;
             'search: loop {
                 if Instant::now() >= deadline {
                     out_of_time = true;
                     break;
                 }
-                let next = if expanded < self.config.max_expansions {
-                    open.pop().map(|Reverse((_, _, at))| at)
+                let next = if frontier.expanded() < self.config.max_expansions {
+                    frontier.pop()
                 } else {
                     None
                 };
@@ -324,21 +306,20 @@ impl LeanMetric for TransTed {
                     break;
                 }
                 let mut round = Vec::new();
-                let mut expanding: Option<(Vec<String>, u32, Vec<String>)> = None;
+                let mut expanding: Option<(usize, Vec<String>, Vec<String>)> = None;
                 if let Some(at) = next {
-                    expanded += 1;
-                    let (path, depth) = (arena[at].path.clone(), arena[at].depth);
+                    let path = path_of(&frontier, at);
                     let fixed: Vec<String> = TABLE_1
                         .iter()
-                        .map(|c| c.replace("{x}", &format!("x_{}", depth + 1)))
+                        .map(|c| c.replace("{x}", &format!("x_{}", frontier.depth(at) + 1)))
                         .collect();
                     round.push(block(&path, &forbidden, true));
                     round.extend(fixed.iter().map(|c| block(&path, c, false)));
-                    expanding = Some((path, depth, fixed));
+                    expanding = Some((at, path, fixed));
                 }
                 let a_len = round.len();
                 let earlier = deferred.take();
-                if let Some((path, _, suggestions)) = &earlier {
+                if let Some((_, path, suggestions)) = &earlier {
                     round.extend(suggestions.iter().map(|s| block(path, s, false)));
                 }
                 let results = match oracle.run(&key, &round, &[], deadline).await {
@@ -349,15 +330,15 @@ impl LeanMetric for TransTed {
                     }
                     Err(e) => return Err(lean_failed(e)),
                 };
-                // (parent path, parent depth, tactic, outcome): the earlier node's suggestions
-                // first (they were found first), then this node's commands.
-                let mut children: Vec<(&[String], u32, String, Outcome)> = Vec::new();
-                if let Some((path, depth, suggestions)) = &earlier {
+                // (parent node, tactic, outcome): the earlier node's suggestions first (they were
+                // found first), then this node's commands.
+                let mut children: Vec<(usize, String, Outcome)> = Vec::new();
+                if let Some((parent, _, suggestions)) = &earlier {
                     for (s, r) in suggestions.iter().zip(results.iter().skip(a_len)) {
-                        children.push((path, *depth, s.clone(), r.outcome.clone()));
+                        children.push((*parent, s.clone(), r.outcome.clone()));
                     }
                 }
-                if let Some((path, depth, fixed)) = &expanding {
+                if let Some((at, path, fixed)) = expanding {
                     let rw = results.first().ok_or_else(|| {
                         MetricError::Failed("transted: the oracle returned no results".into())
                     })?;
@@ -377,49 +358,39 @@ impl LeanMetric for TransTed {
                     // `rw?` applies its first suggestion and tries `rfl` (design §5.1): if that
                     // closed the goal, the first suggestion is the closing step.
                     if let (Outcome::Closed, Some(first)) = (&rw.outcome, suggestions.first()) {
-                        children.push((path, *depth, first.clone(), Outcome::Closed));
+                        children.push((at, first.clone(), Outcome::Closed));
                     }
                     for (c, r) in fixed.iter().zip(results.iter().skip(1).take(a_len - 1)) {
-                        children.push((path, *depth, c.clone(), r.outcome.clone()));
+                        children.push((at, c.clone(), r.outcome.clone()));
                     }
                     if !suggestions.is_empty() {
-                        deferred = Some((path.clone(), *depth, suggestions));
+                        deferred = Some((at, path, suggestions));
                     }
                 }
-                for (parent, depth, tactic, outcome) in children {
+                for (parent, tactic, outcome) in children {
                     match outcome {
                         Outcome::Closed => {
-                            let mut p = parent.to_vec();
+                            let mut p = path_of(&frontier, parent);
                             p.push(tactic);
                             closed = Some(p);
                             break 'search;
                         }
                         Outcome::Open(g) => {
-                            let Some(d) = side_distance(&g) else { continue };
-                            if !seen.insert(g.text.clone()) {
+                            if frontier.contains(&g.text) {
                                 continue;
                             }
-                            let mut p = parent.to_vec();
-                            p.push(tactic);
-                            if d < best.0 {
-                                best = (d, p.clone(), g.text.clone());
-                            }
-                            arena.push(Node {
-                                path: p,
-                                distance: d,
-                                depth: depth + 1,
-                            });
-                            let n = arena.len() - 1;
-                            open.push(Reverse((d, depth + 1, n)));
+                            let Some(d) = side_distance(&g) else { continue };
+                            frontier.push(parent, tactic, g.text, d);
                         }
                         Outcome::Error(_) | Outcome::Several(_) | Outcome::NoInfo => {}
                     }
                 }
             }
+            let expanded = frontier.expanded();
             if closed.is_none()
                 && !out_of_time
                 && expanded >= self.config.max_expansions
-                && !open.is_empty()
+                && frontier.open_len() > 0
             {
                 notes.push(format!(
                     "node budget ({}) spent",
@@ -428,7 +399,7 @@ impl LeanMetric for TransTed {
             }
             if closed.is_none()
                 && !out_of_time
-                && open.is_empty()
+                && frontier.open_len() == 0
                 && expanded < self.config.max_expansions
             {
                 notes.push(format!(
@@ -436,6 +407,19 @@ impl LeanMetric for TransTed {
                 ));
             }
         }
+        let expanded = frontier.expanded();
+        // The best goal seen: the search's, unless `norm_num1` made the root worse than the
+        // original goal and nothing beat the original.
+        let (best_distance, best_at) = frontier.best();
+        let best = if root_distance <= d0 || best_distance < d0 {
+            (
+                best_distance,
+                [norm.clone(), frontier.path_to(best_at)].concat(),
+                frontier.state(best_at).clone(),
+            )
+        } else {
+            (d0, Vec::new(), original.text.clone())
+        };
         let search_after = counters.snapshot();
         if unreplayable > 0 {
             notes.push(format!(
