@@ -3,11 +3,11 @@
 //! Owns: the scratch documents (one per import set; the import header never changes after
 //! `didOpen`, so imports load once), the registry of hidden statement declarations (each in its
 //! own `section` with its own preamble; on request, their universe arity from `#check` probes
-//! in the declaring version, read from error diagnostics only), the batches of tactic blocks (one full-text
-//! `didChange` + one `textDocument/waitForDiagnostics` per batch), the classification of each
-//! block (error / closed / one goal / several goals), the bounds (heartbeats per block, a
-//! wall-clock deadline, clearing the active region on expiry) and recovery when the worker stalls
-//! or dies (reopen and replay once). Counters of versions and round trips are exposed for the
+//! in the declaring version, read from error diagnostics only), the batches of tactic blocks
+//! (one full-text `didChange` + one `textDocument/waitForDiagnostics` per batch), the
+//! classification of each block (error / closed / one goal / several goals), the bounds
+//! (heartbeats per block, a wall-clock deadline, clearing the active region on expiry) and
+//! recovery when the worker stalls or dies (reopen and replay once). Counters of versions and round trips are exposed for the
 //! numbers the design asks for. Also owns [`connect_direct`], a [`LeanClient`] over a spawned
 //! server's stdio without the editor router (batch use and tests).
 //!
@@ -638,17 +638,22 @@ impl<L: LeanRpc> Oracle<L> {
         let doc = self.doc(key);
         let mut out = Vec::with_capacity(indices.len());
         for (i, statement) in indices.into_iter().zip(statements) {
-            let Some(mut declared) = doc.entries.get(i).and_then(|e| e.checked.clone()) else {
-                continue;
-            };
-            if statement.probe_universes {
+            // Each probing statement's chunk is taken even when the entry is missing, so the
+            // next statement reads its own probes.
+            let arity = statement.probe_universes.then(|| {
                 let errors: Vec<Option<&String>> = probed
                     .next()
                     .unwrap_or_default()
                     .iter()
                     .map(|r| r.errors.first())
                     .collect();
-                declared.universes = arity_from_probes(&errors);
+                arity_from_probes(&errors)
+            });
+            let Some(mut declared) = doc.entries.get(i).and_then(|e| e.checked.clone()) else {
+                continue;
+            };
+            if let Some(arity) = arity {
+                declared.universes = arity;
             }
             out.push(declared);
         }
