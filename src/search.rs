@@ -147,14 +147,12 @@ pub struct Frontier<S, T> {
 }
 
 impl<S: Clone, T: Clone + Eq + Hash> Frontier<S, T> {
-    /// A frontier holding the evaluated start state (depth 0, open unless `distance` is 0).
+    /// A frontier holding the evaluated start state (depth 0, open).
     pub fn new(start: T, distance: u32) -> Frontier<S, T> {
         let mut seen = HashSet::default();
         seen.insert(start.clone());
         let mut open = BinaryHeap::new();
-        if distance > 0 {
-            open.push(Reverse((distance, 0, 0)));
-        }
+        open.push(Reverse((distance, 0, 0)));
         Frontier {
             arena: vec![Visited {
                 parent: None,
@@ -174,9 +172,10 @@ impl<S: Clone, T: Clone + Eq + Hash> Frontier<S, T> {
         self.seen.contains(state)
     }
 
-    /// Record an evaluated successor of node `parent` reached by `step`, and open it unless its
-    /// distance is 0 (the goal needs no expansion). Returns its index and whether it is the new
-    /// best (strictly smaller distance than every earlier state), or `None` for a duplicate.
+    /// Record an evaluated successor of node `parent` reached by `step` and open it (even at
+    /// distance 0: whether that ends the search is the driver's call — for `transted` a TED of 0
+    /// is not a proof). Returns its index and whether it is the new best (strictly smaller
+    /// distance than every earlier state), or `None` for a duplicate.
     pub fn push(
         &mut self,
         parent: usize,
@@ -195,9 +194,7 @@ impl<S: Clone, T: Clone + Eq + Hash> Frontier<S, T> {
             depth,
             state,
         });
-        if distance > 0 {
-            self.open.push(Reverse((distance, depth, index)));
-        }
+        self.open.push(Reverse((distance, depth, index)));
         let improved = distance < self.best.0;
         if improved {
             self.best = (distance, index);
@@ -511,9 +508,9 @@ mod tests {
         assert_eq!(f.pop(), Some(c));
         assert_eq!(f.pop(), None);
         assert_eq!((f.expanded(), f.evaluated(), f.best()), (5, 5, (2, d)));
-        // A state at distance 0 is recorded as best but never opened.
+        // A state at distance 0 is the best; it is opened like any other.
         let (z, _) = f.push(d, "z", "Z", 0).expect("new");
-        assert_eq!((f.open_len(), f.best()), (0, (0, z)));
+        assert_eq!((f.open_len(), f.best()), (1, (0, z)));
         let out = f.into_outcome(Stop::Closed);
         assert_eq!(
             (out.distance, out.best, out.path),

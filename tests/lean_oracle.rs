@@ -548,6 +548,36 @@ async fn a_failing_universe_probe_falls_back_to_the_plain_goal() {
     assert!(proof.contains(&format!("theorem transted_witness : {plain} := by\n")));
 }
 
+/// Sides printed alike (TED 0) are not a proof: the root is still expanded, and the goal closes
+/// only when Lean says so.
+#[tokio::test]
+async fn a_goal_at_ted_zero_is_still_searched() {
+    let s = standin(&[
+        goal_after(&["skip"], "[([[↑[n]] = [↑[n]]]) = ([[↑[n]] = [↑[n]]])]"),
+        error_at(&["rfl"], "The rfl tactic failed."),
+        closed_after(&["apply congrArg"]),
+        no_other_suggestions(),
+        axioms_ok(),
+    ])
+    .await;
+    let j = judge_plain(
+        &s,
+        "theorem a (n : ℕ) : (n : ℤ) = n := by sorry",
+        "theorem b (n : ℕ) : (n : ℝ) = n := by sorry",
+        3,
+    )
+    .await;
+    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    assert!(j
+        .report
+        .notes
+        .iter()
+        .any(|n| n.starts_with("the goal closed")));
+    let rules: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
+    assert_eq!(rules, ["apply congrArg"]);
+    assert_eq!(j.work.expanded, 1);
+}
+
 /// Every version takes 200 ms; the pair has 1.5 s: the search stops on the clock with the best
 /// TED seen so far.
 #[tokio::test]
