@@ -4,7 +4,10 @@
 //! The stand-in answers every goal query with a goal distinct per block (`distinctGoal`) and
 //! every `rw?` code-action query with one "Try this" suggestion, so the search never closes and
 //! runs until its node budget: each expansion is a `rw?` block + Table 1's 7 commands in one
-//! version, then the suggestion's block in a second version.
+//! version, with the previous node's suggestion block riding along (one version per node). A
+//! second pair (`Type*` on both
+//! sides, arity 1 by the stand-in's `standin/universes` rules) shows the universe probes riding
+//! in the declaring version.
 //!
 //! Run: `cargo bench --bench oracle` (plain `main`, harness = false; prints a report).
 //! `ORACLE_BENCH_NODES=N` sets the node budget (default 200).
@@ -46,6 +49,8 @@ async fn run(nodes: usize) {
     for rule in [
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals", "distinctGoal": true}),
         json!({"method": "textDocument/codeAction", "result": [suggestion]}),
+        json!({"method": "standin/universes", "name": "_tt.S3._stmt", "arity": 1}),
+        json!({"method": "standin/universes", "name": "_tt.S4._stmt", "arity": 1}),
     ] {
         writeln!(script, "{rule}").expect("write script");
     }
@@ -120,4 +125,32 @@ async fn run(nodes: usize) {
         "  result: distance {:?}, notes {:?}",
         j.report.distance, j.report.notes
     );
+
+    // A `Type*` pair (arity 1 each, by the stand-in's `standin/universes` rules for the next two
+    // hidden names): the universe probes ride in the declaring version.
+    let typed = |s: &str| parse_statement(s, &Header::default()).expect("parses");
+    let (reference, candidate) = (
+        typed("theorem a {α : Type*} (s : Set α) : s ⊆ s := by sorry"),
+        typed("theorem b {β : Type*} (t : Set β) : t ⊆ t := by sorry"),
+    );
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        ..pair
+    };
+    let metric = TransTed {
+        config: TransTedConfig {
+            max_expansions: 0,
+            ..metric.config
+        },
+    };
+    let before = oracle.counters().snapshot();
+    let j = metric.judge(&mut oracle, &pair).await.expect("judged");
+    let w = j.work.total;
+    println!(
+        "  Type* pair, no search: versions {} (declaration with 2 x 5 universe probes, stage 0), round trips {}",
+        w.versions, w.round_trips
+    );
+    assert_eq!(oracle.counters().snapshot().since(&before), w);
+    println!("  notes {:?}", j.report.notes);
 }

@@ -1,9 +1,12 @@
 //! Best-first search over transformations, guided by a distance (ASSESS Algorithm 1, Appendix B).
 //!
-//! Owns the search loop only: the open list, duplicate detection, the node budget, the deadline
-//! and the reconstruction of the path to the best node. What a state is, which steps lead out of
-//! it and how far it is from "proved" are the caller's, through [`StepProvider`]: `transted-lite`
-//! rewrites operator trees with rules (no Lean), the Lean-backed `transted` runs tactics.
+//! Owns the search: [`Frontier`] (the open list and its ordering, duplicate detection, the best
+//! node, the counts a budget is checked against and the reconstruction of paths) and
+//! [`best_first`], the synchronous loop that drives it within a node budget and a deadline. What
+//! a state is, which steps lead out of it and how far it is from "proved" are the caller's,
+//! through [`StepProvider`]: `transted-lite` rewrites operator trees with rules (no Lean). The
+//! Lean-backed `transted` awaits Lean for every expansion, so it drives a [`Frontier`] from its
+//! own async loop (same ordering, one place).
 //!
 //! Algorithm: a min-heap of evaluated states ordered by `(distance, depth, sequence number)`.
 //! The start state is evaluated first; each expansion asks the provider for the successors of
@@ -117,11 +120,145 @@ pub struct Outcome<S, T> {
     pub stop: Stop,
 }
 
-/// One visited state: how it was reached (for the path) and what it looked like.
+/// One visited state: how it was reached (for the path), its depth and what it looked like.
 struct Visited<S, T> {
     parent: Option<usize>,
     step: Option<S>,
+    depth: u32,
     state: T,
+}
+
+/// The bookkeeping of a best-first search, shared by the synchronous [`best_first`] and
+/// drivers that must await each expansion (the Lean-backed `transted`): the open list and its
+/// ordering, duplicate detection, the best state so far and the counts a budget is checked
+/// against. It never calls the problem: the driver evaluates states and decides when to stop.
+///
+/// Ordering: the open list pops the smallest `(distance, depth, insertion order)`, so ties go to
+/// the shallower state, then to the state evaluated first (FIFO). States are deduplicated by
+/// `Eq + Hash` on the state itself; the start state counts as seen.
+pub struct Frontier<S, T> {
+    arena: Vec<Visited<S, T>>,
+    seen: HashSet<T, BuildHasherDefault<Fnv>>,
+    // (distance, depth, arena index): the arena index is the evaluation order, so ties are FIFO.
+    open: BinaryHeap<Reverse<(u32, u32, usize)>>,
+    /// (distance, arena index) of the first state with the smallest distance.
+    best: (u32, usize),
+    expanded: usize,
+}
+
+impl<S: Clone, T: Clone + Eq + Hash> Frontier<S, T> {
+    /// A frontier holding the evaluated start state (depth 0, open).
+    pub fn new(start: T, distance: u32) -> Frontier<S, T> {
+        let mut seen = HashSet::default();
+        seen.insert(start.clone());
+        let mut open = BinaryHeap::new();
+        open.push(Reverse((distance, 0, 0)));
+        Frontier {
+            arena: vec![Visited {
+                parent: None,
+                step: None,
+                depth: 0,
+                state: start,
+            }],
+            seen,
+            open,
+            best: (distance, 0),
+            expanded: 0,
+        }
+    }
+
+    /// Whether `state` was already evaluated (a driver skips evaluating it again).
+    pub fn contains(&self, state: &T) -> bool {
+        self.seen.contains(state)
+    }
+
+    /// Record an evaluated successor of node `parent` reached by `step` and open it (even at
+    /// distance 0: whether that ends the search is the driver's call — for `transted` a TED of 0
+    /// is not a proof). Returns its index and whether it is the new best (strictly smaller
+    /// distance than every earlier state), or `None` for a duplicate.
+    pub fn push(
+        &mut self,
+        parent: usize,
+        step: S,
+        state: T,
+        distance: u32,
+    ) -> Option<(usize, bool)> {
+        if !self.seen.insert(state.clone()) {
+            return None;
+        }
+        let depth = self.arena[parent].depth + 1;
+        let index = self.arena.len();
+        self.arena.push(Visited {
+            parent: Some(parent),
+            step: Some(step),
+            depth,
+            state,
+        });
+        self.open.push(Reverse((distance, depth, index)));
+        let improved = distance < self.best.0;
+        if improved {
+            self.best = (distance, index);
+        }
+        Some((index, improved))
+    }
+
+    /// The next node to expand (counted as an expansion), `None` when the open list is empty.
+    pub fn pop(&mut self) -> Option<usize> {
+        let Reverse((_, _, index)) = self.open.pop()?;
+        self.expanded += 1;
+        Some(index)
+    }
+
+    /// The state of node `index`.
+    pub fn state(&self, index: usize) -> &T {
+        &self.arena[index].state
+    }
+
+    /// The depth of node `index` (steps from the start).
+    pub fn depth(&self, index: usize) -> u32 {
+        self.arena[index].depth
+    }
+
+    /// The steps from the start to node `index`, in order.
+    pub fn path_to(&self, index: usize) -> Vec<S> {
+        path_to(&self.arena, index)
+    }
+
+    /// `(distance, index)` of the first state evaluated with the smallest distance.
+    pub fn best(&self) -> (u32, usize) {
+        self.best
+    }
+
+    /// States evaluated (the start included).
+    pub fn evaluated(&self) -> usize {
+        self.arena.len()
+    }
+
+    /// Nodes popped for expansion.
+    pub fn expanded(&self) -> usize {
+        self.expanded
+    }
+
+    /// Nodes waiting in the open list.
+    pub fn open_len(&self) -> usize {
+        self.open.len()
+    }
+
+    /// The search's answer: the best state, the path to it and the counts.
+    pub fn into_outcome(mut self, stop: Stop) -> Outcome<S, T> {
+        let (distance, index) = self.best;
+        let path = self.path_to(index);
+        let evaluated = self.arena.len();
+        let best = self.arena.swap_remove(index).state;
+        Outcome {
+            distance,
+            path,
+            best,
+            evaluated,
+            expanded: self.expanded,
+            stop,
+        }
+    }
 }
 
 /// Run the best-first search from `start` within `budget`, reporting improvements to `sink`.
@@ -132,82 +269,53 @@ pub fn best_first<P: StepProvider>(
     sink: &mut dyn PathSink<P::Step>,
 ) -> Outcome<P::Step, P::State> {
     let max_nodes = budget.max_nodes.max(1);
-    let mut arena: Vec<Visited<P::Step, P::State>> = Vec::new();
-    let mut seen: HashSet<P::State, BuildHasherDefault<Fnv>> = HashSet::default();
-    // (distance, depth, arena index): the arena index is the evaluation order, so ties are FIFO.
-    let mut open: BinaryHeap<Reverse<(u32, u32, usize)>> = BinaryHeap::new();
-
     let h0 = provider.distance(&start);
-    seen.insert(start.clone());
-    arena.push(Visited {
-        parent: None,
-        step: None,
-        state: start,
-    });
-    let mut best = (h0, 0usize);
-    let mut expanded = 0usize;
+    let mut frontier = Frontier::new(start, h0);
     sink.improved(h0, &[]);
 
     let past_deadline = |d: Option<Instant>| d.is_some_and(|d| Instant::now() >= d);
     let stop = if h0 == 0 {
         Stop::Closed
     } else {
-        open.push(Reverse((h0, 0, 0)));
         let mut successors = Vec::new();
         'search: loop {
-            if arena.len() >= max_nodes {
+            if frontier.evaluated() >= max_nodes {
                 break 'search Stop::NodeBudget;
             }
             if past_deadline(budget.deadline) {
                 break 'search Stop::Deadline;
             }
-            let Some(Reverse((_, depth, index))) = open.pop() else {
+            let Some(index) = frontier.pop() else {
                 break 'search Stop::Exhausted;
             };
-            expanded += 1;
             successors.clear();
-            provider.steps(&arena[index].state, &mut successors);
+            provider.steps(frontier.state(index), &mut successors);
             for (step, state) in successors.drain(..) {
-                if seen.contains(&state) {
+                if frontier.contains(&state) {
                     continue;
                 }
-                if arena.len() >= max_nodes {
+                if frontier.evaluated() >= max_nodes {
                     break 'search Stop::NodeBudget;
                 }
-                if arena.len() % DEADLINE_CHECK_INTERVAL == 0 && past_deadline(budget.deadline) {
+                if frontier.evaluated() % DEADLINE_CHECK_INTERVAL == 0
+                    && past_deadline(budget.deadline)
+                {
                     break 'search Stop::Deadline;
                 }
                 let h = provider.distance(&state);
-                seen.insert(state.clone());
-                let child = arena.len();
-                arena.push(Visited {
-                    parent: Some(index),
-                    step: Some(step),
-                    state,
-                });
-                if h < best.0 {
-                    best = (h, child);
-                    sink.improved(h, &path_to(&arena, child));
+                let Some((child, improved)) = frontier.push(index, step, state, h) else {
+                    continue;
+                };
+                if improved {
+                    sink.improved(h, &frontier.path_to(child));
                 }
                 if h == 0 {
                     break 'search Stop::Closed;
                 }
-                open.push(Reverse((h, depth + 1, child)));
             }
         }
     };
-
-    let path = path_to(&arena, best.1);
-    let evaluated = arena.len();
-    let best_state = arena.swap_remove(best.1).state;
-    Outcome {
-        distance: best.0,
-        path,
-        best: best_state,
-        evaluated,
-        expanded,
-        stop,
-    }
+    frontier.into_outcome(stop)
 }
 
 /// The steps from the start to `index`, in order.
@@ -374,5 +482,39 @@ mod tests {
         assert_eq!(log.0.first(), Some(&9));
         assert_eq!(log.0.last(), Some(&0));
         assert!(log.0.windows(2).all(|p| p[1] < p[0]));
+    }
+    #[test]
+    fn frontier_orders_by_distance_then_depth_then_insertion_and_drops_duplicates() {
+        let mut f: Frontier<&'static str, &'static str> = Frontier::new("root", 5);
+        assert_eq!(f.pop(), Some(0));
+        let a = f.push(0, "a", "A", 3).map(|x| x.0);
+        let b = f.push(0, "b", "B", 3).map(|x| x.0);
+        assert_eq!(f.push(0, "again", "A", 1), None, "a duplicate is dropped");
+        assert_eq!(
+            f.push(0, "root", "root", 1),
+            None,
+            "the start counts as seen"
+        );
+        let (c, improved) = f.push(0, "c", "C", 4).expect("new");
+        assert!(!improved);
+        // Equal distance and depth: the one inserted first.
+        assert_eq!(f.pop(), a);
+        let (d, improved) = f.push(1, "d", "D", 2).expect("new");
+        assert!(improved);
+        assert_eq!(f.depth(d), 2);
+        assert_eq!(f.path_to(d), ["a", "d"]);
+        assert_eq!(f.pop(), Some(d));
+        assert_eq!(f.pop(), b);
+        assert_eq!(f.pop(), Some(c));
+        assert_eq!(f.pop(), None);
+        assert_eq!((f.expanded(), f.evaluated(), f.best()), (5, 5, (2, d)));
+        // A state at distance 0 is the best; it is opened like any other.
+        let (z, _) = f.push(d, "z", "Z", 0).expect("new");
+        assert_eq!((f.open_len(), f.best()), (1, (0, z)));
+        let out = f.into_outcome(Stop::Closed);
+        assert_eq!(
+            (out.distance, out.best, out.path),
+            (0, "Z", vec!["a", "d", "z"])
+        );
     }
 }

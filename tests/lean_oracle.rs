@@ -3,7 +3,8 @@
 //! error, two goals, a worker crash, and DefEq's false positives of ASSESS Appendix C.3. Goal
 //! types are TaggedText in the shape of `interactiveGoals-rw-nested.result.json`; code actions in
 //! the shape of `codeAction.try-this.result.json`; diagnostics in the shape of
-//! `interactiveDiagnostics.result.json`. A last test runs against a real `lean --server` when
+//! `interactiveDiagnostics.result.json`. Universe parameters: arities 0, 1 and 1, 2 and 1, and a
+//! probe failing for another reason. A last test runs against a real `lean --server` when
 //! `lean` is on PATH, and says it was skipped otherwise.
 
 mod common;
@@ -147,6 +148,7 @@ async fn classification_error_before_goals_two_goals_closed_open() {
         path: Vec::new(),
         tactic: t.into(),
         suggestions: false,
+        universes: Vec::new(),
     };
     let before = o.counters().snapshot();
     let (r, _) = o
@@ -355,6 +357,225 @@ async fn a_closing_path_that_uses_the_statements_is_rejected() {
         .iter()
         .any(|n| n.contains("Mathlib not imported")));
     assert!(j.proof.expect("partial proof").contains("  sorry\n"));
+}
+
+/// Lean's check on explicit universe levels for a hidden statement of this arity (stand-in rule
+/// `standin/universes`, after `Lean.Elab.Term.mkConst`).
+fn universe_arity(name: &str, arity: u64) -> Value {
+    json!({"method": "standin/universes", "name": name, "arity": arity})
+}
+
+/// A rule that holds only for a block whose `:= by` line contains `decl` and whose header
+/// declares the shared universe.
+fn with_shared_universe(mut rule: Value, decl: &str) -> Value {
+    rule["declContains"] = json!(decl);
+    rule["headerContains"] = json!("universe u in");
+    rule
+}
+
+/// A pair without Mathlib judged by `transted` with `max_expansions` nodes.
+async fn judge_plain(
+    s: &Standin,
+    reference: &str,
+    candidate: &str,
+    max_expansions: usize,
+) -> lean_assess::metrics::lean_backed::LeanJudgement {
+    let (reference, candidate) = (statement(reference), statement(candidate));
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: "",
+        candidate_header: "",
+    };
+    let mut o = oracle(s);
+    TransTed {
+        config: TransTedConfig {
+            max_expansions,
+            ..TransTedConfig::default()
+        },
+    }
+    .judge(&mut o, &pair)
+    .await
+    .expect("judged")
+}
+
+/// Two `Type*` statements differing only in names (arity 1 each): the merged goal instantiates
+/// both with one shared `u`, and `rfl` closes it — the stand-in closes it only for that goal
+/// under `universe u in` (any other `rfl` leaves the stand-in's default goal). The probes ride in the declaring version: 3 versions in all.
+#[tokio::test]
+async fn universe_parameters_unified_arity_one_each_closes_by_rfl() {
+    let g0 = "[([∀ {[α] : [Type u]} ([s] : [Set [α]]), [[s] ⊆ [s]]]) = ([∀ {[β] : [Type u]} ([t] : [Set [β]]), [[t] ⊆ [t]]])]";
+    let unified = "(type_of% @_tt.S1._stmt.{u}) = (type_of% @_tt.S2._stmt.{u})";
+    let s = standin(&[
+        universe_arity("_tt.S1._stmt", 1),
+        universe_arity("_tt.S2._stmt", 1),
+        with_shared_universe(goal_after(&["skip"], g0), unified),
+        with_shared_universe(closed_after(&["rfl"]), unified),
+        no_other_suggestions(),
+        axioms_ok(),
+    ])
+    .await;
+    let j = judge_plain(
+        &s,
+        "theorem a {α : Type*} (s : Set α) : s ⊆ s := by sorry",
+        "theorem b {β : Type*} (t : Set β) : t ⊆ t := by sorry",
+        5,
+    )
+    .await;
+    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    assert!(
+        j.report.notes.iter().any(|n| n.contains(
+            "universe parameters unified: reference 1, candidate 1, all instantiated with one shared `u`"
+        )),
+        "notes: {:?}",
+        j.report.notes
+    );
+    let proof = j.proof.expect("proof");
+    assert!(
+        proof.contains(&format!(
+            "theorem transted_witness.{{u}} : {unified} := by\n  rfl\n"
+        )),
+        "{proof}"
+    );
+    // Declaration (with 2 × 5 probes), stage 0, the re-check.
+    assert_eq!(j.work.total.versions, 3);
+}
+
+/// A signature that mentions `Type` but has no universe parameter (arity 0 from the probes):
+/// the plain merged goal, no `universe` line, no note about universes.
+#[tokio::test]
+async fn universe_arity_zero_keeps_the_plain_goal() {
+    let plain = "(type_of% @_tt.S1._stmt) = (type_of% @_tt.S2._stmt)";
+    let s = standin(&[
+        universe_arity("_tt.S1._stmt", 0),
+        universe_arity("_tt.S2._stmt", 0),
+        goal_after(&["skip"], "[([∀ ([α] : [Type]) ([x] : [α]), [[x] = [x]]]) = ([∀ ([β] : [Type]) ([y] : [β]), [[y] = [y]]])]"),
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["rfl"], "declContains": plain, "result": {"goals": []}}),
+        no_other_suggestions(),
+        axioms_ok(),
+    ])
+    .await;
+    let j = judge_plain(
+        &s,
+        "theorem a (α : Type) (x : α) : x = x := by sorry",
+        "theorem b (β : Type) (y : β) : y = y := by sorry",
+        5,
+    )
+    .await;
+    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    assert!(!j.report.notes.iter().any(|n| n.contains("universe")));
+    let proof = j.proof.expect("proof");
+    assert!(proof.contains(&format!("theorem transted_witness : {plain} := by\n")));
+}
+
+/// Arities 2 and 1: each side gets its own number of `u`s (more would be Lean's "too many
+/// explicit universe levels" error on the block, and the goal would not elaborate).
+#[tokio::test]
+async fn universe_arities_two_and_one() {
+    let unified = "(type_of% @_tt.S1._stmt.{u, u}) = (type_of% @_tt.S2._stmt.{u})";
+    let s = standin(&[
+        universe_arity("_tt.S1._stmt", 2),
+        universe_arity("_tt.S2._stmt", 1),
+        with_shared_universe(
+            goal_after(&["skip"], "[([∀ {[α] : [Type u]} {[β] : [Type u]} ([f] : [[α] → [β]]), [[f] = [f]]]) = ([∀ {[γ] : [Type u]} ([g] : [[γ] → [γ]]), [[g] = [g]]])]"),
+            unified,
+        ),
+        error_at(&["rfl"], "The rfl tactic failed."),
+        no_other_suggestions(),
+    ])
+    .await;
+    let j = judge_plain(
+        &s,
+        "theorem a {α : Type*} {β : Type*} (f : α → β) : f = f := by sorry",
+        "theorem b {γ : Type*} (g : γ → γ) : g = g := by sorry",
+        0,
+    )
+    .await;
+    assert!(
+        j.report
+            .notes
+            .iter()
+            .any(|n| n.contains("universe parameters unified: reference 2, candidate 1")),
+        "notes: {:?}",
+        j.report.notes
+    );
+    assert!(j.report.distance.is_some_and(|d| d > 0));
+    assert!(!j.report.notes.iter().any(|n| n.contains("plain TED")));
+    let proof = j.proof.expect("proof");
+    assert!(
+        proof.contains(&format!(
+            "theorem transted_witness.{{u}} : {unified} := by\n"
+        )),
+        "{proof}"
+    );
+}
+
+/// A universe probe failing for another reason (here a heartbeat timeout): the arity is
+/// unknown, nothing is instantiated and the note says why; the search goes on with the plain
+/// goal (whose `rfl` fails: the sides' own `u_1`, `u_2` differ).
+#[tokio::test]
+async fn a_failing_universe_probe_falls_back_to_the_plain_goal() {
+    let plain = "(type_of% @_tt.S1._stmt) = (type_of% @_tt.S2._stmt)";
+    let s = standin(&[
+        universe_arity("_tt.S1._stmt", 1),
+        json!({"method": "standin/diagnostic", "lineContains": "#check @_tt.S2._stmt.{u}",
+               "message": "(deterministic) timeout at `whnf`, maximum number of heartbeats (200000) has been reached"}),
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["skip"], "declContains": plain,
+               "result": one_goal("[([∀ {[α] : [Type u_1]} ([s] : [Set [α]]), [[s] ⊆ [s]]]) = ([∀ {[β] : [Type u_2]} ([t] : [Set [β]]), [[t] ⊆ [t]]])]")}),
+        error_at(&["rfl"], "The rfl tactic failed."),
+        no_other_suggestions(),
+    ])
+    .await;
+    let j = judge_plain(
+        &s,
+        "theorem a {α : Type*} (s : Set α) : s ⊆ s := by sorry",
+        "theorem b {β : Type*} (t : Set β) : t ⊆ t := by sorry",
+        0,
+    )
+    .await;
+    assert!(
+        j.report.notes.iter().any(|n| n.starts_with(
+            "universe parameters are not unified across the two sides (arity unknown; candidate: the probe with 1 universe level(s) failed: (deterministic) timeout"
+        )),
+        "notes: {:?}",
+        j.report.notes
+    );
+    assert!(!j.report.notes.iter().any(|n| n.contains("plain TED")));
+    assert_ne!(j.report.distance, Some(0));
+    let proof = j.proof.expect("proof");
+    assert!(proof.contains(&format!("theorem transted_witness : {plain} := by\n")));
+}
+
+/// Sides printed alike (TED 0) are not a proof: the root is still expanded, and the goal closes
+/// only when Lean says so.
+#[tokio::test]
+async fn a_goal_at_ted_zero_is_still_searched() {
+    let s = standin(&[
+        goal_after(&["skip"], "[([[↑[n]] = [↑[n]]]) = ([[↑[n]] = [↑[n]]])]"),
+        error_at(&["rfl"], "The rfl tactic failed."),
+        closed_after(&["apply congrArg"]),
+        no_other_suggestions(),
+        axioms_ok(),
+    ])
+    .await;
+    let j = judge_plain(
+        &s,
+        "theorem a (n : ℕ) : (n : ℤ) = n := by sorry",
+        "theorem b (n : ℕ) : (n : ℝ) = n := by sorry",
+        3,
+    )
+    .await;
+    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    assert!(j
+        .report
+        .notes
+        .iter()
+        .any(|n| n.starts_with("the goal closed")));
+    let rules: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
+    assert_eq!(rules, ["apply congrArg"]);
+    assert_eq!(j.work.expanded, 1);
 }
 
 /// Every version takes 200 ms; the pair has 1.5 s: the search stops on the clock with the best

@@ -2,11 +2,12 @@
 //!
 //! Owns: the scratch documents (one per import set; the import header never changes after
 //! `didOpen`, so imports load once), the registry of hidden statement declarations (each in its
-//! own `section` with its own preamble), the batches of tactic blocks (one full-text
-//! `didChange` + one `textDocument/waitForDiagnostics` per batch), the classification of each
-//! block (error / closed / one goal / several goals), the bounds (heartbeats per block, a
-//! wall-clock deadline, clearing the active region on expiry) and recovery when the worker stalls
-//! or dies (reopen and replay once). Counters of versions and round trips are exposed for the
+//! own `section` with its own preamble; on request, their universe arity from `#check` probes
+//! in the declaring version, read from error diagnostics only), the batches of tactic blocks
+//! (one full-text `didChange` + one `textDocument/waitForDiagnostics` per batch), the
+//! classification of each block (error / closed / one goal / several goals), the bounds
+//! (heartbeats per block, a wall-clock deadline, clearing the active region on expiry) and
+//! recovery when the worker stalls or dies (reopen and replay once). Counters of versions and round trips are exposed for the
 //! numbers the design asks for. Also owns [`connect_direct`], a [`LeanClient`] over a spawned
 //! server's stdio without the editor router (batch use and tests).
 //!
@@ -28,7 +29,8 @@
 //!   `.result.json`: `edit.documentChanges[0].edits[0].newText`; README §9);
 //! - worker crash: pending requests get `-32901` / `-32902` (README §4).
 //!
-//! Block layout (design §7.4): `set_option maxHeartbeats H in` / `example : GOAL := by` / the
+//! Block layout (design §7.4): `set_option maxHeartbeats H in` / (`universe u in` when the goal
+//! instantiates universe parameters) / `example : GOAL := by` / the
 //! path lines / the tactic / `all_goals sorry` (the sentinel: at its first column Lean shows the
 //! state *before* it, i.e. after the tactic, README §8 / design §5.4). Errors in the block's
 //! lines are checked before goals (a term error is recovered with a synthetic `sorry` that
@@ -147,6 +149,9 @@ pub struct Block {
     pub tactic: String,
     /// Ask for "Try this" code actions at the tactic's first line (`rw?`, `exact?`).
     pub suggestions: bool,
+    /// Universe level names `goal` mentions, declared for the block by a `universe … in` line
+    /// (an `example` cannot take `.{u}`); empty for most goals.
+    pub universes: Vec<String>,
 }
 
 /// A top-level command checked for errors and messages only (`#print axioms`, a witness).
@@ -220,6 +225,85 @@ pub struct Declared {
     pub errors: Vec<String>,
     /// It typechecks only with auto-bound implicits (fails under `autoImplicit false`).
     pub autobound: bool,
+    /// How many universe parameters the hidden axiom has, when asked for.
+    pub universes: UniverseArity,
+}
+
+/// Most universe parameters [`Oracle::declare_probing`] tells apart; a statement with more is
+/// [`UniverseArity::Unknown`].
+pub const MAX_UNIVERSE_ARITY: usize = 4;
+
+/// The number of universe parameters of a declared statement, from its probes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UniverseArity {
+    /// No probe was asked for.
+    NotProbed,
+    /// Exactly this many.
+    Known(usize),
+    /// The probes did not tell (why).
+    Unknown(String),
+}
+
+/// A statement to declare under a hidden name.
+#[derive(Clone, Copy, Debug)]
+pub struct Declaration<'a> {
+    /// Its header's non-import lines (`open`, `variable`, …).
+    pub preamble: &'a str,
+    /// Its signature (`binders : type`).
+    pub signature: &'a str,
+    /// Also probe the number of its universe parameters (in the same version).
+    pub probe_universes: bool,
+}
+
+/// The message `Lean.Elab.Term.mkConst` (src/Lean/Elab/Term.lean) throws when a constant is
+/// given more explicit universe levels than it has: "too many explicit universe levels for
+/// '<c>'" (older versions quote with `'…'`, newer ones with backticks; the prefix is stable).
+const TOO_MANY_LEVELS: &str = "too many explicit universe levels";
+
+/// The universe probe with `k` levels for the hidden constant `name` (design §7.2 step 3):
+/// `universe u in #check @name.{u, …, u}`. `#check` of a term that is not a bare identifier
+/// elaborates it with `Term.elabTerm`, whose constant case goes through `mkConst`: more levels
+/// than the constant has throw [`TOO_MANY_LEVELS`]; fewer are filled with fresh level
+/// metavariables, which `#check` turns into parameters (`Term.levelMVarToParam` in
+/// `Lean.Elab.Command.elabCheckCore`, src/Lean/Elab/BuiltinCommand.lean) — no error. `@` keeps
+/// implicit and instance arguments out, so this elaborates for any axiom. Hence the arity is
+/// the largest `k` whose probe has no error.
+fn universe_probe(name: &str, k: usize) -> String {
+    format!(
+        "universe u in #check @{name}.{{{}}}",
+        vec!["u"; k].join(", ")
+    )
+}
+
+/// The arity from the errors of the probes `k = 1, 2, …` (in order): probes without errors,
+/// then probes failing with [`TOO_MANY_LEVELS`]; anything else is [`UniverseArity::Unknown`].
+fn arity_from_probes(errors: &[Option<&String>]) -> UniverseArity {
+    let mut arity = 0;
+    for (i, e) in errors.iter().enumerate() {
+        let k = i + 1;
+        match e {
+            None if arity == i => arity = k,
+            None => {
+                return UniverseArity::Unknown(format!(
+                    "the probe with {k} universe level(s) elaborated after one with fewer failed"
+                ))
+            }
+            Some(m) if m.contains(TOO_MANY_LEVELS) => {}
+            Some(m) => {
+                return UniverseArity::Unknown(format!(
+                    "the probe with {k} universe level(s) failed: {m}"
+                ))
+            }
+        }
+    }
+    if arity == errors.len() {
+        UniverseArity::Unknown(format!(
+            "more than {} universe parameters",
+            errors.len().saturating_sub(1)
+        ))
+    } else {
+        UniverseArity::Known(arity)
+    }
 }
 
 /// Lines `[start, end)` of a declaration's two probes in the registry.
@@ -491,13 +575,36 @@ impl<L: LeanRpc> Oracle<L> {
         statements: &[(&str, &str)],
         deadline: Instant,
     ) -> Result<Vec<Declared>, OracleError> {
+        let plain: Vec<Declaration<'_>> = statements
+            .iter()
+            .map(|(preamble, signature)| Declaration {
+                preamble,
+                signature,
+                probe_universes: false,
+            })
+            .collect();
+        self.declare_probing(key, &plain, deadline).await
+    }
+
+    /// [`Oracle::declare`], and for the statements that ask, their number of universe
+    /// parameters: `MAX_UNIVERSE_ARITY + 1` probe commands each ([`universe_probe`]) in the
+    /// active region of the same version (one version in all; the registry keeps only the
+    /// declarations).
+    pub async fn declare_probing(
+        &mut self,
+        key: &str,
+        statements: &[Declaration<'_>],
+        deadline: Instant,
+    ) -> Result<Vec<Declared>, OracleError> {
         let numbers = self.next_statement..;
         self.next_statement += statements.len() as u64;
         let doc = self.doc(key);
         let mut indices = Vec::new();
-        for (first, (preamble, signature)) in numbers.zip(statements) {
+        let mut probes = Vec::new();
+        for (first, statement) in numbers.zip(statements) {
             let start = line_count(&doc.header) + line_count(&doc.registry);
-            let preamble: String = preamble
+            let preamble: String = statement
+                .preamble
                 .lines()
                 .filter(|l| {
                     let t = l.trim();
@@ -505,7 +612,7 @@ impl<L: LeanRpc> Oracle<L> {
                 })
                 .map(|l| format!("{l}\n"))
                 .collect();
-            let sig = signature.replace('\n', " ");
+            let sig = statement.signature.replace('\n', " ");
             let name = format!("_tt.S{first}._stmt");
             let text = format!(
                 "section\n{preamble}axiom {name} {sig}\nset_option autoImplicit false in\naxiom _tt.S{first}._strict {sig}\nend\n"
@@ -513,6 +620,11 @@ impl<L: LeanRpc> Oracle<L> {
             let stmt_line = start + 1 + line_count(&preamble);
             doc.registry.push_str(&text);
             indices.push(doc.entries.len());
+            if statement.probe_universes {
+                probes.extend(
+                    (1..=MAX_UNIVERSE_ARITY + 1).map(|k| Command::new(universe_probe(&name, k))),
+                );
+            }
             doc.entries.push(RegistryEntry {
                 stmt_line,
                 strict_line: stmt_line + 2,
@@ -521,12 +633,31 @@ impl<L: LeanRpc> Oracle<L> {
                 name,
             });
         }
-        self.run(key, &[], &[], deadline).await?;
+        let (_, probed) = self.run(key, &[], &probes, deadline).await?;
+        let mut probed = probed.chunks(MAX_UNIVERSE_ARITY + 1);
         let doc = self.doc(key);
-        Ok(indices
-            .into_iter()
-            .filter_map(|i| doc.entries.get(i).and_then(|e| e.checked.clone()))
-            .collect())
+        let mut out = Vec::with_capacity(indices.len());
+        for (i, statement) in indices.into_iter().zip(statements) {
+            // Each probing statement's chunk is taken even when the entry is missing, so the
+            // next statement reads its own probes.
+            let arity = statement.probe_universes.then(|| {
+                let errors: Vec<Option<&String>> = probed
+                    .next()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|r| r.errors.first())
+                    .collect();
+                arity_from_probes(&errors)
+            });
+            let Some(mut declared) = doc.entries.get(i).and_then(|e| e.checked.clone()) else {
+                continue;
+            };
+            if let Some(arity) = arity {
+                declared.universes = arity;
+            }
+            out.push(declared);
+        }
+        Ok(out)
     }
 
     /// Run one batch: every block as its own `example`, every command as top-level text, in one
@@ -585,10 +716,11 @@ impl<L: LeanRpc> Oracle<L> {
         let mut placed = Vec::new();
         for b in blocks {
             let start = base + line_count(&active);
-            let mut text = format!(
-                "set_option maxHeartbeats {heartbeats} in\nexample : {} := by\n",
-                b.goal.replace('\n', " ")
-            );
+            let mut text = format!("set_option maxHeartbeats {heartbeats} in\n");
+            if !b.universes.is_empty() {
+                text.push_str(&format!("universe {} in\n", b.universes.join(" ")));
+            }
+            text.push_str(&format!("example : {} := by\n", b.goal.replace('\n', " ")));
             for p in &b.path {
                 text.push_str(&indent(p, 2));
                 text.push('\n');
@@ -687,6 +819,7 @@ impl<L: LeanRpc> Oracle<L> {
                 name: e.name.clone(),
                 autobound: errors.is_empty() && strict_errors > 0,
                 errors,
+                universes: UniverseArity::NotProbed,
             };
             if let Some(slot) = self.doc(key).entries.get_mut(i) {
                 slot.checked = Some(checked);
@@ -1080,6 +1213,38 @@ mod tests {
         let two = example("interactiveGoals-two-goals.result.json");
         let t = TaggedText::from_json(&two["goals"][0]["type"]).expect("tagged");
         assert!(two_sides(&tree_of(&t)).is_none());
+    }
+
+    #[test]
+    fn universe_arity_is_the_last_probe_without_error() {
+        let too_many = "too many explicit universe levels for '_tt.S1._stmt'".to_string();
+        let newer = "too many explicit universe levels for `_tt.S1._stmt`".to_string();
+        let other = "unknown universe level 'u'".to_string();
+        let arity = |e: &[Option<&String>]| arity_from_probes(e);
+        assert_eq!(
+            arity(&[Some(&too_many), Some(&too_many), Some(&too_many)]),
+            UniverseArity::Known(0)
+        );
+        assert_eq!(
+            arity(&[None, None, Some(&newer), Some(&newer)]),
+            UniverseArity::Known(2)
+        );
+        assert!(matches!(
+            arity(&[None, Some(&other), Some(&too_many)]),
+            UniverseArity::Unknown(m) if m.contains("with 2 universe level(s) failed: unknown universe level")
+        ));
+        assert!(matches!(
+            arity(&[None, Some(&too_many), None]),
+            UniverseArity::Unknown(_)
+        ));
+        assert!(matches!(
+            arity(&[None, None, None]),
+            UniverseArity::Unknown(m) if m == "more than 2 universe parameters"
+        ));
+        assert_eq!(
+            universe_probe("_tt.S3._stmt", 2),
+            "universe u in #check @_tt.S3._stmt.{u, u}"
+        );
     }
 
     #[test]

@@ -104,12 +104,14 @@ impl LeanMetric for DefEq {
                 path: Vec::new(),
                 tactic: "rfl".into(),
                 suggestions: false,
+                universes: Vec::new(),
             },
             Block {
                 goal: format!("{} = {}", p.name, q.name),
                 path: Vec::new(),
                 tactic: "rfl".into(),
                 suggestions: false,
+                universes: Vec::new(),
             },
         ];
         let (results, _) = oracle

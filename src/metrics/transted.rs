@@ -4,16 +4,23 @@
 //! uses `crate::distance` for the heuristic. Does not parse Lean, hold documents or talk JSON.
 //!
 //! 1. Both statements are declared as hidden axioms (`_tt.S<k>._stmt`); the merged goal is
-//!    `(type_of% @P) = (type_of% @Q)` (design §7.3: `@` keeps implicit and instance binders in
-//!    the Props). If it does not elaborate, Algorithm 1 line 4 applies: plain TED of the pair's
-//!    source trees, with a note.
+//!    `(type_of% @P.{u,…,u}) = (type_of% @Q.{u,…,u})` (design §7.3: `@` keeps implicit and
+//!    instance binders in the Props): every universe parameter of both sides is instantiated
+//!    with one shared `u` (declared by the blocks' `universe u in`, and as the witness's own
+//!    `.{u}`), so a pair differing only in universe names can close. Each side's arity comes
+//!    from the oracle's probes in the declaring version, asked for only when the statement's
+//!    text mentions `Type`/`Sort`; arity 0 on both sides gives the plain `(type_of% @P) =
+//!    (type_of% @Q)`. An unknown arity (a probe failing for another reason) instantiates
+//!    nothing and says so in a note. If the goal does not elaborate, Algorithm 1 line 4
+//!    applies: plain TED of the pair's source trees, with a note.
 //! 2. Stage 0 (one version): `skip` (the original goal: its two sides' sizes normalise the
 //!    score), `try norm_num1` (skipped with a note where Mathlib is not imported), then `rfl`.
 //!    Either closing gives distance 0.
-//! 3. Best-first search (ordering as `crate::search::best_first`: min-heap on `(TED, depth,
-//!    evaluation order)`, duplicate goals dropped by their displayed text). The generic
-//!    `best_first` itself cannot be reused because its `StepProvider` is synchronous and every
-//!    expansion here awaits Lean. Expanding a node is one version with a `rw?` block and one block
+//! 3. Best-first search over a `crate::search::Frontier` (the ordering, dedup and best-node
+//!    bookkeeping `crate::search::best_first` uses too: min-heap on `(TED, depth, evaluation
+//!    order)`, duplicate goals dropped by their displayed text), driven by an async loop here
+//!    because every expansion awaits Lean. The budget counts expansions. Expanding a node is one
+//!    version with a `rw?` block and one block
 //!    per Table 1 command; the suggestions `rw?` made (read from its "Try this" code actions)
 //!    are evaluated, one block each, in the *next* version, together with the next node's
 //!    blocks — so the search sends one document version per expanded node (plus one to flush
@@ -31,16 +38,16 @@
 //! Choices (the paper leaves them open): unit-cost TED between the sides' trees as Lean prints
 //! them (`crate::lean::goals::tree_of`); named intros `x_<depth>` instead of `intro _` so
 //! suggestions can be replayed; a path line with `exact?` is replayed as is (not concretised).
-//! Universe parameters are not unified: a pair differing only in universe names will not close
-//! (noted when a signature mentions `Type*`/`Sort*`/`Type u`).
 
 use super::lean_backed::{preamble, signature, LeanJudgement, LeanMetric, LeanWork};
 use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
 use crate::distance::{self, CostModel};
 use crate::lean::goals::LeanRpc;
-use crate::lean::oracle::{check_tactic_text, Block, Command, Goal, Oracle, OracleError, Outcome};
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet};
+use crate::lean::oracle::{
+    check_tactic_text, Block, Command, Declaration, Declared, Goal, Oracle, OracleError, Outcome,
+    UniverseArity,
+};
+use crate::search::Frontier;
 use std::time::{Duration, Instant};
 
 /// Limits of one TransTED judgement.
@@ -82,13 +89,6 @@ const TABLE_1: [&str; 7] = [
     "norm_cast",
 ];
 
-/// A visited node: its path of tactic lines (its goal text is in the seen set).
-struct Node {
-    path: Vec<String>,
-    distance: u32,
-    depth: u32,
-}
-
 /// TED between a goal's two sides (`None` when it is not two-sided).
 fn side_distance(goal: &Goal) -> Option<u32> {
     let (l, r) = goal.sides.as_ref()?;
@@ -104,10 +104,100 @@ fn mentions_hidden(text: &str) -> bool {
     text.contains("_tt.")
 }
 
+/// Could the statement have universe parameters? They come from `Sort`/`Type` binders in the
+/// signature or in a `variable` of its preamble (`Type*`, `Type u`, `Sort _`, …) — visible in
+/// the text — or from auto-bound implicits (flagged separately, ASSESS C.3). Only these pay for
+/// the arity probes; the common pair (`ℝ`, `ℕ`, …) sends none.
+fn may_have_universes(preamble: &str, signature: &str) -> bool {
+    [preamble, signature]
+        .iter()
+        .any(|t| t.contains("Type") || t.contains("Sort"))
+}
+
+/// The merged goal `P = Q` (design §7.3) and what it needs.
+#[derive(Debug, PartialEq)]
+struct MergedGoal {
+    /// `(type_of% @P.{u, …}) = (type_of% @Q.{u, …})` (no `.{…}` for a side of arity 0).
+    goal: String,
+    /// `["u"]` when a side is instantiated, else empty.
+    universes: Vec<String>,
+    /// What was done with universe parameters, for the report.
+    note: Option<String>,
+}
+
+/// `.{u, …, u}` with `arity` levels (nothing for 0).
+fn level_args(arity: usize) -> String {
+    if arity == 0 {
+        String::new()
+    } else {
+        format!(".{{{}}}", vec![SHARED_LEVEL; arity].join(", "))
+    }
+}
+
+/// The declaration's own `.{u}` when the goal uses the shared level (an explicitly declared but
+/// unused universe parameter is rejected, design §7.3).
+fn level_params(universes: &[String]) -> String {
+    if universes.is_empty() {
+        String::new()
+    } else {
+        format!(".{{{}}}", universes.join(", "))
+    }
+}
+
+/// The one universe level every universe parameter of both sides is instantiated with.
+const SHARED_LEVEL: &str = "u";
+
+/// Instantiate every universe parameter of both sides with one shared `u` (design §7.3, §8):
+/// otherwise each side's become their own `u_1`, `u_2` and no tactic closes `P = Q`. When an
+/// arity is unknown, nothing is instantiated and the note says so.
+fn merged_goal(p: &Declared, q: &Declared) -> MergedGoal {
+    let plain = format!("(type_of% @{}) = (type_of% @{})", p.name, q.name);
+    let arity = |d: &Declared| match &d.universes {
+        UniverseArity::NotProbed => Ok(0),
+        UniverseArity::Known(n) => Ok(*n),
+        UniverseArity::Unknown(why) => Err(why.clone()),
+    };
+    match (arity(p), arity(q)) {
+        (Ok(0), Ok(0)) => MergedGoal {
+            goal: plain,
+            universes: Vec::new(),
+            note: None,
+        },
+        (Ok(a), Ok(b)) => MergedGoal {
+            goal: format!(
+                "(type_of% @{}{}) = (type_of% @{}{})",
+                p.name,
+                level_args(a),
+                q.name,
+                level_args(b)
+            ),
+            universes: vec![SHARED_LEVEL.to_string()],
+            note: Some(format!(
+                "universe parameters unified: reference {a}, candidate {b}, all instantiated with one shared `{SHARED_LEVEL}`"
+            )),
+        },
+        (pa, qa) => {
+            let why: Vec<String> = [("reference", pa), ("candidate", qa)]
+                .into_iter()
+                .filter_map(|(side, a)| a.err().map(|w| format!("{side}: {w}")))
+                .collect();
+            MergedGoal {
+                goal: plain,
+                universes: Vec::new(),
+                note: Some(format!(
+                    "universe parameters are not unified across the two sides (arity unknown; {})",
+                    why.join("; ")
+                )),
+            }
+        }
+    }
+}
+
 /// The standalone proof text (design §7.9).
 fn witness(
     imports: &str,
     decls: &[(String, String, String)],
+    universes: &[String],
     goal: &str,
     path: &[String],
     remaining: Option<&str>,
@@ -116,7 +206,10 @@ fn witness(
     for (pre, name, sig) in decls {
         out.push_str(&format!("section\n{pre}axiom {name} {sig}\nend\n"));
     }
-    out.push_str(&format!("theorem transted_witness : {goal} := by\n"));
+    out.push_str(&format!(
+        "theorem transted_witness{} : {goal} := by\n",
+        level_params(universes)
+    ));
     for p in path {
         for line in p.lines() {
             out.push_str(&format!("  {line}\n"));
@@ -161,20 +254,21 @@ impl LeanMetric for TransTed {
             preamble(pair.reference_header),
             preamble(pair.candidate_header),
         );
-        for (side, sig) in [("reference", &ref_sig), ("candidate", &cand_sig)] {
-            if ["Type*", "Sort*", "Type u", "Sort u"]
-                .iter()
-                .any(|u| sig.contains(u))
-            {
-                notes.push(format!(
-                    "{side} has universe parameters; they are not unified across the two sides"
-                ));
-            }
-        }
         let declared = oracle
-            .declare(
+            .declare_probing(
                 &key,
-                &[(&ref_pre, &ref_sig), (&cand_pre, &cand_sig)],
+                &[
+                    Declaration {
+                        preamble: &ref_pre,
+                        signature: &ref_sig,
+                        probe_universes: may_have_universes(&ref_pre, &ref_sig),
+                    },
+                    Declaration {
+                        preamble: &cand_pre,
+                        signature: &cand_sig,
+                        probe_universes: may_have_universes(&cand_pre, &cand_sig),
+                    },
+                ],
                 deadline,
             )
             .await
@@ -195,7 +289,12 @@ impl LeanMetric for TransTed {
             (ref_pre.clone(), p.name.clone(), ref_sig.clone()),
             (cand_pre.clone(), q.name.clone(), cand_sig.clone()),
         ];
-        let goal = format!("(type_of% @{}) = (type_of% @{})", p.name, q.name);
+        let MergedGoal {
+            goal,
+            universes,
+            note,
+        } = merged_goal(p, q);
+        notes.extend(note);
         let fallback = |mut notes: Vec<String>, why: String| {
             // Algorithm 1 line 4: the merged goal does not compile → TED of the pair.
             let mut r = super::ted::Ted::default().judge(pair)?;
@@ -227,6 +326,7 @@ impl LeanMetric for TransTed {
             path: path.to_vec(),
             tactic: tactic.to_string(),
             suggestions,
+            universes: universes.clone(),
         };
         let norm: Vec<String> = if mathlib {
             vec!["try norm_num1".into()]
@@ -283,40 +383,29 @@ impl LeanMetric for TransTed {
             _ => original.clone(),
         };
         let search_before = counters.snapshot();
-        let mut best = (
-            side_distance(&root_goal).unwrap_or(d0).min(d0),
-            if side_distance(&root_goal).unwrap_or(d0) <= d0 {
-                norm.clone()
-            } else {
-                Vec::new()
-            },
-            root_goal.text.clone(),
-        );
-        let mut expanded = 0usize;
+        // The root: the goal after `norm_num1` (its path), or the original goal without it.
+        let root_distance = side_distance(&root_goal).unwrap_or(d0);
+        let mut frontier: Frontier<String, String> =
+            Frontier::new(root_goal.text.clone(), root_distance);
         let mut rejected = 0usize;
         let mut unreplayable = 0usize;
         let mut out_of_time = false;
 
         if closed.is_none() {
-            let mut arena = vec![Node {
-                distance: side_distance(&root_goal).unwrap_or(d0),
-                path: norm.clone(),
-                depth: 0,
-            }];
-            let mut seen: HashSet<String> = HashSet::from([root_goal.text.clone()]);
-            let mut open: BinaryHeap<Reverse<(u32, u32, usize)>> = BinaryHeap::new();
-            open.push(Reverse((arena[0].distance, 0, 0)));
             let forbidden = format!("rw? [-{}, -{}]", p.name, q.name);
-            // `rw?` suggestions of the last expanded node, evaluated in the next version together
-            // with the next node's blocks (one version per expanded node).
-            let mut deferred: Option<(Vec<String>, u32, Vec<String>)> = None;
+            let path_of = |f: &Frontier<String, String>, at: usize| -> Vec<String> {
+                [norm.clone(), f.path_to(at)].concat()
+            };
+            // `rw?` suggestions of the last expanded node (its index and path), evaluated in the
+            // next version together with the next node's blocks (one version per expanded node).
+            let mut deferred: Option<(usize, Vec<String>, Vec<String>)> = None;
             'search: loop {
                 if Instant::now() >= deadline {
                     out_of_time = true;
                     break;
                 }
-                let next = if expanded < self.config.max_expansions {
-                    open.pop().map(|Reverse((_, _, at))| at)
+                let next = if frontier.expanded() < self.config.max_expansions {
+                    frontier.pop()
                 } else {
                     None
                 };
@@ -324,21 +413,20 @@ impl LeanMetric for TransTed {
                     break;
                 }
                 let mut round = Vec::new();
-                let mut expanding: Option<(Vec<String>, u32, Vec<String>)> = None;
+                let mut expanding: Option<(usize, Vec<String>, Vec<String>)> = None;
                 if let Some(at) = next {
-                    expanded += 1;
-                    let (path, depth) = (arena[at].path.clone(), arena[at].depth);
+                    let path = path_of(&frontier, at);
                     let fixed: Vec<String> = TABLE_1
                         .iter()
-                        .map(|c| c.replace("{x}", &format!("x_{}", depth + 1)))
+                        .map(|c| c.replace("{x}", &format!("x_{}", frontier.depth(at) + 1)))
                         .collect();
                     round.push(block(&path, &forbidden, true));
                     round.extend(fixed.iter().map(|c| block(&path, c, false)));
-                    expanding = Some((path, depth, fixed));
+                    expanding = Some((at, path, fixed));
                 }
                 let a_len = round.len();
                 let earlier = deferred.take();
-                if let Some((path, _, suggestions)) = &earlier {
+                if let Some((_, path, suggestions)) = &earlier {
                     round.extend(suggestions.iter().map(|s| block(path, s, false)));
                 }
                 let results = match oracle.run(&key, &round, &[], deadline).await {
@@ -349,15 +437,15 @@ impl LeanMetric for TransTed {
                     }
                     Err(e) => return Err(lean_failed(e)),
                 };
-                // (parent path, parent depth, tactic, outcome): the earlier node's suggestions
-                // first (they were found first), then this node's commands.
-                let mut children: Vec<(&[String], u32, String, Outcome)> = Vec::new();
-                if let Some((path, depth, suggestions)) = &earlier {
+                // (parent node, tactic, outcome): the earlier node's suggestions first (they were
+                // found first), then this node's commands.
+                let mut children: Vec<(usize, String, Outcome)> = Vec::new();
+                if let Some((parent, _, suggestions)) = &earlier {
                     for (s, r) in suggestions.iter().zip(results.iter().skip(a_len)) {
-                        children.push((path, *depth, s.clone(), r.outcome.clone()));
+                        children.push((*parent, s.clone(), r.outcome.clone()));
                     }
                 }
-                if let Some((path, depth, fixed)) = &expanding {
+                if let Some((at, path, fixed)) = expanding {
                     let rw = results.first().ok_or_else(|| {
                         MetricError::Failed("transted: the oracle returned no results".into())
                     })?;
@@ -377,49 +465,39 @@ impl LeanMetric for TransTed {
                     // `rw?` applies its first suggestion and tries `rfl` (design §5.1): if that
                     // closed the goal, the first suggestion is the closing step.
                     if let (Outcome::Closed, Some(first)) = (&rw.outcome, suggestions.first()) {
-                        children.push((path, *depth, first.clone(), Outcome::Closed));
+                        children.push((at, first.clone(), Outcome::Closed));
                     }
                     for (c, r) in fixed.iter().zip(results.iter().skip(1).take(a_len - 1)) {
-                        children.push((path, *depth, c.clone(), r.outcome.clone()));
+                        children.push((at, c.clone(), r.outcome.clone()));
                     }
                     if !suggestions.is_empty() {
-                        deferred = Some((path.clone(), *depth, suggestions));
+                        deferred = Some((at, path, suggestions));
                     }
                 }
-                for (parent, depth, tactic, outcome) in children {
+                for (parent, tactic, outcome) in children {
                     match outcome {
                         Outcome::Closed => {
-                            let mut p = parent.to_vec();
+                            let mut p = path_of(&frontier, parent);
                             p.push(tactic);
                             closed = Some(p);
                             break 'search;
                         }
                         Outcome::Open(g) => {
-                            let Some(d) = side_distance(&g) else { continue };
-                            if !seen.insert(g.text.clone()) {
+                            if frontier.contains(&g.text) {
                                 continue;
                             }
-                            let mut p = parent.to_vec();
-                            p.push(tactic);
-                            if d < best.0 {
-                                best = (d, p.clone(), g.text.clone());
-                            }
-                            arena.push(Node {
-                                path: p,
-                                distance: d,
-                                depth: depth + 1,
-                            });
-                            let n = arena.len() - 1;
-                            open.push(Reverse((d, depth + 1, n)));
+                            let Some(d) = side_distance(&g) else { continue };
+                            frontier.push(parent, tactic, g.text, d);
                         }
                         Outcome::Error(_) | Outcome::Several(_) | Outcome::NoInfo => {}
                     }
                 }
             }
+            let expanded = frontier.expanded();
             if closed.is_none()
                 && !out_of_time
                 && expanded >= self.config.max_expansions
-                && !open.is_empty()
+                && frontier.open_len() > 0
             {
                 notes.push(format!(
                     "node budget ({}) spent",
@@ -428,7 +506,7 @@ impl LeanMetric for TransTed {
             }
             if closed.is_none()
                 && !out_of_time
-                && open.is_empty()
+                && frontier.open_len() == 0
                 && expanded < self.config.max_expansions
             {
                 notes.push(format!(
@@ -436,6 +514,19 @@ impl LeanMetric for TransTed {
                 ));
             }
         }
+        let expanded = frontier.expanded();
+        // The best goal seen: the search's, unless `norm_num1` made the root worse than the
+        // original goal and nothing beat the original.
+        let (best_distance, best_at) = frontier.best();
+        let best = if root_distance <= d0 || best_distance < d0 {
+            (
+                best_distance,
+                [norm.clone(), frontier.path_to(best_at)].concat(),
+                frontier.state(best_at).clone(),
+            )
+        } else {
+            (d0, Vec::new(), original.text.clone())
+        };
         let search_after = counters.snapshot();
         if unreplayable > 0 {
             notes.push(format!(
@@ -452,7 +543,10 @@ impl LeanMetric for TransTed {
         let imports = key.clone();
         if let Some(path) = closed.take() {
             let name = format!("_tt.W{}", counters.snapshot().versions);
-            let mut text = format!("theorem {name} : {goal} := by\n");
+            let mut text = format!(
+                "theorem {name}{} : {goal} := by\n",
+                level_params(&universes)
+            );
             for line in &path {
                 for l in line.lines() {
                     text.push_str(&format!("  {l}\n"));
@@ -517,7 +611,14 @@ impl LeanMetric for TransTed {
                 at: String::new(),
             })
             .collect();
-        let proof = witness(&imports, &decls, &goal, &path, remaining.as_deref());
+        let proof = witness(
+            &imports,
+            &decls,
+            &universes,
+            &goal,
+            &path,
+            remaining.as_deref(),
+        );
         let now = counters.snapshot();
         Ok(LeanJudgement {
             report: MetricReport {
@@ -537,5 +638,67 @@ impl LeanMetric for TransTed {
                 search: search_after.since(&search_before),
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn declared(name: &str, universes: UniverseArity) -> Declared {
+        Declared {
+            name: name.into(),
+            errors: Vec::new(),
+            autobound: false,
+            universes,
+        }
+    }
+
+    #[test]
+    fn only_statements_mentioning_sorts_are_probed() {
+        assert!(!may_have_universes(
+            "open Real\n",
+            "(x : ℝ) (h : 0 < x) : 1 ≤ x"
+        ));
+        assert!(may_have_universes("", "{α : Type*} (s : Set α) : s ⊆ s"));
+        assert!(may_have_universes(
+            "variable {G : Type u}\n",
+            "(g : G) : g = g"
+        ));
+        assert!(may_have_universes("", "(p : Sort _) : p = p"));
+    }
+
+    #[test]
+    fn merged_goal_instantiates_each_side_with_its_arity() {
+        let (p, q) = ("_tt.S1._stmt", "_tt.S2._stmt");
+        let g = merged_goal(
+            &declared(p, UniverseArity::NotProbed),
+            &declared(q, UniverseArity::Known(0)),
+        );
+        assert_eq!(
+            (g.goal.as_str(), g.universes.len(), g.note),
+            (
+                "(type_of% @_tt.S1._stmt) = (type_of% @_tt.S2._stmt)",
+                0,
+                None
+            )
+        );
+        let g = merged_goal(
+            &declared(p, UniverseArity::Known(3)),
+            &declared(q, UniverseArity::NotProbed),
+        );
+        assert_eq!(
+            g.goal,
+            "(type_of% @_tt.S1._stmt.{u, u, u}) = (type_of% @_tt.S2._stmt)"
+        );
+        assert_eq!(g.universes, ["u"]);
+        let g = merged_goal(
+            &declared(p, UniverseArity::Known(1)),
+            &declared(q, UniverseArity::Unknown("why".into())),
+        );
+        assert!(g.universes.is_empty());
+        assert!(g
+            .note
+            .is_some_and(|n| n.ends_with("(arity unknown; candidate: why)")));
     }
 }

@@ -46,6 +46,8 @@
 //!   block's path plus tactic, and a code action at a tactic line matches the path up to it.
 //! - `"declContains": "text"`: with `tactics`, the block's `:= by` line must contain the text
 //!   (tells apart blocks with the same tactics on different goals).
+//! - `"headerContains": "text"`: with `tactics`, the block's header — its `:= by` line and the
+//!   `… in` lines right above it (`set_option … in`, `universe u in`) — must contain the text.
 //! - `"version": n`: matches only while the document is at that version.
 //! - `"distinctGoal": true` (for `getInteractiveGoals`): the result is one goal `g<h> = <n>`
 //!   distinct for every distinct block (`h` a hash of the block, `n` its tactic count) — an
@@ -59,6 +61,11 @@
 //! with `"method": "standin/diagnostic"` and either `"tactics": [...]` (the line is the last of
 //! those tactic lines, as above) or `"lineContains": "text"`, with `"message"` and
 //! `"severity"` (default 1). Only lines inside `params.lineRange` count.
+//!
+//! A rule `{"method": "standin/universes", "name": "c", "arity": n}` plays Lean's check on
+//! explicit universe levels (`Lean.Elab.Term.mkConst`, src/Lean/Elab/Term.lean): every
+//! `@c.{l₁, …, lₖ}` with `k > n` on a line gives that line the error "too many explicit universe
+//! levels for 'c'"; fewer levels than `n` are fine (Lean fills them with level metavariables).
 //!
 //! # Control methods (for tests)
 //! - request `standin/echo` → `{"received": <the whole request exactly as received>}`;
@@ -117,7 +124,10 @@ struct Rule {
     tactics: Option<Vec<String>>,
     distinct_goal: bool,
     decl_contains: Option<String>,
+    header_contains: Option<String>,
     version: Option<i64>,
+    name: Option<String>,
+    arity: Option<u64>,
     line_contains: Option<String>,
     message: String,
     severity: u64,
@@ -153,7 +163,13 @@ impl Rule {
                 .get("declContains")
                 .and_then(Value::as_str)
                 .map(String::from),
+            header_contains: v
+                .get("headerContains")
+                .and_then(Value::as_str)
+                .map(String::from),
             version: v.get("version").and_then(Value::as_i64),
+            name: v.get("name").and_then(Value::as_str).map(String::from),
+            arity: v.get("arity").and_then(Value::as_u64),
             line_contains: v
                 .get("lineContains")
                 .and_then(Value::as_str)
@@ -189,7 +205,7 @@ impl Rule {
         true
     }
 
-    /// `tactics` (and `declContains`) against the block around `line`.
+    /// `tactics` (and `declContains`, `headerContains`) against the block around `line`.
     fn block_matches(&self, text: &str, line: usize, want: &[String]) -> bool {
         match tactics_at(text, line) {
             Some((decl, tactics)) => {
@@ -198,9 +214,28 @@ impl Rule {
                         .decl_contains
                         .as_ref()
                         .map_or(true, |c| decl.contains(c.as_str()))
+                    && self.header_contains.as_ref().map_or(true, |c| {
+                        block_header(text, line).is_some_and(|h| h.contains(c.as_str()))
+                    })
             }
             None => false,
         }
+    }
+
+    /// `standin/universes`: the "too many explicit universe levels" message for `line`, if it
+    /// gives the rule's constant more levels than its arity.
+    fn too_many_levels(&self, line: &str) -> Option<String> {
+        let (name, arity) = (self.name.as_ref()?, self.arity?);
+        let pattern = format!("@{name}.{{");
+        let mut rest = line;
+        while let Some(at) = rest.find(&pattern) {
+            rest = &rest[at + pattern.len()..];
+            let levels = rest.split('}').next().unwrap_or("").split(',').count() as u64;
+            if levels > arity {
+                return Some(format!("too many explicit universe levels for '{name}'"));
+            }
+        }
+        None
     }
 
     fn matches(&self, method: &str, params: &Value) -> bool {
@@ -237,12 +272,37 @@ fn tactics_at(text: &str, line: usize) -> Option<(String, Vec<String>)> {
     Some((upto[start].to_string(), out))
 }
 
+/// The header of the block around `line`: its `:= by` line and the `… in` lines right above.
+fn block_header(text: &str, line: usize) -> Option<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let upto = lines.get(..=line)?;
+    let start = upto.iter().rposition(|l| l.trim_end().ends_with(":= by"))?;
+    let first = upto[..start]
+        .iter()
+        .rposition(|l| !l.trim_end().ends_with(" in"))
+        .map_or(0, |i| i + 1);
+    Some(upto[first..=start].join("\n"))
+}
+
 fn uri_of(params: &Value) -> Option<String> {
     params
         .pointer("/textDocument/uri")
         .or_else(|| params.get("uri"))
         .and_then(Value::as_str)
         .map(String::from)
+}
+
+/// One interactive diagnostic covering line `n` (shape of `interactiveDiagnostics.result.json`).
+fn diagnostic_on(n: usize, text: &str, severity: u64, message: &str) -> Value {
+    let r = json!({"start": {"line": n, "character": 0},
+                   "end": {"line": n, "character": text.chars().count()}});
+    json!({
+        "source": "Lean 4",
+        "severity": severity,
+        "range": r,
+        "message": {"append": [{"tag": [{"expr": {"text": message}}, {"text": ""}]}]},
+        "fullRange": r,
+    })
 }
 
 struct Doc {
@@ -567,15 +627,16 @@ impl Standin {
                     (None, None) => false,
                 };
                 if hit {
-                    let r = json!({"start": {"line": n, "character": 0},
-                                   "end": {"line": n, "character": text.chars().count()}});
-                    out.push(json!({
-                        "source": "Lean 4",
-                        "severity": rule.severity,
-                        "range": r,
-                        "message": {"append": [{"tag": [{"expr": {"text": rule.message}}, {"text": ""}]}]},
-                        "fullRange": r,
-                    }));
+                    out.push(diagnostic_on(n, text, rule.severity, &rule.message));
+                }
+            }
+            for rule in self
+                .rules
+                .iter()
+                .filter(|r| r.method == "standin/universes")
+            {
+                if let Some(message) = rule.too_many_levels(text) {
+                    out.push(diagnostic_on(n, text, 1, &message));
                 }
             }
         }
