@@ -41,8 +41,10 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     let rules = [
+        // Answered after 300 ms: long enough for a lens request to see `transted` running even
+        // when the test machine is busy (the stand-in otherwise answers in a millisecond).
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-               "tactics": ["skip"], "declContains": "type_of%", "times": 1,
+               "tactics": ["skip"], "declContains": "type_of%", "times": 1, "delayMs": 300,
                "result": {"goals": [{"type": equality_goal(), "mvarId": "_uniq.1", "hyps": [],
                                      "goalPrefix": "⊢ ", "ctx": {"__rpcref": "0"}}]}}),
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
