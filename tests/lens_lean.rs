@@ -411,6 +411,61 @@ fn wait_for_title(ed: &mut Editor, cand_uri: &str, id: &mut i64, wanted: &str) {
     }
 }
 
+/// An editor that leaves without `shutdown` while a lens judgement waits on Lean (its goal
+/// query never answered): the proxy sends Lean `shutdown` and `exit` itself, and the keep-alive
+/// and the judgement stop before its `shutdown` — nothing but `exit` follows it. (Lean answers
+/// `shutdown` after 200 ms here, four ticks' worth, so a ticker still running would be seen.)
+#[test]
+fn an_editor_leaving_mid_judgement_stops_the_keep_alive_before_the_proxys_shutdown() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let rules = [
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["skip"], "declContains": "type_of%", "stall": true}),
+        json!({"method": "shutdown", "delayMs": 200, "result": null}),
+    ];
+    let record = root.join("record.jsonl");
+    let record_text = record.display().to_string();
+    let (mut ed, _) = start_with(
+        root,
+        "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 60000\n",
+        &rules,
+        &[
+            ("LEAN_ASSESS_KEEPALIVE_MS", "50"),
+            ("LEAN_STANDIN_RECORD", &record_text),
+        ],
+    );
+    let cand_uri = uri_of(&root.join("Cand.lean"));
+    ed.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+    );
+    let mut id = 10;
+    wait_for_title(&mut ed, &cand_uri, &mut id, "transted running…");
+    // The stalled query is out and the session is ticking (a stall does not stop the stand-in
+    // reading, so the record is live).
+    let started = Instant::now();
+    while recorded(&record)
+        .iter()
+        .filter(|l| method_of(l) == "$/lean/rpc/keepAlive")
+        .count()
+        < 3
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no keepAlive while the judgement waits"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    ed.close_stdin();
+    // (The scripted `shutdown` reply leaves the stand-in unaware of it: it exits 1 on `exit`.)
+    ed.wait(Duration::from_secs(10)).expect("the proxy exits");
+
+    let methods: Vec<String> = recorded(&record).iter().map(|l| method_of(l)).collect();
+    let shutdown = methods.iter().position(|m| m == "shutdown").unwrap();
+    assert_eq!(methods[shutdown..], ["shutdown", "exit"], "{methods:?}");
+}
+
 /// BEq in the lens asks the `[llm]` endpoint for `samples` proofs per direction (3 here, not
 /// the default 8), as batch does: no fixed attempt proves the pair (`exact?` finds nothing,
 /// every `exact` script fails), the sampled `rw [thm_P]` proves both directions.

@@ -8,8 +8,9 @@
 //! diagnostics we add per URI, and the RPC sessions the proxy opens — its own goal queries' and
 //! the lens oracles' — noted by one [`SessionTracker`] over the proxy's Lean client and kept
 //! alive by its `$/lean/rpc/keepAlive` ticker (every 10 s; Lean drops a session after 30 s
-//! without one) from the start until the `shutdown` that ends the session ([`Features::on_shutdown`],
-//! which also stops the jobs: after `shutdown` Lean takes nothing but `exit`).
+//! without one) from the start until the `shutdown` that ends the session
+//! ([`Features::on_shutdown`], which also stops the jobs: after `shutdown` Lean takes nothing but
+//! `exit`).
 //! Framing, ids and forwarding are the router's; metrics and parsing are the engine's.
 //!
 //! A job per document: on didOpen/didChange the previous job is aborted and a new one spawned;
