@@ -3,7 +3,8 @@
 //! Owns: the two reader loops (editor→Lean, Lean→editor), the two ordered writer tasks, the
 //! own-id routing and the calls into the features ([`Hooks`], implemented by
 //! [`crate::features::Features`]), and the end of a session (editor gone → `shutdown`/`exit`
-//! into Lean; Lean gone → report it to the caller).
+//! into Lean; Lean gone → report it to the caller). Before any `shutdown` reaches Lean the
+//! features are told ([`Hooks::on_shutdown`]) so that their own traffic stops.
 //!
 //! Protocol handled, and why (ra-multiplex `src/lsp.rs` style):
 //! - Every message the proxy does not own is forwarded as its original bytes, in arrival
@@ -80,6 +81,10 @@ pub trait Hooks: Send + Sync + 'static {
     fn may_own(&self, _method: &str) -> bool {
         true
     }
+    /// A `shutdown` is about to go to Lean (the editor's, or the router's own when the editor
+    /// left without one): after it Lean accepts only `exit` (lean4
+    /// `Server/Watchdog.lean` `initAndRunWatchdogAux`), so own traffic must stop here.
+    fn on_shutdown(&self) {}
 }
 
 impl Hooks for Features {
@@ -113,6 +118,9 @@ impl Hooks for Features {
     }
     fn merge_diagnostics(&self, params: Value) -> Value {
         Features::merge_diagnostics(self, params)
+    }
+    fn on_shutdown(&self) {
+        Features::on_shutdown(self)
     }
 }
 
@@ -313,6 +321,7 @@ where
                 // The editor left without `exit`: end Lean the way an editor would (README §2).
                 tracing::info!("the editor closed its stream; shutting the Lean server down");
                 if !shared.shutdown_forwarded.load(Ordering::Acquire) {
+                    shared.hooks.on_shutdown();
                     if let Err(e) = lean.request(methods::SHUTDOWN, Value::Null, config.shutdown_grace).await {
                         tracing::warn!(error = %e, "no reply to shutdown");
                     }
@@ -416,6 +425,7 @@ async fn editor_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(id);
                 } else if method == methods::SHUTDOWN {
+                    shared.hooks.on_shutdown();
                     shared.shutdown_forwarded.store(true, Ordering::Release);
                 } else {
                     let may_own = shared.hooks.may_own(&method);

@@ -3,14 +3,20 @@
 //! merged goal `(type_of% @P) = (type_of% @Q)` is an equality `rfl` closes (defeq: equivalent;
 //! transted: closed at stage 0, score 1.00, a witness), and BEq's checks stall (its lens ends
 //! "timed out" after `beq_timeout_ms`). "Show proof path" opens the transted witness. Goal types
-//! are TaggedText in the shape of `interactiveGoals-rw-nested.result.json`.
+//! are TaggedText in the shape of `interactiveGoals-rw-nested.result.json`. Also: the lens
+//! oracle's RPC session kept alive while it judges and not after `shutdown`, with the editor's
+//! traffic unaffected (the stand-in's record, `LEAN_STANDIN_RECORD`); BEq's `[llm]` `samples`
+//! honoured (a local HTTP stand-in of the chat-completions endpoint).
 
 mod common;
 
 use common::{Editor, PROXY, STANDIN};
 use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
 use std::path::Path;
 use std::process::Command;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 const REFERENCE: &str = "theorem pair_a (n : Nat) : n + 0 = n := by\n  sorry\n";
@@ -35,8 +41,10 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     let rules = [
+        // Answered after 300 ms: long enough for a lens request to see `transted` running even
+        // when the test machine is busy (the stand-in otherwise answers in a millisecond).
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-               "tactics": ["skip"], "declContains": "type_of%", "times": 1,
+               "tactics": ["skip"], "declContains": "type_of%", "times": 1, "delayMs": 300,
                "result": {"goals": [{"type": equality_goal(), "mvarId": "_uniq.1", "hyps": [],
                                      "goalPrefix": "⊢ ", "ctx": {"__rpcref": "0"}}]}}),
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
@@ -110,6 +118,16 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
 /// A workspace (`Reference.lean`, `lean-toolchain`, `lean-assess.toml` with `[metrics]` lines)
 /// and `serve -- lean-standin` scripted with `rules`, initialized.
 fn start(root: &Path, metrics: &str, rules: &[Value]) -> (Editor, Value) {
+    start_with(root, metrics, rules, &[])
+}
+
+/// As [`start`], with more environment for the proxy (and the stand-in it spawns).
+fn start_with(
+    root: &Path,
+    metrics: &str,
+    rules: &[Value],
+    envs: &[(&str, &str)],
+) -> (Editor, Value) {
     std::fs::write(root.join("Reference.lean"), REFERENCE).unwrap();
     std::fs::write(root.join("lean-toolchain"), "leanprover/lean4:v4.9.0\n").unwrap();
     std::fs::write(
@@ -130,7 +148,9 @@ fn start(root: &Path, metrics: &str, rules: &[Value]) -> (Editor, Value) {
         .env_remove("LEAN_ASSESS_CONFIG")
         .env("XDG_CACHE_HOME", root.join("cache"));
     let script_path = root.join("script.jsonl").display().to_string();
-    let mut ed = Editor::spawn(cmd, &[("LEAN_STANDIN_SCRIPT", &script_path)], logs);
+    let mut all = vec![("LEAN_STANDIN_SCRIPT", script_path.as_str())];
+    all.extend_from_slice(envs);
+    let mut ed = Editor::spawn(cmd, &all, logs);
     let init = ed.request(
         json!(0),
         "initialize",
@@ -210,6 +230,340 @@ fn an_edit_cancels_the_running_lean_judgement() {
         "waited for the old judgement: {:?}",
         edited.elapsed()
     );
+}
+
+/// The bodies the stand-in received (`LEAN_STANDIN_RECORD`), one JSON text per line.
+fn recorded(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+fn method_of(line: &str) -> String {
+    let v: Value = serde_json::from_str(line).unwrap();
+    v["method"].as_str().unwrap_or("").to_string()
+}
+
+/// The lens oracle's RPC session is kept alive while a `transted` judgement waits on Lean
+/// (interval shortened to 50 ms through `LEAN_ASSESS_KEEPALIVE_MS`; the goal query is answered
+/// after 1 s): keepAlives name the oracle's scratch document and the session Lean gave it, they
+/// reach the stand-in between the oracle's first `rpc/connect` and its last query, the judgement
+/// completes, and none follows the editor's `shutdown` (Lean's watchdog takes only `exit` then).
+/// The editor's own traffic sent meanwhile reaches Lean byte for byte and in order, and its
+/// requests are answered.
+#[test]
+fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let goal = json!({"goals": [{"type": equality_goal(), "mvarId": "_uniq.1", "hyps": [],
+                                 "goalPrefix": "⊢ ", "ctx": {"__rpcref": "0"}}]});
+    let rules = [
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["skip"], "declContains": "type_of%", "times": 1, "delayMs": 1000,
+               "result": goal}),
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["rfl"], "declContains": "type_of%", "result": {"goals": []}}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
+               "message": "'transted_witness' depends on axioms: [propext]"}),
+    ];
+    let record = root.join("record.jsonl");
+    let record_text = record.display().to_string();
+    let (mut ed, _) = start_with(
+        root,
+        "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 20000\n",
+        &rules,
+        &[
+            ("LEAN_ASSESS_KEEPALIVE_MS", "50"),
+            ("LEAN_STANDIN_RECORD", &record_text),
+        ],
+    );
+    let cand_uri = uri_of(&root.join("Cand.lean"));
+    ed.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+    );
+    let mut id = 10;
+    // (`ted` first: its round's refresh shows `transted` running.)
+    wait_for_title(&mut ed, &cand_uri, &mut id, "transted running…");
+    // The editor's own traffic while the judgement waits on Lean: notifications Lean alone
+    // sees, and requests Lean answers (`standin/echo` returns each exactly as received).
+    std::thread::sleep(Duration::from_millis(200));
+    let mut sent = Vec::new();
+    for n in 0..10 {
+        let note =
+            json!({"jsonrpc": "2.0", "method": "$/lean-assess-test/seq", "params": {"n": n}});
+        ed.send(&note);
+        sent.push(serde_json::to_string(&note).unwrap());
+        let request = json!({"jsonrpc": "2.0", "id": 500 + n, "method": "standin/echo",
+                             "params": {"n": n, "text": "∀ x, x = x"}});
+        ed.send(&request);
+        sent.push(serde_json::to_string(&request).unwrap());
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    for n in 0..10 {
+        let reply = ed.recv_matching(|m| m["id"] == json!(500 + n) && m.get("method").is_none());
+        assert_eq!(
+            reply["result"]["received"],
+            json!({"jsonrpc": "2.0", "id": 500 + n, "method": "standin/echo",
+                   "params": {"n": n, "text": "∀ x, x = x"}}),
+            "{reply}"
+        );
+    }
+    let (title, _) = settle(&mut ed, &cand_uri, &mut id);
+    assert!(title.contains("transted 1.00"), "{title}");
+
+    let done = ed.request(json!(900), "shutdown", Value::Null);
+    assert_eq!(done["result"], Value::Null, "{done}");
+    // Six ticks' worth: a ticker still running would be seen.
+    std::thread::sleep(Duration::from_millis(300));
+    ed.notify("exit", Value::Null);
+    let status = ed.wait(Duration::from_secs(10)).expect("the proxy exits");
+    assert!(status.success(), "{status:?}");
+
+    let lines = recorded(&record);
+    let methods: Vec<String> = lines.iter().map(|l| method_of(l)).collect();
+    let first_connect = methods
+        .iter()
+        .position(|m| m == "$/lean/rpc/connect")
+        .expect("the oracle connected");
+    let connect: Value = serde_json::from_str(&lines[first_connect]).unwrap();
+    let scratch = connect["params"]["uri"].as_str().unwrap().to_string();
+    assert!(scratch.contains("/.scratch/lens/"), "{scratch}");
+    let last_query = methods
+        .iter()
+        .rposition(|m| m == "$/lean/rpc/call")
+        .unwrap();
+    let shutdown = methods.iter().position(|m| m == "shutdown").unwrap();
+    let alive: Vec<(usize, Value)> = lines
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| methods[*i] == "$/lean/rpc/keepAlive")
+        .map(|(i, l)| (i, serde_json::from_str::<Value>(l).unwrap()))
+        .collect();
+    let during = alive
+        .iter()
+        .filter(|(i, _)| *i > first_connect && *i < last_query)
+        .count();
+    assert!(
+        during >= 5,
+        "{during} keepAlive(s) while the judgement ran (1 s at 50 ms): {methods:?}"
+    );
+    for (_, a) in &alive {
+        assert_eq!(a["params"]["uri"], json!(scratch), "{a}");
+        let session = a["params"]["sessionId"].as_str().unwrap_or("");
+        assert!(
+            session.parse::<u64>().is_ok(),
+            "the stand-in's session id: {a}"
+        );
+    }
+    assert!(
+        alive.iter().all(|(i, _)| *i < shutdown),
+        "keepAlive after shutdown: {methods:?}"
+    );
+    assert_eq!(
+        methods.last().map(String::as_str),
+        Some("exit"),
+        "{methods:?}"
+    );
+    // The editor's messages, as sent and in order, with keepAlive ticks written among them.
+    let editor: Vec<usize> = (0..lines.len())
+        .filter(|&i| methods[i] == "$/lean-assess-test/seq" || methods[i] == "standin/echo")
+        .collect();
+    let editor_lines: Vec<&String> = editor.iter().map(|&i| &lines[i]).collect();
+    assert_eq!(editor_lines, sent.iter().collect::<Vec<_>>());
+    let (first, last) = (editor[0], editor[editor.len() - 1]);
+    assert!(
+        alive.iter().any(|(i, _)| *i > first && *i < last),
+        "no tick among the editor's messages: {methods:?}"
+    );
+}
+
+/// Ask for lenses on every refresh until the title contains `wanted`.
+fn wait_for_title(ed: &mut Editor, cand_uri: &str, id: &mut i64, wanted: &str) {
+    let started = Instant::now();
+    loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "never saw {wanted:?}"
+        );
+        let m = ed.recv_matching(|m| {
+            m["method"] == "workspace/codeLens/refresh"
+                || m["method"] == "client/registerCapability"
+        });
+        ed.send(&json!({"jsonrpc": "2.0", "id": m["id"], "result": null}));
+        if m["method"] != "workspace/codeLens/refresh" {
+            continue;
+        }
+        *id += 1;
+        let l = ed.request(
+            json!(*id),
+            "textDocument/codeLens",
+            json!({"textDocument": {"uri": cand_uri}}),
+        );
+        if l["result"][0]["command"]["title"]
+            .as_str()
+            .is_some_and(|t| t.contains(wanted))
+        {
+            return;
+        }
+    }
+}
+
+/// An editor that leaves without `shutdown` while a lens judgement waits on Lean (its goal
+/// query never answered): the proxy sends Lean `shutdown` and `exit` itself, and the keep-alive
+/// and the judgement stop before its `shutdown` — nothing but `exit` follows it. (Lean answers
+/// `shutdown` after 200 ms here, four ticks' worth, so a ticker still running would be seen.)
+#[test]
+fn an_editor_leaving_mid_judgement_stops_the_keep_alive_before_the_proxys_shutdown() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let rules = [
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["skip"], "declContains": "type_of%", "stall": true}),
+        json!({"method": "shutdown", "delayMs": 200, "result": null}),
+    ];
+    let record = root.join("record.jsonl");
+    let record_text = record.display().to_string();
+    let (mut ed, _) = start_with(
+        root,
+        "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 60000\n",
+        &rules,
+        &[
+            ("LEAN_ASSESS_KEEPALIVE_MS", "50"),
+            ("LEAN_STANDIN_RECORD", &record_text),
+        ],
+    );
+    let cand_uri = uri_of(&root.join("Cand.lean"));
+    ed.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+    );
+    let mut id = 10;
+    wait_for_title(&mut ed, &cand_uri, &mut id, "transted running…");
+    // The stalled query is out and the session is ticking (a stall does not stop the stand-in
+    // reading, so the record is live).
+    let started = Instant::now();
+    while recorded(&record)
+        .iter()
+        .filter(|l| method_of(l) == "$/lean/rpc/keepAlive")
+        .count()
+        < 3
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no keepAlive while the judgement waits"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    ed.close_stdin();
+    // (The scripted `shutdown` reply leaves the stand-in unaware of it: it exits 1 on `exit`.)
+    ed.wait(Duration::from_secs(10)).expect("the proxy exits");
+
+    let methods: Vec<String> = recorded(&record).iter().map(|l| method_of(l)).collect();
+    let shutdown = methods.iter().position(|m| m == "shutdown").unwrap();
+    assert_eq!(methods[shutdown..], ["shutdown", "exit"], "{methods:?}");
+}
+
+/// BEq in the lens asks the `[llm]` endpoint for `samples` proofs per direction (3 here, not
+/// the default 8), as batch does: no fixed attempt proves the pair (`exact?` finds nothing,
+/// every `exact` script fails), the sampled `rw [thm_P]` proves both directions.
+#[test]
+fn beq_in_the_lens_asks_the_configured_number_of_samples() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let answer = "```lean\nrw [thm_P]\n```";
+    let llm = llm_stand_in(&[answer, answer, answer]);
+    let rules = [
+        json!({"method": "textDocument/codeAction", "result": []}),
+        json!({"method": "standin/diagnostic", "lineContains": "exact",
+               "message": "type mismatch"}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
+               "message": "'q' depends on axioms: [propext, sorryAx]"}),
+    ];
+    let (mut ed, _) = start_with(
+        root,
+        &format!(
+            "lens = [\"beq\"]\nbeq_timeout_ms = 20000\n\n[llm]\nbase_url = \"{}\"\n\
+             model = \"stand-in\"\napi_key_env = \"LEAN_ASSESS_LENS_TEST_KEY\"\nsamples = 3\n",
+            llm.base_url
+        ),
+        &rules,
+        &[("LEAN_ASSESS_LENS_TEST_KEY", "sk-lens-test")],
+    );
+    let cand_uri = uri_of(&root.join("Cand.lean"));
+    ed.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+    );
+    let mut id = 10;
+    let (title, _) = settle(&mut ed, &cand_uri, &mut id);
+    assert!(title.contains("beq equivalent"), "{title}");
+    let seen = llm.seen.lock().unwrap().clone();
+    // Three choices per answer: K = 3 is one request per direction (K = 8 would be three).
+    let ks: Vec<&Value> = seen.iter().map(|body| &body["n"]).collect();
+    assert_eq!(seen.len(), 2, "the `n` of each request: {ks:?}");
+    for body in &seen {
+        assert_eq!(body["n"], 3, "{body}");
+        assert_eq!(body["model"], "stand-in");
+    }
+}
+
+/// A local OpenAI-compatible chat-completions stand-in answering every request with the same
+/// choices (`Connection: close`); keeps each request's JSON body.
+struct LlmStandIn {
+    base_url: String,
+    seen: Arc<Mutex<Vec<Value>>>,
+}
+
+fn llm_stand_in(answers: &[&str]) -> LlmStandIn {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let choices: Vec<Value> = answers
+        .iter()
+        .enumerate()
+        .map(|(i, c)| json!({"index": i, "message": {"role": "assistant", "content": c}}))
+        .collect();
+    let body = json!({"id": "x", "object": "chat.completion", "choices": choices}).to_string();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let seen_by_server = seen.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { break };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut length = 0;
+            let mut line = String::new();
+            loop {
+                line.clear();
+                if reader.read_line(&mut line).unwrap_or(0) == 0 || line.trim().is_empty() {
+                    break;
+                }
+                if let Some((k, v)) = line.trim_end().split_once(':') {
+                    if k.eq_ignore_ascii_case("content-length") {
+                        length = v.trim().parse().unwrap_or(0);
+                    }
+                }
+            }
+            let mut request = vec![0u8; length];
+            let _ = reader.read_exact(&mut request);
+            seen_by_server
+                .lock()
+                .unwrap()
+                .push(serde_json::from_slice(&request).unwrap_or(Value::Null));
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
+                 Connection: close\r\n\r\n{body}",
+                body.len()
+            );
+            let _ = stream.flush();
+        }
+    });
+    LlmStandIn {
+        base_url: format!("http://{addr}/v1"),
+        seen,
+    }
 }
 
 /// Ask for lenses on every refresh until no metric is pending or running; returns the last

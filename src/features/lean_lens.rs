@@ -1,19 +1,23 @@
 //! The Lean-backed lens metrics (`transted`, `defeq`, `beq`) in the editor: one [`Oracle`] over
-//! the proxy's own [`LeanClient`], its scratch documents hidden from the editor
-//! (`Oracle::hiding_through`), shared by every document's job.
+//! the proxy's own [`LeanClient`] — through the features' [`SessionTracker`], so the oracles'
+//! RPC sessions get the features' `$/lean/rpc/keepAlive` ticks — its scratch documents hidden
+//! from the editor (`Oracle::hiding_through`), shared by every document's job.
 //!
 //! Owns: creating the oracles lazily (scratch documents under `<workspace>/.scratch/lens/`, BEq's
 //! checker under `.scratch/beq/`), running one judgement within the configured time limit
 //! (`transted_timeout_ms` for `transted` and `defeq`, `beq_timeout_ms` for `beq`), BEq's
-//! `[llm]` sampler when configured, and the witnesses of `transted` judgements (the standalone
-//! proof text "Show proof path" opens), kept by the result cache's key.
+//! `[llm]` sampler when configured (with its `samples` as K, as in batch), and the witnesses of
+//! `transted` judgements (the standalone proof text "Show proof path" opens), kept by the result
+//! cache's key.
 //!
 //! Leaves to others: when to judge, the lens states and the result cache (`super` and
-//! `super::jobs`), the Lean messages (`crate::lean::oracle`). The judgement runs inside the
+//! `super::jobs`), the keep-alive ticker and its stop on shutdown (`super`), the Lean messages
+//! (`crate::lean::oracle`). The judgement runs inside the
 //! document's job future, so aborting the job on an edit drops it (cancelled on edit); the
 //! oracle's next batch sends the whole scratch text again, so nothing half-sent survives.
 
 use crate::lean::beq_checker::OracleProofChecker;
+use crate::lean::goals::SessionTracker;
 use crate::lean::oracle::{Oracle, OracleConfig};
 use crate::lean::LeanClient;
 use crate::llm::{LlmClient, LlmSettings};
@@ -36,6 +40,10 @@ pub const GRACE: Duration = Duration::from_secs(5);
 /// Witnesses kept at most (each a few hundred bytes).
 const WITNESS_CAPACITY: usize = 256;
 
+/// The client the lens oracles talk through: the features' one, which notes every RPC session
+/// for the keep-alive ticker.
+pub type Rpc = SessionTracker<LeanClient>;
+
 /// How one Lean judgement ended.
 pub enum LensOutcome {
     Done(MetricReport),
@@ -44,7 +52,7 @@ pub enum LensOutcome {
 }
 
 /// BEq's checker shared between judgements (the checker owns its oracle).
-struct SharedChecker(Arc<OracleProofChecker<LeanClient>>);
+struct SharedChecker(Arc<OracleProofChecker<Rpc>>);
 
 impl ProofChecker for SharedChecker {
     fn check<'a>(
@@ -63,9 +71,11 @@ impl ProofChecker for SharedChecker {
 
 /// The oracles of the lens and the witnesses found.
 pub struct LeanLens {
+    rpc: Arc<Rpc>,
+    /// The same client unwrapped: scratch URIs are hidden through it.
     lean: Arc<LeanClient>,
-    oracle: tokio::sync::Mutex<Option<Oracle<LeanClient>>>,
-    beq: Mutex<Option<Arc<OracleProofChecker<LeanClient>>>>,
+    oracle: tokio::sync::Mutex<Option<Oracle<Rpc>>>,
+    beq: Mutex<Option<Arc<OracleProofChecker<Rpc>>>>,
     witnesses: Mutex<(HashMap<u64, String>, Vec<u64>)>,
 }
 
@@ -74,8 +84,10 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl LeanLens {
-    pub fn new(lean: Arc<LeanClient>) -> LeanLens {
+    /// `rpc` wraps `lean` (the proxy's client).
+    pub fn new(lean: Arc<LeanClient>, rpc: Arc<Rpc>) -> LeanLens {
         LeanLens {
+            rpc,
             lean,
             oracle: tokio::sync::Mutex::new(None),
             beq: Mutex::new(None),
@@ -83,12 +95,12 @@ impl LeanLens {
         }
     }
 
-    fn new_oracle(&self, root: Option<&Path>, sub: &str) -> Oracle<LeanClient> {
+    fn new_oracle(&self, root: Option<&Path>, sub: &str) -> Oracle<Rpc> {
         let mut config = OracleConfig::default();
         if let Some(root) = root {
             config.scratch_dir_uri = path_to_uri(&root.join(".scratch").join(sub));
         }
-        Oracle::new(self.lean.clone(), config).hiding_through(self.lean.clone())
+        Oracle::new(self.rpc.clone(), config).hiding_through(self.lean.clone())
     }
 
     /// The `transted` witness stored under a result-cache key.
@@ -161,13 +173,11 @@ impl LeanLens {
                         Arc::new(OracleProofChecker::new(self.new_oracle(root, "beq"), limit))
                     })
                     .clone();
+                let (settings, sampler) = beq_settings(config, limit);
                 let beq = Beq {
                     checker: SharedChecker(checker),
-                    sampler: sampler(config),
-                    settings: BeqSettings {
-                        deadline: limit,
-                        ..BeqSettings::default()
-                    },
+                    sampler,
+                    settings,
                 };
                 let work = beq.judge(
                     BeqSide {
@@ -205,14 +215,99 @@ impl LeanLens {
     }
 }
 
-/// BEq's LLM sampler from `[llm]`, when configured and its key is present.
-fn sampler(config: &Config) -> Option<Box<dyn ProofSampler>> {
-    let llm = config.llm.as_ref()?;
+/// BEq's settings and LLM sampler for one judgement, as batch makes them
+/// (`crate::cli::bench_lean::Judge::new`): `beq_timeout_ms` as the deadline and, when `[llm]` is
+/// configured and its key is present, its client with K = its `samples` (default 8).
+fn beq_settings(
+    config: &Config,
+    deadline: Duration,
+) -> (BeqSettings, Option<Box<dyn ProofSampler>>) {
+    let mut settings = BeqSettings {
+        deadline,
+        ..BeqSettings::default()
+    };
+    let Some(llm) = config.llm.as_ref() else {
+        return (settings, None);
+    };
     match LlmClient::from_env(LlmSettings::from_config(llm)) {
-        Ok(client) => Some(Box::new(Arc::new(client))),
+        Ok(client) => {
+            settings.samples = client.settings().samples;
+            (settings, Some(Box::new(Arc::new(client))))
+        }
         Err(e) => {
             tracing::warn!(%e, "[llm] configured but unusable; BEq runs its fixed attempts only");
-            None
+            (settings, None)
         }
+    }
+}
+
+/// The result-cache name of a lens metric: `beq`'s verdict depends on the `[llm]` sampler (which
+/// endpoint, which model, how many samples), so a changed `[llm]` is judged again instead of
+/// showing the old verdict; every other metric's name is its own.
+pub fn cache_name(metric: &str, config: &Config) -> String {
+    match (metric, &config.llm) {
+        ("beq", Some(llm)) => format!(
+            "beq+llm:{}:{}:{}",
+            llm.base_url,
+            llm.model,
+            LlmSettings::from_config(llm).samples
+        ),
+        _ => metric.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(llm: &str) -> Config {
+        Config::parse(
+            &format!("[metrics]\nbeq_timeout_ms = 4000\n{llm}"),
+            Path::new("/w/lean-assess.toml"),
+        )
+        .expect("config")
+    }
+
+    #[test]
+    fn beq_takes_k_from_the_configured_samples() {
+        let limit = Duration::from_secs(4);
+        let c = config("[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"m\"\nsamples = 3\n");
+        let (settings, sampler) = beq_settings(&c, limit);
+        assert_eq!(settings.samples, 3);
+        assert_eq!(settings.deadline, limit);
+        assert!(sampler.is_some());
+
+        // `samples` left out: the paper's K = 8, as in batch.
+        let c = config("[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"m\"\n");
+        assert_eq!(beq_settings(&c, limit).0.samples, 8);
+
+        // No `[llm]`, or one whose key variable is unset: the fixed attempts only.
+        let (settings, sampler) = beq_settings(&config(""), limit);
+        assert!(sampler.is_none());
+        assert_eq!(settings.deadline, limit);
+        let c = config(
+            "[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"m\"\n\
+             api_key_env = \"LEAN_ASSESS_LENS_UNIT_TEST_NO_SUCH_KEY\"\nsamples = 3\n",
+        );
+        assert!(beq_settings(&c, limit).1.is_none());
+    }
+
+    #[test]
+    fn beq_results_are_cached_per_sampler() {
+        let with = |k: &str| {
+            config(&format!(
+                "[llm]\nbase_url = \"http://h/v1\"\nmodel = \"m\"\n{k}"
+            ))
+        };
+        let three = cache_name("beq", &with("samples = 3\n"));
+        assert_ne!(three, cache_name("beq", &with("samples = 4\n")));
+        assert_ne!(three, cache_name("beq", &config("")));
+        // Omitted and explicit 8 are the same sampler.
+        assert_eq!(
+            cache_name("beq", &with("")),
+            cache_name("beq", &with("samples = 8\n"))
+        );
+        assert_eq!(cache_name("beq", &config("")), "beq");
+        assert_eq!(cache_name("transted", &with("samples = 3\n")), "transted");
     }
 }

@@ -5,7 +5,12 @@
 //! `observe_*`/`augment_*`/`merge_*` hooks on the forwarding path — they only update state and
 //! spawn or cancel jobs — and runs `own_request` futures on spawned tasks. State: the document
 //! mirror (`documents`), one analysis per document (`jobs`), a bounded result cache, the
-//! diagnostics we add per URI, and the RPC sessions for elaborated goals (`lean::goals`).
+//! diagnostics we add per URI, and the RPC sessions the proxy opens — its own goal queries' and
+//! the lens oracles' — noted by one [`SessionTracker`] over the proxy's Lean client and kept
+//! alive by its `$/lean/rpc/keepAlive` ticker (every 10 s; Lean drops a session after 30 s
+//! without one) from the start until the `shutdown` that ends the session
+//! ([`Features::on_shutdown`], which also stops the jobs: after `shutdown` Lean takes nothing but
+//! `exit`).
 //! Framing, ids and forwarding are the router's; metrics and parsing are the engine's.
 //!
 //! A job per document: on didOpen/didChange the previous job is aborted and a new one spawned;
@@ -21,7 +26,7 @@ pub mod lean_lens;
 pub mod views;
 
 use crate::documents::{Document, DocumentMirror, MirrorEvent};
-use crate::lean::goals::{RpcSessions, KEEP_ALIVE_EVERY};
+use crate::lean::goals::{KeepAliveTicker, SessionTracker, KEEP_ALIVE_EVERY};
 use crate::lean::LeanClient;
 use crate::metrics::LEAN_METRICS;
 use crate::references::{self, find_config, path_to_uri, uri_to_path, Config};
@@ -95,7 +100,6 @@ struct Inner {
     cfg: FeaturesConfig,
     env_config: Option<PathBuf>,
     to_editor: mpsc::Sender<ToEditor>,
-    lean: Arc<LeanClient>,
     docs: DocumentMirror,
     commands: Commands,
     client: Mutex<ClientInfo>,
@@ -110,10 +114,40 @@ struct Inner {
     /// Messages already shown with window/showMessage (each once).
     told: Mutex<std::collections::HashSet<String>>,
     cpu: Arc<Semaphore>,
-    sessions: RpcSessions,
+    /// `lean` noting every RPC session opened through it (goal queries, lens oracles).
+    rpc: Arc<lean_lens::Rpc>,
+    /// The keep-alive of `rpc`'s sessions; `None` once shut down (or without a runtime).
+    keep_alive: Mutex<Option<KeepAliveTicker>>,
+    /// Set by `shutdown`: no new jobs.
+    shut_down: std::sync::atomic::AtomicBool,
     toolchain: Mutex<Option<String>>,
     /// The Lean-backed lens metrics' oracles and witnesses.
     lean_lens: lean_lens::LeanLens,
+}
+
+/// Env variable setting the keep-alive interval in milliseconds: the one batch runs read
+/// (`cli::bench_lean::KEEP_ALIVE_ENV`, private there). Internal: it lets the tests see several
+/// ticks in well under a second.
+pub const KEEP_ALIVE_ENV: &str = "LEAN_ASSESS_KEEPALIVE_MS";
+
+/// The keep-alive interval: Lean's rhythm ([`KEEP_ALIVE_EVERY`]), or `$LEAN_ASSESS_KEEPALIVE_MS`.
+/// A bad value is logged and Lean's rhythm kept: the proxy must come up for the editor whatever
+/// its environment.
+fn keep_alive_interval() -> Duration {
+    let name = KEEP_ALIVE_ENV;
+    let Some(text) = std::env::var_os(name) else {
+        return KEEP_ALIVE_EVERY;
+    };
+    match text.to_str().and_then(|t| t.trim().parse::<u64>().ok()) {
+        Some(ms) if ms > 0 => Duration::from_millis(ms),
+        _ => {
+            tracing::warn!(
+                "{name}={text:?}: expected a positive number of milliseconds; keeping {}s",
+                KEEP_ALIVE_EVERY.as_secs()
+            );
+            KEEP_ALIVE_EVERY
+        }
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -138,11 +172,11 @@ impl Features {
         let env_config = std::env::var_os(references::CONFIG_ENV)
             .filter(|v| !v.is_empty())
             .map(PathBuf::from);
+        let rpc = Arc::new(SessionTracker::new(lean.clone()));
         let inner = Arc::new(Inner {
             cfg,
             env_config,
             to_editor,
-            lean: lean.clone(),
             docs: DocumentMirror::new(),
             commands: Commands::new(&format!("lean-assess.{}", std::process::id())),
             client: Mutex::default(),
@@ -154,23 +188,36 @@ impl Features {
             configs: Mutex::default(),
             told: Mutex::default(),
             cpu: Arc::new(Semaphore::new(2)),
-            sessions: RpcSessions::default(),
+            rpc: rpc.clone(),
+            // Outside a runtime (unit tests of the router's hooks) there is nothing to tick on.
+            keep_alive: Mutex::new(
+                tokio::runtime::Handle::try_current()
+                    .is_ok()
+                    .then(|| rpc.keep_alive_every(keep_alive_interval())),
+            ),
+            shut_down: std::sync::atomic::AtomicBool::new(false),
             toolchain: Mutex::new(None),
-            lean_lens: lean_lens::LeanLens::new(lean.clone()),
+            lean_lens: lean_lens::LeanLens::new(lean.clone(), rpc),
         });
-        if let Ok(rt) = tokio::runtime::Handle::try_current() {
-            let weak = Arc::downgrade(&inner);
-            rt.spawn(async move {
-                let mut tick = tokio::time::interval(KEEP_ALIVE_EVERY);
-                tick.tick().await;
-                loop {
-                    tick.tick().await;
-                    let Some(inner) = weak.upgrade() else { break };
-                    inner.sessions.keep_alive(&*inner.lean).await;
-                }
-            });
-        }
         Features { inner }
+    }
+
+    /// The editor (or the router, for an editor that left) is about to send `shutdown`: stop
+    /// the keep-alive and the jobs, since Lean's watchdog takes nothing but `exit` after it
+    /// (lean4 `src/Lean/Server/Watchdog.lean`, `initAndRunWatchdogAux`: any other message is
+    /// "Got `shutdown` request, expected an `exit` notification", a failed exit). A tick
+    /// already being written on another worker thread may still land next to `shutdown`; the
+    /// window is that one write.
+    pub fn on_shutdown(&self) {
+        self.inner
+            .shut_down
+            .store(true, std::sync::atomic::Ordering::Release);
+        if let Some(ticker) = lock(&self.inner.keep_alive).take() {
+            ticker.stop();
+        }
+        for (_, job) in lock(&self.inner.jobs).drain() {
+            job.abort();
+        }
     }
 
     /// Our command names (unique per process).
@@ -251,10 +298,15 @@ impl Features {
                 lock(&self.inner.analyses).remove(&uri);
                 lock(&self.inner.shown).remove(&uri);
                 lock(&self.inner.lean_diags).remove(&uri);
-                self.inner.sessions.forget(&uri);
+                self.inner.rpc.sessions().forget(&uri);
             }
             Ok(MirrorEvent::Unrelated) => {
-                if method == "textDocument/didSave" || method == "workspace/didChangeWatchedFiles" {
+                if method == "exit" {
+                    // Without a `shutdown` first (a client that skips it): stop all the same.
+                    self.on_shutdown();
+                } else if method == "textDocument/didSave"
+                    || method == "workspace/didChangeWatchedFiles"
+                {
                     // A reference file or config may have changed on disk: re-judge open docs.
                     for uri in self.inner.docs.uris() {
                         self.restart_job(&uri);
@@ -537,6 +589,13 @@ impl Features {
         let Ok(rt) = tokio::runtime::Handle::try_current() else {
             return; // no runtime (plain unit tests): nothing to spawn on
         };
+        if self
+            .inner
+            .shut_down
+            .load(std::sync::atomic::Ordering::Acquire)
+        {
+            return;
+        }
         let this = self.clone();
         let u = uri.to_string();
         let task = rt.spawn(async move { this.run_job(&u).await });
@@ -678,8 +737,9 @@ impl Features {
         let u = uri.to_string();
         let task = tokio::spawn(async move {
             inner
-                .sessions
-                .statement_tree(&*inner.lean, &u, json!(pos), ELABORATION_WAIT)
+                .rpc
+                .sessions()
+                .statement_tree(&*inner.rpc, &u, json!(pos), ELABORATION_WAIT)
                 .await
         });
         task.await.unwrap_or_else(|_| {
@@ -782,7 +842,13 @@ impl Features {
         };
         let cand_text = c.source.clone();
         let cand_header = a.candidate_header.clone();
-        let key = ResultCache::key(metric, rv, &cand_text, &cand_header, toolchain);
+        let key = ResultCache::key(
+            &lean_lens::cache_name(metric, config),
+            rv,
+            &cand_text,
+            &cand_header,
+            toolchain,
+        );
         if let Some(hit) = lock(&self.inner.cache).get(key) {
             return match hit {
                 Ok(rep) => MetricState::Done(rep),
@@ -1499,6 +1565,36 @@ mod tests {
             msgs,
             ["conclusion: `1 + x` where the reference has `x + 1`"]
         );
+    }
+
+    #[tokio::test]
+    async fn shutdown_stops_the_keep_alive_and_the_jobs() {
+        let s = setup().await;
+        let open = |version: i64| {
+            json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": version,
+                                    "text": CANDIDATE}})
+        };
+        s.features
+            .observe_client_notification("textDocument/didOpen", &open(1));
+        assert!(lock(&s.features.inner.keep_alive).is_some());
+        assert_eq!(lock(&s.features.inner.jobs).len(), 1);
+        s.features.on_shutdown();
+        assert!(lock(&s.features.inner.keep_alive).is_none());
+        assert!(lock(&s.features.inner.jobs).is_empty());
+        // An edit after `shutdown` (a misbehaving client) starts nothing that would talk to Lean.
+        s.features.observe_client_notification(
+            "textDocument/didChange",
+            &json!({"textDocument": {"uri": s.uri, "version": 2},
+                    "contentChanges": [{"text": format!("{CANDIDATE}\n")}]}),
+        );
+        assert!(lock(&s.features.inner.jobs).is_empty());
+        // `exit` without `shutdown` stops them too.
+        let s = setup().await;
+        s.features
+            .observe_client_notification("textDocument/didOpen", &open(1));
+        s.features.observe_client_notification("exit", &Value::Null);
+        assert!(lock(&s.features.inner.keep_alive).is_none());
+        assert!(lock(&s.features.inner.jobs).is_empty());
     }
 
     #[test]
