@@ -368,14 +368,28 @@ pub fn canonicalize(tree: &Tree) -> (Tree, Vec<Applied>) {
 /// Mathlib). Writing that binder out — `(x : _)`, its type unknown here — makes `… (x : ℕ) …`
 /// and a statement leaving `x` to auto-binding differ by the type alone, not by a binder.
 /// Only names shaped like variables count (one letter, then digits, subscripts or primes), and
-/// not the one-letter constants common `open`s bring in (`I`, `X`, `C`, `π`, `e`): the parser
-/// flags every name it saw bound, so an unflagged variable-shaped leaf is free.
+/// not the one-letter constants common `open`s bring in (`π`, `e`; `I`, `X`, `C` where the
+/// statement is about complex numbers or polynomials): the parser flags every name it saw
+/// bound, so an unflagged variable-shaped leaf is free.
 fn bind_free_variables(tree: &Tree) -> Option<(Applied, Tree)> {
     let [child] = tree.children.as_slice() else {
         return None;
     };
     let mut free: Vec<String> = Vec::new();
     collect_free_variables(child, &mut free);
+    // `X`/`C` are `Polynomial.X`/`Polynomial.C` only about polynomials (`Polynomial R`, `R[X]`),
+    // `I` is `Complex.I`
+    // only about complex numbers; elsewhere they are the usual type and set variables.
+    let constants: &[&str] = match (
+        mentions_prefix(tree, "Polynomial") || mentions_prefix(tree, " _ [X]"),
+        mentions_prefix(tree, "ℂ") || mentions_prefix(tree, "Complex"),
+    ) {
+        (true, true) => &["X", "C", "I"],
+        (true, false) => &["X", "C"],
+        (false, true) => &["I"],
+        (false, false) => &[],
+    };
+    free.retain(|n| !constants.contains(&n.as_str()));
     if free.is_empty() {
         return None;
     }
@@ -397,6 +411,40 @@ fn bind_free_variables(tree: &Tree) -> Option<(Applied, Tree)> {
         at: free.join(" "),
     };
     Some((applied, Tree::node(tree.label.clone(), vec![list])))
+}
+
+/// Does `ty` mention bound names, all of them bound in `before` with a written type that is
+/// not a universe (term variables, not type variables)?
+fn about_terms_only(ty: &Tree, before: &[Tree]) -> bool {
+    let binder_of = |n: &str| {
+        before
+            .iter()
+            .find(|b| binder_name(b).is_some_and(|x| x.label == n))
+    };
+    let mut names = Vec::new();
+    leaves(ty, &mut names);
+    names.retain(|n| binder_of(n).is_some());
+    !names.is_empty()
+        && names.iter().all(|n| {
+            binder_of(n).is_some_and(|b| {
+                b.label == EXPLICIT
+                    && b.children.len() == 2
+                    && !is_universe(&b.children[1])
+                    && b.children[1].label != UNKNOWN_TYPE
+            })
+        })
+}
+
+fn leaves(t: &Tree, out: &mut Vec<String>) {
+    if is_leaf(t) {
+        if !out.contains(&t.label) {
+            out.push(t.label.clone());
+        }
+        return;
+    }
+    for c in &t.children {
+        leaves(c, out);
+    }
 }
 
 /// `(x : _)`: a binder Lean inserts by itself, its type left to inference.
@@ -432,9 +480,14 @@ fn collect_free_variables(t: &Tree, out: &mut Vec<String>) {
     }
 }
 
+/// Does any label of `t` start with `prefix`?
+fn mentions_prefix(t: &Tree, prefix: &str) -> bool {
+    t.label.starts_with(prefix) || t.children.iter().any(|c| mentions_prefix(c, prefix))
+}
+
 /// One ASCII or Greek letter, then only digits, subscript digits, primes or `_`.
 fn is_variable_shaped(name: &str) -> bool {
-    const CONSTANTS: [&str; 6] = ["I", "X", "C", "π", "e", "λ"];
+    const CONSTANTS: [&str; 3] = ["π", "e", "λ"];
     let mut chars = name.chars();
     let Some(first) = chars.next() else {
         return false;
@@ -519,6 +572,9 @@ fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, 
                     return Some((applied, new));
                 }
             }
+        }
+        if let Some((rule, new)) = typed::exists_mem(t, &context.carriers) {
+            return Some((Applied { rule, at: at() }, new));
         }
         return quantifier_rule(t, q).map(|(rule, new)| (Applied { rule, at: at() }, new));
     }
@@ -704,6 +760,31 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
         children.push(concl);
         Tree::node(binder_list_label(children.len() - 1), children)
     };
+    // An instance binder about terms (`[N.Normal]`, `[Fact p.Prime]`, `[h : (H.subgroupOf
+    // K).Normal]`) is a hypothesis with another binder info: `(h✝ : N.Normal)`, as
+    // `implicit_binder` does for `{x}`. One about types (`[Group G]`, `[CharP F p]`) stays an
+    // instance, so that the class facts the other rules read keep their shape.
+    for (i, b) in binders.iter().enumerate() {
+        let (name, ty) = match (b.label.as_str(), b.children.as_slice()) {
+            ("[ _ ]", [ty]) => (None, ty),
+            ("[ _ : _ ]", [name, ty]) if is_leaf(name) => (Some(name), ty),
+            _ => continue,
+        };
+        if about_terms_only(ty, &binders[..i]) {
+            let mut name = name
+                .cloned()
+                .unwrap_or_else(|| Tree::leaf(ANONYMOUS_HYPOTHESIS));
+            name.variable_freecost = false;
+            name.hypothesis_freecost = true;
+            let mut out = binders.to_vec();
+            out[i] = node2(EXPLICIT, name, ty.clone());
+            return Some((
+                "instance binder (binder info)",
+                render(b),
+                rebuild(out, concl.clone()),
+            ));
+        }
+    }
     // binder_split / implicit_binder / and_imp on a binder.
     for (i, b) in binders.iter().enumerate() {
         let Some(kind) = binder_kind(&b.label) else {
@@ -2026,6 +2107,44 @@ mod tests {
         assert!(
             !rules_used("theorem t (p q r : Prop) : p → ∀ (h : q), r").contains(&"imp_forall_iff")
         );
+    }
+
+    #[test]
+    fn instance_binders_about_terms_are_hypotheses() {
+        same(
+            "theorem t (G : Type*) [Group G] (N : Subgroup G) [N.Normal] : True",
+            "theorem t (G : Type*) [Group G] (N : Subgroup G) (hN : N.Normal) : True",
+        );
+        same(
+            "theorem t (p : ℕ) [hp : Fact p.Prime] : p ≥ 2",
+            "theorem t (p : ℕ) (h : Fact p.Prime) : p ≥ 2",
+        );
+        // Instances about types stay instances.
+        for text in [
+            "theorem t (G : Type*) [Group G] (a : G) : a = a",
+            "theorem t [Field F] (p : ℕ) [CharP F p] : True",
+        ] {
+            let used = rules_used(text);
+            assert!(
+                !used.contains(&"instance binder (binder info)"),
+                "{text}: {used:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn one_letter_constants_depend_on_the_subject() {
+        // `X` is a type variable in topology, `Polynomial.X` about polynomials.
+        assert!(
+            rules_used("theorem t [TopologicalSpace X] (A : Set X) : A = A")
+                .contains(&"autoImplicit")
+        );
+        assert!(
+            !rules_used("theorem t : Irreducible (X ^ 2 + 1 : Polynomial ℚ)")
+                .contains(&"autoImplicit")
+        );
+        assert!(!rules_used("theorem t : Irreducible (X ^ 2 + 1 : ℚ[X])").contains(&"autoImplicit"));
+        assert!(!rules_used("theorem t : Complex.abs I = 1").contains(&"autoImplicit"));
     }
 
     #[test]

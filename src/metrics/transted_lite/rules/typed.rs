@@ -150,6 +150,31 @@ impl Carriers {
         self.group() && !self.int
     }
 
+    /// Every number is complex.
+    fn complex_only(&self) -> bool {
+        self.complex && !(self.nat || self.int || self.rat || self.real || self.other)
+    }
+
+    /// Every number is real or natural.
+    fn real_only(&self) -> bool {
+        self.real && !(self.int || self.rat || self.complex || self.other)
+    }
+
+    /// Is `s` a `Set`/`Finset`: a name bound with that type, or `∩ ∪ \` of such (they keep
+    /// their operands' type)?
+    fn is_set(&self, s: &Tree) -> bool {
+        if is_leaf(s) {
+            return self
+                .binder_types
+                .iter()
+                .find(|(n, _)| *n == s.label)
+                .and_then(|(_, ty)| ty.as_ref())
+                .is_some_and(|ty| ["Set _ ", "Finset _ "].contains(&ty.label.as_str()));
+        }
+        matches!(s.label.as_str(), " _ ∩ _ " | " _ ∪ _ " | " _ \\ _ ")
+            && s.children.iter().any(|x| self.is_set(x))
+    }
+
     /// Only numbers (ℕ ℤ ℚ ℝ ℂ): a commutative semiring.
     fn numeric(&self) -> bool {
         !self.other
@@ -385,10 +410,40 @@ pub fn trivially_true(p: &Tree, c: &Carriers) -> bool {
         && c.ordered_operand(&p.children[1])
 }
 
+/// `Set.Nonempty s` is `∃ x, x ∈ s` by definition (`Finset.Nonempty` too): with `s` a set or
+/// finset, `∃ x, x ∈ s` is `s ≠ ∅`, like `s.Nonempty` (`Set.nonempty_iff_ne_empty`).
+pub fn exists_mem(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
+    let (Some(Quant::Exists), [x, body]) = (quantifier(t), t.children.as_slice()) else {
+        return None;
+    };
+    let (MEM, [y, set]) = (body.label.as_str(), body.children.as_slice()) else {
+        return None;
+    };
+    let named = is_leaf(y) && binder_name(x).is_some_and(|n| n.label == y.label);
+    let plain = is_leaf(x) || x.label == EXPLICIT;
+    (named && plain && !mentions(set, &y.label) && c.is_set(set))
+        .then(|| ("Set.nonempty_def", node2(NE, set.clone(), Tree::leaf("∅"))))
+}
+
 /// The first typed or unfolding rule that applies at the root of `t`.
 pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
     if let Some(new) = dot_notation(t, c) {
         return Some(("dot notation", new));
+    }
+    // The absolute value of a complex number is its norm (`Complex.norm_eq_abs`; on ℂ, `|z|`
+    // cannot be the lattice `abs`, ℂ has no lattice, so `abs z` is `Complex.abs z`); on ℝ the
+    // norm is the absolute value (`Real.norm_eq_abs`). Only when every number in the statement
+    // is complex, resp. real or natural (ℕ has neither norm nor `|·|`), so the operand's type
+    // is known.
+    if let ("| _ |" | "Complex.abs _ ", [z]) = (t.label.as_str(), t.children.as_slice()) {
+        if t.label.starts_with("Complex") || c.complex_only() {
+            return Some(("Complex.norm_eq_abs", Tree::node("‖ _ ‖", vec![z.clone()])));
+        }
+    }
+    if let ("‖ _ ‖", [x]) = (t.label.as_str(), t.children.as_slice()) {
+        if c.real_only() {
+            return Some(("Real.norm_eq_abs", Tree::node("| _ |", vec![x.clone()])));
+        }
     }
     // Set.nonempty_iff_ne_empty : s.Nonempty ↔ s ≠ ∅ (and the `Finset` version).
     if let ("Set.Nonempty _ " | "Finset.Nonempty _ ", [set]) =
@@ -1109,6 +1164,46 @@ mod tests {
         assert!(!uses(
             "theorem t (H : Subgroup G) (K : Ideal G) : (H ⊔ K).Normal",
             "dot notation"
+        ));
+    }
+
+    #[test]
+    fn absolute_values_and_norms_by_carrier() {
+        same(
+            "theorem t (z : ℂ) (h : abs z = 1) : abs (1 + z) ^ 2 + abs (1 - z) ^ 2 = 4",
+            "theorem t (z : ℂ) (h : ‖z‖ = 1) : ‖1 + z‖ ^ 2 + ‖1 - z‖ ^ 2 = 4",
+        );
+        same("theorem t (x : ℝ) : ‖x‖ = 2", "theorem t (x : ℝ) : |x| = 2");
+        same(
+            "theorem t (z : ℂ) : Complex.abs z = 1",
+            "theorem t (z : ℂ) : ‖z‖ = 1",
+        );
+        // Mixed or other carriers: the operand's type is unknown, nothing changes.
+        differ(
+            "theorem t (x : ℝ) (n : ℤ) : ‖n‖ = x",
+            "theorem t (x : ℝ) (n : ℤ) : |n| = x",
+        );
+        differ("theorem t (v : E) : ‖v‖ = 1", "theorem t (v : E) : |v| = 1");
+    }
+
+    #[test]
+    fn an_element_of_a_set_is_its_nonemptiness() {
+        same(
+            "theorem t (A C : Set X) : ∃ x, x ∈ C ∩ A",
+            "theorem t (A C : Set X) : C ∩ A ≠ ∅",
+        );
+        same(
+            "theorem t (s : Finset ℕ) : ∃ x, x ∈ s",
+            "theorem t (s : Finset ℕ) : s.Nonempty",
+        );
+        // Not a set (a list), or the set mentions the variable: stays.
+        differ(
+            "theorem t (l : List ℕ) : ∃ x, x ∈ l",
+            "theorem t (l : List ℕ) : l ≠ ∅",
+        );
+        assert!(!uses(
+            "theorem t (f : ℕ → Set ℕ) : ∃ x, x ∈ f x",
+            "Set.nonempty_def"
         ));
     }
 
