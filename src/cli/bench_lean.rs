@@ -29,7 +29,7 @@
 use super::bench::Outcome;
 use crate::dataset::DatasetPair;
 use crate::lean::beq_checker::OracleProofChecker;
-use crate::lean::goals::{KeepAliveTicker, SessionTracker, KEEP_ALIVE_EVERY};
+use crate::lean::goals::{self, KeepAliveTicker, SessionTracker};
 use crate::lean::oracle::{connect_direct, initialize, Oracle, OracleConfig};
 use crate::lean::process::LeanProcess;
 use crate::lean::LeanClient;
@@ -61,9 +61,6 @@ use tokio::task::JoinHandle;
 const DEFAULT_SERVER: [&str; 3] = ["lake", "serve", "--"];
 /// Env variable naming the server command when `--server-command` is not given.
 pub const SERVER_ENV: &str = "LEAN_ASSESS_SERVER";
-/// Env variable setting the keep-alive interval in milliseconds. Internal: it lets the tests see
-/// several ticks in well under a second; users have no reason to change Lean's 10 s rhythm.
-pub const KEEP_ALIVE_ENV: &str = "LEAN_ASSESS_KEEPALIVE_MS";
 /// `initialize` waits this long (a cold `lake serve` may build the project first).
 const INITIALIZE_TIMEOUT: Duration = Duration::from_secs(600);
 /// How long a failed pair waits for news of a server exit before its own error stands.
@@ -146,17 +143,6 @@ impl LeanSettings {
             beq_timeout: Some(config.beq_timeout),
             llm,
         })
-    }
-}
-
-/// The keep-alive interval: [`KEEP_ALIVE_EVERY`], or `$LEAN_ASSESS_KEEPALIVE_MS`.
-fn keep_alive_interval() -> anyhow::Result<Duration> {
-    match std::env::var(KEEP_ALIVE_ENV) {
-        Err(_) => Ok(KEEP_ALIVE_EVERY),
-        Ok(text) => match text.trim().parse::<u64>() {
-            Ok(ms) if ms > 0 => Ok(Duration::from_millis(ms)),
-            _ => bail!("{KEEP_ALIVE_ENV}={text:?}: expected a positive number of milliseconds"),
-        },
     }
 }
 
@@ -533,7 +519,7 @@ struct LeanServer {
 impl LeanServer {
     /// Spawn `command` in `project`, watch its exit, `initialize` it, start the keep-alive.
     async fn start(command: &[String], project: &Path) -> anyhow::Result<LeanServer> {
-        let every = keep_alive_interval()?;
+        let every = goals::keep_alive_interval().map_err(anyhow::Error::msg)?;
         let (mut process, stdin, stdout) = LeanProcess::spawn(command, Some(project), &[])?;
         let shown = process.command().to_string();
         let client = connect_direct(BufReader::new(stdout), stdin);

@@ -26,7 +26,7 @@ pub mod lean_lens;
 pub mod views;
 
 use crate::documents::{Document, DocumentMirror, MirrorEvent};
-use crate::lean::goals::{KeepAliveTicker, SessionTracker, KEEP_ALIVE_EVERY};
+use crate::lean::goals::{self, KeepAliveTicker, SessionTracker, KEEP_ALIVE_EVERY};
 use crate::lean::LeanClient;
 use crate::metrics::LEAN_METRICS;
 use crate::references::{self, find_config, path_to_uri, uri_to_path, Config};
@@ -125,29 +125,13 @@ struct Inner {
     lean_lens: lean_lens::LeanLens,
 }
 
-/// Env variable setting the keep-alive interval in milliseconds: the one batch runs read
-/// (`cli::bench_lean::KEEP_ALIVE_ENV`, private there). Internal: it lets the tests see several
-/// ticks in well under a second.
-pub const KEEP_ALIVE_ENV: &str = "LEAN_ASSESS_KEEPALIVE_MS";
-
-/// The keep-alive interval: Lean's rhythm ([`KEEP_ALIVE_EVERY`]), or `$LEAN_ASSESS_KEEPALIVE_MS`.
-/// A bad value is logged and Lean's rhythm kept: the proxy must come up for the editor whatever
-/// its environment.
+/// The keep-alive interval ([`goals::keep_alive_interval`]). A bad value is logged and Lean's
+/// rhythm kept: the proxy must come up for the editor whatever its environment.
 fn keep_alive_interval() -> Duration {
-    let name = KEEP_ALIVE_ENV;
-    let Some(text) = std::env::var_os(name) else {
-        return KEEP_ALIVE_EVERY;
-    };
-    match text.to_str().and_then(|t| t.trim().parse::<u64>().ok()) {
-        Some(ms) if ms > 0 => Duration::from_millis(ms),
-        _ => {
-            tracing::warn!(
-                "{name}={text:?}: expected a positive number of milliseconds; keeping {}s",
-                KEEP_ALIVE_EVERY.as_secs()
-            );
-            KEEP_ALIVE_EVERY
-        }
-    }
+    goals::keep_alive_interval().unwrap_or_else(|e| {
+        tracing::warn!("{e}; keeping {}s", KEEP_ALIVE_EVERY.as_secs());
+        KEEP_ALIVE_EVERY
+    })
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {

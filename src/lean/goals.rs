@@ -2,7 +2,8 @@
 //!
 //! Owns the RPC session per document (`$/lean/rpc/connect`, `$/lean/rpc/call` of
 //! `Lean.Widget.getInteractiveGoals`, `$/lean/rpc/keepAlive`, `$/lean/rpc/release`), the
-//! [`SessionTracker`] that keeps alive sessions other code opens (the oracle's, in batch), and the
+//! [`SessionTracker`] that keeps alive sessions other code opens (the oracles', in batch and
+//! behind the editor), and the
 //! conversion of `TaggedText SubexprInfo` (CodeWithInfos) into a [`Tree`]. Message shapes follow
 //! `lean-protocol/README.md` §7–§8 and §11 ("Elaborated statement as a tree, one round trip")
 //! and the recorded results `examples/interactiveGoals*.result.json`
@@ -317,6 +318,24 @@ impl Drop for KeepAliveTicker {
 const RPC_NEEDS_RECONNECT: i64 = -32900;
 /// Lean expires a session after 30 s without keepAlive (README §7); vscode sends one every 10 s.
 pub const KEEP_ALIVE_EVERY: Duration = Duration::from_secs(10);
+/// Env variable setting the keep-alive interval in milliseconds. Internal: it lets the tests see
+/// several ticks in well under a second; users have no reason to change Lean's 10 s rhythm.
+pub const KEEP_ALIVE_ENV: &str = "LEAN_ASSESS_KEEPALIVE_MS";
+
+/// The keep-alive interval: [`KEEP_ALIVE_EVERY`], or `$LEAN_ASSESS_KEEPALIVE_MS`; a value that
+/// is not a positive number of milliseconds is an error naming the variable (the caller decides
+/// whether that stops it).
+pub fn keep_alive_interval() -> Result<Duration, String> {
+    match std::env::var_os(KEEP_ALIVE_ENV) {
+        None => Ok(KEEP_ALIVE_EVERY),
+        Some(text) => match text.to_str().and_then(|t| t.trim().parse::<u64>().ok()) {
+            Some(ms) if ms > 0 => Ok(Duration::from_millis(ms)),
+            _ => Err(format!(
+                "{KEEP_ALIVE_ENV}={text:?}: expected a positive number of milliseconds"
+            )),
+        },
+    }
+}
 
 /// RPC sessions by document URI.
 #[derive(Debug, Default)]
