@@ -810,26 +810,6 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
             return Some(("implicit_binder", render(b), rebuild(out, concl.clone())));
         }
         let (name, ty) = (&b.children[0], &b.children[1]);
-        // A binder type the later uses decide is left to elaboration, as in quantifiers
-        // (`canonical_at`): `(x : ℝ)` before `(h : f x = 0)` with `(f : ℝ → ℝ)` is `(x : _)`.
-        if kind == BinderKind::Explicit
-            && is_leaf(name)
-            && name.variable_freecost
-            && !(is_leaf(ty) && ty.label == UNKNOWN_TYPE)
-        {
-            let mut rest: Vec<Tree> = binders[i + 1..].to_vec();
-            rest.push(concl.clone());
-            let scope = Tree::node("·", rest);
-            if typed::infer_binder_type(&name.label, &scope, carriers).as_ref() == Some(ty) {
-                let mut out = binders.to_vec();
-                out[i] = auto_bound_binder(name.clone());
-                return Some((
-                    "binder type (elaboration)",
-                    render(b),
-                    rebuild(out, concl.clone()),
-                ));
-            }
-        }
         if kind == BinderKind::Explicit && is_leaf(name) && is_universe(ty) {
             // Written or left to auto-binding, a type variable ends up the same `(G : _)` in
             // front (`bind_free_variables`); nothing before it can mention it, so moving it to
@@ -869,6 +849,13 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
     if let Some((new_binders, new_concl, hypothesis)) = subst(binders, concl) {
         return Some(("forall_eq", hypothesis, rebuild(new_binders, new_concl)));
     }
+    if let Some((new_binders, new_concl, hypothesis)) = subst_value(binders, concl) {
+        return Some((
+            "forall_eq (function used at one point)",
+            hypothesis,
+            rebuild(new_binders, new_concl),
+        ));
+    }
     // intro: a leading ∀ or → of the conclusion becomes a binder.
     if quantifier(concl) == Some(Quant::Forall) && concl.children.len() == 2 {
         let binder = &concl.children[0];
@@ -897,6 +884,30 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
             render(concl),
             rebuild(out, concl.children[1].clone()),
         ));
+    }
+    // Last, once `forall_eq` and `intro` are done (they may still need the type a function's
+    // use decides, e.g. when the function itself goes): a binder type the later uses decide is
+    // left to elaboration, as in quantifiers (`canonical_at`): `(x : ℝ)` before
+    // `(h : f x = 0)` with `(f : ℝ → ℝ)` is `(x : _)`.
+    for (i, b) in binders.iter().enumerate() {
+        let (EXPLICIT, [name, ty]) = (b.label.as_str(), b.children.as_slice()) else {
+            continue;
+        };
+        if !is_leaf(name) || !name.variable_freecost || (is_leaf(ty) && ty.label == UNKNOWN_TYPE) {
+            continue;
+        }
+        let mut rest: Vec<Tree> = binders[i + 1..].to_vec();
+        rest.push(concl.clone());
+        let scope = Tree::node("·", rest);
+        if typed::infer_binder_type(&name.label, &scope, carriers).as_ref() == Some(ty) {
+            let mut out = binders.to_vec();
+            out[i] = auto_bound_binder(name.clone());
+            return Some((
+                "binder type (elaboration)",
+                render(b),
+                rebuild(out, concl.clone()),
+            ));
+        }
     }
     None
 }
@@ -955,6 +966,89 @@ fn subst(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree, String)> {
         }
     }
     None
+}
+
+/// A function variable used only at one point, where a hypothesis gives its value:
+/// `(f : ℝ → ℝ) (h : f x = e) : P (f x)` says `P e`. One direction rewrites with `h`; the other
+/// instantiates `f := fun _ => e`. So the binder of `f` and `h` go and `f x` becomes `e`, when
+/// every occurrence of `f` after its binder is that same application `f x`, none sits between
+/// the binder and `h`, `e` does not mention `f`, and nothing else names `h`.
+fn subst_value(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree, String)> {
+    for (i, h) in binders.iter().enumerate() {
+        if h.label != EXPLICIT || h.children.len() != 2 {
+            continue;
+        }
+        let (hname, eq) = (&h.children[0], &h.children[1]);
+        if !hname.hypothesis_freecost || eq.label != EQ || eq.children.len() != 2 {
+            continue;
+        }
+        let used_later = binders[i + 1..].iter().any(|b| mentions(b, &hname.label))
+            || mentions(concl, &hname.label);
+        if used_later {
+            continue;
+        }
+        for (app, value) in [
+            (&eq.children[0], &eq.children[1]),
+            (&eq.children[1], &eq.children[0]),
+        ] {
+            let Some(f) = app.label.split_once(' ').map(|(f, _)| f) else {
+                continue;
+            };
+            if app.children.is_empty() || mentions_head(value, f) {
+                continue;
+            }
+            let Some(j) = binders[..i].iter().rposition(|b| {
+                b.label == EXPLICIT
+                    && b.children.len() == 2
+                    && b.children[0].label == f
+                    && b.children[1].label == IMP
+            }) else {
+                continue;
+            };
+            let between_clear = binders[j + 1..i].iter().all(|b| !mentions_head(b, f));
+            let only_there = binders[i + 1..]
+                .iter()
+                .chain(std::iter::once(concl))
+                .all(|t| only_as(t, f, app));
+            let shadowed = binders[i + 1..]
+                .iter()
+                .any(|b| binder_name(b).is_some_and(|n| n.label == f));
+            if !between_clear || !only_there || shadowed {
+                continue;
+            }
+            let mut out: Vec<Tree> = binders[..j].to_vec();
+            out.extend_from_slice(&binders[j + 1..i]);
+            out.extend(binders[i + 1..].iter().map(|b| replace(b, app, value)));
+            return Some((out, replace(concl, app, value), render(h)));
+        }
+    }
+    None
+}
+
+/// Does `t` use the name `f`, as a leaf or as the head of an application `"f _ …"`?
+fn mentions_head(t: &Tree, f: &str) -> bool {
+    t.label == f
+        || t.label.split_once(' ').is_some_and(|(head, _)| head == f)
+        || t.children.iter().any(|c| mentions_head(c, f))
+}
+
+/// Is every use of `f` in `t` the subtree `app`?
+fn only_as(t: &Tree, f: &str, app: &Tree) -> bool {
+    if t == app {
+        return true;
+    }
+    let here = t.label == f || t.label.split_once(' ').is_some_and(|(head, _)| head == f);
+    !here && t.children.iter().all(|c| only_as(c, f, app))
+}
+
+/// `t` with every subtree equal to `from` replaced by `to`.
+fn replace(t: &Tree, from: &Tree, to: &Tree) -> Tree {
+    if t == from {
+        return to.clone();
+    }
+    let mut out = t.clone();
+    out.children = t.children.iter().map(|c| replace(c, from, to)).collect();
+    out
 }
 
 /// A quantifier's binder, recognised.
@@ -2145,6 +2239,28 @@ mod tests {
         );
         assert!(!rules_used("theorem t : Irreducible (X ^ 2 + 1 : ℚ[X])").contains(&"autoImplicit"));
         assert!(!rules_used("theorem t : Complex.abs I = 1").contains(&"autoImplicit"));
+    }
+
+    #[test]
+    fn a_function_known_at_its_only_point_is_its_value() {
+        same(
+            "theorem t (x p : ℝ) (f : ℝ → ℝ) (h₀ : 0 < p) (h₂ : f x = |x - p| + 1) : 1 ≤ f x",
+            "theorem t (x p : ℝ) (h₀ : 0 < p) : 1 ≤ |x - p| + 1",
+        );
+        // `f` used at another point too: its value there is unknown.
+        differ(
+            "theorem t (x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f 0 ≤ f x",
+            "theorem t (x : ℝ) : f 0 ≤ x + 1",
+        );
+        assert!(
+            !rules_used("theorem t (x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f 0 ≤ f x")
+                .contains(&"forall_eq (function used at one point)")
+        );
+        // A recursive definition is not a value.
+        assert!(
+            !rules_used("theorem t (x : ℕ) (f : ℕ → ℕ) (h : f x = f 0 + 1) : f x = 1")
+                .contains(&"forall_eq (function used at one point)")
+        );
     }
 
     #[test]
