@@ -846,6 +846,29 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
             }
         }
     }
+    // and_self: a hypothesis stated twice (`(hp : p.Prime) … (this : p.Prime)`) says it once;
+    // the later copy goes when nothing names it.
+    for (i, b) in binders.iter().enumerate() {
+        let (EXPLICIT, [name, ty]) = (b.label.as_str(), b.children.as_slice()) else {
+            continue;
+        };
+        if !name.hypothesis_freecost || !is_prop_shaped_or_applied(ty) {
+            continue;
+        }
+        let earlier = binders[..i].iter().any(|e| {
+            e.label == EXPLICIT
+                && e.children.len() == 2
+                && e.children[0].hypothesis_freecost
+                && e.children[1] == *ty
+        });
+        let named_later = binders[i + 1..].iter().any(|l| mentions(l, &name.label))
+            || mentions(concl, &name.label);
+        if earlier && !named_later {
+            let mut out = binders.to_vec();
+            out.remove(i);
+            return Some(("and_self", render(b), rebuild(out, concl.clone())));
+        }
+    }
     if let Some((new_binders, new_concl, hypothesis)) = subst(binders, concl) {
         return Some(("forall_eq", hypothesis, rebuild(new_binders, new_concl)));
     }
@@ -966,6 +989,13 @@ fn subst(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree, String)> {
         }
     }
     None
+}
+
+/// A proposition, judged by its head: a relation or connective, or a predicate application
+/// (`Nat.Prime p`, `IsCompact K`) as hypotheses state them.
+fn is_prop_shaped_or_applied(t: &Tree) -> bool {
+    is_prop_shaped(t)
+        || (!t.children.is_empty() && t.label.split_once(' ').is_some_and(|(h, _)| !h.is_empty()))
 }
 
 /// A function variable used only at one point, where a hypothesis gives its value:
@@ -2260,6 +2290,23 @@ mod tests {
         assert!(
             !rules_used("theorem t (x : ℕ) (f : ℕ → ℕ) (h : f x = f 0 + 1) : f x = 1")
                 .contains(&"forall_eq (function used at one point)")
+        );
+    }
+
+    #[test]
+    fn a_hypothesis_stated_twice_counts_once() {
+        same(
+            "theorem t (p : ℕ) (hp : Nat.Prime p) (h : p > 2) (this : Fact (Nat.Prime p)) : Odd p",
+            "theorem t (p : ℕ) (hp : Nat.Prime p) (h : p > 2) : Odd p",
+        );
+        same(
+            "theorem t (p : ℕ) [Fact p.Prime] : p ≥ 2",
+            "theorem t (p : ℕ) (hp : p.Prime) : p ≥ 2",
+        );
+        // Two different hypotheses both stay.
+        differ(
+            "theorem t (x : ℝ) (h₁ : 0 < x) (h₂ : x < 1) : x ^ 2 < 1",
+            "theorem t (x : ℝ) (h₁ : 0 < x) : x ^ 2 < 1",
         );
     }
 

@@ -445,6 +445,10 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
             return Some(("Real.norm_eq_abs", Tree::node("| _ |", vec![x.clone()])));
         }
     }
+    // fact_iff : Fact p ↔ p (`Fact` only wraps a proposition to make it an instance).
+    if let ("Fact _ ", [p]) = (t.label.as_str(), t.children.as_slice()) {
+        return Some(("fact_iff", p.clone()));
+    }
     // Set.nonempty_iff_ne_empty : s.Nonempty ↔ s ≠ ∅ (and the `Finset` version).
     if let ("Set.Nonempty _ " | "Finset.Nonempty _ ", [set]) =
         (t.label.as_str(), t.children.as_slice())
