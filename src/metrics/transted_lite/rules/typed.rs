@@ -425,6 +425,52 @@ pub fn exists_mem(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
         .then(|| ("Set.nonempty_def", node2(NE, set.clone(), Tree::leaf("∅"))))
 }
 
+/// Remainders, divisibility and parity on ℕ and ℤ say the same things: `n % 2 = 0` is
+/// `Even n` (`Nat.even_iff`, `Int.even_iff`), `n % 2 = 1` is `Odd n` (`Nat.odd_iff`,
+/// `Int.odd_iff`), `b % a = 0` is `a ∣ b` (`Nat.dvd_iff_mod_eq_zero`,
+/// `Int.dvd_iff_emod_eq_zero`), `2 ∣ n` is `Even n` (`even_iff_two_dvd`), and `¬ Even n` is
+/// `Odd n` (`Nat.not_even_iff_odd`, `Int.not_even_iff_odd`) and back. Only where every number
+/// is an integer or natural: on ℝ `%` is not a remainder and every real is "even".
+fn parity_and_divisibility(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
+    if !c.discrete() {
+        return None;
+    }
+    let app = |f: &str, x: &Tree| Tree::node(format!("{f} _ "), vec![x.clone()]);
+    match (t.label.as_str(), t.children.as_slice()) {
+        (EQ, [lhs, rhs]) if lhs.label == " _ % _ " && lhs.children.len() == 2 => {
+            let (n, m) = (&lhs.children[0], &lhs.children[1]);
+            let r = literal(rhs)?;
+            match (literal(m), r) {
+                (Some(2), 0) => Some((
+                    c.discrete_name("Nat.even_iff", "Int.even_iff"),
+                    app("Even", n),
+                )),
+                (Some(2), 1) => {
+                    Some((c.discrete_name("Nat.odd_iff", "Int.odd_iff"), app("Odd", n)))
+                }
+                (_, 0) => Some((
+                    c.discrete_name("Nat.dvd_iff_mod_eq_zero", "Int.dvd_iff_emod_eq_zero"),
+                    node2(" _ ∣ _ ", m.clone(), n.clone()),
+                )),
+                _ => None,
+            }
+        }
+        (" _ ∣ _ ", [two, n]) if is_literal(two, 2) => Some(("even_iff_two_dvd", app("Even", n))),
+        (NOT, [inner]) if inner.children.len() == 1 => match inner.label.as_str() {
+            "Even _ " => Some((
+                c.discrete_name("Nat.not_even_iff_odd", "Int.not_even_iff_odd"),
+                app("Odd", &inner.children[0]),
+            )),
+            "Odd _ " => Some((
+                c.discrete_name("Nat.not_odd_iff_even", "Int.not_odd_iff_even"),
+                app("Even", &inner.children[0]),
+            )),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The first typed or unfolding rule that applies at the root of `t`.
 pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
     if let Some(new) = dot_notation(t, c) {
@@ -448,6 +494,16 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
     // fact_iff : Fact p ↔ p (`Fact` only wraps a proposition to make it an instance).
     if let ("Fact _ ", [p]) = (t.label.as_str(), t.children.as_slice()) {
         return Some(("fact_iff", p.clone()));
+    }
+    // Nat.succ_eq_add_one : n.succ = n + 1 (`Nat.succ` is only on ℕ).
+    if let ("Nat.succ _ ", [n]) = (t.label.as_str(), t.children.as_slice()) {
+        return Some((
+            "Nat.succ_eq_add_one",
+            node2(ADD, n.clone(), Tree::leaf("1")),
+        ));
+    }
+    if let Some(r) = parity_and_divisibility(t, c) {
+        return Some(r);
     }
     // Set.nonempty_iff_ne_empty : s.Nonempty ↔ s ≠ ∅ (and the `Finset` version).
     if let ("Set.Nonempty _ " | "Finset.Nonempty _ ", [set]) =
@@ -1209,6 +1265,35 @@ mod tests {
             "theorem t (f : ℕ → Set ℕ) : ∃ x, x ∈ f x",
             "Set.nonempty_def"
         ));
+    }
+
+    #[test]
+    fn parity_remainders_and_divisibility_on_integers() {
+        same(
+            "theorem t (n : ℕ) (h : n % 2 = 1) : n ≠ 0",
+            "theorem t (n : ℕ) (h : Odd n) : n ≠ 0",
+        );
+        same(
+            "theorem t (n : ℤ) (h : 2 ∣ n) : n ≠ 1",
+            "theorem t (n : ℤ) (h : n % 2 = 0) : n ≠ 1",
+        );
+        same(
+            "theorem t (n : ℤ) (h : ¬ Even n) : n ≠ 0",
+            "theorem t (n : ℤ) (h : Odd n) : n ≠ 0",
+        );
+        same(
+            "theorem t (n : ℕ) : (3 * n) % 7 = 0",
+            "theorem t (n : ℕ) : 7 ∣ 3 * n",
+        );
+        same(
+            "theorem t (k : ℕ) : k.succ > 0",
+            "theorem t (k : ℕ) : k + 1 > 0",
+        );
+        // Not on ℝ (`%` there is not a remainder, `2 ∣ x` always holds).
+        differ("theorem t (x : ℝ) : 2 ∣ x", "theorem t (x : ℝ) : Even x");
+        differ("theorem t (x : ℝ) : x % 2 = 1", "theorem t (x : ℝ) : Odd x");
+        // A non-zero remainder is not divisibility.
+        differ("theorem t (n : ℕ) : n % 7 = 3", "theorem t (n : ℕ) : 7 ∣ n");
     }
 
     #[test]
