@@ -296,7 +296,10 @@ fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
     }
     let namespace = receiver_namespace(receiver, c)?;
     let numeric = ["Nat", "Int", "Rat", "Real", "Complex"].contains(&namespace);
-    if extra > 0 && !numeric {
+    // `s.sum f` is `Finset.sum s f`: big operators take the collection first.
+    let collection_first =
+        ["Finset", "List", "Multiset"].contains(&namespace) && ["sum", "prod"].contains(&field);
+    if extra > 0 && !numeric && !collection_first {
         return None;
     }
     let label = format!("{namespace}.{field}{}", " _ ".repeat(t.children.len()));
@@ -370,6 +373,28 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, found: &mut Option<Tree>, 
 fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
     if is_leaf(receiver) {
         return c.namespace(&receiver.label);
+    }
+    // Mathlib functions whose result type is known: `(Nat.digits 10 n).sum` is a `List.sum`.
+    const RETURNS: [(&str, &str); 14] = [
+        ("Nat.digits", "List"),
+        ("Nat.primeFactorsList", "List"),
+        ("Nat.factors", "List"),
+        ("List.range", "List"),
+        ("Nat.divisors", "Finset"),
+        ("Nat.properDivisors", "Finset"),
+        ("Nat.primeFactors", "Finset"),
+        ("Finset.range", "Finset"),
+        ("Finset.Icc", "Finset"),
+        ("Finset.Ico", "Finset"),
+        ("Finset.Ioc", "Finset"),
+        ("Finset.Ioo", "Finset"),
+        ("Finset.filter", "Finset"),
+        ("Finset.image", "Finset"),
+    ];
+    if let Some((head, _)) = receiver.label.split_once(' ') {
+        if let Some((_, ns)) = RETURNS.iter().find(|(f, _)| *f == head) {
+            return Some(ns);
+        }
     }
     match (receiver.label.as_str(), receiver.children.as_slice()) {
         (" _ ⊓ _ " | " _ ⊔ _ ", [a, b]) => {
@@ -1216,6 +1241,15 @@ mod tests {
         ));
         // A receiver of unknown type (a type variable, a compound term) is left alone.
         assert!(!uses("theorem t (a : G) : a.IsUnit", "dot notation"));
+        // A receiver whose type is a known function's result.
+        same(
+            "theorem t (n : ℕ) : (Nat.digits 10 n).sum = 9",
+            "theorem t (n : ℕ) : List.sum (Nat.digits 10 n) = 9",
+        );
+        same(
+            "theorem t (n : ℕ) : (Finset.range n).sum (fun i => i) = 9",
+            "theorem t (n : ℕ) : Finset.sum (Finset.range n) (fun i => i) = 9",
+        );
         // `⊓`/`⊔` keep their operands' type; mixed operands say nothing.
         same(
             "theorem t (H K : Subgroup G) : (H ⊓ K).Normal",
