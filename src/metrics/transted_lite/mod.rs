@@ -2,12 +2,16 @@
 //! in place of Lean tactics, so it needs no Lean.
 //!
 //! Owns the metric, its configuration and the search problem over pairs of trees; the rules are
-//! in [`rules`], the generic best-first loop in [`crate::search`]. Does no I/O.
+//! in [`rules`], the pair-level name resolution in [`names`], the generic best-first loop in
+//! [`crate::search`]. Does no I/O.
 //!
 //! How a pair is judged:
 //! 1. Both trees are put in canonical form ([`rules::canonicalize`]: `>`→`<`, `¬ =`→`≠`,
 //!    `a ∧ b → c`→`a → b → c`, leading `∀`/`→` of the conclusion → binders, binder predicates
 //!    unfolded, `let` inlined, ...). These steps open the path.
+//!    Then names are resolved across the pair ([`names`]): an unqualified `f` on a side whose
+//!    header opens `N` is `N.f` when the other side writes `N.f` (and no other opened namespace
+//!    fits); a side whose names changed is put in canonical form again.
 //! 2. Best-first search from the pair of canonical trees: a state is the pair of current trees,
 //!    its successors are the rule moves ([`rules::moves`]) on the candidate (or on both sides with
 //!    [`Config::both_sides`]; every move has its inverse, so one side suffices to close a pair),

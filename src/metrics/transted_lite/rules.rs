@@ -17,10 +17,19 @@
 //!   `(h : a ∧ b)` split in two when nothing mentions `h`), `intro` (a conclusion `∀ x : T, q` or
 //!   `p → q` becomes the binder `(x : T)` or `(h✝ : p)`: a theorem's binders and the leading
 //!   `∀`/`→` of its type are the same Π-type, so `intro` witnesses it), `zeta` (`let x := v; b`
-//!   is definitionally `b[v/x]`), `autoImplicit` (a theorem binder `{G : Type*}` is dropped:
-//!   it is the binder Lean inserts by itself for an unbound `G`, so statements that write it and
-//!   statements that leave it to auto-binding say the same), `forall_eq` (a variable defined by a
-//!   hypothesis `(h : x = e)` is replaced by `e`), `Nat.ModEq`/`Int.ModEq` (unfolded to
+//!   is definitionally `b[v/x]`), `autoImplicit` (a name the statement uses but never binds is
+//!   bound by Lean itself: it is written out as `(x : _)` in front, and a written type variable
+//!   `{G : Type*}` becomes the same `(G : _)`, so statements that write a binder and statements
+//!   that leave it to auto-binding differ at most by the type), `binder type (elaboration)` (a
+//!   binder type that the variable's use as a typed function's argument or as an element of a
+//!   typed set decides anyway is dropped: `∀ x : ℝ, f x = c` is `∀ x, f x = c` for
+//!   `(f : ℝ → ℝ)`), `instance binder (binder info)` (`[N.Normal]`, an instance about terms,
+//!   is the hypothesis `(h✝ : N.Normal)`), `and_self` (a hypothesis stated twice counts once),
+//!   `forall_eq` (a variable defined by a hypothesis `(h : x = e)` is replaced by `e`; also a
+//!   function used only at the one point where a hypothesis gives its value:
+//!   `(f : ℝ → ℝ) (h : f x = e) : P (f x)` is `P e`), prenex moves of variable quantifiers
+//!   (`exists_and_left`, `exists_and_right`, `imp_forall_iff`: `p ∧ ∃ x, q` → `∃ x, p ∧ q`,
+//!   `p → ∀ x, q` → `∀ x, p → q` when `p` does not mention `x`), `Nat.ModEq`/`Int.ModEq` (unfolded to
 //!   `a % n = b % n`, their definitions), `norm_num` (arithmetic on literals, where its value
 //!   does not depend on the type), `Real.log_div_log` (`log x / log b` → `logb b x`),
 //!   `inv_eq_one_div` (`a⁻¹` → `1 / a`) and notations (`Real.sqrt x` → `√x`, `abs x` → `|x|`,
@@ -32,13 +41,20 @@
 //!   their `Int` versions (`a + 1 ≤ b` → `a < b`, `a < b + 1` → `a ≤ b`; ℕ ℤ only),
 //!   `sub_nonneg`, `sub_pos`, `sub_nonpos`, `sub_neg` (ℤ ℚ ℝ), `sub_eq_zero`, `sub_ne_zero`,
 //!   `sub_eq_add_neg`, `neg_neg` (ℤ ℚ ℝ ℂ), `div_eq_mul_inv`/`div_eq_inv_mul` (ℚ ℝ ℂ),
-//!   `sq`, `two_mul` (numbers); and with no gate: `Set.mem_Icc`/`Finset.mem_Icc` and the other
+//!   `sq`, `two_mul` (numbers), `Nat.even_iff`/`Nat.odd_iff`/`Nat.dvd_iff_mod_eq_zero`/
+//!   `even_iff_two_dvd`/`Nat.not_even_iff_odd` and their `Int` versions (`n % 2 = 1` → `Odd n`,
+//!   `b % a = 0` → `a ∣ b`; ℕ ℤ only), `Complex.norm_eq_abs` (`|z|` → `‖z‖`, all numbers
+//!   complex) and `Real.norm_eq_abs` (`‖x‖` → `|x|`, all numbers real or natural); and with no
+//!   gate: `Set.mem_Icc`/`Finset.mem_Icc` and the other
 //!   intervals, `Finset.mem_range`, `Set.mem_setOf_eq`, `not_exists`, `not_or`, and the
 //!   classical `not_forall`, `not_not` (Mathlib's logic is classical: `Classical.not_not`);
 //!   `Prod.mk.injEq` (tuple equations componentwise), `funext_iff` (`f = fun x => e` and
-//!   `f = g` between function names, pointwise), `Set.nonempty_iff_ne_empty`, the
+//!   `f = g` between function names, pointwise), `Set.nonempty_iff_ne_empty` (and
+//!   `∃ x, x ∈ s` → `s ≠ ∅` for a set or finset `s`, the definition of `Set.Nonempty`),
+//!   `fact_iff` (`Fact p` → `p`), `Nat.succ_eq_add_one`, the
 //!   `Set.image`/`Set.preimage` notations `''`/`⁻¹'`, generalized field notation (`p.Prime` →
-//!   `Nat.Prime p` from the receiver's binder type), `Nat.zero_le` (`0 ≤ n` on ℕ dropped from
+//!   `Nat.Prime p` from the receiver's binder type, `(H ⊓ K).Normal` from its operands',
+//!   `(Nat.digits 10 n).sum` from a known function's result), `Nat.zero_le` (`0 ≤ n` on ℕ dropped from
 //!   `∧` and from unused hypotheses) and `∀ (_ : p), q` → `p → q` (non-dependent Π).
 //! - **Moves** ([`moves`]): equivalences with no preferred direction, tried by the search on
 //!   either side. `eq_comm`, `ne_comm`, `and_comm`, `or_comm`, `iff_comm`, `add_comm`,
