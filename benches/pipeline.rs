@@ -1,14 +1,16 @@
 //! The whole offline pipeline on a dataset: parse both statements of every pair (with their
-//! headers) into operator trees, TED similarity (metric `ted`, default costs), then the
-//! evaluation (best threshold on GTED's grid + sweep). One thread, as `bench --jobs 1`.
-//! File reading is timed separately. Prints the median of several runs.
+//! headers) into operator trees, judge them with one offline metric (`ted` with default costs
+//! unless `--metric=NAME` picks another, e.g. `transted-lite`), then the evaluation (best
+//! threshold on GTED's grid + sweep). One thread, as `bench --jobs 1`. File reading is timed
+//! separately. Prints the median of several runs.
 //!
-//!     cargo bench --bench pipeline              # both bundled datasets
+//!     cargo bench --bench pipeline                              # both bundled datasets, ted
+//!     cargo bench --bench pipeline -- --metric=transted-lite    # the same, transted-lite
 //!     cargo bench --bench pipeline -- FILE.jsonl [RUNS]
 
 use lean_assess::dataset;
 use lean_assess::evaluation;
-use lean_assess::metrics::{ted::Ted, Metric, Pair, Verdict};
+use lean_assess::metrics::{self, Metric, Pair, Verdict};
 use lean_assess::trees::parse::{parse_statement, Header};
 use std::hint::black_box;
 use std::io::Write;
@@ -16,7 +18,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// One pass: parse, judge, evaluate. Returns how many pairs got a score.
-fn pipeline(pairs: &[dataset::DatasetPair], metric: &Ted) -> usize {
+fn pipeline(pairs: &[dataset::DatasetPair], metric: &dyn Metric) -> usize {
     let mut scored = Vec::with_capacity(pairs.len());
     for pair in pairs {
         let reference = parse_statement(&pair.ref_statement, &Header::parse(&pair.ref_header));
@@ -93,7 +95,16 @@ fn main() {
             default_runs,
         ),
     };
-    let metric = Ted::default();
+    let name = std::env::args()
+        .find_map(|a| a.strip_prefix("--metric=").map(str::to_owned))
+        .unwrap_or_else(|| "ted".to_owned());
+    let metric = match metrics::by_name(&name) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "pipeline: --metric={name}: {e}");
+            std::process::exit(2);
+        }
+    };
     let mut out = std::io::stdout().lock();
     for file in files {
         let start = Instant::now();
@@ -105,12 +116,12 @@ fn main() {
             }
         };
         let load = start.elapsed();
-        let scored = pipeline(&pairs, &metric); // warm-up
+        let scored = pipeline(&pairs, &*metric); // warm-up
         let cpu_before = cpu_time();
         let times: Vec<Duration> = (0..runs)
             .map(|_| {
                 let start = Instant::now();
-                black_box(pipeline(&pairs, &metric));
+                black_box(pipeline(&pairs, &*metric));
                 start.elapsed()
             })
             .collect();
@@ -130,12 +141,13 @@ fn main() {
         );
         let _ = writeln!(
             out,
-            "{}: {} pairs ({} scored): parse + tree + TED + scoring median {:.2} ms \
+            "{}: {} pairs ({} scored): parse + tree + {} + scoring median {:.2} ms \
              (min {:.2}, max {:.2}, {} runs; CPU time per run {}); parsing alone median {:.2} ms; \
              file load {:.2} ms",
             file.display(),
             pairs.len(),
             scored,
+            name,
             median(times).as_secs_f64() * 1e3,
             min.as_secs_f64() * 1e3,
             max.as_secs_f64() * 1e3,
