@@ -1056,9 +1056,14 @@ fn subst_value(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree, Strin
                 .iter()
                 .chain(std::iter::once(concl))
                 .all(|t| only_as(t, f, app));
+            // A later binder of `f` or of a name in `app` would make an equal-looking `f x`
+            // another term (`… : ∀ x, f x > 0` is about every `x`).
+            let mut names = vec![f.to_owned()];
+            collect_leaf_labels(app, &mut names);
             let shadowed = binders[i + 1..]
                 .iter()
-                .any(|b| binder_name(b).is_some_and(|n| n.label == f));
+                .chain(std::iter::once(concl))
+                .any(|t| names.iter().any(|n| rebinds(t, n)));
             if !between_clear || !only_there || shadowed {
                 continue;
             }
@@ -1069,6 +1074,35 @@ fn subst_value(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree, Strin
         }
     }
     None
+}
+
+fn collect_leaf_labels(t: &Tree, out: &mut Vec<String>) {
+    if is_leaf(t) {
+        out.push(t.label.clone());
+    }
+    for c in &t.children {
+        collect_leaf_labels(c, out);
+    }
+}
+
+/// Does `t` bind `name` anywhere: as a theorem-style binder or in a quantifier (`∀ ∃ fun ∑ …`:
+/// the parser flags the binding occurrence, which is the first child of such a node)?
+fn rebinds(t: &Tree, name: &str) -> bool {
+    if binder_name(t).is_some_and(|n| n.label == name) && !is_leaf(t) {
+        return true;
+    }
+    let binds_here = t.label.contains(',') || t.label.contains("=>") || t.label.starts_with('{');
+    if binds_here
+        && t.children
+            .iter()
+            .take(t.children.len().saturating_sub(1))
+            .any(|c| {
+                (is_leaf(c) && c.label == name) || binder_name(c).is_some_and(|n| n.label == name)
+            })
+    {
+        return true;
+    }
+    t.children.iter().any(|c| rebinds(c, name))
 }
 
 /// Does `t` use the name `f`, as a leaf or as the head of an application `"f _ …"`?
@@ -2305,6 +2339,11 @@ mod tests {
         // A recursive definition is not a value.
         assert!(
             !rules_used("theorem t (x : ℕ) (f : ℕ → ℕ) (h : f x = f 0 + 1) : f x = 1")
+                .contains(&"forall_eq (function used at one point)")
+        );
+        // The conclusion's `f x` is about another `x`.
+        assert!(
+            !rules_used("theorem t (x : ℕ) (f : ℕ → ℕ) (h : f x = 2) : ∀ x : ℕ, f x > 0")
                 .contains(&"forall_eq (function used at one point)")
         );
     }
