@@ -1488,6 +1488,20 @@ fn commutative_type(ty: &Tree, carriers: &[&str]) -> bool {
 }
 
 fn collect_binders<'a>(t: &'a Tree, out: &mut Vec<(&'a Tree, &'a Tree, bool)>) {
+    // A one-binder list `" _ : _ "[binder, conclusion]` has an explicit binder's label: it is
+    // not a binder of its conclusion, only its children are binders.
+    if let [list] = t.children.as_slice() {
+        if is_binder_list(t, list, true) {
+            for c in &list.children {
+                collect_binders_in(c, out);
+            }
+            return;
+        }
+    }
+    collect_binders_in(t, out);
+}
+
+fn collect_binders_in<'a>(t: &'a Tree, out: &mut Vec<(&'a Tree, &'a Tree, bool)>) {
     if let Some(kind) = binder_kind(&t.label) {
         if let [names @ .., ty] = t.children.as_slice() {
             for n in names {
@@ -1502,7 +1516,7 @@ fn collect_binders<'a>(t: &'a Tree, out: &mut Vec<(&'a Tree, &'a Tree, bool)>) {
         out.push((&t.children[0], &t.children[0], true));
     }
     for c in &t.children {
-        collect_binders(c, out);
+        collect_binders_in(c, out);
     }
 }
 

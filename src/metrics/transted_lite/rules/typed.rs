@@ -1323,6 +1323,11 @@ mod tests {
             "theorem t (k : ℕ) : k.succ > 0",
             "theorem t (k : ℕ) : k + 1 > 0",
         );
+        // A statement with one binder: its binder list is not taken for a binder.
+        same(
+            "theorem t (n : ℕ) : n % 3 = 0 → n > 2",
+            "theorem t (n : ℕ) : 3 ∣ n → n > 2",
+        );
         // Not on ℝ (`%` there is not a remainder, `2 ∣ x` always holds).
         differ("theorem t (x : ℝ) : 2 ∣ x", "theorem t (x : ℝ) : Even x");
         differ("theorem t (x : ℝ) : x % 2 = 1", "theorem t (x : ℝ) : Odd x");
