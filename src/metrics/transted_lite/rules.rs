@@ -23,7 +23,8 @@
 //!   that leave it to auto-binding differ at most by the type), `binder type (elaboration)` (a
 //!   binder type that the variable's use as a typed function's argument or as an element of a
 //!   typed set decides anyway is dropped: `∀ x : ℝ, f x = c` is `∀ x, f x = c` for
-//!   `(f : ℝ → ℝ)`), `instance binder (binder info)` (`[N.Normal]`, an instance about terms,
+//!   `(f : ℝ → ℝ)`; only when that use is the first to constrain the type, and never from a use
+//!   under a binder that rebinds the name), `instance binder (binder info)` (`[N.Normal]`, an instance about terms,
 //!   is the hypothesis `(h✝ : N.Normal)`), `and_self` (a hypothesis stated twice counts once),
 //!   `forall_eq` (a variable defined by a hypothesis `(h : x = e)` is replaced by `e`; also a
 //!   function used only at the one point where a hypothesis gives its value:
@@ -2264,6 +2265,41 @@ mod tests {
         differ(
             "theorem t (f : ℝ → ℝ) (g : ℕ → ℕ) : ∀ x : ℝ, f x = g x",
             "theorem t (f : ℝ → ℝ) (g : ℕ → ℕ) : ∀ x, f x = g x",
+        );
+    }
+
+    #[test]
+    fn binder_types_stay_where_elaboration_would_choose_another() {
+        // `x ≤ n` comes first and makes `x : ℕ` (then `f ↑x`): `∀ x, …` is about naturals.
+        differ(
+            "theorem t (n : ℕ) (f : ℝ → ℝ) : ∀ x, x ≤ n → f x = 0",
+            "theorem t (n : ℕ) (f : ℝ → ℝ) : ∀ x : ℝ, x ≤ n → f x = 0",
+        );
+        differ(
+            "theorem t (n : ℕ) (f : ℝ → ℝ) (x : ℝ) (h : x ≤ n) : f x = 0",
+            "theorem t (n : ℕ) (f : ℝ → ℝ) (h : x ≤ n) : f x = 0",
+        );
+        // A relation with numerals only leaves the type open for the use after it.
+        same(
+            "theorem t (f : ℝ → ℝ) : ∀ x : ℝ, 0 < x → f x = 1",
+            "theorem t (f : ℝ → ℝ) : ∀ x, 0 < x → f x = 1",
+        );
+        // `f x` under a binder that rebinds `x` is about another variable: `x : ℝ` from `≤`.
+        for inner in [
+            "(∑ x in Finset.range 2, f x) ≤ x",
+            "(∏ x ∈ Finset.range 2, f x) ≤ x",
+            "(fun x => f x) 1 ≤ x",
+            "0 ∈ {x | f x = 0} ∧ 0 ≤ x",
+        ] {
+            differ(
+                &format!("theorem t (f : ℕ → ℝ) : ∀ x, {inner}"),
+                &format!("theorem t (f : ℕ → ℝ) : ∀ x : ℕ, {inner}"),
+            );
+        }
+        // Auto-bound `x` (`x : ℝ` in Lean) against a theorem binder `(x : ℕ)`.
+        differ(
+            "theorem t (f : ℕ → ℝ) (x : ℕ) : (∑ x in Finset.range 2, f x) ≤ x",
+            "theorem t (f : ℕ → ℝ) : (∑ x in Finset.range 2, f x) ≤ x",
         );
     }
 

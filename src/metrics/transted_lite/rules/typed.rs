@@ -312,23 +312,114 @@ fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
 /// the element type is an `outParam` of `Membership`). Only plain uses of names bound with a
 /// written type count, and only when every such use agrees; a use under a coercion or of a
 /// name whose type is unknown decides nothing.
+///
+/// Elaboration fixes the type at the first use that constrains it, later uses get a coercion
+/// (`∀ x, x ≤ n → f x = 0` with `(n : ℕ)` has `x : ℕ` and `f ↑x`), so the first occurrence of
+/// `x`, left to right, must be a deciding use. The one exception is a relation built from
+/// numerals and `x` alone (`0 < x`, `x ^ 2 ≠ 1`): `binrel%` with a leaf of unknown type only
+/// unifies, leaving the type to the next use (numerals default to ℕ only at the end).
+/// Occurrences under a binder that rebinds `x` (`∑ x ∈ s, f x`, `fun x => …`, `{x | …}`,
+/// a later theorem binder `(x : T)`) are another variable and decide nothing.
 pub fn infer_binder_type(name: &str, body: &Tree, c: &Carriers) -> Option<Tree> {
-    let mut found: Option<Tree> = None;
-    let mut conflict = false;
-    argument_types(name, body, c, &mut found, &mut conflict);
-    found.filter(|_| !conflict)
+    let mut uses = Uses::default();
+    argument_types(name, body, c, &mut uses);
+    uses.found
+        .filter(|_| !uses.conflict && uses.first_decides == Some(true))
 }
 
-fn argument_types(name: &str, t: &Tree, c: &Carriers, found: &mut Option<Tree>, bad: &mut bool) {
+/// What [`argument_types`] has seen of a name's uses.
+#[derive(Default)]
+struct Uses {
+    /// The type every deciding use agrees on.
+    found: Option<Tree>,
+    /// Two uses disagree, or a use decides nothing.
+    conflict: bool,
+    /// Whether the first occurrence (left to right) was a deciding use; `None` before any.
+    first_decides: Option<bool>,
+    /// A theorem binder rebinding the name was passed: every later use is another variable.
+    shadowed: bool,
+}
+
+impl Uses {
+    fn occurrence(&mut self, decides: bool) {
+        self.first_decides.get_or_insert(decides);
+    }
+}
+
+/// A node that binds names in its last child: `∀ ∃ ∃! ∑ ∏ ⨆ ∫ … , _`, `fun _ => _`,
+/// `{ _ | _ }` (not tuples, lists or set literals, which also have commas).
+fn is_binding_node(label: &str) -> bool {
+    label.contains("=>")
+        || (label.starts_with('{') && label.contains('|'))
+        || label.ends_with(", _ ")
+}
+
+/// Is `t` made only of numerals, the name and arithmetic (`2 * x + 1`)?
+fn numerals_and(name: &str, t: &Tree) -> bool {
+    if is_leaf(t) {
+        return t.label == name || literal(t).is_some();
+    }
+    [ADD, SUB, MUL, DIV, POW, NEG].contains(&t.label.as_str())
+        && t.children.iter().all(|ch| numerals_and(name, ch))
+}
+
+fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
+    if uses.shadowed {
+        return;
+    }
+    if is_leaf(t) {
+        if t.label == name {
+            uses.occurrence(false);
+        }
+        return;
+    }
+    // A theorem binder `(x : T)` after the one being typed: from here on `x` is that one.
+    if binder_kind(&t.label).is_some() && binder_name(t).is_some_and(|n| n.label == name) {
+        for ty in &t.children[1..] {
+            argument_types(name, ty, c, uses);
+        }
+        uses.shadowed = true;
+        return;
+    }
+    let n = t.children.len();
+    if is_binding_node(&t.label) && n >= 2 {
+        let rebinds_here = t.children[..n - 1]
+            .iter()
+            .any(|b| binder_name(b).is_some_and(|x| x.label == name));
+        if rebinds_here {
+            // Only the domains (`∑ x ∈ range x`, a binder type) are about the outer name.
+            let outer_use = t.children[..n - 1].iter().any(|b| {
+                if binder_name(b).is_some_and(|x| x.label == name) {
+                    b.children.iter().skip(1).any(|ty| mentions(ty, name))
+                } else {
+                    mentions(b, name)
+                }
+            });
+            if outer_use {
+                uses.occurrence(false);
+                uses.conflict = true;
+            }
+            return;
+        }
+    }
+    let relation = [EQ, NE, LT, LE, GT, GE].contains(&t.label.as_str());
+    if relation && mentions(t, name) && t.children.iter().all(|ch| numerals_and(name, ch)) {
+        return;
+    }
     let type_of = |n: &str| {
         c.binder_types
             .iter()
             .find(|(b, _)| b == n)
             .and_then(|(_, ty)| ty.as_ref())
     };
-    let mut decide = |ty: Option<&Tree>| match ty {
-        Some(ty) if found.as_ref().map_or(true, |f| f == ty) => *found = Some(ty.clone()),
-        _ => *bad = true,
+    let decide = |ty: Option<&Tree>, uses: &mut Uses| {
+        uses.occurrence(true);
+        match ty {
+            Some(ty) if uses.found.as_ref().map_or(true, |f| f == ty) => {
+                uses.found = Some(ty.clone())
+            }
+            _ => uses.conflict = true,
+        }
     };
     if let (MEM, [x, set]) = (t.label.as_str(), t.children.as_slice()) {
         if is_leaf(x) && x.label == name {
@@ -337,7 +428,7 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, found: &mut Option<Tree>, 
                 .flatten()
                 .filter(|ty| ["Set _ ", "Finset _ "].contains(&ty.label.as_str()))
                 .map(|ty| &ty.children[0]);
-            decide(element);
+            decide(element, uses);
         }
     } else if let Some((f, rest)) = t.label.split_once(' ') {
         let arity = t.children.len();
@@ -348,22 +439,28 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, found: &mut Option<Tree>, 
             .flatten()
             .filter(|ty| ty.label == IMP);
         if let Some(ty) = ty {
+            // Arguments are elaborated in order: one mentioning `x` before its first plain
+            // use as an argument comes first.
+            let first_plain = t
+                .children
+                .iter()
+                .position(|a| is_leaf(a) && a.label == name);
+            let earlier = first_plain.map_or(arity, |i| i);
+            if t.children[..earlier].iter().any(|a| mentions(a, name)) {
+                uses.occurrence(false);
+            }
             let mut domain = Some(ty);
             for arg in &t.children {
                 let here = domain.filter(|d| d.label == IMP && d.children.len() == 2);
                 if is_leaf(arg) && arg.label == name {
-                    decide(here.map(|d| &d.children[0]));
+                    decide(here.map(|d| &d.children[0]), uses);
                 }
                 domain = here.map(|d| &d.children[1]);
             }
         }
     }
     for ch in &t.children {
-        // A name rebound inside (`∀ x, …` again) is another variable.
-        if quantifier(t).is_some() && binder_name(ch).is_some_and(|n| n.label == name) {
-            return;
-        }
-        argument_types(name, ch, c, found, bad);
+        argument_types(name, ch, c, uses);
     }
 }
 
