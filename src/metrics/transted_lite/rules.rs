@@ -25,7 +25,8 @@
 //!   typed set decides anyway is dropped: `∀ x : ℝ, f x = c` is `∀ x, f x = c` for
 //!   `(f : ℝ → ℝ)`; only when that use is the first to constrain the type, and never from a use
 //!   under a binder that rebinds the name), `instance binder (binder info)` (`[N.Normal]`, an instance about terms,
-//!   is the hypothesis `(h✝ : N.Normal)`), `and_self` (a hypothesis stated twice counts once),
+//!   is the hypothesis `(h✝ : N.Normal)`), `and_self` (a hypothesis stated twice counts once,
+//!   unless a binder between the two rebinds a name it mentions),
 //!   `forall_eq` (a variable defined by a hypothesis `(h : x = e)` is replaced by `e`; also a
 //!   function used only at the one point where a hypothesis gives its value:
 //!   `(f : ℝ → ℝ) (h : f x = e) : P (f x)` is `P e`), prenex moves of variable quantifiers
@@ -51,7 +52,8 @@
 //!   classical `not_forall`, `not_not` (Mathlib's logic is classical: `Classical.not_not`);
 //!   `Prod.mk.injEq` (tuple equations componentwise), `funext_iff` (`f = fun x => e` and
 //!   `f = g` between function names, pointwise), `Set.nonempty_iff_ne_empty` (and
-//!   `∃ x, x ∈ s` → `s ≠ ∅` for a set or finset `s`, the definition of `Set.Nonempty`),
+//!   `∃ x, x ∈ s` → `s ≠ ∅` for a set or finset `s` when `x` has no written type or the
+//!   element type, the definition of `Set.Nonempty`),
 //!   `fact_iff` (`Fact p` → `p`), `Nat.succ_eq_add_one`, the
 //!   `Set.image`/`Set.preimage` notations `''`/`⁻¹'`, generalized field notation (`p.Prime` →
 //!   `Nat.Prime p` from the receiver's binder type, `(H ⊓ K).Normal` from its operands',
@@ -864,7 +866,8 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
         }
     }
     // and_self: a hypothesis stated twice (`(hp : p.Prime) … (this : p.Prime)`) says it once;
-    // the later copy goes when nothing names it.
+    // the later copy goes when nothing names it and no binder between the copies rebinds a
+    // name they mention.
     for (i, b) in binders.iter().enumerate() {
         let (EXPLICIT, [name, ty]) = (b.label.as_str(), b.children.as_slice()) else {
             continue;
@@ -872,11 +875,18 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
         if !name.hypothesis_freecost || !is_prop_shaped_or_applied(ty) {
             continue;
         }
-        let earlier = binders[..i].iter().any(|e| {
-            e.label == EXPLICIT
-                && e.children.len() == 2
-                && e.children[0].hypothesis_freecost
-                && e.children[1] == *ty
+        // The same text means the same proposition only if no binder in between rebinds a
+        // name it mentions (`(x : ℕ) (h : x = 1) (x : ℕ) (h' : x = 1)` is about two `x`s).
+        let mut names = Vec::new();
+        leaves(ty, &mut names);
+        let earlier = binders[..i].iter().enumerate().any(|(e, copy)| {
+            copy.label == EXPLICIT
+                && copy.children.len() == 2
+                && copy.children[0].hypothesis_freecost
+                && copy.children[1] == *ty
+                && !binders[e + 1..i]
+                    .iter()
+                    .any(|b| binder_name(b).is_some_and(|n| names.contains(&n.label)))
         });
         let named_later = binders[i + 1..].iter().any(|l| mentions(l, &name.label))
             || mentions(concl, &name.label);
@@ -2265,6 +2275,19 @@ mod tests {
         differ(
             "theorem t (f : ℝ → ℝ) (g : ℕ → ℕ) : ∀ x : ℝ, f x = g x",
             "theorem t (f : ℝ → ℝ) (g : ℕ → ℕ) : ∀ x, f x = g x",
+        );
+    }
+
+    #[test]
+    fn a_hypothesis_about_a_rebound_name_is_not_a_duplicate() {
+        same(
+            "theorem t (p : ℕ) (hp : p.Prime) (h2 : p.Prime) : p > 1",
+            "theorem t (p : ℕ) (hp : p.Prime) : p > 1",
+        );
+        // The second `x = 1` is about the second `x`: without it the statement is false.
+        differ(
+            "theorem t (x : ℕ) (h : x = 1) (x : ℕ) (h2 : x = 1) : x = 1",
+            "theorem t (x : ℕ) (h : x = 1) (x : ℕ) : x = 1",
         );
     }
 

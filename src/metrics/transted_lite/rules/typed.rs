@@ -175,6 +175,19 @@ impl Carriers {
             && s.children.iter().any(|x| self.is_set(x))
     }
 
+    /// The element type of a name bound as a `Set T`/`Finset T` (`T`).
+    fn element_type(&self, s: &Tree) -> Option<&Tree> {
+        if !is_leaf(s) {
+            return None;
+        }
+        self.binder_types
+            .iter()
+            .find(|(n, _)| *n == s.label)
+            .and_then(|(_, ty)| ty.as_ref())
+            .filter(|ty| ["Set _ ", "Finset _ "].contains(&ty.label.as_str()))
+            .and_then(|ty| ty.children.first())
+    }
+
     /// Only numbers (ℕ ℤ ℚ ℝ ℂ): a commutative semiring.
     fn numeric(&self) -> bool {
         !self.other
@@ -542,7 +555,12 @@ pub fn exists_mem(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
         return None;
     };
     let named = is_leaf(y) && binder_name(x).is_some_and(|n| n.label == y.label);
-    let plain = is_leaf(x) || x.label == EXPLICIT;
+    // A written binder type must be the element type: `∃ n : ℕ, n ∈ s` with `(s : Set ℝ)` is
+    // `∃ n : ℕ, ↑n ∈ s` (a natural in `s`), not `s ≠ ∅`.
+    let plain = is_leaf(x)
+        || (x.label == EXPLICIT
+            && x.children.len() == 2
+            && c.element_type(set).is_some_and(|e| *e == x.children[1]));
     (named && plain && !mentions(set, &y.label) && c.is_set(set))
         .then(|| ("Set.nonempty_def", node2(NE, set.clone(), Tree::leaf("∅"))))
 }
@@ -1396,6 +1414,20 @@ mod tests {
             "theorem t (f : ℕ → Set ℕ) : ∃ x, x ∈ f x",
             "Set.nonempty_def"
         ));
+        // A written binder type: the element type is nonemptiness, another one (a coercion
+        // into the set) is not.
+        same(
+            "theorem t (s : Set ℝ) : ∃ x : ℝ, x ∈ s",
+            "theorem t (s : Set ℝ) : s ≠ ∅",
+        );
+        differ(
+            "theorem t (s : Set ℝ) : ∃ n : ℕ, n ∈ s",
+            "theorem t (s : Set ℝ) : s ≠ ∅",
+        );
+        differ(
+            "theorem t (s : Set ℝ) : ∃ n : ℕ, n ∈ s",
+            "theorem t (s : Set ℝ) : ∃ n : ℝ, n ∈ s",
+        );
     }
 
     #[test]
