@@ -46,7 +46,8 @@
 //!   `sq`, `two_mul` (numbers), `Nat.even_iff`/`Nat.odd_iff`/`Nat.dvd_iff_mod_eq_zero`/
 //!   `even_iff_two_dvd`/`Nat.not_even_iff_odd` and their `Int` versions (`n % 2 = 1` → `Odd n`,
 //!   `b % a = 0` → `a ∣ b`; ℕ ℤ only), `Complex.norm_eq_abs` (`|z|` → `‖z‖`, all numbers
-//!   complex) and `Real.norm_eq_abs` (`‖x‖` → `|x|`, all numbers real or natural); and with no
+//!   complex) and `Real.norm_eq_abs` (`‖x‖` → `|x|`, all numbers real or natural and `x` a
+//!   number, not a tuple, vector or function); and with no
 //!   gate: `Set.mem_Icc`/`Finset.mem_Icc` and the other
 //!   intervals, `Finset.mem_range`, `Set.mem_setOf_eq`, `not_exists`, `not_or`, and the
 //!   classical `not_forall`, `not_not` (Mathlib's logic is classical: `Classical.not_not`);
@@ -73,7 +74,8 @@
 //! What no rule does: commute `-`, `/`, `^`, `→`, `<`, `≤`, `∣`, `∈`, `⊆`, `•` or function
 //! application; swap `∃` with `∀`; drop, add or move a coercion `↑` or a type ascription
 //! (`(1 : ℝ) / 3` and `1 / 3 : ℕ` differ); use an order or algebra fact outside the carriers
-//! it holds on (`¬ a < b` stays on sets, `0 ≤ a - b` stays on ℕ, `a * (1 / b)` stays on ℤ).
+//! it holds on (`¬ a < b` stays on sets and on `ℝ × ℝ`, `0 ≤ a - b` stays on ℕ, `a * (1 / b)`
+//! stays on ℤ).
 //!
 //! `add_comm`/`mul_comm` are only sound on commutative structures. A side gets them only when
 //! every carrier type its binders mention is known commutative ([`Commutativity::of`]): the

@@ -11,7 +11,8 @@
 //! of the statement mentions is classified; a rule applies only when all of them are among the
 //! carriers it is sound on. A function type contributes its domain and codomain, and an order
 //! rule is refused when an operand is a function name (`f < g` is the pointwise, partial order).
-//! A cast `↑` (target unknown), a set, a type variable or any other type makes the statement
+//! A cast `↑` (target unknown), a set, a product (`ℝ × ℝ`, except as a function's domain), a
+//! type variable or any other type makes the statement
 //! "other" and turns every gated rule off. Untyped bound names take their type from the rest
 //! of the statement (or default to ℕ like numerals), so they add nothing.
 
@@ -88,11 +89,23 @@ impl Carriers {
                 "ℂ" | "Complex" => self.complex = true,
                 _ => self.other = true,
             }
-        } else if (ty.label == IMP || ty.label == " _ × _ ") && ty.children.len() == 2 {
-            self.add_type(&ty.children[0]);
+        } else if ty.label == IMP && ty.children.len() == 2 {
+            self.add_domain(&ty.children[0]);
             self.add_type(&ty.children[1]);
         } else {
             self.other = true;
+        }
+    }
+
+    /// A function's domain: its values are not terms of the statement (only `f a` is), so a
+    /// product domain adds its components. A product value itself (`(x : ℝ × ℝ)`, a function
+    /// into `ℝ × ℝ`) is "other": the product order is partial and `‖·‖` is not `|·|` there.
+    fn add_domain(&mut self, ty: &Tree) {
+        if ty.label == " _ × _ " && ty.children.len() == 2 {
+            self.add_domain(&ty.children[0]);
+            self.add_domain(&ty.children[1]);
+        } else {
+            self.add_type(ty);
         }
     }
 
@@ -627,7 +640,9 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
         }
     }
     if let ("‖ _ ‖", [x]) = (t.label.as_str(), t.children.as_slice()) {
-        if c.real_only() {
+        // And only on a number: on `Fin n → ℝ` (`![a, b]`, a function name) or a tuple the norm
+        // is the sup norm and `|·|` the pointwise absolute value.
+        if c.real_only() && c.ordered_operand(x) {
             return Some(("Real.norm_eq_abs", Tree::node("| _ |", vec![x.clone()])));
         }
     }
@@ -1393,6 +1408,48 @@ mod tests {
             "theorem t (x : ℝ) (n : ℤ) : |n| = x",
         );
         differ("theorem t (v : E) : ‖v‖ = 1", "theorem t (v : E) : |v| = 1");
+        // Sup norm against the componentwise absolute value (`|(x, 2 * x)| = 1` is false).
+        for v in ["(x, 2 * x)", "![x, 2 * x]"] {
+            differ(
+                &format!("theorem t (x : ℝ) : ‖{v}‖ = 1"),
+                &format!("theorem t (x : ℝ) : |{v}| = 1"),
+            );
+        }
+        differ(
+            "theorem t (x : ℝ × ℝ) : ‖x‖ = 1",
+            "theorem t (x : ℝ × ℝ) : |x| = 1",
+        );
+        differ(
+            "theorem t (f : Fin 2 → ℝ) (g : ℝ → ℝ) : ‖f‖ = 1 ∧ g = g",
+            "theorem t (f : Fin 2 → ℝ) (g : ℝ → ℝ) : |f| = 1 ∧ g = g",
+        );
+        differ(
+            "theorem t (f : ℝ → ℝ) : ‖f‖ = 1",
+            "theorem t (f : ℝ → ℝ) : |f| = 1",
+        );
+    }
+
+    #[test]
+    fn products_are_not_linearly_ordered() {
+        // `(1, 0)` and `(0, 1)`: neither `<` nor `≤` between them.
+        differ(
+            "theorem t (x y : ℝ × ℝ) : ¬ x < y",
+            "theorem t (x y : ℝ × ℝ) : y ≤ x",
+        );
+        differ(
+            "theorem t (f : ℝ → ℝ × ℝ) : ¬ f 1 < f 2",
+            "theorem t (f : ℝ → ℝ × ℝ) : f 2 ≤ f 1",
+        );
+        // `1 = (1, 1)`: `(0, 1)` is positive but not above it.
+        differ(
+            "theorem t (x : ℕ × ℕ) : 1 ≤ x",
+            "theorem t (x : ℕ × ℕ) : 0 < x",
+        );
+        // A product domain: the values are numbers.
+        same(
+            "theorem t (f : ℝ × ℝ → ℝ) (a : ℝ) : ¬ a < 0",
+            "theorem t (f : ℝ × ℝ → ℝ) (a : ℝ) : 0 ≤ a",
+        );
     }
 
     #[test]
