@@ -1591,7 +1591,9 @@ fn moves_in(
             _ => None,
         };
         if let Some(rule) = comm_rule {
-            if !same_up_to_renaming(a, b) {
+            // Operands equal up to renaming still swap: free renaming does not see that
+            // `x < y` against `y < x` needs it, `alpha_equivalent` does.
+            if a != b {
                 push(rule, node2(&t.label, b.clone(), a.clone()));
             }
         }
@@ -1668,17 +1670,110 @@ fn moves_in(
 
 /// Equal once flagged names are ignored: swapping such operands changes no distance under free
 /// renaming (`x + y`, `h₀ = h₁`), so the move is not offered.
-fn same_up_to_renaming(a: &Tree, b: &Tree) -> bool {
-    let free = |t: &Tree| t.variable_freecost || t.hypothesis_freecost;
-    if is_leaf(a) && is_leaf(b) && free(a) && free(b) {
-        return a.variable_freecost == b.variable_freecost;
+/// Are `a` and `b` the same statement up to renaming bound variables (alpha-equivalence)?
+/// Every bound leaf must be bound by the binder at the same position on both sides: `∀ x y,
+/// x < y` and `∀ y x, x < y` differ, though GTED's free renaming, which prices each leaf alone,
+/// makes them distance 0. Binders are the theorem's binder list and the nodes that bind in
+/// their last child (`∀ ∃ ∑ fun {x | …}`); a flagged leaf no recognised binder binds must have
+/// one counterpart throughout. Hypothesis names are not compared: statements use them only as
+/// binders (and `intro` names every premise `h✝`).
+pub fn alpha_equivalent(a: &Tree, b: &Tree) -> bool {
+    let mut alpha = Alpha::default();
+    if a.label != b.label || a.children.len() != b.children.len() {
+        return false;
     }
-    a.label == b.label
-        && a.children.len() == b.children.len()
-        && a.children
-            .iter()
-            .zip(&b.children)
-            .all(|(x, y)| same_up_to_renaming(x, y))
+    // The root (`theorem`) holds the binder list as its only child.
+    a.children
+        .iter()
+        .zip(&b.children)
+        .all(|(x, y)| alpha.walk(x, y, a.children.len() == 1))
+}
+
+#[derive(Default)]
+struct Alpha<'t> {
+    /// Binders in scope, innermost last: the name on each side.
+    scope: Vec<(&'t str, &'t str)>,
+    /// Names no recognised binder binds: one counterpart each way.
+    forward: Vec<(&'t str, &'t str)>,
+}
+
+impl<'t> Alpha<'t> {
+    fn walk(&mut self, a: &'t Tree, b: &'t Tree, root: bool) -> bool {
+        if a.children.len() != b.children.len() {
+            return false;
+        }
+        if is_leaf(a) {
+            return self.leaf(a, b);
+        }
+        if a.label != b.label {
+            return false;
+        }
+        let n = a.children.len();
+        // The theorem's binder list is the root's only child (an explicit binder has the same
+        // label as a one-binder list).
+        let scoping = n >= 2
+            && ((root && binder_list_arity(&a.label).is_some_and(|k| k + 1 == n))
+                || typed::is_binding_node(&a.label));
+        if !scoping {
+            return a
+                .children
+                .iter()
+                .zip(&b.children)
+                .all(|(x, y)| self.walk(x, y, false));
+        }
+        let depth = self.scope.len();
+        let mut ok = true;
+        for (x, y) in a.children[..n - 1].iter().zip(&b.children[..n - 1]) {
+            ok = ok && self.binder(x, y);
+        }
+        ok = ok && self.walk(&a.children[n - 1], &b.children[n - 1], false);
+        self.scope.truncate(depth);
+        ok
+    }
+
+    /// A binder: its type in the current scope, then its name in scope for what follows.
+    fn binder(&mut self, x: &'t Tree, y: &'t Tree) -> bool {
+        match (binder_name(x), binder_name(y)) {
+            (Some(nx), Some(ny)) if is_leaf(x) && is_leaf(y) => {
+                self.scope.push((&nx.label, &ny.label));
+                true
+            }
+            (Some(nx), Some(ny)) if !is_leaf(x) && !is_leaf(y) => {
+                if x.label != y.label || x.children.len() != y.children.len() {
+                    return false;
+                }
+                let ok = x.children[1..]
+                    .iter()
+                    .zip(&y.children[1..])
+                    .all(|(p, q)| self.walk(p, q, false));
+                self.scope.push((&nx.label, &ny.label));
+                ok
+            }
+            (None, None) => self.walk(x, y, false),
+            _ => false,
+        }
+    }
+
+    fn leaf(&mut self, a: &'t Tree, b: &'t Tree) -> bool {
+        if a.hypothesis_freecost && b.hypothesis_freecost {
+            return true;
+        }
+        let bound_a = self.scope.iter().rposition(|(x, _)| *x == a.label);
+        let bound_b = self.scope.iter().rposition(|(_, y)| *y == b.label);
+        match (bound_a, bound_b) {
+            (Some(i), Some(j)) => i == j,
+            (None, None) if a.variable_freecost && b.variable_freecost => {
+                let (la, lb) = (a.label.as_str(), b.label.as_str());
+                let clash = self.forward.iter().any(|&(x, y)| (x == la) != (y == lb));
+                if !clash && !self.forward.contains(&(la, lb)) {
+                    self.forward.push((la, lb));
+                }
+                !clash
+            }
+            (None, None) => a.label == b.label && a.variable_freecost == b.variable_freecost,
+            _ => false,
+        }
+    }
 }
 
 /// Does the binder mention `name` anywhere but in its own name position?
@@ -1744,19 +1839,22 @@ fn binder_reorder(
     }
     let mine = &list.children[..k];
     let theirs = &other_list.children[..m];
-    // Cost, then whether the names differ (free renaming makes all variable binders of one type
-    // equally close; the same name is the better guess), then position.
-    let mut costs: Vec<(u32, bool, usize, usize)> = Vec::with_capacity(k * m);
+    // Cost, then whether the types differ as written and whether the names differ (free
+    // renaming makes `(h : b < a + c)` as close to `(h' : a < b + c)` as to its own copy, and all
+    // variable binders of one type equally close; the same text is the better guess), then
+    // position.
+    let mut costs: Vec<(u32, bool, bool, usize, usize)> = Vec::with_capacity(k * m);
     for (i, a) in mine.iter().enumerate() {
         for (j, b) in theirs.iter().enumerate() {
             let names_differ = binder_name(a).map(|n| &n.label) != binder_name(b).map(|n| &n.label);
-            costs.push((distance(a, b), names_differ, i, j));
+            let types_differ = a.children.get(1..) != b.children.get(1..);
+            costs.push((distance(a, b), types_differ, names_differ, i, j));
         }
     }
     costs.sort_unstable();
     let mut matched_mine: Vec<Option<usize>> = vec![None; k];
     let mut taken = vec![false; m];
-    for (_, _, i, j) in costs {
+    for (_, _, _, i, j) in costs {
         if matched_mine[i].is_none() && !taken[j] {
             matched_mine[i] = Some(j);
             taken[j] = true;
@@ -2039,9 +2137,51 @@ mod tests {
     }
 
     #[test]
-    fn swapping_two_bound_names_is_not_offered() {
+    fn swapping_two_bound_names_is_offered() {
+        // Free renaming sees no difference, but `a + b` is `b + a` only by `add_comm`: without
+        // the swap `(h : a < b) : a + 2 * b = 0` could not meet `(h : a < b) : 2 * b + a = 0`.
         let rules = move_rules("theorem t (a b : ℝ) (h : a ≠ b) : a + b < a * b");
-        assert!(rules.is_empty(), "{rules:?}");
+        for rule in ["ne_comm", "add_comm", "mul_comm"] {
+            assert!(rules.iter().any(|(r, _)| *r == rule), "{rule}: {rules:?}");
+        }
+        // Identical operands do not swap.
+        assert!(move_rules("theorem t (a : ℝ) : a = a").is_empty());
+    }
+
+    #[test]
+    fn alpha_equivalence_respects_binders() {
+        let alpha = |a: &str, b: &str| alpha_equivalent(&canon(a), &canon(b));
+        assert!(alpha(
+            "theorem t (x y : ℝ) (h : x = y) : x + 1 = y + 1",
+            "theorem t (a b : ℝ) (h2 : a = b) : a + 1 = b + 1",
+        ));
+        // One name in two scopes, each renamed its own way.
+        assert!(alpha(
+            "theorem t : (∀ x : ℕ, x = x) ∧ ∀ x : ℕ, x + 0 = x",
+            "theorem t : (∀ y : ℕ, y = y) ∧ ∀ z : ℕ, z + 0 = z",
+        ));
+        // Free renaming (GTED) makes each of these distance 0; none is a renaming.
+        for (a, b) in [
+            (
+                "theorem t (x y : ℕ) (h : x < y) : x < y",
+                "theorem t (x y : ℕ) (h : x < y) : y < x",
+            ),
+            (
+                "theorem t : ∃ x : ℕ, ∀ y : ℕ, x ≤ y",
+                "theorem t : ∃ y : ℕ, ∀ x : ℕ, x ≤ y",
+            ),
+            (
+                "theorem t {G : Type*} [Group G] (a b : G) : a * b * a = 1",
+                "theorem t {G : Type*} [Group G] (a b : G) : b * a * a = 1",
+            ),
+            (
+                "theorem t (f : ℕ → ℕ) (n : ℕ) : ∑ i in Finset.range n, f i = 0",
+                "theorem t (f : ℕ → ℕ) (n : ℕ) : ∑ n in Finset.range n, f n = 0",
+            ),
+        ] {
+            assert!(!alpha(a, b), "{a}\n{b}");
+            assert_eq!(free(&canon(a), &canon(b)), 0, "GTED's free renaming: {a}");
+        }
     }
 
     #[test]

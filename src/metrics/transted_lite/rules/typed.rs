@@ -374,7 +374,7 @@ impl Uses {
 
 /// A node that binds names in its last child: `∀ ∃ ∃! ∑ ∏ ⨆ ∫ … , _`, `fun _ => _`,
 /// `{ _ | _ }` (not tuples, lists or set literals, which also have commas).
-fn is_binding_node(label: &str) -> bool {
+pub fn is_binding_node(label: &str) -> bool {
     label.contains("=>")
         || (label.starts_with('{') && label.contains('|'))
         || label.ends_with(", _ ")
