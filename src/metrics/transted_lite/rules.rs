@@ -1,8 +1,10 @@
 //! Rewrite rules of `transted-lite`: sound equivalences of Lean 4 + Mathlib, on operator trees.
 //!
-//! Owns the rules and the tree shapes they recognise; the search that chooses among them is in
-//! `mod.rs`. Nothing here computes a distance except through the closure handed to
-//! [`moves`] (used only to align binder lists).
+//! Owns the rules and the tree shapes they recognise, and [`alpha_equivalent`] (whether two
+//! trees are one statement up to renaming bound variables, which the search asks before it
+//! takes a TED of 0 for a proof); the search that chooses among them is in `mod.rs`. Nothing
+//! here computes a distance except through the closure handed to [`moves`] (used only to
+//! align binder lists).
 //!
 //! Two kinds of rule:
 //! - **Canonical** ([`canonicalize`]): applied eagerly, to a fixpoint, to both sides before the
@@ -80,7 +82,9 @@
 //! `add_comm`/`mul_comm` are only sound on commutative structures. A side gets them only when
 //! every carrier type its binders mention is known commutative ([`Commutativity::of`]): the
 //! numeric types `ℕ ℤ ℚ ℝ ℂ ℕ+ ℝ≥0 ℝ≥0∞ EReal`, `Fin n`, `ZMod n`, functions into and
-//! `Set`/`Finset`/`Multiset`/`Polynomial` over such types (pointwise operations), and type
+//! `Set`/`Finset`/`Multiset`/`Polynomial` over such types (pointwise operations; a function's
+//! domain must be one too, since an argument's binder type may have been left to elaboration),
+//! products of them, and type
 //! variables with a commutative class instance (`[CommRing R]`, `[Field F]`, `[CommGroup G]`;
 //! for `+` also any ring or `AddComm…` class). A statement about `(G : Type*) [Group G]`, matrices,
 //! permutations or an unknown type gets neither. Terms built inline with a non-commutative
@@ -1490,8 +1494,11 @@ fn commutative_type(ty: &Tree, carriers: &[&str]) -> bool {
         return COMMUTATIVE_NUMERIC.contains(&ty.label.as_str())
             || carriers.contains(&ty.label.as_str());
     }
-    if ty.label == IMP && ty.children.len() == 2 {
-        return commutative_type(&ty.children[1], carriers);
+    // A function's domain counts too: its arguments are terms of the statement, and the
+    // binder type of one may be dropped (`binder type (elaboration)`) once `f A` decides it.
+    // Products are commutative componentwise.
+    if (ty.label == IMP || ty.label == " _ × _ ") && ty.children.len() == 2 {
+        return ty.children.iter().all(|c| commutative_type(c, carriers));
     }
     if COMMUTATIVE_WRAPPERS.contains(&ty.label.as_str()) && ty.children.len() == 1 {
         let arg = &ty.children[0];
@@ -2146,6 +2153,19 @@ mod tests {
         }
         // Identical operands do not swap.
         assert!(move_rules("theorem t (a : ℝ) : a = a").is_empty());
+    }
+
+    #[test]
+    fn a_function_on_matrices_keeps_their_product_in_order() {
+        // `(A : M)` is dropped to `(A : _)` since `f A` decides it; `f`'s domain still says
+        // the statement multiplies matrices.
+        let text = "theorem t (f : Matrix (Fin 2) (Fin 2) ℝ → ℝ) \
+                    (A B : Matrix (Fin 2) (Fin 2) ℝ) (h : f A = f B) : f (A * B) = 0";
+        assert!(rules_used(text).contains(&"binder type (elaboration)"));
+        let t = canon(text);
+        assert!(!Commutativity::of(&t).mul, "{t:?}");
+        let products = canon("theorem t (f : ℝ × ℝ → ℝ) (x y : ℝ) : f (x, y) = x * y");
+        assert!(Commutativity::of(&products).mul);
     }
 
     #[test]
