@@ -1682,8 +1682,8 @@ fn moves_in(
 /// x < y` and `∀ y x, x < y` differ, though GTED's free renaming, which prices each leaf alone,
 /// makes them distance 0. Binders are the theorem's binder list and the nodes that bind in
 /// their last child (`∀ ∃ ∑ fun {x | …}`); a flagged leaf no recognised binder binds must have
-/// one counterpart throughout. Hypothesis names are not compared: statements use them only as
-/// binders (and `intro` names every premise `h✝`).
+/// one counterpart throughout. Hypothesis names are compared the same way (`intro` names every
+/// premise `h✝`; each is its own binder, and none is ever used).
 pub fn alpha_equivalent(a: &Tree, b: &Tree) -> bool {
     let mut alpha = Alpha::default();
     if a.label != b.label || a.children.len() != b.children.len() {
@@ -1762,14 +1762,14 @@ impl<'t> Alpha<'t> {
     }
 
     fn leaf(&mut self, a: &'t Tree, b: &'t Tree) -> bool {
-        if a.hypothesis_freecost && b.hypothesis_freecost {
-            return true;
-        }
         let bound_a = self.scope.iter().rposition(|(x, _)| *x == a.label);
         let bound_b = self.scope.iter().rposition(|(_, y)| *y == b.label);
         match (bound_a, bound_b) {
             (Some(i), Some(j)) => i == j,
-            (None, None) if a.variable_freecost && b.variable_freecost => {
+            (None, None)
+                if (a.variable_freecost && b.variable_freecost)
+                    || (a.hypothesis_freecost && b.hypothesis_freecost) =>
+            {
                 let (la, lb) = (a.label.as_str(), b.label.as_str());
                 let clash = self.forward.iter().any(|&(x, y)| (x == la) != (y == lb));
                 if !clash && !self.forward.contains(&(la, lb)) {
@@ -1777,7 +1777,11 @@ impl<'t> Alpha<'t> {
                 }
                 !clash
             }
-            (None, None) => a.label == b.label && a.variable_freecost == b.variable_freecost,
+            (None, None) => {
+                a.label == b.label
+                    && a.variable_freecost == b.variable_freecost
+                    && a.hypothesis_freecost == b.hypothesis_freecost
+            }
             _ => false,
         }
     }
@@ -2174,6 +2178,11 @@ mod tests {
         assert!(alpha(
             "theorem t (x y : ℝ) (h : x = y) : x + 1 = y + 1",
             "theorem t (a b : ℝ) (h2 : a = b) : a + 1 = b + 1",
+        ));
+        // A hypothesis used in a term is renamed with its binder like a variable.
+        assert!(!alpha(
+            "theorem t (p : Prop) (h : p) (h' : p) (f : p → ℕ) : f h = f h'",
+            "theorem t (p : Prop) (h : p) (h' : p) (f : p → ℕ) : f h' = f h'",
         ));
         // One name in two scopes, each renamed its own way.
         assert!(alpha(
