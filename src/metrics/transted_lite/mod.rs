@@ -16,8 +16,10 @@
 //!    its successors are the rule moves ([`rules::moves`]) on the candidate (or on both sides with
 //!    [`Config::both_sides`]; every move has its inverse, so one side suffices to close a pair),
 //!    its heuristic is the tree edit distance between the two trees with free renaming of bound
-//!    variables and hypothesis names (GTED's cost model; `distance::Workspace`, APTED). Distance 0 ends the search: the rewrites prove the
-//!    statements equivalent. Otherwise the answer is the smallest distance seen within the
+//!    variables and hypothesis names (GTED's cost model; `distance::Workspace`, APTED), except
+//!    that a TED of 0 between trees that are not alpha-equivalent ([`rules::alpha_equivalent`])
+//!    counts 1 (free renaming prices each leaf alone). Distance 0 ends the search: the rewrites prove
+//!    the statements equivalent. Otherwise the answer is the smallest distance seen within the
 //!    budget (`max_nodes` states evaluated, `time_limit` wall clock).
 //! 3. Similarity `1 − d / max(|T₁|, |T₂|)` with the sizes of the ORIGINAL trees, like TED
 //!    similarity, so that canonical forms that grow a tree do not flatter a score (floored at
@@ -157,7 +159,16 @@ impl Heuristic {
     fn ted(&mut self, a: &Tree, b: &Tree) -> u32 {
         let fa = FlatTree::new(a, &mut self.labels);
         let fb = FlatTree::new(b, &mut self.labels);
-        self.workspace.ted_flat(&fa, &fb, self.costs)
+        let d = self.workspace.ted_flat(&fa, &fb, self.costs);
+        // Free renaming prices each leaf alone: a TED of 0 may pair `x` with `y` in one place
+        // and with `x` in another (`(h : x < y) : x < y` against `(h : x < y) : y < x`). Only
+        // a renaming that respects the binders makes the trees the same statement, so any
+        // other still costs a step.
+        if d == 0 && self.costs.free_rename && !rules::alpha_equivalent(a, b) {
+            1
+        } else {
+            d
+        }
     }
 }
 
@@ -429,6 +440,23 @@ mod tests {
     }
 
     #[test]
+    fn a_swap_of_bound_names_is_searched_for() {
+        for (a, b) in [
+            (
+                "theorem a (a b : ℝ) (h : a < b) : a + 2 * b = 0",
+                "theorem b (a b : ℝ) (h : a < b) : 2 * b + a = 0",
+            ),
+            (
+                "theorem a (x y : ℝ) (h : x = y) : x + 1 = y + 1",
+                "theorem b (x y : ℝ) (h : y = x) : x + 1 = y + 1",
+            ),
+        ] {
+            let r = judge(a, b);
+            assert_eq!(r.distance, Some(0), "{a}  vs  {b}: {:?}", r.path);
+        }
+    }
+
+    #[test]
     fn different_statements_keep_a_positive_distance() {
         for (a, b) in [
             (
@@ -451,6 +479,19 @@ mod tests {
             (
                 "theorem a : (1 : ℝ) / 3 = 1 / 3",
                 "theorem b : 1 / 3 = 1 / 3",
+            ),
+            (
+                // Free renaming maps each leaf alone; these are no renaming of each other.
+                "theorem a (x y : ℕ) (h : x < y) : x < y",
+                "theorem b (x y : ℕ) (h : x < y) : y < x",
+            ),
+            (
+                "theorem a : ∃ x : ℕ, ∀ y : ℕ, x ≤ y",
+                "theorem b : ∃ y : ℕ, ∀ x : ℕ, x ≤ y",
+            ),
+            (
+                "theorem a (A B C : Matrix (Fin 2) (Fin 2) ℝ) : Matrix.trace (A * B * C) = 0",
+                "theorem b (A B C : Matrix (Fin 2) (Fin 2) ℝ) : Matrix.trace (B * A * C) = 0",
             ),
             (
                 // `e` is not bound, so free renaming cannot swap it with `a`.

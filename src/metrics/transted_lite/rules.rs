@@ -1,8 +1,10 @@
 //! Rewrite rules of `transted-lite`: sound equivalences of Lean 4 + Mathlib, on operator trees.
 //!
-//! Owns the rules and the tree shapes they recognise; the search that chooses among them is in
-//! `mod.rs`. Nothing here computes a distance except through the closure handed to
-//! [`moves`] (used only to align binder lists).
+//! Owns the rules and the tree shapes they recognise, and [`alpha_equivalent`] (whether two
+//! trees are one statement up to renaming bound variables, which the search asks before it
+//! takes a TED of 0 for a proof); the search that chooses among them is in `mod.rs`. Nothing
+//! here computes a distance except through the closure handed to [`moves`] (used only to
+//! align binder lists).
 //!
 //! Two kinds of rule:
 //! - **Canonical** ([`canonicalize`]): applied eagerly, to a fixpoint, to both sides before the
@@ -23,8 +25,10 @@
 //!   that leave it to auto-binding differ at most by the type), `binder type (elaboration)` (a
 //!   binder type that the variable's use as a typed function's argument or as an element of a
 //!   typed set decides anyway is dropped: `∀ x : ℝ, f x = c` is `∀ x, f x = c` for
-//!   `(f : ℝ → ℝ)`), `instance binder (binder info)` (`[N.Normal]`, an instance about terms,
-//!   is the hypothesis `(h✝ : N.Normal)`), `and_self` (a hypothesis stated twice counts once),
+//!   `(f : ℝ → ℝ)`; only when that use is the first to constrain the type, and never from a use
+//!   under a binder that rebinds the name), `instance binder (binder info)` (`[N.Normal]`, an instance about terms,
+//!   is the hypothesis `(h✝ : N.Normal)`), `and_self` (a hypothesis stated twice counts once,
+//!   unless a binder between the two rebinds a name it mentions),
 //!   `forall_eq` (a variable defined by a hypothesis `(h : x = e)` is replaced by `e`; also a
 //!   function used only at the one point where a hypothesis gives its value:
 //!   `(f : ℝ → ℝ) (h : f x = e) : P (f x)` is `P e`), prenex moves of variable quantifiers
@@ -44,13 +48,15 @@
 //!   `sq`, `two_mul` (numbers), `Nat.even_iff`/`Nat.odd_iff`/`Nat.dvd_iff_mod_eq_zero`/
 //!   `even_iff_two_dvd`/`Nat.not_even_iff_odd` and their `Int` versions (`n % 2 = 1` → `Odd n`,
 //!   `b % a = 0` → `a ∣ b`; ℕ ℤ only), `Complex.norm_eq_abs` (`|z|` → `‖z‖`, all numbers
-//!   complex) and `Real.norm_eq_abs` (`‖x‖` → `|x|`, all numbers real or natural); and with no
+//!   complex) and `Real.norm_eq_abs` (`‖x‖` → `|x|`, all numbers real or natural and `x` a
+//!   number, not a tuple, vector or function); and with no
 //!   gate: `Set.mem_Icc`/`Finset.mem_Icc` and the other
 //!   intervals, `Finset.mem_range`, `Set.mem_setOf_eq`, `not_exists`, `not_or`, and the
 //!   classical `not_forall`, `not_not` (Mathlib's logic is classical: `Classical.not_not`);
 //!   `Prod.mk.injEq` (tuple equations componentwise), `funext_iff` (`f = fun x => e` and
 //!   `f = g` between function names, pointwise), `Set.nonempty_iff_ne_empty` (and
-//!   `∃ x, x ∈ s` → `s ≠ ∅` for a set or finset `s`, the definition of `Set.Nonempty`),
+//!   `∃ x, x ∈ s` → `s ≠ ∅` for a set or finset `s` when `x` has no written type or the
+//!   element type, the definition of `Set.Nonempty`),
 //!   `fact_iff` (`Fact p` → `p`), `Nat.succ_eq_add_one`, the
 //!   `Set.image`/`Set.preimage` notations `''`/`⁻¹'`, generalized field notation (`p.Prime` →
 //!   `Nat.Prime p` from the receiver's binder type, `(H ⊓ K).Normal` from its operands',
@@ -70,12 +76,15 @@
 //! What no rule does: commute `-`, `/`, `^`, `→`, `<`, `≤`, `∣`, `∈`, `⊆`, `•` or function
 //! application; swap `∃` with `∀`; drop, add or move a coercion `↑` or a type ascription
 //! (`(1 : ℝ) / 3` and `1 / 3 : ℕ` differ); use an order or algebra fact outside the carriers
-//! it holds on (`¬ a < b` stays on sets, `0 ≤ a - b` stays on ℕ, `a * (1 / b)` stays on ℤ).
+//! it holds on (`¬ a < b` stays on sets and on `ℝ × ℝ`, `0 ≤ a - b` stays on ℕ, `a * (1 / b)`
+//! stays on ℤ).
 //!
 //! `add_comm`/`mul_comm` are only sound on commutative structures. A side gets them only when
 //! every carrier type its binders mention is known commutative ([`Commutativity::of`]): the
 //! numeric types `ℕ ℤ ℚ ℝ ℂ ℕ+ ℝ≥0 ℝ≥0∞ EReal`, `Fin n`, `ZMod n`, functions into and
-//! `Set`/`Finset`/`Multiset`/`Polynomial` over such types (pointwise operations), and type
+//! `Set`/`Finset`/`Multiset`/`Polynomial` over such types (pointwise operations; a function's
+//! domain must be one too, since an argument's binder type may have been left to elaboration),
+//! products of them, and type
 //! variables with a commutative class instance (`[CommRing R]`, `[Field F]`, `[CommGroup G]`;
 //! for `+` also any ring or `AddComm…` class). A statement about `(G : Type*) [Group G]`, matrices,
 //! permutations or an unknown type gets neither. Terms built inline with a non-commutative
@@ -863,7 +872,8 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
         }
     }
     // and_self: a hypothesis stated twice (`(hp : p.Prime) … (this : p.Prime)`) says it once;
-    // the later copy goes when nothing names it.
+    // the later copy goes when nothing names it and no binder between the copies rebinds a
+    // name they mention.
     for (i, b) in binders.iter().enumerate() {
         let (EXPLICIT, [name, ty]) = (b.label.as_str(), b.children.as_slice()) else {
             continue;
@@ -871,11 +881,18 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
         if !name.hypothesis_freecost || !is_prop_shaped_or_applied(ty) {
             continue;
         }
-        let earlier = binders[..i].iter().any(|e| {
-            e.label == EXPLICIT
-                && e.children.len() == 2
-                && e.children[0].hypothesis_freecost
-                && e.children[1] == *ty
+        // The same text means the same proposition only if no binder in between rebinds a
+        // name it mentions (`(x : ℕ) (h : x = 1) (x : ℕ) (h' : x = 1)` is about two `x`s).
+        let mut names = Vec::new();
+        leaves(ty, &mut names);
+        let earlier = binders[..i].iter().enumerate().any(|(e, copy)| {
+            copy.label == EXPLICIT
+                && copy.children.len() == 2
+                && copy.children[0].hypothesis_freecost
+                && copy.children[1] == *ty
+                && !binders[e + 1..i]
+                    .iter()
+                    .any(|b| binder_name(b).is_some_and(|n| names.contains(&n.label)))
         });
         let named_later = binders[i + 1..].iter().any(|l| mentions(l, &name.label))
             || mentions(concl, &name.label);
@@ -1477,8 +1494,11 @@ fn commutative_type(ty: &Tree, carriers: &[&str]) -> bool {
         return COMMUTATIVE_NUMERIC.contains(&ty.label.as_str())
             || carriers.contains(&ty.label.as_str());
     }
-    if ty.label == IMP && ty.children.len() == 2 {
-        return commutative_type(&ty.children[1], carriers);
+    // A function's domain counts too: its arguments are terms of the statement, and the
+    // binder type of one may be dropped (`binder type (elaboration)`) once `f A` decides it.
+    // Products are commutative componentwise.
+    if (ty.label == IMP || ty.label == " _ × _ ") && ty.children.len() == 2 {
+        return ty.children.iter().all(|c| commutative_type(c, carriers));
     }
     if COMMUTATIVE_WRAPPERS.contains(&ty.label.as_str()) && ty.children.len() == 1 {
         let arg = &ty.children[0];
@@ -1578,7 +1598,9 @@ fn moves_in(
             _ => None,
         };
         if let Some(rule) = comm_rule {
-            if !same_up_to_renaming(a, b) {
+            // Operands equal up to renaming still swap: free renaming does not see that
+            // `x < y` against `y < x` needs it, `alpha_equivalent` does.
+            if a != b {
                 push(rule, node2(&t.label, b.clone(), a.clone()));
             }
         }
@@ -1655,17 +1677,114 @@ fn moves_in(
 
 /// Equal once flagged names are ignored: swapping such operands changes no distance under free
 /// renaming (`x + y`, `h₀ = h₁`), so the move is not offered.
-fn same_up_to_renaming(a: &Tree, b: &Tree) -> bool {
-    let free = |t: &Tree| t.variable_freecost || t.hypothesis_freecost;
-    if is_leaf(a) && is_leaf(b) && free(a) && free(b) {
-        return a.variable_freecost == b.variable_freecost;
+/// Are `a` and `b` the same statement up to renaming bound variables (alpha-equivalence)?
+/// Every bound leaf must be bound by the binder at the same position on both sides: `∀ x y,
+/// x < y` and `∀ y x, x < y` differ, though GTED's free renaming, which prices each leaf alone,
+/// makes them distance 0. Binders are the theorem's binder list and the nodes that bind in
+/// their last child (`∀ ∃ ∑ fun {x | …}`); a flagged leaf no recognised binder binds must have
+/// one counterpart throughout. Hypothesis names are compared the same way (`intro` names every
+/// premise `h✝`; each is its own binder, and none is ever used).
+pub fn alpha_equivalent(a: &Tree, b: &Tree) -> bool {
+    let mut alpha = Alpha::default();
+    if a.label != b.label || a.children.len() != b.children.len() {
+        return false;
     }
-    a.label == b.label
-        && a.children.len() == b.children.len()
-        && a.children
-            .iter()
-            .zip(&b.children)
-            .all(|(x, y)| same_up_to_renaming(x, y))
+    // The root (`theorem`) holds the binder list as its only child.
+    a.children
+        .iter()
+        .zip(&b.children)
+        .all(|(x, y)| alpha.walk(x, y, a.children.len() == 1))
+}
+
+#[derive(Default)]
+struct Alpha<'t> {
+    /// Binders in scope, innermost last: the name on each side.
+    scope: Vec<(&'t str, &'t str)>,
+    /// Names no recognised binder binds: one counterpart each way.
+    forward: Vec<(&'t str, &'t str)>,
+}
+
+impl<'t> Alpha<'t> {
+    fn walk(&mut self, a: &'t Tree, b: &'t Tree, root: bool) -> bool {
+        if a.children.len() != b.children.len() {
+            return false;
+        }
+        if is_leaf(a) {
+            return self.leaf(a, b);
+        }
+        if a.label != b.label {
+            return false;
+        }
+        let n = a.children.len();
+        // The theorem's binder list is the root's only child (an explicit binder has the same
+        // label as a one-binder list).
+        let scoping = n >= 2
+            && ((root && binder_list_arity(&a.label).is_some_and(|k| k + 1 == n))
+                || typed::is_binding_node(&a.label));
+        if !scoping {
+            return a
+                .children
+                .iter()
+                .zip(&b.children)
+                .all(|(x, y)| self.walk(x, y, false));
+        }
+        let depth = self.scope.len();
+        let mut ok = true;
+        for (x, y) in a.children[..n - 1].iter().zip(&b.children[..n - 1]) {
+            ok = ok && self.binder(x, y);
+        }
+        ok = ok && self.walk(&a.children[n - 1], &b.children[n - 1], false);
+        self.scope.truncate(depth);
+        ok
+    }
+
+    /// A binder: its type in the current scope, then its name in scope for what follows.
+    fn binder(&mut self, x: &'t Tree, y: &'t Tree) -> bool {
+        match (binder_name(x), binder_name(y)) {
+            (Some(nx), Some(ny)) if is_leaf(x) && is_leaf(y) => {
+                self.scope.push((&nx.label, &ny.label));
+                true
+            }
+            (Some(nx), Some(ny)) if !is_leaf(x) && !is_leaf(y) => {
+                if x.label != y.label || x.children.len() != y.children.len() {
+                    return false;
+                }
+                let ok = x.children[1..]
+                    .iter()
+                    .zip(&y.children[1..])
+                    .all(|(p, q)| self.walk(p, q, false));
+                self.scope.push((&nx.label, &ny.label));
+                ok
+            }
+            (None, None) => self.walk(x, y, false),
+            _ => false,
+        }
+    }
+
+    fn leaf(&mut self, a: &'t Tree, b: &'t Tree) -> bool {
+        let bound_a = self.scope.iter().rposition(|(x, _)| *x == a.label);
+        let bound_b = self.scope.iter().rposition(|(_, y)| *y == b.label);
+        match (bound_a, bound_b) {
+            (Some(i), Some(j)) => i == j,
+            (None, None)
+                if (a.variable_freecost && b.variable_freecost)
+                    || (a.hypothesis_freecost && b.hypothesis_freecost) =>
+            {
+                let (la, lb) = (a.label.as_str(), b.label.as_str());
+                let clash = self.forward.iter().any(|&(x, y)| (x == la) != (y == lb));
+                if !clash && !self.forward.contains(&(la, lb)) {
+                    self.forward.push((la, lb));
+                }
+                !clash
+            }
+            (None, None) => {
+                a.label == b.label
+                    && a.variable_freecost == b.variable_freecost
+                    && a.hypothesis_freecost == b.hypothesis_freecost
+            }
+            _ => false,
+        }
+    }
 }
 
 /// Does the binder mention `name` anywhere but in its own name position?
@@ -1731,19 +1850,22 @@ fn binder_reorder(
     }
     let mine = &list.children[..k];
     let theirs = &other_list.children[..m];
-    // Cost, then whether the names differ (free renaming makes all variable binders of one type
-    // equally close; the same name is the better guess), then position.
-    let mut costs: Vec<(u32, bool, usize, usize)> = Vec::with_capacity(k * m);
+    // Cost, then whether the types differ as written and whether the names differ (free
+    // renaming makes `(h : b < a + c)` as close to `(h' : a < b + c)` as to its own copy, and all
+    // variable binders of one type equally close; the same text is the better guess), then
+    // position.
+    let mut costs: Vec<(u32, bool, bool, usize, usize)> = Vec::with_capacity(k * m);
     for (i, a) in mine.iter().enumerate() {
         for (j, b) in theirs.iter().enumerate() {
             let names_differ = binder_name(a).map(|n| &n.label) != binder_name(b).map(|n| &n.label);
-            costs.push((distance(a, b), names_differ, i, j));
+            let types_differ = a.children.get(1..) != b.children.get(1..);
+            costs.push((distance(a, b), types_differ, names_differ, i, j));
         }
     }
     costs.sort_unstable();
     let mut matched_mine: Vec<Option<usize>> = vec![None; k];
     let mut taken = vec![false; m];
-    for (_, _, i, j) in costs {
+    for (_, _, _, i, j) in costs {
         if matched_mine[i].is_none() && !taken[j] {
             matched_mine[i] = Some(j);
             taken[j] = true;
@@ -2026,9 +2148,69 @@ mod tests {
     }
 
     #[test]
-    fn swapping_two_bound_names_is_not_offered() {
+    fn swapping_two_bound_names_is_offered() {
+        // Free renaming sees no difference, but `a + b` is `b + a` only by `add_comm`: without
+        // the swap `(h : a < b) : a + 2 * b = 0` could not meet `(h : a < b) : 2 * b + a = 0`.
         let rules = move_rules("theorem t (a b : ℝ) (h : a ≠ b) : a + b < a * b");
-        assert!(rules.is_empty(), "{rules:?}");
+        for rule in ["ne_comm", "add_comm", "mul_comm"] {
+            assert!(rules.iter().any(|(r, _)| *r == rule), "{rule}: {rules:?}");
+        }
+        // Identical operands do not swap.
+        assert!(move_rules("theorem t (a : ℝ) : a = a").is_empty());
+    }
+
+    #[test]
+    fn a_function_on_matrices_keeps_their_product_in_order() {
+        // `(A : M)` is dropped to `(A : _)` since `f A` decides it; `f`'s domain still says
+        // the statement multiplies matrices.
+        let text = "theorem t (f : Matrix (Fin 2) (Fin 2) ℝ → ℝ) \
+                    (A B : Matrix (Fin 2) (Fin 2) ℝ) (h : f A = f B) : f (A * B) = 0";
+        assert!(rules_used(text).contains(&"binder type (elaboration)"));
+        let t = canon(text);
+        assert!(!Commutativity::of(&t).mul, "{t:?}");
+        let products = canon("theorem t (f : ℝ × ℝ → ℝ) (x y : ℝ) : f (x, y) = x * y");
+        assert!(Commutativity::of(&products).mul);
+    }
+
+    #[test]
+    fn alpha_equivalence_respects_binders() {
+        let alpha = |a: &str, b: &str| alpha_equivalent(&canon(a), &canon(b));
+        assert!(alpha(
+            "theorem t (x y : ℝ) (h : x = y) : x + 1 = y + 1",
+            "theorem t (a b : ℝ) (h2 : a = b) : a + 1 = b + 1",
+        ));
+        // A hypothesis used in a term is renamed with its binder like a variable.
+        assert!(!alpha(
+            "theorem t (p : Prop) (h : p) (h' : p) (f : p → ℕ) : f h = f h'",
+            "theorem t (p : Prop) (h : p) (h' : p) (f : p → ℕ) : f h' = f h'",
+        ));
+        // One name in two scopes, each renamed its own way.
+        assert!(alpha(
+            "theorem t : (∀ x : ℕ, x = x) ∧ ∀ x : ℕ, x + 0 = x",
+            "theorem t : (∀ y : ℕ, y = y) ∧ ∀ z : ℕ, z + 0 = z",
+        ));
+        // Free renaming (GTED) makes each of these distance 0; none is a renaming.
+        for (a, b) in [
+            (
+                "theorem t (x y : ℕ) (h : x < y) : x < y",
+                "theorem t (x y : ℕ) (h : x < y) : y < x",
+            ),
+            (
+                "theorem t : ∃ x : ℕ, ∀ y : ℕ, x ≤ y",
+                "theorem t : ∃ y : ℕ, ∀ x : ℕ, x ≤ y",
+            ),
+            (
+                "theorem t {G : Type*} [Group G] (a b : G) : a * b * a = 1",
+                "theorem t {G : Type*} [Group G] (a b : G) : b * a * a = 1",
+            ),
+            (
+                "theorem t (f : ℕ → ℕ) (n : ℕ) : ∑ i in Finset.range n, f i = 0",
+                "theorem t (f : ℕ → ℕ) (n : ℕ) : ∑ n in Finset.range n, f n = 0",
+            ),
+        ] {
+            assert!(!alpha(a, b), "{a}\n{b}");
+            assert_eq!(free(&canon(a), &canon(b)), 0, "GTED's free renaming: {a}");
+        }
     }
 
     #[test]
@@ -2264,6 +2446,54 @@ mod tests {
         differ(
             "theorem t (f : ℝ → ℝ) (g : ℕ → ℕ) : ∀ x : ℝ, f x = g x",
             "theorem t (f : ℝ → ℝ) (g : ℕ → ℕ) : ∀ x, f x = g x",
+        );
+    }
+
+    #[test]
+    fn a_hypothesis_about_a_rebound_name_is_not_a_duplicate() {
+        same(
+            "theorem t (p : ℕ) (hp : p.Prime) (h2 : p.Prime) : p > 1",
+            "theorem t (p : ℕ) (hp : p.Prime) : p > 1",
+        );
+        // The second `x = 1` is about the second `x`: without it the statement is false.
+        differ(
+            "theorem t (x : ℕ) (h : x = 1) (x : ℕ) (h2 : x = 1) : x = 1",
+            "theorem t (x : ℕ) (h : x = 1) (x : ℕ) : x = 1",
+        );
+    }
+
+    #[test]
+    fn binder_types_stay_where_elaboration_would_choose_another() {
+        // `x ≤ n` comes first and makes `x : ℕ` (then `f ↑x`): `∀ x, …` is about naturals.
+        differ(
+            "theorem t (n : ℕ) (f : ℝ → ℝ) : ∀ x, x ≤ n → f x = 0",
+            "theorem t (n : ℕ) (f : ℝ → ℝ) : ∀ x : ℝ, x ≤ n → f x = 0",
+        );
+        differ(
+            "theorem t (n : ℕ) (f : ℝ → ℝ) (x : ℝ) (h : x ≤ n) : f x = 0",
+            "theorem t (n : ℕ) (f : ℝ → ℝ) (h : x ≤ n) : f x = 0",
+        );
+        // A relation with numerals only leaves the type open for the use after it.
+        same(
+            "theorem t (f : ℝ → ℝ) : ∀ x : ℝ, 0 < x → f x = 1",
+            "theorem t (f : ℝ → ℝ) : ∀ x, 0 < x → f x = 1",
+        );
+        // `f x` under a binder that rebinds `x` is about another variable: `x : ℝ` from `≤`.
+        for inner in [
+            "(∑ x in Finset.range 2, f x) ≤ x",
+            "(∏ x ∈ Finset.range 2, f x) ≤ x",
+            "(fun x => f x) 1 ≤ x",
+            "0 ∈ {x | f x = 0} ∧ 0 ≤ x",
+        ] {
+            differ(
+                &format!("theorem t (f : ℕ → ℝ) : ∀ x, {inner}"),
+                &format!("theorem t (f : ℕ → ℝ) : ∀ x : ℕ, {inner}"),
+            );
+        }
+        // Auto-bound `x` (`x : ℝ` in Lean) against a theorem binder `(x : ℕ)`.
+        differ(
+            "theorem t (f : ℕ → ℝ) (x : ℕ) : (∑ x in Finset.range 2, f x) ≤ x",
+            "theorem t (f : ℕ → ℝ) : (∑ x in Finset.range 2, f x) ≤ x",
         );
     }
 

@@ -11,7 +11,8 @@
 //! of the statement mentions is classified; a rule applies only when all of them are among the
 //! carriers it is sound on. A function type contributes its domain and codomain, and an order
 //! rule is refused when an operand is a function name (`f < g` is the pointwise, partial order).
-//! A cast `↑` (target unknown), a set, a type variable or any other type makes the statement
+//! A cast `↑` (target unknown), a set, a product (`ℝ × ℝ`, except as a function's domain), a
+//! type variable or any other type makes the statement
 //! "other" and turns every gated rule off. Untyped bound names take their type from the rest
 //! of the statement (or default to ℕ like numerals), so they add nothing.
 
@@ -88,11 +89,23 @@ impl Carriers {
                 "ℂ" | "Complex" => self.complex = true,
                 _ => self.other = true,
             }
-        } else if (ty.label == IMP || ty.label == " _ × _ ") && ty.children.len() == 2 {
-            self.add_type(&ty.children[0]);
+        } else if ty.label == IMP && ty.children.len() == 2 {
+            self.add_domain(&ty.children[0]);
             self.add_type(&ty.children[1]);
         } else {
             self.other = true;
+        }
+    }
+
+    /// A function's domain: its values are not terms of the statement (only `f a` is), so a
+    /// product domain adds its components. A product value itself (`(x : ℝ × ℝ)`, a function
+    /// into `ℝ × ℝ`) is "other": the product order is partial and `‖·‖` is not `|·|` there.
+    fn add_domain(&mut self, ty: &Tree) {
+        if ty.label == " _ × _ " && ty.children.len() == 2 {
+            self.add_domain(&ty.children[0]);
+            self.add_domain(&ty.children[1]);
+        } else {
+            self.add_type(ty);
         }
     }
 
@@ -173,6 +186,19 @@ impl Carriers {
         }
         matches!(s.label.as_str(), " _ ∩ _ " | " _ ∪ _ " | " _ \\ _ ")
             && s.children.iter().any(|x| self.is_set(x))
+    }
+
+    /// The element type of a name bound as a `Set T`/`Finset T` (`T`).
+    fn element_type(&self, s: &Tree) -> Option<&Tree> {
+        if !is_leaf(s) {
+            return None;
+        }
+        self.binder_types
+            .iter()
+            .find(|(n, _)| *n == s.label)
+            .and_then(|(_, ty)| ty.as_ref())
+            .filter(|ty| ["Set _ ", "Finset _ "].contains(&ty.label.as_str()))
+            .and_then(|ty| ty.children.first())
     }
 
     /// Only numbers (ℕ ℤ ℚ ℝ ℂ): a commutative semiring.
@@ -312,23 +338,114 @@ fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
 /// the element type is an `outParam` of `Membership`). Only plain uses of names bound with a
 /// written type count, and only when every such use agrees; a use under a coercion or of a
 /// name whose type is unknown decides nothing.
+///
+/// Elaboration fixes the type at the first use that constrains it, later uses get a coercion
+/// (`∀ x, x ≤ n → f x = 0` with `(n : ℕ)` has `x : ℕ` and `f ↑x`), so the first occurrence of
+/// `x`, left to right, must be a deciding use. The one exception is a relation built from
+/// numerals and `x` alone (`0 < x`, `x ^ 2 ≠ 1`): `binrel%` with a leaf of unknown type only
+/// unifies, leaving the type to the next use (numerals default to ℕ only at the end).
+/// Occurrences under a binder that rebinds `x` (`∑ x ∈ s, f x`, `fun x => …`, `{x | …}`,
+/// a later theorem binder `(x : T)`) are another variable and decide nothing.
 pub fn infer_binder_type(name: &str, body: &Tree, c: &Carriers) -> Option<Tree> {
-    let mut found: Option<Tree> = None;
-    let mut conflict = false;
-    argument_types(name, body, c, &mut found, &mut conflict);
-    found.filter(|_| !conflict)
+    let mut uses = Uses::default();
+    argument_types(name, body, c, &mut uses);
+    uses.found
+        .filter(|_| !uses.conflict && uses.first_decides == Some(true))
 }
 
-fn argument_types(name: &str, t: &Tree, c: &Carriers, found: &mut Option<Tree>, bad: &mut bool) {
+/// What [`argument_types`] has seen of a name's uses.
+#[derive(Default)]
+struct Uses {
+    /// The type every deciding use agrees on.
+    found: Option<Tree>,
+    /// Two uses disagree, or a use decides nothing.
+    conflict: bool,
+    /// Whether the first occurrence (left to right) was a deciding use; `None` before any.
+    first_decides: Option<bool>,
+    /// A theorem binder rebinding the name was passed: every later use is another variable.
+    shadowed: bool,
+}
+
+impl Uses {
+    fn occurrence(&mut self, decides: bool) {
+        self.first_decides.get_or_insert(decides);
+    }
+}
+
+/// A node that binds names in its last child: `∀ ∃ ∃! ∑ ∏ ⨆ ∫ … , _`, `fun _ => _`,
+/// `{ _ | _ }` (not tuples, lists or set literals, which also have commas).
+pub fn is_binding_node(label: &str) -> bool {
+    label.contains("=>")
+        || (label.starts_with('{') && label.contains('|'))
+        || label.ends_with(", _ ")
+}
+
+/// Is `t` made only of numerals, the name and arithmetic (`2 * x + 1`)?
+fn numerals_and(name: &str, t: &Tree) -> bool {
+    if is_leaf(t) {
+        return t.label == name || literal(t).is_some();
+    }
+    [ADD, SUB, MUL, DIV, POW, NEG].contains(&t.label.as_str())
+        && t.children.iter().all(|ch| numerals_and(name, ch))
+}
+
+fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
+    if uses.shadowed {
+        return;
+    }
+    if is_leaf(t) {
+        if t.label == name {
+            uses.occurrence(false);
+        }
+        return;
+    }
+    // A theorem binder `(x : T)` after the one being typed: from here on `x` is that one.
+    if binder_kind(&t.label).is_some() && binder_name(t).is_some_and(|n| n.label == name) {
+        for ty in &t.children[1..] {
+            argument_types(name, ty, c, uses);
+        }
+        uses.shadowed = true;
+        return;
+    }
+    let n = t.children.len();
+    if is_binding_node(&t.label) && n >= 2 {
+        let rebinds_here = t.children[..n - 1]
+            .iter()
+            .any(|b| binder_name(b).is_some_and(|x| x.label == name));
+        if rebinds_here {
+            // Only the domains (`∑ x ∈ range x`, a binder type) are about the outer name.
+            let outer_use = t.children[..n - 1].iter().any(|b| {
+                if binder_name(b).is_some_and(|x| x.label == name) {
+                    b.children.iter().skip(1).any(|ty| mentions(ty, name))
+                } else {
+                    mentions(b, name)
+                }
+            });
+            if outer_use {
+                uses.occurrence(false);
+                uses.conflict = true;
+            }
+            return;
+        }
+    }
+    let relation = [EQ, NE, LT, LE, GT, GE].contains(&t.label.as_str());
+    if relation && mentions(t, name) && t.children.iter().all(|ch| numerals_and(name, ch)) {
+        return;
+    }
     let type_of = |n: &str| {
         c.binder_types
             .iter()
             .find(|(b, _)| b == n)
             .and_then(|(_, ty)| ty.as_ref())
     };
-    let mut decide = |ty: Option<&Tree>| match ty {
-        Some(ty) if found.as_ref().map_or(true, |f| f == ty) => *found = Some(ty.clone()),
-        _ => *bad = true,
+    let decide = |ty: Option<&Tree>, uses: &mut Uses| {
+        uses.occurrence(true);
+        match ty {
+            Some(ty) if uses.found.as_ref().map_or(true, |f| f == ty) => {
+                uses.found = Some(ty.clone())
+            }
+            _ => uses.conflict = true,
+        }
     };
     if let (MEM, [x, set]) = (t.label.as_str(), t.children.as_slice()) {
         if is_leaf(x) && x.label == name {
@@ -337,7 +454,7 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, found: &mut Option<Tree>, 
                 .flatten()
                 .filter(|ty| ["Set _ ", "Finset _ "].contains(&ty.label.as_str()))
                 .map(|ty| &ty.children[0]);
-            decide(element);
+            decide(element, uses);
         }
     } else if let Some((f, rest)) = t.label.split_once(' ') {
         let arity = t.children.len();
@@ -348,22 +465,28 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, found: &mut Option<Tree>, 
             .flatten()
             .filter(|ty| ty.label == IMP);
         if let Some(ty) = ty {
+            // Arguments are elaborated in order: one mentioning `x` before its first plain
+            // use as an argument comes first.
+            let first_plain = t
+                .children
+                .iter()
+                .position(|a| is_leaf(a) && a.label == name);
+            let earlier = first_plain.map_or(arity, |i| i);
+            if t.children[..earlier].iter().any(|a| mentions(a, name)) {
+                uses.occurrence(false);
+            }
             let mut domain = Some(ty);
             for arg in &t.children {
                 let here = domain.filter(|d| d.label == IMP && d.children.len() == 2);
                 if is_leaf(arg) && arg.label == name {
-                    decide(here.map(|d| &d.children[0]));
+                    decide(here.map(|d| &d.children[0]), uses);
                 }
                 domain = here.map(|d| &d.children[1]);
             }
         }
     }
     for ch in &t.children {
-        // A name rebound inside (`∀ x, …` again) is another variable.
-        if quantifier(t).is_some() && binder_name(ch).is_some_and(|n| n.label == name) {
-            return;
-        }
-        argument_types(name, ch, c, found, bad);
+        argument_types(name, ch, c, uses);
     }
 }
 
@@ -445,7 +568,12 @@ pub fn exists_mem(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
         return None;
     };
     let named = is_leaf(y) && binder_name(x).is_some_and(|n| n.label == y.label);
-    let plain = is_leaf(x) || x.label == EXPLICIT;
+    // A written binder type must be the element type: `∃ n : ℕ, n ∈ s` with `(s : Set ℝ)` is
+    // `∃ n : ℕ, ↑n ∈ s` (a natural in `s`), not `s ≠ ∅`.
+    let plain = is_leaf(x)
+        || (x.label == EXPLICIT
+            && x.children.len() == 2
+            && c.element_type(set).is_some_and(|e| *e == x.children[1]));
     (named && plain && !mentions(set, &y.label) && c.is_set(set))
         .then(|| ("Set.nonempty_def", node2(NE, set.clone(), Tree::leaf("∅"))))
 }
@@ -512,7 +640,9 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
         }
     }
     if let ("‖ _ ‖", [x]) = (t.label.as_str(), t.children.as_slice()) {
-        if c.real_only() {
+        // And only on a number: on `Fin n → ℝ` (`![a, b]`, a function name) or a tuple the norm
+        // is the sup norm and `|·|` the pointwise absolute value.
+        if c.real_only() && c.ordered_operand(x) {
             return Some(("Real.norm_eq_abs", Tree::node("| _ |", vec![x.clone()])));
         }
     }
@@ -1278,6 +1408,48 @@ mod tests {
             "theorem t (x : ℝ) (n : ℤ) : |n| = x",
         );
         differ("theorem t (v : E) : ‖v‖ = 1", "theorem t (v : E) : |v| = 1");
+        // Sup norm against the componentwise absolute value (`|(x, 2 * x)| = 1` is false).
+        for v in ["(x, 2 * x)", "![x, 2 * x]"] {
+            differ(
+                &format!("theorem t (x : ℝ) : ‖{v}‖ = 1"),
+                &format!("theorem t (x : ℝ) : |{v}| = 1"),
+            );
+        }
+        differ(
+            "theorem t (x : ℝ × ℝ) : ‖x‖ = 1",
+            "theorem t (x : ℝ × ℝ) : |x| = 1",
+        );
+        differ(
+            "theorem t (f : Fin 2 → ℝ) (g : ℝ → ℝ) : ‖f‖ = 1 ∧ g = g",
+            "theorem t (f : Fin 2 → ℝ) (g : ℝ → ℝ) : |f| = 1 ∧ g = g",
+        );
+        differ(
+            "theorem t (f : ℝ → ℝ) : ‖f‖ = 1",
+            "theorem t (f : ℝ → ℝ) : |f| = 1",
+        );
+    }
+
+    #[test]
+    fn products_are_not_linearly_ordered() {
+        // `(1, 0)` and `(0, 1)`: neither `<` nor `≤` between them.
+        differ(
+            "theorem t (x y : ℝ × ℝ) : ¬ x < y",
+            "theorem t (x y : ℝ × ℝ) : y ≤ x",
+        );
+        differ(
+            "theorem t (f : ℝ → ℝ × ℝ) : ¬ f 1 < f 2",
+            "theorem t (f : ℝ → ℝ × ℝ) : f 2 ≤ f 1",
+        );
+        // `1 = (1, 1)`: `(0, 1)` is positive but not above it.
+        differ(
+            "theorem t (x : ℕ × ℕ) : 1 ≤ x",
+            "theorem t (x : ℕ × ℕ) : 0 < x",
+        );
+        // A product domain: the values are numbers.
+        same(
+            "theorem t (f : ℝ × ℝ → ℝ) (a : ℝ) : ¬ a < 0",
+            "theorem t (f : ℝ × ℝ → ℝ) (a : ℝ) : 0 ≤ a",
+        );
     }
 
     #[test]
@@ -1299,6 +1471,20 @@ mod tests {
             "theorem t (f : ℕ → Set ℕ) : ∃ x, x ∈ f x",
             "Set.nonempty_def"
         ));
+        // A written binder type: the element type is nonemptiness, another one (a coercion
+        // into the set) is not.
+        same(
+            "theorem t (s : Set ℝ) : ∃ x : ℝ, x ∈ s",
+            "theorem t (s : Set ℝ) : s ≠ ∅",
+        );
+        differ(
+            "theorem t (s : Set ℝ) : ∃ n : ℕ, n ∈ s",
+            "theorem t (s : Set ℝ) : s ≠ ∅",
+        );
+        differ(
+            "theorem t (s : Set ℝ) : ∃ n : ℕ, n ∈ s",
+            "theorem t (s : Set ℝ) : ∃ n : ℝ, n ∈ s",
+        );
     }
 
     #[test]
