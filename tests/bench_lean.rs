@@ -11,13 +11,10 @@
 
 mod common;
 
-use common::{tagged, PROXY as BIN, STANDIN};
+use common::{llm_stand_in, tagged, PROXY as BIN, STANDIN};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Command, Output};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 fn goal_after(tactics: &[&str], decl: &str, ty: &str) -> Value {
@@ -329,69 +326,6 @@ fn crash_mid_run_then_resume() {
     let report = text(&out.stdout);
     assert!(report.contains("pairs: 3"), "{report}");
     assert!(report.contains("scored 3, failed 0"), "{report}");
-}
-
-/// A local OpenAI-compatible chat-completions stand-in: answers every request with the same
-/// completion (`Connection: close`) and keeps each request's headers and JSON body.
-struct LlmStandIn {
-    base_url: String,
-    seen: Arc<Mutex<Vec<SeenRequest>>>,
-}
-
-/// A request's headers (names lower-cased) and JSON body.
-type SeenRequest = (Vec<(String, String)>, Value);
-
-fn llm_stand_in(answers: &[&str]) -> LlmStandIn {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    let choices: Vec<Value> = answers
-        .iter()
-        .enumerate()
-        .map(|(i, c)| json!({"index": i, "message": {"role": "assistant", "content": c}}))
-        .collect();
-    let body = json!({"id": "x", "object": "chat.completion", "choices": choices}).to_string();
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let seen_by_server = seen.clone();
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { break };
-            let mut reader = BufReader::new(stream.try_clone().expect("clone"));
-            let mut headers = Vec::new();
-            let mut line = String::new();
-            let _ = reader.read_line(&mut line);
-            loop {
-                line.clear();
-                if reader.read_line(&mut line).unwrap_or(0) == 0 || line.trim().is_empty() {
-                    break;
-                }
-                if let Some((k, v)) = line.trim_end().split_once(':') {
-                    headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
-                }
-            }
-            let len = headers
-                .iter()
-                .find(|(k, _)| k == "content-length")
-                .and_then(|(_, v)| v.parse::<usize>().ok())
-                .unwrap_or(0);
-            let mut request = vec![0u8; len];
-            let _ = reader.read_exact(&mut request);
-            let request = serde_json::from_slice(&request).unwrap_or(Value::Null);
-            seen_by_server
-                .lock()
-                .expect("lock")
-                .push((headers, request));
-            let _ = write!(
-                stream,
-                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                body.len()
-            );
-            let _ = stream.flush();
-        }
-    });
-    LlmStandIn {
-        base_url: format!("http://{addr}/v1"),
-        seen,
-    }
 }
 
 /// A pair no fixed attempt proves: `exact?` finds nothing and every `exact` script fails; the

@@ -10,13 +10,10 @@
 
 mod common;
 
-use common::{Editor, PROXY, STANDIN};
+use common::{llm_stand_in, Editor, PROXY, STANDIN};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpListener;
 use std::path::Path;
 use std::process::Command;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 const REFERENCE: &str = "theorem pair_a (n : Nat) : n + 0 = n := by\n  sorry\n";
@@ -502,67 +499,11 @@ fn beq_in_the_lens_asks_the_configured_number_of_samples() {
     assert!(title.contains("beq equivalent"), "{title}");
     let seen = llm.seen.lock().unwrap().clone();
     // Three choices per answer: K = 3 is one request per direction (K = 8 would be three).
-    let ks: Vec<&Value> = seen.iter().map(|body| &body["n"]).collect();
+    let ks: Vec<&Value> = seen.iter().map(|(_, body)| &body["n"]).collect();
     assert_eq!(seen.len(), 2, "the `n` of each request: {ks:?}");
-    for body in &seen {
+    for (_, body) in &seen {
         assert_eq!(body["n"], 3, "{body}");
         assert_eq!(body["model"], "stand-in");
-    }
-}
-
-/// A local OpenAI-compatible chat-completions stand-in answering every request with the same
-/// choices (`Connection: close`); keeps each request's JSON body.
-struct LlmStandIn {
-    base_url: String,
-    seen: Arc<Mutex<Vec<Value>>>,
-}
-
-fn llm_stand_in(answers: &[&str]) -> LlmStandIn {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap();
-    let choices: Vec<Value> = answers
-        .iter()
-        .enumerate()
-        .map(|(i, c)| json!({"index": i, "message": {"role": "assistant", "content": c}}))
-        .collect();
-    let body = json!({"id": "x", "object": "chat.completion", "choices": choices}).to_string();
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let seen_by_server = seen.clone();
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { break };
-            let mut reader = BufReader::new(stream.try_clone().unwrap());
-            let mut length = 0;
-            let mut line = String::new();
-            loop {
-                line.clear();
-                if reader.read_line(&mut line).unwrap_or(0) == 0 || line.trim().is_empty() {
-                    break;
-                }
-                if let Some((k, v)) = line.trim_end().split_once(':') {
-                    if k.eq_ignore_ascii_case("content-length") {
-                        length = v.trim().parse().unwrap_or(0);
-                    }
-                }
-            }
-            let mut request = vec![0u8; length];
-            let _ = reader.read_exact(&mut request);
-            seen_by_server
-                .lock()
-                .unwrap()
-                .push(serde_json::from_slice(&request).unwrap_or(Value::Null));
-            let _ = write!(
-                stream,
-                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
-                 Connection: close\r\n\r\n{body}",
-                body.len()
-            );
-            let _ = stream.flush();
-        }
-    });
-    LlmStandIn {
-        base_url: format!("http://{addr}/v1"),
-        seen,
     }
 }
 

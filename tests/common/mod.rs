@@ -4,10 +4,12 @@
 
 use serde_json::{json, Value};
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub const PROXY: &str = env!("CARGO_BIN_EXE_lean-assess");
@@ -325,5 +327,68 @@ pub fn tagged(s: &str) -> Value {
         items.remove(0)
     } else {
         json!({"append": items})
+    }
+}
+
+/// A local OpenAI-compatible chat-completions stand-in: answers every request with the same
+/// completion (`Connection: close`) and keeps each request's headers and JSON body.
+pub struct LlmStandIn {
+    pub base_url: String,
+    pub seen: Arc<Mutex<Vec<SeenRequest>>>,
+}
+
+/// A request's headers (names lower-cased) and JSON body.
+pub type SeenRequest = (Vec<(String, String)>, Value);
+
+pub fn llm_stand_in(answers: &[&str]) -> LlmStandIn {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let choices: Vec<Value> = answers
+        .iter()
+        .enumerate()
+        .map(|(i, c)| json!({"index": i, "message": {"role": "assistant", "content": c}}))
+        .collect();
+    let body = json!({"id": "x", "object": "chat.completion", "choices": choices}).to_string();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let seen_by_server = seen.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { break };
+            let mut reader = BufReader::new(stream.try_clone().expect("clone"));
+            let mut headers = Vec::new();
+            let mut line = String::new();
+            let _ = reader.read_line(&mut line);
+            loop {
+                line.clear();
+                if reader.read_line(&mut line).unwrap_or(0) == 0 || line.trim().is_empty() {
+                    break;
+                }
+                if let Some((k, v)) = line.trim_end().split_once(':') {
+                    headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
+                }
+            }
+            let len = headers
+                .iter()
+                .find(|(k, _)| k == "content-length")
+                .and_then(|(_, v)| v.parse::<usize>().ok())
+                .unwrap_or(0);
+            let mut request = vec![0u8; len];
+            let _ = reader.read_exact(&mut request);
+            let request = serde_json::from_slice(&request).unwrap_or(Value::Null);
+            seen_by_server
+                .lock()
+                .expect("lock")
+                .push((headers, request));
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+            let _ = stream.flush();
+        }
+    });
+    LlmStandIn {
+        base_url: format!("http://{addr}/v1"),
+        seen,
     }
 }

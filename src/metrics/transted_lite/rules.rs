@@ -1076,11 +1076,11 @@ fn subst_value(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree, Strin
             // A later binder of `f` or of a name in `app` would make an equal-looking `f x`
             // another term (`… : ∀ x, f x > 0` is about every `x`).
             let mut names = vec![f.to_owned()];
-            collect_leaf_labels(app, &mut names);
+            leaves(app, &mut names);
             let shadowed = binders[i + 1..]
                 .iter()
                 .chain(std::iter::once(concl))
-                .any(|t| names.iter().any(|n| rebinds(t, n)));
+                .any(|t| names.iter().any(|n| binds_inside(t, n)));
             if !between_clear || !only_there || shadowed {
                 continue;
             }
@@ -1093,33 +1093,24 @@ fn subst_value(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree, Strin
     None
 }
 
-fn collect_leaf_labels(t: &Tree, out: &mut Vec<String>) {
-    if is_leaf(t) {
-        out.push(t.label.clone());
-    }
-    for c in &t.children {
-        collect_leaf_labels(c, out);
-    }
-}
-
-/// Does `t` bind `name` anywhere: as a theorem-style binder or in a quantifier (`∀ ∃ fun ∑ …`:
-/// the parser flags the binding occurrence, which is the first child of such a node)?
-fn rebinds(t: &Tree, name: &str) -> bool {
-    if binder_name(t).is_some_and(|n| n.label == name) && !is_leaf(t) {
+/// Does some binder inside `t` bind `name`: a theorem-style binder `(x : T)`, or a binder of a
+/// quantifier, a big operator (`∑ x in s, …`), `fun` or a set-builder
+/// ([`typed::is_binding_node`])? Callers use it to refuse a rewrite that a rebinding would make
+/// unsound (capture).
+fn binds_inside(t: &Tree, name: &str) -> bool {
+    if !is_leaf(t) && binder_kind(&t.label).is_some() && binds(t, name) {
         return true;
     }
-    let binds_here = t.label.contains(',') || t.label.contains("=>") || t.label.starts_with('{');
-    if binds_here
-        && t.children
+    if typed::is_binding_node(&t.label) {
+        let n = t.children.len();
+        if t.children[..n.saturating_sub(1)]
             .iter()
-            .take(t.children.len().saturating_sub(1))
-            .any(|c| {
-                (is_leaf(c) && c.label == name) || binder_name(c).is_some_and(|n| n.label == name)
-            })
-    {
-        return true;
+            .any(|b| binds(b, name))
+        {
+            return true;
+        }
     }
-    t.children.iter().any(|c| rebinds(c, name))
+    t.children.iter().any(|c| binds_inside(c, name))
 }
 
 /// Does `t` use the name `f`, as a leaf or as the head of an application `"f _ …"`?

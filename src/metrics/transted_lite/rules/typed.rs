@@ -1004,36 +1004,11 @@ fn set_of(a: &Tree, s: &Tree) -> Option<(&'static str, Tree)> {
     }
     let var = binder_name(binder)?;
     let mut names = Vec::new();
-    leaf_names(a, &mut names);
+    leaves(a, &mut names);
     if names.iter().any(|n| binds_inside(body, n)) {
         return None;
     }
     Some(("Set.mem_setOf_eq", substitute(body, &var.label, a)))
-}
-
-fn leaf_names(t: &Tree, out: &mut Vec<String>) {
-    if is_leaf(t) {
-        out.push(t.label.clone());
-    }
-    for c in &t.children {
-        leaf_names(c, out);
-    }
-}
-
-/// Does some quantifier or set-builder inside `t` bind `name`?
-fn binds_inside(t: &Tree, name: &str) -> bool {
-    let binder_node =
-        quantifier(t).is_some() || t.label == "{ _ | _ }" || t.label.starts_with("fun ");
-    if binder_node {
-        let n = t.children.len();
-        if t.children[..n.saturating_sub(1)]
-            .iter()
-            .any(|b| binds(b, name))
-        {
-            return true;
-        }
-    }
-    t.children.iter().any(|c| binds_inside(c, name))
 }
 
 #[cfg(test)]
