@@ -443,6 +443,11 @@ mod tests {
     fn a_swap_of_bound_names_is_searched_for() {
         for (a, b) in [
             (
+                // `∀ a b, P a b` is `∀ a b, P b a`: the binders swap, then rename.
+                "theorem a (G : Type*) [Group G] (f : G → ℕ) (a b : G) : f (a * b) = 1",
+                "theorem b (G : Type*) [Group G] (f : G → ℕ) (a b : G) : f (b * a) = 1",
+            ),
+            (
                 "theorem a (a b : ℝ) (h : a < b) : a + 2 * b = 0",
                 "theorem b (a b : ℝ) (h : a < b) : 2 * b + a = 0",
             ),
@@ -490,8 +495,9 @@ mod tests {
                 "theorem b : ∃ y : ℕ, ∀ x : ℕ, x ≤ y",
             ),
             (
-                "theorem a (A B C : Matrix (Fin 2) (Fin 2) ℝ) : Matrix.trace (A * B * C) = 0",
-                "theorem b (A B C : Matrix (Fin 2) (Fin 2) ℝ) : Matrix.trace (B * A * C) = 0",
+                // Without `h` the two say the same (swap the names of `A` and `B`); with it not.
+                "theorem a (A B C : Matrix (Fin 2) (Fin 2) ℝ) (h : A ≠ 0) : Matrix.trace (A * B * C) = 0",
+                "theorem b (A B C : Matrix (Fin 2) (Fin 2) ℝ) (h : A ≠ 0) : Matrix.trace (B * A * C) = 0",
             ),
             (
                 // `e` is not bound, so free renaming cannot swap it with `a`.

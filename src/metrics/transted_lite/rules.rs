@@ -66,7 +66,8 @@
 //!   either side. `eq_comm`, `ne_comm`, `and_comm`, `or_comm`, `iff_comm`, `add_comm`,
 //!   `mul_comm` (swap operands), `and_assoc`, `or_assoc`, `add_assoc`, `mul_assoc` (both
 //!   directions), `forall_swap`, `exists_swap` (adjacent quantifiers whose binder types do not
-//!   mention each other), `Imp.swap` (`a → b → c` ↔ `b → a → c`), and `binder_reorder` (the
+//!   mention each other; `forall_swap` also on two adjacent variable binders of the theorem),
+//!   `Imp.swap` (`a → b → c` ↔ `b → a → c`), and `binder_reorder` (the
 //!   theorem's binders permuted to align with the other side, never moving a binder before one
 //!   whose name it mentions: `(x : ℝ) (h : 0 < x)` stays in that order), and on ℕ/ℤ only the
 //!   numeral-bound shifts `k ≤ b` ↔ `k - 1 < b`, `a ≤ k` ↔ `a < k + 1`
@@ -1552,6 +1553,42 @@ pub fn moves(
     if let Some(r) = binder_reorder(tree, other, distance) {
         out.push(r);
     }
+    binder_swaps(tree, out);
+}
+
+/// `forall_swap` on the theorem's binders: two adjacent variable binders trade places when the
+/// second's type does not mention the first. `binder_reorder` aligns binders by their best
+/// matches, which for binders written the same (`(a b : G)` on both sides) is the identity; the
+/// swap is what lets `(a b : G) : f (a * b) = 1` meet `(a b : G) : f (b * a) = 1` up to
+/// renaming.
+fn binder_swaps(tree: &Tree, out: &mut Vec<Rewrite>) {
+    let Some((list, path)) = binder_list(tree) else {
+        return;
+    };
+    let k = list.children.len() - 1;
+    let variable = |b: &Tree| {
+        b.label == EXPLICIT
+            && b.children.len() == 2
+            && is_leaf(&b.children[0])
+            && !b.children[0].hypothesis_freecost
+            && !is_prop_shaped(&b.children[1])
+    };
+    for i in 0..k.saturating_sub(1) {
+        let (a, b) = (&list.children[i], &list.children[i + 1]);
+        if !variable(a) || !variable(b) || mentions(&b.children[1], &a.children[0].label) {
+            continue;
+        }
+        let mut children = list.children.clone();
+        children.swap(i, i + 1);
+        let at = format!("{} {}", render(a), render(b));
+        out.push(Rewrite {
+            applied: Applied {
+                rule: "forall_swap",
+                at,
+            },
+            tree: replace_at(tree, &path, Tree::node(list.label.clone(), children)),
+        });
+    }
 }
 
 fn moves_in(
@@ -2111,7 +2148,7 @@ mod tests {
         );
         for (r, at) in &rules {
             assert!(
-                *r == "eq_comm" || *r == "binder_reorder",
+                ["eq_comm", "binder_reorder", "forall_swap"].contains(r),
                 "unexpected move {r} at {at}"
             );
         }
@@ -2597,6 +2634,22 @@ mod tests {
         differ(
             "theorem t (x : ℝ) (h₁ : 0 < x) (h₂ : x < 1) : x ^ 2 < 1",
             "theorem t (x : ℝ) (h₁ : 0 < x) : x ^ 2 < 1",
+        );
+    }
+
+    #[test]
+    fn adjacent_independent_binders_swap() {
+        let t = canon("theorem t (n : ℕ) (a b : Fin n) (h : a < b) : True");
+        let swaps: Vec<String> = move_rules("theorem t (n : ℕ) (a b : Fin n) (h : a < b) : True")
+            .into_iter()
+            .filter(|(r, _)| *r == "forall_swap")
+            .map(|(_, at)| at)
+            .collect();
+        // `a` and `b` swap; `n` and `a` do not (`Fin n` mentions `n`); `h` is a hypothesis.
+        assert_eq!(swaps.len(), 1, "{swaps:?} in {t:?}");
+        assert!(
+            swaps[0].contains('a') && swaps[0].contains('b'),
+            "{swaps:?}"
         );
     }
 
