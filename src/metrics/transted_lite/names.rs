@@ -61,12 +61,7 @@ fn head(t: &Tree) -> Option<&str> {
     let name = if t.children.is_empty() {
         t.label.as_str()
     } else {
-        let (name, rest) = t.label.split_once(' ')?;
-        let args_only = rest.chars().all(|c| c == '_' || c == ' ');
-        if !args_only || rest.matches('_').count() != t.children.len() {
-            return None;
-        }
-        name
+        super::rules::app_head(t)?
     };
     let first = name.chars().next()?;
     (first.is_alphabetic()

@@ -286,6 +286,16 @@ fn is_leaf(t: &Tree) -> bool {
     t.children.is_empty()
 }
 
+/// The function of an application node `"f _  _ "` (the name, then one `" _ "` per child), as
+/// the parser labels `f a b`; `None` for a leaf or an operator shape (`" _ + _ "`, `"∀ _ , _ "`).
+pub(super) fn app_head(t: &Tree) -> Option<&str> {
+    if t.children.is_empty() {
+        return None;
+    }
+    let head = t.label.strip_suffix(&" _ ".repeat(t.children.len()))?;
+    (!head.is_empty() && !head.contains(char::is_whitespace)).then_some(head)
+}
+
 /// Does any leaf of `t` carry the label `name`?
 fn mentions(t: &Tree, name: &str) -> bool {
     if is_leaf(t) {
@@ -1028,8 +1038,7 @@ fn subst(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree, String)> {
 /// A proposition, judged by its head: a relation or connective, or a predicate application
 /// (`Nat.Prime p`, `IsCompact K`) as hypotheses state them.
 fn is_prop_shaped_or_applied(t: &Tree) -> bool {
-    is_prop_shaped(t)
-        || (!t.children.is_empty() && t.label.split_once(' ').is_some_and(|(h, _)| !h.is_empty()))
+    is_prop_shaped(t) || app_head(t).is_some()
 }
 
 /// A function variable used only at one point, where a hypothesis gives its value:
@@ -1055,10 +1064,10 @@ fn subst_value(binders: &[Tree], concl: &Tree) -> Option<(Vec<Tree>, Tree, Strin
             (&eq.children[0], &eq.children[1]),
             (&eq.children[1], &eq.children[0]),
         ] {
-            let Some(f) = app.label.split_once(' ').map(|(f, _)| f) else {
+            let Some(f) = app_head(app) else {
                 continue;
             };
-            if app.children.is_empty() || mentions_head(value, f) {
+            if mentions_head(value, f) {
                 continue;
             }
             let Some(j) = binders[..i].iter().rposition(|b| {
@@ -1116,9 +1125,7 @@ fn binds_inside(t: &Tree, name: &str) -> bool {
 
 /// Does `t` use the name `f`, as a leaf or as the head of an application `"f _ …"`?
 fn mentions_head(t: &Tree, f: &str) -> bool {
-    t.label == f
-        || t.label.split_once(' ').is_some_and(|(head, _)| head == f)
-        || t.children.iter().any(|c| mentions_head(c, f))
+    t.label == f || app_head(t) == Some(f) || t.children.iter().any(|c| mentions_head(c, f))
 }
 
 /// Is every use of `f` in `t` the subtree `app`?
@@ -1126,7 +1133,7 @@ fn only_as(t: &Tree, f: &str, app: &Tree) -> bool {
     if t == app {
         return true;
     }
-    let here = t.label == f || t.label.split_once(' ').is_some_and(|(head, _)| head == f);
+    let here = t.label == f || app_head(t) == Some(f);
     !here && t.children.iter().all(|c| only_as(c, f, app))
 }
 

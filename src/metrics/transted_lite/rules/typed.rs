@@ -300,12 +300,12 @@ fn namespace_of(ty: &Tree) -> Option<String> {
     }
     // `Subgroup _ `, `Finset _ `, `Polynomial _ `: a constant applied to its arguments. A leaf
     // head (`G`, a type variable) names no namespace.
-    let applied = ty.label == format!("{head}{}", " _ ".repeat(ty.children.len()));
+    let head = app_head(ty)?;
     let constant = head.chars().next().is_some_and(char::is_uppercase)
         && head
             .chars()
             .all(|ch| ch.is_alphanumeric() || ch == '.' || ch == '_');
-    (applied && !ty.children.is_empty() && constant).then(|| head.to_owned())
+    constant.then(|| head.to_owned())
 }
 
 /// Generalized field notation: `x.f` → `T.f x` where `x : T …`, and `x.f a` → `T.f x a` when `T`
@@ -456,14 +456,8 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
                 .map(|ty| &ty.children[0]);
             decide(element, uses);
         }
-    } else if let Some((f, rest)) = t.label.split_once(' ') {
-        let arity = t.children.len();
-        let plain_app =
-            rest.matches('_').count() == arity && rest.chars().all(|ch| ch == '_' || ch == ' ');
-        let ty = plain_app
-            .then(|| type_of(f))
-            .flatten()
-            .filter(|ty| ty.label == IMP);
+    } else if let Some(f) = app_head(t) {
+        let ty = type_of(f).filter(|ty| ty.label == IMP);
         if let Some(ty) = ty {
             // Arguments are elaborated in order: one mentioning `x` before its first plain
             // use as an argument comes first.
@@ -471,7 +465,7 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
                 .children
                 .iter()
                 .position(|a| is_leaf(a) && a.label == name);
-            let earlier = first_plain.map_or(arity, |i| i);
+            let earlier = first_plain.unwrap_or(t.children.len());
             if t.children[..earlier].iter().any(|a| mentions(a, name)) {
                 uses.occurrence(false);
             }
@@ -514,7 +508,7 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
         ("Finset.filter", "Finset"),
         ("Finset.image", "Finset"),
     ];
-    if let Some((head, _)) = receiver.label.split_once(' ') {
+    if let Some(head) = app_head(receiver) {
         if let Some((_, ns)) = RETURNS.iter().find(|(f, _)| *f == head) {
             return Some(ns);
         }
