@@ -203,7 +203,10 @@ impl Config {
     pub fn parse(text: &str, path: &Path) -> Result<Config, ReferenceError> {
         let raw: RawConfig = toml::from_str(text).map_err(|e| {
             let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
-            ReferenceError::new(path, line, e.message().trim().to_string())
+            // toml's message can span lines ("invalid table header\nexpected ..."): one line
+            // for the editor's diagnostic and the command line.
+            let message = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
+            ReferenceError::new(path, line, message)
         })?;
         let base = path.parent().unwrap_or(Path::new("."));
         let mut cfg = Config {
@@ -671,6 +674,7 @@ samples = 8
                 .to_string()
                 .starts_with(&format!("/w/lean-assess.toml:{line}: ")));
             assert!(e.message.contains(needle), "{e}");
+            assert!(!e.to_string().contains('\n'), "one line: {e:?}");
         }
     }
 
