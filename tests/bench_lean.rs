@@ -185,10 +185,7 @@ fn beq_with_a_scripted_exact_query() {
     let s = Setup::new(
         &[
             json!({"method": "textDocument/codeAction", "tactics": ["exact?"],
-                   "result": [{"title": "Try this: exact h", "kind": "quickfix",
-                               "edit": {"documentChanges": [{"textDocument": {"version": 1, "uri": "file:///x"},
-                                        "edits": [{"range": {"start": {"line": 0, "character": 2}, "end": {"line": 0, "character": 8}},
-                                                   "newText": "exact h"}]}]}}]}),
+                   "tryThis": ["exact h"]}),
             json!({"method": "textDocument/codeAction", "result": []}),
             json!({"method": "standin/diagnostic", "lineContains": "0 ≤ x",
                    "message": "failed to synthesize OfNat"}),
@@ -636,10 +633,7 @@ fn score_runs_the_lean_metrics_through_a_spawned_server() {
             json!({"method": "standin/diagnostic", "lineContains": ".thm_Q", "severity": 3,
                    "message": "'q' depends on axioms: [propext, sorryAx]"}),
             json!({"method": "textDocument/codeAction", "tactics": ["exact?"],
-                   "result": [{"title": "Try this: exact thm_P", "kind": "quickfix",
-                               "edit": {"documentChanges": [{"textDocument": {"version": 1, "uri": "file:///x"},
-                                        "edits": [{"range": {"start": {"line": 0, "character": 2}, "end": {"line": 0, "character": 8}},
-                                                   "newText": "exact thm_P"}]}]}}]}),
+                   "tryThis": ["exact thm_P"]}),
         ],
         &[],
     );

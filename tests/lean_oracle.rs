@@ -54,19 +54,10 @@ fn two_goals_after(tactics: &[&str]) -> Value {
            "tactics": tactics, "result": common::example("interactiveGoals-two-goals.result.json")})
 }
 
-/// "Try this" code actions at the last of `tactics` (the `rw?` line).
+/// "Try this" code actions at the last of `tactics` (the `rw?` line): the stand-in's quickfixes
+/// in the shape of `codeAction.try-this.result.json`, their edits starting on the requested line.
 fn suggest_at(tactics: &[&str], suggestions: &[&str]) -> Value {
-    let actions: Vec<Value> = suggestions
-        .iter()
-        .map(|s| {
-            json!({"title": format!("Try this: {s}"), "kind": "quickfix",
-                   "edit": {"documentChanges": [{"textDocument": {"version": 1, "uri": "file:///x"},
-                            "edits": [{"range": {"start": {"line": 0, "character": 2},
-                                                 "end": {"line": 0, "character": 40}},
-                                       "newText": s}]}]}})
-        })
-        .collect();
-    json!({"method": "textDocument/codeAction", "tactics": tactics, "result": actions})
+    json!({"method": "textDocument/codeAction", "tactics": tactics, "tryThis": suggestions})
 }
 
 fn error_at(tactics: &[&str], message: &str) -> Value {
@@ -766,10 +757,7 @@ async fn beq_checker_over_the_oracle() {
     use lean_assess::metrics::beq::{CheckOutcome, CheckRequest, ProofChecker, Suggestion};
     let s = standin(&[
         json!({"method": "textDocument/codeAction", "tactics": ["exact?"],
-               "result": [{"title": "Try this: exact thm_P x (Nat.pos_of_ne_zero h)", "kind": "quickfix",
-                           "edit": {"documentChanges": [{"textDocument": {"version": 1, "uri": "file:///x"},
-                                    "edits": [{"range": {"start": {"line": 0, "character": 2}, "end": {"line": 0, "character": 8}},
-                                               "newText": "exact thm_P x (Nat.pos_of_ne_zero h)"}]}]}}]}),
+               "tryThis": ["exact thm_P x (Nat.pos_of_ne_zero h)"]}),
         json!({"method": "standin/diagnostic", "lineContains": "#print axioms BEq2.thm_Q", "severity": 3,
                "message": "'BEq2.thm_Q' depends on axioms: [propext, sorryAx]"}),
         json!({"method": "standin/diagnostic", "tactics": ["exact thm_P"], "message": "type mismatch"}),

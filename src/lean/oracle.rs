@@ -55,6 +55,19 @@ const CONTENT_MODIFIED: i64 = -32801;
 /// `-32901` worker exited, `-32902` worker crashed (README §4).
 const WORKER_EXITED: i64 = -32901;
 const WORKER_CRASHED: i64 = -32902;
+/// The `-32801` text of `RequestError.fileChanged` (src/Lean/Server/Requests.lean: `{ code :=
+/// ErrorCode.contentModified, message := "File changed." }`), also sent by the watchdog to
+/// requests queued behind an edit (src/Lean/Server/Watchdog.lean, `handleEdits`). The worker is
+/// alive and the request can simply be sent again.
+const FILE_CHANGED: &str = "File changed.";
+/// How often a request answered [`FILE_CHANGED`] is sent again before it counts as failed.
+const FILE_CHANGED_RETRIES: usize = 3;
+/// The `-32801` texts meaning the worker is gone (reopen, a full re-import):
+/// `s!"Cannot process request to closed file '{uri}'"` (Watchdog.lean, `handleRequest`) and
+/// `s!"The file worker for {uri} has been terminated."` (Watchdog.lean, pending
+/// `$/lean/waitForILeans` of a terminated worker).
+const CLOSED_FILE: &str = "Cannot process request to closed file";
+const TERMINATED: &str = "has been terminated";
 
 /// Why a batch could not be judged.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -69,6 +82,15 @@ pub enum OracleError {
     Shape { uri: String, what: String },
     #[error("tactic text rejected (would escape its block): {text:?}")]
     UnsafeText { text: String },
+    /// Lean reported an error on the scratch document's header (an import line, or 0:0: a failed
+    /// `lake setup-file`, "Imports are out of date and must be rebuilt…", an unknown import).
+    /// Nothing after the header is elaborated, so no result of this document means anything:
+    /// the batch ends here (sticky: every later batch on the same imports gets it at once).
+    #[error("scratch document {uri}: Lean could not process the imports: {message}")]
+    Header { uri: String, message: String },
+    /// The scratch file could not be written inside the workspace.
+    #[error("scratch document {path}: cannot write it: {error}")]
+    Scratch { path: String, error: String },
 }
 
 /// Limits and placement of the oracle's work.
@@ -78,9 +100,17 @@ pub struct OracleConfig {
     pub heartbeats: u64,
     /// Upper bound on one request's wait (the deadline may cut it shorter).
     pub request_timeout: Duration,
-    /// Directory URI of the scratch documents (`file:///<project>/.scratch`); must not be
-    /// covered by a `lean_lib` glob.
+    /// Directory URI of the scratch documents when they are not written to disk
+    /// (`scratch_dir` unset: tests against the stand-in); must not be covered by a `lean_lib`
+    /// glob.
     pub scratch_dir_uri: String,
+    /// Directory on disk for the scratch files (see [`super::scratch`]); when set, every
+    /// scratch document is a real file there, written before its `didOpen` and removed when it
+    /// is closed or the oracle is dropped, and `scratch_dir_uri` is ignored.
+    pub scratch_dir: Option<std::path::PathBuf>,
+    /// Bound on a first open ([`Oracle::warm_up`]): importing Mathlib, building dependencies,
+    /// the first `exact?`/`rw?` index. Not part of any pair's time limit.
+    pub load_timeout: Duration,
 }
 
 impl Default for OracleConfig {
@@ -89,6 +119,8 @@ impl Default for OracleConfig {
             heartbeats: 200_000,
             request_timeout: Duration::from_secs(60),
             scratch_dir_uri: "file:///lean-assess/.scratch".into(),
+            scratch_dir: None,
+            load_timeout: Duration::from_secs(1200),
         }
     }
 }
@@ -318,6 +350,13 @@ struct RegistryEntry {
 
 struct ScratchDoc {
     uri: String,
+    /// The file on disk behind `uri` (when the config names a scratch directory).
+    path: Option<std::path::PathBuf>,
+    /// Lean's header error, once seen: the document is unusable (see [`OracleError::Header`]).
+    header_error: Option<String>,
+    /// [`Oracle::warm_up`] has loaded the imports / built the search indexes.
+    warm: bool,
+    indexed: bool,
     header: String,
     registry: String,
     entries: Vec<RegistryEntry>,
@@ -465,9 +504,86 @@ fn diagnostic_line(d: &Value) -> Option<u64> {
 }
 
 /// Is this error a sign that the worker died or the document is gone (reopen and retry)?
+/// `-32901`/`-32902` always; `-32801` only with the texts of a gone worker ([`CLOSED_FILE`],
+/// [`TERMINATED`]) — "File changed." is retried by [`Oracle::request`] instead.
 fn worker_lost(e: &LeanError) -> bool {
-    matches!(e, LeanError::Response { code, .. }
-        if *code == CONTENT_MODIFIED || *code == WORKER_EXITED || *code == WORKER_CRASHED)
+    match e {
+        LeanError::Response { code, message, .. } => {
+            *code == WORKER_EXITED
+                || *code == WORKER_CRASHED
+                || (*code == CONTENT_MODIFIED
+                    && (message.contains(CLOSED_FILE) || message.contains(TERMINATED)))
+        }
+        _ => false,
+    }
+}
+
+/// Is this `-32801` the "File changed." of a live worker (send the request again)?
+fn file_changed(e: &LeanError) -> bool {
+    matches!(e, LeanError::Response { code, message, .. }
+        if *code == CONTENT_MODIFIED && message.trim() == FILE_CHANGED)
+}
+
+/// The suggestion of one code action, when it has the shape of a "Try this" at `line`: kind
+/// `quickfix` (or none), and an edit of `uri` (`documentChanges[].edits[]`, or the older
+/// `changes{uri: [..]}`) whose range starts on `line`; its `newText`, trimmed.
+fn suggestion_of(action: &Value, uri: &str, line: u32) -> Option<String> {
+    match action.get("kind").and_then(Value::as_str) {
+        None | Some("quickfix") => {}
+        Some(_) => return None,
+    }
+    let edit = action.get("edit")?;
+    let mut edits: Vec<&Value> = Vec::new();
+    for change in edit
+        .get("documentChanges")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let same = change
+            .pointer("/textDocument/uri")
+            .and_then(Value::as_str)
+            .map_or(true, |u| u == uri);
+        if same {
+            edits.extend(change.get("edits").and_then(Value::as_array).into_iter().flatten());
+        }
+    }
+    if let Some(list) = edit.pointer("/changes").and_then(|c| c.get(uri)).and_then(Value::as_array) {
+        edits.extend(list);
+    }
+    edits.into_iter().find_map(|e| {
+        let start = e.pointer("/range/start/line").and_then(Value::as_u64)?;
+        (start == u64::from(line))
+            .then(|| e.get("newText").and_then(Value::as_str))
+            .flatten()
+            .map(|t| t.trim().to_string())
+    })
+}
+
+/// Start position (line, UTF-16 character) of a diagnostic (`fullRange` preferred).
+fn diagnostic_start(d: &Value) -> Option<(u64, u64)> {
+    let start = d
+        .pointer("/fullRange/start")
+        .or_else(|| d.pointer("/range/start"))?;
+    Some((
+        start.get("line").and_then(Value::as_u64)?,
+        start.get("character").and_then(Value::as_u64).unwrap_or(0),
+    ))
+}
+
+/// The first header error among a document's diagnostics: an error (severity 1) on one of the
+/// `header_lines` import lines (an unknown import is reported at its own line by
+/// `Lean.Elab.processHeader`), or at 0:0 (a failed `lake setup-file`, "Imports are out of date
+/// and must be rebuilt…": `diagnosticsOfHeaderError`, src/Lean/Server/FileWorker.lean
+/// `setupImports`, at position 0).
+fn header_error(diagnostics: &[Value], header_lines: u32) -> Option<String> {
+    diagnostics.iter().find_map(|d| {
+        let (line, character) = diagnostic_start(d)?;
+        let severity = d.get("severity").and_then(Value::as_u64).unwrap_or(1);
+        let on_header = line < u64::from(header_lines) || (line == 0 && character == 0);
+        (severity == 1 && on_header)
+            .then(|| collapse(&message_text(d.get("message").unwrap_or(&Value::Null))))
+    })
 }
 
 /// Where each block's lines are in the active region.
@@ -528,10 +644,23 @@ impl<L: LeanRpc> Oracle<L> {
             .scratch_dir_uri
             .trim_end_matches('/')
             .to_string();
+        let on_disk = self.config.scratch_dir.clone();
         self.docs
             .entry(key.to_string())
-            .or_insert_with(|| ScratchDoc {
-                uri: format!("{dir}/scratch{n}.lean"),
+            .or_insert_with(|| {
+                let (uri, path) = match on_disk {
+                    Some(dir) => {
+                        let path = super::scratch::new_path(&dir);
+                        (super::scratch::file_uri(&path), Some(path))
+                    }
+                    None => (format!("{dir}/scratch{n}.lean"), None),
+                };
+                ScratchDoc {
+                uri,
+                path,
+                header_error: None,
+                warm: false,
+                indexed: false,
                 header: key.to_string(),
                 registry: String::new(),
                 entries: Vec::new(),
@@ -539,6 +668,7 @@ impl<L: LeanRpc> Oracle<L> {
                 opened: false,
                 session: None,
                 active: String::new(),
+            }
             })
     }
 
@@ -559,10 +689,21 @@ impl<L: LeanRpc> Oracle<L> {
         params: Value,
         deadline: Instant,
     ) -> Result<Value, LeanError> {
-        self.counters.round_trips.fetch_add(1, Ordering::Relaxed);
-        self.lean
-            .request(method, params, self.timeout(deadline))
-            .await
+        let mut tries = 0;
+        loop {
+            self.counters.round_trips.fetch_add(1, Ordering::Relaxed);
+            match self
+                .lean
+                .request(method, params.clone(), self.timeout(deadline))
+                .await
+            {
+                Err(e) if file_changed(&e) && tries < FILE_CHANGED_RETRIES => {
+                    tries += 1;
+                    tracing::debug!(method, "Lean answered \"File changed.\"; asking again");
+                }
+                other => return other,
+            }
+        }
     }
 
     /// Declare statements (each `(preamble, signature)`) under hidden names in the scratch
@@ -669,6 +810,13 @@ impl<L: LeanRpc> Oracle<L> {
         commands: &[Command],
         deadline: Instant,
     ) -> Result<(Vec<BlockResult>, Vec<CommandResult>), OracleError> {
+        let doc = self.doc(key);
+        if let Some(message) = doc.header_error.clone() {
+            return Err(OracleError::Header {
+                uri: doc.uri.clone(),
+                message,
+            });
+        }
         for b in blocks {
             check_tactic_text(&b.tactic)?;
             for p in &b.path {
@@ -752,6 +900,7 @@ impl<L: LeanRpc> Oracle<L> {
             source,
         };
 
+        self.ensure_file(key)?;
         let version = self.send_text(key).await.map_err(lean_err)?;
         // Barrier: all diagnostics of `version` are out (README §4).
         match self
@@ -779,6 +928,7 @@ impl<L: LeanRpc> Oracle<L> {
                 deadline,
             )
             .await?;
+        self.check_header(key, &diagnostics)?;
         let diagnostics: Vec<(u64, u64, String)> = diagnostics
             .as_array()
             .into_iter()
@@ -866,6 +1016,91 @@ impl<L: LeanRpc> Oracle<L> {
         Ok((results, command_results))
     }
 
+    /// The file behind a scratch document exists on disk before its `didOpen` (see
+    /// [`super::scratch`]); a no-op for an open document or one without a file.
+    fn ensure_file(&mut self, key: &str) -> Result<(), OracleError> {
+        let doc = self.doc(key);
+        if doc.opened {
+            return Ok(());
+        }
+        let Some(path) = doc.path.clone() else {
+            return Ok(());
+        };
+        let text = doc.text();
+        super::scratch::write(&path, &text).map_err(|e| OracleError::Scratch {
+            path: path.display().to_string(),
+            error: e.to_string(),
+        })
+    }
+
+    /// After a barrier: a header error ends the batch (and every later one on these imports)
+    /// with [`OracleError::Header`], never a result (issue 11 item 1).
+    fn check_header(&mut self, key: &str, diagnostics: &Value) -> Result<(), OracleError> {
+        let doc = self.doc(key);
+        let header_lines = line_count(&doc.header);
+        let list = diagnostics.as_array().map(Vec::as_slice).unwrap_or(&[]);
+        match header_error(list, header_lines) {
+            Some(message) => {
+                tracing::warn!(uri = %doc.uri, %message, "Lean reported a header error");
+                doc.header_error = Some(message.clone());
+                Err(OracleError::Header {
+                    uri: doc.uri.clone(),
+                    message,
+                })
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Open the scratch document for `key` and wait until Lean has loaded its imports (and,
+    /// with `index`, built the `exact?` / `rw?` indexes of the worker), bounded by the
+    /// configured `load_timeout`, not by any pair's time limit: the first open imports Mathlib
+    /// and may build dependencies, and the first `exact?`/`rw?` builds its lazy discrimination
+    /// tree (src/Lean/Meta/LazyDiscrTree.lean; `exact?` and `rw?` each keep one per
+    /// environment) outside the heartbeat limit. Returns the time it took (zero when already
+    /// warm). A header error comes out here, as [`OracleError::Header`].
+    pub async fn warm_up(&mut self, key: &str, index: bool) -> Result<Duration, OracleError> {
+        let doc = self.doc(key);
+        if doc.warm && (doc.indexed || !index) {
+            return Ok(Duration::ZERO);
+        }
+        let start = Instant::now();
+        let deadline = start + self.config.load_timeout;
+        let mut commands = Vec::new();
+        if index {
+            // Goals `exact?` / `rw?` cannot close from local hypotheses, so each consults its
+            // library index (core Lean has `Nat.add_comm`); their results are not read.
+            commands.push(Command::new(
+                "set_option maxHeartbeats 0 in
+example (a b : Nat) : a + b = b + a := by
+  exact?",
+            ));
+            commands.push(Command::new(
+                "set_option maxHeartbeats 0 in
+example (a b : Nat) : a + b = b + a := by
+  rw?",
+            ));
+        }
+        let saved = std::mem::replace(&mut self.config.request_timeout, self.config.load_timeout);
+        let r = self.run(key, &[], &commands, deadline).await;
+        self.config.request_timeout = saved;
+        r?;
+        let doc = self.doc(key);
+        doc.warm = true;
+        doc.indexed |= index;
+        Ok(start.elapsed())
+    }
+
+    /// The header error seen on any scratch document, if any (batch runs stop on it).
+    pub fn header_failure(&self) -> Option<OracleError> {
+        self.docs.values().find_map(|d| {
+            d.header_error.as_ref().map(|m| OracleError::Header {
+                uri: d.uri.clone(),
+                message: m.clone(),
+            })
+        })
+    }
+
     /// Send the document's current text as a new version (didOpen the first time).
     async fn send_text(&mut self, key: &str) -> Result<i64, LeanError> {
         let doc = self.doc(key);
@@ -926,6 +1161,9 @@ impl<L: LeanRpc> Oracle<L> {
                     .await;
                 doc.opened = false;
                 doc.session = None;
+            }
+            if let Some(path) = &doc.path {
+                super::scratch::remove(path);
             }
         }
     }
@@ -1052,8 +1290,10 @@ impl<L: LeanRpc> Oracle<L> {
         }
     }
 
-    /// "Try this" suggestions at `line` from code actions (design §5.3: `edit.newText`, else the
-    /// title without its `Try this: ` prefix).
+    /// "Try this" suggestions at `line` from code actions, taken by shape, not by title
+    /// (titles are configurable, `codeActionPrefix?` in src/Lean/Meta/Tactic/TryThis.lean):
+    /// quickfixes whose edit replaces a range starting on `line` (the suggesting tactic's
+    /// span, `codeAction.try-this.result.json`); their `newText` is the suggestion.
     async fn suggestions(
         &mut self,
         key: &str,
@@ -1076,23 +1316,25 @@ impl<L: LeanRpc> Oracle<L> {
             })?;
         let mut out = Vec::new();
         for action in r.as_array().into_iter().flatten() {
-            let Some(title) = action.get("title").and_then(Value::as_str) else {
-                continue;
-            };
-            let Some(rest) = title.strip_prefix("Try this:") else {
-                continue;
-            };
-            let text = action
-                .pointer("/edit/documentChanges/0/edits/0/newText")
-                .and_then(Value::as_str)
-                .unwrap_or(rest)
-                .trim()
-                .to_string();
-            if !text.is_empty() && !out.contains(&text) {
-                out.push(text);
+            if let Some(text) = suggestion_of(action, &uri, line) {
+                if !text.is_empty() && !out.contains(&text) {
+                    out.push(text);
+                }
             }
         }
         Ok(out)
+    }
+}
+
+impl<L: LeanRpc> Drop for Oracle<L> {
+    /// The scratch files go with the oracle (a dying batch job or proxy leaves none behind;
+    /// Lean's worker for a file that is gone is harmless and ends with the server).
+    fn drop(&mut self) {
+        for doc in self.docs.values() {
+            if let Some(path) = &doc.path {
+                super::scratch::remove(path);
+            }
+        }
     }
 }
 

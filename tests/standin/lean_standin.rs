@@ -67,6 +67,53 @@
 //! `@c.{l₁, …, lₖ}` with `k > n` on a line gives that line the error "too many explicit universe
 //! levels for 'c'"; fewer levels than `n` are fine (Lean fills them with level metavariables).
 //!
+//! # Failure shapes of a real Lean (issue 11), each from Lean's source
+//! - Header errors: a rule `{"method": "standin/header", "kind": K}` makes every document's
+//!   interactive diagnostics carry one error at 0:0–0:0 (severity 1), as a real worker reports a
+//!   header it could not process (`diagnosticsOfHeaderError`, src/Lean/Server/FileWorker.lean
+//!   `setupImports`; vscode-lean4's `isImportsOutdatedError` checks exactly 0:0–0:0). `K`:
+//!   `"outOfDate"` → "Imports are out of date and must be rebuilt; use the \"Restart File\"
+//!   command in your editor." (FileWorker.lean, `.importsOutOfDate`); `"setupFailed"` →
+//!   "`lake setup-file <path> <imports>` failed:…" (FileWorker/SetupFile.lean, exit code other
+//!   than 0/2/3); `"unknownImport"` → "unknown module prefix '<M>'\n\nNo directory '<M>' or file
+//!   '<M>.olean' in the search path entries:…" (src/Lean/Util/Path.lean `findOLean`, logged at
+//!   the header's start by `Lean.Elab.processHeader`), `<M>` the first import's root.
+//! - Named errors in rules: `"errorKind"` instead of `"error"`: `"fileChanged"` → -32801
+//!   "File changed." (`RequestError.fileChanged`, src/Lean/Server/Requests.lean);
+//!   `"closedFile"` → -32801 "Cannot process request to closed file '<uri>'" (Watchdog.lean
+//!   `handleRequest`); `"terminated"` → -32801 "The file worker for <uri> has been terminated."
+//!   (Watchdog.lean); `"outdatedRpc"` → -32900 "Outdated RPC session" (Server/Rpc/…,
+//!   README §7); `"workerExited"` / `"workerCrashed"` → -32901 / -32902 "Server process for
+//!   <uri> crashed, see stderr for exception." / "…, likely due to a stack overflow or a bug."
+//!   (Watchdog.lean, worker exit code 1 / other).
+//! - Worker crash: notification `standin/crashWorker {"uri", "exitCode"}` → `$/lean/fileProgress`
+//!   with kind 2 (fatal error) from 0 to EOF (`publishProgressAtPos … fatalError`,
+//!   Watchdog.lean), and every request on that URI gets -32901 (exit code 1) / -32902 with the
+//!   message above until the next `didChange`/`didOpen` restarts the worker.
+//! - Named messages in `standin/diagnostic` rules: `"messageKind"` instead of `"message"`:
+//!   `"heartbeats"` → "(deterministic) timeout at `whnf`, maximum number of heartbeats (200000)
+//!   has been reached…" (src/Lean/CoreM.lean `throwMaxHeartbeat`); `"exactFailed"` → "`exact?`
+//!   could not close the goal. Try `apply?` to see partial suggestions." (src/Lean/Elab/Tactic/
+//!   LibrarySearch.lean); `"rwFailed"` → "Could not find any lemmas which can rewrite the goal"
+//!   (src/Lean/Elab/Tactic/Rewrites.lean); `"ranOutOfTime"` (severity 3) → "`exact?` stopped
+//!   because it was running out of time.\nYou may get better results using `set_option
+//!   maxHeartbeats 0`." (src/Lean/Util/Heartbeats.lean `reportOutOfHeartbeats`);
+//!   `"axiomsSorry"` / `"axiomsNone"` (severity 3) → "'<c>' depends on axioms: [sorryAx]" /
+//!   "'<c>' does not depend on any axioms" for the `#print axioms <c>` on that line
+//!   (src/Lean/Elab/Print.lean); "too many explicit universe levels" is `standin/universes`.
+//! - "Try this" code actions: a rule `{"method": "textDocument/codeAction", "tryThis":
+//!   ["s1", "s2", …]}` answers one quickfix per suggestion in the shape of
+//!   `codeAction.try-this.result.json` (title "Try this: <s>", `kind: "quickfix"`, the first
+//!   `isPreferred`, an edit whose range starts on the requested line), as `rw?` does with
+//!   several suggestions (src/Lean/Meta/Tactic/TryThis.lean `addSuggestions`); `exact?` gives
+//!   one, which recent Lean may wrap as `(expose_names; exact h)` when it uses inaccessible
+//!   names (src/Lean/Meta/Tactic/TryThis.lean, `expose_names`). `"titlePrefix"` replaces "Try
+//!   this: " in the titles (Lean's `codeActionPrefix?`).
+//! - Every advertised method is answered: `textDocument/inlayHint`, `documentSymbol`,
+//!   `foldingRange`, `documentColor`, `documentHighlight` → `[]`; `semanticTokens/full` and
+//!   `/range` → `{"data": []}`; RPC `Lean.Widget.getInteractiveTermGoal` → `null` (Lean's answer
+//!   off a term, src/Lean/Server/FileWorker/WidgetRequests.lean).
+//!
 //! # Control methods (for tests)
 //! - request `standin/echo` → `{"received": <the whole request exactly as received>}`;
 //! - notification `standin/emit {"messages":[...]}` → each written as a frame, in order
@@ -131,6 +178,11 @@ struct Rule {
     line_contains: Option<String>,
     message: String,
     severity: u64,
+    kind: Option<String>,
+    error_kind: Option<String>,
+    message_kind: Option<String>,
+    try_this: Option<Vec<String>>,
+    title_prefix: Option<String>,
 }
 
 impl Rule {
@@ -180,6 +232,22 @@ impl Rule {
                 .unwrap_or("")
                 .to_string(),
             severity: v.get("severity").and_then(Value::as_u64).unwrap_or(1),
+            kind: v.get("kind").and_then(Value::as_str).map(String::from),
+            error_kind: v.get("errorKind").and_then(Value::as_str).map(String::from),
+            message_kind: v
+                .get("messageKind")
+                .and_then(Value::as_str)
+                .map(String::from),
+            try_this: v.get("tryThis").and_then(Value::as_array).map(|a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(String::from)
+                    .collect()
+            }),
+            title_prefix: v
+                .get("titlePrefix")
+                .and_then(Value::as_str)
+                .map(String::from),
         })
     }
 
@@ -310,6 +378,104 @@ struct Doc {
     text: String,
 }
 
+/// The header error text of a `standin/header` rule's `kind` (sources in the module doc).
+fn header_message(kind: &str, text: &str, uri: &str) -> String {
+    let imports: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("import "))
+        .map(str::trim)
+        .collect();
+    match kind {
+        "outOfDate" => "Imports are out of date and must be rebuilt; use the \"Restart File\" command in your editor.".into(),
+        "unknownImport" => {
+            let root = imports
+                .first()
+                .and_then(|m| m.split('.').next())
+                .unwrap_or("Foo");
+            format!(
+                "unknown module prefix '{root}'\n\nNo directory '{root}' or file '{root}.olean' in the search path entries:\n/w/.lake/build/lib/lean"
+            )
+        }
+        _ => {
+            let path = uri.strip_prefix("file://").unwrap_or(uri);
+            format!(
+                "`/usr/bin/lake setup-file {path} {}` failed:\n\nstderr:\nerror: no such file or directory (error code: 2)\n  file: {path}",
+                imports.join(" ")
+            )
+        }
+    }
+}
+
+/// `(code, message)` of a rule's `errorKind` (sources in the module doc).
+fn named_error(kind: &str, uri: &str) -> (i64, String) {
+    match kind {
+        "fileChanged" => (-32801, "File changed.".into()),
+        "closedFile" => (
+            -32801,
+            format!("Cannot process request to closed file '{uri}'"),
+        ),
+        "terminated" => (
+            -32801,
+            format!("The file worker for {uri} has been terminated."),
+        ),
+        "outdatedRpc" => (-32900, "Outdated RPC session".into()),
+        "workerExited" => (-32901, crash_message(uri, 1)),
+        _ => (-32902, crash_message(uri, 134)),
+    }
+}
+
+/// The watchdog's message to a crashed worker's pending requests (Watchdog.lean).
+fn crash_message(uri: &str, exit_code: i64) -> String {
+    if exit_code == 1 {
+        format!("Server process for {uri} crashed, see stderr for exception.")
+    } else {
+        format!("Server process for {uri} crashed, likely due to a stack overflow or a bug.")
+    }
+}
+
+/// `(severity, text)` of a `standin/diagnostic` rule's `messageKind` on `line` (sources in the
+/// module doc).
+fn named_message(kind: &str, line: &str) -> (u64, String) {
+    let printed = line
+        .split("#print axioms")
+        .nth(1)
+        .map(str::trim)
+        .unwrap_or("thm");
+    match kind {
+        "heartbeats" => (1, "(deterministic) timeout at `whnf`, maximum number of heartbeats (200000) has been reached\nUse `set_option maxHeartbeats <num>` to set the limit.\n\nAdditional diagnostic information may be available using the `set_option diagnostics true` command.".into()),
+        "exactFailed" => (1, "`exact?` could not close the goal. Try `apply?` to see partial suggestions.".into()),
+        "rwFailed" => (1, "Could not find any lemmas which can rewrite the goal".into()),
+        "ranOutOfTime" => (3, "`exact?` stopped because it was running out of time.\nYou may get better results using `set_option maxHeartbeats 0`.".into()),
+        "axiomsSorry" => (3, format!("'{printed}' depends on axioms: [sorryAx]")),
+        "axiomsNone" => (3, format!("'{printed}' does not depend on any axioms")),
+        other => (1, format!("lean-standin: unknown messageKind {other}")),
+    }
+}
+
+/// "Try this" quickfixes at `line` (shape of `codeAction.try-this.result.json`: one action per
+/// suggestion, the first preferred, the edit's range starting on the requested line).
+fn try_this_actions(uri: &str, version: i64, line: u64, suggestions: &[String], prefix: &str) -> Value {
+    let actions: Vec<Value> = suggestions
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut a = json!({
+                "title": format!("{prefix}{s}"),
+                "kind": "quickfix",
+                "edit": {"documentChanges": [{"textDocument": {"uri": uri, "version": version},
+                    "edits": [{"range": {"start": {"line": line, "character": 2},
+                                         "end": {"line": line, "character": 40}},
+                               "newText": s}]}]}
+            });
+            if i == 0 {
+                a["isPreferred"] = Value::Bool(true);
+            }
+            a
+        })
+        .collect();
+    Value::Array(actions)
+}
+
 struct Standin {
     out: std::io::Stdout,
     rules: Vec<Rule>,
@@ -317,6 +483,8 @@ struct Standin {
     sessions: HashSet<String>,
     next_session: u64,
     stalled: HashSet<String>,
+    /// Documents whose worker crashed (exit code), until the next didChange/didOpen.
+    crashed: HashMap<String, i64>,
     shutdown: bool,
     echo: bool,
     ignore_exit: bool,
@@ -331,6 +499,7 @@ fn main() {
         sessions: HashSet::new(),
         next_session: 1,
         stalled: HashSet::new(),
+        crashed: HashMap::new(),
         shutdown: false,
         echo: std::env::var_os("LEAN_STANDIN_ECHO").is_some_and(|v| v == "1"),
         ignore_exit: std::env::var_os("LEAN_STANDIN_IGNORE_EXIT").is_some_and(|v| v == "1"),
@@ -477,6 +646,11 @@ impl Standin {
         if self.shutdown {
             return self.error(&id, -32600, "Request received after 'shutdown' request.");
         }
+        if let Some(code) = uri_of(&params).and_then(|u| self.crashed.get(&u).copied()) {
+            let uri = uri_of(&params).unwrap_or_default();
+            let c = if code == 1 { -32901 } else { -32902 };
+            return self.error(&id, c, &crash_message(&uri, code));
+        }
         let docs = &self.docs;
         if let Some(pos) = self
             .rules
@@ -486,6 +660,24 @@ impl Standin {
             if self.rules[pos].distinct_goal {
                 let result = self.distinct_goal(&params);
                 self.rules[pos].result = Some(result);
+            }
+            if let Some(suggestions) = self.rules[pos].try_this.clone() {
+                let uri = uri_of(&params).unwrap_or_default();
+                let version = self.docs.get(&uri).map_or(0, |d| d.version);
+                let line = params
+                    .pointer("/range/start/line")
+                    .and_then(Value::as_u64)
+                    .unwrap_or(0);
+                let prefix = self.rules[pos]
+                    .title_prefix
+                    .clone()
+                    .unwrap_or_else(|| "Try this: ".into());
+                self.rules[pos].result =
+                    Some(try_this_actions(&uri, version, line, &suggestions, &prefix));
+            }
+            if let Some(kind) = self.rules[pos].error_kind.clone() {
+                let (code, message) = named_error(&kind, &uri_of(&params).unwrap_or_default());
+                self.rules[pos].error = Some(json!({"code": code, "message": message}));
             }
             return self.scripted(pos, id);
         }
@@ -551,6 +743,9 @@ impl Standin {
                 } else if rpc == "Lean.Widget.getInteractiveGoals" {
                     let goals: Value = serde_json::from_str(GOALS).unwrap_or(Value::Null);
                     self.reply(&id, goals);
+                } else if rpc == "Lean.Widget.getInteractiveTermGoal" {
+                    // Off a term Lean answers `null` (WidgetRequests.lean).
+                    self.reply(&id, Value::Null);
                 } else {
                     self.error(&id, -32601, &format!("No RPC method '{rpc}' found"));
                 }
@@ -558,6 +753,16 @@ impl Standin {
             "$/lean/plainGoal" => {
                 let goal: Value = serde_json::from_str(PLAIN_GOAL).unwrap_or(Value::Null);
                 self.reply(&id, goal);
+            }
+            // Advertised in `wire.initialize-response.json`: answered empty, never -32601 (a
+            // real client shows an error reply as an error).
+            "textDocument/inlayHint"
+            | "textDocument/documentSymbol"
+            | "textDocument/foldingRange"
+            | "textDocument/documentColor"
+            | "textDocument/documentHighlight" => self.reply(&id, json!([])),
+            "textDocument/semanticTokens/full" | "textDocument/semanticTokens/range" => {
+                self.reply(&id, json!({"data": []}))
             }
             _ => self.error(&id, -32601, &format!("method not found: {method}")),
         }
@@ -608,6 +813,16 @@ impl Standin {
             range("end").unwrap_or(u64::MAX),
         );
         let mut out = Vec::new();
+        if from == 0 {
+            let uri = uri_of(params).unwrap_or_default();
+            for rule in self.rules.iter().filter(|r| r.method == "standin/header") {
+                let message = header_message(rule.kind.as_deref().unwrap_or(""), &doc.text, &uri);
+                let mut d = diagnostic_on(0, "", 1, &message);
+                d["range"]["end"]["character"] = json!(0);
+                d["fullRange"]["end"]["character"] = json!(0);
+                out.push(d);
+            }
+        }
         for (n, text) in doc.text.lines().enumerate() {
             if (n as u64) < from || (n as u64) >= to {
                 continue;
@@ -627,7 +842,11 @@ impl Standin {
                     (None, None) => false,
                 };
                 if hit {
-                    out.push(diagnostic_on(n, text, rule.severity, &rule.message));
+                    let (severity, message) = match &rule.message_kind {
+                        Some(k) => named_message(k, text),
+                        None => (rule.severity, rule.message.clone()),
+                    };
+                    out.push(diagnostic_on(n, text, severity, &message));
                 }
             }
             for rule in self
@@ -700,6 +919,7 @@ impl Standin {
                     .unwrap_or("")
                     .to_string();
                 self.docs.insert(uri.clone(), Doc { version, text });
+                self.crashed.remove(&uri);
                 self.elaborate(&uri);
             }
             "textDocument/didChange" => {
@@ -708,6 +928,7 @@ impl Standin {
                     .pointer("/textDocument/version")
                     .and_then(Value::as_i64)
                     .unwrap_or(0);
+                self.crashed.remove(&uri);
                 let Some(doc) = self.docs.get_mut(&uri) else {
                     return;
                 };
@@ -736,6 +957,26 @@ impl Standin {
                         json!({"diagnostics": [], "uri": uri}),
                     );
                 }
+            }
+            "standin/crashWorker" => {
+                let Some(uri) = uri_of(&params) else { return };
+                let code = params.get("exitCode").and_then(Value::as_i64).unwrap_or(134);
+                self.crashed.insert(uri.clone(), code);
+                let (version, end) = self.docs.get(&uri).map_or((0, (0, 0)), |d| {
+                    let lines: Vec<&str> = d.text.split('\n').collect();
+                    (
+                        d.version,
+                        (
+                            lines.len().saturating_sub(1),
+                            lines.last().map_or(0, |l| l.encode_utf16().count()),
+                        ),
+                    )
+                });
+                let mut progress: Value =
+                    serde_json::from_str(PROGRESS_PROCESSING).unwrap_or(Value::Null);
+                progress["params"]["processing"] = json!([{"kind": 2, "range": {"start": {"line": 0, "character": 0}, "end": {"line": end.0, "character": end.1}}}]);
+                progress["params"]["textDocument"] = json!({"uri": uri, "version": version});
+                self.write(&progress);
             }
             "standin/emit" => {
                 for m in params
