@@ -805,3 +805,308 @@ async fn beq_checker_over_the_oracle() {
     let used = counters.snapshot();
     assert_eq!((used.versions, used.round_trips), (4, 10));
 }
+
+// ---- Issue 11: what a real Lean does that the stand-in did not (each shape cited in the
+// stand-in's module doc).
+
+fn header_rule(kind: &str) -> Value {
+    json!({"method": "standin/header", "kind": kind})
+}
+
+/// A failed `lake setup-file`, "Imports are out of date…" and an unknown import are reported at
+/// 0:0 and nothing after the header is elaborated: every metric ends with one error naming the
+/// scratch document and Lean's message — never a score, "not equal" or "does not use thm_P" —
+/// and the oracle stays failed for that import set (sticky).
+#[tokio::test]
+async fn a_header_error_ends_the_batch_with_one_loud_error() {
+    for (kind, expected) in [
+        ("outOfDate", "Imports are out of date and must be rebuilt"),
+        ("setupFailed", "lake setup-file"),
+        ("unknownImport", "unknown module prefix 'Mathlib'"),
+    ] {
+        let s = standin(&[header_rule(kind)]).await;
+        let (reference, candidate) = (
+            statement("theorem a (x : ℕ) : x + 0 = x := by sorry"),
+            statement("theorem b (y : ℕ) : y + 0 = y := by sorry"),
+        );
+        let pair = Pair {
+            reference: &reference,
+            candidate: &candidate,
+            reference_header: MATHLIB,
+            candidate_header: MATHLIB,
+        };
+        let mut o = oracle(&s);
+        let e = TransTed::default()
+            .judge(&mut o, &pair)
+            .await
+            .expect_err("transted must fail, not fall back to plain TED");
+        let text = e.to_string();
+        assert!(
+            text.contains("could not process the imports")
+                && text.contains(expected)
+                && text.contains("scratch0.lean"),
+            "{kind}: {text}"
+        );
+        let e = DefEq::default()
+            .judge(&mut o, &pair)
+            .await
+            .expect_err("defeq must fail, not say \"not equal\"");
+        assert!(e.to_string().contains(expected), "{kind}: {e}");
+        assert!(o.header_failure().is_some());
+        // BEq's checker: an error, not "does not use thm_P".
+        use lean_assess::lean::beq_checker::OracleProofChecker;
+        use lean_assess::metrics::beq::{CheckRequest, ProofChecker};
+        let checker = OracleProofChecker::new(oracle(&s), Duration::from_secs(10));
+        let r = checker
+            .check(CheckRequest {
+                assumed_header: MATHLIB,
+                assumed: "theorem thm_P (x : ℕ) : x + 0 = x := sorry",
+                goal_header: MATHLIB,
+                goal: "theorem thm_Q (y : ℕ) : y + 0 = y := by",
+                proof: "exact thm_P",
+            })
+            .await;
+        assert!(
+            matches!(&r, Err(e) if e.to_string().contains(expected)),
+            "{kind}: {r:?}"
+        );
+    }
+}
+
+/// With a scratch directory the scratch document is a real file inside the project, written
+/// before `didOpen`, clearly named, and removed on close and on drop.
+#[tokio::test]
+async fn scratch_documents_exist_on_disk_and_are_removed() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let scratch = lean_assess::lean::scratch::dir_of(dir.path());
+    let s = standin(&[]).await;
+    let config = |dir: &std::path::Path| OracleConfig {
+        request_timeout: Duration::from_secs(10),
+        scratch_dir: Some(dir.to_path_buf()),
+        ..OracleConfig::default()
+    };
+    let mut o = Oracle::new(s.client.clone(), config(&scratch));
+    let key = Oracle::<LeanClient>::import_key(&["import Mathlib\n"]);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    o.run(&key, &[], &[], deadline).await.expect("batch");
+    let uri = o.uri_of(&key);
+    let files: Vec<_> = std::fs::read_dir(&scratch)
+        .expect("scratch dir")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let name = files[0].file_name().and_then(|n| n.to_str()).unwrap_or("");
+    assert!(
+        name.starts_with(&format!("lean_assess_scratch_{}_", std::process::id())),
+        "{name}"
+    );
+    assert!(uri.starts_with("file://") && uri.ends_with(name), "{uri}");
+    assert!(std::fs::read_to_string(&files[0])
+        .expect("read")
+        .starts_with("import Mathlib\n"));
+    o.close_all().await;
+    assert!(!files[0].exists());
+
+    // Dropped mid-run (a dying job): nothing left behind.
+    let mut o = Oracle::new(s.client.clone(), config(&scratch));
+    o.run(&key, &[], &[], deadline).await.expect("batch");
+    assert_eq!(lean_assess::lean::scratch::live_paths().len(), 1);
+    drop(o);
+    assert!(!scratch.exists() || std::fs::read_dir(&scratch).expect("dir").next().is_none());
+}
+
+/// `-32801 "File changed."` is a retry of the same request (the worker is alive); "Cannot
+/// process request to closed file" and a crashed worker (fileProgress kind 2, -32902) reopen.
+#[tokio::test]
+async fn file_changed_is_retried_closed_file_and_crash_reopen() {
+    let s = standin(&[
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveDiagnostics",
+               "errorKind": "fileChanged", "times": 2}),
+    ])
+    .await;
+    let mut o = oracle(&s);
+    let key = Oracle::<LeanClient>::import_key(&[""]);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    o.run(&key, &[], &[lean_assess::lean::oracle::Command::new("#check 1")], deadline)
+        .await
+        .expect("retried");
+    assert_eq!(o.counters().snapshot().reopens, 0, "File changed. is not a reopen");
+
+    s.client
+        .notify(
+            "standin/script",
+            json!({"rules": [{"method": "textDocument/waitForDiagnostics",
+                              "errorKind": "closedFile", "times": 1}]}),
+        )
+        .await
+        .expect("script");
+    o.run(&key, &[], &[], deadline).await.expect("reopened");
+    assert_eq!(o.counters().snapshot().reopens, 1);
+
+    // A worker crashing while a request is pending (Watchdog.lean: -32902 to pending requests):
+    // reopen.
+    s.client
+        .notify(
+            "standin/script",
+            json!({"rules": [{"method": "textDocument/waitForDiagnostics",
+                              "errorKind": "workerCrashed", "times": 1}]}),
+        )
+        .await
+        .expect("script");
+    o.run(&key, &[], &[], deadline).await.expect("reopened after the crash");
+    assert_eq!(o.counters().snapshot().reopens, 2);
+
+    // The stand-in's crashed worker answers -32902 with the watchdog's text until the next edit.
+    let uri = o.uri_of(&key);
+    s.client
+        .notify("standin/crashWorker", json!({"uri": uri}))
+        .await
+        .expect("crash");
+    let r = s
+        .client
+        .request(
+            "textDocument/waitForDiagnostics",
+            json!({"uri": uri, "version": 1}),
+            Duration::from_secs(5),
+        )
+        .await;
+    assert!(
+        matches!(&r, Err(lean_assess::lean::LeanError::Response { code: -32902, message, .. })
+            if message.contains("crashed, likely due to a stack overflow or a bug")),
+        "{r:?}"
+    );
+}
+
+/// "Try this" by shape: with other titles (`codeActionPrefix?`), several `rw?` suggestions and
+/// an `(expose_names; …)` wrapper, the suggestions are the quickfixes' edits on the tactic line.
+#[tokio::test]
+async fn try_this_is_read_by_shape_not_title() {
+    let s = standin(&[json!({"method": "textDocument/codeAction", "tactics": ["rw?"],
+                             "titlePrefix": "Replace with: ",
+                             "tryThis": ["rw [Nat.add_comm]", "rw [Nat.add_zero]",
+                                         "(expose_names; exact h)"]})])
+    .await;
+    let mut o = oracle(&s);
+    let key = Oracle::<LeanClient>::import_key(&[""]);
+    let r = o
+        .run(
+            &key,
+            &[Block {
+                goal: "∀ a b : Nat, a + b = b + a".into(),
+                path: Vec::new(),
+                tactic: "rw?".into(),
+                suggestions: true,
+                universes: Vec::new(),
+            }],
+            &[],
+            Instant::now() + Duration::from_secs(10),
+        )
+        .await
+        .expect("batch");
+    assert_eq!(
+        r.0[0].suggestions,
+        ["rw [Nat.add_comm]", "rw [Nat.add_zero]", "(expose_names; exact h)"]
+    );
+}
+
+/// A binder without a type (`{α}`) elaborates to `Sort u_1`: its statement is probed and the
+/// shared universe closes the pair by `rfl`, as for `Type*`.
+#[tokio::test]
+async fn binders_without_types_get_universe_probes() {
+    let g0 = "[([∀ {[α] : [Sort u_1]} ([a] : [α]), [[a] = [a]]]) = ([∀ {[β] : [Sort u_1]} ([b] : [β]), [[b] = [b]]])]";
+    let unified = "(type_of% @_tt.S1._stmt.{u}) = (type_of% @_tt.S2._stmt.{u})";
+    let s = standin(&[
+        universe_arity("_tt.S1._stmt", 1),
+        universe_arity("_tt.S2._stmt", 1),
+        with_shared_universe(goal_after(&["skip"], g0), unified),
+        with_shared_universe(closed_after(&["rfl"]), unified),
+        no_other_suggestions(),
+        axioms_ok(),
+    ])
+    .await;
+    let j = judge_plain(
+        &s,
+        "theorem a {α} (a : α) : a = a := by sorry",
+        "theorem b {β} (b : β) : b = b := by sorry",
+        5,
+    )
+    .await;
+    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    assert_eq!(j.work.total.versions, 3);
+}
+
+/// Auto-bound implicit names (`(x : α)` with `α` unbound) also elaborate to `Sort u_1`; the
+/// text does not show it, the strict declaration does: probed in one more version.
+#[tokio::test]
+async fn auto_bound_names_get_universe_probes() {
+    let g0 = "[([∀ {[α] : [Sort u_1]} ([x] : [α]), [[x] = [x]]]) = ([∀ {[β] : [Sort u_1]} ([y] : [β]), [[y] = [y]]])]";
+    let unified = "(type_of% @_tt.S1._stmt.{u}) = (type_of% @_tt.S2._stmt.{u})";
+    let s = standin(&[
+        json!({"method": "standin/diagnostic", "lineContains": "._strict",
+               "message": "unknown identifier 'α'"}),
+        universe_arity("_tt.S1._stmt", 1),
+        universe_arity("_tt.S2._stmt", 1),
+        with_shared_universe(goal_after(&["skip"], g0), unified),
+        with_shared_universe(closed_after(&["rfl"]), unified),
+        no_other_suggestions(),
+        axioms_ok(),
+    ])
+    .await;
+    let j = judge_plain(
+        &s,
+        "theorem a (x : α) : x = x := by sorry",
+        "theorem b (y : β) : y = y := by sorry",
+        5,
+    )
+    .await;
+    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    // Declaration, the probes of the auto-bound statements, stage 0, the re-check.
+    assert_eq!(j.work.total.versions, 4);
+}
+
+/// The stand-in answers every method it advertises (a real client shows -32601 as an error)
+/// and `Lean.Widget.getInteractiveTermGoal`.
+#[tokio::test]
+async fn the_standin_answers_what_it_advertises() {
+    let s = standin(&[]).await;
+    let t = Duration::from_secs(5);
+    let uri = "file:///w/A.lean";
+    s.client
+        .notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 1,
+                                    "text": "example : True := trivial\n"}}),
+        )
+        .await
+        .expect("open");
+    let doc = json!({"textDocument": {"uri": uri}});
+    let range = json!({"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}});
+    for (method, params) in [
+        ("textDocument/inlayHint", json!({"textDocument": {"uri": uri}, "range": range})),
+        ("textDocument/documentSymbol", doc.clone()),
+        ("textDocument/foldingRange", doc.clone()),
+        ("textDocument/documentColor", doc.clone()),
+        (
+            "textDocument/documentHighlight",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 1}}),
+        ),
+        ("textDocument/semanticTokens/full", doc.clone()),
+        ("textDocument/semanticTokens/range", json!({"textDocument": {"uri": uri}, "range": range})),
+    ] {
+        let r = s.client.request(method, params, t).await;
+        assert!(r.is_ok(), "{method}: {r:?}");
+    }
+    let session = s
+        .client
+        .request("$/lean/rpc/connect", json!({"uri": uri}), t)
+        .await
+        .expect("connect");
+    let call = json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 18},
+                      "sessionId": session["sessionId"], "method": "Lean.Widget.getInteractiveTermGoal",
+                      "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 18}}});
+    assert_eq!(
+        s.client.request("$/lean/rpc/call", call, t).await,
+        Ok(Value::Null)
+    );
+}

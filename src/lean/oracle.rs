@@ -801,6 +801,29 @@ impl<L: LeanRpc> Oracle<L> {
         Ok(out)
     }
 
+    /// The universe arity of already declared statements (by their hidden names), from
+    /// [`universe_probe`]s in one version: for statements whose universe parameters only show
+    /// after declaring them (auto-bound implicit names elaborate to `Sort u_1`).
+    pub async fn probe_universes(
+        &mut self,
+        key: &str,
+        names: &[&str],
+        deadline: Instant,
+    ) -> Result<Vec<UniverseArity>, OracleError> {
+        let probes: Vec<Command> = names
+            .iter()
+            .flat_map(|n| (1..=MAX_UNIVERSE_ARITY + 1).map(move |k| Command::new(universe_probe(n, k))))
+            .collect();
+        let (_, probed) = self.run(key, &[], &probes, deadline).await?;
+        Ok(probed
+            .chunks(MAX_UNIVERSE_ARITY + 1)
+            .map(|chunk| {
+                let errors: Vec<Option<&String>> = chunk.iter().map(|r| r.errors.first()).collect();
+                arity_from_probes(&errors)
+            })
+            .collect())
+    }
+
     /// Run one batch: every block as its own `example`, every command as top-level text, in one
     /// document version. Results in the order given.
     pub async fn run(

@@ -104,14 +104,95 @@ fn mentions_hidden(text: &str) -> bool {
     text.contains("_tt.")
 }
 
-/// Could the statement have universe parameters? They come from `Sort`/`Type` binders in the
-/// signature or in a `variable` of its preamble (`Type*`, `Type u`, `Sort _`, …) — visible in
-/// the text — or from auto-bound implicits (flagged separately, ASSESS C.3). Only these pay for
-/// the arity probes; the common pair (`ℝ`, `ℕ`, …) sends none.
+/// Could the statement have universe parameters visible in its text? They come from
+/// `Sort`/`Type` binders in the signature or in a `variable` of its preamble (`Type*`, `Type u`,
+/// `Sort _`, …), or from a binder without a type (`{α}`, `(x y)`, `∀ a, …`), which elaborates to
+/// `Sort u_1`. Auto-bound implicit names (which also elaborate to `Sort u_1`) are not visible in
+/// the text: the strict declaration tells them apart and `judge` probes them in a second
+/// version. Only these pay for the arity probes; the common pair (`ℝ`, `ℕ`, …) sends none.
 fn may_have_universes(preamble: &str, signature: &str) -> bool {
     [preamble, signature]
         .iter()
         .any(|t| t.contains("Type") || t.contains("Sort"))
+        || has_untyped_binder(signature)
+        || preamble
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("variable"))
+            .any(has_untyped_binder)
+}
+
+/// Does `text` bind a name without a type: a bracketed binder group (`(…)`, `{…}`, `⦃…⦄`,
+/// `{{…}}`) with no top-level `:` (`{α}`, `(x y)`), or `∀`/`∃`/`fun`/`λ` binder names ending
+/// at `,` / `=>` without a `:` (`∀ a b, …`)? Set-builder and structure-instance braces
+/// (`{x | …}`, `{ x := … }`) and instance binders (`[…]`, always typed) are not binders here.
+fn has_untyped_binder(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    // Bracketed groups at any depth: their contents up to the matching closer.
+    for (i, &c) in chars.iter().enumerate() {
+        let close = match c {
+            '(' => ')',
+            '{' => '}',
+            '⦃' => '⦄',
+            _ => continue,
+        };
+        let mut depth = 0i32;
+        let mut end = None;
+        for (j, &d) in chars.iter().enumerate().skip(i) {
+            if d == c {
+                depth += 1;
+            } else if d == close {
+                depth -= 1;
+                if depth == 0 {
+                    end = Some(j);
+                    break;
+                }
+            }
+        }
+        let Some(end) = end else { continue };
+        let inner: String = chars[i + 1..end].iter().collect();
+        let inner = inner.trim().trim_start_matches('{').trim_end_matches('}').trim();
+        // Only a group of plain names is a binder group (`(a + b)` or `(f x)` are terms; a
+        // lone `(x)` is a term too, but a lone `{x}` is a binder).
+        let names: Vec<&str> = inner.split_whitespace().collect();
+        let all_names = !names.is_empty()
+            && names.iter().all(|n| {
+                n.chars()
+                    .next()
+                    .is_some_and(|f| f.is_alphabetic() || f == '_')
+                    && n.chars()
+                        .all(|x| x.is_alphanumeric() || "_'!?₀₁₂₃₄₅₆₇₈₉".contains(x))
+            });
+        let binder_like = match c {
+            '(' => names.len() >= 2,
+            _ => true,
+        };
+        if all_names && binder_like && !inner.contains(':') {
+            return true;
+        }
+    }
+    // `∀ a b, …` / `∃ x, …` / `fun x => …`: the names before `,`/`=>` without `:`.
+    for kw in ["∀", "∃", "Π", "fun ", "λ"] {
+        let mut rest = text;
+        while let Some(at) = rest.find(kw) {
+            rest = &rest[at + kw.len()..];
+            let head_end = [rest.find(','), rest.find("=>"), rest.find('↦')]
+                .into_iter()
+                .flatten()
+                .min()
+                .unwrap_or(rest.len());
+            let head = rest[..head_end].trim();
+            if !head.is_empty()
+                && !head.contains(':')
+                && !head.contains('(')
+                && !head.contains('{')
+                && !head.contains('⦃')
+                && !head.contains('[')
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The merged goal `P = Q` (design §7.3) and what it needs.
@@ -273,6 +354,25 @@ impl LeanMetric for TransTed {
             )
             .await
             .map_err(lean_failed)?;
+        let mut declared = declared;
+        // Auto-bound implicit names elaborate to `Sort u_1` but do not show in the text: probe
+        // the statements that typecheck only with them (one more version, only for those).
+        let unprobed: Vec<usize> = (0..declared.len())
+            .filter(|&i| {
+                declared[i].autobound && declared[i].universes == UniverseArity::NotProbed
+            })
+            .collect();
+        if !unprobed.is_empty() {
+            let names: Vec<String> = unprobed.iter().map(|&i| declared[i].name.clone()).collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            let arities = oracle
+                .probe_universes(&key, &names, deadline)
+                .await
+                .map_err(lean_failed)?;
+            for (i, arity) in unprobed.into_iter().zip(arities) {
+                declared[i].universes = arity;
+            }
+        }
         let [p, q] = declared.as_slice() else {
             return Err(MetricError::Failed(
                 "transted: the oracle did not declare both statements".into(),
@@ -666,6 +766,23 @@ mod tests {
             "(g : G) : g = g"
         ));
         assert!(may_have_universes("", "(p : Sort _) : p = p"));
+    }
+
+    #[test]
+    fn binders_without_types_are_probed() {
+        assert!(may_have_universes("", "{α} (a : α) : a = a"));
+        assert!(may_have_universes("", "⦃α β⦄ (f : α → β) : f = f"));
+        assert!(may_have_universes("", "{{α}} (a : α) : a = a"));
+        assert!(may_have_universes("", "(x y) : x = y"));
+        assert!(may_have_universes("", ": ∀ a b, a = b → b = a"));
+        assert!(may_have_universes("variable {G}\n", "(g : G) : g = g"));
+        // Typed binders, terms in parentheses, set-builder braces: nothing to probe.
+        assert!(!may_have_universes(
+            "",
+            "(x y : ℝ) (h : 0 < (x)) : {z : ℝ | z < x} ⊆ {z | z < x + (y * y)}"
+        ));
+        assert!(!may_have_universes("", ": ∀ (n : ℕ), ∃ m : ℕ, n < m"));
+        assert!(!may_have_universes("", "(f : ℕ → ℕ) (h : f (2) = 3) : f 2 = 3"));
     }
 
     #[test]

@@ -66,6 +66,12 @@ const ADVANCED_EXTRA: &[&str] = &[
 /// their own, so every set allows them (their inner tactics are checked).
 const COMBINATORS: &[&str] = &["first", "try", "all_goals", "any_goals", "focus"];
 
+/// Tactics that only rename hypotheses and prove nothing: `expose_names`, which `exact?` /
+/// `apply?` put in front of a suggestion that uses inaccessible names, as
+/// `(expose_names; exact h)` (src/Lean/Meta/Tactic/TryThis.lean, src/Lean/Elab/Tactic/
+/// LibrarySearch.lean). Every set allows them, or such suggestions would be rejected.
+const RENAMING: &[&str] = &["expose_names"];
+
 /// Identifiers that make a proof unsound or bypass the kernel, anywhere in the script.
 const FORBIDDEN_IDENTS: &[&str] = &[
     "sorry",
@@ -161,6 +167,7 @@ impl TacticSet {
     /// Whether `tactic` (a leading keyword such as `rw` or `exact?`) is allowed.
     pub fn allows(self, tactic: &str) -> bool {
         COMBINATORS.contains(&tactic)
+            || RENAMING.contains(&tactic)
             || self
                 .allowed()
                 .map_or(true, |allowed| allowed.contains(&tactic))
@@ -675,6 +682,17 @@ mod tests {
                 goal_name: Some("thm_Q"),
             },
         )
+    }
+
+    #[test]
+    fn expose_names_wrappers_of_suggestions_are_admissible() {
+        for set in [TacticSet::Basic, TacticSet::Normal] {
+            let used = check(set, "(expose_names; exact thm_P x h)").expect("admissible");
+            assert_eq!(used.tactics, ["expose_names", "exact"]);
+            check(set, "expose_names\nexact thm_P x_1").expect("admissible");
+        }
+        // It proves nothing by itself: the assumption must still be used.
+        assert!(check(TacticSet::Normal, "(expose_names; exact h)").is_err());
     }
 
     #[test]
