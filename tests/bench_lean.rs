@@ -578,7 +578,9 @@ fn keep_alive_ticks_during_a_run_and_follows_a_reconnect() {
         alive.len()
     );
     assert!(
-        alive.iter().all(|(uri, _)| uri.contains("/.scratch/job0/")),
+        alive
+            .iter()
+            .all(|(uri, _)| uri.contains("/.lean-assess-scratch/lean_assess_scratch_")),
         "{alive:?}"
     );
     let first = &alive[0].1;
@@ -713,4 +715,85 @@ fn line_of(text: &str, start: &str) -> String {
         .find(|l| l.starts_with(start))
         .unwrap_or_default()
         .to_string()
+}
+
+// ---- Issue 11.
+
+/// "Imports are out of date…" at 0:0 (a real worker's header error): every Lean metric ends
+/// the batch with one error naming the scratch document and Lean's message, and
+/// no pair gets a score or "not equivalent" (exit status 2: the run could not be done).
+#[test]
+fn a_header_error_ends_the_batch_with_one_error() {
+    for metric in ["transted", "defeq", "beq"] {
+        let s = Setup::new(
+            &[json!({"method": "standin/header", "kind": "outOfDate"})],
+            &[
+                dataset_line(
+                    "a",
+                    "theorem a (n : ℕ) : n = n := by sorry",
+                    "theorem a' (m : ℕ) : m = m := by sorry",
+                    true,
+                ),
+                dataset_line(
+                    "b",
+                    "theorem b (n : ℕ) : n + 0 = n := by sorry",
+                    "theorem b' (m : ℕ) : m = m + 0 := by sorry",
+                    true,
+                ),
+            ],
+        );
+        let out = s.bench(metric, STANDIN, &["--out", &s.path("pred.jsonl")]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{metric}: {err}");
+        let lines: Vec<&str> = err
+            .lines()
+            .filter(|l| l.contains("Imports are out of date"))
+            .collect();
+        assert_eq!(lines.len(), 1, "{metric}: one error: {err}");
+        assert!(
+            lines[0].contains("lean_assess_scratch_") && lines[0].contains("could not process the imports"),
+            "{metric}: {err}"
+        );
+        let written = std::fs::read_to_string(s.path("pred.jsonl")).unwrap_or_default();
+        assert!(
+            !written.contains("score") && !written.contains("equivalent"),
+            "{metric}: no verdict from a broken header: {written}"
+        );
+        // The scratch files went with the run.
+        let scratch = s.dir.path().join("project/.lean-assess-scratch");
+        assert!(
+            !scratch.exists() || std::fs::read_dir(&scratch).expect("dir").next().is_none(),
+            "{metric}: scratch files left behind"
+        );
+    }
+}
+
+/// Scratch files of a run that died without cleaning up (its pid gone) are removed when the
+/// next run starts; a user's own file in that directory is kept.
+#[test]
+fn stale_scratch_files_of_dead_runs_are_removed_at_start() {
+    let s = Setup::new(
+        &[json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+                 "tactics": ["rfl"], "result": {"goals": []}})],
+        &[dataset_line(
+            "a",
+            "theorem a (n : ℕ) : n = n := by sorry",
+            "theorem a' (m : ℕ) : m = m := by sorry",
+            true,
+        )],
+    );
+    let scratch = s.dir.path().join("project/.lean-assess-scratch");
+    std::fs::create_dir_all(&scratch).expect("dir");
+    let stale = scratch.join("lean_assess_scratch_4294967_3.lean");
+    std::fs::write(&stale, "import Mathlib\n").expect("write");
+    let keep = scratch.join("Notes.lean");
+    std::fs::write(&keep, "-- mine\n").expect("write");
+    let out = s.bench("defeq", STANDIN, &["--out", &s.path("pred.jsonl")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    if std::path::Path::new("/proc/self").exists() {
+        assert!(!stale.exists());
+    } else {
+        eprintln!("no /proc: liveness of the stale file's pid is unknown, it is kept");
+    }
+    assert!(keep.exists());
 }

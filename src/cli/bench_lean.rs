@@ -30,7 +30,8 @@ use super::bench::Outcome;
 use crate::dataset::DatasetPair;
 use crate::lean::beq_checker::OracleProofChecker;
 use crate::lean::goals::{self, KeepAliveTicker, SessionTracker};
-use crate::lean::oracle::{connect_direct, initialize, Oracle, OracleConfig};
+use crate::lean::oracle::{connect_direct, initialize, Oracle, OracleConfig, OracleError};
+use crate::lean::scratch;
 use crate::lean::process::LeanProcess;
 use crate::lean::LeanClient;
 use crate::llm::{LlmClient, LlmSettings};
@@ -235,6 +236,30 @@ impl Judge {
         })
     }
 
+    /// Load the pair's imports (and, for the metrics that search with `exact?`/`rw?`, build
+    /// their indexes) before the pair's clock starts; the time it took (zero when warm).
+    async fn warm_up(&mut self, pair: &Pair<'_>) -> Result<Duration, OracleError> {
+        let headers = [pair.reference_header, pair.candidate_header];
+        match self {
+            Judge::TransTed(_, oracle) => {
+                oracle.warm_up(&Oracle::<Rpc>::import_key(&headers), true).await
+            }
+            Judge::DefEq(_, oracle) => {
+                oracle.warm_up(&Oracle::<Rpc>::import_key(&headers), false).await
+            }
+            Judge::Beq(b) => b.checker.warm_up(headers[0], headers[1]).await,
+        }
+    }
+
+    /// The header error this judge's oracle has seen (the batch ends on it).
+    async fn header_failure(&self) -> Option<String> {
+        match self {
+            Judge::TransTed(_, oracle) | Judge::DefEq(_, oracle) => oracle.header_failure(),
+            Judge::Beq(b) => b.checker.header_failure().await,
+        }
+        .map(|e| e.to_string())
+    }
+
     /// The oracle back, for the next metric of the same run (BEq's checker keeps its own).
     fn into_oracle(self) -> Option<Oracle<Rpc>> {
         match self {
@@ -285,6 +310,13 @@ impl Judge {
                         },
                     )
                     .await;
+                // Lean unusable in a direction is a failure, never "not equivalent".
+                if let Some(e) = report.directions.iter().find_map(|d| match &d.outcome {
+                    crate::metrics::beq::DirectionOutcome::Error(e) => Some(e.clone()),
+                    _ => None,
+                }) {
+                    return Err(format!("beq: {e}"));
+                }
                 Ok(Judged {
                     report: report
                         .to_metric_report(pair.reference.tree.size(), pair.candidate.tree.size()),
@@ -299,6 +331,9 @@ impl Judge {
 enum Guarded {
     Judged(Judged),
     Failed(String),
+    /// Lean could not process the imports of the scratch document: no pair on these imports
+    /// can be judged; the run ends with this one error (issue 11 item 1).
+    Fatal(String),
     /// The metric panicked (a bug; its message is already on stderr): the judge's oracle may be
     /// mid-batch, so the caller replaces it.
     Panicked(String),
@@ -317,16 +352,42 @@ async fn judge_guarded(
     if let Some(m) = gone {
         return Guarded::Failed(m);
     }
+    // The first open of an import set (Mathlib, a dependency build, the search indexes) is
+    // not the pair's time: bounded by the oracle's own load timeout, reported in a note.
+    let loaded = tokio::select! {
+        r = judge.warm_up(pair) => match r {
+            Ok(d) => d,
+            Err(e @ OracleError::Header { .. }) => return Guarded::Fatal(e.to_string()),
+            Err(OracleError::Deadline { uri }) => {
+                return Guarded::Failed(format!(
+                    "scratch document {uri}: Lean did not finish loading the imports within the load timeout"
+                ))
+            }
+            Err(e) => return Guarded::Failed(e.to_string()),
+        },
+        m = wait_crash(crashed.clone()) => return Guarded::Failed(m),
+    };
     let guard = judge.guard();
     let result = tokio::select! {
         r = tokio::time::timeout(guard, CatchPanic(Box::pin(judge.judge(pair)))) => match r {
-            Ok(Ok(Ok(judged))) => return Guarded::Judged(judged),
+            Ok(Ok(Ok(mut judged))) => {
+                if !loaded.is_zero() {
+                    judged.report.notes.push(format!(
+                        "Lean loaded the imports in {:.1} s before this pair (not counted in its time limit)",
+                        loaded.as_secs_f64()
+                    ));
+                }
+                return Guarded::Judged(judged);
+            }
             Ok(Ok(Err(e))) => Guarded::Failed(e),
             Ok(Err(())) => Guarded::Panicked(format!("internal error (a bug) while judging with {metric}")),
             Err(_) => Guarded::Failed(format!("no answer within {} s; abandoned", guard.as_secs())),
         },
         m = wait_crash(crashed.clone()) => return Guarded::Failed(m),
     };
+    if let Some(fatal) = judge.header_failure().await {
+        return Guarded::Fatal(fatal);
+    }
     match tokio::time::timeout(CRASH_GRACE, wait_crash(crashed.clone())).await {
         Ok(m) => match result {
             Guarded::Failed(e) => Guarded::Failed(format!("{m} ({e})")),
@@ -477,6 +538,11 @@ pub fn judge_pair(
             let result = match judge_guarded(&mut judge, metric, pair, &server.crashed).await {
                 Guarded::Judged(j) => Ok(j),
                 Guarded::Failed(e) => Err(e),
+                Guarded::Fatal(e) => {
+                    drop(judge);
+                    server.shutdown().await;
+                    bail!("{e}");
+                }
                 Guarded::Panicked(e) => {
                     // The oracle may be mid-batch: the next metric starts a fresh one.
                     results.push(Err(e));
@@ -507,8 +573,8 @@ pub fn prediction(id: &str, outcome: &Outcome) -> Value {
 struct LeanServer {
     client: Arc<LeanClient>,
     rpc: Arc<Rpc>,
-    /// `file://` URI of the project directory.
-    root: String,
+    /// The project directory (scratch files go in its hidden scratch directory).
+    project: PathBuf,
     /// The crash message, once the server has exited on its own.
     crashed: watch::Receiver<Option<String>>,
     stop: oneshot::Sender<()>,
@@ -520,6 +586,12 @@ impl LeanServer {
     /// Spawn `command` in `project`, watch its exit, `initialize` it, start the keep-alive.
     async fn start(command: &[String], project: &Path) -> anyhow::Result<LeanServer> {
         let every = goals::keep_alive_interval().map_err(anyhow::Error::msg)?;
+        // Scratch files of runs that died (SIGKILL) go now; this run's go on exit or signal.
+        let stale = scratch::clean_stale(&scratch::dir_of(project));
+        if stale > 0 {
+            tracing::info!(stale, "removed scratch files of processes that are gone");
+        }
+        scratch::remove_on_signal();
         let (mut process, stdin, stdout) = LeanProcess::spawn(command, Some(project), &[])?;
         let shown = process.command().to_string();
         let client = connect_direct(BufReader::new(stdout), stdin);
@@ -558,7 +630,7 @@ impl LeanServer {
         Ok(LeanServer {
             client,
             rpc,
-            root,
+            project: project.to_path_buf(),
             crashed,
             stop,
             watcher,
@@ -566,9 +638,10 @@ impl LeanServer {
         })
     }
 
-    /// A fresh oracle whose scratch documents live under `DIR/.scratch/<sub>/`.
+    /// A fresh oracle whose scratch documents are files in the project's scratch directory
+    /// (`sub` names it in logs).
     fn oracle(&self, sub: &str) -> Oracle<Rpc> {
-        scratch_oracle(&self.rpc, &self.root, sub)
+        scratch_oracle(&self.rpc, &self.project, sub)
     }
 
     /// Stop the keep-alive, then a polite shutdown (LSP `shutdown` + `exit`), then wait or kill.
@@ -587,12 +660,15 @@ impl LeanServer {
     }
 }
 
-/// A fresh oracle over `rpc` whose scratch documents live under `<root>/.scratch/<sub>/`.
-fn scratch_oracle(rpc: &Arc<Rpc>, root: &str, sub: &str) -> Oracle<Rpc> {
+/// A fresh oracle over `rpc` whose scratch documents are real files in `<project>/`
+/// [`scratch::DIR_NAME`] (each named after this process and a counter, so jobs never share
+/// one); `sub` names the job in logs.
+fn scratch_oracle(rpc: &Arc<Rpc>, project: &Path, sub: &str) -> Oracle<Rpc> {
+    tracing::debug!(job = sub, "new oracle");
     Oracle::new(
         rpc.clone(),
         OracleConfig {
-            scratch_dir_uri: format!("{root}/.scratch/{sub}"),
+            scratch_dir: Some(scratch::dir_of(project)),
             ..OracleConfig::default()
         },
     )
@@ -610,29 +686,39 @@ async fn drive(
 ) -> anyhow::Result<Vec<(usize, (Outcome, usize))>> {
     let server = LeanServer::start(command, project).await?;
     let queue = Arc::new(Mutex::new(todo));
+    // The first header error: every job stops taking pairs and the run ends with it.
+    let fatal: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
     let (tx, mut rx) = mpsc::unbounded_channel::<(usize, (Outcome, usize))>();
     let jobs = run.jobs.max(1).min(pairs.len().max(1));
     let pairs: Arc<Vec<DatasetPair>> = Arc::new(pairs.to_vec());
     for job in 0..jobs {
         let fresh = {
-            let (rpc, root) = (server.rpc.clone(), server.root.clone());
+            let (rpc, project) = (server.rpc.clone(), server.project.clone());
             move |restarts: usize| match restarts {
-                0 => scratch_oracle(&rpc, &root, &format!("job{job}")),
-                n => scratch_oracle(&rpc, &root, &format!("job{job}-{n}")),
+                0 => scratch_oracle(&rpc, &project, &format!("job{job}")),
+                n => scratch_oracle(&rpc, &project, &format!("job{job}-{n}")),
             }
         };
         let metric = run.metric.to_string();
         let settings = run.settings.clone();
         let mut judge = Judge::new(&metric, &settings, fresh(0))?;
-        let (queue, tx, pairs, crashed) = (
+        let (queue, tx, pairs, crashed, fatal) = (
             queue.clone(),
             tx.clone(),
             pairs.clone(),
             server.crashed.clone(),
+            fatal.clone(),
         );
         tokio::spawn(async move {
             let mut restarts = 0usize;
             loop {
+                let stop = fatal
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .is_some();
+                if stop {
+                    break;
+                }
                 let next = queue
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -656,6 +742,13 @@ async fn drive(
                 let outcome = match judge_guarded(&mut judge, &metric, &pair, &crashed).await {
                     Guarded::Judged(j) => Outcome::Judged(j.report.verdict),
                     Guarded::Failed(e) => Outcome::Failed(e),
+                    Guarded::Fatal(e) => {
+                        fatal
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .get_or_insert(e);
+                        break;
+                    }
                     Guarded::Panicked(e) => {
                         // This pair failed; the job goes on with a fresh oracle.
                         restarts += 1;
@@ -684,6 +777,13 @@ async fn drive(
         judged.push((index, result));
     }
     server.shutdown().await;
+    let fatal = fatal
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take();
+    if let Some(e) = fatal {
+        bail!("{e}");
+    }
     match failure {
         Some(e) => Err(e),
         None => Ok(judged),

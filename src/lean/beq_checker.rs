@@ -36,6 +36,23 @@ impl<L: LeanRpc + 'static> OracleProofChecker<L> {
         }
     }
 
+    /// Load the imports of both headers (and build `exact?`'s index) outside any check's time
+    /// ([`Oracle::warm_up`]); the time it took.
+    pub async fn warm_up(
+        &self,
+        assumed_header: &str,
+        goal_header: &str,
+    ) -> Result<Duration, OracleError> {
+        let mut oracle = self.oracle.lock().await;
+        let key = Oracle::<L>::import_key(&[assumed_header, goal_header]);
+        oracle.warm_up(&key, true).await
+    }
+
+    /// The header error the oracle has seen, if any (a batch stops on it).
+    pub async fn header_failure(&self) -> Option<OracleError> {
+        self.oracle.lock().await.header_failure()
+    }
+
     /// Run `proof` (or `exact?` with its code actions) on the request's goal.
     async fn run(
         &self,
@@ -84,9 +101,12 @@ impl<L: LeanRpc + 'static> OracleProofChecker<L> {
                 "the oracle lost a command's result".into(),
             )),
             Err(OracleError::Deadline { .. }) => Ok(None),
-            Err(e @ (OracleError::Lean { .. } | OracleError::WorkerLost { .. })) => {
-                Err(CheckError::Unavailable(e.to_string()))
-            }
+            Err(
+                e @ (OracleError::Lean { .. }
+                | OracleError::WorkerLost { .. }
+                | OracleError::Header { .. }
+                | OracleError::Scratch { .. }),
+            ) => Err(CheckError::Unavailable(e.to_string())),
             Err(e) => Err(CheckError::Protocol(e.to_string())),
         }
     }
