@@ -47,7 +47,7 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
                "tactics": ["rfl"], "declContains": "type_of%", "times": 2, "result": {"goals": []}}),
         // BEq's checks (their `:= by` line is the goal theorem's) never answer.
-        json!({"method": "textDocument/waitForDiagnostics", "uri": uri_of(&root.join(".scratch/beq/scratch0.lean")),
+        json!({"method": "textDocument/waitForDiagnostics", "textContains": "thm_Q",
                "stall": true}),
         json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
                "message": "'transted_witness' depends on axioms: [propext]"}),
@@ -327,7 +327,7 @@ fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
         .expect("the oracle connected");
     let connect: Value = serde_json::from_str(&lines[first_connect]).unwrap();
     let scratch = connect["params"]["uri"].as_str().unwrap().to_string();
-    assert!(scratch.contains("/.scratch/lens/"), "{scratch}");
+    assert!(scratch.contains("/.lean-assess-scratch/lean_assess_scratch_"), "{scratch}");
     let last_query = methods
         .iter()
         .rposition(|m| m == "$/lean/rpc/call")
@@ -541,4 +541,42 @@ fn settle(ed: &mut Editor, cand_uri: &str, id: &mut i64) -> (String, Vec<String>
         }
     };
     (title, seen)
+}
+
+/// A header error at 0:0 ("Imports are out of date…", as a real worker reports it): every
+/// Lean-backed lens metric says "failed" with Lean's message and the scratch document in the
+/// hover — never a score, "not equivalent" or "timed out".
+#[test]
+fn a_header_error_fails_the_lean_lens_metrics_loudly() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let rules = [json!({"method": "standin/header", "kind": "outOfDate"})];
+    let (mut ed, _) = start(
+        root,
+        "lens = [\"ted\", \"defeq\", \"transted\", \"beq\"]\ntransted_timeout_ms = 10000\nbeq_timeout_ms = 10000\n",
+        &rules,
+    );
+    let cand_uri = uri_of(&root.join("Cand.lean"));
+    ed.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+    );
+    let mut id = 10;
+    let (title, seen) = settle(&mut ed, &cand_uri, &mut id);
+    for m in ["defeq failed", "transted failed", "beq failed"] {
+        assert!(title.contains(m), "{m}: {title} ({seen:?})");
+    }
+    let hover = ed.request(
+        json!(900),
+        "textDocument/hover",
+        json!({"textDocument": {"uri": cand_uri}, "position": {"line": 0, "character": 9}}),
+    );
+    let text = hover.to_string();
+    assert!(
+        text.contains("Imports are out of date and must be rebuilt")
+            && text.contains("lean_assess_scratch_"),
+        "{text}"
+    );
+    // The scratch files are in the workspace's hidden directory, and only there.
+    assert!(root.join(".lean-assess-scratch").exists());
 }

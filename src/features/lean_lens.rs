@@ -18,7 +18,8 @@
 
 use crate::lean::beq_checker::OracleProofChecker;
 use crate::lean::goals::SessionTracker;
-use crate::lean::oracle::{Oracle, OracleConfig};
+use crate::lean::oracle::{Oracle, OracleConfig, OracleError};
+use crate::lean::scratch;
 use crate::lean::LeanClient;
 use crate::llm::{LlmClient, LlmSettings};
 use crate::metrics::beq::{
@@ -29,7 +30,7 @@ use crate::metrics::defeq::DefEq;
 use crate::metrics::lean_backed::LeanMetric;
 use crate::metrics::transted::{TransTed, TransTedConfig};
 use crate::metrics::{MetricReport, Pair};
-use crate::references::{path_to_uri, Config};
+use crate::references::Config;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -95,10 +96,24 @@ impl LeanLens {
         }
     }
 
+    /// An oracle whose scratch documents are real files in the workspace's hidden scratch
+    /// directory (`crate::lean::scratch`; removed when the oracle goes, stale ones of dead
+    /// proxies removed now); without a workspace root, virtual URIs under `sub`.
     fn new_oracle(&self, root: Option<&Path>, sub: &str) -> Oracle<Rpc> {
         let mut config = OracleConfig::default();
-        if let Some(root) = root {
-            config.scratch_dir_uri = path_to_uri(&root.join(".scratch").join(sub));
+        match root {
+            Some(root) => {
+                let dir = scratch::dir_of(root);
+                let stale = scratch::clean_stale(&dir);
+                if stale > 0 {
+                    tracing::info!(stale, "removed scratch files of proxies that are gone");
+                }
+                config.scratch_dir = Some(dir);
+            }
+            None => {
+                config.scratch_dir_uri =
+                    format!("{}/{sub}", config.scratch_dir_uri.trim_end_matches('/'));
+            }
         }
         Oracle::new(self.rpc.clone(), config).hiding_through(self.lean.clone())
     }
@@ -134,7 +149,6 @@ impl LeanLens {
         } else {
             config.transted_timeout
         };
-        let started = std::time::Instant::now();
         let result = match metric {
             "transted" | "defeq" => {
                 // Waiting for another document's judgement is not this one's time.
@@ -142,6 +156,14 @@ impl LeanLens {
                 let mut guard = self.oracle.lock().await;
                 tracing::debug!(metric, "lens: judging");
                 let oracle = guard.get_or_insert_with(|| self.new_oracle(root, "lens"));
+                // The first open (Mathlib, a dependency build, the `rw?` index) is not the
+                // pair's time: the lens shows "running…" meanwhile, never "timed out".
+                let imports =
+                    Oracle::<Rpc>::import_key(&[pair.reference_header, pair.candidate_header]);
+                let loaded = match oracle.warm_up(&imports, metric == "transted").await {
+                    Ok(d) => d,
+                    Err(e) => return LensOutcome::Failed(load_failure(metric, &imports, e)),
+                };
                 let started = std::time::Instant::now();
                 let work = async {
                     if metric == "transted" {
@@ -157,10 +179,11 @@ impl LeanLens {
                     }
                 };
                 match tokio::time::timeout(limit + GRACE, work).await {
-                    Ok(Ok(j)) => {
+                    Ok(Ok(mut j)) => {
                         if let Some(proof) = j.proof {
                             self.keep_witness(key, proof);
                         }
+                        j.report.notes.extend(loaded_note(loaded));
                         Ok(j.report)
                     }
                     Ok(Err(e)) => Err(format!("{metric}: {e}")),
@@ -173,6 +196,20 @@ impl LeanLens {
                         Arc::new(OracleProofChecker::new(self.new_oracle(root, "beq"), limit))
                     })
                     .clone();
+                let loaded = match checker
+                    .warm_up(pair.reference_header, pair.candidate_header)
+                    .await
+                {
+                    Ok(d) => d,
+                    Err(e) => {
+                        let key = Oracle::<Rpc>::import_key(&[
+                            pair.reference_header,
+                            pair.candidate_header,
+                        ]);
+                        return LensOutcome::Failed(load_failure(metric, &key, e));
+                    }
+                };
+                let started = std::time::Instant::now();
                 let (settings, sampler) = beq_settings(config, limit);
                 let beq = Beq {
                     checker: SharedChecker(checker),
@@ -201,8 +238,32 @@ impl LeanLens {
                     {
                         return LensOutcome::TimedOut(report.elapsed)
                     }
-                    Ok(report) => Ok(report
-                        .to_metric_report(pair.reference.tree.size(), pair.candidate.tree.size())),
+                    // Lean unusable (a header error, the server gone): a failure, never "not
+                    // equivalent".
+                    Ok(report)
+                        if report
+                            .directions
+                            .iter()
+                            .any(|d| matches!(d.outcome, DirectionOutcome::Error(_))) =>
+                    {
+                        let why = report
+                            .directions
+                            .iter()
+                            .find_map(|d| match &d.outcome {
+                                DirectionOutcome::Error(e) => Some(e.clone()),
+                                _ => None,
+                            })
+                            .unwrap_or_default();
+                        Err(format!("beq: {why}"))
+                    }
+                    Ok(report) => {
+                        let mut r = report.to_metric_report(
+                            pair.reference.tree.size(),
+                            pair.candidate.tree.size(),
+                        );
+                        r.notes.extend(loaded_note(loaded));
+                        Ok(r)
+                    }
                     Err(_) => return LensOutcome::TimedOut(started.elapsed()),
                 }
             }
@@ -213,6 +274,35 @@ impl LeanLens {
             Err(e) => LensOutcome::Failed(e),
         }
     }
+}
+
+/// Why a first open failed, for the lens: a header error names the scratch document and Lean's
+/// message; a load past the oracle's load timeout says Lean is still loading (Mathlib, when the
+/// imports name it) — not that the metric timed out.
+fn load_failure(metric: &str, key: &str, e: OracleError) -> String {
+    match e {
+        OracleError::Deadline { uri } => {
+            let what = if key.lines().any(|l| l.starts_with("import Mathlib")) {
+                "Mathlib"
+            } else {
+                "the imports"
+            };
+            format!(
+                "{metric}: Lean is loading {what} (scratch document {uri}) and has not finished; this is not the metric's time limit, it is tried again on the next edit"
+            )
+        }
+        other => format!("{metric}: {other}"),
+    }
+}
+
+/// The note for a judgement that had to load its imports first (not counted in its limit).
+fn loaded_note(loaded: Duration) -> Option<String> {
+    (!loaded.is_zero()).then(|| {
+        format!(
+            "Lean loaded the imports in {:.1} s first (not counted in the time limit)",
+            loaded.as_secs_f64()
+        )
+    })
 }
 
 /// BEq's settings and LLM sampler for one judgement, as batch makes them

@@ -49,6 +49,8 @@
 //! - `"headerContains": "text"`: with `tactics`, the block's header — its `:= by` line and the
 //!   `… in` lines right above it (`set_option … in`, `universe u in`) — must contain the text.
 //! - `"version": n`: matches only while the document is at that version.
+//! - `"textContains": "text"`: matches only while the document's current text contains it
+//!   (tells apart scratch documents whose file names are not known in advance).
 //! - `"distinctGoal": true` (for `getInteractiveGoals`): the result is one goal `g<h> = <n>`
 //!   distinct for every distinct block (`h` a hash of the block, `n` its tactic count) — an
 //!   endless search space for the oracle bench.
@@ -183,6 +185,7 @@ struct Rule {
     message_kind: Option<String>,
     try_this: Option<Vec<String>>,
     title_prefix: Option<String>,
+    text_contains: Option<String>,
 }
 
 impl Rule {
@@ -248,17 +251,26 @@ impl Rule {
                 .get("titlePrefix")
                 .and_then(Value::as_str)
                 .map(String::from),
+            text_contains: v
+                .get("textContains")
+                .and_then(Value::as_str)
+                .map(String::from),
         })
     }
 
     /// Whether the document state satisfies the rule's `tactics` / `version` conditions.
     fn matches_document(&self, params: &Value, docs: &HashMap<String, Doc>) -> bool {
-        if self.tactics.is_none() && self.version.is_none() {
+        if self.tactics.is_none() && self.version.is_none() && self.text_contains.is_none() {
             return true;
         }
         let Some(doc) = uri_of(params).and_then(|u| docs.get(&u)) else {
             return false;
         };
+        if let Some(t) = &self.text_contains {
+            if !doc.text.contains(t.as_str()) {
+                return false;
+            }
+        }
         if self.version.is_some_and(|v| v != doc.version) {
             return false;
         }
