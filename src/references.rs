@@ -21,7 +21,16 @@ pub const CONFIG_FILE_NAME: &str = "lean-assess.toml";
 /// Environment variable naming the config file (set by the VS Code extension).
 pub const CONFIG_ENV: &str = "LEAN_ASSESS_CONFIG";
 /// Metric names the contract knows (architecture.md, "Command line").
-pub const KNOWN_METRICS: [&str; 6] = ["ted", "path", "transted-lite", "transted", "beq", "defeq"];
+pub const KNOWN_METRICS: [&str; 8] = [
+    "ted",
+    "path",
+    "transted-lite",
+    "transted",
+    "beq",
+    "beq+",
+    "beq+grind",
+    "defeq",
+];
 
 /// A problem in a config file, directive or dataset, at `file:line` (1-based).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

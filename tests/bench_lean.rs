@@ -797,3 +797,62 @@ fn stale_scratch_files_of_dead_runs_are_removed_at_start() {
     }
     assert!(keep.exists());
 }
+
+/// The stand-in for BEq+: `exact?` finds nothing (no code actions), `apply thm_P` fails (an
+/// error on its line), the `have` attempt closes the goal and the axioms show `thm_P`'s
+/// `sorryAx`.
+fn beq_plus_rules() -> Vec<Value> {
+    vec![
+        json!({"method": "textDocument/codeAction", "result": []}),
+        json!({"method": "standin/diagnostic", "lineContains": "apply thm_P",
+               "messageKind": "exactFailed"}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms",
+               "messageKind": "axiomsSorry"}),
+    ]
+}
+
+/// `beq+` end to end in batch and in `score`: no LLM, the fixed attempts in order (exact?,
+/// apply + closers, have + closers), each direction proved by the `have` attempt, the attempts
+/// in the report.
+#[test]
+fn beq_plus_runs_end_to_end_in_batch_and_score() {
+    let s = Setup::new(
+        &beq_plus_rules(),
+        &[dataset_line(
+            "a",
+            "theorem a (n : ℕ) (h : 0 < n) : 1 ≤ n := by sorry",
+            "theorem a' (m : ℕ) (h : m ≠ 0) : 1 ≤ m := by sorry",
+            true,
+        )],
+    );
+    let out = s.bench("beq+", STANDIN, &["--out", &s.path("pred.jsonl")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(s.predictions(), [json!({"id": "a", "equivalent": true})]);
+
+    let args: Vec<String> = [
+        "score",
+        "--metric",
+        "beq+",
+        "--json",
+        "--ref-text",
+        "theorem a (n : ℕ) (h : 0 < n) : 1 ≤ n",
+        "--cand-text",
+        "theorem b (m : ℕ) (h : m ≠ 0) : 1 ≤ m",
+    ]
+    .iter()
+    .map(|x| x.to_string())
+    .collect();
+    let out = s.run(&args, STANDIN, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("score --json");
+    let m = &v["metrics"][0];
+    assert_eq!(m["metric"], "beq+", "{v}");
+    assert_eq!(m["equivalent"], true, "{v}");
+    let notes = m.to_string();
+    assert!(notes.contains("grind off"), "{notes}");
+    assert!(
+        notes.contains("apply thm_P") && notes.contains("failed (`exact?` could not close"),
+        "{notes}"
+    );
+    assert!(notes.contains("have h := @thm_P") && notes.contains("→ proved"), "{notes}");
+}

@@ -580,3 +580,32 @@ fn a_header_error_fails_the_lean_lens_metrics_loudly() {
     // The scratch files are in the workspace's hidden directory, and only there.
     assert!(root.join(".lean-assess-scratch").exists());
 }
+
+/// `beq+` in the lens: no LLM, the fixed attempts (exact? finds nothing, `apply thm_P` fails,
+/// the `have` attempt proves each direction): "beq+ equivalent".
+#[test]
+fn beq_plus_in_the_lens() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let rules = [
+        json!({"method": "textDocument/codeAction", "result": []}),
+        json!({"method": "standin/diagnostic", "lineContains": "apply thm_P",
+               "messageKind": "exactFailed"}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms",
+               "messageKind": "axiomsSorry"}),
+    ];
+    let (mut ed, _) = start(
+        root,
+        "lens = [\"ted\", \"beq+\"]\nbeq_timeout_ms = 10000\n",
+        &rules,
+    );
+    let cand_uri = uri_of(&root.join("Cand.lean"));
+    ed.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+    );
+    let mut id = 10;
+    let (title, seen) = settle(&mut ed, &cand_uri, &mut id);
+    assert!(title.contains("beq+ equivalent"), "{title} ({seen:?})");
+    assert!(!title.contains("not equivalent"), "{title}");
+}

@@ -36,6 +36,7 @@ use crate::lean::process::LeanProcess;
 use crate::lean::LeanClient;
 use crate::llm::{LlmClient, LlmSettings};
 use crate::metrics::beq::{Beq, BeqSettings, BeqSide, ProofSampler};
+use crate::metrics::beq_plus;
 use crate::metrics::defeq::DefEq;
 use crate::metrics::lean_backed::LeanMetric;
 use crate::metrics::transted::{TransTed, TransTedConfig};
@@ -186,6 +187,9 @@ pub enum Judge {
     TransTed(TransTed, Oracle<Rpc>),
     DefEq(DefEq, Oracle<Rpc>),
     Beq(Box<Beq<OracleProofChecker<Rpc>>>),
+    /// BEq+ (`crate::metrics::beq_plus`): BEq's driver with the fixed attempts; `true`: with
+    /// `grind`.
+    BeqPlus(Box<Beq<OracleProofChecker<Rpc>>>, bool),
 }
 
 /// A judgement: the report, and for `transted` the proof path as a standalone `example`.
@@ -232,6 +236,20 @@ impl Judge {
                     settings: beq,
                 }))
             }
+            plus if beq_plus::variant(plus).is_some() => {
+                let grind = beq_plus::variant(plus) == Some(true);
+                let deadline = settings
+                    .beq_timeout
+                    .unwrap_or(BeqSettings::default().deadline);
+                Judge::BeqPlus(
+                    Box::new(Beq {
+                        checker: OracleProofChecker::new(oracle, deadline),
+                        sampler: None,
+                        settings: beq_plus::settings(deadline, grind),
+                    }),
+                    grind,
+                )
+            }
             other => bail!("BUG: '{other}' is not a Lean metric"),
         })
     }
@@ -247,7 +265,9 @@ impl Judge {
             Judge::DefEq(_, oracle) => {
                 oracle.warm_up(&Oracle::<Rpc>::import_key(&headers), false).await
             }
-            Judge::Beq(b) => b.checker.warm_up(headers[0], headers[1]).await,
+            Judge::Beq(b) | Judge::BeqPlus(b, _) => {
+                b.checker.warm_up(headers[0], headers[1]).await
+            }
         }
     }
 
@@ -255,7 +275,7 @@ impl Judge {
     async fn header_failure(&self) -> Option<String> {
         match self {
             Judge::TransTed(_, oracle) | Judge::DefEq(_, oracle) => oracle.header_failure(),
-            Judge::Beq(b) => b.checker.header_failure().await,
+            Judge::Beq(b) | Judge::BeqPlus(b, _) => b.checker.header_failure().await,
         }
         .map(|e| e.to_string())
     }
@@ -264,7 +284,7 @@ impl Judge {
     fn into_oracle(self) -> Option<Oracle<Rpc>> {
         match self {
             Judge::TransTed(_, oracle) | Judge::DefEq(_, oracle) => Some(oracle),
-            Judge::Beq(_) => None,
+            Judge::Beq(_) | Judge::BeqPlus(..) => None,
         }
     }
 
@@ -274,7 +294,7 @@ impl Judge {
             + match self {
                 Judge::TransTed(t, _) => t.config.time_limit,
                 Judge::DefEq(d, _) => d.time_limit,
-                Judge::Beq(b) => b.settings.deadline,
+                Judge::Beq(b) | Judge::BeqPlus(b, _) => b.settings.deadline,
             }
     }
 
@@ -297,6 +317,42 @@ impl Judge {
                     proof: None,
                 })
                 .map_err(|e| format!("defeq: {e}")),
+            Judge::BeqPlus(b, grind) => {
+                let report = b
+                    .judge(
+                        BeqSide {
+                            header: pair.reference_header,
+                            declaration: &pair.reference.source,
+                        },
+                        BeqSide {
+                            header: pair.candidate_header,
+                            declaration: &pair.candidate.source,
+                        },
+                    )
+                    .await;
+                if let Some(e) = report.directions.iter().find_map(|d| match &d.outcome {
+                    crate::metrics::beq::DirectionOutcome::Error(e) => Some(e.clone()),
+                    _ => None,
+                }) {
+                    return Err(format!(
+                        "{}: {e}",
+                        if *grind {
+                            beq_plus::NAME_WITH_GRIND
+                        } else {
+                            beq_plus::NAME
+                        }
+                    ));
+                }
+                Ok(Judged {
+                    report: beq_plus::to_metric_report(
+                        &report,
+                        *grind,
+                        pair.reference.tree.size(),
+                        pair.candidate.tree.size(),
+                    ),
+                    proof: None,
+                })
+            }
             Judge::Beq(b) => {
                 let report = b
                     .judge(
@@ -527,7 +583,7 @@ pub fn judge_pair(
         let mut results = Vec::new();
         for metric in metrics {
             let oracle = match (*metric, shared.take()) {
-                ("beq", kept) => {
+                (m, kept) if m == "beq" || beq_plus::variant(m).is_some() => {
                     shared = kept;
                     fresh(&mut made)
                 }

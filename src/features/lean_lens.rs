@@ -1,4 +1,4 @@
-//! The Lean-backed lens metrics (`transted`, `defeq`, `beq`) in the editor: one [`Oracle`] over
+//! The Lean-backed lens metrics (`transted`, `defeq`, `beq`, `beq+`) in the editor: one [`Oracle`] over
 //! the proxy's own [`LeanClient`] — through the features' [`SessionTracker`], so the oracles'
 //! RPC sessions get the features' `$/lean/rpc/keepAlive` ticks — its scratch documents hidden
 //! from the editor (`Oracle::hiding_through`), shared by every document's job.
@@ -26,6 +26,7 @@ use crate::metrics::beq::{
     Beq, BeqSettings, BeqSide, BoxFuture, CheckError, CheckOutcome, CheckRequest, DirectionOutcome,
     ProofChecker, ProofSampler, Suggestion,
 };
+use crate::metrics::beq_plus;
 use crate::metrics::defeq::DefEq;
 use crate::metrics::lean_backed::LeanMetric;
 use crate::metrics::transted::{TransTed, TransTedConfig};
@@ -144,7 +145,7 @@ impl LeanLens {
         root: Option<&Path>,
         key: u64,
     ) -> LensOutcome {
-        let limit = if metric == "beq" {
+        let limit = if metric == "beq" || beq_plus::variant(metric).is_some() {
             config.beq_timeout
         } else {
             config.transted_timeout
@@ -190,7 +191,9 @@ impl LeanLens {
                     Err(_) => return LensOutcome::TimedOut(started.elapsed()),
                 }
             }
-            "beq" => {
+            m if m == "beq" || beq_plus::variant(m).is_some() => {
+                // BEq+ (no LLM, fixed attempts) shares BEq's checker and scratch document.
+                let plus = beq_plus::variant(m);
                 let checker = lock(&self.beq)
                     .get_or_insert_with(|| {
                         Arc::new(OracleProofChecker::new(self.new_oracle(root, "beq"), limit))
@@ -210,7 +213,10 @@ impl LeanLens {
                     }
                 };
                 let started = std::time::Instant::now();
-                let (settings, sampler) = beq_settings(config, limit);
+                let (settings, sampler) = match plus {
+                    Some(grind) => (beq_plus::settings(limit, grind), None),
+                    None => beq_settings(config, limit),
+                };
                 let beq = Beq {
                     checker: SharedChecker(checker),
                     sampler,
@@ -254,13 +260,14 @@ impl LeanLens {
                                 _ => None,
                             })
                             .unwrap_or_default();
-                        Err(format!("beq: {why}"))
+                        Err(format!("{metric}: {why}"))
                     }
                     Ok(report) => {
-                        let mut r = report.to_metric_report(
-                            pair.reference.tree.size(),
-                            pair.candidate.tree.size(),
-                        );
+                        let (rs, cs) = (pair.reference.tree.size(), pair.candidate.tree.size());
+                        let mut r = match plus {
+                            Some(grind) => beq_plus::to_metric_report(&report, grind, rs, cs),
+                            None => report.to_metric_report(rs, cs),
+                        };
                         r.notes.extend(loaded_note(loaded));
                         Ok(r)
                     }

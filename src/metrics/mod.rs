@@ -59,7 +59,7 @@ pub enum MetricError {
         "metric '{0}' needs a Lean server: run it with `bench --lean-project DIR` or in the editor"
     )]
     NeedsLean(&'static str),
-    #[error("unknown metric '{0}' (known: ted, path, transted-lite, transted, beq, defeq)")]
+    #[error("unknown metric '{0}' (known: ted, path, transted-lite, transted, beq, beq+, beq+grind, defeq)")]
     Unknown(String),
     #[error("{0}")]
     Failed(String),
@@ -74,7 +74,7 @@ pub trait Metric: Send + Sync {
 }
 
 /// Names of the metrics that need a Lean server.
-pub const LEAN_METRICS: [&str; 3] = ["transted", "beq", "defeq"];
+pub const LEAN_METRICS: [&str; 5] = ["transted", "beq", "defeq", "beq+", "beq+grind"];
 
 /// Measure the wall time of `f`, for `MetricReport::elapsed`.
 pub fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
@@ -84,6 +84,7 @@ pub fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 }
 
 pub mod beq;
+pub mod beq_plus;
 pub mod defeq;
 pub mod lean_backed;
 pub mod path;

@@ -117,6 +117,8 @@ pub struct BeqSettings {
     pub deadline: Duration,
     /// K: LLM samples per direction.
     pub samples: usize,
+    /// BEq+ (`crate::metrics::beq_plus`): its fixed attempts replace the scripts and the LLM.
+    pub plus: Option<crate::metrics::beq_plus::PlusAttempts>,
 }
 
 impl Default for BeqSettings {
@@ -125,6 +127,7 @@ impl Default for BeqSettings {
             tactic_set: TacticSet::Normal,
             deadline: Duration::from_secs(30),
             samples: 8,
+            plus: None,
         }
     }
 }
@@ -355,6 +358,23 @@ impl<C: ProofChecker> Beq<C> {
                 Step::Proved(i) => break 'search DirectionOutcome::Proved { attempt: i },
                 Step::Stop(o) => break 'search o,
                 Step::Next => {}
+            }
+            // BEq+: its fixed attempts, checked under the `All` set (they are ours, not an
+            // LLM's: `tauto`, `simp_all_arith!`, `convert` are outside Normal), then done.
+            if let Some(plus) = &self.settings.plus {
+                run.rules.set = TacticSet::All;
+                let mathlib = [assumed.header, goal.header]
+                    .iter()
+                    .any(|h| h.lines().any(|l| l.trim().starts_with("import Mathlib")));
+                let explicit = binders(&assumed_decl).iter().filter(|b| b.explicit).count();
+                for script in plus.scripts(explicit, mathlib) {
+                    match run.attempt(AttemptSource::Script, script).await {
+                        Step::Proved(i) => break 'search DirectionOutcome::Proved { attempt: i },
+                        Step::Stop(o) => break 'search o,
+                        Step::Next => {}
+                    }
+                }
+                break 'search DirectionOutcome::NotProved;
             }
             // 2. deterministic scripts.
             for script in scripts(&assumed_decl, &goal_decl) {
