@@ -751,7 +751,8 @@ fn a_header_error_ends_the_batch_with_one_error() {
             .collect();
         assert_eq!(lines.len(), 1, "{metric}: one error: {err}");
         assert!(
-            lines[0].contains("lean_assess_scratch_") && lines[0].contains("could not process the imports"),
+            lines[0].contains("lean_assess_scratch_")
+                && lines[0].contains("could not process the imports"),
             "{metric}: {err}"
         );
         let written = std::fs::read_to_string(s.path("pred.jsonl")).unwrap_or_default();
@@ -773,8 +774,10 @@ fn a_header_error_ends_the_batch_with_one_error() {
 #[test]
 fn stale_scratch_files_of_dead_runs_are_removed_at_start() {
     let s = Setup::new(
-        &[json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-                 "tactics": ["rfl"], "result": {"goals": []}})],
+        &[
+            json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+                 "tactics": ["rfl"], "result": {"goals": []}}),
+        ],
         &[dataset_line(
             "a",
             "theorem a (n : ℕ) : n = n := by sorry",
@@ -793,7 +796,11 @@ fn stale_scratch_files_of_dead_runs_are_removed_at_start() {
     if std::path::Path::new("/proc/self").exists() {
         assert!(!stale.exists());
     } else {
-        eprintln!("no /proc: liveness of the stale file's pid is unknown, it is kept");
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
+            "stale scratch check skipped: no /proc, the stale file's pid liveness is unknown (kept)"
+        );
     }
     assert!(keep.exists());
 }
@@ -854,5 +861,8 @@ fn beq_plus_runs_end_to_end_in_batch_and_score() {
         notes.contains("apply thm_P") && notes.contains("failed (`exact?` could not close"),
         "{notes}"
     );
-    assert!(notes.contains("have h := @thm_P") && notes.contains("→ proved"), "{notes}");
+    assert!(
+        notes.contains("have h := @thm_P") && notes.contains("→ proved"),
+        "{notes}"
+    );
 }

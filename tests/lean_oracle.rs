@@ -928,10 +928,19 @@ async fn file_changed_is_retried_closed_file_and_crash_reopen() {
     let mut o = oracle(&s);
     let key = Oracle::<LeanClient>::import_key(&[""]);
     let deadline = Instant::now() + Duration::from_secs(10);
-    o.run(&key, &[], &[lean_assess::lean::oracle::Command::new("#check 1")], deadline)
-        .await
-        .expect("retried");
-    assert_eq!(o.counters().snapshot().reopens, 0, "File changed. is not a reopen");
+    o.run(
+        &key,
+        &[],
+        &[lean_assess::lean::oracle::Command::new("#check 1")],
+        deadline,
+    )
+    .await
+    .expect("retried");
+    assert_eq!(
+        o.counters().snapshot().reopens,
+        0,
+        "File changed. is not a reopen"
+    );
 
     s.client
         .notify(
@@ -954,7 +963,9 @@ async fn file_changed_is_retried_closed_file_and_crash_reopen() {
         )
         .await
         .expect("script");
-    o.run(&key, &[], &[], deadline).await.expect("reopened after the crash");
+    o.run(&key, &[], &[], deadline)
+        .await
+        .expect("reopened after the crash");
     assert_eq!(o.counters().snapshot().reopens, 2);
 
     // The stand-in's crashed worker answers -32902 with the watchdog's text until the next edit.
@@ -982,10 +993,12 @@ async fn file_changed_is_retried_closed_file_and_crash_reopen() {
 /// an `(expose_names; …)` wrapper, the suggestions are the quickfixes' edits on the tactic line.
 #[tokio::test]
 async fn try_this_is_read_by_shape_not_title() {
-    let s = standin(&[json!({"method": "textDocument/codeAction", "tactics": ["rw?"],
+    let s = standin(&[
+        json!({"method": "textDocument/codeAction", "tactics": ["rw?"],
                              "titlePrefix": "Replace with: ",
                              "tryThis": ["rw [Nat.add_comm]", "rw [Nat.add_zero]",
-                                         "(expose_names; exact h)"]})])
+                                         "(expose_names; exact h)"]}),
+    ])
     .await;
     let mut o = oracle(&s);
     let key = Oracle::<LeanClient>::import_key(&[""]);
@@ -1006,7 +1019,11 @@ async fn try_this_is_read_by_shape_not_title() {
         .expect("batch");
     assert_eq!(
         r.0[0].suggestions,
-        ["rw [Nat.add_comm]", "rw [Nat.add_zero]", "(expose_names; exact h)"]
+        [
+            "rw [Nat.add_comm]",
+            "rw [Nat.add_zero]",
+            "(expose_names; exact h)"
+        ]
     );
 }
 
@@ -1083,7 +1100,10 @@ async fn the_standin_answers_what_it_advertises() {
     let doc = json!({"textDocument": {"uri": uri}});
     let range = json!({"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}});
     for (method, params) in [
-        ("textDocument/inlayHint", json!({"textDocument": {"uri": uri}, "range": range})),
+        (
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": uri}, "range": range}),
+        ),
         ("textDocument/documentSymbol", doc.clone()),
         ("textDocument/foldingRange", doc.clone()),
         ("textDocument/documentColor", doc.clone()),
@@ -1092,7 +1112,10 @@ async fn the_standin_answers_what_it_advertises() {
             json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 1}}),
         ),
         ("textDocument/semanticTokens/full", doc.clone()),
-        ("textDocument/semanticTokens/range", json!({"textDocument": {"uri": uri}, "range": range})),
+        (
+            "textDocument/semanticTokens/range",
+            json!({"textDocument": {"uri": uri}, "range": range}),
+        ),
     ] {
         let r = s.client.request(method, params, t).await;
         assert!(r.is_ok(), "{method}: {r:?}");

@@ -327,7 +327,10 @@ fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
         .expect("the oracle connected");
     let connect: Value = serde_json::from_str(&lines[first_connect]).unwrap();
     let scratch = connect["params"]["uri"].as_str().unwrap().to_string();
-    assert!(scratch.contains("/.lean-assess-scratch/lean_assess_scratch_"), "{scratch}");
+    assert!(
+        scratch.contains("/.lean-assess-scratch/lean_assess_scratch_"),
+        "{scratch}"
+    );
     let last_query = methods
         .iter()
         .rposition(|m| m == "$/lean/rpc/call")

@@ -28,7 +28,8 @@ pub struct Args {
     /// optional `label`.
     #[arg(value_name = "DATASET.jsonl")]
     dataset: PathBuf,
-    /// The metric: ted, path, transted-lite (offline); transted, beq, defeq (need Lean).
+    /// The metric: ted, path, transted-lite (offline); transted, beq, beq+, beq+grind, defeq
+    /// (need Lean).
     #[arg(long, default_value = "ted")]
     metric: String,
     /// `ted` with GTED's free renaming of bound variables and hypotheses (rename between two

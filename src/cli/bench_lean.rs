@@ -31,8 +31,8 @@ use crate::dataset::DatasetPair;
 use crate::lean::beq_checker::OracleProofChecker;
 use crate::lean::goals::{self, KeepAliveTicker, SessionTracker};
 use crate::lean::oracle::{connect_direct, initialize, Oracle, OracleConfig, OracleError};
-use crate::lean::scratch;
 use crate::lean::process::LeanProcess;
+use crate::lean::scratch;
 use crate::lean::LeanClient;
 use crate::llm::{LlmClient, LlmSettings};
 use crate::metrics::beq::{Beq, BeqSettings, BeqSide, ProofSampler};
@@ -260,14 +260,16 @@ impl Judge {
         let headers = [pair.reference_header, pair.candidate_header];
         match self {
             Judge::TransTed(_, oracle) => {
-                oracle.warm_up(&Oracle::<Rpc>::import_key(&headers), true).await
+                oracle
+                    .warm_up(&Oracle::<Rpc>::import_key(&headers), true)
+                    .await
             }
             Judge::DefEq(_, oracle) => {
-                oracle.warm_up(&Oracle::<Rpc>::import_key(&headers), false).await
+                oracle
+                    .warm_up(&Oracle::<Rpc>::import_key(&headers), false)
+                    .await
             }
-            Judge::Beq(b) | Judge::BeqPlus(b, _) => {
-                b.checker.warm_up(headers[0], headers[1]).await
-            }
+            Judge::Beq(b) | Judge::BeqPlus(b, _) => b.checker.warm_up(headers[0], headers[1]).await,
         }
     }
 

@@ -65,8 +65,8 @@ Usage lines:
   lean-assess serve [--config FILE] [--log FILE] [-- SERVER_COMMAND ARGS...]   (default: lake serve --)
   lean-assess shim  [DIR]
 
-Metrics: ted, path, transted-lite (offline); transted, beq, defeq (need Lean: --lean-project DIR,
-a Lake project; the server is `lake serve --` there, or --server-command / $LEAN_ASSESS_SERVER).
+Metrics: ted, path, transted-lite (offline); transted, beq, beq+, beq+grind, defeq (need Lean:
+--lean-project DIR, a Lake project; the server is `lake serve --` there, or --server-command / $LEAN_ASSESS_SERVER).
 The config (--config, else DIR/lean-assess.toml) gives [metrics] transted_timeout_ms and
 beq_timeout_ms, and BEq's LLM sampler [llm].
 

@@ -20,8 +20,8 @@ use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Metrics to run, comma-separated: ted, path, transted-lite (offline); transted, beq, defeq
-    /// (need Lean).
+    /// Metrics to run, comma-separated: ted, path, transted-lite (offline); transted, beq, beq+,
+    /// beq+grind, defeq (need Lean).
     #[arg(long, value_delimiter = ',', default_value = "ted")]
     metric: Vec<String>,
     /// `ted` with GTED's free renaming of bound variables and hypotheses (rename between two

@@ -545,10 +545,20 @@ fn suggestion_of(action: &Value, uri: &str, line: u32) -> Option<String> {
             .and_then(Value::as_str)
             .map_or(true, |u| u == uri);
         if same {
-            edits.extend(change.get("edits").and_then(Value::as_array).into_iter().flatten());
+            edits.extend(
+                change
+                    .get("edits")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten(),
+            );
         }
     }
-    if let Some(list) = edit.pointer("/changes").and_then(|c| c.get(uri)).and_then(Value::as_array) {
+    if let Some(list) = edit
+        .pointer("/changes")
+        .and_then(|c| c.get(uri))
+        .and_then(Value::as_array)
+    {
         edits.extend(list);
     }
     edits.into_iter().find_map(|e| {
@@ -645,17 +655,15 @@ impl<L: LeanRpc> Oracle<L> {
             .trim_end_matches('/')
             .to_string();
         let on_disk = self.config.scratch_dir.clone();
-        self.docs
-            .entry(key.to_string())
-            .or_insert_with(|| {
-                let (uri, path) = match on_disk {
-                    Some(dir) => {
-                        let path = super::scratch::new_path(&dir);
-                        (super::scratch::file_uri(&path), Some(path))
-                    }
-                    None => (format!("{dir}/scratch{n}.lean"), None),
-                };
-                ScratchDoc {
+        self.docs.entry(key.to_string()).or_insert_with(|| {
+            let (uri, path) = match on_disk {
+                Some(dir) => {
+                    let path = super::scratch::new_path(&dir);
+                    (super::scratch::file_uri(&path), Some(path))
+                }
+                None => (format!("{dir}/scratch{n}.lean"), None),
+            };
+            ScratchDoc {
                 uri,
                 path,
                 header_error: None,
@@ -669,7 +677,7 @@ impl<L: LeanRpc> Oracle<L> {
                 session: None,
                 active: String::new(),
             }
-            })
+        })
     }
 
     /// The URI of the scratch document for `key` (created lazily).
@@ -812,7 +820,9 @@ impl<L: LeanRpc> Oracle<L> {
     ) -> Result<Vec<UniverseArity>, OracleError> {
         let probes: Vec<Command> = names
             .iter()
-            .flat_map(|n| (1..=MAX_UNIVERSE_ARITY + 1).map(move |k| Command::new(universe_probe(n, k))))
+            .flat_map(|n| {
+                (1..=MAX_UNIVERSE_ARITY + 1).map(move |k| Command::new(universe_probe(n, k)))
+            })
             .collect();
         let (_, probed) = self.run(key, &[], &probes, deadline).await?;
         Ok(probed

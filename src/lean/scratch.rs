@@ -29,7 +29,8 @@ static NEXT: AtomicU64 = AtomicU64::new(0);
 static LIVE: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
 
 fn live() -> std::sync::MutexGuard<'static, Option<HashSet<PathBuf>>> {
-    LIVE.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    LIVE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The scratch directory of a project.
@@ -53,7 +54,9 @@ pub fn write(path: &Path, text: &str) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    live().get_or_insert_with(HashSet::new).insert(path.to_path_buf());
+    live()
+        .get_or_insert_with(HashSet::new)
+        .insert(path.to_path_buf());
     std::fs::write(path, text)
 }
 

@@ -150,7 +150,11 @@ fn has_untyped_binder(text: &str) -> bool {
         }
         let Some(end) = end else { continue };
         let inner: String = chars[i + 1..end].iter().collect();
-        let inner = inner.trim().trim_start_matches('{').trim_end_matches('}').trim();
+        let inner = inner
+            .trim()
+            .trim_start_matches('{')
+            .trim_end_matches('}')
+            .trim();
         // Only a group of plain names is a binder group (`(a + b)` or `(f x)` are terms; a
         // lone `(x)` is a term too, but a lone `{x}` is a binder).
         let names: Vec<&str> = inner.split_whitespace().collect();
@@ -358,9 +362,7 @@ impl LeanMetric for TransTed {
         // Auto-bound implicit names elaborate to `Sort u_1` but do not show in the text: probe
         // the statements that typecheck only with them (one more version, only for those).
         let unprobed: Vec<usize> = (0..declared.len())
-            .filter(|&i| {
-                declared[i].autobound && declared[i].universes == UniverseArity::NotProbed
-            })
+            .filter(|&i| declared[i].autobound && declared[i].universes == UniverseArity::NotProbed)
             .collect();
         if !unprobed.is_empty() {
             let names: Vec<String> = unprobed.iter().map(|&i| declared[i].name.clone()).collect();
@@ -782,7 +784,10 @@ mod tests {
             "(x y : ℝ) (h : 0 < (x)) : {z : ℝ | z < x} ⊆ {z | z < x + (y * y)}"
         ));
         assert!(!may_have_universes("", ": ∀ (n : ℕ), ∃ m : ℕ, n < m"));
-        assert!(!may_have_universes("", "(f : ℕ → ℕ) (h : f (2) = 3) : f 2 = 3"));
+        assert!(!may_have_universes(
+            "",
+            "(f : ℕ → ℕ) (h : f (2) = 3) : f 2 = 3"
+        ));
     }
 
     #[test]

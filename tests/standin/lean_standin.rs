@@ -466,7 +466,13 @@ fn named_message(kind: &str, line: &str) -> (u64, String) {
 
 /// "Try this" quickfixes at `line` (shape of `codeAction.try-this.result.json`: one action per
 /// suggestion, the first preferred, the edit's range starting on the requested line).
-fn try_this_actions(uri: &str, version: i64, line: u64, suggestions: &[String], prefix: &str) -> Value {
+fn try_this_actions(
+    uri: &str,
+    version: i64,
+    line: u64,
+    suggestions: &[String],
+    prefix: &str,
+) -> Value {
     let actions: Vec<Value> = suggestions
         .iter()
         .enumerate()
@@ -972,7 +978,10 @@ impl Standin {
             }
             "standin/crashWorker" => {
                 let Some(uri) = uri_of(&params) else { return };
-                let code = params.get("exitCode").and_then(Value::as_i64).unwrap_or(134);
+                let code = params
+                    .get("exitCode")
+                    .and_then(Value::as_i64)
+                    .unwrap_or(134);
                 self.crashed.insert(uri.clone(), code);
                 let (version, end) = self.docs.get(&uri).map_or((0, (0, 0)), |d| {
                     let lines: Vec<&str> = d.text.split('\n').collect();
