@@ -1133,3 +1133,48 @@ async fn the_standin_answers_what_it_advertises() {
         Ok(Value::Null)
     );
 }
+
+/// Lean's own failure messages in a block (each shape cited in the stand-in): the heartbeat
+/// timeout and `rw?` finding nothing are errors of that block; "stopped because it was running
+/// out of time" is information, so a block that closed its goal is still closed.
+#[tokio::test]
+async fn heartbeat_and_search_failures_are_block_errors() {
+    let s = standin(&[
+        json!({"method": "standin/diagnostic", "tactics": ["simp"], "messageKind": "heartbeats"}),
+        json!({"method": "standin/diagnostic", "tactics": ["rw?"], "messageKind": "rwFailed"}),
+        json!({"method": "standin/diagnostic", "tactics": ["exact?"], "messageKind": "ranOutOfTime"}),
+        closed_after(&["exact?"]),
+        no_other_suggestions(),
+    ])
+    .await;
+    let mut o = oracle(&s);
+    let key = Oracle::<LeanClient>::import_key(&[""]);
+    let block = |t: &str| Block {
+        goal: "∀ a b : Nat, a + b = b + a".into(),
+        path: Vec::new(),
+        tactic: t.into(),
+        suggestions: t.ends_with('?'),
+        universes: Vec::new(),
+    };
+    let (r, _) = o
+        .run(
+            &key,
+            &[block("simp"), block("rw?"), block("exact?")],
+            &[],
+            Instant::now() + Duration::from_secs(10),
+        )
+        .await
+        .expect("batch");
+    assert!(
+        matches!(&r[0].outcome, Outcome::Error(m) if m.contains("maximum number of heartbeats")),
+        "{:?}",
+        r[0]
+    );
+    assert!(
+        matches!(&r[1].outcome, Outcome::Error(m) if m.starts_with("Could not find any lemmas")),
+        "{:?}",
+        r[1]
+    );
+    assert!(r[1].suggestions.is_empty());
+    assert_eq!(r[2].outcome, Outcome::Closed);
+}

@@ -612,3 +612,40 @@ fn beq_plus_in_the_lens() {
     assert!(title.contains("beq+ equivalent"), "{title} ({seen:?})");
     assert!(!title.contains("not equivalent"), "{title}");
 }
+
+/// A first open that outlasts the load bound (`LEAN_ASSESS_LOAD_TIMEOUT_MS`, here 500 ms; the
+/// stand-in never finishes the warm-up version): the lens says Lean is loading the imports —
+/// not "timed out", not a score — while `ted` is unaffected.
+#[test]
+fn a_slow_first_open_says_lean_is_loading_not_timed_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let rules = [json!({"method": "textDocument/waitForDiagnostics",
+                        "textContains": "example (a b : Nat)", "stall": true})];
+    let (mut ed, _) = start_with(
+        root,
+        "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 60000\n",
+        &rules,
+        &[("LEAN_ASSESS_LOAD_TIMEOUT_MS", "500")],
+    );
+    let cand_uri = uri_of(&root.join("Cand.lean"));
+    ed.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+    );
+    let mut id = 10;
+    let (title, seen) = settle(&mut ed, &cand_uri, &mut id);
+    assert!(title.contains("transted failed"), "{title} ({seen:?})");
+    assert!(!title.contains("timed out"), "{title}");
+    let hover = ed.request(
+        json!(900),
+        "textDocument/hover",
+        json!({"textDocument": {"uri": cand_uri}, "position": {"line": 0, "character": 9}}),
+    );
+    let text = hover.to_string();
+    assert!(
+        text.contains("Lean is loading the imports")
+            && text.contains("not the metric's time limit"),
+        "{text}"
+    );
+}

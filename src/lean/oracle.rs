@@ -120,8 +120,29 @@ impl Default for OracleConfig {
             request_timeout: Duration::from_secs(60),
             scratch_dir_uri: "file:///lean-assess/.scratch".into(),
             scratch_dir: None,
-            load_timeout: Duration::from_secs(1200),
+            load_timeout: load_timeout(),
         }
+    }
+}
+
+/// Env variable bounding a first open in milliseconds (default [`DEFAULT_LOAD_TIMEOUT`]); for
+/// tests, and for machines where Mathlib takes longer.
+pub const LOAD_TIMEOUT_ENV: &str = "LEAN_ASSESS_LOAD_TIMEOUT_MS";
+/// A first open of Mathlib (and a dependency build) may take minutes: 20 by default.
+pub const DEFAULT_LOAD_TIMEOUT: Duration = Duration::from_secs(1200);
+
+/// The load timeout: [`LOAD_TIMEOUT_ENV`] when it is a positive number, else the default
+/// (an unreadable value is logged and ignored: it must not stop the proxy).
+fn load_timeout() -> Duration {
+    match std::env::var(LOAD_TIMEOUT_ENV) {
+        Ok(t) => match t.trim().parse::<u64>() {
+            Ok(ms) if ms > 0 => Duration::from_millis(ms),
+            _ => {
+                tracing::warn!(value = %t, "{LOAD_TIMEOUT_ENV}: not a positive number of milliseconds; using the default");
+                DEFAULT_LOAD_TIMEOUT
+            }
+        },
+        Err(_) => DEFAULT_LOAD_TIMEOUT,
     }
 }
 
