@@ -1,4 +1,4 @@
-//! The metrics that need Lean (`transted`, `beq`, `defeq`) from the command line, without an
+//! The metrics that need Lean (`transted`, `beq`, `beq+`, `defeq`) from the command line, without an
 //! editor: `bench --metric M --lean-project DIR` over a dataset and `score --lean-project DIR`
 //! for one pair share everything here.
 //!
@@ -8,7 +8,10 @@
 //! transted_timeout_ms` / `beq_timeout_ms` and BEq's `[llm]` sampler), the RPC keep-alive of the
 //! oracles' sessions (every 10 s while the run lasts; Lean drops a session after 30 s without
 //! one), one [`Oracle`] per concurrent job over the one server (an oracle has one active region,
-//! so `--jobs N` means N oracles with their own scratch documents under `DIR/.scratch/jobK/`),
+//! so `--jobs N` means N oracles with their own scratch files in `DIR/.lean-assess-scratch/`,
+//! removed on exit or signal, stale ones of dead runs removed at start), loading each import
+//! set before a pair's clock starts (`Oracle::warm_up`), ending the run with one error on a
+//! header error (issue 11),
 //! the progress line, the resumable prediction file, and turning a server crash into an error
 //! for every pair not yet judged (no hang: each pair races the server's exit).
 //!

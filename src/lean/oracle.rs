@@ -7,7 +7,11 @@
 //! (one full-text `didChange` + one `textDocument/waitForDiagnostics` per batch), the
 //! classification of each block (error / closed / one goal / several goals), the bounds
 //! (heartbeats per block, a wall-clock deadline, clearing the active region on expiry) and
-//! recovery when the worker stalls or dies (reopen and replay once). Counters of versions and round trips are exposed for the
+//! recovery when the worker stalls or dies (reopen and replay once; a `-32801` "File changed."
+//! is asked again instead), header errors (after every barrier an error on an import line or at
+//! 0:0 ends the batch: [`OracleError::Header`], sticky), the scratch files on disk
+//! (`super::scratch`, when the config names a directory) and the first open of an import set
+//! outside any pair's time ([`Oracle::warm_up`]). Counters of versions and round trips are exposed for the
 //! numbers the design asks for. Also owns [`connect_direct`], a [`LeanClient`] over a spawned
 //! server's stdio without the editor router (batch use and tests).
 //!
