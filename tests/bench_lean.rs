@@ -835,6 +835,12 @@ fn beq_plus_runs_end_to_end_in_batch_and_score() {
     let out = s.bench("beq+", STANDIN, &["--out", &s.path("pred.jsonl")]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(s.predictions(), [json!({"id": "a", "equivalent": true})]);
+    // The first open of the imports is reported apart from the pair's time.
+    assert!(
+        text(&out.stderr).contains("a: Lean loaded the imports in"),
+        "{}",
+        text(&out.stderr)
+    );
 
     let args: Vec<String> = [
         "score",

@@ -73,6 +73,9 @@ const CRASH_GRACE: Duration = Duration::from_millis(500);
 /// Beyond a metric's own time limit, how long a pair may take before it is abandoned.
 const GUARD_SLACK: Duration = Duration::from_secs(30);
 
+/// How the note on a first open of a pair's imports starts (batch prints it on its own line).
+const LOADED_NOTE: &str = "Lean loaded the imports in";
+
 /// The client every oracle talks through: notes their RPC sessions for the keep-alive ticker.
 type Rpc = SessionTracker<LeanClient>;
 
@@ -434,7 +437,7 @@ async fn judge_guarded(
             Ok(Ok(Ok(mut judged))) => {
                 if !loaded.is_zero() {
                     judged.report.notes.push(format!(
-                        "Lean loaded the imports in {:.1} s before this pair (not counted in its time limit)",
+                        "{LOADED_NOTE} {:.1} s before this pair (not counted in its time limit)",
                         loaded.as_secs_f64()
                     ));
                 }
@@ -528,8 +531,11 @@ pub fn judge_all(
             &project,
             pairs,
             todo,
-            |k, index, outcome| -> anyhow::Result<()> {
+            |k, index, outcome, loaded| -> anyhow::Result<()> {
                 let pair = &pairs[index];
+                if let Some(note) = loaded {
+                    writeln!(err, "lean-assess: {}: {note}", pair.id)?;
+                }
                 let shown = match outcome {
                     Outcome::Judged(Verdict::Score(s)) => format!("score {s:.4}"),
                     Outcome::Judged(Verdict::Equivalent(e)) => format!("equivalent {e}"),
@@ -735,21 +741,23 @@ fn scratch_oracle(rpc: &Arc<Rpc>, project: &Path, sub: &str) -> Oracle<Rpc> {
     )
 }
 
-/// Spawn the server, run the jobs, call `finished(k, index, outcome)` as pairs finish (k from
-/// 1), shut the server down.
+/// Spawn the server, run the jobs, call `finished(k, index, outcome, loaded)` as pairs finish
+/// (k from 1; `loaded`: the note on a first open of the pair's imports, reported apart from
+/// the pair's time), shut the server down.
 async fn drive(
     run: &LeanRun<'_>,
     command: &[String],
     project: &Path,
     pairs: &[DatasetPair],
     todo: VecDeque<usize>,
-    mut finished: impl FnMut(usize, usize, &Outcome) -> anyhow::Result<()>,
+    mut finished: impl FnMut(usize, usize, &Outcome, Option<&str>) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<(usize, (Outcome, usize))>> {
     let server = LeanServer::start(command, project).await?;
     let queue = Arc::new(Mutex::new(todo));
     // The first header error: every job stops taking pairs and the run ends with it.
     let fatal: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
-    let (tx, mut rx) = mpsc::unbounded_channel::<(usize, (Outcome, usize))>();
+    type Finished = (usize, (Outcome, usize), Option<String>);
+    let (tx, mut rx) = mpsc::unbounded_channel::<Finished>();
     let jobs = run.jobs.max(1).min(pairs.len().max(1));
     let pairs: Arc<Vec<DatasetPair>> = Arc::new(pairs.to_vec());
     for job in 0..jobs {
@@ -788,7 +796,7 @@ async fn drive(
                 let (reference, candidate, unparsed) = match parse_pair(&pairs[index]) {
                     Ok(parsed) => parsed,
                     Err(e) => {
-                        if tx.send((index, (Outcome::Failed(e), 0))).is_err() {
+                        if tx.send((index, (Outcome::Failed(e), 0), None)).is_err() {
                             break;
                         }
                         continue;
@@ -800,8 +808,17 @@ async fn drive(
                     reference_header: &pairs[index].ref_header,
                     candidate_header: &pairs[index].cand_header,
                 };
+                let mut loaded = None;
                 let outcome = match judge_guarded(&mut judge, &metric, &pair, &crashed).await {
-                    Guarded::Judged(j) => Outcome::Judged(j.report.verdict),
+                    Guarded::Judged(j) => {
+                        loaded = j
+                            .report
+                            .notes
+                            .iter()
+                            .find(|n| n.starts_with(LOADED_NOTE))
+                            .cloned();
+                        Outcome::Judged(j.report.verdict)
+                    }
                     Guarded::Failed(e) => Outcome::Failed(e),
                     Guarded::Fatal(e) => {
                         fatal
@@ -820,7 +837,7 @@ async fn drive(
                         Outcome::Failed(e)
                     }
                 };
-                if tx.send((index, (outcome, unparsed))).is_err() {
+                if tx.send((index, (outcome, unparsed), loaded)).is_err() {
                     break;
                 }
             }
@@ -829,9 +846,9 @@ async fn drive(
     drop(tx);
     let mut judged = Vec::new();
     let mut failure = None;
-    while let Some((index, result)) = rx.recv().await {
+    while let Some((index, result, loaded)) = rx.recv().await {
         if failure.is_none() {
-            if let Err(e) = finished(judged.len() + 1, index, &result.0) {
+            if let Err(e) = finished(judged.len() + 1, index, &result.0, loaded.as_deref()) {
                 failure = Some(e);
             }
         }
