@@ -894,8 +894,14 @@ async fn scratch_documents_exist_on_disk_and_are_removed() {
         .expect("scratch dir")
         .flatten()
         .map(|e| e.path())
+        .filter(|p| !p.ends_with(".gitignore"))
         .collect();
     assert_eq!(files.len(), 1, "{files:?}");
+    // Kept out of `git status` while it exists.
+    assert_eq!(
+        std::fs::read_to_string(scratch.join(".gitignore")).expect(".gitignore"),
+        "*\n"
+    );
     let name = files[0].file_name().and_then(|n| n.to_str()).unwrap_or("");
     assert!(
         name.starts_with(&format!("lean_assess_scratch_{}_", std::process::id())),

@@ -49,10 +49,18 @@ pub fn file_uri(path: &Path) -> String {
     crate::references::path_to_uri(path)
 }
 
-/// Write `text` at `path` (creating the directory) and register it for removal.
+/// Keeps the scratch directory out of `git status` while it exists.
+const GITIGNORE: &str = ".gitignore";
+
+/// Write `text` at `path` (creating the directory, with a `.gitignore` of `*`) and register it
+/// for removal.
 pub fn write(path: &Path, text: &str) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
+        let ignore = dir.join(GITIGNORE);
+        if !ignore.exists() {
+            std::fs::write(ignore, "*\n")?;
+        }
     }
     live()
         .get_or_insert_with(HashSet::new)
@@ -70,8 +78,22 @@ pub fn remove(path: &Path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => tracing::warn!(path = %path.display(), %e, "cannot remove a scratch file"),
     }
-    // The directory goes too when nothing else is in it (`remove_dir` refuses a non-empty one).
     if let Some(dir) = path.parent() {
+        remove_dir_if_unused(dir);
+    }
+}
+
+/// The directory goes when nothing but its `.gitignore` is left (`remove_dir` refuses a
+/// non-empty one, so a user's file there keeps it).
+fn remove_dir_if_unused(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let others = entries
+        .flatten()
+        .any(|e| e.file_name().to_str() != Some(GITIGNORE));
+    if !others {
+        let _ = std::fs::remove_file(dir.join(GITIGNORE));
         let _ = std::fs::remove_dir(dir);
     }
 }
@@ -132,7 +154,7 @@ pub fn clean_stale(dir: &Path) -> usize {
             removed += 1;
         }
     }
-    let _ = std::fs::remove_dir(dir);
+    remove_dir_if_unused(dir);
     removed
 }
 
