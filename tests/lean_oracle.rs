@@ -1184,3 +1184,25 @@ async fn heartbeat_and_search_failures_are_block_errors() {
     assert!(r[1].suggestions.is_empty());
     assert_eq!(r[2].outcome, Outcome::Closed);
 }
+
+/// In a batch a header error is sticky (every later batch on those imports fails at once); the
+/// editor instead discards the failed document, and the next batch opens it afresh (a new
+/// worker runs `lake setup-file` again).
+#[tokio::test]
+async fn a_discarded_header_failure_is_opened_afresh() {
+    let s = standin(&[json!({"method": "standin/header", "kind": "outOfDate",
+                             "textContains": "-- first attempt"})])
+    .await;
+    let mut o = oracle(&s);
+    let key = Oracle::<LeanClient>::import_key(&["import Mathlib\n"]);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let first = [lean_assess::lean::oracle::Command::new("-- first attempt")];
+    assert!(o.run(&key, &[], &first, deadline).await.is_err());
+    // Sticky: the same error at once, even for a batch that would elaborate.
+    assert!(o.run(&key, &[], &[], deadline).await.is_err());
+    o.discard_failed_headers().await;
+    assert!(o.header_failure().is_none());
+    o.run(&key, &[], &[], deadline)
+        .await
+        .expect("opened afresh after the discard");
+}

@@ -163,7 +163,12 @@ impl LeanLens {
                     Oracle::<Rpc>::import_key(&[pair.reference_header, pair.candidate_header]);
                 let loaded = match oracle.warm_up(&imports, metric == "transted").await {
                     Ok(d) => d,
-                    Err(e) => return LensOutcome::Failed(load_failure(metric, &imports, e)),
+                    Err(e) => {
+                        // Not sticky in the editor: the next judgement opens the imports
+                        // afresh (the user may rebuild them meanwhile).
+                        oracle.discard_failed_headers().await;
+                        return LensOutcome::Failed(load_failure(metric, &imports, e));
+                    }
                 };
                 let started = std::time::Instant::now();
                 let work = async {
@@ -187,7 +192,10 @@ impl LeanLens {
                         j.report.notes.extend(loaded_note(loaded));
                         Ok(j.report)
                     }
-                    Ok(Err(e)) => Err(format!("{metric}: {e}")),
+                    Ok(Err(e)) => {
+                        oracle.discard_failed_headers().await;
+                        Err(format!("{metric}: {e}"))
+                    }
                     Err(_) => return LensOutcome::TimedOut(started.elapsed()),
                 }
             }
@@ -209,6 +217,7 @@ impl LeanLens {
                             pair.reference_header,
                             pair.candidate_header,
                         ]);
+                        checker.discard_failed_headers().await;
                         return LensOutcome::Failed(load_failure(metric, &key, e));
                     }
                 };
@@ -218,7 +227,7 @@ impl LeanLens {
                     None => beq_settings(config, limit),
                 };
                 let beq = Beq {
-                    checker: SharedChecker(checker),
+                    checker: SharedChecker(checker.clone()),
                     sampler,
                     settings,
                 };
@@ -260,6 +269,7 @@ impl LeanLens {
                                 _ => None,
                             })
                             .unwrap_or_default();
+                        checker.discard_failed_headers().await;
                         Err(format!("{metric}: {why}"))
                     }
                     Ok(report) => {

@@ -48,6 +48,11 @@ impl<L: LeanRpc + 'static> OracleProofChecker<L> {
         oracle.warm_up(&key, true).await
     }
 
+    /// Forget failed headers (see [`Oracle::discard_failed_headers`]; the editor's retry).
+    pub async fn discard_failed_headers(&self) {
+        self.oracle.lock().await.discard_failed_headers().await;
+    }
+
     /// The header error the oracle has seen, if any (a batch stops on it).
     pub async fn header_failure(&self) -> Option<OracleError> {
         self.oracle.lock().await.header_failure()

@@ -1149,6 +1149,35 @@ example (a b : Nat) : a + b = b + a := by
         Ok(start.elapsed())
     }
 
+    /// Close and forget the scratch documents whose header failed, so the next batch opens them
+    /// afresh (a new worker runs `lake setup-file` again: the user may have rebuilt the imports
+    /// meanwhile). For the editor; a batch run stops at the first header error instead.
+    pub async fn discard_failed_headers(&mut self) {
+        let failed: Vec<String> = self
+            .docs
+            .iter()
+            .filter(|(_, d)| d.header_error.is_some())
+            .map(|(k, _)| k.clone())
+            .collect();
+        for key in failed {
+            let Some(doc) = self.docs.remove(&key) else {
+                continue;
+            };
+            if doc.opened {
+                let _ = self
+                    .lean
+                    .notify(
+                        "textDocument/didClose",
+                        json!({"textDocument": {"uri": doc.uri}}),
+                    )
+                    .await;
+            }
+            if let Some(path) = &doc.path {
+                super::scratch::remove(path);
+            }
+        }
+    }
+
     /// The header error seen on any scratch document, if any (batch runs stop on it).
     pub fn header_failure(&self) -> Option<OracleError> {
         self.docs.values().find_map(|d| {

@@ -79,7 +79,8 @@
 //!   "`lake setup-file <path> <imports>` failed:…" (FileWorker/SetupFile.lean, exit code other
 //!   than 0/2/3); `"unknownImport"` → "unknown module prefix '<M>'\n\nNo directory '<M>' or file
 //!   '<M>.olean' in the search path entries:…" (src/Lean/Util/Path.lean `findOLean`, logged at
-//!   the header's start by `Lean.Elab.processHeader`), `<M>` the first import's root.
+//!   the header's start by `Lean.Elab.processHeader`), `<M>` the first import's root. With
+//!   `"textContains"`, only while the document's text contains it.
 //! - Named errors in rules: `"errorKind"` instead of `"error"`: `"fileChanged"` → -32801
 //!   "File changed." (`RequestError.fileChanged`, src/Lean/Server/Requests.lean);
 //!   `"closedFile"` → -32801 "Cannot process request to closed file '<uri>'" (Watchdog.lean
@@ -833,7 +834,12 @@ impl Standin {
         let mut out = Vec::new();
         if from == 0 {
             let uri = uri_of(params).unwrap_or_default();
-            for rule in self.rules.iter().filter(|r| r.method == "standin/header") {
+            for rule in self.rules.iter().filter(|r| {
+                r.method == "standin/header"
+                    && r.text_contains
+                        .as_ref()
+                        .map_or(true, |t| doc.text.contains(t.as_str()))
+            }) {
                 let message = header_message(rule.kind.as_deref().unwrap_or(""), &doc.text, &uri);
                 let mut d = diagnostic_on(0, "", 1, &message);
                 d["range"]["end"]["character"] = json!(0);
