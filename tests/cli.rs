@@ -207,7 +207,7 @@ fn score_text_output_and_literal_inputs() {
         run.stdout
     );
     let line = run.stdout.lines().find(|l| l.starts_with("ted")).unwrap();
-    assert!(line.contains("distance"), "{line}");
+    assert!(line.contains("TED"), "{line}");
 
     let mixed = lean_assess(&[
         "score",
@@ -218,6 +218,97 @@ fn score_text_output_and_literal_inputs() {
     ]);
     assert_eq!(mixed.code, 0, "{}", mixed.stderr);
     assert!(mixed.stdout.contains("1.0000"), "{}", mixed.stdout);
+}
+
+#[test]
+fn score_leads_each_metric_with_its_verdict() {
+    let reference = fixture("cli/reference.lean::amc12_sum");
+    let candidate = fixture("cli/candidate.lean::sum_odd");
+    let run = lean_assess(&[
+        "score",
+        "--metric",
+        "ted,transted-lite",
+        &reference,
+        &candidate,
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let line = |m: &str| {
+        run.stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("{m} ")))
+            .unwrap_or_else(|| panic!("no {m} line in {}", run.stdout))
+            .to_string()
+    };
+    // `n > 0` against `0 < n` and `n * n` against `n ^ 2`: rewrites show it, plain TED does not.
+    let lite = line("transted-lite");
+    assert!(
+        lite.split_whitespace().nth(1) == Some("equivalent"),
+        "{lite}"
+    );
+    assert!(run.stdout.contains("evidence: the rewrites listed"), "{}", run.stdout);
+    let ted = line("ted");
+    assert!(ted.starts_with("ted            not shown   similarity 0.6667"), "{ted}");
+    assert!(ted.contains("TED 8, unit cost"), "{ted}");
+    // Something showed equivalence: no "what still differs" list.
+    assert!(!run.stdout.contains("still differs"), "{}", run.stdout);
+
+    let json = lean_assess(&[
+        "score",
+        "--json",
+        "--metric",
+        "ted,transted-lite,beq",
+        &reference,
+        &candidate,
+    ]);
+    let v: Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(v["metrics"][0]["verdict"], "not shown");
+    assert_eq!(v["metrics"][1]["verdict"], "equivalent");
+    assert!(v["metrics"][1]["evidence"].is_string());
+    // A failure is never a verdict.
+    assert_eq!(v["metrics"][2]["verdict"], "error");
+    assert!(v.get("differences").is_none(), "{v}");
+}
+
+#[test]
+fn score_not_shown_says_what_still_differs_in_lean_text() {
+    let run = lean_assess(&[
+        "score",
+        "--metric",
+        "ted,path,transted-lite",
+        "--ref-text",
+        "theorem a (x y : ℝ) (h₀ : ¬ x < 0) (h₁ : ∀ ε > 0, x < ε) : x < y",
+        "--cand-text",
+        "theorem a (x y : ℝ) (h₀ : 0 ≤ x) (h₁ : ∀ ε > 1, x < ε) : y > x ∧ (0 : ℝ) < 1",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for m in ["ted ", "path ", "transted-lite "] {
+        let l = run.stdout.lines().find(|l| l.starts_with(m)).unwrap();
+        assert!(l.contains(" not shown "), "{l}");
+    }
+    let (_, differs) = run
+        .stdout
+        .split_once("What still differs (candidate against reference):\n")
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(differs.contains("(0 : ℝ) < 1`"), "{differs}");
+    assert!(differs.contains("hypothesis `h₁`: `1` where the reference has `0`"), "{differs}");
+    // The user's words, never the trees' labels or the path metric's internal paths.
+    for internal in [" _ ", "_(", "((", "[not,", "_ < _"] {
+        assert!(!run.stdout.contains(internal), "{internal:?} in {}", run.stdout);
+    }
+    let json = lean_assess(&[
+        "score",
+        "--json",
+        "--ref-text",
+        "theorem a (x : ℝ) : x < 1",
+        "--cand-text",
+        "theorem a (x : ℝ) : x ≤ 1",
+    ]);
+    let v: Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(v["metrics"][0]["verdict"], "not shown");
+    assert_eq!(
+        v["differences"],
+        serde_json::json!(["conclusion: `≤` where the reference has `<`"])
+    );
 }
 
 #[test]

@@ -352,6 +352,20 @@ fn term(t: &Tree, out: &mut String, depth: usize, budget: &mut usize) {
     }
 }
 
+/// The operator of a node, as the user writes it: `<` for `a < b`, `Real.log` for `Real.log x`,
+/// `¬` for `¬p`, `⁻¹` for `x⁻¹`; `None` for leaves and for brackets, binders and other shapes
+/// (quote their whole text instead).
+pub fn operator_symbol(t: &Tree) -> Option<String> {
+    let label = t.label.trim();
+    match shape(t) {
+        Shape::Infix(..) | Shape::Pred => Some(label.replace('_', " ").trim().to_string())
+            .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" ")),
+        Shape::Prefix | Shape::Postfix if !label.contains('_') => Some(label.to_string()),
+        Shape::App => Some(holes(&t.label)[0].trim().to_string()).filter(|s| !s.is_empty()),
+        _ => None,
+    }
+}
+
 /// The signature node of a statement: ` _  _ … : _ ` (binders, then the conclusion) or `: _ `.
 /// ` _ : _ ` (one binder and the conclusion) reads the same as a typed binder `x : ℝ`, so it
 /// is a signature only where the caller knows it is one ([`lean_statement`]).
@@ -486,6 +500,15 @@ mod tests {
         let text = lean_text(&long, 40);
         assert!(text.chars().count() <= 40 && text.contains('…'), "{text}");
         assert!(text.ends_with("+ x = 0"), "{text}");
+    }
+
+    #[test]
+    fn operator_symbols() {
+        let c = conclusion("theorem t : Real.log x < (0 : ℝ)");
+        assert_eq!(operator_symbol(&c).as_deref(), Some("<"));
+        assert_eq!(operator_symbol(&c.children[0]).as_deref(), Some("Real.log"));
+        assert_eq!(operator_symbol(&c.children[1]), None);
+        assert_eq!(operator_symbol(&Tree::leaf("x")), None);
     }
 
     #[test]
