@@ -160,7 +160,14 @@ fn ted_pairs_prints_a_table_without_json() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let mut lines = run.stdout.lines();
     assert_eq!(lines.next(), Some("id\tdistance\tsimilarity"));
-    assert_eq!(lines.count(), 93);
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 93);
+    // Fixed precision, no float noise such as `0.32499999999999996`.
+    for row in rows {
+        let similarity = row.rsplit('\t').next().unwrap();
+        let decimals = similarity.split_once('.').map_or(0, |(_, d)| d.len());
+        assert_eq!(decimals, 4, "{row}");
+    }
 }
 
 // --------------------------------------------------------------------------------------- score
