@@ -215,14 +215,6 @@ fn distance_text(name: &str, d: u32, free_cost: bool) -> String {
     }
 }
 
-/// Where a rewrite applied, when the rule's text for it reads as Lean: some rules still quote
-/// a node's internal label (`∀ _  _ , _(ε > 0, …)`), which says nothing to a reader, so the
-/// place is left out there (the rule name and side remain; `--json` keeps the text).
-fn readable_at(at: &str) -> Option<String> {
-    let internal = at.contains(" _ ") || at.contains(" _(") || at.contains("_ ,") || at.contains("((");
-    (!at.trim().is_empty() && !internal).then(|| crate::trees::render::shorten(at, 100))
-}
-
 /// Notes worth a reader's time in the text output. `path`'s per-path matching notes quote the
 /// metric's internal path labels (`[not, _ ≤ _, 0]`): they stay in `--json`.
 fn readable_note(metric: &str, note: &str) -> bool {
@@ -270,7 +262,7 @@ fn write_text(
                     writeln!(out, "{pad}evidence: {evidence}")?;
                 }
                 for (k, step) in report.path.iter().enumerate() {
-                    let at = match readable_at(&step.at) {
+                    let at = match step.readable_at() {
                         Some(at) => format!(", at {at}"),
                         None => String::new(),
                     };

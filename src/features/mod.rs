@@ -371,7 +371,8 @@ impl Features {
                     return result;
                 };
                 let (s, e) = t.decl.name_range.unwrap_or((off, off));
-                views::augment_hover(result, &views::hover_section(t), json!(doc.range_of(s, e)))
+                let ours = views::hover_section(t, &a.candidate_header);
+                views::augment_hover(result, &ours, json!(doc.range_of(s, e)))
             }
             "textDocument/codeAction" => {
                 if !views::kind_wanted(request_params) {
@@ -984,7 +985,7 @@ impl Features {
             lock(&self.inner.shown).insert(a.uri.clone(), diags);
             self.publish(&a.uri);
         } else if cmd == c.show_details {
-            let text = details_markdown(t);
+            let text = details_markdown(t, &a.candidate_header);
             self.show_view(&doc.uri, t, "details", &text);
         } else if cmd == c.show_proof_path {
             let text = self.proof_path(&a, i).await;
@@ -1200,9 +1201,9 @@ fn views_value(r: &crate::metrics::MetricReport) -> String {
 }
 
 /// The lens click's view: the hover section plus the candidate statement.
-fn details_markdown(t: &TheoremView) -> String {
+fn details_markdown(t: &TheoremView, candidate_header: &str) -> String {
     let mut s = format!("# lean-assess: `{}`\n\n", t.name().unwrap_or("example"));
-    s.push_str(&views::hover_section(t));
+    s.push_str(&views::hover_section(t, candidate_header));
     if let Some(c) = &t.candidate {
         s.push_str(&format!(
             "\nCandidate statement:\n```lean\n{}\n```\n",

@@ -36,6 +36,18 @@ pub struct PathStep {
     pub at: String,
 }
 
+impl PathStep {
+    /// Where the step applied, when its text reads as Lean: some rules still quote a node's
+    /// internal label (`∀ _  _ , _(ε > 0, …)`), which tells a reader nothing, so those places
+    /// are left out of what people read (the rule and side remain; `--json` keeps the text).
+    pub fn readable_at(&self) -> Option<String> {
+        let at = self.at.trim();
+        let internal =
+            at.contains(" _ ") || at.contains(" _(") || at.contains("_ ,") || at.contains("((");
+        (!at.is_empty() && !internal).then(|| crate::trees::render::shorten(at, 100))
+    }
+}
+
 /// A metric's full answer, with what the editor needs to explain it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MetricReport {
