@@ -1418,7 +1418,7 @@ mod tests {
         let (lean_part, ours) = v.split_once("\n\n***\n\n").unwrap();
         assert!(lean_part.starts_with("```lean\nsame_name"));
         assert!(
-            ours.contains("reference `same_name` (lean-assess.toml (by name))"),
+            ours.contains("Reference `same_name`, from lean-assess.toml (by name)."),
             "{ours}"
         );
         assert!(
