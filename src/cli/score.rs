@@ -180,7 +180,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
 }
 
 /// Width of the metric-name column in the text output.
-const NAME_COLUMN: usize = 15;
+const NAME_COLUMN: usize = 14;
 
 /// How many differences the text and JSON list (as the editor's hover).
 const MAX_DIFFERENCES: usize = 12;
