@@ -455,7 +455,18 @@ fn write_text(s: &Summary<'_>, v: &Views<'_>, out: &mut dyn Write) -> anyhow::Re
             st.true_positive + st.false_positive,
             st.total
         )?;
-        stats_lines(out, "  ", st)?;
+        if st.true_positive + st.false_positive == 0 {
+            // score.py's convention prints precision 0 here; there is nothing to be precise about.
+            writeln!(
+                out,
+                "  precision n/a (nothing shown)  recall 0.00%  accuracy {}  kappa {:.3}",
+                pct(st.accuracy),
+                st.kappa
+            )?;
+            writeln!(out, "  ({})", counts(st))?;
+        } else {
+            stats_lines(out, "  ", st)?;
+        }
     }
     if let Some(b) = v.binary {
         writeln!(out)?;
