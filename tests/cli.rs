@@ -252,9 +252,16 @@ fn score_leads_each_metric_with_its_verdict() {
         lite.split_whitespace().nth(1) == Some("equivalent"),
         "{lite}"
     );
-    assert!(run.stdout.contains("evidence: the rewrites listed"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("evidence: the rewrites listed"),
+        "{}",
+        run.stdout
+    );
     let ted = line("ted");
-    assert!(ted.starts_with("ted           not shown   similarity 0.6667"), "{ted}");
+    assert!(
+        ted.starts_with("ted           not shown   similarity 0.6667"),
+        "{ted}"
+    );
     assert!(ted.contains("TED 8, unit cost"), "{ted}");
     // Something showed equivalence: no "what still differs" list.
     assert!(!run.stdout.contains("still differs"), "{}", run.stdout);
@@ -297,10 +304,17 @@ fn score_not_shown_says_what_still_differs_in_lean_text() {
         .split_once("What still differs (candidate against reference):\n")
         .unwrap_or_else(|| panic!("{}", run.stdout));
     assert!(differs.contains("(0 : ℝ) < 1`"), "{differs}");
-    assert!(differs.contains("hypothesis `h₁`: `1` where the reference has `0`"), "{differs}");
+    assert!(
+        differs.contains("hypothesis `h₁`: `1` where the reference has `0`"),
+        "{differs}"
+    );
     // The user's words, never the trees' labels or the path metric's internal paths.
     for internal in [" _ ", "_(", "((", "[not,", "_ < _"] {
-        assert!(!run.stdout.contains(internal), "{internal:?} in {}", run.stdout);
+        assert!(
+            !run.stdout.contains(internal),
+            "{internal:?} in {}",
+            run.stdout
+        );
     }
     let json = lean_assess(&[
         "score",
@@ -410,15 +424,39 @@ fn bench_prints_the_verdict_view_and_the_threshold_view_with_a_fixed_default() {
     };
     let lines = [
         // Shown equivalent by a rewrite (`>` is `<` flipped), labelled so.
-        pair("flip", "theorem a (n : ℕ) : n > 0", "theorem a (n : ℕ) : 0 < n", true),
+        pair(
+            "flip",
+            "theorem a (n : ℕ) : n > 0",
+            "theorem a (n : ℕ) : 0 < n",
+            true,
+        ),
         // Renamed bound names only.
-        pair("rename", "theorem a (x : ℝ) (h : 0 < x) : x ≠ 0", "theorem b (y : ℝ) (hy : 0 < y) : y ≠ 0", true),
+        pair(
+            "rename",
+            "theorem a (x : ℝ) (h : 0 < x) : x ≠ 0",
+            "theorem b (y : ℝ) (hy : 0 < y) : y ≠ 0",
+            true,
+        ),
         // Different statements, labelled so.
-        pair("other", "theorem a (n : ℕ) : n > 0", "theorem a (n : ℕ) : n > 1", false),
+        pair(
+            "other",
+            "theorem a (n : ℕ) : n > 0",
+            "theorem a (n : ℕ) : n > 1",
+            false,
+        ),
         // Labelled equivalent, but nothing here shows it.
-        pair("unshown", "theorem a (x : ℝ) : x ^ 2 ≥ 0", "theorem a (x : ℝ) : 0 ≤ x * x + 0", true),
+        pair(
+            "unshown",
+            "theorem a (x : ℝ) : x ^ 2 ≥ 0",
+            "theorem a (x : ℝ) : 0 ≤ x * x + 0",
+            true,
+        ),
     ];
-    let dataset = write(dir.path(), "tiny.jsonl", (lines.join("\n") + "\n").as_bytes());
+    let dataset = write(
+        dir.path(),
+        "tiny.jsonl",
+        (lines.join("\n") + "\n").as_bytes(),
+    );
     let run = lean_assess(&["bench", &dataset, "--metric", "transted-lite", "--json"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
@@ -452,7 +490,12 @@ fn bench_prints_the_verdict_view_and_the_threshold_view_with_a_fixed_default() {
     assert!(!t.contains("GTED's published"), "{t}");
 
     // One of GTED's sets, recognised by its file name: the published figure beside ours.
-    let gted = lean_assess(&["bench", &fixture("bench/gted-proofnet.jsonl"), "--metric", "ted"]);
+    let gted = lean_assess(&[
+        "bench",
+        &fixture("bench/gted-proofnet.jsonl"),
+        "--metric",
+        "ted",
+    ]);
     assert_eq!(gted.code, 0, "{}", gted.stderr);
     assert!(
         gted.stdout.contains("GTED's published figure on ProofNet")

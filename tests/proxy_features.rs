@@ -171,8 +171,7 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
     let (lean_part, ours) = value.split_once("\n\n***\n\n").expect("a *** rule");
     assert!(lean_part.starts_with("```lean\n"), "{lean_part}");
     assert!(
-        ours.starts_with("**lean-assess**: ")
-            && ours.contains("Reference `same_name`"),
+        ours.starts_with("**lean-assess**: ") && ours.contains("Reference `same_name`"),
         "{ours}"
     );
     assert!(ours.contains("- ted: "), "{ours}");

@@ -266,7 +266,13 @@ fn write_text(
                         Some(at) => format!(", at {at}"),
                         None => String::new(),
                     };
-                    writeln!(out, "{pad}{}. {} on the {}{at}", k + 1, step.rule, step.side)?;
+                    writeln!(
+                        out,
+                        "{pad}{}. {} on the {}{at}",
+                        k + 1,
+                        step.rule,
+                        step.side
+                    )?;
                 }
                 for note in report.notes.iter().filter(|n| readable_note(name, n)) {
                     writeln!(out, "{pad}note: {note}")?;

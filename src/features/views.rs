@@ -8,8 +8,8 @@
 //! `examples/hover.*`) and appends `\n\n***\n\n` and our section to `value`.
 
 use super::jobs::{DocAnalysis, MetricState, TheoremView};
-use crate::metrics::{self, EquivalenceVerdict, MetricReport, Pair, Verdict};
 use crate::documents::Document;
+use crate::metrics::{self, EquivalenceVerdict, MetricReport, Pair, Verdict};
 use serde_json::{json, Value};
 
 /// Our command names, made unique per process by the prefix (two proxies in one editor).
@@ -601,13 +601,23 @@ mod tests {
             // The free-renaming distance behind the differences is not shown as a figure.
             assert!(!h.contains("distance"), "{h}");
             if cand.contains("0 <") {
-                assert!(h.starts_with("**lean-assess**: ≡ equivalent (by transted-lite)"), "{h}");
+                assert!(
+                    h.starts_with("**lean-assess**: ≡ equivalent (by transted-lite)"),
+                    "{h}"
+                );
                 let flat = h.replace("\n  ", " ");
                 assert!(flat.contains("- transted-lite: equivalent; TED 0 after 1 rewrite (free renaming of bound names) → similarity 1.00"), "{h}");
-                assert!(h.contains("1. gt_iff_lt on the candidate") || h.contains("1. gt_iff_lt on the reference"), "{h}");
+                assert!(
+                    h.contains("1. gt_iff_lt on the candidate")
+                        || h.contains("1. gt_iff_lt on the reference"),
+                    "{h}"
+                );
                 assert!(!h.contains("still differs"), "{h}");
             } else {
-                assert!(h.starts_with("**lean-assess**: equivalence not shown"), "{h}");
+                assert!(
+                    h.starts_with("**lean-assess**: equivalence not shown"),
+                    "{h}"
+                );
                 assert!(h.contains("What still differs"), "{h}");
             }
         }

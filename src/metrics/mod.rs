@@ -137,8 +137,10 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
             equivalent("Lean closed the goal `reference ↔ candidate` along the path listed")
         }
         ("ted" | "path", _)
-            if transted_lite::rules::alpha_equivalent(&pair.reference.tree, &pair.candidate.tree)
-                && headers_agree(pair.reference_header, pair.candidate_header) =>
+            if transted_lite::rules::alpha_equivalent(
+                &pair.reference.tree,
+                &pair.candidate.tree,
+            ) && headers_agree(pair.reference_header, pair.candidate_header) =>
         {
             equivalent("the two statements are the same up to renaming of bound names")
         }

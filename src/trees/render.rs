@@ -82,7 +82,6 @@ fn escape_dot(s: &str) -> String {
     out
 }
 
-
 /// How deep [`lean_text`] descends before writing `…` (messages need the outer shape only, and
 /// the recursion stays bounded on any tree).
 const MAX_DEPTH: usize = 48;
@@ -156,7 +155,9 @@ fn infix(op: &str) -> (u32, bool) {
         ":" => (0, true),
         "<|" | "$" | "|>" => (10, true),
         "↔" | "<->" => (20, false),
-        "→" | "->" | "→*" | "→+" | "→+*" | "≃*" | "≃+" | "≃+*" | "≃" | "≅" => (25, true),
+        "→" | "->" | "→*" | "→+" | "→+*" | "≃*" | "≃+" | "≃+*" | "≃" | "≅" => {
+            (25, true)
+        }
         "∨" | "\\/" => (30, true),
         "∧" | "/\\" | "×" => (35, true),
         "=" | "==" | "≠" | "<" | ">" | "≤" | "≥" | "∈" | "∉" | "⊆" | "⊂" | "⊇" | "⊃" | "∣"
@@ -398,8 +399,7 @@ pub fn lean_statement(t: &Tree, max_chars: usize) -> String {
     match t.children.as_slice() {
         [sig] if matches!(t.label.as_str(), "theorem" | "lemma" | "example") => {
             let p = holes(&sig.label);
-            if p.len() == sig.children.len() + 1 && p.len() >= 2 && p[p.len() - 2].trim() == ":"
-            {
+            if p.len() == sig.children.len() + 1 && p.len() >= 2 && p[p.len() - 2].trim() == ":" {
                 let mut out = String::new();
                 let mut budget = max_chars.saturating_mul(4).max(64);
                 signature(sig, &mut out, 0, &mut budget);
@@ -467,7 +467,10 @@ mod tests {
             ("(a + b) * c = a * c + b * c", "(a + b) * c = a * c + b * c"),
             ("a - (b - c) = a - b + c", "a - (b - c) = a - b + c"),
             ("x ^ 2 ^ n = (x ^ 2) ^ n", "x ^ 2 ^ n = (x ^ 2) ^ n"),
-            ("∀ ε > 0, ∃ δ, δ ∈ Set.Icc 0 1", "∀ ε > 0, ∃ δ, δ ∈ Set.Icc 0 1"),
+            (
+                "∀ ε > 0, ∃ δ, δ ∈ Set.Icc 0 1",
+                "∀ ε > 0, ∃ δ, δ ∈ Set.Icc 0 1",
+            ),
             ("x⁻¹ + sᶜ.card = |x|", "x⁻¹ + sᶜ.card = |x|"),
             ("(a + b)⁻¹ = -x", "(a + b)⁻¹ = -x"),
             ("p ∧ q → r", "p ∧ q → r"),
@@ -476,7 +479,10 @@ mod tests {
             ("a ≡ b [ZMOD 3]", "a ≡ b [ZMOD 3]"),
             ("{x : ℝ | 0 < x} = S", "{x : ℝ | 0 < x} = S"),
             ("Nat.gcd a b = 1", "Nat.gcd a b = 1"),
-            ("(∑ k in Finset.range n, k) = 3", "(∑ k ∈ Finset.range n, k) = 3"),
+            (
+                "(∑ k in Finset.range n, k) = 3",
+                "(∑ k ∈ Finset.range n, k) = 3",
+            ),
         ];
         for (src, want) in cases {
             let t = conclusion(&format!("theorem t : {src}"));
@@ -523,4 +529,3 @@ mod tests {
         std::mem::forget(t);
     }
 }
-
