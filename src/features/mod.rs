@@ -1062,9 +1062,8 @@ impl Features {
                     ));
                 }
                 s.push_str(&format!(
-                    "\nFinal: {} (distance {}), in {:?}.\n",
-                    views_value(&r),
-                    r.distance.map_or("—".into(), |d| d.to_string()),
+                    "\nFinal: {}, in {:?}.\n",
+                    views::described(r.metric, &r),
                     r.elapsed
                 ));
                 for n in &r.notes {
@@ -1194,10 +1193,6 @@ fn proof_position(doc: &Document, statement_end: usize) -> Option<lsp_types::Pos
     }
     let first = tactics.trim_start();
     Some(doc.position_of(text.len() - first.len()))
-}
-
-fn views_value(r: &crate::metrics::MetricReport) -> String {
-    MetricState::Done(r.clone()).short()
 }
 
 /// The lens click's view: the hover section plus the candidate statement.

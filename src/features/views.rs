@@ -175,7 +175,7 @@ fn wrap(text: &str, indent: &str) -> String {
 
 /// One metric's figure with the cost model behind it, named: `TED 6 (unit cost) → similarity
 /// 0.68`, `TED 0 after 2 rewrites (free renaming of bound names) → similarity 1.00`.
-fn described(m: &str, r: &MetricReport) -> String {
+pub fn described(m: &str, r: &MetricReport) -> String {
     let sim = match r.verdict {
         Verdict::Score(s) => format!("similarity {s:.2}"),
         Verdict::Equivalent(true) => return "Lean proof found".into(),
