@@ -98,8 +98,10 @@ fn figure(st: &MetricState) -> String {
 /// The lens title, verdict first so that it survives a narrow window (Neovim draws lenses as
 /// end-of-line text, cut at the window's edge): `lean-assess: ≡ equivalent · ted 0.68 · …` or
 /// `lean-assess: not shown · ted 0.68 · transted-lite 0.91`; while metrics still run there is
-/// no verdict yet, only their figures (`ted 0.68 · transted-lite running…`). The verdict and
-/// the first figure fit in 40 columns; the rest is in the hover.
+/// no verdict yet, only their figures (`ted 0.68 · transted-lite running…`). The verdict always
+/// fits in 40 columns, and so does the first figure when the first lens metric's name has at
+/// most 10 characters (`ted`, `path`, `transted`, `beq`, `defeq`: the default `lens = ["ted",
+/// "transted-lite"]` ends its first figure at column 33); the rest is in the hover.
 pub fn lens_title(t: &TheoremView, candidate_header: &str) -> String {
     let parts: Vec<String> = t
         .metrics
