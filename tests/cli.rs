@@ -160,7 +160,14 @@ fn ted_pairs_prints_a_table_without_json() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let mut lines = run.stdout.lines();
     assert_eq!(lines.next(), Some("id\tdistance\tsimilarity"));
-    assert_eq!(lines.count(), 93);
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 93);
+    // Fixed precision, no float noise such as `0.32499999999999996`.
+    for row in rows {
+        let similarity = row.rsplit('\t').next().unwrap();
+        let decimals = similarity.split_once('.').map_or(0, |(_, d)| d.len());
+        assert_eq!(decimals, 4, "{row}");
+    }
 }
 
 // --------------------------------------------------------------------------------------- score
@@ -207,7 +214,7 @@ fn score_text_output_and_literal_inputs() {
         run.stdout
     );
     let line = run.stdout.lines().find(|l| l.starts_with("ted")).unwrap();
-    assert!(line.contains("distance"), "{line}");
+    assert!(line.contains("TED"), "{line}");
 
     let mixed = lean_assess(&[
         "score",
@@ -218,6 +225,111 @@ fn score_text_output_and_literal_inputs() {
     ]);
     assert_eq!(mixed.code, 0, "{}", mixed.stderr);
     assert!(mixed.stdout.contains("1.0000"), "{}", mixed.stdout);
+}
+
+#[test]
+fn score_leads_each_metric_with_its_verdict() {
+    let reference = fixture("cli/reference.lean::amc12_sum");
+    let candidate = fixture("cli/candidate.lean::sum_odd");
+    let run = lean_assess(&[
+        "score",
+        "--metric",
+        "ted,transted-lite",
+        &reference,
+        &candidate,
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let line = |m: &str| {
+        run.stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("{m} ")))
+            .unwrap_or_else(|| panic!("no {m} line in {}", run.stdout))
+            .to_string()
+    };
+    // `n > 0` against `0 < n` and `n * n` against `n ^ 2`: rewrites show it, plain TED does not.
+    let lite = line("transted-lite");
+    assert!(
+        lite.split_whitespace().nth(1) == Some("equivalent"),
+        "{lite}"
+    );
+    assert!(
+        run.stdout.contains("evidence: the rewrites listed"),
+        "{}",
+        run.stdout
+    );
+    let ted = line("ted");
+    assert!(
+        ted.starts_with("ted           not shown   similarity 0.6667"),
+        "{ted}"
+    );
+    assert!(ted.contains("TED 8, unit cost"), "{ted}");
+    // Something showed equivalence: no "what still differs" list.
+    assert!(!run.stdout.contains("still differs"), "{}", run.stdout);
+
+    let json = lean_assess(&[
+        "score",
+        "--json",
+        "--metric",
+        "ted,transted-lite,beq",
+        &reference,
+        &candidate,
+    ]);
+    let v: Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(v["metrics"][0]["verdict"], "not shown");
+    assert_eq!(v["metrics"][1]["verdict"], "equivalent");
+    assert!(v["metrics"][1]["evidence"].is_string());
+    // A failure is never a verdict.
+    assert_eq!(v["metrics"][2]["verdict"], "error");
+    assert!(v.get("differences").is_none(), "{v}");
+}
+
+#[test]
+fn score_not_shown_says_what_still_differs_in_lean_text() {
+    let run = lean_assess(&[
+        "score",
+        "--metric",
+        "ted,path,transted-lite",
+        "--ref-text",
+        "theorem a (x y : ℝ) (h₀ : ¬ x < 0) (h₁ : ∀ ε > 0, x < ε) : x < y",
+        "--cand-text",
+        "theorem a (x y : ℝ) (h₀ : 0 ≤ x) (h₁ : ∀ ε > 1, x < ε) : y > x ∧ (0 : ℝ) < 1",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for m in ["ted ", "path ", "transted-lite "] {
+        let l = run.stdout.lines().find(|l| l.starts_with(m)).unwrap();
+        assert!(l.contains(" not shown "), "{l}");
+    }
+    let (_, differs) = run
+        .stdout
+        .split_once("What still differs (candidate against reference):\n")
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(differs.contains("(0 : ℝ) < 1`"), "{differs}");
+    assert!(
+        differs.contains("hypothesis `h₁`: `1` where the reference has `0`"),
+        "{differs}"
+    );
+    // The user's words, never the trees' labels or the path metric's internal paths.
+    for internal in [" _ ", "_(", "((", "[not,", "_ < _"] {
+        assert!(
+            !run.stdout.contains(internal),
+            "{internal:?} in {}",
+            run.stdout
+        );
+    }
+    let json = lean_assess(&[
+        "score",
+        "--json",
+        "--ref-text",
+        "theorem a (x : ℝ) : x < 1",
+        "--cand-text",
+        "theorem a (x : ℝ) : x ≤ 1",
+    ]);
+    let v: Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(v["metrics"][0]["verdict"], "not shown");
+    assert_eq!(
+        v["differences"],
+        serde_json::json!(["conclusion: `≤` where the reference has `<`"])
+    );
 }
 
 #[test]
@@ -267,7 +379,21 @@ fn bench_reports_the_figures_and_writes_predictions() {
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(
         keys,
-        ["dataset", "metric", "pairs", "scored", "failed", "seconds", "best", "sweep"]
+        [
+            "dataset",
+            "metric",
+            "pairs",
+            "scored",
+            "failed",
+            "seconds",
+            "best",
+            "sweep",
+            "verdict_view",
+            "default_threshold",
+            "best_cut",
+            "score_range",
+            "published_gted",
+        ]
     );
     assert_eq!(v["metric"], "ted");
     assert_eq!(v["pairs"], 205);
@@ -286,6 +412,97 @@ fn bench_reports_the_figures_and_writes_predictions() {
     assert_eq!(text.code, 0, "{}", text.stderr);
     assert!(text.stdout.contains("best threshold"), "{}", text.stdout);
     assert!(text.stdout.contains("t=0.95"), "{}", text.stdout);
+}
+
+#[test]
+fn bench_prints_the_verdict_view_and_the_threshold_view_with_a_fixed_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let pair = |id: &str, r: &str, c: &str, label: bool| {
+        serde_json::json!({"id": id, "ref_header": "", "ref_statement": r,
+                           "cand_header": "", "cand_statement": c, "label": label})
+        .to_string()
+    };
+    let lines = [
+        // Shown equivalent by a rewrite (`>` is `<` flipped), labelled so.
+        pair(
+            "flip",
+            "theorem a (n : ℕ) : n > 0",
+            "theorem a (n : ℕ) : 0 < n",
+            true,
+        ),
+        // Renamed bound names only.
+        pair(
+            "rename",
+            "theorem a (x : ℝ) (h : 0 < x) : x ≠ 0",
+            "theorem b (y : ℝ) (hy : 0 < y) : y ≠ 0",
+            true,
+        ),
+        // Different statements, labelled so.
+        pair(
+            "other",
+            "theorem a (n : ℕ) : n > 0",
+            "theorem a (n : ℕ) : n > 1",
+            false,
+        ),
+        // Labelled equivalent, but nothing here shows it.
+        pair(
+            "unshown",
+            "theorem a (x : ℝ) : x ^ 2 ≥ 0",
+            "theorem a (x : ℝ) : 0 ≤ x * x + 0",
+            true,
+        ),
+    ];
+    let dataset = write(
+        dir.path(),
+        "tiny.jsonl",
+        (lines.join("\n") + "\n").as_bytes(),
+    );
+    let run = lean_assess(&["bench", &dataset, "--metric", "transted-lite", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let verdicts = &v["verdict_view"];
+    assert_eq!(verdicts["true_positive"], 2, "{v}");
+    assert_eq!(verdicts["false_positive"], 0, "{v}");
+    assert_eq!(verdicts["true_negative"], 1, "{v}");
+    assert_eq!(verdicts["false_negative"], 1, "{v}");
+    assert_eq!(verdicts["precision"], 1.0);
+    assert_eq!(v["default_threshold"]["threshold"], 0.807);
+    assert!(v["default_threshold"]["accuracy"].is_number());
+    // Not one of GTED's sets: no published figure to compare with.
+    assert!(v["published_gted"].is_null(), "{v}");
+
+    let text = lean_assess(&["bench", &dataset, "--metric", "transted-lite"]);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    let t = &text.stdout;
+    for want in [
+        "Verdict view:",
+        "shown equivalent: 2 of 4 pairs",
+        "precision 100.00%",
+        "Threshold view:",
+        "A threshold t calls a pair equivalent when its similarity is at least t",
+        "below 0 when the edits outnumber",
+        "default threshold 0.807 (fixed in advance",
+        "best cut over distinct scores (the same search, but trying each similarity",
+        "t=0.95",
+    ] {
+        assert!(t.contains(want), "{want:?} not in\n{t}");
+    }
+    assert!(!t.contains("GTED's published"), "{t}");
+
+    // One of GTED's sets, recognised by its file name: the published figure beside ours.
+    let gted = lean_assess(&[
+        "bench",
+        &fixture("bench/gted-proofnet.jsonl"),
+        "--metric",
+        "ted",
+    ]);
+    assert_eq!(gted.code, 0, "{}", gted.stderr);
+    assert!(
+        gted.stdout.contains("GTED's published figure on ProofNet")
+            && gted.stdout.contains("accuracy 69.89%, kappa 0.402"),
+        "{}",
+        gted.stdout
+    );
 }
 
 #[test]

@@ -14,7 +14,7 @@ use super::score::{check_names, metric};
 use super::Status;
 use crate::dataset::{self, DatasetPair};
 use crate::evaluation::{self, Stats};
-use crate::metrics::{Metric, MetricError, Verdict, LEAN_METRICS};
+use crate::metrics::{self, Metric, MetricError, Verdict, LEAN_METRICS};
 use crate::trees::parse::{self, Header};
 use anyhow::{bail, Context};
 use serde_json::json;
@@ -68,6 +68,25 @@ pub(super) enum Outcome {
     Failed(String),
 }
 
+/// One pair's outcome, how many of its statements kept unparsed spans, and whether the metric
+/// showed it equivalent (`metrics::equivalence`: evidence, not a threshold).
+struct Judged {
+    outcome: Outcome,
+    unparsed: usize,
+    shown_equivalent: bool,
+}
+
+/// What a Lean-backed prediction shows (its report is not kept, and a resumed run has only the
+/// prediction): a Lean decision, or `transted` at similarity 1, i.e. distance 0, a goal Lean
+/// closed.
+fn lean_shown_equivalent(metric: &str, outcome: &Outcome) -> bool {
+    match outcome {
+        Outcome::Judged(Verdict::Equivalent(e)) => *e,
+        Outcome::Judged(Verdict::Score(s)) => metric == "transted" && *s >= 1.0,
+        Outcome::Failed(_) => false,
+    }
+}
+
 pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Status> {
     check_names(std::slice::from_ref(&args.metric))?;
     if let Some(dir) = &args.lean_project {
@@ -95,7 +114,8 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
                 || std::thread::available_parallelism().map_or(1, usize::from),
                 |n| n as usize,
             );
-            (judge.name(), judge_all(&pairs, judge.as_ref(), jobs))
+            let judged = judge_all(&pairs, judge.as_ref(), jobs);
+            (judge.name(), judged)
         }
         (None, Some(project)) => {
             let name = LEAN_METRICS
@@ -113,16 +133,29 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
                 out: args.out.as_deref(),
                 settings: &settings,
             };
-            (name, bench_lean::judge_all(&run, &pairs, err)?)
+            let judged = bench_lean::judge_all(&run, &pairs, err)?
+                .into_iter()
+                .map(|(outcome, unparsed)| Judged {
+                    shown_equivalent: lean_shown_equivalent(name, &outcome),
+                    outcome,
+                    unparsed,
+                })
+                .collect::<Vec<_>>();
+            (name, judged)
         }
         (None, None) => bail!("BUG: a Lean metric without --lean-project was refused above"),
     };
     let mut scored: Vec<(bool, f64)> = Vec::new();
     let mut decided: Vec<(bool, bool)> = Vec::new();
+    let mut shown: Vec<(bool, bool)> = Vec::new();
     let mut failed = 0usize;
     let mut unparsed = 0usize;
-    for (pair, (outcome, pair_unparsed)) in pairs.iter().zip(&outcomes) {
-        unparsed += pair_unparsed;
+    for (pair, judged) in pairs.iter().zip(&outcomes) {
+        let outcome = &judged.outcome;
+        unparsed += judged.unparsed;
+        if let (Outcome::Judged(_), Some(label)) = (outcome, pair.label) {
+            shown.push((label, judged.shown_equivalent));
+        }
         match (outcome, pair.label) {
             (Outcome::Failed(message), _) => {
                 failed += 1;
@@ -139,6 +172,24 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
     }
     let evaluation = evaluation::evaluate(&scored);
     let binary = (!decided.is_empty()).then(|| evaluation::confusion(decided.iter().copied()));
+    let verdicts = (!shown.is_empty()).then(|| evaluation::confusion(shown.iter().copied()));
+    let default = evaluation::default_threshold(metric_name, args.free_cost)
+        .filter(|_| !scored.is_empty())
+        .map(|t| evaluation::AtThreshold {
+            threshold: t,
+            stats: evaluation::at_threshold(&scored, t),
+        });
+    let file_name = args
+        .dataset
+        .file_name()
+        .map_or(String::new(), |f| f.to_string_lossy().into_owned());
+    let views = Views {
+        evaluation: evaluation.as_ref(),
+        binary: binary.as_ref(),
+        verdicts: verdicts.as_ref(),
+        default: default.as_ref(),
+        published: evaluation::published_gted(&file_name),
+    };
     let seconds = started.elapsed().as_secs_f64();
 
     // The Lean run appended its predictions as they came (resumable); the offline run writes
@@ -158,9 +209,9 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         seconds,
     };
     if args.json {
-        write_json(&summary, evaluation.as_ref(), binary.as_ref(), out)?;
+        write_json(&summary, &views, out)?;
     } else {
-        write_text(&summary, evaluation.as_ref(), binary.as_ref(), out)?;
+        write_text(&summary, &views, out)?;
     }
     Ok(if failed == 0 {
         Status::Success
@@ -171,7 +222,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
 
 /// Judge every pair on `jobs` threads; results keep the dataset's order. Each result also counts
 /// the pair's statements that kept unparsed spans.
-fn judge_all(pairs: &[DatasetPair], judge: &dyn Metric, jobs: usize) -> Vec<(Outcome, usize)> {
+fn judge_all(pairs: &[DatasetPair], judge: &dyn Metric, jobs: usize) -> Vec<Judged> {
     let chunk = pairs.len().div_ceil(jobs.max(1)).max(1);
     if jobs <= 1 || pairs.len() <= 1 {
         return pairs.iter().map(|p| judge_one(p, judge)).collect();
@@ -197,46 +248,61 @@ fn judge_all(pairs: &[DatasetPair], judge: &dyn Metric, jobs: usize) -> Vec<(Out
 
 /// Judge one pair. A panic inside the parser or a metric is a bug; it is reported as this pair's
 /// failure (the panic message is already on stderr) so that the rest of the run still counts.
-fn judge_one(pair: &DatasetPair, judge: &dyn Metric) -> (Outcome, usize) {
+fn judge_one(pair: &DatasetPair, judge: &dyn Metric) -> Judged {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         judge_one_unguarded(pair, judge)
     }))
     .unwrap_or_else(|_| {
         let message = format!("internal error (a bug) while judging with {}", judge.name());
-        (Outcome::Failed(message), 0)
+        failed(message)
     })
 }
 
-fn judge_one_unguarded(pair: &DatasetPair, judge: &dyn Metric) -> (Outcome, usize) {
+fn failed(message: String) -> Judged {
+    Judged {
+        outcome: Outcome::Failed(message),
+        unparsed: 0,
+        shown_equivalent: false,
+    }
+}
+
+fn judge_one_unguarded(pair: &DatasetPair, judge: &dyn Metric) -> Judged {
     let reference = parse::parse_statement(&pair.ref_statement, &Header::parse(&pair.ref_header));
     let candidate = parse::parse_statement(&pair.cand_statement, &Header::parse(&pair.cand_header));
     let (reference, candidate) = match (reference, candidate) {
         (Ok(r), Ok(c)) => (r, c),
-        (Err(e), _) => return (Outcome::Failed(format!("ref_statement: {e}")), 0),
-        (_, Err(e)) => return (Outcome::Failed(format!("cand_statement: {e}")), 0),
+        (Err(e), _) => return failed(format!("ref_statement: {e}")),
+        (_, Err(e)) => return failed(format!("cand_statement: {e}")),
     };
     let unparsed =
         usize::from(!reference.unparsed.is_empty()) + usize::from(!candidate.unparsed.is_empty());
-    let outcome = match judge.judge(&crate::metrics::Pair {
+    let judged_pair = crate::metrics::Pair {
         reference: &reference,
         candidate: &candidate,
         reference_header: &pair.ref_header,
         candidate_header: &pair.cand_header,
-    }) {
-        Ok(report) => Outcome::Judged(report.verdict),
-        Err(e) => Outcome::Failed(format!("{}: {e}", judge.name())),
     };
-    (outcome, unparsed)
+    match judge.judge(&judged_pair) {
+        Ok(report) => Judged {
+            shown_equivalent: metrics::equivalence(&report, &judged_pair).is_equivalent(),
+            outcome: Outcome::Judged(report.verdict),
+            unparsed,
+        },
+        Err(e) => Judged {
+            unparsed,
+            ..failed(format!("{}: {e}", judge.name()))
+        },
+    }
 }
 
 fn write_predictions(
     path: &std::path::Path,
     pairs: &[DatasetPair],
-    outcomes: &[(Outcome, usize)],
+    outcomes: &[Judged],
 ) -> anyhow::Result<()> {
     let mut text = String::new();
-    for (pair, (outcome, _)) in pairs.iter().zip(outcomes) {
-        let line = match outcome {
+    for (pair, judged) in pairs.iter().zip(outcomes) {
+        let line = match &judged.outcome {
             Outcome::Judged(Verdict::Score(s)) => json!({"id": pair.id, "score": s}),
             Outcome::Judged(Verdict::Equivalent(e)) => json!({"id": pair.id, "equivalent": e}),
             Outcome::Failed(message) => json!({"id": pair.id, "error": message}),
@@ -259,22 +325,37 @@ struct Summary<'a> {
     seconds: f64,
 }
 
-fn write_json(
-    s: &Summary<'_>,
-    evaluation: Option<&evaluation::Evaluation>,
-    binary: Option<&Stats>,
-    out: &mut dyn Write,
-) -> anyhow::Result<()> {
-    let figures = |threshold: Option<f64>, st: &Stats| {
-        json!({
-            "threshold": threshold,
-            "precision": st.precision,
-            "recall": st.recall,
-            "accuracy": st.accuracy,
-            "kappa": st.kappa,
-        })
-    };
-    let (best, sweep) = match (evaluation, binary) {
+/// The figures `bench` reports, each from its own view of the metric.
+struct Views<'a> {
+    /// Threshold view: GTED's best threshold, the exhaustive cut, the sweep.
+    evaluation: Option<&'a evaluation::Evaluation>,
+    /// A Lean metric's yes/no decisions against the labels.
+    binary: Option<&'a Stats>,
+    /// Verdict view: "equivalent" shown (with evidence) against the labels.
+    verdicts: Option<&'a Stats>,
+    /// The metric's fixed default threshold and the figures there.
+    default: Option<&'a evaluation::AtThreshold>,
+    /// GTED's published figure when the dataset is one of its sets: (name, accuracy, kappa).
+    published: Option<(&'static str, f64, f64)>,
+}
+
+fn figures(threshold: Option<f64>, st: &Stats) -> serde_json::Value {
+    json!({
+        "threshold": threshold,
+        "precision": st.precision,
+        "recall": st.recall,
+        "accuracy": st.accuracy,
+        "kappa": st.kappa,
+        "true_positive": st.true_positive,
+        "true_negative": st.true_negative,
+        "false_positive": st.false_positive,
+        "false_negative": st.false_negative,
+        "total": st.total,
+    })
+}
+
+fn write_json(s: &Summary<'_>, v: &Views<'_>, out: &mut dyn Write) -> anyhow::Result<()> {
+    let (best, sweep) = match (v.evaluation, v.binary) {
         (Some(e), _) => (
             figures(Some(e.best.threshold), &e.best.stats),
             e.sweep
@@ -287,7 +368,7 @@ fn write_json(
         (None, Some(b)) => (figures(None, b), Vec::new()),
         (None, None) => (serde_json::Value::Null, Vec::new()),
     };
-    let object = json!({
+    let mut object = json!({
         "dataset": s.dataset,
         "metric": s.metric,
         "pairs": s.pairs,
@@ -296,33 +377,51 @@ fn write_json(
         "seconds": s.seconds,
         "best": best,
         "sweep": sweep,
+        "verdict_view": v.verdicts.map(|st| figures(None, st)),
+        "default_threshold": v.default.map(|d| figures(Some(d.threshold), &d.stats)),
     });
+    if let Some(e) = v.evaluation {
+        let (t, x) = &e.best_exhaustive;
+        object["best_cut"] = figures(*t, x);
+        object["score_range"] = json!([e.score_min, e.score_max]);
+    }
+    if let Some((name, accuracy, kappa)) = v.published {
+        object["published_gted"] = json!({"dataset": name, "accuracy": accuracy, "kappa": kappa});
+    }
     let text = serde_json::to_string_pretty(&object).context("BUG: JSON values serialize")?;
     writeln!(out, "{text}")?;
     Ok(())
 }
 
 fn pct(x: f64) -> String {
-    format!("{:6.2}%", 100.0 * x)
+    format!("{:.2}%", 100.0 * x)
 }
 
 fn counts(st: &Stats) -> String {
     format!(
-        "TP {} TN {} FP {} FN {} / {}",
+        "TP {} TN {} FP {} FN {} of {}",
         st.true_positive, st.true_negative, st.false_positive, st.false_negative, st.total
     )
 }
 
-fn write_text(
-    s: &Summary<'_>,
-    evaluation: Option<&evaluation::Evaluation>,
-    binary: Option<&Stats>,
-    out: &mut dyn Write,
-) -> anyhow::Result<()> {
+/// `precision … recall … accuracy … kappa …` and the counts, on two lines under `indent`.
+fn stats_lines(out: &mut dyn Write, indent: &str, st: &Stats) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{indent}precision {}  recall {}  accuracy {}  kappa {:.3}",
+        pct(st.precision),
+        pct(st.recall),
+        pct(st.accuracy),
+        st.kappa
+    )?;
+    writeln!(out, "{indent}({})", counts(st))
+}
+
+fn write_text(s: &Summary<'_>, v: &Views<'_>, out: &mut dyn Write) -> anyhow::Result<()> {
     writeln!(out, "dataset: {}   metric: {}", s.dataset, s.metric)?;
     writeln!(
         out,
-        "pairs: {} ({} labelled, {} equivalent); scored {}, failed {}; {:.3} s",
+        "pairs: {} ({} labelled, {} labelled equivalent); scored {}, failed {}; {:.3} s",
         s.pairs,
         s.labelled,
         s.positives,
@@ -337,44 +436,41 @@ fn write_text(
             s.unparsed
         )?;
     }
-    if let Some(e) = evaluation {
+    if let Some(st) = v.verdicts {
+        writeln!(out)?;
         writeln!(
             out,
-            "scores in [{:.4}, {:.4}]; best threshold (grid 0..1 step 0.001): {:.3}",
-            e.score_min, e.score_max, e.best.threshold
+            "Verdict view: a pair counts as \"equivalent\" only when the metric shows it (the two"
         )?;
-        let b = &e.best.stats;
         writeln!(
             out,
-            "  precision {}  recall {}  accuracy {}  kappa {:.4}  ({})",
-            pct(b.precision),
-            pct(b.recall),
-            pct(b.accuracy),
-            b.kappa,
-            counts(b)
+            "statements are the same up to renaming of bound names, after sound rewrites or a Lean"
         )?;
-        let (t, x) = &e.best_exhaustive;
-        let t = t.map_or_else(|| "+inf".to_string(), |t| format!("{t:.6}"));
         writeln!(
             out,
-            "best cut over distinct scores: {t}  accuracy {}  kappa {:.4}",
-            pct(x.accuracy),
-            x.kappa
+            "proof); every other pair is \"not shown\". Against the human labels:"
         )?;
-        writeln!(out, "sweep:")?;
-        for at in &e.sweep {
+        writeln!(
+            out,
+            "  shown equivalent: {} of {} pairs",
+            st.true_positive + st.false_positive,
+            st.total
+        )?;
+        if st.true_positive + st.false_positive == 0 {
+            // score.py's convention prints precision 0 here; there is nothing to be precise about.
             writeln!(
                 out,
-                "  t={:.2}  accuracy {}  kappa {:7.4}  precision {}  recall {}",
-                at.threshold,
-                pct(at.stats.accuracy),
-                at.stats.kappa,
-                pct(at.stats.precision),
-                pct(at.stats.recall)
+                "  precision n/a (nothing shown)  recall 0.00%  accuracy {}  kappa {:.3}",
+                pct(st.accuracy),
+                st.kappa
             )?;
+            writeln!(out, "  ({})", counts(st))?;
+        } else {
+            stats_lines(out, "  ", st)?;
         }
     }
-    if let Some(b) = binary {
+    if let Some(b) = v.binary {
+        writeln!(out)?;
         writeln!(
             out,
             "decisions: precision {}  recall {}  accuracy {}  kappa {:.4}  ({})",
@@ -385,7 +481,99 @@ fn write_text(
             counts(b)
         )?;
     }
-    if evaluation.is_none() && binary.is_none() {
+    if let Some(e) = v.evaluation {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "Threshold view: the metric gives each pair a similarity, 1 - distance / size of the"
+        )?;
+        writeln!(
+            out,
+            "larger tree (1 = identical; below 0 when the edits outnumber the larger tree's"
+        )?;
+        writeln!(
+            out,
+            "nodes). A threshold t calls a pair equivalent when its similarity is at least t."
+        )?;
+        writeln!(
+            out,
+            "  similarities here range over [{:.4}, {:.4}]",
+            e.score_min, e.score_max
+        )?;
+        if let Some(d) = v.default {
+            writeln!(
+                out,
+                "  at this metric's default threshold {:.3} (fixed in advance for every dataset,",
+                d.threshold
+            )?;
+            writeln!(
+                out,
+                "  chosen once on the two bundled GTED sets together; README \"Judgement quality\"):"
+            )?;
+            stats_lines(out, "    ", &d.stats)?;
+        }
+        writeln!(
+            out,
+            "  at the best threshold for this dataset, {:.3} (GTED's method: every t in 0, 0.001,",
+            e.best.threshold
+        )?;
+        writeln!(
+            out,
+            "  …, 1 tried, highest kappa kept; optimistic, since t is chosen on the pairs it scores):"
+        )?;
+        stats_lines(out, "    ", &e.best.stats)?;
+        let (t, x) = &e.best_exhaustive;
+        let t = t.map_or_else(|| "above every score".to_string(), |t| format!("{t:.6}"));
+        writeln!(
+            out,
+            "  best cut over distinct scores (the same search, but trying each similarity that"
+        )?;
+        writeln!(
+            out,
+            "  occurs as t instead of the 0.001 grid): t = {t}, accuracy {}, kappa {:.3}",
+            pct(x.accuracy),
+            x.kappa
+        )?;
+        writeln!(out, "  at fixed thresholds:")?;
+        for at in &e.sweep {
+            writeln!(
+                out,
+                "    t={:.2}  accuracy {:>7}  kappa {:6.3}  precision {:>7}  recall {:>7}",
+                at.threshold,
+                pct(at.stats.accuracy),
+                at.stats.kappa,
+                pct(at.stats.precision),
+                pct(at.stats.recall)
+            )?;
+        }
+        if let Some((name, accuracy, kappa)) = v.published {
+            writeln!(out)?;
+            writeln!(
+                out,
+                "GTED's published figure on {name} (free-cost TED over Lean-elaborated trees, its best"
+            )?;
+            writeln!(
+                out,
+                "threshold): accuracy {}, kappa {kappa:.3}. Here, by the same method: accuracy {}, kappa {:.3}",
+                pct(accuracy),
+                pct(e.best.stats.accuracy),
+                e.best.stats.kappa
+            )?;
+            let diff = 100.0 * (e.best.stats.accuracy - accuracy);
+            let word = if diff >= 0.0 { "above" } else { "below" };
+            write!(out, "({:.2} points {word}", diff.abs())?;
+            if let Some(d) = v.default {
+                write!(
+                    out,
+                    "; at the default threshold: accuracy {}, kappa {:.3}",
+                    pct(d.stats.accuracy),
+                    d.stats.kappa
+                )?;
+            }
+            writeln!(out, ").")?;
+        }
+    }
+    if v.evaluation.is_none() && v.binary.is_none() {
         writeln!(out, "no labelled pair was scored: nothing to evaluate")?;
     }
     Ok(())

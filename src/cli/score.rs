@@ -12,7 +12,9 @@
 use super::bench_lean;
 use super::statement::{self, Loaded};
 use super::Status;
-use crate::metrics::{self, Metric, MetricError, MetricReport, Pair, Verdict, LEAN_METRICS};
+use crate::metrics::{
+    self, EquivalenceVerdict, Metric, MetricError, MetricReport, Pair, Verdict, LEAN_METRICS,
+};
 use anyhow::{bail, Context};
 use serde_json::json;
 use std::io::Write;
@@ -172,19 +174,66 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
     if args.json {
         write_json(&reference, &candidate, &results, out)?;
     } else {
-        write_text(&reference, &candidate, &results, out)?;
+        write_text(&reference, &candidate, &results, args.free_cost, out)?;
     }
     Ok(status)
+}
+
+/// Width of the metric-name column in the text output.
+const NAME_COLUMN: usize = 14;
+
+/// How many differences the text and JSON list (as the editor's hover).
+const MAX_DIFFERENCES: usize = 12;
+
+/// The differences between the two statements, in Lean-like text: the optimal TED mapping with
+/// free renaming of bound names, read part by part (the same list the editor's hover shows).
+fn differences(reference: &Loaded, candidate: &Loaded) -> Vec<String> {
+    let mapping = crate::distance::ted_mapping(
+        &reference.statement.tree,
+        &candidate.statement.tree,
+        crate::distance::CostModel { free_rename: true },
+    );
+    crate::features::differences::differences(
+        &reference.statement,
+        &candidate.statement,
+        &mapping,
+        MAX_DIFFERENCES,
+    )
+    .into_iter()
+    .map(|d| d.message)
+    .collect()
+}
+
+/// A metric's distance with the cost model behind it, named for the reader: `TED 8, unit cost`.
+fn distance_text(name: &str, d: u32, free_cost: bool) -> String {
+    match name {
+        "ted" if free_cost => format!("TED {d}, free renaming of bound names"),
+        "ted" => format!("TED {d}, unit cost"),
+        "transted-lite" => format!("TED {d} after the rewrites, free renaming"),
+        "transted" => format!("TED {d} after Lean's tactics"),
+        _ => format!("distance {d}"),
+    }
+}
+
+/// Notes worth a reader's time in the text output. `path`'s per-path matching notes quote the
+/// metric's internal path labels (`[not, _ ≤ _, 0]`): they stay in `--json`.
+fn readable_note(metric: &str, note: &str) -> bool {
+    !(metric == "path" && (note.starts_with("weak ") || note.starts_with("AND matching")))
 }
 
 fn write_text(
     reference: &Loaded,
     candidate: &Loaded,
     results: &[Scored<'_>],
+    free_cost: bool,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
+    let pair = pair_of(reference, candidate);
     writeln!(out, "reference: {}", reference.origin)?;
     writeln!(out, "candidate: {}", candidate.origin)?;
+    let pad = " ".repeat(NAME_COLUMN + 2);
+    let mut any_equivalent = false;
+    let mut any_judged = false;
     for Scored {
         name,
         result,
@@ -193,40 +242,76 @@ fn write_text(
     {
         match result {
             Ok(report) => {
-                let verdict = match report.verdict {
-                    Verdict::Score(s) => format!("{s:.4}"),
-                    Verdict::Equivalent(true) => "equivalent".to_string(),
-                    Verdict::Equivalent(false) => "not equivalent".to_string(),
-                };
-                let mut line = format!("{name:<14}{verdict}");
-                if let Some(d) = report.distance {
-                    line.push_str(&format!(
-                        "  (distance {d}, tree sizes {} / {})",
-                        report.reference_size, report.candidate_size
-                    ));
+                any_judged = true;
+                let verdict = metrics::equivalence(report, &pair);
+                any_equivalent |= verdict.is_equivalent();
+                let mut line = format!("{name:<NAME_COLUMN$}{:<11}", verdict.as_str());
+                if let Verdict::Score(s) = report.verdict {
+                    line.push_str(&format!(" similarity {s:.4}"));
+                    if let Some(d) = report.distance {
+                        line.push_str(&format!(
+                            " ({}; tree sizes {} / {})",
+                            distance_text(name, d, free_cost),
+                            report.reference_size,
+                            report.candidate_size
+                        ));
+                    }
                 }
-                writeln!(out, "{line}")?;
-                for step in &report.path {
+                writeln!(out, "{}", line.trim_end())?;
+                if let EquivalenceVerdict::Equivalent { evidence } = &verdict {
+                    writeln!(out, "{pad}evidence: {evidence}")?;
+                }
+                for (k, step) in report.path.iter().enumerate() {
+                    let at = match step.readable_at() {
+                        Some(at) => format!(", at {at}"),
+                        None => String::new(),
+                    };
                     writeln!(
                         out,
-                        "{:14}  {} on {} at {}",
-                        "", step.rule, step.side, step.at
+                        "{pad}{}. {} on the {}{at}",
+                        k + 1,
+                        step.rule,
+                        step.side
                     )?;
                 }
-                for note in &report.notes {
-                    writeln!(out, "{:14}  note: {note}", "")?;
+                for note in report.notes.iter().filter(|n| readable_note(name, n)) {
+                    writeln!(out, "{pad}note: {note}")?;
                 }
                 if let Some(proof) = proof {
-                    writeln!(out, "{:14}  proof path:", "")?;
+                    writeln!(out, "{pad}proof path:")?;
                     for line in proof.lines() {
-                        writeln!(out, "{:14}    {line}", "")?;
+                        writeln!(out, "{pad}  {line}")?;
                     }
                 }
             }
-            Err(e) => writeln!(out, "{name:<14}not scored: {e}")?,
+            Err(e) => writeln!(out, "{name:<NAME_COLUMN$}not scored: {e}")?,
+        }
+    }
+    if any_judged && !any_equivalent {
+        let diffs = differences(reference, candidate);
+        if diffs.is_empty() {
+            writeln!(
+                out,
+                "No difference left in the trees, but nothing here proves the two statements \
+                 equivalent (different headers, or a renaming that does not respect the binders)."
+            )?;
+        } else {
+            writeln!(out, "What still differs (candidate against reference):")?;
+            for d in diffs {
+                writeln!(out, "  - {d}")?;
+            }
         }
     }
     Ok(())
+}
+
+fn pair_of<'a>(reference: &'a Loaded, candidate: &'a Loaded) -> Pair<'a> {
+    Pair {
+        reference: &reference.statement,
+        candidate: &candidate.statement,
+        reference_header: &reference.header,
+        candidate_header: &candidate.header,
+    }
 }
 
 fn write_json(
@@ -235,6 +320,8 @@ fn write_json(
     results: &[Scored<'_>],
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
+    let pair = pair_of(reference, candidate);
+    let mut any_equivalent = false;
     let metrics: Vec<serde_json::Value> = results
         .iter()
         .map(
@@ -244,7 +331,12 @@ fn write_json(
                  proof,
              }| match result {
                 Ok(report) => {
-                    let mut object = json!({ "metric": name });
+                    let verdict = metrics::equivalence(report, &pair);
+                    let mut object = json!({ "metric": name, "verdict": verdict.as_str() });
+                    if let EquivalenceVerdict::Equivalent { evidence } = &verdict {
+                        any_equivalent = true;
+                        object["evidence"] = json!(evidence);
+                    }
                     match report.verdict {
                         Verdict::Score(s) => object["score"] = json!(s),
                         Verdict::Equivalent(b) => object["equivalent"] = json!(b),
@@ -264,15 +356,19 @@ fn write_json(
                     }
                     object
                 }
-                Err(e) => json!({ "metric": name, "error": e.to_string() }),
+                // A failure is never a verdict: the contract's "error", with the reason.
+                Err(e) => json!({ "metric": name, "verdict": "error", "error": e.to_string() }),
             },
         )
         .collect();
-    let object = json!({
+    let mut object = json!({
         "reference": reference.origin,
         "candidate": candidate.origin,
         "metrics": metrics,
     });
+    if !any_equivalent {
+        object["differences"] = json!(differences(reference, candidate));
+    }
     let text = serde_json::to_string_pretty(&object).context("BUG: JSON values serialize")?;
     writeln!(out, "{text}")?;
     Ok(())

@@ -53,7 +53,9 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<Status> {
             let json = serde_json::to_string(&line).context("BUG: a line always serializes")?;
             writeln!(out, "{json}")?;
         } else {
-            writeln!(out, "{}\t{d}\t{similarity}", pair.id)?;
+            // Four decimals, as `score` prints: the exact f64 (`0.32499999999999996`) is noise to
+            // a reader; `--json` keeps it.
+            writeln!(out, "{}\t{d}\t{similarity:.4}", pair.id)?;
         }
     }
     Ok(Status::Success)

@@ -8,7 +8,7 @@
 //! candidate statement text) for the "Show differences" diagnostics. No I/O, no LSP JSON.
 
 use crate::distance::{EditOp, Mapping};
-use crate::trees::{Span, Statement, Tree};
+use crate::trees::{render, Span, Statement, Tree};
 
 /// One difference, ready to show.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,52 +156,21 @@ impl Indexed<'_> {
     }
 }
 
+/// Longest piece of statement text a message quotes; longer text is shortened with `…`.
+const QUOTE_CHARS: usize = 80;
+
 fn collapse(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    render::shorten(s, QUOTE_CHARS)
 }
 
-/// Fill a label's ` _ ` holes with the children's renderings.
+/// A subtree as Lean-like text (for nodes without a source span).
 pub fn render(t: &Tree) -> String {
-    if t.children.is_empty() {
-        return t.label.clone();
-    }
-    let mut out = String::new();
-    let mut pieces = t.label.split(" _ ");
-    let mut children = t.children.iter();
-    if let Some(first) = pieces.next() {
-        out.push_str(first);
-    }
-    for piece in pieces {
-        if let Some(c) = children.next() {
-            let r = render(c);
-            let atomic = c.children.is_empty() || !c.label.starts_with(" _ ");
-            out.push(' ');
-            if atomic {
-                out.push_str(&r);
-            } else {
-                out.push('(');
-                out.push_str(&r);
-                out.push(')');
-            }
-            out.push(' ');
-        }
-        out.push_str(piece);
-    }
-    for c in children {
-        out.push(' ');
-        out.push_str(&render(c));
-    }
-    collapse(&out)
+    render::lean_text(t, QUOTE_CHARS)
 }
 
-/// An operator's symbol (`" _ < _ "` → `<`), or the whole rendering for leaves/applications.
+/// An operator's symbol (`" _ < _ "` → `<`, `"Real.log _ "` → `Real.log`), else the node's text.
 fn symbol(t: &Tree) -> String {
-    let s = collapse(&t.label.replace(" _ ", " "));
-    if s.is_empty() || t.children.is_empty() {
-        render(t)
-    } else {
-        s
-    }
+    render::operator_symbol(t).unwrap_or_else(|| render(t))
 }
 
 /// The differences, in part order (binders, then the conclusion), at most `limit` of them.

@@ -371,7 +371,8 @@ impl Features {
                     return result;
                 };
                 let (s, e) = t.decl.name_range.unwrap_or((off, off));
-                views::augment_hover(result, &views::hover_section(t), json!(doc.range_of(s, e)))
+                let ours = views::hover_section(t, &a.candidate_header);
+                views::augment_hover(result, &ours, json!(doc.range_of(s, e)))
             }
             "textDocument/codeAction" => {
                 if !views::kind_wanted(request_params) {
@@ -984,7 +985,7 @@ impl Features {
             lock(&self.inner.shown).insert(a.uri.clone(), diags);
             self.publish(&a.uri);
         } else if cmd == c.show_details {
-            let text = details_markdown(t);
+            let text = details_markdown(t, &a.candidate_header);
             self.show_view(&doc.uri, t, "details", &text);
         } else if cmd == c.show_proof_path {
             let text = self.proof_path(&a, i).await;
@@ -1061,9 +1062,8 @@ impl Features {
                     ));
                 }
                 s.push_str(&format!(
-                    "\nFinal: {} (distance {}), in {:?}.\n",
-                    views_value(&r),
-                    r.distance.map_or("—".into(), |d| d.to_string()),
+                    "\nFinal: {}, in {:?}.\n",
+                    views::described(r.metric, &r),
                     r.elapsed
                 ));
                 for n in &r.notes {
@@ -1195,14 +1195,10 @@ fn proof_position(doc: &Document, statement_end: usize) -> Option<lsp_types::Pos
     Some(doc.position_of(text.len() - first.len()))
 }
 
-fn views_value(r: &crate::metrics::MetricReport) -> String {
-    MetricState::Done(r.clone()).short()
-}
-
 /// The lens click's view: the hover section plus the candidate statement.
-fn details_markdown(t: &TheoremView) -> String {
+fn details_markdown(t: &TheoremView, candidate_header: &str) -> String {
     let mut s = format!("# lean-assess: `{}`\n\n", t.name().unwrap_or("example"));
-    s.push_str(&views::hover_section(t));
+    s.push_str(&views::hover_section(t, candidate_header));
     if let Some(c) = &t.candidate {
         s.push_str(&format!(
             "\nCandidate statement:\n```lean\n{}\n```\n",
@@ -1417,7 +1413,7 @@ mod tests {
         let (lean_part, ours) = v.split_once("\n\n***\n\n").unwrap();
         assert!(lean_part.starts_with("```lean\nsame_name"));
         assert!(
-            ours.contains("reference `same_name` (lean-assess.toml (by name))"),
+            ours.contains("Reference `same_name`, from lean-assess.toml (by name)."),
             "{ours}"
         );
         assert!(

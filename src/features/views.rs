@@ -9,6 +9,7 @@
 
 use super::jobs::{DocAnalysis, MetricState, TheoremView};
 use crate::documents::Document;
+use crate::metrics::{self, EquivalenceVerdict, MetricReport, Pair, Verdict};
 use serde_json::{json, Value};
 
 /// Our command names, made unique per process by the prefix (two proxies in one editor).
@@ -40,14 +41,82 @@ impl Commands {
     }
 }
 
-/// The lens title: each metric's value or state, e.g. `ted 0.24 · transted-lite running…`.
-pub fn lens_title(t: &TheoremView) -> String {
+/// The pair a theorem's metrics judged, when both sides parsed.
+fn pair_of<'a>(t: &'a TheoremView, candidate_header: &'a str) -> Option<Pair<'a>> {
+    let r = t.reference.as_ref()?;
+    Some(Pair {
+        reference: r.statement.as_deref()?,
+        candidate: t.candidate.as_deref()?,
+        reference_header: &r.header,
+        candidate_header,
+    })
+}
+
+/// Each metric's verdict where it is done (`None` while pending, failed, ...).
+fn verdicts(t: &TheoremView, candidate_header: &str) -> Vec<Option<EquivalenceVerdict>> {
+    let pair = pair_of(t, candidate_header);
+    t.metrics
+        .iter()
+        .map(|(_, st)| match (st, &pair) {
+            (MetricState::Done(r), Some(p)) => Some(metrics::equivalence(r, p)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The verdict over all metrics: `Some(Equivalent)` as soon as one shows it (a proof is final),
+/// `Some(NotShown)` once every metric has settled without one, `None` while some still run.
+fn overall(t: &TheoremView, candidate_header: &str) -> Option<(EquivalenceVerdict, String)> {
+    let vs = verdicts(t, candidate_header);
+    if let Some((v, (m, _))) = vs
+        .iter()
+        .zip(&t.metrics)
+        .find(|(v, _)| v.as_ref().is_some_and(EquivalenceVerdict::is_equivalent))
+    {
+        return Some((v.clone().expect("BUG: found Some"), m.clone()));
+    }
+    let settled = t
+        .metrics
+        .iter()
+        .all(|(_, st)| !matches!(st, MetricState::Pending | MetricState::Running));
+    settled.then(|| (EquivalenceVerdict::NotShown, String::new()))
+}
+
+/// A metric's figure for the lens: the similarity to two decimals, a Lean decision as
+/// `equivalent` / `not shown` (a failed proof search is not a disproof), else the state.
+fn figure(st: &MetricState) -> String {
+    match st {
+        MetricState::Done(r) => match r.verdict {
+            Verdict::Score(s) => format!("{s:.2}"),
+            Verdict::Equivalent(true) => "equivalent".into(),
+            Verdict::Equivalent(false) => "not shown".into(),
+        },
+        other => other.short(),
+    }
+}
+
+/// The lens title, verdict first so that it survives a narrow window (Neovim draws lenses as
+/// end-of-line text, cut at the window's edge): `lean-assess: ≡ equivalent · ted 0.68 · …` or
+/// `lean-assess: not shown · ted 0.68 · transted-lite 0.91`; while metrics still run there is
+/// no verdict yet, only their figures (`ted 0.68 · transted-lite running…`). The verdict always
+/// fits in 40 columns, and so does the first figure when the first lens metric's name has at
+/// most 10 characters (`ted`, `path`, `transted`, `beq`, `defeq`: the default `lens = ["ted",
+/// "transted-lite"]` ends its first figure at column 33); the rest is in the hover.
+pub fn lens_title(t: &TheoremView, candidate_header: &str) -> String {
     let parts: Vec<String> = t
         .metrics
         .iter()
-        .map(|(m, s)| format!("{m} {}", s.short()))
+        .map(|(m, s)| format!("{m} {}", figure(s)))
         .collect();
-    let mut title = format!("lean-assess: {}", parts.join(" · "));
+    let mut title = String::from("lean-assess: ");
+    match overall(t, candidate_header) {
+        Some((EquivalenceVerdict::Equivalent { .. }, _)) => title.push_str("≡ equivalent · "),
+        Some((EquivalenceVerdict::NotShown, _)) if !parts.is_empty() => {
+            title.push_str("not shown · ")
+        }
+        _ => {}
+    }
+    title.push_str(&parts.join(" · "));
     if t.problem.is_some() {
         title.push_str(" (problem: see hover)");
     }
@@ -64,7 +133,7 @@ pub fn lenses(a: &DocAnalysis, doc: &Document, cmds: &Commands) -> Value {
             json!({
                 "range": {"start": p, "end": p},
                 "command": {
-                    "title": lens_title(t),
+                    "title": lens_title(t, &a.candidate_header),
                     "command": cmds.show_details,
                     "arguments": [a.uri, t.name()],
                 },
@@ -83,55 +152,135 @@ fn fmt_ms(d: std::time::Duration) -> String {
     }
 }
 
-/// Our hover section (markdown) for one theorem.
-pub fn hover_section(t: &TheoremView) -> String {
-    let mut s = String::from("**lean-assess**");
+/// Longest line of prose in the hover section: lean.nvim shows the section raw in a float.
+const HOVER_WIDTH: usize = 60;
+
+/// `text` word-wrapped to [`HOVER_WIDTH`], continuation lines starting with `indent`.
+fn wrap(text: &str, indent: &str) -> String {
+    let mut out = String::new();
+    let mut line = 0usize;
+    for word in text.split_whitespace() {
+        let n = word.chars().count();
+        if line > 0 && line + 1 + n > HOVER_WIDTH {
+            out.push('\n');
+            out.push_str(indent);
+            line = indent.chars().count();
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += n;
+    }
+    out
+}
+
+/// One metric's figure with the cost model behind it, named: `TED 6 (unit cost) → similarity
+/// 0.68`, `TED 0 after 2 rewrites (free renaming of bound names) → similarity 1.00`.
+pub fn described(m: &str, r: &MetricReport) -> String {
+    let sim = match r.verdict {
+        Verdict::Score(s) => format!("similarity {s:.2}"),
+        Verdict::Equivalent(true) => return "Lean proof found".into(),
+        Verdict::Equivalent(false) => return "no Lean proof found".into(),
+    };
+    match (m, r.distance) {
+        ("ted", Some(d)) => format!("TED {d} (unit cost) → {sim}"),
+        ("transted-lite", Some(d)) => format!(
+            "TED {d} after {} rewrite{} (free renaming of bound names) → {sim}",
+            r.path.len(),
+            if r.path.len() == 1 { "" } else { "s" }
+        ),
+        ("transted", Some(d)) => format!("TED {d} after Lean's tactics → {sim}"),
+        ("path", _) => format!("path-based {sim}"),
+        (_, Some(d)) => format!("distance {d} → {sim}"),
+        (_, None) => sim,
+    }
+}
+
+/// Our hover section (markdown) for one theorem: short lines, lists and an indented block
+/// only, so that it reads the same rendered (VS Code) and raw (lean.nvim's float).
+pub fn hover_section(t: &TheoremView, candidate_header: &str) -> String {
+    let verdict = overall(t, candidate_header);
+    let mut s = String::from("**lean-assess**: ");
+    s.push_str(match &verdict {
+        Some((EquivalenceVerdict::Equivalent { .. }, _)) => "≡ equivalent",
+        Some((EquivalenceVerdict::NotShown, _)) => "equivalence not shown",
+        None => "judging…",
+    });
+    if let Some((EquivalenceVerdict::Equivalent { .. }, m)) = &verdict {
+        s.push_str(&format!(" (by {m})"));
+    }
+    s.push('\n');
     if let Some(r) = &t.reference {
         s.push_str(&format!(
-            " — reference `{}` ({})",
-            r.name.as_deref().unwrap_or("?"),
-            r.origin
+            "\n{}\n",
+            wrap(
+                &format!(
+                    "Reference `{}`, from {}.",
+                    r.name.as_deref().unwrap_or("?"),
+                    r.origin
+                ),
+                ""
+            )
         ));
     }
-    s.push_str("\n\n| metric | value | state | time |\n|---|---|---|---|\n");
-    for (m, st) in &t.metrics {
-        let (value, time) = match st {
-            MetricState::Done(r) => (st.short(), fmt_ms(r.elapsed)),
-            MetricState::TimedOut(d) => ("—".into(), format!("> {}", fmt_ms(*d))),
-            _ => ("—".into(), String::new()),
+    s.push('\n');
+    let vs = verdicts(t, candidate_header);
+    for ((m, st), v) in t.metrics.iter().zip(&vs) {
+        let line = match (st, v) {
+            (MetricState::Done(r), Some(v)) => format!(
+                "{m}: {}; {}, {}",
+                v.as_str(),
+                described(m, r),
+                fmt_ms(r.elapsed)
+            ),
+            (MetricState::Done(r), None) => format!("{m}: {}", described(m, r)),
+            (MetricState::TimedOut(d), _) => format!("{m}: timed out after {}", fmt_ms(*d)),
+            (MetricState::Failed(why), _) => format!("{m}: failed: {why}"),
+            (MetricState::Unavailable(why), _) => format!("{m}: unavailable: {why}"),
+            (other, _) => format!("{m}: {}", other.name()),
         };
-        s.push_str(&format!("| {m} | {value} | {} | {time} |\n", st.name()));
-    }
-    for (m, st) in &t.metrics {
-        match st {
-            MetricState::Failed(why) | MetricState::Unavailable(why) => {
-                s.push_str(&format!("\n{m}: {why}\n"))
-            }
-            _ => {}
-        }
+        s.push_str(&format!("- {}\n", wrap(&line, "  ")));
     }
     if let Some(p) = &t.problem {
-        s.push_str(&format!("\nProblem: {p}\n"));
+        s.push_str(&format!("\n{}\n", wrap(&format!("Problem: {p}"), "")));
     }
-    if !t.differences.is_empty() {
-        s.push_str(&format!(
-            "\nMain differences (TED edit mapping{}):\n",
-            t.distance
-                .map(|d| format!(", distance {d}"))
-                .unwrap_or_default()
-        ));
-        for d in &t.differences {
-            s.push_str(&format!("- {}\n", d.message));
+    match &verdict {
+        Some((EquivalenceVerdict::Equivalent { evidence }, m)) => {
+            s.push_str(&format!("\n{}\n", wrap(&format!("Why: {evidence}."), "")));
+            let path = t.metrics.iter().find_map(|(name, st)| match st {
+                MetricState::Done(r) if name == m => Some(&r.path),
+                _ => None,
+            });
+            for (k, step) in path.into_iter().flatten().enumerate() {
+                let at = step
+                    .readable_at()
+                    .map(|a| format!(", at {a}"))
+                    .unwrap_or_default();
+                s.push_str(&format!(
+                    "{}. {}\n",
+                    k + 1,
+                    wrap(&format!("{} on the {}{at}", step.rule, step.side), "   ")
+                ));
+            }
         }
-    } else if t.distance == Some(0) {
-        s.push_str("\nSame operator tree as the reference.\n");
+        _ if !t.differences.is_empty() => {
+            s.push_str("\nWhat still differs (candidate against reference):\n");
+            for d in &t.differences {
+                s.push_str(&format!("- {}\n", wrap(&d.message, "  ")));
+            }
+        }
+        _ if t.distance == Some(0) => {
+            s.push_str("\nSame operator tree as the reference, up to renaming.\n");
+        }
+        _ => {}
     }
     if let (Some(r), Some(c)) = (
         t.reference.as_ref().and_then(|r| r.statement.as_ref()),
         &t.candidate,
     ) {
         s.push_str(&format!(
-            "\nTree sizes: reference {}, candidate {} ({}).\n",
+            "\nTree sizes: reference {}, candidate {}\n({}).\n",
             r.tree.size(),
             c.tree.size(),
             if t.elaborated {
@@ -142,10 +291,10 @@ pub fn hover_section(t: &TheoremView) -> String {
         ));
     }
     if let Some(r) = &t.reference {
-        s.push_str(&format!(
-            "\nReference statement:\n```lean\n{}\n```\n",
-            r.text.trim()
-        ));
+        s.push_str("\nReference statement:\n\n");
+        for line in r.text.trim().lines() {
+            s.push_str(&format!("    {line}\n"));
+        }
     }
     s
 }
@@ -356,14 +505,14 @@ mod tests {
     #[test]
     fn hover_keeps_leans_fields_and_appends_after_rule() {
         let (a, _) = view();
-        let ours = hover_section(&a.theorems[0]);
-        assert!(ours.contains("| ted | 0.88 | done | 0.3 ms |"), "{ours}");
+        let ours = hover_section(&a.theorems[0], "");
         assert!(
-            ours.contains("| transted-lite | — | running |  |"),
+            ours.contains("- ted: TED 1 (unit cost) → similarity 0.88"),
             "{ours}"
         );
+        assert!(ours.contains("- transted-lite: running"), "{ours}");
         assert!(ours.contains("- conclusion: `<` where the reference has `≤`"));
-        assert!(ours.contains("```lean\ntheorem r (x : ℝ) : x ≤ 1\n```"));
+        assert!(ours.contains("Reference statement:\n\n    theorem r (x : ℝ) : x ≤ 1\n"));
         // Recorded Lean hover on a declaration name (examples/hover.declaration-name.result.json).
         let lean: Value = serde_json::from_str(
             &std::fs::read_to_string(concat!(
@@ -388,6 +537,92 @@ mod tests {
             none,
             json!({"contents": {"kind": "markdown", "value": "ours"}, "range": r})
         );
+    }
+
+    /// A settled view of `theorem r (n : ℕ) : n > 0` against `theorem c (n : ℕ) : 0 < n`, with
+    /// the metrics' real reports.
+    fn settled(candidate: &str) -> TheoremView {
+        let (mut a, _) = view();
+        let mut t = a.theorems.remove(0);
+        let r = crate::features::engine::parse("theorem r (n : ℕ) : n > 0", "").unwrap();
+        let c = crate::features::engine::parse(candidate, "").unwrap();
+        let pair = Pair {
+            reference: &r,
+            candidate: &c,
+            reference_header: "",
+            candidate_header: "",
+        };
+        t.metrics = ["ted", "transted-lite"]
+            .iter()
+            .map(|m| {
+                let report = crate::features::engine::judge(m, &pair).unwrap();
+                (m.to_string(), MetricState::Done(report))
+            })
+            .collect();
+        let rv = t.reference.as_mut().unwrap();
+        rv.text = "theorem r (n : ℕ) : n > 0".into();
+        rv.statement = Some(std::sync::Arc::new(r));
+        t.candidate = Some(std::sync::Arc::new(c));
+        crate::features::jobs::explain(&mut t);
+        t
+    }
+
+    #[test]
+    fn lens_leads_with_the_verdict_within_40_columns() {
+        let eq = settled("theorem c (n : ℕ) : 0 < n");
+        let title = lens_title(&eq, "");
+        assert_eq!(
+            title,
+            "lean-assess: ≡ equivalent · ted 0.62 · transted-lite 1.00"
+        );
+        let not = settled("theorem c (n : ℕ) : 1 < n");
+        let title = lens_title(&not, "");
+        assert!(
+            title.starts_with("lean-assess: not shown · ted 0."),
+            "{title}"
+        );
+        // What a 40-column window keeps still has the verdict and the first figure.
+        let cut: String = title.chars().take(40).collect();
+        assert!(cut.contains("not shown") && cut.contains("ted 0."), "{cut}");
+        let cut: String = lens_title(&eq, "").chars().take(40).collect();
+        assert!(cut.contains("≡ equivalent"), "{cut}");
+    }
+
+    #[test]
+    fn hover_names_one_cost_model_per_figure_and_reads_raw() {
+        for cand in ["theorem c (n : ℕ) : 0 < n", "theorem c (n : ℕ) : 1 < n"] {
+            let t = settled(cand);
+            let h = hover_section(&t, "");
+            // No markdown table, no fence: lean.nvim shows this raw.
+            assert!(!h.contains("|---") && !h.contains("```"), "{h}");
+            for line in h.lines().filter(|l| !l.starts_with("    ")) {
+                assert!(line.chars().count() <= 62, "long line {line:?} in\n{h}");
+            }
+            assert!(h.contains("- ted: not shown; TED "), "{h}");
+            assert!(h.contains(" (unit cost) → similarity 0."), "{h}");
+            // The free-renaming distance behind the differences is not shown as a figure.
+            assert!(!h.contains("distance"), "{h}");
+            if cand.contains("0 <") {
+                assert!(
+                    h.starts_with("**lean-assess**: ≡ equivalent (by transted-lite)"),
+                    "{h}"
+                );
+                let flat = h.replace("\n  ", " ");
+                assert!(flat.contains("- transted-lite: equivalent; TED 0 after 1 rewrite (free renaming of bound names) → similarity 1.00"), "{h}");
+                assert!(
+                    h.contains("1. gt_iff_lt on the candidate")
+                        || h.contains("1. gt_iff_lt on the reference"),
+                    "{h}"
+                );
+                assert!(!h.contains("still differs"), "{h}");
+            } else {
+                assert!(
+                    h.starts_with("**lean-assess**: equivalence not shown"),
+                    "{h}"
+                );
+                assert!(h.contains("What still differs"), "{h}");
+            }
+        }
     }
 
     #[test]

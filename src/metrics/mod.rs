@@ -36,6 +36,18 @@ pub struct PathStep {
     pub at: String,
 }
 
+impl PathStep {
+    /// Where the step applied, when its text reads as Lean: some rules still quote a node's
+    /// internal label (`∀ _  _ , _(ε > 0, …)`), which tells a reader nothing, so those places
+    /// are left out of what people read (the rule and side remain; `--json` keeps the text).
+    pub fn readable_at(&self) -> Option<String> {
+        let at = self.at.trim();
+        let internal =
+            at.contains(" _ ") || at.contains(" _(") || at.contains("_ ,") || at.contains("((");
+        (!at.is_empty() && !internal).then(|| crate::trees::render::shorten(at, 100))
+    }
+}
+
 /// A metric's full answer, with what the editor needs to explain it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MetricReport {
@@ -73,6 +85,97 @@ pub trait Metric: Send + Sync {
     fn judge(&self, pair: &Pair<'_>) -> Result<MetricReport, MetricError>;
 }
 
+/// What a comparison shows about equivalence, apart from how similar the two statements are.
+///
+/// `Equivalent` only with evidence: a Lean proof (`beq`, `defeq`, `transted` closing its goal),
+/// a sound rewrite path after which the trees are the same up to renaming of bound names
+/// (`transted-lite` at distance 0), or trees that are already the same up to such renaming
+/// under headers that mean the same (`ted`, `path`). Everything else is `NotShown`: not a claim
+/// that the statements differ, only that nothing here proves them equivalent; the similarity
+/// ranks those.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EquivalenceVerdict {
+    Equivalent {
+        /// Why, in a sentence (the path itself is in the report).
+        evidence: String,
+    },
+    NotShown,
+}
+
+impl EquivalenceVerdict {
+    /// The contract's word: `"equivalent"` or `"not shown"`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            EquivalenceVerdict::Equivalent { .. } => "equivalent",
+            EquivalenceVerdict::NotShown => "not shown",
+        }
+    }
+
+    pub fn is_equivalent(&self) -> bool {
+        matches!(self, EquivalenceVerdict::Equivalent { .. })
+    }
+}
+
+/// The verdict a metric's report supports for `pair` (see [`EquivalenceVerdict`]).
+pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict {
+    let equivalent = |evidence: &str| EquivalenceVerdict::Equivalent {
+        evidence: evidence.to_string(),
+    };
+    match (report.metric, report.verdict) {
+        (_, Verdict::Equivalent(true)) => equivalent(match report.metric {
+            "defeq" => "Lean checked that the two statements are definitionally equal",
+            _ => "Lean proved each statement from the other",
+        }),
+        (_, Verdict::Equivalent(false)) => EquivalenceVerdict::NotShown,
+        // Its search stops at distance 0 only when the trees are alpha-equivalent
+        // (`rules::alpha_equivalent`; a free-renaming TED of 0 otherwise counts 1).
+        ("transted-lite", _) if report.distance == Some(0) => equivalent(
+            "the rewrites listed make the two statements the same up to renaming of bound names",
+        ),
+        // Lean-backed TransTED: distance 0 is a goal Lean closed along the path.
+        ("transted", _) if report.distance == Some(0) => {
+            equivalent("Lean closed the goal `reference ↔ candidate` along the path listed")
+        }
+        ("ted" | "path", _)
+            if transted_lite::rules::alpha_equivalent(
+                &pair.reference.tree,
+                &pair.candidate.tree,
+            ) && headers_agree(pair.reference_header, pair.candidate_header) =>
+        {
+            equivalent("the two statements are the same up to renaming of bound names")
+        }
+        _ => EquivalenceVerdict::NotShown,
+    }
+}
+
+/// Whether two headers give the same text the same meaning, judged conservatively: the same
+/// imports and `open`s (as sets) and the same remaining lines (definitions, notations, options
+/// such as `autoImplicit`), comments and blank lines aside; only `set_option maxHeartbeats`,
+/// which changes no meaning, is ignored. Anything unusual means "not the same".
+fn headers_agree(a: &str, b: &str) -> bool {
+    fn meaning(h: &str) -> (Vec<String>, Vec<String>) {
+        let mut words = Vec::new();
+        let mut lines = Vec::new();
+        for line in h.lines() {
+            let line = line.split("--").next().unwrap_or("").trim();
+            let mut it = line.split_whitespace();
+            match it.next() {
+                None => {}
+                Some(kw @ ("import" | "open")) if !line.contains(" in") && !line.contains('(') => {
+                    words.extend(it.map(|w| format!("{kw} {w}")))
+                }
+                Some("set_option") if line.contains("maxHeartbeats") => {}
+                Some(_) => lines.push(line.split_whitespace().collect::<Vec<_>>().join(" ")),
+            }
+        }
+        words.sort();
+        words.dedup();
+        lines.sort();
+        (words, lines)
+    }
+    meaning(a) == meaning(b)
+}
+
 /// Names of the metrics that need a Lean server.
 pub const LEAN_METRICS: [&str; 5] = ["transted", "beq", "defeq", "beq+", "beq+grind"];
 
@@ -105,5 +208,86 @@ pub fn by_name(name: &str) -> Result<Box<dyn Metric>, MetricError> {
                 .expect("BUG: matched above"),
         )),
         other => Err(MetricError::Unknown(other.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trees::parse::{parse_statement, Header};
+
+    fn verdict(metric: &str, a: &str, b: &str, ha: &str, hb: &str) -> EquivalenceVerdict {
+        let (r, c) = (
+            parse_statement(a, &Header::parse(ha)).unwrap(),
+            parse_statement(b, &Header::parse(hb)).unwrap(),
+        );
+        let pair = Pair {
+            reference: &r,
+            candidate: &c,
+            reference_header: ha,
+            candidate_header: hb,
+        };
+        let report = by_name(metric).unwrap().judge(&pair).unwrap();
+        equivalence(&report, &pair)
+    }
+
+    #[test]
+    fn equivalent_only_with_evidence() {
+        let h = "import Mathlib\nopen Real\n";
+        // Renamed bound names: the same statement, for every offline metric.
+        for m in ["ted", "path", "transted-lite"] {
+            let v = verdict(
+                m,
+                "theorem a (x : ℝ) (h : 0 < x) : x ≠ 0",
+                "theorem b (y : ℝ) (hy : 0 < y) : y ≠ 0",
+                h,
+                h,
+            );
+            assert!(v.is_equivalent(), "{m}: {v:?}");
+        }
+        // Swapped variables are not a renaming, whatever a free-cost TED says.
+        for m in ["ted", "path", "transted-lite"] {
+            let v = verdict(
+                m,
+                "theorem a (x y : ℝ) (h : x < y) : x < y",
+                "theorem a (x y : ℝ) (h : x < y) : y < x",
+                h,
+                h,
+            );
+            assert_eq!(v, EquivalenceVerdict::NotShown, "{m}");
+        }
+        // The same text under headers that may read it differently: not shown by `ted`.
+        let v = verdict(
+            "ted",
+            "theorem a (x : ℕ) : sqrt x = 2",
+            "theorem a (x : ℕ) : sqrt x = 2",
+            "open Real\n",
+            "open Nat\n",
+        );
+        assert_eq!(v, EquivalenceVerdict::NotShown);
+        let v = verdict(
+            "ted",
+            "theorem a : K = 1",
+            "theorem a : K = 1",
+            "def K := 1\n",
+            "def K := 2\n",
+        );
+        assert_eq!(v, EquivalenceVerdict::NotShown);
+        // A rewrite path (`>` is `<` flipped) shown by transted-lite only.
+        let (a, b) = ("theorem a (n : ℕ) : n > 0", "theorem a (n : ℕ) : 0 < n");
+        assert!(verdict("transted-lite", a, b, h, h).is_equivalent());
+        assert_eq!(verdict("ted", a, b, h, h), EquivalenceVerdict::NotShown);
+        assert_eq!(verdict("ted", a, b, h, h).as_str(), "not shown");
+    }
+
+    #[test]
+    fn headers_agree_on_sets_and_ignore_comments_and_heartbeats() {
+        assert!(headers_agree(
+            "import Mathlib\nimport Aesop\nset_option maxHeartbeats 0\nopen Real Nat\n",
+            "-- hi\nimport Aesop\nimport Mathlib\n\nopen Nat\nopen Real\n"
+        ));
+        assert!(!headers_agree("open Real\n", "open Real Nat\n"));
+        assert!(!headers_agree("", "set_option autoImplicit true\n"));
+        assert!(!headers_agree("open Finset in\n", ""));
     }
 }
