@@ -306,6 +306,9 @@ const MEANING: &[&str] = &[
     "instance",
 ];
 
+/// Options that bound resources only; a solution may add them.
+const RESOURCE_OPTIONS: &[&str] = &["maxHeartbeats", "maxRecDepth", "synthInstance.max"];
+
 /// Commands whose effect is scoped and that decide what names in the statement mean.
 const SCOPED_CONTEXT: &[&str] = &["open", "variable", "universe", "export"];
 
@@ -576,7 +579,7 @@ impl Task {
                 criterion: Criterion::Header,
                 message: format!(
                     "`{}` in scope at `{}` is not in the task: it can change what the statement's names mean",
-                    short(&c.norm),
+                    shown(sol, c),
                     target.name
                 ),
                 span: Some(sol.line_span(c)),
@@ -589,7 +592,7 @@ impl Task {
                 criterion: Criterion::Header,
                 message: format!(
                     "the task's `{}` ({}:{}) is not in scope at `{}`",
-                    short(&t.norm),
+                    shown(&self.file, t),
                     self.file.path,
                     t.line,
                     target.name
@@ -670,7 +673,7 @@ impl Task {
                     criterion: Criterion::Header,
                     message: format!(
                         "the task's `{}` ({}:{}) is missing before `{}`",
-                        short(&t.norm),
+                        shown(&self.file, t),
                         self.file.path,
                         t.line,
                         target.name
@@ -687,7 +690,7 @@ impl Task {
             let message = if MEANING.contains(&s.keyword.as_str()) {
                 Some(format!(
                     "`{}` is not in the task and comes before `{}`: it can change what the statement means",
-                    short(&s.norm),
+                    shown(sol, s),
                     target.name
                 ))
             } else {
@@ -716,6 +719,39 @@ impl Task {
     }
 }
 
+/// A command as written (comments dropped, whitespace collapsed, cut at 80 chars), for messages.
+fn shown(p: &Parsed, c: &Command) -> String {
+    let original = p.text.get(c.start..c.end).unwrap_or_default();
+    // Keep the source's characters where the mask kept code (string literals stay readable).
+    let kept: String = original
+        .char_indices()
+        .map(|(i, ch)| {
+            let masked = p.masked.as_bytes().get(c.start + i).copied();
+            if masked == Some(b' ') && !ch.is_whitespace() && !in_string(original, i) {
+                ' '
+            } else {
+                ch
+            }
+        })
+        .collect();
+    short(&kept.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// Is byte `i` of `text` inside a `"…"` literal (counting unescaped quotes before it on its line)?
+fn in_string(text: &str, i: usize) -> bool {
+    let line_start = text[..i].rfind('\n').map_or(0, |n| n + 1);
+    let mut inside = false;
+    let mut escaped = false;
+    for ch in text[line_start..i].chars() {
+        match ch {
+            '\\' if inside && !escaped => escaped = true,
+            '"' if !escaped => inside = !inside,
+            _ => escaped = false,
+        }
+    }
+    inside
+}
+
 /// The first 80 chars of a command's text, for messages.
 fn short(norm: &str) -> String {
     let mut s: String = norm.chars().take(80).collect();
@@ -741,8 +777,10 @@ fn in_scope(file: &Parsed, at: usize) -> Vec<&Command> {
     let mut out = Vec::new();
     for (i, c) in file.commands[..at].iter().enumerate() {
         let scoped_in = c.norm.ends_with(" in");
+        // Resource limits (`set_option maxHeartbeats N in`) change no statement's meaning.
+        let resource = RESOURCE_OPTIONS.iter().any(|o| c.norm.contains(o));
         let keyword_matters = SCOPED_CONTEXT.contains(&c.keyword.as_str())
-            || (scoped_in && c.keyword == "set_option");
+            || (scoped_in && c.keyword == "set_option" && !resource);
         if !keyword_matters {
             continue;
         }
@@ -958,7 +996,7 @@ fn forbidden(task: &Parsed, sol: &Parsed, options: &Options, out: &mut Vec<Findi
                 criterion: Criterion::Forbidden,
                 message: format!(
                     "`{}`: a local instance trick (changes which instance the statement's notation uses)",
-                    short(&c.norm)
+                    shown(sol, c)
                 ),
                 span: Some(sol.line_span(c)),
             });

@@ -321,6 +321,29 @@ pub fn starts_command(line: &str) -> bool {
     COMMAND_AT_COLUMN_0.contains(&word) || (word.starts_with('#') && word.len() > 1)
 }
 
+/// `open X in theorem …` / `set_option o v in def …` on one line: the offset (in `line`) of the
+/// declaration after `in`, which is a command of its own (the prefix scopes to it).
+fn prefix_in_end(line: &str) -> Option<usize> {
+    let word = first_word(line);
+    if word != "open" && word != "set_option" {
+        return None;
+    }
+    let mut offset = 0;
+    let mut after_in = false;
+    for piece in line.split_inclusive(char::is_whitespace) {
+        let w = piece.trim();
+        if after_in && !w.is_empty() {
+            let rest = &line[offset..];
+            return starts_command(rest).then_some(offset);
+        }
+        if w == "in" {
+            after_in = true;
+        }
+        offset += piece.len();
+    }
+    None
+}
+
 /// Split the masked text into commands (text before the first command, blank lines and comments
 /// belong to no command).
 pub fn split(masked: &str) -> Vec<Command> {
@@ -329,6 +352,9 @@ pub fn split(masked: &str) -> Vec<Command> {
     for line in masked.split_inclusive('\n') {
         if starts_command(line) {
             starts.push(offset);
+            if let Some(k) = prefix_in_end(line) {
+                starts.push(offset + k);
+            }
         }
         offset += line.len();
     }
@@ -362,7 +388,8 @@ pub fn split(masked: &str) -> Vec<Command> {
                 modifiers.push(w.to_string());
                 continue;
             }
-            keyword = w.to_string();
+            // `notation:65`, `infixl:65`: the precedence is not part of the keyword.
+            keyword = w.split(':').next().unwrap_or(w).to_string();
             break;
         }
         let name = if DECLARING.contains(&keyword.as_str()) && keyword != "example" {
@@ -505,6 +532,9 @@ mod tests {
         assert_eq!(cmds[4].full_name.as_deref(), Some("Foo.t"));
         assert_eq!(cmds[4].line, 6);
         assert_eq!(cmds[6].full_name.as_deref(), Some("hidden"));
+        let one_line = split(&mask("open Real in theorem t : π > 3 := sorry\n").unwrap());
+        let kinds: Vec<&str> = one_line.iter().map(|c| c.norm.as_str()).collect();
+        assert_eq!(kinds, ["open Real in", "theorem t : π > 3 := sorry"]);
     }
 
     #[test]
