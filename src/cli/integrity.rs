@@ -77,6 +77,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         theorems: args.theorems.clone(),
         allow_imports: args.allow_imports.clone(),
         allow_native_decide: args.allow_native_decide,
+        skip_transted_lite: false,
     };
     if let Some(dir) = &args.lean_project {
         if !dir.is_dir() {

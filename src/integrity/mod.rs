@@ -195,6 +195,9 @@ pub struct Options {
     pub allow_imports: Vec<String>,
     /// `native_decide` (and `decide +native`, `Lean.ofReduceBool`) allowed.
     pub allow_native_decide: bool,
+    /// Leave out the `transted-lite` distance beside a changed statement (the editor: its
+    /// search may take up to half a second, too long for every keystroke).
+    pub skip_transted_lite: bool,
 }
 
 /// One target of a task.
@@ -317,6 +320,8 @@ const SCOPED_CONTEXT: &[&str] = &["open", "variable", "universe", "export"];
 pub struct Task {
     pub file: Parsed,
     pub targets: Vec<Target>,
+    /// Judge a changed statement with `transted-lite` too (from [`Options`]).
+    transted_lite: bool,
 }
 
 impl Task {
@@ -380,7 +385,11 @@ impl Task {
                 }
             })
             .collect();
-        Ok(Task { file, targets })
+        Ok(Task {
+            file,
+            targets,
+            transted_lite: !options.skip_transted_lite,
+        })
     }
 
     /// Check a solution. `solution`: its text, or why it could not be read (a failure of the
@@ -520,7 +529,12 @@ impl Task {
         let sol_command = &sol.commands[si];
         report.solution_line = Some(sol_command.line);
         let (sol_statement, sol_text) = sol.statement(si);
-        report.statement = compare_statements(target, sol_statement.as_ref(), &sol_text);
+        report.statement = compare_statements(
+            target,
+            sol_statement.as_ref(),
+            &sol_text,
+            self.transted_lite,
+        );
         if let StatementVerdict::Changed {
             transted_lite,
             first_difference,
@@ -866,6 +880,7 @@ fn compare_statements(
     target: &Target,
     solution: Option<&Statement>,
     solution_text: &str,
+    transted_lite: bool,
 ) -> StatementVerdict {
     if !target.statement_text.is_empty() && target.statement_text == solution_text {
         return StatementVerdict::Unchanged;
@@ -877,9 +892,13 @@ fn compare_statements(
             if rules::alpha_equivalent(&task.tree, &sol.tree) {
                 return StatementVerdict::Unchanged;
             }
-            let judgement = TransTedLite::default().judge_trees(&task.tree, &sol.tree);
+            let distance = transted_lite.then(|| {
+                TransTedLite::default()
+                    .judge_trees(&task.tree, &sol.tree)
+                    .distance
+            });
             StatementVerdict::Changed {
-                transted_lite: Some(judgement.distance),
+                transted_lite: distance,
                 first_difference: first_difference(&task.tree, &sol.tree),
             }
         }
