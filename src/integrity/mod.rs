@@ -635,24 +635,21 @@ impl Task {
         let sol_before: Vec<&Command> = sol.commands[..si].iter().filter(|c| relevant(c)).collect();
         // A task definition whose body is `sorry` is a blank the solution may fill: only its
         // signature (up to `:=`) must stay.
-        let key = |p: &Parsed, c: &Command, fill: bool| -> String {
-            let norm = c.norm.clone();
+        let key = |c: &Command, fill: bool| -> String {
             if fill {
-                norm.split_once(" :=")
-                    .map_or(norm.clone(), |(s, _)| s.to_string())
+                c.norm
+                    .split_once(" :=")
+                    .map_or(c.norm.clone(), |(s, _)| s.to_string())
             } else {
-                let _ = p;
-                norm
+                c.norm.clone()
             }
         };
         let mut matched_sol: HashSet<usize> = HashSet::new();
         for t in &task_before {
             let fill = DEFINING.contains(&t.keyword.as_str())
                 && scan::words(self.file.command_text(t)).any(|(_, w)| w == "sorry");
-            let task_key = key(&self.file, t, fill);
-            let same = sol_before
-                .iter()
-                .position(|s| key(sol, s, fill) == task_key);
+            let task_key = key(t, fill);
+            let same = sol_before.iter().position(|s| key(s, fill) == task_key);
             if let Some(k) = same {
                 matched_sol.insert(k);
                 continue;
@@ -1104,6 +1101,28 @@ mod tests {
         // A helper lemma with an unrelated name is fine.
         let honest = "import Mathlib\n\nnamespace P\n\nlemma helper (p : ℕ) (h : Nat.Prime p) : 2 ≤ p := h.two_le\n\ntheorem t (p : ℕ) (h : Nat.Prime p) : 2 ≤ p := by\n  exact helper p h\n\nend P\n";
         assert!(check(task, honest).passed());
+    }
+
+    #[test]
+    fn a_sorry_definition_is_a_blank_to_fill_but_its_signature_stays() {
+        let task = "abbrev answer : ℕ := sorry\n\ntheorem t : answer = 4 := by\n  sorry\n";
+        let filled = "abbrev answer : ℕ := 4\n\ntheorem t : answer = 4 := by\n  rfl\n";
+        assert!(check(task, filled).passed());
+        let retyped = "abbrev answer : ℤ := 4\n\ntheorem t : answer = 4 := by\n  rfl\n";
+        let r = check(task, retyped);
+        let f: Vec<_> = r.all_findings().collect();
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!((f[0].criterion, f[0].line), (Criterion::Header, Some(1)));
+    }
+
+    #[test]
+    fn an_instance_attribute_on_its_own_line_is_a_trick() {
+        let task = "theorem t : 2 + 2 = 4 := by\n  sorry\n";
+        let sol =
+            "@[instance]\ndef weird : Add ℕ := ⟨Nat.mul⟩\n\ntheorem t : 2 + 2 = 4 := by\n  rfl\n";
+        let r = check(task, sol);
+        let found: Vec<Criterion> = r.all_findings().map(|f| f.criterion).collect();
+        assert!(found.contains(&Criterion::Forbidden), "{found:?}");
     }
 
     #[test]

@@ -358,6 +358,19 @@ pub fn split(masked: &str) -> Vec<Command> {
         }
         offset += line.len();
     }
+    // A line of attributes or modifiers alone (`@[simp]`, `noncomputable`) belongs to the
+    // command below it.
+    let mut merged = Vec::with_capacity(starts.len());
+    let mut i = 0;
+    while i < starts.len() {
+        merged.push(starts[i]);
+        let mut j = i;
+        while j + 1 < starts.len() && only_prefix(&masked[starts[j]..starts[j + 1]]) {
+            j += 1;
+        }
+        i = j + 1;
+    }
+    let starts = merged;
     let mut commands = Vec::with_capacity(starts.len());
     // Scope stack: (namespace name or "", id).
     let mut scope: Vec<(String, bool, usize)> = Vec::new();
@@ -450,6 +463,21 @@ pub fn split(masked: &str) -> Vec<Command> {
     commands
 }
 
+/// Is this text only attributes and modifiers (no keyword)?
+fn only_prefix(text: &str) -> bool {
+    let mut depth = 0;
+    let mut any = false;
+    for w in text.split_whitespace() {
+        any = true;
+        if depth > 0 || w.starts_with("@[") {
+            depth += bracket_depth(w);
+        } else if !MODIFIERS.contains(&w) {
+            return false;
+        }
+    }
+    any && depth <= 0
+}
+
 fn bracket_depth(word: &str) -> i32 {
     word.chars()
         .map(|c| match c {
@@ -532,6 +560,10 @@ mod tests {
         assert_eq!(cmds[4].full_name.as_deref(), Some("Foo.t"));
         assert_eq!(cmds[4].line, 6);
         assert_eq!(cmds[6].full_name.as_deref(), Some("hidden"));
+        let attributed = split(&mask("@[instance]\ndef i : Add ℕ := ⟨Nat.mul⟩\n").unwrap());
+        assert_eq!(attributed.len(), 1);
+        assert_eq!(attributed[0].keyword, "def");
+        assert_eq!(attributed[0].modifiers, ["@[instance]"]);
         let one_line = split(&mask("open Real in theorem t : π > 3 := sorry\n").unwrap());
         let kinds: Vec<&str> = one_line.iter().map(|c| c.norm.as_str()).collect();
         assert_eq!(kinds, ["open Real in", "theorem t : π > 3 := sorry"]);
