@@ -1125,6 +1125,29 @@ mod tests {
         assert!(found.contains(&Criterion::Forbidden), "{found:?}");
     }
 
+    proptest::proptest! {
+        /// Any text, as task or solution (comment and string openers, primes, Unicode, command
+        /// words mixed at random): an error or a report, never a panic.
+        #[test]
+        fn arbitrary_text_never_panics(pieces in proptest::collection::vec(
+            proptest::sample::select(vec![
+                "theorem t (x : ℕ) : x = x := by\n", "  sorry\n", "/-", "-/", "--", "\"", "'",
+                "x'", "'a'", "namespace A\n", "end A\n", "open Nat in ", "@[simp]\n", "def ",
+                "axiom ", "\n", " ", "ℝ", "r#\"", "#\"", "\\", ":=", "(", ")", "lemma u : 1 = 1",
+                "local notation \"+\" => 1\n", "section\n", "end\n", "x.Prime ", "∀ y, ",
+            ]), 0..40)) {
+            let text: String = pieces.concat();
+            let options = Options::default();
+            let _ = scan::mask(&text);
+            if let Ok(task) = Task::load("t.lean", &text, &options) {
+                let r = task.check("s.lean", Ok(&text), &options);
+                let _ = r.passed();
+                let reversed: String = pieces.iter().rev().copied().collect();
+                let _ = task.check("s.lean", Ok(&reversed), &options);
+            }
+        }
+    }
+
     #[test]
     fn first_difference_skips_renamed_binders() {
         let p = |s: &str| parse::parse_statement(s, &Header::default()).unwrap();
