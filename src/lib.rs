@@ -26,6 +26,7 @@ pub mod distance;
 pub mod documents;
 pub mod evaluation;
 pub mod features;
+pub mod integrity;
 pub mod lean;
 pub mod llm;
 pub mod metrics;

@@ -167,6 +167,17 @@ struct RawConfig {
     metrics: Option<RawMetrics>,
     #[serde(default)]
     llm: Option<LlmConfig>,
+    /// `[integrity] tasks = "DIR"`: validated here, read by `features::integrity`.
+    #[serde(default)]
+    #[allow(dead_code)]
+    integrity: Option<RawIntegrity>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawIntegrity {
+    #[allow(dead_code)]
+    tasks: String,
 }
 
 #[derive(Deserialize)]

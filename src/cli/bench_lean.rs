@@ -77,7 +77,7 @@ const GUARD_SLACK: Duration = Duration::from_secs(30);
 const LOADED_NOTE: &str = "Lean loaded the imports in";
 
 /// The client every oracle talks through: notes their RPC sessions for the keep-alive ticker.
-type Rpc = SessionTracker<LeanClient>;
+pub(super) type Rpc = SessionTracker<LeanClient>;
 
 /// What the Lean-backed run needs from the command line.
 pub struct LeanRun<'a> {
@@ -476,7 +476,7 @@ fn parse_pair(pair: &DatasetPair) -> Result<(Statement, Statement, usize), Strin
 
 /// The async runtime of a command-line Lean run (two cores is what the build machine has; the
 /// work is waiting for Lean).
-fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+pub(super) fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -637,11 +637,11 @@ pub fn prediction(id: &str, outcome: &Outcome) -> Value {
 
 /// A spawned, initialized Lean server: its client, the watcher of its exit and the keep-alive
 /// ticker of the oracles' RPC sessions. [`LeanServer::shutdown`] ends all three.
-struct LeanServer {
+pub(super) struct LeanServer {
     client: Arc<LeanClient>,
-    rpc: Arc<Rpc>,
+    pub(super) rpc: Arc<Rpc>,
     /// The project directory (scratch files go in its hidden scratch directory).
-    project: PathBuf,
+    pub(super) project: PathBuf,
     /// The crash message, once the server has exited on its own.
     crashed: watch::Receiver<Option<String>>,
     stop: oneshot::Sender<()>,
@@ -651,7 +651,7 @@ struct LeanServer {
 
 impl LeanServer {
     /// Spawn `command` in `project`, watch its exit, `initialize` it, start the keep-alive.
-    async fn start(command: &[String], project: &Path) -> anyhow::Result<LeanServer> {
+    pub(super) async fn start(command: &[String], project: &Path) -> anyhow::Result<LeanServer> {
         let every = goals::keep_alive_interval().map_err(anyhow::Error::msg)?;
         // Scratch files of runs that died (SIGKILL) go now; this run's go on exit or signal.
         let stale = scratch::clean_stale(&scratch::dir_of(project));
@@ -712,7 +712,7 @@ impl LeanServer {
     }
 
     /// Stop the keep-alive, then a polite shutdown (LSP `shutdown` + `exit`), then wait or kill.
-    async fn shutdown(self) {
+    pub(super) async fn shutdown(self) {
         self.ticker.stop();
         let gone = self.crashed.borrow().is_some();
         if !gone {

@@ -19,6 +19,7 @@
 
 mod bench;
 mod bench_lean;
+mod integrity;
 mod score;
 mod serve;
 mod shim;
@@ -64,6 +65,9 @@ Usage lines:
                     [--lean-project DIR [--server-command CMD] [--config FILE]]
   lean-assess serve [--config FILE] [--log FILE] [-- SERVER_COMMAND ARGS...]   (default: lake serve --)
   lean-assess shim  [DIR]
+  lean-assess integrity TASK.lean SOLUTION.lean | --tasks DIR --solutions DIR [--json]
+                    [--theorem NAME] [--allow-import M] [--allow-native-decide]
+                    [--lean-project DIR [--server-command CMD] [--timeout SECONDS]]
 
 Metrics: ted, path, transted-lite (offline); transted, beq, beq+, beq+grind, defeq (need Lean:
 --lean-project DIR, a Lake project; the server is `lake serve --` there, or --server-command / $LEAN_ASSESS_SERVER).
@@ -98,6 +102,8 @@ enum Command {
     Serve(serve::Args),
     /// Install the `lake` shim in DIR and print the editor settings that use it.
     Shim(shim::Args),
+    /// Did a solution keep its task's statement? (LeanCat's valid proof criteria)
+    Integrity(integrity::Args),
 }
 
 /// Parse `argv` (including the program name) and run the command.
@@ -123,6 +129,7 @@ pub fn run(
         Command::Ted(args) => ted::run(args, out),
         Command::Bench(args) => bench::run(args, out, err),
         Command::Shim(args) => shim::run(args, out).map(|()| Status::Success),
+        Command::Integrity(args) => integrity::run(args, out, err),
         // `serve` owns stdin/stdout, so `main` hands it over through `run_standalone` before it
         // locks stdout; reaching this arm means a caller skipped that step.
         Command::Serve(_) => anyhow::bail!("`serve` must be started through `run_standalone`"),

@@ -21,6 +21,7 @@
 
 pub mod differences;
 pub mod engine;
+pub mod integrity;
 pub mod jobs;
 pub mod lean_lens;
 pub mod views;
@@ -123,6 +124,8 @@ struct Inner {
     toolchain: Mutex<Option<String>>,
     /// The Lean-backed lens metrics' oracles and witnesses.
     lean_lens: lean_lens::LeanLens,
+    /// Statement integrity against task files (`integrity`).
+    integrity: integrity::IntegrityState,
 }
 
 /// The keep-alive interval ([`goals::keep_alive_interval`]). A bad value is logged and Lean's
@@ -182,6 +185,7 @@ impl Features {
             shut_down: std::sync::atomic::AtomicBool::new(false),
             toolchain: Mutex::new(None),
             lean_lens: lean_lens::LeanLens::new(lean.clone(), rpc),
+            integrity: integrity::IntegrityState::default(),
         });
         Features { inner }
     }
@@ -318,7 +322,16 @@ impl Features {
         match method {
             "textDocument/codeLens" => {
                 let (this, params) = (self.clone(), params.clone());
-                Some(Box::pin(async move { Ok(this.code_lenses(&params)) }))
+                Some(Box::pin(async move {
+                    let doc = this
+                        .inner
+                        .docs
+                        .get(params["textDocument"]["uri"].as_str().unwrap_or(""));
+                    Ok(this
+                        .inner
+                        .integrity
+                        .with_lenses(&params, doc, this.code_lenses(&params)))
+                }))
             }
             "codeLens/resolve" => {
                 let params = params.clone();
@@ -447,6 +460,11 @@ impl Features {
             .get(uri)
             .cloned()
             .unwrap_or_default();
+        out.extend(
+            self.inner
+                .integrity
+                .diagnostics(uri, self.inner.docs.get(uri)),
+        );
         if let (Some(a), Some(doc)) = (self.analysis(uri), self.inner.docs.get(uri)) {
             for p in &a.problems {
                 let pos = lsp_types::Position {
@@ -617,6 +635,10 @@ impl Features {
             return;
         };
         let input = self.job_input(doc);
+        if self.inner.integrity.update(&input) {
+            self.publish(uri);
+            self.refresh_lenses();
+        }
         let config: Arc<Config> = match &input.config {
             Some(Ok(c)) => c.clone(),
             _ => Arc::new(Config::default()),

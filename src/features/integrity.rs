@@ -1,0 +1,386 @@
+//! Statement integrity in the editor: a theorem whose reference is a *task* gets a code lens
+//! "statement unchanged ✓" (or "statement changed ✗" with an error diagnostic on the first
+//! changed subterm), errors on header changes before it, and warnings on every `sorry`, `axiom`
+//! and other forbidden construct the document adds (issue 15).
+//!
+//! A theorem's task comes from a directive on the `--` lines directly above it,
+//! `-- @task Task.lean::name` (or `-- @task Task.lean` for the same name; relative to the
+//! document), or from `lean-assess.toml`: `[integrity] tasks = "DIR"` (relative to the config
+//! file) makes `DIR/<document file name>` the task of every same-named theorem in the document.
+//!
+//! Owns [`IntegrityState`] (one [`DocIntegrity`] per open document: lenses and diagnostics at
+//! byte offsets of the version they were computed for) and turning them into LSP JSON. The
+//! check is `crate::integrity`'s (offline only: no Lean, no `transted-lite` search, a few
+//! milliseconds per document); `super` calls [`IntegrityState::update`] at the start of each
+//! document job and merges [`IntegrityState::diagnostics`] / [`IntegrityState::lenses`] into
+//! what it publishes. Problems finding a task (unreadable file, unknown name) are one warning
+//! on the directive's line; nothing here can stop the proxy.
+
+use super::jobs::JobInput;
+use crate::documents::Document;
+use crate::integrity::{Criterion, Options, Parsed, StatementVerdict, Task};
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+const DIRECTIVE: &str = "@task";
+
+/// What the integrity check shows for one document version.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DocIntegrity {
+    pub version: i32,
+    /// (byte offset of the declaration, title).
+    pub lenses: Vec<(usize, String)>,
+    /// (start, end byte offsets, LSP severity, message).
+    pub diagnostics: Vec<(usize, usize, u8, String)>,
+}
+
+/// Per open document, the last integrity result.
+#[derive(Debug, Default)]
+pub struct IntegrityState {
+    docs: Mutex<HashMap<String, Arc<DocIntegrity>>>,
+}
+
+impl IntegrityState {
+    /// Recompute for the job's document. `true` when the diagnostics or lenses changed (the
+    /// caller then publishes and refreshes).
+    pub fn update(&self, input: &JobInput) -> bool {
+        let fresh = analyze(input);
+        let mut docs = self.docs.lock().unwrap_or_else(|p| p.into_inner());
+        let uri = input.doc.uri.clone();
+        let old = docs.get(&uri).cloned();
+        let changed = match (&old, &fresh) {
+            (None, None) => false,
+            (Some(o), Some(n)) => o.lenses != n.lenses || o.diagnostics != n.diagnostics,
+            _ => true,
+        };
+        match fresh {
+            Some(f) => docs.insert(uri, Arc::new(f)),
+            None => docs.remove(&uri),
+        };
+        changed
+    }
+
+    fn current(&self, uri: &str, doc: &Document) -> Option<Arc<DocIntegrity>> {
+        let docs = self.docs.lock().unwrap_or_else(|p| p.into_inner());
+        // Offsets of another version would point at the wrong text: the next job recomputes.
+        docs.get(uri).filter(|d| d.version == doc.version).cloned()
+    }
+
+    /// Our integrity diagnostics for `uri` (merged into every publish of the document).
+    pub fn diagnostics(&self, uri: &str, doc: Option<Arc<Document>>) -> Vec<Value> {
+        let Some(doc) = doc else { return Vec::new() };
+        let Some(d) = self.current(uri, &doc) else {
+            return Vec::new();
+        };
+        d.diagnostics
+            .iter()
+            .map(|(s, e, severity, message)| {
+                json!({
+                    "range": doc.range_of(*s, *e),
+                    "severity": severity,
+                    "source": "lean-assess integrity",
+                    "message": message,
+                })
+            })
+            .collect()
+    }
+
+    /// `result` (the other lenses of a `textDocument/codeLens` reply) with ours appended.
+    pub fn with_lenses(&self, params: &Value, doc: Option<Arc<Document>>, result: Value) -> Value {
+        let (Some(uri), Some(doc)) = (params["textDocument"]["uri"].as_str(), doc) else {
+            return result;
+        };
+        let Some(d) = self.current(uri, &doc) else {
+            return result;
+        };
+        let ours: Vec<Value> = d
+            .lenses
+            .iter()
+            .map(|(offset, title)| {
+                let p = doc.position_of(*offset);
+                // An empty command id: a label, nothing to run (LSP `Command.command`).
+                json!({"range": {"start": p, "end": p},
+                       "command": {"title": title, "command": ""}})
+            })
+            .collect();
+        match result {
+            Value::Array(mut v) => {
+                v.extend(ours);
+                Value::Array(v)
+            }
+            _ => Value::Array(ours),
+        }
+    }
+}
+
+/// Where a theorem's task is, and the name there.
+struct Link {
+    task: PathBuf,
+    name: String,
+    /// Byte range of the directive line (for problems), when there is one.
+    directive: Option<(usize, usize)>,
+}
+
+/// The `-- @task SPEC` among the comment lines directly above byte `start` (a doc comment
+/// between it and the declaration is fine): its SPEC and the directive's byte range. `masked`
+/// is `text` with comments blanked ([`crate::integrity::scan::mask`]): a comment line is blank
+/// there but not in `text`.
+fn directive_above(text: &str, masked: &str, start: usize) -> Option<(String, (usize, usize))> {
+    let before = text.get(..start)?;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let mut end = line_start;
+    for line in before[..line_start].lines().rev() {
+        let begin = end.saturating_sub(line.len() + 1);
+        let code = masked.get(begin..begin + line.len()).unwrap_or(line);
+        if line.trim().is_empty() || !code.trim().is_empty() {
+            break;
+        }
+        if let Some(spec) = line
+            .trim()
+            .strip_prefix("--")
+            .and_then(|c| c.trim().strip_prefix(DIRECTIVE))
+        {
+            return Some((spec.trim().to_string(), (begin, begin + line.len())));
+        }
+        end = begin;
+    }
+    None
+}
+
+/// `[integrity] tasks` of the config file, resolved against its directory.
+fn tasks_dir(input: &JobInput) -> Option<PathBuf> {
+    let config = input.config.as_ref()?.as_ref().ok()?;
+    let text = std::fs::read_to_string(&config.path).ok()?;
+    let table: toml::Table = toml::from_str(&text).ok()?;
+    let dir = table.get("integrity")?.get("tasks")?.as_str()?;
+    Some(config.path.parent().unwrap_or(Path::new(".")).join(dir))
+}
+
+fn read_task(input: &JobInput, path: &Path) -> Result<String, String> {
+    if let Some(open) = input.open_texts.get(path) {
+        return Ok(open.text().to_string());
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read task {}: {e}", path.display()))
+}
+
+fn analyze(input: &JobInput) -> Option<DocIntegrity> {
+    let path = input.path.as_ref()?;
+    let text = input.doc.text();
+    let doc = Parsed::new(&path.display().to_string(), text).ok()?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let implicit = tasks_dir(input).and_then(|d| {
+        let task = d.join(path.file_name()?);
+        (task != *path && task.is_file()).then_some(task)
+    });
+    let mut out = DocIntegrity {
+        version: input.doc.version,
+        ..DocIntegrity::default()
+    };
+    let mut links: Vec<Link> = Vec::new();
+    for c in &doc.commands {
+        if !(c.keyword == "theorem" || c.keyword == "lemma") {
+            continue;
+        }
+        let Some(full) = c.full_name.clone() else {
+            continue;
+        };
+        // The directive sits above the declaration's doc comment and attributes too: look
+        // above the command's first line.
+        if let Some((spec, range)) = directive_above(text, &doc.masked, c.start) {
+            let (file, name) = match spec.rsplit_once("::") {
+                Some((f, n)) => (f.to_string(), n.to_string()),
+                None => (spec.clone(), full.clone()),
+            };
+            if file.is_empty() || !file.ends_with(".lean") {
+                out.diagnostics.push((
+                    range.0,
+                    range.1,
+                    2,
+                    format!("`-- @task {spec}`: expected Task.lean::NAME or Task.lean"),
+                ));
+                continue;
+            }
+            links.push(Link {
+                task: dir.join(file),
+                name,
+                directive: Some(range),
+            });
+        } else if let Some(task) = &implicit {
+            links.push(Link {
+                task: task.clone(),
+                name: full,
+                directive: None,
+            });
+        }
+    }
+    if links.is_empty() && out.diagnostics.is_empty() {
+        return None;
+    }
+    let mut by_task: BTreeMap<PathBuf, Vec<&Link>> = BTreeMap::new();
+    for l in &links {
+        by_task.entry(l.task.clone()).or_default().push(l);
+    }
+    for (task_path, links) in by_task {
+        let problem = |out: &mut DocIntegrity, message: String| {
+            for l in &links {
+                if let Some((s, e)) = l.directive {
+                    out.diagnostics.push((s, e, 2, message.clone()));
+                }
+            }
+        };
+        let task_text = match read_task(input, &task_path) {
+            Ok(t) => t,
+            Err(e) => {
+                problem(&mut out, e);
+                continue;
+            }
+        };
+        let task_name = task_path.display().to_string();
+        // Implicit links name theorems that may not be in the task: keep those that are.
+        let task_file = match Parsed::new(&task_name, &task_text) {
+            Ok(p) => p,
+            Err(e) => {
+                problem(&mut out, format!("{task_name}: {e}"));
+                continue;
+            }
+        };
+        let mut names: Vec<String> = Vec::new();
+        for l in &links {
+            if task_file.theorem(&l.name).is_some() {
+                names.push(l.name.clone());
+            } else if let Some((s, e)) = l.directive {
+                // Only a directive names this theorem explicitly: say so on its line.
+                out.diagnostics.push((
+                    s,
+                    e,
+                    2,
+                    format!("{task_name}: no theorem named '{}'", l.name),
+                ));
+            }
+        }
+        if names.is_empty() {
+            continue;
+        }
+        let options = Options {
+            theorems: names,
+            skip_transted_lite: true,
+            ..Options::default()
+        };
+        let task = match Task::load(&task_name, &task_text, &options) {
+            Ok(t) => t,
+            Err(e) => {
+                problem(&mut out, e.to_string());
+                continue;
+            }
+        };
+        let report = task.check(&doc.path, Ok(text), &options);
+        for t in &report.targets {
+            let Some(line) = t.solution_line else {
+                // A directive whose theorem is not declared under the task's name.
+                for l in links.iter().filter(|l| l.name == t.name) {
+                    if let Some((s, e)) = l.directive {
+                        out.diagnostics.push((
+                            s,
+                            e,
+                            1,
+                            format!(
+                                "integrity (missing): no theorem `{}` here: a solution keeps the task's name ({}:{})",
+                                t.name, task_name, t.task_line
+                            ),
+                        ));
+                    }
+                }
+                continue;
+            };
+            let Some(c) = doc.commands.iter().find(|c| c.line == line) else {
+                continue;
+            };
+            let title = match &t.statement {
+                StatementVerdict::Unchanged => format!(
+                    "statement unchanged ✓ (task {}:{})",
+                    file_name(&task_path),
+                    t.task_line
+                ),
+                _ => format!(
+                    "statement changed ✗ (task {}:{})",
+                    file_name(&task_path),
+                    t.task_line
+                ),
+            };
+            out.lenses.push((c.start, title));
+        }
+        for f in report.all_findings() {
+            if f.file != doc.path {
+                continue;
+            }
+            let (s, e) = match (f.span, f.line) {
+                (Some(span), _) => span,
+                (None, Some(line)) => line_range(text, line),
+                (None, None) => continue,
+            };
+            let severity = match f.criterion {
+                Criterion::Statement | Criterion::Missing | Criterion::Header => 1,
+                _ => 2,
+            };
+            let entry = (
+                s,
+                e,
+                severity,
+                format!("integrity ({}): {}", f.criterion.name(), f.message),
+            );
+            if !out.diagnostics.contains(&entry) {
+                out.diagnostics.push(entry);
+            }
+        }
+    }
+    out.lenses.sort();
+    out.lenses.dedup();
+    Some(out)
+}
+
+fn file_name(p: &Path) -> String {
+    p.file_name().map_or_else(
+        || p.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// Byte range of 1-based `line` (without its newline).
+fn line_range(text: &str, line: usize) -> (usize, usize) {
+    let mut start = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            return (start, start + l.trim_end_matches('\n').len());
+        }
+        start += l.len();
+    }
+    (text.len(), text.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn directive_is_read_from_the_comment_lines_above() {
+        let text = "import Mathlib\n-- a note\n-- @task Task.lean::foo\n/-- doc -/\ntheorem foo : True := trivial\n";
+        let masked = crate::integrity::scan::mask(text).unwrap();
+        let start = text.find("theorem").unwrap();
+        let (spec, (s, e)) = directive_above(text, &masked, start).unwrap();
+        assert_eq!(spec, "Task.lean::foo");
+        assert_eq!(&text[s..e], "-- @task Task.lean::foo");
+        let plain = "-- @task T.lean\n\ntheorem foo : True := trivial\n";
+        let masked = crate::integrity::scan::mask(plain).unwrap();
+        assert!(directive_above(plain, &masked, plain.find("theorem").unwrap()).is_none());
+    }
+
+    #[test]
+    fn line_ranges_are_one_based() {
+        let text = "a\nbc\nd";
+        assert_eq!(line_range(text, 2), (2, 4));
+        assert_eq!(line_range(text, 3), (5, 6));
+        assert_eq!(line_range(text, 9), (6, 6));
+    }
+}

@@ -1,0 +1,272 @@
+//! The Lean-backed half of the integrity check: the solution elaborates without errors, and
+//! `#print axioms` of each target lists only [`STANDARD_AXIOMS`](super::STANDARD_AXIOMS).
+//!
+//! Owns the text sent (the solution's commands, imports left to the scratch document's header,
+//! then one `#print axioms FULL.NAME` per target, all in one document version through
+//! `crate::lean::oracle::Oracle::run`, the same oracle as the Lean-backed metrics) and reading
+//! the answers. Leaves the protocol, the document and the deadline handling to the oracle.
+//!
+//! The answer of `#print axioms` is the info message of `printAxiomsOf` in lean4
+//! `src/Lean/Elab/Print.lean`: `'{constName}' depends on axioms: {axioms.qsort Name.lt |>.toList}`
+//! or `'{constName}' does not depend on any axioms` (shape also in lean4
+//! `tests/lean/run/collectAxioms.lean`: `'A2' depends on axioms: [A0, A1, A2]`). Newer Lean
+//! versions may quote the name with backticks; [`parse_axioms`] takes either quote, and a list
+//! broken over lines by the formatter.
+//!
+//! Each solution command is its own oracle command, so an error names the line where that
+//! command starts in the solution (the oracle reports errors per command, not per line).
+
+use super::scan::Command as ScannedCommand;
+use super::{Criterion, Finding, Parsed, Report, STANDARD_AXIOMS};
+use crate::lean::goals::LeanRpc;
+use crate::lean::oracle::{Command, Oracle, OracleError};
+use std::time::{Duration, Instant};
+
+/// One `#print axioms` answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Axioms {
+    /// The constant as Lean printed it.
+    pub constant: String,
+    /// Its axioms, in Lean's order.
+    pub axioms: Vec<String>,
+}
+
+/// Read a `#print axioms` info message (see the module doc); `None` for any other message.
+pub fn parse_axioms(message: &str) -> Option<Axioms> {
+    let message = message.trim();
+    let unquote = |s: &str| -> String {
+        s.trim()
+            .trim_matches(|c| c == '\'' || c == '`')
+            .trim_start_matches('«')
+            .trim_end_matches('»')
+            .to_string()
+    };
+    if let Some(name) = message.strip_suffix("does not depend on any axioms") {
+        return Some(Axioms {
+            constant: unquote(name),
+            axioms: Vec::new(),
+        });
+    }
+    let (name, list) = message.split_once("depends on axioms:")?;
+    let list = list.trim();
+    let inner = list.strip_prefix('[')?.strip_suffix(']')?;
+    let axioms = inner
+        .split(',')
+        .map(|a| a.split_whitespace().collect::<String>())
+        .filter(|a| !a.is_empty())
+        .collect();
+    Some(Axioms {
+        constant: unquote(name),
+        axioms,
+    })
+}
+
+/// The axioms beyond the standard three (`sorryAx` among them means a `sorry`).
+pub fn nonstandard(axioms: &Axioms) -> Vec<&str> {
+    axioms
+        .axioms
+        .iter()
+        .map(String::as_str)
+        .filter(|a| !STANDARD_AXIOMS.contains(a))
+        .collect()
+}
+
+/// Elaborate `solution` and print the axioms of the report's targets (those the solution
+/// declares), adding the findings to `report`. `timeout` bounds the whole check (LeanCat: 300 s).
+pub async fn verify<L: LeanRpc>(
+    oracle: &mut Oracle<L>,
+    solution: &Parsed,
+    report: &mut Report,
+    timeout: Duration,
+) {
+    let deadline = Instant::now() + timeout;
+    let key = Oracle::<L>::import_key(&[&import_lines(solution)]);
+    let chunks: Vec<&ScannedCommand> = solution
+        .commands
+        .iter()
+        .filter(|c| c.keyword != "import")
+        .collect();
+    let mut commands: Vec<Command> = chunks
+        .iter()
+        .map(|c| Command::new(solution.text.get(c.start..c.end).unwrap_or_default()))
+        .collect();
+    let printed: Vec<usize> = (0..report.targets.len())
+        .filter(|&i| report.targets[i].solution_line.is_some())
+        .collect();
+    for &i in &printed {
+        commands.push(Command::new(format!(
+            "#print axioms {}",
+            report.targets[i].name
+        )));
+    }
+    let path = solution.path.clone();
+    let finding = |line: Option<usize>, criterion, message: String| Finding {
+        file: path.clone(),
+        line,
+        criterion,
+        message,
+        span: None,
+    };
+    let results = match oracle.run(&key, &[], &commands, deadline).await {
+        Ok((_, results)) => results,
+        Err(OracleError::Deadline { .. }) => {
+            report.file_findings.push(finding(
+                None,
+                Criterion::Timeout,
+                format!(
+                    "Lean did not finish within the verification timeout ({} s)",
+                    timeout.as_secs()
+                ),
+            ));
+            return;
+        }
+        Err(e) => {
+            report.file_findings.push(finding(
+                None,
+                Criterion::Elaboration,
+                format!("could not be checked by Lean: {e}"),
+            ));
+            return;
+        }
+    };
+    if results.len() != commands.len() {
+        report.file_findings.push(finding(
+            None,
+            Criterion::Elaboration,
+            "the Lean oracle lost a command's result".into(),
+        ));
+        return;
+    }
+    for (chunk, result) in chunks.iter().zip(&results) {
+        for e in &result.errors {
+            report.file_findings.push(finding(
+                Some(chunk.line),
+                Criterion::Elaboration,
+                format!("Lean: {}", first_line(e)),
+            ));
+        }
+        for (severity, m) in &result.messages {
+            if *severity == 2 && m.starts_with("declaration uses") && m.contains("sorry") {
+                report.file_findings.push(finding(
+                    Some(chunk.line),
+                    Criterion::Elaboration,
+                    format!("Lean: {}", first_line(m)),
+                ));
+            }
+        }
+    }
+    for (k, &i) in printed.iter().enumerate() {
+        let result = &results[chunks.len() + k];
+        let target = &mut report.targets[i];
+        let line = target.solution_line;
+        let answers: Vec<Axioms> = result
+            .messages
+            .iter()
+            .filter_map(|(_, m)| parse_axioms(m))
+            .collect();
+        if let Some(e) = result.errors.first() {
+            target.findings.push(finding(
+                line,
+                Criterion::Axioms,
+                format!("`#print axioms {}` failed: {}", target.name, first_line(e)),
+            ));
+            continue;
+        }
+        match answers.as_slice() {
+            [] => target.findings.push(finding(
+                line,
+                Criterion::Axioms,
+                format!(
+                    "`#print axioms {}` gave no answer (messages: {})",
+                    target.name,
+                    result
+                        .messages
+                        .iter()
+                        .map(|(_, m)| first_line(m))
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                ),
+            )),
+            answers => {
+                for a in answers {
+                    let extra = nonstandard(a);
+                    if !extra.is_empty() {
+                        target.findings.push(finding(
+                            line,
+                            Criterion::Axioms,
+                            format!(
+                                "`{}` depends on {} beyond propext, Classical.choice, Quot.sound{}",
+                                target.name,
+                                extra.join(", "),
+                                if extra.contains(&"sorryAx") {
+                                    " (sorryAx: a sorry)"
+                                } else {
+                                    ""
+                                }
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn import_lines(p: &Parsed) -> String {
+    p.commands
+        .iter()
+        .filter(|c| c.keyword == "import")
+        .flat_map(|c| {
+            c.norm
+                .split_whitespace()
+                .skip(1)
+                .map(|m| format!("import {m}\n"))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+fn first_line(m: &str) -> String {
+    m.lines().next().unwrap_or_default().trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axioms_message_shapes_from_leans_print_elaborator() {
+        // lean4 tests/lean/run/collectAxioms.lean
+        assert_eq!(
+            parse_axioms("'A2' depends on axioms: [A0, A1, A2]"),
+            Some(Axioms {
+                constant: "A2".into(),
+                axioms: vec!["A0".into(), "A1".into(), "A2".into()]
+            })
+        );
+        let native = parse_axioms(
+            "'one_add_one' depends on axioms: [Lean.ofReduceBool, Lean.trustCompiler]",
+        )
+        .unwrap();
+        assert_eq!(
+            nonstandard(&native),
+            ["Lean.ofReduceBool", "Lean.trustCompiler"]
+        );
+        // printAxiomsOf's other branch, backtick quoting, and a list broken over lines.
+        assert_eq!(
+            parse_axioms("`Foo.bar` does not depend on any axioms"),
+            Some(Axioms {
+                constant: "Foo.bar".into(),
+                axioms: vec![]
+            })
+        );
+        let wrapped =
+            parse_axioms("'t' depends on axioms: [propext,\n Classical.choice,\n Quot.sound]")
+                .unwrap();
+        assert!(nonstandard(&wrapped).is_empty());
+        let sorry = parse_axioms("'t' depends on axioms: [propext, sorryAx]").unwrap();
+        assert_eq!(nonstandard(&sorry), ["sorryAx"]);
+        assert_eq!(parse_axioms("unknown constant 't'"), None);
+        assert_eq!(parse_axioms("'t' depends on axioms: propext"), None);
+    }
+}

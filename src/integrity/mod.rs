@@ -1,0 +1,1160 @@
+//! Statement integrity: did a proof keep the task's statement? (LeanCat's "Valid Proof
+//! Criteria", issue 15.)
+//!
+//! Owns the offline check of one solution file against its task file: which declarations are
+//! targets ([`Task::load`]: every `theorem`/`lemma` whose proof in the task uses `sorry`, or the
+//! ones named), and for each target
+//! - **statement**: the solution declares the same full name and its statement tree is
+//!   alpha-equivalent to the task's (`rules::alpha_equivalent`, the engine's own check; a
+//!   statement rewritten into an equivalent form is *changed*, with the `transted-lite` distance
+//!   beside it for information);
+//! - **header**: imports (a new one is a new dependency unless allowed), the `open`s,
+//!   `variable`s and `universe`s in scope at the target, and the definitions, notations,
+//!   instances, macros and syntax before it: a task definition changed or removed, a new
+//!   notation/instance/macro/syntax, or a new definition whose name could capture a name the
+//!   statement uses (`def Nat.Prime` inside a namespace) is reported with its line;
+//! - **forbidden**: `sorry`, `admit`, `axiom`, `unsafe`, `implemented_by`, `extern`,
+//!   `native_decide` (unless allowed), `debug.skipKernelTC`, `debug.byAsSorry`, `local
+//!   instance`/`attribute [instance]` anywhere in the solution that the task does not have,
+//!   in code only (comments and string literals are masked by [`scan`]).
+//!
+//! The Lean-backed part (elaboration and `#print axioms`) is [`lean`]; the command line is
+//! `crate::cli::integrity`, the editor hook `crate::features::integrity`. Nothing here does I/O.
+//!
+//! Trust: the static checks are a filter in front of Lean, not a replacement: they catch the
+//! cheats that compile (a weakened statement, a shadowing definition, an `open` that changes a
+//! name) and the obvious bypasses, but only the kernel's `#print axioms` sees through every
+//! obfuscation. A target passes offline only when no check found anything.
+
+pub mod lean;
+pub mod scan;
+
+use crate::metrics::transted_lite::{rules, TransTedLite};
+use crate::trees::parse::{self, Header};
+use crate::trees::{Span, Statement, Tree};
+use scan::{Command, ScanError};
+use std::collections::HashSet;
+
+/// The axioms a valid proof may use (Lean's standard three).
+pub const STANDARD_AXIOMS: [&str; 3] = ["propext", "Classical.choice", "Quot.sound"];
+
+/// Which criterion a finding breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Criterion {
+    /// The target's statement differs from the task's.
+    Statement,
+    /// The target is not in the solution (deleted or renamed).
+    Missing,
+    /// Imports, opens, variables, universes, definitions or notations before the target changed.
+    Header,
+    /// `sorry`, `axiom`, `unsafe`, … in the solution.
+    Forbidden,
+    /// The solution could not be read (not UTF-8, unterminated comment or string).
+    Unreadable,
+    /// Lean reported an error (or a `sorry`) elaborating the solution.
+    Elaboration,
+    /// `#print axioms` of the target lists an axiom beyond the standard three (or no answer).
+    Axioms,
+    /// Lean did not finish within the verification timeout.
+    Timeout,
+}
+
+impl Criterion {
+    /// The name used in output and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Criterion::Statement => "statement",
+            Criterion::Missing => "missing",
+            Criterion::Header => "header",
+            Criterion::Forbidden => "forbidden",
+            Criterion::Unreadable => "unreadable",
+            Criterion::Elaboration => "elaboration",
+            Criterion::Axioms => "axioms",
+            Criterion::Timeout => "timeout",
+        }
+    }
+
+    /// Every criterion, in report order.
+    pub const ALL: [Criterion; 8] = [
+        Criterion::Statement,
+        Criterion::Missing,
+        Criterion::Header,
+        Criterion::Forbidden,
+        Criterion::Unreadable,
+        Criterion::Elaboration,
+        Criterion::Axioms,
+        Criterion::Timeout,
+    ];
+}
+
+/// One broken criterion, at a place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// The file the line is in (the solution, or the task for something the solution lost).
+    pub file: String,
+    /// 1-based line; `None` when there is no line to point at (a missing file).
+    pub line: Option<usize>,
+    pub criterion: Criterion,
+    pub message: String,
+    /// Byte range in the solution text, for the editor (when the finding is in the solution).
+    pub span: Option<(usize, usize)>,
+}
+
+impl std::fmt::Display for Finding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{line}: ", self.file)?,
+            None => write!(f, "{}: ", self.file)?,
+        }
+        write!(f, "{}: {}", self.criterion.name(), self.message)
+    }
+}
+
+/// What became of a target's statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StatementVerdict {
+    /// Same name, alpha-equivalent trees.
+    Unchanged,
+    /// Same name, different statement. `transted_lite`: the offline metric's distance after its
+    /// sound rewrites (0: an equivalent rewrite, still a changed statement).
+    Changed {
+        transted_lite: Option<u32>,
+        /// The first differing subterm in the solution (byte range), for the editor.
+        first_difference: Option<Span>,
+    },
+    /// No declaration of that name in the solution.
+    Missing,
+    /// The solution could not be read at all.
+    NotChecked,
+}
+
+/// The verdict on one target.
+#[derive(Clone, Debug)]
+pub struct TargetReport {
+    /// Full name (with namespaces).
+    pub name: String,
+    /// 1-based lines of the declaration in the task and in the solution.
+    pub task_line: usize,
+    pub solution_line: Option<usize>,
+    pub statement: StatementVerdict,
+    /// Findings of this target (statement, header, Lean's per-target ones).
+    pub findings: Vec<Finding>,
+}
+
+/// The verdict on one solution file.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub task: String,
+    pub solution: String,
+    pub targets: Vec<TargetReport>,
+    /// Findings about the whole file (forbidden constructs, imports, unreadable, elaboration):
+    /// each one fails every target.
+    pub file_findings: Vec<Finding>,
+}
+
+impl Report {
+    /// Does this target pass (its own findings and the file's are empty)?
+    pub fn target_passed(&self, target: &TargetReport) -> bool {
+        target.findings.is_empty() && self.file_findings.is_empty()
+    }
+
+    /// Do all targets pass?
+    pub fn passed(&self) -> bool {
+        self.targets.iter().all(|t| self.target_passed(t))
+    }
+
+    /// Every finding, file-level first, in line order within each group.
+    pub fn all_findings(&self) -> impl Iterator<Item = &Finding> {
+        self.file_findings
+            .iter()
+            .chain(self.targets.iter().flat_map(|t| t.findings.iter()))
+    }
+}
+
+/// Why a task cannot be used (bad input: exit status 2).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TaskError {
+    #[error("{path}: {source}")]
+    Unreadable { path: String, source: ScanError },
+    #[error("{path}: no target: no theorem or lemma here has a proof with `sorry` (name targets with --theorem)")]
+    NoTargets { path: String },
+    #[error("{path}: no theorem named '{name}' (theorems here: {known})")]
+    UnknownTheorem {
+        path: String,
+        name: String,
+        known: String,
+    },
+}
+
+/// What the check may allow.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Targets by name (full or as written); empty: every declaration proved by `sorry`.
+    pub theorems: Vec<String>,
+    /// Modules the solution may import beyond the task's.
+    pub allow_imports: Vec<String>,
+    /// `native_decide` (and `decide +native`, `Lean.ofReduceBool`) allowed.
+    pub allow_native_decide: bool,
+    /// Leave out the `transted-lite` distance beside a changed statement (the editor: its
+    /// search may take up to half a second, too long for every keystroke).
+    pub skip_transted_lite: bool,
+}
+
+/// One target of a task.
+#[derive(Clone, Debug)]
+pub struct Target {
+    pub name: String,
+    /// Index into [`Parsed::commands`].
+    pub command: usize,
+    pub statement: Option<Statement>,
+    /// Masked statement text after the name, whitespace collapsed (fallback comparison when a
+    /// statement does not parse).
+    pub statement_text: String,
+}
+
+/// A file cut into commands, with its targets' statements parsed where they are declarations.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    pub path: String,
+    pub text: String,
+    pub masked: String,
+    pub commands: Vec<Command>,
+}
+
+impl Parsed {
+    /// Mask and split `text` (the file at `path`).
+    pub fn new(path: &str, text: &str) -> Result<Parsed, ScanError> {
+        let masked = scan::mask(text)?;
+        let commands = scan::split(&masked);
+        Ok(Parsed {
+            path: path.to_string(),
+            text: text.to_string(),
+            masked,
+            commands,
+        })
+    }
+
+    fn command_text(&self, c: &Command) -> &str {
+        self.masked.get(c.start..c.end).unwrap_or_default()
+    }
+
+    /// The theorem/lemma declaring `full_name`, if any (the first one).
+    pub fn theorem(&self, full_name: &str) -> Option<usize> {
+        self.commands
+            .iter()
+            .position(|c| is_theorem(c) && c.full_name.as_deref() == Some(full_name))
+    }
+
+    /// The statement of the declaration that command `index` is, parsed with the engine's
+    /// parser, and its masked text after the name.
+    fn statement(&self, index: usize) -> (Option<Statement>, String) {
+        let c = &self.commands[index];
+        let found = parse::find_declarations(&self.text)
+            .into_iter()
+            .find(|d| d.start <= c.end && d.end > c.start && d.name.is_some());
+        let Some(decl) = found else {
+            return (None, String::new());
+        };
+        let after_name = decl.name_range.map_or(decl.start, |(_, e)| e);
+        let text = self
+            .masked
+            .get(after_name..decl.statement_end.max(after_name))
+            .unwrap_or_default();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let header = Header::parse(self.text.get(..decl.start).unwrap_or_default());
+        let statement = parse::parse_declaration_in(&self.text, &decl, &header).ok();
+        (statement, text)
+    }
+
+    fn line_span(&self, c: &Command) -> (usize, usize) {
+        let first_line_end = self.text[c.start..]
+            .find('\n')
+            .map_or(self.text.len(), |n| c.start + n)
+            .min(c.end.max(c.start));
+        (c.start, first_line_end)
+    }
+}
+
+fn is_theorem(c: &Command) -> bool {
+    c.keyword == "theorem" || c.keyword == "lemma"
+}
+
+/// Definitions whose body the statement can see through.
+const DEFINING: &[&str] = &[
+    "def",
+    "abbrev",
+    "structure",
+    "class",
+    "inductive",
+    "opaque",
+    "axiom",
+    "instance",
+];
+
+/// Commands that change how text parses or elaborates (notation, macros, syntax, instances).
+const MEANING: &[&str] = &[
+    "notation",
+    "infix",
+    "infixl",
+    "infixr",
+    "prefix",
+    "postfix",
+    "macro",
+    "macro_rules",
+    "syntax",
+    "elab",
+    "elab_rules",
+    "declare_syntax_cat",
+    "attribute",
+    "instance",
+];
+
+/// Options that bound resources only; a solution may add them.
+const RESOURCE_OPTIONS: &[&str] = &["maxHeartbeats", "maxRecDepth", "synthInstance.max"];
+
+/// Commands whose effect is scoped and that decide what names in the statement mean.
+const SCOPED_CONTEXT: &[&str] = &["open", "variable", "universe", "export"];
+
+/// A task: its file and its targets.
+#[derive(Clone, Debug)]
+pub struct Task {
+    pub file: Parsed,
+    pub targets: Vec<Target>,
+    /// Judge a changed statement with `transted-lite` too (from [`Options`]).
+    transted_lite: bool,
+}
+
+impl Task {
+    /// Read a task and find its targets (see the module doc). A task without targets, or a
+    /// named target that does not exist, is bad input.
+    pub fn load(path: &str, text: &str, options: &Options) -> Result<Task, TaskError> {
+        let file = Parsed::new(path, text).map_err(|source| TaskError::Unreadable {
+            path: path.to_string(),
+            source,
+        })?;
+        let mut chosen: Vec<usize> = Vec::new();
+        if options.theorems.is_empty() {
+            for (i, c) in file.commands.iter().enumerate() {
+                if is_theorem(c) && c.full_name.is_some() && proof_uses_sorry(&file, i) {
+                    chosen.push(i);
+                }
+            }
+            if chosen.is_empty() {
+                return Err(TaskError::NoTargets {
+                    path: path.to_string(),
+                });
+            }
+        } else {
+            for name in &options.theorems {
+                let found = file.commands.iter().position(|c| {
+                    is_theorem(c)
+                        && (c.full_name.as_deref() == Some(name) || c.name.as_deref() == Some(name))
+                });
+                match found {
+                    Some(i) if !chosen.contains(&i) => chosen.push(i),
+                    Some(_) => {}
+                    None => {
+                        let known: Vec<&str> = file
+                            .commands
+                            .iter()
+                            .filter(|c| is_theorem(c))
+                            .filter_map(|c| c.full_name.as_deref())
+                            .collect();
+                        return Err(TaskError::UnknownTheorem {
+                            path: path.to_string(),
+                            name: name.clone(),
+                            known: if known.is_empty() {
+                                "none".into()
+                            } else {
+                                known.join(", ")
+                            },
+                        });
+                    }
+                }
+            }
+        }
+        let targets = chosen
+            .into_iter()
+            .map(|i| {
+                let (statement, statement_text) = file.statement(i);
+                Target {
+                    name: file.commands[i].full_name.clone().unwrap_or_default(),
+                    command: i,
+                    statement,
+                    statement_text,
+                }
+            })
+            .collect();
+        Ok(Task {
+            file,
+            targets,
+            transted_lite: !options.skip_transted_lite,
+        })
+    }
+
+    /// Check a solution. `solution`: its text, or why it could not be read (a failure of the
+    /// solution, reported as [`Criterion::Unreadable`], not bad input).
+    pub fn check(
+        &self,
+        solution_path: &str,
+        solution: Result<&str, String>,
+        options: &Options,
+    ) -> Report {
+        let not_checked = |message: String, line: Option<usize>| Report {
+            task: self.file.path.clone(),
+            solution: solution_path.to_string(),
+            targets: self
+                .targets
+                .iter()
+                .map(|t| TargetReport {
+                    name: t.name.clone(),
+                    task_line: self.file.commands[t.command].line,
+                    solution_line: None,
+                    statement: StatementVerdict::NotChecked,
+                    findings: Vec::new(),
+                })
+                .collect(),
+            file_findings: vec![Finding {
+                file: solution_path.to_string(),
+                line,
+                criterion: Criterion::Unreadable,
+                message,
+                span: None,
+            }],
+        };
+        let text = match solution {
+            Ok(text) => text,
+            Err(message) => return not_checked(message, None),
+        };
+        let sol = match Parsed::new(solution_path, text) {
+            Ok(p) => p,
+            Err(e) => {
+                let line = match e {
+                    ScanError::UnterminatedComment { line }
+                    | ScanError::UnterminatedString { line } => line,
+                };
+                let message = e.to_string();
+                let message = message
+                    .split_once(": ")
+                    .map_or(message.clone(), |(_, m)| m.to_string());
+                return not_checked(message, Some(line));
+            }
+        };
+        let mut file_findings = Vec::new();
+        self.check_imports(&sol, options, &mut file_findings);
+        forbidden(&self.file, &sol, options, &mut file_findings);
+        let targets = self
+            .targets
+            .iter()
+            .map(|t| self.check_target(t, &sol))
+            .collect();
+        Report {
+            task: self.file.path.clone(),
+            solution: solution_path.to_string(),
+            targets,
+            file_findings,
+        }
+    }
+
+    fn check_imports(&self, sol: &Parsed, options: &Options, out: &mut Vec<Finding>) {
+        let imports = |p: &Parsed| -> Vec<(String, usize, (usize, usize))> {
+            p.commands
+                .iter()
+                .filter(|c| c.keyword == "import")
+                .flat_map(|c| {
+                    let span = p.line_span(c);
+                    c.norm
+                        .split_whitespace()
+                        .skip(1)
+                        .map(move |m| (m.to_string(), c.line, span))
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        };
+        let task = imports(&self.file);
+        let sol_imports = imports(sol);
+        for (module, line, span) in &sol_imports {
+            if !task.iter().any(|(m, _, _)| m == module)
+                && !options.allow_imports.iter().any(|a| a == module)
+            {
+                out.push(Finding {
+                    file: sol.path.clone(),
+                    line: Some(*line),
+                    criterion: Criterion::Header,
+                    message: format!(
+                        "new import `{module}` (a new dependency; allow it with --allow-import {module})"
+                    ),
+                    span: Some(*span),
+                });
+            }
+        }
+        for (module, line, _) in &task {
+            if !sol_imports.iter().any(|(m, _, _)| m == module) {
+                out.push(Finding {
+                    file: sol.path.clone(),
+                    line: Some(1),
+                    criterion: Criterion::Header,
+                    message: format!(
+                        "the task's `import {module}` ({}:{line}) is missing",
+                        self.file.path
+                    ),
+                    span: None,
+                });
+            }
+        }
+    }
+
+    fn check_target(&self, target: &Target, sol: &Parsed) -> TargetReport {
+        let task_command = &self.file.commands[target.command];
+        let mut report = TargetReport {
+            name: target.name.clone(),
+            task_line: task_command.line,
+            solution_line: None,
+            statement: StatementVerdict::Missing,
+            findings: Vec::new(),
+        };
+        let Some(si) = sol.theorem(&target.name) else {
+            report.findings.push(Finding {
+                file: sol.path.clone(),
+                line: None,
+                criterion: Criterion::Missing,
+                message: format!(
+                    "target `{}` ({}:{}) is not declared (deleted, renamed or moved to another namespace)",
+                    target.name, self.file.path, task_command.line
+                ),
+                span: None,
+            });
+            return report;
+        };
+        let sol_command = &sol.commands[si];
+        report.solution_line = Some(sol_command.line);
+        let (sol_statement, sol_text) = sol.statement(si);
+        report.statement = compare_statements(
+            target,
+            sol_statement.as_ref(),
+            &sol_text,
+            self.transted_lite,
+        );
+        if let StatementVerdict::Changed {
+            transted_lite,
+            first_difference,
+        } = &report.statement
+        {
+            let info = match transted_lite {
+                Some(0) => " (an equivalent rewrite by transted-lite, distance 0: still a changed statement)".to_string(),
+                Some(d) => format!(" (transted-lite distance {d})"),
+                None => String::new(),
+            };
+            let (line, span) = match first_difference {
+                Some(s) => (
+                    crate::references::line_of(&sol.text, s.start as usize),
+                    Some((s.start as usize, s.end as usize)),
+                ),
+                None => (sol_command.line, Some(sol.line_span(sol_command))),
+            };
+            report.findings.push(Finding {
+                file: sol.path.clone(),
+                line: Some(line),
+                criterion: Criterion::Statement,
+                message: format!(
+                    "the statement of `{}` differs from the task's ({}:{}){info}",
+                    target.name, self.file.path, task_command.line
+                ),
+                span,
+            });
+        }
+        self.check_context(target, sol, si, &mut report.findings);
+        self.check_definitions(
+            target,
+            sol_statement.as_ref(),
+            sol,
+            si,
+            &mut report.findings,
+        );
+        report
+    }
+
+    /// `open`, `variable`, `universe` in scope at the target: the same, as multisets.
+    fn check_context(&self, target: &Target, sol: &Parsed, si: usize, out: &mut Vec<Finding>) {
+        let task_ctx = in_scope(&self.file, target.command);
+        let sol_ctx = in_scope(sol, si);
+        let mut unmatched: Vec<Option<&Command>> = task_ctx.iter().map(|c| Some(*c)).collect();
+        for c in &sol_ctx {
+            if let Some(slot) = unmatched
+                .iter_mut()
+                .find(|s| s.is_some_and(|t| t.norm == c.norm))
+            {
+                *slot = None;
+                continue;
+            }
+            out.push(Finding {
+                file: sol.path.clone(),
+                line: Some(c.line),
+                criterion: Criterion::Header,
+                message: format!(
+                    "`{}` in scope at `{}` is not in the task: it can change what the statement's names mean",
+                    shown(sol, c),
+                    target.name
+                ),
+                span: Some(sol.line_span(c)),
+            });
+        }
+        for t in unmatched.into_iter().flatten() {
+            out.push(Finding {
+                file: sol.path.clone(),
+                line: Some(sol.commands[si].line),
+                criterion: Criterion::Header,
+                message: format!(
+                    "the task's `{}` ({}:{}) is not in scope at `{}`",
+                    shown(&self.file, t),
+                    self.file.path,
+                    t.line,
+                    target.name
+                ),
+                span: Some(sol.line_span(&sol.commands[si])),
+            });
+        }
+    }
+
+    /// Definitions, notations, instances, macros before the target.
+    fn check_definitions(
+        &self,
+        target: &Target,
+        sol_statement: Option<&Statement>,
+        sol: &Parsed,
+        si: usize,
+        out: &mut Vec<Finding>,
+    ) {
+        let relevant = |c: &Command| {
+            DEFINING.contains(&c.keyword.as_str()) || MEANING.contains(&c.keyword.as_str())
+        };
+        let task_before: Vec<&Command> = self.file.commands[..target.command]
+            .iter()
+            .filter(|c| relevant(c))
+            .collect();
+        let sol_before: Vec<&Command> = sol.commands[..si].iter().filter(|c| relevant(c)).collect();
+        // A task definition whose body is `sorry` is a blank the solution may fill: only its
+        // signature (up to `:=`) must stay.
+        let key = |c: &Command, fill: bool| -> String {
+            if fill {
+                c.norm
+                    .split_once(" :=")
+                    .map_or(c.norm.clone(), |(s, _)| s.to_string())
+            } else {
+                c.norm.clone()
+            }
+        };
+        let mut matched_sol: HashSet<usize> = HashSet::new();
+        for t in &task_before {
+            let fill = DEFINING.contains(&t.keyword.as_str())
+                && scan::words(self.file.command_text(t)).any(|(_, w)| w == "sorry");
+            let task_key = key(t, fill);
+            let same = sol_before.iter().position(|s| key(s, fill) == task_key);
+            if let Some(k) = same {
+                matched_sol.insert(k);
+                continue;
+            }
+            let renamed = t.full_name.as_ref().and_then(|n| {
+                sol_before
+                    .iter()
+                    .position(|s| s.full_name.as_ref() == Some(n) && s.keyword == t.keyword)
+            });
+            match renamed {
+                Some(k) => {
+                    matched_sol.insert(k);
+                    let s = sol_before[k];
+                    out.push(Finding {
+                        file: sol.path.clone(),
+                        line: Some(s.line),
+                        criterion: Criterion::Header,
+                        message: format!(
+                            "`{} {}` differs from the task's ({}:{}), and `{}` comes after it",
+                            s.keyword,
+                            s.full_name.as_deref().unwrap_or("?"),
+                            self.file.path,
+                            t.line,
+                            target.name
+                        ),
+                        span: Some(sol.line_span(s)),
+                    });
+                }
+                None => out.push(Finding {
+                    file: sol.path.clone(),
+                    line: Some(sol.commands[si].line),
+                    criterion: Criterion::Header,
+                    message: format!(
+                        "the task's `{}` ({}:{}) is missing before `{}`",
+                        shown(&self.file, t),
+                        self.file.path,
+                        t.line,
+                        target.name
+                    ),
+                    span: Some(sol.line_span(&sol.commands[si])),
+                }),
+            }
+        }
+        let uses = statement_names(target, sol_statement, &sol.masked, &sol.commands[si]);
+        for (k, s) in sol_before.iter().enumerate() {
+            if matched_sol.contains(&k) {
+                continue;
+            }
+            let message = if MEANING.contains(&s.keyword.as_str()) {
+                Some(format!(
+                    "`{}` is not in the task and comes before `{}`: it can change what the statement means",
+                    shown(sol, s),
+                    target.name
+                ))
+            } else {
+                s.full_name
+                    .as_deref()
+                    .and_then(|n| shadowed(n, &uses))
+                    .map(|used| {
+                        format!(
+                            "`{} {}` is not in the task and can capture `{used}`, which the statement of `{}` uses",
+                            s.keyword,
+                            s.full_name.as_deref().unwrap_or("?"),
+                            target.name
+                        )
+                    })
+            };
+            if let Some(message) = message {
+                out.push(Finding {
+                    file: sol.path.clone(),
+                    line: Some(s.line),
+                    criterion: Criterion::Header,
+                    message,
+                    span: Some(sol.line_span(s)),
+                });
+            }
+        }
+    }
+}
+
+/// A command as written (comments dropped, whitespace collapsed, cut at 80 chars), for messages.
+fn shown(p: &Parsed, c: &Command) -> String {
+    let original = p.text.get(c.start..c.end).unwrap_or_default();
+    // Keep the source's characters where the mask kept code (string literals stay readable).
+    let kept: String = original
+        .char_indices()
+        .map(|(i, ch)| {
+            let masked = p.masked.as_bytes().get(c.start + i).copied();
+            if masked == Some(b' ') && !ch.is_whitespace() && !in_string(original, i) {
+                ' '
+            } else {
+                ch
+            }
+        })
+        .collect();
+    short(&kept.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// Is byte `i` of `text` inside a `"…"` literal (counting unescaped quotes before it on its line)?
+fn in_string(text: &str, i: usize) -> bool {
+    let line_start = text[..i].rfind('\n').map_or(0, |n| n + 1);
+    let mut inside = false;
+    let mut escaped = false;
+    for ch in text[line_start..i].chars() {
+        match ch {
+            '\\' if inside && !escaped => escaped = true,
+            '"' if !escaped => inside = !inside,
+            _ => escaped = false,
+        }
+    }
+    inside
+}
+
+/// The first 80 chars of a command's text, for messages.
+fn short(norm: &str) -> String {
+    let mut s: String = norm.chars().take(80).collect();
+    if s.len() < norm.len() {
+        s.push('…');
+    }
+    s
+}
+
+/// Does the task's proof of command `i` use `sorry` (after its statement's `:=`)?
+fn proof_uses_sorry(file: &Parsed, i: usize) -> bool {
+    let c = &file.commands[i];
+    let text = file.command_text(c);
+    // The proof starts at the first top-level `:=`; a `sorry` before it would be in the
+    // statement, which no task does, so any `sorry` word in the command counts.
+    scan::words(text).any(|(_, w)| w == "sorry" || w == "admit")
+}
+
+/// Scoped context commands in scope at command `at`: same scope chain prefix, before it; an
+/// `open … in` / `set_option … in` only when it is right before `at`.
+fn in_scope(file: &Parsed, at: usize) -> Vec<&Command> {
+    let here = &file.commands[at].scope_ids;
+    let mut out = Vec::new();
+    for (i, c) in file.commands[..at].iter().enumerate() {
+        let scoped_in = c.norm.ends_with(" in");
+        // Resource limits (`set_option maxHeartbeats N in`) change no statement's meaning.
+        let resource = RESOURCE_OPTIONS.iter().any(|o| c.norm.contains(o));
+        let keyword_matters = SCOPED_CONTEXT.contains(&c.keyword.as_str())
+            || (scoped_in && c.keyword == "set_option" && !resource);
+        if !keyword_matters {
+            continue;
+        }
+        if scoped_in {
+            if i + 1 == at {
+                out.push(c);
+            }
+            continue;
+        }
+        if c.scope_ids.len() <= here.len() && here.starts_with(&c.scope_ids) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Names the statement uses: identifiers of its text that are not bound in it (dotted names
+/// whole; for field notation `p.Prime` on a bound `p`, the field `Prime`).
+fn statement_names(
+    target: &Target,
+    sol_statement: Option<&Statement>,
+    masked: &str,
+    sol_command: &Command,
+) -> Vec<String> {
+    let mut bound: HashSet<String> = HashSet::new();
+    for st in [target.statement.as_ref(), sol_statement]
+        .into_iter()
+        .flatten()
+    {
+        collect_bound(&st.tree, &mut bound);
+    }
+    let mut out: Vec<String> = Vec::new();
+    let texts = [
+        target.statement_text.as_str(),
+        masked
+            .get(sol_command.start..sol_command.end)
+            .unwrap_or_default(),
+    ];
+    // The solution's command includes its proof: only its statement part (up to `:=`).
+    let sol_statement_text = texts[1].split(":=").next().unwrap_or_default();
+    for text in [texts[0], sol_statement_text] {
+        for (_, w) in scan::words(text) {
+            if w.chars().next().is_some_and(|c| c.is_ascii_digit()) || KEYWORDS.contains(&w) {
+                continue;
+            }
+            let name = match w.split_once('.') {
+                Some((head, field)) if bound.contains(head) => field.to_string(),
+                _ if bound.contains(w) => continue,
+                _ => w.to_string(),
+            };
+            if !out.contains(&name) {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
+const KEYWORDS: &[&str] = &[
+    "theorem", "lemma", "fun", "λ", "let", "have", "in", "if", "then", "else", "by", "at", "with",
+    "Type", "Sort", "Prop",
+];
+
+fn collect_bound(t: &Tree, out: &mut HashSet<String>) {
+    if t.children.is_empty() && (t.variable_freecost || t.hypothesis_freecost) {
+        out.insert(t.label.clone());
+    }
+    for c in &t.children {
+        collect_bound(c, out);
+    }
+}
+
+/// Can a new declaration named `declared` (full name) capture a name in `uses`? Lean resolves
+/// `X` inside namespace `N` as `N.X` first, and with `open N` too: so `declared` captures `X`
+/// when it is `X` or ends in `.X`.
+fn shadowed<'a>(declared: &str, uses: &'a [String]) -> Option<&'a str> {
+    uses.iter()
+        .find(|u| declared == u.as_str() || declared.ends_with(&format!(".{u}")))
+        .map(String::as_str)
+}
+
+fn compare_statements(
+    target: &Target,
+    solution: Option<&Statement>,
+    solution_text: &str,
+    transted_lite: bool,
+) -> StatementVerdict {
+    if !target.statement_text.is_empty() && target.statement_text == solution_text {
+        return StatementVerdict::Unchanged;
+    }
+    match (&target.statement, solution) {
+        (Some(task), Some(sol)) => {
+            // Unparsed spans stand as opaque nodes labelled with their text: equal text, equal
+            // node, so this stays strict for what the parser could not read.
+            if rules::alpha_equivalent(&task.tree, &sol.tree) {
+                return StatementVerdict::Unchanged;
+            }
+            let distance = transted_lite.then(|| {
+                TransTedLite::default()
+                    .judge_trees(&task.tree, &sol.tree)
+                    .distance
+            });
+            StatementVerdict::Changed {
+                transted_lite: distance,
+                first_difference: first_difference(&task.tree, &sol.tree),
+            }
+        }
+        _ => StatementVerdict::Changed {
+            transted_lite: None,
+            first_difference: None,
+        },
+    }
+}
+
+/// The span (in the solution) of the first subterm, in preorder, where the trees differ, bound
+/// names compared up to renaming (a renamed binder is not a change).
+pub fn first_difference(task: &Tree, sol: &Tree) -> Option<Span> {
+    fn walk(a: &Tree, b: &Tree, depth: usize) -> Option<Option<Span>> {
+        let bound_leaves = a.children.is_empty()
+            && b.children.is_empty()
+            && ((a.variable_freecost && b.variable_freecost)
+                || (a.hypothesis_freecost && b.hypothesis_freecost));
+        if bound_leaves {
+            return None;
+        }
+        if a.label != b.label || a.children.len() != b.children.len() || depth > 256 {
+            return Some(b.span);
+        }
+        for (x, y) in a.children.iter().zip(&b.children) {
+            if let Some(found) = walk(x, y, depth + 1) {
+                // A node without a span (synthesised) points at its parent instead.
+                return Some(found.or(b.span));
+            }
+        }
+        None
+    }
+    walk(task, sol, 0).flatten()
+}
+
+/// Words that break the criteria wherever they occur in the solution's code, and why.
+fn forbidden_word(word: &str, allow_native: bool) -> Option<&'static str> {
+    let last = word.rsplit('.').next().unwrap_or(word);
+    Some(match last {
+        "sorry" | "sorryAx" => "`sorry`: an unproved goal",
+        "admit" | "admitGoal" => "`admit`: an unproved goal",
+        "axiom" => "`axiom`: a new assumption",
+        "unsafe" => "`unsafe`: bypasses the kernel's checks",
+        "implemented_by" => "`@[implemented_by]`: swaps in code the kernel never checks",
+        "extern" => "`@[extern]`: swaps in code the kernel never checks",
+        "skipKernelTC" => "`set_option debug.skipKernelTC`: the kernel does not check the proof",
+        "byAsSorry" => "`set_option debug.byAsSorry`: every `by` block becomes `sorry`",
+        "native_decide" | "ofReduceBool" | "ofReduceNat" if !allow_native => {
+            "`native_decide`: trusts the compiler (allow with --allow-native-decide)"
+        }
+        _ => return None,
+    })
+}
+
+/// Forbidden constructs anywhere in the solution's code that the task does not have.
+fn forbidden(task: &Parsed, sol: &Parsed, options: &Options, out: &mut Vec<Finding>) {
+    let task_commands: HashSet<&str> = task.commands.iter().map(|c| c.norm.as_str()).collect();
+    let from_task = |offset: usize| {
+        sol.commands
+            .iter()
+            .find(|c| c.start <= offset && offset < c.end.max(c.start + 1))
+            .is_some_and(|c| task_commands.contains(c.norm.as_str()))
+    };
+    let bytes = sol.masked.as_bytes();
+    for (offset, word) in scan::words(&sol.masked) {
+        let mut why = forbidden_word(word, options.allow_native_decide);
+        // `decide +native` / `decide (config := { native := true })`.
+        if word == "native" && !options.allow_native_decide {
+            let before_plus = offset > 0 && bytes[offset - 1] == b'+';
+            let after = sol.masked[offset + word.len()..].trim_start();
+            if before_plus || after.starts_with(":= true") {
+                why = Some(
+                    "`decide +native`: trusts the compiler (allow with --allow-native-decide)",
+                );
+            }
+        }
+        let Some(why) = why else { continue };
+        let always = matches!(
+            word.rsplit('.').next(),
+            Some("sorry" | "admit" | "sorryAx" | "admitGoal")
+        );
+        if !always && from_task(offset) {
+            continue;
+        }
+        out.push(Finding {
+            file: sol.path.clone(),
+            line: Some(crate::references::line_of(&sol.text, offset)),
+            criterion: Criterion::Forbidden,
+            message: why.to_string(),
+            span: Some((offset, offset + word.len())),
+        });
+    }
+    // Instance tricks: `local instance`, `scoped instance`, `attribute [instance]`,
+    // `attribute [local instance]`, `@[instance]` / `@[local instance]` on a definition.
+    for c in &sol.commands {
+        if task_commands.contains(c.norm.as_str()) {
+            continue;
+        }
+        let local =
+            c.keyword == "instance" && c.modifiers.iter().any(|m| m == "local" || m == "scoped");
+        let attribute = c.keyword == "attribute"
+            && c.norm
+                .split(']')
+                .next()
+                .is_some_and(|a| a.contains("instance"));
+        let tagged = c
+            .modifiers
+            .iter()
+            .any(|m| m.starts_with("@[") && m.contains("instance"));
+        if local || attribute || tagged {
+            out.push(Finding {
+                file: sol.path.clone(),
+                line: Some(c.line),
+                criterion: Criterion::Forbidden,
+                message: format!(
+                    "`{}`: a local instance trick (changes which instance the statement's notation uses)",
+                    shown(sol, c)
+                ),
+                span: Some(sol.line_span(c)),
+            });
+        }
+    }
+    out.sort_by_key(|f| f.line);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(task: &str, sol: &str) -> Report {
+        let options = Options::default();
+        Task::load("task.lean", task, &options)
+            .expect("task")
+            .check("sol.lean", Ok(sol), &options)
+    }
+
+    const TASK: &str =
+        "import Mathlib\n\nopen Real\n\ntheorem t (x : ℝ) (h : 0 < x) : 0 < x ^ 2 := by\n  sorry\n";
+
+    #[test]
+    fn honest_solution_passes_and_renamed_binders_are_fine() {
+        let r = check(TASK, "import Mathlib\n\nopen Real\n\ntheorem t (y : ℝ) (hy : 0 < y) : 0 < y ^ 2 := by\n  positivity\n");
+        assert!(r.passed(), "{:?}", r.all_findings().collect::<Vec<_>>());
+        assert_eq!(r.targets[0].statement, StatementVerdict::Unchanged);
+    }
+
+    #[test]
+    fn an_equivalent_rewrite_is_changed_with_the_transted_lite_verdict() {
+        let r = check(TASK, "import Mathlib\n\nopen Real\n\ntheorem t (x : ℝ) (h : 0 < x) : x ^ 2 > 0 := by\n  positivity\n");
+        assert!(!r.passed());
+        assert!(matches!(
+            r.targets[0].statement,
+            StatementVerdict::Changed {
+                transted_lite: Some(0),
+                ..
+            }
+        ));
+        let f = &r.targets[0].findings[0];
+        assert_eq!((f.criterion, f.line), (Criterion::Statement, Some(5)));
+    }
+
+    #[test]
+    fn sorry_in_a_comment_or_string_is_not_code_but_a_hidden_one_is() {
+        let r = check(TASK, "import Mathlib\n\nopen Real\n\n/- sorry /- nested -/ -/\ntheorem t (x : ℝ) (h : 0 < x) : 0 < x ^ 2 := by\n  -- sorry\n  have : \"sorry\" = \"sorry\" := rfl\n  positivity\n");
+        assert!(r.passed(), "{:?}", r.all_findings().collect::<Vec<_>>());
+        let r = check(TASK, "import Mathlib\n\nopen Real\n\ntheorem t (x : ℝ) (h : 0 < x) : 0 < x ^ 2 := by\n  have key : x * x > 0 := by sorry\n  positivity\n");
+        let f: Vec<_> = r.all_findings().collect();
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!((f[0].criterion, f[0].line), (Criterion::Forbidden, Some(6)));
+    }
+
+    #[test]
+    fn task_without_sorry_and_unknown_names_are_bad_input() {
+        let o = Options::default();
+        assert!(matches!(
+            Task::load("t.lean", "theorem a : True := trivial\n", &o),
+            Err(TaskError::NoTargets { .. })
+        ));
+        let named = Options {
+            theorems: vec!["b".into()],
+            ..Options::default()
+        };
+        let e = Task::load("t.lean", "theorem a : True := trivial\n", &named).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "t.lean: no theorem named 'b' (theorems here: a)"
+        );
+        assert!(matches!(
+            Task::load("t.lean", "/- open\ntheorem a : True := sorry\n", &o),
+            Err(TaskError::Unreadable { .. })
+        ));
+    }
+
+    #[test]
+    fn shadowing_definition_in_a_namespace_is_caught() {
+        let task = "import Mathlib\n\nnamespace P\n\ntheorem t (p : ℕ) (h : Nat.Prime p) : 2 ≤ p := by\n  sorry\n\nend P\n";
+        let sol = "import Mathlib\n\nnamespace P\n\ndef Nat.Prime (_ : ℕ) : Prop := False\n\ntheorem t (p : ℕ) (h : Nat.Prime p) : 2 ≤ p := by\n  exact absurd h id\n\nend P\n";
+        let r = check(task, sol);
+        let f: Vec<_> = r.all_findings().collect();
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!((f[0].criterion, f[0].line), (Criterion::Header, Some(5)));
+        assert!(f[0].message.contains("Nat.Prime"), "{}", f[0].message);
+        // A helper lemma with an unrelated name is fine.
+        let honest = "import Mathlib\n\nnamespace P\n\nlemma helper (p : ℕ) (h : Nat.Prime p) : 2 ≤ p := h.two_le\n\ntheorem t (p : ℕ) (h : Nat.Prime p) : 2 ≤ p := by\n  exact helper p h\n\nend P\n";
+        assert!(check(task, honest).passed());
+    }
+
+    #[test]
+    fn a_sorry_definition_is_a_blank_to_fill_but_its_signature_stays() {
+        let task = "abbrev answer : ℕ := sorry\n\ntheorem t : answer = 4 := by\n  sorry\n";
+        let filled = "abbrev answer : ℕ := 4\n\ntheorem t : answer = 4 := by\n  rfl\n";
+        assert!(check(task, filled).passed());
+        let retyped = "abbrev answer : ℤ := 4\n\ntheorem t : answer = 4 := by\n  rfl\n";
+        let r = check(task, retyped);
+        let f: Vec<_> = r.all_findings().collect();
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!((f[0].criterion, f[0].line), (Criterion::Header, Some(1)));
+    }
+
+    #[test]
+    fn an_instance_attribute_on_its_own_line_is_a_trick() {
+        let task = "theorem t : 2 + 2 = 4 := by\n  sorry\n";
+        let sol =
+            "@[instance]\ndef weird : Add ℕ := ⟨Nat.mul⟩\n\ntheorem t : 2 + 2 = 4 := by\n  rfl\n";
+        let r = check(task, sol);
+        let found: Vec<Criterion> = r.all_findings().map(|f| f.criterion).collect();
+        assert!(found.contains(&Criterion::Forbidden), "{found:?}");
+    }
+
+    proptest::proptest! {
+        /// Any text, as task or solution (comment and string openers, primes, Unicode, command
+        /// words mixed at random): an error or a report, never a panic.
+        #[test]
+        fn arbitrary_text_never_panics(pieces in proptest::collection::vec(
+            proptest::sample::select(vec![
+                "theorem t (x : ℕ) : x = x := by\n", "  sorry\n", "/-", "-/", "--", "\"", "'",
+                "x'", "'a'", "namespace A\n", "end A\n", "open Nat in ", "@[simp]\n", "def ",
+                "axiom ", "\n", " ", "ℝ", "r#\"", "#\"", "\\", ":=", "(", ")", "lemma u : 1 = 1",
+                "local notation \"+\" => 1\n", "section\n", "end\n", "x.Prime ", "∀ y, ",
+            ]), 0..40)) {
+            let text: String = pieces.concat();
+            let options = Options::default();
+            let _ = scan::mask(&text);
+            if let Ok(task) = Task::load("t.lean", &text, &options) {
+                let r = task.check("s.lean", Ok(&text), &options);
+                let _ = r.passed();
+                let reversed: String = pieces.iter().rev().copied().collect();
+                let _ = task.check("s.lean", Ok(&reversed), &options);
+            }
+        }
+    }
+
+    #[test]
+    fn first_difference_skips_renamed_binders() {
+        let p = |s: &str| parse::parse_statement(s, &Header::default()).unwrap();
+        let a = p("theorem t (x : ℕ) (h : 0 < x) : x + 1 > 1 := sorry");
+        let b = p("theorem t (y : ℕ) (h : 0 < y) : y + 2 > 1 := sorry");
+        let span = first_difference(&a.tree, &b.tree).expect("a difference");
+        let text = "theorem t (y : ℕ) (h : 0 < y) : y + 2 > 1 := sorry";
+        assert_eq!(&text[span.start as usize..span.end as usize], "2");
+    }
+}

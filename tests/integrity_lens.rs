@@ -1,0 +1,206 @@
+//! Statement integrity in the editor, end to end: `lean-assess serve -- lean-standin` driven like
+//! an editor over pipes, in a workspace whose `lean-assess.toml` says `[integrity] tasks =
+//! "tasks"` and where one theorem also has a `-- @task Other.lean::other_task` directive.
+//! Checks: the lenses ("statement unchanged ✓" on the kept theorems, "statement changed ✗" on the
+//! weakened one), an error diagnostic on the first changed subterm, a warning on the `sorry`
+//! hidden in a `have`, all merged with Lean's diagnostics in one publish; an edit that restores
+//! the statement clears the error; a `-- @task` naming a theorem the task does not have is a
+//! warning on the directive's line.
+
+mod common;
+
+use common::{Editor, PROXY, STANDIN};
+use serde_json::{json, Value};
+use std::path::Path;
+use std::process::Command;
+
+const TASK: &str = "import Mathlib\n\ntheorem kept (x : ℕ) (h : 0 < x) : 1 ≤ x := by\n  sorry\n\ntheorem changed (x : ℕ) (h : 0 < x) : 1 ≤ x := by\n  sorry\n";
+const OTHER: &str =
+    "import Mathlib\n\ntheorem other_task (a b : ℕ) : a + b = b + a := by\n  sorry\n";
+const SOLUTION: &str = "import Mathlib\n\ntheorem kept (y : ℕ) (hy : 0 < y) : 1 ≤ y := by\n  omega\n\ntheorem changed (x : ℕ) (h : 0 < x) : 0 ≤ x := by\n  have : x = x := by sorry\n  omega\n\n-- @task Other.lean::other_task\ntheorem other_task (a b : ℕ) : a + b = b + a := by\n  omega\n\n-- @task Other.lean::not_there\ntheorem not_there : True := trivial\n";
+
+fn uri_of(p: &Path) -> String {
+    lean_assess::references::path_to_uri(p)
+}
+
+fn start(root: &Path) -> Editor {
+    std::fs::create_dir(root.join("tasks")).unwrap();
+    std::fs::write(root.join("tasks/Sol.lean"), TASK).unwrap();
+    std::fs::write(root.join("Other.lean"), OTHER).unwrap();
+    std::fs::write(
+        root.join("lean-assess.toml"),
+        "[integrity]\ntasks = \"tasks\"\n",
+    )
+    .unwrap();
+    let logs = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(PROXY);
+    cmd.arg("serve")
+        .arg("--log")
+        .arg(logs.path().join("serve.log"))
+        .arg("--")
+        .arg(STANDIN)
+        .current_dir(root)
+        .env_remove("LEAN_ASSESS_CONFIG")
+        .env("XDG_CACHE_HOME", root.join("cache"));
+    Editor::spawn(cmd, &[], logs)
+}
+
+/// The next publishDiagnostics for `uri` holding at least one integrity diagnostic.
+/// The first publish of `uri` carrying both ours and Lean's diagnostics (either side may publish
+/// first: the proxy's job and the stand-in's elaboration race).
+fn integrity_publish(ed: &mut Editor, uri: &str) -> Vec<Value> {
+    let m = ed.recv_matching(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == uri
+            && m["params"]["diagnostics"].as_array().is_some_and(|d| {
+                d.iter().any(|x| x["source"] == "lean-assess integrity")
+                    && d.iter().any(|x| x["source"] != "lean-assess integrity")
+            })
+    });
+    m["params"]["diagnostics"].as_array().unwrap().clone()
+}
+
+fn ours(diags: &[Value]) -> Vec<&Value> {
+    diags
+        .iter()
+        .filter(|d| d["source"] == "lean-assess integrity")
+        .collect()
+}
+
+#[test]
+fn lenses_and_diagnostics_for_theorems_whose_reference_is_a_task() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let mut ed = start(root);
+    let uri = uri_of(&root.join("Sol.lean"));
+    ed.request(
+        json!(0),
+        "initialize",
+        json!({"processId": null, "rootUri": uri_of(root),
+               "capabilities": {"workspace": {"codeLens": {"refreshSupport": true}}}}),
+    );
+    ed.notify("initialized", json!({}));
+    ed.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 1, "text": SOLUTION}}),
+    );
+    let diags = integrity_publish(&mut ed, &uri);
+    let mine = ours(&diags);
+    // The weakened conclusion: an error on `0` (line 5, the first changed subterm).
+    let statement = mine
+        .iter()
+        .find(|d| {
+            d["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("integrity (statement)")
+        })
+        .unwrap_or_else(|| panic!("no statement error in {mine:?}"));
+    assert_eq!(statement["severity"], json!(1));
+    assert_eq!(
+        statement["range"]["start"],
+        json!({"line": 5, "character": 38})
+    );
+    assert_eq!(
+        statement["range"]["end"],
+        json!({"line": 5, "character": 39})
+    );
+    // The sorry in the `have`: a warning on the word.
+    let sorry = mine
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().contains("`sorry`"))
+        .unwrap_or_else(|| panic!("no sorry warning in {mine:?}"));
+    assert_eq!(sorry["severity"], json!(2));
+    assert_eq!(sorry["range"]["start"], json!({"line": 6, "character": 21}));
+    // The directive naming a theorem the document does not declare under that name.
+    let missing = mine
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().contains("not_there"))
+        .unwrap_or_else(|| panic!("no directive error in {mine:?}"));
+    assert_eq!(missing["range"]["start"]["line"], json!(13));
+    assert_eq!(missing["severity"], json!(2));
+    assert_eq!(mine.len(), 3, "{mine:?}");
+    // Lean's own diagnostics (the stand-in's sorry warning) are kept beside ours.
+    assert!(
+        diags.iter().any(|d| d["source"] != "lean-assess integrity"),
+        "{diags:?}"
+    );
+
+    let lenses = ed.request(
+        json!(1),
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let mut titles: Vec<(u64, String)> = lenses["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["range"]["start"]["line"].as_u64().unwrap(),
+                l["command"]["title"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    titles.sort();
+    assert_eq!(
+        titles,
+        [
+            (2, "statement unchanged ✓ (task Sol.lean:3)".to_string()),
+            (5, "statement changed ✗ (task Sol.lean:6)".to_string()),
+            (10, "statement unchanged ✓ (task Other.lean:3)".to_string()),
+        ]
+    );
+
+    // Restore the statement and drop the sorry: the error and the warning go.
+    let fixed = SOLUTION
+        .replace(
+            ": 0 ≤ x := by\n  have : x = x := by sorry\n",
+            ": 1 ≤ x := by\n",
+        )
+        .replace("-- @task Other.lean::not_there\n", "");
+    ed.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
+    );
+    let m = ed.recv_matching(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == uri
+            && m["params"]["version"] == json!(2)
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| !d.iter().any(|x| x["source"] == "lean-assess integrity"))
+    });
+    assert!(m["params"]["diagnostics"].is_array());
+    // Lean's publish of version 2 can reach the editor before the proxy's job has checked that
+    // version; until it has, the integrity lenses of version 1 are withheld (their offsets are
+    // stale). The editor asks again after `workspace/codeLens/refresh`; here: ask until they
+    // come, within the usual bound.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let mut id = 2;
+    let titles: Vec<String> = loop {
+        let lenses = ed.request(
+            json!(id),
+            "textDocument/codeLens",
+            json!({"textDocument": {"uri": uri}}),
+        );
+        let titles: Vec<String> = lenses["result"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["command"]["title"].as_str().unwrap().to_string())
+            .collect();
+        if !titles.is_empty() || std::time::Instant::now() > deadline {
+            break titles;
+        }
+        id += 1;
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(titles.len(), 3, "{titles:?}");
+    assert!(
+        titles
+            .iter()
+            .all(|t| t.starts_with("statement unchanged ✓")),
+        "{titles:?}"
+    );
+}
