@@ -49,6 +49,12 @@ pub mod codes {
     pub const INVALID_REQUEST: i64 = -32600;
     pub const REQUEST_CANCELLED: i64 = -32800;
     pub const INTERNAL_ERROR: i64 = -32603;
+    /// LSP 3.17 `RequestFailed`: "the method name was known and the parameters were valid",
+    /// the request failed anyway, the message says why. Answered to every editor request still
+    /// waiting when the Lean server goes away (helix's `Transport` does the same for its own
+    /// pending requests when the server's stream closes: each gets `StreamClosed`, so no
+    /// caller waits for ever).
+    pub const REQUEST_FAILED: i64 = -32803;
 }
 
 /// Method names the router treats specially.
@@ -163,6 +169,12 @@ pub struct RouterEnd {
     pub shutdown_forwarded: bool,
     /// Lean's stream ended on a bad frame (not at EOF): what was wrong.
     pub lean_stream_error: Option<String>,
+    /// Lean's stream ended inside a frame (its header announced more bytes than came): the
+    /// process most likely died while writing, so its exit status says why, not the frame.
+    pub lean_died_mid_frame: bool,
+    /// Editor requests that were still waiting for Lean (or for the features) when Lean's
+    /// stream ended; each was answered [`codes::REQUEST_FAILED`].
+    pub failed_requests: usize,
     editor: Writer,
 }
 
@@ -250,6 +262,9 @@ struct Shared<H> {
     lean: Arc<LeanClient>,
     /// Own requests into Lean.
     lean_pending: Arc<PendingTable>,
+    /// Editor requests forwarded to Lean whose reply has not come back yet: answered with an
+    /// error if Lean goes away first (issue 17 §10). An insert and a remove per request.
+    editor_waiting: DashMap<RequestId, ()>,
     /// Own server→client requests into the editor (`ToEditor::Request`).
     editor_pending: PendingTable,
     to_lean: mpsc::Sender<Vec<u8>>,
@@ -294,6 +309,7 @@ where
         hooks,
         lean: lean.clone(),
         lean_pending: lean_pending.clone(),
+        editor_waiting: DashMap::new(),
         editor_pending: PendingTable::new(),
         to_lean: lean_writer.tx.clone(),
         to_editor: editor.tx.clone(),
@@ -315,6 +331,8 @@ where
     ));
 
     let mut lean_stream_error = None;
+    let mut lean_died_mid_frame = false;
+    let mut failed_requests = 0;
     let reason = tokio::select! {
         _ = &mut editor_task => {
             if !shared.exit_forwarded.load(Ordering::Acquire) {
@@ -335,9 +353,15 @@ where
             EndReason::EditorClosed
         }
         ended = &mut lean_task => {
-            lean_stream_error = ended.ok().flatten();
+            if let Ok(Some(e)) = ended {
+                lean_died_mid_frame = matches!(e, wire::FrameError::Truncated { .. });
+                lean_stream_error = Some(e.to_string());
+            }
             editor_task.abort();
             lean_writer.close(Duration::from_millis(200)).await;
+            // Fail the waiting requests before waking the features' waiters (the drain below),
+            // so an own request gets this answer, not a race between two.
+            failed_requests = fail_waiting_requests(&shared).await;
             EndReason::LeanClosed
         }
     };
@@ -351,8 +375,47 @@ where
         exit_forwarded: shared.exit_forwarded.load(Ordering::Acquire),
         shutdown_forwarded: shared.shutdown_forwarded.load(Ordering::Acquire),
         lean_stream_error,
+        lean_died_mid_frame,
+        failed_requests,
         editor,
     }
+}
+
+/// Lean is gone: answer every editor request still waiting for it, and every request the
+/// features were answering (their tasks are aborted next), with [`codes::REQUEST_FAILED`].
+/// The editor's reader is stopped already, so no new request can slip in behind this.
+async fn fail_waiting_requests<H: Hooks>(shared: &Shared<H>) -> usize {
+    let mut ids: Vec<RequestId> = shared
+        .editor_waiting
+        .iter()
+        .map(|e| e.key().clone())
+        .collect();
+    shared.editor_waiting.clear();
+    // Whoever removes an own request's entry answers it (the task itself, the cancel path, or
+    // this): one reply each, never two.
+    let own: Vec<RequestId> = shared
+        .own_inflight
+        .iter()
+        .map(|e| e.key().clone())
+        .collect();
+    for id in own {
+        if let Some((_, task)) = shared.own_inflight.remove(&id) {
+            task.abort();
+            ids.push(id);
+        }
+    }
+    for id in &ids {
+        tracing::warn!(%id, "the Lean server went away before answering; failing the request");
+        let reply = response_body(
+            id,
+            Err((
+                codes::REQUEST_FAILED,
+                "lean-assess: the Lean server stopped before answering this request".into(),
+            )),
+        );
+        forward(&shared.to_editor, reply, "proxy→editor").await;
+    }
+    ids.len()
 }
 
 #[derive(Deserialize)]
@@ -423,7 +486,7 @@ async fn editor_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                     *shared
                         .initialize_id
                         .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(id);
+                        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(id.clone());
                 } else if method == methods::SHUTDOWN {
                     shared.hooks.on_shutdown();
                     shared.shutdown_forwarded.store(true, Ordering::Release);
@@ -443,9 +506,10 @@ async fn editor_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                         continue;
                     }
                     if wants {
-                        shared.augmented.insert(id, (method, params));
+                        shared.augmented.insert(id.clone(), (method, params));
                     }
                 }
+                shared.editor_waiting.insert(id, ());
                 forward(&shared.to_lean, bytes, TO).await;
             }
             Peek::Notification { method } => {
@@ -580,7 +644,7 @@ fn reply_of(bytes: &[u8]) -> Reply {
 async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
     mut reader: FrameReader<R>,
     shared: Arc<Shared<H>>,
-) -> Option<String> {
+) -> Option<wire::FrameError> {
     const TO: &str = "proxy→editor";
     let mut stream_error = None;
     loop {
@@ -592,7 +656,7 @@ async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
             }
             Err(e) => {
                 tracing::error!(error = %e, "ending the Lean server's stream");
-                stream_error = Some(e.to_string());
+                stream_error = Some(e);
                 break;
             }
         };
@@ -604,6 +668,7 @@ async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                     tracing::debug!(%own, ?method, "Lean replied to an own request");
                     continue;
                 }
+                shared.editor_waiting.remove(&id);
                 let is_initialize = {
                     let mut init = shared
                         .initialize_id
@@ -649,7 +714,7 @@ async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
             }
         }
     }
-    shared.lean_pending.drain();
+    // The pending table is drained by `run` once the editor's waiting requests are answered.
     stream_error
 }
 
@@ -946,16 +1011,76 @@ mod tests {
         h.lean.shutdown().await.expect("close");
         let end = h.end.await.expect("join");
         assert_eq!(end.reason, EndReason::LeanClosed);
+        assert_eq!(end.failed_requests, 1);
         end.notify_editor(methods::SHOW_MESSAGE, json!({"type":1,"message":"gone"}))
             .await;
         end.finish().await;
-        // The own request may or may not have been answered (-32603, Closed) before the end.
-        let mut got = recv(&mut h.editor_reader).await;
-        if got.get("id").is_some() {
-            assert_eq!(got["error"]["code"], -32603);
-            got = recv(&mut h.editor_reader).await;
-        }
+        // The own request still waiting for Lean is answered RequestFailed, before the message.
+        let got = recv(&mut h.editor_reader).await;
+        assert_eq!(got["id"], 1);
+        assert_eq!(got["error"]["code"], codes::REQUEST_FAILED);
+        let got = recv(&mut h.editor_reader).await;
         assert_eq!(got["params"]["message"], "gone");
+    }
+
+    #[tokio::test]
+    async fn requests_waiting_for_a_dead_lean_get_an_error_reply() {
+        let mut h = harness();
+        for id in [json!(1), json!("two")] {
+            send(
+                &mut h.editor,
+                json!({"jsonrpc":"2.0","id":id,"method":"textDocument/hover","params":{}}),
+            )
+            .await;
+            recv(&mut h.lean_reader).await;
+        }
+        // Lean answers one, then dies in the middle of the next frame.
+        send(&mut h.lean, json!({"jsonrpc":"2.0","id":1,"result":null})).await;
+        assert_eq!(recv(&mut h.editor_reader).await["id"], 1);
+        h.lean
+            .write_all(b"Content-Length: 100\r\n\r\n{\"jsonrpc\"")
+            .await
+            .expect("write");
+        h.lean.shutdown().await.expect("close");
+        let end = h.end.await.expect("join");
+        assert_eq!(end.reason, EndReason::LeanClosed);
+        assert!(end.lean_died_mid_frame);
+        assert_eq!(end.failed_requests, 1);
+        end.finish().await;
+        let got = recv(&mut h.editor_reader).await;
+        assert_eq!(got["id"], "two");
+        assert_eq!(got["error"]["code"], codes::REQUEST_FAILED);
+    }
+
+    #[tokio::test]
+    async fn an_editor_id_that_looks_like_ours_is_answered_not_swallowed() {
+        let mut h = harness();
+        // A second proxy in a chain, or any client, may use ids in the readable own space.
+        for forged in [
+            "lean-assess:1".to_string(),
+            format!("{}1", crate::pending::OWN_ID_PREFIX),
+            "lean-assess:0000000000000000:1".to_string(),
+        ] {
+            send(
+                &mut h.editor,
+                json!({"jsonrpc":"2.0","id":forged,"method":"textDocument/definition","params":{}}),
+            )
+            .await;
+            let asked = recv(&mut h.lean_reader).await;
+            assert_eq!(asked["id"], forged.as_str());
+            send(&mut h.lean, json!({"jsonrpc":"2.0","id":forged,"result":[]})).await;
+            let got = recv(&mut h.editor_reader).await;
+            assert_eq!(got, json!({"jsonrpc":"2.0","id":forged,"result":[]}));
+            // And the editor's reply to a server request with such an id reaches Lean.
+            send(
+                &mut h.lean,
+                json!({"jsonrpc":"2.0","id":forged,"method":"workspace/configuration","params":{}}),
+            )
+            .await;
+            assert_eq!(recv(&mut h.editor_reader).await["id"], forged.as_str());
+            send(&mut h.editor, json!({"jsonrpc":"2.0","id":forged,"result":[]})).await;
+            assert_eq!(recv(&mut h.lean_reader).await["id"], forged.as_str());
+        }
     }
 
     #[test]
