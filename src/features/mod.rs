@@ -1137,11 +1137,14 @@ impl Features {
             };
             let base = cfg_path.parent().unwrap_or(Path::new("/"));
             let rel = |p: &Path| p.strip_prefix(base).unwrap_or(p).display().to_string();
-            let entry = format!(
-                "\n[[reference.pair]]\ncandidate = {:?}\nreference = {:?}\n",
-                format!("{}::{cand}", rel(dp)),
-                format!("{}::{name}", rel(file)),
-            );
+            let entry = pair_entry_toml(
+                &format!("{}::{cand}", rel(dp)),
+                &format!("{}::{name}", rel(file)),
+            )
+            .map_err(|e| OwnError {
+                code: INVALID_PARAMS,
+                message: format!("cannot write the reference pair as TOML: {e}"),
+            })?;
             let existing = std::fs::read_to_string(&cfg_path).unwrap_or_default();
             let end = Document::new("", 0, existing.as_str()).position_of(existing.len());
             let cfg_uri = path_to_uri(&cfg_path);
@@ -1159,6 +1162,17 @@ impl Features {
                 }
                 _ => r.name.clone().unwrap_or_default(),
             };
+            // A line break in the spec would end the comment and put the rest into the
+            // document as Lean code.
+            if spec.chars().any(char::is_control) {
+                return Err(OwnError {
+                    code: INVALID_PARAMS,
+                    message: format!(
+                        "cannot write `-- @reference {}`: the reference has a control character",
+                        spec.escape_default()
+                    ),
+                });
+            }
             let line_start = doc.text()[..t.decl.start].rfind('\n').map_or(0, |i| i + 1);
             let p = doc.position_of(line_start);
             json!({"documentChanges": [
@@ -1179,6 +1193,35 @@ impl Features {
         });
         Ok(())
     }
+}
+
+/// One `[[reference.pair]]` entry, appended to a config: written by the `toml` serializer, so
+/// any name (quotes, backslashes, control characters, any Unicode) comes out as valid TOML
+/// that reads back as the same string. Rust's `{:?}` is not TOML (`\u{1b}` is not a TOML
+/// escape; issue 17 §3).
+fn pair_entry_toml(candidate: &str, reference: &str) -> Result<String, toml::ser::Error> {
+    #[derive(serde::Serialize)]
+    struct Pair<'a> {
+        candidate: &'a str,
+        reference: &'a str,
+    }
+    #[derive(serde::Serialize)]
+    struct Reference<'a> {
+        pair: [Pair<'a>; 1],
+    }
+    #[derive(serde::Serialize)]
+    struct Entry<'a> {
+        reference: Reference<'a>,
+    }
+    let entry = Entry {
+        reference: Reference {
+            pair: [Pair {
+                candidate,
+                reference,
+            }],
+        },
+    };
+    Ok(format!("\n{}", toml::to_string(&entry)?))
 }
 
 /// Where to ask for the goal that is the statement itself: the first tactic after `:= by`
@@ -1251,6 +1294,26 @@ fn write_view(uri: &str, name: &str, kind: &str, text: &str) -> std::io::Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn use_as_reference_writes_valid_toml_for_any_name() {
+        let nasty = "Ref \"q\" \\ \u{1b}[31m\u{0}\u{7f}\n\t''' \"\"\" ∀ «x» 🦀";
+        let candidate = format!("Cand.lean::{nasty}");
+        let reference = format!("R.lean::{nasty}x");
+        let existing = "[reference]\nfile = \"R.lean\"\n";
+        let text = format!("{existing}{}", pair_entry_toml(&candidate, &reference).unwrap());
+        // Read back by the toml parser: the same strings.
+        let v: toml::Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let pair = &v["reference"]["pair"][0];
+        assert_eq!(pair["candidate"].as_str(), Some(candidate.as_str()));
+        assert_eq!(pair["reference"].as_str(), Some(reference.as_str()));
+        assert_eq!(v["reference"]["file"].as_str(), Some("R.lean"));
+        // And by the config loader.
+        let cfg = Config::parse(&text, Path::new("/w/lean-assess.toml")).expect("config");
+        assert_eq!(cfg.pairs.len(), 1);
+        let want = format!("{nasty}x");
+        assert_eq!(cfg.pairs[0].reference.name.as_deref(), Some(want.trim()));
+    }
 
     struct Setup {
         _dir: tempfile::TempDir,
