@@ -15,14 +15,18 @@
 //!   `method` are parsed to route ([`crate::wire::peek`]).
 //! - Re-serialized, keeping every other field of Lean's JSON: the `initialize` result
 //!   (capabilities added by the features), replies to the requests the features augment
-//!   (hover, codeAction), and `textDocument/publishDiagnostics` (ours merged in, since a second
-//!   publish for a URI would replace Lean's: architecture.md).
-//! - Own traffic never reaches the editor: replies to ids `"lean-assess:<n>"` go to the
+//!   (hover, codeAction), and `textDocument/publishDiagnostics` when the features have
+//!   diagnostics of their own to add (merged in, since a second publish for a URI would replace
+//!   Lean's: architecture.md); without any, it is forwarded as its bytes.
+//! - Own traffic never reaches the editor: replies to ids `"lean-assess:<nonce>:<n>"` (the
+//!   nonce random per process, [`crate::pending::own_id_prefix`]) go to the
 //!   [`PendingTable`], and Lean's notifications about hidden URIs are dropped (README §3).
 //!   Replies from the editor to our own server→client requests (`ToEditor::Request`) are
 //!   consumed, never forwarded to Lean.
 //! - Requests the features answer themselves run on spawned tasks; `$/cancelRequest` for one
 //!   of them aborts the task and answers `-32800` (RequestCancelled), since Lean never saw it.
+//! - Lean gone (EOF, crash, bad frame): every editor request still waiting for it is answered
+//!   `RequestFailed` ([`codes::REQUEST_FAILED`]); the caller reports how Lean ended.
 //! - Bad input: a bad frame header ends that stream (it is out of step; habit 3). A body that
 //!   is not JSON is forwarded unchanged and logged; an editor request whose `method` is not a
 //!   string is answered `-32600` (Invalid Request) and not forwarded.
@@ -76,7 +80,9 @@ pub trait Hooks: Send + Sync + 'static {
     fn own_request(&self, method: &str, params: &Value) -> Option<OwnFuture>;
     fn wants_response(&self, method: &str) -> bool;
     fn augment_response(&self, method: &str, request_params: &Value, result: Value) -> Value;
-    fn merge_diagnostics(&self, params: Value) -> Value;
+    /// Lean's `publishDiagnostics` (the whole body, not parsed by the router): what of ours to
+    /// append to its `diagnostics`. Empty (the common case) forwards the bytes unchanged.
+    fn lean_diagnostics(&self, body: &[u8]) -> Vec<Value>;
     /// Whether `observe_client_notification` needs to see notifications of `method`. Only those
     /// get their params parsed on the forwarding path (bulk traffic such as `$/lean/rpc/*` or a
     /// client's custom notifications then costs a peek, not a parse).
@@ -94,11 +100,12 @@ pub trait Hooks: Send + Sync + 'static {
 }
 
 impl Hooks for Features {
-    /// The features read standard LSP notifications (the document mirror, didSave,
-    /// didChangeWatchedFiles); none of them is a `$/` method. Skipping only `$/`
-    /// (`$/lean/rpc/*`, `$/cancelRequest`, `$/setTrace`, ...) keeps any they add later.
+    /// Exactly the notifications `Features::observe_client_notification` acts on (the
+    /// document mirror, didSave, didChangeWatchedFiles, exit). Every other notification costs
+    /// a peek at its method, not a parse of its params: a client's bulk or custom notification
+    /// must not be parsed whole (issue 17 §6).
     fn observes(&self, method: &str) -> bool {
-        !method.starts_with("$/")
+        Features::OBSERVED_NOTIFICATIONS.contains(&method)
     }
     /// Exactly the methods `own_request` can claim, so other requests are not parsed.
     fn may_own(&self, method: &str) -> bool {
@@ -122,8 +129,8 @@ impl Hooks for Features {
     fn augment_response(&self, method: &str, request_params: &Value, result: Value) -> Value {
         Features::augment_response(self, method, request_params, result)
     }
-    fn merge_diagnostics(&self, params: Value) -> Value {
-        Features::merge_diagnostics(self, params)
+    fn lean_diagnostics(&self, body: &[u8]) -> Vec<Value> {
+        Features::lean_diagnostics(self, body)
     }
     fn on_shutdown(&self) {
         Features::on_shutdown(self)
@@ -702,8 +709,15 @@ async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                     }
                 }
                 if method == methods::PUBLISH_DIAGNOSTICS {
-                    let hooks = &shared.hooks;
-                    bytes = rewrite_field(bytes, "params", |p| hooks.merge_diagnostics(p));
+                    let ours = shared.hooks.lean_diagnostics(&bytes);
+                    if !ours.is_empty() {
+                        bytes = rewrite_field(bytes, "params", |mut p| {
+                            if let Some(list) = p["diagnostics"].as_array_mut() {
+                                list.extend(ours);
+                            }
+                            p
+                        });
+                    }
                 }
                 forward(&shared.to_editor, bytes, TO).await;
             }
@@ -801,11 +815,12 @@ mod tests {
             result["ours"] = request_params.clone();
             result
         }
-        fn merge_diagnostics(&self, mut params: Value) -> Value {
-            if let Some(d) = params["diagnostics"].as_array_mut() {
-                d.push(json!({"source": "lean-assess", "severity": 3}));
+        fn lean_diagnostics(&self, body: &[u8]) -> Vec<Value> {
+            // Nothing of ours for incremental messages (as the features after the first).
+            if body.windows(20).any(|w| w == br#""isIncremental":true"#) {
+                return Vec::new();
             }
-            params
+            vec![json!({"source": "lean-assess", "severity": 3})]
         }
     }
 
@@ -1000,6 +1015,20 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn diagnostics_with_nothing_of_ours_pass_byte_exact() {
+        let mut h = harness();
+        // Odd spacing and a float Lean might write: re-serializing would change both.
+        let body = br#"{"jsonrpc":"2.0", "method":"textDocument/publishDiagnostics","params":{"uri":"file:///a.lean","version":2,"diagnostics":[{"x":1.50}],"isIncremental":true}}"#;
+        wire::write_frame(&mut h.lean, body).await.expect("write");
+        let got = tokio::time::timeout(Duration::from_secs(5), h.editor_reader.read_frame())
+            .await
+            .expect("in time")
+            .expect("frame")
+            .expect("not eof");
+        assert_eq!(got.bytes, body);
+    }
+
+    #[tokio::test]
     async fn lean_closing_ends_the_session_and_fails_waiters() {
         let mut h = harness();
         send(
@@ -1109,6 +1138,10 @@ mod tests {
         assert!(!Hooks::may_own(&f, "$/lean/rpc/call"));
         assert!(!Hooks::may_own(&f, "textDocument/semanticTokens/full"));
         assert!(!Hooks::observes(&f, "$/lean/rpc/keepAlive"));
+        // Notifications the features do nothing with are not parsed (issue 17 §6).
+        assert!(!Hooks::observes(&f, "initialized"));
+        assert!(!Hooks::observes(&f, "custom/bulkUpload"));
+        assert!(!Hooks::observes(&f, "workspace/didChangeConfiguration"));
     }
 
     #[test]
