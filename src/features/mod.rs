@@ -80,6 +80,8 @@ const TOLD_CAPACITY: usize = 256;
 #[derive(Debug, Default, Clone)]
 struct ClientInfo {
     root: Option<PathBuf>,
+    /// `rootUri`/`rootPath` and every `workspaceFolders` entry: where references may be read.
+    folders: Vec<PathBuf>,
     lens_refresh: bool,
     show_document: bool,
     apply_edit: bool,
@@ -275,8 +277,16 @@ impl Features {
                     .and_then(Value::as_str)
                     .map(PathBuf::from)
             });
+        let mut folders: Vec<PathBuf> = params["workspaceFolders"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|f| f["uri"].as_str().and_then(uri_to_path))
+            .collect();
+        folders.extend(root.clone());
         let mut c = lock(&self.inner.client);
         c.root = root;
+        c.folders = folders;
         c.lens_refresh = caps["workspace"]["codeLens"]["refreshSupport"].as_bool() == Some(true);
         c.show_document = caps["window"]["showDocument"]["support"].as_bool() == Some(true);
         c.apply_edit = caps["workspace"]["applyEdit"].as_bool() == Some(true);
@@ -696,6 +706,14 @@ impl Features {
             config,
             open_texts,
             toolchain: self.toolchain(),
+            extra_roots: self
+                .inner
+                .cfg
+                .workspace_root
+                .iter()
+                .cloned()
+                .chain(lock(&self.inner.client).folders.iter().cloned())
+                .collect(),
         }
     }
 
@@ -1568,6 +1586,33 @@ mod tests {
                 return;
             }
         }
+    }
+
+    #[tokio::test]
+    async fn a_reference_outside_the_workspace_is_not_read_and_says_why() {
+        let mut s = setup().await;
+        let outside = tempfile::tempdir().unwrap();
+        let secret = outside.path().join("Secret.lean");
+        std::fs::write(&secret, "theorem s (x : ℕ) : x = x := rfl\n").unwrap();
+        let text = format!(
+            "-- @reference {}::s\ntheorem a (x : ℕ) : x = x := rfl\n\n-- @reference ../../../../../../../../../etc/passwd::root\ntheorem b : True := trivial\n",
+            secret.display()
+        );
+        s.features.observe_client_notification(
+            "textDocument/didOpen",
+            &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": text}}),
+        );
+        next_refresh(&mut s.rx).await;
+        let a = s.features.analysis(&s.uri).unwrap();
+        assert_eq!(a.theorems.len(), 2, "{a:#?}");
+        for t in &a.theorems {
+            assert!(t.reference.is_none(), "{t:#?}");
+            let p = t.problem.as_deref().unwrap_or_default();
+            assert!(p.contains("is outside the workspace"), "{p}");
+        }
+        let problems: Vec<&str> = a.problems.iter().map(|p| p.message.as_str()).collect();
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems[1].contains("/etc/passwd is outside the workspace"), "{problems:?}");
     }
 
     #[tokio::test]
