@@ -188,7 +188,10 @@ mod tests {
         assert_eq!(OwnId::parse("register_lean_watcher"), None);
         // Looking like ours is not enough: the nonce must match too.
         assert_eq!(OwnId::parse("lean-assess:7"), None);
-        assert_eq!(OwnId::parse(&format!("{OWN_ID_PREFIX}0000000000000000:1")), None);
+        assert_eq!(
+            OwnId::parse(&format!("{OWN_ID_PREFIX}0000000000000000:1")),
+            None
+        );
         assert!(a.as_str().starts_with(own_id_prefix()));
 
         assert_eq!(

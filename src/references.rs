@@ -378,11 +378,7 @@ impl ReadableRoots {
                 _ => return Ok(()),
             }
         }
-        let roots: Vec<String> = self
-            .roots
-            .iter()
-            .map(|r| r.display().to_string())
-            .collect();
+        let roots: Vec<String> = self.roots.iter().map(|r| r.display().to_string()).collect();
         Err(format!(
             "{} is outside the workspace; references are read only inside {}",
             path.display(),
@@ -734,10 +730,16 @@ mod tests {
         let wider = ReadableRoots::for_document(Some(&doc), None, &[outside.clone()]);
         assert_eq!(wider.check(&target("../../outside/secret.lean::s")), Ok(()));
         // The directive itself is read as before; its target is what gets checked.
-        let text = "-- @reference ../../../../../../../../etc/passwd::root\ntheorem c : True := trivial";
-        let d = directive_above(text, text.find("theorem").unwrap(), &doc, doc.parent().unwrap())
-            .unwrap()
-            .unwrap();
+        let text =
+            "-- @reference ../../../../../../../../etc/passwd::root\ntheorem c : True := trivial";
+        let d = directive_above(
+            text,
+            text.find("theorem").unwrap(),
+            &doc,
+            doc.parent().unwrap(),
+        )
+        .unwrap()
+        .unwrap();
         let DirectiveSpec::Theorem(t) = d.spec else {
             panic!("{:?}", d.spec)
         };

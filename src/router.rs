@@ -40,6 +40,7 @@ use crate::pending::{OwnId, PendingTable, Reply};
 use crate::wire::{self, FrameReader, Peek, RequestId};
 use dashmap::DashMap;
 use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{json, Map, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -69,6 +70,7 @@ pub mod methods {
     pub const CANCEL_REQUEST: &str = "$/cancelRequest";
     pub const PUBLISH_DIAGNOSTICS: &str = "textDocument/publishDiagnostics";
     pub const SHOW_MESSAGE: &str = "window/showMessage";
+    pub const DID_OPEN: &str = "textDocument/didOpen";
 }
 
 /// What the router asks of the editor features. [`Features`] implements it; router tests use
@@ -76,7 +78,8 @@ pub mod methods {
 pub trait Hooks: Send + Sync + 'static {
     fn on_initialize_request(&self, params: &Value);
     fn augment_initialize_result(&self, result: Value) -> Value;
-    fn observe_client_notification(&self, method: &str, params: &Value);
+    /// The params by value, so a big text can move into the features' state uncopied.
+    fn observe_client_notification(&self, method: &str, params: Value);
     fn own_request(&self, method: &str, params: &Value) -> Option<OwnFuture>;
     fn wants_response(&self, method: &str) -> bool;
     fn augment_response(&self, method: &str, request_params: &Value, result: Value) -> Value;
@@ -117,8 +120,8 @@ impl Hooks for Features {
     fn augment_initialize_result(&self, result: Value) -> Value {
         Features::augment_initialize_result(self, result)
     }
-    fn observe_client_notification(&self, method: &str, params: &Value) {
-        Features::observe_client_notification(self, method, params)
+    fn observe_client_notification(&self, method: &str, params: Value) {
+        Features::observe_client_notification_owned(self, method, params)
     }
     fn own_request(&self, method: &str, params: &Value) -> Option<OwnFuture> {
         Features::own_request(self, method, params)
@@ -438,6 +441,95 @@ fn params_of(bytes: &[u8]) -> Value {
         .unwrap_or(Value::Null)
 }
 
+#[derive(Deserialize)]
+struct OpenBody<'a> {
+    #[serde(borrow)]
+    params: OpenParamsRaw<'a>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OpenParamsRaw<'a> {
+    #[serde(borrow)]
+    text_document: OpenItemRaw<'a>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OpenItemRaw<'a> {
+    uri: Value,
+    #[serde(default)]
+    language_id: Value,
+    version: Value,
+    #[serde(borrow)]
+    text: &'a RawValue,
+}
+
+/// A `didOpen`'s params with the text decoded straight into one string of the right size.
+/// serde_json decodes an escaped string (every line break of a file is `\n`) through a scratch
+/// buffer grown by doubling, then copies it: up to three times the text at once on top of the
+/// frame. `None` when the message is not of that shape (the caller parses it the usual way).
+fn did_open_params(bytes: &[u8]) -> Option<Value> {
+    let body: OpenBody<'_> = serde_json::from_slice(bytes).ok()?;
+    let item = body.params.text_document;
+    let text = unescape_json_string(item.text.get())?;
+    Some(json!({"textDocument": {
+        "uri": item.uri,
+        "languageId": item.language_id,
+        "version": item.version,
+        "text": Value::String(text),
+    }}))
+}
+
+/// The string a JSON string literal (quotes included, already validated by serde_json) stands
+/// for (RFC 8259 §7). `None` on anything else, e.g. a lone surrogate (which serde_json rejects
+/// too).
+fn unescape_json_string(literal: &str) -> Option<String> {
+    let inner = literal.strip_prefix('"')?.strip_suffix('"')?;
+    let mut out = String::with_capacity(inner.len());
+    let mut rest = inner;
+    let hex4 = |s: &str| -> Option<u32> {
+        let h = s.get(..4)?;
+        h.bytes()
+            .all(|b| b.is_ascii_hexdigit())
+            .then(|| u32::from_str_radix(h, 16).ok())
+            .flatten()
+    };
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let esc = *rest.as_bytes().get(i + 1)?;
+        rest = rest.get(i + 2..)?;
+        match esc {
+            b'"' => out.push('"'),
+            b'\\' => out.push('\\'),
+            b'/' => out.push('/'),
+            b'b' => out.push('\u{8}'),
+            b'f' => out.push('\u{c}'),
+            b'n' => out.push('\n'),
+            b'r' => out.push('\r'),
+            b't' => out.push('\t'),
+            b'u' => {
+                let hi = hex4(rest)?;
+                rest = &rest[4..];
+                let c = if (0xD800..0xDC00).contains(&hi) {
+                    let lo = rest.strip_prefix("\\u").and_then(hex4)?;
+                    if !(0xDC00..0xE000).contains(&lo) {
+                        return None;
+                    }
+                    rest = &rest[6..];
+                    char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))?
+                } else {
+                    char::from_u32(hi)?
+                };
+                out.push(c);
+            }
+            _ => return None,
+        }
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
 /// Re-serialize `bytes` with `field` replaced by `f(old)`, keeping every other field and the
 /// key order (serde_json `preserve_order`). Unparseable input is returned unchanged.
 fn rewrite_field(bytes: Vec<u8>, field: &str, f: impl FnOnce(Value) -> Value) -> Vec<u8> {
@@ -536,9 +628,12 @@ async fn editor_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                     shared.exit_forwarded.store(true, Ordering::Release);
                 }
                 if shared.hooks.observes(&method) {
-                    shared
-                        .hooks
-                        .observe_client_notification(&method, &params_of(&bytes));
+                    let params = if method == methods::DID_OPEN {
+                        did_open_params(&bytes).unwrap_or_else(|| params_of(&bytes))
+                    } else {
+                        params_of(&bytes)
+                    };
+                    shared.hooks.observe_client_notification(&method, params);
                 }
                 forward(&shared.to_lean, bytes, TO).await;
             }
@@ -772,7 +867,7 @@ mod tests {
             result["capabilities"]["codeLensProvider"] = json!({"resolveProvider": false});
             result
         }
-        fn observe_client_notification(&self, method: &str, params: &Value) {
+        fn observe_client_notification(&self, method: &str, params: Value) {
             self.seen.lock().expect("lock").push(method.to_string());
             if method == "test/hide" {
                 self.lean
@@ -1097,7 +1192,11 @@ mod tests {
             .await;
             let asked = recv(&mut h.lean_reader).await;
             assert_eq!(asked["id"], forged.as_str());
-            send(&mut h.lean, json!({"jsonrpc":"2.0","id":forged,"result":[]})).await;
+            send(
+                &mut h.lean,
+                json!({"jsonrpc":"2.0","id":forged,"result":[]}),
+            )
+            .await;
             let got = recv(&mut h.editor_reader).await;
             assert_eq!(got, json!({"jsonrpc":"2.0","id":forged,"result":[]}));
             // And the editor's reply to a server request with such an id reaches Lean.
@@ -1107,7 +1206,11 @@ mod tests {
             )
             .await;
             assert_eq!(recv(&mut h.editor_reader).await["id"], forged.as_str());
-            send(&mut h.editor, json!({"jsonrpc":"2.0","id":forged,"result":[]})).await;
+            send(
+                &mut h.editor,
+                json!({"jsonrpc":"2.0","id":forged,"result":[]}),
+            )
+            .await;
             assert_eq!(recv(&mut h.lean_reader).await["id"], forged.as_str());
         }
     }
@@ -1142,6 +1245,43 @@ mod tests {
         assert!(!Hooks::observes(&f, "initialized"));
         assert!(!Hooks::observes(&f, "custom/bulkUpload"));
         assert!(!Hooks::observes(&f, "workspace/didChangeConfiguration"));
+    }
+
+    #[test]
+    fn did_open_text_is_decoded_as_serde_json_does() {
+        let texts = [
+            String::new(),
+            "plain".to_string(),
+            "import Mathlib\n\ttheorem t : \"∀ x, x = x\" := by\\ rfl\r\n".to_string(),
+            "\u{0}\u{1f}\u{7f}\u{8}\u{c} / 🦀 \u{10ffff} ℝ".to_string(),
+        ];
+        for text in texts {
+            let msg = json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params":
+                {"textDocument": {"uri": "file:///a.lean", "languageId": "lean4", "version": 3, "text": text}}});
+            let bytes = serde_json::to_vec(&msg).expect("json");
+            assert_eq!(did_open_params(&bytes), Some(msg["params"].clone()));
+        }
+        // Escapes serde_json writes only on request: \u forms, surrogate pairs, `\/`.
+        let raw = r#""a\u00e9\/\ud83e\udd80\u2200""#;
+        assert_eq!(
+            unescape_json_string(raw),
+            serde_json::from_str::<String>(raw).ok()
+        );
+        assert_eq!(unescape_json_string(r#""\ud83e""#), None);
+        assert_eq!(unescape_json_string(r#""\ud83e\u0041""#), None);
+        // Not the shape: the caller's usual parse decides.
+        assert_eq!(
+            did_open_params(br#"{"params":{"textDocument":{"uri":1}}}"#),
+            None
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_string_round_trips_through_the_decoder(s in ".*") {
+            let literal = serde_json::to_string(&s).expect("json");
+            proptest::prop_assert_eq!(unescape_json_string(&literal), Some(s));
+        }
     }
 
     #[test]

@@ -296,7 +296,12 @@ mod tests {
     #[test]
     fn crash_message_has_status_and_tail() {
         let status = Ok(std::process::ExitStatus::from_raw(3 << 8));
-        let m = crash_message("lake serve --", &status, "", &["Watchdog error: boom".into()]);
+        let m = crash_message(
+            "lake serve --",
+            &status,
+            "",
+            &["Watchdog error: boom".into()],
+        );
         assert!(m.contains("`lake serve --`"));
         assert!(m.contains("exit status 3"));
         assert!(m.ends_with("Watchdog error: boom"));

@@ -280,7 +280,9 @@ fn resolve(
                 )
             })?;
             if let Some(ds_path) = &cfg.dataset {
-                readable.check(ds_path).map_err(|e| format!("{origin}: {e}"))?;
+                readable
+                    .check(ds_path)
+                    .map_err(|e| format!("{origin}: {e}"))?;
                 let ds = reads.datasets.entry(ds_path.clone()).or_insert_with(|| {
                     Dataset::load(ds_path)
                         .map(|(d, _)| d)

@@ -104,6 +104,11 @@ struct LeanDiagnostics {
     overflow: bool,
 }
 
+/// Documents larger than this are mirrored (and forwarded) but not judged: the analysis lexes
+/// the whole text, at about ten times its size in memory (issue 17 §6: a 50 MB `didOpen` held
+/// 490 MiB). Mathlib's largest files are well under 1 MiB.
+const MAX_JUDGED_DOCUMENT_BYTES: usize = 8 << 20;
+
 /// Most bytes of Lean diagnostics kept per URI (a real file's list is far smaller; a publish
 /// beyond it is forwarded as usual, only not kept).
 const MAX_LEAN_DIAGNOSTIC_BYTES: usize = 8 << 20;
@@ -324,7 +329,21 @@ impl Features {
 
     /// Client→server notifications, before forwarding: mirror update, cancel and spawn jobs.
     pub fn observe_client_notification(&self, method: &str, params: &Value) {
-        match self.inner.docs.observe(method, params) {
+        self.on_mirror_event(method, self.inner.docs.observe(method, params));
+    }
+
+    /// As [`Features::observe_client_notification`], the params by value (the router's way: a
+    /// `didOpen`'s text moves into the mirror, not copied).
+    pub fn observe_client_notification_owned(&self, method: &str, params: Value) {
+        self.on_mirror_event(method, self.inner.docs.observe_owned(method, params));
+    }
+
+    fn on_mirror_event(
+        &self,
+        method: &str,
+        event: Result<MirrorEvent, crate::documents::DocumentError>,
+    ) {
+        match event {
             Ok(MirrorEvent::Opened { uri }) => self.restart_job(&uri),
             Ok(MirrorEvent::Changed { uri }) => {
                 let had = lock(&self.inner.shown).remove(&uri).is_some();
@@ -570,7 +589,10 @@ impl Features {
         let (version, list) = match base {
             Some((version, list, _)) => (version, list),
             None => (
-                self.inner.docs.get(uri).map_or(Value::Null, |d| json!(d.version)),
+                self.inner
+                    .docs
+                    .get(uri)
+                    .map_or(Value::Null, |d| json!(d.version)),
                 Vec::new(),
             ),
         };
@@ -681,6 +703,24 @@ impl Features {
             .shut_down
             .load(std::sync::atomic::Ordering::Acquire)
         {
+            return;
+        }
+        let size = self.inner.docs.get(uri).map_or(0, |d| d.text().len());
+        if size > MAX_JUDGED_DOCUMENT_BYTES {
+            // Lexing the whole file costs ~10× its size; no real Lean file comes near this.
+            if let Some(old) = lock(&self.inner.jobs).remove(uri) {
+                old.abort();
+            }
+            lock(&self.inner.analyses).remove(uri);
+            tracing::warn!(%uri, size, "document too large to judge");
+            self.show_message(
+                2,
+                format!(
+                    "lean-assess: documents over {} MiB are not judged ({uri} is {:.1} MiB)",
+                    MAX_JUDGED_DOCUMENT_BYTES >> 20,
+                    size as f64 / (1 << 20) as f64
+                ),
+            );
             return;
         }
         let this = self.clone();
@@ -1431,10 +1471,16 @@ mod tests {
         for i in 0..n {
             let d = json!({"range": {"start": {"line": i, "character": 0}, "end": {"line": i, "character": 1}},
                 "message": format!("m{i}"), "severity": 2});
-            assert!(f.lean_diagnostics(&publish_body(uri, 3, i > 0, &[d])).is_empty());
+            assert!(f
+                .lean_diagnostics(&publish_body(uri, 3, i > 0, &[d]))
+                .is_empty());
         }
         // The quadratic store (a copy of the whole list per message) took minutes for this.
-        assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{:?}",
+            started.elapsed()
+        );
         {
             let ld = lock(&f.inner.lean_diags);
             assert_eq!(ld[uri].diagnostics.len(), n as usize);
@@ -1495,7 +1541,10 @@ mod tests {
         let candidate = format!("Cand.lean::{nasty}");
         let reference = format!("R.lean::{nasty}x");
         let existing = "[reference]\nfile = \"R.lean\"\n";
-        let text = format!("{existing}{}", pair_entry_toml(&candidate, &reference).unwrap());
+        let text = format!(
+            "{existing}{}",
+            pair_entry_toml(&candidate, &reference).unwrap()
+        );
         // Read back by the toml parser: the same strings.
         let v: toml::Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         let pair = &v["reference"]["pair"][0];
@@ -1589,6 +1638,28 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_document_too_large_to_judge_is_said_so_and_not_analysed() {
+        let mut s = setup().await;
+        let text = "-- filler line\n".repeat(MAX_JUDGED_DOCUMENT_BYTES / 15 + 1);
+        s.features.observe_client_notification(
+            "textDocument/didOpen",
+            &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": text}}),
+        );
+        match s.rx.recv().await {
+            Some(ToEditor::Notification { method, params }) => {
+                assert_eq!(method, "window/showMessage");
+                assert!(
+                    params["message"].as_str().unwrap().contains("not judged"),
+                    "{params}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(s.features.analysis(&s.uri).is_none());
+        assert!(lock(&s.features.inner.jobs).is_empty());
+    }
+
+    #[tokio::test]
     async fn a_reference_outside_the_workspace_is_not_read_and_says_why() {
         let mut s = setup().await;
         let outside = tempfile::tempdir().unwrap();
@@ -1612,7 +1683,10 @@ mod tests {
         }
         let problems: Vec<&str> = a.problems.iter().map(|p| p.message.as_str()).collect();
         assert_eq!(problems.len(), 2, "{problems:?}");
-        assert!(problems[1].contains("/etc/passwd is outside the workspace"), "{problems:?}");
+        assert!(
+            problems[1].contains("/etc/passwd is outside the workspace"),
+            "{problems:?}"
+        );
     }
 
     #[tokio::test]
