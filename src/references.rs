@@ -727,7 +727,7 @@ mod tests {
             assert!(e.contains("is outside the workspace"), "{e}");
         }
         // A configured root (the editor's workspace folder) widens it.
-        let wider = ReadableRoots::for_document(Some(&doc), None, &[outside.clone()]);
+        let wider = ReadableRoots::for_document(Some(&doc), None, std::slice::from_ref(&outside));
         assert_eq!(wider.check(&target("../../outside/secret.lean::s")), Ok(()));
         // The directive itself is read as before; its target is what gets checked.
         let text =
