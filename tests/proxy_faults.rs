@@ -175,7 +175,9 @@ fn crash_mid_frame_fails_waiting_requests_and_reports_status_and_stderr() {
     let script = "read line; printf 'Content-Length: 100\r\n\r\n{\"jsonrpc\"'; \
                   echo 'INTERNAL PANIC: out of memory' >&2; exit 5";
     let mut ed = Editor::proxy_with(&["sh", "-c", script], &[]);
-    ed.send(&json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}}));
+    ed.send(
+        &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}}),
+    );
     // The request Lean never answered gets an error reply (LSP RequestFailed), not silence.
     let reply = ed.recv_matching(|m| m["id"] == 0);
     assert_eq!(reply["error"]["code"], -32803, "{reply}");
@@ -188,7 +190,10 @@ fn crash_mid_frame_fails_waiting_requests_and_reports_status_and_stderr() {
     let status = ed.wait(WAIT).expect("the proxy exits");
     assert_eq!(status.code(), Some(5));
     let log = ed.log_text();
-    assert!(log.contains("exit status 5") && log.contains("INTERNAL PANIC"), "{log}");
+    assert!(
+        log.contains("exit status 5") && log.contains("INTERNAL PANIC"),
+        "{log}"
+    );
 }
 
 #[test]
