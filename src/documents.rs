@@ -262,6 +262,20 @@ impl DocumentMirror {
     }
 
     /// Apply a client→server notification (`textDocument/didOpen|didChange|didClose`).
+    /// As [`DocumentMirror::observe`], with the params by value: a `didOpen`'s text moves into
+    /// the mirror instead of being copied (a 50 MB file must not be held three times over;
+    /// issue 17 §6).
+    pub fn observe_owned(&self, method: &str, params: Value) -> Result<MirrorEvent, DocumentError> {
+        if method != "textDocument/didOpen" {
+            return self.observe(method, &params);
+        }
+        let p = OpenParams::deserialize(params).map_err(|e| bad(method, e))?;
+        let uri = p.text_document.uri;
+        let doc = Document::new(uri.clone(), p.text_document.version, p.text_document.text);
+        self.write().insert(uri.clone(), Arc::new(doc));
+        Ok(MirrorEvent::Opened { uri })
+    }
+
     pub fn observe(&self, method: &str, params: &Value) -> Result<MirrorEvent, DocumentError> {
         match method {
             "textDocument/didOpen" => {

@@ -1,6 +1,6 @@
 //! The proxy's own outgoing requests that await a reply: own-id minting, id → waiter, drain.
 //!
-//! Owns: the `"lean-assess:<n>"` id space (one [`PendingTable`] per direction: into Lean, and
+//! Owns: the `"lean-assess:<nonce>:<n>"` id space (one [`PendingTable`] per direction: into Lean, and
 //! into the editor for `ToEditor::Request`), registration, completion and draining on close.
 //! It does not write frames: callers register an id *and then* queue the frame on the single
 //! ordered writer of that direction, so a reply can never arrive before its entry exists
@@ -15,12 +15,35 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use tokio::sync::oneshot;
 
-/// Prefix of every id the proxy mints. The editor's ids and Lean's ids never start with it:
-/// editors use numbers, Lean's watchdog numbers (and `"register_lean_watcher"`); see
-/// `fixtures/lean-protocol/README` §10.
+/// Start of every id the proxy mints. Editors use numbers, Lean's watchdog numbers (and
+/// `"register_lean_watcher"`); see `fixtures/lean-protocol/README` §10. This readable part
+/// alone does not make an id ours: another proxy in a chain, or any client, may send
+/// `"lean-assess:7"`. Only [`own_id_prefix`] (with this process's random nonce) does.
 pub const OWN_ID_PREFIX: &str = "lean-assess:";
 
-/// An id the proxy minted: `"lean-assess:<n>"` (string ids: Lean accepts them, README §10).
+/// This process's id prefix, `"lean-assess:<nonce>:"`, the nonce 64 random bits drawn once per
+/// process. An editor request whose id merely looks like ours (another proxy's, a forged one)
+/// is then not taken for ours, so its reply is forwarded rather than swallowed (issue 17 §9).
+pub fn own_id_prefix() -> &'static str {
+    static PREFIX: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PREFIX.get_or_init(|| format!("{OWN_ID_PREFIX}{:016x}:", process_nonce()))
+}
+
+/// 64 bits the rest of the world cannot guess: std's `RandomState` is seeded from the OS's
+/// random source (getrandom) once per process; hashing the pid and the clock in on top costs
+/// nothing. No new dependency for one number.
+fn process_nonce() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u32(std::process::id());
+    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        h.write_u128(t.as_nanos());
+    }
+    h.finish()
+}
+
+/// An id the proxy minted: `"lean-assess:<nonce>:<n>"` (string ids: Lean accepts them,
+/// README §10).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct OwnId(String);
 
@@ -29,9 +52,10 @@ impl OwnId {
         &self.0
     }
 
-    /// `Some` when `id` is in the proxy's own id space.
+    /// `Some` when `id` is in this process's own id space (prefix and nonce both match).
     pub fn parse(id: &str) -> Option<OwnId> {
-        id.starts_with(OWN_ID_PREFIX).then(|| OwnId(id.to_string()))
+        id.starts_with(own_id_prefix())
+            .then(|| OwnId(id.to_string()))
     }
 }
 
@@ -85,7 +109,7 @@ impl PendingTable {
     /// receiver resolves to [`Reply::Closed`] at once.
     pub fn register(&self, method: &str) -> (OwnId, oneshot::Receiver<Reply>) {
         let n = self.next.fetch_add(1, Ordering::Relaxed);
-        let id = OwnId(format!("{OWN_ID_PREFIX}{n}"));
+        let id = OwnId(format!("{}{n}", own_id_prefix()));
         let (tx, rx) = oneshot::channel();
         if self.closed.load(Ordering::Acquire) {
             // Dropping the sender makes the receiver fail, which callers read as closed.
@@ -106,7 +130,7 @@ impl PendingTable {
     /// `ToEditor::Request` is consumed and only logged).
     pub fn mint(&self) -> OwnId {
         let n = self.next.fetch_add(1, Ordering::Relaxed);
-        OwnId(format!("{OWN_ID_PREFIX}{n}"))
+        OwnId(format!("{}{n}", own_id_prefix()))
     }
 
     /// Deliver a reply. Returns the method of the request it answered, or `None` for an id
@@ -162,6 +186,13 @@ mod tests {
         assert!(a.as_str().starts_with(OWN_ID_PREFIX));
         assert_eq!(OwnId::parse(a.as_str()), Some(a.clone()));
         assert_eq!(OwnId::parse("register_lean_watcher"), None);
+        // Looking like ours is not enough: the nonce must match too.
+        assert_eq!(OwnId::parse("lean-assess:7"), None);
+        assert_eq!(
+            OwnId::parse(&format!("{OWN_ID_PREFIX}0000000000000000:1")),
+            None
+        );
+        assert!(a.as_str().starts_with(own_id_prefix()));
 
         assert_eq!(
             table.complete(&a, Reply::Result(serde_json::json!({}))),

@@ -332,6 +332,108 @@ pub fn find_config(
     None
 }
 
+/// Files that mark a Lake project's root (lake `src/lake/Lake/Load/Config.lean` looks for
+/// `lakefile.lean` / `lakefile.toml`; `lake-manifest.json` and `lean-toolchain` sit next to it).
+const LAKE_ROOT_MARKERS: [&str; 4] = [
+    "lakefile.lean",
+    "lakefile.toml",
+    "lake-manifest.json",
+    "lean-toolchain",
+];
+
+/// Where reference files (a directive's `FILE.lean`, a pair's file, `[reference] file`, the
+/// dataset) may be read from: the workspace — the folder of the config file, the Lake project
+/// the document is in (its `.lake/packages`, Mathlib included, lie inside it), the editor's
+/// `rootUri`/`workspaceFolders` and the server's working directory — and nothing else. A
+/// workspace file can then not make the proxy read (show in hover, send to an LLM) a file such
+/// as `-- @reference ../../etc/passwd::root` (issue 17 §2). Symbolic links are followed before
+/// the check, so a link inside pointing outside is outside.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReadableRoots {
+    /// Absolute, normalized (canonical where the folder exists).
+    roots: Vec<PathBuf>,
+}
+
+impl ReadableRoots {
+    /// The roots for a document at `doc_path` under `config`, plus `extra` (the editor's
+    /// workspace folders, the server's working directory). Without any of them (a scratch file
+    /// outside every project), the document's own folder.
+    pub fn for_document(
+        doc_path: Option<&Path>,
+        config: Option<&Config>,
+        extra: &[PathBuf],
+    ) -> ReadableRoots {
+        let mut roots = Vec::new();
+        if let Some(dir) = config.and_then(|c| c.path.parent()) {
+            roots.push(dir.to_path_buf());
+        }
+        let doc_dir = doc_path.and_then(Path::parent);
+        if let Some(lake) = doc_dir.and_then(lake_root) {
+            roots.push(lake);
+        }
+        roots.extend(extra.iter().cloned());
+        if roots.is_empty() {
+            roots.extend(doc_dir.map(Path::to_path_buf));
+        }
+        let mut out: Vec<PathBuf> = Vec::new();
+        for r in roots.iter().filter(|r| r.is_absolute()) {
+            let r = r.canonicalize().unwrap_or_else(|_| normalize(r));
+            if !out.contains(&r) {
+                out.push(r);
+            }
+        }
+        ReadableRoots { roots: out }
+    }
+
+    /// Ok when `path` lies inside one of the roots; else a message saying so (for a diagnostic
+    /// and the hover), without reading anything.
+    pub fn check(&self, path: &Path) -> Result<(), String> {
+        // Lexically first: `..` must not climb out, whether or not the file exists.
+        let lexical = normalize(path);
+        let inside = |p: &Path| path.is_absolute() && self.roots.iter().any(|r| p.starts_with(r));
+        if inside(&lexical) {
+            // Then with links resolved (a missing file fails to read later, with its own error).
+            match lexical.canonicalize() {
+                Ok(real) if !inside(&real) => {}
+                _ => return Ok(()),
+            }
+        }
+        let roots: Vec<String> = self.roots.iter().map(|r| r.display().to_string()).collect();
+        Err(format!(
+            "{} is outside the workspace; references are read only inside {}",
+            path.display(),
+            if roots.is_empty() {
+                "the workspace (none is known)".to_string()
+            } else {
+                roots.join(", ")
+            }
+        ))
+    }
+}
+
+/// The nearest folder from `dir` up that holds a Lake project marker.
+fn lake_root(dir: &Path) -> Option<PathBuf> {
+    dir.ancestors()
+        .find(|d| LAKE_ROOT_MARKERS.iter().any(|m| d.join(m).is_file()))
+        .map(Path::to_path_buf)
+}
+
+/// `a/./b/../c` → `a/c` without touching the file system (`..` at the root stays at the root).
+fn normalize(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
 /// What a `-- @reference` directive points at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DirectiveSpec {
@@ -617,6 +719,52 @@ pub fn path_to_uri(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn references_resolve_inside_the_workspace_only() {
+        let tmp = tempfile::tempdir().unwrap();
+        let outside = tmp.path().join("outside");
+        let proj = tmp.path().join("proj");
+        std::fs::create_dir_all(proj.join("A")).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::write(proj.join("lakefile.toml"), "").unwrap();
+        std::fs::write(proj.join("A/Ref.lean"), "theorem r : True := trivial").unwrap();
+        std::fs::write(outside.join("secret.lean"), "theorem s : True := trivial").unwrap();
+        std::os::unix::fs::symlink(outside.join("secret.lean"), proj.join("A/Link.lean")).unwrap();
+        let doc = proj.join("A/Cand.lean");
+        // No config, no editor roots: the Lake project is the workspace.
+        let roots = ReadableRoots::for_document(Some(&doc), None, &[]);
+        let target = |spec: &str| Target::parse(spec, doc.parent().unwrap()).unwrap().file;
+        assert_eq!(roots.check(&target("Ref.lean::r")), Ok(()));
+        assert_eq!(roots.check(&target("Missing.lean::r")), Ok(()));
+        for bad in [
+            "../../outside/secret.lean::s",
+            "../../../../../../../../etc/passwd::root",
+            "/etc/passwd::root",
+            "Link.lean::s",
+        ] {
+            let e = roots.check(&target(bad)).expect_err(bad);
+            assert!(e.contains("is outside the workspace"), "{e}");
+        }
+        // A configured root (the editor's workspace folder) widens it.
+        let wider = ReadableRoots::for_document(Some(&doc), None, std::slice::from_ref(&outside));
+        assert_eq!(wider.check(&target("../../outside/secret.lean::s")), Ok(()));
+        // The directive itself is read as before; its target is what gets checked.
+        let text =
+            "-- @reference ../../../../../../../../etc/passwd::root\ntheorem c : True := trivial";
+        let d = directive_above(
+            text,
+            text.find("theorem").unwrap(),
+            &doc,
+            doc.parent().unwrap(),
+        )
+        .unwrap()
+        .unwrap();
+        let DirectiveSpec::Theorem(t) = d.spec else {
+            panic!("{:?}", d.spec)
+        };
+        assert!(roots.check(&t.file).is_err());
+    }
 
     const GOOD: &str = r#"
 [reference]

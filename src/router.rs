@@ -15,14 +15,18 @@
 //!   `method` are parsed to route ([`crate::wire::peek`]).
 //! - Re-serialized, keeping every other field of Lean's JSON: the `initialize` result
 //!   (capabilities added by the features), replies to the requests the features augment
-//!   (hover, codeAction), and `textDocument/publishDiagnostics` (ours merged in, since a second
-//!   publish for a URI would replace Lean's: architecture.md).
-//! - Own traffic never reaches the editor: replies to ids `"lean-assess:<n>"` go to the
+//!   (hover, codeAction), and `textDocument/publishDiagnostics` when the features have
+//!   diagnostics of their own to add (merged in, since a second publish for a URI would replace
+//!   Lean's: architecture.md); without any, it is forwarded as its bytes.
+//! - Own traffic never reaches the editor: replies to ids `"lean-assess:<nonce>:<n>"` (the
+//!   nonce random per process, [`crate::pending::own_id_prefix`]) go to the
 //!   [`PendingTable`], and Lean's notifications about hidden URIs are dropped (README §3).
 //!   Replies from the editor to our own server→client requests (`ToEditor::Request`) are
 //!   consumed, never forwarded to Lean.
 //! - Requests the features answer themselves run on spawned tasks; `$/cancelRequest` for one
 //!   of them aborts the task and answers `-32800` (RequestCancelled), since Lean never saw it.
+//! - Lean gone (EOF, crash, bad frame): every editor request still waiting for it is answered
+//!   `RequestFailed` ([`codes::REQUEST_FAILED`]); the caller reports how Lean ended.
 //! - Bad input: a bad frame header ends that stream (it is out of step; habit 3). A body that
 //!   is not JSON is forwarded unchanged and logged; an editor request whose `method` is not a
 //!   string is answered `-32600` (Invalid Request) and not forwarded.
@@ -36,6 +40,7 @@ use crate::pending::{OwnId, PendingTable, Reply};
 use crate::wire::{self, FrameReader, Peek, RequestId};
 use dashmap::DashMap;
 use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{json, Map, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -49,6 +54,12 @@ pub mod codes {
     pub const INVALID_REQUEST: i64 = -32600;
     pub const REQUEST_CANCELLED: i64 = -32800;
     pub const INTERNAL_ERROR: i64 = -32603;
+    /// LSP 3.17 `RequestFailed`: "the method name was known and the parameters were valid",
+    /// the request failed anyway, the message says why. Answered to every editor request still
+    /// waiting when the Lean server goes away (helix's `Transport` does the same for its own
+    /// pending requests when the server's stream closes: each gets `StreamClosed`, so no
+    /// caller waits for ever).
+    pub const REQUEST_FAILED: i64 = -32803;
 }
 
 /// Method names the router treats specially.
@@ -59,6 +70,7 @@ pub mod methods {
     pub const CANCEL_REQUEST: &str = "$/cancelRequest";
     pub const PUBLISH_DIAGNOSTICS: &str = "textDocument/publishDiagnostics";
     pub const SHOW_MESSAGE: &str = "window/showMessage";
+    pub const DID_OPEN: &str = "textDocument/didOpen";
 }
 
 /// What the router asks of the editor features. [`Features`] implements it; router tests use
@@ -66,11 +78,14 @@ pub mod methods {
 pub trait Hooks: Send + Sync + 'static {
     fn on_initialize_request(&self, params: &Value);
     fn augment_initialize_result(&self, result: Value) -> Value;
-    fn observe_client_notification(&self, method: &str, params: &Value);
+    /// The params by value, so a big text can move into the features' state uncopied.
+    fn observe_client_notification(&self, method: &str, params: Value);
     fn own_request(&self, method: &str, params: &Value) -> Option<OwnFuture>;
     fn wants_response(&self, method: &str) -> bool;
     fn augment_response(&self, method: &str, request_params: &Value, result: Value) -> Value;
-    fn merge_diagnostics(&self, params: Value) -> Value;
+    /// Lean's `publishDiagnostics` (the whole body, not parsed by the router): what of ours to
+    /// append to its `diagnostics`. Empty (the common case) forwards the bytes unchanged.
+    fn lean_diagnostics(&self, body: &[u8]) -> Vec<Value>;
     /// Whether `observe_client_notification` needs to see notifications of `method`. Only those
     /// get their params parsed on the forwarding path (bulk traffic such as `$/lean/rpc/*` or a
     /// client's custom notifications then costs a peek, not a parse).
@@ -88,11 +103,12 @@ pub trait Hooks: Send + Sync + 'static {
 }
 
 impl Hooks for Features {
-    /// The features read standard LSP notifications (the document mirror, didSave,
-    /// didChangeWatchedFiles); none of them is a `$/` method. Skipping only `$/`
-    /// (`$/lean/rpc/*`, `$/cancelRequest`, `$/setTrace`, ...) keeps any they add later.
+    /// Exactly the notifications `Features::observe_client_notification` acts on (the
+    /// document mirror, didSave, didChangeWatchedFiles, exit). Every other notification costs
+    /// a peek at its method, not a parse of its params: a client's bulk or custom notification
+    /// must not be parsed whole (issue 17 §6).
     fn observes(&self, method: &str) -> bool {
-        !method.starts_with("$/")
+        Features::OBSERVED_NOTIFICATIONS.contains(&method)
     }
     /// Exactly the methods `own_request` can claim, so other requests are not parsed.
     fn may_own(&self, method: &str) -> bool {
@@ -104,8 +120,8 @@ impl Hooks for Features {
     fn augment_initialize_result(&self, result: Value) -> Value {
         Features::augment_initialize_result(self, result)
     }
-    fn observe_client_notification(&self, method: &str, params: &Value) {
-        Features::observe_client_notification(self, method, params)
+    fn observe_client_notification(&self, method: &str, params: Value) {
+        Features::observe_client_notification_owned(self, method, params)
     }
     fn own_request(&self, method: &str, params: &Value) -> Option<OwnFuture> {
         Features::own_request(self, method, params)
@@ -116,8 +132,8 @@ impl Hooks for Features {
     fn augment_response(&self, method: &str, request_params: &Value, result: Value) -> Value {
         Features::augment_response(self, method, request_params, result)
     }
-    fn merge_diagnostics(&self, params: Value) -> Value {
-        Features::merge_diagnostics(self, params)
+    fn lean_diagnostics(&self, body: &[u8]) -> Vec<Value> {
+        Features::lean_diagnostics(self, body)
     }
     fn on_shutdown(&self) {
         Features::on_shutdown(self)
@@ -163,6 +179,12 @@ pub struct RouterEnd {
     pub shutdown_forwarded: bool,
     /// Lean's stream ended on a bad frame (not at EOF): what was wrong.
     pub lean_stream_error: Option<String>,
+    /// Lean's stream ended inside a frame (its header announced more bytes than came): the
+    /// process most likely died while writing, so its exit status says why, not the frame.
+    pub lean_died_mid_frame: bool,
+    /// Editor requests that were still waiting for Lean (or for the features) when Lean's
+    /// stream ended; each was answered [`codes::REQUEST_FAILED`].
+    pub failed_requests: usize,
     editor: Writer,
 }
 
@@ -250,6 +272,9 @@ struct Shared<H> {
     lean: Arc<LeanClient>,
     /// Own requests into Lean.
     lean_pending: Arc<PendingTable>,
+    /// Editor requests forwarded to Lean whose reply has not come back yet: answered with an
+    /// error if Lean goes away first (issue 17 §10). An insert and a remove per request.
+    editor_waiting: DashMap<RequestId, ()>,
     /// Own server→client requests into the editor (`ToEditor::Request`).
     editor_pending: PendingTable,
     to_lean: mpsc::Sender<Vec<u8>>,
@@ -294,6 +319,7 @@ where
         hooks,
         lean: lean.clone(),
         lean_pending: lean_pending.clone(),
+        editor_waiting: DashMap::new(),
         editor_pending: PendingTable::new(),
         to_lean: lean_writer.tx.clone(),
         to_editor: editor.tx.clone(),
@@ -315,6 +341,8 @@ where
     ));
 
     let mut lean_stream_error = None;
+    let mut lean_died_mid_frame = false;
+    let mut failed_requests = 0;
     let reason = tokio::select! {
         _ = &mut editor_task => {
             if !shared.exit_forwarded.load(Ordering::Acquire) {
@@ -335,9 +363,15 @@ where
             EndReason::EditorClosed
         }
         ended = &mut lean_task => {
-            lean_stream_error = ended.ok().flatten();
+            if let Ok(Some(e)) = ended {
+                lean_died_mid_frame = matches!(e, wire::FrameError::Truncated { .. });
+                lean_stream_error = Some(e.to_string());
+            }
             editor_task.abort();
             lean_writer.close(Duration::from_millis(200)).await;
+            // Fail the waiting requests before waking the features' waiters (the drain below),
+            // so an own request gets this answer, not a race between two.
+            failed_requests = fail_waiting_requests(&shared).await;
             EndReason::LeanClosed
         }
     };
@@ -351,8 +385,47 @@ where
         exit_forwarded: shared.exit_forwarded.load(Ordering::Acquire),
         shutdown_forwarded: shared.shutdown_forwarded.load(Ordering::Acquire),
         lean_stream_error,
+        lean_died_mid_frame,
+        failed_requests,
         editor,
     }
+}
+
+/// Lean is gone: answer every editor request still waiting for it, and every request the
+/// features were answering (their tasks are aborted next), with [`codes::REQUEST_FAILED`].
+/// The editor's reader is stopped already, so no new request can slip in behind this.
+async fn fail_waiting_requests<H: Hooks>(shared: &Shared<H>) -> usize {
+    let mut ids: Vec<RequestId> = shared
+        .editor_waiting
+        .iter()
+        .map(|e| e.key().clone())
+        .collect();
+    shared.editor_waiting.clear();
+    // Whoever removes an own request's entry answers it (the task itself, the cancel path, or
+    // this): one reply each, never two.
+    let own: Vec<RequestId> = shared
+        .own_inflight
+        .iter()
+        .map(|e| e.key().clone())
+        .collect();
+    for id in own {
+        if let Some((_, task)) = shared.own_inflight.remove(&id) {
+            task.abort();
+            ids.push(id);
+        }
+    }
+    for id in &ids {
+        tracing::warn!(%id, "the Lean server went away before answering; failing the request");
+        let reply = response_body(
+            id,
+            Err((
+                codes::REQUEST_FAILED,
+                "lean-assess: the Lean server stopped before answering this request".into(),
+            )),
+        );
+        forward(&shared.to_editor, reply, "proxy→editor").await;
+    }
+    ids.len()
 }
 
 #[derive(Deserialize)]
@@ -366,6 +439,95 @@ fn params_of(bytes: &[u8]) -> Value {
     serde_json::from_slice::<ParamsOnly>(bytes)
         .map(|p| p.params)
         .unwrap_or(Value::Null)
+}
+
+#[derive(Deserialize)]
+struct OpenBody<'a> {
+    #[serde(borrow)]
+    params: OpenParamsRaw<'a>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OpenParamsRaw<'a> {
+    #[serde(borrow)]
+    text_document: OpenItemRaw<'a>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OpenItemRaw<'a> {
+    uri: Value,
+    #[serde(default)]
+    language_id: Value,
+    version: Value,
+    #[serde(borrow)]
+    text: &'a RawValue,
+}
+
+/// A `didOpen`'s params with the text decoded straight into one string of the right size.
+/// serde_json decodes an escaped string (every line break of a file is `\n`) through a scratch
+/// buffer grown by doubling, then copies it: up to three times the text at once on top of the
+/// frame. `None` when the message is not of that shape (the caller parses it the usual way).
+fn did_open_params(bytes: &[u8]) -> Option<Value> {
+    let body: OpenBody<'_> = serde_json::from_slice(bytes).ok()?;
+    let item = body.params.text_document;
+    let text = unescape_json_string(item.text.get())?;
+    Some(json!({"textDocument": {
+        "uri": item.uri,
+        "languageId": item.language_id,
+        "version": item.version,
+        "text": Value::String(text),
+    }}))
+}
+
+/// The string a JSON string literal (quotes included, already validated by serde_json) stands
+/// for (RFC 8259 §7). `None` on anything else, e.g. a lone surrogate (which serde_json rejects
+/// too).
+fn unescape_json_string(literal: &str) -> Option<String> {
+    let inner = literal.strip_prefix('"')?.strip_suffix('"')?;
+    let mut out = String::with_capacity(inner.len());
+    let mut rest = inner;
+    let hex4 = |s: &str| -> Option<u32> {
+        let h = s.get(..4)?;
+        h.bytes()
+            .all(|b| b.is_ascii_hexdigit())
+            .then(|| u32::from_str_radix(h, 16).ok())
+            .flatten()
+    };
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let esc = *rest.as_bytes().get(i + 1)?;
+        rest = rest.get(i + 2..)?;
+        match esc {
+            b'"' => out.push('"'),
+            b'\\' => out.push('\\'),
+            b'/' => out.push('/'),
+            b'b' => out.push('\u{8}'),
+            b'f' => out.push('\u{c}'),
+            b'n' => out.push('\n'),
+            b'r' => out.push('\r'),
+            b't' => out.push('\t'),
+            b'u' => {
+                let hi = hex4(rest)?;
+                rest = &rest[4..];
+                let c = if (0xD800..0xDC00).contains(&hi) {
+                    let lo = rest.strip_prefix("\\u").and_then(hex4)?;
+                    if !(0xDC00..0xE000).contains(&lo) {
+                        return None;
+                    }
+                    rest = &rest[6..];
+                    char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))?
+                } else {
+                    char::from_u32(hi)?
+                };
+                out.push(c);
+            }
+            _ => return None,
+        }
+    }
+    out.push_str(rest);
+    Some(out)
 }
 
 /// Re-serialize `bytes` with `field` replaced by `f(old)`, keeping every other field and the
@@ -423,7 +585,7 @@ async fn editor_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                     *shared
                         .initialize_id
                         .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(id);
+                        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(id.clone());
                 } else if method == methods::SHUTDOWN {
                     shared.hooks.on_shutdown();
                     shared.shutdown_forwarded.store(true, Ordering::Release);
@@ -443,9 +605,10 @@ async fn editor_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                         continue;
                     }
                     if wants {
-                        shared.augmented.insert(id, (method, params));
+                        shared.augmented.insert(id.clone(), (method, params));
                     }
                 }
+                shared.editor_waiting.insert(id, ());
                 forward(&shared.to_lean, bytes, TO).await;
             }
             Peek::Notification { method } => {
@@ -465,9 +628,12 @@ async fn editor_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                     shared.exit_forwarded.store(true, Ordering::Release);
                 }
                 if shared.hooks.observes(&method) {
-                    shared
-                        .hooks
-                        .observe_client_notification(&method, &params_of(&bytes));
+                    let params = if method == methods::DID_OPEN {
+                        did_open_params(&bytes).unwrap_or_else(|| params_of(&bytes))
+                    } else {
+                        params_of(&bytes)
+                    };
+                    shared.hooks.observe_client_notification(&method, params);
                 }
                 forward(&shared.to_lean, bytes, TO).await;
             }
@@ -580,7 +746,7 @@ fn reply_of(bytes: &[u8]) -> Reply {
 async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
     mut reader: FrameReader<R>,
     shared: Arc<Shared<H>>,
-) -> Option<String> {
+) -> Option<wire::FrameError> {
     const TO: &str = "proxy→editor";
     let mut stream_error = None;
     loop {
@@ -592,7 +758,7 @@ async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
             }
             Err(e) => {
                 tracing::error!(error = %e, "ending the Lean server's stream");
-                stream_error = Some(e.to_string());
+                stream_error = Some(e);
                 break;
             }
         };
@@ -604,6 +770,7 @@ async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                     tracing::debug!(%own, ?method, "Lean replied to an own request");
                     continue;
                 }
+                shared.editor_waiting.remove(&id);
                 let is_initialize = {
                     let mut init = shared
                         .initialize_id
@@ -637,8 +804,15 @@ async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                     }
                 }
                 if method == methods::PUBLISH_DIAGNOSTICS {
-                    let hooks = &shared.hooks;
-                    bytes = rewrite_field(bytes, "params", |p| hooks.merge_diagnostics(p));
+                    let ours = shared.hooks.lean_diagnostics(&bytes);
+                    if !ours.is_empty() {
+                        bytes = rewrite_field(bytes, "params", |mut p| {
+                            if let Some(list) = p["diagnostics"].as_array_mut() {
+                                list.extend(ours);
+                            }
+                            p
+                        });
+                    }
                 }
                 forward(&shared.to_editor, bytes, TO).await;
             }
@@ -649,7 +823,7 @@ async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
             }
         }
     }
-    shared.lean_pending.drain();
+    // The pending table is drained by `run` once the editor's waiting requests are answered.
     stream_error
 }
 
@@ -693,7 +867,7 @@ mod tests {
             result["capabilities"]["codeLensProvider"] = json!({"resolveProvider": false});
             result
         }
-        fn observe_client_notification(&self, method: &str, params: &Value) {
+        fn observe_client_notification(&self, method: &str, params: Value) {
             self.seen.lock().expect("lock").push(method.to_string());
             if method == "test/hide" {
                 self.lean
@@ -736,11 +910,12 @@ mod tests {
             result["ours"] = request_params.clone();
             result
         }
-        fn merge_diagnostics(&self, mut params: Value) -> Value {
-            if let Some(d) = params["diagnostics"].as_array_mut() {
-                d.push(json!({"source": "lean-assess", "severity": 3}));
+        fn lean_diagnostics(&self, body: &[u8]) -> Vec<Value> {
+            // Nothing of ours for incremental messages (as the features after the first).
+            if body.windows(20).any(|w| w == br#""isIncremental":true"#) {
+                return Vec::new();
             }
-            params
+            vec![json!({"source": "lean-assess", "severity": 3})]
         }
     }
 
@@ -935,6 +1110,20 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn diagnostics_with_nothing_of_ours_pass_byte_exact() {
+        let mut h = harness();
+        // Odd spacing and a float Lean might write: re-serializing would change both.
+        let body = br#"{"jsonrpc":"2.0", "method":"textDocument/publishDiagnostics","params":{"uri":"file:///a.lean","version":2,"diagnostics":[{"x":1.50}],"isIncremental":true}}"#;
+        wire::write_frame(&mut h.lean, body).await.expect("write");
+        let got = tokio::time::timeout(Duration::from_secs(5), h.editor_reader.read_frame())
+            .await
+            .expect("in time")
+            .expect("frame")
+            .expect("not eof");
+        assert_eq!(got.bytes, body);
+    }
+
+    #[tokio::test]
     async fn lean_closing_ends_the_session_and_fails_waiters() {
         let mut h = harness();
         send(
@@ -946,16 +1135,84 @@ mod tests {
         h.lean.shutdown().await.expect("close");
         let end = h.end.await.expect("join");
         assert_eq!(end.reason, EndReason::LeanClosed);
+        assert_eq!(end.failed_requests, 1);
         end.notify_editor(methods::SHOW_MESSAGE, json!({"type":1,"message":"gone"}))
             .await;
         end.finish().await;
-        // The own request may or may not have been answered (-32603, Closed) before the end.
-        let mut got = recv(&mut h.editor_reader).await;
-        if got.get("id").is_some() {
-            assert_eq!(got["error"]["code"], -32603);
-            got = recv(&mut h.editor_reader).await;
-        }
+        // The own request still waiting for Lean is answered RequestFailed, before the message.
+        let got = recv(&mut h.editor_reader).await;
+        assert_eq!(got["id"], 1);
+        assert_eq!(got["error"]["code"], codes::REQUEST_FAILED);
+        let got = recv(&mut h.editor_reader).await;
         assert_eq!(got["params"]["message"], "gone");
+    }
+
+    #[tokio::test]
+    async fn requests_waiting_for_a_dead_lean_get_an_error_reply() {
+        let mut h = harness();
+        for id in [json!(1), json!("two")] {
+            send(
+                &mut h.editor,
+                json!({"jsonrpc":"2.0","id":id,"method":"textDocument/hover","params":{}}),
+            )
+            .await;
+            recv(&mut h.lean_reader).await;
+        }
+        // Lean answers one, then dies in the middle of the next frame.
+        send(&mut h.lean, json!({"jsonrpc":"2.0","id":1,"result":null})).await;
+        assert_eq!(recv(&mut h.editor_reader).await["id"], 1);
+        h.lean
+            .write_all(b"Content-Length: 100\r\n\r\n{\"jsonrpc\"")
+            .await
+            .expect("write");
+        h.lean.shutdown().await.expect("close");
+        let end = h.end.await.expect("join");
+        assert_eq!(end.reason, EndReason::LeanClosed);
+        assert!(end.lean_died_mid_frame);
+        assert_eq!(end.failed_requests, 1);
+        end.finish().await;
+        let got = recv(&mut h.editor_reader).await;
+        assert_eq!(got["id"], "two");
+        assert_eq!(got["error"]["code"], codes::REQUEST_FAILED);
+    }
+
+    #[tokio::test]
+    async fn an_editor_id_that_looks_like_ours_is_answered_not_swallowed() {
+        let mut h = harness();
+        // A second proxy in a chain, or any client, may use ids in the readable own space.
+        for forged in [
+            "lean-assess:1".to_string(),
+            format!("{}1", crate::pending::OWN_ID_PREFIX),
+            "lean-assess:0000000000000000:1".to_string(),
+        ] {
+            send(
+                &mut h.editor,
+                json!({"jsonrpc":"2.0","id":forged,"method":"textDocument/definition","params":{}}),
+            )
+            .await;
+            let asked = recv(&mut h.lean_reader).await;
+            assert_eq!(asked["id"], forged.as_str());
+            send(
+                &mut h.lean,
+                json!({"jsonrpc":"2.0","id":forged,"result":[]}),
+            )
+            .await;
+            let got = recv(&mut h.editor_reader).await;
+            assert_eq!(got, json!({"jsonrpc":"2.0","id":forged,"result":[]}));
+            // And the editor's reply to a server request with such an id reaches Lean.
+            send(
+                &mut h.lean,
+                json!({"jsonrpc":"2.0","id":forged,"method":"workspace/configuration","params":{}}),
+            )
+            .await;
+            assert_eq!(recv(&mut h.editor_reader).await["id"], forged.as_str());
+            send(
+                &mut h.editor,
+                json!({"jsonrpc":"2.0","id":forged,"result":[]}),
+            )
+            .await;
+            assert_eq!(recv(&mut h.lean_reader).await["id"], forged.as_str());
+        }
     }
 
     #[test]
@@ -984,6 +1241,47 @@ mod tests {
         assert!(!Hooks::may_own(&f, "$/lean/rpc/call"));
         assert!(!Hooks::may_own(&f, "textDocument/semanticTokens/full"));
         assert!(!Hooks::observes(&f, "$/lean/rpc/keepAlive"));
+        // Notifications the features do nothing with are not parsed (issue 17 §6).
+        assert!(!Hooks::observes(&f, "initialized"));
+        assert!(!Hooks::observes(&f, "custom/bulkUpload"));
+        assert!(!Hooks::observes(&f, "workspace/didChangeConfiguration"));
+    }
+
+    #[test]
+    fn did_open_text_is_decoded_as_serde_json_does() {
+        let texts = [
+            String::new(),
+            "plain".to_string(),
+            "import Mathlib\n\ttheorem t : \"∀ x, x = x\" := by\\ rfl\r\n".to_string(),
+            "\u{0}\u{1f}\u{7f}\u{8}\u{c} / 🦀 \u{10ffff} ℝ".to_string(),
+        ];
+        for text in texts {
+            let msg = json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params":
+                {"textDocument": {"uri": "file:///a.lean", "languageId": "lean4", "version": 3, "text": text}}});
+            let bytes = serde_json::to_vec(&msg).expect("json");
+            assert_eq!(did_open_params(&bytes), Some(msg["params"].clone()));
+        }
+        // Escapes serde_json writes only on request: \u forms, surrogate pairs, `\/`.
+        let raw = r#""a\u00e9\/\ud83e\udd80\u2200""#;
+        assert_eq!(
+            unescape_json_string(raw),
+            serde_json::from_str::<String>(raw).ok()
+        );
+        assert_eq!(unescape_json_string(r#""\ud83e""#), None);
+        assert_eq!(unescape_json_string(r#""\ud83e\u0041""#), None);
+        // Not the shape: the caller's usual parse decides.
+        assert_eq!(
+            did_open_params(br#"{"params":{"textDocument":{"uri":1}}}"#),
+            None
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_string_round_trips_through_the_decoder(s in ".*") {
+            let literal = serde_json::to_string(&s).expect("json");
+            proptest::prop_assert_eq!(unescape_json_string(&literal), Some(s));
+        }
     }
 
     #[test]

@@ -129,11 +129,16 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
                 }
                 break;
             }
-            let Some((name, value)) = line.split_once(':') else {
+            let header = line
+                .split_once(':')
+                .filter(|(name, _)| is_header_name(name.trim()));
+            let Some((name, value)) = header else {
                 if in_header {
                     return Err(bad(stream, line, "header line without ':'"));
                 }
-                // helix: skip non-header lines a wrapper script printed before a frame.
+                // helix: skip non-header lines a wrapper script printed before a frame. Say so:
+                // it may be a message body written without a header (issue 17 §10).
+                tracing::warn!(stream, line = %excerpt(line.as_bytes()), "skipped a line outside any frame (no Content-Length header before it)");
                 continue;
             };
             in_header = true;
@@ -160,6 +165,15 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
             Err(source) => Err(FrameError::Io { stream, source }),
         }
     }
+}
+
+/// An RFC 7230 token (`Content-Length`, `Content-Type`): what a header name can be. A JSON body
+/// line (`{"jsonrpc":…`) has a ':' but no such name before it.
+fn is_header_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
 }
 
 fn bad(stream: &'static str, line: &str, reason: &'static str) -> FrameError {

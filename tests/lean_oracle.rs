@@ -705,7 +705,11 @@ async fn real_lean_when_available() {
         return;
     };
     if !out.status.success() {
-        let _ = writeln!(std::io::stderr(), "skipped: `lean --version` failed");
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped real_lean_when_available: `lean --version` failed ({}), so no Lean toolchain to test against",
+            out.status
+        );
         return;
     }
     let dir = tempfile::tempdir().expect("temp dir");

@@ -180,10 +180,13 @@ fn an_edit_cancels_the_running_lean_judgement() {
         json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
                "message": "'transted_witness' depends on axioms: [propext]"}),
     ];
-    let (mut ed, _) = start(
+    let record = root.join("record.jsonl");
+    let record_text = record.display().to_string();
+    let (mut ed, _) = start_with(
         root,
         "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 60000\n",
         &rules,
+        &[("LEAN_STANDIN_RECORD", &record_text)],
     );
     let cand_uri = uri_of(&root.join("Cand.lean"));
     ed.notify(
@@ -212,8 +215,8 @@ fn an_edit_cancels_the_running_lean_judgement() {
             break;
         }
     }
-    // The stand-in answers in milliseconds: by now the stalled goal query is out.
-    std::thread::sleep(Duration::from_millis(1000));
+    // Wait for the event itself: the stand-in received the goal query that stalls.
+    wait_for_goal_query(&record, "@_tt.S2._stmt)");
     let edited = Instant::now();
     ed.notify(
         "textDocument/didChange",
@@ -236,6 +239,54 @@ fn recorded(path: &Path) -> Vec<String> {
         .lines()
         .map(String::from)
         .collect()
+}
+
+/// Wait (bounded) until the stand-in has received a `getInteractiveGoals` query at a position
+/// inside a `by` block whose `:= by` line contains `decl_contains` — in the text of that
+/// document as last sent (the oracle sends full texts: `didOpen`, full-text `didChange`).
+fn wait_for_goal_query(record: &Path, decl_contains: &str) {
+    let started = Instant::now();
+    loop {
+        let mut texts: std::collections::HashMap<String, String> = Default::default();
+        let mut found = false;
+        for line in recorded(record) {
+            let v: Value = serde_json::from_str(&line).unwrap();
+            let p = &v["params"];
+            let uri = p["textDocument"]["uri"].as_str().unwrap_or("").to_string();
+            match v["method"].as_str().unwrap_or("") {
+                "textDocument/didOpen" => {
+                    texts.insert(uri, p["textDocument"]["text"].as_str().unwrap_or("").into());
+                }
+                "textDocument/didChange" => {
+                    if let Some(t) = p["contentChanges"][0]["text"].as_str() {
+                        texts.insert(uri, t.into());
+                    }
+                }
+                "$/lean/rpc/call" if p["method"] == "Lean.Widget.getInteractiveGoals" => {
+                    let at = p["params"]["position"]["line"]
+                        .as_u64()
+                        .or_else(|| p["position"]["line"].as_u64())
+                        .unwrap_or(0) as usize;
+                    let text = texts.get(&uri).map(String::as_str).unwrap_or("");
+                    let lines: Vec<&str> = text.lines().collect();
+                    let by_line = lines[..=at.min(lines.len().saturating_sub(1))]
+                        .iter()
+                        .rev()
+                        .find(|l| l.trim_end().ends_with(":= by"));
+                    found |= by_line.is_some_and(|l| l.contains(decl_contains));
+                }
+                _ => {}
+            }
+        }
+        if found {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no goal query in a block containing {decl_contains:?} reached the stand-in"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 fn method_of(line: &str) -> String {
@@ -284,9 +335,10 @@ fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
     let mut id = 10;
     // (`ted` first: its round's refresh shows `transted` running.)
     wait_for_title(&mut ed, &cand_uri, &mut id, "transted running…");
-    // The editor's own traffic while the judgement waits on Lean: notifications Lean alone
-    // sees, and requests Lean answers (`standin/echo` returns each exactly as received).
-    std::thread::sleep(Duration::from_millis(200));
+    // The editor's own traffic while the judgement waits on Lean (its delayed goal query is
+    // out: waited for in the record): notifications Lean alone sees, and requests Lean answers
+    // (`standin/echo` returns each exactly as received).
+    wait_for_goal_query(&record, "type_of%");
     let mut sent = Vec::new();
     for n in 0..10 {
         let note =
@@ -297,6 +349,7 @@ fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
                              "params": {"n": n, "text": "∀ x, x = x"}});
         ed.send(&request);
         sent.push(serde_json::to_string(&request).unwrap());
+        // Pacing, not synchronisation: spread over the keepAlive ticks (50 ms) to interleave.
         std::thread::sleep(Duration::from_millis(30));
     }
     for n in 0..10 {
@@ -313,7 +366,8 @@ fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
 
     let done = ed.request(json!(900), "shutdown", Value::Null);
     assert_eq!(done["result"], Value::Null, "{done}");
-    // Six ticks' worth: a ticker still running would be seen.
+    // An observation window, not synchronisation: six ticks' worth, in which a ticker still
+    // running would be seen (an absence has no event to wait for).
     std::thread::sleep(Duration::from_millis(300));
     ed.notify("exit", Value::Null);
     let status = ed.wait(Duration::from_secs(10)).expect("the proxy exits");

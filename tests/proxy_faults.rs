@@ -31,8 +31,7 @@ fn crash_reports_status_and_stderr_and_exits_nonzero() {
     assert_eq!(status.code(), Some(3));
     assert!(!is_running(pid));
     // Lean's stderr went through unchanged to the proxy's stderr; the proxy added nothing.
-    std::thread::sleep(Duration::from_millis(100));
-    let lines = ed.stderr_lines();
+    let lines = stderr_lines_until(&mut ed, 2);
     assert_eq!(
         lines,
         [
@@ -153,6 +152,66 @@ fn missing_server_is_reported_to_the_editor() {
     ed.close_stdin();
     let status = ed.wait(WAIT).expect("exits");
     assert_eq!(status.code(), Some(1));
+}
+
+/// The proxy's stderr lines, waiting (bounded) until `n` have arrived: the relay is
+/// asynchronous, so the event waited for is the lines themselves, not a time.
+fn stderr_lines_until(ed: &mut Editor, n: usize) -> Vec<String> {
+    let deadline = Instant::now() + WAIT;
+    let mut lines = Vec::new();
+    while lines.len() < n && Instant::now() < deadline {
+        lines.extend(ed.stderr_lines());
+        std::thread::yield_now();
+    }
+    // Anything beyond `n` that is already there would be a line the proxy added: keep it so the
+    // caller's comparison sees it.
+    lines.extend(ed.stderr_lines());
+    lines
+}
+
+#[test]
+fn crash_mid_frame_fails_waiting_requests_and_reports_status_and_stderr() {
+    // A "server" that dies while writing its first message, after saying why on stderr.
+    let script = "read line; printf 'Content-Length: 100\r\n\r\n{\"jsonrpc\"'; \
+                  echo 'INTERNAL PANIC: out of memory' >&2; exit 5";
+    let mut ed = Editor::proxy_with(&["sh", "-c", script], &[]);
+    ed.send(
+        &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}}),
+    );
+    // The request Lean never answered gets an error reply (LSP RequestFailed), not silence.
+    let reply = ed.recv_matching(|m| m["id"] == 0);
+    assert_eq!(reply["error"]["code"], -32803, "{reply}");
+    let shown = ed.recv_matching(|m| m["method"] == "window/showMessage");
+    assert_eq!(shown["params"]["type"], 1);
+    let text = shown["params"]["message"].as_str().expect("message");
+    assert!(text.contains("exit status 5"), "{text}");
+    assert!(text.contains("middle of a message"), "{text}");
+    assert!(text.contains("INTERNAL PANIC: out of memory"), "{text}");
+    let status = ed.wait(WAIT).expect("the proxy exits");
+    assert_eq!(status.code(), Some(5));
+    let log = ed.log_text();
+    assert!(
+        log.contains("exit status 5") && log.contains("INTERNAL PANIC"),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_body_without_a_header_is_logged() {
+    // One body with no header at all, then a proper frame.
+    let script = "printf '{\"jsonrpc\":\"2.0\",\"method\":\"headless\"}\n'; \
+                  printf 'Content-Length: 35\r\n\r\n{\"jsonrpc\":\"2.0\",\"method\":\"framed\"}'; \
+                  cat >/dev/null";
+    let mut ed = Editor::proxy_with(&["sh", "-c", script], &[]);
+    assert_eq!(ed.recv()["method"], "framed");
+    // The log is written as the line is skipped, before the next frame is forwarded.
+    let log = ed.log_text();
+    assert!(
+        log.contains("skipped a line outside any frame") && log.contains("headless"),
+        "{log}"
+    );
+    ed.close_stdin();
+    ed.wait(WAIT).expect("the proxy exits");
 }
 
 /// initialize + initialized, and Lean's register_lean_watcher request that follows.

@@ -159,7 +159,9 @@ async fn session(options: ServeOptions) -> ExitCode {
     )
     .await;
     // Lean's output is out of step after a bad frame: nothing more can be read, stop it now.
-    let wait = if end.lean_stream_error.is_some() {
+    // A frame cut short is different: the server most likely died writing it, so wait for its
+    // exit status, which says why.
+    let wait = if end.lean_stream_error.is_some() && !end.lean_died_mid_frame {
         Duration::ZERO
     } else {
         grace
@@ -169,13 +171,16 @@ async fn session(options: ServeOptions) -> ExitCode {
     let code = match (&end.reason, &status) {
         (EndReason::LeanClosed, _) if !end.exit_forwarded => {
             let tail = process.stderr_tail().await;
-            let mut message = crash_message(process.command(), &status, &tail);
-            if let Some(e) = &end.lean_stream_error {
-                message = format!(
-                    "lean-assess: the Lean server (`{}`) wrote something that is not an LSP frame ({e}), so lean-assess stopped it.",
-                    process.command()
-                );
-            }
+            let note = match &end.lean_stream_error {
+                Some(e) if end.lean_died_mid_frame => {
+                    format!(" It stopped in the middle of a message ({e}).")
+                }
+                Some(e) => format!(
+                    " It had written something that is not an LSP frame ({e}), so lean-assess stopped it."
+                ),
+                None => String::new(),
+            };
+            let message = crash_message(process.command(), &status, &note, &tail);
             tracing::error!("{message}");
             end.notify_editor(
                 methods::SHOW_MESSAGE,
@@ -197,16 +202,19 @@ async fn session(options: ServeOptions) -> ExitCode {
 }
 
 /// The `window/showMessage` text for a Lean server that ended on its own.
+/// `note` (a sentence with a leading space, or empty) says more about how it ended.
 pub fn crash_message(
     command: &str,
     status: &std::io::Result<std::process::ExitStatus>,
+    note: &str,
     stderr_tail: &[String],
 ) -> String {
     let status = match status {
         Ok(s) => describe_status(s),
         Err(e) => format!("an unknown status ({e})"),
     };
-    let mut message = format!("lean-assess: the Lean server (`{command}`) stopped with {status}.");
+    let mut message =
+        format!("lean-assess: the Lean server (`{command}`) stopped with {status}.{note}");
     if stderr_tail.is_empty() {
         message.push_str(" It wrote nothing to stderr.");
     } else {
@@ -288,12 +296,17 @@ mod tests {
     #[test]
     fn crash_message_has_status_and_tail() {
         let status = Ok(std::process::ExitStatus::from_raw(3 << 8));
-        let m = crash_message("lake serve --", &status, &["Watchdog error: boom".into()]);
+        let m = crash_message(
+            "lake serve --",
+            &status,
+            "",
+            &["Watchdog error: boom".into()],
+        );
         assert!(m.contains("`lake serve --`"));
         assert!(m.contains("exit status 3"));
         assert!(m.ends_with("Watchdog error: boom"));
         let killed = Ok(std::process::ExitStatus::from_raw(9));
-        assert!(crash_message("x", &killed, &[]).contains("signal 9"));
+        assert!(crash_message("x", &killed, "", &[]).contains("signal 9"));
     }
 
     #[test]

@@ -12,7 +12,8 @@ use super::engine::{self, Decl};
 use crate::documents::Document;
 use crate::metrics::{MetricReport, Pair, Verdict};
 use crate::references::{
-    directive_above, line_of, source_for, Config, Dataset, ReferenceError, ReferenceSource,
+    directive_above, line_of, source_for, Config, Dataset, ReadableRoots, ReferenceError,
+    ReferenceSource,
 };
 use crate::trees::Statement;
 use std::collections::{HashMap, VecDeque};
@@ -125,6 +126,9 @@ pub struct JobInput {
     /// Texts of other open documents by path (references read from the editor's buffer first).
     pub open_texts: HashMap<PathBuf, Arc<Document>>,
     pub toolchain: String,
+    /// Folders references may be read from besides the config's and the Lake project's (the
+    /// editor's workspace folders, the server's working directory): `ReadableRoots`.
+    pub extra_roots: Vec<PathBuf>,
 }
 
 /// Upper bound on cached metric results (each holds a small report).
@@ -240,6 +244,7 @@ fn resolve(
     config: Option<&Config>,
     reads: &mut Reads,
     input: &JobInput,
+    readable: &ReadableRoots,
 ) -> Result<RefView, String> {
     let view =
         |name: Option<String>, text: String, header: String, file: Option<PathBuf>| RefView {
@@ -257,6 +262,9 @@ fn resolve(
         }
         ReferenceSource::Theorem { target, origin } => {
             let name = target.name.clone().unwrap_or_default();
+            readable
+                .check(&target.file)
+                .map_err(|e| format!("{origin}: {e}"))?;
             let file = reads
                 .file(&target.file, &input.open_texts)
                 .map_err(|e| format!("{origin}: {e}"))?;
@@ -272,6 +280,9 @@ fn resolve(
                 )
             })?;
             if let Some(ds_path) = &cfg.dataset {
+                readable
+                    .check(ds_path)
+                    .map_err(|e| format!("{origin}: {e}"))?;
                 let ds = reads.datasets.entry(ds_path.clone()).or_insert_with(|| {
                     Dataset::load(ds_path)
                         .map(|(d, _)| d)
@@ -292,6 +303,7 @@ fn resolve(
                 }
             }
             if let Some(f) = &cfg.reference_file {
+                readable.check(f).map_err(|e| format!("{origin}: {e}"))?;
                 let file = reads.file(f, &input.open_texts)?;
                 if let Some((stmt, header)) = theorem_in(&file, name) {
                     return Ok(view(Some(name.clone()), stmt, header, Some(f.clone())));
@@ -328,6 +340,7 @@ pub fn prepare(input: &JobInput) -> DocAnalysis {
         .unwrap_or_else(|| PathBuf::from(&doc.uri));
     let doc_dir = doc_path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let mut reads = Reads::default();
+    let readable = ReadableRoots::for_document(input.path.as_deref(), config, &input.extra_roots);
     let mut theorems = Vec::new();
     for d in decls {
         let directive = match directive_above(text, d.start, &doc_path, &doc_dir) {
@@ -359,7 +372,7 @@ pub fn prepare(input: &JobInput) -> DocAnalysis {
             problem: None,
             elaborated: false,
         };
-        match resolve(&src, &cand_header, config, &mut reads, input) {
+        match resolve(&src, &cand_header, config, &mut reads, input, &readable) {
             Ok(mut r) => {
                 match engine::parse(&r.text, &r.header) {
                     Ok(s) => r.statement = Some(Arc::new(s)),
@@ -493,6 +506,7 @@ mod tests {
             config: Some(Config::load(&cfg_path).map(Arc::new)),
             open_texts: HashMap::new(),
             toolchain: String::new(),
+            extra_roots: Vec::new(),
         };
         let a = prepare(&input);
         assert_eq!(a.version, 3);

@@ -32,6 +32,7 @@ use crate::lean::LeanClient;
 use crate::metrics::LEAN_METRICS;
 use crate::references::{self, find_config, path_to_uri, uri_to_path, Config};
 use jobs::{DocAnalysis, JobInput, MetricState, ResultCache, SharedCache, TheoremView};
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::future::Future;
@@ -80,15 +81,58 @@ const TOLD_CAPACITY: usize = 256;
 #[derive(Debug, Default, Clone)]
 struct ClientInfo {
     root: Option<PathBuf>,
+    /// `rootUri`/`rootPath` and every `workspaceFolders` entry: where references may be read.
+    folders: Vec<PathBuf>,
     lens_refresh: bool,
     show_document: bool,
     apply_edit: bool,
 }
 
-/// Lean's diagnostics last published for a URI (accumulated when incremental).
-#[derive(Debug, Clone)]
+/// Lean's diagnostics last published for a URI (accumulated when incremental), kept only to
+/// republish them with ours ([`Features::publish`]: a publish replaces the editor's list).
+/// Each diagnostic is kept as the JSON text Lean wrote, not parsed (a `Value` costs several
+/// times its text), appended in O(its size) — no copy of what is stored already, so `n`
+/// incremental publishes cost O(n), not O(n²) (issue 17 §5, §6). Bounded by
+/// [`MAX_LEAN_DIAGNOSTIC_BYTES`] per URI; freed when the editor closes the URI.
+#[derive(Debug, Default)]
 struct LeanDiagnostics {
-    params: Value,
+    /// The raw JSON of `version` (`null` when absent).
+    version: String,
+    diagnostics: Vec<Box<RawValue>>,
+    bytes: usize,
+    /// More than the bound was published for this version: nothing kept, and no republish
+    /// (it would replace Lean's list in the editor with a part of it).
+    overflow: bool,
+}
+
+/// Documents larger than this are mirrored (and forwarded) but not judged: the analysis lexes
+/// the whole text, at about ten times its size in memory (issue 17 §6: a 50 MB `didOpen` held
+/// 490 MiB). Mathlib's largest files are well under 1 MiB.
+const MAX_JUDGED_DOCUMENT_BYTES: usize = 8 << 20;
+
+/// Most bytes of Lean diagnostics kept per URI (a real file's list is far smaller; a publish
+/// beyond it is forwarded as usual, only not kept).
+const MAX_LEAN_DIAGNOSTIC_BYTES: usize = 8 << 20;
+
+/// The parts of Lean's `textDocument/publishDiagnostics` the store needs, borrowed from the
+/// message body (shape: `fixtures/lean-protocol/examples/wire.publishDiagnostics-with-code.json`;
+/// `isIncremental` is Lean's extension, lean4 `src/Lean/Data/Lsp/Diagnostics.lean`).
+#[derive(serde::Deserialize)]
+struct PublishBody<'a> {
+    #[serde(borrow)]
+    params: PublishParams<'a>,
+}
+
+#[derive(serde::Deserialize)]
+struct PublishParams<'a> {
+    #[serde(borrow)]
+    uri: std::borrow::Cow<'a, str>,
+    #[serde(borrow, default)]
+    version: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    diagnostics: Vec<&'a RawValue>,
+    #[serde(default, rename = "isIncremental")]
+    is_incremental: Option<bool>,
 }
 
 /// A config file as last read: its modification time and what it parsed to.
@@ -242,8 +286,16 @@ impl Features {
                     .and_then(Value::as_str)
                     .map(PathBuf::from)
             });
+        let mut folders: Vec<PathBuf> = params["workspaceFolders"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|f| f["uri"].as_str().and_then(uri_to_path))
+            .collect();
+        folders.extend(root.clone());
         let mut c = lock(&self.inner.client);
         c.root = root;
+        c.folders = folders;
         c.lens_refresh = caps["workspace"]["codeLens"]["refreshSupport"].as_bool() == Some(true);
         c.show_document = caps["window"]["showDocument"]["support"].as_bool() == Some(true);
         c.apply_edit = caps["workspace"]["applyEdit"].as_bool() == Some(true);
@@ -268,9 +320,34 @@ impl Features {
         result
     }
 
+    /// The client→server notifications [`Features::observe_client_notification`] acts on; the
+    /// router parses no others.
+    pub const OBSERVED_NOTIFICATIONS: &'static [&'static str] = &[
+        "textDocument/didOpen",
+        "textDocument/didChange",
+        "textDocument/didClose",
+        "textDocument/didSave",
+        "workspace/didChangeWatchedFiles",
+        "exit",
+    ];
+
     /// Client→server notifications, before forwarding: mirror update, cancel and spawn jobs.
     pub fn observe_client_notification(&self, method: &str, params: &Value) {
-        match self.inner.docs.observe(method, params) {
+        self.on_mirror_event(method, self.inner.docs.observe(method, params));
+    }
+
+    /// As [`Features::observe_client_notification`], the params by value (the router's way: a
+    /// `didOpen`'s text moves into the mirror, not copied).
+    pub fn observe_client_notification_owned(&self, method: &str, params: Value) {
+        self.on_mirror_event(method, self.inner.docs.observe_owned(method, params));
+    }
+
+    fn on_mirror_event(
+        &self,
+        method: &str,
+        event: Result<MirrorEvent, crate::documents::DocumentError>,
+    ) {
+        match event {
             Ok(MirrorEvent::Opened { uri }) => self.restart_job(&uri),
             Ok(MirrorEvent::Changed { uri }) => {
                 let had = lock(&self.inner.shown).remove(&uri).is_some();
@@ -420,39 +497,66 @@ impl Features {
     }
 
     /// Lean's publishDiagnostics params with ours (differences shown, reference problems) added.
+    /// (The router calls [`Features::lean_diagnostics`] on the message body instead.)
     pub fn merge_diagnostics(&self, mut params: Value) -> Value {
-        let Some(uri) = params["uri"].as_str().map(str::to_string) else {
-            return params;
-        };
-        let incremental = params["isIncremental"].as_bool() == Some(true);
-        let first_of_version = {
-            let mut ld = lock(&self.inner.lean_diags);
-            let prev = ld.get(&uri);
-            let same_version = prev.is_some_and(|p| p.params["version"] == params["version"]);
-            let stored = if incremental && same_version {
-                let mut acc = prev.map(|p| p.params.clone()).unwrap_or(Value::Null);
-                if let (Some(all), Some(new)) = (
-                    acc["diagnostics"].as_array_mut(),
-                    params["diagnostics"].as_array(),
-                ) {
-                    all.extend(new.iter().cloned());
-                }
-                acc
-            } else {
-                params.clone()
-            };
-            ld.insert(uri.clone(), LeanDiagnostics { params: stored });
-            !(incremental && same_version)
-        };
-        // Incremental messages append to what the editor holds: add ours only once per version.
-        if incremental && !first_of_version {
-            return params;
-        }
-        let ours = self.our_diagnostics(&uri);
+        let body = serde_json::to_vec(&json!({ "params": &params }))
+            .expect("BUG: a JSON value always serializes");
+        let ours = self.lean_diagnostics(&body);
         if let Some(list) = params["diagnostics"].as_array_mut() {
             list.extend(ours);
         }
         params
+    }
+
+    /// Note Lean's `publishDiagnostics` (the whole message body, read without building a
+    /// `Value` of it) and return our diagnostics to add to it: empty when there are none, or
+    /// when it is an incremental message of a version whose first message had ours already
+    /// (incremental messages append to what the editor holds).
+    pub fn lean_diagnostics(&self, body: &[u8]) -> Vec<Value> {
+        let Ok(PublishBody { params: p }) = serde_json::from_slice::<PublishBody<'_>>(body) else {
+            return Vec::new();
+        };
+        let uri = p.uri.into_owned();
+        let version = p.version.map_or("null", RawValue::get);
+        let incremental = p.is_incremental == Some(true);
+        let appended = {
+            let mut ld = lock(&self.inner.lean_diags);
+            let same_version = ld.get(&uri).is_some_and(|d| d.version == version);
+            let appended = incremental && same_version;
+            if !appended {
+                ld.insert(
+                    uri.clone(),
+                    LeanDiagnostics {
+                        version: version.to_string(),
+                        ..LeanDiagnostics::default()
+                    },
+                );
+            }
+            let stored = ld
+                .get_mut(&uri)
+                .expect("BUG: the entry was just found or inserted");
+            let added: usize = p.diagnostics.iter().map(|d| d.get().len()).sum();
+            if !stored.overflow {
+                if stored.bytes + added > MAX_LEAN_DIAGNOSTIC_BYTES {
+                    tracing::warn!(%uri, bytes = stored.bytes + added, "Lean's diagnostics for this file exceed what lean-assess keeps; ours will not be republished with them");
+                    *stored = LeanDiagnostics {
+                        version: version.to_string(),
+                        overflow: true,
+                        ..LeanDiagnostics::default()
+                    };
+                } else {
+                    stored
+                        .diagnostics
+                        .extend(p.diagnostics.iter().map(|d| (*d).to_owned()));
+                    stored.bytes += added;
+                }
+            }
+            appended
+        };
+        if appended {
+            return Vec::new();
+        }
+        self.our_diagnostics(&uri)
     }
 
     fn our_diagnostics(&self, uri: &str) -> Vec<Value> {
@@ -484,13 +588,34 @@ impl Features {
 
     /// Send a full publishDiagnostics for `uri`: Lean's last list plus ours.
     fn publish(&self, uri: &str) {
-        let base = lock(&self.inner.lean_diags)
-            .get(uri)
-            .map(|d| d.params.clone());
-        let mut params = base.unwrap_or_else(|| {
-            let version = self.inner.docs.get(uri).map(|d| d.version);
-            json!({"uri": uri, "version": version, "diagnostics": []})
+        // Parsed here, on a user's command, not on the forwarding path.
+        let base = lock(&self.inner.lean_diags).get(uri).map(|d| {
+            let version: Value = serde_json::from_str(&d.version).unwrap_or(Value::Null);
+            let list: Vec<Value> = d
+                .diagnostics
+                .iter()
+                .filter_map(|r| serde_json::from_str(r.get()).ok())
+                .collect();
+            (version, list, d.overflow)
         });
+        if let Some((_, _, true)) = base {
+            self.show_message(
+                2,
+                "lean-assess: Lean's diagnostics for this file are too many to republish with ours; ours are not shown".into(),
+            );
+            return;
+        }
+        let (version, list) = match base {
+            Some((version, list, _)) => (version, list),
+            None => (
+                self.inner
+                    .docs
+                    .get(uri)
+                    .map_or(Value::Null, |d| json!(d.version)),
+                Vec::new(),
+            ),
+        };
+        let mut params = json!({"uri": uri, "version": version, "diagnostics": list});
         if let Some(o) = params.as_object_mut() {
             o.insert("isIncremental".into(), json!(false));
             if o.get("version") == Some(&Value::Null) {
@@ -599,6 +724,24 @@ impl Features {
         {
             return;
         }
+        let size = self.inner.docs.get(uri).map_or(0, |d| d.text().len());
+        if size > MAX_JUDGED_DOCUMENT_BYTES {
+            // Lexing the whole file costs ~10× its size; no real Lean file comes near this.
+            if let Some(old) = lock(&self.inner.jobs).remove(uri) {
+                old.abort();
+            }
+            lock(&self.inner.analyses).remove(uri);
+            tracing::warn!(%uri, size, "document too large to judge");
+            self.show_message(
+                2,
+                format!(
+                    "lean-assess: documents over {} MiB are not judged ({uri} is {:.1} MiB)",
+                    MAX_JUDGED_DOCUMENT_BYTES >> 20,
+                    size as f64 / (1 << 20) as f64
+                ),
+            );
+            return;
+        }
         let this = self.clone();
         let u = uri.to_string();
         let task = rt.spawn(async move { this.run_job(&u).await });
@@ -622,6 +765,14 @@ impl Features {
             config,
             open_texts,
             toolchain: self.toolchain(),
+            extra_roots: self
+                .inner
+                .cfg
+                .workspace_root
+                .iter()
+                .cloned()
+                .chain(lock(&self.inner.client).folders.iter().cloned())
+                .collect(),
         }
     }
 
@@ -1159,11 +1310,14 @@ impl Features {
             };
             let base = cfg_path.parent().unwrap_or(Path::new("/"));
             let rel = |p: &Path| p.strip_prefix(base).unwrap_or(p).display().to_string();
-            let entry = format!(
-                "\n[[reference.pair]]\ncandidate = {:?}\nreference = {:?}\n",
-                format!("{}::{cand}", rel(dp)),
-                format!("{}::{name}", rel(file)),
-            );
+            let entry = pair_entry_toml(
+                &format!("{}::{cand}", rel(dp)),
+                &format!("{}::{name}", rel(file)),
+            )
+            .map_err(|e| OwnError {
+                code: INVALID_PARAMS,
+                message: format!("cannot write the reference pair as TOML: {e}"),
+            })?;
             let existing = std::fs::read_to_string(&cfg_path).unwrap_or_default();
             let end = Document::new("", 0, existing.as_str()).position_of(existing.len());
             let cfg_uri = path_to_uri(&cfg_path);
@@ -1181,6 +1335,17 @@ impl Features {
                 }
                 _ => r.name.clone().unwrap_or_default(),
             };
+            // A line break in the spec would end the comment and put the rest into the
+            // document as Lean code.
+            if spec.chars().any(char::is_control) {
+                return Err(OwnError {
+                    code: INVALID_PARAMS,
+                    message: format!(
+                        "cannot write `-- @reference {}`: the reference has a control character",
+                        spec.escape_default()
+                    ),
+                });
+            }
             let line_start = doc.text()[..t.decl.start].rfind('\n').map_or(0, |i| i + 1);
             let p = doc.position_of(line_start);
             json!({"documentChanges": [
@@ -1201,6 +1366,35 @@ impl Features {
         });
         Ok(())
     }
+}
+
+/// One `[[reference.pair]]` entry, appended to a config: written by the `toml` serializer, so
+/// any name (quotes, backslashes, control characters, any Unicode) comes out as valid TOML
+/// that reads back as the same string. Rust's `{:?}` is not TOML (`\u{1b}` is not a TOML
+/// escape; issue 17 §3).
+fn pair_entry_toml(candidate: &str, reference: &str) -> Result<String, toml::ser::Error> {
+    #[derive(serde::Serialize)]
+    struct Pair<'a> {
+        candidate: &'a str,
+        reference: &'a str,
+    }
+    #[derive(serde::Serialize)]
+    struct Reference<'a> {
+        pair: [Pair<'a>; 1],
+    }
+    #[derive(serde::Serialize)]
+    struct Entry<'a> {
+        reference: Reference<'a>,
+    }
+    let entry = Entry {
+        reference: Reference {
+            pair: [Pair {
+                candidate,
+                reference,
+            }],
+        },
+    };
+    Ok(format!("\n{}", toml::to_string(&entry)?))
 }
 
 /// Where to ask for the goal that is the statement itself: the first tactic after `:= by`
@@ -1269,6 +1463,118 @@ fn write_view(uri: &str, name: &str, kind: &str, text: &str) -> std::io::Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn bare_features() -> (Features, mpsc::Receiver<ToEditor>) {
+        let (tx, rx) = mpsc::channel(16);
+        let f = Features::new(
+            FeaturesConfig::default(),
+            tx,
+            Arc::new(LeanClient::disconnected()),
+        );
+        (f, rx)
+    }
+
+    fn publish_body(uri: &str, version: i64, incremental: bool, diags: &[Value]) -> Vec<u8> {
+        serde_json::to_vec(&json!({"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+            "params": {"uri": uri, "version": version, "diagnostics": diags, "isIncremental": incremental}}))
+        .unwrap()
+    }
+
+    #[test]
+    fn incremental_lean_diagnostics_accumulate_in_linear_time() {
+        let (f, mut rx) = bare_features();
+        let uri = "file:///w/A.lean";
+        let n = 20_000;
+        let started = Instant::now();
+        for i in 0..n {
+            let d = json!({"range": {"start": {"line": i, "character": 0}, "end": {"line": i, "character": 1}},
+                "message": format!("m{i}"), "severity": 2});
+            assert!(f
+                .lean_diagnostics(&publish_body(uri, 3, i > 0, &[d]))
+                .is_empty());
+        }
+        // The quadratic store (a copy of the whole list per message) took minutes for this.
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{:?}",
+            started.elapsed()
+        );
+        {
+            let ld = lock(&f.inner.lean_diags);
+            assert_eq!(ld[uri].diagnostics.len(), n as usize);
+            assert_eq!(ld[uri].version, "3");
+        }
+        // A republish carries them all, in order.
+        f.publish(uri);
+        let Ok(ToEditor::Notification { params, .. }) = rx.try_recv() else {
+            panic!("no publish")
+        };
+        let list = params["diagnostics"].as_array().unwrap();
+        assert_eq!(list.len(), n as usize);
+        assert_eq!(list[n as usize - 1]["message"], format!("m{}", n - 1));
+        assert_eq!(params["version"], 3);
+        // A new version replaces; closing the document frees the entry.
+        f.lean_diagnostics(&publish_body(uri, 4, true, &[json!({"message": "x"})]));
+        assert_eq!(lock(&f.inner.lean_diags)[uri].diagnostics.len(), 1);
+        f.observe_client_notification(
+            "textDocument/didOpen",
+            &json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 4, "text": ""}}),
+        );
+        f.observe_client_notification(
+            "textDocument/didClose",
+            &json!({"textDocument": {"uri": uri}}),
+        );
+        assert!(lock(&f.inner.lean_diags).get(uri).is_none());
+    }
+
+    #[test]
+    fn lean_diagnostics_beyond_the_bound_are_not_kept_nor_clobbered() {
+        let (f, mut rx) = bare_features();
+        let uri = "file:///w/Big.lean";
+        let big = "x".repeat(MAX_LEAN_DIAGNOSTIC_BYTES);
+        f.lean_diagnostics(&publish_body(uri, 1, false, &[json!({"message": big})]));
+        {
+            let ld = lock(&f.inner.lean_diags);
+            assert!(ld[uri].overflow);
+            assert!(ld[uri].diagnostics.is_empty());
+            assert_eq!(ld[uri].bytes, 0);
+        }
+        // No republish that would replace Lean's list by a part of it: a message instead.
+        f.publish(uri);
+        match rx.try_recv() {
+            Ok(ToEditor::Notification { method, params }) => {
+                assert_eq!(method, "window/showMessage");
+                assert!(params["message"].as_str().unwrap().contains("too many"));
+            }
+            other => panic!("{other:?}"),
+        }
+        // The next version within the bound is kept again.
+        f.lean_diagnostics(&publish_body(uri, 2, false, &[json!({"message": "small"})]));
+        assert!(!lock(&f.inner.lean_diags)[uri].overflow);
+    }
+
+    #[test]
+    fn use_as_reference_writes_valid_toml_for_any_name() {
+        let nasty = "Ref \"q\" \\ \u{1b}[31m\u{0}\u{7f}\n\t''' \"\"\" ∀ «x» 🦀";
+        let candidate = format!("Cand.lean::{nasty}");
+        let reference = format!("R.lean::{nasty}x");
+        let existing = "[reference]\nfile = \"R.lean\"\n";
+        let text = format!(
+            "{existing}{}",
+            pair_entry_toml(&candidate, &reference).unwrap()
+        );
+        // Read back by the toml parser: the same strings.
+        let v: toml::Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let pair = &v["reference"]["pair"][0];
+        assert_eq!(pair["candidate"].as_str(), Some(candidate.as_str()));
+        assert_eq!(pair["reference"].as_str(), Some(reference.as_str()));
+        assert_eq!(v["reference"]["file"].as_str(), Some("R.lean"));
+        // And by the config loader.
+        let cfg = Config::parse(&text, Path::new("/w/lean-assess.toml")).expect("config");
+        assert_eq!(cfg.pairs.len(), 1);
+        let want = format!("{nasty}x");
+        assert_eq!(cfg.pairs[0].reference.name.as_deref(), Some(want.trim()));
+    }
 
     struct Setup {
         _dir: tempfile::TempDir,
@@ -1347,6 +1653,58 @@ mod tests {
                 return;
             }
         }
+    }
+
+    #[tokio::test]
+    async fn a_document_too_large_to_judge_is_said_so_and_not_analysed() {
+        let mut s = setup().await;
+        let text = "-- filler line\n".repeat(MAX_JUDGED_DOCUMENT_BYTES / 15 + 1);
+        s.features.observe_client_notification(
+            "textDocument/didOpen",
+            &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": text}}),
+        );
+        match s.rx.recv().await {
+            Some(ToEditor::Notification { method, params }) => {
+                assert_eq!(method, "window/showMessage");
+                assert!(
+                    params["message"].as_str().unwrap().contains("not judged"),
+                    "{params}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(s.features.analysis(&s.uri).is_none());
+        assert!(lock(&s.features.inner.jobs).is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_reference_outside_the_workspace_is_not_read_and_says_why() {
+        let mut s = setup().await;
+        let outside = tempfile::tempdir().unwrap();
+        let secret = outside.path().join("Secret.lean");
+        std::fs::write(&secret, "theorem s (x : ℕ) : x = x := rfl\n").unwrap();
+        let text = format!(
+            "-- @reference {}::s\ntheorem a (x : ℕ) : x = x := rfl\n\n-- @reference ../../../../../../../../../etc/passwd::root\ntheorem b : True := trivial\n",
+            secret.display()
+        );
+        s.features.observe_client_notification(
+            "textDocument/didOpen",
+            &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": text}}),
+        );
+        next_refresh(&mut s.rx).await;
+        let a = s.features.analysis(&s.uri).unwrap();
+        assert_eq!(a.theorems.len(), 2, "{a:#?}");
+        for t in &a.theorems {
+            assert!(t.reference.is_none(), "{t:#?}");
+            let p = t.problem.as_deref().unwrap_or_default();
+            assert!(p.contains("is outside the workspace"), "{p}");
+        }
+        let problems: Vec<&str> = a.problems.iter().map(|p| p.message.as_str()).collect();
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(
+            problems[1].contains("/etc/passwd is outside the workspace"),
+            "{problems:?}"
+        );
     }
 
     #[tokio::test]

@@ -7,6 +7,12 @@
 //! crash message, and ending the process: wait, then kill after a grace period, always reaping
 //! it (`kill_on_drop` as a last resort) so no zombie is left.
 //!
+//! The server runs in a process group of its own (`lake serve` starts `lean --server`, which
+//! starts one worker per file): a kill goes to the whole group, so a hung server's children do
+//! not outlive it (issue 17 §10). Editors stop the proxy by closing its stdin or by signalling
+//! its pid, not its group, so leaving the proxy's group loses nothing: Lean sees EOF on stdin
+//! and the proxy ends it.
+//!
 //! Leaves to others: the LSP traffic on stdin/stdout (`router`), the `shutdown`/`exit` messages.
 
 use std::collections::VecDeque;
@@ -36,6 +42,8 @@ pub enum ProcessError {
 /// A running Lean server.
 pub struct LeanProcess {
     child: Child,
+    /// The server's process group (= its pid, from `process_group(0)`).
+    pgid: u32,
     command: String,
     tail: Arc<Mutex<VecDeque<String>>>,
     stderr_task: Option<JoinHandle<()>>,
@@ -55,6 +63,8 @@ impl LeanProcess {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
+            // pgid = the child's pid: see the module doc.
+            .process_group(0)
             .kill_on_drop(true);
         for (k, v) in envs {
             cmd.env(k, v);
@@ -78,12 +88,14 @@ impl LeanProcess {
             .stderr
             .take()
             .expect("BUG: stderr was configured as piped");
+        let pgid = child.id().expect("BUG: a child just spawned has a pid");
         let tail = Arc::new(Mutex::new(VecDeque::new()));
         let stderr_task = tokio::spawn(relay_stderr(stderr, tail.clone()));
         tracing::info!(command = %shown, pid = child.id(), "started the Lean server");
         Ok((
             LeanProcess {
                 child,
+                pgid,
                 command: shown,
                 tail,
                 stderr_task: Some(stderr_task),
@@ -106,16 +118,32 @@ impl LeanProcess {
         self.child.wait().await
     }
 
-    /// Wait up to `grace` for the process to exit, then kill it; always reaps it.
+    /// Wait up to `grace` for the process to exit, then kill its process group; always reaps
+    /// it. Whatever of its group is still alive afterwards (workers of a server that died) is
+    /// killed too: nothing the server started outlives the session.
     pub async fn wait_or_kill(&mut self, grace: Duration) -> std::io::Result<ExitStatus> {
-        match tokio::time::timeout(grace, self.child.wait()).await {
+        let status = match tokio::time::timeout(grace, self.child.wait()).await {
             Ok(status) => status,
             Err(_) => {
-                tracing::warn!(command = %self.command, "the Lean server did not exit in time; killing it");
+                tracing::warn!(command = %self.command, "the Lean server did not exit in time; killing its process group");
+                self.kill_group();
                 // start_kill fails only if the process is already reaped; wait() tells us.
                 let _ = self.child.start_kill();
                 self.child.wait().await
             }
+        };
+        self.kill_group();
+        status
+    }
+
+    /// SIGKILL to the server's process group. Safe after the leader was reaped: a pid is not
+    /// reused while a process group of that id still has members, and with none left the call
+    /// fails with ESRCH and does nothing.
+    fn kill_group(&self) {
+        // SAFETY: killpg has no memory effects; a bad pgid only makes it return an error.
+        let sent = unsafe { libc::killpg(self.pgid as libc::pid_t, libc::SIGKILL) };
+        if sent == 0 {
+            tracing::info!(pgid = self.pgid, "killed the Lean server's process group");
         }
     }
 
@@ -131,6 +159,15 @@ impl LeanProcess {
             .iter()
             .cloned()
             .collect()
+    }
+}
+
+impl Drop for LeanProcess {
+    /// `kill_on_drop` ends the server itself; its group (workers) must go too.
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            self.kill_group();
+        }
     }
 }
 
@@ -204,6 +241,51 @@ mod tests {
             .expect("wait");
         assert!(!status.success());
         assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    /// Whether `pid` is a live process (a zombie counts as gone: it runs nothing).
+    fn alive(pid: u32) -> bool {
+        match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Ok(stat) => !stat
+                .rsplit(')')
+                .next()
+                .is_some_and(|rest| rest.trim_start().starts_with('Z')),
+            Err(_) => false,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_hung_servers_children_do_not_survive_the_kill() {
+        // The "server" starts a child that would outlive it, says its pid, and hangs.
+        let script = "sleep 300 & echo child $! >&2; wait";
+        let cmd = vec!["sh".to_string(), "-c".to_string(), script.to_string()];
+        let (mut proc, _stdin, _stdout) = LeanProcess::spawn(&cmd, None, &[]).expect("spawn");
+        // Wait for the event (the pid line on stderr), bounded.
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        let child_pid = loop {
+            let line = proc.tail.lock().expect("lock").front().cloned();
+            if let Some(pid) = line.and_then(|l| l.strip_prefix("child ")?.parse::<u32>().ok()) {
+                break pid;
+            }
+            assert!(std::time::Instant::now() < deadline, "no pid line");
+            tokio::task::yield_now().await;
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        };
+        assert!(alive(child_pid));
+        let status = proc
+            .wait_or_kill(Duration::from_millis(100))
+            .await
+            .expect("wait");
+        assert!(!status.success());
+        // The orphan is reaped by init (or a subreaper) asynchronously: wait until it is gone.
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while alive(child_pid) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the server's child {child_pid} survived the kill"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
     }
 
     #[test]
