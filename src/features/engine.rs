@@ -5,7 +5,7 @@
 //! Owns nothing of the engine itself (`trees::parse`, `distance`, `metrics` do the work).
 
 use crate::distance::{self, CostModel, Mapping};
-use crate::metrics::{self, MetricError, MetricReport, Pair};
+use crate::metrics::{self, transted_lite, Metric, MetricError, MetricReport, Pair};
 use crate::trees::{parse, Statement, Tree};
 
 /// A declaration in a file (the parser's `Declaration`: byte ranges into the file text).
@@ -48,6 +48,24 @@ pub fn mapping(reference: &Tree, candidate: &Tree) -> Option<Mapping> {
 /// Run an offline metric by contract name.
 pub fn judge(metric: &str, pair: &Pair<'_>) -> Result<MetricReport, MetricError> {
     metrics::by_name(metric)?.judge(pair)
+}
+
+/// [`judge`], with the metrics that watch a clock (transted-lite's search) stopping by
+/// `deadline` at the latest: a job's time limit then ends the work itself, not only the wait
+/// for it, and the CPU permit held for it is freed by then. TED has no clock; its cost is
+/// bounded by the trees' sizes.
+pub fn judge_by(
+    metric: &str,
+    pair: &Pair<'_>,
+    deadline: std::time::Instant,
+) -> Result<MetricReport, MetricError> {
+    if metric == "transted-lite" {
+        let mut m = transted_lite::TransTedLite::default();
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        m.config.time_limit = m.config.time_limit.min(left);
+        return m.judge(pair);
+    }
+    judge(metric, pair)
 }
 
 #[cfg(test)]

@@ -327,7 +327,7 @@ mod tests {
             DocAnalysis {
                 uri: "file:///C.lean".into(),
                 version: 4,
-                theorems: vec![t],
+                theorems: vec![t.into()],
                 problems: vec![],
                 candidate_header: String::new(),
             },
