@@ -271,6 +271,12 @@ impl JobCaches {
         v
     }
 
+    /// The TED explanation of a pair when cached (never computes).
+    pub fn explained(&self, key: (&str, &str, &str, &str)) -> Option<Option<Explained>> {
+        let key: ExplainKey = (key.0.into(), key.1.into(), key.2.into(), key.3.into());
+        lock(&self.explained).get(&key)
+    }
+
     /// Entries held (parsed statements, explanations), for tests.
     pub fn sizes(&self) -> (usize, usize) {
         (lock(&self.parsed).len(), lock(&self.explained).len())

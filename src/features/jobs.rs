@@ -129,8 +129,9 @@ pub struct JobInput {
     pub toolchain: String,
 }
 
-/// Upper bound on cached metric results (each holds a small report).
-pub const CACHE_CAPACITY: usize = 1024;
+/// Upper bound on cached metric results (each holds a small report). Above the live results of
+/// a large document (1,000 theorems × 2 lens metrics), or every edit there recomputes them all.
+pub const CACHE_CAPACITY: usize = 4096;
 
 /// Metric results by (metric, reference, candidate, headers, toolchain), least recent evicted.
 #[derive(Debug, Default)]
@@ -403,6 +404,21 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                 view.problem.get_or_insert(format!("candidate: {e}"));
             }
         }
+        // An explanation known for the same texts: only the edited theorems are explained.
+        if let (Some(r), Some(c)) = (view.reference.as_ref(), view.candidate.as_ref()) {
+            if r.statement.is_some() {
+                let key = (
+                    r.text.as_str(),
+                    r.header.as_str(),
+                    c.source.as_str(),
+                    cand_header.as_str(),
+                );
+                if let Some(Some((distance, diffs))) = caches.explained(key) {
+                    view.distance = Some(distance);
+                    view.differences = diffs;
+                }
+            }
+        }
         if view.problem.is_some() {
             for (_, s) in view.metrics.iter_mut() {
                 if *s == MetricState::Pending {
@@ -474,22 +490,28 @@ fn explanation(r: &Statement, c: &Statement) -> Option<(u32, Vec<Difference>)> {
     Some((m.distance, differences(r, c, &m, 12)))
 }
 
-/// [`explain`] for the source-text trees, from `caches` when the pair's texts were explained
-/// before. Returns whether `t` changed.
-pub fn explain_cached(t: &mut TheoremView, cand_header: &str, caches: &JobCaches) -> bool {
-    let (Some(rv), Some(c)) = (t.reference.as_ref(), t.candidate.clone()) else {
-        return false;
-    };
-    let Some(r) = rv.statement.clone() else {
-        return false;
-    };
+/// The explanation of `t`'s source-text trees, from `caches` when the pair's texts were
+/// explained before (read-only on `t`: the caller decides whether to copy the view).
+pub fn explanation_cached(
+    t: &TheoremView,
+    cand_header: &str,
+    caches: &JobCaches,
+) -> Option<(u32, Vec<Difference>)> {
+    let (rv, c) = (t.reference.as_ref()?, t.candidate.as_ref()?);
+    let r = rv.statement.as_ref()?;
     let key = (
         rv.text.as_str(),
         rv.header.as_str(),
         c.source.as_str(),
         cand_header,
     );
-    let Some((distance, diffs)) = caches.explain(key, || explanation(&r, &c)) else {
+    caches.explain(key, || explanation(r, c))
+}
+
+/// [`explain`] for the source-text trees, through [`explanation_cached`]. Returns whether `t`
+/// changed.
+pub fn explain_cached(t: &mut TheoremView, cand_header: &str, caches: &JobCaches) -> bool {
+    let Some((distance, diffs)) = explanation_cached(t, cand_header, caches) else {
         return false;
     };
     if t.distance == Some(distance) && t.differences == diffs {

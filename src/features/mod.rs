@@ -772,9 +772,8 @@ impl Features {
                 if cancel.is_cancelled() {
                     return None;
                 }
-                let mut t = Arc::unwrap_or_clone(t);
-                if jobs::explain_cached(&mut t, &header, &caches) {
-                    out.push((i, t));
+                if let Some(e) = jobs::explanation_cached(&t, &header, &caches) {
+                    out.push((i, e));
                 }
             }
             drop(permit);
@@ -784,10 +783,10 @@ impl Features {
         let Ok(Some(explained)) = explained else {
             return false;
         };
-        for (i, t) in explained {
+        for (i, (distance, differences)) in explained {
             let view = Arc::make_mut(&mut a.theorems[i]);
-            view.distance = t.distance;
-            view.differences = t.differences;
+            view.distance = Some(distance);
+            view.differences = differences;
         }
         true
     }
