@@ -148,8 +148,8 @@ fn latencies(n: usize) -> Latencies {
         // The requests up to 16 KiB (the bulk of editor traffic), apart: the 32/64 KiB ones
         // are 10% of the mix, so they alone make the p99.
         if SIZES[(1000 + i) % SIZES.len()] <= 16384 {
-            for k in 0..3 {
-                l.small[k].push(t[k]);
+            for (small, t) in l.small.iter_mut().zip(t) {
+                small.push(t);
             }
         }
     }

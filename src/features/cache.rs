@@ -149,6 +149,9 @@ impl RefFile {
     }
 }
 
+/// A dataset as loaded, or why it could not be.
+pub type LoadedDataset = Arc<Result<Dataset, String>>;
+
 /// A parse result: the statement, or why it did not parse.
 pub type Parsed = Result<Arc<Statement>, String>;
 
@@ -168,7 +171,7 @@ type ExplainKey = (Arc<str>, Arc<str>, Arc<str>, Arc<str>);
 #[derive(Debug)]
 pub struct JobCaches {
     files: Mutex<Bounded<PathBuf, (Stamp, Arc<RefFile>)>>,
-    datasets: Mutex<Bounded<PathBuf, (Stamp, Arc<Result<Dataset, String>>)>>,
+    datasets: Mutex<Bounded<PathBuf, (Stamp, LoadedDataset)>>,
     parsed: Mutex<Bounded<ParseKey, Parsed>>,
     explained: Mutex<Bounded<ExplainKey, Option<Explained>>>,
     /// Reference files and datasets read from disk or from an open document (tests count them).
@@ -222,7 +225,7 @@ impl JobCaches {
     }
 
     /// A dataset, loaded again only when its file changed.
-    pub fn dataset(&self, path: &Path) -> Arc<Result<Dataset, String>> {
+    pub fn dataset(&self, path: &Path) -> LoadedDataset {
         let stamp = Stamp::of_disk(path);
         if let Some(stamp) = &stamp {
             if let Some((s, d)) = lock(&self.datasets).get(&path.to_path_buf()) {
