@@ -90,4 +90,43 @@ mod tests {
             "import Mathlib\n\n-- @reference R.lean::r\n"
         );
     }
+
+    #[test]
+    fn transted_lite_stops_by_the_jobs_deadline() {
+        // A pair that needs rewriting (commuted operands), judged with no time left: the search
+        // ends on the clock (the job's limit), not on its own budget.
+        let r = parse(
+            "theorem r (a b c : ℕ) : a + b + c = c + b + a := by sorry",
+            "",
+        )
+        .unwrap();
+        let c = parse(
+            "theorem c (a b c : ℕ) : c + (b + a) = a + (b + c) := by sorry",
+            "",
+        )
+        .unwrap();
+        let pair = Pair {
+            reference: &r,
+            candidate: &c,
+            reference_header: "",
+            candidate_header: "",
+        };
+        let past = std::time::Instant::now() - std::time::Duration::from_millis(1);
+        let rep = judge_by("transted-lite", &pair, past).unwrap();
+        assert!(
+            rep.notes
+                .iter()
+                .any(|n| n.starts_with("time limit (0 ms) reached")),
+            "{:?}",
+            rep.notes
+        );
+        // With time left, the metric's own limits apply as before.
+        let later = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        let rep = judge_by("transted-lite", &pair, later).unwrap();
+        assert!(
+            !rep.notes.iter().any(|n| n.starts_with("time limit")),
+            "{:?}",
+            rep.notes
+        );
+    }
 }
