@@ -829,6 +829,7 @@ impl Features {
             return false;
         }
         let mut changed = false;
+        let mut ref_decls_by_uri: HashMap<String, Vec<engine::Decl>> = HashMap::new();
         for t in a.theorems.iter_mut() {
             let (Some(cand), Some(r)) = (t.candidate.clone(), t.reference.as_ref()) else {
                 continue;
@@ -840,7 +841,10 @@ impl Features {
             let Some(ref_doc) = self.inner.docs.get(&ref_uri) else {
                 continue;
             };
-            let ref_decls = engine::declarations(ref_doc.text());
+            // Once per reference document and job, not once per theorem.
+            let ref_decls = ref_decls_by_uri
+                .entry(ref_uri.clone())
+                .or_insert_with(|| engine::declarations(ref_doc.text()));
             let Some(ref_decl) = ref_decls.iter().find(|d| d.name == r.name) else {
                 continue;
             };
