@@ -1,16 +1,22 @@
 //! From `didChange` to a refreshed code lens with the offline metrics (target: < 50 ms).
 //!
-//! `cargo bench --bench features [-- --theorems N --edits M]` builds a workspace in a temp dir:
-//! `Reference.lean` with N reference theorems and `Cand.lean` with their N candidates from
-//! `fixtures/bench/gted-minif2f.jsonl`, each under a `-- @reference Reference.lean::NAME`
+//! `cargo bench --bench features [-- --theorems N --edits M --mode one|all|comment --change
+//! ranged|full]` builds a workspace in a temp dir: `Reference.lean` with N reference theorems
+//! and `Cand.lean` with their N candidates from `fixtures/bench/gted-minif2f.jsonl` (cycled past
+//! its 205 pairs, names made unique), each under a `-- @reference Reference.lean::NAME`
 //! directive. It opens `Cand.lean` in a [`Features`] (as the router would), then M times edits
-//! one character (a full-text `didChange`) and times, from the `observe_client_notification`
+//! (ranged `didChange`s, as editors send them, or full-text ones with `--change full`) and times, from the `observe_client_notification`
 //! call, (1) the first `workspace/codeLens/refresh` (the `ted` round done for every theorem)
 //! and (2) the last one (every offline lens metric done), then answers the editor's
 //! `textDocument/codeLens` request as it would after the refresh. Prints p50/p90/p99/max.
 //! `--mode one` (default) edits inside the first theorem's statement (its metrics recomputed,
 //! the others' cached), `--mode all` inside every theorem (nothing cached), `--mode comment`
-//! outside every theorem (everything cached).
+//! outside every theorem (everything cached; ranged: a comment line inserted above every theorem
+//! and removed again, so every theorem moves).
+//!
+//! Before that it times the document mirror alone on a `didChange` of 2,000 one-character
+//! ranged edits on a 580 KB file (what the editor→Lean reader does with it), against the floor of
+//! deserializing that notification's params (which the reader does anyway).
 
 use lean_assess::features::{Features, FeaturesConfig, ToEditor};
 use lean_assess::lean::LeanClient;
@@ -52,8 +58,91 @@ async fn wait_refreshes(rx: &mut mpsc::Receiver<ToEditor>, k: usize, t0: Instant
     times
 }
 
+/// The mirror's cost for 2,000 ranged edits on a 580 KB document vs. deserializing them.
+fn burst() {
+    let mut text = String::new();
+    let mut i = 0;
+    while text.len() < 580 * 1024 {
+        text.push_str(&format!(
+            "theorem t{i} (x y : ℝ) (h₀ : 0 < x ∧ 0 < y) (h₁ : x + y ≤ {i}) :\n    x * y ≤ ({i} : ℝ) ^ 2 / 4 := by\n  sorry\n\n"
+        ));
+        i += 1;
+    }
+    let lines = text.lines().count();
+    let uri = "file:///bench/Burst.lean";
+    let changes: Vec<Value> = (0..2000)
+        .map(|i| {
+            let line = (i * 7919) % lines;
+            json!({"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 1}}, "text": "t"})
+        })
+        .collect();
+    let params = json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": changes});
+    let raw = serde_json::to_string(&params).expect("json");
+    let mut mirror_times = Vec::new();
+    let mut parse_times = Vec::new();
+    for _ in 0..5 {
+        let t = Instant::now();
+        let v: Value = serde_json::from_str(&raw).expect("json");
+        parse_times.push(t.elapsed());
+        let m = lean_assess::documents::DocumentMirror::new();
+        m.observe(
+            "textDocument/didOpen",
+            &json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 1, "text": text}}),
+        )
+        .expect("open");
+        let t = Instant::now();
+        m.observe("textDocument/didChange", &v).expect("change");
+        mirror_times.push(t.elapsed());
+    }
+    mirror_times.sort();
+    parse_times.sort();
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "document mirror, didChange with 2,000 ranged edits on a {} KB file ({lines} lines): {:.2} ms (median of 5); deserializing its params: {:.2} ms → {:.1}×",
+        text.len() / 1024,
+        mirror_times[2].as_secs_f64() * 1e3,
+        parse_times[2].as_secs_f64() * 1e3,
+        mirror_times[2].as_secs_f64() / parse_times[2].as_secs_f64()
+    );
+}
+
+/// The change that turns `from` into `to` as one ranged edit (common prefix and suffix kept).
+fn ranged(from: &str, to: &str) -> Value {
+    let doc = lean_assess::documents::Document::new("u", 0, from);
+    let p = from
+        .bytes()
+        .zip(to.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut p = p;
+    while !from.is_char_boundary(p) || !to.is_char_boundary(p) {
+        p -= 1;
+    }
+    let max_suffix = (from.len() - p).min(to.len() - p);
+    let mut q = from
+        .bytes()
+        .rev()
+        .zip(to.bytes().rev())
+        .take(max_suffix)
+        .take_while(|(a, b)| a == b)
+        .count();
+    while !from.is_char_boundary(from.len() - q) || !to.is_char_boundary(to.len() - q) {
+        q -= 1;
+    }
+    json!({"range": doc.range_of(p, from.len() - q), "text": &to[p..to.len() - q]})
+}
+
 fn main() {
+    if !std::env::args().any(|a| a == "--no-burst") {
+        burst();
+    }
     let n = arg("--theorems", 10);
+    let change = std::env::args()
+        .collect::<Vec<_>>()
+        .windows(2)
+        .find(|w| w[0] == "--change")
+        .map_or_else(|| "ranged".to_string(), |w| w[1].clone());
     let args: Vec<String> = std::env::args().collect();
     let mode = args
         .iter()
@@ -69,7 +158,7 @@ fn main() {
     .expect("fixtures/bench/gted-minif2f.jsonl");
     let mut reference = String::from("import Mathlib\n\n");
     let mut candidate = String::from("import Mathlib\n\n");
-    for (i, line) in data.lines().take(n).enumerate() {
+    for (i, line) in data.lines().cycle().take(n).enumerate() {
         let v: Value = serde_json::from_str(line).expect("dataset line");
         let strip = |s: &str| s.split(":= by").next().unwrap_or(s).trim().to_string();
         let rs = strip(v["ref_statement"].as_str().unwrap_or(""));
@@ -106,7 +195,9 @@ fn main() {
             tx,
             Arc::new(LeanClient::disconnected()),
         );
-        f.on_initialize_request(&json!({"capabilities": {"workspace": {"codeLens": {"refreshSupport": true}}}}));
+        f.on_initialize_request(
+            &json!({"capabilities": {"workspace": {"codeLens": {"refreshSupport": true}}}}),
+        );
         f.observe_client_notification(
             "textDocument/didOpen",
             &json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 0,
@@ -118,10 +209,20 @@ fn main() {
         let mut first = Vec::new();
         let mut last = Vec::new();
         let mut lens_titles = String::new();
+        let mut current = candidate.replace("EDIT", "");
         for v in 1..=edits {
             while rx.try_recv().is_ok() {}
             let text = match mode.as_str() {
-                // Outside every theorem: every metric result comes from the cache.
+                // Outside every theorem: every metric result comes from the cache. Ranged: a
+                // comment line at the top, inserted and removed (every theorem moves).
+                "comment" if change == "ranged" => {
+                    let base = candidate.replace("EDIT", "");
+                    if v % 2 == 1 {
+                        base.replacen("\n\n", "\n-- edit\n\n", 1)
+                    } else {
+                        base
+                    }
+                }
                 "comment" => format!("{}-- edit {}\n", candidate.replace("EDIT", ""), v % 2),
                 // Inside the first theorem only (as when typing in one statement).
                 "one" => candidate
@@ -130,20 +231,51 @@ fn main() {
                 // Inside every theorem: nothing cached.
                 _ => candidate.replace("EDIT", &format!("_{v}")),
             };
+            // Ranged: one edit per theorem touched, as an editor sends them.
+            let changes: Vec<Value> = if change == "ranged" {
+                let mut changes = Vec::new();
+                let mut from = current.clone();
+                if mode == "all" {
+                    // Theorem by theorem, each change on the text the previous one left.
+                    for (a, b) in from
+                        .clone()
+                        .split_inclusive('\n')
+                        .zip(text.split_inclusive('\n'))
+                    {
+                        if a != b {
+                            let next = from.replacen(a, b, 1);
+                            changes.push(ranged(&from, &next));
+                            from = next;
+                        }
+                    }
+                } else {
+                    changes.push(ranged(&from, &text));
+                }
+                changes
+            } else {
+                vec![json!({"text": text})]
+            };
+            current = text.clone();
             let t0 = Instant::now();
             f.observe_client_notification(
                 "textDocument/didChange",
-                &json!({"textDocument": {"uri": uri, "version": v}, "contentChanges": [{"text": text}]}),
+                &json!({"textDocument": {"uri": uri, "version": v}, "contentChanges": changes}),
             );
             let times = wait_refreshes(&mut rx, rounds, t0).await;
             let lenses = f
-                .own_request("textDocument/codeLens", &json!({"textDocument": {"uri": uri}}))
+                .own_request(
+                    "textDocument/codeLens",
+                    &json!({"textDocument": {"uri": uri}}),
+                )
                 .expect("codeLens is ours")
                 .await
                 .expect("lenses");
             last.push(t0.elapsed());
             first.push(times[0]);
-            lens_titles = lenses[0]["command"]["title"].as_str().unwrap_or("").to_string();
+            lens_titles = lenses[0]["command"]["title"]
+                .as_str()
+                .unwrap_or("")
+                .to_string();
         }
         let a = f.analysis(&uri).expect("analysed");
         let mut out = std::io::stdout().lock();
@@ -153,6 +285,7 @@ fn main() {
             a.theorems.len()
         );
         let _ = writeln!(out, "first lens after the last edit: {lens_titles}");
+        let _ = writeln!(out, "changes sent as: {change}");
         (first, last)
     });
     let mut out = std::io::stdout().lock();

@@ -1,18 +1,68 @@
-//! Proxy numbers against the stand-in (issue 4, "Numbers"): added round-trip latency vs. a
-//! direct connection (p50/p99 over 10,000 requests of mixed sizes), forwarded throughput both
-//! ways, and resident memory of the proxy with 50 open documents (VmRSS from /proc).
+//! Proxy numbers against the stand-in (issue 4, "Numbers"; issues 14 and 17): added round-trip
+//! latency vs. a direct connection and vs. a plain byte relay (p50/p99 over 10,000 requests of
+//! mixed sizes), forwarded throughput both ways (proxy and relay), the editor→Lean reader's stall
+//! behind a 2,000-edit `didChange` on a 580 KB file, a trivial request's round trip while 300
+//! judged theorems are edited every 50 ms (metrics on vs. off), and resident memory of the proxy
+//! with 50 open documents (VmRSS from /proc).
+//!
+//! The floor, measured in the same run: this bench binary re-executed as a byte relay
+//! (`PROXY_BENCH_RELAY=<server>`): two threads copying stdin→server and server→stdout through a
+//! 64 KiB buffer, no framing, no parsing. Whatever the proxy adds beyond it is its own cost.
 //!
 //! Run: `cargo bench --bench proxy` (plain `main`, harness = false; prints a report).
-//! `PROXY_BENCH_REQUESTS=N` changes the request count.
+//! `PROXY_BENCH_REQUESTS=N` changes the request count; `PROXY_BENCH_ONLY=latency,throughput,
+//! burst,load,memory` runs some parts only.
 
 #![allow(clippy::print_stdout)] // The report on stdout is this bench's output.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::{vm_rss_kib, Editor};
+use common::{vm_rss_kib, Editor, STANDIN};
 use serde_json::{json, Value};
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+/// How the bench talks to the stand-in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Via {
+    Direct,
+    Relay,
+    Proxy,
+}
+
+/// Relay mode: copy bytes both ways between our stdio and the server, nothing else.
+fn relay(server: &str) -> ! {
+    let mut child = Command::new(server)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn the server behind the relay");
+    let mut to_server = child.stdin.take().expect("stdin");
+    let mut from_server = child.stdout.take().expect("stdout");
+    let up = std::thread::spawn(move || {
+        let mut stdin = std::io::stdin().lock();
+        let mut buf = vec![0u8; 1 << 16];
+        while let Ok(n) = stdin.read(&mut buf) {
+            if n == 0 || to_server.write_all(&buf[..n]).is_err() {
+                break;
+            }
+        }
+    });
+    std::thread::spawn(move || {
+        let mut stdout = std::io::stdout().lock();
+        let mut buf = vec![0u8; 1 << 16];
+        while let Ok(n) = from_server.read(&mut buf) {
+            if n == 0 || stdout.write_all(&buf[..n]).is_err() || stdout.flush().is_err() {
+                break;
+            }
+        }
+    });
+    let _ = up.join();
+    let _ = child.kill();
+    std::process::exit(0)
+}
 
 /// Payload sizes of the mixed workload, cycled: mostly small (hover/goal-sized), some
 /// medium (a diagnostics batch), a few large (a whole-file didChange).
@@ -30,30 +80,37 @@ fn us(d: Duration) -> f64 {
     d.as_secs_f64() * 1e6
 }
 
-fn start(direct: bool) -> Editor {
-    let mut ed = if direct {
-        Editor::direct(&[])
-    } else {
-        Editor::proxy(&[])
+fn start(via: Via) -> Editor {
+    let mut ed = match via {
+        Via::Direct => Editor::direct(&[]),
+        Via::Proxy => Editor::proxy(&[]),
+        Via::Relay => {
+            let mut cmd = Command::new(std::env::current_exe().expect("own path"));
+            cmd.env("PROXY_BENCH_RELAY", STANDIN);
+            Editor::spawn(cmd, &[], tempfile::tempdir().expect("tmp"))
+        }
     };
     ed.initialize();
     ed.recv_matching(|m| m["id"] == "register_lean_watcher");
     ed
 }
 
-/// Round trips of `standin/echo` to the stand-in directly and through the proxy, alternated
-/// request by request so both see the same machine load (this machine is shared), sorted.
-#[allow(clippy::type_complexity)]
-fn latencies(
-    n: usize,
-) -> (
-    Vec<Duration>,
-    Vec<Duration>,
-    Vec<f64>,
-    (Vec<Duration>, Vec<Duration>),
-) {
-    let mut direct = start(true);
-    let mut proxied = start(false);
+/// Sorted round-trip times and their paired differences against the direct connection.
+struct Latencies {
+    direct: Vec<Duration>,
+    relay: Vec<Duration>,
+    proxy: Vec<Duration>,
+    /// Per request: relay − direct and proxy − direct (µs), sorted.
+    added_relay: Vec<f64>,
+    added_proxy: Vec<f64>,
+    /// Requests up to 16 KiB only (direct, relay, proxy).
+    small: [Vec<Duration>; 3],
+}
+
+/// Round trips of `standin/echo` directly, through the relay and through the proxy, rotated
+/// request by request so all three see the same machine load (this machine is shared).
+fn latencies(n: usize) -> Latencies {
+    let mut eds = [start(Via::Direct), start(Via::Relay), start(Via::Proxy)];
     let payloads: Vec<String> = SIZES.iter().map(|&s| "x".repeat(s)).collect();
     let round_trip = |ed: &mut Editor, id: usize| {
         let params = json!({"data": payloads[id % SIZES.len()]});
@@ -65,44 +122,51 @@ fn latencies(
     };
     // Warm up (page in, grow buffers).
     for i in 0..500 {
-        round_trip(&mut direct, i);
-        round_trip(&mut proxied, i);
-    }
-    let (mut d, mut p, mut added) = (
-        Vec::with_capacity(n),
-        Vec::with_capacity(n),
-        Vec::with_capacity(n),
-    );
-    // The requests up to 16 KiB (the bulk of editor traffic), apart: the 32/64 KiB ones are
-    // 10% of the mix, so they alone make the p99.
-    let (mut small_d, mut small_p) = (Vec::new(), Vec::new());
-    for i in 0..n {
-        let (a, b) = if i % 2 == 0 {
-            let a = round_trip(&mut direct, 1000 + i);
-            (a, round_trip(&mut proxied, 1000 + i))
-        } else {
-            let b = round_trip(&mut proxied, 1000 + i);
-            (round_trip(&mut direct, 1000 + i), b)
-        };
-        d.push(a);
-        p.push(b);
-        added.push(us(b) - us(a));
-        if SIZES[(1000 + i) % SIZES.len()] <= 16384 {
-            small_d.push(a);
-            small_p.push(b);
+        for ed in eds.iter_mut() {
+            round_trip(ed, i);
         }
     }
-    d.sort();
-    p.sort();
-    added.sort_by(f64::total_cmp);
-    small_d.sort();
-    small_p.sort();
-    (d, p, added, (small_d, small_p))
+    let mut l = Latencies {
+        direct: Vec::with_capacity(n),
+        relay: Vec::with_capacity(n),
+        proxy: Vec::with_capacity(n),
+        added_relay: Vec::with_capacity(n),
+        added_proxy: Vec::with_capacity(n),
+        small: [Vec::new(), Vec::new(), Vec::new()],
+    };
+    for i in 0..n {
+        let mut t = [Duration::ZERO; 3];
+        for k in 0..3 {
+            let which = (i + k) % 3;
+            t[which] = round_trip(&mut eds[which], 1000 + i);
+        }
+        l.direct.push(t[0]);
+        l.relay.push(t[1]);
+        l.proxy.push(t[2]);
+        l.added_relay.push(us(t[1]) - us(t[0]));
+        l.added_proxy.push(us(t[2]) - us(t[0]));
+        // The requests up to 16 KiB (the bulk of editor traffic), apart: the 32/64 KiB ones
+        // are 10% of the mix, so they alone make the p99.
+        if SIZES[(1000 + i) % SIZES.len()] <= 16384 {
+            for (small, t) in l.small.iter_mut().zip(t) {
+                small.push(t);
+            }
+        }
+    }
+    for v in [&mut l.direct, &mut l.relay, &mut l.proxy] {
+        v.sort();
+    }
+    for v in l.small.iter_mut() {
+        v.sort();
+    }
+    l.added_relay.sort_by(f64::total_cmp);
+    l.added_proxy.sort_by(f64::total_cmp);
+    l
 }
 
 /// Lean → editor: `count` notifications of `bytes` each; MB/s from request to the last one.
-fn throughput_to_editor(direct: bool, count: u64, bytes: u64) -> f64 {
-    let mut ed = start(direct);
+fn throughput_to_editor(via: Via, count: u64, bytes: u64) -> f64 {
+    let mut ed = start(via);
     let t = Instant::now();
     ed.notify("standin/flood", json!({"count": count, "bytes": bytes}));
     let mut seen = 0u64;
@@ -120,8 +184,8 @@ fn throughput_to_editor(direct: bool, count: u64, bytes: u64) -> f64 {
 }
 
 /// Editor → Lean: `count` notifications of `bytes` each, then an echo as a barrier.
-fn throughput_to_lean(direct: bool, count: usize, bytes: usize) -> f64 {
-    let mut ed = start(direct);
+fn throughput_to_lean(via: Via, count: usize, bytes: usize) -> f64 {
+    let mut ed = start(via);
     let body = serde_json::to_vec(
         &json!({"jsonrpc": "2.0", "method": "custom/blob", "params": {"data": "x".repeat(bytes)}}),
     )
@@ -146,7 +210,7 @@ fn lean_document(k: usize, lines: usize) -> String {
 }
 
 fn memory_with_documents(docs: usize) -> (u64, u64) {
-    let mut ed = start(false);
+    let mut ed = start(Via::Proxy);
     let pid = ed.child.id();
     let before = vm_rss_kib(pid).unwrap_or(0);
     for k in 0..docs {
@@ -208,70 +272,287 @@ fn routing_cost_mb_s() -> f64 {
     n as f64 / t.elapsed().as_secs_f64() / 1e6
 }
 
+/// Send a request as raw bytes and wait for its response, dropping everything else (a
+/// backlog of diagnostics must not slow the client down while it measures).
+fn raw_round_trip(ed: &mut Editor, id: &str) -> Duration {
+    let body = format!(r#"{{"jsonrpc":"2.0","id":"{id}","method":"standin/echo","params":null}}"#);
+    let want = lean_assess::wire::Peek::Response {
+        id: lean_assess::wire::RequestId::Str(id.to_string()),
+    };
+    let t = Instant::now();
+    ed.send_raw(body.as_bytes());
+    loop {
+        let got = ed.recv_raw(Duration::from_secs(60)).expect("echo reply");
+        if lean_assess::wire::peek(&got) == want {
+            return t.elapsed();
+        }
+    }
+}
+
+/// A 580 KB Lean file and one `didChange` with `edits` one-character ranged edits spread over
+/// it (as a multi-cursor replace sends).
+fn burst_change(uri: &str, edits: usize) -> (String, Vec<u8>) {
+    let mut text = lean_document(0, 13_000);
+    let mut cut = (580 * 1024).min(text.len());
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    text.truncate(cut);
+    let lines = text.lines().count();
+    let changes: Vec<Value> = (0..edits)
+        .map(|i| {
+            let line = (i * 7919) % lines;
+            json!({"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 1}}, "text": "t"})
+        })
+        .collect();
+    let body = serde_json::to_vec(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didChange",
+        "params": {"textDocument": {"uri": uri, "version": 2}, "contentChanges": changes}}),
+    )
+    .expect("json");
+    (text, body)
+}
+
+/// The editor→Lean reader behind a 2,000-edit didChange: an echo sent right after it, its
+/// round trip (median of `rounds`), through `via`.
+fn burst_stall(via: Via, rounds: usize) -> Duration {
+    let mut times = Vec::new();
+    for r in 0..rounds {
+        let mut ed = start(via);
+        let uri = format!("file:///bench/Burst{r}.lean");
+        let (text, change) = burst_change(&uri, 2000);
+        ed.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 1, "text": text}}),
+        );
+        raw_round_trip(&mut ed, "before");
+        let t = Instant::now();
+        ed.send_raw(&change);
+        raw_round_trip(&mut ed, "after");
+        times.push(t.elapsed());
+    }
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// A workspace with `n` judged theorems (candidates under `-- @reference` directives, from
+/// `fixtures/bench/gted-minif2f.jsonl`, cycled) and `lens` as the lens metrics.
+fn judged_workspace(n: usize, lens: &str) -> (tempfile::TempDir, String, Vec<(usize, usize)>) {
+    let data = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/bench/gted-minif2f.jsonl"
+    ))
+    .expect("fixtures/bench/gted-minif2f.jsonl");
+    let mut reference = String::from("import Mathlib\n\n");
+    let mut candidate = String::from("import Mathlib\n\n");
+    // (line, column) of the character each edit flips: the last of the theorem's name.
+    let mut spots = Vec::new();
+    for (i, line) in data.lines().cycle().take(n).enumerate() {
+        let v: Value = serde_json::from_str(line).expect("dataset line");
+        let strip = |s: &str| {
+            let s = s.split(":= by").next().unwrap_or(s).trim();
+            s.split_whitespace().collect::<Vec<_>>().join(" ")
+        };
+        let rname = format!("ref_{i}");
+        let rs = strip(v["ref_statement"].as_str().unwrap_or("")).replacen(
+            v["ref_name"].as_str().unwrap_or("?"),
+            &rname,
+            1,
+        );
+        let cname = format!("cand_{i}a");
+        let cs = strip(v["cand_statement"].as_str().unwrap_or("")).replacen(
+            v["cand_name"].as_str().unwrap_or("?"),
+            &cname,
+            1,
+        );
+        reference.push_str(&format!("{rs} := by sorry\n\n"));
+        candidate.push_str(&format!("-- @reference Reference.lean::{rname}\n"));
+        let line_no = candidate.lines().count();
+        let col = cs
+            .find(&cname)
+            .map_or(0, |c| cs[..c].encode_utf16().count() + cname.len() - 1);
+        spots.push((line_no, col));
+        candidate.push_str(&format!("{cs} := by sorry\n\n"));
+    }
+    let dir = tempfile::tempdir().expect("tmp");
+    std::fs::write(dir.path().join("Reference.lean"), reference).expect("write");
+    std::fs::write(
+        dir.path().join("lean-assess.toml"),
+        format!("[metrics]\nlens = [{lens}]\n"),
+    )
+    .expect("write");
+    (dir, candidate, spots)
+}
+
+/// A trivial request's round trips while every theorem of a 300-theorem document is edited
+/// every 50 ms (nothing cached: each edit starts all the metric work anew), for `secs`.
+fn round_trip_under_edits(lens: &str, secs: u64) -> Vec<Duration> {
+    let (dir, text, spots) = judged_workspace(300, lens);
+    let mut ed = Editor::proxy_in(dir.path(), &[]);
+    ed.initialize();
+    let uri = lean_assess::references::path_to_uri(&dir.path().join("Cand.lean"));
+    ed.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 1, "text": text}}),
+    );
+    let mut times = Vec::new();
+    let mut version = 1;
+    let mut next_edit = Instant::now();
+    let end = Instant::now() + Duration::from_secs(secs);
+    let mut k = 0usize;
+    while Instant::now() < end {
+        if Instant::now() >= next_edit {
+            version += 1;
+            let (old, new) = if version % 2 == 0 {
+                ("a", "b")
+            } else {
+                ("b", "a")
+            };
+            debug_assert_ne!(old, new);
+            let changes: Vec<Value> = spots
+                .iter()
+                .map(|&(line, col)| json!({"range": {"start": {"line": line, "character": col}, "end": {"line": line, "character": col + 1}}, "text": new}))
+                .collect();
+            ed.notify(
+                "textDocument/didChange",
+                json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": changes}),
+            );
+            next_edit += Duration::from_millis(50);
+        }
+        k += 1;
+        times.push(raw_round_trip(&mut ed, &format!("t{k}")));
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    times.sort();
+    times
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
 fn main() {
+    if let Ok(server) = std::env::var("PROXY_BENCH_RELAY") {
+        relay(&server);
+    }
     let n: usize = std::env::var("PROXY_BENCH_REQUESTS")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(10_000);
+    let only = std::env::var("PROXY_BENCH_ONLY").unwrap_or_default();
+    let run = |part: &str| only.is_empty() || only.split(',').any(|p| p == part);
     println!("lean-assess proxy bench (stand-in server; sizes cycle {SIZES:?} bytes)");
 
-    let (direct, proxied, added, (small_d, small_p)) = latencies(n);
-    let (d50, d99) = (percentile(&direct, 0.5), percentile(&direct, 0.99));
-    let (p50, p99) = (percentile(&proxied, 0.5), percentile(&proxied, 0.99));
-    let paired = |q: f64| added[((added.len() as f64 - 1.0) * q).round() as usize];
-    println!("round trip, {n} requests each way (alternated), µs:   p50      p99");
-    println!(
-        "  direct to the stand-in                       {:8.1} {:8.1}",
-        us(d50),
-        us(d99)
-    );
-    println!(
-        "  through lean-assess serve                    {:8.1} {:8.1}",
-        us(p50),
-        us(p99)
-    );
-    println!(
-        "  added: difference of the percentiles         {:8.1} {:8.1}   (target p99 < 1000)",
-        us(p50) - us(d50),
-        us(p99) - us(d99)
-    );
-    println!(
-        "  added: percentiles of paired differences     {:8.1} {:8.1}",
-        paired(0.5),
-        paired(0.99)
-    );
-    println!(
-        "  requests ≤ 16 KiB only: direct {:.1} / {:.1}, through the proxy {:.1} / {:.1} (p50 / p99)",
-        us(percentile(&small_d, 0.5)),
-        us(percentile(&small_d, 0.99)),
-        us(percentile(&small_p, 0.5)),
-        us(percentile(&small_p, 0.99))
-    );
-    if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
-        let load: Vec<&str> = load.split_whitespace().take(3).collect();
+    if run("latency") {
+        let l = latencies(n);
+        let p = |v: &[Duration], q: f64| us(percentile(v, q));
+        let paired = |v: &[f64], q: f64| v[((v.len() as f64 - 1.0) * q).round() as usize];
+        println!("round trip, {n} requests each (rotated), µs:         p50      p99");
         println!(
-            "  (load average after measuring: {}; 2 cores)",
-            load.join(" ")
+            "  direct to the stand-in                       {:8.1} {:8.1}",
+            p(&l.direct, 0.5),
+            p(&l.direct, 0.99)
+        );
+        println!(
+            "  through the byte relay (floor)               {:8.1} {:8.1}",
+            p(&l.relay, 0.5),
+            p(&l.relay, 0.99)
+        );
+        println!(
+            "  through lean-assess serve                    {:8.1} {:8.1}",
+            p(&l.proxy, 0.5),
+            p(&l.proxy, 0.99)
+        );
+        let (ar, ap) = (paired(&l.added_relay, 0.5), paired(&l.added_proxy, 0.5));
+        println!(
+            "  added (paired differences) p50: relay {ar:.1} µs, proxy {ap:.1} µs → proxy/relay {:.2}×   (target ≤ 2×)",
+            ap / ar.max(0.1)
+        );
+        println!(
+            "  added p99 (difference of percentiles): relay {:.1} µs, proxy {:.1} µs   (target proxy < 1000)",
+            p(&l.relay, 0.99) - p(&l.direct, 0.99),
+            p(&l.proxy, 0.99) - p(&l.direct, 0.99)
+        );
+        println!(
+            "  requests ≤ 16 KiB only, p50 / p99 µs: direct {:.1} / {:.1}, relay {:.1} / {:.1}, proxy {:.1} / {:.1}",
+            p(&l.small[0], 0.5), p(&l.small[0], 0.99),
+            p(&l.small[1], 0.5), p(&l.small[1], 0.99),
+            p(&l.small[2], 0.5), p(&l.small[2], 0.99)
+        );
+        if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
+            let load: Vec<&str> = load.split_whitespace().take(3).collect();
+            println!(
+                "  (load average after measuring: {}; 2 cores)",
+                load.join(" ")
+            );
+        }
+    }
+
+    if run("throughput") {
+        println!(
+            "in-process frame read + peek of 1 MiB notifications: {:.0} MB/s",
+            routing_cost_mb_s()
+        );
+        let (count, bytes) = (200u64, 1u64 << 20);
+        // Interleaved runs, best of three each: the machine is shared, the best run is the
+        // one least disturbed.
+        let mut best = [[0f64; 3]; 2];
+        for _ in 0..3 {
+            for (k, via) in [Via::Direct, Via::Relay, Via::Proxy]
+                .into_iter()
+                .enumerate()
+            {
+                best[0][k] = best[0][k].max(throughput_to_editor(via, count, bytes));
+                best[1][k] =
+                    best[1][k].max(throughput_to_lean(via, count as usize, bytes as usize));
+            }
+        }
+        for (dir, b) in [("Lean → editor", best[0]), ("editor → Lean", best[1])] {
+            println!(
+                "{dir}, {count} × 1 MiB notifications (best of 3): direct {:.0} MB/s, relay {:.0} MB/s, proxy {:.0} MB/s → proxy/relay {:.2}×   (target ≥ 0.9×)",
+                b[0], b[1], b[2], b[2] / b[1]
+            );
+        }
+    }
+
+    if run("burst") {
+        let relay = burst_stall(Via::Relay, 3);
+        let proxy = burst_stall(Via::Proxy, 3);
+        println!(
+            "didChange with 2,000 ranged edits on a {} KB file, then an echo: round trip relay {:.1} ms, proxy {:.1} ms (median of 3)",
+            burst_change("file:///x", 0).0.len() / 1024, ms(relay), ms(proxy)
         );
     }
 
-    println!(
-        "in-process frame read + peek of 1 MiB notifications: {:.0} MB/s",
-        routing_cost_mb_s()
-    );
-    let (count, bytes) = (200u64, 1u64 << 20);
-    let td = throughput_to_editor(true, count, bytes);
-    let tp = throughput_to_editor(false, count, bytes);
-    println!("Lean → editor, {count} × 1 MiB notifications: direct {td:.0} MB/s, through the proxy {tp:.0} MB/s   (target ≥ 200)");
-    let ud = throughput_to_lean(true, count as usize, bytes as usize);
-    let up = throughput_to_lean(false, count as usize, bytes as usize);
-    println!("editor → Lean, {count} × 1 MiB notifications: direct {ud:.0} MB/s, through the proxy {up:.0} MB/s   (target ≥ 200)");
+    if run("load") {
+        let secs = 8;
+        let mut off = Vec::new();
+        let mut on = Vec::new();
+        for _ in 0..2 {
+            off.extend(round_trip_under_edits("", secs / 2));
+            on.extend(round_trip_under_edits(
+                "\"ted\", \"transted-lite\"",
+                secs / 2,
+            ));
+        }
+        off.sort();
+        on.sort();
+        println!(
+            "trivial request while 300 judged theorems are all edited every 50 ms ({} / {} requests): metrics off p50 {:.2} ms p99 {:.2} ms; metrics on p50 {:.2} ms p99 {:.2} ms → p99 on/off {:.2}×   (target ≤ 2×)",
+            off.len(), on.len(),
+            ms(percentile(&off, 0.5)), ms(percentile(&off, 0.99)),
+            ms(percentile(&on, 0.5)), ms(percentile(&on, 0.99)),
+            ms(percentile(&on, 0.99)) / ms(percentile(&off, 0.99))
+        );
+    }
 
-    let (before, after) = memory_with_documents(50);
-    println!(
-        "proxy VmRSS: {:.1} MiB after initialize, {:.1} MiB with 50 open documents (~{} KiB each, edited once)   (target < 40 MiB)",
-        before as f64 / 1024.0,
-        after as f64 / 1024.0,
-        lean_document(0, 400).len() / 1024
-    );
+    if run("memory") {
+        let (before, after) = memory_with_documents(50);
+        println!(
+            "proxy VmRSS: {:.1} MiB after initialize, {:.1} MiB with 50 open documents (~{} KiB each, edited once)   (target < 40 MiB)",
+            before as f64 / 1024.0,
+            after as f64 / 1024.0,
+            lean_document(0, 400).len() / 1024
+        );
+    }
 }

@@ -127,16 +127,41 @@ impl Document {
     /// Apply one `contentChanges` entry: a full replacement when `range` is absent, else the
     /// replacement of that range (`rangeLength` is deprecated in LSP and ignored: the range is
     /// authoritative).
+    ///
+    /// A ranged change updates the line index in place: only the line starts the replaced bytes
+    /// decide are recomputed, the later ones shifted (a `didChange` with thousands of small edits
+    /// must not rescan the whole file per edit: it runs on the editor→Lean reader).
     pub fn apply_change(&mut self, range: Option<Range>, new_text: &str) {
-        match range {
-            None => self.text = new_text.to_string(),
-            Some(r) => {
-                let start = self.offset_of(r.start);
-                let end = self.offset_of(r.end).max(start);
-                self.text.replace_range(start..end, new_text);
+        let Some(r) = range else {
+            self.text = new_text.to_string();
+            self.line_starts = line_starts(&self.text);
+            return;
+        };
+        let start = self.offset_of(r.start);
+        let end = self.offset_of(r.end).max(start);
+        self.text.replace_range(start..end, new_text);
+        // A line start `s` is decided by the bytes at `s - 1` and `s` (`\n`, or `\r` not
+        // followed by `\n`), so the old starts in `start..=end` may change; later ones shift.
+        let bytes = self.text.as_bytes();
+        let new_end = start + new_text.len();
+        let is_start = |p: usize| {
+            p == 0
+                || match bytes[p - 1] {
+                    b'\n' => true,
+                    b'\r' => bytes.get(p) != Some(&b'\n'),
+                    _ => false,
+                }
+        };
+        let fresh: Vec<usize> = (start..=new_end).filter(|&p| is_start(p)).collect();
+        let lo = self.line_starts.partition_point(|&s| s < start);
+        let hi = self.line_starts.partition_point(|&s| s <= end);
+        let added = fresh.len();
+        self.line_starts.splice(lo..hi, fresh);
+        if new_end != end {
+            for s in &mut self.line_starts[lo + added..] {
+                *s = *s + new_end - end;
             }
         }
-        self.line_starts = line_starts(&self.text);
     }
 }
 
@@ -458,13 +483,33 @@ mod tests {
                 let mut expect = text.clone();
                 expect.replace_range(a..b, &ins);
                 proptest::prop_assert_eq!(d.text(), expect.as_str());
+                proptest::prop_assert_eq!(&d.line_starts, &line_starts(d.text()));
             }
             let r = Range {
                 start: Position { line: wild[0].0, character: wild[0].1 },
                 end: Position { line: wild[1].0, character: wild[1].1 },
             };
             d.apply_change(Some(r), &ins);
+            proptest::prop_assert_eq!(&d.line_starts, &line_starts(d.text()));
             let _ = d.position_of(usize::MAX);
+        }
+
+        /// The line index kept up to date edit by edit equals the one rebuilt from the text,
+        /// whatever the edits do to `\r\n` pairs (split, joined, created at the edges).
+        #[test]
+        fn incremental_line_index_equals_rebuilt(
+            text in "[a\n\r\r\nℝ]{0,30}",
+            edits in proptest::collection::vec(((0u32..6, 0u32..6), (0u32..6, 0u32..6), "[x\r\nℝ]{0,4}"), 1..12),
+        ) {
+            let mut d = Document::new("u", 0, text);
+            for ((l1, c1), (l2, c2), ins) in edits {
+                let r = Range {
+                    start: Position { line: l1, character: c1 },
+                    end: Position { line: l2, character: c2 },
+                };
+                d.apply_change(Some(r), &ins);
+                proptest::prop_assert_eq!(&d.line_starts, &line_starts(d.text()), "{:?}", d.text());
+            }
         }
     }
 }

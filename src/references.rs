@@ -463,6 +463,20 @@ pub fn directive_above(
     doc_path: &Path,
     doc_dir: &Path,
 ) -> Option<Result<Directive, ReferenceError>> {
+    let decl_line = line_of(text, decl_start) - 1;
+    directive_above_at(text, decl_start, decl_line, doc_path, doc_dir)
+}
+
+/// [`directive_above`] for a caller that knows the declaration's 0-based line (from a line
+/// index): nothing here scans the text before the comment block, so finding the directives of
+/// every declaration of a file is linear, not quadratic, in its size.
+pub fn directive_above_at(
+    text: &str,
+    decl_start: usize,
+    decl_line: usize,
+    doc_path: &Path,
+    doc_dir: &Path,
+) -> Option<Result<Directive, ReferenceError>> {
     let decl_start = decl_start.min(text.len());
     let before = text.get(..decl_start)?;
     // Lines strictly above the declaration's line, nearest first.
@@ -471,7 +485,6 @@ pub fn directive_above(
         return None; // something precedes the declaration on its own line
     }
     let above = &before[..line_start];
-    let decl_line = line_of(text, line_start) - 1; // 0-based line of the declaration
     let mut block: Vec<&str> = Vec::new();
     for l in above.lines().rev() {
         let t = l.trim();
@@ -482,7 +495,7 @@ pub fn directive_above(
         }
     }
     block.reverse();
-    let first_line = decl_line - block.len();
+    let first_line = decl_line.saturating_sub(block.len());
     let at = block
         .iter()
         .position(|c| c.trim_start().starts_with(DIRECTIVE))?;

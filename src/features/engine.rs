@@ -5,7 +5,7 @@
 //! Owns nothing of the engine itself (`trees::parse`, `distance`, `metrics` do the work).
 
 use crate::distance::{self, CostModel, Mapping};
-use crate::metrics::{self, MetricError, MetricReport, Pair};
+use crate::metrics::{self, transted_lite, Metric, MetricError, MetricReport, Pair};
 use crate::trees::{parse, Statement, Tree};
 
 /// A declaration in a file (the parser's `Declaration`: byte ranges into the file text).
@@ -50,6 +50,24 @@ pub fn judge(metric: &str, pair: &Pair<'_>) -> Result<MetricReport, MetricError>
     metrics::by_name(metric)?.judge(pair)
 }
 
+/// [`judge`], with the metrics that watch a clock (transted-lite's search) stopping by
+/// `deadline` at the latest: a job's time limit then ends the work itself, not only the wait
+/// for it, and the CPU permit held for it is freed by then. TED has no clock; its cost is
+/// bounded by the trees' sizes.
+pub fn judge_by(
+    metric: &str,
+    pair: &Pair<'_>,
+    deadline: std::time::Instant,
+) -> Result<MetricReport, MetricError> {
+    if metric == "transted-lite" {
+        let mut m = transted_lite::TransTedLite::default();
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        m.config.time_limit = m.config.time_limit.min(left);
+        return m.judge(pair);
+    }
+    judge(metric, pair)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,6 +88,45 @@ mod tests {
         assert_eq!(
             header_of(t, &d),
             "import Mathlib\n\n-- @reference R.lean::r\n"
+        );
+    }
+
+    #[test]
+    fn transted_lite_stops_by_the_jobs_deadline() {
+        // A pair that needs rewriting (commuted operands), judged with no time left: the search
+        // ends on the clock (the job's limit), not on its own budget.
+        let r = parse(
+            "theorem r (a b c : ℕ) : a + b + c = c + b + a := by sorry",
+            "",
+        )
+        .unwrap();
+        let c = parse(
+            "theorem c (a b c : ℕ) : c + (b + a) = a + (b + c) := by sorry",
+            "",
+        )
+        .unwrap();
+        let pair = Pair {
+            reference: &r,
+            candidate: &c,
+            reference_header: "",
+            candidate_header: "",
+        };
+        let past = std::time::Instant::now() - std::time::Duration::from_millis(1);
+        let rep = judge_by("transted-lite", &pair, past).unwrap();
+        assert!(
+            rep.notes
+                .iter()
+                .any(|n| n.starts_with("time limit (0 ms) reached")),
+            "{:?}",
+            rep.notes
+        );
+        // With time left, the metric's own limits apply as before.
+        let later = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        let rep = judge_by("transted-lite", &pair, later).unwrap();
+        assert!(
+            !rep.notes.iter().any(|n| n.starts_with("time limit")),
+            "{:?}",
+            rep.notes
         );
     }
 }

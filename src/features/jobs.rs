@@ -7,20 +7,20 @@
 //! under a time limit; the caller aborts the task when the document changes. Building LSP JSON is
 //! left to `views`; sending anything is left to `mod.rs`.
 
+use super::cache::{CancelToken, JobCaches, RefFile, Stamp};
 use super::differences::{differences, Difference};
 use super::engine::{self, Decl};
 use crate::documents::Document;
 use crate::metrics::{MetricReport, Pair, Verdict};
 use crate::references::{
-    directive_above, line_of, source_for, Config, Dataset, ReadableRoots, ReferenceError,
-    ReferenceSource,
+    directive_above_at, source_for, Config, Dataset, ReadableRoots, ReferenceError, ReferenceSource,
 };
 use crate::trees::Statement;
 use std::collections::{HashMap, VecDeque};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Where one metric stands for one theorem.
 #[derive(Clone, Debug, PartialEq)]
@@ -111,8 +111,9 @@ pub struct Problem {
 pub struct DocAnalysis {
     pub uri: String,
     pub version: i32,
-    /// Theorems that have a reference (or a problem finding it), in document order.
-    pub theorems: Vec<TheoremView>,
+    /// Theorems that have a reference (or a problem finding it), in document order. Shared:
+    /// storing the analysis after each metric round copies pointers, not theorems.
+    pub theorems: Vec<Arc<TheoremView>>,
     pub problems: Vec<Problem>,
     /// The document's header (everything before its first declaration).
     pub candidate_header: String,
@@ -131,8 +132,9 @@ pub struct JobInput {
     pub extra_roots: Vec<PathBuf>,
 }
 
-/// Upper bound on cached metric results (each holds a small report).
-pub const CACHE_CAPACITY: usize = 1024;
+/// Upper bound on cached metric results (each holds a small report). Above the live results of
+/// a large document (1,000 theorems × 2 lens metrics), or every edit there recomputes them all.
+pub const CACHE_CAPACITY: usize = 4096;
 
 /// Metric results by (metric, reference, candidate, headers, toolchain), least recent evicted.
 #[derive(Debug, Default)]
@@ -182,39 +184,50 @@ fn read_text(path: &Path, open: &HashMap<PathBuf, Arc<Document>>) -> Result<Stri
     std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))
 }
 
-/// A reference file read once per job: its declarations and header.
-struct RefFile {
-    text: String,
-    decls: Vec<Decl>,
-    header: String,
-}
-
-/// Files and datasets read during one job, so each is read and scanned once.
-#[derive(Default)]
-struct Reads {
+/// Files and datasets used during one job: each looked up (and its stamp taken) once per job;
+/// read and scanned only when [`JobCaches`] has no entry for its current stamp.
+struct Reads<'c> {
+    caches: &'c JobCaches,
     files: HashMap<PathBuf, Result<Arc<RefFile>, String>>,
-    datasets: HashMap<PathBuf, Result<Dataset, String>>,
+    datasets: HashMap<PathBuf, Arc<Result<Dataset, String>>>,
 }
 
-impl Reads {
+impl<'c> Reads<'c> {
+    fn new(caches: &'c JobCaches) -> Reads<'c> {
+        Reads {
+            caches,
+            files: HashMap::new(),
+            datasets: HashMap::new(),
+        }
+    }
+
     fn file(
         &mut self,
         path: &Path,
         open: &HashMap<PathBuf, Arc<Document>>,
     ) -> Result<Arc<RefFile>, String> {
+        let caches = self.caches;
         self.files
             .entry(path.to_path_buf())
             .or_insert_with(|| {
-                read_text(path, open).map(|text| {
-                    let decls = engine::declarations(&text);
-                    let header = engine::header_of(&text, &decls);
-                    Arc::new(RefFile {
-                        text,
-                        decls,
-                        header,
-                    })
-                })
+                // The editor's buffer first (what the user sees), else the file on disk.
+                let stamp = match open.get(path) {
+                    Some(d) => Some(Stamp::Open {
+                        uri: d.uri.clone(),
+                        version: d.version,
+                    }),
+                    None => Stamp::of_disk(path),
+                };
+                caches.file(path, stamp, || read_text(path, open))
             })
+            .clone()
+    }
+
+    fn dataset(&mut self, path: &Path) -> Arc<Result<Dataset, String>> {
+        let caches = self.caches;
+        self.datasets
+            .entry(path.to_path_buf())
+            .or_insert_with(|| caches.dataset(path))
             .clone()
     }
 }
@@ -222,19 +235,9 @@ impl Reads {
 /// The statement text and header of theorem `name` in a file (a dotted name may be given by
 /// its last component).
 fn theorem_in(f: &RefFile, name: &str) -> Option<(String, String)> {
-    let d = f
-        .decls
-        .iter()
-        .find(|d| d.name.as_deref() == Some(name))
-        .or_else(|| {
-            f.decls.iter().find(|d| {
-                d.name
-                    .as_deref()
-                    .is_some_and(|n| n.rsplit('.').next() == Some(name))
-            })
-        })?;
+    let d = f.find(name)?;
     let stmt = f.text.get(d.start..d.end)?.to_string();
-    Some((stmt, f.header.clone()))
+    Some((stmt, f.header.to_string()))
 }
 
 /// Resolve one source to a reference statement (reading files/datasets as needed).
@@ -283,12 +286,8 @@ fn resolve(
                 readable
                     .check(ds_path)
                     .map_err(|e| format!("{origin}: {e}"))?;
-                let ds = reads.datasets.entry(ds_path.clone()).or_insert_with(|| {
-                    Dataset::load(ds_path)
-                        .map(|(d, _)| d)
-                        .map_err(|e| e.to_string())
-                });
-                match ds {
+                let ds = reads.dataset(ds_path);
+                match &*ds {
                     Ok(ds) => {
                         if let Some(e) = ds.entries.get(name) {
                             return Ok(view(
@@ -316,11 +315,15 @@ fn resolve(
 
 /// Phase 1 (cheap, blocking I/O on small files): theorems, references, parsed statements. Every
 /// metric starts `Pending` (the Lean-backed ones too: they run through `super::lean_lens`).
-pub fn prepare(input: &JobInput) -> DocAnalysis {
+/// Reference files and parses come from `caches` when their text is unchanged, so an edit
+/// costs the theorems it touched. `None` when `cancel` was set (the job was aborted) before
+/// the end: nothing more is read or parsed after that.
+pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Option<DocAnalysis> {
     let doc = &input.doc;
     let text = doc.text();
     let decls = engine::declarations(text);
     let cand_header = engine::header_of(text, &decls);
+    let cand_header_shared: Arc<str> = cand_header.as_str().into();
     let mut problems = Vec::new();
     let config = match &input.config {
         Some(Ok(c)) => Some(c.as_ref()),
@@ -339,11 +342,17 @@ pub fn prepare(input: &JobInput) -> DocAnalysis {
         .clone()
         .unwrap_or_else(|| PathBuf::from(&doc.uri));
     let doc_dir = doc_path.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let mut reads = Reads::default();
+    let mut reads = Reads::new(caches);
     let readable = ReadableRoots::for_document(input.path.as_deref(), config, &input.extra_roots);
+    let mut ref_headers: HashMap<String, Arc<str>> = HashMap::new();
     let mut theorems = Vec::new();
     for d in decls {
-        let directive = match directive_above(text, d.start, &doc_path, &doc_dir) {
+        if cancel.is_cancelled() {
+            return None;
+        }
+        // From the document's line index (a binary search), not by counting newlines.
+        let decl_line = doc.position_of(d.start).line as usize;
+        let directive = match directive_above_at(text, d.start, decl_line, &doc_path, &doc_dir) {
             Some(Ok(dir)) => Some(dir),
             Some(Err(e)) => {
                 problems.push(Problem {
@@ -357,7 +366,6 @@ pub fn prepare(input: &JobInput) -> DocAnalysis {
         let Some(src) = source_for(&doc_path, d.name.as_deref(), directive.as_ref(), config) else {
             continue;
         };
-        let decl_line = line_of(text, d.start) - 1;
         let mut view = TheoremView {
             decl: d.clone(),
             reference: None,
@@ -374,8 +382,16 @@ pub fn prepare(input: &JobInput) -> DocAnalysis {
         };
         match resolve(&src, &cand_header, config, &mut reads, input, &readable) {
             Ok(mut r) => {
-                match engine::parse(&r.text, &r.header) {
-                    Ok(s) => r.statement = Some(Arc::new(s)),
+                let header = if r.header == cand_header {
+                    cand_header_shared.clone()
+                } else {
+                    ref_headers
+                        .entry(r.header.clone())
+                        .or_insert_with(|| r.header.as_str().into())
+                        .clone()
+                };
+                match caches.parse(&r.text, &header) {
+                    Ok(s) => r.statement = Some(s),
                     Err(e) => view.problem = Some(format!("reference ({}): {e}", r.origin)),
                 }
                 view.reference = Some(r);
@@ -394,10 +410,25 @@ pub fn prepare(input: &JobInput) -> DocAnalysis {
             }
         }
         let stmt_text = text.get(d.start..d.end).unwrap_or("");
-        match engine::parse(stmt_text, &cand_header) {
-            Ok(s) => view.candidate = Some(Arc::new(s)),
+        match caches.parse(stmt_text, &cand_header_shared) {
+            Ok(s) => view.candidate = Some(s),
             Err(e) => {
                 view.problem.get_or_insert(format!("candidate: {e}"));
+            }
+        }
+        // An explanation known for the same texts: only the edited theorems are explained.
+        if let (Some(r), Some(c)) = (view.reference.as_ref(), view.candidate.as_ref()) {
+            if r.statement.is_some() {
+                let key = (
+                    r.text.as_str(),
+                    r.header.as_str(),
+                    c.source.as_str(),
+                    cand_header.as_str(),
+                );
+                if let Some(Some((distance, diffs))) = caches.explained(key) {
+                    view.distance = Some(distance);
+                    view.differences = diffs;
+                }
             }
         }
         if view.problem.is_some() {
@@ -407,15 +438,15 @@ pub fn prepare(input: &JobInput) -> DocAnalysis {
                 }
             }
         }
-        theorems.push(view);
+        theorems.push(Arc::new(view));
     }
-    DocAnalysis {
+    Some(DocAnalysis {
         uri: doc.uri.clone(),
         version: doc.version,
         theorems,
         problems,
         candidate_header: cand_header,
-    }
+    })
 }
 
 /// The pair to judge for theorem `i`, when both sides parsed.
@@ -433,13 +464,15 @@ pub fn statements(
     ))
 }
 
-/// Run one metric on one pair (blocking; the caller bounds it in time).
+/// Run one metric on one pair (blocking; the caller bounds it in time). A metric with a clock
+/// of its own is given `deadline`, so that it stops (and frees its CPU permit) by then.
 pub fn run_metric(
     metric: &str,
     reference: &Statement,
     candidate: &Statement,
     ref_header: &str,
     cand_header: &str,
+    deadline: Instant,
 ) -> Result<MetricReport, String> {
     let pair = Pair {
         reference,
@@ -447,10 +480,10 @@ pub fn run_metric(
         reference_header: ref_header,
         candidate_header: cand_header,
     };
-    engine::judge(metric, &pair).map_err(|e| e.to_string())
+    engine::judge_by(metric, &pair, deadline).map_err(|e| e.to_string())
 }
 
-/// Differences and distance of theorem `t` from the TED mapping.
+/// Differences and distance of theorem `t` from the TED mapping, uncached (elaborated trees).
 pub fn explain(t: &mut TheoremView) {
     let (Some(r), Some(c)) = (
         t.reference.as_ref().and_then(|r| r.statement.clone()),
@@ -458,10 +491,47 @@ pub fn explain(t: &mut TheoremView) {
     ) else {
         return;
     };
-    if let Some(m) = engine::mapping(&r.tree, &c.tree) {
-        t.distance = Some(m.distance);
-        t.differences = differences(&r, &c, &m, 12);
+    if let Some((distance, diffs)) = explanation(&r, &c) {
+        t.distance = Some(distance);
+        t.differences = diffs;
     }
+}
+
+fn explanation(r: &Statement, c: &Statement) -> Option<(u32, Vec<Difference>)> {
+    let m = engine::mapping(&r.tree, &c.tree)?;
+    Some((m.distance, differences(r, c, &m, 12)))
+}
+
+/// The explanation of `t`'s source-text trees, from `caches` when the pair's texts were
+/// explained before (read-only on `t`: the caller decides whether to copy the view).
+pub fn explanation_cached(
+    t: &TheoremView,
+    cand_header: &str,
+    caches: &JobCaches,
+) -> Option<(u32, Vec<Difference>)> {
+    let (rv, c) = (t.reference.as_ref()?, t.candidate.as_ref()?);
+    let r = rv.statement.as_ref()?;
+    let key = (
+        rv.text.as_str(),
+        rv.header.as_str(),
+        c.source.as_str(),
+        cand_header,
+    );
+    caches.explain(key, || explanation(r, c))
+}
+
+/// [`explain`] for the source-text trees, through [`explanation_cached`]. Returns whether `t`
+/// changed.
+pub fn explain_cached(t: &mut TheoremView, cand_header: &str, caches: &JobCaches) -> bool {
+    let Some((distance, diffs)) = explanation_cached(t, cand_header, caches) else {
+        return false;
+    };
+    if t.distance == Some(distance) && t.differences == diffs {
+        return false;
+    }
+    t.distance = Some(distance);
+    t.differences = diffs;
+    true
 }
 
 /// Shared, bounded cache handle.
@@ -508,7 +578,8 @@ mod tests {
             toolchain: String::new(),
             extra_roots: Vec::new(),
         };
-        let a = prepare(&input);
+        let a =
+            prepare(&input, &JobCaches::default(), &CancelToken::default()).expect("not cancelled");
         assert_eq!(a.version, 3);
         let names: Vec<_> = a.theorems.iter().map(|t| t.name().unwrap_or("")).collect();
         assert_eq!(names, ["c1", "same"]);
@@ -526,6 +597,125 @@ mod tests {
             a.problems[0].message.contains("Cand.lean:10: "),
             "{:?}",
             a.problems
+        );
+    }
+
+    /// A workspace with `n` judged theorems (each under a directive) and its job input.
+    fn workspace(n: usize) -> (tempfile::TempDir, JobInput) {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let mut reference = String::from("import Mathlib\n\n");
+        let mut cand = String::from("import Mathlib\n\n");
+        for i in 0..n {
+            reference.push_str(&format!(
+                "theorem r{i} (x : ℕ) : x + {i} = {i} + x := by omega\n\n"
+            ));
+            cand.push_str(&format!(
+                "-- @reference Reference.lean::r{i}\ntheorem c{i} (x : ℕ) : {i} + x = x + {i} := by omega\n\n"
+            ));
+        }
+        std::fs::write(root.join("Reference.lean"), reference).unwrap();
+        let path = root.join("Cand.lean");
+        let doc = Arc::new(Document::new(
+            crate::references::path_to_uri(&path),
+            1,
+            cand,
+        ));
+        let input = JobInput {
+            doc,
+            path: Some(path),
+            config: None,
+            open_texts: HashMap::new(),
+            toolchain: String::new(),
+            extra_roots: Vec::new(),
+        };
+        (dir, input)
+    }
+
+    #[test]
+    fn an_unchanged_reference_file_is_read_and_parsed_once() {
+        let (dir, mut input) = workspace(20);
+        let caches = JobCaches::default();
+        let cancel = CancelToken::default();
+        let first = prepare(&input, &caches, &cancel).unwrap();
+        assert_eq!(first.theorems.len(), 20);
+        let reads = caches.file_reads.load(std::sync::atomic::Ordering::Relaxed);
+        let parses = caches.parses.load(std::sync::atomic::Ordering::Relaxed);
+        assert_eq!((reads, parses), (1, 40));
+        // An edit in one theorem: the reference file is not read again, one statement parsed.
+        let text = input.doc.text().replacen(
+            "theorem c3 (x : ℕ) : 3 + x",
+            "theorem c3 (x : ℕ) : 3 + x + 0",
+            1,
+        );
+        input.doc = Arc::new(Document::new(input.doc.uri.clone(), 2, text));
+        let second = prepare(&input, &caches, &cancel).unwrap();
+        assert_eq!(
+            caches.file_reads.load(std::sync::atomic::Ordering::Relaxed),
+            1
+        );
+        assert_eq!(caches.parses.load(std::sync::atomic::Ordering::Relaxed), 41);
+        // Unchanged theorems share their parsed statements with the previous version.
+        assert!(Arc::ptr_eq(
+            first.theorems[0].candidate.as_ref().unwrap(),
+            second.theorems[0].candidate.as_ref().unwrap()
+        ));
+        // The reference file changes on disk (another length): read again.
+        let r = dir.path().join("Reference.lean");
+        let mut t = std::fs::read_to_string(&r).unwrap();
+        t.push_str("-- more\n");
+        std::fs::write(&r, t).unwrap();
+        prepare(&input, &caches, &cancel).unwrap();
+        assert_eq!(
+            caches.file_reads.load(std::sync::atomic::Ordering::Relaxed),
+            2
+        );
+    }
+
+    #[test]
+    fn a_cancelled_job_stops_before_reading_or_parsing() {
+        let (_dir, input) = workspace(5);
+        let caches = JobCaches::default();
+        let cancel = CancelToken::default();
+        cancel.cancel();
+        assert!(prepare(&input, &caches, &cancel).is_none());
+        assert_eq!(
+            caches.file_reads.load(std::sync::atomic::Ordering::Relaxed),
+            0
+        );
+        assert_eq!(caches.parses.load(std::sync::atomic::Ordering::Relaxed), 0);
+        // Dropping the guard a job holds cancels its token.
+        let guard = crate::features::cache::CancelOnDrop::default();
+        let token = guard.token();
+        assert!(!token.is_cancelled());
+        drop(guard);
+        assert!(token.is_cancelled());
+    }
+
+    #[test]
+    fn explanations_are_cached_by_the_pair_texts() {
+        let (_dir, input) = workspace(3);
+        let caches = JobCaches::default();
+        let a = prepare(&input, &caches, &CancelToken::default()).unwrap();
+        for _ in 0..2 {
+            for t in &a.theorems {
+                let mut t = TheoremView::clone(t);
+                explain_cached(&mut t, &a.candidate_header, &caches);
+                assert!(t.distance.is_some());
+            }
+        }
+        assert_eq!(
+            caches.mappings.load(std::sync::atomic::Ordering::Relaxed),
+            3
+        );
+        // The cached explanation equals a fresh one.
+        let mut fresh = TheoremView::clone(&a.theorems[1]);
+        explain(&mut fresh);
+        let mut cached = TheoremView::clone(&a.theorems[1]);
+        explain_cached(&mut cached, &a.candidate_header, &caches);
+        assert_eq!(
+            (fresh.distance, fresh.differences),
+            (cached.distance, cached.differences)
         );
     }
 }

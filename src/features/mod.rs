@@ -19,6 +19,7 @@
 //! and asking the editor to refresh its lenses (`workspace/codeLens/refresh`, when the client
 //! advertised `workspace.codeLens.refreshSupport`).
 
+pub mod cache;
 pub mod differences;
 pub mod engine;
 pub mod integrity;
@@ -31,6 +32,7 @@ use crate::lean::goals::{self, KeepAliveTicker, SessionTracker, KEEP_ALIVE_EVERY
 use crate::lean::LeanClient;
 use crate::metrics::LEAN_METRICS;
 use crate::references::{self, find_config, path_to_uri, uri_to_path, Config};
+use cache::{CancelOnDrop, CancelToken, JobCaches};
 use jobs::{DocAnalysis, JobInput, MetricState, ResultCache, SharedCache, TheoremView};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
@@ -151,6 +153,8 @@ struct Inner {
     analyses: Mutex<HashMap<String, Arc<DocAnalysis>>>,
     jobs: Mutex<HashMap<String, tokio::task::AbortHandle>>,
     cache: SharedCache,
+    /// Reference files, parses and explanations kept across document versions.
+    job_caches: Arc<JobCaches>,
     /// "Show differences" diagnostics currently shown, by URI (cleared on edit).
     shown: Mutex<HashMap<String, Vec<Value>>>,
     lean_diags: Mutex<HashMap<String, LeanDiagnostics>>,
@@ -214,6 +218,7 @@ impl Features {
             analyses: Mutex::default(),
             jobs: Mutex::default(),
             cache: Arc::new(Mutex::new(ResultCache::default())),
+            job_caches: Arc::new(JobCaches::default()),
             shown: Mutex::default(),
             lean_diags: Mutex::default(),
             configs: Mutex::default(),
@@ -265,6 +270,11 @@ impl Features {
     /// The document mirror (read-only use by tests and benches).
     pub fn documents(&self) -> &DocumentMirror {
         &self.inner.docs
+    }
+
+    /// What the jobs keep across versions (read and hit counters for tests and benches).
+    pub fn job_caches(&self) -> &JobCaches {
+        &self.inner.job_caches
     }
 
     /// The current analysis of a document, if any.
@@ -798,21 +808,59 @@ impl Features {
             self.show_message(2, format!("lean-assess: {e}"));
         }
         let toolchain = input.toolchain.clone();
+        // Dropped with this future: an edit that aborts the job stops its blocking work too.
+        let cancel_on_drop = CancelOnDrop::default();
+        let cancel = cancel_on_drop.token();
         let permit = self.inner.cpu.clone().acquire_owned().await;
+        let caches = self.inner.job_caches.clone();
+        let prepare_cancel = cancel.clone();
         let prepared = tokio::task::spawn_blocking(move || {
-            let a = jobs::prepare(&input);
+            let a = jobs::prepare(&input, &caches, &prepare_cancel);
             drop(permit);
             a
         })
         .await;
-        let Ok(mut a) = prepared else { return };
+        let Ok(Some(mut a)) = prepared else { return };
         let old = self.analysis(uri);
         let had_problems = old.as_ref().is_some_and(|o| !o.problems.is_empty());
         let had_lenses = old.as_ref().is_some_and(|o| !o.theorems.is_empty());
-        for t in a.theorems.iter_mut() {
-            for (_, s) in t.metrics.iter_mut() {
-                if *s == MetricState::Pending {
-                    *s = MetricState::Running;
+        let metric_names: Vec<String> = a
+            .theorems
+            .first()
+            .map(|t| t.metrics.iter().map(|(m, _)| m.clone()).collect())
+            .unwrap_or_default();
+        // Results known for the same texts are filled in before anything is shown: only the
+        // theorems an edit touched are left running (the views are not shared yet: no copies).
+        let cache_names: Vec<String> = metric_names
+            .iter()
+            .map(|m| lean_lens::cache_name(m, &config))
+            .collect();
+        {
+            let cache = lock(&self.inner.cache);
+            for t in a.theorems.iter_mut() {
+                let t = Arc::make_mut(t);
+                let cand_text = t.candidate.as_ref().map(|c| c.source.clone());
+                for (mi, (_, s)) in t.metrics.iter_mut().enumerate() {
+                    if *s != MetricState::Pending {
+                        continue;
+                    }
+                    let hit = match (t.reference.as_ref(), cand_text.as_deref()) {
+                        (Some(rv), Some(ct)) if rv.statement.is_some() => {
+                            cache.get(ResultCache::key(
+                                &cache_names[mi],
+                                rv,
+                                ct,
+                                &a.candidate_header,
+                                &toolchain,
+                            ))
+                        }
+                        _ => None,
+                    };
+                    *s = match hit {
+                        Some(Ok(rep)) => MetricState::Done(rep),
+                        Some(Err(e)) => MetricState::Failed(e),
+                        None => MetricState::Running,
+                    };
                 }
             }
         }
@@ -820,33 +868,19 @@ impl Features {
         if had_problems || !a.problems.is_empty() {
             self.publish(uri);
         }
-        let metric_names: Vec<String> = a
-            .theorems
-            .first()
-            .map(|t| t.metrics.iter().map(|(m, _)| m.clone()).collect())
-            .unwrap_or_default();
         for (mi, metric) in metric_names.iter().enumerate() {
             for ti in 0..a.theorems.len() {
                 if a.theorems[ti].metrics.get(mi).map(|(_, s)| s) != Some(&MetricState::Running) {
                     continue;
                 }
-                let state = self.judge_one(&a, ti, metric, &config, &toolchain).await;
-                a.theorems[ti].metrics[mi].1 = state;
+                let state = self
+                    .judge_one(&a, ti, metric, &config, &toolchain, &cancel)
+                    .await;
+                // Copies this one theorem (the stored analysis shares it), not the document.
+                Arc::make_mut(&mut a.theorems[ti]).metrics[mi].1 = state;
             }
-            if mi == 0 {
-                // APTED is cubic in the worst case: off the async workers, like the metrics.
-                let permit = self.inner.cpu.clone().acquire_owned().await;
-                let mut theorems = std::mem::take(&mut a.theorems);
-                let explained = tokio::task::spawn_blocking(move || {
-                    theorems.iter_mut().for_each(jobs::explain);
-                    drop(permit);
-                    theorems
-                })
-                .await;
-                match explained {
-                    Ok(t) => a.theorems = t,
-                    Err(_) => return,
-                }
+            if mi == 0 && !self.explain_missing(&mut a, &cancel).await {
+                return;
             }
             self.store(&a);
             self.refresh_lenses();
@@ -870,16 +904,65 @@ impl Features {
                     {
                         continue;
                     }
-                    let state = self.judge_one(&a, ti, metric, &config, &toolchain).await;
-                    a.theorems[ti].metrics[mi].1 = state;
+                    let state = self
+                        .judge_one(&a, ti, metric, &config, &toolchain, &cancel)
+                        .await;
+                    Arc::make_mut(&mut a.theorems[ti]).metrics[mi].1 = state;
                 }
             }
             for t in a.theorems.iter_mut().filter(|t| t.elaborated) {
-                jobs::explain(t);
+                jobs::explain(Arc::make_mut(t));
             }
             self.store(&a);
             self.refresh_lenses();
         }
+    }
+
+    /// The TED explanations not found in the cache (theorems whose texts changed), computed off
+    /// the async workers (APTED is cubic in the worst case) under a CPU permit, stopping at an
+    /// edit. `false` when the job is to end (cancelled, or the blocking task failed).
+    async fn explain_missing(&self, a: &mut DocAnalysis, cancel: &CancelToken) -> bool {
+        let todo: Vec<(usize, Arc<TheoremView>)> = a
+            .theorems
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| {
+                t.distance.is_none()
+                    && t.candidate.is_some()
+                    && t.reference.as_ref().is_some_and(|r| r.statement.is_some())
+            })
+            .map(|(i, t)| (i, t.clone()))
+            .collect();
+        if todo.is_empty() {
+            return true;
+        }
+        let permit = self.inner.cpu.clone().acquire_owned().await;
+        let caches = self.inner.job_caches.clone();
+        let header = a.candidate_header.clone();
+        let cancel = cancel.clone();
+        let explained = tokio::task::spawn_blocking(move || {
+            let mut out = Vec::new();
+            for (i, t) in todo {
+                if cancel.is_cancelled() {
+                    return None;
+                }
+                if let Some(e) = jobs::explanation_cached(&t, &header, &caches) {
+                    out.push((i, e));
+                }
+            }
+            drop(permit);
+            Some(out)
+        })
+        .await;
+        let Ok(Some(explained)) = explained else {
+            return false;
+        };
+        for (i, (distance, differences)) in explained {
+            let view = Arc::make_mut(&mut a.theorems[i]);
+            view.distance = Some(distance);
+            view.differences = differences;
+        }
+        true
     }
 
     /// The elaborated statement tree at `pos`, asked on a task of its own: when an edit aborts
@@ -920,6 +1003,7 @@ impl Features {
             return false;
         }
         let mut changed = false;
+        let mut ref_decls_by_uri: HashMap<String, Vec<engine::Decl>> = HashMap::new();
         for t in a.theorems.iter_mut() {
             let (Some(cand), Some(r)) = (t.candidate.clone(), t.reference.as_ref()) else {
                 continue;
@@ -931,7 +1015,10 @@ impl Features {
             let Some(ref_doc) = self.inner.docs.get(&ref_uri) else {
                 continue;
             };
-            let ref_decls = engine::declarations(ref_doc.text());
+            // Once per reference document and job, not once per theorem.
+            let ref_decls = ref_decls_by_uri
+                .entry(ref_uri.clone())
+                .or_insert_with(|| engine::declarations(ref_doc.text()));
             let Some(ref_decl) = ref_decls.iter().find(|d| d.name == r.name) else {
                 continue;
             };
@@ -964,6 +1051,7 @@ impl Features {
                     continue;
                 }
             };
+            let t = Arc::make_mut(t);
             t.candidate = Some(Arc::new(crate::trees::Statement {
                 tree: c_tree,
                 ..(*cand).clone()
@@ -989,6 +1077,7 @@ impl Features {
         metric: &str,
         config: &Config,
         toolchain: &str,
+        cancel: &CancelToken,
     ) -> MetricState {
         let timeout = config.offline_timeout;
         let Some((r, c, r_header, _)) = jobs::statements(a, ti) else {
@@ -1039,19 +1128,25 @@ impl Features {
         let permit = self.inner.cpu.clone().acquire_owned().await;
         let m = metric.to_string();
         let started = Instant::now();
+        // The metric's own clock stops it by the time limit (it holds a CPU permit until it
+        // returns); a job aborted while this waited for the permit does not start it at all.
+        let deadline = started + timeout;
+        let cancel = cancel.clone();
         let job = tokio::task::spawn_blocking(move || {
-            let out = jobs::run_metric(&m, &r, &c, &r_header, &cand_header);
+            let out = (!cancel.is_cancelled())
+                .then(|| jobs::run_metric(&m, &r, &c, &r_header, &cand_header, deadline));
             drop(permit);
             out
         });
         match tokio::time::timeout(timeout, job).await {
-            Ok(Ok(res)) => {
+            Ok(Ok(Some(res))) => {
                 lock(&self.inner.cache).put(key, res.clone());
                 match res {
                     Ok(rep) => MetricState::Done(rep),
                     Err(e) => MetricState::Failed(e),
                 }
             }
+            Ok(Ok(None)) => MetricState::Failed("cancelled by an edit".into()),
             Ok(Err(join)) => MetricState::Failed(format!("metric job ended: {join}")),
             Err(_) => MetricState::TimedOut(started.elapsed()),
         }
@@ -1079,16 +1174,21 @@ impl Features {
             problems: Vec::new(),
             candidate_header: a.candidate_header.clone(),
         };
+        // By name, first in document order as before, without a scan per declaration.
+        let mut by_name: HashMap<&Option<String>, &Arc<TheoremView>> = HashMap::new();
+        for t in &a.theorems {
+            by_name.entry(&t.decl.name).or_insert(t);
+        }
         for d in engine::declarations(doc.text()) {
-            if let Some(old) = a.theorems.iter().find(|t| t.decl.name == d.name) {
-                let mut t = old.clone();
+            if let Some(old) = by_name.get(&d.name) {
+                let mut t = TheoremView::clone(old);
                 t.decl = d;
                 for (_, s) in t.metrics.iter_mut() {
                     if !matches!(s, MetricState::Unavailable(_)) {
                         *s = MetricState::Pending;
                     }
                 }
-                pending.theorems.push(t);
+                pending.theorems.push(Arc::new(t));
             }
         }
         views::lenses(&pending, &doc, &self.inner.commands)
@@ -1209,8 +1309,9 @@ impl Features {
                 Some((r, c, h, _)) => {
                     let timeout = Config::default().offline_timeout * 5;
                     let ch = a.candidate_header.clone();
+                    let deadline = Instant::now() + timeout;
                     let job = tokio::task::spawn_blocking(move || {
-                        jobs::run_metric("transted-lite", &r, &c, &h, &ch)
+                        jobs::run_metric("transted-lite", &r, &c, &h, &ch, deadline)
                     });
                     match tokio::time::timeout(timeout, job).await {
                         Ok(Ok(r)) => r,

@@ -476,7 +476,7 @@ mod tests {
             DocAnalysis {
                 uri: "file:///C.lean".into(),
                 version: 4,
-                theorems: vec![t],
+                theorems: vec![t.into()],
                 problems: vec![],
                 candidate_header: String::new(),
             },
@@ -543,7 +543,7 @@ mod tests {
     /// the metrics' real reports.
     fn settled(candidate: &str) -> TheoremView {
         let (mut a, _) = view();
-        let mut t = a.theorems.remove(0);
+        let mut t = std::sync::Arc::unwrap_or_clone(a.theorems.remove(0));
         let r = crate::features::engine::parse("theorem r (n : ℕ) : n > 0", "").unwrap();
         let c = crate::features::engine::parse(candidate, "").unwrap();
         let pair = Pair {

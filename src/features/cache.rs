@@ -1,0 +1,287 @@
+//! What the metric jobs keep between document versions, so that an edit costs the edited
+//! theorem and not the document: reference files (by path, modification time and length, or by
+//! the editor's version when open), datasets (same), parsed statements (by text and header) and
+//! TED explanations (by both sides' texts and headers).
+//!
+//! Owns [`JobCaches`] and the jobs' [`CancelToken`]. Every entry is keyed by the full texts it
+//! was computed from (compared on lookup, not only hashed): a hash collision must never show one
+//! theorem's result for another. Bounded: each map drops its oldest entries past its capacity.
+//! Knows nothing of LSP or of the metric result cache (`jobs::ResultCache`).
+
+use super::differences::Difference;
+use super::engine::{self, Decl};
+use crate::references::Dataset;
+use crate::trees::Statement;
+use std::collections::{HashMap, VecDeque};
+use std::hash::Hash;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
+
+/// Set when the job that owns it is dropped (aborted by an edit, or finished): blocking work
+/// checks it between steps and stops.
+#[derive(Clone, Debug, Default)]
+pub struct CancelToken(Arc<AtomicBool>);
+
+impl CancelToken {
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Acquire)
+    }
+
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Release);
+    }
+}
+
+/// Cancels its token when dropped: held by the async job, so aborting the job's task stops the
+/// blocking work it spawned.
+#[derive(Debug, Default)]
+pub struct CancelOnDrop(CancelToken);
+
+impl CancelOnDrop {
+    pub fn token(&self) -> CancelToken {
+        self.0.clone()
+    }
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
+/// A bounded map from full keys to values, oldest dropped first.
+#[derive(Debug)]
+struct Bounded<K, V> {
+    map: HashMap<K, V>,
+    order: VecDeque<K>,
+    capacity: usize,
+}
+
+impl<K: Hash + Eq + Clone, V: Clone> Bounded<K, V> {
+    fn new(capacity: usize) -> Self {
+        Bounded {
+            map: HashMap::new(),
+            order: VecDeque::new(),
+            capacity,
+        }
+    }
+
+    fn get(&self, k: &K) -> Option<V> {
+        self.map.get(k).cloned()
+    }
+
+    fn put(&mut self, k: K, v: V) {
+        if self.map.insert(k.clone(), v).is_none() {
+            self.order.push_back(k);
+        }
+        while self.map.len() > self.capacity {
+            match self.order.pop_front() {
+                Some(old) => {
+                    self.map.remove(&old);
+                }
+                None => break,
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.map.len()
+    }
+}
+
+/// How a file's content was identified: on disk by (modification time, length); open in the
+/// editor by its document version.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Stamp {
+    Disk(SystemTime, u64),
+    Open { uri: String, version: i32 },
+}
+
+impl Stamp {
+    pub fn of_disk(path: &Path) -> Option<Stamp> {
+        let m = std::fs::metadata(path).ok()?;
+        Some(Stamp::Disk(m.modified().ok()?, m.len()))
+    }
+}
+
+/// A reference file: its text, declarations, header and a name index.
+#[derive(Debug)]
+pub struct RefFile {
+    pub text: String,
+    pub decls: Vec<Decl>,
+    pub header: Arc<str>,
+    by_name: HashMap<String, usize>,
+    by_last: HashMap<String, usize>,
+}
+
+impl RefFile {
+    pub fn new(text: String) -> RefFile {
+        let decls = engine::declarations(&text);
+        let header: Arc<str> = engine::header_of(&text, &decls).into();
+        let mut by_name = HashMap::new();
+        let mut by_last = HashMap::new();
+        for (i, d) in decls.iter().enumerate() {
+            if let Some(n) = &d.name {
+                by_name.entry(n.clone()).or_insert(i);
+                if let Some(last) = n.rsplit('.').next() {
+                    by_last.entry(last.to_string()).or_insert(i);
+                }
+            }
+        }
+        RefFile {
+            text,
+            decls,
+            header,
+            by_name,
+            by_last,
+        }
+    }
+
+    /// The declaration named `name` (exactly, else by its last dotted component), as the
+    /// linear search it replaces did: the first in file order.
+    pub fn find(&self, name: &str) -> Option<&Decl> {
+        self.by_name
+            .get(name)
+            .or_else(|| self.by_last.get(name))
+            .and_then(|&i| self.decls.get(i))
+    }
+}
+
+/// A dataset as loaded, or why it could not be.
+pub type LoadedDataset = Arc<Result<Dataset, String>>;
+
+/// A parse result: the statement, or why it did not parse.
+pub type Parsed = Result<Arc<Statement>, String>;
+
+/// A TED explanation: the distance and the differences shown.
+pub type Explained = (u32, Vec<Difference>);
+
+const PARSE_CAPACITY: usize = 8192;
+const EXPLAIN_CAPACITY: usize = 4096;
+const FILE_CAPACITY: usize = 64;
+
+/// (statement text, header text).
+type ParseKey = (Arc<str>, Arc<str>);
+/// (reference text, reference header, candidate text, candidate header).
+type ExplainKey = (Arc<str>, Arc<str>, Arc<str>, Arc<str>);
+
+/// Everything the jobs of one [`super::Features`] share across document versions.
+#[derive(Debug)]
+pub struct JobCaches {
+    files: Mutex<Bounded<PathBuf, (Stamp, Arc<RefFile>)>>,
+    datasets: Mutex<Bounded<PathBuf, (Stamp, LoadedDataset)>>,
+    parsed: Mutex<Bounded<ParseKey, Parsed>>,
+    explained: Mutex<Bounded<ExplainKey, Option<Explained>>>,
+    /// Reference files and datasets read from disk or from an open document (tests count them).
+    pub file_reads: AtomicUsize,
+    /// Statements parsed (cache misses).
+    pub parses: AtomicUsize,
+    /// TED mappings computed (cache misses).
+    pub mappings: AtomicUsize,
+}
+
+impl Default for JobCaches {
+    fn default() -> Self {
+        JobCaches {
+            files: Mutex::new(Bounded::new(FILE_CAPACITY)),
+            datasets: Mutex::new(Bounded::new(FILE_CAPACITY)),
+            parsed: Mutex::new(Bounded::new(PARSE_CAPACITY)),
+            explained: Mutex::new(Bounded::new(EXPLAIN_CAPACITY)),
+            file_reads: AtomicUsize::new(0),
+            parses: AtomicUsize::new(0),
+            mappings: AtomicUsize::new(0),
+        }
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl JobCaches {
+    /// A reference file, read again only when its stamp changed. `read` gives the text.
+    pub fn file(
+        &self,
+        path: &Path,
+        stamp: Option<Stamp>,
+        read: impl FnOnce() -> Result<String, String>,
+    ) -> Result<Arc<RefFile>, String> {
+        if let Some(stamp) = &stamp {
+            if let Some((s, f)) = lock(&self.files).get(&path.to_path_buf()) {
+                if s == *stamp {
+                    return Ok(f);
+                }
+            }
+        }
+        self.file_reads.fetch_add(1, Ordering::Relaxed);
+        let f = Arc::new(RefFile::new(read()?));
+        // Without a stamp (no metadata) nothing is cached: the file is read each time.
+        if let Some(stamp) = stamp {
+            lock(&self.files).put(path.to_path_buf(), (stamp, f.clone()));
+        }
+        Ok(f)
+    }
+
+    /// A dataset, loaded again only when its file changed.
+    pub fn dataset(&self, path: &Path) -> LoadedDataset {
+        let stamp = Stamp::of_disk(path);
+        if let Some(stamp) = &stamp {
+            if let Some((s, d)) = lock(&self.datasets).get(&path.to_path_buf()) {
+                if s == *stamp {
+                    return d;
+                }
+            }
+        }
+        self.file_reads.fetch_add(1, Ordering::Relaxed);
+        let d = Arc::new(
+            Dataset::load(path)
+                .map(|(d, _)| d)
+                .map_err(|e| e.to_string()),
+        );
+        if let Some(stamp) = stamp {
+            lock(&self.datasets).put(path.to_path_buf(), (stamp, d.clone()));
+        }
+        d
+    }
+
+    /// A statement parsed with `header`, from the cache when the same text was parsed before.
+    pub fn parse(&self, text: &str, header: &Arc<str>) -> Parsed {
+        let key: ParseKey = (text.into(), header.clone());
+        if let Some(hit) = lock(&self.parsed).get(&key) {
+            return hit;
+        }
+        self.parses.fetch_add(1, Ordering::Relaxed);
+        let parsed = engine::parse(text, header).map(Arc::new);
+        lock(&self.parsed).put(key, parsed.clone());
+        parsed
+    }
+
+    /// The TED explanation of a pair, computed by `compute` on a miss.
+    pub fn explain(
+        &self,
+        key: (&str, &str, &str, &str),
+        compute: impl FnOnce() -> Option<Explained>,
+    ) -> Option<Explained> {
+        let key: ExplainKey = (key.0.into(), key.1.into(), key.2.into(), key.3.into());
+        if let Some(hit) = lock(&self.explained).get(&key) {
+            return hit;
+        }
+        self.mappings.fetch_add(1, Ordering::Relaxed);
+        let v = compute();
+        lock(&self.explained).put(key, v.clone());
+        v
+    }
+
+    /// The TED explanation of a pair when cached (never computes).
+    pub fn explained(&self, key: (&str, &str, &str, &str)) -> Option<Option<Explained>> {
+        let key: ExplainKey = (key.0.into(), key.1.into(), key.2.into(), key.3.into());
+        lock(&self.explained).get(&key)
+    }
+
+    /// Entries held (parsed statements, explanations), for tests.
+    pub fn sizes(&self) -> (usize, usize) {
+        (lock(&self.parsed).len(), lock(&self.explained).len())
+    }
+}
