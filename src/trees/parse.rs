@@ -1409,10 +1409,10 @@ impl<'a> Parser<'a> {
             && t.children[0].label.starts_with(" _ .")
             && !t.children[0].unparsed
         {
-            let inner = t.children.remove(0);
+            let mut inner = t.children.remove(0);
             if inner.children.len() == 1 {
                 t.label = format!("{}.{field}", inner.label);
-                t.children = inner.children;
+                t.children = std::mem::take(&mut inner.children);
             } else {
                 t.children.insert(0, inner);
             }
@@ -1420,7 +1420,7 @@ impl<'a> Parser<'a> {
         t
     }
 
-    fn application(&mut self, head: Tree, args: Vec<Tree>, start: usize) -> Tree {
+    fn application(&mut self, mut head: Tree, args: Vec<Tree>, start: usize) -> Tree {
         let n = args.len();
         let is_name = head.children.is_empty()
             && !head.unparsed
@@ -1439,7 +1439,7 @@ impl<'a> Parser<'a> {
             self.mk(label, args, start)
         } else if is_field {
             let label = format!("{}{}", head.label, " _ ".repeat(n));
-            let mut children = head.children;
+            let mut children = std::mem::take(&mut head.children);
             children.extend(args);
             self.mk(label, children, start)
         } else {

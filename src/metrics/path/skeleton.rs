@@ -621,10 +621,9 @@ fn looks_prop(t: &Tree) -> bool {
 }
 
 fn relabel(t: &Tree, label: &str) -> Tree {
-    Tree {
-        label: label.to_string(),
-        ..t.clone()
-    }
+    let mut out = t.clone();
+    out.label = label.to_string();
+    out
 }
 
 /// Normalise an atom (see the module doc) and mark the names bound around it.
