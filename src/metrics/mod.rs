@@ -86,6 +86,7 @@ pub fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 pub mod beq;
 pub mod defeq;
 pub mod lean_backed;
+pub mod limits;
 pub mod path;
 pub mod ted;
 pub mod transted;

@@ -525,12 +525,16 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 }
 
 fn shift_tree(t: &mut Tree, by: u32) {
-    if let Some(s) = &mut t.span {
-        s.start += by;
-        s.end += by;
+    if by == 0 {
+        return;
     }
-    for c in &mut t.children {
-        shift_tree(c, by);
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        if let Some(s) = &mut t.span {
+            s.start += by;
+            s.end += by;
+        }
+        stack.extend(t.children.iter_mut());
     }
 }
 
@@ -2342,9 +2346,13 @@ const TYPE_CONSTRUCTORS: &[&str] = &[
 
 /// An application (or constant) of a name we know nothing about: a proposition or a type,
 /// undecidable from syntax (`T2Space X`, `Invertible f`).
-fn is_unknown_application(ty: &Tree) -> bool {
-    if ty.label.starts_with("∀") || ty.label.starts_with(" _ → _ ") {
-        return ty.children.last().is_some_and(is_unknown_application);
+fn is_unknown_application(mut ty: &Tree) -> bool {
+    // Down the result of `∀`/`→` chains in a loop: a chain can be as long as the statement.
+    while ty.label.starts_with("∀") || ty.label.starts_with(" _ → _ ") {
+        match ty.children.last() {
+            Some(last) => ty = last,
+            None => return false,
+        }
     }
     if ty.children.is_empty() || !ty.label.ends_with(" _ ") {
         return false;
@@ -2358,13 +2366,30 @@ fn is_unknown_application(ty: &Tree) -> bool {
 
 /// Whether a binder's type reads as a proposition (so the binder is a hypothesis).
 pub fn is_proposition(ty: &Tree) -> bool {
+    // The result of an `→`/`∀` chain decides; walk it in a loop (chains can be as long as the
+    // statement, and this runs on every binder).
+    let mut ty = ty;
+    loop {
+        let l = ty.label.as_str();
+        let next = if l == " _ → _ " {
+            ty.children.get(1)
+        } else if l.starts_with("∀") {
+            ty.children.last()
+        } else {
+            break;
+        };
+        match next {
+            Some(n) if !ty.unparsed => ty = n,
+            _ => return false,
+        }
+    }
     let l = ty.label.as_str();
     if ty.unparsed {
         return false;
     }
     if let Some(op) = l.strip_prefix(" _ ").and_then(|r| r.strip_suffix(" _ ")) {
         return match op {
-            "→" => ty.children.get(1).is_some_and(is_proposition),
+            "→" => false, // handled by the loop above
             "=" | "≠" | "<" | ">" | "≤" | "≥" | "∈" | "∉" | "⊆" | "⊂" | "⊇" | "⊃" | "⊊" | "∣"
             | "∤" | "∧" | "∨" | "↔" | "≡" | "≈" | "==" => true,
             _ => false,
@@ -2376,10 +2401,8 @@ pub fn is_proposition(ty: &Tree) -> bool {
     if l == "¬" || l.starts_with("∃") {
         return true;
     }
-    // `∀ x, B` is a proposition when its body is (`∀ i, TopologicalSpace (X i)` is a type).
-    if l.starts_with("∀") {
-        return ty.children.last().is_some_and(is_proposition);
-    }
+    // (`∀ x, B` is a proposition when its body is, `∀ i, TopologicalSpace (X i)` a type: the
+    // loop above went down to the body.)
     if matches!(l, "True" | "False") {
         return true;
     }
