@@ -31,18 +31,21 @@ pub fn header_of(text: &str, decls: &[Decl]) -> String {
 
 /// Parse one statement's text (`theorem name binders : type`, proof optional); spans are byte
 /// offsets into `statement`.
+///
+/// A statement past `metrics::limits::EDITOR` is refused here, once for all its lenses: the
+/// features' walks recurse per tree level, and a crash in the proxy ends the editor's session.
 pub fn parse(statement: &str, header: &str) -> Result<Statement, String> {
-    parse::parse_statement(statement, &parse::Header::parse(header)).map_err(|e| e.to_string())
+    let parsed = parse::parse_statement(statement, &parse::Header::parse(header))
+        .map_err(|e| e.to_string())?;
+    metrics::limits::check_tree("statement", &parsed.tree, &metrics::limits::EDITOR)?;
+    Ok(parsed)
 }
 
 /// The optimal TED edit mapping from `reference` to `candidate` (preorder ids), with GTED's free
 /// renaming of flagged variables/hypotheses, so renamed binders are not reported as differences.
+/// `None` for a pair past the TED engine's table limit.
 pub fn mapping(reference: &Tree, candidate: &Tree) -> Option<Mapping> {
-    Some(distance::ted_mapping(
-        reference,
-        candidate,
-        CostModel { free_rename: true },
-    ))
+    distance::try_ted_mapping(reference, candidate, CostModel { free_rename: true }).ok()
 }
 
 /// Run an offline metric by contract name.

@@ -43,6 +43,15 @@ pub const TRANSTED_LITE: SizeLimits = SizeLimits {
     max_path_nodes: u64::MAX,
 };
 
+/// The editor features (`features`): differences and views walk statements recursively, and a
+/// statement past this is refused once, at parsing, for every lens of its theorem (the proxy
+/// runs this work on 2 MiB threads, and a crash there would end the editor's session).
+pub const EDITOR: SizeLimits = SizeLimits {
+    max_nodes: 10_000,
+    max_height: 256,
+    max_path_nodes: u64::MAX,
+};
+
 /// The measures [`SizeLimits`] bounds, taken in one iterative pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
@@ -74,32 +83,31 @@ impl Shape {
 /// `Ok` when both trees of `pair` are within `limits`, else the first bound exceeded as a
 /// "too large" / "too deep" error.
 pub fn check(pair: &Pair<'_>, limits: &SizeLimits) -> Result<(), MetricError> {
-    for (side, tree) in [
-        ("reference", &pair.reference.tree),
-        ("candidate", &pair.candidate.tree),
-    ] {
-        let shape = Shape::of(tree);
-        let problem = if shape.nodes > limits.max_nodes {
-            format!(
-                "too large: the {side} has {} nodes (limit {})",
-                shape.nodes, limits.max_nodes
-            )
-        } else if shape.height > limits.max_height {
-            format!(
-                "too deep: the {side} is {} levels deep (limit {})",
-                shape.height, limits.max_height
-            )
-        } else if shape.path_nodes > limits.max_path_nodes {
-            format!(
-                "too large: the {side}'s root-to-leaf paths have {} nodes in all (limit {})",
-                shape.path_nodes, limits.max_path_nodes
-            )
-        } else {
-            continue;
-        };
-        return Err(MetricError::Failed(problem));
+    check_tree("reference", &pair.reference.tree, limits).map_err(MetricError::Failed)?;
+    check_tree("candidate", &pair.candidate.tree, limits).map_err(MetricError::Failed)
+}
+
+/// `Ok` when `tree` is within `limits`, else the first bound exceeded, naming `side`.
+pub fn check_tree(side: &str, tree: &Tree, limits: &SizeLimits) -> Result<(), String> {
+    let shape = Shape::of(tree);
+    if shape.nodes > limits.max_nodes {
+        Err(format!(
+            "too large: the {side} has {} nodes (limit {})",
+            shape.nodes, limits.max_nodes
+        ))
+    } else if shape.height > limits.max_height {
+        Err(format!(
+            "too deep: the {side} is {} levels deep (limit {})",
+            shape.height, limits.max_height
+        ))
+    } else if shape.path_nodes > limits.max_path_nodes {
+        Err(format!(
+            "too large: the {side}'s root-to-leaf paths have {} nodes in all (limit {})",
+            shape.path_nodes, limits.max_path_nodes
+        ))
+    } else {
+        Ok(())
     }
-    Ok(())
 }
 
 #[cfg(test)]
