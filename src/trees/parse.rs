@@ -934,6 +934,21 @@ impl<'a> Parser<'a> {
         let end_tok = statement_end_token(self.text, &self.tokens[self.pos..])
             .map_or(self.tokens.len(), |i| self.pos + i);
         self.limit = end_tok;
+        // An opening bracket never closed inside the statement is the same input error wherever
+        // it stands (binders or conclusion): one message, not an opaque node in one place and an
+        // error in the other.
+        if let Some(open) = (self.pos..end_tok).find(|&i| {
+            closer_of(self.tok_text(i)).is_some()
+                && !matches!(self.matching[i], Some(close) if close < end_tok)
+        }) {
+            return Err(error_at(
+                self.text,
+                self.tokens[open].start,
+                ParseErrorKind::Unclosed {
+                    open: self.tok_text(open).into(),
+                },
+            ));
+        }
         let statement_end = if end_tok < self.tokens.len() {
             self.tokens[end_tok].start
         } else {
