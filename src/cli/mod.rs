@@ -120,7 +120,7 @@ pub fn run(
     match cli.command {
         Command::Score(args) => score::run(args, out, err),
         Command::Tree(args) => tree::run(args, out, err),
-        Command::Ted(args) => ted::run(args, out),
+        Command::Ted(args) => ted::run(args, out, err),
         Command::Bench(args) => bench::run(args, out, err),
         Command::Shim(args) => shim::run(args, out).map(|()| Status::Success),
         // `serve` owns stdin/stdout, so `main` hands it over through `run_standalone` before it

@@ -382,6 +382,11 @@ impl Workspace {
         Workspace::default()
     }
 
+    /// The algorithm [`Algorithm::Auto`] runs for this pair (for measurements and tests).
+    pub fn chosen_algorithm(a: &FlatTree, b: &FlatTree) -> Algorithm {
+        resolve(Algorithm::Auto, a, b)
+    }
+
     /// Tree edit distance between `a` and `b` (flattens both; see [`Workspace::ted_flat`] to
     /// flatten once and compare many times).
     ///
