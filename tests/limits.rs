@@ -388,3 +388,60 @@ fn transted_lite_stops_at_its_deadline_on_a_large_pair() {
         Err(e) => assert!(e.to_string().starts_with("out of time"), "{e}"),
     }
 }
+
+#[test]
+fn score_points_a_lean_metric_without_a_project_to_score_lean_project() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "s.lean", &chain_statement("+", 3));
+    let out = run(
+        dir.path(),
+        &["score", "--metric", "transted", "s.lean", "s.lean"],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("`score --lean-project DIR`"), "{stdout}");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn a_missing_config_file_is_reported_as_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "s.lean", &chain_statement("+", 3));
+    std::fs::create_dir(dir.path().join("proj")).unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "score",
+            "--metric",
+            "transted",
+            "--lean-project",
+            "proj",
+            "--config",
+            "missing.toml",
+            "s.lean",
+            "s.lean",
+        ],
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "lean-assess: error: missing.toml: no such file"
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn serve_with_a_server_that_cannot_start_says_so_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(BIN)
+        .args(["serve", "--", "/no/such/server"])
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("lean-assess: error: cannot start the Lean server `/no/such/server`"),
+        "{stderr}"
+    );
+}
