@@ -254,11 +254,22 @@ fn the_unparsed_note_quotes_the_span_in_a_file_with_a_header() {
         "import Mathlib\ntheorem a (n : ℕ) : (match n with | 0 => 1 | _ => 2) = 1 := sorry\n",
     );
     let out = run(dir.path(), &["tree", "m.lean"]);
+    assert_eq!(out.status.code(), Some(0));
+    // `match` now parses: no note at all.
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("\"match _ with | _ => _ | _ => _ \""), "{stdout}");
+    write(
+        dir.path(),
+        "b.lean",
+        "import Mathlib\nopen Real\ntheorem a (n : ℕ) : f (n ⊢⊢ :) = 1 := sorry\n",
+    );
+    let out = run(dir.path(), &["tree", "b.lean"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!stderr.contains("`?`"), "{stderr}");
-    if stderr.contains("could not parse") {
-        assert!(stderr.contains("could not parse `(match n with"), "{stderr}");
-    }
+    assert_eq!(
+        stderr.trim(),
+        "lean-assess: note: b.lean: could not parse `(n ⊢⊢ :)` (bytes 48..61); it stands as one node"
+    );
 }
 
 #[test]

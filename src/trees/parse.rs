@@ -1554,8 +1554,120 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `match e, … with | p, … => rhs | …` and `fun | p, … => rhs | …`: one node labelled
+    /// with the shape (`match _ with | _ => _ | _ => _ `), children the scrutinees, then each
+    /// alternative's patterns and right-hand side. The term runs to the end of its region (as
+    /// Lean's does); each part is its own region, so a part that cannot be read is one
+    /// unparsed node and the rest still parse.
+    fn alternatives(&mut self, kw: &str, start: usize) -> PResult<Tree> {
+        self.pos += 1;
+        let end = self.limit;
+        let mut children = Vec::new();
+        let mut label = kw.to_string();
+        if kw == "match" {
+            let Some(with) = self.top_level(self.pos, end, |t| t == "with") else {
+                return Err(self.err_here("`with` after the `match` scrutinees"));
+            };
+            let parts = self.split_top_level(self.pos, with);
+            label.push_str(&format!(" {} with", vec!["_"; parts.len()].join(" , ")));
+            for (a, b) in parts {
+                children.push(self.part(a, b));
+            }
+            self.pos = with + 1;
+        }
+        // An alternative starts at a top-level `|` whose next top-level `|` or `=>` is `=>`
+        // (the bars of `|x|` inside a right-hand side are not followed by `=>`).
+        let bars: Vec<usize> = (self.pos..end)
+            .filter(|&i| {
+                self.tok_text(i) == "|"
+                    && self.at_top_level(self.pos, i)
+                    && self
+                        .top_level(i + 1, end, |t| t == "|" || t == "=>")
+                        .is_some_and(|j| self.tok_text(j) == "=>")
+            })
+            .collect();
+        if bars.first() != Some(&self.pos) {
+            return Err(self.err_here("`|` starting an alternative"));
+        }
+        for (k, &bar) in bars.iter().enumerate() {
+            let alt_end = bars.get(k + 1).copied().unwrap_or(end);
+            let arrow = self
+                .top_level(bar + 1, alt_end, |t| t == "=>")
+                .expect("BUG: bars were chosen followed by `=>`");
+            let patterns = self.split_top_level(bar + 1, arrow);
+            label.push_str(&format!(
+                " | {} => _",
+                vec!["_"; patterns.len()].join(" , ")
+            ));
+            for (a, b) in patterns {
+                children.push(self.part(a, b));
+            }
+            children.push(self.part(arrow + 1, alt_end));
+        }
+        label.push(' ');
+        self.pos = end;
+        Ok(self.mk(label, children, start))
+    }
+
+    /// Tokens `a..b` as one term (an unparsed node when they are not one).
+    fn part(&mut self, a: usize, b: usize) -> Tree {
+        self.pos = a;
+        let from = self.tokens.get(a).map_or(self.prev_end(), |t| t.start);
+        if a >= b {
+            return self.unparsed_leaf(from, from);
+        }
+        self.region(from, b, |p| p.expr(0))
+    }
+
+    /// Whether token `i` is outside every bracket opened from `from` on.
+    fn at_top_level(&self, from: usize, i: usize) -> bool {
+        let mut k = from;
+        while k < i {
+            match self.matching.get(k).copied().flatten() {
+                Some(close) if closer_of(self.tok_text(k)).is_some() => {
+                    if close >= i {
+                        return false;
+                    }
+                    k = close + 1;
+                }
+                _ => k += 1,
+            }
+        }
+        true
+    }
+
+    /// The first token in `from..to` outside brackets for which `is` holds.
+    fn top_level(&self, from: usize, to: usize, is: impl Fn(&str) -> bool) -> Option<usize> {
+        let mut k = from;
+        while k < to {
+            let t = self.tok_text(k);
+            if is(t) {
+                return Some(k);
+            }
+            match self.matching.get(k).copied().flatten() {
+                Some(close) if closer_of(t).is_some() => k = close + 1,
+                _ => k += 1,
+            }
+        }
+        None
+    }
+
+    /// `from..to` split at its top-level commas.
+    fn split_top_level(&self, from: usize, to: usize) -> Vec<(usize, usize)> {
+        let mut parts = Vec::new();
+        let mut a = from;
+        while let Some(comma) = self.top_level(a, to, |t| t == ",") {
+            parts.push((a, comma));
+            a = comma + 1;
+        }
+        parts.push((a, to));
+        parts
+    }
+
     fn leading_ident(&mut self, s: &'a str, start: usize) -> PResult<Tree> {
         match s {
+            "match" => return self.alternatives("match", start),
+            "fun" if self.peek_n(1) == Some("|") => return self.alternatives("fun", start),
             "fun" => {
                 self.pos += 1;
                 return self.binder_term("fun", start);
@@ -2557,6 +2669,24 @@ mod tests {
         assert!(last.unparsed);
         assert_eq!(last.label, "sorry");
         assert_eq!(s.unparsed.len(), 1);
+    }
+
+    #[test]
+    fn match_and_fun_alternatives() {
+        assert_eq!(
+            concl("theorem t (n : ℕ) : (match n with | 0 => 1 | _ => 2) = 1"),
+            "(' _ = _ ' ('match _ with | _ => _ | _ => _ ' 'n'* '0' '1' '_' '2') '1')"
+        );
+        assert_eq!(
+            concl("theorem t : (fun | 0 => |x| | _ => 2) = f"),
+            "(' _ = _ ' ('fun | _ => _ | _ => _ ' '0' ('| _ |' 'x') '_' '2') 'f')"
+        );
+        assert_eq!(
+            concl("theorem t : match a, b with | 1, _ => True | _, _ => False"),
+            "('match _ , _ with | _ , _ => _ | _ , _ => _ ' 'a' 'b' '1' '_' 'True' '_' '_' 'False')"
+        );
+        let s = parse_statement("theorem t : match a | 0 => 1", &Header::default()).unwrap();
+        assert_eq!(s.unparsed.len(), 1, "no `with`: one unparsed node");
     }
 
     #[test]
