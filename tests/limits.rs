@@ -268,7 +268,7 @@ fn the_unparsed_note_quotes_the_span_in_a_file_with_a_header() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
         stderr.trim(),
-        "lean-assess: note: b.lean: could not parse `(n ⊢⊢ :)` (bytes 48..61); it stands as one node"
+        "lean-assess: note: b.lean: could not parse `(n ⊢⊢ :)` (bytes 49..61); it stands as one node"
     );
 }
 
