@@ -58,7 +58,7 @@ fn measure(cmd: &[String]) -> ! {
     let code = status
         .code()
         .map_or_else(|| format!("{status}"), |c| c.to_string());
-    println!("{code} {}", usage.maxrss);
+    let _ = writeln!(std::io::stdout(), "{code} {}", usage.maxrss);
     std::process::exit(0)
 }
 
@@ -146,7 +146,11 @@ fn main() {
     writeln!(stdout, "|---|---|---|---|---|---|---|---|").unwrap();
     for target in [100usize, 1_000, 10_000, 100_000] {
         let cases = [
-            ("chain", chain(target / 2 - 3, "0"), chain(target / 2 - 3, "1")),
+            (
+                "chain",
+                chain(target / 2 - 3, "0"),
+                chain(target / 2 - 3, "1"),
+            ),
             ("wide", wide(target / 9, false), wide(target / 9, true)),
         ];
         for (shape, reference, candidate) in cases {

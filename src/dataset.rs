@@ -335,7 +335,6 @@ impl Fields<'_> {
             }
         }
     }
-
 }
 
 #[cfg(test)]

@@ -7,8 +7,7 @@
 //! each test to a few seconds in a debug build; `benches/limits.rs` runs the large sizes.
 
 use lean_assess::distance::{
-    self, Algorithm, CostModel, DistanceError, FlatTree, LabelInterner, Workspace,
-    MAX_TABLE_CELLS,
+    self, Algorithm, CostModel, DistanceError, FlatTree, LabelInterner, Workspace, MAX_TABLE_CELLS,
 };
 use lean_assess::metrics::transted_lite::{Config, TransTedLite};
 use lean_assess::metrics::{Metric, Pair};
@@ -70,7 +69,10 @@ fn long_chains() -> Vec<(&'static str, String)> {
         ("product.lean", chain_statement("*", 20_000)),
         (
             "inverse.lean",
-            format!("theorem t (x : ℝ) : x{} = x := sorry\n", "⁻¹".repeat(10_000)),
+            format!(
+                "theorem t (x : ℝ) : x{} = x := sorry\n",
+                "⁻¹".repeat(10_000)
+            ),
         ),
     ]
 }
@@ -109,7 +111,10 @@ fn score_refuses_what_each_metric_cannot_bound_and_never_crashes() {
         let stdout = String::from_utf8_lossy(&out.stdout);
         // `ted` fits its table (20,000 × 8 cells) and scores; the recursive metrics refuse with
         // the measure and the limit; one failed metric makes the exit status 1.
-        assert!(stdout.contains("ted           -") || stdout.contains("ted           0"), "{stdout}");
+        assert!(
+            stdout.contains("ted           -") || stdout.contains("ted           0"),
+            "{stdout}"
+        );
         for metric in ["path", "transted-lite"] {
             let line = stdout
                 .lines()
@@ -130,7 +135,10 @@ fn ted_refuses_a_pair_beyond_its_table_instead_of_allocating_it() {
     let dir = tempfile::tempdir().unwrap();
     // 8,001 × 8,001 nodes: 64 million cells, past MAX_TABLE_CELLS (16.7 million).
     write(dir.path(), "a.lean", &chain_statement("+", 4_000));
-    let out = run(dir.path(), &["score", "--metric", "ted", "a.lean", "a.lean"]);
+    let out = run(
+        dir.path(),
+        &["score", "--metric", "ted", "a.lean", "a.lean"],
+    );
     assert_no_crash(&out, "score --metric ted");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -171,7 +179,10 @@ fn tree_text_output_is_linear_in_the_tree_not_quadratic_in_its_depth() {
         out.stdout.len()
     );
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("[depth 5000] \"x\""), "deep lines name their level");
+    assert!(
+        text.contains("[depth 5000] \"x\""),
+        "deep lines name their level"
+    );
 }
 
 #[test]
@@ -258,7 +269,10 @@ fn the_unparsed_note_quotes_the_span_in_a_file_with_a_header() {
     // `match` now parses: no note at all.
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("\"match _ with | _ => _ | _ => _ \""), "{stdout}");
+    assert!(
+        stdout.contains("\"match _ with | _ => _ | _ => _ \""),
+        "{stdout}"
+    );
     write(
         dir.path(),
         "b.lean",
@@ -276,7 +290,11 @@ fn the_unparsed_note_quotes_the_span_in_a_file_with_a_header() {
 fn an_unclosed_parenthesis_is_the_same_error_in_binders_and_conclusion() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "b.lean", "theorem a (n : ℕ : n = 1 := sorry\n");
-    write(dir.path(), "c.lean", "theorem a (n : ℕ) : (n = 1 := sorry\n");
+    write(
+        dir.path(),
+        "c.lean",
+        "theorem a (n : ℕ) : (n = 1 := sorry\n",
+    );
     for (file, column) in [("b.lean", 11), ("c.lean", 21)] {
         let out = run(dir.path(), &["tree", file]);
         assert_eq!(out.status.code(), Some(2), "{file}");

@@ -269,7 +269,8 @@ fn long_chains_parse_on_a_small_stack() {
                 } else {
                     vec!["x"; n].join(op)
                 };
-                let file = format!("import Mathlib\ntheorem t (h : {chain}) : {chain} = x := sorry\n");
+                let file =
+                    format!("import Mathlib\ntheorem t (h : {chain}) : {chain} = x := sorry\n");
                 let decls = find_declarations(&file);
                 let st = parse_declaration_in(&file, &decls[0], &Header::parse(&file)).unwrap();
                 // Left-associative chains are built in a loop (a tree as deep as the chain);

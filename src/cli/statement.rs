@@ -58,10 +58,7 @@ fn shorten(text: &str) -> String {
     }
     let head: String = text.chars().take(SPAN_END_CHARS).collect();
     let tail: String = text.chars().skip(n - SPAN_END_CHARS).collect();
-    format!(
-        "{head} … ({} characters) … {tail}",
-        n - 2 * SPAN_END_CHARS
-    )
+    format!("{head} … ({} characters) … {tail}", n - 2 * SPAN_END_CHARS)
 }
 
 /// Load `FILE.lean` or `FILE.lean::NAME`.

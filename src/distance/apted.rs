@@ -1266,7 +1266,9 @@ impl<'a> Apted<'a> {
             Err(frame) => vec![frame],
         };
         loop {
-            let top = stack.last_mut().expect("BUG: the loop returns when the stack empties");
+            let top = stack
+                .last_mut()
+                .expect("BUG: the loop returns when the stack empties");
             if let Some((c1, c2)) = self.gted_next_child(top) {
                 match self.gted_enter(c1, c2) {
                     Ok(_) if self.timed_out => return 0,

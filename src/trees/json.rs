@@ -92,7 +92,9 @@ pub fn parse(text: &str) -> Result<Tree, TreeJsonError> {
         r.ws();
         if r.peek() == Some(b'}') {
             r.pos += 1;
-            let open = stack.pop().expect("BUG: a member loop runs inside an object");
+            let open = stack
+                .pop()
+                .expect("BUG: a member loop runs inside an object");
             if !open.has_label {
                 return Err(r.error("missing field `label`"));
             }
@@ -229,7 +231,10 @@ impl Reader<'_> {
                 Some(_) => i += 1,
             }
         }
-        let literal = self.text.get(start..=i).ok_or_else(|| self.error("bad string"))?;
+        let literal = self
+            .text
+            .get(start..=i)
+            .ok_or_else(|| self.error("bad string"))?;
         let value = serde_json::from_str::<String>(literal).map_err(|e| TreeJsonError {
             message: format!("bad string ({})", strip_position(&e)),
             column: self.column_of(start),
@@ -320,7 +325,10 @@ mod tests {
     #[test]
     fn errors_name_what_and_where() {
         let e = |s: &str| parse(s).unwrap_err().to_string();
-        assert_eq!(e(r#"{"children":[]}"#), "missing field `label` at column 16");
+        assert_eq!(
+            e(r#"{"children":[]}"#),
+            "missing field `label` at column 16"
+        );
         assert_eq!(e("[1]"), "expected `{` (a tree object) at column 1");
         assert_eq!(
             e(r#"{"label":"a","children":[{"label":"b"} {"#),
@@ -330,7 +338,10 @@ mod tests {
             e(r#"{"label":"a","variable_freecost":1}"#),
             "expected true or false at column 34"
         );
-        assert_eq!(e(r#"{"label":"a"} x"#), "trailing characters after the tree at column 15");
+        assert_eq!(
+            e(r#"{"label":"a"} x"#),
+            "trailing characters after the tree at column 15"
+        );
         assert_eq!(e(r#"{"label":"a"#), "unterminated string at column 12");
     }
 }
