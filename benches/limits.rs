@@ -99,8 +99,8 @@ fn outcome(args: &[&str]) -> String {
     let line = text.lines().nth(2).unwrap_or("").to_string();
     let rest = line.split_once(' ').map_or("", |(_, r)| r).trim();
     if let Some(why) = rest.strip_prefix("not scored: ") {
-        let words: Vec<&str> = why.split_whitespace().take(2).collect();
-        words.join(" ").trim_end_matches(':').to_string()
+        // "too large", "too deep", "out of time": the words before the details.
+        why.split(':').next().unwrap_or(why).to_string()
     } else {
         rest.split_whitespace().next().unwrap_or("").to_string()
     }
