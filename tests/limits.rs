@@ -474,3 +474,29 @@ fn serve_with_a_server_that_cannot_start_says_so_on_stderr() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_statement_past_a_mebibyte_is_one_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    // 280,000 terms: 1.1 MB (the 5.9 MB statement crashed `tree` and `score`).
+    write(dir.path(), "huge.lean", &chain_statement("+", 280_000));
+    write(dir.path(), "small.lean", &chain_statement("+", 3));
+    for args in [
+        &["tree", "huge.lean"][..],
+        &[
+            "score",
+            "--metric",
+            "ted,path,transted-lite",
+            "huge.lean",
+            "small.lean",
+        ][..],
+    ] {
+        let out = run(dir.path(), args);
+        assert_no_crash(&out, &args.join(" "));
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr).trim(),
+            "lean-assess: error: huge.lean: line 1, column 1: statement too long: 1120024 bytes (limit 1048576)"
+        );
+    }
+}

@@ -133,7 +133,15 @@ pub enum ParseErrorKind {
     UnterminatedString,
     #[error("terms nested deeper than {MAX_DEPTH} levels")]
     TooDeep,
+    #[error("statement too long: {bytes} bytes (limit {MAX_STATEMENT_BYTES})")]
+    TooLong { bytes: usize },
 }
+
+/// Longest statement (from its keyword to its `:=`) the parser reads. Real statements are a few
+/// hundred bytes (the bundled datasets' longest is under 2 KB); past a mebibyte the text is
+/// degenerate, and refusing it bounds the tree (about 260,000 nodes at most), its memory and
+/// every walk over it — in the proxy too, where a 5.9 MB theorem must not slow the editor.
+pub const MAX_STATEMENT_BYTES: usize = 1 << 20;
 
 /// What a file's header says before its declarations.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -996,6 +1004,15 @@ impl<'a> Parser<'a> {
         } else {
             self.text.len()
         };
+        if statement_end - source_start > MAX_STATEMENT_BYTES {
+            return Err(error_at(
+                self.text,
+                source_start,
+                ParseErrorKind::TooLong {
+                    bytes: statement_end - source_start,
+                },
+            ));
+        }
         let source = self.text[source_start..statement_end]
             .trim_end()
             .to_string();
