@@ -58,6 +58,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn long_chains_are_refused_once_at_parsing_not_walked() {
+        // The proxy's 2 MiB worker stacks: a 20,000-term sum is one clear problem for its
+        // theorem, never a stack overflow that ends the editor's session (issue 17).
+        let worker = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(|| {
+                let sum = vec!["x"; 20_000].join(" + ");
+                let e = parse(&format!("theorem t (x : ℕ) : {sum} = 0"), "").unwrap_err();
+                assert_eq!(
+                    e,
+                    "too large: the statement has 40006 nodes (limit 10000)".to_string()
+                );
+                let deep = vec!["x"; 1_000].join(" + ");
+                let e = parse(&format!("theorem t (x : ℕ) : {deep} = 0"), "").unwrap_err();
+                assert_eq!(e, "too deep: the statement is 1003 levels deep (limit 256)");
+                assert!(parse("theorem t (x : ℕ) : x + x = 0", "").is_ok());
+                let mut wide = Tree::leaf("x");
+                wide.children = (0..5_000).map(|_| Tree::leaf("y")).collect();
+                assert!(mapping(&wide, &wide).is_none(), "past the TED table limit");
+            })
+            .unwrap();
+        worker.join().expect("no stack overflow");
+    }
+
+    #[test]
     fn finds_declarations_with_names_and_statement_ends() {
         let t = "import Mathlib\n\n-- @reference R.lean::r\ntheorem foo (x : ℝ) : x = x := by\n  rfl\n\n@[simp] lemma bar : True := trivial\n";
         let d = declarations(t);
