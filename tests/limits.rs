@@ -374,11 +374,12 @@ fn deep_trees_clone_compare_hash_print_and_drop_on_a_small_stack() {
 }
 
 #[test]
-fn transted_lite_stops_at_its_deadline_on_a_large_pair() {
-    // A wide statement within the size limit (about 1,900 nodes, shallow): many hypotheses with
-    // commutative operators, so every state has many successors. With a 100 ms limit and no node
-    // budget to speak of, the search must stop at the clock.
-    let hyps: Vec<String> = (0..120)
+fn transted_lite_gives_out_of_time_not_a_score_when_nothing_was_measured_in_time() {
+    // A wide statement within the size limit (about 900 nodes, shallow). With a 1 ms limit the
+    // canonical forms alone take longer, so the heuristic's deadline hook answers every
+    // distance at once (no TED, no expansion), and the metric says "out of time" instead of
+    // scoring an unmeasured pair.
+    let hyps: Vec<String> = (0..70)
         .map(|i| format!("(h{i} : a{i} + b{i} * c{i} = c{i} * b{i} + a{i})"))
         .collect();
     let reference = format!("theorem r {} : a0 + b0 = b0 + a0 := sorry", hyps.join(" "));
@@ -388,11 +389,10 @@ fn transted_lite_stops_at_its_deadline_on_a_large_pair() {
         parse_statement(&reference, &header).unwrap(),
         parse_statement(&candidate, &header).unwrap(),
     );
-    assert!(r.tree.size() > 1_500, "{}", r.tree.size());
-    let limit = Duration::from_millis(100);
+    assert!((800..=1_000).contains(&r.tree.size()), "{}", r.tree.size());
     let metric = TransTedLite::new(Config {
         max_nodes: 1_000_000,
-        time_limit: limit,
+        time_limit: Duration::from_millis(1),
         ..Config::default()
     });
     let started = Instant::now();
@@ -403,19 +403,9 @@ fn transted_lite_stops_at_its_deadline_on_a_large_pair() {
         candidate_header: "",
     });
     let elapsed = started.elapsed();
-    // Debug build: allow one expansion's worth of overrun, not the whole search.
-    assert!(
-        elapsed < limit + Duration::from_secs(2),
-        "took {elapsed:?} with a {limit:?} limit"
-    );
-    match result {
-        Ok(report) => assert!(
-            report.notes.iter().any(|n| n.contains("time limit")),
-            "{:?}",
-            report.notes
-        ),
-        Err(e) => assert!(e.to_string().starts_with("out of time"), "{e}"),
-    }
+    let e = result.expect_err("no distance was measured in time");
+    assert!(e.to_string().starts_with("out of time"), "{e}");
+    assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
 }
 
 #[test]
