@@ -151,7 +151,11 @@ fn main() {
                 chain(target / 2 - 3, "0"),
                 chain(target / 2 - 3, "1"),
             ),
-            ("wide", wide(target / 9 - 1, false), wide(target / 9 - 1, true)),
+            (
+                "wide",
+                wide(target / 9 - 1, false),
+                wide(target / 9 - 1, true),
+            ),
         ];
         for (shape, reference, candidate) in cases {
             let r = dir.path().join(format!("{shape}-{target}-r.lean"));

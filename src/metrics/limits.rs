@@ -6,7 +6,7 @@
 //! trees recursively and their cost grows faster than linearly (`path` compares every
 //! root-to-leaf path with every other; `transted-lite` rewrites and re-measures whole trees per
 //! search state). A pair past a limit gets one clear error naming the side, the measure and the
-//! limit (`too large: the candidate has 400006 nodes (limit 2000)`); front ends show it as any
+//! limit (`too large: the candidate has 400006 nodes (limit 1000)`); front ends show it as any
 //! other metric failure. The limits sit far above real statements (the bundled datasets' trees
 //! have at most 152 nodes, 40 levels) and are measured in `benches/limits.rs` (README, "Limits").
 //!
