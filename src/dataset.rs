@@ -5,10 +5,15 @@
 //! Owns reading and validating those files, with errors that name the file and the 1-based line
 //! (blank lines are skipped but counted, as score.py counts them). Parsing statements, judging
 //! and printing are other modules' jobs. Nothing here panics on any input: JSON nesting is bounded
-//! by serde_json's recursion limit, every field is checked before use.
+//! by serde_json's recursion limit, every field is checked before use. Trees are the exception
+//! to the limit: `tree --format json` writes trees of any depth, so a tree-pairs line is first
+//! split into raw fields (serde_json's skipper is iterative) and each tree read by
+//! `trees::json::parse`, which keeps its pending nodes on the heap.
 
-use crate::trees::Tree;
+use crate::trees::{json as tree_json, Tree};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// One labelled pair of a dataset file (`id`, `ref_header`, `ref_statement`, `cand_header`,
@@ -126,16 +131,46 @@ pub fn read_tree_pairs(path: &Path) -> Result<Vec<TreePair>, DatasetError> {
 /// Parse tree-pairs bytes; `path` is only used in messages.
 pub fn parse_tree_pairs(path: &Path, bytes: &[u8]) -> Result<Vec<TreePair>, DatasetError> {
     let mut out = Vec::new();
-    for (line, object) in objects(path, bytes) {
-        let mut object = object?;
-        let mut field = Fields {
+    for (line, raw) in lines(path, bytes) {
+        let raw = raw?;
+        let malformed = |message: String| DatasetError::Malformed {
+            path: path.to_owned(),
+            line,
+            message,
+        };
+        let fields: HashMap<String, Box<RawValue>> = match raw.get().trim_start().as_bytes() {
+            [b'{', ..] => serde_json::from_str(raw.get())
+                .map_err(|e| malformed(format!("{} at column {}", classify(&e), e.column())))?,
+            _ => {
+                let value: Value = serde_json::from_str(raw.get()).unwrap_or(Value::Null);
+                return Err(malformed(format!(
+                    "expected a JSON object, got {}",
+                    kind(&value)
+                )));
+            }
+        };
+        // `id` (a small field) through the shared checks; a value too deep for serde_json's
+        // limit is reported as the wrong kind of value.
+        let mut id_object = Map::new();
+        if let Some(id) = fields.get("id") {
+            let value = serde_json::from_str(id.get()).unwrap_or(Value::Null);
+            id_object.insert("id".to_string(), value);
+        }
+        let field = Fields {
             path,
             line,
-            object: &mut object,
+            object: &mut id_object,
         };
         let id = field.id()?;
-        let ref_tree = field.tree("ref_tree")?;
-        let cand_tree = field.tree("cand_tree")?;
+        let tree = |name: &str| -> Result<Tree, DatasetError> {
+            let raw = fields
+                .get(name)
+                .ok_or_else(|| field.bad(format!("missing field '{name}'")))?;
+            tree_json::parse(raw.get())
+                .map_err(|e| field.bad(format!("field '{name}' is not a tree: {e}")))
+        };
+        let ref_tree = tree("ref_tree")?;
+        let cand_tree = tree("cand_tree")?;
         out.push(TreePair {
             id,
             line,
@@ -160,6 +195,34 @@ fn read(path: &Path) -> Result<Vec<u8>, DatasetError> {
         return Err(io(std::io::Error::other("is a directory, not a file")));
     }
     std::fs::read(path).map_err(io)
+}
+
+/// The non-blank lines of a JSONL file as raw (validated, not yet parsed) JSON values, with
+/// their 1-based line numbers. Validation is serde_json's iterative skipper: any depth.
+fn lines<'a>(
+    path: &'a Path,
+    bytes: &'a [u8],
+) -> impl Iterator<Item = (usize, Result<Box<RawValue>, DatasetError>)> + 'a {
+    bytes
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .map(|(i, raw)| (i + 1, raw))
+        .filter(|(_, raw)| !raw.iter().all(u8::is_ascii_whitespace))
+        .map(move |(line, raw)| {
+            let text = std::str::from_utf8(raw).map_err(|e| DatasetError::NotUtf8 {
+                path: path.to_owned(),
+                line,
+                byte: e.valid_up_to(),
+            });
+            let value = text.and_then(|text| {
+                serde_json::from_str::<Box<RawValue>>(text).map_err(|e| DatasetError::Malformed {
+                    path: path.to_owned(),
+                    line,
+                    message: format!("{} at column {}", classify(&e), e.column()),
+                })
+            });
+            (line, value)
+        })
 }
 
 /// The non-blank lines of a JSONL file as JSON objects, with their 1-based line numbers.
@@ -271,15 +334,6 @@ impl Fields<'_> {
                 Err(self.bad(format!("field 'label' must be true or false, got {other}")))
             }
         }
-    }
-
-    fn tree(&mut self, name: &str) -> Result<Tree, DatasetError> {
-        let value = self
-            .object
-            .remove(name)
-            .ok_or_else(|| self.bad(format!("missing field '{name}'")))?;
-        serde_json::from_value(value)
-            .map_err(|e| self.bad(format!("field '{name}' is not a tree: {e}")))
     }
 }
 

@@ -250,6 +250,55 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
 }
 
 #[test]
+fn long_chains_parse_on_a_small_stack() {
+    // The parser builds operator chains in a loop, so its depth guard never sees them: a chain
+    // becomes a tree as deep as it is long, and everything after the parser (span shifting,
+    // binder classification, clone, drop, equality) must not recurse per level. 2 MiB, as above.
+    for (op, n) in [
+        (" + ", 50_000),
+        (" * ", 50_000),
+        (" → ", 50_000),
+        (" ∧ ", 50_000),
+        ("⁻¹", 20_000),
+    ] {
+        let r = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let chain = if op == "⁻¹" {
+                    format!("x{}", op.repeat(n))
+                } else {
+                    vec!["x"; n].join(op)
+                };
+                let file =
+                    format!("import Mathlib\ntheorem t (h : {chain}) : {chain} = x := sorry\n");
+                let decls = find_declarations(&file);
+                let st = parse_declaration_in(&file, &decls[0], &Header::parse(&file)).unwrap();
+                // Left-associative chains are built in a loop (a tree as deep as the chain);
+                // right-associative ones (`→`) recurse and stop at the depth guard as one
+                // unparsed node.
+                assert!(
+                    st.tree.height() > n / 2 || !st.unparsed.is_empty(),
+                    "{op}: height {}",
+                    st.tree.height()
+                );
+                // Spans inside the file, checked without recursion.
+                let mut stack = vec![&st.tree];
+                while let Some(t) = stack.pop() {
+                    if let Some(s) = t.span {
+                        assert!(s.start <= s.end && s.end as usize <= file.len());
+                    }
+                    stack.extend(&t.children);
+                }
+                let copy = st.tree.clone();
+                assert_eq!(copy, st.tree);
+            })
+            .unwrap()
+            .join();
+        assert!(r.is_ok(), "a chain of {op:?} overflowed or panicked");
+    }
+}
+
+#[test]
 fn regression_inputs_never_panic() {
     let dir = format!("{}/fixtures/parse/regressions", env!("CARGO_MANIFEST_DIR"));
     let Ok(entries) = std::fs::read_dir(&dir) else {

@@ -111,6 +111,9 @@ pub fn server_command(flag: Option<&str>) -> anyhow::Result<Vec<String>> {
 /// `--lean-project` directory when there is one. A malformed file is an error naming its line.
 pub fn load_config(flag: Option<&Path>, project: Option<&Path>) -> anyhow::Result<Option<Config>> {
     let path: Option<PathBuf> = match (flag, project) {
+        // A `--config` that is not there is the user's typo, not a config error at line 1.
+        (Some(p), _) if !p.exists() => anyhow::bail!("{}: no such file", p.display()),
+        (Some(p), _) if p.is_dir() => anyhow::bail!("{}: is a directory, not a file", p.display()),
         (Some(p), _) => Some(p.to_path_buf()),
         (None, Some(dir)) => Some(dir.join(CONFIG_FILE_NAME)).filter(|p| p.is_file()),
         (None, None) => None,

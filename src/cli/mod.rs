@@ -126,7 +126,7 @@ pub fn run(
     match cli.command {
         Command::Score(args) => score::run(args, out, err),
         Command::Tree(args) => tree::run(args, out, err),
-        Command::Ted(args) => ted::run(args, out),
+        Command::Ted(args) => ted::run(args, out, err),
         Command::Bench(args) => bench::run(args, out, err),
         Command::Shim(args) => shim::run(args, out).map(|()| Status::Success),
         Command::Integrity(args) => integrity::run(args, out, err),

@@ -142,6 +142,12 @@ async fn session(options: ServeOptions) -> ExitCode {
         Ok(parts) => parts,
         Err(e) => {
             tracing::error!(error = %e, "cannot start the Lean server");
+            // The one line serve writes to stderr: no session ever started, so this is a
+            // command-line failure (the editor's log shows stderr), not LSP traffic noise.
+            {
+                use std::io::Write as _;
+                let _ = writeln!(std::io::stderr(), "lean-assess: error: {e}");
+            }
             refuse_session(editor_in, editor_out, &e.to_string()).await;
             return ExitCode::from(1);
         }

@@ -18,26 +18,47 @@ pub struct Loaded {
     /// The text before the declaration (imports, `open ...`), given to metrics as the header.
     pub header: String,
     pub statement: Statement,
+    /// The whole text the statement was read from (the file, or the literal text): its spans
+    /// are offsets into this.
+    pub text: String,
 }
 
 /// Tell the user (on `err`) which spans of the statement the parser kept as raw text nodes.
+///
+/// Spans are byte offsets into the file (or literal text), so the raw text is cut from there, not
+/// from the statement's own source (which starts later in a file with a header). Long spans are
+/// shortened to their two ends.
 pub fn note_unparsed(loaded: &Loaded, err: &mut dyn std::io::Write) -> std::io::Result<()> {
     for span in &loaded.statement.unparsed {
         let raw = loaded
-            .statement
-            .source
+            .text
             .get(span.start as usize..span.end as usize)
-            .unwrap_or("?");
+            .unwrap_or_default();
         writeln!(
             err,
             "lean-assess: note: {}: could not parse `{}` (bytes {}..{}); it stands as one node",
             loaded.origin,
-            raw.split_whitespace().collect::<Vec<_>>().join(" "),
+            shorten(&raw.split_whitespace().collect::<Vec<_>>().join(" ")),
             span.start,
             span.end
         )?;
     }
     Ok(())
+}
+
+/// Characters kept from each end of a long span in a message.
+const SPAN_END_CHARS: usize = 30;
+
+/// `text`, or its first and last [`SPAN_END_CHARS`] characters around `…` with the count of
+/// characters left out, so one message line stays short whatever the span.
+fn shorten(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= 3 * SPAN_END_CHARS {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(SPAN_END_CHARS).collect();
+    let tail: String = text.chars().skip(n - SPAN_END_CHARS).collect();
+    format!("{head} … ({} characters) … {tail}", n - 2 * SPAN_END_CHARS)
 }
 
 /// Load `FILE.lean` or `FILE.lean::NAME`.
@@ -89,6 +110,7 @@ fn from_text(
             origin: origin.to_string(),
             header: String::new(),
             statement,
+            text: text.to_string(),
         });
     };
     let header_text = text.get(..declaration.start).unwrap_or_default();
@@ -99,6 +121,7 @@ fn from_text(
         origin: origin.to_string(),
         header: header_text.to_string(),
         statement,
+        text: text.to_string(),
     })
 }
 

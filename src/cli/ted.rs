@@ -1,6 +1,9 @@
 //! `lean-assess ted --pairs TREES.jsonl [--free-cost] [--json]`: tree edit distance and TED
 //! similarity for each `{"id", "ref_tree", "cand_tree"}` line. Reading is `dataset`'s job, the
-//! distance `distance`'s; this module formats one line per pair.
+//! distance `distance`'s; this module formats one line per pair. A pair the engine refuses
+//! (its table would pass `distance::MAX_TABLE_CELLS`) gets `{"id", "error"}` (an `error` column
+//! in the table) and a warning naming the file and line; the others go on, and the exit status
+//! is 1.
 
 use super::Status;
 use crate::dataset;
@@ -30,7 +33,13 @@ struct Line<'a> {
     similarity: f64,
 }
 
-pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<Status> {
+#[derive(serde::Serialize)]
+struct Failed<'a> {
+    id: &'a str,
+    error: &'a str,
+}
+
+pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Status> {
     let pairs = dataset::read_tree_pairs(&args.pairs)?;
     let costs = CostModel {
         free_rename: args.free_cost,
@@ -40,8 +49,33 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<Status> {
     }
     // One workspace for all pairs: its buffers are reused instead of allocated per pair.
     let mut workspace = Workspace::new();
+    let mut status = Status::Success;
     for pair in &pairs {
-        let d = workspace.ted(&pair.ref_tree, &pair.cand_tree, costs);
+        let d = match workspace.try_ted(&pair.ref_tree, &pair.cand_tree, costs, None) {
+            Ok(d) => d,
+            Err(e) => {
+                let error = e.to_string();
+                writeln!(
+                    err,
+                    "lean-assess: warning: {}:{}: {}: {error}",
+                    args.pairs.display(),
+                    pair.line,
+                    pair.id
+                )?;
+                if args.json {
+                    let json = serde_json::to_string(&Failed {
+                        id: &pair.id,
+                        error: &error,
+                    })
+                    .context("BUG: a line always serializes")?;
+                    writeln!(out, "{json}")?;
+                } else {
+                    writeln!(out, "{}\terror: {error}", pair.id)?;
+                }
+                status = Status::SomeFailed;
+                continue;
+            }
+        };
         let similarity = distance::similarity(d, pair.ref_tree.size(), pair.cand_tree.size());
         if args.json {
             let line = Line {
@@ -58,5 +92,5 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<Status> {
             writeln!(out, "{}\t{d}\t{similarity:.4}", pair.id)?;
         }
     }
-    Ok(Status::Success)
+    Ok(status)
 }

@@ -30,9 +30,9 @@
 //! right-part resets its `fn`/`ft` arrays over the right-to-left preorder range it uses.
 //!
 //! Also here, as [`Algorithm::LeftRight`]: Zhang–Shasha on postorder arrays along all-left or
-//! all-right paths, whichever has fewer subproblems. It is iterative, so it serves trees deeper
-//! than [`MAX_APTED_HEIGHT`] (APTED's decomposition recurses once per tree level), and it is a
-//! second exact algorithm to cross-check APTED against. Both stop early on a deadline.
+//! all-right paths, whichever has fewer subproblems: a second exact algorithm to cross-check
+//! APTED against. Both are iterative (any tree height), both stop early on a deadline, and both
+//! refuse a pair whose tables would exceed [`MAX_TABLE_CELLS`] before allocating them.
 //!
 //! Which one runs: [`Algorithm::Auto`] (the default of every entry point) takes the left/right
 //! engine when its exact subproblem count is within [`AUTO_LEFT_RIGHT_FACTOR`] × |T1| × |T2|,
@@ -60,6 +60,16 @@ pub enum DistanceError {
         size_a: usize,
         size_b: usize,
         elapsed: Duration,
+    },
+    /// The pair's distance tables would exceed [`MAX_TABLE_CELLS`]: refused before allocating.
+    #[error(
+        "too large: {size_a} × {size_b} nodes need a distance table of {cells} cells (limit {limit})"
+    )]
+    TooLarge {
+        size_a: usize,
+        size_b: usize,
+        cells: u64,
+        limit: u64,
     },
     /// The two flat trees were interned by different [`LabelInterner`]s, so their label ids
     /// cannot be compared.
@@ -181,7 +191,6 @@ pub struct FlatTree {
     labels: Vec<u32>,
     flags: Vec<u8>,
     children: Children,
-    height: usize,
     /// APTED's indices, built only when APTED runs on this tree (most statement-sized pairs
     /// never need them, see [`Algorithm::Auto`]).
     indexer: OnceLock<Indexer>,
@@ -193,9 +202,8 @@ impl FlatTree {
         let mut labels = Vec::new();
         let mut flags = Vec::new();
         let mut parents = Vec::new();
-        let mut height = 0;
-        let mut stack: Vec<(&Tree, u32, usize)> = vec![(tree, 0, 0)];
-        while let Some((node, parent, depth)) = stack.pop() {
+        let mut stack: Vec<(&Tree, u32)> = vec![(tree, 0)];
+        while let Some((node, parent)) = stack.pop() {
             let id = id_u32(labels.len());
             labels.push(interner.intern(&node.label));
             let mut f = 0;
@@ -207,8 +215,7 @@ impl FlatTree {
             }
             flags.push(f);
             parents.push(parent);
-            height = height.max(depth);
-            stack.extend(node.children.iter().rev().map(|c| (c, id, depth + 1)));
+            stack.extend(node.children.iter().rev().map(|c| (c, id)));
         }
         let children = Children::from_parents(&parents);
         FlatTree {
@@ -218,7 +225,6 @@ impl FlatTree {
             labels,
             flags,
             children,
-            height,
             indexer: OnceLock::new(),
         }
     }
@@ -335,17 +341,35 @@ pub enum Algorithm {
     /// is only chosen when its work is O(n²).
     #[default]
     Auto,
-    /// APTED with its optimal all-path strategy: O(n³) time, O(n²) space. Falls back to
-    /// [`Algorithm::LeftRight`] for trees deeper than [`MAX_APTED_HEIGHT`], because its tree
-    /// decomposition recurses once per level.
+    /// APTED with its optimal all-path strategy: O(n³) time, O(n²) space, any tree height
+    /// (its decomposition keeps pending subtree pairs on a heap stack).
     Apted,
     /// Zhang–Shasha along all-left or all-right paths, whichever has fewer subproblems:
     /// iterative (any depth), O(n² min(depth, leaves)²) time.
     LeftRight,
 }
 
-/// Deepest tree APTED's recursive decomposition is run on (one stack frame per level).
-pub const MAX_APTED_HEIGHT: usize = 2_000;
+/// Largest |T1| × |T2| the engine computes: every algorithm keeps O(|T1| × |T2|) tables
+/// (APTED: strategy and subtree distances, 4 bytes a cell each, plus its forest rows; the
+/// left/right engine: subtree and forest distances), so 2²⁴ cells (a 4,096 × 4,096-node pair)
+/// bound a computation to a few hundred MB. Larger pairs get [`DistanceError::TooLarge`] before
+/// anything is allocated, instead of an out-of-memory abort (a 200,000-node pair would need
+/// 160 GB per table).
+pub const MAX_TABLE_CELLS: u64 = 1 << 24;
+
+/// [`DistanceError::TooLarge`] when the pair's tables would exceed [`MAX_TABLE_CELLS`].
+fn check_table(a: &FlatTree, b: &FlatTree) -> Result<(), DistanceError> {
+    let cells = (a.size() as u64).saturating_mul(b.size() as u64);
+    if cells > MAX_TABLE_CELLS {
+        return Err(DistanceError::TooLarge {
+            size_a: a.size(),
+            size_b: b.size(),
+            cells,
+            limit: MAX_TABLE_CELLS,
+        });
+    }
+    Ok(())
+}
 
 /// [`Algorithm::Auto`] runs the left/right engine when its subproblems number at most this
 /// many times |T1| × |T2|. Measured (`cargo bench --bench ted_pairs`): at ratio ≈ 20 (complete
@@ -358,17 +382,52 @@ impl Workspace {
         Workspace::default()
     }
 
+    /// The algorithm [`Algorithm::Auto`] runs for this pair (for measurements and tests).
+    pub fn chosen_algorithm(a: &FlatTree, b: &FlatTree) -> Algorithm {
+        resolve(Algorithm::Auto, a, b)
+    }
+
     /// Tree edit distance between `a` and `b` (flattens both; see [`Workspace::ted_flat`] to
     /// flatten once and compare many times).
+    ///
+    /// Panics on a pair beyond [`MAX_TABLE_CELLS`]; inputs of unknown size go through
+    /// [`Workspace::try_ted`].
     pub fn ted(&mut self, a: &Tree, b: &Tree, costs: CostModel) -> u32 {
         let (fa, fb) = self.flatten_pair(a, b);
         self.ted_flat(&fa, &fb, costs)
     }
 
+    /// As [`Workspace::ted`], refusing pairs beyond [`MAX_TABLE_CELLS`] and giving up at
+    /// `deadline`.
+    pub fn try_ted(
+        &mut self,
+        a: &Tree,
+        b: &Tree,
+        costs: CostModel,
+        deadline: Option<Instant>,
+    ) -> Result<u32, DistanceError> {
+        let (fa, fb) = self.flatten_pair(a, b);
+        self.ted_flat_within(&fa, &fb, costs, deadline)
+    }
+
     /// An optimal edit mapping between `a` and `b`; its ops cost exactly its `distance`.
+    ///
+    /// Panics on a pair beyond [`MAX_TABLE_CELLS`]; see [`Workspace::try_ted_mapping`].
     pub fn ted_mapping(&mut self, a: &Tree, b: &Tree, costs: CostModel) -> Mapping {
         let (fa, fb) = self.flatten_pair(a, b);
         self.mapping_flat(&fa, &fb, costs)
+    }
+
+    /// As [`Workspace::ted_mapping`], refusing pairs beyond [`MAX_TABLE_CELLS`].
+    pub fn try_ted_mapping(
+        &mut self,
+        a: &Tree,
+        b: &Tree,
+        costs: CostModel,
+    ) -> Result<Mapping, DistanceError> {
+        let (fa, fb) = self.flatten_pair(a, b);
+        check_table(&fa, &fb)?;
+        Ok(self.mapping_flat(&fa, &fb, costs))
     }
 
     fn flatten_pair(&mut self, a: &Tree, b: &Tree) -> (FlatTree, FlatTree) {
@@ -380,10 +439,13 @@ impl Workspace {
 
     /// Tree edit distance between two flat trees built with the same [`LabelInterner`].
     ///
-    /// Trees from different interners are a bug in the caller.
+    /// Trees from different interners, or a pair beyond [`MAX_TABLE_CELLS`], are a bug in the
+    /// caller (use [`Workspace::ted_flat_within`] for inputs of unknown size).
     pub fn ted_flat(&mut self, a: &FlatTree, b: &FlatTree, costs: CostModel) -> u32 {
-        self.ted_flat_within(a, b, costs, None)
-            .expect("BUG: flat trees compared across label interners")
+        match self.ted_flat_within(a, b, costs, None) {
+            Ok(d) => d,
+            Err(e) => panic!("BUG: {e} (call ted_flat_within for inputs of unknown size)"),
+        }
     }
 
     /// As [`Workspace::ted_flat`], giving up with [`DistanceError::DeadlineExceeded`] once
@@ -409,6 +471,7 @@ impl Workspace {
         deadline: Option<Instant>,
     ) -> Result<u32, DistanceError> {
         let (pa, pb) = choose_orientation(a, b)?;
+        check_table(a, b)?;
         if resolve(algorithm, a, b) == Algorithm::Apted {
             let started = Instant::now();
             return match Apted::run(
@@ -446,6 +509,9 @@ impl Workspace {
     ) -> Mapping {
         let (pa, pb) =
             choose_orientation(a, b).expect("BUG: flat trees compared across label interners");
+        if let Err(e) = check_table(a, b) {
+            panic!("BUG: {e} (check the pair's size first, as try_ted_mapping does)");
+        }
         if resolve(algorithm, a, b) == Algorithm::Apted {
             let distance = Apted::run(
                 a.indexer(),
@@ -615,16 +681,14 @@ impl Workspace {
 
 /// The algorithm that will actually run for this pair: `Apted` or `LeftRight`.
 fn resolve(algorithm: Algorithm, a: &FlatTree, b: &FlatTree) -> Algorithm {
-    let apted_fits = a.height <= MAX_APTED_HEIGHT && b.height <= MAX_APTED_HEIGHT;
     match algorithm {
         Algorithm::LeftRight => Algorithm::LeftRight,
-        Algorithm::Apted if apted_fits => Algorithm::Apted,
-        Algorithm::Apted => Algorithm::LeftRight,
+        Algorithm::Apted => Algorithm::Apted,
         Algorithm::Auto => {
             let left = a.left.keyroot_work.saturating_mul(b.left.keyroot_work);
             let right = a.right.keyroot_work.saturating_mul(b.right.keyroot_work);
             let pairs = (a.size() as u64).saturating_mul(b.size() as u64);
-            if apted_fits && left.min(right) > AUTO_LEFT_RIGHT_FACTOR.saturating_mul(pairs) {
+            if left.min(right) > AUTO_LEFT_RIGHT_FACTOR.saturating_mul(pairs) {
                 Algorithm::Apted
             } else {
                 Algorithm::LeftRight
@@ -1086,6 +1150,22 @@ impl<'i> Direction<'i> {
     }
 }
 
+/// A subtree pair of [`Apted::gted`] whose strategy path is being walked: the pairs hanging
+/// off the path are computed first, then the path's single-path function.
+struct GtedFrame {
+    sub1: usize,
+    sub2: usize,
+    /// The path lies in the first tree.
+    in_first: bool,
+    /// The path's leaf (preorder id in its own tree).
+    leaf: usize,
+    path_type: PathType,
+    /// The path node whose parent's other children are being visited.
+    node: usize,
+    /// Index of the next child of `node`'s parent to visit.
+    next_child: usize,
+}
+
 /// One APTED computation over two indexed trees.
 struct Apted<'a> {
     it1: &'a Indexer,
@@ -1174,14 +1254,50 @@ impl<'a> Apted<'a> {
 
     /// GTED ([1, Section 3.4], reference `gted`): distance between subtree `sub1` of the first
     /// tree and `sub2` of the second, decomposing along the strategy path of the pair.
+    ///
+    /// The reference recurses into every subtree hanging off the path before running the
+    /// path's single-path function; here those pending pairs live on a heap stack
+    /// ([`GtedFrame`]), so a tree of any height is safe (a recursive port overflowed the stack
+    /// on tall trees, and capping APTED's height sent tall zig-zag pairs to the slow
+    /// left/right engine).
     fn gted(&mut self, sub1: usize, sub2: usize) -> i32 {
+        let mut stack = match self.gted_enter(sub1, sub2) {
+            Ok(d) => return d,
+            Err(frame) => vec![frame],
+        };
+        loop {
+            let top = stack
+                .last_mut()
+                .expect("BUG: the loop returns when the stack empties");
+            if let Some((c1, c2)) = self.gted_next_child(top) {
+                match self.gted_enter(c1, c2) {
+                    Ok(_) if self.timed_out => return 0,
+                    Ok(_) => {}
+                    Err(frame) => stack.push(frame),
+                }
+                continue;
+            }
+            let frame = stack.pop().expect("BUG: top exists");
+            let d = self.gted_finish(&frame);
+            if stack.is_empty() {
+                return d;
+            }
+            if self.timed_out {
+                return 0;
+            }
+        }
+    }
+
+    /// Start the pair (sub1, sub2): its distance when a side is a single node (or the deadline
+    /// passed), else the frame that walks its strategy path.
+    fn gted_enter(&mut self, sub1: usize, sub2: usize) -> Result<i32, GtedFrame> {
         let (it1, it2) = (self.it1, self.it2);
         let (size1, size2) = (it1.sizes[sub1], it2.sizes[sub2]);
         if size1 == 1 || size2 == 1 {
-            return self.spf1(sub1, sub2);
+            return Ok(self.spf1(sub1, sub2));
         }
         if self.tick(0) {
-            return 0;
+            return Ok(0);
         }
         let strategy_path_id = self.tables.strategy[sub1 * it2.len() + sub2];
         let offset = it1.len() as i32;
@@ -1211,36 +1327,59 @@ impl<'a> Apted<'a> {
             leaf = own.pre_l_to_lld(root);
             path_type = PathType::Left;
         }
-        // Distances of every subtree hanging off the path against the other whole subtree.
-        let mut node = leaf as usize;
+        Err(GtedFrame {
+            sub1,
+            sub2,
+            in_first,
+            leaf: leaf as usize,
+            path_type,
+            node: leaf as usize,
+            next_child: 0,
+        })
+    }
+
+    /// The next subtree pair hanging off `frame`'s path (a sibling of a path node against the
+    /// other whole subtree), walking from the leaf up to the root; `None` when all are done.
+    fn gted_next_child(&self, frame: &mut GtedFrame) -> Option<(usize, usize)> {
+        let (own, root) = if frame.in_first {
+            (self.it1, frame.sub1)
+        } else {
+            (self.it2, frame.sub2)
+        };
         loop {
-            let parent = own.parents[node];
+            let parent = own.parents[frame.node];
             if parent < root as i32 {
-                break;
+                return None;
             }
-            for &child in own.children.of(parent as usize) {
-                if child as usize != node {
-                    if in_first {
-                        self.gted(child as usize, sub2);
+            let children = own.children.of(parent as usize);
+            while let Some(&child) = children.get(frame.next_child) {
+                frame.next_child += 1;
+                if child as usize != frame.node {
+                    return Some(if frame.in_first {
+                        (child as usize, frame.sub2)
                     } else {
-                        self.gted(sub1, child as usize);
-                    }
-                    if self.timed_out {
-                        return 0;
-                    }
+                        (frame.sub1, child as usize)
+                    });
                 }
             }
-            node = parent as usize;
+            frame.node = parent as usize;
+            frame.next_child = 0;
         }
-        let (a, ra, b, rb, swapped) = if in_first {
+    }
+
+    /// The single-path function of `frame`'s path, once every subtree off the path is done.
+    fn gted_finish(&mut self, frame: &GtedFrame) -> i32 {
+        let (it1, it2) = (self.it1, self.it2);
+        let (sub1, sub2) = (frame.sub1, frame.sub2);
+        let (a, ra, b, rb, swapped) = if frame.in_first {
             (it1, sub1, it2, sub2, false)
         } else {
             (it2, sub2, it1, sub1, true)
         };
-        match path_type {
+        match frame.path_type {
             PathType::Left => self.spf_lr(a, ra, b, rb, swapped, true),
             PathType::Right => self.spf_lr(a, ra, b, rb, swapped, false),
-            PathType::Inner => self.spf_a(a, ra, b, rb, leaf as usize, path_type, swapped),
+            PathType::Inner => self.spf_a(a, ra, b, rb, frame.leaf, frame.path_type, swapped),
         }
     }
 

@@ -19,7 +19,7 @@ pub mod naive;
 
 pub use apted::{
     Algorithm, DistanceError, FlatTree, LabelInterner, Workspace, AUTO_LEFT_RIGHT_FACTOR,
-    MAX_APTED_HEIGHT,
+    MAX_TABLE_CELLS,
 };
 
 use crate::trees::Tree;
@@ -52,14 +52,31 @@ pub struct Mapping {
     pub ops: Vec<EditOp>,
 }
 
-/// Tree edit distance between `a` and `b` under `costs`.
+/// Tree edit distance between `a` and `b` under `costs`. Panics on a pair beyond
+/// [`MAX_TABLE_CELLS`]: inputs of unknown size go through [`try_ted`].
 pub fn ted(a: &Tree, b: &Tree, costs: CostModel) -> u32 {
     Workspace::new().ted(a, b, costs)
 }
 
+/// As [`ted`], refusing a pair beyond [`MAX_TABLE_CELLS`] and giving up at `deadline`.
+pub fn try_ted(
+    a: &Tree,
+    b: &Tree,
+    costs: CostModel,
+    deadline: Option<std::time::Instant>,
+) -> Result<u32, DistanceError> {
+    Workspace::new().try_ted(a, b, costs, deadline)
+}
+
+/// As [`ted_mapping`], refusing a pair beyond [`MAX_TABLE_CELLS`].
+pub fn try_ted_mapping(a: &Tree, b: &Tree, costs: CostModel) -> Result<Mapping, DistanceError> {
+    Workspace::new().try_ted_mapping(a, b, costs)
+}
+
 /// An optimal edit mapping from `a` to `b`: every node of `a` is kept, renamed or deleted, every
 /// node of `b` kept, renamed or inserted, each exactly once, with preorder ids as
-/// [`Tree::preorder`] gives them. The ops' cost under `costs` equals `distance`.
+/// [`Tree::preorder`] gives them. The ops' cost under `costs` equals `distance`. Panics on a
+/// pair beyond [`MAX_TABLE_CELLS`] (see [`try_ted_mapping`]).
 pub fn ted_mapping(a: &Tree, b: &Tree, costs: CostModel) -> Mapping {
     Workspace::new().ted_mapping(a, b, costs)
 }

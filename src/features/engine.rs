@@ -31,18 +31,21 @@ pub fn header_of(text: &str, decls: &[Decl]) -> String {
 
 /// Parse one statement's text (`theorem name binders : type`, proof optional); spans are byte
 /// offsets into `statement`.
+///
+/// A statement past `metrics::limits::EDITOR` is refused here, once for all its lenses: the
+/// features' walks recurse per tree level, and a crash in the proxy ends the editor's session.
 pub fn parse(statement: &str, header: &str) -> Result<Statement, String> {
-    parse::parse_statement(statement, &parse::Header::parse(header)).map_err(|e| e.to_string())
+    let parsed = parse::parse_statement(statement, &parse::Header::parse(header))
+        .map_err(|e| e.to_string())?;
+    metrics::limits::check_tree("statement", &parsed.tree, &metrics::limits::EDITOR)?;
+    Ok(parsed)
 }
 
 /// The optimal TED edit mapping from `reference` to `candidate` (preorder ids), with GTED's free
 /// renaming of flagged variables/hypotheses, so renamed binders are not reported as differences.
+/// `None` for a pair past the TED engine's table limit.
 pub fn mapping(reference: &Tree, candidate: &Tree) -> Option<Mapping> {
-    Some(distance::ted_mapping(
-        reference,
-        candidate,
-        CostModel { free_rename: true },
-    ))
+    distance::try_ted_mapping(reference, candidate, CostModel { free_rename: true }).ok()
 }
 
 /// Run an offline metric by contract name.
@@ -71,6 +74,31 @@ pub fn judge_by(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_chains_are_refused_once_at_parsing_not_walked() {
+        // The proxy's 2 MiB worker stacks: a 20,000-term sum is one clear problem for its
+        // theorem, never a stack overflow that ends the editor's session (issue 17).
+        let worker = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(|| {
+                let sum = vec!["x"; 20_000].join(" + ");
+                let e = parse(&format!("theorem t (x : ℕ) : {sum} = 0"), "").unwrap_err();
+                assert_eq!(
+                    e,
+                    "too large: the statement has 40006 nodes (limit 10000)".to_string()
+                );
+                let deep = vec!["x"; 1_000].join(" + ");
+                let e = parse(&format!("theorem t (x : ℕ) : {deep} = 0"), "").unwrap_err();
+                assert_eq!(e, "too deep: the statement is 1003 levels deep (limit 256)");
+                assert!(parse("theorem t (x : ℕ) : x + x = 0", "").is_ok());
+                let mut wide = Tree::leaf("x");
+                wide.children = (0..5_000).map(|_| Tree::leaf("y")).collect();
+                assert!(mapping(&wide, &wide).is_none(), "past the TED table limit");
+            })
+            .unwrap();
+        worker.join().expect("no stack overflow");
+    }
 
     #[test]
     fn finds_declarations_with_names_and_statement_ends() {
@@ -112,14 +140,18 @@ mod tests {
             candidate_header: "",
         };
         let past = std::time::Instant::now() - std::time::Duration::from_millis(1);
-        let rep = judge_by("transted-lite", &pair, past).unwrap();
-        assert!(
-            rep.notes
-                .iter()
-                .any(|n| n.starts_with("time limit (0 ms) reached")),
-            "{:?}",
-            rep.notes
-        );
+        // Either no distance was measured in time (an "out of time" failure, never a score) or
+        // the search stopped on the job's clock and says so.
+        match judge_by("transted-lite", &pair, past) {
+            Err(e) => assert!(e.to_string().contains("out of time"), "{e}"),
+            Ok(rep) => assert!(
+                rep.notes
+                    .iter()
+                    .any(|n| n.starts_with("time limit (0 ms) reached")),
+                "{:?}",
+                rep.notes
+            ),
+        }
         // With time left, the metric's own limits apply as before.
         let later = std::time::Instant::now() + std::time::Duration::from_secs(60);
         let rep = judge_by("transted-lite", &pair, later).unwrap();

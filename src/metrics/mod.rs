@@ -68,7 +68,7 @@ pub struct MetricReport {
 #[derive(Debug, thiserror::Error)]
 pub enum MetricError {
     #[error(
-        "metric '{0}' needs a Lean server: run it with `bench --lean-project DIR` or in the editor"
+        "metric '{0}' needs a Lean server: run it with `score --lean-project DIR` (or `bench --lean-project DIR`, or in the editor)"
     )]
     NeedsLean(&'static str),
     #[error("unknown metric '{0}' (known: ted, path, transted-lite, transted, beq, beq+, beq+grind, defeq)")]
@@ -190,6 +190,7 @@ pub mod beq;
 pub mod beq_plus;
 pub mod defeq;
 pub mod lean_backed;
+pub mod limits;
 pub mod path;
 pub mod ted;
 pub mod transted;

@@ -14,11 +14,19 @@
 
 use super::{timed, Metric, MetricError, MetricReport, Pair, Verdict};
 use crate::distance::{self, CostModel};
+use std::time::{Duration, Instant};
+
+/// How long one `ted` pair may run: statement-sized pairs take microseconds, and the engine's
+/// table limit (`distance::MAX_TABLE_CELLS`) bounds memory; this bounds time on the largest
+/// pairs the table admits (APTED is O(n³) on the worst shapes).
+pub const TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// TED similarity with a chosen cost model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ted {
     pub costs: CostModel,
+    /// Wall-clock limit of one pair ("out of time" error past it).
+    pub time_limit: Duration,
 }
 
 impl Default for Ted {
@@ -33,6 +41,7 @@ impl Ted {
     pub fn free_cost() -> Ted {
         Ted {
             costs: CostModel { free_rename: true },
+            time_limit: TIME_LIMIT,
         }
     }
 
@@ -40,6 +49,7 @@ impl Ted {
     pub fn unit_cost() -> Ted {
         Ted {
             costs: CostModel { free_rename: false },
+            time_limit: TIME_LIMIT,
         }
     }
 }
@@ -51,7 +61,15 @@ impl Metric for Ted {
 
     fn judge(&self, pair: &Pair<'_>) -> Result<MetricReport, MetricError> {
         let (a, b) = (&pair.reference.tree, &pair.candidate.tree);
-        let (d, elapsed) = timed(|| distance::ted(a, b, self.costs));
+        let deadline = Instant::now() + self.time_limit;
+        let (d, elapsed) = timed(|| distance::try_ted(a, b, self.costs, Some(deadline)));
+        let d = d.map_err(|e| match e {
+            distance::DistanceError::DeadlineExceeded { .. } => MetricError::Failed(format!(
+                "out of time: {e} (limit {} s)",
+                self.time_limit.as_secs_f64()
+            )),
+            e => MetricError::Failed(e.to_string()),
+        })?;
         let (reference_size, candidate_size) = (a.size(), b.size());
         let mut notes = Vec::new();
         if self.costs.free_rename {
@@ -94,9 +112,10 @@ mod tests {
     }
 
     fn var(name: &str) -> Tree {
-        Tree {
-            variable_freecost: true,
-            ..Tree::leaf(name)
+        {
+            let mut t = Tree::leaf(name);
+            t.variable_freecost = true;
+            t
         }
     }
 

@@ -9,6 +9,7 @@
 //! ` _ ` (`" _ + _ "`, `"Real.log _ "`, `"∀ _ , _ "`); leaves carry their text; parentheses are
 //! omitted. Bound variable and hypothesis names are flagged so that free-cost renaming can apply.
 
+pub mod json;
 mod lexer;
 pub mod parse;
 pub mod render;
@@ -27,16 +28,24 @@ pub struct Span {
 ///
 /// Equality and hashing look at labels, flags and children only: two trees built from different
 /// source positions (or rewritten by a transformation) are equal when they say the same thing.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+///
+/// Every operation on a whole tree (clone, drop, equality, hashing, `Debug`, size, the contract
+/// JSON) is iterative, so a tree of any depth is safe to hold: a 200,000-term sum parses into a
+/// chain 200,000 levels deep, and recursion over it would overflow the stack.
+/// Serialize writes the contract JSON iteratively ([`json`]) and hands it to the serializer as
+/// raw JSON, so it works at any depth with serde_json (the only format this crate uses).
+/// Deserialize is serde's derived one, bounded by the deserializer's own recursion limit
+/// (serde_json: 128 levels); files the tool reads go through [`json::parse`], which has none.
+#[derive(Default, Deserialize)]
 pub struct Tree {
     pub label: String,
     #[serde(default)]
     pub children: Vec<Tree>,
     /// A bound variable's name: renaming it to another flagged variable is free under free cost.
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default)]
     pub variable_freecost: bool,
     /// A hypothesis name: renaming it to another flagged hypothesis is free under free cost.
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default)]
     pub hypothesis_freecost: bool,
     /// Where this node came from in the statement text, when it came from text.
     #[serde(skip)]
@@ -46,27 +55,144 @@ pub struct Tree {
     pub unparsed: bool,
 }
 
-fn is_false(b: &bool) -> bool {
-    !*b
+impl Serialize for Tree {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let raw = serde_json::value::RawValue::from_string(json::to_string(self))
+            .map_err(serde::ser::Error::custom)?;
+        raw.serialize(serializer)
+    }
+}
+
+impl Tree {
+    /// This node without its children.
+    fn shallow(&self) -> Tree {
+        Tree {
+            label: self.label.clone(),
+            children: Vec::new(),
+            variable_freecost: self.variable_freecost,
+            hypothesis_freecost: self.hypothesis_freecost,
+            span: self.span,
+            unparsed: self.unparsed,
+        }
+    }
+
+    /// Label and flags: what equality and hashing compare at one node.
+    fn key(&self) -> (&str, bool, bool, usize) {
+        (
+            &self.label,
+            self.variable_freecost,
+            self.hypothesis_freecost,
+            self.children.len(),
+        )
+    }
+}
+
+impl Clone for Tree {
+    /// Iterative: children are built before their parent, on an explicit stack.
+    fn clone(&self) -> Tree {
+        if self.children.iter().all(|c| c.children.is_empty()) {
+            let mut out = self.shallow();
+            out.children = self.children.iter().map(Tree::shallow).collect();
+            return out;
+        }
+        let mut work: Vec<(&Tree, bool)> = vec![(self, false)];
+        let mut built: Vec<Tree> = Vec::new();
+        while let Some((t, children_built)) = work.pop() {
+            if children_built || t.children.is_empty() {
+                let mut node = t.shallow();
+                node.children = built.split_off(built.len() - t.children.len());
+                built.push(node);
+            } else {
+                work.push((t, true));
+                work.extend(t.children.iter().rev().map(|c| (c, false)));
+            }
+        }
+        built.pop().expect("BUG: the root is built last")
+    }
+}
+
+impl Drop for Tree {
+    /// Iterative: grandchildren are moved onto a heap stack before their parent is freed, so
+    /// dropping a deep chain does not recurse once per level.
+    fn drop(&mut self) {
+        if self.children.iter().all(|c| c.children.is_empty()) {
+            return;
+        }
+        let mut stack = std::mem::take(&mut self.children);
+        while let Some(mut t) = stack.pop() {
+            stack.append(&mut t.children);
+        }
+    }
 }
 
 impl PartialEq for Tree {
+    /// Labels, flags and shape, compared in preorder without recursion.
     fn eq(&self, other: &Self) -> bool {
-        self.label == other.label
-            && self.variable_freecost == other.variable_freecost
-            && self.hypothesis_freecost == other.hypothesis_freecost
-            && self.children == other.children
+        let mut stack = vec![(self, other)];
+        while let Some((a, b)) = stack.pop() {
+            if a.key() != b.key() {
+                return false;
+            }
+            stack.extend(a.children.iter().zip(&b.children));
+        }
+        true
     }
 }
 
 impl Eq for Tree {}
 
 impl Hash for Tree {
+    /// Each node's label, flags and child count in preorder: the same data equality compares,
+    /// and the child counts make the preorder sequence determine the shape.
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.label.hash(state);
-        self.variable_freecost.hash(state);
-        self.hypothesis_freecost.hash(state);
-        self.children.hash(state);
+        let mut stack = vec![self];
+        while let Some(t) = stack.pop() {
+            t.key().hash(state);
+            stack.extend(t.children.iter().rev());
+        }
+    }
+}
+
+impl std::fmt::Debug for Tree {
+    /// A compact s-expression (`(" _ + _ " "a" "b")`, flags as `[var]`/`[hyp]`/`[unparsed]`),
+    /// written iteratively.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        enum Item<'t> {
+            Open(&'t Tree),
+            Close,
+        }
+        let mut stack = vec![Item::Open(self)];
+        let mut first = true;
+        while let Some(item) = stack.pop() {
+            match item {
+                Item::Close => f.write_str(")")?,
+                Item::Open(t) => {
+                    if !first {
+                        f.write_str(" ")?;
+                    }
+                    first = false;
+                    let inner = !t.children.is_empty();
+                    if inner {
+                        f.write_str("(")?;
+                    }
+                    write!(f, "{:?}", t.label)?;
+                    for (set, mark) in [
+                        (t.variable_freecost, "[var]"),
+                        (t.hypothesis_freecost, "[hyp]"),
+                        (t.unparsed, "[unparsed]"),
+                    ] {
+                        if set {
+                            f.write_str(mark)?;
+                        }
+                    }
+                    if inner {
+                        stack.push(Item::Close);
+                        stack.extend(t.children.iter().rev().map(Item::Open));
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -75,7 +201,11 @@ impl Tree {
     pub fn leaf(label: impl Into<String>) -> Tree {
         Tree {
             label: label.into(),
-            ..Tree::default()
+            children: Vec::new(),
+            variable_freecost: false,
+            hypothesis_freecost: false,
+            span: None,
+            unparsed: false,
         }
     }
 
@@ -84,13 +214,33 @@ impl Tree {
         Tree {
             label: label.into(),
             children,
-            ..Tree::default()
+            variable_freecost: false,
+            hypothesis_freecost: false,
+            span: None,
+            unparsed: false,
         }
     }
 
     /// Number of nodes (|T| in the TED similarity formula).
     pub fn size(&self) -> usize {
-        1 + self.children.iter().map(Tree::size).sum::<usize>()
+        let mut n = 0;
+        let mut stack = vec![self];
+        while let Some(t) = stack.pop() {
+            n += 1;
+            stack.extend(&t.children);
+        }
+        n
+    }
+
+    /// Levels from the root to the deepest leaf (a leaf has height 1).
+    pub fn height(&self) -> usize {
+        let mut deepest = 0;
+        let mut stack = vec![(self, 1usize)];
+        while let Some((t, depth)) = stack.pop() {
+            deepest = deepest.max(depth);
+            stack.extend(t.children.iter().map(|c| (c, depth + 1)));
+        }
+        deepest
     }
 
     /// Nodes in preorder; index `i` here is the node id used by edit mappings.

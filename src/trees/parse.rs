@@ -133,7 +133,15 @@ pub enum ParseErrorKind {
     UnterminatedString,
     #[error("terms nested deeper than {MAX_DEPTH} levels")]
     TooDeep,
+    #[error("statement too long: {bytes} bytes (limit {MAX_STATEMENT_BYTES})")]
+    TooLong { bytes: usize },
 }
+
+/// Longest statement (from its keyword to its `:=`) the parser reads. Real statements are a few
+/// hundred bytes (the bundled datasets' longest is under 2 KB); past a mebibyte the text is
+/// degenerate, and refusing it bounds the tree (about 260,000 nodes at most), its memory and
+/// every walk over it — in the proxy too, where a 5.9 MB theorem must not slow the editor.
+pub const MAX_STATEMENT_BYTES: usize = 1 << 20;
 
 /// What a file's header says before its declarations.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -525,12 +533,16 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 }
 
 fn shift_tree(t: &mut Tree, by: u32) {
-    if let Some(s) = &mut t.span {
-        s.start += by;
-        s.end += by;
+    if by == 0 {
+        return;
     }
-    for c in &mut t.children {
-        shift_tree(c, by);
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        if let Some(s) = &mut t.span {
+            s.start += by;
+            s.end += by;
+        }
+        stack.extend(t.children.iter_mut());
     }
 }
 
@@ -567,6 +579,48 @@ pub fn parse_statement(text: &str, header: &Header) -> Result<Statement, ParseEr
     p.statement()
 }
 
+/// The names bound around the current position, innermost last, with an index by name so that
+/// a lookup costs the same however many binders a statement has (a linear scan made parsing
+/// quadratic in the number of hypotheses: 11,000 of them took 3 s).
+#[derive(Default)]
+struct Scope {
+    entries: Vec<(String, Bound)>,
+    /// For each name, the indices of its entries, innermost last.
+    index: std::collections::HashMap<String, Vec<usize>>,
+}
+
+impl Scope {
+    fn push(&mut self, (name, bound): (String, Bound)) {
+        self.index
+            .entry(name.clone())
+            .or_default()
+            .push(self.entries.len());
+        self.entries.push((name, bound));
+    }
+
+    fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Forget every binding made after the first `len`.
+    fn truncate(&mut self, len: usize) {
+        while self.entries.len() > len {
+            let (name, _) = self.entries.pop().expect("BUG: longer than len");
+            if let Some(at) = self.index.get_mut(&name) {
+                at.pop();
+                if at.is_empty() {
+                    self.index.remove(&name);
+                }
+            }
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<Bound> {
+        let i = *self.index.get(name)?.last()?;
+        Some(self.entries[i].1)
+    }
+}
+
 /// How a name was bound, for flags on its occurrences.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {
@@ -582,7 +636,7 @@ struct Parser<'a> {
     pos: usize,
     /// Exclusive token index where the current region ends (a closing bracket, `:=`).
     limit: usize,
-    scope: Vec<(String, Bound)>,
+    scope: Scope,
     unparsed: Vec<Span>,
     depth: usize,
     /// Inside `let x := v`, application arguments on a later line must be right of this column.
@@ -767,7 +821,7 @@ impl<'a> Parser<'a> {
             matching,
             pos: 0,
             limit,
-            scope: Vec::new(),
+            scope: Scope::default(),
             unparsed: Vec::new(),
             depth: 0,
             column_floor: None,
@@ -930,11 +984,35 @@ impl<'a> Parser<'a> {
         let end_tok = statement_end_token(self.text, &self.tokens[self.pos..])
             .map_or(self.tokens.len(), |i| self.pos + i);
         self.limit = end_tok;
+        // An opening bracket never closed inside the statement is the same input error wherever
+        // it stands (binders or conclusion): one message, not an opaque node in one place and an
+        // error in the other.
+        if let Some(open) = (self.pos..end_tok).find(|&i| {
+            closer_of(self.tok_text(i)).is_some()
+                && !matches!(self.matching[i], Some(close) if close < end_tok)
+        }) {
+            return Err(error_at(
+                self.text,
+                self.tokens[open].start,
+                ParseErrorKind::Unclosed {
+                    open: self.tok_text(open).into(),
+                },
+            ));
+        }
         let statement_end = if end_tok < self.tokens.len() {
             self.tokens[end_tok].start
         } else {
             self.text.len()
         };
+        if statement_end - source_start > MAX_STATEMENT_BYTES {
+            return Err(error_at(
+                self.text,
+                source_start,
+                ParseErrorKind::TooLong {
+                    bytes: statement_end - source_start,
+                },
+            ));
+        }
         let source = self.text[source_start..statement_end]
             .trim_end()
             .to_string();
@@ -1409,10 +1487,10 @@ impl<'a> Parser<'a> {
             && t.children[0].label.starts_with(" _ .")
             && !t.children[0].unparsed
         {
-            let inner = t.children.remove(0);
+            let mut inner = t.children.remove(0);
             if inner.children.len() == 1 {
                 t.label = format!("{}.{field}", inner.label);
-                t.children = inner.children;
+                t.children = std::mem::take(&mut inner.children);
             } else {
                 t.children.insert(0, inner);
             }
@@ -1420,7 +1498,7 @@ impl<'a> Parser<'a> {
         t
     }
 
-    fn application(&mut self, head: Tree, args: Vec<Tree>, start: usize) -> Tree {
+    fn application(&mut self, mut head: Tree, args: Vec<Tree>, start: usize) -> Tree {
         let n = args.len();
         let is_name = head.children.is_empty()
             && !head.unparsed
@@ -1439,7 +1517,7 @@ impl<'a> Parser<'a> {
             self.mk(label, args, start)
         } else if is_field {
             let label = format!("{}{}", head.label, " _ ".repeat(n));
-            let mut children = head.children;
+            let mut children = std::mem::take(&mut head.children);
             children.extend(args);
             self.mk(label, children, start)
         } else {
@@ -1535,8 +1613,120 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `match e, … with | p, … => rhs | …` and `fun | p, … => rhs | …`: one node labelled
+    /// with the shape (`match _ with | _ => _ | _ => _ `), children the scrutinees, then each
+    /// alternative's patterns and right-hand side. The term runs to the end of its region (as
+    /// Lean's does); each part is its own region, so a part that cannot be read is one
+    /// unparsed node and the rest still parse.
+    fn alternatives(&mut self, kw: &str, start: usize) -> PResult<Tree> {
+        self.pos += 1;
+        let end = self.limit;
+        let mut children = Vec::new();
+        let mut label = kw.to_string();
+        if kw == "match" {
+            let Some(with) = self.top_level(self.pos, end, |t| t == "with") else {
+                return Err(self.err_here("`with` after the `match` scrutinees"));
+            };
+            let parts = self.split_top_level(self.pos, with);
+            label.push_str(&format!(" {} with", vec!["_"; parts.len()].join(" , ")));
+            for (a, b) in parts {
+                children.push(self.part(a, b));
+            }
+            self.pos = with + 1;
+        }
+        // An alternative starts at a top-level `|` whose next top-level `|` or `=>` is `=>`
+        // (the bars of `|x|` inside a right-hand side are not followed by `=>`).
+        let bars: Vec<usize> = (self.pos..end)
+            .filter(|&i| {
+                self.tok_text(i) == "|"
+                    && self.at_top_level(self.pos, i)
+                    && self
+                        .top_level(i + 1, end, |t| t == "|" || t == "=>")
+                        .is_some_and(|j| self.tok_text(j) == "=>")
+            })
+            .collect();
+        if bars.first() != Some(&self.pos) {
+            return Err(self.err_here("`|` starting an alternative"));
+        }
+        for (k, &bar) in bars.iter().enumerate() {
+            let alt_end = bars.get(k + 1).copied().unwrap_or(end);
+            let arrow = self
+                .top_level(bar + 1, alt_end, |t| t == "=>")
+                .expect("BUG: bars were chosen followed by `=>`");
+            let patterns = self.split_top_level(bar + 1, arrow);
+            label.push_str(&format!(
+                " | {} => _",
+                vec!["_"; patterns.len()].join(" , ")
+            ));
+            for (a, b) in patterns {
+                children.push(self.part(a, b));
+            }
+            children.push(self.part(arrow + 1, alt_end));
+        }
+        label.push(' ');
+        self.pos = end;
+        Ok(self.mk(label, children, start))
+    }
+
+    /// Tokens `a..b` as one term (an unparsed node when they are not one).
+    fn part(&mut self, a: usize, b: usize) -> Tree {
+        self.pos = a;
+        let from = self.tokens.get(a).map_or(self.prev_end(), |t| t.start);
+        if a >= b {
+            return self.unparsed_leaf(from, from);
+        }
+        self.region(from, b, |p| p.expr(0))
+    }
+
+    /// Whether token `i` is outside every bracket opened from `from` on.
+    fn at_top_level(&self, from: usize, i: usize) -> bool {
+        let mut k = from;
+        while k < i {
+            match self.matching.get(k).copied().flatten() {
+                Some(close) if closer_of(self.tok_text(k)).is_some() => {
+                    if close >= i {
+                        return false;
+                    }
+                    k = close + 1;
+                }
+                _ => k += 1,
+            }
+        }
+        true
+    }
+
+    /// The first token in `from..to` outside brackets for which `is` holds.
+    fn top_level(&self, from: usize, to: usize, is: impl Fn(&str) -> bool) -> Option<usize> {
+        let mut k = from;
+        while k < to {
+            let t = self.tok_text(k);
+            if is(t) {
+                return Some(k);
+            }
+            match self.matching.get(k).copied().flatten() {
+                Some(close) if closer_of(t).is_some() => k = close + 1,
+                _ => k += 1,
+            }
+        }
+        None
+    }
+
+    /// `from..to` split at its top-level commas.
+    fn split_top_level(&self, from: usize, to: usize) -> Vec<(usize, usize)> {
+        let mut parts = Vec::new();
+        let mut a = from;
+        while let Some(comma) = self.top_level(a, to, |t| t == ",") {
+            parts.push((a, comma));
+            a = comma + 1;
+        }
+        parts.push((a, to));
+        parts
+    }
+
     fn leading_ident(&mut self, s: &'a str, start: usize) -> PResult<Tree> {
         match s {
+            "match" => return self.alternatives("match", start),
+            "fun" if self.peek_n(1) == Some("|") => return self.alternatives("fun", start),
             "fun" => {
                 self.pos += 1;
                 return self.binder_term("fun", start);
@@ -1619,11 +1809,7 @@ impl<'a> Parser<'a> {
     }
 
     fn lookup(&self, name: &str) -> Option<Bound> {
-        self.scope
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, b)| *b)
+        self.scope.lookup(name)
     }
 
     fn flag(&self, t: &mut Tree, name: &str) {
@@ -2342,9 +2528,13 @@ const TYPE_CONSTRUCTORS: &[&str] = &[
 
 /// An application (or constant) of a name we know nothing about: a proposition or a type,
 /// undecidable from syntax (`T2Space X`, `Invertible f`).
-fn is_unknown_application(ty: &Tree) -> bool {
-    if ty.label.starts_with("∀") || ty.label.starts_with(" _ → _ ") {
-        return ty.children.last().is_some_and(is_unknown_application);
+fn is_unknown_application(mut ty: &Tree) -> bool {
+    // Down the result of `∀`/`→` chains in a loop: a chain can be as long as the statement.
+    while ty.label.starts_with("∀") || ty.label.starts_with(" _ → _ ") {
+        match ty.children.last() {
+            Some(last) => ty = last,
+            None => return false,
+        }
     }
     if ty.children.is_empty() || !ty.label.ends_with(" _ ") {
         return false;
@@ -2358,13 +2548,30 @@ fn is_unknown_application(ty: &Tree) -> bool {
 
 /// Whether a binder's type reads as a proposition (so the binder is a hypothesis).
 pub fn is_proposition(ty: &Tree) -> bool {
+    // The result of an `→`/`∀` chain decides; walk it in a loop (chains can be as long as the
+    // statement, and this runs on every binder).
+    let mut ty = ty;
+    loop {
+        let l = ty.label.as_str();
+        let next = if l == " _ → _ " {
+            ty.children.get(1)
+        } else if l.starts_with("∀") {
+            ty.children.last()
+        } else {
+            break;
+        };
+        match next {
+            Some(n) if !ty.unparsed => ty = n,
+            _ => return false,
+        }
+    }
     let l = ty.label.as_str();
     if ty.unparsed {
         return false;
     }
     if let Some(op) = l.strip_prefix(" _ ").and_then(|r| r.strip_suffix(" _ ")) {
         return match op {
-            "→" => ty.children.get(1).is_some_and(is_proposition),
+            "→" => false, // handled by the loop above
             "=" | "≠" | "<" | ">" | "≤" | "≥" | "∈" | "∉" | "⊆" | "⊂" | "⊇" | "⊃" | "⊊" | "∣"
             | "∤" | "∧" | "∨" | "↔" | "≡" | "≈" | "==" => true,
             _ => false,
@@ -2376,10 +2583,8 @@ pub fn is_proposition(ty: &Tree) -> bool {
     if l == "¬" || l.starts_with("∃") {
         return true;
     }
-    // `∀ x, B` is a proposition when its body is (`∀ i, TopologicalSpace (X i)` is a type).
-    if l.starts_with("∀") {
-        return ty.children.last().is_some_and(is_proposition);
-    }
+    // (`∀ x, B` is a proposition when its body is, `∀ i, TopologicalSpace (X i)` a type: the
+    // loop above went down to the body.)
     if matches!(l, "True" | "False") {
         return true;
     }
@@ -2519,6 +2724,24 @@ mod tests {
         assert!(last.unparsed);
         assert_eq!(last.label, "sorry");
         assert_eq!(s.unparsed.len(), 1);
+    }
+
+    #[test]
+    fn match_and_fun_alternatives() {
+        assert_eq!(
+            concl("theorem t (n : ℕ) : (match n with | 0 => 1 | _ => 2) = 1"),
+            "(' _ = _ ' ('match _ with | _ => _ | _ => _ ' 'n'* '0' '1' '_' '2') '1')"
+        );
+        assert_eq!(
+            concl("theorem t : (fun | 0 => |x| | _ => 2) = f"),
+            "(' _ = _ ' ('fun | _ => _ | _ => _ ' '0' ('| _ |' 'x') '_' '2') 'f')"
+        );
+        assert_eq!(
+            concl("theorem t : match a, b with | 1, _ => True | _, _ => False"),
+            "('match _ , _ with | _ , _ => _ | _ , _ => _ ' 'a' 'b' '1' '_' 'True' '_' '_' 'False')"
+        );
+        let s = parse_statement("theorem t : match a | 0 => 1", &Header::default()).unwrap();
+        assert_eq!(s.unparsed.len(), 1, "no `with`: one unparsed node");
     }
 
     #[test]

@@ -9,13 +9,22 @@
 use super::Tree;
 use std::fmt::Write as _;
 
+/// Deepest level [`to_text`] indents; deeper lines keep that indentation and name their level.
+pub const MAX_TEXT_INDENT: usize = 40;
+
 /// One node per line, children indented by two spaces; flags in brackets after the label.
+/// Below [`MAX_TEXT_INDENT`] levels the indentation stops growing and each line starts with
+/// `[depth N]` instead, so the output stays linear in the tree's size (indenting a
+/// 50,000-level chain in full would print over 2 GB).
 pub fn to_text(tree: &Tree) -> String {
     let mut out = String::new();
     let mut stack = vec![(tree, 0usize)];
     while let Some((t, depth)) = stack.pop() {
-        for _ in 0..depth {
+        for _ in 0..depth.min(MAX_TEXT_INDENT) {
             out.push_str("  ");
+        }
+        if depth > MAX_TEXT_INDENT {
+            let _ = write!(out, "[depth {depth}] ");
         }
         out.push('"');
         out.push_str(&t.label);
@@ -36,8 +45,9 @@ pub fn to_text(tree: &Tree) -> String {
 }
 
 /// The contract JSON form (`{"label", "children", "variable_freecost"?, "hypothesis_freecost"?}`).
+/// Written iteratively (`trees::json`): any depth.
 pub fn to_json(tree: &Tree) -> String {
-    serde_json::to_string(tree).expect("BUG: a Tree always serializes (strings and bools only)")
+    super::json::to_string(tree)
 }
 
 /// A Graphviz digraph; node ids are preorder numbers, labels escaped for dot's quoted strings.

@@ -93,6 +93,8 @@ impl Metric for PathSim {
     }
 
     fn judge(&self, pair: &Pair<'_>) -> Result<MetricReport, MetricError> {
+        // Bounded input is this metric's time bound (see `metrics::limits`).
+        super::limits::check(pair, &super::limits::PATH)?;
         let (result, elapsed) = timed(|| self.compare(&pair.reference.tree, &pair.candidate.tree));
         let cmp = &result.comparison;
         let mut notes = vec![

@@ -621,10 +621,9 @@ fn looks_prop(t: &Tree) -> bool {
 }
 
 fn relabel(t: &Tree, label: &str) -> Tree {
-    Tree {
-        label: label.to_string(),
-        ..t.clone()
-    }
+    let mut out = t.clone();
+    out.label = label.to_string();
+    out
 }
 
 /// Normalise an atom (see the module doc) and mark the names bound around it.
@@ -698,15 +697,17 @@ mod tests {
         Tree::leaf(l)
     }
     fn var(l: &str) -> Tree {
-        Tree {
-            variable_freecost: true,
-            ..Tree::leaf(l)
+        {
+            let mut t = Tree::leaf(l);
+            t.variable_freecost = true;
+            t
         }
     }
     fn hyp(l: &str) -> Tree {
-        Tree {
-            hypothesis_freecost: true,
-            ..Tree::leaf(l)
+        {
+            let mut t = Tree::leaf(l);
+            t.hypothesis_freecost = true;
+            t
         }
     }
     fn n(l: &str, c: Vec<Tree>) -> Tree {

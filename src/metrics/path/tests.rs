@@ -18,15 +18,17 @@ fn leaf(l: &str) -> Tree {
     Tree::leaf(l)
 }
 fn var(l: &str) -> Tree {
-    Tree {
-        variable_freecost: true,
-        ..Tree::leaf(l)
+    {
+        let mut t = Tree::leaf(l);
+        t.variable_freecost = true;
+        t
     }
 }
 fn hyp(l: &str) -> Tree {
-    Tree {
-        hypothesis_freecost: true,
-        ..Tree::leaf(l)
+    {
+        let mut t = Tree::leaf(l);
+        t.hypothesis_freecost = true;
+        t
     }
 }
 fn n(l: &str, c: Vec<Tree>) -> Tree {

@@ -145,21 +145,37 @@ struct Heuristic {
     workspace: Workspace,
     labels: LabelInterner,
     costs: CostModel,
+    /// The search's deadline, checked before and during every distance (the deadline hook: the
+    /// rules' own `small` TEDs inside successor generation pass through here too).
+    deadline: Option<Instant>,
 }
 
+/// The distance [`Heuristic::ted`] gives once the deadline has passed: larger than any real
+/// one, so such a state is never the best, and the search stops at its next deadline check.
+const PAST_DEADLINE: u32 = u32::MAX;
+
 impl Heuristic {
-    fn new(costs: CostModel) -> Heuristic {
+    fn new(costs: CostModel, deadline: Option<Instant>) -> Heuristic {
         Heuristic {
             workspace: Workspace::new(),
             labels: LabelInterner::new(),
             costs,
+            deadline,
         }
     }
 
     fn ted(&mut self, a: &Tree, b: &Tree) -> u32 {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return PAST_DEADLINE;
+        }
         let fa = FlatTree::new(a, &mut self.labels);
         let fb = FlatTree::new(b, &mut self.labels);
-        let d = self.workspace.ted_flat(&fa, &fb, self.costs);
+        let Ok(d) = self
+            .workspace
+            .ted_flat_within(&fa, &fb, self.costs, self.deadline)
+        else {
+            return PAST_DEADLINE;
+        };
         // Free renaming prices each leaf alone: a TED of 0 may pair `x` with `y` in one place
         // and with `x` in another (`(h : x < y) : x < y` against `(h : x < y) : y < x`). Only
         // a renaming that respects the binders makes the trees the same statement, so any
@@ -283,9 +299,12 @@ impl TransTedLite {
                 Commutativity::of(&cand_canon),
             ],
             carriers: [Carriers::of(reference), Carriers::of(candidate)],
-            heuristic: Heuristic::new(CostModel {
-                free_rename: self.config.free_rename,
-            }),
+            heuristic: Heuristic::new(
+                CostModel {
+                    free_rename: self.config.free_rename,
+                },
+                Some(deadline),
+            ),
             both_sides: self.config.both_sides,
         };
         let budget = Budget {
@@ -317,12 +336,21 @@ impl Metric for TransTedLite {
     }
 
     fn judge(&self, pair: &Pair<'_>) -> Result<MetricReport, MetricError> {
+        // The rules recurse once per tree level and clone whole trees per rewrite: bound the
+        // input before they run (`metrics::limits`).
+        super::limits::check(pair, &super::limits::TRANSTED_LITE)?;
         let start = Instant::now();
         let reference = &pair.reference.tree;
         let candidate = &pair.candidate.tree;
         let reference_opens = Header::parse(pair.reference_header).opens;
         let candidate_opens = Header::parse(pair.candidate_header).opens;
         let j = self.judge_trees_in(reference, &reference_opens, candidate, &candidate_opens);
+        if j.distance == PAST_DEADLINE {
+            return Err(MetricError::Failed(format!(
+                "out of time: no distance within the time limit ({} ms)",
+                self.config.time_limit.as_millis()
+            )));
+        }
         let mut notes = vec![format!(
             "{} states evaluated, {} expanded",
             j.evaluated, j.expanded
