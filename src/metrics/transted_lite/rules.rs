@@ -1763,8 +1763,8 @@ fn moves_in(
             AND => Some("and_comm"),
             OR => Some("or_comm"),
             IFF => Some("iff_comm"),
-            ADD if comm.add => Some("add_comm"),
-            MUL if comm.mul => Some("mul_comm"),
+            ADD if comm.add && !opaque_or_matrix(a) && !opaque_or_matrix(b) => Some("add_comm"),
+            MUL if comm.mul && !opaque_or_matrix(a) && !opaque_or_matrix(b) => Some("mul_comm"),
             _ => None,
         };
         if let Some(rule) = comm_rule {
@@ -1843,6 +1843,20 @@ fn moves_in(
         moves_in(root, c, path, comm, carriers, out);
         path.pop();
     }
+}
+
+/// Does `t` contain a term whose type no binder tells: an unparsed span, or a matrix literal
+/// `!![a, b; c, d]` (which the parser reads as `!` of `!` of an opaque node)? Products of such
+/// terms are not known to commute: `!![1, 2; 3, 4] * !![x, 0; 0, 1]` is a matrix product.
+pub(crate) fn opaque_or_matrix(t: &Tree) -> bool {
+    let matrix = t.label.starts_with("!![")
+        || t.label.starts_with("![")
+        || (t.label == "!"
+            && t
+                .children
+                .first()
+                .is_some_and(|c| c.label == "!" || c.label.starts_with('[')));
+    t.unparsed || matrix || t.children.iter().any(opaque_or_matrix)
 }
 
 /// Equal once flagged names are ignored: swapping such operands changes no distance under free

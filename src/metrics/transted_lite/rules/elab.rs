@@ -124,7 +124,7 @@ pub fn type_of(t: &Tree, c: &Carriers) -> Ty {
 const MAX_DEPTH: usize = 200;
 
 fn type_at(t: &Tree, c: &Carriers, depth: usize) -> Ty {
-    if depth > MAX_DEPTH || t.unparsed {
+    if depth > MAX_DEPTH || t.unparsed || opaque_or_matrix(t) {
         return Ty::Unknown;
     }
     let sub = |x: &Tree| type_at(x, c, depth + 1);
