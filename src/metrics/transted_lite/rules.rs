@@ -1128,6 +1128,13 @@ fn subst(
             {
                 continue;
             }
+            let scopes: Vec<&Tree> = binders[i + 1..]
+                .iter()
+                .chain(std::iter::once(concl))
+                .collect();
+            if !substitutable(&var.label, value, &scopes) {
+                continue;
+            }
             // `e` stands where `x` stood with `x`'s type: `(e : T)`, since the type decides
             // `/` and `-` (`(x : ℕ) (h : x = 1) : x / 2 = 0` is `(1 : ℕ) / 2 = 0`, not the
             // same as over ℚ). With no written type (`(x : _)`) the value's own elaboration
@@ -1218,7 +1225,13 @@ fn subst_value(
                 .iter()
                 .chain(std::iter::once(concl))
                 .any(|t| names.iter().any(|n| binds_inside(t, n)));
-            if !between_clear || !only_there || shadowed {
+            let mut value_names = Vec::new();
+            leaves(value, &mut value_names);
+            let captured = binders[i + 1..]
+                .iter()
+                .chain(std::iter::once(concl))
+                .any(|t| value_names.iter().any(|n| binds_inside(t, n)));
+            if !between_clear || !only_there || shadowed || captured {
                 continue;
             }
             // `f x` had `f`'s codomain as its type; the value keeps it (see `subst`).
@@ -1412,7 +1425,25 @@ fn zeta(t: &Tree) -> Option<Tree> {
     let n = t.children.len();
     let value = &t.children[n - 2];
     let body = &t.children[n - 1];
-    Some(substitute(body, &name.label, value))
+    substitutable(&name.label, value, &[body]).then(|| substitute(body, &name.label, value))
+}
+
+/// Can every use of `name` in `scopes` be replaced by `value` with [`substitute`]? Not when
+/// `name` is applied (`f a` keeps `f` in its label, where [`substitute`] does not look: the
+/// definition would be lost), rebound inside (`∑ x in s, x`: another `x`), or when a name of
+/// `value` is bound inside (capture).
+fn substitutable(name: &str, value: &Tree, scopes: &[&Tree]) -> bool {
+    fn applied(t: &Tree, f: &str) -> bool {
+        (!is_leaf(t) && (t.label == f || app_head(t) == Some(f)))
+            || t.children.iter().any(|c| applied(c, f))
+    }
+    let mut names = Vec::new();
+    leaves(value, &mut names);
+    scopes.iter().all(|t| {
+        !applied(t, name)
+            && !binds_inside(t, name)
+            && !names.iter().any(|n| binds_inside(t, n))
+    })
 }
 
 /// `t` with every leaf labelled `name` replaced by `value`, stopping under binders that rebind
