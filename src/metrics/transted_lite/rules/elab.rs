@@ -154,7 +154,7 @@ fn type_at(t: &Tree, c: &Carriers, depth: usize) -> Ty {
             }
         }
         (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ " | " _ % _ ", [a, b]) => sub(a).join(sub(b)),
-        ("-" | "| _ |", [a]) => match sub(a) {
+        ("-" | "| _ |" | "abs _ " | "||", [a]) => match sub(a) {
             // `-1` alone has no natural type (ℕ has no negation): leave it to the context.
             Ty::Numeral => Ty::Unknown,
             ty => ty,
