@@ -198,7 +198,7 @@ pub fn differing_definitions(
     reasons
 }
 
-const RELATIONS: [&str; 8] = [
+const RELATIONS: [&str; 9] = [
     " _ = _ ",
     " _ ≠ _ ",
     " _ < _ ",
@@ -207,6 +207,7 @@ const RELATIONS: [&str; 8] = [
     " _ ≥ _ ",
     " _ ∣ _ ",
     " _ ≡ _ [MOD _ ]",
+    " _ ≡ _ [ZMOD _ ]",
 ];
 
 /// What `norm_num`'s literal arithmetic evaluates (`rules::norm_num`).
@@ -225,28 +226,47 @@ fn closed(t: &Tree) -> bool {
     arithmetic && t.children.iter().all(closed)
 }
 
-/// The closed facts with arithmetic in them (`2 ^ 8 % 5 = 1`, not `1 = 1`), rendered.
-fn closed_relations(t: &Tree, out: &mut Vec<String>) {
+/// The closed facts with arithmetic in them (`2 ^ 8 % 5 = 1`, not `1 = 1`): each rendered,
+/// and the numerals of all of them.
+fn closed_relations(t: &Tree, out: &mut Vec<String>, numerals: &mut Vec<String>) {
     let arithmetic = t.children.iter().any(|c| !c.children.is_empty());
     if RELATIONS.contains(&t.label.as_str()) && arithmetic && closed(t) {
         out.push(rules::render(t));
+        collect_numerals(t, numerals);
         return;
     }
     for c in &t.children {
-        closed_relations(c, out);
+        closed_relations(c, out, numerals);
+    }
+}
+
+fn collect_numerals(t: &Tree, out: &mut Vec<String>) {
+    if t.children.is_empty() {
+        out.push(t.label.clone());
+    } else if t.label == "( _ : _ )" && t.children.len() == 2 {
+        collect_numerals(&t.children[0], out);
+    } else {
+        for c in &t.children {
+            collect_numerals(c, out);
+        }
     }
 }
 
 /// Why a closed pair must stay open: the statements state different closed facts, which
-/// `norm_num` may have evaluated to the same literal one. `None` when they state the same ones
-/// (as written) or none.
+/// `norm_num` may have evaluated to the same literal one. `None` when they state none, or facts
+/// about the same numerals (`121 * 122 * 123 % 4 = 2` and `121 * 122 * 123 ≡ 2 [MOD 4]`, `2 + 3
+/// = 5` and `3 + 2 = 5`: the same problem written two ways, which the rules relate), so that
+/// only different problems (`2 ^ 8 % 5 = 1` against `2003 % 11 = 1`) are kept apart.
 pub fn closed_facts(reference: &Tree, candidate: &Tree) -> Option<String> {
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-    closed_relations(reference, &mut ours);
-    closed_relations(candidate, &mut theirs);
+    let (mut our_numerals, mut their_numerals) = (Vec::new(), Vec::new());
+    closed_relations(reference, &mut ours, &mut our_numerals);
+    closed_relations(candidate, &mut theirs, &mut their_numerals);
     ours.sort();
     theirs.sort();
-    if ours == theirs {
+    our_numerals.sort();
+    their_numerals.sort();
+    if ours == theirs || our_numerals == their_numerals {
         return None;
     }
     let list = |v: &[String]| {
@@ -307,6 +327,11 @@ mod tests {
         let note = closed_facts(&a, &b).expect("a reason");
         assert!(note.contains("different problems"), "{note}");
         assert!(closed_facts(&a, &a).is_none());
+        // The same numerals in another form: the same problem.
+        let m = tree("theorem x : 121 * 122 * 123 % 4 = 2");
+        assert!(closed_facts(&m, &tree("theorem x : 121 * 122 * 123 ≡ 2 [MOD 4]")).is_none());
+        // A closed fact against none (`2 + 3 = 5` against `5 = 5`).
+        assert!(closed_facts(&tree("theorem x : 2 + 3 = 5"), &tree("theorem x : 5 = 5")).is_some());
         // Facts about variables are not closed.
         let v = tree("theorem x (n : ℕ) (h : n = 2 + 3) : n = 5");
         assert!(closed_facts(&v, &tree("theorem x (n : ℕ) (h : n = 5) : n = 5")).is_none());

@@ -543,6 +543,14 @@ fn instance_on_types(binder: &Tree, name: &str) -> bool {
         && ty.children.iter().any(|a| is_leaf(a) && a.label == name)
 }
 
+/// How many leaves of `t` are labelled `name`.
+fn count_leaf(t: &Tree, name: &str) -> usize {
+    if is_leaf(t) {
+        return usize::from(t.label == name);
+    }
+    t.children.iter().map(|c| count_leaf(c, name)).sum()
+}
+
 /// `(α : Type*)`, `(α : Sort u)`: an explicit binder of a type variable.
 fn is_type_variable(binder: &Tree) -> bool {
     binder.label == EXPLICIT
@@ -931,14 +939,14 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
             let fresh = match (ty.label.as_str(), ty.children.as_slice()) {
                 ("Type*", []) => true,
                 ("Type _ ", [u]) if is_leaf(u) => {
-                    u.label == "_" || {
-                        let mut all: Vec<String> = Vec::new();
-                        for other in binders.iter().chain(std::iter::once(concl)) {
-                            leaves(other, &mut all);
-                        }
-                        all.iter().filter(|l| **l == u.label).count() == 1
-                            && literal(u).is_none()
-                    }
+                    u.label == "_"
+                        || (literal(u).is_none()
+                            && binders
+                                .iter()
+                                .chain(std::iter::once(concl))
+                                .map(|t| count_leaf(t, &u.label))
+                                .sum::<usize>()
+                                == 1)
                 }
                 _ => false,
             };
@@ -947,12 +955,14 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
             } else {
                 ty.clone()
             };
-            let mut out = binders.to_vec();
-            out.remove(i);
-            let front = out
+            // After the type variables and auto-bound names already in front of it (their
+            // order among themselves stays: moving one past another would never end).
+            let front = binders[..i]
                 .iter()
                 .take_while(|b| is_auto_bound(b) || is_type_variable(b))
                 .count();
+            let mut out = binders.to_vec();
+            out.remove(i);
             out.insert(front, node2(EXPLICIT, name.clone(), ty));
             if out != binders {
                 return Some(("type variable in front", render(b), rebuild(out, concl.clone())));
@@ -1154,11 +1164,18 @@ fn subst(
 }
 
 /// `(e : T)`, unless `T` is unknown (`_`) or `e` has type `T` anyway (elaboration-lite: a
-/// number type its own binders decide; numerals alone do not, the context would).
+/// number type its own binders decide). Numerals alone are ℕ unless the context decides
+/// otherwise, and a context that made a natural variable another type did so by coercing it
+/// at the leaf (`binop%`), where the numeral takes that type with the same value: so numerals
+/// put for a natural need no ascription. For any other type they do (`(x : ℤ) (h : x = 2)`
+/// makes `x - 3` the integer `-1`; `2 - 3` is the natural `0`).
 fn ascribed(e: &Tree, ty: &Tree, carriers: &Carriers) -> Tree {
     let already = e.label == "( _ : _ )" && e.children.get(1) == Some(ty);
-    let own = elab::num_of_type(ty)
-        .is_some_and(|n| elab::type_of(e, carriers) == elab::Ty::Num(n));
+    let own = elab::num_of_type(ty).is_some_and(|n| match elab::type_of(e, carriers) {
+        elab::Ty::Num(m) => m == n,
+        elab::Ty::Numeral => n == elab::Num::Nat,
+        elab::Ty::Unknown => false,
+    });
     if (is_leaf(ty) && ty.label == UNKNOWN_TYPE) || already || own {
         return e.clone();
     }
