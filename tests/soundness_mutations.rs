@@ -102,8 +102,19 @@ fn is_binder(t: &Tree) -> bool {
 
 fn prop_shaped(t: &Tree) -> bool {
     [
-        " _ = _ ", " _ ≠ _ ", " _ < _ ", " _ ≤ _ ", " _ > _ ", " _ ≥ _ ", " _ ∧ _ ", " _ ∨ _ ",
-        " _ ↔ _ ", " _ ∣ _ ", " _ ∈ _ ", " _ ∉ _ ", "¬",
+        " _ = _ ",
+        " _ ≠ _ ",
+        " _ < _ ",
+        " _ ≤ _ ",
+        " _ > _ ",
+        " _ ≥ _ ",
+        " _ ∧ _ ",
+        " _ ∨ _ ",
+        " _ ↔ _ ",
+        " _ ∣ _ ",
+        " _ ∈ _ ",
+        " _ ∉ _ ",
+        "¬",
     ]
     .contains(&t.label.as_str())
         || t.label.starts_with("∀")
@@ -124,9 +135,8 @@ fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
     let mut out: Vec<(&'static str, Tree)> = Vec::new();
     let mut all = Vec::new();
     paths(tree, &mut Vec::new(), &mut all);
-    let parent_of = |p: &[usize]| -> Option<&Tree> {
-        (!p.is_empty()).then(|| at(tree, &p[..p.len() - 1]))
-    };
+    let parent_of =
+        |p: &[usize]| -> Option<&Tree> { (!p.is_empty()).then(|| at(tree, &p[..p.len() - 1])) };
 
     // constant / exponent
     let mut constants = Vec::new();
@@ -134,8 +144,7 @@ fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
     for p in &all {
         let t = at(tree, p);
         let Some(k) = literal(t) else { continue };
-        let exponent = parent_of(p)
-            .is_some_and(|q| q.label == " _ ^ _ " && p.last() == Some(&1));
+        let exponent = parent_of(p).is_some_and(|q| q.label == " _ ^ _ " && p.last() == Some(&1));
         let new = replace_at(tree, p, Tree::leaf((k + 1).to_string()));
         if exponent {
             exponents.push(new);
@@ -233,8 +242,7 @@ fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
         // drop hypothesis
         let mut drops = Vec::new();
         for (i, b) in binders.iter().enumerate() {
-            if !is_binder(b) || !b.children[0].hypothesis_freecost || !prop_shaped(&b.children[1])
-            {
+            if !is_binder(b) || !b.children[0].hypothesis_freecost || !prop_shaped(&b.children[1]) {
                 continue;
             }
             let ty = &b.children[1];
@@ -282,7 +290,11 @@ fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
                 occurrences.push(replace_at(tree, &p, fresh));
             }
         }
-        out.extend(spread(&occurrences).into_iter().map(|t| ("free variable", t)));
+        out.extend(
+            spread(&occurrences)
+                .into_iter()
+                .map(|t| ("free variable", t)),
+        );
     }
 
     // flip
@@ -299,11 +311,13 @@ fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
             continue;
         }
         let harmless = parent_of(p).is_some_and(|q| {
-            matches!(q.label.as_str(), "| _ |" | "‖ _ ‖" | " _ ^ _ " | "abs _ " | "||")
-                || (matches!(q.label.as_str(), " _ = _ " | " _ ≠ _ ")
-                    && q.children
-                        .iter()
-                        .any(|s| literal(s).is_some_and(|v| v <= 1)))
+            matches!(
+                q.label.as_str(),
+                "| _ |" | "‖ _ ‖" | " _ ^ _ " | "abs _ " | "||"
+            ) || (matches!(q.label.as_str(), " _ = _ " | " _ ≠ _ ")
+                && q.children
+                    .iter()
+                    .any(|s| literal(s).is_some_and(|v| v <= 1)))
         });
         if harmless {
             continue;
@@ -343,8 +357,8 @@ fn no_meaning_changing_mutation_is_judged_equivalent() {
     let mut seen = std::collections::HashSet::new();
     let mut index = 0usize;
     for dataset in DATASETS {
-        let pairs = read_pairs(Path::new(dataset))
-            .unwrap_or_else(|e| panic!("cannot read {dataset}: {e}"));
+        let pairs =
+            read_pairs(Path::new(dataset)).unwrap_or_else(|e| panic!("cannot read {dataset}: {e}"));
         for pair in &pairs {
             for (header, text) in [
                 (&pair.ref_header, &pair.ref_statement),
@@ -367,8 +381,7 @@ fn no_meaning_changing_mutation_is_judged_equivalent() {
                 for (kind, mutant) in mutants(original) {
                     let entry = per_kind.entry(kind).or_default();
                     entry.0 += 1;
-                    let j =
-                        metric.judge_trees_in(original, &header.opens, &mutant, &header.opens);
+                    let j = metric.judge_trees_in(original, &header.opens, &mutant, &header.opens);
                     if j.distance == 0 {
                         entry.1 += 1;
                         failures.push(format!(

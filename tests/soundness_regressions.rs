@@ -78,10 +78,7 @@ fn order_rules_on_naturals_do_not_fire_on_real_functions_written_short() {
         "open Real\ntheorem a : sqrt 8 ≤ 2",
     );
     // Written in full, the function's type is known: still not ℕ.
-    assert_not_equivalent(
-        "theorem a : Real.exp 1 < 3",
-        "theorem a : Real.exp 1 ≤ 2",
-    );
+    assert_not_equivalent("theorem a : Real.exp 1 < 3", "theorem a : Real.exp 1 ≤ 2");
     // On ℕ the shift is sound and still found.
     assert_equivalent(
         "theorem a (n : ℕ) (h : n < 3) : n = 0",

@@ -72,7 +72,11 @@ fn declarations(header: &str) -> Vec<Declaration> {
     let mut in_block_comment = false;
     let flush = |current: &mut Option<Vec<&str>>, out: &mut Vec<Declaration>| {
         if let Some(lines) = current.take() {
-            let text = lines.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+            let text = lines
+                .join(" ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
             out.push(Declaration {
                 name: declared_name(&text),
                 text,
@@ -161,7 +165,10 @@ pub fn differing_definitions(
     candidate_header: &str,
     candidate: &Tree,
 ) -> Vec<String> {
-    let (ours, theirs) = (declarations(reference_header), declarations(candidate_header));
+    let (ours, theirs) = (
+        declarations(reference_header),
+        declarations(candidate_header),
+    );
     if ours.is_empty() && theirs.is_empty() {
         return Vec::new();
     }
@@ -176,10 +183,7 @@ pub fn differing_definitions(
         }
     };
     let mut reasons = Vec::new();
-    for (mine, other, side) in [
-        (&ours, &theirs, "reference"),
-        (&theirs, &ours, "candidate"),
-    ] {
+    for (mine, other, side) in [(&ours, &theirs, "reference"), (&theirs, &ours, "candidate")] {
         for d in mine.iter().filter(|d| matters(d)) {
             if !other.iter().any(|o| o.text == d.text) {
                 let what = d.name.as_deref().map_or_else(
@@ -211,7 +215,9 @@ const RELATIONS: [&str; 9] = [
 ];
 
 /// What `norm_num`'s literal arithmetic evaluates (`rules::norm_num`).
-const ARITHMETIC: [&str; 6] = [" _ + _ ", " _ - _ ", " _ * _ ", " _ / _ ", " _ % _ ", " _ ^ _ "];
+const ARITHMETIC: [&str; 6] = [
+    " _ + _ ", " _ - _ ", " _ * _ ", " _ / _ ", " _ % _ ", " _ ^ _ ",
+];
 
 /// Made of numerals, arithmetic on them and ascriptions only (not `Real.log 80`: no literal
 /// evaluation makes two such terms alike).
@@ -222,7 +228,8 @@ fn closed(t: &Tree) -> bool {
     if t.label == "( _ : _ )" && t.children.len() == 2 {
         return closed(&t.children[0]);
     }
-    let arithmetic = ARITHMETIC.contains(&t.label.as_str()) || RELATIONS.contains(&t.label.as_str());
+    let arithmetic =
+        ARITHMETIC.contains(&t.label.as_str()) || RELATIONS.contains(&t.label.as_str());
     arithmetic && t.children.iter().all(closed)
 }
 
@@ -314,7 +321,10 @@ mod tests {
         assert_eq!(differing_definitions(a, &t, "import Mathlib", &t).len(), 1);
         // `variable`s always matter.
         let v = "variable (x : ℝ)";
-        assert_eq!(differing_definitions(v, &other, "variable (x : ℕ)", &other).len(), 2);
+        assert_eq!(
+            differing_definitions(v, &other, "variable (x : ℕ)", &other).len(),
+            2
+        );
         // Comments and context commands are not declarations.
         let c = "import Mathlib\n-- def K := 2\n/- def K\n := 3 -/\nset_option maxHeartbeats 0";
         assert!(differing_definitions(c, &t, "import Mathlib", &t).is_empty());

@@ -138,8 +138,7 @@ impl Judgement {
     fn refuse(&mut self, reason: String, reference_size: usize, candidate_size: usize) {
         if self.distance == 0 {
             self.distance = 1;
-            self.similarity =
-                distance::similarity(1, reference_size, candidate_size).max(0.0);
+            self.similarity = distance::similarity(1, reference_size, candidate_size).max(0.0);
         }
         self.refused.push(reason);
     }
@@ -345,8 +344,7 @@ impl Metric for TransTedLite {
         let candidate = &pair.candidate.tree;
         let reference_opens = Header::parse(pair.reference_header).opens;
         let candidate_opens = Header::parse(pair.candidate_header).opens;
-        let mut j =
-            self.judge_trees_in(reference, &reference_opens, candidate, &candidate_opens);
+        let mut j = self.judge_trees_in(reference, &reference_opens, candidate, &candidate_opens);
         if j.distance == 0 {
             for reason in guards::differing_definitions(
                 pair.reference_header,

@@ -965,7 +965,11 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
             out.remove(i);
             out.insert(front, node2(EXPLICIT, name.clone(), ty));
             if out != binders {
-                return Some(("type variable in front", render(b), rebuild(out, concl.clone())));
+                return Some((
+                    "type variable in front",
+                    render(b),
+                    rebuild(out, concl.clone()),
+                ));
             }
         }
         // Nat.zero_le: a hypothesis `(h : 0 ≤ n)` on ℕ says nothing; dropped when unused.
@@ -1094,11 +1098,7 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
 /// `forall_eq`/`forall_eq'`: `(x : T) … (h : x = e) … : p x` ↔ `… : p e` when `e` does not
 /// mention `x`, nothing between the two binders mentions `x`, and nothing mentions `h`. The
 /// variable and the hypothesis are dropped and `e` put in place of `x`.
-fn subst(
-    binders: &[Tree],
-    concl: &Tree,
-    carriers: &Carriers,
-) -> Option<(Vec<Tree>, Tree, String)> {
+fn subst(binders: &[Tree], concl: &Tree, carriers: &Carriers) -> Option<(Vec<Tree>, Tree, String)> {
     for (i, h) in binders.iter().enumerate() {
         if binder_kind(&h.label) != Some(BinderKind::Explicit) || h.children.len() != 2 {
             continue;
@@ -1457,9 +1457,7 @@ fn substitutable(name: &str, value: &Tree, scopes: &[&Tree]) -> bool {
     let mut names = Vec::new();
     leaves(value, &mut names);
     scopes.iter().all(|t| {
-        !applied(t, name)
-            && !binds_inside(t, name)
-            && !names.iter().any(|n| binds_inside(t, n))
+        !applied(t, name) && !binds_inside(t, name) && !names.iter().any(|n| binds_inside(t, n))
     })
 }
 
@@ -1900,8 +1898,7 @@ pub(crate) fn opaque_or_matrix(t: &Tree) -> bool {
     let matrix = t.label.starts_with("!![")
         || t.label.starts_with("![")
         || (t.label == "!"
-            && t
-                .children
+            && t.children
                 .first()
                 .is_some_and(|c| c.label == "!" || c.label.starts_with('[')));
     t.unparsed || matrix || t.children.iter().any(opaque_or_matrix)

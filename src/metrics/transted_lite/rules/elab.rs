@@ -232,7 +232,10 @@ mod tests {
             ("theorem t : 2 + 3 = 5", Ty::Numeral),
             ("theorem t : Real.exp 1 < 3", Ty::Num(Num::Real)),
             ("theorem t (n : ℕ) : Nat.factorial n < 3", Ty::Num(Num::Nat)),
-            ("theorem t (f : ℕ → ℝ) (n : ℕ) : f n < 3", Ty::Num(Num::Real)),
+            (
+                "theorem t (f : ℕ → ℝ) (n : ℕ) : f n < 3",
+                Ty::Num(Num::Real),
+            ),
             ("theorem t (x : ℝ) : |x| ^ 2 < 3", Ty::Num(Num::Real)),
         ] {
             assert_eq!(conclusion_type(text), want, "{text}");

@@ -260,7 +260,6 @@ impl Carriers {
             .any(|ns| head.starts_with(ns));
         number_function && !collection
     }
-
 }
 
 /// Names bound with no written type by a binding node (`∀ x, …`, `∃ x ∈ s, …`, `fun x => …`,
