@@ -9,6 +9,7 @@
 //!   statement uses (an unused variable of an inhabited type says nothing);
 //! - `relation`: `<` ↔ `≤`, `>` ↔ `≥`, `=` ↔ `≠`;
 //! - `quantifier`: `∀` ↔ `∃` on a quantifier whose body uses its variable;
+//! - `quantifier swap`: `∀ x, ∃ y, p` → `∃ y, ∀ x, p` (and `∃ ∀` → `∀ ∃`), `p` using both;
 //! - `drop hypothesis`: a named hypothesis nothing else mentions is removed (not `0 ≤ n`, which
 //!   says nothing on ℕ, nor a hypothesis stated twice);
 //! - `add hypothesis`: `(hmut : v = 7919)` for a number variable `v` of the theorem;
@@ -231,6 +232,51 @@ fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
         quantifiers.push(replace_at(tree, p, Tree::node(to, t.children.clone())));
     }
     out.extend(spread(&quantifiers).into_iter().map(|t| ("quantifier", t)));
+
+    // quantifier swap: `∀ x, ∃ y, p` → `∃ y, ∀ x, p` (one binder each, `p` using both, the
+    // inner binder's type not mentioning `x`).
+    let mut swaps = Vec::new();
+    for p in &all {
+        let t = at(tree, p);
+        let (outer, inner_label) = match t.label.as_str() {
+            "∀ _ , _ " => ("∀ _ , _ ", "∃ _ , _ "),
+            "∃ _ , _ " => ("∃ _ , _ ", "∀ _ , _ "),
+            _ => continue,
+        };
+        let [xb, inner] = t.children.as_slice() else {
+            continue;
+        };
+        if inner.label != inner_label {
+            continue;
+        }
+        let [yb, body] = inner.children.as_slice() else {
+            continue;
+        };
+        let name = |b: &Tree| -> String {
+            if b.children.is_empty() {
+                b.label.clone()
+            } else {
+                b.children
+                    .first()
+                    .map(|x| x.label.clone())
+                    .unwrap_or_default()
+            }
+        };
+        let (x, y) = (name(xb), name(yb));
+        let independent = yb.children.iter().skip(1).all(|ty| !mentions(ty, &x));
+        if x.is_empty() || x == y || !independent || !mentions(body, &x) || !mentions(body, &y) {
+            continue;
+        }
+        let swapped = Tree::node(
+            inner_label,
+            vec![
+                yb.clone(),
+                Tree::node(outer, vec![xb.clone(), body.clone()]),
+            ],
+        );
+        swaps.push(replace_at(tree, p, swapped));
+    }
+    out.extend(spread(&swaps).into_iter().map(|t| ("quantifier swap", t)));
 
     if let Some(list) = binder_list(tree) {
         let k = list.children.len() - 1;

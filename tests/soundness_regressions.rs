@@ -198,3 +198,28 @@ fn different_closed_facts_are_not_called_equivalent() {
     // The same closed fact is the same problem.
     assert_equivalent("theorem a : 2^8 % 5 = 1", "theorem b : 2^8 % 5 = 1");
 }
+
+#[test]
+fn coverage_numerals_and_units() {
+    // `020` is twenty.
+    assert_equivalent(
+        "theorem a (x : ℝ) (h : x = 2) : x * 10 = 20",
+        "theorem a (x : ℝ) (h : x = 2) : x * 10 = 020",
+    );
+    assert_not_equivalent(
+        "theorem a (x : ℝ) (h : x = 2) : x * 10 = 20",
+        "theorem a (x : ℝ) (h : x = 2) : x * 10 = 0200",
+    );
+    // one_mul / mul_one on numbers.
+    assert_equivalent(
+        "theorem a (n x : ℝ) (h₀ : n + x = 97) : n + 2 * x = 139",
+        "theorem a (n x : ℝ) (h₀ : n + 1 * x = 97) : n + 2 * x = 139",
+    );
+    assert_equivalent("theorem a (x : ℕ) : x = 3", "theorem a (x : ℕ) : x * 1 = 3");
+    // Not where the type is unknown, and `1 * x` is not `x + 1`.
+    assert_not_equivalent("theorem a : 1 * A = B", "theorem a : A = B");
+    assert_not_equivalent(
+        "theorem a (x : ℝ) : 1 * x = 3",
+        "theorem a (x : ℝ) : x + 1 = 3",
+    );
+}

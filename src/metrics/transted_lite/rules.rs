@@ -760,6 +760,17 @@ fn notation_rule(t: &Tree) -> Option<(&'static str, Tree)> {
         ("Nat.factorial _ ", 1) => Some(("Nat.factorial", rename("!"))),
         // inv_eq_one_div : a⁻¹ = 1 / a (any DivInvMonoid; `⁻¹` only exists there, so this
         // direction never produces an ill-typed term).
+        // A numeral written with leading zeros (`020`) is the decimal number (Lean 4 reads
+        // `0x`/`0b`/`0o` prefixes only; `020` is twenty).
+        (label, 0)
+            if label.len() > 1
+                && label.starts_with('0')
+                && label.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            let digits = label.trim_start_matches('0');
+            let digits = if digits.is_empty() { "0" } else { digits };
+            Some(("numeral (leading zeros)", Tree::leaf(digits)))
+        }
         ("⁻¹", 1) => Some((
             "inv_eq_one_div",
             node2(" _ / _ ", Tree::leaf("1"), t.children[0].clone()),

@@ -760,8 +760,19 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
             None
         }
         MUL => {
-            // sq : a ^ 2 = a * a
+            // one_mul : 1 * a = a; mul_one : a * 1 = a (numbers, whose type is known here:
+            // the numeral `1` of `1 * x` with `x` unknown might be a matrix's `1`, still a unit,
+            // but only a known type is taken).
             let number = carrier_in(&[a, b], c, &NUMBERS).is_some();
+            if number && numbers() {
+                if is_literal(a, 1) && literal(b).is_none() {
+                    return Some(("one_mul", b.clone()));
+                }
+                if is_literal(b, 1) && literal(a).is_none() {
+                    return Some(("mul_one", a.clone()));
+                }
+            }
+            // sq : a ^ 2 = a * a
             if number && numbers() && a == b {
                 return Some(("sq", node2(POW, a.clone(), Tree::leaf("2"))));
             }
