@@ -21,7 +21,10 @@
 //!    counts 1 (free renaming prices each leaf alone). Distance 0 ends the search: the rewrites prove
 //!    the statements equivalent. Otherwise the answer is the smallest distance seen within the
 //!    budget (`max_nodes` states evaluated, `time_limit` wall clock).
-//! 3. Similarity `1 − d / max(|T₁|, |T₂|)` with the sizes of the ORIGINAL trees, like TED
+//! 3. A pair closed at distance 0 is kept at 1, with a note, where the path does not show the
+//!    statements equivalent ([`guards`]: headers defining a used name differently, different
+//!    closed facts that `norm_num` evaluates alike).
+//! 4. Similarity `1 − d / max(|T₁|, |T₂|)` with the sizes of the ORIGINAL trees, like TED
 //!    similarity, so that canonical forms that grow a tree do not flatter a score (floored at
 //!    0 for the rare distance above the larger original size).
 //!

@@ -39,7 +39,8 @@
 //!   `inv_eq_one_div` (`a⁻¹` → `1 / a`) and notations (`Real.sqrt x` → `√x`, `abs x` → `|x|`,
 //!   `Real.pi` → `π`, `Int.floor x` → `⌊x⌋`, `Int.ceil x` → `⌈x⌉`, `Nat.factorial n` → `n !`,
 //!   `logb` → `Real.logb`).
-//!   Typed and unfolding rules (module `typed`, gated on the statement's [`Carriers`]): `not_lt`,
+//!   Typed and unfolding rules (module `typed`, gated on the type of the rewritten terms, from
+//!   [`elab`] over the statement's [`Carriers`]): `not_lt`,
 //!   `not_le` (ℕ ℤ ℚ ℝ only), `Nat.pos_iff_ne_zero` (ℕ only), `Nat.succ_le_iff`/
 //!   `Int.pos_iff_one_le` (`1 ≤ n` → `0 < n`), `Nat.lt_iff_add_one_le`/`Nat.lt_add_one_iff` and
 //!   their `Int` versions (`a + 1 ≤ b` → `a < b`, `a < b + 1` → `a ≤ b`; ℕ ℤ only),

@@ -7,9 +7,9 @@
 //! rewrites in one fixed direction and makes a term no larger in a well-founded sense (negations
 //! move inwards, memberships unfold, `≤` on ℕ/ℤ becomes `<`), so the canonical fixpoint ends.
 //!
-//! The gate is per statement, like [`super::Commutativity`]: every type a binder or an ascription
-//! of the statement mentions is classified; a rule applies only when all of them are among the
-//! carriers it is sound on. A function type contributes its domain and codomain, and an order
+//! The gate is per subterm: a rule applies only when the terms it rewrites have a number type
+//! ([`super::elab::carrier`]) among those it is sound on; unknown means no. [`Carriers`] keeps
+//! what the statement's binders say (each name's written type, for elaboration-lite). A function type contributes its domain and codomain, and an order
 //! rule is refused when an operand is a function name (`f < g` is the pointwise, partial order).
 //! A cast `↑` (target unknown), a set, a product (`ℝ × ℝ`, except as a function's domain), a
 //! type variable or any other type makes the statement
