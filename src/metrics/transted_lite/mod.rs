@@ -21,7 +21,10 @@
 //!    counts 1 (free renaming prices each leaf alone). Distance 0 ends the search: the rewrites prove
 //!    the statements equivalent. Otherwise the answer is the smallest distance seen within the
 //!    budget (`max_nodes` states evaluated, `time_limit` wall clock).
-//! 3. Similarity `1 − d / max(|T₁|, |T₂|)` with the sizes of the ORIGINAL trees, like TED
+//! 3. A pair closed at distance 0 is kept at 1, with a note, where the path does not show the
+//!    statements equivalent ([`guards`]: headers defining a used name differently, different
+//!    closed facts that `norm_num` evaluates alike).
+//! 4. Similarity `1 − d / max(|T₁|, |T₂|)` with the sizes of the ORIGINAL trees, like TED
 //!    similarity, so that canonical forms that grow a tree do not flatter a score (floored at
 //!    0 for the rare distance above the larger original size).
 //!
@@ -29,6 +32,7 @@
 //! the search (the default on these statement sizes) the result is the same every run; only a
 //! search cut by `time_limit` can depend on the machine's speed, and the report says so.
 
+pub mod guards;
 pub mod names;
 pub mod rules;
 
@@ -127,6 +131,20 @@ pub struct Judgement {
     pub evaluated: usize,
     pub expanded: usize,
     pub stop: Stop,
+    /// Why the pair is kept open although the rewrites made the trees identical ([`guards`]);
+    /// `distance` is then 1. Empty otherwise.
+    pub refused: Vec<String>,
+}
+
+impl Judgement {
+    /// Keep a closed pair open (distance 1) for `reason`: the rewrites do not show it.
+    fn refuse(&mut self, reason: String, reference_size: usize, candidate_size: usize) {
+        if self.distance == 0 {
+            self.distance = 1;
+            self.similarity = distance::similarity(1, reference_size, candidate_size).max(0.0);
+        }
+        self.refused.push(reason);
+    }
 }
 
 /// The search problem: pairs of trees, rule moves on either side, TED between them.
@@ -314,7 +332,7 @@ impl TransTedLite {
         let out = search::best_first(&mut problem, (ref_canon, cand_canon), budget, &mut ());
         path.extend(out.path);
         let (reference_end, candidate_end) = out.best;
-        Judgement {
+        let mut judgement = Judgement {
             distance: out.distance,
             // Canonical forms can grow a tree past its original size (`autoImplicit` writes out
             // binders), so a distance can exceed the larger original size: floor at 0.
@@ -326,7 +344,14 @@ impl TransTedLite {
             evaluated: out.evaluated,
             expanded: out.expanded,
             stop: out.stop,
+            refused: Vec::new(),
+        };
+        if judgement.distance == 0 {
+            if let Some(reason) = guards::closed_facts(reference, candidate) {
+                judgement.refuse(reason, reference.size(), candidate.size());
+            }
         }
+        judgement
     }
 }
 
@@ -344,18 +369,32 @@ impl Metric for TransTedLite {
         let candidate = &pair.candidate.tree;
         let reference_opens = Header::parse(pair.reference_header).opens;
         let candidate_opens = Header::parse(pair.candidate_header).opens;
-        let j = self.judge_trees_in(reference, &reference_opens, candidate, &candidate_opens);
+        let mut j = self.judge_trees_in(reference, &reference_opens, candidate, &candidate_opens);
         if j.distance == PAST_DEADLINE {
             return Err(MetricError::Failed(format!(
                 "out of time: no distance within the time limit ({} ms)",
                 self.config.time_limit.as_millis()
             )));
         }
+        if j.distance == 0 {
+            for reason in guards::differing_definitions(
+                pair.reference_header,
+                reference,
+                pair.candidate_header,
+                candidate,
+            ) {
+                j.refuse(reason, reference.size(), candidate.size());
+            }
+        }
         let mut notes = vec![format!(
             "{} states evaluated, {} expanded",
             j.evaluated, j.expanded
         )];
         match j.stop {
+            Stop::Closed if !j.refused.is_empty() => {
+                notes.push("the rewrites make the two trees identical, but that does not show the statements equivalent:".into());
+                notes.extend(j.refused.iter().cloned());
+            }
             Stop::Closed => notes.push("the rewrites make the two statements identical".into()),
             Stop::Exhausted => notes.push("every reachable rewrite was tried".into()),
             Stop::NodeBudget => notes.push(format!(

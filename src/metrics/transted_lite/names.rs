@@ -4,12 +4,14 @@
 //! out as `N.f` when that side's header opens `N` and the other side names `N.f` itself. Does not
 //! rewrite anything else and reads nothing but the two trees and the two headers' `open`s.
 //!
-//! Why it is sound (up to Lean's overload resolution): both statements elaborate. The other side
-//! writing `N.f` shows that the constant `N.f` exists; under `open N`, `f` then resolves to `N.f`
-//! — a root `f` or another opened `M.f` that also fits would make `f` ambiguous, and the
-//! statement would not elaborate. The step is skipped when two opened namespaces of the side
-//! both qualify `f` on the other side (`card` against `Nat.card` and `Fintype.card`), and never
-//! touches a name the side binds itself.
+//! Why it is sound: the other side writing `N.f` shows that the constant `N.f` exists; under
+//! `open N`, `f` is one reading of `f`. Lean keeps every reading (`_root_.f`, `M.f` for another
+//! opened `M`) and lets elaboration choose by type, so `f` is `N.f` only where it is the one
+//! reading there is: `f` is not a root-level Mathlib name ([`ROOT_NAMES`]: `closure s` under
+//! `open Subgroup Set` may be the topological `closure`), and every other namespace the side
+//! opens is either notation-only or one whose relevant contents are listed here
+//! ([`NAMESPACE_NAMES`]) without `f` (`sqrt` under `open Real Nat` may be `Nat.sqrt`). A
+//! namespace not listed may hold `f`: no resolution. Never touches a name the side binds.
 
 use crate::trees::Tree;
 use std::collections::HashSet;
@@ -40,11 +42,21 @@ pub fn resolve_opens(tree: &Tree, opens: &[String], other: &Tree) -> (Tree, Vec<
         if name.contains('.') || bound.contains(&name) {
             continue;
         }
+        if ROOT_NAMES.contains(&name.as_str()) {
+            continue;
+        }
         let mut candidates = opens
             .iter()
-            .map(|n| format!("{n}.{name}"))
-            .filter(|q| other_names.contains(q.as_str()));
-        if let (Some(qualified), None) = (candidates.next(), candidates.next()) {
+            .filter(|n| other_names.contains(format!("{n}.{name}").as_str()));
+        let (Some(chosen), None) = (candidates.next(), candidates.next()) else {
+            continue;
+        };
+        let another_reading = opens
+            .iter()
+            .filter(|m| *m != chosen)
+            .any(|m| may_hold(m, &name));
+        if !another_reading {
+            let qualified = format!("{chosen}.{name}");
             resolved.push(Resolved { name, qualified });
         }
     }
@@ -53,6 +65,192 @@ pub fn resolve_opens(tree: &Tree, opens: &[String], other: &Tree) -> (Tree, Vec<
         rename_heads(&mut out, &resolved);
     }
     (out, resolved)
+}
+
+/// Root-level Mathlib names also common inside namespaces: under an `open`, they stay
+/// ambiguous.
+const ROOT_NAMES: [&str; 14] = [
+    "closure", "interior", "frontier", "deriv", "abs", "max", "min", "id", "gcd", "lcm", "span",
+    "range", "card", "dist",
+];
+
+/// Namespaces that (in practice) bring only notation: they add no reading of a name.
+const NOTATION_ONLY: [&str; 6] = [
+    "BigOperators",
+    "Topology",
+    "Classical",
+    "Pointwise",
+    "scoped",
+    "ComplexConjugate",
+];
+
+/// For namespaces often opened beside another, the short names they hold that a statement
+/// may write (so that `sqrt` under `open Real Nat` is known ambiguous, `exp` not).
+const NAMESPACE_NAMES: [(&str, &[&str]); 7] = [
+    (
+        "Nat",
+        &[
+            "sqrt",
+            "log",
+            "factorial",
+            "choose",
+            "gcd",
+            "lcm",
+            "succ",
+            "pred",
+            "digits",
+            "divisors",
+            "properDivisors",
+            "primeFactors",
+            "primeFactorsList",
+            "factors",
+            "Prime",
+            "Coprime",
+            "totient",
+            "fib",
+            "floor",
+            "ceil",
+            "cast",
+            "card",
+            "dist",
+            "find",
+            "min",
+            "max",
+            "pow",
+            "add",
+            "sub",
+            "mul",
+            "div",
+            "mod",
+            "ModEq",
+            "sum",
+            "count",
+            "nth",
+            "clog",
+            "size",
+            "descFactorial",
+            "ascFactorial",
+            "Even",
+            "Odd",
+            "le",
+            "lt",
+            "ofNat",
+            "toFinset",
+            "range",
+            "Perfect",
+            "Primes",
+            "sInf",
+            "sSup",
+            "iterate",
+        ],
+    ),
+    (
+        "Real",
+        &[
+            "sqrt",
+            "exp",
+            "log",
+            "logb",
+            "cos",
+            "sin",
+            "tan",
+            "cot",
+            "arctan",
+            "arcsin",
+            "arccos",
+            "cosh",
+            "sinh",
+            "tanh",
+            "pi",
+            "rpow",
+            "nnabs",
+            "toNNReal",
+            "sign",
+            "goldenRatio",
+            "cast",
+            "sInf",
+            "sSup",
+            "iInf",
+            "iSup",
+        ],
+    ),
+    (
+        "Rat",
+        &[
+            "num",
+            "den",
+            "floor",
+            "ceil",
+            "cast",
+            "sqrt",
+            "divInt",
+            "add",
+            "mul",
+            "inv",
+            "sub",
+            "div",
+            "normalize",
+            "ofInt",
+            "le",
+            "lt",
+        ],
+    ),
+    (
+        "Int",
+        &[
+            "floor", "ceil", "fract", "natAbs", "toNat", "gcd", "lcm", "sqrt", "log", "emod",
+            "ediv", "sign", "cast", "ModEq", "Prime", "Even", "Odd", "negSucc", "ofNat", "div",
+            "mod", "fdiv", "fmod", "add", "sub", "mul", "pow", "le", "lt", "natMod",
+        ],
+    ),
+    (
+        "Complex",
+        &[
+            "exp",
+            "log",
+            "abs",
+            "re",
+            "im",
+            "I",
+            "cos",
+            "sin",
+            "tan",
+            "cpow",
+            "arg",
+            "ofReal",
+            "normSq",
+            "cosh",
+            "sinh",
+            "conj",
+            "cast",
+            "sqrt",
+            "equivRealProd",
+        ],
+    ),
+    (
+        "Finset",
+        &[
+            "card", "sum", "prod", "range", "filter", "image", "Icc", "Ico", "Ioc", "Ioo",
+            "Nonempty", "max", "min", "sup", "inf", "map", "univ", "powerset", "erase", "insert",
+            "biUnion", "product", "Iic", "Iio", "Ici", "Ioi",
+        ],
+    ),
+    (
+        "Fintype",
+        &["card", "elems", "ofFinset", "ofList", "ofEquiv", "complete"],
+    ),
+];
+
+/// May the opened namespace `m` hold `name`? Notation-only namespaces do not; listed ones
+/// only if listed with it; any other may.
+fn may_hold(m: &str, name: &str) -> bool {
+    if NOTATION_ONLY.contains(&m) {
+        return false;
+    }
+    match NAMESPACE_NAMES.iter().find(|(n, _)| *n == m) {
+        Some((_, names)) => names.contains(&name),
+        None => true,
+    }
 }
 
 /// The head name of a label: a leaf's name, or the function of an application `"f _  _ "`.
@@ -164,6 +362,23 @@ mod tests {
         assert!(resolve_opens(&a, &opens(&["Nat", "Fintype"]), &b)
             .1
             .is_empty());
+        // Another reading: a root-level `closure` (topological) beside `Subgroup.closure`.
+        let a = tree("theorem t (s : Set G) : closure s = ⊤");
+        let b = tree("theorem t (s : Set G) : Subgroup.closure s = ⊤");
+        assert!(resolve_opens(&a, &opens(&["Subgroup", "Set"]), &b)
+            .1
+            .is_empty());
+        assert!(resolve_opens(&a, &opens(&["Subgroup"]), &b).1.is_empty());
+        // Another opened namespace holds the name too (`Nat.sqrt`), or may (`Foo` unknown).
+        let a = tree("theorem t (x : ℝ) : sqrt x = 2");
+        let b = tree("theorem t (x : ℝ) : Real.sqrt x = 2");
+        assert!(resolve_opens(&a, &opens(&["Real", "Nat"]), &b).1.is_empty());
+        assert!(resolve_opens(&a, &opens(&["Real", "Foo"]), &b).1.is_empty());
+        // One reading: `exp` is in `Real` only among `Real Nat Topology`.
+        let a = tree("theorem t (x : ℝ) : exp x = 2");
+        let b = tree("theorem t (x : ℝ) : Real.exp x = 2");
+        let (out, _) = resolve_opens(&a, &opens(&["Real", "Nat", "Topology"]), &b);
+        assert_eq!(out, b);
         // A name the side binds is its own.
         let a = tree("theorem t (f : ℕ → ℕ) : f 1 = 1");
         let b = tree("theorem t : Nat.f 1 = 1");

@@ -7,16 +7,38 @@
 //! rewrites in one fixed direction and makes a term no larger in a well-founded sense (negations
 //! move inwards, memberships unfold, `≤` on ℕ/ℤ becomes `<`), so the canonical fixpoint ends.
 //!
-//! The gate is per statement, like [`super::Commutativity`]: every type a binder or an ascription
-//! of the statement mentions is classified; a rule applies only when all of them are among the
-//! carriers it is sound on. A function type contributes its domain and codomain, and an order
+//! The gate is per subterm: a rule applies only when the terms it rewrites have a number type
+//! ([`super::elab::carrier`]) among those it is sound on; unknown means no. [`Carriers`] keeps
+//! what the statement's binders say (each name's written type, for elaboration-lite). A function type contributes its domain and codomain, and an order
 //! rule is refused when an operand is a function name (`f < g` is the pointwise, partial order).
 //! A cast `↑` (target unknown), a set, a product (`ℝ × ℝ`, except as a function's domain), a
 //! type variable or any other type makes the statement
 //! "other" and turns every gated rule off. Untyped bound names take their type from the rest
 //! of the statement (or default to ℕ like numerals), so they add nothing.
 
+use super::elab::{carrier, Num};
 use super::*;
+
+/// The carrier of `terms` elaborated together, when it is one of `among`.
+fn carrier_in(terms: &[&Tree], c: &Carriers, among: &[Num]) -> Option<Num> {
+    carrier(terms, c).filter(|n| among.contains(n))
+}
+
+const DISCRETE: [Num; 2] = [Num::Nat, Num::Int];
+const LINEAR: [Num; 4] = [Num::Nat, Num::Int, Num::Rat, Num::Real];
+const ORDERED_GROUP: [Num; 3] = [Num::Int, Num::Rat, Num::Real];
+const GROUP: [Num; 4] = [Num::Int, Num::Rat, Num::Real, Num::Complex];
+const FIELD: [Num; 3] = [Num::Rat, Num::Real, Num::Complex];
+const NUMBERS: [Num; 5] = [Num::Nat, Num::Int, Num::Rat, Num::Real, Num::Complex];
+
+/// The name of a lemma with a ℕ and a ℤ version, for the carrier `n`.
+fn discrete_lemma(n: Num, nat: &'static str, int: &'static str) -> &'static str {
+    if n == Num::Int {
+        int
+    } else {
+        nat
+    }
+}
 
 /// The number systems a statement's terms live in, as far as its binders and ascriptions say.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -37,6 +59,9 @@ pub struct Carriers {
     /// Each bound name with its written type (`(f : ℝ → ℕ → ℝ)`, `(S : Set ℝ)`), for
     /// [`infer_binder_type`]. A name bound twice with different types is left out.
     binder_types: Vec<(String, Option<Tree>)>,
+    /// Names some binder binds without a written type (`∀ x, …`, `fun x => …`, `{x | …}`,
+    /// `(x : _)`): their type at a use is not known (see [`Carriers::name_type`]).
+    untyped: Vec<String>,
 }
 
 impl Carriers {
@@ -47,6 +72,9 @@ impl Carriers {
         collect_binders(tree, &mut binders);
         for (name, ty, instance) in binders {
             // A class argument (`[LinearOrder α]`) names a type that is itself a binder.
+            if ty.label == UNKNOWN_TYPE && !name.hypothesis_freecost {
+                c.untyped.push(name.label.clone());
+            }
             if instance
                 || name.hypothesis_freecost
                 || is_universe(ty)
@@ -72,6 +100,7 @@ impl Carriers {
             }
         }
         c.scan_terms(tree);
+        collect_untyped(tree, &mut c.untyped);
         if !(c.nat || c.int || c.rat || c.real || c.complex || c.other) {
             // Only numerals and untyped names: Lean elaborates numerals at ℕ by default.
             c.nat = true;
@@ -125,52 +154,24 @@ impl Carriers {
         }
     }
 
+    /// The written type of a bound name, when the statement binds it with that one type and
+    /// never without a type (elaboration-lite, [`elab::type_of`]).
+    pub fn name_type(&self, name: &str) -> Option<&Tree> {
+        if self.untyped.iter().any(|n| n == name) {
+            return None;
+        }
+        self.binder_types
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, ty)| ty.as_ref())
+    }
+
     /// The namespace of a bound name's type, when known and unambiguous.
     fn namespace(&self, name: &str) -> Option<&str> {
         self.namespaces
             .iter()
             .find(|(n, _)| n == name)
             .and_then(|(_, h)| h.as_deref())
-    }
-
-    /// Only ℕ ℤ ℚ ℝ: a linear order (`not_lt`, `not_le`).
-    fn linear(&self) -> bool {
-        !self.other && !self.complex
-    }
-
-    /// Only ℕ ℤ: a discrete order where `a < b ↔ a + 1 ≤ b`.
-    pub fn discrete(&self) -> bool {
-        self.linear() && !self.rat && !self.real
-    }
-
-    /// Only ℕ.
-    fn nat_only(&self) -> bool {
-        self.discrete() && !self.int
-    }
-
-    /// Only ℤ ℚ ℝ: an ordered additive group (subtraction is not truncated).
-    fn ordered_group(&self) -> bool {
-        self.linear() && !self.nat
-    }
-
-    /// Only ℤ ℚ ℝ ℂ: an additive group.
-    fn group(&self) -> bool {
-        !self.other && !self.nat
-    }
-
-    /// Only ℚ ℝ ℂ: a field (`/` is multiplication by the inverse, not floor division).
-    fn field(&self) -> bool {
-        self.group() && !self.int
-    }
-
-    /// Every number is complex.
-    fn complex_only(&self) -> bool {
-        self.complex && !(self.nat || self.int || self.rat || self.real || self.other)
-    }
-
-    /// Every number is real or natural.
-    fn real_only(&self) -> bool {
-        self.real && !(self.int || self.rat || self.complex || self.other)
     }
 
     /// Is `s` a `Set`/`Finset`: a name bound with that type, or `∩ ∪ \` of such (they keep
@@ -199,11 +200,6 @@ impl Carriers {
             .and_then(|(_, ty)| ty.as_ref())
             .filter(|ty| ["Set _ ", "Finset _ "].contains(&ty.label.as_str()))
             .and_then(|ty| ty.children.first())
-    }
-
-    /// Only numbers (ℕ ℤ ℚ ℝ ℂ): a commutative semiring.
-    fn numeric(&self) -> bool {
-        !self.other
     }
 
     /// A term built only from numbers: names (not of function type: functions are only
@@ -264,19 +260,23 @@ impl Carriers {
             .any(|ns| head.starts_with(ns));
         number_function && !collection
     }
+}
 
-    /// Mentions ℤ (for the name of a lemma with a ℕ and a ℤ version).
-    pub fn int(&self) -> bool {
-        self.int
-    }
-
-    /// Name of a lemma with a ℕ and a ℤ version.
-    fn discrete_name(&self, nat: &'static str, int: &'static str) -> &'static str {
-        if self.int {
-            int
-        } else {
-            nat
+/// Names bound with no written type by a binding node (`∀ x, …`, `∃ x ∈ s, …`, `fun x => …`,
+/// `∑ i in s, …`, `{x | …}`).
+fn collect_untyped(t: &Tree, out: &mut Vec<String>) {
+    let n = t.children.len();
+    if is_binding_node(&t.label) && n >= 2 {
+        for b in &t.children[..n - 1] {
+            if binder_kind(&b.label).is_none() {
+                if let Some(name) = binder_name(b) {
+                    out.push(name.label.clone());
+                }
+            }
         }
+    }
+    for ch in &t.children {
+        collect_untyped(ch, out);
     }
 }
 
@@ -548,7 +548,7 @@ pub fn trivially_true(p: &Tree, c: &Carriers) -> bool {
     p.label == LE
         && p.children.len() == 2
         && is_literal(&p.children[0], 0)
-        && c.nat_only()
+        && carrier(&[&p.children[1]], c) == Some(Num::Nat)
         && c.ordered_operand(&p.children[1])
 }
 
@@ -579,41 +579,47 @@ pub fn exists_mem(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
 /// `Odd n` (`Nat.not_even_iff_odd`, `Int.not_even_iff_odd`) and back. Only where every number
 /// is an integer or natural: on ℝ `%` is not a remainder and every real is "even".
 fn parity_and_divisibility(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
-    if !c.discrete() {
-        return None;
-    }
     let app = |f: &str, x: &Tree| Tree::node(format!("{f} _ "), vec![x.clone()]);
     match (t.label.as_str(), t.children.as_slice()) {
         (EQ, [lhs, rhs]) if lhs.label == " _ % _ " && lhs.children.len() == 2 => {
             let (n, m) = (&lhs.children[0], &lhs.children[1]);
             let r = literal(rhs)?;
+            let k = carrier_in(&[lhs, rhs], c, &DISCRETE)?;
             match (literal(m), r) {
                 (Some(2), 0) => Some((
-                    c.discrete_name("Nat.even_iff", "Int.even_iff"),
+                    discrete_lemma(k, "Nat.even_iff", "Int.even_iff"),
                     app("Even", n),
                 )),
-                (Some(2), 1) => {
-                    Some((c.discrete_name("Nat.odd_iff", "Int.odd_iff"), app("Odd", n)))
-                }
+                (Some(2), 1) => Some((
+                    discrete_lemma(k, "Nat.odd_iff", "Int.odd_iff"),
+                    app("Odd", n),
+                )),
                 (_, 0) => Some((
-                    c.discrete_name("Nat.dvd_iff_mod_eq_zero", "Int.dvd_iff_emod_eq_zero"),
+                    discrete_lemma(k, "Nat.dvd_iff_mod_eq_zero", "Int.dvd_iff_emod_eq_zero"),
                     node2(" _ ∣ _ ", m.clone(), n.clone()),
                 )),
                 _ => None,
             }
         }
-        (" _ ∣ _ ", [two, n]) if is_literal(two, 2) => Some(("even_iff_two_dvd", app("Even", n))),
-        (NOT, [inner]) if inner.children.len() == 1 => match inner.label.as_str() {
-            "Even _ " => Some((
-                c.discrete_name("Nat.not_even_iff_odd", "Int.not_even_iff_odd"),
-                app("Odd", &inner.children[0]),
-            )),
-            "Odd _ " => Some((
-                c.discrete_name("Nat.not_odd_iff_even", "Int.not_odd_iff_even"),
-                app("Even", &inner.children[0]),
-            )),
-            _ => None,
-        },
+        (" _ ∣ _ ", [two, n])
+            if is_literal(two, 2) && carrier_in(&[two, n], c, &DISCRETE).is_some() =>
+        {
+            Some(("even_iff_two_dvd", app("Even", n)))
+        }
+        (NOT, [inner]) if inner.children.len() == 1 => {
+            let k = carrier_in(&[&inner.children[0]], c, &DISCRETE)?;
+            match inner.label.as_str() {
+                "Even _ " => Some((
+                    discrete_lemma(k, "Nat.not_even_iff_odd", "Int.not_even_iff_odd"),
+                    app("Odd", &inner.children[0]),
+                )),
+                "Odd _ " => Some((
+                    discrete_lemma(k, "Nat.not_odd_iff_even", "Int.not_odd_iff_even"),
+                    app("Even", &inner.children[0]),
+                )),
+                _ => None,
+            }
+        }
         _ => None,
     }
 }
@@ -629,14 +635,14 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
     // is complex, resp. real or natural (ℕ has neither norm nor `|·|`), so the operand's type
     // is known.
     if let ("| _ |" | "Complex.abs _ ", [z]) = (t.label.as_str(), t.children.as_slice()) {
-        if t.label.starts_with("Complex") || c.complex_only() {
+        if t.label.starts_with("Complex") || carrier(&[z], c) == Some(Num::Complex) {
             return Some(("Complex.norm_eq_abs", Tree::node("‖ _ ‖", vec![z.clone()])));
         }
     }
     if let ("‖ _ ‖", [x]) = (t.label.as_str(), t.children.as_slice()) {
         // And only on a number: on `Fin n → ℝ` (`![a, b]`, a function name) or a tuple the norm
         // is the sup norm and `|·|` the pointwise absolute value.
-        if c.real_only() && c.ordered_operand(x) {
+        if carrier(&[x], c) == Some(Num::Real) && c.ordered_operand(x) {
             return Some(("Real.norm_eq_abs", Tree::node("| _ |", vec![x.clone()])));
         }
     }
@@ -686,7 +692,10 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
     if t.label == NEG && t.children.len() == 1 {
         let inner = &t.children[0];
         // neg_neg : - -a = a
-        if inner.label == NEG && inner.children.len() == 1 && c.group() && c.ordered_operand(inner)
+        if inner.label == NEG
+            && inner.children.len() == 1
+            && carrier_in(&[inner], c, &GROUP).is_some()
+            && c.ordered_operand(inner)
         {
             return Some(("neg_neg", inner.children[0].clone()));
         }
@@ -714,7 +723,8 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
                     return Some(("funext_iff", node2(FORALL, x.clone(), pointwise)));
                 }
             }
-            if !eq && c.nat_only() && numbers() && (is_literal(a, 0) || is_literal(b, 0)) {
+            let nat = carrier(&[a, b], c) == Some(Num::Nat);
+            if !eq && nat && numbers() && (is_literal(a, 0) || is_literal(b, 0)) {
                 // Nat.pos_iff_ne_zero : 0 < n ↔ n ≠ 0
                 let n = if is_literal(b, 0) { a } else { b };
                 return Some(("Nat.pos_iff_ne_zero", node2(LT, Tree::leaf("0"), n.clone())));
@@ -722,7 +732,8 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
             // sub_eq_zero : a - b = 0 ↔ a = b; sub_ne_zero : a - b ≠ 0 ↔ a ≠ b
             let diff = if is_literal(b, 0) { a } else { b };
             let zero = if is_literal(b, 0) { b } else { a };
-            if c.group() && numbers() && is_literal(zero, 0) && diff.label == SUB {
+            let group = carrier_in(&[a, b], c, &GROUP).is_some();
+            if group && numbers() && is_literal(zero, 0) && diff.label == SUB {
                 let (x, y) = two(diff)?;
                 let rule = if eq { "sub_eq_zero" } else { "sub_ne_zero" };
                 return Some((rule, node2(&t.label, x.clone(), y.clone())));
@@ -734,26 +745,40 @@ pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
         AND if trivially_true(b, c) => Some(("Nat.zero_le", a.clone())),
         ADD => {
             // sub_eq_add_neg : a - b = a + -b
-            if c.group() && numbers() && b.label == NEG && b.children.len() == 1 {
+            let group = carrier_in(&[a, b], c, &GROUP).is_some();
+            if group && numbers() && b.label == NEG && b.children.len() == 1 {
                 return Some((
                     "sub_eq_add_neg",
                     node2(SUB, a.clone(), b.children[0].clone()),
                 ));
             }
             // two_mul : 2 * a = a + a
-            if c.numeric() && numbers() && a == b {
+            let number = carrier_in(&[a, b], c, &NUMBERS).is_some();
+            if number && numbers() && a == b {
                 return Some(("two_mul", node2(MUL, Tree::leaf("2"), a.clone())));
             }
             None
         }
         MUL => {
+            // one_mul : 1 * a = a; mul_one : a * 1 = a (numbers, whose type is known here:
+            // the numeral `1` of `1 * x` with `x` unknown might be a matrix's `1`, still a unit,
+            // but only a known type is taken).
+            let number = carrier_in(&[a, b], c, &NUMBERS).is_some();
+            if number && numbers() {
+                if is_literal(a, 1) && literal(b).is_none() {
+                    return Some(("one_mul", b.clone()));
+                }
+                if is_literal(b, 1) && literal(a).is_none() {
+                    return Some(("mul_one", a.clone()));
+                }
+            }
             // sq : a ^ 2 = a * a
-            if c.numeric() && numbers() && a == b {
+            if number && numbers() && a == b {
                 return Some(("sq", node2(POW, a.clone(), Tree::leaf("2"))));
             }
             // div_eq_mul_inv : a / b = a * b⁻¹ (with `b⁻¹` already written `1 / b`), and
             // div_eq_inv_mul : a / b = b⁻¹ * a; fields only.
-            if c.field() && numbers() {
+            if carrier_in(&[a, b], c, &FIELD).is_some() && numbers() {
                 for (x, y, rule) in [(a, b, "div_eq_mul_inv"), (b, a, "div_eq_inv_mul")] {
                     if y.label == DIV && y.children.len() == 2 && is_literal(&y.children[0], 1) {
                         return Some((rule, node2(DIV, x.clone(), y.children[1].clone())));
@@ -844,9 +869,10 @@ fn negation(p: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
             Some(("not_or", node2(AND, not(a), not(b))))
         }
         // not_lt : ¬a < b ↔ b ≤ a; not_le : ¬a ≤ b ↔ b < a (linear orders only).
-        LT | LE if c.linear() => {
+        LT | LE => {
             let (a, b) = two(p)?;
-            if !(c.ordered_operand(a) && c.ordered_operand(b)) {
+            let linear = carrier_in(&[a, b], c, &LINEAR).is_some();
+            if !(linear && c.ordered_operand(a) && c.ordered_operand(b)) {
                 return None;
             }
             let (rule, to) = if p.label == LT {
@@ -862,7 +888,8 @@ fn negation(p: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
 
 /// Order facts at `a < b` (`strict`) or `a ≤ b`.
 fn order(strict: bool, a: &Tree, b: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
-    if c.ordered_group() {
+    let here = carrier(&[a, b], c)?;
+    if ORDERED_GROUP.contains(&here) {
         let ops = |t: &Tree| two(t).map(|(x, y)| (x.clone(), y.clone()));
         let rel = if strict { LT } else { LE };
         // sub_nonneg : 0 ≤ a - b ↔ b ≤ a; sub_pos : 0 < a - b ↔ b < a.
@@ -878,11 +905,11 @@ fn order(strict: bool, a: &Tree, b: &Tree, c: &Carriers) -> Option<(&'static str
             return Some((rule, node2(rel, x, y)));
         }
     }
-    if !c.discrete() {
+    if !DISCRETE.contains(&here) {
         return None;
     }
-    let lt_add_one = c.discrete_name("Nat.lt_add_one_iff", "Int.lt_add_one_iff");
-    let add_one_le = c.discrete_name("Nat.lt_iff_add_one_le", "Int.lt_iff_add_one_le");
+    let lt_add_one = discrete_lemma(here, "Nat.lt_add_one_iff", "Int.lt_add_one_iff");
+    let add_one_le = discrete_lemma(here, "Nat.lt_iff_add_one_le", "Int.lt_iff_add_one_le");
     let plus_one = |t: &Tree| {
         (t.label == ADD && t.children.len() == 2 && is_literal(&t.children[1], 1))
             .then(|| t.children[0].clone())
@@ -901,7 +928,7 @@ fn order(strict: bool, a: &Tree, b: &Tree, c: &Carriers) -> Option<(&'static str
     // changing a numeral in canonical form would spoil its match against a statement that
     // uses it elsewhere (`IsLeast {n | …} 17` against `17 ≤ n`).
     if is_literal(a, 1) {
-        let rule = c.discrete_name("Nat.succ_le_iff", "Int.pos_iff_one_le");
+        let rule = discrete_lemma(here, "Nat.succ_le_iff", "Int.pos_iff_one_le");
         return Some((rule, node2(LT, Tree::leaf("0"), b.clone())));
     }
     None
@@ -911,11 +938,22 @@ fn order(strict: bool, a: &Tree, b: &Tree, c: &Carriers) -> Option<(&'static str
 /// `k ≤ b` ↔ `k - 1 < b` and `a ≤ k` ↔ `a < k + 1` (`Nat.lt_iff_add_one_le`,
 /// `Nat.lt_add_one_iff` and their `Int` versions with the numeral added up). Every move's
 /// inverse is among them. `1 ≤ b`/`0 < b` is left to the canonical rule.
-pub fn bound_shifts(t: &Tree, int: bool) -> Vec<(&'static str, Tree)> {
+pub fn bound_shifts(t: &Tree, c: &Carriers) -> Vec<(&'static str, Tree)> {
     let mut out = Vec::new();
+    if t.label != LE && t.label != LT {
+        return out;
+    }
     let Some((a, b)) = two(t) else {
         return out;
     };
+    // Per subterm: `exp 1 < 3` under `open Real` is a real inequality.
+    let Some(k) = carrier_in(&[a, b], c, &DISCRETE) else {
+        return out;
+    };
+    if !(c.ordered_operand(a) && c.ordered_operand(b)) {
+        return out;
+    }
+    let int = k == Num::Int;
     let (add_one_le, lt_add_one) = if int {
         ("Int.lt_iff_add_one_le", "Int.lt_add_one_iff")
     } else {
@@ -1100,8 +1138,8 @@ mod tests {
         differ("theorem t (x : ℝ) : 1 ≤ x", "theorem t (x : ℝ) : 0 < x");
         differ("theorem t (x : ℝ) : x ≤ 9", "theorem t (x : ℝ) : x < 10");
         differ("theorem t (x : ℚ) : x + 1 ≤ y", "theorem t (x : ℚ) : x < y");
-        // A statement that also mentions ℝ (through a cast or a binder) gets none of them.
-        assert!(!uses(
+        // Per subterm: `n ≠ 0` is about a natural even where the statement also mentions ℝ.
+        assert!(uses(
             "theorem t (n : ℕ) (x : ℝ) : n ≠ 0",
             "Nat.pos_iff_ne_zero"
         ));
@@ -1118,11 +1156,7 @@ mod tests {
         let (t, _) = canon(text);
         let list = &t.children[0];
         let concl = list.children.last().expect("a conclusion");
-        let carriers = Carriers::of(&t);
-        if !carriers.discrete() {
-            return Vec::new();
-        }
-        bound_shifts(concl, carriers.int())
+        bound_shifts(concl, &Carriers::of(&t))
     }
 
     #[test]

@@ -1,0 +1,273 @@
+//! Elaboration-lite: the number type of a subterm, for the typed rules of `transted-lite`.
+//!
+//! Owns [`type_of`] and the table of Mathlib functions whose result type it knows. A typed rule
+//! asks for the carrier of the very terms it rewrites ([`carrier`]) and fires only when that
+//! carrier is one the lemma holds on; an unknown type means the rule does not fire. Reads the
+//! statement's binders through [`Carriers::name_type`]; rewrites nothing.
+//!
+//! What decides a type, as Lean's elaborator would (`binop%`/`binrel%` unify the operands of
+//! `+ - * / %` and of a relation; a numeral takes the type of the other operands and defaults to
+//! ℕ only when nothing else decides):
+//! - a name bound exactly once in the statement, with a written number type (`(x : ℕ)`); a name
+//!   bound twice, bound without a type (`∀ x, …`, `fun x => …`, autoImplicit) or not bound
+//!   (a constant, or a function written short under an `open`) is unknown;
+//! - an ascription `(e : T)`; a cast `↑e` is unknown (its target is decided by the context);
+//! - an application of a function variable `(f : ℕ → ℝ)` to all its arguments: the codomain;
+//! - the Mathlib functions of [`RESULT_TYPES`], only under their full name (`exp x` under
+//!   `open Real` is unknown here: which `exp` it is depends on the `open`s);
+//! - `|a|`, `-a` and `a ^ n` (with `n` a natural) keep the type of `a`; `∑`/`∏` that of the body.
+//!
+//! Any two operands of different known types (a coercion Lean inserted) give unknown.
+
+use super::*;
+
+/// The number systems the typed rules know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Num {
+    Nat,
+    Int,
+    Rat,
+    Real,
+    Complex,
+}
+
+/// The type of a term, as far as elaboration-lite can tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    Num(Num),
+    /// Built from numerals only: its type is decided by the context (ℕ if nothing decides).
+    Numeral,
+    Unknown,
+}
+
+impl Ty {
+    /// The type of two operands that `binop%` unifies.
+    fn join(self, other: Ty) -> Ty {
+        match (self, other) {
+            (Ty::Numeral, x) | (x, Ty::Numeral) => x,
+            (Ty::Num(a), Ty::Num(b)) if a == b => Ty::Num(a),
+            _ => Ty::Unknown,
+        }
+    }
+}
+
+/// A written type that names a number system (`ℕ`, `Nat`, …).
+pub fn num_of_type(ty: &Tree) -> Option<Num> {
+    if !is_leaf(ty) {
+        return None;
+    }
+    match ty.label.as_str() {
+        "ℕ" | "Nat" => Some(Num::Nat),
+        "ℤ" | "Int" => Some(Num::Int),
+        "ℚ" | "Rat" => Some(Num::Rat),
+        "ℝ" | "Real" => Some(Num::Real),
+        "ℂ" | "Complex" => Some(Num::Complex),
+        _ => None,
+    }
+}
+
+/// Mathlib functions (full names) and notations whose result is a number of a fixed type,
+/// whatever their arguments.
+const RESULT_TYPES: [(&str, Num); 44] = [
+    ("Real.exp", Num::Real),
+    ("Real.log", Num::Real),
+    ("Real.logb", Num::Real),
+    ("Real.sqrt", Num::Real),
+    ("√", Num::Real),
+    ("Real.cos", Num::Real),
+    ("Real.sin", Num::Real),
+    ("Real.tan", Num::Real),
+    ("Real.arctan", Num::Real),
+    ("Real.arcsin", Num::Real),
+    ("Real.arccos", Num::Real),
+    ("Real.cosh", Num::Real),
+    ("Real.sinh", Num::Real),
+    ("Real.pi", Num::Real),
+    ("π", Num::Real),
+    ("Complex.exp", Num::Complex),
+    ("Complex.I", Num::Complex),
+    ("Complex.abs", Num::Real),
+    ("Complex.re", Num::Real),
+    ("Complex.im", Num::Real),
+    ("Nat.factorial", Num::Nat),
+    ("!", Num::Nat),
+    ("Nat.choose", Num::Nat),
+    ("Nat.gcd", Num::Nat),
+    ("Nat.lcm", Num::Nat),
+    ("Nat.sqrt", Num::Nat),
+    ("Nat.totient", Num::Nat),
+    ("Nat.fib", Num::Nat),
+    ("Nat.succ", Num::Nat),
+    ("Nat.pred", Num::Nat),
+    ("Nat.log", Num::Nat),
+    ("Nat.card", Num::Nat),
+    ("Finset.card", Num::Nat),
+    ("Fintype.card", Num::Nat),
+    (" _ .card", Num::Nat),
+    ("Int.natAbs", Num::Nat),
+    ("Int.toNat", Num::Nat),
+    ("Int.gcd", Num::Nat),
+    ("Int.floor", Num::Int),
+    ("Int.ceil", Num::Int),
+    ("⌊ _ ⌋", Num::Int),
+    ("⌈ _ ⌉", Num::Int),
+    ("Int.sign", Num::Int),
+    ("Int.fract", Num::Real),
+];
+
+/// The type of `t` in the statement whose binders `c` read.
+pub fn type_of(t: &Tree, c: &Carriers) -> Ty {
+    type_at(t, c, 0)
+}
+
+/// Deep enough for any statement; deeper terms are unknown (no stack overflow on odd input).
+const MAX_DEPTH: usize = 200;
+
+fn type_at(t: &Tree, c: &Carriers, depth: usize) -> Ty {
+    if depth > MAX_DEPTH || t.unparsed || opaque_or_matrix(t) {
+        return Ty::Unknown;
+    }
+    let sub = |x: &Tree| type_at(x, c, depth + 1);
+    if is_leaf(t) {
+        if literal(t).is_some() {
+            return Ty::Numeral;
+        }
+        if let Some(n) = known_result(&t.label) {
+            return Ty::Num(n);
+        }
+        return c
+            .name_type(&t.label)
+            .and_then(num_of_type)
+            .map_or(Ty::Unknown, Ty::Num);
+    }
+    let label = t.label.as_str();
+    match (label, t.children.as_slice()) {
+        ("( _ : _ )", [e, ty]) => {
+            // The ascription decides; an operand that cannot take that type makes it unknown.
+            let Some(n) = num_of_type(ty) else {
+                return Ty::Unknown;
+            };
+            match sub(e) {
+                Ty::Numeral => Ty::Num(n),
+                Ty::Num(m) if m == n => Ty::Num(n),
+                _ => Ty::Unknown,
+            }
+        }
+        (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ " | " _ % _ ", [a, b]) => sub(a).join(sub(b)),
+        ("-" | "| _ |" | "abs _ " | "||", [a]) => match sub(a) {
+            // `-1` alone has no natural type (ℕ has no negation): leave it to the context.
+            Ty::Numeral => Ty::Unknown,
+            ty => ty,
+        },
+        (" _ ^ _ ", [base, exponent]) => match sub(exponent) {
+            // `Monoid.npow`: the base's type; a real exponent is `Real.rpow`.
+            Ty::Num(Num::Nat) | Ty::Numeral => sub(base),
+            _ => Ty::Unknown,
+        },
+        _ if label.starts_with('∑') || label.starts_with('∏') => {
+            t.children.last().map_or(Ty::Unknown, sub)
+        }
+        _ => {
+            if let Some(n) = known_result(label) {
+                return Ty::Num(n);
+            }
+            let Some(head) = app_head(t) else {
+                return Ty::Unknown;
+            };
+            if let Some(n) = known_result(head) {
+                return Ty::Num(n);
+            }
+            // A function variable applied to all its arguments: its codomain.
+            let mut ty = c.name_type(head);
+            for _ in &t.children {
+                ty = ty
+                    .filter(|f| f.label == " _ → _ " && f.children.len() == 2)
+                    .map(|f| &f.children[1]);
+            }
+            ty.and_then(num_of_type).map_or(Ty::Unknown, Ty::Num)
+        }
+    }
+}
+
+fn known_result(name: &str) -> Option<Num> {
+    RESULT_TYPES
+        .iter()
+        .find(|(f, _)| *f == name)
+        .map(|&(_, n)| n)
+}
+
+/// The number type the terms are elaborated at together (the operands of one relation): a
+/// term of numerals only defaults to ℕ, as Lean's numerals do; `None` when unknown.
+pub fn carrier(terms: &[&Tree], c: &Carriers) -> Option<Num> {
+    let ty = terms
+        .iter()
+        .fold(Ty::Numeral, |acc, t| acc.join(type_of(t, c)));
+    match ty {
+        Ty::Num(n) => Some(n),
+        Ty::Numeral => Some(Num::Nat),
+        Ty::Unknown => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trees::parse::{parse_statement, Header};
+
+    fn conclusion_type(text: &str) -> Ty {
+        let s = parse_statement(text, &Header::default()).expect("parses");
+        let c = Carriers::of(&s.tree);
+        // The conclusion's left operand.
+        let list = &s.tree.children[0];
+        let concl = list.children.last().expect("conclusion");
+        type_of(&concl.children[0], &c)
+    }
+
+    #[test]
+    fn types_come_from_binders_ascriptions_and_the_table() {
+        for (text, want) in [
+            ("theorem t (x : ℕ) : x + 1 = 2", Ty::Num(Num::Nat)),
+            ("theorem t (x : ℝ) : x / 2 = 2", Ty::Num(Num::Real)),
+            ("theorem t : (2 : ℤ) - 3 = 2", Ty::Num(Num::Int)),
+            ("theorem t : 2 + 3 = 5", Ty::Numeral),
+            ("theorem t : Real.exp 1 < 3", Ty::Num(Num::Real)),
+            ("theorem t (n : ℕ) : Nat.factorial n < 3", Ty::Num(Num::Nat)),
+            (
+                "theorem t (f : ℕ → ℝ) (n : ℕ) : f n < 3",
+                Ty::Num(Num::Real),
+            ),
+            ("theorem t (x : ℝ) : |x| ^ 2 < 3", Ty::Num(Num::Real)),
+        ] {
+            assert_eq!(conclusion_type(text), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn unknown_where_the_statement_does_not_decide() {
+        for text in [
+            // `exp` under some `open`: which function it is is not known here.
+            "theorem t : exp 1 < 3",
+            "theorem t : sqrt 8 < 3",
+            // A cast: the target is decided by the context.
+            "theorem t (x : ℕ) : ↑x + 1 < 3",
+            // Two types meet: a coercion was inserted somewhere.
+            "theorem t (x : ℕ) (y : ℝ) : x + y < 3",
+            // `x` bound twice, once without a type.
+            "theorem t (x : ℕ) : (∀ x, x < 2) ∧ x < 3",
+            // A real exponent is `Real.rpow`.
+            "theorem t (x : ℝ) : 2 ^ x < 3",
+            // A function variable applied to fewer arguments than it takes.
+            "theorem t (f : ℕ → ℕ → ℕ) : f 1 = f 2",
+        ] {
+            let s = parse_statement(text, &Header::default()).expect("parses");
+            let c = Carriers::of(&s.tree);
+            let concl = s.tree.children[0].children.last().expect("conclusion");
+            let lhs = if concl.label == " _ ∧ _ " {
+                &concl.children[1].children[0]
+            } else {
+                &concl.children[0]
+            };
+            assert_eq!(type_of(lhs, &c), Ty::Unknown, "{text}");
+        }
+    }
+}

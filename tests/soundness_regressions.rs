@@ -1,0 +1,225 @@
+//! The false "equivalent"s of issue 10, each a non-example of `transted-lite`: the two
+//! statements differ in meaning, so the rewrites must not make them identical (distance > 0).
+//! Beside them, examples that must still close, so that a fix by refusing everything would fail.
+
+use lean_assess::metrics::transted_lite::TransTedLite;
+use lean_assess::metrics::{Metric, MetricReport, Pair};
+use lean_assess::trees::parse::{parse_statement, Header};
+
+/// Split literal text into header lines and the theorem, as `--ref-text` does: the header is
+/// everything before the line that starts the theorem.
+fn split(text: &str) -> (&str, &str) {
+    match text.find("theorem ") {
+        Some(at) => text.split_at(at),
+        None => ("", text),
+    }
+}
+
+fn judge(reference: &str, candidate: &str) -> MetricReport {
+    let (rh, rs) = split(reference);
+    let (ch, cs) = split(candidate);
+    let r = parse_statement(rs, &Header::parse(rh))
+        .unwrap_or_else(|e| panic!("reference does not parse: {e}: {rs}"));
+    let c = parse_statement(cs, &Header::parse(ch))
+        .unwrap_or_else(|e| panic!("candidate does not parse: {e}: {cs}"));
+    let pair = Pair {
+        reference: &r,
+        candidate: &c,
+        reference_header: rh,
+        candidate_header: ch,
+    };
+    TransTedLite::default()
+        .judge(&pair)
+        .unwrap_or_else(|e| panic!("judge failed: {e}"))
+}
+
+fn assert_not_equivalent(reference: &str, candidate: &str) {
+    let r = judge(reference, candidate);
+    assert!(
+        r.distance.is_some_and(|d| d > 0),
+        "called equivalent:\n  {reference}\n  {candidate}\npath: {:?}\nnotes: {:?}",
+        r.path,
+        r.notes
+    );
+    assert!(
+        !r.notes
+            .iter()
+            .any(|n| n.contains("make the two statements identical")),
+        "{:?}",
+        r.notes
+    );
+}
+
+fn assert_equivalent(reference: &str, candidate: &str) {
+    let r = judge(reference, candidate);
+    assert_eq!(
+        r.distance,
+        Some(0),
+        "not closed:\n  {reference}\n  {candidate}\npath: {:?}\nnotes: {:?}",
+        r.path,
+        r.notes
+    );
+}
+
+#[test]
+fn order_rules_on_naturals_do_not_fire_on_real_functions_written_short() {
+    for f in ["exp", "sqrt", "log", "cos", "sin"] {
+        assert_not_equivalent(
+            &format!("open Real\ntheorem a : {f} 1 < 3"),
+            &format!("open Real\ntheorem a : {f} 1 ≤ 2"),
+        );
+        assert_not_equivalent(
+            &format!("open Real\ntheorem a (x : ℕ) (h : {f} x < 3) : x = 0"),
+            &format!("open Real\ntheorem a (x : ℕ) (h : {f} x ≤ 2) : x = 0"),
+        );
+    }
+    assert_not_equivalent(
+        "open Real\ntheorem a : sqrt 8 < 3",
+        "open Real\ntheorem a : sqrt 8 ≤ 2",
+    );
+    // Written in full, the function's type is known: still not ℕ.
+    assert_not_equivalent("theorem a : Real.exp 1 < 3", "theorem a : Real.exp 1 ≤ 2");
+    // On ℕ the shift is sound and still found.
+    assert_equivalent(
+        "theorem a (n : ℕ) (h : n < 3) : n = 0",
+        "theorem a (n : ℕ) (h : n ≤ 2) : n = 0",
+    );
+    assert_equivalent(
+        "theorem a (n : ℕ) : Nat.factorial n < 3",
+        "theorem a (n : ℕ) : Nat.factorial n ≤ 2",
+    );
+}
+
+#[test]
+fn a_substituted_variable_keeps_its_type() {
+    assert_not_equivalent(
+        "theorem a (x : ℕ) (h : x = 1) : x / 2 = 0",
+        "theorem a (x : ℚ) (h : x = 1) : x / 2 = 0",
+    );
+    assert_not_equivalent(
+        "theorem a (x : ℕ) (h : x = 2) : x - 3 + 1 = 1",
+        "theorem a (x : ℤ) (h : x = 2) : x - 3 + 1 = 1",
+    );
+    // A function known at one point keeps its codomain too.
+    assert_not_equivalent(
+        "theorem a (f : ℕ → ℕ) (h : f 1 = 2) : f 1 - 3 + 1 = 1",
+        "theorem a (f : ℕ → ℤ) (h : f 1 = 2) : f 1 - 3 + 1 = 1",
+    );
+    // Same type on both sides: still the same statement.
+    assert_equivalent(
+        "theorem a (x : ℝ) (h : x = 2) : x + 3 = 5",
+        "theorem a (y : ℝ) (h₀ : y = 2) : y + 3 = 5",
+    );
+}
+
+#[test]
+fn universes_are_not_erased() {
+    assert_not_equivalent(
+        "theorem a {α : Type} (x : α) : x = x",
+        "theorem a {α : Type*} (x : α) : x = x",
+    );
+    assert_not_equivalent(
+        "theorem a {α : Type u} (x : α) : x = x",
+        "theorem a {α : Sort u} (x : α) : x = x",
+    );
+    assert_not_equivalent(
+        "theorem a {α : Type} (x : α) : x = x",
+        "theorem a {α : Type u} (x : α) : x = x",
+    );
+    // One shared universe is not two fresh ones.
+    assert_not_equivalent(
+        "theorem a {α β : Type u} (f : α → β) : f = f",
+        "theorem a {α β : Type*} (f : α → β) : f = f",
+    );
+    // One fresh universe per binder, however written.
+    assert_equivalent(
+        "theorem a {α : Type u} (x : α) : x = x",
+        "theorem a {α : Type*} (x : α) : x = x",
+    );
+    assert_equivalent(
+        "theorem a {G : Type*} [Group G] (x : G) : x * x⁻¹ = 1",
+        "theorem a [Group G] (x : G) : x * x⁻¹ = 1",
+    );
+}
+
+#[test]
+fn matrix_literals_do_not_commute() {
+    assert_not_equivalent(
+        "theorem a (x : ℝ) : !![1, 2; 3, 4] * !![x, 0; 0, 1] = 0",
+        "theorem a (x : ℝ) : !![x, 0; 0, 1] * !![1, 2; 3, 4] = 0",
+    );
+}
+
+#[test]
+fn header_definitions_are_compared() {
+    assert_not_equivalent(
+        "noncomputable def K (n : ℕ) : ℚ := 1 / n\ntheorem a : K 2 = 1",
+        "noncomputable def K (n : ℕ) : ℚ := 1 / (n + 1)\ntheorem a : K 2 = 1",
+    );
+    // Defined on one side only.
+    assert_not_equivalent(
+        "def K (n : ℕ) : ℕ := n + 1\ntheorem a : K 2 = 3",
+        "theorem a : K 2 = 3",
+    );
+    // The same definition on both sides.
+    assert_equivalent(
+        "def K (n : ℕ) : ℕ := n + 1\ntheorem a : K 2 = 3",
+        "def K (n : ℕ) : ℕ :=\n  n + 1\ntheorem b : K 2 = 3",
+    );
+}
+
+#[test]
+fn an_ambiguous_opened_name_is_not_resolved() {
+    assert_not_equivalent(
+        "open Subgroup Set\ntheorem a (G : Type*) [Group G] (s : Set G) : closure s = ⊤",
+        "theorem a (G : Type*) [Group G] (s : Set G) : Subgroup.closure s = ⊤",
+    );
+    // `Nat.sqrt` is another reading of `sqrt` under `open Real Nat`.
+    assert_not_equivalent(
+        "open Real Nat\ntheorem a (x : ℕ) : sqrt x = 2",
+        "theorem a (x : ℕ) : Real.sqrt x = 2",
+    );
+    // One reading: resolved.
+    assert_equivalent(
+        "open Real Nat Topology\ntheorem a (x : ℝ) : exp x = 2",
+        "theorem a (x : ℝ) : Real.exp x = 2",
+    );
+}
+
+#[test]
+fn different_closed_facts_are_not_called_equivalent() {
+    let r = judge("theorem a : 2^8 % 5 = 1", "theorem a : 2003 % 11 = 1");
+    assert!(r.distance.is_some_and(|d| d > 0), "{:?}", r.notes);
+    assert!(
+        r.notes.iter().any(|n| n.contains("different problems")),
+        "{:?}",
+        r.notes
+    );
+    // The same closed fact is the same problem.
+    assert_equivalent("theorem a : 2^8 % 5 = 1", "theorem b : 2^8 % 5 = 1");
+}
+
+#[test]
+fn coverage_numerals_and_units() {
+    // `020` is twenty.
+    assert_equivalent(
+        "theorem a (x : ℝ) (h : x = 2) : x * 10 = 20",
+        "theorem a (x : ℝ) (h : x = 2) : x * 10 = 020",
+    );
+    assert_not_equivalent(
+        "theorem a (x : ℝ) (h : x = 2) : x * 10 = 20",
+        "theorem a (x : ℝ) (h : x = 2) : x * 10 = 0200",
+    );
+    // one_mul / mul_one on numbers.
+    assert_equivalent(
+        "theorem a (n x : ℝ) (h₀ : n + x = 97) : n + 2 * x = 139",
+        "theorem a (n x : ℝ) (h₀ : n + 1 * x = 97) : n + 2 * x = 139",
+    );
+    assert_equivalent("theorem a (x : ℕ) : x = 3", "theorem a (x : ℕ) : x * 1 = 3");
+    // Not where the type is unknown, and `1 * x` is not `x + 1`.
+    assert_not_equivalent("theorem a : 1 * A = B", "theorem a : A = B");
+    assert_not_equivalent(
+        "theorem a (x : ℝ) : 1 * x = 3",
+        "theorem a (x : ℝ) : x + 1 = 3",
+    );
+}
