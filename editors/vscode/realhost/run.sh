@@ -19,7 +19,7 @@ started=$(date +%s)
 skip() { echo "realhost: SKIPPED (not run): $*" >&2; exit 3; }
 
 # --- dependencies (pinned; measured: see README "Real VS Code host") ---
-CODE_SERVER_VERSION=4.106.3
+CODE_SERVER_VERSION=4.139.1
 if [ ! -x /usr/bin/chromium ] || ! dpkg -s libkrb5-dev libxkbfile-dev libsecret-1-dev >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium libkrb5-dev libxkbfile-dev libsecret-1-dev >/dev/null \
@@ -46,7 +46,7 @@ if [ -z "${LEAN_ASSESS_BIN:-}" ]; then
     export LEAN_ASSESS_BIN="$repo/target/debug/lean-assess" LEAN_STANDIN_BIN="$repo/target/debug/lean-standin"
 fi
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${LEAN_ASSESS_REALHOST_KEEP:-}" ] || rm -rf "$work"' EXIT
 (cd "$vscode" && npx tsc -p . && npx vsce package --no-dependencies --allow-missing-repository -o "$work/lean-assess.vsix" </dev/null >/dev/null)
 client="$work/lean4-client"
 cp -r "$here/lean4-client" "$client"
@@ -73,7 +73,7 @@ chmod +x "$work/elan-bin/lake"
 shim="$work/shim"
 cat >"$work/user-data/User/settings.json" <<JSON
 {
-  "lean4.envPathExtensions": ["$shim"],
+  "lean4.envPathExtensions": ["$shim", "$work/elan-bin"],
   "leanAssess.path": "$LEAN_ASSESS_BIN",
   "leanAssess.shimDirectory": "$shim",
   "security.workspace.trust.enabled": false,
@@ -83,15 +83,20 @@ cat >"$work/user-data/User/settings.json" <<JSON
   "extensions.autoCheckUpdates": false,
   "extensions.autoUpdate": false,
   "update.mode": "none",
-  "telemetry.telemetryLevel": "off"
+  "telemetry.telemetryLevel": "off",
+  "chat.disableAIFeatures": true,
+  "workbench.secondarySideBar.defaultVisibility": "hidden"
 }
 JSON
+# Machine-scoped settings of a remote host (code-server is one) are read from Machine/.
+mkdir -p "$work/user-data/Machine"
+cp "$work/user-data/User/settings.json" "$work/user-data/Machine/settings.json"
 
 export REALHOST_CODE_SERVER="$cs" REALHOST_NODE="$node24/bin/node" REALHOST_CHROMIUM=/usr/bin/chromium \
     REALHOST_WORK="$work" REALHOST_PROJECT="$project" REALHOST_SCREENSHOTS="$repo/editors/screenshots" \
     LEAN_ASSESS_REALHOST_RESTARTS="$work/restarts" \
     EXTENSIONS_GALLERY='{"serviceUrl":"http://127.0.0.1:9/gallery","itemUrl":"http://127.0.0.1:9/items"}' \
-    NODE_PATH="$deps/node_modules" PATH="$work/elan-bin:$PATH" XDG_CACHE_HOME="$work/cache" XDG_STATE_HOME="$work/state"
+    NODE_PATH="$deps/node_modules" PATH="$work/elan-bin:$PATH" XDG_CACHE_HOME="$work/cache" XDG_STATE_HOME="$work/state" XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data"
 status=0
 node "$here/drive.js" || status=1
 if [ $status -ne 0 ]; then

@@ -344,10 +344,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
             }
         }),
     )
+    const binary = resolveBinary()
+    const shimWasThere = binary !== undefined && shimState(shimDirectory(context), binary, process.platform).kind === 'installed'
     const shim = await ensureShim(context, false)
-    // A Lean server started before this activation did not see LEAN_ASSESS_CONFIG (a restart
-    // just done by ensureShim already picked it up).
-    if (shim === 'ready' && configChanged && leanWasActive) await restartLean()
+    // A Lean server started before this activation (the Lean 4 extension, a dependency, activates
+    // first) did not see LEAN_ASSESS_CONFIG, or found no shim yet when it was only installed
+    // now: restart it (a restart just done by ensureShim already picked both up).
+    const leanActive = leanWasActive || vscode.extensions.getExtension('leanprover.lean4')?.isActive === true
+    if (shim === 'ready' && (configChanged || !shimWasThere) && leanActive) await restartLean()
 }
 
 export function deactivate(): void {

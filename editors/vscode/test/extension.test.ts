@@ -298,3 +298,19 @@ test('activation and commands cover both language ids of the Lean 4 extension, a
         assert.equal(m.when, 'editorLangId == lean4 || editorLangId == lean', m.command)
     }
 })
+
+test('a Lean server that started before the shim was installed is restarted once (found in the real host)', async () => {
+    const { ext, state, ctx } = setup(s => {
+        s.leanActive = true // the Lean 4 extension, our dependency, activates first
+        s.settings['lean4.envPathExtensions'] = { global: [path.join(root, 'storage', 'shim')] }
+    })
+    await ext.activate(ctx as never)
+    assert.equal(state.calls.filter(c => c.startsWith('exec lean4.restartServer')).length, 1, state.calls.join('\n'))
+    // Next activation: shim already there, no settings: no restart.
+    const again = setup(s => {
+        s.leanActive = true
+        s.settings['lean4.envPathExtensions'] = { global: [path.join(root, 'storage', 'shim')] }
+    })
+    await again.ext.activate(again.ctx as never)
+    assert.equal(again.state.calls.filter(c => c.startsWith('exec lean4.restartServer')).length, 0, again.state.calls.join('\n'))
+})

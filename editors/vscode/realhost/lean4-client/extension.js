@@ -35,7 +35,14 @@ async function startFor(doc) {
         initializationOptions: { editDelay: 200, hasWidgets: true },
     })
     clients.set(key, client)
-    await client.start()
+    const log = process.env.LEAN_ASSESS_REALHOST_RESTARTS
+    if (log) fs.appendFileSync(`${log}.starts`, `${JSON.stringify(serverFor(key))}\n`)
+    // As vscode-lean4: a server that fails to start is reported, not an activation failure.
+    try {
+        await client.start()
+    } catch (e) {
+        void vscode.window.showErrorMessage(`Lean 4 test client: ${e && e.message}`)
+    }
 }
 
 async function activate(context) {
