@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
 # Every test of the project: the Rust crate (unit and integration tests; benches are built and
 # smoke-run as tests) and each editor plugin's own test script when present.
-# Usage: scripts/test-all.sh   (from anywhere). Runs everything, then exits non-zero if any part
-# failed, naming the parts that did.
+# Usage: scripts/test-all.sh   (from anywhere; on a fresh Debian machine with Rust it installs
+# what the tests need first: scripts/install-test-deps.sh). Set LEAN_ASSESS_NO_INSTALL=1 to
+# install nothing: then anything missing stops the run at once, before any build.
+# Runs everything, then exits non-zero if any part failed, naming the parts that did.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Fail fast: what the tests need is checked (and installed) before the long build starts.
+if [ "${LEAN_ASSESS_NO_INSTALL:-0}" = 1 ]; then
+    scripts/install-test-deps.sh --check || { echo "== test-all: stopped before building (LEAN_ASSESS_NO_INSTALL=1); run scripts/install-test-deps.sh" >&2; exit 2; }
+else
+    scripts/install-test-deps.sh || { echo "== test-all: stopped before building: the test dependencies could not be installed" >&2; exit 2; }
+fi
 
 failed=()
 
@@ -13,12 +22,12 @@ cargo test --all-targets --no-fail-fast || failed+=("cargo test")
 
 shopt -s nullglob
 for script in editors/*/test.sh; do
-  echo "== $script"
-  bash "$script" || failed+=("$script")
+    echo "== $script"
+    bash "$script" || failed+=("$script")
 done
 
 if ((${#failed[@]})); then
-  echo "== FAILED: ${failed[*]}" >&2
-  exit 1
+    echo "== FAILED: ${failed[*]}" >&2
+    exit 1
 fi
 echo "== all tests passed"

@@ -5,11 +5,19 @@
 //! timeouts, and retries with exponential backoff on 429, 5xx, timeouts and connection errors.
 //! It knows nothing about Lean or BEq prompts (`metrics::beq::prompt` builds those).
 //!
+//! Who may send what (issue 17.1): [`permission`] decides from where each `[llm]` key came from
+//! ([`crate::references::Origin`]). An endpoint from the user's own settings is used; one from a
+//! project file alone is only a request, used after the user confirmed it for that workspace
+//! (remembered in [`TrustStore`], in the user's state directory, never in the workspace); the
+//! key's variable name is taken from the user's settings only; plain `http` goes to loopback
+//! hosts only ([`check_endpoint`], also enforced on every send).
+//!
 //! HTTP goes through `ureq` (blocking, rustls): async callers use [`LlmClient::complete_async`],
 //! which runs the blocking exchange on tokio's blocking pool.
 
-use crate::references::LlmConfig;
+use crate::references::{Config, LlmConfig};
 use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -101,6 +109,186 @@ pub enum LlmError {
     },
     #[error("LLM endpoint {url} sent an answer that is not a chat completion: {detail}")]
     Malformed { url: String, detail: String },
+    #[error("LLM endpoint {url} refused: {reason}")]
+    Refused { url: String, reason: String },
+}
+
+/// Whether `base_url` may receive requests: `https://` anywhere, plain `http://` only to a
+/// loopback host (`localhost`, `127.0.0.0/8`, `[::1]`), nothing else. Credentials in the URL
+/// (`user:pass@`) are refused too: they would travel in every request.
+pub fn check_endpoint(base_url: &str) -> Result<(), String> {
+    let url = base_url.trim();
+    let lower = url.to_ascii_lowercase();
+    let (https, rest) = if let Some(r) = lower.strip_prefix("https://") {
+        (true, r)
+    } else if let Some(r) = lower.strip_prefix("http://") {
+        (false, r)
+    } else {
+        return Err(format!(
+            "{url:?} is not an http(s) URL (expected https://… or http://127.0.0.1:PORT/…)"
+        ));
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    if authority.contains('@') {
+        return Err(format!("{url:?} carries credentials in the URL"));
+    }
+    if authority.is_empty() {
+        return Err(format!("{url:?} has no host"));
+    }
+    if https {
+        return Ok(());
+    }
+    let host = if let Some(v6) = authority.strip_prefix('[') {
+        v6.split(']').next().unwrap_or("")
+    } else {
+        authority.split(':').next().unwrap_or("")
+    };
+    let loopback = host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    if loopback {
+        Ok(())
+    } else {
+        Err(format!(
+            "{url:?}: plain http is allowed only to this machine (localhost, 127.0.0.1, [::1]); use https"
+        ))
+    }
+}
+
+/// What BEq may do with the `[llm]` of a config, for one workspace.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LlmPermission {
+    /// No `[llm]`: BEq's fixed attempts only.
+    NotConfigured,
+    /// Use these settings (the key's variable, if any, named by the user).
+    Allowed(LlmSettings),
+    /// The endpoint comes from a project file: nothing is sent until the user confirms this
+    /// endpoint for this workspace ([`TrustStore::remember`]).
+    NeedsConfirmation {
+        project_file: PathBuf,
+        base_url: String,
+        model: String,
+    },
+    /// Never usable as configured (e.g. plain http to another machine).
+    Refused(String),
+}
+
+/// Decide what BEq may send, from where each `[llm]` key came from (see the module doc).
+/// `workspace`: the folder the confirmation is remembered for.
+pub fn permission(config: &Config, workspace: &Path, trust: &TrustStore) -> LlmPermission {
+    let Some(llm) = &config.llm else {
+        return LlmPermission::NotConfigured;
+    };
+    if let Err(reason) = check_endpoint(&llm.base_url) {
+        return LlmPermission::Refused(reason);
+    }
+    let from_user = |key: &str| config.origin(key).is_some_and(|o| o.is_user());
+    let mut settings = LlmSettings::from_config(llm);
+    // The key's variable name only ever comes from the user: a project naming
+    // `AWS_SECRET_ACCESS_KEY` gets no key at all.
+    if !from_user("llm.api_key_env") {
+        if let Some(var) = settings.api_key_env.take() {
+            tracing::warn!(
+                var,
+                "[llm] api_key_env from a project file is ignored; set it in your own settings"
+            );
+        }
+    }
+    if from_user("llm.base_url") || trust.is_trusted(workspace, &llm.base_url) {
+        return LlmPermission::Allowed(settings);
+    }
+    LlmPermission::NeedsConfirmation {
+        project_file: config
+            .origin("llm.base_url")
+            .map_or_else(|| config.path.clone(), |o| o.path().to_path_buf()),
+        base_url: llm.base_url.clone(),
+        model: llm.model.clone(),
+    }
+}
+
+/// The user's answers to "may this workspace's `[llm]` endpoint be used?": one JSON file in the
+/// user's state directory (`$XDG_STATE_HOME/lean-assess/llm-trust.json`, else
+/// `~/.local/state/…`), never inside a workspace. Entries are (canonical workspace path,
+/// endpoint); a changed endpoint asks again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrustStore {
+    file: Option<PathBuf>,
+}
+
+#[derive(serde::Serialize, serde::Deserialize, Default)]
+struct TrustFile {
+    #[serde(default)]
+    allowed: Vec<TrustEntry>,
+}
+
+#[derive(serde::Serialize, serde::Deserialize, PartialEq, Eq)]
+struct TrustEntry {
+    workspace: PathBuf,
+    base_url: String,
+}
+
+impl TrustStore {
+    /// The store in the user's state directory (none when there is no home: nothing trusted).
+    pub fn user() -> TrustStore {
+        let dir = std::env::var_os("XDG_STATE_HOME")
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")));
+        TrustStore {
+            file: dir.map(|d| d.join("lean-assess").join("llm-trust.json")),
+        }
+    }
+
+    /// A store kept in `file` (tests).
+    pub fn at(file: PathBuf) -> TrustStore {
+        TrustStore { file: Some(file) }
+    }
+
+    fn read(&self) -> TrustFile {
+        self.file
+            .as_ref()
+            .and_then(|f| std::fs::read_to_string(f).ok())
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default()
+    }
+
+    fn entry(workspace: &Path, base_url: &str) -> TrustEntry {
+        TrustEntry {
+            workspace: workspace
+                .canonicalize()
+                .unwrap_or_else(|_| workspace.to_path_buf()),
+            base_url: base_url.trim().to_string(),
+        }
+    }
+
+    pub fn is_trusted(&self, workspace: &Path, base_url: &str) -> bool {
+        let want = TrustStore::entry(workspace, base_url);
+        self.read().allowed.contains(&want)
+    }
+
+    /// Remember the user's "allow" for this workspace and endpoint (written atomically).
+    pub fn remember(&self, workspace: &Path, base_url: &str) -> std::io::Result<()> {
+        let Some(file) = &self.file else {
+            return Err(std::io::Error::other(
+                "no home directory for the trust store",
+            ));
+        };
+        let mut data = self.read();
+        let entry = TrustStore::entry(workspace, base_url);
+        if !data.allowed.contains(&entry) {
+            data.allowed.push(entry);
+        }
+        if let Some(dir) = file.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let tmp = file.with_extension("json.tmp");
+        std::fs::write(
+            &tmp,
+            serde_json::to_vec_pretty(&data).map_err(std::io::Error::other)?,
+        )?;
+        std::fs::rename(&tmp, file)
+    }
 }
 
 /// An OpenAI-compatible chat-completions client.
@@ -134,6 +322,10 @@ enum LastError {
 impl LlmClient {
     /// A client whose key is read from the environment variable in `settings.api_key_env`.
     pub fn from_env(settings: LlmSettings) -> Result<LlmClient, LlmError> {
+        check_endpoint(&settings.base_url).map_err(|reason| LlmError::Refused {
+            url: settings.base_url.clone(),
+            reason,
+        })?;
         let api_key = match &settings.api_key_env {
             None => None,
             Some(var) => match std::env::var(var) {
@@ -206,6 +398,10 @@ impl LlmClient {
     /// One logical request with retries.
     fn exchange(&self, messages: &[ChatMessage], n: usize) -> Result<Vec<String>, LlmError> {
         let url = self.settings.endpoint();
+        // Every send, whatever built the client: no plain http beyond this machine.
+        if let Err(reason) = check_endpoint(&self.settings.base_url) {
+            return Err(LlmError::Refused { url, reason });
+        }
         let body = json!({
             "model": self.settings.model,
             "messages": messages,
@@ -363,6 +559,118 @@ fn parse_choices(text: &str) -> Result<Vec<String>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::references::{Config, Layer};
+
+    #[test]
+    fn plain_http_only_to_loopback() {
+        for ok in [
+            "http://127.0.0.1:8000/v1",
+            "http://localhost:1/v1",
+            "HTTP://127.1.2.3/v1",
+            "http://[::1]:80/v1",
+            "https://api.example.com/v1",
+        ] {
+            assert_eq!(check_endpoint(ok), Ok(()), "{ok}");
+        }
+        for bad in [
+            "http://evil.example/v1",
+            "http://127.0.0.1.evil.example/v1",
+            "http://10.0.0.1:8000/v1",
+            "http://localhost@evil.example/v1",
+            "https://user:pw@api.example.com/v1",
+            "ftp://127.0.0.1/",
+            "127.0.0.1:8000",
+            "http:///v1",
+        ] {
+            assert!(check_endpoint(bad).is_err(), "{bad}");
+        }
+        // The client refuses too, before any request.
+        let mut s = LlmSettings::from_config(&LlmConfig {
+            base_url: "http://evil.example/v1".into(),
+            model: "m".into(),
+            api_key_env: None,
+            samples: None,
+        });
+        assert!(matches!(
+            LlmClient::from_env(s.clone()),
+            Err(LlmError::Refused { .. })
+        ));
+        s.max_retries = 0;
+        let c = LlmClient::with_api_key(s, Some("secret".into()));
+        assert!(matches!(
+            c.complete(&[ChatMessage::user("x")], 1),
+            Err(LlmError::Refused { .. })
+        ));
+    }
+
+    /// Issue 17.1: a workspace file alone names an endpoint and a secret's variable; nothing is
+    /// allowed until the user confirms, the project's variable name is never used, and the
+    /// confirmation is remembered outside the workspace.
+    #[test]
+    fn a_workspace_file_alone_never_sends_a_secret() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = dir.path().join("ws");
+        std::fs::create_dir_all(&ws).unwrap();
+        let project = ws.join("lean-assess.toml");
+        std::fs::write(
+            &project,
+            "[llm]\nbase_url = \"https://llm.example/v1\"\nmodel = \"m\"\napi_key_env = \"AWS_SECRET_ACCESS_KEY\"\n",
+        )
+        .unwrap();
+        let trust = TrustStore::at(dir.path().join("state/llm-trust.json"));
+        let layer = |p: &Path, user| Layer {
+            path: p.to_path_buf(),
+            user,
+        };
+        let cfg = Config::load_layers(&[layer(&project, false)]).unwrap();
+        match permission(&cfg, &ws, &trust) {
+            LlmPermission::NeedsConfirmation {
+                project_file,
+                base_url,
+                ..
+            } => {
+                assert_eq!(project_file, project);
+                assert_eq!(base_url, "https://llm.example/v1");
+            }
+            other => panic!("{other:?}"),
+        }
+        trust.remember(&ws, "https://llm.example/v1").unwrap();
+        assert!(!ws.join("llm-trust.json").exists());
+        match permission(&cfg, &ws, &trust) {
+            LlmPermission::Allowed(s) => assert_eq!(s.api_key_env, None, "project's variable used"),
+            other => panic!("{other:?}"),
+        }
+        // Another workspace, or another endpoint, asks again.
+        let other = dir.path().join("other");
+        std::fs::create_dir_all(&other).unwrap();
+        assert!(matches!(
+            permission(&cfg, &other, &trust),
+            LlmPermission::NeedsConfirmation { .. }
+        ));
+        // The user's own settings: endpoint and key variable used without asking.
+        let user = dir.path().join("user.toml");
+        std::fs::write(
+            &user,
+            "[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"m\"\napi_key_env = \"MY_KEY\"\n",
+        )
+        .unwrap();
+        let cfg = Config::load_layers(&[layer(&project, false), layer(&user, true)]).unwrap();
+        match permission(&cfg, &other, &trust) {
+            LlmPermission::Allowed(s) => assert_eq!(s.api_key_env.as_deref(), Some("MY_KEY")),
+            other => panic!("{other:?}"),
+        }
+        // Plain http to another machine: refused whoever set it.
+        std::fs::write(
+            &user,
+            "[llm]\nbase_url = \"http://10.1.1.1/v1\"\nmodel = \"m\"\n",
+        )
+        .unwrap();
+        let cfg = Config::load_layers(&[layer(&user, true)]).unwrap();
+        assert!(matches!(
+            permission(&cfg, &other, &trust),
+            LlmPermission::Refused(_)
+        ));
+    }
 
     #[test]
     fn parses_choices_and_rejects_malformed_answers() {

@@ -1,7 +1,8 @@
 //! Where a theorem's reference statement comes from: `lean-assess.toml` and `-- @reference`.
 //!
-//! Owns the config file (found by walking up from the document to the workspace root, unless
-//! `serve --config` or `LEAN_ASSESS_CONFIG` names one), the directive written directly above a
+//! Owns the config: the project's `lean-assess.toml` (found by walking up from the document to
+//! the workspace root) with the user's layers over it (the user config file, then `serve
+//! --config` or `LEAN_ASSESS_CONFIG`), each key remembering where it came from; the directive written directly above a
 //! theorem, the reference dataset (JSONL with `name`, `formal_statement`, optional `header`), and
 //! the rule deciding which of these applies to a theorem. Every error names a file and a line
 //! ([`ReferenceError`]); none of them stops anything — the features turn them into diagnostics or
@@ -114,7 +115,7 @@ pub struct ExplicitPair {
     pub line: usize,
 }
 
-/// `[llm]`: BEq's transformation function (read and kept for the Lean-backed metrics).
+/// `[llm]`: BEq's transformation function, after layering (see [`Config::load_layers`]).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LlmConfig {
@@ -126,9 +127,42 @@ pub struct LlmConfig {
     pub samples: Option<u32>,
 }
 
-/// A parsed `lean-assess.toml`, paths resolved against its directory.
+/// Where one config key's value came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A `lean-assess.toml` found in the workspace (walking up from the document): whatever a
+    /// cloned repository says. It may *ask* for an LLM but never supplies credentials.
+    Project(PathBuf),
+    /// A file the user chose: `serve --config`, `LEAN_ASSESS_CONFIG` (the editor settings the
+    /// plugins write), `--config` on the command line, or the user config file.
+    User(PathBuf),
+}
+
+impl Origin {
+    pub fn path(&self) -> &Path {
+        match self {
+            Origin::Project(p) | Origin::User(p) => p,
+        }
+    }
+    pub fn is_user(&self) -> bool {
+        matches!(self, Origin::User(_))
+    }
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Project(p) => write!(f, "project file {}", p.display()),
+            Origin::User(p) => write!(f, "user settings {}", p.display()),
+        }
+    }
+}
+
+/// A parsed config (one file, or several layered), paths resolved against each file's directory.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
+    /// The file named in errors about this config: the project file when there is one, else
+    /// the first layer.
     pub path: PathBuf,
     pub reference_file: Option<PathBuf>,
     pub dataset: Option<PathBuf>,
@@ -139,7 +173,12 @@ pub struct Config {
     pub beq_timeout: Duration,
     /// Time limit of one offline metric job (`offline_timeout_ms`).
     pub offline_timeout: Duration,
+    /// The merged `[llm]` table. Whether it may be used is `crate::llm`'s decision, which reads
+    /// [`Config::origin`] of each key: a project file alone never sends anything.
     pub llm: Option<LlmConfig>,
+    /// Where each key that is not at its default came from (`"reference.file"`,
+    /// `"metrics.lens"`, `"llm.base_url"`, …): the last layer that set it.
+    pub origins: std::collections::BTreeMap<String, Origin>,
 }
 
 impl Default for Config {
@@ -154,6 +193,7 @@ impl Default for Config {
             beq_timeout: Duration::from_millis(30_000),
             offline_timeout: Duration::from_millis(2_000),
             llm: None,
+            origins: std::collections::BTreeMap::new(),
         }
     }
 }
@@ -166,7 +206,7 @@ struct RawConfig {
     #[serde(default)]
     metrics: Option<RawMetrics>,
     #[serde(default)]
-    llm: Option<LlmConfig>,
+    llm: Option<Spanned<RawLlm>>,
     /// `[integrity] tasks = "DIR"`: validated here, read by `features::integrity`.
     #[serde(default)]
     #[allow(dead_code)]
@@ -211,16 +251,143 @@ struct RawMetrics {
     offline_timeout_ms: Option<u64>,
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLlm {
+    #[serde(default)]
+    base_url: Option<String>,
+    #[serde(default)]
+    model: Option<String>,
+    #[serde(default)]
+    api_key_env: Option<String>,
+    #[serde(default)]
+    samples: Option<u32>,
+}
+
+/// One file of a layered config and what kind of source it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layer {
+    pub path: PathBuf,
+    pub user: bool,
+}
+
 impl Config {
-    /// Read and validate a config file.
+    /// Read and validate one project config file (its keys get [`Origin::Project`]).
     pub fn load(path: &Path) -> Result<Config, ReferenceError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ReferenceError::new(path, 1, format!("cannot read config: {e}")))?;
-        Config::parse(&text, path)
+        Config::load_layers(&[Layer {
+            path: path.to_path_buf(),
+            user: false,
+        }])
     }
 
-    /// Parse config text; `path` names it in errors and is the base of relative paths.
+    /// Read and validate a file the user chose (`--config`): its keys get [`Origin::User`].
+    pub fn load_user(path: &Path) -> Result<Config, ReferenceError> {
+        Config::load_layers(&[Layer {
+            path: path.to_path_buf(),
+            user: true,
+        }])
+    }
+
+    /// Layer config files in order: each key takes the value of the last file that sets it
+    /// (`[[reference.pair]]` entries accumulate), and [`Config::origins`] records which file
+    /// that was. The first error (file and line) stops the load.
+    pub fn load_layers(layers: &[Layer]) -> Result<Config, ReferenceError> {
+        let mut cfg = Config::default();
+        let mut llm = RawLlmMerged::default();
+        for layer in layers {
+            let text = std::fs::read_to_string(&layer.path).map_err(|e| {
+                ReferenceError::new(&layer.path, 1, format!("cannot read config: {e}"))
+            })?;
+            let origin = if layer.user {
+                Origin::User(layer.path.clone())
+            } else {
+                Origin::Project(layer.path.clone())
+            };
+            cfg.apply(&text, &layer.path, origin, &mut llm)?;
+        }
+        if let Some(first) = layers.iter().find(|l| !l.user).or(layers.first()) {
+            cfg.path = first.path.clone();
+        }
+        cfg.llm = llm.finish()?;
+        Ok(cfg)
+    }
+
+    /// Parse the text of one project config file; `path` names it in errors and is the base of
+    /// relative paths.
     pub fn parse(text: &str, path: &Path) -> Result<Config, ReferenceError> {
+        let mut cfg = Config {
+            path: path.to_path_buf(),
+            ..Config::default()
+        };
+        let mut llm = RawLlmMerged::default();
+        cfg.apply(text, path, Origin::Project(path.to_path_buf()), &mut llm)?;
+        cfg.llm = llm.finish()?;
+        Ok(cfg)
+    }
+
+    /// The source of `key` (`"metrics.lens"`), or `None` when it has its default value.
+    pub fn origin(&self, key: &str) -> Option<&Origin> {
+        self.origins.get(key)
+    }
+
+    /// One line per key not at its default: `key = value  (from …)`, for the log and the
+    /// editors' "show configuration" views. The API key itself is never in a config.
+    pub fn describe(&self) -> Vec<String> {
+        let value = |key: &str| -> String {
+            match key {
+                "reference.file" => self
+                    .reference_file
+                    .as_ref()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default(),
+                "reference.dataset" => self
+                    .dataset
+                    .as_ref()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default(),
+                "reference.pair" => format!("{} pair(s)", self.pairs.len()),
+                "metrics.lens" => self.lens.join(", "),
+                "metrics.transted_timeout_ms" => self.transted_timeout.as_millis().to_string(),
+                "metrics.beq_timeout_ms" => self.beq_timeout.as_millis().to_string(),
+                "metrics.offline_timeout_ms" => self.offline_timeout.as_millis().to_string(),
+                "llm.base_url" => self
+                    .llm
+                    .as_ref()
+                    .map(|l| l.base_url.clone())
+                    .unwrap_or_default(),
+                "llm.model" => self
+                    .llm
+                    .as_ref()
+                    .map(|l| l.model.clone())
+                    .unwrap_or_default(),
+                "llm.api_key_env" => self
+                    .llm
+                    .as_ref()
+                    .and_then(|l| l.api_key_env.clone())
+                    .unwrap_or_default(),
+                "llm.samples" => self
+                    .llm
+                    .as_ref()
+                    .and_then(|l| l.samples)
+                    .map(|s| s.to_string())
+                    .unwrap_or_default(),
+                _ => String::new(),
+            }
+        };
+        self.origins
+            .iter()
+            .map(|(k, o)| format!("{k} = {}  (from {o})", value(k)))
+            .collect()
+    }
+
+    /// Apply one file's keys over `self`.
+    fn apply(
+        &mut self,
+        text: &str,
+        path: &Path,
+        origin: Origin,
+        llm: &mut RawLlmMerged,
+    ) -> Result<(), ReferenceError> {
         let raw: RawConfig = toml::from_str(text).map_err(|e| {
             let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
             // toml's message can span lines ("invalid table header\nexpected ..."): one line
@@ -229,10 +396,8 @@ impl Config {
             ReferenceError::new(path, line, message)
         })?;
         let base = path.parent().unwrap_or(Path::new("."));
-        let mut cfg = Config {
-            path: path.to_path_buf(),
-            llm: raw.llm,
-            ..Config::default()
+        let mut set = |key: &str| {
+            self.origins.insert(key.to_string(), origin.clone());
         };
         if let Some(r) = raw.reference {
             let lean_file = |s: &Spanned<String>, what: &str| {
@@ -246,12 +411,14 @@ impl Config {
                 }
                 Ok(base.join(v))
             };
-            cfg.reference_file = r.file.as_ref().map(|f| lean_file(f, "file")).transpose()?;
-            cfg.dataset = r
-                .dataset
-                .as_ref()
-                .map(|f| lean_file(f, "dataset"))
-                .transpose()?;
+            if let Some(f) = &r.file {
+                self.reference_file = Some(lean_file(f, "file")?);
+                set("reference.file");
+            }
+            if let Some(f) = &r.dataset {
+                self.dataset = Some(lean_file(f, "dataset")?);
+                set("reference.dataset");
+            }
             for p in &r.pair {
                 let line = line_of(text, p.span().start);
                 let target = |s: &Spanned<String>, what: &str| {
@@ -266,11 +433,12 @@ impl Config {
                         )
                     })
                 };
-                cfg.pairs.push(ExplicitPair {
+                self.pairs.push(ExplicitPair {
                     candidate: target(&p.get_ref().candidate, "candidate")?,
                     reference: target(&p.get_ref().reference, "reference")?,
                     line,
                 });
+                set("reference.pair");
             }
         }
         if let Some(m) = raw.metrics {
@@ -290,14 +458,45 @@ impl Config {
                     }
                     names.push(n.into_inner());
                 }
-                cfg.lens = names;
+                self.lens = names;
+                set("metrics.lens");
             }
             let ms = Duration::from_millis;
-            cfg.transted_timeout = m.transted_timeout_ms.map_or(cfg.transted_timeout, ms);
-            cfg.beq_timeout = m.beq_timeout_ms.map_or(cfg.beq_timeout, ms);
-            cfg.offline_timeout = m.offline_timeout_ms.map_or(cfg.offline_timeout, ms);
+            if let Some(v) = m.transted_timeout_ms {
+                self.transted_timeout = ms(v);
+                set("metrics.transted_timeout_ms");
+            }
+            if let Some(v) = m.beq_timeout_ms {
+                self.beq_timeout = ms(v);
+                set("metrics.beq_timeout_ms");
+            }
+            if let Some(v) = m.offline_timeout_ms {
+                self.offline_timeout = ms(v);
+                set("metrics.offline_timeout_ms");
+            }
         }
-        Ok(cfg)
+        if let Some(l) = raw.llm {
+            let line = line_of(text, l.span().start);
+            let l = l.into_inner();
+            llm.table_at = Some((path.to_path_buf(), line));
+            if let Some(v) = l.base_url {
+                llm.base_url = Some(v);
+                set("llm.base_url");
+            }
+            if let Some(v) = l.model {
+                llm.model = Some(v);
+                set("llm.model");
+            }
+            if let Some(v) = l.api_key_env {
+                llm.api_key_env = Some(v);
+                set("llm.api_key_env");
+            }
+            if let Some(v) = l.samples {
+                llm.samples = Some(v);
+                set("llm.samples");
+            }
+        }
+        Ok(())
     }
 
     /// The explicit pair naming this candidate theorem, if any.
@@ -306,18 +505,88 @@ impl Config {
     }
 }
 
-/// Which config file applies to a document: `explicit` (from `serve --config`), else the
-/// `LEAN_ASSESS_CONFIG` value `env`, else the nearest `lean-assess.toml` from the document's
-/// directory up to `root` (inclusive; up to the filesystem root when the document is elsewhere).
-pub fn find_config(
+/// `[llm]` keys gathered over the layers, checked once all are read.
+#[derive(Default)]
+struct RawLlmMerged {
+    /// The last `[llm]` table seen, for the error when the merged table is incomplete.
+    table_at: Option<(PathBuf, usize)>,
+    base_url: Option<String>,
+    model: Option<String>,
+    api_key_env: Option<String>,
+    samples: Option<u32>,
+}
+
+impl RawLlmMerged {
+    fn finish(self) -> Result<Option<LlmConfig>, ReferenceError> {
+        let Some((file, line)) = self.table_at else {
+            return Ok(None);
+        };
+        match (self.base_url, self.model) {
+            (Some(base_url), Some(model)) => Ok(Some(LlmConfig {
+                base_url,
+                model,
+                api_key_env: self.api_key_env,
+                samples: self.samples,
+            })),
+            (b, _) => Err(ReferenceError::new(
+                &file,
+                line,
+                format!(
+                    "[llm] needs `{}` (in this file or a layer below it)",
+                    if b.is_none() { "base_url" } else { "model" }
+                ),
+            )),
+        }
+    }
+}
+
+/// The user-level config file: `$XDG_CONFIG_HOME/lean-assess/config.toml`, else
+/// `~/.config/lean-assess/config.toml` (whether or not it exists).
+pub fn user_config_file() -> Option<PathBuf> {
+    let dir = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(dir.join("lean-assess").join("config.toml"))
+}
+
+/// The config layers for a document, lowest first: the project's `lean-assess.toml` (nearest
+/// from the document up to `root`), then the user config file (when it exists), then the
+/// file the user named (`serve --config`, else `LEAN_ASSESS_CONFIG`, which the editor plugins
+/// point at the settings they write). A named file layers over the project file, never
+/// replaces it: the project's `[reference]` stays when the editor only sets `[metrics]`.
+pub fn config_layers(
     explicit: Option<&Path>,
     env: Option<&Path>,
+    user_file: Option<&Path>,
     document: &Path,
     root: Option<&Path>,
-) -> Option<PathBuf> {
-    if let Some(p) = explicit.or(env) {
-        return Some(p.to_path_buf());
+) -> Vec<Layer> {
+    let mut layers = Vec::new();
+    if let Some(p) = find_project_config(document, root) {
+        layers.push(Layer {
+            path: p,
+            user: false,
+        });
     }
+    if let Some(u) = user_file.filter(|u| u.is_file()) {
+        layers.push(Layer {
+            path: u.to_path_buf(),
+            user: true,
+        });
+    }
+    if let Some(p) = explicit.or(env) {
+        layers.push(Layer {
+            path: p.to_path_buf(),
+            user: true,
+        });
+    }
+    layers
+}
+
+/// The nearest `lean-assess.toml` from the document's directory up to `root` (inclusive; up to
+/// the filesystem root when the document is elsewhere).
+pub fn find_project_config(document: &Path, root: Option<&Path>) -> Option<PathBuf> {
     let mut dir = document.parent();
     while let Some(d) = dir {
         let candidate = d.join(CONFIG_FILE_NAME);
@@ -866,26 +1135,124 @@ samples = 8
         std::fs::create_dir_all(root.join("A/B")).unwrap();
         std::fs::write(dir.path().join(CONFIG_FILE_NAME), "").unwrap();
         let doc = root.join("A/B/C.lean");
-        assert_eq!(find_config(None, None, &doc, Some(&root)), None);
+        assert_eq!(find_project_config(&doc, Some(&root)), None);
+        assert_eq!(config_layers(None, None, None, &doc, Some(&root)), []);
         std::fs::write(root.join("A").join(CONFIG_FILE_NAME), "").unwrap();
+        let project = Layer {
+            path: root.join("A").join(CONFIG_FILE_NAME),
+            user: false,
+        };
         assert_eq!(
-            find_config(None, None, &doc, Some(&root)),
-            Some(root.join("A").join(CONFIG_FILE_NAME))
+            config_layers(None, None, None, &doc, Some(&root)),
+            std::slice::from_ref(&project)
         );
+        // A named file (serve --config, else LEAN_ASSESS_CONFIG) layers over the project file.
+        let user = |p: &str| Layer {
+            path: p.into(),
+            user: true,
+        };
         let explicit = Path::new("/x.toml");
         assert_eq!(
-            find_config(
+            config_layers(
                 Some(explicit),
                 Some(Path::new("/y.toml")),
+                None,
                 &doc,
                 Some(&root)
             ),
-            Some(explicit.into())
+            [project.clone(), user("/x.toml")]
         );
         assert_eq!(
-            find_config(None, Some(Path::new("/y.toml")), &doc, Some(&root)),
-            Some("/y.toml".into())
+            config_layers(None, Some(Path::new("/y.toml")), None, &doc, Some(&root)),
+            [project.clone(), user("/y.toml")]
         );
+        // The user config file sits between them, only when it exists.
+        let user_file = dir.path().join("user.toml");
+        assert_eq!(
+            config_layers(None, None, Some(&user_file), &doc, Some(&root)),
+            std::slice::from_ref(&project)
+        );
+        std::fs::write(&user_file, "").unwrap();
+        assert_eq!(
+            config_layers(
+                None,
+                Some(Path::new("/y.toml")),
+                Some(&user_file),
+                &doc,
+                Some(&root)
+            ),
+            [project, user(user_file.to_str().unwrap()), user("/y.toml")]
+        );
+    }
+
+    /// Issue 12.1: editor settings that set only `[metrics]` used to replace the project file
+    /// (its `[reference]` was lost and every lens disappeared). They layer over it now, and
+    /// each key says where it came from.
+    #[test]
+    fn editor_settings_layer_over_the_project_file_and_keys_name_their_origin() {
+        let dir = tempfile::tempdir().unwrap();
+        let project = dir.path().join(CONFIG_FILE_NAME);
+        std::fs::write(
+            &project,
+            "[reference]\nfile = \"Reference.lean\"\n[metrics]\nlens = [\"ted\", \"transted-lite\"]\nbeq_timeout_ms = 5\n",
+        )
+        .unwrap();
+        let settings = dir.path().join("settings/lean-assess.toml");
+        std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+        std::fs::write(&settings, "[metrics]\nlens = [\"ted\"]\n").unwrap();
+        let layers = config_layers(
+            None,
+            Some(&settings),
+            None,
+            &dir.path().join("A.lean"),
+            Some(dir.path()),
+        );
+        let cfg = Config::load_layers(&layers).unwrap();
+        assert_eq!(cfg.reference_file, Some(dir.path().join("Reference.lean")));
+        assert_eq!(cfg.lens, ["ted"]);
+        assert_eq!(cfg.beq_timeout, Duration::from_millis(5));
+        assert_eq!(cfg.path, project);
+        assert_eq!(
+            cfg.origin("reference.file"),
+            Some(&Origin::Project(project.clone()))
+        );
+        assert_eq!(
+            cfg.origin("metrics.lens"),
+            Some(&Origin::User(settings.clone()))
+        );
+        assert_eq!(cfg.origin("metrics.transted_timeout_ms"), None);
+        let lines = cfg.describe();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("metrics.lens = ted  (from user settings ")),
+            "{lines:?}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("reference.file = ") && l.contains("(from project file ")),
+            "{lines:?}"
+        );
+        // [llm] keys merge across layers; an incomplete merged table names the file and line.
+        std::fs::write(&project, "[llm]\nmodel = \"m\"\n").unwrap();
+        std::fs::write(
+            &settings,
+            "[llm]\nbase_url = \"https://x/v1\"\napi_key_env = \"K\"\n",
+        )
+        .unwrap();
+        let cfg = Config::load_layers(&layers).unwrap();
+        let llm = cfg.llm.as_ref().unwrap();
+        assert_eq!(
+            (llm.base_url.as_str(), llm.model.as_str()),
+            ("https://x/v1", "m")
+        );
+        assert!(cfg.origin("llm.model").is_some_and(|o| !o.is_user()));
+        assert!(cfg.origin("llm.api_key_env").is_some_and(Origin::is_user));
+        std::fs::write(&settings, "\n[llm]\nsamples = 2\n").unwrap();
+        let e = Config::load_layers(&layers).unwrap_err();
+        assert_eq!((e.file.as_path(), e.line), (settings.as_path(), 2), "{e}");
+        assert!(e.message.contains("base_url"), "{e}");
     }
 
     fn directive(text: &str) -> Option<Result<Directive, ReferenceError>> {

@@ -839,6 +839,20 @@ async fn to_editor_loop<H: Hooks>(mut rx: mpsc::Receiver<ToEditor>, shared: Arc<
                 let (id, _reply) = shared.editor_pending.register(&method);
                 json!({"jsonrpc": "2.0", "id": id.as_str(), "method": method, "params": params})
             }
+            ToEditor::Ask {
+                method,
+                params,
+                reply,
+            } => {
+                let (id, answer) = shared.editor_pending.register(&method);
+                tokio::spawn(async move {
+                    reply.send(match answer.await {
+                        Ok(Reply::Result(v)) => v,
+                        _ => Value::Null,
+                    });
+                });
+                json!({"jsonrpc": "2.0", "id": id.as_str(), "method": method, "params": params})
+            }
         };
         let bytes = serde_json::to_vec(&body).expect("BUG: a JSON value always serializes");
         forward(&shared.to_editor, bytes, "proxy→editor").await;

@@ -355,19 +355,47 @@ fn beq_in_batch_samples_from_the_configured_llm() {
     // Three choices: the client's `n = 3` is met by one request per direction.
     let answer = "```lean\nrw [thm_P]\n```";
     let llm = llm_stand_in(&[answer, answer, answer]);
+    let llm_table = format!(
+        "[llm]\nbase_url = \"{}\"\nmodel = \"stand-in\"\n\
+         api_key_env = \"LEAN_ASSESS_BENCH_TEST_KEY\"\nsamples = 3\n",
+        llm.base_url
+    );
+    // In the project's file alone, `[llm]` is not used (issue 17.1): one line saying so, and
+    // nothing reaches the endpoint.
     std::fs::write(
         s.dir.path().join("project/lean-assess.toml"),
-        format!(
-            "[metrics]\nbeq_timeout_ms = 20000\n\n[llm]\nbase_url = \"{}\"\nmodel = \"stand-in\"\n\
-             api_key_env = \"LEAN_ASSESS_BENCH_TEST_KEY\"\nsamples = 3\n",
-            llm.base_url
-        ),
+        format!("[metrics]\nbeq_timeout_ms = 20000\n\n{llm_table}"),
     )
     .expect("config");
     let out = s.bench_env(
         "beq",
         STANDIN,
         &["--out", &s.path("pred.jsonl")],
+        &[("LEAN_ASSESS_BENCH_TEST_KEY", "sk-bench-test")],
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+    assert!(
+        stderr.contains("comes from the project file only"),
+        "{stderr}"
+    );
+    assert!(llm.seen.lock().expect("lock").is_empty());
+    // The user's own file (`--config`) layered over the project's: used.
+    std::fs::write(
+        s.dir.path().join("project/lean-assess.toml"),
+        "[metrics]\nbeq_timeout_ms = 20000\n",
+    )
+    .expect("config");
+    std::fs::write(s.path("user.toml"), &llm_table).expect("user config");
+    let out = s.bench_env(
+        "beq",
+        STANDIN,
+        &[
+            "--out",
+            &s.path("pred.jsonl"),
+            "--config",
+            &s.path("user.toml"),
+        ],
         &[("LEAN_ASSESS_BENCH_TEST_KEY", "sk-bench-test")],
     );
     let stderr = text(&out.stderr);
@@ -406,7 +434,7 @@ fn beq_in_batch_samples_from_the_configured_llm() {
 #[test]
 fn missing_key_and_malformed_config_are_one_line_errors() {
     let s = beq_needing_the_llm();
-    let config = s.dir.path().join("project/lean-assess.toml");
+    let config = s.dir.path().join("user.toml");
     std::fs::write(
         &config,
         "[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"m\"\n\
@@ -417,7 +445,7 @@ fn missing_key_and_malformed_config_are_one_line_errors() {
     let out = s.bench_env(
         "beq",
         STANDIN,
-        &[],
+        &["--config", &s.path("user.toml")],
         &[("LEAN_STANDIN_RECORD", record.as_str())],
     );
     let stderr = text(&out.stderr);

@@ -523,10 +523,15 @@ fn an_editor_leaving_mid_judgement_stops_the_keep_alive_before_the_proxys_shutdo
 /// BEq in the lens asks the `[llm]` endpoint for `samples` proofs per direction (3 here, not
 /// the default 8), as batch does: no fixed attempt proves the pair (`exact?` finds nothing,
 /// every `exact` script fails), the sampled `rw [thm_P]` proves both directions.
+/// The `[llm]` is the project file's, so (issue 17.1) nothing is sent before the user allows it
+/// through `window/showMessageRequest`; "Allow" is remembered in the user's state directory
+/// (not in the workspace), and the project's `api_key_env` is never read.
 #[test]
 fn beq_in_the_lens_asks_the_configured_number_of_samples() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
+    let state = tempfile::tempdir().unwrap();
+    let state_dir = state.path().display().to_string();
     let answer = "```lean\nrw [thm_P]\n```";
     let llm = llm_stand_in(&[answer, answer, answer]);
     let rules = [
@@ -544,7 +549,10 @@ fn beq_in_the_lens_asks_the_configured_number_of_samples() {
             llm.base_url
         ),
         &rules,
-        &[("LEAN_ASSESS_LENS_TEST_KEY", "sk-lens-test")],
+        &[
+            ("LEAN_ASSESS_LENS_TEST_KEY", "sk-lens-test"),
+            ("XDG_STATE_HOME", state_dir.as_str()),
+        ],
     );
     let cand_uri = uri_of(&root.join("Cand.lean"));
     ed.notify(
@@ -553,14 +561,43 @@ fn beq_in_the_lens_asks_the_configured_number_of_samples() {
     );
     let mut id = 10;
     let (title, _) = settle(&mut ed, &cand_uri, &mut id);
-    assert!(title.contains("beq equivalent"), "{title}");
+    assert!(!title.contains("beq equivalent"), "{title}");
+    assert!(
+        llm.seen.lock().unwrap().is_empty(),
+        "sent before the user allowed it"
+    );
+    let ask = ed.recv_matching(|m| m["method"] == "window/showMessageRequest");
+    let message = ask["params"]["message"].as_str().unwrap_or("");
+    assert!(message.contains(&llm.base_url), "{message}");
+    ed.send(&json!({"jsonrpc": "2.0", "id": ask["id"], "result": {"title": "Allow"}}));
+    let started = Instant::now();
+    loop {
+        let (title, _) = settle(&mut ed, &cand_uri, &mut id);
+        if title.contains("beq equivalent") {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(40),
+            "never re-judged: {title}"
+        );
+    }
+    let remembered = state.path().join("lean-assess/llm-trust.json");
+    assert!(
+        remembered.is_file(),
+        "the answer is kept in the user's state"
+    );
+    assert!(!root.join("llm-trust.json").exists());
     let seen = llm.seen.lock().unwrap().clone();
     // Three choices per answer: K = 3 is one request per direction (K = 8 would be three).
     let ks: Vec<&Value> = seen.iter().map(|(_, body)| &body["n"]).collect();
     assert_eq!(seen.len(), 2, "the `n` of each request: {ks:?}");
-    for (_, body) in &seen {
+    for (headers, body) in &seen {
         assert_eq!(body["n"], 3, "{body}");
         assert_eq!(body["model"], "stand-in");
+        assert!(
+            !headers.iter().any(|(k, _)| k == "authorization"),
+            "the project's api_key_env was read: {headers:?}"
+        );
     }
 }
 

@@ -37,7 +37,7 @@ use crate::lean::oracle::{connect_direct, initialize, Oracle, OracleConfig, Orac
 use crate::lean::process::LeanProcess;
 use crate::lean::scratch;
 use crate::lean::LeanClient;
-use crate::llm::{LlmClient, LlmSettings};
+use crate::llm::{LlmClient, LlmPermission};
 use crate::metrics::beq::{Beq, BeqSettings, BeqSide, ProofSampler};
 use crate::metrics::beq_plus;
 use crate::metrics::defeq::DefEq;
@@ -107,19 +107,39 @@ pub fn server_command(flag: Option<&str>) -> anyhow::Result<Vec<String>> {
     Ok(command)
 }
 
-/// The config file of a command-line run: `--config FILE`, else `lean-assess.toml` in the
-/// `--lean-project` directory when there is one. A malformed file is an error naming its line.
+/// The config of a command-line run: `lean-assess.toml` in the `--lean-project` directory when
+/// there is one, with `--config FILE` (the user's own) layered over it. A malformed file is an
+/// error naming its line.
 pub fn load_config(flag: Option<&Path>, project: Option<&Path>) -> anyhow::Result<Option<Config>> {
-    let path: Option<PathBuf> = match (flag, project) {
+    let mut layers = Vec::new();
+    if let Some(p) = project
+        .map(|dir| dir.join(CONFIG_FILE_NAME))
+        .filter(|p| p.is_file())
+    {
+        layers.push(crate::references::Layer {
+            path: p,
+            user: false,
+        });
+    }
+    if let Some(p) = flag {
         // A `--config` that is not there is the user's typo, not a config error at line 1.
-        (Some(p), _) if !p.exists() => anyhow::bail!("{}: no such file", p.display()),
-        (Some(p), _) if p.is_dir() => anyhow::bail!("{}: is a directory, not a file", p.display()),
-        (Some(p), _) => Some(p.to_path_buf()),
-        (None, Some(dir)) => Some(dir.join(CONFIG_FILE_NAME)).filter(|p| p.is_file()),
-        (None, None) => None,
-    };
-    path.map(|p| Config::load(&p).map_err(anyhow::Error::from))
-        .transpose()
+        if !p.exists() {
+            anyhow::bail!("{}: no such file", p.display());
+        }
+        if p.is_dir() {
+            anyhow::bail!("{}: is a directory, not a file", p.display());
+        }
+        layers.push(crate::references::Layer {
+            path: p.to_path_buf(),
+            user: true,
+        });
+    }
+    if layers.is_empty() {
+        return Ok(None);
+    }
+    Config::load_layers(&layers)
+        .map(Some)
+        .map_err(anyhow::Error::from)
 }
 
 /// How the Lean metrics run, from the config file (when there is one).
@@ -141,13 +161,27 @@ impl LeanSettings {
         let Some(config) = config else {
             return Ok(LeanSettings::default());
         };
-        let llm = match &config.llm {
-            Some(llm) if metrics.contains(&"beq") => {
-                let client = LlmClient::from_env(LlmSettings::from_config(llm))
-                    .with_context(|| format!("{}: [llm]", config.path.display()))?;
-                Some(Arc::new(client))
+        let llm = if metrics.contains(&"beq") {
+            // A project file alone never sends anything (issue 17.1): its endpoint is used once
+            // the user allowed it for this project in the editor, or named in `--config`.
+            let project = config.path.parent().unwrap_or(Path::new("."));
+            match crate::llm::permission(config, project, &crate::llm::TrustStore::user()) {
+                LlmPermission::NotConfigured => None,
+                LlmPermission::Allowed(s) => Some(Arc::new(
+                    LlmClient::from_env(s)
+                        .with_context(|| format!("{}: [llm]", config.path.display()))?,
+                )),
+                LlmPermission::NeedsConfirmation { project_file, base_url, .. } => bail!(
+                    "{}: [llm] base_url = {base_url:?} comes from the project file only and is not used by itself: \
+                     put [llm] (base_url, model, api_key_env) in your own file and pass --config FILE",
+                    project_file.display()
+                ),
+                LlmPermission::Refused(reason) => {
+                    bail!("{}: [llm]: {reason}", config.path.display())
+                }
             }
-            _ => None,
+        } else {
+            None
         };
         Ok(LeanSettings {
             transted_timeout: Some(config.transted_timeout),

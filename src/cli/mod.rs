@@ -166,8 +166,8 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
 /// Commands that must run before `main` touches stdout: the binary invoked as `lake` (the
 /// shim), and `serve`. `None`: not one of these, go on with [`main`]'s normal path.
 pub fn run_standalone(argv: &[OsString], err: &mut dyn Write) -> Option<ExitCode> {
-    if shim::invoked_as_lake(argv.first().map(OsString::as_os_str)) {
-        return Some(shim::run_as_lake(argv.to_vec(), err));
+    if let Some(tool) = shim::invoked_as(argv.first().map(OsString::as_os_str)) {
+        return Some(shim::run_as_tool(tool, argv.to_vec(), err));
     }
     match argv.get(1) {
         Some(command) if command == "serve" => {}

@@ -36,6 +36,11 @@ pub struct Args {
     /// Log file (default: $XDG_CACHE_HOME/lean-assess/serve-<pid>.log, else $TMPDIR).
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+    /// Print the configuration that applies to DOCUMENT (its layers, and each key with the file
+    /// it came from), then exit without starting a server. The editors' "show configuration"
+    /// commands run this with the proxy's environment and working directory.
+    #[arg(long, value_name = "DOCUMENT")]
+    pub show_config: Option<PathBuf>,
     /// The Lean server command and its arguments (default: `lake serve --`), started in the
     /// current directory (the workspace root).
     #[arg(last = true, value_name = "SERVER_COMMAND")]
@@ -93,7 +98,68 @@ pub fn default_log_path() -> PathBuf {
 
 /// `serve` from the command line.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(doc) = args.show_config.clone() {
+        let mut out = std::io::stdout().lock();
+        return show_config(ServeOptions::from_args(args), &doc, &mut out);
+    }
     serve(ServeOptions::from_args(args))
+}
+
+/// `serve --show-config DOCUMENT`: the layers the proxy would read for DOCUMENT and every key
+/// with its origin (exit 1 on a bad file, naming its line).
+pub fn show_config(
+    options: ServeOptions,
+    doc: &Path,
+    out: &mut dyn std::io::Write,
+) -> anyhow::Result<ExitCode> {
+    use crate::references::{config_layers, user_config_file, Config};
+    let root = options.features.workspace_root.clone();
+    let doc = if doc.is_absolute() {
+        doc.to_path_buf()
+    } else {
+        root.clone().unwrap_or_default().join(doc)
+    };
+    let env = std::env::var_os(crate::references::CONFIG_ENV)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from);
+    let explicit = options.features.config_path.clone();
+    let user_file = user_config_file();
+    let layers = config_layers(
+        explicit.as_deref().filter(|p| Some(*p) != env.as_deref()),
+        env.as_deref(),
+        user_file.as_deref(),
+        &doc,
+        root.as_deref(),
+    );
+    writeln!(out, "lean-assess configuration for {}", doc.display())?;
+    if layers.is_empty() {
+        writeln!(out, "no config file: built-in defaults (no lean-assess.toml from the document up to the workspace root {}, no user settings)", root.as_deref().map_or("?".into(), |r| r.display().to_string()))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for (i, l) in layers.iter().enumerate() {
+        let kind = if l.user {
+            "user settings"
+        } else {
+            "project file"
+        };
+        writeln!(out, "layer {}: {kind} {}", i + 1, l.path.display())?;
+    }
+    match Config::load_layers(&layers) {
+        Ok(cfg) => {
+            let lines = cfg.describe();
+            if lines.is_empty() {
+                writeln!(out, "every key at its default")?;
+            }
+            for l in lines {
+                writeln!(out, "  {l}")?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            writeln!(out, "error: {e}")?;
+            Ok(ExitCode::from(1))
+        }
+    }
 }
 
 /// Run one proxy session on this process's stdin/stdout.
@@ -320,8 +386,50 @@ mod tests {
         let o = ServeOptions::from_args(Args {
             config: None,
             log: Some("/tmp/x.log".into()),
+            show_config: None,
             server: vec![],
         });
         assert_eq!(o.server, ["lake", "serve", "--"]);
+    }
+
+    /// Issue 12.1: `serve --show-config DOC` names every layer and each key's origin.
+    #[test]
+    fn show_config_names_layers_and_origins() {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let ws = tmp.path().join("ws");
+        std::fs::create_dir_all(&ws).expect("ws");
+        std::fs::write(
+            ws.join("lean-assess.toml"),
+            "[reference]\nfile = \"R.lean\"\n",
+        )
+        .expect("project");
+        let settings = tmp.path().join("settings.toml");
+        std::fs::write(&settings, "[metrics]\nlens = [\"ted\"]\n").expect("settings");
+        let mut o = ServeOptions::from_args(Args {
+            config: Some(settings.clone()),
+            log: None,
+            show_config: None,
+            server: vec![],
+        });
+        o.features.workspace_root = Some(ws.clone());
+        let mut out = Vec::new();
+        let code = show_config(o, Path::new("A.lean"), &mut out).expect("show");
+        let text = String::from_utf8(out).expect("utf8");
+        assert_eq!(code, ExitCode::SUCCESS);
+        assert!(
+            text.contains(&format!(
+                "layer 1: project file {}",
+                ws.join("lean-assess.toml").display()
+            )),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!(
+                "metrics.lens = ted  (from user settings {})",
+                settings.display()
+            )),
+            "{text}"
+        );
+        assert!(text.contains("reference.file = "), "{text}");
     }
 }

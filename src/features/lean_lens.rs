@@ -21,7 +21,7 @@ use crate::lean::goals::SessionTracker;
 use crate::lean::oracle::{Oracle, OracleConfig, OracleError};
 use crate::lean::scratch;
 use crate::lean::LeanClient;
-use crate::llm::{LlmClient, LlmSettings};
+use crate::llm::{self, LlmClient, LlmPermission, TrustStore};
 use crate::metrics::beq::{
     Beq, BeqSettings, BeqSide, BoxFuture, CheckError, CheckOutcome, CheckRequest, DirectionOutcome,
     ProofChecker, ProofSampler, Suggestion,
@@ -224,7 +224,7 @@ impl LeanLens {
                 let started = std::time::Instant::now();
                 let (settings, sampler) = match plus {
                     Some(grind) => (beq_plus::settings(limit, grind), None),
-                    None => beq_settings(config, limit),
+                    None => beq_settings(config, limit, root),
                 };
                 let beq = Beq {
                     checker: SharedChecker(checker.clone()),
@@ -322,21 +322,38 @@ fn loaded_note(loaded: Duration) -> Option<String> {
     })
 }
 
+/// What the user allowed BEq to send for `config` in the workspace `root` (see
+/// [`llm::permission`]: a project file alone never sends anything).
+pub fn llm_permission(config: &Config, root: Option<&Path>) -> LlmPermission {
+    llm::permission(config, root.unwrap_or(Path::new("/")), &TrustStore::user())
+}
+
 /// BEq's settings and LLM sampler for one judgement, as batch makes them
 /// (`crate::cli::bench_lean::Judge::new`): `beq_timeout_ms` as the deadline and, when `[llm]` is
-/// configured and its key is present, its client with K = its `samples` (default 8).
+/// configured, allowed ([`llm_permission`]) and its key is present, its client with K = its
+/// `samples` (default 8).
 fn beq_settings(
     config: &Config,
     deadline: Duration,
+    root: Option<&Path>,
 ) -> (BeqSettings, Option<Box<dyn ProofSampler>>) {
     let mut settings = BeqSettings {
         deadline,
         ..BeqSettings::default()
     };
-    let Some(llm) = config.llm.as_ref() else {
-        return (settings, None);
+    let llm_settings = match llm_permission(config, root) {
+        LlmPermission::NotConfigured => return (settings, None),
+        LlmPermission::Allowed(s) => s,
+        LlmPermission::NeedsConfirmation { base_url, .. } => {
+            tracing::info!(%base_url, "[llm] from the project file not confirmed for this workspace; BEq runs its fixed attempts only");
+            return (settings, None);
+        }
+        LlmPermission::Refused(reason) => {
+            tracing::warn!(%reason, "[llm] refused; BEq runs its fixed attempts only");
+            return (settings, None);
+        }
     };
-    match LlmClient::from_env(LlmSettings::from_config(llm)) {
+    match LlmClient::from_env(llm_settings) {
         Ok(client) => {
             settings.samples = client.settings().samples;
             (settings, Some(Box::new(Arc::new(client))))
@@ -349,15 +366,17 @@ fn beq_settings(
 }
 
 /// The result-cache name of a lens metric: `beq`'s verdict depends on the `[llm]` sampler (which
-/// endpoint, which model, how many samples), so a changed `[llm]` is judged again instead of
-/// showing the old verdict; every other metric's name is its own.
-pub fn cache_name(metric: &str, config: &Config) -> String {
-    match (metric, &config.llm) {
-        ("beq", Some(llm)) => format!(
-            "beq+llm:{}:{}:{}",
-            llm.base_url,
-            llm.model,
-            LlmSettings::from_config(llm).samples
+/// endpoint, which model, how many samples, and whether the user allowed it), so a changed or
+/// newly allowed `[llm]` is judged again instead of showing the old verdict; every other
+/// metric's name is its own.
+pub fn cache_name(metric: &str, config: &Config, root: Option<&Path>) -> String {
+    match (metric, llm_permission(config, root)) {
+        ("beq", LlmPermission::Allowed(s)) => format!(
+            "beq+llm:{}:{}:{}:{}",
+            s.base_url,
+            s.model,
+            s.samples,
+            s.api_key_env.as_deref().unwrap_or("")
         ),
         _ => metric.to_string(),
     }
@@ -367,54 +386,77 @@ pub fn cache_name(metric: &str, config: &Config) -> String {
 mod tests {
     use super::*;
 
+    /// A config as the user's own settings give it (an `[llm]` from a project file alone is
+    /// not used: `llm::tests`).
     fn config(llm: &str) -> Config {
-        Config::parse(
+        let mut c = Config::parse(
             &format!("[metrics]\nbeq_timeout_ms = 4000\n{llm}"),
             Path::new("/w/lean-assess.toml"),
         )
-        .expect("config")
+        .expect("config");
+        for o in c.origins.values_mut() {
+            *o = crate::references::Origin::User("/u/settings.toml".into());
+        }
+        c
+    }
+
+    #[test]
+    fn an_unconfirmed_project_llm_is_not_used_nor_cached_as_used() {
+        let c = Config::parse(
+            "[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"m\"\n",
+            Path::new("/nonexistent-ws/lean-assess.toml"),
+        )
+        .expect("config");
+        let ws = Path::new("/nonexistent-ws");
+        assert!(beq_settings(&c, Duration::from_secs(1), Some(ws))
+            .1
+            .is_none());
+        assert_eq!(cache_name("beq", &c, Some(ws)), "beq");
     }
 
     #[test]
     fn beq_takes_k_from_the_configured_samples() {
         let limit = Duration::from_secs(4);
         let c = config("[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"m\"\nsamples = 3\n");
-        let (settings, sampler) = beq_settings(&c, limit);
+        let (settings, sampler) = beq_settings(&c, limit, None);
         assert_eq!(settings.samples, 3);
         assert_eq!(settings.deadline, limit);
         assert!(sampler.is_some());
 
         // `samples` left out: the paper's K = 8, as in batch.
         let c = config("[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"m\"\n");
-        assert_eq!(beq_settings(&c, limit).0.samples, 8);
+        assert_eq!(beq_settings(&c, limit, None).0.samples, 8);
 
         // No `[llm]`, or one whose key variable is unset: the fixed attempts only.
-        let (settings, sampler) = beq_settings(&config(""), limit);
+        let (settings, sampler) = beq_settings(&config(""), limit, None);
         assert!(sampler.is_none());
         assert_eq!(settings.deadline, limit);
         let c = config(
             "[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"m\"\n\
              api_key_env = \"LEAN_ASSESS_LENS_UNIT_TEST_NO_SUCH_KEY\"\nsamples = 3\n",
         );
-        assert!(beq_settings(&c, limit).1.is_none());
+        assert!(beq_settings(&c, limit, None).1.is_none());
     }
 
     #[test]
     fn beq_results_are_cached_per_sampler() {
         let with = |k: &str| {
             config(&format!(
-                "[llm]\nbase_url = \"http://h/v1\"\nmodel = \"m\"\n{k}"
+                "[llm]\nbase_url = \"https://h/v1\"\nmodel = \"m\"\n{k}"
             ))
         };
-        let three = cache_name("beq", &with("samples = 3\n"));
-        assert_ne!(three, cache_name("beq", &with("samples = 4\n")));
-        assert_ne!(three, cache_name("beq", &config("")));
+        let three = cache_name("beq", &with("samples = 3\n"), None);
+        assert_ne!(three, cache_name("beq", &with("samples = 4\n"), None));
+        assert_ne!(three, cache_name("beq", &config(""), None));
         // Omitted and explicit 8 are the same sampler.
         assert_eq!(
-            cache_name("beq", &with("")),
-            cache_name("beq", &with("samples = 8\n"))
+            cache_name("beq", &with(""), None),
+            cache_name("beq", &with("samples = 8\n"), None)
         );
-        assert_eq!(cache_name("beq", &config("")), "beq");
-        assert_eq!(cache_name("transted", &with("samples = 3\n")), "transted");
+        assert_eq!(cache_name("beq", &config(""), None), "beq");
+        assert_eq!(
+            cache_name("transted", &with("samples = 3\n"), None),
+            "transted"
+        );
     }
 }

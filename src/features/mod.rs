@@ -31,7 +31,7 @@ use crate::documents::{Document, DocumentMirror, MirrorEvent};
 use crate::lean::goals::{self, KeepAliveTicker, SessionTracker, KEEP_ALIVE_EVERY};
 use crate::lean::LeanClient;
 use crate::metrics::LEAN_METRICS;
-use crate::references::{self, find_config, path_to_uri, uri_to_path, Config};
+use crate::references::{self, path_to_uri, uri_to_path, Config};
 use cache::{CancelOnDrop, CancelToken, JobCaches};
 use jobs::{DocAnalysis, JobInput, MetricState, ResultCache, SharedCache, TheoremView};
 use serde_json::value::RawValue;
@@ -60,6 +60,37 @@ pub enum ToEditor {
     Notification { method: String, params: Value },
     /// A server→client request. The router mints an own id and consumes the editor's reply.
     Request { method: String, params: Value },
+    /// A server→client request whose answer the features wait for (`window/showMessageRequest`):
+    /// the router sends the editor's `result` (`null` on an error or a closed stream) to `reply`.
+    Ask {
+        method: String,
+        params: Value,
+        reply: AnswerSlot,
+    },
+}
+
+/// Where the router delivers the answer to a [`ToEditor::Ask`] (taken once).
+#[derive(Clone, Debug)]
+pub struct AnswerSlot(Arc<Mutex<Option<tokio::sync::oneshot::Sender<Value>>>>);
+
+impl AnswerSlot {
+    pub fn new() -> (AnswerSlot, tokio::sync::oneshot::Receiver<Value>) {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        (AnswerSlot(Arc::new(Mutex::new(Some(tx)))), rx)
+    }
+
+    /// Deliver the answer (later calls do nothing; a waiter that gave up is not an error).
+    pub fn send(&self, answer: Value) {
+        if let Some(tx) = lock(&self.0).take() {
+            let _ = tx.send(answer);
+        }
+    }
+}
+
+impl PartialEq for AnswerSlot {
+    fn eq(&self, other: &AnswerSlot) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 /// A JSON-RPC error the features answer one of their own requests with.
@@ -72,6 +103,8 @@ pub struct OwnError {
 /// The future of an own request, run by the router on a spawned task.
 pub type OwnFuture = Pin<Box<dyn Future<Output = Result<Value, OwnError>> + Send>>;
 
+/// The "allow" answer of the `[llm]` confirmation.
+const LLM_ALLOW: &str = "Allow";
 /// JSON-RPC InvalidParams.
 const INVALID_PARAMS: i64 = -32602;
 /// LSP ContentModified: the request was computed for an outdated document version.
@@ -137,9 +170,10 @@ struct PublishParams<'a> {
     is_incremental: Option<bool>,
 }
 
-/// A config file as last read: its modification time and what it parsed to.
+/// A layered config as last read: each layer's modification time and size, and what they
+/// parsed to.
 type ConfigEntry = (
-    Option<(SystemTime, u64)>,
+    Vec<Option<(SystemTime, u64)>>,
     Result<Arc<Config>, references::ReferenceError>,
 );
 
@@ -158,8 +192,10 @@ struct Inner {
     /// "Show differences" diagnostics currently shown, by URI (cleared on edit).
     shown: Mutex<HashMap<String, Vec<Value>>>,
     lean_diags: Mutex<HashMap<String, LeanDiagnostics>>,
-    /// Config files read, by path, with their modification time and size.
-    configs: Mutex<HashMap<PathBuf, ConfigEntry>>,
+    /// (workspace, endpoint) pairs whose `[llm]` confirmation was asked this session.
+    llm_asked: Mutex<std::collections::HashSet<(PathBuf, String)>>,
+    /// Layered configs read, by their layers' paths (lowest first).
+    configs: Mutex<HashMap<Vec<PathBuf>, ConfigEntry>>,
     /// Messages already shown with window/showMessage (each once).
     told: Mutex<std::collections::HashSet<String>>,
     cpu: Arc<Semaphore>,
@@ -222,6 +258,7 @@ impl Features {
             shown: Mutex::default(),
             lean_diags: Mutex::default(),
             configs: Mutex::default(),
+            llm_asked: Mutex::default(),
             told: Mutex::default(),
             cpu: Arc::new(Semaphore::new(2)),
             rpc: rpc.clone(),
@@ -702,25 +739,104 @@ impl Features {
         doc_path: Option<&Path>,
     ) -> Option<Result<Arc<Config>, references::ReferenceError>> {
         let root = self.workspace_root();
-        let path = find_config(
+        let user_file = references::user_config_file();
+        let layers = references::config_layers(
             self.inner.cfg.config_path.as_deref(),
             self.inner.env_config.as_deref(),
+            user_file.as_deref(),
             doc_path.unwrap_or(Path::new("/")),
             root.as_deref(),
-        )?;
-        // Modification time and size: coarse-mtime filesystems still see most rewrites.
-        let mtime = std::fs::metadata(&path)
-            .and_then(|m| Ok((m.modified()?, m.len())))
-            .ok();
+        );
+        if layers.is_empty() {
+            return None;
+        }
+        // Modification time and size of every layer: coarse-mtime filesystems still see most
+        // rewrites.
+        let stamp: Vec<_> = layers
+            .iter()
+            .map(|l| {
+                std::fs::metadata(&l.path)
+                    .and_then(|m| Ok((m.modified()?, m.len())))
+                    .ok()
+            })
+            .collect();
+        let key: Vec<PathBuf> = layers.iter().map(|l| l.path.clone()).collect();
         let mut cache = lock(&self.inner.configs);
-        if let Some((t, c)) = cache.get(&path) {
-            if *t == mtime && mtime.is_some() {
+        if let Some((t, c)) = cache.get(&key) {
+            if *t == stamp && stamp.iter().all(Option::is_some) {
                 return Some(c.clone());
             }
         }
-        let c = Config::load(&path).map(Arc::new);
-        cache.insert(path, (mtime, c.clone()));
+        let c = Config::load_layers(&layers).map(Arc::new);
+        match &c {
+            Ok(cfg) => tracing::info!(
+                layers = ?key,
+                "config for {}: {}",
+                doc_path.map_or(String::new(), |p| p.display().to_string()),
+                cfg.describe().join("; ")
+            ),
+            Err(e) => tracing::warn!(%e, "config"),
+        }
+        cache.insert(key, (stamp, c.clone()));
         Some(c)
+    }
+
+    /// A project file asks for an LLM the user has not allowed for this workspace: ask once per
+    /// session (`window/showMessageRequest`); "Allow" is remembered in the user's state
+    /// ([`crate::llm::TrustStore`]) and every open document is judged again. Until then BEq
+    /// runs without the LLM and nothing is sent (issue 17.1).
+    fn ask_llm_consent(&self, config: &Config) {
+        let root = self.workspace_root();
+        let crate::llm::LlmPermission::NeedsConfirmation {
+            project_file,
+            base_url,
+            model,
+        } = lean_lens::llm_permission(config, root.as_deref())
+        else {
+            return;
+        };
+        let Ok(rt) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let ws = root.unwrap_or_else(|| PathBuf::from("/"));
+        if !lock(&self.inner.llm_asked).insert((ws.clone(), base_url.clone())) {
+            return;
+        }
+        let (reply, answer) = AnswerSlot::new();
+        let message = format!(
+            "lean-assess: {} asks to send this workspace's theorems to the LLM endpoint {base_url} \
+             (model {model}) for BEq. No API key is sent unless your own settings name one \
+             (leanAssess.llm.apiKeyEnv). Allow for {}?",
+            project_file.display(),
+            ws.display()
+        );
+        tracing::info!(%base_url, workspace = %ws.display(), "asking the user to allow the project's [llm]");
+        self.send(ToEditor::Ask {
+            method: "window/showMessageRequest".into(),
+            params: json!({"type": 2, "message": message,
+                           "actions": [{"title": LLM_ALLOW}, {"title": "Not now"}]}),
+            reply,
+        });
+        let this = self.clone();
+        rt.spawn(async move {
+            let Ok(answer) = answer.await else { return };
+            if answer.get("title").and_then(Value::as_str) != Some(LLM_ALLOW) {
+                tracing::info!(%base_url, "the user did not allow the project's [llm] (asked again next session)");
+                return;
+            }
+            match crate::llm::TrustStore::user().remember(&ws, &base_url) {
+                Ok(()) => {
+                    tracing::info!(%base_url, workspace = %ws.display(), "the user allowed the project's [llm]");
+                    for uri in this.inner.docs.uris() {
+                        this.restart_job(&uri);
+                    }
+                }
+                Err(e) => this.show_message(
+                    1,
+                    format!("lean-assess: cannot remember the LLM permission: {e}"),
+                ),
+            }
+        });
     }
 
     fn restart_job(&self, uri: &str) {
@@ -831,9 +947,10 @@ impl Features {
             .unwrap_or_default();
         // Results known for the same texts are filled in before anything is shown: only the
         // theorems an edit touched are left running (the views are not shared yet: no copies).
+        let root = self.workspace_root();
         let cache_names: Vec<String> = metric_names
             .iter()
-            .map(|m| lean_lens::cache_name(m, &config))
+            .map(|m| lean_lens::cache_name(m, &config, root.as_deref()))
             .collect();
         {
             let cache = lock(&self.inner.cache);
@@ -1090,7 +1207,7 @@ impl Features {
         let cand_text = c.source.clone();
         let cand_header = a.candidate_header.clone();
         let key = ResultCache::key(
-            &lean_lens::cache_name(metric, config),
+            &lean_lens::cache_name(metric, config, self.workspace_root().as_deref()),
             rv,
             &cand_text,
             &cand_header,
@@ -1101,6 +1218,9 @@ impl Features {
                 Ok(rep) => MetricState::Done(rep),
                 Err(e) => MetricState::Failed(e),
             };
+        }
+        if metric == "beq" {
+            self.ask_llm_consent(config);
         }
         if LEAN_METRICS.contains(&metric) {
             let pair = crate::metrics::Pair {

@@ -16,8 +16,14 @@ local log = vim.fs.joinpath(tmp, 'stub.log')
 H.write(vim.fs.joinpath(project, 'lakefile.toml'), 'name = "demo"\n')
 H.write(vim.fs.joinpath(project, 'Auto.lean'), '-- candidate\ntheorem t : 1 + 1 = 2 := by\n  rfl\n')
 H.write(vim.fs.joinpath(shim, 'lake'), ('#!/bin/sh\nSTUB_PATH="$PATH" exec python3 %s "$@"\n'):format(vim.fs.joinpath(here, 'stub_server.py')), 493)
+vim.uv.fs_symlink(vim.fs.joinpath(shim, 'lake'), vim.fs.joinpath(shim, 'lean'))
+-- A folder without a lakefile (only lean-toolchain): lean.nvim starts `lean --server` there.
+local standalone = vim.fs.joinpath(tmp, 'standalone')
+H.write(vim.fs.joinpath(standalone, 'lean-toolchain'), 'leanprover/lean4:v4.30.0\n')
+H.write(vim.fs.joinpath(standalone, 'Solo.lean'), 'theorem s : 2 = 2 := rfl\n')
 vim.env.STUB_LOG = log
 assert(vim.fn.executable('lake') == 0, 'this test needs no lake on PATH')
+assert(vim.fn.executable('lean') == 0, 'this test needs no lean on PATH')
 
 -- As a lean.nvim user: the `leanls` config comes from the runtimepath; the plugin extends it.
 local state = la.setup({ path = vim.fs.joinpath(shim, 'lake'), shim_dir = shim, install_shim = false })
@@ -50,6 +56,30 @@ H.test('lake serve -- <root> runs from the shim directory, in the root, and the 
   H.wait_for(5000, function()
     return #vim.lsp.codelens.get(buf) > 0
   end, 'lenses')
+end)
+
+H.test('without a lakefile lean.nvim starts `lean --server <root>`, which also goes through the shim', function()
+  vim.cmd.edit(vim.fs.joinpath(standalone, 'Solo.lean'))
+  local solo = vim.api.nvim_get_current_buf()
+  H.wait_for(5000, function()
+    return vim.lsp.get_clients({ bufnr = solo, name = 'leanls' })[1]
+  end, 'leanls to attach to the standalone file')
+  local started = H.wait_for(5000, function()
+    for line in io.lines(log) do
+      local m = vim.json.decode(line)
+      if m.argv and m.argv[1] == '--server' then
+        return m
+      end
+    end
+  end, 'lean --server to start')
+  H.eq(started.path0, shim, 'first PATH entry')
+  H.eq(started.argv, { '--server', standalone }, 'argv')
+end)
+
+H.test('the lean.nvim-style config keeps capabilities.lean and its publishDiagnostics handler', function()
+  local cfg = vim.lsp.config.leanls
+  H.eq(cfg.capabilities.lean.silentDiagnosticSupport, true, 'capabilities.lean')
+  H.eq(type(cfg.handlers['textDocument/publishDiagnostics']), 'function', 'diagnostics handler kept')
 end)
 
 for _, c in ipairs(vim.lsp.get_clients()) do

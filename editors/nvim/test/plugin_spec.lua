@@ -10,10 +10,11 @@ local la = require('lean_assess')
 
 local tmp = H.tmpdir()
 
--- A stand-in for `lean-assess shim DIR` that does what the contract says (DIR/lake → itself).
+-- A stand-in for `lean-assess shim DIR` that does what the contract says (DIR/lake and
+-- DIR/lean → itself).
 local function fake_binary(dir, body)
   local bin = vim.fs.joinpath(dir, 'lean-assess')
-  H.write(bin, body or '#!/bin/sh\n[ "$1" = shim ] || exit 2\nmkdir -p "$2" && ln -sf "$0" "$2/lake" && echo "cmd_env PATH: $2"\n', 493)
+  H.write(bin, body or '#!/bin/sh\n[ "$1" = shim ] || exit 2\nmkdir -p "$2" && ln -sf "$0" "$2/lake" && ln -sf "$0" "$2/lean" && echo "cmd_env PATH: $2"\n', 493)
   return bin
 end
 
@@ -26,6 +27,40 @@ H.test('cmd_env puts the shim first once, keeps other variables, sets LEAN_ASSES
   local from_nvim = la.cmd_env(nil, '/shim')
   H.eq(from_nvim.PATH, '/shim:' .. vim.env.PATH:gsub('^:+', ''), 'defaults to Neovim PATH')
   H.eq(from_nvim.LEAN_ASSESS_CONFIG, nil, 'no config unless asked')
+end)
+
+H.test('a shim without `lean` (from before lean.nvim\'s `lean --server` fallback was covered) is reinstalled', function()
+  local bin = fake_binary(vim.fs.joinpath(tmp, 'old-shim-bin'))
+  local dir = vim.fs.joinpath(tmp, 'old-shim')
+  vim.fn.mkdir(dir, 'p')
+  vim.uv.fs_symlink(bin, vim.fs.joinpath(dir, 'lake'))
+  H.eq(la.shim_state(dir, bin), 'missing', 'lake only')
+  H.truthy(la.install_shim(bin, dir), 'reinstalled')
+  H.eq(la.shim_state(dir, bin), 'installed', 'lake and lean')
+end)
+
+H.test('Neovim older than 0.11.4: one clear message, nothing set up', function()
+  local real_has = vim.fn.has
+  local notes = {}
+  local real_notify = vim.notify
+  vim.fn.has = function(what)
+    if what == 'nvim-0.11.4' then
+      return 0
+    end
+    return real_has(what)
+  end
+  vim.notify = function(msg, level)
+    notes[#notes + 1] = { msg, level }
+  end
+  local ok, result = pcall(la.setup, {})
+  vim.fn.has = real_has
+  vim.notify = real_notify
+  H.truthy(ok, 'no error: ' .. tostring(result))
+  H.eq(result, nil, 'setup returns nothing')
+  H.eq(#notes, 1, 'one message')
+  H.truthy(notes[1][1]:find('needs Neovim 0.11.4 or newer', 1, true), notes[1][1])
+  H.eq(notes[1][2], vim.log.levels.ERROR, 'an error')
+  H.eq(la.version_problem(), nil, 'this Neovim is new enough')
 end)
 
 H.test('find_binary: explicit path must be executable; else PATH lookup with a clear message', function()

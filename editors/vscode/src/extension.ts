@@ -2,8 +2,11 @@
 // language client of its own: the Lean 4 extension spawns `lake serve`, and this extension makes
 // that `lake` the lean-assess shim (through `lean4.envPathExtensions`, only after asking), so the
 // lenses, hovers and code actions the proxy adds reach VS Code through the Lean 4 extension's
-// client. It also turns `leanAssess.*` settings into the proxy's config file (LEAN_ASSESS_CONFIG)
-// and offers commands that run the proxy's code actions at the cursor.
+// client. It also turns `leanAssess.*` settings into the user's config layer (LEAN_ASSESS_CONFIG),
+// which the proxy layers over the project's own `lean-assess.toml` (never replacing it; `Show
+// Configuration` prints each key with the file it came from), and offers commands that run the
+// proxy's code actions at the cursor. `leanAssess.llm.*` is read from user settings only: a
+// workspace's `.vscode/settings.json` never names an endpoint or a key variable (issue 17.1).
 //
 // Facts relied on (editors-and-peers-research.md §A): the Lean 4 extension copies `process.env`
 // when it starts a server (`Object.assign({}, process.env)` in its leanclient setup), puts
@@ -15,6 +18,10 @@ import { findExecutable, shimIsFirst, withShimFirst, withoutShim } from './core/
 import { installShim, shimState } from './core/shim'
 import { hasProxySettings, readSettings, renderConfig, SettingError } from './core/config'
 import { ACTION_TITLES, actionSteps, AssessAction, pickAction } from './core/actions'
+import { execFile } from 'child_process'
+
+/** The language ids the Lean 4 extension serves (`lean4`, and `lean` for older files). */
+export const LEAN_LANGUAGE_IDS = ['lean4', 'lean']
 
 export const CONFIG_ENV = 'LEAN_ASSESS_CONFIG'
 export const LEAN_RESTART_COMMAND = 'lean4.restartServer'
@@ -27,6 +34,8 @@ export const COMMANDS = {
     setReference: 'leanAssess.setReference',
     installShim: 'leanAssess.installShim',
     removeShim: 'leanAssess.removeShim',
+    showConfig: 'leanAssess.showConfig',
+    restartLean: 'leanAssess.restartLean',
 } as const
 
 let log: vscode.OutputChannel | undefined
@@ -56,7 +65,10 @@ function workspaceRoot(): string | undefined {
  * when no setting is set). Returns true when what a newly started proxy would see changed.
  */
 export function syncProxyConfig(context: vscode.ExtensionContext): boolean {
-    const settings = readSettings(key => vscode.workspace.getConfiguration('leanAssess').get(key))
+    const cfg = vscode.workspace.getConfiguration('leanAssess')
+    // The LLM's endpoint and key variable come from the user only (user settings), never from a
+    // workspace's settings file.
+    const settings = readSettings(key => (key.startsWith('llm.') ? cfg.inspect(key)?.globalValue : cfg.get(key)))
     const before = process.env[CONFIG_ENV]
     if (!hasProxySettings(settings)) {
         delete process.env[CONFIG_ENV]
@@ -87,14 +99,85 @@ export function syncProxyConfig(context: vscode.ExtensionContext): boolean {
     return before !== file || old !== text
 }
 
-async function restartLean(): Promise<void> {
-    try {
-        await vscode.commands.executeCommand(LEAN_RESTART_COMMAND)
-        say('restarted the Lean server')
-    } catch (e) {
-        // The Lean 4 extension is not installed or not active yet: its next start picks up the change.
-        say(`could not run ${LEAN_RESTART_COMMAND}: ${String(e)}`)
+function isLeanDocument(doc: vscode.TextDocument): boolean {
+    return LEAN_LANGUAGE_IDS.includes(doc.languageId)
+}
+
+function inFolder(doc: vscode.TextDocument, folder: string | undefined): boolean {
+    if (folder === undefined) return true
+    const rel = path.relative(folder, doc.uri.fsPath)
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)
+}
+
+/**
+ * Restart the Lean server of every workspace folder, and say what really happened.
+ * `lean4.restartServer` restarts only the client of the focused Lean editor (with none it shows
+ * "No focused Lean tab" and returns normally), so for each folder a Lean editor of that folder
+ * is brought forward first; a folder with no Lean file open has no server to restart (its next
+ * one starts behind the proxy). Returns one line per folder.
+ */
+export async function restartLean(): Promise<string[]> {
+    const folders = (vscode.workspace.workspaceFolders ?? []).map(f => f.uri.fsPath)
+    const targets: (string | undefined)[] = folders.length > 0 ? folders : [undefined]
+    const before = vscode.window.activeTextEditor
+    const report: string[] = []
+    const notDone: string[] = []
+    for (const folder of targets) {
+        const name = folder ?? 'this window'
+        const visible = vscode.window.visibleTextEditors.find(e => isLeanDocument(e.document) && inFolder(e.document, folder))
+        const doc = visible?.document ?? vscode.workspace.textDocuments.find(d => isLeanDocument(d) && inFolder(d, folder))
+        if (doc === undefined) {
+            report.push(`${name}: no Lean file open, so no Lean server runs there; the next one opened starts behind the proxy`)
+            continue
+        }
+        try {
+            await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: false })
+        } catch (e) {
+            notDone.push(name)
+            report.push(`${name}: could not bring ${doc.uri.fsPath} forward (${String(e)}): open it and run "Lean 4: Restart Server"`)
+            continue
+        }
+        if (vscode.window.activeTextEditor?.document !== doc) {
+            notDone.push(name)
+            report.push(`${name}: ${doc.uri.fsPath} did not become the focused editor: focus it and run "Lean 4: Restart Server"`)
+            continue
+        }
+        try {
+            await vscode.commands.executeCommand(LEAN_RESTART_COMMAND)
+            report.push(`${name}: asked the Lean 4 extension to restart the server of ${doc.uri.fsPath}`)
+        } catch (e) {
+            // The Lean 4 extension is not installed or not active yet: its next start picks up the change.
+            notDone.push(name)
+            report.push(`${name}: could not run ${LEAN_RESTART_COMMAND}: ${String(e)}`)
+        }
     }
+    if (before !== undefined && vscode.window.activeTextEditor?.document !== before.document) {
+        await Promise.resolve(vscode.window.showTextDocument(before.document, { preview: false })).catch(() => undefined)
+    }
+    for (const line of report) say(`restart: ${line}`)
+    if (notDone.length > 0) {
+        void vscode.window.showWarningMessage(`lean-assess: the Lean server was not restarted in ${notDone.join(', ')}. ${report.filter(l => notDone.some(n => l.startsWith(n))).join(' ')}`)
+    }
+    return report
+}
+
+/** `Show Configuration`: what the proxy reads for the active Lean file, each key with its origin. */
+async function showConfig(): Promise<string | undefined> {
+    const binary = resolveBinary()
+    const doc = vscode.window.activeTextEditor?.document
+    if (binary === undefined || doc === undefined) {
+        void vscode.window.showInformationMessage('lean-assess: open a Lean file (and have lean-assess on PATH or in leanAssess.path) to see its configuration.')
+        return undefined
+    }
+    const folder = (vscode.workspace.workspaceFolders ?? []).map(f => f.uri.fsPath).find(f => inFolder(doc, f))
+    const text = await new Promise<string>(resolve => {
+        execFile(binary, ['serve', '--show-config', doc.uri.fsPath], { cwd: folder, env: process.env, timeout: 15000 }, (err, stdout, stderr) => {
+            resolve(`${stdout}${stderr}${err && !stdout ? String(err) : ''}`)
+        })
+    })
+    for (const line of text.trimEnd().split('\n')) say(line)
+    log?.show(true)
+    return text
 }
 
 /**
@@ -243,6 +326,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         vscode.commands.registerCommand(COMMANDS.setReference, () => setReference()),
         vscode.commands.registerCommand(COMMANDS.installShim, () => ensureShim(context, true)),
         vscode.commands.registerCommand(COMMANDS.removeShim, () => removeShim(context)),
+        vscode.commands.registerCommand(COMMANDS.showConfig, () => showConfig()),
+        vscode.commands.registerCommand(COMMANDS.restartLean, () => restartLean()),
     )
     const leanWasActive = vscode.extensions.getExtension('leanprover.lean4')?.isActive === true
     const configChanged = syncProxyConfig(context)
@@ -259,10 +344,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
             }
         }),
     )
+    const binary = resolveBinary()
+    const shimWasThere = binary !== undefined && shimState(shimDirectory(context), binary, process.platform).kind === 'installed'
     const shim = await ensureShim(context, false)
-    // A Lean server started before this activation did not see LEAN_ASSESS_CONFIG (a restart
-    // just done by ensureShim already picked it up).
-    if (shim === 'ready' && configChanged && leanWasActive) await restartLean()
+    // A Lean server started before this activation (the Lean 4 extension, a dependency, activates
+    // first) did not see LEAN_ASSESS_CONFIG, or found no shim yet when it was only installed
+    // now: restart it (a restart just done by ensureShim already picked both up).
+    const leanActive = leanWasActive || vscode.extensions.getExtension('leanprover.lean4')?.isActive === true
+    if (shim === 'ready' && (configChanged || !shimWasThere) && leanActive) await restartLean()
 }
 
 export function deactivate(): void {

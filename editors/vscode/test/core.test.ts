@@ -137,7 +137,7 @@ test('absoluteTheoremRef resolves the file part only', () => {
 function fakeBinary(root: string, behaviour: 'link' | 'fail' | 'nothing'): string {
     const bin = path.join(root, 'bin', 'lean-assess')
     const body = {
-        link: '#!/bin/sh\n[ "$1" = shim ] || exit 2\nmkdir -p "$2" && ln -sf "$0" "$2/lake" && echo "lean4.envPathExtensions: [\\"$2\\"]"\n',
+        link: '#!/bin/sh\n[ "$1" = shim ] || exit 2\nmkdir -p "$2" && ln -sf "$0" "$2/lake" && ln -sf "$0" "$2/lean" && echo "lean4.envPathExtensions: [\\"$2\\"]"\n',
         fail: '#!/bin/sh\necho "cannot write $2" >&2\nexit 3\n',
         nothing: '#!/bin/sh\nexit 0\n',
     }[behaviour]
@@ -157,6 +157,11 @@ test('installShim runs `BINARY shim DIR` and checks DIR/lake resolves to the bin
     const other = fakeBinary(path.join(root, 'other'), 'link')
     assert.equal(shimState(dir, other, 'linux').kind, 'foreign')
     assert.equal(shimLakePath(dir, 'win32'), path.join(dir, 'lake.exe'))
+    // A shim from before `lean` was part of it (issue 12.3): reinstalled.
+    const old = path.join(root, 'old')
+    fs.mkdirSync(old)
+    fs.symlinkSync(bin, path.join(old, 'lake'))
+    assert.equal(shimState(old, bin, 'linux').kind, 'missing')
 })
 
 test('installShim fails with the binary, directory and cause when the command fails or leaves no shim', async () => {

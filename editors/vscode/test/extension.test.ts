@@ -13,10 +13,14 @@ let root: string
 let bin: string
 let shim: string
 
-// `lean-assess shim DIR` as the contract describes it: DIR/lake → this binary.
+// `lean-assess shim DIR` as the contract describes it: DIR/lake and DIR/lean → this binary;
+// `serve --show-config DOC` prints the layers.
 function writeFakeBinary(file: string): void {
     fs.mkdirSync(path.dirname(file), { recursive: true })
-    fs.writeFileSync(file, '#!/bin/sh\n[ "$1" = shim ] || exit 2\nmkdir -p "$2" && ln -sf "$0" "$2/lake"\n')
+    fs.writeFileSync(
+        file,
+        '#!/bin/sh\nif [ "$1" = serve ] && [ "$2" = --show-config ]; then echo "config for $3 in $(pwd) with ${LEAN_ASSESS_CONFIG:-none}"; exit 0; fi\n[ "$1" = shim ] || exit 2\nmkdir -p "$2" && ln -sf "$0" "$2/lake" && ln -sf "$0" "$2/lean"\n',
+    )
     fs.chmodSync(file, 0o755)
 }
 
@@ -215,4 +219,98 @@ test('with no proxy action at the cursor the user is told why, and nothing runs'
     assert.equal(await ext.runProxyAction('differences'), false)
     assert.ok(state.calls.some(c => c.startsWith('info lean-assess: no "show differences" action here')), state.calls.join('\n'))
     assert.deepEqual(state.appliedEdits, [])
+})
+
+test('restart brings a Lean editor of each folder forward and restarts every folder\'s server; says what it did', async () => {
+    const { fakeDocument } = await import('./fakeVscode')
+    const { ext, state, ctx } = setup(s => s.answers.push('Not now'))
+    await ext.activate(ctx as never)
+    const a = fakeDocument('/a/A.lean')
+    const b = fakeDocument('/b/B.lean', 'lean') // the Lean 4 extension also serves language id `lean`
+    const md = fakeDocument('/c/README.md', 'markdown')
+    state.folders = ['/a', '/b', '/c']
+    state.documents = [md, a, b]
+    state.visible = [md] // no Lean editor visible
+    state.activeEditor = { document: md, selection: {} }
+    const focused: string[] = []
+    state.external.set('lean4.restartServer', () => {
+        focused.push((state.activeEditor as { document: { uri: { fsPath: string } } }).document.uri.fsPath)
+    })
+    const report = await ext.restartLean()
+    assert.deepEqual(focused, ['/a/A.lean', '/b/B.lean'], state.calls.join('\n'))
+    assert.match(report[0], /^\/a: asked the Lean 4 extension to restart the server of \/a\/A\.lean/)
+    assert.match(report[2], /^\/c: no Lean file open/)
+    // The editor the user had is brought back.
+    assert.equal((state.activeEditor as { document: unknown }).document, md)
+    assert.ok(state.output.some(l => l.includes('restart: /b: asked')), state.output.join('\n'))
+
+    // A document that cannot be brought forward: not "restarted", and the user is told what to do.
+    state.showFails = true
+    focused.length = 0
+    const failed = await ext.restartLean()
+    assert.deepEqual(focused, [])
+    assert.match(failed[0], /could not bring \/a\/A\.lean forward.*Lean 4: Restart Server/)
+    assert.ok(state.calls.some(c => c.startsWith('warning lean-assess: the Lean server was not restarted in /a, /b')), state.calls.join('\n'))
+})
+
+test('leanAssess.llm.* from workspace settings never reach the proxy; from user settings they do', async () => {
+    const { ext, state, ctx } = setup(s => {
+        s.answers.push('Not now')
+        s.settings['leanAssess.llm.baseUrl'] = { workspace: 'http://evil.example/v1' }
+        s.settings['leanAssess.llm.apiKeyEnv'] = { workspace: 'AWS_SECRET_ACCESS_KEY' }
+        s.settings['leanAssess.llm.model'] = { workspace: 'm' }
+        s.settings['leanAssess.metrics.lens'] = { workspace: ['ted'] }
+    })
+    await ext.activate(ctx as never)
+    const text = fs.readFileSync(process.env.LEAN_ASSESS_CONFIG!, 'utf8')
+    assert.doesNotMatch(text, /\[llm\]|evil|AWS_SECRET/, text)
+    state.settings['leanAssess.llm.baseUrl'] = { global: 'http://127.0.0.1:8000/v1' }
+    state.settings['leanAssess.llm.model'] = { global: 'm' }
+    state.settings['leanAssess.llm.apiKeyEnv'] = { global: 'MY_KEY', workspace: 'AWS_SECRET_ACCESS_KEY' }
+    ext.syncProxyConfig(ctx as never)
+    const user = fs.readFileSync(process.env.LEAN_ASSESS_CONFIG!, 'utf8')
+    assert.match(user, /base_url = "http:\/\/127\.0\.0\.1:8000\/v1"/)
+    assert.match(user, /api_key_env = "MY_KEY"/)
+    assert.doesNotMatch(user, /AWS_SECRET/)
+    for (const key of ['baseUrl', 'model', 'apiKeyEnv', 'samples']) {
+        assert.equal(packageJson.contributes.configuration.properties[`leanAssess.llm.${key}`].scope, 'application', `leanAssess.llm.${key} is user-only`)
+    }
+})
+
+test('Show Configuration runs `lean-assess serve --show-config` for the active file in its folder, with the settings layer', async () => {
+    const { ext, state, ctx } = setup(s => {
+        s.answers.push('Not now')
+        s.settings['leanAssess.metrics.lens'] = { global: ['ted'] }
+    })
+    await ext.activate(ctx as never)
+    state.folders = [root]
+    state.activeEditor = { document: { uri: { fsPath: path.join(root, 'A.lean') }, languageId: 'lean4' }, selection: {} }
+    const text = await state.commands.get('leanAssess.showConfig')!()
+    assert.equal(text, `config for ${path.join(root, 'A.lean')} in ${fs.realpathSync(root)} with ${path.join(root, 'storage', 'lean-assess.toml')}\n`)
+    assert.ok(state.output.some(l => l.includes('] config for ')), state.output.join('\n'))
+})
+
+test('activation and commands cover both language ids of the Lean 4 extension, and declare it', () => {
+    assert.ok(packageJson.activationEvents.includes('onLanguage:lean4'))
+    assert.ok(packageJson.activationEvents.includes('onLanguage:lean'))
+    assert.deepEqual(packageJson.extensionDependencies, ['leanprover.lean4'])
+    for (const m of packageJson.contributes.menus.commandPalette) {
+        assert.equal(m.when, 'editorLangId == lean4 || editorLangId == lean', m.command)
+    }
+})
+
+test('a Lean server that started before the shim was installed is restarted once (found in the real host)', async () => {
+    const { ext, state, ctx } = setup(s => {
+        s.leanActive = true // the Lean 4 extension, our dependency, activates first
+        s.settings['lean4.envPathExtensions'] = { global: [path.join(root, 'storage', 'shim')] }
+    })
+    await ext.activate(ctx as never)
+    assert.equal(state.calls.filter(c => c.startsWith('exec lean4.restartServer')).length, 1, state.calls.join('\n'))
+    // Next activation: shim already there, no settings: no restart.
+    const again = setup(s => {
+        s.leanActive = true
+        s.settings['lean4.envPathExtensions'] = { global: [path.join(root, 'storage', 'shim')] }
+    })
+    await again.ext.activate(again.ctx as never)
+    assert.equal(again.state.calls.filter(c => c.startsWith('exec lean4.restartServer')).length, 0, again.state.calls.join('\n'))
 })

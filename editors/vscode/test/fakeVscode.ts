@@ -15,6 +15,24 @@ export interface FakeState {
     leanActive: boolean
     activeEditor: unknown
     appliedEdits: unknown[]
+    /** Workspace folder paths (multi-root when more than one). */
+    folders: string[]
+    /** Open documents (`workspace.textDocuments`), and which of them are visible. */
+    documents: FakeDocument[]
+    visible: FakeDocument[]
+    /** Lines written to the output channel. */
+    output: string[]
+    /** Whether `window.showTextDocument` fails (e.g. a document that cannot be shown). */
+    showFails: boolean
+}
+
+export interface FakeDocument {
+    uri: { fsPath: string }
+    languageId: string
+}
+
+export function fakeDocument(fsPath: string, languageId = 'lean4'): FakeDocument {
+    return { uri: { fsPath }, languageId }
 }
 
 export function makeFake(): { api: Record<string, unknown>; state: FakeState } {
@@ -28,6 +46,11 @@ export function makeFake(): { api: Record<string, unknown>; state: FakeState } {
         leanActive: false,
         activeEditor: undefined,
         appliedEdits: [],
+        folders: ['/proj'],
+        documents: [fakeDocument('/proj/Main.lean')],
+        visible: [],
+        output: [],
+        showFails: false,
     }
     const ConfigurationTarget = { Global: 1, Workspace: 2, WorkspaceFolder: 3 }
     const value = (key: string) => {
@@ -62,7 +85,12 @@ export function makeFake(): { api: Record<string, unknown>; state: FakeState } {
         ConfigurationTarget,
         workspace: {
             getConfiguration,
-            workspaceFolders: [{ uri: { fsPath: '/proj' } }],
+            get workspaceFolders() {
+                return state.folders.map(f => ({ uri: { fsPath: f } }))
+            },
+            get textDocuments() {
+                return state.documents
+            },
             onDidChangeConfiguration: (l: FakeState['configListeners'][number]) => {
                 state.configListeners.push(l)
                 return { dispose() {} }
@@ -74,7 +102,21 @@ export function makeFake(): { api: Record<string, unknown>; state: FakeState } {
             },
         },
         window: {
-            createOutputChannel: () => ({ appendLine() {}, dispose() {} }),
+            createOutputChannel: () => ({
+                appendLine: (l: string) => void state.output.push(l),
+                show() {},
+                dispose() {},
+            }),
+            get visibleTextEditors() {
+                return state.visible.map(document => ({ document }))
+            },
+            showTextDocument: async (document: FakeDocument) => {
+                state.calls.push(`show ${document.uri.fsPath}`)
+                if (state.showFails) throw new Error('cannot show')
+                if (!state.visible.includes(document)) state.visible.push(document)
+                state.activeEditor = { document, selection: {} }
+                return state.activeEditor
+            },
             showInformationMessage: message('info'),
             showWarningMessage: message('warning'),
             showErrorMessage: message('error'),

@@ -168,4 +168,14 @@ test('settings → LEAN_ASSESS_CONFIG reach the proxy started as the Lean 4 exte
     const without = await lensesWith(env, p, Math.max(2000, 5 * withSettings.ms))
     t.diagnostic(`lenses without them: ${JSON.stringify(without.titles)}`)
     assert.ok(!without.titles.some(t => /\bted \d/.test(t)), `no ted lens without the settings: ${JSON.stringify(without.titles)}`)
+
+    // Issue 12.1: settings that set only `[metrics]` layer over the project's lean-assess.toml
+    // (its `[reference]` stays); they used to replace it, and every lens disappeared.
+    fs.writeFileSync(path.join(p.project, 'lean-assess.toml'), '[reference]\nfile = "Reference.lean"\n')
+    fs.writeFileSync(configFile, renderConfig(readSettings(k => ({ 'metrics.lens': ['ted'] } as Record<string, unknown>)[k]), p.project))
+    const layered = await lensesWith({ ...process.env, PATH, LEAN_ASSESS_CONFIG: configFile }, p, 8000)
+    t.diagnostic(`lens with project file + settings: ${JSON.stringify(layered.titles)}`)
+    assert.ok(layered.titles.some(t => /\bted \d/.test(t)), `the project's reference still applies: ${JSON.stringify(layered.titles)}`)
+    assert.ok(!layered.titles.some(t => /transted/.test(t)), `the settings' lens list applies: ${JSON.stringify(layered.titles)}`)
+    fs.rmSync(path.join(p.project, 'lean-assess.toml'))
 })

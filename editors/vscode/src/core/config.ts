@@ -1,7 +1,8 @@
-// VS Code settings (`leanAssess.*`) → the proxy's configuration. The proxy reads a TOML file in
-// the `lean-assess.toml` format of the contract (architecture.md, "Where a theorem's reference
-// comes from") from the path in the `LEAN_ASSESS_CONFIG` environment variable; this module renders
-// that file. It owns no I/O: extension.ts writes the text and sets the variable.
+// VS Code settings (`leanAssess.*`) → the user's layer of the proxy's configuration. The proxy
+// reads the project's `lean-assess.toml` (format: architecture.md, "Where a theorem's reference
+// comes from") and layers the file named by `LEAN_ASSESS_CONFIG` over it key by key (never in its
+// place); this module renders that file. It owns no I/O: extension.ts writes the text and sets
+// the variable.
 import * as path from 'path'
 
 export const LENS_METRICS = ['ted', 'path', 'transted-lite', 'transted', 'beq', 'defeq'] as const
@@ -64,8 +65,7 @@ export function readSettings(get: (key: string) => unknown): AssessSettings {
 
 /**
  * Whether any setting is set. With none, the extension writes no file and unsets
- * `LEAN_ASSESS_CONFIG`, so a project's own `lean-assess.toml` (which the proxy reads after the
- * variable) keeps working untouched.
+ * `LEAN_ASSESS_CONFIG`: the project's own `lean-assess.toml` alone applies.
  */
 export function hasProxySettings(s: AssessSettings): boolean {
     return Object.values(s).some(v => v !== undefined)

