@@ -58,6 +58,10 @@ pub struct Args {
     /// directory, when present).
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
+    /// Judge only shard K of N (1 ≤ K ≤ N): the pairs whose id hashes to K (stable across runs
+    /// and machines); `lean-assess merge` joins the shards' --out files.
+    #[arg(long, value_name = "K/N", value_parser = super::merge::parse_shard)]
+    shard: Option<super::merge::Shard>,
 }
 
 /// What happened to one pair.
@@ -84,6 +88,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         bench_lean::load_config(args.config.as_deref(), None)?;
     }
     let pairs = dataset::read_pairs(&args.dataset)?;
+    let pairs = super::merge::select_shard(pairs, args.shard);
     let dataset_name = args.dataset.display().to_string();
 
     let started = Instant::now();
@@ -116,11 +121,42 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         }
         (None, None) => bail!("BUG: a Lean metric without --lean-project was refused above"),
     };
+    // The Lean run appended its predictions as they came (resumable); the offline run writes
+    // them all at once.
+    let write_to = args.out.as_deref().filter(|_| offline.is_some());
+    let seconds = started.elapsed().as_secs_f64();
+    report(
+        &dataset_name,
+        metric_name,
+        &pairs,
+        &outcomes,
+        write_to,
+        seconds,
+        args.json,
+        out,
+        err,
+    )
+}
+
+/// Evaluate judged pairs, write the predictions to `write_to` (when given) and the summary to
+/// `out`; shared with `merge`, which scores shards' predictions exactly as one run would.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn report(
+    dataset_name: &str,
+    metric_name: &str,
+    pairs: &[DatasetPair],
+    outcomes: &[(Outcome, usize)],
+    write_to: Option<&std::path::Path>,
+    seconds: f64,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Status> {
     let mut scored: Vec<(bool, f64)> = Vec::new();
     let mut decided: Vec<(bool, bool)> = Vec::new();
     let mut failed = 0usize;
     let mut unparsed = 0usize;
-    for (pair, (outcome, pair_unparsed)) in pairs.iter().zip(&outcomes) {
+    for (pair, (outcome, pair_unparsed)) in pairs.iter().zip(outcomes) {
         unparsed += pair_unparsed;
         match (outcome, pair.label) {
             (Outcome::Failed(message), _) => {
@@ -138,16 +174,12 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
     }
     let evaluation = evaluation::evaluate(&scored);
     let binary = (!decided.is_empty()).then(|| evaluation::confusion(decided.iter().copied()));
-    let seconds = started.elapsed().as_secs_f64();
-
-    // The Lean run appended its predictions as they came (resumable); the offline run writes
-    // them all at once.
-    if let (Some(path), Some(_)) = (&args.out, &offline) {
-        write_predictions(path, &pairs, &outcomes)
+    if let Some(path) = write_to {
+        write_predictions(path, pairs, outcomes)
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     let summary = Summary {
-        dataset: &dataset_name,
+        dataset: dataset_name,
         metric: metric_name,
         pairs: pairs.len(),
         labelled: pairs.iter().filter(|p| p.label.is_some()).count(),
@@ -156,7 +188,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         unparsed,
         seconds,
     };
-    if args.json {
+    if json {
         write_json(&summary, evaluation.as_ref(), binary.as_ref(), out)?;
     } else {
         write_text(&summary, evaluation.as_ref(), binary.as_ref(), out)?;
