@@ -62,6 +62,9 @@ pub struct Args {
     /// and machines); `lean-assess merge` joins the shards' --out files.
     #[arg(long, value_name = "K/N", value_parser = super::merge::parse_shard)]
     shard: Option<super::merge::Shard>,
+    /// Also write a self-contained HTML report (figures, sweep plot, confusion matrix, pairs).
+    #[arg(long, value_name = "REPORT.html")]
+    html: Option<PathBuf>,
 }
 
 /// What happened to one pair.
@@ -131,6 +134,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         &pairs,
         &outcomes,
         write_to,
+        args.html.as_deref(),
         seconds,
         args.json,
         out,
@@ -147,6 +151,7 @@ pub(super) fn report(
     pairs: &[DatasetPair],
     outcomes: &[(Outcome, usize)],
     write_to: Option<&std::path::Path>,
+    html: Option<&std::path::Path>,
     seconds: f64,
     json: bool,
     out: &mut dyn Write,
@@ -177,6 +182,18 @@ pub(super) fn report(
     if let Some(path) = write_to {
         write_predictions(path, pairs, outcomes)
             .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if let Some(path) = html {
+        super::merge::write_html(
+            path,
+            dataset_name,
+            metric_name,
+            seconds,
+            pairs,
+            outcomes,
+            evaluation.as_ref(),
+            binary.as_ref(),
+        )?;
     }
     let summary = Summary {
         dataset: dataset_name,

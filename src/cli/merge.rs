@@ -74,6 +74,9 @@ pub struct Args {
     /// Write the merged predictions here, in dataset order (as one `bench --out` run writes).
     #[arg(long, value_name = "PRED.jsonl")]
     out: Option<PathBuf>,
+    /// Also write a self-contained HTML report (as `bench --html`).
+    #[arg(long, value_name = "REPORT.html")]
+    html: Option<PathBuf>,
     /// Print one JSON object (as `bench --json`).
     #[arg(long)]
     json: bool,
@@ -146,6 +149,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         &pairs,
         &outcomes,
         args.out.as_deref(),
+        args.html.as_deref(),
         0.0,
         args.json,
         out,
@@ -205,6 +209,39 @@ fn read_predictions(
         }
     }
     Ok(())
+}
+
+/// `bench --html` / `merge --html`: hand the judged pairs to `report`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn write_html(
+    path: &Path,
+    dataset: &str,
+    metric: &str,
+    seconds: f64,
+    pairs: &[DatasetPair],
+    outcomes: &[(Outcome, usize)],
+    evaluation: Option<&crate::evaluation::Evaluation>,
+    decisions: Option<&crate::evaluation::Stats>,
+) -> anyhow::Result<()> {
+    use crate::report::{self, PairResult};
+    let results = outcomes
+        .iter()
+        .map(|(o, _)| match o {
+            Outcome::Judged(Verdict::Score(s)) => PairResult::Score(*s),
+            Outcome::Judged(Verdict::Equivalent(e)) => PairResult::Equivalent(*e),
+            Outcome::Failed(m) => PairResult::Error(m),
+        })
+        .collect();
+    let page = report::render(&report::Report {
+        dataset,
+        metric,
+        seconds,
+        pairs,
+        results,
+        evaluation,
+        decisions,
+    });
+    std::fs::write(path, page).with_context(|| format!("cannot write {}", path.display()))
 }
 
 #[cfg(test)]
