@@ -185,6 +185,7 @@ tr.detail pre{white-space:pre-wrap;margin:0;font-size:12px}tr.detail td{backgrou
 
 /// The table's behaviour: build rows from the JSON, sort on header click, filter, expand.
 const SCRIPT: &str = r#"
+const LIMIT = 1000;
 const data = JSON.parse(document.getElementById('pair-data').textContent);
 const body = document.querySelector('#pairs tbody');
 let sortKey = 'id', sortDir = 1;
@@ -207,7 +208,8 @@ function render() {
     return (x < y ? -1 : 1) * sortDir;
   });
   body.replaceChildren();
-  for (const p of rows) {
+  // Large datasets: build at most LIMIT rows (sorting and filtering still see every pair).
+  for (const p of rows.slice(0, LIMIT)) {
     const tr = document.createElement('tr');
     tr.className = 'pair';
     for (const v of [p.id, text(p.label), p.score === null ? '' : p.score.toFixed(4),
@@ -231,7 +233,8 @@ function render() {
     });
     body.appendChild(tr);
   }
-  document.getElementById('shown').textContent = rows.length + ' of ' + data.length + ' pairs';
+  document.getElementById('shown').textContent = rows.length + ' of ' + data.length + ' pairs' +
+    (rows.length > LIMIT ? ' (the first ' + LIMIT + ' listed: sort or filter to see others)' : '');
 }
 for (const th of document.querySelectorAll('#pairs th')) {
   th.addEventListener('click', () => {
