@@ -63,11 +63,10 @@ Usage lines:
   lean-assess tree  [--format text|json|dot] FILE.lean[::NAME] | --text \"theorem ...\"
   lean-assess ted   --pairs TREES.jsonl [--free-cost] [--json]
   lean-assess bench DATASET.jsonl [--metric M] [--free-cost] [--out PRED.jsonl] [--json] [--jobs N]
-                    [--shard K/N]
-                    [--lean-project DIR [--server-command CMD] [--config FILE]]
+                    [--lean-project DIR [--server-command CMD] [--config FILE]] [--shard K/N] [--html FILE]
   lean-assess serve [--config FILE] [--log FILE] [-- SERVER_COMMAND ARGS...]   (default: lake serve --)
   lean-assess shim  [DIR]
-  lean-assess merge --dataset DATASET.jsonl [--out PRED.jsonl] [--json] PRED.jsonl...
+  lean-assess merge --dataset DATASET.jsonl [--metric M] [--out PRED.jsonl] [--json] [--html FILE] PRED.jsonl...
   lean-assess mcp   [--lean-project DIR [--server-command CMD] [--config FILE]]   (MCP server on stdio)
 
 Metrics: ted, path, transted-lite (offline); transted, beq, defeq (need Lean: --lean-project DIR,
