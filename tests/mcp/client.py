@@ -130,6 +130,24 @@ async def main(binary, work):
             r = await session.call_tool("list_references", {"file": "Nowhere.lean"})
             assert is_error(r) and text_of(r).startswith("cannot read Nowhere.lean"), text_of(r)
 
+    # With --lean-project, a Lean server that cannot start is a tool error, never a score.
+    params = StdioServerParameters(
+        command=binary,
+        args=["mcp", "--lean-project", ".", "--server-command", "/nonexistent/lean-server"],
+        cwd=work)
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            r = await session.call_tool("compare_statements", {
+                "reference": "Reference.lean", "candidate": "Candidate.lean",
+                "metrics": ["ted", "transted"]})
+            assert is_error(r), text_of(r)
+            assert "/nonexistent/lean-server" in text_of(r) and "\n" not in text_of(r), text_of(r)
+            # The offline metrics still answer on that server.
+            r = await session.call_tool("compare_statements", {
+                "reference": "Reference.lean", "candidate": "Candidate.lean"})
+            assert not is_error(r), text_of(r)
+
     print("OK: lean-assess mcp passed with the PyPI mcp client")
 
 
