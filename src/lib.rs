@@ -32,6 +32,7 @@ pub mod llm;
 pub mod metrics;
 pub mod pending;
 pub mod references;
+pub mod report;
 pub mod router;
 pub mod search;
 pub mod trees;

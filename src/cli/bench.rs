@@ -59,6 +59,13 @@ pub struct Args {
     /// directory, when present).
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
+    /// Judge only shard K of N (1 ≤ K ≤ N): the pairs whose id hashes to K (stable across runs
+    /// and machines); `lean-assess merge` joins the shards' --out files.
+    #[arg(long, value_name = "K/N", value_parser = super::merge::parse_shard)]
+    shard: Option<super::merge::Shard>,
+    /// Also write a self-contained HTML report (figures, sweep plot, confusion matrix, pairs).
+    #[arg(long, value_name = "REPORT.html")]
+    html: Option<PathBuf>,
 }
 
 /// What happened to one pair.
@@ -70,16 +77,16 @@ pub(super) enum Outcome {
 
 /// One pair's outcome, how many of its statements kept unparsed spans, and whether the metric
 /// showed it equivalent (`metrics::equivalence`: evidence, not a threshold).
-struct Judged {
-    outcome: Outcome,
-    unparsed: usize,
-    shown_equivalent: bool,
+pub(super) struct Judged {
+    pub(super) outcome: Outcome,
+    pub(super) unparsed: usize,
+    pub(super) shown_equivalent: bool,
 }
 
 /// What a Lean-backed prediction shows (its report is not kept, and a resumed run has only the
 /// prediction): a Lean decision, or `transted` at similarity 1, i.e. distance 0, a goal Lean
 /// closed.
-fn lean_shown_equivalent(metric: &str, outcome: &Outcome) -> bool {
+pub(super) fn lean_shown_equivalent(metric: &str, outcome: &Outcome) -> bool {
     match outcome {
         Outcome::Judged(Verdict::Equivalent(e)) => *e,
         Outcome::Judged(Verdict::Score(s)) => metric == "transted" && *s >= 1.0,
@@ -104,7 +111,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         bench_lean::load_config(args.config.as_deref(), None)?;
     }
     let pairs = dataset::read_pairs(&args.dataset)?;
-    let dataset_name = args.dataset.display().to_string();
+    let pairs = super::merge::select_shard(pairs, args.shard);
 
     let started = Instant::now();
     let (metric_name, outcomes) = match (&offline, &args.lean_project) {
@@ -145,12 +152,48 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         }
         (None, None) => bail!("BUG: a Lean metric without --lean-project was refused above"),
     };
+    // The Lean run appended its predictions as they came (resumable); the offline run writes
+    // them all at once.
+    let write_to = args.out.as_deref().filter(|_| offline.is_some());
+    let seconds = started.elapsed().as_secs_f64();
+    report(
+        &args.dataset,
+        metric_name,
+        args.free_cost,
+        &pairs,
+        &outcomes,
+        write_to,
+        args.html.as_deref(),
+        seconds,
+        args.json,
+        out,
+        err,
+    )
+}
+
+/// Evaluate judged pairs, write the predictions to `write_to` (when given) and the summary to
+/// `out`; shared with `merge`, which scores shards' predictions exactly as one run would.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn report(
+    dataset: &std::path::Path,
+    metric_name: &str,
+    free_cost: bool,
+    pairs: &[DatasetPair],
+    outcomes: &[Judged],
+    write_to: Option<&std::path::Path>,
+    html: Option<&std::path::Path>,
+    seconds: f64,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Status> {
+    let dataset_name = dataset.display().to_string();
     let mut scored: Vec<(bool, f64)> = Vec::new();
     let mut decided: Vec<(bool, bool)> = Vec::new();
     let mut shown: Vec<(bool, bool)> = Vec::new();
     let mut failed = 0usize;
     let mut unparsed = 0usize;
-    for (pair, judged) in pairs.iter().zip(&outcomes) {
+    for (pair, judged) in pairs.iter().zip(outcomes) {
         let outcome = &judged.outcome;
         unparsed += judged.unparsed;
         if let (Outcome::Judged(_), Some(label)) = (outcome, pair.label) {
@@ -173,14 +216,13 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
     let evaluation = evaluation::evaluate(&scored);
     let binary = (!decided.is_empty()).then(|| evaluation::confusion(decided.iter().copied()));
     let verdicts = (!shown.is_empty()).then(|| evaluation::confusion(shown.iter().copied()));
-    let default = evaluation::default_threshold(metric_name, args.free_cost)
+    let default = evaluation::default_threshold(metric_name, free_cost)
         .filter(|_| !scored.is_empty())
         .map(|t| evaluation::AtThreshold {
             threshold: t,
             stats: evaluation::at_threshold(&scored, t),
         });
-    let file_name = args
-        .dataset
+    let file_name = dataset
         .file_name()
         .map_or(String::new(), |f| f.to_string_lossy().into_owned());
     let views = Views {
@@ -190,13 +232,23 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         default: default.as_ref(),
         published: evaluation::published_gted(&file_name),
     };
-    let seconds = started.elapsed().as_secs_f64();
-
-    // The Lean run appended its predictions as they came (resumable); the offline run writes
-    // them all at once.
-    if let (Some(path), Some(_)) = (&args.out, &offline) {
-        write_predictions(path, &pairs, &outcomes)
+    if let Some(path) = write_to {
+        write_predictions(path, pairs, outcomes)
             .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if let Some(path) = html {
+        let plain: Vec<(&Outcome, usize)> =
+            outcomes.iter().map(|j| (&j.outcome, j.unparsed)).collect();
+        super::merge::write_html(
+            path,
+            &dataset_name,
+            metric_name,
+            seconds,
+            pairs,
+            &plain,
+            evaluation.as_ref(),
+            binary.as_ref(),
+        )?;
     }
     let summary = Summary {
         dataset: &dataset_name,
@@ -208,7 +260,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         unparsed,
         seconds,
     };
-    if args.json {
+    if json {
         write_json(&summary, &views, out)?;
     } else {
         write_text(&summary, &views, out)?;
@@ -303,6 +355,10 @@ fn write_predictions(
     let mut text = String::new();
     for (pair, judged) in pairs.iter().zip(outcomes) {
         let line = match &judged.outcome {
+            // `verdict` (ignored by score.py) lets `merge` rebuild the verdict view of shards.
+            Outcome::Judged(Verdict::Score(s)) if judged.shown_equivalent => {
+                json!({"id": pair.id, "score": s, "verdict": "equivalent"})
+            }
             Outcome::Judged(Verdict::Score(s)) => json!({"id": pair.id, "score": s}),
             Outcome::Judged(Verdict::Equivalent(e)) => json!({"id": pair.id, "equivalent": e}),
             Outcome::Failed(message) => json!({"id": pair.id, "error": message}),

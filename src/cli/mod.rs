@@ -20,6 +20,8 @@
 mod bench;
 mod bench_lean;
 mod integrity;
+mod mcp;
+mod merge;
 mod score;
 mod serve;
 mod shim;
@@ -62,12 +64,14 @@ Usage lines:
   lean-assess tree  [--format text|json|dot] FILE.lean[::NAME] | --text \"theorem ...\"
   lean-assess ted   --pairs TREES.jsonl [--free-cost] [--json]
   lean-assess bench DATASET.jsonl [--metric M] [--free-cost] [--out PRED.jsonl] [--json] [--jobs N]
-                    [--lean-project DIR [--server-command CMD] [--config FILE]]
+                    [--lean-project DIR [--server-command CMD] [--config FILE]] [--shard K/N] [--html FILE]
   lean-assess serve [--config FILE] [--log FILE] [-- SERVER_COMMAND ARGS...]   (default: lake serve --)
   lean-assess shim  [DIR]
   lean-assess integrity TASK.lean SOLUTION.lean | --tasks DIR --solutions DIR [--json]
                     [--theorem NAME] [--allow-import M] [--allow-native-decide]
                     [--lean-project DIR [--server-command CMD] [--timeout SECONDS]]
+  lean-assess merge --dataset DATASET.jsonl [--metric M] [--out PRED.jsonl] [--json] [--html FILE] PRED.jsonl...
+  lean-assess mcp   [--lean-project DIR [--server-command CMD] [--config FILE]]   (MCP server on stdio)
 
 Metrics: ted, path, transted-lite (offline); transted, beq, beq+, beq+grind, defeq (need Lean:
 --lean-project DIR, a Lake project; the server is `lake serve --` there, or --server-command / $LEAN_ASSESS_SERVER).
@@ -100,6 +104,10 @@ enum Command {
     Bench(bench::Args),
     /// Run the LSP proxy in front of a Lean server (default `lake serve --`) on stdin/stdout.
     Serve(serve::Args),
+    /// Join the predictions of `bench --shard` runs and score them as one run.
+    Merge(merge::Args),
+    /// Serve the judge to agents as an MCP server on stdin/stdout.
+    Mcp(mcp::Args),
     /// Install the `lake` shim in DIR and print the editor settings that use it.
     Shim(shim::Args),
     /// Did a solution keep its task's statement? (LeanCat's valid proof criteria)
@@ -128,11 +136,14 @@ pub fn run(
         Command::Tree(args) => tree::run(args, out, err),
         Command::Ted(args) => ted::run(args, out, err),
         Command::Bench(args) => bench::run(args, out, err),
+        Command::Merge(args) => merge::run(args, out, err),
         Command::Shim(args) => shim::run(args, out).map(|()| Status::Success),
         Command::Integrity(args) => integrity::run(args, out, err),
         // `serve` owns stdin/stdout, so `main` hands it over through `run_standalone` before it
         // locks stdout; reaching this arm means a caller skipped that step.
-        Command::Serve(_) => anyhow::bail!("`serve` must be started through `run_standalone`"),
+        Command::Serve(_) | Command::Mcp(_) => {
+            anyhow::bail!("`serve` must be started through `run_standalone`")
+        }
     }
 }
 
@@ -170,17 +181,20 @@ pub fn run_standalone(argv: &[OsString], err: &mut dyn Write) -> Option<ExitCode
         return Some(shim::run_as_tool(tool, argv.to_vec(), err));
     }
     match argv.get(1) {
-        Some(command) if command == "serve" => {}
+        Some(command) if command == "serve" || command == "mcp" => {}
         _ => return None,
     }
     // `serve --help` and usage errors go the normal way (printed by main).
-    let Ok(Cli {
-        command: Command::Serve(args),
-    }) = Cli::try_parse_from(argv)
-    else {
-        return None;
+    let result = match Cli::try_parse_from(argv) {
+        Ok(Cli {
+            command: Command::Serve(args),
+        }) => serve::run(args),
+        Ok(Cli {
+            command: Command::Mcp(args),
+        }) => mcp::run(args),
+        _ => return None,
     };
-    Some(match serve::run(args) {
+    Some(match result {
         Ok(code) => code,
         Err(e) => {
             let _ = writeln!(err, "lean-assess: error: {}", one_line(&e));

@@ -1,0 +1,526 @@
+//! `lean-assess mcp [--lean-project DIR [--server-command CMD] [--config FILE]]`: the judge as
+//! an MCP server over stdio, for agents (Claude Code, Codex, Cursor).
+//!
+//! Owns the MCP surface only: the tool list with its input schemas, turning a tool call's JSON
+//! arguments into the same library calls `score`, `tree` and the editor's reference lookup make,
+//! and turning their results (or their one-line error messages) into tool results. The protocol
+//! itself (JSON-RPC framing, initialize, capability negotiation) is the `rmcp` crate's. It must
+//! not print anything on stdout besides MCP messages: stdout is the channel.
+//!
+//! Errors in a call (unreadable file, unknown theorem, unknown metric, a metric that needs Lean
+//! without `--lean-project`) are tool results with `isError: true` whose text is the CLI's
+//! one-line message; protocol errors (unknown tool) are JSON-RPC errors.
+
+use super::bench_lean;
+use super::score::{check_names, metric};
+use super::statement::{self, Loaded};
+use crate::distance::{self, CostModel, EditOp};
+use crate::metrics::{MetricError, MetricReport, Pair, Verdict, LEAN_METRICS};
+use crate::references::{self, Config};
+use crate::trees::{parse, render, Tree};
+use anyhow::{bail, Context};
+use rmcp::handler::server::ServerHandler;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ContentBlock, Implementation, JsonObject,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerInfo, Tool,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use rmcp::{ErrorData, ServiceExt};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A Lake project whose toolchain and imports fit the statements: enables transted, beq and
+    /// defeq in `compare_statements` (through a Lean server started there for each call).
+    #[arg(long, value_name = "DIR")]
+    lean_project: Option<PathBuf>,
+    /// With --lean-project: the server command, split on whitespace (default: env
+    /// `LEAN_ASSESS_SERVER`, else `lake serve --`).
+    #[arg(long, value_name = "COMMAND")]
+    server_command: Option<String>,
+    /// With --lean-project: the config file (default: lean-assess.toml in the project).
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// With --lean-project: the wall-time limit of one `compare_statements` call that runs Lean
+    /// metrics (server start included), in seconds; the metrics' own limits apply inside it.
+    #[arg(long, value_name = "SECONDS", default_value_t = 600,
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    lean_call_timeout: u64,
+}
+
+/// At most this many differences are listed (a long list helps no agent).
+const MAX_DIFFERENCES: usize = 30;
+
+/// What a call needs from the command line; shared by every call.
+struct Server {
+    lean: Option<LeanSetup>,
+}
+
+struct LeanSetup {
+    project: PathBuf,
+    server_command: Option<String>,
+    settings: bench_lean::LeanSettings,
+    call_timeout: Duration,
+}
+
+/// Run the server on stdin/stdout until the client closes the channel.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let lean = match &args.lean_project {
+        Some(dir) => {
+            if !dir.is_dir() {
+                bail!("--lean-project {}: not a directory", dir.display());
+            }
+            let config = bench_lean::load_config(args.config.as_deref(), Some(dir))?;
+            let names: Vec<&str> = LEAN_METRICS.to_vec();
+            Some(LeanSetup {
+                project: dir.clone(),
+                server_command: args.server_command.clone(),
+                settings: bench_lean::LeanSettings::new(config.as_ref(), &names)?,
+                call_timeout: Duration::from_secs(args.lean_call_timeout),
+            })
+        }
+        None => {
+            if args.config.is_some() {
+                bench_lean::load_config(args.config.as_deref(), None)?;
+            }
+            None
+        }
+    };
+    let server = Arc::new(Server { lean });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async move {
+        let service = Handler(server)
+            .serve(rmcp::transport::stdio())
+            .await
+            .context("MCP initialization failed")?;
+        service.waiting().await.context("MCP server task failed")?;
+        anyhow::Ok(())
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Clone)]
+struct Handler(Arc<Server>);
+
+impl ServerHandler for Handler {
+    fn get_info(&self) -> ServerInfo {
+        ServerInfo::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new(
+                "lean-assess",
+                env!("CARGO_PKG_VERSION"),
+            ))
+            .with_instructions(
+                "Judge a Lean 4 formalization against a reference: compare_statements gives the \
+                 verdict, similarity, differences and rewrite path; operator_tree shows how a \
+                 statement is read; list_references shows which reference each theorem of a \
+                 file is judged against.",
+            )
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(tools(
+            self.0.lean.is_some(),
+        )))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let arguments = request.arguments.unwrap_or_default();
+        let server = Arc::clone(&self.0);
+        let name = request.name.to_string();
+        if !matches!(
+            name.as_str(),
+            "compare_statements" | "operator_tree" | "list_references"
+        ) {
+            return Err(ErrorData::invalid_params(
+                format!("unknown tool '{name}'"),
+                None,
+            ));
+        }
+        // The work is synchronous (and the Lean metrics start a runtime of their own), so it
+        // runs on a plain thread; the Lean calls are bounded by --lean-call-timeout.
+        let (send, receive) = tokio::sync::oneshot::channel();
+        let limit = server.lean.as_ref().map(|l| l.call_timeout);
+        std::thread::spawn(move || {
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                call(&server, &name, &arguments)
+            }))
+            .unwrap_or_else(|_| Err(anyhow::anyhow!("internal error (a bug) in {name}")));
+            let _ = send.send(result);
+        });
+        let result = match limit {
+            Some(limit) => match tokio::time::timeout(limit, receive).await {
+                Ok(r) => r,
+                Err(_) => {
+                    return Ok(error_result(format!(
+                        "timed out after {} s (--lean-call-timeout)",
+                        limit.as_secs()
+                    )))
+                }
+            },
+            None => receive.await,
+        };
+        Ok(match result {
+            Ok(Ok(value)) => CallToolResult::structured(value),
+            Ok(Err(e)) => error_result(super::one_line(&e)),
+            Err(_) => error_result("internal error (a bug): the call's worker vanished".into()),
+        })
+    }
+}
+
+fn error_result(message: String) -> CallToolResult {
+    CallToolResult::error(vec![ContentBlock::text(message)])
+}
+
+fn call(server: &Server, name: &str, arguments: &JsonObject) -> anyhow::Result<Value> {
+    match name {
+        "compare_statements" => compare_statements(server, arguments),
+        "operator_tree" => operator_tree(arguments),
+        "list_references" => list_references(arguments),
+        _ => bail!("unknown tool '{name}'"),
+    }
+}
+
+fn schema(value: Value) -> Arc<JsonObject> {
+    match value {
+        Value::Object(map) => Arc::new(map),
+        _ => Arc::new(JsonObject::new()),
+    }
+}
+
+/// The tool list; the metric list names the Lean metrics only when they can run.
+fn tools(with_lean: bool) -> Vec<Tool> {
+    let metrics = if with_lean {
+        "ted, path, transted-lite (offline); transted, beq, defeq (Lean, enabled on this server)"
+    } else {
+        "ted, path, transted-lite (transted, beq, defeq need the server started with \
+         --lean-project DIR)"
+    };
+    let statement = |who: &str| {
+        json!({
+            "type": "string",
+            "description": format!(
+                "The {who}: Lean text (`theorem name ... : ...`, header lines such as \
+                 `open Real` may come first), or `FILE.lean` / `FILE.lean::NAME` (a path \
+                 ending in .lean, relative to the server's working directory)."
+            )
+        })
+    };
+    vec![
+        Tool::new(
+            "compare_statements",
+            "Judge a candidate Lean statement against a reference: per metric the verdict \
+             (similarity score or equivalent/not), the tree distance, the differences between \
+             the two operator trees, and the rewrite path the metric applied.",
+            schema(json!({
+                "type": "object",
+                "properties": {
+                    "reference": statement("reference"),
+                    "candidate": statement("candidate"),
+                    "metrics": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "description": format!("Metrics to run (default [\"ted\"]): {metrics}."),
+                    },
+                    "free_cost": {
+                        "type": "boolean",
+                        "description": "ted with GTED's free renaming of bound variables."
+                    }
+                },
+                "required": ["reference", "candidate"]
+            })),
+        ),
+        Tool::new(
+            "operator_tree",
+            "The operator tree lean-assess reads from a statement (what the metrics compare).",
+            schema(json!({
+                "type": "object",
+                "properties": {
+                    "statement": statement("statement"),
+                    "format": {"type": "string", "enum": ["text", "json"],
+                               "description": "text (indented, default) or json"}
+                },
+                "required": ["statement"]
+            })),
+        ),
+        Tool::new(
+            "list_references",
+            "For each theorem of a .lean file, the reference it is judged against as the \
+             editor resolves it: a `-- @reference` directive above it, else lean-assess.toml \
+             (nearest one up from the file, or $LEAN_ASSESS_CONFIG).",
+            schema(json!({
+                "type": "object",
+                "properties": {
+                    "file": {"type": "string", "description": "Path of the .lean file."}
+                },
+                "required": ["file"]
+            })),
+        ),
+    ]
+}
+
+fn string_arg<'a>(arguments: &'a JsonObject, key: &str) -> anyhow::Result<&'a str> {
+    match arguments.get(key) {
+        Some(Value::String(s)) => Ok(s),
+        Some(_) => bail!("argument '{key}': expected a string"),
+        None => bail!("missing argument '{key}'"),
+    }
+}
+
+/// A statement argument: a path ending in `.lean` (optionally `::NAME`) on one line is a file,
+/// anything else is Lean text.
+fn load(flag: &str, value: &str) -> anyhow::Result<Loaded> {
+    let value = value.trim();
+    let path_part = value.rsplit_once("::").map_or(value, |(p, _)| p);
+    if !value.contains('\n') && path_part.ends_with(".lean") {
+        statement::from_spec(value)
+    } else {
+        statement::from_literal(flag, value)
+    }
+}
+
+fn compare_statements(server: &Server, arguments: &JsonObject) -> anyhow::Result<Value> {
+    let names: Vec<String> = match arguments.get("metrics") {
+        None | Some(Value::Null) => vec!["ted".to_string()],
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|v| match v {
+                Value::String(s) => Ok(s.clone()),
+                _ => bail!("argument 'metrics': expected a list of metric names"),
+            })
+            .collect::<anyhow::Result<_>>()?,
+        Some(_) => bail!("argument 'metrics': expected a list of metric names"),
+    };
+    if names.is_empty() {
+        bail!("argument 'metrics': give at least one metric");
+    }
+    check_names(&names)?;
+    let free_cost = arguments
+        .get("free_cost")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    let reference = load("reference", string_arg(arguments, "reference")?)?;
+    let candidate = load("candidate", string_arg(arguments, "candidate")?)?;
+    let pair = Pair {
+        reference: &reference.statement,
+        candidate: &candidate.statement,
+        reference_header: &reference.header,
+        candidate_header: &candidate.header,
+    };
+    let lean_names: Vec<&'static str> = LEAN_METRICS
+        .iter()
+        .copied()
+        .filter(|m| names.iter().any(|n| n == m))
+        .collect();
+    let mut lean_results: Vec<(&str, Result<bench_lean::Judged, String>)> = Vec::new();
+    if let (Some(lean), false) = (&server.lean, lean_names.is_empty()) {
+        let judged = bench_lean::judge_pair(
+            &lean.project,
+            lean.server_command.as_deref(),
+            &lean.settings,
+            &lean_names,
+            &pair,
+        )?;
+        lean_results = lean_names.iter().copied().zip(judged).collect();
+    }
+    let results: Vec<Value> = names
+        .iter()
+        .map(|name| {
+            let lean = lean_results.iter().find(|(n, _)| n == name);
+            let (result, proof) = match lean.map(|(_, r)| r) {
+                Some(Ok(judged)) => (Ok(judged.report.clone()), judged.proof.clone()),
+                Some(Err(e)) => (Err(MetricError::Failed(e.clone())), None),
+                None => (metric(name, free_cost).and_then(|m| m.judge(&pair)), None),
+            };
+            metric_json(name, result, proof)
+        })
+        .collect();
+    let costs = CostModel {
+        free_rename: free_cost,
+    };
+    Ok(json!({
+        "reference": reference.origin,
+        "candidate": candidate.origin,
+        "metrics": results,
+        "differences": differences(&reference.statement.tree, &candidate.statement.tree, costs),
+        "unparsed": {"reference": unparsed(&reference), "candidate": unparsed(&candidate)},
+    }))
+}
+
+/// The spans of a statement the parser kept as one raw node each (as `score` notes them).
+fn unparsed(l: &Loaded) -> Vec<String> {
+    l.statement
+        .unparsed
+        .iter()
+        .filter_map(|s| l.statement.source.get(s.start as usize..s.end as usize))
+        .map(str::to_string)
+        .collect()
+}
+
+fn metric_json(
+    name: &str,
+    result: Result<MetricReport, MetricError>,
+    proof: Option<String>,
+) -> Value {
+    match result {
+        Ok(report) => {
+            let mut object = json!({ "metric": name });
+            match report.verdict {
+                // A similarity is never called "equivalent": only beq/defeq decide that.
+                Verdict::Score(s) => {
+                    object["verdict"] = json!(if s >= 1.0 { "same tree" } else { "differs" });
+                    object["similarity"] = json!(s);
+                }
+                Verdict::Equivalent(b) => {
+                    object["verdict"] = json!(if b { "equivalent" } else { "not equivalent" });
+                    object["equivalent"] = json!(b);
+                }
+            }
+            object["distance"] = json!(report.distance);
+            object["reference_size"] = json!(report.reference_size);
+            object["candidate_size"] = json!(report.candidate_size);
+            object["rewrite_path"] = report
+                .path
+                .iter()
+                .map(|s| json!({"rule": s.rule, "side": s.side, "at": s.at}))
+                .collect();
+            object["notes"] = json!(report.notes);
+            object["seconds"] = json!(report.elapsed.as_secs_f64());
+            if let Some(proof) = proof {
+                object["proof_path"] = json!(proof);
+            }
+            object
+        }
+        Err(e) => json!({ "metric": name, "error": e.to_string() }),
+    }
+}
+
+/// The differing nodes of an optimal edit mapping between the two operator trees, in words.
+fn differences(reference: &Tree, candidate: &Tree, costs: CostModel) -> Vec<String> {
+    let mapping = distance::ted_mapping(reference, candidate, costs);
+    let a = reference.preorder();
+    let b = candidate.preorder();
+    let label =
+        |nodes: &[&Tree], i: usize| nodes.get(i).map_or("?", |t| t.label.as_str()).to_string();
+    let mut out: Vec<String> = mapping
+        .ops
+        .iter()
+        .filter_map(|op| match *op {
+            EditOp::Keep { .. } => None,
+            EditOp::Rename { a: i, b: j } => Some(format!(
+                "the reference has `{}` where the candidate has `{}`",
+                label(&a, i),
+                label(&b, j)
+            )),
+            EditOp::Delete { a: i } => Some(format!("`{}` is in the reference only", label(&a, i))),
+            EditOp::Insert { b: j } => Some(format!("`{}` is in the candidate only", label(&b, j))),
+        })
+        .collect();
+    if out.len() > MAX_DIFFERENCES {
+        let more = out.len() - MAX_DIFFERENCES;
+        out.truncate(MAX_DIFFERENCES);
+        out.push(format!("... and {more} more"));
+    }
+    out
+}
+
+fn operator_tree(arguments: &JsonObject) -> anyhow::Result<Value> {
+    let loaded = load("statement", string_arg(arguments, "statement")?)?;
+    let format = match arguments.get("format") {
+        None | Some(Value::Null) => "text",
+        Some(Value::String(s)) if s == "text" || s == "json" => s.as_str(),
+        Some(other) => bail!("argument 'format': expected \"text\" or \"json\", got {other}"),
+    };
+    let tree = &loaded.statement.tree;
+    Ok(match format {
+        "json" => json!({
+            "statement": loaded.origin,
+            "tree": serde_json::from_str::<Value>(&render::to_json(tree))
+                .context("BUG: the tree JSON parses")?,
+            "unparsed": unparsed(&loaded),
+        }),
+        _ => json!({
+            "statement": loaded.origin,
+            "tree": render::to_text(tree),
+            "unparsed": unparsed(&loaded),
+        }),
+    })
+}
+
+fn list_references(arguments: &JsonObject) -> anyhow::Result<Value> {
+    let file = Path::new(string_arg(arguments, "file")?);
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let absolute = file
+        .canonicalize()
+        .with_context(|| format!("cannot read {}", file.display()))?;
+    let env = std::env::var_os("LEAN_ASSESS_CONFIG").map(PathBuf::from);
+    // The same layers the editor's proxy reads: the project file, the user's, the named one.
+    let user = references::user_config_file();
+    let layers = references::config_layers(None, env.as_deref(), user.as_deref(), &absolute, None);
+    let config: Option<Config> = if layers.is_empty() {
+        None
+    } else {
+        Some(Config::load_layers(&layers).map_err(anyhow::Error::from)?)
+    };
+    let dir = absolute.parent().unwrap_or(Path::new("/"));
+    let theorems: Vec<Value> = parse::find_declarations(&text)
+        .iter()
+        .map(|d| {
+            let name = d.name.as_deref();
+            let directive = references::directive_above(&text, d.start, &absolute, dir);
+            let line = references::line_of(&text, d.start);
+            let (directive, problem) = match directive {
+                Some(Ok(dir)) => (Some(dir), None),
+                Some(Err(e)) => (None, Some(e.to_string())),
+                None => (None, None),
+            };
+            let source =
+                references::source_for(&absolute, name, directive.as_ref(), config.as_ref());
+            let reference = source.map(|s| match s {
+                references::ReferenceSource::Theorem { target, origin } => json!({
+                    "kind": "theorem",
+                    "file": target.file.display().to_string(),
+                    "name": target.name,
+                    "origin": origin,
+                }),
+                references::ReferenceSource::Inline { text, origin } => {
+                    json!({"kind": "inline", "text": text, "origin": origin})
+                }
+                references::ReferenceSource::Named { name, origin } => {
+                    json!({"kind": "by name", "name": name, "origin": origin})
+                }
+            });
+            json!({
+                "theorem": name,
+                "keyword": d.keyword,
+                "line": line,
+                "reference": reference,
+                "problem": problem,
+            })
+        })
+        .collect();
+    Ok(json!({
+        "file": file.display().to_string(),
+        "config": layers
+            .iter()
+            .map(|l| l.path.display().to_string())
+            .collect::<Vec<_>>(),
+        "theorems": theorems,
+    }))
+}
