@@ -351,7 +351,8 @@ fn finding_json(f: &integrity::Finding) -> Value {
     json!({"file": f.file, "line": f.line, "criterion": f.criterion.name(), "message": f.message})
 }
 
-fn report_json(r: &Report) -> Value {
+/// One report as JSON (`--json`, and the MCP tool `check_integrity`).
+pub(super) fn report_json(r: &Report) -> Value {
     json!({
         "task": r.task,
         "solution": r.solution,

@@ -145,7 +145,7 @@ impl ServerHandler for Handler {
         let name = request.name.to_string();
         if !matches!(
             name.as_str(),
-            "compare_statements" | "operator_tree" | "list_references"
+            "compare_statements" | "operator_tree" | "list_references" | "check_integrity"
         ) {
             return Err(ErrorData::invalid_params(
                 format!("unknown tool '{name}'"),
@@ -192,6 +192,7 @@ fn call(server: &Server, name: &str, arguments: &JsonObject) -> anyhow::Result<V
         "compare_statements" => compare_statements(server, arguments),
         "operator_tree" => operator_tree(arguments),
         "list_references" => list_references(arguments),
+        "check_integrity" => check_integrity(arguments),
         _ => bail!("unknown tool '{name}'"),
     }
 }
@@ -256,6 +257,27 @@ fn tools(with_lean: bool) -> Vec<Tool> {
                                "description": "text (indented, default) or json"}
                 },
                 "required": ["statement"]
+            })),
+        ),
+        Tool::new(
+            "check_integrity",
+            "Did a proof keep its task's statement? (LeanCat's criteria, offline part): each \
+             target (a theorem proved by `sorry` in the task, or those named) keeps its name and \
+             statement up to renaming of bound names, the header keeps its imports, opens, \
+             variables and definitions, and the solution adds no sorry, admit, axiom, unsafe, \
+             native_decide or instance tricks. Every finding has file, line and criterion.",
+            schema(json!({
+                "type": "object",
+                "properties": {
+                    "task": {"type": "string", "description": "Path of the task .lean file."},
+                    "solution": {"type": "string", "description": "Path of the solution .lean file."},
+                    "theorems": {"type": "array", "items": {"type": "string"},
+                                 "description": "Targets by name (default: every theorem proved by `sorry` in the task)."},
+                    "allow_imports": {"type": "array", "items": {"type": "string"},
+                                      "description": "Modules the solution may import beyond the task's."},
+                    "allow_native_decide": {"type": "boolean"}
+                },
+                "required": ["task", "solution"]
             })),
         ),
         Tool::new(
@@ -523,4 +545,45 @@ fn list_references(arguments: &JsonObject) -> anyhow::Result<Value> {
             .collect::<Vec<_>>(),
         "theorems": theorems,
     }))
+}
+
+/// `check_integrity`: the offline half of `lean-assess integrity TASK SOLUTION`, same report.
+fn check_integrity(arguments: &JsonObject) -> anyhow::Result<Value> {
+    let strings = |key: &str| -> anyhow::Result<Vec<String>> {
+        match arguments.get(key) {
+            None | Some(Value::Null) => Ok(Vec::new()),
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|v| match v {
+                    Value::String(s) => Ok(s.clone()),
+                    _ => bail!("argument '{key}': expected an array of strings"),
+                })
+                .collect(),
+            Some(_) => bail!("argument '{key}': expected an array of strings"),
+        }
+    };
+    let options = crate::integrity::Options {
+        theorems: strings("theorems")?,
+        allow_imports: strings("allow_imports")?,
+        allow_native_decide: match arguments.get("allow_native_decide") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(_) => bail!("argument 'allow_native_decide': expected a boolean"),
+        },
+        skip_transted_lite: false,
+    };
+    let task_path = string_arg(arguments, "task")?;
+    let solution_path = string_arg(arguments, "solution")?;
+    let task_text =
+        std::fs::read_to_string(task_path).with_context(|| format!("cannot read {task_path}"))?;
+    let task = crate::integrity::Task::load(task_path, &task_text, &options)?;
+    // An unreadable solution fails its task (as in the CLI), it is not bad input.
+    let solution = std::fs::read_to_string(solution_path)
+        .map_err(|e| format!("cannot read {solution_path}: {e}"));
+    let report = task.check(
+        solution_path,
+        solution.as_deref().map_err(Clone::clone),
+        &options,
+    );
+    Ok(super::integrity::report_json(&report))
 }

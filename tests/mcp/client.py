@@ -7,6 +7,7 @@ Exit status: 0 all assertions held, 1 an assertion failed, 77 the `mcp` package 
 
 import asyncio
 import json
+import os
 import sys
 
 try:
@@ -47,10 +48,33 @@ async def main(binary, work):
 
             tools = await session.list_tools()
             names = sorted(t.name for t in tools.tools)
-            assert names == ["compare_statements", "list_references", "operator_tree"], names
+            assert names == ["check_integrity", "compare_statements", "list_references",
+                             "operator_tree"], names
             for tool in tools.tools:
                 assert attr(tool, "input_schema", "inputSchema")["type"] == "object", tool
                 assert tool.description, tool
+
+            # check_integrity: the project's corpus; an honest solution passes, a weakened one
+            # fails on its statement with file and line, a missing task is a tool error.
+            corpus = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                  "fixtures", "integrity")
+            task = os.path.join(corpus, "tasks", "amc12_2000_p5.lean")
+            r = await session.call_tool("check_integrity", {
+                "task": task, "solution": os.path.join(corpus, "honest", "amc12_2000_p5.lean")})
+            assert not is_error(r), text_of(r)
+            assert payload(r)["passed"] is True, payload(r)
+            r = await session.call_tool("check_integrity", {
+                "task": task,
+                "solution": os.path.join(corpus, "cheats", "amc12_2000_p5--weakened.lean")})
+            assert not is_error(r), text_of(r)
+            p = payload(r)
+            assert p["passed"] is False, p
+            crit = [f["criterion"] for t in p["targets"] for f in t["findings"]]
+            assert "statement" in crit, p
+            assert all(f["line"] for t in p["targets"] for f in t["findings"]), p
+            r = await session.call_tool("check_integrity", {"task": "NoSuchTask.lean",
+                                                            "solution": task})
+            assert is_error(r) and text_of(r).startswith("cannot read NoSuchTask.lean"), text_of(r)
 
             # compare_statements: a renamed copy is identical under ted, a flipped ≤ differs.
             r = await session.call_tool("compare_statements", {
