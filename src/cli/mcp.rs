@@ -15,7 +15,7 @@ use super::bench_lean;
 use super::score::{check_names, metric};
 use super::statement::{self, Loaded};
 use crate::distance::{self, CostModel, EditOp};
-use crate::metrics::{MetricError, MetricReport, Pair, Verdict, LEAN_METRICS};
+use crate::metrics::{MetricError, Pair, LEAN_METRICS};
 use crate::references::{self, Config};
 use crate::trees::{parse, render, Tree};
 use anyhow::{bail, Context};
@@ -226,7 +226,8 @@ fn tools(with_lean: bool) -> Vec<Tool> {
         Tool::new(
             "compare_statements",
             "Judge a candidate Lean statement against a reference: per metric the verdict \
-             (similarity score or equivalent/not), the tree distance, the differences between \
+             ('equivalent' only with evidence: a sound rewrite path or a Lean proof; else 'not \
+             shown') and the similarity score, the tree distance, the differences between \
              the two operator trees, and the rewrite path the metric applied.",
             schema(json!({
                 "type": "object",
@@ -369,7 +370,10 @@ fn compare_statements(server: &Server, arguments: &JsonObject) -> anyhow::Result
                 Some(Err(e)) => (Err(MetricError::Failed(e.clone())), None),
                 None => (metric(name, free_cost).and_then(|m| m.judge(&pair)), None),
             };
-            metric_json(name, result, proof)
+            match &result {
+                Ok(report) => super::score::metric_json(name, report, &pair, proof.as_deref()),
+                Err(e) => super::score::metric_error_json(name, e),
+            }
         })
         .collect();
     let costs = CostModel {
@@ -392,44 +396,6 @@ fn unparsed(l: &Loaded) -> Vec<String> {
         .filter_map(|s| l.statement.source.get(s.start as usize..s.end as usize))
         .map(str::to_string)
         .collect()
-}
-
-fn metric_json(
-    name: &str,
-    result: Result<MetricReport, MetricError>,
-    proof: Option<String>,
-) -> Value {
-    match result {
-        Ok(report) => {
-            let mut object = json!({ "metric": name });
-            match report.verdict {
-                // A similarity is never called "equivalent": only beq/defeq decide that.
-                Verdict::Score(s) => {
-                    object["verdict"] = json!(if s >= 1.0 { "same tree" } else { "differs" });
-                    object["similarity"] = json!(s);
-                }
-                Verdict::Equivalent(b) => {
-                    object["verdict"] = json!(if b { "equivalent" } else { "not equivalent" });
-                    object["equivalent"] = json!(b);
-                }
-            }
-            object["distance"] = json!(report.distance);
-            object["reference_size"] = json!(report.reference_size);
-            object["candidate_size"] = json!(report.candidate_size);
-            object["rewrite_path"] = report
-                .path
-                .iter()
-                .map(|s| json!({"rule": s.rule, "side": s.side, "at": s.at}))
-                .collect();
-            object["notes"] = json!(report.notes);
-            object["seconds"] = json!(report.elapsed.as_secs_f64());
-            if let Some(proof) = proof {
-                object["proof_path"] = json!(proof);
-            }
-            object
-        }
-        Err(e) => json!({ "metric": name, "error": e.to_string() }),
-    }
 }
 
 /// The differing nodes of an optimal edit mapping between the two operator trees, in words.

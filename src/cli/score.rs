@@ -331,33 +331,12 @@ fn write_json(
                  proof,
              }| match result {
                 Ok(report) => {
-                    let verdict = metrics::equivalence(report, &pair);
-                    let mut object = json!({ "metric": name, "verdict": verdict.as_str() });
-                    if let EquivalenceVerdict::Equivalent { evidence } = &verdict {
-                        any_equivalent = true;
-                        object["evidence"] = json!(evidence);
-                    }
-                    match report.verdict {
-                        Verdict::Score(s) => object["score"] = json!(s),
-                        Verdict::Equivalent(b) => object["equivalent"] = json!(b),
-                    }
-                    object["distance"] = json!(report.distance);
-                    object["reference_size"] = json!(report.reference_size);
-                    object["candidate_size"] = json!(report.candidate_size);
-                    object["path"] = report
-                        .path
-                        .iter()
-                        .map(|s| json!({"rule": s.rule, "side": s.side, "at": s.at}))
-                        .collect();
-                    object["notes"] = json!(report.notes);
-                    object["seconds"] = json!(report.elapsed.as_secs_f64());
-                    if let Some(proof) = proof {
-                        object["proof_path"] = json!(proof);
-                    }
+                    let object = metric_json(name, report, &pair, proof.as_deref());
+                    any_equivalent |= object["verdict"] == "equivalent";
                     object
                 }
                 // A failure is never a verdict: the contract's "error", with the reason.
-                Err(e) => json!({ "metric": name, "verdict": "error", "error": e.to_string() }),
+                Err(e) => metric_error_json(name, e),
             },
         )
         .collect();
@@ -372,4 +351,42 @@ fn write_json(
     let text = serde_json::to_string_pretty(&object).context("BUG: JSON values serialize")?;
     writeln!(out, "{text}")?;
     Ok(())
+}
+
+/// One metric's result as JSON (`score --json`, and the MCP tool `compare_statements`): the
+/// verdict first (`metrics::equivalence`: "equivalent" only with evidence), then the figures.
+pub(super) fn metric_json(
+    name: &str,
+    report: &MetricReport,
+    pair: &Pair<'_>,
+    proof: Option<&str>,
+) -> serde_json::Value {
+    let verdict = metrics::equivalence(report, pair);
+    let mut object = json!({ "metric": name, "verdict": verdict.as_str() });
+    if let EquivalenceVerdict::Equivalent { evidence } = &verdict {
+        object["evidence"] = json!(evidence);
+    }
+    match report.verdict {
+        Verdict::Score(s) => object["score"] = json!(s),
+        Verdict::Equivalent(b) => object["equivalent"] = json!(b),
+    }
+    object["distance"] = json!(report.distance);
+    object["reference_size"] = json!(report.reference_size);
+    object["candidate_size"] = json!(report.candidate_size);
+    object["path"] = report
+        .path
+        .iter()
+        .map(|s| json!({"rule": s.rule, "side": s.side, "at": s.at}))
+        .collect();
+    object["notes"] = json!(report.notes);
+    object["seconds"] = json!(report.elapsed.as_secs_f64());
+    if let Some(proof) = proof {
+        object["proof_path"] = json!(proof);
+    }
+    object
+}
+
+/// A metric that failed: never a verdict, the contract's "error" with the reason.
+pub(super) fn metric_error_json(name: &str, e: &MetricError) -> serde_json::Value {
+    json!({ "metric": name, "verdict": "error", "error": e.to_string() })
 }

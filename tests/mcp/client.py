@@ -86,14 +86,17 @@ async def main(binary, work):
             p = payload(r)
             assert p["reference"] == "Reference.lean::sq_nonneg'", p
             by = {m["metric"]: m for m in p["metrics"]}
-            assert 0.0 < by["ted"]["similarity"] < 1.0, by["ted"]
-            assert by["ted"]["verdict"] == "differs", by["ted"]
+            assert 0.0 < by["ted"]["score"] < 1.0, by["ted"]
+            assert by["ted"]["verdict"] == "not shown", by["ted"]
             assert p["differences"], p
             assert any("≤" in d or "≥" in d for d in p["differences"]), p["differences"]
             # transted-lite closes the gap with a named rewrite (ge_iff_le), as `score` does.
-            assert by["transted-lite"]["similarity"] == 1.0, by["transted-lite"]
-            assert by["transted-lite"]["rewrite_path"], by["transted-lite"]
-            assert all({"rule", "side", "at"} <= set(s) for s in by["transted-lite"]["rewrite_path"])
+            # The verdict is the evidence-based one of `score --json`: equivalent, with the path.
+            assert by["transted-lite"]["score"] == 1.0, by["transted-lite"]
+            assert by["transted-lite"]["verdict"] == "equivalent", by["transted-lite"]
+            assert by["transted-lite"]["evidence"], by["transted-lite"]
+            assert by["transted-lite"]["path"], by["transted-lite"]
+            assert all({"rule", "side", "at"} <= set(s) for s in by["transted-lite"]["path"])
 
             # Text statements, header lines included.
             r = await session.call_tool("compare_statements", {
@@ -103,8 +106,9 @@ async def main(binary, work):
             })
             assert not is_error(r), text_of(r)
             p = payload(r)
-            assert p["metrics"][0]["metric"] == "ted" and p["metrics"][0]["similarity"] == 1.0, p
-            assert p["metrics"][0]["verdict"] == "same tree" and p["differences"] == [], p
+            assert p["metrics"][0]["metric"] == "ted" and p["metrics"][0]["score"] == 1.0, p
+            # Same tree up to renaming, same (empty) headers: ted shows it equivalent.
+            assert p["metrics"][0]["verdict"] == "equivalent" and p["differences"] == [], p
 
             # Errors are tool errors carrying the CLI's one-line message.
             r = await session.call_tool("compare_statements", {
@@ -120,7 +124,8 @@ async def main(binary, work):
                 "reference": "Reference.lean", "candidate": "Candidate.lean", "metrics": ["beq"]})
             assert not is_error(r), text_of(r)
             beq = payload(r)["metrics"][0]
-            assert "needs a Lean server" in beq["error"] and "similarity" not in beq, beq
+            assert "needs a Lean server" in beq["error"] and "score" not in beq, beq
+            assert beq["verdict"] == "error", beq
 
             # operator_tree, text and JSON.
             r = await session.call_tool("operator_tree", {"statement": "Reference.lean::mathd_algebra_10"})
