@@ -384,11 +384,20 @@ fn render_node(t: &Tree, out: &mut String, depth: usize) {
 /// Apply the canonical rules to a fixpoint, then flag bound names for free renaming.
 /// Returns the canonical tree and the rewrites applied, in order.
 pub fn canonicalize(tree: &Tree) -> (Tree, Vec<Applied>) {
+    let mut log = Vec::new();
+    // `R[X]` is rewritten first, so that the binder types the typed rules read (field
+    // notation on `(p : ℚ[X])`) are already `Polynomial ℚ`.
+    let unfolded;
+    let tree = if binds_leaf(tree, "X") {
+        tree
+    } else {
+        unfolded = polynomial_notation(tree, &mut log);
+        &unfolded
+    };
     let context = Context {
         wrapping: has_modular_types(tree),
         carriers: Carriers::of(tree),
     };
-    let mut log = Vec::new();
     let mut t = match bind_free_variables(tree) {
         Some((applied, bound)) => {
             log.push(applied);
@@ -747,6 +756,35 @@ fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, 
     }
 }
 
+/// Mathlib: `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R`. Called only when no
+/// name `X` is bound in the statement, so that ` _ [X]` is not indexing by a variable `X`.
+fn polynomial_notation(t: &Tree, log: &mut Vec<Applied>) -> Tree {
+    let mut out = t.clone();
+    out.children = t
+        .children
+        .iter()
+        .map(|c| polynomial_notation(c, log))
+        .collect();
+    if out.label == " _ [X]" && out.children.len() == 1 {
+        log.push(Applied {
+            rule: "Polynomial (notation R[X])",
+            at: render(t),
+        });
+        out.label = "Polynomial _ ".to_string();
+    }
+    out
+}
+
+fn is_false(t: &Tree) -> bool {
+    t.label == "False" && t.children.is_empty()
+}
+
+/// Does `tree` bind a name `name` anywhere (a binder, or a leaf the parser flagged as bound)?
+fn binds_leaf(tree: &Tree, name: &str) -> bool {
+    (tree.label == name && (tree.variable_freecost || tree.hypothesis_freecost))
+        || tree.children.iter().any(|c| binds_leaf(c, name))
+}
+
 /// Notation and name resolution: the same constant written two ways, and `Real.log_div_log`.
 fn notation_rule(t: &Tree) -> Option<(&'static str, Tree)> {
     let rename = |label: &str| Tree::node(label, t.children.clone());
@@ -759,6 +797,41 @@ fn notation_rule(t: &Tree) -> Option<(&'static str, Tree)> {
         ("Int.floor _ ", 1) => Some(("Int.floor", rename("⌊ _ ⌋"))),
         ("Int.ceil _ ", 1) => Some(("Int.ceil", rename("⌈ _ ⌉"))),
         ("Nat.factorial _ ", 1) => Some(("Nat.factorial", rename("!"))),
+        // Topology: `scoped[Topology] notation "𝓝" => nhds` (`𝓝[s] x`, `nhdsWithin`, is
+        // another label and stays).
+        ("𝓝 _ ", 1) => Some(("nhds (notation 𝓝)", rename("nhds _ "))),
+        ("𝓝", 0) => Some(("nhds (notation 𝓝)", Tree::leaf("nhds"))),
+        // `Π x : α, β` is the same binder as `∀ x : α, β` (Lean 4 reads both as a pi type).
+        ("Π _ , _ ", n) if n >= 2 => Some(("Π is ∀", rename(FORALL))),
+        // `Not a` is defined as `a → False` (`not_iff_imp_false`, by `Iff.rfl`).
+        (IMP, 2) if is_false(&t.children[1]) => Some((
+            "not_iff_imp_false",
+            Tree::node(NOT, vec![t.children[0].clone()]),
+        )),
+        // `Nat.Coprime m n` is defined as `Nat.gcd m n = 1` (`Nat.coprime_iff_gcd_eq_one`,
+        // `Iff.rfl`); both take naturals, so no type gate is needed.
+        ("Nat.Coprime _  _ ", 2) => Some((
+            "Nat.coprime_iff_gcd_eq_one",
+            node2(
+                EQ,
+                Tree::node("Nat.gcd _  _ ", t.children.clone()),
+                Tree::leaf("1"),
+            ),
+        )),
+        // `Function.comp_apply : (f ∘ g) x = f (g x)` (by `rfl`), for named `f` and `g`: the
+        // applied composite is written as the nested application the parser builds.
+        (" _  _ ", 2)
+            if t.children[0].label == " _ ∘ _ "
+                && t.children[0].children.len() == 2
+                && t.children[0].children.iter().all(is_leaf) =>
+        {
+            let (f, g) = (&t.children[0].children[0], &t.children[0].children[1]);
+            let inner = Tree::node(format!("{} _ ", g.label), vec![t.children[1].clone()]);
+            Some((
+                "Function.comp_apply",
+                Tree::node(format!("{} _ ", f.label), vec![inner]),
+            ))
+        }
         // inv_eq_one_div : a⁻¹ = 1 / a (any DivInvMonoid; `⁻¹` only exists there, so this
         // direction never produces an ill-typed term).
         // A numeral written with leading zeros (`020`) is the decimal number (Lean 4 reads
@@ -1069,7 +1142,9 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
             ));
         }
     }
-    if concl.label == IMP && concl.children.len() == 2 {
+    // `p → False` is left to `not_iff_imp_false` (it becomes `¬p`, like a conclusion written
+    // `¬p`, which `intro` does not open either).
+    if concl.label == IMP && concl.children.len() == 2 && !is_false(&concl.children[1]) {
         let mut name = Tree::leaf(ANONYMOUS_HYPOTHESIS);
         name.hypothesis_freecost = true;
         let mut out = binders.to_vec();
@@ -2412,6 +2487,109 @@ mod tests {
         assert!(
             functions.iter().all(|(r, _)| *r != "mul_comm"),
             "{functions:?}"
+        );
+    }
+
+    #[test]
+    fn not_is_implication_to_false() {
+        // not_iff_imp_false: `¬p` is defined as `p → False`.
+        same(
+            "theorem t (p q : Prop) (h : p → False) : q",
+            "theorem t (p q : Prop) (h : ¬p) : q",
+        );
+        same(
+            "theorem t (x : ℝ) : x = 1 → False",
+            "theorem t (x : ℝ) : ¬ x = 1",
+        );
+        // Non-examples: another consequent, or `False` as the premise.
+        differ(
+            "theorem t (x : ℝ) : x = 1 → False",
+            "theorem t (x : ℝ) : x = 1 → True",
+        );
+        differ(
+            "theorem t (p q : Prop) (h : False → p) : q",
+            "theorem t (p q : Prop) (h : ¬p) : q",
+        );
+    }
+
+    #[test]
+    fn pi_is_forall() {
+        same(
+            "theorem t : Π n : ℕ, n + 0 = n",
+            "theorem t : ∀ n : ℕ, n + 0 = n",
+        );
+        // Non-example: the binder type still counts.
+        differ(
+            "theorem t : Π n : ℕ, n + 0 = n",
+            "theorem t : ∀ n : ℤ, n + 0 = n",
+        );
+    }
+
+    #[test]
+    fn coprime_is_gcd_one() {
+        // Nat.coprime_iff_gcd_eq_one: `Nat.Coprime m n` is defined as `Nat.gcd m n = 1`.
+        same(
+            "theorem t (a b : ℕ) (h : Nat.Coprime a b) : a ≠ b",
+            "theorem t (a b : ℕ) (h : Nat.gcd a b = 1) : a ≠ b",
+        );
+        same(
+            "theorem t (a b : ℕ) (h : a.Coprime b) : a ≠ b",
+            "theorem t (a b : ℕ) (h : Nat.gcd a b = 1) : a ≠ b",
+        );
+        // Non-examples: another gcd, and `IsCoprime` (a different notion, on rings).
+        differ(
+            "theorem t (a b : ℕ) (h : Nat.Coprime a b) : a ≠ b",
+            "theorem t (a b : ℕ) (h : Nat.gcd a b = 2) : a ≠ b",
+        );
+        differ(
+            "theorem t (a b : ℤ) (h : IsCoprime a b) : a ≠ b",
+            "theorem t (a b : ℤ) (h : Int.gcd a b = 1) : a ≠ b",
+        );
+    }
+
+    #[test]
+    fn nhds_and_polynomial_notations() {
+        same(
+            "theorem t (f : ℕ → ℝ) : Tendsto f atTop (𝓝 0)",
+            "theorem t (f : ℕ → ℝ) : Tendsto f atTop (nhds 0)",
+        );
+        // Non-example: `𝓝[s] x` (`nhdsWithin`) is not `nhds x`.
+        differ(
+            "theorem t (f : ℝ → ℝ) (s : Set ℝ) : Tendsto f (𝓝[s] 0) (𝓝 0)",
+            "theorem t (f : ℝ → ℝ) (s : Set ℝ) : Tendsto f (nhds 0) (nhds 0)",
+        );
+        same(
+            "theorem t (p : ℚ[X]) : p.degree = 2",
+            "theorem t (p : Polynomial ℚ) : p.degree = 2",
+        );
+        // Non-examples: another ring; and indexing by a bound variable `X` is not `R[X]`.
+        differ(
+            "theorem t (p : ℚ[X]) : p.degree = 2",
+            "theorem t (p : Polynomial ℤ) : p.degree = 2",
+        );
+        let indexing = canon("theorem t (X : ℕ) (l : List ℕ) (h : X < l.length) : l[X] = 0");
+        assert!(
+            !format!("{indexing:?}").contains("Polynomial"),
+            "{indexing:?}"
+        );
+    }
+
+    #[test]
+    fn an_applied_composite_is_the_nested_application() {
+        // Function.comp_apply: `(f ∘ g) x = f (g x)`.
+        same(
+            "theorem t (f g : ℕ → ℕ) (x : ℕ) : (f ∘ g) x = 0",
+            "theorem t (f g : ℕ → ℕ) (x : ℕ) : f (g x) = 0",
+        );
+        same(
+            "theorem t (x : ℕ) : (Nat.succ ∘ Nat.pred) x = x",
+            "theorem t (x : ℕ) : Nat.succ (Nat.pred x) = x",
+        );
+        // Non-example: the order of composition matters (`succ (pred 0) = 1`,
+        // `pred (succ 0) = 0`).
+        differ(
+            "theorem t (x : ℕ) : (Nat.succ ∘ Nat.pred) x = x",
+            "theorem t (x : ℕ) : Nat.pred (Nat.succ x) = x",
         );
     }
 
