@@ -38,7 +38,10 @@
 //!   does not depend on the type), `Real.log_div_log` (`log x / log b` → `logb b x`),
 //!   `inv_eq_one_div` (`a⁻¹` → `1 / a`) and notations (`Real.sqrt x` → `√x`, `abs x` → `|x|`,
 //!   `Real.pi` → `π`, `Int.floor x` → `⌊x⌋`, `Int.ceil x` → `⌈x⌉`, `Nat.factorial n` → `n !`,
-//!   `logb` → `Real.logb`).
+//!   `logb` → `Real.logb`, `𝓝` → `nhds`, `R[X]` → `Polynomial R` when no `X` is bound),
+//!   `not_iff_imp_false` (`p → False` → `¬p`), `Π` → `∀`, `Nat.coprime_iff_gcd_eq_one`
+//!   (`Nat.Coprime a b` → `Nat.gcd a b = 1`), `Function.comp_apply` (`(f ∘ g) x` → `f (g x)`
+//!   for names `f`, `g`).
 //!   Typed and unfolding rules (module `typed`, gated on the type of the rewritten terms, from
 //!   [`elab`] over the statement's [`Carriers`]): `not_lt`,
 //!   `not_le` (ℕ ℤ ℚ ℝ only), `Nat.pos_iff_ne_zero` (ℕ only), `Nat.succ_le_iff`/
@@ -81,16 +84,13 @@
 //! it holds on (`¬ a < b` stays on sets and on `ℝ × ℝ`, `0 ≤ a - b` stays on ℕ, `a * (1 / b)`
 //! stays on ℤ).
 //!
-//! `add_comm`/`mul_comm` are only sound on commutative structures. A side gets them only when
-//! every carrier type its binders mention is known commutative ([`Commutativity::of`]): the
-//! numeric types `ℕ ℤ ℚ ℝ ℂ ℕ+ ℝ≥0 ℝ≥0∞ EReal`, `Fin n`, `ZMod n`, functions into and
-//! `Set`/`Finset`/`Multiset`/`Polynomial` over such types (pointwise operations; a function's
-//! domain must be one too, since an argument's binder type may have been left to elaboration),
-//! products of them, and type
-//! variables with a commutative class instance (`[CommRing R]`, `[Field F]`, `[CommGroup G]`;
-//! for `+` also any ring or `AddComm…` class). A statement about `(G : Type*) [Group G]`, matrices,
-//! permutations or an unknown type gets neither. Terms built inline with a non-commutative
-//! product (`!![1, 2; 3, 4] * A` with no binder of matrix type) are the known gap.
+//! `add_comm`/`mul_comm` are only sound on commutative structures. They fire at a `+`/`*`
+//! node only when elaboration-lite types that node as ℕ ℤ ℚ ℝ ℂ ([`elab::commutes_at`]; a
+//! node of numerals only by the carrier of the relation it sits in), and, as a second gate,
+//! when every carrier type the statement's binders mention is known commutative
+//! ([`Commutativity::of`]). A matrix, a quaternion, an auto-bound `(x : _)`, a type known only
+//! through a class (`[CommRing R]`: sound but not yet typed here) or a pointwise product of
+//! functions does not commute.
 //!
 //! Tree shapes recognised (GTED's conventions, which the parser follows): theorem root with one
 //! binder-list child labelled `" _ "`×k + `": _ "` (binders then the conclusion); binders
