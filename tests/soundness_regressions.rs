@@ -223,3 +223,52 @@ fn coverage_numerals_and_units() {
         "theorem a (x : ℝ) : x + 1 = 3",
     );
 }
+
+/// `add_comm`/`mul_comm` fire only where the subterm's type is a known number type
+/// (elaboration-lite): a matrix, a quaternion or an auto-bound `(x : _)` does not commute.
+#[test]
+fn products_commute_only_at_known_commutative_types() {
+    // Matrix multiplication: `A * B` and `B * A` are different matrices.
+    assert_not_equivalent(
+        "theorem a (A B : Matrix (Fin 2) (Fin 2) ℝ) (h : A * B = 1) : A ^ 2 = 1",
+        "theorem a (A B : Matrix (Fin 2) (Fin 2) ℝ) (h : B * A = 1) : A ^ 2 = 1",
+    );
+    assert_not_equivalent(
+        "theorem a (A B C : Matrix (Fin 2) (Fin 2) ℝ) : A * B * A = C",
+        "theorem a (A B C : Matrix (Fin 2) (Fin 2) ℝ) : B * A * A = C",
+    );
+    // Auto-bound / elided types: unknown, so nothing commutes.
+    assert_not_equivalent(
+        "theorem a (x y : _) (h : x * y = 1) : y = y",
+        "theorem a (x y : _) (h : y * x = 1) : y = y",
+    );
+    assert_not_equivalent(
+        "theorem a (x y z : _) : x * y * z = z * y * x",
+        "theorem a (x y z : _) : y * x * z = z * y * x",
+    );
+    // Quaternions are not commutative for `*`.
+    assert_not_equivalent(
+        "theorem a (p q : ℍ) (h : p * q = 1) : p = p",
+        "theorem a (p q : ℍ) (h : q * p = 1) : p = p",
+    );
+    // A numeral product inside a matrix product takes the matrix type; the whole is unknown.
+    assert_not_equivalent(
+        "theorem a (A B : Matrix (Fin 2) (Fin 2) ℝ) : A * (B * 2) = 1",
+        "theorem a (A B : Matrix (Fin 2) (Fin 2) ℝ) : A * (2 * B) = 1",
+    );
+    // A type known only through a class: not known here, so not commuted.
+    assert_not_equivalent(
+        "theorem a {G : Type*} [Group G] (a b : G) (h : a * b = 1) : a = a",
+        "theorem a {G : Type*} [Group G] (a b : G) (h : b * a = 1) : a = a",
+    );
+    // Examples that must still close: number types and numerals defaulting to ℕ.
+    assert_equivalent(
+        "theorem a (x y : ℝ) (h : x * y = 1) : x + 2 * y = 3",
+        "theorem a (x y : ℝ) (h : y * x = 1) : 2 * y + x = 3",
+    );
+    assert_equivalent(
+        "theorem a (n m : ℕ) (h : n * m = 6) : n + m = 5",
+        "theorem a (n m : ℕ) (h : m * n = 6) : m + n = 5",
+    );
+    assert_equivalent("theorem a : 2 * 3 + 1 = 7", "theorem a : 1 + 3 * 2 = 7");
+}

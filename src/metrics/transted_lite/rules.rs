@@ -38,7 +38,10 @@
 //!   does not depend on the type), `Real.log_div_log` (`log x / log b` → `logb b x`),
 //!   `inv_eq_one_div` (`a⁻¹` → `1 / a`) and notations (`Real.sqrt x` → `√x`, `abs x` → `|x|`,
 //!   `Real.pi` → `π`, `Int.floor x` → `⌊x⌋`, `Int.ceil x` → `⌈x⌉`, `Nat.factorial n` → `n !`,
-//!   `logb` → `Real.logb`).
+//!   `logb` → `Real.logb`, `𝓝` → `nhds`, `R[X]` → `Polynomial R` when no `X` is bound),
+//!   `not_iff_imp_false` (`p → False` → `¬p`), `Π` → `∀`, `Nat.coprime_iff_gcd_eq_one`
+//!   (`Nat.Coprime a b` → `Nat.gcd a b = 1`), `Function.comp_apply` (`(f ∘ g) x` → `f (g x)`
+//!   for names `f`, `g`).
 //!   Typed and unfolding rules (module `typed`, gated on the type of the rewritten terms, from
 //!   [`elab`] over the statement's [`Carriers`]): `not_lt`,
 //!   `not_le` (ℕ ℤ ℚ ℝ only), `Nat.pos_iff_ne_zero` (ℕ only), `Nat.succ_le_iff`/
@@ -81,16 +84,13 @@
 //! it holds on (`¬ a < b` stays on sets and on `ℝ × ℝ`, `0 ≤ a - b` stays on ℕ, `a * (1 / b)`
 //! stays on ℤ).
 //!
-//! `add_comm`/`mul_comm` are only sound on commutative structures. A side gets them only when
-//! every carrier type its binders mention is known commutative ([`Commutativity::of`]): the
-//! numeric types `ℕ ℤ ℚ ℝ ℂ ℕ+ ℝ≥0 ℝ≥0∞ EReal`, `Fin n`, `ZMod n`, functions into and
-//! `Set`/`Finset`/`Multiset`/`Polynomial` over such types (pointwise operations; a function's
-//! domain must be one too, since an argument's binder type may have been left to elaboration),
-//! products of them, and type
-//! variables with a commutative class instance (`[CommRing R]`, `[Field F]`, `[CommGroup G]`;
-//! for `+` also any ring or `AddComm…` class). A statement about `(G : Type*) [Group G]`, matrices,
-//! permutations or an unknown type gets neither. Terms built inline with a non-commutative
-//! product (`!![1, 2; 3, 4] * A` with no binder of matrix type) are the known gap.
+//! `add_comm`/`mul_comm` are only sound on commutative structures. They fire at a `+`/`*`
+//! node only when elaboration-lite types that node as ℕ ℤ ℚ ℝ ℂ ([`elab::commutes_at`]; a
+//! node of numerals only by the carrier of the relation it sits in), and, as a second gate,
+//! when every carrier type the statement's binders mention is known commutative
+//! ([`Commutativity::of`]). A matrix, a quaternion, an auto-bound `(x : _)`, a type known only
+//! through a class (`[CommRing R]`: sound but not yet typed here) or a pointwise product of
+//! functions does not commute.
 //!
 //! Tree shapes recognised (GTED's conventions, which the parser follows): theorem root with one
 //! binder-list child labelled `" _ "`×k + `": _ "` (binders then the conclusion); binders
@@ -384,11 +384,20 @@ fn render_node(t: &Tree, out: &mut String, depth: usize) {
 /// Apply the canonical rules to a fixpoint, then flag bound names for free renaming.
 /// Returns the canonical tree and the rewrites applied, in order.
 pub fn canonicalize(tree: &Tree) -> (Tree, Vec<Applied>) {
+    let mut log = Vec::new();
+    // `R[X]` is rewritten first, so that the binder types the typed rules read (field
+    // notation on `(p : ℚ[X])`) are already `Polynomial ℚ`.
+    let unfolded;
+    let tree = if binds_leaf(tree, "X") {
+        tree
+    } else {
+        unfolded = polynomial_notation(tree, &mut log);
+        &unfolded
+    };
     let context = Context {
         wrapping: has_modular_types(tree),
         carriers: Carriers::of(tree),
     };
-    let mut log = Vec::new();
     let mut t = match bind_free_variables(tree) {
         Some((applied, bound)) => {
             log.push(applied);
@@ -747,6 +756,35 @@ fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, 
     }
 }
 
+/// Mathlib: `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R`. Called only when no
+/// name `X` is bound in the statement, so that ` _ [X]` is not indexing by a variable `X`.
+fn polynomial_notation(t: &Tree, log: &mut Vec<Applied>) -> Tree {
+    let mut out = t.clone();
+    out.children = t
+        .children
+        .iter()
+        .map(|c| polynomial_notation(c, log))
+        .collect();
+    if out.label == " _ [X]" && out.children.len() == 1 {
+        log.push(Applied {
+            rule: "Polynomial (notation R[X])",
+            at: render(t),
+        });
+        out.label = "Polynomial _ ".to_string();
+    }
+    out
+}
+
+fn is_false(t: &Tree) -> bool {
+    t.label == "False" && t.children.is_empty()
+}
+
+/// Does `tree` bind a name `name` anywhere (a binder, or a leaf the parser flagged as bound)?
+fn binds_leaf(tree: &Tree, name: &str) -> bool {
+    (tree.label == name && (tree.variable_freecost || tree.hypothesis_freecost))
+        || tree.children.iter().any(|c| binds_leaf(c, name))
+}
+
 /// Notation and name resolution: the same constant written two ways, and `Real.log_div_log`.
 fn notation_rule(t: &Tree) -> Option<(&'static str, Tree)> {
     let rename = |label: &str| Tree::node(label, t.children.clone());
@@ -759,6 +797,41 @@ fn notation_rule(t: &Tree) -> Option<(&'static str, Tree)> {
         ("Int.floor _ ", 1) => Some(("Int.floor", rename("⌊ _ ⌋"))),
         ("Int.ceil _ ", 1) => Some(("Int.ceil", rename("⌈ _ ⌉"))),
         ("Nat.factorial _ ", 1) => Some(("Nat.factorial", rename("!"))),
+        // Topology: `scoped[Topology] notation "𝓝" => nhds` (`𝓝[s] x`, `nhdsWithin`, is
+        // another label and stays).
+        ("𝓝 _ ", 1) => Some(("nhds (notation 𝓝)", rename("nhds _ "))),
+        ("𝓝", 0) => Some(("nhds (notation 𝓝)", Tree::leaf("nhds"))),
+        // `Π x : α, β` is the same binder as `∀ x : α, β` (Lean 4 reads both as a pi type).
+        ("Π _ , _ ", n) if n >= 2 => Some(("Π is ∀", rename(FORALL))),
+        // `Not a` is defined as `a → False` (`not_iff_imp_false`, by `Iff.rfl`).
+        (IMP, 2) if is_false(&t.children[1]) => Some((
+            "not_iff_imp_false",
+            Tree::node(NOT, vec![t.children[0].clone()]),
+        )),
+        // `Nat.Coprime m n` is defined as `Nat.gcd m n = 1` (`Nat.coprime_iff_gcd_eq_one`,
+        // `Iff.rfl`); both take naturals, so no type gate is needed.
+        ("Nat.Coprime _  _ ", 2) => Some((
+            "Nat.coprime_iff_gcd_eq_one",
+            node2(
+                EQ,
+                Tree::node("Nat.gcd _  _ ", t.children.clone()),
+                Tree::leaf("1"),
+            ),
+        )),
+        // `Function.comp_apply : (f ∘ g) x = f (g x)` (by `rfl`), for named `f` and `g`: the
+        // applied composite is written as the nested application the parser builds.
+        (" _  _ ", 2)
+            if t.children[0].label == " _ ∘ _ "
+                && t.children[0].children.len() == 2
+                && t.children[0].children.iter().all(is_leaf) =>
+        {
+            let (f, g) = (&t.children[0].children[0], &t.children[0].children[1]);
+            let inner = Tree::node(format!("{} _ ", g.label), vec![t.children[1].clone()]);
+            Some((
+                "Function.comp_apply",
+                Tree::node(format!("{} _ ", f.label), vec![inner]),
+            ))
+        }
         // inv_eq_one_div : a⁻¹ = 1 / a (any DivInvMonoid; `⁻¹` only exists there, so this
         // direction never produces an ill-typed term).
         // A numeral written with leading zeros (`020`) is the decimal number (Lean 4 reads
@@ -1069,7 +1142,9 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
             ));
         }
     }
-    if concl.label == IMP && concl.children.len() == 2 {
+    // `p → False` is left to `not_iff_imp_false` (it becomes `¬p`, like a conclusion written
+    // `¬p`, which `intro` does not open either).
+    if concl.label == IMP && concl.children.len() == 2 && !is_false(&concl.children[1]) {
         let mut name = Tree::leaf(ANONYMOUS_HYPOTHESIS);
         name.hypothesis_freecost = true;
         let mut out = binders.to_vec();
@@ -1821,8 +1896,12 @@ fn moves_in(
             AND => Some("and_comm"),
             OR => Some("or_comm"),
             IFF => Some("iff_comm"),
-            ADD if comm.add && !opaque_or_matrix(a) && !opaque_or_matrix(b) => Some("add_comm"),
-            MUL if comm.mul && !opaque_or_matrix(a) && !opaque_or_matrix(b) => Some("mul_comm"),
+            ADD if comm.add && !opaque_or_matrix(t) && elab::commutes_at(root, path, carriers) => {
+                Some("add_comm")
+            }
+            MUL if comm.mul && !opaque_or_matrix(t) && elab::commutes_at(root, path, carriers) => {
+                Some("mul_comm")
+            }
             _ => None,
         };
         if let Some(rule) = comm_rule {
@@ -2375,8 +2454,27 @@ mod tests {
         assert!(reals.iter().any(|(r, _)| *r == "add_comm"));
         let group = move_rules("theorem t (G : Type*) [Group G] (a : G) : a * e = a");
         assert!(group.iter().all(|(r, _)| *r != "mul_comm"), "{group:?}");
+        // A type known only through a class instance is unknown to elaboration-lite: no swap
+        // (sound, if incomplete).
         let comm = move_rules("theorem t (G : Type*) [CommGroup G] (a : G) : a * e = a");
-        assert!(comm.iter().any(|(r, _)| *r == "mul_comm"), "{comm:?}");
+        assert!(comm.iter().all(|(r, _)| *r != "mul_comm"), "{comm:?}");
+        let auto = move_rules("theorem t (x y : _) : x * (y + 1) = 1");
+        assert!(
+            auto.iter()
+                .all(|(r, _)| *r != "mul_comm" && *r != "add_comm"),
+            "{auto:?}"
+        );
+        let quaternions = move_rules("theorem t (p q : ℍ) : p * (q + 1) = 1");
+        assert!(
+            quaternions.iter().all(|(r, _)| *r != "mul_comm"),
+            "{quaternions:?}"
+        );
+        // Numerals take the type of the relation they sit in: here a matrix product.
+        let in_matrix = move_rules("theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A * (2 * 3) = A");
+        assert!(
+            in_matrix.iter().all(|(r, _)| *r != "mul_comm"),
+            "{in_matrix:?}"
+        );
         let matrices = move_rules("theorem t (A B : Matrix (Fin 2) (Fin 2) ℝ) : A * C + A ^ 2 = B");
         assert!(
             matrices
@@ -2384,8 +2482,115 @@ mod tests {
                 .all(|(r, _)| *r != "mul_comm" && *r != "add_comm"),
             "{matrices:?}"
         );
+        // Pointwise products of functions: the function type is unknown to elaboration-lite.
         let functions = move_rules("theorem t (f g : ℕ → ℝ) : f * (g + 1) = g");
-        assert!(functions.iter().any(|(r, _)| *r == "mul_comm"));
+        assert!(
+            functions.iter().all(|(r, _)| *r != "mul_comm"),
+            "{functions:?}"
+        );
+    }
+
+    #[test]
+    fn not_is_implication_to_false() {
+        // not_iff_imp_false: `¬p` is defined as `p → False`.
+        same(
+            "theorem t (p q : Prop) (h : p → False) : q",
+            "theorem t (p q : Prop) (h : ¬p) : q",
+        );
+        same(
+            "theorem t (x : ℝ) : x = 1 → False",
+            "theorem t (x : ℝ) : ¬ x = 1",
+        );
+        // Non-examples: another consequent, or `False` as the premise.
+        differ(
+            "theorem t (x : ℝ) : x = 1 → False",
+            "theorem t (x : ℝ) : x = 1 → True",
+        );
+        differ(
+            "theorem t (p q : Prop) (h : False → p) : q",
+            "theorem t (p q : Prop) (h : ¬p) : q",
+        );
+    }
+
+    #[test]
+    fn pi_is_forall() {
+        same(
+            "theorem t : Π n : ℕ, n + 0 = n",
+            "theorem t : ∀ n : ℕ, n + 0 = n",
+        );
+        // Non-example: the binder type still counts.
+        differ(
+            "theorem t : Π n : ℕ, n + 0 = n",
+            "theorem t : ∀ n : ℤ, n + 0 = n",
+        );
+    }
+
+    #[test]
+    fn coprime_is_gcd_one() {
+        // Nat.coprime_iff_gcd_eq_one: `Nat.Coprime m n` is defined as `Nat.gcd m n = 1`.
+        same(
+            "theorem t (a b : ℕ) (h : Nat.Coprime a b) : a ≠ b",
+            "theorem t (a b : ℕ) (h : Nat.gcd a b = 1) : a ≠ b",
+        );
+        same(
+            "theorem t (a b : ℕ) (h : a.Coprime b) : a ≠ b",
+            "theorem t (a b : ℕ) (h : Nat.gcd a b = 1) : a ≠ b",
+        );
+        // Non-examples: another gcd, and `IsCoprime` (a different notion, on rings).
+        differ(
+            "theorem t (a b : ℕ) (h : Nat.Coprime a b) : a ≠ b",
+            "theorem t (a b : ℕ) (h : Nat.gcd a b = 2) : a ≠ b",
+        );
+        differ(
+            "theorem t (a b : ℤ) (h : IsCoprime a b) : a ≠ b",
+            "theorem t (a b : ℤ) (h : Int.gcd a b = 1) : a ≠ b",
+        );
+    }
+
+    #[test]
+    fn nhds_and_polynomial_notations() {
+        same(
+            "theorem t (f : ℕ → ℝ) : Tendsto f atTop (𝓝 0)",
+            "theorem t (f : ℕ → ℝ) : Tendsto f atTop (nhds 0)",
+        );
+        // Non-example: `𝓝[s] x` (`nhdsWithin`) is not `nhds x`.
+        differ(
+            "theorem t (f : ℝ → ℝ) (s : Set ℝ) : Tendsto f (𝓝[s] 0) (𝓝 0)",
+            "theorem t (f : ℝ → ℝ) (s : Set ℝ) : Tendsto f (nhds 0) (nhds 0)",
+        );
+        same(
+            "theorem t (p : ℚ[X]) : p.degree = 2",
+            "theorem t (p : Polynomial ℚ) : p.degree = 2",
+        );
+        // Non-examples: another ring; and indexing by a bound variable `X` is not `R[X]`.
+        differ(
+            "theorem t (p : ℚ[X]) : p.degree = 2",
+            "theorem t (p : Polynomial ℤ) : p.degree = 2",
+        );
+        let indexing = canon("theorem t (X : ℕ) (l : List ℕ) (h : X < l.length) : l[X] = 0");
+        assert!(
+            !format!("{indexing:?}").contains("Polynomial"),
+            "{indexing:?}"
+        );
+    }
+
+    #[test]
+    fn an_applied_composite_is_the_nested_application() {
+        // Function.comp_apply: `(f ∘ g) x = f (g x)`.
+        same(
+            "theorem t (f g : ℕ → ℕ) (x : ℕ) : (f ∘ g) x = 0",
+            "theorem t (f g : ℕ → ℕ) (x : ℕ) : f (g x) = 0",
+        );
+        same(
+            "theorem t (x : ℕ) : (Nat.succ ∘ Nat.pred) x = x",
+            "theorem t (x : ℕ) : Nat.succ (Nat.pred x) = x",
+        );
+        // Non-example: the order of composition matters (`succ (pred 0) = 1`,
+        // `pred (succ 0) = 0`).
+        differ(
+            "theorem t (x : ℕ) : (Nat.succ ∘ Nat.pred) x = x",
+            "theorem t (x : ℕ) : Nat.pred (Nat.succ x) = x",
+        );
     }
 
     #[test]

@@ -209,6 +209,56 @@ pub fn carrier(terms: &[&Tree], c: &Carriers) -> Option<Num> {
     }
 }
 
+/// May `+` or `*` at `path` in `root` swap its operands (`add_comm`, `mul_comm`)? Only when the
+/// node's type is a known number type (ℕ ℤ ℚ ℝ ℂ, all commutative for both): a matrix, a
+/// quaternion, an auto-bound `(A : _)` or a name typed only by a Mathlib function is unknown,
+/// and `A * B` does not commute. A node of numerals only takes its type from the arithmetic it
+/// sits in, up to the relation whose operands `binop%`/`binrel%` elaborate together
+/// (`A * (2 * 3)` is a matrix product): it commutes when that relation's carrier is known
+/// (numerals alone default to ℕ); under anything else (a function argument, an exponent) it
+/// does not.
+pub fn commutes_at(root: &Tree, path: &[usize], c: &Carriers) -> bool {
+    let Some(t) = subtree_at(root, path) else {
+        return false;
+    };
+    match type_of(t, c) {
+        Ty::Num(_) => true,
+        Ty::Unknown => false,
+        Ty::Numeral => {
+            // Climb while the parent is arithmetic that shares this node's type.
+            let mut depth = path.len();
+            while depth > 0 {
+                let Some(parent) = subtree_at(root, &path[..depth - 1]) else {
+                    return false;
+                };
+                let slot = path[depth - 1];
+                let shares = match (parent.label.as_str(), parent.children.len()) {
+                    (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ " | " _ % _ ", 2) => true,
+                    ("-", 1) => true,
+                    (" _ ^ _ ", 2) => slot == 0,
+                    _ => false,
+                };
+                if shares {
+                    depth -= 1;
+                    continue;
+                }
+                let relation = matches!(
+                    parent.label.as_str(),
+                    " _ = _ " | " _ ≠ _ " | " _ < _ " | " _ ≤ _ " | " _ > _ " | " _ ≥ _ "
+                );
+                return relation
+                    && parent.children.len() == 2
+                    && carrier(&[&parent.children[0], &parent.children[1]], c).is_some();
+            }
+            false
+        }
+    }
+}
+
+fn subtree_at<'a>(root: &'a Tree, path: &[usize]) -> Option<&'a Tree> {
+    path.iter().try_fold(root, |t, &i| t.children.get(i))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
