@@ -23,7 +23,9 @@ fi
 node --test out/test/*.test.js
 # Packaging is part of the build the issue asks for: check the .vsix holds the compiled extension
 # and none of the tests (out/test, the real-host test's driver and its test-only Lean 4 client).
-vsix="$(mktemp -d)/lean-assess.vsix"
+vsix_dir="$(mktemp -d)"
+trap 'rm -rf "$vsix_dir"' EXIT
+vsix="$vsix_dir/lean-assess.vsix"
 npx vsce package --no-dependencies --allow-missing-repository -o "$vsix" </dev/null >/dev/null
 python3 - "$vsix" <<'PY'
 import sys, zipfile, json
