@@ -28,6 +28,7 @@ else
     printf '#!/bin/sh\nexec %s\n' "$repo/target/debug/lean-standin" >"$tmp/elan-bin/lake"
     chmod +x "$tmp/elan-bin/lake"
     out="$here/nvim-lens-hover"
+    trap 'rm -rf "$tmp"' EXIT   # (--stub keeps $tmp: its pictures are written there)
 fi
 export LA_PLUGIN="$repo/editors/nvim" LA_SHIM="$tmp/shim" LA_DONE="$tmp/done"
 export XDG_CONFIG_HOME="$tmp/xdg/config" XDG_DATA_HOME="$tmp/xdg/data" XDG_STATE_HOME="$tmp/xdg/state" XDG_CACHE_HOME="$tmp/xdg/cache"

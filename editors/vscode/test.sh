@@ -21,8 +21,11 @@ if [ -z "${LEAN_ASSESS_BIN:-}" ]; then
     [ -x "$repo/target/debug/lean-standin" ] && export LEAN_STANDIN_BIN="$repo/target/debug/lean-standin"
 fi
 node --test out/test/*.test.js
-# Packaging is part of the build the issue asks for: check the .vsix holds the compiled extension.
-vsix="$(mktemp -d)/lean-assess.vsix"
+# Packaging is part of the build the issue asks for: check the .vsix holds the compiled extension
+# and none of the tests (out/test, the real-host test's driver and its test-only Lean 4 client).
+vsix_dir="$(mktemp -d)"
+trap 'rm -rf "$vsix_dir"' EXIT
+vsix="$vsix_dir/lean-assess.vsix"
 npx vsce package --no-dependencies --allow-missing-repository -o "$vsix" </dev/null >/dev/null
 python3 - "$vsix" <<'PY'
 import sys, zipfile, json
@@ -30,7 +33,7 @@ names = set(zipfile.ZipFile(sys.argv[1]).namelist())
 need = {"extension/package.json", "extension/out/src/extension.js", "extension/out/src/core/config.js"}
 missing = need - names
 manifest = json.loads(zipfile.ZipFile(sys.argv[1]).read("extension/package.json"))
-if missing or manifest["main"] != "./out/src/extension.js" or any(n.startswith("extension/out/test/") for n in names):
+if missing or manifest["main"] != "./out/src/extension.js" or any(n.startswith(("extension/out/test/", "extension/realhost/")) for n in names):
     sys.exit(f"vsix content wrong: missing {sorted(missing)}; files {sorted(names)}")
 print(f"vsix ok: {sys.argv[1]} ({len(names)} files)")
 PY

@@ -108,7 +108,7 @@ enum Command {
     Merge(merge::Args),
     /// Serve the judge to agents as an MCP server on stdin/stdout.
     Mcp(mcp::Args),
-    /// Install the `lake` shim in DIR and print the editor settings that use it.
+    /// Install the `lake` and `lean` shim in DIR and print the editor settings that use it.
     Shim(shim::Args),
     /// Did a solution keep its task's statement? (LeanCat's valid proof criteria)
     Integrity(integrity::Args),

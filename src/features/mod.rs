@@ -1456,9 +1456,9 @@ impl Features {
                     ));
                 }
                 s.push_str(&format!(
-                    "\nFinal: {}, in {:?}.\n",
+                    "\nFinal: {}, in {}.\n",
                     views::described(r.metric, &r),
-                    r.elapsed
+                    views::fmt_ms(r.elapsed)
                 ));
                 for n in &r.notes {
                     s.push_str(&format!("\n- {n}"));
@@ -2122,6 +2122,9 @@ mod tests {
         let file = uri_to_path(params["uri"].as_str().unwrap()).unwrap();
         let text = std::fs::read_to_string(&file).unwrap();
         assert!(text.starts_with("# Proof path for `same_name`"), "{text}");
+        // The time reads like the hover's (`1.2 ms`), not Debug's `1.155147ms`.
+        let fin = text.lines().find(|l| l.starts_with("Final: ")).unwrap();
+        assert!(fin.ends_with(" ms."), "{fin}");
         assert!(std::fs::metadata(&file).unwrap().permissions().readonly());
         // An edit clears our differences (republished without them) and re-judges.
         s.features.observe_client_notification(

@@ -143,7 +143,8 @@ pub fn lenses(a: &DocAnalysis, doc: &Document, cmds: &Commands) -> Value {
     Value::Array(out)
 }
 
-fn fmt_ms(d: std::time::Duration) -> String {
+/// A duration as the hover and the proof-path view show it (`0.7 ms`, `26 ms`).
+pub(crate) fn fmt_ms(d: std::time::Duration) -> String {
     let ms = d.as_secs_f64() * 1000.0;
     if ms < 10.0 {
         format!("{ms:.1} ms")
