@@ -2000,19 +2000,25 @@ mod tests {
     #[tokio::test]
     async fn a_burst_of_edits_runs_one_job_after_the_document_is_quiet() {
         let mut s = setup().await;
+        // Both CPU permits held: every job that starts stays running (as metric work under
+        // load does), so without the wait each edit of the burst would start one.
+        let held = s.features.inner.cpu.clone().acquire_many_owned(2).await.unwrap();
         s.features.observe_client_notification(
             "textDocument/didOpen",
             &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
         );
-        job_done(&mut s).await;
+        tokio::time::sleep(Duration::from_millis(20)).await;
         assert_eq!(s.features.jobs_run(), 1, "the open's job starts at once");
         let quiet = s.features.inner.job_quiet;
-        // Twenty edits back to back (this runtime runs nothing else until the test awaits):
-        // the first one's job would start at once, every later one aborts and restarts the wait.
-        let last_edit = Instant::now();
-        for version in 2..=21 {
+        // Ten edits 20 ms apart, each while the previous job runs or waits.
+        let mut last_edit = Instant::now();
+        for version in 2..=11 {
             change(&s, version);
+            last_edit = Instant::now();
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
+        assert_eq!(s.features.jobs_run(), 1, "no job started during the burst");
+        drop(held);
         next_refresh(&mut s.rx).await;
         let waited = last_edit.elapsed();
         job_done(&mut s).await;
@@ -2021,16 +2027,16 @@ mod tests {
             waited >= quiet,
             "the job started before the document was quiet for {quiet:?} ({waited:?})"
         );
-        assert_eq!(s.features.analysis(&s.uri).unwrap().version, 21);
+        assert_eq!(s.features.analysis(&s.uri).unwrap().version, 11);
 
         // A single edit to the quiet document starts its job at once.
         let edit = Instant::now();
-        change(&s, 22);
+        change(&s, 12);
         next_refresh(&mut s.rx).await;
         let waited = edit.elapsed();
         job_done(&mut s).await;
         assert_eq!(s.features.jobs_run(), 3);
-        assert_eq!(s.features.analysis(&s.uri).unwrap().version, 22);
+        assert_eq!(s.features.analysis(&s.uri).unwrap().version, 12);
         if waited >= quiet {
             // Not a failure by itself (a loaded machine), but say so: the point is no wait.
             eprintln!("note: the lone edit's lenses took {waited:?} (≥ the quiet interval)");
