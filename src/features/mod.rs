@@ -2002,7 +2002,14 @@ mod tests {
         let mut s = setup().await;
         // Both CPU permits held: every job that starts stays running (as metric work under
         // load does), so without the wait each edit of the burst would start one.
-        let held = s.features.inner.cpu.clone().acquire_many_owned(2).await.unwrap();
+        let held = s
+            .features
+            .inner
+            .cpu
+            .clone()
+            .acquire_many_owned(2)
+            .await
+            .unwrap();
         s.features.observe_client_notification(
             "textDocument/didOpen",
             &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
@@ -2029,18 +2036,13 @@ mod tests {
         );
         assert_eq!(s.features.analysis(&s.uri).unwrap().version, 11);
 
-        // A single edit to the quiet document starts its job at once.
-        let edit = Instant::now();
+        // A single edit to the quiet document starts its job at once (by the rule tested in
+        // `continuous_typing_still_starts_a_job_every_max_wait`; its timing is not asserted).
         change(&s, 12);
         next_refresh(&mut s.rx).await;
-        let waited = edit.elapsed();
         job_done(&mut s).await;
         assert_eq!(s.features.jobs_run(), 3);
         assert_eq!(s.features.analysis(&s.uri).unwrap().version, 12);
-        if waited >= quiet {
-            // Not a failure by itself (a loaded machine), but say so: the point is no wait.
-            eprintln!("note: the lone edit's lenses took {waited:?} (≥ the quiet interval)");
-        }
     }
 
     #[tokio::test]
