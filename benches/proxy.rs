@@ -548,7 +548,7 @@ fn main() {
             off.len(), on.len(), on_no_wait.len()
         );
         println!(
-            "  metrics off (lens = [])                         {:7.2} {:7.2}",
+            "  metrics off (lens = [])                                    {:7.2} {:7.2}",
             p(&off, 0.5),
             p(&off, 0.99)
         );
@@ -560,7 +560,7 @@ fn main() {
             p(&on_no_wait, 0.99) / p(&off, 0.99)
         );
         println!(
-            "  metrics on, job after {} ms quiet (default)      {:7.2} {:7.2} → p99 on/off {:.2}×   (target ≤ 2×)",
+            "  metrics on, job after {} ms quiet (default)                 {:7.2} {:7.2} → p99 on/off {:.2}×   (target ≤ 2×)",
             lean_assess::features::JOB_QUIET.as_millis(),
             p(&on, 0.5),
             p(&on, 0.99),
