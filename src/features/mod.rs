@@ -185,7 +185,11 @@ struct Inner {
     commands: Commands,
     client: Mutex<ClientInfo>,
     analyses: Mutex<HashMap<String, Arc<DocAnalysis>>>,
-    jobs: Mutex<HashMap<String, tokio::task::AbortHandle>>,
+    jobs: Mutex<HashMap<String, JobSlot>>,
+    /// Jobs that got past their debounce and started running (`jobs_run`).
+    jobs_run: std::sync::atomic::AtomicU64,
+    /// How long an edited document must be quiet before its job starts ([`JOB_QUIET`]).
+    job_quiet: Duration,
     cache: SharedCache,
     /// Reference files, parses and explanations kept across document versions.
     job_caches: Arc<JobCaches>,
@@ -227,6 +231,66 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// A document's job: its task, when the wait for a quiet document began, and whether the
+/// job got past that wait.
+struct JobSlot {
+    handle: tokio::task::AbortHandle,
+    pending_since: tokio::time::Instant,
+    started: Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// A document edited while its previous job is still waiting or running starts its next job
+/// only once it has been quiet this long (a newer edit restarts the wait): while the editor
+/// types faster than the metrics finish, each edit would otherwise abort half-done work and
+/// start it anew, taking the cores the forwarding needs. An edit to a quiet document (its last
+/// job done) starts at once, so a single edit's lenses come as fast as before.
+/// `LEAN_ASSESS_JOB_QUIET_MS` sets it (`0`: every edit starts its job at once, the behaviour
+/// before the wait; the load benchmark compares both).
+pub const JOB_QUIET: Duration = Duration::from_millis(200);
+/// The variable setting [`JOB_QUIET`], in milliseconds.
+pub const JOB_QUIET_ENV: &str = "LEAN_ASSESS_JOB_QUIET_MS";
+/// The longest a job waits for quiet: during continuous typing the lenses still refresh this
+/// often (the job started then still stops at the next edit, as every job does).
+pub const JOB_MAX_WAIT: Duration = Duration::from_millis(1500);
+
+/// [`JOB_QUIET`] or its variable; a bad value is logged and the default kept (the proxy must
+/// come up whatever its environment).
+fn job_quiet() -> Duration {
+    let Some(text) = std::env::var_os(JOB_QUIET_ENV) else {
+        return JOB_QUIET;
+    };
+    match text.to_str().and_then(|t| t.trim().parse::<u64>().ok()) {
+        Some(ms) => Duration::from_millis(ms),
+        None => {
+            tracing::warn!(
+                "{JOB_QUIET_ENV}={text:?}: expected a number of milliseconds; keeping {} ms",
+                JOB_QUIET.as_millis()
+            );
+            JOB_QUIET
+        }
+    }
+}
+
+/// When the job for an edit at `now` may start, given the document's previous job (aborted by
+/// this edit) and the quiet interval: `(pending_since, start_at)`.
+fn debounce(
+    old: Option<&JobSlot>,
+    now: tokio::time::Instant,
+    quiet: Duration,
+) -> (tokio::time::Instant, tokio::time::Instant) {
+    match old {
+        Some(o) if !quiet.is_zero() && !o.handle.is_finished() => {
+            let since = if o.started.load(std::sync::atomic::Ordering::Acquire) {
+                now // it was running: a new wait begins
+            } else {
+                o.pending_since // still waiting: keep the bound on the whole wait
+            };
+            (since, (now + quiet).min(since + JOB_MAX_WAIT))
+        }
+        _ => (now, now),
+    }
+}
+
 /// The editor features; cheap to share (all state behind one `Arc`).
 #[derive(Clone)]
 pub struct Features {
@@ -253,6 +317,8 @@ impl Features {
             client: Mutex::default(),
             analyses: Mutex::default(),
             jobs: Mutex::default(),
+            jobs_run: std::sync::atomic::AtomicU64::new(0),
+            job_quiet: job_quiet(),
             cache: Arc::new(Mutex::new(ResultCache::default())),
             job_caches: Arc::new(JobCaches::default()),
             shown: Mutex::default(),
@@ -290,8 +356,16 @@ impl Features {
             ticker.stop();
         }
         for (_, job) in lock(&self.inner.jobs).drain() {
-            job.abort();
+            job.handle.abort();
         }
+    }
+
+    /// How many document jobs have started running (past their debounce) since the start: a
+    /// burst of edits counts once.
+    pub fn jobs_run(&self) -> u64 {
+        self.inner
+            .jobs_run
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Our command names (unique per process).
@@ -405,7 +479,7 @@ impl Features {
             }
             Ok(MirrorEvent::Closed { uri }) => {
                 if let Some(h) = lock(&self.inner.jobs).remove(&uri) {
-                    h.abort();
+                    h.handle.abort();
                 }
                 lock(&self.inner.analyses).remove(&uri);
                 lock(&self.inner.shown).remove(&uri);
@@ -854,7 +928,7 @@ impl Features {
         if size > MAX_JUDGED_DOCUMENT_BYTES {
             // Lexing the whole file costs ~10× its size; no real Lean file comes near this.
             if let Some(old) = lock(&self.inner.jobs).remove(uri) {
-                old.abort();
+                old.handle.abort();
             }
             lock(&self.inner.analyses).remove(uri);
             tracing::warn!(%uri, size, "document too large to judge");
@@ -868,12 +942,33 @@ impl Features {
             );
             return;
         }
+        let mut jobs = lock(&self.inner.jobs);
+        let now = tokio::time::Instant::now();
+        let old = jobs.remove(uri);
+        if let Some(o) = &old {
+            o.handle.abort();
+        }
+        let (pending_since, start_at) = debounce(old.as_ref(), now, self.inner.job_quiet);
+        let started = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let this = self.clone();
         let u = uri.to_string();
-        let task = rt.spawn(async move { this.run_job(&u).await });
-        if let Some(old) = lock(&self.inner.jobs).insert(uri.to_string(), task.abort_handle()) {
-            old.abort();
-        }
+        let flag = started.clone();
+        let task = rt.spawn(async move {
+            tokio::time::sleep_until(start_at).await;
+            flag.store(true, std::sync::atomic::Ordering::Release);
+            this.inner
+                .jobs_run
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            this.run_job(&u).await
+        });
+        jobs.insert(
+            uri.to_string(),
+            JobSlot {
+                handle: task.abort_handle(),
+                pending_since,
+                started,
+            },
+        );
     }
 
     fn job_input(&self, doc: Arc<Document>) -> JobInput {
@@ -1874,6 +1969,133 @@ mod tests {
                 return;
             }
         }
+    }
+
+    /// Until the document's job has ended (polling its task's state; the messages it sends
+    /// meanwhile are dropped).
+    async fn job_done(s: &mut Setup) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            while s.rx.try_recv().is_ok() {}
+            let done = lock(&s.features.inner.jobs)
+                .get(&s.uri)
+                .is_none_or(|j| j.handle.is_finished());
+            if done {
+                return;
+            }
+            assert!(Instant::now() < deadline, "the job did not end within 20 s");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    fn change(s: &Setup, version: i64) {
+        // Alternating texts: each edit is a real change of the candidate.
+        let text = CANDIDATE.replace("v = 65", if version % 2 == 0 { "v = 66" } else { "v = 65" });
+        s.features.observe_client_notification(
+            "textDocument/didChange",
+            &json!({"textDocument": {"uri": s.uri, "version": version}, "contentChanges": [{"text": text}]}),
+        );
+    }
+
+    #[tokio::test]
+    async fn a_burst_of_edits_runs_one_job_after_the_document_is_quiet() {
+        let mut s = setup().await;
+        // Both CPU permits held: every job that starts stays running (as metric work under
+        // load does), so without the wait each edit of the burst would start one.
+        let held = s
+            .features
+            .inner
+            .cpu
+            .clone()
+            .acquire_many_owned(2)
+            .await
+            .unwrap();
+        s.features.observe_client_notification(
+            "textDocument/didOpen",
+            &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert_eq!(s.features.jobs_run(), 1, "the open's job starts at once");
+        let quiet = s.features.inner.job_quiet;
+        // Ten edits 20 ms apart, each while the previous job runs or waits.
+        let mut last_edit = Instant::now();
+        for version in 2..=11 {
+            change(&s, version);
+            last_edit = Instant::now();
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(s.features.jobs_run(), 1, "no job started during the burst");
+        drop(held);
+        next_refresh(&mut s.rx).await;
+        let waited = last_edit.elapsed();
+        job_done(&mut s).await;
+        assert_eq!(s.features.jobs_run(), 2, "one job for the whole burst");
+        assert!(
+            waited >= quiet,
+            "the job started before the document was quiet for {quiet:?} ({waited:?})"
+        );
+        assert_eq!(s.features.analysis(&s.uri).unwrap().version, 11);
+
+        // A single edit to the quiet document starts its job at once (by the rule tested in
+        // `continuous_typing_still_starts_a_job_every_max_wait`; its timing is not asserted).
+        change(&s, 12);
+        next_refresh(&mut s.rx).await;
+        job_done(&mut s).await;
+        assert_eq!(s.features.jobs_run(), 3);
+        assert_eq!(s.features.analysis(&s.uri).unwrap().version, 12);
+    }
+
+    #[tokio::test]
+    async fn continuous_typing_still_starts_a_job_every_max_wait() {
+        // The wait as a function of the previous job's state, at chosen instants.
+        let quiet = Duration::from_millis(200);
+        let t0 = tokio::time::Instant::now();
+        let waiting = tokio::spawn(std::future::pending::<()>());
+        let slot = |since, started: bool| JobSlot {
+            handle: waiting.abort_handle(),
+            pending_since: since,
+            started: Arc::new(std::sync::atomic::AtomicBool::new(started)),
+        };
+        // A quiet document (no job, or its job ended): at once.
+        assert_eq!(debounce(None, t0, quiet), (t0, t0));
+        let done = tokio::spawn(async {});
+        let ended = JobSlot {
+            handle: done.abort_handle(),
+            pending_since: t0,
+            started: Arc::new(true.into()),
+        };
+        let _ = done.await;
+        assert_eq!(debounce(Some(&ended), t0, quiet), (t0, t0));
+        // Edits while the job waits: each pushes the start to quiet after it...
+        let now = t0 + Duration::from_millis(50);
+        assert_eq!(
+            debounce(Some(&slot(t0, false)), now, quiet),
+            (t0, now + quiet)
+        );
+        let now = t0 + Duration::from_millis(1200);
+        assert_eq!(
+            debounce(Some(&slot(t0, false)), now, quiet),
+            (t0, now + quiet)
+        );
+        // ...but never past the max wait from the first one: typing every 50 ms still gets a
+        // job every JOB_MAX_WAIT.
+        let now = t0 + JOB_MAX_WAIT - Duration::from_millis(50);
+        assert_eq!(
+            debounce(Some(&slot(t0, false)), now, quiet),
+            (t0, t0 + JOB_MAX_WAIT)
+        );
+        // An edit that aborts a job already running starts a new wait.
+        let now = t0 + Duration::from_secs(2);
+        assert_eq!(
+            debounce(Some(&slot(t0, true)), now, quiet),
+            (now, now + quiet)
+        );
+        // Quiet 0 (`LEAN_ASSESS_JOB_QUIET_MS=0`): every edit's job at once, as before the wait.
+        assert_eq!(
+            debounce(Some(&slot(t0, false)), now, Duration::ZERO),
+            (now, now)
+        );
+        waiting.abort();
     }
 
     #[tokio::test]
