@@ -362,65 +362,28 @@ impl Judge {
                     proof: None,
                 })
                 .map_err(|e| format!("defeq: {e}")),
-            Judge::BeqPlus(b, grind) => {
-                let report = b
-                    .judge(
-                        BeqSide {
-                            header: pair.reference_header,
-                            declaration: &pair.reference.source,
-                        },
-                        BeqSide {
-                            header: pair.candidate_header,
-                            declaration: &pair.candidate.source,
-                        },
-                    )
-                    .await;
-                if let Some(e) = report.directions.iter().find_map(|d| match &d.outcome {
-                    crate::metrics::beq::DirectionOutcome::Error(e) => Some(e.clone()),
+            Judge::Beq(b) | Judge::BeqPlus(b, _) => {
+                let (reference, candidate) = BeqSide::of_pair(pair);
+                let report = b.judge(reference, candidate).await;
+                let plus = match self {
+                    Judge::BeqPlus(_, grind) => Some(*grind),
                     _ => None,
-                }) {
-                    return Err(format!(
-                        "{}: {e}",
-                        if *grind {
-                            beq_plus::NAME_WITH_GRIND
-                        } else {
-                            beq_plus::NAME
-                        }
-                    ));
-                }
-                Ok(Judged {
-                    report: beq_plus::to_metric_report(
-                        &report,
-                        *grind,
-                        pair.reference.tree.size(),
-                        pair.candidate.tree.size(),
-                    ),
-                    proof: None,
-                })
-            }
-            Judge::Beq(b) => {
-                let report = b
-                    .judge(
-                        BeqSide {
-                            header: pair.reference_header,
-                            declaration: &pair.reference.source,
-                        },
-                        BeqSide {
-                            header: pair.candidate_header,
-                            declaration: &pair.candidate.source,
-                        },
-                    )
-                    .await;
+                };
+                let name = match plus {
+                    Some(true) => beq_plus::NAME_WITH_GRIND,
+                    Some(false) => beq_plus::NAME,
+                    None => "beq",
+                };
                 // Lean unusable in a direction is a failure, never "not equivalent".
-                if let Some(e) = report.directions.iter().find_map(|d| match &d.outcome {
-                    crate::metrics::beq::DirectionOutcome::Error(e) => Some(e.clone()),
-                    _ => None,
-                }) {
-                    return Err(format!("beq: {e}"));
+                if let Some(e) = report.lean_error() {
+                    return Err(format!("{name}: {e}"));
                 }
+                let (rs, cs) = (pair.reference.tree.size(), pair.candidate.tree.size());
                 Ok(Judged {
-                    report: report
-                        .to_metric_report(pair.reference.tree.size(), pair.candidate.tree.size()),
+                    report: match plus {
+                        Some(grind) => beq_plus::to_metric_report(&report, grind, rs, cs),
+                        None => report.to_metric_report(rs, cs),
+                    },
                     proof: None,
                 })
             }

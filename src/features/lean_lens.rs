@@ -231,16 +231,8 @@ impl LeanLens {
                     sampler,
                     settings,
                 };
-                let work = beq.judge(
-                    BeqSide {
-                        header: pair.reference_header,
-                        declaration: &pair.reference.source,
-                    },
-                    BeqSide {
-                        header: pair.candidate_header,
-                        declaration: &pair.candidate.source,
-                    },
-                );
+                let (reference, candidate) = BeqSide::of_pair(pair);
+                let work = beq.judge(reference, candidate);
                 match tokio::time::timeout(limit + GRACE, work).await {
                     // A direction cut by the deadline before any proof is not a "not
                     // equivalent": the lens says "timed out" (and nothing is cached).
@@ -255,20 +247,8 @@ impl LeanLens {
                     }
                     // Lean unusable (a header error, the server gone): a failure, never "not
                     // equivalent".
-                    Ok(report)
-                        if report
-                            .directions
-                            .iter()
-                            .any(|d| matches!(d.outcome, DirectionOutcome::Error(_))) =>
-                    {
-                        let why = report
-                            .directions
-                            .iter()
-                            .find_map(|d| match &d.outcome {
-                                DirectionOutcome::Error(e) => Some(e.clone()),
-                                _ => None,
-                            })
-                            .unwrap_or_default();
+                    Ok(report) if report.lean_error().is_some() => {
+                        let why = report.lean_error().unwrap_or_default().to_string();
                         checker.discard_failed_headers().await;
                         Err(format!("{metric}: {why}"))
                     }

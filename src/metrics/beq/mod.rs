@@ -227,6 +227,15 @@ pub struct BeqReport {
 }
 
 impl BeqReport {
+    /// Lean was unusable in a direction (a header error, the server gone): its message. Such a
+    /// report is a failure, never "not equivalent".
+    pub fn lean_error(&self) -> Option<&str> {
+        self.directions.iter().find_map(|d| match &d.outcome {
+            DirectionOutcome::Error(e) => Some(e.as_str()),
+            _ => None,
+        })
+    }
+
     /// Equivalent only when both directions are proved.
     pub fn equivalent(&self) -> bool {
         self.directions.iter().all(|d| d.proof().is_some())
@@ -286,6 +295,22 @@ fn source_name(s: &AttemptSource) -> String {
 pub struct BeqSide<'a> {
     pub header: &'a str,
     pub declaration: &'a str,
+}
+
+impl<'a> BeqSide<'a> {
+    /// The reference's and the candidate's sides of a pair of statements.
+    pub fn of_pair(pair: &'a crate::metrics::Pair<'a>) -> (BeqSide<'a>, BeqSide<'a>) {
+        (
+            BeqSide {
+                header: pair.reference_header,
+                declaration: &pair.reference.source,
+            },
+            BeqSide {
+                header: pair.candidate_header,
+                declaration: &pair.candidate.source,
+            },
+        )
+    }
 }
 
 /// The BEq driver.
