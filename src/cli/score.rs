@@ -188,15 +188,9 @@ const MAX_DIFFERENCES: usize = 12;
 /// The differences between the two statements, in Lean-like text: the optimal TED mapping with
 /// free renaming of bound names, read part by part (the same list the editor's hover shows).
 fn differences(reference: &Loaded, candidate: &Loaded) -> Vec<String> {
-    let mapping = crate::distance::ted_mapping(
-        &reference.statement.tree,
-        &candidate.statement.tree,
-        crate::distance::CostModel { free_rename: true },
-    );
-    crate::features::differences::differences(
+    crate::features::differences::between(
         &reference.statement,
         &candidate.statement,
-        &mapping,
         MAX_DIFFERENCES,
     )
     .into_iter()
@@ -292,8 +286,8 @@ fn write_text(
         if diffs.is_empty() {
             writeln!(
                 out,
-                "No difference left in the trees, but nothing here proves the two statements \
-                 equivalent (different headers, or a renaming that does not respect the binders)."
+                "The two operator trees are the same, but nothing here proves the statements \
+                 equivalent (their headers differ, or they are different closed facts: see the notes)."
             )?;
         } else {
             writeln!(out, "What still differs (candidate against reference):")?;

@@ -173,6 +173,31 @@ fn symbol(t: &Tree) -> String {
     render::operator_symbol(t).unwrap_or_else(|| render(t))
 }
 
+/// The differences between two statements as a reader should see them, at most `limit`.
+///
+/// First under GTED's free renaming, so a binder renamed throughout is not reported. That
+/// model prices each renamed name alone, so it also hides a renaming the binders do not allow
+/// (`s ∩ t = t ∩ s` against `s ∩ t = s ∩ t` costs nothing): when it finds nothing, the unit-cost
+/// mapping says what differs, names included. Empty only when the trees are identical, or past
+/// the TED engine's table limit.
+pub fn between(reference: &Statement, candidate: &Statement, limit: usize) -> Vec<Difference> {
+    let under = |free_rename: bool| {
+        crate::distance::try_ted_mapping(
+            &reference.tree,
+            &candidate.tree,
+            crate::distance::CostModel { free_rename },
+        )
+        .map(|m| differences(reference, candidate, &m, limit))
+        .unwrap_or_default()
+    };
+    let renaming_free = under(true);
+    if renaming_free.is_empty() {
+        under(false)
+    } else {
+        renaming_free
+    }
+}
+
 /// The differences, in part order (binders, then the conclusion), at most `limit` of them.
 pub fn differences(
     reference: &Statement,
