@@ -42,6 +42,7 @@ use egg::{
     ENodeOrVar, Id, Pattern, PatternAst, RecExpr, Rewrite, Runner, StopReason, SymbolLang, Var,
 };
 use lean_assess::dataset::{read_pairs, DatasetPair};
+use lean_assess::distance::{self, CostModel};
 use lean_assess::metrics::transted_lite::rules::elab::{self, Num, Ty};
 use lean_assess::metrics::transted_lite::rules::{self, Carriers, Commutativity};
 use lean_assess::metrics::transted_lite::{guards, names, TransTedLite};
@@ -533,7 +534,7 @@ fn egg_explain(
     let rules_used: Vec<String> = explanation
         .make_flat_explanation()
         .iter()
-        .filter_map(|term| rule_names(term))
+        .filter_map(rule_names)
         .collect();
     Some((steps, elapsed, rules_used))
 }
@@ -568,6 +569,19 @@ struct Tally {
     b_joined_refused_by_guards: usize,
     a_times: Vec<Duration>,
     b_times: Vec<Duration>,
+    /// egg, plus one TED of the start pair where egg does not close it: the least an egg-based
+    /// judge pays to still give the similarity the threshold view ranks by.
+    b_ted_times: Vec<Duration>,
+    /// (a) and (b) times on the pairs both close, and on the pairs neither closes.
+    closed_times: [Vec<Duration>; 2],
+    open_times: [Vec<Duration>; 2],
+    /// Pairs egg joined with no rewrite: identical after the canonical forms.
+    joined_at_start: usize,
+    /// The encoding checked against `rules::alpha_equivalent` on every start pair: equal
+    /// encodings of trees it calls different (unsound: must be 0), and alpha-equivalent trees
+    /// encoded differently (stricter).
+    encoding_looser: usize,
+    encoding_stricter: usize,
     nodes: Vec<usize>,
     classes: Vec<usize>,
     iterations: Vec<usize>,
@@ -598,6 +612,14 @@ impl Tally {
         self.b_joined_refused_by_guards += other.b_joined_refused_by_guards;
         self.a_times.extend(&other.a_times);
         self.b_times.extend(&other.b_times);
+        self.b_ted_times.extend(&other.b_ted_times);
+        for k in 0..2 {
+            self.closed_times[k].extend(&other.closed_times[k]);
+            self.open_times[k].extend(&other.open_times[k]);
+        }
+        self.joined_at_start += other.joined_at_start;
+        self.encoding_looser += other.encoding_looser;
+        self.encoding_stricter += other.encoding_stricter;
         self.nodes.extend(&other.nodes);
         self.classes.extend(&other.classes);
         self.iterations.extend(&other.iterations);
@@ -635,6 +657,18 @@ fn time_row(name: &str, times: &[Duration]) -> String {
         quantile(times, 0.5).map_or(0.0, ms),
         quantile(times, 0.99).map_or(0.0, ms),
         quantile(times, 1.0).map_or(0.0, ms),
+    )
+}
+
+fn ratio_row(name: &str, ours: &[Duration], theirs: &[Duration]) -> String {
+    let total = |v: &[Duration]| ms(v.iter().sum());
+    let q = |v: &[Duration], x: f64| quantile(v, x).map_or(0.0, ms);
+    let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { f64::NAN };
+    format!(
+        "{name:<28} total {:.2}x   p50 {:.2}x   p99 {:.2}x",
+        ratio(total(ours), total(theirs)),
+        ratio(q(ours, 0.5), q(theirs, 0.5)),
+        ratio(q(ours, 0.99), q(theirs, 0.99)),
     )
 }
 
@@ -702,8 +736,62 @@ fn run_pair(
         outcome = Some(out);
     }
     let outcome = outcome.expect("at least one run");
-    tally.a_times.push(median_of(a_times));
-    tally.b_times.push(median_of(b_times));
+    let (a_time, b_time) = (median_of(a_times), median_of(b_times));
+    let start = &outcome.start;
+    let same_encoding = encode_alone(
+        &start.reference,
+        Commutativity::of(&start.reference),
+        &Carriers::of(&r.statement.tree),
+    ) == encode_alone(
+        &start.candidate,
+        Commutativity::of(&start.candidate),
+        &Carriers::of(&c.statement.tree),
+    );
+    let alpha = rules::alpha_equivalent(&start.reference, &start.candidate);
+    if same_encoding && !alpha {
+        tally.encoding_looser += 1;
+        details.push(format!(
+            "{}: ENCODING UNSOUND: equal encodings, not alpha-equivalent",
+            p.id
+        ));
+    }
+    if alpha && !same_encoding {
+        tally.encoding_stricter += 1;
+        details.push(format!(
+            "{}: alpha-equivalent start pair encoded differently (free names)",
+            p.id
+        ));
+    }
+    let mut ted_times = Vec::with_capacity(runs);
+    if !outcome.joined {
+        let costs = CostModel { free_rename: true };
+        for _ in 0..runs {
+            let t = Instant::now();
+            std::hint::black_box(distance::ted(
+                &outcome.start.reference,
+                &outcome.start.candidate,
+                costs,
+            ));
+            ted_times.push(t.elapsed());
+        }
+    }
+    let ted_time = if ted_times.is_empty() {
+        Duration::ZERO
+    } else {
+        median_of(ted_times)
+    };
+    tally.a_times.push(a_time);
+    tally.b_times.push(b_time);
+    tally.b_ted_times.push(b_time + ted_time);
+    if outcome.stop == "node limit"
+        || outcome.stop == "time limit"
+        || outcome.stop == "iteration limit"
+    {
+        details.push(format!(
+            "{}: egg stopped by {} ({} nodes, {} classes, {} iterations)",
+            p.id, outcome.stop, outcome.nodes, outcome.classes, outcome.iterations
+        ));
+    }
     tally.nodes.push(outcome.nodes);
     tally.classes.push(outcome.classes);
     tally.iterations.push(outcome.iterations);
@@ -736,6 +824,8 @@ fn run_pair(
     match (a_equivalent, outcome.equivalent) {
         (true, true) => {
             tally.both += 1;
+            tally.closed_times[0].push(a_time);
+            tally.closed_times[1].push(b_time);
         }
         (true, false) => {
             let lacking: Vec<&str> = search_moves
@@ -771,11 +861,15 @@ fn run_pair(
                 report.notes.last().map_or("", String::as_str)
             ));
         }
-        (false, false) => {}
+        (false, false) => {
+            tally.open_times[0].push(a_time);
+            tally.open_times[1].push(b_time);
+        }
     }
     if outcome.equivalent {
         if let Some((steps, elapsed, used)) = egg_explain(&r, &c, &outcome.start, rules) {
             tally.explanation_steps.push(steps);
+            tally.joined_at_start += usize::from(steps == 0);
             tally.explanation_times.push(elapsed);
             if !used.is_empty() {
                 details.push(format!(
@@ -807,20 +901,46 @@ fn print_tally(name: &str, t: &Tally) {
         "soundness: labelled not equivalent but called equivalent: (a) {}   (b) {}   (egg joins refused by the guards: {})",
         t.a_false_equivalent, t.b_false_equivalent, t.b_joined_refused_by_guards
     );
+    println!(
+        "encoding against rules::alpha_equivalent on the start pairs: looser {} (must be 0), stricter {}",
+        t.encoding_looser, t.encoding_stricter
+    );
     println!("{}", time_row("(a) judge time per pair", &t.a_times));
     println!("{}", time_row("(b) egg time per pair", &t.b_times));
-    let ratio = ms(t.b_times.iter().sum()) / ms(t.a_times.iter().sum()).max(1e-9);
-    let p50 = quantile(&t.b_times, 0.5).map_or(0.0, ms)
-        / quantile(&t.a_times, 0.5).map_or(1.0, ms).max(1e-9);
-    println!("egg / judge: total {ratio:.2}x   p50 {p50:.2}x");
+    println!(
+        "{}",
+        time_row("(b) + TED of the start pair", &t.b_ted_times)
+    );
+    println!("{}", ratio_row("egg / judge", &t.b_times, &t.a_times));
+    println!(
+        "{}",
+        ratio_row("egg + TED / judge", &t.b_ted_times, &t.a_times)
+    );
+    println!(
+        "{}",
+        time_row("(a) on pairs both close", &t.closed_times[0])
+    );
+    println!(
+        "{}",
+        time_row("(b) on pairs both close", &t.closed_times[1])
+    );
+    println!(
+        "{}",
+        time_row("(a) on pairs neither closes", &t.open_times[0])
+    );
+    println!(
+        "{}",
+        time_row("(b) on pairs neither closes", &t.open_times[1])
+    );
     println!("{}", count_row("e-graph nodes", &t.nodes));
     println!("{}", count_row("e-graph classes", &t.classes));
     println!("{}", count_row("egg iterations", &t.iterations));
     let stops: Vec<String> = t.stops.iter().map(|(s, n)| format!("{s} {n}")).collect();
     println!("egg stops: {}", stops.join(", "));
     println!(
-        "{}",
-        count_row("explanation length (steps)", &t.explanation_steps)
+        "{}   ({} of them 0: identical after the canonical forms)",
+        count_row("explanation length (steps)", &t.explanation_steps),
+        t.joined_at_start
     );
     println!(
         "{}",
