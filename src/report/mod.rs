@@ -194,8 +194,7 @@ struct Detail {
 /// it is deterministic). `None` when a statement does not parse (the row says so).
 fn detail(pair: &DatasetPair, metric: &str) -> Option<Detail> {
     let reference = parse::parse_statement(&pair.ref_statement, &Header::parse(&pair.ref_header));
-    let candidate =
-        parse::parse_statement(&pair.cand_statement, &Header::parse(&pair.cand_header));
+    let candidate = parse::parse_statement(&pair.cand_statement, &Header::parse(&pair.cand_header));
     let (Ok(reference), Ok(candidate)) = (reference, candidate) else {
         return None;
     };
@@ -256,11 +255,25 @@ fn changed_nodes(mapping: &Mapping, a: &Tree, b: &Tree) -> (Vec<bool>, Vec<bool>
 fn segments(statement: &Statement, changed: &[bool]) -> Segments {
     let source = statement.source.as_str();
     let mut marked = vec![false; source.len()];
+    // The declaration and its signature (` _ … : _ `, whose label counts the binders) are the
+    // statement's frame: their own text is `theorem name`, the binders' brackets and the colon,
+    // which a missing or extra binder "renames". Their parts carry the differences.
+    let frame = match statement.tree.children.as_slice() {
+        [_] if matches!(
+            statement.tree.label.as_str(),
+            "theorem" | "lemma" | "example"
+        ) =>
+        {
+            2
+        }
+        _ => 1,
+    };
     for (node, _) in statement
         .tree
         .preorder()
         .into_iter()
         .zip(changed)
+        .skip(frame)
         .filter(|(_, c)| **c)
     {
         let Some(span) = node.span else { continue };
@@ -286,9 +299,30 @@ fn segments(statement: &Statement, changed: &[bool]) -> Segments {
             }
         }
     }
+    // Per character: marked text, and whitespace inside a marked run (`(h : x ≠ 0)` is one
+    // mark), never whitespace at a run's edge.
+    let chars: Vec<(usize, char)> = source.char_indices().collect();
+    let mut mark: Vec<bool> = chars
+        .iter()
+        .map(|&(i, c)| !c.is_whitespace() && marked.get(i).copied().unwrap_or(false))
+        .collect();
+    let mut k = 0;
+    while k < chars.len() {
+        if !chars[k].1.is_whitespace() {
+            k += 1;
+            continue;
+        }
+        let start = k;
+        while k < chars.len() && chars[k].1.is_whitespace() {
+            k += 1;
+        }
+        let inside = start > 0 && mark[start - 1] && k < chars.len() && mark[k];
+        for m in &mut mark[start..k] {
+            *m = inside;
+        }
+    }
     let mut out: Segments = vec![String::new()];
-    for (i, c) in source.char_indices() {
-        let mark = !c.is_whitespace() && marked.get(i).copied().unwrap_or(false);
+    for (&(_, c), &mark) in chars.iter().zip(&mark) {
         // Odd entries are marked: start a new entry when the run changes.
         if mark != (out.len() % 2 == 0) {
             out.push(String::new());
@@ -582,5 +616,51 @@ mod tests {
         assert!(!page.contains("x<script>"));
         assert!(page.contains("d&lt;i&gt;"));
         assert_eq!(page.matches("</script>").count(), 2);
+    }
+
+    fn marks(reference: &str, candidate: &str) -> (Vec<String>, Vec<String>, Vec<String>) {
+        let pair = DatasetPair {
+            id: "p".into(),
+            ref_header: String::new(),
+            ref_statement: reference.into(),
+            cand_header: String::new(),
+            cand_statement: candidate.into(),
+            label: None,
+            line: 1,
+        };
+        let d = detail(&pair, "ted").expect("both parse");
+        let odd = |s: Segments| s.into_iter().skip(1).step_by(2).collect::<Vec<_>>();
+        (odd(d.reference), odd(d.candidate), d.differences)
+    }
+
+    #[test]
+    fn a_renamed_operator_is_marked_where_it_is_written_only() {
+        let (r, c, d) = marks(
+            "theorem a (x : ℝ) (h : 0 < x) : x < 1 := by sorry",
+            "theorem b (y : ℝ) (h : 0 < y) : y ≤ 1 := by sorry",
+        );
+        // The bound name (free renaming) and the theorem's name are not differences.
+        assert_eq!((r, c), (vec!["<".to_string()], vec!["≤".to_string()]));
+        assert_eq!(d.len(), 1, "{d:?}");
+    }
+
+    #[test]
+    fn a_missing_hypothesis_is_marked_whole_and_the_text_is_kept_exactly() {
+        let reference = "theorem a (x : ℕ) (h : x ≠ 0) : 0 < x := by sorry";
+        let (r, c, d) = marks(reference, "theorem b (x : ℕ) : 0 < x := by sorry");
+        assert_eq!(r, vec!["(h : x ≠ 0)"]);
+        assert!(c.is_empty(), "{c:?}");
+        assert!(d.iter().any(|m| m.contains("missing")), "{d:?}");
+        let pair = DatasetPair {
+            id: "p".into(),
+            ref_header: String::new(),
+            ref_statement: reference.into(),
+            cand_header: String::new(),
+            cand_statement: "theorem b (x : ℕ) : 0 < x := by sorry".into(),
+            label: None,
+            line: 1,
+        };
+        let whole: String = detail(&pair, "ted").unwrap().reference.concat();
+        assert!(reference.starts_with(&whole), "{whole}");
     }
 }

@@ -5,7 +5,7 @@
 // Usage: node click.mjs REPORT.html EXPECT.json [SCREENSHOT.png]
 // EXPECT (written by tests/html_report.rs from the dataset): {"pairs": n, "labelled_false": n,
 //   "pair": {"id", "ref_marks": [...], "cand_marks": [...], "difference": "..."},
-//   "path": null | {"id", "step": "..."}}
+//   "path": null | {"id", "step": "..."}, "screenshot_id": the pair expanded in the screenshot}
 // Exit 0: every check held ("OK: ..." on stdout); 1: a check failed (the message says which).
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -95,7 +95,7 @@ try {
 
   if (screenshot) {
     // The figures at the top, then the table narrowed to the pair and that pair expanded.
-    await openPair(expect.pair.id);
+    await openPair(expect.screenshot_id || expect.pair.id);
     await page.screenshot({ path: screenshot, fullPage: true });
   }
   check(fetched.length === 0, `the page fetched ${fetched.join(', ')}`);
