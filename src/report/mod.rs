@@ -364,9 +364,19 @@ fn rewrite_path(
     )
 }
 
-/// The pairs as JSON for the page's script; `<` is escaped so no text can close the block.
-fn pairs_json(report: &Report<'_>) -> String {
+/// The pairs as JSON for the page's script, `{"headers": [...], "pairs": [...]}` (a dataset
+/// repeats a few headers over thousands of pairs: each is written once, pairs index them); `<`
+/// is escaped so no text can close the block.
+fn pairs_json<'a>(report: &Report<'a>) -> String {
     let threshold = report.evaluation.map(|e| e.best.threshold);
+    let mut headers: Vec<&str> = Vec::new();
+    let mut header_index: std::collections::HashMap<&str, usize> = Default::default();
+    let mut header = |text: &'a str| -> usize {
+        *header_index.entry(text).or_insert_with(|| {
+            headers.push(text);
+            headers.len() - 1
+        })
+    };
     let rows: Vec<Value> = report
         .pairs
         .iter()
@@ -388,8 +398,8 @@ fn pairs_json(report: &Report<'_>) -> String {
                 "score": score,
                 "verdict": verdict,
                 "error": error,
-                "rh": p.ref_header,
-                "ch": p.cand_header,
+                "rh": header(&p.ref_header),
+                "ch": header(&p.cand_header),
             });
             match detail(p, report.metric) {
                 Some(d) => {
@@ -408,7 +418,9 @@ fn pairs_json(report: &Report<'_>) -> String {
             row
         })
         .collect();
-    Value::Array(rows).to_string().replace('<', "\\u003c")
+    json!({"headers": headers, "pairs": rows})
+        .to_string()
+        .replace('<', "\\u003c")
 }
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}\
@@ -425,7 +437,8 @@ ul.differences,ol.path{margin:.3em 0;font-size:12px}";
 /// The table's behaviour: build rows from the JSON, sort on header click, filter, expand.
 const SCRIPT: &str = r#"
 const LIMIT = 1000;
-const data = JSON.parse(document.getElementById('pair-data').textContent);
+const payload = JSON.parse(document.getElementById('pair-data').textContent);
+const headers = payload.headers, data = payload.pairs;
 const body = document.querySelector('#pairs tbody');
 let sortKey = 'id', sortDir = 1;
 function text(v) { return v === null || v === undefined ? '' : String(v); }
@@ -462,8 +475,8 @@ function render() {
       const d = document.createElement('tr'); d.className = 'detail';
       const td = document.createElement('td'); td.colSpan = 5;
       const sides = document.createElement('div'); sides.className = 'sides';
-      for (const [title, header, segments] of [['reference', p.rh, p.rs],
-                                               ['candidate', p.ch, p.cs]]) {
+      for (const [title, header, segments] of [['reference', headers[p.rh], p.rs],
+                                               ['candidate', headers[p.ch], p.cs]]) {
         const div = document.createElement('div'); div.className = title;
         const h = document.createElement('b'); h.textContent = title;
         const head = document.createElement('pre'); head.className = 'header';
