@@ -2,7 +2,8 @@
 //! which lists the tools and calls each one, asserting on the results. When python3 or its `mcp`
 //! With `--lean-project`, the Lean-backed metrics run against the project's scripted Lean
 //! stand-in (`lean-standin`): a successful compare with its progress notifications, and a call
-//! that hits `--lean-call-timeout` (failures, never scores; the stand-in process is gone after).
+//! that hits `--lean-call-timeout` (failures, never scores; the stand-in process is gone after),
+//! and a call the client abandons (the SDK's `notifications/cancelled`: the stand-in is killed).
 //! When python3 or its `mcp`
 //! package is missing the test says so plainly and passes without checking anything
 //! (install with `python3 -m pip install -r tests/mcp/requirements.txt`).
@@ -111,7 +112,8 @@ fn the_pypi_mcp_client_lists_and_calls_every_tool() {
     assert!(
         output.status.success()
             && stdout.contains("OK: lean-assess mcp passed")
-            && stdout.contains("lean-backed: 5 progress notifications"),
+            && stdout.contains("lean-backed: 5 progress notifications")
+            && stdout.contains("a cancelled call's Lean server"),
         "the MCP client failed\nstdout:\n{stdout}\nstderr:\n{stderr}"
     );
 }

@@ -271,11 +271,34 @@ async def lean_backed(binary, work, standin):
             while alive(pid) and time.monotonic() < deadline:
                 await asyncio.sleep(0.05)
             assert not alive(pid), f"the Lean server (pid {pid}) still runs after the timeout"
-            print(f"lean-backed: {len(seen)} progress notifications; the timed-out call answered "
-                  f"after {took:.1f} s and its Lean server (pid {pid}) is gone")
+            timed_out_pid = pid
             # The server answers the next call.
             r = await session.call_tool("compare_statements", {**pair})
             assert not is_error(r), text_of(r)
+
+    # A client that gives up on a call (the SDK sends `notifications/cancelled`): the Lean
+    # server is killed then too, well before --lean-call-timeout.
+    os.remove(pid_file)
+    async with stdio_client(server("stall.jsonl")) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            try:
+                await asyncio.wait_for(session.call_tool("compare_statements", {
+                    **pair, "metrics": ["transted"]}), 2.0)
+                raise AssertionError("a stalled call answered")
+            except asyncio.TimeoutError:
+                pass
+            with open(pid_file) as f:
+                pid = int(f.read())
+            deadline = time.monotonic() + 5
+            while alive(pid) and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            assert not alive(pid), f"the Lean server (pid {pid}) still runs after the cancel"
+            r = await session.call_tool("compare_statements", {**pair})
+            assert not is_error(r), text_of(r)
+    print(f"lean-backed: {len(seen)} progress notifications; the timed-out call answered "
+          f"after {took:.1f} s and its Lean server (pid {timed_out_pid}) is gone; a cancelled "
+          f"call's Lean server (pid {pid}) is gone too")
 
 
 if __name__ == "__main__":
