@@ -191,19 +191,18 @@ struct Detail {
 /// The pair's detail: both statements with the nodes an optimal TED mapping (free renaming of
 /// bound names, as the hover) renames, deletes or inserts highlighted, the hover's list of
 /// differences, and the rewrite path when `metric` has one (`transted-lite`; recomputed here,
-/// it is deterministic). `None` when a statement does not parse (the row says so).
-fn detail(pair: &DatasetPair, metric: &str) -> Option<Detail> {
-    let reference = parse::parse_statement(&pair.ref_statement, &Header::parse(&pair.ref_header));
-    let candidate = parse::parse_statement(&pair.cand_statement, &Header::parse(&pair.cand_header));
-    let (Ok(reference), Ok(candidate)) = (reference, candidate) else {
-        return None;
-    };
+/// it is deterministic). Else why there is nothing to show (the row says it).
+fn detail(pair: &DatasetPair, metric: &str) -> Result<Detail, String> {
+    let reference = parse::parse_statement(&pair.ref_statement, &Header::parse(&pair.ref_header))
+        .map_err(|e| format!("ref_statement does not parse: {e}"))?;
+    let candidate = parse::parse_statement(&pair.cand_statement, &Header::parse(&pair.cand_header))
+        .map_err(|e| format!("cand_statement does not parse: {e}"))?;
     let mapping = distance::try_ted_mapping(
         &reference.tree,
         &candidate.tree,
         CostModel { free_rename: true },
     )
-    .ok()?;
+    .map_err(|e| format!("no differences shown: {e}"))?;
     let (changed_ref, changed_cand) = changed_nodes(&mapping, &reference.tree, &candidate.tree);
     let differences = crate::features::differences::differences(
         &reference,
@@ -219,7 +218,7 @@ fn detail(pair: &DatasetPair, metric: &str) -> Option<Detail> {
     } else {
         Vec::new()
     };
-    Some(Detail {
+    Ok(Detail {
         reference: segments(&reference, &changed_ref),
         candidate: segments(&candidate, &changed_cand),
         differences,
@@ -402,7 +401,7 @@ fn pairs_json<'a>(report: &Report<'a>) -> String {
                 "ch": header(&p.cand_header),
             });
             match detail(p, report.metric) {
-                Some(d) => {
+                Ok(d) => {
                     row["rs"] = json!(d.reference);
                     row["cs"] = json!(d.candidate);
                     row["d"] = json!(d.differences);
@@ -410,9 +409,10 @@ fn pairs_json<'a>(report: &Report<'a>) -> String {
                         row["p"] = json!(d.path);
                     }
                 }
-                None => {
+                Err(why) => {
                     row["rs"] = json!([p.ref_statement]);
                     row["cs"] = json!([p.cand_statement]);
+                    row["why"] = json!(why);
                 }
             }
             row
@@ -501,7 +501,7 @@ function render() {
       };
       if (p.d === undefined) {
         const note = document.createElement('p'); note.className = 'unparsed';
-        note.textContent = 'A statement did not parse: no differences to show.';
+        note.textContent = p.why;
         td.appendChild(note);
       } else if (p.d.length) {
         list('ul', 'differences', 'Differences', p.d);
@@ -642,6 +642,7 @@ mod tests {
             line: 1,
         };
         let d = detail(&pair, "ted").expect("both parse");
+        assert!(d.path.is_empty(), "ted has no rewrite path");
         let odd = |s: Segments| s.into_iter().skip(1).step_by(2).collect::<Vec<_>>();
         (odd(d.reference), odd(d.candidate), d.differences)
     }
@@ -675,5 +676,20 @@ mod tests {
         };
         let whole: String = detail(&pair, "ted").unwrap().reference.concat();
         assert!(reference.starts_with(&whole), "{whole}");
+    }
+
+    #[test]
+    fn a_statement_that_does_not_parse_says_so_in_its_row() {
+        let pair = DatasetPair {
+            id: "p".into(),
+            ref_header: String::new(),
+            ref_statement: "theorem a : (1 = 1".into(),
+            cand_header: String::new(),
+            cand_statement: "theorem b : 1 = 1".into(),
+            label: None,
+            line: 1,
+        };
+        let why = detail(&pair, "ted").err().expect("no detail");
+        assert!(why.starts_with("ref_statement does not parse"), "{why}");
     }
 }
