@@ -616,8 +616,9 @@ pub fn judge_pair_until(
     let runtime = runtime()?;
     let results = runtime.block_on(async {
         tokio::pin!(stop);
-        // A start that is abandoned drops the process: `kill_on_drop` and `LeanProcess`'s Drop
-        // kill it and its group.
+        // A start that is abandoned leaves the process to its watcher task; the runtime's
+        // shutdown below drops that task, and `LeanProcess`'s Drop (with `kill_on_drop`) kills
+        // the process and its group.
         let server = tokio::select! {
             s = LeanServer::start(&command, &project) => s?,
             reason = &mut stop => {
