@@ -14,10 +14,9 @@
 use super::bench_lean;
 use super::score::{check_names, metric};
 use super::statement::{self, Loaded};
-use crate::distance::{self, CostModel, EditOp};
 use crate::metrics::{MetricError, Pair, LEAN_METRICS};
 use crate::references::{self, Config};
-use crate::trees::{parse, render, Tree};
+use crate::trees::{parse, render};
 use anyhow::{bail, Context};
 use rmcp::handler::server::ServerHandler;
 use rmcp::model::{
@@ -54,9 +53,6 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     lean_call_timeout: u64,
 }
-
-/// At most this many differences are listed (a long list helps no agent).
-const MAX_DIFFERENCES: usize = 30;
 
 /// What a call needs from the command line; shared by every call.
 struct Server {
@@ -463,14 +459,19 @@ fn compare_statements(
             }
         })
         .collect();
-    let costs = CostModel {
-        free_rename: free_cost,
+    // As `score --json`: what still differs, in the user's words, unless a metric showed the
+    // two equivalent.
+    let any_equivalent = results.iter().any(|m| m["verdict"] == "equivalent");
+    let differences = if any_equivalent {
+        Vec::new()
+    } else {
+        super::score::differences(&reference, &candidate)
     };
     Ok(json!({
         "reference": reference.origin,
         "candidate": candidate.origin,
         "metrics": results,
-        "differences": differences(&reference.statement.tree, &candidate.statement.tree, costs),
+        "differences": differences,
         "unparsed": {"reference": unparsed(&reference), "candidate": unparsed(&candidate)},
     }))
 }
@@ -483,35 +484,6 @@ fn unparsed(l: &Loaded) -> Vec<String> {
         .filter_map(|s| l.statement.source.get(s.start as usize..s.end as usize))
         .map(str::to_string)
         .collect()
-}
-
-/// The differing nodes of an optimal edit mapping between the two operator trees, in words.
-fn differences(reference: &Tree, candidate: &Tree, costs: CostModel) -> Vec<String> {
-    let mapping = distance::ted_mapping(reference, candidate, costs);
-    let a = reference.preorder();
-    let b = candidate.preorder();
-    let label =
-        |nodes: &[&Tree], i: usize| nodes.get(i).map_or("?", |t| t.label.as_str()).to_string();
-    let mut out: Vec<String> = mapping
-        .ops
-        .iter()
-        .filter_map(|op| match *op {
-            EditOp::Keep { .. } => None,
-            EditOp::Rename { a: i, b: j } => Some(format!(
-                "the reference has `{}` where the candidate has `{}`",
-                label(&a, i),
-                label(&b, j)
-            )),
-            EditOp::Delete { a: i } => Some(format!("`{}` is in the reference only", label(&a, i))),
-            EditOp::Insert { b: j } => Some(format!("`{}` is in the candidate only", label(&b, j))),
-        })
-        .collect();
-    if out.len() > MAX_DIFFERENCES {
-        let more = out.len() - MAX_DIFFERENCES;
-        out.truncate(MAX_DIFFERENCES);
-        out.push(format!("... and {more} more"));
-    }
-    out
 }
 
 fn operator_tree(arguments: &JsonObject) -> anyhow::Result<Value> {

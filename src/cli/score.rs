@@ -187,7 +187,7 @@ const MAX_DIFFERENCES: usize = 12;
 
 /// The differences between the two statements, in Lean-like text: the optimal TED mapping with
 /// free renaming of bound names, read part by part (the same list the editor's hover shows).
-fn differences(reference: &Loaded, candidate: &Loaded) -> Vec<String> {
+pub(super) fn differences(reference: &Loaded, candidate: &Loaded) -> Vec<String> {
     crate::features::differences::between(
         &reference.statement,
         &candidate.statement,

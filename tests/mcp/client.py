@@ -93,8 +93,8 @@ async def main(binary, work, standin=None):
             by = {m["metric"]: m for m in p["metrics"]}
             assert 0.0 < by["ted"]["score"] < 1.0, by["ted"]
             assert by["ted"]["verdict"] == "not shown", by["ted"]
-            assert p["differences"], p
-            assert any("≤" in d or "≥" in d for d in p["differences"]), p["differences"]
+            # transted-lite shows them equivalent: nothing is listed as differing (as `score --json`).
+            assert p["differences"] == [], p
             # transted-lite closes the gap with a named rewrite (ge_iff_le), as `score` does.
             # The verdict is the evidence-based one of `score --json`: equivalent, with the path.
             assert by["transted-lite"]["score"] == 1.0, by["transted-lite"]
@@ -102,6 +102,18 @@ async def main(binary, work, standin=None):
             assert by["transted-lite"]["evidence"], by["transted-lite"]
             assert by["transted-lite"]["path"], by["transted-lite"]
             assert all({"rule", "side", "at"} <= set(s) for s in by["transted-lite"]["path"])
+
+            # With ted alone nothing shows them equivalent: what differs, in the user's words.
+            r = await session.call_tool("compare_statements", {
+                "reference": "Reference.lean::sq_nonneg'",
+                "candidate": "Candidate.lean::square_nonneg",
+                "metrics": ["ted"],
+            })
+            assert not is_error(r), text_of(r)
+            p = payload(r)
+            assert p["differences"], p
+            assert any("≤" in d or "≥" in d for d in p["differences"]), p["differences"]
+            assert not any(" _ " in d for d in p["differences"]), p["differences"]
 
             # Text statements, header lines included.
             r = await session.call_tool("compare_statements", {
