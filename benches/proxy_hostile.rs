@@ -167,7 +167,7 @@ fn main() {
     let one = json!({"range": {"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 5}},
         "severity": 1, "message": "unknown identifier 'foo' — filler 0123456789 0123456789", "source": "Lean 4"});
     let per = serde_json::to_vec(&one).expect("json").len() + 1;
-    let diags: Vec<Value> = std::iter::repeat(one).take(size / per).collect();
+    let diags: Vec<Value> = std::iter::repeat_n(one, size / per).collect();
     let publish = json!({"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": {
         "uri": "file:///bench/Big.lean", "version": 1, "diagnostics": diags}});
     let publish_len = serde_json::to_vec(&publish).expect("json").len();

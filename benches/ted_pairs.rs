@@ -198,7 +198,7 @@ fn full_binary(depth: usize) -> Tree {
         return Tree::leaf("a");
     }
     Tree::node(
-        if depth % 2 == 0 { "+" } else { "*" },
+        if depth.is_multiple_of(2) { "+" } else { "*" },
         vec![full_binary(depth - 1), full_binary(depth - 1)],
     )
 }

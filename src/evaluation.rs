@@ -172,7 +172,7 @@ pub fn best_over(
     let mut best: Option<AtThreshold> = None;
     for t in thresholds {
         let stats = at_threshold(scored, t);
-        if best.as_ref().map_or(true, |b| better(&stats, &b.stats)) {
+        if best.as_ref().is_none_or(|b| better(&stats, &b.stats)) {
             best = Some(AtThreshold {
                 threshold: t,
                 stats,

@@ -707,8 +707,8 @@ mod tests {
         assert_eq!(peek(br#"{"id":1,"id":2}"#), Peek::Other);
         // Deep nesting is skipped without recursion.
         let mut deep = b"{\"method\":\"m\",\"params\":".to_vec();
-        deep.extend(std::iter::repeat(b'[').take(1_000_000));
-        deep.extend(std::iter::repeat(b']').take(1_000_000));
+        deep.extend(std::iter::repeat_n(b'[', 1_000_000));
+        deep.extend(std::iter::repeat_n(b']', 1_000_000));
         deep.push(b'}');
         assert_eq!(peek(&deep), Peek::Notification { method: "m".into() });
     }

@@ -414,7 +414,7 @@ fn no_meaning_changing_mutation_is_judged_equivalent() {
                     continue;
                 }
                 index += 1;
-                if index % stride != 0 {
+                if !index.is_multiple_of(stride) {
                     continue;
                 }
                 let header = Header::parse(header);

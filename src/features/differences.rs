@@ -221,8 +221,8 @@ pub fn differences(
             EditOp::Delete { .. } | EditOp::Insert { .. } => {}
         }
     }
-    let changed_r = |id: usize| r_to_c[id].map_or(true, |(_, renamed)| renamed);
-    let changed_c = |id: usize| c_to_r[id].map_or(true, |(_, renamed)| renamed);
+    let changed_r = |id: usize| r_to_c[id].is_none_or(|(_, renamed)| renamed);
+    let changed_c = |id: usize| c_to_r[id].is_none_or(|(_, renamed)| renamed);
 
     // Part correspondence: through the part roots' mapping, else through most mapped nodes.
     let mut c_part_of_r: Vec<Option<usize>> = vec![None; r.part_roots.len()];

@@ -568,7 +568,7 @@ fn suggestion_of(action: &Value, uri: &str, line: u32) -> Option<String> {
         let same = change
             .pointer("/textDocument/uri")
             .and_then(Value::as_str)
-            .map_or(true, |u| u == uri);
+            .is_none_or(|u| u == uri);
         if same {
             edits.extend(
                 change

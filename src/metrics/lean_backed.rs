@@ -58,7 +58,7 @@ pub fn signature(statement: &Statement) -> Option<String> {
         let before_ok = src[..i]
             .chars()
             .next_back()
-            .map_or(true, |c| c.is_whitespace() || c == ']');
+            .is_none_or(|c| c.is_whitespace() || c == ']');
         let after_ok = src[i + kw.len()..]
             .chars()
             .next()
@@ -102,7 +102,7 @@ pub fn signature(statement: &Statement) -> Option<String> {
         let after = rest[chars[k].0 + w.len()..]
             .chars()
             .next()
-            .map_or(true, char::is_whitespace);
+            .is_none_or(char::is_whitespace);
         starts && before && after
     };
     for (k, &(i, c)) in chars.iter().enumerate() {

@@ -323,7 +323,7 @@ fn segments(statement: &Statement, changed: &[bool]) -> Segments {
     let mut out: Segments = vec![String::new()];
     for (&(_, c), &mark) in chars.iter().zip(&mark) {
         // Odd entries are marked: start a new entry when the run changes.
-        if mark != (out.len() % 2 == 0) {
+        if mark != out.len().is_multiple_of(2) {
             out.push(String::new());
         }
         if let Some(last) = out.last_mut() {

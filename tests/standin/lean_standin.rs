@@ -294,8 +294,8 @@ impl Rule {
                     && self
                         .decl_contains
                         .as_ref()
-                        .map_or(true, |c| decl.contains(c.as_str()))
-                    && self.header_contains.as_ref().map_or(true, |c| {
+                        .is_none_or(|c| decl.contains(c.as_str()))
+                    && self.header_contains.as_ref().is_none_or(|c| {
                         block_header(text, line).is_some_and(|h| h.contains(c.as_str()))
                     })
             }
@@ -838,7 +838,7 @@ impl Standin {
                 r.method == "standin/header"
                     && r.text_contains
                         .as_ref()
-                        .map_or(true, |t| doc.text.contains(t.as_str()))
+                        .is_none_or(|t| doc.text.contains(t.as_str()))
             }) {
                 let message = header_message(rule.kind.as_deref().unwrap_or(""), &doc.text, &uri);
                 let mut d = diagnostic_on(0, "", 1, &message);

@@ -170,7 +170,7 @@ impl TacticSet {
             || RENAMING.contains(&tactic)
             || self
                 .allowed()
-                .map_or(true, |allowed| allowed.contains(&tactic))
+                .is_none_or(|allowed| allowed.contains(&tactic))
     }
 }
 

@@ -275,7 +275,7 @@ pub fn compare(
         let f = table.tree_sim(true, &sims);
         let r = table.tree_sim(false, &sims);
         let s = f.min(r);
-        if best.as_ref().map_or(true, |b| s > b.0) {
+        if best.as_ref().is_none_or(|b| s > b.0) {
             best = Some((s, f, r, p));
         }
         s

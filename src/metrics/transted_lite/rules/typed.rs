@@ -441,7 +441,7 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
     let decide = |ty: Option<&Tree>, uses: &mut Uses| {
         uses.occurrence(true);
         match ty {
-            Some(ty) if uses.found.as_ref().map_or(true, |f| f == ty) => {
+            Some(ty) if uses.found.as_ref().is_none_or(|f| f == ty) => {
                 uses.found = Some(ty.clone())
             }
             _ => uses.conflict = true,
