@@ -103,7 +103,14 @@
 
 use crate::trees::Tree;
 
+mod arithmetic;
+mod binders;
 pub mod elab;
+mod logic;
+mod notation;
+mod order;
+mod sets;
+pub mod table;
 mod typed;
 
 pub use typed::Carriers;
@@ -145,8 +152,6 @@ const LE: &str = " _ ≤ _ ";
 const GT: &str = " _ > _ ";
 const GE: &str = " _ ≥ _ ";
 const AND: &str = " _ ∧ _ ";
-const OR: &str = " _ ∨ _ ";
-const IFF: &str = " _ ↔ _ ";
 const IMP: &str = " _ → _ ";
 const ADD: &str = " _ + _ ";
 const MUL: &str = " _ * _ ";
@@ -698,62 +703,13 @@ fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, 
             ));
         }
     }
-    if let Some(r) = notation_rule(t) {
-        return Some((
-            Applied {
-                rule: r.0,
-                at: at(),
-            },
-            r.1,
-        ));
-    }
-    if let Some(new) = mod_eq_unfold(t) {
-        let rule = if t.label.contains("[ZMOD") {
-            "Int.ModEq"
-        } else {
-            "Nat.ModEq"
-        };
-        return Some((Applied { rule, at: at() }, new));
-    }
-    if let Some(new) = norm_num(t, context.wrapping) {
-        return Some((
-            Applied {
-                rule: "norm_num",
-                at: at(),
-            },
-            new,
-        ));
-    }
-    let flip = |rule: &'static str, to: &str| {
-        let mut c = t.children.clone();
-        c.swap(0, 1);
-        Some((Applied { rule, at: at() }, Tree::node(to, c)))
+    // Every other local rule is declared as data (`rules/table.rs` and the family tables).
+    let ctx = table::Ctx {
+        carriers: &context.carriers,
+        wrapping: context.wrapping,
+        at: None,
     };
-    match (t.label.as_str(), t.children.len()) {
-        (GT, 2) => flip("gt_iff_lt", LT),
-        (GE, 2) => flip("ge_iff_le", LE),
-        (NOT, 1) if t.children[0].label == EQ && t.children[0].children.len() == 2 => Some((
-            Applied {
-                rule: "ne_eq",
-                at: at(),
-            },
-            Tree::node(NE, t.children[0].children.clone()),
-        )),
-        (IMP, 2) if t.children[0].label == AND && t.children[0].children.len() == 2 => {
-            let [a, b] = [&t.children[0].children[0], &t.children[0].children[1]];
-            let new = node2(IMP, a.clone(), node2(IMP, b.clone(), t.children[1].clone()));
-            Some((
-                Applied {
-                    rule: "and_imp",
-                    at: at(),
-                },
-                new,
-            ))
-        }
-        (AND | IMP, 2) if prenex(t).is_some() => prenex(t),
-        _ => typed::typed_rule(t, &context.carriers)
-            .map(|(rule, new)| (Applied { rule, at: at() }, new)),
-    }
+    table::canonical_at(t, &ctx).map(|(rule, new)| (Applied { rule, at: at() }, new))
 }
 
 /// Mathlib: `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R`. Called only when no
@@ -783,110 +739,6 @@ fn is_false(t: &Tree) -> bool {
 fn binds_leaf(tree: &Tree, name: &str) -> bool {
     (tree.label == name && (tree.variable_freecost || tree.hypothesis_freecost))
         || tree.children.iter().any(|c| binds_leaf(c, name))
-}
-
-/// Notation and name resolution: the same constant written two ways, and `Real.log_div_log`.
-fn notation_rule(t: &Tree) -> Option<(&'static str, Tree)> {
-    let rename = |label: &str| Tree::node(label, t.children.clone());
-    match (t.label.as_str(), t.children.len()) {
-        // Mathlib: `prefix:100 "√" => Real.sqrt`.
-        ("Real.sqrt _ ", 1) => Some(("Real.sqrt", rename("√"))),
-        // Mathlib: `notation "π" => Real.pi` (scoped in `Real`), `⌊x⌋`/`⌈x⌉` for
-        // `Int.floor`/`Int.ceil`, `n !` for `Nat.factorial n`.
-        ("Real.pi", 0) => Some(("Real.pi", rename("π"))),
-        ("Int.floor _ ", 1) => Some(("Int.floor", rename("⌊ _ ⌋"))),
-        ("Int.ceil _ ", 1) => Some(("Int.ceil", rename("⌈ _ ⌉"))),
-        ("Nat.factorial _ ", 1) => Some(("Nat.factorial", rename("!"))),
-        // Topology: `scoped[Topology] notation "𝓝" => nhds` (`𝓝[s] x`, `nhdsWithin`, is
-        // another label and stays).
-        ("𝓝 _ ", 1) => Some(("nhds (notation 𝓝)", rename("nhds _ "))),
-        ("𝓝", 0) => Some(("nhds (notation 𝓝)", Tree::leaf("nhds"))),
-        // `Π x : α, β` is the same binder as `∀ x : α, β` (Lean 4 reads both as a pi type).
-        ("Π _ , _ ", n) if n >= 2 => Some(("Π is ∀", rename(FORALL))),
-        // `Not a` is defined as `a → False` (`not_iff_imp_false`, by `Iff.rfl`).
-        (IMP, 2) if is_false(&t.children[1]) => Some((
-            "not_iff_imp_false",
-            Tree::node(NOT, vec![t.children[0].clone()]),
-        )),
-        // `Nat.Coprime m n` is defined as `Nat.gcd m n = 1` (`Nat.coprime_iff_gcd_eq_one`,
-        // `Iff.rfl`); both take naturals, so no type gate is needed.
-        ("Nat.Coprime _  _ ", 2) => Some((
-            "Nat.coprime_iff_gcd_eq_one",
-            node2(
-                EQ,
-                Tree::node("Nat.gcd _  _ ", t.children.clone()),
-                Tree::leaf("1"),
-            ),
-        )),
-        // `Function.comp_apply : (f ∘ g) x = f (g x)` (by `rfl`), for named `f` and `g`: the
-        // applied composite is written as the nested application the parser builds.
-        (" _  _ ", 2)
-            if t.children[0].label == " _ ∘ _ "
-                && t.children[0].children.len() == 2
-                && t.children[0].children.iter().all(is_leaf) =>
-        {
-            let (f, g) = (&t.children[0].children[0], &t.children[0].children[1]);
-            let inner = Tree::node(format!("{} _ ", g.label), vec![t.children[1].clone()]);
-            Some((
-                "Function.comp_apply",
-                Tree::node(format!("{} _ ", f.label), vec![inner]),
-            ))
-        }
-        // inv_eq_one_div : a⁻¹ = 1 / a (any DivInvMonoid; `⁻¹` only exists there, so this
-        // direction never produces an ill-typed term).
-        // A numeral written with leading zeros (`020`) is the decimal number (Lean 4 reads
-        // `0x`/`0b`/`0o` prefixes only; `020` is twenty).
-        (label, 0)
-            if label.len() > 1
-                && label.starts_with('0')
-                && label.bytes().all(|b| b.is_ascii_digit()) =>
-        {
-            let digits = label.trim_start_matches('0');
-            let digits = if digits.is_empty() { "0" } else { digits };
-            Some(("numeral (leading zeros)", Tree::leaf(digits)))
-        }
-        ("⁻¹", 1) => Some((
-            "inv_eq_one_div",
-            node2(" _ / _ ", Tree::leaf("1"), t.children[0].clone()),
-        )),
-        // Mathlib: `|a|` is notation for `abs a` (GTED prints the node as `||`).
-        ("abs _ ", 1) | ("||", 1) => Some(("abs", rename("| _ |"))),
-        // `logb` exists only as `Real.logb`; one-argument `log` only as `Real.log` (`Nat.log`
-        // takes two).
-        ("logb _  _ ", 2) => Some(("Real.logb", rename("Real.logb _  _ "))),
-        ("log _ ", 1) => Some(("Real.log", rename("Real.log _ "))),
-        // Real.log_div_log : Real.log x / Real.log b = Real.logb b x
-        (" _ / _ ", 2)
-            if t.children.iter().all(|c| {
-                (c.label == "Real.log _ " || c.label == "log _ ") && c.children.len() == 1
-            }) =>
-        {
-            let x = t.children[0].children[0].clone();
-            let b = t.children[1].children[0].clone();
-            Some((
-                "Real.log_div_log",
-                Tree::node("Real.logb _  _ ", vec![b, x]),
-            ))
-        }
-        _ => None,
-    }
-}
-
-/// `a ≡ b [MOD n]` → `a % n = b % n` (the definitions of `Nat.ModEq` and `Int.ModEq`).
-/// Children `[a, b, n]` (parser: `" _ ≡ _ [MOD _ ]"`, GTED: `" _ ≡ _  _ [MOD _ ]"`).
-fn mod_eq_unfold(t: &Tree) -> Option<Tree> {
-    let modular = t.label.starts_with(" _ ≡ _ ")
-        && (t.label.ends_with("[MOD _ ]") || t.label.ends_with("[ZMOD _ ]"));
-    let [a, b, n] = t.children.as_slice() else {
-        return None;
-    };
-    modular.then(|| {
-        node2(
-            EQ,
-            node2(" _ % _ ", a.clone(), n.clone()),
-            node2(" _ % _ ", b.clone(), n.clone()),
-        )
-    })
 }
 
 /// A natural-number literal.
@@ -1885,95 +1737,14 @@ fn moves_in(
             tree: replace_at(root, path, new),
         });
     };
-    for (rule, new) in typed::bound_shifts(t, carriers) {
+    // The moves are declared as data (`rules/table.rs` and the family tables).
+    let ctx = table::Ctx {
+        carriers,
+        wrapping: false,
+        at: Some((root, path.as_slice(), comm)),
+    };
+    for (rule, new) in table::moves_at(t, &ctx) {
         push(rule, new);
-    }
-    if t.children.len() == 2 {
-        let (a, b) = (&t.children[0], &t.children[1]);
-        let comm_rule = match t.label.as_str() {
-            EQ => Some("eq_comm"),
-            NE => Some("ne_comm"),
-            AND => Some("and_comm"),
-            OR => Some("or_comm"),
-            IFF => Some("iff_comm"),
-            ADD if comm.add && !opaque_or_matrix(t) && elab::commutes_at(root, path, carriers) => {
-                Some("add_comm")
-            }
-            MUL if comm.mul && !opaque_or_matrix(t) && elab::commutes_at(root, path, carriers) => {
-                Some("mul_comm")
-            }
-            _ => None,
-        };
-        if let Some(rule) = comm_rule {
-            // Operands equal up to renaming still swap: free renaming does not see that
-            // `x < y` against `y < x` needs it, `alpha_equivalent` does.
-            if a != b {
-                push(rule, node2(&t.label, b.clone(), a.clone()));
-            }
-        }
-        let assoc_rule = match t.label.as_str() {
-            AND => Some(("and_assoc", "← and_assoc")),
-            OR => Some(("or_assoc", "← or_assoc")),
-            ADD => Some(("add_assoc", "← add_assoc")),
-            MUL => Some(("mul_assoc", "← mul_assoc")),
-            _ => None,
-        };
-        if let Some((fwd, back)) = assoc_rule {
-            // (x ∘ y) ∘ z → x ∘ (y ∘ z)
-            if a.label == t.label && a.children.len() == 2 {
-                let new = node2(
-                    &t.label,
-                    a.children[0].clone(),
-                    node2(&t.label, a.children[1].clone(), b.clone()),
-                );
-                push(fwd, new);
-            }
-            // x ∘ (y ∘ z) → (x ∘ y) ∘ z
-            if b.label == t.label && b.children.len() == 2 {
-                let new = node2(
-                    &t.label,
-                    node2(&t.label, a.clone(), b.children[0].clone()),
-                    b.children[1].clone(),
-                );
-                push(back, new);
-            }
-        }
-        // Imp.swap: a → b → c ↔ b → a → c
-        if t.label == IMP && b.label == IMP && b.children.len() == 2 && *a != b.children[0] {
-            let new = node2(
-                IMP,
-                b.children[0].clone(),
-                node2(IMP, a.clone(), b.children[1].clone()),
-            );
-            push("Imp.swap", new);
-        }
-        // forall_swap / exists_swap on adjacent single-binder quantifiers.
-        if let Some(q) = quantifier(t) {
-            if quantifier(b) == Some(q) && b.children.len() == 2 && a != &b.children[0] {
-                let inner_binder = &b.children[0];
-                let independent = match (binder_name(a), binder_name(inner_binder)) {
-                    (Some(x), Some(y)) => {
-                        x.label != y.label
-                            && !mentions_outside_name(inner_binder, &x.label)
-                            && !mentions_outside_name(a, &y.label)
-                    }
-                    _ => false,
-                };
-                if independent {
-                    let rule = if q == Quant::Forall {
-                        "forall_swap"
-                    } else {
-                        "exists_swap"
-                    };
-                    let new = node2(
-                        &t.label,
-                        inner_binder.clone(),
-                        node2(&b.label, a.clone(), b.children[1].clone()),
-                    );
-                    push(rule, new);
-                }
-            }
-        }
     }
     for (i, c) in t.children.iter().enumerate() {
         path.push(i);
