@@ -43,7 +43,7 @@ pub const RULES: &[Rule] = &[
         "∀ x y, p is ∀ x, ∀ y, p; (a b : T) is (a : T) (b : T)",
         Canonical,
     )
-    .ex(&[("(a b : ℕ) : a = b", "(a : ℕ) (b : ℕ) : a = b")]),
+    .ex(&[(": ∀ x y : ℕ, x = y", ": ∀ x : ℕ, ∀ y : ℕ, x = y")]),
     elsewhere(
         "implicit_binder",
         "{x : T} and ⦃x : T⦄ are (x : T) (fun x => h)",
@@ -112,8 +112,8 @@ pub const RULES: &[Rule] = &[
         Canonical,
     )
     .ex(&[(
-        "(x : ℕ) (h : x = 2) : x + 1 = 3",
-        "(x : ℕ) (h : x = 2) : (2 : ℕ) + 1 = 3",
+        "(x y : ℕ) (h : x = y + 1) : x < 3",
+        "(y : ℕ) : (y + 1 : ℕ) < 3",
     )]),
     elsewhere("imp (non-dependent ∀)", "∀ (_ : p), q is p → q", Canonical),
     elsewhere(

@@ -58,10 +58,7 @@ pub const RULES: &[Rule] = &[
         "𝓝",
         "nhds",
     )
-    .ex(&[(
-        "(f : ℝ → ℝ) : Filter.Tendsto f 𝓝 𝓝",
-        "(f : ℝ → ℝ) : Filter.Tendsto f nhds nhds",
-    )]),
+    .ex(&[(": 𝓝 = nhds", ": nhds = nhds")]),
     code(
         "Π is ∀",
         "Π x : α, β is ∀ x : α, β (one pi type)",
@@ -128,13 +125,21 @@ pub const RULES: &[Rule] = &[
         "Real.log x / Real.log b = Real.logb b x",
         "log ?x / Real.log ?b",
         "Real.logb ?b ?x",
-    ),
+    )
+    .ex(&[(
+        "(x : ℝ) : log x / Real.log 2 = 3",
+        "(x : ℝ) : Real.logb 2 x = 3",
+    )]),
     rw(
         "Real.log_div_log",
         "Real.log x / Real.log b = Real.logb b x",
         "Real.log ?x / log ?b",
         "Real.logb ?b ?x",
-    ),
+    )
+    .ex(&[(
+        "(x : ℝ) : Real.log x / log 2 = 3",
+        "(x : ℝ) : Real.logb 2 x = 3",
+    )]),
     rw(
         "Real.log_div_log",
         "Real.log x / Real.log b = Real.logb b x",

@@ -197,7 +197,7 @@ pub const RULES: &[Rule] = &[
     .ex(&[("(n : ℕ) : n < 3 ∧ 0 ≤ n", "(n : ℕ) : n < 3")])
     .non(&["(x : ℝ) : x < 3 ∧ 0 ≤ x"]),
     moves_code(
-        "Nat.lt_iff_add_one_le / Nat.lt_add_one_iff (numeral bounds)",
+        "Nat.lt_iff_add_one_le / Nat.lt_add_one_iff / Int.lt_iff_add_one_le / Int.lt_add_one_iff",
         "k ≤ b ↔ k - 1 < b, a ≤ k ↔ a < k + 1 with the numeral added up (ℕ, ℤ)",
         |t, ctx| typed::bound_shifts(t, ctx.carriers),
     )

@@ -10,9 +10,18 @@ use super::*;
 macro_rules! interval {
     ($set:literal, $fin:literal, $lemma:literal, $open:literal, $qualified:literal, $finset:literal => $rhs:literal) => {
         [
-            rw($set, $lemma, $qualified, $rhs),
-            rw($set, $lemma, $open, $rhs),
-            rw($fin, $lemma, $finset, $rhs),
+            rw($set, $lemma, $qualified, $rhs).ex(&[(
+                concat!("(x l u : ℝ) : ", $qualified),
+                concat!("(x l u : ℝ) : ", $rhs),
+            )]),
+            rw($set, $lemma, $open, $rhs).ex(&[(
+                concat!("(x l u : ℝ) : ", $open),
+                concat!("(x l u : ℝ) : ", $rhs),
+            )]),
+            rw($fin, $lemma, $finset, $rhs).ex(&[(
+                concat!("(x l u : ℕ) : ", $finset),
+                concat!("(x l u : ℕ) : ", $rhs),
+            )]),
         ]
     };
 }

@@ -532,3 +532,151 @@ pub fn apply_one(rule: &'static Rule, t: &Tree, ctx: &Ctx) -> Vec<(&'static str,
         Action::Elsewhere => Vec::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trees::parse::{parse_statement, Header};
+
+    fn statement(text: &str) -> Tree {
+        let full = format!("theorem t {text}");
+        parse_statement(&full, &Header::default())
+            .unwrap_or_else(|e| panic!("example does not parse: {e}: {full}"))
+            .tree
+    }
+
+    /// Labels and shape only (spans and flags differ between a rewrite and a parse).
+    fn shape(t: &Tree) -> String {
+        let mut out = t.label.clone();
+        if !t.children.is_empty() {
+            out.push('(');
+            for c in &t.children {
+                out.push_str(&shape(c));
+                out.push(',');
+            }
+            out.push(')');
+        }
+        out
+    }
+
+    /// Every result of `rule` alone at any node of `tree`, as the whole rewritten tree.
+    fn rewrites(rule: &'static Rule, tree: &Tree) -> Vec<(&'static str, Tree)> {
+        let carriers = Carriers::of(tree);
+        let comm = Commutativity::of(tree);
+        let mut out = Vec::new();
+        let mut stack: Vec<Vec<usize>> = vec![Vec::new()];
+        while let Some(path) = stack.pop() {
+            let Some(node) = path.iter().try_fold(tree, |t, &i| t.children.get(i)) else {
+                continue;
+            };
+            let ctx = Ctx {
+                carriers: &carriers,
+                wrapping: has_modular_types(tree),
+                at: Some((tree, &path, comm)),
+            };
+            for (name, new) in apply_one(rule, node, &ctx) {
+                out.push((name, replace_at(tree, &path, new)));
+            }
+            for i in 0..node.children.len() {
+                let mut p = path.clone();
+                p.push(i);
+                stack.push(p);
+            }
+        }
+        out
+    }
+
+    /// A rule implemented elsewhere: run the whole pipeline and read the path.
+    /// Whether it fired, and the trees it gave: the canonical form, or each move's result.
+    fn elsewhere_fires(rule: &Rule, text: &str) -> (bool, Vec<Tree>) {
+        let (canon, log) = canonicalize(&statement(text));
+        let mut fired = log.iter().any(|a| a.rule == rule.name);
+        let mut results = vec![canon.clone()];
+        if rule.direction == Direction::Move {
+            let mut out = Vec::new();
+            let mut d = |a: &Tree, b: &Tree| u32::from(a != b);
+            moves(
+                &canon,
+                &canon,
+                Commutativity::of(&canon),
+                &Carriers::of(&canon),
+                &mut d,
+                &mut out,
+            );
+            out.retain(|r| r.applied.rule == rule.name);
+            fired = !out.is_empty();
+            results = out.into_iter().map(|r| r.tree).collect();
+        }
+        (fired, results)
+    }
+
+    fn names(rule: &Rule) -> Vec<&'static str> {
+        rule.name.split(" / ").collect()
+    }
+
+    #[test]
+    fn every_pattern_and_condition_parses() {
+        assert_eq!(compile_errors(), Vec::<String>::new());
+    }
+
+    /// Each declared rule: every example is rewritten by exactly that rule to the stated
+    /// result; every non-example is left alone by it.
+    #[test]
+    fn every_declared_rule_fires_on_its_examples_and_not_on_its_non_examples() {
+        let mut failures = Vec::new();
+        let (mut rules, mut examples, mut non_examples) = (0, 0, 0);
+        for (family, table) in families() {
+            for rule in table {
+                rules += 1;
+                for (input, output) in rule.examples {
+                    examples += 1;
+                    let want = statement(output);
+                    let ok = if matches!(rule.action, Action::Elsewhere) {
+                        let (fired, results) = elsewhere_fires(rule, input);
+                        let (want_canon, _) = canonicalize(&want);
+                        fired
+                            && results.iter().any(|t| {
+                                crate::distance::ted(
+                                    t,
+                                    &want_canon,
+                                    crate::distance::CostModel { free_rename: true },
+                                ) == 0
+                            })
+                    } else {
+                        rewrites(rule, &statement(input))
+                            .iter()
+                            .any(|(name, t)| names(rule).contains(name) && shape(t) == shape(&want))
+                    };
+                    if !ok {
+                        failures.push(format!("{family}/{}: `{input}` ⇏ `{output}`", rule.name));
+                    }
+                }
+                for input in rule.non_examples {
+                    non_examples += 1;
+                    let fired = if matches!(rule.action, Action::Elsewhere) {
+                        elsewhere_fires(rule, input).0
+                    } else {
+                        !rewrites(rule, &statement(input)).is_empty()
+                    };
+                    if fired {
+                        failures.push(format!("{family}/{}: fires on `{input}`", rule.name));
+                    }
+                }
+            }
+        }
+        println!("{rules} rules, {examples} examples, {non_examples} non-examples checked");
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    /// Every rule that is not code elsewhere says what it does on at least one example.
+    #[test]
+    fn every_table_rule_has_an_example() {
+        let missing: Vec<&str> = families()
+            .iter()
+            .flat_map(|(_, t)| t.iter())
+            .filter(|r| !matches!(r.action, Action::Elsewhere) && r.examples.is_empty())
+            .map(|r| r.name)
+            .collect();
+        assert!(missing.is_empty(), "rules without an example: {missing:?}");
+    }
+}
