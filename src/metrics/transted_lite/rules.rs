@@ -6,77 +6,23 @@
 //! here computes a distance except through the closure handed to [`moves`] (used only to
 //! align binder lists).
 //!
-//! Two kinds of rule:
+//! The rules themselves are declared as data, one table per family, each rule with its Lean
+//! lemma, pattern and replacement (Lean text with metavariables `?a`), typed side conditions,
+//! direction and examples/non-examples: `rules/notation.rs`, `rules/logic.rs`,
+//! `rules/order.rs`, `rules/arithmetic.rs`, `rules/sets.rs` and `rules/binders.rs`. The
+//! declaration format and the one matcher that applies them are in `rules/table.rs`; one test
+//! there checks every declared rule against its examples and non-examples. Read the tables for
+//! what the rules are; this module keeps the procedure the patterns cannot say, each registered
+//! in `rules/binders.rs` (or its family) with its lemma and examples:
 //! - **Canonical** ([`canonicalize`]): applied eagerly, to a fixpoint, to both sides before the
-//!   search. Each turns a statement into another way of writing the *same* proposition, always in
-//!   one direction, so two statements that differ only by these rules end up identical.
-//!   `binder_split` (`∀ x y, p` is notation for `∀ x, ∀ y, p`; `(a b : T)` is `(a : T) (b : T)`),
-//!   `implicit_binder` (`{x : T}`/`⦃x : T⦄` → `(x : T)`: binder info is not part of what a
-//!   statement says; each form proves the other by `fun x => h`), `binder_pred` (Mathlib's binder
-//!   predicates: `∀ x ∈ s, p` unfolds to `∀ x, x ∈ s → p` and `∃ x > 0, p` to
-//!   `∃ x, x > 0 ∧ p`; same term), `gt_iff_lt`, `ge_iff_le` (`a > b` is notation for `b < a`),
-//!   `ne_eq` (`¬ a = b` → `a ≠ b`), `and_imp` (`a ∧ b → c` → `a → b → c`, also a hypothesis
-//!   `(h : a ∧ b)` split in two when nothing mentions `h`), `intro` (a conclusion `∀ x : T, q` or
-//!   `p → q` becomes the binder `(x : T)` or `(h✝ : p)`: a theorem's binders and the leading
-//!   `∀`/`→` of its type are the same Π-type, so `intro` witnesses it), `zeta` (`let x := v; b`
-//!   is definitionally `b[v/x]`), `autoImplicit` (a name the statement uses but never binds is
-//!   bound by Lean itself: it is written out as `(x : _)` in front, and a written type variable
-//!   `{G : Type*}` becomes the same `(G : _)`, so statements that write a binder and statements
-//!   that leave it to auto-binding differ at most by the type), `binder type (elaboration)` (a
-//!   binder type that the variable's use as a typed function's argument or as an element of a
-//!   typed set decides anyway is dropped: `∀ x : ℝ, f x = c` is `∀ x, f x = c` for
-//!   `(f : ℝ → ℝ)`; only when that use is the first to constrain the type, and never from a use
-//!   under a binder that rebinds the name), `instance binder (binder info)` (`[N.Normal]`, an instance about terms,
-//!   is the hypothesis `(h✝ : N.Normal)`), `and_self` (a hypothesis stated twice counts once,
-//!   unless a binder between the two rebinds a name it mentions),
-//!   `forall_eq` (a variable defined by a hypothesis `(h : x = e)` is replaced by `e`; also a
-//!   function used only at the one point where a hypothesis gives its value:
-//!   `(f : ℝ → ℝ) (h : f x = e) : P (f x)` is `P e`), prenex moves of variable quantifiers
-//!   (`exists_and_left`, `exists_and_right`, `imp_forall_iff`: `p ∧ ∃ x, q` → `∃ x, p ∧ q`,
-//!   `p → ∀ x, q` → `∀ x, p → q` when `p` does not mention `x`), `Nat.ModEq`/`Int.ModEq` (unfolded to
-//!   `a % n = b % n`, their definitions), `norm_num` (arithmetic on literals, where its value
-//!   does not depend on the type), `Real.log_div_log` (`log x / log b` → `logb b x`),
-//!   `inv_eq_one_div` (`a⁻¹` → `1 / a`) and notations (`Real.sqrt x` → `√x`, `abs x` → `|x|`,
-//!   `Real.pi` → `π`, `Int.floor x` → `⌊x⌋`, `Int.ceil x` → `⌈x⌉`, `Nat.factorial n` → `n !`,
-//!   `logb` → `Real.logb`, `𝓝` → `nhds`, `R[X]` → `Polynomial R` when no `X` is bound),
-//!   `not_iff_imp_false` (`p → False` → `¬p`), `Π` → `∀`, `Nat.coprime_iff_gcd_eq_one`
-//!   (`Nat.Coprime a b` → `Nat.gcd a b = 1`), `Function.comp_apply` (`(f ∘ g) x` → `f (g x)`
-//!   for names `f`, `g`).
-//!   Typed and unfolding rules (module `typed`, gated on the type of the rewritten terms, from
-//!   [`elab`] over the statement's [`Carriers`]): `not_lt`,
-//!   `not_le` (ℕ ℤ ℚ ℝ only), `Nat.pos_iff_ne_zero` (ℕ only), `Nat.succ_le_iff`/
-//!   `Int.pos_iff_one_le` (`1 ≤ n` → `0 < n`), `Nat.lt_iff_add_one_le`/`Nat.lt_add_one_iff` and
-//!   their `Int` versions (`a + 1 ≤ b` → `a < b`, `a < b + 1` → `a ≤ b`; ℕ ℤ only),
-//!   `sub_nonneg`, `sub_pos`, `sub_nonpos`, `sub_neg` (ℤ ℚ ℝ), `sub_eq_zero`, `sub_ne_zero`,
-//!   `sub_eq_add_neg`, `neg_neg` (ℤ ℚ ℝ ℂ), `div_eq_mul_inv`/`div_eq_inv_mul` (ℚ ℝ ℂ),
-//!   `sq`, `two_mul` (numbers), `Nat.even_iff`/`Nat.odd_iff`/`Nat.dvd_iff_mod_eq_zero`/
-//!   `even_iff_two_dvd`/`Nat.not_even_iff_odd` and their `Int` versions (`n % 2 = 1` → `Odd n`,
-//!   `b % a = 0` → `a ∣ b`; ℕ ℤ only), `Complex.norm_eq_abs` (`|z|` → `‖z‖`, all numbers
-//!   complex) and `Real.norm_eq_abs` (`‖x‖` → `|x|`, all numbers real or natural and `x` a
-//!   number, not a tuple, vector or function); and with no
-//!   gate: `Set.mem_Icc`/`Finset.mem_Icc` and the other
-//!   intervals, `Finset.mem_range`, `Set.mem_setOf_eq`, `not_exists`, `not_or`, and the
-//!   classical `not_forall`, `not_not` (Mathlib's logic is classical: `Classical.not_not`);
-//!   `Prod.mk.injEq` (tuple equations componentwise), `funext_iff` (`f = fun x => e` and
-//!   `f = g` between function names, pointwise), `Set.nonempty_iff_ne_empty` (and
-//!   `∃ x, x ∈ s` → `s ≠ ∅` for a set or finset `s` when `x` has no written type or the
-//!   element type, the definition of `Set.Nonempty`),
-//!   `fact_iff` (`Fact p` → `p`), `Nat.succ_eq_add_one`, the
-//!   `Set.image`/`Set.preimage` notations `''`/`⁻¹'`, generalized field notation (`p.Prime` →
-//!   `Nat.Prime p` from the receiver's binder type, `(H ⊓ K).Normal` from its operands',
-//!   `(Nat.digits 10 n).sum` from a known function's result), `Nat.zero_le` (`0 ≤ n` on ℕ dropped from
-//!   `∧` and from unused hypotheses) and `∀ (_ : p), q` → `p → q` (non-dependent Π).
+//!   search, always in one direction. Here: the binder-list rules (`binder_split`,
+//!   `implicit_binder`, `and_imp` on hypotheses, `intro`, `instance binder (binder info)`,
+//!   `and_self`, `forall_eq`, `Nat.zero_le` on unused hypotheses, `binder type (elaboration)`,
+//!   `type variable in front`), the quantifier rules (`binder_pred`, `binder_split`,
+//!   `imp (non-dependent ∀)`, `Set.nonempty_def`), `zeta`, `autoImplicit`
+//!   ([`bind_free_variables`]), the `R[X]` notation, prenex moves and `norm_num`.
 //! - **Moves** ([`moves`]): equivalences with no preferred direction, tried by the search on
-//!   either side. `eq_comm`, `ne_comm`, `and_comm`, `or_comm`, `iff_comm`, `add_comm`,
-//!   `mul_comm` (swap operands), `and_assoc`, `or_assoc`, `add_assoc`, `mul_assoc` (both
-//!   directions), `forall_swap`, `exists_swap` (adjacent quantifiers whose binder types do not
-//!   mention each other; `forall_swap` also on two adjacent variable binders of the theorem),
-//!   `Imp.swap` (`a → b → c` ↔ `b → a → c`), and `binder_reorder` (the
-//!   theorem's binders permuted to align with the other side, never moving a binder before one
-//!   whose name it mentions: `(x : ℝ) (h : 0 < x)` stays in that order), and on ℕ/ℤ only the
-//!   numeral-bound shifts `k ≤ b` ↔ `k - 1 < b`, `a ≤ k` ↔ `a < k + 1`
-//!   (`Nat.lt_iff_add_one_le`, `Nat.lt_add_one_iff`; moves, not canonical, so that a numeral
-//!   the other side uses elsewhere keeps its match).
+//!   either side. Here: `binder_reorder` and `forall_swap` on the theorem's binders.
 //!
 //! What no rule does: commute `-`, `/`, `^`, `→`, `<`, `≤`, `∣`, `∈`, `⊆`, `•` or function
 //! application; swap `∃` with `∀`; drop, add or move a coercion `↑` or a type ascription

@@ -664,7 +664,11 @@ mod tests {
                 }
             }
         }
-        println!("{rules} rules, {examples} examples, {non_examples} non-examples checked");
+        // The count, for `--nocapture` (a test must say what it checked).
+        #[allow(clippy::print_stdout)]
+        {
+            println!("{rules} rules, {examples} examples, {non_examples} non-examples checked");
+        }
         assert!(failures.is_empty(), "{}", failures.join("\n"));
     }
 
