@@ -218,6 +218,13 @@ pub const RULES: &[Rule] = &[
         "(S : Set ℝ) (y : ↥S) : (y : ↥S) = y",
         "(S : Set ℝ) (y : ↥S) : (y : S) = y",
     )]),
+    code(
+        "coe_sort (↥S in a type is S)",
+        "a binder type `↥S` is `S`: a set or subobject where a type is expected is coerced (CoeSort)",
+        coe_sort_binder,
+    )
+    .ex(&[("(S : Set ℝ) (y : ↥S) : y = y", "(S : Set ℝ) (y : S) : y = y")])
+    .non(&["(S : Set ℝ) (y : ℝ) : y ∈ S", "(S : Set ℝ) : ∀ y ∈ S, y = y"]),
     elsewhere(
         "Polynomial (notation R[X])",
         "scoped[Polynomial] notation:9000 R \"[X]\" => Polynomial R",
@@ -260,4 +267,24 @@ fn leading_zeros(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
     let digits = label.trim_start_matches('0');
     let digits = if digits.is_empty() { "0" } else { digits };
     Some(("numeral (leading zeros)", Tree::leaf(digits)))
+}
+
+/// A typed binder (not an instance binder, whose type is a class) whose type is `↥S`: the
+/// type position coerces `S` itself, so `(y : ↥S)` and `(y : S)` elaborate to one binder.
+fn coe_sort_binder(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+    let kind = binder_kind(&t.label)?;
+    if kind == BinderKind::Instance || t.children.len() < 2 {
+        return None;
+    }
+    let ty = t.children.last()?;
+    let ("↥", [s]) = (ty.label.as_str(), ty.children.as_slice()) else {
+        return None;
+    };
+    let mut children = t.children.clone();
+    let last = children.len() - 1;
+    children[last] = s.clone();
+    Some((
+        "coe_sort (↥S in a type is S)",
+        Tree::node(t.label.clone(), children),
+    ))
 }
