@@ -6,77 +6,23 @@
 //! here computes a distance except through the closure handed to [`moves`] (used only to
 //! align binder lists).
 //!
-//! Two kinds of rule:
+//! The rules themselves are declared as data, one table per family, each rule with its Lean
+//! lemma, pattern and replacement (Lean text with metavariables `?a`), typed side conditions,
+//! direction and examples/non-examples: `rules/notation.rs`, `rules/logic.rs`,
+//! `rules/order.rs`, `rules/arithmetic.rs`, `rules/sets.rs` and `rules/binders.rs`. The
+//! declaration format and the one matcher that applies them are in `rules/table.rs`; one test
+//! there checks every declared rule against its examples and non-examples. Read the tables for
+//! what the rules are; this module keeps the procedure the patterns cannot say, each registered
+//! in `rules/binders.rs` (or its family) with its lemma and examples:
 //! - **Canonical** ([`canonicalize`]): applied eagerly, to a fixpoint, to both sides before the
-//!   search. Each turns a statement into another way of writing the *same* proposition, always in
-//!   one direction, so two statements that differ only by these rules end up identical.
-//!   `binder_split` (`∀ x y, p` is notation for `∀ x, ∀ y, p`; `(a b : T)` is `(a : T) (b : T)`),
-//!   `implicit_binder` (`{x : T}`/`⦃x : T⦄` → `(x : T)`: binder info is not part of what a
-//!   statement says; each form proves the other by `fun x => h`), `binder_pred` (Mathlib's binder
-//!   predicates: `∀ x ∈ s, p` unfolds to `∀ x, x ∈ s → p` and `∃ x > 0, p` to
-//!   `∃ x, x > 0 ∧ p`; same term), `gt_iff_lt`, `ge_iff_le` (`a > b` is notation for `b < a`),
-//!   `ne_eq` (`¬ a = b` → `a ≠ b`), `and_imp` (`a ∧ b → c` → `a → b → c`, also a hypothesis
-//!   `(h : a ∧ b)` split in two when nothing mentions `h`), `intro` (a conclusion `∀ x : T, q` or
-//!   `p → q` becomes the binder `(x : T)` or `(h✝ : p)`: a theorem's binders and the leading
-//!   `∀`/`→` of its type are the same Π-type, so `intro` witnesses it), `zeta` (`let x := v; b`
-//!   is definitionally `b[v/x]`), `autoImplicit` (a name the statement uses but never binds is
-//!   bound by Lean itself: it is written out as `(x : _)` in front, and a written type variable
-//!   `{G : Type*}` becomes the same `(G : _)`, so statements that write a binder and statements
-//!   that leave it to auto-binding differ at most by the type), `binder type (elaboration)` (a
-//!   binder type that the variable's use as a typed function's argument or as an element of a
-//!   typed set decides anyway is dropped: `∀ x : ℝ, f x = c` is `∀ x, f x = c` for
-//!   `(f : ℝ → ℝ)`; only when that use is the first to constrain the type, and never from a use
-//!   under a binder that rebinds the name), `instance binder (binder info)` (`[N.Normal]`, an instance about terms,
-//!   is the hypothesis `(h✝ : N.Normal)`), `and_self` (a hypothesis stated twice counts once,
-//!   unless a binder between the two rebinds a name it mentions),
-//!   `forall_eq` (a variable defined by a hypothesis `(h : x = e)` is replaced by `e`; also a
-//!   function used only at the one point where a hypothesis gives its value:
-//!   `(f : ℝ → ℝ) (h : f x = e) : P (f x)` is `P e`), prenex moves of variable quantifiers
-//!   (`exists_and_left`, `exists_and_right`, `imp_forall_iff`: `p ∧ ∃ x, q` → `∃ x, p ∧ q`,
-//!   `p → ∀ x, q` → `∀ x, p → q` when `p` does not mention `x`), `Nat.ModEq`/`Int.ModEq` (unfolded to
-//!   `a % n = b % n`, their definitions), `norm_num` (arithmetic on literals, where its value
-//!   does not depend on the type), `Real.log_div_log` (`log x / log b` → `logb b x`),
-//!   `inv_eq_one_div` (`a⁻¹` → `1 / a`) and notations (`Real.sqrt x` → `√x`, `abs x` → `|x|`,
-//!   `Real.pi` → `π`, `Int.floor x` → `⌊x⌋`, `Int.ceil x` → `⌈x⌉`, `Nat.factorial n` → `n !`,
-//!   `logb` → `Real.logb`, `𝓝` → `nhds`, `R[X]` → `Polynomial R` when no `X` is bound),
-//!   `not_iff_imp_false` (`p → False` → `¬p`), `Π` → `∀`, `Nat.coprime_iff_gcd_eq_one`
-//!   (`Nat.Coprime a b` → `Nat.gcd a b = 1`), `Function.comp_apply` (`(f ∘ g) x` → `f (g x)`
-//!   for names `f`, `g`).
-//!   Typed and unfolding rules (module `typed`, gated on the type of the rewritten terms, from
-//!   [`elab`] over the statement's [`Carriers`]): `not_lt`,
-//!   `not_le` (ℕ ℤ ℚ ℝ only), `Nat.pos_iff_ne_zero` (ℕ only), `Nat.succ_le_iff`/
-//!   `Int.pos_iff_one_le` (`1 ≤ n` → `0 < n`), `Nat.lt_iff_add_one_le`/`Nat.lt_add_one_iff` and
-//!   their `Int` versions (`a + 1 ≤ b` → `a < b`, `a < b + 1` → `a ≤ b`; ℕ ℤ only),
-//!   `sub_nonneg`, `sub_pos`, `sub_nonpos`, `sub_neg` (ℤ ℚ ℝ), `sub_eq_zero`, `sub_ne_zero`,
-//!   `sub_eq_add_neg`, `neg_neg` (ℤ ℚ ℝ ℂ), `div_eq_mul_inv`/`div_eq_inv_mul` (ℚ ℝ ℂ),
-//!   `sq`, `two_mul` (numbers), `Nat.even_iff`/`Nat.odd_iff`/`Nat.dvd_iff_mod_eq_zero`/
-//!   `even_iff_two_dvd`/`Nat.not_even_iff_odd` and their `Int` versions (`n % 2 = 1` → `Odd n`,
-//!   `b % a = 0` → `a ∣ b`; ℕ ℤ only), `Complex.norm_eq_abs` (`|z|` → `‖z‖`, all numbers
-//!   complex) and `Real.norm_eq_abs` (`‖x‖` → `|x|`, all numbers real or natural and `x` a
-//!   number, not a tuple, vector or function); and with no
-//!   gate: `Set.mem_Icc`/`Finset.mem_Icc` and the other
-//!   intervals, `Finset.mem_range`, `Set.mem_setOf_eq`, `not_exists`, `not_or`, and the
-//!   classical `not_forall`, `not_not` (Mathlib's logic is classical: `Classical.not_not`);
-//!   `Prod.mk.injEq` (tuple equations componentwise), `funext_iff` (`f = fun x => e` and
-//!   `f = g` between function names, pointwise), `Set.nonempty_iff_ne_empty` (and
-//!   `∃ x, x ∈ s` → `s ≠ ∅` for a set or finset `s` when `x` has no written type or the
-//!   element type, the definition of `Set.Nonempty`),
-//!   `fact_iff` (`Fact p` → `p`), `Nat.succ_eq_add_one`, the
-//!   `Set.image`/`Set.preimage` notations `''`/`⁻¹'`, generalized field notation (`p.Prime` →
-//!   `Nat.Prime p` from the receiver's binder type, `(H ⊓ K).Normal` from its operands',
-//!   `(Nat.digits 10 n).sum` from a known function's result), `Nat.zero_le` (`0 ≤ n` on ℕ dropped from
-//!   `∧` and from unused hypotheses) and `∀ (_ : p), q` → `p → q` (non-dependent Π).
+//!   search, always in one direction. Here: the binder-list rules (`binder_split`,
+//!   `implicit_binder`, `and_imp` on hypotheses, `intro`, `instance binder (binder info)`,
+//!   `and_self`, `forall_eq`, `Nat.zero_le` on unused hypotheses, `binder type (elaboration)`,
+//!   `type variable in front`), the quantifier rules (`binder_pred`, `binder_split`,
+//!   `imp (non-dependent ∀)`, `Set.nonempty_def`), `zeta`, `autoImplicit`
+//!   ([`bind_free_variables`]), the `R[X]` notation, prenex moves and `norm_num`.
 //! - **Moves** ([`moves`]): equivalences with no preferred direction, tried by the search on
-//!   either side. `eq_comm`, `ne_comm`, `and_comm`, `or_comm`, `iff_comm`, `add_comm`,
-//!   `mul_comm` (swap operands), `and_assoc`, `or_assoc`, `add_assoc`, `mul_assoc` (both
-//!   directions), `forall_swap`, `exists_swap` (adjacent quantifiers whose binder types do not
-//!   mention each other; `forall_swap` also on two adjacent variable binders of the theorem),
-//!   `Imp.swap` (`a → b → c` ↔ `b → a → c`), and `binder_reorder` (the
-//!   theorem's binders permuted to align with the other side, never moving a binder before one
-//!   whose name it mentions: `(x : ℝ) (h : 0 < x)` stays in that order), and on ℕ/ℤ only the
-//!   numeral-bound shifts `k ≤ b` ↔ `k - 1 < b`, `a ≤ k` ↔ `a < k + 1`
-//!   (`Nat.lt_iff_add_one_le`, `Nat.lt_add_one_iff`; moves, not canonical, so that a numeral
-//!   the other side uses elsewhere keeps its match).
+//!   either side. Here: `binder_reorder` and `forall_swap` on the theorem's binders.
 //!
 //! What no rule does: commute `-`, `/`, `^`, `→`, `<`, `≤`, `∣`, `∈`, `⊆`, `•` or function
 //! application; swap `∃` with `∀`; drop, add or move a coercion `↑` or a type ascription
@@ -103,7 +49,14 @@
 
 use crate::trees::Tree;
 
+mod arithmetic;
+mod binders;
 pub mod elab;
+mod logic;
+mod notation;
+mod order;
+mod sets;
+pub mod table;
 mod typed;
 
 pub use typed::Carriers;
@@ -145,8 +98,6 @@ const LE: &str = " _ ≤ _ ";
 const GT: &str = " _ > _ ";
 const GE: &str = " _ ≥ _ ";
 const AND: &str = " _ ∧ _ ";
-const OR: &str = " _ ∨ _ ";
-const IFF: &str = " _ ↔ _ ";
 const IMP: &str = " _ → _ ";
 const ADD: &str = " _ + _ ";
 const MUL: &str = " _ * _ ";
@@ -698,62 +649,13 @@ fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, 
             ));
         }
     }
-    if let Some(r) = notation_rule(t) {
-        return Some((
-            Applied {
-                rule: r.0,
-                at: at(),
-            },
-            r.1,
-        ));
-    }
-    if let Some(new) = mod_eq_unfold(t) {
-        let rule = if t.label.contains("[ZMOD") {
-            "Int.ModEq"
-        } else {
-            "Nat.ModEq"
-        };
-        return Some((Applied { rule, at: at() }, new));
-    }
-    if let Some(new) = norm_num(t, context.wrapping) {
-        return Some((
-            Applied {
-                rule: "norm_num",
-                at: at(),
-            },
-            new,
-        ));
-    }
-    let flip = |rule: &'static str, to: &str| {
-        let mut c = t.children.clone();
-        c.swap(0, 1);
-        Some((Applied { rule, at: at() }, Tree::node(to, c)))
+    // Every other local rule is declared as data (`rules/table.rs` and the family tables).
+    let ctx = table::Ctx {
+        carriers: &context.carriers,
+        wrapping: context.wrapping,
+        at: None,
     };
-    match (t.label.as_str(), t.children.len()) {
-        (GT, 2) => flip("gt_iff_lt", LT),
-        (GE, 2) => flip("ge_iff_le", LE),
-        (NOT, 1) if t.children[0].label == EQ && t.children[0].children.len() == 2 => Some((
-            Applied {
-                rule: "ne_eq",
-                at: at(),
-            },
-            Tree::node(NE, t.children[0].children.clone()),
-        )),
-        (IMP, 2) if t.children[0].label == AND && t.children[0].children.len() == 2 => {
-            let [a, b] = [&t.children[0].children[0], &t.children[0].children[1]];
-            let new = node2(IMP, a.clone(), node2(IMP, b.clone(), t.children[1].clone()));
-            Some((
-                Applied {
-                    rule: "and_imp",
-                    at: at(),
-                },
-                new,
-            ))
-        }
-        (AND | IMP, 2) if prenex(t).is_some() => prenex(t),
-        _ => typed::typed_rule(t, &context.carriers)
-            .map(|(rule, new)| (Applied { rule, at: at() }, new)),
-    }
+    table::canonical_at(t, &ctx).map(|(rule, new)| (Applied { rule, at: at() }, new))
 }
 
 /// Mathlib: `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R`. Called only when no
@@ -783,110 +685,6 @@ fn is_false(t: &Tree) -> bool {
 fn binds_leaf(tree: &Tree, name: &str) -> bool {
     (tree.label == name && (tree.variable_freecost || tree.hypothesis_freecost))
         || tree.children.iter().any(|c| binds_leaf(c, name))
-}
-
-/// Notation and name resolution: the same constant written two ways, and `Real.log_div_log`.
-fn notation_rule(t: &Tree) -> Option<(&'static str, Tree)> {
-    let rename = |label: &str| Tree::node(label, t.children.clone());
-    match (t.label.as_str(), t.children.len()) {
-        // Mathlib: `prefix:100 "√" => Real.sqrt`.
-        ("Real.sqrt _ ", 1) => Some(("Real.sqrt", rename("√"))),
-        // Mathlib: `notation "π" => Real.pi` (scoped in `Real`), `⌊x⌋`/`⌈x⌉` for
-        // `Int.floor`/`Int.ceil`, `n !` for `Nat.factorial n`.
-        ("Real.pi", 0) => Some(("Real.pi", rename("π"))),
-        ("Int.floor _ ", 1) => Some(("Int.floor", rename("⌊ _ ⌋"))),
-        ("Int.ceil _ ", 1) => Some(("Int.ceil", rename("⌈ _ ⌉"))),
-        ("Nat.factorial _ ", 1) => Some(("Nat.factorial", rename("!"))),
-        // Topology: `scoped[Topology] notation "𝓝" => nhds` (`𝓝[s] x`, `nhdsWithin`, is
-        // another label and stays).
-        ("𝓝 _ ", 1) => Some(("nhds (notation 𝓝)", rename("nhds _ "))),
-        ("𝓝", 0) => Some(("nhds (notation 𝓝)", Tree::leaf("nhds"))),
-        // `Π x : α, β` is the same binder as `∀ x : α, β` (Lean 4 reads both as a pi type).
-        ("Π _ , _ ", n) if n >= 2 => Some(("Π is ∀", rename(FORALL))),
-        // `Not a` is defined as `a → False` (`not_iff_imp_false`, by `Iff.rfl`).
-        (IMP, 2) if is_false(&t.children[1]) => Some((
-            "not_iff_imp_false",
-            Tree::node(NOT, vec![t.children[0].clone()]),
-        )),
-        // `Nat.Coprime m n` is defined as `Nat.gcd m n = 1` (`Nat.coprime_iff_gcd_eq_one`,
-        // `Iff.rfl`); both take naturals, so no type gate is needed.
-        ("Nat.Coprime _  _ ", 2) => Some((
-            "Nat.coprime_iff_gcd_eq_one",
-            node2(
-                EQ,
-                Tree::node("Nat.gcd _  _ ", t.children.clone()),
-                Tree::leaf("1"),
-            ),
-        )),
-        // `Function.comp_apply : (f ∘ g) x = f (g x)` (by `rfl`), for named `f` and `g`: the
-        // applied composite is written as the nested application the parser builds.
-        (" _  _ ", 2)
-            if t.children[0].label == " _ ∘ _ "
-                && t.children[0].children.len() == 2
-                && t.children[0].children.iter().all(is_leaf) =>
-        {
-            let (f, g) = (&t.children[0].children[0], &t.children[0].children[1]);
-            let inner = Tree::node(format!("{} _ ", g.label), vec![t.children[1].clone()]);
-            Some((
-                "Function.comp_apply",
-                Tree::node(format!("{} _ ", f.label), vec![inner]),
-            ))
-        }
-        // inv_eq_one_div : a⁻¹ = 1 / a (any DivInvMonoid; `⁻¹` only exists there, so this
-        // direction never produces an ill-typed term).
-        // A numeral written with leading zeros (`020`) is the decimal number (Lean 4 reads
-        // `0x`/`0b`/`0o` prefixes only; `020` is twenty).
-        (label, 0)
-            if label.len() > 1
-                && label.starts_with('0')
-                && label.bytes().all(|b| b.is_ascii_digit()) =>
-        {
-            let digits = label.trim_start_matches('0');
-            let digits = if digits.is_empty() { "0" } else { digits };
-            Some(("numeral (leading zeros)", Tree::leaf(digits)))
-        }
-        ("⁻¹", 1) => Some((
-            "inv_eq_one_div",
-            node2(" _ / _ ", Tree::leaf("1"), t.children[0].clone()),
-        )),
-        // Mathlib: `|a|` is notation for `abs a` (GTED prints the node as `||`).
-        ("abs _ ", 1) | ("||", 1) => Some(("abs", rename("| _ |"))),
-        // `logb` exists only as `Real.logb`; one-argument `log` only as `Real.log` (`Nat.log`
-        // takes two).
-        ("logb _  _ ", 2) => Some(("Real.logb", rename("Real.logb _  _ "))),
-        ("log _ ", 1) => Some(("Real.log", rename("Real.log _ "))),
-        // Real.log_div_log : Real.log x / Real.log b = Real.logb b x
-        (" _ / _ ", 2)
-            if t.children.iter().all(|c| {
-                (c.label == "Real.log _ " || c.label == "log _ ") && c.children.len() == 1
-            }) =>
-        {
-            let x = t.children[0].children[0].clone();
-            let b = t.children[1].children[0].clone();
-            Some((
-                "Real.log_div_log",
-                Tree::node("Real.logb _  _ ", vec![b, x]),
-            ))
-        }
-        _ => None,
-    }
-}
-
-/// `a ≡ b [MOD n]` → `a % n = b % n` (the definitions of `Nat.ModEq` and `Int.ModEq`).
-/// Children `[a, b, n]` (parser: `" _ ≡ _ [MOD _ ]"`, GTED: `" _ ≡ _  _ [MOD _ ]"`).
-fn mod_eq_unfold(t: &Tree) -> Option<Tree> {
-    let modular = t.label.starts_with(" _ ≡ _ ")
-        && (t.label.ends_with("[MOD _ ]") || t.label.ends_with("[ZMOD _ ]"));
-    let [a, b, n] = t.children.as_slice() else {
-        return None;
-    };
-    modular.then(|| {
-        node2(
-            EQ,
-            node2(" _ % _ ", a.clone(), n.clone()),
-            node2(" _ % _ ", b.clone(), n.clone()),
-        )
-    })
 }
 
 /// A natural-number literal.
@@ -1885,95 +1683,14 @@ fn moves_in(
             tree: replace_at(root, path, new),
         });
     };
-    for (rule, new) in typed::bound_shifts(t, carriers) {
+    // The moves are declared as data (`rules/table.rs` and the family tables).
+    let ctx = table::Ctx {
+        carriers,
+        wrapping: false,
+        at: Some((root, path.as_slice(), comm)),
+    };
+    for (rule, new) in table::moves_at(t, &ctx) {
         push(rule, new);
-    }
-    if t.children.len() == 2 {
-        let (a, b) = (&t.children[0], &t.children[1]);
-        let comm_rule = match t.label.as_str() {
-            EQ => Some("eq_comm"),
-            NE => Some("ne_comm"),
-            AND => Some("and_comm"),
-            OR => Some("or_comm"),
-            IFF => Some("iff_comm"),
-            ADD if comm.add && !opaque_or_matrix(t) && elab::commutes_at(root, path, carriers) => {
-                Some("add_comm")
-            }
-            MUL if comm.mul && !opaque_or_matrix(t) && elab::commutes_at(root, path, carriers) => {
-                Some("mul_comm")
-            }
-            _ => None,
-        };
-        if let Some(rule) = comm_rule {
-            // Operands equal up to renaming still swap: free renaming does not see that
-            // `x < y` against `y < x` needs it, `alpha_equivalent` does.
-            if a != b {
-                push(rule, node2(&t.label, b.clone(), a.clone()));
-            }
-        }
-        let assoc_rule = match t.label.as_str() {
-            AND => Some(("and_assoc", "← and_assoc")),
-            OR => Some(("or_assoc", "← or_assoc")),
-            ADD => Some(("add_assoc", "← add_assoc")),
-            MUL => Some(("mul_assoc", "← mul_assoc")),
-            _ => None,
-        };
-        if let Some((fwd, back)) = assoc_rule {
-            // (x ∘ y) ∘ z → x ∘ (y ∘ z)
-            if a.label == t.label && a.children.len() == 2 {
-                let new = node2(
-                    &t.label,
-                    a.children[0].clone(),
-                    node2(&t.label, a.children[1].clone(), b.clone()),
-                );
-                push(fwd, new);
-            }
-            // x ∘ (y ∘ z) → (x ∘ y) ∘ z
-            if b.label == t.label && b.children.len() == 2 {
-                let new = node2(
-                    &t.label,
-                    node2(&t.label, a.clone(), b.children[0].clone()),
-                    b.children[1].clone(),
-                );
-                push(back, new);
-            }
-        }
-        // Imp.swap: a → b → c ↔ b → a → c
-        if t.label == IMP && b.label == IMP && b.children.len() == 2 && *a != b.children[0] {
-            let new = node2(
-                IMP,
-                b.children[0].clone(),
-                node2(IMP, a.clone(), b.children[1].clone()),
-            );
-            push("Imp.swap", new);
-        }
-        // forall_swap / exists_swap on adjacent single-binder quantifiers.
-        if let Some(q) = quantifier(t) {
-            if quantifier(b) == Some(q) && b.children.len() == 2 && a != &b.children[0] {
-                let inner_binder = &b.children[0];
-                let independent = match (binder_name(a), binder_name(inner_binder)) {
-                    (Some(x), Some(y)) => {
-                        x.label != y.label
-                            && !mentions_outside_name(inner_binder, &x.label)
-                            && !mentions_outside_name(a, &y.label)
-                    }
-                    _ => false,
-                };
-                if independent {
-                    let rule = if q == Quant::Forall {
-                        "forall_swap"
-                    } else {
-                        "exists_swap"
-                    };
-                    let new = node2(
-                        &t.label,
-                        inner_binder.clone(),
-                        node2(&b.label, a.clone(), b.children[1].clone()),
-                    );
-                    push(rule, new);
-                }
-            }
-        }
     }
     for (i, c) in t.children.iter().enumerate() {
         path.push(i);

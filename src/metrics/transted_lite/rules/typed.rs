@@ -25,20 +25,6 @@ fn carrier_in(terms: &[&Tree], c: &Carriers, among: &[Num]) -> Option<Num> {
 }
 
 const DISCRETE: [Num; 2] = [Num::Nat, Num::Int];
-const LINEAR: [Num; 4] = [Num::Nat, Num::Int, Num::Rat, Num::Real];
-const ORDERED_GROUP: [Num; 3] = [Num::Int, Num::Rat, Num::Real];
-const GROUP: [Num; 4] = [Num::Int, Num::Rat, Num::Real, Num::Complex];
-const FIELD: [Num; 3] = [Num::Rat, Num::Real, Num::Complex];
-const NUMBERS: [Num; 5] = [Num::Nat, Num::Int, Num::Rat, Num::Real, Num::Complex];
-
-/// The name of a lemma with a ℕ and a ℤ version, for the carrier `n`.
-fn discrete_lemma(n: Num, nat: &'static str, int: &'static str) -> &'static str {
-    if n == Num::Int {
-        int
-    } else {
-        nat
-    }
-}
 
 /// The number systems a statement's terms live in, as far as its binders and ascriptions say.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -62,6 +48,8 @@ pub struct Carriers {
     /// Names some binder binds without a written type (`∀ x, …`, `fun x => …`, `{x | …}`,
     /// `(x : _)`): their type at a use is not known (see [`Carriers::name_type`]).
     untyped: Vec<String>,
+    /// Instance binders on a type variable, as (class, type): `[Group G]` → (`Group`, `G`).
+    instances: Vec<(String, String)>,
 }
 
 impl Carriers {
@@ -74,6 +62,11 @@ impl Carriers {
             // A class argument (`[LinearOrder α]`) names a type that is itself a binder.
             if ty.label == UNKNOWN_TYPE && !name.hypothesis_freecost {
                 c.untyped.push(name.label.clone());
+            }
+            if let (true, Some(class), [arg]) = (instance, app_head(ty), ty.children.as_slice()) {
+                if is_leaf(arg) {
+                    c.instances.push((class.to_owned(), arg.label.clone()));
+                }
             }
             if instance
                 || name.hypothesis_freecost
@@ -166,6 +159,13 @@ impl Carriers {
             .and_then(|(_, ty)| ty.as_ref())
     }
 
+    /// Does the statement have an instance binder `[C ty]` with `C` among `classes`?
+    pub fn has_instance(&self, classes: &[&str], ty: &str) -> bool {
+        self.instances
+            .iter()
+            .any(|(c, t)| t == ty && classes.contains(&c.as_str()))
+    }
+
     /// The namespace of a bound name's type, when known and unambiguous.
     fn namespace(&self, name: &str) -> Option<&str> {
         self.namespaces
@@ -176,7 +176,7 @@ impl Carriers {
 
     /// Is `s` a `Set`/`Finset`: a name bound with that type, or `∩ ∪ \` of such (they keep
     /// their operands' type)?
-    fn is_set(&self, s: &Tree) -> bool {
+    pub(crate) fn is_set(&self, s: &Tree) -> bool {
         if is_leaf(s) {
             return self
                 .binder_types
@@ -207,7 +207,7 @@ impl Carriers {
     /// number functions (`Real.…`, `Nat.…` but not those returning collections), sums,
     /// products and cardinalities. A whitelist: `Finset.range 3 < Finset.range 4` on a
     /// statement whose binders are all numbers still compares sets.
-    fn ordered_operand(&self, t: &Tree) -> bool {
+    pub(crate) fn ordered_operand(&self, t: &Tree) -> bool {
         if is_leaf(t) {
             return !self.functions.contains(&t.label);
         }
@@ -312,7 +312,7 @@ fn namespace_of(ty: &Tree) -> Option<String> {
 /// is a number type (whose functions take the number first: `p.gcd 4` is `Nat.gcd p 4`);
 /// elsewhere the receiver may go to a later argument (`s.image f` is `Set.image f s`), so
 /// only the argument-free form is unfolded.
-fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
+pub(super) fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
     let rest = t.label.strip_prefix(" _ .")?;
     let field = rest.split_whitespace().next()?;
     let receiver = t.children.first()?;
@@ -572,223 +572,63 @@ pub fn exists_mem(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
         .then(|| ("Set.nonempty_def", node2(NE, set.clone(), Tree::leaf("∅"))))
 }
 
-/// Remainders, divisibility and parity on ℕ and ℤ say the same things: `n % 2 = 0` is
-/// `Even n` (`Nat.even_iff`, `Int.even_iff`), `n % 2 = 1` is `Odd n` (`Nat.odd_iff`,
-/// `Int.odd_iff`), `b % a = 0` is `a ∣ b` (`Nat.dvd_iff_mod_eq_zero`,
-/// `Int.dvd_iff_emod_eq_zero`), `2 ∣ n` is `Even n` (`even_iff_two_dvd`), and `¬ Even n` is
-/// `Odd n` (`Nat.not_even_iff_odd`, `Int.not_even_iff_odd`) and back. Only where every number
-/// is an integer or natural: on ℝ `%` is not a remainder and every real is "even".
-fn parity_and_divisibility(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
-    let app = |f: &str, x: &Tree| Tree::node(format!("{f} _ "), vec![x.clone()]);
-    match (t.label.as_str(), t.children.as_slice()) {
-        (EQ, [lhs, rhs]) if lhs.label == " _ % _ " && lhs.children.len() == 2 => {
-            let (n, m) = (&lhs.children[0], &lhs.children[1]);
-            let r = literal(rhs)?;
-            let k = carrier_in(&[lhs, rhs], c, &DISCRETE)?;
-            match (literal(m), r) {
-                (Some(2), 0) => Some((
-                    discrete_lemma(k, "Nat.even_iff", "Int.even_iff"),
-                    app("Even", n),
-                )),
-                (Some(2), 1) => Some((
-                    discrete_lemma(k, "Nat.odd_iff", "Int.odd_iff"),
-                    app("Odd", n),
-                )),
-                (_, 0) => Some((
-                    discrete_lemma(k, "Nat.dvd_iff_mod_eq_zero", "Int.dvd_iff_emod_eq_zero"),
-                    node2(" _ ∣ _ ", m.clone(), n.clone()),
-                )),
-                _ => None,
-            }
-        }
-        (" _ ∣ _ ", [two, n])
-            if is_literal(two, 2) && carrier_in(&[two, n], c, &DISCRETE).is_some() =>
-        {
-            Some(("even_iff_two_dvd", app("Even", n)))
-        }
-        (NOT, [inner]) if inner.children.len() == 1 => {
-            let k = carrier_in(&[&inner.children[0]], c, &DISCRETE)?;
-            match inner.label.as_str() {
-                "Even _ " => Some((
-                    discrete_lemma(k, "Nat.not_even_iff_odd", "Int.not_even_iff_odd"),
-                    app("Odd", &inner.children[0]),
-                )),
-                "Odd _ " => Some((
-                    discrete_lemma(k, "Nat.not_odd_iff_even", "Int.not_odd_iff_even"),
-                    app("Even", &inner.children[0]),
-                )),
-                _ => None,
-            }
-        }
-        _ => None,
-    }
-}
-
-/// The first typed or unfolding rule that applies at the root of `t`.
-pub fn typed_rule(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
-    if let Some(new) = dot_notation(t, c) {
-        return Some(("dot notation", new));
-    }
-    // The absolute value of a complex number is its norm (`Complex.norm_eq_abs`; on ℂ, `|z|`
-    // cannot be the lattice `abs`, ℂ has no lattice, so `abs z` is `Complex.abs z`); on ℝ the
-    // norm is the absolute value (`Real.norm_eq_abs`). Only when every number in the statement
-    // is complex, resp. real or natural (ℕ has neither norm nor `|·|`), so the operand's type
-    // is known.
-    if let ("| _ |" | "Complex.abs _ ", [z]) = (t.label.as_str(), t.children.as_slice()) {
-        if t.label.starts_with("Complex") || carrier(&[z], c) == Some(Num::Complex) {
-            return Some(("Complex.norm_eq_abs", Tree::node("‖ _ ‖", vec![z.clone()])));
-        }
-    }
-    if let ("‖ _ ‖", [x]) = (t.label.as_str(), t.children.as_slice()) {
-        // And only on a number: on `Fin n → ℝ` (`![a, b]`, a function name) or a tuple the norm
-        // is the sup norm and `|·|` the pointwise absolute value.
-        if carrier(&[x], c) == Some(Num::Real) && c.ordered_operand(x) {
-            return Some(("Real.norm_eq_abs", Tree::node("| _ |", vec![x.clone()])));
-        }
-    }
-    // fact_iff : Fact p ↔ p (`Fact` only wraps a proposition to make it an instance).
-    if let ("Fact _ ", [p]) = (t.label.as_str(), t.children.as_slice()) {
-        return Some(("fact_iff", p.clone()));
-    }
-    // Nat.succ_eq_add_one : n.succ = n + 1 (`Nat.succ` is only on ℕ).
-    if let ("Nat.succ _ ", [n]) = (t.label.as_str(), t.children.as_slice()) {
-        return Some((
-            "Nat.succ_eq_add_one",
-            node2(ADD, n.clone(), Tree::leaf("1")),
-        ));
-    }
-    if let Some(r) = parity_and_divisibility(t, c) {
-        return Some(r);
-    }
-    // Set.nonempty_iff_ne_empty : s.Nonempty ↔ s ≠ ∅ (and the `Finset` version).
-    if let ("Set.Nonempty _ " | "Finset.Nonempty _ ", [set]) =
-        (t.label.as_str(), t.children.as_slice())
-    {
-        let rule = if t.label.starts_with("Set") {
-            "Set.nonempty_iff_ne_empty"
-        } else {
-            "Finset.nonempty_iff_ne_empty"
-        };
-        return Some((rule, node2(NE, set.clone(), Tree::leaf("∅"))));
-    }
-    // Mathlib: `infixl:80 " '' " => Set.image`, `infixl:80 " ⁻¹' " => Set.preimage`.
-    if t.children.len() == 2 {
-        let to = match t.label.as_str() {
-            "Set.image _  _ " => Some((" _ '' _ ", "Set.image")),
-            "Set.preimage _  _ " => Some((" _ ⁻¹' _ ", "Set.preimage")),
-            _ => None,
-        };
-        if let Some((label, rule)) = to {
-            return Some((rule, Tree::node(label, t.children.clone())));
-        }
-    }
-    if t.label == NOT {
-        return negation(t.children.first()?, c).filter(|_| t.children.len() == 1);
-    }
-    if t.label == MEM {
-        let (x, s) = two(t)?;
-        return membership(x, s);
-    }
-    if t.label == NEG && t.children.len() == 1 {
-        let inner = &t.children[0];
-        // neg_neg : - -a = a
-        if inner.label == NEG
-            && inner.children.len() == 1
-            && carrier_in(&[inner], c, &GROUP).is_some()
-            && c.ordered_operand(inner)
-        {
-            return Some(("neg_neg", inner.children[0].clone()));
-        }
+/// not_exists : (¬ ∃ x, p x) ↔ ∀ x, ¬ p x (intuitionistic); not_forall : (¬ ∀ x, p x) ↔
+/// ∃ x, ¬ p x (classical: Mathlib's logic is classical). One plain binder only.
+pub(super) fn negated_quantifier(t: &Tree) -> Option<(&'static str, Tree)> {
+    let (NOT, [p]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let q = quantifier(p)?;
+    let [binder, body] = p.children.as_slice() else {
+        return None;
+    };
+    if !matches!(classify_qbinder(binder), Some(QBinder::Plain)) || p.label != quant_label(q) {
         return None;
     }
-    let (a, b) = two(t)?;
-    let numbers = || c.ordered_operand(a) && c.ordered_operand(b);
-    match t.label.as_str() {
-        LE | LT if numbers() => order(t.label == LT, a, b, c),
-        EQ | NE => {
-            let eq = t.label == EQ;
-            if eq {
-                if let Some(parts) = tuple_equation(a, b) {
-                    return Some(("Prod.mk.injEq", parts));
-                }
-                if let Some(pointwise) = function_equation(a, b) {
-                    return Some(("funext_iff", pointwise));
-                }
-                // funext_iff on two function names: `f = g` ↔ `∀ x, f x = g x`.
-                let named = |t: &Tree| is_leaf(t) && c.functions.contains(&t.label);
-                if named(a) && named(b) && a.label != b.label {
-                    let x = Tree::leaf(POINT);
-                    let apply = |f: &Tree| Tree::node(format!("{} _ ", f.label), vec![x.clone()]);
-                    let pointwise = node2(EQ, apply(a), apply(b));
-                    return Some(("funext_iff", node2(FORALL, x.clone(), pointwise)));
-                }
-            }
-            let nat = carrier(&[a, b], c) == Some(Num::Nat);
-            if !eq && nat && numbers() && (is_literal(a, 0) || is_literal(b, 0)) {
-                // Nat.pos_iff_ne_zero : 0 < n ↔ n ≠ 0
-                let n = if is_literal(b, 0) { a } else { b };
-                return Some(("Nat.pos_iff_ne_zero", node2(LT, Tree::leaf("0"), n.clone())));
-            }
-            // sub_eq_zero : a - b = 0 ↔ a = b; sub_ne_zero : a - b ≠ 0 ↔ a ≠ b
-            let diff = if is_literal(b, 0) { a } else { b };
-            let zero = if is_literal(b, 0) { b } else { a };
-            let group = carrier_in(&[a, b], c, &GROUP).is_some();
-            if group && numbers() && is_literal(zero, 0) && diff.label == SUB {
-                let (x, y) = two(diff)?;
-                let rule = if eq { "sub_eq_zero" } else { "sub_ne_zero" };
-                return Some((rule, node2(&t.label, x.clone(), y.clone())));
-            }
-            None
-        }
-        // Nat.zero_le, true_and, and_true: `0 ≤ n ∧ p` is `p` on ℕ.
-        AND if trivially_true(a, c) => Some(("Nat.zero_le", b.clone())),
-        AND if trivially_true(b, c) => Some(("Nat.zero_le", a.clone())),
-        ADD => {
-            // sub_eq_add_neg : a - b = a + -b
-            let group = carrier_in(&[a, b], c, &GROUP).is_some();
-            if group && numbers() && b.label == NEG && b.children.len() == 1 {
-                return Some((
-                    "sub_eq_add_neg",
-                    node2(SUB, a.clone(), b.children[0].clone()),
-                ));
-            }
-            // two_mul : 2 * a = a + a
-            let number = carrier_in(&[a, b], c, &NUMBERS).is_some();
-            if number && numbers() && a == b {
-                return Some(("two_mul", node2(MUL, Tree::leaf("2"), a.clone())));
-            }
-            None
-        }
-        MUL => {
-            // one_mul : 1 * a = a; mul_one : a * 1 = a (numbers, whose type is known here:
-            // the numeral `1` of `1 * x` with `x` unknown might be a matrix's `1`, still a unit,
-            // but only a known type is taken).
-            let number = carrier_in(&[a, b], c, &NUMBERS).is_some();
-            if number && numbers() {
-                if is_literal(a, 1) && literal(b).is_none() {
-                    return Some(("one_mul", b.clone()));
-                }
-                if is_literal(b, 1) && literal(a).is_none() {
-                    return Some(("mul_one", a.clone()));
-                }
-            }
-            // sq : a ^ 2 = a * a
-            if number && numbers() && a == b {
-                return Some(("sq", node2(POW, a.clone(), Tree::leaf("2"))));
-            }
-            // div_eq_mul_inv : a / b = a * b⁻¹ (with `b⁻¹` already written `1 / b`), and
-            // div_eq_inv_mul : a / b = b⁻¹ * a; fields only.
-            if carrier_in(&[a, b], c, &FIELD).is_some() && numbers() {
-                for (x, y, rule) in [(a, b, "div_eq_mul_inv"), (b, a, "div_eq_inv_mul")] {
-                    if y.label == DIV && y.children.len() == 2 && is_literal(&y.children[0], 1) {
-                        return Some((rule, node2(DIV, x.clone(), y.children[1].clone())));
-                    }
-                }
-            }
-            None
-        }
-        _ => None,
+    let (rule, to) = match q {
+        Quant::Exists => ("not_exists", FORALL),
+        Quant::Forall => ("not_forall", EXISTS),
+    };
+    Some((
+        rule,
+        node2(to, binder.clone(), Tree::node(NOT, vec![body.clone()])),
+    ))
+}
+
+/// `Set.mem_setOf_eq` at a membership node.
+pub(super) fn membership_set_of(t: &Tree) -> Option<(&'static str, Tree)> {
+    let (MEM, [x, s]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    set_of(x, s)
+}
+
+/// `Prod.mk.injEq` at an equation.
+pub(super) fn tuple_rule(t: &Tree) -> Option<(&'static str, Tree)> {
+    let (EQ, [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    tuple_equation(a, b).map(|parts| ("Prod.mk.injEq", parts))
+}
+
+/// `funext_iff` at an equation: `f = fun x => e` ↔ `∀ x, f x = e`, and between two function
+/// names `f = g` ↔ `∀ x, f x = g x`.
+pub(super) fn funext_rule(t: &Tree, ctx: &super::table::Ctx) -> Option<(&'static str, Tree)> {
+    let (EQ, [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if let Some(pointwise) = function_equation(a, b) {
+        return Some(("funext_iff", pointwise));
     }
+    let c = ctx.carriers;
+    let named = |t: &Tree| is_leaf(t) && c.functions.contains(&t.label);
+    if named(a) && named(b) && a.label != b.label {
+        let x = Tree::leaf(POINT);
+        let apply = |f: &Tree| Tree::node(format!("{} _ ", f.label), vec![x.clone()]);
+        let pointwise = node2(EQ, apply(a), apply(b));
+        return Some(("funext_iff", node2(FORALL, x.clone(), pointwise)));
+    }
+    None
 }
 
 /// Prod.mk.injEq : ((a, b) = (c, d)) = (a = c ∧ b = d), for tuples of one length (`(a, b, c)`
@@ -842,98 +682,6 @@ fn function_equation(a: &Tree, b: &Tree) -> Option<Tree> {
     Some(node2(FORALL, binder.clone(), eq))
 }
 
-/// Rules at `¬ p`.
-fn negation(p: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
-    let not = |t: &Tree| Tree::node(NOT, vec![t.clone()]);
-    if let Some(q) = quantifier(p) {
-        let [binder, body] = p.children.as_slice() else {
-            return None;
-        };
-        if !matches!(classify_qbinder(binder), Some(QBinder::Plain)) || p.label != quant_label(q) {
-            return None;
-        }
-        // not_exists : (¬ ∃ x, p x) ↔ ∀ x, ¬ p x (intuitionistic);
-        // not_forall : (¬ ∀ x, p x) ↔ ∃ x, ¬ p x (classical: Mathlib's logic is classical).
-        let (rule, to) = match q {
-            Quant::Exists => ("not_exists", FORALL),
-            Quant::Forall => ("not_forall", EXISTS),
-        };
-        return Some((rule, node2(to, binder.clone(), not(body))));
-    }
-    match p.label.as_str() {
-        // not_not : ¬¬a ↔ a (classical).
-        NOT if p.children.len() == 1 => Some(("not_not", p.children[0].clone())),
-        // not_or : ¬(a ∨ b) ↔ ¬a ∧ ¬b.
-        OR => {
-            let (a, b) = two(p)?;
-            Some(("not_or", node2(AND, not(a), not(b))))
-        }
-        // not_lt : ¬a < b ↔ b ≤ a; not_le : ¬a ≤ b ↔ b < a (linear orders only).
-        LT | LE => {
-            let (a, b) = two(p)?;
-            let linear = carrier_in(&[a, b], c, &LINEAR).is_some();
-            if !(linear && c.ordered_operand(a) && c.ordered_operand(b)) {
-                return None;
-            }
-            let (rule, to) = if p.label == LT {
-                ("not_lt", LE)
-            } else {
-                ("not_le", LT)
-            };
-            Some((rule, node2(to, b.clone(), a.clone())))
-        }
-        _ => None,
-    }
-}
-
-/// Order facts at `a < b` (`strict`) or `a ≤ b`.
-fn order(strict: bool, a: &Tree, b: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
-    let here = carrier(&[a, b], c)?;
-    if ORDERED_GROUP.contains(&here) {
-        let ops = |t: &Tree| two(t).map(|(x, y)| (x.clone(), y.clone()));
-        let rel = if strict { LT } else { LE };
-        // sub_nonneg : 0 ≤ a - b ↔ b ≤ a; sub_pos : 0 < a - b ↔ b < a.
-        if is_literal(a, 0) && b.label == SUB {
-            let (x, y) = ops(b)?;
-            let rule = if strict { "sub_pos" } else { "sub_nonneg" };
-            return Some((rule, node2(rel, y, x)));
-        }
-        // sub_nonpos : a - b ≤ 0 ↔ a ≤ b; sub_neg : a - b < 0 ↔ a < b.
-        if is_literal(b, 0) && a.label == SUB {
-            let (x, y) = ops(a)?;
-            let rule = if strict { "sub_neg" } else { "sub_nonpos" };
-            return Some((rule, node2(rel, x, y)));
-        }
-    }
-    if !DISCRETE.contains(&here) {
-        return None;
-    }
-    let lt_add_one = discrete_lemma(here, "Nat.lt_add_one_iff", "Int.lt_add_one_iff");
-    let add_one_le = discrete_lemma(here, "Nat.lt_iff_add_one_le", "Int.lt_iff_add_one_le");
-    let plus_one = |t: &Tree| {
-        (t.label == ADD && t.children.len() == 2 && is_literal(&t.children[1], 1))
-            .then(|| t.children[0].clone())
-    };
-    if strict {
-        // Nat.lt_add_one_iff : a < b + 1 ↔ a ≤ b (`b` not a numeral: `norm_num` adds those up).
-        let base = plus_one(b).filter(|base| literal(base).is_none())?;
-        return Some((lt_add_one, node2(LE, a.clone(), base)));
-    }
-    // Nat.lt_iff_add_one_le : a < b ↔ a + 1 ≤ b.
-    if let Some(base) = plus_one(a).filter(|base| literal(base).is_none()) {
-        return Some((add_one_le, node2(LT, base, b.clone())));
-    }
-    // Nat.succ_le_iff / Int.pos_iff_one_le : 1 ≤ n ↔ 0 < n, the usual ways to say "positive".
-    // Other numeral bounds (`2 ≤ n` against `1 < n`) are search moves ([`bound_shifts`]):
-    // changing a numeral in canonical form would spoil its match against a statement that
-    // uses it elsewhere (`IsLeast {n | …} 17` against `17 ≤ n`).
-    if is_literal(a, 1) {
-        let rule = discrete_lemma(here, "Nat.succ_le_iff", "Int.pos_iff_one_le");
-        return Some((rule, node2(LT, Tree::leaf("0"), b.clone())));
-    }
-    None
-}
-
 /// Search moves on ℕ/ℤ (`discrete`) at `t`: a numeral bound of `<` or `≤` shifted by one.
 /// `k ≤ b` ↔ `k - 1 < b` and `a ≤ k` ↔ `a < k + 1` (`Nat.lt_iff_add_one_le`,
 /// `Nat.lt_add_one_iff` and their `Int` versions with the numeral added up). Every move's
@@ -980,47 +728,6 @@ pub fn bound_shifts(t: &Tree, c: &Carriers) -> Vec<(&'static str, Tree)> {
         _ => {}
     }
     out
-}
-
-/// Membership in an interval, a `Finset.range` or a set-builder set, unfolded.
-fn membership(x: &Tree, s: &Tree) -> Option<(&'static str, Tree)> {
-    let name = s.label.trim();
-    let bare = name
-        .strip_prefix("Finset.")
-        .or_else(|| name.strip_prefix("Set."))
-        .unwrap_or(name);
-    let finset = name.starts_with("Finset.");
-    let rule = |set: &'static str, fin: &'static str| if finset { fin } else { set };
-    let rel = |strict: bool, l: &Tree, r: &Tree| {
-        node2(if strict { LT } else { LE }, l.clone(), r.clone())
-    };
-    match (bare, s.children.as_slice()) {
-        // Set.mem_Icc : a ∈ Icc l u ↔ l ≤ a ∧ a ≤ u (and Ioo, Ico, Ioc).
-        ("Icc _  _", [l, u])
-        | ("Ioo _  _", [l, u])
-        | ("Ico _  _", [l, u])
-        | ("Ioc _  _", [l, u]) => {
-            let (lo_strict, hi_strict, set, fin) = match bare {
-                "Icc _  _" => (false, false, "Set.mem_Icc", "Finset.mem_Icc"),
-                "Ioo _  _" => (true, true, "Set.mem_Ioo", "Finset.mem_Ioo"),
-                "Ico _  _" => (false, true, "Set.mem_Ico", "Finset.mem_Ico"),
-                _ => (true, false, "Set.mem_Ioc", "Finset.mem_Ioc"),
-            };
-            Some((
-                rule(set, fin),
-                node2(AND, rel(lo_strict, l, x), rel(hi_strict, x, u)),
-            ))
-        }
-        // Set.mem_Ici : a ∈ Ici l ↔ l ≤ a (and Ioi, Iic, Iio).
-        ("Ici _", [l]) => Some((rule("Set.mem_Ici", "Finset.mem_Ici"), rel(false, l, x))),
-        ("Ioi _", [l]) => Some((rule("Set.mem_Ioi", "Finset.mem_Ioi"), rel(true, l, x))),
-        ("Iic _", [u]) => Some((rule("Set.mem_Iic", "Finset.mem_Iic"), rel(false, x, u))),
-        ("Iio _", [u]) => Some((rule("Set.mem_Iio", "Finset.mem_Iio"), rel(true, x, u))),
-        // Finset.mem_range : m ∈ range n ↔ m < n. Only the qualified name: an unqualified
-        // `range` may be `Set.range f`, the image of a function.
-        ("range _", [n]) if finset => Some(("Finset.mem_range", rel(true, x, n))),
-        _ => set_of(x, s),
-    }
 }
 
 /// Set.mem_setOf_eq : a ∈ {x | p x} = p a, when substituting `a` captures no name.

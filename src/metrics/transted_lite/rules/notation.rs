@@ -1,0 +1,290 @@
+//! Notation family: one constant or function written two ways (Mathlib notations, names an
+//! `open` abbreviates, GTED's labels), and ascriptions that change nothing. Canonical, always
+//! towards the form on the right. Declared as data for [`super::table`]; owns nothing else.
+
+use super::table::*;
+use super::*;
+
+pub const RULES: &[Rule] = &[
+    rw(
+        "Real.sqrt",
+        "prefix:100 \"√\" => Real.sqrt",
+        "Real.sqrt ?x",
+        "√?x",
+    )
+    .ex(&[("(x : ℝ) : Real.sqrt x = 2", "(x : ℝ) : √x = 2")])
+    .non(&["(n : ℕ) : Nat.sqrt n = 2"]),
+    rw("Real.pi", "notation \"π\" => Real.pi", "Real.pi", "π")
+        .ex(&[(": Real.pi > 3", ": π > 3")])
+        .non(&["(pi : ℝ) : pi > 3"]),
+    rw(
+        "Int.floor",
+        "notation \"⌊\" a \"⌋\" => Int.floor a",
+        "Int.floor ?x",
+        "⌊?x⌋",
+    )
+    .ex(&[("(x : ℝ) : Int.floor x = 2", "(x : ℝ) : ⌊x⌋ = 2")])
+    .non(&["(x : ℝ) : Nat.floor x = 2"]),
+    rw(
+        "Int.ceil",
+        "notation \"⌈\" a \"⌉\" => Int.ceil a",
+        "Int.ceil ?x",
+        "⌈?x⌉",
+    )
+    .ex(&[("(x : ℝ) : Int.ceil x = 2", "(x : ℝ) : ⌈x⌉ = 2")])
+    .non(&["(x : ℝ) : Nat.ceil x = 2"]),
+    rw(
+        "Nat.factorial",
+        "notation:10000 n \"!\" => Nat.factorial n",
+        "Nat.factorial ?n",
+        "?n !",
+    )
+    .ex(&[("(n : ℕ) : Nat.factorial n = 2", "(n : ℕ) : n ! = 2")])
+    .non(&["(n : ℕ) : Nat.choose n 2 = 2"]),
+    rw(
+        "nhds (notation 𝓝)",
+        "scoped[Topology] notation \"𝓝\" => nhds",
+        "𝓝 ?x",
+        "nhds ?x",
+    )
+    .ex(&[(
+        "(x : ℝ) (s : Set ℝ) : s ∈ 𝓝 x",
+        "(x : ℝ) (s : Set ℝ) : s ∈ nhds x",
+    )])
+    .non(&["(x : ℝ) (s : Set ℝ) : s ∈ 𝓝[≠] x"]),
+    rw(
+        "nhds (notation 𝓝)",
+        "scoped[Topology] notation \"𝓝\" => nhds",
+        "𝓝",
+        "nhds",
+    )
+    .ex(&[(": 𝓝 = nhds", ": nhds = nhds")]),
+    code(
+        "Π is ∀",
+        "Π x : α, β is ∀ x : α, β (one pi type)",
+        |t, _| {
+            (t.label == "Π _ , _ " && t.children.len() >= 2)
+                .then(|| ("Π is ∀", Tree::node(FORALL, t.children.clone())))
+        },
+    )
+    .ex(&[(": Π n : ℕ, n = n", ": ∀ n : ℕ, n = n")])
+    .non(&[": ∀ n : ℕ, n = n"]),
+    code(
+        "Function.comp_apply",
+        "(f ∘ g) x = f (g x), for named f, g",
+        comp_apply,
+    )
+    .ex(&[(
+        "(f g : ℝ → ℝ) (x : ℝ) : (f ∘ g) x = 0",
+        "(f g : ℝ → ℝ) (x : ℝ) : f (g x) = 0",
+    )])
+    .non(&["(f g : ℝ → ℝ) (x : ℝ) : (f ∘ (g ∘ f)) x = 0"]),
+    code(
+        "numeral (leading zeros)",
+        "020 is the numeral 20",
+        leading_zeros,
+    )
+    .ex(&[("(n : ℕ) : n = 020", "(n : ℕ) : n = 20")])
+    .non(&["(n : ℕ) : n = 20", "(n : ℕ) : n = 0"]),
+    rw(
+        "abs",
+        "macro:max atomic(\"|\" noWs) a:term noWs \"|\" : term => `(abs $a)",
+        "abs ?a",
+        "|?a|",
+    )
+    .ex(&[("(x : ℝ) : abs x = 2", "(x : ℝ) : |x| = 2")])
+    .non(&["(x : ℝ) : Nat.abs x = 2"]),
+    rw(
+        "Real.logb",
+        "logb is only Real.logb",
+        "logb ?b ?x",
+        "Real.logb ?b ?x",
+    )
+    .ex(&[("(x : ℝ) : logb 2 x = 2", "(x : ℝ) : Real.logb 2 x = 2")]),
+    rw(
+        "Real.log",
+        "one-argument log is only Real.log (Nat.log takes two)",
+        "log ?x",
+        "Real.log ?x",
+    )
+    .ex(&[("(x : ℝ) : log x = 2", "(x : ℝ) : Real.log x = 2")])
+    .non(&["(n : ℕ) : Nat.log 2 n = 2"]),
+    rw(
+        "Real.log_div_log",
+        "Real.log x / Real.log b = Real.logb b x",
+        "Real.log ?x / Real.log ?b",
+        "Real.logb ?b ?x",
+    )
+    .ex(&[(
+        "(x : ℝ) : Real.log x / Real.log 2 = 3",
+        "(x : ℝ) : Real.logb 2 x = 3",
+    )])
+    .non(&["(x : ℝ) : Real.log x / 2 = 3"]),
+    rw(
+        "Real.log_div_log",
+        "Real.log x / Real.log b = Real.logb b x",
+        "log ?x / Real.log ?b",
+        "Real.logb ?b ?x",
+    )
+    .ex(&[(
+        "(x : ℝ) : log x / Real.log 2 = 3",
+        "(x : ℝ) : Real.logb 2 x = 3",
+    )]),
+    rw(
+        "Real.log_div_log",
+        "Real.log x / Real.log b = Real.logb b x",
+        "Real.log ?x / log ?b",
+        "Real.logb ?b ?x",
+    )
+    .ex(&[(
+        "(x : ℝ) : Real.log x / log 2 = 3",
+        "(x : ℝ) : Real.logb 2 x = 3",
+    )]),
+    rw(
+        "Real.log_div_log",
+        "Real.log x / Real.log b = Real.logb b x",
+        "log ?x / log ?b",
+        "Real.logb ?b ?x",
+    )
+    .ex(&[("(x : ℝ) : log x / log 2 = 3", "(x : ℝ) : Real.logb 2 x = 3")]),
+    rw(
+        "Nat.ModEq",
+        "Nat.ModEq n a b is a % n = b % n (its definition)",
+        "?a ≡ ?b [MOD ?n]",
+        "?a % ?n = ?b % ?n",
+    )
+    .ex(&[("(a : ℕ) : a ≡ 1 [MOD 3]", "(a : ℕ) : a % 3 = 1 % 3")]),
+    rw(
+        "Int.ModEq",
+        "Int.ModEq n a b is a % n = b % n (its definition)",
+        "?a ≡ ?b [ZMOD ?n]",
+        "?a % ?n = ?b % ?n",
+    )
+    .ex(&[("(a : ℤ) : a ≡ 1 [ZMOD 3]", "(a : ℤ) : a % 3 = 1 % 3")]),
+    code(
+        "dot notation",
+        "x.f is T.f x for x : T … (generalized field notation)",
+        |t, ctx| typed::dot_notation(t, ctx.carriers).map(|new| ("dot notation", new)),
+    )
+    .ex(&[
+        ("(p : ℕ) : p.Prime", "(p : ℕ) : Nat.Prime p"),
+        (
+            "(s : Finset ℕ) : s.Nonempty",
+            "(s : Finset ℕ) : Finset.Nonempty s",
+        ),
+    ])
+    .non(&["(p : α) : p.Prime"]),
+    rw(
+        "Set.image",
+        "infixl:80 \" '' \" => Set.image",
+        "Set.image ?f ?s",
+        "?f '' ?s",
+    )
+    .ex(&[(
+        "(f : ℝ → ℝ) (s : Set ℝ) : Set.image f s = s",
+        "(f : ℝ → ℝ) (s : Set ℝ) : f '' s = s",
+    )]),
+    rw(
+        "Set.preimage",
+        "infixl:80 \" ⁻¹' \" => Set.preimage",
+        "Set.preimage ?f ?s",
+        "?f ⁻¹' ?s",
+    )
+    .ex(&[(
+        "(f : ℝ → ℝ) (s : Set ℝ) : Set.preimage f s = s",
+        "(f : ℝ → ℝ) (s : Set ℝ) : f ⁻¹' s = s",
+    )]),
+    rw(
+        "type ascription (already that type)",
+        "(e : T) elaborates to e when e : T already",
+        "(?x : ?T)",
+        "?x",
+    )
+    .when(&[Cond::HasType("?x", "?T")])
+    .ex(&[("(x : ℝ) : (x : ℝ) + 1 = 2", "(x : ℝ) : x + 1 = 2")])
+    .non(&[
+        "(x : ℕ) : (x : ℝ) + 1 = 2",
+        ": (2 : ℝ) + 1 = 3",
+        "(x : ℕ) : (↑x : ℝ) = 2",
+        "(x : α) : (x : ℝ) = 2",
+    ]),
+    rw(
+        "coe_sort (↥S in a type is S)",
+        "a set or subobject in a type position is coerced: (x : S) is (x : ↥S)",
+        "(?x : ↥?S)",
+        "(?x : ?S)",
+    )
+    .ex(&[(
+        "(S : Set ℝ) (y : ↥S) : (y : ↥S) = y",
+        "(S : Set ℝ) (y : ↥S) : (y : S) = y",
+    )]),
+    code(
+        "coe_sort (↥S in a type is S)",
+        "a binder type `↥S` is `S`: a set or subobject where a type is expected is coerced (CoeSort)",
+        coe_sort_binder,
+    )
+    .ex(&[("(S : Set ℝ) (y : ↥S) : y = y", "(S : Set ℝ) (y : S) : y = y")])
+    .non(&["(S : Set ℝ) (y : ℝ) : y ∈ S", "(S : Set ℝ) : ∀ y ∈ S, y = y"]),
+    elsewhere(
+        "Polynomial (notation R[X])",
+        "scoped[Polynomial] notation:9000 R \"[X]\" => Polynomial R",
+        Direction::Canonical,
+    )
+    .ex(&[("(p : ℚ[X]) : p = p", "(p : Polynomial ℚ) : p = p")])
+    .non(&["(X : ℕ) (f : ℕ → ℕ) : f X = 1"]),
+];
+
+/// `Function.comp_apply : (f ∘ g) x = f (g x)` (by `rfl`), for named `f` and `g`: the applied
+/// composite is written as the nested application the parser builds.
+fn comp_apply(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+    let (" _  _ ", [comp, x]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (" _ ∘ _ ", [f, g]) = (comp.label.as_str(), comp.children.as_slice()) else {
+        return None;
+    };
+    if !is_leaf(f) || !is_leaf(g) {
+        return None;
+    }
+    let inner = Tree::node(format!("{} _ ", g.label), vec![x.clone()]);
+    Some((
+        "Function.comp_apply",
+        Tree::node(format!("{} _ ", f.label), vec![inner]),
+    ))
+}
+
+/// A numeral written with leading zeros (`020`) is the decimal number (Lean 4 reads `0x`/`0b`/
+/// `0o` prefixes only; `020` is twenty).
+fn leading_zeros(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+    let label = t.label.as_str();
+    if !t.children.is_empty()
+        || label.len() <= 1
+        || !label.starts_with('0')
+        || !label.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let digits = label.trim_start_matches('0');
+    let digits = if digits.is_empty() { "0" } else { digits };
+    Some(("numeral (leading zeros)", Tree::leaf(digits)))
+}
+
+/// A typed binder (not an instance binder, whose type is a class) whose type is `↥S`: the
+/// type position coerces `S` itself, so `(y : ↥S)` and `(y : S)` elaborate to one binder.
+fn coe_sort_binder(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+    let kind = binder_kind(&t.label)?;
+    if kind == BinderKind::Instance || t.children.len() < 2 {
+        return None;
+    }
+    let ty = t.children.last()?;
+    let ("↥", [s]) = (ty.label.as_str(), ty.children.as_slice()) else {
+        return None;
+    };
+    let mut children = t.children.clone();
+    let last = children.len() - 1;
+    children[last] = s.clone();
+    Some((
+        "coe_sort (↥S in a type is S)",
+        Tree::node(t.label.clone(), children),
+    ))
+}

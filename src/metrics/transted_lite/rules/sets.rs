@@ -1,0 +1,143 @@
+//! Sets family: membership in intervals, ranges and set-builder sets unfolded, nonemptiness,
+//! cardinalities, and equations of tuples and functions taken componentwise/pointwise.
+//! Declared as data for [`super::table`]; owns nothing else.
+
+use super::table::*;
+use super::*;
+
+/// `Set.mem_X`/`Finset.mem_X` for one interval, written `Set.X`, `X` (under `open Set`) and
+/// `Finset.X`.
+macro_rules! interval {
+    ($set:literal, $fin:literal, $lemma:literal, $open:literal, $qualified:literal, $finset:literal => $rhs:literal) => {
+        [
+            rw($set, $lemma, $qualified, $rhs).ex(&[(
+                concat!("(x l u : ℝ) : ", $qualified),
+                concat!("(x l u : ℝ) : ", $rhs),
+            )]),
+            rw($set, $lemma, $open, $rhs).ex(&[(
+                concat!("(x l u : ℝ) : ", $open),
+                concat!("(x l u : ℝ) : ", $rhs),
+            )]),
+            rw($fin, $lemma, $finset, $rhs).ex(&[(
+                concat!("(x l u : ℕ) : ", $finset),
+                concat!("(x l u : ℕ) : ", $rhs),
+            )]),
+        ]
+    };
+}
+
+const ICC: [Rule; 3] = interval!("Set.mem_Icc", "Finset.mem_Icc", "a ∈ Icc l u ↔ l ≤ a ∧ a ≤ u",
+    "?x ∈ Icc ?l ?u", "?x ∈ Set.Icc ?l ?u", "?x ∈ Finset.Icc ?l ?u" => "?l ≤ ?x ∧ ?x ≤ ?u");
+const IOO: [Rule; 3] = interval!("Set.mem_Ioo", "Finset.mem_Ioo", "a ∈ Ioo l u ↔ l < a ∧ a < u",
+    "?x ∈ Ioo ?l ?u", "?x ∈ Set.Ioo ?l ?u", "?x ∈ Finset.Ioo ?l ?u" => "?l < ?x ∧ ?x < ?u");
+const ICO: [Rule; 3] = interval!("Set.mem_Ico", "Finset.mem_Ico", "a ∈ Ico l u ↔ l ≤ a ∧ a < u",
+    "?x ∈ Ico ?l ?u", "?x ∈ Set.Ico ?l ?u", "?x ∈ Finset.Ico ?l ?u" => "?l ≤ ?x ∧ ?x < ?u");
+const IOC: [Rule; 3] = interval!("Set.mem_Ioc", "Finset.mem_Ioc", "a ∈ Ioc l u ↔ l < a ∧ a ≤ u",
+    "?x ∈ Ioc ?l ?u", "?x ∈ Set.Ioc ?l ?u", "?x ∈ Finset.Ioc ?l ?u" => "?l < ?x ∧ ?x ≤ ?u");
+const ICI: [Rule; 3] = interval!("Set.mem_Ici", "Finset.mem_Ici", "a ∈ Ici l ↔ l ≤ a",
+    "?x ∈ Ici ?l", "?x ∈ Set.Ici ?l", "?x ∈ Finset.Ici ?l" => "?l ≤ ?x");
+const IOI: [Rule; 3] = interval!("Set.mem_Ioi", "Finset.mem_Ioi", "a ∈ Ioi l ↔ l < a",
+    "?x ∈ Ioi ?l", "?x ∈ Set.Ioi ?l", "?x ∈ Finset.Ioi ?l" => "?l < ?x");
+const IIC: [Rule; 3] = interval!("Set.mem_Iic", "Finset.mem_Iic", "a ∈ Iic u ↔ a ≤ u",
+    "?x ∈ Iic ?u", "?x ∈ Set.Iic ?u", "?x ∈ Finset.Iic ?u" => "?x ≤ ?u");
+const IIO: [Rule; 3] = interval!("Set.mem_Iio", "Finset.mem_Iio", "a ∈ Iio u ↔ a < u",
+    "?x ∈ Iio ?u", "?x ∈ Set.Iio ?u", "?x ∈ Finset.Iio ?u" => "?x < ?u");
+
+pub const RULES: &[Rule] = &[
+    rw(
+        "Set.nonempty_iff_ne_empty",
+        "s.Nonempty ↔ s ≠ ∅",
+        "Set.Nonempty ?s",
+        "?s ≠ ∅",
+    )
+    .ex(&[("(s : Set ℝ) : Set.Nonempty s", "(s : Set ℝ) : s ≠ ∅")]),
+    rw(
+        "Finset.nonempty_iff_ne_empty",
+        "s.Nonempty ↔ s ≠ ∅ (Finset)",
+        "Finset.Nonempty ?s",
+        "?s ≠ ∅",
+    )
+    .ex(&[(
+        "(s : Finset ℕ) : Finset.Nonempty s",
+        "(s : Finset ℕ) : s ≠ ∅",
+    )])
+    .non(&["(s : Finset ℕ) : s = ∅"]),
+    ICC[0],
+    ICC[1],
+    ICC[2],
+    IOO[0],
+    IOO[1],
+    IOO[2],
+    ICO[0],
+    ICO[1],
+    ICO[2],
+    IOC[0],
+    IOC[1],
+    IOC[2],
+    ICI[0],
+    ICI[1],
+    ICI[2],
+    IOI[0],
+    IOI[1],
+    IOI[2],
+    IIC[0],
+    IIC[1],
+    IIC[2],
+    IIO[0],
+    IIO[1],
+    IIO[2],
+    rw(
+        "Finset.mem_range",
+        "m ∈ Finset.range n ↔ m < n",
+        "?m ∈ Finset.range ?n",
+        "?m < ?n",
+    )
+    .ex(&[("(m n : ℕ) : m ∈ Finset.range n", "(m n : ℕ) : m < n")])
+    // Unqualified `range` may be `Set.range f`, the image of a function.
+    .non(&["(m n : ℕ) : m ∈ range n"]),
+    code(
+        "Set.mem_setOf_eq",
+        "a ∈ {x | p x} = p a (no capture)",
+        |t, _| typed::membership_set_of(t),
+    )
+    .ex(&[("(a : ℕ) : a ∈ {x : ℕ | x < 3}", "(a : ℕ) : a < 3")])
+    .non(&["(x : ℕ) : x + 1 ∈ {y : ℕ | ∃ x, y = x}"]),
+    code(
+        "Prod.mk.injEq",
+        "((a, b) = (c, d)) = (a = c ∧ b = d)",
+        |t, _| typed::tuple_rule(t),
+    )
+    .ex(&[("(a b : ℝ) : (a, b) = (1, 2)", "(a b : ℝ) : a = 1 ∧ b = 2")])
+    .non(&["(a b : ℝ) : (a, b, 1) = (1, 2)"]),
+    code(
+        "funext_iff",
+        "f = g ↔ ∀ x, f x = g x (then β-reduction of fun)",
+        typed::funext_rule,
+    )
+    .ex(&[(
+        "(f : ℝ → ℝ) : f = fun x => x + 1",
+        "(f : ℝ → ℝ) : ∀ x, f x = x + 1",
+    )])
+    .non(&["(x y : ℝ) : x = y"]),
+    rw(
+        "Nat.card_eq_fintype_card",
+        "Nat.card α = Fintype.card α (Fintype.card presupposes the instance)",
+        "Fintype.card ?α",
+        "Nat.card ?α",
+    )
+    .ex(&[(
+        "(G : Type*) [Fintype G] : Fintype.card G = 4",
+        "(G : Type*) [Fintype G] : Nat.card G = 4",
+    )])
+    .non(&[
+        "(G : Type*) [Fintype G] : Nat.card G = 4",
+        "(s : Finset ℕ) : Finset.card s = 4",
+    ]),
+    elsewhere(
+        "Set.nonempty_def",
+        "s.Nonempty is ∃ x, x ∈ s: (∃ x, x ∈ s) ↔ s ≠ ∅",
+        Direction::Canonical,
+    )
+    .ex(&[("(s : Set ℝ) : ∃ x, x ∈ s", "(s : Set ℝ) : s ≠ ∅")])
+    .non(&["(s : Set ℝ) : ∃ n : ℕ, (n : ℝ) ∈ s"]),
+];
