@@ -206,11 +206,22 @@ fn main() {
         // One refresh per lens metric round (default lens: ted, transted-lite).
         let rounds = 2;
         wait_refreshes(&mut rx, rounds, Instant::now()).await;
+        let jobs_before = f.jobs_run();
         let mut first = Vec::new();
         let mut last = Vec::new();
         let mut lens_titles = String::new();
         let mut current = candidate.replace("EDIT", "");
         for v in 1..=edits {
+            // Each edit is timed on a quiet document, as a single edit after a pause: an edit
+            // while the last job still ends would wait `JOB_QUIET` for more edits first (the
+            // job debounce; `PROXY_BENCH_ONLY=load cargo bench --bench proxy` measures that).
+            let quiet_since = Instant::now();
+            while f.job_busy(&uri) {
+                if quiet_since.elapsed() > Duration::from_secs(30) {
+                    panic!("the last edit's job still runs after 30 s");
+                }
+                tokio::time::sleep(Duration::from_micros(200)).await;
+            }
             while rx.try_recv().is_ok() {}
             let text = match mode.as_str() {
                 // Outside every theorem: every metric result comes from the cache. Ranged: a
@@ -286,6 +297,12 @@ fn main() {
         );
         let _ = writeln!(out, "first lens after the last edit: {lens_titles}");
         let _ = writeln!(out, "changes sent as: {change}");
+        // One job per edit: none was merged with the next by the debounce.
+        let _ = writeln!(
+            out,
+            "jobs run for {edits} edits: {}",
+            f.jobs_run() - jobs_before
+        );
         (first, last)
     });
     let mut out = std::io::stdout().lock();

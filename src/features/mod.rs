@@ -368,6 +368,14 @@ impl Features {
             .load(std::sync::atomic::Ordering::Relaxed)
     }
 
+    /// Whether `uri`'s job is still waiting or running: an edit now would wait for quiet
+    /// ([`JOB_QUIET`]) before its job starts. Benchmarks of a single edit wait for this first.
+    pub fn job_busy(&self, uri: &str) -> bool {
+        lock(&self.inner.jobs)
+            .get(uri)
+            .is_some_and(|j| !j.handle.is_finished())
+    }
+
     /// Our command names (unique per process).
     pub fn command_names(&self) -> Vec<String> {
         self.inner
