@@ -167,11 +167,15 @@ pub struct JobInput {
     pub extra_roots: Vec<PathBuf>,
     /// The document's last analysis, whose unchanged theorems are reused.
     pub previous: Option<Arc<DocAnalysis>>,
+    /// The result-cache names of the lens metrics (`lean_lens::cache_name`: `beq` with the
+    /// LLM allowed is another name than without): results under other names are not reused.
+    pub result_names: Vec<String>,
 }
 
 impl JobInput {
     /// A hash of what a theorem's results depend on besides its texts and reference: the
-    /// config (its lens and metric settings, by value), the toolchain and the readable roots.
+    /// config (its lens and metric settings, by value), the toolchain, the readable roots and
+    /// the metrics' result-cache names.
     pub fn inputs_key(&self) -> u64 {
         let mut h = DefaultHasher::new();
         match &self.config {
@@ -179,7 +183,13 @@ impl JobInput {
             Some(Err(e)) => e.to_string().hash(&mut h),
             None => 0u8.hash(&mut h),
         }
-        (&self.toolchain, &self.extra_roots, &self.path).hash(&mut h);
+        (
+            &self.toolchain,
+            &self.extra_roots,
+            &self.path,
+            &self.result_names,
+        )
+            .hash(&mut h);
         h.finish()
     }
 }
@@ -541,8 +551,10 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
 
 /// Whether `prev` (a theorem of the previous version) judged exactly what theorem text
 /// `stmt_text` against reference `r` with metrics `lens` would: same texts, same reference
-/// (origin, file and header included), nothing failed, and no elaborated trees (those are
-/// Lean's, redone per version).
+/// (origin, file and header included), no elaborated trees (those are Lean's, redone per
+/// version), and every metric done. Only done results: each is in the result cache, which a
+/// new core would be filled from; a failure, a timeout or an unavailable Lean-backed metric
+/// may go otherwise next time (Lean back, the LLM allowed) and is judged again.
 fn reusable(prev: &TheoremView, r: &RefView, stmt_text: &str, lens: &[String]) -> bool {
     let same_reference = prev.reference.as_ref().is_some_and(|p| {
         p.text == r.text
@@ -558,7 +570,11 @@ fn reusable(prev: &TheoremView, r: &RefView, stmt_text: &str, lens: &[String]) -
         && *prev.text == *stmt_text
         && prev.candidate.is_some()
         && prev.metrics.len() == lens.len()
-        && prev.metrics.iter().zip(lens).all(|((m, _), l)| m == l)
+        && prev
+            .metrics
+            .iter()
+            .zip(lens)
+            .all(|((m, s), l)| m == l && matches!(s, MetricState::Done(_)))
 }
 
 /// The pair to judge for theorem `i`, when both sides parsed.
@@ -690,6 +706,7 @@ mod tests {
             toolchain: String::new(),
             extra_roots: Vec::new(),
             previous: None,
+            result_names: Vec::new(),
         };
         let a =
             prepare(&input, &JobCaches::default(), &CancelToken::default()).expect("not cancelled");
@@ -742,6 +759,7 @@ mod tests {
             toolchain: String::new(),
             extra_roots: Vec::new(),
             previous: None,
+            result_names: Vec::new(),
         };
         (dir, input)
     }
@@ -791,7 +809,20 @@ mod tests {
         let (dir, mut input) = workspace(6);
         let caches = JobCaches::default();
         let cancel = CancelToken::default();
-        let first = Arc::new(prepare(&input, &caches, &cancel).unwrap());
+        let mut first = prepare(&input, &caches, &cancel).unwrap();
+        // As the job leaves them: every metric done (only those are reused).
+        for t in first.theorems.iter_mut() {
+            let (r, c) = (
+                t.reference.as_ref().unwrap().statement.clone().unwrap(),
+                t.candidate.clone().unwrap(),
+            );
+            let t = Arc::make_mut(t);
+            for (m, s) in t.metrics.iter_mut() {
+                let far = Instant::now() + Duration::from_secs(60);
+                *s = MetricState::Done(run_metric(m, &r, &c, "", "", far).unwrap());
+            }
+        }
+        let first = Arc::new(first);
         // An edit inside c2 that shifts every later theorem by a few bytes (no new line).
         let text = input
             .doc
@@ -809,6 +840,15 @@ mod tests {
                 assert_eq!(b.decl.start, a.decl.start + 2);
             }
         }
+        // A theorem whose metric did not finish is judged again.
+        let mut second = second;
+        Arc::make_mut(&mut second.theorems[1]).metrics[0].1 =
+            MetricState::Failed("Lean went away".into());
+        input.previous = Some(Arc::new(second.clone()));
+        let again = prepare(&input, &caches, &cancel).unwrap();
+        assert!(!Arc::ptr_eq(&second.theorems[1].core, &again.theorems[1].core));
+        assert_eq!(again.theorems[1].metrics[0].1, MetricState::Pending);
+        assert!(Arc::ptr_eq(&second.theorems[0].core, &again.theorems[0].core));
         // The reference file changes: nothing is reused, even for unchanged theorems.
         let r = dir.path().join("Reference.lean");
         let t = std::fs::read_to_string(&r)

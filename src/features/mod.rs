@@ -988,6 +988,21 @@ impl Features {
         let uri = doc.uri.clone();
         let path = uri_to_path(&doc.uri);
         let config = self.config_for(path.as_deref());
+        let result_names = {
+            let default;
+            let cfg = match &config {
+                Some(Ok(c)) => c.as_ref(),
+                _ => {
+                    default = Config::default();
+                    &default
+                }
+            };
+            let root = self.workspace_root();
+            cfg.lens
+                .iter()
+                .map(|m| lean_lens::cache_name(m, cfg, root.as_deref()))
+                .collect()
+        };
         let mut open_texts = HashMap::new();
         for u in self.inner.docs.uris() {
             if let (Some(p), Some(d)) = (uri_to_path(&u), self.inner.docs.get(&u)) {
@@ -1009,6 +1024,7 @@ impl Features {
                 .chain(lock(&self.inner.client).folders.iter().cloned())
                 .collect(),
             previous: self.analysis(&uri),
+            result_names,
         }
     }
 
