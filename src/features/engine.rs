@@ -416,7 +416,10 @@ mod tests {
             rescan_window(&old, &old_decls, &new).is_some(),
             "took the whole-scan fallback"
         );
-        assert_eq!(declarations_after_edit(&old, &old_decls, &new), declarations(&new));
+        assert_eq!(
+            declarations_after_edit(&old, &old_decls, &new),
+            declarations(&new)
+        );
         // An opened comment runs to the end of the file: only a whole scan knows.
         let opened = old.replacen("theorem t7 ", "/- theorem t7 ", 1);
         assert_eq!(

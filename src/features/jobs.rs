@@ -447,8 +447,7 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
         let resolved = resolve(&src, &cand_header, config, &mut reads, input, &readable);
         // The same theorem text against the same reference as in the previous version: its
         // judged core is taken as it is (results, parses, explanation), only moved.
-        if let (Ok(r), Some(prev)) = (&resolved, d.name.as_deref().and_then(|n| earlier.get(n)))
-        {
+        if let (Ok(r), Some(prev)) = (&resolved, d.name.as_deref().and_then(|n| earlier.get(n))) {
             if reusable(prev, r, stmt_text, &lens) {
                 theorems.push(if prev.decl == d {
                     (*prev).clone()
@@ -846,9 +845,15 @@ mod tests {
             MetricState::Failed("Lean went away".into());
         input.previous = Some(Arc::new(second.clone()));
         let again = prepare(&input, &caches, &cancel).unwrap();
-        assert!(!Arc::ptr_eq(&second.theorems[1].core, &again.theorems[1].core));
+        assert!(!Arc::ptr_eq(
+            &second.theorems[1].core,
+            &again.theorems[1].core
+        ));
         assert_eq!(again.theorems[1].metrics[0].1, MetricState::Pending);
-        assert!(Arc::ptr_eq(&second.theorems[0].core, &again.theorems[0].core));
+        assert!(Arc::ptr_eq(
+            &second.theorems[0].core,
+            &again.theorems[0].core
+        ));
         // The reference file changes: nothing is reused, even for unchanged theorems.
         let r = dir.path().join("Reference.lean");
         let t = std::fs::read_to_string(&r)
@@ -858,7 +863,10 @@ mod tests {
         input.previous = Some(Arc::new(second));
         let third = prepare(&input, &caches, &cancel).unwrap();
         let prev = input.previous.as_ref().unwrap();
-        assert!(!Arc::ptr_eq(&prev.theorems[4].core, &third.theorems[4].core));
+        assert!(!Arc::ptr_eq(
+            &prev.theorems[4].core,
+            &third.theorems[4].core
+        ));
         assert!(Arc::ptr_eq(&prev.theorems[5].core, &third.theorems[5].core));
         assert!(third.theorems[4]
             .reference
