@@ -18,14 +18,18 @@
 //! ranged edits on a 580 KB file (what the editor→Lean reader does with it), against the floor of
 //! deserializing that notification's params (which the reader does anyway).
 
-use lean_assess::features::{Features, FeaturesConfig, ToEditor};
+use lean_assess::features::{engine, Features, FeaturesConfig, ToEditor};
 use lean_assess::lean::LeanClient;
+use lean_assess::metrics::Pair;
 use lean_assess::references::path_to_uri;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+/// Both files' header (what precedes their first theorem).
+const HEADER: &str = "import Mathlib\n\n";
 
 fn arg(name: &str, default: usize) -> usize {
     let args: Vec<String> = std::env::args().collect();
@@ -158,6 +162,8 @@ fn main() {
     .expect("fixtures/bench/gted-minif2f.jsonl");
     let mut reference = String::from("import Mathlib\n\n");
     let mut candidate = String::from("import Mathlib\n\n");
+    // The first pair's texts (the one `--mode one` edits), for the floor.
+    let mut first_pair: Option<(String, String)> = None;
     for (i, line) in data.lines().cycle().take(n).enumerate() {
         let v: Value = serde_json::from_str(line).expect("dataset line");
         let strip = |s: &str| s.split(":= by").next().unwrap_or(s).trim().to_string();
@@ -171,6 +177,15 @@ fn main() {
             &format!("cand_{i}"),
             1,
         );
+        if first_pair.is_none() {
+            first_pair = Some((
+                format!("{rs} := by sorry"),
+                format!(
+                    "{} := by sorry",
+                    cs.replacen(&format!("cand_{i}"), "cand_0EDIT", 1)
+                ),
+            ));
+        }
         reference.push_str(&format!("{rs} := by sorry\n\n"));
         // `EDIT` marks where an edit goes (in each name, so a metric cache hit is impossible).
         let cs = cs.replacen(&format!("cand_{i}"), &format!("cand_{i}EDIT"), 1);
@@ -185,7 +200,7 @@ fn main() {
         .enable_all()
         .build()
         .expect("runtime");
-    let (first, last) = rt.block_on(async {
+    let (first, last, floor, ratio) = rt.block_on(async {
         let (tx, mut rx) = mpsc::channel(1024);
         let f = Features::new(
             FeaturesConfig {
@@ -206,11 +221,29 @@ fn main() {
         // One refresh per lens metric round (default lens: ted, transted-lite).
         let rounds = 2;
         wait_refreshes(&mut rx, rounds, Instant::now()).await;
+        let jobs_before = f.jobs_run();
         let mut first = Vec::new();
         let mut last = Vec::new();
+        let mut floor = Vec::new();
+        let mut ratio: Vec<f64> = Vec::new();
+        let r_stmt = engine::parse(
+            &first_pair.as_ref().expect("one theorem at least").0,
+            HEADER,
+        )
+        .expect("reference parses");
         let mut lens_titles = String::new();
         let mut current = candidate.replace("EDIT", "");
         for v in 1..=edits {
+            // Each edit is timed on a quiet document, as a single edit after a pause: an edit
+            // while the last job still ends would wait `JOB_QUIET` for more edits first (the
+            // job debounce; `PROXY_BENCH_ONLY=load cargo bench --bench proxy` measures that).
+            let quiet_since = Instant::now();
+            while f.job_busy(&uri) {
+                if quiet_since.elapsed() > Duration::from_secs(30) {
+                    panic!("the last edit's job still runs after 30 s");
+                }
+                tokio::time::sleep(Duration::from_micros(200)).await;
+            }
             while rx.try_recv().is_ok() {}
             let text = match mode.as_str() {
                 // Outside every theorem: every metric result comes from the cache. Ranged: a
@@ -270,8 +303,32 @@ fn main() {
                 .expect("codeLens is ours")
                 .await
                 .expect("lenses");
-            last.push(t0.elapsed());
+            let elapsed = t0.elapsed();
+            last.push(elapsed);
             first.push(times[0]);
+            // The floor, right after (same conditions): what the edited theorem itself needs
+            // (its statement parsed, both lens metrics and the TED explanation), no document.
+            if mode == "one" {
+                let (r_text, c_text) = first_pair.as_ref().expect("one theorem at least");
+                let t = Instant::now();
+                let c = engine::parse(&c_text.replace("EDIT", &format!("_{v}")), HEADER)
+                    .expect("candidate parses");
+                let far = Instant::now() + Duration::from_secs(60);
+                for m in ["ted", "transted-lite"] {
+                    let pair = Pair {
+                        reference: &r_stmt,
+                        candidate: &c,
+                        reference_header: HEADER,
+                        candidate_header: HEADER,
+                    };
+                    let _ = std::hint::black_box(engine::judge_by(m, &pair, far));
+                }
+                let _ = std::hint::black_box(engine::mapping(&r_stmt.tree, &c.tree));
+                let f = t.elapsed();
+                let _ = r_text;
+                floor.push(f);
+                ratio.push(elapsed.as_secs_f64() / f.as_secs_f64());
+            }
             lens_titles = lenses[0]["command"]["title"]
                 .as_str()
                 .unwrap_or("")
@@ -286,16 +343,40 @@ fn main() {
         );
         let _ = writeln!(out, "first lens after the last edit: {lens_titles}");
         let _ = writeln!(out, "changes sent as: {change}");
-        (first, last)
+        // One job per edit: none was merged with the next by the debounce.
+        let _ = writeln!(
+            out,
+            "jobs run for {edits} edits: {}",
+            f.jobs_run() - jobs_before
+        );
+        (first, last, floor, ratio)
     });
     let mut out = std::io::stdout().lock();
+    if !floor.is_empty() {
+        let mut r = ratio.clone();
+        r.sort_by(f64::total_cmp);
+        let pr = |p: f64| r[((r.len() as f64 - 1.0) * p).round() as usize];
+        let _ = writeln!(
+            out,
+            "all lenses answered / the edited pair's own work (same edit, measured right after): p50 {:.1}×, p90 {:.1}×",
+            pr(0.5),
+            pr(0.9)
+        );
+    }
     for (what, mut v) in [
+        (
+            "floor: the edited pair alone (parse + ted + transted-lite + explanation)",
+            floor,
+        ),
         ("didChange → first codeLens/refresh (ted round)", first),
         (
             "didChange → last refresh + codeLens answered (all offline lens metrics)",
             last,
         ),
     ] {
+        if v.is_empty() {
+            continue;
+        }
         v.sort();
         let _ = writeln!(
             out,

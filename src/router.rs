@@ -236,13 +236,15 @@ async fn write_loop<W: AsyncWrite + Unpin>(
     stream: &'static str,
 ) {
     let mut broken = false;
+    // Reused for every frame's header (and small body): no allocation per message.
+    let mut scratch = Vec::new();
     loop {
         tokio::select! {
             biased;
             msg = rx.recv() => match msg {
                 Some(bytes) => {
                     if !broken {
-                        if let Err(e) = wire::write_frame(&mut out, &bytes).await {
+                        if let Err(e) = wire::write_frame_with(&mut out, &bytes, &mut scratch).await {
                             tracing::warn!(stream, error = %e, "cannot write; dropping further frames");
                             broken = true;
                         }
@@ -254,7 +256,7 @@ async fn write_loop<W: AsyncWrite + Unpin>(
                 if changed.is_err() || *close.borrow() {
                     while let Ok(bytes) = rx.try_recv() {
                         if broken { continue; }
-                        if wire::write_frame(&mut out, &bytes).await.is_err() {
+                        if wire::write_frame_with(&mut out, &bytes, &mut scratch).await.is_err() {
                             broken = true;
                         }
                     }

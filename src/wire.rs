@@ -209,14 +209,26 @@ pub async fn write_frame<W: AsyncWrite + Unpin + ?Sized>(
     w: &mut W,
     body: &[u8],
 ) -> std::io::Result<()> {
-    let header = format!("Content-Length: {}\r\n\r\n", body.len());
+    write_frame_with(w, body, &mut Vec::new()).await
+}
+
+/// [`write_frame`] with a buffer the caller keeps from frame to frame (the router's writers):
+/// the header, and a small body with it, are put together there without an allocation. It
+/// never holds more than a header and [`COALESCE_BYTES`].
+pub async fn write_frame_with<W: AsyncWrite + Unpin + ?Sized>(
+    w: &mut W,
+    body: &[u8],
+    scratch: &mut Vec<u8>,
+) -> std::io::Result<()> {
+    use std::io::Write as _;
+    scratch.clear();
+    // Writing to a Vec cannot fail.
+    let _ = write!(scratch, "Content-Length: {}\r\n\r\n", body.len());
     if body.len() <= COALESCE_BYTES {
-        let mut frame = Vec::with_capacity(header.len() + body.len());
-        frame.extend_from_slice(header.as_bytes());
-        frame.extend_from_slice(body);
-        w.write_all(&frame).await?;
+        scratch.extend_from_slice(body);
+        w.write_all(scratch).await?;
     } else {
-        w.write_all(header.as_bytes()).await?;
+        w.write_all(scratch).await?;
         w.write_all(body).await?;
     }
     w.flush().await

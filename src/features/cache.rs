@@ -13,7 +13,7 @@ use super::engine::{self, Decl};
 use crate::references::Dataset;
 use crate::trees::Statement;
 use std::collections::{HashMap, VecDeque};
-use std::hash::Hash;
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -83,6 +83,12 @@ impl<K: Hash + Eq + Clone, V: Clone> Bounded<K, V> {
                 }
                 None => break,
             }
+        }
+    }
+
+    fn remove(&mut self, k: &K) {
+        if self.map.remove(k).is_some() {
+            self.order.retain(|o| o != k);
         }
     }
 
@@ -161,19 +167,29 @@ pub type Explained = (u32, Vec<Difference>);
 const PARSE_CAPACITY: usize = 8192;
 const EXPLAIN_CAPACITY: usize = 4096;
 const FILE_CAPACITY: usize = 64;
+/// Documents whose last declaration scan is kept (each holds a copy of the text).
+const SCAN_CAPACITY: usize = 16;
 
 /// (statement text, header text).
 type ParseKey = (Arc<str>, Arc<str>);
 /// (reference text, reference header, candidate text, candidate header).
 type ExplainKey = (Arc<str>, Arc<str>, Arc<str>, Arc<str>);
 
+/// A document's text as last scanned for declarations, and what the scan found.
+type DeclScan = Arc<(String, Vec<Decl>)>;
+
 /// Everything the jobs of one [`super::Features`] share across document versions.
 #[derive(Debug)]
 pub struct JobCaches {
+    /// Per document URI, its last declaration scan: the next version's scan re-lexes only
+    /// what the edit changed ([`engine::declarations_after_edit`]).
+    scans: Mutex<Bounded<String, DeclScan>>,
     files: Mutex<Bounded<PathBuf, (Stamp, Arc<RefFile>)>>,
     datasets: Mutex<Bounded<PathBuf, (Stamp, LoadedDataset)>>,
-    parsed: Mutex<Bounded<ParseKey, Parsed>>,
-    explained: Mutex<Bounded<ExplainKey, Option<Explained>>>,
+    /// By the key's hash, the full key kept beside the value and compared on lookup: a lookup
+    /// costs a hash, not copies of the texts.
+    parsed: Mutex<Bounded<u64, (ParseKey, Parsed)>>,
+    explained: Mutex<Bounded<u64, (ExplainKey, Option<Explained>)>>,
     /// Reference files and datasets read from disk or from an open document (tests count them).
     pub file_reads: AtomicUsize,
     /// Statements parsed (cache misses).
@@ -185,6 +201,7 @@ pub struct JobCaches {
 impl Default for JobCaches {
     fn default() -> Self {
         JobCaches {
+            scans: Mutex::new(Bounded::new(SCAN_CAPACITY)),
             files: Mutex::new(Bounded::new(FILE_CAPACITY)),
             datasets: Mutex::new(Bounded::new(FILE_CAPACITY)),
             parsed: Mutex::new(Bounded::new(PARSE_CAPACITY)),
@@ -196,11 +213,36 @@ impl Default for JobCaches {
     }
 }
 
+fn hash_of<T: Hash + ?Sized>(t: &T) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    t.hash(&mut h);
+    h.finish()
+}
+
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 impl JobCaches {
+    /// The declarations of document `uri` at `text`: from its last scan, only the region an
+    /// edit changed is scanned again.
+    pub fn declarations(&self, uri: &str, text: &str) -> Vec<Decl> {
+        let key = uri.to_string();
+        let last = lock(&self.scans).get(&key);
+        let decls = match last {
+            Some(last) if last.0 == text => last.1.clone(),
+            Some(last) => engine::declarations_after_edit(&last.0, &last.1, text),
+            None => engine::declarations(text),
+        };
+        lock(&self.scans).put(key, Arc::new((text.to_string(), decls.clone())));
+        decls
+    }
+
+    /// Drop what is kept for document `uri` (closed in the editor).
+    pub fn forget(&self, uri: &str) {
+        lock(&self.scans).remove(&uri.to_string());
+    }
+
     /// A reference file, read again only when its stamp changed. `read` gives the text.
     pub fn file(
         &self,
@@ -248,13 +290,16 @@ impl JobCaches {
 
     /// A statement parsed with `header`, from the cache when the same text was parsed before.
     pub fn parse(&self, text: &str, header: &Arc<str>) -> Parsed {
-        let key: ParseKey = (text.into(), header.clone());
-        if let Some(hit) = lock(&self.parsed).get(&key) {
-            return hit;
+        let h = hash_of(&(text, &**header));
+        if let Some((k, hit)) = lock(&self.parsed).get(&h) {
+            if &*k.0 == text && k.1 == *header {
+                return hit;
+            }
         }
         self.parses.fetch_add(1, Ordering::Relaxed);
         let parsed = engine::parse(text, header).map(Arc::new);
-        lock(&self.parsed).put(key, parsed.clone());
+        let key: ParseKey = (text.into(), header.clone());
+        lock(&self.parsed).put(h, (key, parsed.clone()));
         parsed
     }
 
@@ -264,20 +309,20 @@ impl JobCaches {
         key: (&str, &str, &str, &str),
         compute: impl FnOnce() -> Option<Explained>,
     ) -> Option<Explained> {
-        let key: ExplainKey = (key.0.into(), key.1.into(), key.2.into(), key.3.into());
-        if let Some(hit) = lock(&self.explained).get(&key) {
+        if let Some(hit) = self.explained(key) {
             return hit;
         }
         self.mappings.fetch_add(1, Ordering::Relaxed);
         let v = compute();
-        lock(&self.explained).put(key, v.clone());
+        let full: ExplainKey = (key.0.into(), key.1.into(), key.2.into(), key.3.into());
+        lock(&self.explained).put(hash_of(&key), (full, v.clone()));
         v
     }
 
     /// The TED explanation of a pair when cached (never computes).
     pub fn explained(&self, key: (&str, &str, &str, &str)) -> Option<Option<Explained>> {
-        let key: ExplainKey = (key.0.into(), key.1.into(), key.2.into(), key.3.into());
-        lock(&self.explained).get(&key)
+        let (k, v) = lock(&self.explained).get(&hash_of(&key))?;
+        (&*k.0 == key.0 && &*k.1 == key.1 && &*k.2 == key.2 && &*k.3 == key.3).then_some(v)
     }
 
     /// Entries held (parsed statements, explanations), for tests.

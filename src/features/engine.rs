@@ -16,6 +16,227 @@ pub fn declarations(text: &str) -> Vec<Decl> {
     parse::find_declarations(text)
 }
 
+/// Bytes either side of an edit that are scanned again with it: a token ending this close to
+/// the change may have been extended or cut by it.
+const RESCAN_MARGIN: usize = 8;
+
+/// [`declarations`] of `new`, given `old_decls` = `declarations(old)`: only the part of the file
+/// an edit changed is lexed again, from the start of the last declaration wholly before the
+/// change to the end of the first one wholly after it; the declarations outside are `old`'s,
+/// those after shifted by the edit's length. Where that window does not provably give what a
+/// whole scan gives (the lexer out of step at its end, e.g. an opened comment; a declaration
+/// indented or ending past the next one), the whole file is scanned.
+pub fn declarations_after_edit(old: &str, old_decls: &[Decl], new: &str) -> Vec<Decl> {
+    rescan_window(old, old_decls, new).unwrap_or_else(|| declarations(new))
+}
+
+/// Length of the common prefix of `a` and `b` (compared in blocks: memcmp, not byte by byte).
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 128;
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + BLOCK <= n && a[i..i + BLOCK] == b[i..i + BLOCK] {
+        i += BLOCK;
+    }
+    while i < n && a[i] == b[i] {
+        i += 1;
+    }
+    i
+}
+
+/// Length of the common suffix of `a` and `b`, at most `max`.
+fn common_suffix(a: &[u8], b: &[u8], max: usize) -> usize {
+    const BLOCK: usize = 128;
+    let (la, lb) = (a.len(), b.len());
+    let mut i = 0;
+    while i + BLOCK <= max && a[la - i - BLOCK..la - i] == b[lb - i - BLOCK..lb - i] {
+        i += BLOCK;
+    }
+    while i < max && a[la - i - 1] == b[lb - i - 1] {
+        i += 1;
+    }
+    i
+}
+
+/// Where the lexer's name-or-keyword region of a declaration ends: its name's start, or (no
+/// name: `example`) its statement's end. Text before it decides the declaration's start.
+fn anchor(d: &Decl) -> usize {
+    d.name_range.map_or(d.statement_end, |r| r.0)
+}
+
+/// Whether the first token at or after `at` (a line start; a `/- … -/` comment skipped) is
+/// at column 0 and opens a command that ends the declaration before it (`find_declarations`'
+/// command words that can start a declaration). Such a token resets the bracket depth the scan
+/// keeps, so a scan starting at `at` agrees with one from the file's start.
+fn opens_command_at_column_0(text: &str, at: usize) -> bool {
+    if at > text.len() || (at > 0 && text.as_bytes()[at - 1] != b'\n') {
+        return false;
+    }
+    let mut rest = &text[at..];
+    if rest.starts_with("/-") {
+        // A (doc) comment above the declaration, nested comments counted.
+        let b = rest.as_bytes();
+        let (mut i, mut depth) = (2usize, 1usize);
+        while depth > 0 {
+            if i + 1 >= b.len() {
+                return false;
+            }
+            if &b[i..i + 2] == b"/-" {
+                depth += 1;
+                i += 2;
+            } else if &b[i..i + 2] == b"-/" {
+                depth -= 1;
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        rest = &rest[i..];
+        let trimmed = rest.trim_start_matches([' ', '\t', '\r']);
+        // The token after the comment must begin a line of its own.
+        let Some(after_newline) = trimmed.strip_prefix('\n') else {
+            return false;
+        };
+        rest = after_newline;
+    }
+    const OPENERS: [&str; 8] = [
+        "theorem",
+        "lemma",
+        "example",
+        "private",
+        "protected",
+        "noncomputable",
+        "nonrec",
+        "@[",
+    ];
+    OPENERS.iter().any(|w| {
+        rest.strip_prefix(w).is_some_and(|after| {
+            *w == "@[" || !after.starts_with(|c: char| c.is_alphanumeric() || "_'!?.".contains(c))
+        })
+    })
+}
+
+/// Whether the scan's look-back from some `-/` in `w` to its comment's opener (nesting counted,
+/// as `find_declarations` does it) runs past the start of `w` without finding it.
+fn comment_lookback_leaves(w: &str) -> bool {
+    let b = w.as_bytes();
+    let mut from = 0;
+    while let Some(k) = w[from..].find("-/") {
+        let close = from + k;
+        from = close + 1;
+        // The look-back as the parser does it, from just before this `-/`.
+        let mut i = close;
+        let mut depth = 1usize;
+        let mut found = false;
+        while i >= 2 {
+            if &b[i - 2..i] == b"-/" {
+                depth += 1;
+                i -= 2;
+            } else if &b[i - 2..i] == b"/-" {
+                depth -= 1;
+                i -= 2;
+                if depth == 0 {
+                    found = true;
+                    break;
+                }
+            } else {
+                i -= 1;
+            }
+        }
+        if !found {
+            return true;
+        }
+    }
+    false
+}
+
+fn shifted(d: &Decl, by: isize) -> Decl {
+    let s = |x: usize| x.wrapping_add_signed(by);
+    Decl {
+        keyword: d.keyword.clone(),
+        name: d.name.clone(),
+        start: s(d.start),
+        end: s(d.end),
+        name_range: d.name_range.map(|(a, b)| (s(a), s(b))),
+        statement_end: s(d.statement_end),
+    }
+}
+
+/// The window re-scan of [`declarations_after_edit`]; `None` where only a whole scan is sure.
+fn rescan_window(old: &str, old_decls: &[Decl], new: &str) -> Option<Vec<Decl>> {
+    let (ob, nb) = (old.as_bytes(), new.as_bytes());
+    let cs = common_prefix(ob, nb);
+    if cs == ob.len() && cs == nb.len() {
+        return Some(old_decls.to_vec());
+    }
+    let suffix = common_suffix(ob, nb, ob.len().min(nb.len()) - cs);
+    let ce_old = ob.len() - suffix;
+    let delta = nb.len() as isize - ob.len() as isize;
+    // The searches below need declarations in order, each ending before the next begins (an
+    // `unsafe theorem` ends its predecessor past its own start: scanned whole).
+    if old_decls
+        .windows(2)
+        .any(|w| w[0].start >= w[1].start || w[0].end > w[1].start)
+    {
+        return None;
+    }
+    // Declarations decided by text well before the change are kept; the last of them whose
+    // name is before the change (its start is then unchanged) begins the window.
+    let limit = cs.saturating_sub(RESCAN_MARGIN);
+    let before = old_decls.partition_point(|d| anchor(d) < limit);
+    let (keep, l) = match before.checked_sub(1) {
+        None => (0, 0),
+        Some(s) => (s, old_decls[s].start),
+    };
+    // A kept declaration ends (by its last token) before the window: its end was decided by
+    // the first token after it, at or before the window's first.
+    if old_decls[..keep].iter().any(|d| d.end > l) {
+        return None;
+    }
+    if l > 0 && !opens_command_at_column_0(old, l) {
+        return None;
+    }
+    // The first declaration wholly after the change: found again in the window at its shifted
+    // place (the lexer back in step), it and everything after are `old`'s, shifted.
+    let t = old_decls.partition_point(|d| d.start < ce_old + RESCAN_MARGIN);
+    let (r, last) = match old_decls.get(t) {
+        None => (nb.len(), None),
+        Some(dt) => {
+            if !opens_command_at_column_0(old, dt.start) {
+                return None;
+            }
+            match old_decls.get(t + 1) {
+                Some(next) if dt.end > next.start => return None,
+                Some(next) => (next.start.checked_add_signed(delta)?, Some(dt)),
+                None => (nb.len(), Some(dt)),
+            }
+        }
+    };
+    if l > r || !new.is_char_boundary(l) || !new.is_char_boundary(r) {
+        return None;
+    }
+    // A declaration's start and end look back over a `/-- … -/` comment before a token, by
+    // text: a look-back that would leave the window is only right in a whole scan.
+    if comment_lookback_leaves(&new[l..r]) {
+        return None;
+    }
+    let window = declarations(&new[l..r]);
+    // The window's first declaration must start where the kept prefix left off.
+    if keep < before && window.first().map(|d| d.start) != Some(0) {
+        return None;
+    }
+    let mut out: Vec<Decl> = old_decls[..keep].to_vec();
+    out.extend(window.iter().map(|d| shifted(d, l as isize)));
+    if let Some(dt) = last {
+        let expect = shifted(dt, delta);
+        if out.last() != Some(&expect) {
+            return None;
+        }
+        out.extend(old_decls[t + 1..].iter().map(|d| shifted(d, delta)));
+    }
+    Some(out)
+}
+
 /// The header (imports, `open`s, options) of a file: everything before its first declaration.
 pub fn header_of(text: &str, decls: &[Decl]) -> String {
     let end = decls
@@ -116,6 +337,94 @@ mod tests {
         assert_eq!(
             header_of(t, &d),
             "import Mathlib\n\n-- @reference R.lean::r\n"
+        );
+    }
+
+    /// Pieces of Lean text that move declaration boundaries or the lexer's state.
+    const PIECES: [&str; 24] = [
+        "theorem a (x : ℕ) : x = x := by\n  rfl\n\n",
+        "lemma b : True := trivial\n",
+        "/-- doc with theorem inside -/\ntheorem c : 1 = 1 := rfl\n",
+        "@[simp] theorem d (h : [1] = [1]) : True := by simp [h]\n",
+        "example : (2 : ℕ) = 2 := rfl\n",
+        "private lemma e : True := trivial\n",
+        "unsafe theorem f : True := trivial\n",
+        "namespace N\n  theorem g : True := trivial\nend N\n",
+        "-- @reference R.lean::r\n",
+        "def h := 1\n",
+        "/- open comment ",
+        " -/",
+        "\"str",
+        "\"",
+        "(",
+        ")",
+        "\n",
+        "  ",
+        "#eval 1\n",
+        "theorem",
+        " x",
+        "⟨",
+        "/--",
+        "-/\n",
+    ];
+
+    fn assemble(parts: &[usize]) -> String {
+        parts.iter().map(|&i| PIECES[i % PIECES.len()]).collect()
+    }
+
+    fn floor_boundary(s: &str, mut i: usize) -> usize {
+        i = i.min(s.len());
+        while !s.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// The window re-scan gives exactly what a whole scan gives, for any edit of any text.
+        #[test]
+        fn rescanning_the_edited_window_equals_a_whole_scan(
+            parts in proptest::collection::vec(0usize..64, 0..30),
+            at in 0usize..2000,
+            len in 0usize..60,
+            insert in proptest::collection::vec(0usize..64, 0..3),
+        ) {
+            let old = assemble(&parts);
+            let a = floor_boundary(&old, at % (old.len() + 1));
+            let b = floor_boundary(&old, a + len);
+            let new = format!("{}{}{}", &old[..a], assemble(&insert), &old[b..]);
+            let old_decls = declarations(&old);
+            proptest::prop_assert_eq!(
+                declarations_after_edit(&old, &old_decls, &new),
+                declarations(&new)
+            );
+        }
+    }
+
+    #[test]
+    fn an_edit_inside_one_theorem_rescans_a_window_only() {
+        let mut old = String::from("import Mathlib\n\n");
+        for i in 0..50 {
+            old.push_str(&format!(
+                "-- @reference R.lean::r{i}\ntheorem t{i} (x : ℕ) : x + {i} = {i} + x := by\n  omega\n\n"
+            ));
+        }
+        let new = old.replacen("theorem t7 (x : ℕ)", "theorem t7_edited (x y : ℕ)", 1);
+        let old_decls = declarations(&old);
+        assert!(
+            rescan_window(&old, &old_decls, &new).is_some(),
+            "took the whole-scan fallback"
+        );
+        assert_eq!(
+            declarations_after_edit(&old, &old_decls, &new),
+            declarations(&new)
+        );
+        // An opened comment runs to the end of the file: only a whole scan knows.
+        let opened = old.replacen("theorem t7 ", "/- theorem t7 ", 1);
+        assert_eq!(
+            declarations_after_edit(&old, &old_decls, &opened),
+            declarations(&opened)
         );
     }
 

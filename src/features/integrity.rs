@@ -168,12 +168,18 @@ fn read_task(input: &JobInput, path: &Path) -> Result<String, String> {
 fn analyze(input: &JobInput) -> Option<DocIntegrity> {
     let path = input.path.as_ref()?;
     let text = input.doc.text();
-    let doc = Parsed::new(&path.display().to_string(), text).ok()?;
-    let dir = path.parent().unwrap_or(Path::new("."));
     let implicit = tasks_dir(input).and_then(|d| {
         let task = d.join(path.file_name()?);
         (task != *path && task.is_file()).then_some(task)
     });
+    // No task for the document and no `@task` anywhere in it: nothing can link a theorem to a
+    // task, so nothing is shown, and the whole-file parse below (the largest part of an
+    // edit's job in a long file) is skipped.
+    if implicit.is_none() && !text.contains(DIRECTIVE) {
+        return None;
+    }
+    let doc = Parsed::new(&path.display().to_string(), text).ok()?;
+    let dir = path.parent().unwrap_or(Path::new("."));
     let mut out = DocIntegrity {
         version: input.doc.version,
         ..DocIntegrity::default()

@@ -76,14 +76,46 @@ pub struct RefView {
     pub file: Option<PathBuf>,
 }
 
-/// One theorem of the analysed document.
+/// One theorem of the analysed document: where it is in this version, and what was judged of
+/// it ([`TheoremCore`], shared with the previous version's view when the theorem's text and
+/// reference did not change: an edit elsewhere moves a theorem without copying its results).
+/// Reads and writes of the core's fields go through `Deref`/`DerefMut` (a write copies a
+/// shared core first).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TheoremView {
     pub decl: Decl,
-    pub reference: Option<RefView>,
-    pub candidate: Option<Arc<Statement>>,
     /// Byte offset of the candidate statement text in the document.
     pub candidate_offset: usize,
+    pub core: Arc<TheoremCore>,
+}
+
+impl TheoremView {
+    /// The shared core, to split borrows of its fields (`Arc::make_mut` it to write).
+    pub fn core_mut(&mut self) -> &mut Arc<TheoremCore> {
+        &mut self.core
+    }
+}
+
+impl std::ops::Deref for TheoremView {
+    type Target = TheoremCore;
+    fn deref(&self) -> &TheoremCore {
+        &self.core
+    }
+}
+
+impl std::ops::DerefMut for TheoremView {
+    fn deref_mut(&mut self) -> &mut TheoremCore {
+        Arc::make_mut(&mut self.core)
+    }
+}
+
+/// What was judged of one theorem; independent of where it stands in the document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TheoremCore {
+    /// The declaration's whole text (proof included) it was made from.
+    pub text: Arc<str>,
+    pub reference: Option<RefView>,
+    pub candidate: Option<Arc<Statement>>,
     pub metrics: Vec<(String, MetricState)>,
     pub differences: Vec<Difference>,
     pub distance: Option<u32>,
@@ -117,6 +149,9 @@ pub struct DocAnalysis {
     pub problems: Vec<Problem>,
     /// The document's header (everything before its first declaration).
     pub candidate_header: String,
+    /// [`JobInput::inputs_key`] of the job that made it: another config or toolchain judges
+    /// anew.
+    pub inputs: u64,
 }
 
 /// What a job needs besides the document.
@@ -130,6 +165,33 @@ pub struct JobInput {
     /// Folders references may be read from besides the config's and the Lake project's (the
     /// editor's workspace folders, the server's working directory): `ReadableRoots`.
     pub extra_roots: Vec<PathBuf>,
+    /// The document's last analysis, whose unchanged theorems are reused.
+    pub previous: Option<Arc<DocAnalysis>>,
+    /// The result-cache names of the lens metrics (`lean_lens::cache_name`: `beq` with the
+    /// LLM allowed is another name than without): results under other names are not reused.
+    pub result_names: Vec<String>,
+}
+
+impl JobInput {
+    /// A hash of what a theorem's results depend on besides its texts and reference: the
+    /// config (its lens and metric settings, by value), the toolchain, the readable roots and
+    /// the metrics' result-cache names.
+    pub fn inputs_key(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        match &self.config {
+            Some(Ok(c)) => format!("{c:?}").hash(&mut h),
+            Some(Err(e)) => e.to_string().hash(&mut h),
+            None => 0u8.hash(&mut h),
+        }
+        (
+            &self.toolchain,
+            &self.extra_roots,
+            &self.path,
+            &self.result_names,
+        )
+            .hash(&mut h);
+        h.finish()
+    }
 }
 
 /// Upper bound on cached metric results (each holds a small report). Above the live results of
@@ -321,7 +383,7 @@ fn resolve(
 pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Option<DocAnalysis> {
     let doc = &input.doc;
     let text = doc.text();
-    let decls = engine::declarations(text);
+    let decls = caches.declarations(&doc.uri, text);
     let cand_header = engine::header_of(text, &decls);
     let cand_header_shared: Arc<str> = cand_header.as_str().into();
     let mut problems = Vec::new();
@@ -346,6 +408,21 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
     let readable = ReadableRoots::for_document(input.path.as_deref(), config, &input.extra_roots);
     let mut ref_headers: HashMap<String, Arc<str>> = HashMap::new();
     let mut theorems = Vec::new();
+    // The previous version's theorems by name (first in document order), when analysed with
+    // the same header, config and toolchain: their cores may be reused.
+    let inputs = input.inputs_key();
+    let mut earlier: HashMap<&str, &Arc<TheoremView>> = HashMap::new();
+    if let Some(prev) = input
+        .previous
+        .as_deref()
+        .filter(|p| p.candidate_header == cand_header && p.inputs == inputs)
+    {
+        for t in &prev.theorems {
+            if let Some(n) = t.name() {
+                earlier.entry(n).or_insert(t);
+            }
+        }
+    }
     for d in decls {
         if cancel.is_cancelled() {
             return None;
@@ -366,29 +443,51 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
         let Some(src) = source_for(&doc_path, d.name.as_deref(), directive.as_ref(), config) else {
             continue;
         };
+        let stmt_text = text.get(d.start..d.end).unwrap_or("");
+        let resolved = resolve(&src, &cand_header, config, &mut reads, input, &readable);
+        // The same theorem text against the same reference as in the previous version: its
+        // judged core is taken as it is (results, parses, explanation), only moved.
+        if let (Ok(r), Some(prev)) = (&resolved, d.name.as_deref().and_then(|n| earlier.get(n))) {
+            if reusable(prev, r, stmt_text, &lens) {
+                theorems.push(if prev.decl == d {
+                    (*prev).clone()
+                } else {
+                    Arc::new(TheoremView {
+                        candidate_offset: d.start,
+                        decl: d,
+                        core: prev.core.clone(),
+                    })
+                });
+                continue;
+            }
+        }
         let mut view = TheoremView {
             decl: d.clone(),
-            reference: None,
-            candidate: None,
             candidate_offset: d.start,
-            metrics: lens
-                .iter()
-                .map(|m| (m.clone(), MetricState::Pending))
-                .collect(),
-            differences: Vec::new(),
-            distance: None,
-            problem: None,
-            elaborated: false,
+            core: Arc::new(TheoremCore {
+                text: stmt_text.into(),
+                reference: None,
+                candidate: None,
+                metrics: lens
+                    .iter()
+                    .map(|m| (m.clone(), MetricState::Pending))
+                    .collect(),
+                differences: Vec::new(),
+                distance: None,
+                problem: None,
+                elaborated: false,
+            }),
         };
-        match resolve(&src, &cand_header, config, &mut reads, input, &readable) {
+        match resolved {
             Ok(mut r) => {
                 let header = if r.header == cand_header {
                     cand_header_shared.clone()
+                } else if let Some(h) = ref_headers.get(&r.header) {
+                    h.clone()
                 } else {
-                    ref_headers
-                        .entry(r.header.clone())
-                        .or_insert_with(|| r.header.as_str().into())
-                        .clone()
+                    let h: Arc<str> = r.header.as_str().into();
+                    ref_headers.insert(r.header.clone(), h.clone());
+                    h
                 };
                 match caches.parse(&r.text, &header) {
                     Ok(s) => r.statement = Some(s),
@@ -409,7 +508,6 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                 view.problem = Some(e);
             }
         }
-        let stmt_text = text.get(d.start..d.end).unwrap_or("");
         match caches.parse(stmt_text, &cand_header_shared) {
             Ok(s) => view.candidate = Some(s),
             Err(e) => {
@@ -431,10 +529,10 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                 }
             }
         }
-        if view.problem.is_some() {
+        if let Some(problem) = view.problem.clone() {
             for (_, s) in view.metrics.iter_mut() {
                 if *s == MetricState::Pending {
-                    *s = MetricState::Failed(view.problem.clone().unwrap_or_default());
+                    *s = MetricState::Failed(problem.clone());
                 }
             }
         }
@@ -446,7 +544,36 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
         theorems,
         problems,
         candidate_header: cand_header,
+        inputs,
     })
+}
+
+/// Whether `prev` (a theorem of the previous version) judged exactly what theorem text
+/// `stmt_text` against reference `r` with metrics `lens` would: same texts, same reference
+/// (origin, file and header included), no elaborated trees (those are Lean's, redone per
+/// version), and every metric done. Only done results: each is in the result cache, which a
+/// new core would be filled from; a failure, a timeout or an unavailable Lean-backed metric
+/// may go otherwise next time (Lean back, the LLM allowed) and is judged again.
+fn reusable(prev: &TheoremView, r: &RefView, stmt_text: &str, lens: &[String]) -> bool {
+    let same_reference = prev.reference.as_ref().is_some_and(|p| {
+        p.text == r.text
+            && p.header == r.header
+            && p.origin == r.origin
+            && p.name == r.name
+            && p.file == r.file
+            && p.statement.is_some()
+    });
+    same_reference
+        && !prev.elaborated
+        && prev.problem.is_none()
+        && *prev.text == *stmt_text
+        && prev.candidate.is_some()
+        && prev.metrics.len() == lens.len()
+        && prev
+            .metrics
+            .iter()
+            .zip(lens)
+            .all(|((m, s), l)| m == l && matches!(s, MetricState::Done(_)))
 }
 
 /// The pair to judge for theorem `i`, when both sides parsed.
@@ -577,6 +704,8 @@ mod tests {
             open_texts: HashMap::new(),
             toolchain: String::new(),
             extra_roots: Vec::new(),
+            previous: None,
+            result_names: Vec::new(),
         };
         let a =
             prepare(&input, &JobCaches::default(), &CancelToken::default()).expect("not cancelled");
@@ -628,6 +757,8 @@ mod tests {
             open_texts: HashMap::new(),
             toolchain: String::new(),
             extra_roots: Vec::new(),
+            previous: None,
+            result_names: Vec::new(),
         };
         (dir, input)
     }
@@ -673,6 +804,89 @@ mod tests {
     }
 
     #[test]
+    fn unchanged_theorems_keep_their_judged_core_and_only_move() {
+        let (dir, mut input) = workspace(6);
+        let caches = JobCaches::default();
+        let cancel = CancelToken::default();
+        let mut first = prepare(&input, &caches, &cancel).unwrap();
+        // As the job leaves them: every metric done (only those are reused).
+        for t in first.theorems.iter_mut() {
+            let (r, c) = (
+                t.reference.as_ref().unwrap().statement.clone().unwrap(),
+                t.candidate.clone().unwrap(),
+            );
+            let t = Arc::make_mut(t);
+            for (m, s) in t.metrics.iter_mut() {
+                let far = Instant::now() + Duration::from_secs(60);
+                *s = MetricState::Done(run_metric(m, &r, &c, "", "", far).unwrap());
+            }
+        }
+        let first = Arc::new(first);
+        // An edit inside c2 that shifts every later theorem by a few bytes (no new line).
+        let text = input
+            .doc
+            .text()
+            .replacen("theorem c2 (x : ℕ)", "theorem c2 (x y : ℕ)", 1);
+        input.doc = Arc::new(Document::new(input.doc.uri.clone(), 2, text));
+        input.previous = Some(first.clone());
+        let second = prepare(&input, &caches, &cancel).unwrap();
+        for (i, (a, b)) in first.theorems.iter().zip(&second.theorems).enumerate() {
+            let shared = Arc::ptr_eq(&a.core, &b.core);
+            assert_eq!(shared, i != 2, "theorem {i}");
+            // Earlier theorems are the same view; later ones moved.
+            assert_eq!(Arc::ptr_eq(a, b), i < 2, "theorem {i}");
+            if i > 2 {
+                assert_eq!(b.decl.start, a.decl.start + 2);
+            }
+        }
+        // A theorem whose metric did not finish is judged again.
+        let mut second = second;
+        Arc::make_mut(&mut second.theorems[1]).metrics[0].1 =
+            MetricState::Failed("Lean went away".into());
+        input.previous = Some(Arc::new(second.clone()));
+        let again = prepare(&input, &caches, &cancel).unwrap();
+        assert!(!Arc::ptr_eq(
+            &second.theorems[1].core,
+            &again.theorems[1].core
+        ));
+        assert_eq!(again.theorems[1].metrics[0].1, MetricState::Pending);
+        assert!(Arc::ptr_eq(
+            &second.theorems[0].core,
+            &again.theorems[0].core
+        ));
+        // The reference file changes: nothing is reused, even for unchanged theorems.
+        let r = dir.path().join("Reference.lean");
+        let t = std::fs::read_to_string(&r)
+            .unwrap()
+            .replace("theorem r4 (x : ℕ) : x + 4", "theorem r4 (x : ℕ) : x + 5");
+        std::fs::write(&r, t).unwrap();
+        input.previous = Some(Arc::new(second));
+        let third = prepare(&input, &caches, &cancel).unwrap();
+        let prev = input.previous.as_ref().unwrap();
+        assert!(!Arc::ptr_eq(
+            &prev.theorems[4].core,
+            &third.theorems[4].core
+        ));
+        assert!(Arc::ptr_eq(&prev.theorems[5].core, &third.theorems[5].core));
+        assert!(third.theorems[4]
+            .reference
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("x + 5"));
+        // Another config: nothing is reused.
+        input.toolchain = "leanprover/lean4:v9".into();
+        input.previous = Some(Arc::new(third));
+        let fourth = prepare(&input, &caches, &cancel).unwrap();
+        let prev = input.previous.as_ref().unwrap();
+        assert!(prev
+            .theorems
+            .iter()
+            .zip(&fourth.theorems)
+            .all(|(a, b)| !Arc::ptr_eq(&a.core, &b.core)));
+    }
+
+    #[test]
     fn a_cancelled_job_stops_before_reading_or_parsing() {
         let (_dir, input) = workspace(5);
         let caches = JobCaches::default();
@@ -714,8 +928,8 @@ mod tests {
         let mut cached = TheoremView::clone(&a.theorems[1]);
         explain_cached(&mut cached, &a.candidate_header, &caches);
         assert_eq!(
-            (fresh.distance, fresh.differences),
-            (cached.distance, cached.differences)
+            (fresh.distance, fresh.differences.clone()),
+            (cached.distance, cached.differences.clone())
         );
     }
 }

@@ -214,6 +214,8 @@ struct Inner {
     lean_lens: lean_lens::LeanLens,
     /// Statement integrity against task files (`integrity`).
     integrity: integrity::IntegrityState,
+    /// Per document, the lens titles last answered (an unchanged theorem's is reused).
+    lens_titles: Mutex<HashMap<String, views::LensTitles>>,
 }
 
 /// The keep-alive interval ([`goals::keep_alive_interval`]). A bad value is logged and Lean's
@@ -338,6 +340,7 @@ impl Features {
             toolchain: Mutex::new(None),
             lean_lens: lean_lens::LeanLens::new(lean.clone(), rpc),
             integrity: integrity::IntegrityState::default(),
+            lens_titles: Mutex::new(HashMap::new()),
         });
         Features { inner }
     }
@@ -366,6 +369,14 @@ impl Features {
         self.inner
             .jobs_run
             .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Whether `uri`'s job is still waiting or running: an edit now would wait for quiet
+    /// ([`JOB_QUIET`]) before its job starts. Benchmarks of a single edit wait for this first.
+    pub fn job_busy(&self, uri: &str) -> bool {
+        lock(&self.inner.jobs)
+            .get(uri)
+            .is_some_and(|j| !j.handle.is_finished())
     }
 
     /// Our command names (unique per process).
@@ -484,6 +495,8 @@ impl Features {
                 lock(&self.inner.analyses).remove(&uri);
                 lock(&self.inner.shown).remove(&uri);
                 lock(&self.inner.lean_diags).remove(&uri);
+                self.inner.job_caches.forget(&uri);
+                lock(&self.inner.lens_titles).remove(&uri);
                 self.inner.rpc.sessions().forget(&uri);
             }
             Ok(MirrorEvent::Unrelated) => {
@@ -972,8 +985,24 @@ impl Features {
     }
 
     fn job_input(&self, doc: Arc<Document>) -> JobInput {
+        let uri = doc.uri.clone();
         let path = uri_to_path(&doc.uri);
         let config = self.config_for(path.as_deref());
+        let result_names = {
+            let default;
+            let cfg = match &config {
+                Some(Ok(c)) => c.as_ref(),
+                _ => {
+                    default = Config::default();
+                    &default
+                }
+            };
+            let root = self.workspace_root();
+            cfg.lens
+                .iter()
+                .map(|m| lean_lens::cache_name(m, cfg, root.as_deref()))
+                .collect()
+        };
         let mut open_texts = HashMap::new();
         for u in self.inner.docs.uris() {
             if let (Some(p), Some(d)) = (uri_to_path(&u), self.inner.docs.get(&u)) {
@@ -994,6 +1023,8 @@ impl Features {
                 .cloned()
                 .chain(lock(&self.inner.client).folders.iter().cloned())
                 .collect(),
+            previous: self.analysis(&uri),
+            result_names,
         }
     }
 
@@ -1050,13 +1081,17 @@ impl Features {
         {
             let cache = lock(&self.inner.cache);
             for t in a.theorems.iter_mut() {
-                let t = Arc::make_mut(t);
-                let cand_text = t.candidate.as_ref().map(|c| c.source.clone());
+                // A core reused from the last version has nothing pending: left shared.
+                if !t.metrics.iter().any(|(_, s)| *s == MetricState::Pending) {
+                    continue;
+                }
+                let t = Arc::make_mut(Arc::make_mut(t).core_mut());
+                let cand_text = t.candidate.as_ref().map(|c| c.source.as_str());
                 for (mi, (_, s)) in t.metrics.iter_mut().enumerate() {
                     if *s != MetricState::Pending {
                         continue;
                     }
-                    let hit = match (t.reference.as_ref(), cand_text.as_deref()) {
+                    let hit = match (t.reference.as_ref(), cand_text) {
                         (Some(rv), Some(ct)) if rv.statement.is_some() => {
                             cache.get(ResultCache::key(
                                 &cache_names[mi],
@@ -1216,6 +1251,7 @@ impl Features {
         }
         let mut changed = false;
         let mut ref_decls_by_uri: HashMap<String, Vec<engine::Decl>> = HashMap::new();
+        let mut ref_docs: HashMap<PathBuf, (String, Option<Arc<Document>>)> = HashMap::new();
         for t in a.theorems.iter_mut() {
             let (Some(cand), Some(r)) = (t.candidate.clone(), t.reference.as_ref()) else {
                 continue;
@@ -1223,8 +1259,17 @@ impl Features {
             let (Some(ref_stmt), Some(ref_file)) = (r.statement.clone(), r.file.clone()) else {
                 continue;
             };
-            let ref_uri = path_to_uri(&ref_file);
-            let Some(ref_doc) = self.inner.docs.get(&ref_uri) else {
+            // Once per reference file and job: most theorems share one, and most references
+            // are not open.
+            let (ref_uri, ref_doc) = ref_docs
+                .entry(ref_file)
+                .or_insert_with_key(|f| {
+                    let u = path_to_uri(f);
+                    let d = self.inner.docs.get(&u);
+                    (u, d)
+                })
+                .clone();
+            let Some(ref_doc) = ref_doc else {
                 continue;
             };
             // Once per reference document and job, not once per theorem.
@@ -1380,7 +1425,9 @@ impl Features {
             return json!([]);
         };
         if a.version == doc.version {
-            return views::lenses(&a, &doc, &self.inner.commands);
+            let mut titles = lock(&self.inner.lens_titles);
+            let titles = titles.entry(uri.to_string()).or_default();
+            return views::lenses_with(&a, &doc, &self.inner.commands, titles);
         }
         let mut pending = DocAnalysis {
             uri: a.uri.clone(),
@@ -1388,6 +1435,7 @@ impl Features {
             theorems: Vec::new(),
             problems: Vec::new(),
             candidate_header: a.candidate_header.clone(),
+            inputs: a.inputs,
         };
         // By name, first in document order as before, without a scan per declaration.
         let mut by_name: HashMap<&Option<String>, &Arc<TheoremView>> = HashMap::new();

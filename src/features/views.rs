@@ -7,10 +7,11 @@
 //! keeps Lean's `{range, contents: {kind: "markdown", value}}` (lean-protocol README §9,
 //! `examples/hover.*`) and appends `\n\n***\n\n` and our section to `value`.
 
-use super::jobs::{DocAnalysis, MetricState, TheoremView};
+use super::jobs::{DocAnalysis, MetricState, TheoremCore, TheoremView};
 use crate::documents::Document;
 use crate::metrics::{self, EquivalenceVerdict, MetricReport, Pair, Verdict};
 use serde_json::{json, Value};
+use std::sync::Arc;
 
 /// Our command names, made unique per process by the prefix (two proxies in one editor).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,21 +126,61 @@ pub fn lens_title(t: &TheoremView, candidate_header: &str) -> String {
 
 /// Code lenses for every theorem with a reference, above the declaration's first line.
 pub fn lenses(a: &DocAnalysis, doc: &Document, cmds: &Commands) -> Value {
+    lenses_with(a, doc, cmds, &mut LensTitles::default())
+}
+
+/// One document's lens titles as last answered, by theorem core. The editor asks for every
+/// lens after each `codeLens/refresh`; a theorem whose core is the same `Arc` as last time
+/// (nothing judged of it changed: a write copies a shared core) keeps its title, also when
+/// an edit elsewhere moved it. The `Arc` is held, so its address is never another core's
+/// while it is a key.
+#[derive(Debug, Default)]
+pub struct LensTitles {
+    header: String,
+    by_view: std::collections::HashMap<usize, (Arc<TheoremCore>, String)>,
+}
+
+/// [`lenses`], titles of unchanged theorems taken from `titles` (which then holds this
+/// answer's).
+pub fn lenses_with(
+    a: &DocAnalysis,
+    doc: &Document,
+    cmds: &Commands,
+    titles: &mut LensTitles,
+) -> Value {
+    if titles.header != a.candidate_header {
+        titles.by_view.clear();
+        titles.header.clone_from(&a.candidate_header);
+    }
+    let mut next = std::collections::HashMap::with_capacity(a.theorems.len());
     let out: Vec<Value> = a
         .theorems
         .iter()
         .map(|t| {
+            let key = Arc::as_ptr(&t.core) as usize;
+            let title = match titles.by_view.remove(&key) {
+                Some((held, title)) => {
+                    next.insert(key, (held, title.clone()));
+                    title
+                }
+                None => {
+                    let title = lens_title(t, &a.candidate_header);
+                    next.insert(key, (t.core.clone(), title.clone()));
+                    title
+                }
+            };
             let p = doc.position_of(t.decl.start);
             json!({
                 "range": {"start": p, "end": p},
                 "command": {
-                    "title": lens_title(t, &a.candidate_header),
+                    "title": title,
                     "command": cmds.show_details,
                     "arguments": [a.uri, t.name()],
                 },
             })
         })
         .collect();
+    titles.by_view = next;
     Value::Array(out)
 }
 
@@ -437,40 +478,43 @@ mod tests {
                 name_range: Some((ns, ns + "𝔽oo".len())),
                 statement_end: text.find(":=").unwrap(),
             },
-            reference: Some(RefView {
-                origin: "directive at C.lean:2".into(),
-                name: Some("r".into()),
-                text: "theorem r (x : ℝ) : x ≤ 1".into(),
-                header: String::new(),
-                statement: None,
-                file: None,
-            }),
-            candidate: None,
             candidate_offset: start,
-            metrics: vec![
-                (
-                    "ted".into(),
-                    MetricState::Done(MetricReport {
-                        metric: "ted",
-                        verdict: Verdict::Score(0.875),
-                        distance: Some(1),
-                        reference_size: 8,
-                        candidate_size: 8,
-                        path: vec![],
-                        notes: vec![],
-                        elapsed: Duration::from_micros(300),
-                    }),
-                ),
-                ("transted-lite".into(), MetricState::Running),
-                ("beq".into(), MetricState::Unavailable("needs Lean".into())),
-            ],
-            differences: vec![Difference {
-                message: "conclusion: `<` where the reference has `≤`".into(),
-                candidate_span: Some(Span { start: 27, end: 32 }),
-            }],
-            distance: Some(1),
-            problem: None,
-            elaborated: false,
+            core: std::sync::Arc::new(TheoremCore {
+                text: text[start..].into(),
+                reference: Some(RefView {
+                    origin: "directive at C.lean:2".into(),
+                    name: Some("r".into()),
+                    text: "theorem r (x : ℝ) : x ≤ 1".into(),
+                    header: String::new(),
+                    statement: None,
+                    file: None,
+                }),
+                candidate: None,
+                metrics: vec![
+                    (
+                        "ted".into(),
+                        MetricState::Done(MetricReport {
+                            metric: "ted",
+                            verdict: Verdict::Score(0.875),
+                            distance: Some(1),
+                            reference_size: 8,
+                            candidate_size: 8,
+                            path: vec![],
+                            notes: vec![],
+                            elapsed: Duration::from_micros(300),
+                        }),
+                    ),
+                    ("transted-lite".into(), MetricState::Running),
+                    ("beq".into(), MetricState::Unavailable("needs Lean".into())),
+                ],
+                differences: vec![Difference {
+                    message: "conclusion: `<` where the reference has `≤`".into(),
+                    candidate_span: Some(Span { start: 27, end: 32 }),
+                }],
+                distance: Some(1),
+                problem: None,
+                elaborated: false,
+            }),
         };
         let doc = Document::new("file:///C.lean", 4, text);
         (
@@ -480,6 +524,7 @@ mod tests {
                 theorems: vec![t.into()],
                 problems: vec![],
                 candidate_header: String::new(),
+                inputs: 0,
             },
             doc,
         )
