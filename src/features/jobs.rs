@@ -339,10 +339,14 @@ fn resolve(
             Ok(view(Some(name), stmt, header, Some(target.file.clone())))
         }
         ReferenceSource::Named { name, origin } => {
-            let cfg = config.ok_or_else(|| {
-                format!(
+            let cfg = config.ok_or_else(|| match &input.config {
+                // Said once, with the file and line, by the job's message.
+                Some(Err(_)) => {
+                    format!("{origin}: `{name}` is not looked up: lean-assess.toml has an error")
+                }
+                _ => format!(
                     "{origin}: `{name}` needs a [reference] file or dataset in lean-assess.toml"
-                )
+                ),
             })?;
             if let Some(ds_path) = &cfg.dataset {
                 readable
@@ -387,16 +391,11 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
     let cand_header = engine::header_of(text, &decls);
     let cand_header_shared: Arc<str> = cand_header.as_str().into();
     let mut problems = Vec::new();
+    // A bad config is the config file's problem, not this document's: the job tells the user
+    // once (`window/showMessage`, naming the file and line), and no diagnostic repeats it here.
     let config = match &input.config {
         Some(Ok(c)) => Some(c.as_ref()),
-        Some(Err(e)) => {
-            problems.push(Problem {
-                line: 0,
-                message: format!("lean-assess config: {e}"),
-            });
-            None
-        }
-        None => None,
+        Some(Err(_)) | None => None,
     };
     let lens: Vec<String> = config.map_or_else(|| Config::default().lens, |c| c.lens.clone());
     let doc_path = input
