@@ -1604,6 +1604,14 @@ impl<'a> Parser<'a> {
         let t = self.tokens[self.pos];
         let start = t.start;
         match t.kind {
+            TokenKind::Number
+                if s.contains('_') && s.bytes().all(|b| b.is_ascii_digit() || b == b'_') =>
+            {
+                // `1_000_000` is Lean's `1000000`: `_` only separates digit groups (Lean's
+                // `decimalNumberFn`), so the leaf carries the value's digits.
+                self.pos += 1;
+                Ok(self.mk(s.replace('_', ""), vec![], start))
+            }
             TokenKind::Number | TokenKind::Str | TokenKind::Char => {
                 self.pos += 1;
                 Ok(self.mk(s, vec![], start))
