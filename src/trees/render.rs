@@ -204,6 +204,10 @@ fn shape(t: &Tree) -> Shape {
     if p.len() != t.children.len() + 1 {
         return Shape::Other;
     }
+    // `" _  _ "`: an application whose head is its first child (`(f ∘ g) x`, or a bound `f x`).
+    if p.len() >= 3 && p.iter().all(|x| x.trim().is_empty()) {
+        return Shape::App;
+    }
     let (first, last) = (p[0].trim(), p[p.len() - 1].trim());
     let inner_empty = p[1..p.len() - 1].iter().all(|x| x.trim().is_empty());
     if p.len() == 3 && first.is_empty() && last.is_empty() && !p[1].trim().is_empty() {
@@ -489,6 +493,8 @@ mod tests {
             ("a ≡ b [ZMOD 3]", "a ≡ b [ZMOD 3]"),
             ("{x : ℝ | 0 < x} = S", "{x : ℝ | 0 < x} = S"),
             ("Nat.gcd a b = 1", "Nat.gcd a b = 1"),
+            // A head that is a term: `" _  _ "` with the head as first child.
+            ("(f ∘ g) (x + 1) + 1 = 0", "(f ∘ g) (x + 1) + 1 = 0"),
             (
                 "(∑ k in Finset.range n, k) = 3",
                 "(∑ k ∈ Finset.range n, k) = 3",
