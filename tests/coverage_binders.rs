@@ -86,3 +86,12 @@ fn underscored_numerals_are_their_value() {
         "theorem a (n : ℕ) (h : n = 1000000) : 0 < n",
     );
 }
+
+#[test]
+fn a_truncating_value_substitutes_bare_where_no_cast_reaches_it() {
+    // `x` is only used in a relation over ℕ: `y - 3` stands there as it is.
+    assert_equivalent(
+        "theorem a (y x : ℕ) (h : x = y - 3) : x ≥ 1",
+        "theorem a (y : ℕ) : y - 3 ≥ 1",
+    );
+}

@@ -311,6 +311,11 @@ fn substitution_keeps_casts_around_truncating_values() {
         "theorem a (y x : ℕ) (h : x = y - 3) : (x : ℝ) ≥ 0",
         "theorem a (y : ℕ) : (y - 3 : ℝ) ≥ 0",
     );
+    // Against an integer, `x` is cast: `↑(y - 3) ≥ z` is not `↑y - 3 ≥ z`.
+    assert_not_equivalent(
+        "theorem a (y x : ℕ) (h : x = y - 3) (z : ℤ) : x ≥ z",
+        "theorem a (y : ℕ) (z : ℤ) : y - 3 ≥ z",
+    );
     // `let x : ℝ := y` is real: `2 * (x / 2) = x` holds, the natural `2 * (y / 2) = y` does not.
     assert_not_equivalent(
         "theorem a (y : ℕ) : let x : ℝ := y; 2 * (x / 2) = x",

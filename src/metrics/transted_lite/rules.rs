@@ -105,6 +105,7 @@ use crate::trees::Tree;
 
 mod binders_apply;
 mod binders_beta;
+mod binders_casts;
 pub mod elab;
 mod typed;
 
@@ -1244,7 +1245,9 @@ fn subst(binders: &[Tree], concl: &Tree, carriers: &Carriers) -> Option<(Vec<Tre
                 .collect();
             // No β here: a function given by `(hf : f = fun x => e)` and applied stays, so that
             // `funext_iff` makes it `∀ x, f x = e`, where the statements that write it so meet it.
-            let typed_value = ascribed(value, &binders[j].children[1], carriers);
+            let ty = &binders[j].children[1];
+            let uncast = binders_casts::uses_at_own_type(&var.label, ty, &scopes, carriers);
+            let typed_value = ascribed_where(value, ty, carriers, uncast);
             if !substitutable(&var.label, &typed_value, &scopes, None) {
                 continue;
             }
@@ -1277,6 +1280,12 @@ fn subst(binders: &[Tree], concl: &Tree, carriers: &Carriers) -> Option<(Vec<Tre
 /// to the leaves of a bare `y - 3`, where it does not commute with truncation (`↑(y - 3)` is
 /// not `↑y - 3`); the ascription `(y - 3 : ℕ)` keeps it a leaf.
 fn ascribed(e: &Tree, ty: &Tree, carriers: &Carriers) -> Tree {
+    ascribed_where(e, ty, carriers, false)
+}
+
+/// [`ascribed`], told whether no cast reaches the places the value goes to
+/// ([`binders_casts::uses_at_own_type`]): then a truncating value needs no ascription either.
+fn ascribed_where(e: &Tree, ty: &Tree, carriers: &Carriers, uncast: bool) -> Tree {
     let already = e.label == "( _ : _ )" && e.children.get(1) == Some(ty);
     fn truncating(t: &Tree) -> bool {
         [" _ - _ ", " _ / _ ", " _ % _ "].contains(&t.label.as_str())
@@ -1289,7 +1298,7 @@ fn ascribed(e: &Tree, ty: &Tree, carriers: &Carriers) -> Tree {
             elab::Ty::Numeral => n == elab::Num::Nat,
             elab::Ty::Unknown => false,
         };
-        fits && !(discrete && truncating(e))
+        fits && (uncast || !(discrete && truncating(e)))
     });
     if (is_leaf(ty) && ty.label == UNKNOWN_TYPE) || already || own {
         return e.clone();
@@ -1677,9 +1686,9 @@ fn flag_in(t: &mut Tree, scope: &mut Vec<String>, is_list: bool) {
         flag_leaf(t, scope);
         return;
     }
-    // `f x` with `f` bound: the head becomes a renamable child (module `binders_apply`).
+    // `f x` with `f` bound: renamable like `f` (module `binders_apply`).
     if !is_list {
-        binders_apply::expose_bound_head(t, scope);
+        binders_apply::flag_bound_head(t, scope);
     }
     let depth = scope.len();
     let scoped = is_list || quantifier(t).is_some();
@@ -2099,6 +2108,22 @@ impl<'t> Alpha<'t> {
         if is_leaf(a) {
             return self.leaf(a, b);
         }
+        if a.variable_freecost != b.variable_freecost {
+            // A bound function applied against a constant one (`f x` with `f` bound, `f x`
+            // with `f` from the header).
+            return false;
+        }
+        if let (Some(fa), Some(fb)) = (
+            binders_apply::flagged_head(a),
+            binders_apply::flagged_head(b),
+        ) {
+            // Bound function heads: checked as the bound leaves they are.
+            return self.names(fa, fb, (true, false), (true, false))
+                && a.children
+                    .iter()
+                    .zip(&b.children)
+                    .all(|(x, y)| self.walk(x, y, false));
+        }
         if a.label != b.label {
             return false;
         }
@@ -2149,26 +2174,29 @@ impl<'t> Alpha<'t> {
     }
 
     fn leaf(&mut self, a: &'t Tree, b: &'t Tree) -> bool {
-        let bound_a = self.scope.iter().rposition(|(x, _)| *x == a.label);
-        let bound_b = self.scope.iter().rposition(|(_, y)| *y == b.label);
+        self.names(
+            &a.label,
+            &b.label,
+            (a.variable_freecost, a.hypothesis_freecost),
+            (b.variable_freecost, b.hypothesis_freecost),
+        )
+    }
+
+    /// A name on each side (a leaf, or a bound function's head), with its flags
+    /// (variable, hypothesis): bound at the same binder, or free with one counterpart.
+    fn names(&mut self, la: &'t str, lb: &'t str, fa: (bool, bool), fb: (bool, bool)) -> bool {
+        let bound_a = self.scope.iter().rposition(|(x, _)| *x == la);
+        let bound_b = self.scope.iter().rposition(|(_, y)| *y == lb);
         match (bound_a, bound_b) {
             (Some(i), Some(j)) => i == j,
-            (None, None)
-                if (a.variable_freecost && b.variable_freecost)
-                    || (a.hypothesis_freecost && b.hypothesis_freecost) =>
-            {
-                let (la, lb) = (a.label.as_str(), b.label.as_str());
+            (None, None) if (fa.0 && fb.0) || (fa.1 && fb.1) => {
                 let clash = self.forward.iter().any(|&(x, y)| (x == la) != (y == lb));
                 if !clash && !self.forward.contains(&(la, lb)) {
                     self.forward.push((la, lb));
                 }
                 !clash
             }
-            (None, None) => {
-                a.label == b.label
-                    && a.variable_freecost == b.variable_freecost
-                    && a.hypothesis_freecost == b.hypothesis_freecost
-            }
+            (None, None) => la == lb && fa == fb,
             _ => false,
         }
     }

@@ -1,46 +1,32 @@
-//! Applications of bound function variables, with the function as a child.
+//! Applications of bound function variables: renamable like the variable itself.
 //!
-//! Owns [`expose_bound_head`]: the parser writes `f x` as one node labelled `"f _ "` (GTED's
-//! convention: a function name in head position is part of the label). For a function *bound*
-//! by the statement (`(f : ℝ → ℝ)`, `∀ g : ℕ → ℕ, …`) that hides the name from free renaming,
-//! so `(f : ℝ → ℝ) … f 1` against the same statement with `g` costs a relabel at every use.
-//! Written as Lean's `Expr.app` (the head a term like any other), `f x` is `" _  _ "` with the
-//! leaf `f` as first child, and that leaf is flagged and renamed like every other occurrence of
-//! `f`; [`super::alpha_equivalent`] then checks the renaming is one bijection of bound names.
-//! A constant head (`Real.exp x`, `Nat.gcd a b`) stays in the label: renaming it would be a
-//! different statement. Must not touch anything but application nodes whose head is bound.
+//! Owns [`flag_bound_head`]: the parser writes `f x` as one node labelled `"f _ "` (GTED's
+//! convention: a function name in head position is part of the label), which hid a *bound*
+//! function (`(f : ℝ → ℝ)`, `∀ g : ℕ → ℕ, …`) from free renaming: `(f : ℝ → ℝ) … f 1` against
+//! the same statement with `g` cost a relabel at every use. The node of an application whose
+//! head is a bound variable is flagged `variable_freecost`, so the tree edit distance renames
+//! `f _ ` to `g _ ` for free (the label and the tree's shape stay, so sizes, the other rules and
+//! every other distance are as before); [`super::alpha_equivalent`] then checks the head like a
+//! bound leaf: one bijection of bound names, never a bound name against a constant. A constant
+//! head (`Real.exp x`, `Nat.gcd a b`) is not flagged: renaming it is another statement.
 
 use super::app_head;
 use crate::trees::Tree;
 
-/// The label of an application whose head is its first child: one `" _ "` per child.
-pub(crate) fn head_child_label(children: usize) -> String {
-    " _ ".repeat(children)
-}
-
-/// If `t` is `"f _ …"` with `f` among the `bound` variable names, rewrite it in place to
-/// `" _  _ …"[f, args…]`. Returns whether it did.
-pub(super) fn expose_bound_head(t: &mut Tree, bound: &[String]) -> bool {
-    let Some(head) = app_head(t) else {
-        return false;
-    };
-    if !bound.iter().any(|b| b == head) {
-        return false;
+/// Flag `t` when it is an application `"f _ …"` whose head `f` is among the `bound` variable
+/// names (not hypotheses). Returns whether it did.
+pub(super) fn flag_bound_head(t: &mut Tree, bound: &[String]) -> bool {
+    let bound_head = app_head(t).is_some_and(|head| bound.iter().any(|b| b == head));
+    if bound_head {
+        t.variable_freecost = true;
     }
-    let mut leaf = Tree::leaf(head);
-    leaf.variable_freecost = true;
-    leaf.span = t.span;
-    let mut children = Vec::with_capacity(t.children.len() + 1);
-    children.push(leaf);
-    children.append(&mut t.children);
-    t.label = head_child_label(children.len());
-    t.children = children;
-    true
+    bound_head
 }
 
-/// The head and arguments of an application whose head is a leaf child (`" _  _ "[f, x]`).
-pub(crate) fn head_child_application(t: &Tree) -> Option<(&Tree, &[Tree])> {
-    let (head, args) = t.children.split_first()?;
-    (!args.is_empty() && head.children.is_empty() && t.label == head_child_label(t.children.len()))
-        .then_some((head, args))
+/// The head name of a flagged application (`"f _ "` → `f`); `None` for anything else.
+pub(super) fn flagged_head(t: &Tree) -> Option<&str> {
+    if t.children.is_empty() || !t.variable_freecost {
+        return None;
+    }
+    app_head(t)
 }

@@ -171,18 +171,15 @@ fn type_at(t: &Tree, c: &Carriers, depth: usize) -> Ty {
             if let Some(n) = known_result(label) {
                 return Ty::Num(n);
             }
-            // `f x` with `f` bound is `" _  _ "[f, x]` once canonical (`binders_apply`).
-            let (head, args) = match (app_head(t), binders_apply::head_child_application(t)) {
-                (Some(head), _) => (head, t.children.as_slice()),
-                (None, Some((head, args))) => (head.label.as_str(), args),
-                (None, None) => return Ty::Unknown,
+            let Some(head) = app_head(t) else {
+                return Ty::Unknown;
             };
             if let Some(n) = known_result(head) {
                 return Ty::Num(n);
             }
             // A function variable applied to all its arguments: its codomain.
             let mut ty = c.name_type(head);
-            for _ in args {
+            for _ in &t.children {
                 ty = ty
                     .filter(|f| f.label == " _ → _ " && f.children.len() == 2)
                     .map(|f| &f.children[1]);
