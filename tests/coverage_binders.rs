@@ -95,3 +95,12 @@ fn a_truncating_value_substitutes_bare_where_no_cast_reaches_it() {
         "theorem a (y : ℕ) : y - 3 ≥ 1",
     );
 }
+
+#[test]
+fn matrix_literals_parse_as_one_term() {
+    // `!![…]` is read (it used to be `!` of `!` of an unparsed span), so `eq_comm` applies.
+    assert_equivalent(
+        "theorem a (x : ℝ) : !![1, 2; 3, x] = !![x, 0; 0, 1]",
+        "theorem a (y : ℝ) : !![y, 0; 0, 1] = !![1, 2; 3, y]",
+    );
+}

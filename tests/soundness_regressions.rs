@@ -349,3 +349,17 @@ fn underscored_numerals_keep_their_value() {
         "theorem a (n : ℕ) (h : n = 100_000) : n > 0",
     );
 }
+
+#[test]
+fn matrix_literals_are_one_term_with_their_shape() {
+    // A 2×2 matrix is not the 1×4 one with the same entries.
+    assert_not_equivalent(
+        "theorem a (x : ℝ) : !![1, 2; 3, x] = !![x, 0; 0, 1]",
+        "theorem a (x : ℝ) : !![1, 2, 3, x] = !![x, 0; 0, 1]",
+    );
+    // Entries are compared in place: a transposed literal differs.
+    assert_not_equivalent(
+        "theorem a (x : ℝ) : !![1, 2; 3, x] = !![x, 0; 0, 1]",
+        "theorem a (x : ℝ) : !![1, 3; 2, x] = !![x, 0; 0, 1]",
+    );
+}

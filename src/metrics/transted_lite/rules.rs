@@ -2059,7 +2059,8 @@ fn moves_in(
 }
 
 /// Does `t` contain a term whose type no binder tells: an unparsed span, or a matrix literal
-/// `!![a, b; c, d]` (which the parser reads as `!` of `!` of an opaque node)? Products of such
+/// `!![a, b; c, d]` (the parser's one node `!![ _ , _ ; _ , _ ]`; also the older reading `!` of
+/// `!` of an opaque node, in trees read from JSON)? Products of such
 /// terms are not known to commute: `!![1, 2; 3, 4] * !![x, 0; 0, 1]` is a matrix product.
 pub(crate) fn opaque_or_matrix(t: &Tree) -> bool {
     let matrix = t.label.starts_with("!![")
