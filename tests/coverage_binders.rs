@@ -104,3 +104,19 @@ fn matrix_literals_parse_as_one_term() {
         "theorem a (y : ℝ) : !![y, 0; 0, 1] = !![1, 2; 3, y]",
     );
 }
+
+#[test]
+fn binder_types_the_use_decides_are_elided_in_set_builders_unions_and_sums() {
+    assert_equivalent(
+        "theorem a (f : ℝ → ℝ) (S : Set ℝ) (h : S = {x : ℝ | f x > 0}) : S = S",
+        "theorem a (f : ℝ → ℝ) (S : Set ℝ) (h : S = {x | f x > 0}) : S = S",
+    );
+    assert_equivalent(
+        "theorem a (A : ℕ → Set ℝ) : ⋃ (n : ℕ), A n = Set.univ",
+        "theorem a (A : ℕ → Set ℝ) : ⋃ n, A n = Set.univ",
+    );
+    assert_equivalent(
+        "theorem a (f : ℕ → ℝ) (s : Finset ℕ) : ∑ i ∈ s, f i = 0",
+        "theorem a (f : ℕ → ℝ) (s : Finset ℕ) : ∑ (i : ℕ) ∈ s, f i = 0",
+    );
+}

@@ -363,3 +363,22 @@ fn matrix_literals_are_one_term_with_their_shape() {
         "theorem a (x : ℝ) : !![1, 3; 2, x] = !![x, 0; 0, 1]",
     );
 }
+
+#[test]
+fn a_binder_type_stays_where_the_use_coerces() {
+    // `{x : ℕ | f x > 0}` has `f ↑x`; `{x | f x > 0}` is a set of reals.
+    assert_not_equivalent(
+        "theorem a (f : ℝ → ℝ) : {x : ℕ | f x > 0} = ∅",
+        "theorem a (f : ℝ → ℝ) : {x | f x > 0} = ∅",
+    );
+    // `⋃ (n : ℤ)` ranges over the integers, `⋃ n` over what `n.toNat` leaves open.
+    assert_not_equivalent(
+        "theorem a (A : ℕ → Set ℝ) : ⋃ (n : ℤ), A n.toNat = Set.univ",
+        "theorem a (A : ℕ → Set ℝ) : ⋃ n, A n.toNat = Set.univ",
+    );
+    // Arithmetic with numerals alone decides nothing: `fun (x : ℝ) => x / 2` stays typed.
+    assert_not_equivalent(
+        "theorem a : (fun (x : ℝ) => x / 2) 1 = 0",
+        "theorem a : (fun x => x / 2) 1 = 0",
+    );
+}

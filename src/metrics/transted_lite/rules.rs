@@ -106,6 +106,7 @@ use crate::trees::Tree;
 mod binders_apply;
 mod binders_beta;
 mod binders_casts;
+mod binders_elided;
 pub mod elab;
 mod typed;
 
@@ -700,6 +701,14 @@ fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, 
             return Some((Applied { rule, at: at() }, new));
         }
         return quantifier_rule(t, q).map(|(rule, new)| (Applied { rule, at: at() }, new));
+    }
+    // The same in `{x | …}`, `⋃ x, …`, `∑ x ∈ s, …`, `fun x => …` (module `binders_elided`).
+    if let Some(new) = binders_elided::elide_decided_type(t, &context.carriers) {
+        let applied = Applied {
+            rule: "binder type (elaboration)",
+            at: at(),
+        };
+        return Some((applied, new));
     }
     if t.label.starts_with("let") && (3..=4).contains(&t.children.len()) {
         if let Some(new) = zeta(t, &context.carriers) {
