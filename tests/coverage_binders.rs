@@ -120,3 +120,15 @@ fn binder_types_the_use_decides_are_elided_in_set_builders_unions_and_sums() {
         "theorem a (f : ℕ → ℝ) (s : Finset ℕ) : ∑ (i : ℕ) ∈ s, f i = 0",
     );
 }
+
+#[test]
+fn field_notation_on_compound_receivers_of_known_type() {
+    assert_equivalent(
+        "theorem a (f : ℕ → ℤ) : (f 1).natAbs = 2",
+        "theorem a (f : ℕ → ℤ) : Int.natAbs (f 1) = 2",
+    );
+    assert_equivalent(
+        "theorem a (a b : ℕ) : (a + b).sqrt = 2",
+        "theorem a (a b : ℕ) : Nat.sqrt (a + b) = 2",
+    );
+}

@@ -382,3 +382,17 @@ fn a_binder_type_stays_where_the_use_coerces() {
         "theorem a : (fun x => x / 2) 1 = 0",
     );
 }
+
+#[test]
+fn field_notation_follows_the_receivers_type() {
+    // `(a + b).sqrt` on naturals is `Nat.sqrt`, not `Real.sqrt`.
+    assert_not_equivalent(
+        "theorem a (a b : ℕ) : (a + b).sqrt = 2",
+        "theorem a (a b : ℕ) : Real.sqrt (a + b) = 2",
+    );
+    // A receiver of unknown type is not unfolded at all.
+    assert_not_equivalent(
+        "theorem a (f : ℕ → ℤ) : (g 1).natAbs = 2",
+        "theorem a (f : ℕ → ℤ) : Int.natAbs (f 1) = 2",
+    );
+}
