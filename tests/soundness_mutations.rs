@@ -341,6 +341,38 @@ fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
                 .into_iter()
                 .map(|t| ("free variable", t)),
         );
+
+        // free function: one application of a bound function in the conclusion made an
+        // application of a constant (`f x` → `Mut.f x`): free renaming of bound function heads
+        // must never reach a constant.
+        let functions: Vec<&str> = binders
+            .iter()
+            .filter(|b| is_binder(b) && b.children[1].label == " _ → _ ")
+            .filter_map(|b| b.children[..b.children.len() - 1].first())
+            .filter(|n| n.children.is_empty() && !n.hypothesis_freecost)
+            .map(|n| n.label.as_str())
+            .collect();
+        let mut applications = Vec::new();
+        let mut concl_paths = Vec::new();
+        paths(concl, &mut vec![0, k], &mut concl_paths);
+        for p in concl_paths {
+            let t = at(tree, &p);
+            let holes = " _ ".repeat(t.children.len());
+            let head = t
+                .label
+                .strip_suffix(holes.as_str())
+                .filter(|_| !t.children.is_empty());
+            if let Some(f) = head.filter(|h| functions.contains(h)) {
+                let mut constant = t.clone();
+                constant.label = format!("Mut.{f}{holes}");
+                applications.push(replace_at(tree, &p, constant));
+            }
+        }
+        out.extend(
+            spread(&applications)
+                .into_iter()
+                .map(|t| ("free function", t)),
+        );
     }
 
     // flip

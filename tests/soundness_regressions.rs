@@ -272,3 +272,127 @@ fn products_commute_only_at_known_commutative_types() {
     );
     assert_equivalent("theorem a : 2 * 3 + 1 = 7", "theorem a : 1 + 3 * 2 = 7");
 }
+
+// Issue 10 item 5, binder-level coverage (branch s19-cover): each non-example pairs with an
+// example in tests/coverage_binders.rs.
+
+#[test]
+fn a_bound_function_renames_only_consistently_and_never_into_a_constant() {
+    // Into a free constant: `Real.exp` is not a variable.
+    assert_not_equivalent(
+        "theorem a (f : ℝ → ℝ) (h : ∀ x, f x = 2 * x) : f 1 = 2",
+        "theorem a (f : ℝ → ℝ) (h : ∀ x, f x = 2 * x) : Real.exp 1 = 2",
+    );
+    // Two functions merged into one, or one split into two.
+    assert_not_equivalent(
+        "theorem a (f g : ℝ → ℝ) (h : ∀ x, f x = g x) : f 1 = 2",
+        "theorem a (f g : ℝ → ℝ) (h : ∀ x, f x = f x) : g 1 = 2",
+    );
+    assert_not_equivalent(
+        "theorem a (f : ℝ → ℝ) (h : ∀ x, f x = 2 * x) : f 1 = 2",
+        "theorem a (f g : ℝ → ℝ) (h : ∀ x, f x = 2 * x) : g 1 = 2",
+    );
+    // Swapped roles of two bound functions.
+    assert_not_equivalent(
+        "theorem a (f g : ℕ → ℕ) (h : ∀ n, f (g n) = n) : g (f 0) = 0",
+        "theorem a (f g : ℕ → ℕ) (h : ∀ n, g (f n) = n) : g (f 0) = 0",
+    );
+    // A quantified function against a theorem binder at another position.
+    assert_not_equivalent(
+        "theorem a (f : ℕ → ℕ) : ∀ g : ℕ → ℕ, f (g 0) = g (f 0)",
+        "theorem a (f : ℕ → ℕ) : ∀ g : ℕ → ℕ, g (f 0) = g (f 0)",
+    );
+}
+
+#[test]
+fn substitution_keeps_casts_around_truncating_values() {
+    // `↑(y - 3) ≥ 0` holds for every `y`; `(↑y - 3 : ℝ) ≥ 0` does not.
+    assert_not_equivalent(
+        "theorem a (y x : ℕ) (h : x = y - 3) : (x : ℝ) ≥ 0",
+        "theorem a (y : ℕ) : (y - 3 : ℝ) ≥ 0",
+    );
+    // Against an integer, `x` is cast: `↑(y - 3) ≥ z` is not `↑y - 3 ≥ z`.
+    assert_not_equivalent(
+        "theorem a (y x : ℕ) (h : x = y - 3) (z : ℤ) : x ≥ z",
+        "theorem a (y : ℕ) (z : ℤ) : y - 3 ≥ z",
+    );
+    // `let x : ℝ := y` is real: `2 * (x / 2) = x` holds, the natural `2 * (y / 2) = y` does not.
+    assert_not_equivalent(
+        "theorem a (y : ℕ) : let x : ℝ := y; 2 * (x / 2) = x",
+        "theorem a (y : ℕ) : 2 * (y / 2) = y",
+    );
+}
+
+#[test]
+fn beta_reduction_keeps_the_function_types() {
+    // The argument is a natural: `↑(y - 1) / 2`, not `(↑y - 1) / 2`.
+    assert_not_equivalent(
+        "theorem a (y : ℕ) : let f : ℕ → ℝ := fun x => x / 2; f (y - 1) ≥ 0",
+        "theorem a (y : ℕ) : ((y : ℝ) - 1) / 2 ≥ 0",
+    );
+    // No written type: the value's own elaboration decides, so no β-step is taken.
+    assert_not_equivalent(
+        "theorem a : let f := fun x => x / 2; f 1 = 0",
+        "theorem a : (1 : ℝ) / 2 = 0",
+    );
+    // Not the same body.
+    assert_not_equivalent(
+        "theorem a : let f : ℝ → ℝ := fun x => 2 * x; f 3 = 6",
+        "theorem a : 3 * (3 : ℝ) = 6",
+    );
+}
+
+#[test]
+fn underscored_numerals_keep_their_value() {
+    assert_not_equivalent(
+        "theorem a (n : ℕ) (h : n = 1_000_000) : n > 0",
+        "theorem a (n : ℕ) (h : n = 100_000) : n > 0",
+    );
+}
+
+#[test]
+fn matrix_literals_are_one_term_with_their_shape() {
+    // A 2×2 matrix is not the 1×4 one with the same entries.
+    assert_not_equivalent(
+        "theorem a (x : ℝ) : !![1, 2; 3, x] = !![x, 0; 0, 1]",
+        "theorem a (x : ℝ) : !![1, 2, 3, x] = !![x, 0; 0, 1]",
+    );
+    // Entries are compared in place: a transposed literal differs.
+    assert_not_equivalent(
+        "theorem a (x : ℝ) : !![1, 2; 3, x] = !![x, 0; 0, 1]",
+        "theorem a (x : ℝ) : !![1, 3; 2, x] = !![x, 0; 0, 1]",
+    );
+}
+
+#[test]
+fn a_binder_type_stays_where_the_use_coerces() {
+    // `{x : ℕ | f x > 0}` has `f ↑x`; `{x | f x > 0}` is a set of reals.
+    assert_not_equivalent(
+        "theorem a (f : ℝ → ℝ) : {x : ℕ | f x > 0} = ∅",
+        "theorem a (f : ℝ → ℝ) : {x | f x > 0} = ∅",
+    );
+    // `⋃ (n : ℤ)` ranges over the integers, `⋃ n` over what `n.toNat` leaves open.
+    assert_not_equivalent(
+        "theorem a (A : ℕ → Set ℝ) : ⋃ (n : ℤ), A n.toNat = Set.univ",
+        "theorem a (A : ℕ → Set ℝ) : ⋃ n, A n.toNat = Set.univ",
+    );
+    // Arithmetic with numerals alone decides nothing: `fun (x : ℝ) => x / 2` stays typed.
+    assert_not_equivalent(
+        "theorem a : (fun (x : ℝ) => x / 2) 1 = 0",
+        "theorem a : (fun x => x / 2) 1 = 0",
+    );
+}
+
+#[test]
+fn field_notation_follows_the_receivers_type() {
+    // `(a + b).sqrt` on naturals is `Nat.sqrt`, not `Real.sqrt`.
+    assert_not_equivalent(
+        "theorem a (a b : ℕ) : (a + b).sqrt = 2",
+        "theorem a (a b : ℕ) : Real.sqrt (a + b) = 2",
+    );
+    // A receiver of unknown type is not unfolded at all.
+    assert_not_equivalent(
+        "theorem a (f : ℕ → ℤ) : (g 1).natAbs = 2",
+        "theorem a (f : ℕ → ℤ) : Int.natAbs (f 1) = 2",
+    );
+}

@@ -98,7 +98,7 @@ fn from_text(
     literal: bool,
 ) -> anyhow::Result<Loaded> {
     let declarations = parse::find_declarations(text);
-    let declaration = pick(input, &declarations, name)?;
+    let declaration = pick(input, &declarations, name, text)?;
     let Some(declaration) = declaration else {
         if !literal {
             bail!("{input}: no theorem, lemma or example found");
@@ -127,31 +127,150 @@ fn from_text(
 
 /// The named declaration, or the first one. `Ok(None)` only when there is no declaration and no
 /// name was asked for.
+///
+/// A name is looked up as Lean would write it from outside the file: `Foo.bar` finds `theorem bar`
+/// inside `namespace Foo` (nested namespaces too) and `theorem Foo.bar` at top level. A name that
+/// is only the end of full names (`bar` for `Foo.bar`) is taken when one declaration ends that
+/// way; several, or none, is one error listing the theorems the file declares.
 fn pick<'a>(
     input: &str,
     declarations: &'a [Declaration],
     name: Option<&str>,
+    text: &str,
 ) -> anyhow::Result<Option<&'a Declaration>> {
     let Some(name) = name else {
         return Ok(declarations.first());
     };
-    if let Some(found) = declarations
+    let full: Vec<(String, &Declaration)> = declarations
         .iter()
-        .find(|d| d.name.as_deref() == Some(name))
-    {
+        .filter_map(|d| {
+            let declared = d.name.as_deref()?;
+            Some((full_name(text, d.start, declared), d))
+        })
+        .collect();
+    if let Some((_, found)) = full.iter().find(|(n, _)| n == name) {
         return Ok(Some(found));
     }
-    let known: Vec<&str> = declarations
-        .iter()
-        .filter_map(|d| d.name.as_deref())
-        .collect();
-    if known.is_empty() {
+    let suffix = format!(".{name}");
+    let ending: Vec<&(String, &Declaration)> =
+        full.iter().filter(|(n, _)| n.ends_with(&suffix)).collect();
+    if let [(_, found)] = ending.as_slice() {
+        return Ok(Some(found));
+    }
+    if ending.len() > 1 {
+        let names: Vec<&str> = ending.iter().map(|(n, _)| n.as_str()).collect();
+        bail!(
+            "{input}: theorem name '{name}' is ambiguous (it could be: {}); write the full name",
+            names.join(", ")
+        );
+    }
+    if full.is_empty() {
         bail!("{input}: no theorem named '{name}' (the file declares no named theorem)");
     }
+    let known: Vec<&str> = full.iter().map(|(n, _)| n.as_str()).collect();
     bail!(
         "{input}: no theorem named '{name}' (theorems here: {})",
         known.join(", ")
     );
+}
+
+/// The full name of a declaration named `declared` that starts at byte `start` of `text`: the
+/// namespaces open there (`namespace A.B` … `end A.B`, sections ignored) in front, except for a
+/// name written `_root_.x`, which is `x` wherever it stands.
+fn full_name(text: &str, start: usize, declared: &str) -> String {
+    if let Some(root) = declared.strip_prefix("_root_.") {
+        return root.to_string();
+    }
+    let mut prefix = open_namespaces(text.get(..start).unwrap_or_default());
+    prefix.push(declared.to_string());
+    prefix.join(".")
+}
+
+/// What a scope command opened: a namespace's components, or a section (named or not).
+enum Scope {
+    Namespace(Vec<String>),
+    Section,
+}
+
+/// The namespace components open at the end of `before`: Lean's `namespace`/`section`/`end`
+/// commands, read line by line (a command starts its line), comments and strings skipped.
+fn open_namespaces(before: &str) -> Vec<String> {
+    let mut scopes: Vec<Scope> = Vec::new();
+    for line in code_lines(before) {
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("namespace") => {
+                if let Some(n) = words.next() {
+                    scopes.push(Scope::Namespace(n.split('.').map(str::to_string).collect()));
+                }
+            }
+            Some("section" | "noncomputable")
+                if line.split_whitespace().any(|w| w == "section") =>
+            {
+                scopes.push(Scope::Section)
+            }
+            Some("end") => {
+                scopes.pop();
+            }
+            _ => {}
+        }
+    }
+    scopes
+        .into_iter()
+        .flat_map(|s| match s {
+            Scope::Namespace(parts) => parts,
+            Scope::Section => Vec::new(),
+        })
+        .collect()
+}
+
+/// The lines of `text` with `--` comments, `/- … -/` comments (nested) and string literals
+/// blanked out, so that a `namespace` inside a comment or docstring opens nothing.
+fn code_lines(text: &str) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    let mut chars = text.chars().peekable();
+    let mut block = 0usize;
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        if c == '\n' {
+            lines.push(String::new());
+            continue;
+        }
+        let line = lines.last_mut().expect("one line at least");
+        if block > 0 {
+            if c == '-' && chars.peek() == Some(&'/') {
+                chars.next();
+                block -= 1;
+            } else if c == '/' && chars.peek() == Some(&'-') {
+                chars.next();
+                block += 1;
+            }
+            continue;
+        }
+        if in_string {
+            if c == '\\' {
+                chars.next();
+            } else if c == '"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match c {
+            '/' if chars.peek() == Some(&'-') => {
+                chars.next();
+                block += 1;
+            }
+            '-' if chars.peek() == Some(&'-') => {
+                // A line comment: skip to the end of the line.
+                while chars.peek().is_some_and(|&n| n != '\n') {
+                    chars.next();
+                }
+            }
+            '"' => in_string = true,
+            _ => line.push(c),
+        }
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -166,5 +285,46 @@ mod tests {
         );
         assert_eq!(split_spec("a/b.lean"), (Path::new("a/b.lean"), None));
         assert_eq!(split_spec("::foo"), (Path::new("::foo"), None));
+    }
+
+    fn names(text: &str) -> Vec<String> {
+        parse::find_declarations(text)
+            .iter()
+            .map(|d| full_name(text, d.start, d.name.as_deref().unwrap_or("_")))
+            .collect()
+    }
+
+    #[test]
+    fn full_names_follow_namespaces_sections_and_root() {
+        let text = "import Mathlib\n/- namespace Fake -/\n-- namespace Fake2\nnamespace Foo\n\
+                    theorem bar : 1 = 1 := rfl\nnamespace Baz.Q\nsection S\n\
+                    theorem deep : 2 = 2 := rfl\nend S\nend Baz.Q\n\
+                    theorem _root_.top : 3 = 3 := rfl\nend Foo\n\
+                    theorem Foo.full : 4 = 4 := rfl\ntheorem plain : 5 = 5 := rfl\n";
+        assert_eq!(
+            names(text),
+            ["Foo.bar", "Foo.Baz.Q.deep", "top", "Foo.full", "plain"]
+        );
+    }
+
+    #[test]
+    fn pick_by_full_name_unique_suffix_and_errors() {
+        let text = "namespace A\ntheorem t : 1 = 1 := rfl\nend A\n\
+                    namespace B\ntheorem t : 2 = 2 := rfl\ntheorem u : 3 = 3 := rfl\nend B\n";
+        let ds = parse::find_declarations(text);
+        let got = |n: &str| pick("f.lean", &ds, Some(n), text).map(|d| d.map(|d| d.start));
+        assert_eq!(got("A.t").unwrap(), Some(ds[0].start));
+        assert_eq!(got("B.t").unwrap(), Some(ds[1].start));
+        assert_eq!(got("u").unwrap(), Some(ds[2].start));
+        let ambiguous = got("t").unwrap_err().to_string();
+        assert!(
+            ambiguous.contains("ambiguous") && ambiguous.contains("A.t, B.t"),
+            "{ambiguous}"
+        );
+        let unknown = got("C.t").unwrap_err().to_string();
+        assert!(
+            unknown.contains("theorems here: A.t, B.t, B.u"),
+            "{unknown}"
+        );
     }
 }

@@ -1604,6 +1604,14 @@ impl<'a> Parser<'a> {
         let t = self.tokens[self.pos];
         let start = t.start;
         match t.kind {
+            TokenKind::Number
+                if s.contains('_') && s.bytes().all(|b| b.is_ascii_digit() || b == b'_') =>
+            {
+                // `1_000_000` is Lean's `1000000`: `_` only separates digit groups (Lean's
+                // `decimalNumberFn`), so the leaf carries the value's digits.
+                self.pos += 1;
+                Ok(self.mk(s.replace('_', ""), vec![], start))
+            }
             TokenKind::Number | TokenKind::Str | TokenKind::Char => {
                 self.pos += 1;
                 Ok(self.mk(s, vec![], start))
@@ -1872,7 +1880,10 @@ impl<'a> Parser<'a> {
             // `prefix:max "#"`).
             "⋃₀" | "⋂₀" => self.prefix(s, 110, start),
             "#" => self.prefix("#", MAX_PREC, start),
-            "!" => self.prefix("!", MAX_PREC, start),
+            "!" => match self.matrix_literal(start) {
+                Some(t) => t,
+                None => self.prefix("!", MAX_PREC, start),
+            },
             "∀" | "∃" | "∃!" | "λ" | "Π" | "Σ" => {
                 self.pos += 1;
                 let kw = if s == "λ" { "fun" } else { s };
@@ -1994,6 +2005,50 @@ impl<'a> Parser<'a> {
         });
         self.pos = close + 1;
         Ok(self.widen(t, start, close))
+    }
+
+    /// Mathlib's matrix and vector literals `!![a, b; c, d]` and `![a, b]` (`Matrix.of`,
+    /// `Matrix.vecCons`: tokens `!![` and `![`, written without spaces), at a `!`. One node
+    /// `!![ _ , _ ; _ , _ ]` with the entries as children, row by row (`;` ends a row), so a
+    /// matrix is one term, not `!` of `!` of an unreadable list. `None` (nothing consumed)
+    /// when the `!` does not start one.
+    fn matrix_literal(&mut self, start: usize) -> Option<PResult<Tree>> {
+        let tokens = &self.tokens;
+        let adjacent = |i: usize| tokens[i + 1].start == tokens[i].end;
+        let i = self.pos;
+        let text = |k: usize| tokens.get(k).map(|t| &self.text[t.start..t.end]);
+        let (prefix, open_i) = match (text(i + 1), text(i + 2)) {
+            (Some("!"), Some("[")) if adjacent(i) && adjacent(i + 1) => ("!![", i + 2),
+            (Some("["), _) if adjacent(i) => ("![", i + 1),
+            _ => return None,
+        };
+        let close = self.matching[open_i].filter(|&c| c < self.limit)?;
+        self.pos = open_i + 1;
+        if self.pos == close {
+            self.pos = close + 1;
+            return Some(Ok(self.mk(format!("{prefix}]"), vec![], start)));
+        }
+        let inner_start = self.offset_here();
+        let t = self.region(inner_start, close, |p| {
+            let mut items = vec![p.expr(0)?];
+            let mut shape = String::from(" _ ");
+            loop {
+                let sep = if p.at(",") {
+                    ","
+                } else if p.at(";") {
+                    ";"
+                } else {
+                    break;
+                };
+                p.pos += 1;
+                items.push(p.expr(0)?);
+                shape.push_str(sep);
+                shape.push_str(" _ ");
+            }
+            Ok(p.mk(format!("{prefix}{shape}]"), items, inner_start))
+        });
+        self.pos = close + 1;
+        Some(Ok(self.widen(t, start, close)))
     }
 
     fn widen(&mut self, mut t: Tree, start: usize, close: usize) -> Tree {

@@ -204,13 +204,19 @@ fn shape(t: &Tree) -> Shape {
     if p.len() != t.children.len() + 1 {
         return Shape::Other;
     }
+    // `" _  _ "`: an application whose head is its first child (`(f ∘ g) x`, or a bound `f x`).
+    if p.len() >= 3 && p.iter().all(|x| x.trim().is_empty()) {
+        return Shape::App;
+    }
     let (first, last) = (p[0].trim(), p[p.len() - 1].trim());
     let inner_empty = p[1..p.len() - 1].iter().all(|x| x.trim().is_empty());
     if p.len() == 3 && first.is_empty() && last.is_empty() && !p[1].trim().is_empty() {
         let (prec, right) = infix(p[1].trim());
         return Shape::Infix(prec, right);
     }
-    if OPENERS.iter().any(|o| first.starts_with(o)) && !last.is_empty() {
+    // `!![a, b; c, d]`, `![a, b]`: Mathlib's matrix and vector literals.
+    let literal = first.starts_with("![") || first.starts_with("!![");
+    if (literal || OPENERS.iter().any(|o| first.starts_with(o))) && !last.is_empty() {
         return Shape::Bracketed;
     }
     if first.is_empty()
@@ -334,7 +340,7 @@ fn term(t: &Tree, out: &mut String, depth: usize, budget: &mut usize) {
                 let piece = piece.trim();
                 if !piece.is_empty() {
                     let tight_before = k > 0
-                        && (piece.starts_with([')', ']', '}', '⟩', '⦄', '⌋', '⌉', ',', '.'])
+                        && (piece.starts_with([')', ']', '}', '⟩', '⦄', '⌋', '⌉', ',', ';', '.'])
                             || (k + 1 == pieces.len()
                                 && matches!(s, Shape::Bracketed)
                                 && piece.starts_with(['|', '‖'])));
@@ -489,6 +495,12 @@ mod tests {
             ("a ≡ b [ZMOD 3]", "a ≡ b [ZMOD 3]"),
             ("{x : ℝ | 0 < x} = S", "{x : ℝ | 0 < x} = S"),
             ("Nat.gcd a b = 1", "Nat.gcd a b = 1"),
+            (
+                "!![1, 2; 3, x] * ![x, 0] = A",
+                "!![1, 2; 3, x] * ![x, 0] = A",
+            ),
+            // A head that is a term: `" _  _ "` with the head as first child.
+            ("(f ∘ g) (x + 1) + 1 = 0", "(f ∘ g) (x + 1) + 1 = 0"),
             (
                 "(∑ k in Finset.range n, k) = 3",
                 "(∑ k ∈ Finset.range n, k) = 3",

@@ -238,7 +238,7 @@ fn closed(t: &Tree) -> bool {
 fn closed_relations(t: &Tree, out: &mut Vec<String>, numerals: &mut Vec<String>) {
     let arithmetic = t.children.iter().any(|c| !c.children.is_empty());
     if RELATIONS.contains(&t.label.as_str()) && arithmetic && closed(t) {
-        out.push(rules::render(t));
+        out.push(rules::render_exact(t));
         collect_numerals(t, numerals);
         return;
     }

@@ -51,6 +51,10 @@ use crate::trees::Tree;
 
 mod arithmetic;
 mod binders;
+mod binders_apply;
+mod binders_beta;
+mod binders_casts;
+mod binders_elided;
 pub mod elab;
 mod logic;
 mod notation;
@@ -264,9 +268,20 @@ fn node2(label: &str, a: Tree, b: Tree) -> Tree {
 // ---------------------------------------------------------------------------------------------
 // Rendering a subterm for the path
 
-/// A subterm as one line of text: placeholders filled with the children (parenthesised when
-/// they are operator nodes), GTED's labels otherwise shown as `label(children)`.
+/// Longest text a path step shows for its place (longer subterms keep both ends around `…`).
+const PATH_TEXT_CHARS: usize = 240;
+
+/// A subterm as the path shows it: Lean text ([`crate::trees::render::lean_text`]: `0 < x`,
+/// `(0 : ℝ)`), never the internal labels (`" _ < _ "`).
 pub fn render(t: &Tree) -> String {
+    crate::trees::render::lean_text(t, PATH_TEXT_CHARS)
+}
+
+/// A subterm as one line of text, whole however long: placeholders filled with the children
+/// (parenthesised when they are operator nodes), GTED's labels otherwise shown as
+/// `label(children)`. For comparing subterms as text ([`guards`](super::guards)), where
+/// [`render`]'s shortening could make two different terms read alike.
+pub fn render_exact(t: &Tree) -> String {
     let mut out = String::new();
     render_into(t, &mut out, 0);
     // Labels such as `"Nat.gcd _  _ "` leave double spaces once filled.
@@ -638,8 +653,16 @@ fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, 
         }
         return quantifier_rule(t, q).map(|(rule, new)| (Applied { rule, at: at() }, new));
     }
+    // The same in `{x | …}`, `⋃ x, …`, `∑ x ∈ s, …`, `fun x => …` (module `binders_elided`).
+    if let Some(new) = binders_elided::elide_decided_type(t, &context.carriers) {
+        let applied = Applied {
+            rule: "binder type (elaboration)",
+            at: at(),
+        };
+        return Some((applied, new));
+    }
     if t.label.starts_with("let") && (3..=4).contains(&t.children.len()) {
-        if let Some(new) = zeta(t) {
+        if let Some(new) = zeta(t, &context.carriers) {
             return Some((
                 Applied {
                     rule: "zeta",
@@ -1027,14 +1050,19 @@ fn subst(binders: &[Tree], concl: &Tree, carriers: &Carriers) -> Option<(Vec<Tre
                 .iter()
                 .chain(std::iter::once(concl))
                 .collect();
-            if !substitutable(&var.label, value, &scopes) {
+            // No β here: a function given by `(hf : f = fun x => e)` and applied stays, so that
+            // `funext_iff` makes it `∀ x, f x = e`, where the statements that write it so meet it.
+            let ty = &binders[j].children[1];
+            let uncast = binders_casts::uses_at_own_type(&var.label, ty, &scopes, carriers);
+            let typed_value = ascribed_where(value, ty, carriers, uncast);
+            if !substitutable(&var.label, &typed_value, &scopes, None) {
                 continue;
             }
             // `e` stands where `x` stood with `x`'s type: `(e : T)`, since the type decides
             // `/` and `-` (`(x : ℕ) (h : x = 1) : x / 2 = 0` is `(1 : ℕ) / 2 = 0`, not the
             // same as over ℚ). With no written type (`(x : _)`) the value's own elaboration
             // decides, as it did for `x`.
-            let value = &ascribed(value, &binders[j].children[1], carriers);
+            let value = &typed_value;
             let mut out: Vec<Tree> = binders[..j].to_vec();
             out.extend_from_slice(&binders[j + 1..i]);
             out.extend(
@@ -1053,13 +1081,31 @@ fn subst(binders: &[Tree], concl: &Tree, carriers: &Carriers) -> Option<(Vec<Tre
 /// otherwise, and a context that made a natural variable another type did so by coercing it
 /// at the leaf (`binop%`), where the numeral takes that type with the same value: so numerals
 /// put for a natural need no ascription. For any other type they do (`(x : ℤ) (h : x = 2)`
-/// makes `x - 3` the integer `-1`; `2 - 3` is the natural `0`).
+/// makes `x - 3` the integer `-1`; `2 - 3` is the natural `0`). Nor does a natural or integer
+/// value with `-`, `/` or `%` in it: where the variable stood under a cast (`(x : ℝ)`, or an
+/// operand `binop%` coerces), the cast went around the whole value, and `binop%` would push it
+/// to the leaves of a bare `y - 3`, where it does not commute with truncation (`↑(y - 3)` is
+/// not `↑y - 3`); the ascription `(y - 3 : ℕ)` keeps it a leaf.
 fn ascribed(e: &Tree, ty: &Tree, carriers: &Carriers) -> Tree {
+    ascribed_where(e, ty, carriers, false)
+}
+
+/// [`ascribed`], told whether no cast reaches the places the value goes to
+/// ([`binders_casts::uses_at_own_type`]): then a truncating value needs no ascription either.
+fn ascribed_where(e: &Tree, ty: &Tree, carriers: &Carriers, uncast: bool) -> Tree {
     let already = e.label == "( _ : _ )" && e.children.get(1) == Some(ty);
-    let own = elab::num_of_type(ty).is_some_and(|n| match elab::type_of(e, carriers) {
-        elab::Ty::Num(m) => m == n,
-        elab::Ty::Numeral => n == elab::Num::Nat,
-        elab::Ty::Unknown => false,
+    fn truncating(t: &Tree) -> bool {
+        [" _ - _ ", " _ / _ ", " _ % _ "].contains(&t.label.as_str())
+            || (t.label != "( _ : _ )" && t.children.iter().any(truncating))
+    }
+    let own = elab::num_of_type(ty).is_some_and(|n| {
+        let discrete = matches!(n, elab::Num::Nat | elab::Num::Int);
+        let fits = match elab::type_of(e, carriers) {
+            elab::Ty::Num(m) => m == n,
+            elab::Ty::Numeral => n == elab::Num::Nat,
+            elab::Ty::Unknown => false,
+        };
+        fits && (uncast || !(discrete && truncating(e)))
     });
     if (is_leaf(ty) && ty.label == UNKNOWN_TYPE) || already || own {
         return e.clone();
@@ -1321,29 +1367,64 @@ fn quantifier_rule(t: &Tree, q: Quant) -> Option<(&'static str, Tree)> {
     }
 }
 
-/// `let x := v; b` → `b[v/x]` (children `[x, v, b]` or `[x, T, v, b]`).
-fn zeta(t: &Tree) -> Option<Tree> {
+/// `let x := v; b` → `b[v/x]` (children `[x, v, b]` or `[x, T, v, b]`). A written type stays
+/// with the value (`let x : ℝ := 1; x / 2` is `(1 : ℝ) / 2`, not the natural `1 / 2`), and a
+/// function value is β-reduced where it is applied ([`binders_beta`]).
+fn zeta(t: &Tree, carriers: &Carriers) -> Option<Tree> {
     let name = t.children.first().filter(|n| is_leaf(n))?;
     let n = t.children.len();
-    let value = &t.children[n - 2];
+    let value = match t.children.as_slice() {
+        [_, ty, v, _] => ascribed(v, ty, carriers),
+        _ => t.children[n - 2].clone(),
+    };
     let body = &t.children[n - 1];
-    substitutable(&name.label, value, &[body]).then(|| substitute(body, &name.label, value))
+    substitutable(&name.label, &value, &[body], Some(carriers))
+        .then(|| substitute_beta(body, &name.label, &value, carriers))
 }
 
 /// Can every use of `name` in `scopes` be replaced by `value` with [`substitute`]? Not when
 /// `name` is applied (`f a` keeps `f` in its label, where [`substitute`] does not look: the
 /// definition would be lost), rebound inside (`∑ x in s, x`: another `x`), or when a name of
 /// `value` is bound inside (capture).
-fn substitutable(name: &str, value: &Tree, scopes: &[&Tree]) -> bool {
-    fn applied(t: &Tree, f: &str) -> bool {
-        (!is_leaf(t) && (t.label == f || app_head(t) == Some(f)))
-            || t.children.iter().any(|c| applied(c, f))
-    }
+fn substitutable(name: &str, value: &Tree, scopes: &[&Tree], beta: Option<&Carriers>) -> bool {
+    // With `beta`, an application of `name` is fine where the value β-reduces there.
+    let applied = |t: &Tree, f: &str| {
+        fn walk(t: &Tree, f: &str, value: &Tree, beta: Option<&Carriers>) -> bool {
+            let reduces =
+                || beta.is_some_and(|c| binders_beta::beta(value, &t.children, c).is_some());
+            let here = !is_leaf(t) && (t.label == f || (app_head(t) == Some(f) && !reduces()));
+            here || t.children.iter().any(|c| walk(c, f, value, beta))
+        }
+        walk(t, f, value, beta)
+    };
     let mut names = Vec::new();
     leaves(value, &mut names);
     scopes.iter().all(|t| {
         !applied(t, name) && !binds_inside(t, name) && !names.iter().any(|n| binds_inside(t, n))
     })
+}
+
+/// [`substitute`], and each application `name a…` β-reduced with `value`
+/// ([`binders_beta::beta`]; [`substitutable`] has checked it reduces).
+fn substitute_beta(t: &Tree, name: &str, value: &Tree, carriers: &Carriers) -> Tree {
+    if is_leaf(t) {
+        return substitute(t, name, value);
+    }
+    if quantifier(t).is_some() && binds(&t.children[0], name) {
+        return t.clone();
+    }
+    let mut out = t.clone();
+    out.children = t
+        .children
+        .iter()
+        .map(|c| substitute_beta(c, name, value, carriers))
+        .collect();
+    if app_head(t) == Some(name) {
+        if let Some(reduced) = binders_beta::beta(value, &out.children, carriers) {
+            return reduced;
+        }
+    }
+    out
 }
 
 /// `t` with every leaf labelled `name` replaced by `value`, stopping under binders that rebind
@@ -1411,6 +1492,10 @@ fn flag_in(t: &mut Tree, scope: &mut Vec<String>, is_list: bool) {
     if is_leaf(t) {
         flag_leaf(t, scope);
         return;
+    }
+    // `f x` with `f` bound: renamable like `f` (module `binders_apply`).
+    if !is_list {
+        binders_apply::flag_bound_head(t, scope);
     }
     let depth = scope.len();
     let scoped = is_list || quantifier(t).is_some();
@@ -1700,7 +1785,8 @@ fn moves_in(
 }
 
 /// Does `t` contain a term whose type no binder tells: an unparsed span, or a matrix literal
-/// `!![a, b; c, d]` (which the parser reads as `!` of `!` of an opaque node)? Products of such
+/// `!![a, b; c, d]` (the parser's one node `!![ _ , _ ; _ , _ ]`; also the older reading `!` of
+/// `!` of an opaque node, in trees read from JSON)? Products of such
 /// terms are not known to commute: `!![1, 2; 3, 4] * !![x, 0; 0, 1]` is a matrix product.
 pub(crate) fn opaque_or_matrix(t: &Tree) -> bool {
     let matrix = t.label.starts_with("!![")
@@ -1748,6 +1834,22 @@ impl<'t> Alpha<'t> {
         }
         if is_leaf(a) {
             return self.leaf(a, b);
+        }
+        if a.variable_freecost != b.variable_freecost {
+            // A bound function applied against a constant one (`f x` with `f` bound, `f x`
+            // with `f` from the header).
+            return false;
+        }
+        if let (Some(fa), Some(fb)) = (
+            binders_apply::flagged_head(a),
+            binders_apply::flagged_head(b),
+        ) {
+            // Bound function heads: checked as the bound leaves they are.
+            return self.names(fa, fb, (true, false), (true, false))
+                && a.children
+                    .iter()
+                    .zip(&b.children)
+                    .all(|(x, y)| self.walk(x, y, false));
         }
         if a.label != b.label {
             return false;
@@ -1799,26 +1901,29 @@ impl<'t> Alpha<'t> {
     }
 
     fn leaf(&mut self, a: &'t Tree, b: &'t Tree) -> bool {
-        let bound_a = self.scope.iter().rposition(|(x, _)| *x == a.label);
-        let bound_b = self.scope.iter().rposition(|(_, y)| *y == b.label);
+        self.names(
+            &a.label,
+            &b.label,
+            (a.variable_freecost, a.hypothesis_freecost),
+            (b.variable_freecost, b.hypothesis_freecost),
+        )
+    }
+
+    /// A name on each side (a leaf, or a bound function's head), with its flags
+    /// (variable, hypothesis): bound at the same binder, or free with one counterpart.
+    fn names(&mut self, la: &'t str, lb: &'t str, fa: (bool, bool), fb: (bool, bool)) -> bool {
+        let bound_a = self.scope.iter().rposition(|(x, _)| *x == la);
+        let bound_b = self.scope.iter().rposition(|(_, y)| *y == lb);
         match (bound_a, bound_b) {
             (Some(i), Some(j)) => i == j,
-            (None, None)
-                if (a.variable_freecost && b.variable_freecost)
-                    || (a.hypothesis_freecost && b.hypothesis_freecost) =>
-            {
-                let (la, lb) = (a.label.as_str(), b.label.as_str());
+            (None, None) if (fa.0 && fb.0) || (fa.1 && fb.1) => {
                 let clash = self.forward.iter().any(|&(x, y)| (x == la) != (y == lb));
                 if !clash && !self.forward.contains(&(la, lb)) {
                     self.forward.push((la, lb));
                 }
                 !clash
             }
-            (None, None) => {
-                a.label == b.label
-                    && a.variable_freecost == b.variable_freecost
-                    && a.hypothesis_freecost == b.hypothesis_freecost
-            }
+            (None, None) => la == lb && fa == fb,
             _ => false,
         }
     }
@@ -2823,7 +2928,9 @@ mod tests {
         let concl = &t.children[0].children[1];
         // Operator operands are parenthesised (no precedence table needed); applications inside
         // an infix operator are not: they bind tighter than any.
-        assert_eq!(render(concl), "((x + 1) * 2) = f x");
+        assert_eq!(render_exact(concl), "((x + 1) * 2) = f x");
+        // The path's text is Lean's: precedence decides the parentheses.
+        assert_eq!(render(concl), "(x + 1) * 2 = f x");
     }
 
     #[test]

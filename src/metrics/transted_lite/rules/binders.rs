@@ -108,13 +108,16 @@ pub const RULES: &[Rule] = &[
     )]),
     elsewhere(
         "forall_eq",
-        "(x : T) (h : x = e) : p x ↔ p (e : T) (x not in e, h unused)",
+        "(x : T) (h : x = e) : p x ↔ p e (x not in e, h unused); `e` keeps the ascription `(e : T)` where a cast could move into it (ℕ/ℤ `-`, `/`, `%`)",
         Canonical,
     )
-    .ex(&[(
-        "(x y : ℕ) (h : x = y + 1) : x < 3",
-        "(y : ℕ) : (y + 1 : ℕ) < 3",
-    )]),
+    .ex(&[
+        ("(x y : ℕ) (h : x = y + 1) : x < 3", "(y : ℕ) : y + 1 < 3"),
+        (
+            "(x y : ℕ) (h : x = y - 3) : (x : ℝ) ≥ 0",
+            "(y : ℕ) : ((y - 3 : ℕ) : ℝ) ≥ 0",
+        ),
+    ]),
     elsewhere("imp (non-dependent ∀)", "∀ (_ : p), q is p → q", Canonical),
     elsewhere(
         "type variable in front",

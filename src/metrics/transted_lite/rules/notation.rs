@@ -207,6 +207,8 @@ pub const RULES: &[Rule] = &[
         ": (2 : ℝ) + 1 = 3",
         "(x : ℕ) : (↑x : ℝ) = 2",
         "(x : α) : (x : ℝ) = 2",
+        // Compound: the ascription is the type `-` elaborates at (`↑(y - 3)` is not `↑y - 3`).
+        "(y : ℕ) : ((y - 3 : ℕ) : ℝ) ≥ 0",
     ]),
     rw(
         "coe_sort (↥S in a type is S)",

@@ -69,7 +69,10 @@ pub enum Cond {
     /// The `+` (`true`) or `*` (`false`) at the node commutes: [`elab::commutes_at`] and the
     /// statement's [`Commutativity`]; moves only.
     Commutes { add: bool },
-    /// The term's type is the number type the second term names (`(x : ℝ)` with `x : ℝ`).
+    /// The term is a name (a leaf, not a numeral) whose type is the number type the second
+    /// term names (`(x : ℝ)` with `x : ℝ`). Only a name: on a compound term an ascription is the
+    /// expected type its operators elaborate under (`((y - 3 : ℕ) : ℝ)` is `↑(y - 3)`,
+    /// `(y - 3 : ℝ)` is `↑y - 3`), so dropping it can change the statement.
     HasType(&'static str, &'static str),
     /// The term is a name whose written type is a type variable `G` with an instance
     /// `[Monoid G]` (or a class extending it) in the statement, or a number.
@@ -456,8 +459,12 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
                 && elab::commutes_at(root, path, c)
         }),
         CompiledCond::HasType(x, ty) => {
+            let x = term(x, b);
             let want = elab::num_of_type(&term(ty, b));
-            want.is_some() && elab::type_of(&term(x, b), c) == Ty::Num(want.unwrap_or(Num::Nat))
+            is_leaf(&x)
+                && x.label.parse::<u128>().is_err()
+                && want.is_some()
+                && elab::type_of(&x, c) == Ty::Num(want.unwrap_or(Num::Nat))
         }
         CompiledCond::Monoid(x) => {
             let x = term(x, b);

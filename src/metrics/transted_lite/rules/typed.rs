@@ -518,7 +518,20 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
             let ns = receiver_namespace(a, c)?;
             (receiver_namespace(b, c)? == ns).then_some(ns)
         }
-        _ => None,
+        // A compound receiver of a known number type (elaboration-lite: `(f x).natAbs` with
+        // `(f : ℕ → ℤ)`, `(a + b).sqrt` with `(a b : ℕ)`): Lean elaborates the receiver
+        // first, with no expected type, and looks the field up in its type's namespace.
+        // Numerals alone (`(2 + 3).sqrt`) have no type there yet: not unfolded.
+        _ => match elab::type_of(receiver, c) {
+            elab::Ty::Num(n) => Some(match n {
+                elab::Num::Nat => "Nat",
+                elab::Num::Int => "Int",
+                elab::Num::Rat => "Rat",
+                elab::Num::Real => "Real",
+                elab::Num::Complex => "Complex",
+            }),
+            _ => None,
+        },
     }
 }
 
