@@ -740,6 +740,121 @@ mod tests {
         assert_eq!(first.evaluated, 40);
     }
 
+    /// A wide statement near the metric's size limit: 95 hypotheses `(hᵢ : xᵢ + xᵢ₊₁ ≤ i)` over
+    /// typed real variables; the candidate lists them reversed with the operands swapped.
+    fn wide_pair() -> (Statement, Statement) {
+        let text = |candidate: bool| {
+            let vars: Vec<String> = (0..=95).map(|i| format!("(x{i} : ℝ)")).collect();
+            let mut hs: Vec<String> = (0..95)
+                .map(|i| {
+                    let (a, b) = (format!("x{i}"), format!("x{}", i + 1));
+                    let (l, r) = if candidate { (b, a) } else { (a, b) };
+                    format!("(h{i} : {l} + {r} ≤ {i})")
+                })
+                .collect();
+            if candidate {
+                hs.reverse();
+            }
+            format!("theorem t {} {} : x0 ≤ 1", vars.join(" "), hs.join(" "))
+        };
+        (statement(&text(false)), statement(&text(true)))
+    }
+
+    fn past() -> Clock {
+        Clock::until(Some(
+            Instant::now()
+                .checked_sub(Duration::from_millis(1))
+                .unwrap_or_else(Instant::now),
+        ))
+    }
+
+    #[test]
+    fn canonical_rules_and_move_generation_stop_on_the_clock() {
+        let (r, c) = wide_pair();
+        assert!(rules::canonicalize_within(&r.tree, past()).is_none());
+        let (canon, _) = rules::canonicalize_within(&r.tree, Clock::unlimited()).expect("no limit");
+        let (other, _) = rules::canonicalize(&c.tree);
+        let comm = Commutativity::of(&canon);
+        let carriers = Carriers::of(&r.tree);
+        let measured = std::cell::Cell::new(0);
+        let mut distance = |_: &Tree, _: &Tree| {
+            measured.set(measured.get() + 1);
+            1
+        };
+        let mut out = Vec::new();
+        let complete =
+            rules::moves_within(&canon, &other, comm, &carriers, &mut distance, past(), &mut out);
+        assert!(!complete);
+        assert!(out.is_empty(), "{} moves generated past the deadline", out.len());
+        assert_eq!(measured.get(), 0, "binder pairs measured past the deadline");
+        // Without a deadline the same call lists every move (and aligns binders).
+        let all = rules::moves_within(
+            &canon,
+            &other,
+            comm,
+            &carriers,
+            &mut distance,
+            Clock::unlimited(),
+            &mut out,
+        );
+        assert!(all && out.len() > 150, "{}", out.len());
+    }
+
+    #[test]
+    fn a_search_cut_by_the_clock_is_out_of_time_not_a_score() {
+        let (r, c) = wide_pair();
+        assert!((850..=1_000).contains(&r.tree.size()), "{}", r.tree.size());
+        let metric = TransTedLite::new(Config {
+            max_nodes: 1_000_000,
+            time_limit: Duration::from_millis(200),
+            ..Config::default()
+        });
+        let pair = Pair {
+            reference: &r,
+            candidate: &c,
+            reference_header: "",
+            candidate_header: "",
+        };
+        let started = Instant::now();
+        let e = metric.judge(&pair).expect_err("no verdict past the deadline");
+        let elapsed = started.elapsed();
+        assert!(e.to_string().starts_with("out of time"), "{e}");
+        // Before the rules read the clock, the first expansion alone ran for seconds here (about
+        // 1 s in a release build, many in a debug one); now it stops one rule attempt past the
+        // deadline. Generous, for debug builds on a loaded machine.
+        assert!(elapsed < Duration::from_secs(3), "took {elapsed:?}");
+    }
+
+    #[test]
+    fn reuse_between_states_changes_no_result() {
+        for (a, b) in [
+            (
+                "theorem a (a b c : ℝ) (h₀ : a + b = c) (h₁ : b * c = a) : a * b + c = b + a * c",
+                "theorem b (x y z : ℝ) (h₁ : z * y = x) (h₀ : y + x = z) : z + x * y = y * x + 2",
+            ),
+            (
+                "theorem a (x y : ℝ) (h₀ : x + y = 10) (h₁ : x - y = 2) : x = 6",
+                "theorem b (x y : ℝ) (h₁ : x - y = 2) (h₀ : x + y = 10) : x = 6",
+            ),
+        ] {
+            let (r, c) = (statement(a), statement(b));
+            let run = |reuse: bool, both_sides: bool| {
+                let j = TransTedLite::new(Config {
+                    max_nodes: 60,
+                    time_limit: Duration::from_secs(60),
+                    both_sides,
+                    free_rename: true,
+                    reuse,
+                })
+                .judge_trees(&r.tree, &c.tree);
+                (j.distance, j.path, j.evaluated, j.expanded, j.stop)
+            };
+            for both_sides in [false, true] {
+                assert_eq!(run(true, both_sides), run(false, both_sides), "{a} / {b}");
+            }
+        }
+    }
+
     #[test]
     fn unparsable_input_shapes_do_not_panic() {
         let odd = Tree::node("theorem", vec![Tree::node(": _ ", vec![])]);
