@@ -19,10 +19,12 @@
 //!    distance and path must be the same with reuse on and off (checked, the bench panics
 //!    otherwise).
 //!
-//! Run: `cargo bench --bench transted_lite [-- --before PATH] [--runs N]`. Prints Markdown.
+//! Run: `cargo bench --bench transted_lite [-- --before PATH] [--runs N]
+//! [--only deadline|states]`. Prints Markdown.
 
 use lean_assess::dataset;
 use lean_assess::metrics::transted_lite::{Config, TransTedLite};
+use lean_assess::metrics::Metric;
 use lean_assess::trees::parse::{parse_statement, Header};
 use lean_assess::trees::Statement;
 use std::io::Write;
@@ -133,7 +135,11 @@ fn comm(hyps: usize, candidate: bool) -> String {
     if candidate {
         hs.reverse();
     }
-    let concl = if candidate { "x1 + x0 ≤ 1" } else { "x0 + x1 ≤ 1" };
+    let concl = if candidate {
+        "x1 + x0 ≤ 1"
+    } else {
+        "x0 + x1 ≤ 1"
+    };
     format!(
         "theorem t {} {} : {concl} := sorry\n",
         vars.join(" "),
@@ -170,8 +176,10 @@ fn deadline_table(before: Option<&str>) {
     let dir = tempfile::tempdir().expect("temp dir");
     let now = env!("CARGO_BIN_EXE_lean-assess");
     let mut out = std::io::stdout().lock();
-    let mut header = "| shape | nodes | hyps | outcome | s | × deadline | peak MiB |".to_string();
-    let mut rule = "|---|---|---|---|---|---|---|".to_string();
+    let mut header =
+        "| shape | nodes | hyps | judge s (in-process) | past the deadline ms | outcome | process s | × deadline | peak MiB |"
+            .to_string();
+    let mut rule = "|---|---|---|---|---|---|---|---|---|".to_string();
     if before.is_some() {
         header.push_str(" before: outcome | s | × deadline | peak MiB |");
         rule.push_str("---|---|---|---|");
@@ -194,7 +202,9 @@ fn deadline_table(before: Option<&str>) {
                 rp.to_str().unwrap(),
                 cp.to_str().unwrap(),
             ];
-            let mut row = format!("| {name} | {nodes} | {hyps} |");
+            let (judge_s, past_ms) =
+                judge_in_process(&parse(&shape(hyps, false)), &parse(&shape(hyps, true)));
+            let mut row = format!("| {name} | {nodes} | {hyps} | {judge_s:.3} | {past_ms} |");
             for binary in std::iter::once(now).chain(before) {
                 let what = outcome(binary, &args);
                 let (s, mib) = run(binary, &args);
@@ -203,6 +213,25 @@ fn deadline_table(before: Option<&str>) {
             writeln!(out, "{row}").unwrap();
         }
     }
+}
+
+/// The default metric's judging time in this process, and how far past its deadline it ended
+/// (`-` when it ended before).
+fn judge_in_process(reference: &Statement, candidate: &Statement) -> (f64, String) {
+    let metric = TransTedLite::default();
+    let started = Instant::now();
+    let _ = metric.judge(&lean_assess::metrics::Pair {
+        reference,
+        candidate,
+        reference_header: "",
+        candidate_header: "",
+    });
+    let elapsed = started.elapsed();
+    let past = elapsed.checked_sub(metric.config.time_limit).map_or_else(
+        || "-".to_string(),
+        |d| format!("{:.1}", d.as_secs_f64() * 1e3),
+    );
+    (elapsed.as_secs_f64(), past)
 }
 
 /// Reference and candidate statements with their headers' `open`s.
@@ -332,6 +361,11 @@ fn main() {
         .and_then(|r| r.parse().ok())
         .unwrap_or(if benching { 5 } else { 1 });
     let before = value("--before");
-    deadline_table(before.as_deref());
-    states_table(runs);
+    let only = value("--only");
+    if only.as_deref() != Some("states") {
+        deadline_table(before.as_deref());
+    }
+    if only.as_deref() != Some("deadline") {
+        states_table(runs);
+    }
 }

@@ -789,10 +789,21 @@ mod tests {
             1
         };
         let mut out = Vec::new();
-        let complete =
-            rules::moves_within(&canon, &other, comm, &carriers, &mut distance, past(), &mut out);
+        let complete = rules::moves_within(
+            &canon,
+            &other,
+            comm,
+            &carriers,
+            &mut distance,
+            past(),
+            &mut out,
+        );
         assert!(!complete);
-        assert!(out.is_empty(), "{} moves generated past the deadline", out.len());
+        assert!(
+            out.is_empty(),
+            "{} moves generated past the deadline",
+            out.len()
+        );
         assert_eq!(measured.get(), 0, "binder pairs measured past the deadline");
         // Without a deadline the same call lists every move (and aligns binders).
         let all = rules::moves_within(
@@ -823,7 +834,9 @@ mod tests {
             candidate_header: "",
         };
         let started = Instant::now();
-        let e = metric.judge(&pair).expect_err("no verdict past the deadline");
+        let e = metric
+            .judge(&pair)
+            .expect_err("no verdict past the deadline");
         let elapsed = started.elapsed();
         assert!(e.to_string().starts_with("out of time"), "{e}");
         // Before the rules read the clock, the first expansion alone ran for seconds here (about

@@ -1844,7 +1844,15 @@ pub fn moves(
     distance: &mut dyn FnMut(&Tree, &Tree) -> u32,
     out: &mut Vec<Rewrite>,
 ) {
-    let complete = moves_within(tree, other, comm, carriers, distance, Clock::unlimited(), out);
+    let complete = moves_within(
+        tree,
+        other,
+        comm,
+        carriers,
+        distance,
+        Clock::unlimited(),
+        out,
+    );
     debug_assert!(complete, "an unlimited clock never runs out");
 }
 
@@ -2276,8 +2284,7 @@ fn binder_reorder_within(
             return None;
         }
         for p in 0..i {
-            depends_on[i * k + p] =
-                names[p].is_some_and(|n| mentions_outside_name(&mine[i], n));
+            depends_on[i * k + p] = names[p].is_some_and(|n| mentions_outside_name(&mine[i], n));
         }
     }
     let depends = |i: usize, p: usize| -> bool { depends_on[i * k + p] };
