@@ -116,6 +116,9 @@ fn outcome(binary: &str, args: &[&str]) -> String {
     }
 }
 
+/// A generated statement: (hypotheses, candidate side?) → text.
+type Shape = fn(usize, bool) -> String;
+
 /// The shape: `hyps` hypotheses over typed real variables, 3 in 4 with a commutative
 /// operator. The candidate has them in reverse order with the commutative operands swapped.
 fn comm(hyps: usize, candidate: bool) -> String {
@@ -164,7 +167,7 @@ fn parse(text: &str) -> Statement {
 
 /// The number of hypotheses that brings `shape`'s reference closest to `target` nodes without
 /// passing it.
-fn hyps_for(shape: fn(usize, bool) -> String, target: usize) -> usize {
+fn hyps_for(shape: Shape, target: usize) -> usize {
     let mut hyps = 1;
     while parse(&shape(hyps + 1, false)).tree.size() <= target {
         hyps += 1;
@@ -185,7 +188,7 @@ fn deadline_table(before: Option<&str>) {
         rule.push_str("---|---|---|---|");
     }
     writeln!(out, "{header}\n{rule}").unwrap();
-    let shapes: [(&str, fn(usize, bool) -> String); 2] = [("comm", comm), ("auto", auto)];
+    let shapes: [(&str, Shape); 2] = [("comm", comm), ("auto", auto)];
     for (name, shape) in shapes {
         for target in [100usize, 457, 877, 1_000] {
             let hyps = hyps_for(shape, target);
