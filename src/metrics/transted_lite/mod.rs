@@ -188,6 +188,9 @@ struct Heuristic {
     deadline: Option<Instant>,
     /// Work kept between states ([`Config::reuse`]); `None` recomputes everything.
     reuse: Option<Reuse>,
+    /// Some distance was answered [`PAST_DEADLINE`]: the search saw the clock, whatever it
+    /// stopped on afterwards (the node budget can be reached by unmeasured states).
+    timed_out: bool,
 }
 
 /// What [`Heuristic`] keeps between neighbouring states. Every entry is keyed by the full tree
@@ -221,12 +224,14 @@ impl Heuristic {
             costs,
             deadline,
             reuse: reuse.then(Reuse::default),
+            timed_out: false,
         }
     }
 
     /// The distance between the two trees of a state.
     fn ted(&mut self, a: &Tree, b: &Tree) -> u32 {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
             return PAST_DEADLINE;
         }
         let fb = FlatTree::new(b, &mut self.labels);
@@ -249,6 +254,7 @@ impl Heuristic {
     /// remembered for the whole search when [`Config::reuse`] is on.
     fn small_ted(&mut self, a: &Tree, b: &Tree) -> u32 {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
             return PAST_DEADLINE;
         }
         let Some(mut reuse) = self.reuse.take() else {
@@ -291,6 +297,7 @@ impl Heuristic {
             .workspace
             .ted_flat_within(fa, fb, self.costs, self.deadline)
         else {
+            self.timed_out = true;
             return PAST_DEADLINE;
         };
         // Free renaming prices each leaf alone: a TED of 0 may pair `x` with `y` in one place
@@ -452,7 +459,11 @@ impl TransTedLite {
             max_nodes: self.config.max_nodes,
             deadline: Some(deadline),
         };
-        let out = search::best_first(&mut problem, (ref_canon, cand_canon), budget, &mut ());
+        let mut out = search::best_first(&mut problem, (ref_canon, cand_canon), budget, &mut ());
+        if problem.heuristic.timed_out && out.stop != Stop::Closed {
+            // Some state went unmeasured: whatever ended the search, the clock decided it.
+            out.stop = Stop::Deadline;
+        }
         path.extend(out.path);
         let (reference_end, candidate_end) = out.best;
         let mut judgement = Judgement {
