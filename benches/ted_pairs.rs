@@ -233,5 +233,39 @@ fn worst_cases(out: &mut dyn Write, runs: usize) -> Result<(), Box<dyn std::erro
         }
         writeln!(out, "{line}")?;
     }
+    // Issue 14's case: a 1,001-node zig-zag pair, where Zhang–Shasha (left/right) was still
+    // running after 120 s and APTED took 11 s. `Auto` must pick APTED here (no height cap sends
+    // tall trees to the slow strategy); the left/right engine gets 10× APTED's time, then stops.
+    let (a, b) = (zigzag(500), zigzag(500));
+    let mut interner = LabelInterner::new();
+    let (fa, fb) = (
+        FlatTree::new(&a, &mut interner),
+        FlatTree::new(&b, &mut interner),
+    );
+    let costs = CostModel { free_rename: false };
+    let started = Instant::now();
+    let d = workspace.ted_flat_with(&fa, &fb, costs, Algorithm::Auto, None)?;
+    let auto = started.elapsed();
+    let started = Instant::now();
+    let slow = workspace.ted_flat_with(
+        &fa,
+        &fb,
+        costs,
+        Algorithm::LeftRight,
+        Some(started + auto * 10),
+    );
+    let left_right = match slow {
+        Ok(d) => format!("{:.2} s (d = {d})", started.elapsed().as_secs_f64()),
+        Err(_) => format!(
+            "still running after {:.2} s (10× Auto), stopped",
+            started.elapsed().as_secs_f64()
+        ),
+    };
+    writeln!(
+        out,
+        "  zig-zag 1001 vs zig-zag 1001: Auto chooses {:?}, {:.2} s (d = {d}); LeftRight {left_right}",
+        Workspace::chosen_algorithm(&fa, &fb),
+        auto.as_secs_f64()
+    )?;
     Ok(())
 }

@@ -31,6 +31,7 @@ fn main() -> anyhow::Result<()> {
         time_limit: Duration::from_secs(10),
         both_sides: args.iter().any(|a| a == "--both-sides"),
         free_rename: !args.iter().any(|a| a == "--unit-cost"),
+        ..Config::default()
     });
     let mut pairs = Vec::new();
     for line in std::io::BufReader::new(std::fs::File::open(file)?).lines() {

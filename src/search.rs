@@ -23,8 +23,8 @@
 //! Determinism: the order of the heap is total (ties broken by depth, then by the order in which
 //! states were evaluated, which follows the order the provider returns steps in), so the same
 //! provider gives the same answer every run whenever the node budget (not the clock) stops the
-//! search. The deadline is checked before every expansion and every
-//! [`DEADLINE_CHECK_INTERVAL`] evaluations.
+//! search. The deadline is checked before and after every successor generation and before every
+//! evaluation (a provider may also read it inside both).
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
@@ -53,9 +53,6 @@ impl Hasher for Fnv {
         self.0 = h;
     }
 }
-
-/// How often (in evaluations) the deadline is looked at inside one expansion.
-pub const DEADLINE_CHECK_INTERVAL: usize = 32;
 
 /// The problem being searched: states, the steps out of them, and the distance to the goal.
 pub trait StepProvider {
@@ -290,6 +287,11 @@ pub fn best_first<P: StepProvider>(
             };
             successors.clear();
             provider.steps(frontier.state(index), &mut successors);
+            // Successor generation may itself have run into the deadline (a provider that reads
+            // the clock inside it stops there): measure none of what it returned.
+            if past_deadline(budget.deadline) {
+                break 'search Stop::Deadline;
+            }
             for (step, state) in successors.drain(..) {
                 if frontier.contains(&state) {
                     continue;
@@ -297,9 +299,7 @@ pub fn best_first<P: StepProvider>(
                 if frontier.evaluated() >= max_nodes {
                     break 'search Stop::NodeBudget;
                 }
-                if frontier.evaluated() % DEADLINE_CHECK_INTERVAL == 0
-                    && past_deadline(budget.deadline)
-                {
+                if past_deadline(budget.deadline) {
                     break 'search Stop::Deadline;
                 }
                 let h = provider.distance(&state);

@@ -889,11 +889,11 @@ fn compare_statements(
             if rules::alpha_equivalent(&task.tree, &sol.tree) {
                 return StatementVerdict::Unchanged;
             }
-            let distance = transted_lite.then(|| {
-                TransTedLite::default()
-                    .judge_trees(&task.tree, &sol.tree)
-                    .distance
-            });
+            // A search the clock cut has no distance (transted-lite's "out of time").
+            let distance = transted_lite
+                .then(|| TransTedLite::default().judge_trees(&task.tree, &sol.tree))
+                .filter(|j| j.stop != crate::search::Stop::Deadline)
+                .map(|j| j.distance);
             StatementVerdict::Changed {
                 transted_lite: distance,
                 first_difference: first_difference(&task.tree, &sol.tree),

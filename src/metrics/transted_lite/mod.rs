@@ -20,7 +20,8 @@
 //!    that a TED of 0 between trees that are not alpha-equivalent ([`rules::alpha_equivalent`])
 //!    counts 1 (free renaming prices each leaf alone). Distance 0 ends the search: the rewrites prove
 //!    the statements equivalent. Otherwise the answer is the smallest distance seen within the
-//!    budget (`max_nodes` states evaluated, `time_limit` wall clock).
+//!    node budget (`max_nodes` states evaluated). A search that reaches `time_limit` first is
+//!    an "out of time" failure, not a score.
 //! 3. A pair closed at distance 0 is kept at 1, with a note, where the path does not show the
 //!    statements equivalent ([`guards`]: headers defining a used name differently, different
 //!    closed facts that `norm_num` evaluates alike).
@@ -29,9 +30,16 @@
 //!    0 for the rare distance above the larger original size).
 //!
 //! Determinism: the search order is total (see [`crate::search`]), so when the node budget ends
-//! the search (the default on these statement sizes) the result is the same every run; only a
-//! search cut by `time_limit` can depend on the machine's speed, and the report says so.
+//! the search (the default on these statement sizes) the result is the same every run. A search
+//! cut by `time_limit` would depend on the machine's speed, so it gives no result at all.
+//!
+//! Deadline: `time_limit` holds at any input size. The clock ([`clock::Clock`]) is read before
+//! each node's canonical rule attempt, at each node of successor generation, before each binder
+//! pair `binder_reorder` measures and each binder swap, and inside every distance (the TED
+//! engine checks it every few thousand table cells), so the work past the deadline is one such
+//! step. Measured in `benches/transted_lite.rs` (README, "transted-lite against its deadline").
 
+pub mod clock;
 pub mod guards;
 pub mod names;
 pub mod rules;
@@ -41,7 +49,9 @@ use crate::distance::{self, CostModel, FlatTree, LabelInterner, Workspace};
 use crate::search::{self, Budget, StepProvider, Stop};
 use crate::trees::parse::Header;
 use crate::trees::Tree;
+use clock::Clock;
 use rules::{Applied, Carriers, Commutativity};
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 /// Limits of one judgement.
@@ -59,6 +69,12 @@ pub struct Config {
     /// The heuristic's cost model: renaming one bound variable (or hypothesis name) to another
     /// costs nothing (`true`, GTED's and the choice) or 1 like any other rename.
     pub free_rename: bool,
+    /// Reuse work between neighbouring search states (`true`, the default): the side no move
+    /// touched is flattened once, not once per state, and the binder-pair distances
+    /// `binder_reorder` aligns by are remembered across expansions (binders a rewrite did
+    /// not touch are measured once per search). The results are the same either way; `false`
+    /// exists to measure what it saves (`benches/transted_lite.rs`).
+    pub reuse: bool,
 }
 
 impl Default for Config {
@@ -73,6 +89,7 @@ impl Default for Config {
             time_limit: Duration::from_millis(500),
             both_sides: false,
             free_rename: true,
+            reuse: true,
         }
     }
 }
@@ -155,6 +172,9 @@ struct TreePairs {
     carriers: [Carriers; 2],
     heuristic: Heuristic,
     both_sides: bool,
+    /// The judgement's deadline, read inside successor generation (every node, binder pair
+    /// and swap) so that an expansion stops at most one rule attempt past it.
+    clock: Clock,
 }
 
 /// Tree edit distance with free renaming of flagged names: one APTED workspace and one label
@@ -166,32 +186,118 @@ struct Heuristic {
     /// The search's deadline, checked before and during every distance (the deadline hook: the
     /// rules' own `small` TEDs inside successor generation pass through here too).
     deadline: Option<Instant>,
+    /// Work kept between states ([`Config::reuse`]); `None` recomputes everything.
+    reuse: Option<Reuse>,
+    /// Some distance was answered [`PAST_DEADLINE`]: the search saw the clock, whatever it
+    /// stopped on afterwards (the node budget can be reached by unmeasured states).
+    timed_out: bool,
 }
+
+/// What [`Heuristic`] keeps between neighbouring states. Every entry is keyed by the full tree
+/// (compared for equality, not only by hash), so a reused value is exactly the value that would
+/// be recomputed.
+#[derive(Default)]
+struct Reuse {
+    /// The last first tree of a state and its flattening: in the default candidate-only search
+    /// every state shares the reference's canonical tree.
+    first: Option<(Tree, FlatTree)>,
+    /// Small trees (binders) measured by `binder_reorder`, numbered, with their flattening.
+    small_ids: HashMap<Tree, usize>,
+    small_flat: Vec<FlatTree>,
+    /// Distance between two numbered small trees.
+    small_pairs: HashMap<(usize, usize), u32>,
+}
+
+/// Most small trees [`Reuse`] remembers in one search (a few MB at binder sizes); past it the
+/// tables are cleared and filled again.
+const MAX_REUSED_SMALL_TREES: usize = 20_000;
 
 /// The distance [`Heuristic::ted`] gives once the deadline has passed: larger than any real
 /// one, so such a state is never the best, and the search stops at its next deadline check.
 const PAST_DEADLINE: u32 = u32::MAX;
 
 impl Heuristic {
-    fn new(costs: CostModel, deadline: Option<Instant>) -> Heuristic {
+    fn new(costs: CostModel, deadline: Option<Instant>, reuse: bool) -> Heuristic {
         Heuristic {
             workspace: Workspace::new(),
             labels: LabelInterner::new(),
             costs,
             deadline,
+            reuse: reuse.then(Reuse::default),
+            timed_out: false,
         }
     }
 
+    /// The distance between the two trees of a state.
     fn ted(&mut self, a: &Tree, b: &Tree) -> u32 {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
             return PAST_DEADLINE;
         }
-        let fa = FlatTree::new(a, &mut self.labels);
         let fb = FlatTree::new(b, &mut self.labels);
+        let Some(reuse) = self.reuse.as_mut() else {
+            let fa = FlatTree::new(a, &mut self.labels);
+            return self.ted_flat(a, b, &fa, &fb);
+        };
+        let first = match reuse.first.take() {
+            Some(kept) if kept.0 == *a => kept,
+            _ => (a.clone(), FlatTree::new(a, &mut self.labels)),
+        };
+        let d = self.ted_flat(a, b, &first.1, &fb);
+        if let Some(reuse) = self.reuse.as_mut() {
+            reuse.first = Some(first);
+        }
+        d
+    }
+
+    /// The distance between two small trees (binders aligned by `binder_reorder`),
+    /// remembered for the whole search when [`Config::reuse`] is on.
+    fn small_ted(&mut self, a: &Tree, b: &Tree) -> u32 {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
+            return PAST_DEADLINE;
+        }
+        let Some(mut reuse) = self.reuse.take() else {
+            return self.ted(a, b);
+        };
+        let d = self.small_ted_reusing(&mut reuse, a, b);
+        self.reuse = Some(reuse);
+        d
+    }
+
+    fn small_ted_reusing(&mut self, reuse: &mut Reuse, a: &Tree, b: &Tree) -> u32 {
+        if reuse.small_flat.len() >= MAX_REUSED_SMALL_TREES {
+            reuse.small_ids.clear();
+            reuse.small_flat.clear();
+            reuse.small_pairs.clear();
+        }
+        let mut id = |t: &Tree, labels: &mut LabelInterner| match reuse.small_ids.get(t) {
+            Some(&i) => i,
+            None => {
+                let i = reuse.small_flat.len();
+                reuse.small_flat.push(FlatTree::new(t, labels));
+                reuse.small_ids.insert(t.clone(), i);
+                i
+            }
+        };
+        let (ia, ib) = (id(a, &mut self.labels), id(b, &mut self.labels));
+        if let Some(&d) = reuse.small_pairs.get(&(ia, ib)) {
+            return d;
+        }
+        let d = self.ted_flat(a, b, &reuse.small_flat[ia], &reuse.small_flat[ib]);
+        if d != PAST_DEADLINE {
+            reuse.small_pairs.insert((ia, ib), d);
+        }
+        d
+    }
+
+    /// The distance between `a` and `b`, flattened as `fa` and `fb`.
+    fn ted_flat(&mut self, a: &Tree, b: &Tree, fa: &FlatTree, fb: &FlatTree) -> u32 {
         let Ok(d) = self
             .workspace
-            .ted_flat_within(&fa, &fb, self.costs, self.deadline)
+            .ted_flat_within(fa, fb, self.costs, self.deadline)
         else {
+            self.timed_out = true;
             return PAST_DEADLINE;
         };
         // Free renaming prices each leaf alone: a TED of 0 may pair `x` with `y` in one place
@@ -213,14 +319,17 @@ impl StepProvider for TreePairs {
     fn steps(&mut self, state: &(Tree, Tree), out: &mut Vec<(Step, (Tree, Tree))>) {
         let mut rewrites = Vec::new();
         let heuristic = &mut self.heuristic;
-        let mut small = |a: &Tree, b: &Tree| heuristic.ted(a, b);
+        let mut small = |a: &Tree, b: &Tree| heuristic.small_ted(a, b);
+        // Out of time, the moves found so far are still returned: the search stops at its
+        // next deadline check, before measuring them.
         if self.both_sides {
-            rules::moves(
+            rules::moves_within(
                 &state.0,
                 &state.1,
                 self.comm[0],
                 &self.carriers[0],
                 &mut small,
+                self.clock,
                 &mut rewrites,
             );
         }
@@ -231,12 +340,13 @@ impl StepProvider for TreePairs {
             };
             out.push((step, (r.tree, state.1.clone())));
         }
-        rules::moves(
+        rules::moves_within(
             &state.1,
             &state.0,
             self.comm[1],
             &self.carriers[1],
             &mut small,
+            self.clock,
             &mut rewrites,
         );
         for r in rewrites.drain(..) {
@@ -274,8 +384,24 @@ impl TransTedLite {
         candidate_opens: &[String],
     ) -> Judgement {
         let deadline = Instant::now() + self.config.time_limit;
-        let (mut ref_canon, ref_log) = rules::canonicalize(reference);
-        let (mut cand_canon, cand_log) = rules::canonicalize(candidate);
+        let clock = Clock::until(Some(deadline));
+        let out_of_time = || Judgement {
+            distance: PAST_DEADLINE,
+            similarity: 0.0,
+            path: Vec::new(),
+            reference: reference.clone(),
+            candidate: candidate.clone(),
+            evaluated: 0,
+            expanded: 0,
+            stop: Stop::Deadline,
+            refused: Vec::new(),
+        };
+        let Some((mut ref_canon, ref_log)) = rules::canonicalize_within(reference, clock) else {
+            return out_of_time();
+        };
+        let Some((mut cand_canon, cand_log)) = rules::canonicalize_within(candidate, clock) else {
+            return out_of_time();
+        };
         let mut path: Vec<Step> = ref_log
             .into_iter()
             .map(|applied| Step {
@@ -307,7 +433,9 @@ impl TransTedLite {
                 };
                 path.push(Step { side, applied });
             }
-            let (again, log) = rules::canonicalize(&named);
+            let Some((again, log)) = rules::canonicalize_within(&named, clock) else {
+                return out_of_time();
+            };
             path.extend(log.into_iter().map(|applied| Step { side, applied }));
             *canon = again;
         }
@@ -322,14 +450,20 @@ impl TransTedLite {
                     free_rename: self.config.free_rename,
                 },
                 Some(deadline),
+                self.config.reuse,
             ),
             both_sides: self.config.both_sides,
+            clock,
         };
         let budget = Budget {
             max_nodes: self.config.max_nodes,
             deadline: Some(deadline),
         };
-        let out = search::best_first(&mut problem, (ref_canon, cand_canon), budget, &mut ());
+        let mut out = search::best_first(&mut problem, (ref_canon, cand_canon), budget, &mut ());
+        if problem.heuristic.timed_out && out.stop != Stop::Closed {
+            // Some state went unmeasured: whatever ended the search, the clock decided it.
+            out.stop = Stop::Deadline;
+        }
         path.extend(out.path);
         let (reference_end, candidate_end) = out.best;
         let mut judgement = Judgement {
@@ -370,10 +504,14 @@ impl Metric for TransTedLite {
         let reference_opens = Header::parse(pair.reference_header).opens;
         let candidate_opens = Header::parse(pair.candidate_header).opens;
         let mut j = self.judge_trees_in(reference, &reference_opens, candidate, &candidate_opens);
-        if j.distance == PAST_DEADLINE {
+        if j.stop == Stop::Deadline || j.distance == PAST_DEADLINE {
+            // A search cut by the clock has no verdict: its smallest distance depends on the
+            // machine's speed and load, so it is a failure, never a score.
             return Err(MetricError::Failed(format!(
-                "out of time: no distance within the time limit ({} ms)",
-                self.config.time_limit.as_millis()
+                "out of time: the time limit ({} ms) passed after {} states evaluated, {} expanded; the search did not end",
+                self.config.time_limit.as_millis(),
+                j.evaluated,
+                j.expanded
             )));
         }
         if j.distance == 0 {
@@ -401,10 +539,8 @@ impl Metric for TransTedLite {
                 "node budget ({}) reached: distance is the smallest seen",
                 self.config.max_nodes
             )),
-            Stop::Deadline => notes.push(format!(
-                "time limit ({} ms) reached: distance is the smallest seen (may vary run to run)",
-                self.config.time_limit.as_millis()
-            )),
+            // Returned as an "out of time" failure above.
+            Stop::Deadline => {}
         }
         let unparsed = pair.reference.unparsed.len() + pair.candidate.unparsed.len();
         if unparsed > 0 {
@@ -603,6 +739,7 @@ mod tests {
             time_limit: Duration::from_secs(60),
             both_sides: true,
             free_rename: true,
+            reuse: true,
         });
         let r = statement(
             "theorem a (a b c : ℝ) (h₀ : a + b = c) (h₁ : b * c = a) : a * b + c = b + a * c",
@@ -619,6 +756,134 @@ mod tests {
         }
         assert_eq!(first.stop, Stop::NodeBudget);
         assert_eq!(first.evaluated, 40);
+    }
+
+    /// A wide statement near the metric's size limit: 95 hypotheses `(hᵢ : xᵢ + xᵢ₊₁ ≤ i)` over
+    /// typed real variables; the candidate lists them reversed with the operands swapped.
+    fn wide_pair() -> (Statement, Statement) {
+        let text = |candidate: bool| {
+            let vars: Vec<String> = (0..=95).map(|i| format!("(x{i} : ℝ)")).collect();
+            let mut hs: Vec<String> = (0..95)
+                .map(|i| {
+                    let (a, b) = (format!("x{i}"), format!("x{}", i + 1));
+                    let (l, r) = if candidate { (b, a) } else { (a, b) };
+                    format!("(h{i} : {l} + {r} ≤ {i})")
+                })
+                .collect();
+            if candidate {
+                hs.reverse();
+            }
+            format!("theorem t {} {} : x0 ≤ 1", vars.join(" "), hs.join(" "))
+        };
+        (statement(&text(false)), statement(&text(true)))
+    }
+
+    fn past() -> Clock {
+        Clock::until(Some(
+            Instant::now()
+                .checked_sub(Duration::from_millis(1))
+                .unwrap_or_else(Instant::now),
+        ))
+    }
+
+    #[test]
+    fn canonical_rules_and_move_generation_stop_on_the_clock() {
+        let (r, c) = wide_pair();
+        assert!(rules::canonicalize_within(&r.tree, past()).is_none());
+        let (canon, _) = rules::canonicalize_within(&r.tree, Clock::unlimited()).expect("no limit");
+        let (other, _) = rules::canonicalize(&c.tree);
+        let comm = Commutativity::of(&canon);
+        let carriers = Carriers::of(&r.tree);
+        let measured = std::cell::Cell::new(0);
+        let mut distance = |_: &Tree, _: &Tree| {
+            measured.set(measured.get() + 1);
+            1
+        };
+        let mut out = Vec::new();
+        let complete = rules::moves_within(
+            &canon,
+            &other,
+            comm,
+            &carriers,
+            &mut distance,
+            past(),
+            &mut out,
+        );
+        assert!(!complete);
+        assert!(
+            out.is_empty(),
+            "{} moves generated past the deadline",
+            out.len()
+        );
+        assert_eq!(measured.get(), 0, "binder pairs measured past the deadline");
+        // Without a deadline the same call lists every move (and aligns binders).
+        let all = rules::moves_within(
+            &canon,
+            &other,
+            comm,
+            &carriers,
+            &mut distance,
+            Clock::unlimited(),
+            &mut out,
+        );
+        assert!(all && out.len() > 150, "{}", out.len());
+    }
+
+    #[test]
+    fn a_search_cut_by_the_clock_is_out_of_time_not_a_score() {
+        let (r, c) = wide_pair();
+        assert!((850..=1_000).contains(&r.tree.size()), "{}", r.tree.size());
+        let metric = TransTedLite::new(Config {
+            max_nodes: 1_000_000,
+            time_limit: Duration::from_millis(200),
+            ..Config::default()
+        });
+        let pair = Pair {
+            reference: &r,
+            candidate: &c,
+            reference_header: "",
+            candidate_header: "",
+        };
+        let started = Instant::now();
+        let e = metric
+            .judge(&pair)
+            .expect_err("no verdict past the deadline");
+        let elapsed = started.elapsed();
+        assert!(e.to_string().starts_with("out of time"), "{e}");
+        // Before the rules read the clock, the first expansion alone ran for seconds here (about
+        // 1 s in a release build, many in a debug one); now it stops one rule attempt past the
+        // deadline. Generous, for debug builds on a loaded machine.
+        assert!(elapsed < Duration::from_secs(3), "took {elapsed:?}");
+    }
+
+    #[test]
+    fn reuse_between_states_changes_no_result() {
+        for (a, b) in [
+            (
+                "theorem a (a b c : ℝ) (h₀ : a + b = c) (h₁ : b * c = a) : a * b + c = b + a * c",
+                "theorem b (x y z : ℝ) (h₁ : z * y = x) (h₀ : y + x = z) : z + x * y = y * x + 2",
+            ),
+            (
+                "theorem a (x y : ℝ) (h₀ : x + y = 10) (h₁ : x - y = 2) : x = 6",
+                "theorem b (x y : ℝ) (h₁ : x - y = 2) (h₀ : x + y = 10) : x = 6",
+            ),
+        ] {
+            let (r, c) = (statement(a), statement(b));
+            let run = |reuse: bool, both_sides: bool| {
+                let j = TransTedLite::new(Config {
+                    max_nodes: 60,
+                    time_limit: Duration::from_secs(60),
+                    both_sides,
+                    free_rename: true,
+                    reuse,
+                })
+                .judge_trees(&r.tree, &c.tree);
+                (j.distance, j.path, j.evaluated, j.expanded, j.stop)
+            };
+            for both_sides in [false, true] {
+                assert_eq!(run(true, both_sides), run(false, both_sides), "{a} / {b}");
+            }
+        }
     }
 
     #[test]

@@ -47,6 +47,7 @@
 //! binary operators `" _ op _ "`; `let` nodes whose label starts with `let` and whose children are
 //! `[name, (type,) value, body]`.
 
+use super::clock::Clock;
 use crate::trees::Tree;
 
 mod arithmetic;
@@ -350,6 +351,15 @@ fn render_node(t: &Tree, out: &mut String, depth: usize) {
 /// Apply the canonical rules to a fixpoint, then flag bound names for free renaming.
 /// Returns the canonical tree and the rewrites applied, in order.
 pub fn canonicalize(tree: &Tree) -> (Tree, Vec<Applied>) {
+    match canonicalize_within(tree, Clock::unlimited()) {
+        Some(done) => done,
+        None => unreachable!("an unlimited clock never runs out"),
+    }
+}
+
+/// [`canonicalize`], giving up (`None`) once `clock` has run out: it is read before each
+/// node's rule attempt, so the overrun is one attempt.
+pub fn canonicalize_within(tree: &Tree, clock: Clock) -> Option<(Tree, Vec<Applied>)> {
     let mut log = Vec::new();
     // `R[X]` is rewritten first, so that the binder types the typed rules read (field
     // notation on `(p : ℚ[X])`) are already `Polynomial ℚ`.
@@ -363,6 +373,7 @@ pub fn canonicalize(tree: &Tree) -> (Tree, Vec<Applied>) {
     let context = Context {
         wrapping: has_modular_types(tree),
         carriers: Carriers::of(tree),
+        clock,
     };
     let mut t = match bind_free_variables(tree) {
         Some((applied, bound)) => {
@@ -372,8 +383,11 @@ pub fn canonicalize(tree: &Tree) -> (Tree, Vec<Applied>) {
         None => tree.clone(),
     };
     while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log, &context) {}
+    if clock.passed() {
+        return None;
+    }
     flag_bound_names(&mut t);
-    (t, log)
+    Some((t, log))
 }
 
 /// autoImplicit: a name the statement uses but never binds is bound by Lean itself, as an
@@ -588,6 +602,8 @@ struct Context {
     wrapping: bool,
     /// The number systems its terms live in, for the typed rules.
     carriers: Carriers,
+    /// The judgement's deadline: a pass stops at the first node visited after it.
+    clock: Clock,
 }
 
 /// One top-down pass; true if anything changed. `root` says whether `t` is the whole statement.
@@ -603,7 +619,7 @@ fn canonical_pass_at(
     context: &Context,
 ) -> bool {
     let mut changed = false;
-    while log.len() < MAX_CANONICAL_STEPS {
+    while log.len() < MAX_CANONICAL_STEPS && !context.clock.passed() {
         match canonical_at(t, is_list, context) {
             Some((applied, new)) => {
                 log.push(applied);
@@ -618,6 +634,10 @@ fn canonical_pass_at(
         .first()
         .is_some_and(|c| is_binder_list(t, c, root));
     for c in &mut t.children {
+        if context.clock.passed() {
+            // Out of time: no further pass (the caller gives up).
+            return false;
+        }
         changed |= canonical_pass_at(c, log, single_child_list, false, context);
     }
     changed
@@ -1707,13 +1727,42 @@ pub fn moves(
     distance: &mut dyn FnMut(&Tree, &Tree) -> u32,
     out: &mut Vec<Rewrite>,
 ) {
+    let complete = moves_within(
+        tree,
+        other,
+        comm,
+        carriers,
+        distance,
+        Clock::unlimited(),
+        out,
+    );
+    debug_assert!(complete, "an unlimited clock never runs out");
+}
+
+/// [`moves`], stopping once `clock` has run out: it is read at every node visited, every
+/// binder pair `binder_reorder` measures and every binder swap, so the overrun is one node's
+/// rule attempts. Returns whether the list is complete (`false`: out of time, `out` holds a
+/// prefix of the moves).
+pub fn moves_within(
+    tree: &Tree,
+    other: &Tree,
+    comm: Commutativity,
+    carriers: &Carriers,
+    distance: &mut dyn FnMut(&Tree, &Tree) -> u32,
+    clock: Clock,
+    out: &mut Vec<Rewrite>,
+) -> bool {
     let mut path = Vec::new();
     // Numeral bounds shift only on ℕ/ℤ, judged at each relation.
-    moves_in(tree, tree, &mut path, comm, carriers, out);
-    if let Some(r) = binder_reorder(tree, other, distance) {
+    moves_in(tree, tree, &mut path, comm, carriers, clock, out);
+    if clock.passed() {
+        return false;
+    }
+    if let Some(r) = binder_reorder_within(tree, other, distance, clock) {
         out.push(r);
     }
-    binder_swaps(tree, out);
+    binder_swaps(tree, clock, out);
+    !clock.passed()
 }
 
 /// `forall_swap` on the theorem's binders: two adjacent variable binders trade places when the
@@ -1721,7 +1770,7 @@ pub fn moves(
 /// matches, which for binders written the same (`(a b : G)` on both sides) is the identity; the
 /// swap is what lets `(a b : G) : f (a * b) = 1` meet `(a b : G) : f (b * a) = 1` up to
 /// renaming.
-fn binder_swaps(tree: &Tree, out: &mut Vec<Rewrite>) {
+fn binder_swaps(tree: &Tree, clock: Clock, out: &mut Vec<Rewrite>) {
     let Some((list, path)) = binder_list(tree) else {
         return;
     };
@@ -1734,6 +1783,9 @@ fn binder_swaps(tree: &Tree, out: &mut Vec<Rewrite>) {
             && !is_prop_shaped(&b.children[1])
     };
     for i in 0..k.saturating_sub(1) {
+        if clock.passed() {
+            return;
+        }
         let (a, b) = (&list.children[i], &list.children[i + 1]);
         if !variable(a) || !variable(b) || mentions(&b.children[1], &a.children[0].label) {
             continue;
@@ -1757,8 +1809,12 @@ fn moves_in(
     path: &mut Vec<usize>,
     comm: Commutativity,
     carriers: &Carriers,
+    clock: Clock,
     out: &mut Vec<Rewrite>,
 ) {
+    if clock.passed() {
+        return;
+    }
     let mut push = |rule: &'static str, new: Tree| {
         out.push(Rewrite {
             applied: Applied {
@@ -1779,7 +1835,7 @@ fn moves_in(
     }
     for (i, c) in t.children.iter().enumerate() {
         path.push(i);
-        moves_in(root, c, path, comm, carriers, out);
+        moves_in(root, c, path, comm, carriers, clock, out);
         path.pop();
     }
 }
@@ -1975,13 +2031,25 @@ fn binder_list(tree: &Tree) -> Option<(&Tree, Vec<usize>)> {
     is_binder_list(tree, only, true).then(|| (only, vec![0]))
 }
 
-/// `binder_reorder`: permute this side's binders towards the order of their best matches on the
-/// other side (greedy matching by distance), keeping every binder after the binders whose names
-/// it mentions.
+/// [`binder_reorder_within`] with no deadline.
+#[cfg(test)]
 fn binder_reorder(
     tree: &Tree,
     other: &Tree,
     distance: &mut dyn FnMut(&Tree, &Tree) -> u32,
+) -> Option<Rewrite> {
+    binder_reorder_within(tree, other, distance, Clock::unlimited())
+}
+
+/// `binder_reorder`: permute this side's binders towards the order of their best matches on the
+/// other side (greedy matching by distance), keeping every binder after the binders whose names
+/// it mentions. Gives up (`None`) once `clock` has run out (read before each binder pair is
+/// measured and each binder is placed).
+fn binder_reorder_within(
+    tree: &Tree,
+    other: &Tree,
+    distance: &mut dyn FnMut(&Tree, &Tree) -> u32,
+    clock: Clock,
 ) -> Option<Rewrite> {
     let (list, path) = binder_list(tree)?;
     let (other_list, _) = binder_list(other)?;
@@ -1999,6 +2067,9 @@ fn binder_reorder(
     let mut costs: Vec<(u32, bool, bool, usize, usize)> = Vec::with_capacity(k * m);
     for (i, a) in mine.iter().enumerate() {
         for (j, b) in theirs.iter().enumerate() {
+            if clock.passed() {
+                return None;
+            }
             let names_differ = binder_name(a).map(|n| &n.label) != binder_name(b).map(|n| &n.label);
             let types_differ = a.children.get(1..) != b.children.get(1..);
             costs.push((distance(a, b), types_differ, names_differ, i, j));
@@ -2028,12 +2099,23 @@ fn binder_reorder(
         .iter()
         .map(|b| binder_name(b).map(|n| n.label.as_str()))
         .collect();
-    let depends = |i: usize, p: usize| -> bool {
-        p < i && names[p].is_some_and(|n| mentions_outside_name(&mine[i], n))
-    };
+    // Computed once (k² name lookups), not once per placement (k³ on a wide statement).
+    let mut depends_on = vec![false; k * k];
+    for i in 0..k {
+        if clock.passed() {
+            return None;
+        }
+        for p in 0..i {
+            depends_on[i * k + p] = names[p].is_some_and(|n| mentions_outside_name(&mine[i], n));
+        }
+    }
+    let depends = |i: usize, p: usize| -> bool { depends_on[i * k + p] };
     let mut placed = vec![false; k];
     let mut order = Vec::with_capacity(k);
     while order.len() < k {
+        if clock.passed() {
+            return None;
+        }
         let next = (0..k)
             .filter(|&i| !placed[i] && (0..k).all(|p| placed[p] || !depends(i, p)))
             .min_by(|&a, &b| rank[a].total_cmp(&rank[b]).then(a.cmp(&b)))?;
