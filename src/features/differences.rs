@@ -174,27 +174,45 @@ fn symbol(t: &Tree) -> String {
 }
 
 /// The differences between two statements as a reader should see them, at most `limit`.
-///
-/// First under GTED's free renaming, so a binder renamed throughout is not reported. That
-/// model prices each renamed name alone, so it also hides a renaming the binders do not allow
-/// (`s ∩ t = t ∩ s` against `s ∩ t = s ∩ t` costs nothing): when it finds nothing, the unit-cost
-/// mapping says what differs, names included. Empty only when the trees are identical, or past
-/// the TED engine's table limit.
+/// Empty only when the trees are identical, or past the TED engine's table limit.
 pub fn between(reference: &Statement, candidate: &Statement, limit: usize) -> Vec<Difference> {
-    let under = |free_rename: bool| {
-        crate::distance::try_ted_mapping(
-            &reference.tree,
-            &candidate.tree,
-            crate::distance::CostModel { free_rename },
-        )
-        .map(|m| differences(reference, candidate, &m, limit))
-        .unwrap_or_default()
-    };
-    let renaming_free = under(true);
-    if renaming_free.is_empty() {
-        under(false)
-    } else {
-        renaming_free
+    crate::distance::try_ted_mapping(
+        &reference.tree,
+        &candidate.tree,
+        crate::distance::CostModel { free_rename: true },
+    )
+    .map(|free| read(reference, candidate, free, limit).1)
+    .unwrap_or_default()
+}
+
+/// The differences read from `free`, an optimal mapping under GTED's free renaming (so a binder
+/// renamed throughout is not reported), with the mapping they were read from. That model prices
+/// each renamed name alone, so it also hides a renaming the binders do not allow (`s ∩ t = t ∩ s`
+/// against `s ∩ t = s ∩ t` costs nothing): when it shows nothing, the unit-cost mapping says
+/// what differs, names included (not for a consistent renaming: that is no difference). Every place that shows differences (score, hover, MCP, the
+/// HTML report) reads them here.
+pub fn read(
+    reference: &Statement,
+    candidate: &Statement,
+    free: Mapping,
+    limit: usize,
+) -> (Mapping, Vec<Difference>) {
+    let shown = differences(reference, candidate, &free, limit);
+    let renamed_only =
+        || crate::metrics::transted_lite::rules::alpha_equivalent(&reference.tree, &candidate.tree);
+    if !shown.is_empty() || renamed_only() {
+        return (free, shown);
+    }
+    match crate::distance::try_ted_mapping(
+        &reference.tree,
+        &candidate.tree,
+        crate::distance::CostModel { free_rename: false },
+    ) {
+        Ok(unit) => {
+            let shown = differences(reference, candidate, &unit, limit);
+            (unit, shown)
+        }
+        Err(_) => (free, shown),
     }
 }
 
@@ -375,6 +393,25 @@ pub fn differences(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Free renaming maps `t ∩ s` onto `s ∩ t` for nothing; what is shown falls back to unit
+    /// cost, and a renaming the binders allow still shows nothing.
+    #[test]
+    fn a_renaming_the_binders_do_not_allow_is_still_a_difference() {
+        use crate::trees::parse::{parse_statement, Header};
+        let st = |s: &str| parse_statement(s, &Header::default()).unwrap();
+        let r = st("theorem a (s t : Set ℕ) : s ∩ t = t ∩ s");
+        let c = st("theorem a (s t : Set ℕ) : s ∩ t = s ∩ t");
+        let shown: Vec<String> = between(&r, &c, 10).into_iter().map(|d| d.message).collect();
+        assert!(
+            shown
+                .iter()
+                .any(|m| m.contains("`s ∩ t` where the reference has `t ∩ s`")),
+            "{shown:?}"
+        );
+        let renamed = st("theorem a (u v : Set ℕ) : u ∩ v = v ∩ u");
+        assert!(between(&r, &renamed, 10).is_empty());
+    }
 
     fn var(n: &str) -> Tree {
         let mut t = Tree::leaf(n);

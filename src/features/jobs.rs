@@ -8,7 +8,7 @@
 //! left to `views`; sending anything is left to `mod.rs`.
 
 use super::cache::{CancelToken, JobCaches, RefFile, Stamp};
-use super::differences::{differences, Difference};
+use super::differences::{self, Difference};
 use super::engine::{self, Decl};
 use crate::documents::Document;
 use crate::metrics::{MetricReport, Pair, Verdict};
@@ -625,7 +625,8 @@ pub fn explain(t: &mut TheoremView) {
 
 fn explanation(r: &Statement, c: &Statement) -> Option<(u32, Vec<Difference>)> {
     let m = engine::mapping(&r.tree, &c.tree)?;
-    Some((m.distance, differences(r, c, &m, 12)))
+    let distance = m.distance;
+    Some((distance, differences::read(r, c, m, 12).1))
 }
 
 /// The explanation of `t`'s source-text trees, from `caches` when the pair's texts were

@@ -203,16 +203,10 @@ fn detail(pair: &DatasetPair, metric: &str) -> Result<Detail, String> {
         CostModel { free_rename: true },
     )
     .map_err(|e| format!("no differences shown: {e}"))?;
+    let (mapping, differences) =
+        crate::features::differences::read(&reference, &candidate, mapping, MAX_DIFFERENCES);
     let (changed_ref, changed_cand) = changed_nodes(&mapping, &reference.tree, &candidate.tree);
-    let differences = crate::features::differences::differences(
-        &reference,
-        &candidate,
-        &mapping,
-        MAX_DIFFERENCES,
-    )
-    .into_iter()
-    .map(|d| d.message)
-    .collect();
+    let differences = differences.into_iter().map(|d| d.message).collect();
     let path = if metric == "transted-lite" {
         rewrite_path(metric, pair, &reference, &candidate)
     } else {
