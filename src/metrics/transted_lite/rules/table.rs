@@ -344,15 +344,14 @@ fn compile_rule(rule: &'static Rule) -> Result<Compiled, String> {
     })
 }
 
+/// The distinct metavariables of a pattern, in order of first occurrence.
 fn metavariables(t: &Tree, out: &mut Vec<String>) {
-    if is_metavariable(t) {
-        if !out.contains(&t.label) {
-            out.push(t.label.clone());
+    let mut all = Vec::new();
+    super::leaves(t, &mut all);
+    for name in all {
+        if name.len() > 1 && name.starts_with('?') && !out.contains(&name) {
+            out.push(name);
         }
-        return;
-    }
-    for c in &t.children {
-        metavariables(c, out);
     }
 }
 
