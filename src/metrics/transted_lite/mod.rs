@@ -45,7 +45,9 @@ pub mod names;
 pub mod rules;
 
 use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
-use crate::distance::{self, CostModel, FlatTree, LabelInterner, Workspace};
+use crate::distance::{
+    self, CostModel, DistanceError, FlatTree, Incremental, LabelInterner, Workspace,
+};
 use crate::search::{self, Budget, StepProvider, Stop};
 use crate::trees::parse::Header;
 use crate::trees::Tree;
@@ -198,8 +200,11 @@ struct Heuristic {
 /// be recomputed.
 #[derive(Default)]
 struct Reuse {
-    /// The last first tree of a state and its flattening: in the default candidate-only search
-    /// every state shares the reference's canonical tree.
+    /// The first tree of the search's start state, and the distances of every candidate
+    /// subtree measured against it: in the default candidate-only search every state shares
+    /// that tree, and neighbouring states share all but the rewritten subtree's path.
+    incremental: Option<(Tree, Incremental)>,
+    /// The last other first tree of a state and its flattening (searches on both sides).
     first: Option<(Tree, FlatTree)>,
     /// Small trees (binders) measured by `binder_reorder`, numbered, with their flattening.
     small_ids: HashMap<Tree, usize>,
@@ -234,11 +239,24 @@ impl Heuristic {
             self.timed_out = true;
             return PAST_DEADLINE;
         }
-        let fb = FlatTree::new(b, &mut self.labels);
         let Some(reuse) = self.reuse.as_mut() else {
             let fa = FlatTree::new(a, &mut self.labels);
+            let fb = FlatTree::new(b, &mut self.labels);
             return self.ted_flat(a, b, &fa, &fb);
         };
+        // The first tree of the search's first state is the one every candidate-side state
+        // shares: measured incrementally against it (`distance::Incremental`), each state
+        // costs the subtrees its rewrite changed, not the whole pair.
+        let incremental = reuse
+            .incremental
+            .get_or_insert_with(|| (a.clone(), Incremental::new(a, b, self.costs)));
+        if incremental.0 == *a {
+            let d = incremental.1.ted(b, self.deadline);
+            return self.adjust(a, b, d);
+        }
+        // A state whose first tree was rewritten (`Config::both_sides`): measured whole, the
+        // last such first tree flattened once.
+        let fb = FlatTree::new(b, &mut self.labels);
         let first = match reuse.first.take() {
             Some(kept) if kept.0 == *a => kept,
             _ => (a.clone(), FlatTree::new(a, &mut self.labels)),
@@ -293,10 +311,15 @@ impl Heuristic {
 
     /// The distance between `a` and `b`, flattened as `fa` and `fb`.
     fn ted_flat(&mut self, a: &Tree, b: &Tree, fa: &FlatTree, fb: &FlatTree) -> u32 {
-        let Ok(d) = self
+        let d = self
             .workspace
-            .ted_flat_within(fa, fb, self.costs, self.deadline)
-        else {
+            .ted_flat_within(fa, fb, self.costs, self.deadline);
+        self.adjust(a, b, d)
+    }
+
+    /// The heuristic's value for a computed TED of `a` and `b`.
+    fn adjust(&mut self, a: &Tree, b: &Tree, d: Result<u32, DistanceError>) -> u32 {
+        let Ok(d) = d else {
             self.timed_out = true;
             return PAST_DEADLINE;
         };
