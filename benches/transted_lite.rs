@@ -257,14 +257,23 @@ fn judge_all(cases: &[Case], reuse: bool) -> (usize, Duration, Vec<(u32, String)
     (states, started.elapsed(), results)
 }
 
-fn states_table(runs: usize) {
+/// `--mode on|off`: only that mode, several passes, for a profiler (no table).
+fn one_mode(runs: usize, reuse: bool) {
     let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "\n| pairs | states per pass | reuse off: states/s | reuse on: states/s | on ÷ off |\n|---|---|---|---|---|"
-    )
-    .unwrap();
-    let sets = [
+    for (name, cases) in state_sets() {
+        let (mut states, mut time) = (0, Duration::ZERO);
+        for _ in 0..runs {
+            let (n, t, _) = judge_all(&cases, reuse);
+            states += n;
+            time += t;
+        }
+        let rate = states as f64 / time.as_secs_f64();
+        writeln!(out, "{name}: reuse {reuse}: {rate:.0} states/s").unwrap();
+    }
+}
+
+fn state_sets() -> [(&'static str, Vec<Case>); 4] {
+    [
         (
             "miniF2F (205)",
             dataset_cases("fixtures/bench/gted-minif2f.jsonl"),
@@ -275,8 +284,17 @@ fn states_table(runs: usize) {
         ),
         ("comm ~100 nodes (×20)", generated_cases(100, 20)),
         ("comm ~457 nodes (×2)", generated_cases(457, 2)),
-    ];
-    for (name, cases) in sets {
+    ]
+}
+
+fn states_table(runs: usize) {
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "\n| pairs | states per pass | reuse off: states/s | reuse on: states/s | on ÷ off |\n|---|---|---|---|---|"
+    )
+    .unwrap();
+    for (name, cases) in state_sets() {
         let mut best = [Duration::MAX; 2];
         let mut states = [0usize; 2];
         let mut results: [Option<Vec<(u32, String)>>; 2] = [None, None];
@@ -322,6 +340,10 @@ fn main() {
     let runs = value("--runs")
         .and_then(|r| r.parse().ok())
         .unwrap_or(if benching { 5 } else { 1 });
+    if let Some(mode) = value("--mode") {
+        one_mode(runs, mode == "on");
+        return;
+    }
     let before = value("--before");
     let only = value("--only");
     if only.as_deref() != Some("states") {
