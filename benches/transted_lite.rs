@@ -257,10 +257,14 @@ fn judge_all(cases: &[Case], reuse: bool) -> (usize, Duration, Vec<(u32, String)
     (states, started.elapsed(), results)
 }
 
-/// `--mode on|off`: only that mode, several passes, for a profiler (no table).
-fn one_mode(runs: usize, reuse: bool) {
+/// `--mode on|off [--set TEXT]`: only that mode (and the sets whose name contains TEXT),
+/// several passes, for a profiler (no table).
+fn one_mode(runs: usize, reuse: bool, set: Option<&str>) {
     let mut out = std::io::stdout().lock();
     for (name, cases) in state_sets() {
+        if set.is_some_and(|s| !name.contains(s)) {
+            continue;
+        }
         let (mut states, mut time) = (0, Duration::ZERO);
         for _ in 0..runs {
             let (n, t, _) = judge_all(&cases, reuse);
@@ -341,7 +345,7 @@ fn main() {
         .and_then(|r| r.parse().ok())
         .unwrap_or(if benching { 5 } else { 1 });
     if let Some(mode) = value("--mode") {
-        one_mode(runs, mode == "on");
+        one_mode(runs, mode == "on", value("--set").as_deref());
         return;
     }
     let before = value("--before");
