@@ -54,6 +54,7 @@ use crate::trees::Tree;
 use clock::Clock;
 use rules::{Applied, Carriers, Commutativity};
 use std::collections::HashMap;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 /// Limits of one judgement.
@@ -336,10 +337,12 @@ impl Heuristic {
 }
 
 impl StepProvider for TreePairs {
-    type State = (Tree, Tree);
+    /// Shared trees: a successor shares the side its move did not touch with its parent, and
+    /// the search's seen-set keeps a copy of every state, so copies are pointer copies.
+    type State = (Rc<Tree>, Rc<Tree>);
     type Step = Step;
 
-    fn steps(&mut self, state: &(Tree, Tree), out: &mut Vec<(Step, (Tree, Tree))>) {
+    fn steps(&mut self, state: &Self::State, out: &mut Vec<(Step, Self::State)>) {
         let mut rewrites = Vec::new();
         let heuristic = &mut self.heuristic;
         let mut small = |a: &Tree, b: &Tree| heuristic.small_ted(a, b);
@@ -361,7 +364,7 @@ impl StepProvider for TreePairs {
                 side: Side::Reference,
                 applied: r.applied,
             };
-            out.push((step, (r.tree, state.1.clone())));
+            out.push((step, (Rc::new(r.tree), Rc::clone(&state.1))));
         }
         rules::moves_within(
             &state.1,
@@ -377,11 +380,11 @@ impl StepProvider for TreePairs {
                 side: Side::Candidate,
                 applied: r.applied,
             };
-            out.push((step, (state.0.clone(), r.tree)));
+            out.push((step, (Rc::clone(&state.0), Rc::new(r.tree))));
         }
     }
 
-    fn distance(&mut self, state: &(Tree, Tree)) -> u32 {
+    fn distance(&mut self, state: &Self::State) -> u32 {
         self.heuristic.ted(&state.0, &state.1)
     }
 }
@@ -482,13 +485,20 @@ impl TransTedLite {
             max_nodes: self.config.max_nodes,
             deadline: Some(deadline),
         };
-        let mut out = search::best_first(&mut problem, (ref_canon, cand_canon), budget, &mut ());
+        let mut out = search::best_first(
+            &mut problem,
+            (Rc::new(ref_canon), Rc::new(cand_canon)),
+            budget,
+            &mut (),
+        );
         if problem.heuristic.timed_out && out.stop != Stop::Closed {
             // Some state went unmeasured: whatever ended the search, the clock decided it.
             out.stop = Stop::Deadline;
         }
         path.extend(out.path);
         let (reference_end, candidate_end) = out.best;
+        let unshare = |t: Rc<Tree>| Rc::try_unwrap(t).unwrap_or_else(|shared| (*shared).clone());
+        let (reference_end, candidate_end) = (unshare(reference_end), unshare(candidate_end));
         let mut judgement = Judgement {
             distance: out.distance,
             // Canonical forms can grow a tree past its original size (`autoImplicit` writes out
