@@ -14,18 +14,28 @@
 //! path. The distance is the root's row at `F`'s root: the same number the full computation
 //! gives (property-tested against the Zhang–Shasha oracle in [`super::naive`]).
 //!
+//! Within a keyroot that must run, a rewrite low in its postorder still changes every forest
+//! row after it, but not the rows before: a forest row at a *boundary* (after a node of the
+//! keyroot's left path, or after a subtree hanging off it) depends only on the forest of nodes
+//! before it, which gets an exact prefix id (the boundary's subtree id, or the previous prefix
+//! id and the subtree's). Large keyroots (the root of a statement: binders, hypotheses and
+//! conclusion all hang off its left path) save the rows at every few boundaries as
+//! *checkpoints*, and a later tree whose pass shares a prefix resumes after the last
+//! checkpointed one (see `forest_pass` for why that is exact).
+//!
 //! When it does not fit, [`Incremental`] runs the full engine ([`Workspace`]) instead, so a
 //! caller always gets the exact distance: a pair on which [`Algorithm::Auto`] would pick APTED
 //! (tall zig-zag shapes where left/right paths are slow), or a varying tree whose rows alone
 //! would take more than half of the row budget ([`MAX_ROW_CELLS`]).
 //!
-//! Bounds: the rows live in one arena of at most [`MAX_ROW_CELLS`] cells (plus one tree's rows,
-//! at most [`MAX_ROW_CELLS`] / 2); when a tree's rows would not fit, every row and id is
-//! forgotten and the tree is measured from scratch. The hash-consing table is forgotten with
-//! them, and also once it holds [`MAX_ROW_CELLS`] / 16 ids (ids made for subtrees that got no
-//! row), so it holds at most that many entries plus one tree's nodes.
-//! Deadlines are checked every [`super::apted::DEADLINE_CHECK_INTERVAL`] table cells, as in the
-//! full engine; rows of a computation cut short are dropped, never kept half-filled.
+//! Bounds: rows and checkpoints share one budget of [`MAX_ROW_CELLS`] cells (16 MiB). A call
+//! whose rows might not fit first forgets every row, checkpoint and id and measures its tree
+//! from scratch; checkpoints only take what the call's own rows leave. The id tables are
+//! forgotten with them, and also once they hold [`MAX_ROW_CELLS`] / 32 ids (ids of subtrees
+//! that got no row: calls cut by the deadline, pairs the full engine measured), so they hold
+//! at most that many entries plus one tree's nodes. Deadlines are checked every
+//! `DEADLINE_CHECK_INTERVAL` (2¹⁴) table cells, as in the full engine; rows and checkpoints of
+//! a keyroot cut short are dropped, never kept half-filled.
 //!
 //! Owns only this cache and its forest passes; the cost model and the full engines are
 //! [`super`]'s and [`super::apted`]'s. Knows nothing of Lean or of the search that calls it.
@@ -37,7 +47,7 @@ use crate::trees::Tree;
 use std::collections::HashMap;
 use std::time::Instant;
 
-/// Most cells (`u32` distances) the rows of one [`Incremental`] keep: 16 MiB. A
+/// Most cells (`u32` distances) the rows and checkpoints of one [`Incremental`] keep: 16 MiB. A
 /// 1,000 × 1,000-node pair (the `transted-lite` size limit) needs 2²⁰ cells per whole tree, so
 /// the arena holds several whole trees, and at statement sizes (≈ 50 × 50 nodes) thousands of
 /// search states' new rows.
@@ -422,7 +432,7 @@ impl Incremental {
     /// `varying` in the fixed tree's orientation into `self.varying`, with hash-consing ids
     /// (new subtrees get new ids). Iterative: any height.
     fn flatten(&mut self, tree: &Tree) {
-        if self.row_of_id.len() + self.checkpoint_of_prefix.len() > self.max_cells / 16 {
+        if self.row_of_id.len() + self.checkpoint_of_prefix.len() > self.max_cells / 32 {
             // Ids of subtrees that got no row (computations cut by the deadline, pairs the
             // full engine measured) would accumulate: forget everything, as when rows fill up.
             self.reset();

@@ -16,7 +16,9 @@
 //!    its successors are the rule moves ([`rules::moves`]) on the candidate (or on both sides with
 //!    [`Config::both_sides`]; every move has its inverse, so one side suffices to close a pair),
 //!    its heuristic is the tree edit distance between the two trees with free renaming of bound
-//!    variables and hypothesis names (GTED's cost model; `distance::Workspace`, APTED), except
+//!    variables and hypothesis names (GTED's cost model; `distance::Incremental` against the
+//!    reference, which reuses the distances of candidate subtrees earlier states measured, or
+//!    `distance::Workspace` from scratch; both exact), except
 //!    that a TED of 0 between trees that are not alpha-equivalent ([`rules::alpha_equivalent`])
 //!    counts 1 (free renaming prices each leaf alone). Distance 0 ends the search: the rewrites prove
 //!    the statements equivalent. Otherwise the answer is the smallest distance seen within the
@@ -72,11 +74,15 @@ pub struct Config {
     /// The heuristic's cost model: renaming one bound variable (or hypothesis name) to another
     /// costs nothing (`true`, GTED's and the choice) or 1 like any other rename.
     pub free_rename: bool,
-    /// Reuse work between neighbouring search states (`true`, the default): the side no move
-    /// touched is flattened once, not once per state, and the binder-pair distances
-    /// `binder_reorder` aligns by are remembered across expansions (binders a rewrite did
-    /// not touch are measured once per search). The results are the same either way; `false`
-    /// exists to measure what it saves (`benches/transted_lite.rs`).
+    /// Reuse work between neighbouring search states (`true`, the default): a state's
+    /// distance is computed incrementally against the start's reference tree
+    /// ([`distance::Incremental`]: the subtree distances of every candidate subtree already
+    /// measured are kept, so a state costs the keyroots on the path from its rewrite to the
+    /// root, each resumed from the last checkpoint before the rewrite), and the binder-pair
+    /// distances `binder_reorder` aligns by are remembered across expansions (binders a
+    /// rewrite did not touch are measured once per search). Exact: the results are the same
+    /// either way; `false` (every distance from scratch) exists to measure what it saves
+    /// (`benches/transted_lite.rs`).
     pub reuse: bool,
 }
 
