@@ -14,13 +14,15 @@
 //!    same files in the same run, for before/after columns.
 //! 2. States per second: in-process, one thread, every pair of the bundled GTED datasets and
 //!    generated "comm" pairs of 100 and 457 nodes, judged with a 60 s limit (so the node
-//!    budget, not the clock, ends each search) with [`Config::reuse`] on and off, alternating,
-//!    several runs each; evaluated states ÷ judging time, and the ratio on/off. Every pair's
-//!    distance and path must be the same with reuse on and off (checked, the bench panics
-//!    otherwise).
+//!    budget, not the clock, ends each search) with [`Config::reuse`] on (incremental distances
+//!    against the reference, `distance::Incremental`) and off (every distance from scratch),
+//!    alternating, several runs each; evaluated states ÷ judging time, and the ratio on/off.
+//!    Every pair's distance and path must be the same with reuse on and off (checked, the bench
+//!    panics otherwise).
 //!
 //! Run: `cargo bench --bench transted_lite [-- --before PATH] [--runs N]
-//! [--only deadline|states]`. Prints Markdown.
+//! [--only deadline|states]`. Prints Markdown. `-- --mode on|off [--set TEXT]` runs only one
+//! mode (on the sets whose name contains TEXT) and prints its rate, for a profiler.
 
 use lean_assess::dataset;
 use lean_assess::metrics::transted_lite::{Config, TransTedLite};
