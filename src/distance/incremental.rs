@@ -609,13 +609,13 @@ fn forest_pass(
     }
     let column_first = &f.first_leaf[lj..=j];
     let mut saves = pass.saves.iter().peekable();
-    for x in start..=i {
+    for (x, &x_row) in row_at.iter().enumerate().take(i + 1).skip(start) {
         let fx = x - li + 1;
         let x_first = v.first_leaf[x] as usize;
         let (done, row) = forest.split_at_mut(fx * width);
         let prev = &done[(fx - 1) * width..];
         let row = &mut row[..width];
-        let r = row_at[x] as usize * nf;
+        let r = x_row as usize * nf;
         let subtree_row = &mut rows[r + lj..r + j + 1];
         if x_first == li {
             let (xl, xf) = (v.labels[x], v.flags[x]);
