@@ -29,8 +29,9 @@
 //! would take more than half of the row budget ([`MAX_ROW_CELLS`]).
 //!
 //! Bounds: rows and checkpoints share one budget of [`MAX_ROW_CELLS`] cells (16 MiB). A call
-//! whose rows might not fit first forgets every row, checkpoint and id and measures its tree
-//! from scratch; checkpoints only take what the call's own rows leave. The id tables are
+//! whose rows might not fit first forgets the checkpoints (they only save time), then, if that
+//! is not enough, every row and id, and measures its tree from scratch; checkpoints only take
+//! what the call's own rows leave. The id tables are
 //! forgotten with them, and also once they hold [`MAX_ROW_CELLS`] / 32 ids (ids of subtrees
 //! that got no row: calls cut by the deadline, pairs the full engine measured), so they hold
 //! at most that many entries plus one tree's nodes. Deadlines are checked every
@@ -85,7 +86,9 @@ pub struct IncrementalStats {
     pub cells_from_scratch: u64,
     /// Keyroot passes resumed from a checkpoint instead of run from their first node.
     pub resumed: u64,
-    /// Times the rows were forgotten because the arena was full.
+    /// Times the checkpoints alone were forgotten to make room.
+    pub checkpoint_resets: u64,
+    /// Times everything was forgotten to make room (or to bound the id tables).
     pub resets: u64,
 }
 
@@ -253,6 +256,13 @@ impl Incremental {
             );
         }
         if self.rows.len() + self.checkpoints.len() + nv * nf > self.max_cells {
+            // Checkpoints only save time: forget them first (rows, ids and prefix ids stay
+            // valid without them).
+            self.stats.checkpoint_resets += 1;
+            self.checkpoints.clear();
+            self.checkpoint_of_prefix.fill(NONE);
+        }
+        if self.rows.len() + nv * nf > self.max_cells {
             // Forget everything (ids included: they index the rows) and start again.
             self.reset();
             self.flatten(varying);
@@ -812,6 +822,23 @@ mod tests {
         // it, not all 30 hypotheses.
         assert!(s.resumed >= 25, "{s:?}");
         assert!(cells * 4 < scratch, "{cells} cells of {scratch}");
+    }
+
+    #[test]
+    fn a_full_budget_forgets_checkpoints_first_then_everything_and_stays_exact() {
+        let fixed = wide(30, usize::MAX);
+        let cells = fixed.size() * fixed.size();
+        let mut engine = Incremental::with_limit(&fixed, &fixed, FREE, 2 * cells + cells / 4);
+        for round in 0..4 {
+            for swapped in 0..30 {
+                let state = wide(30, (swapped * 7 + round) % 30);
+                let want = naive::ted(&fixed, &state, FREE);
+                assert_eq!(engine.ted(&state, None), Ok(want));
+                assert!(engine.kept_cells() <= 2 * cells + cells / 4);
+            }
+        }
+        let s = engine.stats();
+        assert!(s.checkpoint_resets > 0 && s.resets > 0, "{s:?}");
     }
 
     #[test]
