@@ -896,6 +896,58 @@ mod tests {
     }
 
     #[test]
+    fn incremental_distances_equal_the_from_scratch_ones_on_search_states() {
+        let r = statement(
+            "theorem a (a b c : ℝ) (h₀ : a + b = c) (h₁ : b * c = a) (h₂ : 0 < a * b) : a * b + c = b + a * c",
+        );
+        let c = statement(
+            "theorem b (x y z : ℝ) (h₁ : z * y = x) (h₂ : 0 < y * x) (h₀ : y + x = z) : z + x * y = y * x + 2",
+        );
+        let (rc, _) = rules::canonicalize(&r.tree);
+        let (cc, _) = rules::canonicalize(&c.tree);
+        let problem = |reuse: bool| TreePairs {
+            comm: [Commutativity::of(&rc), Commutativity::of(&cc)],
+            carriers: [Carriers::of(&r.tree), Carriers::of(&c.tree)],
+            heuristic: Heuristic::new(CostModel { free_rename: true }, None, reuse),
+            both_sides: false,
+            clock: Clock::unlimited(),
+        };
+        let (mut incremental, mut from_scratch) = (problem(true), problem(false));
+        // Three levels of successors, as a search makes them (each one rewrite from its
+        // parent), every one measured both ways.
+        let mut level = vec![(Rc::new(rc.clone()), Rc::new(cc.clone()))];
+        let mut checked = 0;
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for state in &level {
+                let mut out = Vec::new();
+                incremental.steps(state, &mut out);
+                for (_, successor) in out {
+                    assert_eq!(
+                        incremental.distance(&successor),
+                        from_scratch.distance(&successor),
+                        "{:?}",
+                        successor.1
+                    );
+                    checked += 1;
+                    next.push(successor);
+                }
+            }
+            next.truncate(40);
+            level = next;
+        }
+        assert!(checked > 60, "{checked} states");
+        let stats = incremental
+            .heuristic
+            .reuse
+            .as_ref()
+            .and_then(|r| r.incremental.as_ref())
+            .map(|(_, engine)| engine.stats())
+            .expect("an incremental engine");
+        assert!(stats.cells < stats.cells_from_scratch / 2, "{stats:?}");
+    }
+
+    #[test]
     fn reuse_between_states_changes_no_result() {
         for (a, b) in [
             (
