@@ -14,13 +14,15 @@
 //!    same files in the same run, for before/after columns.
 //! 2. States per second: in-process, one thread, every pair of the bundled GTED datasets and
 //!    generated "comm" pairs of 100 and 457 nodes, judged with a 60 s limit (so the node
-//!    budget, not the clock, ends each search) with [`Config::reuse`] on and off, alternating,
-//!    several runs each; evaluated states ÷ judging time, and the ratio on/off. Every pair's
-//!    distance and path must be the same with reuse on and off (checked, the bench panics
-//!    otherwise).
+//!    budget, not the clock, ends each search) with [`Config::reuse`] on (incremental distances
+//!    against the reference, `distance::Incremental`) and off (every distance from scratch),
+//!    alternating, several runs each; evaluated states ÷ judging time, and the ratio on/off.
+//!    Every pair's distance and path must be the same with reuse on and off (checked, the bench
+//!    panics otherwise).
 //!
 //! Run: `cargo bench --bench transted_lite [-- --before PATH] [--runs N]
-//! [--only deadline|states]`. Prints Markdown.
+//! [--only deadline|states]`. Prints Markdown. `-- --mode on|off [--set TEXT]` runs only one
+//! mode (on the sets whose name contains TEXT) and prints its rate, for a profiler.
 
 use lean_assess::dataset;
 use lean_assess::metrics::transted_lite::{Config, TransTedLite};
@@ -257,14 +259,27 @@ fn judge_all(cases: &[Case], reuse: bool) -> (usize, Duration, Vec<(u32, String)
     (states, started.elapsed(), results)
 }
 
-fn states_table(runs: usize) {
+/// `--mode on|off [--set TEXT]`: only that mode (and the sets whose name contains TEXT),
+/// several passes, for a profiler (no table).
+fn one_mode(runs: usize, reuse: bool, set: Option<&str>) {
     let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "\n| pairs | states per pass | reuse off: states/s | reuse on: states/s | on ÷ off |\n|---|---|---|---|---|"
-    )
-    .unwrap();
-    let sets = [
+    for (name, cases) in state_sets() {
+        if set.is_some_and(|s| !name.contains(s)) {
+            continue;
+        }
+        let (mut states, mut time) = (0, Duration::ZERO);
+        for _ in 0..runs {
+            let (n, t, _) = judge_all(&cases, reuse);
+            states += n;
+            time += t;
+        }
+        let rate = states as f64 / time.as_secs_f64();
+        writeln!(out, "{name}: reuse {reuse}: {rate:.0} states/s").unwrap();
+    }
+}
+
+fn state_sets() -> [(&'static str, Vec<Case>); 4] {
+    [
         (
             "miniF2F (205)",
             dataset_cases("fixtures/bench/gted-minif2f.jsonl"),
@@ -275,8 +290,17 @@ fn states_table(runs: usize) {
         ),
         ("comm ~100 nodes (×20)", generated_cases(100, 20)),
         ("comm ~457 nodes (×2)", generated_cases(457, 2)),
-    ];
-    for (name, cases) in sets {
+    ]
+}
+
+fn states_table(runs: usize) {
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "\n| pairs | states per pass | reuse off: states/s | reuse on: states/s | on ÷ off |\n|---|---|---|---|---|"
+    )
+    .unwrap();
+    for (name, cases) in state_sets() {
         let mut best = [Duration::MAX; 2];
         let mut states = [0usize; 2];
         let mut results: [Option<Vec<(u32, String)>>; 2] = [None, None];
@@ -322,6 +346,10 @@ fn main() {
     let runs = value("--runs")
         .and_then(|r| r.parse().ok())
         .unwrap_or(if benching { 5 } else { 1 });
+    if let Some(mode) = value("--mode") {
+        one_mode(runs, mode == "on", value("--set").as_deref());
+        return;
+    }
     let before = value("--before");
     let only = value("--only");
     if only.as_deref() != Some("states") {

@@ -85,7 +85,7 @@ static NEXT_INTERNER_ID: AtomicU64 = AtomicU64::new(0);
 /// compared (checked, see [`DistanceError::ForeignInterner`]).
 #[derive(Debug)]
 pub struct LabelInterner {
-    id: u64,
+    pub(super) id: u64,
     labels: HashMap<String, u32>,
 }
 
@@ -165,17 +165,17 @@ const FLAG_HYPOTHESIS: u8 = 2;
 
 /// One tree in one postorder (left-to-right, or right-to-left for the mirrored tree).
 #[derive(Debug, Clone, Default)]
-struct Postorder {
-    labels: Vec<u32>,
-    flags: Vec<u8>,
+pub(super) struct Postorder {
+    pub(super) labels: Vec<u32>,
+    pub(super) flags: Vec<u8>,
     /// Postorder index of the first leaf (in this orientation) of each node's subtree.
-    first_leaf: Vec<u32>,
+    pub(super) first_leaf: Vec<u32>,
     /// The node's preorder id in the original tree ([`Tree::preorder`]).
     preorder_id: Vec<u32>,
     /// Keyroots in increasing order: the root and every node with an earlier sibling.
-    keyroots: Vec<u32>,
+    pub(super) keyroots: Vec<u32>,
     /// Σ over keyroots of their subtree size: this tree's factor in the subproblem count.
-    keyroot_work: u64,
+    pub(super) keyroot_work: u64,
 }
 
 /// A tree flattened for the distance engine: labels interned, both postorders precomputed.
@@ -184,9 +184,9 @@ struct Postorder {
 /// [`Workspace::ted_flat`]; all trees compared with each other must share one [`LabelInterner`].
 #[derive(Debug, Clone)]
 pub struct FlatTree {
-    interner: u64,
-    left: Postorder,
-    right: Postorder,
+    pub(super) interner: u64,
+    pub(super) left: Postorder,
+    pub(super) right: Postorder,
     /// Preorder facts, kept to build APTED's indices on first use.
     labels: Vec<u32>,
     flags: Vec<u8>,
@@ -314,7 +314,7 @@ fn rename_cost(a: &Postorder, x: usize, b: &Postorder, y: usize, free_rename: bo
 }
 
 /// How many forest cells to fill between two deadline checks.
-const DEADLINE_CHECK_INTERVAL: u64 = 1 << 14;
+pub(super) const DEADLINE_CHECK_INTERVAL: u64 = 1 << 14;
 
 /// Reusable tables for distance computations, so repeated calls allocate nothing once warm.
 #[derive(Debug, Default)]
@@ -358,7 +358,7 @@ pub enum Algorithm {
 pub const MAX_TABLE_CELLS: u64 = 1 << 24;
 
 /// [`DistanceError::TooLarge`] when the pair's tables would exceed [`MAX_TABLE_CELLS`].
-fn check_table(a: &FlatTree, b: &FlatTree) -> Result<(), DistanceError> {
+pub(super) fn check_table(a: &FlatTree, b: &FlatTree) -> Result<(), DistanceError> {
     let cells = (a.size() as u64).saturating_mul(b.size() as u64);
     if cells > MAX_TABLE_CELLS {
         return Err(DistanceError::TooLarge {

@@ -12,15 +12,19 @@
 //! - one tree against many variants (search loops): one [`LabelInterner`], a [`FlatTree`] per
 //!   tree, [`Workspace::ted_flat`] (or [`Workspace::ted_flat_within`] with a deadline);
 //! - a mapping: [`ted_mapping`], [`Workspace::ted_mapping`], [`Workspace::mapping_flat`];
-//! - a chosen algorithm (measurements, cross-checks): [`Workspace::ted_flat_with`].
+//! - a chosen algorithm (measurements, cross-checks): [`Workspace::ted_flat_with`];
+//! - one fixed tree against many trees that differ from each other in a few subtrees (search
+//!   states): [`Incremental`], which reuses the distances of subtrees it has already measured.
 
 pub mod apted;
+pub mod incremental;
 pub mod naive;
 
 pub use apted::{
     Algorithm, DistanceError, FlatTree, LabelInterner, Workspace, AUTO_LEFT_RIGHT_FACTOR,
     MAX_TABLE_CELLS,
 };
+pub use incremental::{Incremental, IncrementalStats};
 
 use crate::trees::Tree;
 

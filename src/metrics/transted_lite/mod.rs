@@ -16,7 +16,9 @@
 //!    its successors are the rule moves ([`rules::moves`]) on the candidate (or on both sides with
 //!    [`Config::both_sides`]; every move has its inverse, so one side suffices to close a pair),
 //!    its heuristic is the tree edit distance between the two trees with free renaming of bound
-//!    variables and hypothesis names (GTED's cost model; `distance::Workspace`, APTED), except
+//!    variables and hypothesis names (GTED's cost model; `distance::Incremental` against the
+//!    reference, which reuses the distances of candidate subtrees earlier states measured, or
+//!    `distance::Workspace` from scratch; both exact), except
 //!    that a TED of 0 between trees that are not alpha-equivalent ([`rules::alpha_equivalent`])
 //!    counts 1 (free renaming prices each leaf alone). Distance 0 ends the search: the rewrites prove
 //!    the statements equivalent. Otherwise the answer is the smallest distance seen within the
@@ -45,13 +47,16 @@ pub mod names;
 pub mod rules;
 
 use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
-use crate::distance::{self, CostModel, FlatTree, LabelInterner, Workspace};
+use crate::distance::{
+    self, CostModel, DistanceError, FlatTree, Incremental, LabelInterner, Workspace,
+};
 use crate::search::{self, Budget, StepProvider, Stop};
 use crate::trees::parse::Header;
 use crate::trees::Tree;
 use clock::Clock;
 use rules::{Applied, Carriers, Commutativity};
 use std::collections::HashMap;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 /// Limits of one judgement.
@@ -69,11 +74,15 @@ pub struct Config {
     /// The heuristic's cost model: renaming one bound variable (or hypothesis name) to another
     /// costs nothing (`true`, GTED's and the choice) or 1 like any other rename.
     pub free_rename: bool,
-    /// Reuse work between neighbouring search states (`true`, the default): the side no move
-    /// touched is flattened once, not once per state, and the binder-pair distances
-    /// `binder_reorder` aligns by are remembered across expansions (binders a rewrite did
-    /// not touch are measured once per search). The results are the same either way; `false`
-    /// exists to measure what it saves (`benches/transted_lite.rs`).
+    /// Reuse work between neighbouring search states (`true`, the default): a state's
+    /// distance is computed incrementally against the start's reference tree
+    /// ([`distance::Incremental`]: the subtree distances of every candidate subtree already
+    /// measured are kept, so a state costs the keyroots on the path from its rewrite to the
+    /// root, each resumed from the last checkpoint before the rewrite), and the binder-pair
+    /// distances `binder_reorder` aligns by are remembered across expansions (binders a
+    /// rewrite did not touch are measured once per search). Exact: the results are the same
+    /// either way; `false` (every distance from scratch) exists to measure what it saves
+    /// (`benches/transted_lite.rs`).
     pub reuse: bool,
 }
 
@@ -198,8 +207,11 @@ struct Heuristic {
 /// be recomputed.
 #[derive(Default)]
 struct Reuse {
-    /// The last first tree of a state and its flattening: in the default candidate-only search
-    /// every state shares the reference's canonical tree.
+    /// The first tree of the search's start state, and the distances of every candidate
+    /// subtree measured against it: in the default candidate-only search every state shares
+    /// that tree, and neighbouring states share all but the rewritten subtree's path.
+    incremental: Option<(Tree, Incremental)>,
+    /// The last other first tree of a state and its flattening (searches on both sides).
     first: Option<(Tree, FlatTree)>,
     /// Small trees (binders) measured by `binder_reorder`, numbered, with their flattening.
     small_ids: HashMap<Tree, usize>,
@@ -234,11 +246,24 @@ impl Heuristic {
             self.timed_out = true;
             return PAST_DEADLINE;
         }
-        let fb = FlatTree::new(b, &mut self.labels);
         let Some(reuse) = self.reuse.as_mut() else {
             let fa = FlatTree::new(a, &mut self.labels);
+            let fb = FlatTree::new(b, &mut self.labels);
             return self.ted_flat(a, b, &fa, &fb);
         };
+        // The first tree of the search's first state is the one every candidate-side state
+        // shares: measured incrementally against it (`distance::Incremental`), each state
+        // costs the subtrees its rewrite changed, not the whole pair.
+        let incremental = reuse
+            .incremental
+            .get_or_insert_with(|| (a.clone(), Incremental::new(a, b, self.costs)));
+        if incremental.0 == *a {
+            let d = incremental.1.ted(b, self.deadline);
+            return self.adjust(a, b, d);
+        }
+        // A state whose first tree was rewritten (`Config::both_sides`): measured whole, the
+        // last such first tree flattened once.
+        let fb = FlatTree::new(b, &mut self.labels);
         let first = match reuse.first.take() {
             Some(kept) if kept.0 == *a => kept,
             _ => (a.clone(), FlatTree::new(a, &mut self.labels)),
@@ -293,10 +318,15 @@ impl Heuristic {
 
     /// The distance between `a` and `b`, flattened as `fa` and `fb`.
     fn ted_flat(&mut self, a: &Tree, b: &Tree, fa: &FlatTree, fb: &FlatTree) -> u32 {
-        let Ok(d) = self
+        let d = self
             .workspace
-            .ted_flat_within(fa, fb, self.costs, self.deadline)
-        else {
+            .ted_flat_within(fa, fb, self.costs, self.deadline);
+        self.adjust(a, b, d)
+    }
+
+    /// The heuristic's value for a computed TED of `a` and `b`.
+    fn adjust(&mut self, a: &Tree, b: &Tree, d: Result<u32, DistanceError>) -> u32 {
+        let Ok(d) = d else {
             self.timed_out = true;
             return PAST_DEADLINE;
         };
@@ -313,10 +343,12 @@ impl Heuristic {
 }
 
 impl StepProvider for TreePairs {
-    type State = (Tree, Tree);
+    /// Shared trees: a successor shares the side its move did not touch with its parent, and
+    /// the search's seen-set keeps a copy of every state, so copies are pointer copies.
+    type State = (Rc<Tree>, Rc<Tree>);
     type Step = Step;
 
-    fn steps(&mut self, state: &(Tree, Tree), out: &mut Vec<(Step, (Tree, Tree))>) {
+    fn steps(&mut self, state: &Self::State, out: &mut Vec<(Step, Self::State)>) {
         let mut rewrites = Vec::new();
         let heuristic = &mut self.heuristic;
         let mut small = |a: &Tree, b: &Tree| heuristic.small_ted(a, b);
@@ -338,7 +370,7 @@ impl StepProvider for TreePairs {
                 side: Side::Reference,
                 applied: r.applied,
             };
-            out.push((step, (r.tree, state.1.clone())));
+            out.push((step, (Rc::new(r.tree), Rc::clone(&state.1))));
         }
         rules::moves_within(
             &state.1,
@@ -354,11 +386,11 @@ impl StepProvider for TreePairs {
                 side: Side::Candidate,
                 applied: r.applied,
             };
-            out.push((step, (state.0.clone(), r.tree)));
+            out.push((step, (Rc::clone(&state.0), Rc::new(r.tree))));
         }
     }
 
-    fn distance(&mut self, state: &(Tree, Tree)) -> u32 {
+    fn distance(&mut self, state: &Self::State) -> u32 {
         self.heuristic.ted(&state.0, &state.1)
     }
 }
@@ -459,13 +491,20 @@ impl TransTedLite {
             max_nodes: self.config.max_nodes,
             deadline: Some(deadline),
         };
-        let mut out = search::best_first(&mut problem, (ref_canon, cand_canon), budget, &mut ());
+        let mut out = search::best_first(
+            &mut problem,
+            (Rc::new(ref_canon), Rc::new(cand_canon)),
+            budget,
+            &mut (),
+        );
         if problem.heuristic.timed_out && out.stop != Stop::Closed {
             // Some state went unmeasured: whatever ended the search, the clock decided it.
             out.stop = Stop::Deadline;
         }
         path.extend(out.path);
         let (reference_end, candidate_end) = out.best;
+        let unshare = |t: Rc<Tree>| Rc::try_unwrap(t).unwrap_or_else(|shared| (*shared).clone());
+        let (reference_end, candidate_end) = (unshare(reference_end), unshare(candidate_end));
         let mut judgement = Judgement {
             distance: out.distance,
             // Canonical forms can grow a tree past its original size (`autoImplicit` writes out
@@ -854,6 +893,58 @@ mod tests {
         // 1 s in a release build, many in a debug one); now it stops one rule attempt past the
         // deadline. Generous, for debug builds on a loaded machine.
         assert!(elapsed < Duration::from_secs(3), "took {elapsed:?}");
+    }
+
+    #[test]
+    fn incremental_distances_equal_the_from_scratch_ones_on_search_states() {
+        let r = statement(
+            "theorem a (a b c : ℝ) (h₀ : a + b = c) (h₁ : b * c = a) (h₂ : 0 < a * b) : a * b + c = b + a * c",
+        );
+        let c = statement(
+            "theorem b (x y z : ℝ) (h₁ : z * y = x) (h₂ : 0 < y * x) (h₀ : y + x = z) : z + x * y = y * x + 2",
+        );
+        let (rc, _) = rules::canonicalize(&r.tree);
+        let (cc, _) = rules::canonicalize(&c.tree);
+        let problem = |reuse: bool| TreePairs {
+            comm: [Commutativity::of(&rc), Commutativity::of(&cc)],
+            carriers: [Carriers::of(&r.tree), Carriers::of(&c.tree)],
+            heuristic: Heuristic::new(CostModel { free_rename: true }, None, reuse),
+            both_sides: false,
+            clock: Clock::unlimited(),
+        };
+        let (mut incremental, mut from_scratch) = (problem(true), problem(false));
+        // Three levels of successors, as a search makes them (each one rewrite from its
+        // parent), every one measured both ways.
+        let mut level = vec![(Rc::new(rc.clone()), Rc::new(cc.clone()))];
+        let mut checked = 0;
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for state in &level {
+                let mut out = Vec::new();
+                incremental.steps(state, &mut out);
+                for (_, successor) in out {
+                    assert_eq!(
+                        incremental.distance(&successor),
+                        from_scratch.distance(&successor),
+                        "{:?}",
+                        successor.1
+                    );
+                    checked += 1;
+                    next.push(successor);
+                }
+            }
+            next.truncate(40);
+            level = next;
+        }
+        assert!(checked > 60, "{checked} states");
+        let stats = incremental
+            .heuristic
+            .reuse
+            .as_ref()
+            .and_then(|r| r.incremental.as_ref())
+            .map(|(_, engine)| engine.stats())
+            .expect("an incremental engine");
+        assert!(stats.cells < stats.cells_from_scratch / 2, "{stats:?}");
     }
 
     #[test]
