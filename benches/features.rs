@@ -18,7 +18,7 @@
 //! ranged edits on a 580 KB file (what the editor→Lean reader does with it), against the floor of
 //! deserializing that notification's params (which the reader does anyway).
 
-use lean_assess::features::{engine, Features, FeaturesConfig, ToEditor};
+use lean_assess::features::{engine, views, Features, FeaturesConfig, ToEditor};
 use lean_assess::lean::LeanClient;
 use lean_assess::metrics::Pair;
 use lean_assess::references::path_to_uri;
@@ -137,17 +137,23 @@ fn ranged(from: &str, to: &str) -> Value {
     json!({"range": doc.range_of(p, from.len() - q), "text": &to[p..to.len() - q]})
 }
 
+/// One size's figures (ms, sorted) and what its lenses said.
+struct Run {
+    first: Vec<Duration>,
+    last: Vec<Duration>,
+    floor: Vec<Duration>,
+    ratio: Vec<f64>,
+}
+
 fn main() {
     if !std::env::args().any(|a| a == "--no-burst") {
         burst();
     }
-    let n = arg("--theorems", 10);
-    let change = std::env::args()
-        .collect::<Vec<_>>()
+    let args: Vec<String> = std::env::args().collect();
+    let change = args
         .windows(2)
         .find(|w| w[0] == "--change")
         .map_or_else(|| "ranged".to_string(), |w| w[1].clone());
-    let args: Vec<String> = std::env::args().collect();
     let mode = args
         .iter()
         .position(|a| a == "--mode")
@@ -155,6 +161,84 @@ fn main() {
         .cloned()
         .unwrap_or_else(|| "one".into());
     let edits = arg("--edits", 200);
+    // `--sizes 10,200,1000`: each size in turn in this process, then each against the first.
+    let sizes: Vec<usize> = args
+        .windows(2)
+        .find(|w| w[0] == "--sizes")
+        .map(|w| w[1].split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![arg("--theorems", 10)]);
+    let mut runs = Vec::new();
+    for &n in &sizes {
+        let run = one_size(n, &mode, &change, edits);
+        report(&run);
+        runs.push((n, run));
+    }
+    if runs.len() > 1 {
+        let mut out = std::io::stdout().lock();
+        let (n0, base) = &runs[0];
+        let mut b = base.last.clone();
+        b.sort();
+        for (n, run) in &runs[1..] {
+            let mut v = run.last.clone();
+            v.sort();
+            let _ = writeln!(
+                out,
+                "flatness, all lenses answered at {n} theorems / at {n0}: p50 {:.2}×, p99 {:.2}× ({:.2} / {:.2} ms, {:.2} / {:.2} ms)",
+                pct(&v, 0.5) / pct(&b, 0.5),
+                pct(&v, 0.99) / pct(&b, 0.99),
+                pct(&v, 0.5),
+                pct(&b, 0.5),
+                pct(&v, 0.99),
+                pct(&b, 0.99),
+            );
+        }
+    }
+}
+
+fn report(run: &Run) {
+    let mut out = std::io::stdout().lock();
+    if !run.floor.is_empty() {
+        let mut r = run.ratio.clone();
+        r.sort_by(f64::total_cmp);
+        let pr = |p: f64| r[((r.len() as f64 - 1.0) * p).round() as usize];
+        let _ = writeln!(
+            out,
+            "all lenses answered / the edited pair's own work (same edit, measured right after): p50 {:.1}×, p90 {:.1}×",
+            pr(0.5),
+            pr(0.9)
+        );
+    }
+    for (what, v) in [
+        (
+            "floor: the edited pair alone (parse + ted + transted-lite + explanation)",
+            &run.floor,
+        ),
+        ("didChange → first codeLens/refresh (ted round)", &run.first),
+        (
+            "didChange → last refresh + codeLens answered (all offline lens metrics)",
+            &run.last,
+        ),
+    ] {
+        if v.is_empty() {
+            continue;
+        }
+        let mut v = v.clone();
+        v.sort();
+        let _ = writeln!(
+            out,
+            "{what}: n={} p50={:.2} ms p90={:.2} ms p99={:.2} ms max={:.2} ms",
+            v.len(),
+            pct(&v, 0.5),
+            pct(&v, 0.9),
+            pct(&v, 0.99),
+            pct(&v, 1.0)
+        );
+    }
+}
+
+fn one_size(n: usize, mode: &str, change: &str, edits: usize) -> Run {
+    let mode = mode.to_string();
+    let change = change.to_string();
     let data = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/fixtures/bench/gted-minif2f.jsonl"
@@ -304,6 +388,15 @@ fn main() {
                 .await
                 .expect("lenses");
             let elapsed = t0.elapsed();
+            // Untimed: the answer (JSON text, as the router sends it) is the uncached one.
+            let lenses: Value = serde_json::from_str(lenses.get()).expect("lens JSON");
+            let a = f.analysis(&uri).expect("analysed");
+            let doc = f.documents().get(&uri).expect("open");
+            let prefix = f.command_names()[0]
+                .trim_end_matches(".showDetails")
+                .to_string();
+            let uncached = views::lenses(&a, &doc, &views::Commands::new(&prefix));
+            assert_eq!(lenses, uncached, "cached lens answer differs from the uncached one");
             last.push(elapsed);
             first.push(times[0]);
             // The floor, right after (same conditions): what the edited theorem itself needs
@@ -351,41 +444,10 @@ fn main() {
         );
         (first, last, floor, ratio)
     });
-    let mut out = std::io::stdout().lock();
-    if !floor.is_empty() {
-        let mut r = ratio.clone();
-        r.sort_by(f64::total_cmp);
-        let pr = |p: f64| r[((r.len() as f64 - 1.0) * p).round() as usize];
-        let _ = writeln!(
-            out,
-            "all lenses answered / the edited pair's own work (same edit, measured right after): p50 {:.1}×, p90 {:.1}×",
-            pr(0.5),
-            pr(0.9)
-        );
-    }
-    for (what, mut v) in [
-        (
-            "floor: the edited pair alone (parse + ted + transted-lite + explanation)",
-            floor,
-        ),
-        ("didChange → first codeLens/refresh (ted round)", first),
-        (
-            "didChange → last refresh + codeLens answered (all offline lens metrics)",
-            last,
-        ),
-    ] {
-        if v.is_empty() {
-            continue;
-        }
-        v.sort();
-        let _ = writeln!(
-            out,
-            "{what}: n={} p50={:.2} ms p90={:.2} ms p99={:.2} ms max={:.2} ms",
-            v.len(),
-            pct(&v, 0.5),
-            pct(&v, 0.9),
-            pct(&v, 0.99),
-            pct(&v, 1.0)
-        );
+    Run {
+        first,
+        last,
+        floor,
+        ratio,
     }
 }

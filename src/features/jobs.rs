@@ -13,7 +13,7 @@ use super::engine::{self, Decl};
 use crate::documents::Document;
 use crate::metrics::{MetricReport, Pair, Verdict};
 use crate::references::{
-    directive_above_at, source_for, Config, Dataset, ReadableRoots, ReferenceError, ReferenceSource,
+    directive_above_at, directive_block_start, source_for, Config, Dataset, ReadableRoots, ReferenceError, ReferenceSource,
 };
 use crate::trees::Statement;
 use std::collections::{HashMap, VecDeque};
@@ -87,6 +87,49 @@ pub struct TheoremView {
     /// Byte offset of the candidate statement text in the document.
     pub candidate_offset: usize,
     pub core: Arc<TheoremCore>,
+    /// What the job read to find this theorem's reference, when the next job may take the
+    /// view from it without reading it again ([`Made`]).
+    pub made: Option<Made>,
+}
+
+/// The inputs a theorem's view was made from besides its declaration text and the job's
+/// (header, config, toolchain: `DocAnalysis::inputs`): the text its directive is read from,
+/// its line, and the reference file by identity. Recorded only for views found through a
+/// `-- @reference FILE::NAME` or inline directive, with no problem and every metric done:
+/// the next job takes such a view as it is (moved) when all of these are unchanged, without
+/// parsing the directive, resolving the reference or comparing reference texts: an edit in
+/// one theorem costs that theorem, not the document.
+#[derive(Clone)]
+pub struct Made {
+    /// `text[directive_block_start..decl.start]`: the `--` block above and the line's indent.
+    pub lead: Arc<str>,
+    /// 0-based line of the declaration (the directive's origin names a line).
+    pub line: usize,
+    /// The reference file's content as cached (`None`: an inline reference). The `Arc` changes
+    /// whenever the file's stamp does (`JobCaches::file`).
+    pub file: Option<(PathBuf, Arc<RefFile>)>,
+}
+
+impl PartialEq for Made {
+    fn eq(&self, other: &Made) -> bool {
+        self.lead == other.lead
+            && self.line == other.line
+            && match (&self.file, &other.file) {
+                (Some((p, a)), Some((q, b))) => p == q && Arc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+    }
+}
+
+impl std::fmt::Debug for Made {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Made")
+            .field("lead", &self.lead)
+            .field("line", &self.line)
+            .field("file", &self.file.as_ref().map(|(p, _)| p))
+            .finish()
+    }
 }
 
 impl TheoremView {
@@ -252,6 +295,8 @@ struct Reads<'c> {
     caches: &'c JobCaches,
     files: HashMap<PathBuf, Result<Arc<RefFile>, String>>,
     datasets: HashMap<PathBuf, Arc<Result<Dataset, String>>>,
+    /// [`ReadableRoots::check`] by path: it resolves links (system calls), once per job.
+    checked: HashMap<PathBuf, Result<(), String>>,
 }
 
 impl<'c> Reads<'c> {
@@ -260,7 +305,17 @@ impl<'c> Reads<'c> {
             caches,
             files: HashMap::new(),
             datasets: HashMap::new(),
+            checked: HashMap::new(),
         }
+    }
+
+    fn check(&mut self, readable: &ReadableRoots, path: &Path) -> Result<(), String> {
+        if let Some(r) = self.checked.get(path) {
+            return r.clone();
+        }
+        let r = readable.check(path);
+        self.checked.insert(path.to_path_buf(), r.clone());
+        r
     }
 
     fn file(
@@ -268,21 +323,20 @@ impl<'c> Reads<'c> {
         path: &Path,
         open: &HashMap<PathBuf, Arc<Document>>,
     ) -> Result<Arc<RefFile>, String> {
-        let caches = self.caches;
-        self.files
-            .entry(path.to_path_buf())
-            .or_insert_with(|| {
-                // The editor's buffer first (what the user sees), else the file on disk.
-                let stamp = match open.get(path) {
-                    Some(d) => Some(Stamp::Open {
-                        uri: d.uri.clone(),
-                        version: d.version,
-                    }),
-                    None => Stamp::of_disk(path),
-                };
-                caches.file(path, stamp, || read_text(path, open))
-            })
-            .clone()
+        if let Some(f) = self.files.get(path) {
+            return f.clone();
+        }
+        // The editor's buffer first (what the user sees), else the file on disk.
+        let stamp = match open.get(path) {
+            Some(d) => Some(Stamp::Open {
+                uri: d.uri.clone(),
+                version: d.version,
+            }),
+            None => Stamp::of_disk(path),
+        };
+        let f = self.caches.file(path, stamp, || read_text(path, open));
+        self.files.insert(path.to_path_buf(), f.clone());
+        f
     }
 
     fn dataset(&mut self, path: &Path) -> Arc<Result<Dataset, String>> {
@@ -327,8 +381,8 @@ fn resolve(
         }
         ReferenceSource::Theorem { target, origin } => {
             let name = target.name.clone().unwrap_or_default();
-            readable
-                .check(&target.file)
+            reads
+                .check(readable, &target.file)
                 .map_err(|e| format!("{origin}: {e}"))?;
             let file = reads
                 .file(&target.file, &input.open_texts)
@@ -349,8 +403,8 @@ fn resolve(
                 ),
             })?;
             if let Some(ds_path) = &cfg.dataset {
-                readable
-                    .check(ds_path)
+                reads
+                    .check(readable, ds_path)
                     .map_err(|e| format!("{origin}: {e}"))?;
                 let ds = reads.dataset(ds_path);
                 match &*ds {
@@ -368,7 +422,9 @@ fn resolve(
                 }
             }
             if let Some(f) = &cfg.reference_file {
-                readable.check(f).map_err(|e| format!("{origin}: {e}"))?;
+                reads
+                    .check(readable, f)
+                    .map_err(|e| format!("{origin}: {e}"))?;
                 let file = reads.file(f, &input.open_texts)?;
                 if let Some((stmt, header)) = theorem_in(&file, name) {
                     return Ok(view(Some(name.clone()), stmt, header, Some(f.clone())));
@@ -428,6 +484,26 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
         }
         // From the document's line index (a binary search), not by counting newlines.
         let decl_line = doc.position_of(d.start).line as usize;
+        let stmt_text = text.get(d.start..d.end).unwrap_or("");
+        let lead = text
+            .get(directive_block_start(text, d.start)..d.start)
+            .unwrap_or("");
+        // Made from the same inputs as in the previous version: taken as it is (moved).
+        if let Some(prev) = d.name.as_deref().and_then(|n| earlier.get(n)) {
+            if unchanged(prev, decl_line, lead, stmt_text, &lens, &mut reads, input, &readable) {
+                theorems.push(if prev.decl == d {
+                    (*prev).clone()
+                } else {
+                    Arc::new(TheoremView {
+                        candidate_offset: d.start,
+                        decl: d,
+                        core: prev.core.clone(),
+                        made: prev.made.clone(),
+                    })
+                });
+                continue;
+            }
+        }
         let directive = match directive_above_at(text, d.start, decl_line, &doc_path, &doc_dir) {
             Some(Ok(dir)) => Some(dir),
             Some(Err(e)) => {
@@ -442,19 +518,37 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
         let Some(src) = source_for(&doc_path, d.name.as_deref(), directive.as_ref(), config) else {
             continue;
         };
-        let stmt_text = text.get(d.start..d.end).unwrap_or("");
         let resolved = resolve(&src, &cand_header, config, &mut reads, input, &readable);
+        // What the next job needs to take this view without resolving it again: a directive
+        // naming a file's theorem or giving the statement inline, resolved.
+        let made = match (&directive, &src, &resolved) {
+            (Some(_), ReferenceSource::Theorem { target, .. }, Ok(_)) => reads
+                .file(&target.file, &input.open_texts)
+                .ok()
+                .map(|f| Made {
+                    lead: lead.into(),
+                    line: decl_line,
+                    file: Some((target.file.clone(), f)),
+                }),
+            (Some(_), ReferenceSource::Inline { .. }, Ok(_)) => Some(Made {
+                lead: lead.into(),
+                line: decl_line,
+                file: None,
+            }),
+            _ => None,
+        };
         // The same theorem text against the same reference as in the previous version: its
         // judged core is taken as it is (results, parses, explanation), only moved.
         if let (Ok(r), Some(prev)) = (&resolved, d.name.as_deref().and_then(|n| earlier.get(n))) {
             if reusable(prev, r, stmt_text, &lens) {
-                theorems.push(if prev.decl == d {
+                theorems.push(if prev.decl == d && prev.made == made {
                     (*prev).clone()
                 } else {
                     Arc::new(TheoremView {
                         candidate_offset: d.start,
                         decl: d,
                         core: prev.core.clone(),
+                        made,
                     })
                 });
                 continue;
@@ -476,6 +570,7 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                 problem: None,
                 elaborated: false,
             }),
+            made: None,
         };
         match resolved {
             Ok(mut r) => {
@@ -534,6 +629,8 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                     *s = MetricState::Failed(problem.clone());
                 }
             }
+        } else {
+            view.made = made;
         }
         theorems.push(Arc::new(view));
     }
@@ -566,6 +663,49 @@ fn reusable(prev: &TheoremView, r: &RefView, stmt_text: &str, lens: &[String]) -
         && !prev.elaborated
         && prev.problem.is_none()
         && *prev.text == *stmt_text
+        && prev.candidate.is_some()
+        && prev.metrics.len() == lens.len()
+        && prev
+            .metrics
+            .iter()
+            .zip(lens)
+            .all(|((m, s), l)| m == l && matches!(s, MetricState::Done(_)))
+}
+
+/// Whether `prev` (the previous version's theorem of the same name) was made from the same
+/// inputs as the declaration at hand: its [`Made`] record's directive text, line and reference
+/// file (by identity, its path still readable), and the same declaration text; and whether it
+/// is final ([`reusable`] without the reference comparison, which the identical inputs make
+/// true). Costs a few comparisons and, once per job and file, a stamp.
+#[allow(clippy::too_many_arguments)]
+fn unchanged(
+    prev: &TheoremView,
+    line: usize,
+    lead: &str,
+    stmt_text: &str,
+    lens: &[String],
+    reads: &mut Reads,
+    input: &JobInput,
+    readable: &ReadableRoots,
+) -> bool {
+    let Some(m) = prev.made.as_ref() else {
+        return false;
+    };
+    if m.line != line || *m.lead != *lead || *prev.text != *stmt_text {
+        return false;
+    }
+    if let Some((path, file)) = &m.file {
+        if reads.check(readable, path).is_err() {
+            return false;
+        }
+        match reads.file(path, &input.open_texts) {
+            Ok(f) if Arc::ptr_eq(&f, file) => {}
+            _ => return false,
+        }
+    }
+    prev.reference.as_ref().is_some_and(|r| r.statement.is_some())
+        && !prev.elaborated
+        && prev.problem.is_none()
         && prev.candidate.is_some()
         && prev.metrics.len() == lens.len()
         && prev

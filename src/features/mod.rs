@@ -100,8 +100,14 @@ pub struct OwnError {
     pub message: String,
 }
 
-/// The future of an own request, run by the router on a spawned task.
-pub type OwnFuture = Pin<Box<dyn Future<Output = Result<Value, OwnError>> + Send>>;
+/// The future of an own request, run by the router on a spawned task. Its answer is JSON text:
+/// the code lens answer is put together from per-theorem texts, never built as a `Value`.
+pub type OwnFuture = Pin<Box<dyn Future<Output = Result<Box<RawValue>, OwnError>> + Send>>;
+
+/// `v` as JSON text.
+pub fn raw_json(v: &Value) -> Box<RawValue> {
+    serde_json::value::to_raw_value(v).expect("BUG: a JSON value always serializes")
+}
 
 /// The "allow" answer of the `[llm]` confirmation.
 const LLM_ALLOW: &str = "Allow";
@@ -545,7 +551,7 @@ impl Features {
                 }))
             }
             "codeLens/resolve" => {
-                let params = params.clone();
+                let params = raw_json(params);
                 Some(Box::pin(async move { Ok(params) }))
             }
             // Lean advertises `codeAction.resolveProvider`, so clients (Neovim 0.11's
@@ -553,12 +559,14 @@ impl Features {
             // complete already: answer with the action itself instead of forwarding it to Lean,
             // which does not know it.
             "codeAction/resolve" if is_ours(params["command"]["command"].as_str()) => {
-                let params = params.clone();
+                let params = raw_json(params);
                 Some(Box::pin(async move { Ok(params) }))
             }
             "workspace/executeCommand" if is_ours(params["command"].as_str()) => {
                 let (this, params) = (self.clone(), params.clone());
-                Some(Box::pin(async move { this.execute(&params).await }))
+                Some(Box::pin(async move {
+                    this.execute(&params).await.map(|v| raw_json(&v))
+                }))
             }
             _ => None,
         }
@@ -1256,22 +1264,20 @@ impl Features {
             let (Some(cand), Some(r)) = (t.candidate.clone(), t.reference.as_ref()) else {
                 continue;
             };
-            let (Some(ref_stmt), Some(ref_file)) = (r.statement.clone(), r.file.clone()) else {
+            let (Some(ref_stmt), Some(ref_file)) = (r.statement.as_ref(), r.file.as_ref()) else {
                 continue;
             };
             // Once per reference file and job: most theorems share one, and most references
-            // are not open.
-            let (ref_uri, ref_doc) = ref_docs
-                .entry(ref_file)
-                .or_insert_with_key(|f| {
-                    let u = path_to_uri(f);
-                    let d = self.inner.docs.get(&u);
-                    (u, d)
-                })
-                .clone();
-            let Some(ref_doc) = ref_doc else {
+            // are not open (nothing is copied for those).
+            if !ref_docs.contains_key(ref_file) {
+                let u = path_to_uri(ref_file);
+                let d = self.inner.docs.get(&u);
+                ref_docs.insert(ref_file.clone(), (u, d));
+            }
+            let Some((ref_uri, Some(ref_doc))) = ref_docs.get(ref_file).cloned() else {
                 continue;
             };
+            let ref_stmt = ref_stmt.clone();
             // Once per reference document and job, not once per theorem.
             let ref_decls = ref_decls_by_uri
                 .entry(ref_uri.clone())
@@ -1414,20 +1420,22 @@ impl Features {
 
     /// `textDocument/codeLens`: from the analysis when current, else "pending" lenses at the
     /// current positions of the theorems that had a reference.
-    fn code_lenses(&self, params: &Value) -> Value {
+    fn code_lenses(&self, params: &Value) -> Box<RawValue> {
+        let none = || raw_json(&json!([]));
         let Some(uri) = params["textDocument"]["uri"].as_str() else {
-            return json!([]);
+            return none();
         };
         let Some(doc) = self.inner.docs.get(uri) else {
-            return json!([]);
+            return none();
         };
         let Some(a) = self.analysis(uri) else {
-            return json!([]);
+            return none();
         };
         if a.version == doc.version {
             let mut titles = lock(&self.inner.lens_titles);
             let titles = titles.entry(uri.to_string()).or_default();
-            return views::lenses_with(&a, &doc, &self.inner.commands, titles);
+            let text = views::lenses_with(&a, &doc, &self.inner.commands, titles);
+            return RawValue::from_string(text).expect("BUG: lens answer is a JSON array");
         }
         let mut pending = DocAnalysis {
             uri: a.uri.clone(),
@@ -1454,7 +1462,7 @@ impl Features {
                 pending.theorems.push(Arc::new(t));
             }
         }
-        views::lenses(&pending, &doc, &self.inner.commands)
+        raw_json(&views::lenses(&pending, &doc, &self.inner.commands))
     }
 
     fn theorem(&self, args: &Value) -> Result<(Arc<Document>, Arc<DocAnalysis>, usize), OwnError> {
@@ -2243,6 +2251,7 @@ mod tests {
             .unwrap()
             .await
             .unwrap();
+        let lenses: Value = serde_json::from_str(lenses.get()).unwrap();
         assert_eq!(lenses.as_array().unwrap().len(), 2);
         assert!(lenses[0]["command"]["title"]
             .as_str()
@@ -2315,7 +2324,7 @@ mod tests {
             .expect("our action is resolved by the proxy")
             .await
             .unwrap();
-        assert_eq!(resolved, acts[1]);
+        assert_eq!(serde_json::from_str::<Value>(resolved.get()).unwrap(), acts[1]);
         assert!(s
             .features
             .own_request(

@@ -126,62 +126,95 @@ pub fn lens_title(t: &TheoremView, candidate_header: &str) -> String {
 
 /// Code lenses for every theorem with a reference, above the declaration's first line.
 pub fn lenses(a: &DocAnalysis, doc: &Document, cmds: &Commands) -> Value {
-    lenses_with(a, doc, cmds, &mut LensTitles::default())
-}
-
-/// One document's lens titles as last answered, by theorem core. The editor asks for every
-/// lens after each `codeLens/refresh`; a theorem whose core is the same `Arc` as last time
-/// (nothing judged of it changed: a write copies a shared core) keeps its title, also when
-/// an edit elsewhere moved it. The `Arc` is held, so its address is never another core's
-/// while it is a key.
-#[derive(Debug, Default)]
-pub struct LensTitles {
-    header: String,
-    by_view: std::collections::HashMap<usize, (Arc<TheoremCore>, String)>,
-}
-
-/// [`lenses`], titles of unchanged theorems taken from `titles` (which then holds this
-/// answer's).
-pub fn lenses_with(
-    a: &DocAnalysis,
-    doc: &Document,
-    cmds: &Commands,
-    titles: &mut LensTitles,
-) -> Value {
-    if titles.header != a.candidate_header {
-        titles.by_view.clear();
-        titles.header.clone_from(&a.candidate_header);
-    }
-    let mut next = std::collections::HashMap::with_capacity(a.theorems.len());
     let out: Vec<Value> = a
         .theorems
         .iter()
         .map(|t| {
-            let key = Arc::as_ptr(&t.core) as usize;
-            let title = match titles.by_view.remove(&key) {
-                Some((held, title)) => {
-                    next.insert(key, (held, title.clone()));
-                    title
-                }
-                None => {
-                    let title = lens_title(t, &a.candidate_header);
-                    next.insert(key, (t.core.clone(), title.clone()));
-                    title
-                }
-            };
             let p = doc.position_of(t.decl.start);
             json!({
                 "range": {"start": p, "end": p},
                 "command": {
-                    "title": title,
+                    "title": lens_title(t, &a.candidate_header),
                     "command": cmds.show_details,
                     "arguments": [a.uri, t.name()],
                 },
             })
         })
         .collect();
-    titles.by_view = next;
     Value::Array(out)
+}
+
+/// One document's lenses as last answered, by theorem core: each lens's `command` object as
+/// JSON text. The editor asks for every lens after each `codeLens/refresh`; a theorem whose
+/// core is the same `Arc` as last time (nothing judged of it changed: a write copies a shared
+/// core) keeps its text, also when an edit elsewhere moved it (the range is written anew). The
+/// `Arc` is held, so its address is never another core's while it is a key.
+#[derive(Debug, Default)]
+pub struct LensTitles {
+    header: String,
+    uri: String,
+    by_view: std::collections::HashMap<usize, CachedLens>,
+}
+
+#[derive(Debug)]
+struct CachedLens {
+    /// Held so that the key (its address) names no other core while the entry lives.
+    _core: Arc<TheoremCore>,
+    name: Option<String>,
+    /// `{"title":…,"command":…,"arguments":[uri,name]}`.
+    command: String,
+}
+
+/// [`lenses`] as the JSON text of the answer, each unchanged theorem's `command` object taken
+/// from `titles` (which then holds this answer's): an answer for 1,000 theorems copies their
+/// texts and writes their ranges, the titles of the edited theorems alone are made anew.
+pub fn lenses_with(
+    a: &DocAnalysis,
+    doc: &Document,
+    cmds: &Commands,
+    titles: &mut LensTitles,
+) -> String {
+    use std::fmt::Write;
+    if titles.header != a.candidate_header || titles.uri != a.uri {
+        titles.by_view.clear();
+        titles.header.clone_from(&a.candidate_header);
+        titles.uri.clone_from(&a.uri);
+    }
+    let mut next = std::collections::HashMap::with_capacity(a.theorems.len());
+    let mut out = String::with_capacity(64 + a.theorems.len() * 256);
+    out.push('[');
+    for (i, t) in a.theorems.iter().enumerate() {
+        let key = Arc::as_ptr(&t.core) as usize;
+        let cached = match titles.by_view.remove(&key) {
+            Some(c) if c.name.as_deref() == t.name() => c,
+            _ => CachedLens {
+                _core: t.core.clone(),
+                name: t.name().map(str::to_string),
+                command: json!({
+                    "title": lens_title(t, &a.candidate_header),
+                    "command": cmds.show_details,
+                    "arguments": [a.uri, t.name()],
+                })
+                .to_string(),
+            },
+        };
+        let p = doc.position_of(t.decl.start);
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(
+            out,
+            r#"{{"range":{{"start":{{"line":{l},"character":{c}}},"end":{{"line":{l},"character":{c}}}}},"command":{}}}"#,
+            cached.command,
+            l = p.line,
+            c = p.character
+        );
+        // A core twice in one document (two equal theorems): the first keeps the entry.
+        next.entry(key).or_insert(cached);
+    }
+    out.push(']');
+    titles.by_view = next;
+    out
 }
 
 /// A duration as the hover and the proof-path view show it (`0.7 ms`, `26 ms`).
@@ -515,6 +548,7 @@ mod tests {
                 problem: None,
                 elaborated: false,
             }),
+            made: None,
         };
         let doc = Document::new("file:///C.lean", 4, text);
         (
