@@ -1026,6 +1026,144 @@ mod tests {
             .all(|(a, b)| !Arc::ptr_eq(&a.core, &b.core)));
     }
 
+    /// What a view says of its theorem, apart from the judged results (a fresh job has them
+    /// pending) and the reference file's identity (another cache holds another `Arc`).
+    type Facts = (
+        Decl,
+        usize,
+        Option<RefView>,
+        String,
+        Option<Arc<Statement>>,
+        Option<String>,
+        Option<(String, usize, Option<PathBuf>)>,
+    );
+
+    fn facts(a: &DocAnalysis) -> Vec<Facts> {
+        a.theorems
+            .iter()
+            .map(|t| {
+                (
+                    t.decl.clone(),
+                    t.candidate_offset,
+                    t.reference.clone(),
+                    t.text.to_string(),
+                    t.candidate.clone(),
+                    t.problem.clone(),
+                    t.made.as_ref().map(|m| {
+                        (
+                            m.lead.to_string(),
+                            m.line,
+                            m.file.as_ref().map(|(p, _)| p.clone()),
+                        )
+                    }),
+                )
+            })
+            .collect()
+    }
+
+    /// Every metric done, as the job leaves a theorem it judged (only those are taken again).
+    fn settle(a: &mut DocAnalysis) {
+        for t in a.theorems.iter_mut() {
+            let (Some(r), Some(c)) = (
+                t.reference.as_ref().and_then(|r| r.statement.clone()),
+                t.candidate.clone(),
+            ) else {
+                continue;
+            };
+            if t.metrics.iter().all(|(_, s)| matches!(s, MetricState::Done(_))) {
+                continue;
+            }
+            let t = Arc::make_mut(t);
+            for (_, s) in t.metrics.iter_mut() {
+                let far = Instant::now() + Duration::from_secs(60);
+                *s = MetricState::Done(run_metric("ted", &r, &c, "", "", far).unwrap());
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        /// After any sequence of edits — a statement, a directive's target, lines inserted
+        /// above, a comment joining the directive's block, a broken or inline directive, the
+        /// reference file changed on disk or opened in the editor — a job that starts from the
+        /// previous version's views says what a job from nothing says, and it takes a view as
+        /// it is only when that theorem's text and reference are unchanged.
+        #[test]
+        fn views_taken_from_the_last_version_equal_a_fresh_job(
+            ops in proptest::collection::vec((0u8..8, 0usize..6), 1..7)
+        ) {
+            let (dir, mut input) = workspace(6);
+            let caches = JobCaches::default();
+            let cancel = CancelToken::default();
+            let mut prev = prepare(&input, &caches, &cancel).unwrap();
+            settle(&mut prev);
+            let ref_path = dir.path().join("Reference.lean");
+            let mut version = 1;
+            for (op, k) in ops {
+                version += 1;
+                let mut text = input.doc.text().to_string();
+                let directive = format!("-- @reference Reference.lean::r{k}\n");
+                match op {
+                    0 => text = text.replacen(&format!("{k} + x ="), &format!("{k} + x + 0 ="), 1),
+                    1 => text = text.replacen(
+                        &directive,
+                        &format!("-- @reference Reference.lean::r{}\n", (k + 1) % 6),
+                        1,
+                    ),
+                    2 => text = text.replacen(&directive, &format!("\n{directive}"), 1),
+                    3 => text = text.replacen(&directive, &format!("-- note\n{directive}"), 1),
+                    4 => text = text.replacen(
+                        &directive,
+                        &format!("-- @reference Reference.lean::r{k} extra\n"),
+                        1,
+                    ),
+                    5 => text = text.replacen(
+                        &directive,
+                        "-- @reference theorem q (x : ℕ) : x + 1 = 1 + x\n",
+                        1,
+                    ),
+                    6 => {
+                        let r = std::fs::read_to_string(&ref_path).unwrap().replacen(
+                            &format!("x + {k} ="),
+                            &format!("x + {k} + 0 ="),
+                            1,
+                        );
+                        std::fs::write(&ref_path, r).unwrap();
+                    }
+                    _ => {
+                        let r = std::fs::read_to_string(&ref_path)
+                            .unwrap()
+                            .replacen(&format!("x + {k} ="), &format!("x * 1 + {k} ="), 1);
+                        input.open_texts.insert(
+                            ref_path.clone(),
+                            Arc::new(Document::new(
+                                crate::references::path_to_uri(&ref_path),
+                                version,
+                                r,
+                            )),
+                        );
+                    }
+                }
+                input.doc = Arc::new(Document::new(input.doc.uri.clone(), version, text));
+                let last = Arc::new(prev);
+                input.previous = Some(last.clone());
+                let mut next = prepare(&input, &caches, &cancel).unwrap();
+                input.previous = None;
+                let fresh = prepare(&input, &JobCaches::default(), &cancel).unwrap();
+                proptest::prop_assert_eq!(facts(&next), facts(&fresh));
+                proptest::prop_assert_eq!(&next.problems, &fresh.problems);
+                for t in &next.theorems {
+                    if let Some(old) = last.theorems.iter().find(|o| Arc::ptr_eq(&o.core, &t.core)) {
+                        proptest::prop_assert_eq!(&old.text, &t.text);
+                        proptest::prop_assert_eq!(&old.reference, &t.reference);
+                    }
+                }
+                settle(&mut next);
+                prev = next;
+            }
+        }
+    }
+
     #[test]
     fn a_cancelled_job_stops_before_reading_or_parsing() {
         let (_dir, input) = workspace(5);
