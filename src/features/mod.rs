@@ -2259,6 +2259,81 @@ mod tests {
             .starts_with("lean-assess: ted "));
     }
 
+    /// The code lens answer as the editor gets it, checked against the uncached path.
+    async fn lens_answer(s: &Setup) -> Value {
+        let raw = s
+            .features
+            .own_request(
+                "textDocument/codeLens",
+                &json!({"textDocument": {"uri": s.uri}}),
+            )
+            .unwrap()
+            .await
+            .unwrap();
+        let answer: Value = serde_json::from_str(raw.get()).unwrap();
+        let a = s.features.analysis(&s.uri).unwrap();
+        let doc = s.features.documents().get(&s.uri).unwrap();
+        assert_eq!(
+            answer,
+            views::lenses(&a, &doc, &s.features.inner.commands),
+            "the cached lens answer is the uncached one"
+        );
+        answer
+    }
+
+    #[tokio::test]
+    async fn an_edit_to_a_theorem_or_its_reference_changes_that_lens_only() {
+        let mut s = setup().await;
+        s.features.observe_client_notification(
+            "textDocument/didOpen",
+            &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+        );
+        settle(&s.features, &s.uri, &mut s.rx).await;
+        let title = |l: &Value, i: usize| l[i]["command"]["title"].as_str().unwrap().to_string();
+        let first = lens_answer(&s).await;
+        // The first theorem's statement changes: its lens does, the other's stays.
+        let text = CANDIDATE.replace("v = 65", "v = 66");
+        s.features.observe_client_notification(
+            "textDocument/didChange",
+            &json!({"textDocument": {"uri": s.uri, "version": 2}, "contentChanges": [{"text": text}]}),
+        );
+        settle(&s.features, &s.uri, &mut s.rx).await;
+        let second = lens_answer(&s).await;
+        assert_ne!(title(&first, 0), title(&second, 0), "{second}");
+        assert_eq!(title(&first, 1), title(&second, 1));
+        // A line inserted above both: both move, their titles stay.
+        let text = text.replacen("\n\n", "\n\n\n", 1);
+        s.features.observe_client_notification(
+            "textDocument/didChange",
+            &json!({"textDocument": {"uri": s.uri, "version": 3}, "contentChanges": [{"text": text}]}),
+        );
+        settle(&s.features, &s.uri, &mut s.rx).await;
+        let third = lens_answer(&s).await;
+        assert_eq!(
+            third[0]["range"]["start"]["line"],
+            second[0]["range"]["start"]["line"].as_u64().unwrap() + 1
+        );
+        assert_eq!(title(&second, 0), title(&third, 0));
+        assert_eq!(title(&second, 1), title(&third, 1));
+        // The first theorem's reference changes on disk (the editor says so): its lens changes.
+        let root = uri_to_path(&s.uri).unwrap().parent().unwrap().to_path_buf();
+        std::fs::write(
+            root.join("Reference.lean"),
+            REFERENCE.replace("v = 65", "v = 66 + 0"),
+        )
+        .unwrap();
+        s.features.observe_client_notification(
+            "workspace/didChangeWatchedFiles",
+            &json!({"changes": [{"uri": path_to_uri(&root.join("Reference.lean")), "type": 2}]}),
+        );
+        // The job for the same document version: wait for its refresh, then for it to end.
+        next_refresh(&mut s.rx).await;
+        job_done(&mut s).await;
+        let fourth = lens_answer(&s).await;
+        assert_ne!(title(&third, 0), title(&fourth, 0), "{fourth}");
+        assert_eq!(title(&third, 1), title(&fourth, 1));
+    }
+
     fn drain(rx: &mut mpsc::Receiver<ToEditor>) -> Vec<ToEditor> {
         let mut out = Vec::new();
         while let Ok(m) = rx.try_recv() {
