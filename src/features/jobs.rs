@@ -297,6 +297,8 @@ struct Reads<'c> {
     datasets: HashMap<PathBuf, Arc<Result<Dataset, String>>>,
     /// [`ReadableRoots::check`] by path: it resolves links (system calls), once per job.
     checked: HashMap<PathBuf, Result<(), String>>,
+    /// Files found readable and current (their cached `Arc`) in this job, by identity.
+    current: Vec<Arc<RefFile>>,
 }
 
 impl<'c> Reads<'c> {
@@ -306,6 +308,7 @@ impl<'c> Reads<'c> {
             files: HashMap::new(),
             datasets: HashMap::new(),
             checked: HashMap::new(),
+            current: Vec::new(),
         }
     }
 
@@ -443,8 +446,11 @@ fn resolve(
 pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Option<DocAnalysis> {
     let doc = &input.doc;
     let text = doc.text();
-    let decls = caches.declarations(&doc.uri, text);
-    let cand_header = engine::header_of(text, &decls);
+    let t_p = Instant::now();
+    let scan = caches.declarations(&doc.uri, text);
+    let decls = &scan.1;
+    if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE p.decls {:?}", t_p.elapsed()); }
+    let cand_header = engine::header_of(text, decls);
     let cand_header_shared: Arc<str> = cand_header.as_str().into();
     let mut problems = Vec::new();
     // A bad config is the config file's problem, not this document's: the job tells the user
@@ -466,19 +472,14 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
     // The previous version's theorems by name (first in document order), when analysed with
     // the same header, config and toolchain: their cores may be reused.
     let inputs = input.inputs_key();
-    let mut earlier: HashMap<&str, &Arc<TheoremView>> = HashMap::new();
-    if let Some(prev) = input
+    let prev_theorems: &[Arc<TheoremView>] = input
         .previous
         .as_deref()
         .filter(|p| p.candidate_header == cand_header && p.inputs == inputs)
-    {
-        for t in &prev.theorems {
-            if let Some(n) = t.name() {
-                earlier.entry(n).or_insert(t);
-            }
-        }
-    }
-    for d in decls {
+        .map_or(&[], |p| &p.theorems);
+    let mut earlier = Earlier::new(prev_theorems);
+    if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE p.before_loop {:?}", t_p.elapsed()); }
+    for d in decls.iter() {
         if cancel.is_cancelled() {
             return None;
         }
@@ -491,12 +492,12 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
         // Made from the same inputs as in the previous version: taken as it is (moved).
         if let Some(prev) = d.name.as_deref().and_then(|n| earlier.get(n)) {
             if unchanged(prev, decl_line, lead, stmt_text, &lens, &mut reads, input, &readable) {
-                theorems.push(if prev.decl == d {
-                    (*prev).clone()
+                theorems.push(if prev.decl == *d {
+                    prev.clone()
                 } else {
                     Arc::new(TheoremView {
                         candidate_offset: d.start,
-                        decl: d,
+                        decl: d.clone(),
                         core: prev.core.clone(),
                         made: prev.made.clone(),
                     })
@@ -541,12 +542,12 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
         // judged core is taken as it is (results, parses, explanation), only moved.
         if let (Ok(r), Some(prev)) = (&resolved, d.name.as_deref().and_then(|n| earlier.get(n))) {
             if reusable(prev, r, stmt_text, &lens) {
-                theorems.push(if prev.decl == d && prev.made == made {
-                    (*prev).clone()
+                theorems.push(if prev.decl == *d && prev.made == made {
+                    prev.clone()
                 } else {
                     Arc::new(TheoremView {
                         candidate_offset: d.start,
-                        decl: d,
+                        decl: d.clone(),
                         core: prev.core.clone(),
                         made,
                     })
@@ -634,6 +635,7 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
         }
         theorems.push(Arc::new(view));
     }
+    if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE p.loop {:?}", t_p.elapsed()); }
     Some(DocAnalysis {
         uri: doc.uri.clone(),
         version: doc.version,
@@ -672,6 +674,49 @@ fn reusable(prev: &TheoremView, r: &RefView, stmt_text: &str, lens: &[String]) -
             .all(|((m, s), l)| m == l && matches!(s, MetricState::Done(_)))
 }
 
+/// The previous version's theorems by name. Looked up in document order: while the names
+/// follow the previous order, a cursor answers without hashing; a name elsewhere is found
+/// through a map (the first theorem of that name), built at the first such lookup, and the
+/// cursor goes on from there. Which theorem of a repeated name is offered does not matter:
+/// what is taken from it is checked against the declaration's own inputs.
+struct Earlier<'a> {
+    theorems: &'a [Arc<TheoremView>],
+    next: usize,
+    by_name: Option<HashMap<&'a str, usize>>,
+}
+
+impl<'a> Earlier<'a> {
+    fn new(theorems: &'a [Arc<TheoremView>]) -> Earlier<'a> {
+        Earlier {
+            theorems,
+            next: 0,
+            by_name: None,
+        }
+    }
+
+    fn get(&mut self, name: &str) -> Option<&'a Arc<TheoremView>> {
+        let theorems = self.theorems;
+        if let Some(t) = theorems.get(self.next) {
+            if t.name() == Some(name) {
+                self.next += 1;
+                return Some(t);
+            }
+        }
+        let m = self.by_name.get_or_insert_with(|| {
+            let mut m = HashMap::with_capacity(theorems.len());
+            for (i, t) in theorems.iter().enumerate() {
+                if let Some(n) = t.name() {
+                    m.entry(n).or_insert(i);
+                }
+            }
+            m
+        });
+        let &i = m.get(name)?;
+        self.next = i + 1;
+        theorems.get(i)
+    }
+}
+
 /// Whether `prev` (the previous version's theorem of the same name) was made from the same
 /// inputs as the declaration at hand: its [`Made`] record's directive text, line and reference
 /// file (by identity, its path still readable), and the same declaration text; and whether it
@@ -695,12 +740,15 @@ fn unchanged(
         return false;
     }
     if let Some((path, file)) = &m.file {
-        if reads.check(readable, path).is_err() {
-            return false;
-        }
-        match reads.file(path, &input.open_texts) {
-            Ok(f) if Arc::ptr_eq(&f, file) => {}
-            _ => return false,
+        // Most theorems name one file: once it is found current, a pointer comparison.
+        if !reads.current.iter().any(|f| Arc::ptr_eq(f, file)) {
+            if reads.check(readable, path).is_err() {
+                return false;
+            }
+            match reads.file(path, &input.open_texts) {
+                Ok(f) if Arc::ptr_eq(&f, file) => reads.current.push(f),
+                _ => return false,
+            }
         }
     }
     prev.reference.as_ref().is_some_and(|r| r.statement.is_some())

@@ -1045,7 +1045,9 @@ impl Features {
         let Some(doc) = self.inner.docs.get(uri) else {
             return;
         };
+        let t_job = Instant::now();
         let input = self.job_input(doc);
+        if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE input {:?}", t_job.elapsed()); }
         if self.inner.integrity.update(&input) {
             self.publish(uri);
             self.refresh_lenses();
@@ -1071,6 +1073,8 @@ impl Features {
         })
         .await;
         let Ok(Some(mut a)) = prepared else { return };
+        let t_prep = Instant::now();
+        if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE prepared {:?}", t_job.elapsed()); }
         let old = self.analysis(uri);
         let had_problems = old.as_ref().is_some_and(|o| !o.problems.is_empty());
         let had_lenses = old.as_ref().is_some_and(|o| !o.theorems.is_empty());
@@ -1120,6 +1124,7 @@ impl Features {
             }
         }
         self.store(&a);
+        if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE filled+stored {:?}", t_prep.elapsed()); }
         if had_problems || !a.problems.is_empty() {
             self.publish(uri);
         }
@@ -1138,8 +1143,10 @@ impl Features {
                 return;
             }
             self.store(&a);
+            if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE round {mi} {:?}", t_prep.elapsed()); }
             self.refresh_lenses();
         }
+        if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE rounds {:?}", t_prep.elapsed()); }
         if metric_names.is_empty() {
             // Nothing to judge here: refresh only to remove lenses the editor still shows.
             if had_lenses {
@@ -1260,6 +1267,8 @@ impl Features {
         let mut changed = false;
         let mut ref_decls_by_uri: HashMap<String, Vec<engine::Decl>> = HashMap::new();
         let mut ref_docs: HashMap<PathBuf, (String, Option<Arc<Document>>)> = HashMap::new();
+        // The reference file of the last theorem, when it is not open in the editor.
+        let mut last_closed: Option<PathBuf> = None;
         for t in a.theorems.iter_mut() {
             let (Some(cand), Some(r)) = (t.candidate.clone(), t.reference.as_ref()) else {
                 continue;
@@ -1268,13 +1277,18 @@ impl Features {
                 continue;
             };
             // Once per reference file and job: most theorems share one, and most references
-            // are not open (nothing is copied for those).
+            // are not open (nothing is copied for those). The last file asked first: theorems
+            // of one file mostly follow each other.
+            if last_closed.as_deref() == Some(ref_file.as_path()) {
+                continue;
+            }
             if !ref_docs.contains_key(ref_file) {
                 let u = path_to_uri(ref_file);
                 let d = self.inner.docs.get(&u);
                 ref_docs.insert(ref_file.clone(), (u, d));
             }
             let Some((ref_uri, Some(ref_doc))) = ref_docs.get(ref_file).cloned() else {
+                last_closed = Some(ref_file.clone());
                 continue;
             };
             let ref_stmt = ref_stmt.clone();
@@ -1399,8 +1413,10 @@ impl Features {
         let deadline = started + timeout;
         let cancel = cancel.clone();
         let job = tokio::task::spawn_blocking(move || {
+            let tm = Instant::now();
             let out = (!cancel.is_cancelled())
                 .then(|| jobs::run_metric(&m, &r, &c, &r_header, &cand_header, deadline));
+            if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE metric {m} {:?}", tm.elapsed()); }
             drop(permit);
             out
         });
@@ -1434,7 +1450,9 @@ impl Features {
         if a.version == doc.version {
             let mut titles = lock(&self.inner.lens_titles);
             let titles = titles.entry(uri.to_string()).or_default();
+            let t = Instant::now();
             let text = views::lenses_with(&a, &doc, &self.inner.commands, titles);
+            if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE lenses {:?}", t.elapsed()); }
             return RawValue::from_string(text).expect("BUG: lens answer is a JSON array");
         }
         let mut pending = DocAnalysis {

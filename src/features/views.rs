@@ -11,6 +11,8 @@ use super::jobs::{DocAnalysis, MetricState, TheoremCore, TheoremView};
 use crate::documents::Document;
 use crate::metrics::{self, EquivalenceVerdict, MetricReport, Pair, Verdict};
 use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 /// Our command names, made unique per process by the prefix (two proxies in one editor).
@@ -144,16 +146,16 @@ pub fn lenses(a: &DocAnalysis, doc: &Document, cmds: &Commands) -> Value {
     Value::Array(out)
 }
 
-/// One document's lenses as last answered, by theorem core: each lens's `command` object as
-/// JSON text. The editor asks for every lens after each `codeLens/refresh`; a theorem whose
-/// core is the same `Arc` as last time (nothing judged of it changed: a write copies a shared
-/// core) keeps its text, also when an edit elsewhere moved it (the range is written anew). The
-/// `Arc` is held, so its address is never another core's while it is a key.
+/// One document's lenses as last answered, by theorem core: each lens's JSON text. The editor
+/// asks for every lens after each `codeLens/refresh`; a theorem whose core is the same `Arc` as
+/// last time (nothing judged of it changed: a write copies a shared core) keeps its text, also
+/// when an edit elsewhere moved it (then its range alone is written anew). The `Arc` is held,
+/// so its address is never another core's while it is a key.
 #[derive(Debug, Default)]
 pub struct LensTitles {
     header: String,
     uri: String,
-    by_view: std::collections::HashMap<usize, CachedLens>,
+    by_view: HashMap<usize, CachedLens, BuildHasherDefault<AddressHasher>>,
 }
 
 #[derive(Debug)]
@@ -163,52 +165,87 @@ struct CachedLens {
     name: Option<String>,
     /// `{"title":…,"command":…,"arguments":[uri,name]}`.
     command: String,
+    /// Where the lens stood (line, character) and its whole JSON text there.
+    at: (u32, u32),
+    lens: String,
 }
 
-/// [`lenses`] as the JSON text of the answer, each unchanged theorem's `command` object taken
-/// from `titles` (which then holds this answer's): an answer for 1,000 theorems copies their
-/// texts and writes their ranges, the titles of the edited theorems alone are made anew.
+/// Hashes an address (a `usize` key) by one multiplication: the lens cache is looked up once
+/// per theorem and answer.
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl std::hash::Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (n as u64 ^ (n as u64 >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// A lens's JSON text: `command` (an object's text) at one position.
+fn lens_text(line: u32, character: u32, command: &str) -> String {
+    format!(
+        r#"{{"range":{{"start":{{"line":{line},"character":{character}}},"end":{{"line":{line},"character":{character}}}}},"command":{command}}}"#
+    )
+}
+
+/// [`lenses`] as the JSON text of the answer, each unchanged theorem's text taken from
+/// `titles` (which then holds this answer's): an answer for 1,000 theorems copies their texts,
+/// the edited theorems' alone are made anew (and the moved ones' ranges written).
 pub fn lenses_with(
     a: &DocAnalysis,
     doc: &Document,
     cmds: &Commands,
     titles: &mut LensTitles,
 ) -> String {
-    use std::fmt::Write;
     if titles.header != a.candidate_header || titles.uri != a.uri {
         titles.by_view.clear();
         titles.header.clone_from(&a.candidate_header);
         titles.uri.clone_from(&a.uri);
     }
-    let mut next = std::collections::HashMap::with_capacity(a.theorems.len());
-    let mut out = String::with_capacity(64 + a.theorems.len() * 256);
+    let mut next: HashMap<usize, CachedLens, BuildHasherDefault<AddressHasher>> =
+        HashMap::with_capacity_and_hasher(a.theorems.len(), Default::default());
+    let mut out = String::with_capacity(2 + titles.by_view.values().map(|c| c.lens.len() + 1).sum::<usize>());
     out.push('[');
     for (i, t) in a.theorems.iter().enumerate() {
         let key = Arc::as_ptr(&t.core) as usize;
+        let p = doc.position_of(t.decl.start);
+        let at = (p.line, p.character);
         let cached = match titles.by_view.remove(&key) {
-            Some(c) if c.name.as_deref() == t.name() => c,
-            _ => CachedLens {
-                _core: t.core.clone(),
-                name: t.name().map(str::to_string),
-                command: json!({
+            Some(mut c) if c.name.as_deref() == t.name() => {
+                if c.at != at {
+                    c.lens = lens_text(at.0, at.1, &c.command);
+                    c.at = at;
+                }
+                c
+            }
+            _ => {
+                let command = json!({
                     "title": lens_title(t, &a.candidate_header),
                     "command": cmds.show_details,
                     "arguments": [a.uri, t.name()],
                 })
-                .to_string(),
-            },
+                .to_string();
+                CachedLens {
+                    _core: t.core.clone(),
+                    name: t.name().map(str::to_string),
+                    lens: lens_text(at.0, at.1, &command),
+                    command,
+                    at,
+                }
+            }
         };
-        let p = doc.position_of(t.decl.start);
         if i > 0 {
             out.push(',');
         }
-        let _ = write!(
-            out,
-            r#"{{"range":{{"start":{{"line":{l},"character":{c}}},"end":{{"line":{l},"character":{c}}}}},"command":{}}}"#,
-            cached.command,
-            l = p.line,
-            c = p.character
-        );
+        out.push_str(&cached.lens);
         // A core twice in one document (two equal theorems): the first keeps the entry.
         next.entry(key).or_insert(cached);
     }
