@@ -14,6 +14,12 @@
 //! outside every theorem (everything cached; ranged: a comment line inserted above every theorem
 //! and removed again, so every theorem moves).
 //!
+//! `--sizes 10,200,1000` runs those sizes in one process, taking turns edit by edit (so that
+//! the machine's load falls on each alike), and prints each size's all-lenses-answered p50 and
+//! p99 against the first size's ("flatness"). The lens answer is the JSON text the router
+//! sends; every 10th edit (and the last) it is checked equal to the uncached lens path. The
+//! floor runs on a blocking-pool thread, as the job's metric work does.
+//!
 //! Before that it times the document mirror alone on a `didChange` of 2,000 one-character
 //! ranged edits on a 580 KB file (what the editor→Lean reader does with it), against the floor of
 //! deserializing that notification's params (which the reader does anyway).
@@ -139,6 +145,8 @@ fn ranged(from: &str, to: &str) -> Value {
 
 /// One size's figures (ms, sorted) and what its lenses said.
 struct Run {
+    /// What the run says of itself (theorem count, last title, checks, jobs).
+    notes: String,
     first: Vec<Duration>,
     last: Vec<Duration>,
     floor: Vec<Duration>,
@@ -167,9 +175,27 @@ fn main() {
         .find(|w| w[0] == "--sizes")
         .map(|w| w[1].split(',').filter_map(|n| n.trim().parse().ok()).collect())
         .unwrap_or_else(|| vec![arg("--theorems", 10)]);
+    // One runtime; the sizes take turns edit by edit (a fair lock: first come, first served),
+    // so that a change in the machine's load falls on every size alike.
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let results: Vec<Run> = rt.block_on(async {
+        let baton = Arc::new(tokio::sync::Mutex::new(()));
+        let tasks: Vec<_> = sizes
+            .iter()
+            .map(|&n| tokio::spawn(one_size(n, mode.clone(), change.clone(), edits, baton.clone())))
+            .collect();
+        let mut out = Vec::new();
+        for t in tasks {
+            out.push(t.await.expect("size task"));
+        }
+        out
+    });
     let mut runs = Vec::new();
-    for &n in &sizes {
-        let run = one_size(n, &mode, &change, edits);
+    for (n, run) in sizes.iter().copied().zip(results) {
+        print!("{}", run.notes);
         report(&run);
         runs.push((n, run));
     }
@@ -236,9 +262,15 @@ fn report(run: &Run) {
     }
 }
 
-fn one_size(n: usize, mode: &str, change: &str, edits: usize) -> Run {
-    let mode = mode.to_string();
-    let change = change.to_string();
+async fn one_size(
+    n: usize,
+    mode: String,
+    change: String,
+    edits: usize,
+    baton: Arc<tokio::sync::Mutex<()>>,
+) -> Run {
+    // Set up while no other size edits (the first judgement of 1,000 theorems takes seconds).
+    let setup_turn = baton.lock().await;
     let data = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/fixtures/bench/gted-minif2f.jsonl"
@@ -280,11 +312,7 @@ fn one_size(n: usize, mode: &str, change: &str, edits: usize) -> Run {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(dir.path().join("Reference.lean"), &reference).expect("write");
     let uri = path_to_uri(&dir.path().join("Cand.lean"));
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
-    let (first, last, floor, ratio) = rt.block_on(async {
+    let (notes, first, last, floor, ratio) = async {
         let (tx, mut rx) = mpsc::channel(1024);
         let f = Features::new(
             FeaturesConfig {
@@ -305,6 +333,12 @@ fn one_size(n: usize, mode: &str, change: &str, edits: usize) -> Run {
         // One refresh per lens metric round (default lens: ted, transted-lite).
         let rounds = 2;
         wait_refreshes(&mut rx, rounds, Instant::now()).await;
+        let quiet_since = Instant::now();
+        while f.job_busy(&uri) {
+            assert!(quiet_since.elapsed() < Duration::from_secs(60), "first job still runs");
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        drop(setup_turn);
         let jobs_before = f.jobs_run();
         let mut first = Vec::new();
         let mut last = Vec::new();
@@ -319,6 +353,7 @@ fn one_size(n: usize, mode: &str, change: &str, edits: usize) -> Run {
         let mut checked = 0;
         let mut current = candidate.replace("EDIT", "");
         for v in 1..=edits {
+            let _turn = baton.lock().await;
             // Each edit is timed on a quiet document, as a single edit after a pause: an edit
             // while the last job still ends would wait `JOB_QUIET` for more edits first (the
             // job debounce; `PROXY_BENCH_ONLY=load cargo bench --bench proxy` measures that).
@@ -436,9 +471,16 @@ fn one_size(n: usize, mode: &str, change: &str, edits: usize) -> Run {
                 .as_str()
                 .unwrap_or("")
                 .to_string();
+            // The job's last steps end before another size's edit is timed.
+            let quiet_since = Instant::now();
+            while f.job_busy(&uri) {
+                assert!(quiet_since.elapsed() < Duration::from_secs(30), "job still runs");
+                tokio::time::sleep(Duration::from_micros(200)).await;
+            }
         }
         let a = f.analysis(&uri).expect("analysed");
-        let mut out = std::io::stdout().lock();
+        let mut out = String::new();
+        use std::fmt::Write as _;
         let _ = writeln!(
             out,
             "mode {mode}: theorems with a reference: {}",
@@ -456,9 +498,11 @@ fn one_size(n: usize, mode: &str, change: &str, edits: usize) -> Run {
             "jobs run for {edits} edits: {}",
             f.jobs_run() - jobs_before
         );
-        (first, last, floor, ratio)
-    });
+        (out, first, last, floor, ratio)
+    }
+    .await;
     Run {
+        notes,
         first,
         last,
         floor,

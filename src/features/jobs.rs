@@ -446,10 +446,8 @@ fn resolve(
 pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Option<DocAnalysis> {
     let doc = &input.doc;
     let text = doc.text();
-    let t_p = Instant::now();
     let scan = caches.declarations(&doc.uri, text);
     let decls = &scan.1;
-    if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE p.decls {:?}", t_p.elapsed()); }
     let cand_header = engine::header_of(text, decls);
     let cand_header_shared: Arc<str> = cand_header.as_str().into();
     let mut problems = Vec::new();
@@ -478,7 +476,6 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
         .filter(|p| p.candidate_header == cand_header && p.inputs == inputs)
         .map_or(&[], |p| &p.theorems);
     let mut earlier = Earlier::new(prev_theorems);
-    if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE p.before_loop {:?}", t_p.elapsed()); }
     for d in decls.iter() {
         if cancel.is_cancelled() {
             return None;
@@ -635,7 +632,6 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
         }
         theorems.push(Arc::new(view));
     }
-    if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE p.loop {:?}", t_p.elapsed()); }
     Some(DocAnalysis {
         uri: doc.uri.clone(),
         version: doc.version,

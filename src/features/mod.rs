@@ -1045,9 +1045,7 @@ impl Features {
         let Some(doc) = self.inner.docs.get(uri) else {
             return;
         };
-        let t_job = Instant::now();
         let input = self.job_input(doc);
-        if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE input {:?}", t_job.elapsed()); }
         if self.inner.integrity.update(&input) {
             self.publish(uri);
             self.refresh_lenses();
@@ -1073,8 +1071,6 @@ impl Features {
         })
         .await;
         let Ok(Some(mut a)) = prepared else { return };
-        let t_prep = Instant::now();
-        if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE prepared {:?}", t_job.elapsed()); }
         let old = self.analysis(uri);
         let had_problems = old.as_ref().is_some_and(|o| !o.problems.is_empty());
         let had_lenses = old.as_ref().is_some_and(|o| !o.theorems.is_empty());
@@ -1124,7 +1120,6 @@ impl Features {
             }
         }
         self.store(&a);
-        if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE filled+stored {:?}", t_prep.elapsed()); }
         if had_problems || !a.problems.is_empty() {
             self.publish(uri);
         }
@@ -1143,10 +1138,8 @@ impl Features {
                 return;
             }
             self.store(&a);
-            if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE round {mi} {:?}", t_prep.elapsed()); }
             self.refresh_lenses();
         }
-        if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE rounds {:?}", t_prep.elapsed()); }
         if metric_names.is_empty() {
             // Nothing to judge here: refresh only to remove lenses the editor still shows.
             if had_lenses {
@@ -1413,10 +1406,8 @@ impl Features {
         let deadline = started + timeout;
         let cancel = cancel.clone();
         let job = tokio::task::spawn_blocking(move || {
-            let tm = Instant::now();
             let out = (!cancel.is_cancelled())
                 .then(|| jobs::run_metric(&m, &r, &c, &r_header, &cand_header, deadline));
-            if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE metric {m} {:?}", tm.elapsed()); }
             drop(permit);
             out
         });
@@ -1450,9 +1441,7 @@ impl Features {
         if a.version == doc.version {
             let mut titles = lock(&self.inner.lens_titles);
             let titles = titles.entry(uri.to_string()).or_default();
-            let t = Instant::now();
             let text = views::lenses_with(&a, &doc, &self.inner.commands, titles);
-            if std::env::var_os("FLAT_TRACE").is_some() { eprintln!("TRACE lenses {:?}", t.elapsed()); }
             return RawValue::from_string(text).expect("BUG: lens answer is a JSON array");
         }
         let mut pending = DocAnalysis {
