@@ -173,7 +173,11 @@ fn main() {
     let sizes: Vec<usize> = args
         .windows(2)
         .find(|w| w[0] == "--sizes")
-        .map(|w| w[1].split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .map(|w| {
+            w[1].split(',')
+                .filter_map(|n| n.trim().parse().ok())
+                .collect()
+        })
         .unwrap_or_else(|| vec![arg("--theorems", 10)]);
     // One runtime; the sizes take turns edit by edit (a fair lock: first come, first served),
     // so that a change in the machine's load falls on every size alike.
@@ -185,7 +189,15 @@ fn main() {
         let baton = Arc::new(tokio::sync::Mutex::new(()));
         let tasks: Vec<_> = sizes
             .iter()
-            .map(|&n| tokio::spawn(one_size(n, mode.clone(), change.clone(), edits, baton.clone())))
+            .map(|&n| {
+                tokio::spawn(one_size(
+                    n,
+                    mode.clone(),
+                    change.clone(),
+                    edits,
+                    baton.clone(),
+                ))
+            })
             .collect();
         let mut out = Vec::new();
         for t in tasks {
@@ -195,7 +207,7 @@ fn main() {
     });
     let mut runs = Vec::new();
     for (n, run) in sizes.iter().copied().zip(results) {
-        print!("{}", run.notes);
+        let _ = write!(std::io::stdout().lock(), "{}", run.notes);
         report(&run);
         runs.push((n, run));
     }
@@ -335,7 +347,10 @@ async fn one_size(
         wait_refreshes(&mut rx, rounds, Instant::now()).await;
         let quiet_since = Instant::now();
         while f.job_busy(&uri) {
-            assert!(quiet_since.elapsed() < Duration::from_secs(60), "first job still runs");
+            assert!(
+                quiet_since.elapsed() < Duration::from_secs(60),
+                "first job still runs"
+            );
             tokio::time::sleep(Duration::from_millis(1)).await;
         }
         drop(setup_turn);
@@ -434,7 +449,10 @@ async fn one_size(
                     .trim_end_matches(".showDetails")
                     .to_string();
                 let uncached = views::lenses(&a, &doc, &views::Commands::new(&prefix));
-                assert_eq!(lenses, uncached, "cached lens answer differs from the uncached one");
+                assert_eq!(
+                    lenses, uncached,
+                    "cached lens answer differs from the uncached one"
+                );
                 checked += 1;
             }
             last.push(elapsed);
@@ -474,7 +492,10 @@ async fn one_size(
             // The job's last steps end before another size's edit is timed.
             let quiet_since = Instant::now();
             while f.job_busy(&uri) {
-                assert!(quiet_since.elapsed() < Duration::from_secs(30), "job still runs");
+                assert!(
+                    quiet_since.elapsed() < Duration::from_secs(30),
+                    "job still runs"
+                );
                 tokio::time::sleep(Duration::from_micros(200)).await;
             }
         }

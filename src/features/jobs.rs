@@ -13,7 +13,8 @@ use super::engine::{self, Decl};
 use crate::documents::Document;
 use crate::metrics::{MetricReport, Pair, Verdict};
 use crate::references::{
-    directive_above_at, directive_block_start, source_for, Config, Dataset, ReadableRoots, ReferenceError, ReferenceSource,
+    directive_above_at, directive_block_start, source_for, Config, Dataset, ReadableRoots,
+    ReferenceError, ReferenceSource,
 };
 use crate::trees::Statement;
 use std::collections::{HashMap, VecDeque};
@@ -488,7 +489,9 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
             .unwrap_or("");
         // Made from the same inputs as in the previous version: taken as it is (moved).
         if let Some(prev) = d.name.as_deref().and_then(|n| earlier.get(n)) {
-            if unchanged(prev, decl_line, lead, stmt_text, &lens, &mut reads, input, &readable) {
+            if unchanged(
+                prev, decl_line, lead, stmt_text, &lens, &mut reads, input, &readable,
+            ) {
                 theorems.push(if prev.decl == *d {
                     prev.clone()
                 } else {
@@ -747,7 +750,9 @@ fn unchanged(
             }
         }
     }
-    prev.reference.as_ref().is_some_and(|r| r.statement.is_some())
+    prev.reference
+        .as_ref()
+        .is_some_and(|r| r.statement.is_some())
         && !prev.elaborated
         && prev.problem.is_none()
         && prev.candidate.is_some()
@@ -1114,7 +1119,10 @@ mod tests {
             ) else {
                 continue;
             };
-            if t.metrics.iter().all(|(_, s)| matches!(s, MetricState::Done(_))) {
+            if t.metrics
+                .iter()
+                .all(|(_, s)| matches!(s, MetricState::Done(_)))
+            {
                 continue;
             }
             let t = Arc::make_mut(t);

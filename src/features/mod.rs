@@ -2406,7 +2406,10 @@ mod tests {
             .expect("our action is resolved by the proxy")
             .await
             .unwrap();
-        assert_eq!(serde_json::from_str::<Value>(resolved.get()).unwrap(), acts[1]);
+        assert_eq!(
+            serde_json::from_str::<Value>(resolved.get()).unwrap(),
+            acts[1]
+        );
         assert!(s
             .features
             .own_request(

@@ -212,7 +212,13 @@ pub fn lenses_with(
     }
     let mut next: HashMap<usize, CachedLens, BuildHasherDefault<AddressHasher>> =
         HashMap::with_capacity_and_hasher(a.theorems.len(), Default::default());
-    let mut out = String::with_capacity(2 + titles.by_view.values().map(|c| c.lens.len() + 1).sum::<usize>());
+    let mut out = String::with_capacity(
+        2 + titles
+            .by_view
+            .values()
+            .map(|c| c.lens.len() + 1)
+            .sum::<usize>(),
+    );
     out.push('[');
     for (i, t) in a.theorems.iter().enumerate() {
         let key = Arc::as_ptr(&t.core) as usize;
