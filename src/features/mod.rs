@@ -1086,13 +1086,21 @@ impl Features {
             .iter()
             .map(|m| lean_lens::cache_name(m, &config, root.as_deref()))
             .collect();
+        // The theorems this job may still change: a metric to run or an explanation missing.
+        // The rounds below visit these only (in a large document, touching every theorem's
+        // state is what an edit costs beyond the edited theorem).
+        let mut work: Vec<usize> = Vec::new();
         {
             let cache = lock(&self.inner.cache);
-            for t in a.theorems.iter_mut() {
+            for (ti, t) in a.theorems.iter_mut().enumerate() {
                 // A core reused from the last version has nothing pending: left shared.
                 if !t.metrics.iter().any(|(_, s)| *s == MetricState::Pending) {
+                    if explainable(t) {
+                        work.push(ti);
+                    }
                     continue;
                 }
+                work.push(ti);
                 let t = Arc::make_mut(Arc::make_mut(t).core_mut());
                 let cand_text = t.candidate.as_ref().map(|c| c.source.as_str());
                 for (mi, (_, s)) in t.metrics.iter_mut().enumerate() {
@@ -1124,7 +1132,8 @@ impl Features {
             self.publish(uri);
         }
         for (mi, metric) in metric_names.iter().enumerate() {
-            for ti in 0..a.theorems.len() {
+            // Only these can be running: the others had nothing pending.
+            for &ti in &work {
                 if a.theorems[ti].metrics.get(mi).map(|(_, s)| s) != Some(&MetricState::Running) {
                     continue;
                 }
@@ -1134,7 +1143,7 @@ impl Features {
                 // Copies this one theorem (the stored analysis shares it), not the document.
                 Arc::make_mut(&mut a.theorems[ti]).metrics[mi].1 = state;
             }
-            if mi == 0 && !self.explain_missing(&mut a, &cancel).await {
+            if mi == 0 && !self.explain_missing(&mut a, &work, &cancel).await {
                 return;
             }
             self.store(&a);
@@ -1176,16 +1185,17 @@ impl Features {
     /// The TED explanations not found in the cache (theorems whose texts changed), computed off
     /// the async workers (APTED is cubic in the worst case) under a CPU permit, stopping at an
     /// edit. `false` when the job is to end (cancelled, or the blocking task failed).
-    async fn explain_missing(&self, a: &mut DocAnalysis, cancel: &CancelToken) -> bool {
-        let todo: Vec<(usize, Arc<TheoremView>)> = a
-            .theorems
+    /// `among`: the indices of the theorems that may lack one (every other is explained).
+    async fn explain_missing(
+        &self,
+        a: &mut DocAnalysis,
+        among: &[usize],
+        cancel: &CancelToken,
+    ) -> bool {
+        let todo: Vec<(usize, Arc<TheoremView>)> = among
             .iter()
-            .enumerate()
-            .filter(|(_, t)| {
-                t.distance.is_none()
-                    && t.candidate.is_some()
-                    && t.reference.as_ref().is_some_and(|r| r.statement.is_some())
-            })
+            .map(|&i| (i, &a.theorems[i]))
+            .filter(|(_, t)| explainable(t))
             .map(|(i, t)| (i, t.clone()))
             .collect();
         if todo.is_empty() {
@@ -1751,6 +1761,13 @@ impl Features {
 /// any name (quotes, backslashes, control characters, any Unicode) comes out as valid TOML
 /// that reads back as the same string. Rust's `{:?}` is not TOML (`\u{1b}` is not a TOML
 /// escape; issue 17 §3).
+/// Whether theorem `t` lacks the TED explanation of its parsed pair.
+fn explainable(t: &TheoremView) -> bool {
+    t.distance.is_none()
+        && t.candidate.is_some()
+        && t.reference.as_ref().is_some_and(|r| r.statement.is_some())
+}
+
 fn pair_entry_toml(candidate: &str, reference: &str) -> Result<String, toml::ser::Error> {
     #[derive(serde::Serialize)]
     struct Pair<'a> {

@@ -155,7 +155,9 @@ pub fn lenses(a: &DocAnalysis, doc: &Document, cmds: &Commands) -> Value {
 pub struct LensTitles {
     header: String,
     uri: String,
-    by_view: HashMap<usize, CachedLens, BuildHasherDefault<AddressHasher>>,
+    /// The last answer's lenses in document order, by core address: looked up with a cursor
+    /// while the theorems keep their order, through an address map otherwise.
+    last: Vec<Option<(usize, CachedLens)>>,
 }
 
 #[derive(Debug)]
@@ -206,17 +208,19 @@ pub fn lenses_with(
     titles: &mut LensTitles,
 ) -> String {
     if titles.header != a.candidate_header || titles.uri != a.uri {
-        titles.by_view.clear();
+        titles.last.clear();
         titles.header.clone_from(&a.candidate_header);
         titles.uri.clone_from(&a.uri);
     }
-    let mut next: HashMap<usize, CachedLens, BuildHasherDefault<AddressHasher>> =
-        HashMap::with_capacity_and_hasher(a.theorems.len(), Default::default());
+    let mut last = std::mem::take(&mut titles.last);
+    let mut by_address: Option<HashMap<usize, usize, BuildHasherDefault<AddressHasher>>> = None;
+    let mut cursor = 0;
+    let mut next = Vec::with_capacity(a.theorems.len());
     let mut out = String::with_capacity(
-        2 + titles
-            .by_view
-            .values()
-            .map(|c| c.lens.len() + 1)
+        2 + last
+            .iter()
+            .flatten()
+            .map(|(_, c)| c.lens.len() + 1)
             .sum::<usize>(),
     );
     out.push('[');
@@ -224,7 +228,31 @@ pub fn lenses_with(
         let key = Arc::as_ptr(&t.core) as usize;
         let p = doc.position_of(t.decl.start);
         let at = (p.line, p.character);
-        let cached = match titles.by_view.remove(&key) {
+        let found = if last
+            .get(cursor)
+            .is_some_and(|e| e.as_ref().is_some_and(|(k, _)| *k == key))
+        {
+            cursor += 1;
+            last[cursor - 1].take()
+        } else {
+            let map = by_address.get_or_insert_with(|| {
+                let mut m = HashMap::with_capacity_and_hasher(last.len(), Default::default());
+                for (j, e) in last.iter().enumerate() {
+                    if let Some((k, _)) = e {
+                        m.entry(*k).or_insert(j);
+                    }
+                }
+                m
+            });
+            match map.get(&key) {
+                Some(&j) if last[j].is_some() => {
+                    cursor = j + 1;
+                    last[j].take()
+                }
+                _ => None,
+            }
+        };
+        let cached = match found.map(|(_, c)| c) {
             Some(mut c) if c.name.as_deref() == t.name() => {
                 if c.at != at {
                     c.lens = lens_text(at.0, at.1, &c.command);
@@ -252,11 +280,10 @@ pub fn lenses_with(
             out.push(',');
         }
         out.push_str(&cached.lens);
-        // A core twice in one document (two equal theorems): the first keeps the entry.
-        next.entry(key).or_insert(cached);
+        next.push(Some((key, cached)));
     }
     out.push(']');
-    titles.by_view = next;
+    titles.last = next;
     out
 }
 
@@ -623,6 +650,60 @@ mod tests {
                 }
             }])
         );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// Answers from the lens cache, over any sequence of documents made of a few theorem
+        /// cores (reordered, repeated, moved, renamed, a core's metric changed), are the
+        /// uncached answers.
+        #[test]
+        fn cached_lens_answers_equal_uncached_ones(
+            steps in proptest::collection::vec(
+                proptest::collection::vec((0usize..4, 0usize..3, proptest::bool::ANY), 0..6),
+                1..6,
+            )
+        ) {
+            let (base, _) = view();
+            let cores: Vec<TheoremView> = (0..4)
+                .map(|i| {
+                    let mut t = TheoremView::clone(&base.theorems[0]);
+                    // A title of its own per core.
+                    if let MetricState::Done(r) = &mut Arc::make_mut(&mut t.core).metrics[0].1 {
+                        r.verdict = Verdict::Score(0.125 * i as f64);
+                    }
+                    t
+                })
+                .collect();
+            let cmds = Commands::new("lean-assess.7");
+            let mut titles = LensTitles::default();
+            for (v, step) in steps.into_iter().enumerate() {
+                // Theorems on lines `2 * shift + k`, each a (shared) core, maybe renamed.
+                let mut text = String::from("import Mathlib\n\n");
+                let mut theorems = Vec::new();
+                for (k, (core, shift, renamed)) in step.into_iter().enumerate() {
+                    text.push_str(&"\n".repeat(shift));
+                    let start = text.len();
+                    let name = if renamed { format!("x{k}") } else { format!("t{core}") };
+                    text.push_str(&format!("theorem {name} : True := trivial\n"));
+                    let mut t = cores[core].clone();
+                    t.decl.start = start;
+                    t.decl.name = Some(name);
+                    theorems.push(Arc::new(t));
+                }
+                let a = DocAnalysis {
+                    uri: "file:///C.lean".into(),
+                    version: v as i32,
+                    theorems,
+                    problems: vec![],
+                    candidate_header: String::new(),
+                    inputs: 0,
+                };
+                let doc = Document::new("file:///C.lean", v as i32, &text);
+                let cached: Value = serde_json::from_str(&lenses_with(&a, &doc, &cmds, &mut titles)).unwrap();
+                proptest::prop_assert_eq!(cached, lenses(&a, &doc, &cmds));
+            }
+        }
     }
 
     #[test]
