@@ -489,20 +489,45 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
             .unwrap_or("");
         // Made from the same inputs as in the previous version: taken as it is (moved).
         if let Some(prev) = d.name.as_deref().and_then(|n| earlier.get(n)) {
-            if unchanged(
-                prev, decl_line, lead, stmt_text, &lens, &mut reads, input, &readable,
-            ) {
-                theorems.push(if prev.decl == *d {
-                    prev.clone()
-                } else {
-                    Arc::new(TheoremView {
+            if unchanged(prev, lead, stmt_text, &lens, &mut reads, input, &readable) {
+                let m = prev.made.as_ref().expect("checked by `unchanged`");
+                if m.line == decl_line {
+                    theorems.push(if prev.decl == *d {
+                        prev.clone()
+                    } else {
+                        Arc::new(TheoremView {
+                            candidate_offset: d.start,
+                            decl: d.clone(),
+                            core: prev.core.clone(),
+                            made: prev.made.clone(),
+                        })
+                    });
+                    continue;
+                }
+                // On another line (lines inserted or removed above): the same directive and
+                // reference, whose origin names the new line; the judged results are kept.
+                let origin = match directive_above_at(text, d.start, decl_line, &doc_path, &doc_dir)
+                {
+                    Some(Ok(dir)) => source_for(&doc_path, d.name.as_deref(), Some(&dir), config)
+                        .map(|src| src.origin().to_string()),
+                    _ => None,
+                };
+                if let Some(origin) = origin {
+                    let mut core = TheoremCore::clone(&prev.core);
+                    if let Some(r) = core.reference.as_mut() {
+                        r.origin = origin;
+                    }
+                    theorems.push(Arc::new(TheoremView {
                         candidate_offset: d.start,
                         decl: d.clone(),
-                        core: prev.core.clone(),
-                        made: prev.made.clone(),
-                    })
-                });
-                continue;
+                        core: Arc::new(core),
+                        made: Some(Made {
+                            line: decl_line,
+                            ..m.clone()
+                        }),
+                    }));
+                    continue;
+                }
             }
         }
         let directive = match directive_above_at(text, d.start, decl_line, &doc_path, &doc_dir) {
@@ -717,14 +742,13 @@ impl<'a> Earlier<'a> {
 }
 
 /// Whether `prev` (the previous version's theorem of the same name) was made from the same
-/// inputs as the declaration at hand: its [`Made`] record's directive text, line and reference
-/// file (by identity, its path still readable), and the same declaration text; and whether it
-/// is final ([`reusable`] without the reference comparison, which the identical inputs make
-/// true). Costs a few comparisons and, once per job and file, a stamp.
-#[allow(clippy::too_many_arguments)]
+/// inputs as the declaration at hand, its line aside: its [`Made`] record's directive text and
+/// reference file (by identity, its path still readable), and the same declaration text; and
+/// whether it is final ([`reusable`] without the reference comparison, which the identical
+/// inputs make true). The line decides only the reference's origin (the caller's part).
+/// Costs a few comparisons and, once per job and file, a stamp.
 fn unchanged(
     prev: &TheoremView,
-    line: usize,
     lead: &str,
     stmt_text: &str,
     lens: &[String],
@@ -735,7 +759,7 @@ fn unchanged(
     let Some(m) = prev.made.as_ref() else {
         return false;
     };
-    if m.line != line || *m.lead != *lead || *prev.text != *stmt_text {
+    if *m.lead != *lead || *prev.text != *stmt_text {
         return false;
     }
     if let Some((path, file)) = &m.file {
