@@ -14,11 +14,17 @@
 //! outside every theorem (everything cached; ranged: a comment line inserted above every theorem
 //! and removed again, so every theorem moves).
 //!
+//! `--sizes 10,200,1000` runs those sizes in one process, taking turns edit by edit (so that
+//! the machine's load falls on each alike), and prints each size's all-lenses-answered p50 and
+//! p99 against the first size's ("flatness"). The lens answer is the JSON text the router
+//! sends; every 10th edit (and the last) it is checked equal to the uncached lens path. The
+//! floor runs on a blocking-pool thread, as the job's metric work does.
+//!
 //! Before that it times the document mirror alone on a `didChange` of 2,000 one-character
 //! ranged edits on a 580 KB file (what the editor→Lean reader does with it), against the floor of
 //! deserializing that notification's params (which the reader does anyway).
 
-use lean_assess::features::{engine, Features, FeaturesConfig, ToEditor};
+use lean_assess::features::{engine, views, Features, FeaturesConfig, ToEditor};
 use lean_assess::lean::LeanClient;
 use lean_assess::metrics::Pair;
 use lean_assess::references::path_to_uri;
@@ -137,17 +143,25 @@ fn ranged(from: &str, to: &str) -> Value {
     json!({"range": doc.range_of(p, from.len() - q), "text": &to[p..to.len() - q]})
 }
 
+/// One size's figures (ms, sorted) and what its lenses said.
+struct Run {
+    /// What the run says of itself (theorem count, last title, checks, jobs).
+    notes: String,
+    first: Vec<Duration>,
+    last: Vec<Duration>,
+    floor: Vec<Duration>,
+    ratio: Vec<f64>,
+}
+
 fn main() {
     if !std::env::args().any(|a| a == "--no-burst") {
         burst();
     }
-    let n = arg("--theorems", 10);
-    let change = std::env::args()
-        .collect::<Vec<_>>()
+    let args: Vec<String> = std::env::args().collect();
+    let change = args
         .windows(2)
         .find(|w| w[0] == "--change")
         .map_or_else(|| "ranged".to_string(), |w| w[1].clone());
-    let args: Vec<String> = std::env::args().collect();
     let mode = args
         .iter()
         .position(|a| a == "--mode")
@@ -155,6 +169,120 @@ fn main() {
         .cloned()
         .unwrap_or_else(|| "one".into());
     let edits = arg("--edits", 200);
+    // `--sizes 10,200,1000`: each size in turn in this process, then each against the first.
+    let sizes: Vec<usize> = args
+        .windows(2)
+        .find(|w| w[0] == "--sizes")
+        .map(|w| {
+            w[1].split(',')
+                .filter_map(|n| n.trim().parse().ok())
+                .collect()
+        })
+        .unwrap_or_else(|| vec![arg("--theorems", 10)]);
+    // One runtime; the sizes take turns edit by edit (a fair lock: first come, first served),
+    // so that a change in the machine's load falls on every size alike.
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let results: Vec<Run> = rt.block_on(async {
+        let baton = Arc::new(tokio::sync::Mutex::new(()));
+        let tasks: Vec<_> = sizes
+            .iter()
+            .map(|&n| {
+                tokio::spawn(one_size(
+                    n,
+                    mode.clone(),
+                    change.clone(),
+                    edits,
+                    baton.clone(),
+                ))
+            })
+            .collect();
+        let mut out = Vec::new();
+        for t in tasks {
+            out.push(t.await.expect("size task"));
+        }
+        out
+    });
+    let mut runs = Vec::new();
+    for (n, run) in sizes.iter().copied().zip(results) {
+        let _ = write!(std::io::stdout().lock(), "{}", run.notes);
+        report(&run);
+        runs.push((n, run));
+    }
+    if runs.len() > 1 {
+        let mut out = std::io::stdout().lock();
+        let (n0, base) = &runs[0];
+        let mut b = base.last.clone();
+        b.sort();
+        for (n, run) in &runs[1..] {
+            let mut v = run.last.clone();
+            v.sort();
+            let _ = writeln!(
+                out,
+                "flatness, all lenses answered at {n} theorems / at {n0}: p50 {:.2}×, p99 {:.2}× ({:.2} / {:.2} ms, {:.2} / {:.2} ms)",
+                pct(&v, 0.5) / pct(&b, 0.5),
+                pct(&v, 0.99) / pct(&b, 0.99),
+                pct(&v, 0.5),
+                pct(&b, 0.5),
+                pct(&v, 0.99),
+                pct(&b, 0.99),
+            );
+        }
+    }
+}
+
+fn report(run: &Run) {
+    let mut out = std::io::stdout().lock();
+    if !run.floor.is_empty() {
+        let mut r = run.ratio.clone();
+        r.sort_by(f64::total_cmp);
+        let pr = |p: f64| r[((r.len() as f64 - 1.0) * p).round() as usize];
+        let _ = writeln!(
+            out,
+            "all lenses answered / the edited pair's own work (same edit, measured right after): p50 {:.1}×, p90 {:.1}×",
+            pr(0.5),
+            pr(0.9)
+        );
+    }
+    for (what, v) in [
+        (
+            "floor: the edited pair alone (parse + ted + transted-lite + explanation)",
+            &run.floor,
+        ),
+        ("didChange → first codeLens/refresh (ted round)", &run.first),
+        (
+            "didChange → last refresh + codeLens answered (all offline lens metrics)",
+            &run.last,
+        ),
+    ] {
+        if v.is_empty() {
+            continue;
+        }
+        let mut v = v.clone();
+        v.sort();
+        let _ = writeln!(
+            out,
+            "{what}: n={} p50={:.2} ms p90={:.2} ms p99={:.2} ms max={:.2} ms",
+            v.len(),
+            pct(&v, 0.5),
+            pct(&v, 0.9),
+            pct(&v, 0.99),
+            pct(&v, 1.0)
+        );
+    }
+}
+
+async fn one_size(
+    n: usize,
+    mode: String,
+    change: String,
+    edits: usize,
+    baton: Arc<tokio::sync::Mutex<()>>,
+) -> Run {
+    // Set up while no other size edits (the first judgement of 1,000 theorems takes seconds).
+    let setup_turn = baton.lock().await;
     let data = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/fixtures/bench/gted-minif2f.jsonl"
@@ -196,11 +324,7 @@ fn main() {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(dir.path().join("Reference.lean"), &reference).expect("write");
     let uri = path_to_uri(&dir.path().join("Cand.lean"));
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
-    let (first, last, floor, ratio) = rt.block_on(async {
+    let (notes, first, last, floor, ratio) = async {
         let (tx, mut rx) = mpsc::channel(1024);
         let f = Features::new(
             FeaturesConfig {
@@ -221,6 +345,15 @@ fn main() {
         // One refresh per lens metric round (default lens: ted, transted-lite).
         let rounds = 2;
         wait_refreshes(&mut rx, rounds, Instant::now()).await;
+        let quiet_since = Instant::now();
+        while f.job_busy(&uri) {
+            assert!(
+                quiet_since.elapsed() < Duration::from_secs(60),
+                "first job still runs"
+            );
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        drop(setup_turn);
         let jobs_before = f.jobs_run();
         let mut first = Vec::new();
         let mut last = Vec::new();
@@ -232,8 +365,10 @@ fn main() {
         )
         .expect("reference parses");
         let mut lens_titles = String::new();
+        let mut checked = 0;
         let mut current = candidate.replace("EDIT", "");
         for v in 1..=edits {
+            let _turn = baton.lock().await;
             // Each edit is timed on a quiet document, as a single edit after a pause: an edit
             // while the last job still ends would wait `JOB_QUIET` for more edits first (the
             // job debounce; `PROXY_BENCH_ONLY=load cargo bench --bench proxy` measures that).
@@ -304,28 +439,49 @@ fn main() {
                 .await
                 .expect("lenses");
             let elapsed = t0.elapsed();
+            // Untimed, every 10th edit and the last: the answer (JSON text, as the router
+            // sends it) is the uncached one.
+            let lenses: Value = serde_json::from_str(lenses.get()).expect("lens JSON");
+            if v % 10 == 0 || v == edits {
+                let a = f.analysis(&uri).expect("analysed");
+                let doc = f.documents().get(&uri).expect("open");
+                let prefix = f.command_names()[0]
+                    .trim_end_matches(".showDetails")
+                    .to_string();
+                let uncached = views::lenses(&a, &doc, &views::Commands::new(&prefix));
+                assert_eq!(
+                    lenses, uncached,
+                    "cached lens answer differs from the uncached one"
+                );
+                checked += 1;
+            }
             last.push(elapsed);
             first.push(times[0]);
             // The floor, right after (same conditions): what the edited theorem itself needs
             // (its statement parsed, both lens metrics and the TED explanation), no document.
             if mode == "one" {
-                let (r_text, c_text) = first_pair.as_ref().expect("one theorem at least");
-                let t = Instant::now();
-                let c = engine::parse(&c_text.replace("EDIT", &format!("_{v}")), HEADER)
-                    .expect("candidate parses");
-                let far = Instant::now() + Duration::from_secs(60);
-                for m in ["ted", "transted-lite"] {
-                    let pair = Pair {
-                        reference: &r_stmt,
-                        candidate: &c,
-                        reference_header: HEADER,
-                        candidate_header: HEADER,
-                    };
-                    let _ = std::hint::black_box(engine::judge_by(m, &pair, far));
-                }
-                let _ = std::hint::black_box(engine::mapping(&r_stmt.tree, &c.tree));
-                let f = t.elapsed();
-                let _ = r_text;
+                let (_, c_text) = first_pair.as_ref().expect("one theorem at least");
+                let c_text = c_text.replace("EDIT", &format!("_{v}"));
+                let r_stmt = r_stmt.clone();
+                // On a blocking-pool thread, as the job's metric work runs.
+                let f = tokio::task::spawn_blocking(move || {
+                    let t = Instant::now();
+                    let c = engine::parse(&c_text, HEADER).expect("candidate parses");
+                    let far = Instant::now() + Duration::from_secs(60);
+                    for m in ["ted", "transted-lite"] {
+                        let pair = Pair {
+                            reference: &r_stmt,
+                            candidate: &c,
+                            reference_header: HEADER,
+                            candidate_header: HEADER,
+                        };
+                        let _ = std::hint::black_box(engine::judge_by(m, &pair, far));
+                    }
+                    let _ = std::hint::black_box(engine::mapping(&r_stmt.tree, &c.tree));
+                    t.elapsed()
+                })
+                .await
+                .expect("floor task");
                 floor.push(f);
                 ratio.push(elapsed.as_secs_f64() / f.as_secs_f64());
             }
@@ -333,15 +489,29 @@ fn main() {
                 .as_str()
                 .unwrap_or("")
                 .to_string();
+            // The job's last steps end before another size's edit is timed.
+            let quiet_since = Instant::now();
+            while f.job_busy(&uri) {
+                assert!(
+                    quiet_since.elapsed() < Duration::from_secs(30),
+                    "job still runs"
+                );
+                tokio::time::sleep(Duration::from_micros(200)).await;
+            }
         }
         let a = f.analysis(&uri).expect("analysed");
-        let mut out = std::io::stdout().lock();
+        let mut out = String::new();
+        use std::fmt::Write as _;
         let _ = writeln!(
             out,
             "mode {mode}: theorems with a reference: {}",
             a.theorems.len()
         );
         let _ = writeln!(out, "first lens after the last edit: {lens_titles}");
+        let _ = writeln!(
+            out,
+            "lens answers equal to the uncached path: {checked} of {checked} checked"
+        );
         let _ = writeln!(out, "changes sent as: {change}");
         // One job per edit: none was merged with the next by the debounce.
         let _ = writeln!(
@@ -349,43 +519,14 @@ fn main() {
             "jobs run for {edits} edits: {}",
             f.jobs_run() - jobs_before
         );
-        (first, last, floor, ratio)
-    });
-    let mut out = std::io::stdout().lock();
-    if !floor.is_empty() {
-        let mut r = ratio.clone();
-        r.sort_by(f64::total_cmp);
-        let pr = |p: f64| r[((r.len() as f64 - 1.0) * p).round() as usize];
-        let _ = writeln!(
-            out,
-            "all lenses answered / the edited pair's own work (same edit, measured right after): p50 {:.1}×, p90 {:.1}×",
-            pr(0.5),
-            pr(0.9)
-        );
+        (out, first, last, floor, ratio)
     }
-    for (what, mut v) in [
-        (
-            "floor: the edited pair alone (parse + ted + transted-lite + explanation)",
-            floor,
-        ),
-        ("didChange → first codeLens/refresh (ted round)", first),
-        (
-            "didChange → last refresh + codeLens answered (all offline lens metrics)",
-            last,
-        ),
-    ] {
-        if v.is_empty() {
-            continue;
-        }
-        v.sort();
-        let _ = writeln!(
-            out,
-            "{what}: n={} p50={:.2} ms p90={:.2} ms p99={:.2} ms max={:.2} ms",
-            v.len(),
-            pct(&v, 0.5),
-            pct(&v, 0.9),
-            pct(&v, 0.99),
-            pct(&v, 1.0)
-        );
+    .await;
+    Run {
+        notes,
+        first,
+        last,
+        floor,
+        ratio,
     }
 }

@@ -807,6 +807,28 @@ pub fn directive_above_at(
     Some(Ok(Directive { line, spec }))
 }
 
+/// Where the text [`directive_above_at`] reads for the declaration at byte `decl_start` begins:
+/// the first line of the `--` comment block directly above it (the declaration's own line when
+/// there is none). The directive found depends only on `text[start..decl_start]` and the
+/// declaration's line, so a job may reuse a theorem whose slice and line are unchanged.
+pub fn directive_block_start(text: &str, decl_start: usize) -> usize {
+    let decl_start = decl_start.min(text.len());
+    let Some(before) = text.get(..decl_start) else {
+        return decl_start;
+    };
+    let mut start = before.rfind('\n').map_or(0, |i| i + 1);
+    // The same lines as `above.lines().rev()` there: each ends at a '\n' (a '\r' is trimmed).
+    while start > 0 {
+        let line_end = start - 1;
+        let line_start = before[..line_end].rfind('\n').map_or(0, |i| i + 1);
+        if !before[line_start..line_end].trim().starts_with("--") {
+            break;
+        }
+        start = line_start;
+    }
+    start
+}
+
 /// One dataset entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DatasetEntry {

@@ -546,9 +546,28 @@ fn rewrite_field(bytes: Vec<u8>, field: &str, f: impl FnOnce(Value) -> Value) ->
     serde_json::to_vec(&object).unwrap_or(bytes)
 }
 
-fn response_body(id: &RequestId, result: Result<Value, (i64, String)>) -> Vec<u8> {
+/// A reply's body; `result` is written as the JSON text it is (a code lens answer is put
+/// together from per-theorem texts, not parsed again).
+#[derive(serde::Serialize)]
+struct ResultBody<'a> {
+    jsonrpc: &'static str,
+    id: Value,
+    result: &'a serde_json::value::RawValue,
+}
+
+fn response_body(
+    id: &RequestId,
+    result: Result<Box<serde_json::value::RawValue>, (i64, String)>,
+) -> Vec<u8> {
     let body = match result {
-        Ok(result) => json!({"jsonrpc": "2.0", "id": id.to_json(), "result": result}),
+        Ok(result) => {
+            let body = ResultBody {
+                jsonrpc: "2.0",
+                id: id.to_json(),
+                result: &result,
+            };
+            return serde_json::to_vec(&body).expect("BUG: a JSON value always serializes");
+        }
         Err((code, message)) => {
             json!({"jsonrpc": "2.0", "id": id.to_json(), "error": {"code": code, "message": message}})
         }
@@ -911,7 +930,7 @@ mod tests {
                         code: -32603,
                         message: e.to_string(),
                     })?;
-                Ok(json!({"fromLean": r}))
+                Ok(crate::features::raw_json(&json!({"fromLean": r})))
             }))
         }
         fn wants_response(&self, method: &str) -> bool {

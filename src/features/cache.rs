@@ -176,7 +176,7 @@ type ParseKey = (Arc<str>, Arc<str>);
 type ExplainKey = (Arc<str>, Arc<str>, Arc<str>, Arc<str>);
 
 /// A document's text as last scanned for declarations, and what the scan found.
-type DeclScan = Arc<(String, Vec<Decl>)>;
+pub type DeclScan = Arc<(String, Vec<Decl>)>;
 
 /// Everything the jobs of one [`super::Features`] share across document versions.
 #[derive(Debug)]
@@ -226,16 +226,18 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 impl JobCaches {
     /// The declarations of document `uri` at `text`: from its last scan, only the region an
     /// edit changed is scanned again.
-    pub fn declarations(&self, uri: &str, text: &str) -> Vec<Decl> {
+    /// Shared with the cache (the text and the declarations are not copied again).
+    pub fn declarations(&self, uri: &str, text: &str) -> DeclScan {
         let key = uri.to_string();
         let last = lock(&self.scans).get(&key);
         let decls = match last {
-            Some(last) if last.0 == text => last.1.clone(),
+            Some(last) if last.0 == text => return last,
             Some(last) => engine::declarations_after_edit(&last.0, &last.1, text),
             None => engine::declarations(text),
         };
-        lock(&self.scans).put(key, Arc::new((text.to_string(), decls.clone())));
-        decls
+        let scan = Arc::new((text.to_string(), decls));
+        lock(&self.scans).put(key, scan.clone());
+        scan
     }
 
     /// Drop what is kept for document `uri` (closed in the editor).

@@ -19,6 +19,7 @@
 use super::jobs::JobInput;
 use crate::documents::Document;
 use crate::integrity::{Criterion, Options, Parsed, StatementVerdict, Task};
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -87,15 +88,24 @@ impl IntegrityState {
             .collect()
     }
 
-    /// `result` (the other lenses of a `textDocument/codeLens` reply) with ours appended.
-    pub fn with_lenses(&self, params: &Value, doc: Option<Arc<Document>>, result: Value) -> Value {
+    /// `result` (the other lenses of a `textDocument/codeLens` reply, JSON text) with ours
+    /// appended: the other lenses' text is copied, not parsed.
+    pub fn with_lenses(
+        &self,
+        params: &Value,
+        doc: Option<Arc<Document>>,
+        result: Box<RawValue>,
+    ) -> Box<RawValue> {
         let (Some(uri), Some(doc)) = (params["textDocument"]["uri"].as_str(), doc) else {
             return result;
         };
         let Some(d) = self.current(uri, &doc) else {
             return result;
         };
-        let ours: Vec<Value> = d
+        if d.lenses.is_empty() {
+            return result;
+        }
+        let ours: Vec<String> = d
             .lenses
             .iter()
             .map(|(offset, title)| {
@@ -103,15 +113,16 @@ impl IntegrityState {
                 // An empty command id: a label, nothing to run (LSP `Command.command`).
                 json!({"range": {"start": p, "end": p},
                        "command": {"title": title, "command": ""}})
+                .to_string()
             })
             .collect();
-        match result {
-            Value::Array(mut v) => {
-                v.extend(ours);
-                Value::Array(v)
-            }
-            _ => Value::Array(ours),
-        }
+        let ours = ours.join(",");
+        let theirs = result.get().trim();
+        let text = match theirs.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+            Some(inner) if !inner.trim().is_empty() => format!("[{inner},{ours}]"),
+            _ => format!("[{ours}]"),
+        };
+        RawValue::from_string(text).expect("BUG: two JSON arrays' items make one")
     }
 }
 

@@ -13,7 +13,8 @@ use super::engine::{self, Decl};
 use crate::documents::Document;
 use crate::metrics::{MetricReport, Pair, Verdict};
 use crate::references::{
-    directive_above_at, source_for, Config, Dataset, ReadableRoots, ReferenceError, ReferenceSource,
+    directive_above_at, directive_block_start, source_for, Config, Dataset, ReadableRoots,
+    ReferenceError, ReferenceSource,
 };
 use crate::trees::Statement;
 use std::collections::{HashMap, VecDeque};
@@ -87,6 +88,49 @@ pub struct TheoremView {
     /// Byte offset of the candidate statement text in the document.
     pub candidate_offset: usize,
     pub core: Arc<TheoremCore>,
+    /// What the job read to find this theorem's reference, when the next job may take the
+    /// view from it without reading it again ([`Made`]).
+    pub made: Option<Made>,
+}
+
+/// The inputs a theorem's view was made from besides its declaration text and the job's
+/// (header, config, toolchain: `DocAnalysis::inputs`): the text its directive is read from,
+/// its line, and the reference file by identity. Recorded only for views found through a
+/// `-- @reference FILE::NAME` or inline directive, with no problem and every metric done:
+/// the next job takes such a view as it is (moved) when all of these are unchanged, without
+/// parsing the directive, resolving the reference or comparing reference texts: an edit in
+/// one theorem costs that theorem, not the document.
+#[derive(Clone)]
+pub struct Made {
+    /// `text[directive_block_start..decl.start]`: the `--` block above and the line's indent.
+    pub lead: Arc<str>,
+    /// 0-based line of the declaration (the directive's origin names a line).
+    pub line: usize,
+    /// The reference file's content as cached (`None`: an inline reference). The `Arc` changes
+    /// whenever the file's stamp does (`JobCaches::file`).
+    pub file: Option<(PathBuf, Arc<RefFile>)>,
+}
+
+impl PartialEq for Made {
+    fn eq(&self, other: &Made) -> bool {
+        self.lead == other.lead
+            && self.line == other.line
+            && match (&self.file, &other.file) {
+                (Some((p, a)), Some((q, b))) => p == q && Arc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+    }
+}
+
+impl std::fmt::Debug for Made {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Made")
+            .field("lead", &self.lead)
+            .field("line", &self.line)
+            .field("file", &self.file.as_ref().map(|(p, _)| p))
+            .finish()
+    }
 }
 
 impl TheoremView {
@@ -252,6 +296,10 @@ struct Reads<'c> {
     caches: &'c JobCaches,
     files: HashMap<PathBuf, Result<Arc<RefFile>, String>>,
     datasets: HashMap<PathBuf, Arc<Result<Dataset, String>>>,
+    /// [`ReadableRoots::check`] by path: it resolves links (system calls), once per job.
+    checked: HashMap<PathBuf, Result<(), String>>,
+    /// Files found readable and current (their cached `Arc`) in this job, by identity.
+    current: Vec<Arc<RefFile>>,
 }
 
 impl<'c> Reads<'c> {
@@ -260,7 +308,18 @@ impl<'c> Reads<'c> {
             caches,
             files: HashMap::new(),
             datasets: HashMap::new(),
+            checked: HashMap::new(),
+            current: Vec::new(),
         }
+    }
+
+    fn check(&mut self, readable: &ReadableRoots, path: &Path) -> Result<(), String> {
+        if let Some(r) = self.checked.get(path) {
+            return r.clone();
+        }
+        let r = readable.check(path);
+        self.checked.insert(path.to_path_buf(), r.clone());
+        r
     }
 
     fn file(
@@ -268,21 +327,20 @@ impl<'c> Reads<'c> {
         path: &Path,
         open: &HashMap<PathBuf, Arc<Document>>,
     ) -> Result<Arc<RefFile>, String> {
-        let caches = self.caches;
-        self.files
-            .entry(path.to_path_buf())
-            .or_insert_with(|| {
-                // The editor's buffer first (what the user sees), else the file on disk.
-                let stamp = match open.get(path) {
-                    Some(d) => Some(Stamp::Open {
-                        uri: d.uri.clone(),
-                        version: d.version,
-                    }),
-                    None => Stamp::of_disk(path),
-                };
-                caches.file(path, stamp, || read_text(path, open))
-            })
-            .clone()
+        if let Some(f) = self.files.get(path) {
+            return f.clone();
+        }
+        // The editor's buffer first (what the user sees), else the file on disk.
+        let stamp = match open.get(path) {
+            Some(d) => Some(Stamp::Open {
+                uri: d.uri.clone(),
+                version: d.version,
+            }),
+            None => Stamp::of_disk(path),
+        };
+        let f = self.caches.file(path, stamp, || read_text(path, open));
+        self.files.insert(path.to_path_buf(), f.clone());
+        f
     }
 
     fn dataset(&mut self, path: &Path) -> Arc<Result<Dataset, String>> {
@@ -327,8 +385,8 @@ fn resolve(
         }
         ReferenceSource::Theorem { target, origin } => {
             let name = target.name.clone().unwrap_or_default();
-            readable
-                .check(&target.file)
+            reads
+                .check(readable, &target.file)
                 .map_err(|e| format!("{origin}: {e}"))?;
             let file = reads
                 .file(&target.file, &input.open_texts)
@@ -349,8 +407,8 @@ fn resolve(
                 ),
             })?;
             if let Some(ds_path) = &cfg.dataset {
-                readable
-                    .check(ds_path)
+                reads
+                    .check(readable, ds_path)
                     .map_err(|e| format!("{origin}: {e}"))?;
                 let ds = reads.dataset(ds_path);
                 match &*ds {
@@ -368,7 +426,9 @@ fn resolve(
                 }
             }
             if let Some(f) = &cfg.reference_file {
-                readable.check(f).map_err(|e| format!("{origin}: {e}"))?;
+                reads
+                    .check(readable, f)
+                    .map_err(|e| format!("{origin}: {e}"))?;
                 let file = reads.file(f, &input.open_texts)?;
                 if let Some((stmt, header)) = theorem_in(&file, name) {
                     return Ok(view(Some(name.clone()), stmt, header, Some(f.clone())));
@@ -387,8 +447,9 @@ fn resolve(
 pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Option<DocAnalysis> {
     let doc = &input.doc;
     let text = doc.text();
-    let decls = caches.declarations(&doc.uri, text);
-    let cand_header = engine::header_of(text, &decls);
+    let scan = caches.declarations(&doc.uri, text);
+    let decls = &scan.1;
+    let cand_header = engine::header_of(text, decls);
     let cand_header_shared: Arc<str> = cand_header.as_str().into();
     let mut problems = Vec::new();
     // A bad config is the config file's problem, not this document's: the job tells the user
@@ -410,24 +471,65 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
     // The previous version's theorems by name (first in document order), when analysed with
     // the same header, config and toolchain: their cores may be reused.
     let inputs = input.inputs_key();
-    let mut earlier: HashMap<&str, &Arc<TheoremView>> = HashMap::new();
-    if let Some(prev) = input
+    let prev_theorems: &[Arc<TheoremView>] = input
         .previous
         .as_deref()
         .filter(|p| p.candidate_header == cand_header && p.inputs == inputs)
-    {
-        for t in &prev.theorems {
-            if let Some(n) = t.name() {
-                earlier.entry(n).or_insert(t);
-            }
-        }
-    }
-    for d in decls {
+        .map_or(&[], |p| &p.theorems);
+    let mut earlier = Earlier::new(prev_theorems);
+    for d in decls.iter() {
         if cancel.is_cancelled() {
             return None;
         }
         // From the document's line index (a binary search), not by counting newlines.
         let decl_line = doc.position_of(d.start).line as usize;
+        let stmt_text = text.get(d.start..d.end).unwrap_or("");
+        let lead = text
+            .get(directive_block_start(text, d.start)..d.start)
+            .unwrap_or("");
+        // Made from the same inputs as in the previous version: taken as it is (moved).
+        if let Some(prev) = d.name.as_deref().and_then(|n| earlier.get(n)) {
+            if unchanged(prev, lead, stmt_text, &lens, &mut reads, input, &readable) {
+                let m = prev.made.as_ref().expect("checked by `unchanged`");
+                if m.line == decl_line {
+                    theorems.push(if prev.decl == *d {
+                        prev.clone()
+                    } else {
+                        Arc::new(TheoremView {
+                            candidate_offset: d.start,
+                            decl: d.clone(),
+                            core: prev.core.clone(),
+                            made: prev.made.clone(),
+                        })
+                    });
+                    continue;
+                }
+                // On another line (lines inserted or removed above): the same directive and
+                // reference, whose origin names the new line; the judged results are kept.
+                let origin = match directive_above_at(text, d.start, decl_line, &doc_path, &doc_dir)
+                {
+                    Some(Ok(dir)) => source_for(&doc_path, d.name.as_deref(), Some(&dir), config)
+                        .map(|src| src.origin().to_string()),
+                    _ => None,
+                };
+                if let Some(origin) = origin {
+                    let mut core = TheoremCore::clone(&prev.core);
+                    if let Some(r) = core.reference.as_mut() {
+                        r.origin = origin;
+                    }
+                    theorems.push(Arc::new(TheoremView {
+                        candidate_offset: d.start,
+                        decl: d.clone(),
+                        core: Arc::new(core),
+                        made: Some(Made {
+                            line: decl_line,
+                            ..m.clone()
+                        }),
+                    }));
+                    continue;
+                }
+            }
+        }
         let directive = match directive_above_at(text, d.start, decl_line, &doc_path, &doc_dir) {
             Some(Ok(dir)) => Some(dir),
             Some(Err(e)) => {
@@ -442,19 +544,37 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
         let Some(src) = source_for(&doc_path, d.name.as_deref(), directive.as_ref(), config) else {
             continue;
         };
-        let stmt_text = text.get(d.start..d.end).unwrap_or("");
         let resolved = resolve(&src, &cand_header, config, &mut reads, input, &readable);
+        // What the next job needs to take this view without resolving it again: a directive
+        // naming a file's theorem or giving the statement inline, resolved.
+        let made = match (&directive, &src, &resolved) {
+            (Some(_), ReferenceSource::Theorem { target, .. }, Ok(_)) => reads
+                .file(&target.file, &input.open_texts)
+                .ok()
+                .map(|f| Made {
+                    lead: lead.into(),
+                    line: decl_line,
+                    file: Some((target.file.clone(), f)),
+                }),
+            (Some(_), ReferenceSource::Inline { .. }, Ok(_)) => Some(Made {
+                lead: lead.into(),
+                line: decl_line,
+                file: None,
+            }),
+            _ => None,
+        };
         // The same theorem text against the same reference as in the previous version: its
         // judged core is taken as it is (results, parses, explanation), only moved.
         if let (Ok(r), Some(prev)) = (&resolved, d.name.as_deref().and_then(|n| earlier.get(n))) {
             if reusable(prev, r, stmt_text, &lens) {
-                theorems.push(if prev.decl == d {
-                    (*prev).clone()
+                theorems.push(if prev.decl == *d && prev.made == made {
+                    prev.clone()
                 } else {
                     Arc::new(TheoremView {
                         candidate_offset: d.start,
-                        decl: d,
+                        decl: d.clone(),
                         core: prev.core.clone(),
+                        made,
                     })
                 });
                 continue;
@@ -476,6 +596,7 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                 problem: None,
                 elaborated: false,
             }),
+            made: None,
         };
         match resolved {
             Ok(mut r) => {
@@ -534,6 +655,8 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                     *s = MetricState::Failed(problem.clone());
                 }
             }
+        } else {
+            view.made = made;
         }
         theorems.push(Arc::new(view));
     }
@@ -566,6 +689,96 @@ fn reusable(prev: &TheoremView, r: &RefView, stmt_text: &str, lens: &[String]) -
         && !prev.elaborated
         && prev.problem.is_none()
         && *prev.text == *stmt_text
+        && prev.candidate.is_some()
+        && prev.metrics.len() == lens.len()
+        && prev
+            .metrics
+            .iter()
+            .zip(lens)
+            .all(|((m, s), l)| m == l && matches!(s, MetricState::Done(_)))
+}
+
+/// The previous version's theorems by name. Looked up in document order: while the names
+/// follow the previous order, a cursor answers without hashing; a name elsewhere is found
+/// through a map (the first theorem of that name), built at the first such lookup, and the
+/// cursor goes on from there. Which theorem of a repeated name is offered does not matter:
+/// what is taken from it is checked against the declaration's own inputs.
+struct Earlier<'a> {
+    theorems: &'a [Arc<TheoremView>],
+    next: usize,
+    by_name: Option<HashMap<&'a str, usize>>,
+}
+
+impl<'a> Earlier<'a> {
+    fn new(theorems: &'a [Arc<TheoremView>]) -> Earlier<'a> {
+        Earlier {
+            theorems,
+            next: 0,
+            by_name: None,
+        }
+    }
+
+    fn get(&mut self, name: &str) -> Option<&'a Arc<TheoremView>> {
+        let theorems = self.theorems;
+        if let Some(t) = theorems.get(self.next) {
+            if t.name() == Some(name) {
+                self.next += 1;
+                return Some(t);
+            }
+        }
+        let m = self.by_name.get_or_insert_with(|| {
+            let mut m = HashMap::with_capacity(theorems.len());
+            for (i, t) in theorems.iter().enumerate() {
+                if let Some(n) = t.name() {
+                    m.entry(n).or_insert(i);
+                }
+            }
+            m
+        });
+        let &i = m.get(name)?;
+        self.next = i + 1;
+        theorems.get(i)
+    }
+}
+
+/// Whether `prev` (the previous version's theorem of the same name) was made from the same
+/// inputs as the declaration at hand, its line aside: its [`Made`] record's directive text and
+/// reference file (by identity, its path still readable), and the same declaration text; and
+/// whether it is final ([`reusable`] without the reference comparison, which the identical
+/// inputs make true). The line decides only the reference's origin (the caller's part).
+/// Costs a few comparisons and, once per job and file, a stamp.
+fn unchanged(
+    prev: &TheoremView,
+    lead: &str,
+    stmt_text: &str,
+    lens: &[String],
+    reads: &mut Reads,
+    input: &JobInput,
+    readable: &ReadableRoots,
+) -> bool {
+    let Some(m) = prev.made.as_ref() else {
+        return false;
+    };
+    if *m.lead != *lead || *prev.text != *stmt_text {
+        return false;
+    }
+    if let Some((path, file)) = &m.file {
+        // Most theorems name one file: once it is found current, a pointer comparison.
+        if !reads.current.iter().any(|f| Arc::ptr_eq(f, file)) {
+            if reads.check(readable, path).is_err() {
+                return false;
+            }
+            match reads.file(path, &input.open_texts) {
+                Ok(f) if Arc::ptr_eq(&f, file) => reads.current.push(f),
+                _ => return false,
+            }
+        }
+    }
+    prev.reference
+        .as_ref()
+        .is_some_and(|r| r.statement.is_some())
+        && !prev.elaborated
+        && prev.problem.is_none()
         && prev.candidate.is_some()
         && prev.metrics.len() == lens.len()
         && prev
@@ -884,6 +1097,147 @@ mod tests {
             .iter()
             .zip(&fourth.theorems)
             .all(|(a, b)| !Arc::ptr_eq(&a.core, &b.core)));
+    }
+
+    /// What a view says of its theorem, apart from the judged results (a fresh job has them
+    /// pending) and the reference file's identity (another cache holds another `Arc`).
+    type Facts = (
+        Decl,
+        usize,
+        Option<RefView>,
+        String,
+        Option<Arc<Statement>>,
+        Option<String>,
+        Option<(String, usize, Option<PathBuf>)>,
+    );
+
+    fn facts(a: &DocAnalysis) -> Vec<Facts> {
+        a.theorems
+            .iter()
+            .map(|t| {
+                (
+                    t.decl.clone(),
+                    t.candidate_offset,
+                    t.reference.clone(),
+                    t.text.to_string(),
+                    t.candidate.clone(),
+                    t.problem.clone(),
+                    t.made.as_ref().map(|m| {
+                        (
+                            m.lead.to_string(),
+                            m.line,
+                            m.file.as_ref().map(|(p, _)| p.clone()),
+                        )
+                    }),
+                )
+            })
+            .collect()
+    }
+
+    /// Every metric done, as the job leaves a theorem it judged (only those are taken again).
+    fn settle(a: &mut DocAnalysis) {
+        for t in a.theorems.iter_mut() {
+            let (Some(r), Some(c)) = (
+                t.reference.as_ref().and_then(|r| r.statement.clone()),
+                t.candidate.clone(),
+            ) else {
+                continue;
+            };
+            if t.metrics
+                .iter()
+                .all(|(_, s)| matches!(s, MetricState::Done(_)))
+            {
+                continue;
+            }
+            let t = Arc::make_mut(t);
+            for (_, s) in t.metrics.iter_mut() {
+                let far = Instant::now() + Duration::from_secs(60);
+                *s = MetricState::Done(run_metric("ted", &r, &c, "", "", far).unwrap());
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        /// After any sequence of edits — a statement, a directive's target, lines inserted
+        /// above, a comment joining the directive's block, a broken or inline directive, the
+        /// reference file changed on disk or opened in the editor — a job that starts from the
+        /// previous version's views says what a job from nothing says, and it takes a view as
+        /// it is only when that theorem's text and reference are unchanged.
+        #[test]
+        fn views_taken_from_the_last_version_equal_a_fresh_job(
+            ops in proptest::collection::vec((0u8..8, 0usize..6), 1..7)
+        ) {
+            let (dir, mut input) = workspace(6);
+            let caches = JobCaches::default();
+            let cancel = CancelToken::default();
+            let mut prev = prepare(&input, &caches, &cancel).unwrap();
+            settle(&mut prev);
+            let ref_path = dir.path().join("Reference.lean");
+            let mut version = 1;
+            for (op, k) in ops {
+                version += 1;
+                let mut text = input.doc.text().to_string();
+                let directive = format!("-- @reference Reference.lean::r{k}\n");
+                match op {
+                    0 => text = text.replacen(&format!("{k} + x ="), &format!("{k} + x + 0 ="), 1),
+                    1 => text = text.replacen(
+                        &directive,
+                        &format!("-- @reference Reference.lean::r{}\n", (k + 1) % 6),
+                        1,
+                    ),
+                    2 => text = text.replacen(&directive, &format!("\n{directive}"), 1),
+                    3 => text = text.replacen(&directive, &format!("-- note\n{directive}"), 1),
+                    4 => text = text.replacen(
+                        &directive,
+                        &format!("-- @reference Reference.lean::r{k} extra\n"),
+                        1,
+                    ),
+                    5 => text = text.replacen(
+                        &directive,
+                        "-- @reference theorem q (x : ℕ) : x + 1 = 1 + x\n",
+                        1,
+                    ),
+                    6 => {
+                        let r = std::fs::read_to_string(&ref_path).unwrap().replacen(
+                            &format!("x + {k} ="),
+                            &format!("x + {k} + 0 ="),
+                            1,
+                        );
+                        std::fs::write(&ref_path, r).unwrap();
+                    }
+                    _ => {
+                        let r = std::fs::read_to_string(&ref_path)
+                            .unwrap()
+                            .replacen(&format!("x + {k} ="), &format!("x * 1 + {k} ="), 1);
+                        input.open_texts.insert(
+                            ref_path.clone(),
+                            Arc::new(Document::new(
+                                crate::references::path_to_uri(&ref_path),
+                                version,
+                                r,
+                            )),
+                        );
+                    }
+                }
+                input.doc = Arc::new(Document::new(input.doc.uri.clone(), version, text));
+                let last = Arc::new(prev);
+                input.previous = Some(last.clone());
+                let mut next = prepare(&input, &caches, &cancel).unwrap();
+                input.previous = None;
+                let fresh = prepare(&input, &JobCaches::default(), &cancel).unwrap();
+                proptest::prop_assert_eq!(facts(&next), facts(&fresh));
+                proptest::prop_assert_eq!(&next.problems, &fresh.problems);
+                for t in &next.theorems {
+                    if let Some(old) = last.theorems.iter().find(|o| Arc::ptr_eq(&o.core, &t.core)) {
+                        proptest::prop_assert_eq!(&old.text, &t.text);
+                        proptest::prop_assert_eq!(&old.reference, &t.reference);
+                    }
+                }
+                settle(&mut next);
+                prev = next;
+            }
+        }
     }
 
     #[test]

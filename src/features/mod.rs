@@ -100,8 +100,14 @@ pub struct OwnError {
     pub message: String,
 }
 
-/// The future of an own request, run by the router on a spawned task.
-pub type OwnFuture = Pin<Box<dyn Future<Output = Result<Value, OwnError>> + Send>>;
+/// The future of an own request, run by the router on a spawned task. Its answer is JSON text:
+/// the code lens answer is put together from per-theorem texts, never built as a `Value`.
+pub type OwnFuture = Pin<Box<dyn Future<Output = Result<Box<RawValue>, OwnError>> + Send>>;
+
+/// `v` as JSON text.
+pub fn raw_json(v: &Value) -> Box<RawValue> {
+    serde_json::value::to_raw_value(v).expect("BUG: a JSON value always serializes")
+}
 
 /// The "allow" answer of the `[llm]` confirmation.
 const LLM_ALLOW: &str = "Allow";
@@ -545,7 +551,7 @@ impl Features {
                 }))
             }
             "codeLens/resolve" => {
-                let params = params.clone();
+                let params = raw_json(params);
                 Some(Box::pin(async move { Ok(params) }))
             }
             // Lean advertises `codeAction.resolveProvider`, so clients (Neovim 0.11's
@@ -553,12 +559,14 @@ impl Features {
             // complete already: answer with the action itself instead of forwarding it to Lean,
             // which does not know it.
             "codeAction/resolve" if is_ours(params["command"]["command"].as_str()) => {
-                let params = params.clone();
+                let params = raw_json(params);
                 Some(Box::pin(async move { Ok(params) }))
             }
             "workspace/executeCommand" if is_ours(params["command"].as_str()) => {
                 let (this, params) = (self.clone(), params.clone());
-                Some(Box::pin(async move { this.execute(&params).await }))
+                Some(Box::pin(async move {
+                    this.execute(&params).await.map(|v| raw_json(&v))
+                }))
             }
             _ => None,
         }
@@ -967,7 +975,11 @@ impl Features {
         let u = uri.to_string();
         let flag = started.clone();
         let task = rt.spawn(async move {
-            tokio::time::sleep_until(start_at).await;
+            // Not through the timer when there is nothing to wait for: its wheel ticks by the
+            // millisecond, which a single edit's job would wait for (1.1 ms measured).
+            if start_at > tokio::time::Instant::now() {
+                tokio::time::sleep_until(start_at).await;
+            }
             flag.store(true, std::sync::atomic::Ordering::Release);
             this.inner
                 .jobs_run
@@ -1078,13 +1090,21 @@ impl Features {
             .iter()
             .map(|m| lean_lens::cache_name(m, &config, root.as_deref()))
             .collect();
+        // The theorems this job may still change: a metric to run or an explanation missing.
+        // The rounds below visit these only (in a large document, touching every theorem's
+        // state is what an edit costs beyond the edited theorem).
+        let mut work: Vec<usize> = Vec::new();
         {
             let cache = lock(&self.inner.cache);
-            for t in a.theorems.iter_mut() {
+            for (ti, t) in a.theorems.iter_mut().enumerate() {
                 // A core reused from the last version has nothing pending: left shared.
                 if !t.metrics.iter().any(|(_, s)| *s == MetricState::Pending) {
+                    if explainable(t) {
+                        work.push(ti);
+                    }
                     continue;
                 }
+                work.push(ti);
                 let t = Arc::make_mut(Arc::make_mut(t).core_mut());
                 let cand_text = t.candidate.as_ref().map(|c| c.source.as_str());
                 for (mi, (_, s)) in t.metrics.iter_mut().enumerate() {
@@ -1116,7 +1136,8 @@ impl Features {
             self.publish(uri);
         }
         for (mi, metric) in metric_names.iter().enumerate() {
-            for ti in 0..a.theorems.len() {
+            // Only these can be running: the others had nothing pending.
+            for &ti in &work {
                 if a.theorems[ti].metrics.get(mi).map(|(_, s)| s) != Some(&MetricState::Running) {
                     continue;
                 }
@@ -1126,7 +1147,7 @@ impl Features {
                 // Copies this one theorem (the stored analysis shares it), not the document.
                 Arc::make_mut(&mut a.theorems[ti]).metrics[mi].1 = state;
             }
-            if mi == 0 && !self.explain_missing(&mut a, &cancel).await {
+            if mi == 0 && !self.explain_missing(&mut a, &work, &cancel).await {
                 return;
             }
             self.store(&a);
@@ -1168,16 +1189,17 @@ impl Features {
     /// The TED explanations not found in the cache (theorems whose texts changed), computed off
     /// the async workers (APTED is cubic in the worst case) under a CPU permit, stopping at an
     /// edit. `false` when the job is to end (cancelled, or the blocking task failed).
-    async fn explain_missing(&self, a: &mut DocAnalysis, cancel: &CancelToken) -> bool {
-        let todo: Vec<(usize, Arc<TheoremView>)> = a
-            .theorems
+    /// `among`: the indices of the theorems that may lack one (every other is explained).
+    async fn explain_missing(
+        &self,
+        a: &mut DocAnalysis,
+        among: &[usize],
+        cancel: &CancelToken,
+    ) -> bool {
+        let todo: Vec<(usize, Arc<TheoremView>)> = among
             .iter()
-            .enumerate()
-            .filter(|(_, t)| {
-                t.distance.is_none()
-                    && t.candidate.is_some()
-                    && t.reference.as_ref().is_some_and(|r| r.statement.is_some())
-            })
+            .map(|&i| (i, &a.theorems[i]))
+            .filter(|(_, t)| explainable(t))
             .map(|(i, t)| (i, t.clone()))
             .collect();
         if todo.is_empty() {
@@ -1252,26 +1274,31 @@ impl Features {
         let mut changed = false;
         let mut ref_decls_by_uri: HashMap<String, Vec<engine::Decl>> = HashMap::new();
         let mut ref_docs: HashMap<PathBuf, (String, Option<Arc<Document>>)> = HashMap::new();
+        // The reference file of the last theorem, when it is not open in the editor.
+        let mut last_closed: Option<PathBuf> = None;
         for t in a.theorems.iter_mut() {
             let (Some(cand), Some(r)) = (t.candidate.clone(), t.reference.as_ref()) else {
                 continue;
             };
-            let (Some(ref_stmt), Some(ref_file)) = (r.statement.clone(), r.file.clone()) else {
+            let (Some(ref_stmt), Some(ref_file)) = (r.statement.as_ref(), r.file.as_ref()) else {
                 continue;
             };
             // Once per reference file and job: most theorems share one, and most references
-            // are not open.
-            let (ref_uri, ref_doc) = ref_docs
-                .entry(ref_file)
-                .or_insert_with_key(|f| {
-                    let u = path_to_uri(f);
-                    let d = self.inner.docs.get(&u);
-                    (u, d)
-                })
-                .clone();
-            let Some(ref_doc) = ref_doc else {
+            // are not open (nothing is copied for those). The last file asked first: theorems
+            // of one file mostly follow each other.
+            if last_closed.as_deref() == Some(ref_file.as_path()) {
+                continue;
+            }
+            if !ref_docs.contains_key(ref_file) {
+                let u = path_to_uri(ref_file);
+                let d = self.inner.docs.get(&u);
+                ref_docs.insert(ref_file.clone(), (u, d));
+            }
+            let Some((ref_uri, Some(ref_doc))) = ref_docs.get(ref_file).cloned() else {
+                last_closed = Some(ref_file.clone());
                 continue;
             };
+            let ref_stmt = ref_stmt.clone();
             // Once per reference document and job, not once per theorem.
             let ref_decls = ref_decls_by_uri
                 .entry(ref_uri.clone())
@@ -1414,20 +1441,22 @@ impl Features {
 
     /// `textDocument/codeLens`: from the analysis when current, else "pending" lenses at the
     /// current positions of the theorems that had a reference.
-    fn code_lenses(&self, params: &Value) -> Value {
+    fn code_lenses(&self, params: &Value) -> Box<RawValue> {
+        let none = || raw_json(&json!([]));
         let Some(uri) = params["textDocument"]["uri"].as_str() else {
-            return json!([]);
+            return none();
         };
         let Some(doc) = self.inner.docs.get(uri) else {
-            return json!([]);
+            return none();
         };
         let Some(a) = self.analysis(uri) else {
-            return json!([]);
+            return none();
         };
         if a.version == doc.version {
             let mut titles = lock(&self.inner.lens_titles);
             let titles = titles.entry(uri.to_string()).or_default();
-            return views::lenses_with(&a, &doc, &self.inner.commands, titles);
+            let text = views::lenses_with(&a, &doc, &self.inner.commands, titles);
+            return RawValue::from_string(text).expect("BUG: lens answer is a JSON array");
         }
         let mut pending = DocAnalysis {
             uri: a.uri.clone(),
@@ -1454,7 +1483,7 @@ impl Features {
                 pending.theorems.push(Arc::new(t));
             }
         }
-        views::lenses(&pending, &doc, &self.inner.commands)
+        raw_json(&views::lenses(&pending, &doc, &self.inner.commands))
     }
 
     fn theorem(&self, args: &Value) -> Result<(Arc<Document>, Arc<DocAnalysis>, usize), OwnError> {
@@ -1736,6 +1765,13 @@ impl Features {
 /// any name (quotes, backslashes, control characters, any Unicode) comes out as valid TOML
 /// that reads back as the same string. Rust's `{:?}` is not TOML (`\u{1b}` is not a TOML
 /// escape; issue 17 §3).
+/// Whether theorem `t` lacks the TED explanation of its parsed pair.
+fn explainable(t: &TheoremView) -> bool {
+    t.distance.is_none()
+        && t.candidate.is_some()
+        && t.reference.as_ref().is_some_and(|r| r.statement.is_some())
+}
+
 fn pair_entry_toml(candidate: &str, reference: &str) -> Result<String, toml::ser::Error> {
     #[derive(serde::Serialize)]
     struct Pair<'a> {
@@ -2243,11 +2279,87 @@ mod tests {
             .unwrap()
             .await
             .unwrap();
+        let lenses: Value = serde_json::from_str(lenses.get()).unwrap();
         assert_eq!(lenses.as_array().unwrap().len(), 2);
         assert!(lenses[0]["command"]["title"]
             .as_str()
             .unwrap()
             .starts_with("lean-assess: ted "));
+    }
+
+    /// The code lens answer as the editor gets it, checked against the uncached path.
+    async fn lens_answer(s: &Setup) -> Value {
+        let raw = s
+            .features
+            .own_request(
+                "textDocument/codeLens",
+                &json!({"textDocument": {"uri": s.uri}}),
+            )
+            .unwrap()
+            .await
+            .unwrap();
+        let answer: Value = serde_json::from_str(raw.get()).unwrap();
+        let a = s.features.analysis(&s.uri).unwrap();
+        let doc = s.features.documents().get(&s.uri).unwrap();
+        assert_eq!(
+            answer,
+            views::lenses(&a, &doc, &s.features.inner.commands),
+            "the cached lens answer is the uncached one"
+        );
+        answer
+    }
+
+    #[tokio::test]
+    async fn an_edit_to_a_theorem_or_its_reference_changes_that_lens_only() {
+        let mut s = setup().await;
+        s.features.observe_client_notification(
+            "textDocument/didOpen",
+            &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
+        );
+        settle(&s.features, &s.uri, &mut s.rx).await;
+        let title = |l: &Value, i: usize| l[i]["command"]["title"].as_str().unwrap().to_string();
+        let first = lens_answer(&s).await;
+        // The first theorem's statement changes: its lens does, the other's stays.
+        let text = CANDIDATE.replace("v = 65", "v = 66");
+        s.features.observe_client_notification(
+            "textDocument/didChange",
+            &json!({"textDocument": {"uri": s.uri, "version": 2}, "contentChanges": [{"text": text}]}),
+        );
+        settle(&s.features, &s.uri, &mut s.rx).await;
+        let second = lens_answer(&s).await;
+        assert_ne!(title(&first, 0), title(&second, 0), "{second}");
+        assert_eq!(title(&first, 1), title(&second, 1));
+        // A line inserted above both: both move, their titles stay.
+        let text = text.replacen("\n\n", "\n\n\n", 1);
+        s.features.observe_client_notification(
+            "textDocument/didChange",
+            &json!({"textDocument": {"uri": s.uri, "version": 3}, "contentChanges": [{"text": text}]}),
+        );
+        settle(&s.features, &s.uri, &mut s.rx).await;
+        let third = lens_answer(&s).await;
+        assert_eq!(
+            third[0]["range"]["start"]["line"],
+            second[0]["range"]["start"]["line"].as_u64().unwrap() + 1
+        );
+        assert_eq!(title(&second, 0), title(&third, 0));
+        assert_eq!(title(&second, 1), title(&third, 1));
+        // The first theorem's reference changes on disk (the editor says so): its lens changes.
+        let root = uri_to_path(&s.uri).unwrap().parent().unwrap().to_path_buf();
+        std::fs::write(
+            root.join("Reference.lean"),
+            REFERENCE.replace("v = 65", "v = 66 + 0"),
+        )
+        .unwrap();
+        s.features.observe_client_notification(
+            "workspace/didChangeWatchedFiles",
+            &json!({"changes": [{"uri": path_to_uri(&root.join("Reference.lean")), "type": 2}]}),
+        );
+        // The job for the same document version: wait for its refresh, then for it to end.
+        next_refresh(&mut s.rx).await;
+        job_done(&mut s).await;
+        let fourth = lens_answer(&s).await;
+        assert_ne!(title(&third, 0), title(&fourth, 0), "{fourth}");
+        assert_eq!(title(&third, 1), title(&fourth, 1));
     }
 
     fn drain(rx: &mut mpsc::Receiver<ToEditor>) -> Vec<ToEditor> {
@@ -2315,7 +2427,10 @@ mod tests {
             .expect("our action is resolved by the proxy")
             .await
             .unwrap();
-        assert_eq!(resolved, acts[1]);
+        assert_eq!(
+            serde_json::from_str::<Value>(resolved.get()).unwrap(),
+            acts[1]
+        );
         assert!(s
             .features
             .own_request(

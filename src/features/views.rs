@@ -11,6 +11,8 @@ use super::jobs::{DocAnalysis, MetricState, TheoremCore, TheoremView};
 use crate::documents::Document;
 use crate::metrics::{self, EquivalenceVerdict, MetricReport, Pair, Verdict};
 use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 /// Our command names, made unique per process by the prefix (two proxies in one editor).
@@ -126,62 +128,163 @@ pub fn lens_title(t: &TheoremView, candidate_header: &str) -> String {
 
 /// Code lenses for every theorem with a reference, above the declaration's first line.
 pub fn lenses(a: &DocAnalysis, doc: &Document, cmds: &Commands) -> Value {
-    lenses_with(a, doc, cmds, &mut LensTitles::default())
-}
-
-/// One document's lens titles as last answered, by theorem core. The editor asks for every
-/// lens after each `codeLens/refresh`; a theorem whose core is the same `Arc` as last time
-/// (nothing judged of it changed: a write copies a shared core) keeps its title, also when
-/// an edit elsewhere moved it. The `Arc` is held, so its address is never another core's
-/// while it is a key.
-#[derive(Debug, Default)]
-pub struct LensTitles {
-    header: String,
-    by_view: std::collections::HashMap<usize, (Arc<TheoremCore>, String)>,
-}
-
-/// [`lenses`], titles of unchanged theorems taken from `titles` (which then holds this
-/// answer's).
-pub fn lenses_with(
-    a: &DocAnalysis,
-    doc: &Document,
-    cmds: &Commands,
-    titles: &mut LensTitles,
-) -> Value {
-    if titles.header != a.candidate_header {
-        titles.by_view.clear();
-        titles.header.clone_from(&a.candidate_header);
-    }
-    let mut next = std::collections::HashMap::with_capacity(a.theorems.len());
     let out: Vec<Value> = a
         .theorems
         .iter()
         .map(|t| {
-            let key = Arc::as_ptr(&t.core) as usize;
-            let title = match titles.by_view.remove(&key) {
-                Some((held, title)) => {
-                    next.insert(key, (held, title.clone()));
-                    title
-                }
-                None => {
-                    let title = lens_title(t, &a.candidate_header);
-                    next.insert(key, (t.core.clone(), title.clone()));
-                    title
-                }
-            };
             let p = doc.position_of(t.decl.start);
             json!({
                 "range": {"start": p, "end": p},
                 "command": {
-                    "title": title,
+                    "title": lens_title(t, &a.candidate_header),
                     "command": cmds.show_details,
                     "arguments": [a.uri, t.name()],
                 },
             })
         })
         .collect();
-    titles.by_view = next;
     Value::Array(out)
+}
+
+/// One document's lenses as last answered, by theorem core: each lens's JSON text. The editor
+/// asks for every lens after each `codeLens/refresh`; a theorem whose core is the same `Arc` as
+/// last time (nothing judged of it changed: a write copies a shared core) keeps its text, also
+/// when an edit elsewhere moved it (then its range alone is written anew). The `Arc` is held,
+/// so its address is never another core's while it is a key.
+#[derive(Debug, Default)]
+pub struct LensTitles {
+    header: String,
+    uri: String,
+    /// The last answer's lenses in document order, by core address: looked up with a cursor
+    /// while the theorems keep their order, through an address map otherwise.
+    last: Vec<Option<(usize, CachedLens)>>,
+}
+
+#[derive(Debug)]
+struct CachedLens {
+    /// Held so that the key (its address) names no other core while the entry lives.
+    _core: Arc<TheoremCore>,
+    name: Option<String>,
+    /// `{"title":…,"command":…,"arguments":[uri,name]}`.
+    command: String,
+    /// Where the lens stood (line, character) and its whole JSON text there.
+    at: (u32, u32),
+    lens: String,
+}
+
+/// Hashes an address (a `usize` key) by one multiplication: the lens cache is looked up once
+/// per theorem and answer.
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl std::hash::Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (n as u64 ^ (n as u64 >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// A lens's JSON text: `command` (an object's text) at one position.
+fn lens_text(line: u32, character: u32, command: &str) -> String {
+    format!(
+        r#"{{"range":{{"start":{{"line":{line},"character":{character}}},"end":{{"line":{line},"character":{character}}}}},"command":{command}}}"#
+    )
+}
+
+/// [`lenses`] as the JSON text of the answer, each unchanged theorem's text taken from
+/// `titles` (which then holds this answer's): an answer for 1,000 theorems copies their texts,
+/// the edited theorems' alone are made anew (and the moved ones' ranges written).
+pub fn lenses_with(
+    a: &DocAnalysis,
+    doc: &Document,
+    cmds: &Commands,
+    titles: &mut LensTitles,
+) -> String {
+    if titles.header != a.candidate_header || titles.uri != a.uri {
+        titles.last.clear();
+        titles.header.clone_from(&a.candidate_header);
+        titles.uri.clone_from(&a.uri);
+    }
+    let mut last = std::mem::take(&mut titles.last);
+    let mut by_address: Option<HashMap<usize, usize, BuildHasherDefault<AddressHasher>>> = None;
+    let mut cursor = 0;
+    let mut next = Vec::with_capacity(a.theorems.len());
+    let mut out = String::with_capacity(
+        2 + last
+            .iter()
+            .flatten()
+            .map(|(_, c)| c.lens.len() + 1)
+            .sum::<usize>(),
+    );
+    out.push('[');
+    for (i, t) in a.theorems.iter().enumerate() {
+        let key = Arc::as_ptr(&t.core) as usize;
+        let p = doc.position_of(t.decl.start);
+        let at = (p.line, p.character);
+        let found = if last
+            .get(cursor)
+            .is_some_and(|e| e.as_ref().is_some_and(|(k, _)| *k == key))
+        {
+            cursor += 1;
+            last[cursor - 1].take()
+        } else {
+            let map = by_address.get_or_insert_with(|| {
+                let mut m = HashMap::with_capacity_and_hasher(last.len(), Default::default());
+                for (j, e) in last.iter().enumerate() {
+                    if let Some((k, _)) = e {
+                        m.entry(*k).or_insert(j);
+                    }
+                }
+                m
+            });
+            match map.get(&key) {
+                Some(&j) if last[j].is_some() => {
+                    cursor = j + 1;
+                    last[j].take()
+                }
+                _ => None,
+            }
+        };
+        let cached = match found.map(|(_, c)| c) {
+            Some(mut c) if c.name.as_deref() == t.name() => {
+                if c.at != at {
+                    c.lens = lens_text(at.0, at.1, &c.command);
+                    c.at = at;
+                }
+                c
+            }
+            _ => {
+                let command = json!({
+                    "title": lens_title(t, &a.candidate_header),
+                    "command": cmds.show_details,
+                    "arguments": [a.uri, t.name()],
+                })
+                .to_string();
+                CachedLens {
+                    _core: t.core.clone(),
+                    name: t.name().map(str::to_string),
+                    lens: lens_text(at.0, at.1, &command),
+                    command,
+                    at,
+                }
+            }
+        };
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&cached.lens);
+        next.push(Some((key, cached)));
+    }
+    out.push(']');
+    titles.last = next;
+    out
 }
 
 /// A duration as the hover and the proof-path view show it (`0.7 ms`, `26 ms`).
@@ -515,6 +618,7 @@ mod tests {
                 problem: None,
                 elaborated: false,
             }),
+            made: None,
         };
         let doc = Document::new("file:///C.lean", 4, text);
         (
@@ -546,6 +650,60 @@ mod tests {
                 }
             }])
         );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// Answers from the lens cache, over any sequence of documents made of a few theorem
+        /// cores (reordered, repeated, moved, renamed, a core's metric changed), are the
+        /// uncached answers.
+        #[test]
+        fn cached_lens_answers_equal_uncached_ones(
+            steps in proptest::collection::vec(
+                proptest::collection::vec((0usize..4, 0usize..3, proptest::bool::ANY), 0..6),
+                1..6,
+            )
+        ) {
+            let (base, _) = view();
+            let cores: Vec<TheoremView> = (0..4)
+                .map(|i| {
+                    let mut t = TheoremView::clone(&base.theorems[0]);
+                    // A title of its own per core.
+                    if let MetricState::Done(r) = &mut Arc::make_mut(&mut t.core).metrics[0].1 {
+                        r.verdict = Verdict::Score(0.125 * i as f64);
+                    }
+                    t
+                })
+                .collect();
+            let cmds = Commands::new("lean-assess.7");
+            let mut titles = LensTitles::default();
+            for (v, step) in steps.into_iter().enumerate() {
+                // Theorems on lines `2 * shift + k`, each a (shared) core, maybe renamed.
+                let mut text = String::from("import Mathlib\n\n");
+                let mut theorems = Vec::new();
+                for (k, (core, shift, renamed)) in step.into_iter().enumerate() {
+                    text.push_str(&"\n".repeat(shift));
+                    let start = text.len();
+                    let name = if renamed { format!("x{k}") } else { format!("t{core}") };
+                    text.push_str(&format!("theorem {name} : True := trivial\n"));
+                    let mut t = cores[core].clone();
+                    t.decl.start = start;
+                    t.decl.name = Some(name);
+                    theorems.push(Arc::new(t));
+                }
+                let a = DocAnalysis {
+                    uri: "file:///C.lean".into(),
+                    version: v as i32,
+                    theorems,
+                    problems: vec![],
+                    candidate_header: String::new(),
+                    inputs: 0,
+                };
+                let doc = Document::new("file:///C.lean", v as i32, &text);
+                let cached: Value = serde_json::from_str(&lenses_with(&a, &doc, &cmds, &mut titles)).unwrap();
+                proptest::prop_assert_eq!(cached, lenses(&a, &doc, &cmds));
+            }
+        }
     }
 
     #[test]
