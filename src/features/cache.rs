@@ -130,7 +130,7 @@ impl RefFile {
         let mut by_last = HashMap::new();
         for (i, d) in decls.iter().enumerate() {
             if let Some(n) = &d.name {
-                by_name.entry(n.clone()).or_insert(i);
+                by_name.entry(n.to_string()).or_insert(i);
                 if let Some(last) = n.rsplit('.').next() {
                     by_last.entry(last.to_string()).or_insert(i);
                 }

@@ -153,7 +153,7 @@ fn comment_lookback_leaves(w: &str) -> bool {
 fn shifted(d: &Decl, by: isize) -> Decl {
     let s = |x: usize| x.wrapping_add_signed(by);
     Decl {
-        keyword: d.keyword.clone(),
+        keyword: d.keyword,
         name: d.name.clone(),
         start: s(d.start),
         end: s(d.end),

@@ -1303,7 +1303,10 @@ impl Features {
             let ref_decls = ref_decls_by_uri
                 .entry(ref_uri.clone())
                 .or_insert_with(|| engine::declarations(ref_doc.text()));
-            let Some(ref_decl) = ref_decls.iter().find(|d| d.name == r.name) else {
+            let Some(ref_decl) = ref_decls
+                .iter()
+                .find(|d| d.name.as_deref() == r.name.as_deref())
+            else {
                 continue;
             };
             let (Some(cp), Some(rp)) = (
@@ -1467,7 +1470,7 @@ impl Features {
             inputs: a.inputs,
         };
         // By name, first in document order as before, without a scan per declaration.
-        let mut by_name: HashMap<&Option<String>, &Arc<TheoremView>> = HashMap::new();
+        let mut by_name: HashMap<&Option<Arc<str>>, &Arc<TheoremView>> = HashMap::new();
         for t in &a.theorems {
             by_name.entry(&t.decl.name).or_insert(t);
         }

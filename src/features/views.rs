@@ -574,7 +574,7 @@ mod tests {
         let ns = text.find("𝔽oo").unwrap();
         let t = TheoremView {
             decl: Decl {
-                keyword: "theorem".into(),
+                keyword: "theorem",
                 name: Some("𝔽oo".into()),
                 start,
                 end: text.len(),
@@ -688,7 +688,7 @@ mod tests {
                     text.push_str(&format!("theorem {name} : True := trivial\n"));
                     let mut t = cores[core].clone();
                     t.decl.start = start;
-                    t.decl.name = Some(name);
+                    t.decl.name = Some(name.into());
                     theorems.push(Arc::new(t));
                 }
                 let a = DocAnalysis {

@@ -90,6 +90,7 @@
 
 use super::lexer::{lex, LexErrorKind, Token, TokenKind};
 use super::{Span, Statement, Tree};
+use std::sync::Arc;
 
 /// Deepest term nesting the parser follows before giving up with [`ParseErrorKind::TooDeep`].
 /// The fixtures need 16; 64 leaves room and fits a 2 MiB thread stack even in a debug build
@@ -242,9 +243,10 @@ fn strip_line_comment(line: &str, depth: &mut usize) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Declaration {
     /// `theorem`, `lemma` or `example`.
-    pub keyword: String,
-    /// The declared name (`None` for `example`).
-    pub name: Option<String>,
+    pub keyword: &'static str,
+    /// The declared name (`None` for `example`). Shared: a re-scan after an edit copies the
+    /// declarations it did not re-lex (`features::engine`), a pointer each, not a string.
+    pub name: Option<Arc<str>>,
     /// Byte range of the whole declaration, modifiers/attributes/doc comment and proof included.
     pub start: usize,
     pub end: usize,
@@ -339,7 +341,10 @@ pub fn find_declarations(file_text: &str) -> Vec<Declaration> {
         if t.column == 0 {
             depth = 0;
         }
-        if t.kind != TokenKind::Ident || !DECL_KEYWORDS.contains(&s) {
+        let Some(keyword) = DECL_KEYWORDS.iter().copied().find(|&k| k == s) else {
+            continue;
+        };
+        if t.kind != TokenKind::Ident {
             continue;
         }
         if depth > 0 && t.column != 0 {
@@ -404,13 +409,13 @@ pub fn find_declarations(file_text: &str) -> Vec<Declaration> {
             .map_or(t.end, |n| n.end);
         let (name, name_range) = match tokens.get(i + 1) {
             Some(n) if s != "example" && n.kind == TokenKind::Ident && n.start < end => {
-                (Some(text(n).to_string()), Some((n.start, n.end)))
+                (Some(Arc::from(text(n))), Some((n.start, n.end)))
             }
             _ => (None, None),
         };
         let statement_end = statement_end_in(file_text, &tokens, i + 1, end);
         out.push(Declaration {
-            keyword: s.to_string(),
+            keyword,
             name,
             start,
             end,
@@ -2910,7 +2915,7 @@ mod tests {
         let ds = find_declarations(file);
         let names: Vec<_> = ds
             .iter()
-            .map(|d| d.name.clone().unwrap_or_default())
+            .map(|d| d.name.as_deref().unwrap_or_default())
             .collect();
         assert_eq!(names, ["x₁", "y"]);
         assert!(file[..ds[0].end].ends_with("trivial"));
