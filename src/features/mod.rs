@@ -1764,10 +1764,6 @@ impl Features {
     }
 }
 
-/// One `[[reference.pair]]` entry, appended to a config: written by the `toml` serializer, so
-/// any name (quotes, backslashes, control characters, any Unicode) comes out as valid TOML
-/// that reads back as the same string. Rust's `{:?}` is not TOML (`\u{1b}` is not a TOML
-/// escape; issue 17 §3).
 /// Whether theorem `t` lacks the TED explanation of its parsed pair.
 fn explainable(t: &TheoremView) -> bool {
     t.distance.is_none()
@@ -1775,6 +1771,10 @@ fn explainable(t: &TheoremView) -> bool {
         && t.reference.as_ref().is_some_and(|r| r.statement.is_some())
 }
 
+/// One `[[reference.pair]]` entry, appended to a config: written by the `toml` serializer, so
+/// any name (quotes, backslashes, control characters, any Unicode) comes out as valid TOML
+/// that reads back as the same string. Rust's `{:?}` is not TOML (`\u{1b}` is not a TOML
+/// escape; issue 17 §3).
 fn pair_entry_toml(candidate: &str, reference: &str) -> Result<String, toml::ser::Error> {
     #[derive(serde::Serialize)]
     struct Pair<'a> {

@@ -133,17 +133,19 @@ pub fn lenses(a: &DocAnalysis, doc: &Document, cmds: &Commands) -> Value {
         .iter()
         .map(|t| {
             let p = doc.position_of(t.decl.start);
-            json!({
-                "range": {"start": p, "end": p},
-                "command": {
-                    "title": lens_title(t, &a.candidate_header),
-                    "command": cmds.show_details,
-                    "arguments": [a.uri, t.name()],
-                },
-            })
+            json!({"range": {"start": p, "end": p}, "command": lens_command(a, t, cmds)})
         })
         .collect();
     Value::Array(out)
+}
+
+/// The command of theorem `t`'s lens: its title, and "show details" of the theorem.
+fn lens_command(a: &DocAnalysis, t: &TheoremView, cmds: &Commands) -> Value {
+    json!({
+        "title": lens_title(t, &a.candidate_header),
+        "command": cmds.show_details,
+        "arguments": [a.uri, t.name()],
+    })
 }
 
 /// One document's lenses as last answered, by theorem core: each lens's JSON text. The editor
@@ -261,12 +263,7 @@ pub fn lenses_with(
                 c
             }
             _ => {
-                let command = json!({
-                    "title": lens_title(t, &a.candidate_header),
-                    "command": cmds.show_details,
-                    "arguments": [a.uri, t.name()],
-                })
-                .to_string();
+                let command = lens_command(a, t, cmds).to_string();
                 CachedLens {
                     _core: t.core.clone(),
                     name: t.name().map(str::to_string),
