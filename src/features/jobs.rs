@@ -685,10 +685,15 @@ fn reusable(prev: &TheoremView, r: &RefView, stmt_text: &str, lens: &[String]) -
             && p.file == r.file
             && p.statement.is_some()
     });
-    same_reference
-        && !prev.elaborated
+    same_reference && *prev.text == *stmt_text && judged_through(prev, lens)
+}
+
+/// Whether `prev`'s judgement is final for metrics `lens`: source trees only (elaborated ones
+/// are Lean's, redone per version), no problem, the candidate parsed, and every metric done
+/// (see [`reusable`] for why only done results count).
+fn judged_through(prev: &TheoremView, lens: &[String]) -> bool {
+    !prev.elaborated
         && prev.problem.is_none()
-        && *prev.text == *stmt_text
         && prev.candidate.is_some()
         && prev.metrics.len() == lens.len()
         && prev
@@ -777,15 +782,7 @@ fn unchanged(
     prev.reference
         .as_ref()
         .is_some_and(|r| r.statement.is_some())
-        && !prev.elaborated
-        && prev.problem.is_none()
-        && prev.candidate.is_some()
-        && prev.metrics.len() == lens.len()
-        && prev
-            .metrics
-            .iter()
-            .zip(lens)
-            .all(|((m, s), l)| m == l && matches!(s, MetricState::Done(_)))
+        && judged_through(prev, lens)
 }
 
 /// The pair to judge for theorem `i`, when both sides parsed.
