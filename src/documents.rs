@@ -165,6 +165,77 @@ impl Document {
     }
 }
 
+/// What the edits between two versions of a document left alone: the bytes before `start`
+/// are the same in both, and so is everything after the changed bytes, from the first line
+/// start there on ([`Tail`]). Found by comparing the two texts (prefix and suffix, memcmp), so
+/// it holds whatever changes came in between.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unedited {
+    pub start: usize,
+    /// `None` when no line start after the changed bytes is left alone.
+    pub tail: Option<Tail>,
+}
+
+/// The unchanged end of a document: the old text from `old_start` (just after a `\n` both
+/// versions share, so a line start in both) on is the new text from `old_start + shift` on,
+/// `line_shift` LSP lines further down; columns there are unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tail {
+    pub old_start: usize,
+    pub shift: isize,
+    pub line_shift: isize,
+}
+
+impl Document {
+    /// What the edits from `old` (an earlier version) to this one left alone.
+    pub fn unedited_since(&self, old: &Document) -> Unedited {
+        let (o, n) = (old.text.as_bytes(), self.text.as_bytes());
+        let start = common_prefix(o, n);
+        let suffix = common_suffix(o, n, o.len().min(n.len()) - start);
+        let changed_end = o.len() - suffix;
+        let shift = n.len() as isize - o.len() as isize;
+        let tail = o[changed_end..].iter().position(|&b| b == b'\n').map(|i| {
+            let old_start = changed_end + i + 1;
+            let new_start = old_start.wrapping_add_signed(shift);
+            Tail {
+                old_start,
+                shift,
+                line_shift: self.position_of(new_start).line as isize
+                    - old.position_of(old_start).line as isize,
+            }
+        });
+        Unedited { start, tail }
+    }
+}
+
+/// Length of the common prefix of `a` and `b` (compared in blocks: memcmp, not byte by byte).
+pub fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 128;
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + BLOCK <= n && a[i..i + BLOCK] == b[i..i + BLOCK] {
+        i += BLOCK;
+    }
+    while i < n && a[i] == b[i] {
+        i += 1;
+    }
+    i
+}
+
+/// Length of the common suffix of `a` and `b`, at most `max`.
+pub fn common_suffix(a: &[u8], b: &[u8], max: usize) -> usize {
+    const BLOCK: usize = 128;
+    let (la, lb) = (a.len(), b.len());
+    let mut i = 0;
+    while i + BLOCK <= max && a[la - i - BLOCK..la - i] == b[lb - i - BLOCK..lb - i] {
+        i += BLOCK;
+    }
+    while i < max && a[la - i - 1] == b[lb - i - 1] {
+        i += 1;
+    }
+    i
+}
+
 fn line_starts(text: &str) -> Vec<usize> {
     let bytes = text.as_bytes();
     let mut starts = vec![0];

@@ -5,6 +5,7 @@
 //! Owns nothing of the engine itself (`trees::parse`, `distance`, `metrics` do the work).
 
 use crate::distance::{self, CostModel, Mapping};
+use crate::documents::{common_prefix, common_suffix};
 use crate::metrics::{self, transted_lite, Metric, MetricError, MetricReport, Pair};
 use crate::trees::{parse, Statement, Tree};
 
@@ -28,34 +29,6 @@ const RESCAN_MARGIN: usize = 8;
 /// indented or ending past the next one), the whole file is scanned.
 pub fn declarations_after_edit(old: &str, old_decls: &[Decl], new: &str) -> Vec<Decl> {
     rescan_window(old, old_decls, new).unwrap_or_else(|| declarations(new))
-}
-
-/// Length of the common prefix of `a` and `b` (compared in blocks: memcmp, not byte by byte).
-fn common_prefix(a: &[u8], b: &[u8]) -> usize {
-    const BLOCK: usize = 128;
-    let n = a.len().min(b.len());
-    let mut i = 0;
-    while i + BLOCK <= n && a[i..i + BLOCK] == b[i..i + BLOCK] {
-        i += BLOCK;
-    }
-    while i < n && a[i] == b[i] {
-        i += 1;
-    }
-    i
-}
-
-/// Length of the common suffix of `a` and `b`, at most `max`.
-fn common_suffix(a: &[u8], b: &[u8], max: usize) -> usize {
-    const BLOCK: usize = 128;
-    let (la, lb) = (a.len(), b.len());
-    let mut i = 0;
-    while i + BLOCK <= max && a[la - i - BLOCK..la - i] == b[lb - i - BLOCK..lb - i] {
-        i += BLOCK;
-    }
-    while i < max && a[la - i - 1] == b[lb - i - 1] {
-        i += 1;
-    }
-    i
 }
 
 /// Where the lexer's name-or-keyword region of a declaration ends: its name's start, or (no
@@ -150,7 +123,8 @@ fn comment_lookback_leaves(w: &str) -> bool {
     false
 }
 
-fn shifted(d: &Decl, by: isize) -> Decl {
+/// `d` moved by `by` bytes (an edit before it).
+pub fn shifted(d: &Decl, by: isize) -> Decl {
     let s = |x: usize| x.wrapping_add_signed(by);
     Decl {
         keyword: d.keyword,

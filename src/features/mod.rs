@@ -1074,7 +1074,13 @@ impl Features {
             a
         })
         .await;
-        let Ok(Some(mut a)) = prepared else { return };
+        let Ok(Some(jobs::Prepared {
+            analysis: mut a,
+            work,
+        })) = prepared
+        else {
+            return;
+        };
         let old = self.analysis(uri);
         let had_problems = old.as_ref().is_some_and(|o| !o.problems.is_empty());
         let had_lenses = old.as_ref().is_some_and(|o| !o.theorems.is_empty());
@@ -1090,21 +1096,17 @@ impl Features {
             .iter()
             .map(|m| lean_lens::cache_name(m, &config, root.as_deref()))
             .collect();
-        // The theorems this job may still change: a metric to run or an explanation missing.
-        // The rounds below visit these only (in a large document, touching every theorem's
-        // state is what an edit costs beyond the edited theorem).
-        let mut work: Vec<usize> = Vec::new();
+        // The theorems this job may still change (`prepare`'s work list): a metric to run or an
+        // explanation missing. The rounds below visit these only (in a large document, touching
+        // every theorem's state is what an edit costs beyond the edited theorem).
         {
             let cache = lock(&self.inner.cache);
-            for (ti, t) in a.theorems.iter_mut().enumerate() {
+            for &ti in &work {
+                let t = &mut a.theorems[ti];
                 // A core reused from the last version has nothing pending: left shared.
                 if !t.metrics.iter().any(|(_, s)| *s == MetricState::Pending) {
-                    if explainable(t) {
-                        work.push(ti);
-                    }
                     continue;
                 }
-                work.push(ti);
                 let t = Arc::make_mut(Arc::make_mut(t).core_mut());
                 let cand_text = t.candidate.as_ref().map(|c| c.source.as_str());
                 for (mi, (_, s)) in t.metrics.iter_mut().enumerate() {
@@ -1199,7 +1201,7 @@ impl Features {
         let todo: Vec<(usize, Arc<TheoremView>)> = among
             .iter()
             .map(|&i| (i, &a.theorems[i]))
-            .filter(|(_, t)| explainable(t))
+            .filter(|(_, t)| jobs::explainable(t))
             .map(|(i, t)| (i, t.clone()))
             .collect();
         if todo.is_empty() {
@@ -1468,6 +1470,7 @@ impl Features {
             problems: Vec::new(),
             candidate_header: a.candidate_header.clone(),
             inputs: a.inputs,
+            source: None,
         };
         // By name, first in document order as before, without a scan per declaration.
         let mut by_name: HashMap<&Option<Arc<str>>, &Arc<TheoremView>> = HashMap::new();
@@ -1762,13 +1765,6 @@ impl Features {
         });
         Ok(())
     }
-}
-
-/// Whether theorem `t` lacks the TED explanation of its parsed pair.
-fn explainable(t: &TheoremView) -> bool {
-    t.distance.is_none()
-        && t.candidate.is_some()
-        && t.reference.as_ref().is_some_and(|r| r.statement.is_some())
 }
 
 /// One `[[reference.pair]]` entry, appended to a config: written by the `toml` serializer, so
