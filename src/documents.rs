@@ -165,19 +165,21 @@ impl Document {
     }
 }
 
-/// What the edits between two versions of a document left alone: the bytes before `start`
-/// are the same in both, and so is everything after the changed bytes, from the first line
-/// start there on ([`Tail`]). Found by comparing the two texts (prefix and suffix, memcmp), so
-/// it holds whatever changes came in between.
+/// What the edits between two versions of a text left alone: the bytes before `start` are the
+/// same in both, and so is everything after the changed bytes, from the first line start there
+/// on ([`Tail`]). Found by comparing the two texts (prefix and suffix, memcmp), so it holds
+/// whatever changes came in between; costs the texts' comparison and the changed lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Unedited {
     pub start: usize,
+    /// The length of the common suffix (within what the prefix leaves).
+    pub suffix: usize,
     /// `None` when no line start after the changed bytes is left alone.
     pub tail: Option<Tail>,
 }
 
-/// The unchanged end of a document: the old text from `old_start` (just after a `\n` both
-/// versions share, so a line start in both) on is the new text from `old_start + shift` on,
+/// The unchanged end of a text: the old text from `old_start` (just after a `\n` both versions
+/// share, so a line start in both) on is the new text from `old_start + shift` on,
 /// `line_shift` LSP lines further down; columns there are unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tail {
@@ -186,10 +188,9 @@ pub struct Tail {
     pub line_shift: isize,
 }
 
-impl Document {
-    /// What the edits from `old` (an earlier version) to this one left alone.
-    pub fn unedited_since(&self, old: &Document) -> Unedited {
-        let (o, n) = (old.text.as_bytes(), self.text.as_bytes());
+impl Unedited {
+    pub fn between(old: &str, new: &str) -> Unedited {
+        let (o, n) = (old.as_bytes(), new.as_bytes());
         let start = common_prefix(o, n);
         let suffix = common_suffix(o, n, o.len().min(n.len()) - start);
         let changed_end = o.len() - suffix;
@@ -197,15 +198,32 @@ impl Document {
         let tail = o[changed_end..].iter().position(|&b| b == b'\n').map(|i| {
             let old_start = changed_end + i + 1;
             let new_start = old_start.wrapping_add_signed(shift);
+            // Line starts before `start` are decided by bytes both texts share; those from
+            // `start` on are counted in each text.
             Tail {
                 old_start,
                 shift,
-                line_shift: self.position_of(new_start).line as isize
-                    - old.position_of(old_start).line as isize,
+                line_shift: line_starts_in(n, start, new_start) as isize
+                    - line_starts_in(o, start, old_start) as isize,
             }
         });
-        Unedited { start, tail }
+        Unedited {
+            start,
+            suffix,
+            tail,
+        }
     }
+}
+
+/// How many LSP line starts `bytes` has at positions `from..=to` (`line_starts`' rule).
+fn line_starts_in(bytes: &[u8], from: usize, to: usize) -> usize {
+    (from.max(1)..=to)
+        .filter(|&p| match bytes[p - 1] {
+            b'\n' => true,
+            b'\r' => bytes.get(p) != Some(&b'\n'),
+            _ => false,
+        })
+        .count()
 }
 
 /// Length of the common prefix of `a` and `b` (compared in blocks: memcmp, not byte by byte).
@@ -580,6 +598,36 @@ mod tests {
                 };
                 d.apply_change(Some(r), &ins);
                 proptest::prop_assert_eq!(&d.line_starts, &line_starts(d.text()), "{:?}", d.text());
+            }
+        }
+
+        /// What `Unedited::between` says is left alone is: the prefix and the tail are the same
+        /// bytes in both texts, the tail starts a line in both, and its lines and columns are
+        /// where the line index of each version puts them.
+        #[test]
+        fn unedited_is_what_both_versions_share(
+            base in "[a-c\n\r]{0,40}",
+            edits in proptest::collection::vec((0usize..60, 0usize..4, "[a-c\n\r]{0,4}"), 1..4)
+        ) {
+            let mut new = base.clone();
+            for (at, len, text) in edits {
+                let at = at.min(new.len());
+                let end = (at + len).min(new.len());
+                new.replace_range(at..end, &text);
+            }
+            let u = Unedited::between(&base, &new);
+            let (o, n) = (Document::new("u", 0, base.clone()), Document::new("u", 1, new.clone()));
+            proptest::prop_assert_eq!(&base[..u.start], &new[..u.start]);
+            proptest::prop_assert_eq!(&base[base.len() - u.suffix..], &new[new.len() - u.suffix..]);
+            if let Some(t) = u.tail {
+                let new_start = t.old_start.wrapping_add_signed(t.shift);
+                proptest::prop_assert_eq!(&base[t.old_start..], &new[new_start..]);
+                proptest::prop_assert!(t.old_start >= base.len() - u.suffix);
+                for p in t.old_start..=base.len() {
+                    let (a, b) = (o.position_of(p), n.position_of(p.wrapping_add_signed(t.shift)));
+                    proptest::prop_assert_eq!(a.line as isize + t.line_shift, b.line as isize);
+                    proptest::prop_assert_eq!(a.character, b.character);
+                }
             }
         }
     }

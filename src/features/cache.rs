@@ -10,12 +10,13 @@
 
 use super::differences::Difference;
 use super::engine::{self, Decl};
+use crate::documents::Unedited;
 use crate::references::Dataset;
 use crate::trees::Statement;
 use std::collections::{HashMap, VecDeque};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
@@ -84,6 +85,11 @@ impl<K: Hash + Eq + Clone, V: Clone> Bounded<K, V> {
                 None => break,
             }
         }
+    }
+
+    /// The entry of `k`, to change in place (its place in the eviction order kept).
+    fn get_mut(&mut self, k: &K) -> Option<&mut V> {
+        self.map.get_mut(k)
     }
 
     fn remove(&mut self, k: &K) {
@@ -176,14 +182,27 @@ type ParseKey = (Arc<str>, Arc<str>);
 type ExplainKey = (Arc<str>, Arc<str>, Arc<str>, Arc<str>);
 
 /// A document's text as last scanned for declarations, and what the scan found.
-pub type DeclScan = Arc<(String, Vec<Decl>)>;
+#[derive(Debug)]
+pub struct DeclScan {
+    /// Unique among the scans of one [`JobCaches`]: an analysis names the scan it was made
+    /// from, and the next job knows from it what the edits since left alone.
+    pub generation: u64,
+    pub text: String,
+    pub decls: Vec<Decl>,
+}
+
+/// The declarations of a document version, and what the edits since the scan before left
+/// alone (with that scan's generation), when there was one.
+pub type Scanned = (Arc<DeclScan>, Option<(u64, Unedited)>);
 
 /// Everything the jobs of one [`super::Features`] share across document versions.
 #[derive(Debug)]
 pub struct JobCaches {
     /// Per document URI, its last declaration scan: the next version's scan re-lexes only
     /// what the edit changed ([`engine::declarations_after_edit`]).
-    scans: Mutex<Bounded<String, DeclScan>>,
+    scans: Mutex<Bounded<String, Arc<DeclScan>>>,
+    /// The last [`DeclScan::generation`] given.
+    generations: AtomicU64,
     files: Mutex<Bounded<PathBuf, (Stamp, Arc<RefFile>)>>,
     datasets: Mutex<Bounded<PathBuf, (Stamp, LoadedDataset)>>,
     /// By the key's hash, the full key kept beside the value and compared on lookup: a lookup
@@ -202,6 +221,7 @@ impl Default for JobCaches {
     fn default() -> Self {
         JobCaches {
             scans: Mutex::new(Bounded::new(SCAN_CAPACITY)),
+            generations: AtomicU64::new(0),
             files: Mutex::new(Bounded::new(FILE_CAPACITY)),
             datasets: Mutex::new(Bounded::new(FILE_CAPACITY)),
             parsed: Mutex::new(Bounded::new(PARSE_CAPACITY)),
@@ -225,19 +245,46 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 impl JobCaches {
     /// The declarations of document `uri` at `text`: from its last scan, only the region an
-    /// edit changed is scanned again.
-    /// Shared with the cache (the text and the declarations are not copied again).
-    pub fn declarations(&self, uri: &str, text: &str) -> DeclScan {
-        let key = uri.to_string();
-        let last = lock(&self.scans).get(&key);
-        let decls = match last {
-            Some(last) if last.0 == text => return last,
-            Some(last) => engine::declarations_after_edit(&last.0, &last.1, text),
-            None => engine::declarations(text),
+    /// edit changed is scanned again, in place when no job holds the last scan any more (the
+    /// declarations outside the window are neither copied nor re-lexed, and only the changed
+    /// bytes of the kept text are written).
+    pub fn declarations(&self, uri: &str, text: &str) -> Scanned {
+        let mut scans = lock(&self.scans);
+        let Some(last) = scans.get_mut(&uri.to_string()) else {
+            let scan = Arc::new(DeclScan {
+                generation: self.generations.fetch_add(1, Ordering::Relaxed) + 1,
+                text: text.to_string(),
+                decls: engine::declarations(text),
+            });
+            scans.put(uri.to_string(), scan.clone());
+            return (scan, None);
         };
-        let scan = Arc::new((text.to_string(), decls));
-        lock(&self.scans).put(key, scan.clone());
-        scan
+        let unedited = Unedited::between(&last.text, text);
+        let since = Some((last.generation, unedited));
+        if unedited.start == text.len() && unedited.start == last.text.len() {
+            return (last.clone(), since);
+        }
+        let generation = self.generations.fetch_add(1, Ordering::Relaxed) + 1;
+        match Arc::get_mut(last) {
+            Some(scan) => {
+                engine::rescan(&scan.text, &mut scan.decls, text, &unedited);
+                let old_end = scan.text.len() - unedited.suffix;
+                let new_end = text.len() - unedited.suffix;
+                scan.text
+                    .replace_range(unedited.start..old_end, &text[unedited.start..new_end]);
+                scan.generation = generation;
+            }
+            None => {
+                let mut decls = last.decls.clone();
+                engine::rescan(&last.text, &mut decls, text, &unedited);
+                *last = Arc::new(DeclScan {
+                    generation,
+                    text: text.to_string(),
+                    decls,
+                });
+            }
+        }
+        (last.clone(), since)
     }
 
     /// Drop what is kept for document `uri` (closed in the editor).
@@ -330,5 +377,55 @@ impl JobCaches {
     /// Entries held (parsed statements, explanations), for tests.
     pub fn sizes(&self) -> (usize, usize) {
         (lock(&self.parsed).len(), lock(&self.explained).len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// Scanned version after version, in place or not (a job still holding the last scan),
+        /// a document's declarations and kept text are a whole scan's.
+        #[test]
+        fn scans_after_edits_equal_a_whole_scan(
+            edits in proptest::collection::vec(
+                (0usize..2_000, 0usize..30, 0usize..6, proptest::bool::ANY), 1..12)
+        ) {
+            const TYPED: [&str; 6] = ["x", "\n", "theorem t (x : ℕ) : x = x := rfl\n", "-/", "/-", "\n\nlemma"];
+            let caches = JobCaches::default();
+            let mut text = String::from("import Mathlib\n\n");
+            for i in 0..12 {
+                text.push_str(&format!("-- @reference R.lean::r{i}\ntheorem c{i} (x : ℕ) : x + {i} = {i} + x := by\n  omega\n\n"));
+            }
+            let mut held = vec![caches.declarations("u", &text).0];
+            let mut generations = vec![held[0].generation];
+            for (at, len, k, hold) in edits {
+                let mut at = at % (text.len() + 1);
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                let mut end = (at + len).min(text.len());
+                while !text.is_char_boundary(end) {
+                    end += 1;
+                }
+                let before = text.clone();
+                text.replace_range(at..end, TYPED[k]);
+                let (scan, since) = caches.declarations("u", &text);
+                proptest::prop_assert_eq!(&scan.decls, &engine::declarations(&text));
+                proptest::prop_assert_eq!(&scan.text, &text);
+                proptest::prop_assert_eq!(since.map(|(g, _)| g), generations.last().copied());
+                // A new generation, unless the text is the last scan's.
+                let last = *generations.last().expect("one scan at least");
+                proptest::prop_assert!(scan.generation == last || !generations.contains(&scan.generation));
+                proptest::prop_assert_eq!(scan.generation == last, text == before);
+                generations.push(scan.generation);
+                held.clear();
+                if hold {
+                    held.push(scan);
+                }
+            }
+        }
     }
 }

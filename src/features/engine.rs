@@ -5,7 +5,7 @@
 //! Owns nothing of the engine itself (`trees::parse`, `distance`, `metrics` do the work).
 
 use crate::distance::{self, CostModel, Mapping};
-use crate::documents::{common_prefix, common_suffix};
+use crate::documents::Unedited;
 use crate::metrics::{self, transted_lite, Metric, MetricError, MetricReport, Pair};
 use crate::trees::{parse, Statement, Tree};
 
@@ -28,7 +28,40 @@ const RESCAN_MARGIN: usize = 8;
 /// whole scan gives (the lexer out of step at its end, e.g. an opened comment; a declaration
 /// indented or ending past the next one), the whole file is scanned.
 pub fn declarations_after_edit(old: &str, old_decls: &[Decl], new: &str) -> Vec<Decl> {
-    rescan_window(old, old_decls, new).unwrap_or_else(|| declarations(new))
+    let mut decls = old_decls.to_vec();
+    rescan(old, &mut decls, new, &Unedited::between(old, new));
+    decls
+}
+
+/// [`declarations_after_edit`] in place: `decls` (of `old`) become `new`'s, `unedited` being
+/// what the edit left alone between the two. The declarations outside the window are kept
+/// where they are (those after it moved by the edit's length, in place): an edit costs the
+/// window, not a copy of every declaration.
+pub fn rescan(old: &str, decls: &mut Vec<Decl>, new: &str, unedited: &Unedited) {
+    match rescan_window(old, decls, new, unedited) {
+        Some(Rescan {
+            replace,
+            window,
+            delta,
+        }) => {
+            let after = replace.start + window.len();
+            decls.splice(replace, window);
+            if delta != 0 {
+                for d in &mut decls[after..] {
+                    shift(d, delta);
+                }
+            }
+        }
+        None => *decls = declarations(new),
+    }
+}
+
+/// What a window re-scan changes: `replace` (indices into the old declarations) becomes
+/// `window`, and the declarations after move by `delta` bytes.
+struct Rescan {
+    replace: std::ops::Range<usize>,
+    window: Vec<Decl>,
+    delta: isize,
 }
 
 /// Where the lexer's name-or-keyword region of a declaration ends: its name's start, or (no
@@ -123,6 +156,18 @@ fn comment_lookback_leaves(w: &str) -> bool {
     false
 }
 
+/// `d` moved by `by` bytes, in place.
+fn shift(d: &mut Decl, by: isize) {
+    let s = |x: &mut usize| *x = x.wrapping_add_signed(by);
+    s(&mut d.start);
+    s(&mut d.end);
+    if let Some((a, b)) = d.name_range.as_mut() {
+        s(a);
+        s(b);
+    }
+    s(&mut d.statement_end);
+}
+
 /// `d` moved by `by` bytes (an edit before it).
 pub fn shifted(d: &Decl, by: isize) -> Decl {
     let s = |x: usize| x.wrapping_add_signed(by);
@@ -136,14 +181,17 @@ pub fn shifted(d: &Decl, by: isize) -> Decl {
     }
 }
 
-/// The window re-scan of [`declarations_after_edit`]; `None` where only a whole scan is sure.
-fn rescan_window(old: &str, old_decls: &[Decl], new: &str) -> Option<Vec<Decl>> {
+/// The window re-scan of [`rescan`]; `None` where only a whole scan is sure.
+fn rescan_window(old: &str, old_decls: &[Decl], new: &str, u: &Unedited) -> Option<Rescan> {
     let (ob, nb) = (old.as_bytes(), new.as_bytes());
-    let cs = common_prefix(ob, nb);
+    let (cs, suffix) = (u.start, u.suffix);
     if cs == ob.len() && cs == nb.len() {
-        return Some(old_decls.to_vec());
+        return Some(Rescan {
+            replace: 0..0,
+            window: Vec::new(),
+            delta: 0,
+        });
     }
-    let suffix = common_suffix(ob, nb, ob.len().min(nb.len()) - cs);
     let ce_old = ob.len() - suffix;
     let delta = nb.len() as isize - ob.len() as isize;
     // The searches below need declarations in order, each ending before the next begins (an
@@ -199,16 +247,26 @@ fn rescan_window(old: &str, old_decls: &[Decl], new: &str) -> Option<Vec<Decl>> 
     if keep < before && window.first().map(|d| d.start) != Some(0) {
         return None;
     }
-    let mut out: Vec<Decl> = old_decls[..keep].to_vec();
-    out.extend(window.iter().map(|d| shifted(d, l as isize)));
-    if let Some(dt) = last {
-        let expect = shifted(dt, delta);
-        if out.last() != Some(&expect) {
-            return None;
-        }
-        out.extend(old_decls[t + 1..].iter().map(|d| shifted(d, delta)));
+    let mut window = window;
+    for d in &mut window {
+        shift(d, l as isize);
     }
-    Some(out)
+    let replace = match last {
+        Some(dt) => {
+            // The window ends with the first declaration wholly after the change, moved.
+            let last_in_window = window.last().or(old_decls[..keep].last());
+            if last_in_window != Some(&shifted(dt, delta)) {
+                return None;
+            }
+            keep..t + 1
+        }
+        None => keep..old_decls.len(),
+    };
+    Some(Rescan {
+        replace,
+        window,
+        delta,
+    })
 }
 
 /// The header (imports, `open`s, options) of a file: everything before its first declaration.
@@ -387,7 +445,7 @@ mod tests {
         let new = old.replacen("theorem t7 (x : ℕ)", "theorem t7_edited (x y : ℕ)", 1);
         let old_decls = declarations(&old);
         assert!(
-            rescan_window(&old, &old_decls, &new).is_some(),
+            rescan_window(&old, &old_decls, &new, &Unedited::between(&old, &new)).is_some(),
             "took the whole-scan fallback"
         );
         assert_eq!(

@@ -196,9 +196,9 @@ pub struct DocAnalysis {
     /// [`JobInput::inputs_key`] of the job that made it: another config or toolchain judges
     /// anew.
     pub inputs: u64,
-    /// The document version it was made from (the next job compares texts with it to find
-    /// what an edit left alone); `None` for an analysis made otherwise.
-    pub source: Option<Arc<Document>>,
+    /// The [`super::cache::DeclScan::generation`] of the declaration scan it was made from (0: none): the
+    /// next job learns from the scan what the edits since left alone.
+    pub scan: u64,
 }
 
 /// What a job needs besides the document.
@@ -450,8 +450,8 @@ fn resolve(
 pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Option<Prepared> {
     let doc = &input.doc;
     let text = doc.text();
-    let scan = caches.declarations(&doc.uri, text);
-    let decls = &scan.1;
+    let (scan, since) = caches.declarations(&doc.uri, text);
+    let decls = &scan.decls;
     let cand_header = engine::header_of(text, decls);
     let cand_header_shared: Arc<str> = cand_header.as_str().into();
     let mut problems = Vec::new();
@@ -482,12 +482,12 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
     let mut earlier = Earlier::new(prev_theorems);
     // What the edits since the previous version left alone: the theorems there are compared
     // by their positions, not their texts (an edit in one theorem costs that theorem).
-    let unedited = input
-        .previous
-        .as_deref()
-        .filter(|_| !prev_theorems.is_empty())
-        .and_then(|p| p.source.as_deref())
-        .map(|old| doc.unedited_since(old));
+    let unedited = since
+        .filter(|(generation, _)| {
+            !prev_theorems.is_empty()
+                && input.previous.as_ref().map(|p| p.scan) == Some(*generation)
+        })
+        .map(|(_, u)| u);
     // The theorems whose views are not taken as they are: metrics to run, or an explanation
     // missing (a reused view whose explanation was cut short).
     let mut work = Vec::new();
@@ -699,7 +699,7 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
             problems,
             candidate_header: cand_header,
             inputs,
-            source: Some(doc.clone()),
+            scan: scan.generation,
         },
         work,
     })

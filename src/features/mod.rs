@@ -1470,7 +1470,7 @@ impl Features {
             problems: Vec::new(),
             candidate_header: a.candidate_header.clone(),
             inputs: a.inputs,
-            source: None,
+            scan: 0,
         };
         // By name, first in document order as before, without a scan per declaration.
         let mut by_name: HashMap<&Option<Arc<str>>, &Arc<TheoremView>> = HashMap::new();

@@ -626,7 +626,7 @@ mod tests {
                 problems: vec![],
                 candidate_header: String::new(),
                 inputs: 0,
-                source: None,
+                scan: 0,
             },
             doc,
         )
@@ -696,7 +696,7 @@ mod tests {
                     problems: vec![],
                     candidate_header: String::new(),
                     inputs: 0,
-                    source: None,
+                    scan: 0,
                 };
                 let doc = Document::new("file:///C.lean", v as i32, &text);
                 let cached: Value = serde_json::from_str(&lenses_with(&a, &doc, &cmds, &mut titles)).unwrap();
