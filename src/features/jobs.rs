@@ -17,6 +17,7 @@ use crate::references::{
     ReferenceError, ReferenceSource,
 };
 use crate::trees::Statement;
+use lsp_types::Position;
 use std::collections::{HashMap, VecDeque};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -87,6 +88,9 @@ pub struct TheoremView {
     pub decl: Decl,
     /// Byte offset of the candidate statement text in the document.
     pub candidate_offset: usize,
+    /// The LSP position of `decl.start` in this version (where its lens stands). A view is
+    /// taken as it is only at the same position, so the lens answer may key on the view.
+    pub at: Position,
     pub core: Arc<TheoremCore>,
     /// What the job read to find this theorem's reference, when the next job may take the
     /// view from it without reading it again ([`Made`]).
@@ -498,27 +502,29 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
         let prev = d.name.as_deref().and_then(|n| earlier.get(n));
         // Made from the same inputs as in the previous version: taken as it is (moved).
         if let Some(prev) = prev {
-            let same_inputs_on = match unedited.and_then(|u| line_if_unedited(&u, prev, d)) {
-                Some(line) => settled(prev, &lens, &mut reads, input, &readable).then_some(line),
+            let same_inputs_at = match unedited.and_then(|u| at_if_unedited(&u, prev, d)) {
+                Some(at) => settled(prev, &lens, &mut reads, input, &readable).then_some(at),
                 None => {
-                    let (decl_line, lead, stmt_text) = inputs_of(doc, d);
+                    let (at, lead, stmt_text) = inputs_of(doc, d);
                     (unchanged(prev, lead, stmt_text)
                         && settled(prev, &lens, &mut reads, input, &readable))
-                    .then_some(decl_line)
+                    .then_some(at)
                 }
             };
-            if let Some(decl_line) = same_inputs_on {
+            if let Some(at) = same_inputs_at {
+                let decl_line = at.line as usize;
                 let m = prev.made.as_ref().expect("checked by `settled`");
                 if m.line == decl_line {
                     if explainable(prev) {
                         work.push(theorems.len());
                     }
-                    theorems.push(if prev.decl == *d {
+                    theorems.push(if prev.decl == *d && prev.at == at {
                         prev.clone()
                     } else {
                         Arc::new(TheoremView {
                             candidate_offset: d.start,
                             decl: d.clone(),
+                            at,
                             core: prev.core.clone(),
                             made: prev.made.clone(),
                         })
@@ -544,6 +550,7 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                     theorems.push(Arc::new(TheoremView {
                         candidate_offset: d.start,
                         decl: d.clone(),
+                        at,
                         core: Arc::new(core),
                         made: Some(Made {
                             line: decl_line,
@@ -554,7 +561,8 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                 }
             }
         }
-        let (decl_line, lead, stmt_text) = inputs_of(doc, d);
+        let (at, lead, stmt_text) = inputs_of(doc, d);
+        let decl_line = at.line as usize;
         let directive = match directive_above_at(text, d.start, decl_line, &doc_path, &doc_dir) {
             Some(Ok(dir)) => Some(dir),
             Some(Err(e)) => {
@@ -595,12 +603,13 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                 if explainable(prev) {
                     work.push(theorems.len());
                 }
-                theorems.push(if prev.decl == *d && prev.made == made {
+                theorems.push(if prev.decl == *d && prev.at == at && prev.made == made {
                     prev.clone()
                 } else {
                     Arc::new(TheoremView {
                         candidate_offset: d.start,
                         decl: d.clone(),
+                        at,
                         core: prev.core.clone(),
                         made,
                     })
@@ -611,6 +620,7 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
         let mut view = TheoremView {
             decl: d.clone(),
             candidate_offset: d.start,
+            at,
             core: Arc::new(TheoremCore {
                 text: stmt_text.into(),
                 reference: None,
@@ -705,12 +715,12 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
     })
 }
 
-/// What a declaration's view is made from in document `doc`: its line, the text above it its
-/// directive is read from ([`directive_block_start`]), and its own text.
-fn inputs_of<'d>(doc: &'d Document, d: &Decl) -> (usize, &'d str, &'d str) {
+/// What a declaration's view is made from in document `doc`: its position, the text above it
+/// its directive is read from ([`directive_block_start`]), and its own text.
+fn inputs_of<'d>(doc: &'d Document, d: &Decl) -> (Position, &'d str, &'d str) {
     let text = doc.text();
     (
-        doc.position_of(d.start).line as usize,
+        doc.position_of(d.start),
         text.get(directive_block_start(text, d.start)..d.start)
             .unwrap_or(""),
         text.get(d.start..d.end).unwrap_or(""),
@@ -731,22 +741,25 @@ pub fn explainable(t: &TheoremView) -> bool {
         && t.reference.as_ref().is_some_and(|r| r.statement.is_some())
 }
 
-/// The line of declaration `d` when the edits `u` left the inputs of `prev` (the previous
+/// The position of declaration `d` when the edits `u` left the inputs of `prev` (the previous
 /// version's theorem of its name) alone, so that they need not be compared: the declaration
 /// is where `prev`'s was (moved by the edits' length when after them), and its text, its
 /// directive block and the line above that block (which ends the block) all lie before the
 /// changed bytes or all in the unchanged tail. `None`: not shown so; the texts are compared.
-fn line_if_unedited(u: &Unedited, prev: &TheoremView, d: &Decl) -> Option<usize> {
+fn at_if_unedited(u: &Unedited, prev: &TheoremView, d: &Decl) -> Option<Position> {
     let m = prev.made.as_ref()?;
     let p = &prev.decl;
     if p.end <= u.start {
-        return (p == d).then_some(m.line);
+        return (p == d).then_some(prev.at);
     }
     let tail = u.tail?;
     // `block - 1` ends the line above the block: it too must be in the tail.
     let block = p.start.checked_sub(m.lead.len())?;
     if block > tail.old_start && engine::shifted(p, tail.shift) == *d {
-        return m.line.checked_add_signed(tail.line_shift);
+        return Some(Position {
+            line: u32::try_from(i64::from(prev.at.line) + tail.line_shift as i64).ok()?,
+            character: prev.at.character,
+        });
     }
     None
 }

@@ -1460,7 +1460,7 @@ impl Features {
         if a.version == doc.version {
             let mut titles = lock(&self.inner.lens_titles);
             let titles = titles.entry(uri.to_string()).or_default();
-            let text = views::lenses_with(&a, &doc, &self.inner.commands, titles);
+            let text = views::lenses_with(&a, &self.inner.commands, titles);
             return RawValue::from_string(text).expect("BUG: lens answer is a JSON array");
         }
         let mut pending = DocAnalysis {
@@ -1480,6 +1480,7 @@ impl Features {
         for d in engine::declarations(doc.text()) {
             if let Some(old) = by_name.get(&d.name) {
                 let mut t = TheoremView::clone(old);
+                t.at = doc.position_of(d.start);
                 t.decl = d;
                 for (_, s) in t.metrics.iter_mut() {
                     if !matches!(s, MetricState::Unavailable(_)) {

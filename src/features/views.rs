@@ -7,7 +7,7 @@
 //! keeps Lean's `{range, contents: {kind: "markdown", value}}` (lean-protocol README §9,
 //! `examples/hover.*`) and appends `\n\n***\n\n` and our section to `value`.
 
-use super::jobs::{DocAnalysis, MetricState, TheoremCore, TheoremView};
+use super::jobs::{DocAnalysis, MetricState, TheoremView};
 use crate::documents::Document;
 use crate::metrics::{self, EquivalenceVerdict, MetricReport, Pair, Verdict};
 use serde_json::{json, Value};
@@ -148,30 +148,31 @@ fn lens_command(a: &DocAnalysis, t: &TheoremView, cmds: &Commands) -> Value {
     })
 }
 
-/// One document's lenses as last answered, by theorem core: each lens's JSON text. The editor
-/// asks for every lens after each `codeLens/refresh`; a theorem whose core is the same `Arc` as
-/// last time (nothing judged of it changed: a write copies a shared core) keeps its text, also
-/// when an edit elsewhere moved it (then its range alone is written anew). The `Arc` is held,
-/// so its address is never another core's while it is a key.
+/// One document's lenses as last answered: the answer's text and, for each lens in it, the
+/// view it was made for. The editor asks for every lens after each `codeLens/refresh`:
+/// - a view that is the same `Arc` as last time (taken as it was: same place, same results)
+///   has its text copied from the last answer, without looking at the view;
+/// - a view whose core is the same `Arc` (moved by an edit elsewhere; a write copies a shared
+///   core) keeps its command, and only its range is written anew;
+/// - any other lens is made anew.
+///
+/// The views are held, so their addresses (and their cores') are never another's while they
+/// are compared.
 #[derive(Debug, Default)]
 pub struct LensTitles {
     header: String,
     uri: String,
-    /// The last answer's lenses in document order, by core address: looked up with a cursor
-    /// while the theorems keep their order, through an address map otherwise.
-    last: Vec<Option<(usize, CachedLens)>>,
+    answer: String,
+    last: Vec<AnsweredLens>,
 }
 
 #[derive(Debug)]
-struct CachedLens {
-    /// Held so that the key (its address) names no other core while the entry lives.
-    _core: Arc<TheoremCore>,
-    name: Option<String>,
+struct AnsweredLens {
+    view: Arc<TheoremView>,
     /// `{"title":…,"command":…,"arguments":[uri,name]}`.
     command: String,
-    /// Where the lens stood (line, character) and its whole JSON text there.
-    at: (u32, u32),
-    lens: String,
+    /// Its JSON text in the answer.
+    span: std::ops::Range<usize>,
 }
 
 /// Hashes an address (a `usize` key) by one multiplication: the lens cache is looked up once
@@ -200,87 +201,86 @@ fn lens_text(line: u32, character: u32, command: &str) -> String {
     )
 }
 
-/// [`lenses`] as the JSON text of the answer, each unchanged theorem's text taken from
-/// `titles` (which then holds this answer's): an answer for 1,000 theorems copies their texts,
-/// the edited theorems' alone are made anew (and the moved ones' ranges written).
-pub fn lenses_with(
-    a: &DocAnalysis,
-    doc: &Document,
-    cmds: &Commands,
-    titles: &mut LensTitles,
-) -> String {
+/// [`lenses`] as the JSON text of the answer, each unchanged lens's text copied from the last
+/// answer (`titles`, which then holds this one): an answer for 1,000 theorems copies their
+/// texts, and only the edited theorems' lenses are made anew (and the moved ones' ranges
+/// written). Positions are the views' own (`TheoremView::at`).
+pub fn lenses_with(a: &DocAnalysis, cmds: &Commands, titles: &mut LensTitles) -> String {
     if titles.header != a.candidate_header || titles.uri != a.uri {
         titles.last.clear();
         titles.header.clone_from(&a.candidate_header);
         titles.uri.clone_from(&a.uri);
     }
-    let mut last = std::mem::take(&mut titles.last);
-    let mut by_address: Option<HashMap<usize, usize, BuildHasherDefault<AddressHasher>>> = None;
+    let last_answer = std::mem::take(&mut titles.answer);
+    let mut last: Vec<Option<AnsweredLens>> = std::mem::take(&mut titles.last)
+        .into_iter()
+        .map(Some)
+        .collect();
+    // By core address, built at the first view not found at the cursor.
+    let mut by_core: Option<HashMap<usize, usize, BuildHasherDefault<AddressHasher>>> = None;
     let mut cursor = 0;
     let mut next = Vec::with_capacity(a.theorems.len());
-    let mut out = String::with_capacity(
-        2 + last
-            .iter()
-            .flatten()
-            .map(|(_, c)| c.lens.len() + 1)
-            .sum::<usize>(),
-    );
+    let mut out = String::with_capacity(last_answer.len() + 2);
     out.push('[');
     for (i, t) in a.theorems.iter().enumerate() {
-        let key = Arc::as_ptr(&t.core) as usize;
-        let p = doc.position_of(t.decl.start);
-        let at = (p.line, p.character);
-        let found = if last
-            .get(cursor)
-            .is_some_and(|e| e.as_ref().is_some_and(|(k, _)| *k == key))
-        {
-            cursor += 1;
-            last[cursor - 1].take()
-        } else {
-            let map = by_address.get_or_insert_with(|| {
-                let mut m = HashMap::with_capacity_and_hasher(last.len(), Default::default());
-                for (j, e) in last.iter().enumerate() {
-                    if let Some((k, _)) = e {
-                        m.entry(*k).or_insert(j);
-                    }
-                }
-                m
-            });
-            match map.get(&key) {
-                Some(&j) if last[j].is_some() => {
-                    cursor = j + 1;
-                    last[j].take()
-                }
-                _ => None,
-            }
-        };
-        let cached = match found.map(|(_, c)| c) {
-            Some(mut c) if c.name.as_deref() == t.name() => {
-                if c.at != at {
-                    c.lens = lens_text(at.0, at.1, &c.command);
-                    c.at = at;
-                }
-                c
-            }
-            _ => {
-                let command = lens_command(a, t, cmds).to_string();
-                CachedLens {
-                    _core: t.core.clone(),
-                    name: t.name().map(str::to_string),
-                    lens: lens_text(at.0, at.1, &command),
-                    command,
-                    at,
-                }
-            }
-        };
         if i > 0 {
             out.push(',');
         }
-        out.push_str(&cached.lens);
-        next.push(Some((key, cached)));
+        let start = out.len();
+        // The same view as at the cursor: its lens text as it was.
+        if let Some(Some(e)) = last.get_mut(cursor) {
+            if Arc::ptr_eq(&e.view, t) {
+                out.push_str(&last_answer[e.span.clone()]);
+                let e = last[cursor].take().expect("looked at");
+                cursor += 1;
+                next.push(AnsweredLens {
+                    span: start..out.len(),
+                    ..e
+                });
+                continue;
+            }
+        }
+        let map = by_core.get_or_insert_with(|| {
+            let mut m = HashMap::with_capacity_and_hasher(last.len(), Default::default());
+            for (j, e) in last.iter().enumerate() {
+                if let Some(e) = e {
+                    m.entry(Arc::as_ptr(&e.view.core) as usize).or_insert(j);
+                }
+            }
+            m
+        });
+        let found = match map.get(&(Arc::as_ptr(&t.core) as usize)) {
+            Some(&j) if last[j].is_some() => {
+                cursor = j + 1;
+                last[j].take()
+            }
+            _ => None,
+        };
+        let command = match found {
+            // The same core under the same name: the same command, maybe elsewhere.
+            Some(e) if e.view.name() == t.name() => {
+                if e.view.at == t.at {
+                    out.push_str(&last_answer[e.span.clone()]);
+                } else {
+                    out.push_str(&lens_text(t.at.line, t.at.character, &e.command));
+                }
+                e.command
+            }
+            _ => {
+                let command = lens_command(a, t, cmds).to_string();
+                out.push_str(&lens_text(t.at.line, t.at.character, &command));
+                command
+            }
+        };
+        next.push(AnsweredLens {
+            view: t.clone(),
+            command,
+            span: start..out.len(),
+        });
     }
     out.push(']');
     titles.last = next;
+    titles.answer.clone_from(&out);
     out
 }
 
@@ -560,7 +560,7 @@ mod tests {
     use super::*;
     use crate::features::differences::Difference;
     use crate::features::engine::Decl;
-    use crate::features::jobs::RefView;
+    use crate::features::jobs::{RefView, TheoremCore};
     use crate::metrics::{MetricReport, Verdict};
     use crate::trees::Span;
     use std::time::Duration;
@@ -579,6 +579,10 @@ mod tests {
                 statement_end: text.find(":=").unwrap(),
             },
             candidate_offset: start,
+            at: lsp_types::Position {
+                line: 2,
+                character: 0,
+            },
             core: std::sync::Arc::new(TheoremCore {
                 text: text[start..].into(),
                 reference: Some(RefView {
@@ -675,20 +679,34 @@ mod tests {
                 .collect();
             let cmds = Commands::new("lean-assess.7");
             let mut titles = LensTitles::default();
+            let mut last: Vec<Arc<TheoremView>> = Vec::new();
             for (v, step) in steps.into_iter().enumerate() {
                 // Theorems on lines `2 * shift + k`, each a (shared) core, maybe renamed.
                 let mut text = String::from("import Mathlib\n\n");
-                let mut theorems = Vec::new();
+                let mut made = Vec::new();
                 for (k, (core, shift, renamed)) in step.into_iter().enumerate() {
                     text.push_str(&"\n".repeat(shift));
                     let start = text.len();
                     let name = if renamed { format!("x{k}") } else { format!("t{core}") };
                     text.push_str(&format!("theorem {name} : True := trivial\n"));
-                    let mut t = cores[core].clone();
-                    t.decl.start = start;
-                    t.decl.name = Some(name.into());
-                    theorems.push(Arc::new(t));
+                    made.push((core, start, name));
                 }
+                let doc = Document::new("file:///C.lean", v as i32, &text);
+                let theorems: Vec<Arc<TheoremView>> = made
+                    .into_iter()
+                    .map(|(core, start, name)| {
+                        let mut t = cores[core].clone();
+                        t.decl.start = start;
+                        t.at = doc.position_of(start);
+                        t.decl.name = Some(name.into());
+                        // The last version's view when it is that one (as `prepare` takes it).
+                        last.iter()
+                            .find(|o| Arc::ptr_eq(&o.core, &t.core) && o.decl == t.decl && o.at == t.at)
+                            .cloned()
+                            .unwrap_or_else(|| Arc::new(t))
+                    })
+                    .collect();
+                last.clone_from(&theorems);
                 let a = DocAnalysis {
                     uri: "file:///C.lean".into(),
                     version: v as i32,
@@ -698,8 +716,7 @@ mod tests {
                     inputs: 0,
                     scan: 0,
                 };
-                let doc = Document::new("file:///C.lean", v as i32, &text);
-                let cached: Value = serde_json::from_str(&lenses_with(&a, &doc, &cmds, &mut titles)).unwrap();
+                let cached: Value = serde_json::from_str(&lenses_with(&a, &cmds, &mut titles)).unwrap();
                 proptest::prop_assert_eq!(cached, lenses(&a, &doc, &cmds));
             }
         }
