@@ -91,7 +91,9 @@ pub struct TheoremView {
     /// The LSP position of `decl.start` in this version (where its lens stands). A view is
     /// taken as it is only at the same position, so the lens answer may key on the view.
     pub at: Position,
-    pub core: Arc<TheoremCore>,
+    /// Written only through `DerefMut` and [`TheoremView::core_mut`], which forget `judged`.
+    core: Arc<TheoremCore>,
+    judged: JudgedMemo,
     /// What the job read to find this theorem's reference, when the next job may take the
     /// view from it without reading it again ([`Made`]).
     pub made: Option<Made>,
@@ -137,10 +139,69 @@ impl std::fmt::Debug for Made {
     }
 }
 
+/// Whether a view's judgement is final ([`judged_through`] but for the metric names, given as
+/// their hash), kept while its core is not written: the next job's check of a theorem the edit
+/// left alone reads the view, not its core and metrics. Not part of a view's value (equal
+/// views may have it filled or not).
+#[derive(Clone, Debug, Default)]
+struct JudgedMemo(std::sync::OnceLock<Option<u64>>);
+
+impl PartialEq for JudgedMemo {
+    fn eq(&self, _: &JudgedMemo) -> bool {
+        true
+    }
+}
+
+/// A hash of metric names in order (a job's lens metrics, or a core's).
+fn names_hash<'n>(names: impl Iterator<Item = &'n str>) -> u64 {
+    let mut h = DefaultHasher::new();
+    for n in names {
+        n.hash(&mut h);
+    }
+    h.finish()
+}
+
 impl TheoremView {
+    pub fn new(decl: Decl, at: Position, core: Arc<TheoremCore>, made: Option<Made>) -> Self {
+        TheoremView {
+            candidate_offset: decl.start,
+            decl,
+            at,
+            core,
+            judged: JudgedMemo::default(),
+            made,
+        }
+    }
+
+    /// What was judged of the theorem (shared between versions while unchanged).
+    pub fn core(&self) -> &Arc<TheoremCore> {
+        &self.core
+    }
+
     /// The shared core, to split borrows of its fields (`Arc::make_mut` it to write).
     pub fn core_mut(&mut self) -> &mut Arc<TheoremCore> {
+        self.judged = JudgedMemo::default();
         &mut self.core
+    }
+
+    /// [`judged_through`] for metrics whose names hash to `lens` ([`names_hash`]), from the
+    /// memo once known.
+    fn judged_for(&self, lens: u64) -> bool {
+        let known = self.judged.0.get_or_init(|| {
+            let final_ = !self.elaborated
+                && self.problem.is_none()
+                && self.candidate.is_some()
+                && self
+                    .reference
+                    .as_ref()
+                    .is_some_and(|r| r.statement.is_some())
+                && self
+                    .metrics
+                    .iter()
+                    .all(|(_, s)| matches!(s, MetricState::Done(_)));
+            final_.then(|| names_hash(self.metrics.iter().map(|(m, _)| m.as_str())))
+        });
+        *known == Some(lens)
     }
 }
 
@@ -153,7 +214,7 @@ impl std::ops::Deref for TheoremView {
 
 impl std::ops::DerefMut for TheoremView {
     fn deref_mut(&mut self) -> &mut TheoremCore {
-        Arc::make_mut(&mut self.core)
+        Arc::make_mut(self.core_mut())
     }
 }
 
@@ -495,19 +556,20 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
     // The theorems whose views are not taken as they are: metrics to run, or an explanation
     // missing (a reused view whose explanation was cut short).
     let mut work = Vec::new();
+    let lens_hash = names_hash(lens.iter().map(String::as_str));
     for d in decls.iter() {
         if cancel.is_cancelled() {
             return None;
         }
-        let prev = d.name.as_deref().and_then(|n| earlier.get(n));
+        let prev = d.name.as_ref().and_then(|n| earlier.get(n));
         // Made from the same inputs as in the previous version: taken as it is (moved).
         if let Some(prev) = prev {
             let same_inputs_at = match unedited.and_then(|u| at_if_unedited(&u, prev, d)) {
-                Some(at) => settled(prev, &lens, &mut reads, input, &readable).then_some(at),
+                Some(at) => settled(prev, lens_hash, &mut reads, input, &readable).then_some(at),
                 None => {
                     let (at, lead, stmt_text) = inputs_of(doc, d);
                     (unchanged(prev, lead, stmt_text)
-                        && settled(prev, &lens, &mut reads, input, &readable))
+                        && settled(prev, lens_hash, &mut reads, input, &readable))
                     .then_some(at)
                 }
             };
@@ -521,13 +583,12 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                     theorems.push(if prev.decl == *d && prev.at == at {
                         prev.clone()
                     } else {
-                        Arc::new(TheoremView {
-                            candidate_offset: d.start,
-                            decl: d.clone(),
+                        Arc::new(TheoremView::new(
+                            d.clone(),
                             at,
-                            core: prev.core.clone(),
-                            made: prev.made.clone(),
-                        })
+                            prev.core.clone(),
+                            prev.made.clone(),
+                        ))
                     });
                     continue;
                 }
@@ -547,16 +608,15 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                     if let Some(r) = core.reference.as_mut() {
                         r.origin = origin;
                     }
-                    theorems.push(Arc::new(TheoremView {
-                        candidate_offset: d.start,
-                        decl: d.clone(),
+                    theorems.push(Arc::new(TheoremView::new(
+                        d.clone(),
                         at,
-                        core: Arc::new(core),
-                        made: Some(Made {
+                        Arc::new(core),
+                        Some(Made {
                             line: decl_line,
                             ..m.clone()
                         }),
-                    }));
+                    )));
                     continue;
                 }
             }
@@ -606,22 +666,15 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                 theorems.push(if prev.decl == *d && prev.at == at && prev.made == made {
                     prev.clone()
                 } else {
-                    Arc::new(TheoremView {
-                        candidate_offset: d.start,
-                        decl: d.clone(),
-                        at,
-                        core: prev.core.clone(),
-                        made,
-                    })
+                    Arc::new(TheoremView::new(d.clone(), at, prev.core.clone(), made))
                 });
                 continue;
             }
         }
-        let mut view = TheoremView {
-            decl: d.clone(),
-            candidate_offset: d.start,
+        let mut view = TheoremView::new(
+            d.clone(),
             at,
-            core: Arc::new(TheoremCore {
+            Arc::new(TheoremCore {
                 text: stmt_text.into(),
                 reference: None,
                 candidate: None,
@@ -634,8 +687,8 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                 problem: None,
                 elaborated: false,
             }),
-            made: None,
-        };
+            None,
+        );
         match resolved {
             Ok(mut r) => {
                 let header = if r.header == cand_header {
@@ -817,10 +870,15 @@ impl<'a> Earlier<'a> {
         }
     }
 
-    fn get(&mut self, name: &str) -> Option<&'a Arc<TheoremView>> {
+    fn get(&mut self, name: &Arc<str>) -> Option<&'a Arc<TheoremView>> {
         let theorems = self.theorems;
         if let Some(t) = theorems.get(self.next) {
-            if t.name() == Some(name) {
+            // Mostly the same shared name (declaration scans keep them): no text compared.
+            if t.decl
+                .name
+                .as_ref()
+                .is_some_and(|n| Arc::ptr_eq(n, name) || **n == **name)
+            {
                 self.next += 1;
                 return Some(t);
             }
@@ -834,7 +892,7 @@ impl<'a> Earlier<'a> {
             }
             m
         });
-        let &i = m.get(name)?;
+        let &i = m.get(&**name)?;
         self.next = i + 1;
         theorems.get(i)
     }
@@ -856,7 +914,7 @@ fn unchanged(prev: &TheoremView, lead: &str, stmt_text: &str) -> bool {
 /// make true). Costs a few comparisons and, once per job and file, a stamp.
 fn settled(
     prev: &TheoremView,
-    lens: &[String],
+    lens: u64,
     reads: &mut Reads,
     input: &JobInput,
     readable: &ReadableRoots,
@@ -876,10 +934,7 @@ fn settled(
             }
         }
     }
-    prev.reference
-        .as_ref()
-        .is_some_and(|r| r.statement.is_some())
-        && judged_through(prev, lens)
+    prev.judged_for(lens)
 }
 
 /// The pair to judge for theorem `i`, when both sides parsed.
@@ -1276,7 +1331,38 @@ mod tests {
         assert_eq!(next.problems, fresh.problems, "after {typed:?}");
     }
 
-    /// Edits at the edges of what `line_if_unedited` takes without comparing texts.
+    /// A view found final once (its memo filled) and then written is judged again: every write
+    /// forgets the memo.
+    #[test]
+    fn a_view_written_after_its_check_is_not_taken_as_final() {
+        let (_dir, mut input) = workspace(3);
+        let caches = JobCaches::default();
+        let cancel = CancelToken::default();
+        let mut first = prepare(&input, &caches, &cancel).unwrap().analysis;
+        settle(&mut first);
+        input.previous = Some(Arc::new(first));
+        // Taken as it was: the memo of every view is filled.
+        let mut second = prepare(&input, &caches, &cancel).unwrap().analysis;
+        let last = input.previous.take().unwrap();
+        assert!(second
+            .theorems
+            .iter()
+            .zip(&last.theorems)
+            .all(|(a, b)| Arc::ptr_eq(a, b)));
+        drop(last);
+        // Written in place (the view and core are not shared any more), as a job's round does.
+        Arc::make_mut(&mut second.theorems[1]).metrics[0].1 = MetricState::Failed("x".into());
+        let kept = second.theorems.clone();
+        input.previous = Some(Arc::new(second));
+        let third = prepare(&input, &caches, &cancel).unwrap().analysis;
+        assert_eq!(third.theorems[1].metrics[0].1, MetricState::Pending);
+        assert!(!Arc::ptr_eq(third.theorems[1].core(), kept[1].core()));
+        assert!(
+            Arc::ptr_eq(&third.theorems[0], &kept[0]) && Arc::ptr_eq(&third.theorems[2], &kept[2])
+        );
+    }
+
+    /// Edits at the edges of what `at_if_unedited` takes without comparing texts.
     #[test]
     fn edits_next_to_a_theorem_left_alone_reach_its_view() {
         let r1 = "omega\n\n-- @reference Reference.lean::r1";

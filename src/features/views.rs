@@ -244,12 +244,12 @@ pub fn lenses_with(a: &DocAnalysis, cmds: &Commands, titles: &mut LensTitles) ->
             let mut m = HashMap::with_capacity_and_hasher(last.len(), Default::default());
             for (j, e) in last.iter().enumerate() {
                 if let Some(e) = e {
-                    m.entry(Arc::as_ptr(&e.view.core) as usize).or_insert(j);
+                    m.entry(Arc::as_ptr(e.view.core()) as usize).or_insert(j);
                 }
             }
             m
         });
-        let found = match map.get(&(Arc::as_ptr(&t.core) as usize)) {
+        let found = match map.get(&(Arc::as_ptr(t.core()) as usize)) {
             Some(&j) if last[j].is_some() => {
                 cursor = j + 1;
                 last[j].take()
@@ -569,8 +569,8 @@ mod tests {
         let text = "import Mathlib\n\ntheorem 𝔽oo (x : ℝ) : x < 1 := by sorry\n";
         let start = text.find("theorem").unwrap();
         let ns = text.find("𝔽oo").unwrap();
-        let t = TheoremView {
-            decl: Decl {
+        let t = TheoremView::new(
+            Decl {
                 keyword: "theorem",
                 name: Some("𝔽oo".into()),
                 start,
@@ -578,12 +578,11 @@ mod tests {
                 name_range: Some((ns, ns + "𝔽oo".len())),
                 statement_end: text.find(":=").unwrap(),
             },
-            candidate_offset: start,
-            at: lsp_types::Position {
+            lsp_types::Position {
                 line: 2,
                 character: 0,
             },
-            core: std::sync::Arc::new(TheoremCore {
+            std::sync::Arc::new(TheoremCore {
                 text: text[start..].into(),
                 reference: Some(RefView {
                     origin: "directive at C.lean:2".into(),
@@ -619,8 +618,8 @@ mod tests {
                 problem: None,
                 elaborated: false,
             }),
-            made: None,
-        };
+            None,
+        );
         let doc = Document::new("file:///C.lean", 4, text);
         (
             DocAnalysis {
@@ -671,7 +670,7 @@ mod tests {
                 .map(|i| {
                     let mut t = TheoremView::clone(&base.theorems[0]);
                     // A title of its own per core.
-                    if let MetricState::Done(r) = &mut Arc::make_mut(&mut t.core).metrics[0].1 {
+                    if let MetricState::Done(r) = &mut t.metrics[0].1 {
                         r.verdict = Verdict::Score(0.125 * i as f64);
                     }
                     t
@@ -701,7 +700,7 @@ mod tests {
                         t.decl.name = Some(name.into());
                         // The last version's view when it is that one (as `prepare` takes it).
                         last.iter()
-                            .find(|o| Arc::ptr_eq(&o.core, &t.core) && o.decl == t.decl && o.at == t.at)
+                            .find(|o| Arc::ptr_eq(o.core(), t.core()) && o.decl == t.decl && o.at == t.at)
                             .cloned()
                             .unwrap_or_else(|| Arc::new(t))
                     })
