@@ -8,6 +8,7 @@ use crate::distance::{self, CostModel, Mapping};
 use crate::documents::Unedited;
 use crate::metrics::{self, transted_lite, Metric, MetricError, MetricReport, Pair};
 use crate::trees::{parse, Statement, Tree};
+use std::sync::Arc;
 
 /// A declaration in a file (the parser's `Declaration`: byte ranges into the file text).
 pub type Decl = parse::Declaration;
@@ -166,6 +167,21 @@ fn shift(d: &mut Decl, by: isize) {
         s(b);
     }
     s(&mut d.statement_end);
+}
+
+/// Whether `moved` is `d` moved by `by` bytes ([`shifted`] without making it).
+pub fn is_shifted(d: &Decl, moved: &Decl, by: isize) -> bool {
+    let s = |x: usize| x.wrapping_add_signed(by);
+    moved.start == s(d.start)
+        && moved.end == s(d.end)
+        && moved.statement_end == s(d.statement_end)
+        && moved.name_range == d.name_range.map(|(a, b)| (s(a), s(b)))
+        && moved.keyword == d.keyword
+        && match (&moved.name, &d.name) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b) || a == b,
+            (None, None) => true,
+            _ => false,
+        }
 }
 
 /// `d` moved by `by` bytes (an edit before it).

@@ -144,7 +144,16 @@ impl std::fmt::Debug for Made {
 /// left alone reads the view, not its core and metrics. Not part of a view's value (equal
 /// views may have it filled or not).
 #[derive(Clone, Debug, Default)]
-struct JudgedMemo(std::sync::OnceLock<Option<u64>>);
+struct JudgedMemo(std::sync::OnceLock<Option<Judged>>);
+
+/// What [`JudgedMemo`] keeps of a final judgement.
+#[derive(Clone, Copy, Debug)]
+struct Judged {
+    /// [`names_hash`] of its metrics.
+    names: u64,
+    /// [`explainable`]: its explanation missing.
+    explainable: bool,
+}
 
 impl PartialEq for JudgedMemo {
     fn eq(&self, _: &JudgedMemo) -> bool {
@@ -184,9 +193,9 @@ impl TheoremView {
         &mut self.core
     }
 
-    /// [`judged_through`] for metrics whose names hash to `lens` ([`names_hash`]), from the
-    /// memo once known.
-    fn judged_for(&self, lens: u64) -> bool {
+    /// [`judged_through`] for metrics whose names hash to `lens` ([`names_hash`]), and then
+    /// whether the explanation is missing ([`explainable`]), from the memo once known.
+    fn judged_for(&self, lens: u64) -> Option<bool> {
         let known = self.judged.0.get_or_init(|| {
             let final_ = !self.elaborated
                 && self.problem.is_none()
@@ -199,9 +208,12 @@ impl TheoremView {
                     .metrics
                     .iter()
                     .all(|(_, s)| matches!(s, MetricState::Done(_)));
-            final_.then(|| names_hash(self.metrics.iter().map(|(m, _)| m.as_str())))
+            final_.then(|| Judged {
+                names: names_hash(self.metrics.iter().map(|(m, _)| m.as_str())),
+                explainable: explainable(self),
+            })
         });
-        *known == Some(lens)
+        known.filter(|j| j.names == lens).map(|j| j.explainable)
     }
 }
 
@@ -565,19 +577,20 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
         // Made from the same inputs as in the previous version: taken as it is (moved).
         if let Some(prev) = prev {
             let same_inputs_at = match unedited.and_then(|u| at_if_unedited(&u, prev, d)) {
-                Some(at) => settled(prev, lens_hash, &mut reads, input, &readable).then_some(at),
+                Some(at) => settled(prev, lens_hash, &mut reads, input, &readable).map(|e| (at, e)),
                 None => {
                     let (at, lead, stmt_text) = inputs_of(doc, d);
-                    (unchanged(prev, lead, stmt_text)
-                        && settled(prev, lens_hash, &mut reads, input, &readable))
-                    .then_some(at)
+                    unchanged(prev, lead, stmt_text)
+                        .then(|| settled(prev, lens_hash, &mut reads, input, &readable))
+                        .flatten()
+                        .map(|e| (at, e))
                 }
             };
-            if let Some(at) = same_inputs_at {
+            if let Some((at, unexplained)) = same_inputs_at {
                 let decl_line = at.line as usize;
                 let m = prev.made.as_ref().expect("checked by `settled`");
                 if m.line == decl_line {
-                    if explainable(prev) {
+                    if unexplained {
                         work.push(theorems.len());
                     }
                     theorems.push(if prev.decl == *d && prev.at == at {
@@ -601,7 +614,7 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                     _ => None,
                 };
                 if let Some(origin) = origin {
-                    if explainable(prev) {
+                    if unexplained {
                         work.push(theorems.len());
                     }
                     let mut core = TheoremCore::clone(&prev.core);
@@ -808,7 +821,7 @@ fn at_if_unedited(u: &Unedited, prev: &TheoremView, d: &Decl) -> Option<Position
     let tail = u.tail?;
     // `block - 1` ends the line above the block: it too must be in the tail.
     let block = p.start.checked_sub(m.lead.len())?;
-    if block > tail.old_start && engine::shifted(p, tail.shift) == *d {
+    if block > tail.old_start && engine::is_shifted(p, d, tail.shift) {
         return Some(Position {
             line: u32::try_from(i64::from(prev.at.line) + tail.line_shift as i64).ok()?,
             character: prev.at.character,
@@ -907,30 +920,29 @@ fn unchanged(prev: &TheoremView, lead: &str, stmt_text: &str) -> bool {
         .is_some_and(|m| *m.lead == *lead && *prev.text == *stmt_text)
 }
 
-/// Whether `prev`, made from the same texts as the declaration at hand, holds a final
+/// `prev`, made from the same texts as the declaration at hand, holds a final
 /// judgement from inputs that are still current: a [`Made`] record whose reference file is
 /// the current one (by identity, its path still readable), the reference parsed, and
 /// [`judged_through`] (what [`reusable`] checks besides the texts, which the identical inputs
-/// make true). Costs a few comparisons and, once per job and file, a stamp.
+/// make true); then `Some(whether its explanation is missing)`. Costs a look at the view
+/// (its memo) and, once per job and file, a stamp.
 fn settled(
     prev: &TheoremView,
     lens: u64,
     reads: &mut Reads,
     input: &JobInput,
     readable: &ReadableRoots,
-) -> bool {
-    let Some(m) = prev.made.as_ref() else {
-        return false;
-    };
+) -> Option<bool> {
+    let m = prev.made.as_ref()?;
     if let Some((path, file)) = &m.file {
         // Most theorems name one file: once it is found current, a pointer comparison.
         if !reads.current.iter().any(|f| Arc::ptr_eq(f, file)) {
             if reads.check(readable, path).is_err() {
-                return false;
+                return None;
             }
             match reads.file(path, &input.open_texts) {
                 Ok(f) if Arc::ptr_eq(&f, file) => reads.current.push(f),
-                _ => return false,
+                _ => return None,
             }
         }
     }
