@@ -864,36 +864,54 @@ fn judged_through(prev: &TheoremView, lens: &[String]) -> bool {
 }
 
 /// The previous version's theorems by name. Looked up in document order: while the names
-/// follow the previous order, a cursor answers without hashing; a name elsewhere is found
-/// through a map (the first theorem of that name), built at the first such lookup, and the
-/// cursor goes on from there. Which theorem of a repeated name is offered does not matter:
-/// what is taken from it is checked against the declaration's own inputs.
+/// follow the previous order, a cursor answers without hashing, and a name a few places
+/// further on is found by looking there (a theorem added, removed or renamed by an edit costs
+/// a few comparisons). After a few names not found so, a map of every name (the first theorem
+/// of each) answers instead, and the cursor goes on from what it finds. Which theorem of a
+/// repeated name is offered does not matter, nor that one found far away only by the map may
+/// be missed before it is built: what is taken from a theorem is checked against the
+/// declaration's own inputs, and a theorem not offered is judged anew (from the caches).
 struct Earlier<'a> {
     theorems: &'a [Arc<TheoremView>],
     next: usize,
+    misses: usize,
     by_name: Option<HashMap<&'a str, usize>>,
 }
+
+/// Places after the cursor [`Earlier`] looks at before its map is built.
+const NEAR: usize = 4;
+/// Names [`Earlier`] does not find near the cursor before it builds its map.
+const MISSES_BEFORE_MAP: usize = 8;
 
 impl<'a> Earlier<'a> {
     fn new(theorems: &'a [Arc<TheoremView>]) -> Earlier<'a> {
         Earlier {
             theorems,
             next: 0,
+            misses: 0,
             by_name: None,
         }
     }
 
     fn get(&mut self, name: &Arc<str>) -> Option<&'a Arc<TheoremView>> {
         let theorems = self.theorems;
-        if let Some(t) = theorems.get(self.next) {
-            // Mostly the same shared name (declaration scans keep them): no text compared.
-            if t.decl
+        // Mostly the same shared name (declaration scans keep them): no text compared.
+        let named = |t: &TheoremView| {
+            t.decl
                 .name
                 .as_ref()
                 .is_some_and(|n| Arc::ptr_eq(n, name) || **n == **name)
-            {
-                self.next += 1;
-                return Some(t);
+        };
+        let near = if self.by_name.is_some() { 1 } else { NEAR };
+        let end = (self.next + near).min(theorems.len());
+        if let Some(i) = (self.next..end).find(|&i| named(&theorems[i])) {
+            self.next = i + 1;
+            return theorems.get(i);
+        }
+        if self.by_name.is_none() {
+            self.misses += 1;
+            if self.misses <= MISSES_BEFORE_MAP {
+                return None;
             }
         }
         let m = self.by_name.get_or_insert_with(|| {
