@@ -938,12 +938,12 @@ fn unchanged(prev: &TheoremView, lead: &str, stmt_text: &str) -> bool {
         .is_some_and(|m| *m.lead == *lead && *prev.text == *stmt_text)
 }
 
-/// `prev`, made from the same texts as the declaration at hand, holds a final
-/// judgement from inputs that are still current: a [`Made`] record whose reference file is
-/// the current one (by identity, its path still readable), the reference parsed, and
-/// [`judged_through`] (what [`reusable`] checks besides the texts, which the identical inputs
-/// make true); then `Some(whether its explanation is missing)`. Costs a look at the view
-/// (its memo) and, once per job and file, a stamp.
+/// For `prev`, made from the same texts as the declaration at hand: `Some(whether its
+/// explanation is missing)` when it holds a final judgement from inputs that are still
+/// current: a [`Made`] record whose reference file is the current one (by identity, its path
+/// still readable), the reference parsed, and [`judged_through`] (what [`reusable`] checks
+/// besides the texts, which the identical inputs make true). Costs a look at the view (its
+/// memo) and, once per job and file, a stamp.
 fn settled(
     prev: &TheoremView,
     lens: u64,
