@@ -273,8 +273,9 @@ pub struct DocAnalysis {
     /// [`JobInput::inputs_key`] of the job that made it: another config or toolchain judges
     /// anew.
     pub inputs: u64,
-    /// The [`super::cache::DeclScan::generation`] of the declaration scan it was made from (0: none): the
-    /// next job learns from the scan what the edits since left alone.
+    /// The generation of the declaration scan it was made from (0: none;
+    /// [`super::cache::DeclScan::generation`]): the next job learns from that scan what the
+    /// edits since left alone.
     pub scan: u64,
 }
 
