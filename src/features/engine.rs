@@ -209,6 +209,18 @@ fn rescan_window(old: &str, old_decls: &[Decl], new: &str, u: &Unedited) -> Opti
         });
     }
     let ce_old = ob.len() - suffix;
+    // A declaration's start looks back from its keyword over a doc comment, from a `-/` to its
+    // opener however far (nesting counted), across the window too: only an edit that neither
+    // makes nor removes a `/-` or `-/` (nor one straddling its ends) leaves every such look-back
+    // outside the window as it was.
+    let delimiter_near = |b: &[u8], from: usize, to: usize| {
+        b[from.saturating_sub(1)..(to + 1).min(b.len())]
+            .windows(2)
+            .any(|w| w == b"/-" || w == b"-/")
+    };
+    if delimiter_near(ob, cs, ce_old) || delimiter_near(nb, cs, nb.len() - suffix) {
+        return None;
+    }
     let delta = nb.len() as isize - ob.len() as isize;
     // The searches below need declarations in order, each ending before the next begins (an
     // `unsafe theorem` ends its predecessor past its own start: scanned whole).
