@@ -34,7 +34,7 @@
 //! Open questions: batches (JSON arrays) are forwarded whole, not split (no Lean client sends
 //! them); a null id is treated as no id.
 
-use crate::features::{Features, OwnFuture, ToEditor};
+use crate::features::{Features, JsonText, OwnFuture, ToEditor};
 use crate::lean::LeanClient;
 use crate::pending::{OwnId, PendingTable, Reply};
 use crate::wire::{self, FrameReader, Peek, RequestId};
@@ -546,33 +546,26 @@ fn rewrite_field(bytes: Vec<u8>, field: &str, f: impl FnOnce(Value) -> Value) ->
     serde_json::to_vec(&object).unwrap_or(bytes)
 }
 
-/// A reply's body; `result` is written as the JSON text it is (a code lens answer is put
-/// together from per-theorem texts, not parsed again).
-#[derive(serde::Serialize)]
-struct ResultBody<'a> {
-    jsonrpc: &'static str,
-    id: Value,
-    result: &'a serde_json::value::RawValue,
-}
-
-fn response_body(
-    id: &RequestId,
-    result: Result<Box<serde_json::value::RawValue>, (i64, String)>,
-) -> Vec<u8> {
-    let body = match result {
+/// A JSON-RPC response: our own answer's JSON text is written as it is (the code lens answer is
+/// put together from per-theorem texts, not parsed again).
+fn response_body(id: &RequestId, result: Result<JsonText, (i64, String)>) -> Vec<u8> {
+    match result {
         Ok(result) => {
-            let body = ResultBody {
-                jsonrpc: "2.0",
-                id: id.to_json(),
-                result: &result,
-            };
-            return serde_json::to_vec(&body).expect("BUG: a JSON value always serializes");
+            let text = result.get();
+            let mut body = Vec::with_capacity(text.len() + 48);
+            body.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
+            serde_json::to_writer(&mut body, &id.to_json())
+                .expect("BUG: a JSON value always serializes");
+            body.extend_from_slice(br#","result":"#);
+            body.extend_from_slice(text.as_bytes());
+            body.push(b'}');
+            body
         }
-        Err((code, message)) => {
-            json!({"jsonrpc": "2.0", "id": id.to_json(), "error": {"code": code, "message": message}})
-        }
-    };
-    serde_json::to_vec(&body).expect("BUG: a JSON value always serializes")
+        Err((code, message)) => serde_json::to_vec(
+            &json!({"jsonrpc": "2.0", "id": id.to_json(), "error": {"code": code, "message": message}}),
+        )
+        .expect("BUG: a JSON value always serializes"),
+    }
 }
 
 async fn forward(tx: &mpsc::Sender<Vec<u8>>, bytes: Vec<u8>, stream: &'static str) {
@@ -930,7 +923,7 @@ mod tests {
                         code: -32603,
                         message: e.to_string(),
                     })?;
-                Ok(crate::features::raw_json(&json!({"fromLean": r})))
+                Ok(crate::features::JsonText::of(&json!({"fromLean": r})))
             }))
         }
         fn wants_response(&self, method: &str) -> bool {

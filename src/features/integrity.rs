@@ -17,9 +17,9 @@
 //! on the directive's line; nothing here can stop the proxy.
 
 use super::jobs::JobInput;
+use super::JsonText;
 use crate::documents::Document;
 use crate::integrity::{Criterion, Options, Parsed, StatementVerdict, Task};
-use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -94,8 +94,8 @@ impl IntegrityState {
         &self,
         params: &Value,
         doc: Option<Arc<Document>>,
-        result: Box<RawValue>,
-    ) -> Box<RawValue> {
+        result: JsonText,
+    ) -> JsonText {
         let (Some(uri), Some(doc)) = (params["textDocument"]["uri"].as_str(), doc) else {
             return result;
         };
@@ -122,7 +122,7 @@ impl IntegrityState {
             Some(inner) if !inner.trim().is_empty() => format!("[{inner},{ours}]"),
             _ => format!("[{ours}]"),
         };
-        RawValue::from_string(text).expect("BUG: two JSON arrays' items make one")
+        JsonText::joined(Arc::new(text))
     }
 }
 

@@ -102,11 +102,33 @@ pub struct OwnError {
 
 /// The future of an own request, run by the router on a spawned task. Its answer is JSON text:
 /// the code lens answer is put together from per-theorem texts, never built as a `Value`.
-pub type OwnFuture = Pin<Box<dyn Future<Output = Result<Box<RawValue>, OwnError>> + Send>>;
+pub type OwnFuture = Pin<Box<dyn Future<Output = Result<JsonText, OwnError>> + Send>>;
 
-/// `v` as JSON text.
-pub fn raw_json(v: &Value) -> Box<RawValue> {
-    serde_json::value::to_raw_value(v).expect("BUG: a JSON value always serializes")
+/// JSON text this program made: serialized by `serde_json`, or joined from such texts (the
+/// code lens answer's items, `views::lenses_with`). Written to the editor as it is, never
+/// parsed again (a 1,000-lens answer is 260 KB: `RawValue::from_string` would parse it all).
+/// Made only where it is known to be valid; debug builds (the tests) check it.
+#[derive(Clone, Debug)]
+pub struct JsonText(Arc<String>);
+
+impl JsonText {
+    /// `v` as JSON text.
+    pub fn of(v: &Value) -> JsonText {
+        JsonText(Arc::new(v.to_string()))
+    }
+
+    /// `text`, joined from JSON texts by the caller into one JSON value.
+    pub(crate) fn joined(text: Arc<String>) -> JsonText {
+        debug_assert!(
+            serde_json::from_str::<serde::de::IgnoredAny>(&text).is_ok(),
+            "BUG: joined JSON text is not JSON: {text}"
+        );
+        JsonText(text)
+    }
+
+    pub fn get(&self) -> &str {
+        &self.0
+    }
 }
 
 /// The "allow" answer of the `[llm]` confirmation.
@@ -551,7 +573,7 @@ impl Features {
                 }))
             }
             "codeLens/resolve" => {
-                let params = raw_json(params);
+                let params = JsonText::of(params);
                 Some(Box::pin(async move { Ok(params) }))
             }
             // Lean advertises `codeAction.resolveProvider`, so clients (Neovim 0.11's
@@ -559,13 +581,13 @@ impl Features {
             // complete already: answer with the action itself instead of forwarding it to Lean,
             // which does not know it.
             "codeAction/resolve" if is_ours(params["command"]["command"].as_str()) => {
-                let params = raw_json(params);
+                let params = JsonText::of(params);
                 Some(Box::pin(async move { Ok(params) }))
             }
             "workspace/executeCommand" if is_ours(params["command"].as_str()) => {
                 let (this, params) = (self.clone(), params.clone());
                 Some(Box::pin(async move {
-                    this.execute(&params).await.map(|v| raw_json(&v))
+                    this.execute(&params).await.map(|v| JsonText::of(&v))
                 }))
             }
             _ => None,
@@ -1446,8 +1468,8 @@ impl Features {
 
     /// `textDocument/codeLens`: from the analysis when current, else "pending" lenses at the
     /// current positions of the theorems that had a reference.
-    fn code_lenses(&self, params: &Value) -> Box<RawValue> {
-        let none = || raw_json(&json!([]));
+    fn code_lenses(&self, params: &Value) -> JsonText {
+        let none = || JsonText::of(&json!([]));
         let Some(uri) = params["textDocument"]["uri"].as_str() else {
             return none();
         };
@@ -1461,7 +1483,7 @@ impl Features {
             let mut titles = lock(&self.inner.lens_titles);
             let titles = titles.entry(uri.to_string()).or_default();
             let text = views::lenses_with(&a, &self.inner.commands, titles);
-            return RawValue::from_string(text).expect("BUG: lens answer is a JSON array");
+            return JsonText::joined(text);
         }
         let mut pending = DocAnalysis {
             uri: a.uri.clone(),
@@ -1490,7 +1512,7 @@ impl Features {
                 pending.theorems.push(Arc::new(t));
             }
         }
-        raw_json(&views::lenses(&pending, &doc, &self.inner.commands))
+        JsonText::of(&views::lenses(&pending, &doc, &self.inner.commands))
     }
 
     fn theorem(&self, args: &Value) -> Result<(Arc<Document>, Arc<DocAnalysis>, usize), OwnError> {

@@ -162,7 +162,8 @@ fn lens_command(a: &DocAnalysis, t: &TheoremView, cmds: &Commands) -> Value {
 pub struct LensTitles {
     header: String,
     uri: String,
-    answer: String,
+    /// Shared with the answer sent (it is not copied).
+    answer: Arc<String>,
     last: Vec<AnsweredLens>,
 }
 
@@ -205,7 +206,7 @@ fn lens_text(line: u32, character: u32, command: &str) -> String {
 /// answer (`titles`, which then holds this one): an answer for 1,000 theorems copies their
 /// texts, and only the edited theorems' lenses are made anew (and the moved ones' ranges
 /// written). Positions are the views' own (`TheoremView::at`).
-pub fn lenses_with(a: &DocAnalysis, cmds: &Commands, titles: &mut LensTitles) -> String {
+pub fn lenses_with(a: &DocAnalysis, cmds: &Commands, titles: &mut LensTitles) -> Arc<String> {
     if titles.header != a.candidate_header || titles.uri != a.uri {
         titles.last.clear();
         titles.header.clone_from(&a.candidate_header);
@@ -280,8 +281,8 @@ pub fn lenses_with(a: &DocAnalysis, cmds: &Commands, titles: &mut LensTitles) ->
     }
     out.push(']');
     titles.last = next;
-    titles.answer.clone_from(&out);
-    out
+    titles.answer = Arc::new(out);
+    titles.answer.clone()
 }
 
 /// A duration as the hover and the proof-path view show it (`0.7 ms`, `26 ms`).
