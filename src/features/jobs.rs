@@ -273,6 +273,8 @@ pub struct DocAnalysis {
     /// [`JobInput::inputs_key`] of the job that made it: another config or toolchain judges
     /// anew.
     pub inputs: u64,
+    /// The reference files its theorems name (each once; a superset of those a view names).
+    pub reference_files: Vec<PathBuf>,
     /// The generation of the declaration scan it was made from (0: none;
     /// [`super::cache::DeclScan::generation`]): the next job learns from that scan what the
     /// edits since left alone.
@@ -776,6 +778,8 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
             problems,
             candidate_header: cand_header,
             inputs,
+            // Every file a view names was read (or found current) through `reads`.
+            reference_files: reads.files.into_keys().collect(),
             scan: scan.generation,
         },
         work,

@@ -1295,6 +1295,14 @@ impl Features {
         if doc.version != a.version {
             return false;
         }
+        // No reference file open: nothing to elaborate, and no theorem is looked at.
+        if !a
+            .reference_files
+            .iter()
+            .any(|p| self.inner.docs.get(&path_to_uri(p)).is_some())
+        {
+            return false;
+        }
         let mut changed = false;
         let mut ref_decls_by_uri: HashMap<String, Vec<engine::Decl>> = HashMap::new();
         let mut ref_docs: HashMap<PathBuf, (String, Option<Arc<Document>>)> = HashMap::new();
@@ -1492,6 +1500,7 @@ impl Features {
             problems: Vec::new(),
             candidate_header: a.candidate_header.clone(),
             inputs: a.inputs,
+            reference_files: Vec::new(),
             scan: 0,
         };
         // By name, first in document order as before, without a scan per declaration.

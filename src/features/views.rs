@@ -630,6 +630,7 @@ mod tests {
                 problems: vec![],
                 candidate_header: String::new(),
                 inputs: 0,
+                reference_files: Vec::new(),
                 scan: 0,
             },
             doc,
@@ -714,6 +715,7 @@ mod tests {
                     problems: vec![],
                     candidate_header: String::new(),
                     inputs: 0,
+                    reference_files: Vec::new(),
                     scan: 0,
                 };
                 let cached: Value = serde_json::from_str(&lenses_with(&a, &cmds, &mut titles)).unwrap();
