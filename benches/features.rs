@@ -10,7 +10,8 @@
 //! and (2) the last one (every offline lens metric done), then answers the editor's
 //! `textDocument/codeLens` request as it would after the refresh. Prints p50/p90/p99/max.
 //! `--mode one` (default) edits inside the first theorem's statement (its metrics recomputed,
-//! the others' cached), `--mode all` inside every theorem (nothing cached), `--mode comment`
+//! the others' cached; mostly the same length), `--mode typing` types one more character there
+//! each time (every later theorem moves), `--mode all` inside every theorem (nothing cached), `--mode comment`
 //! outside every theorem (everything cached; ranged: a comment line inserted above every theorem
 //! and removed again, so every theorem moves).
 //!
@@ -396,6 +397,11 @@ async fn one_size(
                 "one" => candidate
                     .replacen("EDIT", &format!("_{v}"), 1)
                     .replace("EDIT", ""),
+                // One more character typed in the first theorem each time: every later
+                // theorem moves by a byte.
+                "typing" => candidate
+                    .replacen("EDIT", &"x".repeat(v), 1)
+                    .replace("EDIT", ""),
                 // Inside every theorem: nothing cached.
                 _ => candidate.replace("EDIT", &format!("_{v}")),
             };
@@ -459,9 +465,14 @@ async fn one_size(
             first.push(times[0]);
             // The floor, right after (same conditions): what the edited theorem itself needs
             // (its statement parsed, both lens metrics and the TED explanation), no document.
-            if mode == "one" {
+            if mode == "one" || mode == "typing" {
                 let (_, c_text) = first_pair.as_ref().expect("one theorem at least");
-                let c_text = c_text.replace("EDIT", &format!("_{v}"));
+                let typed = if mode == "one" {
+                    format!("_{v}")
+                } else {
+                    "x".repeat(v)
+                };
+                let c_text = c_text.replace("EDIT", &typed);
                 let r_stmt = r_stmt.clone();
                 // On a blocking-pool thread, as the job's metric work runs.
                 let f = tokio::task::spawn_blocking(move || {

@@ -112,9 +112,10 @@ pub struct Made {
     pub lead: Arc<str>,
     /// 0-based line of the declaration (the directive's origin names a line).
     pub line: usize,
-    /// The reference file's content as cached (`None`: an inline reference). The `Arc` changes
+    /// The reference file (its path shared: a moved view copies pointers) and its content as
+    /// cached (`None`: an inline reference). The `Arc` changes
     /// whenever the file's stamp does (`JobCaches::file`).
-    pub file: Option<(PathBuf, Arc<RefFile>)>,
+    pub file: Option<(Arc<Path>, Arc<RefFile>)>,
 }
 
 impl PartialEq for Made {
@@ -179,6 +180,15 @@ impl TheoremView {
             core,
             judged: JudgedMemo::default(),
             made,
+        }
+    }
+
+    /// The same judgement as this view (its core, and what its memo knows of it) for a
+    /// declaration elsewhere.
+    pub fn moved(&self, decl: Decl, at: Position, made: Option<Made>) -> Self {
+        TheoremView {
+            judged: self.judged.clone(),
+            ..TheoremView::new(decl, at, self.core.clone(), made)
         }
     }
 
@@ -599,12 +609,7 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                     theorems.push(if prev.decl == *d && prev.at == at {
                         prev.clone()
                     } else {
-                        Arc::new(TheoremView::new(
-                            d.clone(),
-                            at,
-                            prev.core.clone(),
-                            prev.made.clone(),
-                        ))
+                        Arc::new(prev.moved(d.clone(), at, prev.made.clone()))
                     });
                     continue;
                 }
@@ -663,7 +668,7 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                 .map(|f| Made {
                     lead: lead.into(),
                     line: decl_line,
-                    file: Some((target.file.clone(), f)),
+                    file: Some((target.file.as_path().into(), f)),
                 }),
             (Some(_), ReferenceSource::Inline { .. }, Ok(_)) => Some(Made {
                 lead: lead.into(),
@@ -682,7 +687,7 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                 theorems.push(if prev.decl == *d && prev.at == at && prev.made == made {
                     prev.clone()
                 } else {
-                    Arc::new(TheoremView::new(d.clone(), at, prev.core.clone(), made))
+                    Arc::new(prev.moved(d.clone(), at, made))
                 });
                 continue;
             }
@@ -1311,7 +1316,7 @@ mod tests {
                         (
                             m.lead.to_string(),
                             m.line,
-                            m.file.as_ref().map(|(p, _)| p.clone()),
+                            m.file.as_ref().map(|(p, _)| p.to_path_buf()),
                         )
                     }),
                 )

@@ -241,25 +241,33 @@ pub fn lenses_with(a: &DocAnalysis, cmds: &Commands, titles: &mut LensTitles) ->
                 continue;
             }
         }
-        let map = by_core.get_or_insert_with(|| {
-            let mut m = HashMap::with_capacity_and_hasher(last.len(), Default::default());
-            for (j, e) in last.iter().enumerate() {
-                if let Some(e) = e {
-                    m.entry(Arc::as_ptr(e.view.core()) as usize).or_insert(j);
+        // Moved (the same core at the cursor, as after an edit above): its command kept.
+        let at_cursor = last
+            .get(cursor)
+            .and_then(Option::as_ref)
+            .is_some_and(|e| Arc::ptr_eq(e.view.core(), t.core()));
+        let found = if at_cursor {
+            Some(cursor)
+        } else {
+            let map = by_core.get_or_insert_with(|| {
+                let mut m = HashMap::with_capacity_and_hasher(last.len(), Default::default());
+                for (j, e) in last.iter().enumerate() {
+                    if let Some(e) = e {
+                        m.entry(Arc::as_ptr(e.view.core()) as usize).or_insert(j);
+                    }
                 }
-            }
-            m
+                m
+            });
+            map.get(&(Arc::as_ptr(t.core()) as usize)).copied()
+        }
+        .and_then(|j| {
+            let e = last[j].take()?;
+            cursor = j + 1;
+            Some(e)
         });
-        let found = match map.get(&(Arc::as_ptr(t.core()) as usize)) {
-            Some(&j) if last[j].is_some() => {
-                cursor = j + 1;
-                last[j].take()
-            }
-            _ => None,
-        };
         let command = match found {
             // The same core under the same name: the same command, maybe elsewhere.
-            Some(e) if e.view.name() == t.name() => {
+            Some(e) if e.view.decl.name == t.decl.name => {
                 if e.view.at == t.at {
                     out.push_str(&last_answer[e.span.clone()]);
                 } else {
