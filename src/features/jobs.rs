@@ -1293,7 +1293,7 @@ mod tests {
     /// pending) and the reference file's identity (another cache holds another `Arc`).
     type Facts = (
         Decl,
-        usize,
+        (usize, Position),
         Option<RefView>,
         String,
         Option<Arc<Statement>>,
@@ -1307,7 +1307,7 @@ mod tests {
             .map(|t| {
                 (
                     t.decl.clone(),
-                    t.candidate_offset,
+                    (t.candidate_offset, t.at),
                     t.reference.clone(),
                     t.text.to_string(),
                     t.candidate.clone(),
