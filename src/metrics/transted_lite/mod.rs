@@ -210,7 +210,7 @@ struct Reuse {
     /// The first tree of the search's start state, and the distances of every candidate
     /// subtree measured against it: in the default candidate-only search every state shares
     /// that tree, and neighbouring states share all but the rewritten subtree's path.
-    incremental: Option<(Tree, Incremental)>,
+    incremental: Option<(Rc<Tree>, Incremental)>,
     /// The last other first tree of a state and its flattening (searches on both sides).
     first: Option<(Tree, FlatTree)>,
     /// Small trees (binders) measured by `binder_reorder`, numbered, with their flattening.
@@ -240,8 +240,14 @@ impl Heuristic {
         }
     }
 
-    /// The distance between the two trees of a state.
-    fn ted(&mut self, a: &Tree, b: &Tree) -> u32 {
+    /// The distance between the two trees of a state. Its first tree is compared with the
+    /// incremental engine's by pointer first: the states of a candidate-only search share it.
+    fn state_ted(&mut self, a: &Rc<Tree>, b: &Tree) -> u32 {
+        self.ted(a, b, Some(a))
+    }
+
+    /// The distance between two trees; `shared`: the first as the state holds it.
+    fn ted(&mut self, a: &Tree, b: &Tree, shared: Option<&Rc<Tree>>) -> u32 {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.timed_out = true;
             return PAST_DEADLINE;
@@ -254,10 +260,11 @@ impl Heuristic {
         // The first tree of the search's first state is the one every candidate-side state
         // shares: measured incrementally against it (`distance::Incremental`), each state
         // costs the subtrees its rewrite changed, not the whole pair.
-        let incremental = reuse
-            .incremental
-            .get_or_insert_with(|| (a.clone(), Incremental::new(a, b, self.costs)));
-        if incremental.0 == *a {
+        let incremental = reuse.incremental.get_or_insert_with(|| {
+            let first = shared.map_or_else(|| Rc::new(a.clone()), Rc::clone);
+            (first, Incremental::new(a, b, self.costs))
+        });
+        if shared.is_some_and(|s| Rc::ptr_eq(s, &incremental.0)) || *incremental.0 == *a {
             let d = incremental.1.ted(b, self.deadline);
             return self.adjust(a, b, d);
         }
@@ -283,7 +290,7 @@ impl Heuristic {
             return PAST_DEADLINE;
         }
         let Some(mut reuse) = self.reuse.take() else {
-            return self.ted(a, b);
+            return self.ted(a, b, None);
         };
         let d = self.small_ted_reusing(&mut reuse, a, b);
         self.reuse = Some(reuse);
@@ -391,7 +398,7 @@ impl StepProvider for TreePairs {
     }
 
     fn distance(&mut self, state: &Self::State) -> u32 {
-        self.heuristic.ted(&state.0, &state.1)
+        self.heuristic.state_ted(&state.0, &state.1)
     }
 }
 
