@@ -186,15 +186,9 @@ pub fn is_shifted(d: &Decl, moved: &Decl, by: isize) -> bool {
 
 /// `d` moved by `by` bytes (an edit before it).
 pub fn shifted(d: &Decl, by: isize) -> Decl {
-    let s = |x: usize| x.wrapping_add_signed(by);
-    Decl {
-        keyword: d.keyword,
-        name: d.name.clone(),
-        start: s(d.start),
-        end: s(d.end),
-        name_range: d.name_range.map(|(a, b)| (s(a), s(b))),
-        statement_end: s(d.statement_end),
-    }
+    let mut moved = d.clone();
+    shift(&mut moved, by);
+    moved
 }
 
 /// The window re-scan of [`rescan`]; `None` where only a whole scan is sure.
@@ -270,12 +264,11 @@ fn rescan_window(old: &str, old_decls: &[Decl], new: &str, u: &Unedited) -> Opti
     if comment_lookback_leaves(&new[l..r]) {
         return None;
     }
-    let window = declarations(&new[l..r]);
+    let mut window = declarations(&new[l..r]);
     // The window's first declaration must start where the kept prefix left off.
     if keep < before && window.first().map(|d| d.start) != Some(0) {
         return None;
     }
-    let mut window = window;
     for d in &mut window {
         shift(d, l as isize);
     }
