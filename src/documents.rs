@@ -227,7 +227,7 @@ fn line_starts_in(bytes: &[u8], from: usize, to: usize) -> usize {
 }
 
 /// Length of the common prefix of `a` and `b` (compared in blocks: memcmp, not byte by byte).
-pub fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     const BLOCK: usize = 128;
     let n = a.len().min(b.len());
     let mut i = 0;
@@ -241,7 +241,7 @@ pub fn common_prefix(a: &[u8], b: &[u8]) -> usize {
 }
 
 /// Length of the common suffix of `a` and `b`, at most `max`.
-pub fn common_suffix(a: &[u8], b: &[u8], max: usize) -> usize {
+fn common_suffix(a: &[u8], b: &[u8], max: usize) -> usize {
     const BLOCK: usize = 128;
     let (la, lb) = (a.len(), b.len());
     let mut i = 0;
