@@ -207,17 +207,11 @@ impl TheoremView {
     /// whether the explanation is missing ([`explainable`]), from the memo once known.
     fn judged_for(&self, lens: u64) -> Option<bool> {
         let known = self.judged.0.get_or_init(|| {
-            let final_ = !self.elaborated
-                && self.problem.is_none()
-                && self.candidate.is_some()
+            let final_ = judged_final(self)
                 && self
                     .reference
                     .as_ref()
-                    .is_some_and(|r| r.statement.is_some())
-                && self
-                    .metrics
-                    .iter()
-                    .all(|(_, s)| matches!(s, MetricState::Done(_)));
+                    .is_some_and(|r| r.statement.is_some());
             final_.then(|| Judged {
                 names: names_hash(self.metrics.iter().map(|(m, _)| m.as_str())),
                 explainable: explainable(self),
@@ -862,15 +856,17 @@ fn reusable(prev: &TheoremView, r: &RefView, stmt_text: &str, lens: &[String]) -
 /// are Lean's, redone per version), no problem, the candidate parsed, and every metric done
 /// (see [`reusable`] for why only done results count).
 fn judged_through(prev: &TheoremView, lens: &[String]) -> bool {
-    !prev.elaborated
-        && prev.problem.is_none()
-        && prev.candidate.is_some()
-        && prev.metrics.len() == lens.len()
-        && prev
-            .metrics
+    judged_final(prev) && prev.metrics.iter().map(|(m, _)| m).eq(lens)
+}
+
+/// [`judged_through`] whatever the metrics are named.
+fn judged_final(t: &TheoremCore) -> bool {
+    !t.elaborated
+        && t.problem.is_none()
+        && t.candidate.is_some()
+        && t.metrics
             .iter()
-            .zip(lens)
-            .all(|((m, s), l)| m == l && matches!(s, MetricState::Done(_)))
+            .all(|(_, s)| matches!(s, MetricState::Done(_)))
 }
 
 /// The previous version's theorems by name. Looked up in document order: while the names
