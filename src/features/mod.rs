@@ -2301,16 +2301,7 @@ mod tests {
             "{:#?}",
             a.theorems[1]
         );
-        let lenses = s
-            .features
-            .own_request(
-                "textDocument/codeLens",
-                &json!({"textDocument": {"uri": s.uri}}),
-            )
-            .unwrap()
-            .await
-            .unwrap();
-        let lenses: Value = serde_json::from_str(lenses.get()).unwrap();
+        let lenses = lens_answer(&s).await;
         assert_eq!(lenses.as_array().unwrap().len(), 2);
         assert!(lenses[0]["command"]["title"]
             .as_str()
