@@ -581,12 +581,14 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
             return None;
         }
         let prev = d.name.as_ref().and_then(|n| earlier.get(n));
+        // The declaration's inputs, once read ([`inputs_of`]).
+        let mut read = None;
         // Made from the same inputs as in the previous version: taken as it is (moved).
         if let Some(prev) = prev {
             let same_inputs_at = match unedited.and_then(|u| at_if_unedited(&u, prev, d)) {
                 Some(at) => settled(prev, lens_hash, &mut reads, input, &readable).map(|e| (at, e)),
                 None => {
-                    let (at, lead, stmt_text) = inputs_of(doc, d);
+                    let (at, lead, stmt_text) = *read.insert(inputs_of(doc, d));
                     unchanged(prev, lead, stmt_text)
                         .then(|| settled(prev, lens_hash, &mut reads, input, &readable))
                         .flatten()
@@ -636,7 +638,7 @@ pub fn prepare(input: &JobInput, caches: &JobCaches, cancel: &CancelToken) -> Op
                 }
             }
         }
-        let (at, lead, stmt_text) = inputs_of(doc, d);
+        let (at, lead, stmt_text) = read.unwrap_or_else(|| inputs_of(doc, d));
         let decl_line = at.line as usize;
         let directive = match directive_above_at(text, d.start, decl_line, &doc_path, &doc_dir) {
             Some(Ok(dir)) => Some(dir),
