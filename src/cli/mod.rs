@@ -25,7 +25,7 @@ mod merge;
 mod score;
 mod serve;
 mod shim;
-mod statement;
+pub mod statement;
 mod ted;
 mod tree;
 

@@ -1,0 +1,157 @@
+//! The adversarial harness: pairs written to fool the offline judge (`fixtures/adversarial/`).
+//!
+//! `not-equivalent.txt` holds pairs that differ in meaning under Lean's elaboration (carriers
+//! where a lemma fails, coercion boundaries, binders named like constants, names under other
+//! headers, header constructs that change a name or an operator). No offline metric (`ted`,
+//! `path`, `transted-lite`) may call any of them equivalent. `equivalent.txt` holds restatements
+//! beside those traps that `transted-lite` must still show equivalent, so that refusing
+//! everything fails too. Each statement is read as `score --ref-text` reads it (the header is the
+//! text before the declaration). Prints the counts per condition.
+
+use lean_assess::cli::statement::{from_literal, Loaded};
+use lean_assess::metrics::{self, equivalence, Pair};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+struct Case {
+    /// The condition the pair attacks (before `:` in the case line) and the whole line.
+    family: String,
+    title: String,
+    line: usize,
+    reference: String,
+    candidate: String,
+}
+
+fn cases(file: &str) -> Vec<Case> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/adversarial").join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mut out = Vec::new();
+    let mut current: Option<(String, usize, Vec<String>, Vec<String>, bool)> = None;
+    let mut finish = |c: Option<(String, usize, Vec<String>, Vec<String>, bool)>| {
+        if let Some((title, line, r, c, seen_sep)) = c {
+            assert!(seen_sep, "{file}:{line}: a case needs a `---` line");
+            let family = title.split(':').next().unwrap_or(&title).trim().to_string();
+            out.push(Case {
+                family,
+                title,
+                line,
+                reference: r.join("\n"),
+                candidate: c.join("\n").trim_end().to_string(),
+            });
+        }
+    };
+    for (i, line) in text.lines().enumerate() {
+        if let Some(title) = line.strip_prefix("=== ") {
+            finish(current.take());
+            current = Some((title.to_string(), i + 1, Vec::new(), Vec::new(), false));
+            continue;
+        }
+        let Some((_, _, r, c, sep)) = current.as_mut() else {
+            assert!(
+                line.is_empty() || line.starts_with('#'),
+                "{file}:{}: text outside a case",
+                i + 1
+            );
+            continue;
+        };
+        if line == "---" {
+            *sep = true;
+        } else if *sep {
+            c.push(line.to_string());
+        } else {
+            r.push(line.to_string());
+        }
+    }
+    finish(current.take());
+    out
+}
+
+fn load(case: &Case, which: &str, text: &str) -> Loaded {
+    from_literal(which, text).unwrap_or_else(|e| {
+        panic!(
+            "line {}: {which} does not load: {e:#}\n{text}",
+            case.line
+        )
+    })
+}
+
+/// Each offline metric's verdict on the case: `(metric, equivalent?, notes)`.
+fn verdicts(case: &Case) -> Vec<(&'static str, bool, Vec<String>)> {
+    let r = load(case, "reference", &case.reference);
+    let c = load(case, "candidate", &case.candidate);
+    let pair = Pair {
+        reference: &r.statement,
+        candidate: &c.statement,
+        reference_header: &r.header,
+        candidate_header: &c.header,
+    };
+    ["ted", "path", "transted-lite"]
+        .into_iter()
+        .map(|name| {
+            let metric = metrics::by_name(name).expect("an offline metric");
+            match metric.judge(&pair) {
+                Ok(report) => {
+                    let v = equivalence(&report, &pair).is_equivalent();
+                    let mut notes = report.notes.clone();
+                    notes.extend(report.path.iter().map(|s| format!("step: {s:?}")));
+                    (name, v, notes)
+                }
+                // A failure is not a verdict: it never says equivalent.
+                Err(_) => (name, false, Vec::new()),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn no_adversarial_pair_is_called_equivalent() {
+    let cases = cases("not-equivalent.txt");
+    assert!(cases.len() >= 60, "only {} cases", cases.len());
+    let mut per_family: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for case in &cases {
+        let mut fooled = false;
+        for (metric, equivalent, notes) in verdicts(case) {
+            if equivalent {
+                fooled = true;
+                failures.push(format!(
+                    "line {} ({}): {metric} says equivalent\n  notes: {notes:?}",
+                    case.line, case.title
+                ));
+            }
+        }
+        let entry = per_family.entry(case.family.clone()).or_default();
+        entry.0 += 1;
+        entry.1 += usize::from(fooled);
+    }
+    println!("adversarial pairs (ted, path, transted-lite), false `equivalent` per condition:");
+    for (family, (n, fooled)) in &per_family {
+        println!("  {family}: {n} pairs, {fooled} called equivalent");
+    }
+    let fooled: usize = per_family.values().map(|(_, f)| f).sum();
+    println!("adversarial total: {} pairs, {fooled} called equivalent", cases.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_controls_beside_the_traps_are_still_shown_equivalent() {
+    let cases = cases("equivalent.txt");
+    assert!(cases.len() >= 20, "only {} cases", cases.len());
+    let mut missed = Vec::new();
+    for case in &cases {
+        let (_, equivalent, notes) = verdicts(case)
+            .into_iter()
+            .find(|(m, _, _)| *m == "transted-lite")
+            .expect("transted-lite ran");
+        if !equivalent {
+            missed.push(format!("line {} ({}): not shown\n  notes: {notes:?}", case.line, case.title));
+        }
+    }
+    println!(
+        "controls: {} pairs, {} shown equivalent by transted-lite",
+        cases.len(),
+        cases.len() - missed.len()
+    );
+    assert!(missed.is_empty(), "{}", missed.join("\n"));
+}
