@@ -24,6 +24,7 @@ pub mod cli;
 pub mod dataset;
 pub mod distance;
 pub mod documents;
+pub mod elab;
 pub mod evaluation;
 pub mod features;
 pub mod integrity;

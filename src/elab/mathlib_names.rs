@@ -21,7 +21,10 @@
 //! `open X`; it must be written `X.foo` (or reached with dot notation). So under `open Real`, `pi`
 //! does not resolve to `Real.pi` (write `π` or `Real.pi`), while `sqrt` resolves to `Real.sqrt`.
 //!
-//! Private declarations and declarations in `Mathlib.Meta`/tactic namespaces are omitted.
+//! Private declarations and declarations in `Mathlib.Meta`/tactic namespaces are omitted. Within
+//! each entry `names` is sorted by byte order (so `binary_search` works) and has no duplicates.
+//! Where the index held several versions of a file, the names are those of the version read; a
+//! few definitions moved between versions (noted in the comments).
 
 /// One namespace's declarations.
 pub struct NamespaceNames {
@@ -152,9 +155,38 @@ pub const GLOBAL_NOTATIONS: &[(&str, &str)] = &[
     ("a ≡ b [MOD n]", "Nat.ModEq"),
     // Mathlib/Data/Int/ModEq.lean
     ("a ≡ b [ZMOD n]", "Int.ModEq"),
+    // `ℕ`, `ℤ`, `ℚ`: Mathlib's notations for `Nat`, `Int`, `Rat` (files not read; listed so the
+    // table names every number-type token it uses)
+    ("ℕ", "Nat"),
+    ("ℤ", "Int"),
+    ("ℚ", "Rat"),
     // Mathlib/Data/Complex/Basic.lean: `notation "ℂ" => Complex`, `infixl:72 " ×ℂ " => Set.reProdIm`
     ("ℂ", "Complex"),
     ("×ℂ", "Complex.Set.reProdIm"),
+    // Mathlib/Data/Set/Defs.lean: `prefix:100 "𝒫 " => powerset`
+    ("𝒫", "Set.powerset"),
+    // Mathlib/Data/Set/Operations.lean
+    ("f ⁻¹' s", "Set.preimage"),
+    ("f '' s", "Set.image"),
+    ("s ×ˢ t", "SProd.sprod (Set.prod on sets)"),
+    // Mathlib/Order/SetNotation.lean
+    ("⋃₀", "Set.sUnion"),
+    ("⋂₀", "Set.sInter"),
+    ("⋃ i, s i", "Set.iUnion"),
+    ("⋂ i, s i", "Set.iInter"),
+    ("⨆ i, f i", "iSup"),
+    ("⨅ i, f i", "iInf"),
+    // Mathlib/Logic/Function/Defs.lean
+    ("f ∘' g", "Function.dcomp"),
+    ("△(x)", "Function.diag"),
+    // Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (global `syntax`, not scoped)
+    ("∑ x ∈ s, f x", "Finset.sum"),
+    ("∏ x ∈ s, f x", "Finset.prod"),
+    ("∑ x, f x", "Finset.sum Finset.univ"),
+    ("∏ x, f x", "Finset.prod Finset.univ"),
+    // Mathlib/Algebra/Order/Group/Unbundled/Abs.lean: `macro:max atomic("|" noWs) a:term noWs "|"`
+    ("|a|", "abs"),
+    ("|a|ₘ", "mabs"),
 ];
 
 pub const NAMESPACES: &[NamespaceNames] = &[
@@ -237,6 +269,9 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         ],
         complete: false,
         names: &[
+            "ModEq",           // Mathlib/Data/Nat/ModEq.lean
+            "Prime",           // Mathlib/Data/Nat/Prime/Defs.lean
+            "Primes",          // Mathlib/Data/Nat/Prime/Defs.lean
             "all",             // src/Init/Data/Nat/Basic.lean
             "allTR",           // src/Init/Data/Nat/Basic.lean
             "any",             // src/Init/Data/Nat/Basic.lean
@@ -245,6 +280,7 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "beq",             // src/Init/Prelude.lean
             "ble",             // src/Init/Prelude.lean
             "blt",             // src/Init/Data/Nat/Basic.lean
+            "ceil",            // Mathlib/Algebra/Order/Floor/Defs.lean
             "choose",          // Mathlib/Data/Nat/Choose/Basic.lean
             "clog",            // Mathlib/Data/Nat/Log.lean
             "decidablePrime'", // Mathlib/Data/Nat/Prime/Defs.lean
@@ -254,6 +290,7 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "fastFibAux",      // Mathlib/Data/Nat/Fib/Basic.lean
             "fast_choose",     // Mathlib/Data/Nat/Choose/Basic.lean
             "fib",             // Mathlib/Data/Nat/Fib/Basic.lean
+            "floor",           // Mathlib/Algebra/Order/Floor/Defs.lean
             "fold",            // src/Init/Data/Nat/Basic.lean
             "foldRev",         // src/Init/Data/Nat/Basic.lean
             "foldTR",          // src/Init/Data/Nat/Basic.lean
@@ -261,16 +298,11 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "log",             // Mathlib/Data/Nat/Log.lean
             "log2",            // src/Init/Data/Nat/Log2.lean
             "logC",            // Mathlib/Data/Nat/Log.lean
-            "ceil",            // Mathlib/Algebra/Order/Floor/Defs.lean
-            "floor",           // Mathlib/Algebra/Order/Floor/Defs.lean
-            "ModEq",           // Mathlib/Data/Nat/ModEq.lean
             "minFac",          // Mathlib/Data/Nat/Prime/Defs.lean
             "minFacAux",       // Mathlib/Data/Nat/Prime/Defs.lean
             "multichoose",     // Mathlib/Data/Nat/Choose/Basic.lean
             "pred",            // src/Init/Prelude.lean
             "prod_dvd_and_dvd_of_dvd_prod", // src/Init/Data/Nat/Gcd.lean
-            "Prime",           // Mathlib/Data/Nat/Prime/Defs.lean
-            "Primes",          // Mathlib/Data/Nat/Prime/Defs.lean
             "repeat",          // src/Init/Data/Nat/Basic.lean
             "repeatTR",        // src/Init/Data/Nat/Basic.lean
             "sqrt",            // src/Init/Data/Nat/Sqrt/Basic.lean
@@ -302,6 +334,8 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         ],
         complete: false,
         names: &[
+            "ModEq",       // Mathlib/Data/Int/ModEq.lean
+            "NonNeg",      // src/Init/Data/Int/Basic.lean
             "bdiv",        // src/Init/Data/Int/DivMod/Basic.lean
             "bmod",        // src/Init/Data/Int/DivMod/Basic.lean
             "ceil",        // Mathlib/Algebra/Order/Floor/Defs.lean
@@ -316,11 +350,9 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "gcd",         // src/Init/Data/Int/Gcd.lean
             "lcm",         // src/Init/Data/Int/Gcd.lean
             "log",         // Mathlib/Data/Int/Log.lean
-            "ModEq",       // Mathlib/Data/Int/ModEq.lean
             "natAbs",      // src/Init/Data/Int/Basic.lean
             "negOfNat",    // src/Init/Data/Int/Basic.lean
             "negSucc",     // src/Init/Data/Int/Basic.lean (constructor)
-            "NonNeg",      // src/Init/Data/Int/Basic.lean
             "ofNat",       // src/Init/Data/Int/Basic.lean (constructor)
             "sign",        // src/Init/Data/Int/Basic.lean
             "sqrt",        // Mathlib/Data/Int/Sqrt.lean
@@ -430,4 +462,494 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         protected: &[],
         scoped_notations: &[("φ", "goldenRatio"), ("ψ", "goldenConj")],
     },
+    NamespaceNames {
+        namespace: "Set",
+        sources: &[
+            "Mathlib/Data/Set/Defs.lean",
+            "Mathlib/Data/Set/Operations.lean",
+            "Mathlib/Order/SetNotation.lean",
+            "Mathlib/Order/Interval/Set/Defs.lean",
+            "Mathlib/Data/Set/Finite/Defs.lean",
+        ],
+        complete: false,
+        names: &[
+            "BijOn",              // Data/Set/Operations.lean
+            "EqOn",               // Data/Set/Operations.lean
+            "Icc",                // Order/Interval/Set/Defs.lean
+            "Ici",                // Order/Interval/Set/Defs.lean (generated from `Iic` by `to_dual`)
+            "Ico",                // Order/Interval/Set/Defs.lean
+            "Iic",                // Order/Interval/Set/Defs.lean
+            "Iio",                // Order/Interval/Set/Defs.lean
+            "InjOn",              // Data/Set/Operations.lean
+            "InvOn",              // Data/Set/Operations.lean
+            "Ioc",                // Order/Interval/Set/Defs.lean
+            "Ioi",                // Order/Interval/Set/Defs.lean (generated from `Iio` by `to_dual`)
+            "Ioo",                // Order/Interval/Set/Defs.lean
+            "LeftInvOn",          // Data/Set/Operations.lean
+            "MapsTo",             // Data/Set/Operations.lean
+            "OrdConnected",       // Order/Interval/Set/Defs.lean
+            "RightInvOn",         // Data/Set/Operations.lean (abbrev)
+            "SurjOn",             // Data/Set/Operations.lean
+            "diagonal",           // Data/Set/Operations.lean
+            "graphOn",            // Data/Set/Operations.lean
+            "iInter",             // Order/SetNotation.lean
+            "iUnion",             // Order/SetNotation.lean
+            "image",              // Data/Set/Defs.lean
+            "image2",             // Data/Set/Operations.lean
+            "imageFactorization", // Data/Set/Operations.lean
+            "kernImage",          // Data/Set/Operations.lean
+            "offDiag",            // Data/Set/Operations.lean
+            "pi",                 // Data/Set/Operations.lean
+            "powerset",           // Data/Set/Defs.lean
+            "preimage",           // Data/Set/Operations.lean
+            "prod",               // Data/Set/Operations.lean
+            "range",              // Data/Set/Operations.lean
+            "rangeFactorization", // Data/Set/Operations.lean
+            "rangeSplitting",     // Data/Set/Operations.lean
+            "restrictPreimage",   // Data/Set/Operations.lean
+            "sInter",             // Order/SetNotation.lean
+            "sUnion",             // Order/SetNotation.lean
+            "seq",                // Data/Set/Operations.lean
+            "univ",               // Data/Set/Defs.lean
+        ],
+        protected: &[
+            // Data/Set/Defs.lean
+            "Mem", "Nonempty", "Subset", "compl", "diff", "insert", "inter", "singleton", "union",
+            // Data/Set/Finite/Defs.lean
+            "Finite", "Infinite",
+        ],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "Function",
+        sources: &[
+            "Mathlib/Logic/Function/Defs.lean (current version and an older version that still held `Injective`)",
+        ],
+        complete: false,
+        names: &[
+            "Bijective",       // Logic/Function/Defs.lean
+            "HasLeftInverse",  // Logic/Function/Defs.lean (older version; now in Lean core)
+            "HasRightInverse", // Logic/Function/Defs.lean (older version; now in Lean core)
+            "Injective",       // Logic/Function/Defs.lean (older version; now in Lean core)
+            "IsFixedPt",       // Logic/Function/Defs.lean
+            "LeftInverse",     // Logic/Function/Defs.lean (older version; now in Lean core)
+            "RightInverse",    // Logic/Function/Defs.lean (older version; now in Lean core)
+            "Surjective",      // Logic/Function/Defs.lean (older version; now in Lean core)
+            "bicompl",         // Logic/Function/Defs.lean
+            "bicompr",         // Logic/Function/Defs.lean
+            "dcomp",           // Logic/Function/Defs.lean
+            "onFun",           // Logic/Function/Defs.lean (abbrev)
+            "swap",            // Logic/Function/Defs.lean (abbrev)
+        ],
+        protected: &[
+            // Logic/Function/Defs.lean
+            "diag", "prod",
+        ],
+        scoped_notations: &[
+            // Logic/Function/Defs.lean: `scoped infixl:2 " on " => onFun`
+            ("on", "Function.onFun"),
+        ],
+    },
+    NamespaceNames {
+        namespace: "Finset",
+        sources: &[
+            "Mathlib/Data/Finset/Defs.lean",
+            "Mathlib/Data/Finset/Range.lean",
+            "Mathlib/Data/Finset/Filter.lean",
+            "Mathlib/Data/Finset/Card.lean (the `card` definition and `#` notation, via indexed excerpts)",
+            "Mathlib/Data/Fintype/Defs.lean",
+            "Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (first 16000 characters)",
+        ],
+        complete: false,
+        names: &[
+            "card",   // Data/Finset/Card.lean
+            "coeEmb", // Data/Finset/Defs.lean
+            "filter", // Data/Finset/Filter.lean
+            "mk",     // Data/Finset/Defs.lean (constructor)
+            "nodup",  // Data/Finset/Defs.lean (structure field)
+            "range",  // Data/Finset/Range.lean
+            "toSet",  // Data/Finset/Defs.lean (deprecated abbrev)
+            "univ",   // Data/Fintype/Defs.lean
+            "val",    // Data/Finset/Defs.lean (structure field)
+        ],
+        protected: &[
+            // Algebra/BigOperators/Group/Finset/Defs.lean (`protected def prod`, additive copy `sum`)
+            "prod", "sum",
+        ],
+        scoped_notations: &[
+            // Data/Finset/Card.lean: `scoped prefix:arg "#" => Finset.card`
+            ("#", "Finset.card"),
+        ],
+    },
+    NamespaceNames {
+        namespace: "Fintype",
+        sources: &[
+            "Mathlib/Data/Fintype/Defs.lean",
+            "Mathlib/Data/Fintype/Card.lean (the `card` definition, via indexed excerpts)",
+        ],
+        complete: false,
+        names: &[
+            "card",     // Data/Fintype/Card.lean
+            "complete", // Data/Fintype/Defs.lean (class field)
+            "elems",    // Data/Fintype/Defs.lean (class field)
+            "ofFinset", // Data/Fintype/Defs.lean
+        ],
+        protected: &[
+            // Data/Fintype/Defs.lean
+            "subtype",
+        ],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // `∑ x ∈ s, f x` / `∏ x ∈ s, f x` are declared with plain `syntax` inside
+        // `namespace BigOperators`, so they are global: `open BigOperators` activates nothing and
+        // its names are macro helpers that no statement writes.
+        namespace: "BigOperators",
+        sources: &["Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (first 16000 characters)"],
+        complete: false,
+        names: &[
+            "bigOpBindersPattern", // macro helper
+            "bigOpBindersProd",    // macro helper
+            "delabFinsetProd",     // delaborator
+            "delabFinsetSum",      // delaborator
+            "processBigOpBinder",  // macro helper
+            "processBigOpBinders", // macro helper
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "Polynomial",
+        sources: &[
+            "Mathlib/Algebra/Polynomial/Basic.lean (first 32000 characters)",
+            "Mathlib/Algebra/Polynomial/Degree/Defs.lean (first 16000 characters)",
+            "Mathlib/Algebra/Polynomial/Eval/Defs.lean (the `eval` and `IsRoot` definitions, via indexed excerpts)",
+            "Mathlib/Algebra/Polynomial/Roots.lean (the `roots` definition, via indexed excerpts)",
+        ],
+        complete: false,
+        names: &[
+            "C",                   // Algebra/Polynomial/Basic.lean
+            "IsRoot",              // Algebra/Polynomial/Eval/Defs.lean
+            "Monic",               // Algebra/Polynomial/Degree/Defs.lean
+            "X",                   // Algebra/Polynomial/Basic.lean
+            "coeff",               // Algebra/Polynomial/Basic.lean
+            "degree",              // Algebra/Polynomial/Degree/Defs.lean
+            "eval",                // Algebra/Polynomial/Eval/Defs.lean
+            "eval₂",               // Algebra/Polynomial/Eval/Defs.lean (used by `eval`'s definition)
+            "leadingCoeff",        // Algebra/Polynomial/Degree/Defs.lean
+            "monomial",            // Algebra/Polynomial/Basic.lean
+            "natDegree",           // Algebra/Polynomial/Degree/Defs.lean
+            "nextCoeff",           // Algebra/Polynomial/Degree/Defs.lean
+            "ofFinsupp",           // Algebra/Polynomial/Basic.lean (constructor)
+            "roots",               // Algebra/Polynomial/Roots.lean
+            "sum",                 // Algebra/Polynomial/Basic.lean (not protected)
+            "support",             // Algebra/Polynomial/Basic.lean
+            "toFinsupp",           // Algebra/Polynomial/Basic.lean (structure field)
+            "toFinsuppIso",        // Algebra/Polynomial/Basic.lean
+            "toFinsuppIsoLinear",  // Algebra/Polynomial/Basic.lean
+        ],
+        protected: &[],
+        scoped_notations: &[
+            // Algebra/Polynomial/Basic.lean: `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R`
+            ("R[X]", "Polynomial"),
+        ],
+    },
+    NamespaceNames {
+        // Root-level declarations statements commonly write (not an exhaustive list of the root
+        // namespace). Under `open Nat`, `Prime`, `gcd` and `lcm` have two readings each (the root
+        // one and `Nat.Prime`/`Nat.gcd`/`Nat.lcm`), so they are ambiguous.
+        namespace: "",
+        sources: &[
+            "Mathlib/Data/Real/Basic.lean (`Real`)",
+            "Mathlib/Data/Complex/Basic.lean (`Complex`)",
+            "Mathlib/Data/Real/Irrational.lean (`Irrational`)",
+            "Mathlib/Data/Real/GoldenRatio.lean (older version: `goldenRatio`, `goldenConj`)",
+            "Mathlib/Data/NNReal/Defs.lean (`NNReal`)",
+            "Mathlib/Data/Set/Defs.lean (`Set`, `setOf`)",
+            "Mathlib/Order/SetNotation.lean (`iSup`, `iInf`, `SupSet`, `InfSet`, exported `sSup`, `sInf`)",
+            "Mathlib/Data/Finset/Defs.lean (`Finset`)",
+            "Mathlib/Data/Fintype/Defs.lean (`Fintype`)",
+            "Mathlib/Algebra/Order/Floor/Defs.lean (`FloorSemiring`, `FloorRing`)",
+            "Mathlib/Algebra/Group/Even.lean (`IsSquare`, `Even`)",
+            "Mathlib/Algebra/Ring/Parity.lean (`Odd`, via indexed excerpts)",
+            "Mathlib/Algebra/Prime/Defs.lean (`Prime`, via indexed excerpts)",
+            "Mathlib/Algebra/Group/Units/Defs.lean (`IsUnit`, via indexed excerpts)",
+            "Mathlib/Algebra/GCDMonoid/Basic.lean (`export GCDMonoid (gcd lcm ...)`, via indexed excerpts)",
+            "Mathlib/Algebra/Order/Group/Unbundled/Abs.lean (`mabs`, `abs` and the `|a|` macro, via indexed excerpts)",
+            "Mathlib/Analysis/Calculus/Deriv/Basic.lean (`deriv`, `derivWithin`, via indexed excerpts)",
+            "Mathlib/Algebra/Polynomial/Basic.lean (`Polynomial`)",
+            "Mathlib/Data/ZMod/Defs.lean (`ZMod`, via indexed excerpts)",
+            "Mathlib/Topology/Defs/Filter.lean (`nhds`, `nhdsWithin`, via indexed excerpts)",
+        ],
+        complete: false,
+        names: &[
+            "Complex",      // Data/Complex/Basic.lean
+            "Even",         // Algebra/Group/Even.lean (additive copy of `IsSquare`)
+            "Finset",       // Data/Finset/Defs.lean
+            "Fintype",      // Data/Fintype/Defs.lean
+            "FloorRing",    // Algebra/Order/Floor/Defs.lean
+            "FloorSemiring", // Algebra/Order/Floor/Defs.lean
+            "InfSet",       // Order/SetNotation.lean
+            "Irrational",   // Data/Real/Irrational.lean
+            "IsAddUnit",    // Algebra/Group/Units/Defs.lean (additive copy of `IsUnit`)
+            "IsSquare",     // Algebra/Group/Even.lean
+            "IsUnit",       // Algebra/Group/Units/Defs.lean
+            "NNReal",       // Data/NNReal/Defs.lean
+            "Odd",          // Algebra/Ring/Parity.lean
+            "Polynomial",   // Algebra/Polynomial/Basic.lean
+            "Prime",        // Algebra/Prime/Defs.lean
+            "Real",         // Data/Real/Basic.lean
+            "Set",          // Data/Set/Defs.lean
+            "SupSet",       // Order/SetNotation.lean
+            "ZMod",         // Data/ZMod/Defs.lean
+            "abs",          // Algebra/Order/Group/Unbundled/Abs.lean (additive copy of `mabs`)
+            "deriv",        // Analysis/Calculus/Deriv/Basic.lean
+            "derivWithin",  // Analysis/Calculus/Deriv/Basic.lean
+            "gcd",          // Algebra/GCDMonoid/Basic.lean (`export GCDMonoid`)
+            "goldenConj",   // Data/Real/GoldenRatio.lean (older version)
+            "goldenRatio",  // Data/Real/GoldenRatio.lean (older version)
+            "iInf",         // Order/SetNotation.lean
+            "iSup",         // Order/SetNotation.lean
+            "lcm",          // Algebra/GCDMonoid/Basic.lean (`export GCDMonoid`)
+            "mabs",         // Algebra/Order/Group/Unbundled/Abs.lean
+            "nhds",         // Topology/Defs/Filter.lean (`irreducible_def`)
+            "nhdsWithin",   // Topology/Defs/Filter.lean
+            "sInf",         // Order/SetNotation.lean (`export InfSet (sInf)`)
+            "sSup",         // Order/SetNotation.lean (`export SupSet (sSup)`)
+            "setOf",        // Data/Set/Defs.lean
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "ZMod",
+        sources: &[
+            "Mathlib/Data/ZMod/Defs.lean (root `ZMod`, via indexed excerpts)",
+            "Mathlib/Data/ZMod/Basic.lean (the `val` definition and its docstring, via indexed excerpts)",
+        ],
+        complete: false,
+        names: &[
+            "val",         // Data/ZMod/Basic.lean
+            "valMinAbs",   // Data/ZMod/Basic.lean (named in the docstring of `val`)
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "Filter",
+        sources: &["Mathlib/Order/Filter/Defs.lean (the `Tendsto` and `comap` definitions, via indexed excerpts)"],
+        complete: false,
+        names: &[
+            "Tendsto", // Order/Filter/Defs.lean
+            "comap",   // Order/Filter/Defs.lean
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // `nhds` and `nhdsWithin` are root declarations; `Topology` only scopes their notations.
+        // Definitions that newer Mathlib places in namespace `Topology` were not surveyed.
+        namespace: "Topology",
+        sources: &["Mathlib/Topology/Defs/Filter.lean (notation block, via indexed excerpts)"],
+        complete: false,
+        names: &[],
+        protected: &[],
+        scoped_notations: &[
+            ("𝓝", "nhds"),
+            ("𝓝[s] x", "nhdsWithin"),
+            ("𝓝[≠] x", "nhdsWithin x {x}ᶜ"),
+            ("𝓝[≥] x", "nhdsWithin x (Set.Ici x)"),
+        ],
+    },
+    NamespaceNames {
+        namespace: "ArithmeticFunction",
+        sources: &["Mathlib/NumberTheory/ArithmeticFunction.lean (the `sigma` definition and notation, via indexed excerpts)"],
+        complete: false,
+        names: &[
+            "sigma", // NumberTheory/ArithmeticFunction.lean
+        ],
+        protected: &[],
+        scoped_notations: &[
+            // also declared as `scoped[ArithmeticFunction.sigma] notation "σ"`
+            ("σ", "ArithmeticFunction.sigma"),
+        ],
+    },
+    NamespaceNames {
+        // Defs such as `Rat.divInt`, `Rat.floor` were not checked.
+        namespace: "Rat",
+        sources: &["src/Init/Data/Rat/Basic.lean (the `Rat` structure, via indexed excerpts)"],
+        complete: false,
+        names: &[
+            "den",     // src/Init/Data/Rat/Basic.lean (structure field)
+            "den_nz",  // src/Init/Data/Rat/Basic.lean (structure field)
+            "mk'",     // src/Init/Data/Rat/Basic.lean (constructor)
+            "num",     // src/Init/Data/Rat/Basic.lean (structure field)
+            "reduced", // src/Init/Data/Rat/Basic.lean (structure field)
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+];
+
+/// Short names statements write that these namespaces hold, or may hold, beyond the files read
+/// above (a hand list kept from before the table, Mathlib's names as statements use them). A
+/// name here is a *possible* reading: it makes a short name ambiguous, and never resolves one.
+pub const POSSIBLY_HELD: &[(&str, &[&str])] = &[
+    (
+        "",
+        &["closure", "interior", "frontier", "deriv", "abs", "max", "min", "id", "gcd", "lcm", "span",
+    "range", "card", "dist"],
+    ),
+    (
+        "Nat",
+        &[
+            "sqrt",
+            "log",
+            "factorial",
+            "choose",
+            "gcd",
+            "lcm",
+            "succ",
+            "pred",
+            "digits",
+            "divisors",
+            "properDivisors",
+            "primeFactors",
+            "primeFactorsList",
+            "factors",
+            "Prime",
+            "Coprime",
+            "totient",
+            "fib",
+            "floor",
+            "ceil",
+            "cast",
+            "card",
+            "dist",
+            "find",
+            "min",
+            "max",
+            "pow",
+            "add",
+            "sub",
+            "mul",
+            "div",
+            "mod",
+            "ModEq",
+            "sum",
+            "count",
+            "nth",
+            "clog",
+            "size",
+            "descFactorial",
+            "ascFactorial",
+            "Even",
+            "Odd",
+            "le",
+            "lt",
+            "ofNat",
+            "toFinset",
+            "range",
+            "Perfect",
+            "Primes",
+            "sInf",
+            "sSup",
+            "iterate",
+        ],
+    ),
+    (
+        "Real",
+        &[
+            "sqrt",
+            "exp",
+            "log",
+            "logb",
+            "cos",
+            "sin",
+            "tan",
+            "cot",
+            "arctan",
+            "arcsin",
+            "arccos",
+            "cosh",
+            "sinh",
+            "tanh",
+            "pi",
+            "rpow",
+            "nnabs",
+            "toNNReal",
+            "sign",
+            "goldenRatio",
+            "cast",
+            "sInf",
+            "sSup",
+            "iInf",
+            "iSup",
+        ],
+    ),
+    (
+        "Rat",
+        &[
+            "num",
+            "den",
+            "floor",
+            "ceil",
+            "cast",
+            "sqrt",
+            "divInt",
+            "add",
+            "mul",
+            "inv",
+            "sub",
+            "div",
+            "normalize",
+            "ofInt",
+            "le",
+            "lt",
+        ],
+    ),
+    (
+        "Int",
+        &[
+            "floor", "ceil", "fract", "natAbs", "toNat", "gcd", "lcm", "sqrt", "log", "emod",
+            "ediv", "sign", "cast", "ModEq", "Prime", "Even", "Odd", "negSucc", "ofNat", "div",
+            "mod", "fdiv", "fmod", "add", "sub", "mul", "pow", "le", "lt", "natMod",
+        ],
+    ),
+    (
+        "Complex",
+        &[
+            "exp",
+            "log",
+            "abs",
+            "re",
+            "im",
+            "I",
+            "cos",
+            "sin",
+            "tan",
+            "cpow",
+            "arg",
+            "ofReal",
+            "normSq",
+            "cosh",
+            "sinh",
+            "conj",
+            "cast",
+            "sqrt",
+            "equivRealProd",
+        ],
+    ),
+    (
+        "Finset",
+        &[
+            "card", "sum", "prod", "range", "filter", "image", "Icc", "Ico", "Ioc", "Ioo",
+            "Nonempty", "max", "min", "sup", "inf", "map", "univ", "powerset", "erase", "insert",
+            "biUnion", "product", "Iic", "Iio", "Ici", "Ioi",
+        ],
+    ),
+    (
+        "Fintype",
+        &["card", "elems", "ofFinset", "ofList", "ofEquiv", "complete"],
+    ),
 ];

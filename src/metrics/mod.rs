@@ -140,7 +140,7 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
             if transted_lite::rules::alpha_equivalent(
                 &pair.reference.tree,
                 &pair.candidate.tree,
-            ) && headers_agree(pair.reference_header, pair.candidate_header) =>
+            ) && names_mean_the_same(pair) =>
         {
             equivalent("the two statements are the same up to renaming of bound names")
         }
@@ -148,32 +148,23 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
     }
 }
 
-/// Whether two headers give the same text the same meaning, judged conservatively: the same
-/// imports and `open`s (as sets) and the same remaining lines (definitions, notations, options
-/// such as `autoImplicit`), comments and blank lines aside; only `set_option maxHeartbeats`,
-/// which changes no meaning, is ignored. Anything unusual means "not the same".
-fn headers_agree(a: &str, b: &str) -> bool {
-    fn meaning(h: &str) -> (Vec<String>, Vec<String>) {
-        let mut words = Vec::new();
-        let mut lines = Vec::new();
-        for line in h.lines() {
-            let line = line.split("--").next().unwrap_or("").trim();
-            let mut it = line.split_whitespace();
-            match it.next() {
-                None => {}
-                Some(kw @ ("import" | "open")) if !line.contains(" in") && !line.contains('(') => {
-                    words.extend(it.map(|w| format!("{kw} {w}")))
-                }
-                Some("set_option") if line.contains("maxHeartbeats") => {}
-                Some(_) => lines.push(line.split_whitespace().collect::<Vec<_>>().join(" ")),
-            }
-        }
-        words.sort();
-        words.dedup();
-        lines.sort();
-        (words, lines)
-    }
-    meaning(a) == meaning(b)
+/// Whether the two statements' names mean the same under their two headers (elaboration-lite:
+/// each free name resolved as Lean would, [`crate::elab`]): the resolved trees are still the same
+/// up to renaming, and nothing the table cannot tell, no header declaration written differently
+/// and no construct it does not model stands between them.
+fn names_mean_the_same(pair: &Pair<'_>) -> bool {
+    use crate::elab::resolve::{resolve_tree, same_meaning};
+    use crate::elab::scope::Scope;
+    let scopes = (
+        Scope::read(pair.reference_header),
+        Scope::read(pair.candidate_header),
+    );
+    let resolved = (
+        resolve_tree(&pair.reference.tree, &scopes.0),
+        resolve_tree(&pair.candidate.tree, &scopes.1),
+    );
+    transted_lite::rules::alpha_equivalent(&resolved.0.tree, &resolved.1.tree)
+        && same_meaning(&resolved.0, &scopes.0, &resolved.1, &scopes.1).is_empty()
 }
 
 /// Names of the metrics that need a Lean server.
@@ -281,14 +272,4 @@ mod tests {
         assert_eq!(verdict("ted", a, b, h, h).as_str(), "not shown");
     }
 
-    #[test]
-    fn headers_agree_on_sets_and_ignore_comments_and_heartbeats() {
-        assert!(headers_agree(
-            "import Mathlib\nimport Aesop\nset_option maxHeartbeats 0\nopen Real Nat\n",
-            "-- hi\nimport Aesop\nimport Mathlib\n\nopen Nat\nopen Real\n"
-        ));
-        assert!(!headers_agree("open Real\n", "open Real Nat\n"));
-        assert!(!headers_agree("", "set_option autoImplicit true\n"));
-        assert!(!headers_agree("open Finset in\n", ""));
-    }
 }

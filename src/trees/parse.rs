@@ -47,8 +47,9 @@
 //!   (`Finset.card`), `⋃₀ s`, `⋂₀ s` are bare-symbol nodes like `¬`.
 //! - leaves: names, numerals as written (`6.5`, `1e-3`, `1_000`), `Type*`, `·`, `∅` (also for
 //!   `{}`), `⊤`, `⋯`, strings. `Type u` / `Sort u` are applications `Type _ `.
-//! - `n!` written without a space lexes as one name in Lean 4 (`!` may end an identifier); when the
-//!   stem is a bound name we read it as the factorial `n !`, since that is what the author meant.
+//! - `n!` written without a space is one name in Lean 4 (`!` and `?` may end an identifier:
+//!   lean4 `src/Init/Meta.lean`, `isIdRest`), a variable Lean auto-binds, never the
+//!   factorial `n !`; `x != y` is Boolean `bne` (` _ != _ `), not the proposition `x ≠ y`.
 //! - universe parameters `foo.{u}` (hover text) and `open … in`, modifiers, attributes and doc
 //!   comments before the keyword are dropped.
 //!
@@ -1411,7 +1412,6 @@ impl<'a> Parser<'a> {
                     "\\/" => "∨",
                     "<=" => "≤",
                     ">=" => "≥",
-                    "!=" => "≠",
                     other => other,
                 };
                 if op == "<|" || op == "$" {
@@ -1787,17 +1787,6 @@ impl<'a> Parser<'a> {
             _ => {}
         }
         self.pos += 1;
-        // A factorial written without space `n!` lexes as one name; read it as `n !` when the
-        // stem is a bound name or a numeral-free ident that is bound.
-        if let Some(stem) = s.strip_suffix('!') {
-            if self.lookup(stem).is_some() {
-                let end = self.tokens[self.pos - 1].end - 1;
-                let mut inner = Tree::leaf(stem);
-                inner.span = self.span(start, end);
-                self.flag(&mut inner, stem);
-                return Ok(self.mk("!", vec![inner], start));
-            }
-        }
         // A dotted name whose first part is bound: field access `h.le`, `p.Prime`.
         if !s.starts_with('«') {
             if let Some(dot) = s.find('.') {

@@ -43,7 +43,6 @@
 
 pub mod clock;
 pub mod guards;
-pub mod names;
 pub mod rules;
 
 use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
@@ -51,7 +50,8 @@ use crate::distance::{
     self, CostModel, DistanceError, FlatTree, Incremental, LabelInterner, Workspace,
 };
 use crate::search::{self, Budget, StepProvider, Stop};
-use crate::trees::parse::Header;
+use crate::elab::resolve::{resolve_tree, same_meaning};
+use crate::elab::scope::Scope;
 use crate::trees::Tree;
 use clock::Clock;
 use rules::{Applied, Carriers, Commutativity};
@@ -408,20 +408,9 @@ impl TransTedLite {
         TransTedLite { config }
     }
 
-    /// Judge two trees (the reference's and the candidate's), with no `open`s in their headers.
+    /// Judge two trees (the reference's and the candidate's), their free names already written
+    /// as the declarations they denote ([`crate::elab::resolve::resolve_tree`]).
     pub fn judge_trees(&self, reference: &Tree, candidate: &Tree) -> Judgement {
-        self.judge_trees_in(reference, &[], candidate, &[])
-    }
-
-    /// Judge two trees whose headers open the namespaces `reference_opens` and
-    /// `candidate_opens` (for [`names::resolve_opens`]).
-    pub fn judge_trees_in(
-        &self,
-        reference: &Tree,
-        reference_opens: &[String],
-        candidate: &Tree,
-        candidate_opens: &[String],
-    ) -> Judgement {
         let deadline = Instant::now() + self.config.time_limit;
         let clock = Clock::until(Some(deadline));
         let out_of_time = || Judgement {
@@ -435,10 +424,10 @@ impl TransTedLite {
             stop: Stop::Deadline,
             refused: Vec::new(),
         };
-        let Some((mut ref_canon, ref_log)) = rules::canonicalize_within(reference, clock) else {
+        let Some((ref_canon, ref_log)) = rules::canonicalize_within(reference, clock) else {
             return out_of_time();
         };
-        let Some((mut cand_canon, cand_log)) = rules::canonicalize_within(candidate, clock) else {
+        let Some((cand_canon, cand_log)) = rules::canonicalize_within(candidate, clock) else {
             return out_of_time();
         };
         let mut path: Vec<Step> = ref_log
@@ -452,32 +441,6 @@ impl TransTedLite {
                 applied,
             }))
             .collect();
-        // Names after the canonical rules, so that `H.Normal` already reads `Subgroup.Normal H`;
-        // a side whose names changed is put in canonical form again (`Real.sqrt` → `√`).
-        let (ref_named, ref_resolved) =
-            names::resolve_opens(&ref_canon, reference_opens, &cand_canon);
-        let (cand_named, cand_resolved) =
-            names::resolve_opens(&cand_canon, candidate_opens, &ref_canon);
-        for (side, resolved, named, canon) in [
-            (Side::Reference, ref_resolved, ref_named, &mut ref_canon),
-            (Side::Candidate, cand_resolved, cand_named, &mut cand_canon),
-        ] {
-            if resolved.is_empty() {
-                continue;
-            }
-            for r in resolved {
-                let applied = Applied {
-                    rule: "open (name resolution)",
-                    at: format!("{} is {}", r.name, r.qualified),
-                };
-                path.push(Step { side, applied });
-            }
-            let Some((again, log)) = rules::canonicalize_within(&named, clock) else {
-                return out_of_time();
-            };
-            path.extend(log.into_iter().map(|applied| Step { side, applied }));
-            *canon = again;
-        }
         let mut problem = TreePairs {
             comm: [
                 Commutativity::of(&ref_canon),
@@ -535,6 +498,39 @@ impl TransTedLite {
     }
 }
 
+impl TransTedLite {
+    /// The distance between two trees with no rewrite at all (free renaming as configured): 0
+    /// only when they are alpha-equivalent.
+    fn compare_without_rewrites(
+        &self,
+        reference: &Tree,
+        candidate: &Tree,
+    ) -> Result<Judgement, MetricError> {
+        let deadline = Instant::now() + self.config.time_limit;
+        let costs = CostModel {
+            free_rename: self.config.free_rename,
+        };
+        let d = distance::try_ted(reference, candidate, costs, Some(deadline))
+            .map_err(|e| MetricError::Failed(e.to_string()))?;
+        let d = if d == 0 && !rules::alpha_equivalent(reference, candidate) {
+            1
+        } else {
+            d
+        };
+        Ok(Judgement {
+            distance: d,
+            similarity: distance::similarity(d, reference.size(), candidate.size()).max(0.0),
+            path: Vec::new(),
+            reference: reference.clone(),
+            candidate: candidate.clone(),
+            evaluated: 1,
+            expanded: 0,
+            stop: Stop::Exhausted,
+            refused: Vec::new(),
+        })
+    }
+}
+
 impl Metric for TransTedLite {
     fn name(&self) -> &'static str {
         "transted-lite"
@@ -547,9 +543,23 @@ impl Metric for TransTedLite {
         let start = Instant::now();
         let reference = &pair.reference.tree;
         let candidate = &pair.candidate.tree;
-        let reference_opens = Header::parse(pair.reference_header).opens;
-        let candidate_opens = Header::parse(pair.candidate_header).opens;
-        let mut j = self.judge_trees_in(reference, &reference_opens, candidate, &candidate_opens);
+        let scopes = (
+            Scope::read(pair.reference_header),
+            Scope::read(pair.candidate_header),
+        );
+        let resolved = (
+            resolve_tree(reference, &scopes.0),
+            resolve_tree(candidate, &scopes.1),
+        );
+        let modelled = scopes.0.is_modelled() && scopes.1.is_modelled();
+        let mut j = if modelled {
+            self.judge_trees(&resolved.0.tree, &resolved.1.tree)
+        } else {
+            // A header construct elaboration-lite does not model (a local instance, a notation,
+            // a macro) may change what any rule's lemma says: no rewrite, only the trees as
+            // they are.
+            self.compare_without_rewrites(&resolved.0.tree, &resolved.1.tree)?
+        };
         if j.stop == Stop::Deadline || j.distance == PAST_DEADLINE {
             // A search cut by the clock has no verdict: its smallest distance depends on the
             // machine's speed and load, so it is a failure, never a score.
@@ -560,13 +570,23 @@ impl Metric for TransTedLite {
                 j.expanded
             )));
         }
+        let resolution_steps = [
+            (Side::Reference, &resolved.0),
+            (Side::Candidate, &resolved.1),
+        ]
+        .into_iter()
+        .flat_map(|(side, r)| {
+            r.resolved.iter().map(move |(written, read)| Step {
+                side,
+                applied: Applied {
+                    rule: "name resolution (header)",
+                    at: format!("{written} is {read}"),
+                },
+            })
+        });
+        j.path.splice(0..0, resolution_steps);
         if j.distance == 0 {
-            for reason in guards::differing_definitions(
-                pair.reference_header,
-                reference,
-                pair.candidate_header,
-                candidate,
-            ) {
+            for reason in same_meaning(&resolved.0, &scopes.0, &resolved.1, &scopes.1) {
                 j.refuse(reason, reference.size(), candidate.size());
             }
         }

@@ -371,7 +371,6 @@ pub fn canonicalize_within(tree: &Tree, clock: Clock) -> Option<(Tree, Vec<Appli
         &unfolded
     };
     let context = Context {
-        wrapping: has_modular_types(tree),
         carriers: Carriers::of(tree),
         clock,
     };
@@ -598,8 +597,6 @@ fn is_binder_list(parent: &Tree, child: &Tree, parent_is_root: bool) -> bool {
 
 /// What the canonical rules know about the whole statement.
 struct Context {
-    /// The statement mentions `ZMod`/`Fin`/`CharP`, so `-`, `/`, `%` on literals stay.
-    wrapping: bool,
     /// The number systems its terms live in, for the typed rules.
     carriers: Carriers,
     /// The judgement's deadline: a pass stops at the first node visited after it.
@@ -695,7 +692,6 @@ fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, 
     // Every other local rule is declared as data (`rules/table.rs` and the family tables).
     let ctx = table::Ctx {
         carriers: &context.carriers,
-        wrapping: context.wrapping,
         at: None,
     };
     table::canonical_at(t, &ctx).map(|(rule, new)| (Applied { rule, at: at() }, new))
@@ -742,55 +738,124 @@ fn literal(t: &Tree) -> Option<u128> {
 /// numeral helps no comparison).
 const MAX_LITERAL: u128 = 1 << 64;
 
-/// `norm_num` on literals (ASSESS runs `norm_num1` on every pair first): `+`, `*` and `^` on
-/// natural literals, whose value is the same in every semiring (`Nat.cast` is a ring hom);
-/// `-` when the result is not negative, `/` when exact and `%` — the same in ℕ, ℤ, ℚ, ℝ as
-/// long as the statement is not about `ZMod n`, `Fin n` or a positive characteristic, where they
-/// are not evaluated.
-fn norm_num(t: &Tree, wrapping: bool) -> Option<Tree> {
-    let [a, b] = t.children.as_slice() else {
-        return None;
+/// `norm_num` on literals (ASSESS runs `norm_num1` on every pair first), at a node that fixes
+/// the type its arithmetic is elaborated at: a relation whose operands elaboration-lite types
+/// (`binop%`/`binrel%` unify them; numerals alone default to ℕ), `[MOD n]` (ℕ), `[ZMOD n]` (ℤ),
+/// or an ascription `(e : T)` to a number type. Inside, natural literals are evaluated with
+/// that type's operations only ([`literal_op`]); the walk stops at anything that is not
+/// arithmetic of the same type (an application, a cast, another ascription). An unknown type
+/// (a type variable, `Fin n`, `UInt8`, `Float`, a `variable` of the header) evaluates nothing.
+pub(super) fn norm_num(t: &Tree, carriers: &Carriers) -> Option<Tree> {
+    use elab::Num;
+    let (num, operands): (Num, &[usize]) = match (t.label.as_str(), t.children.as_slice()) {
+        ("( _ : _ )", [_, ty]) => (elab::num_of_type(ty)?, &[0]),
+        (EQ | NE | LT | LE | GT | GE | " _ ∣ _ ", [a, b]) => (elab::carrier(&[a, b], carriers)?, &[0, 1]),
+        (" _ ≡ _ [MOD _ ]", [_, _, _]) => (Num::Nat, &[0, 1, 2]),
+        (" _ ≡ _ [ZMOD _ ]", [_, _, _]) => (Num::Int, &[0, 1, 2]),
+        _ => return None,
     };
-    // `(2 : ℝ) + 3` is `(5 : ℝ)`: the value is the same in each number type, and the one
-    // ascription keeps the type (two different ones are a coercion: left alone).
-    fn typed(t: &Tree) -> Option<(u128, Option<&Tree>)> {
-        match (t.label.as_str(), t.children.as_slice()) {
-            ("( _ : _ )", [e, ty]) => literal(e).map(|v| (v, Some(ty))),
-            _ => literal(t).map(|v| (v, None)),
+    let mut out: Option<Tree> = None;
+    for &i in operands {
+        if let Some(new) = evaluate(&t.children[i], num) {
+            out.get_or_insert_with(|| t.clone()).children[i] = new;
         }
     }
-    let ((x, tx), (y, ty)) = (typed(a)?, typed(b)?);
-    let ty = match (tx, ty) {
-        (Some(p), Some(q)) if p != q => return None,
-        (p, q) => p.or(q),
-    };
-    let value = match t.label.as_str() {
+    out
+}
+
+/// Evaluate the literal arithmetic of `t`, elaborated at `num`; `None` when nothing changed.
+fn evaluate(t: &Tree, num: elab::Num) -> Option<Tree> {
+    use elab::Num;
+    match (t.label.as_str(), t.children.as_slice()) {
+        (ADD | MUL | " _ - _ " | " _ / _ " | " _ % _ " | " _ ^ _ ", [a, b]) => {
+            // The exponent of `^` is elaborated on its own (`rightact%`), a natural numeral:
+            // only the operations whose value is the same in every semiring.
+            let exponent = t.label == " _ ^ _ ";
+            let new_a = evaluate(a, num);
+            let new_b = if exponent {
+                evaluate_semiring(b)
+            } else {
+                evaluate(b, num)
+            };
+            let (a2, b2) = (new_a.as_ref().unwrap_or(a), new_b.as_ref().unwrap_or(b));
+            match (literal(a2), literal(b2)) {
+                (Some(x), Some(y)) => literal_op(&t.label, x, y, num)
+                    .filter(|v| *v <= MAX_LITERAL)
+                    .map(|v| Tree::leaf(v.to_string()))
+                    .or_else(|| rebuilt(t, new_a, new_b)),
+                _ => rebuilt(t, new_a, new_b),
+            }
+        }
+        // `(e : T)` at the same type is the same region; at another it is a region of its own,
+        // evaluated when the canonical pass reaches it.
+        ("( _ : _ )", [e, ty]) if elab::num_of_type(ty) == Some(num) => {
+            let new = evaluate(e, num)?;
+            Some(node2("( _ : _ )", new, ty.clone()))
+        }
+        ("| _ |", [e]) if num != Num::Nat => {
+            let new = evaluate(e, num)?;
+            Some(Tree::node(&t.label, vec![new]))
+        }
+        _ => None,
+    }
+}
+
+/// `evaluate` for `+`, `*`, `^` only: the same value in every semiring (`Nat.cast` is a ring
+/// hom), whatever type the term is elaborated at.
+fn evaluate_semiring(t: &Tree) -> Option<Tree> {
+    match (t.label.as_str(), t.children.as_slice()) {
+        (ADD | MUL | " _ ^ _ ", [a, b]) => {
+            let (new_a, new_b) = (evaluate_semiring(a), evaluate_semiring(b));
+            let (a2, b2) = (new_a.as_ref().unwrap_or(a), new_b.as_ref().unwrap_or(b));
+            match (literal(a2), literal(b2)) {
+                (Some(x), Some(y)) => literal_op(&t.label, x, y, elab::Num::Nat)
+                    .filter(|v| *v <= MAX_LITERAL)
+                    .map(|v| Tree::leaf(v.to_string()))
+                    .or_else(|| rebuilt(t, new_a, new_b)),
+                _ => rebuilt(t, new_a, new_b),
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `t` with the children that changed replaced; `None` when none did.
+fn rebuilt(t: &Tree, a: Option<Tree>, b: Option<Tree>) -> Option<Tree> {
+    if a.is_none() && b.is_none() {
+        return None;
+    }
+    let mut out = t.clone();
+    if let Some(a) = a {
+        out.children[0] = a;
+    }
+    if let Some(b) = b {
+        out.children[1] = b;
+    }
+    Some(out)
+}
+
+/// `x op y` on natural literals at `num`, when the result is a natural literal there:
+/// - `+`, `*`, `^`: everywhere;
+/// - `-`: truncated on ℕ (`Nat.sub`); elsewhere only when not negative;
+/// - `/`: floor on ℕ (`Nat.div`) and ℤ (`Int.ediv`, `Int.div`, `Int.fdiv` agree on natural
+///   operands), `x / 0 = 0` on both; on ℚ ℝ ℂ only when exact;
+/// - `%`: on ℕ (`Nat.mod`) and ℤ (`Int.emod`), `x % 0 = x`; never on ℚ ℝ ℂ, where `%` is the
+///   Euclidean remainder of a field (`Field.toEuclideanDomain`: `a % b = a - a * b / b`, 0 for
+///   `b ≠ 0`), not the integer one.
+fn literal_op(op: &str, x: u128, y: u128, num: elab::Num) -> Option<u128> {
+    use elab::Num;
+    let discrete = matches!(num, Num::Nat | Num::Int);
+    match op {
         ADD => x.checked_add(y),
         MUL => x.checked_mul(y),
         " _ ^ _ " => u32::try_from(y).ok().and_then(|e| x.checked_pow(e)),
-        " _ - _ " if !wrapping => x.checked_sub(y),
-        " _ / _ " if !wrapping && y != 0 && x % y == 0 => Some(x / y),
-        " _ % _ " if !wrapping && y != 0 => Some(x % y),
+        " _ - _ " if num == Num::Nat => Some(x.saturating_sub(y)),
+        " _ - _ " => x.checked_sub(y),
+        " _ / _ " if discrete => Some(x.checked_div(y).unwrap_or(0)),
+        " _ / _ " if y != 0 && x % y == 0 => Some(x / y),
+        " _ % _ " if discrete => Some(x.checked_rem(y).unwrap_or(x)),
         _ => None,
-    }?;
-    if value > MAX_LITERAL {
-        return None;
     }
-    let v = Tree::leaf(value.to_string());
-    Some(match ty {
-        Some(ty) => node2("( _ : _ )", v, ty.clone()),
-        None => v,
-    })
-}
-
-/// Does the statement mention `ZMod`, `Fin`, a positive characteristic (`CharP`) or a Galois
-/// field, where `-`, `/`, `%` on literals wrap or divide by zero?
-fn has_modular_types(t: &Tree) -> bool {
-    ["ZMod", "Fin ", "CharP", "GaloisField"]
-        .iter()
-        .any(|p| t.label.starts_with(p))
-        || t.label == "Fin"
-        || t.children.iter().any(has_modular_types)
 }
 
 /// Canonical rules on a theorem's binder list `(b₁) … (bₖ) : concl`.
@@ -1827,7 +1892,6 @@ fn moves_in(
     // The moves are declared as data (`rules/table.rs` and the family tables).
     let ctx = table::Ctx {
         carriers,
-        wrapping: false,
         at: Some((root, path.as_slice(), comm)),
     };
     for (rule, new) in table::moves_at(t, &ctx) {
@@ -2453,7 +2517,9 @@ mod tests {
 
     #[test]
     fn nhds_and_polynomial_notations() {
-        same(
+        // `𝓝` is `scoped[Topology]`: it is `nhds` only where the header opens `Topology`, which
+        // name resolution writes out before any rule (`elab::resolve`); here it is a name.
+        differ(
             "theorem t (f : ℕ → ℝ) : Tendsto f atTop (𝓝 0)",
             "theorem t (f : ℕ → ℝ) : Tendsto f atTop (nhds 0)",
         );
@@ -2640,13 +2706,17 @@ mod tests {
     #[test]
     fn literal_arithmetic_is_evaluated_only_where_exact() {
         same(
-            "theorem t : 8 * 9 ^ 2 + 5 * 9 + 2 = x",
-            "theorem t : 695 = x",
+            "theorem t (x : ℕ) : 8 * 9 ^ 2 + 5 * 9 + 2 = x",
+            "theorem t (x : ℕ) : 695 = x",
         );
-        same("theorem t : 6 / 3 = x", "theorem t : 2 = x");
-        // Floor division, truncated subtraction and wrap-around are type dependent: kept.
-        differ("theorem t : 7 / 2 = x", "theorem t : 3 = x");
-        differ("theorem t : 3 - 7 = x", "theorem t : 0 = x");
+        same("theorem t (x : ℝ) : 6 / 3 = x", "theorem t (x : ℝ) : 2 = x");
+        // Floor division and truncated subtraction are ℕ's: evaluated there only.
+        same("theorem t (x : ℕ) : 7 / 2 = x", "theorem t (x : ℕ) : 3 = x");
+        same("theorem t (x : ℕ) : 3 - 7 = x", "theorem t (x : ℕ) : 0 = x");
+        differ("theorem t (x : ℝ) : 7 / 2 = x", "theorem t (x : ℝ) : 3 = x");
+        differ("theorem t (x : ℤ) : 3 - 7 = x", "theorem t (x : ℤ) : 0 = x");
+        // An operand of unknown type (auto-bound `x`) fixes no type: nothing is evaluated.
+        differ("theorem t : 6 / 3 = x", "theorem t : 2 = x");
         differ(
             "theorem t (a : ZMod 5) : a = 6 - 2",
             "theorem t (a : ZMod 5) : a = 4",
@@ -2669,14 +2739,10 @@ mod tests {
             "theorem t (x : ℝ) : Real.log x / Real.log 2 = 3",
             "theorem t (x : ℝ) : Real.logb 2 x = 3",
         );
-        same(
-            "theorem t (x : ℝ) : logb 2 x = 3",
-            "theorem t (x : ℝ) : Real.logb 2 x = 3",
-        );
         same("theorem t : Real.sqrt 5 = abs y", "theorem t : √5 = |y|");
         same(
             "theorem t (x : ℝ) : Int.floor x + Nat.factorial 3 = Real.pi⁻¹",
-            "theorem t (x : ℝ) : ⌊x⌋ + 3 ! = 1 / π",
+            "theorem t (x : ℝ) : ⌊x⌋ + 3 ! = 1 / Real.pi",
         );
         differ("theorem t (x : ℝ) : ⌊x⌋ = 2", "theorem t (x : ℝ) : ⌈x⌉ = 2");
         // The argument order of `logb` is the base first.

@@ -9,18 +9,31 @@ use super::*;
 pub const RULES: &[Rule] = &[
     code(
         "norm_num",
-        "arithmetic on natural literals (the same value in every number type; \
-          `-`, `/`, `%` only where exact and not in ZMod/Fin/CharP)",
-        |t, ctx| norm_num(t, ctx.wrapping).map(|new| ("norm_num", new)),
+        "arithmetic on natural literals at the type a relation or ascription fixes \
+          (ℕ ℤ ℚ ℝ ℂ; each type's own `-`, `/`, `%`)",
+        |t, ctx| norm_num(t, ctx.carriers).map(|new| ("norm_num", new)),
     )
     .ex(&[
         ("(x : ℝ) : x = 2 + 3", "(x : ℝ) : x = 5"),
         ("(x : ℕ) : x = 7 - 2", "(x : ℕ) : x = 5"),
+        ("(x : ℕ) : x = 2 - 3", "(x : ℕ) : x = 0"),
+        ("(x : ℕ) : x = 7 / 2", "(x : ℕ) : x = 3"),
+        ("(x : ℕ) : x = 7 % 3", "(x : ℕ) : x = 1"),
+        ("(x : ℝ) : x = ((2 - 3 : ℕ) : ℝ)", "(x : ℝ) : x = ((0 : ℕ) : ℝ)"),
     ])
     .non(&[
-        "(x : ℕ) : x = 2 - 3",
-        "(x : ℕ) : x = 7 / 2",
+        "(x : ℝ) : x = 2 - 3",
+        "(x : ℝ) : x = 7 / 2",
+        "(x : ℝ) : x = 7 % 3",
+        "(x : ℚ) : x = 5 % 2",
         "(x : ZMod 5) : x = 7 - 2",
+        "(x : ZMod 3) : x = 4 / 2",
+        "(x : Fin 5) : x = 8 / 2",
+        "(x : UInt8) : x = 300 / 2",
+        "(x : Float) : x = 2 ^ 60 + 1",
+        "(K : Type*) [Field K] (a : K) : a = 2 / 2",
+        "{R : Type*} [Ring R] (a : R) : a = 2 + 3",
+        "(f : ℕ → ℝ) : f (2 + 3) = 1",
     ]),
     rw(
         "inv_eq_one_div",

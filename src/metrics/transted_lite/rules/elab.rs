@@ -68,7 +68,7 @@ pub fn num_of_type(ty: &Tree) -> Option<Num> {
 
 /// Mathlib functions (full names) and notations whose result is a number of a fixed type,
 /// whatever their arguments.
-const RESULT_TYPES: [(&str, Num); 44] = [
+const RESULT_TYPES: [(&str, Num); 43] = [
     ("Real.exp", Num::Real),
     ("Real.log", Num::Real),
     ("Real.logb", Num::Real),
@@ -83,7 +83,6 @@ const RESULT_TYPES: [(&str, Num); 44] = [
     ("Real.cosh", Num::Real),
     ("Real.sinh", Num::Real),
     ("Real.pi", Num::Real),
-    ("π", Num::Real),
     ("Complex.exp", Num::Complex),
     ("Complex.I", Num::Complex),
     ("Complex.abs", Num::Real),
@@ -132,13 +131,14 @@ fn type_at(t: &Tree, c: &Carriers, depth: usize) -> Ty {
         if literal(t).is_some() {
             return Ty::Numeral;
         }
-        if let Some(n) = known_result(&t.label) {
-            return Ty::Num(n);
+        // A statement's own binder comes before any table (`(π : ℕ)`, `(exp : ℕ → ℕ)`).
+        if c.binds(&t.label) {
+            return c
+                .name_type(&t.label)
+                .and_then(num_of_type)
+                .map_or(Ty::Unknown, Ty::Num);
         }
-        return c
-            .name_type(&t.label)
-            .and_then(num_of_type)
-            .map_or(Ty::Unknown, Ty::Num);
+        return known_result(&t.label).map_or(Ty::Unknown, Ty::Num);
     }
     let label = t.label.as_str();
     match (label, t.children.as_slice()) {
@@ -174,8 +174,10 @@ fn type_at(t: &Tree, c: &Carriers, depth: usize) -> Ty {
             let Some(head) = app_head(t) else {
                 return Ty::Unknown;
             };
-            if let Some(n) = known_result(head) {
-                return Ty::Num(n);
+            if !c.binds(head) {
+                if let Some(n) = known_result(head) {
+                    return Ty::Num(n);
+                }
             }
             // A function variable applied to all its arguments: its codomain.
             let mut ty = c.name_type(head);

@@ -14,9 +14,6 @@ pub const RULES: &[Rule] = &[
     )
     .ex(&[("(x : ℝ) : Real.sqrt x = 2", "(x : ℝ) : √x = 2")])
     .non(&["(n : ℕ) : Nat.sqrt n = 2"]),
-    rw("Real.pi", "notation \"π\" => Real.pi", "Real.pi", "π")
-        .ex(&[(": Real.pi > 3", ": π > 3")])
-        .non(&["(pi : ℝ) : pi > 3"]),
     rw(
         "Int.floor",
         "notation \"⌊\" a \"⌋\" => Int.floor a",
@@ -41,24 +38,6 @@ pub const RULES: &[Rule] = &[
     )
     .ex(&[("(n : ℕ) : Nat.factorial n = 2", "(n : ℕ) : n ! = 2")])
     .non(&["(n : ℕ) : Nat.choose n 2 = 2"]),
-    rw(
-        "nhds (notation 𝓝)",
-        "scoped[Topology] notation \"𝓝\" => nhds",
-        "𝓝 ?x",
-        "nhds ?x",
-    )
-    .ex(&[(
-        "(x : ℝ) (s : Set ℝ) : s ∈ 𝓝 x",
-        "(x : ℝ) (s : Set ℝ) : s ∈ nhds x",
-    )])
-    .non(&["(x : ℝ) (s : Set ℝ) : s ∈ 𝓝[≠] x"]),
-    rw(
-        "nhds (notation 𝓝)",
-        "scoped[Topology] notation \"𝓝\" => nhds",
-        "𝓝",
-        "nhds",
-    )
-    .ex(&[(": 𝓝 = nhds", ": nhds = nhds")]),
     code(
         "Π is ∀",
         "Π x : α, β is ∀ x : α, β (one pi type)",
@@ -95,21 +74,6 @@ pub const RULES: &[Rule] = &[
     .ex(&[("(x : ℝ) : abs x = 2", "(x : ℝ) : |x| = 2")])
     .non(&["(x : ℝ) : Nat.abs x = 2"]),
     rw(
-        "Real.logb",
-        "logb is only Real.logb",
-        "logb ?b ?x",
-        "Real.logb ?b ?x",
-    )
-    .ex(&[("(x : ℝ) : logb 2 x = 2", "(x : ℝ) : Real.logb 2 x = 2")]),
-    rw(
-        "Real.log",
-        "one-argument log is only Real.log (Nat.log takes two)",
-        "log ?x",
-        "Real.log ?x",
-    )
-    .ex(&[("(x : ℝ) : log x = 2", "(x : ℝ) : Real.log x = 2")])
-    .non(&["(n : ℕ) : Nat.log 2 n = 2"]),
-    rw(
         "Real.log_div_log",
         "Real.log x / Real.log b = Real.logb b x",
         "Real.log ?x / Real.log ?b",
@@ -120,33 +84,6 @@ pub const RULES: &[Rule] = &[
         "(x : ℝ) : Real.logb 2 x = 3",
     )])
     .non(&["(x : ℝ) : Real.log x / 2 = 3"]),
-    rw(
-        "Real.log_div_log",
-        "Real.log x / Real.log b = Real.logb b x",
-        "log ?x / Real.log ?b",
-        "Real.logb ?b ?x",
-    )
-    .ex(&[(
-        "(x : ℝ) : log x / Real.log 2 = 3",
-        "(x : ℝ) : Real.logb 2 x = 3",
-    )]),
-    rw(
-        "Real.log_div_log",
-        "Real.log x / Real.log b = Real.logb b x",
-        "Real.log ?x / log ?b",
-        "Real.logb ?b ?x",
-    )
-    .ex(&[(
-        "(x : ℝ) : Real.log x / log 2 = 3",
-        "(x : ℝ) : Real.logb 2 x = 3",
-    )]),
-    rw(
-        "Real.log_div_log",
-        "Real.log x / Real.log b = Real.logb b x",
-        "log ?x / log ?b",
-        "Real.logb ?b ?x",
-    )
-    .ex(&[("(x : ℝ) : log x / log 2 = 3", "(x : ℝ) : Real.logb 2 x = 3")]),
     rw(
         "Nat.ModEq",
         "Nat.ModEq n a b is a % n = b % n (its definition)",

@@ -192,8 +192,6 @@ pub const NUMBERS: [Num; 5] = [Num::Nat, Num::Int, Num::Rat, Num::Real, Num::Com
 /// place in the whole tree.
 pub struct Ctx<'a> {
     pub carriers: &'a Carriers,
-    /// The statement mentions `ZMod`/`Fin`/`CharP`: literal `-`, `/`, `%` wrap.
-    pub wrapping: bool,
     /// For moves: the whole tree, the node's path in it, and the statement's commutativity.
     pub at: Option<(&'a Tree, &'a [usize], Commutativity)>,
 }
@@ -577,7 +575,6 @@ mod tests {
             };
             let ctx = Ctx {
                 carriers: &carriers,
-                wrapping: has_modular_types(tree),
                 at: Some((tree, &path, comm)),
             };
             for (name, new) in apply_one(rule, node, &ctx) {

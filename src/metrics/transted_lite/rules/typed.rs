@@ -159,6 +159,11 @@ impl Carriers {
             .and_then(|(_, ty)| ty.as_ref())
     }
 
+    /// Does the statement bind `name` (with a type or without)?
+    pub fn binds(&self, name: &str) -> bool {
+        self.untyped.iter().any(|n| n == name) || self.binder_types.iter().any(|(n, _)| n == name)
+    }
+
     /// Does the statement have an instance binder `[C ty]` with `C` among `classes`?
     pub fn has_instance(&self, classes: &[&str], ty: &str) -> bool {
         self.instances

@@ -1,0 +1,289 @@
+//! Each free name of a statement written as the declaration it denotes under its header.
+//!
+//! Owns [`resolve_tree`] (the per-statement pass every rewrite of `transted-lite` starts from)
+//! and [`same_meaning`] (whether two statements' names mean the same under their two headers,
+//! which every offline verdict asks). A name the statement binds is left alone: in Lean the local
+//! context comes before any global (`(π : ℕ)` is a variable, whatever `open Real` says).
+//!
+//! After the pass, a free name reads as:
+//! - the full name of the declaration it resolves to (`sqrt` under `open Real` is `Real.sqrt`,
+//!   `π` with `Real`'s notation active is `Real.pi`, `Even` inside `namespace Foo` whose header
+//!   declares `Foo.Even` is `Foo.Even`), so that a rule written over `Real.sqrt` fires on it and
+//!   on nothing else;
+//! - itself with [`UNKNOWN_MARK`] after it when the table cannot tell (`sqrt` under
+//!   `open Real Nat`), so that no rule written over a constant matches it;
+//! - a factorial `n !` whose `Nat` notation is not in scope is an opaque node (Lean does not read
+//!   it as a factorial).
+
+use super::scope::{Meaning, Scope};
+use crate::trees::Tree;
+use std::collections::{BTreeSet, HashSet};
+
+/// Appended to a name whose meaning the table cannot tell: no rule's constant matches it.
+pub const UNKNOWN_MARK: &str = "⁇";
+
+/// The label of a factorial node whose notation is not in scope.
+pub const UNSCOPED_FACTORIAL: &str = "! (notation not in scope)";
+
+/// A statement after [`resolve_tree`].
+#[derive(Clone, Debug)]
+pub struct Resolved {
+    pub tree: Tree,
+    /// Each name resolved, as written and as read (`sqrt` → `Real.sqrt`), first occurrence order.
+    pub resolved: Vec<(String, String)>,
+    /// Names whose meaning the table cannot tell, as written.
+    pub unknown: BTreeSet<String>,
+    /// Names the header declares (full names), and `variable`s of the header the statement uses.
+    pub from_header: BTreeSet<String>,
+}
+
+/// Resolve every free name of `tree` under `scope`.
+pub fn resolve_tree(tree: &Tree, scope: &Scope) -> Resolved {
+    let mut bound = HashSet::new();
+    collect_bound(tree, &mut bound);
+    let variables = scope.variable_names();
+    let mut out = Resolved {
+        tree: tree.clone(),
+        resolved: Vec::new(),
+        unknown: BTreeSet::new(),
+        from_header: BTreeSet::new(),
+    };
+    let mut stack: Vec<&mut Tree> = vec![&mut out.tree];
+    while let Some(t) = stack.pop() {
+        if !(t.variable_freecost || t.hypothesis_freecost) {
+            relabel(t, scope, &bound, &variables, &mut out.resolved, &mut out.unknown, &mut out.from_header);
+        }
+        stack.extend(t.children.iter_mut());
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn relabel(
+    t: &mut Tree,
+    scope: &Scope,
+    bound: &HashSet<String>,
+    variables: &BTreeSet<String>,
+    resolved: &mut Vec<(String, String)>,
+    unknown: &mut BTreeSet<String>,
+    from_header: &mut BTreeSet<String>,
+) {
+    if t.label == "!" && t.children.len() == 1 {
+        // `notation:10000 n "!" => Nat.factorial n` is scoped in `Nat`
+        // (Mathlib/Data/Nat/Factorial/Basic.lean).
+        if scope.notation("!") != Some("Nat.factorial") {
+            t.label = UNSCOPED_FACTORIAL.to_string();
+        }
+        return;
+    }
+    let (name, rest) = match name_part(t) {
+        Some(split) => split,
+        None => return,
+    };
+    let first = name.split('.').next().unwrap_or(name);
+    if bound.contains(name) || bound.contains(first) {
+        // A bound name, or field notation on one (`h.le`, `s.card`).
+        return;
+    }
+    if variables.contains(name) || variables.contains(first) {
+        from_header.insert(name.to_string());
+        return;
+    }
+    let meaning = match scope.notation(name) {
+        Some(target) => Meaning::Constant(target.to_string()),
+        None if is_identifier(name) => scope.resolve(name),
+        None => return,
+    };
+    let new_name = match meaning {
+        Meaning::Constant(full) => full,
+        Meaning::Header(full) => {
+            from_header.insert(full.clone());
+            full
+        }
+        Meaning::Unknown => {
+            unknown.insert(name.to_string());
+            format!("{name}{UNKNOWN_MARK}")
+        }
+    };
+    if new_name != name {
+        if !resolved.iter().any(|(w, _)| w == name) {
+            resolved.push((name.to_string(), new_name.clone()));
+        }
+        t.label = format!("{new_name}{rest}");
+    }
+}
+
+/// The name a node carries and the rest of its label: a leaf's whole label, or an
+/// application's head (`"f _  _ "` is `f` and `" _  _ "`).
+fn name_part(t: &Tree) -> Option<(&str, &str)> {
+    if t.children.is_empty() {
+        return Some((t.label.as_str(), ""));
+    }
+    let rest = " _ ".repeat(t.children.len());
+    let head = t.label.strip_suffix(rest.as_str())?;
+    (!head.is_empty() && !head.contains(char::is_whitespace))
+        .then(|| (head, &t.label[head.len()..]))
+}
+
+/// A Lean name (`x`, `Real.sqrt`, `n!`), not a numeral, a symbol or a written type (`ℝ`).
+fn is_identifier(s: &str) -> bool {
+    !s.is_empty()
+        && s.split('.').all(|part| {
+            let mut chars = part.chars();
+            chars
+                .next()
+                .is_some_and(|c| c == '_' || c.is_alphabetic() || c == '«')
+        })
+        && !matches!(s, "ℕ" | "ℤ" | "ℚ" | "ℝ" | "ℂ" | "Prop" | "Type" | "Sort" | "True" | "False")
+}
+
+/// Names the statement binds (the parser flags every bound occurrence).
+fn collect_bound(t: &Tree, out: &mut HashSet<String>) {
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        if t.children.is_empty() && (t.variable_freecost || t.hypothesis_freecost) {
+            out.insert(t.label.clone());
+        }
+        stack.extend(t.children.iter());
+    }
+}
+
+/// Why two statements, each resolved under its own header, may not mean the same even where
+/// their trees are the same: empty when their names mean the same. Under headers that read every
+/// text alike ([`Scope::same_as`]) nothing can differ; otherwise every name must resolve to a
+/// declaration the table knows, a header declaration the other header makes in the same words,
+/// and neither header may hold a construct elaboration-lite does not model.
+pub fn same_meaning(
+    reference: &Resolved,
+    reference_scope: &Scope,
+    candidate: &Resolved,
+    candidate_scope: &Scope,
+) -> Vec<String> {
+    if reference_scope.same_as(candidate_scope) {
+        return Vec::new();
+    }
+    let mut reasons = Vec::new();
+    for (side, scope) in [("reference", reference_scope), ("candidate", candidate_scope)] {
+        if let Some(command) = scope.unmodelled.first() {
+            reasons.push(format!(
+                "the {side}'s header has `{}`, which elaboration-lite does not model, and the headers differ",
+                shorten(command)
+            ));
+        }
+    }
+    let unknown: BTreeSet<&String> = reference.unknown.iter().chain(&candidate.unknown).collect();
+    if !unknown.is_empty() {
+        let names: Vec<String> = unknown.iter().map(|n| format!("`{n}`")).collect();
+        reasons.push(format!(
+            "{} may mean different things under the two headers (the table of Mathlib's names cannot tell)",
+            names.join(", ")
+        ));
+    }
+    for (side, mine, other) in [
+        ("reference", (reference, reference_scope), candidate_scope),
+        ("candidate", (candidate, candidate_scope), reference_scope),
+    ] {
+        for name in &mine.0.from_header {
+            let text = mine.1.declaration_text(name);
+            if text.is_none() || text != other.declaration_text(name) {
+                let reason = format!(
+                    "the {side}'s header declares `{name}` and the other header does not say the same; the statements use it"
+                );
+                if !reasons.contains(&reason) {
+                    reasons.push(reason);
+                }
+            }
+        }
+    }
+    reasons
+}
+
+fn shorten(text: &str) -> String {
+    let mut s: String = text.chars().take(60).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trees::parse::{parse_statement, Header};
+
+    fn resolved(header: &str, text: &str) -> Resolved {
+        let s = parse_statement(text, &Header::parse(header)).expect("parses");
+        resolve_tree(&s.tree, &Scope::read(header))
+    }
+
+    fn labels(t: &Tree, out: &mut Vec<String>) {
+        out.push(t.label.clone());
+        for c in &t.children {
+            labels(c, out);
+        }
+    }
+
+    fn has_label(r: &Resolved, label: &str) -> bool {
+        let mut all = Vec::new();
+        labels(&r.tree, &mut all);
+        all.iter().any(|l| l == label)
+    }
+
+    #[test]
+    fn free_names_are_written_in_full_and_bound_ones_left_alone() {
+        let r = resolved("open Real", "theorem t (x : ℝ) : sqrt x = 2 ∧ 3 < π");
+        assert!(has_label(&r, "Real.sqrt _ "), "{:?}", r.tree);
+        assert!(has_label(&r, "Real.pi"));
+        // A binder named like a constant is a variable.
+        let r = resolved("open Real", "theorem t (π : ℕ) (exp : ℕ → ℕ) : exp π = 3");
+        assert!(has_label(&r, "π") && has_label(&r, "exp _ "), "{:?}", r.tree);
+        assert!(!has_label(&r, "Real.pi") && !has_label(&r, "Real.exp _ "));
+        // `π` without `Real`'s notation is a name like any other.
+        let r = resolved("", "theorem t : 3 < π");
+        assert!(!has_label(&r, "Real.pi"));
+        // Ambiguous: marked, so no rule over `Real.sqrt` or `Nat.sqrt` matches.
+        let r = resolved("open Real Nat", "theorem t (x : ℕ) : sqrt x = 2");
+        assert!(has_label(&r, "sqrt⁇ _ "), "{:?}", r.tree);
+        assert_eq!(r.unknown.iter().collect::<Vec<_>>(), ["sqrt"]);
+    }
+
+    #[test]
+    fn scoped_notations_are_read_only_where_opened() {
+        let r = resolved("open Topology", "theorem t (f : ℕ → ℝ) : Tendsto f atTop (𝓝 0)");
+        assert!(has_label(&r, "nhds _ "), "{:?}", r.tree);
+        let r = resolved("", "theorem t (f : ℕ → ℝ) : Tendsto f atTop (𝓝 0)");
+        assert!(!has_label(&r, "nhds _ "), "{:?}", r.tree);
+        let r = resolved("open scoped Real", "theorem t : 3 < π");
+        assert!(has_label(&r, "Real.pi"));
+        let r = resolved("open scoped Nat", "theorem t : 3 < π");
+        assert!(!has_label(&r, "Real.pi"));
+    }
+
+    #[test]
+    fn factorial_notation_needs_open_nat() {
+        let r = resolved("open Nat", "theorem t (n : ℕ) : n ! = 6");
+        assert!(has_label(&r, "!"));
+        let r = resolved("", "theorem t (n : ℕ) : n ! = 6");
+        assert!(has_label(&r, UNSCOPED_FACTORIAL) && !has_label(&r, "!"));
+    }
+
+    #[test]
+    fn names_agree_when_they_resolve_alike() {
+        let a = "open Real";
+        let b = "open Nat";
+        let (ra, rb) = (resolved(a, "theorem t (x : ℝ) : exp x = 1"), resolved(b, "theorem t (x : ℝ) : Real.exp x = 1"));
+        assert!(same_meaning(&ra, &Scope::read(a), &rb, &Scope::read(b)).is_empty());
+        // Unknown under differing headers: a reason naming it.
+        let c = "open Real Nat";
+        let rc = resolved(c, "theorem t (x : ℕ) : sqrt x = 2");
+        let reasons = same_meaning(&rc, &Scope::read(c), &rc, &Scope::read(b));
+        assert!(reasons.iter().any(|r| r.contains("`sqrt`")), "{reasons:?}");
+        // The same header: nothing can differ.
+        assert!(same_meaning(&rc, &Scope::read(c), &rc, &Scope::read(c)).is_empty());
+        // A header variable used on one side only.
+        let v = "variable (x : ℝ)";
+        let rv = resolved(v, "theorem t : x ^ 2 ≥ 0");
+        let rn = resolved("", "theorem t : x ^ 2 ≥ 0");
+        assert!(!same_meaning(&rv, &Scope::read(v), &rn, &Scope::read("")).is_empty());
+    }
+}

@@ -1,0 +1,794 @@
+//! A header read as Lean leaves the scope at the declaration that follows it.
+//!
+//! Owns [`Scope::read`] (header text → [`Scope`]) and [`Scope::resolve`] (a written name → the
+//! declaration it denotes there). Follows lean4 `src/Lean/Elab/BuiltinCommand.lean` for the scope
+//! commands (`namespace`, `section`, `noncomputable section`, `end`: `open`s, `variable`s and
+//! options last until the `end` of the scope they were made in), `src/Lean/Elab/Open.lean`
+//! (`elabOpenDecl`) for the forms of `open`, and `src/Lean/ResolveName.lean`
+//! (`resolveGlobalName`) for resolution. A command starts at column 0 (continuation lines are
+//! indented), as in every header the benchmarks carry; comments are skipped.
+//!
+//! What it does not model (instances, notations, macros, attributes, `export`, commands with
+//! effects, an unknown command) is kept as text in [`Scope::unmodelled`]: a statement under such
+//! a header gets no rewrite, and is compared with another only under the same header.
+
+use super::mathlib_names::{NamespaceNames, NAMESPACES, POSSIBLY_HELD};
+use std::collections::BTreeSet;
+
+/// One `open` in force (lean4 `src/Lean/Data/OpenDecl.lean`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum OpenDecl {
+    /// `open X` or `open X hiding a b`: every non-protected `X.a` but the hidden ones.
+    Simple { namespace: String, hiding: Vec<String> },
+    /// `open X (a)` (alias `a` → `X.a`) or `open X renaming a → b` (alias `b` → `X.a`).
+    Explicit { alias: String, target: String },
+}
+
+/// What Lean's scope is at the declaration after a header.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Scope {
+    /// `import` module names, as a set (their order only breaks instance ties, which the rules
+    /// never rely on).
+    pub imports: BTreeSet<String>,
+    /// The current namespace's components (`namespace A.B` gives `["A", "B"]`).
+    pub namespace: Vec<String>,
+    /// The `open`s in force, in the order they were made.
+    pub opens: Vec<OpenDecl>,
+    /// Namespaces whose scoped notations are active (`open X`, `open X hiding …`, `open scoped X`).
+    pub scoped: BTreeSet<String>,
+    /// `variable` commands in force, whitespace collapsed.
+    pub variables: Vec<String>,
+    /// `set_option`s in force that can change what a statement means (`autoImplicit`, …), whitespace
+    /// collapsed; options that change no meaning (heartbeats, linters, printing) are left out.
+    pub options: Vec<String>,
+    /// Declarations the header makes: full name and text, whitespace collapsed.
+    pub declarations: Vec<(String, String)>,
+    /// Commands elaboration-lite does not model, whitespace collapsed (`local instance …`).
+    pub unmodelled: Vec<String>,
+}
+
+/// What a written name denotes under a scope.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Meaning {
+    /// A declaration of Mathlib or Lean core, by its full name.
+    Constant(String),
+    /// A declaration the header makes, by its full name.
+    Header(String),
+    /// The table cannot tell (an ambiguous name, a namespace it does not know, a name no opened
+    /// namespace is known to hold).
+    Unknown,
+}
+
+/// Options that change no statement's meaning.
+const HARMLESS_OPTIONS: [&str; 9] = [
+    "maxHeartbeats",
+    "maxRecDepth",
+    "synthInstance.maxHeartbeats",
+    "synthInstance.maxSize",
+    "linter.",
+    "pp.",
+    "trace.",
+    "profiler",
+    "warningAsError",
+];
+
+/// Commands that change nothing a statement's names or operators mean.
+const HARMLESS_COMMANDS: [&str; 7] = [
+    "#align_import",
+    "#align",
+    "#check",
+    "#print",
+    "#reduce",
+    "universe",
+    "universes",
+];
+
+/// Words before a declaration keyword.
+const MODIFIERS: [&str; 8] = [
+    "noncomputable",
+    "private",
+    "protected",
+    "partial",
+    "unsafe",
+    "nonrec",
+    "local",
+    "scoped",
+];
+
+/// Keywords that declare a name (an instance is left to `unmodelled`: it changes instances).
+const DECLARING: [&str; 10] = [
+    "def",
+    "abbrev",
+    "theorem",
+    "lemma",
+    "structure",
+    "inductive",
+    "class",
+    "axiom",
+    "opaque",
+    "irreducible_def",
+];
+
+/// A scope command's frame: what to restore at its `end`.
+#[derive(Clone, Debug)]
+struct Frame {
+    /// `Some(components)` for `namespace`, `None` for a section (named or not).
+    namespace: Option<Vec<String>>,
+    /// The section's name, for `end Name` (a namespace's is its components joined).
+    name: String,
+    opens: usize,
+    scoped: BTreeSet<String>,
+    variables: usize,
+    options: usize,
+}
+
+impl Scope {
+    /// Read `header` (the text before a declaration) command by command.
+    pub fn read(header: &str) -> Scope {
+        let mut scope = Scope::default();
+        let mut frames: Vec<Frame> = Vec::new();
+        let commands = commands(header);
+        // `open … in` scopes the next command only: the declaration, when nothing follows.
+        let mut pending_in: Option<(usize, BTreeSet<String>)> = None;
+        for command in &commands {
+            let restore = pending_in.take();
+            let words: Vec<&str> = command.split_whitespace().collect();
+            let first = words.first().copied().unwrap_or("");
+            match first {
+                "import" => scope.imports.extend(words[1..].iter().map(|w| w.to_string())),
+                "open" => {
+                    let before = (scope.opens.len(), scope.scoped.clone());
+                    let scoped_in = words.last() == Some(&"in");
+                    let body = if scoped_in {
+                        &words[1..words.len() - 1]
+                    } else {
+                        &words[1..]
+                    };
+                    if !scope.open(body) {
+                        scope.unmodelled.push(command.clone());
+                    }
+                    if scoped_in {
+                        // `open A in open B in cmd`: both end with `cmd`.
+                        pending_in = Some(restore.unwrap_or(before));
+                        continue;
+                    }
+                }
+                "namespace" => {
+                    let parts: Vec<String> = words
+                        .get(1)
+                        .map(|n| n.split('.').map(str::to_string).collect())
+                        .unwrap_or_default();
+                    frames.push(scope.frame(Some(parts.clone()), words.get(1).copied()));
+                    scope.namespace.extend(parts);
+                }
+                "section" => frames.push(scope.frame(None, words.get(1).copied())),
+                "noncomputable" if words.get(1) == Some(&"section") => {
+                    frames.push(scope.frame(None, words.get(2).copied()))
+                }
+                "end" => {
+                    let name = words.get(1).copied().unwrap_or("");
+                    match frames.pop() {
+                        // `elabEnd`: the name must be the innermost scope's.
+                        Some(frame) if frame.name == name => scope.close(frame),
+                        _ => scope.unmodelled.push(command.clone()),
+                    }
+                }
+                "variable" | "variables" => scope.variables.push(command.clone()),
+                "set_option" => {
+                    let name = words.get(1).copied().unwrap_or("");
+                    let harmless = HARMLESS_OPTIONS
+                        .iter()
+                        .any(|o| name == *o || (o.ends_with('.') && name.starts_with(o)));
+                    let scoped_in = words.last() == Some(&"in");
+                    if !harmless && !scoped_in {
+                        scope.options.push(command.clone());
+                    } else if !harmless {
+                        // `set_option … in` before the declaration changes how it elaborates.
+                        scope.unmodelled.push(command.clone());
+                    }
+                }
+                w if HARMLESS_COMMANDS.contains(&w) => {}
+                _ => match declared_name(&words) {
+                    Some(name) => {
+                        let full = match name.strip_prefix("_root_.") {
+                            Some(root) => root.to_string(),
+                            None if scope.namespace.is_empty() => name.to_string(),
+                            None => format!("{}.{name}", scope.namespace.join(".")),
+                        };
+                        scope.declarations.push((full, command.clone()));
+                    }
+                    None => scope.unmodelled.push(command.clone()),
+                },
+            }
+            // An `open … in` before this command ends with it.
+            if let Some((opens, scoped)) = restore {
+                scope.opens.truncate(opens);
+                scope.scoped = scoped;
+            }
+        }
+        scope
+    }
+
+    fn frame(&self, namespace: Option<Vec<String>>, name: Option<&str>) -> Frame {
+        Frame {
+            namespace,
+            name: name.unwrap_or("").to_string(),
+            opens: self.opens.len(),
+            scoped: self.scoped.clone(),
+            variables: self.variables.len(),
+            options: self.options.len(),
+        }
+    }
+
+    fn close(&mut self, frame: Frame) {
+        if let Some(parts) = frame.namespace {
+            let keep = self.namespace.len().saturating_sub(parts.len());
+            self.namespace.truncate(keep);
+        }
+        self.opens.truncate(frame.opens);
+        self.scoped = frame.scoped;
+        self.variables.truncate(frame.variables);
+        self.options.truncate(frame.options);
+    }
+
+    /// Apply one `open` body (the words after `open`, without a trailing `in`); `false` for a
+    /// form it does not read.
+    fn open(&mut self, body: &[&str]) -> bool {
+        match body {
+            [] => false,
+            ["scoped", namespaces @ ..] if !namespaces.is_empty() => {
+                self.scoped.extend(namespaces.iter().map(|n| n.to_string()));
+                true
+            }
+            [namespace, "hiding", hidden @ ..] if !hidden.is_empty() => {
+                self.scoped.insert(namespace.to_string());
+                self.opens.push(OpenDecl::Simple {
+                    namespace: namespace.to_string(),
+                    hiding: hidden.iter().map(|h| h.to_string()).collect(),
+                });
+                true
+            }
+            [namespace, "renaming", rest @ ..] => {
+                // `a → b, c → d` (also `->`).
+                let text = rest.join(" ").replace("->", "→");
+                for pair in text.split(',') {
+                    let Some((from, to)) = pair.split_once('→') else {
+                        return false;
+                    };
+                    self.opens.push(OpenDecl::Explicit {
+                        alias: to.trim().to_string(),
+                        target: format!("{namespace}.{}", from.trim()),
+                    });
+                }
+                true
+            }
+            [namespace, rest @ ..] if rest.first().is_some_and(|w| w.starts_with('(')) => {
+                // `open X (a b)`: aliases only, no scoped notation.
+                let names = rest.join(" ");
+                let names = names.trim_start_matches('(').trim_end_matches(')');
+                for name in names.split_whitespace() {
+                    self.opens.push(OpenDecl::Explicit {
+                        alias: name.to_string(),
+                        target: format!("{namespace}.{name}"),
+                    });
+                }
+                true
+            }
+            namespaces => {
+                if namespaces.iter().any(|n| !is_name(n)) {
+                    return false;
+                }
+                for n in namespaces {
+                    self.scoped.insert(n.to_string());
+                    self.opens.push(OpenDecl::Simple {
+                        namespace: n.to_string(),
+                        hiding: Vec::new(),
+                    });
+                }
+                true
+            }
+        }
+    }
+
+    /// The part of the scope that decides what a statement's text means, normalised: two
+    /// scopes with equal keys read every statement alike.
+    pub fn meaning_key(&self) -> impl Eq + '_ {
+        let mut opens: Vec<&OpenDecl> = self.opens.iter().collect();
+        opens.sort();
+        opens.dedup();
+        let mut declarations: Vec<&(String, String)> = self.declarations.iter().collect();
+        declarations.sort();
+        (
+            &self.imports,
+            &self.namespace,
+            opens,
+            &self.scoped,
+            &self.variables,
+            &self.options,
+            declarations,
+            &self.unmodelled,
+        )
+    }
+
+    /// Do the two scopes read every statement alike?
+    pub fn same_as(&self, other: &Scope) -> bool {
+        self.meaning_key() == other.meaning_key()
+    }
+
+    /// Whether the header holds constructs elaboration-lite does not model.
+    pub fn is_modelled(&self) -> bool {
+        self.unmodelled.is_empty()
+    }
+
+    /// The declaration `id` (a name the statement does not bind) denotes here, as Lean's
+    /// `resolveGlobalName` finds it: the current namespace and its parents first (if any holds
+    /// `id`, nothing else is consulted), then an exact dotted name, then the root and every
+    /// `open`; several candidates are overloads only elaboration can choose from (unknown).
+    pub fn resolve(&self, id: &str) -> Meaning {
+        if let Some(root) = id.strip_prefix("_root_.") {
+            return self.meaning_of(root);
+        }
+        let atomic = !id.contains('.');
+        // `resolveUsingNamespace`: `A.B.id`, then `A.id`.
+        for depth in (1..=self.namespace.len()).rev() {
+            let full = format!("{}.{id}", self.namespace[..depth].join("."));
+            match self.exists(&full, atomic) {
+                Known::Yes => return self.meaning_of(&full),
+                Known::Unknown if atomic => return Meaning::Unknown,
+                _ => {}
+            }
+        }
+        if !atomic {
+            // `resolveExact`: a dotted name names itself (the rules only read dotted names the
+            // table or the header declares; an opened `X.A.b` is not a reading they rely on).
+            return self.meaning_of(id);
+        }
+        let mut candidates: Vec<String> = Vec::new();
+        let root = self.exists(id, true);
+        if root == Known::Yes {
+            candidates.push(id.to_string());
+        }
+        for open in &self.opens {
+            match open {
+                OpenDecl::Simple { namespace, hiding } => {
+                    if hiding.iter().any(|h| h == id) {
+                        continue;
+                    }
+                    let full = format!("{namespace}.{id}");
+                    match self.exists(&full, true) {
+                        Known::Yes => candidates.push(full),
+                        Known::No => {}
+                        Known::Unknown => return Meaning::Unknown,
+                    }
+                }
+                OpenDecl::Explicit { alias, target } if alias == id => {
+                    candidates.push(target.clone())
+                }
+                OpenDecl::Explicit { .. } => {}
+            }
+        }
+        candidates.sort();
+        candidates.dedup();
+        match candidates.as_slice() {
+            // No opened namespace holds it: the root declaration, or a variable Lean auto-binds;
+            // the same text reads the same under every scope that gets here.
+            [] => self.meaning_of(id),
+            [one] if root == Known::Unknown && one != id => Meaning::Unknown,
+            [one] => self.meaning_of(one),
+            _ => Meaning::Unknown,
+        }
+    }
+
+    /// The scoped notation `token` stands for here (`π` → `Real.pi` under `open Real`), when
+    /// exactly one active namespace declares it.
+    pub fn notation(&self, token: &str) -> Option<&'static str> {
+        let mut found = NAMESPACES
+            .iter()
+            .filter(|n| self.scoped.contains(n.namespace))
+            .flat_map(|n| n.scoped_notations.iter())
+            .filter(|(t, _)| *t == token)
+            .map(|(_, target)| *target);
+        let first = found.next()?;
+        found.all(|t| t == first).then_some(first)
+    }
+
+    /// The names the header's `variable`s bind (`variable (x y : ℝ) [Fact p.Prime]` binds `x`, `y`).
+    pub fn variable_names(&self) -> BTreeSet<String> {
+        self.variables
+            .iter()
+            .flat_map(|v| binder_names(v))
+            .collect()
+    }
+
+    /// The text of the header command that declares `name` (a full name, or a `variable`'s).
+    pub fn declaration_text(&self, name: &str) -> Option<&str> {
+        self.declarations
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, text)| text.as_str())
+            .or_else(|| {
+                self.variables
+                    .iter()
+                    .find(|v| binder_names(v).iter().any(|n| n == name))
+                    .map(String::as_str)
+            })
+    }
+
+    fn meaning_of(&self, full: &str) -> Meaning {
+        if self.declarations.iter().any(|(n, _)| n == full) {
+            Meaning::Header(full.to_string())
+        } else {
+            Meaning::Constant(full.to_string())
+        }
+    }
+
+    /// Is `full` a declaration here (reachable by its short name when `by_short_name`)?
+    fn exists(&self, full: &str, by_short_name: bool) -> Known {
+        if self.declarations.iter().any(|(n, _)| n == full) {
+            return Known::Yes;
+        }
+        let (namespace, short) = full.rsplit_once('.').unwrap_or(("", full));
+        // A namespace the header itself opened with `namespace` and Mathlib does not have holds
+        // only what the header declares.
+        let header_only = self
+            .declarations
+            .iter()
+            .any(|(n, _)| n.starts_with(&format!("{namespace}.")))
+            || self.namespace.join(".") == namespace;
+        match table(namespace) {
+            Some(entry) => {
+                if entry.names.binary_search(&short).is_ok() {
+                    Known::Yes
+                } else if entry.protected.contains(&short) {
+                    if by_short_name {
+                        Known::No
+                    } else {
+                        Known::Yes
+                    }
+                } else if possibly_held(namespace, short) {
+                    Known::Unknown
+                } else {
+                    // The table's lists of a namespace are taken as what it holds of the names
+                    // statements write (see `mathlib_names`).
+                    Known::No
+                }
+            }
+            None if possibly_held(namespace, short) => Known::Unknown,
+            None if namespace.is_empty() => Known::No,
+            None if header_only && !MATHLIB_NAMESPACES.contains(&namespace) => Known::No,
+            None if NOTATION_ONLY.contains(&namespace) => Known::No,
+            None => Known::Unknown,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Known {
+    Yes,
+    No,
+    Unknown,
+}
+
+/// Namespaces that hold (in practice) only notation: opening them adds no reading of a name.
+const NOTATION_ONLY: [&str; 6] = [
+    "BigOperators",
+    "Topology",
+    "Classical",
+    "Pointwise",
+    "ComplexConjugate",
+    "scoped",
+];
+
+/// Mathlib namespaces the table does not list: a header's own `namespace Matrix` does not make
+/// them hold only what the header declares.
+const MATHLIB_NAMESPACES: [&str; 16] = [
+    "Subgroup",
+    "Ideal",
+    "Submodule",
+    "Module",
+    "LinearMap",
+    "Matrix",
+    "MeasureTheory",
+    "Zsqrtd",
+    "EuclideanGeometry",
+    "ENNReal",
+    "Multiset",
+    "List",
+    "Equiv",
+    "MonoidHom",
+    "RingHom",
+    "Finsupp",
+];
+
+fn possibly_held(namespace: &str, short: &str) -> bool {
+    POSSIBLY_HELD
+        .iter()
+        .any(|(n, names)| *n == namespace && names.contains(&short))
+}
+
+fn table(namespace: &str) -> Option<&'static NamespaceNames> {
+    NAMESPACES.iter().find(|n| n.namespace == namespace)
+}
+
+/// A Lean name as `open` takes it.
+fn is_name(w: &str) -> bool {
+    !w.is_empty()
+        && w.split('.').all(|part| {
+            part.chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_' || c == '«')
+        })
+}
+
+/// The names bound by the binder groups of a `variable` command: in each `( … )`, `{ … }`,
+/// `⦃ … ⦄` or `[ … ]` group at depth one, the words before its first `:`.
+fn binder_names(command: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut depth = 0usize;
+    let mut group = String::new();
+    for c in command.chars() {
+        match c {
+            '(' | '{' | '[' | '⦃' => {
+                depth += 1;
+                if depth == 1 {
+                    group.clear();
+                    continue;
+                }
+            }
+            ')' | '}' | ']' | '⦄' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    if let Some((left, _)) = group.split_once(':') {
+                        names.extend(left.split_whitespace().map(str::to_string));
+                    }
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        if depth >= 1 {
+            group.push(c);
+        }
+    }
+    names
+}
+
+/// The name a declaring command declares (after attributes and modifiers); `None` for any other
+/// command.
+fn declared_name<'a>(words: &[&'a str]) -> Option<&'a str> {
+    let mut i = 0;
+    // `@[simp] def …`, `@[simp, norm_cast]` split over words.
+    if words.first().is_some_and(|w| w.starts_with("@[")) {
+        while i < words.len() && !words[i].ends_with(']') {
+            i += 1;
+        }
+        i += 1;
+    }
+    while words.get(i).is_some_and(|w| MODIFIERS.contains(w)) {
+        i += 1;
+    }
+    let keyword = words.get(i)?;
+    if !DECLARING.contains(keyword) {
+        return None;
+    }
+    let name = words.get(i + 1)?;
+    let name = name.split(['(', '{', '[', ':']).next().unwrap_or("");
+    is_name(name).then_some(name)
+}
+
+/// The header's commands, comments removed and whitespace collapsed: a command starts at a line
+/// whose first character is not whitespace; indented lines continue it.
+fn commands(header: &str) -> Vec<String> {
+    let text = strip_comments(header);
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let collapsed = line.split_whitespace().collect::<Vec<_>>().join(" ");
+        match out.last_mut() {
+            Some(last) if line.starts_with(char::is_whitespace) => {
+                last.push(' ');
+                last.push_str(&collapsed);
+            }
+            _ => out.push(collapsed),
+        }
+    }
+    out
+}
+
+/// `text` with `--` line comments and nested `/- … -/` block comments (doc comments too)
+/// replaced by spaces, line breaks kept; string literals are skipped over so that `"--"` stays.
+fn strip_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let mut depth = 0usize;
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        if depth > 0 {
+            match c {
+                '/' if chars.peek() == Some(&'-') => {
+                    chars.next();
+                    depth += 1;
+                }
+                '-' if chars.peek() == Some(&'/') => {
+                    chars.next();
+                    depth -= 1;
+                }
+                '\n' => out.push('\n'),
+                _ => {}
+            }
+            continue;
+        }
+        if in_string {
+            out.push(c);
+            match c {
+                '\\' => {
+                    if let Some(n) = chars.next() {
+                        out.push(n);
+                    }
+                }
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '/' if chars.peek() == Some(&'-') => {
+                chars.next();
+                depth = 1;
+                out.push(' ');
+            }
+            '-' if chars.peek() == Some(&'-') => {
+                for n in chars.by_ref() {
+                    if n == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn resolve(header: &str, id: &str) -> Meaning {
+        Scope::read(header).resolve(id)
+    }
+
+    fn constant(name: &str) -> Meaning {
+        Meaning::Constant(name.to_string())
+    }
+
+    #[test]
+    fn opens_resolve_short_names_as_lean_does() {
+        assert_eq!(resolve("open Real", "sqrt"), constant("Real.sqrt"));
+        assert_eq!(resolve("open Nat", "sqrt"), constant("Nat.sqrt"));
+        // Both hold it: overloads only elaboration can choose from.
+        assert_eq!(resolve("open Real Nat", "sqrt"), Meaning::Unknown);
+        assert_eq!(resolve("open Real\nopen Nat", "sqrt"), Meaning::Unknown);
+        // Only `Real` holds `exp`.
+        assert_eq!(resolve("open Real Nat", "exp"), constant("Real.exp"));
+        // `hiding`, `( … )` and `renaming`.
+        // Not held by any opened namespace: the name as written (root, or auto-bound).
+        assert_eq!(resolve("open Real hiding exp", "exp"), constant("exp"));
+        assert_eq!(resolve("open Real hiding exp", "log"), constant("Real.log"));
+        assert_eq!(resolve("open Real (pi)", "sqrt"), constant("sqrt"));
+        assert_eq!(resolve("open Real (sqrt)", "sqrt"), constant("Real.sqrt"));
+        assert_eq!(
+            resolve("open Real renaming sqrt → rt", "rt"),
+            constant("Real.sqrt")
+        );
+        // A protected declaration is not reached by its short name.
+        assert_eq!(resolve("open Real", "pi"), constant("pi"));
+        // A namespace the table does not know may hold anything.
+        assert_eq!(resolve("open Foo", "sqrt"), Meaning::Unknown);
+        // Notation-only namespaces add no reading.
+        assert_eq!(resolve("open Real Topology", "sqrt"), constant("Real.sqrt"));
+        // A dotted name names itself.
+        assert_eq!(resolve("open Nat", "Real.sqrt"), constant("Real.sqrt"));
+    }
+
+    #[test]
+    fn scopes_end_with_their_end_and_open_in_with_its_command() {
+        assert_eq!(
+            resolve("section\nopen Real\nend", "sqrt"),
+            constant("sqrt")
+        );
+        assert_eq!(
+            resolve("section\nend\nopen Real", "sqrt"),
+            constant("Real.sqrt")
+        );
+        assert_eq!(
+            resolve("noncomputable section\nopen Real", "sqrt"),
+            constant("Real.sqrt")
+        );
+        // `open … in` before another command scopes that command only.
+        assert_eq!(
+            resolve("open Real in\ndef two := 2", "sqrt"),
+            constant("sqrt")
+        );
+        // Before the declaration, it scopes the declaration.
+        assert_eq!(resolve("open Real in", "sqrt"), constant("Real.sqrt"));
+        // A mismatched `end` is not modelled.
+        assert!(!Scope::read("section A\nend B").is_modelled());
+    }
+
+    #[test]
+    fn the_current_namespace_comes_first() {
+        assert_eq!(resolve("namespace Nat", "sqrt"), constant("Nat.sqrt"));
+        assert_eq!(resolve("namespace Real", "sqrt"), constant("Real.sqrt"));
+        // A header declaration inside a namespace shadows the root name.
+        let h = "namespace Foo\ndef Even (n : ℕ) : Prop := n = 0";
+        assert_eq!(resolve(h, "Even"), Meaning::Header("Foo.Even".into()));
+        let h = "namespace Foo\nabbrev Nat := Int";
+        assert_eq!(resolve(h, "Nat"), Meaning::Header("Foo.Nat".into()));
+        // Outside it, not.
+        let h = "namespace Foo\ndef Even (n : ℕ) : Prop := n = 0\nend Foo";
+        assert_eq!(resolve(h, "Even"), constant("Even"));
+    }
+
+    #[test]
+    fn meaning_keys_ignore_what_changes_no_meaning() {
+        let a = Scope::read("import Mathlib\nopen Real\n");
+        for same in [
+            "import Mathlib\nnoncomputable section\nopen Real\n",
+            "-- a comment\nimport Mathlib\nset_option maxHeartbeats 400000\nopen Real\n",
+            "import Mathlib\n/- block\n -- nested -/\nopen Real\nopen Real\n",
+            "import Mathlib\nsection\nopen Real\n",
+        ] {
+            assert!(a.same_as(&Scope::read(same)), "{same}");
+        }
+        for other in [
+            "import Mathlib\nopen Nat\n",
+            "import Mathlib\nsection\nopen Real\nend\n",
+            "import Mathlib\nopen Real\nset_option autoImplicit false\n",
+            "import Mathlib\nopen Real\nvariable (x : ℝ)\n",
+            "import Mathlib\nopen Real\nlocal instance : Mul ℕ := ⟨(· + ·)⟩\n",
+            "import Mathlib\nopen Real\nnamespace Foo\n",
+        ] {
+            assert!(!a.same_as(&Scope::read(other)), "{other}");
+        }
+    }
+
+    #[test]
+    fn constructs_it_does_not_model_are_kept() {
+        for h in [
+            "local instance : Mul ℕ := ⟨fun a b => a + b⟩",
+            "local notation \"π\" => (3 : ℝ)",
+            "macro \"√\" x:term : term => `($x + 1)",
+            "attribute [local instance] Classical.propDecidable",
+            "instance : Foo := ⟨⟩",
+            "set_option autoImplicit false in",
+            "export Real (sqrt)",
+        ] {
+            assert!(!Scope::read(h).is_modelled(), "{h}");
+        }
+        for h in [
+            "import Mathlib\nopen Real Nat\nuniverse u\nset_option maxHeartbeats 0",
+            "def f (n : ℕ) := n + 1",
+            "noncomputable section\nnamespace A\nend A\nend",
+        ] {
+            assert!(Scope::read(h).is_modelled(), "{h}: {:?}", Scope::read(h));
+        }
+    }
+
+    #[test]
+    fn scoped_notations_need_their_namespace() {
+        assert_eq!(Scope::read("open Real").notation("π"), Some("Real.pi"));
+        assert_eq!(Scope::read("open scoped Real").notation("π"), Some("Real.pi"));
+        assert_eq!(Scope::read("open Real (sqrt)").notation("π"), None);
+        assert_eq!(Scope::read("open Nat").notation("π"), None);
+        assert_eq!(Scope::read("").notation("π"), None);
+        assert_eq!(Scope::read("open Nat").notation("!"), Some("Nat.factorial"));
+    }
+}
