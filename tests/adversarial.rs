@@ -23,7 +23,9 @@ struct Case {
 }
 
 fn cases(file: &str) -> Vec<Case> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/adversarial").join(file);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/adversarial")
+        .join(file);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut out = Vec::new();
@@ -68,12 +70,8 @@ fn cases(file: &str) -> Vec<Case> {
 }
 
 fn load(case: &Case, which: &str, text: &str) -> Loaded {
-    from_literal(which, text).unwrap_or_else(|e| {
-        panic!(
-            "line {}: {which} does not load: {e:#}\n{text}",
-            case.line
-        )
-    })
+    from_literal(which, text)
+        .unwrap_or_else(|e| panic!("line {}: {which} does not load: {e:#}\n{text}", case.line))
 }
 
 /// Each offline metric's verdict on the case: `(metric, equivalent?, notes)`.
@@ -130,7 +128,10 @@ fn no_adversarial_pair_is_called_equivalent() {
         println!("  {family}: {n} pairs, {fooled} called equivalent");
     }
     let fooled: usize = per_family.values().map(|(_, f)| f).sum();
-    println!("adversarial total: {} pairs, {fooled} called equivalent", cases.len());
+    println!(
+        "adversarial total: {} pairs, {fooled} called equivalent",
+        cases.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -145,7 +146,10 @@ fn the_controls_beside_the_traps_are_still_shown_equivalent() {
             .find(|(m, _, _)| *m == "transted-lite")
             .expect("transted-lite ran");
         if !equivalent {
-            missed.push(format!("line {} ({}): not shown\n  notes: {notes:?}", case.line, case.title));
+            missed.push(format!(
+                "line {} ({}): not shown\n  notes: {notes:?}",
+                case.line, case.title
+            ));
         }
     }
     println!(

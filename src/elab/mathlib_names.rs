@@ -797,8 +797,10 @@ pub const NAMESPACES: &[NamespaceNames] = &[
 pub const POSSIBLY_HELD: &[(&str, &[&str])] = &[
     (
         "",
-        &["closure", "interior", "frontier", "deriv", "abs", "max", "min", "id", "gcd", "lcm", "span",
-    "range", "card", "dist"],
+        &[
+            "closure", "interior", "frontier", "deriv", "abs", "max", "min", "id", "gcd", "lcm",
+            "span", "range", "dist",
+        ],
     ),
     (
         "Nat",

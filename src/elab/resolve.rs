@@ -51,7 +51,15 @@ pub fn resolve_tree(tree: &Tree, scope: &Scope) -> Resolved {
     let mut stack: Vec<&mut Tree> = vec![&mut out.tree];
     while let Some(t) = stack.pop() {
         if !(t.variable_freecost || t.hypothesis_freecost) {
-            relabel(t, scope, &bound, &variables, &mut out.resolved, &mut out.unknown, &mut out.from_header);
+            relabel(
+                t,
+                scope,
+                &bound,
+                &variables,
+                &mut out.resolved,
+                &mut out.unknown,
+                &mut out.from_header,
+            );
         }
         stack.extend(t.children.iter_mut());
     }
@@ -86,7 +94,10 @@ fn relabel(
         return;
     }
     if variables.contains(name) || variables.contains(first) {
-        from_header.insert(name.to_string());
+        // A `variable` of the header: its type is in the header, which no rule reads, and it is
+        // not the statement's to bind (autoImplicit) or substitute.
+        from_header.insert(first.to_string());
+        t.label = format!("{name}{UNKNOWN_MARK}{rest}");
         return;
     }
     let meaning = match scope.notation(name) {
@@ -134,7 +145,10 @@ fn is_identifier(s: &str) -> bool {
                 .next()
                 .is_some_and(|c| c == '_' || c.is_alphabetic() || c == '«')
         })
-        && !matches!(s, "ℕ" | "ℤ" | "ℚ" | "ℝ" | "ℂ" | "Prop" | "Type" | "Sort" | "True" | "False")
+        && !matches!(
+            s,
+            "ℕ" | "ℤ" | "ℚ" | "ℝ" | "ℂ" | "Prop" | "Type" | "Sort" | "True" | "False"
+        )
 }
 
 /// Names the statement binds (the parser flags every bound occurrence).
@@ -163,13 +177,27 @@ pub fn same_meaning(
         return Vec::new();
     }
     let mut reasons = Vec::new();
-    for (side, scope) in [("reference", reference_scope), ("candidate", candidate_scope)] {
+    for (side, scope) in [
+        ("reference", reference_scope),
+        ("candidate", candidate_scope),
+    ] {
         if let Some(command) = scope.unmodelled.first() {
             reasons.push(format!(
                 "the {side}'s header has `{}`, which elaboration-lite does not model, and the headers differ",
                 shorten(command)
             ));
         }
+    }
+    if reference_scope.options != candidate_scope.options {
+        let all: Vec<&String> = reference_scope
+            .options
+            .iter()
+            .chain(&candidate_scope.options)
+            .collect();
+        reasons.push(format!(
+            "the headers set options that change elaboration differently (`{}`)",
+            shorten(all[0])
+        ));
     }
     let unknown: BTreeSet<&String> = reference.unknown.iter().chain(&candidate.unknown).collect();
     if !unknown.is_empty() {
@@ -236,7 +264,11 @@ mod tests {
         assert!(has_label(&r, "Real.pi"));
         // A binder named like a constant is a variable.
         let r = resolved("open Real", "theorem t (π : ℕ) (exp : ℕ → ℕ) : exp π = 3");
-        assert!(has_label(&r, "π") && has_label(&r, "exp _ "), "{:?}", r.tree);
+        assert!(
+            has_label(&r, "π") && has_label(&r, "exp _ "),
+            "{:?}",
+            r.tree
+        );
         assert!(!has_label(&r, "Real.pi") && !has_label(&r, "Real.exp _ "));
         // `π` without `Real`'s notation is a name like any other.
         let r = resolved("", "theorem t : 3 < π");
@@ -249,7 +281,10 @@ mod tests {
 
     #[test]
     fn scoped_notations_are_read_only_where_opened() {
-        let r = resolved("open Topology", "theorem t (f : ℕ → ℝ) : Tendsto f atTop (𝓝 0)");
+        let r = resolved(
+            "open Topology",
+            "theorem t (f : ℕ → ℝ) : Tendsto f atTop (𝓝 0)",
+        );
         assert!(has_label(&r, "nhds _ "), "{:?}", r.tree);
         let r = resolved("", "theorem t (f : ℕ → ℝ) : Tendsto f atTop (𝓝 0)");
         assert!(!has_label(&r, "nhds _ "), "{:?}", r.tree);
@@ -271,7 +306,10 @@ mod tests {
     fn names_agree_when_they_resolve_alike() {
         let a = "open Real";
         let b = "open Nat";
-        let (ra, rb) = (resolved(a, "theorem t (x : ℝ) : exp x = 1"), resolved(b, "theorem t (x : ℝ) : Real.exp x = 1"));
+        let (ra, rb) = (
+            resolved(a, "theorem t (x : ℝ) : exp x = 1"),
+            resolved(b, "theorem t (x : ℝ) : Real.exp x = 1"),
+        );
         assert!(same_meaning(&ra, &Scope::read(a), &rb, &Scope::read(b)).is_empty());
         // Unknown under differing headers: a reason naming it.
         let c = "open Real Nat";

@@ -19,7 +19,10 @@ use std::collections::BTreeSet;
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum OpenDecl {
     /// `open X` or `open X hiding a b`: every non-protected `X.a` but the hidden ones.
-    Simple { namespace: String, hiding: Vec<String> },
+    Simple {
+        namespace: String,
+        hiding: Vec<String>,
+    },
     /// `open X (a)` (alias `a` → `X.a`) or `open X renaming a → b` (alias `b` → `X.a`).
     Explicit { alias: String, target: String },
 }
@@ -135,7 +138,9 @@ impl Scope {
             let words: Vec<&str> = command.split_whitespace().collect();
             let first = words.first().copied().unwrap_or("");
             match first {
-                "import" => scope.imports.extend(words[1..].iter().map(|w| w.to_string())),
+                "import" => scope
+                    .imports
+                    .extend(words[1..].iter().map(|w| w.to_string())),
                 "open" => {
                     let before = (scope.opens.len(), scope.scoped.clone());
                     let scoped_in = words.last() == Some(&"in");
@@ -700,10 +705,7 @@ mod tests {
 
     #[test]
     fn scopes_end_with_their_end_and_open_in_with_its_command() {
-        assert_eq!(
-            resolve("section\nopen Real\nend", "sqrt"),
-            constant("sqrt")
-        );
+        assert_eq!(resolve("section\nopen Real\nend", "sqrt"), constant("sqrt"));
         assert_eq!(
             resolve("section\nend\nopen Real", "sqrt"),
             constant("Real.sqrt")
@@ -785,7 +787,10 @@ mod tests {
     #[test]
     fn scoped_notations_need_their_namespace() {
         assert_eq!(Scope::read("open Real").notation("π"), Some("Real.pi"));
-        assert_eq!(Scope::read("open scoped Real").notation("π"), Some("Real.pi"));
+        assert_eq!(
+            Scope::read("open scoped Real").notation("π"),
+            Some("Real.pi")
+        );
         assert_eq!(Scope::read("open Real (sqrt)").notation("π"), None);
         assert_eq!(Scope::read("open Nat").notation("π"), None);
         assert_eq!(Scope::read("").notation("π"), None);

@@ -271,5 +271,4 @@ mod tests {
         assert_eq!(verdict("ted", a, b, h, h), EquivalenceVerdict::NotShown);
         assert_eq!(verdict("ted", a, b, h, h).as_str(), "not shown");
     }
-
 }

@@ -49,9 +49,9 @@ use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
 use crate::distance::{
     self, CostModel, DistanceError, FlatTree, Incremental, LabelInterner, Workspace,
 };
-use crate::search::{self, Budget, StepProvider, Stop};
 use crate::elab::resolve::{resolve_tree, same_meaning};
 use crate::elab::scope::Scope;
+use crate::search::{self, Budget, StepProvider, Stop};
 use crate::trees::Tree;
 use clock::Clock;
 use rules::{Applied, Carriers, Commutativity};

@@ -449,6 +449,71 @@ fn bind_free_variables(tree: &Tree) -> Option<(Applied, Tree)> {
 
 /// Does `ty` mention bound names, all of them bound in `before` with a written type that is
 /// not a universe (term variables, not type variables)?
+/// Classes whose instances are proofs (`class C … : Prop`): an instance binder `[C G]` is the
+/// hypothesis `(h : C G)` with another binder info. Data classes (`Group`, `Fintype`,
+/// `DecidableEq`) are not here: `[Fintype G]` is not `(h : Finite G)`. Nor are `CharP` and
+/// `CharZero`, which the typed rules read as class facts about their type.
+const PROP_CLASSES: [(&str, &str); 12] = [
+    (
+        "IsSolvable",
+        "Mathlib/GroupTheory/Solvable.lean: class IsSolvable : Prop",
+    ),
+    (
+        "IsSimpleGroup",
+        "Mathlib/GroupTheory/Subgroup/Simple.lean: class IsSimpleGroup : Prop",
+    ),
+    (
+        "IsCyclic",
+        "Mathlib/GroupTheory/SpecificGroups/Cyclic.lean: class IsCyclic … : Prop",
+    ),
+    (
+        "Nontrivial",
+        "Mathlib/Logic/Nontrivial/Defs.lean: class Nontrivial (α) : Prop",
+    ),
+    (
+        "Finite",
+        "Mathlib/Data/Finite/Defs.lean: class inductive Finite (α) : Prop",
+    ),
+    (
+        "Infinite",
+        "Mathlib/Data/Finite/Defs.lean: class Infinite (α) : Prop",
+    ),
+    (
+        "Countable",
+        "Mathlib/Data/Countable/Defs.lean: class Countable (α) : Prop",
+    ),
+    (
+        "Nonempty",
+        "Lean core, Init/Prelude.lean: class inductive Nonempty (α) : Prop",
+    ),
+    (
+        "IsDomain",
+        "Mathlib/Algebra/Ring/Defs.lean: class IsDomain (α) : Prop",
+    ),
+    (
+        "NoZeroDivisors",
+        "Mathlib/Algebra/GroupWithZero/Defs.lean: class NoZeroDivisors : Prop",
+    ),
+    (
+        "IsAlgClosed",
+        "Mathlib/FieldTheory/IsAlgClosed/Basic.lean: class IsAlgClosed : Prop",
+    ),
+    (
+        "Fact",
+        "Mathlib/Logic/Basic.lean: class Fact (p : Prop) : Prop",
+    ),
+];
+
+/// Is `ty` an instance of a class whose instances are proofs ([`PROP_CLASSES`])?
+fn prop_class(ty: &Tree) -> bool {
+    let head = if is_leaf(ty) {
+        Some(ty.label.as_str())
+    } else {
+        app_head(ty)
+    };
+    head.is_some_and(|h| PROP_CLASSES.iter().any(|(c, _)| *c == h))
+}
+
 fn about_terms_only(ty: &Tree, before: &[Tree]) -> bool {
     let binder_of = |n: &str| {
         before
@@ -749,7 +814,9 @@ pub(super) fn norm_num(t: &Tree, carriers: &Carriers) -> Option<Tree> {
     use elab::Num;
     let (num, operands): (Num, &[usize]) = match (t.label.as_str(), t.children.as_slice()) {
         ("( _ : _ )", [_, ty]) => (elab::num_of_type(ty)?, &[0]),
-        (EQ | NE | LT | LE | GT | GE | " _ ∣ _ ", [a, b]) => (elab::carrier(&[a, b], carriers)?, &[0, 1]),
+        (EQ | NE | LT | LE | GT | GE | " _ ∣ _ ", [a, b]) => {
+            (elab::carrier(&[a, b], carriers)?, &[0, 1])
+        }
         (" _ ≡ _ [MOD _ ]", [_, _, _]) => (Num::Nat, &[0, 1, 2]),
         (" _ ≡ _ [ZMOD _ ]", [_, _, _]) => (Num::Int, &[0, 1, 2]),
         _ => return None,
@@ -879,7 +946,7 @@ fn binder_list_rule(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Stri
             ("[ _ : _ ]", [name, ty]) if is_leaf(name) => (Some(name), ty),
             _ => continue,
         };
-        if about_terms_only(ty, &binders[..i]) {
+        if about_terms_only(ty, &binders[..i]) || prop_class(ty) {
             let mut name = name
                 .cloned()
                 .unwrap_or_else(|| Tree::leaf(ANONYMOUS_HYPOTHESIS));
@@ -1460,6 +1527,15 @@ fn zeta(t: &Tree, carriers: &Carriers) -> Option<Tree> {
     let n = t.children.len();
     let value = match t.children.as_slice() {
         [_, ty, v, _] => ascribed(v, ty, carriers),
+        // No written type: the value is elaborated first, on its own (numerals default to ℕ:
+        // `let x := 7 / 2` is the natural 3 whatever the body is about), so it keeps the type
+        // it has there. A compound value whose type is unknown is left as a `let`.
+        [_, v, _] => match elab::type_of(v, carriers) {
+            elab::Ty::Num(num) => ascribed(v, &Tree::leaf(elab::type_name(num)), carriers),
+            elab::Ty::Numeral => ascribed(v, &Tree::leaf("ℕ"), carriers),
+            elab::Ty::Unknown if is_leaf(v) => v.clone(),
+            elab::Ty::Unknown => return None,
+        },
         _ => t.children[n - 2].clone(),
     };
     let body = &t.children[n - 1];

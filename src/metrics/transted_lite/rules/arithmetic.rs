@@ -19,7 +19,10 @@ pub const RULES: &[Rule] = &[
         ("(x : ℕ) : x = 2 - 3", "(x : ℕ) : x = 0"),
         ("(x : ℕ) : x = 7 / 2", "(x : ℕ) : x = 3"),
         ("(x : ℕ) : x = 7 % 3", "(x : ℕ) : x = 1"),
-        ("(x : ℝ) : x = ((2 - 3 : ℕ) : ℝ)", "(x : ℝ) : x = ((0 : ℕ) : ℝ)"),
+        (
+            "(x : ℝ) : x = ((2 - 3 : ℕ) : ℝ)",
+            "(x : ℝ) : x = ((0 : ℕ) : ℝ)",
+        ),
     ])
     .non(&[
         "(x : ℝ) : x = 2 - 3",
@@ -41,7 +44,19 @@ pub const RULES: &[Rule] = &[
         "?a⁻¹",
         "1 / ?a",
     )
-    .ex(&[("(x : ℝ) : x⁻¹ = 2", "(x : ℝ) : 1 / x = 2")]),
+    .when(&[Cond::DivInv("?a")])
+    .ex(&[
+        ("(x : ℝ) : x⁻¹ = 2", "(x : ℝ) : 1 / x = 2"),
+        (
+            "{G : Type*} [Group G] (a : G) : a⁻¹ = a",
+            "{G : Type*} [Group G] (a : G) : 1 / a = a",
+        ),
+    ])
+    .non(&[
+        "{G : Type*} [Inv G] [Div G] [One G] (a : G) : a⁻¹ = a",
+        "(A : Matrix (Fin 2) (Fin 2) ℝ) : A⁻¹ = A",
+        "(x : α) : x⁻¹ = x",
+    ]),
     rw(
         "Nat.coprime_iff_gcd_eq_one",
         "Nat.Coprime m n ↔ Nat.gcd m n = 1 (Iff.rfl)",
@@ -50,13 +65,22 @@ pub const RULES: &[Rule] = &[
     )
     .ex(&[("(a b : ℕ) : Nat.Coprime a b", "(a b : ℕ) : Nat.gcd a b = 1")])
     .non(&["(a b : ℤ) : IsCoprime a b"]),
+    // `Nat.succ n` is one ℕ-typed leaf of the arithmetic around it, cast as a whole; `n + 1`
+    // would be cast at its leaves (`binop%`). The ascription keeps it one ℕ term; it goes where
+    // the surrounding arithmetic is ℕ anyway ("type ascription (at its relation's type)").
     rw(
         "Nat.succ_eq_add_one",
         "n.succ = n + 1",
         "Nat.succ ?n",
-        "?n + 1",
+        "(?n + 1 : ℕ)",
     )
-    .ex(&[("(n : ℕ) : Nat.succ n = 3", "(n : ℕ) : n + 1 = 3")]),
+    .ex(&[
+        ("(n : ℕ) : Nat.succ n = 3", "(n : ℕ) : (n + 1 : ℕ) = 3"),
+        (
+            "(a b : ℕ) : (Nat.succ (a - b) : ℤ) = 1",
+            "(a b : ℕ) : ((a - b + 1 : ℕ) : ℤ) = 1",
+        ),
+    ]),
     rw(
         "Nat.even_iff",
         "Even n ↔ n % 2 = 0 (ℕ)",
@@ -300,40 +324,55 @@ pub const RULES: &[Rule] = &[
     ]),
     mv(
         "add_assoc",
-        "a + b + c = a + (b + c)",
+        "a + b + c = a + (b + c) (AddSemigroup)",
         "(?a + ?b) + ?c",
         "?a + (?b + ?c)",
     )
+    .when(&[Cond::Associative(&["?a", "?b", "?c"], true)])
+    .non(&[
+        "(a b c : Float) : a + b + c = 0",
+        "{M : Type*} [Add M] (a b c : M) : a + b + c = a",
+    ])
     .ex(&[(
         "(x y z : ℝ) : x + y + z = 1",
         "(x y z : ℝ) : x + (y + z) = 1",
     )]),
     mv(
         "← add_assoc",
-        "a + (b + c) = a + b + c",
+        "a + (b + c) = a + b + c (AddSemigroup)",
         "?a + (?b + ?c)",
         "(?a + ?b) + ?c",
     )
+    .when(&[Cond::Associative(&["?a", "?b", "?c"], true)])
+    .non(&["(a b c : Float) : a + (b + c) = 0"])
     .ex(&[(
         "(x y z : ℝ) : x + (y + z) = 1",
         "(x y z : ℝ) : x + y + z = 1",
     )]),
     mv(
         "mul_assoc",
-        "a * b * c = a * (b * c)",
+        "a * b * c = a * (b * c) (Semigroup)",
         "(?a * ?b) * ?c",
         "?a * (?b * ?c)",
     )
+    .when(&[Cond::Associative(&["?a", "?b", "?c"], false)])
+    .non(&[
+        "(a b c : Float) : a * b * c = 1",
+        "{M : Type*} [Mul M] (a b c : M) : a * b * c = a",
+        "{R : Type*} [NonUnitalNonAssocRing R] (a b c : R) : a * b * c = 0",
+    ])
     .ex(&[(
         "(x y z : ℝ) : x * y * z = 1",
         "(x y z : ℝ) : x * (y * z) = 1",
     )]),
     mv(
         "← mul_assoc",
-        "a * (b * c) = a * b * c",
+        "a * (b * c) = a * b * c (Semigroup)",
         "?a * (?b * ?c)",
         "(?a * ?b) * ?c",
     )
+    .when(&[Cond::Associative(&["?a", "?b", "?c"], false)])
+    .non(&["{R : Type*} [NonUnitalNonAssocRing R] (a b c : R) : a * (b * c) = 0"])
     .ex(&[(
         "(x y z : ℝ) : x * (y * z) = 1",
         "(x y z : ℝ) : x * y * z = 1",

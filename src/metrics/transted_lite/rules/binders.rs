@@ -34,10 +34,14 @@ pub const RULES: &[Rule] = &[
     moves_code(
         "forall_swap / exists_swap",
         "(∀ x y, p x y) ↔ ∀ y x, p x y (types independent)",
-        |t, _| quantifier_swap(t).into_iter().collect(),
+        |t, ctx| quantifier_swap(t, ctx.carriers).into_iter().collect(),
     )
     .ex(&[(": ∀ x : ℕ, ∀ y : ℤ, x = y", ": ∀ y : ℤ, ∀ x : ℕ, x = y")])
-    .non(&[": ∀ n : ℕ, ∀ x : Fin n, x = x", ": ∀ x : ℕ, ∃ y : ℤ, x = y"]),
+    .non(&[
+        ": ∀ n : ℕ, ∀ x : Fin n, x = x",
+        ": ∀ x : ℕ, ∃ y : ℤ, x = y",
+        "(f : ∀ n : ℕ, ∀ m : ℤ, Fin 3) : f = f",
+    ]),
     elsewhere(
         "binder_split",
         "∀ x y, p is ∀ x, ∀ y, p; (a b : T) is (a : T) (b : T)",
@@ -145,11 +149,21 @@ pub const RULES: &[Rule] = &[
 
 /// `forall_swap`/`exists_swap` on adjacent single-binder quantifiers of one kind whose binder
 /// types do not mention each other.
-fn quantifier_swap(t: &Tree) -> Option<(&'static str, Tree)> {
+fn quantifier_swap(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Tree)> {
     let q = quantifier(t)?;
     let [a, b] = t.children.as_slice() else {
         return None;
     };
+    // `∀` over a type (`∀ n m : ℕ, Fin (n + m)`) is a Π-type: swapping makes another type.
+    // Only a proposition's binders swap (`∃` always has a proposition for its body).
+    if q == Quant::Forall
+        && !b
+            .children
+            .last()
+            .is_some_and(|body| super::elab::is_prop(body, carriers))
+    {
+        return None;
+    }
     if quantifier(b) != Some(q) || b.children.len() != 2 || a == &b.children[0] {
         return None;
     }

@@ -66,6 +66,17 @@ pub fn num_of_type(ty: &Tree) -> Option<Num> {
     }
 }
 
+/// The written type of a number system (`ℕ` for [`Num::Nat`]).
+pub fn type_name(n: Num) -> &'static str {
+    match n {
+        Num::Nat => "ℕ",
+        Num::Int => "ℤ",
+        Num::Rat => "ℚ",
+        Num::Real => "ℝ",
+        Num::Complex => "ℂ",
+    }
+}
+
 /// Mathlib functions (full names) and notations whose result is a number of a fixed type,
 /// whatever their arguments.
 const RESULT_TYPES: [(&str, Num); 43] = [
@@ -255,6 +266,45 @@ pub fn commutes_at(root: &Tree, path: &[usize], c: &Carriers) -> bool {
             false
         }
     }
+}
+
+/// Is `t` known to be a proposition (not a type, not a term)? Relations and connectives, `¬`,
+/// `∃`, `True`/`False`, `∀`/`→` whose body is one, and a name bound as `Prop` or as a predicate
+/// `… → Prop` applied to all its arguments. Anything else (`ℤ → ℕ → ℤ`, an unknown `P x`) is not
+/// known to be.
+pub fn is_prop(t: &Tree, c: &Carriers) -> bool {
+    let mut t = t;
+    for _ in 0..MAX_DEPTH {
+        if is_prop_shaped(t) && quantifier(t) != Some(Quant::Forall) {
+            return true;
+        }
+        match (t.label.as_str(), t.children.as_slice()) {
+            ("True" | "False", []) => return true,
+            (IMP, [_, body]) => t = body,
+            _ if quantifier(t) == Some(Quant::Forall) => match t.children.last() {
+                Some(body) => t = body,
+                None => return false,
+            },
+            _ => {
+                let head = if is_leaf(t) {
+                    t.label.as_str()
+                } else {
+                    match app_head(t) {
+                        Some(h) => h,
+                        None => return false,
+                    }
+                };
+                let mut ty = c.name_type(head);
+                for _ in &t.children {
+                    ty = ty
+                        .filter(|f| f.label == IMP && f.children.len() == 2)
+                        .map(|f| &f.children[1]);
+                }
+                return ty.is_some_and(|ty| is_leaf(ty) && ty.label == "Prop");
+            }
+        }
+    }
+    false
 }
 
 fn subtree_at<'a>(root: &'a Tree, path: &[usize]) -> Option<&'a Tree> {

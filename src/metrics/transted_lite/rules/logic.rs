@@ -30,15 +30,19 @@ pub const RULES: &[Rule] = &[
         .non(&["(x : ℕ) : x = 1 → True"]),
     rw(
         "and_imp",
-        "a ∧ b → c ↔ a → b → c",
+        "a ∧ b → c ↔ a → b → c (c : Prop)",
         "?a ∧ ?b → ?c",
         "?a → ?b → ?c",
     )
+    .when(&[Cond::Prop("?c")])
     .ex(&[(
         "(x : ℝ) : 0 < x ∧ x < 1 → x ^ 2 < 1",
         "(x : ℝ) : 0 < x → x < 1 → x ^ 2 < 1",
     )])
-    .non(&["(x : ℝ) : 0 < x ∨ x < 1 → x ^ 2 < 1"]),
+    .non(&[
+        "(x : ℝ) : 0 < x ∨ x < 1 → x ^ 2 < 1",
+        "(p q : Prop) (f : p ∧ q → ℕ) : f = f",
+    ]),
     rw("fact_iff", "Fact p ↔ p", "Fact ?p", "?p").ex(&[(
         "(p : ℕ) [Fact (Nat.Prime p)] : p = p",
         "(p : ℕ) [Nat.Prime p] : p = p",
@@ -119,11 +123,15 @@ pub const RULES: &[Rule] = &[
     )]),
     mv(
         "Imp.swap",
-        "(a → b → c) ↔ (b → a → c)",
+        "(a → b → c) ↔ (b → a → c) (c : Prop)",
         "?a → ?b → ?c",
         "?b → ?a → ?c",
     )
-    .when(&[distinct("?a", "?b")])
+    .when(&[distinct("?a", "?b"), Cond::Prop("?c")])
     .ex(&[("(p q r : Prop) : p → q → r", "(p q r : Prop) : q → p → r")])
-    .non(&["(p r : Prop) : p → p → r"]),
+    .non(&[
+        "(p r : Prop) : p → p → r",
+        "(f : ℤ → ℕ → ℤ) : f 1 2 = 0",
+        "(P Q : Prop) (R : Type) (g : P → Q → R) : g = g",
+    ]),
 ];

@@ -2,6 +2,7 @@
 //! `open` abbreviates, GTED's labels), and ascriptions that change nothing. Canonical, always
 //! towards the form on the right. Declared as data for [`super::table`]; owns nothing else.
 
+use super::elab;
 use super::table::*;
 use super::*;
 
@@ -90,14 +91,23 @@ pub const RULES: &[Rule] = &[
         "?a ≡ ?b [MOD ?n]",
         "?a % ?n = ?b % ?n",
     )
-    .ex(&[("(a : ℕ) : a ≡ 1 [MOD 3]", "(a : ℕ) : a % 3 = 1 % 3")]),
+    .when(&[on(&["?a", "?b", "?n"], &NAT)])
+    .ex(&[("(a : ℕ) : a ≡ 1 [MOD 3]", "(a : ℕ) : a % 3 = 1 % 3")])
+    .non(&["(a : ℝ) : a ≡ 1 [MOD 3]"]),
     rw(
         "Int.ModEq",
         "Int.ModEq n a b is a % n = b % n (its definition)",
         "?a ≡ ?b [ZMOD ?n]",
         "?a % ?n = ?b % ?n",
     )
-    .ex(&[("(a : ℤ) : a ≡ 1 [ZMOD 3]", "(a : ℤ) : a % 3 = 1 % 3")]),
+    // `[ZMOD n]` elaborates its operands at ℤ (`↑a - ↑b` for naturals `a b`); `%` elaborates
+    // them at their own type: only where that is ℤ already.
+    .when(&[on(&["?a", "?b", "?n"], &INT)])
+    .ex(&[("(a : ℤ) : a ≡ 1 [ZMOD 3]", "(a : ℤ) : a % 3 = 1 % 3")])
+    .non(&[
+        "(a b : ℕ) : a - b ≡ 0 [ZMOD 3]",
+        ": 2 - 3 ≡ 4 [ZMOD 5]",
+    ]),
     code(
         "dot notation",
         "x.f is T.f x for x : T … (generalized field notation)",
@@ -147,6 +157,20 @@ pub const RULES: &[Rule] = &[
         // Compound: the ascription is the type `-` elaborates at (`↑(y - 3)` is not `↑y - 3`).
         "(y : ℕ) : ((y - 3 : ℕ) : ℝ) ≥ 0",
     ]),
+    code(
+        "type ascription (at its relation's type)",
+        "(e : T) = b is e = b when the relation is elaborated at T either way (binrel%)",
+        ascription_at_relation,
+    )
+    .ex(&[
+        ("(n : ℕ) : (n + 1 : ℕ) = 3", "(n : ℕ) : n + 1 = 3"),
+        ("(x : ℝ) : (2 - x : ℝ) < x", "(x : ℝ) : 2 - x < x"),
+    ])
+    .non(&[
+        "(a b : ℕ) (c : ℤ) : ((a - b : ℕ) : ℤ) = c",
+        "(x : ℝ) (n : ℕ) : x = (n - 5 + 1 : ℕ)",
+        ": (2 - 3 : ℤ) < 0",
+    ]),
     rw(
         "coe_sort (↥S in a type is S)",
         "a set or subobject in a type position is coerced: (x : S) is (x : ↥S)",
@@ -172,6 +196,43 @@ pub const RULES: &[Rule] = &[
     .ex(&[("(p : ℚ[X]) : p = p", "(p : Polynomial ℚ) : p = p")])
     .non(&["(X : ℕ) (f : ℕ → ℕ) : f X = 1"]),
 ];
+
+/// An operand `(e : T)` of a binary relation whose operands are elaborated together
+/// (`binrel%`) at `T` with the ascription and without it: the ascription changes nothing.
+fn ascription_at_relation(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    const RELATIONS: [&str; 7] = [
+        " _ = _ ",
+        " _ ≠ _ ",
+        " _ < _ ",
+        " _ ≤ _ ",
+        " _ > _ ",
+        " _ ≥ _ ",
+        " _ ∣ _ ",
+    ];
+    if !RELATIONS.contains(&t.label.as_str()) || t.children.len() != 2 {
+        return None;
+    }
+    for i in 0..2 {
+        let ("( _ : _ )", [e, ty]) = (
+            t.children[i].label.as_str(),
+            t.children[i].children.as_slice(),
+        ) else {
+            continue;
+        };
+        let Some(n) = elab::num_of_type(ty) else {
+            continue;
+        };
+        let other = &t.children[1 - i];
+        let with = elab::carrier(&[&t.children[i], other], ctx.carriers);
+        let without = elab::carrier(&[e, other], ctx.carriers);
+        if with == Some(n) && without == Some(n) {
+            let mut out = t.clone();
+            out.children[i] = e.clone();
+            return Some(("type ascription (at its relation's type)", out));
+        }
+    }
+    None
+}
 
 /// `Function.comp_apply : (f ∘ g) x = f (g x)` (by `rfl`), for named `f` and `g`: the applied
 /// composite is written as the nested application the parser builds.

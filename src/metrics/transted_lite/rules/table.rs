@@ -77,6 +77,17 @@ pub enum Cond {
     /// The term is a name whose written type is a type variable `G` with an instance
     /// `[Monoid G]` (or a class extending it) in the statement, or a number.
     Monoid(&'static str),
+    /// `+` (`true`) or `*` (`false`) is associative on the terms: they are numbers of one
+    /// known type (ℕ ℤ ℚ ℝ ℂ), or names of a type variable `G` with an instance of a class
+    /// extending `AddSemigroup`/`Semigroup` ([`ADD_SEMIGROUP_CLASSES`], [`SEMIGROUP_CLASSES`]).
+    /// Not `Float` (IEEE rounding), not `[Mul M]`, not `NonUnitalNonAssocRing`.
+    Associative(&'static [&'static str], bool),
+    /// The term has an inverse with `a⁻¹ = 1 / a` (`DivInvMonoid`): a number of ℚ ℝ ℂ, or a name
+    /// of a type variable with an instance of a class extending `DivInvMonoid`.
+    DivInv(&'static str),
+    /// The term is a proposition (elaboration-lite: [`elab::is_prop`]), not a type: logic
+    /// rules (`Imp.swap`, `and_imp`) hold for `Prop`s, not for `ℤ → ℕ → ℤ`.
+    Prop(&'static str),
 }
 
 /// One declared rule.
@@ -244,6 +255,9 @@ enum CompiledCond {
     Commutes { add: bool },
     HasType(Tree, Tree),
     Monoid(Tree),
+    Associative(Vec<Tree>, bool),
+    DivInv(Tree),
+    Prop(Tree),
 }
 
 struct Compiled {
@@ -332,6 +346,12 @@ fn compile_rule(rule: &'static Rule) -> Result<Compiled, String> {
                 Cond::Commutes { add } => CompiledCond::Commutes { add },
                 Cond::HasType(t, ty) => CompiledCond::HasType(term(t)?, term(ty)?),
                 Cond::Monoid(t) => CompiledCond::Monoid(term(t)?),
+                Cond::Associative(ts, add) => CompiledCond::Associative(
+                    ts.iter().map(|t| term(t)).collect::<Result<_, String>>()?,
+                    add,
+                ),
+                Cond::DivInv(t) => CompiledCond::DivInv(term(t)?),
+                Cond::Prop(t) => CompiledCond::Prop(term(t)?),
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
@@ -474,8 +494,127 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
                 && c.name_type(&x.label)
                     .is_some_and(|ty| is_leaf(ty) && c.has_instance(&MONOID_CLASSES, &ty.label))
         }
+        CompiledCond::Associative(ts, add) => {
+            let terms: Vec<_> = ts.iter().map(|x| term(x, b)).collect();
+            let refs: Vec<&Tree> = terms.iter().map(|x| x.as_ref()).collect();
+            if elab::carrier(&refs, c).is_some_and(|n| NUMBERS.contains(&n))
+                && refs.iter().all(|x| c.ordered_operand(x))
+            {
+                return true;
+            }
+            let classes: &[&str] = if *add {
+                &ADD_SEMIGROUP_CLASSES
+            } else {
+                &SEMIGROUP_CLASSES
+            };
+            of_one_class_type(&refs, classes, c)
+        }
+        CompiledCond::DivInv(x) => {
+            let x = term(x, b);
+            if elab::carrier(&[&x], c).is_some_and(|n| FIELD.contains(&n)) && c.ordered_operand(&x)
+            {
+                return true;
+            }
+            of_one_class_type(&[&x], &DIV_INV_CLASSES, c)
+        }
+        CompiledCond::Prop(x) => elab::is_prop(&term(x, b), c),
     }
 }
+
+/// Are the terms all names of one type variable `G` (`(a b : G)`) with an instance `[C G]`,
+/// `C` among `classes`?
+fn of_one_class_type(terms: &[&Tree], classes: &[&str], c: &Carriers) -> bool {
+    let mut ty: Option<&str> = None;
+    terms.iter().all(|x| {
+        let Some(t) = is_leaf(x).then(|| c.name_type(&x.label)).flatten() else {
+            return false;
+        };
+        if !is_leaf(t) || ty.is_some_and(|seen| seen != t.label) {
+            return false;
+        }
+        ty = Some(&t.label);
+        c.has_instance(classes, &t.label)
+    })
+}
+
+/// Classes extending `Semigroup` (Mathlib/Algebra/Group/Defs.lean: `Monoid extends Semigroup`;
+/// Mathlib/Algebra/Ring/Defs.lean: `NonUnitalSemiring extends … SemigroupWithZero`, and every
+/// `Semiring`/`Ring` above it; Mathlib/Algebra/Field/Defs.lean). Not `Mul`, `MulOneClass`,
+/// `NonUnitalNonAssocSemiring`, `NonUnitalNonAssocRing`, `NonAssocSemiring`, `NonAssocRing`.
+const SEMIGROUP_CLASSES: [&str; 21] = [
+    "Semigroup",
+    "CommSemigroup",
+    "Monoid",
+    "CommMonoid",
+    "Group",
+    "CommGroup",
+    "NonUnitalSemiring",
+    "NonUnitalCommSemiring",
+    "NonUnitalRing",
+    "NonUnitalCommRing",
+    "Semiring",
+    "CommSemiring",
+    "Ring",
+    "CommRing",
+    "DivisionRing",
+    "Field",
+    "LinearOrderedField",
+    "LinearOrderedRing",
+    "LinearOrderedCommRing",
+    "OrderedRing",
+    "OrderedSemiring",
+];
+
+/// Classes extending `AddSemigroup` (Mathlib/Algebra/Group/Defs.lean: `AddMonoid extends
+/// AddSemigroup`; Mathlib/Algebra/Ring/Defs.lean: `NonUnitalNonAssocSemiring extends
+/// AddCommMonoid`, so every (semi)ring class, associative or not). Not `Add`, `AddZeroClass`.
+const ADD_SEMIGROUP_CLASSES: [&str; 29] = [
+    "AddSemigroup",
+    "AddCommSemigroup",
+    "AddMonoid",
+    "AddCommMonoid",
+    "AddGroup",
+    "AddCommGroup",
+    "NonUnitalNonAssocSemiring",
+    "NonUnitalNonAssocRing",
+    "NonAssocSemiring",
+    "NonAssocRing",
+    "NonUnitalSemiring",
+    "NonUnitalCommSemiring",
+    "NonUnitalRing",
+    "NonUnitalCommRing",
+    "Semiring",
+    "CommSemiring",
+    "Ring",
+    "CommRing",
+    "DivisionRing",
+    "Field",
+    "LinearOrderedField",
+    "LinearOrderedRing",
+    "LinearOrderedCommRing",
+    "OrderedRing",
+    "OrderedSemiring",
+    "OrderedAddCommGroup",
+    "OrderedAddCommMonoid",
+    "LinearOrderedAddCommGroup",
+    "NormedAddCommGroup",
+];
+
+/// Classes extending `DivInvMonoid` (Mathlib/Algebra/Group/Defs.lean: `Group extends
+/// DivInvMonoid`; Mathlib/Algebra/GroupWithZero/Defs.lean: `GroupWithZero extends …
+/// DivInvMonoid`; `DivisionRing`, `Field`). Not `Inv`, `Div`, `Monoid`.
+const DIV_INV_CLASSES: [&str; 10] = [
+    "DivInvMonoid",
+    "DivisionMonoid",
+    "DivisionCommMonoid",
+    "Group",
+    "CommGroup",
+    "GroupWithZero",
+    "CommGroupWithZero",
+    "DivisionRing",
+    "Field",
+    "LinearOrderedField",
+];
 
 /// Try compiled rule `r` at `t`.
 fn apply(r: &Compiled, t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {

@@ -519,7 +519,7 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
         }
     }
     match (receiver.label.as_str(), receiver.children.as_slice()) {
-        (" _ ⊓ _ " | " _ ⊔ _ ", [a, b]) => {
+        (" _ ⊓ _ " | " _ ⊔ _ " | " _ ∩ _ " | " _ ∪ _ " | " _ \\ _ ", [a, b]) => {
             let ns = receiver_namespace(a, c)?;
             (receiver_namespace(b, c)? == ns).then_some(ns)
         }
