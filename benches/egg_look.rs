@@ -5,10 +5,10 @@
 //! (a) the existing judge (`TransTedLite::default().judge`): equivalent when it closes the pair
 //!     (distance 0), and its time;
 //! (b) egg on the *same start pair* the judge's search starts from (both statements through
-//!     `rules::canonicalize`, `names::resolve_opens`, canonicalized again, as
-//!     `TransTedLite::judge_trees_in` does), both trees in one e-graph, the search's moves as
+//!     names resolved under their headers (`elab::resolve`), then `rules::canonicalize`, as
+//!     `TransTedLite::judge` does), both trees in one e-graph, the search's moves as
 //!     rewrites, saturated under limits, equivalent when the two roots share an e-class (then the
-//!     same guards the judge applies: `guards::closed_facts`, `guards::differing_definitions`),
+//!     same guards the judge applies: `guards::closed_facts`, `elab::resolve::same_meaning`),
 //!     and its time (canonical forms, encoding, saturation and guards included; explanations
 //!     off). For the pairs egg closes, a second run with explanations on gives the explanation's
 //!     length (rewrite steps) and that run's time.
@@ -46,9 +46,11 @@ use egg::{
 };
 use lean_assess::dataset::{read_pairs, DatasetPair};
 use lean_assess::distance::{self, CostModel};
+use lean_assess::elab::resolve::{resolve_tree, same_meaning, Resolved};
+use lean_assess::elab::scope::Scope;
 use lean_assess::metrics::transted_lite::rules::elab::{self, Num, Ty};
 use lean_assess::metrics::transted_lite::rules::{self, Carriers, Commutativity};
-use lean_assess::metrics::transted_lite::{guards, names, TransTedLite};
+use lean_assess::metrics::transted_lite::{guards, TransTedLite};
 use lean_assess::metrics::{Metric, Pair};
 use lean_assess::trees::parse::{parse_statement, Header};
 use lean_assess::trees::{Statement, Tree};
@@ -223,29 +225,10 @@ struct Start {
     canonical_steps: usize,
 }
 
-fn start_pair(
-    reference: &Tree,
-    ref_opens: &[String],
-    candidate: &Tree,
-    cand_opens: &[String],
-) -> Start {
-    let (mut ref_canon, ref_log) = rules::canonicalize(reference);
-    let (mut cand_canon, cand_log) = rules::canonicalize(candidate);
-    let mut steps = ref_log.len() + cand_log.len();
-    let (ref_named, ref_resolved) = names::resolve_opens(&ref_canon, ref_opens, &cand_canon);
-    let (cand_named, cand_resolved) = names::resolve_opens(&cand_canon, cand_opens, &ref_canon);
-    for (resolved, named, canon) in [
-        (ref_resolved, ref_named, &mut ref_canon),
-        (cand_resolved, cand_named, &mut cand_canon),
-    ] {
-        if resolved.is_empty() {
-            continue;
-        }
-        steps += resolved.len();
-        let (again, log) = rules::canonicalize(&named);
-        steps += log.len();
-        *canon = again;
-    }
+fn start_pair(reference: &Tree, candidate: &Tree) -> Start {
+    let (ref_canon, ref_log) = rules::canonicalize(reference);
+    let (cand_canon, cand_log) = rules::canonicalize(candidate);
+    let steps = ref_log.len() + cand_log.len();
     Start {
         reference: ref_canon,
         candidate: cand_canon,
@@ -530,18 +513,24 @@ fn rewrites() -> Vec<Rewrite<SymbolLang, ()>> {
 // One pair
 
 struct Side<'a> {
+    /// The statement, its names resolved under its header (`elab::resolve`).
     statement: Statement,
     header: &'a str,
-    opens: Vec<String>,
+    scope: Scope,
+    resolved: Resolved,
 }
 
 fn side<'a>(text: &str, header: &'a str) -> Result<Side<'a>, String> {
     let parsed = Header::parse(header);
-    let statement = parse_statement(text, &parsed).map_err(|e| e.to_string())?;
+    let mut statement = parse_statement(text, &parsed).map_err(|e| e.to_string())?;
+    let scope = Scope::read(header);
+    let resolved = resolve_tree(&statement.tree, &scope);
+    statement.tree = resolved.tree.clone();
     Ok(Side {
         statement,
         header,
-        opens: parsed.opens,
+        scope,
+        resolved,
     })
 }
 
@@ -558,7 +547,7 @@ struct EggOutcome {
 
 fn egg_judge(r: &Side<'_>, c: &Side<'_>, rules: &[Rewrite<SymbolLang, ()>]) -> EggOutcome {
     let (reference, candidate) = (&r.statement.tree, &c.statement.tree);
-    let start = start_pair(reference, &r.opens, candidate, &c.opens);
+    let start = start_pair(reference, candidate);
     let mut expr = RecExpr::default();
     let ref_root = encode(
         &start.reference,
@@ -604,7 +593,7 @@ fn egg_judge(r: &Side<'_>, c: &Side<'_>, rules: &[Rewrite<SymbolLang, ()>]) -> E
     let mut equivalent = joined;
     if equivalent
         && (guards::closed_facts(reference, candidate).is_some()
-            || !guards::differing_definitions(r.header, reference, c.header, candidate).is_empty())
+            || !same_meaning(&r.resolved, &r.scope, &c.resolved, &c.scope).is_empty())
     {
         equivalent = false;
     }

@@ -25,10 +25,12 @@
 //! mode (on the sets whose name contains TEXT) and prints its rate, for a profiler.
 
 use lean_assess::dataset;
+use lean_assess::elab::resolve::resolve_tree;
+use lean_assess::elab::scope::Scope;
 use lean_assess::metrics::transted_lite::{Config, TransTedLite};
 use lean_assess::metrics::Metric;
 use lean_assess::trees::parse::{parse_statement, Header};
-use lean_assess::trees::Statement;
+use lean_assess::trees::{Statement, Tree};
 use std::io::Write;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -198,12 +200,11 @@ fn judge_in_process(reference: &Statement, candidate: &Statement) -> (f64, Strin
     (elapsed.as_secs_f64(), past)
 }
 
-/// Reference and candidate statements with their headers' `open`s.
+/// Reference and candidate trees, their names resolved under their headers (as the metric's
+/// `judge` does before its search).
 struct Case {
-    reference: Statement,
-    reference_opens: Vec<String>,
-    candidate: Statement,
-    candidate_opens: Vec<String>,
+    reference: Tree,
+    candidate: Tree,
 }
 
 fn dataset_cases(path: &str) -> Vec<Case> {
@@ -215,10 +216,8 @@ fn dataset_cases(path: &str) -> Vec<Case> {
             let reference = parse_statement(&p.ref_statement, &rh).ok()?;
             let candidate = parse_statement(&p.cand_statement, &ch).ok()?;
             Some(Case {
-                reference,
-                reference_opens: rh.opens,
-                candidate,
-                candidate_opens: ch.opens,
+                reference: resolve_tree(&reference.tree, &Scope::read(&p.ref_header)).tree,
+                candidate: resolve_tree(&candidate.tree, &Scope::read(&p.cand_header)).tree,
             })
         })
         .collect()
@@ -228,10 +227,8 @@ fn generated_cases(target: usize, count: usize) -> Vec<Case> {
     let hyps = hyps_for(comm, target);
     (0..count)
         .map(|_| Case {
-            reference: parse(&comm(hyps, false)),
-            reference_opens: Vec::new(),
-            candidate: parse(&comm(hyps, true)),
-            candidate_opens: Vec::new(),
+            reference: parse(&comm(hyps, false)).tree,
+            candidate: parse(&comm(hyps, true)).tree,
         })
         .collect()
 }
@@ -247,12 +244,7 @@ fn judge_all(cases: &[Case], reuse: bool) -> (usize, Duration, Vec<(u32, String)
     let mut results = Vec::with_capacity(cases.len());
     let started = Instant::now();
     for case in cases {
-        let j = metric.judge_trees_in(
-            &case.reference.tree,
-            &case.reference_opens,
-            &case.candidate.tree,
-            &case.candidate_opens,
-        );
+        let j = metric.judge_trees(&case.reference, &case.candidate);
         states += j.evaluated;
         results.push((j.distance, format!("{:?}", j.path)));
     }

@@ -24,6 +24,8 @@
 //! takes every statement. The output says which.
 
 use lean_assess::dataset::read_pairs;
+use lean_assess::elab::resolve::resolve_tree;
+use lean_assess::elab::scope::Scope;
 use lean_assess::metrics::transted_lite::TransTedLite;
 use lean_assess::trees::parse::{parse_statement, Header};
 use lean_assess::trees::Tree;
@@ -449,6 +451,7 @@ fn no_meaning_changing_mutation_is_judged_equivalent() {
                 if !index.is_multiple_of(stride) {
                     continue;
                 }
+                let scope = Scope::read(header);
                 let header = Header::parse(header);
                 let Ok(statement) = parse_statement(text, &header) else {
                     unparsed += 1;
@@ -456,10 +459,12 @@ fn no_meaning_changing_mutation_is_judged_equivalent() {
                 };
                 statements += 1;
                 let original = &statement.tree;
+                // Names resolved under the header, as the metric's `judge` does first.
+                let resolved = resolve_tree(original, &scope).tree;
                 for (kind, mutant) in mutants(original) {
                     let entry = per_kind.entry(kind).or_default();
                     entry.0 += 1;
-                    let j = metric.judge_trees_in(original, &header.opens, &mutant, &header.opens);
+                    let j = metric.judge_trees(&resolved, &resolve_tree(&mutant, &scope).tree);
                     if j.distance == 0 {
                         entry.1 += 1;
                         failures.push(format!(

@@ -901,14 +901,18 @@ fn rebuilt(t: &Tree, a: Option<Tree>, b: Option<Tree>) -> Option<Tree> {
     Some(out)
 }
 
-/// `x op y` on natural literals at `num`, when the result is a natural literal there:
-/// - `+`, `*`, `^`: everywhere;
-/// - `-`: truncated on ℕ (`Nat.sub`); elsewhere only when not negative;
-/// - `/`: floor on ℕ (`Nat.div`) and ℤ (`Int.ediv`, `Int.div`, `Int.fdiv` agree on natural
-///   operands), `x / 0 = 0` on both; on ℚ ℝ ℂ only when exact;
-/// - `%`: on ℕ (`Nat.mod`) and ℤ (`Int.emod`), `x % 0 = x`; never on ℚ ℝ ℂ, where `%` is the
-///   Euclidean remainder of a field (`Field.toEuclideanDomain`: `a % b = a - a * b / b`, 0 for
-///   `b ≠ 0`), not the integer one.
+/// `x op y` on natural literals at `num`, where the result is the same natural literal in every
+/// one of ℕ ℤ ℚ ℝ ℂ that `num` could be:
+/// - `+`, `*`, `^`: always;
+/// - `-`: only when not negative (ℕ truncates, the others do not);
+/// - `/`: only when exact (ℕ and ℤ round, the fields do not);
+/// - `%`: on ℕ (`Nat.mod`) and ℤ (`Int.emod`) with a nonzero divisor; never on ℚ ℝ ℂ, where
+///   `%` is the Euclidean remainder of a field (`Field.toEuclideanDomain`: `a % b = a - a * b /
+///   b`, 0 for `b ≠ 0`), not the integer one.
+///
+/// Truncation and rounding are left as written even at ℕ: `(1 / 4 : ℕ)` is 0, and evaluating it
+/// would make `n = 11 → (1 / 4) ^ (n + 1) = 1 / 4` and the same with 12 and `1 / 5` one trivial
+/// fact, true but not the problem either states.
 fn literal_op(op: &str, x: u128, y: u128, num: elab::Num) -> Option<u128> {
     use elab::Num;
     let discrete = matches!(num, Num::Nat | Num::Int);
@@ -916,11 +920,9 @@ fn literal_op(op: &str, x: u128, y: u128, num: elab::Num) -> Option<u128> {
         ADD => x.checked_add(y),
         MUL => x.checked_mul(y),
         " _ ^ _ " => u32::try_from(y).ok().and_then(|e| x.checked_pow(e)),
-        " _ - _ " if num == Num::Nat => Some(x.saturating_sub(y)),
         " _ - _ " => x.checked_sub(y),
-        " _ / _ " if discrete => Some(x.checked_div(y).unwrap_or(0)),
         " _ / _ " if y != 0 && x % y == 0 => Some(x / y),
-        " _ % _ " if discrete => Some(x.checked_rem(y).unwrap_or(x)),
+        " _ % _ " if discrete && y != 0 => Some(x % y),
         _ => None,
     }
 }
@@ -2786,9 +2788,10 @@ mod tests {
             "theorem t (x : ℕ) : 695 = x",
         );
         same("theorem t (x : ℝ) : 6 / 3 = x", "theorem t (x : ℝ) : 2 = x");
-        // Floor division and truncated subtraction are ℕ's: evaluated there only.
-        same("theorem t (x : ℕ) : 7 / 2 = x", "theorem t (x : ℕ) : 3 = x");
-        same("theorem t (x : ℕ) : 3 - 7 = x", "theorem t (x : ℕ) : 0 = x");
+        // Floor division and truncated subtraction are left as written, even on ℕ.
+        differ("theorem t (x : ℕ) : 7 / 2 = x", "theorem t (x : ℕ) : 3 = x");
+        differ("theorem t (x : ℕ) : 3 - 7 = x", "theorem t (x : ℕ) : 0 = x");
+        same("theorem t (x : ℕ) : 7 % 3 = x", "theorem t (x : ℕ) : 1 = x");
         differ("theorem t (x : ℝ) : 7 / 2 = x", "theorem t (x : ℝ) : 3 = x");
         differ("theorem t (x : ℤ) : 3 - 7 = x", "theorem t (x : ℤ) : 0 = x");
         // An operand of unknown type (auto-bound `x`) fixes no type: nothing is evaluated.

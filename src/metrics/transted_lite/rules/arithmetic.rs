@@ -10,21 +10,21 @@ pub const RULES: &[Rule] = &[
     code(
         "norm_num",
         "arithmetic on natural literals at the type a relation or ascription fixes \
-          (ℕ ℤ ℚ ℝ ℂ; each type's own `-`, `/`, `%`)",
+          (ℕ ℤ ℚ ℝ ℂ; `-` and `/` only where exact, `%` on ℕ ℤ only)",
         |t, ctx| norm_num(t, ctx.carriers).map(|new| ("norm_num", new)),
     )
     .ex(&[
         ("(x : ℝ) : x = 2 + 3", "(x : ℝ) : x = 5"),
         ("(x : ℕ) : x = 7 - 2", "(x : ℕ) : x = 5"),
-        ("(x : ℕ) : x = 2 - 3", "(x : ℕ) : x = 0"),
-        ("(x : ℕ) : x = 7 / 2", "(x : ℕ) : x = 3"),
         ("(x : ℕ) : x = 7 % 3", "(x : ℕ) : x = 1"),
         (
-            "(x : ℝ) : x = ((2 - 3 : ℕ) : ℝ)",
-            "(x : ℝ) : x = ((0 : ℕ) : ℝ)",
+            "(x : ℝ) : x = ((5 - 3 : ℕ) : ℝ)",
+            "(x : ℝ) : x = ((2 : ℕ) : ℝ)",
         ),
     ])
     .non(&[
+        "(x : ℕ) : x = 2 - 3",
+        "(x : ℕ) : x = 7 / 2",
         "(x : ℝ) : x = 2 - 3",
         "(x : ℝ) : x = 7 / 2",
         "(x : ℝ) : x = 7 % 3",
