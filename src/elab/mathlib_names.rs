@@ -490,6 +490,8 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "OrdConnected",       // Order/Interval/Set/Defs.lean
             "RightInvOn",         // Data/Set/Operations.lean (abbrev)
             "SurjOn",             // Data/Set/Operations.lean
+            "center",        // Algebra/Group/Center.lean (`#align set.center`, via indexed excerpts)
+            "centralizer",   // Algebra/Group/Centralizer.lean (`#align set.centralizer`, via indexed excerpts)
             "diagonal",           // Data/Set/Operations.lean
             "graphOn",            // Data/Set/Operations.lean
             "iInter",             // Order/SetNotation.lean
@@ -631,6 +633,7 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "C",                   // Algebra/Polynomial/Basic.lean
             "IsRoot",              // Algebra/Polynomial/Eval/Defs.lean
             "Monic",               // Algebra/Polynomial/Degree/Defs.lean
+            "Splits",        // FieldTheory/Splits (older extract, `#align polynomial.splits`)
             "X",                   // Algebra/Polynomial/Basic.lean
             "coeff",               // Algebra/Polynomial/Basic.lean
             "degree",              // Algebra/Polynomial/Degree/Defs.lean
@@ -641,6 +644,7 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "natDegree",           // Algebra/Polynomial/Degree/Defs.lean
             "nextCoeff",           // Algebra/Polynomial/Degree/Defs.lean
             "ofFinsupp",           // Algebra/Polynomial/Basic.lean (constructor)
+            "rootOfSplits'", // FieldTheory/Splits (older extract, `#align polynomial.root_of_splits'`)
             "roots",               // Algebra/Polynomial/Roots.lean
             "sum",                 // Algebra/Polynomial/Basic.lean (not protected)
             "support",             // Algebra/Polynomial/Basic.lean
@@ -683,40 +687,88 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         ],
         complete: false,
         names: &[
+            "AccPt",         // Topology/Defs/Filter.lean (declaration extract, `#align`)
+            "AddSubgroup",   // older GroupTheory/Subgroup/Basic.lean extract (structure)
+            "BaireSpace",    // Topology/Defs/Basic.lean (class)
+            "Cardinal",      // SetTheory/Cardinal/Basic.lean (def)
+            "ClusterPt",     // Topology/Defs/Filter.lean (declaration extract, `#align`)
             "Complex",      // Data/Complex/Basic.lean
+            "Continuous",    // Topology/Defs/Basic.lean (structure)
+            "ContinuousAt",  // Topology/Defs/Filter.lean (declaration extract, `#align`)
+            "ContinuousOn",  // Topology/Defs/Filter.lean (declaration extract, `#align`)
+            "ContinuousWithinAt", // Topology/Defs/Filter.lean (declaration extract, `#align`)
+            "Dense",         // Topology/Defs/Basic.lean
+            "DenseRange",    // Topology/Defs/Basic.lean
+            "Dist",          // Topology/MetricSpace/Pseudo/Defs.lean (class)
             "Even",         // Algebra/Group/Even.lean (additive copy of `IsSquare`)
+            "Filter",        // Order/Filter/Defs.lean (structure)
             "Finset",       // Data/Finset/Defs.lean
             "Fintype",      // Data/Fintype/Defs.lean
             "FloorRing",    // Algebra/Order/Floor/Defs.lean
             "FloorSemiring", // Algebra/Order/Floor/Defs.lean
+            "GaussianInt",   // NumberTheory/Zsqrtd/GaussianInt.lean (abbrev for `Zsqrtd (-1)`)
+            "Ideal",         // RingTheory/Ideal/Defs.lean (abbrev)
             "InfSet",       // Order/SetNotation.lean
+            "Inseparable",   // Topology/Defs/Filter.lean (declaration extract, `#align`)
             "Irrational",   // Data/Real/Irrational.lean
             "IsAddUnit",    // Algebra/Group/Units/Defs.lean (additive copy of `IsUnit`)
+            "IsClopen",      // Topology/Defs/Basic.lean
+            "IsClosed",      // Topology/Defs/Basic.lean (class)
+            "IsClosedMap",   // Topology/Defs/Basic.lean
+            "IsCompact",     // Topology/Defs/Filter.lean (declaration extract, `#align`)
+            "IsOfFinOrder",  // GroupTheory/OrderOfElement.lean (`#align is_of_fin_order`)
+            "IsOpen",        // Topology/Defs/Basic.lean
+            "IsOpenMap",     // Topology/Defs/Basic.lean
+            "IsPrincipalIdealRing", // RingTheory/Ideal/Span.lean (class)
             "IsSquare",     // Algebra/Group/Even.lean
             "IsUnit",       // Algebra/Group/Units/Defs.lean
+            "MapClusterPt",  // Topology/Defs/Filter.lean (declaration extract, `#align`)
+            "NNDist",        // Topology/MetricSpace/Pseudo/Defs.lean (class)
             "NNReal",       // Data/NNReal/Defs.lean
+            "NormalizerCondition", // older GroupTheory/Subgroup/Basic.lean extract (`def _root_.NormalizerCondition`)
             "Odd",          // Algebra/Ring/Parity.lean
+            "Ordinal",       // SetTheory/Ordinal/Basic.lean (older extract, `#align ordinal`)
             "Polynomial",   // Algebra/Polynomial/Basic.lean
             "Prime",        // Algebra/Prime/Defs.lean
+            "PseudoMetricSpace", // Topology/MetricSpace/Pseudo/Defs.lean (class)
             "Real",         // Data/Real/Basic.lean
+            "SeparationQuotient", // Topology/Defs/Filter.lean (declaration extract, `#align`)
             "Set",          // Data/Set/Defs.lean
+            "Specializes",   // Topology/Defs/Filter.lean (declaration extract, `#align`)
+            "Subgroup",      // older GroupTheory/Subgroup/Basic.lean extract (structure)
             "SupSet",       // Order/SetNotation.lean
+            "Sylow",         // GroupTheory/Sylow.lean (structure, `#align sylow`)
+            "TopologicalSpace", // Topology/Defs/Basic.lean (class)
+            "WellOrder",     // SetTheory/Ordinal/Basic.lean (older extract, structure)
             "ZMod",         // Data/ZMod/Defs.lean
+            "Zsqrtd",        // NumberTheory/Zsqrtd/Basic.lean (structure)
             "abs",          // Algebra/Order/Group/Unbundled/Abs.lean (additive copy of `mabs`)
+            "addOrderOf",    // GroupTheory/OrderOfElement.lean (additive copy of `orderOf`)
+            "closure",       // Topology/Defs/Basic.lean (topological closure)
             "deriv",        // Analysis/Calculus/Deriv/Basic.lean
             "derivWithin",  // Analysis/Calculus/Deriv/Basic.lean
+            "dist",          // Topology/MetricSpace/Pseudo/Defs.lean (`export Dist (dist)`)
+            "frontier",      // Topology/Defs/Basic.lean
             "gcd",          // Algebra/GCDMonoid/Basic.lean (`export GCDMonoid`)
             "goldenConj",   // Data/Real/GoldenRatio.lean (older version)
             "goldenRatio",  // Data/Real/GoldenRatio.lean (older version)
             "iInf",         // Order/SetNotation.lean
             "iSup",         // Order/SetNotation.lean
+            "inseparableSetoid", // Topology/Defs/Filter.lean (declaration extract, `#align`)
+            "interior",      // Topology/Defs/Basic.lean
             "lcm",          // Algebra/GCDMonoid/Basic.lean (`export GCDMonoid`)
+            "lim",           // Topology/Defs/Filter.lean (declaration extract, `#align`)
+            "limUnder",      // Topology/Defs/Filter.lean (declaration extract, `#align`)
             "mabs",         // Algebra/Order/Group/Unbundled/Abs.lean
             "nhds",         // Topology/Defs/Filter.lean (`irreducible_def`)
+            "nhdsSet",       // Topology/Defs/Filter.lean (declaration extract, `#align`)
             "nhdsWithin",   // Topology/Defs/Filter.lean
+            "nndist",        // Topology/MetricSpace/Pseudo/Defs.lean (`export NNDist (nndist)`)
+            "orderOf",       // GroupTheory/OrderOfElement.lean (`#align order_of orderOf`)
             "sInf",         // Order/SetNotation.lean (`export InfSet (sInf)`)
             "sSup",         // Order/SetNotation.lean (`export SupSet (sSup)`)
             "setOf",        // Data/Set/Defs.lean
+            "specializationPreorder", // Topology/Defs/Filter.lean (declaration extract, `#align`)
         ],
         protected: &[],
         scoped_notations: &[],
@@ -740,10 +792,31 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         sources: &["Mathlib/Order/Filter/Defs.lean (the `Tendsto` and `comap` definitions, via indexed excerpts)"],
         complete: false,
         names: &[
+            "EventuallyEq",  // older Order/Filter/Basic.lean declaration extract (`#align filter.*`)
+            "EventuallyLE",  // older Order/Filter/Basic.lean declaration extract (`#align filter.*`)
+            "NeBot",         // older Order/Filter/Basic.lean declaration extract (`#align filter.*`) (class)
             "Tendsto", // Order/Filter/Defs.lean
+            "atBot",         // Order/Filter/AtTopBot (`#align filter.at_bot`)
+            "atTop",         // Order/Filter/AtTopBot (`#align filter.at_top`)
+            "bind",          // older Order/Filter/Basic.lean declaration extract (`#align filter.*`)
+            "coclosedCompact", // Topology/Defs/Filter.lean (`def Filter.coclosedCompact`)
+            "cocompact",     // Topology/Defs/Filter.lean (`def Filter.cocompact`)
             "comap",   // Order/Filter/Defs.lean
+            "copy",          // older Order/Filter/Basic.lean declaration extract (`#align filter.*`)
+            "generate",      // older Order/Filter/Basic.lean declaration extract (`#align filter.*`)
+            "giGenerate",    // older Order/Filter/Basic.lean declaration extract (`#align filter.*`)
+            "join",          // older Order/Filter/Basic.lean declaration extract (`#align filter.*`)
+            "kernMap",       // older Order/Filter/Basic.lean declaration extract (`#align filter.*`)
+            "map",           // older Order/Filter/Basic.lean declaration extract (`#align filter.*`)
+            "mkOfClosure",   // older Order/Filter/Basic.lean declaration extract (`#align filter.*`)
+            "principal",     // older Order/Filter/Basic.lean declaration extract (`#align filter.*`)
+            "seq",           // older Order/Filter/Basic.lean declaration extract (`#align filter.*`)
+            "sets",          // older Order/Filter/Basic.lean declaration extract (`#align filter.*`) (structure field)
         ],
-        protected: &[],
+        protected: &[
+            // Order/Filter/Defs.lean (`protected def Eventually`; `∀ᶠ x in f, p x` is its global notation)
+            "Eventually", "monad",
+        ],
         scoped_notations: &[],
     },
     NamespaceNames {
@@ -785,6 +858,476 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "mk'",     // src/Init/Data/Rat/Basic.lean (constructor)
             "num",     // src/Init/Data/Rat/Basic.lean (structure field)
             "reduced", // src/Init/Data/Rat/Basic.lean (structure field)
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // `Subgroup` and `AddSubgroup` are root structures. `IsComplement` (GroupTheory/Complement)
+        // was not read. `closure`, `center` and `centralizer` collide with root `closure`
+        // (topological) and `Set.center`/`Set.centralizer` under `open Subgroup Set`.
+        namespace: "Subgroup",
+        sources: &[
+            "Mathlib/Algebra/Group/Subgroup/Lattice.lean (first 16000 characters)",
+            "an indexed declaration extract (with `#align` lines) of an older Mathlib/GroupTheory/Subgroup/Basic.lean (whole extract, 13740 characters)",
+            "Mathlib/GroupTheory/Index.lean (the `index`/`relindex` definitions, via indexed excerpts)",
+            "Mathlib/Algebra/Group/Subgroup/ZPowers.lean (an older version's `zpowers` definition, via an indexed excerpt)",
+        ],
+        complete: false,
+        names: &[
+            "Characteristic",         // older GroupTheory/Subgroup/Basic.lean (structure)
+            "IsCommutative",          // older GroupTheory/Subgroup/Basic.lean (structure)
+            "Normal",                 // older GroupTheory/Subgroup/Basic.lean (structure, made a class)
+            "center",                 // older GroupTheory/Subgroup/Basic.lean (now GroupTheory/Subgroup/Center.lean)
+            "centralizer",            // older GroupTheory/Subgroup/Basic.lean (now GroupTheory/Subgroup/Centralizer.lean)
+            "closure",                // Algebra/Group/Subgroup/Lattice.lean
+            "closureCommGroupOfComm", // older GroupTheory/Subgroup/Basic.lean
+            "comap",                  // older GroupTheory/Subgroup/Basic.lean
+            "copy",                   // older GroupTheory/Subgroup/Basic.lean
+            "equivMapOfInjective",    // older GroupTheory/Subgroup/Basic.lean
+            "inclusion",              // older GroupTheory/Subgroup/Basic.lean
+            "index",                  // GroupTheory/Index.lean (noncomputable def)
+            "map",                    // older GroupTheory/Subgroup/Basic.lean
+            "normalClosure",          // older GroupTheory/Subgroup/Basic.lean
+            "normalCore",             // older GroupTheory/Subgroup/Basic.lean
+            "normalizer",             // older GroupTheory/Subgroup/Basic.lean
+            "ofDiv",                  // older GroupTheory/Subgroup/Basic.lean
+            "pi",                     // older GroupTheory/Subgroup/Basic.lean
+            "prod",                   // older GroupTheory/Subgroup/Basic.lean
+            "prodEquiv",              // older GroupTheory/Subgroup/Basic.lean
+            "relindex",               // GroupTheory/Index.lean (named in its docstrings/excerpts)
+            "setNormalizer",          // older GroupTheory/Subgroup/Basic.lean
+            "subgroupOf",             // older GroupTheory/Subgroup/Basic.lean
+            "subgroupOfEquivOfLe",    // older GroupTheory/Subgroup/Basic.lean
+            "subtype",                // older GroupTheory/Subgroup/Basic.lean
+            "toAddSubgroup",          // Algebra/Group/Subgroup/Lattice.lean (`def Subgroup.toAddSubgroup`)
+            "toAddSubgroup'",         // Algebra/Group/Subgroup/Lattice.lean (abbrev)
+            "topEquiv",               // Algebra/Group/Subgroup/Lattice.lean
+            "zpowers",                // Algebra/Group/Subgroup/ZPowers.lean (older version)
+        ],
+        protected: &[
+            // Algebra/Group/Subgroup/Lattice.lean
+            "gi",
+        ],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // `Ideal` is a root abbrev (`Submodule R R`), so `Submodule` names also apply by dot
+        // notation but not by `open Ideal`. `Ideal.Quotient` is a namespace (`Ideal.Quotient.mk`);
+        // whether a declaration named `Ideal.Quotient` exists was not checked.
+        namespace: "Ideal",
+        sources: &[
+            "Mathlib/RingTheory/Ideal/Defs.lean",
+            "Mathlib/RingTheory/Ideal/Span.lean",
+            "Mathlib/RingTheory/Ideal/Prime.lean",
+            "Mathlib/RingTheory/Ideal/Maximal.lean (the `IsMaximal` class, via indexed excerpts)",
+            "Mathlib/RingTheory/Jacobson (the `jacobson` definition, via indexed excerpts)",
+            "an indexed declaration extract (with `#align` lines) of older Mathlib/RingTheory/Ideal/Operations.lean and Maps (whole extract, 6035 characters)",
+        ],
+        complete: false,
+        names: &[
+            "IsMaximal",                  // RingTheory/Ideal/Maximal.lean (class)
+            "IsPrimary",                  // older extract (`#align ideal.is_primary`)
+            "IsPrime",                    // RingTheory/Ideal/Prime.lean (class)
+            "IsRadical",                  // older extract (`#align ideal.is_radical`)
+            "basisSpanSingleton",         // older extract
+            "comap",                      // older extract (`#align ideal.comap`)
+            "finsuppTotal",               // older extract
+            "giMapComap",                 // older extract
+            "iInfPrimeCompl",             // RingTheory/Ideal/Prime.lean
+            "jacobson",                   // RingTheory/Jacobson (`#align ideal.jacobson`)
+            "map",                        // older extract (`#align ideal.map`)
+            "mapHom",                     // older extract
+            "ofRel",                      // RingTheory/Ideal/Span.lean
+            "orderEmbeddingOfSurjective", // older extract
+            "primeCompl",                 // RingTheory/Ideal/Prime.lean
+            "radical",                    // older extract (`#align ideal.radical`)
+            "relIsoOfBijective",          // older extract
+            "relIsoOfSurjective",         // older extract
+            "span",                       // RingTheory/Ideal/Span.lean
+        ],
+        protected: &[],
+        scoped_notations: &[
+            // RingTheory/Ideal/Span.lean: `scoped syntax "⟪" term,* (":" term)? "⟫"`, expanding to
+            // `Ideal.span {x₁, …, xₙ}`
+            ("⟪x₁, …, xₙ⟫", "Ideal.span"),
+        ],
+    },
+    NamespaceNames {
+        // The `R ∙ x` notation for `span R {x}` is a plain (global) `notation` inside
+        // `namespace Submodule`, so it needs no `open`.
+        namespace: "Submodule",
+        sources: &[
+            "Mathlib/LinearAlgebra/Span/Defs.lean (first 16000 characters)",
+            "an indexed declaration extract (with `#align` lines) of older Mathlib/RingTheory/Ideal/Operations.lean (whole extract, 6035 characters)",
+        ],
+        complete: false,
+        names: &[
+            "IsPrincipal", // LinearAlgebra/Span/Defs.lean (class)
+            "annihilator", // older extract (abbrev, `#align submodule.annihilator`)
+            "colon",       // older extract (`#align submodule.colon`)
+            "span",        // LinearAlgebra/Span/Defs.lean
+        ],
+        protected: &[
+            // LinearAlgebra/Span/Defs.lean
+            "gi",
+        ],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // `IsOpen`, `IsClosed`, `closure`, `interior`, `frontier`, `Continuous` are root names;
+        // the class field `TopologicalSpace.IsOpen` is protected, so `open TopologicalSpace` adds
+        // no second reading of `IsOpen`. `SecondCountableTopology`, `SeparableSpace`,
+        // `FirstCountableTopology` (Topology/Bases.lean) were not read.
+        namespace: "TopologicalSpace",
+        sources: &[
+            "Mathlib/Topology/Defs/Basic.lean",
+            "Mathlib/Topology/Order.lean (`GenerateOpen`, `generateFrom`, `mkOfNhds`, via indexed excerpts)",
+            "Mathlib/Topology/Sets/Opens.lean and Sets/Closeds.lean (`Opens`, `Closeds`, via indexed excerpts)",
+            "Mathlib/Topology/Separation (theorem names `TopologicalSpace.IsTopologicalBasis.*`, via indexed excerpts)",
+        ],
+        complete: false,
+        names: &[
+            "Closeds",            // Topology/Sets/Closeds.lean (structure)
+            "GenerateOpen",       // Topology/Order.lean (inductive)
+            "IsTopologicalBasis", // Topology/Bases.lean (structure; seen through its theorems' names)
+            "Opens",              // Topology/Sets/Opens.lean (structure)
+            "generateFrom",       // Topology/Order.lean
+            "mkOfNhds",           // Topology/Order.lean
+        ],
+        protected: &[
+            // Topology/Defs/Basic.lean (class fields)
+            "IsOpen", "isOpen_inter", "isOpen_sUnion", "isOpen_univ",
+        ],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // `dist` and `nndist` are root names (`export Dist (dist)`, `export NNDist (nndist)`);
+        // `EMetric.diam` is a different namespace.
+        namespace: "Metric",
+        sources: &[
+            "Mathlib/Topology/MetricSpace/Pseudo/Defs.lean (first 16000 characters)",
+            "the `Metric.diam` definition (`ENNReal.toReal (EMetric.diam s)`, via an indexed excerpt)",
+        ],
+        complete: false,
+        names: &[
+            "ball",       // Topology/MetricSpace/Pseudo/Defs.lean
+            "closedBall", // Topology/MetricSpace/Pseudo/Defs.lean
+            "diam",       // indexed excerpt (noncomputable def)
+            "sphere",     // Topology/MetricSpace/Pseudo/Defs.lean (module doc; definition follows the part read)
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // `ℤ√d` is a plain (global) `prefix` notation for `Zsqrtd d`. Under `open Zsqrtd`, `norm`
+        // also has the root reading (`Norm.norm`, not surveyed here).
+        namespace: "Zsqrtd",
+        sources: &["Mathlib/NumberTheory/Zsqrtd/Basic.lean (first 16000 characters)"],
+        complete: false,
+        names: &[
+            "Nonnegg",       // NumberTheory/Zsqrtd/Basic.lean
+            "SqLe",          // NumberTheory/Zsqrtd/Basic.lean
+            "im",            // NumberTheory/Zsqrtd/Basic.lean (structure field)
+            "mk",            // NumberTheory/Zsqrtd/Basic.lean (constructor)
+            "norm",          // NumberTheory/Zsqrtd/Basic.lean
+            "normMonoidHom", // NumberTheory/Zsqrtd/Basic.lean
+            "ofInt",         // NumberTheory/Zsqrtd/Basic.lean
+            "re",            // NumberTheory/Zsqrtd/Basic.lean (structure field)
+            "sqrtd",         // NumberTheory/Zsqrtd/Basic.lean
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "Bornology",
+        sources: &[
+            "Mathlib/Topology/Bornology/Basic.lean (the `IsCobounded`/`IsBounded` definitions, via indexed excerpts)",
+            "Mathlib/Topology/MetricSpace/Pseudo/Defs.lean (first 16000 characters: `Bornology.ofDist`, uses of `Bornology.cobounded`, `Bornology.ofBounded`)",
+        ],
+        complete: false,
+        names: &[
+            "IsBounded",   // Topology/Bornology/Basic.lean
+            "IsCobounded", // Topology/Bornology/Basic.lean
+            "cobounded",   // Topology/Bornology/Basic.lean (written `Bornology.cobounded α` in Pseudo/Defs.lean)
+            "ofBounded",   // Topology/Bornology/Basic.lean (used by `Bornology.ofDist`)
+            "ofDist",      // Topology/MetricSpace/Pseudo/Defs.lean (abbrev)
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "Module",
+        sources: &[
+            "Mathlib/LinearAlgebra/Dimension/Finrank.lean (the `finrank` definition, via indexed excerpts)",
+            "an indexed declaration extract of older Mathlib/RingTheory/Ideal/Operations.lean (`def _root_.Module.annihilator`)",
+        ],
+        complete: false,
+        names: &[
+            "annihilator", // RingTheory/Ideal/Operations.lean (older extract)
+            "finrank",     // LinearAlgebra/Dimension/Finrank.lean (noncomputable def)
+            "rank",        // LinearAlgebra/Dimension/Basic.lean (used as `Module.rank R M` by `finrank`)
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // `LinearMap.det` is protected: under `open LinearMap`, `det` does not reach it (but
+        // `Matrix.det` under `open Matrix` does).
+        namespace: "LinearMap",
+        sources: &[
+            "Mathlib/LinearAlgebra/Determinant.lean (the `det` definition, via indexed excerpts)",
+        ],
+        complete: false,
+        names: &[
+            "detAux", // LinearAlgebra/Determinant.lean (named by `LinearMap.det`'s definition)
+        ],
+        protected: &[
+            // LinearAlgebra/Determinant.lean (`protected irreducible_def det`)
+            "det",
+        ],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "Matrix",
+        sources: &[
+            "Mathlib/LinearAlgebra/Matrix/Determinant/Basic.lean (the `det` definition, via indexed excerpts)",
+            "Mathlib/LinearAlgebra/Matrix/Trace.lean (the `trace` definitions, via indexed excerpts)",
+        ],
+        complete: false,
+        names: &[
+            "det",               // LinearAlgebra/Matrix/Determinant/Basic.lean (abbrev)
+            "detRowAlternating", // LinearAlgebra/Matrix/Determinant/Basic.lean
+            "trace",             // LinearAlgebra/Matrix/Trace.lean
+            "traceAddMonoidHom", // LinearAlgebra/Matrix/Trace.lean
+            "traceLinearMap",    // LinearAlgebra/Matrix/Trace.lean
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // `volume` is `MeasureTheory.MeasureSpace.volume` (a class field, exported); not verified here.
+        namespace: "MeasureTheory",
+        sources: &["Mathlib/MeasureTheory/Function/L1Space.lean (the `Integrable` definition, via indexed excerpts)"],
+        complete: false,
+        names: &[
+            "Integrable", // MeasureTheory/Function/L1Space.lean (`#align measure_theory.integrable`)
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // `ℝ≥0∞` is the notation for `ENNReal` (scoped in `ENNReal`, not verified here).
+        namespace: "ENNReal",
+        sources: &["Mathlib/Data/ENNReal/Basic.lean (the `toNNReal`/`toReal`/`ofReal` definitions, via indexed excerpts)"],
+        complete: false,
+        names: &[],
+        protected: &[
+            // Data/ENNReal/Basic.lean
+            "ofReal", "toNNReal", "toReal",
+        ],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "Multiset",
+        sources: &[
+            "Mathlib/Data/Multiset/Basic.lean (the `card` definition, via indexed excerpts)",
+            "Mathlib/Data/Finset/Dedup.lean (the `toFinset` definition, via indexed excerpts)",
+        ],
+        complete: false,
+        names: &[
+            "card",     // Data/Multiset/Basic.lean (`Multiset α →+ ℕ`)
+            "toFinset", // Data/Finset/Dedup.lean
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "MonoidHom",
+        sources: &["an indexed declaration extract (with `#align monoid_hom.*` lines) of an older Mathlib/GroupTheory/Subgroup/Basic.lean"],
+        complete: false,
+        names: &[
+            "eqLocus",               // older GroupTheory/Subgroup/Basic.lean
+            "ker",                   // older GroupTheory/Subgroup/Basic.lean
+            "liftOfRightInverse",    // older GroupTheory/Subgroup/Basic.lean
+            "liftOfRightInverseAux", // older GroupTheory/Subgroup/Basic.lean
+            "ofInjective",           // older GroupTheory/Subgroup/Basic.lean
+            "ofLeftInverse",         // older GroupTheory/Subgroup/Basic.lean
+            "range",                 // older GroupTheory/Subgroup/Basic.lean
+            "rangeRestrict",         // older GroupTheory/Subgroup/Basic.lean
+            "subgroupComap",         // older GroupTheory/Subgroup/Basic.lean
+            "subgroupMap",           // older GroupTheory/Subgroup/Basic.lean
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "RingHom",
+        sources: &["an indexed declaration extract (with `#align ring_hom.*` lines) of older Mathlib/RingTheory/Ideal/Operations.lean"],
+        complete: false,
+        names: &[
+            "ker",                   // older RingTheory/Ideal/Operations.lean
+            "liftOfRightInverse",    // older RingTheory/Ideal/Operations.lean
+            "liftOfRightInverseAux", // older RingTheory/Ideal/Operations.lean
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // `∠` is scoped: `open EuclideanGeometry` (or `open scoped EuclideanGeometry`) enables it.
+        namespace: "EuclideanGeometry",
+        sources: &["Mathlib/Geometry/Euclidean/Angle/Unoriented/Affine.lean (the `angle` definition and `∠` notation, via indexed excerpts)"],
+        complete: false,
+        names: &[
+            "angle", // Geometry/Euclidean/Angle/Unoriented/Affine.lean (`nonrec def`)
+        ],
+        protected: &[],
+        scoped_notations: &[
+            // `scoped notation "∠" => EuclideanGeometry.angle`
+            ("∠", "EuclideanGeometry.angle"),
+        ],
+    },
+    NamespaceNames {
+        // `GaussianInt` is a root abbrev for `Zsqrtd (-1)`, so `Zsqrtd` names (`re`, `im`,
+        // `norm`) apply to it by dot notation; `ℤ[i]` is a `local notation` in its file, not
+        // available to statements. The namespace's definitions were not surveyed.
+        namespace: "GaussianInt",
+        sources: &["Mathlib/NumberTheory/Zsqrtd/GaussianInt.lean (file header, via indexed excerpts)"],
+        complete: false,
+        names: &[],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // Additive copies (`to_additive`) of the `Subgroup` definitions; only those seen are listed.
+        namespace: "AddSubgroup",
+        sources: &[
+            "Mathlib/Algebra/Group/Subgroup/Lattice.lean (first 16000 characters)",
+            "an indexed declaration extract (with `#align add_subgroup.*` lines) of an older Mathlib/GroupTheory/Subgroup/Basic.lean",
+            "`#align add_subgroup.center`, `add_subgroup.centralizer`, `add_subgroup.index` lines (via indexed excerpts)",
+        ],
+        complete: false,
+        names: &[
+            "Characteristic", // older GroupTheory/Subgroup/Basic.lean (structure)
+            "IsCommutative",  // older GroupTheory/Subgroup/Basic.lean (structure)
+            "Normal",         // older GroupTheory/Subgroup/Basic.lean (structure)
+            "center",         // GroupTheory/Subgroup/Center.lean (additive copy)
+            "centralizer",    // GroupTheory/Subgroup/Centralizer.lean (additive copy)
+            "closure",        // Algebra/Group/Subgroup/Lattice.lean (additive copy)
+            "index",          // GroupTheory/Index.lean (additive copy)
+            "toSubgroup",     // Algebra/Group/Subgroup/Lattice.lean
+            "toSubgroup'",    // Algebra/Group/Subgroup/Lattice.lean (abbrev)
+            "topEquiv",       // Algebra/Group/Subgroup/Lattice.lean (additive copy)
+        ],
+        protected: &[
+            // Algebra/Group/Subgroup/Lattice.lean (additive copy of `Subgroup.gi`)
+            "gi",
+        ],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // `α ⧸ s` is the quotient notation (`HasQuotient`, root).
+        namespace: "QuotientGroup",
+        sources: &["Mathlib/GroupTheory/Coset (the `mk` definition, via indexed excerpts)"],
+        complete: false,
+        names: &[
+            "mk", // GroupTheory/Coset (abbrev, `#align quotient_group.mk`)
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // `Sylow p G` is a root structure extending `Subgroup G`.
+        namespace: "Sylow",
+        sources: &["Mathlib/GroupTheory/Sylow.lean (the `Sylow` structure, via indexed excerpts)"],
+        complete: false,
+        names: &[
+            "isPGroup'",    // GroupTheory/Sylow.lean (structure field)
+            "is_maximal'",  // GroupTheory/Sylow.lean (structure field)
+            "toSubgroup",   // GroupTheory/Sylow.lean (parent projection)
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "MulAction",
+        sources: &["an indexed declaration extract (with `#align mul_action.*` lines) of older Mathlib/GroupTheory/GroupAction/Basic.lean (whole extract, 5642 characters)"],
+        complete: false,
+        names: &[
+            "fixedBy",                              // GroupTheory/GroupAction/Basic.lean
+            "fixedPoints",                          // GroupTheory/GroupAction/Basic.lean
+            "orbit",                                // GroupTheory/GroupAction/Basic.lean
+            "orbitRel",                             // GroupTheory/GroupAction/Basic.lean
+            "selfEquivSigmaOrbits",                 // GroupTheory/GroupAction/Basic.lean
+            "selfEquivSigmaOrbits'",                // GroupTheory/GroupAction/Basic.lean
+            "stabilizer",                           // GroupTheory/GroupAction/Basic.lean
+            "stabilizerEquivStabilizerOfOrbitRel",  // GroupTheory/GroupAction/Basic.lean
+            "stabilizerSubmonoid",                  // GroupTheory/GroupAction/Basic.lean
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // `open Equiv.Perm` (or `open Equiv` then `Perm.sign`); `Equiv.Perm` itself is an abbrev.
+        namespace: "Equiv.Perm",
+        sources: &[
+            "Mathlib/GroupTheory/Perm/Sign.lean (the `sign` definition, via indexed excerpts)",
+            "Mathlib/GroupTheory/Perm/Cycle/Type.lean (the `cycleType` definition, via indexed excerpts)",
+        ],
+        complete: false,
+        names: &[
+            "cycleType", // GroupTheory/Perm/Cycle/Type.lean
+            "sign",      // GroupTheory/Perm/Sign.lean (`Perm α →* ℤˣ`)
+            "signAux3",  // GroupTheory/Perm/Sign.lean (named by `sign`'s definition)
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "Cardinal",
+        sources: &[
+            "Mathlib/SetTheory/Cardinal/Basic.lean (the `mk` definition and `#` notation, via indexed excerpts)",
+            "an indexed declaration extract (with `#align cardinal.*` lines) of older Mathlib/SetTheory/Cardinal/Basic.lean (whole extract, 2807 characters)",
+        ],
+        complete: false,
+        names: &[
+            "IsLimit",            // SetTheory/Cardinal/Basic.lean (older)
+            "aleph0",             // SetTheory/Cardinal/Basic.lean
+            "gciOrdCard",    // SetTheory/Cardinal/Ordinal (older extract, `#align cardinal.gci_ord_card`)
+            "lift",               // SetTheory/Cardinal/Basic.lean
+            "liftOrderEmbedding", // SetTheory/Cardinal/Basic.lean
+            "map",                // SetTheory/Cardinal/Basic.lean
+            "map₂",               // SetTheory/Cardinal/Basic.lean
+            "mk",                 // SetTheory/Cardinal/Basic.lean
+            "ord",           // SetTheory/Cardinal/Ordinal (older extract, `#align cardinal.ord`)
+            "outMkEquiv",         // SetTheory/Cardinal/Basic.lean
+            "powerlt",            // SetTheory/Cardinal/Basic.lean
+            "prod",               // SetTheory/Cardinal/Basic.lean
+            "sum",                // SetTheory/Cardinal/Basic.lean
+        ],
+        protected: &[],
+        scoped_notations: &[
+            // SetTheory/Cardinal/Basic.lean: `scoped prefix:max "#" => Cardinal.mk`
+            ("#", "Cardinal.mk"),
+        ],
+    },
+    NamespaceNames {
+        namespace: "Ordinal",
+        sources: &["an indexed declaration extract (with `#align ordinal.*` lines) of older Mathlib/SetTheory/Ordinal/Basic.lean (whole extract, 6818 characters)"],
+        complete: false,
+        names: &[
+            "card",              // SetTheory/Ordinal/Basic.lean
+            "enum",              // SetTheory/Ordinal/Basic.lean
+            "enumIso",           // SetTheory/Ordinal/Basic.lean
+            "enumIsoOut",        // SetTheory/Ordinal/Basic.lean
+            "initialSegOut",     // SetTheory/Ordinal/Basic.lean
+            "lift",              // SetTheory/Ordinal/Basic.lean
+            "omega",             // SetTheory/Ordinal/Basic.lean (older; later renamed)
+            "outOrderBotOfPos",  // SetTheory/Ordinal/Basic.lean
+            "principalSegOut",   // SetTheory/Ordinal/Basic.lean
+            "type",              // SetTheory/Ordinal/Basic.lean
+            "typein",            // SetTheory/Ordinal/Basic.lean
+            "univ",              // SetTheory/Ordinal/Basic.lean
         ],
         protected: &[],
         scoped_notations: &[],

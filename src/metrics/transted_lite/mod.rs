@@ -585,8 +585,9 @@ impl Metric for TransTedLite {
             })
         });
         j.path.splice(0..0, resolution_steps);
+        let names_differ = same_meaning(&resolved.0, &scopes.0, &resolved.1, &scopes.1);
         if j.distance == 0 {
-            for reason in same_meaning(&resolved.0, &scopes.0, &resolved.1, &scopes.1) {
+            for reason in names_differ.iter().cloned() {
                 j.refuse(reason, reference.size(), candidate.size());
             }
         }
@@ -594,6 +595,39 @@ impl Metric for TransTedLite {
             "{} states evaluated, {} expanded",
             j.evaluated, j.expanded
         )];
+        // TransTED is the smallest distance over transformation sequences, the empty one
+        // included (ASSESS): the statements as written are one of them, so the score is never
+        // below their own distance. Canonical forms are forced steps and can move a pair apart.
+        let as_written = {
+            let costs = CostModel {
+                free_rename: self.config.free_rename,
+            };
+            let deadline = Instant::now() + self.config.time_limit;
+            let d = distance::try_ted(reference, candidate, costs, Some(deadline))
+                .map_err(|e| MetricError::Failed(e.to_string()))?;
+            let same = rules::alpha_equivalent(reference, candidate)
+                && rules::alpha_equivalent(&resolved.0.tree, &resolved.1.tree)
+                && names_differ.is_empty();
+            if d == 0 && !same {
+                1
+            } else {
+                d
+            }
+        };
+        if as_written < j.distance {
+            notes.push(format!(
+                "the statements as written are closer (distance {as_written}) than any rewrite reached ({}): the empty rewrite is kept",
+                j.distance
+            ));
+            j.distance = as_written;
+            j.similarity =
+                distance::similarity(as_written, reference.size(), candidate.size()).max(0.0);
+            j.path.clear();
+            j.refused.clear();
+            if as_written == 0 {
+                j.stop = Stop::Closed;
+            }
+        }
         match j.stop {
             Stop::Closed if !j.refused.is_empty() => {
                 notes.push("the rewrites make the two trees identical, but that does not show the statements equivalent:".into());
