@@ -512,6 +512,7 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "sInter",             // Order/SetNotation.lean
             "sUnion",             // Order/SetNotation.lean
             "seq",                // Data/Set/Operations.lean
+            "toFinset",      // Data/Fintype/Basic.lean (`#align set.to_finset`)
             "univ",               // Data/Set/Defs.lean
         ],
         protected: &[
@@ -635,15 +636,28 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Monic",               // Algebra/Polynomial/Degree/Defs.lean
             "Splits",        // FieldTheory/Splits (older extract, `#align polynomial.splits`)
             "X",                   // Algebra/Polynomial/Basic.lean
+            "aeval",         // Algebra/Polynomial/AlgebraMap.lean (`#align polynomial.aeval`)
             "coeff",               // Algebra/Polynomial/Basic.lean
+            "comp",          // Algebra/Polynomial/Eval (older declaration extract, `#align polynomial.*`)
+            "compRingHom",   // Algebra/Polynomial/Eval (older declaration extract, `#align polynomial.*`)
             "degree",              // Algebra/Polynomial/Degree/Defs.lean
+            "derivative",    // Algebra/Polynomial/Derivative.lean (`#align polynomial.derivative`)
             "eval",                // Algebra/Polynomial/Eval/Defs.lean
+            "evalRingHom",   // Algebra/Polynomial/Eval (older declaration extract, `#align polynomial.*`)
             "eval₂",               // Algebra/Polynomial/Eval/Defs.lean (used by `eval`'s definition)
+            "eval₂AddMonoidHom", // Algebra/Polynomial/Eval (older declaration extract, `#align polynomial.*`)
+            "eval₂RingHom",  // Algebra/Polynomial/Eval (older declaration extract, `#align polynomial.*`)
+            "eval₂RingHom'", // Algebra/Polynomial/Eval (older declaration extract, `#align polynomial.*`)
             "leadingCoeff",        // Algebra/Polynomial/Degree/Defs.lean
+            "leval",         // Algebra/Polynomial/Eval (older declaration extract, `#align polynomial.*`)
+            "map",           // Algebra/Polynomial/Eval (older declaration extract, `#align polynomial.*`)
+            "mapEquiv",      // Algebra/Polynomial/Eval (older declaration extract, `#align polynomial.*`)
+            "mapRingHom",    // Algebra/Polynomial/Eval (older declaration extract, `#align polynomial.*`)
             "monomial",            // Algebra/Polynomial/Basic.lean
             "natDegree",           // Algebra/Polynomial/Degree/Defs.lean
             "nextCoeff",           // Algebra/Polynomial/Degree/Defs.lean
             "ofFinsupp",           // Algebra/Polynomial/Basic.lean (constructor)
+            "piEquiv",       // Algebra/Polynomial/Eval (older declaration extract, `#align polynomial.*`)
             "rootOfSplits'", // FieldTheory/Splits (older extract, `#align polynomial.root_of_splits'`)
             "roots",               // Algebra/Polynomial/Roots.lean
             "sum",                 // Algebra/Polynomial/Basic.lean (not protected)
@@ -700,9 +714,11 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Dense",         // Topology/Defs/Basic.lean
             "DenseRange",    // Topology/Defs/Basic.lean
             "Dist",          // Topology/MetricSpace/Pseudo/Defs.lean (class)
+            "Equiv",         // Logic/Equiv/Defs.lean (structure; `≃` is its global infix)
             "Even",         // Algebra/Group/Even.lean (additive copy of `IsSquare`)
             "Filter",        // Order/Filter/Defs.lean (structure)
             "Finset",       // Data/Finset/Defs.lean
+            "Finsupp",       // Data/Finsupp/Defs.lean (structure; `→₀` is its global infix)
             "Fintype",      // Data/Fintype/Defs.lean
             "FloorRing",    // Algebra/Order/Floor/Defs.lean
             "FloorSemiring", // Algebra/Order/Floor/Defs.lean
@@ -711,6 +727,7 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "InfSet",       // Order/SetNotation.lean
             "Inseparable",   // Topology/Defs/Filter.lean (declaration extract, `#align`)
             "Irrational",   // Data/Real/Irrational.lean
+            "Irreducible",   // Algebra/Associated (structure, `#align irreducible`)
             "IsAddUnit",    // Algebra/Group/Units/Defs.lean (additive copy of `IsUnit`)
             "IsClopen",      // Topology/Defs/Basic.lean
             "IsClosed",      // Topology/Defs/Basic.lean (class)
@@ -723,8 +740,11 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "IsSquare",     // Algebra/Group/Even.lean
             "IsUnit",       // Algebra/Group/Units/Defs.lean
             "MapClusterPt",  // Topology/Defs/Filter.lean (declaration extract, `#align`)
+            "MvPolynomial",  // RingTheory/MvPolynomial/Basic.lean (def)
             "NNDist",        // Topology/MetricSpace/Pseudo/Defs.lean (class)
+            "NNNorm",        // Analysis/Normed/Group/Basic.lean (class)
             "NNReal",       // Data/NNReal/Defs.lean
+            "Norm",          // Analysis/Normed/Group/Basic.lean (class)
             "NormalizerCondition", // older GroupTheory/Subgroup/Basic.lean extract (`def _root_.NormalizerCondition`)
             "Odd",          // Algebra/Ring/Parity.lean
             "Ordinal",       // SetTheory/Ordinal/Basic.lean (older extract, `#align ordinal`)
@@ -736,6 +756,7 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Set",          // Data/Set/Defs.lean
             "Specializes",   // Topology/Defs/Filter.lean (declaration extract, `#align`)
             "Subgroup",      // older GroupTheory/Subgroup/Basic.lean extract (structure)
+            "Subring",       // RingTheory/Subring/Basic.lean (structure)
             "SupSet",       // Order/SetNotation.lean
             "Sylow",         // GroupTheory/Sylow.lean (structure, `#align sylow`)
             "TopologicalSpace", // Topology/Defs/Basic.lean (class)
@@ -764,6 +785,8 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "nhdsSet",       // Topology/Defs/Filter.lean (declaration extract, `#align`)
             "nhdsWithin",   // Topology/Defs/Filter.lean
             "nndist",        // Topology/MetricSpace/Pseudo/Defs.lean (`export NNDist (nndist)`)
+            "nnnorm",        // Analysis/Normed/Group/Basic.lean (`export NNNorm (nnnorm)`)
+            "norm",          // Analysis/Normed/Group/Basic.lean (`export Norm (norm)`)
             "orderOf",       // GroupTheory/OrderOfElement.lean (`#align order_of orderOf`)
             "sInf",         // Order/SetNotation.lean (`export InfSet (sInf)`)
             "sSup",         // Order/SetNotation.lean (`export SupSet (sSup)`)
@@ -817,7 +840,10 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // Order/Filter/Defs.lean (`protected def Eventually`; `∀ᶠ x in f, p x` is its global notation)
             "Eventually", "monad",
         ],
-        scoped_notations: &[],
+        scoped_notations: &[
+            // Order/Filter/Defs.lean: `scoped notation "𝓟" => Filter.principal`
+            ("𝓟", "Filter.principal"),
+        ],
     },
     NamespaceNames {
         // `nhds` and `nhdsWithin` are root declarations; `Topology` only scopes their notations.
@@ -877,6 +903,8 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         names: &[
             "Characteristic",         // older GroupTheory/Subgroup/Basic.lean (structure)
             "IsCommutative",          // older GroupTheory/Subgroup/Basic.lean (structure)
+            "IsComplement",  // GroupTheory/Complement.lean (`#align subgroup.is_complement`, via indexed excerpts)
+            "IsComplement'", // GroupTheory/Complement.lean (abbrev)
             "Normal",                 // older GroupTheory/Subgroup/Basic.lean (structure, made a class)
             "center",                 // older GroupTheory/Subgroup/Basic.lean (now GroupTheory/Subgroup/Center.lean)
             "centralizer",            // older GroupTheory/Subgroup/Basic.lean (now GroupTheory/Subgroup/Centralizer.lean)
@@ -960,12 +988,22 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         sources: &[
             "Mathlib/LinearAlgebra/Span/Defs.lean (first 16000 characters)",
             "an indexed declaration extract (with `#align` lines) of older Mathlib/RingTheory/Ideal/Operations.lean (whole extract, 6035 characters)",
+            "an indexed declaration extract (with `#align` lines) of older Mathlib/Algebra/Module/Submodule/Map.lean (whole extract, 4781 characters)",
         ],
         complete: false,
         names: &[
             "IsPrincipal", // LinearAlgebra/Span/Defs.lean (class)
             "annihilator", // older extract (abbrev, `#align submodule.annihilator`)
             "colon",       // older extract (`#align submodule.colon`)
+            "comap",         // older Mathlib/Algebra/Module/Submodule/Map.lean declaration extract (`#align submodule.*`)
+            "comapSubtypeEquivOfLe", // older Mathlib/Algebra/Module/Submodule/Map.lean declaration extract (`#align submodule.*`)
+            "compatibleMaps", // older Mathlib/Algebra/Module/Submodule/Map.lean declaration extract (`#align submodule.*`)
+            "equivMapOfInjective", // older Mathlib/Algebra/Module/Submodule/Map.lean declaration extract (`#align submodule.*`)
+            "gciMapComap",   // older Mathlib/Algebra/Module/Submodule/Map.lean declaration extract (`#align submodule.*`)
+            "giMapComap",    // older Mathlib/Algebra/Module/Submodule/Map.lean declaration extract (`#align submodule.*`)
+            "map",           // older Mathlib/Algebra/Module/Submodule/Map.lean declaration extract (`#align submodule.*`)
+            "orderIsoMapComap", // older Mathlib/Algebra/Module/Submodule/Map.lean declaration extract (`#align submodule.*`)
+            "orderIsoMapComapOfBijective", // older Mathlib/Algebra/Module/Submodule/Map.lean declaration extract (`#align submodule.*`)
             "span",        // LinearAlgebra/Span/Defs.lean
         ],
         protected: &[
@@ -977,21 +1015,24 @@ pub const NAMESPACES: &[NamespaceNames] = &[
     NamespaceNames {
         // `IsOpen`, `IsClosed`, `closure`, `interior`, `frontier`, `Continuous` are root names;
         // the class field `TopologicalSpace.IsOpen` is protected, so `open TopologicalSpace` adds
-        // no second reading of `IsOpen`. `SecondCountableTopology`, `SeparableSpace`,
-        // `FirstCountableTopology` (Topology/Bases.lean) were not read.
+        // no second reading of `IsOpen`.
         namespace: "TopologicalSpace",
         sources: &[
             "Mathlib/Topology/Defs/Basic.lean",
             "Mathlib/Topology/Order.lean (`GenerateOpen`, `generateFrom`, `mkOfNhds`, via indexed excerpts)",
             "Mathlib/Topology/Sets/Opens.lean and Sets/Closeds.lean (`Opens`, `Closeds`, via indexed excerpts)",
-            "Mathlib/Topology/Separation (theorem names `TopologicalSpace.IsTopologicalBasis.*`, via indexed excerpts)",
+            "Mathlib/Topology/Bases.lean (first 16000 characters)",
         ],
         complete: false,
         names: &[
             "Closeds",            // Topology/Sets/Closeds.lean (structure)
+            "FirstCountableTopology", // Topology/Bases.lean (module doc: `TopologicalSpace.`-prefixed in its main definitions/results) (class)
             "GenerateOpen",       // Topology/Order.lean (inductive)
-            "IsTopologicalBasis", // Topology/Bases.lean (structure; seen through its theorems' names)
+            "IsSeparable",   // Topology/Bases.lean (module doc: `TopologicalSpace.`-prefixed in its main definitions/results)
+            "IsTopologicalBasis", // Topology/Bases.lean (structure)
             "Opens",              // Topology/Sets/Opens.lean (structure)
+            "SecondCountableTopology", // Topology/Bases.lean (module doc: `TopologicalSpace.`-prefixed in its main definitions/results) (class)
+            "SeparableSpace", // Topology/Bases.lean (module doc: `TopologicalSpace.`-prefixed in its main definitions/results) (class)
             "generateFrom",       // Topology/Order.lean
             "mkOfNhds",           // Topology/Order.lean
         ],
@@ -1060,15 +1101,19 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         namespace: "Module",
         sources: &[
             "Mathlib/LinearAlgebra/Dimension/Finrank.lean (the `finrank` definition, via indexed excerpts)",
+            "Mathlib/LinearAlgebra/Dimension/Basic.lean (the `Module.rank` definition, via indexed excerpts)",
             "an indexed declaration extract of older Mathlib/RingTheory/Ideal/Operations.lean (`def _root_.Module.annihilator`)",
         ],
         complete: false,
         names: &[
             "annihilator", // RingTheory/Ideal/Operations.lean (older extract)
             "finrank",     // LinearAlgebra/Dimension/Finrank.lean (noncomputable def)
-            "rank",        // LinearAlgebra/Dimension/Basic.lean (used as `Module.rank R M` by `finrank`)
         ],
-        protected: &[],
+        protected: &[
+            // LinearAlgebra/Dimension/Basic.lean (`protected irreducible_def Module.rank`, protected
+            // "to avoid conflicts with `_root_.rank`")
+            "rank",
+        ],
         scoped_notations: &[],
     },
     NamespaceNames {
@@ -1077,10 +1122,22 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         namespace: "LinearMap",
         sources: &[
             "Mathlib/LinearAlgebra/Determinant.lean (the `det` definition, via indexed excerpts)",
+            "Mathlib/LinearAlgebra/Trace.lean (the `trace` definition, via indexed excerpts)",
+            "qualified uses `LinearMap.ker`, `LinearMap.range`, `LinearMap.toSpanSingleton`, ... in the files read for `Ideal`, `Matrix`, `Submodule`",
         ],
         complete: false,
         names: &[
+            "codRestrict",   // written qualified (`LinearMap.codRestrict`) in Mathlib sources read (Submodule/Map extract)
             "detAux", // LinearAlgebra/Determinant.lean (named by `LinearMap.det`'s definition)
+            "domRestrict",   // written qualified (`LinearMap.domRestrict`) in Mathlib sources read (Submodule/Map extract)
+            "ker",           // written qualified (`LinearMap.ker`) in Mathlib sources read (RingTheory/Ideal/Span.lean)
+            "lsmul",         // written qualified (`LinearMap.lsmul`) in Mathlib sources read (Module.annihilator)
+            "proj",          // written qualified (`LinearMap.proj`) in Mathlib sources read (Matrix.detRowAlternating)
+            "range",         // written qualified (`LinearMap.range`) in Mathlib sources read (LinearAlgebra/Matrix/Rank.lean)
+            "submoduleMap",  // older Algebra/Module/Submodule/Map.lean declaration extract
+            "toMatrix",      // written qualified (`LinearMap.toMatrix`) in Mathlib sources read (LinearAlgebra/Trace.lean)
+            "toSpanSingleton", // written qualified (`LinearMap.toSpanSingleton`) in Mathlib sources read (RingTheory/Ideal/Span.lean)
+            "trace",         // LinearAlgebra/Trace.lean (`#align linear_map.trace`)
         ],
         protected: &[
             // LinearAlgebra/Determinant.lean (`protected irreducible_def det`)
@@ -1093,11 +1150,15 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         sources: &[
             "Mathlib/LinearAlgebra/Matrix/Determinant/Basic.lean (the `det` definition, via indexed excerpts)",
             "Mathlib/LinearAlgebra/Matrix/Trace.lean (the `trace` definitions, via indexed excerpts)",
+            "Mathlib/LinearAlgebra/Matrix/Rank.lean (the `rank` definition, via indexed excerpts)",
         ],
         complete: false,
         names: &[
             "det",               // LinearAlgebra/Matrix/Determinant/Basic.lean (abbrev)
             "detRowAlternating", // LinearAlgebra/Matrix/Determinant/Basic.lean
+            "diagonal",      // Data/Matrix/Basic.lean (`#align matrix.diagonal`)
+            "of",            // Data/Matrix/Basic.lean (used by `diagonal`'s definition as `of fun i j => …`)
+            "rank",          // LinearAlgebra/Matrix/Rank.lean (noncomputable def)
             "trace",             // LinearAlgebra/Matrix/Trace.lean
             "traceAddMonoidHom", // LinearAlgebra/Matrix/Trace.lean
             "traceLinearMap",    // LinearAlgebra/Matrix/Trace.lean
@@ -1106,18 +1167,23 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         scoped_notations: &[],
     },
     NamespaceNames {
-        // `volume` is `MeasureTheory.MeasureSpace.volume` (a class field, exported); not verified here.
+        // `volume` is the class field `MeasureTheory.MeasureSpace.volume`, exported into `MeasureTheory`;
+        // `∀ᵐ`/`∃ᵐ` are global `notation3`.
         namespace: "MeasureTheory",
-        sources: &["Mathlib/MeasureTheory/Function/L1Space.lean (the `Integrable` definition, via indexed excerpts)"],
+        sources: &[
+            "Mathlib/MeasureTheory/Function/L1Space.lean (the `Integrable` definition, via indexed excerpts)",
+            "Mathlib/MeasureTheory/Measure/MeasureSpaceDef.lean (`MeasureSpace` and `export MeasureSpace (volume)`, via indexed excerpts)",
+        ],
         complete: false,
         names: &[
             "Integrable", // MeasureTheory/Function/L1Space.lean (`#align measure_theory.integrable`)
+            "MeasureSpace",  // MeasureTheory/Measure/MeasureSpaceDef.lean (class)
+            "volume",        // MeasureTheory/Measure/MeasureSpaceDef.lean (`export MeasureSpace (volume)` inside `namespace MeasureTheory`)
         ],
         protected: &[],
         scoped_notations: &[],
     },
     NamespaceNames {
-        // `ℝ≥0∞` is the notation for `ENNReal` (scoped in `ENNReal`, not verified here).
         namespace: "ENNReal",
         sources: &["Mathlib/Data/ENNReal/Basic.lean (the `toNNReal`/`toReal`/`ofReal` definitions, via indexed excerpts)"],
         complete: false,
@@ -1126,20 +1192,108 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // Data/ENNReal/Basic.lean
             "ofReal", "toNNReal", "toReal",
         ],
-        scoped_notations: &[],
+        scoped_notations: &[
+            // Data/ENNReal/Basic.lean: `scoped[ENNReal] notation "ℝ≥0∞" => ENNReal`, `"∞" => (⊤ : ENNReal)`
+            ("ℝ≥0∞", "ENNReal"),
+            ("∞", "(⊤ : ENNReal)"),
+        ],
     },
     NamespaceNames {
         namespace: "Multiset",
         sources: &[
             "Mathlib/Data/Multiset/Basic.lean (the `card` definition, via indexed excerpts)",
             "Mathlib/Data/Finset/Dedup.lean (the `toFinset` definition, via indexed excerpts)",
+            "Mathlib/Algebra/BigOperators/Group/Multiset.lean (the `prod`/`sum` definitions, via indexed excerpts)",
         ],
         complete: false,
         names: &[
             "card",     // Data/Multiset/Basic.lean (`Multiset α →+ ℕ`)
+            "prod",          // Algebra/BigOperators/Group/Multiset.lean (`#align multiset.prod`)
+            "sum",           // Algebra/BigOperators/Group/Multiset.lean (additive copy, `#align multiset.sum`)
+            "sumAddMonoidHom", // Algebra/BigOperators/Group/Multiset.lean
             "toFinset", // Data/Finset/Dedup.lean
         ],
         protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "List",
+        sources: &[
+            "src/Init/Data/List/Basic.lean (`length`, via an indexed excerpt of a ported file)",
+            "Mathlib/Algebra/BigOperators/Group/List.lean (the `prod`/`sum`/`alternatingSum` definitions, via indexed excerpts)",
+        ],
+        complete: false,
+        names: &[
+            "alternatingSum", // Algebra/BigOperators/Group/List.lean
+            "length",         // Lean core (`List.length`)
+            "prod",           // Algebra/BigOperators/Group/List.lean (now in core `List.prod`)
+            "sum",            // Algebra/BigOperators/Group/List.lean (additive copy; in Lean core in newer versions)
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // The extract drops modifiers other than on the structure fields; some of these (for
+        // example `cast`, `decidableEq`, `inhabited`, `unique`, `ulift`, `plift`) may be
+        // `protected`. `α ≃ β` is a global infix for `Equiv α β`.
+        namespace: "Equiv",
+        sources: &["an indexed declaration extract (with `#align equiv.*` lines) of older Mathlib/Logic/Equiv/Defs.lean (whole extract, 12092 characters)"],
+        complete: false,
+        names: &[
+            "Perm",                        // Logic/Equiv/Defs.lean (abbrev)
+            "arrowCongr",                  // Logic/Equiv/Defs.lean
+            "arrowCongr'",                 // Logic/Equiv/Defs.lean
+            "arrowPUnitEquivPUnit",        // Logic/Equiv/Defs.lean
+            "arrowPUnitOfIsEmpty",         // Logic/Equiv/Defs.lean
+            "cast",                        // Logic/Equiv/Defs.lean
+            "conj",                        // Logic/Equiv/Defs.lean
+            "decidableEq",                 // Logic/Equiv/Defs.lean
+            "emptyArrowEquivPUnit",        // Logic/Equiv/Defs.lean
+            "equivCongr",                  // Logic/Equiv/Defs.lean
+            "equivEmpty",                  // Logic/Equiv/Defs.lean
+            "equivEmptyEquiv",             // Logic/Equiv/Defs.lean
+            "equivOfIsEmpty",              // Logic/Equiv/Defs.lean
+            "equivOfUnique",               // Logic/Equiv/Defs.lean
+            "equivPEmpty",                 // Logic/Equiv/Defs.lean
+            "equivPUnit",                  // Logic/Equiv/Defs.lean
+            "falseArrowEquivPUnit",        // Logic/Equiv/Defs.lean
+            "funUnique",                   // Logic/Equiv/Defs.lean
+            "inhabited",                   // Logic/Equiv/Defs.lean
+            "ofBijective",                 // Logic/Equiv/Defs.lean
+            "ofIff",                       // Logic/Equiv/Defs.lean
+            "pemptyArrowEquivPUnit",       // Logic/Equiv/Defs.lean
+            "permCongr",                   // Logic/Equiv/Defs.lean
+            "piUnique",                    // Logic/Equiv/Defs.lean
+            "plift",                       // Logic/Equiv/Defs.lean
+            "propEquivBool",               // Logic/Equiv/Defs.lean
+            "propEquivPEmpty",             // Logic/Equiv/Defs.lean
+            "propEquivPUnit",              // Logic/Equiv/Defs.lean
+            "psigmaCongrRight",            // Logic/Equiv/Defs.lean
+            "psigmaEquivSigma",            // Logic/Equiv/Defs.lean
+            "psigmaEquivSigmaPLift",       // Logic/Equiv/Defs.lean
+            "psigmaEquivSubtype",          // Logic/Equiv/Defs.lean
+            "punitArrowEquiv",             // Logic/Equiv/Defs.lean
+            "punitEquivPUnit",             // Logic/Equiv/Defs.lean
+            "refl",                        // Logic/Equiv/Defs.lean
+            "sigmaAssoc",                  // Logic/Equiv/Defs.lean
+            "sigmaCongr",                  // Logic/Equiv/Defs.lean
+            "sigmaCongrLeft",              // Logic/Equiv/Defs.lean
+            "sigmaCongrLeft'",             // Logic/Equiv/Defs.lean
+            "sigmaCongrRight",             // Logic/Equiv/Defs.lean
+            "sigmaEquivProd",              // Logic/Equiv/Defs.lean
+            "sigmaEquivProdOfEquiv",       // Logic/Equiv/Defs.lean
+            "sigmaPLiftEquivSubtype",      // Logic/Equiv/Defs.lean
+            "sigmaULiftPLiftEquivSubtype", // Logic/Equiv/Defs.lean
+            "symm",                        // Logic/Equiv/Defs.lean
+            "trans",                       // Logic/Equiv/Defs.lean
+            "trueArrowEquiv",              // Logic/Equiv/Defs.lean
+            "ulift",                       // Logic/Equiv/Defs.lean
+            "unique",                      // Logic/Equiv/Defs.lean
+        ],
+        protected: &[
+            // Logic/Equiv/Defs.lean (structure fields)
+            "invFun", "left_inv", "right_inv", "toFun",
+        ],
         scoped_notations: &[],
     },
     NamespaceNames {
@@ -1166,9 +1320,31 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         sources: &["an indexed declaration extract (with `#align ring_hom.*` lines) of older Mathlib/RingTheory/Ideal/Operations.lean"],
         complete: false,
         names: &[
+            "eqLocus",       // older Mathlib/RingTheory/Subring/Basic.lean declaration extract (`#align ring_hom.*`)
             "ker",                   // older RingTheory/Ideal/Operations.lean
             "liftOfRightInverse",    // older RingTheory/Ideal/Operations.lean
             "liftOfRightInverseAux", // older RingTheory/Ideal/Operations.lean
+            "range",         // older Mathlib/RingTheory/Subring/Basic.lean declaration extract (`#align ring_hom.*`)
+            "rangeRestrict", // older Mathlib/RingTheory/Subring/Basic.lean declaration extract (`#align ring_hom.*`)
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "Finsupp",
+        sources: &[
+            "Mathlib/Data/Finsupp/Defs.lean (the `Finsupp` structure and `→₀` notation, via indexed excerpts)",
+            "Mathlib/LinearAlgebra/Finsupp (the `supported`/`restrictDom` definitions, via indexed excerpts)",
+        ],
+        complete: false,
+        names: &[
+            "indicator",   // Data/Finsupp/Indicator.lean (named in `#align finsupp.support_indicator_subset`)
+            "restrictDom", // LinearAlgebra/Finsupp (`#align finsupp.restrict_dom`)
+            "single",      // Data/Finsupp/Defs.lean (written `Finsupp.single n 1` by MvPolynomial.X)
+            "sum",         // Data/Finsupp (written `Finsupp.sum`; whether it is protected was not checked)
+            "support",     // Data/Finsupp/Defs.lean (structure field)
+            "supported",   // LinearAlgebra/Finsupp (`#align finsupp.supported`)
+            "toFun",       // Data/Finsupp/Defs.lean (structure field)
         ],
         protected: &[],
         scoped_notations: &[],
@@ -1189,12 +1365,85 @@ pub const NAMESPACES: &[NamespaceNames] = &[
     },
     NamespaceNames {
         // `GaussianInt` is a root abbrev for `Zsqrtd (-1)`, so `Zsqrtd` names (`re`, `im`,
-        // `norm`) apply to it by dot notation; `ℤ[i]` is a `local notation` in its file, not
-        // available to statements. The namespace's definitions were not surveyed.
+        // `norm`) apply to it by dot notation but not by `open GaussianInt`; `ℤ[i]` is a
+        // `local notation` in its file, not available to statements. Its other declarations in
+        // that file are instances and theorems.
         namespace: "GaussianInt",
-        sources: &["Mathlib/NumberTheory/Zsqrtd/GaussianInt.lean (file header, via indexed excerpts)"],
+        sources: &["Mathlib/NumberTheory/Zsqrtd/GaussianInt.lean (a ported version, whole file)"],
         complete: false,
-        names: &[],
+        names: &[
+            "toComplex", // NumberTheory/Zsqrtd/GaussianInt.lean (`ℤ[i] →+* ℂ`)
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "MvPolynomial",
+        sources: &["an indexed declaration extract (with `#align mv_polynomial.*` lines) of older Mathlib/Algebra/MvPolynomial/Basic.lean (whole extract, 3907 characters)"],
+        complete: false,
+        names: &[
+            "C",                 // MvPolynomial/Basic.lean
+            "X",                 // MvPolynomial/Basic.lean
+            "aeval",             // MvPolynomial/Basic.lean
+            "aevalTower",        // MvPolynomial/Basic.lean
+            "coeff",             // MvPolynomial/Basic.lean
+            "coeffAddMonoidHom", // MvPolynomial/Basic.lean
+            "constantCoeff",     // MvPolynomial/Basic.lean
+            "eval",              // MvPolynomial/Basic.lean
+            "eval₂",             // MvPolynomial/Basic.lean
+            "eval₂Hom",          // MvPolynomial/Basic.lean
+            "map",               // MvPolynomial/Basic.lean
+            "mapAlgHom",         // MvPolynomial/Basic.lean
+            "monomial",          // MvPolynomial/Basic.lean
+            "monomialOneHom",    // MvPolynomial/Basic.lean
+            "support",           // MvPolynomial/Basic.lean
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // `F⟮x⟯` (adjoin notation) was not checked.
+        namespace: "IntermediateField",
+        sources: &["Mathlib/FieldTheory/IntermediateField/Adjoin (the `adjoin` definition, via indexed excerpts)"],
+        complete: false,
+        names: &[
+            "adjoin", // FieldTheory/IntermediateField/Adjoin (`#align intermediate_field.adjoin`)
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        namespace: "Subfield",
+        sources: &["Mathlib/FieldTheory/IntermediateField/Adjoin (uses `Subfield.closure`, `Subfield.subset_closure`, via indexed excerpts)"],
+        complete: false,
+        names: &[
+            "closure", // Algebra/Field/Subfield (named as `Subfield.closure` in `IntermediateField.adjoin`)
+        ],
+        protected: &[],
+        scoped_notations: &[],
+    },
+    NamespaceNames {
+        // The extract drops modifiers, so a `protected` mark (e.g. on `gi`) would not show.
+        namespace: "Subring",
+        sources: &["an indexed declaration extract (with `#align subring.*` lines) of older Mathlib/RingTheory/Subring/Basic.lean (whole extract, 6614 characters)"],
+        complete: false,
+        names: &[
+            "center",                // RingTheory/Subring/Basic.lean
+            "centralizer",           // RingTheory/Subring/Basic.lean
+            "closure",               // RingTheory/Subring/Basic.lean
+            "closureCommRingOfComm", // RingTheory/Subring/Basic.lean
+            "comap",                 // RingTheory/Subring/Basic.lean
+            "copy",                  // RingTheory/Subring/Basic.lean
+            "equivMapOfInjective",   // RingTheory/Subring/Basic.lean
+            "gi",                    // RingTheory/Subring/Basic.lean
+            "inclusion",             // RingTheory/Subring/Basic.lean
+            "map",                   // RingTheory/Subring/Basic.lean
+            "mk'",                   // RingTheory/Subring/Basic.lean
+            "prod",                  // RingTheory/Subring/Basic.lean
+            "prodEquiv",             // RingTheory/Subring/Basic.lean
+            "subtype",               // RingTheory/Subring/Basic.lean
+            "topEquiv",              // RingTheory/Subring/Basic.lean
+        ],
         protected: &[],
         scoped_notations: &[],
     },
@@ -1210,6 +1459,8 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         names: &[
             "Characteristic", // older GroupTheory/Subgroup/Basic.lean (structure)
             "IsCommutative",  // older GroupTheory/Subgroup/Basic.lean (structure)
+            "IsComplement",  // GroupTheory/Complement.lean (additive copy)
+            "IsComplement'", // GroupTheory/Complement.lean (additive copy)
             "Normal",         // older GroupTheory/Subgroup/Basic.lean (structure)
             "center",         // GroupTheory/Subgroup/Center.lean (additive copy)
             "centralizer",    // GroupTheory/Subgroup/Centralizer.lean (additive copy)
@@ -1277,6 +1528,7 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         complete: false,
         names: &[
             "cycleType", // GroupTheory/Perm/Cycle/Type.lean
+            "sigmaCongrRight", // Logic/Equiv/Defs.lean (`#align equiv.perm.sigma_congr_right`)
             "sign",      // GroupTheory/Perm/Sign.lean (`Perm α →* ℤˣ`)
             "signAux3",  // GroupTheory/Perm/Sign.lean (named by `sign`'s definition)
         ],
@@ -1309,6 +1561,8 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         scoped_notations: &[
             // SetTheory/Cardinal/Basic.lean: `scoped prefix:max "#" => Cardinal.mk`
             ("#", "Cardinal.mk"),
+            // SetTheory/Cardinal/Basic.lean: `scoped notation "ℵ₀" => Cardinal.aleph0`
+            ("ℵ₀", "Cardinal.aleph0"),
         ],
     },
     NamespaceNames {
