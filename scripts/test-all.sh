@@ -24,6 +24,10 @@ failed=()
 echo "== cargo test --all-targets --no-fail-fast"
 cargo test --all-targets --no-fail-fast || failed+=("cargo test")
 
+# The adversarial harness's counts per condition (a passing test's output is captured above).
+echo "== adversarial pairs (tests/adversarial.rs)"
+cargo test --test adversarial -- --nocapture --test-threads 1 2>&1 | grep -E "pairs, [0-9]+ (called|shown)" || failed+=("adversarial counts")
+
 shopt -s nullglob
 for script in editors/*/test.sh; do
     echo "== $script"

@@ -360,6 +360,7 @@ pub const RULES: &[Rule] = &[
         "(a b c : Float) : a * b * c = 1",
         "{M : Type*} [Mul M] (a b c : M) : a * b * c = a",
         "{R : Type*} [NonUnitalNonAssocRing R] (a b c : R) : a * b * c = 0",
+        "{R : Type*} [Semiring R] [Mul R] (a b c : R) : a * b * c = 0",
     ])
     .ex(&[(
         "(x y z : ℝ) : x * y * z = 1",

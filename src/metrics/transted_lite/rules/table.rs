@@ -521,8 +521,30 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
     }
 }
 
+/// Classes that provide an operator with no law: a second instance beside `[Semiring R]`
+/// (`[Semiring R] [Mul R]`) may be the one `*` elaborates with (local instances are tried
+/// newest first), so no law of the first class can be assumed for `*` on `R`.
+const BARE_OPERATOR_CLASSES: [&str; 16] = [
+    "Mul",
+    "Add",
+    "Sub",
+    "Neg",
+    "Inv",
+    "Div",
+    "One",
+    "Zero",
+    "Pow",
+    "HMul",
+    "HAdd",
+    "HSub",
+    "HDiv",
+    "HPow",
+    "MulOneClass",
+    "AddZeroClass",
+];
+
 /// Are the terms all names of one type variable `G` (`(a b : G)`) with an instance `[C G]`,
-/// `C` among `classes`?
+/// `C` among `classes`, and no bare operator instance ([`BARE_OPERATOR_CLASSES`]) beside it?
 fn of_one_class_type(terms: &[&Tree], classes: &[&str], c: &Carriers) -> bool {
     let mut ty: Option<&str> = None;
     terms.iter().all(|x| {
@@ -533,7 +555,7 @@ fn of_one_class_type(terms: &[&Tree], classes: &[&str], c: &Carriers) -> bool {
             return false;
         }
         ty = Some(&t.label);
-        c.has_instance(classes, &t.label)
+        c.has_instance(classes, &t.label) && !c.has_instance(&BARE_OPERATOR_CLASSES, &t.label)
     })
 }
 
