@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Score the adversarial pairs and their controls (fixtures/adversarial/) with one or more
+lean-assess binaries, through the CLI a user runs (`score --json --ref-text … --cand-text …`),
+and print per binary: how many trap pairs each offline metric calls equivalent (must be 0) and
+how many controls `transted-lite` shows equivalent (its recall on them).
+
+Usage: scripts/adversarial-score.py BINARY [BINARY ...]
+  e.g. scripts/adversarial-score.py /path/to/old/lean-assess target/release/lean-assess
+"""
+import json
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+METRICS = ["ted", "path", "transted-lite"]
+
+
+def cases(name):
+    out, current = [], None
+    for line in (ROOT / "fixtures/adversarial" / name).read_text().splitlines():
+        if line.startswith("=== "):
+            if current:
+                out.append(current)
+            current = {"title": line[4:], "ref": [], "cand": [], "sep": False}
+        elif current is None:
+            continue
+        elif line == "---":
+            current["sep"] = True
+        else:
+            current["cand" if current["sep"] else "ref"].append(line)
+    if current:
+        out.append(current)
+    return out
+
+
+def verdicts(binary, case):
+    cmd = [binary, "score", "--metric", ",".join(METRICS), "--json",
+           "--ref-text", "\n".join(case["ref"]).strip(),
+           "--cand-text", "\n".join(case["cand"]).strip()]
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    if run.returncode != 0 and not run.stdout.strip():
+        return {m: "error" for m in METRICS}
+    report = json.loads(run.stdout)
+    return {m["metric"]: m.get("verdict", "error") for m in report["metrics"]}
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    traps, controls = cases("not-equivalent.txt"), cases("equivalent.txt")
+    for binary in sys.argv[1:]:
+        fooled = {m: 0 for m in METRICS}
+        for case in traps:
+            for m, v in verdicts(binary, case).items():
+                fooled[m] += v == "equivalent"
+        shown = sum(verdicts(binary, c).get("transted-lite") == "equivalent" for c in controls)
+        print(f"{binary}:")
+        print(f"  traps ({len(traps)} pairs) called equivalent: "
+              + ", ".join(f"{m} {fooled[m]}" for m in METRICS))
+        print(f"  controls ({len(controls)} pairs) shown equivalent by transted-lite: {shown}"
+              f" (recall {100.0 * shown / len(controls):.1f}%)")
+
+
+if __name__ == "__main__":
+    main()
