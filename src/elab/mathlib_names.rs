@@ -91,6 +91,8 @@ pub const SIGNATURES: &[(&str, &str)] = &[
     ("Nat.gcd", "ℕ → ℕ → ℕ"),
     ("Nat.log2", "ℕ → ℕ"),
     ("Nat.sqrt", "ℕ → ℕ"),
+    // Mathlib/Data/Rat/Sqrt.lean: `def sqrt (q : ℚ) : ℚ`
+    ("Rat.sqrt", "ℚ → ℚ"),
     // Mathlib/Data/Nat/Factorial/Basic.lean, Choose/Basic.lean
     ("Nat.factorial", "ℕ → ℕ"),
     ("Nat.ascFactorial", "ℕ → ℕ → ℕ"),
@@ -876,7 +878,10 @@ pub const NAMESPACES: &[NamespaceNames] = &[
     NamespaceNames {
         // Defs such as `Rat.divInt`, `Rat.floor` were not checked.
         namespace: "Rat",
-        sources: &["src/Init/Data/Rat/Basic.lean (the `Rat` structure, via indexed excerpts)"],
+        sources: &[
+            "src/Init/Data/Rat/Basic.lean (the `Rat` structure, via indexed excerpts)",
+            "Mathlib/Data/Rat/Sqrt.lean (`Rat.sqrt`, via indexed excerpts)",
+        ],
         complete: false,
         names: &[
             "den",     // src/Init/Data/Rat/Basic.lean (structure field)
@@ -884,6 +889,7 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "mk'",     // src/Init/Data/Rat/Basic.lean (constructor)
             "num",     // src/Init/Data/Rat/Basic.lean (structure field)
             "reduced", // src/Init/Data/Rat/Basic.lean (structure field)
+            "sqrt",    // Mathlib/Data/Rat/Sqrt.lean
         ],
         protected: &[],
         scoped_notations: &[],

@@ -15,6 +15,7 @@
 //! - a factorial `n !` whose `Nat` notation is not in scope is an opaque node (Lean does not read
 //!   it as a factorial).
 
+use super::mathlib_names::SIGNATURES;
 use super::scope::{Meaning, Scope};
 use crate::trees::Tree;
 use std::collections::{BTreeSet, HashSet};
@@ -37,8 +38,20 @@ pub struct Resolved {
     pub from_header: BTreeSet<String>,
 }
 
-/// Resolve every free name of `tree` under `scope`.
+/// The number type elaboration-lite gives a term (`"ℝ"`), when it knows one.
+pub type ArgumentType<'a> = &'a dyn Fn(&Tree) -> Option<&'static str>;
+
+/// Resolve every free name of `tree` under `scope`, with no argument types (an overloaded
+/// name stays unknown).
 pub fn resolve_tree(tree: &Tree, scope: &Scope) -> Resolved {
+    resolve_tree_typed(tree, scope, &|_| None)
+}
+
+/// Resolve every free name of `tree` under `scope`. An application of a name with several
+/// readings (`sqrt x` under `open Real Nat`) is read as the one overload whose argument types
+/// can take the arguments, as Lean's overload resolution keeps only the readings that
+/// elaborate: with `x : ℝ`, `Nat.sqrt x` does not (there is no coercion from ℝ to ℕ).
+pub fn resolve_tree_typed(tree: &Tree, scope: &Scope, argument_type: ArgumentType<'_>) -> Resolved {
     let mut bound = HashSet::new();
     collect_bound(tree, &mut bound);
     let variables = scope.variable_names();
@@ -54,6 +67,7 @@ pub fn resolve_tree(tree: &Tree, scope: &Scope) -> Resolved {
             relabel(
                 t,
                 scope,
+                argument_type,
                 &bound,
                 &variables,
                 &mut out.resolved,
@@ -70,6 +84,7 @@ pub fn resolve_tree(tree: &Tree, scope: &Scope) -> Resolved {
 fn relabel(
     t: &mut Tree,
     scope: &Scope,
+    argument_type: ArgumentType<'_>,
     bound: &HashSet<String>,
     variables: &BTreeSet<String>,
     resolved: &mut Vec<(String, String)>,
@@ -102,7 +117,13 @@ fn relabel(
     }
     let meaning = match scope.notation(name) {
         Some(target) => Meaning::Constant(target.to_string()),
-        None if is_identifier(name) => scope.resolve(name),
+        None if is_identifier(name) => match scope.resolve(name) {
+            Meaning::Unknown if !t.children.is_empty() => {
+                overload_by_arguments(scope, name, &t.children, argument_type)
+                    .map_or(Meaning::Unknown, Meaning::Constant)
+            }
+            meaning => meaning,
+        },
         None => return,
     };
     let new_name = match meaning {
@@ -121,6 +142,41 @@ fn relabel(
             resolved.push((name.to_string(), new_name.clone()));
         }
         t.label = format!("{new_name}{rest}");
+    }
+}
+
+/// The one overload of `name` whose signature ([`SIGNATURES`]) can take `arguments`, when
+/// every other one cannot: an argument of known number type `A` goes to a parameter of number
+/// type `D` only when `A` coerces to `D` (ℕ → ℤ → ℚ → ℝ → ℂ). A reading with no known
+/// signature, or an argument of unknown type, excludes nothing.
+fn overload_by_arguments(
+    scope: &Scope,
+    name: &str,
+    arguments: &[Tree],
+    argument_type: ArgumentType<'_>,
+) -> Option<String> {
+    const LADDER: [&str; 5] = ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ"];
+    let rank = |t: &str| LADDER.iter().position(|l| *l == t);
+    let candidates = scope.overloads(name)?;
+    let types: Vec<Option<&str>> = arguments.iter().map(|a| argument_type(a)).collect();
+    let viable: Vec<&String> = candidates
+        .iter()
+        .filter(|c| {
+            let Some((_, signature)) = SIGNATURES.iter().find(|(n, _)| n == c) else {
+                return true;
+            };
+            let domains: Vec<&str> = signature.split('→').map(str::trim).collect();
+            types.iter().zip(&domains).all(|(arg, domain)| {
+                match (arg.and_then(rank), rank(domain)) {
+                    (Some(a), Some(d)) => a <= d,
+                    _ => true,
+                }
+            })
+        })
+        .collect();
+    match viable.as_slice() {
+        [one] => Some(one.to_string()),
+        _ => None,
     }
 }
 
@@ -277,6 +333,28 @@ mod tests {
         let r = resolved("open Real Nat", "theorem t (x : ℕ) : sqrt x = 2");
         assert!(has_label(&r, "sqrt⁇ _ "), "{:?}", r.tree);
         assert_eq!(r.unknown.iter().collect::<Vec<_>>(), ["sqrt"]);
+    }
+
+    #[test]
+    fn an_overload_is_chosen_only_where_the_others_cannot_take_the_arguments() {
+        let header = "open Real Nat";
+        let s = parse_statement(
+            "theorem t (x : ℝ) (n : ℕ) : sqrt x = sqrt n",
+            &Header::parse(header),
+        )
+        .expect("parses");
+        let types = |t: &Tree| match t.label.as_str() {
+            "x" => Some("ℝ"),
+            "n" => Some("ℕ"),
+            _ => None,
+        };
+        let r = resolve_tree_typed(&s.tree, &Scope::read(header), &types);
+        // `Nat.sqrt x` cannot elaborate with `x : ℝ`; both readings of `sqrt n` can.
+        assert!(has_label(&r, "Real.sqrt _ "), "{:?}", r.tree);
+        assert!(has_label(&r, "sqrt⁇ _ "), "{:?}", r.tree);
+        // Without types, nothing is chosen.
+        let r = resolve_tree(&s.tree, &Scope::read(header));
+        assert!(!has_label(&r, "Real.sqrt _ "));
     }
 
     #[test]

@@ -384,6 +384,46 @@ impl Scope {
         }
     }
 
+    /// The declarations an atomic `id` could be here when [`Scope::resolve`] finds several
+    /// (overloads that elaboration chooses between by type); `None` when the table cannot list
+    /// them all (a namespace it does not know, a name only possibly held).
+    pub fn overloads(&self, id: &str) -> Option<Vec<String>> {
+        if id.contains('.') || self.resolve(id) != Meaning::Unknown {
+            return None;
+        }
+        for depth in (1..=self.namespace.len()).rev() {
+            let full = format!("{}.{id}", self.namespace[..depth].join("."));
+            if self.exists(&full, true) != Known::No {
+                return None;
+            }
+        }
+        let mut candidates = Vec::new();
+        match self.exists(id, true) {
+            Known::Yes => candidates.push(id.to_string()),
+            Known::Unknown => return None,
+            Known::No => {}
+        }
+        for open in &self.opens {
+            match open {
+                OpenDecl::Simple { namespace, hiding } if !hiding.iter().any(|h| h == id) => {
+                    let full = format!("{namespace}.{id}");
+                    match self.exists(&full, true) {
+                        Known::Yes => candidates.push(full),
+                        Known::No => {}
+                        Known::Unknown => return None,
+                    }
+                }
+                OpenDecl::Explicit { alias, target } if alias == id => {
+                    candidates.push(target.clone())
+                }
+                _ => {}
+            }
+        }
+        candidates.sort();
+        candidates.dedup();
+        (candidates.len() > 1).then_some(candidates)
+    }
+
     /// The scoped notation `token` stands for here (`π` → `Real.pi` under `open Real`), when
     /// exactly one active namespace declares it.
     pub fn notation(&self, token: &str) -> Option<&'static str> {

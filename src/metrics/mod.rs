@@ -153,15 +153,17 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
 /// up to renaming, and nothing the table cannot tell, no header declaration written differently
 /// and no construct it does not model stands between them.
 fn names_mean_the_same(pair: &Pair<'_>) -> bool {
-    use crate::elab::resolve::{resolve_tree, same_meaning};
+    use crate::elab::resolve::{resolve_tree_typed, same_meaning};
     use crate::elab::scope::Scope;
+    use transted_lite::rules::elab::number_type_of;
     let scopes = (
         Scope::read(pair.reference_header),
         Scope::read(pair.candidate_header),
     );
+    let (r, c) = (&pair.reference.tree, &pair.candidate.tree);
     let resolved = (
-        resolve_tree(&pair.reference.tree, &scopes.0),
-        resolve_tree(&pair.candidate.tree, &scopes.1),
+        resolve_tree_typed(r, &scopes.0, &number_type_of(r)),
+        resolve_tree_typed(c, &scopes.1, &number_type_of(c)),
     );
     transted_lite::rules::alpha_equivalent(&resolved.0.tree, &resolved.1.tree)
         && same_meaning(&resolved.0, &scopes.0, &resolved.1, &scopes.1).is_empty()

@@ -49,7 +49,7 @@ use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
 use crate::distance::{
     self, CostModel, DistanceError, FlatTree, Incremental, LabelInterner, Workspace,
 };
-use crate::elab::resolve::{resolve_tree, same_meaning};
+use crate::elab::resolve::{resolve_tree_typed, same_meaning};
 use crate::elab::scope::Scope;
 use crate::search::{self, Budget, StepProvider, Stop};
 use crate::trees::Tree;
@@ -548,8 +548,16 @@ impl Metric for TransTedLite {
             Scope::read(pair.candidate_header),
         );
         let resolved = (
-            resolve_tree(reference, &scopes.0),
-            resolve_tree(candidate, &scopes.1),
+            resolve_tree_typed(
+                reference,
+                &scopes.0,
+                &rules::elab::number_type_of(reference),
+            ),
+            resolve_tree_typed(
+                candidate,
+                &scopes.1,
+                &rules::elab::number_type_of(candidate),
+            ),
         );
         let modelled = scopes.0.is_modelled() && scopes.1.is_modelled();
         let mut j = if modelled {

@@ -66,6 +66,16 @@ pub fn num_of_type(ty: &Tree) -> Option<Num> {
     }
 }
 
+/// For name resolution ([`crate::elab::resolve::resolve_tree_typed`]): the written number type
+/// of a term of `statement`, read from its binders.
+pub fn number_type_of(statement: &Tree) -> impl Fn(&Tree) -> Option<&'static str> {
+    let carriers = Carriers::of(statement);
+    move |t| match type_of(t, &carriers) {
+        Ty::Num(n) => Some(type_name(n)),
+        _ => None,
+    }
+}
+
 /// The written type of a number system (`ℕ` for [`Num::Nat`]).
 pub fn type_name(n: Num) -> &'static str {
     match n {
