@@ -1210,3 +1210,160 @@ async fn a_discarded_header_failure_is_opened_afresh() {
         .await
         .expect("opened afresh after the discard");
 }
+
+// ---- Headers with scopes of their own, `open … in`, import-free documents (the stand-in's
+// scope model follows src/Lean/Elab/BuiltinCommand.lean, see its module doc).
+
+/// A ProofNet-style header `noncomputable section` / `open Real` on both sides: the check closes
+/// the header's section before its own `end`s, so a proof using `thm_P` is proved (it used to
+/// fail on the wrapper's `end BEq1`, an error counted against the proof), and the goal sees the
+/// header's `open Real`.
+#[tokio::test]
+async fn a_noncomputable_section_header_keeps_beq_checks_balanced() {
+    use lean_assess::lean::beq_checker::OracleProofChecker;
+    use lean_assess::metrics::beq::{CheckOutcome, CheckRequest, ProofChecker};
+    let s = standin(&[
+        json!({"method": "standin/needsOpen", "ident": "sqrt", "namespace": "Real"}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms BEq1.thm_Q", "severity": 3,
+               "message": "'BEq1.thm_Q' depends on axioms: [propext, sorryAx]"}),
+    ])
+    .await;
+    let header = "import Mathlib\nnoncomputable section\nopen Real\n";
+    let checker = OracleProofChecker::new(oracle(&s), Duration::from_secs(10));
+    let req = CheckRequest {
+        assumed_header: header,
+        assumed: "theorem thm_P (x : ℝ) (h : 0 ≤ x) : sqrt x ^ 2 = x := sorry",
+        goal_header: header,
+        goal: "theorem thm_Q (x : ℝ) (h : x ≥ 0) : sqrt x ^ 2 = x := by",
+        proof: "exact thm_P x h",
+    };
+    assert_eq!(checker.check(req).await, Ok(CheckOutcome::Proved));
+}
+
+/// Errors outside the statements' and the proof's own lines are a failure of the check, never
+/// a verdict: a header `open` Lean rejects, and a header that closes a scope it did not open.
+#[tokio::test]
+async fn header_lines_that_fail_are_a_failure_of_the_check() {
+    use lean_assess::lean::beq_checker::OracleProofChecker;
+    use lean_assess::metrics::beq::{CheckError, CheckRequest, ProofChecker};
+    let s = standin(&[
+        json!({"method": "standin/diagnostic", "lineContains": "open Nonexistent",
+               "message": "unknown namespace 'Nonexistent'"}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
+               "message": "'thm_Q' depends on axioms: [sorryAx]"}),
+    ])
+    .await;
+    let checker = OracleProofChecker::new(oracle(&s), Duration::from_secs(10));
+    for header in [
+        "import Mathlib\nopen Nonexistent\n",
+        "import Mathlib\nend\n",
+    ] {
+        let req = CheckRequest {
+            assumed_header: MATHLIB,
+            assumed: "theorem thm_P (x : ℕ) : x = x := sorry",
+            goal_header: header,
+            goal: "theorem thm_Q (x : ℕ) : x = x := by",
+            proof: "exact thm_P x",
+        };
+        match checker.check(req).await {
+            Err(CheckError::Unavailable(m)) => {
+                assert!(
+                    m.contains("Nonexistent") || m.contains("`end`"),
+                    "{header}: {m}"
+                )
+            }
+            other => panic!("{header}: expected a failure of the check, got {other:?}"),
+        }
+    }
+}
+
+/// The registry's sections hold: a header `open Real` / `noncomputable section` does not leak
+/// its `open` into the next statement (elaborated without it, `sqrt` is unknown), and a header
+/// `namespace` names the hidden axiom inside it.
+#[tokio::test]
+async fn one_sides_scopes_do_not_leak_into_the_other() {
+    let s =
+        standin(&[json!({"method": "standin/needsOpen", "ident": "sqrt", "namespace": "Real"})])
+            .await;
+    let mut o = oracle(&s);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let declared = o
+        .declare(
+            "import Mathlib\n",
+            &[
+                ("open Real\nnoncomputable section\n", "(x : ℝ) : sqrt x ≥ 0"),
+                ("", "(x : ℝ) : sqrt x ≥ 0"),
+                ("namespace Foo\n", ": True"),
+            ],
+            deadline,
+        )
+        .await
+        .expect("declared");
+    assert!(declared[0].errors.is_empty(), "{:?}", declared[0].errors);
+    assert_eq!(declared[1].errors, ["Unknown identifier `sqrt`"]);
+    assert_eq!(declared[2].name, "Foo._tt.S3._stmt");
+    assert!(declared[2].errors.is_empty() && !declared[2].autobound);
+}
+
+/// A header ending in `open Finset in` reaches the statement and its `autoImplicit false`
+/// probe alike: the pair is not taken for auto-bound, and `defeq` can say equal.
+#[tokio::test]
+async fn a_trailing_open_in_reaches_the_strict_probe() {
+    let s = standin(&[
+        json!({"method": "standin/needsOpen", "ident": "card", "namespace": "Finset"}),
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["rfl"], "result": {"goals": []}}),
+    ])
+    .await;
+    let header = "import Mathlib\nopen Finset in\n";
+    let reference = statement("theorem a (s : Finset ℕ) : card s = card s := by sorry");
+    let candidate = statement("theorem b (t : Finset ℕ) : card t = card t := by sorry");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: header,
+        candidate_header: header,
+    };
+    let mut o = oracle(&s);
+    let j = DefEq::default().judge(&mut o, &pair).await.expect("judged");
+    assert!(
+        !j.report.notes.iter().any(|n| n.contains("auto-bound")),
+        "notes: {:?}",
+        j.report.notes
+    );
+    assert_eq!(j.report.verdict, Verdict::Equivalent(true));
+}
+
+/// Without imports, a command's own error at 0:0 is the command's, not a header error, and the
+/// next batch on the same (empty) import set still runs.
+#[tokio::test]
+async fn an_error_at_0_0_without_imports_is_the_commands_own() {
+    use lean_assess::lean::oracle::Command as LeanCommand;
+    let s = standin(&[
+        json!({"method": "standin/diagnostic", "lineContains": "theorem bad",
+                             "message": "type mismatch"}),
+    ])
+    .await;
+    let mut o = oracle(&s);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let (_, r) = o
+        .run(
+            "",
+            &[],
+            &[LeanCommand::new("theorem bad : 1 = 2 := rfl")],
+            deadline,
+        )
+        .await
+        .expect("a command error is no header error");
+    assert_eq!(r[0].errors, ["type mismatch"]);
+    let (_, r) = o
+        .run(
+            "",
+            &[],
+            &[LeanCommand::new("theorem good : 1 = 1 := rfl")],
+            deadline,
+        )
+        .await
+        .expect("the next batch runs");
+    assert!(r[0].errors.is_empty());
+}

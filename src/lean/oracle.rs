@@ -41,6 +41,7 @@
 //! closes the goal, design §5.7).
 
 use super::goals::{tree_of, LeanRpc, TaggedText};
+use super::scopes::HeaderScopes;
 use super::{LeanClient, LeanError};
 use crate::pending::{OwnId, PendingTable, Reply};
 use crate::trees::Tree;
@@ -73,6 +74,12 @@ const FILE_CHANGED_RETRIES: usize = 3;
 const CLOSED_FILE: &str = "Cannot process request to closed file";
 const TERMINATED: &str = "has been terminated";
 
+/// The first line of a scratch document without imports. Lean reports a header it could not
+/// process at 0:0 (`diagnosticsOfHeaderError`, src/Lean/Server/FileWorker.lean `setupImports`);
+/// without an import line there the document's first command would start at 0:0 too, and its
+/// own error would be taken for a header error. A comment there leaves 0:0 to the header.
+const NO_IMPORTS: &str = "-- lean-assess scratch document (no imports)\n";
+
 /// Why a batch could not be judged.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum OracleError {
@@ -92,6 +99,11 @@ pub enum OracleError {
     /// the batch ends here (sticky: every later batch on the same imports gets it at once).
     #[error("scratch document {uri}: Lean could not process the imports: {message}")]
     Header { uri: String, message: String },
+    /// Lean reported an error on the lines wrapping a statement (its header's `open`s,
+    /// `variable`s, scopes), or the header closes a scope it did not open: the statement's
+    /// context could not be set up, so nothing about it is judged.
+    #[error("the header's non-import lines failed in Lean: {message}")]
+    Preamble { message: String },
     /// The scratch file could not be written inside the workspace.
     #[error("scratch document {path}: cannot write it: {error}")]
     Scratch { path: String, error: String },
@@ -267,6 +279,8 @@ pub struct BlockResult {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CommandResult {
     pub errors: Vec<String>,
+    /// The same errors with their line, counted from the command's first line.
+    pub error_lines: Vec<(u32, String)>,
     pub messages: Vec<(u64, String)>,
     /// "Try this" suggestions at `Command::suggest_line`.
     pub suggestions: Vec<String>,
@@ -370,6 +384,9 @@ struct RegistryEntry {
     strict_line: u32,
     lines: (u32, u32),
     checked: Option<Declared>,
+    /// The first error on the entry's lines outside its statement (its preamble, `section`,
+    /// `end`s): Lean could not set up the statement's context.
+    outside: Option<String>,
     name: String,
 }
 
@@ -694,7 +711,11 @@ impl<L: LeanRpc> Oracle<L> {
                 header_error: None,
                 warm: false,
                 indexed: false,
-                header: key.to_string(),
+                header: if key.is_empty() {
+                    NO_IMPORTS.to_string()
+                } else {
+                    key.to_string()
+                },
                 registry: String::new(),
                 entries: Vec::new(),
                 version: 0,
@@ -775,8 +796,10 @@ impl<L: LeanRpc> Oracle<L> {
         let doc = self.doc(key);
         let mut indices = Vec::new();
         let mut probes = Vec::new();
-        for (first, statement) in numbers.zip(statements) {
-            let start = line_count(&doc.header) + line_count(&doc.registry);
+        // Read every preamble before touching the registry: one that closes a scope it did not
+        // open would close the registry's own section.
+        let mut scoped = Vec::with_capacity(statements.len());
+        for statement in statements {
             let preamble: String = statement
                 .preamble
                 .lines()
@@ -786,12 +809,22 @@ impl<L: LeanRpc> Oracle<L> {
                 })
                 .map(|l| format!("{l}\n"))
                 .collect();
+            let scopes = HeaderScopes::read(&preamble).map_err(|e| OracleError::Preamble {
+                message: e.to_string(),
+            })?;
+            scoped.push(scopes);
+        }
+        for ((first, statement), scopes) in numbers.zip(statements).zip(&scoped) {
+            let start = line_count(&doc.header) + line_count(&doc.registry);
+            let preamble = scopes.text();
             let sig = statement.signature.replace('\n', " ");
-            let name = format!("_tt.S{first}._stmt");
+            // Declared inside the namespace the preamble leaves open, so named with it.
+            let name = scopes.qualify(&format!("_tt.S{first}._stmt"));
+            let closing = scopes.closing();
             let text = format!(
-                "section\n{preamble}axiom {name} {sig}\nset_option autoImplicit false in\naxiom _tt.S{first}._strict {sig}\nend\n"
+                "section\n{preamble}axiom _tt.S{first}._stmt {sig}\nset_option autoImplicit false in\naxiom _tt.S{first}._strict {sig}\n{closing}end\n"
             );
-            let stmt_line = start + 1 + line_count(&preamble);
+            let stmt_line = start + 1 + line_count(preamble);
             doc.registry.push_str(&text);
             indices.push(doc.entries.len());
             if statement.probe_universes {
@@ -804,12 +837,21 @@ impl<L: LeanRpc> Oracle<L> {
                 strict_line: stmt_line + 2,
                 lines: (start, start + line_count(&text)),
                 checked: None,
+                outside: None,
                 name,
             });
         }
         let (_, probed) = self.run(key, &[], &probes, deadline).await?;
         let mut probed = probed.chunks(MAX_UNIVERSE_ARITY + 1);
         let doc = self.doc(key);
+        // An error in a registry entry's own wrapping (its preamble, its scopes) is no verdict
+        // on the statement: the run fails.
+        if let Some(message) = indices
+            .iter()
+            .find_map(|&i| doc.entries.get(i).and_then(|e| e.outside.clone()))
+        {
+            return Err(OracleError::Preamble { message });
+        }
         let mut out = Vec::with_capacity(indices.len());
         for (i, statement) in indices.into_iter().zip(statements) {
             // Each probing statement's chunk is taken even when the entry is missing, so the
@@ -1015,11 +1057,17 @@ impl<L: LeanRpc> Oracle<L> {
             .filter(|(_, e)| e.checked.is_none())
             .collect();
         for (i, e) in entries {
-            let errors: Vec<String> = in_lines(e.lines.0, e.lines.1)
-                .filter(|(l, sev, _)| *sev == 1 && *l < u64::from(e.strict_line) - 1)
+            let errors: Vec<String> = in_lines(e.stmt_line, e.stmt_line + 1)
+                .filter(|(_, sev, _)| *sev == 1)
                 .map(|(_, _, m)| m.clone())
                 .collect();
-            let _ = e.stmt_line;
+            // The statement's two lines and the `set_option … in` between them are its own;
+            // every other line of the entry is wrapping.
+            let outside = in_lines(e.lines.0, e.lines.1)
+                .find(|(l, sev, _)| {
+                    *sev == 1 && (*l < u64::from(e.stmt_line) || *l > u64::from(e.strict_line))
+                })
+                .map(|(_, _, m)| m.clone());
             let strict_errors = in_lines(e.strict_line, e.strict_line + 1)
                 .filter(|(_, sev, _)| *sev == 1)
                 .count();
@@ -1031,6 +1079,7 @@ impl<L: LeanRpc> Oracle<L> {
             };
             if let Some(slot) = self.doc(key).entries.get_mut(i) {
                 slot.checked = Some(checked);
+                slot.outside = outside;
             }
         }
 
@@ -1064,6 +1113,10 @@ impl<L: LeanRpc> Oracle<L> {
                 errors: in_lines(*s, *e)
                     .filter(|(_, sev, _)| *sev == 1)
                     .map(|(_, _, m)| m.clone())
+                    .collect(),
+                error_lines: in_lines(*s, *e)
+                    .filter(|(_, sev, _)| *sev == 1)
+                    .map(|(l, _, m)| (u32::try_from(*l).unwrap_or(u32::MAX) - s, m.clone()))
                     .collect(),
                 messages: in_lines(*s, *e)
                     .map(|(_, sev, m)| (*sev, m.clone()))

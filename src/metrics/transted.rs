@@ -289,7 +289,7 @@ fn witness(
 ) -> String {
     let mut out = imports.to_string();
     for (pre, name, sig) in decls {
-        out.push_str(&format!("section\n{pre}axiom {name} {sig}\nend\n"));
+        out.push_str(&crate::lean::scopes::axiom_under(pre, name, sig));
     }
     out.push_str(&format!(
         "theorem transted_witness{} : {goal} := by\n",

@@ -69,6 +69,22 @@
 //! `@c.{l₁, …, lₖ}` with `k > n` on a line gives that line the error "too many explicit universe
 //! levels for 'c'"; fewer levels than `n` are fine (Lean fills them with level metavariables).
 //!
+//! # Command scopes (src/Lean/Elab/BuiltinCommand.lean)
+//! The interactive diagnostics also carry the errors of a model of Lean's command scopes
+//! (`scope_errors`): `namespace A.B` and `[noncomputable] section [A.B]` push one scope per name
+//! component (`elabNamespace`, `elabSection`, `addScopes`); `end [name]` is checked as the newest
+//! `elabEnd` checks it, with its messages ("Invalid `end`: There is no current scope to end",
+//! "Missing name after `end`: Expected the current scope name `A`", "Invalid name after `end`:
+//! Expected `A`, but found `B`", "Unexpected name `B` after `end`: The current section is
+//! unnamed", "… contains too many components"), on the `end` line, and a failing `end` drops no
+//! scope (the checks throw before `popScopes`); `open A` adds to the innermost scope
+//! (`elabOpen`); `cmd₁ in cmd₂` is a scope around both (`expandInCmd`), so `open A in` reaches
+//! the next command only. A rule `{"method": "standin/needsOpen", "ident": "x", "namespace":
+//! "A"}` makes every line of an ordinary command that uses the identifier `x` where `A` is
+//! neither open nor the current namespace (or a prefix of it) carry the error "Unknown
+//! identifier `x`" (the text of `wire.publishDiagnostics-with-code.json`). Only the interactive
+//! diagnostics (what the oracle reads) carry these errors.
+//!
 //! # Failure shapes of a real Lean (issue 11), each from Lean's source
 //! - Header errors: a rule `{"method": "standin/header", "kind": K}` makes every document's
 //!   interactive diagnostics carry one error at 0:0–0:0 (severity 1), as a real worker reports a
@@ -177,6 +193,8 @@ struct Rule {
     header_contains: Option<String>,
     version: Option<i64>,
     name: Option<String>,
+    ident: Option<String>,
+    namespace: Option<String>,
     arity: Option<u64>,
     line_contains: Option<String>,
     message: String,
@@ -225,6 +243,8 @@ impl Rule {
                 .map(String::from),
             version: v.get("version").and_then(Value::as_i64),
             name: v.get("name").and_then(Value::as_str).map(String::from),
+            ident: v.get("ident").and_then(Value::as_str).map(String::from),
+            namespace: v.get("namespace").and_then(Value::as_str).map(String::from),
             arity: v.get("arity").and_then(Value::as_u64),
             line_contains: v
                 .get("lineContains")
@@ -389,6 +409,200 @@ fn diagnostic_on(n: usize, text: &str, severity: u64, message: &str) -> Value {
 struct Doc {
     version: i64,
     text: String,
+}
+
+/// One command scope of the scope model (src/Lean/Elab/BuiltinCommand.lean `addScope`): its
+/// name component (`""` for an anonymous `section`), whether `namespace` opened it, and the
+/// namespaces its `open`s added.
+struct Scope {
+    header: String,
+    namespace: bool,
+    opens: Vec<String>,
+}
+
+/// Name components (`A.B` → `A`, `B`).
+fn name_parts(name: &str) -> Vec<String> {
+    name.split('.').map(String::from).collect()
+}
+
+/// The namespaces an `open` line's arguments name (`open A B`, `open A (x)`, `open A hiding x`;
+/// `open scoped A` only activates scoped syntax and opens no names).
+fn opened_namespaces(args: &str) -> Vec<String> {
+    let mut words = args.split_whitespace();
+    let mut out = Vec::new();
+    for w in words.by_ref() {
+        if w == "scoped" && out.is_empty() {
+            return Vec::new();
+        }
+        if w.starts_with('(') || ["hiding", "renaming", "in"].contains(&w) {
+            break;
+        }
+        out.push(w.to_string());
+    }
+    out
+}
+
+/// `end [name]` against the scope stack, as the newest `elabEnd` (src/Lean/Elab/BuiltinCommand.lean)
+/// checks it: every failure is thrown before the scopes are dropped, so a failing `end` drops
+/// nothing. `Ok(n)`: drop `n` scopes.
+fn end_command(name: Option<&str>, scopes: &[Scope]) -> Result<usize, String> {
+    // `scopes` has the root scope first (Lean's list has it last).
+    let num_scopes = scopes.len();
+    if num_scopes == 1 {
+        return Err("Invalid `end`: There is no current scope to end\n\nNote: Scopes are introduced using `namespace` and `section`".into());
+    }
+    // `nameOfScopes`: the innermost `n` headers, outermost first, cut at an anonymous one.
+    let name_of = |n: usize| -> String {
+        let mut parts = Vec::new();
+        for s in scopes.iter().rev().take(n) {
+            if s.header.is_empty() {
+                break;
+            }
+            parts.push(s.header.clone());
+        }
+        parts.reverse();
+        parts.join(".")
+    };
+    match name {
+        None => {
+            let innermost = &scopes[num_scopes - 1].header;
+            if innermost.is_empty() {
+                Ok(1)
+            } else {
+                Err(format!(
+                    "Missing name after `end`: Expected the current scope name `{innermost}`"
+                ))
+            }
+        }
+        Some(header) => {
+            let size = name_parts(header).len();
+            if size >= num_scopes {
+                return Err(format!(
+                    "Invalid name after `end`: `{header}` contains too many components"
+                ));
+            }
+            let found = name_of(size);
+            if found == header {
+                Ok(size)
+            } else if found.is_empty() {
+                Err(format!(
+                    "Unexpected name `{header}` after `end`: The current section is unnamed"
+                ))
+            } else {
+                Err(format!(
+                    "Invalid name after `end`: Expected `{found}`, but found `{header}`"
+                ))
+            }
+        }
+    }
+}
+
+/// The scope model's errors on a document (line, message): `end` commands that do not match
+/// the scopes (`elabEnd`), and each `standin/needsOpen` identifier used where its namespace is
+/// neither open nor current — "Unknown identifier `x`", the text recorded in
+/// `wire.publishDiagnostics-with-code.json`. Commands start at column 0 and run to the next
+/// line that does; `namespace` / `[noncomputable] section` push one scope per name component
+/// (`elabNamespace`, `elabSection`); `open` adds to the innermost scope (`elabOpen`); `cmd₁ in
+/// cmd₂` is a scope around the two (`expandInCmd`), so `open X in` reaches the next command
+/// only (through a chain of `… in` lines). All from src/Lean/Elab/BuiltinCommand.lean.
+fn scope_errors(text: &str, needs_open: &[(&str, &str)]) -> Vec<(usize, String)> {
+    let mut scopes = vec![Scope {
+        header: String::new(),
+        namespace: false,
+        opens: Vec::new(),
+    }];
+    let mut out = Vec::new();
+    let mut pending_in: Vec<String> = Vec::new();
+    let mut command_opens: Vec<String> = Vec::new();
+    let is_word = |line: &str, w: &str| {
+        line.match_indices(w).any(|(i, _)| {
+            let before = line[..i].chars().next_back();
+            let after = line[i + w.len()..].chars().next();
+            let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '.' || c == '\'';
+            !before.is_some_and(ident) && !after.is_some_and(ident)
+        })
+    };
+    for (n, line) in text.lines().enumerate() {
+        let code = line.split("--").next().unwrap_or("");
+        let starts_command = code.chars().next().is_some_and(|c| !c.is_whitespace());
+        if starts_command {
+            let trimmed = code.trim_end();
+            let (command, is_in) = match trimmed.strip_suffix(" in") {
+                Some(c) => (c, true),
+                None => (trimmed, false),
+            };
+            let words: Vec<&str> = command.split_whitespace().collect();
+            let first = words
+                .iter()
+                .position(|w| !matches!(*w, "noncomputable" | "public" | "meta" | "@[expose]"))
+                .unwrap_or(words.len());
+            if is_in {
+                if words.first() == Some(&"open") {
+                    pending_in.extend(opened_namespaces(&command["open".len()..]));
+                }
+                continue;
+            }
+            command_opens = std::mem::take(&mut pending_in);
+            match (words.get(first).copied(), words.get(first + 1).copied()) {
+                (Some("namespace"), Some(name)) if first == 0 => {
+                    for header in name_parts(name) {
+                        scopes.push(Scope {
+                            header,
+                            namespace: true,
+                            opens: Vec::new(),
+                        });
+                    }
+                    continue;
+                }
+                (Some("section"), name) => {
+                    let headers = name.map_or(vec![String::new()], name_parts);
+                    for header in headers {
+                        scopes.push(Scope {
+                            header,
+                            namespace: false,
+                            opens: Vec::new(),
+                        });
+                    }
+                    continue;
+                }
+                (Some("end"), name) if first == 0 => {
+                    match end_command(name, &scopes) {
+                        Ok(k) => scopes.truncate(scopes.len() - k),
+                        Err(m) => out.push((n, m)),
+                    }
+                    continue;
+                }
+                (Some("open"), _) if first == 0 => {
+                    let opened = opened_namespaces(&command["open".len()..]);
+                    if let Some(top) = scopes.last_mut() {
+                        top.opens.extend(opened);
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        // A line of an ordinary command: are its identifiers in reach?
+        let current: Vec<&str> = scopes
+            .iter()
+            .filter(|s| s.namespace)
+            .map(|s| s.header.as_str())
+            .collect();
+        let current = current.join(".");
+        for (ident, ns) in needs_open {
+            if !is_word(code, ident) {
+                continue;
+            }
+            let reachable = current == *ns
+                || current.starts_with(&format!("{ns}."))
+                || scopes.iter().any(|s| s.opens.iter().any(|o| o == ns))
+                || command_opens.iter().any(|o| o == ns);
+            if !reachable {
+                out.push((n, format!("Unknown identifier `{ident}`")));
+            }
+        }
+    }
+    out
 }
 
 /// The header error text of a `standin/header` rule's `kind` (sources in the module doc).
@@ -845,6 +1059,18 @@ impl Standin {
                 d["range"]["end"]["character"] = json!(0);
                 d["fullRange"]["end"]["character"] = json!(0);
                 out.push(d);
+            }
+        }
+        let needs_open: Vec<(&str, &str)> = self
+            .rules
+            .iter()
+            .filter(|r| r.method == "standin/needsOpen")
+            .filter_map(|r| Some((r.ident.as_deref()?, r.namespace.as_deref()?)))
+            .collect();
+        let lines: Vec<&str> = doc.text.lines().collect();
+        for (n, message) in scope_errors(&doc.text, &needs_open) {
+            if (n as u64) >= from && (n as u64) < to {
+                out.push(diagnostic_on(n, lines.get(n).unwrap_or(&""), 1, &message));
             }
         }
         for (n, text) in doc.text.lines().enumerate() {
