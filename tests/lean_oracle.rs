@@ -797,13 +797,13 @@ async fn beq_checker_over_the_oracle() {
             errors: vec!["type mismatch".into()]
         })
     );
-    let Ok(CheckOutcome::Failed { errors }) = checker
+    let Ok(CheckOutcome::ClosedWithoutAssumed { axioms }) = checker
         .check(req("exact Nat.one_le_iff_ne_zero.mpr h"))
         .await
     else {
-        panic!("not using thm_P must fail")
+        panic!("not using thm_P must not be proved")
     };
-    assert!(errors[0].contains("does not use thm_P"));
+    assert!(!axioms.contains("sorryAx"), "{axioms}");
     // One version per check; round trips: waitForDiagnostics + interactive diagnostics each,
     // `exact?`'s code actions once, rpc/connect once.
     let used = counters.snapshot();
@@ -1366,4 +1366,59 @@ async fn an_error_at_0_0_without_imports_is_the_commands_own() {
         .await
         .expect("the next batch runs");
     assert!(r[0].errors.is_empty());
+}
+
+/// BEq+ on two different true closed facts, scripted as Lean behaves on them: `exact?` finds
+/// nothing naming `thm_P`, `assumption` and `apply thm_P` fail, `convert` leaves goals, and the
+/// closers prove each goal on their own — so a `have` of `thm_P` would be unused yet still in the
+/// proof term (its axioms show `sorryAx`). LeanInteract's BEq+ skips the `have` then: not
+/// equivalent.
+#[tokio::test]
+async fn beq_plus_does_not_join_two_true_closed_facts() {
+    use lean_assess::lean::beq_checker::OracleProofChecker;
+    use lean_assess::metrics::beq::{AttemptResult, BeqSide};
+    use lean_assess::metrics::beq_plus;
+    let s = standin(&[
+        json!({"method": "textDocument/codeAction", "result": []}),
+        json!({"method": "standin/diagnostic", "lineContains": "assumption",
+               "message": "tactic 'assumption' failed"}),
+        json!({"method": "standin/diagnostic", "lineContains": "apply thm_P",
+               "message": "could not unify the conclusion of `thm_P`"}),
+        json!({"method": "standin/diagnostic", "lineContains": "theorem thm_Q",
+               "textContains": "convert", "message": "unsolved goals"}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms",
+               "textContains": "have", "messageKind": "axiomsSorry"}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms",
+               "textLacks": "have", "messageKind": "axiomsNone"}),
+    ])
+    .await;
+    let checker = OracleProofChecker::new(oracle(&s), Duration::from_secs(10));
+    let report = beq_plus::judge(
+        checker,
+        Duration::from_secs(30),
+        false,
+        BeqSide {
+            header: MATHLIB,
+            declaration: "theorem a : Nat.Prime 7 := by sorry",
+        },
+        BeqSide {
+            header: MATHLIB,
+            declaration: "theorem b : Irrational (Real.sqrt 2) := by sorry",
+        },
+    )
+    .await;
+    assert_eq!(report.lean_error(), None);
+    assert!(!report.equivalent(), "{report:#?}");
+    for d in &report.directions {
+        assert!(
+            d.attempts
+                .iter()
+                .any(|a| a.result == AttemptResult::ClosedWithout && !a.proof.contains("thm_P")),
+            "{d:#?}"
+        );
+        assert!(
+            !d.attempts.iter().any(|a| a.proof.contains("have")),
+            "{d:#?}"
+        );
+    }
 }

@@ -13,7 +13,8 @@
 //! header's `open`, a scope's `end`, `#print axioms`) → [`CheckError::Unavailable`], a failure
 //! of the run, never a verdict; any error in the goal's lines → `Failed`; a "declaration uses
 //! sorry" warning there → `Failed` (a `sorry` of its own); `sorryAx` missing from `#print axioms`
-//! → `Failed` (the proof does not use `thm_P`, whose only axiom is that `sorry`); else `Proved`.
+//! → `ClosedWithoutAssumed` (the proof does not use `thm_P`, whose only axiom is that `sorry`);
+//! else `Proved`.
 //! The oracle's deadline → `Timeout`.
 
 use super::goals::LeanRpc;
@@ -107,7 +108,8 @@ impl<L: LeanRpc + 'static> OracleProofChecker<L> {
                     body.join("\n"),
                     goal_scopes.closing()
                 ),
-                suggest_line: suggest.then_some(line),
+                suggest_line: suggest
+                    .then(|| line + u32::try_from(body.len().max(1) - 1).unwrap_or(0)),
             },
             Command::new(format!(
                 "#print axioms {ns}.{}",
@@ -184,16 +186,7 @@ impl<L: LeanRpc + 'static> ProofChecker for OracleProofChecker<L> {
                     errors: vec!["the proof uses sorry".into()],
                 }
             } else if !axioms.contains("sorryAx") {
-                CheckOutcome::Failed {
-                    errors: vec![format!(
-                        "the proof does not use thm_P (axioms: {})",
-                        if axioms.is_empty() {
-                            "none reported"
-                        } else {
-                            &axioms
-                        }
-                    )],
-                }
+                CheckOutcome::ClosedWithoutAssumed { axioms }
             } else {
                 CheckOutcome::Proved
             })
@@ -205,7 +198,13 @@ impl<L: LeanRpc + 'static> ProofChecker for OracleProofChecker<L> {
         req: CheckRequest<'a>,
     ) -> BoxFuture<'a, Result<Suggestion, CheckError>> {
         Box::pin(async move {
-            let Some((errors, _, _, suggestions)) = self.run(req, "exact?", true).await? else {
+            // `exact?` after the request's tactic lines (BEq+'s prelude), suggesting on its line.
+            let proof = if req.proof.trim().is_empty() {
+                "exact?".to_string()
+            } else {
+                format!("{}\nexact?", req.proof.trim_end())
+            };
+            let Some((errors, _, _, suggestions)) = self.run(req, &proof, true).await? else {
                 return Ok(Suggestion::Timeout);
             };
             Ok(match suggestions.into_iter().next() {

@@ -50,7 +50,9 @@
 //!   `… in` lines right above it (`set_option … in`, `universe u in`) — must contain the text.
 //! - `"version": n`: matches only while the document is at that version.
 //! - `"textContains": "text"`: matches only while the document's current text contains it
-//!   (tells apart scratch documents whose file names are not known in advance).
+//!   (tells apart scratch documents whose file names are not known in advance); with
+//!   `standin/diagnostic` rules also `"textLacks": "text"` (only while it does not), which tells
+//!   apart successive versions of one document.
 //! - `"distinctGoal": true` (for `getInteractiveGoals`): the result is one goal `g<h> = <n>`
 //!   distinct for every distinct block (`h` a hash of the block, `n` its tactic count) — an
 //!   endless search space for the oracle bench.
@@ -205,6 +207,7 @@ struct Rule {
     try_this: Option<Vec<String>>,
     title_prefix: Option<String>,
     text_contains: Option<String>,
+    text_lacks: Option<String>,
 }
 
 impl Rule {
@@ -276,6 +279,7 @@ impl Rule {
                 .get("textContains")
                 .and_then(Value::as_str)
                 .map(String::from),
+            text_lacks: v.get("textLacks").and_then(Value::as_str).map(String::from),
         })
     }
 
@@ -1077,11 +1081,15 @@ impl Standin {
             if (n as u64) < from || (n as u64) >= to {
                 continue;
             }
-            for rule in self
-                .rules
-                .iter()
-                .filter(|r| r.method == "standin/diagnostic")
-            {
+            for rule in self.rules.iter().filter(|r| {
+                r.method == "standin/diagnostic"
+                    && r.text_contains
+                        .as_ref()
+                        .is_none_or(|t| doc.text.contains(t.as_str()))
+                    && r.text_lacks
+                        .as_ref()
+                        .is_none_or(|t| !doc.text.contains(t.as_str()))
+            }) {
                 let hit = match (&rule.tactics, &rule.line_contains) {
                     (Some(t), _) => {
                         !text.trim().is_empty()
