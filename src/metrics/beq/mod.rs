@@ -708,8 +708,7 @@ pub fn conclusion(declaration: &str) -> Option<String> {
     let text = declaration.trim();
     let head = &text[..top_level_assign(text).unwrap_or(text.len())];
     let mut depth = 0i32;
-    let mut chars = head.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
+    for (i, c) in head.char_indices() {
         match c {
             '(' | '[' | '{' | '⟨' | '⦃' => depth += 1,
             ')' | ']' | '}' | '⟩' | '⦄' => depth -= 1,
@@ -722,7 +721,6 @@ pub fn conclusion(declaration: &str) -> Option<String> {
             }
             _ => {}
         }
-        let _ = chars.peek();
     }
     None
 }

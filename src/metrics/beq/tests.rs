@@ -390,3 +390,13 @@ proptest::proptest! {
         let _ = scripts("", &renamed);
     }
 }
+
+#[test]
+fn the_conclusion_is_read_after_the_binders() {
+    assert_eq!(
+        conclusion("theorem thm_P (x : ℕ) {h : 0 < x} : 1 ≤\n  x := sorry").as_deref(),
+        Some("1 ≤ x")
+    );
+    assert_eq!(conclusion("theorem thm_P : True").as_deref(), Some("True"));
+    assert_eq!(conclusion("theorem thm_P (x : ℕ)"), None);
+}
