@@ -749,18 +749,35 @@ pub fn declaration_as(declaration: &str, new_name: &str, tail: &str) -> String {
     let mut words = head.splitn(2, char::is_whitespace);
     let keyword = words.next().unwrap_or("");
     let rest = words.next().unwrap_or("").trim_start();
-    let signature = match keyword {
+    let (universes, signature) = match keyword {
         "theorem" | "lemma" => {
-            // Drop the old name (up to whitespace or a binder bracket).
-            let name_end = rest
-                .find(|c: char| c.is_whitespace() || "({[⦃:".contains(c))
-                .unwrap_or(rest.len());
-            rest[name_end..].trim_start()
+            // Drop the old name; its universe parameters (`foo.{u v}`) go to the new one.
+            let (_, universes, after) = split_name(rest);
+            (universes, after)
         }
-        "example" => rest,
-        _ => head,
+        "example" => ("", rest),
+        _ => ("", head),
     };
-    format!("theorem {new_name} {signature} {tail}")
+    format!("theorem {new_name}{universes} {signature} {tail}")
+}
+
+/// A declaration's name, its universe parameters (`.{u, v}`, empty when none) and the text
+/// after them, from the text right after the keyword. The name ends at whitespace, a binder
+/// bracket or a colon (as `crate::metrics::lean_backed::signature` reads it).
+fn split_name(rest: &str) -> (&str, &str, &str) {
+    let name_end = rest
+        .find(|c: char| c.is_whitespace() || "({[⦃:".contains(c))
+        .unwrap_or(rest.len());
+    let name = &rest[..name_end];
+    if let Some(stem) = name.strip_suffix('.') {
+        if rest[name_end..].starts_with('{') {
+            if let Some(close) = rest[name_end..].find('}') {
+                let universes = &rest[name_end - 1..name_end + close + 1];
+                return (stem, universes, rest[name_end + close + 1..].trim_start());
+            }
+        }
+    }
+    (name, "", rest[name_end..].trim_start())
 }
 
 /// Byte offset of the first `:=` outside brackets, comments and strings.
@@ -811,10 +828,7 @@ fn binders(declaration: &str) -> Vec<Binder> {
     let after_keyword = text
         .split_once(char::is_whitespace)
         .map_or("", |(_, r)| r.trim_start());
-    let name_end = after_keyword
-        .find(|c: char| c.is_whitespace() || "({[⦃:".contains(c))
-        .unwrap_or(after_keyword.len());
-    let mut rest = after_keyword[name_end..].trim_start();
+    let (_, _, mut rest) = split_name(after_keyword);
     let mut out = Vec::new();
     while let Some(open) = rest.chars().next() {
         if !"({[⦃".contains(open) {
