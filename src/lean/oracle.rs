@@ -676,16 +676,19 @@ impl<L: LeanRpc> Oracle<L> {
         self.counters.clone()
     }
 
-    /// The scratch document key for a set of import lines (sorted, deduplicated).
+    /// The scratch document key, which is also its import header: each header's import lines
+    /// in that header's own order (the order decides instance and notation priority ties), the
+    /// headers taken in a fixed order (so both directions of a pair share one document), later
+    /// headers adding only the imports not seen yet.
     pub fn import_key(headers: &[&str]) -> String {
-        let mut imports: Vec<&str> = headers
-            .iter()
-            .flat_map(|h| h.lines())
-            .map(str::trim)
-            .filter(|l| l.starts_with("import "))
-            .collect();
-        imports.sort_unstable();
-        imports.dedup();
+        let mut headers = headers.to_vec();
+        headers.sort_unstable();
+        let mut imports: Vec<&str> = Vec::new();
+        for line in headers.iter().flat_map(|h| h.lines()).map(str::trim) {
+            if line.starts_with("import ") && !imports.contains(&line) {
+                imports.push(line);
+            }
+        }
         imports.iter().map(|l| format!("{l}\n")).collect()
     }
 
@@ -1630,11 +1633,15 @@ mod tests {
     }
 
     #[test]
-    fn import_key_is_the_sorted_import_set() {
-        let k = Oracle::<LeanClient>::import_key(&[
-            "import Mathlib\nopen Real\n",
-            "import Aesop\nimport Mathlib\n",
-        ]);
-        assert_eq!(k, "import Aesop\nimport Mathlib\n");
+    fn import_key_keeps_each_headers_order() {
+        let a = "import Mathlib\nimport Aesop\nopen Real\n";
+        let b = "import Mathlib\nimport Aesop\nimport Batteries\n";
+        let k = Oracle::<LeanClient>::import_key(&[a, b]);
+        assert_eq!(k, "import Mathlib\nimport Aesop\nimport Batteries\n");
+        assert_eq!(Oracle::<LeanClient>::import_key(&[b, a]), k);
+        assert_eq!(
+            Oracle::<LeanClient>::import_key(&["import Z\nimport A\n"]),
+            "import Z\nimport A\n"
+        );
     }
 }
