@@ -1422,3 +1422,40 @@ async fn beq_plus_does_not_join_two_true_closed_facts() {
         );
     }
 }
+
+/// A worker whose header failed and which never answers the barrier (its search path is never
+/// resolved): the oracle reads the header error through `getInteractiveDiagnostics` between
+/// barrier slices and reports it, instead of waiting out the load bound as "loading".
+#[tokio::test]
+async fn a_header_error_is_found_while_the_barrier_never_answers() {
+    use lean_assess::lean::oracle::OracleError;
+    let s = standin(&[
+        json!({"method": "standin/header", "kind": "unknownImport", "searchPathBlocks": true}),
+    ])
+    .await;
+    let mut o = Oracle::new(
+        s.client.clone(),
+        OracleConfig {
+            request_timeout: Duration::from_secs(10),
+            load_timeout: Duration::from_secs(4),
+            barrier_slice: Duration::from_millis(200),
+            ..OracleConfig::default()
+        },
+    );
+    let key = Oracle::<LeanClient>::import_key(&["import Broken\n"]);
+    let started = Instant::now();
+    match o.warm_up(&key, true).await {
+        Err(OracleError::Header { message, .. }) => {
+            assert!(
+                message.contains("unknown module prefix 'Broken'"),
+                "{message}"
+            )
+        }
+        other => panic!("expected the header error, got {other:?}"),
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+}

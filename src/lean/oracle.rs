@@ -80,6 +80,9 @@ const TERMINATED: &str = "has been terminated";
 /// own error would be taken for a header error. A comment there leaves 0:0 to the header.
 const NO_IMPORTS: &str = "-- lean-assess scratch document (no imports)\n";
 
+/// Bound on the header check made while a barrier is not answered.
+const HEADER_PROBE_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// Why a batch could not be judged.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum OracleError {
@@ -127,6 +130,9 @@ pub struct OracleConfig {
     /// Bound on a first open ([`Oracle::warm_up`]): importing Mathlib, building dependencies,
     /// the first `exact?`/`rw?` index. Not part of any pair's time limit.
     pub load_timeout: Duration,
+    /// How long one wait for a barrier lasts before the header is checked for an error
+    /// (a worker whose header failed may never answer the barrier).
+    pub barrier_slice: Duration,
 }
 
 impl Default for OracleConfig {
@@ -137,6 +143,7 @@ impl Default for OracleConfig {
             scratch_dir_uri: "file:///lean-assess/.scratch".into(),
             scratch_dir: None,
             load_timeout: load_timeout(),
+            barrier_slice: Duration::from_secs(10),
         }
     }
 }
@@ -1005,21 +1012,34 @@ impl<L: LeanRpc> Oracle<L> {
 
         self.ensure_file(key)?;
         let version = self.send_text(key).await.map_err(lean_err)?;
-        // Barrier: all diagnostics of `version` are out (README §4).
-        match self
-            .request(
-                "textDocument/waitForDiagnostics",
-                json!({"uri": uri, "version": version}),
-                deadline,
-            )
-            .await
-        {
-            Ok(_) => {}
-            Err(LeanError::Timeout { .. }) => {
-                self.abandon(key).await;
-                return Err(OracleError::Deadline { uri });
+        // Barrier: all diagnostics of `version` are out (README §4). Waited for in slices: a
+        // worker whose header failed may never answer it (src/Lean/Server/FileWorker.lean:
+        // `handleRequest` binds it to `srcSearchPathTask`, and on some versions `setupImports`
+        // resolves that promise only after a successful header), so between slices the header
+        // is checked through `getInteractiveDiagnostics`, which `handleRequest` answers without
+        // the search path.
+        loop {
+            let slice = deadline.min(Instant::now() + self.config.barrier_slice);
+            match self
+                .request(
+                    "textDocument/waitForDiagnostics",
+                    json!({"uri": uri, "version": version}),
+                    slice,
+                )
+                .await
+            {
+                Ok(_) => break,
+                Err(LeanError::Timeout { .. }) => {
+                    if let Some(e) = self.header_error_now(key).await {
+                        return Err(e);
+                    }
+                    if Instant::now() >= deadline {
+                        self.abandon(key).await;
+                        return Err(OracleError::Deadline { uri });
+                    }
+                }
+                Err(e) => return Err(lean_err(e)),
             }
-            Err(e) => return Err(lean_err(e)),
         }
         let total_lines = line_count(&self.doc(key).text()) + 1;
         let diagnostics = self
@@ -1145,6 +1165,24 @@ impl<L: LeanRpc> Oracle<L> {
             path: path.display().to_string(),
             error: e.to_string(),
         })
+    }
+
+    /// The header error Lean reports now, if any, read through `getInteractiveDiagnostics` with
+    /// a short bound of its own (used while a barrier is not answered).
+    async fn header_error_now(&mut self, key: &str) -> Option<OracleError> {
+        let lines = line_count(&self.doc(key).header) + 1;
+        let deadline = Instant::now() + HEADER_PROBE_TIMEOUT;
+        let diagnostics = self
+            .rpc(
+                key,
+                "Lean.Widget.getInteractiveDiagnostics",
+                json!({"lineRange": {"start": 0, "end": lines}}),
+                json!({"line": 0, "character": 0}),
+                deadline,
+            )
+            .await
+            .ok()?;
+        self.check_header(key, &diagnostics).err()
     }
 
     /// After a barrier: a header error ends the batch (and every later one on these imports)

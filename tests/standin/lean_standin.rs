@@ -98,7 +98,11 @@
 //!   than 0/2/3); `"unknownImport"` → "unknown module prefix '<M>'\n\nNo directory '<M>' or file
 //!   '<M>.olean' in the search path entries:…" (src/Lean/Util/Path.lean `findOLean`, logged at
 //!   the header's start by `Lean.Elab.processHeader`), `<M>` the first import's root. With
-//!   `"textContains"`, only while the document's text contains it.
+//!   `"textContains"`, only while the document's text contains it. With `"searchPathBlocks":
+//!   true`, as a worker whose `setupImports` never resolves `srcSearchPathPromise` after a
+//!   header error (src/Lean/Server/FileWorker.lean), every request on the document except
+//!   `$/lean/rpc/connect` and the RPC `getInteractiveDiagnostics` (answered by `handleRequest`
+//!   without the search path) is never answered (until `$/cancelRequest`).
 //! - Named errors in rules: `"errorKind"` instead of `"error"`: `"fileChanged"` → -32801
 //!   "File changed." (`RequestError.fileChanged`, src/Lean/Server/Requests.lean);
 //!   `"closedFile"` → -32801 "Cannot process request to closed file '<uri>'" (Watchdog.lean
@@ -208,6 +212,7 @@ struct Rule {
     title_prefix: Option<String>,
     text_contains: Option<String>,
     text_lacks: Option<String>,
+    search_path_blocks: bool,
 }
 
 impl Rule {
@@ -280,6 +285,10 @@ impl Rule {
                 .and_then(Value::as_str)
                 .map(String::from),
             text_lacks: v.get("textLacks").and_then(Value::as_str).map(String::from),
+            search_path_blocks: v
+                .get("searchPathBlocks")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
         })
     }
 
@@ -888,6 +897,10 @@ impl Standin {
             let c = if code == 1 { -32901 } else { -32902 };
             return self.error(&id, c, &crash_message(&uri, code));
         }
+        if self.search_path_blocked(method, &params) {
+            self.stalled.insert(id.to_string());
+            return;
+        }
         let docs = &self.docs;
         if let Some(pos) = self
             .rules
@@ -1118,6 +1131,28 @@ impl Standin {
             }
         }
         Value::Array(out)
+    }
+
+    /// A worker whose header failed never resolves its source search path, and every request
+    /// but `$/lean/rpc/connect` and the RPC `getInteractiveDiagnostics` waits for it
+    /// (src/Lean/Server/FileWorker.lean: `setupImports` resolves `srcSearchPathPromise` only
+    /// after a successful setup; `handleRequest` binds other requests to `srcSearchPathTask`).
+    fn search_path_blocked(&self, method: &str, params: &Value) -> bool {
+        let Some(doc) = uri_of(params).and_then(|u| self.docs.get(&u)) else {
+            return false;
+        };
+        let header_failed = self.rules.iter().any(|r| {
+            r.method == "standin/header"
+                && r.search_path_blocks
+                && r.text_contains
+                    .as_ref()
+                    .is_none_or(|t| doc.text.contains(t.as_str()))
+        });
+        let answered = method == "$/lean/rpc/connect"
+            || (method == "$/lean/rpc/call"
+                && params.get("method").and_then(Value::as_str)
+                    == Some("Lean.Widget.getInteractiveDiagnostics"));
+        header_failed && !answered
     }
 
     fn scripted(&mut self, pos: usize, id: Value) {
