@@ -564,10 +564,18 @@ impl LeanMetric for TransTed {
                         })
                         .cloned()
                         .collect();
-                    // `rw?` applies its first suggestion and tries `rfl` (design §5.1): if that
-                    // closed the goal, the first suggestion is the closing step.
-                    if let (Outcome::Closed, Some(first)) = (&rw.outcome, suggestions.first()) {
-                        children.push((at, first.clone(), Outcome::Closed));
+                    // `rw?` rewrites with its first result, then runs `try rfl` (at default
+                    // transparency), and lists the results as suggestions in the same order
+                    // (`evalExact`, src/Lean/Elab/Tactic/Rewrites.lean). If that closed the goal,
+                    // the closing step is exactly that: Lean's first suggestion (not the first
+                    // one our filter kept) and `try rfl` — a bare `rw` only tries `rfl` with
+                    // reducible transparency. A first suggestion we could not keep closes
+                    // nothing.
+                    if let (Outcome::Closed, Some(applied)) = (&rw.outcome, rw.suggestions.first())
+                    {
+                        if suggestions.first() == Some(applied) {
+                            children.push((at, format!("{applied}\ntry rfl"), Outcome::Closed));
+                        }
                     }
                     for (c, r) in fixed.iter().zip(results.iter().skip(1).take(a_len - 1)) {
                         children.push((at, c.clone(), r.outcome.clone()));
