@@ -1517,3 +1517,44 @@ async fn a_closing_rw_query_is_replayed_with_its_try_rfl() {
         .expect("judged");
     assert_ne!(j.report.distance, Some(0), "path: {:?}", j.report.path);
 }
+
+/// `try norm_num1` running out of heartbeats is not caught by `try` (src/Lean/CoreM.lean) and
+/// fails every block that replays it: it is one failed step, left out of the paths, and the
+/// search goes on from the original goal (here `rfl` closes it).
+#[tokio::test]
+async fn a_norm_num_out_of_heartbeats_is_one_failed_step() {
+    let g0 = "[[[a] * [b]] = [[b] * [a]]]";
+    let n = "try norm_num1";
+    let s = standin(&[
+        goal_after(&["skip"], g0),
+        json!({"method": "standin/diagnostic", "tactics": [n], "messageKind": "heartbeats"}),
+        closed_after(&["rfl"]),
+        no_other_suggestions(),
+        axioms_ok(),
+    ])
+    .await;
+    let reference = statement("theorem a (a b : ℕ) : a * b = b * a := by sorry");
+    let candidate = statement("theorem b (x y : ℕ) : x * y = y * x := by sorry");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: MATHLIB,
+        candidate_header: MATHLIB,
+    };
+    let mut o = oracle(&s);
+    let j = TransTed::default()
+        .judge(&mut o, &pair)
+        .await
+        .expect("judged");
+    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    let rules_used: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
+    assert_eq!(rules_used, ["rfl"]);
+    assert!(
+        j.report
+            .notes
+            .iter()
+            .any(|n| n.starts_with("norm_num1 failed")),
+        "{:?}",
+        j.report.notes
+    );
+}

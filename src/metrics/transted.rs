@@ -430,7 +430,7 @@ impl LeanMetric for TransTed {
             suggestions,
             universes: universes.clone(),
         };
-        let norm: Vec<String> = if mathlib {
+        let mut norm: Vec<String> = if mathlib {
             vec!["try norm_num1".into()]
         } else {
             notes.push("Mathlib not imported: norm_num1 skipped".into());
@@ -466,12 +466,29 @@ impl LeanMetric for TransTed {
                 )
             }
         };
-        let after_norm = if mathlib {
+        let mut after_norm = if mathlib {
             &r0[1].outcome
         } else {
             &r0[0].outcome
         };
-        let rfl = &r0[r0.len() - 1].outcome;
+        let mut rfl = r0[r0.len() - 1].outcome.clone();
+        // `try` does not catch running out of heartbeats or recursion depth (`Core.tryCatch`
+        // rethrows runtime exceptions, src/Lean/CoreM.lean), and a block's heartbeats cover its
+        // whole path: a `norm_num1` that failed so would fail every block replaying it. Such a
+        // step is one failed step: left out of every path, and `rfl` tried without it.
+        if let (true, Outcome::Error(e)) = (mathlib, after_norm) {
+            notes.push(format!(
+                "norm_num1 failed ({}); left out of the search's paths",
+                e.lines().next().unwrap_or("")
+            ));
+            norm.clear();
+            after_norm = &r0[0].outcome;
+            let (r, _) = oracle
+                .run(&key, &[block(&[], "rfl", false)], &[], deadline)
+                .await
+                .map_err(lean_failed)?;
+            rfl = r.first().map_or(Outcome::NoInfo, |r| r.outcome.clone());
+        }
         let mut closed: Option<Vec<String>> = None;
         if matches!(after_norm, Outcome::Closed) {
             closed = Some(norm.clone());
