@@ -71,6 +71,15 @@
 //! `@c.{l₁, …, lₖ}` with `k > n` on a line gives that line the error "too many explicit universe
 //! levels for 'c'"; fewer levels than `n` are fine (Lean fills them with level metavariables).
 //!
+//! # `rw?` and unsolved goals
+//! A `getInteractiveGoals` at a block whose last tactic is `rw?` and which no rule answers is
+//! answered as Lean's `rw?` behaves: it rewrites with its first result and then runs `try rfl`
+//! (`evalExact`, src/Lean/Elab/Tactic/Rewrites.lean), so the answer is the goals rule for the
+//! block's tactics with the `rw?` line replaced by the first suggestion of the `tryThis` rule
+//! scripted at that line, then `try rfl`. And a `theorem … := by` whose whole tactic block has
+//! a goals rule with goals left gets "unsolved goals" on its `:= by` line in the interactive
+//! diagnostics (`Term.reportUnsolvedGoals`, src/Lean/Elab/Tactic/Basic.lean).
+//!
 //! # Command scopes (src/Lean/Elab/BuiltinCommand.lean)
 //! The interactive diagnostics also carry the errors of a model of Lean's command scopes
 //! (`scope_errors`): `namespace A.B` and `[noncomputable] section [A.B]` push one scope per name
@@ -991,7 +1000,9 @@ impl Standin {
                     let result = self.interactive_diagnostics(&params);
                     self.reply(&id, result);
                 } else if rpc == "Lean.Widget.getInteractiveGoals" {
-                    let goals: Value = serde_json::from_str(GOALS).unwrap_or(Value::Null);
+                    let goals = self
+                        .rw_query_goals(&params)
+                        .unwrap_or_else(|| serde_json::from_str(GOALS).unwrap_or(Value::Null));
                     self.reply(&id, goals);
                 } else if rpc == "Lean.Widget.getInteractiveTermGoal" {
                     // Off a term Lean answers `null` (WidgetRequests.lean).
@@ -1048,6 +1059,73 @@ impl Standin {
                           "ctx": {"__rpcref": "0"}}]})
     }
 
+    /// The scripted `getInteractiveGoals` result for a block whose tactic lines are `tactics`
+    /// (its `:= by` line `decl`), if a rule gives one.
+    fn scripted_goals(&self, decl: &str, tactics: &[String]) -> Option<&Value> {
+        self.rules
+            .iter()
+            .filter(|r| {
+                r.method == "$/lean/rpc/call"
+                    && r.rpc_method.as_deref() == Some("Lean.Widget.getInteractiveGoals")
+                    && r.tactics.as_deref() == Some(tactics)
+                    && r.decl_contains
+                        .as_ref()
+                        .is_none_or(|c| decl.contains(c.as_str()))
+            })
+            .find_map(|r| r.result.as_ref())
+    }
+
+    /// `rw?` without a rule of its own: Lean rewrites with its first result and then runs
+    /// `try rfl` (`evalExact`, src/Lean/Elab/Tactic/Rewrites.lean), so the goals after it are
+    /// the scripted goals after the first "Try this" suggestion scripted for that `rw?` line
+    /// followed by `try rfl`.
+    fn rw_query_goals(&self, params: &Value) -> Option<Value> {
+        let doc = uri_of(params).and_then(|u| self.docs.get(&u))?;
+        let line = params.pointer("/position/line").and_then(Value::as_u64)? as usize;
+        let (decl, tactics) = tactics_at(&doc.text, line)?;
+        if !tactics.last()?.starts_with("rw?") {
+            return None;
+        }
+        let first = self
+            .rules
+            .iter()
+            .filter(|r| {
+                r.method == "textDocument/codeAction" && r.tactics.as_ref() == Some(&tactics)
+            })
+            .find_map(|r| r.try_this.as_ref()?.first().cloned())?;
+        let mut replayed = tactics[..tactics.len() - 1].to_vec();
+        replayed.push(first);
+        replayed.push("try rfl".into());
+        self.scripted_goals(&decl, &replayed).cloned()
+    }
+
+    /// "unsolved goals" (`Term.reportUnsolvedGoals`, src/Lean/Elab/Tactic/Basic.lean) on the `:= by`
+    /// line of each `theorem` whose whole tactic block has scripted goals left after it.
+    fn unsolved_goals(&self, text: &str) -> Vec<(usize, String)> {
+        let lines: Vec<&str> = text.lines().collect();
+        let mut out = Vec::new();
+        for (n, line) in lines.iter().enumerate() {
+            if !(line.starts_with("theorem ") && line.trim_end().ends_with(":= by")) {
+                continue;
+            }
+            let tactics: Vec<String> = lines[n + 1..]
+                .iter()
+                .take_while(|l| l.starts_with(' ') || l.starts_with('\t'))
+                .map(|l| l.trim().to_string())
+                .filter(|l| !l.is_empty())
+                .collect();
+            let left = self
+                .scripted_goals(line, &tactics)
+                .and_then(|g| g.get("goals"))
+                .and_then(Value::as_array)
+                .is_some_and(|g| !g.is_empty());
+            if left {
+                out.push((n, "unsolved goals".to_string()));
+            }
+        }
+        out
+    }
+
     /// Scripted `standin/diagnostic` rules applied to the document's current text.
     fn interactive_diagnostics(&self, params: &Value) -> Value {
         let Some(doc) = uri_of(params).and_then(|u| self.docs.get(&u)) else {
@@ -1085,7 +1163,9 @@ impl Standin {
             .filter_map(|r| Some((r.ident.as_deref()?, r.namespace.as_deref()?)))
             .collect();
         let lines: Vec<&str> = doc.text.lines().collect();
-        for (n, message) in scope_errors(&doc.text, &needs_open) {
+        let mut modelled = scope_errors(&doc.text, &needs_open);
+        modelled.extend(self.unsolved_goals(&doc.text));
+        for (n, message) in modelled {
             if (n as u64) >= from && (n as u64) < to {
                 out.push(diagnostic_on(n, lines.get(n).unwrap_or(&""), 1, &message));
             }
