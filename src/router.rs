@@ -22,7 +22,9 @@
 //!   nonce random per process, [`crate::pending::own_id_prefix`]) go to the
 //!   [`PendingTable`], and Lean's notifications about hidden URIs are dropped (README §3).
 //!   Replies from the editor to our own server→client requests (`ToEditor::Request`) are
-//!   consumed, never forwarded to Lean.
+//!   consumed, never forwarded to Lean. A `workspace/semanticTokens/refresh` or
+//!   `workspace/inlayHint/refresh` that only hidden documents' progress can have caused is
+//!   answered `null` by the proxy instead of being forwarded (see [`Progress`]).
 //! - Requests the features answer themselves run on spawned tasks; `$/cancelRequest` for one
 //!   of them aborts the task and answers `-32800` (RequestCancelled), since Lean never saw it.
 //! - Lean gone (EOF, crash, bad frame): every editor request still waiting for it is answered

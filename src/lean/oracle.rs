@@ -2,14 +2,17 @@
 //!
 //! Owns: the scratch documents (one per import set; the import header never changes after
 //! `didOpen`, so imports load once), the registry of hidden statement declarations (each in its
-//! own `section` with its own preamble; on request, their universe arity from `#check` probes
+//! own `section` with its own preamble, the scopes that preamble opens closed before the
+//! section's `end` (`super::scopes`), an error on those wrapping lines a failure of the run:
+//! [`OracleError::Preamble`]; on request, their universe arity from `#check` probes
 //! in the declaring version, read from error diagnostics only), the batches of tactic blocks
 //! (one full-text `didChange` + one `textDocument/waitForDiagnostics` per batch), the
 //! classification of each block (error / closed / one goal / several goals), the bounds
 //! (heartbeats per block, a wall-clock deadline, clearing the active region on expiry) and
 //! recovery when the worker stalls or dies (reopen and replay once; a `-32801` "File changed."
 //! is asked again instead), header errors (after every barrier an error on an import line or at
-//! 0:0 ends the batch: [`OracleError::Header`], sticky), the scratch files on disk
+//! 0:0 ends the batch: [`OracleError::Header`], sticky; a barrier Lean does not answer is
+//! waited for in slices with a header check between them), the scratch files on disk
 //! (`super::scratch`, when the config names a directory) and the first open of an import set
 //! outside any pair's time ([`Oracle::warm_up`]). Counters of versions and round trips are exposed for the
 //! numbers the design asks for. Also owns [`connect_direct`], a [`LeanClient`] over a spawned
