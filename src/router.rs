@@ -24,7 +24,7 @@
 //!   Replies from the editor to our own server→client requests (`ToEditor::Request`) are
 //!   consumed, never forwarded to Lean. A `workspace/semanticTokens/refresh` or
 //!   `workspace/inlayHint/refresh` that only hidden documents' progress can have caused is
-//!   answered `null` by the proxy instead of being forwarded (see [`Progress`]).
+//!   answered `null` by the proxy instead of being forwarded (`Progress`).
 //! - Requests the features answer themselves run on spawned tasks; `$/cancelRequest` for one
 //!   of them aborts the task and answers `-32800` (RequestCancelled), since Lean never saw it.
 //! - Lean gone (EOF, crash, bad frame): every editor request still waiting for it is answered
