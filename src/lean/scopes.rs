@@ -99,6 +99,8 @@ impl HeaderScopes {
     /// open.
     pub fn read(preamble: &str) -> Result<HeaderScopes, UnbalancedEnd> {
         let mut open: Vec<Scope> = Vec::new();
+        // `mutual … end` blocks: their `end` belongs to the block, not to a scope.
+        let mut mutual = 0usize;
         let mut in_block = false;
         let lines: Vec<&str> = preamble.lines().collect();
         let mut codes = Vec::with_capacity(lines.len());
@@ -127,6 +129,8 @@ impl HeaderScopes {
                         namespace: false,
                     }),
                 },
+                (Some("mutual"), _) if start == 0 => mutual += 1,
+                (Some("end"), None) if start == 0 && mutual > 0 => mutual -= 1,
                 (Some("end"), name) if start == 0 => {
                     let n = name.map_or(1, |n| components(n).len());
                     if n > open.len() {
@@ -251,6 +255,8 @@ mod tests {
         assert_eq!(s.closing(), "");
         assert_eq!(s.namespace(), "");
         assert!(HeaderScopes::read("open Real\nend\n").is_err());
+        let s = HeaderScopes::read("mutual\ndef f : Nat := 0\nend\nsection\n").unwrap();
+        assert_eq!(s.closing(), "end\n");
         // An `open … in` followed by a command is left alone.
         let s = HeaderScopes::read("open Real in\ninstance : Foo := ⟨⟩\n").unwrap();
         assert!(s.text().starts_with("open Real in\n"));

@@ -536,6 +536,8 @@ fn scope_errors(text: &str, needs_open: &[(&str, &str)]) -> Vec<(usize, String)>
     let mut out = Vec::new();
     let mut pending_in: Vec<String> = Vec::new();
     let mut command_opens: Vec<String> = Vec::new();
+    // `mutual … end`: that `end` is part of the `mutual` syntax, not `elabEnd`'s.
+    let mut mutual = 0usize;
     let is_word = |line: &str, w: &str| {
         line.match_indices(w).any(|(i, _)| {
             let before = line[..i].chars().next_back();
@@ -585,6 +587,14 @@ fn scope_errors(text: &str, needs_open: &[(&str, &str)]) -> Vec<(usize, String)>
                             opens: Vec::new(),
                         });
                     }
+                    continue;
+                }
+                (Some("mutual"), _) if first == 0 => {
+                    mutual += 1;
+                    continue;
+                }
+                (Some("end"), None) if first == 0 && mutual > 0 => {
+                    mutual -= 1;
                     continue;
                 }
                 (Some("end"), name) if first == 0 => {
