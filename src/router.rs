@@ -22,7 +22,9 @@
 //!   nonce random per process, [`crate::pending::own_id_prefix`]) go to the
 //!   [`PendingTable`], and Lean's notifications about hidden URIs are dropped (README §3).
 //!   Replies from the editor to our own server→client requests (`ToEditor::Request`) are
-//!   consumed, never forwarded to Lean.
+//!   consumed, never forwarded to Lean. A `workspace/semanticTokens/refresh` or
+//!   `workspace/inlayHint/refresh` that only hidden documents' progress can have caused is
+//!   answered `null` by the proxy instead of being forwarded (`Progress`).
 //! - Requests the features answer themselves run on spawned tasks; `$/cancelRequest` for one
 //!   of them aborts the task and answers `-32800` (RequestCancelled), since Lean never saw it.
 //! - Lean gone (EOF, crash, bad frame): every editor request still waiting for it is answered
@@ -288,6 +290,33 @@ struct Shared<H> {
     own_inflight: DashMap<RequestId, AbortHandle>,
     shutdown_forwarded: AtomicBool,
     exit_forwarded: AtomicBool,
+    /// When Lean last reported progress on an editor document and on a hidden one.
+    progress: Mutex<Progress>,
+}
+
+/// The last `$/lean/fileProgress` seen for editor documents and for hidden ones: a worker
+/// sends `workspace/semanticTokens/refresh` (and inlay hint refreshes) after its processing
+/// state changed (`runRefreshTask`, src/Lean/Server/FileWorker.lean: at most one every 2 s,
+/// checked every 1 s), with no URI and an id the watchdog renumbers, so only the timing tells
+/// whose work caused it.
+#[derive(Default)]
+struct Progress {
+    visible: Option<std::time::Instant>,
+    hidden: Option<std::time::Instant>,
+}
+
+/// How far back a progress report counts as the cause of a refresh request.
+const REFRESH_CAUSE_WINDOW: std::time::Duration = std::time::Duration::from_millis(3500);
+
+impl Progress {
+    /// A refresh only the proxy's own documents can have caused (none of the editor's made
+    /// progress lately, one of ours did).
+    fn refresh_is_ours(&self, now: std::time::Instant) -> bool {
+        let recent = |t: Option<std::time::Instant>| {
+            t.is_some_and(|t| now.duration_since(t) <= REFRESH_CAUSE_WINDOW)
+        };
+        recent(self.hidden) && !recent(self.visible)
+    }
 }
 
 /// Run a session until one side ends. `make_hooks` builds the features from the channel they
@@ -329,6 +358,7 @@ where
         augmented: DashMap::new(),
         own_inflight: DashMap::new(),
         shutdown_forwarded: AtomicBool::new(false),
+        progress: Mutex::new(Progress::default()),
         exit_forwarded: AtomicBool::new(false),
     });
 
@@ -757,6 +787,14 @@ fn reply_of(bytes: &[u8]) -> Reply {
 }
 
 /// Lean → editor. Returns the frame error that ended the stream, if it did not end at EOF.
+/// `$/lean/fileProgress` (README §5).
+const FILE_PROGRESS: &str = "$/lean/fileProgress";
+/// The refresh requests a worker sends on its own (README §10).
+const REFRESHES: [&str; 2] = [
+    "workspace/semanticTokens/refresh",
+    "workspace/inlayHint/refresh",
+];
+
 async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
     mut reader: FrameReader<R>,
     shared: Arc<Shared<H>>,
@@ -809,13 +847,23 @@ async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                 forward(&shared.to_editor, bytes, TO).await;
             }
             Peek::Notification { method } => {
-                if shared.lean.has_hidden() {
-                    if let Some(uri) = wire::peek_uri(&bytes) {
-                        if shared.lean.is_hidden(&uri) {
-                            tracing::trace!(%method, %uri, "consumed a notification about a hidden document");
-                            continue;
-                        }
+                let hidden = shared.lean.has_hidden()
+                    && wire::peek_uri(&bytes).is_some_and(|uri| shared.lean.is_hidden(&uri));
+                if method == FILE_PROGRESS {
+                    let mut p = shared
+                        .progress
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    let now = Some(std::time::Instant::now());
+                    if hidden {
+                        p.hidden = now;
+                    } else {
+                        p.visible = now;
                     }
+                }
+                if hidden {
+                    tracing::trace!(%method, "consumed a notification about a hidden document");
+                    continue;
                 }
                 if method == methods::PUBLISH_DIAGNOSTICS {
                     let ours = shared.hooks.lean_diagnostics(&bytes);
@@ -829,6 +877,24 @@ async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                     }
                 }
                 forward(&shared.to_editor, bytes, TO).await;
+            }
+            Peek::Request { id, method } if REFRESHES.contains(&method.as_str()) => {
+                let ours = shared
+                    .progress
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .refresh_is_ours(std::time::Instant::now());
+                if ours {
+                    // Answered here (`null`, as the editor would): the editor would otherwise
+                    // ask again for the tokens of every visible file.
+                    tracing::debug!(%method, "refresh caused by hidden documents; answered, not forwarded");
+                    let reply = json!({"jsonrpc": "2.0", "id": id.to_json(), "result": null});
+                    let bytes =
+                        serde_json::to_vec(&reply).expect("BUG: a JSON value always serializes");
+                    forward(&shared.to_lean, bytes, "proxy→lean").await;
+                } else {
+                    forward(&shared.to_editor, bytes, TO).await;
+                }
             }
             Peek::Request { .. } => forward(&shared.to_editor, bytes, TO).await,
             Peek::Invalid { .. } | Peek::Other | Peek::NotJson => {
@@ -1135,6 +1201,38 @@ mod tests {
         let end = h.end.await.expect("join");
         assert_eq!(end.reason, EndReason::EditorClosed);
         assert!(!end.exit_forwarded);
+    }
+
+    /// A refresh right after progress on hidden documents only is answered by the proxy and
+    /// never reaches the editor; after progress on an editor document it is forwarded.
+    #[tokio::test]
+    async fn refreshes_caused_by_hidden_documents_stay_in_the_proxy() {
+        let mut h = harness();
+        send(
+            &mut h.editor,
+            json!({"jsonrpc":"2.0","method":"test/hide","params":{"uri":"file:///scratch.lean"}}),
+        )
+        .await;
+        assert_eq!(recv(&mut h.lean_reader).await["method"], "test/hide");
+        let progress = |uri: &str| {
+            json!({"jsonrpc":"2.0","method":"$/lean/fileProgress",
+                   "params":{"textDocument":{"uri":uri,"version":1},"processing":[]}})
+        };
+        let refresh =
+            |id: i64| json!({"id":id,"jsonrpc":"2.0","method":"workspace/semanticTokens/refresh"});
+        send(&mut h.lean, progress("file:///scratch.lean")).await;
+        send(&mut h.lean, refresh(4)).await;
+        assert_eq!(
+            recv(&mut h.lean_reader).await,
+            json!({"jsonrpc":"2.0","id":4,"result":null})
+        );
+        send(&mut h.lean, progress("file:///a.lean")).await;
+        assert_eq!(
+            recv(&mut h.editor_reader).await["method"],
+            "$/lean/fileProgress"
+        );
+        send(&mut h.lean, refresh(5)).await;
+        assert_eq!(recv(&mut h.editor_reader).await, refresh(5));
     }
 
     #[tokio::test]

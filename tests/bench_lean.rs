@@ -833,14 +833,18 @@ fn stale_scratch_files_of_dead_runs_are_removed_at_start() {
     assert!(keep.exists());
 }
 
-/// The stand-in for BEq+: `exact?` finds nothing (no code actions), `apply thm_P` fails (an
-/// error on its line), the `have` attempt closes the goal and the axioms show `thm_P`'s
-/// `sorryAx`.
+/// The stand-in for BEq+: `exact?` finds nothing (no code actions), `assumption` and `apply
+/// thm_P` fail (an error on their line), the closers alone leave the goal unsolved, the `have`
+/// attempt closes it and the axioms show `thm_P`'s `sorryAx`.
 fn beq_plus_rules() -> Vec<Value> {
     vec![
         json!({"method": "textDocument/codeAction", "result": []}),
         json!({"method": "standin/diagnostic", "lineContains": "apply thm_P",
                "messageKind": "exactFailed"}),
+        json!({"method": "standin/diagnostic", "lineContains": "assumption",
+               "message": "tactic 'assumption' failed"}),
+        json!({"method": "standin/diagnostic", "lineContains": "theorem thm_Q",
+               "textContains": "symm_saturate\n  all_goals intros", "message": "unsolved goals"}),
         json!({"method": "standin/diagnostic", "lineContains": "#print axioms",
                "messageKind": "axiomsSorry"}),
     ]
@@ -896,7 +900,7 @@ fn beq_plus_runs_end_to_end_in_batch_and_score() {
         "{notes}"
     );
     assert!(
-        notes.contains("have h := @thm_P") && notes.contains("→ proved"),
+        notes.contains("have : 1 ≤ m := by") && notes.contains("→ proved"),
         "{notes}"
     );
 }

@@ -588,7 +588,7 @@ fn bench_lean_metrics_need_lean() {
             "--server-command",
             "/nonexistent/lake serve --",
         ],
-        "cannot start the Lean server `/nonexistent/lake serve --`",
+        "cannot start the Lean server `/nonexistent/lake serve -- -Dserver.reportDelayMs=0`",
     );
     assert_fails(
         &["bench", &dataset, "--lean-project", "/nonexistent/project"],

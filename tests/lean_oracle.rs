@@ -797,13 +797,13 @@ async fn beq_checker_over_the_oracle() {
             errors: vec!["type mismatch".into()]
         })
     );
-    let Ok(CheckOutcome::Failed { errors }) = checker
+    let Ok(CheckOutcome::ClosedWithoutAssumed { axioms }) = checker
         .check(req("exact Nat.one_le_iff_ne_zero.mpr h"))
         .await
     else {
-        panic!("not using thm_P must fail")
+        panic!("not using thm_P must not be proved")
     };
-    assert!(errors[0].contains("does not use thm_P"));
+    assert!(!axioms.contains("sorryAx"), "{axioms}");
     // One version per check; round trips: waitForDiagnostics + interactive diagnostics each,
     // `exact?`'s code actions once, rpc/connect once.
     let used = counters.snapshot();
@@ -1209,4 +1209,364 @@ async fn a_discarded_header_failure_is_opened_afresh() {
     o.run(&key, &[], &[], deadline)
         .await
         .expect("opened afresh after the discard");
+}
+
+// ---- Headers with scopes of their own, `open … in`, import-free documents (the stand-in's
+// scope model follows src/Lean/Elab/BuiltinCommand.lean, see its module doc).
+
+/// A ProofNet-style header `noncomputable section` / `open Real` on both sides: the check closes
+/// the header's section before its own `end`s, so a proof using `thm_P` is proved (it used to
+/// fail on the wrapper's `end BEq1`, an error counted against the proof), and the goal sees the
+/// header's `open Real`.
+#[tokio::test]
+async fn a_noncomputable_section_header_keeps_beq_checks_balanced() {
+    use lean_assess::lean::beq_checker::OracleProofChecker;
+    use lean_assess::metrics::beq::{CheckOutcome, CheckRequest, ProofChecker};
+    let s = standin(&[
+        json!({"method": "standin/needsOpen", "ident": "sqrt", "namespace": "Real"}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms BEq1.thm_Q", "severity": 3,
+               "message": "'BEq1.thm_Q' depends on axioms: [propext, sorryAx]"}),
+    ])
+    .await;
+    let header = "import Mathlib\nnoncomputable section\nopen Real\n";
+    let checker = OracleProofChecker::new(oracle(&s), Duration::from_secs(10));
+    let req = CheckRequest {
+        assumed_header: header,
+        assumed: "theorem thm_P (x : ℝ) (h : 0 ≤ x) : sqrt x ^ 2 = x := sorry",
+        goal_header: header,
+        goal: "theorem thm_Q (x : ℝ) (h : x ≥ 0) : sqrt x ^ 2 = x := by",
+        proof: "exact thm_P x h",
+    };
+    assert_eq!(checker.check(req).await, Ok(CheckOutcome::Proved));
+}
+
+/// Errors outside the statements' and the proof's own lines are a failure of the check, never
+/// a verdict: a header `open` Lean rejects, and a header that closes a scope it did not open.
+#[tokio::test]
+async fn header_lines_that_fail_are_a_failure_of_the_check() {
+    use lean_assess::lean::beq_checker::OracleProofChecker;
+    use lean_assess::metrics::beq::{CheckError, CheckRequest, ProofChecker};
+    let s = standin(&[
+        json!({"method": "standin/diagnostic", "lineContains": "open Nonexistent",
+               "message": "unknown namespace 'Nonexistent'"}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
+               "message": "'thm_Q' depends on axioms: [sorryAx]"}),
+    ])
+    .await;
+    let checker = OracleProofChecker::new(oracle(&s), Duration::from_secs(10));
+    for header in [
+        "import Mathlib\nopen Nonexistent\n",
+        "import Mathlib\nend\n",
+    ] {
+        let req = CheckRequest {
+            assumed_header: MATHLIB,
+            assumed: "theorem thm_P (x : ℕ) : x = x := sorry",
+            goal_header: header,
+            goal: "theorem thm_Q (x : ℕ) : x = x := by",
+            proof: "exact thm_P x",
+        };
+        match checker.check(req).await {
+            Err(CheckError::Unavailable(m)) => {
+                assert!(
+                    m.contains("Nonexistent") || m.contains("`end`"),
+                    "{header}: {m}"
+                )
+            }
+            other => panic!("{header}: expected a failure of the check, got {other:?}"),
+        }
+    }
+}
+
+/// The registry's sections hold: a header `open Real` / `noncomputable section` does not leak
+/// its `open` into the next statement (elaborated without it, `sqrt` is unknown), and a header
+/// `namespace` names the hidden axiom inside it.
+#[tokio::test]
+async fn one_sides_scopes_do_not_leak_into_the_other() {
+    let s =
+        standin(&[json!({"method": "standin/needsOpen", "ident": "sqrt", "namespace": "Real"})])
+            .await;
+    let mut o = oracle(&s);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let declared = o
+        .declare(
+            "import Mathlib\n",
+            &[
+                ("open Real\nnoncomputable section\n", "(x : ℝ) : sqrt x ≥ 0"),
+                ("", "(x : ℝ) : sqrt x ≥ 0"),
+                ("namespace Foo\n", ": True"),
+            ],
+            deadline,
+        )
+        .await
+        .expect("declared");
+    assert!(declared[0].errors.is_empty(), "{:?}", declared[0].errors);
+    assert_eq!(declared[1].errors, ["Unknown identifier `sqrt`"]);
+    assert_eq!(declared[2].name, "Foo._tt.S3._stmt");
+    assert!(declared[2].errors.is_empty() && !declared[2].autobound);
+}
+
+/// A header ending in `open Finset in` reaches the statement and its `autoImplicit false`
+/// probe alike: the pair is not taken for auto-bound, and `defeq` can say equal.
+#[tokio::test]
+async fn a_trailing_open_in_reaches_the_strict_probe() {
+    let s = standin(&[
+        json!({"method": "standin/needsOpen", "ident": "card", "namespace": "Finset"}),
+        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["rfl"], "result": {"goals": []}}),
+    ])
+    .await;
+    let header = "import Mathlib\nopen Finset in\n";
+    let reference = statement("theorem a (s : Finset ℕ) : card s = card s := by sorry");
+    let candidate = statement("theorem b (t : Finset ℕ) : card t = card t := by sorry");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: header,
+        candidate_header: header,
+    };
+    let mut o = oracle(&s);
+    let j = DefEq::default().judge(&mut o, &pair).await.expect("judged");
+    assert!(
+        !j.report.notes.iter().any(|n| n.contains("auto-bound")),
+        "notes: {:?}",
+        j.report.notes
+    );
+    assert_eq!(j.report.verdict, Verdict::Equivalent(true));
+}
+
+/// Without imports, a command's own error at 0:0 is the command's, not a header error, and the
+/// next batch on the same (empty) import set still runs.
+#[tokio::test]
+async fn an_error_at_0_0_without_imports_is_the_commands_own() {
+    use lean_assess::lean::oracle::Command as LeanCommand;
+    let s = standin(&[
+        json!({"method": "standin/diagnostic", "lineContains": "theorem bad",
+                             "message": "type mismatch"}),
+    ])
+    .await;
+    let mut o = oracle(&s);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let (_, r) = o
+        .run(
+            "",
+            &[],
+            &[LeanCommand::new("theorem bad : 1 = 2 := rfl")],
+            deadline,
+        )
+        .await
+        .expect("a command error is no header error");
+    assert_eq!(r[0].errors, ["type mismatch"]);
+    let (_, r) = o
+        .run(
+            "",
+            &[],
+            &[LeanCommand::new("theorem good : 1 = 1 := rfl")],
+            deadline,
+        )
+        .await
+        .expect("the next batch runs");
+    assert!(r[0].errors.is_empty());
+}
+
+/// BEq+ on two different true closed facts, scripted as Lean behaves on them: `exact?` finds
+/// nothing naming `thm_P`, `assumption` and `apply thm_P` fail, `convert` leaves goals, and the
+/// closers prove each goal on their own — so a `have` of `thm_P` would be unused yet still in the
+/// proof term (its axioms show `sorryAx`). LeanInteract's BEq+ skips the `have` then: not
+/// equivalent.
+#[tokio::test]
+async fn beq_plus_does_not_join_two_true_closed_facts() {
+    use lean_assess::lean::beq_checker::OracleProofChecker;
+    use lean_assess::metrics::beq::{AttemptResult, BeqSide};
+    use lean_assess::metrics::beq_plus;
+    let s = standin(&[
+        json!({"method": "textDocument/codeAction", "result": []}),
+        json!({"method": "standin/diagnostic", "lineContains": "assumption",
+               "message": "tactic 'assumption' failed"}),
+        json!({"method": "standin/diagnostic", "lineContains": "apply thm_P",
+               "message": "could not unify the conclusion of `thm_P`"}),
+        json!({"method": "standin/diagnostic", "lineContains": "theorem thm_Q",
+               "textContains": "convert", "message": "unsolved goals"}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms",
+               "textContains": "have", "messageKind": "axiomsSorry"}),
+        json!({"method": "standin/diagnostic", "lineContains": "#print axioms",
+               "textLacks": "have", "messageKind": "axiomsNone"}),
+    ])
+    .await;
+    let checker = OracleProofChecker::new(oracle(&s), Duration::from_secs(10));
+    let report = beq_plus::judge(
+        checker,
+        Duration::from_secs(30),
+        false,
+        BeqSide {
+            header: MATHLIB,
+            declaration: "theorem a : Nat.Prime 7 := by sorry",
+        },
+        BeqSide {
+            header: MATHLIB,
+            declaration: "theorem b : Irrational (Real.sqrt 2) := by sorry",
+        },
+    )
+    .await;
+    assert_eq!(report.lean_error(), None);
+    assert!(!report.equivalent(), "{report:#?}");
+    for d in &report.directions {
+        assert!(
+            d.attempts
+                .iter()
+                .any(|a| a.result == AttemptResult::ClosedWithout && !a.proof.contains("thm_P")),
+            "{d:#?}"
+        );
+        assert!(
+            !d.attempts.iter().any(|a| a.proof.contains("have")),
+            "{d:#?}"
+        );
+    }
+}
+
+/// A worker whose header failed and which never answers the barrier (its search path is never
+/// resolved): the oracle reads the header error through `getInteractiveDiagnostics` between
+/// barrier slices and reports it, instead of waiting out the load bound as "loading".
+#[tokio::test]
+async fn a_header_error_is_found_while_the_barrier_never_answers() {
+    use lean_assess::lean::oracle::OracleError;
+    let s = standin(&[
+        json!({"method": "standin/header", "kind": "unknownImport", "searchPathBlocks": true}),
+    ])
+    .await;
+    let mut o = Oracle::new(
+        s.client.clone(),
+        OracleConfig {
+            request_timeout: Duration::from_secs(10),
+            load_timeout: Duration::from_secs(4),
+            barrier_slice: Duration::from_millis(200),
+            ..OracleConfig::default()
+        },
+    );
+    let key = Oracle::<LeanClient>::import_key(&["import Broken\n"]);
+    let started = Instant::now();
+    match o.warm_up(&key, true).await {
+        Err(OracleError::Header { message, .. }) => {
+            assert!(
+                message.contains("unknown module prefix 'Broken'"),
+                "{message}"
+            )
+        }
+        other => panic!("expected the header error, got {other:?}"),
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+/// `rw?` rewrites with its first result and then runs `try rfl` (src/Lean/Elab/Tactic/
+/// Rewrites.lean; the stand-in answers an unscripted `rw?` block that way): a `rw?` block that
+/// closed is replayed as exactly that. Here the bare `rw [mul_comm]` leaves a goal only `rfl` at
+/// default transparency closes (the re-check would say "unsolved goals"); and when the
+/// suggestion `rw?` applied names a hidden statement (rejected), the next suggestion is not taken
+/// for a closing step — it is searched on as a child.
+#[tokio::test]
+async fn a_closing_rw_query_is_replayed_with_its_try_rfl() {
+    let g0 = "[[[a] * [b]] = [[b] * [a]]]";
+    let g1 = "[[[b] * [a]] = [[b] * [a]]]";
+    let n = "try norm_num1";
+    let rules = |first: &[&str]| {
+        vec![
+            goal_after(&["skip"], g0),
+            goal_after(&[n], g0),
+            error_at(&[n, "rfl"], "The rfl tactic failed."),
+            suggest_at(&[n, RW], first),
+            goal_after(&[n, "rw [mul_comm]"], g1),
+            closed_after(&[n, "rw [mul_comm]", "try rfl"]),
+            closed_after(&[n, "rw [_tt.S1._stmt]", "try rfl"]),
+            no_other_suggestions(),
+            axioms_ok(),
+        ]
+    };
+    let reference = statement("theorem a (a b : ℕ) : a * b = b * a := by sorry");
+    let candidate = statement("theorem b (a b : ℕ) : a * b = b * a := by sorry");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: MATHLIB,
+        candidate_header: MATHLIB,
+    };
+    let s = standin(&rules(&["rw [mul_comm]"])).await;
+    let mut o = oracle(&s);
+    let j = TransTed::default()
+        .judge(&mut o, &pair)
+        .await
+        .expect("judged");
+    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    let rules_used: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
+    assert_eq!(rules_used, [n, "rw [mul_comm]\ntry rfl"]);
+    assert!(j
+        .proof
+        .expect("proof")
+        .contains("  rw [mul_comm]\n  try rfl\n"));
+
+    let s = standin(&rules(&["rw [_tt.S1._stmt]", "rw [mul_comm]"])).await;
+    let mut o = oracle(&s);
+    let j = TransTed::default()
+        .judge(&mut o, &pair)
+        .await
+        .expect("judged");
+    assert!(
+        !j.report
+            .notes
+            .iter()
+            .any(|n| n.contains("rejected by the re-check")),
+        "notes: {:?}",
+        j.report.notes
+    );
+    assert!(
+        j.report
+            .notes
+            .iter()
+            .any(|n| n.contains("mentioning the hidden statements rejected")),
+        "notes: {:?}",
+        j.report.notes
+    );
+}
+
+/// `try norm_num1` running out of heartbeats is not caught by `try` (src/Lean/CoreM.lean) and
+/// fails every block that replays it: it is one failed step, left out of the paths, and the
+/// search goes on from the original goal (here `rfl` closes it).
+#[tokio::test]
+async fn a_norm_num_out_of_heartbeats_is_one_failed_step() {
+    let g0 = "[[[a] * [b]] = [[b] * [a]]]";
+    let n = "try norm_num1";
+    let s = standin(&[
+        goal_after(&["skip"], g0),
+        json!({"method": "standin/diagnostic", "tactics": [n], "messageKind": "heartbeats"}),
+        closed_after(&["rfl"]),
+        no_other_suggestions(),
+        axioms_ok(),
+    ])
+    .await;
+    let reference = statement("theorem a (a b : ℕ) : a * b = b * a := by sorry");
+    let candidate = statement("theorem b (x y : ℕ) : x * y = y * x := by sorry");
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: MATHLIB,
+        candidate_header: MATHLIB,
+    };
+    let mut o = oracle(&s);
+    let j = TransTed::default()
+        .judge(&mut o, &pair)
+        .await
+        .expect("judged");
+    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    let rules_used: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
+    assert_eq!(rules_used, ["rfl"]);
+    assert!(
+        j.report
+            .notes
+            .iter()
+            .any(|n| n.starts_with("norm_num1 failed")),
+        "{:?}",
+        j.report.notes
+    );
 }

@@ -677,8 +677,9 @@ fn a_header_error_fails_the_lean_lens_metrics_loudly() {
     assert!(!root.join(".lean-assess-scratch").exists());
 }
 
-/// `beq+` in the lens: no LLM, the fixed attempts (exact? finds nothing, `apply thm_P` fails,
-/// the `have` attempt proves each direction): "beq+ equivalent".
+/// `beq+` in the lens: no LLM, the fixed attempts (exact? finds nothing, `assumption` and
+/// `apply thm_P` fail, the closers alone do not close the goal, the `have` attempt proves each
+/// direction): "beq+ equivalent".
 #[test]
 fn beq_plus_in_the_lens() {
     let dir = tempfile::tempdir().unwrap();
@@ -687,6 +688,10 @@ fn beq_plus_in_the_lens() {
         json!({"method": "textDocument/codeAction", "result": []}),
         json!({"method": "standin/diagnostic", "lineContains": "apply thm_P",
                "messageKind": "exactFailed"}),
+        json!({"method": "standin/diagnostic", "lineContains": "assumption",
+               "message": "tactic 'assumption' failed"}),
+        json!({"method": "standin/diagnostic", "lineContains": "theorem thm_Q",
+               "textContains": "symm_saturate\n  all_goals intros", "message": "unsolved goals"}),
         json!({"method": "standin/diagnostic", "lineContains": "#print axioms",
                "messageKind": "axiomsSorry"}),
     ];

@@ -62,8 +62,14 @@ use tokio::io::BufReader;
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
-/// The default server command (as `serve`'s).
-const DEFAULT_SERVER: [&str; 3] = ["lake", "serve", "--"];
+/// The default server command: `serve`'s, with the workers' reporting delay at 0. The worker's
+/// reporter waits `server.reportDelayMs` (default 200 ms) before it publishes anything, and
+/// every oracle barrier waits for it; the option is read only from the command line
+/// (`register_builtin_option server.reportDelayMs`, src/Lean/Server/FileWorker.lean), and the
+/// watchdog passes its `-D` arguments on to each `lean --worker`.
+const DEFAULT_SERVER: [&str; 4] = ["lake", "serve", "--", REPORT_DELAY_ZERO];
+/// The option that turns the reporting delay off.
+const REPORT_DELAY_ZERO: &str = "-Dserver.reportDelayMs=0";
 /// Env variable naming the server command when `--server-command` is not given.
 pub const SERVER_ENV: &str = "LEAN_ASSESS_SERVER";
 /// `initialize` waits this long (a cold `lake serve` may build the project first).
@@ -97,12 +103,22 @@ pub fn server_command(flag: Option<&str>) -> anyhow::Result<Vec<String>> {
             .ok()
             .filter(|s| !s.trim().is_empty()),
     };
-    let command: Vec<String> = match text {
+    let mut command: Vec<String> = match text {
         Some(t) => t.split_whitespace().map(String::from).collect(),
         None => DEFAULT_SERVER.iter().map(|s| s.to_string()).collect(),
     };
     if command.is_empty() {
         bail!("--server-command: empty command");
+    }
+    // A Lean server command of the usual shapes gets the option too, unless it sets it itself.
+    let lean_server =
+        command.last().is_some_and(|w| w == "--") || command.iter().any(|w| w == "--server");
+    if lean_server
+        && !command
+            .iter()
+            .any(|w| w.starts_with("-Dserver.reportDelayMs"))
+    {
+        command.push(REPORT_DELAY_ZERO.to_string());
     }
     Ok(command)
 }
@@ -1006,6 +1022,14 @@ mod tests {
             ["lean-standin", "--x"]
         );
         assert!(server_command(Some("  ")).is_err());
+        assert_eq!(
+            server_command(Some("lake serve --")).expect("command"),
+            ["lake", "serve", "--", "-Dserver.reportDelayMs=0"]
+        );
+        assert_eq!(
+            server_command(Some("lean --server -Dserver.reportDelayMs=50")).expect("command"),
+            ["lean", "--server", "-Dserver.reportDelayMs=50"]
+        );
     }
 
     #[test]

@@ -3,19 +3,26 @@
 //! Owns the text of one check: in a fresh namespace (a normal name, so `exact?` can see
 //! `thm_P`, design §7.10), the assumed declaration as given (`theorem thm_P … := sorry`) under its
 //! own header's preamble, the goal declaration (`theorem thm_Q … := by`) followed by the proof
-//! under its own, then `#print axioms` of the goal. One document version per check. Leaves the
-//! attempt order, admissibility and the report to `crate::metrics::beq`, the documents and the
-//! protocol to `super::oracle`.
+//! under its own, then `#print axioms` of the goal. Each side sits in a `section` of its own and
+//! closes whatever scopes its header opened before that section's `end` (`super::scopes`: a
+//! `noncomputable section` in a header would otherwise take the wrapper's `end`). One document
+//! version per check. Leaves the attempt order, admissibility and the report to
+//! `crate::metrics::beq`, the documents and the protocol to `super::oracle`.
 //!
-//! Verdict of a check: any error in the goal's lines → `Failed`; a "declaration uses sorry"
-//! warning there → `Failed` (a `sorry` of its own); `sorryAx` missing from `#print axioms`
-//! → `Failed` (the proof does not use `thm_P`, whose only axiom is that `sorry`); else `Proved`.
+//! Verdict of a check: an error outside the two statements' and the proof's own lines (a
+//! header's `open`, a scope's `end`, `#print axioms`) → [`CheckError::Unavailable`], a failure
+//! of the run, never a verdict; any error in the goal's lines → `Failed`; a "declaration uses
+//! sorry" warning there → `Failed` (a `sorry` of its own); `sorryAx` missing from `#print axioms`
+//! → `ClosedWithoutAssumed` (the proof does not use `thm_P`, whose only axiom is that `sorry`);
+//! else `Proved`.
 //! The oracle's deadline → `Timeout`.
 
 use super::goals::LeanRpc;
 use super::oracle::{Command, Oracle, OracleError};
+use super::scopes::HeaderScopes;
 use crate::metrics::beq::{
-    BoxFuture, CheckError, CheckOutcome, CheckRequest, ProofChecker, Suggestion,
+    BoxFuture, CheckError, CheckOutcome, CheckRequest, ProofChecker, Suggestion, ASSUMED_NAME,
+    GOAL_NAME,
 };
 use crate::metrics::lean_backed::preamble;
 use std::time::{Duration, Instant};
@@ -65,31 +72,71 @@ impl<L: LeanRpc + 'static> OracleProofChecker<L> {
         proof: &str,
         suggest: bool,
     ) -> Result<Option<(Vec<String>, bool, String, Vec<String>)>, CheckError> {
+        let unavailable = |e: String| CheckError::Unavailable(e);
+        let assumed_scopes = HeaderScopes::read(&preamble(req.assumed_header))
+            .map_err(|e| unavailable(e.to_string()))?;
+        let goal_scopes = HeaderScopes::read(&preamble(req.goal_header))
+            .map_err(|e| unavailable(e.to_string()))?;
         let mut oracle = self.oracle.lock().await;
         let key = Oracle::<L>::import_key(&[req.assumed_header, req.goal_header]);
         let ns = oracle.fresh_name("BEq");
-        let head = format!(
-            "namespace {ns}\nsection\n{}{}\n",
-            preamble(req.goal_header),
-            req.goal.trim_end()
-        );
-        let line = u32::try_from(head.matches('\n').count()).unwrap_or(u32::MAX);
+        let assumed = req.assumed.trim_end();
+        let assumed_head = format!("namespace {ns}\nsection\n{}", assumed_scopes.text());
+        let assumed_lines =
+            lines_of(&assumed_head)..lines_of(&assumed_head) + lines_of(assumed) + 1;
+        // `thm_P` declared inside a namespace of its header is out of reach of `thm_Q` under
+        // another header: open that one name.
+        let reach = match assumed_scopes.namespace() {
+            n if n.is_empty() || n == goal_scopes.namespace() => String::new(),
+            n => format!("open {ns}.{n} ({ASSUMED_NAME})\n"),
+        };
+        let goal = req.goal.trim_end();
+        let goal_head = format!("namespace {ns}\nsection\n{reach}{}", goal_scopes.text());
+        let goal_first = lines_of(&goal_head);
+        let head = format!("{goal_head}{goal}\n");
+        let line = lines_of(&head);
         let body: Vec<String> = proof.lines().map(|l| format!("  {l}")).collect();
+        let goal_lines = goal_first..line + u32::try_from(body.len()).unwrap_or(u32::MAX);
         let commands = [
             Command::new(format!(
-                "namespace {ns}\nsection\n{}{}\nend\nend {ns}",
-                preamble(req.assumed_header),
-                req.assumed.trim_end()
+                "{assumed_head}{assumed}\n{}end\nend {ns}",
+                assumed_scopes.closing()
             )),
             Command {
-                text: format!("{head}{}\nend\nend {ns}", body.join("\n")),
-                suggest_line: suggest.then_some(line),
+                text: format!(
+                    "{head}{}\n{}end\nend {ns}",
+                    body.join("\n"),
+                    goal_scopes.closing()
+                ),
+                suggest_line: suggest
+                    .then(|| line + u32::try_from(body.len().max(1) - 1).unwrap_or(0)),
             },
-            Command::new(format!("#print axioms {ns}.thm_Q")),
+            Command::new(format!(
+                "#print axioms {ns}.{}",
+                goal_scopes.qualify(GOAL_NAME)
+            )),
         ];
         let deadline = Instant::now() + self.per_check;
         match oracle.run(&key, &[], &commands, deadline).await {
             Ok((_, r)) if r.len() == 3 => {
+                // Only the two statements and the proof are judged: an error on any other line
+                // (a header's `open`, a scope's `end`, `#print axioms`) means the check itself
+                // could not be set up.
+                let outside = r[0]
+                    .error_lines
+                    .iter()
+                    .find(|(l, _)| !assumed_lines.contains(l))
+                    .or_else(|| {
+                        r[1].error_lines
+                            .iter()
+                            .find(|(l, _)| !goal_lines.contains(l))
+                    })
+                    .or_else(|| r[2].error_lines.first());
+                if let Some((_, m)) = outside {
+                    return Err(unavailable(format!(
+                        "Lean reported an error outside the statements and the proof: {m}"
+                    )));
+                }
                 let uses_sorry = r[1]
                     .messages
                     .iter()
@@ -110,11 +157,16 @@ impl<L: LeanRpc + 'static> OracleProofChecker<L> {
                 e @ (OracleError::Lean { .. }
                 | OracleError::WorkerLost { .. }
                 | OracleError::Header { .. }
+                | OracleError::Preamble { .. }
                 | OracleError::Scratch { .. }),
             ) => Err(CheckError::Unavailable(e.to_string())),
             Err(e) => Err(CheckError::Protocol(e.to_string())),
         }
     }
+}
+
+fn lines_of(s: &str) -> u32 {
+    u32::try_from(s.matches('\n').count()).unwrap_or(u32::MAX)
 }
 
 impl<L: LeanRpc + 'static> ProofChecker for OracleProofChecker<L> {
@@ -134,16 +186,7 @@ impl<L: LeanRpc + 'static> ProofChecker for OracleProofChecker<L> {
                     errors: vec!["the proof uses sorry".into()],
                 }
             } else if !axioms.contains("sorryAx") {
-                CheckOutcome::Failed {
-                    errors: vec![format!(
-                        "the proof does not use thm_P (axioms: {})",
-                        if axioms.is_empty() {
-                            "none reported"
-                        } else {
-                            &axioms
-                        }
-                    )],
-                }
+                CheckOutcome::ClosedWithoutAssumed { axioms }
             } else {
                 CheckOutcome::Proved
             })
@@ -155,7 +198,13 @@ impl<L: LeanRpc + 'static> ProofChecker for OracleProofChecker<L> {
         req: CheckRequest<'a>,
     ) -> BoxFuture<'a, Result<Suggestion, CheckError>> {
         Box::pin(async move {
-            let Some((errors, _, _, suggestions)) = self.run(req, "exact?", true).await? else {
+            // `exact?` after the request's tactic lines (BEq+'s prelude), suggesting on its line.
+            let proof = if req.proof.trim().is_empty() {
+                "exact?".to_string()
+            } else {
+                format!("{}\nexact?", req.proof.trim_end())
+            };
+            let Some((errors, _, _, suggestions)) = self.run(req, &proof, true).await? else {
                 return Ok(Suggestion::Timeout);
             };
             Ok(match suggestions.into_iter().next() {

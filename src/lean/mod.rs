@@ -16,6 +16,7 @@ pub mod beq_checker;
 pub mod goals;
 pub mod oracle;
 pub mod process;
+pub mod scopes;
 pub mod scratch;
 
 use crate::pending::{OwnId, PendingTable, Reply};

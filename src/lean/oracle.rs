@@ -2,14 +2,17 @@
 //!
 //! Owns: the scratch documents (one per import set; the import header never changes after
 //! `didOpen`, so imports load once), the registry of hidden statement declarations (each in its
-//! own `section` with its own preamble; on request, their universe arity from `#check` probes
+//! own `section` with its own preamble, the scopes that preamble opens closed before the
+//! section's `end` (`super::scopes`), an error on those wrapping lines a failure of the run:
+//! [`OracleError::Preamble`]; on request, their universe arity from `#check` probes
 //! in the declaring version, read from error diagnostics only), the batches of tactic blocks
 //! (one full-text `didChange` + one `textDocument/waitForDiagnostics` per batch), the
 //! classification of each block (error / closed / one goal / several goals), the bounds
 //! (heartbeats per block, a wall-clock deadline, clearing the active region on expiry) and
 //! recovery when the worker stalls or dies (reopen and replay once; a `-32801` "File changed."
 //! is asked again instead), header errors (after every barrier an error on an import line or at
-//! 0:0 ends the batch: [`OracleError::Header`], sticky), the scratch files on disk
+//! 0:0 ends the batch: [`OracleError::Header`], sticky; a barrier Lean does not answer is
+//! waited for in slices with a header check between them), the scratch files on disk
 //! (`super::scratch`, when the config names a directory) and the first open of an import set
 //! outside any pair's time ([`Oracle::warm_up`]). Counters of versions and round trips are exposed for the
 //! numbers the design asks for. Also owns [`connect_direct`], a [`LeanClient`] over a spawned
@@ -41,6 +44,7 @@
 //! closes the goal, design §5.7).
 
 use super::goals::{tree_of, LeanRpc, TaggedText};
+use super::scopes::HeaderScopes;
 use super::{LeanClient, LeanError};
 use crate::pending::{OwnId, PendingTable, Reply};
 use crate::trees::Tree;
@@ -73,6 +77,15 @@ const FILE_CHANGED_RETRIES: usize = 3;
 const CLOSED_FILE: &str = "Cannot process request to closed file";
 const TERMINATED: &str = "has been terminated";
 
+/// The first line of a scratch document without imports. Lean reports a header it could not
+/// process at 0:0 (`diagnosticsOfHeaderError`, src/Lean/Server/FileWorker.lean `setupImports`);
+/// without an import line there the document's first command would start at 0:0 too, and its
+/// own error would be taken for a header error. A comment there leaves 0:0 to the header.
+const NO_IMPORTS: &str = "-- lean-assess scratch document (no imports)\n";
+
+/// Bound on the header check made while a barrier is not answered.
+const HEADER_PROBE_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// Why a batch could not be judged.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum OracleError {
@@ -92,6 +105,11 @@ pub enum OracleError {
     /// the batch ends here (sticky: every later batch on the same imports gets it at once).
     #[error("scratch document {uri}: Lean could not process the imports: {message}")]
     Header { uri: String, message: String },
+    /// Lean reported an error on the lines wrapping a statement (its header's `open`s,
+    /// `variable`s, scopes), or the header closes a scope it did not open: the statement's
+    /// context could not be set up, so nothing about it is judged.
+    #[error("the header's non-import lines failed in Lean: {message}")]
+    Preamble { message: String },
     /// The scratch file could not be written inside the workspace.
     #[error("scratch document {path}: cannot write it: {error}")]
     Scratch { path: String, error: String },
@@ -115,6 +133,9 @@ pub struct OracleConfig {
     /// Bound on a first open ([`Oracle::warm_up`]): importing Mathlib, building dependencies,
     /// the first `exact?`/`rw?` index. Not part of any pair's time limit.
     pub load_timeout: Duration,
+    /// How long one wait for a barrier lasts before the header is checked for an error
+    /// (a worker whose header failed may never answer the barrier).
+    pub barrier_slice: Duration,
 }
 
 impl Default for OracleConfig {
@@ -125,6 +146,7 @@ impl Default for OracleConfig {
             scratch_dir_uri: "file:///lean-assess/.scratch".into(),
             scratch_dir: None,
             load_timeout: load_timeout(),
+            barrier_slice: Duration::from_secs(10),
         }
     }
 }
@@ -267,6 +289,8 @@ pub struct BlockResult {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CommandResult {
     pub errors: Vec<String>,
+    /// The same errors with their line, counted from the command's first line.
+    pub error_lines: Vec<(u32, String)>,
     pub messages: Vec<(u64, String)>,
     /// "Try this" suggestions at `Command::suggest_line`.
     pub suggestions: Vec<String>,
@@ -370,6 +394,9 @@ struct RegistryEntry {
     strict_line: u32,
     lines: (u32, u32),
     checked: Option<Declared>,
+    /// The first error on the entry's lines outside its statement (its preamble, `section`,
+    /// `end`s): Lean could not set up the statement's context.
+    outside: Option<String>,
     name: String,
 }
 
@@ -659,16 +686,19 @@ impl<L: LeanRpc> Oracle<L> {
         self.counters.clone()
     }
 
-    /// The scratch document key for a set of import lines (sorted, deduplicated).
+    /// The scratch document key, which is also its import header: each header's import lines
+    /// in that header's own order (the order decides instance and notation priority ties), the
+    /// headers taken in a fixed order (so both directions of a pair share one document), later
+    /// headers adding only the imports not seen yet.
     pub fn import_key(headers: &[&str]) -> String {
-        let mut imports: Vec<&str> = headers
-            .iter()
-            .flat_map(|h| h.lines())
-            .map(str::trim)
-            .filter(|l| l.starts_with("import "))
-            .collect();
-        imports.sort_unstable();
-        imports.dedup();
+        let mut headers = headers.to_vec();
+        headers.sort_unstable();
+        let mut imports: Vec<&str> = Vec::new();
+        for line in headers.iter().flat_map(|h| h.lines()).map(str::trim) {
+            if line.starts_with("import ") && !imports.contains(&line) {
+                imports.push(line);
+            }
+        }
         imports.iter().map(|l| format!("{l}\n")).collect()
     }
 
@@ -694,7 +724,11 @@ impl<L: LeanRpc> Oracle<L> {
                 header_error: None,
                 warm: false,
                 indexed: false,
-                header: key.to_string(),
+                header: if key.is_empty() {
+                    NO_IMPORTS.to_string()
+                } else {
+                    key.to_string()
+                },
                 registry: String::new(),
                 entries: Vec::new(),
                 version: 0,
@@ -775,8 +809,10 @@ impl<L: LeanRpc> Oracle<L> {
         let doc = self.doc(key);
         let mut indices = Vec::new();
         let mut probes = Vec::new();
-        for (first, statement) in numbers.zip(statements) {
-            let start = line_count(&doc.header) + line_count(&doc.registry);
+        // Read every preamble before touching the registry: one that closes a scope it did not
+        // open would close the registry's own section.
+        let mut scoped = Vec::with_capacity(statements.len());
+        for statement in statements {
             let preamble: String = statement
                 .preamble
                 .lines()
@@ -786,12 +822,22 @@ impl<L: LeanRpc> Oracle<L> {
                 })
                 .map(|l| format!("{l}\n"))
                 .collect();
+            let scopes = HeaderScopes::read(&preamble).map_err(|e| OracleError::Preamble {
+                message: e.to_string(),
+            })?;
+            scoped.push(scopes);
+        }
+        for ((first, statement), scopes) in numbers.zip(statements).zip(&scoped) {
+            let start = line_count(&doc.header) + line_count(&doc.registry);
+            let preamble = scopes.text();
             let sig = statement.signature.replace('\n', " ");
-            let name = format!("_tt.S{first}._stmt");
+            // Declared inside the namespace the preamble leaves open, so named with it.
+            let name = scopes.qualify(&format!("_tt.S{first}._stmt"));
+            let closing = scopes.closing();
             let text = format!(
-                "section\n{preamble}axiom {name} {sig}\nset_option autoImplicit false in\naxiom _tt.S{first}._strict {sig}\nend\n"
+                "section\n{preamble}axiom _tt.S{first}._stmt {sig}\nset_option autoImplicit false in\naxiom _tt.S{first}._strict {sig}\n{closing}end\n"
             );
-            let stmt_line = start + 1 + line_count(&preamble);
+            let stmt_line = start + 1 + line_count(preamble);
             doc.registry.push_str(&text);
             indices.push(doc.entries.len());
             if statement.probe_universes {
@@ -804,12 +850,21 @@ impl<L: LeanRpc> Oracle<L> {
                 strict_line: stmt_line + 2,
                 lines: (start, start + line_count(&text)),
                 checked: None,
+                outside: None,
                 name,
             });
         }
         let (_, probed) = self.run(key, &[], &probes, deadline).await?;
         let mut probed = probed.chunks(MAX_UNIVERSE_ARITY + 1);
         let doc = self.doc(key);
+        // An error in a registry entry's own wrapping (its preamble, its scopes) is no verdict
+        // on the statement: the run fails.
+        if let Some(message) = indices
+            .iter()
+            .find_map(|&i| doc.entries.get(i).and_then(|e| e.outside.clone()))
+        {
+            return Err(OracleError::Preamble { message });
+        }
         let mut out = Vec::with_capacity(indices.len());
         for (i, statement) in indices.into_iter().zip(statements) {
             // Each probing statement's chunk is taken even when the entry is missing, so the
@@ -960,21 +1015,34 @@ impl<L: LeanRpc> Oracle<L> {
 
         self.ensure_file(key)?;
         let version = self.send_text(key).await.map_err(lean_err)?;
-        // Barrier: all diagnostics of `version` are out (README §4).
-        match self
-            .request(
-                "textDocument/waitForDiagnostics",
-                json!({"uri": uri, "version": version}),
-                deadline,
-            )
-            .await
-        {
-            Ok(_) => {}
-            Err(LeanError::Timeout { .. }) => {
-                self.abandon(key).await;
-                return Err(OracleError::Deadline { uri });
+        // Barrier: all diagnostics of `version` are out (README §4). Waited for in slices: a
+        // worker whose header failed may never answer it (src/Lean/Server/FileWorker.lean:
+        // `handleRequest` binds it to `srcSearchPathTask`, and on some versions `setupImports`
+        // resolves that promise only after a successful header), so between slices the header
+        // is checked through `getInteractiveDiagnostics`, which `handleRequest` answers without
+        // the search path.
+        loop {
+            let slice = deadline.min(Instant::now() + self.config.barrier_slice);
+            match self
+                .request(
+                    "textDocument/waitForDiagnostics",
+                    json!({"uri": uri, "version": version}),
+                    slice,
+                )
+                .await
+            {
+                Ok(_) => break,
+                Err(LeanError::Timeout { .. }) => {
+                    if let Some(e) = self.header_error_now(key).await {
+                        return Err(e);
+                    }
+                    if Instant::now() >= deadline {
+                        self.abandon(key).await;
+                        return Err(OracleError::Deadline { uri });
+                    }
+                }
+                Err(e) => return Err(lean_err(e)),
             }
-            Err(e) => return Err(lean_err(e)),
         }
         let total_lines = line_count(&self.doc(key).text()) + 1;
         let diagnostics = self
@@ -1015,11 +1083,17 @@ impl<L: LeanRpc> Oracle<L> {
             .filter(|(_, e)| e.checked.is_none())
             .collect();
         for (i, e) in entries {
-            let errors: Vec<String> = in_lines(e.lines.0, e.lines.1)
-                .filter(|(l, sev, _)| *sev == 1 && *l < u64::from(e.strict_line) - 1)
+            let errors: Vec<String> = in_lines(e.stmt_line, e.stmt_line + 1)
+                .filter(|(_, sev, _)| *sev == 1)
                 .map(|(_, _, m)| m.clone())
                 .collect();
-            let _ = e.stmt_line;
+            // The statement's two lines and the `set_option … in` between them are its own;
+            // every other line of the entry is wrapping.
+            let outside = in_lines(e.lines.0, e.lines.1)
+                .find(|(l, sev, _)| {
+                    *sev == 1 && (*l < u64::from(e.stmt_line) || *l > u64::from(e.strict_line))
+                })
+                .map(|(_, _, m)| m.clone());
             let strict_errors = in_lines(e.strict_line, e.strict_line + 1)
                 .filter(|(_, sev, _)| *sev == 1)
                 .count();
@@ -1031,6 +1105,7 @@ impl<L: LeanRpc> Oracle<L> {
             };
             if let Some(slot) = self.doc(key).entries.get_mut(i) {
                 slot.checked = Some(checked);
+                slot.outside = outside;
             }
         }
 
@@ -1065,6 +1140,10 @@ impl<L: LeanRpc> Oracle<L> {
                     .filter(|(_, sev, _)| *sev == 1)
                     .map(|(_, _, m)| m.clone())
                     .collect(),
+                error_lines: in_lines(*s, *e)
+                    .filter(|(_, sev, _)| *sev == 1)
+                    .map(|(l, _, m)| (u32::try_from(*l).unwrap_or(u32::MAX) - s, m.clone()))
+                    .collect(),
                 messages: in_lines(*s, *e)
                     .map(|(_, sev, m)| (*sev, m.clone()))
                     .collect(),
@@ -1089,6 +1168,24 @@ impl<L: LeanRpc> Oracle<L> {
             path: path.display().to_string(),
             error: e.to_string(),
         })
+    }
+
+    /// The header error Lean reports now, if any, read through `getInteractiveDiagnostics` with
+    /// a short bound of its own (used while a barrier is not answered).
+    async fn header_error_now(&mut self, key: &str) -> Option<OracleError> {
+        let lines = line_count(&self.doc(key).header) + 1;
+        let deadline = Instant::now() + HEADER_PROBE_TIMEOUT;
+        let diagnostics = self
+            .rpc(
+                key,
+                "Lean.Widget.getInteractiveDiagnostics",
+                json!({"lineRange": {"start": 0, "end": lines}}),
+                json!({"line": 0, "character": 0}),
+                deadline,
+            )
+            .await
+            .ok()?;
+        self.check_header(key, &diagnostics).err()
     }
 
     /// After a barrier: a header error ends the batch (and every later one on these imports)
@@ -1577,11 +1674,15 @@ mod tests {
     }
 
     #[test]
-    fn import_key_is_the_sorted_import_set() {
-        let k = Oracle::<LeanClient>::import_key(&[
-            "import Mathlib\nopen Real\n",
-            "import Aesop\nimport Mathlib\n",
-        ]);
-        assert_eq!(k, "import Aesop\nimport Mathlib\n");
+    fn import_key_keeps_each_headers_order() {
+        let a = "import Mathlib\nimport Aesop\nopen Real\n";
+        let b = "import Mathlib\nimport Aesop\nimport Batteries\n";
+        let k = Oracle::<LeanClient>::import_key(&[a, b]);
+        assert_eq!(k, "import Mathlib\nimport Aesop\nimport Batteries\n");
+        assert_eq!(Oracle::<LeanClient>::import_key(&[b, a]), k);
+        assert_eq!(
+            Oracle::<LeanClient>::import_key(&["import Z\nimport A\n"]),
+            "import Z\nimport A\n"
+        );
     }
 }

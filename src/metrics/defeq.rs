@@ -19,6 +19,7 @@ use super::lean_backed::{
 use super::{MetricError, MetricReport, Pair, Verdict};
 use crate::lean::goals::LeanRpc;
 use crate::lean::oracle::{Block, Oracle, Outcome};
+use crate::lean::scopes::axiom_under;
 use std::time::{Duration, Instant};
 
 /// The metric, with its wall-clock limit.
@@ -146,8 +147,9 @@ impl LeanMetric for DefEq {
         let equal = strict && !p.autobound && !q.autobound;
         let proof = strict.then(|| {
             format!(
-                "{key}section\n{ref_pre}axiom {} {ref_sig}\nend\nsection\n{cand_pre}axiom {} {cand_sig}\nend\nexample : {strict_goal} := by\n  rfl\n",
-                p.name, q.name
+                "{key}{}{}example : {strict_goal} := by\n  rfl\n",
+                axiom_under(&ref_pre, &p.name, &ref_sig),
+                axiom_under(&cand_pre, &q.name, &cand_sig),
             )
         });
         Ok(LeanJudgement {

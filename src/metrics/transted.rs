@@ -289,7 +289,7 @@ fn witness(
 ) -> String {
     let mut out = imports.to_string();
     for (pre, name, sig) in decls {
-        out.push_str(&format!("section\n{pre}axiom {name} {sig}\nend\n"));
+        out.push_str(&crate::lean::scopes::axiom_under(pre, name, sig));
     }
     out.push_str(&format!(
         "theorem transted_witness{} : {goal} := by\n",
@@ -430,7 +430,7 @@ impl LeanMetric for TransTed {
             suggestions,
             universes: universes.clone(),
         };
-        let norm: Vec<String> = if mathlib {
+        let mut norm: Vec<String> = if mathlib {
             vec!["try norm_num1".into()]
         } else {
             notes.push("Mathlib not imported: norm_num1 skipped".into());
@@ -466,12 +466,29 @@ impl LeanMetric for TransTed {
                 )
             }
         };
-        let after_norm = if mathlib {
+        let mut after_norm = if mathlib {
             &r0[1].outcome
         } else {
             &r0[0].outcome
         };
-        let rfl = &r0[r0.len() - 1].outcome;
+        let mut rfl = r0[r0.len() - 1].outcome.clone();
+        // `try` does not catch running out of heartbeats or recursion depth (`Core.tryCatch`
+        // rethrows runtime exceptions, src/Lean/CoreM.lean), and a block's heartbeats cover its
+        // whole path: a `norm_num1` that failed so would fail every block replaying it. Such a
+        // step is one failed step: left out of every path, and `rfl` tried without it.
+        if let (true, Outcome::Error(e)) = (mathlib, after_norm) {
+            notes.push(format!(
+                "norm_num1 failed ({}); left out of the search's paths",
+                e.lines().next().unwrap_or("")
+            ));
+            norm.clear();
+            after_norm = &r0[0].outcome;
+            let (r, _) = oracle
+                .run(&key, &[block(&[], "rfl", false)], &[], deadline)
+                .await
+                .map_err(lean_failed)?;
+            rfl = r.first().map_or(Outcome::NoInfo, |r| r.outcome.clone());
+        }
         let mut closed: Option<Vec<String>> = None;
         if matches!(after_norm, Outcome::Closed) {
             closed = Some(norm.clone());
@@ -564,10 +581,18 @@ impl LeanMetric for TransTed {
                         })
                         .cloned()
                         .collect();
-                    // `rw?` applies its first suggestion and tries `rfl` (design §5.1): if that
-                    // closed the goal, the first suggestion is the closing step.
-                    if let (Outcome::Closed, Some(first)) = (&rw.outcome, suggestions.first()) {
-                        children.push((at, first.clone(), Outcome::Closed));
+                    // `rw?` rewrites with its first result, then runs `try rfl` (at default
+                    // transparency), and lists the results as suggestions in the same order
+                    // (`evalExact`, src/Lean/Elab/Tactic/Rewrites.lean). If that closed the goal,
+                    // the closing step is exactly that: Lean's first suggestion (not the first
+                    // one our filter kept) and `try rfl` — a bare `rw` only tries `rfl` with
+                    // reducible transparency. A first suggestion we could not keep closes
+                    // nothing.
+                    if let (Outcome::Closed, Some(applied)) = (&rw.outcome, rw.suggestions.first())
+                    {
+                        if suggestions.first() == Some(applied) {
+                            children.push((at, format!("{applied}\ntry rfl"), Outcome::Closed));
+                        }
                     }
                     for (c, r) in fixed.iter().zip(results.iter().skip(1).take(a_len - 1)) {
                         children.push((at, c.clone(), r.outcome.clone()));

@@ -50,7 +50,9 @@
 //!   `… in` lines right above it (`set_option … in`, `universe u in`) — must contain the text.
 //! - `"version": n`: matches only while the document is at that version.
 //! - `"textContains": "text"`: matches only while the document's current text contains it
-//!   (tells apart scratch documents whose file names are not known in advance).
+//!   (tells apart scratch documents whose file names are not known in advance); with
+//!   `standin/diagnostic` rules also `"textLacks": "text"` (only while it does not), which tells
+//!   apart successive versions of one document.
 //! - `"distinctGoal": true` (for `getInteractiveGoals`): the result is one goal `g<h> = <n>`
 //!   distinct for every distinct block (`h` a hash of the block, `n` its tactic count) — an
 //!   endless search space for the oracle bench.
@@ -69,6 +71,31 @@
 //! `@c.{l₁, …, lₖ}` with `k > n` on a line gives that line the error "too many explicit universe
 //! levels for 'c'"; fewer levels than `n` are fine (Lean fills them with level metavariables).
 //!
+//! # `rw?` and unsolved goals
+//! A `getInteractiveGoals` at a block whose last tactic is `rw?` and which no rule answers is
+//! answered as Lean's `rw?` behaves: it rewrites with its first result and then runs `try rfl`
+//! (`evalExact`, src/Lean/Elab/Tactic/Rewrites.lean), so the answer is the goals rule for the
+//! block's tactics with the `rw?` line replaced by the first suggestion of the `tryThis` rule
+//! scripted at that line, then `try rfl`. And a `theorem … := by` whose whole tactic block has
+//! a goals rule with goals left gets "unsolved goals" on its `:= by` line in the interactive
+//! diagnostics (`Term.reportUnsolvedGoals`, src/Lean/Elab/Tactic/Basic.lean).
+//!
+//! # Command scopes (src/Lean/Elab/BuiltinCommand.lean)
+//! The interactive diagnostics also carry the errors of a model of Lean's command scopes
+//! (`scope_errors`): `namespace A.B` and `[noncomputable] section [A.B]` push one scope per name
+//! component (`elabNamespace`, `elabSection`, `addScopes`); `end [name]` is checked as the newest
+//! `elabEnd` checks it, with its messages ("Invalid `end`: There is no current scope to end",
+//! "Missing name after `end`: Expected the current scope name `A`", "Invalid name after `end`:
+//! Expected `A`, but found `B`", "Unexpected name `B` after `end`: The current section is
+//! unnamed", "… contains too many components"), on the `end` line, and a failing `end` drops no
+//! scope (the checks throw before `popScopes`); `open A` adds to the innermost scope
+//! (`elabOpen`); `cmd₁ in cmd₂` is a scope around both (`expandInCmd`), so `open A in` reaches
+//! the next command only. A rule `{"method": "standin/needsOpen", "ident": "x", "namespace":
+//! "A"}` makes every line of an ordinary command that uses the identifier `x` where `A` is
+//! neither open nor the current namespace (or a prefix of it) carry the error "Unknown
+//! identifier `x`" (the text of `wire.publishDiagnostics-with-code.json`). Only the interactive
+//! diagnostics (what the oracle reads) carry these errors.
+//!
 //! # Failure shapes of a real Lean (issue 11), each from Lean's source
 //! - Header errors: a rule `{"method": "standin/header", "kind": K}` makes every document's
 //!   interactive diagnostics carry one error at 0:0–0:0 (severity 1), as a real worker reports a
@@ -80,7 +107,11 @@
 //!   than 0/2/3); `"unknownImport"` → "unknown module prefix '<M>'\n\nNo directory '<M>' or file
 //!   '<M>.olean' in the search path entries:…" (src/Lean/Util/Path.lean `findOLean`, logged at
 //!   the header's start by `Lean.Elab.processHeader`), `<M>` the first import's root. With
-//!   `"textContains"`, only while the document's text contains it.
+//!   `"textContains"`, only while the document's text contains it. With `"searchPathBlocks":
+//!   true`, as a worker whose `setupImports` never resolves `srcSearchPathPromise` after a
+//!   header error (src/Lean/Server/FileWorker.lean), every request on the document except
+//!   `$/lean/rpc/connect` and the RPC `getInteractiveDiagnostics` (answered by `handleRequest`
+//!   without the search path) is never answered (until `$/cancelRequest`).
 //! - Named errors in rules: `"errorKind"` instead of `"error"`: `"fileChanged"` → -32801
 //!   "File changed." (`RequestError.fileChanged`, src/Lean/Server/Requests.lean);
 //!   `"closedFile"` → -32801 "Cannot process request to closed file '<uri>'" (Watchdog.lean
@@ -177,6 +208,8 @@ struct Rule {
     header_contains: Option<String>,
     version: Option<i64>,
     name: Option<String>,
+    ident: Option<String>,
+    namespace: Option<String>,
     arity: Option<u64>,
     line_contains: Option<String>,
     message: String,
@@ -187,6 +220,8 @@ struct Rule {
     try_this: Option<Vec<String>>,
     title_prefix: Option<String>,
     text_contains: Option<String>,
+    text_lacks: Option<String>,
+    search_path_blocks: bool,
 }
 
 impl Rule {
@@ -225,6 +260,8 @@ impl Rule {
                 .map(String::from),
             version: v.get("version").and_then(Value::as_i64),
             name: v.get("name").and_then(Value::as_str).map(String::from),
+            ident: v.get("ident").and_then(Value::as_str).map(String::from),
+            namespace: v.get("namespace").and_then(Value::as_str).map(String::from),
             arity: v.get("arity").and_then(Value::as_u64),
             line_contains: v
                 .get("lineContains")
@@ -256,6 +293,11 @@ impl Rule {
                 .get("textContains")
                 .and_then(Value::as_str)
                 .map(String::from),
+            text_lacks: v.get("textLacks").and_then(Value::as_str).map(String::from),
+            search_path_blocks: v
+                .get("searchPathBlocks")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
         })
     }
 
@@ -389,6 +431,210 @@ fn diagnostic_on(n: usize, text: &str, severity: u64, message: &str) -> Value {
 struct Doc {
     version: i64,
     text: String,
+}
+
+/// One command scope of the scope model (src/Lean/Elab/BuiltinCommand.lean `addScope`): its
+/// name component (`""` for an anonymous `section`), whether `namespace` opened it, and the
+/// namespaces its `open`s added.
+struct Scope {
+    header: String,
+    namespace: bool,
+    opens: Vec<String>,
+}
+
+/// Name components (`A.B` → `A`, `B`).
+fn name_parts(name: &str) -> Vec<String> {
+    name.split('.').map(String::from).collect()
+}
+
+/// The namespaces an `open` line's arguments name (`open A B`, `open A (x)`, `open A hiding x`;
+/// `open scoped A` only activates scoped syntax and opens no names).
+fn opened_namespaces(args: &str) -> Vec<String> {
+    let mut words = args.split_whitespace();
+    let mut out = Vec::new();
+    for w in words.by_ref() {
+        if w == "scoped" && out.is_empty() {
+            return Vec::new();
+        }
+        if w.starts_with('(') || ["hiding", "renaming", "in"].contains(&w) {
+            break;
+        }
+        out.push(w.to_string());
+    }
+    out
+}
+
+/// `end [name]` against the scope stack, as the newest `elabEnd` (src/Lean/Elab/BuiltinCommand.lean)
+/// checks it: every failure is thrown before the scopes are dropped, so a failing `end` drops
+/// nothing. `Ok(n)`: drop `n` scopes.
+fn end_command(name: Option<&str>, scopes: &[Scope]) -> Result<usize, String> {
+    // `scopes` has the root scope first (Lean's list has it last).
+    let num_scopes = scopes.len();
+    if num_scopes == 1 {
+        return Err("Invalid `end`: There is no current scope to end\n\nNote: Scopes are introduced using `namespace` and `section`".into());
+    }
+    // `nameOfScopes`: the innermost `n` headers, outermost first, cut at an anonymous one.
+    let name_of = |n: usize| -> String {
+        let mut parts = Vec::new();
+        for s in scopes.iter().rev().take(n) {
+            if s.header.is_empty() {
+                break;
+            }
+            parts.push(s.header.clone());
+        }
+        parts.reverse();
+        parts.join(".")
+    };
+    match name {
+        None => {
+            let innermost = &scopes[num_scopes - 1].header;
+            if innermost.is_empty() {
+                Ok(1)
+            } else {
+                Err(format!(
+                    "Missing name after `end`: Expected the current scope name `{innermost}`"
+                ))
+            }
+        }
+        Some(header) => {
+            let size = name_parts(header).len();
+            if size >= num_scopes {
+                return Err(format!(
+                    "Invalid name after `end`: `{header}` contains too many components"
+                ));
+            }
+            let found = name_of(size);
+            if found == header {
+                Ok(size)
+            } else if found.is_empty() {
+                Err(format!(
+                    "Unexpected name `{header}` after `end`: The current section is unnamed"
+                ))
+            } else {
+                Err(format!(
+                    "Invalid name after `end`: Expected `{found}`, but found `{header}`"
+                ))
+            }
+        }
+    }
+}
+
+/// The scope model's errors on a document (line, message): `end` commands that do not match
+/// the scopes (`elabEnd`), and each `standin/needsOpen` identifier used where its namespace is
+/// neither open nor current — "Unknown identifier `x`", the text recorded in
+/// `wire.publishDiagnostics-with-code.json`. Commands start at column 0 and run to the next
+/// line that does; `namespace` / `[noncomputable] section` push one scope per name component
+/// (`elabNamespace`, `elabSection`); `open` adds to the innermost scope (`elabOpen`); `cmd₁ in
+/// cmd₂` is a scope around the two (`expandInCmd`), so `open X in` reaches the next command
+/// only (through a chain of `… in` lines). All from src/Lean/Elab/BuiltinCommand.lean.
+fn scope_errors(text: &str, needs_open: &[(&str, &str)]) -> Vec<(usize, String)> {
+    let mut scopes = vec![Scope {
+        header: String::new(),
+        namespace: false,
+        opens: Vec::new(),
+    }];
+    let mut out = Vec::new();
+    let mut pending_in: Vec<String> = Vec::new();
+    let mut command_opens: Vec<String> = Vec::new();
+    // `mutual … end`: that `end` is part of the `mutual` syntax, not `elabEnd`'s.
+    let mut mutual = 0usize;
+    let is_word = |line: &str, w: &str| {
+        line.match_indices(w).any(|(i, _)| {
+            let before = line[..i].chars().next_back();
+            let after = line[i + w.len()..].chars().next();
+            let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '.' || c == '\'';
+            !before.is_some_and(ident) && !after.is_some_and(ident)
+        })
+    };
+    for (n, line) in text.lines().enumerate() {
+        let code = line.split("--").next().unwrap_or("");
+        let starts_command = code.chars().next().is_some_and(|c| !c.is_whitespace());
+        if starts_command {
+            let trimmed = code.trim_end();
+            let (command, is_in) = match trimmed.strip_suffix(" in") {
+                Some(c) => (c, true),
+                None => (trimmed, false),
+            };
+            let words: Vec<&str> = command.split_whitespace().collect();
+            let first = words
+                .iter()
+                .position(|w| !matches!(*w, "noncomputable" | "public" | "meta" | "@[expose]"))
+                .unwrap_or(words.len());
+            if is_in {
+                if words.first() == Some(&"open") {
+                    pending_in.extend(opened_namespaces(&command["open".len()..]));
+                }
+                continue;
+            }
+            command_opens = std::mem::take(&mut pending_in);
+            match (words.get(first).copied(), words.get(first + 1).copied()) {
+                (Some("namespace"), Some(name)) if first == 0 => {
+                    for header in name_parts(name) {
+                        scopes.push(Scope {
+                            header,
+                            namespace: true,
+                            opens: Vec::new(),
+                        });
+                    }
+                    continue;
+                }
+                (Some("section"), name) => {
+                    let headers = name.map_or(vec![String::new()], name_parts);
+                    for header in headers {
+                        scopes.push(Scope {
+                            header,
+                            namespace: false,
+                            opens: Vec::new(),
+                        });
+                    }
+                    continue;
+                }
+                (Some("mutual"), _) if first == 0 => {
+                    mutual += 1;
+                    continue;
+                }
+                (Some("end"), None) if first == 0 && mutual > 0 => {
+                    mutual -= 1;
+                    continue;
+                }
+                (Some("end"), name) if first == 0 => {
+                    match end_command(name, &scopes) {
+                        Ok(k) => scopes.truncate(scopes.len() - k),
+                        Err(m) => out.push((n, m)),
+                    }
+                    continue;
+                }
+                (Some("open"), _) if first == 0 => {
+                    let opened = opened_namespaces(&command["open".len()..]);
+                    if let Some(top) = scopes.last_mut() {
+                        top.opens.extend(opened);
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        // A line of an ordinary command: are its identifiers in reach?
+        let current: Vec<&str> = scopes
+            .iter()
+            .filter(|s| s.namespace)
+            .map(|s| s.header.as_str())
+            .collect();
+        let current = current.join(".");
+        for (ident, ns) in needs_open {
+            if !is_word(code, ident) {
+                continue;
+            }
+            let reachable = current == *ns
+                || current.starts_with(&format!("{ns}."))
+                || scopes.iter().any(|s| s.opens.iter().any(|o| o == ns))
+                || command_opens.iter().any(|o| o == ns);
+            if !reachable {
+                out.push((n, format!("Unknown identifier `{ident}`")));
+            }
+        }
+    }
+    out
 }
 
 /// The header error text of a `standin/header` rule's `kind` (sources in the module doc).
@@ -670,6 +916,10 @@ impl Standin {
             let c = if code == 1 { -32901 } else { -32902 };
             return self.error(&id, c, &crash_message(&uri, code));
         }
+        if self.search_path_blocked(method, &params) {
+            self.stalled.insert(id.to_string());
+            return;
+        }
         let docs = &self.docs;
         if let Some(pos) = self
             .rules
@@ -760,7 +1010,9 @@ impl Standin {
                     let result = self.interactive_diagnostics(&params);
                     self.reply(&id, result);
                 } else if rpc == "Lean.Widget.getInteractiveGoals" {
-                    let goals: Value = serde_json::from_str(GOALS).unwrap_or(Value::Null);
+                    let goals = self
+                        .rw_query_goals(&params)
+                        .unwrap_or_else(|| serde_json::from_str(GOALS).unwrap_or(Value::Null));
                     self.reply(&id, goals);
                 } else if rpc == "Lean.Widget.getInteractiveTermGoal" {
                     // Off a term Lean answers `null` (WidgetRequests.lean).
@@ -817,6 +1069,73 @@ impl Standin {
                           "ctx": {"__rpcref": "0"}}]})
     }
 
+    /// The scripted `getInteractiveGoals` result for a block whose tactic lines are `tactics`
+    /// (its `:= by` line `decl`), if a rule gives one.
+    fn scripted_goals(&self, decl: &str, tactics: &[String]) -> Option<&Value> {
+        self.rules
+            .iter()
+            .filter(|r| {
+                r.method == "$/lean/rpc/call"
+                    && r.rpc_method.as_deref() == Some("Lean.Widget.getInteractiveGoals")
+                    && r.tactics.as_deref() == Some(tactics)
+                    && r.decl_contains
+                        .as_ref()
+                        .is_none_or(|c| decl.contains(c.as_str()))
+            })
+            .find_map(|r| r.result.as_ref())
+    }
+
+    /// `rw?` without a rule of its own: Lean rewrites with its first result and then runs
+    /// `try rfl` (`evalExact`, src/Lean/Elab/Tactic/Rewrites.lean), so the goals after it are
+    /// the scripted goals after the first "Try this" suggestion scripted for that `rw?` line
+    /// followed by `try rfl`.
+    fn rw_query_goals(&self, params: &Value) -> Option<Value> {
+        let doc = uri_of(params).and_then(|u| self.docs.get(&u))?;
+        let line = params.pointer("/position/line").and_then(Value::as_u64)? as usize;
+        let (decl, tactics) = tactics_at(&doc.text, line)?;
+        if !tactics.last()?.starts_with("rw?") {
+            return None;
+        }
+        let first = self
+            .rules
+            .iter()
+            .filter(|r| {
+                r.method == "textDocument/codeAction" && r.tactics.as_ref() == Some(&tactics)
+            })
+            .find_map(|r| r.try_this.as_ref()?.first().cloned())?;
+        let mut replayed = tactics[..tactics.len() - 1].to_vec();
+        replayed.push(first);
+        replayed.push("try rfl".into());
+        self.scripted_goals(&decl, &replayed).cloned()
+    }
+
+    /// "unsolved goals" (`Term.reportUnsolvedGoals`, src/Lean/Elab/Tactic/Basic.lean) on the `:= by`
+    /// line of each `theorem` whose whole tactic block has scripted goals left after it.
+    fn unsolved_goals(&self, text: &str) -> Vec<(usize, String)> {
+        let lines: Vec<&str> = text.lines().collect();
+        let mut out = Vec::new();
+        for (n, line) in lines.iter().enumerate() {
+            if !(line.starts_with("theorem ") && line.trim_end().ends_with(":= by")) {
+                continue;
+            }
+            let tactics: Vec<String> = lines[n + 1..]
+                .iter()
+                .take_while(|l| l.starts_with(' ') || l.starts_with('\t'))
+                .map(|l| l.trim().to_string())
+                .filter(|l| !l.is_empty())
+                .collect();
+            let left = self
+                .scripted_goals(line, &tactics)
+                .and_then(|g| g.get("goals"))
+                .and_then(Value::as_array)
+                .is_some_and(|g| !g.is_empty());
+            if left {
+                out.push((n, "unsolved goals".to_string()));
+            }
+        }
+        out
+    }
+
     /// Scripted `standin/diagnostic` rules applied to the document's current text.
     fn interactive_diagnostics(&self, params: &Value) -> Value {
         let Some(doc) = uri_of(params).and_then(|u| self.docs.get(&u)) else {
@@ -847,15 +1166,33 @@ impl Standin {
                 out.push(d);
             }
         }
+        let needs_open: Vec<(&str, &str)> = self
+            .rules
+            .iter()
+            .filter(|r| r.method == "standin/needsOpen")
+            .filter_map(|r| Some((r.ident.as_deref()?, r.namespace.as_deref()?)))
+            .collect();
+        let lines: Vec<&str> = doc.text.lines().collect();
+        let mut modelled = scope_errors(&doc.text, &needs_open);
+        modelled.extend(self.unsolved_goals(&doc.text));
+        for (n, message) in modelled {
+            if (n as u64) >= from && (n as u64) < to {
+                out.push(diagnostic_on(n, lines.get(n).unwrap_or(&""), 1, &message));
+            }
+        }
         for (n, text) in doc.text.lines().enumerate() {
             if (n as u64) < from || (n as u64) >= to {
                 continue;
             }
-            for rule in self
-                .rules
-                .iter()
-                .filter(|r| r.method == "standin/diagnostic")
-            {
+            for rule in self.rules.iter().filter(|r| {
+                r.method == "standin/diagnostic"
+                    && r.text_contains
+                        .as_ref()
+                        .is_none_or(|t| doc.text.contains(t.as_str()))
+                    && r.text_lacks
+                        .as_ref()
+                        .is_none_or(|t| !doc.text.contains(t.as_str()))
+            }) {
                 let hit = match (&rule.tactics, &rule.line_contains) {
                     (Some(t), _) => {
                         !text.trim().is_empty()
@@ -884,6 +1221,28 @@ impl Standin {
             }
         }
         Value::Array(out)
+    }
+
+    /// A worker whose header failed never resolves its source search path, and every request
+    /// but `$/lean/rpc/connect` and the RPC `getInteractiveDiagnostics` waits for it
+    /// (src/Lean/Server/FileWorker.lean: `setupImports` resolves `srcSearchPathPromise` only
+    /// after a successful setup; `handleRequest` binds other requests to `srcSearchPathTask`).
+    fn search_path_blocked(&self, method: &str, params: &Value) -> bool {
+        let Some(doc) = uri_of(params).and_then(|u| self.docs.get(&u)) else {
+            return false;
+        };
+        let header_failed = self.rules.iter().any(|r| {
+            r.method == "standin/header"
+                && r.search_path_blocks
+                && r.text_contains
+                    .as_ref()
+                    .is_none_or(|t| doc.text.contains(t.as_str()))
+        });
+        let answered = method == "$/lean/rpc/connect"
+            || (method == "$/lean/rpc/call"
+                && params.get("method").and_then(Value::as_str)
+                    == Some("Lean.Widget.getInteractiveDiagnostics"));
+        header_failed && !answered
     }
 
     fn scripted(&mut self, pos: usize, id: Value) {

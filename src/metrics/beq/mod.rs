@@ -55,6 +55,12 @@ pub enum CheckOutcome {
     Failed {
         errors: Vec<String>,
     },
+    /// Lean accepted the proof (no error, no `sorry` of its own), but the assumed theorem is
+    /// not among its axioms: it proves the goal without `thm_P`.
+    ClosedWithoutAssumed {
+        /// What `#print axioms` said.
+        axioms: String,
+    },
     Timeout,
 }
 
@@ -88,7 +94,8 @@ pub trait ProofChecker: Send + Sync {
         &'a self,
         req: CheckRequest<'a>,
     ) -> BoxFuture<'a, Result<CheckOutcome, CheckError>>;
-    /// Run `exact?` on `req.goal` (`req.proof` is ignored) and return its "Try this" suggestion.
+    /// Run `exact?` on `req.goal` after the tactic lines in `req.proof` (usually none) and
+    /// return its "Try this" suggestion.
     fn suggest<'a>(
         &'a self,
         req: CheckRequest<'a>,
@@ -156,6 +163,9 @@ pub enum AttemptResult {
     NoSuggestion {
         errors: Vec<String>,
     },
+    /// Lean accepted it without using `thm_P` (a BEq+ probe: it skips an attempt or the
+    /// direction, it proves nothing).
+    ClosedWithout,
     Timeout,
     CheckError(String),
 }
@@ -375,10 +385,14 @@ impl<C: ProofChecker> Beq<C> {
             deadline,
             attempts: Vec::new(),
             tried: Vec::new(),
+            prelude: "",
         };
         let mut llm_note = None;
         let outcome = 'search: {
-            // 1. exact?
+            // 1. exact? (after BEq+'s prelude for BEq+).
+            if self.settings.plus.is_some() {
+                run.prelude = crate::metrics::beq_plus::PRELUDE;
+            }
             match run.exact_query().await {
                 Step::Proved(i) => break 'search DirectionOutcome::Proved { attempt: i },
                 Step::Stop(o) => break 'search o,
@@ -391,8 +405,25 @@ impl<C: ProofChecker> Beq<C> {
                 let mathlib = [assumed.header, goal.header]
                     .iter()
                     .any(|h| h.lines().any(|l| l.trim().starts_with("import Mathlib")));
-                let explicit = binders(&assumed_decl).iter().filter(|b| b.explicit).count();
-                for script in plus.scripts(explicit, mathlib) {
+                let plan = plus.plan(conclusion(&assumed_decl).as_deref(), mathlib);
+                // The goal follows from its own hypotheses: the direction does not count.
+                match run.probe(plan.assumption_probe).await {
+                    Ok(true) => break 'search DirectionOutcome::NotProved,
+                    Ok(false) => {}
+                    Err(o) => break 'search o,
+                }
+                match run.attempt(AttemptSource::Script, plan.apply).await {
+                    Step::Proved(i) => break 'search DirectionOutcome::Proved { attempt: i },
+                    Step::Stop(o) => break 'search o,
+                    Step::Next => {}
+                }
+                // A `have` the closers do not need still puts `thm_P` in the proof term.
+                let have = match run.probe(plan.have_probe).await {
+                    Ok(true) => None,
+                    Ok(false) => plan.have,
+                    Err(o) => break 'search o,
+                };
+                for script in have.into_iter().chain(plan.converts).chain(plan.grind) {
                     match run.attempt(AttemptSource::Script, script).await {
                         Step::Proved(i) => break 'search DirectionOutcome::Proved { attempt: i },
                         Step::Stop(o) => break 'search o,
@@ -473,6 +504,8 @@ struct Run<'r, C> {
     attempts: Vec<Attempt>,
     /// Proofs already sent, so duplicates (LLM samples often repeat) cost nothing.
     tried: Vec<String>,
+    /// Tactic lines run before `exact?` and before its suggestion (BEq+'s prelude).
+    prelude: &'static str,
 }
 
 enum Step {
@@ -508,7 +541,11 @@ impl<C: ProofChecker> Run<'_, C> {
             return Step::Stop(DirectionOutcome::TimedOut);
         };
         let t = Instant::now();
-        let suggestion = tokio::time::timeout(left, self.checker.suggest(self.base)).await;
+        let req = CheckRequest {
+            proof: self.prelude,
+            ..self.base
+        };
+        let suggestion = tokio::time::timeout(left, self.checker.suggest(req)).await;
         let proof = match suggestion {
             Err(_) => {
                 self.record(
@@ -551,12 +588,53 @@ impl<C: ProofChecker> Run<'_, C> {
                 );
                 return Step::Next;
             }
-            Ok(Ok(Suggestion::Found { proof })) => clean_suggestion(&proof),
+            Ok(Ok(Suggestion::Found { proof })) if self.prelude.is_empty() => {
+                clean_suggestion(&proof)
+            }
+            Ok(Ok(Suggestion::Found { proof })) => {
+                format!("{}\n{}", self.prelude, clean_suggestion(&proof))
+            }
         };
         // The suggestion must itself be admissible (it must use thm_P: the paper's rule for
         // attempt 0) and is checked again as a proof, so a suggestion that closed the goal some
         // other way, or with a sorry, does not count.
         self.attempt(AttemptSource::ExactQuery, proof).await
+    }
+
+    /// Does Lean accept `proof` (one of ours that does not name `thm_P`, so outside the
+    /// admissibility rules)? Recorded in the report; `Err` ends the direction.
+    async fn probe(&mut self, proof: String) -> Result<bool, DirectionOutcome> {
+        let t = Instant::now();
+        let Some(left) = self.remaining() else {
+            return Err(DirectionOutcome::TimedOut);
+        };
+        let req = CheckRequest {
+            proof: &proof,
+            ..self.base
+        };
+        let (result, accepted) = match tokio::time::timeout(left, self.checker.check(req)).await {
+            Ok(Ok(CheckOutcome::Proved | CheckOutcome::ClosedWithoutAssumed { .. })) => {
+                (AttemptResult::ClosedWithout, true)
+            }
+            Ok(Ok(CheckOutcome::Failed { errors })) => (AttemptResult::Failed { errors }, false),
+            Ok(Ok(CheckOutcome::Timeout)) => (AttemptResult::Timeout, false),
+            Err(_) => {
+                self.record(AttemptSource::Script, proof, AttemptResult::Timeout, t);
+                return Err(DirectionOutcome::TimedOut);
+            }
+            Ok(Err(e)) => {
+                let msg = e.to_string();
+                self.record(
+                    AttemptSource::Script,
+                    proof,
+                    AttemptResult::CheckError(msg.clone()),
+                    t,
+                );
+                return Err(DirectionOutcome::Error(msg));
+            }
+        };
+        self.record(AttemptSource::Script, proof, result, t);
+        Ok(accepted)
     }
 
     async fn attempt(&mut self, source: AttemptSource, proof: String) -> Step {
@@ -585,6 +663,11 @@ impl<C: ProofChecker> Run<'_, C> {
                 self.record(source, proof, AttemptResult::Failed { errors }, t);
                 Step::Next
             }
+            Ok(Ok(CheckOutcome::ClosedWithoutAssumed { axioms })) => {
+                let errors = vec![not_using_assumed(&axioms)];
+                self.record(source, proof, AttemptResult::Failed { errors }, t);
+                Step::Next
+            }
             Ok(Ok(CheckOutcome::Timeout)) => {
                 // One slow attempt does not end the direction while time is left.
                 self.record(source, proof, AttemptResult::Timeout, t);
@@ -605,6 +688,41 @@ impl<C: ProofChecker> Run<'_, C> {
             }
         }
     }
+}
+
+/// The failure of a proof Lean accepted without `thm_P` among its axioms.
+pub fn not_using_assumed(axioms: &str) -> String {
+    format!(
+        "the proof does not use thm_P (axioms: {})",
+        if axioms.is_empty() {
+            "none reported"
+        } else {
+            axioms
+        }
+    )
+}
+
+/// The conclusion of `theorem name binders… : conclusion := …` (after the first colon outside
+/// brackets), whitespace collapsed; `None` when there is no such colon.
+pub fn conclusion(declaration: &str) -> Option<String> {
+    let text = declaration.trim();
+    let head = &text[..top_level_assign(text).unwrap_or(text.len())];
+    let mut depth = 0i32;
+    for (i, c) in head.char_indices() {
+        match c {
+            '(' | '[' | '{' | '⟨' | '⦃' => depth += 1,
+            ')' | ']' | '}' | '⟩' | '⦄' => depth -= 1,
+            ':' if depth <= 0 => {
+                let rest = head[i + 1..]
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                return (!rest.is_empty()).then_some(rest);
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// A "Try this" text in either era's format (research notes §5.3): `Try this: exact foo` or
@@ -631,18 +749,35 @@ pub fn declaration_as(declaration: &str, new_name: &str, tail: &str) -> String {
     let mut words = head.splitn(2, char::is_whitespace);
     let keyword = words.next().unwrap_or("");
     let rest = words.next().unwrap_or("").trim_start();
-    let signature = match keyword {
+    let (universes, signature) = match keyword {
         "theorem" | "lemma" => {
-            // Drop the old name (up to whitespace or a binder bracket).
-            let name_end = rest
-                .find(|c: char| c.is_whitespace() || "({[⦃:".contains(c))
-                .unwrap_or(rest.len());
-            rest[name_end..].trim_start()
+            // Drop the old name; its universe parameters (`foo.{u v}`) go to the new one.
+            let (_, universes, after) = split_name(rest);
+            (universes, after)
         }
-        "example" => rest,
-        _ => head,
+        "example" => ("", rest),
+        _ => ("", head),
     };
-    format!("theorem {new_name} {signature} {tail}")
+    format!("theorem {new_name}{universes} {signature} {tail}")
+}
+
+/// A declaration's name, its universe parameters (`.{u, v}`, empty when none) and the text
+/// after them, from the text right after the keyword. The name ends at whitespace, a binder
+/// bracket or a colon (as `crate::metrics::lean_backed::signature` reads it).
+fn split_name(rest: &str) -> (&str, &str, &str) {
+    let name_end = rest
+        .find(|c: char| c.is_whitespace() || "({[⦃:".contains(c))
+        .unwrap_or(rest.len());
+    let name = &rest[..name_end];
+    if let Some(stem) = name.strip_suffix('.') {
+        if rest[name_end..].starts_with('{') {
+            if let Some(close) = rest[name_end..].find('}') {
+                let universes = &rest[name_end - 1..name_end + close + 1];
+                return (stem, universes, rest[name_end + close + 1..].trim_start());
+            }
+        }
+    }
+    (name, "", rest[name_end..].trim_start())
 }
 
 /// Byte offset of the first `:=` outside brackets, comments and strings.
@@ -693,10 +828,7 @@ fn binders(declaration: &str) -> Vec<Binder> {
     let after_keyword = text
         .split_once(char::is_whitespace)
         .map_or("", |(_, r)| r.trim_start());
-    let name_end = after_keyword
-        .find(|c: char| c.is_whitespace() || "({[⦃:".contains(c))
-        .unwrap_or(after_keyword.len());
-    let mut rest = after_keyword[name_end..].trim_start();
+    let (_, _, mut rest) = split_name(after_keyword);
     let mut out = Vec::new();
     while let Some(open) = rest.chars().next() {
         if !"({[⦃".contains(open) {

@@ -390,3 +390,39 @@ proptest::proptest! {
         let _ = scripts("", &renamed);
     }
 }
+
+#[test]
+fn the_conclusion_is_read_after_the_binders() {
+    assert_eq!(
+        conclusion("theorem thm_P (x : ℕ) {h : 0 < x} : 1 ≤\n  x := sorry").as_deref(),
+        Some("1 ≤ x")
+    );
+    assert_eq!(conclusion("theorem thm_P : True").as_deref(), Some("True"));
+    assert_eq!(conclusion("theorem thm_P (x : ℕ)"), None);
+}
+
+#[test]
+fn universe_parameters_stay_with_the_name() {
+    assert_eq!(
+        declaration_as(
+            "theorem foo.{u} {α : Type u} (a : α) : a = a := rfl",
+            "thm_P",
+            ":= sorry"
+        ),
+        "theorem thm_P.{u} {α : Type u} (a : α) : a = a := sorry"
+    );
+    let bs = binders("theorem thm_Q.{u, v} {α : Type u} (a : α) : a = a");
+    assert_eq!(
+        bs,
+        [
+            Binder {
+                name: Some("α".into()),
+                explicit: false
+            },
+            Binder {
+                name: Some("a".into()),
+                explicit: true
+            }
+        ]
+    );
+}
