@@ -22,6 +22,16 @@ struct Case {
     candidate: String,
 }
 
+/// A case being read: its title line and the lines of each side so far.
+struct Pending {
+    title: String,
+    line: usize,
+    reference: Vec<String>,
+    candidate: Vec<String>,
+    /// The `---` line between the sides was seen.
+    separated: bool,
+}
+
 fn cases(file: &str) -> Vec<Case> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures/adversarial")
@@ -29,27 +39,39 @@ fn cases(file: &str) -> Vec<Case> {
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut out = Vec::new();
-    let mut current: Option<(String, usize, Vec<String>, Vec<String>, bool)> = None;
-    let mut finish = |c: Option<(String, usize, Vec<String>, Vec<String>, bool)>| {
-        if let Some((title, line, r, c, seen_sep)) = c {
-            assert!(seen_sep, "{file}:{line}: a case needs a `---` line");
-            let family = title.split(':').next().unwrap_or(&title).trim().to_string();
+    let mut current: Option<Pending> = None;
+    let mut finish = |p: Option<Pending>| {
+        if let Some(p) = p {
+            assert!(p.separated, "{file}:{}: a case needs a `---` line", p.line);
+            let family = p
+                .title
+                .split(':')
+                .next()
+                .unwrap_or(&p.title)
+                .trim()
+                .to_string();
             out.push(Case {
                 family,
-                title,
-                line,
-                reference: r.join("\n"),
-                candidate: c.join("\n").trim_end().to_string(),
+                title: p.title,
+                line: p.line,
+                reference: p.reference.join("\n"),
+                candidate: p.candidate.join("\n").trim_end().to_string(),
             });
         }
     };
     for (i, line) in text.lines().enumerate() {
         if let Some(title) = line.strip_prefix("=== ") {
             finish(current.take());
-            current = Some((title.to_string(), i + 1, Vec::new(), Vec::new(), false));
+            current = Some(Pending {
+                title: title.to_string(),
+                line: i + 1,
+                reference: Vec::new(),
+                candidate: Vec::new(),
+                separated: false,
+            });
             continue;
         }
-        let Some((_, _, r, c, sep)) = current.as_mut() else {
+        let Some(p) = current.as_mut() else {
             assert!(
                 line.is_empty() || line.starts_with('#'),
                 "{file}:{}: text outside a case",
@@ -58,15 +80,20 @@ fn cases(file: &str) -> Vec<Case> {
             continue;
         };
         if line == "---" {
-            *sep = true;
-        } else if *sep {
-            c.push(line.to_string());
+            p.separated = true;
+        } else if p.separated {
+            p.candidate.push(line.to_string());
         } else {
-            r.push(line.to_string());
+            p.reference.push(line.to_string());
         }
     }
     finish(current.take());
     out
+}
+
+/// The harness's counts are its output (`--nocapture` shows them; CI runs it so).
+fn print(text: &str) {
+    std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes()).expect("stdout");
 }
 
 fn load(case: &Case, which: &str, text: &str) -> Loaded {
@@ -123,15 +150,20 @@ fn no_adversarial_pair_is_called_equivalent() {
         entry.0 += 1;
         entry.1 += usize::from(fooled);
     }
-    println!("adversarial pairs (ted, path, transted-lite), false `equivalent` per condition:");
+    let mut report = String::from(
+        "adversarial pairs (ted, path, transted-lite), false `equivalent` per condition:\n",
+    );
     for (family, (n, fooled)) in &per_family {
-        println!("  {family}: {n} pairs, {fooled} called equivalent");
+        report.push_str(&format!(
+            "  {family}: {n} pairs, {fooled} called equivalent\n"
+        ));
     }
     let fooled: usize = per_family.values().map(|(_, f)| f).sum();
-    println!(
-        "adversarial total: {} pairs, {fooled} called equivalent",
+    report.push_str(&format!(
+        "adversarial total: {} pairs, {fooled} called equivalent\n",
         cases.len()
-    );
+    ));
+    print(&report);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -152,10 +184,10 @@ fn the_controls_beside_the_traps_are_still_shown_equivalent() {
             ));
         }
     }
-    println!(
-        "controls: {} pairs, {} shown equivalent by transted-lite",
+    print(&format!(
+        "controls: {} pairs, {} shown equivalent by transted-lite\n",
         cases.len(),
         cases.len() - missed.len()
-    );
+    ));
     assert!(missed.is_empty(), "{}", missed.join("\n"));
 }

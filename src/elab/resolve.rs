@@ -158,7 +158,7 @@ fn overload_by_arguments(
     const LADDER: [&str; 5] = ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ"];
     let rank = |t: &str| LADDER.iter().position(|l| *l == t);
     let candidates = scope.overloads(name)?;
-    let types: Vec<Option<&str>> = arguments.iter().map(|a| argument_type(a)).collect();
+    let types: Vec<Option<&str>> = arguments.iter().map(argument_type).collect();
     let viable: Vec<&String> = candidates
         .iter()
         .filter(|c| {

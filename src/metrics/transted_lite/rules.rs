@@ -921,7 +921,7 @@ fn literal_op(op: &str, x: u128, y: u128, num: elab::Num) -> Option<u128> {
         MUL => x.checked_mul(y),
         " _ ^ _ " => u32::try_from(y).ok().and_then(|e| x.checked_pow(e)),
         " _ - _ " => x.checked_sub(y),
-        " _ / _ " if y != 0 && x % y == 0 => Some(x / y),
+        " _ / _ " if y != 0 && x.is_multiple_of(y) => Some(x / y),
         " _ % _ " if discrete && y != 0 => Some(x % y),
         _ => None,
     }
