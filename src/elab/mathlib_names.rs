@@ -142,6 +142,14 @@ pub const SIGNATURES: &[(&str, &str)] = &[
     ("Complex.cpow", "ℂ → ℂ → ℂ"),
 ];
 
+/// Functions whose parameter is generic but does not take every number type, for choosing
+/// between overloads: the number types an argument may have.
+pub const ACCEPTS: &[(&str, &[&str])] = &[
+    // Mathlib/Algebra/Order/Group/Unbundled/Abs.lean: `abs` needs `Lattice α` and `Neg α`
+    // (`|a| = a ⊔ -a`): ℤ ℚ ℝ have both, ℕ has no negation, ℂ no lattice.
+    ("abs", &["ℤ", "ℚ", "ℝ"]),
+];
+
 /// Global (unscoped) notations statements write, token and what it stands for, with the file.
 pub const GLOBAL_NOTATIONS: &[(&str, &str)] = &[
     // Mathlib/Data/Real/Basic.lean: `notation "ℝ" => Real`

@@ -15,7 +15,7 @@
 //! - a factorial `n !` whose `Nat` notation is not in scope is an opaque node (Lean does not read
 //!   it as a factorial).
 
-use super::mathlib_names::SIGNATURES;
+use super::mathlib_names::{ACCEPTS, SIGNATURES};
 use super::scope::{Meaning, Scope};
 use crate::trees::Tree;
 use std::collections::{BTreeSet, HashSet};
@@ -162,6 +162,11 @@ fn overload_by_arguments(
     let viable: Vec<&String> = candidates
         .iter()
         .filter(|c| {
+            if let Some((_, accepted)) = ACCEPTS.iter().find(|(n, _)| n == c) {
+                return types
+                    .iter()
+                    .all(|t| t.is_none_or(|t| accepted.contains(&t)));
+            }
             let Some((_, signature)) = SIGNATURES.iter().find(|(n, _)| n == c) else {
                 return true;
             };

@@ -514,14 +514,24 @@ enum Known {
     Unknown,
 }
 
-/// Namespaces that hold (in practice) only notation: opening them adds no reading of a name.
-const NOTATION_ONLY: [&str; 6] = [
+/// Namespaces that add no reading of a name a statement about mathematics writes: those that
+/// hold (in practice) only notation, and Lean's metaprogramming API (`open Lean Meta Qq` brings
+/// `Expr`, `Name`, `MetaM`, … into scope, headers copied from tactic files carry it).
+const NOTATION_ONLY: [&str; 14] = [
     "BigOperators",
     "Topology",
     "Classical",
     "Pointwise",
     "ComplexConjugate",
+    "Uniformity",
+    "Interval",
     "scoped",
+    "Lean",
+    "Meta",
+    "Lean.Meta",
+    "Lean.Elab",
+    "Elab",
+    "Qq",
 ];
 
 /// Mathlib namespaces the table does not list: a header's own `namespace Matrix` does not make

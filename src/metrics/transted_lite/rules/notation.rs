@@ -94,6 +94,21 @@ pub const RULES: &[Rule] = &[
     .when(&[on(&["?a", "?b", "?n"], &NAT)])
     .ex(&[("(a : ℕ) : a ≡ 1 [MOD 3]", "(a : ℕ) : a % 3 = 1 % 3")])
     .non(&["(a : ℝ) : a ≡ 1 [MOD 3]"]),
+    code(
+        "Int.natCast_modEq_iff",
+        "↑a ≡ ↑b [ZMOD ↑n] ↔ a ≡ b [MOD n] (a b n : ℕ)",
+        zmod_of_naturals,
+    )
+    .ex(&[
+        ("(n : ℕ) : Nat.factorial (n - 1) ≡ 0 [ZMOD n]", "(n : ℕ) : Nat.factorial (n - 1) ≡ 0 [MOD n]"),
+        (": 5 ^ 30 ≡ 1 [ZMOD 7]", ": 5 ^ 30 ≡ 1 [MOD 7]"),
+    ])
+    .non(&[
+        "(a b : ℕ) : a - b ≡ 0 [ZMOD 3]",
+        "(a : ℤ) : a ≡ 0 [ZMOD 3]",
+        ": 2 - 3 ≡ 4 [ZMOD 5]",
+        "(x : α) : x ≡ 0 [ZMOD 3]",
+    ]),
     rw(
         "Int.ModEq",
         "Int.ModEq n a b is a % n = b % n (its definition)",
@@ -196,6 +211,39 @@ pub const RULES: &[Rule] = &[
     .ex(&[("(p : ℚ[X]) : p = p", "(p : Polynomial ℚ) : p = p")])
     .non(&["(X : ℕ) (f : ℕ → ℕ) : f X = 1"]),
 ];
+
+/// `a ≡ b [ZMOD n]` whose operands are natural numbers cast to ℤ as a whole: ℕ-typed terms
+/// (elaboration-lite) whose arithmetic down to their atoms has no `-` (binop% pushes the cast to
+/// the leaves, and `↑(a + b) = ↑a + ↑b`, `↑(a / b) = ↑a / ↑b`, `↑(a % b) = ↑a % ↑b` hold while
+/// `↑(a - b) = ↑a - ↑b` does not), numerals included. Then `Int.natCast_modEq_iff`
+/// (Mathlib/Data/Int/ModEq.lean) makes it `[MOD n]`.
+fn zmod_of_naturals(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    fn cast_as_whole(t: &Tree, c: &Carriers) -> bool {
+        match (t.label.as_str(), t.children.as_slice()) {
+            (" _ - _ ", _) | ("-", _) => false,
+            (" _ + _ " | " _ * _ " | " _ / _ " | " _ % _ ", [a, b]) => {
+                cast_as_whole(a, c) && cast_as_whole(b, c)
+            }
+            (" _ ^ _ ", [base, _]) => cast_as_whole(base, c),
+            _ => matches!(
+                elab::type_of(t, c),
+                elab::Ty::Num(elab::Num::Nat) | elab::Ty::Numeral
+            ),
+        }
+    }
+    if t.label != " _ ≡ _ [ZMOD _ ]" || t.children.len() != 3 {
+        return None;
+    }
+    t.children
+        .iter()
+        .all(|x| cast_as_whole(x, ctx.carriers))
+        .then(|| {
+            (
+                "Int.natCast_modEq_iff",
+                Tree::node(" _ ≡ _ [MOD _ ]", t.children.clone()),
+            )
+        })
+}
 
 /// An operand `(e : T)` of a binary relation whose operands are elaborated together
 /// (`binrel%`) at `T` with the ascription and without it: the ascription changes nothing.
