@@ -1600,6 +1600,29 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         protected: &[],
         scoped_notations: &[],
     },
+    NamespaceNames {
+        namespace: "Relation",
+        sources: &["Mathlib/Logic/Relation.lean (module doc and first 16000 characters)"],
+        complete: false,
+        names: &[
+            "ChurchRosser", // Logic/Relation.lean (module doc)
+            "Comp",         // Logic/Relation.lean
+            "Confluent",    // Logic/Relation.lean (module doc)
+            "Diamond",      // Logic/Relation.lean (module doc)
+            "EqvGen",       // Logic/Relation.lean
+            "Fibration",    // Logic/Relation.lean
+            "Join",         // Logic/Relation.lean (module doc)
+            "ReflGen",      // Logic/Relation.lean
+            "ReflTransGen", // Logic/Relation.lean
+            "SymmGen",      // Logic/Relation.lean
+            "TransGen",     // Lean core (`attribute [mk_iff] TransGen` in Logic/Relation.lean)
+        ],
+        protected: &[
+            // Logic/Relation.lean: `protected def Map`
+            "Map",
+        ],
+        scoped_notations: &[],
+    },
 ];
 
 /// Short names statements write that these namespaces hold, or may hold, beyond the files read
