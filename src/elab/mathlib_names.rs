@@ -1789,3 +1789,40 @@ pub const POSSIBLY_HELD: &[(&str, &[&str])] = &[
         &["card", "elems", "ofFinset", "ofList", "ofEquiv", "complete"],
     ),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Scope::resolve` looks names up with `binary_search`: each list must be sorted, without
+    /// duplicates, and a name is reachable or protected, not both. Prints the table's size
+    /// (`cargo test --lib mathlib_names -- --nocapture`).
+    #[test]
+    fn the_table_is_sorted_and_counted() {
+        let mut total = 0;
+        for entry in NAMESPACES {
+            let names = entry.names;
+            assert!(
+                names.windows(2).all(|w| w[0] < w[1]),
+                "{}: names not sorted or duplicated",
+                entry.namespace
+            );
+            for p in entry.protected {
+                assert!(
+                    !names.contains(p),
+                    "{}: {p} both reachable and protected",
+                    entry.namespace
+                );
+            }
+            total += names.len() + entry.protected.len();
+        }
+        let report = format!(
+            "names table: {total} names in {} entries (the root included), {} signatures, {} global notations\n",
+            NAMESPACES.len(),
+            SIGNATURES.len(),
+            GLOBAL_NOTATIONS.len()
+        );
+        std::io::Write::write_all(&mut std::io::stdout(), report.as_bytes()).expect("stdout");
+        assert!(total > 500, "{report}");
+    }
+}
