@@ -1633,7 +1633,7 @@ pub const POSSIBLY_HELD: &[(&str, &[&str])] = &[
         "",
         &[
             "closure", "interior", "frontier", "deriv", "abs", "max", "min", "id", "gcd", "lcm",
-            "span", "range", "dist",
+            "span", "dist",
         ],
     ),
     (

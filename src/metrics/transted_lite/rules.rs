@@ -733,7 +733,15 @@ fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, 
         if let Some((rule, new)) = typed::exists_mem(t, &context.carriers) {
             return Some((Applied { rule, at: at() }, new));
         }
-        return quantifier_rule(t, q).map(|(rule, new)| (Applied { rule, at: at() }, new));
+        if let Some((rule, new)) = quantifier_rule(t, q) {
+            return Some((Applied { rule, at: at() }, new));
+        }
+        // The declared rules at a quantifier (`Dvd.dvd (definition)`) come after these.
+        let ctx = table::Ctx {
+            carriers: &context.carriers,
+            at: None,
+        };
+        return table::canonical_at(t, &ctx).map(|(rule, new)| (Applied { rule, at: at() }, new));
     }
     // The same in `{x | …}`, `⋃ x, …`, `∑ x ∈ s, …`, `fun x => …` (module `binders_elided`).
     if let Some(new) = binders_elided::elide_decided_type(t, &context.carriers) {

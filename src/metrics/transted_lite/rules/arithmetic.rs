@@ -38,6 +38,21 @@ pub const RULES: &[Rule] = &[
         "{R : Type*} [Ring R] (a : R) : a = 2 + 3",
         "(f : ℕ → ℝ) : f (2 + 3) = 1",
     ]),
+    code(
+        "Dvd.dvd (definition)",
+        "a ∣ b is ∃ c, b = a * c (ℕ: Nat.instDvdNat; ℤ: Int.instDvdInt; c * a by mul_comm)",
+        dvd_of_exists,
+    )
+    .ex(&[
+        ("(a b : ℕ) : ∃ c, b = a * c", "(a b : ℕ) : a ∣ b"),
+        ("(n : ℤ) : ∃ k : ℤ, n = k * 2", "(n : ℤ) : 2 ∣ n"),
+    ])
+    .non(&[
+        "(a b : ℝ) : ∃ c, b = a * c",
+        "(a b : ℕ) : ∃ c : ℤ, b = a * c",
+        "(a : ℕ) : ∃ c, c = a * c",
+        "{M : Type*} [Monoid M] (a b : M) : ∃ c, b = c * a",
+    ]),
     rw(
         "inv_eq_one_div",
         "a⁻¹ = 1 / a (DivInvMonoid)",
@@ -379,3 +394,45 @@ pub const RULES: &[Rule] = &[
         "(x y z : ℝ) : x * y * z = 1",
     )]),
 ];
+
+/// `∃ c, b = a * c` (or `c * a`) is `a ∣ b` on ℕ and ℤ, where `Dvd.dvd a b` is defined as
+/// exactly that existential and multiplication commutes: `c` must not occur in `a` or `b`, their
+/// type must be ℕ or ℤ (elaboration-lite), and a written type of `c` must be that type too.
+fn dvd_of_exists(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    if quantifier(t) != Some(Quant::Exists) || t.children.len() != 2 {
+        return None;
+    }
+    let (binder, body) = (&t.children[0], &t.children[1]);
+    let (c, written) = match (binder.label.as_str(), binder.children.as_slice()) {
+        (EXPLICIT, [name, ty]) if is_leaf(name) => (name, Some(ty)),
+        _ if is_leaf(binder) => (binder, None),
+        _ => return None,
+    };
+    let (EQ, [b, product]) = (body.label.as_str(), body.children.as_slice()) else {
+        return None;
+    };
+    let (MUL, [x, y]) = (product.label.as_str(), product.children.as_slice()) else {
+        return None;
+    };
+    let a = if is_leaf(y) && y.label == c.label {
+        x
+    } else if is_leaf(x) && x.label == c.label {
+        y
+    } else {
+        return None;
+    };
+    if mentions(a, &c.label) || mentions(b, &c.label) {
+        return None;
+    }
+    let num = elab::carrier(&[a, b], ctx.carriers)?;
+    if !DISCRETE.contains(&num) {
+        return None;
+    }
+    if written.is_some_and(|ty| elab::num_of_type(ty) != Some(num)) {
+        return None;
+    }
+    Some((
+        "Dvd.dvd (definition)",
+        node2(" _ ∣ _ ", a.clone(), b.clone()),
+    ))
+}

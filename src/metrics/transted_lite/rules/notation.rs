@@ -136,6 +136,16 @@ pub const RULES: &[Rule] = &[
         ),
     ])
     .non(&["(p : α) : p.Prime"]),
+    code(
+        "Function.Injective (definition)",
+        "Injective f := ∀ ⦃a₁ a₂⦄, f a₁ = f a₂ → a₁ = a₂ (Mathlib/Logic/Function/Defs.lean)",
+        injective_unfolded,
+    )
+    .ex(&[(
+        "(f : ℕ → ℕ) : Function.Injective f",
+        "(f : ℕ → ℕ) : ∀ a✝₁, ∀ a✝₂, f a✝₁ = f a✝₂ → a✝₁ = a✝₂",
+    )])
+    .non(&["(f : ℕ → ℕ) : Function.Surjective f"]),
     rw(
         "Set.image",
         "infixl:80 \" '' \" => Set.image",
@@ -334,5 +344,32 @@ fn coe_sort_binder(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
     Some((
         "coe_sort (↥S in a type is S)",
         Tree::node(t.label.clone(), children),
+    ))
+}
+
+/// `Function.Injective f` unfolded to its definition, for a named `f`, with bound names no
+/// statement writes (`a✝₁`, `a✝₂`: renaming a bound name costs nothing, so they meet any).
+fn injective_unfolded(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Function.Injective _ ", [f]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if !is_leaf(f) {
+        return None;
+    }
+    let var = |name: &str| {
+        let mut leaf = Tree::leaf(name);
+        leaf.variable_freecost = true;
+        leaf
+    };
+    let apply = |x: &str| Tree::node(format!("{} _ ", f.label), vec![var(x)]);
+    let body = node2(
+        IMP,
+        node2(EQ, apply("a✝₁"), apply("a✝₂")),
+        node2(EQ, var("a✝₁"), var("a✝₂")),
+    );
+    let inner = node2(FORALL, var("a✝₂"), body);
+    Some((
+        "Function.Injective (definition)",
+        node2(FORALL, var("a✝₁"), inner),
     ))
 }

@@ -1047,7 +1047,7 @@ mod tests {
         ));
         // Substituting would capture the bound `k`.
         assert!(!uses(
-            "theorem t (k : ℕ) : k ∈ {n : ℕ | ∃ k, n = 2 * k}",
+            "theorem t (k : ℕ) : k ∈ {n : ℕ | ∃ k, n = 2 * k + 1}",
             "Set.mem_setOf_eq"
         ));
     }
