@@ -1874,9 +1874,11 @@ impl<'a> Parser<'a> {
             // `prefix:max "#"`).
             "⋃₀" | "⋂₀" => self.prefix(s, 110, start),
             "#" => self.prefix("#", MAX_PREC, start),
+            // Lean 4 `src/Init/Core.lean`: `notation:max "!" b:40 => not b`, Boolean negation,
+            // written as the application it stands for (the postfix `n !` is the factorial).
             "!" => match self.matrix_literal(start) {
                 Some(t) => t,
-                None => self.prefix("!", MAX_PREC, start),
+                None => self.prefix("not _ ", 40, start),
             },
             "∀" | "∃" | "∃!" | "λ" | "Π" | "Σ" => {
                 self.pos += 1;
