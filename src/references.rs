@@ -115,6 +115,9 @@ pub struct ExplicitPair {
     pub line: usize,
 }
 
+/// The most LLM answers one BEq direction may ask for (`[llm] samples`): each is paid for.
+pub const MAX_LLM_SAMPLES: u32 = 64;
+
 /// `[llm]`: BEq's transformation function, after layering (see [`Config::load_layers`]).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -492,6 +495,13 @@ impl Config {
                 set("llm.api_key_env");
             }
             if let Some(v) = l.samples {
+                if v > MAX_LLM_SAMPLES {
+                    return Err(ReferenceError::new(
+                        path,
+                        line,
+                        format!("[llm] samples = {v} is above the limit of {MAX_LLM_SAMPLES}"),
+                    ));
+                }
                 llm.samples = Some(v);
                 set("llm.samples");
             }
