@@ -510,3 +510,54 @@ fn lean_path_timeout_is_a_failure_and_static_failures_are_not_elaborated() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(criteria(&json_of(&out)["reports"][0]), ["forbidden"]);
 }
+
+/// A solution that is a FIFO (or any non-regular file) fails its task at once; the batch goes
+/// on to the next task instead of waiting on the pipe for ever.
+#[cfg(unix)]
+#[test]
+fn a_fifo_solution_fails_its_task_without_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    let tasks = dir.path().join("tasks");
+    let solutions = dir.path().join("solutions");
+    std::fs::create_dir_all(&tasks).unwrap();
+    std::fs::create_dir_all(&solutions).unwrap();
+    for name in ["a", "b"] {
+        std::fs::write(
+            tasks.join(format!("{name}.lean")),
+            "theorem t : 1 = 1 := by\n  sorry\n",
+        )
+        .unwrap();
+    }
+    std::fs::write(solutions.join("b.lean"), "theorem t : 1 = 1 := by\n  rfl\n").unwrap();
+    let fifo = solutions.join("a.lean");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let mut child = Command::new(BIN)
+        .args(["integrity", "--tasks"])
+        .arg(&tasks)
+        .arg("--solutions")
+        .arg(&solutions)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the batch waited on the FIFO");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mut out = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut out).unwrap();
+    assert_eq!(status.code(), Some(1), "{out}");
+    assert!(out.contains("not a regular file"), "{out}");
+    assert!(out.contains("PASS") && out.contains("b.lean"), "{out}");
+}

@@ -204,3 +204,90 @@ fn lenses_and_diagnostics_for_theorems_whose_reference_is_a_task() {
         "{titles:?}"
     );
 }
+
+/// A workspace names tasks outside itself (`-- @task ../outside/…`, `[integrity] tasks =
+/// "../outside"`), a link to `/dev/zero` and a FIFO: none is read (nothing of the outside file
+/// is quoted, the job neither stalls nor grows), and each directive gets one warning saying why.
+#[cfg(unix)]
+#[test]
+fn tasks_outside_the_workspace_or_not_regular_files_are_never_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let outside = dir.path().join("outside");
+    std::fs::create_dir(&outside).unwrap();
+    let secret = "import SECRET_MARKER_OUTSIDE\n\ntheorem leak (x : ℕ) : x = x := by\n  sorry\n";
+    std::fs::write(outside.join("secret.lean"), secret).unwrap();
+    std::fs::write(outside.join("Sol.lean"), secret).unwrap();
+    let root = dir.path().join("ws");
+    std::fs::create_dir(&root).unwrap();
+    std::fs::write(
+        root.join("lean-assess.toml"),
+        "[integrity]\ntasks = \"../outside\"\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("/dev/zero", root.join("zero.lean")).unwrap();
+    let fifo = root.join("fifo.lean");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let doc = "import Mathlib\n\ntheorem leak (x : ℕ) : True := trivial\n\n\
+               -- @task ../outside/secret.lean::leak\ntheorem a (x : ℕ) : x = x := rfl\n\n\
+               -- @task zero.lean::b\ntheorem b (x : ℕ) : x = x := rfl\n\n\
+               -- @task fifo.lean::c\ntheorem c (x : ℕ) : x = x := rfl\n";
+    let logs = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(PROXY);
+    cmd.arg("serve")
+        .arg("--log")
+        .arg(logs.path().join("serve.log"))
+        .arg("--")
+        .arg(STANDIN)
+        .current_dir(&root)
+        .env_remove("LEAN_ASSESS_CONFIG")
+        .env("XDG_CACHE_HOME", root.join("cache"));
+    let mut ed = Editor::spawn(cmd, &[], logs);
+    let uri = uri_of(&root.join("Sol.lean"));
+    ed.request(
+        json!(0),
+        "initialize",
+        json!({"processId": null, "rootUri": uri_of(&root), "capabilities": {}}),
+    );
+    ed.notify("initialized", json!({}));
+    ed.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 1, "text": doc}}),
+    );
+    let m = ed.recv_matching(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == uri
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| d.iter().any(|x| x["source"] == "lean-assess integrity"))
+    });
+    let diags = m["params"]["diagnostics"].as_array().unwrap().clone();
+    let mine = ours(&diags);
+    let text = format!("{mine:?}");
+    assert!(
+        !text.contains("SECRET_MARKER"),
+        "outside file quoted: {text}"
+    );
+    let on_line = |line: u64| -> String {
+        mine.iter()
+            .find(|d| d["range"]["start"]["line"] == json!(line))
+            .unwrap_or_else(|| panic!("no warning on line {line}: {text}"))["message"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(on_line(4).contains("outside the workspace"), "{text}");
+    assert!(on_line(7).contains("outside the workspace"), "{text}");
+    assert!(on_line(10).contains("not a regular file"), "{text}");
+    assert_eq!(mine.len(), 3, "{text}");
+    let lenses = ed.request(
+        json!(1),
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let titles = lenses["result"].to_string();
+    assert!(
+        !titles.contains("statement"),
+        "a task outside was judged: {titles}"
+    );
+}

@@ -203,14 +203,10 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
     })
 }
 
-/// Read a file as UTF-8; the error names the file (and the line of the first bad byte).
+/// Read a regular file of bounded size as UTF-8; the error names the file (and the line of the
+/// first bad byte). A FIFO or device given as a task or solution is refused, never waited on.
 fn read_text(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let line = 1 + e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();
-        format!("{}: line {line}: not valid UTF-8", path.display())
-    })
+    crate::references::read_regular_file(path, crate::references::MAX_SOURCE_BYTES)
 }
 
 /// Every `.lean` file under `tasks` (sorted), paired with the same relative path under

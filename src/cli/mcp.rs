@@ -511,8 +511,7 @@ fn operator_tree(arguments: &JsonObject) -> anyhow::Result<Value> {
 
 fn list_references(arguments: &JsonObject) -> anyhow::Result<Value> {
     let file = Path::new(string_arg(arguments, "file")?);
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text = read_source(file)?;
     let absolute = file
         .canonicalize()
         .with_context(|| format!("cannot read {}", file.display()))?;
@@ -599,16 +598,24 @@ fn check_integrity(arguments: &JsonObject) -> anyhow::Result<Value> {
     };
     let task_path = string_arg(arguments, "task")?;
     let solution_path = string_arg(arguments, "solution")?;
-    let task_text =
-        std::fs::read_to_string(task_path).with_context(|| format!("cannot read {task_path}"))?;
+    let task_text = read_source(Path::new(task_path))?;
     let task = crate::integrity::Task::load(task_path, &task_text, &options)?;
     // An unreadable solution fails its task (as in the CLI), it is not bad input.
-    let solution = std::fs::read_to_string(solution_path)
-        .map_err(|e| format!("cannot read {solution_path}: {e}"));
+    let solution = crate::references::read_regular_file(
+        Path::new(solution_path),
+        crate::references::MAX_SOURCE_BYTES,
+    );
     let report = task.check(
         solution_path,
         solution.as_deref().map_err(Clone::clone),
         &options,
     );
     Ok(super::integrity::report_json(&report))
+}
+
+/// A Lean file named in a tool's arguments: a regular file of bounded size (a FIFO or
+/// `/dev/zero` is refused, not waited on or read without end).
+fn read_source(path: &Path) -> anyhow::Result<String> {
+    crate::references::read_regular_file(path, crate::references::MAX_SOURCE_BYTES)
+        .map_err(anyhow::Error::msg)
 }

@@ -20,6 +20,7 @@ use super::jobs::JobInput;
 use super::JsonText;
 use crate::documents::Document;
 use crate::integrity::{Criterion, Options, Parsed, StatementVerdict, Task};
+use crate::references::{read_regular_file, ReadableRoots, MAX_SOURCE_BYTES};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -163,17 +164,34 @@ fn directive_above(text: &str, masked: &str, start: usize) -> Option<(String, (u
 /// `[integrity] tasks` of the config file, resolved against its directory.
 fn tasks_dir(input: &JobInput) -> Option<PathBuf> {
     let config = input.config.as_ref()?.as_ref().ok()?;
-    let text = std::fs::read_to_string(&config.path).ok()?;
+    let text = read_regular_file(&config.path, MAX_SOURCE_BYTES).ok()?;
     let table: toml::Table = toml::from_str(&text).ok()?;
     let dir = table.get("integrity")?.get("tasks")?.as_str()?;
     Some(config.path.parent().unwrap_or(Path::new(".")).join(dir))
 }
 
-fn read_task(input: &JobInput, path: &Path) -> Result<String, String> {
+/// Where a workspace may make the proxy read a task: the references' roots (the config's
+/// folder, the Lake project, the editor's workspace folders), so `-- @task ../outside/x.lean`
+/// or a `tasks` directory outside is refused, not read and quoted.
+fn readable_roots(input: &JobInput) -> ReadableRoots {
+    let config = input.config.as_ref().and_then(|c| c.as_ref().ok());
+    ReadableRoots::for_document(
+        input.path.as_deref(),
+        config.map(|c| c.as_ref()),
+        &input.extra_roots,
+    )
+}
+
+/// A task's text: the editor's buffer when it is open, else a regular file of bounded size
+/// inside the readable roots.
+fn read_task(input: &JobInput, roots: &ReadableRoots, path: &Path) -> Result<String, String> {
+    roots
+        .check(path)
+        .map_err(|e| format!("task not read: {e}"))?;
     if let Some(open) = input.open_texts.get(path) {
         return Ok(open.text().to_string());
     }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read task {}: {e}", path.display()))
+    read_regular_file(path, MAX_SOURCE_BYTES).map_err(|e| format!("cannot read task {e}"))
 }
 
 fn analyze(input: &JobInput) -> Option<DocIntegrity> {
@@ -190,6 +208,7 @@ fn analyze(input: &JobInput) -> Option<DocIntegrity> {
         return None;
     }
     let doc = Parsed::new(&path.display().to_string(), text).ok()?;
+    let roots = readable_roots(input);
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut out = DocIntegrity {
         version: input.doc.version,
@@ -247,7 +266,7 @@ fn analyze(input: &JobInput) -> Option<DocIntegrity> {
                 }
             }
         };
-        let task_text = match read_task(input, &task_path) {
+        let task_text = match read_task(input, &roots, &task_path) {
             Ok(t) => t,
             Err(e) => {
                 problem(&mut out, e);
