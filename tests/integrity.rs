@@ -187,6 +187,19 @@ fn every_cheat_is_caught_by_the_criterion_it_expects_with_a_line() {
         "equivalent-rewrite",
         "local-notation",
         "local-instance",
+        "decoy-in-quotation",
+        "quote-in-escaped-name",
+        "comment-in-escaped-name",
+        "char-in-interpolation",
+        "exit-before-target",
+        "namespace-around-root-name",
+        "include-hypothesis",
+        "scoped-instance",
+        "run-cmd",
+        "eval-with-effects",
+        "initialize",
+        "deriving-instance",
+        "auto-implicit",
     ] {
         assert!(kinds.contains(kind), "the corpus lacks a `{kind}` cheat");
     }

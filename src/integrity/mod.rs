@@ -307,13 +307,24 @@ const MEANING: &[&str] = &[
     "declare_syntax_cat",
     "attribute",
     "instance",
+    "deriving",
 ];
 
 /// Options that bound resources only; a solution may add them.
 const RESOURCE_OPTIONS: &[&str] = &["maxHeartbeats", "maxRecDepth", "synthInstance.max"];
 
 /// Commands whose effect is scoped and that decide what names in the statement mean.
-const SCOPED_CONTEXT: &[&str] = &["open", "variable", "universe", "export"];
+/// (`include h` adds the variable `h` as a hypothesis of every theorem after it; `omit` removes
+/// one.)
+const SCOPED_CONTEXT: &[&str] = &["open", "variable", "universe", "export", "include", "omit"];
+
+/// Option prefixes that change only output or diagnostics, never what a statement elaborates
+/// to: a solution may set them anywhere.
+const HARMLESS_OPTIONS: &[&str] = &["linter.", "pp.", "trace.", "profiler"];
+
+/// Options that change how a statement elaborates wherever they are set (auto-bound implicit
+/// variables turn an unknown name into a new universally quantified one).
+const ELABORATION_OPTIONS: &[&str] = &["autoImplicit", "relaxedAutoImplicit"];
 
 /// A task: its file and its targets.
 #[derive(Clone, Debug)]
@@ -429,10 +440,7 @@ impl Task {
         let sol = match Parsed::new(solution_path, text) {
             Ok(p) => p,
             Err(e) => {
-                let line = match e {
-                    ScanError::UnterminatedComment { line }
-                    | ScanError::UnterminatedString { line } => line,
-                };
+                let line = e.line();
                 let message = e.to_string();
                 let message = message
                     .split_once(": ")
@@ -528,6 +536,31 @@ impl Task {
         };
         let sol_command = &sol.commands[si];
         report.solution_line = Some(sol_command.line);
+        self.check_declared_once(target, sol, si, &mut report.findings);
+        let (task_ns, sol_ns) = (&task_command.namespaces, &sol_command.namespaces);
+        if task_ns != sol_ns {
+            let shown_ns = |ns: &[String]| {
+                if ns.is_empty() {
+                    "at top level".to_string()
+                } else {
+                    format!("inside `namespace {}`", ns.join("."))
+                }
+            };
+            report.findings.push(Finding {
+                file: sol.path.clone(),
+                line: Some(sol_command.line),
+                criterion: Criterion::Header,
+                message: format!(
+                    "`{}` is declared {}, the task's {} ({}:{}): the statement's names resolve in another namespace",
+                    target.name,
+                    shown_ns(sol_ns),
+                    shown_ns(task_ns),
+                    self.file.path,
+                    task_command.line
+                ),
+                span: Some(sol.line_span(sol_command)),
+            });
+        }
         let (sol_statement, sol_text) = sol.statement(si);
         report.statement = compare_statements(
             target,
@@ -572,6 +605,82 @@ impl Task {
             &mut report.findings,
         );
         report
+    }
+
+    /// The target is declared once, as a command: a second command declaring its full name,
+    /// or a `theorem NAME`/`lemma NAME` inside a term (a syntax quotation), is a decoy the
+    /// checks could have read in its place.
+    fn check_declared_once(
+        &self,
+        target: &Target,
+        sol: &Parsed,
+        si: usize,
+        out: &mut Vec<Finding>,
+    ) {
+        let short = target.name.rsplit('.').next().unwrap_or(&target.name);
+        let target_line = sol.commands[si].line;
+        // Commands that declare the target's name, and where each one's name is written.
+        let declaring: Vec<usize> = sol
+            .commands
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.name.is_some() && c.full_name.as_deref() == Some(&target.name))
+            .map(|(k, _)| k)
+            .collect();
+        for &k in &declaring {
+            if k == si {
+                continue;
+            }
+            let c = &sol.commands[k];
+            out.push(Finding {
+                file: sol.path.clone(),
+                line: Some(c.line),
+                criterion: Criterion::Statement,
+                message: format!(
+                    "`{}` is declared again here (the target is at line {target_line}): a target is declared once",
+                    target.name
+                ),
+                span: Some(sol.line_span(c)),
+            });
+        }
+        // Keyword-name pairs that are not the name of a command: inside a term. A command's own
+        // name is the first such pair in it.
+        let mut previous: Option<&str> = None;
+        let mut command = 0;
+        let mut first_pair_seen: Option<usize> = None;
+        for (offset, word) in scan::words(&sol.masked) {
+            let after_keyword = matches!(previous, Some("theorem" | "lemma"));
+            previous = Some(word);
+            if !after_keyword {
+                continue;
+            }
+            // The command this word is in (commands are in order: one forward scan).
+            while command + 1 < sol.commands.len() && sol.commands[command + 1].start <= offset {
+                command += 1;
+            }
+            let c = sol.commands.get(command).filter(|c| c.start <= offset);
+            let first_in_command = c.is_some() && first_pair_seen != Some(command);
+            if c.is_some() {
+                first_pair_seen = Some(command);
+            }
+            if first_in_command && c.is_some_and(|c| c.name.as_deref() == Some(word)) {
+                continue;
+            }
+            let written = word.strip_prefix("_root_.").unwrap_or(word);
+            if written.rsplit('.').next() != Some(short) {
+                continue;
+            }
+            out.push(Finding {
+                file: sol.path.clone(),
+                line: Some(crate::references::line_of(&sol.text, offset)),
+                criterion: Criterion::Statement,
+                message: format!(
+                    "`theorem {word}` inside a term (a decoy beside the target `{}` at line {target_line}): a target is declared once, as a command",
+                    target.name
+                ),
+                span: Some((offset, offset + word.len())),
+            });
+        }
     }
 
     /// `open`, `variable`, `universe` in scope at the target: the same, as multisets.
@@ -790,8 +899,11 @@ fn in_scope(file: &Parsed, at: usize) -> Vec<&Command> {
         let scoped_in = c.norm.ends_with(" in");
         // Resource limits (`set_option maxHeartbeats N in`) change no statement's meaning.
         let resource = RESOURCE_OPTIONS.iter().any(|o| c.norm.contains(o));
+        let option = c.norm.split_whitespace().nth(1).unwrap_or_default();
+        let harmless = HARMLESS_OPTIONS.iter().any(|h| option.starts_with(h));
+        // A global `set_option` holds to the end of its section as an `open` does.
         let keyword_matters = SCOPED_CONTEXT.contains(&c.keyword.as_str())
-            || (scoped_in && c.keyword == "set_option" && !resource);
+            || (c.keyword == "set_option" && !resource && !harmless);
         if !keyword_matters {
             continue;
         }
@@ -972,6 +1084,25 @@ fn forbidden(task: &Parsed, sol: &Parsed, options: &Options, out: &mut Vec<Findi
                 );
             }
         }
+        let after_hash = offset > 0 && bytes[offset - 1] == b'#';
+        why = why.or(match word {
+            "exit" if after_hash => Some(
+                "`#exit`: Lean stops reading the file here, so nothing after it is checked",
+            ),
+            "eval" if after_hash => {
+                Some("`#eval`: runs code that can change the environment the target is checked in")
+            }
+            "run_cmd" | "run_elab" | "run_meta" => {
+                Some("`run_cmd`: runs code that can change the environment the target is checked in")
+            }
+            "initialize" | "builtin_initialize" => {
+                Some("`initialize`: runs code with effects when the file is loaded")
+            }
+            w if ELABORATION_OPTIONS.contains(&w) => Some(
+                "`autoImplicit`: changes how the statement's unknown names elaborate (into new variables)",
+            ),
+            _ => None,
+        });
         let Some(why) = why else { continue };
         let always = matches!(
             word.rsplit('.').next(),
@@ -1034,6 +1165,54 @@ mod tests {
 
     const TASK: &str =
         "import Mathlib\n\nopen Real\n\ntheorem t (x : ℝ) (h : 0 < x) : 0 < x ^ 2 := by\n  sorry\n";
+
+    fn criteria_of(r: &Report) -> Vec<Criterion> {
+        r.all_findings().map(|f| f.criterion).collect()
+    }
+
+    #[test]
+    fn a_target_declared_twice_or_inside_a_term_fails() {
+        let honest = "import Mathlib\n\nopen Real\n\ntheorem t (y : ℝ) (hy : 0 < y) : 0 < y ^ 2 := by\n  positivity\n";
+        assert!(check(TASK, honest).passed());
+        let twice =
+            format!("{honest}\ntheorem t (y : ℝ) (hy : 0 < y) : 0 < y ^ 2 := by\n  positivity\n");
+        let r = check(TASK, &twice);
+        assert!(!r.passed());
+        assert!(
+            r.all_findings()
+                .any(|f| f.criterion == Criterion::Statement && f.line == Some(8)),
+            "{r:?}"
+        );
+        // The exact statement in a quotation on one line, before a weakened target.
+        let quoted = "import Mathlib\n\nopen Real\n\ndef d := `(command| theorem t (x : ℝ) (h : 0 < x) : 0 < x ^ 2 := by positivity)\ntheorem t (x : ℝ) : True := trivial\n";
+        let r = check(TASK, quoted);
+        assert!(
+            r.all_findings()
+                .any(|f| f.line == Some(5) && f.message.contains("inside a term")),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn include_namespace_and_global_options_change_what_is_checked() {
+        let task =
+            "import Mathlib\n\nvariable (h : 1 = 1)\n\ntheorem t (x : ℕ) : x = x := by\n  sorry\n";
+        let honest = "import Mathlib\n\nvariable (h : 1 = 1)\n\nset_option linter.unusedVariables false\n\ntheorem t (x : ℕ) : x = x := by\n  rfl\n";
+        assert!(check(task, honest).passed(), "{:?}", check(task, honest));
+        let included = honest.replace("set_option linter.unusedVariables false", "include h");
+        assert_eq!(criteria_of(&check(task, &included)), [Criterion::Header]);
+        let global = honest.replace("linter.unusedVariables false", "autoImplicit true");
+        let r = check(task, &global);
+        assert!(criteria_of(&r).contains(&Criterion::Header), "{r:?}");
+        let namespaced =
+            honest.replace("theorem t", "namespace Nat\ntheorem _root_.t") + "end Nat\n";
+        let r = check(task, &namespaced);
+        assert!(
+            r.all_findings()
+                .any(|f| f.message.contains("inside `namespace Nat`")),
+            "{r:?}"
+        );
+    }
 
     #[test]
     fn honest_solution_passes_and_renamed_binders_are_fine() {
