@@ -574,3 +574,33 @@ fn a_fifo_solution_fails_its_task_without_waiting() {
     assert!(out.contains("not a regular file"), "{out}");
     assert!(out.contains("PASS") && out.contains("b.lean"), "{out}");
 }
+
+/// The Lean pass checks the elaborated target against the task's statement: right after the
+/// target, `example : ∀ BINDERS, TYPE` (the task's) is proved from it. When Lean rejects that
+/// (a target whose elaborated type is not the task's), the target fails even though its own
+/// command elaborated and its axioms are the standard ones.
+#[test]
+fn lean_path_fails_a_target_whose_elaborated_type_does_not_give_the_tasks() {
+    let c = corpus();
+    let task = c.join("tasks/odd_prime.lean");
+    let sol = c.join("honest/odd_prime.lean");
+    let check_line = "example : ∀ (p : ℕ) (h₀ : Nat.Prime p) (h₁ : 2 < p), Odd p := by";
+    let run = LeanRun::new(&[
+        axioms_rule("odd_prime", "propext, Classical.choice, Quot.sound"),
+        json!({"method": "standin/diagnostic", "lineContains": check_line, "severity": 1,
+               "message": "type mismatch\n  odd_prime p h₀ h₁\nhas type True"}),
+    ]);
+    let out = run.run(&task, &sol, &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let v = json_of(&out);
+    let target = &v["reports"][0]["targets"][0];
+    let findings = target["findings"].as_array().unwrap();
+    assert!(
+        findings.iter().any(|f| f["criterion"] == "statement"
+            && f["message"]
+                .as_str()
+                .unwrap()
+                .contains("does not follow from `odd_prime` as elaborated: type mismatch")),
+        "{findings:?}"
+    );
+}

@@ -139,6 +139,9 @@ pub struct TargetReport {
     pub statement: StatementVerdict,
     /// Findings of this target (statement, header, Lean's per-target ones).
     pub findings: Vec<Finding>,
+    /// The task's statement after the name (binders, `:`, type; whitespace collapsed), for the
+    /// Lean pass's check that the elaborated target gives it ([`lean::verify`]).
+    pub task_statement: String,
 }
 
 /// The verdict on one solution file.
@@ -423,6 +426,7 @@ impl Task {
                     solution_line: None,
                     statement: StatementVerdict::NotChecked,
                     findings: Vec::new(),
+                    task_statement: t.statement_text.clone(),
                 })
                 .collect(),
             file_findings: vec![Finding {
@@ -520,6 +524,7 @@ impl Task {
             solution_line: None,
             statement: StatementVerdict::Missing,
             findings: Vec::new(),
+            task_statement: target.statement_text.clone(),
         };
         let Some(si) = sol.theorem(&target.name) else {
             report.findings.push(Finding {
