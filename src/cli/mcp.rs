@@ -674,6 +674,7 @@ fn check_integrity(server: &Server, arguments: &JsonObject) -> anyhow::Result<Va
             Some(_) => bail!("argument 'allow_native_decide': expected a boolean"),
         },
         skip_transted_lite: false,
+        offline_limit: Some(Duration::from_secs(60)),
     };
     let task_path = string_arg(arguments, "task")?;
     let solution_path = string_arg(arguments, "solution")?;

@@ -25,6 +25,7 @@ use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 const DIRECTIVE: &str = "@task";
 
@@ -47,8 +48,8 @@ pub struct IntegrityState {
 impl IntegrityState {
     /// Recompute for the job's document. `true` when the diagnostics or lenses changed (the
     /// caller then publishes and refreshes).
-    pub fn update(&self, input: &JobInput) -> bool {
-        let fresh = analyze(input);
+    pub fn update(&self, input: &JobInput, limit: Duration) -> bool {
+        let fresh = analyze(input, limit);
         let mut docs = self.docs.lock().unwrap_or_else(|p| p.into_inner());
         let uri = input.doc.uri.clone();
         let old = docs.get(&uri).cloned();
@@ -194,7 +195,8 @@ fn read_task(input: &JobInput, roots: &ReadableRoots, path: &Path) -> Result<Str
     read_regular_file(path, MAX_SOURCE_BYTES).map_err(|e| format!("cannot read task {e}"))
 }
 
-fn analyze(input: &JobInput) -> Option<DocIntegrity> {
+/// `limit`: the time limit of each task's offline check (the config's `offline_timeout_ms`).
+fn analyze(input: &JobInput, limit: Duration) -> Option<DocIntegrity> {
     let path = input.path.as_ref()?;
     let text = input.doc.text();
     let implicit = tasks_dir(input).and_then(|d| {
@@ -302,6 +304,7 @@ fn analyze(input: &JobInput) -> Option<DocIntegrity> {
         let options = Options {
             theorems: names,
             skip_transted_lite: true,
+            offline_limit: Some(limit),
             ..Options::default()
         };
         let task = match Task::load(&task_name, &task_text, &options) {
