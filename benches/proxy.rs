@@ -172,11 +172,7 @@ fn start(via: Via) -> Editor {
 /// A session with [`sink`] as the server, directly, through the relay or through the proxy.
 fn start_sink(via: Via) -> Editor {
     let mut ed = match via {
-        Via::Direct => Editor::spawn(
-            server_command(SINK),
-            &[],
-            tempfile::tempdir().expect("tmp"),
-        ),
+        Via::Direct => Editor::spawn(server_command(SINK), &[], tempfile::tempdir().expect("tmp")),
         Via::Proxy => {
             let exe = std::env::current_exe().expect("own path");
             let exe = exe.to_str().expect("UTF-8 path");
