@@ -702,6 +702,16 @@ pub const MAX_DATASET_BYTES: u64 = 256 << 20;
 /// without blocking (opened non-blocking, checked on the open handle) and without reading more
 /// than `limit` + 1 bytes (a file that grows while read is refused too).
 pub fn read_regular_file(path: &Path, limit: u64) -> Result<String, String> {
+    let bytes = read_regular_bytes(path, limit)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();
+        format!("{}: line {line}: not valid UTF-8", path.display())
+    })
+}
+
+/// [`read_regular_file`]'s bytes, not checked as UTF-8.
+pub fn read_regular_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
     use std::io::Read;
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
@@ -739,11 +749,7 @@ pub fn read_regular_file(path: &Path, limit: u64) -> Result<String, String> {
     if bytes.len() as u64 > limit {
         return Err(too_big());
     }
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let line = 1 + e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();
-        format!("{}: line {line}: not valid UTF-8", path.display())
-    })
+    Ok(bytes)
 }
 
 /// The nearest folder from `dir` up that holds a Lake project marker.
