@@ -6,9 +6,15 @@
 //! engine's parser (what any statement comparison must do); then the batch command end to end
 //! (`integrity --tasks … --solutions …`, a fresh process per run, as a user runs it).
 //!
-//!     cargo bench --bench integrity [-- RUNS]
+//! Then how the offline check scales: synthetic tasks of 1,000 and 10,000 targets and one of
+//! 100,000 one-line definitions before a single target, each against its honest solution, as
+//! time per target (per definition) beside the floor measured in the same run: masking and
+//! cutting both files into commands and finding their declarations, the passes any check must
+//! make over the text.
+//!
+//!     cargo bench --bench integrity [-- RUNS] [scale]   (`scale`: the scaling part only)
 
-use lean_assess::integrity::{Options, Task};
+use lean_assess::integrity::{scan, Options, Task};
 use lean_assess::trees::parse::{self, Header};
 use std::hint::black_box;
 use std::io::Write;
@@ -102,12 +108,73 @@ fn time(runs: usize, mut f: impl FnMut()) -> Duration {
     )
 }
 
+/// A task of `targets` theorems (each `sorry`) after `definitions` one-line definitions, and
+/// its honest solution.
+fn synthetic(targets: usize, definitions: usize) -> (String, String) {
+    let mut task = String::from("import Mathlib\n\nopen Nat\n\n");
+    for k in 0..definitions {
+        task.push_str(&format!("def d{k} : ℕ := {k}\n"));
+    }
+    let mut solution = task.clone();
+    for k in 0..targets {
+        let statement = format!("theorem t{k} (x : ℕ) (h : 0 < x) : x + {k} = {k} + x := by\n");
+        task.push_str(&statement);
+        task.push_str("  sorry\n\n");
+        solution.push_str(&statement);
+        solution.push_str("  omega\n\n");
+    }
+    (task, solution)
+}
+
+fn scaling(out: &mut impl Write, runs: usize) {
+    for (targets, definitions) in [(1_000, 0), (10_000, 0), (1, 100_000)] {
+        let (task_text, solution_text) = synthetic(targets, definitions);
+        let options = Options::default();
+        let runs = if targets * definitions.max(1) >= 10_000 {
+            runs.min(5)
+        } else {
+            runs.min(11)
+        };
+        let check = time(runs, || {
+            let task = Task::load("task.lean", &task_text, &options).expect("task");
+            let report = task.check("sol.lean", Ok(&solution_text), &options);
+            assert!(report.passed(), "the honest solution passes");
+            black_box(report);
+        });
+        let floor = time(runs, || {
+            for text in [&task_text, &solution_text] {
+                let masked = scan::mask(text).expect("mask");
+                black_box(scan::split(&masked));
+                black_box(parse::find_declarations(text));
+            }
+        });
+        let (unit, count) = if definitions > 0 {
+            ("definition", definitions)
+        } else {
+            ("target", targets)
+        };
+        writeln!(
+            out,
+            "{targets} target(s) after {definitions} definition(s), median of {runs}: {:.1} ms, {:.2} µs per {unit}; floor {:.1} ms; check / floor = {:.1}x",
+            check.as_secs_f64() * 1e3,
+            check.as_secs_f64() * 1e6 / count as f64,
+            floor.as_secs_f64() * 1e3,
+            check.as_secs_f64() / floor.as_secs_f64().max(1e-9)
+        )
+        .expect("stdout");
+    }
+}
+
 fn main() {
     let runs: usize = std::env::args()
         .skip(1)
         .find_map(|a| a.parse().ok())
         .unwrap_or(31);
     let mut out = std::io::stdout().lock();
+    if std::env::args().any(|a| a == "scale") {
+        scaling(&mut out, runs);
+        return;
+    }
     let pairs = corpus();
     let targets: usize = pairs
         .iter()
@@ -164,4 +231,5 @@ fn main() {
         version.as_secs_f64() * 1e3
     )
     .expect("stdout");
+    scaling(&mut out, runs);
 }

@@ -34,7 +34,9 @@ enum Via {
 
 /// Relay mode: copy bytes both ways between our stdio and the server, nothing else.
 fn relay(server: &str) -> ! {
-    let mut child = Command::new(server)
+    let mut command = server_command(server);
+    let mut child = command
+        .env_remove("PROXY_BENCH_RELAY")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -62,6 +64,78 @@ fn relay(server: &str) -> ! {
     let _ = up.join();
     let _ = child.kill();
     std::process::exit(0)
+}
+
+/// The server to start: the stand-in's path, or `sink` (this bench binary as [`sink`]).
+fn server_command(server: &str) -> Command {
+    if server == SINK {
+        let mut c = Command::new(std::env::current_exe().expect("own path"));
+        c.env("PROXY_BENCH_SINK", "1");
+        c
+    } else {
+        Command::new(server)
+    }
+}
+
+const SINK: &str = "sink";
+
+/// Sink mode: a server that reads frames as fast as it can and discards them, answering only
+/// requests (`initialize`, the `standin/echo` barrier) with a null-ish result. Against it the
+/// throughput measures the path in front of the server; against the stand-in, which parses
+/// every message into a `serde_json::Value` and copies its params, the stand-in itself is the
+/// slowest stage and every path in front of it measures its speed.
+fn sink() -> ! {
+    let mut input = std::io::BufReader::with_capacity(1 << 20, std::io::stdin().lock());
+    let mut out = std::io::stdout().lock();
+    let mut line = String::new();
+    let mut body = Vec::new();
+    loop {
+        let mut length = None;
+        loop {
+            line.clear();
+            match std::io::BufRead::read_line(&mut input, &mut line) {
+                Ok(0) | Err(_) => std::process::exit(0),
+                Ok(_) => {}
+            }
+            let t = line.trim_end();
+            if t.is_empty() {
+                if length.is_some() {
+                    break;
+                }
+                continue;
+            }
+            if let Some((name, value)) = t.split_once(':') {
+                if name.eq_ignore_ascii_case("content-length") {
+                    length = value.trim().parse::<usize>().ok();
+                }
+            }
+        }
+        let length = length.unwrap_or(0);
+        body.resize(length, 0);
+        if input.read_exact(&mut body).is_err() {
+            std::process::exit(0);
+        }
+        // Only small messages can be requests worth answering here.
+        if length > 4096 {
+            continue;
+        }
+        let Ok(v) = serde_json::from_slice::<Value>(&body) else {
+            continue;
+        };
+        if let (Some(id), Some(method)) = (v.get("id"), v["method"].as_str()) {
+            let result = if method == "initialize" {
+                json!({"capabilities": {}})
+            } else {
+                Value::Null
+            };
+            let reply = json!({"jsonrpc": "2.0", "id": id, "result": result}).to_string();
+            let _ = write!(out, "Content-Length: {}\r\n\r\n{reply}", reply.len());
+            let _ = out.flush();
+        }
+        if v["method"] == "exit" {
+            std::process::exit(0);
+        }
+    }
 }
 
 /// Payload sizes of the mixed workload, cycled: mostly small (hover/goal-sized), some
@@ -92,6 +166,25 @@ fn start(via: Via) -> Editor {
     };
     ed.initialize();
     ed.recv_matching(|m| m["id"] == "register_lean_watcher");
+    ed
+}
+
+/// A session with [`sink`] as the server, directly, through the relay or through the proxy.
+fn start_sink(via: Via) -> Editor {
+    let mut ed = match via {
+        Via::Direct => Editor::spawn(server_command(SINK), &[], tempfile::tempdir().expect("tmp")),
+        Via::Proxy => {
+            let exe = std::env::current_exe().expect("own path");
+            let exe = exe.to_str().expect("UTF-8 path");
+            Editor::proxy_with(&[exe], &[("PROXY_BENCH_SINK", "1")])
+        }
+        Via::Relay => {
+            let mut cmd = Command::new(std::env::current_exe().expect("own path"));
+            cmd.env("PROXY_BENCH_RELAY", SINK);
+            Editor::spawn(cmd, &[], tempfile::tempdir().expect("tmp"))
+        }
+    };
+    ed.initialize();
     ed
 }
 
@@ -183,9 +276,10 @@ fn throughput_to_editor(via: Via, count: u64, bytes: u64) -> f64 {
     total as f64 / t.elapsed().as_secs_f64() / 1e6
 }
 
-/// Editor → Lean: `count` notifications of `bytes` each, then an echo as a barrier.
-fn throughput_to_lean(via: Via, count: usize, bytes: usize) -> f64 {
-    let mut ed = start(via);
+/// Editor → Lean: `count` notifications of `bytes` each, then an echo as a barrier. `sink`:
+/// against [`sink`] instead of the stand-in.
+fn throughput_to_lean(via: Via, count: usize, bytes: usize, sink: bool) -> f64 {
+    let mut ed = if sink { start_sink(via) } else { start(via) };
     let body = serde_json::to_vec(
         &json!({"jsonrpc": "2.0", "method": "custom/blob", "params": {"data": "x".repeat(bytes)}}),
     )
@@ -437,6 +531,9 @@ fn main() {
     if let Ok(server) = std::env::var("PROXY_BENCH_RELAY") {
         relay(&server);
     }
+    if std::env::var_os("PROXY_BENCH_SINK").is_some() {
+        sink();
+    }
     let n: usize = std::env::var("PROXY_BENCH_REQUESTS")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -505,16 +602,49 @@ fn main() {
                 .enumerate()
             {
                 best[0][k] = best[0][k].max(throughput_to_editor(via, count, bytes));
-                best[1][k] =
-                    best[1][k].max(throughput_to_lean(via, count as usize, bytes as usize));
+                best[1][k] = best[1][k].max(throughput_to_lean(
+                    via,
+                    count as usize,
+                    bytes as usize,
+                    false,
+                ));
             }
         }
-        for (dir, b) in [("Lean → editor", best[0]), ("editor → Lean", best[1])] {
+        for (dir, b) in [
+            ("Lean → editor (stand-in)", best[0]),
+            ("editor → Lean (stand-in)", best[1]),
+        ] {
             println!(
                 "{dir}, {count} × 1 MiB notifications (best of 3): direct {:.0} MB/s, relay {:.0} MB/s, proxy {:.0} MB/s → proxy/relay {:.2}×   (target ≥ 0.9×)",
                 b[0], b[1], b[2], b[2] / b[1]
             );
         }
+        // Against the sink, which discards what it reads: the path in front of the server is
+        // the slowest stage. Every run's ratio, interleaved, not only the best.
+        let mut ratios = Vec::new();
+        let mut rates = [Vec::new(), Vec::new(), Vec::new()];
+        for _ in 0..5 {
+            let r: Vec<f64> = [Via::Direct, Via::Relay, Via::Proxy]
+                .into_iter()
+                .map(|via| throughput_to_lean(via, count as usize, bytes as usize, true))
+                .collect();
+            for (k, v) in r.iter().enumerate() {
+                rates[k].push(*v);
+            }
+            ratios.push(r[2] / r[1]);
+        }
+        let median = |v: &mut Vec<f64>| {
+            v.sort_by(f64::total_cmp);
+            v[v.len() / 2]
+        };
+        let shown: Vec<String> = ratios.iter().map(|r| format!("{r:.2}")).collect();
+        println!(
+            "editor → Lean (sink), {count} × 1 MiB notifications, 5 interleaved runs: median direct {:.0} MB/s, relay {:.0} MB/s, proxy {:.0} MB/s; proxy/relay per run {}×   (target ≥ 0.9×)",
+            median(&mut rates[0]),
+            median(&mut rates[1]),
+            median(&mut rates[2]),
+            shown.join(", ")
+        );
     }
 
     if run("burst") {

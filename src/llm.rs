@@ -15,9 +15,10 @@
 //! HTTP goes through `ureq` (blocking, rustls): async callers use [`LlmClient::complete_async`],
 //! which runs the blocking exchange on tokio's blocking pool.
 
-use crate::references::{Config, LlmConfig};
+use crate::references::{Config, LlmConfig, MAX_LLM_SAMPLES};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -65,7 +66,9 @@ impl LlmSettings {
             base_url: config.base_url.clone(),
             model: config.model.clone(),
             api_key_env: config.api_key_env.clone(),
-            samples: config.samples.map_or(8, |k| k as usize),
+            samples: config
+                .samples
+                .map_or(8, |k| k.min(MAX_LLM_SAMPLES) as usize),
             temperature: 0.0,
             timeout: Duration::from_secs(60),
             max_retries: 3,
@@ -111,6 +114,8 @@ pub enum LlmError {
     Malformed { url: String, detail: String },
     #[error("LLM endpoint {url} refused: {reason}")]
     Refused { url: String, reason: String },
+    #[error("LLM requests to {url} stopped: the judgement ended (deadline or cancellation)")]
+    Cancelled { url: String },
 }
 
 /// Whether `base_url` may receive requests: `https://` anywhere, plain `http://` only to a
@@ -195,7 +200,36 @@ pub fn permission(config: &Config, workspace: &Path, trust: &TrustStore) -> LlmP
             );
         }
     }
-    if from_user("llm.base_url") || trust.is_trusted(workspace, &llm.base_url) {
+    // How many requests a judgement sends is the user's to choose (each one costs): a project's
+    // `samples` is ignored, as its key variable is.
+    if !from_user("llm.samples") {
+        if let Some(k) = llm.samples {
+            tracing::warn!(
+                samples = k,
+                "[llm] samples from a project file is ignored; set it in your own settings"
+            );
+        }
+        settings.samples = LlmSettings::from_config(&LlmConfig {
+            samples: None,
+            ..llm.clone()
+        })
+        .samples;
+    }
+    if from_user("llm.base_url") {
+        // The user's endpoint (and key) with a model a project chose would spend the user's
+        // budget on the project's choice.
+        if !from_user("llm.model") {
+            return LlmPermission::Refused(format!(
+                "[llm] model = {:?} comes from a project file ({}) but base_url is yours: set the model in your own settings",
+                llm.model,
+                config
+                    .origin("llm.model")
+                    .map_or_else(|| config.path.display().to_string(), |o| o.path().display().to_string())
+            ));
+        }
+        return LlmPermission::Allowed(settings);
+    }
+    if trust.is_trusted(workspace, &llm.base_url) {
         return LlmPermission::Allowed(settings);
     }
     LlmPermission::NeedsConfirmation {
@@ -361,9 +395,22 @@ impl LlmClient {
         messages: &[ChatMessage],
         samples: usize,
     ) -> Result<Vec<String>, LlmError> {
-        let mut answers = Vec::with_capacity(samples);
+        self.complete_until(messages, samples, &AtomicBool::new(false))
+    }
+
+    /// [`LlmClient::complete`] that sends nothing more once `cancelled` is set (checked before
+    /// every request and retry). `samples` above [`MAX_LLM_SAMPLES`] is cut to it, and answers
+    /// are kept as they arrive (no allocation by the count asked for).
+    pub fn complete_until(
+        &self,
+        messages: &[ChatMessage],
+        samples: usize,
+        cancelled: &AtomicBool,
+    ) -> Result<Vec<String>, LlmError> {
+        let samples = samples.min(MAX_LLM_SAMPLES as usize);
+        let mut answers = Vec::new();
         while answers.len() < samples {
-            let batch = self.exchange(messages, samples - answers.len())?;
+            let batch = self.exchange(messages, samples - answers.len(), cancelled)?;
             if batch.is_empty() {
                 return Err(LlmError::Malformed {
                     url: self.settings.endpoint(),
@@ -376,15 +423,25 @@ impl LlmClient {
         Ok(answers)
     }
 
-    /// [`LlmClient::complete`] on tokio's blocking pool.
+    /// [`LlmClient::complete`] on tokio's blocking pool. Dropping the future (the judgement's
+    /// deadline passed, the job was cancelled) stops the requests: the blocking loop sees the
+    /// flag before its next request instead of running to the end unobserved.
     pub async fn complete_async(
         self: &Arc<Self>,
         messages: Vec<ChatMessage>,
         samples: usize,
     ) -> Result<Vec<String>, LlmError> {
+        struct CancelOnDrop(Arc<AtomicBool>);
+        impl Drop for CancelOnDrop {
+            fn drop(&mut self) {
+                self.0.store(true, Ordering::Relaxed);
+            }
+        }
+        let cancelled = Arc::new(AtomicBool::new(false));
+        let _guard = CancelOnDrop(Arc::clone(&cancelled));
         let client = Arc::clone(self);
         let url = self.settings.endpoint();
-        tokio::task::spawn_blocking(move || client.complete(&messages, samples))
+        tokio::task::spawn_blocking(move || client.complete_until(&messages, samples, &cancelled))
             .await
             .unwrap_or_else(|join| {
                 Err(LlmError::Unreachable {
@@ -396,7 +453,12 @@ impl LlmClient {
     }
 
     /// One logical request with retries.
-    fn exchange(&self, messages: &[ChatMessage], n: usize) -> Result<Vec<String>, LlmError> {
+    fn exchange(
+        &self,
+        messages: &[ChatMessage],
+        n: usize,
+        cancelled: &AtomicBool,
+    ) -> Result<Vec<String>, LlmError> {
         let url = self.settings.endpoint();
         // Every send, whatever built the client: no plain http beyond this machine.
         if let Err(reason) = check_endpoint(&self.settings.base_url) {
@@ -410,6 +472,9 @@ impl LlmClient {
         });
         let mut attempt: u32 = 0;
         loop {
+            if cancelled.load(Ordering::Relaxed) {
+                return Err(LlmError::Cancelled { url });
+            }
             attempt += 1;
             tracing::debug!(%url, model = %self.settings.model, n, attempt, "chat completion request");
             let failure = match self.send_once(&url, &body) {
@@ -670,6 +735,67 @@ mod tests {
             permission(&cfg, &other, &trust),
             LlmPermission::Refused(_)
         ));
+    }
+
+    /// A project's `lean-assess.toml` cannot choose how many requests the user's endpoint and
+    /// key get, nor the model they are spent on; the count is bounded whoever sets it.
+    #[test]
+    fn samples_and_model_are_the_users_and_bounded() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = dir.path().join("ws");
+        std::fs::create_dir_all(&ws).unwrap();
+        let trust = TrustStore::at(dir.path().join("state/llm-trust.json"));
+        let layer = |p: &Path, user| Layer {
+            path: p.to_path_buf(),
+            user,
+        };
+        let project = ws.join("lean-assess.toml");
+        let user = dir.path().join("user.toml");
+        std::fs::write(&project, "[llm]\nsamples = 50\n").unwrap();
+        std::fs::write(
+            &user,
+            "[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"m\"\n",
+        )
+        .unwrap();
+        let cfg = Config::load_layers(&[layer(&project, false), layer(&user, true)]).unwrap();
+        match permission(&cfg, &ws, &trust) {
+            LlmPermission::Allowed(s) => assert_eq!(s.samples, 8, "the project's samples used"),
+            other => panic!("{other:?}"),
+        }
+        // The user's own samples are used.
+        std::fs::write(
+            &user,
+            "[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"m\"\nsamples = 3\n",
+        )
+        .unwrap();
+        let cfg = Config::load_layers(&[layer(&project, false), layer(&user, true)]).unwrap();
+        match permission(&cfg, &ws, &trust) {
+            LlmPermission::Allowed(s) => assert_eq!(s.samples, 3),
+            other => panic!("{other:?}"),
+        }
+        // A project's model on the user's endpoint is refused, naming the file.
+        std::fs::write(&project, "[llm]\nmodel = \"very-expensive\"\n").unwrap();
+        std::fs::write(&user, "[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\n").unwrap();
+        let cfg = Config::load_layers(&[layer(&project, false), layer(&user, true)]).unwrap();
+        match permission(&cfg, &ws, &trust) {
+            LlmPermission::Refused(why) => {
+                assert!(
+                    why.contains("very-expensive") && why.contains("lean-assess.toml"),
+                    "{why}"
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+        // Beyond the bound: one message naming the file and the limit, whoever wrote it.
+        for (file, user_layer) in [(&project, false), (&user, true)] {
+            std::fs::write(
+                file,
+                "[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"m\"\nsamples = 4294967295\n",
+            )
+            .unwrap();
+            let e = Config::load_layers(&[layer(file, user_layer)]).unwrap_err();
+            assert!(e.to_string().contains("above the limit of 64"), "{e}");
+        }
     }
 
     #[test]

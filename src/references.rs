@@ -115,6 +115,9 @@ pub struct ExplicitPair {
     pub line: usize,
 }
 
+/// The most LLM answers one BEq direction may ask for (`[llm] samples`): each is paid for.
+pub const MAX_LLM_SAMPLES: u32 = 64;
+
 /// `[llm]`: BEq's transformation function, after layering (see [`Config::load_layers`]).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -295,7 +298,7 @@ impl Config {
         let mut cfg = Config::default();
         let mut llm = RawLlmMerged::default();
         for layer in layers {
-            let text = std::fs::read_to_string(&layer.path).map_err(|e| {
+            let text = read_regular_file(&layer.path, MAX_CONFIG_BYTES).map_err(|e| {
                 ReferenceError::new(&layer.path, 1, format!("cannot read config: {e}"))
             })?;
             let origin = if layer.user {
@@ -492,6 +495,13 @@ impl Config {
                 set("llm.api_key_env");
             }
             if let Some(v) = l.samples {
+                if v > MAX_LLM_SAMPLES {
+                    return Err(ReferenceError::new(
+                        path,
+                        line,
+                        format!("[llm] samples = {v} is above the limit of {MAX_LLM_SAMPLES}"),
+                    ));
+                }
                 llm.samples = Some(v);
                 set("llm.samples");
             }
@@ -680,6 +690,68 @@ impl ReadableRoots {
     }
 }
 
+/// The largest Lean source file read from a workspace (a task, a reference file, a solution).
+pub const MAX_SOURCE_BYTES: u64 = 8 << 20;
+/// The largest config file read.
+const MAX_CONFIG_BYTES: u64 = 1 << 20;
+/// The largest reference dataset read.
+pub const MAX_DATASET_BYTES: u64 = 256 << 20;
+
+/// Read `path` as UTF-8 text when it is a regular file of at most `limit` bytes; a FIFO, a
+/// device (`/dev/zero`), a directory or a larger file is refused with a message naming it,
+/// without blocking (opened non-blocking, checked on the open handle) and without reading more
+/// than `limit` + 1 bytes (a file that grows while read is refused too).
+pub fn read_regular_file(path: &Path, limit: u64) -> Result<String, String> {
+    let bytes = read_regular_bytes(path, limit)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();
+        format!("{}: line {line}: not valid UTF-8", path.display())
+    })
+}
+
+/// [`read_regular_file`]'s bytes, not checked as UTF-8.
+pub fn read_regular_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options
+        .open(path)
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    if !meta.is_file() {
+        return Err(format!(
+            "{}: not a regular file (a directory, device or pipe is never read)",
+            path.display()
+        ));
+    }
+    let too_big = || {
+        format!(
+            "{}: larger than the limit of {} MiB",
+            path.display(),
+            limit >> 20
+        )
+    };
+    if meta.len() > limit {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big());
+    }
+    Ok(bytes)
+}
+
 /// The nearest folder from `dir` up that holds a Lake project marker.
 fn lake_root(dir: &Path) -> Option<PathBuf> {
     dir.ancestors()
@@ -855,7 +927,7 @@ pub struct Dataset {
 
 impl Dataset {
     pub fn load(path: &Path) -> Result<(Dataset, Vec<ReferenceError>), ReferenceError> {
-        let text = std::fs::read_to_string(path)
+        let text = read_regular_file(path, MAX_DATASET_BYTES)
             .map_err(|e| ReferenceError::new(path, 1, format!("cannot read dataset: {e}")))?;
         Ok(Dataset::parse(&text, path))
     }
@@ -1023,6 +1095,24 @@ pub fn path_to_uri(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn only_bounded_regular_files_are_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = read_regular_file(Path::new("/dev/zero"), MAX_SOURCE_BYTES).unwrap_err();
+        assert!(e.contains("/dev/zero: not a regular file"), "{e}");
+        let e = read_regular_file(dir.path(), MAX_SOURCE_BYTES).unwrap_err();
+        assert!(e.contains("not a regular file"), "{e}");
+        let big = dir.path().join("big.lean");
+        std::fs::write(&big, vec![b'a'; 2 << 20]).unwrap();
+        let e = read_regular_file(&big, 1 << 20).unwrap_err();
+        assert!(
+            e.contains("big.lean: larger than the limit of 1 MiB"),
+            "{e}"
+        );
+        assert_eq!(read_regular_file(&big, 2 << 20).unwrap().len(), 2 << 20);
+    }
 
     #[test]
     fn references_resolve_inside_the_workspace_only() {

@@ -624,6 +624,21 @@ async fn editor_loop<R: AsyncBufRead + Unpin, H: Hooks>(
             Peek::Request { id, method } => {
                 let span = tracing::debug_span!("editor request", %id, method = %method);
                 let _guard = span.enter();
+                // An id in this process's own id space (its nonce is seen by the editor in our
+                // server→client requests): Lean's reply would be taken for one of ours and the
+                // editor's request never answered. Refused before Lean sees it.
+                if id.as_str().and_then(OwnId::parse).is_some() {
+                    tracing::warn!(%id, "editor request with an id reserved by the proxy; refused");
+                    let reply = response_body(
+                        &id,
+                        Err((
+                            codes::INVALID_REQUEST,
+                            "Invalid Request: ids starting with this proxy's own prefix are reserved; use another id".into(),
+                        )),
+                    );
+                    forward(&shared.to_editor, reply, "proxy→editor").await;
+                    continue;
+                }
                 if method == methods::INITIALIZE {
                     shared.hooks.on_initialize_request(&params_of(&bytes));
                     *shared
@@ -1300,6 +1315,27 @@ mod tests {
         let got = recv(&mut h.editor_reader).await;
         assert_eq!(got["id"], "two");
         assert_eq!(got["error"]["code"], codes::REQUEST_FAILED);
+    }
+
+    #[tokio::test]
+    async fn an_editor_request_with_exactly_our_id_is_refused_not_left_unanswered() {
+        let mut h = harness();
+        let ours = format!("{}1", crate::pending::own_id_prefix());
+        send(
+            &mut h.editor,
+            json!({"jsonrpc":"2.0","id":ours,"method":"textDocument/definition","params":{}}),
+        )
+        .await;
+        let got = recv(&mut h.editor_reader).await;
+        assert_eq!(got["id"], ours.as_str());
+        assert_eq!(got["error"]["code"], codes::INVALID_REQUEST);
+        // Lean never saw it: the next thing it gets is the editor's next request.
+        send(
+            &mut h.editor,
+            json!({"jsonrpc":"2.0","id":7,"method":"textDocument/definition","params":{}}),
+        )
+        .await;
+        assert_eq!(recv(&mut h.lean_reader).await["id"], 7);
     }
 
     #[tokio::test]

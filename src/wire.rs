@@ -10,8 +10,9 @@
 //! names match case-insensitively, unknown headers are ignored, `Content-Length` is required,
 //! a clean EOF before a header is `Ok(None)`. A header that cannot be parsed is a
 //! [`FrameError`]: the stream is out of step after it, so callers end that stream (habit 3).
-//! Like helix's transport, blank-less stray lines before a header (wrapper scripts printing to
-//! stdout) are skipped rather than fatal, as long as they are not `Name: value` lines.
+//! Like helix's transport, blank-less stray lines before the first header (wrapper scripts
+//! printing to stdout) are skipped rather than fatal, as long as they are not `Name: value`
+//! lines; after a frame, such a line means the stream is out of step and ends it.
 
 use serde::Deserialize;
 use std::borrow::Cow;
@@ -78,6 +79,9 @@ pub struct FrameReader<R> {
     /// Names the direction in errors and logs ("editor→proxy", "lean→proxy").
     stream: &'static str,
     line: String,
+    /// A frame has been read: from then on a line that is not a header is the stream out of
+    /// step (a body longer than its Content-Length), not a wrapper's start-up output.
+    started: bool,
 }
 
 impl<R: AsyncBufRead + Unpin> FrameReader<R> {
@@ -86,6 +90,7 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
             inner,
             stream,
             line: String::new(),
+            started: false,
         }
     }
 
@@ -135,6 +140,15 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
                 if in_header {
                     return Err(bad(stream, line, "header line without ':'"));
                 }
+                if self.started {
+                    // Bytes after a frame's body that are no header: every later frame would be
+                    // read from the wrong offset.
+                    return Err(bad(
+                        stream,
+                        line,
+                        "bytes after a frame that are not a header (a body longer than its Content-Length?)",
+                    ));
+                }
                 // helix: skip non-header lines a wrapper script printed before a frame. Say so:
                 // it may be a message body written without a header (issue 17 §10).
                 tracing::warn!(stream, line = %excerpt(line.as_bytes()), "skipped a line outside any frame (no Content-Length header before it)");
@@ -146,6 +160,9 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
                     .trim()
                     .parse()
                     .map_err(|_| bad(stream, line, "Content-Length is not a number"))?;
+                if length.is_some() {
+                    return Err(bad(stream, line, "two Content-Length headers"));
+                }
                 length = Some(parsed);
             }
         }
@@ -168,6 +185,7 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
                 Err(source) => return Err(FrameError::Io { stream, source }),
             }
         }
+        self.started = true;
         Ok(Some(Frame { bytes }))
     }
 }
@@ -578,12 +596,24 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn bytes_after_a_body_end_the_stream() {
+        let input = b"Content-Length: 2\r\n\r\n{}x}\r\nContent-Length: 2\r\n\r\n{}";
+        let (frames, err) = read_all(input).await;
+        assert_eq!(frames.len(), 1);
+        assert!(err.expect("an error").contains("not a header"));
+    }
+
+    #[tokio::test]
     async fn bad_headers_end_the_stream() {
         for (input, expect) in [
             (&b"Content-Length: x\r\n\r\n{}"[..], "not a number"),
             (b"Content-Type: a\r\n\r\n{}", "missing Content-Length"),
             (b"Content-Length: 10\r\n\r\n{}", "ended inside a frame"),
             (b"Content-Length: 2\r\ngarbage\r\n\r\n{}", "without ':'"),
+            (
+                b"Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+                "two Content-Length",
+            ),
             (b"Content-Length: 99999999999\r\n\r\n", "exceeds"),
             (&[b'x'; 20000][..], "too long"),
         ] {

@@ -853,3 +853,18 @@ fn bench_without_labels_writes_predictions_and_evaluates_nothing() {
         text.stdout
     );
 }
+
+/// A statement file that is a FIFO is refused at once (before: the read waited for a writer).
+#[cfg(unix)]
+#[test]
+fn a_fifo_statement_file_is_refused_not_waited_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.lean");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let fifo = fifo.display().to_string();
+    assert_fails(&["tree", &fifo], "not a regular file");
+}

@@ -187,6 +187,19 @@ fn every_cheat_is_caught_by_the_criterion_it_expects_with_a_line() {
         "equivalent-rewrite",
         "local-notation",
         "local-instance",
+        "decoy-in-quotation",
+        "quote-in-escaped-name",
+        "comment-in-escaped-name",
+        "char-in-interpolation",
+        "exit-before-target",
+        "namespace-around-root-name",
+        "include-hypothesis",
+        "scoped-instance",
+        "run-cmd",
+        "eval-with-effects",
+        "initialize",
+        "deriving-instance",
+        "auto-implicit",
     ] {
         assert!(kinds.contains(kind), "the corpus lacks a `{kind}` cheat");
     }
@@ -509,4 +522,85 @@ fn lean_path_timeout_is_a_failure_and_static_failures_are_not_elaborated() {
     );
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(criteria(&json_of(&out)["reports"][0]), ["forbidden"]);
+}
+
+/// A solution that is a FIFO (or any non-regular file) fails its task at once; the batch goes
+/// on to the next task instead of waiting on the pipe for ever.
+#[cfg(unix)]
+#[test]
+fn a_fifo_solution_fails_its_task_without_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    let tasks = dir.path().join("tasks");
+    let solutions = dir.path().join("solutions");
+    std::fs::create_dir_all(&tasks).unwrap();
+    std::fs::create_dir_all(&solutions).unwrap();
+    for name in ["a", "b"] {
+        std::fs::write(
+            tasks.join(format!("{name}.lean")),
+            "theorem t : 1 = 1 := by\n  sorry\n",
+        )
+        .unwrap();
+    }
+    std::fs::write(solutions.join("b.lean"), "theorem t : 1 = 1 := by\n  rfl\n").unwrap();
+    let fifo = solutions.join("a.lean");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let mut child = Command::new(BIN)
+        .args(["integrity", "--tasks"])
+        .arg(&tasks)
+        .arg("--solutions")
+        .arg(&solutions)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the batch waited on the FIFO");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mut out = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut out).unwrap();
+    assert_eq!(status.code(), Some(1), "{out}");
+    assert!(out.contains("not a regular file"), "{out}");
+    assert!(out.contains("PASS") && out.contains("b.lean"), "{out}");
+}
+
+/// The Lean pass checks the elaborated target against the task's statement: right after the
+/// target, `example : ∀ BINDERS, TYPE` (the task's) is proved from it. When Lean rejects that
+/// (a target whose elaborated type is not the task's), the target fails even though its own
+/// command elaborated and its axioms are the standard ones.
+#[test]
+fn lean_path_fails_a_target_whose_elaborated_type_does_not_give_the_tasks() {
+    let c = corpus();
+    let task = c.join("tasks/odd_prime.lean");
+    let sol = c.join("honest/odd_prime.lean");
+    let check_line = "example : ∀ (p : ℕ) (h₀ : Nat.Prime p) (h₁ : 2 < p), Odd p := by";
+    let run = LeanRun::new(&[
+        axioms_rule("odd_prime", "propext, Classical.choice, Quot.sound"),
+        json!({"method": "standin/diagnostic", "lineContains": check_line, "severity": 1,
+               "message": "type mismatch\n  odd_prime p h₀ h₁\nhas type True"}),
+    ]);
+    let out = run.run(&task, &sol, &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let v = json_of(&out);
+    let target = &v["reports"][0]["targets"][0];
+    let findings = target["findings"].as_array().unwrap();
+    assert!(
+        findings.iter().any(|f| f["criterion"] == "statement"
+            && f["message"]
+                .as_str()
+                .unwrap()
+                .contains("does not follow from `odd_prime` as elaborated: type mismatch")),
+        "{findings:?}"
+    );
 }

@@ -204,3 +204,197 @@ fn lenses_and_diagnostics_for_theorems_whose_reference_is_a_task() {
         "{titles:?}"
     );
 }
+
+/// A workspace names tasks outside itself (`-- @task ../outside/…`, `[integrity] tasks =
+/// "../outside"`), a link to `/dev/zero` and a FIFO: none is read (nothing of the outside file
+/// is quoted, the job neither stalls nor grows), and each directive gets one warning saying why.
+#[cfg(unix)]
+#[test]
+fn tasks_outside_the_workspace_or_not_regular_files_are_never_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let outside = dir.path().join("outside");
+    std::fs::create_dir(&outside).unwrap();
+    let secret = "import SECRET_MARKER_OUTSIDE\n\ntheorem leak (x : ℕ) : x = x := by\n  sorry\n";
+    std::fs::write(outside.join("secret.lean"), secret).unwrap();
+    std::fs::write(outside.join("Sol.lean"), secret).unwrap();
+    let root = dir.path().join("ws");
+    std::fs::create_dir(&root).unwrap();
+    std::fs::write(
+        root.join("lean-assess.toml"),
+        "[integrity]\ntasks = \"../outside\"\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("/dev/zero", root.join("zero.lean")).unwrap();
+    let fifo = root.join("fifo.lean");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let doc = "import Mathlib\n\ntheorem leak (x : ℕ) : True := trivial\n\n\
+               -- @task ../outside/secret.lean::leak\ntheorem a (x : ℕ) : x = x := rfl\n\n\
+               -- @task zero.lean::b\ntheorem b (x : ℕ) : x = x := rfl\n\n\
+               -- @task fifo.lean::c\ntheorem c (x : ℕ) : x = x := rfl\n";
+    let logs = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(PROXY);
+    cmd.arg("serve")
+        .arg("--log")
+        .arg(logs.path().join("serve.log"))
+        .arg("--")
+        .arg(STANDIN)
+        .current_dir(&root)
+        .env_remove("LEAN_ASSESS_CONFIG")
+        .env("XDG_CACHE_HOME", root.join("cache"));
+    let mut ed = Editor::spawn(cmd, &[], logs);
+    let uri = uri_of(&root.join("Sol.lean"));
+    ed.request(
+        json!(0),
+        "initialize",
+        json!({"processId": null, "rootUri": uri_of(&root), "capabilities": {}}),
+    );
+    ed.notify("initialized", json!({}));
+    ed.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 1, "text": doc}}),
+    );
+    let m = ed.recv_matching(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == uri
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| d.iter().any(|x| x["source"] == "lean-assess integrity"))
+    });
+    let diags = m["params"]["diagnostics"].as_array().unwrap().clone();
+    let mine = ours(&diags);
+    let text = format!("{mine:?}");
+    assert!(
+        !text.contains("SECRET_MARKER"),
+        "outside file quoted: {text}"
+    );
+    let on_line = |line: u64| -> String {
+        mine.iter()
+            .find(|d| d["range"]["start"]["line"] == json!(line))
+            .unwrap_or_else(|| panic!("no warning on line {line}: {text}"))["message"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(on_line(4).contains("outside the workspace"), "{text}");
+    assert!(on_line(7).contains("outside the workspace"), "{text}");
+    assert!(on_line(10).contains("not a regular file"), "{text}");
+    assert_eq!(mine.len(), 3, "{text}");
+    let lenses = ed.request(
+        json!(1),
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let titles = lenses["result"].to_string();
+    assert!(
+        !titles.contains("statement"),
+        "a task outside was judged: {titles}"
+    );
+}
+
+/// Integrity on a 2,000-theorem document (and its task) runs off the paths other documents
+/// need: while it is checked after an open and two edits, a hover on another document is
+/// answered as quickly as without it, and the lenses of the large document still come.
+#[test]
+fn a_hover_elsewhere_stays_quick_while_integrity_checks_two_thousand_theorems() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let n = 2000;
+    let mut task = String::from("import Mathlib\n\n");
+    let mut solution = task.clone();
+    for k in 0..n {
+        let statement = format!("theorem t{k} (x : ℕ) (h : 0 < x) : x + {k} = {k} + x := by\n");
+        task.push_str(&statement);
+        task.push_str("  sorry\n\n");
+        solution.push_str(&statement);
+        solution.push_str("  omega\n\n");
+    }
+    std::fs::create_dir(root.join("tasks")).unwrap();
+    std::fs::write(root.join("tasks/Big.lean"), &task).unwrap();
+    std::fs::write(
+        root.join("lean-assess.toml"),
+        "[integrity]\ntasks = \"tasks\"\n",
+    )
+    .unwrap();
+    let logs = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(PROXY);
+    cmd.arg("serve")
+        .arg("--log")
+        .arg(logs.path().join("serve.log"))
+        .arg("--")
+        .arg(STANDIN)
+        .current_dir(root)
+        .env_remove("LEAN_ASSESS_CONFIG")
+        .env("XDG_CACHE_HOME", root.join("cache"));
+    let mut ed = Editor::spawn(cmd, &[], logs);
+    ed.request(
+        json!(0),
+        "initialize",
+        json!({"processId": null, "rootUri": uri_of(root), "capabilities": {}}),
+    );
+    ed.notify("initialized", json!({}));
+    let other = uri_of(&root.join("Other.lean"));
+    ed.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": other, "languageId": "lean4", "version": 1,
+                                "text": "theorem other : True := trivial\n"}}),
+    );
+    let hover = |ed: &mut Editor, id: i64| {
+        let started = std::time::Instant::now();
+        ed.request(
+            json!(id),
+            "textDocument/hover",
+            json!({"textDocument": {"uri": other}, "position": {"line": 0, "character": 9}}),
+        );
+        started.elapsed()
+    };
+    // Without integrity work.
+    let quiet: Vec<_> = (0..5).map(|k| hover(&mut ed, 100 + k)).collect();
+    let big = uri_of(&root.join("Big.lean"));
+    ed.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": big, "languageId": "lean4", "version": 1, "text": solution}}),
+    );
+    for v in 2..4 {
+        let edited = solution.replace("omega\n\n", &format!("omega\n\n-- edit {v}\n"));
+        ed.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": big, "version": v}, "contentChanges": [{"text": edited}]}),
+        );
+    }
+    let busy: Vec<_> = (0..10).map(|k| hover(&mut ed, 200 + k)).collect();
+    let slowest_busy = busy.iter().max().copied().unwrap_or_default();
+    let slowest_quiet = quiet.iter().max().copied().unwrap_or_default();
+    assert!(
+        slowest_busy < std::time::Duration::from_millis(250).max(slowest_quiet * 5),
+        "hovers while integrity runs: {busy:?} (without: {quiet:?})"
+    );
+    // The large document's lenses come, for the last version.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut id = 300;
+    loop {
+        let lenses = ed.request(
+            json!(id),
+            "textDocument/codeLens",
+            json!({"textDocument": {"uri": big}}),
+        );
+        let count = lenses["result"].as_array().map_or(0, |l| {
+            l.iter()
+                .filter(|x| {
+                    x["command"]["title"]
+                        .as_str()
+                        .is_some_and(|t| t.starts_with("statement unchanged"))
+                })
+                .count()
+        });
+        if count == n {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{count} of {n} lenses"
+        );
+        id += 1;
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}

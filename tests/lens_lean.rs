@@ -541,17 +541,23 @@ fn beq_in_the_lens_asks_the_configured_number_of_samples() {
         json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
                "message": "'q' depends on axioms: [propext, sorryAx]"}),
     ];
+    // K is the user's to set (each sample costs): a project's `samples` is ignored, so it is in
+    // the user's settings here, and the project asks for 50.
+    let user = state.path().join("user.toml");
+    std::fs::write(&user, "[llm]\nsamples = 3\n").unwrap();
+    let user = user.display().to_string();
     let (mut ed, _) = start_with(
         root,
         &format!(
             "lens = [\"beq\"]\nbeq_timeout_ms = 20000\n\n[llm]\nbase_url = \"{}\"\n\
-             model = \"stand-in\"\napi_key_env = \"LEAN_ASSESS_LENS_TEST_KEY\"\nsamples = 3\n",
+             model = \"stand-in\"\napi_key_env = \"LEAN_ASSESS_LENS_TEST_KEY\"\nsamples = 50\n",
             llm.base_url
         ),
         &rules,
         &[
             ("LEAN_ASSESS_LENS_TEST_KEY", "sk-lens-test"),
             ("XDG_STATE_HOME", state_dir.as_str()),
+            ("LEAN_ASSESS_CONFIG", user.as_str()),
         ],
     );
     let cand_uri = uri_of(&root.join("Cand.lean"));

@@ -394,3 +394,33 @@ async fn the_client_is_beqs_proof_sampler() {
     );
     assert_eq!(seen[0].body["n"], 2);
 }
+
+/// A judgement whose deadline passes drops the sampling future: no request is sent after
+/// that (the blocking loop used to run on to `samples` unobserved), and a huge `samples` is
+/// neither allocated up front nor sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sampling_stops_when_the_judgement_is_dropped() {
+    // One answer per request, 40 ms each, for as long as it is asked.
+    let slow = Reply {
+        delay: Duration::from_millis(40),
+        ..reply(200, &completion(&["exact thm_P"]))
+    };
+    let server = stand_in(vec![slow; 1000]);
+    let mut s = settings(&server.base_url);
+    s.samples = usize::MAX;
+    let c = Arc::new(client(s));
+    let asked = tokio::time::timeout(
+        Duration::from_millis(300),
+        c.complete_async(vec![ChatMessage::user("q")], usize::MAX),
+    )
+    .await;
+    assert!(asked.is_err(), "the deadline passed first");
+    // At most the request in flight at the deadline is still answered.
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let at_deadline = server.seen.lock().expect("lock").len();
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let later = server.seen.lock().expect("lock").len();
+    assert_eq!(later, at_deadline, "requests went on after the deadline");
+    let first = server.seen.lock().expect("lock")[0].body["n"].clone();
+    assert_eq!(first, 64, "n beyond the bound was sent");
+}

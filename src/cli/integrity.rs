@@ -57,6 +57,11 @@ pub struct Args {
     /// With --lean-project: the verification timeout per solution, in seconds (LeanCat: 300).
     #[arg(long, value_name = "SECONDS", default_value_t = 300)]
     timeout: u64,
+    /// The offline check's time limit per solution, in seconds: targets not reached by then
+    /// are not checked and the solution fails (timeout).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    offline_timeout: u64,
 }
 
 /// One task/solution pair of the run.
@@ -67,7 +72,7 @@ struct Job {
 
 /// What the run found for one task.
 enum Outcome {
-    Checked(Box<Report>, Option<Parsed>),
+    Checked(Box<Report>, Option<Box<Parsed>>),
     /// Bad task (already reported on stderr).
     BadTask(String, String),
 }
@@ -78,6 +83,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         allow_imports: args.allow_imports.clone(),
         allow_native_decide: args.allow_native_decide,
         skip_transted_lite: false,
+        offline_limit: Some(Duration::from_secs(args.offline_timeout)),
     };
     if let Some(dir) = &args.lean_project {
         if !dir.is_dir() {
@@ -140,7 +146,8 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         );
         let parsed = solution_text
             .ok()
-            .and_then(|t| Parsed::new(&solution_name, &t).ok());
+            .and_then(|t| Parsed::new(&solution_name, &t).ok())
+            .map(Box::new);
         outcomes.push(Outcome::Checked(Box::new(report), parsed));
     }
     let offline_seconds = started.elapsed().as_secs_f64();
@@ -203,14 +210,10 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
     })
 }
 
-/// Read a file as UTF-8; the error names the file (and the line of the first bad byte).
+/// Read a regular file of bounded size as UTF-8; the error names the file (and the line of the
+/// first bad byte). A FIFO or device given as a task or solution is refused, never waited on.
 fn read_text(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let line = 1 + e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();
-        format!("{}: line {line}: not valid UTF-8", path.display())
-    })
+    crate::references::read_regular_file(path, crate::references::MAX_SOURCE_BYTES)
 }
 
 /// Every `.lean` file under `tasks` (sorted), paired with the same relative path under

@@ -57,7 +57,21 @@ pub struct Args {
 /// What a call needs from the command line; shared by every call.
 struct Server {
     lean: Option<LeanSetup>,
+    /// Where the files a call names may be read from: the server's working directory and the
+    /// `--lean-project` (an agent's arguments are no wider a door than the editor's).
+    roots: references::ReadableRoots,
+    /// Calls running now; one more than [`MAX_CONCURRENT_CALLS`] is refused, not queued.
+    slots: Arc<tokio::sync::Semaphore>,
 }
+
+/// Tool calls that run at once (each on its own thread; a Lean call also has a Lean server).
+/// A call beyond them gets a JSON-RPC error at once, so a flood of calls cannot grow threads
+/// and memory without bound or delay `tools/list`.
+const MAX_CONCURRENT_CALLS: usize = 4;
+
+/// The deepest tree `operator_tree` returns as nested JSON: serializing the reply recurses
+/// once per level (the text format has no such limit).
+const MAX_JSON_TREE_DEPTH: usize = 1000;
 
 struct LeanSetup {
     project: PathBuf,
@@ -89,18 +103,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             None
         }
     };
-    let server = Arc::new(Server { lean });
+    let mut extra = vec![std::env::current_dir().context("cannot read the working directory")?];
+    if let Some(l) = &lean {
+        extra.push(std::path::absolute(&l.project).unwrap_or_else(|_| l.project.clone()));
+    }
+    let server = Arc::new(Server {
+        lean,
+        roots: references::ReadableRoots::for_document(None, None, &extra),
+        slots: Arc::new(tokio::sync::Semaphore::new(MAX_CONCURRENT_CALLS)),
+    });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
     runtime.block_on(async move {
+        // The library talks to the client through the JSON-RPC check (`mcp_guard`), which
+        // answers invalid messages itself.
+        let (library_in, guard_to_library) = tokio::io::duplex(1 << 20);
+        let (guard_from_library, library_out) = tokio::io::duplex(1 << 20);
+        let guard = tokio::spawn(super::mcp_guard::run(
+            tokio::io::stdin(),
+            tokio::io::stdout(),
+            guard_to_library,
+            guard_from_library,
+        ));
         let service = Handler(server)
-            .serve(rmcp::transport::stdio())
+            .serve((library_in, library_out))
             .await
             .context("MCP initialization failed")?;
         service.waiting().await.context("MCP server task failed")?;
+        let _ = guard.await;
         anyhow::Ok(())
     })?;
     Ok(ExitCode::SUCCESS)
@@ -156,6 +189,15 @@ impl ServerHandler for Handler {
         // notifications when the client asked for them with a progressToken) and stops its
         // Lean server when the client cancels the request (`cancel`) or --lean-call-timeout
         // passes (inside the worker, so the server is killed, not just no longer awaited).
+        let Ok(slot) = Arc::clone(&server.slots).try_acquire_owned() else {
+            return Err(ErrorData::new(
+                rmcp::model::ErrorCode(-32000),
+                format!(
+                    "server busy: {MAX_CONCURRENT_CALLS} calls are running; try again when one has answered"
+                ),
+                None,
+            ));
+        };
         let (progress, mut steps) = tokio::sync::mpsc::unbounded_channel();
         let (cancel_tx, cancel) = tokio::sync::watch::channel(false);
         let (send, receive) = tokio::sync::oneshot::channel();
@@ -165,6 +207,7 @@ impl ServerHandler for Handler {
                 call(&server, &name, &arguments, &call_context)
             }))
             .unwrap_or_else(|_| Err(anyhow::anyhow!("internal error (a bug) in {name}")));
+            drop(slot);
             let _ = send.send(result);
         });
         let token = context.meta.get_progress_token();
@@ -258,9 +301,9 @@ fn call(
 ) -> anyhow::Result<Value> {
     match name {
         "compare_statements" => compare_statements(server, arguments, context),
-        "operator_tree" => operator_tree(arguments),
-        "list_references" => list_references(arguments),
-        "check_integrity" => check_integrity(arguments),
+        "operator_tree" => operator_tree(server, arguments),
+        "list_references" => list_references(server, arguments),
+        "check_integrity" => check_integrity(server, arguments),
         _ => bail!("unknown tool '{name}'"),
     }
 }
@@ -375,10 +418,11 @@ fn string_arg<'a>(arguments: &'a JsonObject, key: &str) -> anyhow::Result<&'a st
 
 /// A statement argument: a path ending in `.lean` (optionally `::NAME`) on one line is a file,
 /// anything else is Lean text.
-fn load(flag: &str, value: &str) -> anyhow::Result<Loaded> {
+fn load(server: &Server, flag: &str, value: &str) -> anyhow::Result<Loaded> {
     let value = value.trim();
     let path_part = value.rsplit_once("::").map_or(value, |(p, _)| p);
     if !value.contains('\n') && path_part.ends_with(".lean") {
+        inside_roots(server, Path::new(path_part))?;
         statement::from_spec(value)
     } else {
         statement::from_literal(flag, value)
@@ -409,8 +453,8 @@ fn compare_statements(
         .get("free_cost")
         .and_then(Value::as_bool)
         .unwrap_or(false);
-    let reference = load("reference", string_arg(arguments, "reference")?)?;
-    let candidate = load("candidate", string_arg(arguments, "candidate")?)?;
+    let reference = load(server, "reference", string_arg(arguments, "reference")?)?;
+    let candidate = load(server, "candidate", string_arg(arguments, "candidate")?)?;
     let pair = Pair {
         reference: &reference.statement,
         candidate: &candidate.statement,
@@ -486,8 +530,8 @@ fn unparsed(l: &Loaded) -> Vec<String> {
         .collect()
 }
 
-fn operator_tree(arguments: &JsonObject) -> anyhow::Result<Value> {
-    let loaded = load("statement", string_arg(arguments, "statement")?)?;
+fn operator_tree(server: &Server, arguments: &JsonObject) -> anyhow::Result<Value> {
+    let loaded = load(server, "statement", string_arg(arguments, "statement")?)?;
     let format = match arguments.get("format") {
         None | Some(Value::Null) => "text",
         Some(Value::String(s)) if s == "text" || s == "json" => s.as_str(),
@@ -497,8 +541,9 @@ fn operator_tree(arguments: &JsonObject) -> anyhow::Result<Value> {
     Ok(match format {
         "json" => json!({
             "statement": loaded.origin,
-            "tree": serde_json::from_str::<Value>(&render::to_json(tree))
-                .context("BUG: the tree JSON parses")?,
+            "tree": tree_value(tree, MAX_JSON_TREE_DEPTH).with_context(|| format!(
+                "the tree is deeper than {MAX_JSON_TREE_DEPTH} levels, too deep for nested JSON in a reply; use format \"text\" or `lean-assess tree --json`"
+            ))?,
             "unparsed": unparsed(&loaded),
         }),
         _ => json!({
@@ -509,10 +554,43 @@ fn operator_tree(arguments: &JsonObject) -> anyhow::Result<Value> {
     })
 }
 
-fn list_references(arguments: &JsonObject) -> anyhow::Result<Value> {
+/// The tree as nested JSON in `render::to_json`'s shape, built directly (no text to parse
+/// back, whose parser stops at 128 levels); `None` when deeper than `max_depth`.
+fn tree_value(tree: &crate::trees::Tree, max_depth: usize) -> Option<Value> {
+    if max_depth == 0 {
+        return None;
+    }
+    let mut node = serde_json::Map::new();
+    node.insert("label".into(), Value::String(tree.label.clone()));
+    let children = tree
+        .children
+        .iter()
+        .map(|c| tree_value(c, max_depth - 1))
+        .collect::<Option<Vec<Value>>>()?;
+    node.insert("children".into(), Value::Array(children));
+    if tree.variable_freecost {
+        node.insert("variable_freecost".into(), Value::Bool(true));
+    }
+    if tree.hypothesis_freecost {
+        node.insert("hypothesis_freecost".into(), Value::Bool(true));
+    }
+    Some(Value::Object(node))
+}
+
+/// A file a call names must lie under the server's roots (its working directory, the
+/// `--lean-project`); the error names the file and the roots.
+fn inside_roots(server: &Server, path: &Path) -> anyhow::Result<()> {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    server
+        .roots
+        .check(&absolute)
+        .map_err(|e| anyhow::anyhow!("{}", e.replace("references are read", "files are read")))
+}
+
+fn list_references(server: &Server, arguments: &JsonObject) -> anyhow::Result<Value> {
     let file = Path::new(string_arg(arguments, "file")?);
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    inside_roots(server, file)?;
+    let text = read_source(file)?;
     let absolute = file
         .canonicalize()
         .with_context(|| format!("cannot read {}", file.display()))?;
@@ -573,7 +651,7 @@ fn list_references(arguments: &JsonObject) -> anyhow::Result<Value> {
 }
 
 /// `check_integrity`: the offline half of `lean-assess integrity TASK SOLUTION`, same report.
-fn check_integrity(arguments: &JsonObject) -> anyhow::Result<Value> {
+fn check_integrity(server: &Server, arguments: &JsonObject) -> anyhow::Result<Value> {
     let strings = |key: &str| -> anyhow::Result<Vec<String>> {
         match arguments.get(key) {
             None | Some(Value::Null) => Ok(Vec::new()),
@@ -596,19 +674,30 @@ fn check_integrity(arguments: &JsonObject) -> anyhow::Result<Value> {
             Some(_) => bail!("argument 'allow_native_decide': expected a boolean"),
         },
         skip_transted_lite: false,
+        offline_limit: Some(Duration::from_secs(60)),
     };
     let task_path = string_arg(arguments, "task")?;
     let solution_path = string_arg(arguments, "solution")?;
-    let task_text =
-        std::fs::read_to_string(task_path).with_context(|| format!("cannot read {task_path}"))?;
+    inside_roots(server, Path::new(task_path))?;
+    inside_roots(server, Path::new(solution_path))?;
+    let task_text = read_source(Path::new(task_path))?;
     let task = crate::integrity::Task::load(task_path, &task_text, &options)?;
     // An unreadable solution fails its task (as in the CLI), it is not bad input.
-    let solution = std::fs::read_to_string(solution_path)
-        .map_err(|e| format!("cannot read {solution_path}: {e}"));
+    let solution = crate::references::read_regular_file(
+        Path::new(solution_path),
+        crate::references::MAX_SOURCE_BYTES,
+    );
     let report = task.check(
         solution_path,
         solution.as_deref().map_err(Clone::clone),
         &options,
     );
     Ok(super::integrity::report_json(&report))
+}
+
+/// A Lean file named in a tool's arguments: a regular file of bounded size (a FIFO or
+/// `/dev/zero` is refused, not waited on or read without end).
+fn read_source(path: &Path) -> anyhow::Result<String> {
+    crate::references::read_regular_file(path, crate::references::MAX_SOURCE_BYTES)
+        .map_err(anyhow::Error::msg)
 }

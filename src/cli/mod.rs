@@ -21,6 +21,7 @@ mod bench;
 mod bench_lean;
 mod integrity;
 mod mcp;
+mod mcp_guard;
 mod merge;
 mod score;
 mod serve;

@@ -202,14 +202,17 @@ pub struct RealTool {
 }
 
 /// Search `path_env` for `tool` that is not `me`, then `home/.elan/bin/<tool>`. The PATH kept
-/// drops every directory whose `lake` or `lean` is `me`.
+/// drops every directory whose `lake` or `lean` is `me`, and every empty or relative entry.
 pub fn find_real(tool: &str, path_env: &OsStr, me: &Path, home: Option<&Path>) -> Option<RealTool> {
     let me = me.canonicalize().unwrap_or_else(|_| me.to_path_buf());
     let is_me = |candidate: &Path| candidate.canonicalize().is_ok_and(|c| c == me);
     let mut kept = Vec::new();
     let mut found = None;
     for dir in std::env::split_paths(path_env) {
-        if TOOLS.iter().any(|t| is_me(&dir.join(t))) {
+        // An empty or relative entry names the working directory (whatever folder the editor
+        // started in): a tool found there would run by a bare or relative name, which the exec
+        // looks up on PATH again and may find this shim (a loop), or a workspace's own `lake`.
+        if !dir.is_absolute() || TOOLS.iter().any(|t| is_me(&dir.join(t))) {
             continue;
         }
         let candidate = dir.join(tool);
@@ -374,6 +377,28 @@ mod tests {
         std::fs::write(&p, "#!/bin/sh\nexit 0\n").expect("write");
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).expect("chmod");
         p
+    }
+
+    #[test]
+    fn empty_and_relative_path_entries_are_never_used() {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let me = tmp.path().join("lean-assess");
+        std::fs::write(&me, "").expect("me");
+        let real = fake_lake(&tmp.path().join("real"));
+        // A `lake` in a folder named relative to the working directory (the crate root here).
+        let relative = PathBuf::from(format!("target/shim-relative-{}", std::process::id()));
+        fake_lake(&relative);
+        let path =
+            std::env::join_paths([PathBuf::new(), relative.clone(), tmp.path().join("real")])
+                .expect("join");
+        let found = find_real("lake", &path, &me, None).expect("found");
+        let _ = std::fs::remove_dir_all(&relative);
+        assert_eq!(found.path, real);
+        assert!(found.path.is_absolute());
+        assert_eq!(
+            std::env::split_paths(&found.path_env).collect::<Vec<_>>(),
+            [tmp.path().join("real")]
+        );
     }
 
     #[test]

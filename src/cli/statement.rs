@@ -64,7 +64,10 @@ fn shorten(text: &str) -> String {
 /// Load `FILE.lean` or `FILE.lean::NAME`.
 pub fn from_spec(spec: &str) -> anyhow::Result<Loaded> {
     let (path, name) = split_spec(spec);
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    // A regular file of bounded size: a FIFO or device named here is refused, not waited on.
+    let bytes = crate::references::read_regular_bytes(path, crate::references::MAX_SOURCE_BYTES)
+        .map_err(anyhow::Error::msg)?;
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => {

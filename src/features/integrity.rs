@@ -20,10 +20,12 @@ use super::jobs::JobInput;
 use super::JsonText;
 use crate::documents::Document;
 use crate::integrity::{Criterion, Options, Parsed, StatementVerdict, Task};
+use crate::references::{read_regular_file, ReadableRoots, MAX_SOURCE_BYTES};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 const DIRECTIVE: &str = "@task";
 
@@ -46,8 +48,8 @@ pub struct IntegrityState {
 impl IntegrityState {
     /// Recompute for the job's document. `true` when the diagnostics or lenses changed (the
     /// caller then publishes and refreshes).
-    pub fn update(&self, input: &JobInput) -> bool {
-        let fresh = analyze(input);
+    pub fn update(&self, input: &JobInput, limit: Duration) -> bool {
+        let fresh = analyze(input, limit);
         let mut docs = self.docs.lock().unwrap_or_else(|p| p.into_inner());
         let uri = input.doc.uri.clone();
         let old = docs.get(&uri).cloned();
@@ -163,20 +165,38 @@ fn directive_above(text: &str, masked: &str, start: usize) -> Option<(String, (u
 /// `[integrity] tasks` of the config file, resolved against its directory.
 fn tasks_dir(input: &JobInput) -> Option<PathBuf> {
     let config = input.config.as_ref()?.as_ref().ok()?;
-    let text = std::fs::read_to_string(&config.path).ok()?;
+    let text = read_regular_file(&config.path, MAX_SOURCE_BYTES).ok()?;
     let table: toml::Table = toml::from_str(&text).ok()?;
     let dir = table.get("integrity")?.get("tasks")?.as_str()?;
     Some(config.path.parent().unwrap_or(Path::new(".")).join(dir))
 }
 
-fn read_task(input: &JobInput, path: &Path) -> Result<String, String> {
+/// Where a workspace may make the proxy read a task: the references' roots (the config's
+/// folder, the Lake project, the editor's workspace folders), so `-- @task ../outside/x.lean`
+/// or a `tasks` directory outside is refused, not read and quoted.
+fn readable_roots(input: &JobInput) -> ReadableRoots {
+    let config = input.config.as_ref().and_then(|c| c.as_ref().ok());
+    ReadableRoots::for_document(
+        input.path.as_deref(),
+        config.map(|c| c.as_ref()),
+        &input.extra_roots,
+    )
+}
+
+/// A task's text: the editor's buffer when it is open, else a regular file of bounded size
+/// inside the readable roots.
+fn read_task(input: &JobInput, roots: &ReadableRoots, path: &Path) -> Result<String, String> {
+    roots
+        .check(path)
+        .map_err(|e| format!("task not read: {e}"))?;
     if let Some(open) = input.open_texts.get(path) {
         return Ok(open.text().to_string());
     }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read task {}: {e}", path.display()))
+    read_regular_file(path, MAX_SOURCE_BYTES).map_err(|e| format!("cannot read task {e}"))
 }
 
-fn analyze(input: &JobInput) -> Option<DocIntegrity> {
+/// `limit`: the time limit of each task's offline check (the config's `offline_timeout_ms`).
+fn analyze(input: &JobInput, limit: Duration) -> Option<DocIntegrity> {
     let path = input.path.as_ref()?;
     let text = input.doc.text();
     let implicit = tasks_dir(input).and_then(|d| {
@@ -190,6 +210,7 @@ fn analyze(input: &JobInput) -> Option<DocIntegrity> {
         return None;
     }
     let doc = Parsed::new(&path.display().to_string(), text).ok()?;
+    let roots = readable_roots(input);
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut out = DocIntegrity {
         version: input.doc.version,
@@ -247,7 +268,7 @@ fn analyze(input: &JobInput) -> Option<DocIntegrity> {
                 }
             }
         };
-        let task_text = match read_task(input, &task_path) {
+        let task_text = match read_task(input, &roots, &task_path) {
             Ok(t) => t,
             Err(e) => {
                 problem(&mut out, e);
@@ -283,6 +304,7 @@ fn analyze(input: &JobInput) -> Option<DocIntegrity> {
         let options = Options {
             theorems: names,
             skip_transted_lite: true,
+            offline_limit: Some(limit),
             ..Options::default()
         };
         let task = match Task::load(&task_name, &task_text, &options) {

@@ -374,7 +374,7 @@ fn read_text(path: &Path, open: &HashMap<PathBuf, Arc<Document>>) -> Result<Stri
     if let Some(d) = open.get(path) {
         return Ok(d.text().to_string());
     }
-    std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))
+    crate::references::read_regular_file(path, crate::references::MAX_SOURCE_BYTES)
 }
 
 /// Files and datasets used during one job: each looked up (and its stamp taken) once per job;

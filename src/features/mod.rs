@@ -1071,15 +1071,28 @@ impl Features {
         let Some(doc) = self.inner.docs.get(uri) else {
             return;
         };
-        let input = self.job_input(doc);
-        if self.inner.integrity.update(&input) {
-            self.publish(uri);
-            self.refresh_lenses();
-        }
+        let input = Arc::new(self.job_input(doc));
         let config: Arc<Config> = match &input.config {
             Some(Ok(c)) => c.clone(),
             _ => Arc::new(Config::default()),
         };
+        // Integrity reads and checks whole files: on the blocking pool under a CPU permit and
+        // the offline time limit, never on the runtime's threads that forward and answer the
+        // editor's other requests.
+        let integrity_permit = self.inner.cpu.clone().acquire_owned().await;
+        let (features, integrity_input) = (self.clone(), input.clone());
+        let limit = config.offline_timeout;
+        let integrity_changed = tokio::task::spawn_blocking(move || {
+            let changed = features.inner.integrity.update(&integrity_input, limit);
+            drop(integrity_permit);
+            changed
+        })
+        .await
+        .unwrap_or(false);
+        if integrity_changed {
+            self.publish(uri);
+            self.refresh_lenses();
+        }
         if let Some(Err(e)) = &input.config {
             self.show_message(2, format!("lean-assess: {e}"));
         }

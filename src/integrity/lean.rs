@@ -15,6 +15,12 @@
 //!
 //! Each solution command is its own oracle command, so an error names the line where that
 //! command starts in the solution (the oracle reports errors per command, not per line).
+//!
+//! The elaborated statement: right after each target (in its scope), an `example` whose type
+//! is the task's statement as written (`∀ BINDERS, TYPE`) is proved by applying the target and
+//! closing what is left by assumption ([`statement_check`]). An error there means the target,
+//! as Lean elaborated it, does not give the task's statement (a weakened or decoy target that
+//! the source-level checks were shown), whatever its own errors and axioms.
 
 use super::scan::Command as ScannedCommand;
 use super::{Criterion, Finding, Parsed, Report, STANDARD_AXIOMS};
@@ -86,13 +92,32 @@ pub async fn verify<L: LeanRpc>(
         .iter()
         .filter(|c| c.keyword != "import")
         .collect();
-    let mut commands: Vec<Command> = chunks
-        .iter()
-        .map(|c| Command::new(solution.text.get(c.start..c.end).unwrap_or_default()))
-        .collect();
     let printed: Vec<usize> = (0..report.targets.len())
         .filter(|&i| report.targets[i].solution_line.is_some())
         .collect();
+    // Each chunk, then (after a target's chunk) the check of its elaborated statement.
+    let mut commands: Vec<Command> = Vec::new();
+    let mut chunk_at: Vec<usize> = Vec::new();
+    let mut checks: Vec<(usize, usize)> = Vec::new();
+    for c in &chunks {
+        chunk_at.push(commands.len());
+        commands.push(Command::new(
+            solution.text.get(c.start..c.end).unwrap_or_default(),
+        ));
+        for &i in &printed {
+            let t = &report.targets[i];
+            if c.full_name.as_deref() == Some(t.name.as_str())
+                && matches!(c.keyword.as_str(), "theorem" | "lemma")
+                && Some(c.line) == t.solution_line
+            {
+                if let Some(text) = statement_check(&t.name, &t.task_statement) {
+                    checks.push((i, commands.len()));
+                    commands.push(Command::new(text));
+                }
+            }
+        }
+    }
+    let axioms_at = commands.len();
     for &i in &printed {
         commands.push(Command::new(format!(
             "#print axioms {}",
@@ -137,7 +162,23 @@ pub async fn verify<L: LeanRpc>(
         ));
         return;
     }
-    for (chunk, result) in chunks.iter().zip(&results) {
+    for &(i, at) in &checks {
+        let target = &mut report.targets[i];
+        if let Some(e) = results[at].errors.first() {
+            let line = target.solution_line;
+            target.findings.push(finding(
+                line,
+                Criterion::Statement,
+                format!(
+                    "Lean: the task's statement does not follow from `{}` as elaborated: {}",
+                    target.name,
+                    first_line(e)
+                ),
+            ));
+        }
+    }
+    for (chunk, &k) in chunks.iter().zip(&chunk_at) {
+        let result = &results[k];
         for e in &result.errors {
             report.file_findings.push(finding(
                 Some(chunk.line),
@@ -156,7 +197,7 @@ pub async fn verify<L: LeanRpc>(
         }
     }
     for (k, &i) in printed.iter().enumerate() {
-        let result = &results[chunks.len() + k];
+        let result = &results[axioms_at + k];
         let target = &mut report.targets[i];
         let line = target.solution_line;
         let answers: Vec<Axioms> = result
@@ -212,6 +253,40 @@ pub async fn verify<L: LeanRpc>(
     }
 }
 
+/// The command checking that target `name` gives the task's statement `statement` (the text
+/// after the task's name: binders, then `:` and the type): `example : ∀ BINDERS, TYPE` proved by
+/// `apply _root_.NAME` and assumptions. `None` when the statement has no top-level `:`.
+pub fn statement_check(name: &str, statement: &str) -> Option<String> {
+    let mut depth = 0i32;
+    let mut colon = None;
+    let chars: Vec<(usize, char)> = statement.char_indices().collect();
+    for (k, &(i, c)) in chars.iter().enumerate() {
+        match c {
+            '(' | '[' | '{' | '⦃' | '⟨' => depth += 1,
+            ')' | ']' | '}' | '⦄' | '⟩' => depth -= 1,
+            ':' if depth == 0 && chars.get(k + 1).is_none_or(|(_, n)| *n != '=') => {
+                colon = Some(i);
+                break;
+            }
+            _ => {}
+        }
+    }
+    let colon = colon?;
+    let binders = statement[..colon].trim();
+    let ty = statement[colon + 1..].trim();
+    if ty.is_empty() {
+        return None;
+    }
+    let goal = if binders.is_empty() {
+        ty.to_string()
+    } else {
+        format!("∀ {binders}, {ty}")
+    };
+    Some(format!(
+        "example : {goal} := by\n  intros\n  apply _root_.{name} <;> assumption"
+    ))
+}
+
 fn import_lines(p: &Parsed) -> String {
     p.commands
         .iter()
@@ -233,6 +308,23 @@ fn first_line(m: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_statement_check_is_the_tasks_statement_as_a_pi_type() {
+        assert_eq!(
+            statement_check("odd_prime", "(p : ℕ) (h₀ : Nat.Prime p) (h₁ : 2 < p) : Odd p").as_deref(),
+            Some("example : ∀ (p : ℕ) (h₀ : Nat.Prime p) (h₁ : 2 < p), Odd p := by\n  intros\n  apply _root_.odd_prime <;> assumption")
+        );
+        assert_eq!(
+            statement_check("A.t", ": ∀ x : ℕ, x = x").as_deref(),
+            Some("example : ∀ x : ℕ, x = x := by\n  intros\n  apply _root_.A.t <;> assumption")
+        );
+        assert_eq!(
+            statement_check("t", "{α : Type} [inst : Group α] (f : α → α := id) : f = f").as_deref(),
+            Some("example : ∀ {α : Type} [inst : Group α] (f : α → α := id), f = f := by\n  intros\n  apply _root_.t <;> assumption")
+        );
+        assert_eq!(statement_check("t", "(x : ℕ)"), None);
+    }
 
     #[test]
     fn axioms_message_shapes_from_leans_print_elaborator() {

@@ -33,7 +33,7 @@ use crate::metrics::transted_lite::{rules, TransTedLite};
 use crate::trees::parse::{self, Header};
 use crate::trees::{Span, Statement, Tree};
 use scan::{Command, ScanError};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The axioms a valid proof may use (Lean's standard three).
 pub const STANDARD_AXIOMS: [&str; 3] = ["propext", "Classical.choice", "Quot.sound"];
@@ -139,6 +139,9 @@ pub struct TargetReport {
     pub statement: StatementVerdict,
     /// Findings of this target (statement, header, Lean's per-target ones).
     pub findings: Vec<Finding>,
+    /// The task's statement after the name (binders, `:`, type; whitespace collapsed), for the
+    /// Lean pass's check that the elaborated target gives it ([`lean::verify`]).
+    pub task_statement: String,
 }
 
 /// The verdict on one solution file.
@@ -198,6 +201,9 @@ pub struct Options {
     /// Leave out the `transted-lite` distance beside a changed statement (the editor: its
     /// search may take up to half a second, too long for every keystroke).
     pub skip_transted_lite: bool,
+    /// Bound on the offline check of one solution: the targets not reached by then are not
+    /// checked and the solution fails with [`Criterion::Timeout`]. `None`: no bound.
+    pub offline_limit: Option<std::time::Duration>,
 }
 
 /// One target of a task.
@@ -213,12 +219,33 @@ pub struct Target {
 }
 
 /// A file cut into commands, with its targets' statements parsed where they are declarations.
+///
+/// Everything a check looks up per target is indexed here once (one pass each), so checking
+/// T targets in a file of C commands costs about T + C, not T × C: the theorems by name, the
+/// commands that set the scoped context or define something, the line starts, and (on first
+/// use) the engine's declarations of the whole file.
 #[derive(Clone, Debug)]
 pub struct Parsed {
     pub path: String,
     pub text: String,
     pub masked: String,
     pub commands: Vec<Command>,
+    /// Byte offset of each line's start.
+    line_starts: Vec<usize>,
+    /// The first theorem/lemma by full name, and by the name as written.
+    theorems: HashMap<String, usize>,
+    theorems_as_written: HashMap<String, usize>,
+    /// Every declaring command by full name, in order.
+    declarations: HashMap<String, Vec<usize>>,
+    /// Commands that may be in scope at a later command ([`in_scope`]).
+    context: Vec<usize>,
+    /// Commands that define something or change meaning ([`DEFINING`], [`MEANING`]).
+    relevant: Vec<usize>,
+    /// `theorem NAME` / `lemma NAME` word pairs that are not a command's own name (inside a
+    /// term), by the name's last component: (offset of the name, the name as written).
+    nested_declarations: HashMap<String, Vec<(usize, String)>>,
+    /// The engine's declarations of the whole text, found once when first needed.
+    declarations_found: std::sync::OnceLock<Vec<parse::Declaration>>,
 }
 
 impl Parsed {
@@ -226,11 +253,46 @@ impl Parsed {
     pub fn new(path: &str, text: &str) -> Result<Parsed, ScanError> {
         let masked = scan::mask(text)?;
         let commands = scan::split(&masked);
+        let mut line_starts = vec![0];
+        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        let mut theorems = HashMap::new();
+        let mut theorems_as_written = HashMap::new();
+        let mut declarations: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut context = Vec::new();
+        let mut relevant = Vec::new();
+        for (i, c) in commands.iter().enumerate() {
+            if is_theorem(c) {
+                if let Some(n) = &c.full_name {
+                    theorems.entry(n.clone()).or_insert(i);
+                }
+                if let Some(n) = &c.name {
+                    theorems_as_written.entry(n.clone()).or_insert(i);
+                }
+            }
+            if let (Some(_), Some(full)) = (&c.name, &c.full_name) {
+                declarations.entry(full.clone()).or_default().push(i);
+            }
+            if may_be_context(c) {
+                context.push(i);
+            }
+            if DEFINING.contains(&c.keyword.as_str()) || MEANING.contains(&c.keyword.as_str()) {
+                relevant.push(i);
+            }
+        }
+        let nested_declarations = nested_declarations(&masked, &commands);
         Ok(Parsed {
             path: path.to_string(),
             text: text.to_string(),
             masked,
             commands,
+            line_starts,
+            theorems,
+            theorems_as_written,
+            declarations,
+            context,
+            relevant,
+            nested_declarations,
+            declarations_found: std::sync::OnceLock::new(),
         })
     }
 
@@ -238,32 +300,68 @@ impl Parsed {
         self.masked.get(c.start..c.end).unwrap_or_default()
     }
 
-    /// The theorem/lemma declaring `full_name`, if any (the first one).
-    pub fn theorem(&self, full_name: &str) -> Option<usize> {
-        self.commands
-            .iter()
-            .position(|c| is_theorem(c) && c.full_name.as_deref() == Some(full_name))
+    /// The 1-based line of byte `offset`.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.line_starts.partition_point(|&s| s <= offset).max(1)
     }
 
-    /// The statement of the declaration that command `index` is, parsed with the engine's
-    /// parser, and its masked text after the name.
-    fn statement(&self, index: usize) -> (Option<Statement>, String) {
-        let c = &self.commands[index];
-        let found = parse::find_declarations(&self.text)
-            .into_iter()
-            .find(|d| d.start <= c.end && d.end > c.start && d.name.is_some());
-        let Some(decl) = found else {
-            return (None, String::new());
-        };
-        let after_name = decl.name_range.map_or(decl.start, |(_, e)| e);
-        let text = self
-            .masked
-            .get(after_name..decl.statement_end.max(after_name))
-            .unwrap_or_default();
-        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        let header = Header::parse(self.text.get(..decl.start).unwrap_or_default());
-        let statement = parse::parse_declaration_in(&self.text, &decl, &header).ok();
-        (statement, text)
+    /// The theorem/lemma declaring `full_name`, if any (the first one).
+    pub fn theorem(&self, full_name: &str) -> Option<usize> {
+        self.theorems.get(full_name).copied()
+    }
+
+    /// The command containing byte `offset`, if any (commands are in order).
+    fn command_at(&self, offset: usize) -> Option<&Command> {
+        let k = self.commands.partition_point(|c| c.start <= offset);
+        let c = self.commands.get(k.checked_sub(1)?)?;
+        (offset < c.end.max(c.start + 1)).then_some(c)
+    }
+
+    /// The statements of the declarations that commands `indices` are (parsed with the engine's
+    /// parser), and their masked text after the name; in the order of `indices`. One pass over
+    /// the file's declarations, and its header read once, however many there are.
+    fn statements(&self, indices: &[usize]) -> Vec<(Option<Statement>, String)> {
+        let decls = self
+            .declarations_found
+            .get_or_init(|| parse::find_declarations(&self.text));
+        let mut order: Vec<usize> = (0..indices.len()).collect();
+        order.sort_by_key(|&k| self.commands[indices[k]].start);
+        let mut out: Vec<(Option<Statement>, String)> = vec![(None, String::new()); indices.len()];
+        let mut header = Header::default();
+        let mut header_to = 0usize;
+        let mut d = 0usize;
+        for k in order {
+            let c = &self.commands[indices[k]];
+            while d < decls.len() && decls[d].end <= c.start {
+                d += 1;
+            }
+            let found = decls[d..]
+                .iter()
+                .take_while(|x| x.start <= c.end)
+                .find(|x| x.end > c.start && x.name.is_some());
+            let Some(decl) = found else {
+                continue;
+            };
+            let after_name = decl.name_range.map_or(decl.start, |(_, e)| e);
+            let text = self
+                .masked
+                .get(after_name..decl.statement_end.max(after_name))
+                .unwrap_or_default();
+            let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            // The header of everything before the declaration, read on from where the last
+            // one stopped (its lines only add imports, opens and notations).
+            if decl.start > header_to {
+                let more = Header::parse(self.text.get(header_to..decl.start).unwrap_or_default());
+                header.imports.extend(more.imports);
+                header.opens.extend(more.opens);
+                header.scoped_opens.extend(more.scoped_opens);
+                header.notations.extend(more.notations);
+                header_to = decl.start;
+            }
+            let statement = parse::parse_declaration_in(&self.text, decl, &header).ok();
+            out[k] = (statement, text);
+        }
+        out
     }
 
     fn line_span(&self, c: &Command) -> (usize, usize) {
@@ -273,6 +371,43 @@ impl Parsed {
             .min(c.end.max(c.start));
         (c.start, first_line_end)
     }
+}
+
+/// `theorem NAME`/`lemma NAME` pairs of the masked text that are not the name of the command
+/// they are in (a command's own name is the first such pair in it), by the name's last
+/// component.
+fn nested_declarations(
+    masked: &str,
+    commands: &[Command],
+) -> HashMap<String, Vec<(usize, String)>> {
+    let mut out: HashMap<String, Vec<(usize, String)>> = HashMap::new();
+    let mut previous: Option<&str> = None;
+    let mut command = 0;
+    let mut first_pair_seen: Option<usize> = None;
+    for (offset, word) in scan::words(masked) {
+        let after_keyword = matches!(previous, Some("theorem" | "lemma"));
+        previous = Some(word);
+        if !after_keyword {
+            continue;
+        }
+        while command + 1 < commands.len() && commands[command + 1].start <= offset {
+            command += 1;
+        }
+        let c = commands.get(command).filter(|c| c.start <= offset);
+        let first_in_command = c.is_some() && first_pair_seen != Some(command);
+        if c.is_some() {
+            first_pair_seen = Some(command);
+        }
+        if first_in_command && c.is_some_and(|c| c.name.as_deref() == Some(word)) {
+            continue;
+        }
+        let written = word.strip_prefix("_root_.").unwrap_or(word);
+        let last = written.rsplit('.').next().unwrap_or(written).to_string();
+        out.entry(last)
+            .or_default()
+            .push((offset, word.to_string()));
+    }
+    out
 }
 
 fn is_theorem(c: &Command) -> bool {
@@ -307,13 +442,24 @@ const MEANING: &[&str] = &[
     "declare_syntax_cat",
     "attribute",
     "instance",
+    "deriving",
 ];
 
 /// Options that bound resources only; a solution may add them.
 const RESOURCE_OPTIONS: &[&str] = &["maxHeartbeats", "maxRecDepth", "synthInstance.max"];
 
 /// Commands whose effect is scoped and that decide what names in the statement mean.
-const SCOPED_CONTEXT: &[&str] = &["open", "variable", "universe", "export"];
+/// (`include h` adds the variable `h` as a hypothesis of every theorem after it; `omit` removes
+/// one.)
+const SCOPED_CONTEXT: &[&str] = &["open", "variable", "universe", "export", "include", "omit"];
+
+/// Option prefixes that change only output or diagnostics, never what a statement elaborates
+/// to: a solution may set them anywhere.
+const HARMLESS_OPTIONS: &[&str] = &["linter.", "pp.", "trace.", "profiler"];
+
+/// Options that change how a statement elaborates wherever they are set (auto-bound implicit
+/// variables turn an unknown name into a new universally quantified one).
+const ELABORATION_OPTIONS: &[&str] = &["autoImplicit", "relaxedAutoImplicit"];
 
 /// A task: its file and its targets.
 #[derive(Clone, Debug)]
@@ -322,6 +468,48 @@ pub struct Task {
     pub targets: Vec<Target>,
     /// Judge a changed statement with `transted-lite` too (from [`Options`]).
     transted_lite: bool,
+    /// Per definition of the task (`Parsed::relevant` order): whether it is a blank to fill
+    /// (`def … := sorry`, only its signature must stay) and the text a solution's must equal.
+    definition_keys: Vec<(bool, String)>,
+}
+
+/// A definition's text up to ` :=` (its signature), or all of it.
+fn signature(norm: &str) -> &str {
+    norm.split_once(" :=").map_or(norm, |(s, _)| s)
+}
+
+/// A solution's definitions (`Parsed::relevant`, by rank in it) by text, by signature and by
+/// (full name, keyword): what the task's definitions are matched against, built once per
+/// solution.
+struct SolutionDefinitions {
+    by_text: HashMap<String, Vec<usize>>,
+    by_signature: HashMap<String, Vec<usize>>,
+    by_name: HashMap<(String, String), Vec<usize>>,
+}
+
+impl SolutionDefinitions {
+    fn new(sol: &Parsed) -> SolutionDefinitions {
+        let mut d = SolutionDefinitions {
+            by_text: HashMap::new(),
+            by_signature: HashMap::new(),
+            by_name: HashMap::new(),
+        };
+        for (rank, &i) in sol.relevant.iter().enumerate() {
+            let c = &sol.commands[i];
+            d.by_text.entry(c.norm.clone()).or_default().push(rank);
+            d.by_signature
+                .entry(signature(&c.norm).to_string())
+                .or_default()
+                .push(rank);
+            if let Some(n) = &c.full_name {
+                d.by_name
+                    .entry((n.clone(), c.keyword.clone()))
+                    .or_default()
+                    .push(rank);
+            }
+        }
+        d
+    }
 }
 
 impl Task {
@@ -345,13 +533,18 @@ impl Task {
                 });
             }
         } else {
+            let mut seen = HashSet::new();
             for name in &options.theorems {
-                let found = file.commands.iter().position(|c| {
-                    is_theorem(c)
-                        && (c.full_name.as_deref() == Some(name) || c.name.as_deref() == Some(name))
-                });
+                // The first theorem declaring it under its full name or as written.
+                let found = match (
+                    file.theorems.get(name.as_str()),
+                    file.theorems_as_written.get(name.as_str()),
+                ) {
+                    (Some(&a), Some(&b)) => Some(a.min(b)),
+                    (a, b) => a.or(b).copied(),
+                };
                 match found {
-                    Some(i) if !chosen.contains(&i) => chosen.push(i),
+                    Some(i) if seen.insert(i) => chosen.push(i),
                     Some(_) => {}
                     None => {
                         let known: Vec<&str> = file
@@ -373,22 +566,33 @@ impl Task {
                 }
             }
         }
+        let statements = file.statements(&chosen);
         let targets = chosen
             .into_iter()
-            .map(|i| {
-                let (statement, statement_text) = file.statement(i);
-                Target {
-                    name: file.commands[i].full_name.clone().unwrap_or_default(),
-                    command: i,
-                    statement,
-                    statement_text,
-                }
+            .zip(statements)
+            .map(|(i, (statement, statement_text))| Target {
+                name: file.commands[i].full_name.clone().unwrap_or_default(),
+                command: i,
+                statement,
+                statement_text,
+            })
+            .collect();
+        let definition_keys = file
+            .relevant
+            .iter()
+            .map(|&i| {
+                let c = &file.commands[i];
+                let fill = DEFINING.contains(&c.keyword.as_str())
+                    && scan::words(file.command_text(c)).any(|(_, w)| w == "sorry");
+                let key = if fill { signature(&c.norm) } else { &c.norm };
+                (fill, key.to_string())
             })
             .collect();
         Ok(Task {
             file,
             targets,
             transted_lite: !options.skip_transted_lite,
+            definition_keys,
         })
     }
 
@@ -412,6 +616,7 @@ impl Task {
                     solution_line: None,
                     statement: StatementVerdict::NotChecked,
                     findings: Vec::new(),
+                    task_statement: t.statement_text.clone(),
                 })
                 .collect(),
             file_findings: vec![Finding {
@@ -429,10 +634,7 @@ impl Task {
         let sol = match Parsed::new(solution_path, text) {
             Ok(p) => p,
             Err(e) => {
-                let line = match e {
-                    ScanError::UnterminatedComment { line }
-                    | ScanError::UnterminatedString { line } => line,
-                };
+                let line = e.line();
                 let message = e.to_string();
                 let message = message
                     .split_once(": ")
@@ -443,11 +645,47 @@ impl Task {
         let mut file_findings = Vec::new();
         self.check_imports(&sol, options, &mut file_findings);
         forbidden(&self.file, &sol, options, &mut file_findings);
+        let deadline = options.offline_limit.map(|l| std::time::Instant::now() + l);
+        // The solution's statements of all targets in one pass over its declarations.
+        let found: Vec<Option<usize>> = self.targets.iter().map(|t| sol.theorem(&t.name)).collect();
+        let present: Vec<usize> = found.iter().flatten().copied().collect();
+        let mut statements = sol.statements(&present).into_iter();
+        let sol_before = SolutionDefinitions::new(&sol);
         let targets = self
             .targets
             .iter()
-            .map(|t| self.check_target(t, &sol))
-            .collect();
+            .zip(&found)
+            .map(|(t, si)| {
+                let statement = si.and_then(|_| statements.next());
+                if deadline.is_some_and(|d| std::time::Instant::now() > d) {
+                    return TargetReport {
+                        name: t.name.clone(),
+                        task_line: self.file.commands[t.command].line,
+                        solution_line: si.map(|i| sol.commands[i].line),
+                        statement: StatementVerdict::NotChecked,
+                        findings: Vec::new(),
+                        task_statement: t.statement_text.clone(),
+                    };
+                }
+                self.check_target(t, &sol, *si, statement, &sol_before)
+            })
+            .collect::<Vec<_>>();
+        let unchecked = targets
+            .iter()
+            .filter(|t| t.statement == StatementVerdict::NotChecked)
+            .count();
+        if unchecked > 0 {
+            file_findings.push(Finding {
+                file: sol.path.clone(),
+                line: None,
+                criterion: Criterion::Timeout,
+                message: format!(
+                    "the offline check stopped at its time limit ({:.1} s): {unchecked} target(s) not checked",
+                    options.offline_limit.unwrap_or_default().as_secs_f64()
+                ),
+                span: None,
+            });
+        }
         Report {
             task: self.file.path.clone(),
             solution: solution_path.to_string(),
@@ -473,8 +711,10 @@ impl Task {
         };
         let task = imports(&self.file);
         let sol_imports = imports(sol);
+        let task_modules: HashSet<&str> = task.iter().map(|(m, _, _)| m.as_str()).collect();
+        let sol_modules: HashSet<&str> = sol_imports.iter().map(|(m, _, _)| m.as_str()).collect();
         for (module, line, span) in &sol_imports {
-            if !task.iter().any(|(m, _, _)| m == module)
+            if !task_modules.contains(module.as_str())
                 && !options.allow_imports.iter().any(|a| a == module)
             {
                 out.push(Finding {
@@ -489,7 +729,7 @@ impl Task {
             }
         }
         for (module, line, _) in &task {
-            if !sol_imports.iter().any(|(m, _, _)| m == module) {
+            if !sol_modules.contains(module.as_str()) {
                 out.push(Finding {
                     file: sol.path.clone(),
                     line: Some(1),
@@ -504,7 +744,14 @@ impl Task {
         }
     }
 
-    fn check_target(&self, target: &Target, sol: &Parsed) -> TargetReport {
+    fn check_target(
+        &self,
+        target: &Target,
+        sol: &Parsed,
+        si: Option<usize>,
+        sol_statement: Option<(Option<Statement>, String)>,
+        sol_definitions: &SolutionDefinitions,
+    ) -> TargetReport {
         let task_command = &self.file.commands[target.command];
         let mut report = TargetReport {
             name: target.name.clone(),
@@ -512,8 +759,9 @@ impl Task {
             solution_line: None,
             statement: StatementVerdict::Missing,
             findings: Vec::new(),
+            task_statement: target.statement_text.clone(),
         };
-        let Some(si) = sol.theorem(&target.name) else {
+        let (Some(si), Some((sol_statement, sol_text))) = (si, sol_statement) else {
             report.findings.push(Finding {
                 file: sol.path.clone(),
                 line: None,
@@ -528,7 +776,31 @@ impl Task {
         };
         let sol_command = &sol.commands[si];
         report.solution_line = Some(sol_command.line);
-        let (sol_statement, sol_text) = sol.statement(si);
+        self.check_declared_once(target, sol, si, &mut report.findings);
+        let (task_ns, sol_ns) = (&task_command.namespaces, &sol_command.namespaces);
+        if task_ns != sol_ns {
+            let shown_ns = |ns: &[String]| {
+                if ns.is_empty() {
+                    "at top level".to_string()
+                } else {
+                    format!("inside `namespace {}`", ns.join("."))
+                }
+            };
+            report.findings.push(Finding {
+                file: sol.path.clone(),
+                line: Some(sol_command.line),
+                criterion: Criterion::Header,
+                message: format!(
+                    "`{}` is declared {}, the task's {} ({}:{}): the statement's names resolve in another namespace",
+                    target.name,
+                    shown_ns(sol_ns),
+                    shown_ns(task_ns),
+                    self.file.path,
+                    task_command.line
+                ),
+                span: Some(sol.line_span(sol_command)),
+            });
+        }
         report.statement = compare_statements(
             target,
             sol_statement.as_ref(),
@@ -547,7 +819,7 @@ impl Task {
             };
             let (line, span) = match first_difference {
                 Some(s) => (
-                    crate::references::line_of(&sol.text, s.start as usize),
+                    sol.line_of(s.start as usize),
                     Some((s.start as usize, s.end as usize)),
                 ),
                 None => (sol_command.line, Some(sol.line_span(sol_command))),
@@ -569,9 +841,52 @@ impl Task {
             sol_statement.as_ref(),
             sol,
             si,
+            sol_definitions,
             &mut report.findings,
         );
         report
+    }
+
+    /// The target is declared once, as a command: a second command declaring its full name,
+    /// or a `theorem NAME`/`lemma NAME` inside a term (a syntax quotation), is a decoy the
+    /// checks could have read in its place.
+    fn check_declared_once(
+        &self,
+        target: &Target,
+        sol: &Parsed,
+        si: usize,
+        out: &mut Vec<Finding>,
+    ) {
+        let short = target.name.rsplit('.').next().unwrap_or(&target.name);
+        let target_line = sol.commands[si].line;
+        for &k in sol.declarations.get(&target.name).into_iter().flatten() {
+            if k == si {
+                continue;
+            }
+            let c = &sol.commands[k];
+            out.push(Finding {
+                file: sol.path.clone(),
+                line: Some(c.line),
+                criterion: Criterion::Statement,
+                message: format!(
+                    "`{}` is declared again here (the target is at line {target_line}): a target is declared once",
+                    target.name
+                ),
+                span: Some(sol.line_span(c)),
+            });
+        }
+        for (offset, word) in sol.nested_declarations.get(short).into_iter().flatten() {
+            out.push(Finding {
+                file: sol.path.clone(),
+                line: Some(sol.line_of(*offset)),
+                criterion: Criterion::Statement,
+                message: format!(
+                    "`theorem {word}` inside a term (a decoy beside the target `{}` at line {target_line}): a target is declared once, as a command",
+                    target.name
+                ),
+                span: Some((*offset, offset + word.len())),
+            });
+        }
     }
 
     /// `open`, `variable`, `universe` in scope at the target: the same, as multisets.
@@ -623,41 +938,36 @@ impl Task {
         sol_statement: Option<&Statement>,
         sol: &Parsed,
         si: usize,
+        sol_definitions: &SolutionDefinitions,
         out: &mut Vec<Finding>,
     ) {
-        let relevant = |c: &Command| {
-            DEFINING.contains(&c.keyword.as_str()) || MEANING.contains(&c.keyword.as_str())
-        };
-        let task_before: Vec<&Command> = self.file.commands[..target.command]
+        let task_before =
+            &self.file.relevant[..self.file.relevant.partition_point(|&i| i < target.command)];
+        let sol_before: Vec<&Command> = sol.relevant[..sol.relevant.partition_point(|&i| i < si)]
             .iter()
-            .filter(|c| relevant(c))
+            .map(|&i| &sol.commands[i])
             .collect();
-        let sol_before: Vec<&Command> = sol.commands[..si].iter().filter(|c| relevant(c)).collect();
-        // A task definition whose body is `sorry` is a blank the solution may fill: only its
-        // signature (up to `:=`) must stay.
-        let key = |c: &Command, fill: bool| -> String {
-            if fill {
-                c.norm
-                    .split_once(" :=")
-                    .map_or(c.norm.clone(), |(s, _)| s.to_string())
-            } else {
-                c.norm.clone()
-            }
+        let first_before = |ranks: Option<&Vec<usize>>| {
+            ranks
+                .and_then(|r| r.first())
+                .copied()
+                .filter(|&r| r < sol_before.len())
         };
         let mut matched_sol: HashSet<usize> = HashSet::new();
-        for t in &task_before {
-            let fill = DEFINING.contains(&t.keyword.as_str())
-                && scan::words(self.file.command_text(t)).any(|(_, w)| w == "sorry");
-            let task_key = key(t, fill);
-            let same = sol_before.iter().position(|s| key(s, fill) == task_key);
+        for (rank, &ti) in task_before.iter().enumerate() {
+            let t = &self.file.commands[ti];
+            let (fill, task_key) = &self.definition_keys[rank];
+            let same = if *fill {
+                first_before(sol_definitions.by_signature.get(task_key))
+            } else {
+                first_before(sol_definitions.by_text.get(task_key))
+            };
             if let Some(k) = same {
                 matched_sol.insert(k);
                 continue;
             }
             let renamed = t.full_name.as_ref().and_then(|n| {
-                sol_before
-                    .iter()
-                    .position(|s| s.full_name.as_ref() == Some(n) && s.keyword == t.keyword)
+                first_before(sol_definitions.by_name.get(&(n.clone(), t.keyword.clone())))
             });
             match renamed {
                 Some(k) => {
@@ -732,7 +1042,12 @@ impl Task {
 
 /// A command as written (comments dropped, whitespace collapsed, cut at 80 chars), for messages.
 fn shown(p: &Parsed, c: &Command) -> String {
-    let original = p.text.get(c.start..c.end).unwrap_or_default();
+    // At most 80 characters are shown: read no more than a few hundred bytes of the command.
+    let mut end = c.end.min(c.start + 400);
+    while !p.text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let original = p.text.get(c.start..end).unwrap_or_default();
     // Keep the source's characters where the mask kept code (string literals stay readable).
     let kept: String = original
         .char_indices()
@@ -786,16 +1101,10 @@ fn proof_uses_sorry(file: &Parsed, i: usize) -> bool {
 fn in_scope(file: &Parsed, at: usize) -> Vec<&Command> {
     let here = &file.commands[at].scope_ids;
     let mut out = Vec::new();
-    for (i, c) in file.commands[..at].iter().enumerate() {
-        let scoped_in = c.norm.ends_with(" in");
-        // Resource limits (`set_option maxHeartbeats N in`) change no statement's meaning.
-        let resource = RESOURCE_OPTIONS.iter().any(|o| c.norm.contains(o));
-        let keyword_matters = SCOPED_CONTEXT.contains(&c.keyword.as_str())
-            || (scoped_in && c.keyword == "set_option" && !resource);
-        if !keyword_matters {
-            continue;
-        }
-        if scoped_in {
+    let before = file.context.partition_point(|&i| i < at);
+    for &i in &file.context[..before] {
+        let c = &file.commands[i];
+        if c.norm.ends_with(" in") {
             if i + 1 == at {
                 out.push(c);
             }
@@ -806,6 +1115,19 @@ fn in_scope(file: &Parsed, at: usize) -> Vec<&Command> {
         }
     }
     out
+}
+
+/// Whether a command can be in the scoped context of a later one: `open`, `variable`,
+/// `universe`, `export`, `include`, `omit`, and a `set_option` that is no resource limit and not
+/// only about output (global or `… in`).
+fn may_be_context(c: &Command) -> bool {
+    // Resource limits (`set_option maxHeartbeats N in`) change no statement's meaning.
+    let resource = RESOURCE_OPTIONS.iter().any(|o| c.norm.contains(o));
+    let option = c.norm.split_whitespace().nth(1).unwrap_or_default();
+    let harmless = HARMLESS_OPTIONS.iter().any(|h| option.starts_with(h));
+    // A global `set_option` holds to the end of its section as an `open` does.
+    SCOPED_CONTEXT.contains(&c.keyword.as_str())
+        || (c.keyword == "set_option" && !resource && !harmless)
 }
 
 /// Names the statement uses: identifiers of its text that are not bound in it (dotted names
@@ -954,9 +1276,7 @@ fn forbidden_word(word: &str, allow_native: bool) -> Option<&'static str> {
 fn forbidden(task: &Parsed, sol: &Parsed, options: &Options, out: &mut Vec<Finding>) {
     let task_commands: HashSet<&str> = task.commands.iter().map(|c| c.norm.as_str()).collect();
     let from_task = |offset: usize| {
-        sol.commands
-            .iter()
-            .find(|c| c.start <= offset && offset < c.end.max(c.start + 1))
+        sol.command_at(offset)
             .is_some_and(|c| task_commands.contains(c.norm.as_str()))
     };
     let bytes = sol.masked.as_bytes();
@@ -972,6 +1292,25 @@ fn forbidden(task: &Parsed, sol: &Parsed, options: &Options, out: &mut Vec<Findi
                 );
             }
         }
+        let after_hash = offset > 0 && bytes[offset - 1] == b'#';
+        why = why.or(match word {
+            "exit" if after_hash => Some(
+                "`#exit`: Lean stops reading the file here, so nothing after it is checked",
+            ),
+            "eval" if after_hash => {
+                Some("`#eval`: runs code that can change the environment the target is checked in")
+            }
+            "run_cmd" | "run_elab" | "run_meta" => {
+                Some("`run_cmd`: runs code that can change the environment the target is checked in")
+            }
+            "initialize" | "builtin_initialize" => {
+                Some("`initialize`: runs code with effects when the file is loaded")
+            }
+            w if ELABORATION_OPTIONS.contains(&w) => Some(
+                "`autoImplicit`: changes how the statement's unknown names elaborate (into new variables)",
+            ),
+            _ => None,
+        });
         let Some(why) = why else { continue };
         let always = matches!(
             word.rsplit('.').next(),
@@ -982,7 +1321,7 @@ fn forbidden(task: &Parsed, sol: &Parsed, options: &Options, out: &mut Vec<Findi
         }
         out.push(Finding {
             file: sol.path.clone(),
-            line: Some(crate::references::line_of(&sol.text, offset)),
+            line: Some(sol.line_of(offset)),
             criterion: Criterion::Forbidden,
             message: why.to_string(),
             span: Some((offset, offset + word.len())),
@@ -1034,6 +1373,72 @@ mod tests {
 
     const TASK: &str =
         "import Mathlib\n\nopen Real\n\ntheorem t (x : ℝ) (h : 0 < x) : 0 < x ^ 2 := by\n  sorry\n";
+
+    fn criteria_of(r: &Report) -> Vec<Criterion> {
+        r.all_findings().map(|f| f.criterion).collect()
+    }
+
+    #[test]
+    fn the_offline_check_stops_at_its_time_limit_and_fails() {
+        let honest = "import Mathlib\n\nopen Real\n\ntheorem t (y : ℝ) (hy : 0 < y) : 0 < y ^ 2 := by\n  positivity\n";
+        let options = Options {
+            offline_limit: Some(std::time::Duration::ZERO),
+            ..Options::default()
+        };
+        let r = Task::load("task.lean", TASK, &options)
+            .expect("task")
+            .check("sol.lean", Ok(honest), &options);
+        assert!(!r.passed());
+        assert_eq!(r.targets[0].statement, StatementVerdict::NotChecked);
+        assert!(
+            r.all_findings().any(|f| f.criterion == Criterion::Timeout),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn a_target_declared_twice_or_inside_a_term_fails() {
+        let honest = "import Mathlib\n\nopen Real\n\ntheorem t (y : ℝ) (hy : 0 < y) : 0 < y ^ 2 := by\n  positivity\n";
+        assert!(check(TASK, honest).passed());
+        let twice =
+            format!("{honest}\ntheorem t (y : ℝ) (hy : 0 < y) : 0 < y ^ 2 := by\n  positivity\n");
+        let r = check(TASK, &twice);
+        assert!(!r.passed());
+        assert!(
+            r.all_findings()
+                .any(|f| f.criterion == Criterion::Statement && f.line == Some(8)),
+            "{r:?}"
+        );
+        // The exact statement in a quotation on one line, before a weakened target.
+        let quoted = "import Mathlib\n\nopen Real\n\ndef d := `(command| theorem t (x : ℝ) (h : 0 < x) : 0 < x ^ 2 := by positivity)\ntheorem t (x : ℝ) : True := trivial\n";
+        let r = check(TASK, quoted);
+        assert!(
+            r.all_findings()
+                .any(|f| f.line == Some(5) && f.message.contains("inside a term")),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn include_namespace_and_global_options_change_what_is_checked() {
+        let task =
+            "import Mathlib\n\nvariable (h : 1 = 1)\n\ntheorem t (x : ℕ) : x = x := by\n  sorry\n";
+        let honest = "import Mathlib\n\nvariable (h : 1 = 1)\n\nset_option linter.unusedVariables false\n\ntheorem t (x : ℕ) : x = x := by\n  rfl\n";
+        assert!(check(task, honest).passed(), "{:?}", check(task, honest));
+        let included = honest.replace("set_option linter.unusedVariables false", "include h");
+        assert_eq!(criteria_of(&check(task, &included)), [Criterion::Header]);
+        let global = honest.replace("linter.unusedVariables false", "autoImplicit true");
+        let r = check(task, &global);
+        assert!(criteria_of(&r).contains(&Criterion::Header), "{r:?}");
+        let namespaced =
+            honest.replace("theorem t", "namespace Nat\ntheorem _root_.t") + "end Nat\n";
+        let r = check(task, &namespaced);
+        assert!(
+            r.all_findings()
+                .any(|f| f.message.contains("inside `namespace Nat`")),
+            "{r:?}"
+        );
+    }
 
     #[test]
     fn honest_solution_passes_and_renamed_binders_are_fine() {

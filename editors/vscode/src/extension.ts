@@ -44,15 +44,24 @@ function say(line: string): void {
     log?.appendLine(`[${new Date().toISOString()}] ${line}`)
 }
 
-/** `leanAssess.path` if set, else `lean-assess` on the extension host's PATH. */
+/**
+ * A setting from the user's own settings only (never a workspace's or folder's): the binary the
+ * extension runs and where its shim goes must not be chosen by a cloned repository.
+ */
+function userSetting(key: string): string {
+    const v = vscode.workspace.getConfiguration('leanAssess').inspect<string>(key)?.globalValue
+    return typeof v === 'string' ? v.trim() : ''
+}
+
+/** `leanAssess.path` (user settings) if set, else `lean-assess` on the extension host's PATH. */
 export function resolveBinary(): string | undefined {
-    const configured = vscode.workspace.getConfiguration('leanAssess').get<string>('path', '').trim()
+    const configured = userSetting('path')
     return findExecutable(configured !== '' ? configured : 'lean-assess', process.env.PATH, process.platform)
 }
 
-/** `leanAssess.shimDirectory` if set, else `shim/` under the extension's global storage. */
+/** `leanAssess.shimDirectory` (user settings) if set, else `shim/` under the global storage. */
 export function shimDirectory(context: vscode.ExtensionContext): string {
-    const configured = vscode.workspace.getConfiguration('leanAssess').get<string>('shimDirectory', '').trim()
+    const configured = userSetting('shimDirectory')
     return configured !== '' ? configured : path.join(context.globalStorageUri.fsPath, 'shim')
 }
 

@@ -68,6 +68,25 @@ test('activate registers exactly the commands package.json contributes', async (
     assert.deepEqual(Object.values(ext.COMMANDS).sort(), contributed)
 })
 
+test('a workspace cannot choose the binary or the shim directory: user settings only, restricted when untrusted', async () => {
+    const evil = path.join(root, 'evil', 'lean-assess')
+    writeFakeBinary(evil)
+    const { ext, ctx } = setup(s => {
+        s.answers.push('Not now')
+        s.settings['leanAssess.path'] = { global: bin, workspace: evil }
+        s.settings['leanAssess.shimDirectory'] = { workspace: path.join(root, 'evil-shim') }
+    })
+    await ext.activate(ctx as never)
+    assert.equal(ext.resolveBinary(), bin)
+    assert.equal(ext.shimDirectory(ctx as never), shim)
+    assert.ok(!fs.existsSync(path.join(root, 'evil-shim')), 'the workspace\'s shim directory was used')
+    const props = packageJson.contributes.configuration.properties
+    for (const key of ['leanAssess.path', 'leanAssess.shimDirectory']) {
+        assert.equal(props[key].scope, 'application', key)
+        assert.ok(packageJson.capabilities.untrustedWorkspaces.restrictedConfigurations.includes(key), key)
+    }
+})
+
 test('every leanAssess setting the config renderer reads is contributed in package.json', () => {
     const props = Object.keys(packageJson.contributes.configuration.properties)
     for (const key of ['path', 'shimDirectory', 'reference.file', 'reference.dataset', 'reference.pairs', 'metrics.lens', 'metrics.transtedTimeoutMs', 'metrics.beqTimeoutMs', 'llm.baseUrl', 'llm.model', 'llm.apiKeyEnv', 'llm.samples']) {
