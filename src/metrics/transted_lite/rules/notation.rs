@@ -258,16 +258,8 @@ fn zmod_of_naturals(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 /// An operand `(e : T)` of a binary relation whose operands are elaborated together
 /// (`binrel%`) at `T` with the ascription and without it: the ascription changes nothing.
 fn ascription_at_relation(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
-    const RELATIONS: [&str; 7] = [
-        " _ = _ ",
-        " _ ≠ _ ",
-        " _ < _ ",
-        " _ ≤ _ ",
-        " _ > _ ",
-        " _ ≥ _ ",
-        " _ ∣ _ ",
-    ];
-    if !RELATIONS.contains(&t.label.as_str()) || t.children.len() != 2 {
+    if !matches!(t.label.as_str(), EQ | NE | LT | LE | GT | GE | " _ ∣ _ ") || t.children.len() != 2
+    {
         return None;
     }
     for i in 0..2 {
