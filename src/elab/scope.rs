@@ -37,8 +37,10 @@ pub struct Scope {
     pub namespace: Vec<String>,
     /// The `open`s in force, in the order they were made.
     pub opens: Vec<OpenDecl>,
-    /// Namespaces whose scoped notations are active (`open X`, `open X hiding …`, `open scoped X`).
-    pub scoped: BTreeSet<String>,
+    /// Namespaces whose scoped notations are active (`open X`, `open X hiding …`, `open scoped X`),
+    /// in the order they were activated (one may appear twice). A list, not a set, so that a
+    /// scope's `end` undoes its activations by truncation, as for `opens`.
+    pub scoped: Vec<String>,
     /// `variable` commands in force, whitespace collapsed.
     pub variables: Vec<String>,
     /// `set_option`s in force that can change what a statement means (`autoImplicit`, …), whitespace
@@ -120,7 +122,7 @@ struct Frame {
     /// The section's name, for `end Name` (a namespace's is its components joined).
     name: String,
     opens: usize,
-    scoped: BTreeSet<String>,
+    scoped: usize,
     variables: usize,
     options: usize,
 }
@@ -132,7 +134,7 @@ impl Scope {
         let mut frames: Vec<Frame> = Vec::new();
         let commands = commands(header);
         // `open … in` scopes the next command only: the declaration, when nothing follows.
-        let mut pending_in: Option<(usize, BTreeSet<String>)> = None;
+        let mut pending_in: Option<(usize, usize)> = None;
         for command in &commands {
             let restore = pending_in.take();
             let words: Vec<&str> = command.split_whitespace().collect();
@@ -142,8 +144,9 @@ impl Scope {
                     .imports
                     .extend(words[1..].iter().map(|w| w.to_string())),
                 "open" => {
-                    let before = (scope.opens.len(), scope.scoped.clone());
                     let scoped_in = words.last() == Some(&"in");
+                    // Only an `open … in` is undone later: only it needs what came before.
+                    let before = scoped_in.then(|| (scope.opens.len(), scope.scoped.len()));
                     let body = if scoped_in {
                         &words[1..words.len() - 1]
                     } else {
@@ -152,7 +155,7 @@ impl Scope {
                     if !scope.open(body) {
                         scope.unmodelled.push(command.clone());
                     }
-                    if scoped_in {
+                    if let Some(before) = before {
                         // `open A in open B in cmd`: both end with `cmd`.
                         pending_in = Some(restore.unwrap_or(before));
                         continue;
@@ -208,7 +211,7 @@ impl Scope {
             // An `open … in` before this command ends with it.
             if let Some((opens, scoped)) = restore {
                 scope.opens.truncate(opens);
-                scope.scoped = scoped;
+                scope.scoped.truncate(scoped);
             }
         }
         scope
@@ -219,7 +222,7 @@ impl Scope {
             namespace,
             name: name.unwrap_or("").to_string(),
             opens: self.opens.len(),
-            scoped: self.scoped.clone(),
+            scoped: self.scoped.len(),
             variables: self.variables.len(),
             options: self.options.len(),
         }
@@ -231,7 +234,7 @@ impl Scope {
             self.namespace.truncate(keep);
         }
         self.opens.truncate(frame.opens);
-        self.scoped = frame.scoped;
+        self.scoped.truncate(frame.scoped);
         self.variables.truncate(frame.variables);
         self.options.truncate(frame.options);
     }
@@ -246,7 +249,7 @@ impl Scope {
                 true
             }
             [namespace, "hiding", hidden @ ..] if !hidden.is_empty() => {
-                self.scoped.insert(namespace.to_string());
+                self.scoped.push(namespace.to_string());
                 self.opens.push(OpenDecl::Simple {
                     namespace: namespace.to_string(),
                     hiding: hidden.iter().map(|h| h.to_string()).collect(),
@@ -284,7 +287,7 @@ impl Scope {
                     return false;
                 }
                 for n in namespaces {
-                    self.scoped.insert(n.to_string());
+                    self.scoped.push(n.to_string());
                     self.opens.push(OpenDecl::Simple {
                         namespace: n.to_string(),
                         hiding: Vec::new(),
@@ -307,7 +310,7 @@ impl Scope {
             &self.imports,
             &self.namespace,
             opens,
-            &self.scoped,
+            self.scoped.iter().collect::<BTreeSet<_>>(),
             &self.variables,
             &self.options,
             declarations,
@@ -429,7 +432,7 @@ impl Scope {
     pub fn notation(&self, token: &str) -> Option<&'static str> {
         let mut found = NAMESPACES
             .iter()
-            .filter(|n| self.scoped.contains(n.namespace))
+            .filter(|n| self.scoped.iter().any(|s| s == n.namespace))
             .flat_map(|n| n.scoped_notations.iter())
             .filter(|(t, _)| *t == token)
             .map(|(_, target)| *target);
@@ -832,6 +835,24 @@ mod tests {
         ] {
             assert!(Scope::read(h).is_modelled(), "{h}: {:?}", Scope::read(h));
         }
+    }
+
+    #[test]
+    fn long_headers_are_read_in_one_pass() {
+        // 20,000 sections each opening a namespace, all closed again, then `open Real`: each
+        // command costs what it changes (no copy of the scope per command).
+        let mut header = String::new();
+        for i in 0..20_000 {
+            header.push_str(&format!("section S{i}\nopen Foo{i} in\nopen Foo{i}\n"));
+        }
+        for i in (0..20_000).rev() {
+            header.push_str(&format!("end S{i}\n"));
+        }
+        header.push_str("open Real\n");
+        let scope = Scope::read(&header);
+        assert!(scope.is_modelled());
+        assert_eq!(scope.opens.len(), 1);
+        assert_eq!(scope.resolve("sqrt"), constant("Real.sqrt"));
     }
 
     #[test]
