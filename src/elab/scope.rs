@@ -13,7 +13,7 @@
 //! a header gets no rewrite, and is compared with another only under the same header.
 
 use super::mathlib_names::{NamespaceNames, NAMESPACES, POSSIBLY_HELD};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 /// One `open` in force (lean4 `src/Lean/Data/OpenDecl.lean`).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -50,6 +50,10 @@ pub struct Scope {
     pub declarations: Vec<(String, String)>,
     /// Commands elaboration-lite does not model, whitespace collapsed (`local instance …`).
     pub unmodelled: Vec<String>,
+    /// The full names of `declarations`, and every namespace one of them lies in, for look-ups
+    /// in time independent of the header's length.
+    declared: HashSet<String>,
+    declared_namespaces: HashSet<String>,
 }
 
 /// What a written name denotes under a scope.
@@ -212,6 +216,14 @@ impl Scope {
             if let Some((opens, scoped)) = restore {
                 scope.opens.truncate(opens);
                 scope.scoped.truncate(scoped);
+            }
+        }
+        for (full, _) in &scope.declarations {
+            scope.declared.insert(full.clone());
+            let mut prefix = full.as_str();
+            while let Some((namespace, _)) = prefix.rsplit_once('.') {
+                scope.declared_namespaces.insert(namespace.to_string());
+                prefix = namespace;
             }
         }
         scope
@@ -463,7 +475,7 @@ impl Scope {
     }
 
     fn meaning_of(&self, full: &str) -> Meaning {
-        if self.declarations.iter().any(|(n, _)| n == full) {
+        if self.declared.contains(full) {
             Meaning::Header(full.to_string())
         } else {
             Meaning::Constant(full.to_string())
@@ -472,17 +484,14 @@ impl Scope {
 
     /// Is `full` a declaration here (reachable by its short name when `by_short_name`)?
     fn exists(&self, full: &str, by_short_name: bool) -> Known {
-        if self.declarations.iter().any(|(n, _)| n == full) {
+        if self.declared.contains(full) {
             return Known::Yes;
         }
         let (namespace, short) = full.rsplit_once('.').unwrap_or(("", full));
         // A namespace the header itself opened with `namespace` and Mathlib does not have holds
         // only what the header declares.
-        let header_only = self
-            .declarations
-            .iter()
-            .any(|(n, _)| n.starts_with(&format!("{namespace}.")))
-            || self.namespace.join(".") == namespace;
+        let header_only =
+            self.declared_namespaces.contains(namespace) || self.namespace.join(".") == namespace;
         match table(namespace) {
             Some(entry) => {
                 if entry.names.binary_search(&short).is_ok() {
