@@ -81,8 +81,9 @@ const HARMLESS_OPTIONS: [&str; 9] = [
     "warningAsError",
 ];
 
-/// Commands that change nothing a statement's names or operators mean.
-const HARMLESS_COMMANDS: [&str; 7] = [
+/// Commands that change nothing a statement's names or operators mean (`example` declares
+/// nothing).
+const HARMLESS_COMMANDS: [&str; 8] = [
     "#align_import",
     "#align",
     "#check",
@@ -90,7 +91,42 @@ const HARMLESS_COMMANDS: [&str; 7] = [
     "#reduce",
     "universe",
     "universes",
+    "example",
 ];
+
+/// Attributes that tag a declaration for a tactic and change no elaboration (`instance`,
+/// `reducible`, `coe` and every other attribute are not here).
+const HARMLESS_ATTRIBUTES: [&str; 12] = [
+    "simp",
+    "-simp",
+    "norm_cast",
+    "push_cast",
+    "ext",
+    "aesop",
+    "grind",
+    "fun_prop",
+    "continuity",
+    "measurability",
+    "gcongr",
+    "positivity",
+];
+
+/// `attribute [a, b] names` whose attributes are all [`HARMLESS_ATTRIBUTES`].
+fn harmless_attributes(command: &str) -> bool {
+    let Some(inside) = command
+        .split_once('[')
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|(inside, _)| inside)
+    else {
+        return false;
+    };
+    inside.split(',').all(|a| {
+        let a = a.trim();
+        HARMLESS_ATTRIBUTES.contains(&a)
+            || a.strip_prefix("local ")
+                .is_some_and(|l| HARMLESS_ATTRIBUTES.contains(&l))
+    })
+}
 
 /// Words before a declaration keyword.
 const MODIFIERS: [&str; 8] = [
@@ -139,8 +175,12 @@ impl Scope {
         let commands = commands(header);
         // `open … in` scopes the next command only: the declaration, when nothing follows.
         let mut pending_in: Option<(usize, usize)> = None;
+        // A meaning-changing `set_option … in` scopes the next command too: the declaration's
+        // elaboration when nothing follows it in the header.
+        let mut pending_option: Option<String> = None;
         for command in &commands {
             let restore = pending_in.take();
+            let option_in = pending_option.take();
             let words: Vec<&str> = command.split_whitespace().collect();
             let first = words.first().copied().unwrap_or("");
             match first {
@@ -150,7 +190,7 @@ impl Scope {
                 "open" => {
                     let scoped_in = words.last() == Some(&"in");
                     // Only an `open … in` is undone later: only it needs what came before.
-                    let before = scoped_in.then(|| (scope.opens.len(), scope.scoped.len()));
+                    let before = scoped_in.then_some((scope.opens.len(), scope.scoped.len()));
                     let body = if scoped_in {
                         &words[1..words.len() - 1]
                     } else {
@@ -162,6 +202,7 @@ impl Scope {
                     if let Some(before) = before {
                         // `open A in open B in cmd`: both end with `cmd`.
                         pending_in = Some(restore.unwrap_or(before));
+                        pending_option = option_in;
                         continue;
                     }
                 }
@@ -194,11 +235,19 @@ impl Scope {
                     let scoped_in = words.last() == Some(&"in");
                     if !harmless && !scoped_in {
                         scope.options.push(command.clone());
-                    } else if !harmless {
-                        // `set_option … in` before the declaration changes how it elaborates.
-                        scope.unmodelled.push(command.clone());
+                    } else if scoped_in {
+                        pending_option = if harmless {
+                            option_in
+                        } else {
+                            Some(command.clone())
+                        };
+                        if let Some(before) = restore {
+                            pending_in = Some(before);
+                        }
+                        continue;
                     }
                 }
+                "attribute" if harmless_attributes(command) => {}
                 w if HARMLESS_COMMANDS.contains(&w) => {}
                 _ => match declared_name(&words) {
                     Some(name) => {
@@ -217,6 +266,9 @@ impl Scope {
                 scope.opens.truncate(opens);
                 scope.scoped.truncate(scoped);
             }
+        }
+        if let Some(command) = pending_option {
+            scope.unmodelled.push(command);
         }
         for (full, _) in &scope.declarations {
             scope.declared.insert(full.clone());
@@ -834,11 +886,15 @@ mod tests {
             "instance : Foo := ⟨⟩",
             "set_option autoImplicit false in",
             "export Real (sqrt)",
+            "attribute [instance] Classical.propDecidable",
+            "set_option autoImplicit false in\nopen Real in",
         ] {
             assert!(!Scope::read(h).is_modelled(), "{h}");
         }
         for h in [
             "import Mathlib\nopen Real Nat\nuniverse u\nset_option maxHeartbeats 0",
+            "set_option autoImplicit false in\ntheorem before : 1 = 1 := rfl",
+            "example : 1 = 1 := rfl\nattribute [simp] Nat.succ_le",
             "def f (n : ℕ) := n + 1",
             "noncomputable section\nnamespace A\nend A\nend",
         ] {
