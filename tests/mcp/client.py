@@ -12,6 +12,7 @@ Exit status: 0 all assertions held, 1 an assertion failed, 77 the `mcp` package 
 import asyncio
 import json
 import os
+import shutil
 import sys
 import time
 
@@ -61,8 +62,12 @@ async def main(binary, work, standin=None):
 
             # check_integrity: the project's corpus; an honest solution passes, a weakened one
             # fails on its statement with file and line, a missing task is a tool error.
-            corpus = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                  "fixtures", "integrity")
+            # The server reads files only under its roots (its working directory): the corpus
+            # is copied into the workspace it runs in.
+            corpus = os.path.join(work, "integrity")
+            if not os.path.isdir(corpus):
+                shutil.copytree(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                             "..", "fixtures", "integrity"), corpus)
             task = os.path.join(corpus, "tasks", "amc12_2000_p5.lean")
             r = await session.call_tool("check_integrity", {
                 "task": task, "solution": os.path.join(corpus, "honest", "amc12_2000_p5.lean")})
@@ -79,7 +84,7 @@ async def main(binary, work, standin=None):
             assert all(f["line"] for t in p["targets"] for f in t["findings"]), p
             r = await session.call_tool("check_integrity", {"task": "NoSuchTask.lean",
                                                             "solution": task})
-            assert is_error(r) and text_of(r).startswith("cannot read NoSuchTask.lean"), text_of(r)
+            assert is_error(r) and text_of(r).startswith("NoSuchTask.lean: cannot read"), text_of(r)
 
             # compare_statements: a renamed copy is identical under ted, a flipped ≤ differs.
             r = await session.call_tool("compare_statements", {
@@ -174,7 +179,7 @@ async def main(binary, work, standin=None):
             assert refs["square_nonneg"]["reference"]["origin"].startswith("directive at Candidate.lean:"), refs
             assert refs["sum_odd"]["reference"]["kind"] == "by name", refs
             r = await session.call_tool("list_references", {"file": "Nowhere.lean"})
-            assert is_error(r) and text_of(r).startswith("cannot read Nowhere.lean"), text_of(r)
+            assert is_error(r) and text_of(r).startswith("Nowhere.lean: cannot read"), text_of(r)
 
     # With --lean-project, a Lean server that cannot start is a tool error, never a score.
     params = StdioServerParameters(
