@@ -6,12 +6,13 @@
 //! [`crate::search`]. Does no I/O.
 //!
 //! How a pair is judged:
+//! 0. Each side's free names are written as the declarations they denote under its own header
+//!    ([`crate::elab`]: `sqrt` under `open Real` is `Real.sqrt`; a name the table cannot tell is
+//!    marked so that no rule's constant matches it). A header construct elaboration-lite does
+//!    not model allows no rewrite at all: the trees are compared as they are.
 //! 1. Both trees are put in canonical form ([`rules::canonicalize`]: `>`→`<`, `¬ =`→`≠`,
 //!    `a ∧ b → c`→`a → b → c`, leading `∀`/`→` of the conclusion → binders, binder predicates
 //!    unfolded, `let` inlined, ...). These steps open the path.
-//!    Then names are resolved across the pair ([`names`]): an unqualified `f` on a side whose
-//!    header opens `N` is `N.f` when the other side writes `N.f` (and no other opened namespace
-//!    fits); a side whose names changed is put in canonical form again.
 //! 2. Best-first search from the pair of canonical trees: a state is the pair of current trees,
 //!    its successors are the rule moves ([`rules::moves`]) on the candidate (or on both sides with
 //!    [`Config::both_sides`]; every move has its inverse, so one side suffices to close a pair),
@@ -25,8 +26,10 @@
 //!    node budget (`max_nodes` states evaluated). A search that reaches `time_limit` first is
 //!    an "out of time" failure, not a score.
 //! 3. A pair closed at distance 0 is kept at 1, with a note, where the path does not show the
-//!    statements equivalent ([`guards`]: headers defining a used name differently, different
-//!    closed facts that `norm_num` evaluates alike).
+//!    statements equivalent: names that may mean different things under the two headers
+//!    ([`crate::elab::resolve::same_meaning`]), different closed facts that `norm_num` evaluates
+//!    alike ([`guards`]). The distance of the statements as written is kept when it is smaller
+//!    (the empty transformation sequence), so the score is never below TED's.
 //! 4. Similarity `1 − d / max(|T₁|, |T₂|)` with the sizes of the ORIGINAL trees, like TED
 //!    similarity, so that canonical forms that grow a tree do not flatter a score (floored at
 //!    0 for the rare distance above the larger original size).
