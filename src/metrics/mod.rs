@@ -148,25 +148,57 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
     }
 }
 
-/// Whether the two statements' names mean the same under their two headers (elaboration-lite:
-/// each free name resolved as Lean would, [`crate::elab`]): the resolved trees are still the same
-/// up to renaming, and nothing the table cannot tell, no header declaration written differently
-/// and no construct it does not model stands between them.
+/// A pair's two headers read as scopes and its two trees with their names resolved under them
+/// (elaboration-lite, [`crate::elab`]; argument types from the statements' binders), the one
+/// reading every offline verdict starts from.
+pub struct PairNames {
+    pub scopes: (crate::elab::scope::Scope, crate::elab::scope::Scope),
+    pub resolved: (
+        crate::elab::resolve::Resolved,
+        crate::elab::resolve::Resolved,
+    ),
+}
+
+impl PairNames {
+    pub fn read(pair: &Pair<'_>) -> PairNames {
+        use crate::elab::resolve::resolve_tree_typed;
+        use crate::elab::scope::Scope;
+        use transted_lite::rules::elab::number_type_of;
+        let scopes = (
+            Scope::read(pair.reference_header),
+            Scope::read(pair.candidate_header),
+        );
+        let (r, c) = (&pair.reference.tree, &pair.candidate.tree);
+        let resolved = (
+            resolve_tree_typed(r, &scopes.0, &number_type_of(r)),
+            resolve_tree_typed(c, &scopes.1, &number_type_of(c)),
+        );
+        PairNames { scopes, resolved }
+    }
+
+    /// Why the names may not mean the same under the two headers
+    /// ([`crate::elab::resolve::same_meaning`]); empty when they do.
+    pub fn differences(&self) -> Vec<String> {
+        crate::elab::resolve::same_meaning(
+            &self.resolved.0,
+            &self.scopes.0,
+            &self.resolved.1,
+            &self.scopes.1,
+        )
+    }
+
+    /// Are the resolved trees the same up to renaming of bound names?
+    pub fn alpha_equivalent(&self) -> bool {
+        transted_lite::rules::alpha_equivalent(&self.resolved.0.tree, &self.resolved.1.tree)
+    }
+}
+
+/// Whether the two statements' names mean the same under their two headers: the resolved trees
+/// are still the same up to renaming, and nothing the table cannot tell, no header declaration
+/// written differently and no construct elaboration-lite does not model stands between them.
 fn names_mean_the_same(pair: &Pair<'_>) -> bool {
-    use crate::elab::resolve::{resolve_tree_typed, same_meaning};
-    use crate::elab::scope::Scope;
-    use transted_lite::rules::elab::number_type_of;
-    let scopes = (
-        Scope::read(pair.reference_header),
-        Scope::read(pair.candidate_header),
-    );
-    let (r, c) = (&pair.reference.tree, &pair.candidate.tree);
-    let resolved = (
-        resolve_tree_typed(r, &scopes.0, &number_type_of(r)),
-        resolve_tree_typed(c, &scopes.1, &number_type_of(c)),
-    );
-    transted_lite::rules::alpha_equivalent(&resolved.0.tree, &resolved.1.tree)
-        && same_meaning(&resolved.0, &scopes.0, &resolved.1, &scopes.1).is_empty()
+    let names = PairNames::read(pair);
+    names.alpha_equivalent() && names.differences().is_empty()
 }
 
 /// Names of the metrics that need a Lean server.

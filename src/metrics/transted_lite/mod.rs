@@ -48,12 +48,10 @@ pub mod clock;
 pub mod guards;
 pub mod rules;
 
-use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
+use super::{Metric, MetricError, MetricReport, Pair, PairNames, PathStep, Verdict};
 use crate::distance::{
     self, CostModel, DistanceError, FlatTree, Incremental, LabelInterner, Workspace,
 };
-use crate::elab::resolve::{resolve_tree_typed, same_meaning};
-use crate::elab::scope::Scope;
 use crate::search::{self, Budget, StepProvider, Stop};
 use crate::trees::Tree;
 use clock::Clock;
@@ -546,22 +544,8 @@ impl Metric for TransTedLite {
         let start = Instant::now();
         let reference = &pair.reference.tree;
         let candidate = &pair.candidate.tree;
-        let scopes = (
-            Scope::read(pair.reference_header),
-            Scope::read(pair.candidate_header),
-        );
-        let resolved = (
-            resolve_tree_typed(
-                reference,
-                &scopes.0,
-                &rules::elab::number_type_of(reference),
-            ),
-            resolve_tree_typed(
-                candidate,
-                &scopes.1,
-                &rules::elab::number_type_of(candidate),
-            ),
-        );
+        let names = PairNames::read(pair);
+        let (scopes, resolved) = (&names.scopes, &names.resolved);
         let modelled = scopes.0.is_modelled() && scopes.1.is_modelled();
         let mut j = if modelled {
             self.judge_trees(&resolved.0.tree, &resolved.1.tree)
@@ -596,7 +580,7 @@ impl Metric for TransTedLite {
             })
         });
         j.path.splice(0..0, resolution_steps);
-        let names_differ = same_meaning(&resolved.0, &scopes.0, &resolved.1, &scopes.1);
+        let names_differ = names.differences();
         if j.distance == 0 {
             for reason in names_differ.iter().cloned() {
                 j.refuse(reason, reference.size(), candidate.size());
@@ -617,7 +601,7 @@ impl Metric for TransTedLite {
             let d = distance::try_ted(reference, candidate, costs, Some(deadline))
                 .map_err(|e| MetricError::Failed(e.to_string()))?;
             let same = rules::alpha_equivalent(reference, candidate)
-                && rules::alpha_equivalent(&resolved.0.tree, &resolved.1.tree)
+                && names.alpha_equivalent()
                 && names_differ.is_empty();
             if d == 0 && !same {
                 1
