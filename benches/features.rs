@@ -26,9 +26,9 @@
 //! deserializing that notification's params (which the reader does anyway).
 
 use lean_assess::features::{engine, views, Features, FeaturesConfig, ToEditor};
+use lean_assess::files::path_to_uri;
 use lean_assess::lean::LeanClient;
 use lean_assess::metrics::Pair;
-use lean_assess::references::path_to_uri;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::sync::Arc;

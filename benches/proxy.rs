@@ -486,7 +486,7 @@ fn round_trip_under_edits(lens: &str, secs: u64, envs: &[(&str, &str)]) -> Vec<D
     let (dir, text, spots) = judged_workspace(300, lens);
     let mut ed = Editor::proxy_in(dir.path(), envs);
     ed.initialize();
-    let uri = lean_assess::references::path_to_uri(&dir.path().join("Cand.lean"));
+    let uri = lean_assess::files::path_to_uri(&dir.path().join("Cand.lean"));
     ed.notify(
         "textDocument/didOpen",
         json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 1, "text": text}}),

@@ -21,12 +21,14 @@
 //! The engine (`trees`, `distance`, `metrics`, `evaluation`, `dataset`) needs no Lean at all.
 
 pub mod cli;
+pub mod config;
 pub mod dataset;
 pub mod distance;
 pub mod documents;
 pub mod elab;
 pub mod evaluation;
 pub mod features;
+pub mod files;
 pub mod integrity;
 pub mod lean;
 pub mod llm;

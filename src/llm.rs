@@ -6,7 +6,7 @@
 //! It knows nothing about Lean or BEq prompts (`metrics::beq::prompt` builds those).
 //!
 //! Who may send what (issue 17.1): [`permission`] decides from where each `[llm]` key came from
-//! ([`crate::references::Origin`]). An endpoint from the user's own settings is used; one from a
+//! ([`crate::config::Origin`]). An endpoint from the user's own settings is used; one from a
 //! project file alone is only a request, used after the user confirmed it for that workspace
 //! (remembered in [`TrustStore`], in the user's state directory, never in the workspace); the
 //! key's variable name is taken from the user's settings only; plain `http` goes to loopback
@@ -15,7 +15,7 @@
 //! HTTP goes through `ureq` (blocking, rustls): async callers use [`LlmClient::complete_async`],
 //! which runs the blocking exchange on tokio's blocking pool.
 
-use crate::references::{Config, LlmConfig, MAX_LLM_SAMPLES};
+use crate::config::{Config, LlmConfig, MAX_LLM_SAMPLES};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -624,7 +624,7 @@ fn parse_choices(text: &str) -> Result<Vec<String>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::references::{Config, Layer};
+    use crate::config::{Config, Layer};
 
     #[test]
     fn plain_http_only_to_loopback() {

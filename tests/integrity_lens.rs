@@ -20,7 +20,7 @@ const OTHER: &str =
 const SOLUTION: &str = "import Mathlib\n\ntheorem kept (y : ℕ) (hy : 0 < y) : 1 ≤ y := by\n  omega\n\ntheorem changed (x : ℕ) (h : 0 < x) : 0 ≤ x := by\n  have : x = x := by sorry\n  omega\n\n-- @task Other.lean::other_task\ntheorem other_task (a b : ℕ) : a + b = b + a := by\n  omega\n\n-- @task Other.lean::not_there\ntheorem not_there : True := trivial\n";
 
 fn uri_of(p: &Path) -> String {
-    lean_assess::references::path_to_uri(p)
+    lean_assess::files::path_to_uri(p)
 }
 
 fn start(root: &Path) -> Editor {

@@ -20,7 +20,7 @@ const REFERENCE: &str = "theorem pair_a (n : Nat) : n + 0 = n := by\n  sorry\n";
 const CANDIDATE: &str = "theorem pair_a (m : Nat) : m + 0 = m := by\n  sorry\n";
 
 fn uri_of(p: &Path) -> String {
-    lean_assess::references::path_to_uri(p)
+    lean_assess::files::path_to_uri(p)
 }
 
 /// `[(A) = (B)]` with A and B tagged: the merged goal's shape.
@@ -92,8 +92,7 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
     );
     assert_eq!(done.get("error"), None, "{done}");
     let show = ed.recv_matching(|m| m["method"] == "window/showDocument");
-    let shown =
-        lean_assess::references::uri_to_path(show["params"]["uri"].as_str().unwrap()).unwrap();
+    let shown = lean_assess::files::uri_to_path(show["params"]["uri"].as_str().unwrap()).unwrap();
     let text = std::fs::read_to_string(&shown).unwrap();
     assert!(text.contains("theorem transted_witness"), "{text}");
     assert!(text.contains("  rfl\n"), "{text}");

@@ -21,7 +21,7 @@ const REFERENCE: &str = "import Mathlib\n\ntheorem mathd_algebra_478 (b h v : �
 const CANDIDATE: &str = "import Mathlib\n\n-- @reference Reference.lean::mathd_algebra_478\ntheorem cone (b h v : ℝ) (h₀ : 0 < b ∧ 0 < h ∧ 0 < v) (h₁ : v = 1 / 3 * (b * h)) (h₃ : h = 13 / 2) : v = 65 := by\n  sorry\n\ntheorem same_name (x : ℕ) (h₁ : x < 3) : 1 + x ≤ 4 := by\n  omega\n";
 
 fn uri_of(p: &Path) -> String {
-    lean_assess::references::path_to_uri(p)
+    lean_assess::files::path_to_uri(p)
 }
 
 fn start(dir: &tempfile::TempDir) -> Editor {
@@ -237,8 +237,7 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
     );
     assert_eq!(done.get("error"), None, "{done}");
     let show = ed.recv_matching(|m| m["method"] == "window/showDocument");
-    let shown =
-        lean_assess::references::uri_to_path(show["params"]["uri"].as_str().unwrap()).unwrap();
+    let shown = lean_assess::files::uri_to_path(show["params"]["uri"].as_str().unwrap()).unwrap();
     let details = std::fs::read_to_string(&shown).unwrap();
     assert!(
         details.starts_with("# lean-assess: `same_name`"),

@@ -26,10 +26,11 @@
 //!
 //! Leaves to others: the evaluation and report (`super::bench`, `super::score`), the metrics
 //! themselves (`crate::metrics::{transted, defeq, beq}`), the Lean messages
-//! (`crate::lean::oracle`), parsing the config file (`crate::references::Config`, shared with the
+//! (`crate::lean::oracle`), parsing the config file (`crate::config::Config`, shared with the
 //! editor), the keep-alive message (`crate::lean::goals::SessionTracker`).
 
 use super::bench::Outcome;
+use crate::config::{Config, CONFIG_FILE_NAME};
 use crate::dataset::DatasetPair;
 use crate::lean::beq_checker::OracleProofChecker;
 use crate::lean::goals::{self, KeepAliveTicker, SessionTracker};
@@ -44,7 +45,6 @@ use crate::metrics::defeq::DefEq;
 use crate::metrics::lean_backed::LeanMetric;
 use crate::metrics::transted::{TransTed, TransTedConfig};
 use crate::metrics::{MetricReport, Pair, Verdict};
-use crate::references::{Config, CONFIG_FILE_NAME};
 use crate::trees::parse::{self, Header};
 use crate::trees::Statement;
 use anyhow::{bail, Context};
@@ -132,7 +132,7 @@ pub fn load_config(flag: Option<&Path>, project: Option<&Path>) -> anyhow::Resul
         .map(|dir| dir.join(CONFIG_FILE_NAME))
         .filter(|p| p.is_file())
     {
-        layers.push(crate::references::Layer {
+        layers.push(crate::config::Layer {
             path: p,
             user: false,
         });
@@ -145,7 +145,7 @@ pub fn load_config(flag: Option<&Path>, project: Option<&Path>) -> anyhow::Resul
         if p.is_dir() {
             anyhow::bail!("{}: is a directory, not a file", p.display());
         }
-        layers.push(crate::references::Layer {
+        layers.push(crate::config::Layer {
             path: p.to_path_buf(),
             user: true,
         });

@@ -213,7 +213,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
 /// Read a regular file of bounded size as UTF-8; the error names the file (and the line of the
 /// first bad byte). A FIFO or device given as a task or solution is refused, never waited on.
 fn read_text(path: &Path) -> Result<String, String> {
-    crate::references::read_regular_file(path, crate::references::MAX_SOURCE_BYTES)
+    crate::files::read_regular_file(path, crate::files::MAX_SOURCE_BYTES)
 }
 
 /// Every `.lean` file under `tasks` (sorted), paired with the same relative path under

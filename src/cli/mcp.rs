@@ -14,8 +14,9 @@
 use super::bench_lean;
 use super::score::{check_names, metric};
 use super::statement::{self, Loaded};
+use crate::config::Config;
 use crate::metrics::{MetricError, Pair, LEAN_METRICS};
-use crate::references::{self, Config};
+use crate::references;
 use crate::trees::{parse, render};
 use anyhow::{bail, Context};
 use rmcp::handler::server::ServerHandler;
@@ -59,7 +60,7 @@ struct Server {
     lean: Option<LeanSetup>,
     /// Where the files a call names may be read from: the server's working directory and the
     /// `--lean-project` (an agent's arguments are no wider a door than the editor's).
-    roots: references::ReadableRoots,
+    roots: crate::config::ReadableRoots,
     /// Calls running now; one more than [`MAX_CONCURRENT_CALLS`] is refused, not queued.
     slots: Arc<tokio::sync::Semaphore>,
 }
@@ -109,7 +110,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let server = Arc::new(Server {
         lean,
-        roots: references::ReadableRoots::for_document(None, None, &extra),
+        roots: crate::config::ReadableRoots::for_document(None, None, &extra),
         slots: Arc::new(tokio::sync::Semaphore::new(MAX_CONCURRENT_CALLS)),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -596,8 +597,9 @@ fn list_references(server: &Server, arguments: &JsonObject) -> anyhow::Result<Va
         .with_context(|| format!("cannot read {}", file.display()))?;
     let env = std::env::var_os("LEAN_ASSESS_CONFIG").map(PathBuf::from);
     // The same layers the editor's proxy reads: the project file, the user's, the named one.
-    let user = references::user_config_file();
-    let layers = references::config_layers(None, env.as_deref(), user.as_deref(), &absolute, None);
+    let user = crate::config::user_config_file();
+    let layers =
+        crate::config::config_layers(None, env.as_deref(), user.as_deref(), &absolute, None);
     let config: Option<Config> = if layers.is_empty() {
         None
     } else {
@@ -609,7 +611,7 @@ fn list_references(server: &Server, arguments: &JsonObject) -> anyhow::Result<Va
         .map(|d| {
             let name = d.name.as_deref();
             let directive = references::directive_above(&text, d.start, &absolute, dir);
-            let line = references::line_of(&text, d.start);
+            let line = crate::files::line_of(&text, d.start);
             let (directive, problem) = match directive {
                 Some(Ok(dir)) => (Some(dir), None),
                 Some(Err(e)) => (None, Some(e.to_string())),
@@ -683,10 +685,8 @@ fn check_integrity(server: &Server, arguments: &JsonObject) -> anyhow::Result<Va
     let task_text = read_source(Path::new(task_path))?;
     let task = crate::integrity::Task::load(task_path, &task_text, &options)?;
     // An unreadable solution fails its task (as in the CLI), it is not bad input.
-    let solution = crate::references::read_regular_file(
-        Path::new(solution_path),
-        crate::references::MAX_SOURCE_BYTES,
-    );
+    let solution =
+        crate::files::read_regular_file(Path::new(solution_path), crate::files::MAX_SOURCE_BYTES);
     let report = task.check(
         solution_path,
         solution.as_deref().map_err(Clone::clone),
@@ -698,6 +698,6 @@ fn check_integrity(server: &Server, arguments: &JsonObject) -> anyhow::Result<Va
 /// A Lean file named in a tool's arguments: a regular file of bounded size (a FIFO or
 /// `/dev/zero` is refused, not waited on or read without end).
 fn read_source(path: &Path) -> anyhow::Result<String> {
-    crate::references::read_regular_file(path, crate::references::MAX_SOURCE_BYTES)
+    crate::files::read_regular_file(path, crate::files::MAX_SOURCE_BYTES)
         .map_err(anyhow::Error::msg)
 }

@@ -112,14 +112,14 @@ pub fn show_config(
     doc: &Path,
     out: &mut dyn std::io::Write,
 ) -> anyhow::Result<ExitCode> {
-    use crate::references::{config_layers, user_config_file, Config};
+    use crate::config::{config_layers, user_config_file, Config};
     let root = options.features.workspace_root.clone();
     let doc = if doc.is_absolute() {
         doc.to_path_buf()
     } else {
         root.clone().unwrap_or_default().join(doc)
     };
-    let env = std::env::var_os(crate::references::CONFIG_ENV)
+    let env = std::env::var_os(crate::config::CONFIG_ENV)
         .filter(|v| !v.is_empty())
         .map(PathBuf::from);
     let explicit = options.features.config_path.clone();

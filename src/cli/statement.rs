@@ -66,7 +66,7 @@ pub fn from_spec(spec: &str) -> anyhow::Result<Loaded> {
     let (path, name) = split_spec(spec);
     std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
     // A regular file of bounded size: a FIFO or device named here is refused, not waited on.
-    let bytes = crate::references::read_regular_bytes(path, crate::references::MAX_SOURCE_BYTES)
+    let bytes = crate::files::read_regular_bytes(path, crate::files::MAX_SOURCE_BYTES)
         .map_err(anyhow::Error::msg)?;
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,

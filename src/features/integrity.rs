@@ -18,9 +18,10 @@
 
 use super::jobs::JobInput;
 use super::JsonText;
+use crate::config::ReadableRoots;
 use crate::documents::Document;
+use crate::files::{read_regular_file, MAX_SOURCE_BYTES};
 use crate::integrity::{Criterion, Options, Parsed, StatementVerdict, Task};
-use crate::references::{read_regular_file, ReadableRoots, MAX_SOURCE_BYTES};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};

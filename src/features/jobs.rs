@@ -10,11 +10,13 @@
 use super::cache::{CancelToken, JobCaches, RefFile, Stamp};
 use super::differences::{self, Difference};
 use super::engine::{self, Decl};
+use crate::config::Config;
+use crate::config::ReadableRoots;
 use crate::documents::{Document, Unedited};
+use crate::files::FileError;
 use crate::metrics::{MetricReport, Pair, Verdict};
 use crate::references::{
-    directive_above_at, directive_block_start, source_for, Config, Dataset, ReadableRoots,
-    ReferenceError, ReferenceSource,
+    directive_above_at, directive_block_start, source_for, Dataset, ReferenceSource,
 };
 use crate::trees::Statement;
 use lsp_types::Position;
@@ -289,7 +291,7 @@ pub struct DocAnalysis {
 pub struct JobInput {
     pub doc: Arc<Document>,
     pub path: Option<PathBuf>,
-    pub config: Option<Result<Arc<Config>, ReferenceError>>,
+    pub config: Option<Result<Arc<Config>, FileError>>,
     /// Texts of other open documents by path (references read from the editor's buffer first).
     pub open_texts: HashMap<PathBuf, Arc<Document>>,
     pub toolchain: String,
@@ -374,7 +376,7 @@ fn read_text(path: &Path, open: &HashMap<PathBuf, Arc<Document>>) -> Result<Stri
     if let Some(d) = open.get(path) {
         return Ok(d.text().to_string());
     }
-    crate::references::read_regular_file(path, crate::references::MAX_SOURCE_BYTES)
+    crate::files::read_regular_file(path, crate::files::MAX_SOURCE_BYTES)
 }
 
 /// Files and datasets used during one job: each looked up (and its stamp taken) once per job;
@@ -1092,11 +1094,7 @@ mod tests {
         std::fs::write(&cfg_path, "[reference]\nfile = \"Reference.lean\"\n").unwrap();
         let cand = "import Mathlib\n\n-- @reference Reference.lean::r1\ntheorem c1 (x : ℕ) : 0 + x = x := by simp\n\ntheorem same (a : ℕ) : a = a := rfl\n\ntheorem lonely : True := trivial\n\n-- @reference\ntheorem broken : True := trivial\n";
         let path = root.join("Cand.lean");
-        let doc = Arc::new(Document::new(
-            crate::references::path_to_uri(&path),
-            3,
-            cand,
-        ));
+        let doc = Arc::new(Document::new(crate::files::path_to_uri(&path), 3, cand));
         let input = JobInput {
             doc,
             path: Some(path),
@@ -1146,11 +1144,7 @@ mod tests {
         }
         std::fs::write(root.join("Reference.lean"), reference).unwrap();
         let path = root.join("Cand.lean");
-        let doc = Arc::new(Document::new(
-            crate::references::path_to_uri(&path),
-            1,
-            cand,
-        ));
+        let doc = Arc::new(Document::new(crate::files::path_to_uri(&path), 1, cand));
         let input = JobInput {
             doc,
             path: Some(path),
@@ -1504,7 +1498,7 @@ mod tests {
                         input.open_texts.insert(
                             ref_path.clone(),
                             Arc::new(Document::new(
-                                crate::references::path_to_uri(&ref_path),
+                                crate::files::path_to_uri(&ref_path),
                                 version,
                                 r,
                             )),

@@ -16,6 +16,7 @@
 //! document's job future, so aborting the job on an edit drops it (cancelled on edit); the
 //! oracle's next batch sends the whole scratch text again, so nothing half-sent survives.
 
+use crate::config::Config;
 use crate::lean::beq_checker::OracleProofChecker;
 use crate::lean::goals::SessionTracker;
 use crate::lean::oracle::{Oracle, OracleConfig, OracleError};
@@ -31,7 +32,6 @@ use crate::metrics::defeq::DefEq;
 use crate::metrics::lean_backed::LeanMetric;
 use crate::metrics::transted::{TransTed, TransTedConfig};
 use crate::metrics::{MetricReport, Pair};
-use crate::references::Config;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -375,7 +375,7 @@ mod tests {
         )
         .expect("config");
         for o in c.origins.values_mut() {
-            *o = crate::references::Origin::User("/u/settings.toml".into());
+            *o = crate::config::Origin::User("/u/settings.toml".into());
         }
         c
     }

@@ -27,11 +27,12 @@ pub mod jobs;
 pub mod lean_lens;
 pub mod views;
 
+use crate::config::Config;
 use crate::documents::{Document, DocumentMirror, MirrorEvent};
+use crate::files::{path_to_uri, uri_to_path};
 use crate::lean::goals::{self, KeepAliveTicker, SessionTracker, KEEP_ALIVE_EVERY};
 use crate::lean::LeanClient;
 use crate::metrics::LEAN_METRICS;
-use crate::references::{self, path_to_uri, uri_to_path, Config};
 use cache::{CancelOnDrop, CancelToken, JobCaches};
 use jobs::{DocAnalysis, JobInput, MetricState, ResultCache, SharedCache, TheoremView};
 use serde_json::value::RawValue;
@@ -202,7 +203,7 @@ struct PublishParams<'a> {
 /// parsed to.
 type ConfigEntry = (
     Vec<Option<(SystemTime, u64)>>,
-    Result<Arc<Config>, references::ReferenceError>,
+    Result<Arc<Config>, crate::files::FileError>,
 );
 
 struct Inner {
@@ -334,7 +335,7 @@ impl Features {
         to_editor: mpsc::Sender<ToEditor>,
         lean: Arc<LeanClient>,
     ) -> Features {
-        let env_config = std::env::var_os(references::CONFIG_ENV)
+        let env_config = std::env::var_os(crate::config::CONFIG_ENV)
             .filter(|v| !v.is_empty())
             .map(PathBuf::from);
         let rpc = Arc::new(SessionTracker::new(lean.clone()));
@@ -854,10 +855,10 @@ impl Features {
     fn config_for(
         &self,
         doc_path: Option<&Path>,
-    ) -> Option<Result<Arc<Config>, references::ReferenceError>> {
+    ) -> Option<Result<Arc<Config>, crate::files::FileError>> {
         let root = self.workspace_root();
-        let user_file = references::user_config_file();
-        let layers = references::config_layers(
+        let user_file = crate::config::user_config_file();
+        let layers = crate::config::config_layers(
             self.inner.cfg.config_path.as_deref(),
             self.inner.env_config.as_deref(),
             user_file.as_deref(),
@@ -1750,7 +1751,9 @@ impl Features {
                 .or_else(|| dp.parent().map(Path::to_path_buf));
             let cfg_path = match self.config_for(Some(dp)) {
                 Some(Ok(c)) => c.path.clone(),
-                _ => root.unwrap_or_default().join(references::CONFIG_FILE_NAME),
+                _ => root
+                    .unwrap_or_default()
+                    .join(crate::config::CONFIG_FILE_NAME),
             };
             let base = cfg_path.parent().unwrap_or(Path::new("/"));
             let rel = |p: &Path| p.strip_prefix(base).unwrap_or(p).display().to_string();

@@ -46,7 +46,7 @@ pub fn new_path(dir: &Path) -> PathBuf {
 
 /// `file://` URI of a path (percent-encoding what is not unreserved).
 pub fn file_uri(path: &Path) -> String {
-    crate::references::path_to_uri(path)
+    crate::files::path_to_uri(path)
 }
 
 /// Keeps the scratch directory out of `git status` while it exists.
