@@ -18,17 +18,6 @@ use toml::Spanned;
 pub const CONFIG_FILE_NAME: &str = "lean-assess.toml";
 /// Environment variable naming the config file (set by the VS Code extension).
 pub const CONFIG_ENV: &str = "LEAN_ASSESS_CONFIG";
-/// Metric names the contract knows (architecture.md, "Command line").
-pub const KNOWN_METRICS: [&str; 8] = [
-    "ted",
-    "path",
-    "transted-lite",
-    "transted",
-    "beq",
-    "beq+",
-    "beq+grind",
-    "defeq",
-];
 
 /// A theorem in a file: `Reference.lean::name` (the name may be omitted: same-named theorem).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -405,14 +394,16 @@ impl Config {
             if let Some(lens) = m.lens {
                 let mut names = Vec::new();
                 for n in lens {
-                    if !KNOWN_METRICS.contains(&n.get_ref().as_str()) {
+                    if crate::metrics::registry::spec(n.get_ref()).is_err() {
                         return Err(FileError::new(
                             path,
                             line_of(text, n.span().start),
                             format!(
                                 "[metrics] lens: unknown metric {:?} (known: {})",
                                 n.get_ref(),
-                                KNOWN_METRICS.join(", ")
+                                crate::metrics::registry::names()
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
                             ),
                         ));
                     }

@@ -337,9 +337,79 @@ impl Fields<'_> {
     }
 }
 
+/// Shard `index` (1-based) of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+/// `K/N` with 1 ≤ K ≤ N (clap value parser).
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
+    let bad = || format!("'{text}': expected K/N with 1 <= K <= N (e.g. 2/4)");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let index: u64 = k.trim().parse().map_err(|_| bad())?;
+    let count: u64 = n.trim().parse().map_err(|_| bad())?;
+    if count == 0 || index == 0 || index > count {
+        return Err(bad());
+    }
+    Ok(Shard { index, count })
+}
+
+/// FNV-1a (64 bit) of the id's UTF-8 bytes: fixed by its published constants, so every machine
+/// and every version of this program splits a dataset the same way (std's hasher is not stable).
+fn id_hash(id: &str) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in id.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+/// The shard (1-based) a pair id belongs to among `count`.
+pub fn shard_of(id: &str, count: u64) -> u64 {
+    id_hash(id) % count.max(1) + 1
+}
+
+/// The pairs of `shard` (all of them without one), in dataset order.
+pub fn select_shard(pairs: Vec<DatasetPair>, shard: Option<Shard>) -> Vec<DatasetPair> {
+    match shard {
+        None => pairs,
+        Some(s) => pairs
+            .into_iter()
+            .filter(|p| shard_of(&p.id, s.count) == s.index)
+            .collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shard_parsing_accepts_k_of_n_and_names_what_is_wrong() {
+        assert_eq!(parse_shard("2/4"), Ok(Shard { index: 2, count: 4 }));
+        for bad in ["0/4", "5/4", "1/0", "x/2", "3", ""] {
+            let e = parse_shard(bad).unwrap_err();
+            assert!(e.contains("expected K/N"), "{bad}: {e}");
+        }
+    }
+
+    /// 0xaf63dc4c8601ec8c mod 3, plus one.
+    const SHARD_A_OF_3: u64 = 2;
+
+    #[test]
+    fn the_split_is_fixed_by_the_id_alone() {
+        // FNV-1a's published test vector: the hash, hence the split, is the same everywhere.
+        assert_eq!(id_hash("a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!((shard_of("a", 4), shard_of("a", 3)), (1, SHARD_A_OF_3));
+        // Every id lands in exactly one shard in 1..=N.
+        for id in ["x", "minif2f/1", "ünïcode", ""] {
+            let s = shard_of(id, 7);
+            assert!((1..=7).contains(&s), "{id}: {s}");
+        }
+    }
 
     fn pairs(text: &str) -> Result<Vec<DatasetPair>, String> {
         parse_pairs(Path::new("d.jsonl"), text.as_bytes()).map_err(|e| e.to_string())

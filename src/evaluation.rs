@@ -29,24 +29,6 @@ pub const GRID_MAX: f64 = 1.0;
 /// Step of GTED's threshold grid.
 pub const GRID_STEP: f64 = 0.001;
 
-/// One threshold per continuous metric, fixed in advance, so that `bench` can report a figure
-/// that was not chosen on the data it scores.
-///
-/// How they were chosen, once: `lean-assess bench` on the two bundled GTED sets pooled into one
-/// file (`gted-minif2f.jsonl` then `gted-proofnet.jsonl`, 298 pairs), and each metric's best
-/// threshold on GTED's grid by GTED's rule (highest kappa, then accuracy, ...), taken as is.
-/// They are not re-tuned per dataset; pooling keeps either set from choosing alone. (On these
-/// two sets the figure is still partly in-sample; on any other dataset it is not.)
-pub fn default_threshold(metric: &str, free_cost: bool) -> Option<f64> {
-    match (metric, free_cost) {
-        ("ted", false) => Some(0.465),
-        ("ted", true) => Some(0.501),
-        ("path", _) => Some(0.737),
-        ("transted-lite", _) => Some(0.807),
-        _ => None,
-    }
-}
-
 /// GTED's published figures (best threshold, free-cost TED over Lean's elaborated trees;
 /// arXiv:2507.07399, as in `fixtures/bench/reference_figures.json`), for a dataset whose file
 /// name says it is one of GTED's two sets: (name, accuracy, kappa).

@@ -23,6 +23,7 @@
 pub mod cli;
 pub mod config;
 pub mod dataset;
+pub mod differences;
 pub mod distance;
 pub mod documents;
 pub mod elab;
@@ -34,6 +35,7 @@ pub mod lean;
 pub mod llm;
 pub mod metrics;
 pub mod pending;
+pub mod predictions;
 pub mod references;
 pub mod report;
 pub mod router;

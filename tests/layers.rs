@@ -39,6 +39,7 @@ const LAYERS: &[(&str, Layer)] = &[
     ("integrity", Layer::Base),
     ("metrics", Layer::Base),
     ("pending", Layer::Base),
+    ("predictions", Layer::Base),
     ("search", Layer::Base),
     ("trees", Layer::Base),
     ("wire", Layer::Base),

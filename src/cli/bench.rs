@@ -9,12 +9,14 @@
 //!
 //! The arithmetic is `evaluation`'s; reading the dataset is `dataset`'s.
 
-use super::bench_lean;
-use super::score::{check_names, metric};
 use super::Status;
+use super::{check_metric_names, cost_model};
 use crate::dataset::{self, DatasetPair};
 use crate::evaluation::{self, Stats};
-use crate::metrics::{self, Metric, MetricError, Verdict, LEAN_METRICS};
+use crate::lean::batch as bench_lean;
+use crate::metrics::registry::{self};
+use crate::metrics::{self, Metric, MetricError, Verdict};
+use crate::predictions::{self, Outcome};
 use crate::trees::parse::{self, Header};
 use anyhow::{bail, Context};
 use serde_json::json;
@@ -43,36 +45,19 @@ pub struct Args {
     /// Print one JSON object (the contract's `bench --json` object).
     #[arg(long)]
     json: bool,
-    /// A Lake project with Mathlib, for the metrics that need Lean.
-    #[arg(long, value_name = "DIR")]
-    lean_project: Option<PathBuf>,
     /// Worker threads (default: the number of CPUs); with a Lean metric, pairs judged at once
     /// through the one server (default 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     jobs: Option<u32>,
-    /// With a Lean metric: the server command, split on whitespace (default: env
-    /// `LEAN_ASSESS_SERVER`, else `lake serve --`), started in the --lean-project directory.
-    #[arg(long, value_name = "COMMAND")]
-    server_command: Option<String>,
-    /// With a Lean metric: the config file for `[metrics] transted_timeout_ms` /
-    /// `beq_timeout_ms` and BEq's `[llm]` (default: lean-assess.toml in the --lean-project
-    /// directory, when present).
-    #[arg(long, value_name = "FILE")]
-    config: Option<PathBuf>,
     /// Judge only shard K of N (1 ≤ K ≤ N): the pairs whose id hashes to K (stable across runs
     /// and machines); `lean-assess merge` joins the shards' --out files.
-    #[arg(long, value_name = "K/N", value_parser = super::merge::parse_shard)]
-    shard: Option<super::merge::Shard>,
+    #[arg(long, value_name = "K/N", value_parser = dataset::parse_shard)]
+    shard: Option<dataset::Shard>,
     /// Also write a self-contained HTML report (figures, sweep plot, confusion matrix, pairs).
     #[arg(long, value_name = "REPORT.html")]
     html: Option<PathBuf>,
-}
-
-/// What happened to one pair.
-#[derive(Debug)]
-pub(super) enum Outcome {
-    Judged(Verdict),
-    Failed(String),
+    #[command(flatten)]
+    lean: super::lean_options::LeanOptions,
 }
 
 /// One pair's outcome, how many of its statements kept unparsed spans, and whether the metric
@@ -83,40 +68,30 @@ pub(super) struct Judged {
     pub(super) shown_equivalent: bool,
 }
 
-/// What a Lean-backed prediction shows (its report is not kept, and a resumed run has only the
-/// prediction): a Lean decision, or `transted` at similarity 1, i.e. distance 0, a goal Lean
-/// closed.
-pub(super) fn lean_shown_equivalent(metric: &str, outcome: &Outcome) -> bool {
-    match outcome {
-        Outcome::Judged(Verdict::Equivalent(e)) => *e,
-        Outcome::Judged(Verdict::Score(s)) => metric == "transted" && *s >= 1.0,
-        Outcome::Failed(_) => false,
-    }
-}
-
 pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Status> {
-    check_names(std::slice::from_ref(&args.metric))?;
-    if let Some(dir) = &args.lean_project {
+    check_metric_names(std::slice::from_ref(&args.metric))?;
+    if let Some(dir) = &args.lean.lean_project {
         if !dir.is_dir() {
             bail!("--lean-project {}: not a directory", dir.display());
         }
     }
-    let offline: Option<Box<dyn Metric>> = match metric(&args.metric, args.free_cost) {
-        Ok(judge) => Some(judge),
-        Err(MetricError::NeedsLean(_)) if args.lean_project.is_some() => None,
-        Err(e) => return Err(e.into()),
-    };
-    if offline.is_some() && args.config.is_some() {
+    let offline: Option<Box<dyn Metric>> =
+        match registry::build(&args.metric, cost_model(args.free_cost)) {
+            Ok(judge) => Some(judge),
+            Err(MetricError::NeedsLean(_)) if args.lean.lean_project.is_some() => None,
+            Err(e) => return Err(e.into()),
+        };
+    if offline.is_some() && args.lean.config.is_some() {
         // The offline metrics read nothing from it, but a broken file should not pass unnoticed.
-        bench_lean::load_config(args.config.as_deref(), None)?;
+        bench_lean::load_config(args.lean.config.as_deref(), None)?;
     }
     let pairs = dataset::read_pairs(&args.dataset)?;
-    let pairs = super::merge::select_shard(pairs, args.shard);
+    let pairs = dataset::select_shard(pairs, args.shard);
 
     let started = Instant::now();
-    let (metric_name, outcomes) = match (&offline, &args.lean_project) {
+    let (metric_name, outcomes) = match (&offline, &args.lean.lean_project) {
         (Some(judge), _) => {
-            debug_assert!(!LEAN_METRICS.contains(&judge.name()));
+            debug_assert!(!registry::needs_lean(judge.name()));
             let jobs = args.jobs.map_or_else(
                 || std::thread::available_parallelism().map_or(1, usize::from),
                 |n| n as usize,
@@ -125,17 +100,15 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
             (judge.name(), judged)
         }
         (None, Some(project)) => {
-            let name = LEAN_METRICS
-                .iter()
-                .copied()
+            let name = registry::lean_names()
                 .find(|m| *m == args.metric)
-                .context("BUG: a metric that needs Lean is one of LEAN_METRICS")?;
-            let config = bench_lean::load_config(args.config.as_deref(), Some(project))?;
+                .context("BUG: a metric refused for needing Lean is one of the registry's")?;
+            let config = bench_lean::load_config(args.lean.config.as_deref(), Some(project))?;
             let settings = bench_lean::LeanSettings::new(config.as_ref(), &[name])?;
             let run = bench_lean::LeanRun {
                 metric: name,
                 project,
-                server_command: args.server_command.as_deref(),
+                server_command: args.lean.server_command.as_deref(),
                 jobs: args.jobs.map_or(1, |n| n as usize),
                 out: args.out.as_deref(),
                 settings: &settings,
@@ -143,7 +116,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
             let judged = bench_lean::judge_all(&run, &pairs, err)?
                 .into_iter()
                 .map(|(outcome, unparsed)| Judged {
-                    shown_equivalent: lean_shown_equivalent(name, &outcome),
+                    shown_equivalent: predictions::lean_shown_equivalent(name, &outcome),
                     outcome,
                     unparsed,
                 })
@@ -216,7 +189,7 @@ pub(super) fn report(
     let evaluation = evaluation::evaluate(&scored);
     let binary = (!decided.is_empty()).then(|| evaluation::confusion(decided.iter().copied()));
     let verdicts = (!shown.is_empty()).then(|| evaluation::confusion(shown.iter().copied()));
-    let default = evaluation::default_threshold(metric_name, free_cost)
+    let default = registry::default_threshold(metric_name, cost_model(free_cost))
         .filter(|_| !scored.is_empty())
         .map(|t| evaluation::AtThreshold {
             threshold: t,
@@ -239,7 +212,7 @@ pub(super) fn report(
     if let Some(path) = html {
         let plain: Vec<(&Outcome, usize)> =
             outcomes.iter().map(|j| (&j.outcome, j.unparsed)).collect();
-        super::merge::write_html(
+        crate::report::write_html(
             path,
             &dataset_name,
             metric_name,
@@ -354,15 +327,7 @@ fn write_predictions(
 ) -> anyhow::Result<()> {
     let mut text = String::new();
     for (pair, judged) in pairs.iter().zip(outcomes) {
-        let line = match &judged.outcome {
-            // `verdict` (ignored by score.py) lets `merge` rebuild the verdict view of shards.
-            Outcome::Judged(Verdict::Score(s)) if judged.shown_equivalent => {
-                json!({"id": pair.id, "score": s, "verdict": "equivalent"})
-            }
-            Outcome::Judged(Verdict::Score(s)) => json!({"id": pair.id, "score": s}),
-            Outcome::Judged(Verdict::Equivalent(e)) => json!({"id": pair.id, "equivalent": e}),
-            Outcome::Failed(message) => json!({"id": pair.id, "error": message}),
-        };
+        let line = predictions::line(&pair.id, &judged.outcome, judged.shown_equivalent);
         text.push_str(&line.to_string());
         text.push('\n');
     }

@@ -13,9 +13,9 @@
 //! `sorry`, an unknown `--theorem`, a missing solution file in the two-file form, bad flags.
 //! In the batch, a bad task is one line on stderr and the run goes on (exit 2 at the end).
 
-use super::bench_lean::{self, LeanServer};
 use super::Status;
 use crate::integrity::{self, Criterion, Options, Parsed, Report, StatementVerdict, Task};
+use crate::lean::batch::{self as bench_lean, LeanServer};
 use crate::lean::oracle::{Oracle, OracleConfig};
 use anyhow::{bail, Context};
 use serde_json::{json, Value};

@@ -11,11 +11,12 @@
 //! without `--lean-project`) are tool results with `isError: true` whose text is the CLI's
 //! one-line message; protocol errors (unknown tool) are JSON-RPC errors.
 
-use super::bench_lean;
-use super::score::{check_names, metric};
 use super::statement::{self, Loaded};
+use super::{check_metric_names, cost_model};
 use crate::config::Config;
-use crate::metrics::{MetricError, Pair, LEAN_METRICS};
+use crate::lean::batch as bench_lean;
+use crate::metrics::registry::{self};
+use crate::metrics::{MetricError, Pair};
 use crate::references;
 use crate::trees::{parse, render};
 use anyhow::{bail, Context};
@@ -35,17 +36,6 @@ use std::time::Duration;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// A Lake project whose toolchain and imports fit the statements: enables transted, beq and
-    /// defeq in `compare_statements` (through a Lean server started there for each call).
-    #[arg(long, value_name = "DIR")]
-    lean_project: Option<PathBuf>,
-    /// With --lean-project: the server command, split on whitespace (default: env
-    /// `LEAN_ASSESS_SERVER`, else `lake serve --`).
-    #[arg(long, value_name = "COMMAND")]
-    server_command: Option<String>,
-    /// With --lean-project: the config file (default: lean-assess.toml in the project).
-    #[arg(long, value_name = "FILE")]
-    config: Option<PathBuf>,
     /// With --lean-project: the wall-time limit of one `compare_statements` call that runs Lean
     /// metrics (server start included), in seconds; the metrics' own limits apply inside it.
     /// When it passes, the Lean server is killed (with its process group) and the metrics not
@@ -53,6 +43,8 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value_t = 600,
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     lean_call_timeout: u64,
+    #[command(flatten)]
+    lean: super::lean_options::LeanOptions,
 }
 
 /// What a call needs from the command line; shared by every call.
@@ -83,23 +75,23 @@ struct LeanSetup {
 
 /// Run the server on stdin/stdout until the client closes the channel.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let lean = match &args.lean_project {
+    let lean = match &args.lean.lean_project {
         Some(dir) => {
             if !dir.is_dir() {
                 bail!("--lean-project {}: not a directory", dir.display());
             }
-            let config = bench_lean::load_config(args.config.as_deref(), Some(dir))?;
-            let names: Vec<&str> = LEAN_METRICS.to_vec();
+            let config = bench_lean::load_config(args.lean.config.as_deref(), Some(dir))?;
+            let names: Vec<&str> = registry::lean_names().collect();
             Some(LeanSetup {
                 project: dir.clone(),
-                server_command: args.server_command.clone(),
+                server_command: args.lean.server_command.clone(),
                 settings: bench_lean::LeanSettings::new(config.as_ref(), &names)?,
                 call_timeout: Duration::from_secs(args.lean_call_timeout),
             })
         }
         None => {
-            if args.config.is_some() {
-                bench_lean::load_config(args.config.as_deref(), None)?;
+            if args.lean.config.is_some() {
+                bench_lean::load_config(args.lean.config.as_deref(), None)?;
             }
             None
         }
@@ -449,7 +441,7 @@ fn compare_statements(
     if names.is_empty() {
         bail!("argument 'metrics': give at least one metric");
     }
-    check_names(&names)?;
+    check_metric_names(&names)?;
     let free_cost = arguments
         .get("free_cost")
         .and_then(Value::as_bool)
@@ -462,9 +454,7 @@ fn compare_statements(
         reference_header: &reference.header,
         candidate_header: &candidate.header,
     };
-    let lean_names: Vec<&'static str> = LEAN_METRICS
-        .iter()
-        .copied()
+    let lean_names: Vec<&'static str> = registry::lean_names()
         .filter(|m| names.iter().any(|n| n == m))
         .collect();
     let mut lean_results: Vec<(&str, Result<bench_lean::Judged, String>)> = Vec::new();
@@ -496,7 +486,10 @@ fn compare_statements(
             let (result, proof) = match lean.map(|(_, r)| r) {
                 Some(Ok(judged)) => (Ok(judged.report.clone()), judged.proof.clone()),
                 Some(Err(e)) => (Err(MetricError::Failed(e.clone())), None),
-                None => (metric(name, free_cost).and_then(|m| m.judge(&pair)), None),
+                None => (
+                    registry::build(name, cost_model(free_cost)).and_then(|m| m.judge(&pair)),
+                    None,
+                ),
             };
             match &result {
                 Ok(report) => super::score::metric_json(name, report, &pair, proof.as_deref()),

@@ -18,8 +18,8 @@
 //! Adding a command: one variant in [`Command`] and one arm in [`run`].
 
 mod bench;
-mod bench_lean;
 mod integrity;
+mod lean_options;
 mod mcp;
 mod mcp_guard;
 mod merge;
@@ -145,6 +145,21 @@ pub fn run(
         Command::Serve(_) | Command::Mcp(_) => {
             anyhow::bail!("`serve` must be started through `run_standalone`")
         }
+    }
+}
+
+/// Reject unknown metric names up front: a typo is a usage error, not a failed pair.
+fn check_metric_names<S: AsRef<str>>(names: &[S]) -> anyhow::Result<()> {
+    crate::metrics::registry::check_names(names).map_err(|e| anyhow::anyhow!("--metric: {e}"))
+}
+
+/// `--free-cost` as a cost model.
+fn cost_model(free_cost: bool) -> crate::metrics::registry::CostModel {
+    use crate::metrics::registry::CostModel;
+    if free_cost {
+        CostModel::FreeRenaming
+    } else {
+        CostModel::Unit
     }
 }
 

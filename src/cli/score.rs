@@ -9,16 +9,15 @@
 //! reported as needing Lean (no placeholder score) and makes the exit status 1. An unknown name
 //! is a usage error.
 
-use super::bench_lean;
 use super::statement::{self, Loaded};
 use super::Status;
-use crate::metrics::{
-    self, EquivalenceVerdict, Metric, MetricError, MetricReport, Pair, Verdict, LEAN_METRICS,
-};
+use super::{check_metric_names, cost_model};
+use crate::lean::batch as bench_lean;
+use crate::metrics::registry::{self};
+use crate::metrics::{self, EquivalenceVerdict, MetricError, MetricReport, Pair, Verdict};
 use anyhow::{bail, Context};
 use serde_json::json;
 use std::io::Write;
-use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -39,23 +38,12 @@ pub struct Args {
     /// The candidate statement as text instead of a file.
     #[arg(long, value_name = "STATEMENT")]
     cand_text: Option<String>,
-    /// A Lake project whose toolchain and imports fit the statements: runs transted, beq and
-    /// defeq through a Lean server started there (as `bench --lean-project`).
-    #[arg(long, value_name = "DIR")]
-    lean_project: Option<PathBuf>,
-    /// With --lean-project: the server command, split on whitespace (default: env
-    /// `LEAN_ASSESS_SERVER`, else `lake serve --`).
-    #[arg(long, value_name = "COMMAND")]
-    server_command: Option<String>,
-    /// With --lean-project: the config file for `[metrics] transted_timeout_ms` /
-    /// `beq_timeout_ms` and BEq's `[llm]` (default: lean-assess.toml in the --lean-project
-    /// directory, when present).
-    #[arg(long, value_name = "FILE")]
-    config: Option<PathBuf>,
     /// REF then CAND: `FILE.lean` (its first theorem) or `FILE.lean::NAME` (as many as are not
     /// given with --ref-text / --cand-text).
     #[arg(value_name = "FILE.lean[::NAME]")]
     inputs: Vec<String>,
+    #[command(flatten)]
+    lean: super::lean_options::LeanOptions,
 }
 
 /// One metric's result: its report and, for `transted`, the proof path (a standalone `example`).
@@ -65,45 +53,25 @@ struct Scored<'a> {
     proof: Option<String>,
 }
 
-/// Build a metric by contract name; `free_cost` picks GTED's free renaming for `ted`.
-pub(super) fn metric(name: &str, free_cost: bool) -> Result<Box<dyn Metric>, MetricError> {
-    match name {
-        "ted" if free_cost => Ok(Box::new(metrics::ted::Ted::free_cost())),
-        _ => metrics::by_name(name),
-    }
-}
-
-/// Reject unknown metric names up front: a typo is a usage error, not a failed pair.
-pub(super) fn check_names(names: &[String]) -> anyhow::Result<()> {
-    for name in names {
-        if let Err(e @ MetricError::Unknown(_)) = metrics::by_name(name) {
-            bail!("--metric: {e}");
-        }
-    }
-    Ok(())
-}
-
 pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Status> {
-    check_names(&args.metric)?;
-    if let Some(dir) = &args.lean_project {
+    check_metric_names(&args.metric)?;
+    if let Some(dir) = &args.lean.lean_project {
         if !dir.is_dir() {
             bail!("--lean-project {}: not a directory", dir.display());
         }
     }
-    let lean_names: Vec<&'static str> = LEAN_METRICS
-        .iter()
-        .copied()
+    let lean_names: Vec<&'static str> = registry::lean_names()
         .filter(|m| args.metric.iter().any(|n| n == m))
         .collect();
     // Read the config before the inputs' work starts: a broken file fails fast.
-    let settings = match &args.lean_project {
+    let settings = match &args.lean.lean_project {
         Some(dir) if !lean_names.is_empty() => {
-            let config = bench_lean::load_config(args.config.as_deref(), Some(dir))?;
+            let config = bench_lean::load_config(args.lean.config.as_deref(), Some(dir))?;
             Some(bench_lean::LeanSettings::new(config.as_ref(), &lean_names)?)
         }
         _ => {
-            if args.config.is_some() {
-                bench_lean::load_config(args.config.as_deref(), None)?;
+            if args.lean.config.is_some() {
+                bench_lean::load_config(args.lean.config.as_deref(), None)?;
             }
             None
         }
@@ -136,10 +104,10 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
     };
     // The Lean metrics first, all through one server (each asked once, in the order given).
     let mut lean_results: Vec<(&str, Result<bench_lean::Judged, String>)> = Vec::new();
-    if let (Some(project), Some(settings)) = (&args.lean_project, &settings) {
+    if let (Some(project), Some(settings)) = (&args.lean.lean_project, &settings) {
         let judged = bench_lean::judge_pair(
             project,
-            args.server_command.as_deref(),
+            args.lean.server_command.as_deref(),
             settings,
             &lean_names,
             &pair,
@@ -155,7 +123,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
                 Some(Ok(judged)) => (Ok(judged.report.clone()), judged.proof.clone()),
                 Some(Err(e)) => (Err(MetricError::Failed(e.clone())), None),
                 None => (
-                    metric(name, args.free_cost).and_then(|m| m.judge(&pair)),
+                    registry::build(name, cost_model(args.free_cost)).and_then(|m| m.judge(&pair)),
                     None,
                 ),
             };
@@ -188,7 +156,7 @@ const MAX_DIFFERENCES: usize = 12;
 /// The differences between the two statements, in Lean-like text: the optimal TED mapping with
 /// free renaming of bound names, read part by part (the same list the editor's hover shows).
 pub(super) fn differences(reference: &Loaded, candidate: &Loaded) -> Vec<String> {
-    crate::features::differences::between(
+    crate::differences::between(
         &reference.statement,
         &candidate.statement,
         MAX_DIFFERENCES,

@@ -8,7 +8,7 @@
 //! left to `views`; sending anything is left to `mod.rs`.
 
 use super::cache::{CancelToken, JobCaches, RefFile, Stamp};
-use super::differences::{self, Difference};
+use crate::differences::{self, Difference};
 use super::engine::{self, Decl};
 use crate::config::Config;
 use crate::config::ReadableRoots;

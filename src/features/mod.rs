@@ -20,7 +20,6 @@
 //! advertised `workspace.codeLens.refreshSupport`).
 
 pub mod cache;
-pub mod differences;
 pub mod engine;
 pub mod integrity;
 pub mod jobs;
@@ -32,7 +31,7 @@ use crate::documents::{Document, DocumentMirror, MirrorEvent};
 use crate::files::{path_to_uri, uri_to_path};
 use crate::lean::goals::{self, KeepAliveTicker, SessionTracker, KEEP_ALIVE_EVERY};
 use crate::lean::LeanClient;
-use crate::metrics::LEAN_METRICS;
+use crate::metrics::registry;
 use cache::{CancelOnDrop, CancelToken, JobCaches};
 use jobs::{DocAnalysis, JobInput, MetricState, ResultCache, SharedCache, TheoremView};
 use serde_json::value::RawValue;
@@ -1206,7 +1205,7 @@ impl Features {
                     // elaborated trees change nothing for them.
                     if !t.elaborated
                         || matches!(t.metrics[mi].1, MetricState::Unavailable(_))
-                        || LEAN_METRICS.contains(&metric.as_str())
+                        || registry::needs_lean(metric)
                     {
                         continue;
                     }
@@ -1438,7 +1437,7 @@ impl Features {
         if metric == "beq" {
             self.ask_llm_consent(config);
         }
-        if LEAN_METRICS.contains(&metric) {
+        if registry::needs_lean(metric) {
             let pair = crate::metrics::Pair {
                 reference: &r,
                 candidate: &c,

@@ -567,7 +567,7 @@ pub fn difference_diagnostics(doc: &Document, t: &TheoremView) -> Vec<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::features::differences::Difference;
+    use crate::differences::Difference;
     use crate::features::engine::Decl;
     use crate::features::jobs::{RefView, TheoremCore};
     use crate::metrics::{MetricReport, Verdict};

@@ -12,6 +12,7 @@
 //! Leaves to others: spawning the server (`process`), routing replies (`router`), what to ask
 //! (`features`).
 
+pub mod batch;
 pub mod beq_checker;
 pub mod goals;
 pub mod oracle;

@@ -1,8 +1,10 @@
 //! Metrics: how similar (or whether equivalent) a candidate statement is to its reference.
 //!
-//! Owns the [`Metric`] trait, the result type every front end (CLI, bench, editor) shows, and the
-//! registry of metric names from the contract (`ted`, `path`, `transted-lite`, `transted`, `beq`,
-//! `defeq`). Each metric lives in its own module; none of them does I/O or talks to Lean directly.
+//! Owns the [`Metric`] trait, the result type every front end (CLI, bench, editor) shows, the
+//! verdict a report supports, and the [`registry`] of metric names. Each metric lives in its own
+//! module. The offline ones (`ted`, `path`, `transted-lite`) are the base layer; the Lean-backed
+//! ones (`transted`, `beq`, `beq_plus`, `defeq`, over `lean_backed`) belong to the Lean layer and
+//! reach Lean only through the oracle they are given.
 
 use crate::trees::Statement;
 use std::time::{Duration, Instant};
@@ -201,9 +203,6 @@ fn names_mean_the_same(pair: &Pair<'_>) -> bool {
     names.alpha_equivalent() && names.differences().is_empty()
 }
 
-/// Names of the metrics that need a Lean server.
-pub const LEAN_METRICS: [&str; 5] = ["transted", "beq", "defeq", "beq+", "beq+grind"];
-
 /// Measure the wall time of `f`, for `MetricReport::elapsed`.
 pub fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     let start = Instant::now();
@@ -217,24 +216,15 @@ pub mod defeq;
 pub mod lean_backed;
 pub mod limits;
 pub mod path;
+pub mod registry;
 pub mod ted;
 pub mod transted;
 pub mod transted_lite;
 
-/// The offline metrics by contract name; the Lean-backed ones are refused with a clear error.
+/// The offline metric `name` at unit cost ([`registry::build`]); the Lean-backed ones are
+/// refused with a clear error.
 pub fn by_name(name: &str) -> Result<Box<dyn Metric>, MetricError> {
-    match name {
-        "ted" => Ok(Box::new(ted::Ted::default())),
-        "path" => Ok(Box::new(path::PathSim::default())),
-        "transted-lite" => Ok(Box::new(transted_lite::TransTedLite::default())),
-        n if LEAN_METRICS.contains(&n) => Err(MetricError::NeedsLean(
-            LEAN_METRICS
-                .iter()
-                .find(|m| **m == n)
-                .expect("BUG: matched above"),
-        )),
-        other => Err(MetricError::Unknown(other.to_string())),
-    }
+    registry::build(name, registry::CostModel::Unit)
 }
 
 #[cfg(test)]

@@ -13,11 +13,14 @@
 use crate::dataset::DatasetPair;
 use crate::distance::{self, CostModel, EditOp, Mapping};
 use crate::evaluation::{self as figures, Evaluation, Stats};
-use crate::metrics::{self, Pair};
+use crate::metrics::{self, Pair, Verdict};
+use crate::predictions::Outcome;
 use crate::trees::parse::{self, Header};
 use crate::trees::{Statement, Tree};
+use anyhow::Context;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
+use std::path::Path;
 
 /// How many differences a pair's detail lists (as the editor's hover and `score`).
 const MAX_DIFFERENCES: usize = 12;
@@ -204,7 +207,7 @@ fn detail(pair: &DatasetPair, metric: &str) -> Result<Detail, String> {
     )
     .map_err(|e| format!("no differences shown: {e}"))?;
     let (mapping, differences) =
-        crate::features::differences::read(&reference, &candidate, mapping, MAX_DIFFERENCES);
+        crate::differences::read(&reference, &candidate, mapping, MAX_DIFFERENCES);
     let (changed_ref, changed_cand) = changed_nodes(&mapping, &reference.tree, &candidate.tree);
     let differences = differences.into_iter().map(|d| d.message).collect();
     let path = if metric == "transted-lite" {
@@ -592,6 +595,38 @@ pub fn render(report: &Report<'_>) -> String {
         pairs_json(report)
     );
     html
+}
+
+/// `bench --html` / `merge --html`: hand the judged pairs to `report`.
+#[allow(clippy::too_many_arguments)]
+pub fn write_html(
+    path: &Path,
+    dataset: &str,
+    metric: &str,
+    seconds: f64,
+    pairs: &[DatasetPair],
+    outcomes: &[(&Outcome, usize)],
+    evaluation: Option<&crate::evaluation::Evaluation>,
+    decisions: Option<&crate::evaluation::Stats>,
+) -> anyhow::Result<()> {
+    let results = outcomes
+        .iter()
+        .map(|(o, _)| match *o {
+            Outcome::Judged(Verdict::Score(s)) => PairResult::Score(*s),
+            Outcome::Judged(Verdict::Equivalent(e)) => PairResult::Equivalent(*e),
+            Outcome::Failed(m) => PairResult::Error(m),
+        })
+        .collect();
+    let page = render(&Report {
+        dataset,
+        metric,
+        seconds,
+        pairs,
+        results,
+        evaluation,
+        decisions,
+    });
+    std::fs::write(path, page).with_context(|| format!("cannot write {}", path.display()))
 }
 
 #[cfg(test)]

@@ -29,7 +29,6 @@
 //! (`crate::lean::oracle`), parsing the config file (`crate::config::Config`, shared with the
 //! editor), the keep-alive message (`crate::lean::goals::SessionTracker`).
 
-use super::bench::Outcome;
 use crate::config::{Config, CONFIG_FILE_NAME};
 use crate::dataset::DatasetPair;
 use crate::lean::beq_checker::OracleProofChecker;
@@ -45,10 +44,11 @@ use crate::metrics::defeq::DefEq;
 use crate::metrics::lean_backed::LeanMetric;
 use crate::metrics::transted::{TransTed, TransTedConfig};
 use crate::metrics::{MetricReport, Pair, Verdict};
+use crate::predictions::{self, Outcome};
 use crate::trees::parse::{self, Header};
 use crate::trees::Statement;
 use anyhow::{bail, Context};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::io::Write;
@@ -83,7 +83,7 @@ const GUARD_SLACK: Duration = Duration::from_secs(30);
 const LOADED_NOTE: &str = "Lean loaded the imports in";
 
 /// The client every oracle talks through: notes their RPC sessions for the keep-alive ticker.
-pub(super) type Rpc = SessionTracker<LeanClient>;
+pub type Rpc = SessionTracker<LeanClient>;
 
 /// What the Lean-backed run needs from the command line.
 pub struct LeanRun<'a> {
@@ -205,40 +205,6 @@ impl LeanSettings {
             llm,
         })
     }
-}
-
-/// Predictions already in `path` that need no new judgement (id → outcome), in file order.
-/// A missing file is an empty map; a malformed line is fatal (it names the line).
-pub fn read_done(path: &Path) -> anyhow::Result<HashMap<String, Outcome>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashMap::new()),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-    };
-    let mut done = HashMap::new();
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let v: Value = serde_json::from_str(line)
-            .with_context(|| format!("{}:{}: not a JSON prediction", path.display(), n + 1))?;
-        let Some(id) = v.get("id").and_then(Value::as_str) else {
-            bail!(
-                "{}:{}: prediction without a string id",
-                path.display(),
-                n + 1
-            );
-        };
-        if let Some(s) = v.get("score").and_then(Value::as_f64) {
-            done.insert(id.to_string(), Outcome::Judged(Verdict::Score(s)));
-        } else if let Some(e) = v.get("equivalent").and_then(Value::as_bool) {
-            done.insert(id.to_string(), Outcome::Judged(Verdict::Equivalent(e)));
-        } else {
-            // An error line: judge the pair again.
-            done.remove(id);
-        }
-    }
-    Ok(done)
 }
 
 /// One metric's judge with its own oracle (BEq's checker holds it).
@@ -492,7 +458,7 @@ fn parse_pair(pair: &DatasetPair) -> Result<(Statement, Statement, usize), Strin
 
 /// The async runtime of a command-line Lean run (two cores is what the build machine has; the
 /// work is waiting for Lean).
-pub(super) fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+pub fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -513,7 +479,7 @@ pub fn judge_all(
         .canonicalize()
         .with_context(|| format!("--lean-project {}", run.project.display()))?;
     let mut done = match run.out {
-        Some(p) => read_done(p)?,
+        Some(p) => predictions::read_done(p)?,
         None => HashMap::new(),
     };
     let mut results: Vec<Option<(Outcome, usize)>> = pairs
@@ -559,7 +525,7 @@ pub fn judge_all(
                 };
                 writeln!(err, "[{}/{total}] {}: {shown}", skipped + k, pair.id)?;
                 if let Some(file) = sink.as_mut() {
-                    writeln!(file, "{}", prediction(&pair.id, outcome))?;
+                    writeln!(file, "{}", predictions::line(&pair.id, outcome, false))?;
                     file.flush()?;
                 }
                 Ok(())
@@ -714,22 +680,13 @@ async fn judge_metrics(
     Ok(())
 }
 
-/// One prediction line (the contract's format).
-pub fn prediction(id: &str, outcome: &Outcome) -> Value {
-    match outcome {
-        Outcome::Judged(Verdict::Score(s)) => json!({"id": id, "score": s}),
-        Outcome::Judged(Verdict::Equivalent(e)) => json!({"id": id, "equivalent": e}),
-        Outcome::Failed(message) => json!({"id": id, "error": message}),
-    }
-}
-
 /// A spawned, initialized Lean server: its client, the watcher of its exit and the keep-alive
 /// ticker of the oracles' RPC sessions. [`LeanServer::shutdown`] ends all three.
-pub(super) struct LeanServer {
+pub struct LeanServer {
     client: Arc<LeanClient>,
-    pub(super) rpc: Arc<Rpc>,
+    pub rpc: Arc<Rpc>,
     /// The project directory (scratch files go in its hidden scratch directory).
-    pub(super) project: PathBuf,
+    pub project: PathBuf,
     /// The crash message, once the server has exited on its own.
     crashed: watch::Receiver<Option<String>>,
     /// Ends the watcher, which then waits this long for the process to exit before killing it.
@@ -740,7 +697,7 @@ pub(super) struct LeanServer {
 
 impl LeanServer {
     /// Spawn `command` in `project`, watch its exit, `initialize` it, start the keep-alive.
-    pub(super) async fn start(command: &[String], project: &Path) -> anyhow::Result<LeanServer> {
+    pub async fn start(command: &[String], project: &Path) -> anyhow::Result<LeanServer> {
         let every = goals::keep_alive_interval().map_err(anyhow::Error::msg)?;
         // Scratch files of runs that died (SIGKILL) go now; this run's go on exit or signal.
         let stale = scratch::clean_stale(&scratch::dir_of(project));
@@ -802,7 +759,7 @@ impl LeanServer {
     }
 
     /// Stop the keep-alive, then a polite shutdown (LSP `shutdown` + `exit`), then wait or kill.
-    pub(super) async fn shutdown(self) {
+    pub async fn shutdown(self) {
         self.ticker.stop();
         let gone = self.crashed.borrow().is_some();
         if !gone {
@@ -818,7 +775,7 @@ impl LeanServer {
 
     /// Kill the server and its process group now (no polite shutdown: it may be stuck in the
     /// work that is being abandoned) and reap it.
-    pub(super) async fn kill(self) {
+    pub async fn kill(self) {
         self.ticker.stop();
         let _ = self.stop.send(Duration::ZERO);
         let _ = self.watcher.await;
@@ -1030,32 +987,6 @@ mod tests {
             server_command(Some("lean --server -Dserver.reportDelayMs=50")).expect("command"),
             ["lean", "--server", "-Dserver.reportDelayMs=50"]
         );
-    }
-
-    #[test]
-    fn resume_keeps_judged_ids_and_retries_errors() {
-        let dir = tempfile::tempdir().expect("dir");
-        let p = dir.path().join("pred.jsonl");
-        std::fs::write(
-            &p,
-            "{\"id\":\"a\",\"score\":0.5}\n{\"id\":\"b\",\"error\":\"crash\"}\n\
-             {\"id\":\"c\",\"error\":\"x\"}\n{\"id\":\"c\",\"equivalent\":true}\n\
-             {\"id\":\"a\",\"error\":\"later\"}\n{\"id\":\"d\",\"equivalent\":false}\n",
-        )
-        .expect("write");
-        let done = read_done(&p).expect("read");
-        let mut ids: Vec<&str> = done.keys().map(String::as_str).collect();
-        ids.sort_unstable();
-        assert_eq!(ids, ["c", "d"]);
-        assert!(matches!(
-            done.get("c"),
-            Some(Outcome::Judged(Verdict::Equivalent(true)))
-        ));
-        assert!(read_done(&dir.path().join("missing.jsonl"))
-            .expect("missing is empty")
-            .is_empty());
-        std::fs::write(&p, "not json\n").expect("write");
-        assert!(read_done(&p).unwrap_err().to_string().contains(":1:"));
     }
 
     #[tokio::test]
