@@ -23,7 +23,7 @@ pub const OWN_ID_PREFIX: &str = "lean-assess:";
 
 /// This process's id prefix, `"lean-assess:<nonce>:"`, the nonce 64 random bits drawn once per
 /// process. An editor request whose id merely looks like ours (another proxy's, a forged one)
-/// is then not taken for ours, so its reply is forwarded rather than swallowed (issue 17 §9).
+/// is then not taken for ours, so its reply is forwarded rather than swallowed.
 pub fn own_id_prefix() -> &'static str {
     static PREFIX: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     PREFIX.get_or_init(|| format!("{OWN_ID_PREFIX}{:016x}:", process_nonce()))

@@ -10,7 +10,7 @@
 //! - Every message the proxy does not own is forwarded as its original bytes, in arrival
 //!   order, on one writer per direction: `$/lean/*`, `$/lean/rpc/*`, `$/cancelRequest`,
 //!   `shutdown`/`exit`, server→client requests (`client/registerCapability` with id
-//!   `"register_lean_watcher"`, the refresh requests with numeric ids; README §10) and their
+//!   `"register_lean_watcher"`, the refresh requests with numeric ids; fixtures/lean-protocol/README §10) and their
 //!   replies with the id unchanged (Lean's watchdog maps them back itself). Only `id` and
 //!   `method` are parsed to route ([`crate::wire::peek`]).
 //! - Re-serialized, keeping every other field of Lean's JSON: the `initialize` result
@@ -20,7 +20,7 @@
 //!   Lean's: architecture.md); without any, it is forwarded as its bytes.
 //! - Own traffic never reaches the editor: replies to ids `"lean-assess:<nonce>:<n>"` (the
 //!   nonce random per process, [`crate::pending::own_id_prefix`]) go to the
-//!   [`PendingTable`], and Lean's notifications about hidden URIs are dropped (README §3).
+//!   [`PendingTable`], and Lean's notifications about hidden URIs are dropped (fixtures/lean-protocol/README §3).
 //!   Replies from the editor to our own server→client requests (`ToEditor::Request`) are
 //!   consumed, never forwarded to Lean. A `workspace/semanticTokens/refresh` or
 //!   `workspace/inlayHint/refresh` that only hidden documents' progress can have caused is
@@ -29,7 +29,7 @@
 //!   of them aborts the task and answers `-32800` (RequestCancelled), since Lean never saw it.
 //! - Lean gone (EOF, crash, bad frame): every editor request still waiting for it is answered
 //!   `RequestFailed` ([`codes::REQUEST_FAILED`]); the caller reports how Lean ended.
-//! - Bad input: a bad frame header ends that stream (it is out of step; habit 3). A body that
+//! - Bad input: a bad frame header ends that stream (it is out of step). A body that
 //!   is not JSON is forwarded unchanged and logged; an editor request whose `method` is not a
 //!   string is answered `-32600` (Invalid Request) and not forwarded.
 //!
@@ -108,7 +108,7 @@ impl Hooks for Features {
     /// Exactly the notifications `Features::observe_client_notification` acts on (the
     /// document mirror, didSave, didChangeWatchedFiles, exit). Every other notification costs
     /// a peek at its method, not a parse of its params: a client's bulk or custom notification
-    /// must not be parsed whole (issue 17 §6).
+    /// must not be parsed whole.
     fn observes(&self, method: &str) -> bool {
         Features::OBSERVED_NOTIFICATIONS.contains(&method)
     }
@@ -277,7 +277,7 @@ struct Shared<H> {
     /// Own requests into Lean.
     lean_pending: Arc<PendingTable>,
     /// Editor requests forwarded to Lean whose reply has not come back yet: answered with an
-    /// error if Lean goes away first (issue 17 §10). An insert and a remove per request.
+    /// error if Lean goes away first. An insert and a remove per request.
     editor_waiting: DashMap<RequestId, ()>,
     /// Own server→client requests into the editor (`ToEditor::Request`).
     editor_pending: PendingTable,
@@ -378,7 +378,7 @@ where
     let reason = tokio::select! {
         _ = &mut editor_task => {
             if !shared.exit_forwarded.load(Ordering::Acquire) {
-                // The editor left without `exit`: end Lean the way an editor would (README §2).
+                // The editor left without `exit`: end Lean the way an editor would (fixtures/lean-protocol/README §2).
                 tracing::info!("the editor closed its stream; shutting the Lean server down");
                 if !shared.shutdown_forwarded.load(Ordering::Acquire) {
                     shared.hooks.on_shutdown();
@@ -802,9 +802,9 @@ fn reply_of(bytes: &[u8]) -> Reply {
 }
 
 /// Lean → editor. Returns the frame error that ended the stream, if it did not end at EOF.
-/// `$/lean/fileProgress` (README §5).
+/// `$/lean/fileProgress` (fixtures/lean-protocol/README §5).
 const FILE_PROGRESS: &str = "$/lean/fileProgress";
-/// The refresh requests a worker sends on its own (README §10).
+/// The refresh requests a worker sends on its own (fixtures/lean-protocol/README §10).
 const REFRESHES: [&str; 2] = [
     "workspace/semanticTokens/refresh",
     "workspace/inlayHint/refresh",
@@ -1403,7 +1403,7 @@ mod tests {
         assert!(!Hooks::may_own(&f, "$/lean/rpc/call"));
         assert!(!Hooks::may_own(&f, "textDocument/semanticTokens/full"));
         assert!(!Hooks::observes(&f, "$/lean/rpc/keepAlive"));
-        // Notifications the features do nothing with are not parsed (issue 17 §6).
+        // Notifications the features do nothing with are not parsed.
         assert!(!Hooks::observes(&f, "initialized"));
         assert!(!Hooks::observes(&f, "custom/bulkUpload"));
         assert!(!Hooks::observes(&f, "workspace/didChangeConfiguration"));

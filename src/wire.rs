@@ -9,7 +9,7 @@
 //! `fixtures/lean-protocol/README` §1) and rust-analyzer's `lsp-server` `read_msg_text`: header
 //! names match case-insensitively, unknown headers are ignored, `Content-Length` is required,
 //! a clean EOF before a header is `Ok(None)`. A header that cannot be parsed is a
-//! [`FrameError`]: the stream is out of step after it, so callers end that stream (habit 3).
+//! [`FrameError`]: the stream is out of step after it, so callers end that stream.
 //! Like helix's transport, blank-less stray lines before the first header (wrapper scripts
 //! printing to stdout) are skipped rather than fatal, as long as they are not `Name: value`
 //! lines; after a frame, such a line means the stream is out of step and ends it.
@@ -38,7 +38,7 @@ impl fmt::Debug for Frame {
     }
 }
 
-/// The first ~512 bytes of a body, for logs (bodies can be megabytes: habit 6).
+/// The first ~512 bytes of a body, for logs (bodies can be megabytes).
 pub fn excerpt(bytes: &[u8]) -> String {
     const MAX: usize = 512;
     if bytes.len() <= MAX {
@@ -150,7 +150,7 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
                     ));
                 }
                 // helix: skip non-header lines a wrapper script printed before a frame. Say so:
-                // it may be a message body written without a header (issue 17 §10).
+                // it may be a message body written without a header.
                 tracing::warn!(stream, line = %excerpt(line.as_bytes()), "skipped a line outside any frame (no Content-Length header before it)");
                 continue;
             };
@@ -850,7 +850,7 @@ mod tests {
     }
 
     proptest! {
-        /// Any split of a byte stream into chunks gives the same frames back (habit 10).
+        /// Any split of a byte stream into chunks gives the same frames back.
         #[test]
         fn any_split_gives_same_frames(
             bodies in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 0..200), 0..8),

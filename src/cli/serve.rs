@@ -392,7 +392,7 @@ mod tests {
         assert_eq!(o.server, ["lake", "serve", "--"]);
     }
 
-    /// Issue 12.1: `serve --show-config DOC` names every layer and each key's origin.
+    /// `serve --show-config DOC` names every layer and each key's origin.
     #[test]
     fn show_config_names_layers_and_origins() {
         let tmp = tempfile::tempdir().expect("tmp");

@@ -8,7 +8,7 @@
 //! search state). A pair past a limit gets one clear error naming the side, the measure and the
 //! limit (`too large: the candidate has 400006 nodes (limit 1000)`); front ends show it as any
 //! other metric failure. The limits sit far above real statements (the bundled datasets' trees
-//! have at most 152 nodes, 40 levels) and are measured in `benches/limits.rs` (README, "Limits").
+//! have at most 152 nodes, 40 levels) and are measured in `benches/limits.rs` (docs/cli.md, "Limits").
 //!
 //! Owns the limits and the check; the metrics call it, nothing here judges.
 

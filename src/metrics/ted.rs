@@ -7,7 +7,7 @@
 //! costs: free renaming is applied node by node, with no requirement that the renaming be
 //! consistent, so swapping two variables (`a < b` vs `b < a`) costs nothing although it changes
 //! the meaning; and unit costs judged better on both bundled GTED datasets, with our trees and
-//! with GTED's own trees (README, "Numbers": best-threshold accuracy/kappa 73.66%/0.449 vs
+//! with GTED's own trees (docs/benchmarks.md: best-threshold accuracy/kappa 73.66%/0.449 vs
 //! 70.73%/0.438 on GTED's miniF2F trees, 70.97%/0.418 vs 69.89%/0.402 on ProofNet).
 //!
 //! Owns only the score; distances are `distance`'s, trees `trees`'.

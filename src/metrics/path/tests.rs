@@ -522,7 +522,7 @@ fn parsed_bench_statements_score_in_range_and_match_themselves() {
                 parse_statement(text, &header).map(|s| s.tree)
             };
             let (Ok(r), Ok(c)) = (parse("ref"), parse("cand")) else {
-                panic!("{}: every bench statement parses (issue 2)", v["id"]);
+                panic!("{}: every bench statement parses", v["id"]);
             };
             let s = m.similarity(&r, &c);
             assert!((0.0..=1.0).contains(&s), "{}: {s}", v["id"]);
