@@ -197,12 +197,11 @@ fn read(path: &Path) -> Result<Vec<u8>, DatasetError> {
     std::fs::read(path).map_err(io)
 }
 
-/// The non-blank lines of a JSONL file as raw (validated, not yet parsed) JSON values, with
-/// their 1-based line numbers. Validation is serde_json's iterative skipper: any depth.
-fn lines<'a>(
+/// The non-blank lines of a JSONL file as UTF-8 text, with their 1-based line numbers.
+fn text_lines<'a>(
     path: &'a Path,
     bytes: &'a [u8],
-) -> impl Iterator<Item = (usize, Result<Box<RawValue>, DatasetError>)> + 'a {
+) -> impl Iterator<Item = (usize, Result<&'a str, DatasetError>)> + 'a {
     bytes
         .split(|&b| b == b'\n')
         .enumerate()
@@ -214,15 +213,32 @@ fn lines<'a>(
                 line,
                 byte: e.valid_up_to(),
             });
-            let value = text.and_then(|text| {
-                serde_json::from_str::<Box<RawValue>>(text).map_err(|e| DatasetError::Malformed {
-                    path: path.to_owned(),
-                    line,
-                    message: format!("{} at column {}", classify(&e), e.column()),
-                })
-            });
-            (line, value)
+            (line, text)
         })
+}
+
+/// A line that is not JSON, with serde_json's message. Its own text ends in "at line 1 column
+/// C"; the column is what matters, the line is ours.
+fn malformed(path: &Path, line: usize, e: &serde_json::Error) -> DatasetError {
+    DatasetError::Malformed {
+        path: path.to_owned(),
+        line,
+        message: format!("{} at column {}", classify(e), e.column()),
+    }
+}
+
+/// The non-blank lines of a JSONL file as raw (validated, not yet parsed) JSON values, with
+/// their 1-based line numbers. Validation is serde_json's iterative skipper: any depth.
+fn lines<'a>(
+    path: &'a Path,
+    bytes: &'a [u8],
+) -> impl Iterator<Item = (usize, Result<Box<RawValue>, DatasetError>)> + 'a {
+    text_lines(path, bytes).map(move |(line, text)| {
+        let value = text.and_then(|text| {
+            serde_json::from_str::<Box<RawValue>>(text).map_err(|e| malformed(path, line, &e))
+        });
+        (line, value)
+    })
 }
 
 /// The non-blank lines of a JSONL file as JSON objects, with their 1-based line numbers.
@@ -230,36 +246,18 @@ fn objects<'a>(
     path: &'a Path,
     bytes: &'a [u8],
 ) -> impl Iterator<Item = (usize, Result<Map<String, Value>, DatasetError>)> + 'a {
-    bytes
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .map(|(i, raw)| (i + 1, raw))
-        .filter(|(_, raw)| !raw.iter().all(u8::is_ascii_whitespace))
-        .map(move |(line, raw)| {
-            let text = std::str::from_utf8(raw).map_err(|e| DatasetError::NotUtf8 {
+    text_lines(path, bytes).map(move |(line, text)| {
+        let object = text.and_then(|text| match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(map)) => Ok(map),
+            Ok(other) => Err(DatasetError::Malformed {
                 path: path.to_owned(),
                 line,
-                byte: e.valid_up_to(),
-            });
-            let object = text.and_then(|text| {
-                match serde_json::from_str::<Value>(text) {
-                    Ok(Value::Object(map)) => Ok(map),
-                    Ok(other) => Err(DatasetError::Malformed {
-                        path: path.to_owned(),
-                        line,
-                        message: format!("expected a JSON object, got {}", kind(&other)),
-                    }),
-                    Err(e) => Err(DatasetError::Malformed {
-                        path: path.to_owned(),
-                        line,
-                        // serde_json's own text ends in "at line 1 column C"; the column is
-                        // what matters, the line is ours.
-                        message: format!("{} at column {}", classify(&e), e.column()),
-                    }),
-                }
-            });
-            (line, object)
-        })
+                message: format!("expected a JSON object, got {}", kind(&other)),
+            }),
+            Err(e) => Err(malformed(path, line, &e)),
+        });
+        (line, object)
+    })
 }
 
 fn classify(e: &serde_json::Error) -> String {

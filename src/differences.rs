@@ -414,14 +414,10 @@ mod tests {
     }
 
     fn var(n: &str) -> Tree {
-        let mut t = Tree::leaf(n);
-        t.variable_freecost = true;
-        t
+        Tree::bound_variable(n)
     }
     fn hyp(n: &str) -> Tree {
-        let mut t = Tree::leaf(n);
-        t.hypothesis_freecost = true;
-        t
+        Tree::hypothesis(n)
     }
     fn op(l: &str, a: Tree, b: Tree) -> Tree {
         Tree::node(l, vec![a, b])

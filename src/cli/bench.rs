@@ -14,7 +14,7 @@ use super::{check_metric_names, cost_model};
 use crate::dataset::{self, DatasetPair};
 use crate::evaluation::{self, Stats};
 use crate::lean::batch as bench_lean;
-use crate::metrics::registry::{self};
+use crate::metrics::registry;
 use crate::metrics::{self, Metric, MetricError, Verdict};
 use crate::predictions::{self, Outcome};
 use crate::trees::parse::{self, Header};

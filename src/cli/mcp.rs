@@ -15,8 +15,8 @@ use super::statement::{self, Loaded};
 use super::{check_metric_names, cost_model};
 use crate::config::Config;
 use crate::lean::batch as bench_lean;
-use crate::metrics::registry::{self};
-use crate::metrics::{MetricError, Pair};
+use crate::metrics::registry;
+use crate::metrics::Pair;
 use crate::references;
 use crate::trees::{parse, render};
 use anyhow::{bail, Context};
@@ -482,15 +482,8 @@ fn compare_statements(
     let results: Vec<Value> = names
         .iter()
         .map(|name| {
-            let lean = lean_results.iter().find(|(n, _)| n == name);
-            let (result, proof) = match lean.map(|(_, r)| r) {
-                Some(Ok(judged)) => (Ok(judged.report.clone()), judged.proof.clone()),
-                Some(Err(e)) => (Err(MetricError::Failed(e.clone())), None),
-                None => (
-                    registry::build(name, cost_model(free_cost)).and_then(|m| m.judge(&pair)),
-                    None,
-                ),
-            };
+            let (result, proof) =
+                super::score::result_of(name, &lean_results, &pair, cost_model(free_cost));
             match &result {
                 Ok(report) => super::score::metric_json(name, report, &pair, proof.as_deref()),
                 Err(e) => super::score::metric_error_json(name, e),

@@ -13,7 +13,7 @@ use super::statement::{self, Loaded};
 use super::Status;
 use super::{check_metric_names, cost_model};
 use crate::lean::batch as bench_lean;
-use crate::metrics::registry::{self};
+use crate::metrics::registry::{self, CostModel};
 use crate::metrics::{self, EquivalenceVerdict, MetricError, MetricReport, Pair, Verdict};
 use anyhow::{bail, Context};
 use serde_json::json;
@@ -51,6 +51,28 @@ struct Scored<'a> {
     name: &'a str,
     result: Result<MetricReport, MetricError>,
     proof: Option<String>,
+}
+
+/// One metric's result for the pair: the Lean layer's judgement when it ran the metric, else the
+/// offline metric's; with `transted`'s proof path when there is one.
+pub(super) fn result_of(
+    name: &str,
+    lean_results: &[(&str, Result<bench_lean::Judged, String>)],
+    pair: &Pair<'_>,
+    cost: CostModel,
+) -> (Result<MetricReport, MetricError>, Option<String>) {
+    match lean_results
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, r)| r)
+    {
+        Some(Ok(judged)) => (Ok(judged.report.clone()), judged.proof.clone()),
+        Some(Err(e)) => (Err(MetricError::Failed(e.clone())), None),
+        None => (
+            registry::build(name, cost).and_then(|m| m.judge(pair)),
+            None,
+        ),
+    }
 }
 
 pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Status> {
@@ -118,15 +140,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         .metric
         .iter()
         .map(|name| {
-            let lean = lean_results.iter().find(|(n, _)| n == name);
-            let (result, proof) = match lean.map(|(_, r)| r) {
-                Some(Ok(judged)) => (Ok(judged.report.clone()), judged.proof.clone()),
-                Some(Err(e)) => (Err(MetricError::Failed(e.clone())), None),
-                None => (
-                    registry::build(name, cost_model(args.free_cost)).and_then(|m| m.judge(&pair)),
-                    None,
-                ),
-            };
+            let (result, proof) = result_of(name, &lean_results, &pair, cost_model(args.free_cost));
             Scored {
                 name: name.as_str(),
                 result,
@@ -156,14 +170,10 @@ const MAX_DIFFERENCES: usize = 12;
 /// The differences between the two statements, in Lean-like text: the optimal TED mapping with
 /// free renaming of bound names, read part by part (the same list the editor's hover shows).
 pub(super) fn differences(reference: &Loaded, candidate: &Loaded) -> Vec<String> {
-    crate::differences::between(
-        &reference.statement,
-        &candidate.statement,
-        MAX_DIFFERENCES,
-    )
-    .into_iter()
-    .map(|d| d.message)
-    .collect()
+    crate::differences::between(&reference.statement, &candidate.statement, MAX_DIFFERENCES)
+        .into_iter()
+        .map(|d| d.message)
+        .collect()
 }
 
 /// A metric's distance with the cost model behind it, named for the reader: `TED 8, unit cost`.

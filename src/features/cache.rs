@@ -8,8 +8,8 @@
 //! theorem's result for another. Bounded: each map drops its oldest entries past its capacity.
 //! Knows nothing of LSP or of the metric result cache (`jobs::ResultCache`).
 
-use crate::differences::Difference;
 use super::engine::{self, Decl};
+use crate::differences::Difference;
 use crate::documents::Unedited;
 use crate::references::Dataset;
 use crate::trees::Statement;

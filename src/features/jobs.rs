@@ -8,10 +8,10 @@
 //! left to `views`; sending anything is left to `mod.rs`.
 
 use super::cache::{CancelToken, JobCaches, RefFile, Stamp};
-use crate::differences::{self, Difference};
 use super::engine::{self, Decl};
 use crate::config::Config;
 use crate::config::ReadableRoots;
+use crate::differences::{self, Difference};
 use crate::documents::{Document, Unedited};
 use crate::files::FileError;
 use crate::metrics::{MetricReport, Pair, Verdict};

@@ -127,13 +127,7 @@ mod tests {
     }
 
     fn statement(tree: Tree) -> Statement {
-        Statement {
-            keyword: "theorem".into(),
-            name: None,
-            source: String::new(),
-            tree,
-            unparsed: Vec::new(),
-        }
+        Statement::of_tree(tree)
     }
 
     fn check_pair(a: Tree, b: Tree, limits: &SizeLimits) -> Result<(), String> {

@@ -203,6 +203,15 @@ fn names_mean_the_same(pair: &Pair<'_>) -> bool {
     names.alpha_equivalent() && names.differences().is_empty()
 }
 
+/// A note per side with spans the parser could not read: `"{side}: N span(s) {consequence}"`.
+pub fn unparsed_notes(pair: &Pair<'_>, consequence: &str) -> Vec<String> {
+    [("reference", pair.reference), ("candidate", pair.candidate)]
+        .into_iter()
+        .filter(|(_, st)| !st.unparsed.is_empty())
+        .map(|(side, st)| format!("{side}: {} span(s) {consequence}", st.unparsed.len()))
+        .collect()
+}
+
 /// Measure the wall time of `f`, for `MetricReport::elapsed`.
 pub fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     let start = Instant::now();

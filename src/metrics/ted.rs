@@ -75,14 +75,10 @@ impl Metric for Ted {
         if self.costs.free_rename {
             notes.push("free cost: renaming a bound variable or hypothesis costs 0".to_string());
         }
-        for (side, statement) in [("reference", pair.reference), ("candidate", pair.candidate)] {
-            if !statement.unparsed.is_empty() {
-                notes.push(format!(
-                    "{side}: {} span(s) could not be parsed and count as one node each",
-                    statement.unparsed.len()
-                ));
-            }
-        }
+        notes.extend(super::unparsed_notes(
+            pair,
+            "could not be parsed and count as one node each",
+        ));
         Ok(MetricReport {
             metric: "ted",
             verdict: Verdict::Score(distance::similarity(d, reference_size, candidate_size)),
@@ -102,21 +98,11 @@ mod tests {
     use crate::trees::{Statement, Tree};
 
     fn statement(tree: Tree) -> Statement {
-        Statement {
-            keyword: "theorem".into(),
-            name: None,
-            source: String::new(),
-            tree,
-            unparsed: Vec::new(),
-        }
+        Statement::of_tree(tree)
     }
 
     fn var(name: &str) -> Tree {
-        {
-            let mut t = Tree::leaf(name);
-            t.variable_freecost = true;
-            t
-        }
+        Tree::bound_variable(name)
     }
 
     fn judge(metric: Ted, a: Tree, b: Tree) -> MetricReport {

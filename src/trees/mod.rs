@@ -221,6 +221,20 @@ impl Tree {
         }
     }
 
+    /// A bound variable's leaf: GTED's free-cost renaming applies to it.
+    pub fn bound_variable(label: impl Into<String>) -> Tree {
+        let mut t = Tree::leaf(label);
+        t.variable_freecost = true;
+        t
+    }
+
+    /// A hypothesis name's leaf: GTED's free-cost renaming applies to it.
+    pub fn hypothesis(label: impl Into<String>) -> Tree {
+        let mut t = Tree::leaf(label);
+        t.hypothesis_freecost = true;
+        t
+    }
+
     /// Number of nodes (|T| in the TED similarity formula).
     pub fn size(&self) -> usize {
         let mut n = 0;
@@ -268,6 +282,20 @@ pub struct Statement {
     pub tree: Tree,
     /// Spans the parser could not read, each standing as one node in `tree`.
     pub unparsed: Vec<Span>,
+}
+
+impl Statement {
+    /// An unnamed `theorem` around a tree built by hand (tests, benches): no source text, nothing
+    /// unparsed.
+    pub fn of_tree(tree: Tree) -> Statement {
+        Statement {
+            keyword: "theorem".into(),
+            name: None,
+            source: String::new(),
+            tree,
+            unparsed: Vec::new(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -148,14 +148,10 @@ impl Metric for PathSim {
                 .iter()
                 .map(|n| format!("candidate: {n}")),
         );
-        for (side, st) in [("reference", pair.reference), ("candidate", pair.candidate)] {
-            if !st.unparsed.is_empty() {
-                notes.push(format!(
-                    "{side}: {} span(s) the parser could not read, compared as opaque text",
-                    st.unparsed.len()
-                ));
-            }
-        }
+        notes.extend(super::unparsed_notes(
+            pair,
+            "the parser could not read, compared as opaque text",
+        ));
         Ok(MetricReport {
             metric: "path",
             verdict: Verdict::Score(cmp.similarity),

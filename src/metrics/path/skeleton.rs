@@ -691,34 +691,9 @@ fn normalise_node(node: &Tree, mut children: Vec<Tree>, bound: &[String]) -> Tre
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{hyp, leaf, n, theorem, var};
     use super::*;
 
-    fn leaf(l: &str) -> Tree {
-        Tree::leaf(l)
-    }
-    fn var(l: &str) -> Tree {
-        {
-            let mut t = Tree::leaf(l);
-            t.variable_freecost = true;
-            t
-        }
-    }
-    fn hyp(l: &str) -> Tree {
-        {
-            let mut t = Tree::leaf(l);
-            t.hypothesis_freecost = true;
-            t
-        }
-    }
-    fn n(l: &str, c: Vec<Tree>) -> Tree {
-        Tree::node(l, c)
-    }
-    fn theorem(binders: Vec<Tree>, concl: Tree) -> Tree {
-        let label = format!("{}: _ ", " _ ".repeat(binders.len()));
-        let mut kids = binders;
-        kids.push(concl);
-        n("theorem", vec![n(&label, kids)])
-    }
     fn paths(s: &Skeleton) -> Vec<String> {
         s.paths.iter().map(|p| s.render_path(p)).collect()
     }

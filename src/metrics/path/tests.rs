@@ -14,24 +14,16 @@ impl NodeSimilarity for ExactLabels {
     }
 }
 
-fn leaf(l: &str) -> Tree {
+pub(super) fn leaf(l: &str) -> Tree {
     Tree::leaf(l)
 }
-fn var(l: &str) -> Tree {
-    {
-        let mut t = Tree::leaf(l);
-        t.variable_freecost = true;
-        t
-    }
+pub(super) fn var(l: &str) -> Tree {
+    Tree::bound_variable(l)
 }
-fn hyp(l: &str) -> Tree {
-    {
-        let mut t = Tree::leaf(l);
-        t.hypothesis_freecost = true;
-        t
-    }
+pub(super) fn hyp(l: &str) -> Tree {
+    Tree::hypothesis(l)
 }
-fn n(l: &str, c: Vec<Tree>) -> Tree {
+pub(super) fn n(l: &str, c: Vec<Tree>) -> Tree {
     Tree::node(l, c)
 }
 fn and(a: Tree, b: Tree) -> Tree {
@@ -40,7 +32,7 @@ fn and(a: Tree, b: Tree) -> Tree {
 fn or(a: Tree, b: Tree) -> Tree {
     n(" _ ∨ _ ", vec![a, b])
 }
-fn theorem(binders: Vec<Tree>, concl: Tree) -> Tree {
+pub(super) fn theorem(binders: Vec<Tree>, concl: Tree) -> Tree {
     let label = format!("{}: _ ", " _ ".repeat(binders.len()));
     let mut kids = binders;
     kids.push(concl);
