@@ -3,8 +3,11 @@
 //! from elaboration-lite at the rewritten terms; unknown ⇒ the rule does not fire), and the
 //! commutative and associative moves of `+` and `*`. Declared as data for [`super::table`].
 
+use super::elab;
+use super::norm_num::norm_num;
+use super::shapes::{is_leaf, mentions, node2, quantifier, Quant, EQ, EXPLICIT, MUL};
 use super::table::*;
-use super::*;
+use crate::trees::Tree;
 
 pub const RULES: &[Rule] = &[
     code(

@@ -4,9 +4,11 @@
 //! lemma and examples so that the generic test covers them. Only `prenex` and the quantifier
 //! swap run from the table (code at one node).
 
+use super::quantifiers::prenex;
+use super::shapes::{binder_name, mentions_outside_name, node2, quantifier, Quant, AND, IMP};
 use super::table::*;
-use super::*;
-
+use super::typed::Carriers;
+use crate::trees::Tree;
 use Direction::{Canonical, Move};
 
 pub const RULES: &[Rule] = &[

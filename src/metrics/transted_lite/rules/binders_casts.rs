@@ -5,7 +5,9 @@
 //! to the leaves of a bare `y - 3`, where it does not commute with truncation, so the bare
 //! value is only the same term where no cast reaches it. Must not rewrite anything.
 
-use super::{elab, is_leaf, Carriers};
+use super::elab;
+use super::shapes::is_leaf;
+use super::typed::Carriers;
 use crate::trees::Tree;
 
 const ARITHMETIC: [&str; 5] = [" _ + _ ", " _ - _ ", " _ * _ ", " _ / _ ", " _ % _ "];

@@ -7,12 +7,13 @@
 //! A written type other than the decided one stays (it would coerce or fail), and so does every
 //! type no use decides (numerals and arithmetic alone leave it open). Must not touch `∀`/`∃`.
 
-use super::{is_leaf, node2, quantifier, typed, Carriers, EXPLICIT};
+use super::shapes::{is_binding_node, is_leaf, node2, quantifier, EXPLICIT};
+use super::typed::{self, Carriers};
 use crate::trees::Tree;
 
 /// `t` with the written binder type dropped, or `None`.
 pub(super) fn elide_decided_type(t: &Tree, c: &Carriers) -> Option<Tree> {
-    if quantifier(t).is_some() || !typed::is_binding_node(&t.label) {
+    if quantifier(t).is_some() || !is_binding_node(&t.label) {
         return None;
     }
     let binder = t.children.first()?;

@@ -3,8 +3,11 @@
 //! towards the form on the right. Declared as data for [`super::table`]; owns nothing else.
 
 use super::elab;
+use super::shapes::{binder_kind, is_leaf, node2, BinderKind, EQ, FORALL, GE, GT, IMP, LE, LT, NE};
 use super::table::*;
-use super::*;
+use super::typed;
+use super::typed::Carriers;
+use crate::trees::Tree;
 
 pub const RULES: &[Rule] = &[
     rw(

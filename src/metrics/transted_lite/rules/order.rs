@@ -3,7 +3,7 @@
 //! Declared as data for [`super::table`]; owns nothing else.
 
 use super::table::*;
-use super::*;
+use super::typed;
 
 pub const RULES: &[Rule] = &[
     rw(

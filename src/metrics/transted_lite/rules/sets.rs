@@ -3,7 +3,7 @@
 //! Declared as data for [`super::table`]; owns nothing else.
 
 use super::table::*;
-use super::*;
+use super::typed;
 
 /// `Set.mem_X`/`Finset.mem_X` for one interval, written `Set.X`, `X` (under `open Set`) and
 /// `Finset.X`.

@@ -27,11 +27,13 @@
 //! two could fire at one node the tables keep the order the rules had when they were code.
 //! Every move that fires is offered, in table order.
 
+use super::commutativity::{opaque_or_matrix, Commutativity};
+use super::elab::{self, Num, Ty};
+use super::shapes::{is_leaf, leaves, literal};
+use super::typed::Carriers;
+use crate::trees::Tree;
 use std::collections::HashMap;
 use std::sync::OnceLock;
-
-use super::elab::{self, Num, Ty};
-use super::*;
 
 /// Canonical rules are applied eagerly, in their one direction; moves are tried by the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -365,7 +367,7 @@ fn compile_rule(rule: &'static Rule) -> Result<Compiled, String> {
 /// The distinct metavariables of a pattern, in order of first occurrence.
 fn metavariables(t: &Tree, out: &mut Vec<String>) {
     let mut all = Vec::new();
-    super::leaves(t, &mut all);
+    leaves(t, &mut all);
     for name in all {
         if name.len() > 1 && name.starts_with('?') && !out.contains(&name) {
             out.push(name);
@@ -700,6 +702,9 @@ pub fn apply_one(rule: &'static Rule, t: &Tree, ctx: &Ctx) -> Vec<(&'static str,
 
 #[cfg(test)]
 mod tests {
+    use super::super::driver::canonicalize;
+    use super::super::moves::moves;
+    use super::super::shapes::replace_at;
     use super::*;
     use crate::trees::parse::{parse_statement, Header};
 

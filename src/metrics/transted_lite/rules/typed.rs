@@ -16,8 +16,17 @@
 //! "other" and turns every gated rule off. Untyped bound names take their type from the rest
 //! of the statement (or default to ℕ like numerals), so they add nothing.
 
+use super::elab;
 use super::elab::{carrier, Num};
-use super::*;
+use super::norm_num::MAX_LITERAL;
+use super::quantifiers::{classify_qbinder, QBinder};
+use super::shapes::{
+    app_head, binder_kind, binder_name, binds_inside, collect_binders, is_binding_node, is_leaf,
+    is_prop_shaped, is_universe, leaves, literal, mentions, node2, quant_label, quantifier, Quant,
+    ADD, AND, EQ, EXISTS, EXPLICIT, FORALL, GE, GT, IMP, LE, LT, MUL, NE, NOT, UNKNOWN_TYPE,
+};
+use super::substitution::substitute;
+use crate::trees::Tree;
 
 /// The carrier of `terms` elaborated together, when it is one of `among`.
 fn carrier_in(terms: &[&Tree], c: &Carriers, among: &[Num]) -> Option<Num> {
@@ -375,14 +384,6 @@ impl Uses {
     fn occurrence(&mut self, decides: bool) {
         self.first_decides.get_or_insert(decides);
     }
-}
-
-/// A node that binds names in its last child: `∀ ∃ ∃! ∑ ∏ ⨆ ∫ … , _`, `fun _ => _`,
-/// `{ _ | _ }` (not tuples, lists or set literals, which also have commas).
-pub fn is_binding_node(label: &str) -> bool {
-    label.contains("=>")
-        || (label.starts_with('{') && label.contains('|'))
-        || label.ends_with(", _ ")
 }
 
 /// Is `t` made only of numerals, the name and arithmetic (`2 * x + 1`)?
