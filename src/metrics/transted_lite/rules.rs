@@ -31,14 +31,18 @@
 mod alpha;
 mod arithmetic;
 mod binder_list;
+mod binder_moves;
 mod binders;
 mod binders_apply;
 mod binders_beta;
 mod binders_casts;
 mod binders_elided;
+mod carriers;
 mod commutativity;
+mod declare;
 mod driver;
 pub mod elab;
+mod families;
 mod logic;
 mod moves;
 mod norm_num;
@@ -51,16 +55,18 @@ mod sets;
 mod shapes;
 mod statement;
 mod substitution;
-pub mod table;
+mod table;
 #[cfg(test)]
 mod tests;
 mod typed;
+#[cfg(test)]
+mod typed_tests;
 
 pub use alpha::alpha_equivalent;
+pub use carriers::Carriers;
 pub use commutativity::Commutativity;
 pub use driver::{canonicalize, canonicalize_within};
 pub use moves::{moves, moves_within};
 pub use render::{render, render_exact};
 pub use rewrite::{Applied, Rewrite};
 pub use shapes::{binder_list_arity, replace_at, ANONYMOUS_HYPOTHESIS};
-pub use typed::Carriers;

@@ -3,10 +3,10 @@
 //! from elaboration-lite at the rewritten terms; unknown ⇒ the rule does not fire), and the
 //! commutative and associative moves of `+` and `*`. Declared as data for [`super::table`].
 
+use super::declare::*;
 use super::elab;
 use super::norm_num::norm_num;
 use super::shapes::{is_leaf, mentions, node2, quantifier, Quant, EQ, EXPLICIT, MUL};
-use super::table::*;
 use crate::trees::Tree;
 
 pub const RULES: &[Rule] = &[
@@ -62,7 +62,7 @@ pub const RULES: &[Rule] = &[
         "?a⁻¹",
         "1 / ?a",
     )
-    .when(&[Cond::DivInv("?a")])
+    .when(&[div_inv(&["?a"])])
     .ex(&[
         ("(x : ℝ) : x⁻¹ = 2", "(x : ℝ) : 1 / x = 2"),
         (
@@ -209,7 +209,7 @@ pub const RULES: &[Rule] = &[
     )
     .ex(&[("(z : ℂ) : Complex.abs z = 1", "(z : ℂ) : ‖z‖ = 1")]),
     rw("Real.norm_eq_abs", "‖r‖ = |r| (ℝ)", "‖?x‖", "|?x|")
-        .when(&[on(&["?x"], &REAL), number("?x")])
+        .when(&[on(&["?x"], &REAL), number(&["?x"])])
         .ex(&[("(x : ℝ) : ‖x‖ = 1", "(x : ℝ) : |x| = 1")])
         .non(&[
             "(z : ℂ) : ‖z‖ = 1",
@@ -217,7 +217,7 @@ pub const RULES: &[Rule] = &[
             "(f : ℕ → ℝ) : ‖f‖ = 1",
         ]),
     rw("neg_neg", "- -a = a (additive group)", "- -?a", "?a")
-        .when(&[on(&["-?a"], &GROUP), number("-?a")])
+        .when(&[on(&["-?a"], &GROUP), number(&["-?a"])])
         .ex(&[("(x : ℤ) : - -x = 1", "(x : ℤ) : x = 1")])
         .non(&[": - -1 = 1"]),
     rw(
@@ -226,7 +226,11 @@ pub const RULES: &[Rule] = &[
         "?a - ?b = 0",
         "?a = ?b",
     )
-    .when(&[on(&["?a - ?b", "0"], &GROUP), number("?a"), number("?b")])
+    .when(&[
+        on(&["?a - ?b", "0"], &GROUP),
+        number(&["?a"]),
+        number(&["?b"]),
+    ])
     .ex(&[("(a b : ℝ) : a - b = 0", "(a b : ℝ) : a = b")])
     .non(&["(a b : ℕ) : a - b = 0"]),
     rw(
@@ -235,7 +239,11 @@ pub const RULES: &[Rule] = &[
         "0 = ?a - ?b",
         "?a = ?b",
     )
-    .when(&[on(&["0", "?a - ?b"], &GROUP), number("?a"), number("?b")])
+    .when(&[
+        on(&["0", "?a - ?b"], &GROUP),
+        number(&["?a"]),
+        number(&["?b"]),
+    ])
     .ex(&[("(a b : ℝ) : 0 = a - b", "(a b : ℝ) : a = b")]),
     rw(
         "sub_ne_zero",
@@ -243,7 +251,11 @@ pub const RULES: &[Rule] = &[
         "?a - ?b ≠ 0",
         "?a ≠ ?b",
     )
-    .when(&[on(&["?a - ?b", "0"], &GROUP), number("?a"), number("?b")])
+    .when(&[
+        on(&["?a - ?b", "0"], &GROUP),
+        number(&["?a"]),
+        number(&["?b"]),
+    ])
     .ex(&[("(a b : ℂ) : a - b ≠ 0", "(a b : ℂ) : a ≠ b")]),
     rw(
         "sub_ne_zero",
@@ -251,7 +263,11 @@ pub const RULES: &[Rule] = &[
         "0 ≠ ?a - ?b",
         "?a ≠ ?b",
     )
-    .when(&[on(&["0", "?a - ?b"], &GROUP), number("?a"), number("?b")])
+    .when(&[
+        on(&["0", "?a - ?b"], &GROUP),
+        number(&["?a"]),
+        number(&["?b"]),
+    ])
     .ex(&[("(a b : ℂ) : 0 ≠ a - b", "(a b : ℂ) : a ≠ b")]),
     rw(
         "sub_eq_add_neg",
@@ -259,22 +275,34 @@ pub const RULES: &[Rule] = &[
         "?a + -?b",
         "?a - ?b",
     )
-    .when(&[on(&["?a", "-?b"], &GROUP), number("?a"), number("-?b")])
+    .when(&[
+        on(&["?a", "-?b"], &GROUP),
+        number(&["?a"]),
+        number(&["-?b"]),
+    ])
     .ex(&[("(a b : ℝ) : a + -b = 1", "(a b : ℝ) : a - b = 1")])
     .non(&["(a b : ℕ) : a + -b = 1", "(a : ℝ) : a + -1 = 1"]),
     rw("two_mul", "2 * a = a + a (numbers)", "?a + ?a", "2 * ?a")
-        .when(&[on(&["?a", "?a"], &NUMBERS), number("?a")])
+        .when(&[on(&["?a", "?a"], &NUMBERS), number(&["?a"])])
         .ex(&[("(x : ℝ) : x + x = 1", "(x : ℝ) : 2 * x = 1")])
         .non(&["(f : ℕ → ℕ) : f + f = f", "(x : α) : x + x = x"]),
     rw("one_mul", "1 * a = a (numbers)", "1 * ?b", "?b")
-        .when(&[on(&["1", "?b"], &NUMBERS), number("?b"), not_numeral("?b")])
+        .when(&[
+            on(&["1", "?b"], &NUMBERS),
+            number(&["?b"]),
+            not_numeral(&["?b"]),
+        ])
         .ex(&[("(x : ℝ) : 1 * x = 2", "(x : ℝ) : x = 2")])
         .non(&["(A : Matrix (Fin 2) (Fin 2) ℝ) : 1 * A = A", ": 1 * 3 = 3"]),
     rw("mul_one", "a * 1 = a (numbers)", "?a * 1", "?a")
-        .when(&[on(&["?a", "1"], &NUMBERS), number("?a"), not_numeral("?a")])
+        .when(&[
+            on(&["?a", "1"], &NUMBERS),
+            number(&["?a"]),
+            not_numeral(&["?a"]),
+        ])
         .ex(&[("(x : ℝ) : x * 1 = 2", "(x : ℝ) : x = 2")]),
     rw("sq", "a ^ 2 = a * a (any monoid)", "?a * ?a", "?a ^ 2")
-        .when(&[Cond::Monoid("?a")])
+        .when(&[monoid(&["?a"])])
         .ex(&[
             ("(x : ℝ) : x * x = 2", "(x : ℝ) : x ^ 2 = 2"),
             (
@@ -296,8 +324,8 @@ pub const RULES: &[Rule] = &[
     )
     .when(&[
         on(&["?a", "1 / ?b"], &FIELD),
-        number("?a"),
-        number("1 / ?b"),
+        number(&["?a"]),
+        number(&["1 / ?b"]),
     ])
     .ex(&[("(a b : ℝ) : a * (1 / b) = 1", "(a b : ℝ) : a / b = 1")])
     .non(&["(a b : ℤ) : a * (1 / b) = 1"]),
@@ -309,8 +337,8 @@ pub const RULES: &[Rule] = &[
     )
     .when(&[
         on(&["1 / ?b", "?a"], &FIELD),
-        number("?a"),
-        number("1 / ?b"),
+        number(&["?a"]),
+        number(&["1 / ?b"]),
     ])
     .ex(&[("(a b : ℚ) : 1 / b * a = 1", "(a b : ℚ) : a / b = 1")])
     .non(&["(a b : ℕ) : 1 / b * a = 1"]),
@@ -321,7 +349,7 @@ pub const RULES: &[Rule] = &[
         "?a + ?b",
         "?b + ?a",
     )
-    .when(&[Cond::Commutes { add: true }, distinct("?a", "?b")])
+    .when(&[commutes(true), distinct(&["?a", "?b"])])
     .ex(&[("(x y : ℝ) : x + y = 1", "(x y : ℝ) : y + x = 1")])
     .non(&[
         "(A B : Matrix (Fin 2) (Fin 2) ℝ) : A + B = 1",
@@ -333,7 +361,7 @@ pub const RULES: &[Rule] = &[
         "?a * ?b",
         "?b * ?a",
     )
-    .when(&[Cond::Commutes { add: false }, distinct("?a", "?b")])
+    .when(&[commutes(false), distinct(&["?a", "?b"])])
     .ex(&[("(x y : ℕ) : x * y = 1", "(x y : ℕ) : y * x = 1")])
     .non(&[
         "(A B : Matrix (Fin 2) (Fin 2) ℝ) : A * B = 1",
@@ -346,7 +374,7 @@ pub const RULES: &[Rule] = &[
         "(?a + ?b) + ?c",
         "?a + (?b + ?c)",
     )
-    .when(&[Cond::Associative(&["?a", "?b", "?c"], true)])
+    .when(&[associative(&["?a", "?b", "?c"], true)])
     .non(&[
         "(a b c : Float) : a + b + c = 0",
         "{M : Type*} [Add M] (a b c : M) : a + b + c = a",
@@ -361,7 +389,7 @@ pub const RULES: &[Rule] = &[
         "?a + (?b + ?c)",
         "(?a + ?b) + ?c",
     )
-    .when(&[Cond::Associative(&["?a", "?b", "?c"], true)])
+    .when(&[associative(&["?a", "?b", "?c"], true)])
     .non(&["(a b c : Float) : a + (b + c) = 0"])
     .ex(&[(
         "(x y z : ℝ) : x + (y + z) = 1",
@@ -373,7 +401,7 @@ pub const RULES: &[Rule] = &[
         "(?a * ?b) * ?c",
         "?a * (?b * ?c)",
     )
-    .when(&[Cond::Associative(&["?a", "?b", "?c"], false)])
+    .when(&[associative(&["?a", "?b", "?c"], false)])
     .non(&[
         "(a b c : Float) : a * b * c = 1",
         "{M : Type*} [Mul M] (a b c : M) : a * b * c = a",
@@ -390,7 +418,7 @@ pub const RULES: &[Rule] = &[
         "?a * (?b * ?c)",
         "(?a * ?b) * ?c",
     )
-    .when(&[Cond::Associative(&["?a", "?b", "?c"], false)])
+    .when(&[associative(&["?a", "?b", "?c"], false)])
     .non(&["{R : Type*} [NonUnitalNonAssocRing R] (a b c : R) : a * (b * c) = 0"])
     .ex(&[(
         "(x y z : ℝ) : x * (y * z) = 1",

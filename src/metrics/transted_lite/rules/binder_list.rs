@@ -3,19 +3,21 @@
 //! `and_imp`, `and_self`, `forall_eq` (through `substitution`), `intro` and
 //! `binder type (elaboration)`.
 //!
-//! Owns the order these are tried in on one list ([`binder_list_rule`]); it does not decide when
-//! the list is visited (the canonical pass does).
+//! Each is a procedure the `binders` table declares, in the order they are tried; nothing here
+//! decides that order or when the list is visited (the canonical pass does).
 
+use super::carriers::Carriers;
 use super::render::render;
-use super::shapes::{
-    app_head, auto_bound_binder, binder_kind, binder_list_label, binder_name, count_leaf,
-    is_auto_bound, is_false, is_leaf, is_prop_shaped_or_applied, is_type_variable, is_universe,
-    leaves, literal, mentions, mentions_outside_name, node2, quantifier, BinderKind, Quant, AND,
-    ANONYMOUS_HYPOTHESIS, EXPLICIT, IMP, UNKNOWN_TYPE,
-};
+use super::shapes::rebuild_list;
 use super::substitution::{subst, subst_value};
+
+use super::shapes::{
+    app_head, auto_bound_binder, binder_kind, binder_name, count_leaf, is_auto_bound, is_false,
+    is_leaf, is_prop_shaped_or_applied, is_type_variable, is_universe, leaves, literal, mentions,
+    mentions_outside_name, node2, quantifier, BinderKind, Quant, AND, ANONYMOUS_HYPOTHESIS,
+    EXPLICIT, IMP, UNKNOWN_TYPE,
+};
 use super::typed;
-use super::typed::Carriers;
 use crate::trees::Tree;
 
 /// Classes whose instances are proofs (`class C … : Prop`): an instance binder `[C G]` is the
@@ -105,24 +107,15 @@ fn about_terms_only(ty: &Tree, before: &[Tree]) -> bool {
         })
 }
 
-/// Canonical rules on a theorem's binder list `(b₁) … (bₖ) : concl`.
-/// Returns the rule, the subterm it rewrote (for the path) and the new binder list.
-pub(super) fn binder_list_rule(
-    t: &Tree,
-    carriers: &Carriers,
-) -> Option<(&'static str, String, Tree)> {
-    let k = t.children.len() - 1;
-    let binders = &t.children[..k];
-    let concl = &t.children[k];
-    let rebuild = |binders: Vec<Tree>, concl: Tree| {
-        let mut children = binders;
-        children.push(concl);
-        Tree::node(binder_list_label(children.len() - 1), children)
-    };
-    // An instance binder about terms (`[N.Normal]`, `[Fact p.Prime]`, `[h : (H.subgroupOf
-    // K).Normal]`) is a hypothesis with another binder info: `(h✝ : N.Normal)`, as
-    // `implicit_binder` does for `{x}`. One about types (`[Group G]`, `[CharP F p]`) stays an
-    // instance, so that the class facts the other rules read keep their shape.
+/// What a binder-list rule gives: the lemma, the text of what it rewrote and the new list.
+type Rewritten = Option<(&'static str, String, Tree)>;
+
+/// `instance binder (binder info)`: an instance binder about terms (`[N.Normal]`,
+/// `[Fact p.Prime]`, `[h : (H.subgroupOf K).Normal]`) is a hypothesis with another binder info:
+/// `(h✝ : N.Normal)`, as `implicit_binder` does for `{x}`. One about types (`[Group G]`,
+/// `[CharP F p]`) stays an instance, so that the class facts the other rules read keep their
+/// shape.
+pub(super) fn instance_binder(binders: &[Tree], concl: &Tree, _: &Carriers) -> Rewritten {
     for (i, b) in binders.iter().enumerate() {
         let (name, ty) = match (b.label.as_str(), b.children.as_slice()) {
             ("[ _ ]", [ty]) => (None, ty),
@@ -140,108 +133,161 @@ pub(super) fn binder_list_rule(
             return Some((
                 "instance binder (binder info)",
                 render(b),
-                rebuild(out, concl.clone()),
+                rebuild_list(out, concl.clone()),
             ));
         }
     }
-    // binder_split / implicit_binder / and_imp on a binder.
-    for (i, b) in binders.iter().enumerate() {
-        let Some(kind) = binder_kind(&b.label) else {
-            continue;
-        };
-        if b.children.len() > 2 {
-            let (names, ty) = b.children.split_at(b.children.len() - 1);
-            let mut out: Vec<Tree> = binders[..i].to_vec();
-            out.extend(
-                names
-                    .iter()
-                    .map(|n| Tree::node(b.label.clone(), vec![n.clone(), ty[0].clone()])),
-            );
-            out.extend_from_slice(&binders[i + 1..]);
-            return Some(("binder_split", render(b), rebuild(out, concl.clone())));
-        }
-        if b.children.len() != 2 {
-            continue;
-        }
-        if matches!(kind, BinderKind::Implicit | BinderKind::Strict) {
-            let mut out = binders.to_vec();
-            out[i] = Tree::node(EXPLICIT, b.children.clone());
-            return Some(("implicit_binder", render(b), rebuild(out, concl.clone())));
-        }
-        let (name, ty) = (&b.children[0], &b.children[1]);
-        if kind == BinderKind::Explicit && is_leaf(name) && is_universe(ty) {
-            // A type variable goes to the front, after the auto-bound names
-            // (`bind_free_variables`); nothing before it can mention it, so the move is a sound
-            // reorder. Its universe stays: `Type` is not `Type u` (a statement about types of
-            // universe 0 only), nor `Sort u` (which also ranges over propositions). `Type*`,
-            // `Type _` and `Type u` with a `u` nothing else mentions are all one fresh universe
-            // variable of this binder alone: written `Type*`. `{α β : Type u}` (one universe
-            // shared) is not `{α β : Type*}` and stays as written.
-            let fresh = match (ty.label.as_str(), ty.children.as_slice()) {
-                ("Type*", []) => true,
-                ("Type _ ", [u]) if is_leaf(u) => {
-                    u.label == "_"
-                        || (literal(u).is_none()
-                            && binders
-                                .iter()
-                                .chain(std::iter::once(concl))
-                                .map(|t| count_leaf(t, &u.label))
-                                .sum::<usize>()
-                                == 1)
-                }
-                _ => false,
-            };
-            let ty = if fresh {
-                Tree::leaf("Type*")
-            } else {
-                ty.clone()
-            };
-            // After the type variables and auto-bound names already in front of it (their
-            // order among themselves stays: moving one past another would never end).
-            let front = binders[..i]
-                .iter()
-                .take_while(|b| is_auto_bound(b) || is_type_variable(b))
-                .count();
-            let mut out = binders.to_vec();
-            out.remove(i);
-            out.insert(front, node2(EXPLICIT, name.clone(), ty));
-            if out != binders {
-                return Some((
-                    "type variable in front",
-                    render(b),
-                    rebuild(out, concl.clone()),
-                ));
-            }
-        }
-        // Nat.zero_le: a hypothesis `(h : 0 ≤ n)` on ℕ says nothing; dropped when unused.
-        if kind == BinderKind::Explicit && typed::trivially_true(ty, carriers) {
-            // A later binder of the same name (`and_imp` splits `h` into two `h`s) is no use.
-            let used_later = binders[i + 1..]
-                .iter()
-                .any(|l| mentions_outside_name(l, &name.label))
-                || mentions(concl, &name.label);
-            if !used_later {
-                let mut out = binders.to_vec();
-                out.remove(i);
-                return Some(("Nat.zero_le", render(b), rebuild(out, concl.clone())));
-            }
-        }
-        if kind == BinderKind::Explicit && ty.label == AND && ty.children.len() == 2 {
-            let used_later = binders[i + 1..].iter().any(|l| mentions(l, &name.label))
-                || mentions(concl, &name.label);
-            if !used_later {
-                let mut out: Vec<Tree> = binders[..i].to_vec();
-                for part in &ty.children {
-                    out.push(node2(EXPLICIT, name.clone(), part.clone()));
-                }
-                out.extend_from_slice(&binders[i + 1..]);
-                return Some(("and_imp", render(b), rebuild(out, concl.clone())));
-            }
-        }
+    None
+}
+
+/// `binder_split`: `(a b : T)` is `(a : T) (b : T)`, for every binder kind.
+pub(super) fn binder_split(binders: &[Tree], i: usize, concl: &Tree, _: &Carriers) -> Rewritten {
+    let b = &binders[i];
+    if binder_kind(&b.label).is_none() || b.children.len() <= 2 {
+        return None;
     }
-    // and_self: a hypothesis stated twice (`(hp : p.Prime) … (this : p.Prime)`) says it once;
-    // the later copy goes when nothing names it and no binder between the copies rebinds a
-    // name they mention.
+    let (names, ty) = b.children.split_at(b.children.len() - 1);
+    let mut out: Vec<Tree> = binders[..i].to_vec();
+    out.extend(
+        names
+            .iter()
+            .map(|n| Tree::node(b.label.clone(), vec![n.clone(), ty[0].clone()])),
+    );
+    out.extend_from_slice(&binders[i + 1..]);
+    Some(("binder_split", render(b), rebuild_list(out, concl.clone())))
+}
+
+/// `implicit_binder`: `{x : T}` and `⦃x : T⦄` are `(x : T)`.
+pub(super) fn implicit_binder(binders: &[Tree], i: usize, concl: &Tree, _: &Carriers) -> Rewritten {
+    let b = &binders[i];
+    let kind = binder_kind(&b.label)?;
+    if b.children.len() != 2 || !matches!(kind, BinderKind::Implicit | BinderKind::Strict) {
+        return None;
+    }
+    let mut out = binders.to_vec();
+    out[i] = Tree::node(EXPLICIT, b.children.clone());
+    Some((
+        "implicit_binder",
+        render(b),
+        rebuild_list(out, concl.clone()),
+    ))
+}
+
+/// An explicit binder `(name : ty)` with one name.
+fn explicit(b: &Tree) -> Option<(&Tree, &Tree)> {
+    match (binder_kind(&b.label), b.children.as_slice()) {
+        (Some(BinderKind::Explicit), [name, ty]) => Some((name, ty)),
+        _ => None,
+    }
+}
+
+/// `type variable in front`: a type variable binder moves before the binders that do not
+/// mention it.
+pub(super) fn type_variable_in_front(
+    binders: &[Tree],
+    i: usize,
+    concl: &Tree,
+    _: &Carriers,
+) -> Rewritten {
+    let b = &binders[i];
+    let (name, ty) = explicit(b)?;
+    if !is_leaf(name) || !is_universe(ty) {
+        return None;
+    }
+    // A type variable goes to the front, after the auto-bound names (`autoImplicit`); nothing
+    // before it can mention it, so the move is a sound reorder. Its universe stays: `Type` is
+    // not `Type u` (a statement about types of universe 0 only), nor `Sort u` (which also
+    // ranges over propositions). `Type*`, `Type _` and `Type u` with a `u` nothing else
+    // mentions are all one fresh universe variable of this binder alone: written `Type*`.
+    // `{α β : Type u}` (one universe shared) is not `{α β : Type*}` and stays as written.
+    let fresh = match (ty.label.as_str(), ty.children.as_slice()) {
+        ("Type*", []) => true,
+        ("Type _ ", [u]) if is_leaf(u) => {
+            u.label == "_"
+                || (literal(u).is_none()
+                    && binders
+                        .iter()
+                        .chain(std::iter::once(concl))
+                        .map(|t| count_leaf(t, &u.label))
+                        .sum::<usize>()
+                        == 1)
+        }
+        _ => false,
+    };
+    let ty = if fresh {
+        Tree::leaf("Type*")
+    } else {
+        ty.clone()
+    };
+    // After the type variables and auto-bound names already in front of it (their order among
+    // themselves stays: moving one past another would never end).
+    let front = binders[..i]
+        .iter()
+        .take_while(|b| is_auto_bound(b) || is_type_variable(b))
+        .count();
+    let mut out = binders.to_vec();
+    out.remove(i);
+    out.insert(front, node2(EXPLICIT, name.clone(), ty));
+    (out != binders).then(|| {
+        let list = rebuild_list(out, concl.clone());
+        ("type variable in front", render(b), list)
+    })
+}
+
+/// `Nat.zero_le`: a hypothesis `(h : 0 ≤ n)` on ℕ says nothing; dropped when unused.
+pub(super) fn unused_trivial_hypothesis(
+    binders: &[Tree],
+    i: usize,
+    concl: &Tree,
+    carriers: &Carriers,
+) -> Rewritten {
+    let b = &binders[i];
+    let (name, ty) = explicit(b)?;
+    if !typed::trivially_true(ty, carriers) {
+        return None;
+    }
+    // A later binder of the same name (`and_imp` splits `h` into two `h`s) is no use.
+    let used_later = binders[i + 1..]
+        .iter()
+        .any(|l| mentions_outside_name(l, &name.label))
+        || mentions(concl, &name.label);
+    if used_later {
+        return None;
+    }
+    let mut out = binders.to_vec();
+    out.remove(i);
+    Some(("Nat.zero_le", render(b), rebuild_list(out, concl.clone())))
+}
+
+/// `and_imp` on a hypothesis: `(h : p ∧ q)` is `(h : p) (h : q)` when nothing names `h`.
+pub(super) fn split_conjunction(
+    binders: &[Tree],
+    i: usize,
+    concl: &Tree,
+    _: &Carriers,
+) -> Rewritten {
+    let b = &binders[i];
+    let (name, ty) = explicit(b)?;
+    if ty.label != AND || ty.children.len() != 2 {
+        return None;
+    }
+    let used_later =
+        binders[i + 1..].iter().any(|l| mentions(l, &name.label)) || mentions(concl, &name.label);
+    if used_later {
+        return None;
+    }
+    let mut out: Vec<Tree> = binders[..i].to_vec();
+    for part in &ty.children {
+        out.push(node2(EXPLICIT, name.clone(), part.clone()));
+    }
+    out.extend_from_slice(&binders[i + 1..]);
+    Some(("and_imp", render(b), rebuild_list(out, concl.clone())))
+}
+
+/// `and_self`: a hypothesis stated twice (`(hp : p.Prime) … (this : p.Prime)`) says it once; the
+/// later copy goes when nothing names it and no binder between the copies rebinds a name they
+/// mention.
+pub(super) fn duplicate_hypothesis(binders: &[Tree], concl: &Tree, _: &Carriers) -> Rewritten {
     for (i, b) in binders.iter().enumerate() {
         let (EXPLICIT, [name, ty]) = (b.label.as_str(), b.children.as_slice()) else {
             continue;
@@ -267,20 +313,31 @@ pub(super) fn binder_list_rule(
         if earlier && !named_later {
             let mut out = binders.to_vec();
             out.remove(i);
-            return Some(("and_self", render(b), rebuild(out, concl.clone())));
+            return Some(("and_self", render(b), rebuild_list(out, concl.clone())));
         }
     }
-    if let Some((new_binders, new_concl, hypothesis)) = subst(binders, concl, carriers) {
-        return Some(("forall_eq", hypothesis, rebuild(new_binders, new_concl)));
-    }
-    if let Some((new_binders, new_concl, hypothesis)) = subst_value(binders, concl, carriers) {
-        return Some((
-            "forall_eq (function used at one point)",
-            hypothesis,
-            rebuild(new_binders, new_concl),
-        ));
-    }
-    // intro: a leading ∀ or → of the conclusion becomes a binder.
+    None
+}
+
+/// `forall_eq`: a variable defined by a hypothesis is replaced by its value ([`subst`]).
+pub(super) fn variable_definition(binders: &[Tree], concl: &Tree, c: &Carriers) -> Rewritten {
+    let (new_binders, new_concl, hypothesis) = subst(binders, concl, c)?;
+    Some((
+        "forall_eq",
+        hypothesis,
+        rebuild_list(new_binders, new_concl),
+    ))
+}
+
+/// `forall_eq (function used at one point)`: [`subst_value`].
+pub(super) fn function_value(binders: &[Tree], concl: &Tree, c: &Carriers) -> Rewritten {
+    let (new_binders, new_concl, hypothesis) = subst_value(binders, concl, c)?;
+    let list = rebuild_list(new_binders, new_concl);
+    Some(("forall_eq (function used at one point)", hypothesis, list))
+}
+
+/// `intro`: a leading `∀` or `→` of the conclusion becomes a binder.
+pub(super) fn intro(binders: &[Tree], concl: &Tree, _: &Carriers) -> Rewritten {
     if quantifier(concl) == Some(Quant::Forall) && concl.children.len() == 2 {
         let binder = &concl.children[0];
         let new_binder = match binder_kind(&binder.label) {
@@ -291,11 +348,8 @@ pub(super) fn binder_list_rule(
         if let Some(nb) = new_binder {
             let mut out = binders.to_vec();
             out.push(nb);
-            return Some((
-                "intro",
-                render(concl),
-                rebuild(out, concl.children[1].clone()),
-            ));
+            let list = rebuild_list(out, concl.children[1].clone());
+            return Some(("intro", render(concl), list));
         }
     }
     // `p → False` is left to `not_iff_imp_false` (it becomes `¬p`, like a conclusion written
@@ -305,16 +359,17 @@ pub(super) fn binder_list_rule(
         name.hypothesis_freecost = true;
         let mut out = binders.to_vec();
         out.push(node2(EXPLICIT, name, concl.children[0].clone()));
-        return Some((
-            "intro",
-            render(concl),
-            rebuild(out, concl.children[1].clone()),
-        ));
+        let list = rebuild_list(out, concl.children[1].clone());
+        return Some(("intro", render(concl), list));
     }
-    // Last, once `forall_eq` and `intro` are done (they may still need the type a function's
-    // use decides, e.g. when the function itself goes): a binder type the later uses decide is
-    // left to elaboration, as in quantifiers (`canonical_at`): `(x : ℝ)` before
-    // `(h : f x = 0)` with `(f : ℝ → ℝ)` is `(x : _)`.
+    None
+}
+
+/// `binder type (elaboration)` on the theorem's binders, declared last so that `forall_eq` and
+/// `intro` are done first (they may still need the type a function's use decides, e.g. when the
+/// function itself goes): a binder type the later uses decide is left to elaboration, as in
+/// quantifiers: `(x : ℝ)` before `(h : f x = 0)` with `(f : ℝ → ℝ)` is `(x : _)`.
+pub(super) fn decided_binder_type(binders: &[Tree], concl: &Tree, c: &Carriers) -> Rewritten {
     for (i, b) in binders.iter().enumerate() {
         let (EXPLICIT, [name, ty]) = (b.label.as_str(), b.children.as_slice()) else {
             continue;
@@ -325,14 +380,11 @@ pub(super) fn binder_list_rule(
         let mut rest: Vec<Tree> = binders[i + 1..].to_vec();
         rest.push(concl.clone());
         let scope = Tree::node("·", rest);
-        if typed::infer_binder_type(&name.label, &scope, carriers).as_ref() == Some(ty) {
+        if typed::infer_binder_type(&name.label, &scope, c).as_ref() == Some(ty) {
             let mut out = binders.to_vec();
             out[i] = auto_bound_binder(name.clone());
-            return Some((
-                "binder type (elaboration)",
-                render(b),
-                rebuild(out, concl.clone()),
-            ));
+            let list = rebuild_list(out, concl.clone());
+            return Some(("binder type (elaboration)", render(b), list));
         }
     }
     None

@@ -12,9 +12,9 @@
 //! body: no reduction. Must not decide anything about where substitution is allowed (the
 //! callers' `substitutable` does).
 
+use super::binders_casts::ascribed;
+use super::carriers::Carriers;
 use super::shapes::{app_head, binder_kind, binds_inside, leaves, mentions, BinderKind};
-use super::substitution::ascribed;
-use super::typed::Carriers;
 use crate::trees::Tree;
 
 const UNKNOWN_TYPE: &str = "_";

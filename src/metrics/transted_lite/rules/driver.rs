@@ -6,29 +6,19 @@
 //! declared rules of the tables everywhere) and the step bound and deadline. The rules themselves
 //! are in the family tables and the procedure modules; nothing here rewrites a term.
 
-use super::binder_list::binder_list_rule;
 use super::binders_apply;
-use super::binders_elided;
-use super::quantifiers::quantifier_rule;
+use super::carriers::Carriers;
+use super::declare::Ctx;
 use super::render::render;
 use super::rewrite::Applied;
-use super::shapes::{
-    binder_name, binds_leaf, is_binder_list, is_leaf, node2, quantifier, EXPLICIT,
-};
-use super::statement::{bind_free_variables, polynomial_notation};
-use super::substitution::zeta;
+use super::shapes::{binder_name, is_binder_list, is_leaf, quantifier};
 use super::table;
-use super::typed;
-use super::typed::Carriers;
 use crate::metrics::transted_lite::clock::Clock;
 use crate::trees::Tree;
 
 /// Bound on canonical rewrites per statement: every canonical rule shrinks a well-founded
 /// measure, so this is never reached on real statements; it keeps odd input from looping.
 const MAX_CANONICAL_STEPS: usize = 10_000;
-
-// ---------------------------------------------------------------------------------------------
-// Canonical rules
 
 /// Apply the canonical rules to a fixpoint, then flag bound names for free renaming.
 /// Returns the canonical tree and the rewrites applied, in order.
@@ -42,27 +32,18 @@ pub fn canonicalize(tree: &Tree) -> (Tree, Vec<Applied>) {
 /// [`canonicalize`], giving up (`None`) once `clock` has run out: it is read before each
 /// node's rule attempt, so the overrun is one attempt.
 pub fn canonicalize_within(tree: &Tree, clock: Clock) -> Option<(Tree, Vec<Applied>)> {
-    let mut log = Vec::new();
-    // `R[X]` is rewritten first, so that the binder types the typed rules read (field
-    // notation on `(p : ℚ[X])`) are already `Polynomial ℚ`.
-    let unfolded;
-    let tree = if binds_leaf(tree, "X") {
-        tree
-    } else {
-        unfolded = polynomial_notation(tree, &mut log);
-        &unfolded
-    };
+    let applied = |(rule, at)| Applied { rule, at };
+    // Notations (`R[X]`) are unfolded first, so that the binder types the typed rules read
+    // (field notation on `(p : ℚ[X])`) are already `Polynomial ℚ`; the carriers are what the
+    // statement's own binders say, read before `autoImplicit` adds Lean's.
+    let (steps, tree) = table::notation(tree);
+    let mut log: Vec<Applied> = steps.into_iter().map(applied).collect();
     let context = Context {
-        carriers: Carriers::of(tree),
+        carriers: Carriers::of(&tree),
         clock,
     };
-    let mut t = match bind_free_variables(tree) {
-        Some((applied, bound)) => {
-            log.push(applied);
-            bound
-        }
-        None => tree.clone(),
-    };
+    let (steps, mut t) = table::statement(&tree);
+    log.extend(steps.into_iter().map(applied));
     while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log, &context) {}
     if clock.passed() {
         return None;
@@ -116,69 +97,21 @@ fn canonical_pass_at(
     changed
 }
 
-/// The first canonical rule that applies at the root of `t`.
+/// The first canonical rule that applies at the root of `t`: the binder-list rules at the
+/// theorem's binder list, the tables' node rules anywhere else.
 fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, Tree)> {
-    let at = || render(t);
     if is_list {
-        return binder_list_rule(t, &context.carriers)
+        return table::list_at(t, &context.carriers)
             .map(|(rule, at, new)| (Applied { rule, at }, new));
     }
-    if let Some(q) = quantifier(t) {
-        // A binder type its use decides anyway is left to elaboration: `∀ x : ℝ, f x = c` is
-        // `∀ x, f x = c` when `(f : ℝ → ℝ)`. (Dropping, not adding, the type keeps a type
-        // difference counted once, at the binder of `f`, rather than at every quantifier.)
-        if let [b, body] = t.children.as_slice() {
-            if b.label == EXPLICIT && b.children.len() == 2 && is_leaf(&b.children[0]) {
-                let (x, ty) = (&b.children[0], &b.children[1]);
-                let inferred = typed::infer_binder_type(&x.label, body, &context.carriers);
-                if inferred.as_ref() == Some(ty) {
-                    let new = node2(&t.label, x.clone(), body.clone());
-                    let applied = Applied {
-                        rule: "binder type (elaboration)",
-                        at: at(),
-                    };
-                    return Some((applied, new));
-                }
-            }
-        }
-        if let Some((rule, new)) = typed::exists_mem(t, &context.carriers) {
-            return Some((Applied { rule, at: at() }, new));
-        }
-        if let Some((rule, new)) = quantifier_rule(t, q) {
-            return Some((Applied { rule, at: at() }, new));
-        }
-        // The declared rules at a quantifier (`Dvd.dvd (definition)`) come after these.
-        let ctx = table::Ctx {
-            carriers: &context.carriers,
-            at: None,
-        };
-        return table::canonical_at(t, &ctx).map(|(rule, new)| (Applied { rule, at: at() }, new));
-    }
-    // The same in `{x | …}`, `⋃ x, …`, `∑ x ∈ s, …`, `fun x => …` (module `binders_elided`).
-    if let Some(new) = binders_elided::elide_decided_type(t, &context.carriers) {
-        let applied = Applied {
-            rule: "binder type (elaboration)",
-            at: at(),
-        };
-        return Some((applied, new));
-    }
-    if t.label.starts_with("let") && (3..=4).contains(&t.children.len()) {
-        if let Some(new) = zeta(t, &context.carriers) {
-            return Some((
-                Applied {
-                    rule: "zeta",
-                    at: at(),
-                },
-                new,
-            ));
-        }
-    }
-    // Every other local rule is declared as data (`rules/table.rs` and the family tables).
-    let ctx = table::Ctx {
+    let ctx = Ctx {
         carriers: &context.carriers,
         at: None,
     };
-    table::canonical_at(t, &ctx).map(|(rule, new)| (Applied { rule, at: at() }, new))
+    table::canonical_at(t, &ctx).map(|(rule, new)| {
+        let at = render(t);
+        (Applied { rule, at }, new)
+    })
 }
 
 /// Mark every bound name (theorem binders, quantifier binders) and its occurrences in scope as

@@ -2,7 +2,7 @@
 //! classical), and the symmetric and associative moves of `=`, `≠`, `∧`, `∨`, `↔`, `→`.
 //! Declared as data for [`super::table`]; owns nothing else.
 
-use super::table::*;
+use super::declare::*;
 use super::typed;
 
 pub const RULES: &[Rule] = &[
@@ -34,7 +34,7 @@ pub const RULES: &[Rule] = &[
         "?a ∧ ?b → ?c",
         "?a → ?b → ?c",
     )
-    .when(&[Cond::Prop("?c")])
+    .when(&[prop(&["?c"])])
     .ex(&[(
         "(x : ℝ) : 0 < x ∧ x < 1 → x ^ 2 < 1",
         "(x : ℝ) : 0 < x → x < 1 → x ^ 2 < 1",
@@ -65,21 +65,21 @@ pub const RULES: &[Rule] = &[
         .non(&["(p q : Prop) : ¬ (p ∧ q)"]),
     // Moves.
     mv("eq_comm", "a = b ↔ b = a", "?a = ?b", "?b = ?a")
-        .when(&[distinct("?a", "?b")])
+        .when(&[distinct(&["?a", "?b"])])
         .ex(&[("(x : ℕ) : x = 2", "(x : ℕ) : 2 = x")])
         .non(&["(x : ℕ) : x < 2", "(x : ℕ) : x = x"]),
     mv("ne_comm", "a ≠ b ↔ b ≠ a", "?a ≠ ?b", "?b ≠ ?a")
-        .when(&[distinct("?a", "?b")])
+        .when(&[distinct(&["?a", "?b"])])
         .ex(&[("(x : ℕ) : x ≠ 2", "(x : ℕ) : 2 ≠ x")]),
     mv("and_comm", "a ∧ b ↔ b ∧ a", "?a ∧ ?b", "?b ∧ ?a")
-        .when(&[distinct("?a", "?b")])
+        .when(&[distinct(&["?a", "?b"])])
         .ex(&[("(p q : Prop) : p ∧ q", "(p q : Prop) : q ∧ p")])
         .non(&["(p q : Prop) : p → q"]),
     mv("or_comm", "a ∨ b ↔ b ∨ a", "?a ∨ ?b", "?b ∨ ?a")
-        .when(&[distinct("?a", "?b")])
+        .when(&[distinct(&["?a", "?b"])])
         .ex(&[("(p q : Prop) : p ∨ q", "(p q : Prop) : q ∨ p")]),
     mv("iff_comm", "(a ↔ b) ↔ (b ↔ a)", "?a ↔ ?b", "?b ↔ ?a")
-        .when(&[distinct("?a", "?b")])
+        .when(&[distinct(&["?a", "?b"])])
         .ex(&[("(p q : Prop) : p ↔ q", "(p q : Prop) : q ↔ p")]),
     mv(
         "and_assoc",
@@ -127,7 +127,7 @@ pub const RULES: &[Rule] = &[
         "?a → ?b → ?c",
         "?b → ?a → ?c",
     )
-    .when(&[distinct("?a", "?b"), Cond::Prop("?c")])
+    .when(&[distinct(&["?a", "?b"]), prop(&["?c"])])
     .ex(&[("(p q r : Prop) : p → q → r", "(p q r : Prop) : q → p → r")])
     .non(&[
         "(p r : Prop) : p → p → r",

@@ -4,9 +4,9 @@
 //! Owns which operations give the same literal in every number type they may be read at;
 //! decides nothing about where it runs (it is a code rule of the arithmetic table).
 
+use super::carriers::Carriers;
 use super::elab;
 use super::shapes::{literal, node2, ADD, EQ, GE, GT, LE, LT, MUL, NE};
-use super::typed::Carriers;
 use crate::trees::Tree;
 
 /// Largest literal `norm_num` writes: beyond it the arithmetic is left as written (a 40-digit

@@ -2,11 +2,12 @@
 //! `open` abbreviates, GTED's labels), and ascriptions that change nothing. Canonical, always
 //! towards the form on the right. Declared as data for [`super::table`]; owns nothing else.
 
+use super::carriers::Carriers;
+use super::declare::*;
 use super::elab;
 use super::shapes::{binder_kind, is_leaf, node2, BinderKind, EQ, FORALL, GE, GT, IMP, LE, LT, NE};
-use super::table::*;
+use super::statement::polynomial;
 use super::typed;
-use super::typed::Carriers;
 use crate::trees::Tree;
 
 pub const RULES: &[Rule] = &[
@@ -175,7 +176,7 @@ pub const RULES: &[Rule] = &[
         "(?x : ?T)",
         "?x",
     )
-    .when(&[Cond::HasType("?x", "?T")])
+    .when(&[has_type(&["?x", "?T"])])
     .ex(&[("(x : ℝ) : (x : ℝ) + 1 = 2", "(x : ℝ) : x + 1 = 2")])
     .non(&[
         "(x : ℕ) : (x : ℝ) + 1 = 2",
@@ -216,13 +217,9 @@ pub const RULES: &[Rule] = &[
     )
     .ex(&[("(S : Set ℝ) (y : ↥S) : y = y", "(S : Set ℝ) (y : S) : y = y")])
     .non(&["(S : Set ℝ) (y : ℝ) : y ∈ S", "(S : Set ℝ) : ∀ y ∈ S, y = y"]),
-    elsewhere(
-        "Polynomial (notation R[X])",
-        "scoped[Polynomial] notation:9000 R \"[X]\" => Polynomial R",
-        Direction::Canonical,
-    )
-    .ex(&[("(p : ℚ[X]) : p = p", "(p : Polynomial ℚ) : p = p")])
-    .non(&["(X : ℕ) (f : ℕ → ℕ) : f X = 1"]),
+    canonical("Polynomial (notation R[X])", "scoped[Polynomial] notation:9000 R \"[X]\" => Polynomial R", Action::Notation(polynomial))
+        .ex(&[("(p : ℚ[X]) : p = p", "(p : Polynomial ℚ) : p = p")])
+        .non(&["(X : ℕ) (f : ℕ → ℕ) : f X = 1"]),
 ];
 
 /// `a ≡ b [ZMOD n]` whose operands are natural numbers cast to ℤ as a whole: ℕ-typed terms

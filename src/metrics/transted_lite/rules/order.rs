@@ -2,7 +2,7 @@
 //! on (read from elaboration-lite at the rewritten terms; unknown ⇒ the rule does not fire).
 //! Declared as data for [`super::table`]; owns nothing else.
 
-use super::table::*;
+use super::declare::*;
 use super::typed;
 
 pub const RULES: &[Rule] = &[
@@ -12,7 +12,7 @@ pub const RULES: &[Rule] = &[
         "¬ ?a < ?b",
         "?b ≤ ?a",
     )
-    .when(&[on(&["?a", "?b"], &LINEAR), number("?a"), number("?b")])
+    .when(&[on(&["?a", "?b"], &LINEAR), number(&["?a"]), number(&["?b"])])
     .ex(&[("(x : ℝ) : ¬ (x < 2)", "(x : ℝ) : 2 ≤ x")])
     .non(&[
         "(A B : Set ℕ) : ¬ (A < B)",
@@ -27,7 +27,7 @@ pub const RULES: &[Rule] = &[
         "¬ ?a ≤ ?b",
         "?b < ?a",
     )
-    .when(&[on(&["?a", "?b"], &LINEAR), number("?a"), number("?b")])
+    .when(&[on(&["?a", "?b"], &LINEAR), number(&["?a"]), number(&["?b"])])
     .ex(&[
         ("(n : ℤ) : ¬ (n ≤ 2)", "(n : ℤ) : 2 < n"),
         ("(f : ℕ → ℝ) : ¬ (f 1 ≤ 2)", "(f : ℕ → ℝ) : 2 < f 1"),
@@ -41,8 +41,8 @@ pub const RULES: &[Rule] = &[
     )
     .when(&[
         on(&["0", "?a - ?b"], &ORDERED_GROUP),
-        number("?a"),
-        number("?b"),
+        number(&["?a"]),
+        number(&["?b"]),
     ])
     .ex(&[("(a b : ℝ) : 0 ≤ a - b", "(a b : ℝ) : b ≤ a")])
     .non(&["(a b : ℕ) : 0 ≤ a - b", "(a b : ℂ) : 0 ≤ a - b"]),
@@ -54,8 +54,8 @@ pub const RULES: &[Rule] = &[
     )
     .when(&[
         on(&["0", "?a - ?b"], &ORDERED_GROUP),
-        number("?a"),
-        number("?b"),
+        number(&["?a"]),
+        number(&["?b"]),
     ])
     .ex(&[("(a b : ℤ) : 0 < a - b", "(a b : ℤ) : b < a")])
     .non(&["(a b : ℕ) : 0 < a - b"]),
@@ -67,8 +67,8 @@ pub const RULES: &[Rule] = &[
     )
     .when(&[
         on(&["?a - ?b", "0"], &ORDERED_GROUP),
-        number("?a"),
-        number("?b"),
+        number(&["?a"]),
+        number(&["?b"]),
     ])
     .ex(&[("(a b : ℚ) : a - b ≤ 0", "(a b : ℚ) : a ≤ b")])
     .non(&["(a b : ℕ) : a - b ≤ 0"]),
@@ -80,8 +80,8 @@ pub const RULES: &[Rule] = &[
     )
     .when(&[
         on(&["?a - ?b", "0"], &ORDERED_GROUP),
-        number("?a"),
-        number("?b"),
+        number(&["?a"]),
+        number(&["?b"]),
     ])
     .ex(&[("(a b : ℝ) : a - b < 0", "(a b : ℝ) : a < b")])
     .non(&["(a b : ℕ) : a - b < 0"]),
@@ -93,9 +93,9 @@ pub const RULES: &[Rule] = &[
     )
     .when(&[
         on(&["?a", "?b + 1"], &NAT),
-        not_numeral("?b"),
-        number("?a"),
-        number("?b"),
+        not_numeral(&["?b"]),
+        number(&["?a"]),
+        number(&["?b"]),
     ])
     .ex(&[("(a b : ℕ) : a < b + 1", "(a b : ℕ) : a ≤ b")])
     .non(&[
@@ -111,9 +111,9 @@ pub const RULES: &[Rule] = &[
     )
     .when(&[
         on(&["?a", "?b + 1"], &INT),
-        not_numeral("?b"),
-        number("?a"),
-        number("?b"),
+        not_numeral(&["?b"]),
+        number(&["?a"]),
+        number(&["?b"]),
     ])
     .ex(&[("(a b : ℤ) : a < b + 1", "(a b : ℤ) : a ≤ b")])
     .non(&["(a b : ℚ) : a < b + 1"]),
@@ -125,9 +125,9 @@ pub const RULES: &[Rule] = &[
     )
     .when(&[
         on(&["?a + 1", "?b"], &NAT),
-        not_numeral("?a"),
-        number("?a"),
-        number("?b"),
+        not_numeral(&["?a"]),
+        number(&["?a"]),
+        number(&["?b"]),
     ])
     .ex(&[("(a b : ℕ) : a + 1 ≤ b", "(a b : ℕ) : a < b")])
     .non(&["(a b : ℝ) : a + 1 ≤ b"]),
@@ -139,9 +139,9 @@ pub const RULES: &[Rule] = &[
     )
     .when(&[
         on(&["?a + 1", "?b"], &INT),
-        not_numeral("?a"),
-        number("?a"),
-        number("?b"),
+        not_numeral(&["?a"]),
+        number(&["?a"]),
+        number(&["?b"]),
     ])
     .ex(&[("(a b : ℤ) : a + 1 ≤ b", "(a b : ℤ) : a < b")]),
     rw(
@@ -150,7 +150,7 @@ pub const RULES: &[Rule] = &[
         "1 ≤ ?b",
         "0 < ?b",
     )
-    .when(&[on(&["1", "?b"], &NAT), number("?b")])
+    .when(&[on(&["1", "?b"], &NAT), number(&["?b"])])
     .ex(&[("(n : ℕ) : 1 ≤ n", "(n : ℕ) : 0 < n")])
     .non(&["(x : ℝ) : 1 ≤ x", "(x : ℕ) : 2 ≤ x"]),
     rw(
@@ -159,7 +159,7 @@ pub const RULES: &[Rule] = &[
         "1 ≤ ?b",
         "0 < ?b",
     )
-    .when(&[on(&["1", "?b"], &INT), number("?b")])
+    .when(&[on(&["1", "?b"], &INT), number(&["?b"])])
     .ex(&[("(n : ℤ) : 1 ≤ n", "(n : ℤ) : 0 < n")]),
     rw(
         "Nat.pos_iff_ne_zero",
@@ -167,7 +167,7 @@ pub const RULES: &[Rule] = &[
         "?n ≠ 0",
         "0 < ?n",
     )
-    .when(&[on(&["?n", "0"], &NAT), number("?n")])
+    .when(&[on(&["?n", "0"], &NAT), number(&["?n"])])
     .ex(&[("(n : ℕ) : n ≠ 0", "(n : ℕ) : 0 < n")])
     .non(&["(n : ℤ) : n ≠ 0", "(n : ℕ) : Nat.divisors n ≠ 0"]),
     rw(
@@ -176,7 +176,7 @@ pub const RULES: &[Rule] = &[
         "0 ≠ ?n",
         "0 < ?n",
     )
-    .when(&[on(&["0", "?n"], &NAT), number("?n")])
+    .when(&[on(&["0", "?n"], &NAT), number(&["?n"])])
     .ex(&[("(n : ℕ) : 0 ≠ n", "(n : ℕ) : 0 < n")]),
     rw(
         "Nat.zero_le",
@@ -184,7 +184,7 @@ pub const RULES: &[Rule] = &[
         "0 ≤ ?n ∧ ?q",
         "?q",
     )
-    .when(&[on(&["?n"], &NAT), number("?n")])
+    .when(&[on(&["?n"], &NAT), number(&["?n"])])
     .ex(&[("(n : ℕ) : 0 ≤ n ∧ n < 3", "(n : ℕ) : n < 3")])
     .non(&["(n : ℤ) : 0 ≤ n ∧ n < 3"]),
     rw(
@@ -193,7 +193,7 @@ pub const RULES: &[Rule] = &[
         "?p ∧ 0 ≤ ?n",
         "?p",
     )
-    .when(&[on(&["?n"], &NAT), number("?n")])
+    .when(&[on(&["?n"], &NAT), number(&["?n"])])
     .ex(&[("(n : ℕ) : n < 3 ∧ 0 ≤ n", "(n : ℕ) : n < 3")])
     .non(&["(x : ℝ) : x < 3 ∧ 0 ≤ x"]),
     moves_code(

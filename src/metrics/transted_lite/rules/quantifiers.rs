@@ -4,6 +4,7 @@
 //!
 //! Owns only these shapes; the quantifier rules that need types are in `typed`.
 
+use super::declare::Ctx;
 use super::render::render;
 use super::rewrite::Applied;
 use super::shapes::{
@@ -116,7 +117,7 @@ pub(super) fn classify_qbinder(b: &Tree) -> Option<QBinder<'_>> {
 
 /// Canonical rules at a `∀`/`∃` node: split multi-binder quantifiers, unfold binder predicates,
 /// make binders explicit.
-pub(super) fn quantifier_rule(t: &Tree, q: Quant) -> Option<(&'static str, Tree)> {
+fn quantifier_rule(t: &Tree, q: Quant) -> Option<(&'static str, Tree)> {
     let label = quant_label(q);
     let n = t.children.len();
     let body = &t.children[n - 1];
@@ -193,4 +194,9 @@ pub(super) fn quantifier_rule(t: &Tree, q: Quant) -> Option<(&'static str, Tree)
             ))
         }
     }
+}
+
+/// [`quantifier_rule`] at a `∀`/`∃` node.
+pub(super) fn quantifier_binders(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+    quantifier_rule(t, quantifier(t)?)
 }

@@ -2,7 +2,7 @@
 //! cardinalities, and equations of tuples and functions taken componentwise/pointwise.
 //! Declared as data for [`super::table`]; owns nothing else.
 
-use super::table::*;
+use super::declare::*;
 use super::typed;
 
 /// `Set.mem_X`/`Finset.mem_X` for one interval, written `Set.X`, `X` (under `open Set`) and
@@ -133,11 +133,4 @@ pub const RULES: &[Rule] = &[
         "(G : Type*) [Fintype G] : Nat.card G = 4",
         "(s : Finset ℕ) : Finset.card s = 4",
     ]),
-    elsewhere(
-        "Set.nonempty_def",
-        "s.Nonempty is ∃ x, x ∈ s: (∃ x, x ∈ s) ↔ s ≠ ∅",
-        Direction::Canonical,
-    )
-    .ex(&[("(s : Set ℝ) : ∃ x, x ∈ s", "(s : Set ℝ) : s ≠ ∅")])
-    .non(&["(s : Set ℝ) : ∃ n : ℕ, (n : ℝ) ∈ s"]),
 ];

@@ -34,6 +34,11 @@ pub(super) const IMP: &str = " _ → _ ";
 pub(super) const ADD: &str = " _ + _ ";
 pub(super) const MUL: &str = " _ * _ ";
 pub(super) const NOT: &str = "¬";
+pub(super) const SUB: &str = " _ - _ ";
+pub(super) const DIV: &str = " _ / _ ";
+pub(super) const POW: &str = " _ ^ _ ";
+pub(super) const MEM: &str = " _ ∈ _ ";
+pub(super) const NEG: &str = "-";
 pub(super) const EXPLICIT: &str = " _ : _ ";
 pub(super) const FORALL: &str = "∀ _ , _ ";
 pub(super) const EXISTS: &str = "∃ _ , _ ";
@@ -373,4 +378,11 @@ pub(super) fn is_binding_node(label: &str) -> bool {
     label.contains("=>")
         || (label.starts_with('{') && label.contains('|'))
         || label.ends_with(", _ ")
+}
+
+/// A binder list `binders : concl` as a tree.
+pub(super) fn rebuild_list(binders: Vec<Tree>, concl: Tree) -> Tree {
+    let mut children = binders;
+    children.push(concl);
+    Tree::node(binder_list_label(children.len() - 1), children)
 }

@@ -8,8 +8,8 @@
 use super::render::render;
 use super::rewrite::Applied;
 use super::shapes::{
-    app_head, auto_bound_binder, binder_list_label, is_binder_list, is_leaf, is_universe,
-    mentions_prefix, node2, EXPLICIT,
+    app_head, auto_bound_binder, binder_list_label, binds_leaf, is_binder_list, is_leaf,
+    is_universe, mentions_prefix, node2, EXPLICIT,
 };
 use crate::trees::Tree;
 
@@ -21,7 +21,7 @@ use crate::trees::Tree;
 /// not the one-letter constants common `open`s bring in (`π`, `e`; `I`, `X`, `C` where the
 /// statement is about complex numbers or polynomials): the parser flags every name it saw
 /// bound, so an unflagged variable-shaped leaf is free.
-pub(super) fn bind_free_variables(tree: &Tree) -> Option<(Applied, Tree)> {
+fn bind_free_variables(tree: &Tree) -> Option<(Applied, Tree)> {
     let [child] = tree.children.as_slice() else {
         return None;
     };
@@ -145,7 +145,7 @@ fn is_variable_shaped(name: &str) -> bool {
 
 /// Mathlib: `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R`. Called only when no
 /// name `X` is bound in the statement, so that ` _ [X]` is not indexing by a variable `X`.
-pub(super) fn polynomial_notation(t: &Tree, log: &mut Vec<Applied>) -> Tree {
+fn polynomial_notation(t: &Tree, log: &mut Vec<Applied>) -> Tree {
     let mut out = t.clone();
     out.children = t
         .children
@@ -160,4 +160,22 @@ pub(super) fn polynomial_notation(t: &Tree, log: &mut Vec<Applied>) -> Tree {
         out.label = "Polynomial _ ".to_string();
     }
     out
+}
+
+/// `autoImplicit` as a statement procedure ([`bind_free_variables`]).
+pub(super) fn auto_implicit(tree: &Tree) -> Option<(Vec<(&'static str, String)>, Tree)> {
+    let (applied, bound) = bind_free_variables(tree)?;
+    Some((vec![(applied.rule, applied.at)], bound))
+}
+
+/// The `R[X]` notation unfolded over the whole statement ([`polynomial_notation`]), unless the
+/// statement binds a name `X` (then ` _ [X]` is indexing by it).
+pub(super) fn polynomial(tree: &Tree) -> Option<(Vec<(&'static str, String)>, Tree)> {
+    if binds_leaf(tree, "X") {
+        return None;
+    }
+    let mut log = Vec::new();
+    let unfolded = polynomial_notation(tree, &mut log);
+    let steps = log.into_iter().map(|a| (a.rule, a.at)).collect();
+    Some((steps, unfolded))
 }

@@ -5,16 +5,18 @@
 //! Owns when a value may replace a name (freeness, capture, shadowing) and the ascription a
 //! value keeps ([`ascribed`]). Does not decide where these rules run.
 
+use super::binders_casts::{ascribed, ascribed_where};
+use super::carriers::Carriers;
+use super::declare::Ctx;
+use super::render::render;
+
 use super::binders_beta;
 use super::binders_casts;
 use super::elab;
-use super::render::render;
 use super::shapes::{
     app_head, binder_kind, binder_name, binds, binds_inside, is_leaf, leaves, mentions,
-    mentions_head, node2, only_as, quantifier, replace, BinderKind, EQ, EXPLICIT, IMP,
-    UNKNOWN_TYPE,
+    mentions_head, only_as, quantifier, replace, BinderKind, EQ, EXPLICIT, IMP,
 };
-use super::typed::Carriers;
 use crate::trees::Tree;
 
 /// `forall_eq`/`forall_eq'`: `(x : T) … (h : x = e) … : p x` ↔ `… : p e` when `e` does not
@@ -92,43 +94,6 @@ pub(super) fn subst(
         }
     }
     None
-}
-
-/// `(e : T)`, unless `T` is unknown (`_`) or `e` has type `T` anyway (elaboration-lite: a
-/// number type its own binders decide). Numerals alone are ℕ unless the context decides
-/// otherwise, and a context that made a natural variable another type did so by coercing it
-/// at the leaf (`binop%`), where the numeral takes that type with the same value: so numerals
-/// put for a natural need no ascription. For any other type they do (`(x : ℤ) (h : x = 2)`
-/// makes `x - 3` the integer `-1`; `2 - 3` is the natural `0`). Nor does a natural or integer
-/// value with `-`, `/` or `%` in it: where the variable stood under a cast (`(x : ℝ)`, or an
-/// operand `binop%` coerces), the cast went around the whole value, and `binop%` would push it
-/// to the leaves of a bare `y - 3`, where it does not commute with truncation (`↑(y - 3)` is
-/// not `↑y - 3`); the ascription `(y - 3 : ℕ)` keeps it a leaf.
-pub(super) fn ascribed(e: &Tree, ty: &Tree, carriers: &Carriers) -> Tree {
-    ascribed_where(e, ty, carriers, false)
-}
-
-/// [`ascribed`], told whether no cast reaches the places the value goes to
-/// ([`binders_casts::uses_at_own_type`]): then a truncating value needs no ascription either.
-pub(super) fn ascribed_where(e: &Tree, ty: &Tree, carriers: &Carriers, uncast: bool) -> Tree {
-    let already = e.label == "( _ : _ )" && e.children.get(1) == Some(ty);
-    fn truncating(t: &Tree) -> bool {
-        [" _ - _ ", " _ / _ ", " _ % _ "].contains(&t.label.as_str())
-            || (t.label != "( _ : _ )" && t.children.iter().any(truncating))
-    }
-    let own = elab::num_of_type(ty).is_some_and(|n| {
-        let discrete = matches!(n, elab::Num::Nat | elab::Num::Int);
-        let fits = match elab::type_of(e, carriers) {
-            elab::Ty::Num(m) => m == n,
-            elab::Ty::Numeral => n == elab::Num::Nat,
-            elab::Ty::Unknown => false,
-        };
-        fits && (uncast || !(discrete && truncating(e)))
-    });
-    if (is_leaf(ty) && ty.label == UNKNOWN_TYPE) || already || own {
-        return e.clone();
-    }
-    node2("( _ : _ )", e.clone(), ty.clone())
 }
 
 /// A function variable used only at one point, where a hypothesis gives its value:
@@ -217,7 +182,7 @@ pub(super) fn subst_value(
 /// `let x := v; b` → `b[v/x]` (children `[x, v, b]` or `[x, T, v, b]`). A written type stays
 /// with the value (`let x : ℝ := 1; x / 2` is `(1 : ℝ) / 2`, not the natural `1 / 2`), and a
 /// function value is β-reduced where it is applied ([`binders_beta`]).
-pub(super) fn zeta(t: &Tree, carriers: &Carriers) -> Option<Tree> {
+fn zeta(t: &Tree, carriers: &Carriers) -> Option<Tree> {
     let name = t.children.first().filter(|n| is_leaf(n))?;
     let n = t.children.len();
     let value = match t.children.as_slice() {
@@ -308,4 +273,12 @@ pub(super) fn substitute(t: &Tree, name: &str, value: &Tree) -> Tree {
         .map(|c| substitute(c, name, value))
         .collect();
     out
+}
+
+/// `zeta` at a `let` node ([`zeta`]).
+pub(super) fn inline_let(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    if !t.label.starts_with("let") || !(3..=4).contains(&t.children.len()) {
+        return None;
+    }
+    zeta(t, ctx.carriers).map(|new| ("zeta", new))
 }

@@ -1,7 +1,7 @@
 //! End-to-end tests of the rules: statements in canonical form meet or stay apart, and the moves
 //! offered on a statement. Tests of one module's internals are next to that module.
 
-use super::moves::binder_reorder;
+use super::binder_moves::binder_reorder;
 use super::shapes::{binder_list, binder_name, mentions, ADD, EQ};
 use super::*;
 use crate::distance::{ted, CostModel};
