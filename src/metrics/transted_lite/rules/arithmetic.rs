@@ -3,396 +3,118 @@
 //! from elaboration-lite at the rewritten terms; unknown ⇒ the rule does not fire), and the
 //! commutative and associative moves of `+` and `*`. Declared as data for [`super::table`].
 
-use super::table::*;
-use super::*;
+use super::declare::*;
+use super::elab;
+use super::norm_num::norm_num;
+use super::shapes::{is_leaf, mentions, node2, quantifier, Quant, EQ, EXPLICIT, MUL};
+use crate::trees::Tree;
 
+#[rustfmt::skip]
 pub const RULES: &[Rule] = &[
-    code(
-        "norm_num",
-        "arithmetic on natural literals at the type a relation or ascription fixes \
-          (ℕ ℤ ℚ ℝ ℂ; `-` and `/` only where exact, `%` on ℕ ℤ only)",
-        |t, ctx| norm_num(t, ctx.carriers).map(|new| ("norm_num", new)),
-    )
-    .ex(&[
-        ("(x : ℝ) : x = 2 + 3", "(x : ℝ) : x = 5"),
-        ("(x : ℕ) : x = 7 - 2", "(x : ℕ) : x = 5"),
-        ("(x : ℕ) : x = 7 % 3", "(x : ℕ) : x = 1"),
-        (
-            "(x : ℝ) : x = ((5 - 3 : ℕ) : ℝ)",
-            "(x : ℝ) : x = ((2 : ℕ) : ℝ)",
-        ),
-    ])
-    .non(&[
-        "(x : ℕ) : x = 2 - 3",
-        "(x : ℕ) : x = 7 / 2",
-        "(x : ℝ) : x = 2 - 3",
-        "(x : ℝ) : x = 7 / 2",
-        "(x : ℝ) : x = 7 % 3",
-        "(x : ℚ) : x = 5 % 2",
-        "(x : ZMod 5) : x = 7 - 2",
-        "(x : ZMod 3) : x = 4 / 2",
-        "(x : Fin 5) : x = 8 / 2",
-        "(x : UInt8) : x = 300 / 2",
-        "(x : Float) : x = 2 ^ 60 + 1",
-        "(K : Type*) [Field K] (a : K) : a = 2 / 2",
-        "{R : Type*} [Ring R] (a : R) : a = 2 + 3",
-        "(f : ℕ → ℝ) : f (2 + 3) = 1",
-    ]),
-    code(
-        "Dvd.dvd (definition)",
-        "a ∣ b is ∃ c, b = a * c (ℕ: Nat.instDvdNat; ℤ: Int.instDvdInt; c * a by mul_comm)",
-        dvd_of_exists,
-    )
-    .ex(&[
-        ("(a b : ℕ) : ∃ c, b = a * c", "(a b : ℕ) : a ∣ b"),
-        ("(n : ℤ) : ∃ k : ℤ, n = k * 2", "(n : ℤ) : 2 ∣ n"),
-    ])
-    .non(&[
-        "(a b : ℝ) : ∃ c, b = a * c",
-        "(a b : ℕ) : ∃ c : ℤ, b = a * c",
-        "(a : ℕ) : ∃ c, c = a * c",
-        "{M : Type*} [Monoid M] (a b : M) : ∃ c, b = c * a",
-    ]),
-    rw(
-        "inv_eq_one_div",
-        "a⁻¹ = 1 / a (DivInvMonoid)",
-        "?a⁻¹",
-        "1 / ?a",
-    )
-    .when(&[Cond::DivInv("?a")])
-    .ex(&[
-        ("(x : ℝ) : x⁻¹ = 2", "(x : ℝ) : 1 / x = 2"),
-        (
-            "{G : Type*} [Group G] (a : G) : a⁻¹ = a",
-            "{G : Type*} [Group G] (a : G) : 1 / a = a",
-        ),
-    ])
-    .non(&[
-        "{G : Type*} [Inv G] [Div G] [One G] (a : G) : a⁻¹ = a",
-        "(A : Matrix (Fin 2) (Fin 2) ℝ) : A⁻¹ = A",
-        "(x : α) : x⁻¹ = x",
-    ]),
-    rw(
-        "Nat.coprime_iff_gcd_eq_one",
-        "Nat.Coprime m n ↔ Nat.gcd m n = 1 (Iff.rfl)",
-        "Nat.Coprime ?a ?b",
-        "Nat.gcd ?a ?b = 1",
-    )
-    .ex(&[("(a b : ℕ) : Nat.Coprime a b", "(a b : ℕ) : Nat.gcd a b = 1")])
-    .non(&["(a b : ℤ) : IsCoprime a b"]),
+    code("norm_num", "arithmetic on natural literals at the type a relation or ascription fixes \
+          (ℕ ℤ ℚ ℝ ℂ; `-` and `/` only where exact, `%` on ℕ ℤ only)", |t, ctx| norm_num(t, ctx.carriers).map(|new| ("norm_num", new)))
+        .ex(&[("(x : ℝ) : x = 2 + 3", "(x : ℝ) : x = 5"), ("(x : ℕ) : x = 7 - 2", "(x : ℕ) : x = 5"), ("(x : ℕ) : x = 7 % 3", "(x : ℕ) : x = 1"), ("(x : ℝ) : x = ((5 - 3 : ℕ) : ℝ)", "(x : ℝ) : x = ((2 : ℕ) : ℝ)")])
+        .non(&["(x : ℕ) : x = 2 - 3", "(x : ℕ) : x = 7 / 2", "(x : ℝ) : x = 2 - 3", "(x : ℝ) : x = 7 / 2", "(x : ℝ) : x = 7 % 3", "(x : ℚ) : x = 5 % 2", "(x : ZMod 5) : x = 7 - 2", "(x : ZMod 3) : x = 4 / 2", "(x : Fin 5) : x = 8 / 2", "(x : UInt8) : x = 300 / 2", "(x : Float) : x = 2 ^ 60 + 1", "(K : Type*) [Field K] (a : K) : a = 2 / 2", "{R : Type*} [Ring R] (a : R) : a = 2 + 3", "(f : ℕ → ℝ) : f (2 + 3) = 1"]),
+    code("Dvd.dvd (definition)", "a ∣ b is ∃ c, b = a * c (ℕ: Nat.instDvdNat; ℤ: Int.instDvdInt; c * a by mul_comm)", dvd_of_exists)
+        .ex(&[("(a b : ℕ) : ∃ c, b = a * c", "(a b : ℕ) : a ∣ b"), ("(n : ℤ) : ∃ k : ℤ, n = k * 2", "(n : ℤ) : 2 ∣ n")])
+        .non(&["(a b : ℝ) : ∃ c, b = a * c", "(a b : ℕ) : ∃ c : ℤ, b = a * c", "(a : ℕ) : ∃ c, c = a * c", "{M : Type*} [Monoid M] (a b : M) : ∃ c, b = c * a"]),
+    rw("inv_eq_one_div", "a⁻¹ = 1 / a (DivInvMonoid)", "?a⁻¹", "1 / ?a").when(&[div_inv(&["?a"])])
+        .ex(&[("(x : ℝ) : x⁻¹ = 2", "(x : ℝ) : 1 / x = 2"), ("{G : Type*} [Group G] (a : G) : a⁻¹ = a", "{G : Type*} [Group G] (a : G) : 1 / a = a")])
+        .non(&["{G : Type*} [Inv G] [Div G] [One G] (a : G) : a⁻¹ = a", "(A : Matrix (Fin 2) (Fin 2) ℝ) : A⁻¹ = A", "(x : α) : x⁻¹ = x"]),
+    rw("Nat.coprime_iff_gcd_eq_one", "Nat.Coprime m n ↔ Nat.gcd m n = 1 (Iff.rfl)", "Nat.Coprime ?a ?b", "Nat.gcd ?a ?b = 1")
+        .ex(&[("(a b : ℕ) : Nat.Coprime a b", "(a b : ℕ) : Nat.gcd a b = 1")])
+        .non(&["(a b : ℤ) : IsCoprime a b"]),
     // `Nat.succ n` is one ℕ-typed leaf of the arithmetic around it, cast as a whole; `n + 1`
     // would be cast at its leaves (`binop%`). The ascription keeps it one ℕ term; it goes where
     // the surrounding arithmetic is ℕ anyway ("type ascription (at its relation's type)").
-    rw(
-        "Nat.succ_eq_add_one",
-        "n.succ = n + 1",
-        "Nat.succ ?n",
-        "(?n + 1 : ℕ)",
-    )
-    .ex(&[
-        ("(n : ℕ) : Nat.succ n = 3", "(n : ℕ) : (n + 1 : ℕ) = 3"),
-        (
-            "(a b : ℕ) : (Nat.succ (a - b) : ℤ) = 1",
-            "(a b : ℕ) : ((a - b + 1 : ℕ) : ℤ) = 1",
-        ),
-    ]),
-    rw(
-        "Nat.even_iff",
-        "Even n ↔ n % 2 = 0 (ℕ)",
-        "?n % 2 = 0",
-        "Even ?n",
-    )
-    .when(&[on(&["?n % 2", "0"], &NAT)])
-    .ex(&[("(n : ℕ) : n % 2 = 0", "(n : ℕ) : Even n")])
-    .non(&["(x : ℝ) : x % 2 = 0"]),
-    rw(
-        "Int.even_iff",
-        "Even n ↔ n % 2 = 0 (ℤ)",
-        "?n % 2 = 0",
-        "Even ?n",
-    )
-    .when(&[on(&["?n % 2", "0"], &INT)])
-    .ex(&[("(n : ℤ) : n % 2 = 0", "(n : ℤ) : Even n")]),
-    rw(
-        "Nat.odd_iff",
-        "Odd n ↔ n % 2 = 1 (ℕ)",
-        "?n % 2 = 1",
-        "Odd ?n",
-    )
-    .when(&[on(&["?n % 2", "1"], &NAT)])
-    .ex(&[("(n : ℕ) : n % 2 = 1", "(n : ℕ) : Odd n")])
-    .non(&["(x : ℚ) : x % 2 = 1"]),
-    rw(
-        "Int.odd_iff",
-        "Odd n ↔ n % 2 = 1 (ℤ)",
-        "?n % 2 = 1",
-        "Odd ?n",
-    )
-    .when(&[on(&["?n % 2", "1"], &INT)])
-    .ex(&[("(n : ℤ) : n % 2 = 1", "(n : ℤ) : Odd n")]),
-    rw(
-        "Nat.dvd_iff_mod_eq_zero",
-        "a ∣ b ↔ b % a = 0 (ℕ)",
-        "?n % ?m = 0",
-        "?m ∣ ?n",
-    )
-    .when(&[on(&["?n % ?m", "0"], &NAT)])
-    .ex(&[("(n : ℕ) : n % 3 = 0", "(n : ℕ) : 3 ∣ n")])
-    .non(&["(x : ℝ) : x % 3 = 0"]),
-    rw(
-        "Int.dvd_iff_emod_eq_zero",
-        "a ∣ b ↔ b % a = 0 (ℤ)",
-        "?n % ?m = 0",
-        "?m ∣ ?n",
-    )
-    .when(&[on(&["?n % ?m", "0"], &INT)])
-    .ex(&[("(n : ℤ) : n % 3 = 0", "(n : ℤ) : 3 ∣ n")]),
-    rw(
-        "even_iff_two_dvd",
-        "Even n ↔ 2 ∣ n (ℕ, ℤ)",
-        "2 ∣ ?n",
-        "Even ?n",
-    )
-    .when(&[on(&["2", "?n"], &DISCRETE)])
-    .ex(&[("(n : ℤ) : 2 ∣ n", "(n : ℤ) : Even n")])
-    .non(&["(x : ℝ) : 2 ∣ x"]),
-    rw(
-        "Nat.not_even_iff_odd",
-        "¬Even n ↔ Odd n (ℕ)",
-        "¬ Even ?n",
-        "Odd ?n",
-    )
-    .when(&[on(&["?n"], &NAT)])
-    .ex(&[("(n : ℕ) : ¬ Even n", "(n : ℕ) : Odd n")])
-    .non(&["(x : ℝ) : ¬ Even x"]),
-    rw(
-        "Int.not_even_iff_odd",
-        "¬Even n ↔ Odd n (ℤ)",
-        "¬ Even ?n",
-        "Odd ?n",
-    )
-    .when(&[on(&["?n"], &INT)])
-    .ex(&[("(n : ℤ) : ¬ Even n", "(n : ℤ) : Odd n")]),
-    rw(
-        "Nat.not_odd_iff_even",
-        "¬Odd n ↔ Even n (ℕ)",
-        "¬ Odd ?n",
-        "Even ?n",
-    )
-    .when(&[on(&["?n"], &NAT)])
-    .ex(&[("(n : ℕ) : ¬ Odd n", "(n : ℕ) : Even n")]),
-    rw(
-        "Int.not_odd_iff_even",
-        "¬Odd n ↔ Even n (ℤ)",
-        "¬ Odd ?n",
-        "Even ?n",
-    )
-    .when(&[on(&["?n"], &INT)])
-    .ex(&[("(n : ℤ) : ¬ Odd n", "(n : ℤ) : Even n")]),
-    rw(
-        "Complex.norm_eq_abs",
-        "‖z‖ = Complex.abs z (ℂ has no lattice |·|)",
-        "|?z|",
-        "‖?z‖",
-    )
-    .when(&[on(&["?z"], &COMPLEX)])
-    .ex(&[("(z : ℂ) : |z| = 1", "(z : ℂ) : ‖z‖ = 1")])
-    .non(&["(x : ℝ) : |x| = 1"]),
-    rw(
-        "Complex.norm_eq_abs",
-        "‖z‖ = Complex.abs z",
-        "Complex.abs ?z",
-        "‖?z‖",
-    )
-    .ex(&[("(z : ℂ) : Complex.abs z = 1", "(z : ℂ) : ‖z‖ = 1")]),
-    rw("Real.norm_eq_abs", "‖r‖ = |r| (ℝ)", "‖?x‖", "|?x|")
-        .when(&[on(&["?x"], &REAL), number("?x")])
+    rw("Nat.succ_eq_add_one", "n.succ = n + 1", "Nat.succ ?n", "(?n + 1 : ℕ)")
+        .ex(&[("(n : ℕ) : Nat.succ n = 3", "(n : ℕ) : (n + 1 : ℕ) = 3"), ("(a b : ℕ) : (Nat.succ (a - b) : ℤ) = 1", "(a b : ℕ) : ((a - b + 1 : ℕ) : ℤ) = 1")]),
+    rw("Nat.even_iff", "Even n ↔ n % 2 = 0 (ℕ)", "?n % 2 = 0", "Even ?n").when(&[on(&["?n % 2", "0"], &NAT)])
+        .ex(&[("(n : ℕ) : n % 2 = 0", "(n : ℕ) : Even n")])
+        .non(&["(x : ℝ) : x % 2 = 0"]),
+    rw("Int.even_iff", "Even n ↔ n % 2 = 0 (ℤ)", "?n % 2 = 0", "Even ?n").when(&[on(&["?n % 2", "0"], &INT)])
+        .ex(&[("(n : ℤ) : n % 2 = 0", "(n : ℤ) : Even n")]),
+    rw("Nat.odd_iff", "Odd n ↔ n % 2 = 1 (ℕ)", "?n % 2 = 1", "Odd ?n").when(&[on(&["?n % 2", "1"], &NAT)])
+        .ex(&[("(n : ℕ) : n % 2 = 1", "(n : ℕ) : Odd n")])
+        .non(&["(x : ℚ) : x % 2 = 1"]),
+    rw("Int.odd_iff", "Odd n ↔ n % 2 = 1 (ℤ)", "?n % 2 = 1", "Odd ?n").when(&[on(&["?n % 2", "1"], &INT)])
+        .ex(&[("(n : ℤ) : n % 2 = 1", "(n : ℤ) : Odd n")]),
+    rw("Nat.dvd_iff_mod_eq_zero", "a ∣ b ↔ b % a = 0 (ℕ)", "?n % ?m = 0", "?m ∣ ?n").when(&[on(&["?n % ?m", "0"], &NAT)])
+        .ex(&[("(n : ℕ) : n % 3 = 0", "(n : ℕ) : 3 ∣ n")])
+        .non(&["(x : ℝ) : x % 3 = 0"]),
+    rw("Int.dvd_iff_emod_eq_zero", "a ∣ b ↔ b % a = 0 (ℤ)", "?n % ?m = 0", "?m ∣ ?n").when(&[on(&["?n % ?m", "0"], &INT)])
+        .ex(&[("(n : ℤ) : n % 3 = 0", "(n : ℤ) : 3 ∣ n")]),
+    rw("even_iff_two_dvd", "Even n ↔ 2 ∣ n (ℕ, ℤ)", "2 ∣ ?n", "Even ?n").when(&[on(&["2", "?n"], &DISCRETE)])
+        .ex(&[("(n : ℤ) : 2 ∣ n", "(n : ℤ) : Even n")])
+        .non(&["(x : ℝ) : 2 ∣ x"]),
+    rw("Nat.not_even_iff_odd", "¬Even n ↔ Odd n (ℕ)", "¬ Even ?n", "Odd ?n").when(&[on(&["?n"], &NAT)])
+        .ex(&[("(n : ℕ) : ¬ Even n", "(n : ℕ) : Odd n")])
+        .non(&["(x : ℝ) : ¬ Even x"]),
+    rw("Int.not_even_iff_odd", "¬Even n ↔ Odd n (ℤ)", "¬ Even ?n", "Odd ?n").when(&[on(&["?n"], &INT)])
+        .ex(&[("(n : ℤ) : ¬ Even n", "(n : ℤ) : Odd n")]),
+    rw("Nat.not_odd_iff_even", "¬Odd n ↔ Even n (ℕ)", "¬ Odd ?n", "Even ?n").when(&[on(&["?n"], &NAT)])
+        .ex(&[("(n : ℕ) : ¬ Odd n", "(n : ℕ) : Even n")]),
+    rw("Int.not_odd_iff_even", "¬Odd n ↔ Even n (ℤ)", "¬ Odd ?n", "Even ?n").when(&[on(&["?n"], &INT)])
+        .ex(&[("(n : ℤ) : ¬ Odd n", "(n : ℤ) : Even n")]),
+    rw("Complex.norm_eq_abs", "‖z‖ = Complex.abs z (ℂ has no lattice |·|)", "|?z|", "‖?z‖").when(&[on(&["?z"], &COMPLEX)])
+        .ex(&[("(z : ℂ) : |z| = 1", "(z : ℂ) : ‖z‖ = 1")])
+        .non(&["(x : ℝ) : |x| = 1"]),
+    rw("Complex.norm_eq_abs", "‖z‖ = Complex.abs z", "Complex.abs ?z", "‖?z‖")
+        .ex(&[("(z : ℂ) : Complex.abs z = 1", "(z : ℂ) : ‖z‖ = 1")]),
+    rw("Real.norm_eq_abs", "‖r‖ = |r| (ℝ)", "‖?x‖", "|?x|").when(&[on(&["?x"], &REAL), number(&["?x"])])
         .ex(&[("(x : ℝ) : ‖x‖ = 1", "(x : ℝ) : |x| = 1")])
-        .non(&[
-            "(z : ℂ) : ‖z‖ = 1",
-            "(v : ℝ × ℝ) : ‖v‖ = 1",
-            "(f : ℕ → ℝ) : ‖f‖ = 1",
-        ]),
-    rw("neg_neg", "- -a = a (additive group)", "- -?a", "?a")
-        .when(&[on(&["-?a"], &GROUP), number("-?a")])
+        .non(&["(z : ℂ) : ‖z‖ = 1", "(v : ℝ × ℝ) : ‖v‖ = 1", "(f : ℕ → ℝ) : ‖f‖ = 1"]),
+    rw("neg_neg", "- -a = a (additive group)", "- -?a", "?a").when(&[on(&["-?a"], &GROUP), number(&["-?a"])])
         .ex(&[("(x : ℤ) : - -x = 1", "(x : ℤ) : x = 1")])
         .non(&[": - -1 = 1"]),
-    rw(
-        "sub_eq_zero",
-        "a - b = 0 ↔ a = b (additive group)",
-        "?a - ?b = 0",
-        "?a = ?b",
-    )
-    .when(&[on(&["?a - ?b", "0"], &GROUP), number("?a"), number("?b")])
-    .ex(&[("(a b : ℝ) : a - b = 0", "(a b : ℝ) : a = b")])
-    .non(&["(a b : ℕ) : a - b = 0"]),
-    rw(
-        "sub_eq_zero",
-        "a - b = 0 ↔ a = b (additive group)",
-        "0 = ?a - ?b",
-        "?a = ?b",
-    )
-    .when(&[on(&["0", "?a - ?b"], &GROUP), number("?a"), number("?b")])
-    .ex(&[("(a b : ℝ) : 0 = a - b", "(a b : ℝ) : a = b")]),
-    rw(
-        "sub_ne_zero",
-        "a - b ≠ 0 ↔ a ≠ b (additive group)",
-        "?a - ?b ≠ 0",
-        "?a ≠ ?b",
-    )
-    .when(&[on(&["?a - ?b", "0"], &GROUP), number("?a"), number("?b")])
-    .ex(&[("(a b : ℂ) : a - b ≠ 0", "(a b : ℂ) : a ≠ b")]),
-    rw(
-        "sub_ne_zero",
-        "a - b ≠ 0 ↔ a ≠ b (additive group)",
-        "0 ≠ ?a - ?b",
-        "?a ≠ ?b",
-    )
-    .when(&[on(&["0", "?a - ?b"], &GROUP), number("?a"), number("?b")])
-    .ex(&[("(a b : ℂ) : 0 ≠ a - b", "(a b : ℂ) : a ≠ b")]),
-    rw(
-        "sub_eq_add_neg",
-        "a - b = a + -b (additive group)",
-        "?a + -?b",
-        "?a - ?b",
-    )
-    .when(&[on(&["?a", "-?b"], &GROUP), number("?a"), number("-?b")])
-    .ex(&[("(a b : ℝ) : a + -b = 1", "(a b : ℝ) : a - b = 1")])
-    .non(&["(a b : ℕ) : a + -b = 1", "(a : ℝ) : a + -1 = 1"]),
-    rw("two_mul", "2 * a = a + a (numbers)", "?a + ?a", "2 * ?a")
-        .when(&[on(&["?a", "?a"], &NUMBERS), number("?a")])
+    rw("sub_eq_zero", "a - b = 0 ↔ a = b (additive group)", "?a - ?b = 0", "?a = ?b").when(&[on(&["?a - ?b", "0"], &GROUP), number(&["?a"]), number(&["?b"])])
+        .ex(&[("(a b : ℝ) : a - b = 0", "(a b : ℝ) : a = b")])
+        .non(&["(a b : ℕ) : a - b = 0"]),
+    rw("sub_eq_zero", "a - b = 0 ↔ a = b (additive group)", "0 = ?a - ?b", "?a = ?b").when(&[on(&["0", "?a - ?b"], &GROUP), number(&["?a"]), number(&["?b"])])
+        .ex(&[("(a b : ℝ) : 0 = a - b", "(a b : ℝ) : a = b")]),
+    rw("sub_ne_zero", "a - b ≠ 0 ↔ a ≠ b (additive group)", "?a - ?b ≠ 0", "?a ≠ ?b").when(&[on(&["?a - ?b", "0"], &GROUP), number(&["?a"]), number(&["?b"])])
+        .ex(&[("(a b : ℂ) : a - b ≠ 0", "(a b : ℂ) : a ≠ b")]),
+    rw("sub_ne_zero", "a - b ≠ 0 ↔ a ≠ b (additive group)", "0 ≠ ?a - ?b", "?a ≠ ?b").when(&[on(&["0", "?a - ?b"], &GROUP), number(&["?a"]), number(&["?b"])])
+        .ex(&[("(a b : ℂ) : 0 ≠ a - b", "(a b : ℂ) : a ≠ b")]),
+    rw("sub_eq_add_neg", "a - b = a + -b (additive group)", "?a + -?b", "?a - ?b").when(&[on(&["?a", "-?b"], &GROUP), number(&["?a"]), number(&["-?b"])])
+        .ex(&[("(a b : ℝ) : a + -b = 1", "(a b : ℝ) : a - b = 1")])
+        .non(&["(a b : ℕ) : a + -b = 1", "(a : ℝ) : a + -1 = 1"]),
+    rw("two_mul", "2 * a = a + a (numbers)", "?a + ?a", "2 * ?a").when(&[on(&["?a", "?a"], &NUMBERS), number(&["?a"])])
         .ex(&[("(x : ℝ) : x + x = 1", "(x : ℝ) : 2 * x = 1")])
         .non(&["(f : ℕ → ℕ) : f + f = f", "(x : α) : x + x = x"]),
-    rw("one_mul", "1 * a = a (numbers)", "1 * ?b", "?b")
-        .when(&[on(&["1", "?b"], &NUMBERS), number("?b"), not_numeral("?b")])
+    rw("one_mul", "1 * a = a (numbers)", "1 * ?b", "?b").when(&[on(&["1", "?b"], &NUMBERS), number(&["?b"]), not_numeral(&["?b"])])
         .ex(&[("(x : ℝ) : 1 * x = 2", "(x : ℝ) : x = 2")])
         .non(&["(A : Matrix (Fin 2) (Fin 2) ℝ) : 1 * A = A", ": 1 * 3 = 3"]),
-    rw("mul_one", "a * 1 = a (numbers)", "?a * 1", "?a")
-        .when(&[on(&["?a", "1"], &NUMBERS), number("?a"), not_numeral("?a")])
+    rw("mul_one", "a * 1 = a (numbers)", "?a * 1", "?a").when(&[on(&["?a", "1"], &NUMBERS), number(&["?a"]), not_numeral(&["?a"])])
         .ex(&[("(x : ℝ) : x * 1 = 2", "(x : ℝ) : x = 2")]),
-    rw("sq", "a ^ 2 = a * a (any monoid)", "?a * ?a", "?a ^ 2")
-        .when(&[Cond::Monoid("?a")])
-        .ex(&[
-            ("(x : ℝ) : x * x = 2", "(x : ℝ) : x ^ 2 = 2"),
-            (
-                "(G : Type*) [Group G] (x : G) : x * x = 1",
-                "(G : Type*) [Group G] (x : G) : x ^ 2 = 1",
-            ),
-        ])
-        .non(&[
-            "(G : Type*) [Mul G] (x : G) : x * x = x",
-            "(x : α) : x * x = x",
-            "(f : ℕ → ℕ) : f * f = f",
-            "(A : Matrix (Fin 2) (Fin 2) ℝ) : A * A = 1",
-        ]),
-    rw(
-        "div_eq_mul_inv",
-        "a / b = a * b⁻¹ (field; b⁻¹ written 1 / b)",
-        "?a * (1 / ?b)",
-        "?a / ?b",
-    )
-    .when(&[
-        on(&["?a", "1 / ?b"], &FIELD),
-        number("?a"),
-        number("1 / ?b"),
-    ])
-    .ex(&[("(a b : ℝ) : a * (1 / b) = 1", "(a b : ℝ) : a / b = 1")])
-    .non(&["(a b : ℤ) : a * (1 / b) = 1"]),
-    rw(
-        "div_eq_inv_mul",
-        "a / b = b⁻¹ * a (field; b⁻¹ written 1 / b)",
-        "1 / ?b * ?a",
-        "?a / ?b",
-    )
-    .when(&[
-        on(&["1 / ?b", "?a"], &FIELD),
-        number("?a"),
-        number("1 / ?b"),
-    ])
-    .ex(&[("(a b : ℚ) : 1 / b * a = 1", "(a b : ℚ) : a / b = 1")])
-    .non(&["(a b : ℕ) : 1 / b * a = 1"]),
+    rw("sq", "a ^ 2 = a * a (any monoid)", "?a * ?a", "?a ^ 2").when(&[monoid(&["?a"])])
+        .ex(&[("(x : ℝ) : x * x = 2", "(x : ℝ) : x ^ 2 = 2"), ("(G : Type*) [Group G] (x : G) : x * x = 1", "(G : Type*) [Group G] (x : G) : x ^ 2 = 1")])
+        .non(&["(G : Type*) [Mul G] (x : G) : x * x = x", "(x : α) : x * x = x", "(f : ℕ → ℕ) : f * f = f", "(A : Matrix (Fin 2) (Fin 2) ℝ) : A * A = 1"]),
+    rw("div_eq_mul_inv", "a / b = a * b⁻¹ (field; b⁻¹ written 1 / b)", "?a * (1 / ?b)", "?a / ?b").when(&[on(&["?a", "1 / ?b"], &FIELD), number(&["?a"]), number(&["1 / ?b"])])
+        .ex(&[("(a b : ℝ) : a * (1 / b) = 1", "(a b : ℝ) : a / b = 1")])
+        .non(&["(a b : ℤ) : a * (1 / b) = 1"]),
+    rw("div_eq_inv_mul", "a / b = b⁻¹ * a (field; b⁻¹ written 1 / b)", "1 / ?b * ?a", "?a / ?b").when(&[on(&["1 / ?b", "?a"], &FIELD), number(&["?a"]), number(&["1 / ?b"])])
+        .ex(&[("(a b : ℚ) : 1 / b * a = 1", "(a b : ℚ) : a / b = 1")])
+        .non(&["(a b : ℕ) : 1 / b * a = 1"]),
     // Moves.
-    mv(
-        "add_comm",
-        "a + b = b + a (commutative: ℕ ℤ ℚ ℝ ℂ at this node)",
-        "?a + ?b",
-        "?b + ?a",
-    )
-    .when(&[Cond::Commutes { add: true }, distinct("?a", "?b")])
-    .ex(&[("(x y : ℝ) : x + y = 1", "(x y : ℝ) : y + x = 1")])
-    .non(&[
-        "(A B : Matrix (Fin 2) (Fin 2) ℝ) : A + B = 1",
-        "(x y : α) : x + y = 1",
-    ]),
-    mv(
-        "mul_comm",
-        "a * b = b * a (commutative: ℕ ℤ ℚ ℝ ℂ at this node)",
-        "?a * ?b",
-        "?b * ?a",
-    )
-    .when(&[Cond::Commutes { add: false }, distinct("?a", "?b")])
-    .ex(&[("(x y : ℕ) : x * y = 1", "(x y : ℕ) : y * x = 1")])
-    .non(&[
-        "(A B : Matrix (Fin 2) (Fin 2) ℝ) : A * B = 1",
-        "(G : Type*) [Group G] (a b : G) : a * b = 1",
-        ": !![1, 2; 3, 4] * !![5, 0; 0, 1] = 1",
-    ]),
-    mv(
-        "add_assoc",
-        "a + b + c = a + (b + c) (AddSemigroup)",
-        "(?a + ?b) + ?c",
-        "?a + (?b + ?c)",
-    )
-    .when(&[Cond::Associative(&["?a", "?b", "?c"], true)])
-    .non(&[
-        "(a b c : Float) : a + b + c = 0",
-        "{M : Type*} [Add M] (a b c : M) : a + b + c = a",
-    ])
-    .ex(&[(
-        "(x y z : ℝ) : x + y + z = 1",
-        "(x y z : ℝ) : x + (y + z) = 1",
-    )]),
-    mv(
-        "← add_assoc",
-        "a + (b + c) = a + b + c (AddSemigroup)",
-        "?a + (?b + ?c)",
-        "(?a + ?b) + ?c",
-    )
-    .when(&[Cond::Associative(&["?a", "?b", "?c"], true)])
-    .non(&["(a b c : Float) : a + (b + c) = 0"])
-    .ex(&[(
-        "(x y z : ℝ) : x + (y + z) = 1",
-        "(x y z : ℝ) : x + y + z = 1",
-    )]),
-    mv(
-        "mul_assoc",
-        "a * b * c = a * (b * c) (Semigroup)",
-        "(?a * ?b) * ?c",
-        "?a * (?b * ?c)",
-    )
-    .when(&[Cond::Associative(&["?a", "?b", "?c"], false)])
-    .non(&[
-        "(a b c : Float) : a * b * c = 1",
-        "{M : Type*} [Mul M] (a b c : M) : a * b * c = a",
-        "{R : Type*} [NonUnitalNonAssocRing R] (a b c : R) : a * b * c = 0",
-        "{R : Type*} [Semiring R] [Mul R] (a b c : R) : a * b * c = 0",
-    ])
-    .ex(&[(
-        "(x y z : ℝ) : x * y * z = 1",
-        "(x y z : ℝ) : x * (y * z) = 1",
-    )]),
-    mv(
-        "← mul_assoc",
-        "a * (b * c) = a * b * c (Semigroup)",
-        "?a * (?b * ?c)",
-        "(?a * ?b) * ?c",
-    )
-    .when(&[Cond::Associative(&["?a", "?b", "?c"], false)])
-    .non(&["{R : Type*} [NonUnitalNonAssocRing R] (a b c : R) : a * (b * c) = 0"])
-    .ex(&[(
-        "(x y z : ℝ) : x * (y * z) = 1",
-        "(x y z : ℝ) : x * y * z = 1",
-    )]),
+    mv("add_comm", "a + b = b + a (commutative: ℕ ℤ ℚ ℝ ℂ at this node)", "?a + ?b", "?b + ?a").when(&[commutes(true), distinct(&["?a", "?b"])])
+        .ex(&[("(x y : ℝ) : x + y = 1", "(x y : ℝ) : y + x = 1")])
+        .non(&["(A B : Matrix (Fin 2) (Fin 2) ℝ) : A + B = 1", "(x y : α) : x + y = 1"]),
+    mv("mul_comm", "a * b = b * a (commutative: ℕ ℤ ℚ ℝ ℂ at this node)", "?a * ?b", "?b * ?a").when(&[commutes(false), distinct(&["?a", "?b"])])
+        .ex(&[("(x y : ℕ) : x * y = 1", "(x y : ℕ) : y * x = 1")])
+        .non(&["(A B : Matrix (Fin 2) (Fin 2) ℝ) : A * B = 1", "(G : Type*) [Group G] (a b : G) : a * b = 1", ": !![1, 2; 3, 4] * !![5, 0; 0, 1] = 1"]),
+    mv("add_assoc", "a + b + c = a + (b + c) (AddSemigroup)", "(?a + ?b) + ?c", "?a + (?b + ?c)").when(&[associative(&["?a", "?b", "?c"], true)])
+        .non(&["(a b c : Float) : a + b + c = 0", "{M : Type*} [Add M] (a b c : M) : a + b + c = a"])
+        .ex(&[("(x y z : ℝ) : x + y + z = 1", "(x y z : ℝ) : x + (y + z) = 1")]),
+    mv("← add_assoc", "a + (b + c) = a + b + c (AddSemigroup)", "?a + (?b + ?c)", "(?a + ?b) + ?c").when(&[associative(&["?a", "?b", "?c"], true)])
+        .non(&["(a b c : Float) : a + (b + c) = 0"])
+        .ex(&[("(x y z : ℝ) : x + (y + z) = 1", "(x y z : ℝ) : x + y + z = 1")]),
+    mv("mul_assoc", "a * b * c = a * (b * c) (Semigroup)", "(?a * ?b) * ?c", "?a * (?b * ?c)").when(&[associative(&["?a", "?b", "?c"], false)])
+        .non(&["(a b c : Float) : a * b * c = 1", "{M : Type*} [Mul M] (a b c : M) : a * b * c = a", "{R : Type*} [NonUnitalNonAssocRing R] (a b c : R) : a * b * c = 0", "{R : Type*} [Semiring R] [Mul R] (a b c : R) : a * b * c = 0"])
+        .ex(&[("(x y z : ℝ) : x * y * z = 1", "(x y z : ℝ) : x * (y * z) = 1")]),
+    mv("← mul_assoc", "a * (b * c) = a * b * c (Semigroup)", "?a * (?b * ?c)", "(?a * ?b) * ?c").when(&[associative(&["?a", "?b", "?c"], false)])
+        .non(&["{R : Type*} [NonUnitalNonAssocRing R] (a b c : R) : a * (b * c) = 0"])
+        .ex(&[("(x y z : ℝ) : x * (y * z) = 1", "(x y z : ℝ) : x * y * z = 1")]),
 ];
 
 /// `∃ c, b = a * c` (or `c * a`) is `a ∣ b` on ℕ and ℤ, where `Dvd.dvd a b` is defined as

@@ -1,150 +1,96 @@
-//! Binders family: rules about binder lists, quantifiers and the theorem's hypotheses. These
-//! need procedure (binder lists of any length, freeness and capture side conditions,
-//! substitution), so they stay code in the parent module; they are registered here with their
-//! lemma and examples so that the generic test covers them. Only `prenex` and the quantifier
-//! swap run from the table (code at one node).
+//! Binders family: rules about binder lists, quantifiers, `let` and the theorem's hypotheses.
+//! Most need procedure (binder lists of any length, freeness and capture side conditions,
+//! substitution): each is declared here with its lemma and examples, its procedure referenced
+//! by function from the module that owns it (`binder_list`, `quantifiers`, `substitution`,
+//! `statement`, `binders_elided`, `binder_moves`). Declared as data for the matcher (`table`);
+//! owns only the quantifier swap.
 
-use super::table::*;
-use super::*;
+use super::binder_list::{
+    binder_split, decided_binder_type, duplicate_hypothesis, function_value, implicit_binder,
+    instance_binder, intro, split_conjunction, type_variable_in_front, unused_trivial_hypothesis,
+    variable_definition,
+};
+use super::binder_moves::{reorder_binders, swap_binders};
+use super::binders_elided::{binder_type_elided, quantifier_binder_type};
+use super::carriers::Carriers;
+use super::declare::*;
+use super::elab;
+use super::quantifiers::{prenex, quantifier_binders};
+use super::shapes::{binder_name, mentions_outside_name, node2, quantifier, Quant, AND, IMP};
+use super::statement::auto_implicit;
+use super::substitution::inline_let;
+use super::typed;
+use crate::trees::Tree;
+use Action::{Binder, Binding, List, Statement, StatementMoves};
 
-use Direction::{Canonical, Move};
-
+#[rustfmt::skip]
 pub const RULES: &[Rule] = &[
-    code(
-        "exists_and_left / exists_and_right / imp_forall_iff",
-        "p ∧ ∃ x, q ↔ ∃ x, p ∧ q; p → ∀ x, q ↔ ∀ x, p → q (x not free in p)",
-        |t, _| {
-            if t.label != AND && t.label != IMP {
-                return None;
-            }
-            prenex(t).map(|(applied, new)| (applied.rule, new))
-        },
-    )
-    .ex(&[
-        (
-            "(y : ℕ) : y = 1 ∧ ∃ x : ℕ, x < y",
-            "(y : ℕ) : ∃ x : ℕ, y = 1 ∧ x < y",
-        ),
-        (
-            "(y : ℕ) : y = 1 → ∀ x : ℕ, x < y",
-            "(y : ℕ) : ∀ x : ℕ, y = 1 → x < y",
-        ),
-    ])
-    .non(&["(x : ℕ) : x = 1 ∧ ∃ x : ℕ, x < 2"]),
-    moves_code(
-        "forall_swap / exists_swap",
-        "(∀ x y, p x y) ↔ ∀ y x, p x y (types independent)",
-        |t, ctx| quantifier_swap(t, ctx.carriers).into_iter().collect(),
-    )
-    .ex(&[(": ∀ x : ℕ, ∀ y : ℤ, x = y", ": ∀ y : ℤ, ∀ x : ℕ, x = y")])
-    .non(&[
-        ": ∀ n : ℕ, ∀ x : Fin n, x = x",
-        ": ∀ x : ℕ, ∃ y : ℤ, x = y",
-        "(f : ∀ n : ℕ, ∀ m : ℤ, Fin 3) : f = f",
-    ]),
-    elsewhere(
-        "binder_split",
-        "∀ x y, p is ∀ x, ∀ y, p; (a b : T) is (a : T) (b : T)",
-        Canonical,
-    )
-    .ex(&[(": ∀ x y : ℕ, x = y", ": ∀ x : ℕ, ∀ y : ℕ, x = y")]),
-    elsewhere(
-        "implicit_binder",
-        "{x : T} and ⦃x : T⦄ are (x : T) (fun x => h)",
-        Canonical,
-    )
-    .ex(&[("{x : ℕ} : x = x", "(x : ℕ) : x = x")]),
-    elsewhere(
-        "binder_pred",
-        "∀ x ∈ s, p is ∀ x, x ∈ s → p; ∃ x > 0, p is ∃ x, x > 0 ∧ p",
-        Canonical,
-    )
-    .ex(&[(
-        "(s : Set ℕ) : ∀ x ∈ s, x = 1",
-        "(s : Set ℕ) : ∀ x, x ∈ s → x = 1",
-    )]),
-    elsewhere(
-        "intro",
-        "a theorem's binders and the leading ∀/→ of its type are one Π-type",
-        Canonical,
-    )
-    .ex(&[(": ∀ x : ℕ, x = x", "(x : ℕ) : x = x")]),
-    elsewhere(
-        "zeta",
-        "let x := v; b is b[v/x] (definitionally)",
-        Canonical,
-    )
-    .ex(&[("(y : ℕ) : let x := y + 1; x = 2", "(y : ℕ) : y + 1 = 2")]),
-    elsewhere(
-        "autoImplicit",
-        "a name used but never bound is bound by Lean: (x : _) in front",
-        Canonical,
-    )
-    .ex(&[(": x + 1 = 2", "(x : _) : x + 1 = 2")])
-    .non(&["(x : ℕ) : x + 1 = 2", ": π > 3"]),
-    elsewhere(
-        "binder type (elaboration)",
-        "∀ x : ℝ, f x = c is ∀ x, f x = c for (f : ℝ → ℝ)",
-        Canonical,
-    )
-    .ex(&[(
-        "(f : ℝ → ℝ) : ∀ x : ℝ, f x = 0",
-        "(f : ℝ → ℝ) : ∀ x, f x = 0",
-    )])
-    .non(&["(f : ℝ → ℝ) : ∀ x : ℕ, f x = 0"]),
-    elsewhere(
-        "instance binder (binder info)",
-        "[N.Normal], an instance about terms, is (h✝ : N.Normal)",
-        Canonical,
-    )
-    .ex(&[(
-        "(G : Type*) [Group G] (N : Subgroup G) [N.Normal] : N = N",
-        "(G : Type*) [Group G] (N : Subgroup G) (h : N.Normal) : N = N",
-    )]),
-    elsewhere(
-        "and_self",
-        "a hypothesis stated twice counts once",
-        Canonical,
-    )
-    .ex(&[(
-        "(p : ℕ) (h : p = 2) (h' : p = 2) : p = p",
-        "(p : ℕ) (h : p = 2) : p = p",
-    )]),
-    elsewhere(
-        "forall_eq",
-        "(x : T) (h : x = e) : p x ↔ p e (x not in e, h unused); `e` keeps the ascription `(e : T)` where a cast could move into it (ℕ/ℤ `-`, `/`, `%`)",
-        Canonical,
-    )
-    .ex(&[
-        ("(x y : ℕ) (h : x = y + 1) : x < 3", "(y : ℕ) : y + 1 < 3"),
-        (
-            "(x y : ℕ) (h : x = y - 3) : (x : ℝ) ≥ 0",
-            "(y : ℕ) : ((y - 3 : ℕ) : ℝ) ≥ 0",
-        ),
-    ]),
-    elsewhere("imp (non-dependent ∀)", "∀ (_ : p), q is p → q", Canonical),
-    elsewhere(
-        "type variable in front",
-        "a type variable binder moves before the binders that do not mention it",
-        Canonical,
-    ),
-    elsewhere(
-        "Nat.zero_le",
-        "an unused hypothesis (h : 0 ≤ n) on ℕ is dropped",
-        Canonical,
-    )
-    .ex(&[("(n : ℕ) (h : 0 ≤ n) : n = n", "(n : ℕ) : n = n")]),
-    elsewhere(
-        "binder_reorder",
-        "the theorem's binders permuted, none before one it mentions",
-        Move,
-    ),
-    elsewhere(
-        "forall_swap",
-        "two adjacent independent variable binders of the theorem swap",
-        Move,
-    )
-    .ex(&[("(a : ℕ) (b : ℤ) : a = b", "(b : ℤ) (a : ℕ) : a = b")]),
+    code("exists_and_left / exists_and_right / imp_forall_iff", "p ∧ ∃ x, q ↔ ∃ x, p ∧ q; p → ∀ x, q ↔ ∀ x, p → q (x not free in p)", |t, _| if t.label != AND && t.label != IMP { None } else { prenex(t).map(|(applied, new)| (applied.rule, new)) })
+        .ex(&[("(y : ℕ) : y = 1 ∧ ∃ x : ℕ, x < y", "(y : ℕ) : ∃ x : ℕ, y = 1 ∧ x < y"), ("(y : ℕ) : y = 1 → ∀ x : ℕ, x < y", "(y : ℕ) : ∀ x : ℕ, y = 1 → x < y")])
+        .non(&["(x : ℕ) : x = 1 ∧ ∃ x : ℕ, x < 2"]),
+    moves_code("forall_swap / exists_swap", "(∀ x y, p x y) ↔ ∀ y x, p x y (types independent)", |t, ctx| quantifier_swap(t, ctx.carriers).into_iter().collect())
+        .ex(&[(": ∀ x : ℕ, ∀ y : ℤ, x = y", ": ∀ y : ℤ, ∀ x : ℕ, x = y")])
+        .non(&[": ∀ n : ℕ, ∀ x : Fin n, x = x", ": ∀ x : ℕ, ∃ y : ℤ, x = y", "(f : ∀ n : ℕ, ∀ m : ℤ, Fin 3) : f = f"]),
+    // At binding nodes, before every node rule.
+    canonical("binder type (elaboration)", "∀ x : ℝ, f x = c is ∀ x, f x = c for (f : ℝ → ℝ)", Binding(quantifier_binder_type))
+        .ex(&[("(f : ℝ → ℝ) : ∀ x : ℝ, f x = 0", "(f : ℝ → ℝ) : ∀ x, f x = 0")])
+        .non(&["(f : ℝ → ℝ) : ∀ x : ℕ, f x = 0"]),
+    // Declared here, before the quantifier forms, where it was always tried.
+    canonical("Set.nonempty_def", "s.Nonempty is ∃ x, x ∈ s: (∃ x, x ∈ s) ↔ s ≠ ∅", Binding(|t, ctx| typed::exists_mem(t, ctx.carriers)))
+        .ex(&[("(s : Set ℝ) : ∃ x, x ∈ s", "(s : Set ℝ) : s ≠ ∅")])
+        .non(&["(s : Set ℝ) : ∃ n : ℕ, (n : ℝ) ∈ s"]),
+    canonical("binder_pred / binder_split / implicit_binder / imp (non-dependent ∀)", "∀ x ∈ s, p is ∀ x, x ∈ s → p; ∃ x > 0, p is ∃ x, x > 0 ∧ p; ∀ x y, p is ∀ x, ∀ y, p; {x : T} is (x : T); ∀ (_ : p), q is p → q", Binding(quantifier_binders))
+        .ex(&[("(s : Set ℕ) : ∀ x ∈ s, x = 1", "(s : Set ℕ) : ∀ x, x ∈ s → x = 1"), (": ∃ n > 0, n = 1", ": ∃ n, n > 0 ∧ n = 1"), (": ∀ x y : ℕ, x = y", ": ∀ x : ℕ, ∀ y : ℕ, x = y"), (": ∀ {x : ℕ}, x = x", ": ∀ (x : ℕ), x = x"), (": ∀ (h : 1 = 1), 2 = 2", ": 1 = 1 → 2 = 2")])
+        .non(&[": ∀ x : ℕ, x = x", ": ∀ (h : 1 = 1), h = h"]),
+    canonical("binder type (elaboration)", "{x : ℝ | f x > 0} is {x | f x > 0} for (f : ℝ → ℝ); so in ⋃, ∑, fun", Binding(binder_type_elided))
+        .ex(&[("(f : ℝ → ℝ) : {x : ℝ | f x > 0} = ∅", "(f : ℝ → ℝ) : {x | f x > 0} = ∅")])
+        .non(&["(f : ℝ → ℝ) : {x : ℕ | f x > 0} = ∅"]),
+    canonical("zeta", "let x := v; b is b[v/x] (definitionally)", Binding(inline_let))
+        .ex(&[("(y : ℕ) : let x := y + 1; x = 2", "(y : ℕ) : y + 1 = 2")]),
+    // On the theorem's binder list, in this order.
+    canonical("instance binder (binder info)", "[N.Normal], an instance about terms, is (h✝ : N.Normal)", List(instance_binder))
+        .ex(&[("(G : Type*) [Group G] (N : Subgroup G) [N.Normal] : N = N", "(G : Type*) [Group G] (N : Subgroup G) (h✝ : N.Normal) : N = N")])
+        .non(&["(G : Type*) [Group G] (a : G) : a = a"]),
+    canonical("binder_split", "(a b : T) is (a : T) (b : T)", Binder(binder_split))
+        .ex(&[(r#"{"label": "theorem", "children": [{"label": " _ : _ ", "children": [{"label": " _ : _ ", "children": [{"label": "a"}, {"label": "b"}, {"label": "ℕ"}]}, {"label": " _ = _ ", "children": [{"label": "a"}, {"label": "b"}]}]}]}"#, "(a : ℕ) (b : ℕ) : a = b")])
+        .non(&["(a : ℕ) : a = a"]),
+    canonical("implicit_binder", "{x : T} and ⦃x : T⦄ are (x : T) (fun x => h)", Binder(implicit_binder))
+        .ex(&[("{x : ℕ} : x = x", "(x : ℕ) : x = x")])
+        .non(&["[Group G] : G = G"]),
+    canonical("type variable in front", "a type variable binder moves before the binders that do not mention it", Binder(type_variable_in_front))
+        .ex(&[("(x : ℕ) (α : Type*) : x = x", "(α : Type*) (x : ℕ) : x = x")])
+        .non(&["(α : Type*) (x : ℕ) : x = x"]),
+    canonical("Nat.zero_le", "an unused hypothesis (h : 0 ≤ n) on ℕ is dropped", Binder(unused_trivial_hypothesis))
+        .ex(&[("(n : ℕ) (h : 0 ≤ n) : n = n", "(n : ℕ) : n = n")])
+        .non(&["(n : ℤ) (h : 0 ≤ n) : n = n"]),
+    canonical("and_imp", "(h : p ∧ q) is (h : p) (h : q) when nothing names h", Binder(split_conjunction))
+        .ex(&[("(x : ℝ) (h : 0 < x ∧ x < 1) : x < 2", "(x : ℝ) (h : 0 < x) (h : x < 1) : x < 2")])
+        .non(&["(p q : Prop) (h : p ∧ q) : h.1 = h.1"]),
+    canonical("and_self", "a hypothesis stated twice counts once", List(duplicate_hypothesis))
+        .ex(&[("(p : ℕ) (h : p = 2) (h' : p = 2) : p = p", "(p : ℕ) (h : p = 2) : p = p")])
+        .non(&["(x : ℕ) (h : x = 1) (x : ℕ) (h2 : x = 1) : x = 1"]),
+    canonical("forall_eq", "(x : T) (h : x = e) : p x ↔ p e (x not in e, h unused); `e` keeps the ascription `(e : T)` where a cast could move into it (ℕ/ℤ `-`, `/`, `%`)", List(variable_definition))
+        .ex(&[("(x : ℕ) (y : ℕ) (h : x = y + 1) : x < 3", "(y : ℕ) : y + 1 < 3"), ("(x : ℕ) (y : ℕ) (h : x = y - 3) : (x : ℝ) ≥ 0", "(y : ℕ) : ((y - 3 : ℕ) : ℝ) ≥ 0")])
+        .non(&["(x : ℝ) (h : x = x * x) : x = 1"]),
+    canonical("forall_eq (function used at one point)", "(f : α → β) (h : f x = e) : P (f x) ↔ P e (f used only at x)", List(function_value))
+        .ex(&[("(x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f x > 0", "(x : ℝ) : x + 1 > 0")])
+        .non(&["(x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f 0 ≤ f x"]),
+    canonical("intro", "a theorem's binders and the leading ∀/→ of its type are one Π-type", List(intro))
+        .ex(&[(": ∀ x : ℕ, x = x", "(x : ℕ) : x = x"), ("(x : ℕ) : x = 1 → x < 2", "(x : ℕ) (h✝ : x = 1) : x < 2")])
+        .non(&["(x : ℕ) : x = 1 → False", "(x : ℕ) : x = 1 ∧ x < 2"]),
+    canonical("binder type (elaboration)", "(x : ℝ) before (h : f x = 0) with (f : ℝ → ℝ) is (x : _)", List(decided_binder_type))
+        .ex(&[("(f : ℝ → ℝ) (x : ℝ) (h : f x = 0) : x = x", "(f : ℝ → ℝ) (x : _) (h : f x = 0) : x = x")])
+        .non(&["(f : ℝ → ℝ) (x : ℕ) (h : f x = 0) : x = x"]),
+    // On the whole statement.
+    canonical("autoImplicit", "a name used but never bound is bound by Lean: (x : _) in front", Statement(auto_implicit))
+        .ex(&[(": x + 1 = 2", "(x : _) : x + 1 = 2")])
+        .non(&["(x : ℕ) : x + 1 = 2", ": π > 3"]),
+    moves_of("binder_reorder", "the theorem's binders permuted, none before one it mentions", StatementMoves(reorder_binders))
+        .ex(&[("(x : ℕ) (y : ℤ) (h : x = 1) : x = y", "(y : ℤ) (x : ℕ) (h : x = 1) : x = y")])
+        .non(&["(x : ℕ) (h : x = 1) : x = x"]),
+    moves_of("forall_swap", "two adjacent independent variable binders of the theorem swap", StatementMoves(swap_binders))
+        .ex(&[("(a : ℕ) (b : ℤ) : a = b", "(b : ℤ) (a : ℕ) : a = b")])
+        .non(&["(n : ℕ) (a : Fin n) : a = a"]),
 ];
 
 /// `forall_swap`/`exists_swap` on adjacent single-binder quantifiers of one kind whose binder
@@ -160,7 +106,7 @@ fn quantifier_swap(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Tree)
         && !b
             .children
             .last()
-            .is_some_and(|body| super::elab::is_prop(body, carriers))
+            .is_some_and(|body| elab::is_prop(body, carriers))
     {
         return None;
     }

@@ -10,7 +10,7 @@
 //! bound leaf: one bijection of bound names, never a bound name against a constant. A constant
 //! head (`Real.exp x`, `Nat.gcd a b`) is not flagged: renaming it is another statement.
 
-use super::app_head;
+use super::shapes::app_head;
 use crate::trees::Tree;
 
 /// Flag `t` when it is an application `"f _ …"` whose head `f` is among the `bound` variable

@@ -12,7 +12,9 @@
 //! body: no reduction. Must not decide anything about where substitution is allowed (the
 //! callers' `substitutable` does).
 
-use super::{ascribed, binder_kind, binds_inside, leaves, mentions, BinderKind, Carriers};
+use super::binders_casts::ascribed;
+use super::carriers::Carriers;
+use super::shapes::{app_head, binder_kind, binds_inside, leaves, mentions, BinderKind};
 use crate::trees::Tree;
 
 const UNKNOWN_TYPE: &str = "_";
@@ -104,7 +106,7 @@ pub(super) fn beta(value: &Tree, args: &[Tree], carriers: &Carriers) -> Option<T
 
 /// Is `f` the head of an application in `t` (in a label, where leaf replacement does not look)?
 fn applied_in(t: &Tree, f: &str) -> bool {
-    (!t.children.is_empty() && super::app_head(t) == Some(f))
+    (!t.children.is_empty() && app_head(t) == Some(f))
         || t.children.iter().any(|c| applied_in(c, f))
 }
 

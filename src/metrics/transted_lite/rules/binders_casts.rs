@@ -3,9 +3,13 @@
 //! Owns [`uses_at_own_type`], which `forall_eq` asks before it puts a natural or integer value
 //! with `-`, `/` or `%` in place of a variable without an ascription: `binop%` pushes a cast
 //! to the leaves of a bare `y - 3`, where it does not commute with truncation, so the bare
-//! value is only the same term where no cast reaches it. Must not rewrite anything.
+//! value is only the same term where no cast reaches it; and [`ascribed`], the ascription
+//! `(e : T)` a value keeps where it replaces a variable of type `T`. Must not rewrite anything.
 
-use super::{elab, is_leaf, Carriers};
+use super::carriers::Carriers;
+use super::shapes::{is_leaf, node2, UNKNOWN_TYPE};
+
+use super::elab;
 use crate::trees::Tree;
 
 const ARITHMETIC: [&str; 5] = [" _ + _ ", " _ - _ ", " _ * _ ", " _ / _ ", " _ % _ "];
@@ -65,4 +69,41 @@ fn at_own_type(path: &[(&Tree, usize)], n: elab::Num, c: &Carriers) -> bool {
         return false;
     }
     false
+}
+
+/// `(e : T)`, unless `T` is unknown (`_`) or `e` has type `T` anyway (elaboration-lite: a
+/// number type its own binders decide). Numerals alone are ℕ unless the context decides
+/// otherwise, and a context that made a natural variable another type did so by coercing it
+/// at the leaf (`binop%`), where the numeral takes that type with the same value: so numerals
+/// put for a natural need no ascription. For any other type they do (`(x : ℤ) (h : x = 2)`
+/// makes `x - 3` the integer `-1`; `2 - 3` is the natural `0`). Nor does a natural or integer
+/// value with `-`, `/` or `%` in it: where the variable stood under a cast (`(x : ℝ)`, or an
+/// operand `binop%` coerces), the cast went around the whole value, and `binop%` would push it
+/// to the leaves of a bare `y - 3`, where it does not commute with truncation (`↑(y - 3)` is
+/// not `↑y - 3`); the ascription `(y - 3 : ℕ)` keeps it a leaf.
+pub(super) fn ascribed(e: &Tree, ty: &Tree, carriers: &Carriers) -> Tree {
+    ascribed_where(e, ty, carriers, false)
+}
+
+/// [`ascribed`], told whether no cast reaches the places the value goes to
+/// ([`binders_casts::uses_at_own_type`]): then a truncating value needs no ascription either.
+pub(super) fn ascribed_where(e: &Tree, ty: &Tree, carriers: &Carriers, uncast: bool) -> Tree {
+    let already = e.label == "( _ : _ )" && e.children.get(1) == Some(ty);
+    fn truncating(t: &Tree) -> bool {
+        [" _ - _ ", " _ / _ ", " _ % _ "].contains(&t.label.as_str())
+            || (t.label != "( _ : _ )" && t.children.iter().any(truncating))
+    }
+    let own = elab::num_of_type(ty).is_some_and(|n| {
+        let discrete = matches!(n, elab::Num::Nat | elab::Num::Int);
+        let fits = match elab::type_of(e, carriers) {
+            elab::Ty::Num(m) => m == n,
+            elab::Ty::Numeral => n == elab::Num::Nat,
+            elab::Ty::Unknown => false,
+        };
+        fits && (uncast || !(discrete && truncating(e)))
+    });
+    if (is_leaf(ty) && ty.label == UNKNOWN_TYPE) || already || own {
+        return e.clone();
+    }
+    node2("( _ : _ )", e.clone(), ty.clone())
 }

@@ -19,7 +19,10 @@
 //!
 //! Any two operands of different known types (a coercion Lean inserted) give unknown.
 
-use super::*;
+use super::carriers::Carriers;
+use super::commutativity::opaque_or_matrix;
+use super::shapes::{app_head, is_leaf, is_prop_shaped, literal, quantifier, Quant, IMP};
+use crate::trees::Tree;
 
 /// The number systems the typed rules know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

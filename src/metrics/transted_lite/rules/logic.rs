@@ -2,61 +2,31 @@
 //! classical), and the symmetric and associative moves of `=`, `≠`, `∧`, `∨`, `↔`, `→`.
 //! Declared as data for [`super::table`]; owns nothing else.
 
-use super::table::*;
-use super::*;
+use super::declare::*;
+use super::typed;
 
+#[rustfmt::skip]
 pub const RULES: &[Rule] = &[
-    rw(
-        "gt_iff_lt",
-        "a > b ↔ b < a (notation)",
-        "?a > ?b",
-        "?b < ?a",
-    )
-    .ex(&[("(x : ℝ) : x > 0", "(x : ℝ) : 0 < x")])
-    .non(&["(x : ℝ) : x < 0"]),
-    rw(
-        "ge_iff_le",
-        "a ≥ b ↔ b ≤ a (notation)",
-        "?a ≥ ?b",
-        "?b ≤ ?a",
-    )
-    .ex(&[("(x : ℝ) : x ≥ 1", "(x : ℝ) : 1 ≤ x")])
-    .non(&["(x : ℝ) : x ≤ 1"]),
+    rw("gt_iff_lt", "a > b ↔ b < a (notation)", "?a > ?b", "?b < ?a")
+        .ex(&[("(x : ℝ) : x > 0", "(x : ℝ) : 0 < x")])
+        .non(&["(x : ℝ) : x < 0"]),
+    rw("ge_iff_le", "a ≥ b ↔ b ≤ a (notation)", "?a ≥ ?b", "?b ≤ ?a")
+        .ex(&[("(x : ℝ) : x ≥ 1", "(x : ℝ) : 1 ≤ x")])
+        .non(&["(x : ℝ) : x ≤ 1"]),
     rw("ne_eq", "(a ≠ b) = ¬(a = b)", "¬ ?a = ?b", "?a ≠ ?b")
         .ex(&[("(x : ℤ) : ¬ (x = 2)", "(x : ℤ) : x ≠ 2")])
         .non(&["(x : ℤ) : ¬ (x < 2)"]),
     rw("not_iff_imp_false", "¬a ↔ a → False", "?p → False", "¬ ?p")
         .ex(&[("(x : ℕ) : x = 1 → False", "(x : ℕ) : ¬ x = 1")])
         .non(&["(x : ℕ) : x = 1 → True"]),
-    rw(
-        "and_imp",
-        "a ∧ b → c ↔ a → b → c (c : Prop)",
-        "?a ∧ ?b → ?c",
-        "?a → ?b → ?c",
-    )
-    .when(&[Cond::Prop("?c")])
-    .ex(&[(
-        "(x : ℝ) : 0 < x ∧ x < 1 → x ^ 2 < 1",
-        "(x : ℝ) : 0 < x → x < 1 → x ^ 2 < 1",
-    )])
-    .non(&[
-        "(x : ℝ) : 0 < x ∨ x < 1 → x ^ 2 < 1",
-        "(p q : Prop) (f : p ∧ q → ℕ) : f = f",
-    ]),
-    rw("fact_iff", "Fact p ↔ p", "Fact ?p", "?p").ex(&[(
-        "(p : ℕ) [Fact (Nat.Prime p)] : p = p",
-        "(p : ℕ) [Nat.Prime p] : p = p",
-    )]),
-    code(
-        "not_exists / not_forall",
-        "(¬∃ x, p x) ↔ ∀ x, ¬p x; (¬∀ x, p x) ↔ ∃ x, ¬p x",
-        |t, _| typed::negated_quantifier(t),
-    )
-    .ex(&[
-        (": ¬ ∃ n : ℕ, n < 0", ": ∀ n : ℕ, ¬ n < 0"),
-        (": ¬ ∀ n : ℕ, n < 5", ": ∃ n : ℕ, ¬ n < 5"),
-    ])
-    .non(&[": ¬ ∃ n > 2, n < 0", ": ∃ n : ℕ, ¬ n < 0"]),
+    rw("and_imp", "a ∧ b → c ↔ a → b → c (c : Prop)", "?a ∧ ?b → ?c", "?a → ?b → ?c").when(&[prop(&["?c"])])
+        .ex(&[("(x : ℝ) : 0 < x ∧ x < 1 → x ^ 2 < 1", "(x : ℝ) : 0 < x → x < 1 → x ^ 2 < 1")])
+        .non(&["(x : ℝ) : 0 < x ∨ x < 1 → x ^ 2 < 1", "(p q : Prop) (f : p ∧ q → ℕ) : f = f"]),
+    rw("fact_iff", "Fact p ↔ p", "Fact ?p", "?p")
+        .ex(&[("(p : ℕ) [Fact (Nat.Prime p)] : p = p", "(p : ℕ) [Nat.Prime p] : p = p")]),
+    code("not_exists / not_forall", "(¬∃ x, p x) ↔ ∀ x, ¬p x; (¬∀ x, p x) ↔ ∃ x, ¬p x", |t, _| typed::negated_quantifier(t))
+        .ex(&[(": ¬ ∃ n : ℕ, n < 0", ": ∀ n : ℕ, ¬ n < 0"), (": ¬ ∀ n : ℕ, n < 5", ": ∃ n : ℕ, ¬ n < 5")])
+        .non(&[": ¬ ∃ n > 2, n < 0", ": ∃ n : ℕ, ¬ n < 0"]),
     rw("not_not", "¬¬a ↔ a (classical)", "¬¬?a", "?a")
         .ex(&[("(x : ℕ) : ¬¬ x = 1", "(x : ℕ) : x = 1")])
         .non(&["(x : ℕ) : ¬ x = 1"]),
@@ -64,74 +34,27 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(p q : Prop) : ¬ (p ∨ q)", "(p q : Prop) : ¬ p ∧ ¬ q")])
         .non(&["(p q : Prop) : ¬ (p ∧ q)"]),
     // Moves.
-    mv("eq_comm", "a = b ↔ b = a", "?a = ?b", "?b = ?a")
-        .when(&[distinct("?a", "?b")])
+    mv("eq_comm", "a = b ↔ b = a", "?a = ?b", "?b = ?a").when(&[distinct(&["?a", "?b"])])
         .ex(&[("(x : ℕ) : x = 2", "(x : ℕ) : 2 = x")])
         .non(&["(x : ℕ) : x < 2", "(x : ℕ) : x = x"]),
-    mv("ne_comm", "a ≠ b ↔ b ≠ a", "?a ≠ ?b", "?b ≠ ?a")
-        .when(&[distinct("?a", "?b")])
+    mv("ne_comm", "a ≠ b ↔ b ≠ a", "?a ≠ ?b", "?b ≠ ?a").when(&[distinct(&["?a", "?b"])])
         .ex(&[("(x : ℕ) : x ≠ 2", "(x : ℕ) : 2 ≠ x")]),
-    mv("and_comm", "a ∧ b ↔ b ∧ a", "?a ∧ ?b", "?b ∧ ?a")
-        .when(&[distinct("?a", "?b")])
+    mv("and_comm", "a ∧ b ↔ b ∧ a", "?a ∧ ?b", "?b ∧ ?a").when(&[distinct(&["?a", "?b"])])
         .ex(&[("(p q : Prop) : p ∧ q", "(p q : Prop) : q ∧ p")])
         .non(&["(p q : Prop) : p → q"]),
-    mv("or_comm", "a ∨ b ↔ b ∨ a", "?a ∨ ?b", "?b ∨ ?a")
-        .when(&[distinct("?a", "?b")])
+    mv("or_comm", "a ∨ b ↔ b ∨ a", "?a ∨ ?b", "?b ∨ ?a").when(&[distinct(&["?a", "?b"])])
         .ex(&[("(p q : Prop) : p ∨ q", "(p q : Prop) : q ∨ p")]),
-    mv("iff_comm", "(a ↔ b) ↔ (b ↔ a)", "?a ↔ ?b", "?b ↔ ?a")
-        .when(&[distinct("?a", "?b")])
+    mv("iff_comm", "(a ↔ b) ↔ (b ↔ a)", "?a ↔ ?b", "?b ↔ ?a").when(&[distinct(&["?a", "?b"])])
         .ex(&[("(p q : Prop) : p ↔ q", "(p q : Prop) : q ↔ p")]),
-    mv(
-        "and_assoc",
-        "(a ∧ b) ∧ c ↔ a ∧ b ∧ c",
-        "(?a ∧ ?b) ∧ ?c",
-        "?a ∧ (?b ∧ ?c)",
-    )
-    .ex(&[(
-        "(p q r : Prop) : (p ∧ q) ∧ r",
-        "(p q r : Prop) : p ∧ (q ∧ r)",
-    )]),
-    mv(
-        "← and_assoc",
-        "a ∧ b ∧ c ↔ (a ∧ b) ∧ c",
-        "?a ∧ (?b ∧ ?c)",
-        "(?a ∧ ?b) ∧ ?c",
-    )
-    .ex(&[(
-        "(p q r : Prop) : p ∧ (q ∧ r)",
-        "(p q r : Prop) : (p ∧ q) ∧ r",
-    )]),
-    mv(
-        "or_assoc",
-        "(a ∨ b) ∨ c ↔ a ∨ b ∨ c",
-        "(?a ∨ ?b) ∨ ?c",
-        "?a ∨ (?b ∨ ?c)",
-    )
-    .ex(&[(
-        "(p q r : Prop) : (p ∨ q) ∨ r",
-        "(p q r : Prop) : p ∨ (q ∨ r)",
-    )]),
-    mv(
-        "← or_assoc",
-        "a ∨ b ∨ c ↔ (a ∨ b) ∨ c",
-        "?a ∨ (?b ∨ ?c)",
-        "(?a ∨ ?b) ∨ ?c",
-    )
-    .ex(&[(
-        "(p q r : Prop) : p ∨ (q ∨ r)",
-        "(p q r : Prop) : (p ∨ q) ∨ r",
-    )]),
-    mv(
-        "Imp.swap",
-        "(a → b → c) ↔ (b → a → c) (c : Prop)",
-        "?a → ?b → ?c",
-        "?b → ?a → ?c",
-    )
-    .when(&[distinct("?a", "?b"), Cond::Prop("?c")])
-    .ex(&[("(p q r : Prop) : p → q → r", "(p q r : Prop) : q → p → r")])
-    .non(&[
-        "(p r : Prop) : p → p → r",
-        "(f : ℤ → ℕ → ℤ) : f 1 2 = 0",
-        "(P Q : Prop) (R : Type) (g : P → Q → R) : g = g",
-    ]),
+    mv("and_assoc", "(a ∧ b) ∧ c ↔ a ∧ b ∧ c", "(?a ∧ ?b) ∧ ?c", "?a ∧ (?b ∧ ?c)")
+        .ex(&[("(p q r : Prop) : (p ∧ q) ∧ r", "(p q r : Prop) : p ∧ (q ∧ r)")]),
+    mv("← and_assoc", "a ∧ b ∧ c ↔ (a ∧ b) ∧ c", "?a ∧ (?b ∧ ?c)", "(?a ∧ ?b) ∧ ?c")
+        .ex(&[("(p q r : Prop) : p ∧ (q ∧ r)", "(p q r : Prop) : (p ∧ q) ∧ r")]),
+    mv("or_assoc", "(a ∨ b) ∨ c ↔ a ∨ b ∨ c", "(?a ∨ ?b) ∨ ?c", "?a ∨ (?b ∨ ?c)")
+        .ex(&[("(p q r : Prop) : (p ∨ q) ∨ r", "(p q r : Prop) : p ∨ (q ∨ r)")]),
+    mv("← or_assoc", "a ∨ b ∨ c ↔ (a ∨ b) ∨ c", "?a ∨ (?b ∨ ?c)", "(?a ∨ ?b) ∨ ?c")
+        .ex(&[("(p q r : Prop) : p ∨ (q ∨ r)", "(p q r : Prop) : (p ∨ q) ∨ r")]),
+    mv("Imp.swap", "(a → b → c) ↔ (b → a → c) (c : Prop)", "?a → ?b → ?c", "?b → ?a → ?c").when(&[distinct(&["?a", "?b"]), prop(&["?c"])])
+        .ex(&[("(p q r : Prop) : p → q → r", "(p q r : Prop) : q → p → r")])
+        .non(&["(p r : Prop) : p → p → r", "(f : ℤ → ℕ → ℤ) : f 1 2 = 0", "(P Q : Prop) (R : Type) (g : P → Q → R) : g = g"]),
 ];

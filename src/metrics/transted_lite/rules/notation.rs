@@ -2,224 +2,79 @@
 //! `open` abbreviates, GTED's labels), and ascriptions that change nothing. Canonical, always
 //! towards the form on the right. Declared as data for [`super::table`]; owns nothing else.
 
+use super::carriers::Carriers;
+use super::declare::*;
 use super::elab;
-use super::table::*;
-use super::*;
+use super::shapes::{binder_kind, is_leaf, node2, BinderKind, EQ, FORALL, GE, GT, IMP, LE, LT, NE};
+use super::statement::polynomial;
+use super::typed;
+use crate::trees::Tree;
 
+#[rustfmt::skip]
 pub const RULES: &[Rule] = &[
-    rw(
-        "Real.sqrt",
-        "prefix:100 \"√\" => Real.sqrt",
-        "Real.sqrt ?x",
-        "√?x",
-    )
-    .ex(&[("(x : ℝ) : Real.sqrt x = 2", "(x : ℝ) : √x = 2")])
-    .non(&["(n : ℕ) : Nat.sqrt n = 2"]),
-    rw(
-        "Int.floor",
-        "notation \"⌊\" a \"⌋\" => Int.floor a",
-        "Int.floor ?x",
-        "⌊?x⌋",
-    )
-    .ex(&[("(x : ℝ) : Int.floor x = 2", "(x : ℝ) : ⌊x⌋ = 2")])
-    .non(&["(x : ℝ) : Nat.floor x = 2"]),
-    rw(
-        "Int.ceil",
-        "notation \"⌈\" a \"⌉\" => Int.ceil a",
-        "Int.ceil ?x",
-        "⌈?x⌉",
-    )
-    .ex(&[("(x : ℝ) : Int.ceil x = 2", "(x : ℝ) : ⌈x⌉ = 2")])
-    .non(&["(x : ℝ) : Nat.ceil x = 2"]),
-    rw(
-        "Nat.factorial",
-        "notation:10000 n \"!\" => Nat.factorial n",
-        "Nat.factorial ?n",
-        "?n !",
-    )
-    .ex(&[("(n : ℕ) : Nat.factorial n = 2", "(n : ℕ) : n ! = 2")])
-    .non(&["(n : ℕ) : Nat.choose n 2 = 2"]),
-    code(
-        "Π is ∀",
-        "Π x : α, β is ∀ x : α, β (one pi type)",
-        |t, _| {
-            (t.label == "Π _ , _ " && t.children.len() >= 2)
-                .then(|| ("Π is ∀", Tree::node(FORALL, t.children.clone())))
-        },
-    )
-    .ex(&[(": Π n : ℕ, n = n", ": ∀ n : ℕ, n = n")])
-    .non(&[": ∀ n : ℕ, n = n"]),
-    code(
-        "Function.comp_apply",
-        "(f ∘ g) x = f (g x), for named f, g",
-        comp_apply,
-    )
-    .ex(&[(
-        "(f g : ℝ → ℝ) (x : ℝ) : (f ∘ g) x = 0",
-        "(f g : ℝ → ℝ) (x : ℝ) : f (g x) = 0",
-    )])
-    .non(&["(f g : ℝ → ℝ) (x : ℝ) : (f ∘ (g ∘ f)) x = 0"]),
-    code(
-        "numeral (leading zeros)",
-        "020 is the numeral 20",
-        leading_zeros,
-    )
-    .ex(&[("(n : ℕ) : n = 020", "(n : ℕ) : n = 20")])
-    .non(&["(n : ℕ) : n = 20", "(n : ℕ) : n = 0"]),
-    rw(
-        "abs",
-        "macro:max atomic(\"|\" noWs) a:term noWs \"|\" : term => `(abs $a)",
-        "abs ?a",
-        "|?a|",
-    )
-    .ex(&[("(x : ℝ) : abs x = 2", "(x : ℝ) : |x| = 2")])
-    .non(&["(x : ℝ) : Nat.abs x = 2"]),
-    rw(
-        "Real.log_div_log",
-        "Real.log x / Real.log b = Real.logb b x",
-        "Real.log ?x / Real.log ?b",
-        "Real.logb ?b ?x",
-    )
-    .ex(&[(
-        "(x : ℝ) : Real.log x / Real.log 2 = 3",
-        "(x : ℝ) : Real.logb 2 x = 3",
-    )])
-    .non(&["(x : ℝ) : Real.log x / 2 = 3"]),
-    rw(
-        "Nat.ModEq",
-        "Nat.ModEq n a b is a % n = b % n (its definition)",
-        "?a ≡ ?b [MOD ?n]",
-        "?a % ?n = ?b % ?n",
-    )
-    .when(&[on(&["?a", "?b", "?n"], &NAT)])
-    .ex(&[("(a : ℕ) : a ≡ 1 [MOD 3]", "(a : ℕ) : a % 3 = 1 % 3")])
-    .non(&["(a : ℝ) : a ≡ 1 [MOD 3]"]),
-    code(
-        "Int.natCast_modEq_iff",
-        "↑a ≡ ↑b [ZMOD ↑n] ↔ a ≡ b [MOD n] (a b n : ℕ)",
-        zmod_of_naturals,
-    )
-    .ex(&[
-        ("(n : ℕ) : Nat.factorial (n - 1) ≡ 0 [ZMOD n]", "(n : ℕ) : Nat.factorial (n - 1) ≡ 0 [MOD n]"),
-        (": 5 ^ 30 ≡ 1 [ZMOD 7]", ": 5 ^ 30 ≡ 1 [MOD 7]"),
-    ])
-    .non(&[
-        "(a b : ℕ) : a - b ≡ 0 [ZMOD 3]",
-        "(a : ℤ) : a ≡ 0 [ZMOD 3]",
-        ": 2 - 3 ≡ 4 [ZMOD 5]",
-        "(x : α) : x ≡ 0 [ZMOD 3]",
-    ]),
-    rw(
-        "Int.ModEq",
-        "Int.ModEq n a b is a % n = b % n (its definition)",
-        "?a ≡ ?b [ZMOD ?n]",
-        "?a % ?n = ?b % ?n",
-    )
+    rw("Real.sqrt", "prefix:100 \"√\" => Real.sqrt", "Real.sqrt ?x", "√?x")
+        .ex(&[("(x : ℝ) : Real.sqrt x = 2", "(x : ℝ) : √x = 2")])
+        .non(&["(n : ℕ) : Nat.sqrt n = 2"]),
+    rw("Int.floor", "notation \"⌊\" a \"⌋\" => Int.floor a", "Int.floor ?x", "⌊?x⌋")
+        .ex(&[("(x : ℝ) : Int.floor x = 2", "(x : ℝ) : ⌊x⌋ = 2")])
+        .non(&["(x : ℝ) : Nat.floor x = 2"]),
+    rw("Int.ceil", "notation \"⌈\" a \"⌉\" => Int.ceil a", "Int.ceil ?x", "⌈?x⌉")
+        .ex(&[("(x : ℝ) : Int.ceil x = 2", "(x : ℝ) : ⌈x⌉ = 2")])
+        .non(&["(x : ℝ) : Nat.ceil x = 2"]),
+    rw("Nat.factorial", "notation:10000 n \"!\" => Nat.factorial n", "Nat.factorial ?n", "?n !")
+        .ex(&[("(n : ℕ) : Nat.factorial n = 2", "(n : ℕ) : n ! = 2")])
+        .non(&["(n : ℕ) : Nat.choose n 2 = 2"]),
+    code("Π is ∀", "Π x : α, β is ∀ x : α, β (one pi type)", |t, _| (t.label == "Π _ , _ " && t.children.len() >= 2).then(|| ("Π is ∀", Tree::node(FORALL, t.children.clone()))))
+        .ex(&[(": Π n : ℕ, n = n", ": ∀ n : ℕ, n = n")])
+        .non(&[": ∀ n : ℕ, n = n"]),
+    code("Function.comp_apply", "(f ∘ g) x = f (g x), for named f, g", comp_apply)
+        .ex(&[("(f g : ℝ → ℝ) (x : ℝ) : (f ∘ g) x = 0", "(f g : ℝ → ℝ) (x : ℝ) : f (g x) = 0")])
+        .non(&["(f g : ℝ → ℝ) (x : ℝ) : (f ∘ (g ∘ f)) x = 0"]),
+    code("numeral (leading zeros)", "020 is the numeral 20", leading_zeros)
+        .ex(&[("(n : ℕ) : n = 020", "(n : ℕ) : n = 20")])
+        .non(&["(n : ℕ) : n = 20", "(n : ℕ) : n = 0"]),
+    rw("abs", "macro:max atomic(\"|\" noWs) a:term noWs \"|\" : term => `(abs $a)", "abs ?a", "|?a|")
+        .ex(&[("(x : ℝ) : abs x = 2", "(x : ℝ) : |x| = 2")])
+        .non(&["(x : ℝ) : Nat.abs x = 2"]),
+    rw("Real.log_div_log", "Real.log x / Real.log b = Real.logb b x", "Real.log ?x / Real.log ?b", "Real.logb ?b ?x")
+        .ex(&[("(x : ℝ) : Real.log x / Real.log 2 = 3", "(x : ℝ) : Real.logb 2 x = 3")])
+        .non(&["(x : ℝ) : Real.log x / 2 = 3"]),
+    rw("Nat.ModEq", "Nat.ModEq n a b is a % n = b % n (its definition)", "?a ≡ ?b [MOD ?n]", "?a % ?n = ?b % ?n").when(&[on(&["?a", "?b", "?n"], &NAT)])
+        .ex(&[("(a : ℕ) : a ≡ 1 [MOD 3]", "(a : ℕ) : a % 3 = 1 % 3")])
+        .non(&["(a : ℝ) : a ≡ 1 [MOD 3]"]),
+    code("Int.natCast_modEq_iff", "↑a ≡ ↑b [ZMOD ↑n] ↔ a ≡ b [MOD n] (a b n : ℕ)", zmod_of_naturals)
+        .ex(&[("(n : ℕ) : Nat.factorial (n - 1) ≡ 0 [ZMOD n]", "(n : ℕ) : Nat.factorial (n - 1) ≡ 0 [MOD n]"), (": 5 ^ 30 ≡ 1 [ZMOD 7]", ": 5 ^ 30 ≡ 1 [MOD 7]")])
+        .non(&["(a b : ℕ) : a - b ≡ 0 [ZMOD 3]", "(a : ℤ) : a ≡ 0 [ZMOD 3]", ": 2 - 3 ≡ 4 [ZMOD 5]", "(x : α) : x ≡ 0 [ZMOD 3]"]),
     // `[ZMOD n]` elaborates its operands at ℤ (`↑a - ↑b` for naturals `a b`); `%` elaborates
     // them at their own type: only where that is ℤ already.
-    .when(&[on(&["?a", "?b", "?n"], &INT)])
-    .ex(&[("(a : ℤ) : a ≡ 1 [ZMOD 3]", "(a : ℤ) : a % 3 = 1 % 3")])
-    .non(&[
-        "(a b : ℕ) : a - b ≡ 0 [ZMOD 3]",
-        ": 2 - 3 ≡ 4 [ZMOD 5]",
-    ]),
-    code(
-        "dot notation",
-        "x.f is T.f x for x : T … (generalized field notation)",
-        |t, ctx| typed::dot_notation(t, ctx.carriers).map(|new| ("dot notation", new)),
-    )
-    .ex(&[
-        ("(p : ℕ) : p.Prime", "(p : ℕ) : Nat.Prime p"),
-        (
-            "(s : Finset ℕ) : s.Nonempty",
-            "(s : Finset ℕ) : Finset.Nonempty s",
-        ),
-    ])
-    .non(&["(p : α) : p.Prime"]),
-    code(
-        "Function.Injective (definition)",
-        "Injective f := ∀ ⦃a₁ a₂⦄, f a₁ = f a₂ → a₁ = a₂ (Mathlib/Logic/Function/Defs.lean)",
-        injective_unfolded,
-    )
-    .ex(&[(
-        "(f : ℕ → ℕ) : Function.Injective f",
-        "(f : ℕ → ℕ) : ∀ a✝₁, ∀ a✝₂, f a✝₁ = f a✝₂ → a✝₁ = a✝₂",
-    )])
-    .non(&["(f : ℕ → ℕ) : Function.Surjective f"]),
-    rw(
-        "Set.image",
-        "infixl:80 \" '' \" => Set.image",
-        "Set.image ?f ?s",
-        "?f '' ?s",
-    )
-    .ex(&[(
-        "(f : ℝ → ℝ) (s : Set ℝ) : Set.image f s = s",
-        "(f : ℝ → ℝ) (s : Set ℝ) : f '' s = s",
-    )]),
-    rw(
-        "Set.preimage",
-        "infixl:80 \" ⁻¹' \" => Set.preimage",
-        "Set.preimage ?f ?s",
-        "?f ⁻¹' ?s",
-    )
-    .ex(&[(
-        "(f : ℝ → ℝ) (s : Set ℝ) : Set.preimage f s = s",
-        "(f : ℝ → ℝ) (s : Set ℝ) : f ⁻¹' s = s",
-    )]),
-    rw(
-        "type ascription (already that type)",
-        "(e : T) elaborates to e when e : T already",
-        "(?x : ?T)",
-        "?x",
-    )
-    .when(&[Cond::HasType("?x", "?T")])
-    .ex(&[("(x : ℝ) : (x : ℝ) + 1 = 2", "(x : ℝ) : x + 1 = 2")])
-    .non(&[
-        "(x : ℕ) : (x : ℝ) + 1 = 2",
-        ": (2 : ℝ) + 1 = 3",
-        "(x : ℕ) : (↑x : ℝ) = 2",
-        "(x : α) : (x : ℝ) = 2",
-        // Compound: the ascription is the type `-` elaborates at (`↑(y - 3)` is not `↑y - 3`).
-        "(y : ℕ) : ((y - 3 : ℕ) : ℝ) ≥ 0",
-    ]),
-    code(
-        "type ascription (at its relation's type)",
-        "(e : T) = b is e = b when the relation is elaborated at T either way (binrel%)",
-        ascription_at_relation,
-    )
-    .ex(&[
-        ("(n : ℕ) : (n + 1 : ℕ) = 3", "(n : ℕ) : n + 1 = 3"),
-        ("(x : ℝ) : (2 - x : ℝ) < x", "(x : ℝ) : 2 - x < x"),
-    ])
-    .non(&[
-        "(a b : ℕ) (c : ℤ) : ((a - b : ℕ) : ℤ) = c",
-        "(x : ℝ) (n : ℕ) : x = (n - 5 + 1 : ℕ)",
-        ": (2 - 3 : ℤ) < 0",
-    ]),
-    rw(
-        "coe_sort (↥S in a type is S)",
-        "a set or subobject in a type position is coerced: (x : S) is (x : ↥S)",
-        "(?x : ↥?S)",
-        "(?x : ?S)",
-    )
-    .ex(&[(
-        "(S : Set ℝ) (y : ↥S) : (y : ↥S) = y",
-        "(S : Set ℝ) (y : ↥S) : (y : S) = y",
-    )]),
-    code(
-        "coe_sort (↥S in a type is S)",
-        "a binder type `↥S` is `S`: a set or subobject where a type is expected is coerced (CoeSort)",
-        coe_sort_binder,
-    )
-    .ex(&[("(S : Set ℝ) (y : ↥S) : y = y", "(S : Set ℝ) (y : S) : y = y")])
-    .non(&["(S : Set ℝ) (y : ℝ) : y ∈ S", "(S : Set ℝ) : ∀ y ∈ S, y = y"]),
-    elsewhere(
-        "Polynomial (notation R[X])",
-        "scoped[Polynomial] notation:9000 R \"[X]\" => Polynomial R",
-        Direction::Canonical,
-    )
-    .ex(&[("(p : ℚ[X]) : p = p", "(p : Polynomial ℚ) : p = p")])
-    .non(&["(X : ℕ) (f : ℕ → ℕ) : f X = 1"]),
+    rw("Int.ModEq", "Int.ModEq n a b is a % n = b % n (its definition)", "?a ≡ ?b [ZMOD ?n]", "?a % ?n = ?b % ?n").when(&[on(&["?a", "?b", "?n"], &INT)])
+        .ex(&[("(a : ℤ) : a ≡ 1 [ZMOD 3]", "(a : ℤ) : a % 3 = 1 % 3")])
+        .non(&["(a b : ℕ) : a - b ≡ 0 [ZMOD 3]", ": 2 - 3 ≡ 4 [ZMOD 5]"]),
+    code("dot notation", "x.f is T.f x for x : T … (generalized field notation)", |t, ctx| typed::dot_notation(t, ctx.carriers).map(|new| ("dot notation", new)))
+        .ex(&[("(p : ℕ) : p.Prime", "(p : ℕ) : Nat.Prime p"), ("(s : Finset ℕ) : s.Nonempty", "(s : Finset ℕ) : Finset.Nonempty s")])
+        .non(&["(p : α) : p.Prime"]),
+    code("Function.Injective (definition)", "Injective f := ∀ ⦃a₁ a₂⦄, f a₁ = f a₂ → a₁ = a₂ (Mathlib/Logic/Function/Defs.lean)", injective_unfolded)
+        .ex(&[("(f : ℕ → ℕ) : Function.Injective f", "(f : ℕ → ℕ) : ∀ a✝₁, ∀ a✝₂, f a✝₁ = f a✝₂ → a✝₁ = a✝₂")])
+        .non(&["(f : ℕ → ℕ) : Function.Surjective f"]),
+    rw("Set.image", "infixl:80 \" '' \" => Set.image", "Set.image ?f ?s", "?f '' ?s")
+        .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : Set.image f s = s", "(f : ℝ → ℝ) (s : Set ℝ) : f '' s = s")]),
+    rw("Set.preimage", "infixl:80 \" ⁻¹' \" => Set.preimage", "Set.preimage ?f ?s", "?f ⁻¹' ?s")
+        .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : Set.preimage f s = s", "(f : ℝ → ℝ) (s : Set ℝ) : f ⁻¹' s = s")]),
+    rw("type ascription (already that type)", "(e : T) elaborates to e when e : T already", "(?x : ?T)", "?x").when(&[has_type(&["?x", "?T"])])
+        .ex(&[("(x : ℝ) : (x : ℝ) + 1 = 2", "(x : ℝ) : x + 1 = 2")])
+        .non(&["(x : ℕ) : (x : ℝ) + 1 = 2", ": (2 : ℝ) + 1 = 3", "(x : ℕ) : (↑x : ℝ) = 2", "(x : α) : (x : ℝ) = 2", // Compound: the ascription is the type `-` elaborates at (`↑(y - 3)` is not `↑y - 3`).
+ "(y : ℕ) : ((y - 3 : ℕ) : ℝ) ≥ 0"]),
+    code("type ascription (at its relation's type)", "(e : T) = b is e = b when the relation is elaborated at T either way (binrel%)", ascription_at_relation)
+        .ex(&[("(n : ℕ) : (n + 1 : ℕ) = 3", "(n : ℕ) : n + 1 = 3"), ("(x : ℝ) : (2 - x : ℝ) < x", "(x : ℝ) : 2 - x < x")])
+        .non(&["(a b : ℕ) (c : ℤ) : ((a - b : ℕ) : ℤ) = c", "(x : ℝ) (n : ℕ) : x = (n - 5 + 1 : ℕ)", ": (2 - 3 : ℤ) < 0"]),
+    rw("coe_sort (↥S in a type is S)", "a set or subobject in a type position is coerced: (x : S) is (x : ↥S)", "(?x : ↥?S)", "(?x : ?S)")
+        .ex(&[("(S : Set ℝ) (y : ↥S) : (y : ↥S) = y", "(S : Set ℝ) (y : ↥S) : (y : S) = y")]),
+    code("coe_sort (↥S in a type is S)", "a binder type `↥S` is `S`: a set or subobject where a type is expected is coerced (CoeSort)", coe_sort_binder)
+        .ex(&[("(S : Set ℝ) (y : ↥S) : y = y", "(S : Set ℝ) (y : S) : y = y")])
+        .non(&["(S : Set ℝ) (y : ℝ) : y ∈ S", "(S : Set ℝ) : ∀ y ∈ S, y = y"]),
+    canonical("Polynomial (notation R[X])", "scoped[Polynomial] notation:9000 R \"[X]\" => Polynomial R", Action::Notation(polynomial))
+        .ex(&[("(p : ℚ[X]) : p = p", "(p : Polynomial ℚ) : p = p")])
+        .non(&["(X : ℕ) (f : ℕ → ℕ) : f X = 1"]),
 ];
 
 /// `a ≡ b [ZMOD n]` whose operands are natural numbers cast to ℤ as a whole: ℕ-typed terms

@@ -2,8 +2,8 @@
 //! cardinalities, and equations of tuples and functions taken componentwise/pointwise.
 //! Declared as data for [`super::table`]; owns nothing else.
 
-use super::table::*;
-use super::*;
+use super::declare::*;
+use super::typed;
 
 /// `Set.mem_X`/`Finset.mem_X` for one interval, written `Set.X`, `X` (under `open Set`) and
 /// `Finset.X`.
@@ -43,25 +43,13 @@ const IIC: [Rule; 3] = interval!("Set.mem_Iic", "Finset.mem_Iic", "a ∈ Iic u �
 const IIO: [Rule; 3] = interval!("Set.mem_Iio", "Finset.mem_Iio", "a ∈ Iio u ↔ a < u",
     "?x ∈ Iio ?u", "?x ∈ Set.Iio ?u", "?x ∈ Finset.Iio ?u" => "?x < ?u");
 
+#[rustfmt::skip]
 pub const RULES: &[Rule] = &[
-    rw(
-        "Set.nonempty_iff_ne_empty",
-        "s.Nonempty ↔ s ≠ ∅",
-        "Set.Nonempty ?s",
-        "?s ≠ ∅",
-    )
-    .ex(&[("(s : Set ℝ) : Set.Nonempty s", "(s : Set ℝ) : s ≠ ∅")]),
-    rw(
-        "Finset.nonempty_iff_ne_empty",
-        "s.Nonempty ↔ s ≠ ∅ (Finset)",
-        "Finset.Nonempty ?s",
-        "?s ≠ ∅",
-    )
-    .ex(&[(
-        "(s : Finset ℕ) : Finset.Nonempty s",
-        "(s : Finset ℕ) : s ≠ ∅",
-    )])
-    .non(&["(s : Finset ℕ) : s = ∅"]),
+    rw("Set.nonempty_iff_ne_empty", "s.Nonempty ↔ s ≠ ∅", "Set.Nonempty ?s", "?s ≠ ∅")
+        .ex(&[("(s : Set ℝ) : Set.Nonempty s", "(s : Set ℝ) : s ≠ ∅")]),
+    rw("Finset.nonempty_iff_ne_empty", "s.Nonempty ↔ s ≠ ∅ (Finset)", "Finset.Nonempty ?s", "?s ≠ ∅")
+        .ex(&[("(s : Finset ℕ) : Finset.Nonempty s", "(s : Finset ℕ) : s ≠ ∅")])
+        .non(&["(s : Finset ℕ) : s = ∅"]),
     ICC[0],
     ICC[1],
     ICC[2],
@@ -86,58 +74,20 @@ pub const RULES: &[Rule] = &[
     IIO[0],
     IIO[1],
     IIO[2],
-    rw(
-        "Finset.mem_range",
-        "m ∈ Finset.range n ↔ m < n",
-        "?m ∈ Finset.range ?n",
-        "?m < ?n",
-    )
-    .ex(&[("(m n : ℕ) : m ∈ Finset.range n", "(m n : ℕ) : m < n")])
-    // Unqualified `range` may be `Set.range f`, the image of a function.
-    .non(&["(m n : ℕ) : m ∈ range n"]),
-    code(
-        "Set.mem_setOf_eq",
-        "a ∈ {x | p x} = p a (no capture)",
-        |t, _| typed::membership_set_of(t),
-    )
-    .ex(&[("(a : ℕ) : a ∈ {x : ℕ | x < 3}", "(a : ℕ) : a < 3")])
-    .non(&["(x : ℕ) : x + 1 ∈ {y : ℕ | ∃ x, y = x}"]),
-    code(
-        "Prod.mk.injEq",
-        "((a, b) = (c, d)) = (a = c ∧ b = d)",
-        |t, _| typed::tuple_rule(t),
-    )
-    .ex(&[("(a b : ℝ) : (a, b) = (1, 2)", "(a b : ℝ) : a = 1 ∧ b = 2")])
-    .non(&["(a b : ℝ) : (a, b, 1) = (1, 2)"]),
-    code(
-        "funext_iff",
-        "f = g ↔ ∀ x, f x = g x (then β-reduction of fun)",
-        typed::funext_rule,
-    )
-    .ex(&[(
-        "(f : ℝ → ℝ) : f = fun x => x + 1",
-        "(f : ℝ → ℝ) : ∀ x, f x = x + 1",
-    )])
-    .non(&["(x y : ℝ) : x = y"]),
-    rw(
-        "Nat.card_eq_fintype_card",
-        "Nat.card α = Fintype.card α (Fintype.card presupposes the instance)",
-        "Fintype.card ?α",
-        "Nat.card ?α",
-    )
-    .ex(&[(
-        "(G : Type*) [Fintype G] : Fintype.card G = 4",
-        "(G : Type*) [Fintype G] : Nat.card G = 4",
-    )])
-    .non(&[
-        "(G : Type*) [Fintype G] : Nat.card G = 4",
-        "(s : Finset ℕ) : Finset.card s = 4",
-    ]),
-    elsewhere(
-        "Set.nonempty_def",
-        "s.Nonempty is ∃ x, x ∈ s: (∃ x, x ∈ s) ↔ s ≠ ∅",
-        Direction::Canonical,
-    )
-    .ex(&[("(s : Set ℝ) : ∃ x, x ∈ s", "(s : Set ℝ) : s ≠ ∅")])
-    .non(&["(s : Set ℝ) : ∃ n : ℕ, (n : ℝ) ∈ s"]),
+    rw("Finset.mem_range", "m ∈ Finset.range n ↔ m < n", "?m ∈ Finset.range ?n", "?m < ?n")
+        .ex(&[("(m n : ℕ) : m ∈ Finset.range n", "(m n : ℕ) : m < n")])
+        // Unqualified `range` may be `Set.range f`, the image of a function.
+        .non(&["(m n : ℕ) : m ∈ range n"]),
+    code("Set.mem_setOf_eq", "a ∈ {x | p x} = p a (no capture)", |t, _| typed::membership_set_of(t))
+        .ex(&[("(a : ℕ) : a ∈ {x : ℕ | x < 3}", "(a : ℕ) : a < 3")])
+        .non(&["(x : ℕ) : x + 1 ∈ {y : ℕ | ∃ x, y = x}"]),
+    code("Prod.mk.injEq", "((a, b) = (c, d)) = (a = c ∧ b = d)", |t, _| typed::tuple_rule(t))
+        .ex(&[("(a b : ℝ) : (a, b) = (1, 2)", "(a b : ℝ) : a = 1 ∧ b = 2")])
+        .non(&["(a b : ℝ) : (a, b, 1) = (1, 2)"]),
+    code("funext_iff", "f = g ↔ ∀ x, f x = g x (then β-reduction of fun)", typed::funext_rule)
+        .ex(&[("(f : ℝ → ℝ) : f = fun x => x + 1", "(f : ℝ → ℝ) : ∀ x, f x = x + 1")])
+        .non(&["(x y : ℝ) : x = y"]),
+    rw("Nat.card_eq_fintype_card", "Nat.card α = Fintype.card α (Fintype.card presupposes the instance)", "Fintype.card ?α", "Nat.card ?α")
+        .ex(&[("(G : Type*) [Fintype G] : Fintype.card G = 4", "(G : Type*) [Fintype G] : Nat.card G = 4")])
+        .non(&["(G : Type*) [Fintype G] : Nat.card G = 4", "(s : Finset ℕ) : Finset.card s = 4"]),
 ];

@@ -1,0 +1,391 @@
+//! Canonical rules on the theorem's binder list `(b₁) … (bₖ) : concl`: instance binders about
+//! terms, `binder_split`, `implicit_binder`, `type variable in front`, `Nat.zero_le`,
+//! `and_imp`, `and_self`, `forall_eq` (through `substitution`), `intro` and
+//! `binder type (elaboration)`.
+//!
+//! Each is a procedure the `binders` table declares, in the order they are tried; nothing here
+//! decides that order or when the list is visited (the canonical pass does).
+
+use super::carriers::Carriers;
+use super::render::render;
+use super::shapes::rebuild_list;
+use super::substitution::{subst, subst_value};
+
+use super::shapes::{
+    app_head, auto_bound_binder, binder_kind, binder_name, count_leaf, is_auto_bound, is_false,
+    is_leaf, is_prop_shaped_or_applied, is_type_variable, is_universe, leaves, literal, mentions,
+    mentions_outside_name, node2, quantifier, BinderKind, Quant, AND, ANONYMOUS_HYPOTHESIS,
+    EXPLICIT, IMP, UNKNOWN_TYPE,
+};
+use super::typed;
+use crate::trees::Tree;
+
+/// Classes whose instances are proofs (`class C … : Prop`): an instance binder `[C G]` is the
+/// hypothesis `(h : C G)` with another binder info. Data classes (`Group`, `Fintype`,
+/// `DecidableEq`) are not here: `[Fintype G]` is not `(h : Finite G)`. Nor are `CharP` and
+/// `CharZero`, which the typed rules read as class facts about their type.
+const PROP_CLASSES: [(&str, &str); 12] = [
+    (
+        "IsSolvable",
+        "Mathlib/GroupTheory/Solvable.lean: class IsSolvable : Prop",
+    ),
+    (
+        "IsSimpleGroup",
+        "Mathlib/GroupTheory/Subgroup/Simple.lean: class IsSimpleGroup : Prop",
+    ),
+    (
+        "IsCyclic",
+        "Mathlib/GroupTheory/SpecificGroups/Cyclic.lean: class IsCyclic … : Prop",
+    ),
+    (
+        "Nontrivial",
+        "Mathlib/Logic/Nontrivial/Defs.lean: class Nontrivial (α) : Prop",
+    ),
+    (
+        "Finite",
+        "Mathlib/Data/Finite/Defs.lean: class inductive Finite (α) : Prop",
+    ),
+    (
+        "Infinite",
+        "Mathlib/Data/Finite/Defs.lean: class Infinite (α) : Prop",
+    ),
+    (
+        "Countable",
+        "Mathlib/Data/Countable/Defs.lean: class Countable (α) : Prop",
+    ),
+    (
+        "Nonempty",
+        "Lean core, Init/Prelude.lean: class inductive Nonempty (α) : Prop",
+    ),
+    (
+        "IsDomain",
+        "Mathlib/Algebra/Ring/Defs.lean: class IsDomain (α) : Prop",
+    ),
+    (
+        "NoZeroDivisors",
+        "Mathlib/Algebra/GroupWithZero/Defs.lean: class NoZeroDivisors : Prop",
+    ),
+    (
+        "IsAlgClosed",
+        "Mathlib/FieldTheory/IsAlgClosed/Basic.lean: class IsAlgClosed : Prop",
+    ),
+    (
+        "Fact",
+        "Mathlib/Logic/Basic.lean: class Fact (p : Prop) : Prop",
+    ),
+];
+
+/// Is `ty` an instance of a class whose instances are proofs ([`PROP_CLASSES`])?
+fn prop_class(ty: &Tree) -> bool {
+    let head = if is_leaf(ty) {
+        Some(ty.label.as_str())
+    } else {
+        app_head(ty)
+    };
+    head.is_some_and(|h| PROP_CLASSES.iter().any(|(c, _)| *c == h))
+}
+
+/// Does `ty` mention bound names, all of them bound in `before` with a written type that is
+/// not a universe (term variables, not type variables)?
+fn about_terms_only(ty: &Tree, before: &[Tree]) -> bool {
+    let binder_of = |n: &str| {
+        before
+            .iter()
+            .find(|b| binder_name(b).is_some_and(|x| x.label == n))
+    };
+    let mut names = Vec::new();
+    leaves(ty, &mut names);
+    names.retain(|n| binder_of(n).is_some());
+    !names.is_empty()
+        && names.iter().all(|n| {
+            binder_of(n).is_some_and(|b| {
+                b.label == EXPLICIT
+                    && b.children.len() == 2
+                    && !is_universe(&b.children[1])
+                    && b.children[1].label != UNKNOWN_TYPE
+            })
+        })
+}
+
+/// What a binder-list rule gives: the lemma, the text of what it rewrote and the new list.
+type Rewritten = Option<(&'static str, String, Tree)>;
+
+/// `instance binder (binder info)`: an instance binder about terms (`[N.Normal]`,
+/// `[Fact p.Prime]`, `[h : (H.subgroupOf K).Normal]`) is a hypothesis with another binder info:
+/// `(h✝ : N.Normal)`, as `implicit_binder` does for `{x}`. One about types (`[Group G]`,
+/// `[CharP F p]`) stays an instance, so that the class facts the other rules read keep their
+/// shape.
+pub(super) fn instance_binder(binders: &[Tree], concl: &Tree, _: &Carriers) -> Rewritten {
+    for (i, b) in binders.iter().enumerate() {
+        let (name, ty) = match (b.label.as_str(), b.children.as_slice()) {
+            ("[ _ ]", [ty]) => (None, ty),
+            ("[ _ : _ ]", [name, ty]) if is_leaf(name) => (Some(name), ty),
+            _ => continue,
+        };
+        if about_terms_only(ty, &binders[..i]) || prop_class(ty) {
+            let mut name = name
+                .cloned()
+                .unwrap_or_else(|| Tree::leaf(ANONYMOUS_HYPOTHESIS));
+            name.variable_freecost = false;
+            name.hypothesis_freecost = true;
+            let mut out = binders.to_vec();
+            out[i] = node2(EXPLICIT, name, ty.clone());
+            return Some((
+                "instance binder (binder info)",
+                render(b),
+                rebuild_list(out, concl.clone()),
+            ));
+        }
+    }
+    None
+}
+
+/// `binder_split`: `(a b : T)` is `(a : T) (b : T)`, for every binder kind.
+pub(super) fn binder_split(binders: &[Tree], i: usize, concl: &Tree, _: &Carriers) -> Rewritten {
+    let b = &binders[i];
+    if binder_kind(&b.label).is_none() || b.children.len() <= 2 {
+        return None;
+    }
+    let (names, ty) = b.children.split_at(b.children.len() - 1);
+    let mut out: Vec<Tree> = binders[..i].to_vec();
+    out.extend(
+        names
+            .iter()
+            .map(|n| Tree::node(b.label.clone(), vec![n.clone(), ty[0].clone()])),
+    );
+    out.extend_from_slice(&binders[i + 1..]);
+    Some(("binder_split", render(b), rebuild_list(out, concl.clone())))
+}
+
+/// `implicit_binder`: `{x : T}` and `⦃x : T⦄` are `(x : T)`.
+pub(super) fn implicit_binder(binders: &[Tree], i: usize, concl: &Tree, _: &Carriers) -> Rewritten {
+    let b = &binders[i];
+    let kind = binder_kind(&b.label)?;
+    if b.children.len() != 2 || !matches!(kind, BinderKind::Implicit | BinderKind::Strict) {
+        return None;
+    }
+    let mut out = binders.to_vec();
+    out[i] = Tree::node(EXPLICIT, b.children.clone());
+    Some((
+        "implicit_binder",
+        render(b),
+        rebuild_list(out, concl.clone()),
+    ))
+}
+
+/// An explicit binder `(name : ty)` with one name.
+fn explicit(b: &Tree) -> Option<(&Tree, &Tree)> {
+    match (binder_kind(&b.label), b.children.as_slice()) {
+        (Some(BinderKind::Explicit), [name, ty]) => Some((name, ty)),
+        _ => None,
+    }
+}
+
+/// `type variable in front`: a type variable binder moves before the binders that do not
+/// mention it.
+pub(super) fn type_variable_in_front(
+    binders: &[Tree],
+    i: usize,
+    concl: &Tree,
+    _: &Carriers,
+) -> Rewritten {
+    let b = &binders[i];
+    let (name, ty) = explicit(b)?;
+    if !is_leaf(name) || !is_universe(ty) {
+        return None;
+    }
+    // A type variable goes to the front, after the auto-bound names (`autoImplicit`); nothing
+    // before it can mention it, so the move is a sound reorder. Its universe stays: `Type` is
+    // not `Type u` (a statement about types of universe 0 only), nor `Sort u` (which also
+    // ranges over propositions). `Type*`, `Type _` and `Type u` with a `u` nothing else
+    // mentions are all one fresh universe variable of this binder alone: written `Type*`.
+    // `{α β : Type u}` (one universe shared) is not `{α β : Type*}` and stays as written.
+    let fresh = match (ty.label.as_str(), ty.children.as_slice()) {
+        ("Type*", []) => true,
+        ("Type _ ", [u]) if is_leaf(u) => {
+            u.label == "_"
+                || (literal(u).is_none()
+                    && binders
+                        .iter()
+                        .chain(std::iter::once(concl))
+                        .map(|t| count_leaf(t, &u.label))
+                        .sum::<usize>()
+                        == 1)
+        }
+        _ => false,
+    };
+    let ty = if fresh {
+        Tree::leaf("Type*")
+    } else {
+        ty.clone()
+    };
+    // After the type variables and auto-bound names already in front of it (their order among
+    // themselves stays: moving one past another would never end).
+    let front = binders[..i]
+        .iter()
+        .take_while(|b| is_auto_bound(b) || is_type_variable(b))
+        .count();
+    let mut out = binders.to_vec();
+    out.remove(i);
+    out.insert(front, node2(EXPLICIT, name.clone(), ty));
+    (out != binders).then(|| {
+        let list = rebuild_list(out, concl.clone());
+        ("type variable in front", render(b), list)
+    })
+}
+
+/// `Nat.zero_le`: a hypothesis `(h : 0 ≤ n)` on ℕ says nothing; dropped when unused.
+pub(super) fn unused_trivial_hypothesis(
+    binders: &[Tree],
+    i: usize,
+    concl: &Tree,
+    carriers: &Carriers,
+) -> Rewritten {
+    let b = &binders[i];
+    let (name, ty) = explicit(b)?;
+    if !typed::trivially_true(ty, carriers) {
+        return None;
+    }
+    // A later binder of the same name (`and_imp` splits `h` into two `h`s) is no use.
+    let used_later = binders[i + 1..]
+        .iter()
+        .any(|l| mentions_outside_name(l, &name.label))
+        || mentions(concl, &name.label);
+    if used_later {
+        return None;
+    }
+    let mut out = binders.to_vec();
+    out.remove(i);
+    Some(("Nat.zero_le", render(b), rebuild_list(out, concl.clone())))
+}
+
+/// `and_imp` on a hypothesis: `(h : p ∧ q)` is `(h : p) (h : q)` when nothing names `h`.
+pub(super) fn split_conjunction(
+    binders: &[Tree],
+    i: usize,
+    concl: &Tree,
+    _: &Carriers,
+) -> Rewritten {
+    let b = &binders[i];
+    let (name, ty) = explicit(b)?;
+    if ty.label != AND || ty.children.len() != 2 {
+        return None;
+    }
+    let used_later =
+        binders[i + 1..].iter().any(|l| mentions(l, &name.label)) || mentions(concl, &name.label);
+    if used_later {
+        return None;
+    }
+    let mut out: Vec<Tree> = binders[..i].to_vec();
+    for part in &ty.children {
+        out.push(node2(EXPLICIT, name.clone(), part.clone()));
+    }
+    out.extend_from_slice(&binders[i + 1..]);
+    Some(("and_imp", render(b), rebuild_list(out, concl.clone())))
+}
+
+/// `and_self`: a hypothesis stated twice (`(hp : p.Prime) … (this : p.Prime)`) says it once; the
+/// later copy goes when nothing names it and no binder between the copies rebinds a name they
+/// mention.
+pub(super) fn duplicate_hypothesis(binders: &[Tree], concl: &Tree, _: &Carriers) -> Rewritten {
+    for (i, b) in binders.iter().enumerate() {
+        let (EXPLICIT, [name, ty]) = (b.label.as_str(), b.children.as_slice()) else {
+            continue;
+        };
+        if !name.hypothesis_freecost || !is_prop_shaped_or_applied(ty) {
+            continue;
+        }
+        // The same text means the same proposition only if no binder in between rebinds a
+        // name it mentions (`(x : ℕ) (h : x = 1) (x : ℕ) (h' : x = 1)` is about two `x`s).
+        let mut names = Vec::new();
+        leaves(ty, &mut names);
+        let earlier = binders[..i].iter().enumerate().any(|(e, copy)| {
+            copy.label == EXPLICIT
+                && copy.children.len() == 2
+                && copy.children[0].hypothesis_freecost
+                && copy.children[1] == *ty
+                && !binders[e + 1..i]
+                    .iter()
+                    .any(|b| binder_name(b).is_some_and(|n| names.contains(&n.label)))
+        });
+        let named_later = binders[i + 1..].iter().any(|l| mentions(l, &name.label))
+            || mentions(concl, &name.label);
+        if earlier && !named_later {
+            let mut out = binders.to_vec();
+            out.remove(i);
+            return Some(("and_self", render(b), rebuild_list(out, concl.clone())));
+        }
+    }
+    None
+}
+
+/// `forall_eq`: a variable defined by a hypothesis is replaced by its value ([`subst`]).
+pub(super) fn variable_definition(binders: &[Tree], concl: &Tree, c: &Carriers) -> Rewritten {
+    let (new_binders, new_concl, hypothesis) = subst(binders, concl, c)?;
+    Some((
+        "forall_eq",
+        hypothesis,
+        rebuild_list(new_binders, new_concl),
+    ))
+}
+
+/// `forall_eq (function used at one point)`: [`subst_value`].
+pub(super) fn function_value(binders: &[Tree], concl: &Tree, c: &Carriers) -> Rewritten {
+    let (new_binders, new_concl, hypothesis) = subst_value(binders, concl, c)?;
+    let list = rebuild_list(new_binders, new_concl);
+    Some(("forall_eq (function used at one point)", hypothesis, list))
+}
+
+/// `intro`: a leading `∀` or `→` of the conclusion becomes a binder.
+pub(super) fn intro(binders: &[Tree], concl: &Tree, _: &Carriers) -> Rewritten {
+    if quantifier(concl) == Some(Quant::Forall) && concl.children.len() == 2 {
+        let binder = &concl.children[0];
+        let new_binder = match binder_kind(&binder.label) {
+            Some(BinderKind::Explicit) if binder.children.len() == 2 => Some(binder.clone()),
+            _ if is_leaf(binder) => Some(node2(EXPLICIT, binder.clone(), Tree::leaf(UNKNOWN_TYPE))),
+            _ => None,
+        };
+        if let Some(nb) = new_binder {
+            let mut out = binders.to_vec();
+            out.push(nb);
+            let list = rebuild_list(out, concl.children[1].clone());
+            return Some(("intro", render(concl), list));
+        }
+    }
+    // `p → False` is left to `not_iff_imp_false` (it becomes `¬p`, like a conclusion written
+    // `¬p`, which `intro` does not open either).
+    if concl.label == IMP && concl.children.len() == 2 && !is_false(&concl.children[1]) {
+        let mut name = Tree::leaf(ANONYMOUS_HYPOTHESIS);
+        name.hypothesis_freecost = true;
+        let mut out = binders.to_vec();
+        out.push(node2(EXPLICIT, name, concl.children[0].clone()));
+        let list = rebuild_list(out, concl.children[1].clone());
+        return Some(("intro", render(concl), list));
+    }
+    None
+}
+
+/// `binder type (elaboration)` on the theorem's binders, declared last so that `forall_eq` and
+/// `intro` are done first (they may still need the type a function's use decides, e.g. when the
+/// function itself goes): a binder type the later uses decide is left to elaboration, as in
+/// quantifiers: `(x : ℝ)` before `(h : f x = 0)` with `(f : ℝ → ℝ)` is `(x : _)`.
+pub(super) fn decided_binder_type(binders: &[Tree], concl: &Tree, c: &Carriers) -> Rewritten {
+    for (i, b) in binders.iter().enumerate() {
+        let (EXPLICIT, [name, ty]) = (b.label.as_str(), b.children.as_slice()) else {
+            continue;
+        };
+        if !is_leaf(name) || !name.variable_freecost || (is_leaf(ty) && ty.label == UNKNOWN_TYPE) {
+            continue;
+        }
+        let mut rest: Vec<Tree> = binders[i + 1..].to_vec();
+        rest.push(concl.clone());
+        let scope = Tree::node("·", rest);
+        if typed::infer_binder_type(&name.label, &scope, c).as_ref() == Some(ty) {
+            let mut out = binders.to_vec();
+            out[i] = auto_bound_binder(name.clone());
+            let list = rebuild_list(out, concl.clone());
+            return Some(("binder type (elaboration)", render(b), list));
+        }
+    }
+    None
+}

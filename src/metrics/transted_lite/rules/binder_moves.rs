@@ -1,0 +1,188 @@
+//! Moves of the theorem's binder list: `binder_reorder` (this side's binders permuted towards
+//! the order of their matches on the other side) and `forall_swap` (two adjacent independent
+//! variable binders trade places).
+//!
+//! Owns the greedy binder matching and the dependency order binders keep; declared in the
+//! `binders` table as statement moves. Decides nothing about when moves are tried.
+
+use super::render::render;
+use super::rewrite::{Applied, Rewrite};
+use super::shapes::{
+    binder_list, binder_name, is_leaf, is_prop_shaped, mentions, mentions_outside_name, replace_at,
+    EXPLICIT,
+};
+use crate::metrics::transted_lite::clock::Clock;
+use crate::trees::Tree;
+
+/// `binder_reorder` as a statement move ([`binder_reorder_within`]).
+pub(super) fn reorder_binders(
+    tree: &Tree,
+    other: &Tree,
+    distance: &mut dyn FnMut(&Tree, &Tree) -> u32,
+    clock: Clock,
+    out: &mut Vec<Rewrite>,
+) {
+    if let Some(r) = binder_reorder_within(tree, other, distance, clock) {
+        out.push(r);
+    }
+}
+
+/// `forall_swap` on the theorem's binders as a statement move ([`binder_swaps`]).
+pub(super) fn swap_binders(
+    tree: &Tree,
+    _: &Tree,
+    _: &mut dyn FnMut(&Tree, &Tree) -> u32,
+    clock: Clock,
+    out: &mut Vec<Rewrite>,
+) {
+    binder_swaps(tree, clock, out);
+}
+
+/// `forall_swap` on the theorem's binders: two adjacent variable binders trade places when the
+/// second's type does not mention the first. `binder_reorder` aligns binders by their best
+/// matches, which for binders written the same (`(a b : G)` on both sides) is the identity; the
+/// swap is what lets `(a b : G) : f (a * b) = 1` meet `(a b : G) : f (b * a) = 1` up to
+/// renaming.
+fn binder_swaps(tree: &Tree, clock: Clock, out: &mut Vec<Rewrite>) {
+    let Some((list, path)) = binder_list(tree) else {
+        return;
+    };
+    let k = list.children.len() - 1;
+    let variable = |b: &Tree| {
+        b.label == EXPLICIT
+            && b.children.len() == 2
+            && is_leaf(&b.children[0])
+            && !b.children[0].hypothesis_freecost
+            && !is_prop_shaped(&b.children[1])
+    };
+    for i in 0..k.saturating_sub(1) {
+        if clock.passed() {
+            return;
+        }
+        let (a, b) = (&list.children[i], &list.children[i + 1]);
+        if !variable(a) || !variable(b) || mentions(&b.children[1], &a.children[0].label) {
+            continue;
+        }
+        let mut children = list.children.clone();
+        children.swap(i, i + 1);
+        let at = format!("{} {}", render(a), render(b));
+        out.push(Rewrite {
+            applied: Applied {
+                rule: "forall_swap",
+                at,
+            },
+            tree: replace_at(tree, &path, Tree::node(list.label.clone(), children)),
+        });
+    }
+}
+
+/// [`binder_reorder_within`] with no deadline.
+#[cfg(test)]
+pub(super) fn binder_reorder(
+    tree: &Tree,
+    other: &Tree,
+    distance: &mut dyn FnMut(&Tree, &Tree) -> u32,
+) -> Option<Rewrite> {
+    binder_reorder_within(tree, other, distance, Clock::unlimited())
+}
+
+/// `binder_reorder`: permute this side's binders towards the order of their best matches on the
+/// other side (greedy matching by distance), keeping every binder after the binders whose names
+/// it mentions. Gives up (`None`) once `clock` has run out (read before each binder pair is
+/// measured and each binder is placed).
+fn binder_reorder_within(
+    tree: &Tree,
+    other: &Tree,
+    distance: &mut dyn FnMut(&Tree, &Tree) -> u32,
+    clock: Clock,
+) -> Option<Rewrite> {
+    let (list, path) = binder_list(tree)?;
+    let (other_list, _) = binder_list(other)?;
+    let k = list.children.len() - 1;
+    let m = other_list.children.len() - 1;
+    if k < 2 || m == 0 {
+        return None;
+    }
+    let mine = &list.children[..k];
+    let theirs = &other_list.children[..m];
+    // Cost, then whether the types differ as written and whether the names differ (free
+    // renaming makes `(h : b < a + c)` as close to `(h' : a < b + c)` as to its own copy, and all
+    // variable binders of one type equally close; the same text is the better guess), then
+    // position.
+    let mut costs: Vec<(u32, bool, bool, usize, usize)> = Vec::with_capacity(k * m);
+    for (i, a) in mine.iter().enumerate() {
+        for (j, b) in theirs.iter().enumerate() {
+            if clock.passed() {
+                return None;
+            }
+            let names_differ = binder_name(a).map(|n| &n.label) != binder_name(b).map(|n| &n.label);
+            let types_differ = a.children.get(1..) != b.children.get(1..);
+            costs.push((distance(a, b), types_differ, names_differ, i, j));
+        }
+    }
+    costs.sort_unstable();
+    let mut matched_mine: Vec<Option<usize>> = vec![None; k];
+    let mut taken = vec![false; m];
+    for (_, _, _, i, j) in costs {
+        if matched_mine[i].is_none() && !taken[j] {
+            matched_mine[i] = Some(j);
+            taken[j] = true;
+        }
+    }
+    // Desired rank: the match's position; unmatched binders stay just after their predecessor.
+    let mut rank = vec![0f64; k];
+    let mut last = -1.0f64;
+    for i in 0..k {
+        rank[i] = match matched_mine[i] {
+            Some(j) => j as f64,
+            None => last + 0.5,
+        };
+        last = rank[i];
+    }
+    // Dependencies: binder i must stay after every earlier binder whose name it mentions.
+    let names: Vec<Option<&str>> = mine
+        .iter()
+        .map(|b| binder_name(b).map(|n| n.label.as_str()))
+        .collect();
+    // Computed once (k² name lookups), not once per placement (k³ on a wide statement).
+    let mut depends_on = vec![false; k * k];
+    for i in 0..k {
+        if clock.passed() {
+            return None;
+        }
+        for p in 0..i {
+            depends_on[i * k + p] = names[p].is_some_and(|n| mentions_outside_name(&mine[i], n));
+        }
+    }
+    let depends = |i: usize, p: usize| -> bool { depends_on[i * k + p] };
+    let mut placed = vec![false; k];
+    let mut order = Vec::with_capacity(k);
+    while order.len() < k {
+        if clock.passed() {
+            return None;
+        }
+        let next = (0..k)
+            .filter(|&i| !placed[i] && (0..k).all(|p| placed[p] || !depends(i, p)))
+            .min_by(|&a, &b| rank[a].total_cmp(&rank[b]).then(a.cmp(&b)))?;
+        placed[next] = true;
+        order.push(next);
+    }
+    if order.iter().enumerate().all(|(pos, &i)| pos == i) {
+        return None;
+    }
+    let mut children: Vec<Tree> = order.iter().map(|&i| mine[i].clone()).collect();
+    children.push(list.children[k].clone());
+    let new_list = Tree::node(list.label.clone(), children);
+    let at = order
+        .iter()
+        .map(|&i| names[i].unwrap_or("_"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    Some(Rewrite {
+        applied: Applied {
+            rule: "binder_reorder",
+            at: format!("binders reordered to: {at}"),
+        },
+        tree: replace_at(tree, &path, new_list),
+    })
+}

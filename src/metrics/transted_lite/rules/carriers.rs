@@ -1,0 +1,300 @@
+//! What a statement's binders say about the types of its names: [`Carriers`], read once per
+//! statement and consulted by elaboration-lite (`elab`) and the typed rules.
+//!
+//! Owns the classification of binder types, ascriptions and casts into the number systems the
+//! typed rules know, each name's written type and type namespace, and the class instances on
+//! type variables. Rewrites nothing and types no term (that is `elab`).
+
+use super::shapes::{
+    app_head, binder_kind, binder_name, collect_binders, is_binding_node, is_leaf, is_prop_shaped,
+    is_universe, ADD, DIV, IMP, MUL, NEG, POW, SUB, UNKNOWN_TYPE,
+};
+
+use crate::trees::Tree;
+
+/// The number systems a statement's terms live in, as far as its binders and ascriptions say.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Carriers {
+    nat: bool,
+    int: bool,
+    rat: bool,
+    real: bool,
+    complex: bool,
+    /// Any other type (sets, type variables, `Fin n`, `ℝ≥0`, casts of unknown target, ...).
+    other: bool,
+    /// Names bound to a function type.
+    pub(super) functions: Vec<String>,
+    /// Each bound name with the namespace of its type's head (`(p : ℕ)` → `Nat`,
+    /// `(H : Subgroup G)` → `Subgroup`, `(f : ℝ → ℝ)` → `Function`), for dot notation. A name
+    /// bound twice with different heads is left out.
+    namespaces: Vec<(String, Option<String>)>,
+    /// Each bound name with its written type (`(f : ℝ → ℕ → ℝ)`, `(S : Set ℝ)`), for
+    /// [`infer_binder_type`]. A name bound twice with different types is left out.
+    pub(super) binder_types: Vec<(String, Option<Tree>)>,
+    /// Names some binder binds without a written type (`∀ x, …`, `fun x => …`, `{x | …}`,
+    /// `(x : _)`): their type at a use is not known (see [`Carriers::name_type`]).
+    untyped: Vec<String>,
+    /// Instance binders on a type variable, as (class, type): `[Group G]` → (`Group`, `G`).
+    instances: Vec<(String, String)>,
+}
+
+impl Carriers {
+    /// Classify every binder type, ascription and cast in `tree`.
+    pub fn of(tree: &Tree) -> Carriers {
+        let mut c = Carriers::default();
+        let mut binders: Vec<(&Tree, &Tree, bool)> = Vec::new();
+        collect_binders(tree, &mut binders);
+        for (name, ty, instance) in binders {
+            // A class argument (`[LinearOrder α]`) names a type that is itself a binder.
+            if ty.label == UNKNOWN_TYPE && !name.hypothesis_freecost {
+                c.untyped.push(name.label.clone());
+            }
+            if let (true, Some(class), [arg]) = (instance, app_head(ty), ty.children.as_slice()) {
+                if is_leaf(arg) {
+                    c.instances.push((class.to_owned(), arg.label.clone()));
+                }
+            }
+            if instance
+                || name.hypothesis_freecost
+                || is_universe(ty)
+                || is_prop_shaped(ty)
+                || ty.label == UNKNOWN_TYPE
+            {
+                continue;
+            }
+            if ty.label == IMP {
+                c.functions.push(name.label.clone());
+            }
+            match c.binder_types.iter_mut().find(|(n, _)| *n == name.label) {
+                Some((_, known)) if known.as_ref() != Some(ty) => *known = None,
+                Some(_) => {}
+                None => c.binder_types.push((name.label.clone(), Some(ty.clone()))),
+            }
+            c.add_type(ty);
+            let head = namespace_of(ty);
+            match c.namespaces.iter_mut().find(|(n, _)| *n == name.label) {
+                Some((_, known)) if *known != head => *known = None,
+                Some(_) => {}
+                None => c.namespaces.push((name.label.clone(), head)),
+            }
+        }
+        c.scan_terms(tree);
+        collect_untyped(tree, &mut c.untyped);
+        if !(c.nat || c.int || c.rat || c.real || c.complex || c.other) {
+            // Only numerals and untyped names: Lean elaborates numerals at ℕ by default.
+            c.nat = true;
+        }
+        c
+    }
+
+    fn add_type(&mut self, ty: &Tree) {
+        if is_leaf(ty) {
+            match ty.label.as_str() {
+                "ℕ" | "Nat" => self.nat = true,
+                "ℤ" | "Int" => self.int = true,
+                "ℚ" | "Rat" => self.rat = true,
+                "ℝ" | "Real" => self.real = true,
+                "ℂ" | "Complex" => self.complex = true,
+                _ => self.other = true,
+            }
+        } else if ty.label == IMP && ty.children.len() == 2 {
+            self.add_domain(&ty.children[0]);
+            self.add_type(&ty.children[1]);
+        } else {
+            self.other = true;
+        }
+    }
+
+    /// A function's domain: its values are not terms of the statement (only `f a` is), so a
+    /// product domain adds its components. A product value itself (`(x : ℝ × ℝ)`, a function
+    /// into `ℝ × ℝ`) is "other": the product order is partial and `‖·‖` is not `|·|` there.
+    fn add_domain(&mut self, ty: &Tree) {
+        if ty.label == " _ × _ " && ty.children.len() == 2 {
+            self.add_domain(&ty.children[0]);
+            self.add_domain(&ty.children[1]);
+        } else {
+            self.add_type(ty);
+        }
+    }
+
+    /// Ascriptions `(e : T)` and casts `↑e` inside terms; constants that name their type.
+    fn scan_terms(&mut self, t: &Tree) {
+        if t.label == "( _ : _ )" && t.children.len() == 2 {
+            self.add_type(&t.children[1]);
+        } else if t.label == "↑" {
+            self.other = true;
+        } else if t.label.starts_with("Real.") || t.label == "√" || t.label == "π" {
+            self.real = true;
+        } else if t.label.starts_with("Complex.") {
+            self.complex = true;
+        }
+        for ch in &t.children {
+            self.scan_terms(ch);
+        }
+    }
+
+    /// The written type of a bound name, when the statement binds it with that one type and
+    /// never without a type (elaboration-lite, [`elab::type_of`]).
+    pub fn name_type(&self, name: &str) -> Option<&Tree> {
+        if self.untyped.iter().any(|n| n == name) {
+            return None;
+        }
+        self.binder_types
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, ty)| ty.as_ref())
+    }
+
+    /// Does the statement bind `name` (with a type or without)?
+    pub fn binds(&self, name: &str) -> bool {
+        self.untyped.iter().any(|n| n == name) || self.binder_types.iter().any(|(n, _)| n == name)
+    }
+
+    /// Does the statement have an instance binder `[C ty]` with `C` among `classes`?
+    pub fn has_instance(&self, classes: &[&str], ty: &str) -> bool {
+        self.instances
+            .iter()
+            .any(|(c, t)| t == ty && classes.contains(&c.as_str()))
+    }
+
+    /// The namespace of a bound name's type, when known and unambiguous.
+    pub(super) fn namespace(&self, name: &str) -> Option<&str> {
+        self.namespaces
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, h)| h.as_deref())
+    }
+
+    /// Is `s` a `Set`/`Finset`: a name bound with that type, or `∩ ∪ \` of such (they keep
+    /// their operands' type)?
+    pub(crate) fn is_set(&self, s: &Tree) -> bool {
+        if is_leaf(s) {
+            return self
+                .binder_types
+                .iter()
+                .find(|(n, _)| *n == s.label)
+                .and_then(|(_, ty)| ty.as_ref())
+                .is_some_and(|ty| ["Set _ ", "Finset _ "].contains(&ty.label.as_str()));
+        }
+        matches!(s.label.as_str(), " _ ∩ _ " | " _ ∪ _ " | " _ \\ _ ")
+            && s.children.iter().any(|x| self.is_set(x))
+    }
+
+    /// The element type of a name bound as a `Set T`/`Finset T` (`T`).
+    pub(super) fn element_type(&self, s: &Tree) -> Option<&Tree> {
+        if !is_leaf(s) {
+            return None;
+        }
+        self.binder_types
+            .iter()
+            .find(|(n, _)| *n == s.label)
+            .and_then(|(_, ty)| ty.as_ref())
+            .filter(|ty| ["Set _ ", "Finset _ "].contains(&ty.label.as_str()))
+            .and_then(|ty| ty.children.first())
+    }
+
+    /// A term built only from numbers: names (not of function type: functions are only
+    /// partially ordered), numerals, arithmetic, ascriptions, the statement's functions applied,
+    /// number functions (`Real.…`, `Nat.…` but not those returning collections), sums,
+    /// products and cardinalities. A whitelist: `Finset.range 3 < Finset.range 4` on a
+    /// statement whose binders are all numbers still compares sets.
+    pub(crate) fn ordered_operand(&self, t: &Tree) -> bool {
+        if is_leaf(t) {
+            return !self.functions.contains(&t.label);
+        }
+        let label = t.label.as_str();
+        let arithmetic = [
+            ADD,
+            MUL,
+            SUB,
+            DIV,
+            POW,
+            " _ % _ ",
+            NEG,
+            "( _ : _ )",
+            "| _ |",
+            "⌊ _ ⌋",
+            "⌈ _ ⌉",
+            "√",
+            "!",
+        ]
+        .contains(&label);
+        if arithmetic {
+            // The type of an ascription is already among the carriers.
+            let operands = if label == "( _ : _ )" {
+                &t.children[..1]
+            } else {
+                &t.children[..]
+            };
+            return operands.iter().all(|ch| self.ordered_operand(ch));
+        }
+        if label.starts_with('∑') || label.starts_with('∏') || label == " _ .card" {
+            return true;
+        }
+        let head = label.split_whitespace().next().unwrap_or("");
+        if self.functions.iter().any(|f| f == head)
+            && label == format!("{head}{}", " _ ".repeat(t.children.len()))
+        {
+            return t.children.iter().all(|ch| self.ordered_operand(ch));
+        }
+        let collection = [
+            "divisors",
+            "digits",
+            "primeFactors",
+            "factors",
+            "properDivisors",
+        ]
+        .iter()
+        .any(|name| head.ends_with(name));
+        let number_function = ["Real.", "Nat.", "Int.", "Rat.", "Finset.card", "Nat.card"]
+            .iter()
+            .any(|ns| head.starts_with(ns));
+        number_function && !collection
+    }
+}
+
+/// Names bound with no written type by a binding node (`∀ x, …`, `∃ x ∈ s, …`, `fun x => …`,
+/// `∑ i in s, …`, `{x | …}`).
+fn collect_untyped(t: &Tree, out: &mut Vec<String>) {
+    let n = t.children.len();
+    if is_binding_node(&t.label) && n >= 2 {
+        for b in &t.children[..n - 1] {
+            if binder_kind(&b.label).is_none() {
+                if let Some(name) = binder_name(b) {
+                    out.push(name.label.clone());
+                }
+            }
+        }
+    }
+    for ch in &t.children {
+        collect_untyped(ch, out);
+    }
+}
+
+/// The namespace generalized field notation looks in for a value of type `ty`: the head
+/// constant of the type (Lean: `x.f` with `x : T …` is `T.f … x …`).
+fn namespace_of(ty: &Tree) -> Option<String> {
+    if ty.label == IMP {
+        return Some("Function".to_owned());
+    }
+    let head = ty.label.split_whitespace().next()?;
+    let numeric = match head {
+        "ℕ" => Some("Nat"),
+        "ℤ" => Some("Int"),
+        "ℚ" => Some("Rat"),
+        "ℝ" => Some("Real"),
+        "ℂ" => Some("Complex"),
+        _ => None,
+    };
+    if let Some(n) = numeric {
+        return is_leaf(ty).then(|| n.to_owned());
+    }
+    // `Subgroup _ `, `Finset _ `, `Polynomial _ `: a constant applied to its arguments. A leaf
+    // head (`G`, a type variable) names no namespace.
+    let head = app_head(ty)?;
+    let constant = head.chars().next().is_some_and(char::is_uppercase)
+        && head
+            .chars()
+            .all(|ch| ch.is_alphanumeric() || ch == '.' || ch == '_');
+    constant.then(|| head.to_owned())
+}

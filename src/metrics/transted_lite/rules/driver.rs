@@ -1,0 +1,190 @@
+//! The canonical pass of `transted-lite`: [`canonicalize`] applies the canonical rules to a
+//! fixpoint, top-down, then flags bound names for free renaming.
+//!
+//! Owns where each kind of rule runs (the whole statement first, then at each node: the
+//! binder-list rules at the theorem's binder list, the quantifier rules at a `∀`/`∃`, the
+//! declared rules of the tables everywhere) and the step bound and deadline. The rules themselves
+//! are in the family tables and the procedure modules; nothing here rewrites a term.
+
+use super::binders_apply;
+use super::carriers::Carriers;
+use super::declare::Ctx;
+use super::render::render;
+use super::rewrite::Applied;
+use super::shapes::{binder_name, is_binder_list, is_leaf, quantifier};
+use super::table;
+use crate::metrics::transted_lite::clock::Clock;
+use crate::trees::Tree;
+
+/// Bound on canonical rewrites per statement: every canonical rule shrinks a well-founded
+/// measure, so this is never reached on real statements; it keeps odd input from looping.
+const MAX_CANONICAL_STEPS: usize = 10_000;
+
+/// Apply the canonical rules to a fixpoint, then flag bound names for free renaming.
+/// Returns the canonical tree and the rewrites applied, in order.
+pub fn canonicalize(tree: &Tree) -> (Tree, Vec<Applied>) {
+    match canonicalize_within(tree, Clock::unlimited()) {
+        Some(done) => done,
+        None => unreachable!("an unlimited clock never runs out"),
+    }
+}
+
+/// [`canonicalize`], giving up (`None`) once `clock` has run out: it is read before each
+/// node's rule attempt, so the overrun is one attempt.
+pub fn canonicalize_within(tree: &Tree, clock: Clock) -> Option<(Tree, Vec<Applied>)> {
+    let applied = |(rule, at)| Applied { rule, at };
+    // Notations (`R[X]`) are unfolded first, so that the binder types the typed rules read
+    // (field notation on `(p : ℚ[X])`) are already `Polynomial ℚ`; the carriers are what the
+    // statement's own binders say, read before `autoImplicit` adds Lean's.
+    let (steps, tree) = table::notation(tree);
+    let mut log: Vec<Applied> = steps.into_iter().map(applied).collect();
+    let context = Context {
+        carriers: Carriers::of(&tree),
+        clock,
+    };
+    let (steps, mut t) = table::statement(&tree);
+    log.extend(steps.into_iter().map(applied));
+    while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log, &context) {}
+    if clock.passed() {
+        return None;
+    }
+    flag_bound_names(&mut t);
+    Some((t, log))
+}
+
+/// What the canonical rules know about the whole statement.
+struct Context {
+    /// The number systems its terms live in, for the typed rules.
+    carriers: Carriers,
+    /// The judgement's deadline: a pass stops at the first node visited after it.
+    clock: Clock,
+}
+
+/// One top-down pass; true if anything changed. `root` says whether `t` is the whole statement.
+fn canonical_pass(t: &mut Tree, log: &mut Vec<Applied>, context: &Context) -> bool {
+    canonical_pass_at(t, log, false, true, context)
+}
+
+fn canonical_pass_at(
+    t: &mut Tree,
+    log: &mut Vec<Applied>,
+    is_list: bool,
+    root: bool,
+    context: &Context,
+) -> bool {
+    let mut changed = false;
+    while log.len() < MAX_CANONICAL_STEPS && !context.clock.passed() {
+        match canonical_at(t, is_list, context) {
+            Some((applied, new)) => {
+                log.push(applied);
+                *t = new;
+                changed = true;
+            }
+            None => break,
+        }
+    }
+    let single_child_list = t
+        .children
+        .first()
+        .is_some_and(|c| is_binder_list(t, c, root));
+    for c in &mut t.children {
+        if context.clock.passed() {
+            // Out of time: no further pass (the caller gives up).
+            return false;
+        }
+        changed |= canonical_pass_at(c, log, single_child_list, false, context);
+    }
+    changed
+}
+
+/// The first canonical rule that applies at the root of `t`: the binder-list rules at the
+/// theorem's binder list, the tables' node rules anywhere else.
+fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, Tree)> {
+    if is_list {
+        return table::list_at(t, &context.carriers)
+            .map(|(rule, at, new)| (Applied { rule, at }, new));
+    }
+    let ctx = Ctx {
+        carriers: &context.carriers,
+        at: None,
+    };
+    table::canonical_at(t, &ctx).map(|(rule, new)| {
+        let at = render(t);
+        (Applied { rule, at }, new)
+    })
+}
+
+/// Mark every bound name (theorem binders, quantifier binders) and its occurrences in scope as
+/// `variable_freecost`, unless already a hypothesis name.
+fn flag_bound_names(t: &mut Tree) {
+    let mut scope = Vec::new();
+    let list = t
+        .children
+        .first()
+        .is_some_and(|c| is_binder_list(t, c, true));
+    if list {
+        if let Some(c) = t.children.first_mut() {
+            flag_in(c, &mut scope, true);
+        }
+    } else {
+        flag_in(t, &mut scope, false);
+    }
+}
+
+fn flag_leaf(t: &mut Tree, scope: &[String]) {
+    if is_leaf(t) && !t.hypothesis_freecost && scope.contains(&t.label) {
+        t.variable_freecost = true;
+    }
+}
+
+fn flag_in(t: &mut Tree, scope: &mut Vec<String>, is_list: bool) {
+    if is_leaf(t) {
+        flag_leaf(t, scope);
+        return;
+    }
+    // `f x` with `f` bound: renamable like `f` (module `binders_apply`).
+    if !is_list {
+        binders_apply::flag_bound_head(t, scope);
+    }
+    let depth = scope.len();
+    let scoped = is_list || quantifier(t).is_some();
+    if scoped {
+        let n = t.children.len();
+        for i in 0..n {
+            let c = &mut t.children[i];
+            if i + 1 < n {
+                // A binder: its type is in the outer scope, its name is bound from here on.
+                let name = binder_name(c).map(|n| (n.label.clone(), n.hypothesis_freecost));
+                if is_leaf(c) {
+                    if let Some((n, false)) = &name {
+                        scope.push(n.clone());
+                    }
+                    flag_leaf(c, scope);
+                    continue;
+                }
+                let first_is_name = name.is_some();
+                for (j, cc) in c.children.iter_mut().enumerate() {
+                    if j == 0 && first_is_name {
+                        continue;
+                    }
+                    flag_in(cc, scope, false);
+                }
+                if let Some((n, is_hyp)) = name {
+                    if !is_hyp {
+                        scope.push(n);
+                    }
+                    if let Some(first) = c.children.first_mut() {
+                        flag_leaf(first, scope);
+                    }
+                }
+            } else {
+                flag_in(c, scope, false);
+            }
+        }
+    } else {
+        for c in &mut t.children {
+            flag_in(c, scope, false);
+        }
+    }
+    scope.truncate(depth);
+}

@@ -1,0 +1,284 @@
+//! Capture-avoiding substitution and the rules built on it: `forall_eq` ([`subst`]: a variable
+//! defined by a hypothesis), `forall_eq (function used at one point)` ([`subst_value`]),
+//! `zeta` ([`zeta`]: `let` inlined, with β where the value is a function applied).
+//!
+//! Owns when a value may replace a name (freeness, capture, shadowing) and the ascription a
+//! value keeps ([`ascribed`]). Does not decide where these rules run.
+
+use super::binders_casts::{ascribed, ascribed_where};
+use super::carriers::Carriers;
+use super::declare::Ctx;
+use super::render::render;
+
+use super::binders_beta;
+use super::binders_casts;
+use super::elab;
+use super::shapes::{
+    app_head, binder_kind, binder_name, binds, binds_inside, is_leaf, leaves, mentions,
+    mentions_head, only_as, quantifier, replace, BinderKind, EQ, EXPLICIT, IMP,
+};
+use crate::trees::Tree;
+
+/// `forall_eq`/`forall_eq'`: `(x : T) … (h : x = e) … : p x` ↔ `… : p e` when `e` does not
+/// mention `x`, nothing between the two binders mentions `x`, and nothing mentions `h`. The
+/// variable and the hypothesis are dropped and `e` put in place of `x`.
+pub(super) fn subst(
+    binders: &[Tree],
+    concl: &Tree,
+    carriers: &Carriers,
+) -> Option<(Vec<Tree>, Tree, String)> {
+    for (i, h) in binders.iter().enumerate() {
+        if binder_kind(&h.label) != Some(BinderKind::Explicit) || h.children.len() != 2 {
+            continue;
+        }
+        let (hname, eq) = (&h.children[0], &h.children[1]);
+        if eq.label != EQ || eq.children.len() != 2 {
+            continue;
+        }
+        let used_later = binders[i + 1..].iter().any(|b| mentions(b, &hname.label))
+            || mentions(concl, &hname.label);
+        if used_later {
+            continue;
+        }
+        for (var, value) in [
+            (&eq.children[0], &eq.children[1]),
+            (&eq.children[1], &eq.children[0]),
+        ] {
+            if !is_leaf(var) || mentions(value, &var.label) {
+                continue;
+            }
+            // The variable's binder: the last one before `h` that binds this name.
+            let Some(j) = binders[..i].iter().rposition(|b| {
+                binder_kind(&b.label) == Some(BinderKind::Explicit)
+                    && b.children.len() == 2
+                    && b.children[0].label == var.label
+                    && !b.children[0].hypothesis_freecost
+            }) else {
+                continue;
+            };
+            if binders[j + 1..i].iter().any(|b| mentions(b, &var.label)) {
+                continue;
+            }
+            // A later binder of the same name would shadow it: substitution is then not local.
+            if binders[i + 1..]
+                .iter()
+                .any(|b| binder_name(b).is_some_and(|n| n.label == var.label))
+            {
+                continue;
+            }
+            let scopes: Vec<&Tree> = binders[i + 1..]
+                .iter()
+                .chain(std::iter::once(concl))
+                .collect();
+            // No β here: a function given by `(hf : f = fun x => e)` and applied stays, so that
+            // `funext_iff` makes it `∀ x, f x = e`, where the statements that write it so meet it.
+            let ty = &binders[j].children[1];
+            let uncast = binders_casts::uses_at_own_type(&var.label, ty, &scopes, carriers);
+            let typed_value = ascribed_where(value, ty, carriers, uncast);
+            if !substitutable(&var.label, &typed_value, &scopes, None) {
+                continue;
+            }
+            // `e` stands where `x` stood with `x`'s type: `(e : T)`, since the type decides
+            // `/` and `-` (`(x : ℕ) (h : x = 1) : x / 2 = 0` is `(1 : ℕ) / 2 = 0`, not the
+            // same as over ℚ). With no written type (`(x : _)`) the value's own elaboration
+            // decides, as it did for `x`.
+            let value = &typed_value;
+            let mut out: Vec<Tree> = binders[..j].to_vec();
+            out.extend_from_slice(&binders[j + 1..i]);
+            out.extend(
+                binders[i + 1..]
+                    .iter()
+                    .map(|b| substitute(b, &var.label, value)),
+            );
+            return Some((out, substitute(concl, &var.label, value), render(h)));
+        }
+    }
+    None
+}
+
+/// A function variable used only at one point, where a hypothesis gives its value:
+/// `(f : ℝ → ℝ) (h : f x = e) : P (f x)` says `P e`. One direction rewrites with `h`; the other
+/// instantiates `f := fun _ => e`. So the binder of `f` and `h` go and `f x` becomes `e`, when
+/// every occurrence of `f` after its binder is that same application `f x`, none sits between
+/// the binder and `h`, `e` does not mention `f`, and nothing else names `h`.
+pub(super) fn subst_value(
+    binders: &[Tree],
+    concl: &Tree,
+    carriers: &Carriers,
+) -> Option<(Vec<Tree>, Tree, String)> {
+    for (i, h) in binders.iter().enumerate() {
+        if h.label != EXPLICIT || h.children.len() != 2 {
+            continue;
+        }
+        let (hname, eq) = (&h.children[0], &h.children[1]);
+        if !hname.hypothesis_freecost || eq.label != EQ || eq.children.len() != 2 {
+            continue;
+        }
+        let used_later = binders[i + 1..].iter().any(|b| mentions(b, &hname.label))
+            || mentions(concl, &hname.label);
+        if used_later {
+            continue;
+        }
+        for (app, value) in [
+            (&eq.children[0], &eq.children[1]),
+            (&eq.children[1], &eq.children[0]),
+        ] {
+            let Some(f) = app_head(app) else {
+                continue;
+            };
+            if mentions_head(value, f) {
+                continue;
+            }
+            let Some(j) = binders[..i].iter().rposition(|b| {
+                b.label == EXPLICIT
+                    && b.children.len() == 2
+                    && b.children[0].label == f
+                    && b.children[1].label == IMP
+            }) else {
+                continue;
+            };
+            let between_clear = binders[j + 1..i].iter().all(|b| !mentions_head(b, f));
+            let only_there = binders[i + 1..]
+                .iter()
+                .chain(std::iter::once(concl))
+                .all(|t| only_as(t, f, app));
+            // A later binder of `f` or of a name in `app` would make an equal-looking `f x`
+            // another term (`… : ∀ x, f x > 0` is about every `x`).
+            let mut names = vec![f.to_owned()];
+            leaves(app, &mut names);
+            let shadowed = binders[i + 1..]
+                .iter()
+                .chain(std::iter::once(concl))
+                .any(|t| names.iter().any(|n| binds_inside(t, n)));
+            let mut value_names = Vec::new();
+            leaves(value, &mut value_names);
+            let captured = binders[i + 1..]
+                .iter()
+                .chain(std::iter::once(concl))
+                .any(|t| value_names.iter().any(|n| binds_inside(t, n)));
+            if !between_clear || !only_there || shadowed || captured {
+                continue;
+            }
+            // `f x` had `f`'s codomain as its type; the value keeps it (see `subst`).
+            let mut codomain = Some(&binders[j].children[1]);
+            for _ in &app.children {
+                codomain = codomain
+                    .filter(|f| f.label == IMP && f.children.len() == 2)
+                    .map(|f| &f.children[1]);
+            }
+            let Some(codomain) = codomain else {
+                continue;
+            };
+            let value = &ascribed(value, codomain, carriers);
+            let mut out: Vec<Tree> = binders[..j].to_vec();
+            out.extend_from_slice(&binders[j + 1..i]);
+            out.extend(binders[i + 1..].iter().map(|b| replace(b, app, value)));
+            return Some((out, replace(concl, app, value), render(h)));
+        }
+    }
+    None
+}
+
+/// `let x := v; b` → `b[v/x]` (children `[x, v, b]` or `[x, T, v, b]`). A written type stays
+/// with the value (`let x : ℝ := 1; x / 2` is `(1 : ℝ) / 2`, not the natural `1 / 2`), and a
+/// function value is β-reduced where it is applied ([`binders_beta`]).
+fn zeta(t: &Tree, carriers: &Carriers) -> Option<Tree> {
+    let name = t.children.first().filter(|n| is_leaf(n))?;
+    let n = t.children.len();
+    let value = match t.children.as_slice() {
+        [_, ty, v, _] => ascribed(v, ty, carriers),
+        // No written type: the value is elaborated first, on its own (numerals default to ℕ:
+        // `let x := 7 / 2` is the natural 3 whatever the body is about), so it keeps the type
+        // it has there. A compound value whose type is unknown is left as a `let`.
+        [_, v, _] => match elab::type_of(v, carriers) {
+            elab::Ty::Num(num) => ascribed(v, &Tree::leaf(elab::type_name(num)), carriers),
+            elab::Ty::Numeral => ascribed(v, &Tree::leaf("ℕ"), carriers),
+            elab::Ty::Unknown if is_leaf(v) => v.clone(),
+            elab::Ty::Unknown => return None,
+        },
+        _ => t.children[n - 2].clone(),
+    };
+    let body = &t.children[n - 1];
+    substitutable(&name.label, &value, &[body], Some(carriers))
+        .then(|| substitute_beta(body, &name.label, &value, carriers))
+}
+
+/// Can every use of `name` in `scopes` be replaced by `value` with [`substitute`]? Not when
+/// `name` is applied (`f a` keeps `f` in its label, where [`substitute`] does not look: the
+/// definition would be lost), rebound inside (`∑ x in s, x`: another `x`), or when a name of
+/// `value` is bound inside (capture).
+pub(super) fn substitutable(
+    name: &str,
+    value: &Tree,
+    scopes: &[&Tree],
+    beta: Option<&Carriers>,
+) -> bool {
+    // With `beta`, an application of `name` is fine where the value β-reduces there.
+    let applied = |t: &Tree, f: &str| {
+        fn walk(t: &Tree, f: &str, value: &Tree, beta: Option<&Carriers>) -> bool {
+            let reduces =
+                || beta.is_some_and(|c| binders_beta::beta(value, &t.children, c).is_some());
+            let here = !is_leaf(t) && (t.label == f || (app_head(t) == Some(f) && !reduces()));
+            here || t.children.iter().any(|c| walk(c, f, value, beta))
+        }
+        walk(t, f, value, beta)
+    };
+    let mut names = Vec::new();
+    leaves(value, &mut names);
+    scopes.iter().all(|t| {
+        !applied(t, name) && !binds_inside(t, name) && !names.iter().any(|n| binds_inside(t, n))
+    })
+}
+
+/// [`substitute`], and each application `name a…` β-reduced with `value`
+/// ([`binders_beta::beta`]; [`substitutable`] has checked it reduces).
+pub(super) fn substitute_beta(t: &Tree, name: &str, value: &Tree, carriers: &Carriers) -> Tree {
+    if is_leaf(t) {
+        return substitute(t, name, value);
+    }
+    if quantifier(t).is_some() && binds(&t.children[0], name) {
+        return t.clone();
+    }
+    let mut out = t.clone();
+    out.children = t
+        .children
+        .iter()
+        .map(|c| substitute_beta(c, name, value, carriers))
+        .collect();
+    if app_head(t) == Some(name) {
+        if let Some(reduced) = binders_beta::beta(value, &out.children, carriers) {
+            return reduced;
+        }
+    }
+    out
+}
+
+/// `t` with every leaf labelled `name` replaced by `value`, stopping under binders that rebind
+/// `name`.
+pub(super) fn substitute(t: &Tree, name: &str, value: &Tree) -> Tree {
+    if is_leaf(t) {
+        return if t.label == name {
+            value.clone()
+        } else {
+            t.clone()
+        };
+    }
+    if quantifier(t).is_some() && binds(&t.children[0], name) {
+        return t.clone();
+    }
+    let mut out = t.clone();
+    out.children = t
+        .children
+        .iter()
+        .map(|c| substitute(c, name, value))
+        .collect();
+    out
+}
+
+/// `zeta` at a `let` node ([`zeta`]).
+pub(super) fn inline_let(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    if !t.label.starts_with("let") || !(3..=4).contains(&t.children.len()) {
+        return None;
+    }
+    zeta(t, ctx.carriers).map(|new| ("zeta", new))
+}
