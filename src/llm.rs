@@ -5,7 +5,7 @@
 //! timeouts, and retries with exponential backoff on 429, 5xx, timeouts and connection errors.
 //! It knows nothing about Lean or BEq prompts (`metrics::beq::prompt` builds those).
 //!
-//! Who may send what (issue 17.1): [`permission`] decides from where each `[llm]` key came from
+//! Who may send what: [`permission`] decides from where each `[llm]` key came from
 //! ([`crate::references::Origin`]). An endpoint from the user's own settings is used; one from a
 //! project file alone is only a request, used after the user confirmed it for that workspace
 //! (remembered in [`TrustStore`], in the user's state directory, never in the workspace); the
