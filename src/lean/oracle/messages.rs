@@ -13,8 +13,6 @@ use crate::lean::LeanError;
 use crate::trees::Tree;
 use serde_json::Value;
 
-/// `-32900` rpcNeedsReconnect (README §7).
-pub(super) const RPC_NEEDS_RECONNECT: i64 = -32900;
 /// `-32801` content modified / file closed (README §4).
 const CONTENT_MODIFIED: i64 = -32801;
 /// `-32901` worker exited, `-32902` worker crashed (README §4).

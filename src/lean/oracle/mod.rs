@@ -45,12 +45,11 @@ pub use declarations::{Declaration, Declared, UniverseArity, MAX_UNIVERSE_ARITY}
 pub use direct::{connect_direct, initialize};
 pub use messages::{message_text, two_sides};
 
-use super::goals::LeanRpc;
+use super::goals::{release_refs, rpc_call_params, session_id, LeanRpc, RPC_NEEDS_RECONNECT};
 use super::{LeanClient, LeanError};
 use declarations::RegistryEntry;
 use messages::{
     file_changed, header_error, outcome_of_goals, suggestion_of, worker_lost, LineDiagnostics,
-    RPC_NEEDS_RECONNECT,
 };
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -726,38 +725,18 @@ example (a b : Nat) : a + b = b + a := by
                         .request("$/lean/rpc/connect", json!({"uri": uri}), deadline)
                         .await
                         .map_err(lean_err)?;
-                    let s = r
-                        .get("sessionId")
-                        .and_then(Value::as_str)
-                        .ok_or_else(|| OracleError::Shape {
-                            uri: uri.clone(),
-                            what: format!("rpc/connect result {r}"),
-                        })?
-                        .to_string();
+                    let s = session_id(&r).ok_or_else(|| OracleError::Shape {
+                        uri: uri.clone(),
+                        what: format!("rpc/connect result {r}"),
+                    })?;
                     self.doc(key).session = Some(s.clone());
                     s
                 }
             };
-            let call = json!({
-                "textDocument": {"uri": uri},
-                "position": position,
-                "sessionId": session,
-                "method": method,
-                "params": params,
-            });
+            let call = rpc_call_params(&uri, &position, &session, method, params.clone());
             match self.request("$/lean/rpc/call", call, deadline).await {
                 Ok(v) => {
-                    let mut refs = Vec::new();
-                    super::goals::rpc_refs(&v, &mut refs);
-                    if !refs.is_empty() {
-                        let _ = self
-                            .lean
-                            .notify(
-                                "$/lean/rpc/release",
-                                json!({"uri": uri, "sessionId": session, "refs": refs}),
-                            )
-                            .await;
-                    }
+                    release_refs(&*self.lean, &uri, &session, &v).await;
                     return Ok(v);
                 }
                 Err(LeanError::Response { code, .. })
