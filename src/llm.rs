@@ -626,6 +626,14 @@ mod tests {
     use super::*;
     use crate::references::{Config, Layer};
 
+    /// A config layer read from `path`; `user`: from the user's own settings.
+    fn layer(path: &Path, user: bool) -> Layer {
+        Layer {
+            path: path.to_path_buf(),
+            user,
+        }
+    }
+
     #[test]
     fn plain_http_only_to_loopback() {
         for ok in [
@@ -683,10 +691,6 @@ mod tests {
         )
         .unwrap();
         let trust = TrustStore::at(dir.path().join("state/llm-trust.json"));
-        let layer = |p: &Path, user| Layer {
-            path: p.to_path_buf(),
-            user,
-        };
         let cfg = Config::load_layers(&[layer(&project, false)]).unwrap();
         match permission(&cfg, &ws, &trust) {
             LlmPermission::NeedsConfirmation {
@@ -745,10 +749,6 @@ mod tests {
         let ws = dir.path().join("ws");
         std::fs::create_dir_all(&ws).unwrap();
         let trust = TrustStore::at(dir.path().join("state/llm-trust.json"));
-        let layer = |p: &Path, user| Layer {
-            path: p.to_path_buf(),
-            user,
-        };
         let project = ws.join("lean-assess.toml");
         let user = dir.path().join("user.toml");
         std::fs::write(&project, "[llm]\nsamples = 50\n").unwrap();

@@ -39,7 +39,7 @@
 //! them (`crate::lean::goals::tree_of`); named intros `x_<depth>` instead of `intro _` so
 //! suggestions can be replayed; a path line with `exact?` is replayed as is (not concretised).
 
-use super::lean_backed::{preamble, signature, LeanJudgement, LeanMetric, LeanWork};
+use super::lean_backed::{declaration_texts, LeanJudgement, LeanMetric, LeanWork};
 use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
 use crate::distance::{self, CostModel};
 use crate::lean::goals::LeanRpc;
@@ -372,16 +372,7 @@ async fn declare_pair<L: LeanRpc + 'static>(
     pair: &Pair<'_>,
     notes: &mut Vec<String>,
 ) -> Result<DeclaredPair, MetricError> {
-    let (Some(ref_sig), Some(cand_sig)) = (signature(pair.reference), signature(pair.candidate))
-    else {
-        return Err(MetricError::Failed(
-            "transted: no declaration signature found in the statement text".into(),
-        ));
-    };
-    let (ref_pre, cand_pre) = (
-        preamble(pair.reference_header),
-        preamble(pair.candidate_header),
-    );
+    let [(ref_pre, ref_sig), (cand_pre, cand_sig)] = declaration_texts("transted", pair)?;
     let mut declared = lean
         .oracle
         .declare_probing(
