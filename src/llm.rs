@@ -676,7 +676,7 @@ mod tests {
         ));
     }
 
-    /// Issue 17.1: a workspace file alone names an endpoint and a secret's variable; nothing is
+    /// A workspace file alone names an endpoint and a secret's variable; nothing is
     /// allowed until the user confirms, the project's variable name is never used, and the
     /// confirmation is remembered outside the workspace.
     #[test]
