@@ -5,7 +5,7 @@
 //! timeouts, and retries with exponential backoff on 429, 5xx, timeouts and connection errors.
 //! It knows nothing about Lean or BEq prompts (`metrics::beq::prompt` builds those).
 //!
-//! Who may send what (issue 17.1): [`permission`] decides from where each `[llm]` key came from
+//! Who may send what: [`permission`] decides from where each `[llm]` key came from
 //! ([`crate::config::Origin`]). An endpoint from the user's own settings is used; one from a
 //! project file alone is only a request, used after the user confirmed it for that workspace
 //! (remembered in [`TrustStore`], in the user's state directory, never in the workspace); the
@@ -626,6 +626,14 @@ mod tests {
     use super::*;
     use crate::config::{Config, Layer};
 
+    /// A config layer read from `path`; `user`: from the user's own settings.
+    fn layer(path: &Path, user: bool) -> Layer {
+        Layer {
+            path: path.to_path_buf(),
+            user,
+        }
+    }
+
     #[test]
     fn plain_http_only_to_loopback() {
         for ok in [
@@ -668,7 +676,7 @@ mod tests {
         ));
     }
 
-    /// Issue 17.1: a workspace file alone names an endpoint and a secret's variable; nothing is
+    /// A workspace file alone names an endpoint and a secret's variable; nothing is
     /// allowed until the user confirms, the project's variable name is never used, and the
     /// confirmation is remembered outside the workspace.
     #[test]
@@ -683,10 +691,6 @@ mod tests {
         )
         .unwrap();
         let trust = TrustStore::at(dir.path().join("state/llm-trust.json"));
-        let layer = |p: &Path, user| Layer {
-            path: p.to_path_buf(),
-            user,
-        };
         let cfg = Config::load_layers(&[layer(&project, false)]).unwrap();
         match permission(&cfg, &ws, &trust) {
             LlmPermission::NeedsConfirmation {
@@ -745,10 +749,6 @@ mod tests {
         let ws = dir.path().join("ws");
         std::fs::create_dir_all(&ws).unwrap();
         let trust = TrustStore::at(dir.path().join("state/llm-trust.json"));
-        let layer = |p: &Path, user| Layer {
-            path: p.to_path_buf(),
-            user,
-        };
         let project = ws.join("lean-assess.toml");
         let user = dir.path().join("user.toml");
         std::fs::write(&project, "[llm]\nsamples = 50\n").unwrap();

@@ -183,6 +183,47 @@ pub fn rpc_refs(v: &Value, out: &mut Vec<Value>) {
     }
 }
 
+/// The params of a `$/lean/rpc/call` of `method` in `session` at `position` of `uri`
+/// (README §7).
+pub fn rpc_call_params(
+    uri: &str,
+    position: &Value,
+    session: &str,
+    method: &str,
+    params: Value,
+) -> Value {
+    json!({
+        "textDocument": {"uri": uri},
+        "position": position,
+        "sessionId": session,
+        "method": method,
+        "params": params,
+    })
+}
+
+/// The `sessionId` of a `$/lean/rpc/connect` result (README §7).
+pub fn session_id(connect_result: &Value) -> Option<String> {
+    connect_result
+        .get("sessionId")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+}
+
+/// Release the RPC references in `result` (`$/lean/rpc/release`, README §7); nothing is sent
+/// when it holds none, and a failure to send is ignored (the session expires anyway).
+pub async fn release_refs<L: LeanRpc>(lean: &L, uri: &str, session: &str, result: &Value) {
+    let mut refs = Vec::new();
+    rpc_refs(result, &mut refs);
+    if !refs.is_empty() {
+        let _ = lean
+            .notify(
+                "$/lean/rpc/release",
+                json!({"uri": uri, "sessionId": session, "refs": refs}),
+            )
+            .await;
+    }
+}
+
 /// What the goals code needs from the Lean client (implemented by `LeanClient`; a scripted fake
 /// in tests).
 pub trait LeanRpc: Send + Sync {
@@ -315,7 +356,7 @@ impl Drop for KeepAliveTicker {
 }
 
 /// `-32900` rpcNeedsReconnect (README §7).
-const RPC_NEEDS_RECONNECT: i64 = -32900;
+pub const RPC_NEEDS_RECONNECT: i64 = -32900;
 /// Lean expires a session after 30 s without keepAlive (README §7); vscode sends one every 10 s.
 pub const KEEP_ALIVE_EVERY: Duration = Duration::from_secs(10);
 /// Env variable setting the keep-alive interval in milliseconds. Internal: it lets the tests see
@@ -393,14 +434,10 @@ impl RpcSessions {
                 uri: uri.into(),
                 source,
             })?;
-        let id = r
-            .get("sessionId")
-            .and_then(Value::as_str)
-            .ok_or_else(|| GoalsError::Shape {
-                uri: uri.into(),
-                what: format!("rpc/connect result {r}"),
-            })?
-            .to_string();
+        let id = session_id(&r).ok_or_else(|| GoalsError::Shape {
+            uri: uri.into(),
+            what: format!("rpc/connect result {r}"),
+        })?;
         self.set(uri, id.clone());
         Ok(id)
     }
@@ -420,13 +457,13 @@ impl RpcSessions {
         };
         let mut retried = false;
         let result = loop {
-            let params = json!({
-                "textDocument": {"uri": uri},
-                "position": position,
-                "sessionId": session,
-                "method": "Lean.Widget.getInteractiveGoals",
-                "params": {"textDocument": {"uri": uri}, "position": position},
-            });
+            let params = rpc_call_params(
+                uri,
+                &position,
+                &session,
+                "Lean.Widget.getInteractiveGoals",
+                json!({"textDocument": {"uri": uri}, "position": position}),
+            );
             match lean.request("$/lean/rpc/call", params, timeout).await {
                 Ok(v) => break v,
                 Err(LeanError::Response { code, .. })
@@ -443,16 +480,7 @@ impl RpcSessions {
                 }
             }
         };
-        let mut refs = Vec::new();
-        rpc_refs(&result, &mut refs);
-        if !refs.is_empty() {
-            let _ = lean
-                .notify(
-                    "$/lean/rpc/release",
-                    json!({"uri": uri, "sessionId": session, "refs": refs}),
-                )
-                .await;
-        }
+        release_refs(lean, uri, &session, &result).await;
         if result.is_null() {
             return Err(GoalsError::NoGoal { uri: uri.into() });
         }

@@ -9,7 +9,7 @@
 //!
 //! The server runs in a process group of its own (`lake serve` starts `lean --server`, which
 //! starts one worker per file): a kill goes to the whole group, so a hung server's children do
-//! not outlive it (issue 17 §10). Editors stop the proxy by closing its stdin or by signalling
+//! not outlive it. Editors stop the proxy by closing its stdin or by signalling
 //! its pid, not its group, so leaving the proxy's group loses nothing: Lean sees EOF on stdin
 //! and the proxy ends it.
 //!

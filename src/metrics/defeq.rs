@@ -14,7 +14,7 @@
 //! statements that typecheck only through auto-bound names (probed under `autoImplicit false`).
 
 use super::lean_backed::{
-    implicit_type_binders, preamble, signature, LeanJudgement, LeanMetric, LeanWork,
+    declaration_texts, implicit_type_binders, LeanJudgement, LeanMetric, LeanWork,
 };
 use super::{MetricError, MetricReport, Pair, Verdict};
 use crate::lean::goals::LeanRpc;
@@ -51,17 +51,7 @@ impl LeanMetric for DefEq {
         let counters = oracle.counters();
         let before = counters.snapshot();
         let key = Oracle::<L>::import_key(&[pair.reference_header, pair.candidate_header]);
-        let (Some(ref_sig), Some(cand_sig)) =
-            (signature(pair.reference), signature(pair.candidate))
-        else {
-            return Err(MetricError::Failed(
-                "defeq: no declaration signature found in the statement text".into(),
-            ));
-        };
-        let (ref_pre, cand_pre) = (
-            preamble(pair.reference_header),
-            preamble(pair.candidate_header),
-        );
+        let [(ref_pre, ref_sig), (cand_pre, cand_sig)] = declaration_texts("defeq", pair)?;
         let failed = |e: crate::lean::oracle::OracleError| MetricError::Failed(e.to_string());
         let declared = oracle
             .declare(

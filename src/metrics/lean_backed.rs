@@ -45,6 +45,24 @@ pub trait LeanMetric: Send + Sync {
     ) -> impl Future<Output = Result<LeanJudgement, MetricError>> + Send;
 }
 
+/// Each side's header preamble and signature, `[reference, candidate]`, as the oracle declares
+/// them; an error naming `metric` when a statement's text has no declaration signature.
+pub fn declaration_texts(
+    metric: &str,
+    pair: &Pair<'_>,
+) -> Result<[(String, String); 2], MetricError> {
+    let (Some(ref_sig), Some(cand_sig)) = (signature(pair.reference), signature(pair.candidate))
+    else {
+        return Err(MetricError::Failed(format!(
+            "{metric}: no declaration signature found in the statement text"
+        )));
+    };
+    Ok([
+        (preamble(pair.reference_header), ref_sig),
+        (preamble(pair.candidate_header), cand_sig),
+    ])
+}
+
 /// The signature of a declaration (`binders : type`), taken from the statement's source after
 /// its keyword and name and before a top-level `:=` (brackets and strings respected).
 pub fn signature(statement: &Statement) -> Option<String> {

@@ -39,13 +39,13 @@
 //! them (`crate::lean::goals::tree_of`); named intros `x_<depth>` instead of `intro _` so
 //! suggestions can be replayed; a path line with `exact?` is replayed as is (not concretised).
 
-use super::lean_backed::{preamble, signature, LeanJudgement, LeanMetric, LeanWork};
+use super::lean_backed::{declaration_texts, LeanJudgement, LeanMetric, LeanWork};
 use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
 use crate::distance::{self, CostModel};
 use crate::lean::goals::LeanRpc;
 use crate::lean::oracle::{
-    check_tactic_text, Block, Command, Declaration, Declared, Goal, Oracle, OracleError, Outcome,
-    UniverseArity,
+    check_tactic_text, Block, BlockResult, Command, CounterSnapshot, Declaration, Declared, Goal,
+    Oracle, OracleError, Outcome, UniverseArity,
 };
 use crate::search::Frontier;
 use std::time::{Duration, Instant};
@@ -307,6 +307,473 @@ fn witness(
     out
 }
 
+/// One judgement's line to Lean: the oracle, the pair's scratch document (its import key) and
+/// the pair's deadline.
+struct Session<'a, L: LeanRpc> {
+    oracle: &'a mut Oracle<L>,
+    key: &'a str,
+    deadline: Instant,
+}
+
+/// The two statements as declared for the pair, with what the witness needs to redeclare them.
+struct DeclaredPair {
+    reference: Declared,
+    candidate: Declared,
+    /// `(preamble, hidden name, signature)` of each side, for the witness.
+    decls: Vec<(String, String, String)>,
+}
+
+/// What stage 0 leaves for the search.
+struct StageZero {
+    /// The merged goal as Lean shows it.
+    original: Goal,
+    /// Sizes of its two sides (the score's normaliser).
+    sizes: (usize, usize),
+    /// TED between its two sides.
+    distance: u32,
+    /// `["try norm_num1"]` when it ran and did not fail, else empty: the start of every path.
+    norm: Vec<String>,
+    /// The goal after `norm_num1` when it left one, else the original.
+    root: Goal,
+    /// A closing path found by stage 0.
+    closed: Option<Vec<String>>,
+}
+
+/// How the search ended.
+#[derive(Default)]
+struct SearchEnd {
+    closed: Option<Vec<String>>,
+    /// `rw?` suggestions mentioning the hidden statements.
+    rejected: usize,
+    /// `rw?` suggestions whose text could not be replayed in a block.
+    unreplayable: usize,
+    out_of_time: bool,
+}
+
+impl MergedGoal {
+    /// A block trying `tactic` on this goal after `path`.
+    fn block(&self, path: &[String], tactic: &str, suggestions: bool) -> Block {
+        Block {
+            goal: self.goal.clone(),
+            path: path.to_vec(),
+            tactic: tactic.to_string(),
+            suggestions,
+            universes: self.universes.clone(),
+        }
+    }
+}
+
+/// Declares both statements as hidden axioms and decides their universe arities: probed in the
+/// declaring version when the text may have universe parameters, in one more version for
+/// statements that typecheck only with auto-bound implicit names (which elaborate to `Sort u_1`
+/// but do not show in the text). Notes the sides that need auto-bound implicits.
+async fn declare_pair<L: LeanRpc + 'static>(
+    lean: &mut Session<'_, L>,
+    pair: &Pair<'_>,
+    notes: &mut Vec<String>,
+) -> Result<DeclaredPair, MetricError> {
+    let [(ref_pre, ref_sig), (cand_pre, cand_sig)] = declaration_texts("transted", pair)?;
+    let mut declared = lean
+        .oracle
+        .declare_probing(
+            lean.key,
+            &[
+                Declaration {
+                    preamble: &ref_pre,
+                    signature: &ref_sig,
+                    probe_universes: may_have_universes(&ref_pre, &ref_sig),
+                },
+                Declaration {
+                    preamble: &cand_pre,
+                    signature: &cand_sig,
+                    probe_universes: may_have_universes(&cand_pre, &cand_sig),
+                },
+            ],
+            lean.deadline,
+        )
+        .await
+        .map_err(lean_failed)?;
+    let unprobed: Vec<usize> = (0..declared.len())
+        .filter(|&i| declared[i].autobound && declared[i].universes == UniverseArity::NotProbed)
+        .collect();
+    if !unprobed.is_empty() {
+        let names: Vec<String> = unprobed.iter().map(|&i| declared[i].name.clone()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let arities = lean
+            .oracle
+            .probe_universes(lean.key, &names, lean.deadline)
+            .await
+            .map_err(lean_failed)?;
+        for (i, arity) in unprobed.into_iter().zip(arities) {
+            declared[i].universes = arity;
+        }
+    }
+    let [p, q] = <[Declared; 2]>::try_from(declared).map_err(|_| {
+        MetricError::Failed("transted: the oracle did not declare both statements".into())
+    })?;
+    for (side, d) in [("reference", &p), ("candidate", &q)] {
+        if d.autobound {
+            notes.push(format!(
+                "{side} typechecks only with auto-bound implicit names (ASSESS C.3)"
+            ));
+        }
+    }
+    let decls = vec![
+        (ref_pre, p.name.clone(), ref_sig),
+        (cand_pre, q.name.clone(), cand_sig),
+    ];
+    Ok(DeclaredPair {
+        reference: p,
+        candidate: q,
+        decls,
+    })
+}
+
+/// Algorithm 1 line 4: the merged goal does not compile, so the pair is judged by plain TED of
+/// its source trees, `why` noted after the notes so far.
+fn plain_ted_fallback(
+    pair: &Pair<'_>,
+    mut notes: Vec<String>,
+    why: String,
+    start: Instant,
+    total: CounterSnapshot,
+) -> Result<LeanJudgement, MetricError> {
+    let mut r = super::ted::Ted::default().judge(pair)?;
+    notes.push(why);
+    notes.append(&mut r.notes);
+    r.metric = "transted";
+    r.notes = notes;
+    r.elapsed = start.elapsed();
+    Ok(LeanJudgement {
+        report: r,
+        proof: None,
+        work: LeanWork {
+            expanded: 0,
+            total,
+            search: Default::default(),
+        },
+    })
+}
+
+/// Stage 0 (one version, two when `norm_num1` fails): whether the merged goal elaborates as an
+/// equality (`skip`; else `Err` with the reason for plain TED), whether `try norm_num1` or `rfl`
+/// closes it, and the search's root: the goal after `norm_num1`, or the original goal.
+async fn stage_zero<L: LeanRpc + 'static>(
+    lean: &mut Session<'_, L>,
+    merged: &MergedGoal,
+    mathlib: bool,
+    notes: &mut Vec<String>,
+) -> Result<Result<StageZero, String>, MetricError> {
+    let mut norm: Vec<String> = if mathlib {
+        vec!["try norm_num1".into()]
+    } else {
+        notes.push("Mathlib not imported: norm_num1 skipped".into());
+        Vec::new()
+    };
+    let mut stage0 = vec![merged.block(&[], "skip", false)];
+    if mathlib {
+        stage0.push(merged.block(&[], "try norm_num1", false));
+    }
+    stage0.push(merged.block(&norm, "rfl", false));
+    let (r0, _) = lean
+        .oracle
+        .run(lean.key, &stage0, &[], lean.deadline)
+        .await
+        .map_err(lean_failed)?;
+    let original = match &r0[0].outcome {
+        Outcome::Open(g) => g.clone(),
+        Outcome::Error(e) => {
+            return Ok(Err(format!(
+                "the merged goal does not elaborate ({e}); plain TED"
+            )))
+        }
+        other => return Ok(Err(format!("the merged goal gave {other:?}; plain TED"))),
+    };
+    let (sizes, distance) = match (&original.sides, side_distance(&original)) {
+        (Some((l, r)), Some(d)) => ((l.size(), r.size()), d),
+        _ => return Ok(Err("the merged goal is not an equality; plain TED".into())),
+    };
+    let mut after_norm = if mathlib {
+        &r0[1].outcome
+    } else {
+        &r0[0].outcome
+    };
+    let mut rfl = r0[r0.len() - 1].outcome.clone();
+    // `try` does not catch running out of heartbeats or recursion depth (`Core.tryCatch`
+    // rethrows runtime exceptions, src/Lean/CoreM.lean), and a block's heartbeats cover its
+    // whole path: a `norm_num1` that failed so would fail every block replaying it. Such a
+    // step is one failed step: left out of every path, and `rfl` tried without it.
+    if let (true, Outcome::Error(e)) = (mathlib, after_norm) {
+        notes.push(format!(
+            "norm_num1 failed ({}); left out of the search's paths",
+            e.lines().next().unwrap_or("")
+        ));
+        norm.clear();
+        after_norm = &r0[0].outcome;
+        let (r, _) = lean
+            .oracle
+            .run(
+                lean.key,
+                &[merged.block(&[], "rfl", false)],
+                &[],
+                lean.deadline,
+            )
+            .await
+            .map_err(lean_failed)?;
+        rfl = r.first().map_or(Outcome::NoInfo, |r| r.outcome.clone());
+    }
+    let mut closed: Option<Vec<String>> = None;
+    if matches!(after_norm, Outcome::Closed) {
+        closed = Some(norm.clone());
+    } else if matches!(rfl, Outcome::Closed) {
+        let mut p = norm.clone();
+        p.push("rfl".into());
+        closed = Some(p);
+    }
+    let root = match after_norm {
+        Outcome::Open(g) => g.clone(),
+        _ => original.clone(),
+    };
+    Ok(Ok(StageZero {
+        original,
+        sizes,
+        distance,
+        norm,
+        root,
+        closed,
+    }))
+}
+
+/// The `rw?` suggestions a node's children may come from: not mentioning the hidden statements
+/// (counted in `rejected`), and replayable in a block (counted in `unreplayable`; dropped, not
+/// fatal).
+fn usable_suggestions(rw: &BlockResult, end: &mut SearchEnd) -> Vec<String> {
+    rw.suggestions
+        .iter()
+        .filter(|s| {
+            let bad = mentions_hidden(s);
+            end.rejected += usize::from(bad);
+            let unsafe_text = check_tactic_text(s).is_err();
+            end.unreplayable += usize::from(unsafe_text);
+            !bad && !unsafe_text
+        })
+        .cloned()
+        .collect()
+}
+
+impl TransTed {
+    /// The best-first search from the frontier's root (step 3 of the module doc): one version
+    /// per expanded node, a node's `rw?` suggestions evaluated in the next one. Decides whether
+    /// a path closes the goal, within the node budget and the deadline; notes why it stopped
+    /// when the budget or the open list ran out.
+    async fn search<L: LeanRpc + 'static>(
+        &self,
+        lean: &mut Session<'_, L>,
+        merged: &MergedGoal,
+        hidden: (&str, &str),
+        norm: &[String],
+        frontier: &mut Frontier<String, String>,
+        notes: &mut Vec<String>,
+    ) -> Result<SearchEnd, MetricError> {
+        let mut end = SearchEnd::default();
+        let forbidden = format!("rw? [-{}, -{}]", hidden.0, hidden.1);
+        let path_of = |f: &Frontier<String, String>, at: usize| -> Vec<String> {
+            [norm.to_vec(), f.path_to(at)].concat()
+        };
+        // `rw?` suggestions of the last expanded node (its index and path), evaluated in the
+        // next version together with the next node's blocks (one version per expanded node).
+        let mut deferred: Option<(usize, Vec<String>, Vec<String>)> = None;
+        'search: loop {
+            if Instant::now() >= lean.deadline {
+                end.out_of_time = true;
+                break;
+            }
+            let next = if frontier.expanded() < self.config.max_expansions {
+                frontier.pop()
+            } else {
+                None
+            };
+            if next.is_none() && deferred.is_none() {
+                break;
+            }
+            let mut round = Vec::new();
+            let mut expanding: Option<(usize, Vec<String>, Vec<String>)> = None;
+            if let Some(at) = next {
+                let path = path_of(frontier, at);
+                let fixed: Vec<String> = TABLE_1
+                    .iter()
+                    .map(|c| c.replace("{x}", &format!("x_{}", frontier.depth(at) + 1)))
+                    .collect();
+                round.push(merged.block(&path, &forbidden, true));
+                round.extend(fixed.iter().map(|c| merged.block(&path, c, false)));
+                expanding = Some((at, path, fixed));
+            }
+            let a_len = round.len();
+            let earlier = deferred.take();
+            if let Some((_, path, suggestions)) = &earlier {
+                round.extend(suggestions.iter().map(|s| merged.block(path, s, false)));
+            }
+            let results = match lean.oracle.run(lean.key, &round, &[], lean.deadline).await {
+                Ok((r, _)) => r,
+                Err(OracleError::Deadline { .. }) => {
+                    end.out_of_time = true;
+                    break;
+                }
+                Err(e) => return Err(lean_failed(e)),
+            };
+            // (parent node, tactic, outcome): the earlier node's suggestions first (they were
+            // found first), then this node's commands.
+            let mut children: Vec<(usize, String, Outcome)> = Vec::new();
+            if let Some((parent, _, suggestions)) = &earlier {
+                for (s, r) in suggestions.iter().zip(results.iter().skip(a_len)) {
+                    children.push((*parent, s.clone(), r.outcome.clone()));
+                }
+            }
+            if let Some((at, path, fixed)) = expanding {
+                let rw = results.first().ok_or_else(|| {
+                    MetricError::Failed("transted: the oracle returned no results".into())
+                })?;
+                let suggestions = usable_suggestions(rw, &mut end);
+                // `rw?` rewrites with its first result, then runs `try rfl` (at default
+                // transparency), and lists the results as suggestions in the same order
+                // (`evalExact`, src/Lean/Elab/Tactic/Rewrites.lean). If that closed the goal,
+                // the closing step is exactly that: Lean's first suggestion (not the first
+                // one our filter kept) and `try rfl` — a bare `rw` only tries `rfl` with
+                // reducible transparency. A first suggestion we could not keep closes
+                // nothing.
+                if let (Outcome::Closed, Some(applied)) = (&rw.outcome, rw.suggestions.first()) {
+                    if suggestions.first() == Some(applied) {
+                        children.push((at, format!("{applied}\ntry rfl"), Outcome::Closed));
+                    }
+                }
+                for (c, r) in fixed.iter().zip(results.iter().skip(1).take(a_len - 1)) {
+                    children.push((at, c.clone(), r.outcome.clone()));
+                }
+                if !suggestions.is_empty() {
+                    deferred = Some((at, path, suggestions));
+                }
+            }
+            for (parent, tactic, outcome) in children {
+                match outcome {
+                    Outcome::Closed => {
+                        let mut p = path_of(frontier, parent);
+                        p.push(tactic);
+                        end.closed = Some(p);
+                        break 'search;
+                    }
+                    Outcome::Open(g) => {
+                        if frontier.contains(&g.text) {
+                            continue;
+                        }
+                        let Some(d) = side_distance(&g) else { continue };
+                        frontier.push(parent, tactic, g.text, d);
+                    }
+                    Outcome::Error(_) | Outcome::Several(_) | Outcome::NoInfo => {}
+                }
+            }
+        }
+        let expanded = frontier.expanded();
+        if end.closed.is_none()
+            && !end.out_of_time
+            && expanded >= self.config.max_expansions
+            && frontier.open_len() > 0
+        {
+            notes.push(format!(
+                "node budget ({}) spent",
+                self.config.max_expansions
+            ));
+        }
+        if end.closed.is_none()
+            && !end.out_of_time
+            && frontier.open_len() == 0
+            && expanded < self.config.max_expansions
+        {
+            notes.push(format!(
+                "search exhausted after {expanded} expansion(s): no further single two-sided goal"
+            ));
+        }
+        Ok(end)
+    }
+}
+
+/// The best goal seen as `(distance, path, goal text)`: the search's, unless `norm_num1` made
+/// the root worse than the original goal and nothing beat the original.
+fn best_seen(
+    frontier: &Frontier<String, String>,
+    stage0: &StageZero,
+    root_distance: u32,
+) -> (u32, Vec<String>, String) {
+    let (best_distance, best_at) = frontier.best();
+    if root_distance <= stage0.distance || best_distance < stage0.distance {
+        (
+            best_distance,
+            [stage0.norm.clone(), frontier.path_to(best_at)].concat(),
+            frontier.state(best_at).clone(),
+        )
+    } else {
+        (stage0.distance, Vec::new(), stage0.original.text.clone())
+    }
+}
+
+/// Re-checks a closing path on its own (design §7.9): as a named theorem with `#print axioms`,
+/// which must mention neither hidden axiom nor `sorryAx`. Decides whether the path stands
+/// (`Some`); a rejection or running out of time is noted.
+async fn recheck_closing_path<L: LeanRpc + 'static>(
+    lean: &mut Session<'_, L>,
+    merged: &MergedGoal,
+    path: Vec<String>,
+    name: String,
+    notes: &mut Vec<String>,
+) -> Result<Option<Vec<String>>, MetricError> {
+    let mut text = format!(
+        "theorem {name}{} : {} := by\n",
+        level_params(&merged.universes),
+        merged.goal
+    );
+    for line in &path {
+        for l in line.lines() {
+            text.push_str(&format!("  {l}\n"));
+        }
+    }
+    let check = vec![
+        Command::new(text),
+        Command::new(format!("#print axioms {name}")),
+    ];
+    match lean.oracle.run(lean.key, &[], &check, lean.deadline).await {
+        Ok((_, c)) => {
+            let errors: Vec<&String> = c.iter().flat_map(|r| &r.errors).collect();
+            let axioms = c
+                .get(1)
+                .map(|r| {
+                    r.messages
+                        .iter()
+                        .map(|m| m.1.clone())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                })
+                .unwrap_or_default();
+            let cheats = axioms.contains("_tt.S") || axioms.contains("sorryAx");
+            if errors.is_empty() && !cheats {
+                return Ok(Some(path));
+            }
+            notes.push(format!(
+                "a closing path was rejected by the re-check ({})",
+                if cheats {
+                    format!("axioms: {axioms}")
+                } else {
+                    errors.first().map(|e| e.to_string()).unwrap_or_default()
+                }
+            ));
+            Ok(None)
+        }
+        Err(OracleError::Deadline { .. }) => {
+            notes.push("time ran out before the closing path was re-checked".into());
+            Ok(None)
+        }
+        Err(e) => Err(lean_failed(e)),
+    }
+}
+
 impl LeanMetric for TransTed {
     fn name(&self) -> &'static str {
         "transted"
@@ -327,408 +794,84 @@ impl LeanMetric for TransTed {
             .mathlib
             .unwrap_or_else(|| key.lines().any(|l| l.starts_with("import Mathlib")));
         let mut notes = Vec::new();
+        let mut lean = Session {
+            oracle,
+            key: &key,
+            deadline,
+        };
 
-        let (Some(ref_sig), Some(cand_sig)) =
-            (signature(pair.reference), signature(pair.candidate))
-        else {
-            return Err(MetricError::Failed(
-                "transted: no declaration signature found in the statement text".into(),
-            ));
-        };
-        let (ref_pre, cand_pre) = (
-            preamble(pair.reference_header),
-            preamble(pair.candidate_header),
-        );
-        let declared = oracle
-            .declare_probing(
-                &key,
-                &[
-                    Declaration {
-                        preamble: &ref_pre,
-                        signature: &ref_sig,
-                        probe_universes: may_have_universes(&ref_pre, &ref_sig),
-                    },
-                    Declaration {
-                        preamble: &cand_pre,
-                        signature: &cand_sig,
-                        probe_universes: may_have_universes(&cand_pre, &cand_sig),
-                    },
-                ],
-                deadline,
-            )
-            .await
-            .map_err(lean_failed)?;
-        let mut declared = declared;
-        // Auto-bound implicit names elaborate to `Sort u_1` but do not show in the text: probe
-        // the statements that typecheck only with them (one more version, only for those).
-        let unprobed: Vec<usize> = (0..declared.len())
-            .filter(|&i| declared[i].autobound && declared[i].universes == UniverseArity::NotProbed)
-            .collect();
-        if !unprobed.is_empty() {
-            let names: Vec<String> = unprobed.iter().map(|&i| declared[i].name.clone()).collect();
-            let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let arities = oracle
-                .probe_universes(&key, &names, deadline)
-                .await
-                .map_err(lean_failed)?;
-            for (i, arity) in unprobed.into_iter().zip(arities) {
-                declared[i].universes = arity;
-            }
-        }
-        let [p, q] = declared.as_slice() else {
-            return Err(MetricError::Failed(
-                "transted: the oracle did not declare both statements".into(),
-            ));
-        };
-        for (side, d) in [("reference", p), ("candidate", q)] {
-            if d.autobound {
-                notes.push(format!(
-                    "{side} typechecks only with auto-bound implicit names (ASSESS C.3)"
-                ));
-            }
-        }
-        let decls = vec![
-            (ref_pre.clone(), p.name.clone(), ref_sig.clone()),
-            (cand_pre.clone(), q.name.clone(), cand_sig.clone()),
-        ];
-        let MergedGoal {
-            goal,
-            universes,
-            note,
-        } = merged_goal(p, q);
-        notes.extend(note);
-        let fallback = |mut notes: Vec<String>, why: String| {
-            // Algorithm 1 line 4: the merged goal does not compile → TED of the pair.
-            let mut r = super::ted::Ted::default().judge(pair)?;
-            notes.push(why);
-            notes.append(&mut r.notes);
-            r.metric = "transted";
-            r.notes = notes;
-            r.elapsed = start.elapsed();
-            Ok(LeanJudgement {
-                report: r,
-                proof: None,
-                work: LeanWork {
-                    expanded: 0,
-                    total: counters.snapshot().since(&before),
-                    search: Default::default(),
-                },
-            })
-        };
+        let declared = declare_pair(&mut lean, pair, &mut notes).await?;
+        let (p, q) = (&declared.reference, &declared.candidate);
+        let merged = merged_goal(p, q);
+        notes.extend(merged.note.clone());
         if let Some(e) = p.errors.first().or(q.errors.first()) {
-            return fallback(
-                notes,
-                format!("a statement does not typecheck ({e}); plain TED"),
-            );
+            let why = format!("a statement does not typecheck ({e}); plain TED");
+            let total = counters.snapshot().since(&before);
+            return plain_ted_fallback(pair, notes, why, start, total);
         }
+        let stage0 = match stage_zero(&mut lean, &merged, mathlib, &mut notes).await? {
+            Ok(stage0) => stage0,
+            Err(why) => {
+                let total = counters.snapshot().since(&before);
+                return plain_ted_fallback(pair, notes, why, start, total);
+            }
+        };
 
-        // Stage 0.
-        let block = |path: &[String], tactic: &str, suggestions: bool| Block {
-            goal: goal.clone(),
-            path: path.to_vec(),
-            tactic: tactic.to_string(),
-            suggestions,
-            universes: universes.clone(),
-        };
-        let mut norm: Vec<String> = if mathlib {
-            vec!["try norm_num1".into()]
-        } else {
-            notes.push("Mathlib not imported: norm_num1 skipped".into());
-            Vec::new()
-        };
-        let mut stage0 = vec![block(&[], "skip", false)];
-        if mathlib {
-            stage0.push(block(&[], "try norm_num1", false));
-        }
-        stage0.push(block(&norm, "rfl", false));
-        let (r0, _) = oracle
-            .run(&key, &stage0, &[], deadline)
-            .await
-            .map_err(lean_failed)?;
-        let original = match &r0[0].outcome {
-            Outcome::Open(g) => g.clone(),
-            Outcome::Error(e) => {
-                return fallback(
-                    notes,
-                    format!("the merged goal does not elaborate ({e}); plain TED"),
-                )
-            }
-            other => {
-                return fallback(notes, format!("the merged goal gave {other:?}; plain TED"));
-            }
-        };
-        let (sizes, d0) = match (&original.sides, side_distance(&original)) {
-            (Some((l, r)), Some(d)) => ((l.size(), r.size()), d),
-            _ => {
-                return fallback(
-                    notes,
-                    "the merged goal is not an equality; plain TED".into(),
-                )
-            }
-        };
-        let mut after_norm = if mathlib {
-            &r0[1].outcome
-        } else {
-            &r0[0].outcome
-        };
-        let mut rfl = r0[r0.len() - 1].outcome.clone();
-        // `try` does not catch running out of heartbeats or recursion depth (`Core.tryCatch`
-        // rethrows runtime exceptions, src/Lean/CoreM.lean), and a block's heartbeats cover its
-        // whole path: a `norm_num1` that failed so would fail every block replaying it. Such a
-        // step is one failed step: left out of every path, and `rfl` tried without it.
-        if let (true, Outcome::Error(e)) = (mathlib, after_norm) {
-            notes.push(format!(
-                "norm_num1 failed ({}); left out of the search's paths",
-                e.lines().next().unwrap_or("")
-            ));
-            norm.clear();
-            after_norm = &r0[0].outcome;
-            let (r, _) = oracle
-                .run(&key, &[block(&[], "rfl", false)], &[], deadline)
-                .await
-                .map_err(lean_failed)?;
-            rfl = r.first().map_or(Outcome::NoInfo, |r| r.outcome.clone());
-        }
-        let mut closed: Option<Vec<String>> = None;
-        if matches!(after_norm, Outcome::Closed) {
-            closed = Some(norm.clone());
-        } else if matches!(rfl, Outcome::Closed) {
-            let mut p = norm.clone();
-            p.push("rfl".into());
-            closed = Some(p);
-        }
-        let root_goal = match after_norm {
-            Outcome::Open(g) => g.clone(),
-            _ => original.clone(),
-        };
         let search_before = counters.snapshot();
         // The root: the goal after `norm_num1` (its path), or the original goal without it.
-        let root_distance = side_distance(&root_goal).unwrap_or(d0);
+        let root_distance = side_distance(&stage0.root).unwrap_or(stage0.distance);
         let mut frontier: Frontier<String, String> =
-            Frontier::new(root_goal.text.clone(), root_distance);
-        let mut rejected = 0usize;
-        let mut unreplayable = 0usize;
-        let mut out_of_time = false;
-
-        if closed.is_none() {
-            let forbidden = format!("rw? [-{}, -{}]", p.name, q.name);
-            let path_of = |f: &Frontier<String, String>, at: usize| -> Vec<String> {
-                [norm.clone(), f.path_to(at)].concat()
-            };
-            // `rw?` suggestions of the last expanded node (its index and path), evaluated in the
-            // next version together with the next node's blocks (one version per expanded node).
-            let mut deferred: Option<(usize, Vec<String>, Vec<String>)> = None;
-            'search: loop {
-                if Instant::now() >= deadline {
-                    out_of_time = true;
-                    break;
-                }
-                let next = if frontier.expanded() < self.config.max_expansions {
-                    frontier.pop()
-                } else {
-                    None
-                };
-                if next.is_none() && deferred.is_none() {
-                    break;
-                }
-                let mut round = Vec::new();
-                let mut expanding: Option<(usize, Vec<String>, Vec<String>)> = None;
-                if let Some(at) = next {
-                    let path = path_of(&frontier, at);
-                    let fixed: Vec<String> = TABLE_1
-                        .iter()
-                        .map(|c| c.replace("{x}", &format!("x_{}", frontier.depth(at) + 1)))
-                        .collect();
-                    round.push(block(&path, &forbidden, true));
-                    round.extend(fixed.iter().map(|c| block(&path, c, false)));
-                    expanding = Some((at, path, fixed));
-                }
-                let a_len = round.len();
-                let earlier = deferred.take();
-                if let Some((_, path, suggestions)) = &earlier {
-                    round.extend(suggestions.iter().map(|s| block(path, s, false)));
-                }
-                let results = match oracle.run(&key, &round, &[], deadline).await {
-                    Ok((r, _)) => r,
-                    Err(OracleError::Deadline { .. }) => {
-                        out_of_time = true;
-                        break;
-                    }
-                    Err(e) => return Err(lean_failed(e)),
-                };
-                // (parent node, tactic, outcome): the earlier node's suggestions first (they were
-                // found first), then this node's commands.
-                let mut children: Vec<(usize, String, Outcome)> = Vec::new();
-                if let Some((parent, _, suggestions)) = &earlier {
-                    for (s, r) in suggestions.iter().zip(results.iter().skip(a_len)) {
-                        children.push((*parent, s.clone(), r.outcome.clone()));
-                    }
-                }
-                if let Some((at, path, fixed)) = expanding {
-                    let rw = results.first().ok_or_else(|| {
-                        MetricError::Failed("transted: the oracle returned no results".into())
-                    })?;
-                    let suggestions: Vec<String> = rw
-                        .suggestions
-                        .iter()
-                        .filter(|s| {
-                            let bad = mentions_hidden(s);
-                            rejected += usize::from(bad);
-                            // Text that would escape its block is dropped, not fatal.
-                            let unsafe_text = check_tactic_text(s).is_err();
-                            unreplayable += usize::from(unsafe_text);
-                            !bad && !unsafe_text
-                        })
-                        .cloned()
-                        .collect();
-                    // `rw?` rewrites with its first result, then runs `try rfl` (at default
-                    // transparency), and lists the results as suggestions in the same order
-                    // (`evalExact`, src/Lean/Elab/Tactic/Rewrites.lean). If that closed the goal,
-                    // the closing step is exactly that: Lean's first suggestion (not the first
-                    // one our filter kept) and `try rfl` — a bare `rw` only tries `rfl` with
-                    // reducible transparency. A first suggestion we could not keep closes
-                    // nothing.
-                    if let (Outcome::Closed, Some(applied)) = (&rw.outcome, rw.suggestions.first())
-                    {
-                        if suggestions.first() == Some(applied) {
-                            children.push((at, format!("{applied}\ntry rfl"), Outcome::Closed));
-                        }
-                    }
-                    for (c, r) in fixed.iter().zip(results.iter().skip(1).take(a_len - 1)) {
-                        children.push((at, c.clone(), r.outcome.clone()));
-                    }
-                    if !suggestions.is_empty() {
-                        deferred = Some((at, path, suggestions));
-                    }
-                }
-                for (parent, tactic, outcome) in children {
-                    match outcome {
-                        Outcome::Closed => {
-                            let mut p = path_of(&frontier, parent);
-                            p.push(tactic);
-                            closed = Some(p);
-                            break 'search;
-                        }
-                        Outcome::Open(g) => {
-                            if frontier.contains(&g.text) {
-                                continue;
-                            }
-                            let Some(d) = side_distance(&g) else { continue };
-                            frontier.push(parent, tactic, g.text, d);
-                        }
-                        Outcome::Error(_) | Outcome::Several(_) | Outcome::NoInfo => {}
-                    }
-                }
-            }
-            let expanded = frontier.expanded();
-            if closed.is_none()
-                && !out_of_time
-                && expanded >= self.config.max_expansions
-                && frontier.open_len() > 0
-            {
-                notes.push(format!(
-                    "node budget ({}) spent",
-                    self.config.max_expansions
-                ));
-            }
-            if closed.is_none()
-                && !out_of_time
-                && frontier.open_len() == 0
-                && expanded < self.config.max_expansions
-            {
-                notes.push(format!(
-                    "search exhausted after {expanded} expansion(s): no further single two-sided goal"
-                ));
-            }
+            Frontier::new(stage0.root.text.clone(), root_distance);
+        let mut end = SearchEnd {
+            closed: stage0.closed.clone(),
+            ..SearchEnd::default()
+        };
+        if end.closed.is_none() {
+            end = self
+                .search(
+                    &mut lean,
+                    &merged,
+                    (&p.name, &q.name),
+                    &stage0.norm,
+                    &mut frontier,
+                    &mut notes,
+                )
+                .await?;
         }
         let expanded = frontier.expanded();
-        // The best goal seen: the search's, unless `norm_num1` made the root worse than the
-        // original goal and nothing beat the original.
-        let (best_distance, best_at) = frontier.best();
-        let best = if root_distance <= d0 || best_distance < d0 {
-            (
-                best_distance,
-                [norm.clone(), frontier.path_to(best_at)].concat(),
-                frontier.state(best_at).clone(),
-            )
-        } else {
-            (d0, Vec::new(), original.text.clone())
-        };
+        let best = best_seen(&frontier, &stage0, root_distance);
         let search_after = counters.snapshot();
-        if unreplayable > 0 {
+        if end.unreplayable > 0 {
             notes.push(format!(
-                "{unreplayable} rw? suggestion(s) dropped: their text could not be replayed safely in a block"
+                "{} rw? suggestion(s) dropped: their text could not be replayed safely in a block",
+                end.unreplayable
             ));
         }
-        if rejected > 0 {
+        if end.rejected > 0 {
             notes.push(format!(
-                "{rejected} rw? suggestion(s) mentioning the hidden statements rejected"
+                "{} rw? suggestion(s) mentioning the hidden statements rejected",
+                end.rejected
             ));
         }
 
-        // Re-check a closing path on its own (design §7.9).
-        let imports = key.clone();
-        if let Some(path) = closed.take() {
+        let mut closed = None;
+        if let Some(path) = end.closed.take() {
             let name = format!("_tt.W{}", counters.snapshot().versions);
-            let mut text = format!(
-                "theorem {name}{} : {goal} := by\n",
-                level_params(&universes)
-            );
-            for line in &path {
-                for l in line.lines() {
-                    text.push_str(&format!("  {l}\n"));
-                }
-            }
-            let check = vec![
-                Command::new(text),
-                Command::new(format!("#print axioms {name}")),
-            ];
-            match oracle.run(&key, &[], &check, deadline).await {
-                Ok((_, c)) => {
-                    let errors: Vec<&String> = c.iter().flat_map(|r| &r.errors).collect();
-                    let axioms = c
-                        .get(1)
-                        .map(|r| {
-                            r.messages
-                                .iter()
-                                .map(|m| m.1.clone())
-                                .collect::<Vec<_>>()
-                                .join("\n")
-                        })
-                        .unwrap_or_default();
-                    let cheats = axioms.contains("_tt.S") || axioms.contains("sorryAx");
-                    if errors.is_empty() && !cheats {
-                        closed = Some(path);
-                    } else {
-                        notes.push(format!(
-                            "a closing path was rejected by the re-check ({})",
-                            if cheats {
-                                format!("axioms: {axioms}")
-                            } else {
-                                errors.first().map(|e| e.to_string()).unwrap_or_default()
-                            }
-                        ));
-                    }
-                }
-                Err(OracleError::Deadline { .. }) => {
-                    notes.push("time ran out before the closing path was re-checked".into());
-                }
-                Err(e) => return Err(lean_failed(e)),
-            }
+            closed = recheck_closing_path(&mut lean, &merged, path, name, &mut notes).await?;
         }
-        if out_of_time {
+        if end.out_of_time {
             notes.push(format!(
                 "time limit ({:?}) reached after {expanded} expansion(s)",
                 self.config.time_limit
             ));
         }
 
-        let (distance, path, remaining) = match &closed {
+        let (distance, path, remaining) = match closed {
             Some(p) => {
                 notes.push("the goal closed: the statements are equal as propositions".into());
-                (0, p.clone(), None)
+                (0, p, None)
             }
-            None => (best.0, best.1.clone(), Some(best.2.clone())),
+            None => (best.0, best.1, Some(best.2)),
         };
         let steps = path
             .iter()
@@ -739,14 +882,14 @@ impl LeanMetric for TransTed {
             })
             .collect();
         let proof = witness(
-            &imports,
-            &decls,
-            &universes,
-            &goal,
+            &key,
+            &declared.decls,
+            &merged.universes,
+            &merged.goal,
             &path,
             remaining.as_deref(),
         );
-        let now = counters.snapshot();
+        let (sizes, now) = (stage0.sizes, counters.snapshot());
         Ok(LeanJudgement {
             report: MetricReport {
                 metric: "transted",

@@ -11,11 +11,13 @@
 //! (declared `:= sorry`) and the one to prove is `thm_Q`; the checker places them under fresh
 //! hidden names in its own document, and the proof text refers to them as `thm_P`.
 
+pub mod plus_attempts;
 pub mod prompt;
 pub mod tactics;
 
 use crate::llm::{ChatMessage, LlmClient, LlmError};
 use crate::metrics::{MetricReport, PathStep, Verdict};
+use plus_attempts::{PlusAttempts, PRELUDE};
 use prompt::PromptInput;
 use std::future::Future;
 use std::pin::Pin;
@@ -125,7 +127,7 @@ pub struct BeqSettings {
     /// K: LLM samples per direction.
     pub samples: usize,
     /// BEq+ (`crate::metrics::beq_plus`): its fixed attempts replace the scripts and the LLM.
-    pub plus: Option<crate::metrics::beq_plus::PlusAttempts>,
+    pub plus: Option<PlusAttempts>,
 }
 
 impl Default for BeqSettings {
@@ -391,7 +393,7 @@ impl<C: ProofChecker> Beq<C> {
         let outcome = 'search: {
             // 1. exact? (after BEq+'s prelude for BEq+).
             if self.settings.plus.is_some() {
-                run.prelude = crate::metrics::beq_plus::PRELUDE;
+                run.prelude = PRELUDE;
             }
             match run.exact_query().await {
                 Step::Proved(i) => break 'search DirectionOutcome::Proved { attempt: i },
