@@ -73,7 +73,7 @@ pub struct Config {
     /// pair never needs both sides. The canonical rules always apply to both.
     pub both_sides: bool,
     /// The heuristic's cost model: renaming one bound variable (or hypothesis name) to another
-    /// costs nothing (`true`, GTED's and the choice) or 1 like any other rename.
+    /// costs nothing (`true`, GTED's choice and the default) or 1 like any other rename.
     pub free_rename: bool,
     /// Reuse work between neighbouring search states (`true`, the default): a state's
     /// distance is computed incrementally against the start's reference tree

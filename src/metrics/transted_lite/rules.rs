@@ -17,10 +17,13 @@
 //!   on either side.
 //!
 //! The procedures the tables reference, by concern: `statement` (`autoImplicit`, `R[X]`),
-//! `binder_list` (the theorem's binders), `quantifiers` (binder forms, prenex), `substitution`
-//! (`forall_eq`, `zeta`), `norm_num`, `typed` (rules gated by the carrier type), and the
-//! `binders_*` helpers; `commutativity` gates `add_comm`/`mul_comm`; `alpha` decides
-//! alpha-equivalence; `shapes` and `render` are shared by all.
+//! `binder_list` (the theorem's binders), `binder_moves` (`binder_reorder`, `forall_swap`),
+//! `quantifiers` (binder forms, prenex), `substitution` (`forall_eq`, `zeta`), `norm_num`,
+//! `typed` (rules gated by the carrier type), and the `binders_*` helpers. `carriers` and `elab`
+//! say what types the statement's names and terms have; `commutativity` gates
+//! `add_comm`/`mul_comm`; `alpha` decides alpha-equivalence; `shapes`, `render` and `rewrite`
+//! are shared by all. No module imports one that imports it back: the families import only the
+//! declaration format and the procedures, never the matcher or the passes that call it.
 //!
 //! What no rule does: commute `-`, `/`, `^`, `→`, `<`, `≤`, `∣`, `∈`, `⊆`, `•` or function
 //! application; swap `∃` with `∀`; drop, add or move a coercion `↑` or a type ascription

@@ -1,7 +1,8 @@
 //! Arithmetic family: literal arithmetic (`norm_num`), ring and field identities, parity and
 //! divisibility, norms and absolute values, each on the number types its lemma holds on (read
 //! from elaboration-lite at the rewritten terms; unknown ⇒ the rule does not fire), and the
-//! commutative and associative moves of `+` and `*`. Declared as data for [`super::table`].
+//! commutative and associative moves of `+` and `*`. Declared as data (`declare`) for the
+//! matcher (`table`); owns only the procedures no other module needs.
 
 use super::declare::*;
 use super::elab;

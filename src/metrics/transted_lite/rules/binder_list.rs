@@ -14,8 +14,8 @@ use super::substitution::{subst, subst_value};
 use super::shapes::{
     app_head, auto_bound_binder, binder_kind, binder_name, count_leaf, is_auto_bound, is_false,
     is_leaf, is_prop_shaped_or_applied, is_type_variable, is_universe, leaves, literal, mentions,
-    mentions_outside_name, node2, quantifier, BinderKind, Quant, AND, ANONYMOUS_HYPOTHESIS,
-    EXPLICIT, IMP, UNKNOWN_TYPE,
+    mentions_outside_name, named_after, node2, quantifier, BinderKind, Quant, AND,
+    ANONYMOUS_HYPOTHESIS, EXPLICIT, IMP, UNKNOWN_TYPE,
 };
 use super::typed;
 use crate::trees::Tree;
@@ -271,9 +271,7 @@ pub(super) fn split_conjunction(
     if ty.label != AND || ty.children.len() != 2 {
         return None;
     }
-    let used_later =
-        binders[i + 1..].iter().any(|l| mentions(l, &name.label)) || mentions(concl, &name.label);
-    if used_later {
+    if named_after(binders, i, concl, &name.label) {
         return None;
     }
     let mut out: Vec<Tree> = binders[..i].to_vec();
@@ -308,9 +306,7 @@ pub(super) fn duplicate_hypothesis(binders: &[Tree], concl: &Tree, _: &Carriers)
                     .iter()
                     .any(|b| binder_name(b).is_some_and(|n| names.contains(&n.label)))
         });
-        let named_later = binders[i + 1..].iter().any(|l| mentions(l, &name.label))
-            || mentions(concl, &name.label);
-        if earlier && !named_later {
+        if earlier && !named_after(binders, i, concl, &name.label) {
             let mut out = binders.to_vec();
             out.remove(i);
             return Some(("and_self", render(b), rebuild_list(out, concl.clone())));

@@ -1,12 +1,12 @@
 //! Applications of bound function variables: renamable like the variable itself.
 //!
 //! Owns [`flag_bound_head`]: the parser writes `f x` as one node labelled `"f _ "` (GTED's
-//! convention: a function name in head position is part of the label), which hid a *bound*
-//! function (`(f : ℝ → ℝ)`, `∀ g : ℕ → ℕ, …`) from free renaming: `(f : ℝ → ℝ) … f 1` against
-//! the same statement with `g` cost a relabel at every use. The node of an application whose
-//! head is a bound variable is flagged `variable_freecost`, so the tree edit distance renames
-//! `f _ ` to `g _ ` for free (the label and the tree's shape stay, so sizes, the other rules and
-//! every other distance are as before); [`super::alpha_equivalent`] then checks the head like a
+//! convention: a function name in head position is part of the label), which would hide a
+//! *bound* function (`(f : ℝ → ℝ)`, `∀ g : ℕ → ℕ, …`) from free renaming: `(f : ℝ → ℝ) … f 1`
+//! against the same statement with `g` would cost a relabel at every use. The node of an
+//! application whose head is a bound variable is flagged `variable_freecost`, so the tree edit
+//! distance renames `f _ ` to `g _ ` for free (the label and the tree's shape stay, so sizes and
+//! the other rules see the same tree); [`super::alpha_equivalent`] then checks the head like a
 //! bound leaf: one bijection of bound names, never a bound name against a constant. A constant
 //! head (`Real.exp x`, `Nat.gcd a b`) is not flagged: renaming it is another statement.
 

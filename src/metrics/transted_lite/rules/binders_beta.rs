@@ -1,9 +1,9 @@
 //! β-reduction where `zeta` or `forall_eq` puts a function's value at its applications.
 //!
 //! Owns [`beta`]: `(fun x => e : T → U) a` is `(e[a/x] : U)` with `a` at type `T`. Without it a
-//! substitution of `f := fun x => e` into `f a` is refused (the head `f` lives in the label of
-//! `f a`, where leaf substitution does not look), so `let f := …` and `(hf : f = fun x => …)`
-//! statements kept `f` and never met the statement that writes `e[a/x]`.
+//! substitution of `f := fun x => e` into `f a` would be refused (the head `f` lives in the
+//! label of `f a`, where leaf substitution does not look), so `let f := …` statements would
+//! keep `f` and never meet the statement that writes `e[a/x]`.
 //!
 //! Sound only where the types stay as Lean elaborates them: the argument is elaborated at the
 //! binder's type and the body at the codomain, so both must be known (an arrow type written on

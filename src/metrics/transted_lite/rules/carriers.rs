@@ -3,7 +3,9 @@
 //!
 //! Owns the classification of binder types, ascriptions and casts into the number systems the
 //! typed rules know, each name's written type and type namespace, and the class instances on
-//! type variables. Rewrites nothing and types no term (that is `elab`).
+//! type variables. A function type contributes its domain and codomain; untyped bound names
+//! take their type from the rest of the statement (or default to ℕ like numerals), so they add
+//! nothing. Rewrites nothing and types no term (that is `elab`).
 
 use super::shapes::{
     app_head, binder_kind, binder_name, collect_binders, is_binding_node, is_leaf, is_prop_shaped,

@@ -1,10 +1,11 @@
 //! The canonical pass of `transted-lite`: [`canonicalize`] applies the canonical rules to a
 //! fixpoint, top-down, then flags bound names for free renaming.
 //!
-//! Owns where each kind of rule runs (the whole statement first, then at each node: the
-//! binder-list rules at the theorem's binder list, the quantifier rules at a `∀`/`∃`, the
-//! declared rules of the tables everywhere) and the step bound and deadline. The rules themselves
-//! are in the family tables and the procedure modules; nothing here rewrites a term.
+//! Owns where each kind of rule runs: the tables' notation and statement rules once on the
+//! whole statement, then at each node the binder-list rules at the theorem's binder list and the
+//! binding procedures and node rules everywhere else (in the matcher's order, `table`); and the
+//! step bound, the deadline and the flagging of bound names. The rules themselves are in the
+//! family tables and the procedure modules; nothing here rewrites a term.
 
 use super::binders_apply;
 use super::carriers::Carriers;

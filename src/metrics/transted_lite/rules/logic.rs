@@ -1,6 +1,6 @@
 //! Logic family: notations of the connectives, negation pushed inwards (Mathlib's logic is
 //! classical), and the symmetric and associative moves of `=`, `≠`, `∧`, `∨`, `↔`, `→`.
-//! Declared as data for [`super::table`]; owns nothing else.
+//! Declared as data (`declare`) for the matcher (`table`); owns nothing else.
 
 use super::declare::*;
 use super::typed;

@@ -1,6 +1,6 @@
 //! Notation family: one constant or function written two ways (Mathlib notations, names an
 //! `open` abbreviates, GTED's labels), and ascriptions that change nothing. Canonical, always
-//! towards the form on the right. Declared as data for [`super::table`]; owns nothing else.
+//! towards the form on the right. Declared as data (`declare`) for the matcher (`table`); owns nothing else.
 
 use super::carriers::Carriers;
 use super::declare::*;

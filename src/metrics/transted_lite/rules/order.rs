@@ -1,6 +1,6 @@
 //! Order family: negated and shifted inequalities, each on the number types its lemma holds
 //! on (read from elaboration-lite at the rewritten terms; unknown ⇒ the rule does not fire).
-//! Declared as data for [`super::table`]; owns nothing else.
+//! Declared as data (`declare`) for the matcher (`table`); owns nothing else.
 
 use super::declare::*;
 use super::typed;

@@ -1,6 +1,6 @@
 //! Sets family: membership in intervals, ranges and set-builder sets unfolded, nonemptiness,
 //! cardinalities, and equations of tuples and functions taken componentwise/pointwise.
-//! Declared as data for [`super::table`]; owns nothing else.
+//! Declared as data (`declare`) for the matcher (`table`); owns nothing else.
 
 use super::declare::*;
 use super::typed;

@@ -386,3 +386,8 @@ pub(super) fn rebuild_list(binders: Vec<Tree>, concl: Tree) -> Tree {
     children.push(concl);
     Tree::node(binder_list_label(children.len() - 1), children)
 }
+
+/// Is `name` mentioned after binder `i` of a binder list: by a later binder or the conclusion?
+pub(super) fn named_after(binders: &[Tree], i: usize, concl: &Tree, name: &str) -> bool {
+    binders[i + 1..].iter().any(|b| mentions(b, name)) || mentions(concl, name)
+}

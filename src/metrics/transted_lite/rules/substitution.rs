@@ -15,9 +15,26 @@ use super::binders_casts;
 use super::elab;
 use super::shapes::{
     app_head, binder_kind, binder_name, binds, binds_inside, is_leaf, leaves, mentions,
-    mentions_head, only_as, quantifier, replace, BinderKind, EQ, EXPLICIT, IMP,
+    mentions_head, named_after, only_as, quantifier, replace, BinderKind, EQ, EXPLICIT, IMP,
 };
 use crate::trees::Tree;
+
+/// The binders `(h : a = b)` nothing after them names, with their position and the equation
+/// read both ways (`(a, b)`, `(b, a)`).
+fn unused_equations<'t>(
+    binders: &'t [Tree],
+    concl: &'t Tree,
+) -> impl Iterator<Item = (usize, &'t Tree, [(&'t Tree, &'t Tree); 2])> {
+    binders.iter().enumerate().filter_map(move |(i, h)| {
+        let (EXPLICIT, [hname, eq]) = (h.label.as_str(), h.children.as_slice()) else {
+            return None;
+        };
+        let (EQ, [a, b]) = (eq.label.as_str(), eq.children.as_slice()) else {
+            return None;
+        };
+        (!named_after(binders, i, concl, &hname.label)).then_some((i, h, [(a, b), (b, a)]))
+    })
+}
 
 /// `forall_eq`/`forall_eq'`: `(x : T) … (h : x = e) … : p x` ↔ `… : p e` when `e` does not
 /// mention `x`, nothing between the two binders mentions `x`, and nothing mentions `h`. The
@@ -27,23 +44,8 @@ pub(super) fn subst(
     concl: &Tree,
     carriers: &Carriers,
 ) -> Option<(Vec<Tree>, Tree, String)> {
-    for (i, h) in binders.iter().enumerate() {
-        if binder_kind(&h.label) != Some(BinderKind::Explicit) || h.children.len() != 2 {
-            continue;
-        }
-        let (hname, eq) = (&h.children[0], &h.children[1]);
-        if eq.label != EQ || eq.children.len() != 2 {
-            continue;
-        }
-        let used_later = binders[i + 1..].iter().any(|b| mentions(b, &hname.label))
-            || mentions(concl, &hname.label);
-        if used_later {
-            continue;
-        }
-        for (var, value) in [
-            (&eq.children[0], &eq.children[1]),
-            (&eq.children[1], &eq.children[0]),
-        ] {
+    for (i, h, sides) in unused_equations(binders, concl) {
+        for (var, value) in sides {
             if !is_leaf(var) || mentions(value, &var.label) {
                 continue;
             }
@@ -106,23 +108,9 @@ pub(super) fn subst_value(
     concl: &Tree,
     carriers: &Carriers,
 ) -> Option<(Vec<Tree>, Tree, String)> {
-    for (i, h) in binders.iter().enumerate() {
-        if h.label != EXPLICIT || h.children.len() != 2 {
-            continue;
-        }
-        let (hname, eq) = (&h.children[0], &h.children[1]);
-        if !hname.hypothesis_freecost || eq.label != EQ || eq.children.len() != 2 {
-            continue;
-        }
-        let used_later = binders[i + 1..].iter().any(|b| mentions(b, &hname.label))
-            || mentions(concl, &hname.label);
-        if used_later {
-            continue;
-        }
-        for (app, value) in [
-            (&eq.children[0], &eq.children[1]),
-            (&eq.children[1], &eq.children[0]),
-        ] {
+    let hypotheses = unused_equations(binders, concl);
+    for (i, h, sides) in hypotheses.filter(|(_, h, _)| h.children[0].hypothesis_freecost) {
+        for (app, value) in sides {
             let Some(f) = app_head(app) else {
                 continue;
             };

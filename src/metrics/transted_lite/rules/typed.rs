@@ -1,20 +1,19 @@
 //! Canonical rules of `transted-lite` that depend on the type the terms live in (`not_lt` needs a
-//! linear order, `sub_nonneg` a group, `Nat.pos_iff_ne_zero` the naturals), the statement's
-//! [`Carriers`] that gate them, and the type-free unfoldings of membership and negation.
+//! linear order, `sub_nonneg` a group, `Nat.pos_iff_ne_zero` the naturals), and the type-free
+//! unfoldings of membership and negation.
 //!
-//! Owns only these rules and the carrier analysis; they are called from
-//! [`super::canonicalize`] (through `canonical_at`) and never by the search. Every rule here
-//! rewrites in one fixed direction and makes a term no larger in a well-founded sense (negations
-//! move inwards, memberships unfold, `≤` on ℕ/ℤ becomes `<`), so the canonical fixpoint ends.
+//! Owns only these procedures; the family tables reference them, and only the canonical pass
+//! runs them, never the search (except the numeral-bound moves, [`bound_shifts`]). Every rule
+//! here rewrites in one fixed direction and makes a term no larger in a well-founded sense
+//! (negations move inwards, memberships unfold, `≤` on ℕ/ℤ becomes `<`), so the canonical
+//! fixpoint ends.
 //!
 //! The gate is per subterm: a rule applies only when the terms it rewrites have a number type
-//! ([`super::elab::carrier`]) among those it is sound on; unknown means no. [`Carriers`] keeps
-//! what the statement's binders say (each name's written type, for elaboration-lite). A function type contributes its domain and codomain, and an order
-//! rule is refused when an operand is a function name (`f < g` is the pointwise, partial order).
-//! A cast `↑` (target unknown), a set, a product (`ℝ × ℝ`, except as a function's domain), a
-//! type variable or any other type makes the statement
-//! "other" and turns every gated rule off. Untyped bound names take their type from the rest
-//! of the statement (or default to ℕ like numerals), so they add nothing.
+//! ([`super::elab::carrier`]) among those it is sound on; unknown means no. What the statement's
+//! binders say is read from [`Carriers`]: a cast `↑` (target unknown), a set, a product
+//! (`ℝ × ℝ`, except as a function's domain), a type variable or any other type makes the
+//! statement "other" and turns every gated rule off, and an order rule is refused when an
+//! operand is a function name (`f < g` is the pointwise, partial order).
 
 use super::carriers::Carriers;
 use super::declare::Ctx;
