@@ -108,7 +108,7 @@ fn mentions_hidden(text: &str) -> bool {
 /// `Sort`/`Type` binders in the signature or in a `variable` of its preamble (`Type*`, `Type u`,
 /// `Sort _`, …), or from a binder without a type (`{α}`, `(x y)`, `∀ a, …`), which elaborates to
 /// `Sort u_1`. Auto-bound implicit names (which also elaborate to `Sort u_1`) are not visible in
-/// the text: the strict declaration tells them apart and `judge` probes them in a second
+/// the text: the strict declaration tells them apart and `declare_pair` probes them in a second
 /// version. Only these pay for the arity probes; the common pair (`ℝ`, `ℕ`, …) sends none.
 fn may_have_universes(preamble: &str, signature: &str) -> bool {
     [preamble, signature]
