@@ -14,13 +14,13 @@
 //! statements that typecheck only through auto-bound names (probed under `autoImplicit false`).
 
 use super::lean_backed::{
-    declaration_texts, implicit_type_binders, LeanJudgement, LeanMetric, LeanWork,
+    declaration_texts, implicit_type_binders, JudgementStart, LeanJudgement, LeanMetric, LeanWork,
 };
 use super::{MetricError, MetricReport, Pair, Verdict};
 use crate::lean::goals::LeanRpc;
 use crate::lean::oracle::{Block, Oracle, Outcome};
 use crate::lean::scopes::axiom_under;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The metric, with its wall-clock limit.
 #[derive(Clone, Debug)]
@@ -46,16 +46,13 @@ impl LeanMetric for DefEq {
         oracle: &mut Oracle<L>,
         pair: &Pair<'_>,
     ) -> Result<LeanJudgement, MetricError> {
-        let start = Instant::now();
-        let deadline = start + self.time_limit;
-        let counters = oracle.counters();
-        let before = counters.snapshot();
-        let key = Oracle::<L>::import_key(&[pair.reference_header, pair.candidate_header]);
+        let judging = JudgementStart::now(oracle, pair, self.time_limit);
+        let (key, deadline) = (&judging.key, judging.deadline);
         let [(ref_pre, ref_sig), (cand_pre, cand_sig)] = declaration_texts("defeq", pair)?;
         let failed = |e: crate::lean::oracle::OracleError| MetricError::Failed(e.to_string());
         let declared = oracle
             .declare(
-                &key,
+                key,
                 &[(&ref_pre, &ref_sig), (&cand_pre, &cand_sig)],
                 deadline,
             )
@@ -75,7 +72,7 @@ impl LeanMetric for DefEq {
             candidate_size: pair.candidate.tree.size(),
             path: Vec::new(),
             notes,
-            elapsed: start.elapsed(),
+            elapsed: judging.start.elapsed(),
         };
         if let Some(e) = p.errors.first().or(q.errors.first()) {
             notes.push(format!("a statement does not typecheck: {e}"));
@@ -83,7 +80,7 @@ impl LeanMetric for DefEq {
                 report: report(false, notes),
                 proof: None,
                 work: LeanWork {
-                    total: counters.snapshot().since(&before),
+                    total: judging.work_so_far(),
                     ..Default::default()
                 },
             });
@@ -106,7 +103,7 @@ impl LeanMetric for DefEq {
             },
         ];
         let (results, _) = oracle
-            .run(&key, &blocks, &[], deadline)
+            .run(key, &blocks, &[], deadline)
             .await
             .map_err(failed)?;
         let closes = |i: usize| {
@@ -146,7 +143,7 @@ impl LeanMetric for DefEq {
             report: report(equal, notes),
             proof,
             work: LeanWork {
-                total: counters.snapshot().since(&before),
+                total: judging.work_so_far(),
                 ..Default::default()
             },
         })

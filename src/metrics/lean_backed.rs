@@ -7,9 +7,11 @@
 
 use super::{MetricError, MetricReport, Pair};
 use crate::lean::goals::LeanRpc;
-use crate::lean::oracle::{CounterSnapshot, Oracle};
+use crate::lean::oracle::{CounterSnapshot, Counters, Oracle};
 use crate::trees::Statement;
 use std::future::Future;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// Work counts of one judgement, for the numbers asked for (versions and round trips per
 /// expanded search node).
@@ -21,6 +23,36 @@ pub struct LeanWork {
     pub total: CounterSnapshot,
     /// What the search loop alone sent (after declaring the statements and stage 0).
     pub search: CounterSnapshot,
+}
+
+/// The start of one Lean-backed judgement: its clock and deadline, the oracle's counters as they
+/// stood, and the scratch document both statements share (its import key).
+pub struct JudgementStart {
+    pub start: Instant,
+    pub deadline: Instant,
+    pub counters: Arc<Counters>,
+    pub before: CounterSnapshot,
+    pub key: String,
+}
+
+impl JudgementStart {
+    /// Start judging `pair` on `oracle` now, with `time_limit` for the whole pair.
+    pub fn now<L: LeanRpc>(oracle: &Oracle<L>, pair: &Pair<'_>, time_limit: Duration) -> Self {
+        let start = Instant::now();
+        let counters = oracle.counters();
+        JudgementStart {
+            start,
+            deadline: start + time_limit,
+            before: counters.snapshot(),
+            counters,
+            key: Oracle::<L>::import_key(&[pair.reference_header, pair.candidate_header]),
+        }
+    }
+
+    /// Everything the oracle sent since the start.
+    pub fn work_so_far(&self) -> CounterSnapshot {
+        self.counters.snapshot().since(&self.before)
+    }
 }
 
 /// A Lean-backed metric's answer: the report every front end shows, the proof text that checks on

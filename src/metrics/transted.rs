@@ -39,7 +39,7 @@
 //! them (`crate::lean::goals::tree_of`); named intros `x_<depth>` instead of `intro _` so
 //! suggestions can be replayed; a path line with `exact?` is replayed as is (not concretised).
 
-use super::lean_backed::{declaration_texts, LeanJudgement, LeanMetric, LeanWork};
+use super::lean_backed::{declaration_texts, JudgementStart, LeanJudgement, LeanMetric, LeanWork};
 use super::{Metric, MetricError, MetricReport, Pair, PathStep, Verdict};
 use crate::distance::{self, CostModel};
 use crate::lean::goals::LeanRpc;
@@ -108,7 +108,7 @@ fn mentions_hidden(text: &str) -> bool {
 /// `Sort`/`Type` binders in the signature or in a `variable` of its preamble (`Type*`, `Type u`,
 /// `Sort _`, …), or from a binder without a type (`{α}`, `(x y)`, `∀ a, …`), which elaborates to
 /// `Sort u_1`. Auto-bound implicit names (which also elaborate to `Sort u_1`) are not visible in
-/// the text: the strict declaration tells them apart and `judge` probes them in a second
+/// the text: the strict declaration tells them apart and `declare_pair` probes them in a second
 /// version. Only these pay for the arity probes; the common pair (`ℝ`, `ℕ`, …) sends none.
 fn may_have_universes(preamble: &str, signature: &str) -> bool {
     [preamble, signature]
@@ -784,11 +784,8 @@ impl LeanMetric for TransTed {
         oracle: &mut Oracle<L>,
         pair: &Pair<'_>,
     ) -> Result<LeanJudgement, MetricError> {
-        let start = Instant::now();
-        let deadline = start + self.config.time_limit;
-        let counters = oracle.counters();
-        let before = counters.snapshot();
-        let key = Oracle::<L>::import_key(&[pair.reference_header, pair.candidate_header]);
+        let judging = JudgementStart::now(oracle, pair, self.config.time_limit);
+        let (start, key, counters) = (judging.start, &judging.key, &judging.counters);
         let mathlib = self
             .config
             .mathlib
@@ -796,8 +793,8 @@ impl LeanMetric for TransTed {
         let mut notes = Vec::new();
         let mut lean = Session {
             oracle,
-            key: &key,
-            deadline,
+            key,
+            deadline: judging.deadline,
         };
 
         let declared = declare_pair(&mut lean, pair, &mut notes).await?;
@@ -806,13 +803,13 @@ impl LeanMetric for TransTed {
         notes.extend(merged.note.clone());
         if let Some(e) = p.errors.first().or(q.errors.first()) {
             let why = format!("a statement does not typecheck ({e}); plain TED");
-            let total = counters.snapshot().since(&before);
+            let total = judging.work_so_far();
             return plain_ted_fallback(pair, notes, why, start, total);
         }
         let stage0 = match stage_zero(&mut lean, &merged, mathlib, &mut notes).await? {
             Ok(stage0) => stage0,
             Err(why) => {
-                let total = counters.snapshot().since(&before);
+                let total = judging.work_so_far();
                 return plain_ted_fallback(pair, notes, why, start, total);
             }
         };
@@ -882,7 +879,7 @@ impl LeanMetric for TransTed {
             })
             .collect();
         let proof = witness(
-            &key,
+            key,
             &declared.decls,
             &merged.universes,
             &merged.goal,
@@ -904,7 +901,7 @@ impl LeanMetric for TransTed {
             proof: Some(proof),
             work: LeanWork {
                 expanded,
-                total: now.since(&before),
+                total: now.since(&judging.before),
                 search: search_after.since(&search_before),
             },
         })

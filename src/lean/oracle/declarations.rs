@@ -116,7 +116,8 @@ fn arity_of(probed: &[CommandResult]) -> UniverseArity {
     arity_from_probes(&errors)
 }
 
-/// Lines `[start, end)` of a declaration's two probes in the registry.
+/// One statement in the registry: the lines of its declaration and of its strict twin, the
+/// entry's whole lines `[start, end)` with its wrapping, and what Lean said once checked.
 #[derive(Clone, Debug)]
 pub(super) struct RegistryEntry {
     stmt_line: u32,

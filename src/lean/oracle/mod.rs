@@ -407,6 +407,8 @@ impl<L: LeanRpc> Oracle<L> {
         }
     }
 
+    /// One attempt at a batch: lay it out, send it as one version, wait for its diagnostics and
+    /// classify each block and command.
     async fn run_once(
         &mut self,
         key: &str,
@@ -419,42 +421,12 @@ impl<L: LeanRpc> Oracle<L> {
         let region = batch::lay_out(blocks, commands, doc.registry_end_line(), heartbeats);
         doc.active = region.text;
         let uri = doc.uri.clone();
-        let lean_err = |source| OracleError::Lean {
-            uri: uri.clone(),
-            source,
-        };
-
         self.ensure_file(key)?;
-        let version = self.send_text(key).await.map_err(lean_err)?;
-        // Barrier: all diagnostics of `version` are out (README §4). Waited for in slices: a
-        // worker whose header failed may never answer it (src/Lean/Server/FileWorker.lean:
-        // `handleRequest` binds it to `srcSearchPathTask`, and on some versions `setupImports`
-        // resolves that promise only after a successful header), so between slices the header
-        // is checked through `getInteractiveDiagnostics`, which `handleRequest` answers without
-        // the search path.
-        loop {
-            let slice = deadline.min(Instant::now() + self.config.barrier_slice);
-            match self
-                .request(
-                    "textDocument/waitForDiagnostics",
-                    json!({"uri": uri, "version": version}),
-                    slice,
-                )
-                .await
-            {
-                Ok(_) => break,
-                Err(LeanError::Timeout { .. }) => {
-                    if let Some(e) = self.header_error_now(key).await {
-                        return Err(e);
-                    }
-                    if Instant::now() >= deadline {
-                        self.abandon(key).await;
-                        return Err(OracleError::Deadline { uri });
-                    }
-                }
-                Err(e) => return Err(lean_err(e)),
-            }
-        }
+        let version = self
+            .send_text(key)
+            .await
+            .map_err(|source| OracleError::Lean { uri, source })?;
+        self.barrier(key, version, deadline).await?;
         let total_lines = line_count(&self.doc(key).text()) + 1;
         let diagnostics = self
             .rpc(
@@ -513,6 +485,46 @@ impl<L: LeanRpc> Oracle<L> {
             });
         }
         Ok((results, command_results))
+    }
+
+    /// Wait until Lean has sent every diagnostic of `version` (`textDocument/waitForDiagnostics`,
+    /// README §4), checking the header between slices; a deadline that passes clears the active
+    /// region.
+    async fn barrier(
+        &mut self,
+        key: &str,
+        version: i64,
+        deadline: Instant,
+    ) -> Result<(), OracleError> {
+        let uri = self.doc(key).uri.clone();
+        // Waited for in slices: a worker whose header failed may never answer it (src/Lean/Server/FileWorker.lean:
+        // `handleRequest` binds it to `srcSearchPathTask`, and on some versions `setupImports`
+        // resolves that promise only after a successful header), so between slices the header
+        // is checked through `getInteractiveDiagnostics`, which `handleRequest` answers without
+        // the search path.
+        loop {
+            let slice = deadline.min(Instant::now() + self.config.barrier_slice);
+            match self
+                .request(
+                    "textDocument/waitForDiagnostics",
+                    json!({"uri": uri, "version": version}),
+                    slice,
+                )
+                .await
+            {
+                Ok(_) => return Ok(()),
+                Err(LeanError::Timeout { .. }) => {
+                    if let Some(e) = self.header_error_now(key).await {
+                        return Err(e);
+                    }
+                    if Instant::now() >= deadline {
+                        self.abandon(key).await;
+                        return Err(OracleError::Deadline { uri });
+                    }
+                }
+                Err(source) => return Err(OracleError::Lean { uri, source }),
+            }
+        }
     }
 
     /// The file behind a scratch document exists on disk before its `didOpen` (see
