@@ -30,6 +30,9 @@ pub mod lean;
 pub mod scan;
 
 use crate::metrics::transted_lite::{rules, TransTedLite};
+use crate::trees::lean_syntax::{
+    DEFINITION_KEYWORDS, MEANING_COMMANDS, SCOPED_CONTEXT_COMMANDS, STATEMENT_TEXT_KEYWORDS,
+};
 use crate::trees::parse::{self, Header};
 use crate::trees::{Span, Statement, Tree};
 use scan::{Command, ScanError};
@@ -239,7 +242,7 @@ pub struct Parsed {
     declarations: HashMap<String, Vec<usize>>,
     /// Commands that may be in scope at a later command ([`in_scope`]).
     context: Vec<usize>,
-    /// Commands that define something or change meaning ([`DEFINING`], [`MEANING`]).
+    /// Commands that define something or change meaning ([`DEFINITION_KEYWORDS`], [`MEANING_COMMANDS`]).
     relevant: Vec<usize>,
     /// `theorem NAME` / `lemma NAME` word pairs that are not a command's own name (inside a
     /// term), by the name's last component: (offset of the name, the name as written).
@@ -275,7 +278,9 @@ impl Parsed {
             if may_be_context(c) {
                 context.push(i);
             }
-            if DEFINING.contains(&c.keyword.as_str()) || MEANING.contains(&c.keyword.as_str()) {
+            if DEFINITION_KEYWORDS.contains(&c.keyword.as_str())
+                || MEANING_COMMANDS.contains(&c.keyword.as_str())
+            {
                 relevant.push(i);
             }
         }
@@ -414,44 +419,8 @@ fn is_theorem(c: &Command) -> bool {
     c.keyword == "theorem" || c.keyword == "lemma"
 }
 
-/// Definitions whose body the statement can see through.
-const DEFINING: &[&str] = &[
-    "def",
-    "abbrev",
-    "structure",
-    "class",
-    "inductive",
-    "opaque",
-    "axiom",
-    "instance",
-];
-
-/// Commands that change how text parses or elaborates (notation, macros, syntax, instances).
-const MEANING: &[&str] = &[
-    "notation",
-    "infix",
-    "infixl",
-    "infixr",
-    "prefix",
-    "postfix",
-    "macro",
-    "macro_rules",
-    "syntax",
-    "elab",
-    "elab_rules",
-    "declare_syntax_cat",
-    "attribute",
-    "instance",
-    "deriving",
-];
-
 /// Options that bound resources only; a solution may add them.
 const RESOURCE_OPTIONS: &[&str] = &["maxHeartbeats", "maxRecDepth", "synthInstance.max"];
-
-/// Commands whose effect is scoped and that decide what names in the statement mean.
-/// (`include h` adds the variable `h` as a hypothesis of every theorem after it; `omit` removes
-/// one.)
-const SCOPED_CONTEXT: &[&str] = &["open", "variable", "universe", "export", "include", "omit"];
 
 /// Option prefixes that change only output or diagnostics, never what a statement elaborates
 /// to: a solution may set them anywhere.
@@ -582,7 +551,7 @@ impl Task {
             .iter()
             .map(|&i| {
                 let c = &file.commands[i];
-                let fill = DEFINING.contains(&c.keyword.as_str())
+                let fill = DEFINITION_KEYWORDS.contains(&c.keyword.as_str())
                     && scan::words(file.command_text(c)).any(|(_, w)| w == "sorry");
                 let key = if fill { signature(&c.norm) } else { &c.norm };
                 (fill, key.to_string())
@@ -1008,7 +977,7 @@ impl Task {
             if matched_sol.contains(&k) {
                 continue;
             }
-            let message = if MEANING.contains(&s.keyword.as_str()) {
+            let message = if MEANING_COMMANDS.contains(&s.keyword.as_str()) {
                 Some(format!(
                     "`{}` is not in the task and comes before `{}`: it can change what the statement means",
                     shown(sol, s),
@@ -1126,7 +1095,7 @@ fn may_be_context(c: &Command) -> bool {
     let option = c.norm.split_whitespace().nth(1).unwrap_or_default();
     let harmless = HARMLESS_OPTIONS.iter().any(|h| option.starts_with(h));
     // A global `set_option` holds to the end of its section as an `open` does.
-    SCOPED_CONTEXT.contains(&c.keyword.as_str())
+    SCOPED_CONTEXT_COMMANDS.contains(&c.keyword.as_str())
         || (c.keyword == "set_option" && !resource && !harmless)
 }
 
@@ -1156,7 +1125,9 @@ fn statement_names(
     let sol_statement_text = texts[1].split(":=").next().unwrap_or_default();
     for text in [texts[0], sol_statement_text] {
         for (_, w) in scan::words(text) {
-            if w.chars().next().is_some_and(|c| c.is_ascii_digit()) || KEYWORDS.contains(&w) {
+            if w.chars().next().is_some_and(|c| c.is_ascii_digit())
+                || STATEMENT_TEXT_KEYWORDS.contains(&w)
+            {
                 continue;
             }
             let name = match w.split_once('.') {
@@ -1171,11 +1142,6 @@ fn statement_names(
     }
     out
 }
-
-const KEYWORDS: &[&str] = &[
-    "theorem", "lemma", "fun", "λ", "let", "have", "in", "if", "then", "else", "by", "at", "with",
-    "Type", "Sort", "Prop",
-];
 
 fn collect_bound(t: &Tree, out: &mut HashSet<String>) {
     if t.children.is_empty() && (t.variable_freecost || t.hypothesis_freecost) {

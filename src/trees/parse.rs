@@ -89,6 +89,10 @@
 //! shared 2-core machine: `cargo test --release --test parse_bench time_to -- --ignored
 //! --nocapture`).
 
+use super::lean_syntax::{
+    DECLARATION_ENDING_COMMANDS, DECLARATION_MODIFIERS, NOTATION_COMMANDS, STATEMENT_KEYWORDS,
+    TERM_KEYWORDS,
+};
 use super::lexer::{lex, LexErrorKind, Token, TokenKind};
 use super::{Span, Statement, Tree};
 use std::sync::Arc;
@@ -188,11 +192,9 @@ impl Header {
                     }
                 }
                 Some(w)
-                    if [
-                        "notation", "infix", "infixl", "infixr", "prefix", "postfix", "macro",
-                    ]
-                    .iter()
-                    .any(|k| w == *k || w.starts_with(&format!("{k}:")))
+                    if NOTATION_COMMANDS
+                        .iter()
+                        .any(|k| w == *k || w.starts_with(&format!("{k}:")))
                         || (w == "local" || w == "scoped")
                             && line.split_whitespace().nth(1).is_some_and(|n| {
                                 n.starts_with("notation")
@@ -257,55 +259,6 @@ pub struct Declaration {
     pub statement_end: usize,
 }
 
-const DECL_KEYWORDS: &[&str] = &["theorem", "lemma", "example"];
-const MODIFIERS: &[&str] = &[
-    "private",
-    "protected",
-    "nonrec",
-    "noncomputable",
-    "unsafe",
-    "partial",
-];
-/// Words that start a new command at the beginning of a line (they end the previous declaration).
-const COMMANDS: &[&str] = &[
-    "theorem",
-    "lemma",
-    "example",
-    "def",
-    "abbrev",
-    "instance",
-    "structure",
-    "class",
-    "inductive",
-    "namespace",
-    "section",
-    "end",
-    "open",
-    "variable",
-    "universe",
-    "set_option",
-    "import",
-    "noncomputable",
-    "private",
-    "protected",
-    "attribute",
-    "axiom",
-    "opaque",
-    "notation",
-    "infix",
-    "infixl",
-    "infixr",
-    "prefix",
-    "postfix",
-    "macro",
-    "syntax",
-    "local",
-    "scoped",
-    "mutual",
-    "nonrec",
-    "@[",
-];
-
 /// Scan a whole `.lean` file for `theorem`/`lemma`/`example` declarations (comments, strings and
 /// nested blocks respected). A declaration ends where the next command starts at column 0 (or at
 /// the end of the file).
@@ -328,7 +281,7 @@ pub fn find_declarations(file_text: &str) -> Vec<Declaration> {
         if s == "#" {
             return tokens.get(i + 1).is_some_and(|n| n.start == t.end);
         }
-        COMMANDS.contains(&s)
+        DECLARATION_ENDING_COMMANDS.contains(&s)
     };
     let mut out = Vec::new();
     let mut depth = 0i32;
@@ -342,7 +295,7 @@ pub fn find_declarations(file_text: &str) -> Vec<Declaration> {
         if t.column == 0 {
             depth = 0;
         }
-        let Some(keyword) = DECL_KEYWORDS.iter().copied().find(|&k| k == s) else {
+        let Some(keyword) = STATEMENT_KEYWORDS.iter().copied().find(|&k| k == s) else {
             continue;
         };
         if t.kind != TokenKind::Ident {
@@ -357,7 +310,7 @@ pub fn find_declarations(file_text: &str) -> Vec<Declaration> {
         while j > 0 {
             let p = &tokens[j - 1];
             let ps = text(p);
-            if p.kind == TokenKind::Ident && MODIFIERS.contains(&ps) {
+            if p.kind == TokenKind::Ident && DECLARATION_MODIFIERS.contains(&ps) {
                 start = p.start;
                 j -= 1;
             } else if ps == "]" {
@@ -489,7 +442,7 @@ fn statement_end_token(file_text: &str, tokens: &[Token]) -> Option<usize> {
         let s = &file_text[t.start..t.end];
         // A command at the start of a line ends a statement whose `:=` is missing (mid-edit).
         let starts_line = i > 0 && tokens[i - 1].line != t.line;
-        if starts_line && t.column == 0 && (COMMANDS.contains(&s) || s == "#") {
+        if starts_line && t.column == 0 && (DECLARATION_ENDING_COMMANDS.contains(&s) || s == "#") {
             return Some(i);
         }
         match s {
@@ -735,11 +688,6 @@ fn is_structural(s: &str) -> bool {
     )
 }
 
-const KEYWORDS: &[&str] = &[
-    "fun", "if", "then", "else", "let", "have", "show", "from", "by", "at", "in", "with", "do",
-    "where", "match", "Type", "Sort", "Prop", "calc", "haveI", "letI",
-];
-
 /// Predicate names (last component) whose applications are propositions.
 const PREDICATES: &[&str] = &[
     "Prime",
@@ -946,7 +894,7 @@ impl<'a> Parser<'a> {
             let Some(s) = self.peek() else {
                 return Err(error_at(self.text, 0, ParseErrorKind::NoDeclaration));
             };
-            if self.tokens[self.pos].kind == TokenKind::Ident && DECL_KEYWORDS.contains(&s) {
+            if self.tokens[self.pos].kind == TokenKind::Ident && STATEMENT_KEYWORDS.contains(&s) {
                 break self.pos;
             }
             if s == "@[" {
@@ -962,7 +910,7 @@ impl<'a> Parser<'a> {
                 }
                 continue;
             }
-            if MODIFIERS.contains(&s) {
+            if DECLARATION_MODIFIERS.contains(&s) {
                 self.pos += 1;
                 continue;
             }
@@ -1158,7 +1106,7 @@ impl<'a> Parser<'a> {
         let mut i = open + 1;
         while i < close && self.tokens[i].kind == TokenKind::Ident {
             let s = self.tok_text(i);
-            if KEYWORDS.contains(&s) {
+            if TERM_KEYWORDS.contains(&s) {
                 break;
             }
             names.push(i);
@@ -1781,7 +1729,7 @@ impl<'a> Parser<'a> {
                 leaf.span = self.span(from, to);
                 return Ok(leaf);
             }
-            _ if KEYWORDS.contains(&s) && s != "Prop" => {
+            _ if TERM_KEYWORDS.contains(&s) && s != "Prop" => {
                 return Err(self.err_here("a term"));
             }
             _ => {}
@@ -1807,7 +1755,7 @@ impl<'a> Parser<'a> {
     }
 
     fn at_keyword(&self) -> bool {
-        self.peek().is_some_and(|s| KEYWORDS.contains(&s))
+        self.peek().is_some_and(|s| TERM_KEYWORDS.contains(&s))
     }
 
     fn lookup(&self, name: &str) -> Option<Bound> {
