@@ -1,5 +1,5 @@
 //! Statement integrity: did a proof keep the task's statement? (LeanCat's "Valid Proof
-//! Criteria", issue 15.)
+//! Criteria".)
 //!
 //! Owns the offline check of one solution file against its task file: which declarations are
 //! targets ([`Task::load`]: every `theorem`/`lemma` whose proof in the task uses `sorry`, or the
