@@ -5,7 +5,7 @@
 //! Owns how these bind names in scope for their bodies; plain terms are `terms`'.
 
 use super::parser::{Bound, Parser};
-use super::{error_at, PResult, ParseErrorKind, MAX_PREC};
+use super::{PResult, MAX_PREC};
 use crate::trees::lexer::TokenKind;
 use crate::trees::Tree;
 
@@ -149,13 +149,7 @@ impl<'a> Parser<'a> {
             match s {
                 "(" | "{" | "[" | "⦃" => {
                     let open = self.pos;
-                    let Some(close) = self.matching[open].filter(|&c| c < self.limit) else {
-                        return Err(error_at(
-                            self.text,
-                            self.offset_here(),
-                            ParseErrorKind::Unclosed { open: s.into() },
-                        ));
-                    };
+                    let close = self.closing(open, self.offset_here(), s)?;
                     // `fun (x, y) => …` and other patterns: keep as one binder term.
                     let looks_like_binder = (open + 1..close)
                         .find(|&i| self.tokens[i].kind != TokenKind::Ident)

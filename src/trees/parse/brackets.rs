@@ -4,7 +4,7 @@
 //! Owns the readings that start at an opening bracket; the terms inside are `terms`'.
 
 use super::parser::{Bound, Parser};
-use super::{error_at, PResult, ParseErrorKind};
+use super::PResult;
 use crate::trees::lexer::TokenKind;
 use crate::trees::Tree;
 
@@ -12,13 +12,7 @@ impl<'a> Parser<'a> {
     /// `( … )`: grouping, unit, `(↑)`, `(·)`, type ascription `(e : T)`, tuple `(a, b)`.
     pub(super) fn paren(&mut self, start: usize) -> PResult<Tree> {
         let open = self.pos;
-        let Some(close) = self.matching[open].filter(|&c| c < self.limit) else {
-            return Err(error_at(
-                self.text,
-                start,
-                ParseErrorKind::Unclosed { open: "(".into() },
-            ));
-        };
+        let close = self.closing(open, start, "(")?;
         self.pos += 1;
         if self.pos == close {
             self.pos += 1;
@@ -74,13 +68,7 @@ impl<'a> Parser<'a> {
         start: usize,
     ) -> PResult<Tree> {
         let open_i = self.pos;
-        let Some(close) = self.matching[open_i].filter(|&c| c < self.limit) else {
-            return Err(error_at(
-                self.text,
-                start,
-                ParseErrorKind::Unclosed { open: open.into() },
-            ));
-        };
+        let close = self.closing(open_i, start, open)?;
         self.pos += 1;
         if self.pos == close {
             self.pos += 1;
@@ -177,13 +165,7 @@ impl<'a> Parser<'a> {
     /// literal `{a, b}`, empty `{}`.
     pub(super) fn brace(&mut self, start: usize) -> PResult<Tree> {
         let open = self.pos;
-        let Some(close) = self.matching[open].filter(|&c| c < self.limit) else {
-            return Err(error_at(
-                self.text,
-                start,
-                ParseErrorKind::Unclosed { open: "{".into() },
-            ));
-        };
+        let close = self.closing(open, start, "{")?;
         self.pos += 1;
         if self.pos == close {
             self.pos += 1;

@@ -171,6 +171,22 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The closing bracket of the opening one at token `open` (written `open_text`), inside the
+    /// current region; else an unclosed-bracket error at byte `at`.
+    pub(super) fn closing(&self, open: usize, at: usize, open_text: &str) -> PResult<usize> {
+        self.matching[open]
+            .filter(|&c| c < self.limit)
+            .ok_or_else(|| {
+                error_at(
+                    self.text,
+                    at,
+                    ParseErrorKind::Unclosed {
+                        open: open_text.into(),
+                    },
+                )
+            })
+    }
+
     pub(super) fn span(&self, start: usize, end: usize) -> Option<Span> {
         Some(Span {
             start: start as u32,
