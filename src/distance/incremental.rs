@@ -583,7 +583,7 @@ struct Pass<'a> {
 
 /// The forest distances of keyroot `i` of the varying tree against keyroot `j` of the fixed
 /// one (Zhang–Shasha's `treedist`, as `Workspace::forest_distance` with the subtree table
-/// replaced by rows): writes the rows of the nodes on `i`'s left path at the nodes of `j`'s,
+/// replaced by rows, both through [`forest_row`]): writes the rows of the nodes on `i`'s left path at the nodes of `j`'s,
 /// reading the rows of the subtrees hanging off both paths.
 ///
 /// Resuming at `start` is exact because a forest row depends only on the row before it, the

@@ -179,24 +179,8 @@ impl<'a> Parser<'a> {
             return self.structure_instance(open, close, start);
         }
         // Find a top-level `|` or `//` separator.
-        let mut sep = None;
-        let mut depth = 0i32;
-        for i in open + 1..close {
-            match self.tok_text(i) {
-                "(" | "[" | "{" | "⟨" | "⦃" => depth += 1,
-                ")" | "]" | "}" | "⟩" | "⦄" => depth -= 1,
-                "//" if depth == 0 => {
-                    sep = Some(i);
-                    break;
-                }
-                "|" if depth == 0 => {
-                    // `{|x| | …}` is rare; the first top-level bar after a binder-shaped prefix.
-                    sep = Some(i);
-                    break;
-                }
-                _ => {}
-            }
-        }
+        // `{|x| | …}` is rare; the first top-level bar after a binder-shaped prefix.
+        let sep = self.first_outside_brackets(open + 1, close, |t| t == "//" || t == "|");
         let binder_shaped = self.tokens[open + 1].kind == TokenKind::Ident
             && sep.is_some_and(|s| {
                 s == open + 2

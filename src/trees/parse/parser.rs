@@ -253,6 +253,26 @@ impl<'a> Parser<'a> {
         true
     }
 
+    /// The first token of `from..to` for which `is` holds outside brackets, the depth counted by
+    /// the brackets' text as written (not their matches, so an unmatched closer counts too).
+    pub(super) fn first_outside_brackets(
+        &self,
+        from: usize,
+        to: usize,
+        is: impl Fn(&str) -> bool,
+    ) -> Option<usize> {
+        let mut depth = 0i32;
+        for k in from..to {
+            match self.tok_text(k) {
+                "(" | "[" | "{" | "⟨" | "⦃" => depth += 1,
+                ")" | "]" | "}" | "⟩" | "⦄" => depth -= 1,
+                t if depth == 0 && is(t) => return Some(k),
+                _ => {}
+            }
+        }
+        None
+    }
+
     /// The first token in `from..to` outside brackets for which `is` holds.
     pub(super) fn top_level(
         &self,

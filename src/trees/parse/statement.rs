@@ -239,22 +239,7 @@ impl<'a> Parser<'a> {
         }
         let has_colon = i < close && self.tok_text(i) == ":";
         // A default value `(x : T := v)` / `(x := v)` (an optional argument).
-        let default_at = {
-            let mut depth = 0i32;
-            let mut found = None;
-            for k in i..close {
-                match self.tok_text(k) {
-                    "(" | "[" | "{" | "⟨" | "⦃" => depth += 1,
-                    ")" | "]" | "}" | "⟩" | "⦄" => depth -= 1,
-                    ":=" if depth == 0 => {
-                        found = Some(k);
-                        break;
-                    }
-                    _ => {}
-                }
-            }
-            found
-        };
+        let default_at = self.first_outside_brackets(i, close, |t| t == ":=");
         let default_value = |p: &mut Self| -> Option<Tree> {
             default_at.map(|d| {
                 p.pos = d + 1;
