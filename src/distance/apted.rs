@@ -42,6 +42,7 @@
 //!
 //! Owns: flattening, interning, the distance and mapping computation. Knows nothing of Lean.
 
+use super::zhang_shasha::forest_row;
 use super::{CostModel, EditOp, Mapping};
 use crate::trees::Tree;
 use std::collections::HashMap;
@@ -637,43 +638,18 @@ impl Workspace {
         }
         for x in li..=i {
             let fx = x - li + 1;
-            let x_first = pa.first_leaf[x] as usize;
             let (done, row) = forest.split_at_mut(fx * width);
-            let prev = &done[(fx - 1) * width..];
-            let row = &mut row[..width];
             // Subtree distances of x against the columns' nodes lj..=j (column fy is node
             // lj + fy - 1, i.e. entry fy - 1 here).
-            let subtree_row = &mut self.subtree[x * nb + lj..x * nb + j + 1];
-            let column_first = &pb.first_leaf[lj..=j];
-            if x_first == li {
-                for fy in 1..width {
-                    let delete = prev[fy] + 1;
-                    let insert = row[fy - 1] + 1;
-                    let y_first = column_first[fy - 1] as usize;
-                    let d = if y_first == lj {
-                        let y = lj + fy - 1;
-                        let d = delete
-                            .min(insert)
-                            .min(prev[fy - 1] + rename_cost(pa, x, pb, y, free_rename));
-                        subtree_row[fy - 1] = d;
-                        d
-                    } else {
-                        delete
-                            .min(insert)
-                            .min(done[y_first - lj] + subtree_row[fy - 1])
-                    };
-                    row[fy] = d;
-                }
-            } else {
-                let px = x_first - li;
-                let base = &done[px * width..(px + 1) * width];
-                for fy in 1..width {
-                    let py = column_first[fy - 1] as usize - lj;
-                    row[fy] = (prev[fy] + 1)
-                        .min(row[fy - 1] + 1)
-                        .min(base[py] + subtree_row[fy - 1]);
-                }
-            }
+            forest_row(
+                done,
+                &mut row[..width],
+                pa.first_leaf[x] as usize - li,
+                lj,
+                &pb.first_leaf[lj..=j],
+                &mut self.subtree[x * nb + lj..x * nb + j + 1],
+                |y| rename_cost(pa, x, pb, y, free_rename),
+            );
         }
         width
     }

@@ -42,6 +42,7 @@
 //! [`super`]'s and [`super::apted`]'s. Knows nothing of Lean or of the search that calls it.
 
 use super::apted::{Postorder, DEADLINE_CHECK_INTERVAL};
+use super::zhang_shasha::forest_row;
 use super::MAX_TABLE_CELLS;
 use super::{Algorithm, CostModel, DistanceError, FlatTree, LabelInterner, Workspace};
 use crate::trees::Tree;
@@ -582,7 +583,7 @@ struct Pass<'a> {
 
 /// The forest distances of keyroot `i` of the varying tree against keyroot `j` of the fixed
 /// one (Zhang–Shasha's `treedist`, as `Workspace::forest_distance` with the subtree table
-/// replaced by rows): writes the rows of the nodes on `i`'s left path at the nodes of `j`'s,
+/// replaced by rows, both through [`forest_row`]): writes the rows of the nodes on `i`'s left path at the nodes of `j`'s,
 /// reading the rows of the subtrees hanging off both paths.
 ///
 /// Resuming at `start` is exact because a forest row depends only on the row before it, the
@@ -621,41 +622,19 @@ fn forest_pass(
     let mut saves = pass.saves.iter().peekable();
     for (x, &x_row) in row_at.iter().enumerate().take(i + 1).skip(start) {
         let fx = x - li + 1;
-        let x_first = v.first_leaf[x] as usize;
         let (done, row) = forest.split_at_mut(fx * width);
-        let prev = &done[(fx - 1) * width..];
         let row = &mut row[..width];
         let r = x_row as usize * nf;
-        let subtree_row = &mut rows[r + lj..r + j + 1];
-        if x_first == li {
-            let (xl, xf) = (v.labels[x], v.flags[x]);
-            for fy in 1..width {
-                let delete = prev[fy] + 1;
-                let insert = row[fy - 1] + 1;
-                let y_first = column_first[fy - 1] as usize;
-                let d = if y_first == lj {
-                    let y = lj + fy - 1;
-                    let free = xl == f.labels[y] || (pass.free_rename && xf & f.flags[y] != 0);
-                    let d = delete.min(insert).min(prev[fy - 1] + u32::from(!free));
-                    subtree_row[fy - 1] = d;
-                    d
-                } else {
-                    delete
-                        .min(insert)
-                        .min(done[y_first - lj] + subtree_row[fy - 1])
-                };
-                row[fy] = d;
-            }
-        } else {
-            let px = x_first - li;
-            let base = &done[px * width..(px + 1) * width];
-            for fy in 1..width {
-                let py = column_first[fy - 1] as usize - lj;
-                row[fy] = (prev[fy] + 1)
-                    .min(row[fy - 1] + 1)
-                    .min(base[py] + subtree_row[fy - 1]);
-            }
-        }
+        let (xl, xf) = (v.labels[x], v.flags[x]);
+        forest_row(
+            done,
+            row,
+            v.first_leaf[x] as usize - li,
+            lj,
+            column_first,
+            &mut rows[r + lj..r + j + 1],
+            |y| u32::from(!(xl == f.labels[y] || (pass.free_rename && xf & f.flags[y] != 0))),
+        );
         if let Some(&(_, at)) = saves.next_if(|&&(node, _)| node == x) {
             let at = at + pass.offset;
             checkpoints[at..at + width].copy_from_slice(row);

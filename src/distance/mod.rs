@@ -19,6 +19,7 @@
 pub mod apted;
 pub mod incremental;
 pub mod naive;
+mod zhang_shasha;
 
 pub use apted::{
     Algorithm, DistanceError, FlatTree, LabelInterner, Workspace, AUTO_LEFT_RIGHT_FACTOR,

@@ -10,6 +10,10 @@
 //!
 //! Cost: one pass over the bytes for the mask, one over the lines for the split.
 
+use crate::trees::lean_syntax::{
+    COMMANDS_AT_ANY_INDENT, COMMANDS_AT_COLUMN_0, COMMAND_PREFIXES, DECLARATION_KEYWORDS,
+};
+
 /// Why a file could not be read as Lean text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ScanError {
@@ -471,95 +475,6 @@ pub struct Command {
     pub scope_ids: Vec<usize>,
 }
 
-/// Words that start a declaration of a name.
-pub const DECLARING: &[&str] = &[
-    "theorem",
-    "lemma",
-    "def",
-    "abbrev",
-    "instance",
-    "structure",
-    "class",
-    "inductive",
-    "axiom",
-    "opaque",
-    "example",
-];
-
-/// Words that may stand before the keyword of a command.
-const MODIFIERS: &[&str] = &[
-    "private",
-    "protected",
-    "noncomputable",
-    "unsafe",
-    "partial",
-    "nonrec",
-    "local",
-    "scoped",
-];
-
-/// Command keywords that are never a tactic or a term at the start of a line, so they start a
-/// command at any indentation (an indented `def` after a proof still is a new command to Lean).
-const COMMAND_ANYWHERE: &[&str] = &[
-    "theorem",
-    "lemma",
-    "def",
-    "abbrev",
-    "instance",
-    "structure",
-    "class",
-    "inductive",
-    "axiom",
-    "opaque",
-    "notation",
-    "infix",
-    "infixl",
-    "infixr",
-    "prefix",
-    "postfix",
-    "macro",
-    "macro_rules",
-    "syntax",
-    "elab",
-    "elab_rules",
-    "declare_syntax_cat",
-    "namespace",
-    "section",
-    "universe",
-    "variable",
-    "attribute",
-    "mutual",
-    "example",
-    "import",
-];
-
-/// Command keywords that also occur inside proofs (`open … in`, `set_option … in` as tactics,
-/// `end` is not a tactic but it is safer at column 0 only): commands only at column 0.
-const COMMAND_AT_COLUMN_0: &[&str] = &[
-    "open",
-    "set_option",
-    "end",
-    "export",
-    "noncomputable",
-    "private",
-    "protected",
-    "nonrec",
-    "unsafe",
-    "partial",
-    "local",
-    "scoped",
-    "omit",
-    "include",
-    "initialize",
-    "run_cmd",
-    "deriving",
-    "irreducible_def",
-    "alias",
-    "add_decl_doc",
-    "@[",
-    "#",
-];
-
 /// The first word of a masked line (an identifier, `@[`, or `#word`).
 fn first_word(line: &str) -> &str {
     let t = line.trim_start();
@@ -587,7 +502,7 @@ pub fn starts_command(line: &str) -> bool {
     if word.is_empty() {
         return false;
     }
-    if COMMAND_ANYWHERE.contains(&word) {
+    if COMMANDS_AT_ANY_INDENT.contains(&word) {
         return true;
     }
     if indented {
@@ -595,14 +510,14 @@ pub fn starts_command(line: &str) -> bool {
         let mut words = line.split_whitespace();
         let mut w = words.next();
         while let Some(x) = w {
-            if !MODIFIERS.contains(&x) {
-                return DECLARING.contains(&x) && x != "example";
+            if !COMMAND_PREFIXES.contains(&x) {
+                return DECLARATION_KEYWORDS.contains(&x) && x != "example";
             }
             w = words.next();
         }
         return false;
     }
-    COMMAND_AT_COLUMN_0.contains(&word) || (word.starts_with('#') && word.len() > 1)
+    COMMANDS_AT_COLUMN_0.contains(&word) || (word.starts_with('#') && word.len() > 1)
 }
 
 /// `open X in theorem …` / `set_option o v in def …` on one line: the offset (in `line`) of the
@@ -697,7 +612,7 @@ pub fn split(masked: &str) -> Vec<Command> {
                 continue;
             }
             // `scoped[NS] instance …`: `scoped` with the namespace it is scoped to.
-            if MODIFIERS.contains(&w) || w.starts_with("scoped[") {
+            if COMMAND_PREFIXES.contains(&w) || w.starts_with("scoped[") {
                 modifiers.push(
                     if w.starts_with("scoped[") {
                         "scoped"
@@ -712,7 +627,7 @@ pub fn split(masked: &str) -> Vec<Command> {
             keyword = w.split(':').next().unwrap_or(w).to_string();
             break;
         }
-        let name = if DECLARING.contains(&keyword.as_str()) && keyword != "example" {
+        let name = if DECLARATION_KEYWORDS.contains(&keyword.as_str()) && keyword != "example" {
             words
                 .peek()
                 .map(|w| {
@@ -779,7 +694,7 @@ fn only_prefix(text: &str) -> bool {
         any = true;
         if depth > 0 || w.starts_with("@[") {
             depth += bracket_depth(w);
-        } else if !MODIFIERS.contains(&w) && !w.starts_with("scoped[") {
+        } else if !COMMAND_PREFIXES.contains(&w) && !w.starts_with("scoped[") {
             return false;
         }
     }

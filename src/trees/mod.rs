@@ -10,6 +10,7 @@
 //! omitted. Bound variable and hypothesis names are flagged so that free-cost renaming can apply.
 
 pub mod json;
+pub mod lean_syntax;
 mod lexer;
 pub mod parse;
 pub mod render;

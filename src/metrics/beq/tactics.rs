@@ -14,6 +14,7 @@
 //! use of the assumed theorem must be a real identifier occurrence. The `All` set allows any
 //! tactic but still rejects `sorry`, `admit`, `native_decide` and commands.
 
+use crate::trees::lean_syntax::COMMANDS_AFTER_A_PROOF;
 use std::fmt;
 
 /// A tactic restriction level from the BEq paper, Appendix A.1.
@@ -85,42 +86,6 @@ const FORBIDDEN_IDENTS: &[&str] = &[
     "trustCompiler",
     "Lean.trustCompiler",
     "decide!",
-];
-
-/// Keywords that start a new command (or change options) rather than continue a proof.
-const COMMAND_KEYWORDS: &[&str] = &[
-    "axiom",
-    "theorem",
-    "lemma",
-    "def",
-    "example",
-    "instance",
-    "abbrev",
-    "opaque",
-    "structure",
-    "class",
-    "inductive",
-    "namespace",
-    "section",
-    "end",
-    "variable",
-    "universe",
-    "set_option",
-    "macro",
-    "macro_rules",
-    "syntax",
-    "elab",
-    "elab_rules",
-    "attribute",
-    "run_tac",
-    "run_cmd",
-    "run_elab",
-    "import",
-    "noncomputable",
-    "unsafe",
-    "partial",
-    "private",
-    "protected",
 ];
 
 impl TacticSet {
@@ -239,7 +204,7 @@ pub fn check_proof(script: &str, rules: &ProofRules<'_>) -> Result<CheckedProof,
                 line: tok.line,
             });
         }
-        if COMMAND_KEYWORDS.contains(&tok.text.as_str()) || tok.text.starts_with('#') {
+        if COMMANDS_AFTER_A_PROOF.contains(&tok.text.as_str()) || tok.text.starts_with('#') {
             return Err(ProofRejection::Command {
                 keyword: tok.text.clone(),
                 line: tok.line,

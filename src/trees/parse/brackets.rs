@@ -1,0 +1,303 @@
+//! Bracketed terms: parentheses (tuples, ascriptions, sections), lists, matrices, braces (set
+//! builder, subtype, set literal, structure instance) and the recovery inside a bracket pair.
+//!
+//! Owns the readings that start at an opening bracket; the terms inside are `terms`'.
+
+use super::parser::{Bound, Parser};
+use super::PResult;
+use crate::trees::lexer::TokenKind;
+use crate::trees::Tree;
+
+impl<'a> Parser<'a> {
+    /// `( … )`: grouping, unit, `(↑)`, `(·)`, type ascription `(e : T)`, tuple `(a, b)`.
+    pub(super) fn paren(&mut self, start: usize) -> PResult<Tree> {
+        let open = self.pos;
+        let close = self.closing(open, start, "(")?;
+        self.pos += 1;
+        if self.pos == close {
+            self.pos += 1;
+            return Ok(self.mk("()", vec![], start));
+        }
+        if close == open + 2 && matches!(self.tok_text(open + 1), "↑" | "⇑" | "↥" | "·") {
+            self.pos = close + 1;
+            return Ok(self.mk(self.tok_text(open + 1), vec![], start));
+        }
+        let inner_start = self.offset_here();
+        let saved_floor = self.column_floor.take();
+        let t = self.region(inner_start, close, |p| {
+            let first = p.expr(0)?;
+            if p.at(":") {
+                p.pos += 1;
+                let ty = p.expr(0)?;
+                return Ok(p.mk("( _ : _ )", vec![first, ty], inner_start));
+            }
+            if p.at(",") {
+                let mut items = vec![first];
+                while p.at(",") {
+                    p.pos += 1;
+                    items.push(p.expr(0)?);
+                }
+                let label = format!("( {} )", vec!["_"; items.len()].join(" , "));
+                return Ok(p.mk(label, items, inner_start));
+            }
+            Ok(first)
+        });
+        self.column_floor = saved_floor;
+        self.pos = close + 1;
+        let mut t = t;
+        if t.unparsed {
+            // Widen the unparsed span to the parentheses.
+            if let Some(last) = self.unparsed.last_mut() {
+                last.start = start as u32;
+                last.end = self.tokens[close].end as u32;
+            }
+            t.span = self.span(start, self.tokens[close].end);
+            t.label = self.text[start..self.tokens[close].end]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
+        Ok(t)
+    }
+
+    /// `[a, b]` lists and `⟨a, b⟩` anonymous constructors.
+    pub(super) fn bracketed_list(
+        &mut self,
+        open: &str,
+        close_s: &str,
+        start: usize,
+    ) -> PResult<Tree> {
+        let open_i = self.pos;
+        let close = self.closing(open_i, start, open)?;
+        self.pos += 1;
+        if self.pos == close {
+            self.pos += 1;
+            return Ok(self.mk(format!("{open}{close_s}"), vec![], start));
+        }
+        let inner_start = self.offset_here();
+        let t = self.region(inner_start, close, |p| {
+            let mut items = vec![p.expr(0)?];
+            while p.at(",") {
+                p.pos += 1;
+                items.push(p.expr(0)?);
+            }
+            let label = format!("{open} {} {close_s}", vec!["_"; items.len()].join(" , "));
+            Ok(p.mk(label, items, inner_start))
+        });
+        self.pos = close + 1;
+        Ok(self.widen(t, start, close))
+    }
+
+    /// Mathlib's matrix and vector literals `!![a, b; c, d]` and `![a, b]` (`Matrix.of`,
+    /// `Matrix.vecCons`: tokens `!![` and `![`, written without spaces), at a `!`. One node
+    /// `!![ _ , _ ; _ , _ ]` with the entries as children, row by row (`;` ends a row), so a
+    /// matrix is one term, not `!` of `!` of an unreadable list. `None` (nothing consumed)
+    /// when the `!` does not start one.
+    pub(super) fn matrix_literal(&mut self, start: usize) -> Option<PResult<Tree>> {
+        let tokens = &self.tokens;
+        let adjacent = |i: usize| tokens[i + 1].start == tokens[i].end;
+        let i = self.pos;
+        let text = |k: usize| tokens.get(k).map(|t| &self.text[t.start..t.end]);
+        let (prefix, open_i) = match (text(i + 1), text(i + 2)) {
+            (Some("!"), Some("[")) if adjacent(i) && adjacent(i + 1) => ("!![", i + 2),
+            (Some("["), _) if adjacent(i) => ("![", i + 1),
+            _ => return None,
+        };
+        let close = self.matching[open_i].filter(|&c| c < self.limit)?;
+        self.pos = open_i + 1;
+        if self.pos == close {
+            self.pos = close + 1;
+            return Some(Ok(self.mk(format!("{prefix}]"), vec![], start)));
+        }
+        let inner_start = self.offset_here();
+        let t = self.region(inner_start, close, |p| {
+            let mut items = vec![p.expr(0)?];
+            let mut shape = String::from(" _ ");
+            loop {
+                let sep = if p.at(",") {
+                    ","
+                } else if p.at(";") {
+                    ";"
+                } else {
+                    break;
+                };
+                p.pos += 1;
+                items.push(p.expr(0)?);
+                shape.push_str(sep);
+                shape.push_str(" _ ");
+            }
+            Ok(p.mk(format!("{prefix}{shape}]"), items, inner_start))
+        });
+        self.pos = close + 1;
+        Some(Ok(self.widen(t, start, close)))
+    }
+
+    pub(super) fn widen(&mut self, mut t: Tree, start: usize, close: usize) -> Tree {
+        let end = self.tokens[close].end;
+        if t.unparsed {
+            if let Some(last) = self.unparsed.last_mut() {
+                last.start = start as u32;
+                last.end = end as u32;
+            }
+            t.label = self.text[start..end]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
+        t.span = self.span(start, end);
+        t
+    }
+
+    /// `|x|`, `‖x‖`, `⌊x⌋`, `⌈x⌉₊`: the closer is the first matching symbol after the inner term.
+    pub(super) fn enclosed(&mut self, open: &str, closers: &[&str], start: usize) -> PResult<Tree> {
+        self.pos += 1;
+        let inner = self.expr(0)?;
+        match self.peek() {
+            Some(c) if closers.contains(&c) => {
+                self.pos += 1;
+                Ok(self.mk(format!("{open} _ {c}"), vec![inner], start))
+            }
+            _ => Err(self.err_here("the closing bracket")),
+        }
+    }
+
+    /// `{ … }`: set builder `{x | p}` / `{x : T | p}` / `{x ∈ S | p}`, subtype `{x // p}`, set
+    /// literal `{a, b}`, empty `{}`.
+    pub(super) fn brace(&mut self, start: usize) -> PResult<Tree> {
+        let open = self.pos;
+        let close = self.closing(open, start, "{")?;
+        self.pos += 1;
+        if self.pos == close {
+            self.pos += 1;
+            return Ok(self.mk("∅", vec![], start));
+        }
+        let inner_start = self.offset_here();
+        if self.tokens[open + 1].kind == TokenKind::Ident
+            && open + 2 < close
+            && self.tok_text(open + 2) == ":="
+        {
+            return self.structure_instance(open, close, start);
+        }
+        // Find a top-level `|` or `//` separator.
+        // `{|x| | …}` is rare; the first top-level bar after a binder-shaped prefix.
+        let sep = self.first_outside_brackets(open + 1, close, |t| t == "//" || t == "|");
+        let binder_shaped = self.tokens[open + 1].kind == TokenKind::Ident
+            && sep.is_some_and(|s| {
+                s == open + 2
+                    || matches!(
+                        self.tok_text(open + 2),
+                        ":" | "∈" | "∉" | "<" | "≤" | ">" | "≥" | "⊆" | "⊂" | "≠"
+                    )
+            });
+        let t = if let (Some(sep_i), true) = (sep, binder_shaped) {
+            let sep_text = self.tok_text(sep_i);
+            let scope_len = self.scope.len();
+            let name_i = open + 1;
+            let binder = if sep_i == open + 2 {
+                self.pos = sep_i;
+                self.binder_name(name_i, Bound::Variable)
+            } else if self.tok_text(open + 2) == ":" {
+                let bstart = self.tokens[name_i].start;
+                self.pos = open + 3;
+                let ty_start = self.offset_here();
+                let ty = self.region(ty_start, sep_i, |p| p.expr(0));
+                let name = self.binder_name(name_i, Bound::Variable);
+                self.pos = sep_i;
+                self.mk(" _ : _ ", vec![name, ty], bstart)
+            } else {
+                let bstart = self.tokens[name_i].start;
+                let op = self.tok_text(open + 2);
+                self.pos = open + 3;
+                let rhs_start = self.offset_here();
+                let rhs = self.region(rhs_start, sep_i, |p| p.expr(0));
+                let name = self.binder_name(name_i, Bound::Variable);
+                self.pos = sep_i;
+                self.mk(format!(" _ {op} _ "), vec![name, rhs], bstart)
+            };
+            self.pos = sep_i + 1;
+            let body_start = self.offset_here();
+            let body = self.region(body_start, close, |p| p.expr(0));
+            self.scope.truncate(scope_len);
+            let label = if sep_text == "//" {
+                "{ _ // _ }"
+            } else {
+                "{ _ | _ }"
+            };
+            let mut t = Tree::node(label, vec![binder, body]);
+            t.span = self.span(start, self.tokens[close].end);
+            t
+        } else {
+            let t = self.region(inner_start, close, |p| {
+                let first = p.expr(0)?;
+                if p.at("|") || p.at("//") {
+                    // `{(x, y) | p}` or `{f x | x ∈ S}`: a pattern binder.
+                    let sep = if p.at("|") { "{ _ | _ }" } else { "{ _ // _ }" };
+                    p.pos += 1;
+                    let body = p.expr(0)?;
+                    return Ok(p.mk(sep, vec![first, body], inner_start));
+                }
+                let mut items = vec![first];
+                while p.at(",") {
+                    p.pos += 1;
+                    items.push(p.expr(0)?);
+                }
+                let label = format!("{{ {} }}", vec!["_"; items.len()].join(" , "));
+                Ok(p.mk(label, items, inner_start))
+            });
+            self.widen(t, start, close)
+        };
+        self.pos = close + 1;
+        Ok(t)
+    }
+
+    /// `{ re := 0, im := 1 }`: field names stay in the label, values are children.
+    pub(super) fn structure_instance(
+        &mut self,
+        open: usize,
+        close: usize,
+        start: usize,
+    ) -> PResult<Tree> {
+        let inner_start = self.tokens[open + 1].start;
+        self.pos = open + 1;
+        let t = self.region(inner_start, close, |p| {
+            let mut fields = Vec::new();
+            let mut values = Vec::new();
+            loop {
+                if p.peek_kind() != Some(TokenKind::Ident) {
+                    return Err(p.err_here("a field name"));
+                }
+                fields.push(p.tok_text(p.pos));
+                p.pos += 1;
+                p.expect(":=", "`:=`")?;
+                values.push(p.expr(0)?);
+                if p.at(",") {
+                    p.pos += 1;
+                } else {
+                    break;
+                }
+            }
+            let parts: Vec<String> = fields.iter().map(|f| format!("{f} := _")).collect();
+            Ok(p.mk(format!("{{ {} }}", parts.join(" , ")), values, inner_start))
+        });
+        self.pos = close + 1;
+        Ok(self.widen(t, start, close))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::concl;
+
+    #[test]
+    fn brackets_sets_and_ascriptions() {
+        assert_eq!(
+            concl("theorem t : |a - b| + ‖x‖ = ((1 : ℝ) / 3)"),
+            "(' _ = _ ' (' _ + _ ' ('| _ |' (' _ - _ ' 'a' 'b')) ('‖ _ ‖' 'x')) \
+             (' _ / _ ' ('( _ : _ )' '1' 'ℝ') '3'))"
+        );
+        assert_eq!(
+            concl("theorem t : {x : ℝ | 0 < x} = {1, 2}"),
+            "(' _ = _ ' ('{ _ | _ }' (' _ : _ ' 'x'* 'ℝ') (' _ < _ ' '0' 'x'*)) ('{ _ , _ }' '1' '2'))"
+        );
+    }
+}
