@@ -7,7 +7,6 @@
 
 use super::scan;
 use super::scan::{Command, ScanError};
-use super::statements::short;
 use crate::trees::lean_syntax::{DEFINITION_KEYWORDS, MEANING_COMMANDS, SCOPED_CONTEXT_COMMANDS};
 use crate::trees::parse::Header;
 use crate::trees::{parse, Statement};
@@ -297,4 +296,13 @@ pub(super) fn may_be_context(c: &Command) -> bool {
     // A global `set_option` holds to the end of its section as an `open` does.
     SCOPED_CONTEXT_COMMANDS.contains(&c.keyword.as_str())
         || (c.keyword == "set_option" && !resource && !harmless)
+}
+
+/// The first 80 chars of a command's text, for messages.
+pub(super) fn short(norm: &str) -> String {
+    let mut s: String = norm.chars().take(80).collect();
+    if s.len() < norm.len() {
+        s.push('…');
+    }
+    s
 }

@@ -10,15 +10,6 @@ use super::{Criterion, Finding, StatementVerdict, Target, TargetReport, Task};
 use crate::metrics::transted_lite::{rules, TransTedLite};
 use crate::trees::{Span, Statement, Tree};
 
-/// The first 80 chars of a command's text, for messages.
-pub(super) fn short(norm: &str) -> String {
-    let mut s: String = norm.chars().take(80).collect();
-    if s.len() < norm.len() {
-        s.push('…');
-    }
-    s
-}
-
 pub(super) fn compare_statements(
     target: &Target,
     solution: Option<&Statement>,
