@@ -29,7 +29,7 @@
 //!   of them aborts the task and answers `-32800` (RequestCancelled), since Lean never saw it.
 //! - Lean gone (EOF, crash, bad frame): every editor request still waiting for it is answered
 //!   `RequestFailed` ([`codes::REQUEST_FAILED`]); the caller reports how Lean ended.
-//! - Bad input: a bad frame header ends that stream (it is out of step; habit 3). A body that
+//! - Bad input: a bad frame header ends that stream (it is out of step). A body that
 //!   is not JSON is forwarded unchanged and logged; an editor request whose `method` is not a
 //!   string is answered `-32600` (Invalid Request) and not forwarded.
 //!
@@ -108,7 +108,7 @@ impl Hooks for Features {
     /// Exactly the notifications `Features::observe_client_notification` acts on (the
     /// document mirror, didSave, didChangeWatchedFiles, exit). Every other notification costs
     /// a peek at its method, not a parse of its params: a client's bulk or custom notification
-    /// must not be parsed whole (issue 17 §6).
+    /// must not be parsed whole.
     fn observes(&self, method: &str) -> bool {
         Features::OBSERVED_NOTIFICATIONS.contains(&method)
     }
@@ -277,7 +277,7 @@ struct Shared<H> {
     /// Own requests into Lean.
     lean_pending: Arc<PendingTable>,
     /// Editor requests forwarded to Lean whose reply has not come back yet: answered with an
-    /// error if Lean goes away first (issue 17 §10). An insert and a remove per request.
+    /// error if Lean goes away first. An insert and a remove per request.
     editor_waiting: DashMap<RequestId, ()>,
     /// Own server→client requests into the editor (`ToEditor::Request`).
     editor_pending: PendingTable,
@@ -1403,7 +1403,7 @@ mod tests {
         assert!(!Hooks::may_own(&f, "$/lean/rpc/call"));
         assert!(!Hooks::may_own(&f, "textDocument/semanticTokens/full"));
         assert!(!Hooks::observes(&f, "$/lean/rpc/keepAlive"));
-        // Notifications the features do nothing with are not parsed (issue 17 §6).
+        // Notifications the features do nothing with are not parsed.
         assert!(!Hooks::observes(&f, "initialized"));
         assert!(!Hooks::observes(&f, "custom/bulkUpload"));
         assert!(!Hooks::observes(&f, "workspace/didChangeConfiguration"));

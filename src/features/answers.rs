@@ -41,7 +41,7 @@ impl Features {
             reference_files: Vec::new(),
             scan: 0,
         };
-        // By name, first in document order as before, without a scan per declaration.
+        // By name, the first in document order, without a scan per declaration.
         let mut by_name: HashMap<&Option<Arc<str>>, &Arc<TheoremView>> = HashMap::new();
         for t in &a.theorems {
             by_name.entry(&t.decl.name).or_insert(t);

@@ -1,7 +1,7 @@
 //! Statement integrity in the editor: a theorem whose reference is a *task* gets a code lens
 //! "statement unchanged ✓" (or "statement changed ✗" with an error diagnostic on the first
 //! changed subterm), errors on header changes before it, and warnings on every `sorry`, `axiom`
-//! and other forbidden construct the document adds (issue 15).
+//! and other forbidden construct the document adds.
 //!
 //! A theorem's task comes from a directive on the `--` lines directly above it,
 //! `-- @task Task.lean::name` (or `-- @task Task.lean` for the same name; relative to the

@@ -27,7 +27,7 @@ pub(super) struct JobSlot {
 /// only once it has been quiet this long (a newer edit restarts the wait): while the editor
 /// types faster than the metrics finish, each edit would otherwise abort half-done work and
 /// start it anew, taking the cores the forwarding needs. An edit to a quiet document (its last
-/// job done) starts at once, so a single edit's lenses come as fast as before.
+/// job done) starts at once, so a single edit's lenses are not delayed.
 /// `LEAN_ASSESS_JOB_QUIET_MS` sets it (`0`: every edit starts its job at once; the load
 /// benchmark compares both).
 pub const JOB_QUIET: Duration = Duration::from_millis(200);
