@@ -216,10 +216,7 @@ async fn a_burst_of_edits_runs_one_job_after_the_document_is_quiet() {
         .acquire_many_owned(2)
         .await
         .unwrap();
-    s.features.observe_client_notification(
-        "textDocument/didOpen",
-        &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    open_document(&s, CANDIDATE);
     tokio::time::sleep(Duration::from_millis(20)).await;
     assert_eq!(s.features.jobs_run(), 1, "the open's job starts at once");
     let quiet = s.features.inner.scheduler.quiet;
@@ -255,10 +252,7 @@ async fn a_burst_of_edits_runs_one_job_after_the_document_is_quiet() {
 async fn a_document_too_large_to_judge_is_said_so_and_not_analysed() {
     let mut s = setup().await;
     let text = "-- filler line\n".repeat(MAX_JUDGED_DOCUMENT_BYTES / 15 + 1);
-    s.features.observe_client_notification(
-        "textDocument/didOpen",
-        &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": text}}),
-    );
+    open_document(&s, &text);
     match s.rx.recv().await {
         Some(ToEditor::Notification { method, params }) => {
             assert_eq!(method, "window/showMessage");
@@ -283,10 +277,7 @@ async fn a_reference_outside_the_workspace_is_not_read_and_says_why() {
         "-- @reference {}::s\ntheorem a (x : ℕ) : x = x := rfl\n\n-- @reference ../../../../../../../../../etc/passwd::root\ntheorem b : True := trivial\n",
         secret.display()
     );
-    s.features.observe_client_notification(
-        "textDocument/didOpen",
-        &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": text}}),
-    );
+    open_document(&s, &text);
     next_refresh(&mut s.rx).await;
     let a = s.features.analysis(&s.uri).unwrap();
     assert_eq!(a.theorems.len(), 2, "{a:#?}");
@@ -306,10 +297,7 @@ async fn a_reference_outside_the_workspace_is_not_read_and_says_why() {
 #[tokio::test]
 async fn open_judges_both_theorems_and_explains_differences() {
     let mut s = setup().await;
-    s.features.observe_client_notification(
-        "textDocument/didOpen",
-        &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    open_document(&s, CANDIDATE);
     next_refresh(&mut s.rx).await;
     let a = s.features.analysis(&s.uri).unwrap();
     let names: Vec<_> = a.theorems.iter().map(|t| t.name().unwrap()).collect();
@@ -372,10 +360,7 @@ async fn lens_answer(s: &Setup) -> Value {
 #[tokio::test]
 async fn an_edit_to_a_theorem_or_its_reference_changes_that_lens_only() {
     let mut s = setup().await;
-    s.features.observe_client_notification(
-        "textDocument/didOpen",
-        &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    open_document(&s, CANDIDATE);
     settle(&s.features, &s.uri, &mut s.rx).await;
     let title = |l: &Value, i: usize| l[i]["command"]["title"].as_str().unwrap().to_string();
     let first = lens_answer(&s).await;
@@ -422,6 +407,28 @@ async fn an_edit_to_a_theorem_or_its_reference_changes_that_lens_only() {
     assert_eq!(title(&third, 1), title(&fourth, 1));
 }
 
+/// Open the setup's document (version 1) with `text`.
+fn open_document(s: &Setup, text: &str) {
+    s.features.observe_client_notification(
+        "textDocument/didOpen",
+        &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": text}}),
+    );
+}
+
+/// Run the command of our code action `action` and what it sent the editor.
+async fn run_action(s: &mut Setup, action: &Value) -> Vec<ToEditor> {
+    let cmd = &action["command"];
+    s.features
+        .own_request(
+            "workspace/executeCommand",
+            &json!({"command": cmd["command"], "arguments": cmd["arguments"]}),
+        )
+        .unwrap()
+        .await
+        .unwrap();
+    drain(&mut s.rx)
+}
+
 fn drain(rx: &mut mpsc::Receiver<ToEditor>) -> Vec<ToEditor> {
     let mut out = Vec::new();
     while let Ok(m) = rx.try_recv() {
@@ -433,10 +440,7 @@ fn drain(rx: &mut mpsc::Receiver<ToEditor>) -> Vec<ToEditor> {
 #[tokio::test]
 async fn hover_actions_differences_and_edits() {
     let mut s = setup().await;
-    s.features.observe_client_notification(
-        "textDocument/didOpen",
-        &json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    open_document(&s, CANDIDATE);
     next_refresh(&mut s.rx).await;
     settle(&s.features, &s.uri, &mut s.rx).await;
     // Lean's diagnostics pass with nothing of ours yet.
@@ -497,16 +501,7 @@ async fn hover_actions_differences_and_edits() {
         )
         .is_none());
     // Execute "Show differences": a merged publishDiagnostics with Lean's and ours.
-    let cmd = acts[1]["command"].clone();
-    s.features
-        .own_request(
-            "workspace/executeCommand",
-            &json!({"command": cmd["command"], "arguments": cmd["arguments"]}),
-        )
-        .unwrap()
-        .await
-        .unwrap();
-    let sent = drain(&mut s.rx);
+    let sent = run_action(&mut s, &acts[1]).await;
     let ToEditor::Notification { method, params } = &sent[0] else {
         panic!("{sent:?}")
     };
@@ -528,16 +523,7 @@ async fn hover_actions_differences_and_edits() {
     let merged = s.features.merge_diagnostics(lean_diag.clone());
     assert_eq!(merged["diagnostics"].as_array().unwrap().len(), 3);
     // "Use as reference" on a config-by-name theorem: a directive via workspace/applyEdit.
-    let use_ref = acts[3]["command"].clone();
-    s.features
-        .own_request(
-            "workspace/executeCommand",
-            &json!({"command": use_ref["command"], "arguments": use_ref["arguments"]}),
-        )
-        .unwrap()
-        .await
-        .unwrap();
-    let sent = drain(&mut s.rx);
+    let sent = run_action(&mut s, &acts[3]).await;
     let ToEditor::Request { method, params } = &sent[0] else {
         panic!("{sent:?}")
     };
@@ -546,18 +532,9 @@ async fn hover_actions_differences_and_edits() {
     assert_eq!(edit["newText"], "-- @reference Reference.lean::same_name\n");
     assert_eq!(edit["range"]["start"], json!({"line": 5, "character": 0}));
     // "Show proof path": a read-only file opened with window/showDocument.
-    let path_cmd = acts[2]["command"].clone();
     let cache = tempfile::tempdir().unwrap();
     std::env::set_var("XDG_CACHE_HOME", cache.path());
-    s.features
-        .own_request(
-            "workspace/executeCommand",
-            &json!({"command": path_cmd["command"], "arguments": path_cmd["arguments"]}),
-        )
-        .unwrap()
-        .await
-        .unwrap();
-    let sent = drain(&mut s.rx);
+    let sent = run_action(&mut s, &acts[2]).await;
     let ToEditor::Request { method, params } = &sent[0] else {
         panic!("{sent:?}")
     };

@@ -450,22 +450,8 @@ mod tests {
         let cfg_path = root.join("lean-assess.toml");
         std::fs::write(&cfg_path, "[reference]\nfile = \"Reference.lean\"\n").unwrap();
         let cand = "import Mathlib\n\n-- @reference Reference.lean::r1\ntheorem c1 (x : ℕ) : 0 + x = x := by simp\n\ntheorem same (a : ℕ) : a = a := rfl\n\ntheorem lonely : True := trivial\n\n-- @reference\ntheorem broken : True := trivial\n";
-        let path = root.join("Cand.lean");
-        let doc = Arc::new(Document::new(
-            crate::references::path_to_uri(&path),
-            3,
-            cand,
-        ));
-        let input = JobInput {
-            doc,
-            path: Some(path),
-            config: Some(Config::load(&cfg_path).map(Arc::new)),
-            open_texts: HashMap::new(),
-            toolchain: String::new(),
-            extra_roots: Vec::new(),
-            previous: None,
-            result_names: Vec::new(),
-        };
+        let config = Some(Config::load(&cfg_path).map(Arc::new));
+        let input = input_for(root.join("Cand.lean"), 3, cand, config);
         let a = prepare(&input, &JobCaches::default(), &CancelToken::default())
             .expect("not cancelled")
             .analysis;
@@ -504,23 +490,33 @@ mod tests {
             ));
         }
         std::fs::write(root.join("Reference.lean"), reference).unwrap();
-        let path = root.join("Cand.lean");
+        let input = input_for(root.join("Cand.lean"), 1, cand, None);
+        (dir, input)
+    }
+
+    /// The job input of `text` as version `version` of the document at `path`, under `config`,
+    /// with nothing else open and no previous analysis.
+    fn input_for(
+        path: PathBuf,
+        version: i32,
+        text: impl Into<String>,
+        config: Option<Result<Arc<Config>, crate::references::ReferenceError>>,
+    ) -> JobInput {
         let doc = Arc::new(Document::new(
             crate::references::path_to_uri(&path),
-            1,
-            cand,
+            version,
+            text,
         ));
-        let input = JobInput {
+        JobInput {
             doc,
             path: Some(path),
-            config: None,
+            config,
             open_texts: HashMap::new(),
             toolchain: String::new(),
             extra_roots: Vec::new(),
             previous: None,
             result_names: Vec::new(),
-        };
-        (dir, input)
+        }
     }
 
     #[test]
