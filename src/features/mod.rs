@@ -62,18 +62,28 @@ use std::time::Duration;
 use tokio::sync::{mpsc, Semaphore};
 use views::Commands;
 
+/// The state behind [`Features`], grouped by the concern that owns it.
 struct Inner {
+    /// What `serve` and the editor said, the configs read, the toolchain (`settings`).
     settings: Settings,
+    /// The `[llm]` confirmations asked this session (`consent`).
     consent: Consent,
+    /// Messages to the editor, never blocking (`protocol`).
     outbox: Outbox,
     docs: DocumentMirror,
+    /// Our command names (unique per process).
     commands: Commands,
+    /// The current analysis of each judged document.
     analyses: Mutex<HashMap<String, Arc<DocAnalysis>>>,
+    /// The document jobs (`scheduling`).
     scheduler: Scheduler,
+    /// Metric results by pair texts, metric and toolchain.
     cache: SharedCache,
     /// Reference files, parses and explanations kept across document versions.
     job_caches: Arc<JobCaches>,
+    /// Ours and Lean's last diagnostics per URI (`diagnostics`).
     diagnostics: Diagnostics,
+    /// Permits for CPU work off the runtime (prepare, metrics, explanations, integrity).
     cpu: Arc<Semaphore>,
     /// `lean` noting every RPC session opened through it (goal queries, lens oracles).
     rpc: Arc<lean_lens::Rpc>,

@@ -7,16 +7,26 @@ use super::jobs::MetricState;
 use super::scheduling::MAX_JUDGED_DOCUMENT_BYTES;
 use super::*;
 use crate::references::{path_to_uri, uri_to_path};
+use std::path::Path;
 use std::time::Instant;
 
-fn bare_features() -> (Features, mpsc::Receiver<ToEditor>) {
-    let (tx, rx) = mpsc::channel(16);
+/// Features over a disconnected Lean serving the workspace `root` (none: no workspace), and
+/// what they send the editor (a queue of `queue` messages).
+fn features_in(root: Option<&Path>, queue: usize) -> (Features, mpsc::Receiver<ToEditor>) {
+    let (tx, rx) = mpsc::channel(queue);
     let f = Features::new(
-        FeaturesConfig::default(),
+        FeaturesConfig {
+            config_path: None,
+            workspace_root: root.map(Path::to_path_buf),
+        },
         tx,
         Arc::new(LeanClient::disconnected()),
     );
     (f, rx)
+}
+
+fn bare_features() -> (Features, mpsc::Receiver<ToEditor>) {
+    features_in(None, 16)
 }
 
 fn publish_body(uri: &str, version: i64, incremental: bool, diags: &[Value]) -> Vec<u8> {
@@ -117,15 +127,7 @@ async fn setup() -> Setup {
         "[reference]\nfile = \"Reference.lean\"\n",
     )
     .unwrap();
-    let (tx, rx) = mpsc::channel(64);
-    let features = Features::new(
-        FeaturesConfig {
-            config_path: None,
-            workspace_root: Some(root.clone()),
-        },
-        tx,
-        Arc::new(LeanClient::disconnected()),
-    );
+    let (features, rx) = features_in(Some(&root), 64);
     features.on_initialize_request(&json!({
         "rootUri": path_to_uri(&root),
         "capabilities": {"workspace": {"codeLens": {"refreshSupport": true}, "applyEdit": true},
@@ -603,12 +605,7 @@ async fn shutdown_stops_the_keep_alive_and_the_jobs() {
 
 #[test]
 fn initialize_result_gains_lens_and_commands_keeping_leans_fields() {
-    let (tx, _rx) = mpsc::channel(1);
-    let f = Features::new(
-        FeaturesConfig::default(),
-        tx,
-        Arc::new(LeanClient::disconnected()),
-    );
+    let (f, _rx) = features_in(None, 1);
     let lean: Value = serde_json::from_str(include_str!(
         "../../fixtures/lean-protocol/examples/wire.initialize-response.json"
     ))
@@ -645,15 +642,7 @@ async fn a_bad_config_is_one_message_not_a_diagnostic_of_every_document() {
         "[reference]\ndataset = \"refs.jsonl\"\n\n[metrics]\nlens = [\"ted\", \"tedd\"]\n",
     )
     .unwrap();
-    let (tx, mut rx) = mpsc::channel(64);
-    let f = Features::new(
-        FeaturesConfig {
-            config_path: None,
-            workspace_root: Some(root.clone()),
-        },
-        tx,
-        Arc::new(LeanClient::disconnected()),
-    );
+    let (f, mut rx) = features_in(Some(&root), 64);
     let uri = path_to_uri(&root.join("C.lean"));
     let text = "import Mathlib\n\n-- @reference ds_ref\ntheorem c (n : ℕ) : 0 + n = n := by simp\n";
     f.observe_client_notification(
