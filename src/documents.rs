@@ -377,8 +377,7 @@ impl DocumentMirror {
 
     /// Apply a client→server notification (`textDocument/didOpen|didChange|didClose`).
     /// As [`DocumentMirror::observe`], with the params by value: a `didOpen`'s text moves into
-    /// the mirror instead of being copied (a 50 MB file must not be held three times over;
-    /// issue 17 §6).
+    /// the mirror instead of being copied (a 50 MB file must not be held three times over).
     pub fn observe_owned(&self, method: &str, params: Value) -> Result<MirrorEvent, DocumentError> {
         if method != "textDocument/didOpen" {
             return self.observe(method, &params);

@@ -352,7 +352,7 @@ mod tests {
     #[test]
     fn long_chains_are_refused_once_at_parsing_not_walked() {
         // The proxy's 2 MiB worker stacks: a 20,000-term sum is one clear problem for its
-        // theorem, never a stack overflow that ends the editor's session (issue 17).
+        // theorem, never a stack overflow that ends the editor's session.
         let worker = std::thread::Builder::new()
             .stack_size(2 << 20)
             .spawn(|| {
@@ -507,7 +507,7 @@ mod tests {
             Err(e) => assert!(e.to_string().contains("out of time"), "{e}"),
             Ok(rep) => panic!("a score past the deadline: {rep:?}"),
         }
-        // With time left, the metric's own limits apply as before.
+        // With time left, the metric's own limits apply.
         let later = std::time::Instant::now() + std::time::Duration::from_secs(60);
         let rep = judge_by("transted-lite", &pair, later).unwrap();
         assert!(

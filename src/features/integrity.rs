@@ -1,7 +1,7 @@
 //! Statement integrity in the editor: a theorem whose reference is a *task* gets a code lens
 //! "statement unchanged ✓" (or "statement changed ✗" with an error diagnostic on the first
 //! changed subterm), errors on header changes before it, and warnings on every `sorry`, `axiom`
-//! and other forbidden construct the document adds (issue 15).
+//! and other forbidden construct the document adds.
 //!
 //! A theorem's task comes from a directive on the `--` lines directly above it,
 //! `-- @task Task.lean::name` (or `-- @task Task.lean` for the same name; relative to the
@@ -217,6 +217,32 @@ fn analyze(input: &JobInput, limit: Duration) -> Option<DocIntegrity> {
         version: input.doc.version,
         ..DocIntegrity::default()
     };
+    let links = links_of(&doc, text, dir, implicit.as_ref(), &mut out);
+    if links.is_empty() && out.diagnostics.is_empty() {
+        return None;
+    }
+    let mut by_task: BTreeMap<PathBuf, Vec<&Link>> = BTreeMap::new();
+    for l in &links {
+        by_task.entry(l.task.clone()).or_default().push(l);
+    }
+    for (task_path, links) in by_task {
+        check_task(input, &roots, &doc, &task_path, &links, limit, &mut out);
+    }
+    out.lenses.sort();
+    out.lenses.dedup();
+    Some(out)
+}
+
+/// The links from the document's theorems to their tasks: by a `-- @task` directive above a
+/// theorem, else by the implicit task file of the document; a malformed directive is a
+/// diagnostic in `out`.
+fn links_of(
+    doc: &Parsed,
+    text: &str,
+    dir: &Path,
+    implicit: Option<&PathBuf>,
+    out: &mut DocIntegrity,
+) -> Vec<Link> {
     let mut links: Vec<Link> = Vec::new();
     for c in &doc.commands {
         if !(c.keyword == "theorem" || c.keyword == "lemma") {
@@ -246,7 +272,7 @@ fn analyze(input: &JobInput, limit: Duration) -> Option<DocIntegrity> {
                 name,
                 directive: Some(range),
             });
-        } else if let Some(task) = &implicit {
+        } else if let Some(task) = implicit {
             links.push(Link {
                 task: task.clone(),
                 name: full,
@@ -254,130 +280,134 @@ fn analyze(input: &JobInput, limit: Duration) -> Option<DocIntegrity> {
             });
         }
     }
-    if links.is_empty() && out.diagnostics.is_empty() {
-        return None;
-    }
-    let mut by_task: BTreeMap<PathBuf, Vec<&Link>> = BTreeMap::new();
-    for l in &links {
-        by_task.entry(l.task.clone()).or_default().push(l);
-    }
-    for (task_path, links) in by_task {
-        let problem = |out: &mut DocIntegrity, message: String| {
-            for l in &links {
-                if let Some((s, e)) = l.directive {
-                    out.diagnostics.push((s, e, 2, message.clone()));
-                }
-            }
-        };
-        let task_text = match read_task(input, &roots, &task_path) {
-            Ok(t) => t,
-            Err(e) => {
-                problem(&mut out, e);
-                continue;
-            }
-        };
-        let task_name = task_path.display().to_string();
-        // Implicit links name theorems that may not be in the task: keep those that are.
-        let task_file = match Parsed::new(&task_name, &task_text) {
-            Ok(p) => p,
-            Err(e) => {
-                problem(&mut out, format!("{task_name}: {e}"));
-                continue;
-            }
-        };
-        let mut names: Vec<String> = Vec::new();
-        for l in &links {
-            if task_file.theorem(&l.name).is_some() {
-                names.push(l.name.clone());
-            } else if let Some((s, e)) = l.directive {
-                // Only a directive names this theorem explicitly: say so on its line.
-                out.diagnostics.push((
-                    s,
-                    e,
-                    2,
-                    format!("{task_name}: no theorem named '{}'", l.name),
-                ));
+    links
+}
+
+/// Check the document against one task file, for the theorems `links` link to it: lenses
+/// and diagnostics into `out`; a task that cannot be read or loaded is a problem on the
+/// directives naming it.
+fn check_task(
+    input: &JobInput,
+    roots: &ReadableRoots,
+    doc: &Parsed,
+    task_path: &Path,
+    links: &[&Link],
+    limit: Duration,
+    out: &mut DocIntegrity,
+) {
+    let text = input.doc.text();
+    let problem = |out: &mut DocIntegrity, message: String| {
+        for l in links {
+            if let Some((s, e)) = l.directive {
+                out.diagnostics.push((s, e, 2, message.clone()));
             }
         }
-        if names.is_empty() {
-            continue;
+    };
+    let task_text = match read_task(input, roots, task_path) {
+        Ok(t) => t,
+        Err(e) => {
+            problem(out, e);
+            return;
         }
-        let options = Options {
-            theorems: names,
-            skip_transted_lite: true,
-            offline_limit: Some(limit),
-            ..Options::default()
-        };
-        let task = match Task::load(&task_name, &task_text, &options) {
-            Ok(t) => t,
-            Err(e) => {
-                problem(&mut out, e.to_string());
-                continue;
-            }
-        };
-        let report = task.check(&doc.path, Ok(text), &options);
-        for t in &report.targets {
-            let Some(line) = t.solution_line else {
-                // A directive whose theorem is not declared under the task's name.
-                for l in links.iter().filter(|l| l.name == t.name) {
-                    if let Some((s, e)) = l.directive {
-                        out.diagnostics.push((
-                            s,
-                            e,
-                            1,
-                            format!(
-                                "integrity (missing): no theorem `{}` here: a solution keeps the task's name ({}:{})",
-                                t.name, task_name, t.task_line
-                            ),
-                        ));
-                    }
-                }
-                continue;
-            };
-            let Some(c) = doc.commands.iter().find(|c| c.line == line) else {
-                continue;
-            };
-            let title = match &t.statement {
-                StatementVerdict::Unchanged => format!(
-                    "statement unchanged ✓ (task {}:{})",
-                    file_name(&task_path),
-                    t.task_line
-                ),
-                _ => format!(
-                    "statement changed ✗ (task {}:{})",
-                    file_name(&task_path),
-                    t.task_line
-                ),
-            };
-            out.lenses.push((c.start, title));
+    };
+    let task_name = task_path.display().to_string();
+    // Implicit links name theorems that may not be in the task: keep those that are.
+    let task_file = match Parsed::new(&task_name, &task_text) {
+        Ok(p) => p,
+        Err(e) => {
+            problem(out, format!("{task_name}: {e}"));
+            return;
         }
-        for f in report.all_findings() {
-            if f.file != doc.path {
-                continue;
-            }
-            let (s, e) = match (f.span, f.line) {
-                (Some(span), _) => span,
-                (None, Some(line)) => line_range(text, line),
-                (None, None) => continue,
-            };
-            let severity = match f.criterion {
-                Criterion::Statement | Criterion::Missing | Criterion::Header => 1,
-                _ => 2,
-            };
-            let entry = (
+    };
+    let mut names: Vec<String> = Vec::new();
+    for l in links {
+        if task_file.theorem(&l.name).is_some() {
+            names.push(l.name.clone());
+        } else if let Some((s, e)) = l.directive {
+            // Only a directive names this theorem explicitly: say so on its line.
+            out.diagnostics.push((
                 s,
                 e,
-                severity,
-                format!("integrity ({}): {}", f.criterion.name(), f.message),
-            );
-            if !out.diagnostics.contains(&entry) {
-                out.diagnostics.push(entry);
-            }
+                2,
+                format!("{task_name}: no theorem named '{}'", l.name),
+            ));
         }
     }
-    out.lenses.sort();
-    out.lenses.dedup();
-    Some(out)
+    if names.is_empty() {
+        return;
+    }
+    let options = Options {
+        theorems: names,
+        skip_transted_lite: true,
+        offline_limit: Some(limit),
+        ..Options::default()
+    };
+    let task = match Task::load(&task_name, &task_text, &options) {
+        Ok(t) => t,
+        Err(e) => {
+            problem(out, e.to_string());
+            return;
+        }
+    };
+    let report = task.check(&doc.path, Ok(text), &options);
+    for t in &report.targets {
+        let Some(line) = t.solution_line else {
+            // A directive whose theorem is not declared under the task's name.
+            for l in links.iter().filter(|l| l.name == t.name) {
+                if let Some((s, e)) = l.directive {
+                    out.diagnostics.push((
+                        s,
+                        e,
+                        1,
+                        format!(
+                            "integrity (missing): no theorem `{}` here: a solution keeps the task's name ({}:{})",
+                            t.name, task_name, t.task_line
+                        ),
+                    ));
+                }
+            }
+            continue;
+        };
+        let Some(c) = doc.commands.iter().find(|c| c.line == line) else {
+            continue;
+        };
+        let title = match &t.statement {
+            StatementVerdict::Unchanged => format!(
+                "statement unchanged ✓ (task {}:{})",
+                file_name(task_path),
+                t.task_line
+            ),
+            _ => format!(
+                "statement changed ✗ (task {}:{})",
+                file_name(task_path),
+                t.task_line
+            ),
+        };
+        out.lenses.push((c.start, title));
+    }
+    for f in report.all_findings() {
+        if f.file != doc.path {
+            continue;
+        }
+        let (s, e) = match (f.span, f.line) {
+            (Some(span), _) => span,
+            (None, Some(line)) => line_range(text, line),
+            (None, None) => continue,
+        };
+        let severity = match f.criterion {
+            Criterion::Statement | Criterion::Missing | Criterion::Header => 1,
+            _ => 2,
+        };
+        let entry = (
+            s,
+            e,
+            severity,
+            format!("integrity ({}): {}", f.criterion.name(), f.message),
+        );
+        if !out.diagnostics.contains(&entry) {
+            out.diagnostics.push(entry);
+        }
+    }
 }
 
 fn file_name(p: &Path) -> String {

@@ -150,125 +150,140 @@ impl LeanLens {
         } else {
             config.transted_timeout
         };
-        let result = match metric {
-            "transted" | "defeq" => {
-                // Waiting for another document's judgement is not this one's time.
-                tracing::debug!(metric, "lens: waiting for the oracle");
-                let mut guard = self.oracle.lock().await;
-                tracing::debug!(metric, "lens: judging");
-                let oracle = guard.get_or_insert_with(|| self.new_oracle(root, "lens"));
-                // The first open (Mathlib, a dependency build, the `rw?` index) is not the
-                // pair's time: the lens shows "running…" meanwhile, never "timed out".
-                let imports =
-                    Oracle::<Rpc>::import_key(&[pair.reference_header, pair.candidate_header]);
-                let loaded = match oracle.warm_up(&imports, metric == "transted").await {
-                    Ok(d) => d,
-                    Err(e) => {
-                        // Not sticky in the editor: the next judgement opens the imports
-                        // afresh (the user may rebuild them meanwhile).
-                        oracle.discard_failed_headers().await;
-                        return LensOutcome::Failed(load_failure(metric, &imports, e));
-                    }
-                };
-                let started = std::time::Instant::now();
-                let work = async {
-                    if metric == "transted" {
-                        let t = TransTed {
-                            config: TransTedConfig {
-                                time_limit: limit,
-                                ..TransTedConfig::default()
-                            },
-                        };
-                        t.judge(oracle, pair).await
-                    } else {
-                        DefEq { time_limit: limit }.judge(oracle, pair).await
-                    }
-                };
-                match tokio::time::timeout(limit + GRACE, work).await {
-                    Ok(Ok(mut j)) => {
-                        if let Some(proof) = j.proof {
-                            self.keep_witness(key, proof);
-                        }
-                        j.report.notes.extend(loaded_note(loaded));
-                        Ok(j.report)
-                    }
-                    Ok(Err(e)) => {
-                        oracle.discard_failed_headers().await;
-                        Err(format!("{metric}: {e}"))
-                    }
-                    Err(_) => return LensOutcome::TimedOut(started.elapsed()),
-                }
-            }
+        match metric {
+            "transted" | "defeq" => self.judge_on_oracle(metric, pair, root, key, limit).await,
             m if m == "beq" || beq_plus::variant(m).is_some() => {
-                // BEq+ (no LLM, fixed attempts) shares BEq's checker and scratch document.
-                let plus = beq_plus::variant(m);
-                let checker = lock(&self.beq)
-                    .get_or_insert_with(|| {
-                        Arc::new(OracleProofChecker::new(self.new_oracle(root, "beq"), limit))
-                    })
-                    .clone();
-                let loaded = match checker
-                    .warm_up(pair.reference_header, pair.candidate_header)
-                    .await
-                {
-                    Ok(d) => d,
-                    Err(e) => {
-                        let key = Oracle::<Rpc>::import_key(&[
-                            pair.reference_header,
-                            pair.candidate_header,
-                        ]);
-                        checker.discard_failed_headers().await;
-                        return LensOutcome::Failed(load_failure(metric, &key, e));
-                    }
-                };
-                let started = std::time::Instant::now();
-                let (settings, sampler) = match plus {
-                    Some(grind) => (beq_plus::settings(limit, grind), None),
-                    None => beq_settings(config, limit, root),
-                };
-                let beq = Beq {
-                    checker: SharedChecker(checker.clone()),
-                    sampler,
-                    settings,
-                };
-                let (reference, candidate) = BeqSide::of_pair(pair);
-                let work = beq.judge(reference, candidate);
-                match tokio::time::timeout(limit + GRACE, work).await {
-                    // A direction cut by the deadline before any proof is not a "not
-                    // equivalent": the lens says "timed out" (and nothing is cached).
-                    Ok(report)
-                        if !report.equivalent()
-                            && report
-                                .directions
-                                .iter()
-                                .any(|d| matches!(d.outcome, DirectionOutcome::TimedOut)) =>
-                    {
-                        return LensOutcome::TimedOut(report.elapsed)
-                    }
-                    // Lean unusable (a header error, the server gone): a failure, never "not
-                    // equivalent".
-                    Ok(report) if report.lean_error().is_some() => {
-                        let why = report.lean_error().unwrap_or_default().to_string();
-                        checker.discard_failed_headers().await;
-                        Err(format!("{metric}: {why}"))
-                    }
-                    Ok(report) => {
-                        let (rs, cs) = (pair.reference.tree.size(), pair.candidate.tree.size());
-                        let mut r = match plus {
-                            Some(grind) => beq_plus::to_metric_report(&report, grind, rs, cs),
-                            None => report.to_metric_report(rs, cs),
-                        };
-                        r.notes.extend(loaded_note(loaded));
-                        Ok(r)
-                    }
-                    Err(_) => return LensOutcome::TimedOut(started.elapsed()),
-                }
+                self.judge_beq(metric, pair, config, root, limit).await
             }
-            other => Err(format!("'{other}' is not a Lean-backed metric")),
+            other => LensOutcome::Failed(format!("'{other}' is not a Lean-backed metric")),
+        }
+    }
+
+    /// `transted` or `defeq` on the lens oracle (one judgement at a time), within `limit`.
+    async fn judge_on_oracle(
+        &self,
+        metric: &str,
+        pair: &Pair<'_>,
+        root: Option<&Path>,
+        key: u64,
+        limit: Duration,
+    ) -> LensOutcome {
+        // Waiting for another document's judgement is not this one's time.
+        tracing::debug!(metric, "lens: waiting for the oracle");
+        let mut guard = self.oracle.lock().await;
+        tracing::debug!(metric, "lens: judging");
+        let oracle = guard.get_or_insert_with(|| self.new_oracle(root, "lens"));
+        // The first open (Mathlib, a dependency build, the `rw?` index) is not the
+        // pair's time: the lens shows "running…" meanwhile, never "timed out".
+        let imports = Oracle::<Rpc>::import_key(&[pair.reference_header, pair.candidate_header]);
+        let loaded = match oracle.warm_up(&imports, metric == "transted").await {
+            Ok(d) => d,
+            Err(e) => {
+                // Not sticky in the editor: the next judgement opens the imports
+                // afresh (the user may rebuild them meanwhile).
+                oracle.discard_failed_headers().await;
+                return LensOutcome::Failed(load_failure(metric, &imports, e));
+            }
         };
-        match result {
-            Ok(r) => LensOutcome::Done(r),
-            Err(e) => LensOutcome::Failed(e),
+        let started = std::time::Instant::now();
+        let work = async {
+            if metric == "transted" {
+                let t = TransTed {
+                    config: TransTedConfig {
+                        time_limit: limit,
+                        ..TransTedConfig::default()
+                    },
+                };
+                t.judge(oracle, pair).await
+            } else {
+                DefEq { time_limit: limit }.judge(oracle, pair).await
+            }
+        };
+        match tokio::time::timeout(limit + GRACE, work).await {
+            Ok(Ok(mut j)) => {
+                if let Some(proof) = j.proof {
+                    self.keep_witness(key, proof);
+                }
+                j.report.notes.extend(loaded_note(loaded));
+                LensOutcome::Done(j.report)
+            }
+            Ok(Err(e)) => {
+                oracle.discard_failed_headers().await;
+                LensOutcome::Failed(format!("{metric}: {e}"))
+            }
+            Err(_) => LensOutcome::TimedOut(started.elapsed()),
+        }
+    }
+
+    /// BEq or a BEq+ variant on the shared proof checker, within `limit`.
+    async fn judge_beq(
+        &self,
+        metric: &str,
+        pair: &Pair<'_>,
+        config: &Config,
+        root: Option<&Path>,
+        limit: Duration,
+    ) -> LensOutcome {
+        // BEq+ (no LLM, fixed attempts) shares BEq's checker and scratch document.
+        let plus = beq_plus::variant(metric);
+        let checker = lock(&self.beq)
+            .get_or_insert_with(|| {
+                Arc::new(OracleProofChecker::new(self.new_oracle(root, "beq"), limit))
+            })
+            .clone();
+        let loaded = match checker
+            .warm_up(pair.reference_header, pair.candidate_header)
+            .await
+        {
+            Ok(d) => d,
+            Err(e) => {
+                let key =
+                    Oracle::<Rpc>::import_key(&[pair.reference_header, pair.candidate_header]);
+                checker.discard_failed_headers().await;
+                return LensOutcome::Failed(load_failure(metric, &key, e));
+            }
+        };
+        let started = std::time::Instant::now();
+        let (settings, sampler) = match plus {
+            Some(grind) => (beq_plus::settings(limit, grind), None),
+            None => beq_settings(config, limit, root),
+        };
+        let beq = Beq {
+            checker: SharedChecker(checker.clone()),
+            sampler,
+            settings,
+        };
+        let (reference, candidate) = BeqSide::of_pair(pair);
+        let work = beq.judge(reference, candidate);
+        match tokio::time::timeout(limit + GRACE, work).await {
+            // A direction cut by the deadline before any proof is not a "not
+            // equivalent": the lens says "timed out" (and nothing is cached).
+            Ok(report)
+                if !report.equivalent()
+                    && report
+                        .directions
+                        .iter()
+                        .any(|d| matches!(d.outcome, DirectionOutcome::TimedOut)) =>
+            {
+                LensOutcome::TimedOut(report.elapsed)
+            }
+            // Lean unusable (a header error, the server gone): a failure, never "not
+            // equivalent".
+            Ok(report) if report.lean_error().is_some() => {
+                let why = report.lean_error().unwrap_or_default().to_string();
+                checker.discard_failed_headers().await;
+                LensOutcome::Failed(format!("{metric}: {why}"))
+            }
+            Ok(report) => {
+                let (rs, cs) = (pair.reference.tree.size(), pair.candidate.tree.size());
+                let mut r = match plus {
+                    Some(grind) => beq_plus::to_metric_report(&report, grind, rs, cs),
+                    None => report.to_metric_report(rs, cs),
+                };
+                r.notes.extend(loaded_note(loaded));
+                LensOutcome::Done(r)
+            }
+            Err(_) => LensOutcome::TimedOut(started.elapsed()),
         }
     }
 }

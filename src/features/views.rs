@@ -1,6 +1,6 @@
 //! LSP JSON for what the features show: code lenses, the hover section, code actions, our
 //! diagnostics. Pure functions of a [`DocAnalysis`] and the [`Document`] positions; no state, no
-//! sending (that is `mod.rs`).
+//! sending (that is `protocol`'s `Outbox`, used by the concerns behind the `Features` facade).
 //!
 //! Shapes: LSP 3.17 `CodeLens {range, command}`, `Command {title, command, arguments}`,
 //! `CodeAction {title, kind, command}`, `Diagnostic {range, severity, source, message}`; the hover
