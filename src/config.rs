@@ -564,7 +564,7 @@ pub fn find_project_config(document: &Path, root: Option<&Path>) -> Option<PathB
 /// the document is in (its `.lake/packages`, Mathlib included, lie inside it), the editor's
 /// `rootUri`/`workspaceFolders` and the server's working directory — and nothing else. A
 /// workspace file can then not make the proxy read (show in hover, send to an LLM) a file such
-/// as `-- @reference ../../etc/passwd::root` (issue 17 §2). Symbolic links are followed before
+/// as `-- @reference ../../etc/passwd::root`. Symbolic links are followed before
 /// the check, so a link inside pointing outside is outside.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ReadableRoots {
@@ -770,9 +770,8 @@ samples = 8
         );
     }
 
-    /// Issue 12.1: editor settings that set only `[metrics]` used to replace the project file
-    /// (its `[reference]` was lost and every lens disappeared). They layer over it now, and
-    /// each key says where it came from.
+    /// Editor settings that set only `[metrics]` layer over the project file (its
+    /// `[reference]` stays, so the lenses do), and each key says where it came from.
     #[test]
     fn editor_settings_layer_over_the_project_file_and_keys_name_their_origin() {
         let dir = tempfile::tempdir().unwrap();

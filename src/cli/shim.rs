@@ -476,7 +476,7 @@ mod tests {
         assert!(!is_lean_server(&v(&["Main.lean"])));
     }
 
-    /// Issue 13: `shim --check` finds a link into a removed build and repairs it; the shim
+    /// `shim --check` finds a link into a removed build and repairs it; the shim
     /// points at an installed binary rather than a `target/` build when there is one.
     #[test]
     fn check_finds_broken_links_and_installed_binaries_win_over_builds() {
@@ -520,7 +520,7 @@ mod tests {
         );
     }
 
-    /// Issue 11.5: `+toolchain` only means something to elan's proxies.
+    /// `+toolchain` only means something to elan's proxies.
     #[test]
     fn toolchain_arguments_go_through_elan() {
         let tmp = tempfile::tempdir().expect("tmp");

@@ -11,8 +11,7 @@
 //! so `--jobs N` means N oracles with their own scratch files in `DIR/.lean-assess-scratch/`,
 //! removed on exit or signal, stale ones of dead runs removed at start), loading each import
 //! set before a pair's clock starts (`Oracle::warm_up`), ending the run with one error on a
-//! header error (issue 11),
-//! the progress line, the resumable prediction file, and turning a server crash into an error
+//! header error, the progress line, the resumable prediction file, and turning a server crash into an error
 //! for every pair not yet judged (no hang: each pair races the server's exit).
 //!
 //! Progress: one line `[k/n] ID: RESULT` on stderr per finished pair, always (also when stderr
@@ -178,7 +177,7 @@ impl LeanSettings {
             return Ok(LeanSettings::default());
         };
         let llm = if metrics.contains(&"beq") {
-            // A project file alone never sends anything (issue 17.1): its endpoint is used once
+            // A project file alone never sends anything: its endpoint is used once
             // the user allowed it for this project in the editor, or named in `--config`.
             let project = config.path.parent().unwrap_or(Path::new("."));
             match crate::llm::permission(config, project, &crate::llm::TrustStore::user()) {
@@ -378,7 +377,7 @@ enum Guarded {
     Judged(Judged),
     Failed(String),
     /// Lean could not process the imports of the scratch document: no pair on these imports
-    /// can be judged; the run ends with this one error (issue 11 item 1).
+    /// can be judged; the run ends with this one error.
     Fatal(String),
     /// The metric panicked (a bug; its message is already on stderr): the judge's oracle may be
     /// mid-batch, so the caller replaces it.
