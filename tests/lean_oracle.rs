@@ -4,14 +4,14 @@
 //! types are TaggedText in the shape of `interactiveGoals-rw-nested.result.json`; code actions in
 //! the shape of `codeAction.try-this.result.json`; diagnostics in the shape of
 //! `interactiveDiagnostics.result.json`. Universe parameters: arities 0, 1 and 1, 2 and 1, and a
-//! probe failing for another reason. A last test runs against a real `lean --server` when
-//! `lean` is on PATH, and says it was skipped otherwise.
+//! probe failing for another reason. A last test, ignored unless asked for (`--ignored`), runs
+//! against a real `lean --server`.
 
 mod common;
 
-use common::tagged;
+use common::{one_goal, LeanServer};
 
-use lean_assess::lean::oracle::{connect_direct, initialize, Block, Oracle, OracleConfig, Outcome};
+use lean_assess::lean::oracle::{Block, Oracle, OracleConfig, Outcome};
 use lean_assess::lean::LeanClient;
 use lean_assess::metrics::defeq::DefEq;
 use lean_assess::metrics::lean_backed::LeanMetric;
@@ -20,11 +20,8 @@ use lean_assess::metrics::{Pair, Verdict};
 use lean_assess::trees::parse::{parse_statement, Header};
 use lean_assess::trees::Statement;
 use serde_json::{json, Value};
-use std::io::Write;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::io::BufReader;
-use tokio::process::{Child, Command};
+use tokio::process::Command;
 
 /// `p` followed by `t`.
 fn with<'a>(p: &[&'a str], t: &'a str) -> Vec<&'a str> {
@@ -32,12 +29,6 @@ fn with<'a>(p: &[&'a str], t: &'a str) -> Vec<&'a str> {
 }
 
 const RW: &str = "rw? [-_tt.S1._stmt, -_tt.S2._stmt]";
-
-/// A `getInteractiveGoals` result with one goal of this type (shape of the recorded examples).
-fn one_goal(ty: &str) -> Value {
-    json!({"goals": [{"type": tagged(ty), "mvarId": "_uniq.1", "hyps": [], "goalPrefix": "⊢ ",
-                      "ctx": {"__rpcref": "0"}}]})
-}
 
 fn goal_after(tactics: &[&str], ty: &str) -> Value {
     json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
@@ -74,42 +65,15 @@ fn axioms_ok() -> Value {
            "message": "'_tt.W' depends on axioms: [propext, Classical.choice, Quot.sound]"})
 }
 
-struct Standin {
-    child: Child,
-    client: Arc<LeanClient>,
-    _script: tempfile::NamedTempFile,
-}
-
-async fn standin(rules: &[Value]) -> Standin {
-    let mut script = tempfile::NamedTempFile::new().expect("temp script");
-    for r in rules {
-        writeln!(script, "{r}").expect("write script");
-    }
-    let mut child = Command::new(common::STANDIN)
-        .env("LEAN_STANDIN_SCRIPT", script.path())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn stand-in");
-    let stdin = child.stdin.take().expect("stdin");
-    let stdout = child.stdout.take().expect("stdout");
-    let client = connect_direct(BufReader::new(stdout), stdin);
-    initialize(&client, None, Duration::from_secs(10))
-        .await
-        .expect("initialize");
-    Standin {
-        child,
-        client,
-        _script: script,
-    }
+async fn standin(rules: &[Value]) -> LeanServer {
+    common::standin_server(rules).await
 }
 
 fn statement(text: &str) -> Statement {
     parse_statement(text, &Header::default()).expect("parses")
 }
 
-fn oracle(s: &Standin) -> Oracle<LeanClient> {
+fn oracle(s: &LeanServer) -> Oracle<LeanClient> {
     Oracle::new(
         s.client.clone(),
         OracleConfig {
@@ -366,7 +330,7 @@ fn with_shared_universe(mut rule: Value, decl: &str) -> Value {
 
 /// A pair without Mathlib judged by `transted` with `max_expansions` nodes.
 async fn judge_plain(
-    s: &Standin,
+    s: &LeanServer,
     reference: &str,
     candidate: &str,
     max_expansions: usize,
@@ -696,41 +660,15 @@ async fn defeq_with_autobound_names_is_not_equal() {
 
 /// With a real Lean (core is enough): `rfl` closes a pair that differs in names only.
 #[tokio::test]
-async fn real_lean_when_available() {
-    let Ok(out) = std::process::Command::new("lean").arg("--version").output() else {
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped real_lean_when_available: no `lean` on PATH (no Lean toolchain on this machine)"
-        );
-        return;
-    };
-    if !out.status.success() {
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped real_lean_when_available: `lean --version` failed ({}), so no Lean toolchain to test against",
-            out.status
-        );
-        return;
-    }
+#[ignore = "needs a real Lean toolchain (`lean` on PATH), which the tests cannot install"]
+async fn real_lean_closes_a_renamed_pair() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut child = Command::new("lean")
-        .arg("--server")
-        .current_dir(dir.path())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn lean --server");
-    let client = connect_direct(
-        BufReader::new(child.stdout.take().expect("stdout")),
-        child.stdin.take().expect("stdin"),
-    );
+    let mut lean = Command::new("lean");
+    lean.arg("--server").current_dir(dir.path());
     let root = format!("file://{}", dir.path().display());
-    initialize(&client, Some(&root), Duration::from_secs(60))
-        .await
-        .expect("initialize");
+    let server = common::connect_lean(lean, Some(&root), Duration::from_secs(60)).await;
     let mut o = Oracle::new(
-        client,
+        server.client.clone(),
         OracleConfig {
             scratch_dir_uri: root,
             ..OracleConfig::default()
@@ -810,7 +748,7 @@ async fn beq_checker_over_the_oracle() {
     assert_eq!((used.versions, used.round_trips), (4, 10));
 }
 
-// ---- Issue 11: what a real Lean does that the stand-in did not (each shape cited in the
+// ---- What a real Lean does that the stand-in did not (each shape cited in the
 // stand-in's module doc).
 
 fn header_rule(kind: &str) -> Value {

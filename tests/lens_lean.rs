@@ -10,18 +10,13 @@
 
 mod common;
 
-use common::{llm_stand_in, Editor, PROXY, STANDIN};
+use common::{beq_plus_rules, llm_stand_in, uri_of, Editor};
 use serde_json::{json, Value};
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 const REFERENCE: &str = "theorem pair_a (n : Nat) : n + 0 = n := by\n  sorry\n";
 const CANDIDATE: &str = "theorem pair_a (m : Nat) : m + 0 = m := by\n  sorry\n";
-
-fn uri_of(p: &Path) -> String {
-    lean_assess::references::path_to_uri(p)
-}
 
 /// `[(A) = (B)]` with A and B tagged: the merged goal's shape.
 fn equality_goal() -> Value {
@@ -65,10 +60,7 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
         .map(|c| c.as_str().unwrap().to_string())
         .collect();
     let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    ed.open_document(&cand_uri, CANDIDATE);
 
     let mut id = 10;
     let (title, seen) = settle(&mut ed, &cand_uri, &mut id);
@@ -127,35 +119,19 @@ fn start_with(
 ) -> (Editor, Value) {
     std::fs::write(root.join("Reference.lean"), REFERENCE).unwrap();
     std::fs::write(root.join("lean-toolchain"), "leanprover/lean4:v4.9.0\n").unwrap();
-    std::fs::write(
-        root.join("lean-assess.toml"),
-        format!("[reference]\nfile = \"Reference.lean\"\n\n[metrics]\n{metrics}"),
-    )
-    .unwrap();
     let script: String = rules.iter().map(|r| format!("{r}\n")).collect();
     std::fs::write(root.join("script.jsonl"), script).unwrap();
-    let logs = tempfile::tempdir().unwrap();
-    let mut cmd = Command::new(PROXY);
-    cmd.arg("serve")
-        .arg("--log")
-        .arg(logs.path().join("serve.log"))
-        .arg("--")
-        .arg(STANDIN)
-        .current_dir(root)
-        .env_remove("LEAN_ASSESS_CONFIG")
-        .env("XDG_CACHE_HOME", root.join("cache"));
     let script_path = root.join("script.jsonl").display().to_string();
     let mut all = vec![("LEAN_STANDIN_SCRIPT", script_path.as_str())];
     all.extend_from_slice(envs);
-    let mut ed = Editor::spawn(cmd, &all, logs);
-    let init = ed.request(
-        json!(0),
-        "initialize",
-        json!({"processId": null, "rootUri": uri_of(root),
-               "capabilities": {"workspace": {"codeLens": {"refreshSupport": true}},
-                                "window": {"showDocument": {"support": true}}}}),
+    let mut ed = Editor::proxy_in_project(
+        root,
+        &format!("[reference]\nfile = \"Reference.lean\"\n\n[metrics]\n{metrics}"),
+        &all,
     );
-    ed.notify("initialized", json!({}));
+    let init = ed.initialize_with(json!({"processId": null, "rootUri": uri_of(root),
+               "capabilities": {"workspace": {"codeLens": {"refreshSupport": true}},
+                                "window": {"showDocument": {"support": true}}}}));
     (ed, init)
 }
 
@@ -189,10 +165,7 @@ fn an_edit_cancels_the_running_lean_judgement() {
         &[("LEAN_STANDIN_RECORD", &record_text)],
     );
     let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;
     // The TED round is done and transted runs (stalled in Lean).
     loop {
@@ -328,10 +301,7 @@ fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
         ],
     );
     let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;
     // (`ted` first: its round's refresh shows `transted` running.)
     wait_for_title(&mut ed, &cand_uri, &mut id, "transted running…");
@@ -490,10 +460,7 @@ fn an_editor_leaving_mid_judgement_stops_the_keep_alive_before_the_proxys_shutdo
         ],
     );
     let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;
     wait_for_title(&mut ed, &cand_uri, &mut id, "transted running…");
     // The stalled query is out and the session is ticking (a stall does not stop the stand-in
@@ -523,7 +490,7 @@ fn an_editor_leaving_mid_judgement_stops_the_keep_alive_before_the_proxys_shutdo
 /// BEq in the lens asks the `[llm]` endpoint for `samples` proofs per direction (3 here, not
 /// the default 8), as batch does: no fixed attempt proves the pair (`exact?` finds nothing,
 /// every `exact` script fails), the sampled `rw [thm_P]` proves both directions.
-/// The `[llm]` is the project file's, so (issue 17.1) nothing is sent before the user allows it
+/// The `[llm]` is the project file's, so nothing is sent before the user allows it
 /// through `window/showMessageRequest`; "Allow" is remembered in the user's state directory
 /// (not in the workspace), and the project's `api_key_env` is never read.
 #[test]
@@ -561,10 +528,7 @@ fn beq_in_the_lens_asks_the_configured_number_of_samples() {
         ],
     );
     let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;
     let (title, _) = settle(&mut ed, &cand_uri, &mut id);
     assert!(!title.contains("beq equivalent"), "{title}");
@@ -657,10 +621,7 @@ fn a_header_error_fails_the_lean_lens_metrics_loudly() {
         &rules,
     );
     let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;
     let (title, seen) = settle(&mut ed, &cand_uri, &mut id);
     for m in ["defeq failed", "transted failed", "beq failed"] {
@@ -690,27 +651,14 @@ fn a_header_error_fails_the_lean_lens_metrics_loudly() {
 fn beq_plus_in_the_lens() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let rules = [
-        json!({"method": "textDocument/codeAction", "result": []}),
-        json!({"method": "standin/diagnostic", "lineContains": "apply thm_P",
-               "messageKind": "exactFailed"}),
-        json!({"method": "standin/diagnostic", "lineContains": "assumption",
-               "message": "tactic 'assumption' failed"}),
-        json!({"method": "standin/diagnostic", "lineContains": "theorem thm_Q",
-               "textContains": "symm_saturate\n  all_goals intros", "message": "unsolved goals"}),
-        json!({"method": "standin/diagnostic", "lineContains": "#print axioms",
-               "messageKind": "axiomsSorry"}),
-    ];
+    let rules = beq_plus_rules();
     let (mut ed, _) = start(
         root,
         "lens = [\"ted\", \"beq+\"]\nbeq_timeout_ms = 10000\n",
         &rules,
     );
     let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;
     let (title, seen) = settle(&mut ed, &cand_uri, &mut id);
     assert!(title.contains("beq+ equivalent"), "{title} ({seen:?})");
@@ -733,10 +681,7 @@ fn a_slow_first_open_says_lean_is_loading_not_timed_out() {
         &[("LEAN_ASSESS_LOAD_TIMEOUT_MS", "500")],
     );
     let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;
     let (title, seen) = settle(&mut ed, &cand_uri, &mut id);
     assert!(title.contains("transted failed"), "{title} ({seen:?})");

@@ -1,11 +1,10 @@
 //! `bench --shard K/N` + `merge`: four shards merged give the single run's predictions byte for
 //! byte and the same figures; the merge refuses duplicate, missing and unknown ids. Also run
-//! through GNU `parallel` when it is installed (said plainly when it is not). The metric is `ted`:
+//! through GNU `parallel` (installed by scripts/install-test-deps.sh). The metric is `ted`:
 //! `transted-lite` has a wall-time budget per pair, so under load (tests run in parallel) two
 //! runs of it, sharded or not, may differ on a pair that hits the budget.
 
-// A test that cannot run says so plainly on stderr.
-#![allow(clippy::print_stderr)]
+mod common;
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -207,13 +206,10 @@ fn a_resumed_shard_keeps_its_last_line_per_id() {
 
 #[test]
 fn gnu_parallel_runs_the_shards() {
-    if Command::new("parallel").arg("--version").output().is_err() {
-        eprintln!("SKIPPED: GNU parallel is not installed; the shards ran sequentially above");
-        return;
-    }
+    let parallel = common::require_tool("parallel");
     let dir = tempfile::tempdir().unwrap();
     let (single, _) = single_run(dir.path());
-    let status = Command::new("parallel")
+    let status = Command::new(parallel)
         .current_dir(dir.path())
         .args([
             "--will-cite",

@@ -157,7 +157,7 @@ test('installShim runs `BINARY shim DIR` and checks DIR/lake resolves to the bin
     const other = fakeBinary(path.join(root, 'other'), 'link')
     assert.equal(shimState(dir, other, 'linux').kind, 'foreign')
     assert.equal(shimLakePath(dir, 'win32'), path.join(dir, 'lake.exe'))
-    // A shim from before `lean` was part of it (issue 12.3): reinstalled.
+    // A shim without `lean` (an older install): reinstalled.
     const old = path.join(root, 'old')
     fs.mkdirSync(old)
     fs.symlinkSync(bin, path.join(old, 'lake'))
