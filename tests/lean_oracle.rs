@@ -14,9 +14,9 @@ use common::{one_goal, LeanServer};
 use lean_assess::lean::oracle::{Block, Oracle, OracleConfig, Outcome};
 use lean_assess::lean::LeanClient;
 use lean_assess::metrics::defeq::DefEq;
-use lean_assess::metrics::lean_backed::LeanMetric;
+use lean_assess::metrics::lean_backed::{LeanJudgement, LeanMetric};
 use lean_assess::metrics::transted::{TransTed, TransTedConfig};
-use lean_assess::metrics::{Pair, Verdict};
+use lean_assess::metrics::{MetricError, Pair, Verdict};
 use lean_assess::trees::parse::{parse_statement, Header};
 use lean_assess::trees::Statement;
 use serde_json::{json, Value};
@@ -177,20 +177,12 @@ async fn worked_path_exercise_1_1b() {
         axioms_ok(),
     ])
     .await;
-    let reference = statement("theorem exercise_1_1b (x : ℝ) (y : ℚ) (h : y ≠ 0) : ( Irrational x ) → Irrational ( x * y ) := by sorry");
-    let candidate = statement("theorem mul_rat_tac_11959 (r : ℚ) (x : ℝ) (h : Irrational x) (hr : r ≠ 0) : Irrational (r * x) := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: MATHLIB,
-        candidate_header: MATHLIB,
-    };
-    let mut o = oracle(&s);
-    let j = TransTed::default()
-        .judge(&mut o, &pair)
-        .await
-        .expect("judged");
-    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    let (j, _o) = transted_closes(
+        &s,
+        "theorem exercise_1_1b (x : ℝ) (y : ℚ) (h : y ≠ 0) : ( Irrational x ) → Irrational ( x * y ) := by sorry",
+        "theorem mul_rat_tac_11959 (r : ℚ) (x : ℝ) (h : Irrational x) (hr : r ≠ 0) : Irrational (r * x) := by sorry",
+    )
+    .await;
     assert_eq!(j.report.verdict, Verdict::Score(1.0));
     let rules: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
     assert_eq!(rules, with(&p5, "rw [@Rat.cast_comm]"));
@@ -242,20 +234,12 @@ async fn worked_path_mathd_algebra_142() {
         axioms_ok(),
     ])
     .await;
-    let reference = statement("theorem mathd_algebra_142 (m b : ℝ) (h0 : m * 7 + b = -1) (h1 : m * -1 + b = 7) : m + b = 5 := by sorry");
-    let candidate = statement("theorem my_favorite_theorem : let B : ℝ × ℝ := (7, -1); let C : ℝ × ℝ := (-1, 7); ∀ m b : ℝ, (B.2 = m * B.1 + b ∧ C.2 = m * C.1 + b) → m + b = 5 := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: MATHLIB,
-        candidate_header: MATHLIB,
-    };
-    let mut o = oracle(&s);
-    let j = TransTed::default()
-        .judge(&mut o, &pair)
-        .await
-        .expect("judged");
-    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    let (j, _o) = transted_closes(
+        &s,
+        "theorem mathd_algebra_142 (m b : ℝ) (h0 : m * 7 + b = -1) (h1 : m * -1 + b = 7) : m + b = 5 := by sorry",
+        "theorem my_favorite_theorem : let B : ℝ × ℝ := (7, -1); let C : ℝ × ℝ := (-1, 7); ∀ m b : ℝ, (B.2 = m * B.1 + b ∧ C.2 = m * C.1 + b) → m + b = 5 := by sorry",
+    )
+    .await;
     let rules: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
     assert_eq!(rules, with(&p5, "rw [propext and_imp]"));
     // The candidate's `let … := …` stays in its signature (only the proof's `:=` cuts).
@@ -282,24 +266,20 @@ async fn a_closing_path_that_uses_the_statements_is_rejected() {
         no_other_suggestions(),
     ])
     .await;
-    let reference = statement("theorem a (P Q : Prop) : P → Q := by sorry");
-    let candidate = statement("theorem b (P Q : Prop) : Q → P := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: "",
-        candidate_header: "",
-    };
-    let mut o = oracle(&s);
-    let j = TransTed {
-        config: TransTedConfig {
-            max_expansions: 3,
-            ..TransTedConfig::default()
+    let (j, _o) = judge_texts(
+        &s,
+        &TransTed {
+            config: TransTedConfig {
+                max_expansions: 3,
+                ..TransTedConfig::default()
+            },
         },
-    }
-    .judge(&mut o, &pair)
-    .await
-    .expect("judged");
+        "",
+        "theorem a (P Q : Prop) : P → Q := by sorry",
+        "theorem b (P Q : Prop) : Q → P := by sorry",
+    )
+    .await;
+    let j = j.expect("judged");
     assert_ne!(j.report.distance, Some(0));
     assert!(j
         .report
@@ -329,29 +309,72 @@ fn with_shared_universe(mut rule: Value, decl: &str) -> Value {
 }
 
 /// A pair without Mathlib judged by `transted` with `max_expansions` nodes.
+/// The merged goal with both statements instantiated at one shared universe `u`.
+const UNIFIED: &str = "(type_of% @_tt.S1._stmt.{u}) = (type_of% @_tt.S2._stmt.{u})";
+
+/// Both statements of universe arity 1; under the shared universe ([`UNIFIED`]) the goal `g0`
+/// after `skip`, closed by `rfl`; nothing else suggested; the witness's axioms clean.
+fn shared_universe_closes_by_rfl(g0: &str) -> Vec<Value> {
+    vec![
+        universe_arity("_tt.S1._stmt", 1),
+        universe_arity("_tt.S2._stmt", 1),
+        with_shared_universe(goal_after(&["skip"], g0), UNIFIED),
+        with_shared_universe(closed_after(&["rfl"]), UNIFIED),
+        no_other_suggestions(),
+        axioms_ok(),
+    ]
+}
+
 async fn judge_plain(
     s: &LeanServer,
     reference: &str,
     candidate: &str,
     max_expansions: usize,
-) -> lean_assess::metrics::lean_backed::LeanJudgement {
-    let (reference, candidate) = (statement(reference), statement(candidate));
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: "",
-        candidate_header: "",
-    };
-    let mut o = oracle(s);
-    TransTed {
+) -> LeanJudgement {
+    let metric = TransTed {
         config: TransTedConfig {
             max_expansions,
             ..TransTedConfig::default()
         },
-    }
-    .judge(&mut o, &pair)
-    .await
-    .expect("judged")
+    };
+    judge_texts(s, &metric, "", reference, candidate)
+        .await
+        .0
+        .expect("judged")
+}
+
+/// `transted`'s judgement (default configuration, both sides under `import Mathlib`), which
+/// must close the pair; the oracle too, kept open while the test reads the judgement.
+async fn transted_closes(
+    s: &LeanServer,
+    reference: &str,
+    candidate: &str,
+) -> (LeanJudgement, Oracle<LeanClient>) {
+    let (j, o) = judge_texts(s, &TransTed::default(), MATHLIB, reference, candidate).await;
+    let j = j.expect("judged");
+    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    (j, o)
+}
+
+/// `metric`'s judgement of two statements, each under `header`, over a fresh oracle of the
+/// stand-in (returned too: its counters, and the documents it keeps open until it is dropped).
+async fn judge_texts(
+    s: &LeanServer,
+    metric: &impl LeanMetric,
+    header: &str,
+    reference: &str,
+    candidate: &str,
+) -> (Result<LeanJudgement, MetricError>, Oracle<LeanClient>) {
+    let (reference, candidate) = (statement(reference), statement(candidate));
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: header,
+        candidate_header: header,
+    };
+    let mut o = oracle(s);
+    let judgement = metric.judge(&mut o, &pair).await;
+    (judgement, o)
 }
 
 /// Two `Type*` statements differing only in names (arity 1 each): the merged goal instantiates
@@ -360,16 +383,7 @@ async fn judge_plain(
 #[tokio::test]
 async fn universe_parameters_unified_arity_one_each_closes_by_rfl() {
     let g0 = "[([∀ {[α] : [Type u]} ([s] : [Set [α]]), [[s] ⊆ [s]]]) = ([∀ {[β] : [Type u]} ([t] : [Set [β]]), [[t] ⊆ [t]]])]";
-    let unified = "(type_of% @_tt.S1._stmt.{u}) = (type_of% @_tt.S2._stmt.{u})";
-    let s = standin(&[
-        universe_arity("_tt.S1._stmt", 1),
-        universe_arity("_tt.S2._stmt", 1),
-        with_shared_universe(goal_after(&["skip"], g0), unified),
-        with_shared_universe(closed_after(&["rfl"]), unified),
-        no_other_suggestions(),
-        axioms_ok(),
-    ])
-    .await;
+    let s = standin(&shared_universe_closes_by_rfl(g0)).await;
     let j = judge_plain(
         &s,
         "theorem a {α : Type*} (s : Set α) : s ⊆ s := by sorry",
@@ -388,7 +402,7 @@ async fn universe_parameters_unified_arity_one_each_closes_by_rfl() {
     let proof = j.proof.expect("proof");
     assert!(
         proof.contains(&format!(
-            "theorem transted_witness.{{u}} : {unified} := by\n  rfl\n"
+            "theorem transted_witness.{{u}} : {UNIFIED} := by\n  rfl\n"
         )),
         "{proof}"
     );
@@ -554,26 +568,22 @@ async fn a_search_that_runs_out_of_time() {
     }
     rules.push(no_other_suggestions());
     let s = standin(&rules).await;
-    let reference = statement("theorem a (a b c : ℕ) : a + b = c := by sorry");
-    let candidate = statement("theorem b (a b c : ℕ) : c = b + a := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: "",
-        candidate_header: "",
-    };
-    let mut o = oracle(&s);
     let start = Instant::now();
-    let j = TransTed {
-        config: TransTedConfig {
-            time_limit: Duration::from_millis(1500),
-            max_expansions: 1000,
-            mathlib: None,
+    let (j, _o) = judge_texts(
+        &s,
+        &TransTed {
+            config: TransTedConfig {
+                time_limit: Duration::from_millis(1500),
+                max_expansions: 1000,
+                mathlib: None,
+            },
         },
-    }
-    .judge(&mut o, &pair)
-    .await
-    .expect("judged");
+        "",
+        "theorem a (a b c : ℕ) : a + b = c := by sorry",
+        "theorem b (a b c : ℕ) : c = b + a := by sorry",
+    )
+    .await;
+    let j = j.expect("judged");
     assert!(start.elapsed() < Duration::from_secs(4));
     assert!(
         j.report.notes.iter().any(|n| n.contains("time limit")),
@@ -603,20 +613,15 @@ async fn worker_crash_then_defeq_false_positive_detected() {
                "tactics": ["rfl"], "result": {"goals": []}}),
     ])
     .await;
-    let reference =
-        statement("theorem thm_P (x : ℝ) : (x + 1) ^ 2 * x = x ^ 3 + 2 * x ^ 2 + x := by sorry");
-    let candidate = statement("theorem thm_Q {R : Type*} [CommRing R] (x : R) : (x + 1) ^ 2 * x = x ^ 3 + 2 * x ^ 2 + x := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: MATHLIB,
-        candidate_header: MATHLIB,
-    };
-    let mut o = oracle(&s);
-    let j = DefEq::default()
-        .judge(&mut o, &pair)
-        .await
-        .expect("judged after the crash");
+    let (j, o) = judge_texts(
+        &s,
+        &DefEq::default(),
+        MATHLIB,
+        "theorem thm_P (x : ℝ) : (x + 1) ^ 2 * x = x ^ 3 + 2 * x ^ 2 + x := by sorry",
+        "theorem thm_Q {R : Type*} [CommRing R] (x : R) : (x + 1) ^ 2 * x = x ^ 3 + 2 * x ^ 2 + x := by sorry",
+    )
+    .await;
+    let j = j.expect("judged after the crash");
     assert_eq!(j.report.verdict, Verdict::Equivalent(false));
     assert!(
         j.report
@@ -639,16 +644,15 @@ async fn defeq_with_autobound_names_is_not_equal() {
                "tactics": ["rfl"], "result": {"goals": []}}),
     ])
     .await;
-    let reference = statement("theorem a (p : ℕ) (h : p.Prime) : wilson p := by sorry");
-    let candidate = statement("theorem b (p : ℕ) (h : p.Prime) : wilsons_poly p := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: MATHLIB,
-        candidate_header: MATHLIB,
-    };
-    let mut o = oracle(&s);
-    let j = DefEq::default().judge(&mut o, &pair).await.expect("judged");
+    let (j, _o) = judge_texts(
+        &s,
+        &DefEq::default(),
+        MATHLIB,
+        "theorem a (p : ℕ) (h : p.Prime) : wilson p := by sorry",
+        "theorem b (p : ℕ) (h : p.Prime) : wilsons_poly p := by sorry",
+    )
+    .await;
+    let j = j.expect("judged");
     assert_eq!(j.report.verdict, Verdict::Equivalent(false));
     assert!(j
         .report
@@ -980,16 +984,7 @@ async fn try_this_is_read_by_shape_not_title() {
 #[tokio::test]
 async fn binders_without_types_get_universe_probes() {
     let g0 = "[([∀ {[α] : [Sort u_1]} ([a] : [α]), [[a] = [a]]]) = ([∀ {[β] : [Sort u_1]} ([b] : [β]), [[b] = [b]]])]";
-    let unified = "(type_of% @_tt.S1._stmt.{u}) = (type_of% @_tt.S2._stmt.{u})";
-    let s = standin(&[
-        universe_arity("_tt.S1._stmt", 1),
-        universe_arity("_tt.S2._stmt", 1),
-        with_shared_universe(goal_after(&["skip"], g0), unified),
-        with_shared_universe(closed_after(&["rfl"]), unified),
-        no_other_suggestions(),
-        axioms_ok(),
-    ])
-    .await;
+    let s = standin(&shared_universe_closes_by_rfl(g0)).await;
     let j = judge_plain(
         &s,
         "theorem a {α} (a : α) : a = a := by sorry",
@@ -1006,18 +1001,12 @@ async fn binders_without_types_get_universe_probes() {
 #[tokio::test]
 async fn auto_bound_names_get_universe_probes() {
     let g0 = "[([∀ {[α] : [Sort u_1]} ([x] : [α]), [[x] = [x]]]) = ([∀ {[β] : [Sort u_1]} ([y] : [β]), [[y] = [y]]])]";
-    let unified = "(type_of% @_tt.S1._stmt.{u}) = (type_of% @_tt.S2._stmt.{u})";
-    let s = standin(&[
+    let mut rules = vec![
         json!({"method": "standin/diagnostic", "lineContains": "._strict",
-               "message": "unknown identifier 'α'"}),
-        universe_arity("_tt.S1._stmt", 1),
-        universe_arity("_tt.S2._stmt", 1),
-        with_shared_universe(goal_after(&["skip"], g0), unified),
-        with_shared_universe(closed_after(&["rfl"]), unified),
-        no_other_suggestions(),
-        axioms_ok(),
-    ])
-    .await;
+                                "message": "unknown identifier 'α'"}),
+    ];
+    rules.extend(shared_universe_closes_by_rfl(g0));
+    let s = standin(&rules).await;
     let j = judge_plain(
         &s,
         "theorem a (x : α) : x = x := by sorry",
@@ -1254,16 +1243,15 @@ async fn a_trailing_open_in_reaches_the_strict_probe() {
     ])
     .await;
     let header = "import Mathlib\nopen Finset in\n";
-    let reference = statement("theorem a (s : Finset ℕ) : card s = card s := by sorry");
-    let candidate = statement("theorem b (t : Finset ℕ) : card t = card t := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: header,
-        candidate_header: header,
-    };
-    let mut o = oracle(&s);
-    let j = DefEq::default().judge(&mut o, &pair).await.expect("judged");
+    let (j, _o) = judge_texts(
+        &s,
+        &DefEq::default(),
+        header,
+        "theorem a (s : Finset ℕ) : card s = card s := by sorry",
+        "theorem b (t : Finset ℕ) : card t = card t := by sorry",
+    )
+    .await;
+    let j = j.expect("judged");
     assert!(
         !j.report.notes.iter().any(|n| n.contains("auto-bound")),
         "notes: {:?}",
@@ -1483,20 +1471,12 @@ async fn a_norm_num_out_of_heartbeats_is_one_failed_step() {
         axioms_ok(),
     ])
     .await;
-    let reference = statement("theorem a (a b : ℕ) : a * b = b * a := by sorry");
-    let candidate = statement("theorem b (x y : ℕ) : x * y = y * x := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: MATHLIB,
-        candidate_header: MATHLIB,
-    };
-    let mut o = oracle(&s);
-    let j = TransTed::default()
-        .judge(&mut o, &pair)
-        .await
-        .expect("judged");
-    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    let (j, _o) = transted_closes(
+        &s,
+        "theorem a (a b : ℕ) : a * b = b * a := by sorry",
+        "theorem b (x y : ℕ) : x * y = y * x := by sorry",
+    )
+    .await;
     let rules_used: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
     assert_eq!(rules_used, ["rfl"]);
     assert!(
