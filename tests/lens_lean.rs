@@ -10,9 +10,9 @@
 
 mod common;
 
-use common::{beq_plus_rules, llm_stand_in, uri_of, Editor};
+use common::{beq_plus_rules, llm_stand_in, one_goal_tagged, uri_of, Editor};
 use serde_json::{json, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 const REFERENCE: &str = "theorem pair_a (n : Nat) : n + 0 = n := by\n  sorry\n";
@@ -37,8 +37,7 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
         // when the test machine is busy (the stand-in otherwise answers in a millisecond).
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
                "tactics": ["skip"], "declContains": "type_of%", "times": 1, "delayMs": 300,
-               "result": {"goals": [{"type": equality_goal(), "mvarId": "_uniq.1", "hyps": [],
-                                     "goalPrefix": "⊢ ", "ctx": {"__rpcref": "0"}}]}}),
+               "result": one_goal_tagged(equality_goal())}),
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
                "tactics": ["rfl"], "declContains": "type_of%", "times": 2, "result": {"goals": []}}),
         // BEq's checks (their `:= by` line is the goal theorem's) never answer.
@@ -135,6 +134,24 @@ fn start_with(
     (ed, init)
 }
 
+/// As [`start_with`], the stand-in recording what it receives (`LEAN_STANDIN_RECORD`, the
+/// returned path), and the candidate `Cand.lean` opened (its URI returned).
+fn start_recorded(
+    root: &Path,
+    metrics: &str,
+    rules: &[Value],
+    envs: &[(&str, &str)],
+) -> (Editor, PathBuf, String) {
+    let record = root.join("record.jsonl");
+    let record_text = record.display().to_string();
+    let mut all = vec![("LEAN_STANDIN_RECORD", record_text.as_str())];
+    all.extend_from_slice(envs);
+    let (mut ed, _) = start_with(root, metrics, rules, &all);
+    let cand_uri = uri_of(&root.join("Cand.lean"));
+    ed.open_document(&cand_uri, CANDIDATE);
+    (ed, record, cand_uri)
+}
+
 /// An edit while `transted` waits on Lean (its first goal query stalls; the limit is 60 s):
 /// the old judgement is dropped with its job, and the new version's `transted` gets the oracle
 /// at once and closes the goal.
@@ -144,8 +161,7 @@ fn start_with(
 fn an_edit_cancels_the_running_lean_judgement() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let goal = json!({"goals": [{"type": equality_goal(), "mvarId": "_uniq.1", "hyps": [],
-                                 "goalPrefix": "⊢ ", "ctx": {"__rpcref": "0"}}]});
+    let goal = one_goal_tagged(equality_goal());
     let rules = [
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
                "tactics": ["skip"], "declContains": "@_tt.S2._stmt)", "stall": true}),
@@ -156,34 +172,16 @@ fn an_edit_cancels_the_running_lean_judgement() {
         json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
                "message": "'transted_witness' depends on axioms: [propext]"}),
     ];
-    let record = root.join("record.jsonl");
-    let record_text = record.display().to_string();
-    let (mut ed, _) = start_with(
+    let (mut ed, record, cand_uri) = start_recorded(
         root,
         "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 60000\n",
         &rules,
-        &[("LEAN_STANDIN_RECORD", &record_text)],
+        &[],
     );
-    let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;
     // The TED round is done and transted runs (stalled in Lean).
     loop {
-        let m = ed.recv_matching(|m| {
-            m["method"] == "workspace/codeLens/refresh"
-                || m["method"] == "client/registerCapability"
-        });
-        ed.send(&json!({"jsonrpc": "2.0", "id": m["id"], "result": null}));
-        if m["method"] != "workspace/codeLens/refresh" {
-            continue;
-        }
-        id += 1;
-        let l = ed.request(
-            json!(id),
-            "textDocument/codeLens",
-            json!({"textDocument": {"uri": cand_uri}}),
-        );
-        let t = l["result"][0]["command"]["title"].as_str().unwrap_or("");
+        let t = next_refresh_title(&mut ed, &cand_uri, &mut id);
         if t.contains("transted running…") && t.contains("ted ") {
             break;
         }
@@ -278,8 +276,7 @@ fn method_of(line: &str) -> String {
 fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let goal = json!({"goals": [{"type": equality_goal(), "mvarId": "_uniq.1", "hyps": [],
-                                 "goalPrefix": "⊢ ", "ctx": {"__rpcref": "0"}}]});
+    let goal = one_goal_tagged(equality_goal());
     let rules = [
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
                "tactics": ["skip"], "declContains": "type_of%", "times": 1, "delayMs": 1000,
@@ -289,19 +286,12 @@ fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
         json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
                "message": "'transted_witness' depends on axioms: [propext]"}),
     ];
-    let record = root.join("record.jsonl");
-    let record_text = record.display().to_string();
-    let (mut ed, _) = start_with(
+    let (mut ed, record, cand_uri) = start_recorded(
         root,
         "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 20000\n",
         &rules,
-        &[
-            ("LEAN_ASSESS_KEEPALIVE_MS", "50"),
-            ("LEAN_STANDIN_RECORD", &record_text),
-        ],
+        &[("LEAN_ASSESS_KEEPALIVE_MS", "50")],
     );
-    let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;
     // (`ted` first: its round's refresh shows `transted` running.)
     wait_for_title(&mut ed, &cand_uri, &mut id, "transted running…");
@@ -412,27 +402,35 @@ fn wait_for_title(ed: &mut Editor, cand_uri: &str, id: &mut i64, wanted: &str) {
             started.elapsed() < Duration::from_secs(20),
             "never saw {wanted:?}"
         );
+        if next_refresh_title(ed, cand_uri, id).contains(wanted) {
+            return;
+        }
+    }
+}
+
+/// The first lens's title after the next `workspace/codeLens/refresh` (each refresh and
+/// capability registration answered on the way), asked for with the next request id.
+fn next_refresh_title(ed: &mut Editor, cand_uri: &str, id: &mut i64) -> String {
+    loop {
         let m = ed.recv_matching(|m| {
             m["method"] == "workspace/codeLens/refresh"
                 || m["method"] == "client/registerCapability"
         });
         ed.send(&json!({"jsonrpc": "2.0", "id": m["id"], "result": null}));
-        if m["method"] != "workspace/codeLens/refresh" {
-            continue;
-        }
-        *id += 1;
-        let l = ed.request(
-            json!(*id),
-            "textDocument/codeLens",
-            json!({"textDocument": {"uri": cand_uri}}),
-        );
-        if l["result"][0]["command"]["title"]
-            .as_str()
-            .is_some_and(|t| t.contains(wanted))
-        {
-            return;
+        if m["method"] == "workspace/codeLens/refresh" {
+            break;
         }
     }
+    *id += 1;
+    let l = ed.request(
+        json!(*id),
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": cand_uri}}),
+    );
+    l["result"][0]["command"]["title"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
 }
 
 /// An editor that leaves without `shutdown` while a lens judgement waits on Lean (its goal
@@ -448,19 +446,12 @@ fn an_editor_leaving_mid_judgement_stops_the_keep_alive_before_the_proxys_shutdo
                "tactics": ["skip"], "declContains": "type_of%", "stall": true}),
         json!({"method": "shutdown", "delayMs": 200, "result": null}),
     ];
-    let record = root.join("record.jsonl");
-    let record_text = record.display().to_string();
-    let (mut ed, _) = start_with(
+    let (mut ed, record, cand_uri) = start_recorded(
         root,
         "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 60000\n",
         &rules,
-        &[
-            ("LEAN_ASSESS_KEEPALIVE_MS", "50"),
-            ("LEAN_STANDIN_RECORD", &record_text),
-        ],
+        &[("LEAN_ASSESS_KEEPALIVE_MS", "50")],
     );
-    let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;
     wait_for_title(&mut ed, &cand_uri, &mut id, "transted running…");
     // The stalled query is out and the session is ticking (a stall does not stop the stand-in
@@ -581,24 +572,7 @@ fn settle(ed: &mut Editor, cand_uri: &str, id: &mut i64) -> (String, Vec<String>
             started.elapsed() < Duration::from_secs(40),
             "lens never settled: {seen:?}"
         );
-        let m = ed.recv_matching(|m| {
-            m["method"] == "workspace/codeLens/refresh"
-                || m["method"] == "client/registerCapability"
-        });
-        ed.send(&json!({"jsonrpc": "2.0", "id": m["id"], "result": null}));
-        if m["method"] != "workspace/codeLens/refresh" {
-            continue;
-        }
-        *id += 1;
-        let l = ed.request(
-            json!(*id),
-            "textDocument/codeLens",
-            json!({"textDocument": {"uri": cand_uri}}),
-        );
-        let t = l["result"][0]["command"]["title"]
-            .as_str()
-            .unwrap_or("")
-            .to_string();
+        let t = next_refresh_title(ed, cand_uri, id);
         seen.push(t.clone());
         if !t.is_empty() && !t.contains("running") && !t.contains("pending") {
             break t;

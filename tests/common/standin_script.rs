@@ -8,7 +8,12 @@ use serde_json::{json, Value};
 /// A `getInteractiveGoals` result with one goal of this type (bracket notation, see [`tagged`];
 /// the shape of the recorded examples).
 pub fn one_goal(ty: &str) -> Value {
-    json!({"goals": [{"type": tagged(ty), "mvarId": "_uniq.1", "hyps": [], "goalPrefix": "⊢ ",
+    one_goal_tagged(tagged(ty))
+}
+
+/// As [`one_goal`], the type given as TaggedText.
+pub fn one_goal_tagged(ty: Value) -> Value {
+    json!({"goals": [{"type": ty, "mvarId": "_uniq.1", "hyps": [], "goalPrefix": "⊢ ",
                       "ctx": {"__rpcref": "0"}}]})
 }
 
