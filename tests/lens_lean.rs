@@ -43,8 +43,7 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
         // BEq's checks (their `:= by` line is the goal theorem's) never answer.
         json!({"method": "textDocument/waitForDiagnostics", "textContains": "thm_Q",
                "stall": true}),
-        json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
-               "message": "'transted_witness' depends on axioms: [propext]"}),
+        witness_axioms_clean(),
     ];
     let (mut ed, init) = start(
         root,
@@ -134,6 +133,23 @@ fn start_with(
     (ed, init)
 }
 
+/// The `[metrics]` lines of a `ted` and `transted` lens, `transted` limited to `timeout_ms`.
+fn transted_lens(timeout_ms: u64) -> String {
+    format!("lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = {timeout_ms}\n")
+}
+
+/// The merged goal's `rfl` closes it.
+fn rfl_closes() -> Value {
+    json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+           "tactics": ["rfl"], "declContains": "type_of%", "result": {"goals": []}})
+}
+
+/// The witness depends on no `sorryAx`.
+fn witness_axioms_clean() -> Value {
+    json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
+           "message": "'transted_witness' depends on axioms: [propext]"})
+}
+
 /// As [`start_with`], the stand-in recording what it receives (`LEAN_STANDIN_RECORD`, the
 /// returned path), and the candidate `Cand.lean` opened (its URI returned).
 fn start_recorded(
@@ -167,17 +183,10 @@ fn an_edit_cancels_the_running_lean_judgement() {
                "tactics": ["skip"], "declContains": "@_tt.S2._stmt)", "stall": true}),
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
                "tactics": ["skip"], "declContains": "type_of%", "result": goal}),
-        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-               "tactics": ["rfl"], "declContains": "type_of%", "result": {"goals": []}}),
-        json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
-               "message": "'transted_witness' depends on axioms: [propext]"}),
+        rfl_closes(),
+        witness_axioms_clean(),
     ];
-    let (mut ed, record, cand_uri) = start_recorded(
-        root,
-        "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 60000\n",
-        &rules,
-        &[],
-    );
+    let (mut ed, record, cand_uri) = start_recorded(root, &transted_lens(60000), &rules, &[]);
     let mut id = 10;
     // The TED round is done and transted runs (stalled in Lean).
     loop {
@@ -281,14 +290,12 @@ fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
                "tactics": ["skip"], "declContains": "type_of%", "times": 1, "delayMs": 1000,
                "result": goal}),
-        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-               "tactics": ["rfl"], "declContains": "type_of%", "result": {"goals": []}}),
-        json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
-               "message": "'transted_witness' depends on axioms: [propext]"}),
+        rfl_closes(),
+        witness_axioms_clean(),
     ];
     let (mut ed, record, cand_uri) = start_recorded(
         root,
-        "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 20000\n",
+        &transted_lens(20000),
         &rules,
         &[("LEAN_ASSESS_KEEPALIVE_MS", "50")],
     );
@@ -448,7 +455,7 @@ fn an_editor_leaving_mid_judgement_stops_the_keep_alive_before_the_proxys_shutdo
     ];
     let (mut ed, record, cand_uri) = start_recorded(
         root,
-        "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 60000\n",
+        &transted_lens(60000),
         &rules,
         &[("LEAN_ASSESS_KEEPALIVE_MS", "50")],
     );
@@ -650,7 +657,7 @@ fn a_slow_first_open_says_lean_is_loading_not_timed_out() {
                         "textContains": "example (a b : Nat)", "stall": true})];
     let (mut ed, _) = start_with(
         root,
-        "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 60000\n",
+        &transted_lens(60000),
         &rules,
         &[("LEAN_ASSESS_LOAD_TIMEOUT_MS", "500")],
     );

@@ -174,26 +174,25 @@ fn time_to_parse_all_statements() {
     std::io::Write::write_all(&mut std::io::stdout(), msg.as_bytes()).unwrap();
 }
 
+/// A tree as an s-expression: labels quoted, `*` after a free variable, `#` after a free
+/// hypothesis, `!` after an unparsed span.
 fn sexp(t: &Tree, out: &mut String) {
-    let flag = if t.variable_freecost {
-        "*"
-    } else if t.hypothesis_freecost {
-        "#"
-    } else if t.unparsed {
-        "!"
-    } else {
-        ""
-    };
+    let flags = [
+        (t.variable_freecost, "*"),
+        (t.hypothesis_freecost, "#"),
+        (t.unparsed, "!"),
+    ];
+    let flag = flags.iter().find(|(on, _)| *on).map_or("", |(_, f)| *f);
     if t.children.is_empty() {
         out.push_str(&format!("'{}'{flag}", t.label));
-    } else {
-        out.push_str(&format!("('{}'{flag}", t.label));
-        for c in &t.children {
-            out.push(' ');
-            sexp(c, out);
-        }
-        out.push(')');
+        return;
     }
+    out.push_str(&format!("('{}'{flag}", t.label));
+    for c in &t.children {
+        out.push(' ');
+        sexp(c, out);
+    }
+    out.push(')');
 }
 
 /// Writes every written statement's tree as an s-expression to `$LEAN_ASSESS_DUMP` (a review aid).

@@ -265,12 +265,7 @@ fn shim_installs_and_dispatches() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "err\n");
 
     // `lake serve -- DIR` runs the proxy in front of the real `lake serve`.
-    let mut cmd = Command::new(&lake);
-    cmd.args(["serve", "--", "/ws"])
-        .env("PATH", &path)
-        .env("HOME", &home)
-        .env("XDG_CACHE_HOME", tmp.path());
-    let mut ed = Editor::spawn(cmd, &[], tempfile::tempdir().expect("tmp"));
+    let mut ed = Editor::shimmed(&lake, &["serve", "--", "/ws"], &path, &home, tmp.path());
     let init = ed.initialize();
     assert_eq!(init["result"]["serverInfo"]["name"], "Lean 4 Server");
     ed.shutdown_and_exit(json!(1));

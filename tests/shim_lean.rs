@@ -46,12 +46,7 @@ fn lean_server_runs_behind_the_proxy_and_other_lean_calls_are_handed_over() {
 
     // `lean --server` (what vscode-lean4 and lean.nvim start without a lakefile): the proxy in
     // front; the proxy's own capabilities (code lens) show it is there.
-    let mut cmd = Command::new(&lean);
-    cmd.args(["--server"])
-        .env("PATH", &path)
-        .env("HOME", &home)
-        .env("XDG_CACHE_HOME", tmp.path());
-    let mut ed = Editor::spawn(cmd, &[], tempfile::tempdir().expect("tmp"));
+    let mut ed = Editor::shimmed(&lean, &["--server"], &path, &home, tmp.path());
     let init = ed.initialize();
     assert_eq!(init["result"]["serverInfo"]["name"], "Lean 4 Server");
     assert!(

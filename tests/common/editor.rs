@@ -93,6 +93,17 @@ impl Editor {
         out
     }
 
+    /// `program ARGS` (a shim entry standing in for `lake` or `lean`) started as an editor's
+    /// server with this PATH and HOME, its cache under `cache`.
+    pub fn shimmed(program: &Path, args: &[&str], path: &str, home: &Path, cache: &Path) -> Editor {
+        let mut cmd = Command::new(program);
+        cmd.args(args)
+            .env("PATH", path)
+            .env("HOME", home)
+            .env("XDG_CACHE_HOME", cache);
+        Editor::spawn(cmd, &[], tempfile::tempdir().expect("tmp"))
+    }
+
     /// The stand-in with no proxy in between (the baseline of the benches).
     pub fn direct(envs: &[(&str, &str)]) -> Editor {
         let dir = tempfile::tempdir().expect("tmp");
