@@ -25,6 +25,9 @@
 //! ranged edits on a 580 KB file (what the editor→Lean reader does with it), against the floor of
 //! deserializing that notification's params (which the reader does anyway).
 
+#[path = "../tests/common/lean_text.rs"]
+mod lean_text;
+
 use lean_assess::features::{engine, views, Features, FeaturesConfig, ToEditor};
 use lean_assess::lean::LeanClient;
 use lean_assess::metrics::Pair;
@@ -284,11 +287,7 @@ async fn one_size(
 ) -> Run {
     // Set up while no other size edits (the first judgement of 1,000 theorems takes seconds).
     let setup_turn = baton.lock().await;
-    let data = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/bench/gted-minif2f.jsonl"
-    ))
-    .expect("fixtures/bench/gted-minif2f.jsonl");
+    let data = lean_text::minif2f_lines();
     let mut reference = String::from("import Mathlib\n\n");
     let mut candidate = String::from("import Mathlib\n\n");
     // The first pair's texts (the one `--mode one` edits), for the floor.

@@ -403,11 +403,7 @@ fn burst_stall(via: Via, rounds: usize) -> Duration {
 /// A workspace with `n` judged theorems (candidates under `-- @reference` directives, from
 /// `fixtures/bench/gted-minif2f.jsonl`, cycled) and `lens` as the lens metrics.
 fn judged_workspace(n: usize, lens: &str) -> (tempfile::TempDir, String, Vec<(usize, usize)>) {
-    let data = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/bench/gted-minif2f.jsonl"
-    ))
-    .expect("fixtures/bench/gted-minif2f.jsonl");
+    let data = common::minif2f_lines();
     let mut reference = String::from("import Mathlib\n\n");
     let mut candidate = String::from("import Mathlib\n\n");
     // (line, column) of the character each edit flips: the last of the theorem's name.

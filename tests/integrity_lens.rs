@@ -251,15 +251,7 @@ fn a_hover_elsewhere_stays_quick_while_integrity_checks_two_thousand_theorems() 
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     let n = 2000;
-    let mut task = String::from("import Mathlib\n\n");
-    let mut solution = task.clone();
-    for k in 0..n {
-        let statement = format!("theorem t{k} (x : ℕ) (h : 0 < x) : x + {k} = {k} + x := by\n");
-        task.push_str(&statement);
-        task.push_str("  sorry\n\n");
-        solution.push_str(&statement);
-        solution.push_str("  omega\n\n");
-    }
+    let (task, solution) = common::numbered_task_and_solution("import Mathlib\n\n".into(), n);
     std::fs::create_dir(root.join("tasks")).unwrap();
     std::fs::write(root.join("tasks/Big.lean"), &task).unwrap();
     let mut ed = Editor::proxy_in_project(root, INTEGRITY_CONFIG, &[]);

@@ -1,7 +1,8 @@
 //! What the integration tests and benches share: the LSP editor harness around the proxy and the
 //! stand-in ([`Editor`]), a Lean server for the library's client ([`LeanServer`]), LSP framing, files a test lays out (shell scripts, links),
 //! `transted-lite` judged on literal text, a chat-completions stand-in, what a test needs from the
-//! machine ([`require_tool`]), processes read from /proc, rules for the stand-in's scripts, and tree builders.
+//! machine ([`require_tool`]), processes read from /proc, rules for the stand-in's scripts, tree builders and
+//! generated Lean text.
 //! Each file here owns one of these.
 // Each test and bench uses a part of what is shared here.
 #![allow(dead_code, unused_imports)]
@@ -10,6 +11,7 @@ mod editor;
 mod files;
 mod frame;
 mod lean_server;
+mod lean_text;
 mod lite;
 mod llm;
 mod standin_script;
@@ -20,6 +22,7 @@ pub use editor::*;
 pub use files::*;
 pub use frame::*;
 pub use lean_server::*;
+pub use lean_text::*;
 pub use lite::*;
 pub use llm::*;
 pub use standin_script::*;
