@@ -1034,25 +1034,21 @@ fn print_tally(name: &str, t: &Tally) {
         "{}",
         ratio_row("egg + TED / judge", &t.b_ted_times, &t.a_times)
     );
-    println!(
-        "{}",
-        time_row("(a) on pairs both close", &t.closed_times[0])
-    );
-    println!(
-        "{}",
-        time_row("(b) on pairs both close", &t.closed_times[1])
-    );
-    println!(
-        "{}",
-        time_row("(a) on pairs neither closes", &t.open_times[0])
-    );
-    println!(
-        "{}",
-        time_row("(b) on pairs neither closes", &t.open_times[1])
-    );
-    println!("{}", count_row("e-graph nodes", &t.nodes));
-    println!("{}", count_row("e-graph classes", &t.classes));
-    println!("{}", count_row("egg iterations", &t.iterations));
+    for (label, times) in [
+        ("(a) on pairs both close", &t.closed_times[0]),
+        ("(b) on pairs both close", &t.closed_times[1]),
+        ("(a) on pairs neither closes", &t.open_times[0]),
+        ("(b) on pairs neither closes", &t.open_times[1]),
+    ] {
+        println!("{}", time_row(label, times));
+    }
+    for (label, counts) in [
+        ("e-graph nodes", &t.nodes),
+        ("e-graph classes", &t.classes),
+        ("egg iterations", &t.iterations),
+    ] {
+        println!("{}", count_row(label, counts));
+    }
     let stops: Vec<String> = t.stops.iter().map(|(s, n)| format!("{s} {n}")).collect();
     println!("egg stops: {}", stops.join(", "));
     println!(

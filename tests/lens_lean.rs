@@ -133,6 +133,25 @@ fn start_with(
     (ed, init)
 }
 
+/// A `ted` and `transted` lens (`transted` limited to `timeout_ms`) with the keep-alive every
+/// 50 ms and the stand-in recorded (see [`start_recorded`]); returns once the lens shows
+/// `transted` running (`ted`'s round comes first), with the last request id used.
+fn transted_running(
+    root: &Path,
+    timeout_ms: u64,
+    rules: &[Value],
+) -> (Editor, PathBuf, String, i64) {
+    let (mut ed, record, cand_uri) = start_recorded(
+        root,
+        &transted_lens(timeout_ms),
+        rules,
+        &[("LEAN_ASSESS_KEEPALIVE_MS", "50")],
+    );
+    let mut id = 10;
+    wait_for_title(&mut ed, &cand_uri, &mut id, "transted running…");
+    (ed, record, cand_uri, id)
+}
+
 /// The `[metrics]` lines of a `ted` and `transted` lens, `transted` limited to `timeout_ms`.
 fn transted_lens(timeout_ms: u64) -> String {
     format!("lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = {timeout_ms}\n")
@@ -293,15 +312,7 @@ fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
         rfl_closes(),
         witness_axioms_clean(),
     ];
-    let (mut ed, record, cand_uri) = start_recorded(
-        root,
-        &transted_lens(20000),
-        &rules,
-        &[("LEAN_ASSESS_KEEPALIVE_MS", "50")],
-    );
-    let mut id = 10;
-    // (`ted` first: its round's refresh shows `transted` running.)
-    wait_for_title(&mut ed, &cand_uri, &mut id, "transted running…");
+    let (mut ed, record, cand_uri, mut id) = transted_running(root, 20000, &rules);
     // The editor's own traffic while the judgement waits on Lean (its delayed goal query is
     // out: waited for in the record): notifications Lean alone sees, and requests Lean answers
     // (`standin/echo` returns each exactly as received).
@@ -453,14 +464,7 @@ fn an_editor_leaving_mid_judgement_stops_the_keep_alive_before_the_proxys_shutdo
                "tactics": ["skip"], "declContains": "type_of%", "stall": true}),
         json!({"method": "shutdown", "delayMs": 200, "result": null}),
     ];
-    let (mut ed, record, cand_uri) = start_recorded(
-        root,
-        &transted_lens(60000),
-        &rules,
-        &[("LEAN_ASSESS_KEEPALIVE_MS", "50")],
-    );
-    let mut id = 10;
-    wait_for_title(&mut ed, &cand_uri, &mut id, "transted running…");
+    let (mut ed, record, _, _) = transted_running(root, 60000, &rules);
     // The stalled query is out and the session is ticking (a stall does not stop the stand-in
     // reading, so the record is live).
     let started = Instant::now();

@@ -11,6 +11,20 @@ use serde_json::{json, Value};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+/// The server's crash is shown to the user as an error naming its exit status `code` and
+/// each of `fragments`, and the proxy exits with the same status.
+fn assert_crash_shown(ed: &mut Editor, code: i32, fragments: &[&str]) {
+    let shown = ed.recv_matching(|m| m["method"] == "window/showMessage");
+    assert_eq!(shown["params"]["type"], 1);
+    let text = shown["params"]["message"].as_str().expect("message");
+    assert!(text.contains(&format!("exit status {code}")), "{text}");
+    for fragment in fragments {
+        assert!(text.contains(fragment), "{text}");
+    }
+    let status = ed.wait(WAIT).expect("the proxy exits");
+    assert_eq!(status.code(), Some(code));
+}
+
 #[test]
 fn crash_reports_status_and_stderr_and_exits_nonzero() {
     let mut ed = Editor::proxy(&[]);
@@ -22,14 +36,11 @@ fn crash_reports_status_and_stderr_and_exits_nonzero() {
         "standin/crash",
         json!({"code": 3, "stderr": ["[file:///a.lean] stack overflow", "Watchdog error: worker crashed"]}),
     );
-    let shown = ed.recv_matching(|m| m["method"] == "window/showMessage");
-    assert_eq!(shown["params"]["type"], 1);
-    let text = shown["params"]["message"].as_str().expect("message");
-    assert!(text.contains("exit status 3"), "{text}");
-    assert!(text.contains("Watchdog error: worker crashed"), "{text}");
-    assert!(text.contains("stack overflow"), "{text}");
-    let status = ed.wait(WAIT).expect("the proxy exits");
-    assert_eq!(status.code(), Some(3));
+    assert_crash_shown(
+        &mut ed,
+        3,
+        &["Watchdog error: worker crashed", "stack overflow"],
+    );
     assert!(!is_running(pid));
     // Lean's stderr went through unchanged to the proxy's stderr; the proxy added nothing.
     let lines = stderr_lines_until(&mut ed, 2);
@@ -182,14 +193,11 @@ fn crash_mid_frame_fails_waiting_requests_and_reports_status_and_stderr() {
     // The request Lean never answered gets an error reply (LSP RequestFailed), not silence.
     let reply = ed.recv_matching(|m| m["id"] == 0);
     assert_eq!(reply["error"]["code"], -32803, "{reply}");
-    let shown = ed.recv_matching(|m| m["method"] == "window/showMessage");
-    assert_eq!(shown["params"]["type"], 1);
-    let text = shown["params"]["message"].as_str().expect("message");
-    assert!(text.contains("exit status 5"), "{text}");
-    assert!(text.contains("middle of a message"), "{text}");
-    assert!(text.contains("INTERNAL PANIC: out of memory"), "{text}");
-    let status = ed.wait(WAIT).expect("the proxy exits");
-    assert_eq!(status.code(), Some(5));
+    assert_crash_shown(
+        &mut ed,
+        5,
+        &["middle of a message", "INTERNAL PANIC: out of memory"],
+    );
     let log = ed.log_text();
     assert!(
         log.contains("exit status 5") && log.contains("INTERNAL PANIC"),

@@ -34,6 +34,14 @@ fn lean_assess(args: &[&str]) -> Run {
     }
 }
 
+/// `lean-assess bench DATASET ARGS`.
+fn bench(args: &[&str]) -> Run {
+    let data = dataset();
+    let mut all = vec!["bench", data.to_str().unwrap()];
+    all.extend_from_slice(args);
+    lean_assess(&all)
+}
+
 /// The summary JSON without its wall time (the only figure two runs cannot share).
 fn figures(stdout: &str) -> Value {
     let mut v: Value = serde_json::from_str(stdout).expect("bench --json prints JSON");
@@ -42,11 +50,8 @@ fn figures(stdout: &str) -> Value {
 }
 
 fn single_run(dir: &Path) -> (Vec<u8>, Value) {
-    let data = dataset();
     let single = dir.join("single.jsonl");
-    let run = lean_assess(&[
-        "bench",
-        data.to_str().unwrap(),
+    let run = bench(&[
         "--metric",
         "ted",
         "--json",
@@ -79,14 +84,11 @@ fn merge(dir: &Path, shards: &[PathBuf]) -> (Run, PathBuf) {
 fn four_shards_merged_equal_the_single_run_byte_for_byte() {
     let dir = tempfile::tempdir().unwrap();
     let (single, single_figures) = single_run(dir.path());
-    let data = dataset();
     let mut shards = Vec::new();
     let mut sizes = Vec::new();
     for k in 1..=SHARDS {
         let path = dir.path().join(format!("shard{k}.jsonl"));
-        let run = lean_assess(&[
-            "bench",
-            data.to_str().unwrap(),
+        let run = bench(&[
             "--metric",
             "ted",
             "--shard",
@@ -115,17 +117,9 @@ fn four_shards_merged_equal_the_single_run_byte_for_byte() {
 #[test]
 fn the_split_is_the_same_on_every_run() {
     let dir = tempfile::tempdir().unwrap();
-    let data = dataset();
     let once = |name: &str| {
         let path = dir.path().join(name);
-        let run = lean_assess(&[
-            "bench",
-            data.to_str().unwrap(),
-            "--shard",
-            "3/4",
-            "--out",
-            path.to_str().unwrap(),
-        ]);
+        let run = bench(&["--shard", "3/4", "--out", path.to_str().unwrap()]);
         assert_eq!(run.code, Some(0), "{}", run.stderr);
         std::fs::read(path).unwrap()
     };
