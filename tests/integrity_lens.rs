@@ -205,14 +205,7 @@ fn tasks_outside_the_workspace_or_not_regular_files_are_never_read() {
     let uri = uri_of(&root.join("Sol.lean"));
     ed.initialize_with(json!({"processId": null, "rootUri": uri_of(&root), "capabilities": {}}));
     ed.open_document(&uri, doc);
-    let m = ed.recv_matching(|m| {
-        m["method"] == "textDocument/publishDiagnostics"
-            && m["params"]["uri"] == uri
-            && m["params"]["diagnostics"]
-                .as_array()
-                .is_some_and(|d| d.iter().any(|x| x["source"] == "lean-assess integrity"))
-    });
-    let diags = m["params"]["diagnostics"].as_array().unwrap().clone();
+    let diags = ed.recv_diagnostics_from(&uri, "lean-assess integrity");
     let mine = ours(&diags);
     let text = format!("{mine:?}");
     assert!(

@@ -170,22 +170,9 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
     assert!(titles[3].contains("Use as reference"));
 
     // Execute "Show differences": a publishDiagnostics merging Lean's with ours.
-    let cmd = &actions[1]["command"];
-    let done = ed.request(
-        json!(22),
-        "workspace/executeCommand",
-        json!({"command": cmd["command"], "arguments": cmd["arguments"]}),
-    );
-    assert_eq!(done.get("error"), None, "{done}");
+    let done = ed.execute(json!(22), &actions[1]["command"]);
     assert_eq!(done["result"], Value::Null, "{done}");
-    let diags = ed.recv_matching(|m| {
-        m["method"] == "textDocument/publishDiagnostics"
-            && m["params"]["uri"] == cand_uri
-            && m["params"]["diagnostics"]
-                .as_array()
-                .is_some_and(|d| d.iter().any(|x| x["source"] == "lean-assess"))
-    });
-    let list = diags["params"]["diagnostics"].as_array().unwrap();
+    let list = ed.recv_diagnostics_from(&cand_uri, "lean-assess");
     assert!(
         list.iter().any(|d| d["source"] != "lean-assess"),
         "Lean's diagnostics kept: {list:?}"
@@ -202,13 +189,7 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
 
     // Clicking the lens shows the details: a read-only markdown file opened via
     // window/showDocument (the editor's reply is consumed by the proxy).
-    let lens_cmd = &lenses[1]["command"];
-    let done = ed.request(
-        json!(23),
-        "workspace/executeCommand",
-        json!({"command": lens_cmd["command"], "arguments": lens_cmd["arguments"]}),
-    );
-    assert_eq!(done.get("error"), None, "{done}");
+    ed.execute(json!(23), &lenses[1]["command"]);
     let show = ed.recv_matching(|m| m["method"] == "window/showDocument");
     let shown =
         lean_assess::references::uri_to_path(show["params"]["uri"].as_str().unwrap()).unwrap();

@@ -126,6 +126,23 @@ fn spread<T: Clone>(candidates: &[T]) -> Vec<T> {
         .collect()
 }
 
+/// The tree with one node relabelled, for every node (at a path of `all`) whose label `swap`
+/// maps to another and that `applies` accepts (its children kept).
+fn relabelled(
+    tree: &Tree,
+    all: &[Vec<usize>],
+    swap: &[(&str, &str)],
+    applies: impl Fn(&Tree, &[usize]) -> bool,
+) -> Vec<Tree> {
+    all.iter()
+        .filter_map(|p| {
+            let t = at(tree, p);
+            let (_, to) = swap.iter().find(|(from, _)| t.label == *from)?;
+            applies(t, p).then(|| replace_at(tree, p, Tree::node(*to, t.children.clone())))
+        })
+        .collect()
+}
+
 fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
     let mut out: Vec<(&'static str, Tree)> = Vec::new();
     let mut all = Vec::new();
@@ -177,54 +194,45 @@ fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
     out.extend(spread(&types).into_iter().map(|t| ("type", t)));
 
     // relation
-    let mut relations = Vec::new();
-    for p in &all {
-        let t = at(tree, p);
-        let to = match t.label.as_str() {
-            " _ < _ " => " _ ≤ _ ",
-            " _ ≤ _ " => " _ < _ ",
-            " _ > _ " => " _ ≥ _ ",
-            " _ ≥ _ " => " _ > _ ",
-            " _ = _ " => " _ ≠ _ ",
-            " _ ≠ _ " => " _ = _ ",
-            _ => continue,
-        };
-        if t.children.len() != 2 || is_binder_position(tree, p) {
-            continue;
-        }
-        relations.push(replace_at(tree, p, Tree::node(to, t.children.clone())));
-    }
+    let relations = relabelled(
+        tree,
+        &all,
+        &[
+            (" _ < _ ", " _ ≤ _ "),
+            (" _ ≤ _ ", " _ < _ "),
+            (" _ > _ ", " _ ≥ _ "),
+            (" _ ≥ _ ", " _ > _ "),
+            (" _ = _ ", " _ ≠ _ "),
+            (" _ ≠ _ ", " _ = _ "),
+        ],
+        |t, p| t.children.len() == 2 && !is_binder_position(tree, p),
+    );
     out.extend(spread(&relations).into_iter().map(|t| ("relation", t)));
 
     // quantifier
-    let mut quantifiers = Vec::new();
-    for p in &all {
-        let t = at(tree, p);
-        let to = match t.label.as_str() {
-            "∀ _ , _ " => "∃ _ , _ ",
-            "∃ _ , _ " => "∀ _ , _ ",
-            _ => continue,
-        };
-        let n = t.children.len();
-        if n < 2 {
-            continue;
-        }
-        let body = &t.children[n - 1];
-        let names: Vec<&str> = t.children[..n - 1]
-            .iter()
-            .filter_map(|b| {
-                if b.children.is_empty() {
-                    Some(b.label.as_str())
-                } else {
-                    b.children.first().map(|x| x.label.as_str())
-                }
-            })
-            .collect();
-        if names.is_empty() || !names.iter().all(|x| mentions(body, x)) {
-            continue;
-        }
-        quantifiers.push(replace_at(tree, p, Tree::node(to, t.children.clone())));
-    }
+    let quantifiers = relabelled(
+        tree,
+        &all,
+        &[("∀ _ , _ ", "∃ _ , _ "), ("∃ _ , _ ", "∀ _ , _ ")],
+        |t, _| {
+            let n = t.children.len();
+            if n < 2 {
+                return false;
+            }
+            let body = &t.children[n - 1];
+            let names: Vec<&str> = t.children[..n - 1]
+                .iter()
+                .filter_map(|b| {
+                    if b.children.is_empty() {
+                        Some(b.label.as_str())
+                    } else {
+                        b.children.first().map(|x| x.label.as_str())
+                    }
+                })
+                .collect();
+            !names.is_empty() && names.iter().all(|x| mentions(body, x))
+        },
+    );
     out.extend(spread(&quantifiers).into_iter().map(|t| ("quantifier", t)));
 
     // quantifier swap: `∀ x, ∃ y, p` → `∃ y, ∀ x, p` (one binder each, `p` using both, the

@@ -225,6 +225,34 @@ impl Editor {
         );
     }
 
+    /// The next `publishDiagnostics` for `uri` with at least one diagnostic from `source`: its
+    /// diagnostics (others are kept for later).
+    pub fn recv_diagnostics_from(&mut self, uri: &str, source: &str) -> Vec<Value> {
+        let m = self.recv_matching(|m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == uri
+                && m["params"]["diagnostics"]
+                    .as_array()
+                    .is_some_and(|d| d.iter().any(|x| x["source"] == source))
+        });
+        m["params"]["diagnostics"]
+            .as_array()
+            .expect("diagnostics")
+            .clone()
+    }
+
+    /// `workspace/executeCommand` of an LSP `Command` (a lens's or a code action's); the
+    /// response, which must not be an error.
+    pub fn execute(&mut self, id: Value, command: &Value) -> Value {
+        let done = self.request(
+            id,
+            "workspace/executeCommand",
+            json!({"command": command["command"], "arguments": command["arguments"]}),
+        );
+        assert_eq!(done.get("error"), None, "{done}");
+        done
+    }
+
     /// `initialize` with no workspace and no capabilities, then `initialized`.
     pub fn initialize(&mut self) -> Value {
         self.initialize_with(json!({"processId": null, "rootUri": null, "capabilities": {}}))
