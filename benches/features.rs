@@ -56,6 +56,18 @@ fn pct(sorted: &[Duration], p: f64) -> f64 {
 }
 
 /// Wait for `k` lens refreshes; their times since `t0`.
+/// Polls every `poll` until no job runs on `uri`; panics after `limit`.
+async fn wait_until_idle(f: &Features, uri: &str, limit: Duration, poll: Duration) {
+    let quiet_since = Instant::now();
+    while f.job_busy(uri) {
+        assert!(
+            quiet_since.elapsed() < limit,
+            "the job on {uri} still runs after {limit:?}"
+        );
+        tokio::time::sleep(poll).await;
+    }
+}
+
 async fn wait_refreshes(rx: &mut mpsc::Receiver<ToEditor>, k: usize, t0: Instant) -> Vec<Duration> {
     let mut times = Vec::new();
     while times.len() < k {
@@ -345,14 +357,7 @@ async fn one_size(
         // One refresh per lens metric round (default lens: ted, transted-lite).
         let rounds = 2;
         wait_refreshes(&mut rx, rounds, Instant::now()).await;
-        let quiet_since = Instant::now();
-        while f.job_busy(&uri) {
-            assert!(
-                quiet_since.elapsed() < Duration::from_secs(60),
-                "first job still runs"
-            );
-            tokio::time::sleep(Duration::from_millis(1)).await;
-        }
+        wait_until_idle(&f, &uri, Duration::from_secs(60), Duration::from_millis(1)).await;
         drop(setup_turn);
         let jobs_before = f.jobs_run();
         let mut first = Vec::new();
@@ -500,14 +505,13 @@ async fn one_size(
                 .unwrap_or("")
                 .to_string();
             // The job's last steps end before another size's edit is timed.
-            let quiet_since = Instant::now();
-            while f.job_busy(&uri) {
-                assert!(
-                    quiet_since.elapsed() < Duration::from_secs(30),
-                    "job still runs"
-                );
-                tokio::time::sleep(Duration::from_micros(200)).await;
-            }
+            wait_until_idle(
+                &f,
+                &uri,
+                Duration::from_secs(30),
+                Duration::from_micros(200),
+            )
+            .await;
         }
         let a = f.analysis(&uri).expect("analysed");
         let mut out = String::new();
