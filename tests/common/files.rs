@@ -1,6 +1,7 @@
 //! The shim's surroundings as a test lays them out: executable shell scripts that stand in for
 //! other programs (a "real" `lake` or `lean` further down PATH), the check that a shim entry is
-//! a link, and a program run under a PATH and HOME of the test's choosing.
+//! a link, and a program run under a PATH and HOME of the test's choosing. It writes only
+//! where the test says.
 
 use std::ffi::OsStr;
 use std::os::unix::fs::PermissionsExt;

@@ -1,9 +1,10 @@
-//! What the integration tests and benches share: the LSP editor harness around the proxy and the
-//! stand-in ([`Editor`]), a Lean server for the library's client ([`LeanServer`]), LSP framing, files a test lays out (shell scripts, links),
-//! `transted-lite` judged on literal text, a chat-completions stand-in, what a test needs from the
-//! machine ([`require_tool`]), processes read from /proc, rules for the stand-in's scripts, tree builders and
-//! generated Lean text.
-//! Each file here owns one of these.
+//! What the integration tests and benches share, one concern a file: the LSP editor harness
+//! around the proxy and the stand-in (`editor`), LSP framing (`frame`), a Lean server for the
+//! library's own client (`lean_server`), the stand-in's script rules (`standin_script`), a
+//! chat-completions stand-in (`llm`), `transted-lite` judged on literal text (`lite`), the
+//! shim's surroundings (`files`), what a test needs from the machine (`tools`), tree builders
+//! (`trees`) and generated Lean text (`lean_text`). Here: the binaries' paths, the recorded
+//! protocol examples and processes read from /proc. Nothing here decides what a test expects.
 // Each test and bench uses a part of what is shared here.
 #![allow(dead_code, unused_imports)]
 
