@@ -141,10 +141,10 @@ async function lensesWith(env: NodeJS.ProcessEnv, p: ReturnType<typeof setupProj
 }
 
 test('settings → LEAN_ASSESS_CONFIG reach the proxy started as the Lean 4 extension starts lake', async t => {
+    // Not a skip: editors/vscode/test.sh builds the binaries and sets their variables.
     const why = missing()
     if (why !== undefined) {
-        t.skip(why)
-        return
+        assert.fail(why)
     }
     const p = setupProject()
     await installShim(bin!, p.shim, process.platform)
