@@ -1,5 +1,5 @@
-//! A measured look at equality saturation (the `egg` crate) for `transted-lite` (issue 10, item
-//! 3: "adopt it only if a benchmark shows it is no slower and no less sound").
+//! A measured look at equality saturation (the `egg` crate) for `transted-lite`: it is worth
+//! adopting only if it is no slower and no less sound.
 //!
 //! For every pair of `fixtures/bench/gted-minif2f.jsonl` and `gted-proofnet.jsonl`:
 //! (a) the existing judge (`TransTedLite::default().judge`): equivalent when it closes the pair
@@ -48,7 +48,7 @@ use lean_assess::dataset::{read_pairs, DatasetPair};
 use lean_assess::distance::{self, CostModel};
 use lean_assess::elab::resolve::{resolve_tree, same_meaning, Resolved};
 use lean_assess::elab::scope::Scope;
-use lean_assess::metrics::transted_lite::rules::elab::{self, Num, Ty};
+use lean_assess::metrics::transted_lite::rules::elab::{self, Ty};
 use lean_assess::metrics::transted_lite::rules::{self, Carriers, Commutativity};
 use lean_assess::metrics::transted_lite::{guards, TransTedLite};
 use lean_assess::metrics::{Metric, Pair};
@@ -75,7 +75,7 @@ const MOVES_EGG_LACKS: [&str; 7] = [
     "Int.lt_add_one_iff",
 ];
 
-/// Hand-written pairs aimed at egg's rewrites (from the judge's own non-examples and issue 10):
+/// Hand-written pairs aimed at egg's rewrites (from the judge's own non-examples and its known false "equivalent"s):
 /// operators that must not commute (`-`, `/`, `^`, `<`, `∣`, `⊆`, matrices, quaternions,
 /// untyped `*`), binders that must not be confused by the alpha-renaming, and a few examples
 /// the moves should close. `(reference, candidate, equivalent)`.
@@ -266,16 +266,6 @@ fn binder_name(binder: &Tree) -> Option<&Tree> {
     ((kind || predicate) && first.children.is_empty()).then_some(first)
 }
 
-fn type_name(n: Num) -> &'static str {
-    match n {
-        Num::Nat => "ℕ",
-        Num::Int => "ℤ",
-        Num::Rat => "ℚ",
-        Num::Real => "ℝ",
-        Num::Complex => "ℂ",
-    }
-}
-
 /// One side's encoder: its canonical tree (for `commutes_at`), gates and the term being built.
 struct Encoder<'t> {
     root: &'t Tree,
@@ -301,7 +291,7 @@ impl<'t> Encoder<'t> {
         if gate && t.children.len() == 2 && elab::commutes_at(self.root, &self.path, self.carriers)
         {
             let ty = match elab::type_of(t, self.carriers) {
-                Ty::Num(n) => type_name(n),
+                Ty::Num(n) => elab::type_name(n),
                 Ty::Numeral | Ty::Unknown => "num",
             };
             format!("{}@{ty}", t.label)
@@ -572,15 +562,7 @@ fn egg_judge(r: &Side<'_>, c: &Side<'_>, rules: &[Rewrite<SymbolLang, ()>]) -> E
     let pair_class = runner.roots[0];
     let roots: Vec<Id> = runner.egraph[pair_class].nodes[0].children.clone();
     let (a, b) = (roots[0], roots[1]);
-    runner = runner
-        .with_hook(move |runner| {
-            if runner.egraph.find(a) == runner.egraph.find(b) {
-                Err("roots joined".to_string())
-            } else {
-                Ok(())
-            }
-        })
-        .run(rules);
+    runner = run_until_joined(runner, a, b, rules);
     let joined = runner.egraph.find(a) == runner.egraph.find(b);
     let stop = match &runner.stop_reason {
         Some(StopReason::Saturated) => "saturated".to_string(),
@@ -606,6 +588,24 @@ fn egg_judge(r: &Side<'_>, c: &Side<'_>, rules: &[Rewrite<SymbolLang, ()>]) -> E
         iterations: runner.iterations.len(),
         start,
     }
+}
+
+/// `runner` run over `rules`, stopped as soon as the classes of `a` and `b` are one.
+fn run_until_joined(
+    runner: Runner<SymbolLang, ()>,
+    a: Id,
+    b: Id,
+    rules: &[Rewrite<SymbolLang, ()>],
+) -> Runner<SymbolLang, ()> {
+    runner
+        .with_hook(move |runner| {
+            if runner.egraph.find(a) == runner.egraph.find(b) {
+                Err("roots joined".to_string())
+            } else {
+                Ok(())
+            }
+        })
+        .run(rules)
 }
 
 /// For a pair egg closed: egg's explanation (with explanations on) and its length in rewrite
@@ -635,15 +635,7 @@ fn egg_explain(
         .with_expr(&left)
         .with_expr(&right);
     let (a, b) = (runner.roots[0], runner.roots[1]);
-    runner = runner
-        .with_hook(move |runner| {
-            if runner.egraph.find(a) == runner.egraph.find(b) {
-                Err("roots joined".to_string())
-            } else {
-                Ok(())
-            }
-        })
-        .run(rules);
+    runner = run_until_joined(runner, a, b, rules);
     if runner.egraph.find(a) != runner.egraph.find(b) {
         return None;
     }
@@ -1042,25 +1034,21 @@ fn print_tally(name: &str, t: &Tally) {
         "{}",
         ratio_row("egg + TED / judge", &t.b_ted_times, &t.a_times)
     );
-    println!(
-        "{}",
-        time_row("(a) on pairs both close", &t.closed_times[0])
-    );
-    println!(
-        "{}",
-        time_row("(b) on pairs both close", &t.closed_times[1])
-    );
-    println!(
-        "{}",
-        time_row("(a) on pairs neither closes", &t.open_times[0])
-    );
-    println!(
-        "{}",
-        time_row("(b) on pairs neither closes", &t.open_times[1])
-    );
-    println!("{}", count_row("e-graph nodes", &t.nodes));
-    println!("{}", count_row("e-graph classes", &t.classes));
-    println!("{}", count_row("egg iterations", &t.iterations));
+    for (label, times) in [
+        ("(a) on pairs both close", &t.closed_times[0]),
+        ("(b) on pairs both close", &t.closed_times[1]),
+        ("(a) on pairs neither closes", &t.open_times[0]),
+        ("(b) on pairs neither closes", &t.open_times[1]),
+    ] {
+        println!("{}", time_row(label, times));
+    }
+    for (label, counts) in [
+        ("e-graph nodes", &t.nodes),
+        ("e-graph classes", &t.classes),
+        ("egg iterations", &t.iterations),
+    ] {
+        println!("{}", count_row(label, counts));
+    }
     let stops: Vec<String> = t.stops.iter().map(|(s, n)| format!("{s} {n}")).collect();
     println!("egg stops: {}", stops.join(", "));
     println!(

@@ -25,6 +25,9 @@
 //! ranged edits on a 580 KB file (what the editor→Lean reader does with it), against the floor of
 //! deserializing that notification's params (which the reader does anyway).
 
+#[path = "../tests/common/lean_text.rs"]
+mod lean_text;
+
 use lean_assess::features::{engine, views, Features, FeaturesConfig, ToEditor};
 use lean_assess::files::path_to_uri;
 use lean_assess::lean::LeanClient;
@@ -53,6 +56,18 @@ fn pct(sorted: &[Duration], p: f64) -> f64 {
 }
 
 /// Wait for `k` lens refreshes; their times since `t0`.
+/// Polls every `poll` until no job runs on `uri`; panics after `limit`.
+async fn wait_until_idle(f: &Features, uri: &str, limit: Duration, poll: Duration) {
+    let quiet_since = Instant::now();
+    while f.job_busy(uri) {
+        assert!(
+            quiet_since.elapsed() < limit,
+            "the job on {uri} still runs after {limit:?}"
+        );
+        tokio::time::sleep(poll).await;
+    }
+}
+
 async fn wait_refreshes(rx: &mut mpsc::Receiver<ToEditor>, k: usize, t0: Instant) -> Vec<Duration> {
     let mut times = Vec::new();
     while times.len() < k {
@@ -284,11 +299,7 @@ async fn one_size(
 ) -> Run {
     // Set up while no other size edits (the first judgement of 1,000 theorems takes seconds).
     let setup_turn = baton.lock().await;
-    let data = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/bench/gted-minif2f.jsonl"
-    ))
-    .expect("fixtures/bench/gted-minif2f.jsonl");
+    let data = lean_text::minif2f_lines();
     let mut reference = String::from("import Mathlib\n\n");
     let mut candidate = String::from("import Mathlib\n\n");
     // The first pair's texts (the one `--mode one` edits), for the floor.
@@ -346,14 +357,7 @@ async fn one_size(
         // One refresh per lens metric round (default lens: ted, transted-lite).
         let rounds = 2;
         wait_refreshes(&mut rx, rounds, Instant::now()).await;
-        let quiet_since = Instant::now();
-        while f.job_busy(&uri) {
-            assert!(
-                quiet_since.elapsed() < Duration::from_secs(60),
-                "first job still runs"
-            );
-            tokio::time::sleep(Duration::from_millis(1)).await;
-        }
+        wait_until_idle(&f, &uri, Duration::from_secs(60), Duration::from_millis(1)).await;
         drop(setup_turn);
         let jobs_before = f.jobs_run();
         let mut first = Vec::new();
@@ -501,14 +505,13 @@ async fn one_size(
                 .unwrap_or("")
                 .to_string();
             // The job's last steps end before another size's edit is timed.
-            let quiet_since = Instant::now();
-            while f.job_busy(&uri) {
-                assert!(
-                    quiet_since.elapsed() < Duration::from_secs(30),
-                    "job still runs"
-                );
-                tokio::time::sleep(Duration::from_micros(200)).await;
-            }
+            wait_until_idle(
+                &f,
+                &uri,
+                Duration::from_secs(30),
+                Duration::from_micros(200),
+            )
+            .await;
         }
         let a = f.analysis(&uri).expect("analysed");
         let mut out = String::new();

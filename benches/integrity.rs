@@ -14,8 +14,12 @@
 //!
 //!     cargo bench --bench integrity [-- RUNS] [scale]   (`scale`: the scaling part only)
 
+#[path = "../tests/common/lean_text.rs"]
+mod lean_text;
+
 use lean_assess::integrity::{scan, Options, Task};
 use lean_assess::trees::parse::{self, Header};
+use lean_text::numbered_task_and_solution;
 use std::hint::black_box;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -115,15 +119,7 @@ fn synthetic(targets: usize, definitions: usize) -> (String, String) {
     for k in 0..definitions {
         task.push_str(&format!("def d{k} : ℕ := {k}\n"));
     }
-    let mut solution = task.clone();
-    for k in 0..targets {
-        let statement = format!("theorem t{k} (x : ℕ) (h : 0 < x) : x + {k} = {k} + x := by\n");
-        task.push_str(&statement);
-        task.push_str("  sorry\n\n");
-        solution.push_str(&statement);
-        solution.push_str("  omega\n\n");
-    }
-    (task, solution)
+    numbered_task_and_solution(task, targets)
 }
 
 fn scaling(out: &mut impl Write, runs: usize) {

@@ -19,7 +19,10 @@ use std::time::Instant;
 
 #[path = "common/child_usage.rs"]
 mod child_usage;
+#[path = "common/wide.rs"]
+mod wide;
 use child_usage::measure;
+use wide::wide;
 
 struct Run {
     seconds: f64,
@@ -70,16 +73,6 @@ fn chain(terms: usize, rhs: &str) -> String {
         "theorem t (x : ℕ) : {} = {rhs} := sorry\n",
         vec!["x"; terms].join(" + ")
     )
-}
-
-fn wide(hyps: usize, reversed: bool) -> String {
-    let mut hs: Vec<String> = (0..hyps)
-        .map(|i| format!("(h{i} : a{i} + b{i} = b{i} + a{i})"))
-        .collect();
-    if reversed {
-        hs.reverse();
-    }
-    format!("theorem t {} : a0 = a0 := sorry\n", hs.join(" "))
 }
 
 fn nodes(path: &Path) -> usize {

@@ -1,4 +1,4 @@
-//! Oracle numbers against the stand-in (issue 5, "Numbers"): Lean round trips and document
+//! Oracle numbers against the stand-in: Lean round trips and document
 //! versions per expanded TransTED search node, and node throughput, from the oracle's counters.
 //!
 //! The stand-in answers every goal query with a goal distinct per block (`distinctGoal`) and
@@ -17,15 +17,13 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use lean_assess::lean::oracle::{connect_direct, initialize, Oracle, OracleConfig};
+use lean_assess::lean::oracle::{Oracle, OracleConfig};
 use lean_assess::metrics::lean_backed::LeanMetric;
 use lean_assess::metrics::transted::{TransTed, TransTedConfig};
 use lean_assess::metrics::Pair;
 use lean_assess::trees::parse::{parse_statement, Header};
 use serde_json::json;
-use std::io::Write;
 use std::time::{Duration, Instant};
-use tokio::io::BufReader;
 
 fn main() {
     let nodes: usize = std::env::var("ORACLE_BENCH_NODES")
@@ -41,34 +39,18 @@ fn main() {
 }
 
 async fn run(nodes: usize) {
-    let mut script = tempfile::NamedTempFile::new().expect("temp script");
     let suggestion = json!({"title": "Try this: rw [Nat.add_comm]", "kind": "quickfix",
         "edit": {"documentChanges": [{"textDocument": {"version": 1, "uri": "file:///x"},
                  "edits": [{"range": {"start": {"line": 0, "character": 2}, "end": {"line": 0, "character": 40}},
                             "newText": "rw [Nat.add_comm]"}]}]}});
-    for rule in [
+    let server = common::standin_server(&[
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals", "distinctGoal": true}),
         json!({"method": "textDocument/codeAction", "result": [suggestion]}),
         json!({"method": "standin/universes", "name": "_tt.S3._stmt", "arity": 1}),
         json!({"method": "standin/universes", "name": "_tt.S4._stmt", "arity": 1}),
-    ] {
-        writeln!(script, "{rule}").expect("write script");
-    }
-    let mut child = tokio::process::Command::new(common::STANDIN)
-        .env("LEAN_STANDIN_SCRIPT", script.path())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn stand-in");
-    let client = connect_direct(
-        BufReader::new(child.stdout.take().expect("stdout")),
-        child.stdin.take().expect("stdin"),
-    );
-    initialize(&client, None, Duration::from_secs(10))
-        .await
-        .expect("initialize");
-    let mut oracle = Oracle::new(client, OracleConfig::default());
+    ])
+    .await;
+    let mut oracle = Oracle::new(server.client.clone(), OracleConfig::default());
     let reference = parse_statement(
         "theorem a (a b c : ℕ) : a + b = c := by sorry",
         &Header::default(),

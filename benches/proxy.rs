@@ -1,4 +1,4 @@
-//! Proxy numbers against the stand-in (issue 4, "Numbers"; issues 14 and 17): added round-trip
+//! Proxy numbers against the stand-in: added round-trip
 //! latency vs. a direct connection and vs. a plain byte relay (p50/p99 over 10,000 requests of
 //! mixed sizes), forwarded throughput both ways (proxy and relay), the editor→Lean reader's stall
 //! behind a 2,000-edit `didChange` on a 580 KB file, a trivial request's round trip while 300
@@ -18,7 +18,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::{vm_rss_kib, Editor, STANDIN};
+use common::{framed, read_frame_into, vm_rss_kib, Editor, STANDIN};
 use serde_json::{json, Value};
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -87,34 +87,12 @@ const SINK: &str = "sink";
 fn sink() -> ! {
     let mut input = std::io::BufReader::with_capacity(1 << 20, std::io::stdin().lock());
     let mut out = std::io::stdout().lock();
-    let mut line = String::new();
     let mut body = Vec::new();
     loop {
-        let mut length = None;
-        loop {
-            line.clear();
-            match std::io::BufRead::read_line(&mut input, &mut line) {
-                Ok(0) | Err(_) => std::process::exit(0),
-                Ok(_) => {}
-            }
-            let t = line.trim_end();
-            if t.is_empty() {
-                if length.is_some() {
-                    break;
-                }
-                continue;
-            }
-            if let Some((name, value)) = t.split_once(':') {
-                if name.eq_ignore_ascii_case("content-length") {
-                    length = value.trim().parse::<usize>().ok();
-                }
-            }
-        }
-        let length = length.unwrap_or(0);
-        body.resize(length, 0);
-        if input.read_exact(&mut body).is_err() {
+        if read_frame_into(&mut input, &mut body).is_none() {
             std::process::exit(0);
         }
+        let length = body.len();
         // Only small messages can be requests worth answering here.
         if length > 4096 {
             continue;
@@ -129,7 +107,7 @@ fn sink() -> ! {
                 Value::Null
             };
             let reply = json!({"jsonrpc": "2.0", "id": id, "result": result}).to_string();
-            let _ = write!(out, "Content-Length: {}\r\n\r\n{reply}", reply.len());
+            let _ = out.write_all(&framed(reply.as_bytes()));
             let _ = out.flush();
         }
         if v["method"] == "exit" {
@@ -309,10 +287,7 @@ fn memory_with_documents(docs: usize) -> (u64, u64) {
     let before = vm_rss_kib(pid).unwrap_or(0);
     for k in 0..docs {
         let uri = format!("file:///bench/Doc{k}.lean");
-        ed.notify(
-            "textDocument/didOpen",
-            json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 1, "text": lean_document(k, 400)}}),
-        );
+        ed.open_document(&uri, &lean_document(k, 400));
         ed.request(
             json!(format!("w{k}")),
             "textDocument/waitForDiagnostics",
@@ -344,8 +319,7 @@ fn routing_cost_mb_s() -> f64 {
         .expect("json");
     let mut stream = Vec::new();
     for _ in 0..100 {
-        stream.extend_from_slice(format!("Content-Length: {}\r\n\r\n", body.len()).as_bytes());
-        stream.extend_from_slice(&body);
+        stream.extend_from_slice(&framed(&body));
     }
     let rt = tokio::runtime::Builder::new_current_thread()
         .build()
@@ -415,10 +389,7 @@ fn burst_stall(via: Via, rounds: usize) -> Duration {
         let mut ed = start(via);
         let uri = format!("file:///bench/Burst{r}.lean");
         let (text, change) = burst_change(&uri, 2000);
-        ed.notify(
-            "textDocument/didOpen",
-            json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 1, "text": text}}),
-        );
+        ed.open_document(&uri, &text);
         raw_round_trip(&mut ed, "before");
         let t = Instant::now();
         ed.send_raw(&change);
@@ -432,11 +403,7 @@ fn burst_stall(via: Via, rounds: usize) -> Duration {
 /// A workspace with `n` judged theorems (candidates under `-- @reference` directives, from
 /// `fixtures/bench/gted-minif2f.jsonl`, cycled) and `lens` as the lens metrics.
 fn judged_workspace(n: usize, lens: &str) -> (tempfile::TempDir, String, Vec<(usize, usize)>) {
-    let data = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/bench/gted-minif2f.jsonl"
-    ))
-    .expect("fixtures/bench/gted-minif2f.jsonl");
+    let data = common::minif2f_lines();
     let mut reference = String::from("import Mathlib\n\n");
     let mut candidate = String::from("import Mathlib\n\n");
     // (line, column) of the character each edit flips: the last of the theorem's name.
@@ -487,10 +454,7 @@ fn round_trip_under_edits(lens: &str, secs: u64, envs: &[(&str, &str)]) -> Vec<D
     let mut ed = Editor::proxy_in(dir.path(), envs);
     ed.initialize();
     let uri = lean_assess::files::path_to_uri(&dir.path().join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 1, "text": text}}),
-    );
+    ed.open_document(&uri, &text);
     let mut times = Vec::new();
     let mut version = 1;
     let mut next_edit = Instant::now();

@@ -9,12 +9,16 @@
 //! `-- --json` prints one JSON object instead, with every pair's distances, for
 //! `scripts/compare_apted.py`; `-- --runs N` sets the number of runs (default 15).
 
+#[path = "../tests/common/trees.rs"]
+mod trees;
+
 use lean_assess::distance::{Algorithm, CostModel, FlatTree, LabelInterner, Workspace};
 use lean_assess::trees::Tree;
 use serde::Deserialize;
 use serde_json::json;
 use std::io::Write;
 use std::time::{Duration, Instant};
+use trees::{flatten_pairs, zigzag};
 
 const DATASETS: [&str; 2] = ["gted-minif2f", "gted-proofnet"];
 
@@ -99,15 +103,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             let mut interner = LabelInterner::new();
             let flat_start = Instant::now();
-            let flat: Vec<(FlatTree, FlatTree)> = pairs
-                .iter()
-                .map(|p| {
-                    (
-                        FlatTree::new(&p.ref_tree, &mut interner),
-                        FlatTree::new(&p.cand_tree, &mut interner),
-                    )
-                })
-                .collect();
+            let flat = flatten_pairs(
+                pairs.iter().map(|p| (&p.ref_tree, &p.cand_tree)),
+                &mut interner,
+            );
             let flatten_ms = flat_start.elapsed().as_secs_f64() * 1e3;
             let (flat_median, flat_min, _) = time(runs, || {
                 flat.iter()
@@ -177,19 +176,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// A "zig-zag" tree: a spine whose heavy child alternates sides, bad for both left and right
-/// paths (the shape behind Zhang–Shasha's and RTED's worst cases).
-fn zigzag(n: usize) -> Tree {
-    let mut t = Tree::leaf("x");
-    for i in 0..n {
-        let side = Tree::leaf(format!("l{}", i % 7));
-        t = if i % 2 == 0 {
-            Tree::node("f", vec![t, side])
-        } else {
-            Tree::node("g", vec![side, t])
-        };
-    }
-    t
+/// The zig-zag trees' side leaves: seven labels in turn.
+fn side_label(i: usize) -> String {
+    format!("l{}", i % 7)
 }
 
 /// A complete binary tree of the given depth.
@@ -209,8 +198,16 @@ fn worst_cases(out: &mut dyn Write, runs: usize) -> Result<(), Box<dyn std::erro
         "worst-case shapes, pre-flattened, unit cost, median of {runs} runs:"
     )?;
     let cases = [
-        ("zig-zag 201 vs zig-zag 201", zigzag(100), zigzag(100)),
-        ("zig-zag 401 vs zig-zag 401", zigzag(200), zigzag(200)),
+        (
+            "zig-zag 201 vs zig-zag 201",
+            zigzag(100, side_label),
+            zigzag(100, side_label),
+        ),
+        (
+            "zig-zag 401 vs zig-zag 401",
+            zigzag(200, side_label),
+            zigzag(200, side_label),
+        ),
         ("full binary 255 vs 255", full_binary(7), full_binary(7)),
         ("full binary 511 vs 511", full_binary(8), full_binary(8)),
     ];
@@ -233,7 +230,7 @@ fn worst_cases(out: &mut dyn Write, runs: usize) -> Result<(), Box<dyn std::erro
         }
         writeln!(out, "{line}")?;
     }
-    // Issue 14's case: a 1,001-node zig-zag pair, where Zhang–Shasha (left/right) was still
+    // A 1,001-node zig-zag pair, where Zhang–Shasha (left/right) was still
     // running after 120 s and APTED took 11 s. `Auto` must pick APTED here (no height cap sends
     // tall trees to the slow strategy); the left/right engine gets 10× APTED's time, then stops.
     // Only under `cargo bench` (which passes `--bench`): `cargo test --all-targets` runs this
@@ -245,7 +242,7 @@ fn worst_cases(out: &mut dyn Write, runs: usize) -> Result<(), Box<dyn std::erro
         )?;
         return Ok(());
     }
-    let (a, b) = (zigzag(500), zigzag(500));
+    let (a, b) = (zigzag(500, side_label), zigzag(500, side_label));
     let mut interner = LabelInterner::new();
     let (fa, fb) = (
         FlatTree::new(&a, &mut interner),

@@ -3,11 +3,11 @@
 //!
 //! 1. Deadline: `lean-assess score --metric transted-lite` (a child process of the real binary,
 //!    default 500 ms limit) on generated pairs of about 100, 457, 877 and 1,000 nodes (the
-//!    metric's size limit) in two wide shapes: "comm" (the shape: one typed variable
+//!    metric's size limit) in two wide shapes: "comm" (the slow shape: one typed variable
 //!    binder per variable, 3 of 4 hypotheses `(hᵢ : xᵢ + xᵢ₊₁ ≤ i)` or `*`, the rest with `-`;
 //!    the candidate lists the hypotheses in reverse order with the commutative operands
-//!    swapped, so the search has work at every hypothesis) and "auto" (`benches/limits.rs`'s
-//!    wide shape: `(hᵢ : aᵢ + bᵢ = bᵢ + aᵢ)`, variables auto-bound, hypotheses reversed). Each
+//!    swapped, so the search has work at every hypothesis) and "auto" (`benches/common/wide.rs`,
+//!    the limits bench's wide shape: `(hᵢ : aᵢ + bᵢ = bᵢ + aᵢ)`, variables auto-bound, hypotheses reversed). Each
 //!    row: the outcome (a score, or the refusal's first words), wall time, wall time ÷ the
 //!    500 ms deadline, and peak RSS (the child's `ru_maxrss`, read by this bench re-executed as
 //!    a wrapper with `--measure`). `--before PATH` runs a second binary (an older build) on the
@@ -37,6 +37,8 @@ use std::time::{Duration, Instant};
 
 #[path = "common/child_usage.rs"]
 mod child_usage;
+#[path = "common/wide.rs"]
+mod wide;
 use child_usage::measure;
 
 /// Wall seconds and peak MiB of `binary args`, measured through the wrapper.
@@ -82,7 +84,7 @@ fn outcome(binary: &str, args: &[&str]) -> String {
 /// A generated statement: (hypotheses, candidate side?) → text.
 type Shape = fn(usize, bool) -> String;
 
-/// The shape: `hyps` hypotheses over typed real variables, 3 in 4 with a commutative
+/// The slow shape: `hyps` hypotheses over typed real variables, 3 in 4 with a commutative
 /// operator. The candidate has them in reverse order with the commutative operands swapped.
 fn comm(hyps: usize, candidate: bool) -> String {
     let vars: Vec<String> = (0..=hyps).map(|i| format!("(x{i} : ℝ)")).collect();
@@ -113,17 +115,6 @@ fn comm(hyps: usize, candidate: bool) -> String {
     )
 }
 
-/// `benches/limits.rs`'s wide shape (auto-bound variables).
-fn auto(hyps: usize, candidate: bool) -> String {
-    let mut hs: Vec<String> = (0..hyps)
-        .map(|i| format!("(h{i} : a{i} + b{i} = b{i} + a{i})"))
-        .collect();
-    if candidate {
-        hs.reverse();
-    }
-    format!("theorem t {} : a0 = a0 := sorry\n", hs.join(" "))
-}
-
 fn parse(text: &str) -> Statement {
     parse_statement(text, &Header::default()).expect("generated statements parse")
 }
@@ -151,7 +142,7 @@ fn deadline_table(before: Option<&str>) {
         rule.push_str("---|---|---|---|");
     }
     writeln!(out, "{header}\n{rule}").unwrap();
-    let shapes: [(&str, Shape); 2] = [("comm", comm), ("auto", auto)];
+    let shapes: [(&str, Shape); 2] = [("comm", comm), ("auto", wide::wide)];
     for (name, shape) in shapes {
         for target in [100usize, 457, 877, 1_000] {
             let hyps = hyps_for(shape, target);

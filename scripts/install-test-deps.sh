@@ -21,7 +21,7 @@ if [ -d editors ]; then
     command -v npm >/dev/null 2>&1 || missing_apt+=(npm)
 fi
 # tests/html_report.rs opens the report in Debian's chromium; tests/shards.rs runs the shards
-# through GNU parallel (both say plainly that they were skipped when these are absent).
+# through GNU parallel (both fail naming the tool when it is absent).
 [ -x /usr/bin/chromium ] || missing_apt+=(chromium)
 command -v parallel >/dev/null 2>&1 || missing_apt+=(parallel)
 # Node 20 or newer: the extension's packaging (vsce, through undici) and playwright-core need

@@ -11,22 +11,23 @@
 
 mod common;
 
-use common::{llm_stand_in, tagged, PROXY as BIN, STANDIN};
+use common::{
+    beq_plus_rules, closed_after_in, goal_after_in, llm_stand_in, renamed_pair_proved_rules,
+    PROXY as BIN, STANDIN,
+};
 use serde_json::{json, Value};
 use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-fn goal_after(tactics: &[&str], decl: &str, ty: &str) -> Value {
-    json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-           "tactics": tactics, "declContains": decl,
-           "result": {"goals": [{"type": tagged(ty), "mvarId": "_uniq.1", "hyps": [],
-                                 "goalPrefix": "⊢ ", "ctx": {"__rpcref": "0"}}]}})
-}
-
-fn closed_after(tactics: &[&str], decl: &str) -> Value {
-    json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-           "tactics": tactics, "declContains": decl, "result": {"goals": []}})
+/// Pair `a`: `n = n` against its renaming, labelled equivalent.
+fn renamed_identity_line() -> String {
+    dataset_line(
+        "a",
+        "theorem a (n : ℕ) : n = n := by sorry",
+        "theorem a' (m : ℕ) : m = m := by sorry",
+        true,
+    )
 }
 
 fn dataset_line(id: &str, reference: &str, candidate: &str, label: bool) -> String {
@@ -113,13 +114,13 @@ fn text(b: &[u8]) -> String {
 fn transted_closes_one_pair_and_fails_another() {
     let s = Setup::new(
         &[
-            goal_after(
+            goal_after_in(
                 &["skip"],
                 "_tt.S1.",
                 "[([∀ ([n] : [ℕ]), [[[n] + [0]] = [n]]]) = ([∀ ([m] : [ℕ]), [[[m] + [0]] = [m]]])]",
             ),
-            closed_after(&["rfl"], "_tt.S1."),
-            goal_after(
+            closed_after_in(&["rfl"], "_tt.S1."),
+            goal_after_in(
                 &["skip"],
                 "_tt.S3.",
                 "[([∀ ([n] : [ℕ]), [[[n] + [1]] = [[1] + [n]]]]) = ([∀ ([n] : [ℕ]), [[[n] * [2]] = [[n] + [n]]]])]",
@@ -252,12 +253,7 @@ fn crash_mid_run_then_resume() {
     let s = Setup::new(
         &rules,
         &[
-            dataset_line(
-                "a",
-                "theorem a (n : ℕ) : n = n := by sorry",
-                "theorem a' (m : ℕ) : m = m := by sorry",
-                true,
-            ),
+            renamed_identity_line(),
             dataset_line(
                 "b",
                 "theorem b (n : ℕ) : n + 0 = n := by sorry",
@@ -360,7 +356,7 @@ fn beq_in_batch_samples_from_the_configured_llm() {
          api_key_env = \"LEAN_ASSESS_BENCH_TEST_KEY\"\nsamples = 3\n",
         llm.base_url
     );
-    // In the project's file alone, `[llm]` is not used (issue 17.1): one line saying so, and
+    // In the project's file alone, `[llm]` is not used (a cloned project must not spend the user's key): one line saying so, and
     // nothing reaches the endpoint.
     std::fs::write(
         s.dir.path().join("project/lean-assess.toml"),
@@ -570,12 +566,7 @@ fn keep_alive_ticks_during_a_run_and_follows_a_reconnect() {
             json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
                    "tactics": ["rfl"], "delayMs": 300, "result": {"goals": []}}),
         ],
-        &[dataset_line(
-            "a",
-            "theorem a (n : ℕ) : n = n := by sorry",
-            "theorem a' (m : ℕ) : m = m := by sorry",
-            true,
-        )],
+        &[renamed_identity_line()],
     );
     let record = s.path("record.jsonl");
     let started = Instant::now();
@@ -649,24 +640,7 @@ fn keep_alive_ticks_during_a_run_and_follows_a_reconnect() {
 /// carries the proof path too. Without --lean-project, the needs-Lean message stays.
 #[test]
 fn score_runs_the_lean_metrics_through_a_spawned_server() {
-    let s = Setup::new(
-        &[
-            goal_after(
-                &["skip"],
-                "_tt.S1.",
-                "[([∀ ([n] : [ℕ]), [[[n] + [0]] = [n]]]) = ([∀ ([m] : [ℕ]), [[[m] + [0]] = [m]]])]",
-            ),
-            json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-                   "tactics": ["rfl"], "result": {"goals": []}}),
-            json!({"method": "standin/diagnostic", "lineContains": "#print axioms transted_witness",
-                   "severity": 3, "message": "'transted_witness' depends on axioms: [propext]"}),
-            json!({"method": "standin/diagnostic", "lineContains": ".thm_Q", "severity": 3,
-                   "message": "'q' depends on axioms: [propext, sorryAx]"}),
-            json!({"method": "textDocument/codeAction", "tactics": ["exact?"],
-                   "tryThis": ["exact thm_P"]}),
-        ],
-        &[],
-    );
+    let s = Setup::new(&renamed_pair_proved_rules(), &[]);
     let args = |extra: &[&str]| -> Vec<String> {
         let mut a: Vec<String> = [
             "score",
@@ -745,7 +719,7 @@ fn line_of(text: &str, start: &str) -> String {
         .to_string()
 }
 
-// ---- Issue 11.
+// ---- What a real Lean does that the stand-in did not always do.
 
 /// "Imports are out of date…" at 0:0 (a real worker's header error): every Lean metric ends
 /// the batch with one error naming the scratch document and Lean's message, and
@@ -756,12 +730,7 @@ fn a_header_error_ends_the_batch_with_one_error() {
         let s = Setup::new(
             &[json!({"method": "standin/header", "kind": "outOfDate"})],
             &[
-                dataset_line(
-                    "a",
-                    "theorem a (n : ℕ) : n = n := by sorry",
-                    "theorem a' (m : ℕ) : m = m := by sorry",
-                    true,
-                ),
+                renamed_identity_line(),
                 dataset_line(
                     "b",
                     "theorem b (n : ℕ) : n + 0 = n := by sorry",
@@ -806,12 +775,7 @@ fn stale_scratch_files_of_dead_runs_are_removed_at_start() {
             json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
                  "tactics": ["rfl"], "result": {"goals": []}}),
         ],
-        &[dataset_line(
-            "a",
-            "theorem a (n : ℕ) : n = n := by sorry",
-            "theorem a' (m : ℕ) : m = m := by sorry",
-            true,
-        )],
+        &[renamed_identity_line()],
     );
     let scratch = s.dir.path().join("project/.lean-assess-scratch");
     std::fs::create_dir_all(&scratch).expect("dir");
@@ -821,33 +785,13 @@ fn stale_scratch_files_of_dead_runs_are_removed_at_start() {
     std::fs::write(&keep, "-- mine\n").expect("write");
     let out = s.bench("defeq", STANDIN, &["--out", &s.path("pred.jsonl")]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    if std::path::Path::new("/proc/self").exists() {
-        assert!(!stale.exists());
-    } else {
-        use std::io::Write as _;
-        let _ = writeln!(
-            std::io::stderr(),
-            "stale scratch check skipped: no /proc, the stale file's pid liveness is unknown (kept)"
-        );
-    }
+    // The stale file's writer is known to be gone only through /proc.
+    assert!(
+        std::path::Path::new("/proc/self").exists(),
+        "this test needs /proc (Linux)"
+    );
+    assert!(!stale.exists());
     assert!(keep.exists());
-}
-
-/// The stand-in for BEq+: `exact?` finds nothing (no code actions), `assumption` and `apply
-/// thm_P` fail (an error on their line), the closers alone leave the goal unsolved, the `have`
-/// attempt closes it and the axioms show `thm_P`'s `sorryAx`.
-fn beq_plus_rules() -> Vec<Value> {
-    vec![
-        json!({"method": "textDocument/codeAction", "result": []}),
-        json!({"method": "standin/diagnostic", "lineContains": "apply thm_P",
-               "messageKind": "exactFailed"}),
-        json!({"method": "standin/diagnostic", "lineContains": "assumption",
-               "message": "tactic 'assumption' failed"}),
-        json!({"method": "standin/diagnostic", "lineContains": "theorem thm_Q",
-               "textContains": "symm_saturate\n  all_goals intros", "message": "unsolved goals"}),
-        json!({"method": "standin/diagnostic", "lineContains": "#print axioms",
-               "messageKind": "axiomsSorry"}),
-    ]
 }
 
 /// `beq+` end to end in batch and in `score`: no LLM, the fixed attempts in order (exact?,

@@ -1,7 +1,9 @@
 //! `lean-assess bench --json` and `python3 fixtures/bench/score.py DATASET PRED --json` agree to
 //! the last digit on the same predictions (the ones `bench --out` wrote): best threshold on
 //! GTED's grid with its precision, recall, accuracy and kappa, and the fixed-threshold sweep.
-//! Floats are compared exactly. Needs `python3` (present on Debian; `.ci/run` checks it).
+//! Floats are compared exactly. Needs `python3` (scripts/install-test-deps.sh installs it).
+
+mod common;
 
 use serde_json::Value;
 use std::path::PathBuf;
@@ -32,7 +34,7 @@ fn check(dataset: &str, extra: &[&str]) {
             .args(extra),
     );
     let theirs = json_of(
-        Command::new("python3")
+        Command::new(common::require_tool("python3"))
             .args(["fixtures/bench/score.py", dataset])
             .arg(&predictions)
             .arg("--json"),

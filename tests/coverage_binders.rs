@@ -1,37 +1,10 @@
-//! Examples of issue 10 item 5 at binder level (`transted-lite`): statements that differ only by
+//! Examples at binder level (`transted-lite`): statements that differ only by
 //! a sound Lean/Mathlib equivalence must close at distance 0. The matching non-examples are in
 //! tests/soundness_regressions.rs (a fix that closes everything fails there).
 
-use lean_assess::metrics::transted_lite::TransTedLite;
-use lean_assess::metrics::{Metric, MetricReport, Pair};
-use lean_assess::trees::parse::{parse_statement, Header};
+mod common;
 
-fn judge(reference: &str, candidate: &str) -> MetricReport {
-    let r = parse_statement(reference, &Header::default())
-        .unwrap_or_else(|e| panic!("reference does not parse: {e}: {reference}"));
-    let c = parse_statement(candidate, &Header::default())
-        .unwrap_or_else(|e| panic!("candidate does not parse: {e}: {candidate}"));
-    let pair = Pair {
-        reference: &r,
-        candidate: &c,
-        reference_header: "",
-        candidate_header: "",
-    };
-    TransTedLite::default()
-        .judge(&pair)
-        .unwrap_or_else(|e| panic!("judge failed: {e}"))
-}
-
-fn assert_equivalent(reference: &str, candidate: &str) {
-    let r = judge(reference, candidate);
-    assert_eq!(
-        r.distance,
-        Some(0),
-        "not closed:\n  {reference}\n  {candidate}\npath: {:?}\nnotes: {:?}",
-        r.path,
-        r.notes
-    );
-}
+use common::assert_equivalent;
 
 #[test]
 fn a_bound_function_renames_for_free() {
@@ -98,7 +71,7 @@ fn a_truncating_value_substitutes_bare_where_no_cast_reaches_it() {
 
 #[test]
 fn matrix_literals_parse_as_one_term() {
-    // `!![…]` is read (it used to be `!` of `!` of an unparsed span), so `eq_comm` applies.
+    // `!![…]` is read as one term (not `!` of `!` of an unparsed span), so `eq_comm` applies.
     assert_equivalent(
         "theorem a (x : ℝ) : !![1, 2; 3, x] = !![x, 0; 0, 1]",
         "theorem a (y : ℝ) : !![y, 0; 0, 1] = !![1, 2; 3, y]",

@@ -1,35 +1,18 @@
 //! `bench --html`: the report opened in headless Chromium (`chromium --dump-dom`, the DOM after
-//! the page's script ran). Said plainly and skipped when no chromium is installed.
+//! the page's script ran) and clicked through with playwright-core. Chromium, node and
+//! playwright-core are installed by scripts/install-test-deps.sh; without them the tests fail
+//! naming what is missing.
 
-// A test that cannot run says so plainly on stderr.
-#![allow(clippy::print_stderr)]
+mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn chromium() -> Option<&'static str> {
-    ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find(|c| {
-            Command::new(c)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        })
-}
-
-#[test]
-fn the_report_renders_in_headless_chromium() {
-    let dir = tempfile::tempdir().unwrap();
-    let report = dir.path().join("report.html");
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/bench/gted-minif2f.jsonl");
+/// `lean-assess ARGS` run in `dir`; it must succeed.
+fn bench(dir: &Path, args: &[&str]) {
     let run = Command::new(env!("CARGO_BIN_EXE_lean-assess"))
-        .args([
-            "bench",
-            data.to_str().unwrap(),
-            "--html",
-            report.to_str().unwrap(),
-        ])
+        .current_dir(dir)
+        .args(args)
         .output()
         .unwrap();
     assert!(
@@ -37,15 +20,33 @@ fn the_report_renders_in_headless_chromium() {
         "{}",
         String::from_utf8_lossy(&run.stderr)
     );
+}
+
+/// Chromium under any of its names; panics naming it when it is not installed.
+fn chromium() -> PathBuf {
+    common::require_any_tool(&["chromium", "chromium-browser", "google-chrome"])
+}
+
+#[test]
+fn the_report_renders_in_headless_chromium() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.html");
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/bench/gted-minif2f.jsonl");
+    bench(
+        dir.path(),
+        &[
+            "bench",
+            data.to_str().unwrap(),
+            "--html",
+            report.to_str().unwrap(),
+        ],
+    );
     let page = std::fs::read_to_string(&report).unwrap();
     // Self-contained: nothing is fetched when it is viewed.
     for remote in ["src=\"http", "href=\"http", "@import", "<link"] {
         assert!(!page.contains(remote), "the report refers to {remote}");
     }
-    let Some(browser) = chromium() else {
-        eprintln!("SKIPPED: no chromium installed; the report was written but not opened");
-        return;
-    };
+    let browser = chromium();
     let profile = dir.path().join("profile");
     let out = Command::new(browser)
         .args(["--headless", "--no-sandbox", "--disable-gpu"])
@@ -73,29 +74,16 @@ fn the_report_renders_in_headless_chromium() {
     );
 }
 
-/// `node` with playwright-core installed in tests/html (scripts/install-test-deps.sh), and the
-/// chromium it launches; the error names what is missing.
-fn playwright() -> Result<(), String> {
-    let html = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/html");
-    if !Command::new("node")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-    {
-        return Err("no node on PATH".into());
-    }
-    if !html
-        .join("node_modules/playwright-core/package.json")
-        .exists()
-    {
-        return Err(
-            "playwright-core is not installed in tests/html (scripts/install-test-deps.sh)".into(),
-        );
-    }
-    if chromium().is_none() {
-        return Err("no chromium installed".into());
-    }
-    Ok(())
+/// `node` with playwright-core installed in tests/html, and the chromium it launches; panics
+/// naming what is missing.
+fn require_playwright() {
+    common::require_tool("node");
+    common::require_installed(
+        "tests/html/node_modules/playwright-core/package.json",
+        "playwright-core",
+        "npm ci --prefix tests/html",
+    );
+    chromium();
 }
 
 /// The dataset lines whose id is in `ids`, and the first `first` others, into `to`; returns how
@@ -136,10 +124,7 @@ fn clicks_sort_filter_and_expand_in_chromium() {
         &[marked, with_path, shown],
         40,
     );
-    if let Err(missing) = playwright() {
-        eprintln!("SKIPPED: the click test needs node, playwright-core and chromium: {missing}");
-        return;
-    }
+    require_playwright();
     for (metric, path) in [
         ("ted", serde_json::Value::Null),
         (
@@ -148,22 +133,16 @@ fn clicks_sort_filter_and_expand_in_chromium() {
         ),
     ] {
         let report = dir.path().join(format!("{metric}.html"));
-        let run = Command::new(env!("CARGO_BIN_EXE_lean-assess"))
-            .current_dir(dir.path())
-            .args([
+        bench(
+            dir.path(),
+            &[
                 "bench",
                 "gted-minif2f-subset.jsonl",
                 "--metric",
                 metric,
                 "--html",
-            ])
-            .arg(&report)
-            .output()
-            .unwrap();
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
+                report.to_str().unwrap(),
+            ],
         );
         let expect = serde_json::json!({
             "pairs": pairs,

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{Editor, PROXY, STANDIN};
+use common::{uri_of, Editor};
 use serde_json::{json, Value};
 use std::path::Path;
 use std::process::Command;
@@ -17,32 +17,14 @@ use std::process::Command;
 const TASK: &str = "import Mathlib\n\ntheorem kept (x : ℕ) (h : 0 < x) : 1 ≤ x := by\n  sorry\n\ntheorem changed (x : ℕ) (h : 0 < x) : 1 ≤ x := by\n  sorry\n";
 const OTHER: &str =
     "import Mathlib\n\ntheorem other_task (a b : ℕ) : a + b = b + a := by\n  sorry\n";
+const INTEGRITY_CONFIG: &str = "[integrity]\ntasks = \"tasks\"\n";
 const SOLUTION: &str = "import Mathlib\n\ntheorem kept (y : ℕ) (hy : 0 < y) : 1 ≤ y := by\n  omega\n\ntheorem changed (x : ℕ) (h : 0 < x) : 0 ≤ x := by\n  have : x = x := by sorry\n  omega\n\n-- @task Other.lean::other_task\ntheorem other_task (a b : ℕ) : a + b = b + a := by\n  omega\n\n-- @task Other.lean::not_there\ntheorem not_there : True := trivial\n";
-
-fn uri_of(p: &Path) -> String {
-    lean_assess::files::path_to_uri(p)
-}
 
 fn start(root: &Path) -> Editor {
     std::fs::create_dir(root.join("tasks")).unwrap();
     std::fs::write(root.join("tasks/Sol.lean"), TASK).unwrap();
     std::fs::write(root.join("Other.lean"), OTHER).unwrap();
-    std::fs::write(
-        root.join("lean-assess.toml"),
-        "[integrity]\ntasks = \"tasks\"\n",
-    )
-    .unwrap();
-    let logs = tempfile::tempdir().unwrap();
-    let mut cmd = Command::new(PROXY);
-    cmd.arg("serve")
-        .arg("--log")
-        .arg(logs.path().join("serve.log"))
-        .arg("--")
-        .arg(STANDIN)
-        .current_dir(root)
-        .env_remove("LEAN_ASSESS_CONFIG")
-        .env("XDG_CACHE_HOME", root.join("cache"));
-    Editor::spawn(cmd, &[], logs)
+    Editor::proxy_in_project(root, INTEGRITY_CONFIG, &[])
 }
 
 /// The next publishDiagnostics for `uri` holding at least one integrity diagnostic.
@@ -73,17 +55,9 @@ fn lenses_and_diagnostics_for_theorems_whose_reference_is_a_task() {
     let root = dir.path();
     let mut ed = start(root);
     let uri = uri_of(&root.join("Sol.lean"));
-    ed.request(
-        json!(0),
-        "initialize",
-        json!({"processId": null, "rootUri": uri_of(root),
-               "capabilities": {"workspace": {"codeLens": {"refreshSupport": true}}}}),
-    );
-    ed.notify("initialized", json!({}));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 1, "text": SOLUTION}}),
-    );
+    ed.initialize_with(json!({"processId": null, "rootUri": uri_of(root),
+               "capabilities": {"workspace": {"codeLens": {"refreshSupport": true}}}}));
+    ed.open_document(&uri, SOLUTION);
     let diags = integrity_publish(&mut ed, &uri);
     let mine = ours(&diags);
     // The weakened conclusion: an error on `0` (line 5, the first changed subterm).
@@ -219,11 +193,6 @@ fn tasks_outside_the_workspace_or_not_regular_files_are_never_read() {
     std::fs::write(outside.join("Sol.lean"), secret).unwrap();
     let root = dir.path().join("ws");
     std::fs::create_dir(&root).unwrap();
-    std::fs::write(
-        root.join("lean-assess.toml"),
-        "[integrity]\ntasks = \"../outside\"\n",
-    )
-    .unwrap();
     std::os::unix::fs::symlink("/dev/zero", root.join("zero.lean")).unwrap();
     let fifo = root.join("fifo.lean");
     let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
@@ -232,36 +201,11 @@ fn tasks_outside_the_workspace_or_not_regular_files_are_never_read() {
                -- @task ../outside/secret.lean::leak\ntheorem a (x : ℕ) : x = x := rfl\n\n\
                -- @task zero.lean::b\ntheorem b (x : ℕ) : x = x := rfl\n\n\
                -- @task fifo.lean::c\ntheorem c (x : ℕ) : x = x := rfl\n";
-    let logs = tempfile::tempdir().unwrap();
-    let mut cmd = Command::new(PROXY);
-    cmd.arg("serve")
-        .arg("--log")
-        .arg(logs.path().join("serve.log"))
-        .arg("--")
-        .arg(STANDIN)
-        .current_dir(&root)
-        .env_remove("LEAN_ASSESS_CONFIG")
-        .env("XDG_CACHE_HOME", root.join("cache"));
-    let mut ed = Editor::spawn(cmd, &[], logs);
+    let mut ed = Editor::proxy_in_project(&root, "[integrity]\ntasks = \"../outside\"\n", &[]);
     let uri = uri_of(&root.join("Sol.lean"));
-    ed.request(
-        json!(0),
-        "initialize",
-        json!({"processId": null, "rootUri": uri_of(&root), "capabilities": {}}),
-    );
-    ed.notify("initialized", json!({}));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 1, "text": doc}}),
-    );
-    let m = ed.recv_matching(|m| {
-        m["method"] == "textDocument/publishDiagnostics"
-            && m["params"]["uri"] == uri
-            && m["params"]["diagnostics"]
-                .as_array()
-                .is_some_and(|d| d.iter().any(|x| x["source"] == "lean-assess integrity"))
-    });
-    let diags = m["params"]["diagnostics"].as_array().unwrap().clone();
+    ed.initialize_with(json!({"processId": null, "rootUri": uri_of(&root), "capabilities": {}}));
+    ed.open_document(&uri, doc);
+    let diags = ed.recv_diagnostics_from(&uri, "lean-assess integrity");
     let mine = ours(&diags);
     let text = format!("{mine:?}");
     assert!(
@@ -300,39 +244,11 @@ fn a_hover_elsewhere_stays_quick_while_integrity_checks_two_thousand_theorems() 
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     let n = 2000;
-    let mut task = String::from("import Mathlib\n\n");
-    let mut solution = task.clone();
-    for k in 0..n {
-        let statement = format!("theorem t{k} (x : ℕ) (h : 0 < x) : x + {k} = {k} + x := by\n");
-        task.push_str(&statement);
-        task.push_str("  sorry\n\n");
-        solution.push_str(&statement);
-        solution.push_str("  omega\n\n");
-    }
+    let (task, solution) = common::numbered_task_and_solution("import Mathlib\n\n".into(), n);
     std::fs::create_dir(root.join("tasks")).unwrap();
     std::fs::write(root.join("tasks/Big.lean"), &task).unwrap();
-    std::fs::write(
-        root.join("lean-assess.toml"),
-        "[integrity]\ntasks = \"tasks\"\n",
-    )
-    .unwrap();
-    let logs = tempfile::tempdir().unwrap();
-    let mut cmd = Command::new(PROXY);
-    cmd.arg("serve")
-        .arg("--log")
-        .arg(logs.path().join("serve.log"))
-        .arg("--")
-        .arg(STANDIN)
-        .current_dir(root)
-        .env_remove("LEAN_ASSESS_CONFIG")
-        .env("XDG_CACHE_HOME", root.join("cache"));
-    let mut ed = Editor::spawn(cmd, &[], logs);
-    ed.request(
-        json!(0),
-        "initialize",
-        json!({"processId": null, "rootUri": uri_of(root), "capabilities": {}}),
-    );
-    ed.notify("initialized", json!({}));
+    let mut ed = Editor::proxy_in_project(root, INTEGRITY_CONFIG, &[]);
+    ed.initialize_with(json!({"processId": null, "rootUri": uri_of(root), "capabilities": {}}));
     let other = uri_of(&root.join("Other.lean"));
     ed.notify(
         "textDocument/didOpen",
@@ -351,10 +267,7 @@ fn a_hover_elsewhere_stays_quick_while_integrity_checks_two_thousand_theorems() 
     // Without integrity work.
     let quiet: Vec<_> = (0..5).map(|k| hover(&mut ed, 100 + k)).collect();
     let big = uri_of(&root.join("Big.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": big, "languageId": "lean4", "version": 1, "text": solution}}),
-    );
+    ed.open_document(&big, &solution);
     for v in 2..4 {
         let edited = solution.replace("omega\n\n", &format!("omega\n\n-- edit {v}\n"));
         ed.notify(

@@ -4,27 +4,24 @@
 //! types are TaggedText in the shape of `interactiveGoals-rw-nested.result.json`; code actions in
 //! the shape of `codeAction.try-this.result.json`; diagnostics in the shape of
 //! `interactiveDiagnostics.result.json`. Universe parameters: arities 0, 1 and 1, 2 and 1, and a
-//! probe failing for another reason. A last test runs against a real `lean --server` when
-//! `lean` is on PATH, and says it was skipped otherwise.
+//! probe failing for another reason. A last test, ignored unless asked for (`--ignored`), runs
+//! against a real `lean --server`.
 
 mod common;
 
-use common::tagged;
+use common::{one_goal, LeanServer};
 
-use lean_assess::lean::oracle::{connect_direct, initialize, Block, Oracle, OracleConfig, Outcome};
+use lean_assess::lean::oracle::{Block, Oracle, OracleConfig, Outcome};
 use lean_assess::lean::LeanClient;
 use lean_assess::metrics::defeq::DefEq;
-use lean_assess::metrics::lean_backed::LeanMetric;
+use lean_assess::metrics::lean_backed::{LeanJudgement, LeanMetric};
 use lean_assess::metrics::transted::{TransTed, TransTedConfig};
-use lean_assess::metrics::{Pair, Verdict};
+use lean_assess::metrics::{MetricError, Pair, Verdict};
 use lean_assess::trees::parse::{parse_statement, Header};
 use lean_assess::trees::Statement;
 use serde_json::{json, Value};
-use std::io::Write;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::io::BufReader;
-use tokio::process::{Child, Command};
+use tokio::process::Command;
 
 /// `p` followed by `t`.
 fn with<'a>(p: &[&'a str], t: &'a str) -> Vec<&'a str> {
@@ -32,12 +29,6 @@ fn with<'a>(p: &[&'a str], t: &'a str) -> Vec<&'a str> {
 }
 
 const RW: &str = "rw? [-_tt.S1._stmt, -_tt.S2._stmt]";
-
-/// A `getInteractiveGoals` result with one goal of this type (shape of the recorded examples).
-fn one_goal(ty: &str) -> Value {
-    json!({"goals": [{"type": tagged(ty), "mvarId": "_uniq.1", "hyps": [], "goalPrefix": "⊢ ",
-                      "ctx": {"__rpcref": "0"}}]})
-}
 
 fn goal_after(tactics: &[&str], ty: &str) -> Value {
     json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
@@ -74,42 +65,15 @@ fn axioms_ok() -> Value {
            "message": "'_tt.W' depends on axioms: [propext, Classical.choice, Quot.sound]"})
 }
 
-struct Standin {
-    child: Child,
-    client: Arc<LeanClient>,
-    _script: tempfile::NamedTempFile,
-}
-
-async fn standin(rules: &[Value]) -> Standin {
-    let mut script = tempfile::NamedTempFile::new().expect("temp script");
-    for r in rules {
-        writeln!(script, "{r}").expect("write script");
-    }
-    let mut child = Command::new(common::STANDIN)
-        .env("LEAN_STANDIN_SCRIPT", script.path())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn stand-in");
-    let stdin = child.stdin.take().expect("stdin");
-    let stdout = child.stdout.take().expect("stdout");
-    let client = connect_direct(BufReader::new(stdout), stdin);
-    initialize(&client, None, Duration::from_secs(10))
-        .await
-        .expect("initialize");
-    Standin {
-        child,
-        client,
-        _script: script,
-    }
+async fn standin(rules: &[Value]) -> LeanServer {
+    common::standin_server(rules).await
 }
 
 fn statement(text: &str) -> Statement {
     parse_statement(text, &Header::default()).expect("parses")
 }
 
-fn oracle(s: &Standin) -> Oracle<LeanClient> {
+fn oracle(s: &LeanServer) -> Oracle<LeanClient> {
     Oracle::new(
         s.client.clone(),
         OracleConfig {
@@ -213,20 +177,12 @@ async fn worked_path_exercise_1_1b() {
         axioms_ok(),
     ])
     .await;
-    let reference = statement("theorem exercise_1_1b (x : ℝ) (y : ℚ) (h : y ≠ 0) : ( Irrational x ) → Irrational ( x * y ) := by sorry");
-    let candidate = statement("theorem mul_rat_tac_11959 (r : ℚ) (x : ℝ) (h : Irrational x) (hr : r ≠ 0) : Irrational (r * x) := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: MATHLIB,
-        candidate_header: MATHLIB,
-    };
-    let mut o = oracle(&s);
-    let j = TransTed::default()
-        .judge(&mut o, &pair)
-        .await
-        .expect("judged");
-    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    let (j, _o) = transted_closes(
+        &s,
+        "theorem exercise_1_1b (x : ℝ) (y : ℚ) (h : y ≠ 0) : ( Irrational x ) → Irrational ( x * y ) := by sorry",
+        "theorem mul_rat_tac_11959 (r : ℚ) (x : ℝ) (h : Irrational x) (hr : r ≠ 0) : Irrational (r * x) := by sorry",
+    )
+    .await;
     assert_eq!(j.report.verdict, Verdict::Score(1.0));
     let rules: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
     assert_eq!(rules, with(&p5, "rw [@Rat.cast_comm]"));
@@ -278,20 +234,12 @@ async fn worked_path_mathd_algebra_142() {
         axioms_ok(),
     ])
     .await;
-    let reference = statement("theorem mathd_algebra_142 (m b : ℝ) (h0 : m * 7 + b = -1) (h1 : m * -1 + b = 7) : m + b = 5 := by sorry");
-    let candidate = statement("theorem my_favorite_theorem : let B : ℝ × ℝ := (7, -1); let C : ℝ × ℝ := (-1, 7); ∀ m b : ℝ, (B.2 = m * B.1 + b ∧ C.2 = m * C.1 + b) → m + b = 5 := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: MATHLIB,
-        candidate_header: MATHLIB,
-    };
-    let mut o = oracle(&s);
-    let j = TransTed::default()
-        .judge(&mut o, &pair)
-        .await
-        .expect("judged");
-    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    let (j, _o) = transted_closes(
+        &s,
+        "theorem mathd_algebra_142 (m b : ℝ) (h0 : m * 7 + b = -1) (h1 : m * -1 + b = 7) : m + b = 5 := by sorry",
+        "theorem my_favorite_theorem : let B : ℝ × ℝ := (7, -1); let C : ℝ × ℝ := (-1, 7); ∀ m b : ℝ, (B.2 = m * B.1 + b ∧ C.2 = m * C.1 + b) → m + b = 5 := by sorry",
+    )
+    .await;
     let rules: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
     assert_eq!(rules, with(&p5, "rw [propext and_imp]"));
     // The candidate's `let … := …` stays in its signature (only the proof's `:=` cuts).
@@ -318,24 +266,20 @@ async fn a_closing_path_that_uses_the_statements_is_rejected() {
         no_other_suggestions(),
     ])
     .await;
-    let reference = statement("theorem a (P Q : Prop) : P → Q := by sorry");
-    let candidate = statement("theorem b (P Q : Prop) : Q → P := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: "",
-        candidate_header: "",
-    };
-    let mut o = oracle(&s);
-    let j = TransTed {
-        config: TransTedConfig {
-            max_expansions: 3,
-            ..TransTedConfig::default()
+    let (j, _o) = judge_texts(
+        &s,
+        &TransTed {
+            config: TransTedConfig {
+                max_expansions: 3,
+                ..TransTedConfig::default()
+            },
         },
-    }
-    .judge(&mut o, &pair)
-    .await
-    .expect("judged");
+        "",
+        "theorem a (P Q : Prop) : P → Q := by sorry",
+        "theorem b (P Q : Prop) : Q → P := by sorry",
+    )
+    .await;
+    let j = j.expect("judged");
     assert_ne!(j.report.distance, Some(0));
     assert!(j
         .report
@@ -365,29 +309,72 @@ fn with_shared_universe(mut rule: Value, decl: &str) -> Value {
 }
 
 /// A pair without Mathlib judged by `transted` with `max_expansions` nodes.
+/// The merged goal with both statements instantiated at one shared universe `u`.
+const UNIFIED: &str = "(type_of% @_tt.S1._stmt.{u}) = (type_of% @_tt.S2._stmt.{u})";
+
+/// Both statements of universe arity 1; under the shared universe ([`UNIFIED`]) the goal `g0`
+/// after `skip`, closed by `rfl`; nothing else suggested; the witness's axioms clean.
+fn shared_universe_closes_by_rfl(g0: &str) -> Vec<Value> {
+    vec![
+        universe_arity("_tt.S1._stmt", 1),
+        universe_arity("_tt.S2._stmt", 1),
+        with_shared_universe(goal_after(&["skip"], g0), UNIFIED),
+        with_shared_universe(closed_after(&["rfl"]), UNIFIED),
+        no_other_suggestions(),
+        axioms_ok(),
+    ]
+}
+
 async fn judge_plain(
-    s: &Standin,
+    s: &LeanServer,
     reference: &str,
     candidate: &str,
     max_expansions: usize,
-) -> lean_assess::metrics::lean_backed::LeanJudgement {
-    let (reference, candidate) = (statement(reference), statement(candidate));
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: "",
-        candidate_header: "",
-    };
-    let mut o = oracle(s);
-    TransTed {
+) -> LeanJudgement {
+    let metric = TransTed {
         config: TransTedConfig {
             max_expansions,
             ..TransTedConfig::default()
         },
-    }
-    .judge(&mut o, &pair)
-    .await
-    .expect("judged")
+    };
+    judge_texts(s, &metric, "", reference, candidate)
+        .await
+        .0
+        .expect("judged")
+}
+
+/// `transted`'s judgement (default configuration, both sides under `import Mathlib`), which
+/// must close the pair; the oracle too, kept open while the test reads the judgement.
+async fn transted_closes(
+    s: &LeanServer,
+    reference: &str,
+    candidate: &str,
+) -> (LeanJudgement, Oracle<LeanClient>) {
+    let (j, o) = judge_texts(s, &TransTed::default(), MATHLIB, reference, candidate).await;
+    let j = j.expect("judged");
+    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    (j, o)
+}
+
+/// `metric`'s judgement of two statements, each under `header`, over a fresh oracle of the
+/// stand-in (returned too: its counters, and the documents it keeps open until it is dropped).
+async fn judge_texts(
+    s: &LeanServer,
+    metric: &impl LeanMetric,
+    header: &str,
+    reference: &str,
+    candidate: &str,
+) -> (Result<LeanJudgement, MetricError>, Oracle<LeanClient>) {
+    let (reference, candidate) = (statement(reference), statement(candidate));
+    let pair = Pair {
+        reference: &reference,
+        candidate: &candidate,
+        reference_header: header,
+        candidate_header: header,
+    };
+    let mut o = oracle(s);
+    let judgement = metric.judge(&mut o, &pair).await;
+    (judgement, o)
 }
 
 /// Two `Type*` statements differing only in names (arity 1 each): the merged goal instantiates
@@ -396,16 +383,7 @@ async fn judge_plain(
 #[tokio::test]
 async fn universe_parameters_unified_arity_one_each_closes_by_rfl() {
     let g0 = "[([∀ {[α] : [Type u]} ([s] : [Set [α]]), [[s] ⊆ [s]]]) = ([∀ {[β] : [Type u]} ([t] : [Set [β]]), [[t] ⊆ [t]]])]";
-    let unified = "(type_of% @_tt.S1._stmt.{u}) = (type_of% @_tt.S2._stmt.{u})";
-    let s = standin(&[
-        universe_arity("_tt.S1._stmt", 1),
-        universe_arity("_tt.S2._stmt", 1),
-        with_shared_universe(goal_after(&["skip"], g0), unified),
-        with_shared_universe(closed_after(&["rfl"]), unified),
-        no_other_suggestions(),
-        axioms_ok(),
-    ])
-    .await;
+    let s = standin(&shared_universe_closes_by_rfl(g0)).await;
     let j = judge_plain(
         &s,
         "theorem a {α : Type*} (s : Set α) : s ⊆ s := by sorry",
@@ -424,7 +402,7 @@ async fn universe_parameters_unified_arity_one_each_closes_by_rfl() {
     let proof = j.proof.expect("proof");
     assert!(
         proof.contains(&format!(
-            "theorem transted_witness.{{u}} : {unified} := by\n  rfl\n"
+            "theorem transted_witness.{{u}} : {UNIFIED} := by\n  rfl\n"
         )),
         "{proof}"
     );
@@ -590,26 +568,22 @@ async fn a_search_that_runs_out_of_time() {
     }
     rules.push(no_other_suggestions());
     let s = standin(&rules).await;
-    let reference = statement("theorem a (a b c : ℕ) : a + b = c := by sorry");
-    let candidate = statement("theorem b (a b c : ℕ) : c = b + a := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: "",
-        candidate_header: "",
-    };
-    let mut o = oracle(&s);
     let start = Instant::now();
-    let j = TransTed {
-        config: TransTedConfig {
-            time_limit: Duration::from_millis(1500),
-            max_expansions: 1000,
-            mathlib: None,
+    let (j, _o) = judge_texts(
+        &s,
+        &TransTed {
+            config: TransTedConfig {
+                time_limit: Duration::from_millis(1500),
+                max_expansions: 1000,
+                mathlib: None,
+            },
         },
-    }
-    .judge(&mut o, &pair)
-    .await
-    .expect("judged");
+        "",
+        "theorem a (a b c : ℕ) : a + b = c := by sorry",
+        "theorem b (a b c : ℕ) : c = b + a := by sorry",
+    )
+    .await;
+    let j = j.expect("judged");
     assert!(start.elapsed() < Duration::from_secs(4));
     assert!(
         j.report.notes.iter().any(|n| n.contains("time limit")),
@@ -639,20 +613,15 @@ async fn worker_crash_then_defeq_false_positive_detected() {
                "tactics": ["rfl"], "result": {"goals": []}}),
     ])
     .await;
-    let reference =
-        statement("theorem thm_P (x : ℝ) : (x + 1) ^ 2 * x = x ^ 3 + 2 * x ^ 2 + x := by sorry");
-    let candidate = statement("theorem thm_Q {R : Type*} [CommRing R] (x : R) : (x + 1) ^ 2 * x = x ^ 3 + 2 * x ^ 2 + x := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: MATHLIB,
-        candidate_header: MATHLIB,
-    };
-    let mut o = oracle(&s);
-    let j = DefEq::default()
-        .judge(&mut o, &pair)
-        .await
-        .expect("judged after the crash");
+    let (j, o) = judge_texts(
+        &s,
+        &DefEq::default(),
+        MATHLIB,
+        "theorem thm_P (x : ℝ) : (x + 1) ^ 2 * x = x ^ 3 + 2 * x ^ 2 + x := by sorry",
+        "theorem thm_Q {R : Type*} [CommRing R] (x : R) : (x + 1) ^ 2 * x = x ^ 3 + 2 * x ^ 2 + x := by sorry",
+    )
+    .await;
+    let j = j.expect("judged after the crash");
     assert_eq!(j.report.verdict, Verdict::Equivalent(false));
     assert!(
         j.report
@@ -675,16 +644,15 @@ async fn defeq_with_autobound_names_is_not_equal() {
                "tactics": ["rfl"], "result": {"goals": []}}),
     ])
     .await;
-    let reference = statement("theorem a (p : ℕ) (h : p.Prime) : wilson p := by sorry");
-    let candidate = statement("theorem b (p : ℕ) (h : p.Prime) : wilsons_poly p := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: MATHLIB,
-        candidate_header: MATHLIB,
-    };
-    let mut o = oracle(&s);
-    let j = DefEq::default().judge(&mut o, &pair).await.expect("judged");
+    let (j, _o) = judge_texts(
+        &s,
+        &DefEq::default(),
+        MATHLIB,
+        "theorem a (p : ℕ) (h : p.Prime) : wilson p := by sorry",
+        "theorem b (p : ℕ) (h : p.Prime) : wilsons_poly p := by sorry",
+    )
+    .await;
+    let j = j.expect("judged");
     assert_eq!(j.report.verdict, Verdict::Equivalent(false));
     assert!(j
         .report
@@ -696,41 +664,15 @@ async fn defeq_with_autobound_names_is_not_equal() {
 
 /// With a real Lean (core is enough): `rfl` closes a pair that differs in names only.
 #[tokio::test]
-async fn real_lean_when_available() {
-    let Ok(out) = std::process::Command::new("lean").arg("--version").output() else {
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped real_lean_when_available: no `lean` on PATH (no Lean toolchain on this machine)"
-        );
-        return;
-    };
-    if !out.status.success() {
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped real_lean_when_available: `lean --version` failed ({}), so no Lean toolchain to test against",
-            out.status
-        );
-        return;
-    }
+#[ignore = "needs a real Lean toolchain (`lean` on PATH), which the tests cannot install"]
+async fn real_lean_closes_a_renamed_pair() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut child = Command::new("lean")
-        .arg("--server")
-        .current_dir(dir.path())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn lean --server");
-    let client = connect_direct(
-        BufReader::new(child.stdout.take().expect("stdout")),
-        child.stdin.take().expect("stdin"),
-    );
+    let mut lean = Command::new("lean");
+    lean.arg("--server").current_dir(dir.path());
     let root = format!("file://{}", dir.path().display());
-    initialize(&client, Some(&root), Duration::from_secs(60))
-        .await
-        .expect("initialize");
+    let server = common::connect_lean(lean, Some(&root), Duration::from_secs(60)).await;
     let mut o = Oracle::new(
-        client,
+        server.client.clone(),
         OracleConfig {
             scratch_dir_uri: root,
             ..OracleConfig::default()
@@ -810,7 +752,7 @@ async fn beq_checker_over_the_oracle() {
     assert_eq!((used.versions, used.round_trips), (4, 10));
 }
 
-// ---- Issue 11: what a real Lean does that the stand-in did not (each shape cited in the
+// ---- What a real Lean does that the stand-in did not (each shape cited in the
 // stand-in's module doc).
 
 fn header_rule(kind: &str) -> Value {
@@ -1042,16 +984,7 @@ async fn try_this_is_read_by_shape_not_title() {
 #[tokio::test]
 async fn binders_without_types_get_universe_probes() {
     let g0 = "[([∀ {[α] : [Sort u_1]} ([a] : [α]), [[a] = [a]]]) = ([∀ {[β] : [Sort u_1]} ([b] : [β]), [[b] = [b]]])]";
-    let unified = "(type_of% @_tt.S1._stmt.{u}) = (type_of% @_tt.S2._stmt.{u})";
-    let s = standin(&[
-        universe_arity("_tt.S1._stmt", 1),
-        universe_arity("_tt.S2._stmt", 1),
-        with_shared_universe(goal_after(&["skip"], g0), unified),
-        with_shared_universe(closed_after(&["rfl"]), unified),
-        no_other_suggestions(),
-        axioms_ok(),
-    ])
-    .await;
+    let s = standin(&shared_universe_closes_by_rfl(g0)).await;
     let j = judge_plain(
         &s,
         "theorem a {α} (a : α) : a = a := by sorry",
@@ -1068,18 +1001,12 @@ async fn binders_without_types_get_universe_probes() {
 #[tokio::test]
 async fn auto_bound_names_get_universe_probes() {
     let g0 = "[([∀ {[α] : [Sort u_1]} ([x] : [α]), [[x] = [x]]]) = ([∀ {[β] : [Sort u_1]} ([y] : [β]), [[y] = [y]]])]";
-    let unified = "(type_of% @_tt.S1._stmt.{u}) = (type_of% @_tt.S2._stmt.{u})";
-    let s = standin(&[
+    let mut rules = vec![
         json!({"method": "standin/diagnostic", "lineContains": "._strict",
-               "message": "unknown identifier 'α'"}),
-        universe_arity("_tt.S1._stmt", 1),
-        universe_arity("_tt.S2._stmt", 1),
-        with_shared_universe(goal_after(&["skip"], g0), unified),
-        with_shared_universe(closed_after(&["rfl"]), unified),
-        no_other_suggestions(),
-        axioms_ok(),
-    ])
-    .await;
+                                "message": "unknown identifier 'α'"}),
+    ];
+    rules.extend(shared_universe_closes_by_rfl(g0));
+    let s = standin(&rules).await;
     let j = judge_plain(
         &s,
         "theorem a (x : α) : x = x := by sorry",
@@ -1316,16 +1243,15 @@ async fn a_trailing_open_in_reaches_the_strict_probe() {
     ])
     .await;
     let header = "import Mathlib\nopen Finset in\n";
-    let reference = statement("theorem a (s : Finset ℕ) : card s = card s := by sorry");
-    let candidate = statement("theorem b (t : Finset ℕ) : card t = card t := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: header,
-        candidate_header: header,
-    };
-    let mut o = oracle(&s);
-    let j = DefEq::default().judge(&mut o, &pair).await.expect("judged");
+    let (j, _o) = judge_texts(
+        &s,
+        &DefEq::default(),
+        header,
+        "theorem a (s : Finset ℕ) : card s = card s := by sorry",
+        "theorem b (t : Finset ℕ) : card t = card t := by sorry",
+    )
+    .await;
+    let j = j.expect("judged");
     assert!(
         !j.report.notes.iter().any(|n| n.contains("auto-bound")),
         "notes: {:?}",
@@ -1545,20 +1471,12 @@ async fn a_norm_num_out_of_heartbeats_is_one_failed_step() {
         axioms_ok(),
     ])
     .await;
-    let reference = statement("theorem a (a b : ℕ) : a * b = b * a := by sorry");
-    let candidate = statement("theorem b (x y : ℕ) : x * y = y * x := by sorry");
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        reference_header: MATHLIB,
-        candidate_header: MATHLIB,
-    };
-    let mut o = oracle(&s);
-    let j = TransTed::default()
-        .judge(&mut o, &pair)
-        .await
-        .expect("judged");
-    assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
+    let (j, _o) = transted_closes(
+        &s,
+        "theorem a (a b : ℕ) : a * b = b * a := by sorry",
+        "theorem b (x y : ℕ) : x * y = y * x := by sorry",
+    )
+    .await;
     let rules_used: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
     assert_eq!(rules_used, ["rfl"]);
     assert!(

@@ -10,18 +10,13 @@
 
 mod common;
 
-use common::{llm_stand_in, Editor, PROXY, STANDIN};
+use common::{beq_plus_rules, llm_stand_in, one_goal_tagged, uri_of, Editor};
 use serde_json::{json, Value};
-use std::path::Path;
-use std::process::Command;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 const REFERENCE: &str = "theorem pair_a (n : Nat) : n + 0 = n := by\n  sorry\n";
 const CANDIDATE: &str = "theorem pair_a (m : Nat) : m + 0 = m := by\n  sorry\n";
-
-fn uri_of(p: &Path) -> String {
-    lean_assess::files::path_to_uri(p)
-}
 
 /// `[(A) = (B)]` with A and B tagged: the merged goal's shape.
 fn equality_goal() -> Value {
@@ -42,15 +37,13 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
         // when the test machine is busy (the stand-in otherwise answers in a millisecond).
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
                "tactics": ["skip"], "declContains": "type_of%", "times": 1, "delayMs": 300,
-               "result": {"goals": [{"type": equality_goal(), "mvarId": "_uniq.1", "hyps": [],
-                                     "goalPrefix": "⊢ ", "ctx": {"__rpcref": "0"}}]}}),
+               "result": one_goal_tagged(equality_goal())}),
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
                "tactics": ["rfl"], "declContains": "type_of%", "times": 2, "result": {"goals": []}}),
         // BEq's checks (their `:= by` line is the goal theorem's) never answer.
         json!({"method": "textDocument/waitForDiagnostics", "textContains": "thm_Q",
                "stall": true}),
-        json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
-               "message": "'transted_witness' depends on axioms: [propext]"}),
+        witness_axioms_clean(),
     ];
     let (mut ed, init) = start(
         root,
@@ -65,10 +58,7 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
         .map(|c| c.as_str().unwrap().to_string())
         .collect();
     let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    ed.open_document(&cand_uri, CANDIDATE);
 
     let mut id = 10;
     let (title, seen) = settle(&mut ed, &cand_uri, &mut id);
@@ -126,36 +116,74 @@ fn start_with(
 ) -> (Editor, Value) {
     std::fs::write(root.join("Reference.lean"), REFERENCE).unwrap();
     std::fs::write(root.join("lean-toolchain"), "leanprover/lean4:v4.9.0\n").unwrap();
-    std::fs::write(
-        root.join("lean-assess.toml"),
-        format!("[reference]\nfile = \"Reference.lean\"\n\n[metrics]\n{metrics}"),
-    )
-    .unwrap();
     let script: String = rules.iter().map(|r| format!("{r}\n")).collect();
     std::fs::write(root.join("script.jsonl"), script).unwrap();
-    let logs = tempfile::tempdir().unwrap();
-    let mut cmd = Command::new(PROXY);
-    cmd.arg("serve")
-        .arg("--log")
-        .arg(logs.path().join("serve.log"))
-        .arg("--")
-        .arg(STANDIN)
-        .current_dir(root)
-        .env_remove("LEAN_ASSESS_CONFIG")
-        .env("XDG_CACHE_HOME", root.join("cache"));
     let script_path = root.join("script.jsonl").display().to_string();
     let mut all = vec![("LEAN_STANDIN_SCRIPT", script_path.as_str())];
     all.extend_from_slice(envs);
-    let mut ed = Editor::spawn(cmd, &all, logs);
-    let init = ed.request(
-        json!(0),
-        "initialize",
-        json!({"processId": null, "rootUri": uri_of(root),
-               "capabilities": {"workspace": {"codeLens": {"refreshSupport": true}},
-                                "window": {"showDocument": {"support": true}}}}),
+    let mut ed = Editor::proxy_in_project(
+        root,
+        &format!("[reference]\nfile = \"Reference.lean\"\n\n[metrics]\n{metrics}"),
+        &all,
     );
-    ed.notify("initialized", json!({}));
+    let init = ed.initialize_with(json!({"processId": null, "rootUri": uri_of(root),
+               "capabilities": {"workspace": {"codeLens": {"refreshSupport": true}},
+                                "window": {"showDocument": {"support": true}}}}));
     (ed, init)
+}
+
+/// A `ted` and `transted` lens (`transted` limited to `timeout_ms`) with the keep-alive every
+/// 50 ms and the stand-in recorded (see [`start_recorded`]); returns once the lens shows
+/// `transted` running (`ted`'s round comes first), with the last request id used.
+fn transted_running(
+    root: &Path,
+    timeout_ms: u64,
+    rules: &[Value],
+) -> (Editor, PathBuf, String, i64) {
+    let (mut ed, record, cand_uri) = start_recorded(
+        root,
+        &transted_lens(timeout_ms),
+        rules,
+        &[("LEAN_ASSESS_KEEPALIVE_MS", "50")],
+    );
+    let mut id = 10;
+    wait_for_title(&mut ed, &cand_uri, &mut id, "transted running…");
+    (ed, record, cand_uri, id)
+}
+
+/// The `[metrics]` lines of a `ted` and `transted` lens, `transted` limited to `timeout_ms`.
+fn transted_lens(timeout_ms: u64) -> String {
+    format!("lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = {timeout_ms}\n")
+}
+
+/// The merged goal's `rfl` closes it.
+fn rfl_closes() -> Value {
+    json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+           "tactics": ["rfl"], "declContains": "type_of%", "result": {"goals": []}})
+}
+
+/// The witness depends on no `sorryAx`.
+fn witness_axioms_clean() -> Value {
+    json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
+           "message": "'transted_witness' depends on axioms: [propext]"})
+}
+
+/// As [`start_with`], the stand-in recording what it receives (`LEAN_STANDIN_RECORD`, the
+/// returned path), and the candidate `Cand.lean` opened (its URI returned).
+fn start_recorded(
+    root: &Path,
+    metrics: &str,
+    rules: &[Value],
+    envs: &[(&str, &str)],
+) -> (Editor, PathBuf, String) {
+    let record = root.join("record.jsonl");
+    let record_text = record.display().to_string();
+    let mut all = vec![("LEAN_STANDIN_RECORD", record_text.as_str())];
+    all.extend_from_slice(envs);
+    let (mut ed, _) = start_with(root, metrics, rules, &all);
+    let cand_uri = uri_of(&root.join("Cand.lean"));
+    ed.open_document(&cand_uri, CANDIDATE);
+    (ed, record, cand_uri)
 }
 
 /// An edit while `transted` waits on Lean (its first goal query stalls; the limit is 60 s):
@@ -167,49 +195,20 @@ fn start_with(
 fn an_edit_cancels_the_running_lean_judgement() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let goal = json!({"goals": [{"type": equality_goal(), "mvarId": "_uniq.1", "hyps": [],
-                                 "goalPrefix": "⊢ ", "ctx": {"__rpcref": "0"}}]});
+    let goal = one_goal_tagged(equality_goal());
     let rules = [
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
                "tactics": ["skip"], "declContains": "@_tt.S2._stmt)", "stall": true}),
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
                "tactics": ["skip"], "declContains": "type_of%", "result": goal}),
-        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-               "tactics": ["rfl"], "declContains": "type_of%", "result": {"goals": []}}),
-        json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
-               "message": "'transted_witness' depends on axioms: [propext]"}),
+        rfl_closes(),
+        witness_axioms_clean(),
     ];
-    let record = root.join("record.jsonl");
-    let record_text = record.display().to_string();
-    let (mut ed, _) = start_with(
-        root,
-        "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 60000\n",
-        &rules,
-        &[("LEAN_STANDIN_RECORD", &record_text)],
-    );
-    let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    let (mut ed, record, cand_uri) = start_recorded(root, &transted_lens(60000), &rules, &[]);
     let mut id = 10;
     // The TED round is done and transted runs (stalled in Lean).
     loop {
-        let m = ed.recv_matching(|m| {
-            m["method"] == "workspace/codeLens/refresh"
-                || m["method"] == "client/registerCapability"
-        });
-        ed.send(&json!({"jsonrpc": "2.0", "id": m["id"], "result": null}));
-        if m["method"] != "workspace/codeLens/refresh" {
-            continue;
-        }
-        id += 1;
-        let l = ed.request(
-            json!(id),
-            "textDocument/codeLens",
-            json!({"textDocument": {"uri": cand_uri}}),
-        );
-        let t = l["result"][0]["command"]["title"].as_str().unwrap_or("");
+        let t = next_refresh_title(&mut ed, &cand_uri, &mut id);
         if t.contains("transted running…") && t.contains("ted ") {
             break;
         }
@@ -304,36 +303,15 @@ fn method_of(line: &str) -> String {
 fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let goal = json!({"goals": [{"type": equality_goal(), "mvarId": "_uniq.1", "hyps": [],
-                                 "goalPrefix": "⊢ ", "ctx": {"__rpcref": "0"}}]});
+    let goal = one_goal_tagged(equality_goal());
     let rules = [
         json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
                "tactics": ["skip"], "declContains": "type_of%", "times": 1, "delayMs": 1000,
                "result": goal}),
-        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-               "tactics": ["rfl"], "declContains": "type_of%", "result": {"goals": []}}),
-        json!({"method": "standin/diagnostic", "lineContains": "#print axioms", "severity": 3,
-               "message": "'transted_witness' depends on axioms: [propext]"}),
+        rfl_closes(),
+        witness_axioms_clean(),
     ];
-    let record = root.join("record.jsonl");
-    let record_text = record.display().to_string();
-    let (mut ed, _) = start_with(
-        root,
-        "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 20000\n",
-        &rules,
-        &[
-            ("LEAN_ASSESS_KEEPALIVE_MS", "50"),
-            ("LEAN_STANDIN_RECORD", &record_text),
-        ],
-    );
-    let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
-    let mut id = 10;
-    // (`ted` first: its round's refresh shows `transted` running.)
-    wait_for_title(&mut ed, &cand_uri, &mut id, "transted running…");
+    let (mut ed, record, cand_uri, mut id) = transted_running(root, 20000, &rules);
     // The editor's own traffic while the judgement waits on Lean (its delayed goal query is
     // out: waited for in the record): notifications Lean alone sees, and requests Lean answers
     // (`standin/echo` returns each exactly as received).
@@ -441,27 +419,35 @@ fn wait_for_title(ed: &mut Editor, cand_uri: &str, id: &mut i64, wanted: &str) {
             started.elapsed() < Duration::from_secs(20),
             "never saw {wanted:?}"
         );
+        if next_refresh_title(ed, cand_uri, id).contains(wanted) {
+            return;
+        }
+    }
+}
+
+/// The first lens's title after the next `workspace/codeLens/refresh` (each refresh and
+/// capability registration answered on the way), asked for with the next request id.
+fn next_refresh_title(ed: &mut Editor, cand_uri: &str, id: &mut i64) -> String {
+    loop {
         let m = ed.recv_matching(|m| {
             m["method"] == "workspace/codeLens/refresh"
                 || m["method"] == "client/registerCapability"
         });
         ed.send(&json!({"jsonrpc": "2.0", "id": m["id"], "result": null}));
-        if m["method"] != "workspace/codeLens/refresh" {
-            continue;
-        }
-        *id += 1;
-        let l = ed.request(
-            json!(*id),
-            "textDocument/codeLens",
-            json!({"textDocument": {"uri": cand_uri}}),
-        );
-        if l["result"][0]["command"]["title"]
-            .as_str()
-            .is_some_and(|t| t.contains(wanted))
-        {
-            return;
+        if m["method"] == "workspace/codeLens/refresh" {
+            break;
         }
     }
+    *id += 1;
+    let l = ed.request(
+        json!(*id),
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": cand_uri}}),
+    );
+    l["result"][0]["command"]["title"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
 }
 
 /// An editor that leaves without `shutdown` while a lens judgement waits on Lean (its goal
@@ -477,24 +463,7 @@ fn an_editor_leaving_mid_judgement_stops_the_keep_alive_before_the_proxys_shutdo
                "tactics": ["skip"], "declContains": "type_of%", "stall": true}),
         json!({"method": "shutdown", "delayMs": 200, "result": null}),
     ];
-    let record = root.join("record.jsonl");
-    let record_text = record.display().to_string();
-    let (mut ed, _) = start_with(
-        root,
-        "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 60000\n",
-        &rules,
-        &[
-            ("LEAN_ASSESS_KEEPALIVE_MS", "50"),
-            ("LEAN_STANDIN_RECORD", &record_text),
-        ],
-    );
-    let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
-    let mut id = 10;
-    wait_for_title(&mut ed, &cand_uri, &mut id, "transted running…");
+    let (mut ed, record, _, _) = transted_running(root, 60000, &rules);
     // The stalled query is out and the session is ticking (a stall does not stop the stand-in
     // reading, so the record is live).
     let started = Instant::now();
@@ -522,7 +491,7 @@ fn an_editor_leaving_mid_judgement_stops_the_keep_alive_before_the_proxys_shutdo
 /// BEq in the lens asks the `[llm]` endpoint for `samples` proofs per direction (3 here, not
 /// the default 8), as batch does: no fixed attempt proves the pair (`exact?` finds nothing,
 /// every `exact` script fails), the sampled `rw [thm_P]` proves both directions.
-/// The `[llm]` is the project file's, so (issue 17.1) nothing is sent before the user allows it
+/// The `[llm]` is the project file's, so nothing is sent before the user allows it
 /// through `window/showMessageRequest`; "Allow" is remembered in the user's state directory
 /// (not in the workspace), and the project's `api_key_env` is never read.
 #[test]
@@ -560,10 +529,7 @@ fn beq_in_the_lens_asks_the_configured_number_of_samples() {
         ],
     );
     let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;
     let (title, _) = settle(&mut ed, &cand_uri, &mut id);
     assert!(!title.contains("beq equivalent"), "{title}");
@@ -616,24 +582,7 @@ fn settle(ed: &mut Editor, cand_uri: &str, id: &mut i64) -> (String, Vec<String>
             started.elapsed() < Duration::from_secs(40),
             "lens never settled: {seen:?}"
         );
-        let m = ed.recv_matching(|m| {
-            m["method"] == "workspace/codeLens/refresh"
-                || m["method"] == "client/registerCapability"
-        });
-        ed.send(&json!({"jsonrpc": "2.0", "id": m["id"], "result": null}));
-        if m["method"] != "workspace/codeLens/refresh" {
-            continue;
-        }
-        *id += 1;
-        let l = ed.request(
-            json!(*id),
-            "textDocument/codeLens",
-            json!({"textDocument": {"uri": cand_uri}}),
-        );
-        let t = l["result"][0]["command"]["title"]
-            .as_str()
-            .unwrap_or("")
-            .to_string();
+        let t = next_refresh_title(ed, cand_uri, id);
         seen.push(t.clone());
         if !t.is_empty() && !t.contains("running") && !t.contains("pending") {
             break t;
@@ -656,10 +605,7 @@ fn a_header_error_fails_the_lean_lens_metrics_loudly() {
         &rules,
     );
     let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;
     let (title, seen) = settle(&mut ed, &cand_uri, &mut id);
     for m in ["defeq failed", "transted failed", "beq failed"] {
@@ -689,27 +635,14 @@ fn a_header_error_fails_the_lean_lens_metrics_loudly() {
 fn beq_plus_in_the_lens() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let rules = [
-        json!({"method": "textDocument/codeAction", "result": []}),
-        json!({"method": "standin/diagnostic", "lineContains": "apply thm_P",
-               "messageKind": "exactFailed"}),
-        json!({"method": "standin/diagnostic", "lineContains": "assumption",
-               "message": "tactic 'assumption' failed"}),
-        json!({"method": "standin/diagnostic", "lineContains": "theorem thm_Q",
-               "textContains": "symm_saturate\n  all_goals intros", "message": "unsolved goals"}),
-        json!({"method": "standin/diagnostic", "lineContains": "#print axioms",
-               "messageKind": "axiomsSorry"}),
-    ];
+    let rules = beq_plus_rules();
     let (mut ed, _) = start(
         root,
         "lens = [\"ted\", \"beq+\"]\nbeq_timeout_ms = 10000\n",
         &rules,
     );
     let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;
     let (title, seen) = settle(&mut ed, &cand_uri, &mut id);
     assert!(title.contains("beq+ equivalent"), "{title} ({seen:?})");
@@ -727,15 +660,12 @@ fn a_slow_first_open_says_lean_is_loading_not_timed_out() {
                         "textContains": "example (a b : Nat)", "stall": true})];
     let (mut ed, _) = start_with(
         root,
-        "lens = [\"ted\", \"transted\"]\ntransted_timeout_ms = 60000\n",
+        &transted_lens(60000),
         &rules,
         &[("LEAN_ASSESS_LOAD_TIMEOUT_MS", "500")],
     );
     let cand_uri = uri_of(&root.join("Cand.lean"));
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;
     let (title, seen) = settle(&mut ed, &cand_uri, &mut id);
     assert!(title.contains("transted failed"), "{title} ({seen:?})");

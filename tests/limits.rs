@@ -1,10 +1,12 @@
-//! Bounded on any input (issues 13, 14, 17): the real binary on the issues' reproductions, and
-//! the engine's limits through the library.
+//! Bounded on any input: the real binary on inputs that drive recursion, time or memory without
+//! bound when unchecked, and the engine's limits through the library.
 //!
 //! The CLI runs under a 2 MiB stack (`ulimit -s 2048`), the size of the proxy's worker threads,
 //! where the same parser, tree code and metrics run: recursion once per tree level overflows it
-//! on the inputs below (each failed before the fixes). Inputs are generated here, sized to keep
+//! on the inputs below unless it is bounded. Inputs are generated here, sized to keep
 //! each test to a few seconds in a debug build; `benches/limits.rs` runs the large sizes.
+
+mod common;
 
 use lean_assess::distance::{
     self, Algorithm, CostModel, DistanceError, FlatTree, LabelInterner, Workspace, MAX_TABLE_CELLS,
@@ -62,7 +64,7 @@ fn assert_no_crash(out: &Output, what: &str) {
     );
 }
 
-/// The issue's long chains: 20,000-term sums, 20,000-factor products, `x⁻¹⁻¹…` 10,000 deep.
+/// Long chains: 20,000-term sums, 20,000-factor products, `x⁻¹⁻¹…` 10,000 deep.
 fn long_chains() -> Vec<(&'static str, String)> {
     vec![
         ("sum.lean", chain_statement("+", 20_000)),
@@ -305,18 +307,9 @@ fn an_unclosed_parenthesis_is_the_same_error_in_binders_and_conclusion() {
     }
 }
 
-/// A spine whose heavy child alternates sides: expensive for left and right paths alike.
+/// A zig-zag tree with side leaves `a`, `b`, `c` in turn.
 fn zigzag(levels: usize) -> Tree {
-    let mut t = Tree::leaf("x");
-    for i in 0..levels {
-        let side = Tree::leaf(["a", "b", "c"][i % 3]);
-        t = if i % 2 == 0 {
-            Tree::node("f", vec![t, side])
-        } else {
-            Tree::node("g", vec![side, t])
-        };
-    }
-    t
+    common::zigzag(levels, |i| ["a", "b", "c"][i % 3].to_string())
 }
 
 #[test]
@@ -468,7 +461,7 @@ fn serve_with_a_server_that_cannot_start_says_so_on_stderr() {
 #[test]
 fn a_statement_past_a_mebibyte_is_one_clear_error() {
     let dir = tempfile::tempdir().unwrap();
-    // 280,000 terms: 1.1 MB (the issue's 5.9 MB statement crashed `tree` and `score`).
+    // 280,000 terms: 1.1 MB (a 5.9 MB statement must not crash `tree` or `score`).
     write(dir.path(), "huge.lean", &chain_statement("+", 280_000));
     write(dir.path(), "small.lean", &chain_statement("+", 3));
     for args in [

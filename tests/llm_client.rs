@@ -2,8 +2,11 @@
 //! success, `n` ignored by the server, retries then success, 401, timeout, garbage body,
 //! unreachable endpoint, missing key, and that the key appears in no error and no log line.
 
+mod common;
+
+use common::{completion, read_http_request, write_http_reply, HttpRequest};
 use lean_assess::llm::{ChatMessage, LlmClient, LlmError, LlmSettings};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -27,22 +30,8 @@ fn reply(status: u16, body: &str) -> Reply {
     }
 }
 
-fn completion(contents: &[&str]) -> String {
-    let choices: Vec<_> = contents
-        .iter()
-        .enumerate()
-        .map(|(i, c)| serde_json::json!({"index": i, "message": {"role": "assistant", "content": c}}))
-        .collect();
-    serde_json::json!({"id": "x", "object": "chat.completion", "choices": choices}).to_string()
-}
-
 /// A request as the server saw it.
-#[derive(Clone, Debug)]
-struct Seen {
-    request_line: String,
-    headers: Vec<(String, String)>,
-    body: serde_json::Value,
-}
+type Seen = HttpRequest;
 
 struct StandIn {
     base_url: String,
@@ -74,43 +63,12 @@ fn stand_in(replies: Vec<Reply>) -> StandIn {
 }
 
 fn serve_one(stream: TcpStream, r: Reply, seen: &Mutex<Vec<Seen>>) {
-    let mut reader = BufReader::new(stream.try_clone().expect("clone"));
-    let mut request_line = String::new();
-    if reader.read_line(&mut request_line).is_err() {
+    let Some(request) = read_http_request(&stream) else {
         return;
-    }
-    let mut headers = Vec::new();
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).unwrap_or(0) == 0 || line.trim().is_empty() {
-            break;
-        }
-        if let Some((k, v)) = line.trim_end().split_once(':') {
-            headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
-        }
-    }
-    let len = headers
-        .iter()
-        .find(|(k, _)| k == "content-length")
-        .and_then(|(_, v)| v.parse::<usize>().ok())
-        .unwrap_or(0);
-    let mut body = vec![0u8; len];
-    let _ = reader.read_exact(&mut body);
-    seen.lock().expect("lock").push(Seen {
-        request_line: request_line.trim_end().to_string(),
-        headers,
-        body: serde_json::from_slice(&body).unwrap_or(serde_json::Value::Null),
-    });
+    };
+    seen.lock().expect("lock").push(request);
     thread::sleep(r.delay);
-    let mut stream = stream;
-    let _ = write!(
-        stream,
-        "HTTP/1.1 {} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{}",
-        r.status,
-        r.body.len(),
-        r.body
-    );
-    let _ = stream.flush();
+    write_http_reply(stream, r.status, &r.body);
 }
 
 fn settings(base_url: &str) -> LlmSettings {
@@ -396,7 +354,7 @@ async fn the_client_is_beqs_proof_sampler() {
 }
 
 /// A judgement whose deadline passes drops the sampling future: no request is sent after
-/// that (the blocking loop used to run on to `samples` unobserved), and a huge `samples` is
+/// that (a loop must not run on to `samples` unobserved), and a huge `samples` is
 /// neither allocated up front nor sent.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sampling_stops_when_the_judgement_is_dropped() {

@@ -1,43 +1,18 @@
 //! `lean-assess mcp` driven by a real MCP client: PyPI's `mcp` package (tests/mcp/client.py),
-//! which lists the tools and calls each one, asserting on the results. When python3 or its `mcp`
+//! which lists the tools and calls each one, asserting on the results.
 //! With `--lean-project`, the Lean-backed metrics run against the project's scripted Lean
 //! stand-in (`lean-standin`): a successful compare with its progress notifications, and a call
 //! that hits `--lean-call-timeout` (failures, never scores; the stand-in process is gone after),
 //! and a call the client abandons (the SDK's `notifications/cancelled`: the stand-in is killed).
-//! When python3 or its `mcp`
-//! package is missing the test says so plainly and passes without checking anything
-//! (install with `python3 -m pip install -r tests/mcp/requirements.txt`).
-
-// A test that cannot run says so plainly on stderr.
-#![allow(clippy::print_stderr)]
+//! python3 and its `mcp` package are installed by scripts/install-test-deps.sh; without them the
+//! test fails naming what is missing.
 
 mod common;
 
-use common::tagged;
+use common::renamed_pair_proved_rules;
 use serde_json::{json, Value};
 use std::path::Path;
 use std::process::Command;
-
-/// The stand-in's script for a successful compare (the rules of tests/bench_lean.rs's
-/// `score_runs_the_lean_metrics_through_a_spawned_server`): transted closes the pair by `rfl`
-/// (defeq shares its oracle), BEq's `exact?` proves both directions.
-fn success_script() -> Vec<Value> {
-    vec![
-        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-               "tactics": ["skip"], "declContains": "_tt.S1.",
-               "result": {"goals": [{"type": tagged(
-                   "[([∀ ([n] : [ℕ]), [[[n] + [0]] = [n]]]) = ([∀ ([m] : [ℕ]), [[[m] + [0]] = [m]]])]"),
-                   "mvarId": "_uniq.1", "hyps": [], "goalPrefix": "⊢ ", "ctx": {"__rpcref": "0"}}]}}),
-        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-               "tactics": ["rfl"], "result": {"goals": []}}),
-        json!({"method": "standin/diagnostic", "lineContains": "#print axioms transted_witness",
-               "severity": 3, "message": "'transted_witness' depends on axioms: [propext]"}),
-        json!({"method": "standin/diagnostic", "lineContains": ".thm_Q", "severity": 3,
-               "message": "'q' depends on axioms: [propext, sorryAx]"}),
-        json!({"method": "textDocument/codeAction", "tactics": ["exact?"],
-               "tryThis": ["exact thm_P"]}),
-    ]
-}
 
 /// Every goal query stalls (never answered): only --lean-call-timeout ends the call.
 fn stall_script() -> Vec<Value> {
@@ -87,28 +62,29 @@ fn the_pypi_mcp_client_lists_and_calls_every_tool() {
     .expect("copy the reference fixture");
     std::fs::write(work.path().join("Candidate.lean"), CANDIDATE).expect("write the candidate");
     std::fs::write(work.path().join("lean-assess.toml"), CONFIG).expect("write the config");
-    write_script(&work.path().join("success.jsonl"), &success_script());
+    write_script(
+        &work.path().join("success.jsonl"),
+        &renamed_pair_proved_rules(),
+    );
     write_script(&work.path().join("stall.jsonl"), &stall_script());
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp/client.py");
-    let output = match Command::new("python3")
+    let output = Command::new(common::require_tool("python3"))
         .arg(&script)
         .arg(env!("CARGO_BIN_EXE_lean-assess"))
         .arg(work.path())
         .arg(env!("CARGO_BIN_EXE_lean-standin"))
         .output()
-    {
-        Ok(output) => output,
-        Err(e) => {
-            eprintln!("SKIPPED: the MCP client test needs python3 ({e})");
-            return;
-        }
-    };
+        .expect("run the MCP client");
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    if output.status.code() == Some(77) {
-        eprintln!("SKIPPED: {}", stdout.trim());
-        return;
-    }
+    // The client's exit status 77: python's `mcp` package is missing.
+    assert_ne!(
+        output.status.code(),
+        Some(77),
+        "this test needs python's `mcp` package ({}): install it with `python3 -m pip install -r tests/mcp/requirements.txt` or {}",
+        stdout.trim(),
+        common::INSTALL_TEST_DEPS
+    );
     assert!(
         output.status.success()
             && stdout.contains("OK: lean-assess mcp passed")

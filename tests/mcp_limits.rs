@@ -3,15 +3,15 @@
 //! excess at once while `tools/list` still answers, `operator_tree`'s nested JSON for a deep
 //! tree, and file arguments limited to the server's roots.
 
+mod common;
+
+use common::{PROXY as BIN, STANDIN};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_lean-assess");
-const STANDIN: &str = env!("CARGO_BIN_EXE_lean-standin");
 
 struct Mcp {
     child: Child,
@@ -55,19 +55,10 @@ impl Mcp {
         let mut child = cmd.spawn().expect("start lean-assess mcp");
         let stdin = child.stdin.take().expect("stdin");
         let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         let mut mcp = Mcp {
             child,
             stdin,
-            lines,
+            lines: common::lines_of(stdout),
         };
         mcp.send_line(&json!({"jsonrpc":"2.0","id":"init","method":"initialize","params":{
             "protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}})

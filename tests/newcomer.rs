@@ -1,19 +1,14 @@
-//! The newcomer's path (issue 13): the README's test command, `scripts/test-all.sh`, installs
+//! The newcomer's path: the README's test command, `scripts/test-all.sh`, installs
 //! what the tests need or stops at once — before the long build — naming what is missing.
 //! Here on a PATH without node/npm: with installing switched off it stops in seconds naming
 //! them; with installing on and no apt-get it stops in seconds saying so.
+
+mod common;
 
 use std::os::unix::fs::symlink;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-fn which(tool: &str) -> Option<std::path::PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|d| d.join(tool))
-        .find(|p| p.is_file())
-}
 
 #[test]
 fn test_all_stops_at_once_when_a_tool_is_missing() {
@@ -21,18 +16,7 @@ fn test_all_stops_at_once_when_a_tool_is_missing() {
     let bin = tempfile::tempdir().expect("tmp");
     // A machine with bash, coreutils basics, cargo and python3, but no node, npm or apt-get.
     for tool in ["bash", "dirname", "id", "cargo", "python3", "env"] {
-        match which(tool) {
-            Some(p) => symlink(p, bin.path().join(tool)).expect("link"),
-            None => {
-                // Written to the stderr handle: libtest captures the print macros, and the skip
-                // must be visible in a normal `cargo test` run.
-                let _ = std::io::Write::write_all(
-                    &mut std::io::stderr(),
-                    format!("skipped test_all_stops_at_once_when_a_tool_is_missing: no `{tool}` on PATH to build the test machine from\n").as_bytes(),
-                );
-                return;
-            }
-        }
+        symlink(common::require_tool(tool), bin.path().join(tool)).expect("link");
     }
     let run = |no_install: bool| {
         let started = Instant::now();

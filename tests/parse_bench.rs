@@ -174,35 +174,33 @@ fn time_to_parse_all_statements() {
     std::io::Write::write_all(&mut std::io::stdout(), msg.as_bytes()).unwrap();
 }
 
+/// A tree as an s-expression: labels quoted, `*` after a free variable, `#` after a free
+/// hypothesis, `!` after an unparsed span.
 fn sexp(t: &Tree, out: &mut String) {
-    let flag = if t.variable_freecost {
-        "*"
-    } else if t.hypothesis_freecost {
-        "#"
-    } else if t.unparsed {
-        "!"
-    } else {
-        ""
-    };
+    let flags = [
+        (t.variable_freecost, "*"),
+        (t.hypothesis_freecost, "#"),
+        (t.unparsed, "!"),
+    ];
+    let flag = flags.iter().find(|(on, _)| *on).map_or("", |(_, f)| *f);
     if t.children.is_empty() {
         out.push_str(&format!("'{}'{flag}", t.label));
-    } else {
-        out.push_str(&format!("('{}'{flag}", t.label));
-        for c in &t.children {
-            out.push(' ');
-            sexp(c, out);
-        }
-        out.push(')');
+        return;
     }
+    out.push_str(&format!("('{}'{flag}", t.label));
+    for c in &t.children {
+        out.push(' ');
+        sexp(c, out);
+    }
+    out.push(')');
 }
 
 /// Writes every written statement's tree as an s-expression to `$LEAN_ASSESS_DUMP` (a review aid).
 #[test]
-#[ignore]
+#[ignore = "a review aid, run by hand with LEAN_ASSESS_DUMP=FILE"]
 fn dump_trees() {
-    let Ok(path) = std::env::var("LEAN_ASSESS_DUMP") else {
-        return;
-    };
+    let path = std::env::var("LEAN_ASSESS_DUMP")
+        .expect("LEAN_ASSESS_DUMP=FILE names where to write the trees");
     let mut out = String::new();
     let fields: &[&'static str] = if std::env::var("LEAN_ASSESS_DUMP_HOVER").is_ok() {
         &["ref_hover_statement", "cand_hover_statement"]
@@ -220,14 +218,9 @@ fn dump_trees() {
     std::fs::write(path, out).unwrap();
 }
 
-/// Review aid: how far our trees of Lean's reorganized hover text are from GTED's trees of the same
-/// text (unit-cost TED), with the largest differences.
-/// `cargo test --test parse_bench gted_tree_distance -- --ignored --nocapture`
-#[test]
-#[ignore]
-fn gted_tree_distance() {
-    use lean_assess::distance::{ted, CostModel};
-    let mut rows = Vec::new();
+/// Each side of each pair of the bench datasets: its id, the side (`ref` or `cand`), Lean's
+/// reorganized hover text, our tree of that text and GTED's tree of it.
+fn for_each_gted_tree(mut visit: impl FnMut(&str, &'static str, &str, &Tree, &Tree)) {
     for ds in DATASETS {
         let p = format!("{}/fixtures/bench/{ds}.jsonl", env!("CARGO_MANIFEST_DIR"));
         let t = format!(
@@ -239,6 +232,7 @@ fn gted_tree_distance() {
         for (pl, tl) in pairs.lines().zip(trees.lines()) {
             let pv: serde_json::Value = serde_json::from_str(pl).unwrap();
             let tv: serde_json::Value = serde_json::from_str(tl).unwrap();
+            let id = pv["id"].to_string();
             for side in ["ref", "cand"] {
                 let text = pv[format!("{side}_reorganized_hover_statement")]
                     .as_str()
@@ -246,22 +240,35 @@ fn gted_tree_distance() {
                 let theirs: Tree =
                     serde_json::from_value(tv[format!("{side}_tree")].clone()).unwrap();
                 let ours = parse_statement(text, &Header::default()).unwrap().tree;
-                let d = ted(&ours, &theirs, CostModel::default());
-                let mut both = String::new();
-                sexp(&ours, &mut both);
-                both.push('\n');
-                sexp(&theirs, &mut both);
-                rows.push((
-                    d,
-                    ours.size(),
-                    theirs.size(),
-                    pv["id"].to_string(),
-                    side,
-                    format!("{text}\n{both}"),
-                ));
+                visit(&id, side, text, &ours, &theirs);
             }
         }
     }
+}
+
+/// Review aid: how far our trees of Lean's reorganized hover text are from GTED's trees of the same
+/// text (unit-cost TED), with the largest differences.
+/// `cargo test --test parse_bench gted_tree_distance -- --ignored --nocapture`
+#[test]
+#[ignore = "a review aid: prints a report, run by hand"]
+fn gted_tree_distance() {
+    use lean_assess::distance::{ted, CostModel};
+    let mut rows = Vec::new();
+    for_each_gted_tree(|id, side, text, ours, theirs| {
+        let d = ted(ours, theirs, CostModel::default());
+        let mut both = String::new();
+        sexp(ours, &mut both);
+        both.push('\n');
+        sexp(theirs, &mut both);
+        rows.push((
+            d,
+            ours.size(),
+            theirs.size(),
+            id.to_string(),
+            side,
+            format!("{text}\n{both}"),
+        ));
+    });
     let total: u32 = rows.iter().map(|r| r.0).sum();
     let exact = rows.iter().filter(|r| r.0 == 0).count();
     rows.sort_by_key(|r| std::cmp::Reverse(r.0));
@@ -327,59 +334,40 @@ fn snapshot_trees_match() {
 /// Review aid: theorem binders whose hypothesis/variable flag differs from GTED's (on the same
 /// reorganized hover text). `cargo test --test parse_bench binder_flags -- --ignored --nocapture`
 #[test]
-#[ignore]
+#[ignore = "a review aid: prints a report, run by hand"]
 fn binder_flags_against_gted() {
     let mut agree = 0;
     let mut msg = String::new();
-    for ds in DATASETS {
-        let p = format!("{}/fixtures/bench/{ds}.jsonl", env!("CARGO_MANIFEST_DIR"));
-        let t = format!(
-            "{}/fixtures/bench/{ds}.trees.jsonl",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let pairs = std::fs::read_to_string(p).unwrap();
-        let trees = std::fs::read_to_string(t).unwrap();
-        for (pl, tl) in pairs.lines().zip(trees.lines()) {
-            let pv: serde_json::Value = serde_json::from_str(pl).unwrap();
-            let tv: serde_json::Value = serde_json::from_str(tl).unwrap();
-            for side in ["ref", "cand"] {
-                let text = pv[format!("{side}_reorganized_hover_statement")]
-                    .as_str()
-                    .unwrap();
-                let theirs: Tree =
-                    serde_json::from_value(tv[format!("{side}_tree")].clone()).unwrap();
-                let ours = parse_statement(text, &Header::default()).unwrap().tree;
-                let flags = |t: &Tree| -> Vec<(String, bool, bool)> {
-                    t.children
-                        .first()
-                        .map(|sig| {
-                            sig.children
-                                .iter()
-                                .filter(|b| b.label == " _ : _ " && b.children.len() == 2)
-                                .map(|b| {
-                                    let n = &b.children[0];
-                                    (n.label.clone(), n.variable_freecost, n.hypothesis_freecost)
-                                })
-                                .collect()
+    for_each_gted_tree(|id, side, _, ours, theirs| {
+        let flags = |t: &Tree| -> Vec<(String, bool, bool)> {
+            t.children
+                .first()
+                .map(|sig| {
+                    sig.children
+                        .iter()
+                        .filter(|b| b.label == " _ : _ " && b.children.len() == 2)
+                        .map(|b| {
+                            let n = &b.children[0];
+                            (n.label.clone(), n.variable_freecost, n.hypothesis_freecost)
                         })
-                        .unwrap_or_default()
-                };
-                let theirs_f = flags(&theirs);
-                for o in flags(&ours) {
-                    if let Some(t) = theirs_f.iter().find(|t| t.0 == o.0) {
-                        if (t.1, t.2) == (o.1, o.2) {
-                            agree += 1;
-                        } else {
-                            msg.push_str(&format!(
-                                "{} {side} {}: ours var={} hyp={}, gted var={} hyp={}\n",
-                                pv["id"], o.0, o.1, o.2, t.1, t.2
-                            ));
-                        }
-                    }
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let theirs_f = flags(theirs);
+        for o in flags(ours) {
+            if let Some(t) = theirs_f.iter().find(|t| t.0 == o.0) {
+                if (t.1, t.2) == (o.1, o.2) {
+                    agree += 1;
+                } else {
+                    msg.push_str(&format!(
+                        "{id} {side} {}: ours var={} hyp={}, gted var={} hyp={}\n",
+                        o.0, o.1, o.2, t.1, t.2
+                    ));
                 }
             }
         }
-    }
+    });
     msg.push_str(&format!("{agree} binders agree\n"));
     std::io::Write::write_all(&mut std::io::stdout(), msg.as_bytes()).unwrap();
 }

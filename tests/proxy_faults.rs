@@ -4,11 +4,26 @@
 
 mod common;
 
-use common::{is_running, Editor, PROXY, STANDIN, WAIT};
+use common::{
+    assert_symlink, is_running, run_with_path, write_shell_script, Editor, PROXY, STANDIN, WAIT,
+};
 use serde_json::{json, Value};
-use std::os::unix::fs::PermissionsExt;
 use std::process::Command;
 use std::time::{Duration, Instant};
+
+/// The server's crash is shown to the user as an error naming its exit status `code` and
+/// each of `fragments`, and the proxy exits with the same status.
+fn assert_crash_shown(ed: &mut Editor, code: i32, fragments: &[&str]) {
+    let shown = ed.recv_matching(|m| m["method"] == "window/showMessage");
+    assert_eq!(shown["params"]["type"], 1);
+    let text = shown["params"]["message"].as_str().expect("message");
+    assert!(text.contains(&format!("exit status {code}")), "{text}");
+    for fragment in fragments {
+        assert!(text.contains(fragment), "{text}");
+    }
+    let status = ed.wait(WAIT).expect("the proxy exits");
+    assert_eq!(status.code(), Some(code));
+}
 
 #[test]
 fn crash_reports_status_and_stderr_and_exits_nonzero() {
@@ -21,14 +36,11 @@ fn crash_reports_status_and_stderr_and_exits_nonzero() {
         "standin/crash",
         json!({"code": 3, "stderr": ["[file:///a.lean] stack overflow", "Watchdog error: worker crashed"]}),
     );
-    let shown = ed.recv_matching(|m| m["method"] == "window/showMessage");
-    assert_eq!(shown["params"]["type"], 1);
-    let text = shown["params"]["message"].as_str().expect("message");
-    assert!(text.contains("exit status 3"), "{text}");
-    assert!(text.contains("Watchdog error: worker crashed"), "{text}");
-    assert!(text.contains("stack overflow"), "{text}");
-    let status = ed.wait(WAIT).expect("the proxy exits");
-    assert_eq!(status.code(), Some(3));
+    assert_crash_shown(
+        &mut ed,
+        3,
+        &["Watchdog error: worker crashed", "stack overflow"],
+    );
     assert!(!is_running(pid));
     // Lean's stderr went through unchanged to the proxy's stderr; the proxy added nothing.
     let lines = stderr_lines_until(&mut ed, 2);
@@ -181,14 +193,11 @@ fn crash_mid_frame_fails_waiting_requests_and_reports_status_and_stderr() {
     // The request Lean never answered gets an error reply (LSP RequestFailed), not silence.
     let reply = ed.recv_matching(|m| m["id"] == 0);
     assert_eq!(reply["error"]["code"], -32803, "{reply}");
-    let shown = ed.recv_matching(|m| m["method"] == "window/showMessage");
-    assert_eq!(shown["params"]["type"], 1);
-    let text = shown["params"]["message"].as_str().expect("message");
-    assert!(text.contains("exit status 5"), "{text}");
-    assert!(text.contains("middle of a message"), "{text}");
-    assert!(text.contains("INTERNAL PANIC: out of memory"), "{text}");
-    let status = ed.wait(WAIT).expect("the proxy exits");
-    assert_eq!(status.code(), Some(5));
+    assert_crash_shown(
+        &mut ed,
+        5,
+        &["middle of a message", "INTERNAL PANIC: out of memory"],
+    );
     let log = ed.log_text();
     assert!(
         log.contains("exit status 5") && log.contains("INTERNAL PANIC"),
@@ -220,11 +229,6 @@ fn initialize(ed: &mut Editor) {
     ed.recv_matching(|m| m["id"] == "register_lean_watcher");
 }
 
-fn script(path: &std::path::Path, body: &str) {
-    std::fs::write(path, format!("#!/bin/sh\n{body}\n")).expect("write");
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-}
-
 #[test]
 fn shim_installs_and_dispatches() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -252,23 +256,15 @@ fn shim_installs_and_dispatches() {
         "{text}"
     );
     let lake = shim.join("lake");
-    assert!(std::fs::symlink_metadata(&lake)
-        .expect("link")
-        .file_type()
-        .is_symlink());
+    assert_symlink(&lake);
 
     // A "real" lake further down PATH: other commands are handed over unchanged.
     let real = tmp.path().join("real");
     std::fs::create_dir_all(&real).expect("dir");
-    script(&real.join("lake"), &format!("if [ \"$1\" = serve ]; then exec {STANDIN}; fi\necho \"real lake: $*\"; echo \"err\" >&2; exit 7"));
+    write_shell_script(&real.join("lake"), &format!("if [ \"$1\" = serve ]; then exec {STANDIN}; fi\necho \"real lake: $*\"; echo \"err\" >&2; exit 7"));
     let path = format!("{}:{}", shim.display(), real.display());
     let home = tmp.path().join("home");
-    let out = Command::new(&lake)
-        .args(["build", "My Lib", "--verbose"])
-        .env("PATH", &path)
-        .env("HOME", &home)
-        .output()
-        .expect("run lake");
+    let out = run_with_path(&lake, &["build", "My Lib", "--verbose"], &path, &home);
     assert_eq!(out.status.code(), Some(7));
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
@@ -277,48 +273,21 @@ fn shim_installs_and_dispatches() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "err\n");
 
     // `lake serve -- DIR` runs the proxy in front of the real `lake serve`.
-    let mut cmd = Command::new(&lake);
-    cmd.args(["serve", "--", "/ws"])
-        .env("PATH", &path)
-        .env("HOME", &home)
-        .env("XDG_CACHE_HOME", tmp.path());
-    let mut ed = Editor::spawn(cmd, &[], tempfile::tempdir().expect("tmp"));
+    let mut ed = Editor::shimmed(&lake, &["serve", "--", "/ws"], &path, &home, tmp.path());
     let init = ed.initialize();
     assert_eq!(init["result"]["serverInfo"]["name"], "Lean 4 Server");
-    assert_eq!(
-        ed.request(json!(1), "shutdown", Value::Null)["result"],
-        Value::Null
-    );
-    ed.notify("exit", Value::Null);
-    assert!(ed.wait(WAIT).expect("exits").success());
+    ed.shutdown_and_exit(json!(1));
 
     // No real lake: a clear error.
-    let out = Command::new(&lake)
-        .arg("build")
-        .env("PATH", &shim)
-        .env("HOME", &home)
-        .output()
-        .expect("run lake");
+    let out = run_with_path(&lake, &["build"], &shim, &home);
     assert_eq!(out.status.code(), Some(127));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no real `lake` found"));
 }
 
-/// Needs a real Lean toolchain: runs when `lake` is on PATH, otherwise says why it is skipped.
+/// `lean-assess serve` with no server named starts the real `lake serve` and initializes.
 #[test]
-// The skip notice is the test's output by design: it must say why it did not run.
-fn real_lake_serve_initializes_when_available() {
-    let on_path = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).any(|d| d.join("lake").is_file()))
-        .unwrap_or(false);
-    if !on_path {
-        // Written to the stderr handle, not `println!`: libtest captures the macros, and the skip
-        // must be visible in a normal `cargo test` run.
-        let _ = std::io::Write::write_all(
-            &mut std::io::stderr(),
-            b"skipped real_lake_serve_initializes_when_available: no `lake` on PATH, so no real Lean server to test against\n",
-        );
-        return;
-    }
+#[ignore = "needs a real Lean toolchain (`lake` on PATH), which the tests cannot install"]
+fn real_lake_serve_initializes() {
     let tmp = tempfile::tempdir().expect("tmp");
     let mut cmd = Command::new(PROXY);
     cmd.arg("serve")
@@ -328,10 +297,5 @@ fn real_lake_serve_initializes_when_available() {
     let mut ed = Editor::spawn(cmd, &[], tmp);
     let init = ed.initialize();
     assert_eq!(init["result"]["capabilities"]["hoverProvider"], true);
-    assert_eq!(
-        ed.request(json!(1), "shutdown", Value::Null)["result"],
-        Value::Null
-    );
-    ed.notify("exit", Value::Null);
-    assert!(ed.wait(WAIT).expect("exits").success());
+    ed.shutdown_and_exit(json!(1));
 }

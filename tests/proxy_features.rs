@@ -11,38 +11,17 @@
 
 mod common;
 
-use common::{Editor, PROXY, STANDIN};
+use common::{uri_of, Editor};
 use serde_json::{json, Value};
-use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
 const REFERENCE: &str = "import Mathlib\n\ntheorem mathd_algebra_478 (b h v : ℝ) (h₀ : 0 < b ∧ 0 < h ∧ 0 < v) (h₁ : v = 1 / 3 * (b * h)) (h₂ : b = 30) (h₃ : h = 13 / 2) : v = 65 := by\n  sorry\n\ntheorem same_name (x : ℕ) (h₁ : x ≤ 3) : x + 1 ≤ 4 := by\n  omega\n";
 const CANDIDATE: &str = "import Mathlib\n\n-- @reference Reference.lean::mathd_algebra_478\ntheorem cone (b h v : ℝ) (h₀ : 0 < b ∧ 0 < h ∧ 0 < v) (h₁ : v = 1 / 3 * (b * h)) (h₃ : h = 13 / 2) : v = 65 := by\n  sorry\n\ntheorem same_name (x : ℕ) (h₁ : x < 3) : 1 + x ≤ 4 := by\n  omega\n";
 
-fn uri_of(p: &Path) -> String {
-    lean_assess::files::path_to_uri(p)
-}
-
 fn start(dir: &tempfile::TempDir) -> Editor {
     let root = dir.path();
     std::fs::write(root.join("Reference.lean"), REFERENCE).unwrap();
-    std::fs::write(
-        root.join("lean-assess.toml"),
-        "[reference]\nfile = \"Reference.lean\"\n",
-    )
-    .unwrap();
-    let logs = tempfile::tempdir().unwrap();
-    let mut cmd = Command::new(PROXY);
-    cmd.arg("serve")
-        .arg("--log")
-        .arg(logs.path().join("serve.log"))
-        .arg("--")
-        .arg(STANDIN)
-        .current_dir(root)
-        .env_remove("LEAN_ASSESS_CONFIG")
-        .env("XDG_CACHE_HOME", root.join("cache"));
-    Editor::spawn(cmd, &[], logs)
+    Editor::proxy_in_project(root, "[reference]\nfile = \"Reference.lean\"\n", &[])
 }
 
 fn is_own_id(m: &Value) -> bool {
@@ -116,14 +95,8 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
     ed.send(&json!({"jsonrpc": "2.0", "id": reg["id"], "result": null}));
 
     // The reference open as well: the proxy then asks Lean (the stand-in) for elaborated goals.
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": ref_uri, "languageId": "lean4", "version": 1, "text": REFERENCE}}),
-    );
-    ed.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": cand_uri, "languageId": "lean4", "version": 1, "text": CANDIDATE}}),
-    );
+    ed.open_document(&ref_uri, REFERENCE);
+    ed.open_document(&cand_uri, CANDIDATE);
     // One refresh per lens-metric round, then again once the elaborated trees are in; the
     // editor asks for lenses again after each, until the TED values are there.
     let mut id = 10;
@@ -197,22 +170,9 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
     assert!(titles[3].contains("Use as reference"));
 
     // Execute "Show differences": a publishDiagnostics merging Lean's with ours.
-    let cmd = &actions[1]["command"];
-    let done = ed.request(
-        json!(22),
-        "workspace/executeCommand",
-        json!({"command": cmd["command"], "arguments": cmd["arguments"]}),
-    );
-    assert_eq!(done.get("error"), None, "{done}");
+    let done = ed.execute(json!(22), &actions[1]["command"]);
     assert_eq!(done["result"], Value::Null, "{done}");
-    let diags = ed.recv_matching(|m| {
-        m["method"] == "textDocument/publishDiagnostics"
-            && m["params"]["uri"] == cand_uri
-            && m["params"]["diagnostics"]
-                .as_array()
-                .is_some_and(|d| d.iter().any(|x| x["source"] == "lean-assess"))
-    });
-    let list = diags["params"]["diagnostics"].as_array().unwrap();
+    let list = ed.recv_diagnostics_from(&cand_uri, "lean-assess");
     assert!(
         list.iter().any(|d| d["source"] != "lean-assess"),
         "Lean's diagnostics kept: {list:?}"
@@ -229,13 +189,7 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
 
     // Clicking the lens shows the details: a read-only markdown file opened via
     // window/showDocument (the editor's reply is consumed by the proxy).
-    let lens_cmd = &lenses[1]["command"];
-    let done = ed.request(
-        json!(23),
-        "workspace/executeCommand",
-        json!({"command": lens_cmd["command"], "arguments": lens_cmd["arguments"]}),
-    );
-    assert_eq!(done.get("error"), None, "{done}");
+    ed.execute(json!(23), &lenses[1]["command"]);
     let show = ed.recv_matching(|m| m["method"] == "window/showDocument");
     let shown = lean_assess::files::uri_to_path(show["params"]["uri"].as_str().unwrap()).unwrap();
     let details = std::fs::read_to_string(&shown).unwrap();

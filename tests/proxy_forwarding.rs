@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{example, Editor, WAIT};
+use common::{example, Editor};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -152,13 +152,7 @@ fn recorded_lean_session_passes_through() {
     assert_eq!(cleared["params"]["uri"], uri);
 
     // shutdown / exit pass; the proxy exits with Lean's status 0.
-    assert_eq!(
-        ed.request(json!(8), "shutdown", Value::Null)["result"],
-        Value::Null
-    );
-    ed.notify("exit", Value::Null);
-    let status = ed.wait(WAIT).expect("proxy exits after exit");
-    assert!(status.success(), "{status:?}");
+    ed.shutdown_and_exit(json!(8));
 }
 
 /// With the real features: lenses answered by the proxy, the features' own requests into Lean

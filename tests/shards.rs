@@ -1,11 +1,10 @@
 //! `bench --shard K/N` + `merge`: four shards merged give the single run's predictions byte for
 //! byte and the same figures; the merge refuses duplicate, missing and unknown ids. Also run
-//! through GNU `parallel` when it is installed (said plainly when it is not). The metric is `ted`:
+//! through GNU `parallel` (installed by scripts/install-test-deps.sh). The metric is `ted`:
 //! `transted-lite` has a wall-time budget per pair, so under load (tests run in parallel) two
 //! runs of it, sharded or not, may differ on a pair that hits the budget.
 
-// A test that cannot run says so plainly on stderr.
-#![allow(clippy::print_stderr)]
+mod common;
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -35,6 +34,14 @@ fn lean_assess(args: &[&str]) -> Run {
     }
 }
 
+/// `lean-assess bench DATASET ARGS`.
+fn bench(args: &[&str]) -> Run {
+    let data = dataset();
+    let mut all = vec!["bench", data.to_str().unwrap()];
+    all.extend_from_slice(args);
+    lean_assess(&all)
+}
+
 /// The summary JSON without its wall time (the only figure two runs cannot share).
 fn figures(stdout: &str) -> Value {
     let mut v: Value = serde_json::from_str(stdout).expect("bench --json prints JSON");
@@ -43,11 +50,8 @@ fn figures(stdout: &str) -> Value {
 }
 
 fn single_run(dir: &Path) -> (Vec<u8>, Value) {
-    let data = dataset();
     let single = dir.join("single.jsonl");
-    let run = lean_assess(&[
-        "bench",
-        data.to_str().unwrap(),
+    let run = bench(&[
         "--metric",
         "ted",
         "--json",
@@ -80,14 +84,11 @@ fn merge(dir: &Path, shards: &[PathBuf]) -> (Run, PathBuf) {
 fn four_shards_merged_equal_the_single_run_byte_for_byte() {
     let dir = tempfile::tempdir().unwrap();
     let (single, single_figures) = single_run(dir.path());
-    let data = dataset();
     let mut shards = Vec::new();
     let mut sizes = Vec::new();
     for k in 1..=SHARDS {
         let path = dir.path().join(format!("shard{k}.jsonl"));
-        let run = lean_assess(&[
-            "bench",
-            data.to_str().unwrap(),
+        let run = bench(&[
             "--metric",
             "ted",
             "--shard",
@@ -116,17 +117,9 @@ fn four_shards_merged_equal_the_single_run_byte_for_byte() {
 #[test]
 fn the_split_is_the_same_on_every_run() {
     let dir = tempfile::tempdir().unwrap();
-    let data = dataset();
     let once = |name: &str| {
         let path = dir.path().join(name);
-        let run = lean_assess(&[
-            "bench",
-            data.to_str().unwrap(),
-            "--shard",
-            "3/4",
-            "--out",
-            path.to_str().unwrap(),
-        ]);
+        let run = bench(&["--shard", "3/4", "--out", path.to_str().unwrap()]);
         assert_eq!(run.code, Some(0), "{}", run.stderr);
         std::fs::read(path).unwrap()
     };
@@ -207,13 +200,10 @@ fn a_resumed_shard_keeps_its_last_line_per_id() {
 
 #[test]
 fn gnu_parallel_runs_the_shards() {
-    if Command::new("parallel").arg("--version").output().is_err() {
-        eprintln!("SKIPPED: GNU parallel is not installed; the shards ran sequentially above");
-        return;
-    }
+    let parallel = common::require_tool("parallel");
     let dir = tempfile::tempdir().unwrap();
     let (single, _) = single_run(dir.path());
-    let status = Command::new("parallel")
+    let status = Command::new(parallel)
         .current_dir(dir.path())
         .args([
             "--will-cite",

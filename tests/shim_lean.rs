@@ -1,19 +1,13 @@
-//! The shim answering as `lean` (issue 11.5 / 12.3): in a folder without a lakefile, both editors
+//! The shim answering as `lean`: in a folder without a lakefile, both editors
 //! start `lean --server`, which must run the proxy in front of the real `lean --server`; any other
 //! `lean` call is handed over unchanged. And `shim --check` repairs a shim whose binary is gone.
 
 mod common;
 
-use common::{Editor, PROXY, STANDIN, WAIT};
-use serde_json::{json, Value};
-use std::os::unix::fs::PermissionsExt;
+use common::{assert_symlink, run_with_path, write_shell_script, Editor, PROXY, STANDIN};
+use serde_json::json;
 use std::path::Path;
 use std::process::Command;
-
-fn script(path: &Path, body: &str) {
-    std::fs::write(path, format!("#!/bin/sh\n{body}\n")).expect("write");
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-}
 
 #[test]
 fn lean_server_runs_behind_the_proxy_and_other_lean_calls_are_handed_over() {
@@ -29,16 +23,13 @@ fn lean_server_runs_behind_the_proxy_and_other_lean_calls_are_handed_over() {
         .expect("run shim");
     assert!(out.status.success(), "{out:?}");
     let lean = shim.join("lean");
-    assert!(std::fs::symlink_metadata(&lean)
-        .expect("lean link")
-        .file_type()
-        .is_symlink());
+    assert_symlink(&lean);
 
     // A "real" lean further down PATH: `--server` starts the stand-in, anything else echoes.
     let real = tmp.path().join("real");
     std::fs::create_dir_all(&real).expect("dir");
     let seen = tmp.path().join("seen-args");
-    script(
+    write_shell_script(
         &real.join("lean"),
         &format!(
             "echo \"$*\" > {seen}\nif [ \"$1\" = --server ]; then exec {STANDIN}; fi\necho \"real lean: $*\"; exit 3",
@@ -46,12 +37,7 @@ fn lean_server_runs_behind_the_proxy_and_other_lean_calls_are_handed_over() {
         ),
     );
     let path = format!("{}:{}:/usr/bin:/bin", shim.display(), real.display());
-    let out = Command::new(&lean)
-        .args(["--version"])
-        .env("PATH", &path)
-        .env("HOME", &home)
-        .output()
-        .expect("run lean");
+    let out = run_with_path(&lean, &["--version"], &path, &home);
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
@@ -60,12 +46,7 @@ fn lean_server_runs_behind_the_proxy_and_other_lean_calls_are_handed_over() {
 
     // `lean --server` (what vscode-lean4 and lean.nvim start without a lakefile): the proxy in
     // front; the proxy's own capabilities (code lens) show it is there.
-    let mut cmd = Command::new(&lean);
-    cmd.args(["--server"])
-        .env("PATH", &path)
-        .env("HOME", &home)
-        .env("XDG_CACHE_HOME", tmp.path());
-    let mut ed = Editor::spawn(cmd, &[], tempfile::tempdir().expect("tmp"));
+    let mut ed = Editor::shimmed(&lean, &["--server"], &path, &home, tmp.path());
     let init = ed.initialize();
     assert_eq!(init["result"]["serverInfo"]["name"], "Lean 4 Server");
     assert!(
@@ -78,20 +59,15 @@ fn lean_server_runs_behind_the_proxy_and_other_lean_calls_are_handed_over() {
             .trim(),
         "--server"
     );
-    assert_eq!(
-        ed.request(json!(1), "shutdown", Value::Null)["result"],
-        Value::Null
-    );
-    ed.notify("exit", Value::Null);
-    assert!(ed.wait(WAIT).expect("exits").success());
+    ed.shutdown_and_exit(json!(1));
 
     // `lean +tc --server` with a real lean that is not elan's and no elan: one clear error.
-    let out = Command::new(&lean)
-        .args(["+leanprover/lean4:v4.30.0", "--version"])
-        .env("PATH", &path)
-        .env("HOME", &home)
-        .output()
-        .expect("run lean");
+    let out = run_with_path(
+        &lean,
+        &["+leanprover/lean4:v4.30.0", "--version"],
+        &path,
+        &home,
+    );
     assert_eq!(out.status.code(), Some(127));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("needs elan"),

@@ -1,4 +1,4 @@
-//! Soundness harness for `transted-lite` (issue 10, item 4): every statement of the bench
+//! Soundness harness for `transted-lite`: every statement of the bench
 //! fixtures (reference and candidate sides) is mutated in ways that change its meaning, and
 //! the metric must never call a mutant equivalent to its original (distance 0).
 //!
@@ -104,24 +104,16 @@ fn is_binder(t: &Tree) -> bool {
 }
 
 fn prop_shaped(t: &Tree) -> bool {
-    [
-        " _ = _ ",
-        " _ ≠ _ ",
-        " _ < _ ",
-        " _ ≤ _ ",
-        " _ > _ ",
-        " _ ≥ _ ",
-        " _ ∧ _ ",
-        " _ ∨ _ ",
-        " _ ↔ _ ",
-        " _ ∣ _ ",
-        " _ ∈ _ ",
-        " _ ∉ _ ",
-        "¬",
-    ]
-    .contains(&t.label.as_str())
-        || t.label.starts_with("∀")
-        || t.label.starts_with("∃")
+    // Infix operators whose node label is ` _ OP _ `.
+    const INFIX: [&str; 12] = ["=", "≠", "<", "≤", ">", "≥", "∧", "∨", "↔", "∣", "∈", "∉"];
+    let label = t.label.as_str();
+    label == "¬"
+        || label.starts_with('∀')
+        || label.starts_with('∃')
+        || label
+            .strip_prefix(" _ ")
+            .and_then(|l| l.strip_suffix(" _ "))
+            .is_some_and(|op| INFIX.contains(&op))
 }
 
 /// Pick at most [`PER_KIND`] of `candidates`, spread over them.
@@ -131,6 +123,23 @@ fn spread<T: Clone>(candidates: &[T]) -> Vec<T> {
     }
     (0..PER_KIND)
         .map(|k| candidates[k * (candidates.len() - 1) / (PER_KIND - 1).max(1)].clone())
+        .collect()
+}
+
+/// The tree with one node relabelled, for every node (at a path of `all`) whose label `swap`
+/// maps to another and that `applies` accepts (its children kept).
+fn relabelled(
+    tree: &Tree,
+    all: &[Vec<usize>],
+    swap: &[(&str, &str)],
+    applies: impl Fn(&Tree, &[usize]) -> bool,
+) -> Vec<Tree> {
+    all.iter()
+        .filter_map(|p| {
+            let t = at(tree, p);
+            let (_, to) = swap.iter().find(|(from, _)| t.label == *from)?;
+            applies(t, p).then(|| replace_at(tree, p, Tree::node(*to, t.children.clone())))
+        })
         .collect()
 }
 
@@ -185,54 +194,45 @@ fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
     out.extend(spread(&types).into_iter().map(|t| ("type", t)));
 
     // relation
-    let mut relations = Vec::new();
-    for p in &all {
-        let t = at(tree, p);
-        let to = match t.label.as_str() {
-            " _ < _ " => " _ ≤ _ ",
-            " _ ≤ _ " => " _ < _ ",
-            " _ > _ " => " _ ≥ _ ",
-            " _ ≥ _ " => " _ > _ ",
-            " _ = _ " => " _ ≠ _ ",
-            " _ ≠ _ " => " _ = _ ",
-            _ => continue,
-        };
-        if t.children.len() != 2 || is_binder_position(tree, p) {
-            continue;
-        }
-        relations.push(replace_at(tree, p, Tree::node(to, t.children.clone())));
-    }
+    let relations = relabelled(
+        tree,
+        &all,
+        &[
+            (" _ < _ ", " _ ≤ _ "),
+            (" _ ≤ _ ", " _ < _ "),
+            (" _ > _ ", " _ ≥ _ "),
+            (" _ ≥ _ ", " _ > _ "),
+            (" _ = _ ", " _ ≠ _ "),
+            (" _ ≠ _ ", " _ = _ "),
+        ],
+        |t, p| t.children.len() == 2 && !is_binder_position(tree, p),
+    );
     out.extend(spread(&relations).into_iter().map(|t| ("relation", t)));
 
     // quantifier
-    let mut quantifiers = Vec::new();
-    for p in &all {
-        let t = at(tree, p);
-        let to = match t.label.as_str() {
-            "∀ _ , _ " => "∃ _ , _ ",
-            "∃ _ , _ " => "∀ _ , _ ",
-            _ => continue,
-        };
-        let n = t.children.len();
-        if n < 2 {
-            continue;
-        }
-        let body = &t.children[n - 1];
-        let names: Vec<&str> = t.children[..n - 1]
-            .iter()
-            .filter_map(|b| {
-                if b.children.is_empty() {
-                    Some(b.label.as_str())
-                } else {
-                    b.children.first().map(|x| x.label.as_str())
-                }
-            })
-            .collect();
-        if names.is_empty() || !names.iter().all(|x| mentions(body, x)) {
-            continue;
-        }
-        quantifiers.push(replace_at(tree, p, Tree::node(to, t.children.clone())));
-    }
+    let quantifiers = relabelled(
+        tree,
+        &all,
+        &[("∀ _ , _ ", "∃ _ , _ "), ("∃ _ , _ ", "∀ _ , _ ")],
+        |t, _| {
+            let n = t.children.len();
+            if n < 2 {
+                return false;
+            }
+            let body = &t.children[n - 1];
+            let names: Vec<&str> = t.children[..n - 1]
+                .iter()
+                .filter_map(|b| {
+                    if b.children.is_empty() {
+                        Some(b.label.as_str())
+                    } else {
+                        b.children.first().map(|x| x.label.as_str())
+                    }
+                })
+                .collect();
+            !names.is_empty() && names.iter().all(|x| mentions(body, x))
+        },
+    );
     out.extend(spread(&quantifiers).into_iter().map(|t| ("quantifier", t)));
 
     // quantifier swap: `∀ x, ∃ y, p` → `∃ y, ∀ x, p` (one binder each, `p` using both, the

@@ -1,65 +1,10 @@
-//! The false "equivalent"s of issue 10, each a non-example of `transted-lite`: the two
+//! False "equivalent"s, each a non-example of `transted-lite`: the two
 //! statements differ in meaning, so the rewrites must not make them identical (distance > 0).
 //! Beside them, examples that must still close, so that a fix by refusing everything would fail.
 
-use lean_assess::metrics::transted_lite::TransTedLite;
-use lean_assess::metrics::{Metric, MetricReport, Pair};
-use lean_assess::trees::parse::{parse_statement, Header};
+mod common;
 
-/// Split literal text into header lines and the theorem, as `--ref-text` does: the header is
-/// everything before the line that starts the theorem.
-fn split(text: &str) -> (&str, &str) {
-    match text.find("theorem ") {
-        Some(at) => text.split_at(at),
-        None => ("", text),
-    }
-}
-
-fn judge(reference: &str, candidate: &str) -> MetricReport {
-    let (rh, rs) = split(reference);
-    let (ch, cs) = split(candidate);
-    let r = parse_statement(rs, &Header::parse(rh))
-        .unwrap_or_else(|e| panic!("reference does not parse: {e}: {rs}"));
-    let c = parse_statement(cs, &Header::parse(ch))
-        .unwrap_or_else(|e| panic!("candidate does not parse: {e}: {cs}"));
-    let pair = Pair {
-        reference: &r,
-        candidate: &c,
-        reference_header: rh,
-        candidate_header: ch,
-    };
-    TransTedLite::default()
-        .judge(&pair)
-        .unwrap_or_else(|e| panic!("judge failed: {e}"))
-}
-
-fn assert_not_equivalent(reference: &str, candidate: &str) {
-    let r = judge(reference, candidate);
-    assert!(
-        r.distance.is_some_and(|d| d > 0),
-        "called equivalent:\n  {reference}\n  {candidate}\npath: {:?}\nnotes: {:?}",
-        r.path,
-        r.notes
-    );
-    assert!(
-        !r.notes
-            .iter()
-            .any(|n| n.contains("make the two statements identical")),
-        "{:?}",
-        r.notes
-    );
-}
-
-fn assert_equivalent(reference: &str, candidate: &str) {
-    let r = judge(reference, candidate);
-    assert_eq!(
-        r.distance,
-        Some(0),
-        "not closed:\n  {reference}\n  {candidate}\npath: {:?}\nnotes: {:?}",
-        r.path,
-        r.notes
-    );
-}
+use common::{assert_equivalent, assert_not_equivalent, judge_lite as judge};
 
 #[test]
 fn order_rules_on_naturals_do_not_fire_on_real_functions_written_short() {
@@ -273,8 +218,7 @@ fn products_commute_only_at_known_commutative_types() {
     assert_equivalent("theorem a : 2 * 3 + 1 = 7", "theorem a : 1 + 3 * 2 = 7");
 }
 
-// Issue 10 item 5, binder-level coverage (branch s19-cover): each non-example pairs with an
-// example in tests/coverage_binders.rs.
+// Binder-level coverage: each non-example pairs with an example in tests/coverage_binders.rs.
 
 #[test]
 fn a_bound_function_renames_only_consistently_and_never_into_a_constant() {

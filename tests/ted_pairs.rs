@@ -2,6 +2,9 @@
 //! (free renaming of flagged variables/hypotheses) for every pair of both tree files, from the
 //! engine and from the Zhang–Shasha oracle, and every mapping costs exactly its distance.
 
+mod common;
+
+use common::flatten_pairs;
 use lean_assess::distance::{
     self, naive, Algorithm, CostModel, FlatTree, LabelInterner, Workspace,
 };
@@ -104,15 +107,10 @@ fn proofnet_pairs_match_published_distances() {
 fn flat_trees_reused_across_calls_give_the_same_distances() {
     let pairs = load("gted-proofnet.trees.jsonl");
     let mut interner = LabelInterner::new();
-    let flat: Vec<(FlatTree, FlatTree)> = pairs
-        .iter()
-        .map(|p| {
-            (
-                FlatTree::new(&p.ref_tree, &mut interner),
-                FlatTree::new(&p.cand_tree, &mut interner),
-            )
-        })
-        .collect();
+    let flat = flatten_pairs(
+        pairs.iter().map(|p| (&p.ref_tree, &p.cand_tree)),
+        &mut interner,
+    );
     let mut workspace = Workspace::new();
     for _ in 0..2 {
         for (p, (a, b)) in pairs.iter().zip(&flat) {

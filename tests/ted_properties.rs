@@ -2,6 +2,8 @@
 //! its mappings are valid edit mappings that cost exactly the distance, and the distance is a
 //! metric (identity, symmetry, bounds, triangle inequality).
 
+mod common;
+
 use lean_assess::distance::{
     self, naive, Algorithm, CostModel, EditOp, FlatTree, LabelInterner, Workspace,
 };
@@ -250,19 +252,9 @@ fn deep_trees_do_not_overflow_the_stack() {
     drop(t);
 }
 
-/// A spine whose heavy child alternates sides: expensive for left and right paths alike, so
-/// `Auto` runs APTED's inner-path strategy here.
+/// A zig-zag tree with side leaves from `labels` in turn.
 fn zigzag(n: usize, labels: &[&str]) -> Tree {
-    let mut t = Tree::leaf("x");
-    for i in 0..n {
-        let side = Tree::leaf(labels[i % labels.len()]);
-        t = if i % 2 == 0 {
-            Tree::node("f", vec![t, side])
-        } else {
-            Tree::node("g", vec![side, t])
-        };
-    }
-    t
+    common::zigzag(n, |i| labels[i % labels.len()].to_string())
 }
 
 #[test]

@@ -19,8 +19,8 @@ import time
 try:
     from mcp import ClientSession, StdioServerParameters
     from mcp.client.stdio import stdio_client
-except ImportError as e:  # the Rust test prints that it was skipped
-    print(f"SKIP: python package 'mcp' not importable ({e}); pip install -r tests/mcp/requirements.txt")
+except ImportError as e:  # the Rust test fails naming the missing package
+    print(f"python package 'mcp' not importable ({e}); pip install -r tests/mcp/requirements.txt")
     sys.exit(77)
 
 

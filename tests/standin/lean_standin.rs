@@ -96,7 +96,7 @@
 //! identifier `x`" (the text of `wire.publishDiagnostics-with-code.json`). Only the interactive
 //! diagnostics (what the oracle reads) carry these errors.
 //!
-//! # Failure shapes of a real Lean (issue 11), each from Lean's source
+//! # Failure shapes of a real Lean, each from Lean's source
 //! - Header errors: a rule `{"method": "standin/header", "kind": K}` makes every document's
 //!   interactive diagnostics carry one error at 0:0–0:0 (severity 1), as a real worker reports a
 //!   header it could not process (`diagnosticsOfHeaderError`, src/Lean/Server/FileWorker.lean
@@ -168,9 +168,13 @@
 //!   are ignored and the process hangs (to test the proxy's kill after the grace period);
 //! - env `LEAN_STANDIN_RECORD=FILE`: every received body is appended to FILE, one per line.
 
+#[path = "../common/frame.rs"]
+mod frame;
+
+use frame::{framed, read_frame};
 use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::time::Duration;
 
 const INITIALIZE: &str =
@@ -806,38 +810,11 @@ fn main() {
     }
 }
 
-fn read_frame(input: &mut impl BufRead) -> Option<Vec<u8>> {
-    let mut length = None;
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if input.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        let trimmed = line.trim_end();
-        if trimmed.is_empty() {
-            if length.is_some() {
-                break;
-            }
-            continue;
-        }
-        if let Some((name, value)) = trimmed.split_once(':') {
-            if name.trim().eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse::<usize>().ok();
-            }
-        }
-    }
-    let mut body = vec![0; length?];
-    input.read_exact(&mut body).ok()?;
-    Some(body)
-}
-
 impl Standin {
     fn write_raw(&mut self, body: &[u8]) {
-        // One write per frame, as Lean's writer does, so a reader never wakes for half a frame
-        // (stdout is line-buffered: writing the header alone would flush it on its own).
-        let mut frame = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
-        frame.extend_from_slice(body);
+        // One write per frame (stdout is line-buffered: writing the header alone would flush it
+        // on its own).
+        let frame = framed(body);
         let mut out = self.out.lock();
         let _ = out.write_all(&frame);
         let _ = out.flush();

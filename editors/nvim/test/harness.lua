@@ -13,11 +13,6 @@ function H.test(name, fn)
   end
 end
 
-function H.skip(name, why)
-  H.skipped = H.skipped + 1
-  io.stdout:write(('skip %s: %s\n'):format(name, why))
-end
-
 function H.eq(actual, expected, what)
   if not vim.deep_equal(actual, expected) then
     error(('%s: expected %s, got %s'):format(what or 'value', vim.inspect(expected), vim.inspect(actual)), 2)
@@ -58,6 +53,16 @@ function H.write(path, text, mode)
   if mode then
     vim.uv.fs_chmod(path, mode)
   end
+end
+
+--- A Lean project `tmp/project` (a lakefile and `Auto.lean`, one theorem) and, in `shim`, a
+--- `lake` that runs test/stub_server.py (logging to $STUB_LOG). Returns the project's path.
+function H.stub_project(tmp, shim, here)
+  local project = vim.fs.joinpath(tmp, 'project')
+  H.write(vim.fs.joinpath(project, 'lakefile.toml'), 'name = "demo"\n')
+  H.write(vim.fs.joinpath(project, 'Auto.lean'), '-- candidate\ntheorem t : 1 + 1 = 2 := by\n  rfl\n')
+  H.write(vim.fs.joinpath(shim, 'lake'), ('#!/bin/sh\nSTUB_PATH="$PATH" exec python3 %s "$@"\n'):format(vim.fs.joinpath(here, 'stub_server.py')), 493)
+  return project
 end
 
 function H.finish()

@@ -10,12 +10,9 @@ local H = require('harness')
 local la = require('lean_assess')
 
 local tmp = H.tmpdir()
-local project = vim.fs.joinpath(tmp, 'project')
 local shim = vim.fs.joinpath(tmp, 'shim')
 local log = vim.fs.joinpath(tmp, 'stub.log')
-H.write(vim.fs.joinpath(project, 'lakefile.toml'), 'name = "demo"\n')
-H.write(vim.fs.joinpath(project, 'Auto.lean'), '-- candidate\ntheorem t : 1 + 1 = 2 := by\n  rfl\n')
-H.write(vim.fs.joinpath(shim, 'lake'), ('#!/bin/sh\nSTUB_PATH="$PATH" exec python3 %s "$@"\n'):format(vim.fs.joinpath(here, 'stub_server.py')), 493)
+local project = H.stub_project(tmp, shim, here)
 vim.uv.fs_symlink(vim.fs.joinpath(shim, 'lake'), vim.fs.joinpath(shim, 'lean'))
 -- A folder without a lakefile (only lean-toolchain): lean.nvim starts `lean --server` there.
 local standalone = vim.fs.joinpath(tmp, 'standalone')

@@ -149,6 +149,16 @@ local function received(file, method, pred)
   end
 end
 
+--- Wait until the server (logging to `log`) received `workspace/executeCommand` with the one
+--- argument `arg`.
+local function wait_for_command(log, arg, what)
+  H.wait_for(5000, function()
+    return received(log, 'workspace/executeCommand', function(m)
+      return vim.deep_equal(m.params.arguments, { arg })
+    end)
+  end, what)
+end
+
 local function lens_texts(bufnr)
   local texts = {}
   for _, ns in pairs(vim.api.nvim_get_namespaces()) do
@@ -161,13 +171,10 @@ local function lens_texts(bufnr)
   return table.concat(texts, ' ')
 end
 
-local project = vim.fs.joinpath(tmp, 'project')
 local shim = vim.fs.joinpath(tmp, 'stub-shim')
 local log = vim.fs.joinpath(tmp, 'stub.log')
-H.write(vim.fs.joinpath(project, 'lakefile.toml'), 'name = "demo"\n')
-H.write(vim.fs.joinpath(project, 'Auto.lean'), '-- candidate\ntheorem t : 1 + 1 = 2 := by\n  rfl\n')
 -- The shim directory's `lake` is the stub here: the client can only reach it through cmd_env PATH.
-H.write(vim.fs.joinpath(shim, 'lake'), ('#!/bin/sh\nSTUB_PATH="$PATH" exec python3 %s "$@"\n'):format(vim.fs.joinpath(here, 'stub_server.py')), 493)
+local project = H.stub_project(tmp, shim, here)
 vim.env.STUB_LOG = log
 -- The user's real `lake` (elan's) is on Neovim's PATH, as for every Lean user: Neovim 0.11 checks
 -- that a table `cmd` is executable on its own PATH before starting. It must NOT be the one run.
@@ -207,11 +214,7 @@ end)
 H.test(':LeanAssessDiff runs the proxy command; the refresh request re-fetches the lens', function()
   vim.api.nvim_win_set_cursor(0, { 2, 9 })
   vim.cmd('LeanAssessDiff')
-  H.wait_for(5000, function()
-    return received(log, 'workspace/executeCommand', function(m)
-      return vim.deep_equal(m.params.arguments, { 'differences' })
-    end)
-  end, 'executeCommand differences')
+  wait_for_command(log, 'differences', 'executeCommand differences')
   H.wait_for(5000, function()
     return lens_texts(buf):find('v2', 1, true)
   end, 'refreshed lens: ' .. lens_texts(buf))
@@ -231,17 +234,9 @@ end)
 H.test(':LeanAssessPath and :LeanAssessLens run their commands', function()
   vim.api.nvim_win_set_cursor(0, { 2, 9 })
   vim.cmd('LeanAssessPath')
-  H.wait_for(5000, function()
-    return received(log, 'workspace/executeCommand', function(m)
-      return vim.deep_equal(m.params.arguments, { 'path' })
-    end)
-  end, 'executeCommand path')
+  wait_for_command(log, 'path', 'executeCommand path')
   vim.cmd('LeanAssessLens')
-  H.wait_for(5000, function()
-    return received(log, 'workspace/executeCommand', function(m)
-      return vim.deep_equal(m.params.arguments, { 'lens' })
-    end)
-  end, 'executeCommand from the lens')
+  wait_for_command(log, 'lens', 'executeCommand from the lens')
 end)
 
 H.test(':LeanAssessSetReference applies the "Use as reference" edit', function()
