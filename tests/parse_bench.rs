@@ -150,7 +150,7 @@ fn the_statement_truncated_by_a_comment_has_a_missing_conclusion() {
 
 /// `cargo test --release --test parse_bench -- --ignored --nocapture`
 #[test]
-#[ignore]
+#[ignore = "a timing measure: run by hand in release (the command above)"]
 fn time_to_parse_all_statements() {
     let all = items(&["ref_statement", "cand_statement"]);
     let headers: Vec<Header> = all.iter().map(|i| Header::parse(&i.header)).collect();
