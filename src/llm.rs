@@ -636,10 +636,10 @@ mod tests {
 
     /// The settings of a permission that must be `Allowed`.
     fn allowed(permission: LlmPermission) -> LlmSettings {
-        match permission {
-            LlmPermission::Allowed(s) => s,
-            other => panic!("{other:?}"),
-        }
+        let LlmPermission::Allowed(settings) = permission else {
+            panic!("{permission:?}");
+        };
+        settings
     }
 
     #[test]

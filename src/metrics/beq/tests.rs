@@ -36,38 +36,39 @@ impl FakeLean {
     }
 }
 
+impl FakeLean {
+    /// Records the call (`sent`: the proof, or `exact?`), waits `delay`, then fails with
+    /// `fail_with` or answers by `rule`.
+    async fn answer<T>(
+        &self,
+        req: &CheckRequest<'_>,
+        sent: &str,
+        rule: fn(&CheckRequest<'_>) -> T,
+    ) -> Result<T, CheckError> {
+        self.calls
+            .lock()
+            .expect("lock")
+            .push((req.assumed.to_string(), sent.to_string()));
+        tokio::time::sleep(self.delay).await;
+        match &self.fail_with {
+            Some(e) => Err(e.clone()),
+            None => Ok(rule(req)),
+        }
+    }
+}
+
 impl ProofChecker for FakeLean {
     fn check<'a>(
         &'a self,
         req: CheckRequest<'a>,
     ) -> BoxFuture<'a, Result<CheckOutcome, CheckError>> {
-        Box::pin(async move {
-            self.calls
-                .lock()
-                .expect("lock")
-                .push((req.assumed.to_string(), req.proof.to_string()));
-            tokio::time::sleep(self.delay).await;
-            match &self.fail_with {
-                Some(e) => Err(e.clone()),
-                None => Ok((self.check_rule)(&req)),
-            }
-        })
+        Box::pin(async move { self.answer(&req, req.proof, self.check_rule).await })
     }
     fn suggest<'a>(
         &'a self,
         req: CheckRequest<'a>,
     ) -> BoxFuture<'a, Result<Suggestion, CheckError>> {
-        Box::pin(async move {
-            self.calls
-                .lock()
-                .expect("lock")
-                .push((req.assumed.to_string(), "exact?".to_string()));
-            tokio::time::sleep(self.delay).await;
-            match &self.fail_with {
-                Some(e) => Err(e.clone()),
-                None => Ok((self.suggest_rule)(&req)),
-            }
-        })
+        Box::pin(async move { self.answer(&req, "exact?", self.suggest_rule).await })
     }
 }
 
