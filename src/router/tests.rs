@@ -125,6 +125,11 @@ async fn recv<R: AsyncBufRead + Unpin>(r: &mut FrameReader<R>) -> Value {
     serde_json::from_slice(&f.bytes).expect("json")
 }
 
+/// The response to request `id` with a `null` result.
+fn null_reply(id: Value) -> Value {
+    json!({"jsonrpc":"2.0","id":id,"result":null})
+}
+
 #[tokio::test]
 async fn own_traffic_is_consumed_and_foreign_traffic_forwarded() {
     let mut h = harness();
@@ -209,11 +214,7 @@ async fn own_traffic_is_consumed_and_foreign_traffic_forwarded() {
     assert_eq!(recv(&mut h.lean_reader).await["method"], "test/askEditor");
     let ask = recv(&mut h.editor_reader).await;
     assert_eq!(ask["method"], "workspace/codeLens/refresh");
-    send(
-        &mut h.editor,
-        json!({"jsonrpc":"2.0","id":ask["id"].clone(),"result":null}),
-    )
-    .await;
+    send(&mut h.editor, null_reply(ask["id"].clone())).await;
     // Cancel of an own request in flight: answered -32800 by the proxy, Lean never sees it.
     send(
         &mut h.editor,
@@ -247,11 +248,7 @@ async fn own_traffic_is_consumed_and_foreign_traffic_forwarded() {
     h.editor.shutdown().await.expect("close");
     let shutdown = recv(&mut h.lean_reader).await;
     assert_eq!(shutdown["method"], "shutdown");
-    send(
-        &mut h.lean,
-        json!({"jsonrpc":"2.0","id":shutdown["id"].clone(),"result":null}),
-    )
-    .await;
+    send(&mut h.lean, null_reply(shutdown["id"].clone())).await;
     assert_eq!(recv(&mut h.lean_reader).await["method"], "exit");
     h.lean.shutdown().await.expect("close");
     let end = h.end.await.expect("join");
@@ -278,10 +275,7 @@ async fn refreshes_caused_by_hidden_documents_stay_in_the_proxy() {
         |id: i64| json!({"id":id,"jsonrpc":"2.0","method":"workspace/semanticTokens/refresh"});
     send(&mut h.lean, progress("file:///scratch.lean")).await;
     send(&mut h.lean, refresh(4)).await;
-    assert_eq!(
-        recv(&mut h.lean_reader).await,
-        json!({"jsonrpc":"2.0","id":4,"result":null})
-    );
+    assert_eq!(recv(&mut h.lean_reader).await, null_reply(json!(4)));
     send(&mut h.lean, progress("file:///a.lean")).await;
     assert_eq!(
         recv(&mut h.editor_reader).await["method"],
@@ -341,7 +335,7 @@ async fn requests_waiting_for_a_dead_lean_get_an_error_reply() {
         recv(&mut h.lean_reader).await;
     }
     // Lean answers one, then dies in the middle of the next frame.
-    send(&mut h.lean, json!({"jsonrpc":"2.0","id":1,"result":null})).await;
+    send(&mut h.lean, null_reply(json!(1))).await;
     assert_eq!(recv(&mut h.editor_reader).await["id"], 1);
     h.lean
         .write_all(b"Content-Length: 100\r\n\r\n{\"jsonrpc\"")
