@@ -412,35 +412,42 @@ impl Config {
                 self.lens = names;
                 set("metrics.lens");
             }
-            let ms = Duration::from_millis;
-            if let Some(v) = m.transted_timeout_ms {
-                self.transted_timeout = ms(v);
-                set("metrics.transted_timeout_ms");
-            }
-            if let Some(v) = m.beq_timeout_ms {
-                self.beq_timeout = ms(v);
-                set("metrics.beq_timeout_ms");
-            }
-            if let Some(v) = m.offline_timeout_ms {
-                self.offline_timeout = ms(v);
-                set("metrics.offline_timeout_ms");
+            for (ms, field, key) in [
+                (
+                    m.transted_timeout_ms,
+                    &mut self.transted_timeout,
+                    "metrics.transted_timeout_ms",
+                ),
+                (
+                    m.beq_timeout_ms,
+                    &mut self.beq_timeout,
+                    "metrics.beq_timeout_ms",
+                ),
+                (
+                    m.offline_timeout_ms,
+                    &mut self.offline_timeout,
+                    "metrics.offline_timeout_ms",
+                ),
+            ] {
+                if let Some(v) = ms {
+                    *field = Duration::from_millis(v);
+                    set(key);
+                }
             }
         }
         if let Some(l) = raw.llm {
             let line = line_of(text, l.span().start);
             let l = l.into_inner();
             llm.table_at = Some((path.to_path_buf(), line));
-            if let Some(v) = l.base_url {
-                llm.base_url = Some(v);
-                set("llm.base_url");
-            }
-            if let Some(v) = l.model {
-                llm.model = Some(v);
-                set("llm.model");
-            }
-            if let Some(v) = l.api_key_env {
-                llm.api_key_env = Some(v);
-                set("llm.api_key_env");
+            for (value, field, key) in [
+                (l.base_url, &mut llm.base_url, "llm.base_url"),
+                (l.model, &mut llm.model, "llm.model"),
+                (l.api_key_env, &mut llm.api_key_env, "llm.api_key_env"),
+            ] {
+                if value.is_some() {
+                    *field = value;
+                    set(key);
+                }
             }
             if let Some(v) = l.samples {
                 if v > MAX_LLM_SAMPLES {

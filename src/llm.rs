@@ -634,6 +634,14 @@ mod tests {
         }
     }
 
+    /// The settings of a permission that must be `Allowed`.
+    fn allowed(permission: LlmPermission) -> LlmSettings {
+        let LlmPermission::Allowed(settings) = permission else {
+            panic!("{permission:?}");
+        };
+        settings
+    }
+
     #[test]
     fn plain_http_only_to_loopback() {
         for ok in [
@@ -705,10 +713,11 @@ mod tests {
         }
         trust.remember(&ws, "https://llm.example/v1").unwrap();
         assert!(!ws.join("llm-trust.json").exists());
-        match permission(&cfg, &ws, &trust) {
-            LlmPermission::Allowed(s) => assert_eq!(s.api_key_env, None, "project's variable used"),
-            other => panic!("{other:?}"),
-        }
+        assert_eq!(
+            allowed(permission(&cfg, &ws, &trust)).api_key_env,
+            None,
+            "project's variable used"
+        );
         // Another workspace, or another endpoint, asks again.
         let other = dir.path().join("other");
         std::fs::create_dir_all(&other).unwrap();
@@ -724,10 +733,12 @@ mod tests {
         )
         .unwrap();
         let cfg = Config::load_layers(&[layer(&project, false), layer(&user, true)]).unwrap();
-        match permission(&cfg, &other, &trust) {
-            LlmPermission::Allowed(s) => assert_eq!(s.api_key_env.as_deref(), Some("MY_KEY")),
-            other => panic!("{other:?}"),
-        }
+        assert_eq!(
+            allowed(permission(&cfg, &other, &trust))
+                .api_key_env
+                .as_deref(),
+            Some("MY_KEY")
+        );
         // Plain http to another machine: refused whoever set it.
         std::fs::write(
             &user,
@@ -758,10 +769,11 @@ mod tests {
         )
         .unwrap();
         let cfg = Config::load_layers(&[layer(&project, false), layer(&user, true)]).unwrap();
-        match permission(&cfg, &ws, &trust) {
-            LlmPermission::Allowed(s) => assert_eq!(s.samples, 8, "the project's samples used"),
-            other => panic!("{other:?}"),
-        }
+        assert_eq!(
+            allowed(permission(&cfg, &ws, &trust)).samples,
+            8,
+            "the project's samples used"
+        );
         // The user's own samples are used.
         std::fs::write(
             &user,
@@ -769,10 +781,7 @@ mod tests {
         )
         .unwrap();
         let cfg = Config::load_layers(&[layer(&project, false), layer(&user, true)]).unwrap();
-        match permission(&cfg, &ws, &trust) {
-            LlmPermission::Allowed(s) => assert_eq!(s.samples, 3),
-            other => panic!("{other:?}"),
-        }
+        assert_eq!(allowed(permission(&cfg, &ws, &trust)).samples, 3);
         // A project's model on the user's endpoint is refused, naming the file.
         std::fs::write(&project, "[llm]\nmodel = \"very-expensive\"\n").unwrap();
         std::fs::write(&user, "[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\n").unwrap();

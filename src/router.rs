@@ -452,16 +452,21 @@ async fn fail_waiting_requests<H: Hooks>(shared: &Shared<H>) -> usize {
     }
     for id in &ids {
         tracing::warn!(%id, "the Lean server went away before answering; failing the request");
-        let reply = response_body(
+        reply_error(
+            &shared.to_editor,
             id,
-            Err((
-                codes::REQUEST_FAILED,
-                "lean-assess: the Lean server stopped before answering this request".into(),
-            )),
-        );
-        forward(&shared.to_editor, reply, "proxy→editor").await;
+            codes::REQUEST_FAILED,
+            "lean-assess: the Lean server stopped before answering this request",
+        )
+        .await;
     }
     ids.len()
+}
+
+/// Answers the editor's request `id` with an error of the proxy's own.
+async fn reply_error(to_editor: &mpsc::Sender<Vec<u8>>, id: &RequestId, code: i64, message: &str) {
+    let reply = response_body(id, Err((code, message.into())));
+    forward(to_editor, reply, "proxy→editor").await;
 }
 
 async fn forward(tx: &mpsc::Sender<Vec<u8>>, bytes: Vec<u8>, stream: &'static str) {
@@ -495,14 +500,7 @@ async fn editor_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                 // editor's request never answered. Refused before Lean sees it.
                 if id.as_str().and_then(OwnId::parse).is_some() {
                     tracing::warn!(%id, "editor request with an id reserved by the proxy; refused");
-                    let reply = response_body(
-                        &id,
-                        Err((
-                            codes::INVALID_REQUEST,
-                            "Invalid Request: ids starting with this proxy's own prefix are reserved; use another id".into(),
-                        )),
-                    );
-                    forward(&shared.to_editor, reply, "proxy→editor").await;
+                    reply_error(&shared.to_editor, &id, codes::INVALID_REQUEST, "Invalid Request: ids starting with this proxy's own prefix are reserved; use another id").await;
                     continue;
                 }
                 if method == methods::INITIALIZE {
@@ -541,11 +539,13 @@ async fn editor_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                     if let Some(id) = cancelled_id(&bytes) {
                         if let Some((_, task)) = shared.own_inflight.remove(&id) {
                             task.abort();
-                            let reply = response_body(
+                            reply_error(
+                                &shared.to_editor,
                                 &id,
-                                Err((codes::REQUEST_CANCELLED, "request cancelled".into())),
-                            );
-                            forward(&shared.to_editor, reply, "proxy→editor").await;
+                                codes::REQUEST_CANCELLED,
+                                "request cancelled",
+                            )
+                            .await;
                             continue;
                         }
                     }
@@ -573,14 +573,13 @@ async fn editor_loop<R: AsyncBufRead + Unpin, H: Hooks>(
             }
             Peek::Invalid { id: Some(id) } => {
                 tracing::warn!(body = %wire::excerpt(&bytes), "invalid request from the editor");
-                let reply = response_body(
+                reply_error(
+                    &shared.to_editor,
                     &id,
-                    Err((
-                        codes::INVALID_REQUEST,
-                        "Invalid Request: `method` is not a string".into(),
-                    )),
-                );
-                forward(&shared.to_editor, reply, "proxy→editor").await;
+                    codes::INVALID_REQUEST,
+                    "Invalid Request: `method` is not a string",
+                )
+                .await;
             }
             Peek::Invalid { id: None } | Peek::Other | Peek::NotJson => {
                 tracing::warn!(body = %wire::excerpt(&bytes), "unroutable message from the editor; forwarded unchanged");

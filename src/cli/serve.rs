@@ -331,33 +331,41 @@ where
 
 /// A duplicate of fd 0/1 if it is a pipe or socket (what editors give: Node and libuv use
 /// socketpairs, tests use pipes), so it can be driven by epoll without tokio's blocking-thread
-/// stdio and without the `std::io::Stdout` lock.
-fn async_fd(fd: std::os::fd::BorrowedFd<'_>) -> Option<OwnedFd> {
+/// stdio and without the `std::io::Stdout` lock; `open` makes the tokio pipe end of it. `None`
+/// (tokio's stdio is used) for anything else, or when `open` refuses it.
+fn pollable<T>(
+    fd: std::os::fd::BorrowedFd<'_>,
+    name: &str,
+    open: fn(OwnedFd) -> std::io::Result<T>,
+) -> Option<T> {
     use std::os::unix::fs::FileTypeExt;
     let owned = fd.try_clone_to_owned().ok()?;
     let file = std::fs::File::from(owned);
     let kind = file.metadata().ok()?.file_type();
-    (kind.is_fifo() || kind.is_socket()).then(|| OwnedFd::from(file))
+    if !(kind.is_fifo() || kind.is_socket()) {
+        return None;
+    }
+    open(OwnedFd::from(file))
+        .inspect_err(|e| {
+            tracing::debug!(error = %e, "{name} is not pollable; using tokio's {name}");
+        })
+        .ok()
 }
 
 fn editor_stdin() -> Box<dyn AsyncRead + Unpin + Send> {
-    if let Some(fd) = async_fd(std::io::stdin().as_fd()) {
-        match tokio::net::unix::pipe::Receiver::from_owned_fd_unchecked(fd) {
-            Ok(r) => return Box::new(r),
-            Err(e) => tracing::debug!(error = %e, "stdin is not pollable; using tokio's stdin"),
-        }
+    let pipe = tokio::net::unix::pipe::Receiver::from_owned_fd_unchecked;
+    match pollable(std::io::stdin().as_fd(), "stdin", pipe) {
+        Some(r) => Box::new(r),
+        None => Box::new(tokio::io::stdin()),
     }
-    Box::new(tokio::io::stdin())
 }
 
 fn editor_stdout() -> Box<dyn AsyncWrite + Unpin + Send> {
-    if let Some(fd) = async_fd(std::io::stdout().as_fd()) {
-        match tokio::net::unix::pipe::Sender::from_owned_fd_unchecked(fd) {
-            Ok(w) => return Box::new(w),
-            Err(e) => tracing::debug!(error = %e, "stdout is not pollable; using tokio's stdout"),
-        }
+    let pipe = tokio::net::unix::pipe::Sender::from_owned_fd_unchecked;
+    match pollable(std::io::stdout().as_fd(), "stdout", pipe) {
+        Some(w) => Box::new(w),
+        None => Box::new(tokio::io::stdout()),
     }
-    Box::new(tokio::io::stdout())
 }
 
 #[cfg(test)]

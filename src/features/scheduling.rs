@@ -228,30 +228,20 @@ mod tests {
         };
         let _ = done.await;
         assert_eq!(debounce(Some(&ended), t0, quiet), (t0, t0));
+        // An edit at `now` on the job pending since t0 (`started`: already running).
+        let edit_at = |now, started| debounce(Some(&slot(t0, started)), now, quiet);
         // Edits while the job waits: each pushes the start to quiet after it...
         let now = t0 + Duration::from_millis(50);
-        assert_eq!(
-            debounce(Some(&slot(t0, false)), now, quiet),
-            (t0, now + quiet)
-        );
+        assert_eq!(edit_at(now, false), (t0, now + quiet));
         let now = t0 + Duration::from_millis(1200);
-        assert_eq!(
-            debounce(Some(&slot(t0, false)), now, quiet),
-            (t0, now + quiet)
-        );
+        assert_eq!(edit_at(now, false), (t0, now + quiet));
         // ...but never past the max wait from the first one: typing every 50 ms still gets a
         // job every JOB_MAX_WAIT.
         let now = t0 + JOB_MAX_WAIT - Duration::from_millis(50);
-        assert_eq!(
-            debounce(Some(&slot(t0, false)), now, quiet),
-            (t0, t0 + JOB_MAX_WAIT)
-        );
+        assert_eq!(edit_at(now, false), (t0, t0 + JOB_MAX_WAIT));
         // An edit that aborts a job already running starts a new wait.
         let now = t0 + Duration::from_secs(2);
-        assert_eq!(
-            debounce(Some(&slot(t0, true)), now, quiet),
-            (now, now + quiet)
-        );
+        assert_eq!(edit_at(now, true), (now, now + quiet));
         // Quiet 0 (`LEAN_ASSESS_JOB_QUIET_MS=0`): every edit's job at once.
         assert_eq!(
             debounce(Some(&slot(t0, false)), now, Duration::ZERO),

@@ -3,7 +3,7 @@
 //! concern alone live with it.
 
 use super::diagnostics::MAX_LEAN_DIAGNOSTIC_BYTES;
-use super::jobs::MetricState;
+use super::jobs::{MetricState, TheoremCore};
 use super::scheduling::MAX_JUDGED_DOCUMENT_BYTES;
 use super::*;
 use crate::files::{path_to_uri, uri_to_path};
@@ -304,22 +304,14 @@ async fn open_judges_both_theorems_and_explains_differences() {
     let a = s.features.analysis(&s.uri).unwrap();
     let names: Vec<_> = a.theorems.iter().map(|t| t.name().unwrap()).collect();
     assert_eq!(names, ["cone", "same_name"]);
-    let msgs: Vec<&str> = a.theorems[0]
-        .differences
-        .iter()
-        .map(|d| d.message.as_str())
-        .collect();
+    let msgs = difference_messages(&a.theorems[0]);
     assert_eq!(
         msgs,
         ["missing hypothesis `h₂ : b = 30`"],
         "{:#?}",
         a.theorems[0]
     );
-    let msgs: Vec<&str> = a.theorems[1]
-        .differences
-        .iter()
-        .map(|d| d.message.as_str())
-        .collect();
+    let msgs = difference_messages(&a.theorems[1]);
     assert_eq!(
         msgs,
         [
@@ -335,6 +327,11 @@ async fn open_judges_both_theorems_and_explains_differences() {
         .as_str()
         .unwrap()
         .starts_with("lean-assess: ted "));
+}
+
+/// The messages of a theorem's differences, in order.
+fn difference_messages(t: &TheoremCore) -> Vec<&str> {
+    t.differences.iter().map(|d| d.message.as_str()).collect()
 }
 
 /// The code lens answer as the editor gets it, checked against the uncached path.
@@ -562,11 +559,7 @@ async fn hover_actions_differences_and_edits() {
     next_refresh(&mut s.rx).await;
     let a = s.features.analysis(&s.uri).unwrap();
     assert_eq!(a.version, 2);
-    let msgs: Vec<&str> = a.theorems[1]
-        .differences
-        .iter()
-        .map(|d| d.message.as_str())
-        .collect();
+    let msgs = difference_messages(&a.theorems[1]);
     assert_eq!(
         msgs,
         ["conclusion: `1 + x` where the reference has `x + 1`"]

@@ -196,19 +196,32 @@ impl Task {
             });
         }
         for t in unmatched.into_iter().flatten() {
-            out.push(Finding {
-                file: sol.path.clone(),
-                line: Some(sol.commands[si].line),
-                criterion: Criterion::Header,
-                message: format!(
-                    "the task's `{}` ({}:{}) is not in scope at `{}`",
-                    shown(&self.file, t),
-                    self.file.path,
-                    t.line,
-                    target.name
-                ),
-                span: Some(sol.line_span(&sol.commands[si])),
-            });
+            out.push(self.task_command_absent(t, "is not in scope at", target, sol, si));
+        }
+    }
+
+    /// The finding for the task's command `t` that the solution lacks at its target statement
+    /// (command `si`, where it is reported): "the task's `t` (file:line) `absence` `target`".
+    fn task_command_absent(
+        &self,
+        t: &Command,
+        absence: &str,
+        target: &Target,
+        sol: &Parsed,
+        si: usize,
+    ) -> Finding {
+        Finding {
+            file: sol.path.clone(),
+            line: Some(sol.commands[si].line),
+            criterion: Criterion::Header,
+            message: format!(
+                "the task's `{}` ({}:{}) {absence} `{}`",
+                shown(&self.file, t),
+                self.file.path,
+                t.line,
+                target.name
+            ),
+            span: Some(sol.line_span(&sol.commands[si])),
         }
     }
 
@@ -269,19 +282,7 @@ impl Task {
                         span: Some(sol.line_span(s)),
                     });
                 }
-                None => out.push(Finding {
-                    file: sol.path.clone(),
-                    line: Some(sol.commands[si].line),
-                    criterion: Criterion::Header,
-                    message: format!(
-                        "the task's `{}` ({}:{}) is missing before `{}`",
-                        shown(&self.file, t),
-                        self.file.path,
-                        t.line,
-                        target.name
-                    ),
-                    span: Some(sol.line_span(&sol.commands[si])),
-                }),
+                None => out.push(self.task_command_absent(t, "is missing before", target, sol, si)),
             }
         }
         let uses = statement_names(target, sol_statement, &sol.masked, &sol.commands[si]);

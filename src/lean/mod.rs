@@ -154,11 +154,17 @@ impl LeanClient {
 mod tests {
     use super::*;
 
-    #[tokio::test]
-    async fn request_registers_before_writing_and_times_out_with_cancel() {
-        let (tx, mut rx) = mpsc::channel(8);
+    /// A client, its pending table, and the frames it writes to Lean.
+    fn wired_client() -> (Arc<LeanClient>, Arc<PendingTable>, mpsc::Receiver<Vec<u8>>) {
+        let (tx, rx) = mpsc::channel(8);
         let pending = Arc::new(PendingTable::new());
         let client = Arc::new(LeanClient::new(tx, pending.clone()));
+        (client, pending, rx)
+    }
+
+    #[tokio::test]
+    async fn request_registers_before_writing_and_times_out_with_cancel() {
+        let (client, pending, mut rx) = wired_client();
 
         let c = client.clone();
         let task = tokio::spawn(async move {
@@ -181,9 +187,7 @@ mod tests {
 
     #[tokio::test]
     async fn replies_and_close_reach_the_caller() {
-        let (tx, mut rx) = mpsc::channel(8);
-        let pending = Arc::new(PendingTable::new());
-        let client = Arc::new(LeanClient::new(tx, pending.clone()));
+        let (client, pending, mut rx) = wired_client();
         let c = client.clone();
         let ok = tokio::spawn(async move {
             c.request(

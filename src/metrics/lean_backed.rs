@@ -228,46 +228,47 @@ mod tests {
 
     #[test]
     fn signatures_from_sources() {
-        let s = st(
-            "theorem",
-            Some("exercise_1_1b"),
-            "theorem exercise_1_1b (x : ℝ) (y : ℚ) (h : y ≠ 0) : ( Irrational x ) → Irrational ( x * y ) := by sorry",
-        );
-        assert_eq!(
-            signature(&s).as_deref(),
-            Some("(x : ℝ) (y : ℚ) (h : y ≠ 0) : ( Irrational x ) → Irrational ( x * y )")
-        );
-        let e = st(
-            "example",
-            None,
-            "example : let B : ℝ × ℝ := (7, -1); B.1 = 7",
-        );
-        assert_eq!(
-            signature(&e).as_deref(),
-            Some(": let B : ℝ × ℝ := (7, -1); B.1 = 7")
-        );
-        let u = st(
-            "theorem",
-            Some("t"),
-            "@[simp] theorem t.{u} {α : Type u} (a : α) : a = a",
-        );
-        assert_eq!(
-            signature(&u).as_deref(),
-            Some("{α : Type u} (a : α) : a = a")
-        );
-        // `h₀`: an `h` that is not `have`, followed by a multi-byte subscript.
-        let h = st(
-            "theorem",
-            Some("t"),
-            "theorem t (h₀ : 0 < b) : b = 65 := by sorry",
-        );
-        assert_eq!(signature(&h).as_deref(), Some("(h₀ : 0 < b) : b = 65"));
-        let g = st(
-            "theorem",
-            Some("«weird name»"),
-            "theorem «weird name» : True",
-        );
-        assert_eq!(signature(&g).as_deref(), Some(": True"));
+        // (keyword, name, source, signature)
+        let cases = [
+            (
+                "theorem",
+                Some("exercise_1_1b"),
+                "theorem exercise_1_1b (x : ℝ) (y : ℚ) (h : y ≠ 0) : ( Irrational x ) → Irrational ( x * y ) := by sorry",
+                "(x : ℝ) (y : ℚ) (h : y ≠ 0) : ( Irrational x ) → Irrational ( x * y )",
+            ),
+            (
+                "example",
+                None,
+                "example : let B : ℝ × ℝ := (7, -1); B.1 = 7",
+                ": let B : ℝ × ℝ := (7, -1); B.1 = 7",
+            ),
+            (
+                "theorem",
+                Some("t"),
+                "@[simp] theorem t.{u} {α : Type u} (a : α) : a = a",
+                "{α : Type u} (a : α) : a = a",
+            ),
+            // `h₀`: an `h` that is not `have`, followed by a multi-byte subscript.
+            (
+                "theorem",
+                Some("t"),
+                "theorem t (h₀ : 0 < b) : b = 65 := by sorry",
+                "(h₀ : 0 < b) : b = 65",
+            ),
+            (
+                "theorem",
+                Some("«weird name»"),
+                "theorem «weird name» : True",
+                ": True",
+            ),
+        ];
+        for (keyword, name, source, expected) in cases {
+            assert_eq!(
+                signature(&st(keyword, name, source)).as_deref(),
+                Some(expected),
+                "{source}"
+            );
+        }
     }
 
     #[test]

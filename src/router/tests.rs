@@ -125,6 +125,16 @@ async fn recv<R: AsyncBufRead + Unpin>(r: &mut FrameReader<R>) -> Value {
     serde_json::from_slice(&f.bytes).expect("json")
 }
 
+/// A request `id` of `method` with empty params.
+fn request(id: impl serde::Serialize, method: &str) -> Value {
+    json!({"jsonrpc":"2.0","id":id,"method":method,"params":{}})
+}
+
+/// The response to request `id` with a `null` result.
+fn null_reply(id: impl serde::Serialize) -> Value {
+    json!({"jsonrpc":"2.0","id":id,"result":null})
+}
+
 #[tokio::test]
 async fn own_traffic_is_consumed_and_foreign_traffic_forwarded() {
     let mut h = harness();
@@ -209,11 +219,7 @@ async fn own_traffic_is_consumed_and_foreign_traffic_forwarded() {
     assert_eq!(recv(&mut h.lean_reader).await["method"], "test/askEditor");
     let ask = recv(&mut h.editor_reader).await;
     assert_eq!(ask["method"], "workspace/codeLens/refresh");
-    send(
-        &mut h.editor,
-        json!({"jsonrpc":"2.0","id":ask["id"].clone(),"result":null}),
-    )
-    .await;
+    send(&mut h.editor, null_reply(&ask["id"])).await;
     // Cancel of an own request in flight: answered -32800 by the proxy, Lean never sees it.
     send(
         &mut h.editor,
@@ -247,11 +253,7 @@ async fn own_traffic_is_consumed_and_foreign_traffic_forwarded() {
     h.editor.shutdown().await.expect("close");
     let shutdown = recv(&mut h.lean_reader).await;
     assert_eq!(shutdown["method"], "shutdown");
-    send(
-        &mut h.lean,
-        json!({"jsonrpc":"2.0","id":shutdown["id"].clone(),"result":null}),
-    )
-    .await;
+    send(&mut h.lean, null_reply(&shutdown["id"])).await;
     assert_eq!(recv(&mut h.lean_reader).await["method"], "exit");
     h.lean.shutdown().await.expect("close");
     let end = h.end.await.expect("join");
@@ -278,10 +280,7 @@ async fn refreshes_caused_by_hidden_documents_stay_in_the_proxy() {
         |id: i64| json!({"id":id,"jsonrpc":"2.0","method":"workspace/semanticTokens/refresh"});
     send(&mut h.lean, progress("file:///scratch.lean")).await;
     send(&mut h.lean, refresh(4)).await;
-    assert_eq!(
-        recv(&mut h.lean_reader).await,
-        json!({"jsonrpc":"2.0","id":4,"result":null})
-    );
+    assert_eq!(recv(&mut h.lean_reader).await, null_reply(4));
     send(&mut h.lean, progress("file:///a.lean")).await;
     assert_eq!(
         recv(&mut h.editor_reader).await["method"],
@@ -333,15 +332,11 @@ async fn lean_closing_ends_the_session_and_fails_waiters() {
 async fn requests_waiting_for_a_dead_lean_get_an_error_reply() {
     let mut h = harness();
     for id in [json!(1), json!("two")] {
-        send(
-            &mut h.editor,
-            json!({"jsonrpc":"2.0","id":id,"method":"textDocument/hover","params":{}}),
-        )
-        .await;
+        send(&mut h.editor, request(&id, "textDocument/hover")).await;
         recv(&mut h.lean_reader).await;
     }
     // Lean answers one, then dies in the middle of the next frame.
-    send(&mut h.lean, json!({"jsonrpc":"2.0","id":1,"result":null})).await;
+    send(&mut h.lean, null_reply(1)).await;
     assert_eq!(recv(&mut h.editor_reader).await["id"], 1);
     h.lean
         .write_all(b"Content-Length: 100\r\n\r\n{\"jsonrpc\"")
@@ -362,20 +357,12 @@ async fn requests_waiting_for_a_dead_lean_get_an_error_reply() {
 async fn an_editor_request_with_exactly_our_id_is_refused_not_left_unanswered() {
     let mut h = harness();
     let ours = format!("{}1", crate::pending::own_id_prefix());
-    send(
-        &mut h.editor,
-        json!({"jsonrpc":"2.0","id":ours,"method":"textDocument/definition","params":{}}),
-    )
-    .await;
+    send(&mut h.editor, request(&ours, "textDocument/definition")).await;
     let got = recv(&mut h.editor_reader).await;
     assert_eq!(got["id"], ours.as_str());
     assert_eq!(got["error"]["code"], codes::INVALID_REQUEST);
     // Lean never saw it: the next thing it gets is the editor's next request.
-    send(
-        &mut h.editor,
-        json!({"jsonrpc":"2.0","id":7,"method":"textDocument/definition","params":{}}),
-    )
-    .await;
+    send(&mut h.editor, request(7, "textDocument/definition")).await;
     assert_eq!(recv(&mut h.lean_reader).await["id"], 7);
 }
 
@@ -388,11 +375,7 @@ async fn an_editor_id_that_looks_like_ours_is_answered_not_swallowed() {
         format!("{}1", crate::pending::OWN_ID_PREFIX),
         "lean-assess:0000000000000000:1".to_string(),
     ] {
-        send(
-            &mut h.editor,
-            json!({"jsonrpc":"2.0","id":forged,"method":"textDocument/definition","params":{}}),
-        )
-        .await;
+        send(&mut h.editor, request(&forged, "textDocument/definition")).await;
         let asked = recv(&mut h.lean_reader).await;
         assert_eq!(asked["id"], forged.as_str());
         send(
@@ -403,11 +386,7 @@ async fn an_editor_id_that_looks_like_ours_is_answered_not_swallowed() {
         let got = recv(&mut h.editor_reader).await;
         assert_eq!(got, json!({"jsonrpc":"2.0","id":forged,"result":[]}));
         // And the editor's reply to a server request with such an id reaches Lean.
-        send(
-            &mut h.lean,
-            json!({"jsonrpc":"2.0","id":forged,"method":"workspace/configuration","params":{}}),
-        )
-        .await;
+        send(&mut h.lean, request(&forged, "workspace/configuration")).await;
         assert_eq!(recv(&mut h.editor_reader).await["id"], forged.as_str());
         send(
             &mut h.editor,

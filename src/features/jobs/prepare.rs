@@ -494,6 +494,12 @@ mod tests {
         (dir, input)
     }
 
+    /// [`workspace`] with fresh caches and a token not cancelled.
+    fn workspace_to_prepare(n: usize) -> (tempfile::TempDir, JobInput, JobCaches, CancelToken) {
+        let (dir, input) = workspace(n);
+        (dir, input, JobCaches::default(), CancelToken::default())
+    }
+
     /// The job input of `text` as version `version` of the document at `path`, under `config`,
     /// with nothing else open and no previous analysis.
     fn input_for(
@@ -521,9 +527,7 @@ mod tests {
 
     #[test]
     fn an_unchanged_reference_file_is_read_and_parsed_once() {
-        let (dir, mut input) = workspace(20);
-        let caches = JobCaches::default();
-        let cancel = CancelToken::default();
+        let (dir, mut input, caches, cancel) = workspace_to_prepare(20);
         let first = prepare(&input, &caches, &cancel).unwrap().analysis;
         assert_eq!(first.theorems.len(), 20);
         let reads = caches.file_reads.load(std::sync::atomic::Ordering::Relaxed);
@@ -561,9 +565,7 @@ mod tests {
 
     #[test]
     fn unchanged_theorems_keep_their_judged_core_and_only_move() {
-        let (dir, mut input) = workspace(6);
-        let caches = JobCaches::default();
-        let cancel = CancelToken::default();
+        let (dir, mut input, caches, cancel) = workspace_to_prepare(6);
         let mut first = prepare(&input, &caches, &cancel).unwrap().analysis;
         // As the job leaves them: every metric done (only those are reused).
         for t in first.theorems.iter_mut() {
@@ -703,9 +705,7 @@ mod tests {
     /// The edits `typed` (each a text replaced once) as the next version of the workspace's
     /// document: the job starting from the previous views against one from nothing.
     fn next_equals_fresh(typed: &[(&str, &str)]) {
-        let (_dir, mut input) = workspace(3);
-        let caches = JobCaches::default();
-        let cancel = CancelToken::default();
+        let (_dir, mut input, caches, cancel) = workspace_to_prepare(3);
         let mut prev = prepare(&input, &caches, &cancel).unwrap().analysis;
         settle(&mut prev);
         let mut text = input.doc.text().to_string();
@@ -728,9 +728,7 @@ mod tests {
     /// forgets the memo.
     #[test]
     fn a_view_written_after_its_check_is_not_taken_as_final() {
-        let (_dir, mut input) = workspace(3);
-        let caches = JobCaches::default();
-        let cancel = CancelToken::default();
+        let (_dir, mut input, caches, cancel) = workspace_to_prepare(3);
         let mut first = prepare(&input, &caches, &cancel).unwrap().analysis;
         settle(&mut first);
         input.previous = Some(Arc::new(first));
@@ -785,9 +783,7 @@ mod tests {
         fn views_taken_from_the_last_version_equal_a_fresh_job(
             ops in proptest::collection::vec((0u8..11, 0usize..7, 0usize..100_000), 1..7)
         ) {
-            let (dir, mut input) = workspace(6);
-            let caches = JobCaches::default();
-            let cancel = CancelToken::default();
+            let (dir, mut input, caches, cancel) = workspace_to_prepare(6);
             let mut prev = prepare(&input, &caches, &cancel).unwrap().analysis;
             settle(&mut prev);
             let ref_path = dir.path().join("Reference.lean");
@@ -894,9 +890,7 @@ mod tests {
 
     #[test]
     fn a_cancelled_job_stops_before_reading_or_parsing() {
-        let (_dir, input) = workspace(5);
-        let caches = JobCaches::default();
-        let cancel = CancelToken::default();
+        let (_dir, input, caches, cancel) = workspace_to_prepare(5);
         cancel.cancel();
         assert!(prepare(&input, &caches, &cancel).is_none());
         assert_eq!(

@@ -238,20 +238,14 @@ pub(super) fn outcome_of_goals(r: &Value, uri: &str) -> Result<Outcome, OracleEr
     let goals = r
         .get("goals")
         .and_then(Value::as_array)
-        .ok_or_else(|| OracleError::Shape {
-            uri: uri.to_string(),
-            what: "getInteractiveGoals result without `goals`".into(),
-        })?;
+        .ok_or_else(|| OracleError::shape(uri, "getInteractiveGoals result without `goals`"))?;
     match goals.as_slice() {
         [] => Ok(Outcome::Closed),
         [g] => {
             let ty = g
                 .get("type")
                 .and_then(TaggedText::from_json)
-                .ok_or_else(|| OracleError::Shape {
-                    uri: uri.to_string(),
-                    what: "goal without a TaggedText `type`".into(),
-                })?;
+                .ok_or_else(|| OracleError::shape(uri, "goal without a TaggedText `type`"))?;
             let tree = tree_of(&ty);
             Ok(Outcome::Open(Goal {
                 text: collapse(&ty.text()),

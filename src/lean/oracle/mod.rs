@@ -98,6 +98,16 @@ pub enum OracleError {
     Scratch { path: String, error: String },
 }
 
+impl OracleError {
+    /// A Lean answer on the scratch document `uri` that is not of the expected shape.
+    fn shape(uri: &str, what: impl Into<String>) -> OracleError {
+        OracleError::Shape {
+            uri: uri.to_string(),
+            what: what.into(),
+        }
+    }
+}
+
 /// Limits and placement of the oracle's work.
 #[derive(Clone, Debug)]
 pub struct OracleConfig {
@@ -737,9 +747,8 @@ example (a b : Nat) : a + b = b + a := by
                         .request("$/lean/rpc/connect", json!({"uri": uri}), deadline)
                         .await
                         .map_err(lean_err)?;
-                    let s = session_id(&r).ok_or_else(|| OracleError::Shape {
-                        uri: uri.clone(),
-                        what: format!("rpc/connect result {r}"),
+                    let s = session_id(&r).ok_or_else(|| {
+                        OracleError::shape(&uri, format!("rpc/connect result {r}"))
                     })?;
                     self.doc(key).session = Some(s.clone());
                     s

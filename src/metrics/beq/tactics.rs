@@ -722,131 +722,114 @@ mod tests {
     fn rejected_proofs() {
         use ProofRejection as R;
         type Expect = fn(&ProofRejection) -> bool;
+        // Any rejection of that kind (the cases that need more name its fields).
+        let forbidden: Expect = |e| matches!(e, R::Forbidden { .. });
+        let not_allowed: Expect = |e| matches!(e, R::TacticNotAllowed { .. });
+        let assumed_not_used: Expect = |e| matches!(e, R::AssumedNotUsed { .. });
+        let self_reference: Expect = |e| matches!(e, R::SelfReference { .. });
+        let command: Expect = |e| matches!(e, R::Command { .. });
+        let malformed: Expect = |e| matches!(e, R::Malformed { .. });
         let cases: &[(TacticSet, &str, Expect)] = &[
             (TacticSet::Normal, "", |e| *e == R::Empty),
             (TacticSet::Normal, "-- only a comment", |e| *e == R::Empty),
-            (TacticSet::Normal, "sorry", |e| {
-                matches!(e, R::Forbidden { .. })
-            }),
+            (TacticSet::Normal, "sorry", forbidden),
             (TacticSet::Normal, "exact thm_P\nsorry", |e| {
                 matches!(e, R::Forbidden { line: 2, .. })
             }),
-            (TacticSet::Normal, "admit", |e| {
-                matches!(e, R::Forbidden { .. })
-            }),
-            (TacticSet::All, "have := thm_P\nnative_decide", |e| {
-                matches!(e, R::Forbidden { .. })
-            }),
-            (TacticSet::All, "exact thm_P (by sorry)", |e| {
-                matches!(e, R::Forbidden { .. })
-            }),
-            (
-                TacticSet::Normal,
-                "simp only [thm_P]",
-                |e| matches!(e, R::TacticNotAllowed { tactic, .. } if tactic == "simp"),
-            ),
+            (TacticSet::Normal, "admit", forbidden),
+            (TacticSet::All, "have := thm_P\nnative_decide", forbidden),
+            (TacticSet::All, "exact thm_P (by sorry)", forbidden),
             // Substring filters let these through; a parser does not.
-            (TacticSet::Normal, "rwa [thm_P]", |e| {
-                matches!(e, R::TacticNotAllowed { .. })
-            }),
-            (TacticSet::Normal, "simp_rw [thm_P]", |e| {
-                matches!(e, R::TacticNotAllowed { .. })
-            }),
-            (TacticSet::Normal, "exact_mod_cast thm_P", |e| {
-                matches!(e, R::TacticNotAllowed { .. })
-            }),
-            // A forbidden tactic nested inside an allowed one.
-            (
-                TacticSet::Normal,
-                "have h : x = x := by simp\nexact thm_P",
-                |e| matches!(e, R::TacticNotAllowed { tactic, line: 1, .. } if tactic == "simp"),
-            ),
-            (
-                TacticSet::Normal,
-                "constructor\n· exact thm_P\n· omega",
-                |e| matches!(e, R::TacticNotAllowed { tactic, line: 3, .. } if tactic == "omega"),
-            ),
-            (
-                TacticSet::Normal,
-                "first | exact thm_P | linarith",
-                |e| matches!(e, R::TacticNotAllowed { tactic, .. } if tactic == "linarith"),
-            ),
-            (
-                TacticSet::Normal,
-                "refine ⟨?_, ?_⟩ <;> exact thm_P",
-                |e| matches!(e, R::TacticNotAllowed { tactic, .. } if tactic == "refine"),
-            ),
-            (
-                TacticSet::Basic,
-                "intro x\nexact thm_P x",
-                |e| matches!(e, R::TacticNotAllowed { tactic, .. } if tactic == "intro"),
-            ),
-            (
-                TacticSet::Normal,
-                "use (discharger := simp) 3\nexact thm_P",
-                |e| matches!(e, R::TacticNotAllowed { tactic, .. } if tactic == "simp"),
-            ),
+            (TacticSet::Normal, "rwa [thm_P]", not_allowed),
+            (TacticSet::Normal, "simp_rw [thm_P]", not_allowed),
+            (TacticSet::Normal, "exact_mod_cast thm_P", not_allowed),
             (
                 TacticSet::Normal,
                 "exact thm_P (Lean.ofReduceBool _ _ rfl)",
-                |e| matches!(e, R::Forbidden { .. }),
+                forbidden,
             ),
             // Use of the assumed theorem must be real.
-            (TacticSet::Normal, "exact foo -- thm_P", |e| {
-                matches!(e, R::AssumedNotUsed { .. })
-            }),
-            (TacticSet::Normal, "exact foo /- thm_P -/", |e| {
-                matches!(e, R::AssumedNotUsed { .. })
-            }),
-            (TacticSet::Normal, "exact foo \"thm_P\"", |e| {
-                matches!(e, R::AssumedNotUsed { .. })
-            }),
-            (TacticSet::Normal, "exact thm_P2", |e| {
-                matches!(e, R::AssumedNotUsed { .. })
-            }),
-            (TacticSet::Normal, "exact thm_Q", |e| {
-                matches!(e, R::SelfReference { .. })
-            }),
+            (TacticSet::Normal, "exact foo -- thm_P", assumed_not_used),
+            (TacticSet::Normal, "exact foo /- thm_P -/", assumed_not_used),
+            (TacticSet::Normal, "exact foo \"thm_P\"", assumed_not_used),
+            (TacticSet::Normal, "exact thm_P2", assumed_not_used),
+            (TacticSet::Normal, "exact thm_Q", self_reference),
             // Commands and option changes.
-            (TacticSet::All, "exact thm_P\n#exit", |e| {
-                matches!(e, R::Command { .. })
-            }),
-            (TacticSet::All, "exact thm_P\naxiom cheat : False", |e| {
-                matches!(e, R::Command { .. })
-            }),
+            (TacticSet::All, "exact thm_P\n#exit", command),
+            (TacticSet::All, "exact thm_P\naxiom cheat : False", command),
             (
                 TacticSet::All,
                 "exact thm_P\ntheorem t : True := trivial",
-                |e| matches!(e, R::Command { .. }),
+                command,
             ),
             (
                 TacticSet::All,
                 "set_option maxHeartbeats 0 in\nexact thm_P",
-                |e| matches!(e, R::Command { .. }),
+                command,
             ),
             (
                 TacticSet::All,
                 "exact thm_P\n@[simp] lemma x : True := trivial",
-                |e| matches!(e, R::Command { .. }),
+                command,
             ),
             // Malformed scripts.
-            (TacticSet::Normal, "exact (thm_P", |e| {
-                matches!(e, R::Malformed { .. })
-            }),
-            (TacticSet::Normal, "exact thm_P)", |e| {
-                matches!(e, R::Malformed { .. })
-            }),
-            (TacticSet::Normal, "exact thm_P /- open", |e| {
-                matches!(e, R::Malformed { .. })
-            }),
-            (TacticSet::Normal, "first\nexact thm_P", |e| {
-                matches!(e, R::Malformed { .. })
-            }),
+            (TacticSet::Normal, "exact (thm_P", malformed),
+            (TacticSet::Normal, "exact thm_P)", malformed),
+            (TacticSet::Normal, "exact thm_P /- open", malformed),
+            (TacticSet::Normal, "first\nexact thm_P", malformed),
         ];
         for (set, script, expected) in cases {
             match check(*set, script) {
                 Ok(p) => panic!("{script:?} accepted under {set}: {p:?}"),
                 Err(e) => assert!(expected(&e), "{script:?} under {set}: unexpected {e:?}"),
+            }
+        }
+        // Rejected for a tactic the set does not allow: (set, tactic, line when it matters, script).
+        let not_allowed_cases: &[(TacticSet, &str, Option<usize>, &str)] = &[
+            (TacticSet::Normal, "simp", None, "simp only [thm_P]"),
+            // A forbidden tactic nested inside an allowed one.
+            (
+                TacticSet::Normal,
+                "simp",
+                Some(1),
+                "have h : x = x := by simp\nexact thm_P",
+            ),
+            (
+                TacticSet::Normal,
+                "omega",
+                Some(3),
+                "constructor\n· exact thm_P\n· omega",
+            ),
+            (
+                TacticSet::Normal,
+                "linarith",
+                None,
+                "first | exact thm_P | linarith",
+            ),
+            (
+                TacticSet::Normal,
+                "refine",
+                None,
+                "refine ⟨?_, ?_⟩ <;> exact thm_P",
+            ),
+            (TacticSet::Basic, "intro", None, "intro x\nexact thm_P x"),
+            (
+                TacticSet::Normal,
+                "simp",
+                None,
+                "use (discharger := simp) 3\nexact thm_P",
+            ),
+        ];
+        for (set, tactic, line, script) in not_allowed_cases {
+            match check(*set, script) {
+                Err(R::TacticNotAllowed {
+                    tactic: got,
+                    line: at,
+                    ..
+                }) if got == *tactic && line.is_none_or(|l| l == at) => {}
+                other => {
+                    panic!("{script:?} under {set}: expected `{tactic}` not allowed, got {other:?}")
+                }
             }
         }
     }

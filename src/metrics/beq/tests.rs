@@ -36,38 +36,39 @@ impl FakeLean {
     }
 }
 
+impl FakeLean {
+    /// Records the call (`sent`: the proof, or `exact?`), waits `delay`, then fails with
+    /// `fail_with` or answers by `rule`.
+    async fn answer<T>(
+        &self,
+        req: &CheckRequest<'_>,
+        sent: &str,
+        rule: fn(&CheckRequest<'_>) -> T,
+    ) -> Result<T, CheckError> {
+        self.calls
+            .lock()
+            .expect("lock")
+            .push((req.assumed.to_string(), sent.to_string()));
+        tokio::time::sleep(self.delay).await;
+        match &self.fail_with {
+            Some(e) => Err(e.clone()),
+            None => Ok(rule(req)),
+        }
+    }
+}
+
 impl ProofChecker for FakeLean {
     fn check<'a>(
         &'a self,
         req: CheckRequest<'a>,
     ) -> BoxFuture<'a, Result<CheckOutcome, CheckError>> {
-        Box::pin(async move {
-            self.calls
-                .lock()
-                .expect("lock")
-                .push((req.assumed.to_string(), req.proof.to_string()));
-            tokio::time::sleep(self.delay).await;
-            match &self.fail_with {
-                Some(e) => Err(e.clone()),
-                None => Ok((self.check_rule)(&req)),
-            }
-        })
+        Box::pin(async move { self.answer(&req, req.proof, self.check_rule).await })
     }
     fn suggest<'a>(
         &'a self,
         req: CheckRequest<'a>,
     ) -> BoxFuture<'a, Result<Suggestion, CheckError>> {
-        Box::pin(async move {
-            self.calls
-                .lock()
-                .expect("lock")
-                .push((req.assumed.to_string(), "exact?".to_string()));
-            tokio::time::sleep(self.delay).await;
-            match &self.fail_with {
-                Some(e) => Err(e.clone()),
-                None => Ok((self.suggest_rule)(&req)),
-            }
-        })
+        Box::pin(async move { self.answer(&req, "exact?", self.suggest_rule).await })
     }
 }
 
@@ -94,6 +95,19 @@ fn nothing_checks(_: &CheckRequest<'_>) -> CheckOutcome {
         errors: vec!["type mismatch".to_string()],
     }
 }
+/// `Proved` when the test's rule `accepted` the request, else what [`nothing_checks`] says.
+fn proved_if(accepted: bool, req: &CheckRequest<'_>) -> CheckOutcome {
+    if accepted {
+        CheckOutcome::Proved
+    } else {
+        nothing_checks(req)
+    }
+}
+fn found(proof: &str) -> Suggestion {
+    Suggestion::Found {
+        proof: proof.to_string(),
+    }
+}
 fn no_suggestion(_: &CheckRequest<'_>) -> Suggestion {
     Suggestion::NotFound {
         errors: vec!["`exact?` could not close the goal.".to_string()],
@@ -118,16 +132,8 @@ fn beq(lean: FakeLean, sampler: Option<Vec<&str>>) -> Beq<FakeLean> {
 #[tokio::test]
 async fn exact_query_proves_both_directions() {
     let lean = FakeLean::new(
-        |req| {
-            if req.proof.starts_with("exact thm_P") {
-                CheckOutcome::Proved
-            } else {
-                nothing_checks(req)
-            }
-        },
-        |_| Suggestion::Found {
-            proof: "exact thm_P n hn".to_string(),
-        },
+        |req| proved_if(req.proof.starts_with("exact thm_P"), req),
+        |_| found("exact thm_P n hn"),
     );
     let driver = beq(lean, None);
     let report = driver.judge(REFERENCE, CANDIDATE).await;
@@ -152,17 +158,14 @@ async fn exact_query_proves_both_directions() {
 #[tokio::test]
 async fn suggestion_not_using_the_assumption_is_rejected_and_scripts_follow() {
     let lean = FakeLean::new(
+        // Only the script applying thm_P to the goal's explicit arguments works.
         |req| {
-            // Only the script applying thm_P to the goal's explicit arguments works.
-            if req.proof == "exact thm_P n hn" || req.proof == "exact thm_P x h" {
-                CheckOutcome::Proved
-            } else {
-                nothing_checks(req)
-            }
+            proved_if(
+                req.proof == "exact thm_P n hn" || req.proof == "exact thm_P x h",
+                req,
+            )
         },
-        |_| Suggestion::Found {
-            proof: "exact Nat.pos_iff_ne_zero.mp hn".to_string(),
-        },
+        |_| found("exact Nat.pos_iff_ne_zero.mp hn"),
     );
     let driver = beq(lean, None);
     let report = driver.judge(REFERENCE, CANDIDATE).await;
@@ -189,13 +192,12 @@ async fn suggestion_not_using_the_assumption_is_rejected_and_scripts_follow() {
 #[tokio::test]
 async fn one_direction_failing_means_not_equivalent() {
     let lean = FakeLean::new(
+        // Only reference ⇒ candidate holds (the goal is the candidate, binders n hn).
         |req| {
-            // Only reference ⇒ candidate holds (the goal is the candidate, binders n hn).
-            if req.goal.contains("(n : ℕ)") && req.proof == "exact thm_P n hn" {
-                CheckOutcome::Proved
-            } else {
-                nothing_checks(req)
-            }
+            proved_if(
+                req.goal.contains("(n : ℕ)") && req.proof == "exact thm_P n hn",
+                req,
+            )
         },
         no_suggestion,
     );
@@ -218,13 +220,7 @@ async fn one_direction_failing_means_not_equivalent() {
 #[tokio::test]
 async fn llm_samples_are_checked_before_lean_sees_them() {
     let lean = FakeLean::new(
-        |req| {
-            if req.proof == "intro k\nexact thm_P" {
-                CheckOutcome::Proved
-            } else {
-                nothing_checks(req)
-            }
-        },
+        |req| proved_if(req.proof == "intro k\nexact thm_P", req),
         no_suggestion,
     );
     let answers = vec![
