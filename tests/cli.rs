@@ -20,6 +20,11 @@ fn fixture(rel: &str) -> String {
     root().join("fixtures").join(rel).display().to_string()
 }
 
+/// The bundled pair's two files (`fixtures/cli`), absolute.
+fn bundled_pair() -> (String, String) {
+    (fixture("cli/reference.lean"), fixture("cli/candidate.lean"))
+}
+
 fn lean_assess(args: &[&str]) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_lean-assess"))
         .args(args)
@@ -185,12 +190,8 @@ fn score_renames_cost_one_by_default_and_nothing_with_free_cost() {
     assert_eq!(ted["distance"], 0);
 
     // The first theorems of the two files are the same pair.
-    let unit = lean_assess(&[
-        "score",
-        "--json",
-        &fixture("cli/reference.lean"),
-        &fixture("cli/candidate.lean"),
-    ]);
+    let (reference, candidate) = bundled_pair();
+    let unit = lean_assess(&["score", "--json", &reference, &candidate]);
     assert_eq!(unit.code, 0, "{}", unit.stderr);
     let v: Value = serde_json::from_str(&unit.stdout).unwrap();
     let d = v["metrics"][0]["distance"].as_u64().unwrap();
@@ -358,13 +359,9 @@ fn score_not_shown_says_what_still_differs_in_lean_text() {
 
 #[test]
 fn score_with_a_lean_metric_says_it_needs_lean_and_gives_no_score() {
+    let (reference, candidate) = bundled_pair();
     let run = lean_assess(&[
-        "score",
-        "--metric",
-        "ted,beq",
-        "--json",
-        &fixture("cli/reference.lean"),
-        &fixture("cli/candidate.lean"),
+        "score", "--metric", "ted,beq", "--json", &reference, &candidate,
     ]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
