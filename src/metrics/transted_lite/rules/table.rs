@@ -402,17 +402,10 @@ fn of_one_class_type(terms: &[&Tree], classes: &[&str], c: &Carriers) -> bool {
     })
 }
 
-/// Classes extending `Semigroup` (Mathlib/Algebra/Group/Defs.lean: `Monoid extends Semigroup`;
-/// Mathlib/Algebra/Ring/Defs.lean: `NonUnitalSemiring extends … SemigroupWithZero`, and every
-/// `Semiring`/`Ring` above it; Mathlib/Algebra/Field/Defs.lean). Not `Mul`, `MulOneClass`,
-/// `NonUnitalNonAssocSemiring`, `NonUnitalNonAssocRing`, `NonAssocSemiring`, `NonAssocRing`.
-const SEMIGROUP_CLASSES: [&str; 21] = [
-    "Semigroup",
-    "CommSemigroup",
-    "Monoid",
-    "CommMonoid",
-    "Group",
-    "CommGroup",
+/// The associative (semi)ring classes (Mathlib/Algebra/Ring/Defs.lean: `NonUnitalSemiring
+/// extends … SemigroupWithZero` and `NonUnitalNonAssocSemiring`, so both `Semigroup` and
+/// `AddSemigroup`; every `Semiring`/`Ring` above it; Mathlib/Algebra/Field/Defs.lean).
+const RING_CLASSES: [&str; 15] = [
     "NonUnitalSemiring",
     "NonUnitalCommSemiring",
     "NonUnitalRing",
@@ -430,40 +423,63 @@ const SEMIGROUP_CLASSES: [&str; 21] = [
     "OrderedSemiring",
 ];
 
+/// Classes extending `Semigroup` (Mathlib/Algebra/Group/Defs.lean: `Monoid extends Semigroup`),
+/// and [`RING_CLASSES`]. Not `Mul`, `MulOneClass`, `NonUnitalNonAssocSemiring`,
+/// `NonUnitalNonAssocRing`, `NonAssocSemiring`, `NonAssocRing`.
+const SEMIGROUP_CLASSES: [&str; 21] = concat(
+    [
+        "Semigroup",
+        "CommSemigroup",
+        "Monoid",
+        "CommMonoid",
+        "Group",
+        "CommGroup",
+    ],
+    RING_CLASSES,
+);
+
 /// Classes extending `AddSemigroup` (Mathlib/Algebra/Group/Defs.lean: `AddMonoid extends
 /// AddSemigroup`; Mathlib/Algebra/Ring/Defs.lean: `NonUnitalNonAssocSemiring extends
-/// AddCommMonoid`, so every (semi)ring class, associative or not). Not `Add`, `AddZeroClass`.
-const ADD_SEMIGROUP_CLASSES: [&str; 29] = [
-    "AddSemigroup",
-    "AddCommSemigroup",
-    "AddMonoid",
-    "AddCommMonoid",
-    "AddGroup",
-    "AddCommGroup",
-    "NonUnitalNonAssocSemiring",
-    "NonUnitalNonAssocRing",
-    "NonAssocSemiring",
-    "NonAssocRing",
-    "NonUnitalSemiring",
-    "NonUnitalCommSemiring",
-    "NonUnitalRing",
-    "NonUnitalCommRing",
-    "Semiring",
-    "CommSemiring",
-    "Ring",
-    "CommRing",
-    "DivisionRing",
-    "Field",
-    "LinearOrderedField",
-    "LinearOrderedRing",
-    "LinearOrderedCommRing",
-    "OrderedRing",
-    "OrderedSemiring",
-    "OrderedAddCommGroup",
-    "OrderedAddCommMonoid",
-    "LinearOrderedAddCommGroup",
-    "NormedAddCommGroup",
-];
+/// AddCommMonoid`, so every (semi)ring class, associative or not, [`RING_CLASSES`] among them).
+/// Not `Add`, `AddZeroClass`.
+const ADD_SEMIGROUP_CLASSES: [&str; 29] = concat(
+    [
+        "AddSemigroup",
+        "AddCommSemigroup",
+        "AddMonoid",
+        "AddCommMonoid",
+        "AddGroup",
+        "AddCommGroup",
+        "NonUnitalNonAssocSemiring",
+        "NonUnitalNonAssocRing",
+        "NonAssocSemiring",
+        "NonAssocRing",
+        "OrderedAddCommGroup",
+        "OrderedAddCommMonoid",
+        "LinearOrderedAddCommGroup",
+        "NormedAddCommGroup",
+    ],
+    RING_CLASSES,
+);
+
+/// The classes of `a`, then those of `b`, as one table (`N` is `A + B`).
+const fn concat<const A: usize, const B: usize, const N: usize>(
+    a: [&'static str; A],
+    b: [&'static str; B],
+) -> [&'static str; N] {
+    assert!(A + B == N);
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < A {
+        out[i] = a[i];
+        i += 1;
+    }
+    while i < N {
+        out[i] = b[i - A];
+        i += 1;
+    }
+    out
+}
 
 /// Classes extending `DivInvMonoid` (Mathlib/Algebra/Group/Defs.lean: `Group extends
 /// DivInvMonoid`; Mathlib/Algebra/GroupWithZero/Defs.lean: `GroupWithZero extends …
