@@ -362,6 +362,13 @@ mod tests {
         }
     }
 
+    /// The search from 0 for `target` under a node budget, and the walk after it.
+    fn walk_from_0(target: i64, max_nodes: usize) -> (Outcome<&'static str, i64>, Walk) {
+        let mut w = walk(target);
+        let out = best_first(&mut w, 0, budget(max_nodes), &mut ());
+        (out, w)
+    }
+
     fn budget(n: usize) -> Budget {
         Budget {
             max_nodes: n,
@@ -371,8 +378,7 @@ mod tests {
 
     #[test]
     fn finds_the_goal_and_the_path_that_reaches_it() {
-        let mut w = walk(7);
-        let out = best_first(&mut w, 0, budget(1000), &mut ());
+        let (out, _) = walk_from_0(7, 1000);
         assert_eq!(out.stop, Stop::Closed);
         assert_eq!(out.distance, 0);
         assert_eq!(out.best, 7);
@@ -386,8 +392,7 @@ mod tests {
 
     #[test]
     fn start_at_goal_evaluates_once() {
-        let mut w = walk(0);
-        let out = best_first(&mut w, 0, budget(1000), &mut ());
+        let (out, _) = walk_from_0(0, 1000);
         assert_eq!(
             (out.stop, out.distance, out.evaluated),
             (Stop::Closed, 0, 1)
@@ -397,8 +402,7 @@ mod tests {
 
     #[test]
     fn node_budget_bounds_evaluations_and_keeps_the_best_seen() {
-        let mut w = walk(1000);
-        let out = best_first(&mut w, 0, budget(10), &mut ());
+        let (out, w) = walk_from_0(1000, 10);
         assert_eq!(out.stop, Stop::NodeBudget);
         assert_eq!(out.evaluated, 10);
         assert_eq!(w.evaluations, 10);
