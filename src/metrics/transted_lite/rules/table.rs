@@ -33,6 +33,7 @@ use super::families::families;
 use super::rewrite::Rewrite;
 use super::shapes::{is_leaf, leaves, literal};
 use crate::metrics::transted_lite::clock::Clock;
+use crate::trees::lean_syntax::concat;
 use crate::trees::Tree;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -292,21 +293,25 @@ fn term<'a>(p: &Tree, b: &Bindings<'_, 'a>) -> std::borrow::Cow<'a, Tree> {
 }
 
 /// Multiplicative classes whose instance on `G` makes `G` a monoid (`sq`, `pow_two`).
-const MONOID_CLASSES: [&str; 14] = [
-    "Monoid",
-    "CommMonoid",
-    "Group",
-    "CommGroup",
+const MONOID_CLASSES: [&str; 14] = concat(&[
+    &["Monoid", "CommMonoid", "Group", "CommGroup"],
+    &UNITAL_RING_CLASSES,
+    &[
+        "LinearOrderedField",
+        "LinearOrderedRing",
+        "LinearOrderedCommRing",
+        "OrderedRing",
+    ],
+]);
+
+/// The unital (semi)ring and field classes of the algebraic hierarchy's core.
+pub(super) const UNITAL_RING_CLASSES: [&str; 6] = [
     "Semiring",
     "CommSemiring",
     "Ring",
     "CommRing",
     "Field",
     "DivisionRing",
-    "LinearOrderedField",
-    "LinearOrderedRing",
-    "LinearOrderedCommRing",
-    "OrderedRing",
 ];
 
 fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
@@ -426,8 +431,8 @@ const RING_CLASSES: [&str; 15] = [
 /// Classes extending `Semigroup` (Mathlib/Algebra/Group/Defs.lean: `Monoid extends Semigroup`),
 /// and [`RING_CLASSES`]. Not `Mul`, `MulOneClass`, `NonUnitalNonAssocSemiring`,
 /// `NonUnitalNonAssocRing`, `NonAssocSemiring`, `NonAssocRing`.
-const SEMIGROUP_CLASSES: [&str; 21] = concat(
-    [
+const SEMIGROUP_CLASSES: [&str; 21] = concat(&[
+    &[
         "Semigroup",
         "CommSemigroup",
         "Monoid",
@@ -435,15 +440,15 @@ const SEMIGROUP_CLASSES: [&str; 21] = concat(
         "Group",
         "CommGroup",
     ],
-    RING_CLASSES,
-);
+    &RING_CLASSES,
+]);
 
 /// Classes extending `AddSemigroup` (Mathlib/Algebra/Group/Defs.lean: `AddMonoid extends
 /// AddSemigroup`; Mathlib/Algebra/Ring/Defs.lean: `NonUnitalNonAssocSemiring extends
 /// AddCommMonoid`, so every (semi)ring class, associative or not, [`RING_CLASSES`] among them).
 /// Not `Add`, `AddZeroClass`.
-const ADD_SEMIGROUP_CLASSES: [&str; 29] = concat(
-    [
+const ADD_SEMIGROUP_CLASSES: [&str; 29] = concat(&[
+    &[
         "AddSemigroup",
         "AddCommSemigroup",
         "AddMonoid",
@@ -459,27 +464,8 @@ const ADD_SEMIGROUP_CLASSES: [&str; 29] = concat(
         "LinearOrderedAddCommGroup",
         "NormedAddCommGroup",
     ],
-    RING_CLASSES,
-);
-
-/// The classes of `a`, then those of `b`, as one table (`N` is `A + B`).
-const fn concat<const A: usize, const B: usize, const N: usize>(
-    a: [&'static str; A],
-    b: [&'static str; B],
-) -> [&'static str; N] {
-    assert!(A + B == N);
-    let mut out = [""; N];
-    let mut i = 0;
-    while i < A {
-        out[i] = a[i];
-        i += 1;
-    }
-    while i < N {
-        out[i] = b[i - A];
-        i += 1;
-    }
-    out
-}
+    &RING_CLASSES,
+]);
 
 /// Classes extending `DivInvMonoid` (Mathlib/Algebra/Group/Defs.lean: `Group extends
 /// DivInvMonoid`; Mathlib/Algebra/GroupWithZero/Defs.lean: `GroupWithZero extends …
