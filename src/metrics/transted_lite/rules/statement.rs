@@ -5,13 +5,13 @@
 //! Owns the tests of which names are free variables and which one-letter names are constants.
 //! Does not touch the binder list otherwise (that is `binder_list`).
 
+use super::carriers::UNITAL_RING_CLASSES;
 use super::render::render;
 use super::rewrite::Applied;
 use super::shapes::{
     app_head, auto_bound_binder, binder_list_label, binds_leaf, is_binder_list, is_leaf,
     is_universe, mentions_prefix, node2, EXPLICIT,
 };
-use super::table::UNITAL_RING_CLASSES;
 use crate::trees::lean_syntax::concat;
 use crate::trees::Tree;
 

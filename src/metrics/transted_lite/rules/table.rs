@@ -22,7 +22,7 @@
 //! their node, and rules with different root labels never compete. Every move that fires is
 //! offered, in table order.
 
-use super::carriers::Carriers;
+use super::carriers::{Carriers, UNITAL_RING_CLASSES};
 use super::commutativity::opaque_or_matrix;
 use super::declare::{
     Action, BinderCode, Check, Cond, Ctx, Direction, ListCode, Rule, StatementCode, StatementMoves,
@@ -303,16 +303,6 @@ const MONOID_CLASSES: [&str; 14] = concat(&[
         "OrderedRing",
     ],
 ]);
-
-/// The unital (semi)ring and field classes of the algebraic hierarchy's core.
-pub(super) const UNITAL_RING_CLASSES: [&str; 6] = [
-    "Semiring",
-    "CommSemiring",
-    "Ring",
-    "CommRing",
-    "Field",
-    "DivisionRing",
-];
 
 fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
     let c = ctx.carriers;
