@@ -355,6 +355,20 @@ mod tests {
         }
     }
 
+    fn walk(target: i64) -> Walk {
+        Walk {
+            target,
+            evaluations: 0,
+        }
+    }
+
+    /// The search from 0 for `target` under a node budget, and the walk after it.
+    fn walk_from_0(target: i64, max_nodes: usize) -> (Outcome<&'static str, i64>, Walk) {
+        let mut w = walk(target);
+        let out = best_first(&mut w, 0, budget(max_nodes), &mut ());
+        (out, w)
+    }
+
     fn budget(n: usize) -> Budget {
         Budget {
             max_nodes: n,
@@ -364,11 +378,7 @@ mod tests {
 
     #[test]
     fn finds_the_goal_and_the_path_that_reaches_it() {
-        let mut w = Walk {
-            target: 7,
-            evaluations: 0,
-        };
-        let out = best_first(&mut w, 0, budget(1000), &mut ());
+        let (out, _) = walk_from_0(7, 1000);
         assert_eq!(out.stop, Stop::Closed);
         assert_eq!(out.distance, 0);
         assert_eq!(out.best, 7);
@@ -382,11 +392,7 @@ mod tests {
 
     #[test]
     fn start_at_goal_evaluates_once() {
-        let mut w = Walk {
-            target: 0,
-            evaluations: 0,
-        };
-        let out = best_first(&mut w, 0, budget(1000), &mut ());
+        let (out, _) = walk_from_0(0, 1000);
         assert_eq!(
             (out.stop, out.distance, out.evaluated),
             (Stop::Closed, 0, 1)
@@ -396,11 +402,7 @@ mod tests {
 
     #[test]
     fn node_budget_bounds_evaluations_and_keeps_the_best_seen() {
-        let mut w = Walk {
-            target: 1000,
-            evaluations: 0,
-        };
-        let out = best_first(&mut w, 0, budget(10), &mut ());
+        let (out, w) = walk_from_0(1000, 10);
         assert_eq!(out.stop, Stop::NodeBudget);
         assert_eq!(out.evaluated, 10);
         assert_eq!(w.evaluations, 10);
@@ -412,10 +414,7 @@ mod tests {
     #[test]
     fn same_answer_every_run_under_a_node_budget() {
         let run = || {
-            let mut w = Walk {
-                target: 301,
-                evaluations: 0,
-            };
+            let mut w = walk(301);
             let o = best_first(&mut w, 5, budget(57), &mut ());
             (o.distance, o.path, o.evaluated, o.expanded)
         };
@@ -424,10 +423,7 @@ mod tests {
 
     #[test]
     fn a_past_deadline_stops_before_expanding() {
-        let mut w = Walk {
-            target: 50,
-            evaluations: 0,
-        };
+        let mut w = walk(50);
         let past = Instant::now()
             .checked_sub(Duration::from_millis(1))
             .unwrap_or_else(Instant::now);
@@ -474,10 +470,7 @@ mod tests {
             }
         }
         let mut log = Log(Vec::new());
-        let mut w = Walk {
-            target: 9,
-            evaluations: 0,
-        };
+        let mut w = walk(9);
         best_first(&mut w, 0, budget(100), &mut log);
         assert_eq!(log.0.first(), Some(&9));
         assert_eq!(log.0.last(), Some(&0));

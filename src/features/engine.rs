@@ -132,25 +132,7 @@ fn comment_lookback_leaves(w: &str) -> bool {
         let close = from + k;
         from = close + 1;
         // The look-back as the parser does it, from just before this `-/`.
-        let mut i = close;
-        let mut depth = 1usize;
-        let mut found = false;
-        while i >= 2 {
-            if &b[i - 2..i] == b"-/" {
-                depth += 1;
-                i -= 2;
-            } else if &b[i - 2..i] == b"/-" {
-                depth -= 1;
-                i -= 2;
-                if depth == 0 {
-                    found = true;
-                    break;
-                }
-            } else {
-                i -= 1;
-            }
-        }
-        if !found {
+        if parse::block_comment_opener(b, close).is_none() {
             return true;
         }
     }

@@ -87,25 +87,22 @@ pub const NOTATION_COMMANDS: &[&str] = &[
     "notation", "infix", "infixl", "infixr", "prefix", "postfix", "macro",
 ];
 
-/// Commands that change how text parses or elaborates: notations, macros, syntax, elaborators,
-/// attributes and instances.
-pub const MEANING_COMMANDS: &[&str] = &[
-    "notation",
-    "infix",
-    "infixl",
-    "infixr",
-    "prefix",
-    "postfix",
-    "macro",
+/// The commands beyond [`NOTATION_COMMANDS`] that extend the syntax or its elaboration.
+const SYNTAX_EXTENSION_COMMANDS: &[&str] = &[
     "macro_rules",
     "syntax",
     "elab",
     "elab_rules",
     "declare_syntax_cat",
-    "attribute",
-    "instance",
-    "deriving",
 ];
+
+/// Commands that change how text parses or elaborates: notations, macros, syntax, elaborators,
+/// attributes and instances.
+pub const MEANING_COMMANDS: &[&str] = &concat::<15>(&[
+    NOTATION_COMMANDS,
+    SYNTAX_EXTENSION_COMMANDS,
+    &["attribute", "instance", "deriving"],
+]);
 
 /// Commands whose effect is scoped and that decide what names in a statement mean (`include h`
 /// adds the variable `h` as a hypothesis of every theorem after it; `omit` removes one).
@@ -116,79 +113,47 @@ pub const SCOPED_CONTEXT_COMMANDS: &[&str] =
 /// the declaration before them), with `@[` for an attribute list. A command word missing here
 /// (`macro_rules`, `elab`) leaves its text inside the declaration before it, which the parser
 /// stops reading at that declaration's `:=` anyway.
-pub const DECLARATION_ENDING_COMMANDS: &[&str] = &[
-    "theorem",
-    "lemma",
-    "example",
-    "def",
-    "abbrev",
-    "instance",
-    "structure",
-    "class",
-    "inductive",
-    "namespace",
-    "section",
-    "end",
-    "open",
-    "variable",
-    "universe",
-    "set_option",
-    "import",
-    "noncomputable",
-    "private",
-    "protected",
-    "attribute",
-    "axiom",
-    "opaque",
-    "notation",
-    "infix",
-    "infixl",
-    "infixr",
-    "prefix",
-    "postfix",
-    "macro",
-    "syntax",
-    "local",
-    "scoped",
-    "mutual",
-    "nonrec",
-    "@[",
-];
+pub const DECLARATION_ENDING_COMMANDS: &[&str] = &concat::<36>(&[
+    DECLARATION_KEYWORDS,
+    NOTATION_COMMANDS,
+    &[
+        "namespace",
+        "section",
+        "end",
+        "open",
+        "variable",
+        "universe",
+        "set_option",
+        "import",
+        "noncomputable",
+        "private",
+        "protected",
+        "attribute",
+        "syntax",
+        "local",
+        "scoped",
+        "mutual",
+        "nonrec",
+        "@[",
+    ],
+]);
 
 /// Command keywords that are never a tactic or a term at the start of a line, so they start a
 /// command at any indentation (an indented `def` after a proof still is a new command to Lean).
-pub const COMMANDS_AT_ANY_INDENT: &[&str] = &[
-    "theorem",
-    "lemma",
-    "def",
-    "abbrev",
-    "instance",
-    "structure",
-    "class",
-    "inductive",
-    "axiom",
-    "opaque",
-    "notation",
-    "infix",
-    "infixl",
-    "infixr",
-    "prefix",
-    "postfix",
-    "macro",
-    "macro_rules",
-    "syntax",
-    "elab",
-    "elab_rules",
-    "declare_syntax_cat",
-    "namespace",
-    "section",
-    "universe",
-    "variable",
-    "attribute",
-    "mutual",
-    "example",
-    "import",
-];
+pub const COMMANDS_AT_ANY_INDENT: &[&str] = &concat::<30>(&[
+    DECLARATION_KEYWORDS,
+    NOTATION_COMMANDS,
+    SYNTAX_EXTENSION_COMMANDS,
+    &[
+        "namespace",
+        "section",
+        "universe",
+        "variable",
+        "attribute",
+        "mutual",
+        "import",
+    ],
+]);
 
 /// Command keywords that also occur inside proofs (`open … in`, `set_option … in` as tactics;
 /// `end` is not a tactic but is safer at column 0 only), with `@[` and `#` (`#eval`, `#print`):
@@ -221,40 +186,51 @@ pub const COMMANDS_AT_COLUMN_0: &[&str] = &[
 /// Words that start a new command (or change options) rather than continue a tactic proof, in
 /// a proof script read token by token. Narrower than [`COMMANDS_AT_ANY_INDENT`]: `open` is left
 /// out (`open … in` is a tactic too), and the notation commands are not looked for.
-pub const COMMANDS_AFTER_A_PROOF: &[&str] = &[
-    "axiom",
-    "theorem",
-    "lemma",
-    "def",
-    "example",
-    "instance",
-    "abbrev",
-    "opaque",
-    "structure",
-    "class",
-    "inductive",
-    "namespace",
-    "section",
-    "end",
-    "variable",
-    "universe",
-    "set_option",
-    "macro",
-    "macro_rules",
-    "syntax",
-    "elab",
-    "elab_rules",
-    "attribute",
-    "run_tac",
-    "run_cmd",
-    "run_elab",
-    "import",
-    "noncomputable",
-    "unsafe",
-    "partial",
-    "private",
-    "protected",
-];
+pub const COMMANDS_AFTER_A_PROOF: &[&str] = &concat::<32>(&[
+    DECLARATION_KEYWORDS,
+    &[
+        "namespace",
+        "section",
+        "end",
+        "variable",
+        "universe",
+        "set_option",
+        "macro",
+        "macro_rules",
+        "syntax",
+        "elab",
+        "elab_rules",
+        "attribute",
+        "run_tac",
+        "run_cmd",
+        "run_elab",
+        "import",
+        "noncomputable",
+        "unsafe",
+        "partial",
+        "private",
+        "protected",
+    ],
+]);
+
+/// One word list made of `parts`, in order (`N` is their total length): lists that share words
+/// name the shared part once.
+pub const fn concat<const N: usize>(parts: &[&[&'static str]]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut n = 0;
+    let mut p = 0;
+    while p < parts.len() {
+        let mut i = 0;
+        while i < parts[p].len() {
+            out[n] = parts[p][i];
+            n += 1;
+            i += 1;
+        }
+        p += 1;
+    }
+    assert!(n == N, "the parts' lengths do not add up to N");
+    out
+}
 
 /// Keywords a term can hold that the statement parser never reads as a name.
 pub const TERM_KEYWORDS: &[&str] = &[

@@ -431,23 +431,24 @@ fn affinity_pairing(a: &Skeleton, b: &Skeleton, t: &PairTable, ka: u32, kb: u32)
     // the side with fewer groups.
     let aff = |g: usize, h: usize| affinity[g * (kb + 1) + h];
     let mut of_a = vec![None; ka + 1];
-    if ka <= kb {
-        let cost: Vec<Vec<f64>> = (1..=ka)
-            .map(|g| (1..=kb).map(|h| -aff(g, h)).collect())
-            .collect();
-        for (row, col) in min_cost_assignment(&cost).into_iter().enumerate() {
-            if let Some(c) = col {
-                of_a[row + 1] = Some(c as u32 + 1);
-            }
-        }
-    } else {
-        let cost: Vec<Vec<f64>> = (1..=kb)
-            .map(|h| (1..=ka).map(|g| -aff(g, h)).collect())
-            .collect();
-        for (row, col) in min_cost_assignment(&cost).into_iter().enumerate() {
-            if let Some(c) = col {
-                of_a[c + 1] = Some(row as u32 + 1);
-            }
+    let transposed = ka > kb;
+    let (rows, cols) = if transposed { (kb, ka) } else { (ka, kb) };
+    // The (a-group, b-group) pair a cell of the cost matrix stands for.
+    let groups = |row: usize, col: usize| if transposed { (col, row) } else { (row, col) };
+    let cost: Vec<Vec<f64>> = (1..=rows)
+        .map(|row| {
+            (1..=cols)
+                .map(|col| {
+                    let (g, h) = groups(row, col);
+                    -aff(g, h)
+                })
+                .collect()
+        })
+        .collect();
+    for (row, col) in min_cost_assignment(&cost).into_iter().enumerate() {
+        if let Some(col) = col {
+            let (g, h) = groups(row + 1, col + 1);
+            of_a[g] = Some(h as u32);
         }
     }
     Pairing { of_a }

@@ -13,17 +13,12 @@
 use super::rules;
 use crate::trees::Tree;
 
-const RELATIONS: [&str; 9] = [
-    " _ = _ ",
-    " _ ≠ _ ",
-    " _ < _ ",
-    " _ ≤ _ ",
-    " _ > _ ",
-    " _ ≥ _ ",
-    " _ ∣ _ ",
-    " _ ≡ _ [MOD _ ]",
-    " _ ≡ _ [ZMOD _ ]",
-];
+/// Relations between closed terms that `norm_num` decides: the comparisons, divisibility and
+/// the congruences.
+fn is_relation(label: &str) -> bool {
+    rules::COMPARISONS.contains(&label)
+        || [" _ ∣ _ ", " _ ≡ _ [MOD _ ]", " _ ≡ _ [ZMOD _ ]"].contains(&label)
+}
 
 /// What `norm_num`'s literal arithmetic evaluates (`rules::norm_num`).
 const ARITHMETIC: [&str; 6] = [
@@ -39,8 +34,7 @@ fn closed(t: &Tree) -> bool {
     if t.label == "( _ : _ )" && t.children.len() == 2 {
         return closed(&t.children[0]);
     }
-    let arithmetic =
-        ARITHMETIC.contains(&t.label.as_str()) || RELATIONS.contains(&t.label.as_str());
+    let arithmetic = ARITHMETIC.contains(&t.label.as_str()) || is_relation(&t.label);
     arithmetic && t.children.iter().all(closed)
 }
 
@@ -48,7 +42,7 @@ fn closed(t: &Tree) -> bool {
 /// and the numerals of all of them.
 fn closed_relations(t: &Tree, out: &mut Vec<String>, numerals: &mut Vec<String>) {
     let arithmetic = t.children.iter().any(|c| !c.children.is_empty());
-    if RELATIONS.contains(&t.label.as_str()) && arithmetic && closed(t) {
+    if is_relation(&t.label) && arithmetic && closed(t) {
         out.push(rules::render_exact(t));
         collect_numerals(t, numerals);
         return;

@@ -362,39 +362,35 @@ impl StepProvider for TreePairs {
         let mut small = |a: &Tree, b: &Tree| heuristic.small_ted(a, b);
         // Out of time, the moves found so far are still returned: the search stops at its
         // next deadline check, before measuring them.
-        if self.both_sides {
+        for side in [Side::Reference, Side::Candidate] {
+            if side == Side::Reference && !self.both_sides {
+                continue;
+            }
+            let (i, moved, other) = match side {
+                Side::Reference => (0, &state.0, &state.1),
+                Side::Candidate => (1, &state.1, &state.0),
+            };
             rules::moves_within(
-                &state.0,
-                &state.1,
-                self.comm[0],
-                &self.carriers[0],
+                moved,
+                other,
+                self.comm[i],
+                &self.carriers[i],
                 &mut small,
                 self.clock,
                 &mut rewrites,
             );
-        }
-        for r in rewrites.drain(..) {
-            let step = Step {
-                side: Side::Reference,
-                applied: r.applied,
-            };
-            out.push((step, (Rc::new(r.tree), Rc::clone(&state.1))));
-        }
-        rules::moves_within(
-            &state.1,
-            &state.0,
-            self.comm[1],
-            &self.carriers[1],
-            &mut small,
-            self.clock,
-            &mut rewrites,
-        );
-        for r in rewrites.drain(..) {
-            let step = Step {
-                side: Side::Candidate,
-                applied: r.applied,
-            };
-            out.push((step, (Rc::clone(&state.0), Rc::new(r.tree))));
+            for r in rewrites.drain(..) {
+                let tree = Rc::new(r.tree);
+                let pair = match side {
+                    Side::Reference => (tree, Rc::clone(&state.1)),
+                    Side::Candidate => (Rc::clone(&state.0), tree),
+                };
+                let step = Step {
+                    side,
+                    applied: r.applied,
+                };
+                out.push((step, pair));
+            }
         }
     }
 

@@ -72,4 +72,5 @@ pub use driver::{canonicalize, canonicalize_within};
 pub use moves::{moves, moves_within};
 pub use render::{render, render_exact};
 pub use rewrite::{Applied, Rewrite};
+pub(super) use shapes::COMPARISONS;
 pub use shapes::{binder_list_arity, replace_at, ANONYMOUS_HYPOTHESIS};

@@ -336,9 +336,7 @@ impl<'a> Parser<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::header::Header;
-    use super::super::parse_statement;
-    use super::super::tests::concl;
+    use super::super::tests::{concl, statement};
 
     #[test]
     fn quantifiers_and_big_operators() {
@@ -363,7 +361,7 @@ mod tests {
             concl("theorem t : match a, b with | 1, _ => True | _, _ => False"),
             "('match _ , _ with | _ , _ => _ | _ , _ => _ ' 'a' 'b' '1' '_' 'True' '_' '_' 'False')"
         );
-        let s = parse_statement("theorem t : match a | 0 => 1", &Header::default()).unwrap();
+        let s = statement("theorem t : match a | 0 => 1");
         assert_eq!(s.unparsed.len(), 1, "no `with`: one unparsed node");
     }
 }

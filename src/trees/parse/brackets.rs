@@ -9,15 +9,25 @@ use crate::trees::lexer::TokenKind;
 use crate::trees::Tree;
 
 impl<'a> Parser<'a> {
-    /// `( … )`: grouping, unit, `(↑)`, `(·)`, type ascription `(e : T)`, tuple `(a, b)`.
-    pub(super) fn paren(&mut self, start: usize) -> PResult<Tree> {
+    /// Step into the bracket opening with `opener` at the current token: its token and its
+    /// closer's, the position now past the opener; `None` for empty brackets, the position then
+    /// past both.
+    fn enter_brackets(&mut self, start: usize, opener: &str) -> PResult<Option<(usize, usize)>> {
         let open = self.pos;
-        let close = self.closing(open, start, "(")?;
+        let close = self.closing(open, start, opener)?;
         self.pos += 1;
         if self.pos == close {
             self.pos += 1;
-            return Ok(self.mk("()", vec![], start));
+            return Ok(None);
         }
+        Ok(Some((open, close)))
+    }
+
+    /// `( … )`: grouping, unit, `(↑)`, `(·)`, type ascription `(e : T)`, tuple `(a, b)`.
+    pub(super) fn paren(&mut self, start: usize) -> PResult<Tree> {
+        let Some((open, close)) = self.enter_brackets(start, "(")? else {
+            return Ok(self.mk("()", vec![], start));
+        };
         if close == open + 2 && matches!(self.tok_text(open + 1), "↑" | "⇑" | "↥" | "·") {
             self.pos = close + 1;
             return Ok(self.mk(self.tok_text(open + 1), vec![], start));
@@ -164,13 +174,9 @@ impl<'a> Parser<'a> {
     /// `{ … }`: set builder `{x | p}` / `{x : T | p}` / `{x ∈ S | p}`, subtype `{x // p}`, set
     /// literal `{a, b}`, empty `{}`.
     pub(super) fn brace(&mut self, start: usize) -> PResult<Tree> {
-        let open = self.pos;
-        let close = self.closing(open, start, "{")?;
-        self.pos += 1;
-        if self.pos == close {
-            self.pos += 1;
+        let Some((open, close)) = self.enter_brackets(start, "{")? else {
             return Ok(self.mk("∅", vec![], start));
-        }
+        };
         let inner_start = self.offset_here();
         if self.tokens[open + 1].kind == TokenKind::Ident
             && open + 2 < close

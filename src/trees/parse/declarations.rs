@@ -170,9 +170,16 @@ pub(super) fn extend_over_doc_comment(file_text: &str, start: usize) -> usize {
     if !before.ends_with("-/") {
         return start;
     }
-    // Find the matching opener, counting nesting backwards.
-    let bytes = before.as_bytes();
-    let mut i = before.len() - 2;
+    match block_comment_opener(before.as_bytes(), before.len() - 2) {
+        Some(i) if before[i..].starts_with("/--") => i,
+        _ => start,
+    }
+}
+
+/// The offset of the `/-` that opens the block comment whose `-/` starts at `close`, nesting
+/// counted backwards; `None` when the look-back reaches the start of `bytes` without finding it.
+pub fn block_comment_opener(bytes: &[u8], close: usize) -> Option<usize> {
+    let mut i = close;
     let mut depth = 1usize;
     while i >= 2 {
         if &bytes[i - 2..i] == b"-/" {
@@ -182,17 +189,13 @@ pub(super) fn extend_over_doc_comment(file_text: &str, start: usize) -> usize {
             depth -= 1;
             i -= 2;
             if depth == 0 {
-                return if before[i..].starts_with("/--") {
-                    i
-                } else {
-                    start
-                };
+                return Some(i);
             }
         } else {
             i -= 1;
         }
     }
-    start
+    None
 }
 
 /// Offset of the top-level `:=`/`where` from token `from`, or `end`.

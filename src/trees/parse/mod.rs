@@ -107,7 +107,7 @@ mod terms;
 
 use crate::trees::lexer::{lex, LexErrorKind};
 use crate::trees::{Statement, Tree};
-pub use declarations::{find_declarations, Declaration};
+pub use declarations::{block_comment_opener, find_declarations, Declaration};
 pub use header::Header;
 use parser::Parser;
 pub use propositions::is_proposition;
@@ -251,8 +251,13 @@ type PResult<T> = Result<T, ParseError>;
 pub(super) mod tests {
     use super::*;
 
+    /// `s` parsed with an empty header.
+    pub(super) fn statement(s: &str) -> Statement {
+        parse_statement(s, &Header::default()).unwrap()
+    }
+
     pub(super) fn tree(s: &str) -> Tree {
-        parse_statement(s, &Header::default()).unwrap().tree
+        statement(s).tree
     }
 
     pub(super) fn sexp(t: &Tree) -> String {

@@ -364,9 +364,7 @@ impl<'a> Parser<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::header::Header;
-    use super::super::parse_statement;
-    use super::super::tests::{concl, sexp, tree};
+    use super::super::tests::{concl, sexp, statement, tree};
 
     #[test]
     fn binders_split_and_flags() {
@@ -393,11 +391,7 @@ mod tests {
 
     #[test]
     fn comment_eating_the_conclusion_gives_a_missing_conclusion() {
-        let s = parse_statement(
-            "theorem e (x y : ℝ) -- R^n   : x = y := by sorry",
-            &Header::default(),
-        )
-        .unwrap();
+        let s = statement("theorem e (x y : ℝ) -- R^n   : x = y := by sorry");
         let last = s.tree.children[0].children.last().unwrap();
         assert!(last.unparsed);
         assert_eq!(last.label, "sorry");
@@ -406,11 +400,7 @@ mod tests {
 
     #[test]
     fn modifiers_attributes_doc_comments_and_open_in_are_skipped() {
-        let s = parse_statement(
-            "/-- doc -/\n@[simp, norm_num] private nonrec open Real Nat in\ntheorem foo.bar : π > 3 := by\n  norm_num",
-            &Header::default(),
-        )
-        .unwrap();
+        let s = statement("/-- doc -/\n@[simp, norm_num] private nonrec open Real Nat in\ntheorem foo.bar : π > 3 := by\n  norm_num");
         assert_eq!(s.name.as_deref(), Some("foo.bar"));
         assert_eq!(s.source, "theorem foo.bar : π > 3");
         assert_eq!(sexp(&s.tree), "('theorem' (': _ ' (' _ > _ ' 'π' '3')))");
@@ -418,11 +408,7 @@ mod tests {
 
     #[test]
     fn a_statement_without_proof_ends_at_the_next_command() {
-        let s = parse_statement(
-            "theorem a : 1 = 1\ntheorem b : 2 = 2 := rfl",
-            &Header::default(),
-        )
-        .unwrap();
+        let s = statement("theorem a : 1 = 1\ntheorem b : 2 = 2 := rfl");
         assert_eq!(s.source, "theorem a : 1 = 1");
         assert!(s.unparsed.is_empty());
     }

@@ -492,9 +492,7 @@ impl<'a> Parser<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::header::Header;
-    use super::super::parse_statement;
-    use super::super::tests::{concl, sexp, tree};
+    use super::super::tests::{concl, sexp, statement, tree};
 
     #[test]
     fn field_access_on_bound_names() {
@@ -508,7 +506,7 @@ mod tests {
 
     #[test]
     fn broken_subterm_is_one_unparsed_node() {
-        let s = parse_statement("theorem t (x : ℝ) : f (x ⊢⊢ :) = 2", &Header::default()).unwrap();
+        let s = statement("theorem t (x : ℝ) : f (x ⊢⊢ :) = 2");
         assert_eq!(s.unparsed.len(), 1);
         let text = sexp(&s.tree);
         assert!(text.contains("'(x ⊢⊢ :)'"), "{text}");

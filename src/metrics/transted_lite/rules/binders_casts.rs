@@ -7,20 +7,12 @@
 //! `(e : T)` a value keeps where it replaces a variable of type `T`. Must not rewrite anything.
 
 use super::carriers::Carriers;
-use super::shapes::{is_leaf, node2, UNKNOWN_TYPE};
+use super::shapes::{is_leaf, node2, COMPARISONS, UNKNOWN_TYPE};
 
 use super::elab;
 use crate::trees::Tree;
 
 const ARITHMETIC: [&str; 5] = [" _ + _ ", " _ - _ ", " _ * _ ", " _ / _ ", " _ % _ "];
-const RELATIONS: [&str; 6] = [
-    " _ = _ ",
-    " _ ≠ _ ",
-    " _ < _ ",
-    " _ ≤ _ ",
-    " _ > _ ",
-    " _ ≥ _ ",
-];
 
 /// Is every occurrence of the leaf `name` in `scopes` inside arithmetic (`+ - * / %`, a power's
 /// base, negation) that goes up to a relation whose two sides elaborate at `ty`
@@ -62,7 +54,7 @@ fn at_own_type(path: &[(&Tree, usize)], n: elab::Num, c: &Carriers) -> bool {
         if arithmetic {
             continue;
         }
-        if RELATIONS.contains(&label) && parent.children.len() == 2 {
+        if COMPARISONS.contains(&label) && parent.children.len() == 2 {
             let sides = [&parent.children[0], &parent.children[1]];
             return elab::carrier(&sides, c) == Some(n);
         }

@@ -14,6 +14,16 @@ use super::shapes::{
 
 use crate::trees::Tree;
 
+/// The unital (semi)ring and field classes of the algebraic hierarchy's core.
+pub(super) const UNITAL_RING_CLASSES: [&str; 6] = [
+    "Semiring",
+    "CommSemiring",
+    "Ring",
+    "CommRing",
+    "Field",
+    "DivisionRing",
+];
+
 /// The number systems a statement's terms live in, as far as its binders and ascriptions say.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Carriers {

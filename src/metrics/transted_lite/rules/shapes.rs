@@ -43,6 +43,9 @@ pub(super) const EXPLICIT: &str = " _ : _ ";
 pub(super) const FORALL: &str = "∀ _ , _ ";
 pub(super) const EXISTS: &str = "∃ _ , _ ";
 
+/// The binary comparisons `= ≠ < ≤ > ≥`.
+pub(in crate::metrics::transted_lite) const COMPARISONS: [&str; 6] = [EQ, NE, LT, LE, GT, GE];
+
 /// Relations that may stand as a binder predicate (`∀ x ∈ s`, `∃ n > 0`, ...).
 pub(super) const PREDICATE_RELATIONS: [&str; 10] =
     ["∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂", "∣"];

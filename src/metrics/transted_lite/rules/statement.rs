@@ -5,12 +5,14 @@
 //! Owns the tests of which names are free variables and which one-letter names are constants.
 //! Does not touch the binder list otherwise (that is `binder_list`).
 
+use super::carriers::UNITAL_RING_CLASSES;
 use super::render::render;
 use super::rewrite::Applied;
 use super::shapes::{
     app_head, auto_bound_binder, binder_list_label, binds_leaf, is_binder_list, is_leaf,
     is_universe, mentions_prefix, node2, EXPLICIT,
 };
+use crate::trees::lean_syntax::concat;
 use crate::trees::Tree;
 
 /// autoImplicit: a name the statement uses but never binds is bound by Lean itself, as an
@@ -72,32 +74,31 @@ fn bind_free_variables(tree: &Tree) -> Option<(Applied, Tree)> {
 }
 
 /// Classes whose argument is a `Type u` (not a `Sort u`).
-const TYPE_CLASSES: [&str; 24] = [
-    "Group",
-    "CommGroup",
-    "AddGroup",
-    "AddCommGroup",
-    "Monoid",
-    "CommMonoid",
-    "AddMonoid",
-    "AddCommMonoid",
-    "Semiring",
-    "CommSemiring",
-    "Ring",
-    "CommRing",
-    "Field",
-    "DivisionRing",
-    "IsDomain",
-    "LinearOrder",
-    "PartialOrder",
-    "Preorder",
-    "Lattice",
-    "TopologicalSpace",
-    "MetricSpace",
-    "NormedAddCommGroup",
-    "Fintype",
-    "Finite",
-];
+const TYPE_CLASSES: [&str; 24] = concat(&[
+    &[
+        "Group",
+        "CommGroup",
+        "AddGroup",
+        "AddCommGroup",
+        "Monoid",
+        "CommMonoid",
+        "AddMonoid",
+        "AddCommMonoid",
+    ],
+    &UNITAL_RING_CLASSES,
+    &[
+        "IsDomain",
+        "LinearOrder",
+        "PartialOrder",
+        "Preorder",
+        "Lattice",
+        "TopologicalSpace",
+        "MetricSpace",
+        "NormedAddCommGroup",
+        "Fintype",
+        "Finite",
+    ],
+]);
 
 /// Is `binder` an instance binder `[C name]` of a class in [`TYPE_CLASSES`]?
 fn instance_on_types(binder: &Tree, name: &str) -> bool {

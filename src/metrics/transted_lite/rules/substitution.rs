@@ -221,29 +221,17 @@ pub(super) fn substitutable(
 /// [`substitute`], and each application `name a…` β-reduced with `value`
 /// ([`binders_beta::beta`]; [`substitutable`] has checked it reduces).
 pub(super) fn substitute_beta(t: &Tree, name: &str, value: &Tree, carriers: &Carriers) -> Tree {
-    if is_leaf(t) {
-        return substitute(t, name, value);
-    }
-    if quantifier(t).is_some() && binds(&t.children[0], name) {
-        return t.clone();
-    }
-    let mut out = t.clone();
-    out.children = t
-        .children
-        .iter()
-        .map(|c| substitute_beta(c, name, value, carriers))
-        .collect();
-    if app_head(t) == Some(name) {
-        if let Some(reduced) = binders_beta::beta(value, &out.children, carriers) {
-            return reduced;
-        }
-    }
-    out
+    substitute_in(t, name, value, Some(carriers))
 }
 
 /// `t` with every leaf labelled `name` replaced by `value`, stopping under binders that rebind
 /// `name`.
 pub(super) fn substitute(t: &Tree, name: &str, value: &Tree) -> Tree {
+    substitute_in(t, name, value, None)
+}
+
+/// [`substitute`], β-reducing the applications of `name` when `beta` gives the carriers.
+fn substitute_in(t: &Tree, name: &str, value: &Tree, beta: Option<&Carriers>) -> Tree {
     if is_leaf(t) {
         return if t.label == name {
             value.clone()
@@ -258,8 +246,15 @@ pub(super) fn substitute(t: &Tree, name: &str, value: &Tree) -> Tree {
     out.children = t
         .children
         .iter()
-        .map(|c| substitute(c, name, value))
+        .map(|c| substitute_in(c, name, value, beta))
         .collect();
+    if let Some(carriers) = beta {
+        if app_head(t) == Some(name) {
+            if let Some(reduced) = binders_beta::beta(value, &out.children, carriers) {
+                return reduced;
+            }
+        }
+    }
     out
 }
 

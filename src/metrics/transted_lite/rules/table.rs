@@ -22,7 +22,7 @@
 //! their node, and rules with different root labels never compete. Every move that fires is
 //! offered, in table order.
 
-use super::carriers::Carriers;
+use super::carriers::{Carriers, UNITAL_RING_CLASSES};
 use super::commutativity::opaque_or_matrix;
 use super::declare::{
     Action, BinderCode, Check, Cond, Ctx, Direction, ListCode, Rule, StatementCode, StatementMoves,
@@ -33,6 +33,7 @@ use super::families::families;
 use super::rewrite::Rewrite;
 use super::shapes::{is_leaf, leaves, literal};
 use crate::metrics::transted_lite::clock::Clock;
+use crate::trees::lean_syntax::concat;
 use crate::trees::Tree;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -292,22 +293,16 @@ fn term<'a>(p: &Tree, b: &Bindings<'_, 'a>) -> std::borrow::Cow<'a, Tree> {
 }
 
 /// Multiplicative classes whose instance on `G` makes `G` a monoid (`sq`, `pow_two`).
-const MONOID_CLASSES: [&str; 14] = [
-    "Monoid",
-    "CommMonoid",
-    "Group",
-    "CommGroup",
-    "Semiring",
-    "CommSemiring",
-    "Ring",
-    "CommRing",
-    "Field",
-    "DivisionRing",
-    "LinearOrderedField",
-    "LinearOrderedRing",
-    "LinearOrderedCommRing",
-    "OrderedRing",
-];
+const MONOID_CLASSES: [&str; 14] = concat(&[
+    &["Monoid", "CommMonoid", "Group", "CommGroup"],
+    &UNITAL_RING_CLASSES,
+    &[
+        "LinearOrderedField",
+        "LinearOrderedRing",
+        "LinearOrderedCommRing",
+        "OrderedRing",
+    ],
+]);
 
 fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
     let c = ctx.carriers;
@@ -402,17 +397,10 @@ fn of_one_class_type(terms: &[&Tree], classes: &[&str], c: &Carriers) -> bool {
     })
 }
 
-/// Classes extending `Semigroup` (Mathlib/Algebra/Group/Defs.lean: `Monoid extends Semigroup`;
-/// Mathlib/Algebra/Ring/Defs.lean: `NonUnitalSemiring extends … SemigroupWithZero`, and every
-/// `Semiring`/`Ring` above it; Mathlib/Algebra/Field/Defs.lean). Not `Mul`, `MulOneClass`,
-/// `NonUnitalNonAssocSemiring`, `NonUnitalNonAssocRing`, `NonAssocSemiring`, `NonAssocRing`.
-const SEMIGROUP_CLASSES: [&str; 21] = [
-    "Semigroup",
-    "CommSemigroup",
-    "Monoid",
-    "CommMonoid",
-    "Group",
-    "CommGroup",
+/// The associative (semi)ring classes (Mathlib/Algebra/Ring/Defs.lean: `NonUnitalSemiring
+/// extends … SemigroupWithZero` and `NonUnitalNonAssocSemiring`, so both `Semigroup` and
+/// `AddSemigroup`; every `Semiring`/`Ring` above it; Mathlib/Algebra/Field/Defs.lean).
+const RING_CLASSES: [&str; 15] = [
     "NonUnitalSemiring",
     "NonUnitalCommSemiring",
     "NonUnitalRing",
@@ -430,40 +418,44 @@ const SEMIGROUP_CLASSES: [&str; 21] = [
     "OrderedSemiring",
 ];
 
+/// Classes extending `Semigroup` (Mathlib/Algebra/Group/Defs.lean: `Monoid extends Semigroup`),
+/// and [`RING_CLASSES`]. Not `Mul`, `MulOneClass`, `NonUnitalNonAssocSemiring`,
+/// `NonUnitalNonAssocRing`, `NonAssocSemiring`, `NonAssocRing`.
+const SEMIGROUP_CLASSES: [&str; 21] = concat(&[
+    &[
+        "Semigroup",
+        "CommSemigroup",
+        "Monoid",
+        "CommMonoid",
+        "Group",
+        "CommGroup",
+    ],
+    &RING_CLASSES,
+]);
+
 /// Classes extending `AddSemigroup` (Mathlib/Algebra/Group/Defs.lean: `AddMonoid extends
 /// AddSemigroup`; Mathlib/Algebra/Ring/Defs.lean: `NonUnitalNonAssocSemiring extends
-/// AddCommMonoid`, so every (semi)ring class, associative or not). Not `Add`, `AddZeroClass`.
-const ADD_SEMIGROUP_CLASSES: [&str; 29] = [
-    "AddSemigroup",
-    "AddCommSemigroup",
-    "AddMonoid",
-    "AddCommMonoid",
-    "AddGroup",
-    "AddCommGroup",
-    "NonUnitalNonAssocSemiring",
-    "NonUnitalNonAssocRing",
-    "NonAssocSemiring",
-    "NonAssocRing",
-    "NonUnitalSemiring",
-    "NonUnitalCommSemiring",
-    "NonUnitalRing",
-    "NonUnitalCommRing",
-    "Semiring",
-    "CommSemiring",
-    "Ring",
-    "CommRing",
-    "DivisionRing",
-    "Field",
-    "LinearOrderedField",
-    "LinearOrderedRing",
-    "LinearOrderedCommRing",
-    "OrderedRing",
-    "OrderedSemiring",
-    "OrderedAddCommGroup",
-    "OrderedAddCommMonoid",
-    "LinearOrderedAddCommGroup",
-    "NormedAddCommGroup",
-];
+/// AddCommMonoid`, so every (semi)ring class, associative or not, [`RING_CLASSES`] among them).
+/// Not `Add`, `AddZeroClass`.
+const ADD_SEMIGROUP_CLASSES: [&str; 29] = concat(&[
+    &[
+        "AddSemigroup",
+        "AddCommSemigroup",
+        "AddMonoid",
+        "AddCommMonoid",
+        "AddGroup",
+        "AddCommGroup",
+        "NonUnitalNonAssocSemiring",
+        "NonUnitalNonAssocRing",
+        "NonAssocSemiring",
+        "NonAssocRing",
+        "OrderedAddCommGroup",
+        "OrderedAddCommMonoid",
+        "LinearOrderedAddCommGroup",
+        "NormedAddCommGroup",
+    ],
+    &RING_CLASSES,
+]);
 
 /// Classes extending `DivInvMonoid` (Mathlib/Algebra/Group/Defs.lean: `Group extends
 /// DivInvMonoid`; Mathlib/Algebra/GroupWithZero/Defs.lean: `GroupWithZero extends …

@@ -18,6 +18,16 @@ fn canon(text: &str) -> Tree {
     canonicalize(&tree(text)).0
 }
 
+/// The canonical form of `text` has `binders` binders.
+fn assert_canonical_arity(text: &str, binders: usize) {
+    let t = canon(text);
+    assert_eq!(
+        binder_list_arity(&t.children[0].label),
+        Some(binders),
+        "{t:?}"
+    );
+}
+
 fn rules_used(text: &str) -> Vec<&'static str> {
     canonicalize(&tree(text)).1.iter().map(|a| a.rule).collect()
 }
@@ -58,6 +68,26 @@ fn move_rules(text: &str) -> Vec<(&'static str, String)> {
     out.into_iter()
         .map(|r| (r.applied.rule, r.applied.at))
         .collect()
+}
+
+/// The moves at `text` include each of `present`.
+fn assert_moves_include(text: &str, present: &[&str]) {
+    let moves = move_rules(text);
+    for rule in present {
+        assert!(
+            moves.iter().any(|(r, _)| r == rule),
+            "{rule} missing at {text}: {moves:?}"
+        );
+    }
+}
+
+/// The moves at `text` include none of `absent`.
+fn assert_moves_avoid(text: &str, absent: &[&str]) {
+    let moves = move_rules(text);
+    assert!(
+        moves.iter().all(|(r, _)| !absent.contains(r)),
+        "{absent:?} at {text}: {moves:?}"
+    );
 }
 
 #[test]
@@ -106,9 +136,7 @@ fn conjunctive_premises_are_curried() {
 #[test]
 fn hypothesis_named_later_is_not_split() {
     // `h` is mentioned by the conclusion (`h.1`), so splitting it would lose a name.
-    let t = canon("theorem t (p q : Prop) (h : p ∧ q) : h.1 = h.1");
-    let list = &t.children[0];
-    assert_eq!(binder_list_arity(&list.label), Some(3), "{t:?}");
+    assert_canonical_arity("theorem t (p q : Prop) (h : p ∧ q) : h.1 = h.1", 3);
 }
 
 #[test]
@@ -188,13 +216,10 @@ fn coercions_and_ascriptions_are_never_erased() {
 
 #[test]
 fn symmetric_relations_and_connectives_commute() {
-    let rules = move_rules("theorem t (x : ℝ) (h : x = 1 ∨ x ≠ 2) : (x = 1 ∧ x < 3) ↔ x = 1");
-    for r in ["eq_comm", "ne_comm", "or_comm", "and_comm", "iff_comm"] {
-        assert!(
-            rules.iter().any(|(m, _)| *m == r),
-            "{r} missing in {rules:?}"
-        );
-    }
+    assert_moves_include(
+        "theorem t (x : ℝ) (h : x = 1 ∨ x ≠ 2) : (x = 1 ∧ x < 3) ↔ x = 1",
+        &["eq_comm", "ne_comm", "or_comm", "and_comm", "iff_comm"],
+    );
 }
 
 #[test]
@@ -213,45 +238,36 @@ fn non_commutative_operators_never_commute() {
 #[test]
 fn add_and_mul_commute_only_on_known_commutative_types() {
     // Operands that are not both bound names (swapping two of those changes nothing).
-    let reals = move_rules("theorem t (a b : ℝ) : a * 3 + 1 = 2");
-    assert!(reals.iter().any(|(r, _)| *r == "mul_comm"));
-    assert!(reals.iter().any(|(r, _)| *r == "add_comm"));
-    let group = move_rules("theorem t (G : Type*) [Group G] (a : G) : a * e = a");
-    assert!(group.iter().all(|(r, _)| *r != "mul_comm"), "{group:?}");
+    assert_moves_include(
+        "theorem t (a b : ℝ) : a * 3 + 1 = 2",
+        &["mul_comm", "add_comm"],
+    );
+    assert_moves_avoid(
+        "theorem t (G : Type*) [Group G] (a : G) : a * e = a",
+        &["mul_comm"],
+    );
     // A type known only through a class instance is unknown to elaboration-lite: no swap
     // (sound, if incomplete).
-    let comm = move_rules("theorem t (G : Type*) [CommGroup G] (a : G) : a * e = a");
-    assert!(comm.iter().all(|(r, _)| *r != "mul_comm"), "{comm:?}");
-    let auto = move_rules("theorem t (x y : _) : x * (y + 1) = 1");
-    assert!(
-        auto.iter()
-            .all(|(r, _)| *r != "mul_comm" && *r != "add_comm"),
-        "{auto:?}"
+    assert_moves_avoid(
+        "theorem t (G : Type*) [CommGroup G] (a : G) : a * e = a",
+        &["mul_comm"],
     );
-    let quaternions = move_rules("theorem t (p q : ℍ) : p * (q + 1) = 1");
-    assert!(
-        quaternions.iter().all(|(r, _)| *r != "mul_comm"),
-        "{quaternions:?}"
+    assert_moves_avoid(
+        "theorem t (x y : _) : x * (y + 1) = 1",
+        &["mul_comm", "add_comm"],
     );
+    assert_moves_avoid("theorem t (p q : ℍ) : p * (q + 1) = 1", &["mul_comm"]);
     // Numerals take the type of the relation they sit in: here a matrix product.
-    let in_matrix = move_rules("theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A * (2 * 3) = A");
-    assert!(
-        in_matrix.iter().all(|(r, _)| *r != "mul_comm"),
-        "{in_matrix:?}"
+    assert_moves_avoid(
+        "theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A * (2 * 3) = A",
+        &["mul_comm"],
     );
-    let matrices = move_rules("theorem t (A B : Matrix (Fin 2) (Fin 2) ℝ) : A * C + A ^ 2 = B");
-    assert!(
-        matrices
-            .iter()
-            .all(|(r, _)| *r != "mul_comm" && *r != "add_comm"),
-        "{matrices:?}"
+    assert_moves_avoid(
+        "theorem t (A B : Matrix (Fin 2) (Fin 2) ℝ) : A * C + A ^ 2 = B",
+        &["mul_comm", "add_comm"],
     );
     // Pointwise products of functions: the function type is unknown to elaboration-lite.
-    let functions = move_rules("theorem t (f g : ℕ → ℝ) : f * (g + 1) = g");
-    assert!(
-        functions.iter().all(|(r, _)| *r != "mul_comm"),
-        "{functions:?}"
-    );
+    assert_moves_avoid("theorem t (f g : ℕ → ℝ) : f * (g + 1) = g", &["mul_comm"]);
 }
 
 #[test]
@@ -363,10 +379,10 @@ fn an_applied_composite_is_the_nested_application() {
 fn swapping_two_bound_names_is_offered() {
     // Free renaming sees no difference, but `a + b` is `b + a` only by `add_comm`: without
     // the swap `(h : a < b) : a + 2 * b = 0` could not meet `(h : a < b) : 2 * b + a = 0`.
-    let rules = move_rules("theorem t (a b : ℝ) (h : a ≠ b) : a + b < a * b");
-    for rule in ["ne_comm", "add_comm", "mul_comm"] {
-        assert!(rules.iter().any(|(r, _)| *r == rule), "{rule}: {rules:?}");
-    }
+    assert_moves_include(
+        "theorem t (a b : ℝ) (h : a ≠ b) : a + b < a * b",
+        &["ne_comm", "add_comm", "mul_comm"],
+    );
     // Identical operands do not swap.
     assert!(move_rules("theorem t (a : ℝ) : a = a").is_empty());
 }
@@ -427,28 +443,25 @@ fn alpha_equivalence_respects_binders() {
 
 #[test]
 fn quantifiers_swap_only_with_their_own_kind_and_when_independent() {
-    let rules = move_rules("theorem t : ∃ x : ℕ, ∃ y : ℕ, x < y");
-    assert!(rules.iter().any(|(r, _)| *r == "exists_swap"));
-    let mixed = move_rules("theorem t : ∃ x : ℕ, ∀ y : ℕ, x ≤ y");
-    assert!(
-        mixed
-            .iter()
-            .all(|(r, _)| *r != "exists_swap" && *r != "forall_swap"),
-        "∃∀ is not ∀∃: {mixed:?}"
+    assert_moves_include("theorem t : ∃ x : ℕ, ∃ y : ℕ, x < y", &["exists_swap"]);
+    // ∃∀ is not ∀∃.
+    assert_moves_avoid(
+        "theorem t : ∃ x : ℕ, ∀ y : ℕ, x ≤ y",
+        &["exists_swap", "forall_swap"],
     );
-    let dependent = move_rules("theorem t : ∃ n : ℕ, ∃ i : Fin n, i = i");
-    assert!(
-        dependent.iter().all(|(r, _)| *r != "exists_swap"),
-        "{dependent:?}"
-    );
+    assert_moves_avoid("theorem t : ∃ n : ℕ, ∃ i : Fin n, i = i", &["exists_swap"]);
 }
 
 #[test]
 fn premises_swap_in_chains_but_an_implication_does_not_turn_around() {
-    let chain = move_rules("theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → n < 5 → f n = 0) : True");
-    assert!(chain.iter().any(|(r, _)| *r == "Imp.swap"));
-    let single = move_rules("theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → f n = 0) : True");
-    assert!(single.iter().all(|(r, _)| *r != "Imp.swap"), "{single:?}");
+    assert_moves_include(
+        "theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → n < 5 → f n = 0) : True",
+        &["Imp.swap"],
+    );
+    assert_moves_avoid(
+        "theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → f n = 0) : True",
+        &["Imp.swap"],
+    );
 }
 
 #[test]
@@ -570,9 +583,10 @@ fn equations_defining_a_variable_are_substituted() {
         "theorem t : x * x = 1",
     );
     // A binder between the variable and its equation that mentions it blocks it.
-    let t = canon("theorem t (x : ℝ) (hx : 0 < x) (n : ℕ) (h : x = n + 1) : x < n + 2");
-    let list = &t.children[0];
-    assert_eq!(binder_list_arity(&list.label), Some(4), "{t:?}");
+    assert_canonical_arity(
+        "theorem t (x : ℝ) (hx : 0 < x) (n : ℕ) (h : x = n + 1) : x < n + 2",
+        4,
+    );
 }
 
 #[test]
@@ -592,10 +606,7 @@ fn free_variables_are_auto_bound_in_front() {
     let auto = canon("theorem t (h : Nat.gcd 120 x = 8) : x = 248");
     assert_eq!(free(&written, &auto), 1, "{auto:?}");
     assert!(rules_used("theorem t : x + 1 = 2").contains(&"autoImplicit"));
-    assert_eq!(
-        binder_list_arity(&canon("theorem t : x + y = 2").children[0].label),
-        Some(2)
-    );
+    assert_canonical_arity("theorem t : x + y = 2", 2);
     // Written with its type, a type variable is the same `(G : _)` as an unbound one.
     same(
         "theorem t {R : Type*} {x : R} [Ring R] (hx : IsNilpotent x) : IsUnit (1 + x)",

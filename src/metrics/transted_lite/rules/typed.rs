@@ -20,14 +20,14 @@ use super::declare::Ctx;
 use super::elab::{carrier, Num};
 use super::norm_num::MAX_LITERAL;
 use super::quantifiers::{classify_qbinder, QBinder};
-use super::shapes::{DIV, MEM, NEG, POW, SUB};
+use super::shapes::{COMPARISONS, DIV, MEM, NEG, POW, SUB};
 use super::substitution::substitute;
 
 use super::elab;
 use super::shapes::{
     app_head, binder_kind, binder_name, binds_inside, is_binding_node, is_leaf, leaves, literal,
-    mentions, node2, quant_label, quantifier, Quant, ADD, AND, EQ, EXISTS, EXPLICIT, FORALL, GE,
-    GT, IMP, LE, LT, MUL, NE, NOT,
+    mentions, node2, quant_label, quantifier, Quant, ADD, AND, EQ, EXISTS, EXPLICIT, FORALL, IMP,
+    LE, LT, MUL, NE, NOT,
 };
 use crate::trees::Tree;
 
@@ -150,7 +150,7 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
             return;
         }
     }
-    let relation = [EQ, NE, LT, LE, GT, GE].contains(&t.label.as_str());
+    let relation = COMPARISONS.contains(&t.label.as_str());
     if relation && mentions(t, name) && t.children.iter().all(|ch| numerals_and(name, ch)) {
         return;
     }
@@ -392,13 +392,7 @@ fn function_equation(a: &Tree, b: &Tree) -> Option<Tree> {
     } else {
         return None;
     };
-    let [binder, body] = lambda.children.as_slice() else {
-        return None;
-    };
-    if !matches!(classify_qbinder(binder), Some(QBinder::Plain)) {
-        return None;
-    }
-    let x = binder_name(binder)?;
+    let (binder, x, body) = plain_binding(lambda)?;
     if x.label == f.label || literal(f).is_some() {
         return None;
     }
@@ -459,18 +453,24 @@ pub fn bound_shifts(t: &Tree, c: &Carriers) -> Vec<(&'static str, Tree)> {
     out
 }
 
-/// Set.mem_setOf_eq : a ∈ {x | p x} = p a, when substituting `a` captures no name.
-fn set_of(a: &Tree, s: &Tree) -> Option<(&'static str, Tree)> {
-    if s.label != "{ _ | _ }" {
-        return None;
-    }
-    let [binder, body] = s.children.as_slice() else {
+/// The binder, its name and the body of a binding node `[binder, body]` whose binder is a plain
+/// name (`fun x => b`, `{x | p x}`).
+fn plain_binding(t: &Tree) -> Option<(&Tree, &Tree, &Tree)> {
+    let [binder, body] = t.children.as_slice() else {
         return None;
     };
     if !matches!(classify_qbinder(binder), Some(QBinder::Plain)) {
         return None;
     }
-    let var = binder_name(binder)?;
+    Some((binder, binder_name(binder)?, body))
+}
+
+/// Set.mem_setOf_eq : a ∈ {x | p x} = p a, when substituting `a` captures no name.
+fn set_of(a: &Tree, s: &Tree) -> Option<(&'static str, Tree)> {
+    if s.label != "{ _ | _ }" {
+        return None;
+    }
+    let (_, var, body) = plain_binding(s)?;
     let mut names = Vec::new();
     leaves(a, &mut names);
     if names.iter().any(|n| binds_inside(body, n)) {
