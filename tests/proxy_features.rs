@@ -151,13 +151,7 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
     assert!(ours.contains("Reference statement:"), "{ours}");
 
     // Code actions on line 6: Lean's "Try this" kept, our three appended.
-    let actions = ed.request(
-        json!(21),
-        "textDocument/codeAction",
-        json!({"textDocument": {"uri": cand_uri},
-               "range": {"start": {"line": 6, "character": 0}, "end": {"line": 6, "character": 0}},
-               "context": {"diagnostics": []}}),
-    );
+    let actions = ed.code_actions(json!(21), &cand_uri, 6, 0);
     let actions = actions["result"].as_array().unwrap().clone();
     let titles: Vec<&str> = actions
         .iter()
@@ -202,13 +196,7 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
 
     // "Use as reference" on the directive-based theorem: a [[reference.pair]] appended to
     // lean-assess.toml through workspace/applyEdit.
-    let acts = ed.request(
-        json!(24),
-        "textDocument/codeAction",
-        json!({"textDocument": {"uri": cand_uri},
-               "range": {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 0}},
-               "context": {"diagnostics": []}}),
-    );
+    let acts = ed.code_actions(json!(24), &cand_uri, 3, 0);
     let use_ref = acts["result"]
         .as_array()
         .unwrap()

@@ -131,8 +131,7 @@ fn recorded_lean_session_passes_through() {
         .as_str()
         .expect("hover text");
     assert!(value.starts_with("```lean\nt\n```"), "{value}");
-    let actions = ed.request(json!(7), "textDocument/codeAction", json!({"textDocument": {"uri": uri},
-        "range": {"start": {"line": 1, "character": 2}, "end": {"line": 1, "character": 2}}, "context": {"diagnostics": []}}));
+    let actions = ed.code_actions(json!(7), uri, 1, 2);
     let first = &actions["result"][0];
     assert!(first["title"]
         .as_str()

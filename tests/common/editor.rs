@@ -217,6 +217,18 @@ impl Editor {
         self.recv_matching(|m| m.get("id") == Some(&id) && m.get("method").is_none())
     }
 
+    /// `textDocument/codeAction` at one position (an empty range), with no diagnostics in the
+    /// context; the response.
+    pub fn code_actions(&mut self, id: Value, uri: &str, line: u32, character: u32) -> Value {
+        let at = json!({"line": line, "character": character});
+        self.request(
+            id,
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": {"start": at, "end": at},
+                   "context": {"diagnostics": []}}),
+        )
+    }
+
     /// `textDocument/didOpen` of a Lean document at version 1.
     pub fn open_document(&mut self, uri: &str, text: &str) {
         self.notify(
