@@ -20,6 +20,13 @@ fn fixture(rel: &str) -> String {
     root().join("fixtures").join(rel).display().to_string()
 }
 
+/// `bench DATASET --json --out DIR/pred.jsonl`: the run and the predictions' path.
+fn bench_json(dataset: &str, dir: &Path) -> (Run, String) {
+    let out = dir.join("pred.jsonl").display().to_string();
+    let run = lean_assess(&["bench", dataset, "--json", "--out", &out]);
+    (run, out)
+}
+
 /// The bundled pair's two files (`fixtures/cli`), absolute.
 fn bundled_pair() -> (String, String) {
     (fixture("cli/reference.lean"), fixture("cli/candidate.lean"))
@@ -392,9 +399,8 @@ fn score_with_a_lean_metric_says_it_needs_lean_and_gives_no_score() {
 #[test]
 fn bench_reports_the_figures_and_writes_predictions() {
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("pred.jsonl").display().to_string();
     let dataset = fixture("bench/gted-minif2f.jsonl");
-    let run = lean_assess(&["bench", &dataset, "--json", "--out", &out]);
+    let (run, out) = bench_json(&dataset, dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
@@ -529,9 +535,8 @@ fn bench_prints_the_verdict_view_and_the_threshold_view_with_a_fixed_default() {
 #[test]
 fn bench_one_bad_pair_warns_with_its_line_and_the_run_continues() {
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("pred.jsonl").display().to_string();
     let dataset = fixture("cli/small.jsonl");
-    let run = lean_assess(&["bench", &dataset, "--json", "--out", &out]);
+    let (run, out) = bench_json(&dataset, dir.path());
     assert_eq!(run.code, 1, "{}", run.stderr);
     let warning = format!(
         "lean-assess: warning: {dataset}:4: pair 'small/broken': cand_statement: line 1, column "
@@ -834,8 +839,7 @@ fn bench_without_labels_writes_predictions_and_evaluates_nothing() {
         "unlabelled.jsonl",
         format!("{line}\n").as_bytes(),
     );
-    let out = dir.path().join("pred.jsonl").display().to_string();
-    let run = lean_assess(&["bench", &dataset, "--json", "--out", &out]);
+    let (run, out) = bench_json(&dataset, dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(v["scored"], 1);
