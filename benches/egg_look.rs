@@ -80,31 +80,11 @@ const MOVES_EGG_LACKS: [&str; 7] = [
 /// untyped `*`), binders that must not be confused by the alpha-renaming, and a few examples
 /// the moves should close. `(reference, candidate, equivalent)`.
 const MOVE_CASES: [(&str, &str, bool); 24] = [
-    (
-        "theorem a (x : ℝ) : x - 1 = 2",
-        "theorem b (x : ℝ) : 1 - x = 2",
-        false,
-    ),
-    (
-        "theorem a (x : ℝ) : x / 2 = 1",
-        "theorem b (x : ℝ) : 2 / x = 1",
-        false,
-    ),
-    (
-        "theorem a (x : ℕ) : x ^ 2 = 4",
-        "theorem b (x : ℕ) : 2 ^ x = 4",
-        false,
-    ),
-    (
-        "theorem a (x : ℝ) : 1 < x",
-        "theorem b (x : ℝ) : x < 1",
-        false,
-    ),
-    (
-        "theorem a (a b : ℕ) (h : a < b) : a ∣ b",
-        "theorem b (a b : ℕ) (h : a < b) : b ∣ a",
-        false,
-    ),
+    ("theorem a (x : ℝ) : x - 1 = 2", "theorem b (x : ℝ) : 1 - x = 2", false),
+    ("theorem a (x : ℝ) : x / 2 = 1", "theorem b (x : ℝ) : 2 / x = 1", false),
+    ("theorem a (x : ℕ) : x ^ 2 = 4", "theorem b (x : ℕ) : 2 ^ x = 4", false),
+    ("theorem a (x : ℝ) : 1 < x", "theorem b (x : ℝ) : x < 1", false),
+    ("theorem a (a b : ℕ) (h : a < b) : a ∣ b", "theorem b (a b : ℕ) (h : a < b) : b ∣ a", false),
     (
         "theorem a (s t : Set ℕ) (h : 1 ∈ s) : s ⊆ t",
         "theorem b (s t : Set ℕ) (h : 1 ∈ s) : t ⊆ s",
@@ -115,26 +95,10 @@ const MOVE_CASES: [(&str, &str, bool); 24] = [
         "theorem b (x y : ℝ) (h : x < y) : y = 1 ∧ y - x < 1",
         false,
     ),
-    (
-        "theorem a : ∃ x : ℕ, ∀ y : ℕ, x ≤ y",
-        "theorem b : ∀ y : ℕ, ∃ x : ℕ, x ≤ y",
-        false,
-    ),
-    (
-        "theorem a : ∃ x : ℕ, ∀ y : ℕ, x ≤ y",
-        "theorem b : ∃ y : ℕ, ∀ x : ℕ, x ≤ y",
-        false,
-    ),
-    (
-        "theorem a : ∀ x : ℕ, ∃ y : ℕ, x < y",
-        "theorem b : ∃ y : ℕ, ∀ x : ℕ, x < y",
-        false,
-    ),
-    (
-        "theorem a (x y : ℕ) (h : x < y) : x < y",
-        "theorem b (x y : ℕ) (h : x < y) : y < x",
-        false,
-    ),
+    ("theorem a : ∃ x : ℕ, ∀ y : ℕ, x ≤ y", "theorem b : ∀ y : ℕ, ∃ x : ℕ, x ≤ y", false),
+    ("theorem a : ∃ x : ℕ, ∀ y : ℕ, x ≤ y", "theorem b : ∃ y : ℕ, ∀ x : ℕ, x ≤ y", false),
+    ("theorem a : ∀ x : ℕ, ∃ y : ℕ, x < y", "theorem b : ∃ y : ℕ, ∀ x : ℕ, x < y", false),
+    ("theorem a (x y : ℕ) (h : x < y) : x < y", "theorem b (x y : ℕ) (h : x < y) : y < x", false),
     (
         "theorem a (x y : ℝ) (h : x < y) : x * y = x + 2",
         "theorem b (x y : ℝ) (h : y < x) : x * y = x + 2",
@@ -165,11 +129,7 @@ const MOVE_CASES: [(&str, &str, bool); 24] = [
         "theorem b (p q : ℍ) (h : p ≠ 0) : q * p = 1",
         false,
     ),
-    (
-        "theorem a (h : A ≠ 0) : A * B = C",
-        "theorem b (h : A ≠ 0) : B * A = C",
-        false,
-    ),
+    ("theorem a (h : A ≠ 0) : A * B = C", "theorem b (h : A ≠ 0) : B * A = C", false),
     (
         "theorem a (G : Type*) [Group G] (a : G) : a * e = 1",
         "theorem b (G : Type*) [Group G] (a : G) : e * a = 1",
@@ -195,11 +155,7 @@ const MOVE_CASES: [(&str, &str, bool); 24] = [
         "theorem b (p q r : Prop) (h : (r ∧ p) ∧ q) : q ∨ p",
         true,
     ),
-    (
-        "theorem a (a b c : ℤ) : a * (b * c) = 1",
-        "theorem b (a b c : ℤ) : c * (a * b) = 1",
-        true,
-    ),
+    ("theorem a (a b c : ℤ) : a * (b * c) = 1", "theorem b (a b c : ℤ) : c * (a * b) = 1", true),
 ];
 
 const EQ: &str = " _ = _ ";
@@ -229,11 +185,7 @@ fn start_pair(reference: &Tree, candidate: &Tree) -> Start {
     let (ref_canon, ref_log) = rules::canonicalize(reference);
     let (cand_canon, cand_log) = rules::canonicalize(candidate);
     let steps = ref_log.len() + cand_log.len();
-    Start {
-        reference: ref_canon,
-        candidate: cand_canon,
-        canonical_steps: steps,
-    }
+    Start { reference: ref_canon, candidate: cand_canon, canonical_steps: steps }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -254,10 +206,7 @@ fn binder_name(binder: &Tree) -> Option<&Tree> {
         return Some(binder);
     }
     let first = binder.children.first()?;
-    let kind = matches!(
-        binder.label.as_str(),
-        " _ : _ " | "{ _ : _ }" | "⦃ _ : _ ⦄" | "[ _ : _ ]"
-    );
+    let kind = matches!(binder.label.as_str(), " _ : _ " | "{ _ : _ }" | "⦃ _ : _ ⦄" | "[ _ : _ ]");
     let predicate = binder
         .label
         .strip_prefix(" _ ")
@@ -372,14 +321,7 @@ fn encode(
     carriers: &Carriers,
     expr: &mut RecExpr<SymbolLang>,
 ) -> Id {
-    let mut e = Encoder {
-        root: tree,
-        comm,
-        carriers,
-        scope: Vec::new(),
-        path: Vec::new(),
-        expr,
-    };
+    let mut e = Encoder { root: tree, comm, carriers, scope: Vec::new(), path: Vec::new(), expr };
     if tree.children.is_empty() {
         return e.walk(tree, false);
     }
@@ -448,11 +390,7 @@ fn assoc(name: &str, op: &str, forward: bool) -> Rewrite<SymbolLang, ()> {
         right_nested(&mut l);
         left_nested(&mut r);
     }
-    let name = if forward {
-        format!("{name} {op}")
-    } else {
-        format!("← {name} {op}")
-    };
+    let name = if forward { format!("{name} {op}") } else { format!("← {name} {op}") };
     Rewrite::new(name, Pattern::new(l), Pattern::new(r)).expect("assoc rule")
 }
 
@@ -516,12 +454,7 @@ fn side<'a>(text: &str, header: &'a str) -> Result<Side<'a>, String> {
     let scope = Scope::read(header);
     let resolved = resolve_tree(&statement.tree, &scope);
     statement.tree = resolved.tree.clone();
-    Ok(Side {
-        statement,
-        header,
-        scope,
-        resolved,
-    })
+    Ok(Side { statement, header, scope, resolved })
 }
 
 struct EggOutcome {
@@ -642,11 +575,8 @@ fn egg_explain(
     let mut explanation = runner.explain_equivalence(&left, &right);
     let steps = explanation.make_flat_explanation().len().saturating_sub(1);
     let elapsed = t.elapsed();
-    let rules_used: Vec<String> = explanation
-        .make_flat_explanation()
-        .iter()
-        .filter_map(rule_names)
-        .collect();
+    let rules_used: Vec<String> =
+        explanation.make_flat_explanation().iter().filter_map(rule_names).collect();
     Some((steps, elapsed, rules_used))
 }
 
@@ -785,12 +715,7 @@ fn ratio_row(name: &str, ours: &[Duration], theirs: &[Duration]) -> String {
 
 fn count_row<T: Copy + Ord + std::fmt::Display>(name: &str, values: &[T]) -> String {
     let show = |q: f64| quantile(values, q).map_or("-".to_string(), |v| v.to_string());
-    format!(
-        "{name:<28} p50 {:>7}   p99 {:>7}   max {:>7}",
-        show(0.5),
-        show(0.99),
-        show(1.0)
-    )
+    format!("{name:<28} p50 {:>7}   p99 {:>7}   max {:>7}", show(0.5), show(0.99), show(1.0))
 }
 
 fn run_pair(
@@ -802,17 +727,15 @@ fn run_pair(
     details: &mut Vec<String>,
 ) {
     tally.pairs += 1;
-    let (r, c) = match (
-        side(&p.ref_statement, &p.ref_header),
-        side(&p.cand_statement, &p.cand_header),
-    ) {
-        (Ok(r), Ok(c)) => (r, c),
-        (Err(e), _) | (_, Err(e)) => {
-            tally.unparsed += 1;
-            details.push(format!("{}: not parsed ({e}); skipped by both", p.id));
-            return;
-        }
-    };
+    let (r, c) =
+        match (side(&p.ref_statement, &p.ref_header), side(&p.cand_statement, &p.cand_header)) {
+            (Ok(r), Ok(c)) => (r, c),
+            (Err(e), _) | (_, Err(e)) => {
+                tally.unparsed += 1;
+                details.push(format!("{}: not parsed ({e}); skipped by both", p.id));
+                return;
+            }
+        };
     let pair = Pair {
         reference: &r.statement,
         candidate: &c.statement,
@@ -861,10 +784,7 @@ fn run_pair(
     let alpha = rules::alpha_equivalent(&start.reference, &start.candidate);
     if same_encoding && !alpha {
         tally.encoding_looser += 1;
-        details.push(format!(
-            "{}: ENCODING UNSOUND: equal encodings, not alpha-equivalent",
-            p.id
-        ));
+        details.push(format!("{}: ENCODING UNSOUND: equal encodings, not alpha-equivalent", p.id));
     }
     if alpha && !same_encoding {
         tally.encoding_stricter += 1;
@@ -886,11 +806,7 @@ fn run_pair(
             ted_times.push(t.elapsed());
         }
     }
-    let ted_time = if ted_times.is_empty() {
-        Duration::ZERO
-    } else {
-        median_of(ted_times)
-    };
+    let ted_time = if ted_times.is_empty() { Duration::ZERO } else { median_of(ted_times) };
     tally.a_times.push(a_time);
     tally.b_times.push(b_time);
     tally.b_ted_times.push(b_time + ted_time);
@@ -926,12 +842,8 @@ fn run_pair(
         tally.b_joined_refused_by_guards += 1;
     }
     // The judge's search moves: its path after the canonical steps.
-    let search_moves: Vec<&str> = report
-        .path
-        .iter()
-        .skip(outcome.start.canonical_steps)
-        .map(|s| s.rule.as_str())
-        .collect();
+    let search_moves: Vec<&str> =
+        report.path.iter().skip(outcome.start.canonical_steps).map(|s| s.rule.as_str()).collect();
     match (a_equivalent, outcome.equivalent) {
         (true, true) => {
             tally.both += 1;
@@ -939,11 +851,8 @@ fn run_pair(
             tally.closed_times[1].push(b_time);
         }
         (true, false) => {
-            let lacking: Vec<&str> = search_moves
-                .iter()
-                .copied()
-                .filter(|m| MOVES_EGG_LACKS.contains(m))
-                .collect();
+            let lacking: Vec<&str> =
+                search_moves.iter().copied().filter(|m| MOVES_EGG_LACKS.contains(m)).collect();
             let why = if !lacking.is_empty() {
                 format!("binder/numeral moves egg lacks: {}", lacking.join(", "))
             } else if outcome.stop != "saturated" {
@@ -1003,10 +912,7 @@ fn run_pair(
 
 fn print_tally(name: &str, t: &Tally) {
     println!("== {name}");
-    println!(
-        "pairs {}  (not parsed {}, judge failed {})",
-        t.pairs, t.unparsed, t.judge_failed
-    );
+    println!("pairs {}  (not parsed {}, judge failed {})", t.pairs, t.unparsed, t.judge_failed);
     println!(
         "equivalent: (a) judge {}   (b) egg {}   both {}   judge only {}   egg only {}",
         t.a_equivalent,
@@ -1025,15 +931,9 @@ fn print_tally(name: &str, t: &Tally) {
     );
     println!("{}", time_row("(a) judge time per pair", &t.a_times));
     println!("{}", time_row("(b) egg time per pair", &t.b_times));
-    println!(
-        "{}",
-        time_row("(b) + TED of the start pair", &t.b_ted_times)
-    );
+    println!("{}", time_row("(b) + TED of the start pair", &t.b_ted_times));
     println!("{}", ratio_row("egg / judge", &t.b_times, &t.a_times));
-    println!(
-        "{}",
-        ratio_row("egg + TED / judge", &t.b_ted_times, &t.a_times)
-    );
+    println!("{}", ratio_row("egg + TED / judge", &t.b_ted_times, &t.a_times));
     for (label, times) in [
         ("(a) on pairs both close", &t.closed_times[0]),
         ("(b) on pairs both close", &t.closed_times[1]),
@@ -1056,19 +956,13 @@ fn print_tally(name: &str, t: &Tally) {
         count_row("explanation length (steps)", &t.explanation_steps),
         t.joined_at_start
     );
-    println!(
-        "{}",
-        time_row("egg run with explanations", &t.explanation_times)
-    );
+    println!("{}", time_row("egg run with explanations", &t.explanation_times));
     println!();
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let runs: usize = std::env::var("EGG_LOOK_RUNS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3)
-        .max(1);
+    let runs: usize =
+        std::env::var("EGG_LOOK_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(3).max(1);
     let rules = rewrites();
     let judge = TransTedLite::default();
     println!(

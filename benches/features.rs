@@ -60,10 +60,7 @@ fn pct(sorted: &[Duration], p: f64) -> f64 {
 async fn wait_until_idle(f: &Features, uri: &str, limit: Duration, poll: Duration) {
     let quiet_since = Instant::now();
     while f.job_busy(uri) {
-        assert!(
-            quiet_since.elapsed() < limit,
-            "the job on {uri} still runs after {limit:?}"
-        );
+        assert!(quiet_since.elapsed() < limit, "the job on {uri} still runs after {limit:?}");
         tokio::time::sleep(poll).await;
     }
 }
@@ -136,11 +133,7 @@ fn burst() {
 /// The change that turns `from` into `to` as one ranged edit (common prefix and suffix kept).
 fn ranged(from: &str, to: &str) -> Value {
     let doc = lean_assess::documents::Document::new("u", 0, from);
-    let p = from
-        .bytes()
-        .zip(to.bytes())
-        .take_while(|(a, b)| a == b)
-        .count();
+    let p = from.bytes().zip(to.bytes()).take_while(|(a, b)| a == b).count();
     let mut p = p;
     while !from.is_char_boundary(p) || !to.is_char_boundary(p) {
         p -= 1;
@@ -189,31 +182,16 @@ fn main() {
     let sizes: Vec<usize> = args
         .windows(2)
         .find(|w| w[0] == "--sizes")
-        .map(|w| {
-            w[1].split(',')
-                .filter_map(|n| n.trim().parse().ok())
-                .collect()
-        })
+        .map(|w| w[1].split(',').filter_map(|n| n.trim().parse().ok()).collect())
         .unwrap_or_else(|| vec![arg("--theorems", 10)]);
     // One runtime; the sizes take turns edit by edit (a fair lock: first come, first served),
     // so that a change in the machine's load falls on every size alike.
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
     let results: Vec<Run> = rt.block_on(async {
         let baton = Arc::new(tokio::sync::Mutex::new(()));
         let tasks: Vec<_> = sizes
             .iter()
-            .map(|&n| {
-                tokio::spawn(one_size(
-                    n,
-                    mode.clone(),
-                    change.clone(),
-                    edits,
-                    baton.clone(),
-                ))
-            })
+            .map(|&n| tokio::spawn(one_size(n, mode.clone(), change.clone(), edits, baton.clone())))
             .collect();
         let mut out = Vec::new();
         for t in tasks {
@@ -263,15 +241,9 @@ fn report(run: &Run) {
         );
     }
     for (what, v) in [
-        (
-            "floor: the edited pair alone (parse + ted + transted-lite + explanation)",
-            &run.floor,
-        ),
+        ("floor: the edited pair alone (parse + ted + transted-lite + explanation)", &run.floor),
         ("didChange → first codeLens/refresh (ted round)", &run.first),
-        (
-            "didChange → last refresh + codeLens answered (all offline lens metrics)",
-            &run.last,
-        ),
+        ("didChange → last refresh + codeLens answered (all offline lens metrics)", &run.last),
     ] {
         if v.is_empty() {
             continue;
@@ -312,26 +284,17 @@ async fn one_size(
         // Unique names: the same reference can appear twice in the dataset.
         let rname = format!("ref_{i}");
         let rs = rs.replacen(v["ref_name"].as_str().unwrap_or("?"), &rname, 1);
-        let cs = cs.replacen(
-            v["cand_name"].as_str().unwrap_or("?"),
-            &format!("cand_{i}"),
-            1,
-        );
+        let cs = cs.replacen(v["cand_name"].as_str().unwrap_or("?"), &format!("cand_{i}"), 1);
         if first_pair.is_none() {
             first_pair = Some((
                 format!("{rs} := by sorry"),
-                format!(
-                    "{} := by sorry",
-                    cs.replacen(&format!("cand_{i}"), "cand_0EDIT", 1)
-                ),
+                format!("{} := by sorry", cs.replacen(&format!("cand_{i}"), "cand_0EDIT", 1)),
             ));
         }
         reference.push_str(&format!("{rs} := by sorry\n\n"));
         // `EDIT` marks where an edit goes (in each name, so a metric cache hit is impossible).
         let cs = cs.replacen(&format!("cand_{i}"), &format!("cand_{i}EDIT"), 1);
-        candidate.push_str(&format!(
-            "-- @reference Reference.lean::{rname}\n{cs} := by sorry\n\n"
-        ));
+        candidate.push_str(&format!("-- @reference Reference.lean::{rname}\n{cs} := by sorry\n\n"));
     }
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(dir.path().join("Reference.lean"), &reference).expect("write");
@@ -339,10 +302,7 @@ async fn one_size(
     let (notes, first, last, floor, ratio) = async {
         let (tx, mut rx) = mpsc::channel(1024);
         let f = Features::new(
-            FeaturesConfig {
-                config_path: None,
-                workspace_root: Some(dir.path().to_path_buf()),
-            },
+            FeaturesConfig { config_path: None, workspace_root: Some(dir.path().to_path_buf()) },
             tx,
             Arc::new(LeanClient::disconnected()),
         );
@@ -364,11 +324,8 @@ async fn one_size(
         let mut last = Vec::new();
         let mut floor = Vec::new();
         let mut ratio: Vec<f64> = Vec::new();
-        let r_stmt = engine::parse(
-            &first_pair.as_ref().expect("one theorem at least").0,
-            HEADER,
-        )
-        .expect("reference parses");
+        let r_stmt = engine::parse(&first_pair.as_ref().expect("one theorem at least").0, HEADER)
+            .expect("reference parses");
         let mut lens_titles = String::new();
         let mut checked = 0;
         let mut current = candidate.replace("EDIT", "");
@@ -398,14 +355,10 @@ async fn one_size(
                 }
                 "comment" => format!("{}-- edit {}\n", candidate.replace("EDIT", ""), v % 2),
                 // Inside the first theorem only (as when typing in one statement).
-                "one" => candidate
-                    .replacen("EDIT", &format!("_{v}"), 1)
-                    .replace("EDIT", ""),
+                "one" => candidate.replacen("EDIT", &format!("_{v}"), 1).replace("EDIT", ""),
                 // One more character typed in the first theorem each time: every later
                 // theorem moves by a byte.
-                "typing" => candidate
-                    .replacen("EDIT", &"x".repeat(v), 1)
-                    .replace("EDIT", ""),
+                "typing" => candidate.replacen("EDIT", &"x".repeat(v), 1).replace("EDIT", ""),
                 // Inside every theorem: nothing cached.
                 _ => candidate.replace("EDIT", &format!("_{v}")),
             };
@@ -415,10 +368,7 @@ async fn one_size(
                 let mut from = current.clone();
                 if mode == "all" {
                     // Theorem by theorem, each change on the text the previous one left.
-                    for (a, b) in from
-                        .clone()
-                        .split_inclusive('\n')
-                        .zip(text.split_inclusive('\n'))
+                    for (a, b) in from.clone().split_inclusive('\n').zip(text.split_inclusive('\n'))
                     {
                         if a != b {
                             let next = from.replacen(a, b, 1);
@@ -441,10 +391,7 @@ async fn one_size(
             );
             let times = wait_refreshes(&mut rx, rounds, t0).await;
             let lenses = f
-                .own_request(
-                    "textDocument/codeLens",
-                    &json!({"textDocument": {"uri": uri}}),
-                )
+                .own_request("textDocument/codeLens", &json!({"textDocument": {"uri": uri}}))
                 .expect("codeLens is ours")
                 .await
                 .expect("lenses");
@@ -455,14 +402,9 @@ async fn one_size(
             if v % 10 == 0 || v == edits {
                 let a = f.analysis(&uri).expect("analysed");
                 let doc = f.documents().get(&uri).expect("open");
-                let prefix = f.command_names()[0]
-                    .trim_end_matches(".showDetails")
-                    .to_string();
+                let prefix = f.command_names()[0].trim_end_matches(".showDetails").to_string();
                 let uncached = views::lenses(&a, &doc, &views::Commands::new(&prefix));
-                assert_eq!(
-                    lenses, uncached,
-                    "cached lens answer differs from the uncached one"
-                );
+                assert_eq!(lenses, uncached, "cached lens answer differs from the uncached one");
                 checked += 1;
             }
             last.push(elapsed);
@@ -471,11 +413,7 @@ async fn one_size(
             // (its statement parsed, both lens metrics and the TED explanation), no document.
             if mode == "one" || mode == "typing" {
                 let (_, c_text) = first_pair.as_ref().expect("one theorem at least");
-                let typed = if mode == "one" {
-                    format!("_{v}")
-                } else {
-                    "x".repeat(v)
-                };
+                let typed = if mode == "one" { format!("_{v}") } else { "x".repeat(v) };
                 let c_text = c_text.replace("EDIT", &typed);
                 let r_stmt = r_stmt.clone();
                 // On a blocking-pool thread, as the job's metric work runs.
@@ -500,27 +438,14 @@ async fn one_size(
                 floor.push(f);
                 ratio.push(elapsed.as_secs_f64() / f.as_secs_f64());
             }
-            lens_titles = lenses[0]["command"]["title"]
-                .as_str()
-                .unwrap_or("")
-                .to_string();
+            lens_titles = lenses[0]["command"]["title"].as_str().unwrap_or("").to_string();
             // The job's last steps end before another size's edit is timed.
-            wait_until_idle(
-                &f,
-                &uri,
-                Duration::from_secs(30),
-                Duration::from_micros(200),
-            )
-            .await;
+            wait_until_idle(&f, &uri, Duration::from_secs(30), Duration::from_micros(200)).await;
         }
         let a = f.analysis(&uri).expect("analysed");
         let mut out = String::new();
         use std::fmt::Write as _;
-        let _ = writeln!(
-            out,
-            "mode {mode}: theorems with a reference: {}",
-            a.theorems.len()
-        );
+        let _ = writeln!(out, "mode {mode}: theorems with a reference: {}", a.theorems.len());
         let _ = writeln!(out, "first lens after the last edit: {lens_titles}");
         let _ = writeln!(
             out,
@@ -528,19 +453,9 @@ async fn one_size(
         );
         let _ = writeln!(out, "changes sent as: {change}");
         // One job per edit: none was merged with the next by the debounce.
-        let _ = writeln!(
-            out,
-            "jobs run for {edits} edits: {}",
-            f.jobs_run() - jobs_before
-        );
+        let _ = writeln!(out, "jobs run for {edits} edits: {}", f.jobs_run() - jobs_before);
         (out, first, last, floor, ratio)
     }
     .await;
-    Run {
-        notes,
-        first,
-        last,
-        floor,
-        ratio,
-    }
+    Run { notes, first, last, floor, ratio }
 }

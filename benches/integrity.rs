@@ -32,10 +32,7 @@ struct PairText {
 }
 
 fn read(p: &Path) -> (String, String) {
-    (
-        p.display().to_string(),
-        std::fs::read_to_string(p).expect("corpus file"),
-    )
+    (p.display().to_string(), std::fs::read_to_string(p).expect("corpus file"))
 }
 
 fn corpus() -> Vec<PairText> {
@@ -69,11 +66,7 @@ fn check_all(pairs: &[PairText]) -> usize {
     for p in pairs {
         let task = Task::load(&p.task.0, &p.task.1, &options).expect("corpus task");
         let report = task.check(&p.solution.0, Ok(&p.solution.1), &options);
-        passed += report
-            .targets
-            .iter()
-            .filter(|t| report.target_passed(t))
-            .count();
+        passed += report.targets.iter().filter(|t| report.target_passed(t)).count();
     }
     passed
 }
@@ -126,11 +119,7 @@ fn scaling(out: &mut impl Write, runs: usize) {
     for (targets, definitions) in [(1_000, 0), (10_000, 0), (1, 100_000)] {
         let (task_text, solution_text) = synthetic(targets, definitions);
         let options = Options::default();
-        let runs = if targets * definitions.max(1) >= 10_000 {
-            runs.min(5)
-        } else {
-            runs.min(11)
-        };
+        let runs = if targets * definitions.max(1) >= 10_000 { runs.min(5) } else { runs.min(11) };
         let check = time(runs, || {
             let task = Task::load("task.lean", &task_text, &options).expect("task");
             let report = task.check("sol.lean", Ok(&solution_text), &options);
@@ -144,11 +133,8 @@ fn scaling(out: &mut impl Write, runs: usize) {
                 black_box(parse::find_declarations(text));
             }
         });
-        let (unit, count) = if definitions > 0 {
-            ("definition", definitions)
-        } else {
-            ("target", targets)
-        };
+        let (unit, count) =
+            if definitions > 0 { ("definition", definitions) } else { ("target", targets) };
         writeln!(
             out,
             "{targets} target(s) after {definitions} definition(s), median of {runs}: {:.1} ms, {:.2} µs per {unit}; floor {:.1} ms; check / floor = {:.1}x",
@@ -162,10 +148,7 @@ fn scaling(out: &mut impl Write, runs: usize) {
 }
 
 fn main() {
-    let runs: usize = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(31);
+    let runs: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(31);
     let mut out = std::io::stdout().lock();
     if std::env::args().any(|a| a == "scale") {
         scaling(&mut out, runs);
@@ -210,11 +193,7 @@ fn main() {
             .arg(root.join("honest"))
             .output()
             .expect("run lean-assess");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stdout)
-        );
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
     });
     let version = time(batch_runs, || {
         let out = Command::new(bin).arg("--version").output().expect("run");

@@ -44,11 +44,7 @@ fn run(args: &[&str]) -> Run {
     let mut fields = text.split_whitespace();
     let exit = fields.next().unwrap_or("?").to_string();
     let peak_kib = fields.next().and_then(|s| s.parse().ok()).unwrap_or(-1);
-    Run {
-        seconds,
-        peak_kib,
-        exit,
-    }
+    Run { seconds, peak_kib, exit }
 }
 
 /// The metric's outcome on stdout (score, or the refusal's first words), from a plain run.
@@ -69,10 +65,7 @@ fn outcome(args: &[&str]) -> String {
 }
 
 fn chain(terms: usize, rhs: &str) -> String {
-    format!(
-        "theorem t (x : ℕ) : {} = {rhs} := sorry\n",
-        vec!["x"; terms].join(" + ")
-    )
+    format!("theorem t (x : ℕ) : {} = {rhs} := sorry\n", vec!["x"; terms].join(" + "))
 }
 
 fn nodes(path: &Path) -> usize {
@@ -98,16 +91,8 @@ fn main() {
     writeln!(stdout, "|---|---|---|---|---|---|---|---|").unwrap();
     for target in [100usize, 1_000, 10_000, 100_000] {
         let cases = [
-            (
-                "chain",
-                chain(target / 2 - 3, "0"),
-                chain(target / 2 - 3, "1"),
-            ),
-            (
-                "wide",
-                wide(target / 9 - 1, false),
-                wide(target / 9 - 1, true),
-            ),
+            ("chain", chain(target / 2 - 3, "0"), chain(target / 2 - 3, "1")),
+            ("wide", wide(target / 9 - 1, false), wide(target / 9 - 1, true)),
         ];
         for (shape, reference, candidate) in cases {
             let r = dir.path().join(format!("{shape}-{target}-r.lean"));

@@ -26,10 +26,8 @@ use serde_json::json;
 use std::time::{Duration, Instant};
 
 fn main() {
-    let nodes: usize = std::env::var("ORACLE_BENCH_NODES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(200);
+    let nodes: usize =
+        std::env::var("ORACLE_BENCH_NODES").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -51,16 +49,12 @@ async fn run(nodes: usize) {
     ])
     .await;
     let mut oracle = Oracle::new(server.client.clone(), OracleConfig::default());
-    let reference = parse_statement(
-        "theorem a (a b c : ℕ) : a + b = c := by sorry",
-        &Header::default(),
-    )
-    .expect("parses");
-    let candidate = parse_statement(
-        "theorem b (a b c : ℕ) : c = b + a := by sorry",
-        &Header::default(),
-    )
-    .expect("parses");
+    let reference =
+        parse_statement("theorem a (a b c : ℕ) : a + b = c := by sorry", &Header::default())
+            .expect("parses");
+    let candidate =
+        parse_statement("theorem b (a b c : ℕ) : c = b + a := by sorry", &Header::default())
+            .expect("parses");
     let pair = Pair {
         reference: &reference,
         candidate: &candidate,
@@ -81,18 +75,9 @@ async fn run(nodes: usize) {
     let per = |x: u64| x as f64 / w.expanded.max(1) as f64;
     println!("lean-assess oracle bench (stand-in; TransTED search until the node budget)");
     println!("  expanded nodes                {:>10}", w.expanded);
-    println!(
-        "  search: versions / node       {:>10.2}",
-        per(w.search.versions)
-    );
-    println!(
-        "  search: round trips / node    {:>10.2}",
-        per(w.search.round_trips)
-    );
-    println!(
-        "  search: blocks / node         {:>10.2}",
-        per(w.search.blocks)
-    );
+    println!("  search: versions / node       {:>10.2}", per(w.search.versions));
+    println!("  search: round trips / node    {:>10.2}", per(w.search.round_trips));
+    println!("  search: blocks / node         {:>10.2}", per(w.search.blocks));
     println!(
         "  whole pair: versions {} , round trips {} , blocks {} , reopens {}",
         w.total.versions, w.total.round_trips, w.total.blocks, w.total.reopens
@@ -103,10 +88,7 @@ async fn run(nodes: usize) {
         w.total.blocks as f64 / elapsed.as_secs_f64(),
         elapsed.as_secs_f64()
     );
-    println!(
-        "  result: distance {:?}, notes {:?}",
-        j.report.distance, j.report.notes
-    );
+    println!("  result: distance {:?}, notes {:?}", j.report.distance, j.report.notes);
 
     // A `Type*` pair (arity 1 each, by the stand-in's `standin/universes` rules for the next two
     // hidden names): the universe probes ride in the declaring version.
@@ -115,17 +97,8 @@ async fn run(nodes: usize) {
         typed("theorem a {α : Type*} (s : Set α) : s ⊆ s := by sorry"),
         typed("theorem b {β : Type*} (t : Set β) : t ⊆ t := by sorry"),
     );
-    let pair = Pair {
-        reference: &reference,
-        candidate: &candidate,
-        ..pair
-    };
-    let metric = TransTed {
-        config: TransTedConfig {
-            max_expansions: 0,
-            ..metric.config
-        },
-    };
+    let pair = Pair { reference: &reference, candidate: &candidate, ..pair };
+    let metric = TransTed { config: TransTedConfig { max_expansions: 0, ..metric.config } };
     let before = oracle.counters().snapshot();
     let j = metric.judge(&mut oracle, &pair).await.expect("judged");
     let w = j.work.total;

@@ -75,17 +75,12 @@ fn main() {
     // run of 3 passes. Anything not starting with `-` is ours.
     let benching = std::env::args().any(|a| a == "--bench");
     let default_runs = if benching { 31 } else { 3 };
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let (files, runs) = match args.first() {
         Some(file) => (
             vec![PathBuf::from(file)],
-            args.get(1)
-                .and_then(|r| r.parse().ok())
-                .unwrap_or(default_runs),
+            args.get(1).and_then(|r| r.parse().ok()).unwrap_or(default_runs),
         ),
         None => (
             vec![

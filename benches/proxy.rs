@@ -101,11 +101,8 @@ fn sink() -> ! {
             continue;
         };
         if let (Some(id), Some(method)) = (v.get("id"), v["method"].as_str()) {
-            let result = if method == "initialize" {
-                json!({"capabilities": {}})
-            } else {
-                Value::Null
-            };
+            let result =
+                if method == "initialize" { json!({"capabilities": {}}) } else { Value::Null };
             let reply = json!({"jsonrpc": "2.0", "id": id, "result": result}).to_string();
             let _ = out.write_all(&framed(reply.as_bytes()));
             let _ = out.flush();
@@ -321,9 +318,7 @@ fn routing_cost_mb_s() -> f64 {
     for _ in 0..100 {
         stream.extend_from_slice(&framed(&body));
     }
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .build()
-        .expect("runtime");
+    let rt = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
     let t = Instant::now();
     let n = rt.block_on(async {
         let mut reader = lean_assess::wire::FrameReader::new(&stream[..], "bench");
@@ -344,9 +339,8 @@ fn routing_cost_mb_s() -> f64 {
 /// backlog of diagnostics must not slow the client down while it measures).
 fn raw_round_trip(ed: &mut Editor, id: &str) -> Duration {
     let body = format!(r#"{{"jsonrpc":"2.0","id":"{id}","method":"standin/echo","params":null}}"#);
-    let want = lean_assess::wire::Peek::Response {
-        id: lean_assess::wire::RequestId::Str(id.to_string()),
-    };
+    let want =
+        lean_assess::wire::Peek::Response { id: lean_assess::wire::RequestId::Str(id.to_string()) };
     let t = Instant::now();
     ed.send_raw(body.as_bytes());
     loop {
@@ -373,10 +367,8 @@ fn burst_change(uri: &str, edits: usize) -> (String, Vec<u8>) {
             json!({"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 1}}, "text": "t"})
         })
         .collect();
-    let body = serde_json::to_vec(
-        &json!({"jsonrpc": "2.0", "method": "textDocument/didChange",
-        "params": {"textDocument": {"uri": uri, "version": 2}, "contentChanges": changes}}),
-    )
+    let body = serde_json::to_vec(&json!({"jsonrpc": "2.0", "method": "textDocument/didChange",
+        "params": {"textDocument": {"uri": uri, "version": 2}, "contentChanges": changes}}))
     .expect("json");
     (text, body)
 }
@@ -429,19 +421,14 @@ fn judged_workspace(n: usize, lens: &str) -> (tempfile::TempDir, String, Vec<(us
         reference.push_str(&format!("{rs} := by sorry\n\n"));
         candidate.push_str(&format!("-- @reference Reference.lean::{rname}\n"));
         let line_no = candidate.lines().count();
-        let col = cs
-            .find(&cname)
-            .map_or(0, |c| cs[..c].encode_utf16().count() + cname.len() - 1);
+        let col = cs.find(&cname).map_or(0, |c| cs[..c].encode_utf16().count() + cname.len() - 1);
         spots.push((line_no, col));
         candidate.push_str(&format!("{cs} := by sorry\n\n"));
     }
     let dir = tempfile::tempdir().expect("tmp");
     std::fs::write(dir.path().join("Reference.lean"), reference).expect("write");
-    std::fs::write(
-        dir.path().join("lean-assess.toml"),
-        format!("[metrics]\nlens = [{lens}]\n"),
-    )
-    .expect("write");
+    std::fs::write(dir.path().join("lean-assess.toml"), format!("[metrics]\nlens = [{lens}]\n"))
+        .expect("write");
     (dir, candidate, spots)
 }
 
@@ -463,11 +450,7 @@ fn round_trip_under_edits(lens: &str, secs: u64, envs: &[(&str, &str)]) -> Vec<D
     while Instant::now() < end {
         if Instant::now() >= next_edit {
             version += 1;
-            let (old, new) = if version % 2 == 0 {
-                ("a", "b")
-            } else {
-                ("b", "a")
-            };
+            let (old, new) = if version % 2 == 0 { ("a", "b") } else { ("b", "a") };
             debug_assert_ne!(old, new);
             let changes: Vec<Value> = spots
                 .iter()
@@ -498,10 +481,8 @@ fn main() {
     if std::env::var_os("PROXY_BENCH_SINK").is_some() {
         sink();
     }
-    let n: usize = std::env::var("PROXY_BENCH_REQUESTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(10_000);
+    let n: usize =
+        std::env::var("PROXY_BENCH_REQUESTS").ok().and_then(|v| v.parse().ok()).unwrap_or(10_000);
     let only = std::env::var("PROXY_BENCH_ONLY").unwrap_or_default();
     let run = |part: &str| only.is_empty() || only.split(',').any(|p| p == part);
     println!("lean-assess proxy bench (stand-in server; sizes cycle {SIZES:?} bytes)");
@@ -544,10 +525,7 @@ fn main() {
         );
         if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
             let load: Vec<&str> = load.split_whitespace().take(3).collect();
-            println!(
-                "  (load average after measuring: {}; 2 cores)",
-                load.join(" ")
-            );
+            println!("  (load average after measuring: {}; 2 cores)", load.join(" "));
         }
     }
 
@@ -561,23 +539,15 @@ fn main() {
         // one least disturbed.
         let mut best = [[0f64; 3]; 2];
         for _ in 0..3 {
-            for (k, via) in [Via::Direct, Via::Relay, Via::Proxy]
-                .into_iter()
-                .enumerate()
-            {
+            for (k, via) in [Via::Direct, Via::Relay, Via::Proxy].into_iter().enumerate() {
                 best[0][k] = best[0][k].max(throughput_to_editor(via, count, bytes));
-                best[1][k] = best[1][k].max(throughput_to_lean(
-                    via,
-                    count as usize,
-                    bytes as usize,
-                    false,
-                ));
+                best[1][k] =
+                    best[1][k].max(throughput_to_lean(via, count as usize, bytes as usize, false));
             }
         }
-        for (dir, b) in [
-            ("Lean → editor (stand-in)", best[0]),
-            ("editor → Lean (stand-in)", best[1]),
-        ] {
+        for (dir, b) in
+            [("Lean → editor (stand-in)", best[0]), ("editor → Lean (stand-in)", best[1])]
+        {
             println!(
                 "{dir}, {count} × 1 MiB notifications (best of 3): direct {:.0} MB/s, relay {:.0} MB/s, proxy {:.0} MB/s → proxy/relay {:.2}×   (target ≥ 0.9×)",
                 b[0], b[1], b[2], b[2] / b[1]

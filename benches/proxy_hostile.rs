@@ -80,11 +80,7 @@ fn peak_around(send: impl FnOnce(&mut Editor), done: impl FnMut(&Value) -> bool)
     let after_rss_kib = vm_rss_kib(pid).expect("VmRSS");
     ed.close_stdin();
     ed.wait(Duration::from_secs(20));
-    Peak {
-        before_rss_kib,
-        peak_kib,
-        after_rss_kib,
-    }
+    Peak { before_rss_kib, peak_kib, after_rss_kib }
 }
 
 fn report_peak(what: &str, bytes: usize, p: &Peak) {
@@ -117,10 +113,7 @@ fn main() {
         .split(',')
         .filter_map(|c| c.trim().parse().ok())
         .collect();
-    let mb: usize = std::env::var("HOSTILE_MB")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(50);
+    let mb: usize = std::env::var("HOSTILE_MB").ok().and_then(|v| v.parse().ok()).unwrap_or(50);
 
     println!("incremental diagnostics from Lean through the proxy (vs the same bytes under another method):");
     for &n in &counts {

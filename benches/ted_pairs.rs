@@ -62,10 +62,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut stdout = std::io::stdout().lock();
     let mut report = Vec::new();
     for name in DATASETS {
-        let path = format!(
-            "{}/fixtures/bench/{name}.trees.jsonl",
-            env!("CARGO_MANIFEST_DIR")
-        );
+        let path = format!("{}/fixtures/bench/{name}.trees.jsonl", env!("CARGO_MANIFEST_DIR"));
         let load_start = Instant::now();
         let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
         let pairs = text
@@ -103,15 +100,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             let mut interner = LabelInterner::new();
             let flat_start = Instant::now();
-            let flat = flatten_pairs(
-                pairs.iter().map(|p| (&p.ref_tree, &p.cand_tree)),
-                &mut interner,
-            );
+            let flat =
+                flatten_pairs(pairs.iter().map(|p| (&p.ref_tree, &p.cand_tree)), &mut interner);
             let flatten_ms = flat_start.elapsed().as_secs_f64() * 1e3;
             let (flat_median, flat_min, _) = time(runs, || {
-                flat.iter()
-                    .map(|(a, b)| workspace.ted_flat(a, b, costs))
-                    .sum::<u32>()
+                flat.iter().map(|(a, b)| workspace.ted_flat(a, b, costs)).sum::<u32>()
             });
             // The same with each algorithm forced, for comparison with `Auto`.
             let mut forced = |algorithm| {
@@ -193,38 +186,22 @@ fn full_binary(depth: usize) -> Tree {
 }
 
 fn worst_cases(out: &mut dyn Write, runs: usize) -> Result<(), Box<dyn std::error::Error>> {
-    writeln!(
-        out,
-        "worst-case shapes, pre-flattened, unit cost, median of {runs} runs:"
-    )?;
+    writeln!(out, "worst-case shapes, pre-flattened, unit cost, median of {runs} runs:")?;
     let cases = [
-        (
-            "zig-zag 201 vs zig-zag 201",
-            zigzag(100, side_label),
-            zigzag(100, side_label),
-        ),
-        (
-            "zig-zag 401 vs zig-zag 401",
-            zigzag(200, side_label),
-            zigzag(200, side_label),
-        ),
+        ("zig-zag 201 vs zig-zag 201", zigzag(100, side_label), zigzag(100, side_label)),
+        ("zig-zag 401 vs zig-zag 401", zigzag(200, side_label), zigzag(200, side_label)),
         ("full binary 255 vs 255", full_binary(7), full_binary(7)),
         ("full binary 511 vs 511", full_binary(8), full_binary(8)),
     ];
     let mut workspace = Workspace::new();
     for (name, a, b) in cases {
         let mut interner = LabelInterner::new();
-        let (fa, fb) = (
-            FlatTree::new(&a, &mut interner),
-            FlatTree::new(&b, &mut interner),
-        );
+        let (fa, fb) = (FlatTree::new(&a, &mut interner), FlatTree::new(&b, &mut interner));
         let costs = CostModel { free_rename: false };
         let mut line = format!("  {name:>28}:");
         for algorithm in [Algorithm::Auto, Algorithm::Apted, Algorithm::LeftRight] {
             let (median, _, d) = time(runs, || {
-                workspace
-                    .ted_flat_with(&fa, &fb, costs, algorithm, None)
-                    .unwrap_or(u32::MAX)
+                workspace.ted_flat_with(&fa, &fb, costs, algorithm, None).unwrap_or(u32::MAX)
             });
             line += &format!(" {algorithm:?} {median:.2} ms (d = {d});");
         }
@@ -244,22 +221,14 @@ fn worst_cases(out: &mut dyn Write, runs: usize) -> Result<(), Box<dyn std::erro
     }
     let (a, b) = (zigzag(500, side_label), zigzag(500, side_label));
     let mut interner = LabelInterner::new();
-    let (fa, fb) = (
-        FlatTree::new(&a, &mut interner),
-        FlatTree::new(&b, &mut interner),
-    );
+    let (fa, fb) = (FlatTree::new(&a, &mut interner), FlatTree::new(&b, &mut interner));
     let costs = CostModel { free_rename: false };
     let started = Instant::now();
     let d = workspace.ted_flat_with(&fa, &fb, costs, Algorithm::Auto, None)?;
     let auto = started.elapsed();
     let started = Instant::now();
-    let slow = workspace.ted_flat_with(
-        &fa,
-        &fb,
-        costs,
-        Algorithm::LeftRight,
-        Some(started + auto * 10),
-    );
+    let slow =
+        workspace.ted_flat_with(&fa, &fb, costs, Algorithm::LeftRight, Some(started + auto * 10));
     let left_right = match slow {
         Ok(d) => format!("{:.2} s (d = {d})", started.elapsed().as_secs_f64()),
         Err(_) => format!(

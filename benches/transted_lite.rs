@@ -45,33 +45,19 @@ use child_usage::measure;
 fn run(binary: &str, args: &[&str]) -> (f64, f64) {
     let me = std::env::current_exe().expect("own path");
     let started = Instant::now();
-    let out = Command::new(me)
-        .arg("--measure")
-        .arg(binary)
-        .args(args)
-        .output()
-        .expect("run the wrapper");
+    let out =
+        Command::new(me).arg("--measure").arg(binary).args(args).output().expect("run the wrapper");
     let seconds = started.elapsed().as_secs_f64();
     let text = String::from_utf8_lossy(&out.stdout);
-    let peak_kib: f64 = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(-1.0);
+    let peak_kib: f64 = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(-1.0);
     (seconds, peak_kib / 1024.0)
 }
 
 /// The metric's outcome on stdout: the similarity, or the refusal's first words.
 fn outcome(binary: &str, args: &[&str]) -> String {
-    let out = Command::new(binary)
-        .args(args)
-        .output()
-        .expect("run lean-assess");
+    let out = Command::new(binary).args(args).output().expect("run lean-assess");
     let text = String::from_utf8_lossy(&out.stdout);
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("transted-lite"))
-        .unwrap_or("");
+    let line = text.lines().find(|l| l.starts_with("transted-lite")).unwrap_or("");
     if let Some((_, why)) = line.split_once("not scored: ") {
         why.split(':').next().unwrap_or(why).to_string()
     } else if let Some((_, s)) = line.split_once("similarity ") {
@@ -92,27 +78,15 @@ fn comm(hyps: usize, candidate: bool) -> String {
         .map(|i| {
             let (a, b) = (format!("x{i}"), format!("x{}", i + 1));
             let op = ["+", "*", "+", "-"][i % 4];
-            let (l, r) = if candidate && op != "-" {
-                (b, a)
-            } else {
-                (a, b)
-            };
+            let (l, r) = if candidate && op != "-" { (b, a) } else { (a, b) };
             format!("(h{i} : {l} {op} {r} ≤ {i})")
         })
         .collect();
     if candidate {
         hs.reverse();
     }
-    let concl = if candidate {
-        "x1 + x0 ≤ 1"
-    } else {
-        "x0 + x1 ≤ 1"
-    };
-    format!(
-        "theorem t {} {} : {concl} := sorry\n",
-        vars.join(" "),
-        hs.join(" ")
-    )
+    let concl = if candidate { "x1 + x0 ≤ 1" } else { "x0 + x1 ≤ 1" };
+    format!("theorem t {} {} : {concl} := sorry\n", vars.join(" "), hs.join(" "))
 }
 
 fn parse(text: &str) -> Statement {
@@ -152,13 +126,8 @@ fn deadline_table(before: Option<&str>) {
             let cp = dir.path().join(format!("{name}-{target}-c.lean"));
             std::fs::write(&rp, r).unwrap();
             std::fs::write(&cp, c).unwrap();
-            let args = [
-                "score",
-                "--metric",
-                "transted-lite",
-                rp.to_str().unwrap(),
-                cp.to_str().unwrap(),
-            ];
+            let args =
+                ["score", "--metric", "transted-lite", rp.to_str().unwrap(), cp.to_str().unwrap()];
             let (judge_s, past_ms) =
                 judge_in_process(&parse(&shape(hyps, false)), &parse(&shape(hyps, true)));
             let mut row = format!("| {name} | {nodes} | {hyps} | {judge_s:.3} | {past_ms} |");
@@ -184,10 +153,9 @@ fn judge_in_process(reference: &Statement, candidate: &Statement) -> (f64, Strin
         candidate_header: "",
     });
     let elapsed = started.elapsed();
-    let past = elapsed.checked_sub(metric.config.time_limit).map_or_else(
-        || "-".to_string(),
-        |d| format!("{:.1}", d.as_secs_f64() * 1e3),
-    );
+    let past = elapsed
+        .checked_sub(metric.config.time_limit)
+        .map_or_else(|| "-".to_string(), |d| format!("{:.1}", d.as_secs_f64() * 1e3));
     (elapsed.as_secs_f64(), past)
 }
 
@@ -263,14 +231,8 @@ fn one_mode(runs: usize, reuse: bool, set: Option<&str>) {
 
 fn state_sets() -> [(&'static str, Vec<Case>); 4] {
     [
-        (
-            "miniF2F (205)",
-            dataset_cases("fixtures/bench/gted-minif2f.jsonl"),
-        ),
-        (
-            "ProofNet (93)",
-            dataset_cases("fixtures/bench/gted-proofnet.jsonl"),
-        ),
+        ("miniF2F (205)", dataset_cases("fixtures/bench/gted-minif2f.jsonl")),
+        ("ProofNet (93)", dataset_cases("fixtures/bench/gted-proofnet.jsonl")),
         ("comm ~100 nodes (×20)", generated_cases(100, 20)),
         ("comm ~457 nodes (×2)", generated_cases(457, 2)),
     ]
@@ -295,10 +257,7 @@ fn states_table(runs: usize) {
                 results[slot] = Some(r);
             }
         }
-        assert_eq!(
-            results[0], results[1],
-            "{name}: reuse changed a distance or a path"
-        );
+        assert_eq!(results[0], results[1], "{name}: reuse changed a distance or a path");
         assert_eq!(states[0], states[1], "{name}: reuse changed the search");
         let rate = |i: usize| states[i] as f64 / best[i].as_secs_f64();
         writeln!(
@@ -318,17 +277,11 @@ fn main() {
     if let Some(i) = args.iter().position(|a| a == "--measure") {
         measure(&args[i + 1..]);
     }
-    let value = |flag: &str| {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
+    let value =
+        |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
     // `cargo test --all-targets` runs benches once without `--bench`: a short smoke run.
     let benching = args.iter().any(|a| a == "--bench");
-    let runs = value("--runs")
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(if benching { 5 } else { 1 });
+    let runs = value("--runs").and_then(|r| r.parse().ok()).unwrap_or(if benching { 5 } else { 1 });
     if let Some(mode) = value("--mode") {
         one_mode(runs, mode == "on", value("--set").as_deref());
         return;

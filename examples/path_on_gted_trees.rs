@@ -67,11 +67,7 @@ fn main() -> Result<()> {
     let start = Instant::now();
     let mut n = 0usize;
     let mut timings: Vec<(f64, String)> = Vec::new();
-    for (i, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
+    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let v: serde_json::Value =
             serde_json::from_str(line).with_context(|| format!("{input}:{}", i + 1))?;
         let tree = |side: &str| -> Result<Tree> {
@@ -109,9 +105,7 @@ fn main() -> Result<()> {
                 cmp.comparison.evaluated
             ),
         ));
-        let id = v["id"]
-            .as_str()
-            .with_context(|| format!("{input}:{}: id", i + 1))?;
+        let id = v["id"].as_str().with_context(|| format!("{input}:{}: id", i + 1))?;
         writeln!(out, "{}", serde_json::json!({ "id": id, "score": score }))?;
         n += 1;
     }
@@ -121,10 +115,6 @@ fn main() -> Result<()> {
     for (ms, what) in timings.iter().take(3) {
         writeln!(err, "slowest: {ms:.2} ms {what}")?;
     }
-    writeln!(
-        err,
-        "{n} pairs scored in {:.1} ms",
-        start.elapsed().as_secs_f64() * 1e3
-    )?;
+    writeln!(err, "{n} pairs scored in {:.1} ms", start.elapsed().as_secs_f64() * 1e3)?;
     Ok(())
 }

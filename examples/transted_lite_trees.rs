@@ -15,17 +15,9 @@ use std::time::{Duration, Instant};
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
-    let file = args
-        .get(1)
-        .ok_or_else(|| anyhow::anyhow!("usage: TREES.jsonl [MAX_NODES]"))?;
-    let max_nodes = args
-        .get(2)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(Config::default().max_nodes);
-    let show = args
-        .iter()
-        .position(|a| a == "--path")
-        .and_then(|i| args.get(i + 1));
+    let file = args.get(1).ok_or_else(|| anyhow::anyhow!("usage: TREES.jsonl [MAX_NODES]"))?;
+    let max_nodes = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(Config::default().max_nodes);
+    let show = args.iter().position(|a| a == "--path").and_then(|i| args.get(i + 1));
     let metric = TransTedLite::new(Config {
         max_nodes,
         time_limit: Duration::from_secs(10),

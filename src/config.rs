@@ -39,11 +39,7 @@ impl Target {
             return None;
         }
         let path = Path::new(file);
-        let file = if path.is_absolute() {
-            path.to_path_buf()
-        } else {
-            base.join(path)
-        };
+        let file = if path.is_absolute() { path.to_path_buf() } else { base.join(path) };
         Some(Target { file, name })
     }
 
@@ -224,18 +220,12 @@ pub struct Layer {
 impl Config {
     /// Read and validate one project config file (its keys get [`Origin::Project`]).
     pub fn load(path: &Path) -> Result<Config, FileError> {
-        Config::load_layers(&[Layer {
-            path: path.to_path_buf(),
-            user: false,
-        }])
+        Config::load_layers(&[Layer { path: path.to_path_buf(), user: false }])
     }
 
     /// Read and validate a file the user chose (`--config`): its keys get [`Origin::User`].
     pub fn load_user(path: &Path) -> Result<Config, FileError> {
-        Config::load_layers(&[Layer {
-            path: path.to_path_buf(),
-            user: true,
-        }])
+        Config::load_layers(&[Layer { path: path.to_path_buf(), user: true }])
     }
 
     /// Layer config files in order: each key takes the value of the last file that sets it
@@ -264,10 +254,7 @@ impl Config {
     /// Parse the text of one project config file; `path` names it in errors and is the base of
     /// relative paths.
     pub fn parse(text: &str, path: &Path) -> Result<Config, FileError> {
-        let mut cfg = Config {
-            path: path.to_path_buf(),
-            ..Config::default()
-        };
+        let mut cfg = Config { path: path.to_path_buf(), ..Config::default() };
         let mut llm = RawLlmMerged::default();
         cfg.apply(text, path, Origin::Project(path.to_path_buf()), &mut llm)?;
         cfg.llm = llm.finish()?;
@@ -289,31 +276,19 @@ impl Config {
                     .as_ref()
                     .map(|p| p.display().to_string())
                     .unwrap_or_default(),
-                "reference.dataset" => self
-                    .dataset
-                    .as_ref()
-                    .map(|p| p.display().to_string())
-                    .unwrap_or_default(),
+                "reference.dataset" => {
+                    self.dataset.as_ref().map(|p| p.display().to_string()).unwrap_or_default()
+                }
                 "reference.pair" => format!("{} pair(s)", self.pairs.len()),
                 "metrics.lens" => self.lens.join(", "),
                 "metrics.transted_timeout_ms" => self.transted_timeout.as_millis().to_string(),
                 "metrics.beq_timeout_ms" => self.beq_timeout.as_millis().to_string(),
                 "metrics.offline_timeout_ms" => self.offline_timeout.as_millis().to_string(),
-                "llm.base_url" => self
-                    .llm
-                    .as_ref()
-                    .map(|l| l.base_url.clone())
-                    .unwrap_or_default(),
-                "llm.model" => self
-                    .llm
-                    .as_ref()
-                    .map(|l| l.model.clone())
-                    .unwrap_or_default(),
-                "llm.api_key_env" => self
-                    .llm
-                    .as_ref()
-                    .and_then(|l| l.api_key_env.clone())
-                    .unwrap_or_default(),
+                "llm.base_url" => self.llm.as_ref().map(|l| l.base_url.clone()).unwrap_or_default(),
+                "llm.model" => self.llm.as_ref().map(|l| l.model.clone()).unwrap_or_default(),
+                "llm.api_key_env" => {
+                    self.llm.as_ref().and_then(|l| l.api_key_env.clone()).unwrap_or_default()
+                }
                 "llm.samples" => self
                     .llm
                     .as_ref()
@@ -323,10 +298,7 @@ impl Config {
                 _ => String::new(),
             }
         };
-        self.origins
-            .iter()
-            .map(|(k, o)| format!("{k} = {}  (from {o})", value(k)))
-            .collect()
+        self.origins.iter().map(|(k, o)| format!("{k} = {}  (from {o})", value(k))).collect()
     }
 
     /// Apply one file's keys over `self`.
@@ -401,9 +373,7 @@ impl Config {
                             format!(
                                 "[metrics] lens: unknown metric {:?} (known: {})",
                                 n.get_ref(),
-                                crate::metrics::registry::names()
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
+                                crate::metrics::registry::names().collect::<Vec<_>>().join(", ")
                             ),
                         ));
                     }
@@ -413,21 +383,9 @@ impl Config {
                 set("metrics.lens");
             }
             for (ms, field, key) in [
-                (
-                    m.transted_timeout_ms,
-                    &mut self.transted_timeout,
-                    "metrics.transted_timeout_ms",
-                ),
-                (
-                    m.beq_timeout_ms,
-                    &mut self.beq_timeout,
-                    "metrics.beq_timeout_ms",
-                ),
-                (
-                    m.offline_timeout_ms,
-                    &mut self.offline_timeout,
-                    "metrics.offline_timeout_ms",
-                ),
+                (m.transted_timeout_ms, &mut self.transted_timeout, "metrics.transted_timeout_ms"),
+                (m.beq_timeout_ms, &mut self.beq_timeout, "metrics.beq_timeout_ms"),
+                (m.offline_timeout_ms, &mut self.offline_timeout, "metrics.offline_timeout_ms"),
             ] {
                 if let Some(v) = ms {
                     *field = Duration::from_millis(v);
@@ -529,22 +487,13 @@ pub fn config_layers(
 ) -> Vec<Layer> {
     let mut layers = Vec::new();
     if let Some(p) = find_project_config(document, root) {
-        layers.push(Layer {
-            path: p,
-            user: false,
-        });
+        layers.push(Layer { path: p, user: false });
     }
     if let Some(u) = user_file.filter(|u| u.is_file()) {
-        layers.push(Layer {
-            path: u.to_path_buf(),
-            user: true,
-        });
+        layers.push(Layer { path: u.to_path_buf(), user: true });
     }
     if let Some(p) = explicit.or(env) {
-        layers.push(Layer {
-            path: p.to_path_buf(),
-            user: true,
-        });
+        layers.push(Layer { path: p.to_path_buf(), user: true });
     }
     layers
 }
@@ -670,36 +619,21 @@ samples = 8
         assert_eq!(cfg.pairs[0].line, 6);
         assert_eq!(
             cfg.pairs[0].reference,
-            Target {
-                file: "/w/Reference.lean".into(),
-                name: Some("mathd_algebra_142".into())
-            }
+            Target { file: "/w/Reference.lean".into(), name: Some("mathd_algebra_142".into()) }
         );
         assert_eq!(cfg.lens, ["ted", "transted", "beq"]);
         assert_eq!(cfg.beq_timeout, Duration::from_secs(30));
         assert_eq!(cfg.llm.as_ref().unwrap().samples, Some(8));
-        let p = cfg
-            .pair_for(
-                Path::new("/w/Autoformalized.lean"),
-                Some("my_favorite_theorem"),
-            )
-            .unwrap();
+        let p =
+            cfg.pair_for(Path::new("/w/Autoformalized.lean"), Some("my_favorite_theorem")).unwrap();
         assert_eq!(p.reference.name.as_deref(), Some("mathd_algebra_142"));
     }
 
     #[test]
     fn bad_configs_name_file_and_line() {
         let cases: &[(&str, usize, &str)] = &[
-            (
-                "[metrics]\nlens = [\"ted\",\n  \"tedd\"]\n",
-                3,
-                "unknown metric \"tedd\"",
-            ),
-            (
-                "\n\n[refrence]\nfile = \"R.lean\"\n",
-                3,
-                "unknown field `refrence`",
-            ),
+            ("[metrics]\nlens = [\"ted\",\n  \"tedd\"]\n", 3, "unknown metric \"tedd\""),
+            ("\n\n[refrence]\nfile = \"R.lean\"\n", 3, "unknown field `refrence`"),
             ("[reference]\nfile = 3\n", 2, "invalid type"),
             (
                 "[[reference.pair]]\ncandidate = \"A.lean::x\"\nreference = \"::\"\n",
@@ -712,9 +646,7 @@ samples = 8
         for (text, line, needle) in cases {
             let e = Config::parse(text, Path::new("/w/lean-assess.toml")).unwrap_err();
             assert_eq!(e.line, *line, "{text:?} → {e}");
-            assert!(e
-                .to_string()
-                .starts_with(&format!("/w/lean-assess.toml:{line}: ")));
+            assert!(e.to_string().starts_with(&format!("/w/lean-assess.toml:{line}: ")));
             assert!(e.message.contains(needle), "{e}");
             assert!(!e.to_string().contains('\n'), "one line: {e:?}");
         }
@@ -730,28 +662,16 @@ samples = 8
         assert_eq!(find_project_config(&doc, Some(&root)), None);
         assert_eq!(config_layers(None, None, None, &doc, Some(&root)), []);
         std::fs::write(root.join("A").join(CONFIG_FILE_NAME), "").unwrap();
-        let project = Layer {
-            path: root.join("A").join(CONFIG_FILE_NAME),
-            user: false,
-        };
+        let project = Layer { path: root.join("A").join(CONFIG_FILE_NAME), user: false };
         assert_eq!(
             config_layers(None, None, None, &doc, Some(&root)),
             std::slice::from_ref(&project)
         );
         // A named file (serve --config, else LEAN_ASSESS_CONFIG) layers over the project file.
-        let user = |p: &str| Layer {
-            path: p.into(),
-            user: true,
-        };
+        let user = |p: &str| Layer { path: p.into(), user: true };
         let explicit = Path::new("/x.toml");
         assert_eq!(
-            config_layers(
-                Some(explicit),
-                Some(Path::new("/y.toml")),
-                None,
-                &doc,
-                Some(&root)
-            ),
+            config_layers(Some(explicit), Some(Path::new("/y.toml")), None, &doc, Some(&root)),
             [project.clone(), user("/x.toml")]
         );
         assert_eq!(
@@ -766,13 +686,7 @@ samples = 8
         );
         std::fs::write(&user_file, "").unwrap();
         assert_eq!(
-            config_layers(
-                None,
-                Some(Path::new("/y.toml")),
-                Some(&user_file),
-                &doc,
-                Some(&root)
-            ),
+            config_layers(None, Some(Path::new("/y.toml")), Some(&user_file), &doc, Some(&root)),
             [project, user(user_file.to_str().unwrap()), user("/y.toml")]
         );
     }
@@ -803,20 +717,12 @@ samples = 8
         assert_eq!(cfg.lens, ["ted"]);
         assert_eq!(cfg.beq_timeout, Duration::from_millis(5));
         assert_eq!(cfg.path, project);
-        assert_eq!(
-            cfg.origin("reference.file"),
-            Some(&Origin::Project(project.clone()))
-        );
-        assert_eq!(
-            cfg.origin("metrics.lens"),
-            Some(&Origin::User(settings.clone()))
-        );
+        assert_eq!(cfg.origin("reference.file"), Some(&Origin::Project(project.clone())));
+        assert_eq!(cfg.origin("metrics.lens"), Some(&Origin::User(settings.clone())));
         assert_eq!(cfg.origin("metrics.transted_timeout_ms"), None);
         let lines = cfg.describe();
         assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with("metrics.lens = ted  (from user settings ")),
+            lines.iter().any(|l| l.starts_with("metrics.lens = ted  (from user settings ")),
             "{lines:?}"
         );
         assert!(
@@ -827,17 +733,11 @@ samples = 8
         );
         // [llm] keys merge across layers; an incomplete merged table names the file and line.
         std::fs::write(&project, "[llm]\nmodel = \"m\"\n").unwrap();
-        std::fs::write(
-            &settings,
-            "[llm]\nbase_url = \"https://x/v1\"\napi_key_env = \"K\"\n",
-        )
-        .unwrap();
+        std::fs::write(&settings, "[llm]\nbase_url = \"https://x/v1\"\napi_key_env = \"K\"\n")
+            .unwrap();
         let cfg = Config::load_layers(&layers).unwrap();
         let llm = cfg.llm.as_ref().unwrap();
-        assert_eq!(
-            (llm.base_url.as_str(), llm.model.as_str()),
-            ("https://x/v1", "m")
-        );
+        assert_eq!((llm.base_url.as_str(), llm.model.as_str()), ("https://x/v1", "m"));
         assert!(cfg.origin("llm.model").is_some_and(|o| !o.is_user()));
         assert!(cfg.origin("llm.api_key_env").is_some_and(Origin::is_user));
         std::fs::write(&settings, "\n[llm]\nsamples = 2\n").unwrap();

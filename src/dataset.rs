@@ -52,29 +52,13 @@ pub enum DatasetError {
         source: std::io::Error,
     },
     #[error("{path}:{line}: not valid UTF-8 (at byte {byte} of the line)")]
-    NotUtf8 {
-        path: PathBuf,
-        line: usize,
-        byte: usize,
-    },
+    NotUtf8 { path: PathBuf, line: usize, byte: usize },
     #[error("{path}:{line}: malformed JSON ({message})")]
-    Malformed {
-        path: PathBuf,
-        line: usize,
-        message: String,
-    },
+    Malformed { path: PathBuf, line: usize, message: String },
     #[error("{path}:{line}: {problem}")]
-    BadField {
-        path: PathBuf,
-        line: usize,
-        problem: String,
-    },
+    BadField { path: PathBuf, line: usize, problem: String },
     #[error("{path}:{line}: duplicate id {id:?}")]
-    DuplicateId {
-        path: PathBuf,
-        line: usize,
-        id: String,
-    },
+    DuplicateId { path: PathBuf, line: usize, id: String },
     #[error("{path}: no records (the file is empty)")]
     Empty { path: PathBuf },
 }
@@ -91,11 +75,7 @@ pub fn parse_pairs(path: &Path, bytes: &[u8]) -> Result<Vec<DatasetPair>, Datase
     let mut out = Vec::new();
     for (line, object) in objects(path, bytes) {
         let mut object = object?;
-        let field = Fields {
-            path,
-            line,
-            object: &mut object,
-        };
+        let field = Fields { path, line, object: &mut object };
         let pair = DatasetPair {
             id: field.id()?,
             line,
@@ -106,18 +86,12 @@ pub fn parse_pairs(path: &Path, bytes: &[u8]) -> Result<Vec<DatasetPair>, Datase
             label: field.label()?,
         };
         if !ids.insert(pair.id.clone()) {
-            return Err(DatasetError::DuplicateId {
-                path: path.to_owned(),
-                line,
-                id: pair.id,
-            });
+            return Err(DatasetError::DuplicateId { path: path.to_owned(), line, id: pair.id });
         }
         out.push(pair);
     }
     if out.is_empty() {
-        return Err(DatasetError::Empty {
-            path: path.to_owned(),
-        });
+        return Err(DatasetError::Empty { path: path.to_owned() });
     }
     Ok(out)
 }
@@ -133,20 +107,14 @@ pub fn parse_tree_pairs(path: &Path, bytes: &[u8]) -> Result<Vec<TreePair>, Data
     let mut out = Vec::new();
     for (line, raw) in lines(path, bytes) {
         let raw = raw?;
-        let malformed = |message: String| DatasetError::Malformed {
-            path: path.to_owned(),
-            line,
-            message,
-        };
+        let malformed =
+            |message: String| DatasetError::Malformed { path: path.to_owned(), line, message };
         let fields: HashMap<String, Box<RawValue>> = match raw.get().trim_start().as_bytes() {
             [b'{', ..] => serde_json::from_str(raw.get())
                 .map_err(|e| malformed(format!("{} at column {}", classify(&e), e.column())))?,
             _ => {
                 let value: Value = serde_json::from_str(raw.get()).unwrap_or(Value::Null);
-                return Err(malformed(format!(
-                    "expected a JSON object, got {}",
-                    kind(&value)
-                )));
+                return Err(malformed(format!("expected a JSON object, got {}", kind(&value))));
             }
         };
         // `id` (a small field) through the shared checks; a value too deep for serde_json's
@@ -156,41 +124,26 @@ pub fn parse_tree_pairs(path: &Path, bytes: &[u8]) -> Result<Vec<TreePair>, Data
             let value = serde_json::from_str(id.get()).unwrap_or(Value::Null);
             id_object.insert("id".to_string(), value);
         }
-        let field = Fields {
-            path,
-            line,
-            object: &mut id_object,
-        };
+        let field = Fields { path, line, object: &mut id_object };
         let id = field.id()?;
         let tree = |name: &str| -> Result<Tree, DatasetError> {
-            let raw = fields
-                .get(name)
-                .ok_or_else(|| field.bad(format!("missing field '{name}'")))?;
+            let raw =
+                fields.get(name).ok_or_else(|| field.bad(format!("missing field '{name}'")))?;
             tree_json::parse(raw.get())
                 .map_err(|e| field.bad(format!("field '{name}' is not a tree: {e}")))
         };
         let ref_tree = tree("ref_tree")?;
         let cand_tree = tree("cand_tree")?;
-        out.push(TreePair {
-            id,
-            line,
-            ref_tree,
-            cand_tree,
-        });
+        out.push(TreePair { id, line, ref_tree, cand_tree });
     }
     if out.is_empty() {
-        return Err(DatasetError::Empty {
-            path: path.to_owned(),
-        });
+        return Err(DatasetError::Empty { path: path.to_owned() });
     }
     Ok(out)
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, DatasetError> {
-    let io = |source| DatasetError::Io {
-        path: path.to_owned(),
-        source,
-    };
+    let io = |source| DatasetError::Io { path: path.to_owned(), source };
     if path.is_dir() {
         return Err(io(std::io::Error::other("is a directory, not a file")));
     }
@@ -288,19 +241,15 @@ struct Fields<'a> {
 
 impl Fields<'_> {
     fn bad(&self, problem: String) -> DatasetError {
-        DatasetError::BadField {
-            path: self.path.to_owned(),
-            line: self.line,
-            problem,
-        }
+        DatasetError::BadField { path: self.path.to_owned(), line: self.line, problem }
     }
 
     fn id(&self) -> Result<String, DatasetError> {
         match self.object.get("id") {
             Some(Value::String(s)) if !s.is_empty() => Ok(s.clone()),
-            Some(other) => Err(self.bad(format!(
-                "field 'id' must be a non-empty string, got {other}"
-            ))),
+            Some(other) => {
+                Err(self.bad(format!("field 'id' must be a non-empty string, got {other}")))
+            }
             None => Err(self.bad("missing field 'id'".into())),
         }
     }
@@ -308,10 +257,9 @@ impl Fields<'_> {
     fn string(&self, name: &str) -> Result<String, DatasetError> {
         match self.object.get(name) {
             Some(Value::String(s)) => Ok(s.clone()),
-            Some(other) => Err(self.bad(format!(
-                "field '{name}' must be a string, got {}",
-                kind(other)
-            ))),
+            Some(other) => {
+                Err(self.bad(format!("field '{name}' must be a string, got {}", kind(other))))
+            }
             None => Err(self.bad(format!("missing field '{name}'"))),
         }
     }
@@ -374,10 +322,7 @@ pub fn shard_of(id: &str, count: u64) -> u64 {
 pub fn select_shard(pairs: Vec<DatasetPair>, shard: Option<Shard>) -> Vec<DatasetPair> {
     match shard {
         None => pairs,
-        Some(s) => pairs
-            .into_iter()
-            .filter(|p| shard_of(&p.id, s.count) == s.index)
-            .collect(),
+        Some(s) => pairs.into_iter().filter(|p| shard_of(&p.id, s.count) == s.index).collect(),
     }
 }
 
@@ -429,19 +374,10 @@ mod tests {
         let cases: &[(&str, &str)] = &[
             ("", "d.jsonl: no records (the file is empty)"),
             ("\n  \n", "d.jsonl: no records (the file is empty)"),
-            (
-                "{oops",
-                "d.jsonl:1: malformed JSON (key must be a string at column 2)",
-            ),
-            (
-                "[1]",
-                "d.jsonl:1: malformed JSON (expected a JSON object, got an array)",
-            ),
+            ("{oops", "d.jsonl:1: malformed JSON (key must be a string at column 2)"),
+            ("[1]", "d.jsonl:1: malformed JSON (expected a JSON object, got an array)"),
             (r#"{"ref_statement":"t"}"#, "d.jsonl:1: missing field 'id'"),
-            (
-                r#"{"id":"a","ref_statement":"t"}"#,
-                "d.jsonl:1: missing field 'cand_statement'",
-            ),
+            (r#"{"id":"a","ref_statement":"t"}"#, "d.jsonl:1: missing field 'cand_statement'"),
             (
                 r#"{"id":"a","ref_statement":"t","cand_statement":1}"#,
                 "d.jsonl:1: field 'cand_statement' must be a string, got a number",
@@ -454,10 +390,7 @@ mod tests {
         for (input, want) in cases {
             assert_eq!(pairs(input).unwrap_err(), *want, "input {input:?}");
         }
-        assert_eq!(
-            pairs(&format!("{GOOD}\n{GOOD}")).unwrap_err(),
-            "d.jsonl:2: duplicate id \"a\""
-        );
+        assert_eq!(pairs(&format!("{GOOD}\n{GOOD}")).unwrap_err(), "d.jsonl:2: duplicate id \"a\"");
     }
 
     #[test]
@@ -465,10 +398,7 @@ mod tests {
         let mut bytes = format!("{GOOD}\n").into_bytes();
         bytes.extend_from_slice(b"{\"id\": \"\xff\"}\n");
         let err = parse_pairs(Path::new("d.jsonl"), &bytes).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "d.jsonl:2: not valid UTF-8 (at byte 8 of the line)"
-        );
+        assert_eq!(err.to_string(), "d.jsonl:2: not valid UTF-8 (at byte 8 of the line)");
     }
 
     #[test]
@@ -480,34 +410,20 @@ mod tests {
         let err = parse_tree_pairs(Path::new("t.jsonl"), br#"{"id":"p","ref_tree":3}"#)
             .unwrap_err()
             .to_string();
-        assert!(
-            err.starts_with("t.jsonl:1: field 'ref_tree' is not a tree"),
-            "{err}"
-        );
+        assert!(err.starts_with("t.jsonl:1: field 'ref_tree' is not a tree"), "{err}");
     }
 
     #[test]
     fn deeply_nested_json_is_an_error_not_a_crash() {
         let text = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
         let err = pairs(&text).unwrap_err();
-        assert!(
-            err.starts_with("d.jsonl:1: malformed JSON (recursion limit"),
-            "{err}"
-        );
+        assert!(err.starts_with("d.jsonl:1: malformed JSON (recursion limit"), "{err}");
     }
 
     #[test]
     fn bundled_datasets_load() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/bench");
-        assert_eq!(
-            read_pairs(&dir.join("gted-minif2f.jsonl")).unwrap().len(),
-            205
-        );
-        assert_eq!(
-            read_tree_pairs(&dir.join("gted-proofnet.trees.jsonl"))
-                .unwrap()
-                .len(),
-            93
-        );
+        assert_eq!(read_pairs(&dir.join("gted-minif2f.jsonl")).unwrap().len(), 205);
+        assert_eq!(read_tree_pairs(&dir.join("gted-proofnet.trees.jsonl")).unwrap().len(), 93);
     }
 }

@@ -69,13 +69,7 @@ fn index(s: &Statement) -> Indexed<'_> {
             part.iter_mut().for_each(|p| *p = Some(0));
         }
     }
-    Indexed {
-        nodes,
-        parent,
-        part,
-        part_roots,
-        source: &s.source,
-    }
+    Indexed { nodes, parent, part, part_roots, source: &s.source }
 }
 
 impl Indexed<'_> {
@@ -94,11 +88,7 @@ impl Indexed<'_> {
         let b = self.nodes[self.part_roots[p]];
         match b.children.first() {
             Some(n) if n.children.is_empty() => {
-                let kind = if n.hypothesis_freecost {
-                    "hypothesis"
-                } else {
-                    "variable"
-                };
+                let kind = if n.hypothesis_freecost { "hypothesis" } else { "variable" };
                 format!("{kind} `{}`", n.label)
             }
             _ => format!("binder {}", p + 1),
@@ -259,10 +249,9 @@ pub fn differences(
         });
     }
     // The conclusions correspond even when nothing inside them was mapped.
-    if let (Some(rl), Some(cl)) = (
-        r.part_roots.len().checked_sub(1),
-        c.part_roots.len().checked_sub(1),
-    ) {
+    if let (Some(rl), Some(cl)) =
+        (r.part_roots.len().checked_sub(1), c.part_roots.len().checked_sub(1))
+    {
         if c_part_of_r[rl].is_none() && !c_part_of_r.contains(&Some(cl)) {
             c_part_of_r[rl] = Some(cl);
         }
@@ -276,19 +265,11 @@ pub fn differences(
     let mut out: Vec<(usize, Difference)> = Vec::new();
     for (p, q) in c_part_of_r.iter().enumerate() {
         let Some(q) = *q else {
-            let what = if r.is_conclusion(p) {
-                "conclusion"
-            } else {
-                "hypothesis"
-            };
+            let what = if r.is_conclusion(p) { "conclusion" } else { "hypothesis" };
             let kind = if r.is_conclusion(p) {
                 what.to_string()
             } else {
-                r.part_name(p)
-                    .split(' ')
-                    .next()
-                    .unwrap_or("hypothesis")
-                    .to_string()
+                r.part_name(p).split(' ').next().unwrap_or("hypothesis").to_string()
             };
             out.push((
                 p * 2,
@@ -299,12 +280,10 @@ pub fn differences(
             ));
             continue;
         };
-        let rs: Vec<usize> = (0..r.nodes.len())
-            .filter(|&id| r.part[id] == Some(p) && changed_r(id))
-            .collect();
-        let cs: Vec<usize> = (0..c.nodes.len())
-            .filter(|&id| c.part[id] == Some(q) && changed_c(id))
-            .collect();
+        let rs: Vec<usize> =
+            (0..r.nodes.len()).filter(|&id| r.part[id] == Some(p) && changed_r(id)).collect();
+        let cs: Vec<usize> =
+            (0..c.nodes.len()).filter(|&id| c.part[id] == Some(q) && changed_c(id)).collect();
         if rs.is_empty() && cs.is_empty() {
             continue;
         }
@@ -320,18 +299,12 @@ pub fn differences(
             ),
             ([], _) => {
                 let l = c.lca(&cs).expect("BUG: cs is non-empty");
-                (
-                    format!("{name}: `{}` is not in the reference", c.text(l)),
-                    Some(l),
-                )
+                (format!("{name}: `{}` is not in the reference", c.text(l)), Some(l))
             }
             (_, []) => {
                 let l = r.lca(&rs).expect("BUG: rs is non-empty");
                 let at = r_to_c[r.parent[l].unwrap_or(l)].map(|(b, _)| b);
-                (
-                    format!("{name}: the reference also has `{}`", r.text(l)),
-                    at,
-                )
+                (format!("{name}: the reference also has `{}`", r.text(l)), at)
             }
             _ => {
                 let mut lc = c.lca(&cs).expect("BUG: cs is non-empty");
@@ -348,21 +321,14 @@ pub fn differences(
                     }
                 }
                 (
-                    format!(
-                        "{name}: `{}` where the reference has `{}`",
-                        c.text(lc),
-                        r.text(lr)
-                    ),
+                    format!("{name}: `{}` where the reference has `{}`", c.text(lc), r.text(lr)),
                     Some(lc),
                 )
             }
         };
         out.push((
             q * 2 + 1,
-            Difference {
-                message,
-                candidate_span: at.and_then(|id| c.nodes[id].span),
-            },
+            Difference { message, candidate_span: at.and_then(|id| c.nodes[id].span) },
         ));
     }
     for (q, matched) in c_matched.iter().enumerate() {
@@ -372,11 +338,7 @@ pub fn differences(
         let kind = if c.is_conclusion(q) {
             "conclusion".to_string()
         } else {
-            c.part_name(q)
-                .split(' ')
-                .next()
-                .unwrap_or("hypothesis")
-                .to_string()
+            c.part_name(q).split(' ').next().unwrap_or("hypothesis").to_string()
         };
         out.push((
             q * 2 + 1,
@@ -404,9 +366,7 @@ mod tests {
         let c = st("theorem a (s t : Set ℕ) : s ∩ t = s ∩ t");
         let shown: Vec<String> = between(&r, &c, 10).into_iter().map(|d| d.message).collect();
         assert!(
-            shown
-                .iter()
-                .any(|m| m.contains("`s ∩ t` where the reference has `t ∩ s`")),
+            shown.iter().any(|m| m.contains("`s ∩ t` where the reference has `t ∩ s`")),
             "{shown:?}"
         );
         let renamed = st("theorem a (u v : Set ℕ) : u ∩ v = v ∩ u");
@@ -466,37 +426,17 @@ mod tests {
         let r = stmt(
             vec![
                 op(" _ : _ ", var("x"), Tree::leaf("ℝ")),
-                op(
-                    " _ : _ ",
-                    hyp("h₁"),
-                    op(" _ ≤ _ ", var("x"), Tree::leaf("1")),
-                ),
-                op(
-                    " _ : _ ",
-                    hyp("h₂"),
-                    op(" _ = _ ", var("x"), Tree::leaf("30")),
-                ),
+                op(" _ : _ ", hyp("h₁"), op(" _ ≤ _ ", var("x"), Tree::leaf("1"))),
+                op(" _ : _ ", hyp("h₂"), op(" _ = _ ", var("x"), Tree::leaf("30"))),
             ],
-            op(
-                " _ = _ ",
-                op(" _ + _ ", var("x"), Tree::leaf("1")),
-                Tree::leaf("2"),
-            ),
+            op(" _ = _ ", op(" _ + _ ", var("x"), Tree::leaf("1")), Tree::leaf("2")),
         );
         let c = stmt(
             vec![
                 op(" _ : _ ", var("x"), Tree::leaf("ℝ")),
-                op(
-                    " _ : _ ",
-                    hyp("h₁"),
-                    op(" _ < _ ", var("x"), Tree::leaf("1")),
-                ),
+                op(" _ : _ ", hyp("h₁"), op(" _ < _ ", var("x"), Tree::leaf("1"))),
             ],
-            op(
-                " _ = _ ",
-                op(" _ + _ ", Tree::leaf("1"), var("x")),
-                Tree::leaf("2"),
-            ),
+            op(" _ = _ ", op(" _ + _ ", Tree::leaf("1"), var("x")), Tree::leaf("2")),
         );
         // ref preorder: 0 theorem,1 sig,2 b,3 x,4 ℝ,5 b,6 h₁,7 ≤,8 x,9 1,10 b,11 h₂,12 =,13 x,14 30,
         //               15 =,16 +,17 x,18 1,19 2
@@ -524,10 +464,7 @@ mod tests {
             &[10, 11, 12, 13, 14],
             &[],
         );
-        let d: Vec<String> = differences(&r, &c, &m, 10)
-            .into_iter()
-            .map(|d| d.message)
-            .collect();
+        let d: Vec<String> = differences(&r, &c, &m, 10).into_iter().map(|d| d.message).collect();
         assert_eq!(
             d,
             [
@@ -541,17 +478,11 @@ mod tests {
     #[test]
     fn extra_binder_and_identical_statements() {
         let r = stmt(vec![], Tree::leaf("True"));
-        let c = stmt(
-            vec![op(" _ : _ ", var("n"), Tree::leaf("ℕ"))],
-            Tree::leaf("True"),
-        );
+        let c = stmt(vec![op(" _ : _ ", var("n"), Tree::leaf("ℕ"))], Tree::leaf("True"));
         let m = ops(&[(0, 0), (1, 1), (2, 5)], &r, &c, &[], &[2, 3, 4]);
         let d = differences(&r, &c, &m, 10);
         assert_eq!(d.len(), 1);
-        assert_eq!(
-            d[0].message,
-            "extra variable `n : ℕ` (not in the reference)"
-        );
+        assert_eq!(d[0].message, "extra variable `n : ℕ` (not in the reference)");
         let same = ops(&[(0, 0), (1, 1), (2, 2)], &r, &r, &[], &[]);
         assert!(differences(&r, &r, &same, 10).is_empty());
     }
@@ -564,10 +495,7 @@ mod tests {
         let r = stmt(vec![], Tree::leaf("False"));
         let m = ops(&[(0, 0), (1, 1)], &r, &c, &[2], &[2, 3, 4]);
         let d = differences(&r, &c, &m, 10);
-        assert_eq!(
-            d[0].message,
-            "conclusion: `x = 1` where the reference has `False`"
-        );
+        assert_eq!(d[0].message, "conclusion: `x = 1` where the reference has `False`");
         assert_eq!(d[0].candidate_span, Some(Span { start: 12, end: 19 }));
     }
 

@@ -38,12 +38,7 @@ impl Document {
     pub fn new(uri: impl Into<String>, version: i32, text: impl Into<String>) -> Document {
         let text = text.into();
         let line_starts = line_starts(&text);
-        Document {
-            uri: uri.into(),
-            version,
-            text,
-            line_starts,
-        }
+        Document { uri: uri.into(), version, text, line_starts }
     }
 
     pub fn text(&self) -> &str {
@@ -59,11 +54,7 @@ impl Document {
         let Some(&start) = self.line_starts.get(line) else {
             return (self.text.len(), self.text.len());
         };
-        let mut end = self
-            .line_starts
-            .get(line + 1)
-            .copied()
-            .unwrap_or(self.text.len());
+        let mut end = self.line_starts.get(line + 1).copied().unwrap_or(self.text.len());
         let bytes = self.text.as_bytes();
         if end > start && bytes[end - 1] == b'\n' {
             end -= 1;
@@ -106,22 +97,13 @@ impl Document {
         };
         let (start, end) = self.line_content(line);
         let upto = offset.min(end).max(start);
-        let character = self.text[start..upto]
-            .chars()
-            .map(|c| c.len_utf16() as u32)
-            .sum();
-        Position {
-            line: line as u32,
-            character,
-        }
+        let character = self.text[start..upto].chars().map(|c| c.len_utf16() as u32).sum();
+        Position { line: line as u32, character }
     }
 
     /// The LSP range of a byte range.
     pub fn range_of(&self, start: usize, end: usize) -> Range {
-        Range {
-            start: self.position_of(start),
-            end: self.position_of(end),
-        }
+        Range { start: self.position_of(start), end: self.position_of(end) }
     }
 
     /// Apply one `contentChanges` entry: a full replacement when `range` is absent, else the
@@ -207,11 +189,7 @@ impl Unedited {
                     - line_starts_in(o, start, old_start) as isize,
             }
         });
-        Unedited {
-            start,
-            suffix,
-            tail,
-        }
+        Unedited { start, suffix, tail }
     }
 }
 
@@ -336,10 +314,7 @@ pub struct DocumentMirror {
 }
 
 fn bad(method: &str, e: serde_json::Error) -> DocumentError {
-    DocumentError::BadParams {
-        method: method.to_string(),
-        reason: e.to_string(),
-    }
+    DocumentError::BadParams { method: method.to_string(), reason: e.to_string() }
 }
 
 impl DocumentMirror {
@@ -512,19 +487,11 @@ mod tests {
                     "contentChanges": [{"text": "example : True := trivial"}]}),
         )
         .unwrap();
+        assert_eq!(m.get("file:///c.lean").unwrap().text(), "example : True := trivial");
         assert_eq!(
-            m.get("file:///c.lean").unwrap().text(),
-            "example : True := trivial"
-        );
-        assert_eq!(
-            m.observe(
-                "textDocument/didClose",
-                &json!({"textDocument": {"uri": "file:///c.lean"}})
-            )
-            .unwrap(),
-            MirrorEvent::Closed {
-                uri: "file:///c.lean".into()
-            }
+            m.observe("textDocument/didClose", &json!({"textDocument": {"uri": "file:///c.lean"}}))
+                .unwrap(),
+            MirrorEvent::Closed { uri: "file:///c.lean".into() }
         );
         assert!(m.is_empty());
     }
@@ -543,10 +510,7 @@ mod tests {
             ),
             Err(DocumentError::NotOpen { uri: "x".into() })
         );
-        assert_eq!(
-            m.observe("$/lean/rpc/keepAlive", &json!({})).unwrap(),
-            MirrorEvent::Unrelated
-        );
+        assert_eq!(m.observe("$/lean/rpc/keepAlive", &json!({})).unwrap(), MirrorEvent::Unrelated);
     }
 
     proptest::proptest! {

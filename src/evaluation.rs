@@ -86,11 +86,7 @@ pub fn calculate(tp: u64, tn: u64, fp: u64, fn_: u64) -> Stats {
     let precision = if pd != 0 { tp as f64 / pd as f64 } else { 0.0 };
     let rd = tp + fn_;
     let recall = if rd != 0 { tp as f64 / rd as f64 } else { 0.0 };
-    let accuracy = if total != 0 {
-        (tp + tn) as f64 / total as f64
-    } else {
-        0.0
-    };
+    let accuracy = if total != 0 { (tp + tn) as f64 / total as f64 } else { 0.0 };
     let pe = if total == 0 {
         0.0
     } else {
@@ -155,10 +151,7 @@ pub fn best_over(
     for t in thresholds {
         let stats = at_threshold(scored, t);
         if best.as_ref().is_none_or(|b| better(&stats, &b.stats)) {
-            best = Some(AtThreshold {
-                threshold: t,
-                stats,
-            });
+            best = Some(AtThreshold { threshold: t, stats });
         }
     }
     best
@@ -187,29 +180,15 @@ pub fn evaluate(scored: &[(bool, f64)]) -> Option<Evaluation> {
     cuts.dedup();
     cuts.push(f64::INFINITY);
     let exhaustive = best_over(scored, cuts.iter().copied())?;
-    let best_exhaustive = (
-        exhaustive
-            .threshold
-            .is_finite()
-            .then_some(exhaustive.threshold),
-        exhaustive.stats,
-    );
+    let best_exhaustive =
+        (exhaustive.threshold.is_finite().then_some(exhaustive.threshold), exhaustive.stats);
     let sweep = FIXED_THRESHOLDS
         .iter()
-        .map(|&t| AtThreshold {
-            threshold: t,
-            stats: at_threshold(scored, t),
-        })
+        .map(|&t| AtThreshold { threshold: t, stats: at_threshold(scored, t) })
         .collect();
     let score_min = cuts[0];
     let score_max = cuts[cuts.len() - 2];
-    Some(Evaluation {
-        best,
-        best_exhaustive,
-        sweep,
-        score_min,
-        score_max,
-    })
+    Some(Evaluation { best, best_exhaustive, sweep, score_min, score_max })
 }
 
 #[cfg(test)]
@@ -220,16 +199,10 @@ mod tests {
     #[test]
     fn calculate_handles_empty_and_degenerate_cases() {
         let s = calculate(0, 0, 0, 0);
-        assert_eq!(
-            (s.precision, s.recall, s.accuracy, s.kappa),
-            (0.0, 0.0, 0.0, 0.0)
-        );
+        assert_eq!((s.precision, s.recall, s.accuracy, s.kappa), (0.0, 0.0, 0.0, 0.0));
         // All predicted positive, all positive: pe == 1 → kappa 0 by definition.
         let s = calculate(5, 0, 0, 0);
-        assert_eq!(
-            (s.accuracy, s.kappa, s.precision, s.recall),
-            (1.0, 0.0, 1.0, 1.0)
-        );
+        assert_eq!((s.accuracy, s.kappa, s.precision, s.recall), (1.0, 0.0, 1.0, 1.0));
     }
 
     #[test]
@@ -290,14 +263,8 @@ mod tests {
             let check = |stats: &Stats, want: &Value| {
                 assert_eq!(stats.true_positive, want["true_positive"].as_u64().unwrap());
                 assert_eq!(stats.true_negative, want["true_negative"].as_u64().unwrap());
-                assert_eq!(
-                    stats.false_positive,
-                    want["false_positive"].as_u64().unwrap()
-                );
-                assert_eq!(
-                    stats.false_negative,
-                    want["false_negative"].as_u64().unwrap()
-                );
+                assert_eq!(stats.false_positive, want["false_positive"].as_u64().unwrap());
+                assert_eq!(stats.false_negative, want["false_negative"].as_u64().unwrap());
                 assert_eq!(stats.total, want["total"].as_u64().unwrap());
                 for (ours, key) in [
                     (stats.precision, "precision"),

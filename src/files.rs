@@ -18,32 +18,20 @@ pub struct FileError {
 
 impl FileError {
     pub fn new(file: &Path, line: usize, message: impl Into<String>) -> FileError {
-        FileError {
-            file: file.to_path_buf(),
-            line,
-            message: message.into(),
-        }
+        FileError { file: file.to_path_buf(), line, message: message.into() }
     }
 }
 
 /// 1-based line of a byte offset in `text`.
 pub fn line_of(text: &str, offset: usize) -> usize {
     let offset = offset.min(text.len());
-    text.as_bytes()[..offset]
-        .iter()
-        .filter(|b| **b == b'\n')
-        .count()
-        + 1
+    text.as_bytes()[..offset].iter().filter(|b| **b == b'\n').count() + 1
 }
 
 /// Files that mark a Lake project's root (lake `src/lake/Lake/Load/Config.lean` looks for
 /// `lakefile.lean` / `lakefile.toml`; `lake-manifest.json` and `lean-toolchain` sit next to it).
-const LAKE_ROOT_MARKERS: [&str; 4] = [
-    "lakefile.lean",
-    "lakefile.toml",
-    "lake-manifest.json",
-    "lean-toolchain",
-];
+const LAKE_ROOT_MARKERS: [&str; 4] =
+    ["lakefile.lean", "lakefile.toml", "lake-manifest.json", "lean-toolchain"];
 
 /// The largest Lean source file read from a workspace (a task, a reference file, a solution).
 pub const MAX_SOURCE_BYTES: u64 = 8 << 20;
@@ -75,25 +63,15 @@ pub fn read_regular_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags(libc::O_NONBLOCK);
     }
-    let file = options
-        .open(path)
-        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    let meta = file
-        .metadata()
-        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let file = options.open(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let meta = file.metadata().map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     if !meta.is_file() {
         return Err(format!(
             "{}: not a regular file (a directory, device or pipe is never read)",
             path.display()
         ));
     }
-    let too_big = || {
-        format!(
-            "{}: larger than the limit of {} MiB",
-            path.display(),
-            limit >> 20
-        )
-    };
+    let too_big = || format!("{}: larger than the limit of {} MiB", path.display(), limit >> 20);
     if meta.len() > limit {
         return Err(too_big());
     }
@@ -134,11 +112,7 @@ pub fn normalize(path: &Path) -> PathBuf {
 pub fn uri_to_path(uri: &str) -> Option<PathBuf> {
     let rest = uri.strip_prefix("file://")?;
     // `file://host/path` is not local; `file:///path` has an empty host.
-    let path = if rest.starts_with('/') {
-        rest
-    } else {
-        rest.strip_prefix("localhost")?
-    };
+    let path = if rest.starts_with('/') { rest } else { rest.strip_prefix("localhost")? };
     let bytes = path.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -200,10 +174,7 @@ mod tests {
         let big = dir.path().join("big.lean");
         std::fs::write(&big, vec![b'a'; 2 << 20]).unwrap();
         let e = read_regular_file(&big, 1 << 20).unwrap_err();
-        assert!(
-            e.contains("big.lean: larger than the limit of 1 MiB"),
-            "{e}"
-        );
+        assert!(e.contains("big.lean: larger than the limit of 1 MiB"), "{e}");
         assert_eq!(read_regular_file(&big, 2 << 20).unwrap().len(), 2 << 20);
     }
 
@@ -211,16 +182,10 @@ mod tests {
     fn uris_and_paths_round_trip() {
         let p = Path::new("/home/u/My Proj/Ünïcode ℝ.lean");
         let uri = path_to_uri(p);
-        assert_eq!(
-            uri,
-            "file:///home/u/My%20Proj/%C3%9Cn%C3%AFcode%20%E2%84%9D.lean"
-        );
+        assert_eq!(uri, "file:///home/u/My%20Proj/%C3%9Cn%C3%AFcode%20%E2%84%9D.lean");
         assert_eq!(uri_to_path(&uri).unwrap(), p);
         assert_eq!(uri_to_path("untitled:Untitled-1"), None);
         assert_eq!(uri_to_path("file:///bad%zz").unwrap(), Path::new("/bad%zz"));
-        assert_eq!(
-            uri_to_path("file:///trailing%4").unwrap(),
-            Path::new("/trailing%4")
-        );
+        assert_eq!(uri_to_path("file:///trailing%4").unwrap(), Path::new("/trailing%4"));
     }
 }

@@ -31,10 +31,7 @@ pub struct ChatMessage {
 
 impl ChatMessage {
     pub fn user(content: impl Into<String>) -> ChatMessage {
-        ChatMessage {
-            role: "user".to_string(),
-            content: content.into(),
-        }
+        ChatMessage { role: "user".to_string(), content: content.into() }
     }
 }
 
@@ -66,9 +63,7 @@ impl LlmSettings {
             base_url: config.base_url.clone(),
             model: config.model.clone(),
             api_key_env: config.api_key_env.clone(),
-            samples: config
-                .samples
-                .map_or(8, |k| k.min(MAX_LLM_SAMPLES) as usize),
+            samples: config.samples.map_or(8, |k| k.min(MAX_LLM_SAMPLES) as usize),
             temperature: 0.0,
             timeout: Duration::from_secs(60),
             max_retries: 3,
@@ -91,17 +86,9 @@ pub enum LlmError {
     )]
     MissingKey { env_var: String },
     #[error("LLM endpoint {url} is unreachable after {attempts} attempt(s): {detail}")]
-    Unreachable {
-        url: String,
-        attempts: u32,
-        detail: String,
-    },
+    Unreachable { url: String, attempts: u32, detail: String },
     #[error("LLM endpoint {url} did not answer within {timeout:?} ({attempts} attempt(s))")]
-    Timeout {
-        url: String,
-        timeout: Duration,
-        attempts: u32,
-    },
+    Timeout { url: String, timeout: Duration, attempts: u32 },
     #[error("LLM endpoint {url} answered HTTP {status} after {attempts} attempt(s): {body}")]
     Http {
         url: String,
@@ -148,10 +135,8 @@ pub fn check_endpoint(base_url: &str) -> Result<(), String> {
     } else {
         authority.split(':').next().unwrap_or("")
     };
-    let loopback = host == "localhost"
-        || host
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback());
+    let loopback =
+        host == "localhost" || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback());
     if loopback {
         Ok(())
     } else {
@@ -170,11 +155,7 @@ pub enum LlmPermission {
     Allowed(LlmSettings),
     /// The endpoint comes from a project file: nothing is sent until the user confirms this
     /// endpoint for this workspace ([`TrustStore::remember`]).
-    NeedsConfirmation {
-        project_file: PathBuf,
-        base_url: String,
-        model: String,
-    },
+    NeedsConfirmation { project_file: PathBuf, base_url: String, model: String },
     /// Never usable as configured (e.g. plain http to another machine).
     Refused(String),
 }
@@ -209,11 +190,8 @@ pub fn permission(config: &Config, workspace: &Path, trust: &TrustStore) -> LlmP
                 "[llm] samples from a project file is ignored; set it in your own settings"
             );
         }
-        settings.samples = LlmSettings::from_config(&LlmConfig {
-            samples: None,
-            ..llm.clone()
-        })
-        .samples;
+        settings.samples =
+            LlmSettings::from_config(&LlmConfig { samples: None, ..llm.clone() }).samples;
     }
     if from_user("llm.base_url") {
         // The user's endpoint (and key) with a model a project chose would spend the user's
@@ -269,9 +247,7 @@ impl TrustStore {
             .map(PathBuf::from)
             .filter(|p| p.is_absolute())
             .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")));
-        TrustStore {
-            file: dir.map(|d| d.join("lean-assess").join("llm-trust.json")),
-        }
+        TrustStore { file: dir.map(|d| d.join("lean-assess").join("llm-trust.json")) }
     }
 
     /// A store kept in `file` (tests).
@@ -289,9 +265,7 @@ impl TrustStore {
 
     fn entry(workspace: &Path, base_url: &str) -> TrustEntry {
         TrustEntry {
-            workspace: workspace
-                .canonicalize()
-                .unwrap_or_else(|_| workspace.to_path_buf()),
+            workspace: workspace.canonicalize().unwrap_or_else(|_| workspace.to_path_buf()),
             base_url: base_url.trim().to_string(),
         }
     }
@@ -304,9 +278,7 @@ impl TrustStore {
     /// Remember the user's "allow" for this workspace and endpoint (written atomically).
     pub fn remember(&self, workspace: &Path, base_url: &str) -> std::io::Result<()> {
         let Some(file) = &self.file else {
-            return Err(std::io::Error::other(
-                "no home directory for the trust store",
-            ));
+            return Err(std::io::Error::other("no home directory for the trust store"));
         };
         let mut data = self.read();
         let entry = TrustStore::entry(workspace, base_url);
@@ -317,10 +289,7 @@ impl TrustStore {
             std::fs::create_dir_all(dir)?;
         }
         let tmp = file.with_extension("json.tmp");
-        std::fs::write(
-            &tmp,
-            serde_json::to_vec_pretty(&data).map_err(std::io::Error::other)?,
-        )?;
+        std::fs::write(&tmp, serde_json::to_vec_pretty(&data).map_err(std::io::Error::other)?)?;
         std::fs::rename(&tmp, file)
     }
 }
@@ -356,19 +325,13 @@ enum LastError {
 impl LlmClient {
     /// A client whose key is read from the environment variable in `settings.api_key_env`.
     pub fn from_env(settings: LlmSettings) -> Result<LlmClient, LlmError> {
-        check_endpoint(&settings.base_url).map_err(|reason| LlmError::Refused {
-            url: settings.base_url.clone(),
-            reason,
-        })?;
+        check_endpoint(&settings.base_url)
+            .map_err(|reason| LlmError::Refused { url: settings.base_url.clone(), reason })?;
         let api_key = match &settings.api_key_env {
             None => None,
             Some(var) => match std::env::var(var) {
                 Ok(key) if !key.trim().is_empty() => Some(key.trim().to_string()),
-                _ => {
-                    return Err(LlmError::MissingKey {
-                        env_var: var.clone(),
-                    })
-                }
+                _ => return Err(LlmError::MissingKey { env_var: var.clone() }),
             },
         };
         Ok(LlmClient::with_api_key(settings, api_key))
@@ -377,11 +340,7 @@ impl LlmClient {
     /// A client with an explicit key (for callers that already hold it, and tests).
     pub fn with_api_key(settings: LlmSettings, api_key: Option<String>) -> LlmClient {
         let agent = ureq::AgentBuilder::new().timeout(settings.timeout).build();
-        LlmClient {
-            settings,
-            api_key,
-            agent,
-        }
+        LlmClient { settings, api_key, agent }
     }
 
     pub fn settings(&self) -> &LlmSettings {
@@ -493,9 +452,8 @@ impl LlmClient {
                 .initial_backoff
                 .saturating_mul(1u32 << (attempt - 1).min(16))
                 .min(self.settings.max_backoff);
-            let wait = retry_after
-                .map_or(backoff, |r| r.min(self.settings.max_backoff))
-                .max(backoff);
+            let wait =
+                retry_after.map_or(backoff, |r| r.min(self.settings.max_backoff)).max(backoff);
             tracing::debug!(%url, attempt, ?wait, "chat completion failed; retrying");
             std::thread::sleep(wait);
         }
@@ -503,22 +461,15 @@ impl LlmClient {
 
     fn give_up(&self, url: &str, last: LastError, attempts: u32) -> LlmError {
         match last {
-            LastError::Status(status, body) => LlmError::Http {
-                url: url.to_string(),
-                status,
-                attempts,
-                body,
-            },
-            LastError::Timeout => LlmError::Timeout {
-                url: url.to_string(),
-                timeout: self.settings.timeout,
-                attempts,
-            },
-            LastError::Connection(detail) => LlmError::Unreachable {
-                url: url.to_string(),
-                attempts,
-                detail,
-            },
+            LastError::Status(status, body) => {
+                LlmError::Http { url: url.to_string(), status, attempts, body }
+            }
+            LastError::Timeout => {
+                LlmError::Timeout { url: url.to_string(), timeout: self.settings.timeout, attempts }
+            }
+            LastError::Connection(detail) => {
+                LlmError::Unreachable { url: url.to_string(), attempts, detail }
+            }
         }
     }
 
@@ -585,10 +536,7 @@ fn is_timeout(err: &(dyn std::error::Error + 'static)) -> bool {
     let mut cur: Option<&(dyn std::error::Error + 'static)> = Some(err);
     while let Some(e) = cur {
         if let Some(io) = e.downcast_ref::<std::io::Error>() {
-            if matches!(
-                io.kind(),
-                std::io::ErrorKind::TimedOut | std::io::ErrorKind::WouldBlock
-            ) {
+            if matches!(io.kind(), std::io::ErrorKind::TimedOut | std::io::ErrorKind::WouldBlock) {
                 return true;
             }
         }
@@ -628,10 +576,7 @@ mod tests {
 
     /// A config layer read from `path`; `user`: from the user's own settings.
     fn layer(path: &Path, user: bool) -> Layer {
-        Layer {
-            path: path.to_path_buf(),
-            user,
-        }
+        Layer { path: path.to_path_buf(), user }
     }
 
     /// The settings of a permission that must be `Allowed`.
@@ -672,16 +617,10 @@ mod tests {
             api_key_env: None,
             samples: None,
         });
-        assert!(matches!(
-            LlmClient::from_env(s.clone()),
-            Err(LlmError::Refused { .. })
-        ));
+        assert!(matches!(LlmClient::from_env(s.clone()), Err(LlmError::Refused { .. })));
         s.max_retries = 0;
         let c = LlmClient::with_api_key(s, Some("secret".into()));
-        assert!(matches!(
-            c.complete(&[ChatMessage::user("x")], 1),
-            Err(LlmError::Refused { .. })
-        ));
+        assert!(matches!(c.complete(&[ChatMessage::user("x")], 1), Err(LlmError::Refused { .. })));
     }
 
     /// A workspace file alone names an endpoint and a secret's variable; nothing is
@@ -701,11 +640,7 @@ mod tests {
         let trust = TrustStore::at(dir.path().join("state/llm-trust.json"));
         let cfg = Config::load_layers(&[layer(&project, false)]).unwrap();
         match permission(&cfg, &ws, &trust) {
-            LlmPermission::NeedsConfirmation {
-                project_file,
-                base_url,
-                ..
-            } => {
+            LlmPermission::NeedsConfirmation { project_file, base_url, .. } => {
                 assert_eq!(project_file, project);
                 assert_eq!(base_url, "https://llm.example/v1");
             }
@@ -734,22 +669,13 @@ mod tests {
         .unwrap();
         let cfg = Config::load_layers(&[layer(&project, false), layer(&user, true)]).unwrap();
         assert_eq!(
-            allowed(permission(&cfg, &other, &trust))
-                .api_key_env
-                .as_deref(),
+            allowed(permission(&cfg, &other, &trust)).api_key_env.as_deref(),
             Some("MY_KEY")
         );
         // Plain http to another machine: refused whoever set it.
-        std::fs::write(
-            &user,
-            "[llm]\nbase_url = \"http://10.1.1.1/v1\"\nmodel = \"m\"\n",
-        )
-        .unwrap();
+        std::fs::write(&user, "[llm]\nbase_url = \"http://10.1.1.1/v1\"\nmodel = \"m\"\n").unwrap();
         let cfg = Config::load_layers(&[layer(&user, true)]).unwrap();
-        assert!(matches!(
-            permission(&cfg, &other, &trust),
-            LlmPermission::Refused(_)
-        ));
+        assert!(matches!(permission(&cfg, &other, &trust), LlmPermission::Refused(_)));
     }
 
     /// A project's `lean-assess.toml` cannot choose how many requests the user's endpoint and
@@ -763,17 +689,10 @@ mod tests {
         let project = ws.join("lean-assess.toml");
         let user = dir.path().join("user.toml");
         std::fs::write(&project, "[llm]\nsamples = 50\n").unwrap();
-        std::fs::write(
-            &user,
-            "[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"m\"\n",
-        )
-        .unwrap();
+        std::fs::write(&user, "[llm]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"m\"\n")
+            .unwrap();
         let cfg = Config::load_layers(&[layer(&project, false), layer(&user, true)]).unwrap();
-        assert_eq!(
-            allowed(permission(&cfg, &ws, &trust)).samples,
-            8,
-            "the project's samples used"
-        );
+        assert_eq!(allowed(permission(&cfg, &ws, &trust)).samples, 8, "the project's samples used");
         // The user's own samples are used.
         std::fs::write(
             &user,
@@ -788,10 +707,7 @@ mod tests {
         let cfg = Config::load_layers(&[layer(&project, false), layer(&user, true)]).unwrap();
         match permission(&cfg, &ws, &trust) {
             LlmPermission::Refused(why) => {
-                assert!(
-                    why.contains("very-expensive") && why.contains("lean-assess.toml"),
-                    "{why}"
-                )
+                assert!(why.contains("very-expensive") && why.contains("lean-assess.toml"), "{why}")
             }
             other => panic!("{other:?}"),
         }
@@ -810,15 +726,10 @@ mod tests {
     #[test]
     fn parses_choices_and_rejects_malformed_answers() {
         let ok = r#"{"choices":[{"message":{"role":"assistant","content":"a"}},{"message":{"content":"b"}}]}"#;
-        assert_eq!(
-            parse_choices(ok),
-            Ok(vec!["a".to_string(), "b".to_string()])
-        );
+        assert_eq!(parse_choices(ok), Ok(vec!["a".to_string(), "b".to_string()]));
         assert!(parse_choices("<html>").unwrap_err().contains("not JSON"));
         assert!(parse_choices("{}").unwrap_err().contains("choices"));
-        assert!(parse_choices(r#"{"choices":[{"text":"a"}]}"#)
-            .unwrap_err()
-            .contains("choice 0"));
+        assert!(parse_choices(r#"{"choices":[{"text":"a"}]}"#).unwrap_err().contains("choice 0"));
     }
 
     #[test]
@@ -829,10 +740,7 @@ mod tests {
             api_key_env: None,
             samples: Some(3),
         });
-        assert_eq!(
-            settings.endpoint(),
-            "http://127.0.0.1:1/v1/chat/completions"
-        );
+        assert_eq!(settings.endpoint(), "http://127.0.0.1:1/v1/chat/completions");
         assert_eq!(settings.samples, 3);
         let client = LlmClient::with_api_key(settings, Some("sk-very-secret".to_string()));
         assert!(!format!("{client:?}").contains("sk-very-secret"));

@@ -54,8 +54,7 @@ impl OwnId {
 
     /// `Some` when `id` is in this process's own id space (prefix and nonce both match).
     pub fn parse(id: &str) -> Option<OwnId> {
-        id.starts_with(own_id_prefix())
-            .then(|| OwnId(id.to_string()))
+        id.starts_with(own_id_prefix()).then(|| OwnId(id.to_string()))
     }
 }
 
@@ -116,13 +115,7 @@ impl PendingTable {
             let _ = tx.send(Reply::Closed);
             return (id, rx);
         }
-        self.lock().insert(
-            id.clone(),
-            Entry {
-                method: method.to_string(),
-                waiter: tx,
-            },
-        );
+        self.lock().insert(id.clone(), Entry { method: method.to_string(), waiter: tx });
         (id, rx)
     }
 
@@ -167,9 +160,7 @@ impl PendingTable {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<OwnId, Entry>> {
         // A poisoned lock means a panic elsewhere while holding it; the map itself is still
         // consistent (every operation is a single insert/remove), so keep going.
-        self.entries
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -188,20 +179,14 @@ mod tests {
         assert_eq!(OwnId::parse("register_lean_watcher"), None);
         // Looking like ours is not enough: the nonce must match too.
         assert_eq!(OwnId::parse("lean-assess:7"), None);
-        assert_eq!(
-            OwnId::parse(&format!("{OWN_ID_PREFIX}0000000000000000:1")),
-            None
-        );
+        assert_eq!(OwnId::parse(&format!("{OWN_ID_PREFIX}0000000000000000:1")), None);
         assert!(a.as_str().starts_with(own_id_prefix()));
 
         assert_eq!(
             table.complete(&a, Reply::Result(serde_json::json!({}))),
             Some("textDocument/hover".to_string())
         );
-        assert_eq!(
-            rx_a.await.expect("reply"),
-            Reply::Result(serde_json::json!({}))
-        );
+        assert_eq!(rx_a.await.expect("reply"), Reply::Result(serde_json::json!({})));
         // A second reply for the same id is unknown.
         assert_eq!(table.complete(&a, Reply::Closed), None);
 

@@ -57,10 +57,7 @@ pub fn parse_line(path: &Path, number: usize, text: &str) -> anyhow::Result<Opti
     } else if let Some(e) = value.get("equivalent").and_then(Value::as_bool) {
         Some(Outcome::Judged(Verdict::Equivalent(e)))
     } else {
-        value
-            .get("error")
-            .and_then(Value::as_str)
-            .map(|m| Outcome::Failed(m.to_string()))
+        value.get("error").and_then(Value::as_str).map(|m| Outcome::Failed(m.to_string()))
     };
     Ok(Some(Prediction {
         id: id.to_string(),
@@ -127,13 +124,8 @@ mod tests {
         let mut ids: Vec<&str> = done.keys().map(String::as_str).collect();
         ids.sort_unstable();
         assert_eq!(ids, ["c", "d"]);
-        assert!(matches!(
-            done.get("c"),
-            Some(Outcome::Judged(Verdict::Equivalent(true)))
-        ));
-        assert!(read_done(&dir.path().join("missing.jsonl"))
-            .expect("missing is empty")
-            .is_empty());
+        assert!(matches!(done.get("c"), Some(Outcome::Judged(Verdict::Equivalent(true)))));
+        assert!(read_done(&dir.path().join("missing.jsonl")).expect("missing is empty").is_empty());
         std::fs::write(&p, "not json\n").expect("write");
         assert!(read_done(&p).unwrap_err().to_string().contains(":1:"));
     }
@@ -153,9 +145,7 @@ mod tests {
             assert_eq!(format!("{:?}", p.outcome), format!("{:?}", Some(outcome)));
             assert_eq!(p.shown_equivalent, shown);
         }
-        let e = parse_line(Path::new("p.jsonl"), 3, "{\"score\":1}")
-            .err()
-            .unwrap();
+        let e = parse_line(Path::new("p.jsonl"), 3, "{\"score\":1}").err().unwrap();
         assert_eq!(e.to_string(), "p.jsonl:3: prediction without a string id");
     }
 }

@@ -76,9 +76,7 @@ pub fn directive_above_at(
     }
     block.reverse();
     let first_line = decl_line.saturating_sub(block.len());
-    let at = block
-        .iter()
-        .position(|c| c.trim_start().starts_with(DIRECTIVE))?;
+    let at = block.iter().position(|c| c.trim_start().starts_with(DIRECTIVE))?;
     let line = first_line + at;
     let head = block[at].trim_start()[DIRECTIVE.len()..].trim();
     let mut body = head.to_string();
@@ -99,9 +97,7 @@ pub fn directive_above_at(
         DirectiveSpec::Inline(body.to_string())
     } else if body.contains("::") || first_word.ends_with(".lean") {
         if body.split_whitespace().count() > 1 {
-            return err(format!(
-                "`-- @reference {body}`: expected one FILE.lean::NAME"
-            ));
+            return err(format!("`-- @reference {body}`: expected one FILE.lean::NAME"));
         }
         match Target::parse(body, doc_dir) {
             Some(t) => DirectiveSpec::Theorem(t),
@@ -231,10 +227,8 @@ pub fn source_for(
     directive: Option<&Directive>,
     config: Option<&Config>,
 ) -> Option<ReferenceSource> {
-    let file_name = doc_path
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let file_name =
+        doc_path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
     if let Some(d) = directive {
         let origin = format!("directive at {file_name}:{}", d.line + 1);
         return Some(match &d.spec {
@@ -245,22 +239,13 @@ pub fn source_for(
                 },
                 origin,
             },
-            DirectiveSpec::Inline(text) => ReferenceSource::Inline {
-                text: text.clone(),
-                origin,
-            },
-            DirectiveSpec::Name(n) => ReferenceSource::Named {
-                name: n.clone(),
-                origin,
-            },
+            DirectiveSpec::Inline(text) => ReferenceSource::Inline { text: text.clone(), origin },
+            DirectiveSpec::Name(n) => ReferenceSource::Named { name: n.clone(), origin },
         });
     }
     let config = config?;
-    let cfg_name = config
-        .path
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let cfg_name =
+        config.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
     if let Some(p) = config.pair_for(doc_path, name) {
         return Some(ReferenceSource::Theorem {
             target: Target {
@@ -324,17 +309,10 @@ mod tests {
         // The directive itself is read as before; its target is what gets checked.
         let text =
             "-- @reference ../../../../../../../../etc/passwd::root\ntheorem c : True := trivial";
-        let d = directive_above(
-            text,
-            text.find("theorem").unwrap(),
-            &doc,
-            doc.parent().unwrap(),
-        )
-        .unwrap()
-        .unwrap();
-        let DirectiveSpec::Theorem(t) = d.spec else {
-            panic!("{:?}", d.spec)
-        };
+        let d = directive_above(text, text.find("theorem").unwrap(), &doc, doc.parent().unwrap())
+            .unwrap()
+            .unwrap();
+        let DirectiveSpec::Theorem(t) = d.spec else { panic!("{:?}", d.spec) };
         assert!(roots.check(&t.file).is_err());
     }
 
@@ -370,10 +348,7 @@ mod tests {
             DirectiveSpec::Name("mathd_algebra_142".into())
         );
         // Not directly above: a blank line separates it.
-        assert_eq!(
-            directive("-- @reference R.lean::x\n\ntheorem cand : True := trivial"),
-            None
-        );
+        assert_eq!(directive("-- @reference R.lean::x\n\ntheorem cand : True := trivial"), None);
         assert_eq!(directive("theorem cand : True := trivial"), None);
     }
 
@@ -381,18 +356,12 @@ mod tests {
     fn bad_directives_name_file_and_line() {
         for (t, line) in [
             ("\n-- @reference\ntheorem cand : True := trivial", 2),
-            (
-                "\n\n-- @reference two words\ntheorem cand : True := trivial",
-                3,
-            ),
+            ("\n\n-- @reference two words\ntheorem cand : True := trivial", 3),
             ("-- @reference R.lean:: \ntheorem cand : True := trivial", 1),
         ] {
             let e = directive(t).unwrap().unwrap_err();
             assert_eq!(e.line, line, "{t:?}");
-            assert!(
-                e.to_string().starts_with(&format!("/w/C.lean:{line}: ")),
-                "{e}"
-            );
+            assert!(e.to_string().starts_with(&format!("/w/C.lean:{line}: ")), "{e}");
         }
     }
 
@@ -411,10 +380,7 @@ mod tests {
     fn precedence_directive_then_pair_then_name() {
         let cfg = Config::parse(GOOD, Path::new("/w/lean-assess.toml")).unwrap();
         let doc = Path::new("/w/Autoformalized.lean");
-        let d = Directive {
-            line: 4,
-            spec: DirectiveSpec::Name("n".into()),
-        };
+        let d = Directive { line: 4, spec: DirectiveSpec::Name("n".into()) };
         let s = source_for(doc, Some("my_favorite_theorem"), Some(&d), Some(&cfg)).unwrap();
         assert_eq!(s.origin(), "directive at Autoformalized.lean:5");
         let s = source_for(doc, Some("my_favorite_theorem"), None, Some(&cfg)).unwrap();

@@ -344,10 +344,7 @@ where
     let editor = Writer::spawn(editor_out, config.queue_frames, "proxy→editor");
     let lean_writer = Writer::spawn(lean_out, config.queue_frames, "proxy→lean");
     let lean_pending = Arc::new(PendingTable::new());
-    let lean = Arc::new(LeanClient::new(
-        lean_writer.tx.clone(),
-        lean_pending.clone(),
-    ));
+    let lean = Arc::new(LeanClient::new(lean_writer.tx.clone(), lean_pending.clone()));
     let (features_tx, features_rx) = mpsc::channel(config.to_editor_queue);
     let hooks = Arc::new(make_hooks(features_tx, lean.clone()));
     let shared = Arc::new(Shared {
@@ -367,14 +364,10 @@ where
     });
 
     let features_task = tokio::spawn(to_editor_loop(features_rx, shared.clone()));
-    let mut editor_task = tokio::spawn(editor_loop(
-        FrameReader::new(editor_in, "editor→proxy"),
-        shared.clone(),
-    ));
-    let mut lean_task = tokio::spawn(lean_loop(
-        FrameReader::new(lean_in, "lean→proxy"),
-        shared.clone(),
-    ));
+    let mut editor_task =
+        tokio::spawn(editor_loop(FrameReader::new(editor_in, "editor→proxy"), shared.clone()));
+    let mut lean_task =
+        tokio::spawn(lean_loop(FrameReader::new(lean_in, "lean→proxy"), shared.clone()));
 
     let mut lean_stream_error = None;
     let mut lean_died_mid_frame = false;
@@ -431,19 +424,11 @@ where
 /// features were answering (their tasks are aborted next), with [`codes::REQUEST_FAILED`].
 /// The editor's reader is stopped already, so no new request can slip in behind this.
 async fn fail_waiting_requests<H: Hooks>(shared: &Shared<H>) -> usize {
-    let mut ids: Vec<RequestId> = shared
-        .editor_waiting
-        .iter()
-        .map(|e| e.key().clone())
-        .collect();
+    let mut ids: Vec<RequestId> = shared.editor_waiting.iter().map(|e| e.key().clone()).collect();
     shared.editor_waiting.clear();
     // Whoever removes an own request's entry answers it (the task itself, the cancel path, or
     // this): one reply each, never two.
-    let own: Vec<RequestId> = shared
-        .own_inflight
-        .iter()
-        .map(|e| e.key().clone())
-        .collect();
+    let own: Vec<RequestId> = shared.own_inflight.iter().map(|e| e.key().clone()).collect();
     for id in own {
         if let Some((_, task)) = shared.own_inflight.remove(&id) {
             task.abort();
@@ -515,14 +500,9 @@ async fn editor_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                 } else {
                     let may_own = shared.hooks.may_own(&method);
                     let wants = shared.hooks.wants_response(&method);
-                    let params = if may_own || wants {
-                        params_of(&bytes)
-                    } else {
-                        Value::Null
-                    };
-                    if let Some(fut) = may_own
-                        .then(|| shared.hooks.own_request(&method, &params))
-                        .flatten()
+                    let params = if may_own || wants { params_of(&bytes) } else { Value::Null };
+                    if let Some(fut) =
+                        may_own.then(|| shared.hooks.own_request(&method, &params)).flatten()
                     {
                         spawn_own_request(&shared, id, method, fut);
                         continue;
@@ -619,10 +599,7 @@ fn spawn_own_request<H: Hooks>(
 /// `$/lean/fileProgress` (fixtures/lean-protocol/README §5).
 const FILE_PROGRESS: &str = "$/lean/fileProgress";
 /// The refresh requests a worker sends on its own (fixtures/lean-protocol/README §10).
-const REFRESHES: [&str; 2] = [
-    "workspace/semanticTokens/refresh",
-    "workspace/inlayHint/refresh",
-];
+const REFRESHES: [&str; 2] = ["workspace/semanticTokens/refresh", "workspace/inlayHint/refresh"];
 
 /// Lean → editor. Returns the frame error that ended the stream, if it did not end at EOF.
 async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
@@ -680,10 +657,8 @@ async fn lean_loop<R: AsyncBufRead + Unpin, H: Hooks>(
                 let hidden = shared.lean.has_hidden()
                     && wire::peek_uri(&bytes).is_some_and(|uri| shared.lean.is_hidden(&uri));
                 if method == FILE_PROGRESS {
-                    let mut p = shared
-                        .progress
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    let mut p =
+                        shared.progress.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                     let now = Some(std::time::Instant::now());
                     if hidden {
                         p.hidden = now;
@@ -749,11 +724,7 @@ async fn to_editor_loop<H: Hooks>(mut rx: mpsc::Receiver<ToEditor>, shared: Arc<
                 let (id, _reply) = shared.editor_pending.register(&method);
                 json!({"jsonrpc": "2.0", "id": id.as_str(), "method": method, "params": params})
             }
-            ToEditor::Ask {
-                method,
-                params,
-                reply,
-            } => {
+            ToEditor::Ask { method, params, reply } => {
                 let (id, answer) = shared.editor_pending.register(&method);
                 tokio::spawn(async move {
                     reply.send(match answer.await {

@@ -41,11 +41,7 @@ impl Hasher for Fnv {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
         for b in bytes {
             h ^= u64::from(*b);
             h = h.wrapping_mul(0x0100_0000_01b3);
@@ -151,12 +147,7 @@ impl<S: Clone, T: Clone + Eq + Hash> Frontier<S, T> {
         let mut open = BinaryHeap::new();
         open.push(Reverse((distance, 0, 0)));
         Frontier {
-            arena: vec![Visited {
-                parent: None,
-                step: None,
-                depth: 0,
-                state: start,
-            }],
+            arena: vec![Visited { parent: None, step: None, depth: 0, state: start }],
             seen,
             open,
             best: (distance, 0),
@@ -185,12 +176,7 @@ impl<S: Clone, T: Clone + Eq + Hash> Frontier<S, T> {
         }
         let depth = self.arena[parent].depth + 1;
         let index = self.arena.len();
-        self.arena.push(Visited {
-            parent: Some(parent),
-            step: Some(step),
-            depth,
-            state,
-        });
+        self.arena.push(Visited { parent: Some(parent), step: Some(step), depth, state });
         self.open.push(Reverse((distance, depth, index)));
         let improved = distance < self.best.0;
         if improved {
@@ -247,14 +233,7 @@ impl<S: Clone, T: Clone + Eq + Hash> Frontier<S, T> {
         let path = self.path_to(index);
         let evaluated = self.arena.len();
         let best = self.arena.swap_remove(index).state;
-        Outcome {
-            distance,
-            path,
-            best,
-            evaluated,
-            expanded: self.expanded,
-            stop,
-        }
+        Outcome { distance, path, best, evaluated, expanded: self.expanded, stop }
     }
 }
 
@@ -356,10 +335,7 @@ mod tests {
     }
 
     fn walk(target: i64) -> Walk {
-        Walk {
-            target,
-            evaluations: 0,
-        }
+        Walk { target, evaluations: 0 }
     }
 
     /// The search from 0 for `target` under a node budget, and the walk after it.
@@ -370,10 +346,7 @@ mod tests {
     }
 
     fn budget(n: usize) -> Budget {
-        Budget {
-            max_nodes: n,
-            deadline: None,
-        }
+        Budget { max_nodes: n, deadline: None }
     }
 
     #[test]
@@ -382,21 +355,14 @@ mod tests {
         assert_eq!(out.stop, Stop::Closed);
         assert_eq!(out.distance, 0);
         assert_eq!(out.best, 7);
-        let end: i64 = out
-            .path
-            .iter()
-            .map(|s| if *s == "+3" { 3 } else { -2 })
-            .sum();
+        let end: i64 = out.path.iter().map(|s| if *s == "+3" { 3 } else { -2 }).sum();
         assert_eq!(end, 7);
     }
 
     #[test]
     fn start_at_goal_evaluates_once() {
         let (out, _) = walk_from_0(0, 1000);
-        assert_eq!(
-            (out.stop, out.distance, out.evaluated),
-            (Stop::Closed, 0, 1)
-        );
+        assert_eq!((out.stop, out.distance, out.evaluated), (Stop::Closed, 0, 1));
         assert!(out.path.is_empty());
     }
 
@@ -424,18 +390,9 @@ mod tests {
     #[test]
     fn a_past_deadline_stops_before_expanding() {
         let mut w = walk(50);
-        let past = Instant::now()
-            .checked_sub(Duration::from_millis(1))
-            .unwrap_or_else(Instant::now);
-        let out = best_first(
-            &mut w,
-            0,
-            Budget {
-                max_nodes: 1000,
-                deadline: Some(past),
-            },
-            &mut (),
-        );
+        let past =
+            Instant::now().checked_sub(Duration::from_millis(1)).unwrap_or_else(Instant::now);
+        let out = best_first(&mut w, 0, Budget { max_nodes: 1000, deadline: Some(past) }, &mut ());
         assert_eq!(out.stop, Stop::Deadline);
         assert_eq!(out.evaluated, 1);
         assert_eq!(out.distance, 50);
@@ -483,11 +440,7 @@ mod tests {
         let a = f.push(0, "a", "A", 3).map(|x| x.0);
         let b = f.push(0, "b", "B", 3).map(|x| x.0);
         assert_eq!(f.push(0, "again", "A", 1), None, "a duplicate is dropped");
-        assert_eq!(
-            f.push(0, "root", "root", 1),
-            None,
-            "the start counts as seen"
-        );
+        assert_eq!(f.push(0, "root", "root", 1), None, "the start counts as seen");
         let (c, improved) = f.push(0, "c", "C", 4).expect("new");
         assert!(!improved);
         // Equal distance and depth: the one inserted first.
@@ -505,9 +458,6 @@ mod tests {
         let (z, _) = f.push(d, "z", "Z", 0).expect("new");
         assert_eq!((f.open_len(), f.best()), (1, (0, z)));
         let out = f.into_outcome(Stop::Closed);
-        assert_eq!(
-            (out.distance, out.best, out.path),
-            (0, "Z", vec!["a", "d", "z"])
-        );
+        assert_eq!((out.distance, out.best, out.path), (0, "Z", vec!["a", "d", "z"]));
     }
 }

@@ -44,11 +44,7 @@ pub fn excerpt(bytes: &[u8]) -> String {
     if bytes.len() <= MAX {
         String::from_utf8_lossy(bytes).into_owned()
     } else {
-        format!(
-            "{}… ({} bytes)",
-            String::from_utf8_lossy(&bytes[..MAX]),
-            bytes.len()
-        )
+        format!("{}… ({} bytes)", String::from_utf8_lossy(&bytes[..MAX]), bytes.len())
     }
 }
 
@@ -56,11 +52,7 @@ pub fn excerpt(bytes: &[u8]) -> String {
 #[derive(Debug, thiserror::Error)]
 pub enum FrameError {
     #[error("{stream}: bad frame header {line:?}: {reason}")]
-    BadHeader {
-        stream: &'static str,
-        line: String,
-        reason: &'static str,
-    },
+    BadHeader { stream: &'static str, line: String, reason: &'static str },
     #[error("{stream}: frame of {length} bytes exceeds the limit of {MAX_FRAME_BYTES} bytes")]
     TooLarge { stream: &'static str, length: usize },
     #[error("{stream}: stream ended inside a frame")]
@@ -86,12 +78,7 @@ pub struct FrameReader<R> {
 
 impl<R: AsyncBufRead + Unpin> FrameReader<R> {
     pub fn new(inner: R, stream: &'static str) -> FrameReader<R> {
-        FrameReader {
-            inner,
-            stream,
-            line: String::new(),
-            started: false,
-        }
+        FrameReader { inner, stream, line: String::new(), started: false }
     }
 
     /// Next frame; `Ok(None)` on a clean end of stream (EOF, reset or broken pipe before a header).
@@ -116,11 +103,7 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
                 Err(source) => return Err(FrameError::Io { stream, source }),
             };
             if n == 0 {
-                return if in_header {
-                    Err(FrameError::Truncated { stream })
-                } else {
-                    Ok(None)
-                };
+                return if in_header { Err(FrameError::Truncated { stream }) } else { Ok(None) };
             }
             if n == MAX_HEADER_LINE && !self.line.ends_with('\n') {
                 return Err(bad(stream, &self.line, "header line too long"));
@@ -133,9 +116,7 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
                 }
                 break;
             }
-            let header = line
-                .split_once(':')
-                .filter(|(name, _)| is_header_name(name.trim()));
+            let header = line.split_once(':').filter(|(name, _)| is_header_name(name.trim()));
             let Some((name, value)) = header else {
                 if in_header {
                     return Err(bad(stream, line, "header line without ':'"));
@@ -194,19 +175,13 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
 /// line (`{"jsonrpc":…`) has a ':' but no such name before it.
 fn is_header_name(name: &str) -> bool {
     !name.is_empty()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
 }
 
 fn bad(stream: &'static str, line: &str, reason: &'static str) -> FrameError {
     let mut line = line.to_string();
     line.truncate(200);
-    FrameError::BadHeader {
-        stream,
-        line,
-        reason,
-    }
+    FrameError::BadHeader { stream, line, reason }
 }
 
 fn is_disconnect(e: &std::io::Error) -> bool {
@@ -509,16 +484,12 @@ enum KeyName {
 fn key_name(quoted: &[u8]) -> Result<KeyName, TopLevel> {
     let inner = &quoted[1..quoted.len() - 1];
     let decoded: std::borrow::Cow<'_, str> = if inner.contains(&b'\\') {
-        serde_json::from_slice::<String>(quoted)
-            .map_err(|_| TopLevel::NotJson)?
-            .into()
+        serde_json::from_slice::<String>(quoted).map_err(|_| TopLevel::NotJson)?.into()
     } else {
         if inner.iter().any(|&c| c < 0x20) {
             return Err(TopLevel::NotJson);
         }
-        std::str::from_utf8(inner)
-            .map_err(|_| TopLevel::NotJson)?
-            .into()
+        std::str::from_utf8(inner).map_err(|_| TopLevel::NotJson)?.into()
     };
     Ok(match &*decoded {
         "id" => KeyName::Id,
@@ -553,10 +524,7 @@ struct TextDocumentUri<'a> {
 pub fn peek_uri(bytes: &[u8]) -> Option<String> {
     let carrier: UriCarrier<'_> = serde_json::from_slice(bytes).ok()?;
     let params = carrier.params?;
-    params
-        .uri
-        .or_else(|| params.text_document.and_then(|t| t.uri))
-        .map(Cow::into_owned)
+    params.uri.or_else(|| params.text_document.and_then(|t| t.uri)).map(Cow::into_owned)
 }
 
 #[cfg(test)]
@@ -610,10 +578,7 @@ mod tests {
             (b"Content-Type: a\r\n\r\n{}", "missing Content-Length"),
             (b"Content-Length: 10\r\n\r\n{}", "ended inside a frame"),
             (b"Content-Length: 2\r\ngarbage\r\n\r\n{}", "without ':'"),
-            (
-                b"Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
-                "two Content-Length",
-            ),
+            (b"Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}", "two Content-Length"),
             (b"Content-Length: 99999999999\r\n\r\n", "exceeds"),
             (&[b'x'; 20000][..], "too long"),
         ] {
@@ -639,30 +604,15 @@ mod tests {
         );
         assert_eq!(
             peek(br#"{"id":2,"jsonrpc":"2.0","result":{}}"#),
-            Peek::Response {
-                id: RequestId::Num(2)
-            }
+            Peek::Response { id: RequestId::Num(2) }
         );
         assert_eq!(
             peek(br#"{"jsonrpc":"2.0","method":"$/lean/fileProgress","params":{"x":[1,2,{"y":"\u00e9"}]}}"#),
             Peek::Notification { method: "$/lean/fileProgress".into() }
         );
-        assert_eq!(
-            peek(br#"{"id":null,"error":{"code":-32700,"message":"x"}}"#),
-            Peek::Other
-        );
-        assert_eq!(
-            peek(br#"{"method":"a\"b"}"#),
-            Peek::Notification {
-                method: "a\"b".into()
-            }
-        );
-        assert_eq!(
-            peek(br#"{"id":1,"method":3}"#),
-            Peek::Invalid {
-                id: Some(RequestId::Num(1))
-            }
-        );
+        assert_eq!(peek(br#"{"id":null,"error":{"code":-32700,"message":"x"}}"#), Peek::Other);
+        assert_eq!(peek(br#"{"method":"a\"b"}"#), Peek::Notification { method: "a\"b".into() });
+        assert_eq!(peek(br#"{"id":1,"method":3}"#), Peek::Invalid { id: Some(RequestId::Num(1)) });
         assert_eq!(peek(b"[1,2]"), Peek::Other);
         assert_eq!(peek(b"{not json"), Peek::NotJson);
         assert_eq!(peek(b""), Peek::NotJson);
@@ -701,10 +651,8 @@ mod tests {
             Err(e) if e.is_data() => return Peek::Other,
             Err(_) => return Peek::NotJson,
         };
-        let id = header
-            .id
-            .filter(|raw| raw.get() != "null")
-            .map(|raw| RequestId::from_raw(raw.get()));
+        let id =
+            header.id.filter(|raw| raw.get() != "null").map(|raw| RequestId::from_raw(raw.get()));
         let method = match header.method {
             None => None,
             Some(raw) => match serde_json::from_str::<String>(raw.get()) {
@@ -742,9 +690,7 @@ mod tests {
         }
         assert_eq!(
             peek(br#"{"params":{"id":1,"method":"inner"},"method":"outer"}"#),
-            Peek::Notification {
-                method: "outer".into()
-            }
+            Peek::Notification { method: "outer".into() }
         );
         assert_eq!(peek(br#"{"id":1,"id":2}"#), Peek::Other);
         // Deep nesting is skipped without recursion.
@@ -770,9 +716,7 @@ mod tests {
             Just(Value::Null),
             any::<bool>().prop_map(Value::Bool),
             any::<i64>().prop_map(Value::from),
-            any::<f64>()
-                .prop_filter("finite", |f| f.is_finite())
-                .prop_map(Value::from),
+            any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(Value::from),
             "[a-z\"\\\\{}\\[\\]:, é\u{1F600}\u{7}\u{0}]{0,12}".prop_map(Value::String),
         ];
         leaf.prop_recursive(5, 48, 6, move |inner| {

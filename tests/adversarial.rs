@@ -33,9 +33,7 @@ struct Pending {
 }
 
 fn cases(file: &str) -> Vec<Case> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/adversarial")
-        .join(file);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/adversarial").join(file);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut out = Vec::new();
@@ -43,13 +41,7 @@ fn cases(file: &str) -> Vec<Case> {
     let mut finish = |p: Option<Pending>| {
         if let Some(p) = p {
             assert!(p.separated, "{file}:{}: a case needs a `---` line", p.line);
-            let family = p
-                .title
-                .split(':')
-                .next()
-                .unwrap_or(&p.title)
-                .trim()
-                .to_string();
+            let family = p.title.split(':').next().unwrap_or(&p.title).trim().to_string();
             out.push(Case {
                 family,
                 title: p.title,
@@ -154,9 +146,7 @@ fn no_adversarial_pair_is_called_equivalent() {
         "adversarial pairs (ted, path, transted-lite), false `equivalent` per condition:\n",
     );
     for (family, (n, fooled)) in &per_family {
-        report.push_str(&format!(
-            "  {family}: {n} pairs, {fooled} called equivalent\n"
-        ));
+        report.push_str(&format!("  {family}: {n} pairs, {fooled} called equivalent\n"));
     }
     let fooled: usize = per_family.values().map(|(_, f)| f).sum();
     report.push_str(&format!(

@@ -66,12 +66,8 @@ impl Setup {
         extra: &[&str],
         env: &[(&str, &str)],
     ) -> Output {
-        let mut args: Vec<String> = vec![
-            "bench".into(),
-            self.path("data.jsonl"),
-            "--metric".into(),
-            metric.into(),
-        ];
+        let mut args: Vec<String> =
+            vec!["bench".into(), self.path("data.jsonl"), "--metric".into(), metric.into()];
         args.extend(extra.iter().map(|a| a.to_string()));
         self.run(&args, server, env)
     }
@@ -87,11 +83,7 @@ impl Setup {
             .envs(env.iter().copied())
             .output()
             .expect("run lean-assess");
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "bench took {:?}",
-            started.elapsed()
-        );
+        assert!(started.elapsed() < Duration::from_secs(60), "bench took {:?}", started.elapsed());
         out
     }
 
@@ -150,11 +142,8 @@ fn transted_closes_one_pair_and_fails_another() {
             ),
         ],
     );
-    let out = s.bench(
-        "transted",
-        STANDIN,
-        &["--out", &s.path("pred.jsonl"), "--jobs", "1", "--json"],
-    );
+    let out =
+        s.bench("transted", STANDIN, &["--out", &s.path("pred.jsonl"), "--jobs", "1", "--json"]);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "stderr: {stderr}");
     let p = s.predictions();
@@ -167,10 +156,7 @@ fn transted_closes_one_pair_and_fails_another() {
     };
     assert_eq!(score("same"), 1.0);
     assert!(score("other") < 1.0, "{p:?}");
-    assert!(
-        stderr.contains("[1/2] same: score 1.0000"),
-        "stderr: {stderr}"
-    );
+    assert!(stderr.contains("[1/2] same: score 1.0000"), "stderr: {stderr}");
     assert!(stderr.contains("[2/2] other: score"), "stderr: {stderr}");
     let report: Value = serde_json::from_slice(&out.stdout).expect("bench --json");
     assert_eq!(report["metric"], "transted");
@@ -221,20 +207,14 @@ fn beq_with_a_scripted_exact_query() {
     assert!(eq("eq"), "{p:?}");
     assert!(!eq("neq"), "{p:?}");
     let report = text(&out.stdout);
-    assert!(
-        report.contains("decisions: precision 100.00%"),
-        "report: {report}"
-    );
+    assert!(report.contains("decisions: precision 100.00%"), "report: {report}");
 }
 
 /// A wrapper that kills the stand-in after `seconds` (a server crash in the middle of a run).
 fn dying_server(dir: &Path, seconds: &str) -> String {
     let path = dir.join("dying-server.sh");
-    std::fs::write(
-        &path,
-        format!("#!/bin/sh\nexec timeout -s KILL {seconds} {STANDIN}\n"),
-    )
-    .expect("wrapper");
+    std::fs::write(&path, format!("#!/bin/sh\nexec timeout -s KILL {seconds} {STANDIN}\n"))
+        .expect("wrapper");
     let mut perms = std::fs::metadata(&path).expect("meta").permissions();
     std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
     std::fs::set_permissions(&path, perms).expect("chmod");
@@ -246,10 +226,9 @@ fn dying_server(dir: &Path, seconds: &str) -> String {
 /// hang. A second run with a healthy server skips `a` and appends `b` and `c`.
 #[test]
 fn crash_mid_run_then_resume() {
-    let rules = [
-        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-               "tactics": ["rfl"], "result": {"goals": []}}),
-    ];
+    let rules =
+        [json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+               "tactics": ["rfl"], "result": {"goals": []}})];
     let s = Setup::new(
         &rules,
         &[
@@ -277,11 +256,7 @@ fn crash_mid_run_then_resume() {
     );
     std::fs::write(s.path("script.jsonl"), &script).expect("script");
     let server = dying_server(s.dir.path(), "3");
-    let out = s.bench(
-        "defeq",
-        &server,
-        &["--out", &s.path("pred.jsonl"), "--jobs", "1"],
-    );
+    let out = s.bench("defeq", &server, &["--out", &s.path("pred.jsonl"), "--jobs", "1"]);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "stderr: {stderr}");
     let p = s.predictions();
@@ -299,17 +274,10 @@ fn crash_mid_run_then_resume() {
         rules.iter().map(|r| format!("{r}\n")).collect::<String>(),
     )
     .expect("script");
-    let out = s.bench(
-        "defeq",
-        STANDIN,
-        &["--out", &s.path("pred.jsonl"), "--jobs", "2"],
-    );
+    let out = s.bench("defeq", STANDIN, &["--out", &s.path("pred.jsonl"), "--jobs", "2"]);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "stderr: {stderr}");
-    assert!(
-        stderr.contains("resuming: 1 of 3 pair(s) already in the predictions"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("resuming: 1 of 3 pair(s) already in the predictions"), "{stderr}");
     assert!(!stderr.contains("] a:"), "{stderr}");
     let p = s.predictions();
     assert_eq!(p.len(), 5, "appended, not rewritten: {p:?}");
@@ -371,10 +339,7 @@ fn beq_in_batch_samples_from_the_configured_llm() {
     );
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
-    assert!(
-        stderr.contains("comes from the project file only"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("comes from the project file only"), "{stderr}");
     assert!(llm.seen.lock().expect("lock").is_empty());
     // The user's own file (`--config`) layered over the project's: used.
     std::fs::write(
@@ -386,12 +351,7 @@ fn beq_in_batch_samples_from_the_configured_llm() {
     let out = s.bench_env(
         "beq",
         STANDIN,
-        &[
-            "--out",
-            &s.path("pred.jsonl"),
-            "--config",
-            &s.path("user.toml"),
-        ],
+        &["--out", &s.path("pred.jsonl"), "--config", &s.path("user.toml")],
         &[("LEAN_ASSESS_BENCH_TEST_KEY", "sk-bench-test")],
     );
     let stderr = text(&out.stderr);
@@ -401,18 +361,13 @@ fn beq_in_batch_samples_from_the_configured_llm() {
     assert_eq!(seen.len(), 2, "one request per direction");
     for (headers, body) in &seen {
         assert!(
-            headers
-                .iter()
-                .any(|(k, v)| k == "authorization" && v == "Bearer sk-bench-test"),
+            headers.iter().any(|(k, v)| k == "authorization" && v == "Bearer sk-bench-test"),
             "{headers:?}"
         );
         assert_eq!(body["model"], "stand-in");
         assert_eq!(body["n"], 3);
         let prompt = body["messages"][0]["content"].as_str().unwrap_or("");
-        assert!(
-            prompt.contains("thm_P") && prompt.contains("thm_Q"),
-            "{prompt}"
-        );
+        assert!(prompt.contains("thm_P") && prompt.contains("thm_Q"), "{prompt}");
     }
 
     // The same pair without a config: no sampler, not proved.
@@ -462,12 +417,9 @@ fn missing_key_and_malformed_config_are_one_line_errors() {
     std::fs::write(&bad, "[metrics]\ntransted_timeout_ms = \"soon\"\n").expect("bad config");
     for command in ["bench", "score"] {
         let args: Vec<String> = match command {
-            "bench" => vec![
-                "bench".into(),
-                s.path("data.jsonl"),
-                "--metric".into(),
-                "transted".into(),
-            ],
+            "bench" => {
+                vec!["bench".into(), s.path("data.jsonl"), "--metric".into(), "transted".into()]
+            }
             _ => vec![
                 "score".into(),
                 "--metric".into(),
@@ -484,10 +436,7 @@ fn missing_key_and_malformed_config_are_one_line_errors() {
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{command}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{command}: {stderr}");
-        assert!(
-            stderr.contains(&format!("{}:2: ", bad.display())),
-            "{command}: {stderr}"
-        );
+        assert!(stderr.contains(&format!("{}:2: ", bad.display())), "{command}: {stderr}");
     }
 }
 
@@ -498,10 +447,8 @@ fn missing_key_and_malformed_config_are_one_line_errors() {
 #[test]
 fn configured_time_limit_bounds_a_pair() {
     let s = Setup::new(
-        &[
-            json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-                 "delayMs": 4000, "result": {"goals": []}}),
-        ],
+        &[json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+                 "delayMs": 4000, "result": {"goals": []}})],
         &[dataset_line(
             "slow",
             "theorem a (n : ℕ) : n = n := by sorry",
@@ -509,20 +456,12 @@ fn configured_time_limit_bounds_a_pair() {
             true,
         )],
     );
-    std::fs::write(
-        s.path("limits.toml"),
-        "[metrics]\ntransted_timeout_ms = 300\n",
-    )
-    .expect("config");
+    std::fs::write(s.path("limits.toml"), "[metrics]\ntransted_timeout_ms = 300\n")
+        .expect("config");
     let out = s.bench(
         "defeq",
         STANDIN,
-        &[
-            "--config",
-            &s.path("limits.toml"),
-            "--out",
-            &s.path("pred.jsonl"),
-        ],
+        &["--config", &s.path("limits.toml"), "--out", &s.path("pred.jsonl")],
     );
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let p = s.predictions();
@@ -574,45 +513,23 @@ fn keep_alive_ticks_during_a_run_and_follows_a_reconnect() {
         "defeq",
         STANDIN,
         &["--out", &s.path("pred.jsonl")],
-        &[
-            ("LEAN_ASSESS_KEEPALIVE_MS", "50"),
-            ("LEAN_STANDIN_RECORD", record.as_str()),
-        ],
+        &[("LEAN_ASSESS_KEEPALIVE_MS", "50"), ("LEAN_STANDIN_RECORD", record.as_str())],
     );
-    assert!(
-        started.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        started.elapsed()
-    );
+    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(s.predictions(), [json!({"id": "a", "equivalent": true})]);
     let (alive, connects) = keep_alives(&record);
+    assert!(connects >= 2, "the oracle reconnected: {connects} connect(s)");
+    assert!(alive.len() >= 4, "{} keepAlive(s) in ~0.6 s at 50 ms: {alive:?}", alive.len());
     assert!(
-        connects >= 2,
-        "the oracle reconnected: {connects} connect(s)"
-    );
-    assert!(
-        alive.len() >= 4,
-        "{} keepAlive(s) in ~0.6 s at 50 ms: {alive:?}",
-        alive.len()
-    );
-    assert!(
-        alive
-            .iter()
-            .all(|(uri, _)| uri.contains("/.lean-assess-scratch/lean_assess_scratch_")),
+        alive.iter().all(|(uri, _)| uri.contains("/.lean-assess-scratch/lean_assess_scratch_")),
         "{alive:?}"
     );
     let first = &alive[0].1;
     let last = &alive[alive.len() - 1].1;
-    assert_ne!(
-        first, last,
-        "the reconnect's session is kept alive: {alive:?}"
-    );
+    assert_ne!(first, last, "the reconnect's session is kept alive: {alive:?}");
     let switch = alive.iter().position(|(_, id)| id != first).unwrap_or(0);
-    assert!(
-        alive[switch..].iter().all(|(_, id)| id == last),
-        "{alive:?}"
-    );
+    assert!(alive[switch..].iter().all(|(_, id)| id == last), "{alive:?}");
     // The ticker stopped with the run: nothing was sent after `shutdown`.
     let recorded = std::fs::read_to_string(&record).expect("record");
     let after_shutdown = recorded
@@ -659,12 +576,7 @@ fn score_runs_the_lean_metrics_through_a_spawned_server() {
     };
     let out = s.run(&args(&[]), STANDIN, &[]);
     let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}\n{stdout}",
-        text(&out.stderr)
-    );
+    assert_eq!(out.status.code(), Some(0), "{}\n{stdout}", text(&out.stderr));
     let line = |name: &str| {
         stdout
             .lines()
@@ -687,10 +599,7 @@ fn score_runs_the_lean_metrics_through_a_spawned_server() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).expect("score --json");
     let metrics = v["metrics"].as_array().expect("metrics");
-    let names: Vec<&str> = metrics
-        .iter()
-        .filter_map(|m| m["metric"].as_str())
-        .collect();
+    let names: Vec<&str> = metrics.iter().filter_map(|m| m["metric"].as_str()).collect();
     assert_eq!(names, ["ted", "transted", "defeq", "beq"]);
     assert_eq!(metrics[1]["score"], 1.0);
     let proof = metrics[1]["proof_path"].as_str().expect("proof_path");
@@ -700,23 +609,14 @@ fn score_runs_the_lean_metrics_through_a_spawned_server() {
     assert!(metrics[0].get("proof_path").is_none());
 
     // Without --lean-project: the needs-Lean message, exit 1, no server.
-    let out = Command::new(BIN)
-        .args(&args(&[])[..])
-        .output()
-        .expect("run lean-assess");
+    let out = Command::new(BIN).args(&args(&[])[..]).output().expect("run lean-assess");
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
-    assert!(
-        line_of(&stdout, "transted ").contains("needs a Lean server"),
-        "{stdout}"
-    );
+    assert!(line_of(&stdout, "transted ").contains("needs a Lean server"), "{stdout}");
 }
 
 fn line_of(text: &str, start: &str) -> String {
-    text.lines()
-        .find(|l| l.starts_with(start))
-        .unwrap_or_default()
-        .to_string()
+    text.lines().find(|l| l.starts_with(start)).unwrap_or_default().to_string()
 }
 
 // ---- What a real Lean does that the stand-in did not always do.
@@ -742,10 +642,8 @@ fn a_header_error_ends_the_batch_with_one_error() {
         let out = s.bench(metric, STANDIN, &["--out", &s.path("pred.jsonl")]);
         let err = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{metric}: {err}");
-        let lines: Vec<&str> = err
-            .lines()
-            .filter(|l| l.contains("Imports are out of date"))
-            .collect();
+        let lines: Vec<&str> =
+            err.lines().filter(|l| l.contains("Imports are out of date")).collect();
         assert_eq!(lines.len(), 1, "{metric}: one error: {err}");
         assert!(
             lines[0].contains("lean_assess_scratch_")
@@ -771,10 +669,8 @@ fn a_header_error_ends_the_batch_with_one_error() {
 #[test]
 fn stale_scratch_files_of_dead_runs_are_removed_at_start() {
     let s = Setup::new(
-        &[
-            json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-                 "tactics": ["rfl"], "result": {"goals": []}}),
-        ],
+        &[json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+                 "tactics": ["rfl"], "result": {"goals": []}})],
         &[renamed_identity_line()],
     );
     let scratch = s.dir.path().join("project/.lean-assess-scratch");
@@ -786,10 +682,7 @@ fn stale_scratch_files_of_dead_runs_are_removed_at_start() {
     let out = s.bench("defeq", STANDIN, &["--out", &s.path("pred.jsonl")]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     // The stale file's writer is known to be gone only through /proc.
-    assert!(
-        std::path::Path::new("/proc/self").exists(),
-        "this test needs /proc (Linux)"
-    );
+    assert!(std::path::Path::new("/proc/self").exists(), "this test needs /proc (Linux)");
     assert!(!stale.exists());
     assert!(keep.exists());
 }
@@ -812,11 +705,7 @@ fn beq_plus_runs_end_to_end_in_batch_and_score() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(s.predictions(), [json!({"id": "a", "equivalent": true})]);
     // The first open of the imports is reported apart from the pair's time.
-    assert!(
-        text(&out.stderr).contains("a: Lean loaded the imports in"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert!(text(&out.stderr).contains("a: Lean loaded the imports in"), "{}", text(&out.stderr));
 
     let args: Vec<String> = [
         "score",
@@ -843,8 +732,5 @@ fn beq_plus_runs_end_to_end_in_batch_and_score() {
         notes.contains("apply thm_P") && notes.contains("failed (`exact?` could not close"),
         "{notes}"
     );
-    assert!(
-        notes.contains("have : 1 ≤ m := by") && notes.contains("→ proved"),
-        "{notes}"
-    );
+    assert!(notes.contains("have : 1 ≤ m := by") && notes.contains("→ proved"), "{notes}");
 }

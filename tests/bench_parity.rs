@@ -16,10 +16,7 @@ fn root() -> PathBuf {
 fn json_of(command: &mut Command) -> Value {
     let output = command.current_dir(root()).output().expect("command runs");
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        matches!(output.status.code(), Some(0 | 1)),
-        "{command:?} failed: {stderr}"
-    );
+    assert!(matches!(output.status.code(), Some(0 | 1)), "{command:?} failed: {stderr}");
     serde_json::from_slice(&output.stdout)
         .unwrap_or_else(|e| panic!("{command:?}: not JSON ({e}); stderr {stderr}"))
 }
@@ -40,10 +37,7 @@ fn check(dataset: &str, extra: &[&str]) {
             .arg("--json"),
     );
     let what = format!("{dataset} {extra:?}");
-    assert_eq!(
-        ours["scored"], theirs["matched"],
-        "{what}: pairs with a score"
-    );
+    assert_eq!(ours["scored"], theirs["matched"], "{what}: pairs with a score");
     assert_eq!(ours["failed"], theirs["errored"], "{what}: failed pairs");
     let best = &theirs["continuous"]["best_grid"];
     for key in ["threshold", "precision", "recall", "accuracy", "kappa"] {
@@ -68,10 +62,7 @@ fn check(dataset: &str, extra: &[&str]) {
 
 #[test]
 fn bench_agrees_with_score_py_on_both_datasets_and_both_cost_models() {
-    for dataset in [
-        "fixtures/bench/gted-minif2f.jsonl",
-        "fixtures/bench/gted-proofnet.jsonl",
-    ] {
+    for dataset in ["fixtures/bench/gted-minif2f.jsonl", "fixtures/bench/gted-proofnet.jsonl"] {
         check(dataset, &[]);
         check(dataset, &["--free-cost"]);
     }
@@ -79,18 +70,12 @@ fn bench_agrees_with_score_py_on_both_datasets_and_both_cost_models() {
 
 #[test]
 fn bench_agrees_with_score_py_for_the_other_offline_metrics() {
-    for dataset in [
-        "fixtures/bench/gted-minif2f.jsonl",
-        "fixtures/bench/gted-proofnet.jsonl",
-    ] {
+    for dataset in ["fixtures/bench/gted-minif2f.jsonl", "fixtures/bench/gted-proofnet.jsonl"] {
         check(dataset, &["--metric", "path"]);
     }
     // transted-lite searches per pair (seconds per dataset in a debug build): one dataset is
     // enough to exercise its predictions through both scorers.
-    check(
-        "fixtures/bench/gted-proofnet.jsonl",
-        &["--metric", "transted-lite"],
-    );
+    check("fixtures/bench/gted-proofnet.jsonl", &["--metric", "transted-lite"]);
 }
 
 #[test]

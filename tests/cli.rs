@@ -51,16 +51,8 @@ fn assert_fails(args: &[&str], want: &str) {
     assert_eq!(run.code, 2, "{args:?}: stderr {}", run.stderr);
     assert_eq!(run.stdout, "", "{args:?}");
     assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
-    assert!(
-        run.stderr.starts_with("lean-assess: error: "),
-        "{args:?}: {}",
-        run.stderr
-    );
-    assert!(
-        run.stderr.contains(want),
-        "{args:?}: want {want:?} in {}",
-        run.stderr
-    );
+    assert!(run.stderr.starts_with("lean-assess: error: "), "{args:?}: {}", run.stderr);
+    assert!(run.stderr.contains(want), "{args:?}: want {want:?} in {}", run.stderr);
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
 }
 
@@ -89,11 +81,7 @@ fn tree_prints_text_json_and_dot() {
 
     let dot = lean_assess(&["tree", "--format", "dot", &input]);
     assert_eq!(dot.code, 0, "{}", dot.stderr);
-    assert!(
-        dot.stdout.trim_start().starts_with("digraph"),
-        "{}",
-        dot.stdout
-    );
+    assert!(dot.stdout.trim_start().starts_with("digraph"), "{}", dot.stdout);
 }
 
 #[test]
@@ -136,19 +124,15 @@ fn ted_pairs_reproduces_gteds_unit_and_free_cost_distances() {
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
-        for (flag, field, sim_field) in [
-            (None, "ted_unit", "sim_unit"),
-            (Some("--free-cost"), "ted_freecost", "sim_freecost"),
-        ] {
+        for (flag, field, sim_field) in
+            [(None, "ted_unit", "sim_unit"), (Some("--free-cost"), "ted_freecost", "sim_freecost")]
+        {
             let mut args = vec!["ted", "--pairs", &file, "--json"];
             args.extend(flag);
             let run = lean_assess(&args);
             assert_eq!(run.code, 0, "{}", run.stderr);
-            let got: Vec<Value> = run
-                .stdout
-                .lines()
-                .map(|l| serde_json::from_str(l).unwrap())
-                .collect();
+            let got: Vec<Value> =
+                run.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
             assert_eq!(got.len(), expected.len());
             for (g, e) in got.iter().zip(&expected) {
                 assert_eq!(g["id"], e["id"]);
@@ -164,11 +148,7 @@ fn ted_pairs_reproduces_gteds_unit_and_free_cost_distances() {
 
 #[test]
 fn ted_pairs_prints_a_table_without_json() {
-    let run = lean_assess(&[
-        "ted",
-        "--pairs",
-        &fixture("bench/gted-proofnet.trees.jsonl"),
-    ]);
+    let run = lean_assess(&["ted", "--pairs", &fixture("bench/gted-proofnet.trees.jsonl")]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let mut lines = run.stdout.lines();
     assert_eq!(lines.next(), Some("id\tdistance\tsimilarity"));
@@ -216,11 +196,7 @@ fn score_text_output_and_literal_inputs() {
         "theorem c (n : ℕ) : n + 2 = 2 * n := by sorry",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(
-        run.stdout.contains("reference: --ref-text"),
-        "{}",
-        run.stdout
-    );
+    assert!(run.stdout.contains("reference: --ref-text"), "{}", run.stdout);
     let line = run.stdout.lines().find(|l| l.starts_with("ted")).unwrap();
     assert!(line.contains("TED"), "{line}");
 
@@ -239,13 +215,7 @@ fn score_text_output_and_literal_inputs() {
 fn score_leads_each_metric_with_its_verdict() {
     let reference = fixture("cli/reference.lean::amc12_sum");
     let candidate = fixture("cli/candidate.lean::sum_odd");
-    let run = lean_assess(&[
-        "score",
-        "--metric",
-        "ted,transted-lite",
-        &reference,
-        &candidate,
-    ]);
+    let run = lean_assess(&["score", "--metric", "ted,transted-lite", &reference, &candidate]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let line = |m: &str| {
         run.stdout
@@ -256,20 +226,10 @@ fn score_leads_each_metric_with_its_verdict() {
     };
     // `n > 0` against `0 < n` and `n * n` against `n ^ 2`: rewrites show it, plain TED does not.
     let lite = line("transted-lite");
-    assert!(
-        lite.split_whitespace().nth(1) == Some("equivalent"),
-        "{lite}"
-    );
-    assert!(
-        run.stdout.contains("evidence: the rewrites listed"),
-        "{}",
-        run.stdout
-    );
+    assert!(lite.split_whitespace().nth(1) == Some("equivalent"), "{lite}");
+    assert!(run.stdout.contains("evidence: the rewrites listed"), "{}", run.stdout);
     let ted = line("ted");
-    assert!(
-        ted.starts_with("ted           not shown   similarity 0.6667"),
-        "{ted}"
-    );
+    assert!(ted.starts_with("ted           not shown   similarity 0.6667"), "{ted}");
     assert!(ted.contains("TED 8, unit cost"), "{ted}");
     // Something showed equivalence: no "what still differs" list.
     assert!(!run.stdout.contains("still differs"), "{}", run.stdout);
@@ -309,10 +269,7 @@ fn a_renaming_the_binders_do_not_allow_is_shown_as_a_difference() {
         .stdout
         .split_once("What still differs (candidate against reference):\n")
         .unwrap_or_else(|| panic!("{}", run.stdout));
-    assert!(
-        differs.contains("conclusion: `s ∩ t` where the reference has `t ∩ s`"),
-        "{differs}"
-    );
+    assert!(differs.contains("conclusion: `s ∩ t` where the reference has `t ∩ s`"), "{differs}");
 }
 
 #[test]
@@ -336,17 +293,10 @@ fn score_not_shown_says_what_still_differs_in_lean_text() {
         .split_once("What still differs (candidate against reference):\n")
         .unwrap_or_else(|| panic!("{}", run.stdout));
     assert!(differs.contains("(0 : ℝ) < 1`"), "{differs}");
-    assert!(
-        differs.contains("hypothesis `h₁`: `1` where the reference has `0`"),
-        "{differs}"
-    );
+    assert!(differs.contains("hypothesis `h₁`: `1` where the reference has `0`"), "{differs}");
     // The user's words, never the trees' labels or the path metric's internal paths.
     for internal in [" _ ", "_(", "((", "[not,", "_ < _"] {
-        assert!(
-            !run.stdout.contains(internal),
-            "{internal:?} in {}",
-            run.stdout
-        );
+        assert!(!run.stdout.contains(internal), "{internal:?} in {}", run.stdout);
     }
     let json = lean_assess(&[
         "score",
@@ -367,19 +317,14 @@ fn score_not_shown_says_what_still_differs_in_lean_text() {
 #[test]
 fn score_with_a_lean_metric_says_it_needs_lean_and_gives_no_score() {
     let (reference, candidate) = bundled_pair();
-    let run = lean_assess(&[
-        "score", "--metric", "ted,beq", "--json", &reference, &candidate,
-    ]);
+    let run = lean_assess(&["score", "--metric", "ted,beq", "--json", &reference, &candidate]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
     assert!(v["metrics"][0]["score"].is_number());
     let beq = &v["metrics"][1];
     assert_eq!(beq["metric"], "beq");
     assert!(beq.get("score").is_none() && beq.get("equivalent").is_none());
-    assert!(beq["error"]
-        .as_str()
-        .unwrap()
-        .contains("needs a Lean server"));
+    assert!(beq["error"].as_str().unwrap().contains("needs a Lean server"));
 
     for metric in ["transted", "defeq"] {
         let run = lean_assess(&[
@@ -451,12 +396,7 @@ fn bench_prints_the_verdict_view_and_the_threshold_view_with_a_fixed_default() {
     };
     let lines = [
         // Shown equivalent by a rewrite (`>` is `<` flipped), labelled so.
-        pair(
-            "flip",
-            "theorem a (n : ℕ) : n > 0",
-            "theorem a (n : ℕ) : 0 < n",
-            true,
-        ),
+        pair("flip", "theorem a (n : ℕ) : n > 0", "theorem a (n : ℕ) : 0 < n", true),
         // Renamed bound names only.
         pair(
             "rename",
@@ -465,25 +405,11 @@ fn bench_prints_the_verdict_view_and_the_threshold_view_with_a_fixed_default() {
             true,
         ),
         // Different statements, labelled so.
-        pair(
-            "other",
-            "theorem a (n : ℕ) : n > 0",
-            "theorem a (n : ℕ) : n > 1",
-            false,
-        ),
+        pair("other", "theorem a (n : ℕ) : n > 0", "theorem a (n : ℕ) : n > 1", false),
         // Labelled equivalent, but nothing here shows it.
-        pair(
-            "unshown",
-            "theorem a (x : ℝ) : x ^ 2 ≥ 0",
-            "theorem a (x : ℝ) : 0 ≤ x * x + 0",
-            true,
-        ),
+        pair("unshown", "theorem a (x : ℝ) : x ^ 2 ≥ 0", "theorem a (x : ℝ) : 0 ≤ x * x + 0", true),
     ];
-    let dataset = write(
-        dir.path(),
-        "tiny.jsonl",
-        (lines.join("\n") + "\n").as_bytes(),
-    );
+    let dataset = write(dir.path(), "tiny.jsonl", (lines.join("\n") + "\n").as_bytes());
     let run = lean_assess(&["bench", &dataset, "--metric", "transted-lite", "--json"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
@@ -517,12 +443,7 @@ fn bench_prints_the_verdict_view_and_the_threshold_view_with_a_fixed_default() {
     assert!(!t.contains("GTED's published"), "{t}");
 
     // One of GTED's sets, recognised by its file name: the published figure beside ours.
-    let gted = lean_assess(&[
-        "bench",
-        &fixture("bench/gted-proofnet.jsonl"),
-        "--metric",
-        "ted",
-    ]);
+    let gted = lean_assess(&["bench", &fixture("bench/gted-proofnet.jsonl"), "--metric", "ted"]);
     assert_eq!(gted.code, 0, "{}", gted.stderr);
     assert!(
         gted.stdout.contains("GTED's published figure on ProofNet")
@@ -545,11 +466,7 @@ fn bench_one_bad_pair_warns_with_its_line_and_the_run_continues() {
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(
-        (
-            v["pairs"].as_u64(),
-            v["scored"].as_u64(),
-            v["failed"].as_u64()
-        ),
+        (v["pairs"].as_u64(), v["scored"].as_u64(), v["failed"].as_u64()),
         (Some(5), Some(4), Some(1))
     );
     let predictions: Vec<Value> = std::fs::read_to_string(&out)
@@ -561,22 +478,13 @@ fn bench_one_bad_pair_warns_with_its_line_and_the_run_continues() {
     assert_eq!(predictions[3]["id"], "small/broken");
     assert!(predictions[3]["error"].is_string());
     assert!(predictions[3].get("score").is_none());
-    assert!(
-        predictions
-            .iter()
-            .filter(|p| p["score"].is_number())
-            .count()
-            == 4
-    );
+    assert!(predictions.iter().filter(|p| p["score"].is_number()).count() == 4);
 }
 
 #[test]
 fn bench_lean_metrics_need_lean() {
     let dataset = fixture("cli/small.jsonl");
-    assert_fails(
-        &["bench", &dataset, "--metric", "beq"],
-        "metric 'beq' needs a Lean server",
-    );
+    assert_fails(&["bench", &dataset, "--metric", "beq"], "metric 'beq' needs a Lean server");
     let dir = tempfile::tempdir().unwrap();
     let project = dir.path().display().to_string();
     assert_fails(
@@ -605,21 +513,14 @@ fn missing_files_are_named() {
     assert_fails(&["tree", "nope.lean"], "cannot read nope.lean: ");
     assert_fails(&["bench", "nope.jsonl"], "nope.jsonl: ");
     assert_fails(&["ted", "--pairs", "nope.jsonl"], "nope.jsonl: ");
-    assert_fails(
-        &["score", "nope.lean", &fixture("cli/candidate.lean")],
-        "cannot read nope.lean",
-    );
+    assert_fails(&["score", "nope.lean", &fixture("cli/candidate.lean")], "cannot read nope.lean");
     assert_fails(&["bench", "fixtures"], "fixtures: is a directory");
 }
 
 #[test]
 fn invalid_utf8_is_named_with_its_line() {
     let dir = tempfile::tempdir().unwrap();
-    let lean = write(
-        dir.path(),
-        "bad.lean",
-        b"import Mathlib\ntheorem t : \xff = 1 := rfl\n",
-    );
+    let lean = write(dir.path(), "bad.lean", b"import Mathlib\ntheorem t : \xff = 1 := rfl\n");
     assert_fails(&["tree", &lean], &format!("{lean}:2: not valid UTF-8"));
     let jsonl = write(dir.path(), "bad.jsonl", b"\n\n{\"id\": \"\xfe\"}\n");
     assert_fails(&["bench", &jsonl], &format!("{jsonl}:3: not valid UTF-8"));
@@ -630,26 +531,12 @@ fn malformed_jsonl_lines_are_named() {
     let dir = tempfile::tempdir().unwrap();
     let good = std::fs::read_to_string(fixture("cli/small.jsonl")).unwrap();
     let first = good.lines().next().unwrap();
-    let bad = write(
-        dir.path(),
-        "bad.jsonl",
-        format!("{first}\n{{\"id\": 1,\n").as_bytes(),
-    );
+    let bad = write(dir.path(), "bad.jsonl", format!("{first}\n{{\"id\": 1,\n").as_bytes());
     assert_fails(&["bench", &bad], &format!("{bad}:2: malformed JSON"));
-    let missing = write(
-        dir.path(),
-        "missing.jsonl",
-        br#"{"id": "x", "ref_statement": "theorem a : 1 = 1"}"#,
-    );
-    assert_fails(
-        &["bench", &missing],
-        &format!("{missing}:1: missing field 'cand_statement'"),
-    );
-    let trees = write(
-        dir.path(),
-        "trees.jsonl",
-        b"{\"id\": \"x\", \"ref_tree\": []}\n",
-    );
+    let missing =
+        write(dir.path(), "missing.jsonl", br#"{"id": "x", "ref_statement": "theorem a : 1 = 1"}"#);
+    assert_fails(&["bench", &missing], &format!("{missing}:1: missing field 'cand_statement'"));
+    let trees = write(dir.path(), "trees.jsonl", b"{\"id\": \"x\", \"ref_tree\": []}\n");
     assert_fails(
         &["ted", "--pairs", &trees],
         &format!("{trees}:1: field 'ref_tree' is not a tree"),
@@ -696,21 +583,14 @@ fn usage_errors_exit_2_with_clap_message() {
     ] {
         let run = lean_assess(&args);
         assert_eq!(run.code, 2, "{args:?}");
-        assert!(
-            run.stderr.starts_with("error: "),
-            "{args:?}: {}",
-            run.stderr
-        );
+        assert!(run.stderr.starts_with("error: "), "{args:?}: {}", run.stderr);
         assert!(run.stdout.is_empty());
     }
     assert_fails(
         &["score", "--metric", "tedd", "a.lean", "b.lean"],
         "--metric: unknown metric 'tedd'",
     );
-    assert_fails(
-        &["score", &fixture("cli/reference.lean")],
-        "missing the candidate",
-    );
+    assert_fails(&["score", &fixture("cli/reference.lean")], "missing the candidate");
     let help = lean_assess(&["--help"]);
     assert_eq!(help.code, 0);
     assert!(help.stdout.contains("Exit status"));
@@ -719,10 +599,7 @@ fn usage_errors_exit_2_with_clap_message() {
     for command in ["score", "bench"] {
         let at = usage
             .iter()
-            .position(|l| {
-                l.trim_start()
-                    .starts_with(&format!("lean-assess {command}"))
-            })
+            .position(|l| l.trim_start().starts_with(&format!("lean-assess {command}")))
             .unwrap_or_else(|| panic!("no usage line for {command}: {}", help.stdout));
         assert!(
             usage[at + 1].contains("[--lean-project DIR [--server-command CMD] [--config FILE]]"),
@@ -733,16 +610,8 @@ fn usage_errors_exit_2_with_clap_message() {
     for command in ["score", "bench"] {
         let help = lean_assess(&[command, "--help"]);
         assert_eq!(help.code, 0);
-        for flag in [
-            "--lean-project <DIR>",
-            "--server-command <COMMAND>",
-            "--config <FILE>",
-        ] {
-            assert!(
-                help.stdout.contains(flag),
-                "{command} --help: {}",
-                help.stdout
-            );
+        for flag in ["--lean-project <DIR>", "--server-command <COMMAND>", "--config <FILE>"] {
+            assert!(help.stdout.contains(flag), "{command} --help: {}", help.stdout);
         }
     }
 }
@@ -766,18 +635,13 @@ fn score_lean_options_are_checked() {
         &candidate,
     ]);
     assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(
-        run.stderr.contains("no-such-project: not a directory"),
-        "{}",
-        run.stderr
-    );
+    assert!(run.stderr.contains("no-such-project: not a directory"), "{}", run.stderr);
     let bad = write(dir.path(), "bad.toml", b"[metrics]\nlens = [\"teed\"]\n");
     let run = lean_assess(&["score", "--config", &bad, &reference, &candidate]);
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
     assert!(
-        run.stderr
-            .contains("bad.toml:2: [metrics] lens: unknown metric \"teed\""),
+        run.stderr.contains("bad.toml:2: [metrics] lens: unknown metric \"teed\""),
         "{}",
         run.stderr
     );
@@ -834,11 +698,7 @@ fn bench_predictions_do_not_depend_on_the_number_of_jobs() {
 fn bench_without_labels_writes_predictions_and_evaluates_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let line = r#"{"id":"u","ref_header":"","ref_statement":"theorem a (x : ℕ) : x + 0 = x := by sorry","cand_header":"","cand_statement":"theorem b (y : ℕ) : y = y + 0 := by sorry"}"#;
-    let dataset = write(
-        dir.path(),
-        "unlabelled.jsonl",
-        format!("{line}\n").as_bytes(),
-    );
+    let dataset = write(dir.path(), "unlabelled.jsonl", format!("{line}\n").as_bytes());
     let (run, out) = bench_json(&dataset, dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
@@ -848,11 +708,7 @@ fn bench_without_labels_writes_predictions_and_evaluates_nothing() {
     let prediction: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert!(prediction["score"].is_number());
     let text = lean_assess(&["bench", &dataset]);
-    assert!(
-        text.stdout.contains("no labelled pair was scored"),
-        "{}",
-        text.stdout
-    );
+    assert!(text.stdout.contains("no labelled pair was scored"), "{}", text.stdout);
 }
 
 /// A statement file that is a FIFO is refused at once (before: the read waited for a writer).
@@ -861,11 +717,7 @@ fn bench_without_labels_writes_predictions_and_evaluates_nothing() {
 fn a_fifo_statement_file_is_refused_not_waited_on() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("pipe.lean");
-    assert!(Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap()
-        .success());
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     let fifo = fifo.display().to_string();
     assert_fails(&["tree", &fifo], "not a regular file");
 }

@@ -26,10 +26,7 @@ fn a_bound_function_renames_for_free() {
 #[test]
 fn a_renamed_function_still_commutes_where_its_codomain_does() {
     // `add_comm` needs the type of `f x`: the codomain of the bound function.
-    assert_equivalent(
-        "theorem a (f : ℝ → ℝ) : f 1 + 2 = 3",
-        "theorem a (g : ℝ → ℝ) : 2 + g 1 = 3",
-    );
+    assert_equivalent("theorem a (f : ℝ → ℝ) : f 1 + 2 = 3", "theorem a (g : ℝ → ℝ) : 2 + g 1 = 3");
 }
 
 #[test]

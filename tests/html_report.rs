@@ -15,11 +15,7 @@ fn bench(dir: &Path, args: &[&str]) {
         .args(args)
         .output()
         .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
 }
 
 /// Chromium under any of its names; panics naming it when it is not installed.
@@ -32,15 +28,7 @@ fn the_report_renders_in_headless_chromium() {
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("report.html");
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/bench/gted-minif2f.jsonl");
-    bench(
-        dir.path(),
-        &[
-            "bench",
-            data.to_str().unwrap(),
-            "--html",
-            report.to_str().unwrap(),
-        ],
-    );
+    bench(dir.path(), &["bench", data.to_str().unwrap(), "--html", report.to_str().unwrap()]);
     let page = std::fs::read_to_string(&report).unwrap();
     // Self-contained: nothing is fetched when it is viewed.
     for remote in ["src=\"http", "href=\"http", "@import", "<link"] {
@@ -58,20 +46,11 @@ fn the_report_renders_in_headless_chromium() {
     let dom = String::from_utf8_lossy(&out.stdout);
     assert!(dom.contains("<dl id=\"headline\">"), "no headline figures");
     assert!(dom.contains("<dd id=\"accuracy\">"), "no accuracy");
-    assert!(
-        dom.contains("class=\"accuracy\"") && dom.contains("class=\"kappa\""),
-        "no sweep plot"
-    );
-    assert!(
-        dom.contains("<table id=\"confusion\""),
-        "no confusion matrix"
-    );
+    assert!(dom.contains("class=\"accuracy\"") && dom.contains("class=\"kappa\""), "no sweep plot");
+    assert!(dom.contains("<table id=\"confusion\""), "no confusion matrix");
     // The rows exist only if the page's script ran: one per pair, all shown.
     assert_eq!(dom.matches("<tr class=\"pair\">").count(), 205);
-    assert!(
-        dom.contains("205 of 205 pairs"),
-        "the filter line is missing"
-    );
+    assert!(dom.contains("205 of 205 pairs"), "the filter line is missing");
 }
 
 /// `node` with playwright-core installed in tests/html, and the chromium it launches; panics
@@ -118,12 +97,8 @@ fn clicks_sort_filter_and_expand_in_chromium() {
     let with_path = "gted-minif2f/mathd_algebra_160";
     let shown = "gted-minif2f/mathd_numbertheory_353";
     let data = dir.path().join("gted-minif2f-subset.jsonl");
-    let (pairs, labelled_false) = subset(
-        &fixtures.join("gted-minif2f.jsonl"),
-        &data,
-        &[marked, with_path, shown],
-        40,
-    );
+    let (pairs, labelled_false) =
+        subset(&fixtures.join("gted-minif2f.jsonl"), &data, &[marked, with_path, shown], 40);
     require_playwright();
     for (metric, path) in [
         ("ted", serde_json::Value::Null),

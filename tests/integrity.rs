@@ -22,11 +22,7 @@ fn corpus() -> PathBuf {
 }
 
 fn run(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .arg("integrity")
-        .args(args)
-        .output()
-        .expect("run lean-assess")
+    Command::new(BIN).arg("integrity").args(args).output().expect("run lean-assess")
 }
 
 fn text(b: &[u8]) -> String {
@@ -45,11 +41,7 @@ fn lean_files(dir: &Path) -> Vec<PathBuf> {
 
 fn json_of(out: &Output) -> Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}\nstderr: {}",
-            text(&out.stdout),
-            text(&out.stderr)
-        )
+        panic!("not JSON ({e}): {}\nstderr: {}", text(&out.stdout), text(&out.stderr))
     })
 }
 
@@ -101,18 +93,8 @@ fn every_honest_solution_passes_in_the_batch_and_the_two_file_form() {
     for sol in alternatives {
         let task = c.join("tasks").join(sol.file_name().unwrap());
         let out = run(&[&task.display().to_string(), &sol.display().to_string()]);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}: {}",
-            sol.display(),
-            text(&out.stdout)
-        );
-        assert!(
-            text(&out.stdout).starts_with("PASS "),
-            "{}",
-            text(&out.stdout)
-        );
+        assert_eq!(out.status.code(), Some(0), "{}: {}", sol.display(), text(&out.stdout));
+        assert!(text(&out.stdout).starts_with("PASS "), "{}", text(&out.stdout));
     }
 }
 
@@ -135,26 +117,14 @@ fn every_cheat_is_caught_by_the_criterion_it_expects_with_a_line() {
             .expect("first line: -- expect: CRITERION[, CRITERION]")
             .split(", ")
             .collect();
-        let out = run(&[
-            &task.display().to_string(),
-            &sol.display().to_string(),
-            "--json",
-        ]);
-        assert_eq!(
-            out.status.code(),
-            Some(1),
-            "{name} not caught: {}",
-            text(&out.stdout)
-        );
+        let out = run(&[&task.display().to_string(), &sol.display().to_string(), "--json"]);
+        assert_eq!(out.status.code(), Some(1), "{name} not caught: {}", text(&out.stdout));
         let v = json_of(&out);
         let report = &v["reports"][0];
         assert_eq!(report["passed"], json!(false), "{name}");
         let found = criteria(report);
         for e in &expected {
-            assert!(
-                found.iter().any(|f| f == e),
-                "{name}: expected {e}, found {found:?}"
-            );
+            assert!(found.iter().any(|f| f == e), "{name}: expected {e}, found {found:?}");
         }
         // Every finding names the solution and (except a missing target) a line.
         let plain = run(&[&task.display().to_string(), &sol.display().to_string()]);
@@ -210,9 +180,7 @@ fn an_equivalent_rewrite_is_changed_with_the_transted_lite_distance_beside_it() 
     let c = corpus();
     let out = run(&[
         &c.join("tasks/amc12_2000_p5.lean").display().to_string(),
-        &c.join("cheats/amc12_2000_p5--equivalent-rewrite.lean")
-            .display()
-            .to_string(),
+        &c.join("cheats/amc12_2000_p5--equivalent-rewrite.lean").display().to_string(),
         "--json",
     ]);
     assert_eq!(out.status.code(), Some(1));
@@ -229,34 +197,17 @@ fn batch_summary_counts_and_percentages_and_a_missing_solution_fails_its_task() 
     for (from, to) in [
         ("honest/odd_prime.lean", "odd_prime.lean"),
         ("honest/group_exercises.lean", "group_exercises.lean"),
-        (
-            "cheats/mathd_algebra_10--sorry-in-have.lean",
-            "mathd_algebra_10.lean",
-        ),
+        ("cheats/mathd_algebra_10--sorry-in-have.lean", "mathd_algebra_10.lean"),
     ] {
         std::fs::copy(c.join(from), sols.path().join(to)).unwrap();
     }
     let tasks = c.join("tasks").display().to_string();
-    let out = run(&[
-        "--tasks",
-        &tasks,
-        "--solutions",
-        &sols.path().display().to_string(),
-    ]);
+    let out = run(&["--tasks", &tasks, "--solutions", &sols.path().display().to_string()]);
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
-    assert!(
-        stdout.contains("tasks: 5 checked, 2 passed (40.0%), 3 failed (60.0%)"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("targets: 6 checked, 3 passed (50.0%), 3 failed (50.0%)"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("failed targets by criterion: forbidden 1, unreadable 2"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("tasks: 5 checked, 2 passed (40.0%), 3 failed (60.0%)"), "{stdout}");
+    assert!(stdout.contains("targets: 6 checked, 3 passed (50.0%), 3 failed (50.0%)"), "{stdout}");
+    assert!(stdout.contains("failed targets by criterion: forbidden 1, unreadable 2"), "{stdout}");
     assert!(stdout.contains("cannot read"), "{stdout}");
     assert!(stdout.contains("setting: offline checks only"), "{stdout}");
 }
@@ -270,32 +221,19 @@ fn bad_input_is_one_line_and_exit_2() {
         p.display().to_string()
     };
     let no_sorry = write("no_sorry.lean", b"theorem a : True := trivial\n");
-    let unclosed = write(
-        "unclosed.lean",
-        b"import Mathlib\n\n/- never closed\ntheorem a : True := sorry\n",
-    );
+    let unclosed =
+        write("unclosed.lean", b"import Mathlib\n\n/- never closed\ntheorem a : True := sorry\n");
     let good_task = write("task.lean", b"theorem a : 1 = 1 := by\n  sorry\n");
     let good_sol = write("sol.lean", b"theorem a : 1 = 1 := by\n  rfl\n");
     let cases: Vec<(Vec<String>, &str)> = vec![
         (vec![no_sorry.clone(), good_sol.clone()], "no target"),
+        (vec![unclosed.clone(), good_sol.clone()], "line 3: unterminated comment"),
         (
-            vec![unclosed.clone(), good_sol.clone()],
-            "line 3: unterminated comment",
-        ),
-        (
-            vec![
-                good_task.clone(),
-                good_sol.clone(),
-                "--theorem".into(),
-                "b".into(),
-            ],
+            vec![good_task.clone(), good_sol.clone(), "--theorem".into(), "b".into()],
             "no theorem named 'b' (theorems here: a)",
         ),
         (
-            vec![
-                good_task.clone(),
-                dir.path().join("nope.lean").display().to_string(),
-            ],
+            vec![good_task.clone(), dir.path().join("nope.lean").display().to_string()],
             "no such file",
         ),
         (vec![good_task.clone()], "give TASK.lean SOLUTION.lean"),
@@ -303,12 +241,7 @@ fn bad_input_is_one_line_and_exit_2() {
     for (args, needle) in cases {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let out = run(&args);
-        assert_eq!(
-            out.status.code(),
-            Some(2),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));
         let stderr = text(&out.stderr);
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.contains(needle), "{needle}: {stderr}");
@@ -328,10 +261,7 @@ fn unreadable_solutions_fail_with_file_and_line_not_a_panic() {
             &b"theorem a : 1 = 1 := by\n  rfl\n/- unclosed\n"[..],
             ":3: unreadable: unterminated comment",
         ),
-        (
-            &b"theorem a : 1 = 1 := by\n  exact \"\xff\"\n"[..],
-            "line 2: not valid UTF-8",
-        ),
+        (&b"theorem a : 1 = 1 := by\n  exact \"\xff\"\n"[..], "line 2: not valid UTF-8"),
         (
             &b"theorem a : 1 = 1 := by\n  rfl\n#eval \"open\n"[..],
             ":3: unreadable: unterminated string",
@@ -341,11 +271,7 @@ fn unreadable_solutions_fail_with_file_and_line_not_a_panic() {
         std::fs::write(&sol, body).unwrap();
         let out = run(&[&task.display().to_string(), &sol.display().to_string()]);
         assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
-        assert!(
-            text(&out.stdout).contains(needle),
-            "{needle}: {}",
-            text(&out.stdout)
-        );
+        assert!(text(&out.stdout).contains(needle), "{needle}: {}", text(&out.stdout));
     }
 }
 
@@ -353,17 +279,9 @@ fn unreadable_solutions_fail_with_file_and_line_not_a_panic() {
 fn a_bad_task_in_a_batch_is_one_line_and_the_rest_is_still_checked() {
     let tasks = tempfile::tempdir().unwrap();
     let sols = tempfile::tempdir().unwrap();
-    std::fs::write(
-        tasks.path().join("a.lean"),
-        "theorem a : 1 = 1 := by\n  sorry\n",
-    )
-    .unwrap();
+    std::fs::write(tasks.path().join("a.lean"), "theorem a : 1 = 1 := by\n  sorry\n").unwrap();
     std::fs::write(tasks.path().join("b.lean"), "theorem b : 1 = 1 := rfl\n").unwrap();
-    std::fs::write(
-        sols.path().join("a.lean"),
-        "theorem a : 1 = 1 := by\n  rfl\n",
-    )
-    .unwrap();
+    std::fs::write(sols.path().join("a.lean"), "theorem a : 1 = 1 := by\n  rfl\n").unwrap();
     std::fs::write(sols.path().join("b.lean"), "theorem b : 1 = 1 := rfl\n").unwrap();
     let out = run(&[
         "--tasks",
@@ -383,27 +301,14 @@ fn a_bad_task_in_a_batch_is_one_line_and_the_rest_is_still_checked() {
 fn allow_flags_let_an_import_and_native_decide_through() {
     let c = corpus();
     let task = c.join("tasks/mathd_algebra_10.lean").display().to_string();
-    let import = c
-        .join("cheats/mathd_algebra_10--import-added.lean")
-        .display()
-        .to_string();
+    let import = c.join("cheats/mathd_algebra_10--import-added.lean").display().to_string();
     assert_eq!(run(&[&task, &import]).status.code(), Some(1));
     assert_eq!(
-        run(&[&task, &import, "--allow-import", "Cheats.AllTheAnswers"])
-            .status
-            .code(),
+        run(&[&task, &import, "--allow-import", "Cheats.AllTheAnswers"]).status.code(),
         Some(0)
     );
-    let native = c
-        .join("cheats/mathd_algebra_10--native-decide.lean")
-        .display()
-        .to_string();
-    assert_eq!(
-        run(&[&task, &native, "--allow-native-decide"])
-            .status
-            .code(),
-        Some(0)
-    );
+    let native = c.join("cheats/mathd_algebra_10--native-decide.lean").display().to_string();
+    assert_eq!(run(&[&task, &native, "--allow-native-decide"]).status.code(), Some(0));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -428,10 +333,7 @@ impl LeanRun {
             .arg(task)
             .arg(sol)
             .arg("--json")
-            .args([
-                "--lean-project",
-                &self.dir.path().join("project").display().to_string(),
-            ])
+            .args(["--lean-project", &self.dir.path().join("project").display().to_string()])
             .args(["--server-command", STANDIN])
             .args(extra)
             .env("LEAN_STANDIN_SCRIPT", self.dir.path().join("script.jsonl"))
@@ -451,18 +353,9 @@ fn lean_path_passes_standard_axioms_and_fails_sorry_ax_errors_and_silence() {
     let task = c.join("tasks/odd_prime.lean");
     let sol = c.join("honest/odd_prime.lean");
 
-    let ok = LeanRun::new(&[axioms_rule(
-        "odd_prime",
-        "propext, Classical.choice, Quot.sound",
-    )]);
+    let ok = LeanRun::new(&[axioms_rule("odd_prime", "propext, Classical.choice, Quot.sound")]);
     let out = ok.run(&task, &sol, &[]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}\n{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
+    assert_eq!(out.status.code(), Some(0), "{}\n{}", text(&out.stdout), text(&out.stderr));
     let v = json_of(&out);
     assert_eq!(v["lean"], json!(true));
     assert_eq!(v["timeout_seconds"], json!(300));
@@ -486,20 +379,14 @@ fn lean_path_passes_standard_axioms_and_fails_sorry_ax_errors_and_silence() {
     let f = &json_of(&out)["reports"][0]["findings"][0];
     assert_eq!(f["criterion"], "elaboration");
     assert_eq!(f["line"], json!(9));
-    assert!(
-        f["message"].as_str().unwrap().contains("unknown constant"),
-        "{f}"
-    );
+    assert!(f["message"].as_str().unwrap().contains("unknown constant"), "{f}");
 
     // No answer to `#print axioms` is a failure, never a pass.
     let silent = LeanRun::new(&[]);
     let out = silent.run(&task, &sol, &[]);
     assert_eq!(out.status.code(), Some(1));
     let f = &json_of(&out)["reports"][0]["targets"][0]["findings"][0];
-    assert!(
-        f["message"].as_str().unwrap().contains("gave no answer"),
-        "{f}"
-    );
+    assert!(f["message"].as_str().unwrap().contains("gave no answer"), "{f}");
 }
 
 #[test]
@@ -515,11 +402,7 @@ fn lean_path_timeout_is_a_failure_and_static_failures_are_not_elaborated() {
     let f = &json_of(&out)["reports"][0]["findings"][0];
     assert_eq!(f["criterion"], "timeout", "{f}");
     // A cheat caught offline is not sent to Lean (the stall would otherwise time it out).
-    let out = stall.run(
-        &task,
-        &c.join("cheats/odd_prime--axiom-added.lean"),
-        &["--timeout", "1"],
-    );
+    let out = stall.run(&task, &c.join("cheats/odd_prime--axiom-added.lean"), &["--timeout", "1"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(criteria(&json_of(&out)["reports"][0]), ["forbidden"]);
 }
@@ -535,19 +418,12 @@ fn a_fifo_solution_fails_its_task_without_waiting() {
     std::fs::create_dir_all(&tasks).unwrap();
     std::fs::create_dir_all(&solutions).unwrap();
     for name in ["a", "b"] {
-        std::fs::write(
-            tasks.join(format!("{name}.lean")),
-            "theorem t : 1 = 1 := by\n  sorry\n",
-        )
-        .unwrap();
+        std::fs::write(tasks.join(format!("{name}.lean")), "theorem t : 1 = 1 := by\n  sorry\n")
+            .unwrap();
     }
     std::fs::write(solutions.join("b.lean"), "theorem t : 1 = 1 := by\n  rfl\n").unwrap();
     let fifo = solutions.join("a.lean");
-    assert!(Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap()
-        .success());
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     let mut child = Command::new(BIN)
         .args(["integrity", "--tasks"])
         .arg(&tasks)

@@ -43,10 +43,7 @@ fn integrity_publish(ed: &mut Editor, uri: &str) -> Vec<Value> {
 }
 
 fn ours(diags: &[Value]) -> Vec<&Value> {
-    diags
-        .iter()
-        .filter(|d| d["source"] == "lean-assess integrity")
-        .collect()
+    diags.iter().filter(|d| d["source"] == "lean-assess integrity").collect()
 }
 
 #[test]
@@ -63,22 +60,11 @@ fn lenses_and_diagnostics_for_theorems_whose_reference_is_a_task() {
     // The weakened conclusion: an error on `0` (line 5, the first changed subterm).
     let statement = mine
         .iter()
-        .find(|d| {
-            d["message"]
-                .as_str()
-                .unwrap()
-                .starts_with("integrity (statement)")
-        })
+        .find(|d| d["message"].as_str().unwrap().starts_with("integrity (statement)"))
         .unwrap_or_else(|| panic!("no statement error in {mine:?}"));
     assert_eq!(statement["severity"], json!(1));
-    assert_eq!(
-        statement["range"]["start"],
-        json!({"line": 5, "character": 38})
-    );
-    assert_eq!(
-        statement["range"]["end"],
-        json!({"line": 5, "character": 39})
-    );
+    assert_eq!(statement["range"]["start"], json!({"line": 5, "character": 38}));
+    assert_eq!(statement["range"]["end"], json!({"line": 5, "character": 39}));
     // The sorry in the `have`: a warning on the word.
     let sorry = mine
         .iter()
@@ -95,16 +81,10 @@ fn lenses_and_diagnostics_for_theorems_whose_reference_is_a_task() {
     assert_eq!(missing["severity"], json!(2));
     assert_eq!(mine.len(), 3, "{mine:?}");
     // Lean's own diagnostics (the stand-in's sorry warning) are kept beside ours.
-    assert!(
-        diags.iter().any(|d| d["source"] != "lean-assess integrity"),
-        "{diags:?}"
-    );
+    assert!(diags.iter().any(|d| d["source"] != "lean-assess integrity"), "{diags:?}");
 
-    let lenses = ed.request(
-        json!(1),
-        "textDocument/codeLens",
-        json!({"textDocument": {"uri": uri}}),
-    );
+    let lenses =
+        ed.request(json!(1), "textDocument/codeLens", json!({"textDocument": {"uri": uri}}));
     let mut titles: Vec<(u64, String)> = lenses["result"]
         .as_array()
         .unwrap()
@@ -128,10 +108,7 @@ fn lenses_and_diagnostics_for_theorems_whose_reference_is_a_task() {
 
     // Restore the statement and drop the sorry: the error and the warning go.
     let fixed = SOLUTION
-        .replace(
-            ": 0 ≤ x := by\n  have : x = x := by sorry\n",
-            ": 1 ≤ x := by\n",
-        )
+        .replace(": 0 ≤ x := by\n  have : x = x := by sorry\n", ": 1 ≤ x := by\n")
         .replace("-- @task Other.lean::not_there\n", "");
     ed.notify(
         "textDocument/didChange",
@@ -153,11 +130,8 @@ fn lenses_and_diagnostics_for_theorems_whose_reference_is_a_task() {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     let mut id = 2;
     let titles: Vec<String> = loop {
-        let lenses = ed.request(
-            json!(id),
-            "textDocument/codeLens",
-            json!({"textDocument": {"uri": uri}}),
-        );
+        let lenses =
+            ed.request(json!(id), "textDocument/codeLens", json!({"textDocument": {"uri": uri}}));
         let titles: Vec<String> = lenses["result"]
             .as_array()
             .unwrap()
@@ -171,12 +145,7 @@ fn lenses_and_diagnostics_for_theorems_whose_reference_is_a_task() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     };
     assert_eq!(titles.len(), 3, "{titles:?}");
-    assert!(
-        titles
-            .iter()
-            .all(|t| t.starts_with("statement unchanged ✓")),
-        "{titles:?}"
-    );
+    assert!(titles.iter().all(|t| t.starts_with("statement unchanged ✓")), "{titles:?}");
 }
 
 /// A workspace names tasks outside itself (`-- @task ../outside/…`, `[integrity] tasks =
@@ -208,10 +177,7 @@ fn tasks_outside_the_workspace_or_not_regular_files_are_never_read() {
     let diags = ed.recv_diagnostics_from(&uri, "lean-assess integrity");
     let mine = ours(&diags);
     let text = format!("{mine:?}");
-    assert!(
-        !text.contains("SECRET_MARKER"),
-        "outside file quoted: {text}"
-    );
+    assert!(!text.contains("SECRET_MARKER"), "outside file quoted: {text}");
     let on_line = |line: u64| -> String {
         mine.iter()
             .find(|d| d["range"]["start"]["line"] == json!(line))
@@ -224,16 +190,10 @@ fn tasks_outside_the_workspace_or_not_regular_files_are_never_read() {
     assert!(on_line(7).contains("outside the workspace"), "{text}");
     assert!(on_line(10).contains("not a regular file"), "{text}");
     assert_eq!(mine.len(), 3, "{text}");
-    let lenses = ed.request(
-        json!(1),
-        "textDocument/codeLens",
-        json!({"textDocument": {"uri": uri}}),
-    );
+    let lenses =
+        ed.request(json!(1), "textDocument/codeLens", json!({"textDocument": {"uri": uri}}));
     let titles = lenses["result"].to_string();
-    assert!(
-        !titles.contains("statement"),
-        "a task outside was judged: {titles}"
-    );
+    assert!(!titles.contains("statement"), "a task outside was judged: {titles}");
 }
 
 /// Integrity on a 2,000-theorem document (and its task) runs off the paths other documents
@@ -286,11 +246,8 @@ fn a_hover_elsewhere_stays_quick_while_integrity_checks_two_thousand_theorems() 
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     let mut id = 300;
     loop {
-        let lenses = ed.request(
-            json!(id),
-            "textDocument/codeLens",
-            json!({"textDocument": {"uri": big}}),
-        );
+        let lenses =
+            ed.request(json!(id), "textDocument/codeLens", json!({"textDocument": {"uri": big}}));
         let count = lenses["result"].as_array().map_or(0, |l| {
             l.iter()
                 .filter(|x| {
@@ -303,10 +260,7 @@ fn a_hover_elsewhere_stays_quick_while_integrity_checks_two_thousand_theorems() 
         if count == n {
             break;
         }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "{count} of {n} lenses"
-        );
+        assert!(std::time::Instant::now() < deadline, "{count} of {n} lenses");
         id += 1;
         std::thread::sleep(std::time::Duration::from_millis(100));
     }

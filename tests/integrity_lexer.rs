@@ -59,11 +59,7 @@ impl Gen {
                 let n = 1 + self.next() % 4;
                 for _ in 0..n {
                     let piece = self.pick(&["a", "\"", "--", "/-", "-/", "{", "'", "\\", " ", "}"]);
-                    let kind = if piece == "a" {
-                        Kind::Code
-                    } else {
-                        Kind::Other
-                    };
+                    let kind = if piece == "a" { Kind::Code } else { Kind::Other };
                     self.push(piece, kind);
                 }
                 self.push("»", Kind::Other);
@@ -183,11 +179,7 @@ impl Gen {
 }
 
 fn generate(seed: u64, items: usize) -> Gen {
-    let mut g = Gen {
-        state: seed | 1,
-        text: String::new(),
-        spans: Vec::new(),
-    };
+    let mut g = Gen { state: seed | 1, text: String::new(), spans: Vec::new() };
     for _ in 0..items {
         g.item();
     }
@@ -220,24 +212,12 @@ proptest! {
 #[test]
 fn escaped_names_and_interpolations_hide_nothing() {
     for (text, visible) in [
-        (
-            "def «a\"» := 1\naxiom x : False\ndef «b\"» := 2\n",
-            "axiom x",
-        ),
-        (
-            "def «a/-» := 1\naxiom x : False\ndef «b-/» := 2\n",
-            "axiom x",
-        ),
+        ("def «a\"» := 1\naxiom x : False\ndef «b\"» := 2\n", "axiom x"),
+        ("def «a/-» := 1\naxiom x : False\ndef «b-/» := 2\n", "axiom x"),
         ("def «a--» := 1\naxiom x : False\n", "axiom x"),
-        (
-            "def m := s!\"{'\"'}\"\naxiom x : False\ndef n := \"x\" -- \"\n",
-            "axiom x",
-        ),
+        ("def m := s!\"{'\"'}\"\naxiom x : False\ndef n := \"x\" -- \"\n", "axiom x"),
         ("def m := s!\"{\"}\"}\"\naxiom x : False\n", "axiom x"),
-        (
-            "def m := 2'\"'\naxiom x : False\ndef n := \"\"\n",
-            "axiom x",
-        ),
+        ("def m := 2'\"'\naxiom x : False\ndef n := \"\"\n", "axiom x"),
     ] {
         let m = mask(text).unwrap_or_else(|e| panic!("{e}: {text}"));
         assert!(m.contains(visible), "{text:?} masked as {m:?}");
@@ -248,10 +228,7 @@ fn escaped_names_and_interpolations_hide_nothing() {
 #[test]
 fn ambiguous_literals_are_refused_with_their_line() {
     for (text, line) in [
-        (
-            "theorem t : True := by\n  trivial\n#eval throwErrorAt x \"{'\"'}\" -- \"\n",
-            3,
-        ),
+        ("theorem t : True := by\n  trivial\n#eval throwErrorAt x \"{'\"'}\" -- \"\n", 3),
         ("def s := ∑'\"' \n", 1),
         ("def «a\nb» := 1\n", 1),
     ] {

@@ -164,11 +164,7 @@ fn expand_use(tree: &str) -> Vec<Vec<String>> {
             let head = s[..open].trim().trim_end_matches("::");
             let inner = &s[open + 1..s.rfind('}').unwrap_or(s.len())];
             let mut base = prefix.to_vec();
-            base.extend(
-                head.split("::")
-                    .filter(|p| !p.is_empty())
-                    .map(str::to_string),
-            );
+            base.extend(head.split("::").filter(|p| !p.is_empty()).map(str::to_string));
             for part in split_top(inner) {
                 go(&base, part, out);
             }
@@ -204,10 +200,7 @@ fn imported_paths(code: &str) -> Vec<(usize, Vec<String>)> {
             let end = code[i..].find(';').map_or(code.len(), |e| i + e);
             let tree = &code[i + 4..end];
             for path in expand_use(tree) {
-                if matches!(
-                    path.first().map(String::as_str),
-                    Some("crate" | "super" | "self")
-                ) {
+                if matches!(path.first().map(String::as_str), Some("crate" | "super" | "self")) {
                     found.push((i, path));
                 }
             }
@@ -411,11 +404,8 @@ fn read_tree(dir: &Path, root: &Path, out: &mut Vec<SourceFile>) {
         if path.is_dir() {
             read_tree(&path, root, out);
         } else if path.extension().is_some_and(|e| e == "rs") {
-            let relative = path
-                .strip_prefix(root)
-                .expect("under src")
-                .to_string_lossy()
-                .replace('\\', "/");
+            let relative =
+                path.strip_prefix(root).expect("under src").to_string_lossy().replace('\\', "/");
             if relative == "main.rs" {
                 continue; // the binary imports the library by name, never `crate::`.
             }
@@ -435,11 +425,7 @@ fn no_module_imports_from_a_higher_layer_and_no_import_circles() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     read_tree(&root, &root, &mut files);
-    assert!(
-        files.len() > 50,
-        "read only {} files under src/",
-        files.len()
-    );
+    assert!(files.len() > 50, "read only {} files under src/", files.len());
     let problems = check(&files);
     assert!(
         problems.is_empty(),
@@ -464,17 +450,12 @@ fn synthetic(files: &[(&str, &str)]) -> Vec<SourceFile> {
 fn an_import_from_a_higher_layer_is_reported() {
     let files = synthetic(&[
         ("lib.rs", "pub mod trees; pub mod features;"),
-        (
-            "trees/mod.rs",
-            "use crate::features::{Features, jobs::run};\n",
-        ),
+        ("trees/mod.rs", "use crate::features::{Features, jobs::run};\n"),
         ("features/mod.rs", "use crate::trees::Tree;\n"),
     ]);
     let problems = check(&files);
     assert!(
-        problems
-            .iter()
-            .any(|p| p.starts_with("src/trees/mod.rs: `trees` (Base layer) imports")),
+        problems.iter().any(|p| p.starts_with("src/trees/mod.rs: `trees` (Base layer) imports")),
         "{problems:#?}"
     );
     assert_eq!(problems.len(), 3, "two paths and one circle: {problems:#?}");
@@ -483,35 +464,20 @@ fn an_import_from_a_higher_layer_is_reported() {
 #[test]
 fn a_circle_between_siblings_is_reported_and_a_facade_is_not() {
     let files = synthetic(&[
-        (
-            "trees/mod.rs",
-            "mod a;\nmod b;\npub use a::A;\npub use self::b::B;\n",
-        ),
+        ("trees/mod.rs", "mod a;\nmod b;\npub use a::A;\npub use self::b::B;\n"),
         ("trees/a.rs", "use super::b::B;\n"),
-        (
-            "trees/b.rs",
-            "// use super::a::A; is only a comment\nfn f() { super::a::A::new() }\n",
-        ),
-        (
-            "trees/c.rs",
-            "use super::A;\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n",
-        ),
+        ("trees/b.rs", "// use super::a::A; is only a comment\nfn f() { super::a::A::new() }\n"),
+        ("trees/c.rs", "use super::A;\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n"),
     ]);
     let problems = check(&files);
-    assert_eq!(
-        problems,
-        vec!["import circle: src/trees/a.rs ↔ src/trees/b.rs".to_string()],
-    );
+    assert_eq!(problems, vec!["import circle: src/trees/a.rs ↔ src/trees/b.rs".to_string()],);
 }
 
 #[test]
 fn comments_and_strings_are_not_imports() {
     let code = code_only("let s = \"crate::cli::x\"; // crate::cli::y\nlet c = '\"'; crate::a::b");
     assert_eq!(
-        imported_paths(&code)
-            .into_iter()
-            .map(|(_, p)| p.join("::"))
-            .collect::<Vec<_>>(),
+        imported_paths(&code).into_iter().map(|(_, p)| p.join("::")).collect::<Vec<_>>(),
         vec!["crate::a::b"]
     );
 }

@@ -76,10 +76,7 @@ fn statement(text: &str) -> Statement {
 fn oracle(s: &LeanServer) -> Oracle<LeanClient> {
     Oracle::new(
         s.client.clone(),
-        OracleConfig {
-            request_timeout: Duration::from_secs(10),
-            ..OracleConfig::default()
-        },
+        OracleConfig { request_timeout: Duration::from_secs(10), ..OracleConfig::default() },
     )
 }
 
@@ -109,21 +106,13 @@ async fn classification_error_before_goals_two_goals_closed_open() {
     let (r, _) = o
         .run(
             &key,
-            &[
-                block("apply congrArg"),
-                block("apply implies_congr"),
-                block("rfl"),
-                block("ext"),
-            ],
+            &[block("apply congrArg"), block("apply implies_congr"), block("rfl"), block("ext")],
             &[],
             Instant::now() + Duration::from_secs(10),
         )
         .await
         .expect("batch");
-    assert_eq!(
-        r[0].outcome,
-        Outcome::Error("tactic 'apply' failed to unify".into())
-    );
+    assert_eq!(r[0].outcome, Outcome::Error("tactic 'apply' failed to unify".into()));
     assert_eq!(r[1].outcome, Outcome::Several(2));
     assert_eq!(r[2].outcome, Outcome::Closed);
     let Outcome::Open(g) = &r[3].outcome else {
@@ -151,12 +140,8 @@ async fn worked_path_exercise_1_1b() {
     let n = "try norm_num1";
     let p1 = [n, "rw [forall_swap]"];
     let p2 = [n, "rw [forall_swap]", "apply forall_congr; intro x_2"];
-    let p3 = [
-        n,
-        "rw [forall_swap]",
-        "apply forall_congr; intro x_2",
-        "rw [← isRegular_iff_ne_zero']",
-    ];
+    let p3 =
+        [n, "rw [forall_swap]", "apply forall_congr; intro x_2", "rw [← isRegular_iff_ne_zero']"];
     let p4 = [&p3[..], &["apply forall_congr; intro x_4"]].concat();
     let p5 = [&p4[..], &["rw [forall_swap]"]].concat();
     let s = standin(&[
@@ -268,12 +253,7 @@ async fn a_closing_path_that_uses_the_statements_is_rejected() {
     .await;
     let (j, _o) = judge_texts(
         &s,
-        &TransTed {
-            config: TransTedConfig {
-                max_expansions: 3,
-                ..TransTedConfig::default()
-            },
-        },
+        &TransTed { config: TransTedConfig { max_expansions: 3, ..TransTedConfig::default() } },
         "",
         "theorem a (P Q : Prop) : P → Q := by sorry",
         "theorem b (P Q : Prop) : Q → P := by sorry",
@@ -281,16 +261,8 @@ async fn a_closing_path_that_uses_the_statements_is_rejected() {
     .await;
     let j = j.expect("judged");
     assert_ne!(j.report.distance, Some(0));
-    assert!(j
-        .report
-        .notes
-        .iter()
-        .any(|n| n.contains("rejected by the re-check")));
-    assert!(j
-        .report
-        .notes
-        .iter()
-        .any(|n| n.contains("Mathlib not imported")));
+    assert!(j.report.notes.iter().any(|n| n.contains("rejected by the re-check")));
+    assert!(j.report.notes.iter().any(|n| n.contains("Mathlib not imported")));
     assert!(j.proof.expect("partial proof").contains("  sorry\n"));
 }
 
@@ -331,16 +303,9 @@ async fn judge_plain(
     candidate: &str,
     max_expansions: usize,
 ) -> LeanJudgement {
-    let metric = TransTed {
-        config: TransTedConfig {
-            max_expansions,
-            ..TransTedConfig::default()
-        },
-    };
-    judge_texts(s, &metric, "", reference, candidate)
-        .await
-        .0
-        .expect("judged")
+    let metric =
+        TransTed { config: TransTedConfig { max_expansions, ..TransTedConfig::default() } };
+    judge_texts(s, &metric, "", reference, candidate).await.0.expect("judged")
 }
 
 /// `transted`'s judgement (default configuration, both sides under `import Mathlib`), which
@@ -401,9 +366,7 @@ async fn universe_parameters_unified_arity_one_each_closes_by_rfl() {
     );
     let proof = j.proof.expect("proof");
     assert!(
-        proof.contains(&format!(
-            "theorem transted_witness.{{u}} : {UNIFIED} := by\n  rfl\n"
-        )),
+        proof.contains(&format!("theorem transted_witness.{{u}} : {UNIFIED} := by\n  rfl\n")),
         "{proof}"
     );
     // Declaration (with 2 × 5 probes), stage 0, the re-check.
@@ -473,9 +436,7 @@ async fn universe_arities_two_and_one() {
     assert!(!j.report.notes.iter().any(|n| n.contains("plain TED")));
     let proof = j.proof.expect("proof");
     assert!(
-        proof.contains(&format!(
-            "theorem transted_witness.{{u}} : {unified} := by\n"
-        )),
+        proof.contains(&format!("theorem transted_witness.{{u}} : {unified} := by\n")),
         "{proof}"
     );
 }
@@ -537,11 +498,7 @@ async fn a_goal_at_ted_zero_is_still_searched() {
     )
     .await;
     assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
-    assert!(j
-        .report
-        .notes
-        .iter()
-        .any(|n| n.starts_with("the goal closed")));
+    assert!(j.report.notes.iter().any(|n| n.starts_with("the goal closed")));
     let rules: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
     assert_eq!(rules, ["apply congrArg"]);
     assert_eq!(j.work.expanded, 1);
@@ -561,10 +518,7 @@ async fn a_search_that_runs_out_of_time() {
     ];
     for k in 2..30 {
         let path = vec!["apply congrArg"; k];
-        rules.push(goal_after(
-            &path,
-            &format!("[([[[a] + [b]] + [{k}]]) = ([[b] + [a]])]"),
-        ));
+        rules.push(goal_after(&path, &format!("[([[[a] + [b]] + [{k}]]) = ([[b] + [a]])]")));
     }
     rules.push(no_other_suggestions());
     let s = standin(&rules).await;
@@ -585,18 +539,12 @@ async fn a_search_that_runs_out_of_time() {
     .await;
     let j = j.expect("judged");
     assert!(start.elapsed() < Duration::from_secs(4));
-    assert!(
-        j.report.notes.iter().any(|n| n.contains("time limit")),
-        "notes: {:?}",
-        j.report.notes
-    );
+    assert!(j.report.notes.iter().any(|n| n.contains("time limit")), "notes: {:?}", j.report.notes);
     // The best node is g1 (`a + b` vs `b + a`: two renames), reached by `apply congrArg`.
     assert_eq!(j.report.distance, Some(2));
     let rules: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
     assert_eq!(rules, ["apply congrArg"]);
-    let Verdict::Score(score) = j.report.verdict else {
-        panic!("a score")
-    };
+    let Verdict::Score(score) = j.report.verdict else { panic!("a score") };
     assert!(score < 1.0);
 }
 
@@ -673,10 +621,7 @@ async fn real_lean_closes_a_renamed_pair() {
     let server = common::connect_lean(lean, Some(&root), Duration::from_secs(60)).await;
     let mut o = Oracle::new(
         server.client.clone(),
-        OracleConfig {
-            scratch_dir_uri: root,
-            ..OracleConfig::default()
-        },
+        OracleConfig { scratch_dir_uri: root, ..OracleConfig::default() },
     );
     let reference = statement("theorem a (n : Nat) : n + 0 = n := by sorry");
     let candidate = statement("theorem b (m : Nat) : m + 0 = m := by sorry");
@@ -688,10 +633,7 @@ async fn real_lean_closes_a_renamed_pair() {
     };
     let d = DefEq::default().judge(&mut o, &pair).await.expect("defeq");
     assert_eq!(d.report.verdict, Verdict::Equivalent(true));
-    let t = TransTed::default()
-        .judge(&mut o, &pair)
-        .await
-        .expect("transted");
+    let t = TransTed::default().judge(&mut o, &pair).await.expect("transted");
     assert_eq!(t.report.distance, Some(0));
 }
 
@@ -723,25 +665,18 @@ async fn beq_checker_over_the_oracle() {
     };
     assert_eq!(
         checker.suggest(req("")).await,
-        Ok(Suggestion::Found {
-            proof: "exact thm_P x (Nat.pos_of_ne_zero h)".into()
-        })
+        Ok(Suggestion::Found { proof: "exact thm_P x (Nat.pos_of_ne_zero h)".into() })
     );
     assert_eq!(
-        checker
-            .check(req("exact thm_P x (Nat.pos_of_ne_zero h)"))
-            .await,
+        checker.check(req("exact thm_P x (Nat.pos_of_ne_zero h)")).await,
         Ok(CheckOutcome::Proved)
     );
     assert_eq!(
         checker.check(req("exact thm_P")).await,
-        Ok(CheckOutcome::Failed {
-            errors: vec!["type mismatch".into()]
-        })
+        Ok(CheckOutcome::Failed { errors: vec!["type mismatch".into()] })
     );
-    let Ok(CheckOutcome::ClosedWithoutAssumed { axioms }) = checker
-        .check(req("exact Nat.one_le_iff_ne_zero.mpr h"))
-        .await
+    let Ok(CheckOutcome::ClosedWithoutAssumed { axioms }) =
+        checker.check(req("exact Nat.one_le_iff_ne_zero.mpr h")).await
     else {
         panic!("not using thm_P must not be proved")
     };
@@ -812,10 +747,7 @@ async fn a_header_error_ends_the_batch_with_one_loud_error() {
                 proof: "exact thm_P",
             })
             .await;
-        assert!(
-            matches!(&r, Err(e) if e.to_string().contains(expected)),
-            "{kind}: {r:?}"
-        );
+        assert!(matches!(&r, Err(e) if e.to_string().contains(expected)), "{kind}: {r:?}");
     }
 }
 
@@ -844,19 +776,11 @@ async fn scratch_documents_exist_on_disk_and_are_removed() {
         .collect();
     assert_eq!(files.len(), 1, "{files:?}");
     // Kept out of `git status` while it exists.
-    assert_eq!(
-        std::fs::read_to_string(scratch.join(".gitignore")).expect(".gitignore"),
-        "*\n"
-    );
+    assert_eq!(std::fs::read_to_string(scratch.join(".gitignore")).expect(".gitignore"), "*\n");
     let name = files[0].file_name().and_then(|n| n.to_str()).unwrap_or("");
-    assert!(
-        name.starts_with(&format!("lean_assess_scratch_{}_", std::process::id())),
-        "{name}"
-    );
+    assert!(name.starts_with(&format!("lean_assess_scratch_{}_", std::process::id())), "{name}");
     assert!(uri.starts_with("file://") && uri.ends_with(name), "{uri}");
-    assert!(std::fs::read_to_string(&files[0])
-        .expect("read")
-        .starts_with("import Mathlib\n"));
+    assert!(std::fs::read_to_string(&files[0]).expect("read").starts_with("import Mathlib\n"));
     o.close_all().await;
     assert!(!files[0].exists());
 
@@ -880,19 +804,10 @@ async fn file_changed_is_retried_closed_file_and_crash_reopen() {
     let mut o = oracle(&s);
     let key = Oracle::<LeanClient>::import_key(&[""]);
     let deadline = Instant::now() + Duration::from_secs(10);
-    o.run(
-        &key,
-        &[],
-        &[lean_assess::lean::oracle::Command::new("#check 1")],
-        deadline,
-    )
-    .await
-    .expect("retried");
-    assert_eq!(
-        o.counters().snapshot().reopens,
-        0,
-        "File changed. is not a reopen"
-    );
+    o.run(&key, &[], &[lean_assess::lean::oracle::Command::new("#check 1")], deadline)
+        .await
+        .expect("retried");
+    assert_eq!(o.counters().snapshot().reopens, 0, "File changed. is not a reopen");
 
     s.client
         .notify(
@@ -915,17 +830,12 @@ async fn file_changed_is_retried_closed_file_and_crash_reopen() {
         )
         .await
         .expect("script");
-    o.run(&key, &[], &[], deadline)
-        .await
-        .expect("reopened after the crash");
+    o.run(&key, &[], &[], deadline).await.expect("reopened after the crash");
     assert_eq!(o.counters().snapshot().reopens, 2);
 
     // The stand-in's crashed worker answers -32902 with the watchdog's text until the next edit.
     let uri = o.uri_of(&key);
-    s.client
-        .notify("standin/crashWorker", json!({"uri": uri}))
-        .await
-        .expect("crash");
+    s.client.notify("standin/crashWorker", json!({"uri": uri})).await.expect("crash");
     let r = s
         .client
         .request(
@@ -945,12 +855,10 @@ async fn file_changed_is_retried_closed_file_and_crash_reopen() {
 /// an `(expose_names; …)` wrapper, the suggestions are the quickfixes' edits on the tactic line.
 #[tokio::test]
 async fn try_this_is_read_by_shape_not_title() {
-    let s = standin(&[
-        json!({"method": "textDocument/codeAction", "tactics": ["rw?"],
+    let s = standin(&[json!({"method": "textDocument/codeAction", "tactics": ["rw?"],
                              "titlePrefix": "Replace with: ",
                              "tryThis": ["rw [Nat.add_comm]", "rw [Nat.add_zero]",
-                                         "(expose_names; exact h)"]}),
-    ])
+                                         "(expose_names; exact h)"]})])
     .await;
     let mut o = oracle(&s);
     let key = Oracle::<LeanClient>::import_key(&[""]);
@@ -971,11 +879,7 @@ async fn try_this_is_read_by_shape_not_title() {
         .expect("batch");
     assert_eq!(
         r.0[0].suggestions,
-        [
-            "rw [Nat.add_comm]",
-            "rw [Nat.add_zero]",
-            "(expose_names; exact h)"
-        ]
+        ["rw [Nat.add_comm]", "rw [Nat.add_zero]", "(expose_names; exact h)"]
     );
 }
 
@@ -1001,10 +905,8 @@ async fn binders_without_types_get_universe_probes() {
 #[tokio::test]
 async fn auto_bound_names_get_universe_probes() {
     let g0 = "[([∀ {[α] : [Sort u_1]} ([x] : [α]), [[x] = [x]]]) = ([∀ {[β] : [Sort u_1]} ([y] : [β]), [[y] = [y]]])]";
-    let mut rules = vec![
-        json!({"method": "standin/diagnostic", "lineContains": "._strict",
-                                "message": "unknown identifier 'α'"}),
-    ];
+    let mut rules = vec![json!({"method": "standin/diagnostic", "lineContains": "._strict",
+                                "message": "unknown identifier 'α'"})];
     rules.extend(shared_universe_closes_by_rfl(g0));
     let s = standin(&rules).await;
     let j = judge_plain(
@@ -1037,10 +939,7 @@ async fn the_standin_answers_what_it_advertises() {
     let doc = json!({"textDocument": {"uri": uri}});
     let range = json!({"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}});
     for (method, params) in [
-        (
-            "textDocument/inlayHint",
-            json!({"textDocument": {"uri": uri}, "range": range}),
-        ),
+        ("textDocument/inlayHint", json!({"textDocument": {"uri": uri}, "range": range})),
         ("textDocument/documentSymbol", doc.clone()),
         ("textDocument/foldingRange", doc.clone()),
         ("textDocument/documentColor", doc.clone()),
@@ -1057,18 +956,12 @@ async fn the_standin_answers_what_it_advertises() {
         let r = s.client.request(method, params, t).await;
         assert!(r.is_ok(), "{method}: {r:?}");
     }
-    let session = s
-        .client
-        .request("$/lean/rpc/connect", json!({"uri": uri}), t)
-        .await
-        .expect("connect");
+    let session =
+        s.client.request("$/lean/rpc/connect", json!({"uri": uri}), t).await.expect("connect");
     let call = json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 18},
                       "sessionId": session["sessionId"], "method": "Lean.Widget.getInteractiveTermGoal",
                       "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 18}}});
-    assert_eq!(
-        s.client.request("$/lean/rpc/call", call, t).await,
-        Ok(Value::Null)
-    );
+    assert_eq!(s.client.request("$/lean/rpc/call", call, t).await, Ok(Value::Null));
 }
 
 /// Lean's own failure messages in a block (each shape cited in the stand-in): the heartbeat
@@ -1133,9 +1026,7 @@ async fn a_discarded_header_failure_is_opened_afresh() {
     assert!(o.run(&key, &[], &[], deadline).await.is_err());
     o.discard_failed_headers().await;
     assert!(o.header_failure().is_none());
-    o.run(&key, &[], &[], deadline)
-        .await
-        .expect("opened afresh after the discard");
+    o.run(&key, &[], &[], deadline).await.expect("opened afresh after the discard");
 }
 
 // ---- Headers with scopes of their own, `open … in`, import-free documents (the stand-in's
@@ -1181,10 +1072,7 @@ async fn header_lines_that_fail_are_a_failure_of_the_check() {
     ])
     .await;
     let checker = OracleProofChecker::new(oracle(&s), Duration::from_secs(10));
-    for header in [
-        "import Mathlib\nopen Nonexistent\n",
-        "import Mathlib\nend\n",
-    ] {
+    for header in ["import Mathlib\nopen Nonexistent\n", "import Mathlib\nend\n"] {
         let req = CheckRequest {
             assumed_header: MATHLIB,
             assumed: "theorem thm_P (x : ℕ) : x = x := sorry",
@@ -1194,10 +1082,7 @@ async fn header_lines_that_fail_are_a_failure_of_the_check() {
         };
         match checker.check(req).await {
             Err(CheckError::Unavailable(m)) => {
-                assert!(
-                    m.contains("Nonexistent") || m.contains("`end`"),
-                    "{header}: {m}"
-                )
+                assert!(m.contains("Nonexistent") || m.contains("`end`"), "{header}: {m}")
             }
             other => panic!("{header}: expected a failure of the check, got {other:?}"),
         }
@@ -1265,30 +1150,18 @@ async fn a_trailing_open_in_reaches_the_strict_probe() {
 #[tokio::test]
 async fn an_error_at_0_0_without_imports_is_the_commands_own() {
     use lean_assess::lean::oracle::Command as LeanCommand;
-    let s = standin(&[
-        json!({"method": "standin/diagnostic", "lineContains": "theorem bad",
-                             "message": "type mismatch"}),
-    ])
+    let s = standin(&[json!({"method": "standin/diagnostic", "lineContains": "theorem bad",
+                             "message": "type mismatch"})])
     .await;
     let mut o = oracle(&s);
     let deadline = Instant::now() + Duration::from_secs(10);
     let (_, r) = o
-        .run(
-            "",
-            &[],
-            &[LeanCommand::new("theorem bad : 1 = 2 := rfl")],
-            deadline,
-        )
+        .run("", &[], &[LeanCommand::new("theorem bad : 1 = 2 := rfl")], deadline)
         .await
         .expect("a command error is no header error");
     assert_eq!(r[0].errors, ["type mismatch"]);
     let (_, r) = o
-        .run(
-            "",
-            &[],
-            &[LeanCommand::new("theorem good : 1 = 1 := rfl")],
-            deadline,
-        )
+        .run("", &[], &[LeanCommand::new("theorem good : 1 = 1 := rfl")], deadline)
         .await
         .expect("the next batch runs");
     assert!(r[0].errors.is_empty());
@@ -1323,10 +1196,7 @@ async fn beq_plus_does_not_join_two_true_closed_facts() {
         checker,
         Duration::from_secs(30),
         false,
-        BeqSide {
-            header: MATHLIB,
-            declaration: "theorem a : Nat.Prime 7 := by sorry",
-        },
+        BeqSide { header: MATHLIB, declaration: "theorem a : Nat.Prime 7 := by sorry" },
         BeqSide {
             header: MATHLIB,
             declaration: "theorem b : Irrational (Real.sqrt 2) := by sorry",
@@ -1342,10 +1212,7 @@ async fn beq_plus_does_not_join_two_true_closed_facts() {
                 .any(|a| a.result == AttemptResult::ClosedWithout && !a.proof.contains("thm_P")),
             "{d:#?}"
         );
-        assert!(
-            !d.attempts.iter().any(|a| a.proof.contains("have")),
-            "{d:#?}"
-        );
+        assert!(!d.attempts.iter().any(|a| a.proof.contains("have")), "{d:#?}");
     }
 }
 
@@ -1372,18 +1239,11 @@ async fn a_header_error_is_found_while_the_barrier_never_answers() {
     let started = Instant::now();
     match o.warm_up(&key, true).await {
         Err(OracleError::Header { message, .. }) => {
-            assert!(
-                message.contains("unknown module prefix 'Broken'"),
-                "{message}"
-            )
+            assert!(message.contains("unknown module prefix 'Broken'"), "{message}")
         }
         other => panic!("expected the header error, got {other:?}"),
     }
-    assert!(
-        started.elapsed() < Duration::from_secs(3),
-        "{:?}",
-        started.elapsed()
-    );
+    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
 }
 
 /// `rw?` rewrites with its first result and then runs `try rfl` (src/Lean/Elab/Tactic/
@@ -1420,37 +1280,22 @@ async fn a_closing_rw_query_is_replayed_with_its_try_rfl() {
     };
     let s = standin(&rules(&["rw [mul_comm]"])).await;
     let mut o = oracle(&s);
-    let j = TransTed::default()
-        .judge(&mut o, &pair)
-        .await
-        .expect("judged");
+    let j = TransTed::default().judge(&mut o, &pair).await.expect("judged");
     assert_eq!(j.report.distance, Some(0), "notes: {:?}", j.report.notes);
     let rules_used: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
     assert_eq!(rules_used, [n, "rw [mul_comm]\ntry rfl"]);
-    assert!(j
-        .proof
-        .expect("proof")
-        .contains("  rw [mul_comm]\n  try rfl\n"));
+    assert!(j.proof.expect("proof").contains("  rw [mul_comm]\n  try rfl\n"));
 
     let s = standin(&rules(&["rw [_tt.S1._stmt]", "rw [mul_comm]"])).await;
     let mut o = oracle(&s);
-    let j = TransTed::default()
-        .judge(&mut o, &pair)
-        .await
-        .expect("judged");
+    let j = TransTed::default().judge(&mut o, &pair).await.expect("judged");
     assert!(
-        !j.report
-            .notes
-            .iter()
-            .any(|n| n.contains("rejected by the re-check")),
+        !j.report.notes.iter().any(|n| n.contains("rejected by the re-check")),
         "notes: {:?}",
         j.report.notes
     );
     assert!(
-        j.report
-            .notes
-            .iter()
-            .any(|n| n.contains("mentioning the hidden statements rejected")),
+        j.report.notes.iter().any(|n| n.contains("mentioning the hidden statements rejected")),
         "notes: {:?}",
         j.report.notes
     );
@@ -1480,10 +1325,7 @@ async fn a_norm_num_out_of_heartbeats_is_one_failed_step() {
     let rules_used: Vec<&str> = j.report.path.iter().map(|s| s.rule.as_str()).collect();
     assert_eq!(rules_used, ["rfl"]);
     assert!(
-        j.report
-            .notes
-            .iter()
-            .any(|n| n.starts_with("norm_num1 failed")),
+        j.report.notes.iter().any(|n| n.starts_with("norm_num1 failed")),
         "{:?}",
         j.report.notes
     );

@@ -62,19 +62,13 @@ fn lean_metrics_in_the_lens_and_the_witness_as_proof_path() {
 
     let mut id = 10;
     let (title, seen) = settle(&mut ed, &cand_uri, &mut id);
-    assert!(
-        seen.iter().any(|t| t.contains("transted running…")),
-        "{seen:?}"
-    );
+    assert!(seen.iter().any(|t| t.contains("transted running…")), "{seen:?}");
     assert!(title.contains("defeq equivalent"), "{title}");
     assert!(title.contains("transted 1.00"), "{title}");
     assert!(title.contains("beq timed out"), "{title}");
 
     // "Show proof path": the witness example, in a read-only file.
-    let proof_cmd = commands
-        .iter()
-        .find(|c| c.ends_with(".showProofPath"))
-        .unwrap();
+    let proof_cmd = commands.iter().find(|c| c.ends_with(".showProofPath")).unwrap();
     let done = ed.request(
         json!(99),
         "workspace/executeCommand",
@@ -232,11 +226,7 @@ fn an_edit_cancels_the_running_lean_judgement() {
 
 /// The bodies the stand-in received (`LEAN_STANDIN_RECORD`), one JSON text per line.
 fn recorded(path: &Path) -> Vec<String> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
+    std::fs::read_to_string(path).unwrap().lines().map(String::from).collect()
 }
 
 /// Wait (bounded) until the stand-in has received a `getInteractiveGoals` query at a position
@@ -352,20 +342,12 @@ fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
 
     let lines = recorded(&record);
     let methods: Vec<String> = lines.iter().map(|l| method_of(l)).collect();
-    let first_connect = methods
-        .iter()
-        .position(|m| m == "$/lean/rpc/connect")
-        .expect("the oracle connected");
+    let first_connect =
+        methods.iter().position(|m| m == "$/lean/rpc/connect").expect("the oracle connected");
     let connect: Value = serde_json::from_str(&lines[first_connect]).unwrap();
     let scratch = connect["params"]["uri"].as_str().unwrap().to_string();
-    assert!(
-        scratch.contains("/.lean-assess-scratch/lean_assess_scratch_"),
-        "{scratch}"
-    );
-    let last_query = methods
-        .iter()
-        .rposition(|m| m == "$/lean/rpc/call")
-        .unwrap();
+    assert!(scratch.contains("/.lean-assess-scratch/lean_assess_scratch_"), "{scratch}");
+    let last_query = methods.iter().rposition(|m| m == "$/lean/rpc/call").unwrap();
     let shutdown = methods.iter().position(|m| m == "shutdown").unwrap();
     let alive: Vec<(usize, Value)> = lines
         .iter()
@@ -373,10 +355,7 @@ fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
         .filter(|(i, _)| methods[*i] == "$/lean/rpc/keepAlive")
         .map(|(i, l)| (i, serde_json::from_str::<Value>(l).unwrap()))
         .collect();
-    let during = alive
-        .iter()
-        .filter(|(i, _)| *i > first_connect && *i < last_query)
-        .count();
+    let during = alive.iter().filter(|(i, _)| *i > first_connect && *i < last_query).count();
     assert!(
         during >= 5,
         "{during} keepAlive(s) while the judgement ran (1 s at 50 ms): {methods:?}"
@@ -384,20 +363,10 @@ fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
     for (_, a) in &alive {
         assert_eq!(a["params"]["uri"], json!(scratch), "{a}");
         let session = a["params"]["sessionId"].as_str().unwrap_or("");
-        assert!(
-            session.parse::<u64>().is_ok(),
-            "the stand-in's session id: {a}"
-        );
+        assert!(session.parse::<u64>().is_ok(), "the stand-in's session id: {a}");
     }
-    assert!(
-        alive.iter().all(|(i, _)| *i < shutdown),
-        "keepAlive after shutdown: {methods:?}"
-    );
-    assert_eq!(
-        methods.last().map(String::as_str),
-        Some("exit"),
-        "{methods:?}"
-    );
+    assert!(alive.iter().all(|(i, _)| *i < shutdown), "keepAlive after shutdown: {methods:?}");
+    assert_eq!(methods.last().map(String::as_str), Some("exit"), "{methods:?}");
     // The editor's messages, as sent and in order, with keepAlive ticks written among them.
     let editor: Vec<usize> = (0..lines.len())
         .filter(|&i| methods[i] == "$/lean-assess-test/seq" || methods[i] == "standin/echo")
@@ -415,10 +384,7 @@ fn the_lens_oracle_is_kept_alive_while_it_judges_and_not_after_shutdown() {
 fn wait_for_title(ed: &mut Editor, cand_uri: &str, id: &mut i64, wanted: &str) {
     let started = Instant::now();
     loop {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "never saw {wanted:?}"
-        );
+        assert!(started.elapsed() < Duration::from_secs(20), "never saw {wanted:?}");
         if next_refresh_title(ed, cand_uri, id).contains(wanted) {
             return;
         }
@@ -439,15 +405,9 @@ fn next_refresh_title(ed: &mut Editor, cand_uri: &str, id: &mut i64) -> String {
         }
     }
     *id += 1;
-    let l = ed.request(
-        json!(*id),
-        "textDocument/codeLens",
-        json!({"textDocument": {"uri": cand_uri}}),
-    );
-    l["result"][0]["command"]["title"]
-        .as_str()
-        .unwrap_or("")
-        .to_string()
+    let l =
+        ed.request(json!(*id), "textDocument/codeLens", json!({"textDocument": {"uri": cand_uri}}));
+    l["result"][0]["command"]["title"].as_str().unwrap_or("").to_string()
 }
 
 /// An editor that leaves without `shutdown` while a lens judgement waits on Lean (its goal
@@ -467,12 +427,7 @@ fn an_editor_leaving_mid_judgement_stops_the_keep_alive_before_the_proxys_shutdo
     // The stalled query is out and the session is ticking (a stall does not stop the stand-in
     // reading, so the record is live).
     let started = Instant::now();
-    while recorded(&record)
-        .iter()
-        .filter(|l| method_of(l) == "$/lean/rpc/keepAlive")
-        .count()
-        < 3
-    {
+    while recorded(&record).iter().filter(|l| method_of(l) == "$/lean/rpc/keepAlive").count() < 3 {
         assert!(
             started.elapsed() < Duration::from_secs(10),
             "no keepAlive while the judgement waits"
@@ -533,10 +488,7 @@ fn beq_in_the_lens_asks_the_configured_number_of_samples() {
     let mut id = 10;
     let (title, _) = settle(&mut ed, &cand_uri, &mut id);
     assert!(!title.contains("beq equivalent"), "{title}");
-    assert!(
-        llm.seen.lock().unwrap().is_empty(),
-        "sent before the user allowed it"
-    );
+    assert!(llm.seen.lock().unwrap().is_empty(), "sent before the user allowed it");
     let ask = ed.recv_matching(|m| m["method"] == "window/showMessageRequest");
     let message = ask["params"]["message"].as_str().unwrap_or("");
     assert!(message.contains(&llm.base_url), "{message}");
@@ -547,16 +499,10 @@ fn beq_in_the_lens_asks_the_configured_number_of_samples() {
         if title.contains("beq equivalent") {
             break;
         }
-        assert!(
-            started.elapsed() < Duration::from_secs(40),
-            "never re-judged: {title}"
-        );
+        assert!(started.elapsed() < Duration::from_secs(40), "never re-judged: {title}");
     }
     let remembered = state.path().join("lean-assess/llm-trust.json");
-    assert!(
-        remembered.is_file(),
-        "the answer is kept in the user's state"
-    );
+    assert!(remembered.is_file(), "the answer is kept in the user's state");
     assert!(!root.join("llm-trust.json").exists());
     let seen = llm.seen.lock().unwrap().clone();
     // Three choices per answer: K = 3 is one request per direction (K = 8 would be three).
@@ -578,10 +524,7 @@ fn settle(ed: &mut Editor, cand_uri: &str, id: &mut i64) -> (String, Vec<String>
     let started = Instant::now();
     let mut seen = Vec::new();
     let title = loop {
-        assert!(
-            started.elapsed() < Duration::from_secs(40),
-            "lens never settled: {seen:?}"
-        );
+        assert!(started.elapsed() < Duration::from_secs(40), "lens never settled: {seen:?}");
         let t = next_refresh_title(ed, cand_uri, id);
         seen.push(t.clone());
         if !t.is_empty() && !t.contains("running") && !t.contains("pending") {
@@ -636,11 +579,7 @@ fn beq_plus_in_the_lens() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     let rules = beq_plus_rules();
-    let (mut ed, _) = start(
-        root,
-        "lens = [\"ted\", \"beq+\"]\nbeq_timeout_ms = 10000\n",
-        &rules,
-    );
+    let (mut ed, _) = start(root, "lens = [\"ted\", \"beq+\"]\nbeq_timeout_ms = 10000\n", &rules);
     let cand_uri = uri_of(&root.join("Cand.lean"));
     ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;
@@ -658,12 +597,8 @@ fn a_slow_first_open_says_lean_is_loading_not_timed_out() {
     let root = dir.path();
     let rules = [json!({"method": "textDocument/waitForDiagnostics",
                         "textContains": "example (a b : Nat)", "stall": true})];
-    let (mut ed, _) = start_with(
-        root,
-        &transted_lens(60000),
-        &rules,
-        &[("LEAN_ASSESS_LOAD_TIMEOUT_MS", "500")],
-    );
+    let (mut ed, _) =
+        start_with(root, &transted_lens(60000), &rules, &[("LEAN_ASSESS_LOAD_TIMEOUT_MS", "500")]);
     let cand_uri = uri_of(&root.join("Cand.lean"));
     ed.open_document(&cand_uri, CANDIDATE);
     let mut id = 10;

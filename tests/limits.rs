@@ -58,10 +58,7 @@ fn assert_no_crash(out: &Output, what: &str) {
         String::from_utf8_lossy(&out.stderr)
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        !stderr.contains("panicked") && !stderr.contains("overflow"),
-        "{what}: {stderr}"
-    );
+    assert!(!stderr.contains("panicked") && !stderr.contains("overflow"), "{what}: {stderr}");
 }
 
 /// Long chains: 20,000-term sums, 20,000-factor products, `x⁻¹⁻¹…` 10,000 deep.
@@ -69,13 +66,7 @@ fn long_chains() -> Vec<(&'static str, String)> {
     vec![
         ("sum.lean", chain_statement("+", 20_000)),
         ("product.lean", chain_statement("*", 20_000)),
-        (
-            "inverse.lean",
-            format!(
-                "theorem t (x : ℝ) : x{} = x := sorry\n",
-                "⁻¹".repeat(10_000)
-            ),
-        ),
+        ("inverse.lean", format!("theorem t (x : ℝ) : x{} = x := sorry\n", "⁻¹".repeat(10_000))),
     ]
 }
 
@@ -99,24 +90,13 @@ fn score_refuses_what_each_metric_cannot_bound_and_never_crashes() {
     write(dir.path(), "small.lean", &chain_statement("+", 3));
     for (name, text) in long_chains() {
         write(dir.path(), name, &text);
-        let out = run(
-            dir.path(),
-            &[
-                "score",
-                "--metric",
-                "ted,path,transted-lite",
-                name,
-                "small.lean",
-            ],
-        );
+        let out =
+            run(dir.path(), &["score", "--metric", "ted,path,transted-lite", name, "small.lean"]);
         assert_no_crash(&out, &format!("score {name}"));
         let stdout = String::from_utf8_lossy(&out.stdout);
         // `ted` fits its table (20,000 × 8 cells) and scores; the recursive metrics refuse with
         // the measure and the limit; one failed metric makes the exit status 1.
-        assert!(
-            stdout.contains("ted           not shown   similarity 0."),
-            "{stdout}"
-        );
+        assert!(stdout.contains("ted           not shown   similarity 0."), "{stdout}");
         for metric in ["path", "transted-lite"] {
             let line = stdout
                 .lines()
@@ -137,10 +117,7 @@ fn ted_refuses_a_pair_beyond_its_table_instead_of_allocating_it() {
     let dir = tempfile::tempdir().unwrap();
     // 8,001 × 8,001 nodes: 64 million cells, past MAX_TABLE_CELLS (16.7 million).
     write(dir.path(), "a.lean", &chain_statement("+", 4_000));
-    let out = run(
-        dir.path(),
-        &["score", "--metric", "ted", "a.lean", "a.lean"],
-    );
+    let out = run(dir.path(), &["score", "--metric", "ted", "a.lean", "a.lean"]);
     assert_no_crash(&out, "score --metric ted");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -152,9 +129,7 @@ fn ted_refuses_a_pair_beyond_its_table_instead_of_allocating_it() {
     assert_eq!(out.status.code(), Some(1));
 
     // The library refuses before allocating, whatever the algorithm.
-    let big = parse_statement(&chain_statement("+", 5_000), &Header::default())
-        .unwrap()
-        .tree;
+    let big = parse_statement(&chain_statement("+", 5_000), &Header::default()).unwrap().tree;
     assert!(matches!(
         distance::try_ted(&big, &big, CostModel::default(), None),
         Err(DistanceError::TooLarge { .. })
@@ -175,16 +150,9 @@ fn tree_text_output_is_linear_in_the_tree_not_quadratic_in_its_depth() {
     assert_eq!(out.status.code(), Some(0));
     let lines = out.stdout.iter().filter(|&&b| b == b'\n').count();
     assert_eq!(lines, 10_006);
-    assert!(
-        out.stdout.len() < 120 * lines,
-        "{} bytes for {lines} lines",
-        out.stdout.len()
-    );
+    assert!(out.stdout.len() < 120 * lines, "{} bytes for {lines} lines", out.stdout.len());
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("[depth 5000] \"x\""),
-        "deep lines name their level"
-    );
+    assert!(text.contains("[depth 5000] \"x\""), "deep lines name their level");
 }
 
 #[test]
@@ -217,9 +185,7 @@ fn ted_pairs_reads_back_every_tree_that_tree_json_writes() {
 fn ted_pairs_reports_a_pair_beyond_the_table_limit_and_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     let big = json::to_string(
-        &parse_statement(&chain_statement("+", 5_000), &Header::default())
-            .unwrap()
-            .tree,
+        &parse_statement(&chain_statement("+", 5_000), &Header::default()).unwrap().tree,
     );
     let lines = format!(
         "{{\"id\":\"big\",\"ref_tree\":{big},\"cand_tree\":{big}}}\n{{\"id\":\"small\",\"ref_tree\":{{\"label\":\"x\"}},\"cand_tree\":{{\"label\":\"y\"}}}}\n"
@@ -243,11 +209,8 @@ fn ted_pairs_reports_a_pair_beyond_the_table_limit_and_goes_on() {
 #[test]
 fn nested_parentheses_become_one_node_with_a_short_note() {
     let dir = tempfile::tempdir().unwrap();
-    let text = format!(
-        "theorem t (x : ℕ) : {}x{} = 0 := sorry\n",
-        "(".repeat(50_000),
-        ")".repeat(50_000)
-    );
+    let text =
+        format!("theorem t (x : ℕ) : {}x{} = 0 := sorry\n", "(".repeat(50_000), ")".repeat(50_000));
     write(dir.path(), "p.lean", &text);
     let out = run(dir.path(), &["tree", "p.lean"]);
     assert_no_crash(&out, "tree");
@@ -271,10 +234,7 @@ fn the_unparsed_note_quotes_the_span_in_a_file_with_a_header() {
     // `match` now parses: no note at all.
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        stdout.contains("\"match _ with | _ => _ | _ => _ \""),
-        "{stdout}"
-    );
+    assert!(stdout.contains("\"match _ with | _ => _ | _ => _ \""), "{stdout}");
     write(
         dir.path(),
         "b.lean",
@@ -292,11 +252,7 @@ fn the_unparsed_note_quotes_the_span_in_a_file_with_a_header() {
 fn an_unclosed_parenthesis_is_the_same_error_in_binders_and_conclusion() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "b.lean", "theorem a (n : ℕ : n = 1 := sorry\n");
-    write(
-        dir.path(),
-        "c.lean",
-        "theorem a (n : ℕ) : (n = 1 := sorry\n",
-    );
+    write(dir.path(), "c.lean", "theorem a (n : ℕ) : (n = 1 := sorry\n");
     for (file, column) in [("b.lean", 11), ("c.lean", 21)] {
         let out = run(dir.path(), &["tree", file]);
         assert_eq!(out.status.code(), Some(2), "{file}");
@@ -321,10 +277,7 @@ fn apted_runs_on_tall_trees_on_a_small_stack() {
         .spawn(|| {
             let (a, b) = (zigzag(3_000), zigzag(2_990));
             let mut labels = LabelInterner::new();
-            let (fa, fb) = (
-                FlatTree::new(&a, &mut labels),
-                FlatTree::new(&b, &mut labels),
-            );
+            let (fa, fb) = (FlatTree::new(&a, &mut labels), FlatTree::new(&b, &mut labels));
             // The choice only (running 6,001 × 5,981 would pass the table limit).
             assert_eq!(Workspace::chosen_algorithm(&fa, &fb), Algorithm::Apted);
             let small = zigzag(40);
@@ -372,9 +325,8 @@ fn transted_lite_gives_out_of_time_not_a_score_when_nothing_was_measured_in_time
     // canonical forms alone take longer, so the heuristic's deadline hook answers every
     // distance at once (no TED, no expansion), and the metric says "out of time" instead of
     // scoring an unmeasured pair.
-    let hyps: Vec<String> = (0..70)
-        .map(|i| format!("(h{i} : a{i} + b{i} * c{i} = c{i} * b{i} + a{i})"))
-        .collect();
+    let hyps: Vec<String> =
+        (0..70).map(|i| format!("(h{i} : a{i} + b{i} * c{i} = c{i} * b{i} + a{i})")).collect();
     let reference = format!("theorem r {} : a0 + b0 = b0 + a0 := sorry", hyps.join(" "));
     let candidate = format!("theorem c {} : b0 + a0 = a0 + b0 := sorry", hyps.join(" "));
     let header = Header::default();
@@ -405,10 +357,7 @@ fn transted_lite_gives_out_of_time_not_a_score_when_nothing_was_measured_in_time
 fn score_points_a_lean_metric_without_a_project_to_score_lean_project() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "s.lean", &chain_statement("+", 3));
-    let out = run(
-        dir.path(),
-        &["score", "--metric", "transted", "s.lean", "s.lean"],
-    );
+    let out = run(dir.path(), &["score", "--metric", "transted", "s.lean", "s.lean"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("`score --lean-project DIR`"), "{stdout}");
     assert_eq!(out.status.code(), Some(1));
@@ -466,13 +415,7 @@ fn a_statement_past_a_mebibyte_is_one_clear_error() {
     write(dir.path(), "small.lean", &chain_statement("+", 3));
     for args in [
         &["tree", "huge.lean"][..],
-        &[
-            "score",
-            "--metric",
-            "ted,path,transted-lite",
-            "huge.lean",
-            "small.lean",
-        ][..],
+        &["score", "--metric", "ted,path,transted-lite", "huge.lean", "small.lean"][..],
     ] {
         let out = run(dir.path(), args);
         assert_no_crash(&out, &args.join(" "));

@@ -23,11 +23,7 @@ struct Reply {
 }
 
 fn reply(status: u16, body: &str) -> Reply {
-    Reply {
-        status,
-        body: body.to_string(),
-        delay: Duration::ZERO,
-    }
+    Reply { status, body: body.to_string(), delay: Duration::ZERO }
 }
 
 /// A request as the server saw it.
@@ -49,17 +45,12 @@ fn stand_in(replies: Vec<Reply>) -> StandIn {
         let mut script = replies.into_iter();
         for stream in listener.incoming() {
             let Ok(stream) = stream else { break };
-            let r = script
-                .next()
-                .unwrap_or_else(|| reply(500, "script exhausted"));
+            let r = script.next().unwrap_or_else(|| reply(500, "script exhausted"));
             let seen = Arc::clone(&seen_by_server);
             thread::spawn(move || serve_one(stream, r, &seen));
         }
     });
-    StandIn {
-        base_url: format!("http://{addr}/v1"),
-        seen,
-    }
+    StandIn { base_url: format!("http://{addr}/v1"), seen }
 }
 
 fn serve_one(stream: TcpStream, r: Reply, seen: &Mutex<Vec<Seen>>) {
@@ -100,20 +91,15 @@ fn assert_no_key(err: &LlmError) {
 
 #[test]
 fn success_sends_the_contract_request() {
-    let server = stand_in(vec![reply(
-        200,
-        &completion(&["exact thm_P", "intro x\nexact thm_P x"]),
-    )]);
+    let server =
+        stand_in(vec![reply(200, &completion(&["exact thm_P", "intro x\nexact thm_P x"]))]);
     let answers = ask(&client(settings(&server.base_url)), 2).expect("answers");
     assert_eq!(answers, vec!["exact thm_P", "intro x\nexact thm_P x"]);
     let seen = server.seen.lock().expect("lock").clone();
     assert_eq!(seen.len(), 1);
     assert_eq!(seen[0].request_line, "POST /v1/chat/completions HTTP/1.1");
     let auth = seen[0].headers.iter().find(|(k, _)| k == "authorization");
-    assert_eq!(
-        auth.map(|(_, v)| v.as_str()),
-        Some(format!("Bearer {KEY}").as_str())
-    );
+    assert_eq!(auth.map(|(_, v)| v.as_str()), Some(format!("Bearer {KEY}").as_str()));
     let body = &seen[0].body;
     assert_eq!(body["model"], "test-model");
     assert_eq!(body["n"], 2);
@@ -131,13 +117,8 @@ fn server_ignoring_n_gets_further_calls() {
     ]);
     let answers = ask(&client(settings(&server.base_url)), 3).expect("answers");
     assert_eq!(answers, vec!["a", "b", "c"]);
-    let ns: Vec<_> = server
-        .seen
-        .lock()
-        .expect("lock")
-        .iter()
-        .map(|s| s.body["n"].clone())
-        .collect();
+    let ns: Vec<_> =
+        server.seen.lock().expect("lock").iter().map(|s| s.body["n"].clone()).collect();
     assert_eq!(ns, vec![3, 2, 1]);
 }
 
@@ -159,39 +140,16 @@ fn retries_are_bounded() {
     let mut s = settings(&server.base_url);
     s.max_retries = 2;
     let err = ask(&client(s), 1).expect_err("must fail");
-    assert!(
-        matches!(
-            err,
-            LlmError::Http {
-                status: 502,
-                attempts: 3,
-                ..
-            }
-        ),
-        "{err:?}"
-    );
+    assert!(matches!(err, LlmError::Http { status: 502, attempts: 3, .. }), "{err:?}");
     assert_eq!(server.seen.lock().expect("lock").len(), 3);
 }
 
 #[test]
 fn unauthorized_is_not_retried_and_does_not_echo_the_key() {
     // A server that echoes the Authorization header back in its error body.
-    let server = stand_in(vec![reply(
-        401,
-        &format!(r#"{{"error":"invalid key Bearer {KEY}"}}"#),
-    )]);
+    let server = stand_in(vec![reply(401, &format!(r#"{{"error":"invalid key Bearer {KEY}"}}"#))]);
     let err = ask(&client(settings(&server.base_url)), 1).expect_err("must fail");
-    assert!(
-        matches!(
-            err,
-            LlmError::Http {
-                status: 401,
-                attempts: 1,
-                ..
-            }
-        ),
-        "{err:?}"
-    );
+    assert!(matches!(err, LlmError::Http { status: 401, attempts: 1, .. }), "{err:?}");
     assert!(err.to_string().contains("<redacted>"), "{err}");
     assert_no_key(&err);
     assert_eq!(server.seen.lock().expect("lock").len(), 1);
@@ -199,35 +157,23 @@ fn unauthorized_is_not_retried_and_does_not_echo_the_key() {
 
 #[test]
 fn timeout_is_reported_after_retries() {
-    let slow = Reply {
-        delay: Duration::from_millis(800),
-        ..reply(200, &completion(&["late"]))
-    };
+    let slow = Reply { delay: Duration::from_millis(800), ..reply(200, &completion(&["late"])) };
     let server = stand_in(vec![slow.clone(), slow]);
     let mut s = settings(&server.base_url);
     s.timeout = Duration::from_millis(200);
     s.max_retries = 1;
     let started = std::time::Instant::now();
     let err = ask(&client(s), 1).expect_err("must time out");
-    assert!(
-        matches!(err, LlmError::Timeout { attempts: 2, .. }),
-        "{err:?}"
-    );
-    assert!(
-        started.elapsed() < Duration::from_secs(3),
-        "{:?}",
-        started.elapsed()
-    );
+    assert!(matches!(err, LlmError::Timeout { attempts: 2, .. }), "{err:?}");
+    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
     assert_no_key(&err);
 }
 
 #[test]
 fn garbage_body_is_malformed() {
-    for body in [
-        "<html>502 Bad Gateway</html>",
-        "{\"choices\": 3}",
-        "{\"choices\":[{\"message\":{}}]}",
-    ] {
+    for body in
+        ["<html>502 Bad Gateway</html>", "{\"choices\": 3}", "{\"choices\":[{\"message\":{}}]}"]
+    {
         let server = stand_in(vec![reply(200, body)]);
         let err = ask(&client(settings(&server.base_url)), 1).expect_err("must fail");
         assert!(matches!(err, LlmError::Malformed { .. }), "{body}: {err:?}");
@@ -241,22 +187,12 @@ fn garbage_body_is_malformed() {
 #[test]
 fn unreachable_endpoint_is_clear() {
     // A port that was just free: nothing listens there.
-    let port = TcpListener::bind("127.0.0.1:0")
-        .expect("bind")
-        .local_addr()
-        .expect("addr")
-        .port();
+    let port = TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("addr").port();
     let mut s = settings(&format!("http://127.0.0.1:{port}/v1"));
     s.max_retries = 1;
     let err = ask(&client(s), 1).expect_err("must fail");
-    assert!(
-        matches!(err, LlmError::Unreachable { attempts: 2, .. }),
-        "{err:?}"
-    );
-    assert!(
-        err.to_string().contains(&format!("127.0.0.1:{port}")),
-        "{err}"
-    );
+    assert!(matches!(err, LlmError::Unreachable { attempts: 2, .. }), "{err:?}");
+    assert!(err.to_string().contains(&format!("127.0.0.1:{port}")), "{err}");
     assert_no_key(&err);
 }
 
@@ -266,10 +202,7 @@ fn missing_key_names_the_variable() {
     s.api_key_env = Some("LEAN_ASSESS_SURELY_UNSET_KEY_VAR".to_string());
     let err = LlmClient::from_env(s).expect_err("must fail");
     assert!(matches!(err, LlmError::MissingKey { .. }));
-    assert!(
-        err.to_string().contains("LEAN_ASSESS_SURELY_UNSET_KEY_VAR"),
-        "{err}"
-    );
+    assert!(err.to_string().contains("LEAN_ASSESS_SURELY_UNSET_KEY_VAR"), "{err}");
     // No `api_key_env`: no key needed (local servers), and no Authorization header sent.
     let server = stand_in(vec![reply(200, &completion(&["exact thm_P"]))]);
     let mut s = settings(&server.base_url);
@@ -310,10 +243,7 @@ fn the_key_never_appears_in_logs() {
         ask(&client(settings(&server.base_url)), 1).expect("answer after retry");
     });
     let log = String::from_utf8(captured.0.lock().expect("lock").clone()).expect("utf8");
-    assert!(
-        log.contains("chat completion request"),
-        "nothing logged: {log}"
-    );
+    assert!(log.contains("chat completion request"), "nothing logged: {log}");
     assert!(log.contains("retrying"), "{log}");
     assert!(!log.contains(KEY), "key in logs: {log}");
 }
@@ -322,10 +252,7 @@ fn the_key_never_appears_in_logs() {
 async fn async_wrapper_runs_off_the_runtime_threads() {
     let server = stand_in(vec![reply(200, &completion(&["exact thm_P"]))]);
     let c = Arc::new(client(settings(&server.base_url)));
-    let answers = c
-        .complete_async(vec![ChatMessage::user("q")], 1)
-        .await
-        .expect("answer");
+    let answers = c.complete_async(vec![ChatMessage::user("q")], 1).await.expect("answer");
     assert_eq!(answers, vec!["exact thm_P"]);
 }
 
@@ -334,22 +261,14 @@ async fn the_client_is_beqs_proof_sampler() {
     use lean_assess::metrics::beq::ProofSampler;
     let server = stand_in(vec![reply(
         200,
-        &completion(&[
-            "```lean\nexact thm_P\n```",
-            "```lean\nintro x\nexact thm_P x\n```",
-        ]),
+        &completion(&["```lean\nexact thm_P\n```", "```lean\nintro x\nexact thm_P x\n```"]),
     )]);
     let sampler = Arc::new(client(settings(&server.base_url)));
-    let answers = sampler
-        .sample("Given two Lean 4 theorems, ...".to_string(), 2)
-        .await
-        .expect("answers");
+    let answers =
+        sampler.sample("Given two Lean 4 theorems, ...".to_string(), 2).await.expect("answers");
     assert_eq!(answers.len(), 2);
     let seen = server.seen.lock().expect("lock").clone();
-    assert_eq!(
-        seen[0].body["messages"][0]["content"],
-        "Given two Lean 4 theorems, ..."
-    );
+    assert_eq!(seen[0].body["messages"][0]["content"], "Given two Lean 4 theorems, ...");
     assert_eq!(seen[0].body["n"], 2);
 }
 
@@ -359,10 +278,8 @@ async fn the_client_is_beqs_proof_sampler() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sampling_stops_when_the_judgement_is_dropped() {
     // One answer per request, 40 ms each, for as long as it is asked.
-    let slow = Reply {
-        delay: Duration::from_millis(40),
-        ..reply(200, &completion(&["exact thm_P"]))
-    };
+    let slow =
+        Reply { delay: Duration::from_millis(40), ..reply(200, &completion(&["exact thm_P"])) };
     let server = stand_in(vec![slow; 1000]);
     let mut s = settings(&server.base_url);
     s.samples = usize::MAX;

@@ -16,10 +16,8 @@ use std::process::Command;
 
 /// Every goal query stalls (never answered): only --lean-call-timeout ends the call.
 fn stall_script() -> Vec<Value> {
-    vec![
-        json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
-                "stall": true}),
-    ]
+    vec![json!({"method": "$/lean/rpc/call", "rpcMethod": "Lean.Widget.getInteractiveGoals",
+                "stall": true})]
 }
 
 fn write_script(path: &Path, rules: &[Value]) {
@@ -55,17 +53,11 @@ reference = \"Reference.lean::mathd_algebra_10\"
 fn the_pypi_mcp_client_lists_and_calls_every_tool() {
     let work = tempfile::tempdir().expect("temp dir");
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/cli");
-    std::fs::copy(
-        fixtures.join("reference.lean"),
-        work.path().join("Reference.lean"),
-    )
-    .expect("copy the reference fixture");
+    std::fs::copy(fixtures.join("reference.lean"), work.path().join("Reference.lean"))
+        .expect("copy the reference fixture");
     std::fs::write(work.path().join("Candidate.lean"), CANDIDATE).expect("write the candidate");
     std::fs::write(work.path().join("lean-assess.toml"), CONFIG).expect("write the config");
-    write_script(
-        &work.path().join("success.jsonl"),
-        &renamed_pair_proved_rules(),
-    );
+    write_script(&work.path().join("success.jsonl"), &renamed_pair_proved_rules());
     write_script(&work.path().join("stall.jsonl"), &stall_script());
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp/client.py");
     let output = Command::new(common::require_tool("python3"))

@@ -55,11 +55,7 @@ impl Mcp {
         let mut child = cmd.spawn().expect("start lean-assess mcp");
         let stdin = child.stdin.take().expect("stdin");
         let stdout = child.stdout.take().expect("stdout");
-        let mut mcp = Mcp {
-            child,
-            stdin,
-            lines: common::lines_of(stdout),
-        };
+        let mut mcp = Mcp { child, stdin, lines: common::lines_of(stdout) };
         mcp.send_line(&json!({"jsonrpc":"2.0","id":"init","method":"initialize","params":{
             "protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}})
         .to_string());
@@ -74,9 +70,7 @@ impl Mcp {
     }
 
     fn next_line(&mut self) -> String {
-        self.lines
-            .recv_timeout(Duration::from_secs(20))
-            .expect("an answer within 20 s")
+        self.lines.recv_timeout(Duration::from_secs(20)).expect("an answer within 20 s")
     }
 
     fn next(&mut self) -> Value {
@@ -117,35 +111,18 @@ fn bad_messages_get_json_rpcs_errors_and_the_session_goes_on() {
     let mut mcp = Mcp::start(dir.path(), &[], &[]);
     mcp.send_line("not json");
     let v = mcp.next();
-    assert_eq!(
-        (v["id"].clone(), v["error"]["code"].clone()),
-        (Value::Null, json!(-32700)),
-        "{v}"
-    );
+    assert_eq!((v["id"].clone(), v["error"]["code"].clone()), (Value::Null, json!(-32700)), "{v}");
     mcp.send_line("[1,2,3]");
     let v = mcp.next();
     let items = v.as_array().unwrap_or_else(|| panic!("an array: {v}"));
     assert_eq!(items.len(), 3);
-    assert!(
-        items
-            .iter()
-            .all(|e| e["error"]["code"] == -32600 && e["id"].is_null()),
-        "{v}"
-    );
+    assert!(items.iter().all(|e| e["error"]["code"] == -32600 && e["id"].is_null()), "{v}");
     mcp.send_line(r#"{"jsonrpc":"2.0","id":5}"#);
     let v = mcp.next();
-    assert_eq!(
-        (v["id"].clone(), v["error"]["code"].clone()),
-        (json!(5), json!(-32600)),
-        "{v}"
-    );
+    assert_eq!((v["id"].clone(), v["error"]["code"].clone()), (json!(5), json!(-32600)), "{v}");
     mcp.send_line(r#"{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}"#);
     let v = mcp.next();
-    assert_eq!(
-        (v["id"].clone(), v["error"]["code"].clone()),
-        (Value::Null, json!(-32600)),
-        "{v}"
-    );
+    assert_eq!((v["id"].clone(), v["error"]["code"].clone()), (Value::Null, json!(-32600)), "{v}");
     mcp.send_line(r#"{"jsonrpc":"2.0","id":6,"method":"tools/list"}"#);
     assert!(mcp.answer_to(&json!(6))["result"]["tools"].is_array());
 }
@@ -155,28 +132,17 @@ fn operator_tree_gives_nested_json_for_a_deep_sum() {
     let dir = tempfile::tempdir().unwrap();
     let mut mcp = Mcp::start(dir.path(), &[], &[]);
     let sum: Vec<String> = (0..64).map(|k| format!("x{k}")).collect();
-    let statement = format!(
-        "theorem t ({} : ℕ) : {} = 0",
-        sum.join(" "),
-        sum.join(" + ")
-    );
+    let statement = format!("theorem t ({} : ℕ) : {} = 0", sum.join(" "), sum.join(" + "));
     mcp.send_line(
         &json!({"jsonrpc":"2.0","id":1,"method":"tools/call",
                 "params":{"name":"operator_tree","arguments":{"statement": statement, "format": "json"}}})
         .to_string(),
     );
     let line = mcp.next_line();
-    assert!(
-        line.starts_with(r#"{"jsonrpc":"2.0","id":1,"result":"#),
-        "{line}"
-    );
+    assert!(line.starts_with(r#"{"jsonrpc":"2.0","id":1,"result":"#), "{line}");
     assert!(!line.contains("\"isError\":true"), "{line}");
     // Each tree level is an object and its `children` array.
-    assert!(
-        nesting(&line) >= 2 * 64,
-        "nesting {}: {line}",
-        nesting(&line)
-    );
+    assert!(nesting(&line) >= 2 * 64, "nesting {}: {line}", nesting(&line));
 }
 
 #[test]
@@ -191,14 +157,8 @@ fn file_arguments_outside_the_servers_roots_are_refused() {
     for (k, (tool, args)) in [
         ("list_references", json!({"file": secret})),
         ("list_references", json!({"file": "../secret.lean"})),
-        (
-            "operator_tree",
-            json!({"statement": "../secret.lean::SECRET_MARKER"}),
-        ),
-        (
-            "check_integrity",
-            json!({"task": "../secret.lean", "solution": "A.lean"}),
-        ),
+        ("operator_tree", json!({"statement": "../secret.lean::SECRET_MARKER"})),
+        ("check_integrity", json!({"task": "../secret.lean", "solution": "A.lean"})),
     ]
     .into_iter()
     .enumerate()
@@ -266,18 +226,12 @@ fn concurrent_calls_beyond_the_bound_are_refused_and_tools_list_stays_quick() {
         if m["id"].is_u64() {
             answered += 1;
             if m["error"]["code"] == -32000 {
-                assert!(
-                    m["error"]["message"].as_str().unwrap().contains("busy"),
-                    "{m}"
-                );
+                assert!(m["error"]["message"].as_str().unwrap().contains("busy"), "{m}");
                 busy += 1;
             }
         }
     }
     let listed = listed.unwrap_or_default();
-    assert!(
-        listed < Duration::from_secs(3),
-        "tools/list took {listed:?}"
-    );
+    assert!(listed < Duration::from_secs(3), "tools/list took {listed:?}");
     assert!(busy >= calls - 4, "{busy} of {calls} refused");
 }

@@ -32,19 +32,12 @@ fn items(fields: &[&'static str]) -> Vec<Item> {
             let v: serde_json::Value = serde_json::from_str(line).expect("fixture line is JSON");
             let id = v["id"].as_str().unwrap_or_default().to_string();
             for &field in fields {
-                let side = if field.starts_with("ref") {
-                    "ref"
-                } else {
-                    "cand"
-                };
+                let side = if field.starts_with("ref") { "ref" } else { "cand" };
                 if let Some(s) = v[field].as_str() {
                     out.push(Item {
                         id: id.clone(),
                         field,
-                        header: v[format!("{side}_header")]
-                            .as_str()
-                            .unwrap_or("")
-                            .to_string(),
+                        header: v[format!("{side}_header")].as_str().unwrap_or("").to_string(),
                         text: s.to_string(),
                     });
                 }
@@ -56,17 +49,11 @@ fn items(fields: &[&'static str]) -> Vec<Item> {
 
 fn check(fields: &[&'static str], min_items: usize) {
     let all = items(fields);
-    assert!(
-        all.len() >= min_items,
-        "only {} statements found",
-        all.len()
-    );
+    assert!(all.len() >= min_items, "only {} statements found", all.len());
     let mut failures = Vec::new();
     let mut with_unparsed = Vec::new();
     for it in &all {
-        let known = TRUNCATED_IN_DATA
-            .iter()
-            .find(|(id, f, _)| *id == it.id && *f == it.field);
+        let known = TRUNCATED_IN_DATA.iter().find(|(id, f, _)| *id == it.id && *f == it.field);
         match parse_statement(&it.text, &Header::parse(&it.header)) {
             Err(e) => failures.push(format!("{} {}: {e}\n    {}", it.id, it.field, it.text)),
             Ok(st) => {
@@ -102,10 +89,7 @@ fn check(fields: &[&'static str], min_items: usize) {
 
 fn check_spans(t: &Tree, len: usize) {
     let s = t.span.expect("every node has a span");
-    assert!(
-        s.start <= s.end && s.end as usize <= len,
-        "span {s:?} out of 0..{len}"
-    );
+    assert!(s.start <= s.end && s.end as usize <= len, "span {s:?} out of 0..{len}");
     for c in &t.children {
         check_spans(c, len);
     }
@@ -123,13 +107,7 @@ fn every_hover_statement_parses() {
 
 #[test]
 fn every_reorganized_hover_statement_parses() {
-    check(
-        &[
-            "ref_reorganized_hover_statement",
-            "cand_reorganized_hover_statement",
-        ],
-        596,
-    );
+    check(&["ref_reorganized_hover_statement", "cand_reorganized_hover_statement"], 596);
 }
 
 #[test]
@@ -166,22 +144,14 @@ fn time_to_parse_all_statements() {
         best = best.min(t0.elapsed().as_secs_f64());
         assert!(nodes > 0);
     }
-    let msg = format!(
-        "parsed {} statements in {:.3} ms (best of 20)\n",
-        all.len(),
-        best * 1e3
-    );
+    let msg = format!("parsed {} statements in {:.3} ms (best of 20)\n", all.len(), best * 1e3);
     std::io::Write::write_all(&mut std::io::stdout(), msg.as_bytes()).unwrap();
 }
 
 /// A tree as an s-expression: labels quoted, `*` after a free variable, `#` after a free
 /// hypothesis, `!` after an unparsed span.
 fn sexp(t: &Tree, out: &mut String) {
-    let flags = [
-        (t.variable_freecost, "*"),
-        (t.hypothesis_freecost, "#"),
-        (t.unparsed, "!"),
-    ];
+    let flags = [(t.variable_freecost, "*"), (t.hypothesis_freecost, "#"), (t.unparsed, "!")];
     let flag = flags.iter().find(|(on, _)| *on).map_or("", |(_, f)| *f);
     if t.children.is_empty() {
         out.push_str(&format!("'{}'{flag}", t.label));
@@ -223,10 +193,7 @@ fn dump_trees() {
 fn for_each_gted_tree(mut visit: impl FnMut(&str, &'static str, &str, &Tree, &Tree)) {
     for ds in DATASETS {
         let p = format!("{}/fixtures/bench/{ds}.jsonl", env!("CARGO_MANIFEST_DIR"));
-        let t = format!(
-            "{}/fixtures/bench/{ds}.trees.jsonl",
-            env!("CARGO_MANIFEST_DIR")
-        );
+        let t = format!("{}/fixtures/bench/{ds}.trees.jsonl", env!("CARGO_MANIFEST_DIR"));
         let pairs = std::fs::read_to_string(p).unwrap();
         let trees = std::fs::read_to_string(t).unwrap();
         for (pl, tl) in pairs.lines().zip(trees.lines()) {
@@ -234,9 +201,7 @@ fn for_each_gted_tree(mut visit: impl FnMut(&str, &'static str, &str, &Tree, &Tr
             let tv: serde_json::Value = serde_json::from_str(tl).unwrap();
             let id = pv["id"].to_string();
             for side in ["ref", "cand"] {
-                let text = pv[format!("{side}_reorganized_hover_statement")]
-                    .as_str()
-                    .unwrap();
+                let text = pv[format!("{side}_reorganized_hover_statement")].as_str().unwrap();
                 let theirs: Tree =
                     serde_json::from_value(tv[format!("{side}_tree")].clone()).unwrap();
                 let ours = parse_statement(text, &Header::default()).unwrap().tree;
@@ -260,14 +225,7 @@ fn gted_tree_distance() {
         sexp(ours, &mut both);
         both.push('\n');
         sexp(theirs, &mut both);
-        rows.push((
-            d,
-            ours.size(),
-            theirs.size(),
-            id.to_string(),
-            side,
-            format!("{text}\n{both}"),
-        ));
+        rows.push((d, ours.size(), theirs.size(), id.to_string(), side, format!("{text}\n{both}")));
     });
     let total: u32 = rows.iter().map(|r| r.0).sum();
     let exact = rows.iter().filter(|r| r.0 == 0).count();
@@ -284,10 +242,7 @@ fn gted_tree_distance() {
         rows.iter().take(25).collect()
     };
     for r in shown {
-        msg.push_str(&format!(
-            "{} (ours {} / gted {}) {} {}: {}\n",
-            r.0, r.1, r.2, r.3, r.4, r.5
-        ));
+        msg.push_str(&format!("{} (ours {} / gted {}) {} {}: {}\n", r.0, r.1, r.2, r.3, r.4, r.5));
     }
     std::io::Write::write_all(&mut std::io::stdout(), msg.as_bytes()).unwrap();
 }
@@ -377,20 +332,12 @@ fn binder_flags_against_gted() {
 #[test]
 fn mathlib_style_file_parses_completely() {
     use lean_assess::trees::parse::{find_declarations, parse_declaration_in};
-    let path = format!(
-        "{}/fixtures/parse/mathlib_style.lean",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/fixtures/parse/mathlib_style.lean", env!("CARGO_MANIFEST_DIR"));
     let file = std::fs::read_to_string(path).unwrap();
     let header = Header::parse(&file);
     assert!(header.opens.contains(&"Real".to_string()));
     let decls = find_declarations(&file);
-    assert_eq!(
-        decls.len(),
-        25,
-        "{:?}",
-        decls.iter().map(|d| &d.name).collect::<Vec<_>>()
-    );
+    assert_eq!(decls.len(), 25, "{:?}", decls.iter().map(|d| &d.name).collect::<Vec<_>>());
     let mut problems = Vec::new();
     for d in &decls {
         match parse_declaration_in(&file, d, &header) {

@@ -9,31 +9,19 @@ use lean_assess::trees::Tree;
 use proptest::prelude::*;
 
 fn check_error(text: &str, e: &ParseError) {
-    assert!(
-        e.offset <= text.len(),
-        "offset {} past {}",
-        e.offset,
-        text.len()
-    );
+    assert!(e.offset <= text.len(), "offset {} past {}", e.offset, text.len());
     assert!(text.is_char_boundary(e.offset));
     let before = &text[..e.offset];
     assert_eq!(e.line, before.matches('\n').count() + 1, "line of {e:?}");
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    assert_eq!(
-        e.column,
-        before[line_start..].chars().count() + 1,
-        "column of {e:?}"
-    );
+    assert_eq!(e.column, before[line_start..].chars().count() + 1, "column of {e:?}");
     assert!(e.line >= 1 && e.column >= 1);
     assert!(!e.to_string().is_empty());
 }
 
 fn check_spans(t: &Tree, lo: usize, hi: usize) {
     if let Some(s) = t.span {
-        assert!(
-            s.start as usize >= lo && s.start <= s.end && s.end as usize <= hi,
-            "{s:?}"
-        );
+        assert!(s.start as usize >= lo && s.start <= s.end && s.end as usize <= hi, "{s:?}");
     }
     for c in &t.children {
         check_spans(c, lo, hi);
@@ -254,13 +242,9 @@ fn long_chains_parse_on_a_small_stack() {
     // The parser builds operator chains in a loop, so its depth guard never sees them: a chain
     // becomes a tree as deep as it is long, and everything after the parser (span shifting,
     // binder classification, clone, drop, equality) must not recurse per level. 2 MiB, as above.
-    for (op, n) in [
-        (" + ", 50_000),
-        (" * ", 50_000),
-        (" → ", 50_000),
-        (" ∧ ", 50_000),
-        ("⁻¹", 20_000),
-    ] {
+    for (op, n) in
+        [(" + ", 50_000), (" * ", 50_000), (" → ", 50_000), (" ∧ ", 50_000), ("⁻¹", 20_000)]
+    {
         let r = std::thread::Builder::new()
             .stack_size(2 << 20)
             .spawn(move || {

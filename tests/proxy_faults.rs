@@ -36,21 +36,11 @@ fn crash_reports_status_and_stderr_and_exits_nonzero() {
         "standin/crash",
         json!({"code": 3, "stderr": ["[file:///a.lean] stack overflow", "Watchdog error: worker crashed"]}),
     );
-    assert_crash_shown(
-        &mut ed,
-        3,
-        &["Watchdog error: worker crashed", "stack overflow"],
-    );
+    assert_crash_shown(&mut ed, 3, &["Watchdog error: worker crashed", "stack overflow"]);
     assert!(!is_running(pid));
     // Lean's stderr went through unchanged to the proxy's stderr; the proxy added nothing.
     let lines = stderr_lines_until(&mut ed, 2);
-    assert_eq!(
-        lines,
-        [
-            "[file:///a.lean] stack overflow",
-            "Watchdog error: worker crashed"
-        ]
-    );
+    assert_eq!(lines, ["[file:///a.lean] stack overflow", "Watchdog error: worker crashed"]);
 }
 
 #[test]
@@ -75,10 +65,7 @@ fn editor_closing_stdin_shuts_lean_down() {
     let n = received.len();
     assert!(n >= 2);
     assert_eq!(received[n - 2]["method"], "shutdown");
-    assert!(received[n - 2]["id"]
-        .as_str()
-        .expect("own string id")
-        .starts_with("lean-assess:"));
+    assert!(received[n - 2]["id"].as_str().expect("own string id").starts_with("lean-assess:"));
     assert_eq!(received[n - 1]["method"], "exit");
     // The editor saw nothing of it (and nothing after the pid reply).
     assert!(ed.recv_raw(Duration::from_millis(100)).is_none());
@@ -94,11 +81,7 @@ fn server_hanging_on_exit_is_killed_after_the_grace_period() {
     let started = Instant::now();
     ed.close_stdin();
     ed.wait(Duration::from_secs(15)).expect("the proxy exits");
-    assert!(
-        started.elapsed() < Duration::from_secs(12),
-        "{:?}",
-        started.elapsed()
-    );
+    assert!(started.elapsed() < Duration::from_secs(12), "{:?}", started.elapsed());
     assert!(!is_running(pid), "the stand-in was left running");
 }
 
@@ -117,10 +100,7 @@ fn garbage_bodies_pass_and_the_session_survives() {
     assert_eq!(invalid["error"]["code"], -32600);
     // Still alive both ways.
     let echo = ed.request(json!(10), "standin/echo", json!({"still": "alive"}));
-    assert_eq!(
-        echo["result"]["received"]["params"],
-        json!({"still": "alive"})
-    );
+    assert_eq!(echo["result"]["received"]["params"], json!({"still": "alive"}));
 }
 
 #[test]
@@ -132,11 +112,7 @@ fn bad_header_from_lean_ends_its_stream_and_is_reported() {
     assert_eq!(shown["params"]["type"], 1);
     let status = ed.wait(WAIT).expect("the proxy exits");
     assert!(!status.success());
-    assert!(
-        ed.log_text().contains("bad frame header"),
-        "{}",
-        ed.log_text()
-    );
+    assert!(ed.log_text().contains("bad frame header"), "{}", ed.log_text());
 }
 
 #[test]
@@ -193,16 +169,9 @@ fn crash_mid_frame_fails_waiting_requests_and_reports_status_and_stderr() {
     // The request Lean never answered gets an error reply (LSP RequestFailed), not silence.
     let reply = ed.recv_matching(|m| m["id"] == 0);
     assert_eq!(reply["error"]["code"], -32803, "{reply}");
-    assert_crash_shown(
-        &mut ed,
-        5,
-        &["middle of a message", "INTERNAL PANIC: out of memory"],
-    );
+    assert_crash_shown(&mut ed, 5, &["middle of a message", "INTERNAL PANIC: out of memory"]);
     let log = ed.log_text();
-    assert!(
-        log.contains("exit status 5") && log.contains("INTERNAL PANIC"),
-        "{log}"
-    );
+    assert!(log.contains("exit status 5") && log.contains("INTERNAL PANIC"), "{log}");
 }
 
 #[test]
@@ -215,10 +184,7 @@ fn a_body_without_a_header_is_logged() {
     assert_eq!(ed.recv()["method"], "framed");
     // The log is written as the line is skipped, before the next frame is forwarded.
     let log = ed.log_text();
-    assert!(
-        log.contains("skipped a line outside any frame") && log.contains("headless"),
-        "{log}"
-    );
+    assert!(log.contains("skipped a line outside any frame") && log.contains("headless"), "{log}");
     ed.close_stdin();
     ed.wait(WAIT).expect("the proxy exits");
 }
@@ -233,26 +199,16 @@ fn initialize(ed: &mut Editor) {
 fn shim_installs_and_dispatches() {
     let tmp = tempfile::tempdir().expect("tmp");
     let shim = tmp.path().join("shim");
-    let out = Command::new(PROXY)
-        .arg("shim")
-        .arg(&shim)
-        .output()
-        .expect("run shim");
+    let out = Command::new(PROXY).arg("shim").arg(&shim).output().expect("run shim");
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8(out.stdout).expect("utf8");
     let shim_c = shim.canonicalize().expect("dir");
     assert!(
-        text.contains(&format!(
-            "\"lean4.envPathExtensions\": [\"{}\"]",
-            shim_c.display()
-        )),
+        text.contains(&format!("\"lean4.envPathExtensions\": [\"{}\"]", shim_c.display())),
         "{text}"
     );
     assert!(
-        text.contains(&format!(
-            "cmd_env = {{ PATH = '{}:' .. vim.env.PATH }}",
-            shim_c.display()
-        )),
+        text.contains(&format!("cmd_env = {{ PATH = '{}:' .. vim.env.PATH }}", shim_c.display())),
         "{text}"
     );
     let lake = shim.join("lake");
@@ -266,10 +222,7 @@ fn shim_installs_and_dispatches() {
     let home = tmp.path().join("home");
     let out = run_with_path(&lake, &["build", "My Lib", "--verbose"], &path, &home);
     assert_eq!(out.status.code(), Some(7));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        "real lake: build My Lib --verbose\n"
-    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "real lake: build My Lib --verbose\n");
     assert_eq!(String::from_utf8_lossy(&out.stderr), "err\n");
 
     // `lake serve -- DIR` runs the proxy in front of the real `lake serve`.
@@ -290,10 +243,7 @@ fn shim_installs_and_dispatches() {
 fn real_lake_serve_initializes() {
     let tmp = tempfile::tempdir().expect("tmp");
     let mut cmd = Command::new(PROXY);
-    cmd.arg("serve")
-        .arg("--log")
-        .arg(tmp.path().join("log"))
-        .current_dir(tmp.path());
+    cmd.arg("serve").arg("--log").arg(tmp.path().join("log")).current_dir(tmp.path());
     let mut ed = Editor::spawn(cmd, &[], tmp);
     let init = ed.initialize();
     assert_eq!(init["result"]["capabilities"]["hoverProvider"], true);

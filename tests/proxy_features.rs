@@ -25,9 +25,7 @@ fn start(dir: &tempfile::TempDir) -> Editor {
 }
 
 fn is_own_id(m: &Value) -> bool {
-    m.get("id")
-        .and_then(Value::as_str)
-        .is_some_and(|s| s.starts_with("lean-assess:"))
+    m.get("id").and_then(Value::as_str).is_some_and(|s| s.starts_with("lean-assess:"))
 }
 
 /// Wait for the proxy's `workspace/codeLens/refresh` request and answer it as an editor does.
@@ -47,10 +45,7 @@ fn drain_checking(ed: &mut Editor) {
             assert!(!is_own_id(&m), "own reply leaked: {m}");
         }
         let method = m["method"].as_str().unwrap_or("");
-        assert!(
-            !method.starts_with("$/lean/rpc"),
-            "own RPC traffic leaked: {m}"
-        );
+        assert!(!method.starts_with("$/lean/rpc"), "own RPC traffic leaked: {m}");
         if is_own_id(&m) {
             assert!(
                 method == "workspace/codeLens/refresh"
@@ -86,10 +81,7 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
         .map(|c| c.as_str().unwrap().to_string())
         .collect();
     assert_eq!(commands.len(), 4);
-    assert!(
-        caps["hoverProvider"].as_bool().unwrap(),
-        "Lean's capabilities kept"
-    );
+    assert!(caps["hoverProvider"].as_bool().unwrap(), "Lean's capabilities kept");
     ed.notify("initialized", json!({}));
     let reg = ed.recv_matching(|m| m["method"] == "client/registerCapability");
     ed.send(&json!({"jsonrpc": "2.0", "id": reg["id"], "result": null}));
@@ -125,14 +117,8 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
         assert!(title.contains(" ted "), "{title}");
         assert!(commands.contains(&l["command"]["command"].as_str().unwrap().to_string()));
     }
-    assert_eq!(
-        lenses[0]["range"]["start"],
-        json!({"line": 3, "character": 0})
-    );
-    assert_eq!(
-        lenses[1]["range"]["start"],
-        json!({"line": 6, "character": 0})
-    );
+    assert_eq!(lenses[0]["range"]["start"], json!({"line": 3, "character": 0}));
+    assert_eq!(lenses[1]["range"]["start"], json!({"line": 6, "character": 0}));
 
     // Hover on `same_name` (line 6, columns 8..17): Lean's part, `***`, ours.
     let hover = ed.request(
@@ -153,10 +139,7 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
     // Code actions on line 6: Lean's "Try this" kept, our three appended.
     let actions = ed.code_actions(json!(21), &cand_uri, 6, 0);
     let actions = actions["result"].as_array().unwrap().clone();
-    let titles: Vec<&str> = actions
-        .iter()
-        .map(|a| a["title"].as_str().unwrap())
-        .collect();
+    let titles: Vec<&str> = actions.iter().map(|a| a["title"].as_str().unwrap()).collect();
     assert!(titles[0].starts_with("Try this"), "{titles:?}");
     assert_eq!(titles.len(), 4, "{titles:?}");
     assert!(titles[1].contains("Show differences"));
@@ -167,19 +150,12 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
     let done = ed.execute(json!(22), &actions[1]["command"]);
     assert_eq!(done["result"], Value::Null, "{done}");
     let list = ed.recv_diagnostics_from(&cand_uri, "lean-assess");
-    assert!(
-        list.iter().any(|d| d["source"] != "lean-assess"),
-        "Lean's diagnostics kept: {list:?}"
-    );
-    let ours: Vec<&Value> = list
-        .iter()
-        .filter(|d| d["source"] == "lean-assess")
-        .collect();
+    assert!(list.iter().any(|d| d["source"] != "lean-assess"), "Lean's diagnostics kept: {list:?}");
+    let ours: Vec<&Value> = list.iter().filter(|d| d["source"] == "lean-assess").collect();
     assert!(ours.iter().all(|d| d["severity"] == 3));
-    assert!(ours.iter().any(|d| d["message"]
-        .as_str()
-        .unwrap()
-        .contains("`<` where the reference has `≤`")));
+    assert!(ours
+        .iter()
+        .any(|d| d["message"].as_str().unwrap().contains("`<` where the reference has `≤`")));
 
     // Clicking the lens shows the details: a read-only markdown file opened via
     // window/showDocument (the editor's reply is consumed by the proxy).
@@ -187,10 +163,7 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
     let show = ed.recv_matching(|m| m["method"] == "window/showDocument");
     let shown = lean_assess::files::uri_to_path(show["params"]["uri"].as_str().unwrap()).unwrap();
     let details = std::fs::read_to_string(&shown).unwrap();
-    assert!(
-        details.starts_with("# lean-assess: `same_name`"),
-        "{details}"
-    );
+    assert!(details.starts_with("# lean-assess: `same_name`"), "{details}");
     assert!(shown.starts_with(root.join("cache")), "{}", shown.display());
     ed.send(&json!({"jsonrpc": "2.0", "id": show["id"], "result": {"success": true}}));
 
@@ -201,12 +174,7 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|a| {
-            a["title"]
-                .as_str()
-                .unwrap_or("")
-                .contains("Use as reference")
-        })
+        .find(|a| a["title"].as_str().unwrap_or("").contains("Use as reference"))
         .unwrap()["command"]
         .clone();
     ed.request(
@@ -216,10 +184,7 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
     );
     let apply = ed.recv_matching(|m| m["method"] == "workspace/applyEdit");
     let changes = &apply["params"]["edit"]["documentChanges"];
-    assert_eq!(
-        changes[1]["textDocument"]["uri"],
-        uri_of(&root.join("lean-assess.toml"))
-    );
+    assert_eq!(changes[1]["textDocument"]["uri"], uri_of(&root.join("lean-assess.toml")));
     assert_eq!(
         changes[1]["edits"][0]["newText"],
         "\n[[reference.pair]]\ncandidate = \"Cand.lean::cone\"\nreference = \"Reference.lean::mathd_algebra_478\"\n"
@@ -258,17 +223,11 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
             "textDocument/hover",
             json!({"textDocument": {"uri": cand_uri}, "position": {"line": 6, "character": 10}}),
         );
-        let v = hover["result"]["contents"]["value"]
-            .as_str()
-            .unwrap_or("")
-            .to_string();
+        let v = hover["result"]["contents"]["value"].as_str().unwrap_or("").to_string();
         if v.contains("trees elaborated by Lean") {
             break;
         }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "no elaborated trees: {v}"
-        );
+        assert!(std::time::Instant::now() < deadline, "no elaborated trees: {v}");
         std::thread::sleep(Duration::from_millis(50));
     }
 

@@ -13,10 +13,7 @@ use std::time::Duration;
 /// Every capability Lean advertises reaches the editor unchanged (the features may add theirs).
 fn assert_keeps_lean_capabilities(got: &Value, recorded: &Value) {
     let got = got["capabilities"].as_object().expect("capabilities");
-    for (k, v) in recorded["capabilities"]
-        .as_object()
-        .expect("recorded capabilities")
-    {
+    for (k, v) in recorded["capabilities"].as_object().expect("recorded capabilities") {
         assert_eq!(got.get(k), Some(v), "capability {k}");
     }
 }
@@ -28,10 +25,7 @@ fn recorded_lean_session_passes_through() {
     let recorded = example("wire.initialize-response.json");
     assert_eq!(init["id"], 0);
     assert_keeps_lean_capabilities(&init["result"], &recorded["result"]);
-    assert_eq!(
-        init["result"]["serverInfo"],
-        recorded["result"]["serverInfo"]
-    );
+    assert_eq!(init["result"]["serverInfo"], recorded["result"]["serverInfo"]);
 
     // After `initialized`: Lean's register_lean_watcher request, JSON-equal to the recording.
     let register = ed.recv();
@@ -64,30 +58,18 @@ fn recorded_lean_session_passes_through() {
         .filter(|d| d["source"] == "Lean 4")
         .collect();
     assert_eq!(lean.len(), 1);
-    assert_eq!(
-        lean[0]["fullRange"]["start"],
-        json!({"character": 2, "line": 1})
-    );
+    assert_eq!(lean[0]["fullRange"]["start"], json!({"character": 2, "line": 1}));
     let done = ed.recv();
     assert_eq!(done["params"]["processing"], json!([]));
-    assert_eq!(
-        done["params"]["textDocument"],
-        json!({"uri": uri, "version": 1})
-    );
+    assert_eq!(done["params"]["textDocument"], json!({"uri": uri, "version": 1}));
 
-    let wait = ed.request(
-        json!(2),
-        "textDocument/waitForDiagnostics",
-        json!({"uri": uri, "version": 1}),
-    );
+    let wait =
+        ed.request(json!(2), "textDocument/waitForDiagnostics", json!({"uri": uri, "version": 1}));
     assert_eq!(wait, example("wire.empty-object-response.json"));
 
     // RPC: connect, getInteractiveGoals (the recorded result), keepAlive passes silently.
     let connect = ed.request(json!(3), "$/lean/rpc/connect", json!({"uri": uri}));
-    let session = connect["result"]["sessionId"]
-        .as_str()
-        .expect("string session id")
-        .to_string();
+    let session = connect["result"]["sessionId"].as_str().expect("string session id").to_string();
     let goals = ed.request(
         json!(4),
         "$/lean/rpc/call",
@@ -96,10 +78,7 @@ fn recorded_lean_session_passes_through() {
                "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 31}}}),
     );
     assert_eq!(goals["result"], example("interactiveGoals.result.json"));
-    ed.notify(
-        "$/lean/rpc/keepAlive",
-        json!({"uri": uri, "sessionId": session}),
-    );
+    ed.notify("$/lean/rpc/keepAlive", json!({"uri": uri, "sessionId": session}));
     let plain = ed.request(
         json!("five"),
         "$/lean/plainGoal",
@@ -110,10 +89,7 @@ fn recorded_lean_session_passes_through() {
     // Server→client requests with numeric ids (refresh) round trip with the id unchanged.
     let refresh = example("wire.semanticTokens-refresh-request.json");
     let inlay = example("wire.inlayHint-refresh-request.json");
-    ed.notify(
-        "standin/emit",
-        json!({"messages": [refresh.clone(), inlay.clone()]}),
-    );
+    ed.notify("standin/emit", json!({"messages": [refresh.clone(), inlay.clone()]}));
     assert_eq!(ed.recv(), refresh);
     assert_eq!(ed.recv(), inlay);
     ed.send(&json!({"jsonrpc": "2.0", "id": 4, "result": null}));
@@ -127,26 +103,15 @@ fn recorded_lean_session_passes_through() {
         "textDocument/hover",
         json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 8}}),
     );
-    let value = hover["result"]["contents"]["value"]
-        .as_str()
-        .expect("hover text");
+    let value = hover["result"]["contents"]["value"].as_str().expect("hover text");
     assert!(value.starts_with("```lean\nt\n```"), "{value}");
     let actions = ed.code_actions(json!(7), uri, 1, 2);
     let first = &actions["result"][0];
-    assert!(first["title"]
-        .as_str()
-        .expect("title")
-        .starts_with("Try this: "));
-    assert_eq!(
-        first["edit"]["documentChanges"][0]["textDocument"]["uri"],
-        uri
-    );
+    assert!(first["title"].as_str().expect("title").starts_with("Try this: "));
+    assert_eq!(first["edit"]["documentChanges"][0]["textDocument"]["uri"], uri);
 
     // didClose: the empty publishDiagnostics for the URI.
-    ed.notify(
-        "textDocument/didClose",
-        json!({"textDocument": {"uri": uri}}),
-    );
+    ed.notify("textDocument/didClose", json!({"textDocument": {"uri": uri}}));
     let cleared = ed.recv_matching(|m| m["method"] == "textDocument/publishDiagnostics");
     assert_eq!(cleared["params"]["uri"], uri);
 
@@ -160,11 +125,8 @@ fn recorded_lean_session_passes_through() {
 #[test]
 fn own_traffic_never_crosses() {
     let ws = tempfile::tempdir().expect("workspace");
-    std::fs::write(
-        ws.path().join("lean-assess.toml"),
-        "[reference]\nfile = \"Reference.lean\"\n",
-    )
-    .expect("config");
+    std::fs::write(ws.path().join("lean-assess.toml"), "[reference]\nfile = \"Reference.lean\"\n")
+        .expect("config");
     let reference = "theorem foo (x : ℕ) (h : 0 < x) : x + 0 = x := by\n  sorry\n";
     let candidate = "theorem foo (x : ℕ) (h : 0 ≤ x) : 0 + x = x := by\n  sorry\n";
     std::fs::write(ws.path().join("Reference.lean"), reference).expect("reference");
@@ -172,10 +134,7 @@ fn own_traffic_never_crosses() {
     let record = ws.path().join("received.jsonl");
     let record_s = record.to_string_lossy().into_owned();
     let mut ed = Editor::proxy_in(ws.path(), &[("LEAN_STANDIN_RECORD", record_s.as_str())]);
-    let root = format!(
-        "file://{}",
-        ws.path().canonicalize().expect("root").display()
-    );
+    let root = format!("file://{}", ws.path().canonicalize().expect("root").display());
     let init = ed.request(
         json!(0),
         "initialize",
@@ -183,9 +142,7 @@ fn own_traffic_never_crosses() {
             "workspace": {"codeLens": {"refreshSupport": true}, "applyEdit": true},
             "window": {"showDocument": {"support": true}}}}),
     );
-    assert!(init["result"]["capabilities"]
-        .get("codeLensProvider")
-        .is_some());
+    assert!(init["result"]["capabilities"].get("codeLensProvider").is_some());
     ed.notify("initialized", json!({}));
     for (name, text) in [("Reference.lean", reference), ("Cand.lean", candidate)] {
         ed.notify(
@@ -196,30 +153,17 @@ fn own_traffic_never_crosses() {
     }
     let cand = format!("{root}/Cand.lean");
     let mut seen = ed.drain(Duration::from_millis(1500));
-    let lens = ed.request(
-        json!(50),
-        "textDocument/codeLens",
-        json!({"textDocument": {"uri": cand}}),
-    );
-    let title = lens["result"][0]["command"]["title"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
+    let lens =
+        ed.request(json!(50), "textDocument/codeLens", json!({"textDocument": {"uri": cand}}));
+    let title = lens["result"][0]["command"]["title"].as_str().unwrap_or_default().to_string();
     assert!(title.starts_with("lean-assess:"), "{lens}");
     seen.extend(ed.drain(Duration::from_millis(1500)));
     // Answer every request the proxy (or Lean) sent the editor.
-    for m in seen
-        .iter()
-        .filter(|m| m.get("method").is_some() && m.get("id").is_some())
-    {
+    for m in seen.iter().filter(|m| m.get("method").is_some() && m.get("id").is_some()) {
         ed.send(&json!({"jsonrpc": "2.0", "id": m["id"], "result": null}));
     }
     seen.extend(ed.drain(Duration::from_millis(500)));
-    let own = |m: &Value| {
-        m["id"]
-            .as_str()
-            .is_some_and(|i| i.starts_with("lean-assess:"))
-    };
+    let own = |m: &Value| m["id"].as_str().is_some_and(|i| i.starts_with("lean-assess:"));
     for m in &seen {
         assert!(
             !(own(m) && m.get("method").is_none()),
@@ -239,10 +183,7 @@ fn own_traffic_never_crosses() {
     }
     // The checks above are not vacuous: there was own traffic both ways (RPC goals into Lean,
     // lens refresh requests to the editor).
-    let own_requests = received
-        .iter()
-        .filter(|m| own(m) && m.get("method").is_some())
-        .count();
+    let own_requests = received.iter().filter(|m| own(m) && m.get("method").is_some()).count();
     let own_to_editor = seen.iter().filter(|m| own(m)).count();
     assert!(
         own_requests > 0 && own_to_editor > 0,
@@ -254,10 +195,7 @@ fn own_traffic_never_crosses() {
 fn cancel_request_reaches_lean() {
     let mut ed = Editor::proxy(&[]);
     ed.initialize();
-    ed.notify(
-        "standin/script",
-        json!({"rules": [{"method": "custom/slow", "stall": true}]}),
-    );
+    ed.notify("standin/script", json!({"rules": [{"method": "custom/slow", "stall": true}]}));
     ed.send(&json!({"jsonrpc": "2.0", "id": 41, "method": "custom/slow", "params": {}}));
     ed.notify("$/cancelRequest", json!({"id": 41}));
     // Only the stand-in answers -32800, and only when the cancel arrived with the same id.
@@ -272,17 +210,12 @@ fn ten_megabyte_messages_pass_both_ways() {
     let big = "ℕ".repeat(10 * 1024 * 1024 / 3 + 1);
     let reply = ed.request(json!(1), "standin/echo", json!({"text": big}));
     assert_eq!(
-        reply["result"]["received"]["params"]["text"]
-            .as_str()
-            .map(str::len),
+        reply["result"]["received"]["params"]["text"].as_str().map(str::len),
         Some(big.len())
     );
     ed.notify("standin/huge", json!({"bytes": 10 * 1024 * 1024}));
     let huge = ed.recv_matching(|m| m["method"] == "standin/huge");
-    assert_eq!(
-        huge["params"]["data"].as_str().map(str::len),
-        Some(10 * 1024 * 1024)
-    );
+    assert_eq!(huge["params"]["data"].as_str().map(str::len), Some(10 * 1024 * 1024));
 }
 
 /// One step of a random session.
@@ -318,10 +251,7 @@ fn json_value() -> impl Strategy<Value = Value> {
 }
 
 fn id() -> impl Strategy<Value = Value> {
-    prop_oneof![
-        (0i64..1_000_000).prop_map(Value::from),
-        "[a-z_]{1,12}".prop_map(Value::from),
-    ]
+    prop_oneof![(0i64..1_000_000).prop_map(Value::from), "[a-z_]{1,12}".prop_map(Value::from),]
 }
 
 /// Methods that the proxy forwards untouched whatever the features do.
@@ -342,10 +272,7 @@ fn method() -> impl Strategy<Value = String> {
 fn with_extra(mut base: Value, extra: Value) -> Value {
     if let (Some(b), Some(e)) = (base.as_object_mut(), extra.as_object()) {
         for (k, v) in e {
-            if !matches!(
-                k.as_str(),
-                "id" | "method" | "params" | "result" | "error" | "jsonrpc"
-            ) {
+            if !matches!(k.as_str(), "id" | "method" | "params" | "result" | "error" | "jsonrpc") {
                 b.insert(format!("x_{k}"), v.clone());
             }
         }

@@ -51,13 +51,7 @@ fn figures(stdout: &str) -> Value {
 
 fn single_run(dir: &Path) -> (Vec<u8>, Value) {
     let single = dir.join("single.jsonl");
-    let run = bench(&[
-        "--metric",
-        "ted",
-        "--json",
-        "--out",
-        single.to_str().unwrap(),
-    ]);
+    let run = bench(&["--metric", "ted", "--json", "--out", single.to_str().unwrap()]);
     assert_eq!(run.code, Some(0), "single run: {}", run.stderr);
     (std::fs::read(&single).unwrap(), figures(&run.stdout))
 }
@@ -151,10 +145,7 @@ fn merge_refuses_duplicate_missing_and_unknown_ids() {
 
     let (run, _) = merge(dir.path(), &[first.clone(), overlap.clone()]);
     assert_eq!(run.code, Some(2));
-    let id = serde_json::from_str::<Value>(lines[99]).unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let id = serde_json::from_str::<Value>(lines[99]).unwrap()["id"].as_str().unwrap().to_string();
     assert!(
         run.stderr.contains(&format!("duplicate id '{id}'"))
             && run.stderr.contains("first.jsonl:100")
@@ -173,11 +164,7 @@ fn merge_refuses_duplicate_missing_and_unknown_ids() {
 
     let (run, _) = merge(dir.path(), &[first, stranger]);
     assert_eq!(run.code, Some(2));
-    assert!(
-        run.stderr.contains("stranger.jsonl:106: id not in"),
-        "{}",
-        run.stderr
-    );
+    assert!(run.stderr.contains("stranger.jsonl:106: id not in"), "{}", run.stderr);
 }
 
 #[test]
@@ -226,9 +213,8 @@ fn gnu_parallel_runs_the_shards() {
         .status()
         .expect("run parallel");
     assert!(status.success());
-    let shards: Vec<PathBuf> = (1..=4)
-        .map(|k| dir.path().join(format!("shard{k}.jsonl")))
-        .collect();
+    let shards: Vec<PathBuf> =
+        (1..=4).map(|k| dir.path().join(format!("shard{k}.jsonl"))).collect();
     let (run, merged) = merge(dir.path(), &shards);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(std::fs::read(merged).unwrap() == single);

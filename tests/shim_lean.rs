@@ -39,10 +39,7 @@ fn lean_server_runs_behind_the_proxy_and_other_lean_calls_are_handed_over() {
     let path = format!("{}:{}:/usr/bin:/bin", shim.display(), real.display());
     let out = run_with_path(&lean, &["--version"], &path, &home);
     assert_eq!(out.status.code(), Some(3));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        "real lean: --version\n"
-    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "real lean: --version\n");
 
     // `lean --server` (what vscode-lean4 and lean.nvim start without a lakefile): the proxy in
     // front; the proxy's own capabilities (code lens) show it is there.
@@ -53,26 +50,13 @@ fn lean_server_runs_behind_the_proxy_and_other_lean_calls_are_handed_over() {
         init["result"]["capabilities"]["codeLensProvider"].is_object(),
         "no proxy in front: {init}"
     );
-    assert_eq!(
-        std::fs::read_to_string(&seen)
-            .expect("real lean ran")
-            .trim(),
-        "--server"
-    );
+    assert_eq!(std::fs::read_to_string(&seen).expect("real lean ran").trim(), "--server");
     ed.shutdown_and_exit(json!(1));
 
     // `lean +tc --server` with a real lean that is not elan's and no elan: one clear error.
-    let out = run_with_path(
-        &lean,
-        &["+leanprover/lean4:v4.30.0", "--version"],
-        &path,
-        &home,
-    );
+    let out = run_with_path(&lean, &["+leanprover/lean4:v4.30.0", "--version"], &path, &home);
     assert_eq!(out.status.code(), Some(127));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("needs elan"),
-        "{out:?}"
-    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs elan"), "{out:?}");
 }
 
 #[test]
@@ -106,8 +90,5 @@ fn shim_check_repairs_links_to_a_removed_binary() {
         assert_eq!(shim.join(tool).canonicalize().expect("link"), want);
     }
     let out = run();
-    assert!(
-        String::from_utf8_lossy(&out.stdout).contains("shim ok"),
-        "{out:?}"
-    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("shim ok"), "{out:?}");
 }

@@ -32,10 +32,8 @@ use lean_assess::trees::Tree;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-const DATASETS: [&str; 2] = [
-    "fixtures/bench/gted-minif2f.jsonl",
-    "fixtures/bench/gted-proofnet.jsonl",
-];
+const DATASETS: [&str; 2] =
+    ["fixtures/bench/gted-minif2f.jsonl", "fixtures/bench/gted-proofnet.jsonl"];
 
 /// In debug builds, one statement in this many is mutated.
 const DEBUG_STRIDE: usize = 3;
@@ -97,10 +95,8 @@ fn binder_list(tree: &Tree) -> Option<&Tree> {
 }
 
 fn is_binder(t: &Tree) -> bool {
-    matches!(
-        t.label.as_str(),
-        " _ : _ " | "{ _ : _ }" | "⦃ _ : _ ⦄" | "( _ : _ )"
-    ) && t.children.len() == 2
+    matches!(t.label.as_str(), " _ : _ " | "{ _ : _ }" | "⦃ _ : _ ⦄" | "( _ : _ )")
+        && t.children.len() == 2
 }
 
 fn prop_shaped(t: &Tree) -> bool {
@@ -258,10 +254,7 @@ fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
             if b.children.is_empty() {
                 b.label.clone()
             } else {
-                b.children
-                    .first()
-                    .map(|x| x.label.clone())
-                    .unwrap_or_default()
+                b.children.first().map(|x| x.label.clone()).unwrap_or_default()
             }
         };
         let (x, y) = (name(xb), name(yb));
@@ -271,10 +264,7 @@ fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
         }
         let swapped = Tree::node(
             inner_label,
-            vec![
-                yb.clone(),
-                Tree::node(outer, vec![xb.clone(), body.clone()]),
-            ],
+            vec![yb.clone(), Tree::node(outer, vec![xb.clone(), body.clone()])],
         );
         swaps.push(replace_at(tree, p, swapped));
     }
@@ -338,11 +328,7 @@ fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
                 occurrences.push(replace_at(tree, &p, fresh));
             }
         }
-        out.extend(
-            spread(&occurrences)
-                .into_iter()
-                .map(|t| ("free variable", t)),
-        );
+        out.extend(spread(&occurrences).into_iter().map(|t| ("free variable", t)));
 
         // free function: one application of a bound function in the conclusion made an
         // application of a constant (`f x` → `Mut.f x`): free renaming of bound function heads
@@ -360,21 +346,14 @@ fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
         for p in concl_paths {
             let t = at(tree, &p);
             let holes = " _ ".repeat(t.children.len());
-            let head = t
-                .label
-                .strip_suffix(holes.as_str())
-                .filter(|_| !t.children.is_empty());
+            let head = t.label.strip_suffix(holes.as_str()).filter(|_| !t.children.is_empty());
             if let Some(f) = head.filter(|h| functions.contains(h)) {
                 let mut constant = t.clone();
                 constant.label = format!("Mut.{f}{holes}");
                 applications.push(replace_at(tree, &p, constant));
             }
         }
-        out.extend(
-            spread(&applications)
-                .into_iter()
-                .map(|t| ("free function", t)),
-        );
+        out.extend(spread(&applications).into_iter().map(|t| ("free function", t)));
     }
 
     // flip
@@ -391,13 +370,9 @@ fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
             continue;
         }
         let harmless = parent_of(p).is_some_and(|q| {
-            matches!(
-                q.label.as_str(),
-                "| _ |" | "‖ _ ‖" | " _ ^ _ " | "abs _ " | "||"
-            ) || (matches!(q.label.as_str(), " _ = _ " | " _ ≠ _ ")
-                && q.children
-                    .iter()
-                    .any(|s| literal(s).is_some_and(|v| v <= 1)))
+            matches!(q.label.as_str(), "| _ |" | "‖ _ ‖" | " _ ^ _ " | "abs _ " | "||")
+                || (matches!(q.label.as_str(), " _ = _ " | " _ ≠ _ ")
+                    && q.children.iter().any(|s| literal(s).is_some_and(|v| v <= 1)))
         });
         if harmless {
             continue;
@@ -440,10 +415,9 @@ fn no_meaning_changing_mutation_is_judged_equivalent() {
         let pairs =
             read_pairs(Path::new(dataset)).unwrap_or_else(|e| panic!("cannot read {dataset}: {e}"));
         for pair in &pairs {
-            for (header, text) in [
-                (&pair.ref_header, &pair.ref_statement),
-                (&pair.cand_header, &pair.cand_statement),
-            ] {
+            for (header, text) in
+                [(&pair.ref_header, &pair.ref_statement), (&pair.cand_header, &pair.cand_statement)]
+            {
                 if !seen.insert(text.clone()) {
                     continue;
                 }
@@ -494,9 +468,7 @@ fn no_meaning_changing_mutation_is_judged_equivalent() {
         "soundness harness: {total} mutations, {equivalent} judged equivalent (must be 0)\n"
     ));
     for (kind, (n, eq)) in &per_kind {
-        report.push_str(&format!(
-            "  {kind:<16} {n:>5} mutations, {eq} judged equivalent\n"
-        ));
+        report.push_str(&format!("  {kind:<16} {n:>5} mutations, {eq} judged equivalent\n"));
     }
     for f in failures.iter().take(40) {
         report.push_str(f);

@@ -18,10 +18,7 @@ fn order_rules_on_naturals_do_not_fire_on_real_functions_written_short() {
             &format!("open Real\ntheorem a (x : ℕ) (h : {f} x ≤ 2) : x = 0"),
         );
     }
-    assert_not_equivalent(
-        "open Real\ntheorem a : sqrt 8 < 3",
-        "open Real\ntheorem a : sqrt 8 ≤ 2",
-    );
+    assert_not_equivalent("open Real\ntheorem a : sqrt 8 < 3", "open Real\ntheorem a : sqrt 8 ≤ 2");
     // Written in full, the function's type is known: still not ℕ.
     assert_not_equivalent("theorem a : Real.exp 1 < 3", "theorem a : Real.exp 1 ≤ 2");
     // On ℕ the shift is sound and still found.
@@ -102,10 +99,7 @@ fn header_definitions_are_compared() {
         "noncomputable def K (n : ℕ) : ℚ := 1 / (n + 1)\ntheorem a : K 2 = 1",
     );
     // Defined on one side only.
-    assert_not_equivalent(
-        "def K (n : ℕ) : ℕ := n + 1\ntheorem a : K 2 = 3",
-        "theorem a : K 2 = 3",
-    );
+    assert_not_equivalent("def K (n : ℕ) : ℕ := n + 1\ntheorem a : K 2 = 3", "theorem a : K 2 = 3");
     // The same definition on both sides.
     assert_equivalent(
         "def K (n : ℕ) : ℕ := n + 1\ntheorem a : K 2 = 3",
@@ -135,11 +129,7 @@ fn an_ambiguous_opened_name_is_not_resolved() {
 fn different_closed_facts_are_not_called_equivalent() {
     let r = judge("theorem a : 2^8 % 5 = 1", "theorem a : 2003 % 11 = 1");
     assert!(r.distance.is_some_and(|d| d > 0), "{:?}", r.notes);
-    assert!(
-        r.notes.iter().any(|n| n.contains("different problems")),
-        "{:?}",
-        r.notes
-    );
+    assert!(r.notes.iter().any(|n| n.contains("different problems")), "{:?}", r.notes);
     // The same closed fact is the same problem.
     assert_equivalent("theorem a : 2^8 % 5 = 1", "theorem b : 2^8 % 5 = 1");
 }
@@ -163,10 +153,7 @@ fn coverage_numerals_and_units() {
     assert_equivalent("theorem a (x : ℕ) : x = 3", "theorem a (x : ℕ) : x * 1 = 3");
     // Not where the type is unknown, and `1 * x` is not `x + 1`.
     assert_not_equivalent("theorem a : 1 * A = B", "theorem a : A = B");
-    assert_not_equivalent(
-        "theorem a (x : ℝ) : 1 * x = 3",
-        "theorem a (x : ℝ) : x + 1 = 3",
-    );
+    assert_not_equivalent("theorem a (x : ℝ) : 1 * x = 3", "theorem a (x : ℝ) : x + 1 = 3");
 }
 
 /// `add_comm`/`mul_comm` fire only where the subterm's type is a known number type

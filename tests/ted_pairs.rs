@@ -50,12 +50,7 @@ fn check_file(name: &str, expected_pairs: usize) {
             let got = distance::ted(&p.ref_tree, &p.cand_tree, costs);
             assert_eq!(got, expected, "{}: {costs:?}", p.id);
             assert_eq!(workspace.ted(&p.ref_tree, &p.cand_tree, costs), expected);
-            assert_eq!(
-                naive::ted(&p.ref_tree, &p.cand_tree, costs),
-                expected,
-                "{}: naive",
-                p.id
-            );
+            assert_eq!(naive::ted(&p.ref_tree, &p.cand_tree, costs), expected, "{}: naive", p.id);
 
             let mapping = distance::ted_mapping(&p.ref_tree, &p.cand_tree, costs);
             assert_eq!(mapping.distance, expected, "{}: mapping distance", p.id);
@@ -84,12 +79,7 @@ fn check_file(name: &str, expected_pairs: usize) {
 
 fn count_pairs(ops: &[distance::EditOp]) -> usize {
     ops.iter()
-        .filter(|op| {
-            matches!(
-                op,
-                distance::EditOp::Keep { .. } | distance::EditOp::Rename { .. }
-            )
-        })
+        .filter(|op| matches!(op, distance::EditOp::Keep { .. } | distance::EditOp::Rename { .. }))
         .count()
 }
 
@@ -107,10 +97,7 @@ fn proofnet_pairs_match_published_distances() {
 fn flat_trees_reused_across_calls_give_the_same_distances() {
     let pairs = load("gted-proofnet.trees.jsonl");
     let mut interner = LabelInterner::new();
-    let flat = flatten_pairs(
-        pairs.iter().map(|p| (&p.ref_tree, &p.cand_tree)),
-        &mut interner,
-    );
+    let flat = flatten_pairs(pairs.iter().map(|p| (&p.ref_tree, &p.cand_tree)), &mut interner);
     let mut workspace = Workspace::new();
     for _ in 0..2 {
         for (p, (a, b)) in pairs.iter().zip(&flat) {
@@ -121,9 +108,6 @@ fn flat_trees_reused_across_calls_give_the_same_distances() {
     // Reference trees of different pairs compared with each other: still agrees with the oracle.
     for w in flat.windows(2).zip(pairs.windows(2)).take(20) {
         let ((a, b), (pa, pb)) = ((&w.0[0].0, &w.0[1].1), (&w.1[0], &w.1[1]));
-        assert_eq!(
-            workspace.ted_flat(a, b, UNIT),
-            naive::ted(&pa.ref_tree, &pb.cand_tree, UNIT)
-        );
+        assert_eq!(workspace.ted_flat(a, b, UNIT), naive::ted(&pa.ref_tree, &pb.cand_tree, UNIT));
     }
 }

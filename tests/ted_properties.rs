@@ -38,12 +38,7 @@ struct Shape {
 
 impl Shape {
     fn of(t: &Tree) -> Shape {
-        let end = t
-            .preorder()
-            .iter()
-            .enumerate()
-            .map(|(id, n)| id + n.size())
-            .collect();
+        let end = t.preorder().iter().enumerate().map(|(id, n)| id + n.size()).collect();
         Shape { end }
     }
     fn is_ancestor(&self, x: usize, y: usize) -> bool {
@@ -186,10 +181,7 @@ fn trees_from_different_interners_are_refused() {
     let (mut i1, mut i2) = (LabelInterner::new(), LabelInterner::new());
     let (a, b) = (FlatTree::new(&t, &mut i1), FlatTree::new(&t, &mut i2));
     let err = Workspace::new().ted_flat_within(&a, &b, UNIT, None);
-    assert!(matches!(
-        err,
-        Err(distance::DistanceError::ForeignInterner { .. })
-    ));
+    assert!(matches!(err, Err(distance::DistanceError::ForeignInterner { .. })));
 }
 
 #[test]
@@ -208,10 +200,7 @@ fn a_past_deadline_stops_a_large_computation() {
     };
     let (a, b) = (comb(300, false), comb(300, true));
     let mut interner = LabelInterner::new();
-    let (fa, fb) = (
-        FlatTree::new(&a, &mut interner),
-        FlatTree::new(&b, &mut interner),
-    );
+    let (fa, fb) = (FlatTree::new(&a, &mut interner), FlatTree::new(&b, &mut interner));
     let past = std::time::Instant::now();
     let mut w = Workspace::new();
     for algorithm in [Algorithm::Auto, Algorithm::Apted, Algorithm::LeftRight] {
@@ -262,17 +251,11 @@ fn zigzag_trees_agree_across_algorithms() {
     let a = zigzag(30, &["a", "b", "c"]);
     let b = zigzag(27, &["b", "a"]);
     let mut interner = LabelInterner::new();
-    let (fa, fb) = (
-        FlatTree::new(&a, &mut interner),
-        FlatTree::new(&b, &mut interner),
-    );
+    let (fa, fb) = (FlatTree::new(&a, &mut interner), FlatTree::new(&b, &mut interner));
     let expected = naive::ted(&a, &b, UNIT);
     let mut w = Workspace::new();
     for algorithm in [Algorithm::Auto, Algorithm::Apted, Algorithm::LeftRight] {
-        assert_eq!(
-            w.ted_flat_with(&fa, &fb, UNIT, algorithm, None),
-            Ok(expected)
-        );
+        assert_eq!(w.ted_flat_with(&fa, &fb, UNIT, algorithm, None), Ok(expected));
         let m = w.mapping_flat_with(&fa, &fb, UNIT, algorithm);
         assert_eq!(naive::mapping_cost(&a, &b, &m.ops, UNIT), Some(expected));
         assert_valid_mapping(&a, &b, &m.ops);

@@ -8,10 +8,8 @@ use lean_assess::metrics::{self, Pair, Verdict};
 use lean_assess::trees::parse::{parse_statement, Header};
 use std::path::Path;
 
-const DATASETS: [&str; 2] = [
-    "fixtures/bench/gted-minif2f.jsonl",
-    "fixtures/bench/gted-proofnet.jsonl",
-];
+const DATASETS: [&str; 2] =
+    ["fixtures/bench/gted-minif2f.jsonl", "fixtures/bench/gted-proofnet.jsonl"];
 
 fn similarity(v: Verdict) -> f64 {
     match v {
@@ -32,10 +30,9 @@ fn transted_lite_is_never_below_ted_on_a_bundled_pair() {
         let pairs = read_pairs(Path::new(dataset)).expect("bundled dataset loads");
         for p in &pairs {
             let (rh, ch) = (Header::parse(&p.ref_header), Header::parse(&p.cand_header));
-            let (Ok(r), Ok(c)) = (
-                parse_statement(&p.ref_statement, &rh),
-                parse_statement(&p.cand_statement, &ch),
-            ) else {
+            let (Ok(r), Ok(c)) =
+                (parse_statement(&p.ref_statement, &rh), parse_statement(&p.cand_statement, &ch))
+            else {
                 continue;
             };
             let pair = Pair {

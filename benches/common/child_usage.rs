@@ -43,9 +43,7 @@ pub fn measure(cmd: &[String]) -> ! {
     // SAFETY: `usage` is a valid, writable `struct rusage` for the duration of the call.
     let rc = unsafe { getrusage(RUSAGE_CHILDREN, &mut usage) };
     assert_eq!(rc, 0, "getrusage failed");
-    let code = status
-        .code()
-        .map_or_else(|| format!("{status}"), |c| c.to_string());
+    let code = status.code().map_or_else(|| format!("{status}"), |c| c.to_string());
     let _ = writeln!(std::io::stdout(), "{code} {}", usage.maxrss);
     std::process::exit(0)
 }

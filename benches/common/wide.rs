@@ -5,9 +5,8 @@
 /// `theorem t (h0 : a0 + b0 = b0 + a0) … : a0 = a0`, with `hyps` hypotheses, reversed when
 /// `reversed`.
 pub fn wide(hyps: usize, reversed: bool) -> String {
-    let mut hs: Vec<String> = (0..hyps)
-        .map(|i| format!("(h{i} : a{i} + b{i} = b{i} + a{i})"))
-        .collect();
+    let mut hs: Vec<String> =
+        (0..hyps).map(|i| format!("(h{i} : a{i} + b{i} = b{i} + a{i})")).collect();
     if reversed {
         hs.reverse();
     }

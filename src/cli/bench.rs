@@ -195,9 +195,7 @@ pub(super) fn report(
             threshold: t,
             stats: evaluation::at_threshold(&scored, t),
         });
-    let file_name = dataset
-        .file_name()
-        .map_or(String::new(), |f| f.to_string_lossy().into_owned());
+    let file_name = dataset.file_name().map_or(String::new(), |f| f.to_string_lossy().into_owned());
     let views = Views {
         evaluation: evaluation.as_ref(),
         binary: binary.as_ref(),
@@ -238,11 +236,7 @@ pub(super) fn report(
     } else {
         write_text(&summary, &views, out)?;
     }
-    Ok(if failed == 0 {
-        Status::Success
-    } else {
-        Status::SomeFailed
-    })
+    Ok(if failed == 0 { Status::Success } else { Status::SomeFailed })
 }
 
 /// Judge every pair on `jobs` threads; results keep the dataset's order. Each result also counts
@@ -274,21 +268,15 @@ fn judge_all(pairs: &[DatasetPair], judge: &dyn Metric, jobs: usize) -> Vec<Judg
 /// Judge one pair. A panic inside the parser or a metric is a bug; it is reported as this pair's
 /// failure (the panic message is already on stderr) so that the rest of the run still counts.
 fn judge_one(pair: &DatasetPair, judge: &dyn Metric) -> Judged {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        judge_one_unguarded(pair, judge)
-    }))
-    .unwrap_or_else(|_| {
-        let message = format!("internal error (a bug) while judging with {}", judge.name());
-        failed(message)
-    })
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| judge_one_unguarded(pair, judge)))
+        .unwrap_or_else(|_| {
+            let message = format!("internal error (a bug) while judging with {}", judge.name());
+            failed(message)
+        })
 }
 
 fn failed(message: String) -> Judged {
-    Judged {
-        outcome: Outcome::Failed(message),
-        unparsed: 0,
-        shown_equivalent: false,
-    }
+    Judged { outcome: Outcome::Failed(message), unparsed: 0, shown_equivalent: false }
 }
 
 fn judge_one_unguarded(pair: &DatasetPair, judge: &dyn Metric) -> Judged {
@@ -313,10 +301,7 @@ fn judge_one_unguarded(pair: &DatasetPair, judge: &dyn Metric) -> Judged {
             outcome: Outcome::Judged(report.verdict),
             unparsed,
         },
-        Err(e) => Judged {
-            unparsed,
-            ..failed(format!("{}: {e}", judge.name()))
-        },
+        Err(e) => Judged { unparsed, ..failed(format!("{}: {e}", judge.name())) },
     }
 }
 
@@ -467,10 +452,7 @@ fn write_text(s: &Summary<'_>, v: &Views<'_>, out: &mut dyn Write) -> anyhow::Re
             out,
             "statements are the same up to renaming of bound names, after sound rewrites or a Lean"
         )?;
-        writeln!(
-            out,
-            "proof); every other pair is \"not shown\". Against the human labels:"
-        )?;
+        writeln!(out, "proof); every other pair is \"not shown\". Against the human labels:")?;
         writeln!(
             out,
             "  shown equivalent: {} of {} pairs",
@@ -516,11 +498,7 @@ fn write_text(s: &Summary<'_>, v: &Views<'_>, out: &mut dyn Write) -> anyhow::Re
             out,
             "nodes). A threshold t calls a pair equivalent when its similarity is at least t."
         )?;
-        writeln!(
-            out,
-            "  similarities here range over [{:.4}, {:.4}]",
-            e.score_min, e.score_max
-        )?;
+        writeln!(out, "  similarities here range over [{:.4}, {:.4}]", e.score_min, e.score_max)?;
         if let Some(d) = v.default {
             writeln!(
                 out,

@@ -103,13 +103,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
             if !solution.is_file() {
                 bail!("{}: no such file", solution.display());
             }
-            (
-                vec![Job {
-                    task: task.clone(),
-                    solution: solution.clone(),
-                }],
-                true,
-            )
+            (vec![Job { task: task.clone(), solution: solution.clone() }], true)
         }
         _ => bail!("give TASK.lean SOLUTION.lean, or --tasks DIR --solutions DIR"),
     };
@@ -144,20 +138,15 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
                 .map_err(|e| e.split_once(": ").map_or(e.clone(), |(_, m)| m.to_string())),
             &options,
         );
-        let parsed = solution_text
-            .ok()
-            .and_then(|t| Parsed::new(&solution_name, &t).ok())
-            .map(Box::new);
+        let parsed =
+            solution_text.ok().and_then(|t| Parsed::new(&solution_name, &t).ok()).map(Box::new);
         outcomes.push(Outcome::Checked(Box::new(report), parsed));
     }
     let offline_seconds = started.elapsed().as_secs_f64();
     if let Some(project) = &args.lean_project {
         verify_with_lean(&args, project, &mut outcomes, err)?;
     }
-    let bad_tasks = outcomes
-        .iter()
-        .filter(|o| matches!(o, Outcome::BadTask(..)))
-        .count();
+    let bad_tasks = outcomes.iter().filter(|o| matches!(o, Outcome::BadTask(..))).count();
     let reports: Vec<&Report> = outcomes
         .iter()
         .filter_map(|o| match o {
@@ -203,11 +192,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
     if bad_tasks > 0 {
         bail!("{bad_tasks} task(s) could not be used (each named above)");
     }
-    Ok(if summary.targets_failed == 0 {
-        Status::Success
-    } else {
-        Status::SomeFailed
-    })
+    Ok(if summary.targets_failed == 0 { Status::Success } else { Status::SomeFailed })
 }
 
 /// Read a regular file of bounded size as UTF-8; the error names the file (and the line of the
@@ -230,9 +215,7 @@ fn batch_jobs(tasks: &Path, solutions: &Path) -> anyhow::Result<Vec<Job>> {
         let entries =
             std::fs::read_dir(&dir).with_context(|| format!("cannot read {}", dir.display()))?;
         for entry in entries {
-            let path = entry
-                .with_context(|| format!("cannot read {}", dir.display()))?
-                .path();
+            let path = entry.with_context(|| format!("cannot read {}", dir.display()))?.path();
             if path.is_dir() {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "lean") {
@@ -248,10 +231,7 @@ fn batch_jobs(tasks: &Path, solutions: &Path) -> anyhow::Result<Vec<Job>> {
         .into_iter()
         .map(|task| {
             let relative = task.strip_prefix(tasks).unwrap_or(&task).to_path_buf();
-            Job {
-                solution: solutions.join(relative),
-                task,
-            }
+            Job { solution: solutions.join(relative), task }
         })
         .collect())
 }
@@ -270,9 +250,8 @@ fn verify_with_lean(
         return Ok(());
     }
     let command = bench_lean::server_command(args.server_command.as_deref())?;
-    let project = project
-        .canonicalize()
-        .with_context(|| format!("--lean-project {}", project.display()))?;
+    let project =
+        project.canonicalize().with_context(|| format!("--lean-project {}", project.display()))?;
     let timeout = Duration::from_secs(args.timeout);
     let runtime = bench_lean::runtime()?;
     let total = todo.len();
@@ -306,14 +285,12 @@ fn verify_with_lean(
 fn statement_text(s: &StatementVerdict) -> String {
     match s {
         StatementVerdict::Unchanged => "statement unchanged".into(),
-        StatementVerdict::Changed {
-            transted_lite: Some(0),
-            ..
-        } => "statement changed (an equivalent rewrite: transted-lite distance 0)".into(),
-        StatementVerdict::Changed {
-            transted_lite: Some(d),
-            ..
-        } => format!("statement changed (transted-lite distance {d})"),
+        StatementVerdict::Changed { transted_lite: Some(0), .. } => {
+            "statement changed (an equivalent rewrite: transted-lite distance 0)".into()
+        }
+        StatementVerdict::Changed { transted_lite: Some(d), .. } => {
+            format!("statement changed (transted-lite distance {d})")
+        }
         StatementVerdict::Changed { .. } => "statement changed".into(),
         StatementVerdict::Missing => "missing".into(),
         StatementVerdict::NotChecked => "not checked".into(),
@@ -334,12 +311,7 @@ fn write_report(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
     writeln!(out, "{verdict} {} (task {})", r.solution, r.task)?;
     for t in &r.targets {
         let mark = if r.target_passed(t) { "pass" } else { "fail" };
-        writeln!(
-            out,
-            "  {mark}  {}: {}",
-            t.name,
-            statement_text(&t.statement)
-        )?;
+        writeln!(out, "  {mark}  {}: {}", t.name, statement_text(&t.statement))?;
     }
     let mut findings: Vec<_> = r.all_findings().collect();
     findings.sort_by_key(|f| (f.line.unwrap_or(0), f.criterion));
@@ -392,10 +364,8 @@ struct Summary {
 impl Summary {
     fn of(reports: &[&Report], bad_tasks: usize) -> Summary {
         let targets: usize = reports.iter().map(|r| r.targets.len()).sum();
-        let targets_failed = reports
-            .iter()
-            .map(|r| r.targets.iter().filter(|t| !r.target_passed(t)).count())
-            .sum();
+        let targets_failed =
+            reports.iter().map(|r| r.targets.iter().filter(|t| !r.target_passed(t)).count()).sum();
         let by_criterion = Criterion::ALL
             .iter()
             .map(|&c| {
@@ -445,11 +415,8 @@ impl Summary {
             percent(self.targets_failed, self.targets)
         )?;
         if !self.by_criterion.is_empty() {
-            let parts: Vec<String> = self
-                .by_criterion
-                .iter()
-                .map(|(c, n)| format!("{} {n}", c.name()))
-                .collect();
+            let parts: Vec<String> =
+                self.by_criterion.iter().map(|(c, n)| format!("{} {n}", c.name())).collect();
             writeln!(out, "failed targets by criterion: {}", parts.join(", "))?;
         }
         if self.bad_tasks > 0 {
@@ -466,11 +433,8 @@ impl Summary {
                 json!((n as f64) * 100.0 / (d as f64))
             }
         };
-        let by: serde_json::Map<String, Value> = self
-            .by_criterion
-            .iter()
-            .map(|(c, n)| (c.name().to_string(), json!(n)))
-            .collect();
+        let by: serde_json::Map<String, Value> =
+            self.by_criterion.iter().map(|(c, n)| (c.name().to_string(), json!(n))).collect();
         json!({
             "tasks": self.tasks,
             "tasks_passed": self.tasks_passed,

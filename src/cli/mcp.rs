@@ -138,10 +138,7 @@ struct Handler(Arc<Server>);
 impl ServerHandler for Handler {
     fn get_info(&self) -> ServerInfo {
         ServerInfo::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new(
-                "lean-assess",
-                env!("CARGO_PKG_VERSION"),
-            ))
+            .with_server_info(Implementation::new("lean-assess", env!("CARGO_PKG_VERSION")))
             .with_instructions(
                 "Judge a Lean 4 formalization against a reference: compare_statements gives the \
                  verdict, similarity, differences and rewrite path; operator_tree shows how a \
@@ -155,9 +152,7 @@ impl ServerHandler for Handler {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(tools(
-            self.0.lean.is_some(),
-        )))
+        Ok(ListToolsResult::with_all_items(tools(self.0.lean.is_some())))
     }
 
     async fn call_tool(
@@ -172,10 +167,7 @@ impl ServerHandler for Handler {
             name.as_str(),
             "compare_statements" | "operator_tree" | "list_references" | "check_integrity"
         ) {
-            return Err(ErrorData::invalid_params(
-                format!("unknown tool '{name}'"),
-                None,
-            ));
+            return Err(ErrorData::invalid_params(format!("unknown tool '{name}'"), None));
         }
         // The work is synchronous (and the Lean metrics start a runtime of their own), so it
         // runs on a plain thread. It reports steps on `progress` (forwarded as MCP progress
@@ -253,11 +245,8 @@ struct CallContext {
 
 impl CallContext {
     fn step(&self, progress: usize, total: usize, message: String) {
-        let _ = self.progress.send(Step {
-            progress: progress as f64,
-            total: total as f64,
-            message,
-        });
+        let _ =
+            self.progress.send(Step { progress: progress as f64, total: total as f64, message });
     }
 
     /// Resolves with the reason when the Lean work of this call must stop: the client
@@ -442,10 +431,7 @@ fn compare_statements(
         bail!("argument 'metrics': give at least one metric");
     }
     check_metric_names(&names)?;
-    let free_cost = arguments
-        .get("free_cost")
-        .and_then(Value::as_bool)
-        .unwrap_or(false);
+    let free_cost = arguments.get("free_cost").and_then(Value::as_bool).unwrap_or(false);
     let reference = load(server, "reference", string_arg(arguments, "reference")?)?;
     let candidate = load(server, "candidate", string_arg(arguments, "candidate")?)?;
     let pair = Pair {
@@ -454,9 +440,8 @@ fn compare_statements(
         reference_header: &reference.header,
         candidate_header: &candidate.header,
     };
-    let lean_names: Vec<&'static str> = registry::lean_names()
-        .filter(|m| names.iter().any(|n| n == m))
-        .collect();
+    let lean_names: Vec<&'static str> =
+        registry::lean_names().filter(|m| names.iter().any(|n| n == m)).collect();
     let mut lean_results: Vec<(&str, Result<bench_lean::Judged, String>)> = Vec::new();
     if let (Some(lean), false) = (&server.lean, lean_names.is_empty()) {
         // Steps: the server started, each Lean metric, then the offline rest.
@@ -493,11 +478,8 @@ fn compare_statements(
     // As `score --json`: what still differs, in the user's words, unless a metric showed the
     // two equivalent.
     let any_equivalent = results.iter().any(|m| m["verdict"] == "equivalent");
-    let differences = if any_equivalent {
-        Vec::new()
-    } else {
-        super::score::differences(&reference, &candidate)
-    };
+    let differences =
+        if any_equivalent { Vec::new() } else { super::score::differences(&reference, &candidate) };
     Ok(json!({
         "reference": reference.origin,
         "candidate": candidate.origin,
@@ -578,9 +560,8 @@ fn list_references(server: &Server, arguments: &JsonObject) -> anyhow::Result<Va
     let file = Path::new(string_arg(arguments, "file")?);
     inside_roots(server, file)?;
     let text = read_source(file)?;
-    let absolute = file
-        .canonicalize()
-        .with_context(|| format!("cannot read {}", file.display()))?;
+    let absolute =
+        file.canonicalize().with_context(|| format!("cannot read {}", file.display()))?;
     let env = std::env::var_os("LEAN_ASSESS_CONFIG").map(PathBuf::from);
     // The same layers the editor's proxy reads: the project file, the user's, the named one.
     let user = crate::config::user_config_file();
@@ -673,11 +654,7 @@ fn check_integrity(server: &Server, arguments: &JsonObject) -> anyhow::Result<Va
     // An unreadable solution fails its task (as in the CLI), it is not bad input.
     let solution =
         crate::files::read_regular_file(Path::new(solution_path), crate::files::MAX_SOURCE_BYTES);
-    let report = task.check(
-        solution_path,
-        solution.as_deref().map_err(Clone::clone),
-        &options,
-    );
+    let report = task.check(solution_path, solution.as_deref().map_err(Clone::clone), &options);
     Ok(super::integrity::report_json(&report))
 }
 

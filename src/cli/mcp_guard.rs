@@ -42,11 +42,7 @@ fn valid_id(id: &Value) -> bool {
 fn invalid_object(message: &serde_json::Map<String, Value>) -> Option<Value> {
     let id = message.get("id");
     let id_ok = id.is_none_or(valid_id);
-    let reply_id = if id_ok {
-        id.cloned().unwrap_or(Value::Null)
-    } else {
-        Value::Null
-    };
+    let reply_id = if id_ok { id.cloned().unwrap_or(Value::Null) } else { Value::Null };
     let invalid = |why: &str| Some(error(reply_id.clone(), -32600, why));
     if message.get("jsonrpc") != Some(&Value::String("2.0".into())) {
         return invalid("Invalid Request: `jsonrpc` must be \"2.0\"");
@@ -80,20 +76,15 @@ pub fn check(line: &[u8]) -> Verdict {
             None => Verdict::Pass,
             Some(reply) => Verdict::Answer(reply),
         },
-        Value::Array(items) if items.is_empty() => Verdict::Answer(error(
-            Value::Null,
-            -32600,
-            "Invalid Request: an empty batch",
-        )),
+        Value::Array(items) if items.is_empty() => {
+            Verdict::Answer(error(Value::Null, -32600, "Invalid Request: an empty batch"))
+        }
         Value::Array(items) => Verdict::Answer(Value::Array(
             items
                 .iter()
                 .map(|item| {
-                    let id = item
-                        .get("id")
-                        .filter(|id| valid_id(id))
-                        .cloned()
-                        .unwrap_or(Value::Null);
+                    let id =
+                        item.get("id").filter(|id| valid_id(id)).cloned().unwrap_or(Value::Null);
                     error(id, -32600, "Invalid Request: batches are not supported")
                 })
                 .collect(),
@@ -199,10 +190,7 @@ mod tests {
     #[test]
     fn each_bad_message_gets_the_specified_error() {
         let v = answer("not json");
-        assert_eq!(
-            (v["id"].clone(), v["error"]["code"].clone()),
-            (Value::Null, json!(-32700))
-        );
+        assert_eq!((v["id"].clone(), v["error"]["code"].clone()), (Value::Null, json!(-32700)));
         let v = answer("[1,2,3]");
         assert_eq!(v.as_array().map(Vec::len), Some(3));
         assert!(v
@@ -213,20 +201,11 @@ mod tests {
         let v = answer("[]");
         assert_eq!(v["error"]["code"], -32600);
         let v = answer(r#"{"jsonrpc":"2.0","id":5}"#);
-        assert_eq!(
-            (v["id"].clone(), v["error"]["code"].clone()),
-            (json!(5), json!(-32600))
-        );
+        assert_eq!((v["id"].clone(), v["error"]["code"].clone()), (json!(5), json!(-32600)));
         let v = answer(r#"{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}"#);
-        assert_eq!(
-            (v["id"].clone(), v["error"]["code"].clone()),
-            (Value::Null, json!(-32600))
-        );
+        assert_eq!((v["id"].clone(), v["error"]["code"].clone()), (Value::Null, json!(-32600)));
         let v = answer(r#"{"jsonrpc":"1.0","id":2,"method":"tools/list"}"#);
-        assert_eq!(
-            (v["id"].clone(), v["error"]["code"].clone()),
-            (json!(2), json!(-32600))
-        );
+        assert_eq!((v["id"].clone(), v["error"]["code"].clone()), (json!(2), json!(-32600)));
         let v = answer(r#"{"jsonrpc":"2.0","id":3,"method":7}"#);
         assert_eq!(v["error"]["code"], -32600);
         let v = answer("42");

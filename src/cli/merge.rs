@@ -55,11 +55,8 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         read_predictions(path, file_index, &args.predictions, &mut found)?;
     }
     let known: HashMap<&str, &DatasetPair> = pairs.iter().map(|p| (p.id.as_str(), p)).collect();
-    let mut strangers: Vec<&Found> = found
-        .iter()
-        .filter(|(id, _)| !known.contains_key(id.as_str()))
-        .map(|(_, f)| f)
-        .collect();
+    let mut strangers: Vec<&Found> =
+        found.iter().filter(|(id, _)| !known.contains_key(id.as_str())).map(|(_, f)| f).collect();
     if !strangers.is_empty() {
         strangers.sort_by_key(|f| (f.file, f.line));
         let first = strangers[0];
@@ -71,11 +68,8 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
             strangers.len()
         );
     }
-    let missing: Vec<&str> = pairs
-        .iter()
-        .filter(|p| !found.contains_key(&p.id))
-        .map(|p| p.id.as_str())
-        .collect();
+    let missing: Vec<&str> =
+        pairs.iter().filter(|p| !found.contains_key(&p.id)).map(|p| p.id.as_str()).collect();
     if !missing.is_empty() {
         let shown: Vec<String> = missing.iter().take(5).map(|id| format!("'{id}'")).collect();
         bail!(
@@ -134,10 +128,7 @@ fn read_predictions(
         };
         let at = || format!("{}:{}", path.display(), n + 1);
         let Some(outcome) = prediction.outcome else {
-            bail!(
-                "{}: prediction without \"score\", \"equivalent\" or \"error\"",
-                at()
-            );
+            bail!("{}: prediction without \"score\", \"equivalent\" or \"error\"", at());
         };
         let id = prediction.id.as_str();
         match found.get(id) {

@@ -202,12 +202,8 @@ pub fn run_standalone(argv: &[OsString], err: &mut dyn Write) -> Option<ExitCode
     }
     // `serve --help` and usage errors go the normal way (printed by main).
     let result = match Cli::try_parse_from(argv) {
-        Ok(Cli {
-            command: Command::Serve(args),
-        }) => serve::run(args),
-        Ok(Cli {
-            command: Command::Mcp(args),
-        }) => mcp::run(args),
+        Ok(Cli { command: Command::Serve(args) }) => serve::run(args),
+        Ok(Cli { command: Command::Mcp(args) }) => mcp::run(args),
         _ => return None,
     };
     Some(match result {
@@ -231,9 +227,6 @@ mod tests {
             source: io,
         })
         .context("reading the dataset");
-        assert_eq!(
-            one_line(&e),
-            "reading the dataset: data.jsonl: No such file"
-        );
+        assert_eq!(one_line(&e), "reading the dataset: data.jsonl: No such file");
     }
 }

@@ -61,17 +61,10 @@ pub(super) fn result_of(
     pair: &Pair<'_>,
     cost: CostModel,
 ) -> (Result<MetricReport, MetricError>, Option<String>) {
-    match lean_results
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, r)| r)
-    {
+    match lean_results.iter().find(|(n, _)| *n == name).map(|(_, r)| r) {
         Some(Ok(judged)) => (Ok(judged.report.clone()), judged.proof.clone()),
         Some(Err(e)) => (Err(MetricError::Failed(e.clone())), None),
-        None => (
-            registry::build(name, cost).and_then(|m| m.judge(pair)),
-            None,
-        ),
+        None => (registry::build(name, cost).and_then(|m| m.judge(pair)), None),
     }
 }
 
@@ -82,9 +75,8 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
             bail!("--lean-project {}: not a directory", dir.display());
         }
     }
-    let lean_names: Vec<&'static str> = registry::lean_names()
-        .filter(|m| args.metric.iter().any(|n| n == m))
-        .collect();
+    let lean_names: Vec<&'static str> =
+        registry::lean_names().filter(|m| args.metric.iter().any(|n| n == m)).collect();
     // Read the config before the inputs' work starts: a broken file fails fast.
     let settings = match &args.lean.lean_project {
         Some(dir) if !lean_names.is_empty() => {
@@ -141,18 +133,11 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         .iter()
         .map(|name| {
             let (result, proof) = result_of(name, &lean_results, &pair, cost_model(args.free_cost));
-            Scored {
-                name: name.as_str(),
-                result,
-                proof,
-            }
+            Scored { name: name.as_str(), result, proof }
         })
         .collect();
-    let status = if results.iter().all(|r| r.result.is_ok()) {
-        Status::Success
-    } else {
-        Status::SomeFailed
-    };
+    let status =
+        if results.iter().all(|r| r.result.is_ok()) { Status::Success } else { Status::SomeFailed };
     if args.json {
         write_json(&reference, &candidate, &results, out)?;
     } else {
@@ -206,12 +191,7 @@ fn write_text(
     let pad = " ".repeat(NAME_COLUMN + 2);
     let mut any_equivalent = false;
     let mut any_judged = false;
-    for Scored {
-        name,
-        result,
-        proof,
-    } in results
-    {
+    for Scored { name, result, proof } in results {
         match result {
             Ok(report) => {
                 any_judged = true;
@@ -238,13 +218,7 @@ fn write_text(
                         Some(at) => format!(", at {at}"),
                         None => String::new(),
                     };
-                    writeln!(
-                        out,
-                        "{pad}{}. {} on the {}{at}",
-                        k + 1,
-                        step.rule,
-                        step.side
-                    )?;
+                    writeln!(out, "{pad}{}. {} on the {}{at}", k + 1, step.rule, step.side)?;
                 }
                 for note in report.notes.iter().filter(|n| readable_note(name, n)) {
                     writeln!(out, "{pad}note: {note}")?;
@@ -296,21 +270,15 @@ fn write_json(
     let mut any_equivalent = false;
     let metrics: Vec<serde_json::Value> = results
         .iter()
-        .map(
-            |Scored {
-                 name,
-                 result,
-                 proof,
-             }| match result {
-                Ok(report) => {
-                    let object = metric_json(name, report, &pair, proof.as_deref());
-                    any_equivalent |= object["verdict"] == "equivalent";
-                    object
-                }
-                // A failure is never a verdict: the contract's "error", with the reason.
-                Err(e) => metric_error_json(name, e),
-            },
-        )
+        .map(|Scored { name, result, proof }| match result {
+            Ok(report) => {
+                let object = metric_json(name, report, &pair, proof.as_deref());
+                any_equivalent |= object["verdict"] == "equivalent";
+                object
+            }
+            // A failure is never a verdict: the contract's "error", with the reason.
+            Err(e) => metric_error_json(name, e),
+        })
         .collect();
     let mut object = json!({
         "reference": reference.origin,
@@ -345,11 +313,8 @@ pub(super) fn metric_json(
     object["distance"] = json!(report.distance);
     object["reference_size"] = json!(report.reference_size);
     object["candidate_size"] = json!(report.candidate_size);
-    object["path"] = report
-        .path
-        .iter()
-        .map(|s| json!({"rule": s.rule, "side": s.side, "at": s.at}))
-        .collect();
+    object["path"] =
+        report.path.iter().map(|s| json!({"rule": s.rule, "side": s.side, "at": s.at})).collect();
     object["notes"] = json!(report.notes);
     object["seconds"] = json!(report.elapsed.as_secs_f64());
     if let Some(proof) = proof {

@@ -65,15 +65,10 @@ impl ServeOptions {
             args.server
         };
         let cwd = std::env::current_dir().ok();
-        let config_path = args
-            .config
-            .or_else(|| std::env::var_os(CONFIG_ENV).map(PathBuf::from));
+        let config_path = args.config.or_else(|| std::env::var_os(CONFIG_ENV).map(PathBuf::from));
         ServeOptions {
             server,
-            features: FeaturesConfig {
-                config_path,
-                workspace_root: cwd.clone(),
-            },
+            features: FeaturesConfig { config_path, workspace_root: cwd.clone() },
             cwd,
             log: args.log.unwrap_or_else(default_log_path),
             server_env: Vec::new(),
@@ -119,9 +114,8 @@ pub fn show_config(
     } else {
         root.clone().unwrap_or_default().join(doc)
     };
-    let env = std::env::var_os(crate::config::CONFIG_ENV)
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from);
+    let env =
+        std::env::var_os(crate::config::CONFIG_ENV).filter(|v| !v.is_empty()).map(PathBuf::from);
     let explicit = options.features.config_path.clone();
     let user_file = user_config_file();
     let layers = config_layers(
@@ -137,11 +131,7 @@ pub fn show_config(
         return Ok(ExitCode::SUCCESS);
     }
     for (i, l) in layers.iter().enumerate() {
-        let kind = if l.user {
-            "user settings"
-        } else {
-            "project file"
-        };
+        let kind = if l.user { "user settings" } else { "project file" };
         writeln!(out, "layer {}: {kind} {}", i + 1, l.path.display())?;
     }
     match Config::load_layers(&layers) {
@@ -254,11 +244,7 @@ async fn session(options: ServeOptions) -> ExitCode {
             };
             let message = crash_message(process.command(), &status, &note, &tail);
             tracing::error!("{message}");
-            end.notify_editor(
-                methods::SHOW_MESSAGE,
-                json!({"type": 1, "message": message}),
-            )
-            .await;
+            end.notify_editor(methods::SHOW_MESSAGE, json!({"type": 1, "message": message})).await;
             match &status {
                 Ok(s) if s.code().is_some_and(|c| c != 0) => {
                     ExitCode::from(s.code().map_or(1, |c| u8::try_from(c).unwrap_or(1)))
@@ -376,12 +362,7 @@ mod tests {
     #[test]
     fn crash_message_has_status_and_tail() {
         let status = Ok(std::process::ExitStatus::from_raw(3 << 8));
-        let m = crash_message(
-            "lake serve --",
-            &status,
-            "",
-            &["Watchdog error: boom".into()],
-        );
+        let m = crash_message("lake serve --", &status, "", &["Watchdog error: boom".into()]);
         assert!(m.contains("`lake serve --`"));
         assert!(m.contains("exit status 3"));
         assert!(m.ends_with("Watchdog error: boom"));
@@ -406,11 +387,8 @@ mod tests {
         let tmp = tempfile::tempdir().expect("tmp");
         let ws = tmp.path().join("ws");
         std::fs::create_dir_all(&ws).expect("ws");
-        std::fs::write(
-            ws.join("lean-assess.toml"),
-            "[reference]\nfile = \"R.lean\"\n",
-        )
-        .expect("project");
+        std::fs::write(ws.join("lean-assess.toml"), "[reference]\nfile = \"R.lean\"\n")
+            .expect("project");
         let settings = tmp.path().join("settings.toml");
         std::fs::write(&settings, "[metrics]\nlens = [\"ted\"]\n").expect("settings");
         let mut o = ServeOptions::from_args(Args {

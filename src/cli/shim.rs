@@ -65,11 +65,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
             install(&dir, &exe)?;
             let left = check(&dir, &exe);
             if !left.is_empty() {
-                bail!(
-                    "shim in {} still broken: {}",
-                    dir.display(),
-                    left.join("; ")
-                );
+                bail!("shim in {} still broken: {}", dir.display(), left.join("; "));
             }
             writeln!(out, "repaired: {} -> {}", dir.display(), exe.display())?;
         }
@@ -100,9 +96,7 @@ fn default_dir() -> Option<PathBuf> {
 /// Whether `exe` lies in a cargo `target/{debug,release}` directory.
 pub fn in_build_dir(exe: &Path) -> bool {
     let parts: Vec<_> = exe.components().map(|c| c.as_os_str().to_owned()).collect();
-    parts
-        .windows(2)
-        .any(|w| w[0] == "target" && (w[1] == "debug" || w[1] == "release"))
+    parts.windows(2).any(|w| w[0] == "target" && (w[1] == "debug" || w[1] == "release"))
 }
 
 /// The binary the shim should point at: this one when it is installed; when it is a cargo
@@ -225,10 +219,7 @@ pub fn find_real(tool: &str, path_env: &OsStr, me: &Path, home: Option<&Path>) -
         let elan = home?.join(".elan/bin").join(tool);
         (is_executable(&elan) && !is_me(&elan)).then_some(elan)
     })?;
-    Some(RealTool {
-        path: found,
-        path_env: std::env::join_paths(kept).unwrap_or_default(),
-    })
+    Some(RealTool { path: found, path_env: std::env::join_paths(kept).unwrap_or_default() })
 }
 
 /// Whether `path` is one of elan's toolchain proxies (it lives in `~/.elan/bin`, or resolves to
@@ -238,10 +229,7 @@ pub fn is_elan_proxy(path: &Path, home: Option<&Path>) -> bool {
     let resolves_to_elan = path
         .canonicalize()
         .ok()
-        .and_then(|c| {
-            c.file_name()
-                .map(|n| n.to_string_lossy().starts_with("elan"))
-        })
+        .and_then(|c| c.file_name().map(|n| n.to_string_lossy().starts_with("elan")))
         .unwrap_or(false);
     in_elan_bin || resolves_to_elan
 }
@@ -254,9 +242,7 @@ pub fn for_toolchain_arg(
     args: &[OsString],
     home: Option<&Path>,
 ) -> Result<RealTool, String> {
-    let has_toolchain = args
-        .first()
-        .is_some_and(|a| a.to_string_lossy().starts_with('+'));
+    let has_toolchain = args.first().is_some_and(|a| a.to_string_lossy().starts_with('+'));
     if !has_toolchain || is_elan_proxy(&real.path, home) {
         return Ok(real);
     }
@@ -278,9 +264,7 @@ fn is_executable(p: &Path) -> bool {
 
 /// Where `serve` sits in lake's arguments: `serve …` or `+toolchain serve …`.
 pub fn is_serve(args: &[OsString]) -> bool {
-    args.iter()
-        .find(|a| !a.to_string_lossy().starts_with('+'))
-        .is_some_and(|a| a == "serve")
+    args.iter().find(|a| !a.to_string_lossy().starts_with('+')).is_some_and(|a| a == "serve")
 }
 
 /// Whether a `lean` call starts Lean's language server (`lean --server`, possibly after
@@ -354,15 +338,8 @@ pub fn run_as_tool(tool: &str, argv: Vec<OsString>, err: &mut dyn Write) -> Exit
     };
     use std::os::unix::process::CommandExt;
     // exec only returns on failure; on success the real tool owns stdio and the exit status.
-    let e = std::process::Command::new(&real.path)
-        .arg0(tool)
-        .args(&args)
-        .exec();
-    let _ = writeln!(
-        err,
-        "lean-assess: error: cannot run {}: {e}",
-        real.path.display()
-    );
+    let e = std::process::Command::new(&real.path).arg0(tool).args(&args).exec();
+    let _ = writeln!(err, "lean-assess: error: cannot run {}: {e}", real.path.display());
     ExitCode::from(126)
 }
 
@@ -417,10 +394,7 @@ mod tests {
             [tmp.path().join("real")]
         );
         // Only the shim on PATH and no elan: nothing.
-        assert_eq!(
-            find_real("lake", shim.as_os_str(), &me, Some(tmp.path())),
-            None
-        );
+        assert_eq!(find_real("lake", shim.as_os_str(), &me, Some(tmp.path())), None);
         // elan fallback.
         let elan = fake_lake(&tmp.path().join(".elan/bin"));
         assert_eq!(
@@ -437,10 +411,7 @@ mod tests {
         install(tmp.path(), &exe).expect("first");
         install(tmp.path(), &exe).expect("again");
         for tool in TOOLS {
-            assert_eq!(
-                std::fs::read_link(tmp.path().join(tool)).expect("link"),
-                exe
-            );
+            assert_eq!(std::fs::read_link(tmp.path().join(tool)).expect("link"), exe);
         }
         std::fs::create_dir_all(tmp.path().join("d")).expect("d");
         std::fs::write(tmp.path().join("d/lake"), "real").expect("file");
@@ -459,19 +430,14 @@ mod tests {
         assert!(!is_serve(&v(&["env", "serve"])));
         assert!(!is_serve(&v(&[])));
         assert_eq!(
-            invoked_as(Some(OsStr::new(
-                "/home/u/.local/share/lean-assess/shim/lake"
-            ))),
+            invoked_as(Some(OsStr::new("/home/u/.local/share/lean-assess/shim/lake"))),
             Some("lake")
         );
         assert_eq!(invoked_as(Some(OsStr::new("/x/shim/lean"))), Some("lean"));
         assert_eq!(invoked_as(Some(OsStr::new("lean-assess"))), None);
         // What vscode-lean4 and lean.nvim start in a folder without a lakefile.
         assert!(is_lean_server(&v(&["--server"])));
-        assert!(is_lean_server(&v(&[
-            "+leanprover/lean4:v4.30.0",
-            "--server"
-        ])));
+        assert!(is_lean_server(&v(&["+leanprover/lean4:v4.30.0", "--server"])));
         assert!(!is_lean_server(&v(&["--version"])));
         assert!(!is_lean_server(&v(&["Main.lean"])));
     }
@@ -507,17 +473,10 @@ mod tests {
             installed_binary(&built, OsStr::new(""), Some(&home)),
             cargo_bin.canonicalize().expect("canon")
         );
-        install(
-            &shim,
-            &installed_binary(&built, OsStr::new(""), Some(&home)),
-        )
-        .expect("repair");
+        install(&shim, &installed_binary(&built, OsStr::new(""), Some(&home))).expect("repair");
         assert!(check(&shim, &cargo_bin).is_empty());
         // An installed binary is used as it is.
-        assert_eq!(
-            installed_binary(&cargo_bin, OsStr::new(""), None),
-            cargo_bin
-        );
+        assert_eq!(installed_binary(&cargo_bin, OsStr::new(""), None), cargo_bin);
     }
 
     /// `+toolchain` only means something to elan's proxies.
@@ -543,15 +502,9 @@ mod tests {
         let elan = fake_lake(&home.join(".elan/bin"));
         let got = for_toolchain_arg("lake", plain.clone(), &v(&["+tc", "serve"]), Some(&home))
             .expect("elan");
-        assert_eq!(
-            (got.path, got.path_env),
-            (elan.clone(), plain.path_env.clone())
-        );
+        assert_eq!((got.path, got.path_env), (elan.clone(), plain.path_env.clone()));
         // The real lake already elan's: kept.
-        let elans = RealTool {
-            path: elan.clone(),
-            path_env: OsString::new(),
-        };
+        let elans = RealTool { path: elan.clone(), path_env: OsString::new() };
         assert_eq!(
             for_toolchain_arg("lake", elans.clone(), &v(&["+tc", "serve"]), Some(&home)),
             Ok(elans)

@@ -30,10 +30,7 @@ pub struct Loaded {
 /// shortened to their two ends.
 pub fn note_unparsed(loaded: &Loaded, err: &mut dyn std::io::Write) -> std::io::Result<()> {
     for span in &loaded.statement.unparsed {
-        let raw = loaded
-            .text
-            .get(span.start as usize..span.end as usize)
-            .unwrap_or_default();
+        let raw = loaded.text.get(span.start as usize..span.end as usize).unwrap_or_default();
         writeln!(
             err,
             "lean-assess: note: {}: could not parse `{}` (bytes {}..{}); it stands as one node",
@@ -171,10 +168,7 @@ fn pick<'a>(
         bail!("{input}: no theorem named '{name}' (the file declares no named theorem)");
     }
     let known: Vec<&str> = full.iter().map(|(n, _)| n.as_str()).collect();
-    bail!(
-        "{input}: no theorem named '{name}' (theorems here: {})",
-        known.join(", ")
-    );
+    bail!("{input}: no theorem named '{name}' (theorems here: {})", known.join(", "));
 }
 
 /// The full name of a declaration named `declared` that starts at byte `start` of `text`: the
@@ -282,10 +276,7 @@ mod tests {
 
     #[test]
     fn spec_splits_at_the_last_double_colon() {
-        assert_eq!(
-            split_spec("a/b.lean::foo"),
-            (Path::new("a/b.lean"), Some("foo"))
-        );
+        assert_eq!(split_spec("a/b.lean::foo"), (Path::new("a/b.lean"), Some("foo")));
         assert_eq!(split_spec("a/b.lean"), (Path::new("a/b.lean"), None));
         assert_eq!(split_spec("::foo"), (Path::new("::foo"), None));
     }
@@ -304,10 +295,7 @@ mod tests {
                     theorem deep : 2 = 2 := rfl\nend S\nend Baz.Q\n\
                     theorem _root_.top : 3 = 3 := rfl\nend Foo\n\
                     theorem Foo.full : 4 = 4 := rfl\ntheorem plain : 5 = 5 := rfl\n";
-        assert_eq!(
-            names(text),
-            ["Foo.bar", "Foo.Baz.Q.deep", "top", "Foo.full", "plain"]
-        );
+        assert_eq!(names(text), ["Foo.bar", "Foo.Baz.Q.deep", "top", "Foo.full", "plain"]);
     }
 
     #[test]
@@ -320,14 +308,8 @@ mod tests {
         assert_eq!(got("B.t").unwrap(), Some(ds[1].start));
         assert_eq!(got("u").unwrap(), Some(ds[2].start));
         let ambiguous = got("t").unwrap_err().to_string();
-        assert!(
-            ambiguous.contains("ambiguous") && ambiguous.contains("A.t, B.t"),
-            "{ambiguous}"
-        );
+        assert!(ambiguous.contains("ambiguous") && ambiguous.contains("A.t, B.t"), "{ambiguous}");
         let unknown = got("C.t").unwrap_err().to_string();
-        assert!(
-            unknown.contains("theorems here: A.t, B.t, B.u"),
-            "{unknown}"
-        );
+        assert!(unknown.contains("theorems here: A.t, B.t, B.u"), "{unknown}");
     }
 }

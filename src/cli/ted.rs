@@ -41,9 +41,7 @@ struct Failed<'a> {
 
 pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Status> {
     let pairs = dataset::read_tree_pairs(&args.pairs)?;
-    let costs = CostModel {
-        free_rename: args.free_cost,
-    };
+    let costs = CostModel { free_rename: args.free_cost };
     if !args.json {
         writeln!(out, "id\tdistance\tsimilarity")?;
     }
@@ -63,11 +61,8 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
                     pair.id
                 )?;
                 if args.json {
-                    let json = serde_json::to_string(&Failed {
-                        id: &pair.id,
-                        error: &error,
-                    })
-                    .context("BUG: a line always serializes")?;
+                    let json = serde_json::to_string(&Failed { id: &pair.id, error: &error })
+                        .context("BUG: a line always serializes")?;
                     writeln!(out, "{json}")?;
                 } else {
                     writeln!(out, "{}\terror: {error}", pair.id)?;
@@ -78,11 +73,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         };
         let similarity = distance::similarity(d, pair.ref_tree.size(), pair.cand_tree.size());
         if args.json {
-            let line = Line {
-                id: &pair.id,
-                distance: d,
-                similarity,
-            };
+            let line = Line { id: &pair.id, distance: d, similarity };
             // Serialize to a string first: an io error inside serde_json would hide a broken pipe.
             let json = serde_json::to_string(&line).context("BUG: a line always serializes")?;
             writeln!(out, "{json}")?;

@@ -57,21 +57,12 @@ pub enum DistanceError {
     #[error(
         "tree edit distance of a {size_a}×{size_b}-node pair ran out of time after {elapsed:?}"
     )]
-    DeadlineExceeded {
-        size_a: usize,
-        size_b: usize,
-        elapsed: Duration,
-    },
+    DeadlineExceeded { size_a: usize, size_b: usize, elapsed: Duration },
     /// The pair's distance tables would exceed [`MAX_TABLE_CELLS`]: refused before allocating.
     #[error(
         "too large: {size_a} × {size_b} nodes need a distance table of {cells} cells (limit {limit})"
     )]
-    TooLarge {
-        size_a: usize,
-        size_b: usize,
-        cells: u64,
-        limit: u64,
-    },
+    TooLarge { size_a: usize, size_b: usize, cells: u64, limit: u64 },
     /// The two flat trees were interned by different [`LabelInterner`]s, so their label ids
     /// cannot be compared.
     #[error("flat trees of {size_a} and {size_b} nodes come from different label interners")]
@@ -232,11 +223,7 @@ impl FlatTree {
 
     fn indexer(&self) -> &Indexer {
         self.indexer.get_or_init(|| {
-            Indexer::new(
-                self.labels.clone(),
-                self.flags.clone(),
-                self.children.clone(),
-            )
+            Indexer::new(self.labels.clone(), self.flags.clone(), self.children.clone())
         })
     }
 
@@ -272,11 +259,7 @@ impl Postorder {
             let kids = children.of(pre as usize);
             if visited < kids.len() {
                 top.1 += 1;
-                let child = if mirrored {
-                    kids[kids.len() - 1 - visited]
-                } else {
-                    kids[visited]
-                };
+                let child = if mirrored { kids[kids.len() - 1 - visited] } else { kids[visited] };
                 stack.push((child, 0));
                 continue;
             }
@@ -514,19 +497,11 @@ impl Workspace {
             panic!("BUG: {e} (check the pair's size first, as try_ted_mapping does)");
         }
         if resolve(algorithm, a, b) == Algorithm::Apted {
-            let distance = Apted::run(
-                a.indexer(),
-                b.indexer(),
-                costs.free_rename,
-                &mut self.apted,
-                None,
-            )
-            .expect("BUG: APTED without a deadline always finishes");
+            let distance =
+                Apted::run(a.indexer(), b.indexer(), costs.free_rename, &mut self.apted, None)
+                    .expect("BUG: APTED without a deadline always finishes");
             let ops = apted_mapping(a.indexer(), b.indexer(), costs.free_rename, &mut self.apted);
-            return Mapping {
-                distance: distance.unsigned_abs(),
-                ops,
-            };
+            return Mapping { distance: distance.unsigned_abs(), ops };
         }
         let computed = self.subtree_distances(pa, pb, costs, None);
         debug_assert!(computed.is_ok(), "no deadline, so no error");
@@ -542,14 +517,10 @@ impl Workspace {
             while fx > 0 || fy > 0 {
                 let here = forest[fx * width + fy];
                 if fx > 0 && forest[(fx - 1) * width + fy] + 1 == here {
-                    ops.push(EditOp::Delete {
-                        a: pa.preorder_id[li + fx - 1] as usize,
-                    });
+                    ops.push(EditOp::Delete { a: pa.preorder_id[li + fx - 1] as usize });
                     fx -= 1;
                 } else if fy > 0 && forest[fx * width + fy - 1] + 1 == here {
-                    ops.push(EditOp::Insert {
-                        b: pb.preorder_id[lj + fy - 1] as usize,
-                    });
+                    ops.push(EditOp::Insert { b: pb.preorder_id[lj + fy - 1] as usize });
                     fy -= 1;
                 } else {
                     let (x, y) = (li + fx - 1, lj + fy - 1);
@@ -679,18 +650,11 @@ fn choose_orientation<'t>(
     b: &'t FlatTree,
 ) -> Result<(&'t Postorder, &'t Postorder), DistanceError> {
     if a.interner != b.interner {
-        return Err(DistanceError::ForeignInterner {
-            size_a: a.size(),
-            size_b: b.size(),
-        });
+        return Err(DistanceError::ForeignInterner { size_a: a.size(), size_b: b.size() });
     }
     let left = a.left.keyroot_work.saturating_mul(b.left.keyroot_work);
     let right = a.right.keyroot_work.saturating_mul(b.right.keyroot_work);
-    Ok(if right < left {
-        (&a.right, &b.right)
-    } else {
-        (&a.left, &b.left)
-    })
+    Ok(if right < left { (&a.right, &b.right) } else { (&a.left, &b.left) })
 }
 
 // ===================================================================================== APTED
@@ -929,11 +893,8 @@ fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>, pool:
         let left_path_v =
             -(it1.pre_r_to_pre_l[(it1.pre_l_to_pre_r[v_pre] + size_v - 1) as usize] + 1);
         let right_path_v = v_pre as i32 + size_v - 1 + 1;
-        let (kr_sum_v, rev_kr_sum_v, desc_sum_v) = (
-            it1.kr_sum[v_pre],
-            it1.rev_kr_sum[v_pre],
-            it1.desc_sum[v_pre],
-        );
+        let (kr_sum_v, rev_kr_sum_v, desc_sum_v) =
+            (it1.kr_sum[v_pre], it1.rev_kr_sum[v_pre], it1.desc_sum[v_pre]);
 
         if is_v_leaf {
             row_l[v] = 0;
@@ -954,11 +915,7 @@ fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>, pool:
             }
         }
         let (lp, rp, ip) = if parent_v_pre != -1 {
-            (
-                row_l[parent_v_post],
-                row_r[parent_v_post],
-                row_i[parent_v_post],
-            )
+            (row_l[parent_v_post], row_r[parent_v_post], row_i[parent_v_post])
         } else {
             (NONE, NONE, NONE)
         };
@@ -992,10 +949,7 @@ fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>, pool:
                 let candidates = [
                     (sv * it2.kr_sum[w_pre] + pool[lv + w], left_path_v),
                     (sv * it2.rev_kr_sum[w_pre] + pool[rv + w], right_path_v),
-                    (
-                        sv * it2.desc_sum[w_pre] + pool[iv + w],
-                        strategy[v_pre * size2 + w_pre] + 1,
-                    ),
+                    (sv * it2.desc_sum[w_pre] + pool[iv + w], strategy[v_pre * size2 + w_pre] + 1),
                     (
                         sw * kr_sum_v + cost2_l[w],
                         -(it2.pre_r_to_pre_l[(it2.pre_l_to_pre_r[w_pre] + size_w - 1) as usize]
@@ -1006,10 +960,7 @@ fn optimal_strategy(it1: &Indexer, it2: &Indexer, strategy: &mut Vec<i32>, pool:
                         sw * rev_kr_sum_v + cost2_r[w],
                         w_pre as i32 + size_w - 1 + path_id_offset + 1,
                     ),
-                    (
-                        sw * desc_sum_v + cost2_i[w],
-                        cost2_path[w] + path_id_offset + 1,
-                    ),
+                    (sw * desc_sum_v + cost2_i[w], cost2_path[w] + path_id_offset + 1),
                 ];
                 for (cost, path) in candidates {
                     if cost < min_cost {
@@ -1189,15 +1140,8 @@ impl<'a> Apted<'a> {
                 };
             }
         }
-        let mut apted = Apted {
-            it1,
-            it2,
-            free_rename,
-            tables,
-            steps: 0,
-            deadline,
-            timed_out: false,
-        };
+        let mut apted =
+            Apted { it1, it2, free_rename, tables, steps: 0, deadline, timed_out: false };
         let d = apted.gted(0, 0);
         (!apted.timed_out).then_some(d)
     }
@@ -1242,9 +1186,7 @@ impl<'a> Apted<'a> {
             Err(frame) => vec![frame],
         };
         loop {
-            let top = stack
-                .last_mut()
-                .expect("BUG: the loop returns when the stack empties");
+            let top = stack.last_mut().expect("BUG: the loop returns when the stack empties");
             if let Some((c1, c2)) = self.gted_next_child(top) {
                 match self.gted_enter(c1, c2) {
                     Ok(_) if self.timed_out => return 0,
@@ -1279,16 +1221,8 @@ impl<'a> Apted<'a> {
         let offset = it1.len() as i32;
         let path_node = strategy_path_id.abs() - 1;
         let in_first = path_node < offset;
-        let (own, root, size) = if in_first {
-            (it1, sub1, size1)
-        } else {
-            (it2, sub2, size2)
-        };
-        let mut leaf = if in_first {
-            path_node
-        } else {
-            path_node - offset
-        };
+        let (own, root, size) = if in_first { (it1, sub1, size1) } else { (it2, sub2, size2) };
+        let mut leaf = if in_first { path_node } else { path_node - offset };
         let mut path_type = if strategy_path_id < 0 {
             PathType::Left
         } else if leaf == root as i32 + size - 1 {
@@ -1317,11 +1251,8 @@ impl<'a> Apted<'a> {
     /// The next subtree pair hanging off `frame`'s path (a sibling of a path node against the
     /// other whole subtree), walking from the leaf up to the root; `None` when all are done.
     fn gted_next_child(&self, frame: &mut GtedFrame) -> Option<(usize, usize)> {
-        let (own, root) = if frame.in_first {
-            (self.it1, frame.sub1)
-        } else {
-            (self.it2, frame.sub2)
-        };
+        let (own, root) =
+            if frame.in_first { (self.it1, frame.sub1) } else { (self.it2, frame.sub2) };
         loop {
             let parent = own.parents[frame.node];
             if parent < root as i32 {
@@ -1455,11 +1386,7 @@ impl<'a> Apted<'a> {
             columns.push(Column {
                 label: b.labels[y],
                 flags: b.flags[y],
-                start: if leaf == joff {
-                    usize::MAX
-                } else {
-                    leaf - joff
-                },
+                start: if leaf == joff { usize::MAX } else { leaf - joff },
                 delta_offset: if swapped { y * n2 } else { y },
             });
         }
@@ -1493,11 +1420,7 @@ impl<'a> Apted<'a> {
                     delta[at] = inner;
                     inner + u
                 } else {
-                    let y_start = if column.start == usize::MAX {
-                        0
-                    } else {
-                        column.start
-                    };
+                    let y_start = if column.start == usize::MAX { 0 } else { column.start };
                     start_row[y_start] + delta[at] + u
                 };
                 row[j1] = del.min(ins).min(matched);
@@ -1592,11 +1515,8 @@ impl Apted<'_> {
             let it1_pre_l_off = end_path_node;
             let it1_pre_r_off = pre_l_to_pre_r1(end_path_node);
             let end_path_node_in_pre_r = pre_l_to_pre_r1(end_path_node);
-            let start_path_node_in_pre_r = if start_path_node == -1 {
-                NO_NODE
-            } else {
-                pre_l_to_pre_r1(start_path_node)
-            };
+            let start_path_node_in_pre_r =
+                if start_path_node == -1 { NO_NODE } else { pre_l_to_pre_r1(start_path_node) };
             let parent_of_end_path_node = parent1(end_path_node);
             let parent_of_end_path_node_in_pre_r = if parent_of_end_path_node == -1 {
                 NO_NODE
@@ -1614,18 +1534,10 @@ impl Apted<'_> {
                 } else {
                     (start_path_node_in_pre_r, start_path_node - 1)
                 };
-                let r_f_last = if right_part {
-                    -1
-                } else {
-                    end_path_node_in_pre_r
-                };
+                let r_f_last = if right_part { -1 } else { end_path_node_in_pre_r };
                 let r_g_last = pre_l_to_pre_r2(cur2);
                 let r_g_first = r_g_last + subtree_size2 - 1;
-                let l_f_last = if right_part {
-                    end_path_node + 1
-                } else {
-                    end_path_node
-                };
+                let l_f_last = if right_part { end_path_node + 1 } else { end_path_node };
                 let last = self.tables.fn_.len() - 1;
                 self.tables.fn_[last] = -1;
                 for i in cur2..cur2 + subtree_size2 {
@@ -1841,17 +1753,11 @@ impl Apted<'_> {
                     self.update_fn(ln, r_g_first, pre_l_to_pre_r2(cur2));
                     self.update_ft(ln, r_g_first);
                     let mut l_f = l_f_first;
-                    let l_g_minus1_in_pre_r = if l_g <= cur2 {
-                        NO_NODE
-                    } else {
-                        pre_l_to_pre_r2(l_g - 1)
-                    };
+                    let l_g_minus1_in_pre_r =
+                        if l_g <= cur2 { NO_NODE } else { pre_l_to_pre_r2(l_g - 1) };
                     let parent_of_l_g = parent2(l_g);
-                    let parent_of_l_g_in_pre_r = if parent_of_l_g == -1 {
-                        -1
-                    } else {
-                        pre_l_to_pre_r2(parent_of_l_g)
-                    };
+                    let parent_of_l_g_in_pre_r =
+                        if parent_of_l_g == -1 { -1 } else { pre_l_to_pre_r2(parent_of_l_g) };
                     current_forest_cost1 = tmp_forest_cost1;
                     let r_g_last = if path_type == PathType::Left {
                         if l_g == cur2 || i64::from(b.children.of(ix(parent_of_l_g))[0]) != l_g {
@@ -2075,29 +1981,17 @@ fn apted_mapping(
     let mut ops = Vec::with_capacity(n1 + n2);
     let mut pending = vec![(n1, n2)];
     while let Some((last_row, last_col)) = pending.pop() {
-        forest_dist(
-            it1,
-            it2,
-            free_rename,
-            &tables.delta,
-            last_row,
-            last_col,
-            &mut fd,
-        );
+        forest_dist(it1, it2, free_rename, &tables.delta, last_row, last_col, &mut fd);
         let first_row = it1.post_l_to_lld[last_row - 1] as usize;
         let first_col = it2.post_l_to_lld[last_col - 1] as usize;
         let (mut row, mut col) = (last_row, last_col);
         while row > first_row || col > first_col {
             let here = fd[row * w + col];
             if row > first_row && fd[(row - 1) * w + col] + 1 == here {
-                ops.push(EditOp::Delete {
-                    a: it1.post_l_to_pre_l[row - 1] as usize,
-                });
+                ops.push(EditOp::Delete { a: it1.post_l_to_pre_l[row - 1] as usize });
                 row -= 1;
             } else if col > first_col && fd[row * w + col - 1] + 1 == here {
-                ops.push(EditOp::Insert {
-                    b: it2.post_l_to_pre_l[col - 1] as usize,
-                });
+                ops.push(EditOp::Insert { b: it2.post_l_to_pre_l[col - 1] as usize });
                 col -= 1;
             } else if it1.post_l_to_lld[row - 1] as usize == first_row
                 && it2.post_l_to_lld[col - 1] as usize == first_col

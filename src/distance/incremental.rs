@@ -144,10 +144,8 @@ impl Incremental {
 
     /// As [`Incremental::new`] with a smaller row budget (tests exercise the resets with it).
     pub fn with_limit(fixed: &Tree, first: &Tree, costs: CostModel, max_cells: usize) -> Self {
-        let checkpointing = Checkpointing {
-            min_keyroot: MIN_CHECKPOINTED_KEYROOT,
-            stride: MIN_CHECKPOINT_STRIDE,
-        };
+        let checkpointing =
+            Checkpointing { min_keyroot: MIN_CHECKPOINTED_KEYROOT, stride: MIN_CHECKPOINT_STRIDE };
         Incremental::with_checkpointing(fixed, first, costs, max_cells, checkpointing)
     }
 
@@ -161,14 +159,8 @@ impl Incremental {
         let mut labels = LabelInterner::new();
         let fixed = FlatTree::new(fixed, &mut labels);
         let sample = FlatTree::new(first, &mut labels);
-        let left = fixed
-            .left
-            .keyroot_work
-            .saturating_mul(sample.left.keyroot_work);
-        let right = fixed
-            .right
-            .keyroot_work
-            .saturating_mul(sample.right.keyroot_work);
+        let left = fixed.left.keyroot_work.saturating_mul(sample.left.keyroot_work);
+        let right = fixed.right.keyroot_work.saturating_mul(sample.right.keyroot_work);
         let mirrored = right < left;
         let order = if mirrored { &fixed.right } else { &fixed.left };
         let mut offsets = Vec::with_capacity(order.keyroots.len());
@@ -274,16 +266,11 @@ impl Incremental {
         self.stats.cells_from_scratch += work;
         self.row_at.clear();
         let row_of_id = &self.row_of_id;
-        self.row_at
-            .extend(self.varying.ids.iter().map(|&id| row_of_id[id as usize]));
+        self.row_at.extend(self.varying.ids.iter().map(|&id| row_of_id[id as usize]));
         // Invariant (why a keyroot with a row is skipped whole): a row is only registered once
         // its keyroot's passes are complete, and those need the rows of every node below it,
         // so a node with a row has rows for its whole subtree.
-        let mut clock = Clock {
-            deadline,
-            started: Instant::now(),
-            since_check: 0,
-        };
+        let mut clock = Clock { deadline, started: Instant::now(), since_check: 0 };
         for ki in 0..self.varying.keyroots.len() {
             let k = self.varying.keyroots[ki] as usize;
             if self.row_at[k] == NONE {
@@ -331,17 +318,14 @@ impl Incremental {
             prefix = self.prefix_id(before, self.varying.ids[x]);
             self.events.push((x as u32, prefix));
         }
-        let resume = self
-            .events
-            .iter()
-            .rposition(|&(_, p)| self.checkpoint_of_prefix[p as usize] != NONE);
+        let resume =
+            self.events.iter().rposition(|&(_, p)| self.checkpoint_of_prefix[p as usize] != NONE);
         let start = resume.map_or(lk, |e| self.events[e].0 as usize + 1);
         self.stats.resumed += u64::from(resume.is_some());
         self.resume_row.clear();
         if let Some(e) = resume {
             let at = self.checkpoint_of_prefix[self.events[e].1 as usize] as usize;
-            self.resume_row
-                .extend_from_slice(&self.checkpoints[at..at + self.checkpoint_len]);
+            self.resume_row.extend_from_slice(&self.checkpoints[at..at + self.checkpoint_len]);
         }
         // Checkpoints to save: in passes over large keyroots, after every `stride` nodes, while
         // the budget allows.
@@ -369,20 +353,12 @@ impl Incremental {
                 last = x + 1;
             }
         }
-        let fixed = if self.mirrored {
-            &self.fixed.right
-        } else {
-            &self.fixed.left
-        };
+        let fixed = if self.mirrored { &self.fixed.right } else { &self.fixed.left };
         for (jk, &j) in fixed.keyroots.iter().enumerate() {
             let j = j as usize;
             let offset = self.offsets[jk];
             let width = j - fixed.first_leaf[j] as usize + 2;
-            let resume = if start > lk {
-                &self.resume_row[offset..offset + width]
-            } else {
-                &[]
-            };
+            let resume = if start > lk { &self.resume_row[offset..offset + width] } else { &[] };
             forest_pass(
                 &self.varying,
                 fixed,
@@ -689,11 +665,7 @@ mod tests {
 
     /// A chain of states as a search makes them: each replaces one subtree of the last.
     fn chain() -> impl Strategy<Value = (Tree, Tree, Vec<(usize, Tree)>)> {
-        (
-            tree(),
-            tree(),
-            prop::collection::vec((0..64usize, tree()), 1..12),
-        )
+        (tree(), tree(), prop::collection::vec((0..64usize, tree()), 1..12))
     }
 
     fn check_chain(
@@ -703,10 +675,7 @@ mod tests {
         costs: CostModel,
         max_cells: usize,
     ) -> Result<IncrementalStats, TestCaseError> {
-        let everywhere = Checkpointing {
-            min_keyroot: 1,
-            stride: 1,
-        };
+        let everywhere = Checkpointing { min_keyroot: 1, stride: 1 };
         let mut engine =
             Incremental::with_checkpointing(fixed, start, costs, max_cells, everywhere);
         let mut state = start.clone();
@@ -715,13 +684,7 @@ mod tests {
                 state = replace(&state, *at, by);
             }
             let want = naive::ted(fixed, &state, costs);
-            prop_assert_eq!(
-                engine.ted(&state, None),
-                Ok(want),
-                "{:?} / {:?}",
-                fixed,
-                state
-            );
+            prop_assert_eq!(engine.ted(&state, None), Ok(want), "{:?} / {:?}", fixed, state);
             // Measured again (every row known now), and from the other side's engine.
             prop_assert_eq!(engine.ted(&state, None), Ok(want));
             prop_assert!(engine.kept_cells() <= max_cells);
@@ -772,11 +735,7 @@ mod tests {
             .map(|i| {
                 let (x, y) = (Tree::leaf(format!("x{i}")), Tree::leaf(format!("y{i}")));
                 let prod = Tree::node("*", vec![y, Tree::leaf("2")]);
-                let kids = if i == swapped {
-                    vec![prod, x]
-                } else {
-                    vec![x, prod]
-                };
+                let kids = if i == swapped { vec![prod, x] } else { vec![x, prod] };
                 Tree::node("≤", vec![Tree::node("+", kids), Tree::leaf(i.to_string())])
             })
             .collect();
@@ -824,18 +783,14 @@ mod tests {
     fn a_computation_cut_by_the_deadline_leaves_no_wrong_row() {
         let fixed = wide(40, usize::MAX);
         let mut engine = Incremental::new(&fixed, &fixed, UNIT);
-        let past = Instant::now()
-            .checked_sub(Duration::from_millis(1))
-            .unwrap_or_else(Instant::now);
+        let past =
+            Instant::now().checked_sub(Duration::from_millis(1)).unwrap_or_else(Instant::now);
         let state = wide(40, 7);
         assert!(matches!(
             engine.ted(&state, Some(past)),
             Err(DistanceError::DeadlineExceeded { .. })
         ));
-        assert_eq!(
-            engine.ted(&state, None),
-            Ok(naive::ted(&fixed, &state, UNIT))
-        );
+        assert_eq!(engine.ted(&state, None), Ok(naive::ted(&fixed, &state, UNIT)));
         assert_eq!(engine.ted(&fixed, None), Ok(0));
     }
 
@@ -846,11 +801,8 @@ mod tests {
         fn zigzag(n: usize, label: &str) -> Tree {
             let mut t = Tree::leaf(label);
             for i in 0..n {
-                let kids = if i % 2 == 0 {
-                    vec![t, Tree::leaf("l")]
-                } else {
-                    vec![Tree::leaf("r"), t]
-                };
+                let kids =
+                    if i % 2 == 0 { vec![t, Tree::leaf("l")] } else { vec![Tree::leaf("r"), t] };
                 t = Tree::node("z", kids);
             }
             t

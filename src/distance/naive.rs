@@ -39,11 +39,7 @@ fn postorder(tree: &Tree) -> Vec<PostorderNode<'_>> {
             stack.pop();
             let index = out.len();
             let leftmost_leaf = first_child_post.map_or(index, |c| out[c].leftmost_leaf);
-            out.push(PostorderNode {
-                tree: node,
-                leftmost_leaf,
-                preorder_id,
-            });
+            out.push(PostorderNode { tree: node, leftmost_leaf, preorder_id });
             if let Some(parent) = stack.last_mut() {
                 if parent.3.is_none() {
                     parent.3 = Some(index);
@@ -163,14 +159,10 @@ pub fn ted_mapping(a: &Tree, b: &Tree, costs: CostModel) -> Mapping {
         while fx > 0 || fy > 0 {
             let here = fd[fx * width + fy];
             if fx > 0 && fd[(fx - 1) * width + fy] + 1 == here {
-                ops.push(EditOp::Delete {
-                    a: pa[li + fx - 1].preorder_id,
-                });
+                ops.push(EditOp::Delete { a: pa[li + fx - 1].preorder_id });
                 fx -= 1;
             } else if fy > 0 && fd[fx * width + fy - 1] + 1 == here {
-                ops.push(EditOp::Insert {
-                    b: pb[lj + fy - 1].preorder_id,
-                });
+                ops.push(EditOp::Insert { b: pb[lj + fy - 1].preorder_id });
                 fy -= 1;
             } else {
                 let (x, y) = (li + fx - 1, lj + fy - 1);
@@ -232,23 +224,13 @@ mod tests {
     #[test]
     fn textbook_distances() {
         // Zhang & Shasha's running example: f(d(a, c(b)), e) vs f(c(d(a, b)), e) has distance 2.
-        let a = t(
-            "f",
-            vec![t("d", vec![l("a"), t("c", vec![l("b")])]), l("e")],
-        );
-        let b = t(
-            "f",
-            vec![t("c", vec![t("d", vec![l("a"), l("b")])]), l("e")],
-        );
+        let a = t("f", vec![t("d", vec![l("a"), t("c", vec![l("b")])]), l("e")]);
+        let b = t("f", vec![t("c", vec![t("d", vec![l("a"), l("b")])]), l("e")]);
         let cases = [
             (l("a"), l("a"), 0),
             (l("a"), l("b"), 1),
             (l("a"), t("a", vec![l("b")]), 1),
-            (
-                t("+", vec![l("x"), l("y")]),
-                t("+", vec![l("y"), l("x")]),
-                2,
-            ),
+            (t("+", vec![l("x"), l("y")]), t("+", vec![l("y"), l("x")]), 2),
             (a, b, 2),
         ];
         for (x, y, d) in cases {
@@ -291,9 +273,6 @@ mod tests {
             }
         }
         assert!(seen_a.iter().chain(&seen_b).all(|&n| n == 1));
-        assert_eq!(
-            mapping_cost(&a, &b, &m.ops, CostModel::default()),
-            Some(m.distance)
-        );
+        assert_eq!(mapping_cost(&a, &b, &m.ops, CostModel::default()), Some(m.distance));
     }
 }

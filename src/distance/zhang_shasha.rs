@@ -38,18 +38,14 @@ pub(super) fn forest_row(
                 subtree_row[fy - 1] = d;
                 d
             } else {
-                delete
-                    .min(insert)
-                    .min(base[y_first - lj] + subtree_row[fy - 1])
+                delete.min(insert).min(base[y_first - lj] + subtree_row[fy - 1])
             };
             row[fy] = d;
         }
     } else {
         for fy in 1..width {
             let py = column_first[fy - 1] as usize - lj;
-            row[fy] = (prev[fy] + 1)
-                .min(row[fy - 1] + 1)
-                .min(base[py] + subtree_row[fy - 1]);
+            row[fy] = (prev[fy] + 1).min(row[fy - 1] + 1).min(base[py] + subtree_row[fy - 1]);
         }
     }
 }

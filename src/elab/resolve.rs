@@ -163,9 +163,7 @@ fn overload_by_arguments(
         .iter()
         .filter(|c| {
             if let Some((_, accepted)) = ACCEPTS.iter().find(|(n, _)| n == c) {
-                return types
-                    .iter()
-                    .all(|t| t.is_none_or(|t| accepted.contains(&t)));
+                return types.iter().all(|t| t.is_none_or(|t| accepted.contains(&t)));
             }
             let Some((_, signature)) = SIGNATURES.iter().find(|(n, _)| n == c) else {
                 return true;
@@ -202,14 +200,9 @@ fn is_identifier(s: &str) -> bool {
     !s.is_empty()
         && s.split('.').all(|part| {
             let mut chars = part.chars();
-            chars
-                .next()
-                .is_some_and(|c| c == '_' || c.is_alphabetic() || c == '«')
+            chars.next().is_some_and(|c| c == '_' || c.is_alphabetic() || c == '«')
         })
-        && !matches!(
-            s,
-            "ℕ" | "ℤ" | "ℚ" | "ℝ" | "ℂ" | "Prop" | "Type" | "Sort" | "True" | "False"
-        )
+        && !matches!(s, "ℕ" | "ℤ" | "ℚ" | "ℝ" | "ℂ" | "Prop" | "Type" | "Sort" | "True" | "False")
 }
 
 /// Names the statement binds (the parser flags every bound occurrence).
@@ -238,10 +231,7 @@ pub fn same_meaning(
         return Vec::new();
     }
     let mut reasons = Vec::new();
-    for (side, scope) in [
-        ("reference", reference_scope),
-        ("candidate", candidate_scope),
-    ] {
+    for (side, scope) in [("reference", reference_scope), ("candidate", candidate_scope)] {
         if let Some(command) = scope.unmodelled.first() {
             reasons.push(format!(
                 "the {side}'s header has `{}`, which elaboration-lite does not model, and the headers differ",
@@ -250,11 +240,8 @@ pub fn same_meaning(
         }
     }
     if reference_scope.options != candidate_scope.options {
-        let all: Vec<&String> = reference_scope
-            .options
-            .iter()
-            .chain(&candidate_scope.options)
-            .collect();
+        let all: Vec<&String> =
+            reference_scope.options.iter().chain(&candidate_scope.options).collect();
         reasons.push(format!(
             "the headers set options that change elaboration differently (`{}`)",
             shorten(all[0])
@@ -325,11 +312,7 @@ mod tests {
         assert!(has_label(&r, "Real.pi"));
         // A binder named like a constant is a variable.
         let r = resolved("open Real", "theorem t (π : ℕ) (exp : ℕ → ℕ) : exp π = 3");
-        assert!(
-            has_label(&r, "π") && has_label(&r, "exp _ "),
-            "{:?}",
-            r.tree
-        );
+        assert!(has_label(&r, "π") && has_label(&r, "exp _ "), "{:?}", r.tree);
         assert!(!has_label(&r, "Real.pi") && !has_label(&r, "Real.exp _ "));
         // `π` without `Real`'s notation is a name like any other.
         let r = resolved("", "theorem t : 3 < π");
@@ -343,11 +326,9 @@ mod tests {
     #[test]
     fn an_overload_is_chosen_only_where_the_others_cannot_take_the_arguments() {
         let header = "open Real Nat";
-        let s = parse_statement(
-            "theorem t (x : ℝ) (n : ℕ) : sqrt x = sqrt n",
-            &Header::parse(header),
-        )
-        .expect("parses");
+        let s =
+            parse_statement("theorem t (x : ℝ) (n : ℕ) : sqrt x = sqrt n", &Header::parse(header))
+                .expect("parses");
         let types = |t: &Tree| match t.label.as_str() {
             "x" => Some("ℝ"),
             "n" => Some("ℕ"),
@@ -364,10 +345,7 @@ mod tests {
 
     #[test]
     fn scoped_notations_are_read_only_where_opened() {
-        let r = resolved(
-            "open Topology",
-            "theorem t (f : ℕ → ℝ) : Tendsto f atTop (𝓝 0)",
-        );
+        let r = resolved("open Topology", "theorem t (f : ℕ → ℝ) : Tendsto f atTop (𝓝 0)");
         assert!(has_label(&r, "nhds _ "), "{:?}", r.tree);
         let r = resolved("", "theorem t (f : ℕ → ℝ) : Tendsto f atTop (𝓝 0)");
         assert!(!has_label(&r, "nhds _ "), "{:?}", r.tree);

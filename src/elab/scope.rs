@@ -19,10 +19,7 @@ use std::collections::{BTreeSet, HashSet};
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum OpenDecl {
     /// `open X` or `open X hiding a b`: every non-protected `X.a` but the hidden ones.
-    Simple {
-        namespace: String,
-        hiding: Vec<String>,
-    },
+    Simple { namespace: String, hiding: Vec<String> },
     /// `open X (a)` (alias `a` → `X.a`) or `open X renaming a → b` (alias `b` → `X.a`).
     Explicit { alias: String, target: String },
 }
@@ -83,16 +80,8 @@ const HARMLESS_OPTIONS: [&str; 9] = [
 
 /// Commands that change nothing a statement's names or operators mean (`example` declares
 /// nothing).
-const HARMLESS_COMMANDS: [&str; 8] = [
-    "#align_import",
-    "#align",
-    "#check",
-    "#print",
-    "#reduce",
-    "universe",
-    "universes",
-    "example",
-];
+const HARMLESS_COMMANDS: [&str; 8] =
+    ["#align_import", "#align", "#check", "#print", "#reduce", "universe", "universes", "example"];
 
 /// Attributes that tag a declaration for a tactic and change no elaboration (`instance`,
 /// `reducible`, `coe` and every other attribute are not here).
@@ -123,22 +112,13 @@ fn harmless_attributes(command: &str) -> bool {
     inside.split(',').all(|a| {
         let a = a.trim();
         HARMLESS_ATTRIBUTES.contains(&a)
-            || a.strip_prefix("local ")
-                .is_some_and(|l| HARMLESS_ATTRIBUTES.contains(&l))
+            || a.strip_prefix("local ").is_some_and(|l| HARMLESS_ATTRIBUTES.contains(&l))
     })
 }
 
 /// Words before a declaration keyword.
-const MODIFIERS: [&str; 8] = [
-    "noncomputable",
-    "private",
-    "protected",
-    "partial",
-    "unsafe",
-    "nonrec",
-    "local",
-    "scoped",
-];
+const MODIFIERS: [&str; 8] =
+    ["noncomputable", "private", "protected", "partial", "unsafe", "nonrec", "local", "scoped"];
 
 /// Keywords that declare a name (an instance is left to `unmodelled`: it changes instances).
 const DECLARING: [&str; 10] = [
@@ -184,18 +164,12 @@ impl Scope {
             let words: Vec<&str> = command.split_whitespace().collect();
             let first = words.first().copied().unwrap_or("");
             match first {
-                "import" => scope
-                    .imports
-                    .extend(words[1..].iter().map(|w| w.to_string())),
+                "import" => scope.imports.extend(words[1..].iter().map(|w| w.to_string())),
                 "open" => {
                     let scoped_in = words.last() == Some(&"in");
                     // Only an `open … in` is undone later: only it needs what came before.
                     let before = scoped_in.then_some((scope.opens.len(), scope.scoped.len()));
-                    let body = if scoped_in {
-                        &words[1..words.len() - 1]
-                    } else {
-                        &words[1..]
-                    };
+                    let body = if scoped_in { &words[1..words.len() - 1] } else { &words[1..] };
                     if !scope.open(body) {
                         scope.unmodelled.push(command.clone());
                     }
@@ -236,11 +210,7 @@ impl Scope {
                     if !harmless && !scoped_in {
                         scope.options.push(command.clone());
                     } else if scoped_in {
-                        pending_option = if harmless {
-                            option_in
-                        } else {
-                            Some(command.clone())
-                        };
+                        pending_option = if harmless { option_in } else { Some(command.clone()) };
                         if let Some(before) = restore {
                             pending_in = Some(before);
                         }
@@ -352,10 +322,8 @@ impl Scope {
                 }
                 for n in namespaces {
                     self.scoped.push(n.to_string());
-                    self.opens.push(OpenDecl::Simple {
-                        namespace: n.to_string(),
-                        hiding: Vec::new(),
-                    });
+                    self.opens
+                        .push(OpenDecl::Simple { namespace: n.to_string(), hiding: Vec::new() });
                 }
                 true
             }
@@ -506,24 +474,19 @@ impl Scope {
 
     /// The names the header's `variable`s bind (`variable (x y : ℝ) [Fact p.Prime]` binds `x`, `y`).
     pub fn variable_names(&self) -> BTreeSet<String> {
-        self.variables
-            .iter()
-            .flat_map(|v| binder_names(v))
-            .collect()
+        self.variables.iter().flat_map(|v| binder_names(v)).collect()
     }
 
     /// The text of the header command that declares `name` (a full name, or a `variable`'s).
     pub fn declaration_text(&self, name: &str) -> Option<&str> {
-        self.declarations
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, text)| text.as_str())
-            .or_else(|| {
+        self.declarations.iter().find(|(n, _)| n == name).map(|(_, text)| text.as_str()).or_else(
+            || {
                 self.variables
                     .iter()
                     .find(|v| binder_names(v).iter().any(|n| n == name))
                     .map(String::as_str)
-            })
+            },
+        )
     }
 
     fn meaning_of(&self, full: &str) -> Meaning {
@@ -620,9 +583,7 @@ const MATHLIB_NAMESPACES: [&str; 16] = [
 ];
 
 fn possibly_held(namespace: &str, short: &str) -> bool {
-    POSSIBLY_HELD
-        .iter()
-        .any(|(n, names)| *n == namespace && names.contains(&short))
+    POSSIBLY_HELD.iter().any(|(n, names)| *n == namespace && names.contains(&short))
 }
 
 fn table(namespace: &str) -> Option<&'static NamespaceNames> {
@@ -633,9 +594,7 @@ fn table(namespace: &str) -> Option<&'static NamespaceNames> {
 fn is_name(w: &str) -> bool {
     !w.is_empty()
         && w.split('.').all(|part| {
-            part.chars()
-                .next()
-                .is_some_and(|c| c.is_alphabetic() || c == '_' || c == '«')
+            part.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '«')
         })
 }
 
@@ -803,10 +762,7 @@ mod tests {
         assert_eq!(resolve("open Real hiding exp", "log"), constant("Real.log"));
         assert_eq!(resolve("open Real (pi)", "sqrt"), constant("sqrt"));
         assert_eq!(resolve("open Real (sqrt)", "sqrt"), constant("Real.sqrt"));
-        assert_eq!(
-            resolve("open Real renaming sqrt → rt", "rt"),
-            constant("Real.sqrt")
-        );
+        assert_eq!(resolve("open Real renaming sqrt → rt", "rt"), constant("Real.sqrt"));
         // A protected declaration is not reached by its short name.
         assert_eq!(resolve("open Real", "pi"), constant("pi"));
         // A namespace the table does not know may hold anything.
@@ -820,19 +776,10 @@ mod tests {
     #[test]
     fn scopes_end_with_their_end_and_open_in_with_its_command() {
         assert_eq!(resolve("section\nopen Real\nend", "sqrt"), constant("sqrt"));
-        assert_eq!(
-            resolve("section\nend\nopen Real", "sqrt"),
-            constant("Real.sqrt")
-        );
-        assert_eq!(
-            resolve("noncomputable section\nopen Real", "sqrt"),
-            constant("Real.sqrt")
-        );
+        assert_eq!(resolve("section\nend\nopen Real", "sqrt"), constant("Real.sqrt"));
+        assert_eq!(resolve("noncomputable section\nopen Real", "sqrt"), constant("Real.sqrt"));
         // `open … in` before another command scopes that command only.
-        assert_eq!(
-            resolve("open Real in\ndef two := 2", "sqrt"),
-            constant("sqrt")
-        );
+        assert_eq!(resolve("open Real in\ndef two := 2", "sqrt"), constant("sqrt"));
         // Before the declaration, it scopes the declaration.
         assert_eq!(resolve("open Real in", "sqrt"), constant("Real.sqrt"));
         // A mismatched `end` is not modelled.
@@ -923,10 +870,7 @@ mod tests {
     #[test]
     fn scoped_notations_need_their_namespace() {
         assert_eq!(Scope::read("open Real").notation("π"), Some("Real.pi"));
-        assert_eq!(
-            Scope::read("open scoped Real").notation("π"),
-            Some("Real.pi")
-        );
+        assert_eq!(Scope::read("open scoped Real").notation("π"), Some("Real.pi"));
         assert_eq!(Scope::read("open Real (sqrt)").notation("π"), None);
         assert_eq!(Scope::read("open Nat").notation("π"), None);
         assert_eq!(Scope::read("").notation("π"), None);

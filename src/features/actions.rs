@@ -23,22 +23,11 @@ impl Features {
     /// The theorem a command's `[uri, name]` arguments name, in the document's current
     /// analysis: refused when that analysis is of another version.
     fn theorem(&self, args: &Value) -> Result<(Arc<Document>, Arc<DocAnalysis>, usize), OwnError> {
-        let bad = |m: &str| OwnError {
-            code: INVALID_PARAMS,
-            message: m.to_string(),
-        };
-        let uri = args[0]
-            .as_str()
-            .ok_or_else(|| bad("arguments: [uri, name]"))?;
+        let bad = |m: &str| OwnError { code: INVALID_PARAMS, message: m.to_string() };
+        let uri = args[0].as_str().ok_or_else(|| bad("arguments: [uri, name]"))?;
         let name = args[1].as_str();
-        let doc = self
-            .inner
-            .docs
-            .get(uri)
-            .ok_or_else(|| bad("document is not open"))?;
-        let a = self
-            .analysis(uri)
-            .ok_or_else(|| bad("document not analysed yet"))?;
+        let doc = self.inner.docs.get(uri).ok_or_else(|| bad("document is not open"))?;
+        let a = self.analysis(uri).ok_or_else(|| bad("document not analysed yet"))?;
         if a.version != doc.version {
             // Offsets in the analysis belong to another text: refuse rather than misplace edits.
             return Err(OwnError {
@@ -78,9 +67,7 @@ impl Features {
                     format!(
                         "lean-assess: `{}` has no differences to show ({})",
                         t.name().unwrap_or(""),
-                        t.problem
-                            .clone()
-                            .unwrap_or_else(|| "same tree as the reference".into())
+                        t.problem.clone().unwrap_or_else(|| "same tree as the reference".into())
                     ),
                 );
             }
@@ -105,10 +92,7 @@ impl Features {
         let mut s = format!(
             "# Proof path for `{}`\n\nReference: `{}` ({})\n\n",
             t.name().unwrap_or(""),
-            t.reference
-                .as_ref()
-                .and_then(|r| r.name.as_deref())
-                .unwrap_or("?"),
+            t.reference.as_ref().and_then(|r| r.name.as_deref()).unwrap_or("?"),
             t.reference.as_ref().map_or("", |r| r.origin.as_str()),
         );
         // The Lean-backed `transted` when the lens has it (its path checks in Lean, and its
@@ -233,27 +217,20 @@ impl Features {
                 );
                 return Ok(());
             };
-            let root = self
-                .inner
-                .settings
-                .workspace_root()
-                .or_else(|| dp.parent().map(Path::to_path_buf));
+            let root =
+                self.inner.settings.workspace_root().or_else(|| dp.parent().map(Path::to_path_buf));
             let cfg_path = match self.inner.settings.config_for(Some(dp)) {
                 Some(Ok(c)) => c.path.clone(),
-                _ => root
-                    .unwrap_or_default()
-                    .join(crate::config::CONFIG_FILE_NAME),
+                _ => root.unwrap_or_default().join(crate::config::CONFIG_FILE_NAME),
             };
             let base = cfg_path.parent().unwrap_or(Path::new("/"));
             let rel = |p: &Path| p.strip_prefix(base).unwrap_or(p).display().to_string();
-            let entry = pair_entry_toml(
-                &format!("{}::{cand}", rel(dp)),
-                &format!("{}::{name}", rel(file)),
-            )
-            .map_err(|e| OwnError {
-                code: INVALID_PARAMS,
-                message: format!("cannot write the reference pair as TOML: {e}"),
-            })?;
+            let entry =
+                pair_entry_toml(&format!("{}::{cand}", rel(dp)), &format!("{}::{name}", rel(file)))
+                    .map_err(|e| OwnError {
+                        code: INVALID_PARAMS,
+                        message: format!("cannot write the reference pair as TOML: {e}"),
+                    })?;
             let existing = std::fs::read_to_string(&cfg_path).unwrap_or_default();
             let end = Document::new("", 0, existing.as_str()).position_of(existing.len());
             let cfg_uri = path_to_uri(&cfg_path);
@@ -322,14 +299,7 @@ fn pair_entry_toml(candidate: &str, reference: &str) -> Result<String, toml::ser
     struct Entry<'a> {
         reference: Reference<'a>,
     }
-    let entry = Entry {
-        reference: Reference {
-            pair: [Pair {
-                candidate,
-                reference,
-            }],
-        },
-    };
+    let entry = Entry { reference: Reference { pair: [Pair { candidate, reference }] } };
     Ok(format!("\n{}", toml::to_string(&entry)?))
 }
 
@@ -338,10 +308,7 @@ fn details_markdown(t: &TheoremView, candidate_header: &str) -> String {
     let mut s = format!("# lean-assess: `{}`\n\n", t.name().unwrap_or("example"));
     s.push_str(&views::hover_section(t, candidate_header));
     if let Some(c) = &t.candidate {
-        s.push_str(&format!(
-            "\nCandidate statement:\n```lean\n{}\n```\n",
-            c.source.trim()
-        ));
+        s.push_str(&format!("\nCandidate statement:\n```lean\n{}\n```\n", c.source.trim()));
     }
     s
 }
@@ -365,13 +332,7 @@ fn write_view(uri: &str, name: &str, kind: &str, text: &str) -> std::io::Result<
     (uri, name).hash(&mut h);
     let safe: String = name
         .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '_' || c == '.' {
-                c
-            } else {
-                '_'
-            }
-        })
+        .map(|c| if c.is_alphanumeric() || c == '_' || c == '.' { c } else { '_' })
         .collect();
     let path = dir.join(format!("{safe}-{:08x}.{kind}.md", h.finish() as u32));
     // Read-only for the user: remove the old copy (its mode forbids writing), write, chmod.
@@ -393,10 +354,7 @@ mod tests {
         let candidate = format!("Cand.lean::{nasty}");
         let reference = format!("R.lean::{nasty}x");
         let existing = "[reference]\nfile = \"R.lean\"\n";
-        let text = format!(
-            "{existing}{}",
-            pair_entry_toml(&candidate, &reference).unwrap()
-        );
+        let text = format!("{existing}{}", pair_entry_toml(&candidate, &reference).unwrap());
         // Read back by the toml parser: the same strings.
         let v: toml::Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         let pair = &v["reference"]["pair"][0];

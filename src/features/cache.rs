@@ -62,11 +62,7 @@ struct Bounded<K, V> {
 
 impl<K: Hash + Eq + Clone, V: Clone> Bounded<K, V> {
     fn new(capacity: usize) -> Self {
-        Bounded {
-            map: HashMap::new(),
-            order: VecDeque::new(),
-            capacity,
-        }
+        Bounded { map: HashMap::new(), order: VecDeque::new(), capacity }
     }
 
     fn get(&self, k: &K) -> Option<V> {
@@ -142,22 +138,13 @@ impl RefFile {
                 }
             }
         }
-        RefFile {
-            text,
-            decls,
-            header,
-            by_name,
-            by_last,
-        }
+        RefFile { text, decls, header, by_name, by_last }
     }
 
     /// The declaration named `name` (exactly, else by its last dotted component), as the
     /// linear search it replaces did: the first in file order.
     pub fn find(&self, name: &str) -> Option<&Decl> {
-        self.by_name
-            .get(name)
-            .or_else(|| self.by_last.get(name))
-            .and_then(|&i| self.decls.get(i))
+        self.by_name.get(name).or_else(|| self.by_last.get(name)).and_then(|&i| self.decls.get(i))
     }
 }
 
@@ -270,18 +257,13 @@ impl JobCaches {
                 engine::rescan(&scan.text, &mut scan.decls, text, &unedited);
                 let old_end = scan.text.len() - unedited.suffix;
                 let new_end = text.len() - unedited.suffix;
-                scan.text
-                    .replace_range(unedited.start..old_end, &text[unedited.start..new_end]);
+                scan.text.replace_range(unedited.start..old_end, &text[unedited.start..new_end]);
                 scan.generation = generation;
             }
             None => {
                 let mut decls = last.decls.clone();
                 engine::rescan(&last.text, &mut decls, text, &unedited);
-                *last = Arc::new(DeclScan {
-                    generation,
-                    text: text.to_string(),
-                    decls,
-                });
+                *last = Arc::new(DeclScan { generation, text: text.to_string(), decls });
             }
         }
         (last.clone(), since)
@@ -326,11 +308,7 @@ impl JobCaches {
             }
         }
         self.file_reads.fetch_add(1, Ordering::Relaxed);
-        let d = Arc::new(
-            Dataset::load(path)
-                .map(|(d, _)| d)
-                .map_err(|e| e.to_string()),
-        );
+        let d = Arc::new(Dataset::load(path).map(|(d, _)| d).map_err(|e| e.to_string()));
         if let Some(stamp) = stamp {
             lock(&self.datasets).put(path.to_path_buf(), (stamp, d.clone()));
         }

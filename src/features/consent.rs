@@ -33,11 +33,8 @@ impl Features {
     /// runs without the LLM and nothing is sent.
     pub(super) fn ask_llm_consent(&self, config: &Config) {
         let root = self.inner.settings.workspace_root();
-        let crate::llm::LlmPermission::NeedsConfirmation {
-            project_file,
-            base_url,
-            model,
-        } = lean_lens::llm_permission(config, root.as_deref())
+        let crate::llm::LlmPermission::NeedsConfirmation { project_file, base_url, model } =
+            lean_lens::llm_permission(config, root.as_deref())
         else {
             return;
         };

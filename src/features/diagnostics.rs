@@ -88,15 +88,10 @@ impl Diagnostics {
         if !appended {
             ld.insert(
                 uri.clone(),
-                LeanDiagnostics {
-                    version: version.to_string(),
-                    ..LeanDiagnostics::default()
-                },
+                LeanDiagnostics { version: version.to_string(), ..LeanDiagnostics::default() },
             );
         }
-        let stored = ld
-            .get_mut(&uri)
-            .expect("BUG: the entry was just found or inserted");
+        let stored = ld.get_mut(&uri).expect("BUG: the entry was just found or inserted");
         let added: usize = p.diagnostics.iter().map(|d| d.get().len()).sum();
         if !stored.overflow {
             if stored.bytes + added > MAX_LEAN_DIAGNOSTIC_BYTES {
@@ -107,9 +102,7 @@ impl Diagnostics {
                     ..LeanDiagnostics::default()
                 };
             } else {
-                stored
-                    .diagnostics
-                    .extend(p.diagnostics.iter().map(|d| (*d).to_owned()));
+                stored.diagnostics.extend(p.diagnostics.iter().map(|d| (*d).to_owned()));
                 stored.bytes += added;
             }
         }
@@ -159,21 +152,12 @@ impl Features {
     /// Ours for `uri`: the differences shown, integrity findings, reference problems.
     pub(super) fn our_diagnostics(&self, uri: &str) -> Vec<Value> {
         let mut out = self.inner.diagnostics.shown(uri);
-        out.extend(
-            self.inner
-                .integrity
-                .diagnostics(uri, self.inner.docs.get(uri)),
-        );
+        out.extend(self.inner.integrity.diagnostics(uri, self.inner.docs.get(uri)));
         if let (Some(a), Some(doc)) = (self.analysis(uri), self.inner.docs.get(uri)) {
             for p in &a.problems {
-                let pos = lsp_types::Position {
-                    line: p.line as u32,
-                    character: 0,
-                };
-                let end = doc.offset_of(lsp_types::Position {
-                    line: p.line as u32,
-                    character: u32::MAX,
-                });
+                let pos = lsp_types::Position { line: p.line as u32, character: 0 };
+                let end =
+                    doc.offset_of(lsp_types::Position { line: p.line as u32, character: u32::MAX });
                 let r = json!({"start": pos, "end": doc.position_of(end)});
                 out.push(views::diagnostic(r, &p.message, 2));
             }
@@ -191,17 +175,10 @@ impl Features {
                 );
                 return;
             }
-            LeanList::Kept {
-                version,
-                diagnostics,
-            } => (version, diagnostics),
-            LeanList::Unknown => (
-                self.inner
-                    .docs
-                    .get(uri)
-                    .map_or(Value::Null, |d| json!(d.version)),
-                Vec::new(),
-            ),
+            LeanList::Kept { version, diagnostics } => (version, diagnostics),
+            LeanList::Unknown => {
+                (self.inner.docs.get(uri).map_or(Value::Null, |d| json!(d.version)), Vec::new())
+            }
         };
         let mut params = json!({"uri": uri, "version": version, "diagnostics": list});
         if let Some(o) = params.as_object_mut() {

@@ -27,11 +27,7 @@ impl Features {
         let inner = self.inner.clone();
         let u = uri.to_string();
         let task = tokio::spawn(async move {
-            inner
-                .rpc
-                .sessions()
-                .statement_tree(&*inner.rpc, &u, json!(pos), ELABORATION_WAIT)
-                .await
+            inner.rpc.sessions().statement_tree(&*inner.rpc, &u, json!(pos), ELABORATION_WAIT).await
         });
         task.await.unwrap_or_else(|_| {
             Err(crate::lean::goals::GoalsError::Lean {
@@ -53,11 +49,7 @@ impl Features {
             return false;
         }
         // No reference file open: nothing to elaborate, and no theorem is looked at.
-        if !a
-            .reference_files
-            .iter()
-            .any(|p| self.inner.docs.get(&path_to_uri(p)).is_some())
-        {
+        if !a.reference_files.iter().any(|p| self.inner.docs.get(&path_to_uri(p)).is_some()) {
             return false;
         }
         let mut changed = false;
@@ -92,9 +84,7 @@ impl Features {
             let ref_decls = ref_decls_by_uri
                 .entry(ref_uri.clone())
                 .or_insert_with(|| engine::declarations(ref_doc.text()));
-            let Some(ref_decl) = ref_decls
-                .iter()
-                .find(|d| d.name.as_deref() == r.name.as_deref())
+            let Some(ref_decl) = ref_decls.iter().find(|d| d.name.as_deref() == r.name.as_deref())
             else {
                 continue;
             };
@@ -128,15 +118,11 @@ impl Features {
                 }
             };
             let t = Arc::make_mut(t);
-            t.candidate = Some(Arc::new(crate::trees::Statement {
-                tree: c_tree,
-                ..(*cand).clone()
-            }));
+            t.candidate =
+                Some(Arc::new(crate::trees::Statement { tree: c_tree, ..(*cand).clone() }));
             if let Some(r) = t.reference.as_mut() {
-                r.statement = Some(Arc::new(crate::trees::Statement {
-                    tree: r_tree,
-                    ..(*ref_stmt).clone()
-                }));
+                r.statement =
+                    Some(Arc::new(crate::trees::Statement { tree: r_tree, ..(*ref_stmt).clone() }));
                 // Elaborated results are cached apart from the source-text ones.
                 r.header.push_str("\n-- lean-assess: elaborated");
             }
@@ -169,13 +155,7 @@ mod tests {
     fn proof_position_is_the_first_tactic() {
         let d = Document::new("u", 0, "theorem t : 𝔽 := by\n  simp\n");
         let se = d.text().find(":=").unwrap();
-        assert_eq!(
-            proof_position(&d, se),
-            Some(lsp_types::Position {
-                line: 1,
-                character: 2
-            })
-        );
+        assert_eq!(proof_position(&d, se), Some(lsp_types::Position { line: 1, character: 2 }));
         let d = Document::new("u", 0, "theorem t : True := trivial");
         assert_eq!(proof_position(&d, d.text().find(":=").unwrap()), None);
     }

@@ -40,11 +40,7 @@ pub fn declarations_after_edit(old: &str, old_decls: &[Decl], new: &str) -> Vec<
 /// window, not a copy of every declaration.
 pub fn rescan(old: &str, decls: &mut Vec<Decl>, new: &str, unedited: &Unedited) {
     match rescan_window(old, decls, new, unedited) {
-        Some(Rescan {
-            replace,
-            window,
-            delta,
-        }) => {
+        Some(Rescan { replace, window, delta }) => {
             let after = replace.start + window.len();
             decls.splice(replace, window);
             if delta != 0 {
@@ -106,16 +102,8 @@ fn opens_command_at_column_0(text: &str, at: usize) -> bool {
         };
         rest = after_newline;
     }
-    const OPENERS: [&str; 8] = [
-        "theorem",
-        "lemma",
-        "example",
-        "private",
-        "protected",
-        "noncomputable",
-        "nonrec",
-        "@[",
-    ];
+    const OPENERS: [&str; 8] =
+        ["theorem", "lemma", "example", "private", "protected", "noncomputable", "nonrec", "@["];
     OPENERS.iter().any(|w| {
         rest.strip_prefix(w).is_some_and(|after| {
             *w == "@[" || !after.starts_with(|c: char| c.is_alphanumeric() || "_'!?.".contains(c))
@@ -178,11 +166,7 @@ fn rescan_window(old: &str, old_decls: &[Decl], new: &str, u: &Unedited) -> Opti
     let (ob, nb) = (old.as_bytes(), new.as_bytes());
     let (cs, suffix) = (u.start, u.suffix);
     if cs == ob.len() && cs == nb.len() {
-        return Some(Rescan {
-            replace: 0..0,
-            window: Vec::new(),
-            delta: 0,
-        });
+        return Some(Rescan { replace: 0..0, window: Vec::new(), delta: 0 });
     }
     let ce_old = ob.len() - suffix;
     // A declaration's start looks back from its keyword over a doc comment, from a `-/` to its
@@ -200,10 +184,7 @@ fn rescan_window(old: &str, old_decls: &[Decl], new: &str, u: &Unedited) -> Opti
     let delta = nb.len() as isize - ob.len() as isize;
     // The searches below need declarations in order, each ending before the next begins (an
     // `unsafe theorem` ends its predecessor past its own start: scanned whole).
-    if old_decls
-        .windows(2)
-        .any(|w| w[0].start >= w[1].start || w[0].end > w[1].start)
-    {
+    if old_decls.windows(2).any(|w| w[0].start >= w[1].start || w[0].end > w[1].start) {
         return None;
     }
     // Declarations decided by text well before the change are kept; the last of them whose
@@ -265,19 +246,12 @@ fn rescan_window(old: &str, old_decls: &[Decl], new: &str, u: &Unedited) -> Opti
         }
         None => keep..old_decls.len(),
     };
-    Some(Rescan {
-        replace,
-        window,
-        delta,
-    })
+    Some(Rescan { replace, window, delta })
 }
 
 /// The header (imports, `open`s, options) of a file: everything before its first declaration.
 pub fn header_of(text: &str, decls: &[Decl]) -> String {
-    let end = decls
-        .first()
-        .map_or(text.len(), |d| d.start)
-        .min(text.len());
+    let end = decls.first().map_or(text.len(), |d| d.start).min(text.len());
     let mut end = end;
     while !text.is_char_boundary(end) {
         end -= 1;
@@ -340,10 +314,7 @@ mod tests {
             .spawn(|| {
                 let sum = vec!["x"; 20_000].join(" + ");
                 let e = parse(&format!("theorem t (x : ℕ) : {sum} = 0"), "").unwrap_err();
-                assert_eq!(
-                    e,
-                    "too large: the statement has 40006 nodes (limit 10000)".to_string()
-                );
+                assert_eq!(e, "too large: the statement has 40006 nodes (limit 10000)".to_string());
                 let deep = vec!["x"; 1_000].join(" + ");
                 let e = parse(&format!("theorem t (x : ℕ) : {deep} = 0"), "").unwrap_err();
                 assert_eq!(e, "too deep: the statement is 1003 levels deep (limit 256)");
@@ -362,17 +333,11 @@ mod tests {
         let d = declarations(t);
         assert_eq!(d.len(), 2);
         assert_eq!(d[0].name.as_deref(), Some("foo"));
-        assert_eq!(
-            &t[d[0].start..d[0].statement_end],
-            "theorem foo (x : ℝ) : x = x "
-        );
+        assert_eq!(&t[d[0].start..d[0].statement_end], "theorem foo (x : ℝ) : x = x ");
         let (a, b) = d[0].name_range.unwrap();
         assert_eq!(&t[a..b], "foo");
         assert_eq!(d[1].name.as_deref(), Some("bar"));
-        assert_eq!(
-            header_of(t, &d),
-            "import Mathlib\n\n-- @reference R.lean::r\n"
-        );
+        assert_eq!(header_of(t, &d), "import Mathlib\n\n-- @reference R.lean::r\n");
     }
 
     /// Pieces of Lean text that move declaration boundaries or the lexer's state.
@@ -451,38 +416,20 @@ mod tests {
             rescan_window(&old, &old_decls, &new, &Unedited::between(&old, &new)).is_some(),
             "took the whole-scan fallback"
         );
-        assert_eq!(
-            declarations_after_edit(&old, &old_decls, &new),
-            declarations(&new)
-        );
+        assert_eq!(declarations_after_edit(&old, &old_decls, &new), declarations(&new));
         // An opened comment runs to the end of the file: only a whole scan knows.
         let opened = old.replacen("theorem t7 ", "/- theorem t7 ", 1);
-        assert_eq!(
-            declarations_after_edit(&old, &old_decls, &opened),
-            declarations(&opened)
-        );
+        assert_eq!(declarations_after_edit(&old, &old_decls, &opened), declarations(&opened));
     }
 
     #[test]
     fn transted_lite_stops_by_the_jobs_deadline() {
         // A pair that needs rewriting (commuted operands), judged with no time left: the search
         // ends on the clock (the job's limit), not on its own budget.
-        let r = parse(
-            "theorem r (a b c : ℕ) : a + b + c = c + b + a := by sorry",
-            "",
-        )
-        .unwrap();
-        let c = parse(
-            "theorem c (a b c : ℕ) : c + (b + a) = a + (b + c) := by sorry",
-            "",
-        )
-        .unwrap();
-        let pair = Pair {
-            reference: &r,
-            candidate: &c,
-            reference_header: "",
-            candidate_header: "",
-        };
+        let r = parse("theorem r (a b c : ℕ) : a + b + c = c + b + a := by sorry", "").unwrap();
+        let c = parse("theorem c (a b c : ℕ) : c + (b + a) = a + (b + c) := by sorry", "").unwrap();
+        let pair =
+            Pair { reference: &r, candidate: &c, reference_header: "", candidate_header: "" };
         let past = std::time::Instant::now() - std::time::Duration::from_millis(1);
         // A search the job's clock ends is an "out of time" failure, never a score.
         match judge_by("transted-lite", &pair, past) {
@@ -492,10 +439,6 @@ mod tests {
         // With time left, the metric's own limits apply.
         let later = std::time::Instant::now() + std::time::Duration::from_secs(60);
         let rep = judge_by("transted-lite", &pair, later).unwrap();
-        assert!(
-            !rep.notes.iter().any(|n| n.starts_with("time limit")),
-            "{:?}",
-            rep.notes
-        );
+        assert!(!rep.notes.iter().any(|n| n.starts_with("time limit")), "{:?}", rep.notes);
     }
 }

@@ -151,10 +151,8 @@ fn directive_above(text: &str, masked: &str, start: usize) -> Option<(String, (u
         if line.trim().is_empty() || !code.trim().is_empty() {
             break;
         }
-        if let Some(spec) = line
-            .trim()
-            .strip_prefix("--")
-            .and_then(|c| c.trim().strip_prefix(DIRECTIVE))
+        if let Some(spec) =
+            line.trim().strip_prefix("--").and_then(|c| c.trim().strip_prefix(DIRECTIVE))
         {
             return Some((spec.trim().to_string(), (begin, begin + line.len())));
         }
@@ -187,9 +185,7 @@ fn readable_roots(input: &JobInput) -> ReadableRoots {
 /// A task's text: the editor's buffer when it is open, else a regular file of bounded size
 /// inside the readable roots.
 fn read_task(input: &JobInput, roots: &ReadableRoots, path: &Path) -> Result<String, String> {
-    roots
-        .check(path)
-        .map_err(|e| format!("task not read: {e}"))?;
+    roots.check(path).map_err(|e| format!("task not read: {e}"))?;
     if let Some(open) = input.open_texts.get(path) {
         return Ok(open.text().to_string());
     }
@@ -213,10 +209,7 @@ fn analyze(input: &JobInput, limit: Duration) -> Option<DocIntegrity> {
     let doc = Parsed::new(&path.display().to_string(), text).ok()?;
     let roots = readable_roots(input);
     let dir = path.parent().unwrap_or(Path::new("."));
-    let mut out = DocIntegrity {
-        version: input.doc.version,
-        ..DocIntegrity::default()
-    };
+    let mut out = DocIntegrity { version: input.doc.version, ..DocIntegrity::default() };
     let links = links_of(&doc, text, dir, implicit.as_ref(), &mut out);
     if links.is_empty() && out.diagnostics.is_empty() {
         return None;
@@ -267,17 +260,9 @@ fn links_of(
                 ));
                 continue;
             }
-            links.push(Link {
-                task: dir.join(file),
-                name,
-                directive: Some(range),
-            });
+            links.push(Link { task: dir.join(file), name, directive: Some(range) });
         } else if let Some(task) = implicit {
-            links.push(Link {
-                task: task.clone(),
-                name: full,
-                directive: None,
-            });
+            links.push(Link { task: task.clone(), name: full, directive: None });
         }
     }
     links
@@ -325,12 +310,7 @@ fn check_task(
             names.push(l.name.clone());
         } else if let Some((s, e)) = l.directive {
             // Only a directive names this theorem explicitly: say so on its line.
-            out.diagnostics.push((
-                s,
-                e,
-                2,
-                format!("{task_name}: no theorem named '{}'", l.name),
-            ));
+            out.diagnostics.push((s, e, 2, format!("{task_name}: no theorem named '{}'", l.name)));
         }
     }
     if names.is_empty() {
@@ -372,16 +352,10 @@ fn check_task(
             continue;
         };
         let title = match &t.statement {
-            StatementVerdict::Unchanged => format!(
-                "statement unchanged ✓ (task {}:{})",
-                file_name(task_path),
-                t.task_line
-            ),
-            _ => format!(
-                "statement changed ✗ (task {}:{})",
-                file_name(task_path),
-                t.task_line
-            ),
+            StatementVerdict::Unchanged => {
+                format!("statement unchanged ✓ (task {}:{})", file_name(task_path), t.task_line)
+            }
+            _ => format!("statement changed ✗ (task {}:{})", file_name(task_path), t.task_line),
         };
         out.lenses.push((c.start, title));
     }
@@ -398,12 +372,7 @@ fn check_task(
             Criterion::Statement | Criterion::Missing | Criterion::Header => 1,
             _ => 2,
         };
-        let entry = (
-            s,
-            e,
-            severity,
-            format!("integrity ({}): {}", f.criterion.name(), f.message),
-        );
+        let entry = (s, e, severity, format!("integrity ({}): {}", f.criterion.name(), f.message));
         if !out.diagnostics.contains(&entry) {
             out.diagnostics.push(entry);
         }
@@ -411,10 +380,7 @@ fn check_task(
 }
 
 fn file_name(p: &Path) -> String {
-    p.file_name().map_or_else(
-        || p.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
+    p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
 }
 
 /// Byte range of 1-based `line` (without its newline).

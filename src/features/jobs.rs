@@ -213,10 +213,7 @@ impl TheoremView {
     fn judged_for(&self, lens: u64) -> Option<bool> {
         let known = self.judged.0.get_or_init(|| {
             let final_ = judged_final(self)
-                && self
-                    .reference
-                    .as_ref()
-                    .is_some_and(|r| r.statement.is_some());
+                && self.reference.as_ref().is_some_and(|r| r.statement.is_some());
             final_.then(|| Judged {
                 names: names_hash(self.metrics.iter().map(|(m, _)| m.as_str())),
                 explainable: explainable(self),
@@ -319,13 +316,7 @@ impl JobInput {
             Some(Err(e)) => e.to_string().hash(&mut h),
             None => 0u8.hash(&mut h),
         }
-        (
-            &self.toolchain,
-            &self.extra_roots,
-            &self.path,
-            &self.result_names,
-        )
-            .hash(&mut h);
+        (&self.toolchain, &self.extra_roots, &self.path, &self.result_names).hash(&mut h);
         h.finish()
     }
 }
@@ -387,9 +378,7 @@ fn judged_final(t: &TheoremCore) -> bool {
     !t.elaborated
         && t.problem.is_none()
         && t.candidate.is_some()
-        && t.metrics
-            .iter()
-            .all(|(_, s)| matches!(s, MetricState::Done(_)))
+        && t.metrics.iter().all(|(_, s)| matches!(s, MetricState::Done(_)))
 }
 
 /// The pair to judge for theorem `i`, when both sides parsed.
@@ -399,12 +388,7 @@ pub fn statements(
 ) -> Option<(Arc<Statement>, Arc<Statement>, String, String)> {
     let t = a.theorems.get(i)?;
     let r = t.reference.as_ref()?;
-    Some((
-        r.statement.clone()?,
-        t.candidate.clone()?,
-        r.header.clone(),
-        r.text.clone(),
-    ))
+    Some((r.statement.clone()?, t.candidate.clone()?, r.header.clone(), r.text.clone()))
 }
 
 /// Run one metric on one pair (blocking; the caller bounds it in time). A metric with a clock
@@ -417,21 +401,16 @@ pub fn run_metric(
     cand_header: &str,
     deadline: Instant,
 ) -> Result<MetricReport, String> {
-    let pair = Pair {
-        reference,
-        candidate,
-        reference_header: ref_header,
-        candidate_header: cand_header,
-    };
+    let pair =
+        Pair { reference, candidate, reference_header: ref_header, candidate_header: cand_header };
     engine::judge_by(metric, &pair, deadline).map_err(|e| e.to_string())
 }
 
 /// Differences and distance of theorem `t` from the TED mapping, uncached (elaborated trees).
 pub fn explain(t: &mut TheoremView) {
-    let (Some(r), Some(c)) = (
-        t.reference.as_ref().and_then(|r| r.statement.clone()),
-        t.candidate.clone(),
-    ) else {
+    let (Some(r), Some(c)) =
+        (t.reference.as_ref().and_then(|r| r.statement.clone()), t.candidate.clone())
+    else {
         return;
     };
     if let Some((distance, diffs)) = explanation(&r, &c) {
@@ -455,12 +434,7 @@ pub fn explanation_cached(
 ) -> Option<(u32, Vec<Difference>)> {
     let (rv, c) = (t.reference.as_ref()?, t.candidate.as_ref()?);
     let r = rv.statement.as_ref()?;
-    let key = (
-        rv.text.as_str(),
-        rv.header.as_str(),
-        c.source.as_str(),
-        cand_header,
-    );
+    let key = (rv.text.as_str(), rv.header.as_str(), c.source.as_str(), cand_header);
     caches.explain(key, || explanation(r, c))
 }
 

@@ -189,10 +189,7 @@ impl LeanLens {
         let work = async {
             if metric == "transted" {
                 let t = TransTed {
-                    config: TransTedConfig {
-                        time_limit: limit,
-                        ..TransTedConfig::default()
-                    },
+                    config: TransTedConfig { time_limit: limit, ..TransTedConfig::default() },
                 };
                 t.judge(oracle, pair).await
             } else {
@@ -231,10 +228,7 @@ impl LeanLens {
                 Arc::new(OracleProofChecker::new(self.new_oracle(root, "beq"), limit))
             })
             .clone();
-        let loaded = match checker
-            .warm_up(pair.reference_header, pair.candidate_header)
-            .await
-        {
+        let loaded = match checker.warm_up(pair.reference_header, pair.candidate_header).await {
             Ok(d) => d,
             Err(e) => {
                 let key =
@@ -248,11 +242,7 @@ impl LeanLens {
             Some(grind) => (beq_plus::settings(limit, grind), None),
             None => beq_settings(config, limit, root),
         };
-        let beq = Beq {
-            checker: SharedChecker(checker.clone()),
-            sampler,
-            settings,
-        };
+        let beq = Beq { checker: SharedChecker(checker.clone()), sampler, settings };
         let (reference, candidate) = BeqSide::of_pair(pair);
         let work = beq.judge(reference, candidate);
         match tokio::time::timeout(limit + GRACE, work).await {
@@ -332,10 +322,7 @@ fn beq_settings(
     deadline: Duration,
     root: Option<&Path>,
 ) -> (BeqSettings, Option<Box<dyn ProofSampler>>) {
-    let mut settings = BeqSettings {
-        deadline,
-        ..BeqSettings::default()
-    };
+    let mut settings = BeqSettings { deadline, ..BeqSettings::default() };
     let llm_settings = match llm_permission(config, root) {
         LlmPermission::NotConfigured => return (settings, None),
         LlmPermission::Allowed(s) => s,
@@ -403,9 +390,7 @@ mod tests {
         )
         .expect("config");
         let ws = Path::new("/nonexistent-ws");
-        assert!(beq_settings(&c, Duration::from_secs(1), Some(ws))
-            .1
-            .is_none());
+        assert!(beq_settings(&c, Duration::from_secs(1), Some(ws)).1.is_none());
         assert_eq!(cache_name("beq", &c, Some(ws)), "beq");
     }
 
@@ -435,11 +420,8 @@ mod tests {
 
     #[test]
     fn beq_results_are_cached_per_sampler() {
-        let with = |k: &str| {
-            config(&format!(
-                "[llm]\nbase_url = \"https://h/v1\"\nmodel = \"m\"\n{k}"
-            ))
-        };
+        let with =
+            |k: &str| config(&format!("[llm]\nbase_url = \"https://h/v1\"\nmodel = \"m\"\n{k}"));
         let three = cache_name("beq", &with("samples = 3\n"), None);
         assert_ne!(three, cache_name("beq", &with("samples = 4\n"), None));
         assert_ne!(three, cache_name("beq", &config(""), None));
@@ -449,9 +431,6 @@ mod tests {
             cache_name("beq", &with("samples = 8\n"), None)
         );
         assert_eq!(cache_name("beq", &config(""), None), "beq");
-        assert_eq!(
-            cache_name("transted", &with("samples = 3\n"), None),
-            "transted"
-        );
+        assert_eq!(cache_name("transted", &with("samples = 3\n"), None), "transted");
     }
 }

@@ -179,12 +179,7 @@ impl Features {
 
     /// Our command names (unique per process).
     pub fn command_names(&self) -> Vec<String> {
-        self.inner
-            .commands
-            .all()
-            .iter()
-            .map(|s| s.to_string())
-            .collect()
+        self.inner.commands.all().iter().map(|s| s.to_string()).collect()
     }
 
     /// The document mirror (read-only use by tests and benches).
@@ -217,10 +212,8 @@ impl Features {
         }
         let caps = &mut result["capabilities"];
         caps["codeLensProvider"] = json!({"resolveProvider": false});
-        let mut commands: Vec<Value> = caps["executeCommandProvider"]["commands"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
+        let mut commands: Vec<Value> =
+            caps["executeCommandProvider"]["commands"].as_array().cloned().unwrap_or_default();
         commands.extend(self.command_names().into_iter().map(Value::String));
         caps["executeCommandProvider"] = json!({"commands": commands});
         result
@@ -304,14 +297,9 @@ impl Features {
             "textDocument/codeLens" => {
                 let (this, params) = (self.clone(), params.clone());
                 Some(Box::pin(async move {
-                    let doc = this
-                        .inner
-                        .docs
-                        .get(params["textDocument"]["uri"].as_str().unwrap_or(""));
-                    Ok(this
-                        .inner
-                        .integrity
-                        .with_lenses(&params, doc, this.code_lenses(&params)))
+                    let doc =
+                        this.inner.docs.get(params["textDocument"]["uri"].as_str().unwrap_or(""));
+                    Ok(this.inner.integrity.with_lenses(&params, doc, this.code_lenses(&params)))
                 }))
             }
             "codeLens/resolve" => {
@@ -328,9 +316,7 @@ impl Features {
             }
             "workspace/executeCommand" if is_ours(params["command"].as_str()) => {
                 let (this, params) = (self.clone(), params.clone());
-                Some(Box::pin(async move {
-                    this.execute(&params).await.map(|v| JsonText::of(&v))
-                }))
+                Some(Box::pin(async move { this.execute(&params).await.map(|v| JsonText::of(&v)) }))
             }
             _ => None,
         }

@@ -19,11 +19,7 @@ pub enum ToEditor {
     Request { method: String, params: Value },
     /// A server→client request whose answer the features wait for (`window/showMessageRequest`):
     /// the router sends the editor's `result` (`null` on an error or a closed stream) to `reply`.
-    Ask {
-        method: String,
-        params: Value,
-        reply: AnswerSlot,
-    },
+    Ask { method: String, params: Value, reply: AnswerSlot },
 }
 
 /// Where the router delivers the answer to a [`ToEditor::Ask`] (taken once).
@@ -100,10 +96,7 @@ pub(super) struct Outbox {
 
 impl Outbox {
     pub(super) fn new(to_editor: mpsc::Sender<ToEditor>) -> Outbox {
-        Outbox {
-            to_editor,
-            told: Mutex::default(),
-        }
+        Outbox { to_editor, told: Mutex::default() }
     }
 
     pub(super) fn send(&self, m: ToEditor) {

@@ -33,10 +33,7 @@ impl Features {
                 }
             };
             let root = settings.workspace_root();
-            cfg.lens
-                .iter()
-                .map(|m| lean_lens::cache_name(m, cfg, root.as_deref()))
-                .collect()
+            cfg.lens.iter().map(|m| lean_lens::cache_name(m, cfg, root.as_deref())).collect()
         };
         let mut open_texts = HashMap::new();
         for u in self.inner.docs.uris() {
@@ -72,18 +69,13 @@ impl Features {
         };
         self.check_integrity(uri, &input, &config).await;
         if let Some(Err(e)) = &input.config {
-            self.inner
-                .outbox
-                .show_message(2, format!("lean-assess: {e}"));
+            self.inner.outbox.show_message(2, format!("lean-assess: {e}"));
         }
         let toolchain = input.toolchain.clone();
         // Dropped with this future: an edit that aborts the job stops its blocking work too.
         let cancel_on_drop = CancelOnDrop::default();
         let cancel = cancel_on_drop.token();
-        let Some(jobs::Prepared {
-            analysis: mut a,
-            work,
-        }) = self.prepare(input, &cancel).await
+        let Some(jobs::Prepared { analysis: mut a, work }) = self.prepare(input, &cancel).await
         else {
             return;
         };
@@ -106,9 +98,7 @@ impl Features {
                 if a.theorems[ti].metrics.get(mi).map(|(_, s)| s) != Some(&MetricState::Running) {
                     continue;
                 }
-                let state = self
-                    .judge_one(&a, ti, metric, &config, &toolchain, &cancel)
-                    .await;
+                let state = self.judge_one(&a, ti, metric, &config, &toolchain, &cancel).await;
                 // Copies this one theorem (the stored analysis shares it), not the document.
                 Arc::make_mut(&mut a.theorems[ti]).metrics[mi].1 = state;
             }
@@ -126,8 +116,7 @@ impl Features {
             return;
         }
         if self.elaborate(&mut a).await {
-            self.judge_elaborated(&mut a, &metric_names, &config, &toolchain, &cancel)
-                .await;
+            self.judge_elaborated(&mut a, &metric_names, &config, &toolchain, &cancel).await;
             self.store(&a);
             self.refresh_lenses();
         }
@@ -240,9 +229,7 @@ impl Features {
                 {
                     continue;
                 }
-                let state = self
-                    .judge_one(a, ti, metric, config, toolchain, cancel)
-                    .await;
+                let state = self.judge_one(a, ti, metric, config, toolchain, cancel).await;
                 Arc::make_mut(&mut a.theorems[ti]).metrics[mi].1 = state;
             }
         }
@@ -322,11 +309,7 @@ impl Features {
         let cand_text = c.source.clone();
         let cand_header = a.candidate_header.clone();
         let key = ResultCache::key(
-            &lean_lens::cache_name(
-                metric,
-                config,
-                self.inner.settings.workspace_root().as_deref(),
-            ),
+            &lean_lens::cache_name(metric, config, self.inner.settings.workspace_root().as_deref()),
             rv,
             &cand_text,
             &cand_header,
@@ -349,11 +332,8 @@ impl Features {
                 candidate_header: &cand_header,
             };
             let root = self.inner.settings.workspace_root();
-            let outcome = self
-                .inner
-                .lean_lens
-                .judge(metric, &pair, config, root.as_deref(), key)
-                .await;
+            let outcome =
+                self.inner.lean_lens.judge(metric, &pair, config, root.as_deref(), key).await;
             return match outcome {
                 lean_lens::LensOutcome::Done(rep) => {
                     lock(&self.inner.cache).put(key, Ok(rep.clone()));

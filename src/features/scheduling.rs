@@ -103,9 +103,7 @@ impl Scheduler {
 
     /// Whether `uri`'s job is still waiting or running.
     pub(super) fn busy(&self, uri: &str) -> bool {
-        lock(&self.jobs)
-            .get(uri)
-            .is_some_and(|j| !j.handle.is_finished())
+        lock(&self.jobs).get(uri).is_some_and(|j| !j.handle.is_finished())
     }
 
     /// No new jobs from now on.
@@ -161,11 +159,7 @@ impl Scheduler {
         });
         jobs.insert(
             uri.to_string(),
-            JobSlot {
-                handle: task.abort_handle(),
-                pending_since,
-                started,
-            },
+            JobSlot { handle: task.abort_handle(), pending_since, started },
         );
     }
 }
@@ -243,10 +237,7 @@ mod tests {
         let now = t0 + Duration::from_secs(2);
         assert_eq!(edit_at(now, true), (now, now + quiet));
         // Quiet 0 (`LEAN_ASSESS_JOB_QUIET_MS=0`): every edit's job at once.
-        assert_eq!(
-            debounce(Some(&slot(t0, false)), now, Duration::ZERO),
-            (now, now)
-        );
+        assert_eq!(debounce(Some(&slot(t0, false)), now, Duration::ZERO), (now, now));
         waiting.abort();
     }
 }

@@ -34,10 +34,7 @@ struct ClientInfo {
 
 /// A layered config as last read: each layer's modification time and size, and what they
 /// parsed to.
-type ConfigEntry = (
-    Vec<Option<(SystemTime, u64)>>,
-    Result<Arc<Config>, crate::files::FileError>,
-);
+type ConfigEntry = (Vec<Option<(SystemTime, u64)>>, Result<Arc<Config>, crate::files::FileError>);
 
 /// The server's and the editor's settings, the configs read, and the toolchain.
 pub(super) struct Settings {
@@ -71,12 +68,7 @@ impl Settings {
             .and_then(Value::as_str)
             .or_else(|| params["workspaceFolders"][0]["uri"].as_str())
             .and_then(uri_to_path)
-            .or_else(|| {
-                params
-                    .get("rootPath")
-                    .and_then(Value::as_str)
-                    .map(PathBuf::from)
-            });
+            .or_else(|| params.get("rootPath").and_then(Value::as_str).map(PathBuf::from));
         let mut folders: Vec<PathBuf> = params["workspaceFolders"]
             .as_array()
             .into_iter()
@@ -120,10 +112,7 @@ impl Settings {
 
     /// The server's workspace root, else the editor's.
     pub(super) fn workspace_root(&self) -> Option<PathBuf> {
-        self.cfg
-            .workspace_root
-            .clone()
-            .or_else(|| lock(&self.client).root.clone())
+        self.cfg.workspace_root.clone().or_else(|| lock(&self.client).root.clone())
     }
 
     /// The workspace's `lean-toolchain` (empty when none), read once.
@@ -162,11 +151,7 @@ impl Settings {
         // rewrites.
         let stamp: Vec<_> = layers
             .iter()
-            .map(|l| {
-                std::fs::metadata(&l.path)
-                    .and_then(|m| Ok((m.modified()?, m.len())))
-                    .ok()
-            })
+            .map(|l| std::fs::metadata(&l.path).and_then(|m| Ok((m.modified()?, m.len()))).ok())
             .collect();
         let key: Vec<PathBuf> = layers.iter().map(|l| l.path.clone()).collect();
         let mut cache = lock(&self.configs);

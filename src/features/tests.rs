@@ -15,10 +15,7 @@ use std::time::Instant;
 fn features_in(root: Option<&Path>, queue: usize) -> (Features, mpsc::Receiver<ToEditor>) {
     let (tx, rx) = mpsc::channel(queue);
     let f = Features::new(
-        FeaturesConfig {
-            config_path: None,
-            workspace_root: root.map(Path::to_path_buf),
-        },
+        FeaturesConfig { config_path: None, workspace_root: root.map(Path::to_path_buf) },
         tx,
         Arc::new(LeanClient::disconnected()),
     );
@@ -44,16 +41,10 @@ fn incremental_lean_diagnostics_accumulate_in_linear_time() {
     for i in 0..n {
         let d = json!({"range": {"start": {"line": i, "character": 0}, "end": {"line": i, "character": 1}},
             "message": format!("m{i}"), "severity": 2});
-        assert!(f
-            .lean_diagnostics(&publish_body(uri, 3, i > 0, &[d]))
-            .is_empty());
+        assert!(f.lean_diagnostics(&publish_body(uri, 3, i > 0, &[d])).is_empty());
     }
     // The quadratic store (a copy of the whole list per message) took minutes for this.
-    assert!(
-        started.elapsed() < Duration::from_secs(20),
-        "{:?}",
-        started.elapsed()
-    );
+    assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
     {
         let ld = lock(&f.inner.diagnostics.lean);
         assert_eq!(ld[uri].diagnostics.len(), n as usize);
@@ -61,9 +52,7 @@ fn incremental_lean_diagnostics_accumulate_in_linear_time() {
     }
     // A republish carries them all, in order.
     f.publish(uri);
-    let Ok(ToEditor::Notification { params, .. }) = rx.try_recv() else {
-        panic!("no publish")
-    };
+    let Ok(ToEditor::Notification { params, .. }) = rx.try_recv() else { panic!("no publish") };
     let list = params["diagnostics"].as_array().unwrap();
     assert_eq!(list.len(), n as usize);
     assert_eq!(list[n as usize - 1]["message"], format!("m{}", n - 1));
@@ -75,10 +64,7 @@ fn incremental_lean_diagnostics_accumulate_in_linear_time() {
         "textDocument/didOpen",
         &json!({"textDocument": {"uri": uri, "languageId": "lean4", "version": 4, "text": ""}}),
     );
-    f.observe_client_notification(
-        "textDocument/didClose",
-        &json!({"textDocument": {"uri": uri}}),
-    );
+    f.observe_client_notification("textDocument/didClose", &json!({"textDocument": {"uri": uri}}));
     assert!(lock(&f.inner.diagnostics.lean).get(uri).is_none());
 }
 
@@ -122,11 +108,8 @@ async fn setup() -> Setup {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().to_path_buf();
     std::fs::write(root.join("Reference.lean"), REFERENCE).unwrap();
-    std::fs::write(
-        root.join("lean-assess.toml"),
-        "[reference]\nfile = \"Reference.lean\"\n",
-    )
-    .unwrap();
+    std::fs::write(root.join("lean-assess.toml"), "[reference]\nfile = \"Reference.lean\"\n")
+        .unwrap();
     let (features, rx) = features_in(Some(&root), 64);
     features.on_initialize_request(&json!({
         "rootUri": path_to_uri(&root),
@@ -134,12 +117,7 @@ async fn setup() -> Setup {
                          "window": {"showDocument": {"support": true}}}
     }));
     let uri = path_to_uri(&root.join("Cand.lean"));
-    Setup {
-        _dir: dir,
-        features,
-        rx,
-        uri,
-    }
+    Setup { _dir: dir, features, rx, uri }
 }
 
 /// Wait until the job for the current version has finished every round, then drop what it
@@ -210,14 +188,7 @@ async fn a_burst_of_edits_runs_one_job_after_the_document_is_quiet() {
     let mut s = setup().await;
     // Both CPU permits held: every job that starts stays running (as metric work under
     // load does), so without the wait each edit of the burst would start one.
-    let held = s
-        .features
-        .inner
-        .cpu
-        .clone()
-        .acquire_many_owned(2)
-        .await
-        .unwrap();
+    let held = s.features.inner.cpu.clone().acquire_many_owned(2).await.unwrap();
     open_document(&s, CANDIDATE);
     tokio::time::sleep(Duration::from_millis(20)).await;
     assert_eq!(s.features.jobs_run(), 1, "the open's job starts at once");
@@ -258,10 +229,7 @@ async fn a_document_too_large_to_judge_is_said_so_and_not_analysed() {
     match s.rx.recv().await {
         Some(ToEditor::Notification { method, params }) => {
             assert_eq!(method, "window/showMessage");
-            assert!(
-                params["message"].as_str().unwrap().contains("not judged"),
-                "{params}"
-            );
+            assert!(params["message"].as_str().unwrap().contains("not judged"), "{params}");
         }
         other => panic!("{other:?}"),
     }
@@ -290,10 +258,7 @@ async fn a_reference_outside_the_workspace_is_not_read_and_says_why() {
     }
     let problems: Vec<&str> = a.problems.iter().map(|p| p.message.as_str()).collect();
     assert_eq!(problems.len(), 2, "{problems:?}");
-    assert!(
-        problems[1].contains("/etc/passwd is outside the workspace"),
-        "{problems:?}"
-    );
+    assert!(problems[1].contains("/etc/passwd is outside the workspace"), "{problems:?}");
 }
 
 #[tokio::test]
@@ -305,12 +270,7 @@ async fn open_judges_both_theorems_and_explains_differences() {
     let names: Vec<_> = a.theorems.iter().map(|t| t.name().unwrap()).collect();
     assert_eq!(names, ["cone", "same_name"]);
     let msgs = difference_messages(&a.theorems[0]);
-    assert_eq!(
-        msgs,
-        ["missing hypothesis `h₂ : b = 30`"],
-        "{:#?}",
-        a.theorems[0]
-    );
+    assert_eq!(msgs, ["missing hypothesis `h₂ : b = 30`"], "{:#?}", a.theorems[0]);
     let msgs = difference_messages(&a.theorems[1]);
     assert_eq!(
         msgs,
@@ -323,10 +283,7 @@ async fn open_judges_both_theorems_and_explains_differences() {
     );
     let lenses = lens_answer(&s).await;
     assert_eq!(lenses.as_array().unwrap().len(), 2);
-    assert!(lenses[0]["command"]["title"]
-        .as_str()
-        .unwrap()
-        .starts_with("lean-assess: ted "));
+    assert!(lenses[0]["command"]["title"].as_str().unwrap().starts_with("lean-assess: ted "));
 }
 
 /// The messages of a theorem's differences, in order.
@@ -338,10 +295,7 @@ fn difference_messages(t: &TheoremCore) -> Vec<&str> {
 async fn lens_answer(s: &Setup) -> Value {
     let raw = s
         .features
-        .own_request(
-            "textDocument/codeLens",
-            &json!({"textDocument": {"uri": s.uri}}),
-        )
+        .own_request("textDocument/codeLens", &json!({"textDocument": {"uri": s.uri}}))
         .unwrap()
         .await
         .unwrap();
@@ -389,11 +343,7 @@ async fn an_edit_to_a_theorem_or_its_reference_changes_that_lens_only() {
     assert_eq!(title(&second, 1), title(&third, 1));
     // The first theorem's reference changes on disk (the editor says so): its lens changes.
     let root = uri_to_path(&s.uri).unwrap().parent().unwrap().to_path_buf();
-    std::fs::write(
-        root.join("Reference.lean"),
-        REFERENCE.replace("v = 65", "v = 66 + 0"),
-    )
-    .unwrap();
+    std::fs::write(root.join("Reference.lean"), REFERENCE.replace("v = 65", "v = 66 + 0")).unwrap();
     s.features.observe_client_notification(
         "workspace/didChangeWatchedFiles",
         &json!({"changes": [{"uri": path_to_uri(&root.join("Reference.lean")), "type": 2}]}),
@@ -452,33 +402,20 @@ async fn hover_actions_differences_and_edits() {
     assert!(s.features.wants_response("textDocument/hover"));
     let lean_hover = json!({"range": {"start": {"line": 5, "character": 8}, "end": {"line": 5, "character": 17}},
                             "contents": {"kind": "markdown", "value": "```lean\nsame_name (x : ℕ) : x < 3 → 1 + x ≤ 4\n```"}});
-    let h = s
-        .features
-        .augment_response("textDocument/hover", &hp, lean_hover);
+    let h = s.features.augment_response("textDocument/hover", &hp, lean_hover);
     let v = h["contents"]["value"].as_str().unwrap();
     let (lean_part, ours) = v.split_once("\n\n***\n\n").unwrap();
     assert!(lean_part.starts_with("```lean\nsame_name"));
-    assert!(
-        ours.contains("Reference `same_name`, from lean-assess.toml (by name)."),
-        "{ours}"
-    );
-    assert!(
-        ours.contains("- hypothesis `h₁`: `<` where the reference has `≤`"),
-        "{ours}"
-    );
+    assert!(ours.contains("Reference `same_name`, from lean-assess.toml (by name)."), "{ours}");
+    assert!(ours.contains("- hypothesis `h₁`: `<` where the reference has `≤`"), "{ours}");
     // Code actions: Lean's kept, ours appended.
     let cp = json!({"textDocument": {"uri": s.uri},
                     "range": {"start": {"line": 5, "character": 0}, "end": {"line": 5, "character": 0}},
                     "context": {"diagnostics": []}});
     let acts =
-        s.features
-            .augment_response("textDocument/codeAction", &cp, json!([{"title": "Lean's"}]));
-    let titles: Vec<&str> = acts
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["title"].as_str().unwrap())
-        .collect();
+        s.features.augment_response("textDocument/codeAction", &cp, json!([{"title": "Lean's"}]));
+    let titles: Vec<&str> =
+        acts.as_array().unwrap().iter().map(|a| a["title"].as_str().unwrap()).collect();
     assert_eq!(titles.len(), 4);
     assert_eq!(titles[0], "Lean's");
     // Resolving one of ours answers it unchanged; Lean's own actions still go to Lean.
@@ -488,29 +425,18 @@ async fn hover_actions_differences_and_edits() {
         .expect("our action is resolved by the proxy")
         .await
         .unwrap();
-    assert_eq!(
-        serde_json::from_str::<Value>(resolved.get()).unwrap(),
-        acts[1]
-    );
+    assert_eq!(serde_json::from_str::<Value>(resolved.get()).unwrap(), acts[1]);
     assert!(s
         .features
-        .own_request(
-            "codeAction/resolve",
-            &json!({"title": "Lean's", "data": {}})
-        )
+        .own_request("codeAction/resolve", &json!({"title": "Lean's", "data": {}}))
         .is_none());
     // Execute "Show differences": a merged publishDiagnostics with Lean's and ours.
     let sent = run_action(&mut s, &acts[1]).await;
-    let ToEditor::Notification { method, params } = &sent[0] else {
-        panic!("{sent:?}")
-    };
+    let ToEditor::Notification { method, params } = &sent[0] else { panic!("{sent:?}") };
     assert_eq!(method, "textDocument/publishDiagnostics");
     let diags = params["diagnostics"].as_array().unwrap();
     assert_eq!(diags[0]["source"], "Lean 4");
-    let ours: Vec<&Value> = diags
-        .iter()
-        .filter(|d| d["source"] == "lean-assess")
-        .collect();
+    let ours: Vec<&Value> = diags.iter().filter(|d| d["source"] == "lean-assess").collect();
     assert_eq!(ours.len(), 2);
     assert_eq!(ours[0]["severity"], 3);
     // `x < 3` in `theorem same_name (x : ℕ) (h₁ : x < 3)`: UTF-16 columns 32..37.
@@ -523,9 +449,7 @@ async fn hover_actions_differences_and_edits() {
     assert_eq!(merged["diagnostics"].as_array().unwrap().len(), 3);
     // "Use as reference" on a config-by-name theorem: a directive via workspace/applyEdit.
     let sent = run_action(&mut s, &acts[3]).await;
-    let ToEditor::Request { method, params } = &sent[0] else {
-        panic!("{sent:?}")
-    };
+    let ToEditor::Request { method, params } = &sent[0] else { panic!("{sent:?}") };
     assert_eq!(method, "workspace/applyEdit");
     let edit = &params["edit"]["documentChanges"][0]["edits"][0];
     assert_eq!(edit["newText"], "-- @reference Reference.lean::same_name\n");
@@ -534,9 +458,7 @@ async fn hover_actions_differences_and_edits() {
     let cache = tempfile::tempdir().unwrap();
     std::env::set_var("XDG_CACHE_HOME", cache.path());
     let sent = run_action(&mut s, &acts[2]).await;
-    let ToEditor::Request { method, params } = &sent[0] else {
-        panic!("{sent:?}")
-    };
+    let ToEditor::Request { method, params } = &sent[0] else { panic!("{sent:?}") };
     assert_eq!(method, "window/showDocument");
     let file = uri_to_path(params["uri"].as_str().unwrap()).unwrap();
     let text = std::fs::read_to_string(&file).unwrap();
@@ -552,18 +474,13 @@ async fn hover_actions_differences_and_edits() {
                 "contentChanges": [{"range": {"start": {"line": 5, "character": 34}, "end": {"line": 5, "character": 35}}, "text": "≤"}]}),
     );
     let sent = drain(&mut s.rx);
-    let ToEditor::Notification { params, .. } = &sent[0] else {
-        panic!("{sent:?}")
-    };
+    let ToEditor::Notification { params, .. } = &sent[0] else { panic!("{sent:?}") };
     assert_eq!(params["diagnostics"].as_array().unwrap().len(), 1);
     next_refresh(&mut s.rx).await;
     let a = s.features.analysis(&s.uri).unwrap();
     assert_eq!(a.version, 2);
     let msgs = difference_messages(&a.theorems[1]);
-    assert_eq!(
-        msgs,
-        ["conclusion: `1 + x` where the reference has `x + 1`"]
-    );
+    assert_eq!(msgs, ["conclusion: `1 + x` where the reference has `x + 1`"]);
 }
 
 #[tokio::test]
@@ -573,8 +490,7 @@ async fn shutdown_stops_the_keep_alive_and_the_jobs() {
         json!({"textDocument": {"uri": s.uri, "languageId": "lean4", "version": version,
                                 "text": CANDIDATE}})
     };
-    s.features
-        .observe_client_notification("textDocument/didOpen", &open(1));
+    s.features.observe_client_notification("textDocument/didOpen", &open(1));
     assert!(lock(&s.features.inner.keep_alive).is_some());
     assert_eq!(lock(&s.features.inner.scheduler.jobs).len(), 1);
     s.features.on_shutdown();
@@ -589,8 +505,7 @@ async fn shutdown_stops_the_keep_alive_and_the_jobs() {
     assert!(lock(&s.features.inner.scheduler.jobs).is_empty());
     // `exit` without `shutdown` stops them too.
     let s = setup().await;
-    s.features
-        .observe_client_notification("textDocument/didOpen", &open(1));
+    s.features.observe_client_notification("textDocument/didOpen", &open(1));
     s.features.observe_client_notification("exit", &Value::Null);
     assert!(lock(&s.features.inner.keep_alive).is_none());
     assert!(lock(&s.features.inner.scheduler.jobs).is_empty());
@@ -606,14 +521,9 @@ fn initialize_result_gains_lens_and_commands_keeping_leans_fields() {
     let out = f.augment_initialize_result(lean["result"].clone());
     let caps = &out["capabilities"];
     assert_eq!(caps["codeLensProvider"], json!({"resolveProvider": false}));
-    let cmds = caps["executeCommandProvider"]["commands"]
-        .as_array()
-        .unwrap();
+    let cmds = caps["executeCommandProvider"]["commands"].as_array().unwrap();
     assert_eq!(cmds.len(), 4);
-    assert!(cmds[0]
-        .as_str()
-        .unwrap()
-        .starts_with(&format!("lean-assess.{}.", std::process::id())));
+    assert!(cmds[0].as_str().unwrap().starts_with(&format!("lean-assess.{}.", std::process::id())));
     // Every one of Lean's capabilities is still there, unchanged.
     for (k, v) in lean["result"]["capabilities"].as_object().unwrap() {
         assert_eq!(&caps[k], v, "{k}");
@@ -671,14 +581,8 @@ async fn a_bad_config_is_one_message_not_a_diagnostic_of_every_document() {
         .filter(|m| m.contains("lean-assess.toml"))
         .collect();
     assert_eq!(about_config.len(), 1, "{messages:?}");
-    assert!(
-        about_config[0].contains("lean-assess.toml:5: "),
-        "{about_config:?}"
-    );
-    assert!(
-        about_config[0].contains("unknown metric \"tedd\""),
-        "{about_config:?}"
-    );
+    assert!(about_config[0].contains("lean-assess.toml:5: "), "{about_config:?}");
+    assert!(about_config[0].contains("unknown metric \"tedd\""), "{about_config:?}");
     // Not repeated, with another prefix, as a diagnostic of the document: the directive
     // it leaves unresolved only points at it.
     for d in &diagnostics {
@@ -695,15 +599,9 @@ async fn a_bad_config_is_one_message_not_a_diagnostic_of_every_document() {
         "{diagnostics:?}"
     );
     // A good config: the directive's NAME is found in the dataset.
-    std::fs::write(
-        root.join("lean-assess.toml"),
-        "[reference]\ndataset = \"refs.jsonl\"\n",
-    )
-    .unwrap();
-    f.observe_client_notification(
-        "textDocument/didSave",
-        &json!({"textDocument": {"uri": uri}}),
-    );
+    std::fs::write(root.join("lean-assess.toml"), "[reference]\ndataset = \"refs.jsonl\"\n")
+        .unwrap();
+    f.observe_client_notification("textDocument/didSave", &json!({"textDocument": {"uri": uri}}));
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let ok = f.analysis(&uri).is_some_and(|a| {

@@ -35,12 +35,7 @@ impl Commands {
     }
 
     pub fn all(&self) -> [&str; 4] {
-        [
-            &self.show_details,
-            &self.show_differences,
-            &self.show_proof_path,
-            &self.use_as_reference,
-        ]
+        [&self.show_details, &self.show_differences, &self.show_proof_path, &self.use_as_reference]
     }
 }
 
@@ -78,10 +73,8 @@ fn overall(t: &TheoremView, candidate_header: &str) -> Option<(EquivalenceVerdic
     {
         return Some((v.clone().expect("BUG: found Some"), m.clone()));
     }
-    let settled = t
-        .metrics
-        .iter()
-        .all(|(_, st)| !matches!(st, MetricState::Pending | MetricState::Running));
+    let settled =
+        t.metrics.iter().all(|(_, st)| !matches!(st, MetricState::Pending | MetricState::Running));
     settled.then(|| (EquivalenceVerdict::NotShown, String::new()))
 }
 
@@ -106,11 +99,7 @@ fn figure(st: &MetricState) -> String {
 /// most 10 characters (`ted`, `path`, `transted`, `beq`, `defeq`: the default `lens = ["ted",
 /// "transted-lite"]` ends its first figure at column 33); the rest is in the hover.
 pub fn lens_title(t: &TheoremView, candidate_header: &str) -> String {
-    let parts: Vec<String> = t
-        .metrics
-        .iter()
-        .map(|(m, s)| format!("{m} {}", figure(s)))
-        .collect();
+    let parts: Vec<String> = t.metrics.iter().map(|(m, s)| format!("{m} {}", figure(s))).collect();
     let mut title = String::from("lean-assess: ");
     match overall(t, candidate_header) {
         Some((EquivalenceVerdict::Equivalent { .. }, _)) => title.push_str("≡ equivalent · "),
@@ -213,10 +202,8 @@ pub fn lenses_with(a: &DocAnalysis, cmds: &Commands, titles: &mut LensTitles) ->
         titles.uri.clone_from(&a.uri);
     }
     let last_answer = std::mem::take(&mut titles.answer);
-    let mut last: Vec<Option<AnsweredLens>> = std::mem::take(&mut titles.last)
-        .into_iter()
-        .map(Some)
-        .collect();
+    let mut last: Vec<Option<AnsweredLens>> =
+        std::mem::take(&mut titles.last).into_iter().map(Some).collect();
     // By core address, built at the first view not found at the cursor.
     let mut by_core: Option<HashMap<usize, usize, BuildHasherDefault<AddressHasher>>> = None;
     let mut cursor = 0;
@@ -234,10 +221,7 @@ pub fn lenses_with(a: &DocAnalysis, cmds: &Commands, titles: &mut LensTitles) ->
                 out.push_str(&last_answer[e.span.clone()]);
                 let e = last[cursor].take().expect("looked at");
                 cursor += 1;
-                next.push(AnsweredLens {
-                    span: start..out.len(),
-                    ..e
-                });
+                next.push(AnsweredLens { span: start..out.len(), ..e });
                 continue;
             }
         }
@@ -281,11 +265,7 @@ pub fn lenses_with(a: &DocAnalysis, cmds: &Commands, titles: &mut LensTitles) ->
                 command
             }
         };
-        next.push(AnsweredLens {
-            view: t.clone(),
-            command,
-            span: start..out.len(),
-        });
+        next.push(AnsweredLens { view: t.clone(), command, span: start..out.len() });
     }
     out.push(']');
     titles.last = next;
@@ -366,11 +346,7 @@ pub fn hover_section(t: &TheoremView, candidate_header: &str) -> String {
         s.push_str(&format!(
             "\n{}\n",
             wrap(
-                &format!(
-                    "Reference `{}`, from {}.",
-                    r.name.as_deref().unwrap_or("?"),
-                    r.origin
-                ),
+                &format!("Reference `{}`, from {}.", r.name.as_deref().unwrap_or("?"), r.origin),
                 ""
             )
         ));
@@ -379,12 +355,9 @@ pub fn hover_section(t: &TheoremView, candidate_header: &str) -> String {
     let vs = verdicts(t, candidate_header);
     for ((m, st), v) in t.metrics.iter().zip(&vs) {
         let line = match (st, v) {
-            (MetricState::Done(r), Some(v)) => format!(
-                "{m}: {}; {}, {}",
-                v.as_str(),
-                described(m, r),
-                fmt_ms(r.elapsed)
-            ),
+            (MetricState::Done(r), Some(v)) => {
+                format!("{m}: {}; {}, {}", v.as_str(), described(m, r), fmt_ms(r.elapsed))
+            }
             (MetricState::Done(r), None) => format!("{m}: {}", described(m, r)),
             (MetricState::TimedOut(d), _) => format!("{m}: timed out after {}", fmt_ms(*d)),
             (MetricState::Failed(why), _) => format!("{m}: failed: {why}"),
@@ -404,10 +377,7 @@ pub fn hover_section(t: &TheoremView, candidate_header: &str) -> String {
                 _ => None,
             });
             for (k, step) in path.into_iter().flatten().enumerate() {
-                let at = step
-                    .readable_at()
-                    .map(|a| format!(", at {a}"))
-                    .unwrap_or_default();
+                let at = step.readable_at().map(|a| format!(", at {a}")).unwrap_or_default();
                 s.push_str(&format!(
                     "{}. {}\n",
                     k + 1,
@@ -426,19 +396,14 @@ pub fn hover_section(t: &TheoremView, candidate_header: &str) -> String {
         }
         _ => {}
     }
-    if let (Some(r), Some(c)) = (
-        t.reference.as_ref().and_then(|r| r.statement.as_ref()),
-        &t.candidate,
-    ) {
+    if let (Some(r), Some(c)) =
+        (t.reference.as_ref().and_then(|r| r.statement.as_ref()), &t.candidate)
+    {
         s.push_str(&format!(
             "\nTree sizes: reference {}, candidate {}\n({}).\n",
             r.tree.size(),
             c.tree.size(),
-            if t.elaborated {
-                "trees elaborated by Lean"
-            } else {
-                "trees from the source text"
-            }
+            if t.elaborated { "trees elaborated by Lean" } else { "trees from the source text" }
         ));
     }
     if let Some(r) = &t.reference {
@@ -502,10 +467,7 @@ pub fn actions(a: &DocAnalysis, t: &TheoremView, cmds: &Commands) -> Vec<Value> 
             format!("lean-assess: Show differences from the reference of `{name}`"),
             &cmds.show_differences,
         ),
-        action(
-            format!("lean-assess: Show proof path for `{name}`"),
-            &cmds.show_proof_path,
-        ),
+        action(format!("lean-assess: Show proof path for `{name}`"), &cmds.show_proof_path),
         action(
             format!("lean-assess: Use as reference for `{name}` (write it down)"),
             &cmds.use_as_reference,
@@ -515,11 +477,7 @@ pub fn actions(a: &DocAnalysis, t: &TheoremView, cmds: &Commands) -> Vec<Value> 
 
 /// Whether the editor's `context.only` filter admits our kind.
 pub fn kind_wanted(request_params: &Value) -> bool {
-    match request_params
-        .get("context")
-        .and_then(|c| c.get("only"))
-        .and_then(Value::as_array)
-    {
+    match request_params.get("context").and_then(|c| c.get("only")).and_then(Value::as_array) {
         None => true,
         Some(only) => only
             .iter()
@@ -540,26 +498,18 @@ pub fn diagnostic(range: Value, message: &str, severity: u8) -> Value {
 
 /// The "Show differences" diagnostics of one theorem (severity 3, on the candidate's subterms).
 pub fn difference_diagnostics(doc: &Document, t: &TheoremView) -> Vec<Value> {
-    let name_range = t
-        .decl
-        .name_range
-        .map_or((t.decl.start, t.decl.start), |r| r);
+    let name_range = t.decl.name_range.map_or((t.decl.start, t.decl.start), |r| r);
     t.differences
         .iter()
         .map(|d| {
             let (s, e) = match d.candidate_span {
-                Some(sp) => (
-                    t.candidate_offset + sp.start as usize,
-                    t.candidate_offset + sp.end as usize,
-                ),
+                Some(sp) => {
+                    (t.candidate_offset + sp.start as usize, t.candidate_offset + sp.end as usize)
+                }
                 None => name_range,
             };
             let r = doc.range_of(s, e);
-            diagnostic(
-                json!(r),
-                &format!("differs from the reference: {}", d.message),
-                3,
-            )
+            diagnostic(json!(r), &format!("differs from the reference: {}", d.message), 3)
         })
         .collect()
 }
@@ -587,10 +537,7 @@ mod tests {
                 name_range: Some((ns, ns + "𝔽oo".len())),
                 statement_end: text.find(":=").unwrap(),
             },
-            lsp_types::Position {
-                line: 2,
-                character: 0,
-            },
+            lsp_types::Position { line: 2, character: 0 },
             std::sync::Arc::new(TheoremCore {
                 text: text[start..].into(),
                 reference: Some(RefView {
@@ -736,10 +683,7 @@ mod tests {
     fn hover_keeps_leans_fields_and_appends_after_rule() {
         let (a, _) = view();
         let ours = hover_section(&a.theorems[0], "");
-        assert!(
-            ours.contains("- ted: TED 1 (unit cost) → similarity 0.88"),
-            "{ours}"
-        );
+        assert!(ours.contains("- ted: TED 1 (unit cost) → similarity 0.88"), "{ours}");
         assert!(ours.contains("- transted-lite: running"), "{ours}");
         assert!(ours.contains("- conclusion: `<` where the reference has `≤`"));
         assert!(ours.contains("Reference statement:\n\n    theorem r (x : ℝ) : x ≤ 1\n"));
@@ -763,10 +707,7 @@ mod tests {
         assert_eq!(out["contents"]["kind"], "markdown");
         let r = json!({"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 1}});
         let none = augment_hover(Value::Null, "ours", r.clone());
-        assert_eq!(
-            none,
-            json!({"contents": {"kind": "markdown", "value": "ours"}, "range": r})
-        );
+        assert_eq!(none, json!({"contents": {"kind": "markdown", "value": "ours"}, "range": r}));
     }
 
     /// A settled view of `theorem r (n : ℕ) : n > 0` against `theorem c (n : ℕ) : 0 < n`, with
@@ -776,12 +717,8 @@ mod tests {
         let mut t = std::sync::Arc::unwrap_or_clone(a.theorems.remove(0));
         let r = crate::features::engine::parse("theorem r (n : ℕ) : n > 0", "").unwrap();
         let c = crate::features::engine::parse(candidate, "").unwrap();
-        let pair = Pair {
-            reference: &r,
-            candidate: &c,
-            reference_header: "",
-            candidate_header: "",
-        };
+        let pair =
+            Pair { reference: &r, candidate: &c, reference_header: "", candidate_header: "" };
         t.metrics = ["ted", "transted-lite"]
             .iter()
             .map(|m| {
@@ -801,16 +738,10 @@ mod tests {
     fn lens_leads_with_the_verdict_within_40_columns() {
         let eq = settled("theorem c (n : ℕ) : 0 < n");
         let title = lens_title(&eq, "");
-        assert_eq!(
-            title,
-            "lean-assess: ≡ equivalent · ted 0.62 · transted-lite 1.00"
-        );
+        assert_eq!(title, "lean-assess: ≡ equivalent · ted 0.62 · transted-lite 1.00");
         let not = settled("theorem c (n : ℕ) : 1 < n");
         let title = lens_title(&not, "");
-        assert!(
-            title.starts_with("lean-assess: not shown · ted 0."),
-            "{title}"
-        );
+        assert!(title.starts_with("lean-assess: not shown · ted 0."), "{title}");
         // What a 40-column window keeps still has the verdict and the first figure.
         let cut: String = title.chars().take(40).collect();
         assert!(cut.contains("not shown") && cut.contains("ted 0."), "{cut}");
@@ -833,10 +764,7 @@ mod tests {
             // The free-renaming distance behind the differences is not shown as a figure.
             assert!(!h.contains("distance"), "{h}");
             if cand.contains("0 <") {
-                assert!(
-                    h.starts_with("**lean-assess**: ≡ equivalent (by transted-lite)"),
-                    "{h}"
-                );
+                assert!(h.starts_with("**lean-assess**: ≡ equivalent (by transted-lite)"), "{h}");
                 let flat = h.replace("\n  ", " ");
                 assert!(flat.contains("- transted-lite: equivalent; TED 0 after 1 rewrite (free renaming of bound names) → similarity 1.00"), "{h}");
                 assert!(
@@ -846,10 +774,7 @@ mod tests {
                 );
                 assert!(!h.contains("still differs"), "{h}");
             } else {
-                assert!(
-                    h.starts_with("**lean-assess**: equivalence not shown"),
-                    "{h}"
-                );
+                assert!(h.starts_with("**lean-assess**: equivalence not shown"), "{h}");
                 assert!(h.contains("What still differs"), "{h}");
             }
         }
@@ -861,19 +786,11 @@ mod tests {
         let cmds = Commands::new("p");
         let acts = actions(&a, &a.theorems[0], &cmds);
         assert_eq!(acts.len(), 3);
-        let cmd_names: Vec<&str> = acts
-            .iter()
-            .map(|x| x["command"]["command"].as_str().unwrap())
-            .collect();
-        assert_eq!(
-            cmd_names,
-            ["p.showDifferences", "p.showProofPath", "p.useAsReference"]
-        );
+        let cmd_names: Vec<&str> =
+            acts.iter().map(|x| x["command"]["command"].as_str().unwrap()).collect();
+        assert_eq!(cmd_names, ["p.showDifferences", "p.showProofPath", "p.useAsReference"]);
         assert_eq!(acts[0]["kind"], "refactor");
-        assert_eq!(
-            acts[0]["command"]["arguments"],
-            json!(["file:///C.lean", "𝔽oo"])
-        );
+        assert_eq!(acts[0]["command"]["arguments"], json!(["file:///C.lean", "𝔽oo"]));
         let d = difference_diagnostics(&doc, &a.theorems[0]);
         // `x < 1` sits at UTF-16 columns 22..27: `𝔽` counts two units.
         assert_eq!(

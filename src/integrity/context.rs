@@ -36,15 +36,9 @@ impl SolutionDefinitions {
         for (rank, &i) in sol.relevant.iter().enumerate() {
             let c = &sol.commands[i];
             d.by_text.entry(c.norm.clone()).or_default().push(rank);
-            d.by_signature
-                .entry(signature(&c.norm).to_string())
-                .or_default()
-                .push(rank);
+            d.by_signature.entry(signature(&c.norm).to_string()).or_default().push(rank);
             if let Some(n) = &c.full_name {
-                d.by_name
-                    .entry((n.clone(), c.keyword.clone()))
-                    .or_default()
-                    .push(rank);
+                d.by_name.entry((n.clone(), c.keyword.clone())).or_default().push(rank);
             }
         }
         d
@@ -60,18 +54,13 @@ pub(super) fn statement_names(
     sol_command: &Command,
 ) -> Vec<String> {
     let mut bound: HashSet<String> = HashSet::new();
-    for st in [target.statement.as_ref(), sol_statement]
-        .into_iter()
-        .flatten()
-    {
+    for st in [target.statement.as_ref(), sol_statement].into_iter().flatten() {
         collect_bound(&st.tree, &mut bound);
     }
     let mut out: Vec<String> = Vec::new();
     let texts = [
         target.statement_text.as_str(),
-        masked
-            .get(sol_command.start..sol_command.end)
-            .unwrap_or_default(),
+        masked.get(sol_command.start..sol_command.end).unwrap_or_default(),
     ];
     // The solution's command includes its proof: only its statement part (up to `:=`).
     let sol_statement_text = texts[1].split(":=").next().unwrap_or_default();
@@ -176,10 +165,7 @@ impl Task {
         let sol_ctx = in_scope(sol, si);
         let mut unmatched: Vec<Option<&Command>> = task_ctx.iter().map(|c| Some(*c)).collect();
         for c in &sol_ctx {
-            if let Some(slot) = unmatched
-                .iter_mut()
-                .find(|s| s.is_some_and(|t| t.norm == c.norm))
-            {
+            if let Some(slot) = unmatched.iter_mut().find(|s| s.is_some_and(|t| t.norm == c.norm)) {
                 *slot = None;
                 continue;
             }
@@ -242,10 +228,7 @@ impl Task {
             .map(|&i| &sol.commands[i])
             .collect();
         let first_before = |ranks: Option<&Vec<usize>>| {
-            ranks
-                .and_then(|r| r.first())
-                .copied()
-                .filter(|&r| r < sol_before.len())
+            ranks.and_then(|r| r.first()).copied().filter(|&r| r < sol_before.len())
         };
         let mut matched_sol: HashSet<usize> = HashSet::new();
         for (rank, &ti) in task_before.iter().enumerate() {

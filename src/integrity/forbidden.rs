@@ -36,8 +36,7 @@ pub(super) fn forbidden_word(word: &str, allow_native: bool) -> Option<&'static 
 pub(super) fn forbidden(task: &Parsed, sol: &Parsed, options: &Options, out: &mut Vec<Finding>) {
     let task_commands: HashSet<&str> = task.commands.iter().map(|c| c.norm.as_str()).collect();
     let from_task = |offset: usize| {
-        sol.command_at(offset)
-            .is_some_and(|c| task_commands.contains(c.norm.as_str()))
+        sol.command_at(offset).is_some_and(|c| task_commands.contains(c.norm.as_str()))
     };
     let bytes = sol.masked.as_bytes();
     for (offset, word) in scan::words(&sol.masked) {
@@ -72,10 +71,8 @@ pub(super) fn forbidden(task: &Parsed, sol: &Parsed, options: &Options, out: &mu
             _ => None,
         });
         let Some(why) = why else { continue };
-        let always = matches!(
-            word.rsplit('.').next(),
-            Some("sorry" | "admit" | "sorryAx" | "admitGoal")
-        );
+        let always =
+            matches!(word.rsplit('.').next(), Some("sorry" | "admit" | "sorryAx" | "admitGoal"));
         if !always && from_task(offset) {
             continue;
         }
@@ -96,14 +93,8 @@ pub(super) fn forbidden(task: &Parsed, sol: &Parsed, options: &Options, out: &mu
         let local =
             c.keyword == "instance" && c.modifiers.iter().any(|m| m == "local" || m == "scoped");
         let attribute = c.keyword == "attribute"
-            && c.norm
-                .split(']')
-                .next()
-                .is_some_and(|a| a.contains("instance"));
-        let tagged = c
-            .modifiers
-            .iter()
-            .any(|m| m.starts_with("@[") && m.contains("instance"));
+            && c.norm.split(']').next().is_some_and(|a| a.contains("instance"));
+        let tagged = c.modifiers.iter().any(|m| m.starts_with("@[") && m.contains("instance"));
         if local || attribute || tagged {
             out.push(Finding {
                 file: sol.path.clone(),

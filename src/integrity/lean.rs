@@ -48,10 +48,7 @@ pub fn parse_axioms(message: &str) -> Option<Axioms> {
             .to_string()
     };
     if let Some(name) = message.strip_suffix("does not depend on any axioms") {
-        return Some(Axioms {
-            constant: unquote(name),
-            axioms: Vec::new(),
-        });
+        return Some(Axioms { constant: unquote(name), axioms: Vec::new() });
     }
     let (name, list) = message.split_once("depends on axioms:")?;
     let list = list.trim();
@@ -61,20 +58,12 @@ pub fn parse_axioms(message: &str) -> Option<Axioms> {
         .map(|a| a.split_whitespace().collect::<String>())
         .filter(|a| !a.is_empty())
         .collect();
-    Some(Axioms {
-        constant: unquote(name),
-        axioms,
-    })
+    Some(Axioms { constant: unquote(name), axioms })
 }
 
 /// The axioms beyond the standard three (`sorryAx` among them means a `sorry`).
 pub fn nonstandard(axioms: &Axioms) -> Vec<&str> {
-    axioms
-        .axioms
-        .iter()
-        .map(String::as_str)
-        .filter(|a| !STANDARD_AXIOMS.contains(a))
-        .collect()
+    axioms.axioms.iter().map(String::as_str).filter(|a| !STANDARD_AXIOMS.contains(a)).collect()
 }
 
 /// Elaborate `solution` and print the axioms of the report's targets (those the solution
@@ -87,23 +76,17 @@ pub async fn verify<L: LeanRpc>(
 ) {
     let deadline = Instant::now() + timeout;
     let key = Oracle::<L>::import_key(&[&import_lines(solution)]);
-    let chunks: Vec<&ScannedCommand> = solution
-        .commands
-        .iter()
-        .filter(|c| c.keyword != "import")
-        .collect();
-    let printed: Vec<usize> = (0..report.targets.len())
-        .filter(|&i| report.targets[i].solution_line.is_some())
-        .collect();
+    let chunks: Vec<&ScannedCommand> =
+        solution.commands.iter().filter(|c| c.keyword != "import").collect();
+    let printed: Vec<usize> =
+        (0..report.targets.len()).filter(|&i| report.targets[i].solution_line.is_some()).collect();
     // Each chunk, then (after a target's chunk) the check of its elaborated statement.
     let mut commands: Vec<Command> = Vec::new();
     let mut chunk_at: Vec<usize> = Vec::new();
     let mut checks: Vec<(usize, usize)> = Vec::new();
     for c in &chunks {
         chunk_at.push(commands.len());
-        commands.push(Command::new(
-            solution.text.get(c.start..c.end).unwrap_or_default(),
-        ));
+        commands.push(Command::new(solution.text.get(c.start..c.end).unwrap_or_default()));
         for &i in &printed {
             let t = &report.targets[i];
             if c.full_name.as_deref() == Some(t.name.as_str())
@@ -119,10 +102,7 @@ pub async fn verify<L: LeanRpc>(
     }
     let axioms_at = commands.len();
     for &i in &printed {
-        commands.push(Command::new(format!(
-            "#print axioms {}",
-            report.targets[i].name
-        )));
+        commands.push(Command::new(format!("#print axioms {}", report.targets[i].name)));
     }
     let path = solution.path.clone();
     let finding = |line: Option<usize>, criterion, message: String| Finding {
@@ -200,11 +180,8 @@ pub async fn verify<L: LeanRpc>(
         let result = &results[axioms_at + k];
         let target = &mut report.targets[i];
         let line = target.solution_line;
-        let answers: Vec<Axioms> = result
-            .messages
-            .iter()
-            .filter_map(|(_, m)| parse_axioms(m))
-            .collect();
+        let answers: Vec<Axioms> =
+            result.messages.iter().filter_map(|(_, m)| parse_axioms(m)).collect();
         if let Some(e) = result.errors.first() {
             target.findings.push(finding(
                 line,
@@ -239,11 +216,7 @@ pub async fn verify<L: LeanRpc>(
                                 "`{}` depends on {} beyond propext, Classical.choice, Quot.sound{}",
                                 target.name,
                                 extra.join(", "),
-                                if extra.contains(&"sorryAx") {
-                                    " (sorryAx: a sorry)"
-                                } else {
-                                    ""
-                                }
+                                if extra.contains(&"sorryAx") { " (sorryAx: a sorry)" } else { "" }
                             ),
                         ));
                     }
@@ -277,14 +250,8 @@ pub fn statement_check(name: &str, statement: &str) -> Option<String> {
     if ty.is_empty() {
         return None;
     }
-    let goal = if binders.is_empty() {
-        ty.to_string()
-    } else {
-        format!("∀ {binders}, {ty}")
-    };
-    Some(format!(
-        "example : {goal} := by\n  intros\n  apply _root_.{name} <;> assumption"
-    ))
+    let goal = if binders.is_empty() { ty.to_string() } else { format!("∀ {binders}, {ty}") };
+    Some(format!("example : {goal} := by\n  intros\n  apply _root_.{name} <;> assumption"))
 }
 
 fn import_lines(p: &Parsed) -> String {
@@ -292,11 +259,7 @@ fn import_lines(p: &Parsed) -> String {
         .iter()
         .filter(|c| c.keyword == "import")
         .flat_map(|c| {
-            c.norm
-                .split_whitespace()
-                .skip(1)
-                .map(|m| format!("import {m}\n"))
-                .collect::<Vec<_>>()
+            c.norm.split_whitespace().skip(1).map(|m| format!("import {m}\n")).collect::<Vec<_>>()
         })
         .collect()
 }
@@ -340,17 +303,11 @@ mod tests {
             "'one_add_one' depends on axioms: [Lean.ofReduceBool, Lean.trustCompiler]",
         )
         .unwrap();
-        assert_eq!(
-            nonstandard(&native),
-            ["Lean.ofReduceBool", "Lean.trustCompiler"]
-        );
+        assert_eq!(nonstandard(&native), ["Lean.ofReduceBool", "Lean.trustCompiler"]);
         // printAxiomsOf's other branch, backtick quoting, and a list broken over lines.
         assert_eq!(
             parse_axioms("`Foo.bar` does not depend on any axioms"),
-            Some(Axioms {
-                constant: "Foo.bar".into(),
-                axioms: vec![]
-            })
+            Some(Axioms { constant: "Foo.bar".into(), axioms: vec![] })
         );
         let wrapped =
             parse_axioms("'t' depends on axioms: [propext,\n Classical.choice,\n Quot.sound]")

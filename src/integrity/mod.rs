@@ -181,9 +181,7 @@ impl Report {
 
     /// Every finding, file-level first, in line order within each group.
     pub fn all_findings(&self) -> impl Iterator<Item = &Finding> {
-        self.file_findings
-            .iter()
-            .chain(self.targets.iter().flat_map(|t| t.findings.iter()))
+        self.file_findings.iter().chain(self.targets.iter().flat_map(|t| t.findings.iter()))
     }
 }
 
@@ -195,11 +193,7 @@ pub enum TaskError {
     #[error("{path}: no target: no theorem or lemma here has a proof with `sorry` (name targets with --theorem)")]
     NoTargets { path: String },
     #[error("{path}: no theorem named '{name}' (theorems here: {known})")]
-    UnknownTheorem {
-        path: String,
-        name: String,
-        known: String,
-    },
+    UnknownTheorem { path: String, name: String, known: String },
 }
 
 /// What the check may allow.
@@ -247,10 +241,8 @@ impl Task {
     /// Read a task and find its targets (see the module doc). A task without targets, or a
     /// named target that does not exist, is bad input.
     pub fn load(path: &str, text: &str, options: &Options) -> Result<Task, TaskError> {
-        let file = Parsed::new(path, text).map_err(|source| TaskError::Unreadable {
-            path: path.to_string(),
-            source,
-        })?;
+        let file = Parsed::new(path, text)
+            .map_err(|source| TaskError::Unreadable { path: path.to_string(), source })?;
         let mut chosen: Vec<usize> = Vec::new();
         if options.theorems.is_empty() {
             for (i, c) in file.commands.iter().enumerate() {
@@ -259,9 +251,7 @@ impl Task {
                 }
             }
             if chosen.is_empty() {
-                return Err(TaskError::NoTargets {
-                    path: path.to_string(),
-                });
+                return Err(TaskError::NoTargets { path: path.to_string() });
             }
         } else {
             let mut seen = HashSet::new();
@@ -287,11 +277,7 @@ impl Task {
                         return Err(TaskError::UnknownTheorem {
                             path: path.to_string(),
                             name: name.clone(),
-                            known: if known.is_empty() {
-                                "none".into()
-                            } else {
-                                known.join(", ")
-                            },
+                            known: if known.is_empty() { "none".into() } else { known.join(", ") },
                         });
                     }
                 }
@@ -319,12 +305,7 @@ impl Task {
                 (fill, key.to_string())
             })
             .collect();
-        Ok(Task {
-            file,
-            targets,
-            transted_lite: !options.skip_transted_lite,
-            definition_keys,
-        })
+        Ok(Task { file, targets, transted_lite: !options.skip_transted_lite, definition_keys })
     }
 
     /// Check a solution. `solution`: its text, or why it could not be read (a failure of the
@@ -367,9 +348,8 @@ impl Task {
             Err(e) => {
                 let line = e.line();
                 let message = e.to_string();
-                let message = message
-                    .split_once(": ")
-                    .map_or(message.clone(), |(_, m)| m.to_string());
+                let message =
+                    message.split_once(": ").map_or(message.clone(), |(_, m)| m.to_string());
                 return not_checked(message, Some(line));
             }
         };
@@ -401,10 +381,8 @@ impl Task {
                 self.check_target(t, &sol, *si, statement, &sol_before)
             })
             .collect::<Vec<_>>();
-        let unchecked = targets
-            .iter()
-            .filter(|t| t.statement == StatementVerdict::NotChecked)
-            .count();
+        let unchecked =
+            targets.iter().filter(|t| t.statement == StatementVerdict::NotChecked).count();
         if unchecked > 0 {
             file_findings.push(Finding {
                 file: sol.path.clone(),
@@ -432,9 +410,7 @@ mod tests {
 
     fn check(task: &str, sol: &str) -> Report {
         let options = Options::default();
-        Task::load("task.lean", task, &options)
-            .expect("task")
-            .check("sol.lean", Ok(sol), &options)
+        Task::load("task.lean", task, &options).expect("task").check("sol.lean", Ok(sol), &options)
     }
 
     const TASK: &str =
@@ -447,19 +423,16 @@ mod tests {
     #[test]
     fn the_offline_check_stops_at_its_time_limit_and_fails() {
         let honest = "import Mathlib\n\nopen Real\n\ntheorem t (y : ℝ) (hy : 0 < y) : 0 < y ^ 2 := by\n  positivity\n";
-        let options = Options {
-            offline_limit: Some(std::time::Duration::ZERO),
-            ..Options::default()
-        };
-        let r = Task::load("task.lean", TASK, &options)
-            .expect("task")
-            .check("sol.lean", Ok(honest), &options);
+        let options =
+            Options { offline_limit: Some(std::time::Duration::ZERO), ..Options::default() };
+        let r = Task::load("task.lean", TASK, &options).expect("task").check(
+            "sol.lean",
+            Ok(honest),
+            &options,
+        );
         assert!(!r.passed());
         assert_eq!(r.targets[0].statement, StatementVerdict::NotChecked);
-        assert!(
-            r.all_findings().any(|f| f.criterion == Criterion::Timeout),
-            "{r:?}"
-        );
+        assert!(r.all_findings().any(|f| f.criterion == Criterion::Timeout), "{r:?}");
     }
 
     #[test]
@@ -471,16 +444,14 @@ mod tests {
         let r = check(TASK, &twice);
         assert!(!r.passed());
         assert!(
-            r.all_findings()
-                .any(|f| f.criterion == Criterion::Statement && f.line == Some(8)),
+            r.all_findings().any(|f| f.criterion == Criterion::Statement && f.line == Some(8)),
             "{r:?}"
         );
         // The exact statement in a quotation on one line, before a weakened target.
         let quoted = "import Mathlib\n\nopen Real\n\ndef d := `(command| theorem t (x : ℝ) (h : 0 < x) : 0 < x ^ 2 := by positivity)\ntheorem t (x : ℝ) : True := trivial\n";
         let r = check(TASK, quoted);
         assert!(
-            r.all_findings()
-                .any(|f| f.line == Some(5) && f.message.contains("inside a term")),
+            r.all_findings().any(|f| f.line == Some(5) && f.message.contains("inside a term")),
             "{r:?}"
         );
     }
@@ -499,11 +470,7 @@ mod tests {
         let namespaced =
             honest.replace("theorem t", "namespace Nat\ntheorem _root_.t") + "end Nat\n";
         let r = check(task, &namespaced);
-        assert!(
-            r.all_findings()
-                .any(|f| f.message.contains("inside `namespace Nat`")),
-            "{r:?}"
-        );
+        assert!(r.all_findings().any(|f| f.message.contains("inside `namespace Nat`")), "{r:?}");
     }
 
     #[test]
@@ -519,10 +486,7 @@ mod tests {
         assert!(!r.passed());
         assert!(matches!(
             r.targets[0].statement,
-            StatementVerdict::Changed {
-                transted_lite: Some(0),
-                ..
-            }
+            StatementVerdict::Changed { transted_lite: Some(0), .. }
         ));
         let f = &r.targets[0].findings[0];
         assert_eq!((f.criterion, f.line), (Criterion::Statement, Some(5)));
@@ -545,15 +509,9 @@ mod tests {
             Task::load("t.lean", "theorem a : True := trivial\n", &o),
             Err(TaskError::NoTargets { .. })
         ));
-        let named = Options {
-            theorems: vec!["b".into()],
-            ..Options::default()
-        };
+        let named = Options { theorems: vec!["b".into()], ..Options::default() };
         let e = Task::load("t.lean", "theorem a : True := trivial\n", &named).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "t.lean: no theorem named 'b' (theorems here: a)"
-        );
+        assert_eq!(e.to_string(), "t.lean: no theorem named 'b' (theorems here: a)");
         assert!(matches!(
             Task::load("t.lean", "/- open\ntheorem a : True := sorry\n", &o),
             Err(TaskError::Unreadable { .. })

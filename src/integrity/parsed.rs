@@ -117,9 +117,7 @@ impl Parsed {
     /// parser), and their masked text after the name; in the order of `indices`. One pass over
     /// the file's declarations, and its header read once, however many there are.
     pub(super) fn statements(&self, indices: &[usize]) -> Vec<(Option<Statement>, String)> {
-        let decls = self
-            .declarations_found
-            .get_or_init(|| parse::find_declarations(&self.text));
+        let decls = self.declarations_found.get_or_init(|| parse::find_declarations(&self.text));
         let mut order: Vec<usize> = (0..indices.len()).collect();
         order.sort_by_key(|&k| self.commands[indices[k]].start);
         let mut out: Vec<(Option<Statement>, String)> = vec![(None, String::new()); indices.len()];
@@ -139,10 +137,8 @@ impl Parsed {
                 continue;
             };
             let after_name = decl.name_range.map_or(decl.start, |(_, e)| e);
-            let text = self
-                .masked
-                .get(after_name..decl.statement_end.max(after_name))
-                .unwrap_or_default();
+            let text =
+                self.masked.get(after_name..decl.statement_end.max(after_name)).unwrap_or_default();
             let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
             // The header of everything before the declaration, read on from where the last
             // one stopped (its lines only add imports, opens and notations).
@@ -199,9 +195,7 @@ pub(super) fn nested_declarations(
         }
         let written = word.strip_prefix("_root_.").unwrap_or(word);
         let last = written.rsplit('.').next().unwrap_or(written).to_string();
-        out.entry(last)
-            .or_default()
-            .push((offset, word.to_string()));
+        out.entry(last).or_default().push((offset, word.to_string()));
     }
     out
 }

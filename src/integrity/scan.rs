@@ -80,10 +80,7 @@ fn is_letter_like(c: char) -> bool {
 /// Characters whose meaning to the lexer a char literal could hide if Lean did not read it as
 /// one (quotes, comment and escape starts, braces of an interpolation).
 fn lexically_significant(c: char) -> bool {
-    matches!(
-        c,
-        '"' | '\'' | '-' | '/' | '{' | '}' | '«' | '»' | '\\' | '`'
-    )
+    matches!(c, '"' | '\'' | '-' | '/' | '{' | '}' | '«' | '»' | '\\' | '`')
 }
 
 /// `text` with the insides of comments and string/char literals replaced by spaces (newlines
@@ -99,11 +96,7 @@ fn lexically_significant(c: char) -> bool {
 /// depends on syntax (`s!`, `m!`, `throwError`, any `syntax … interpolatedStr(term)`), so a
 /// string whose two readings end at different places is [`ScanError::Ambiguous`].
 pub fn mask(text: &str) -> Result<String, ScanError> {
-    let mut lexer = Lexer {
-        text,
-        out: Some(text.as_bytes().to_vec()),
-        check_strings: true,
-    };
+    let mut lexer = Lexer { text, out: Some(text.as_bytes().to_vec()), check_strings: true };
     lexer.run(0, Vec::new())?;
     let out = lexer.out.unwrap_or_default();
     // Only ASCII bytes were written over whole characters' bytes, so this stays UTF-8; a
@@ -219,11 +212,7 @@ impl Lexer<'_> {
                 let plain_end = plain_string_end(bytes, i)
                     .ok_or(ScanError::UnterminatedString { line: self.line(i) })?;
                 if self.check_strings {
-                    let mut probe = Lexer {
-                        text,
-                        out: None,
-                        check_strings: false,
-                    };
+                    let mut probe = Lexer { text, out: None, check_strings: false };
                     let interpolated_end = probe.run(i + 1, vec![Mode::Interpolated]);
                     if interpolated_end.as_ref().ok() != Some(&plain_end) {
                         if interpolates {
@@ -324,9 +313,7 @@ impl Lexer<'_> {
             i += c.len_utf8();
         }
         if !stack.is_empty() {
-            return Err(ScanError::UnterminatedString {
-                line: self.line(bytes.len()),
-            });
+            return Err(ScanError::UnterminatedString { line: self.line(bytes.len()) });
         }
         Ok(bytes.len())
     }
@@ -341,13 +328,9 @@ impl Lexer<'_> {
             if let Some(inner) = rest.strip_prefix('«') {
                 let open = i;
                 let body = i + '«'.len_utf8();
-                let Some(n) = inner
-                    .find(['»', '\n'])
-                    .filter(|&n| inner[n..].starts_with('»'))
+                let Some(n) = inner.find(['»', '\n']).filter(|&n| inner[n..].starts_with('»'))
                 else {
-                    return Err(ScanError::UnterminatedEscape {
-                        line: self.line(open),
-                    });
+                    return Err(ScanError::UnterminatedEscape { line: self.line(open) });
                 };
                 for k in body..body + n {
                     let b = text.as_bytes()[k];
@@ -482,10 +465,8 @@ fn first_word(line: &str) -> &str {
         return "@[";
     }
     if let Some(rest) = t.strip_prefix('#') {
-        let n = rest
-            .char_indices()
-            .find(|(_, c)| !is_ident_char(*c))
-            .map_or(rest.len(), |(k, _)| k);
+        let n =
+            rest.char_indices().find(|(_, c)| !is_ident_char(*c)).map_or(rest.len(), |(k, _)| k);
         return &t[..1 + n];
     }
     let n = t
@@ -613,14 +594,7 @@ pub fn split(masked: &str) -> Vec<Command> {
             }
             // `scoped[NS] instance …`: `scoped` with the namespace it is scoped to.
             if COMMAND_PREFIXES.contains(&w) || w.starts_with("scoped[") {
-                modifiers.push(
-                    if w.starts_with("scoped[") {
-                        "scoped"
-                    } else {
-                        w
-                    }
-                    .to_string(),
-                );
+                modifiers.push(if w.starts_with("scoped[") { "scoped" } else { w }.to_string());
                 continue;
             }
             // `notation:65`, `infixl:65`: the precedence is not part of the keyword.
@@ -639,11 +613,8 @@ pub fn split(masked: &str) -> Vec<Command> {
         } else {
             None
         };
-        let namespaces: Vec<String> = scope
-            .iter()
-            .filter(|(_, is_ns, _)| *is_ns)
-            .map(|(n, _, _)| n.clone())
-            .collect();
+        let namespaces: Vec<String> =
+            scope.iter().filter(|(_, is_ns, _)| *is_ns).map(|(n, _, _)| n.clone()).collect();
         let full_name = name.as_ref().map(|n| match n.strip_prefix("_root_.") {
             Some(root) => root.to_string(),
             None if namespaces.is_empty() => n.clone(),
@@ -663,11 +634,7 @@ pub fn split(masked: &str) -> Vec<Command> {
             scope_ids: scope.iter().map(|(_, _, id)| *id).collect(),
         });
         // Scopes change after the command that opens or closes them.
-        let argument = text
-            .split_whitespace()
-            .nth(1)
-            .unwrap_or_default()
-            .to_string();
+        let argument = text.split_whitespace().nth(1).unwrap_or_default().to_string();
         match keyword.as_str() {
             "namespace" => {
                 next_scope += 1;
@@ -751,14 +718,8 @@ mod tests {
 
     #[test]
     fn unterminated_comment_and_string_name_their_line() {
-        assert_eq!(
-            mask("x\n/- /- -/\n").unwrap_err(),
-            ScanError::UnterminatedComment { line: 2 }
-        );
-        assert_eq!(
-            mask("a\nb\n\"oops").unwrap_err(),
-            ScanError::UnterminatedString { line: 3 }
-        );
+        assert_eq!(mask("x\n/- /- -/\n").unwrap_err(), ScanError::UnterminatedComment { line: 2 });
+        assert_eq!(mask("a\nb\n\"oops").unwrap_err(), ScanError::UnterminatedString { line: 3 });
     }
 
     #[test]
@@ -766,18 +727,7 @@ mod tests {
         let text = "import Mathlib\nopen Real\n\nnamespace Foo\n@[simp] def Nat.Prime (n : ℕ) : Prop := True\ntheorem t : Nat.Prime 2 := by\n  open Nat in simp\nend Foo\n  def hidden := 1\n";
         let cmds = split(&mask(text).unwrap());
         let kinds: Vec<&str> = cmds.iter().map(|c| c.keyword.as_str()).collect();
-        assert_eq!(
-            kinds,
-            [
-                "import",
-                "open",
-                "namespace",
-                "def",
-                "theorem",
-                "end",
-                "def"
-            ]
-        );
+        assert_eq!(kinds, ["import", "open", "namespace", "def", "theorem", "end", "def"]);
         assert_eq!(cmds[3].full_name.as_deref(), Some("Foo.Nat.Prime"));
         assert_eq!(cmds[3].modifiers, ["@[simp]"]);
         assert_eq!(cmds[4].full_name.as_deref(), Some("Foo.t"));
@@ -794,9 +744,7 @@ mod tests {
 
     #[test]
     fn words_are_code_identifiers() {
-        let w: Vec<&str> = words("exact (Nat.succ_le x).1 h₀.")
-            .map(|(_, w)| w)
-            .collect();
+        let w: Vec<&str> = words("exact (Nat.succ_le x).1 h₀.").map(|(_, w)| w).collect();
         assert_eq!(w, ["exact", "Nat.succ_le", "x", "1", "h₀"]);
     }
 }

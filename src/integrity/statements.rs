@@ -36,10 +36,7 @@ pub(super) fn compare_statements(
                 first_difference: first_difference(&task.tree, &sol.tree),
             }
         }
-        _ => StatementVerdict::Changed {
-            transted_lite: None,
-            first_difference: None,
-        },
+        _ => StatementVerdict::Changed { transted_lite: None, first_difference: None },
     }
 }
 
@@ -126,27 +123,18 @@ impl Task {
                 span: Some(sol.line_span(sol_command)),
             });
         }
-        report.statement = compare_statements(
-            target,
-            sol_statement.as_ref(),
-            &sol_text,
-            self.transted_lite,
-        );
-        if let StatementVerdict::Changed {
-            transted_lite,
-            first_difference,
-        } = &report.statement
-        {
+        report.statement =
+            compare_statements(target, sol_statement.as_ref(), &sol_text, self.transted_lite);
+        if let StatementVerdict::Changed { transted_lite, first_difference } = &report.statement {
             let info = match transted_lite {
                 Some(0) => " (an equivalent rewrite by transted-lite, distance 0: still a changed statement)".to_string(),
                 Some(d) => format!(" (transted-lite distance {d})"),
                 None => String::new(),
             };
             let (line, span) = match first_difference {
-                Some(s) => (
-                    sol.line_of(s.start as usize),
-                    Some((s.start as usize, s.end as usize)),
-                ),
+                Some(s) => {
+                    (sol.line_of(s.start as usize), Some((s.start as usize, s.end as usize)))
+                }
                 None => (sol_command.line, Some(sol.line_span(sol_command))),
             };
             report.findings.push(Finding {

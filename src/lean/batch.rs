@@ -98,9 +98,7 @@ pub struct LeanRun<'a> {
 pub fn server_command(flag: Option<&str>) -> anyhow::Result<Vec<String>> {
     let text = match flag {
         Some(t) => Some(t.to_string()),
-        None => std::env::var(SERVER_ENV)
-            .ok()
-            .filter(|s| !s.trim().is_empty()),
+        None => std::env::var(SERVER_ENV).ok().filter(|s| !s.trim().is_empty()),
     };
     let mut command: Vec<String> = match text {
         Some(t) => t.split_whitespace().map(String::from).collect(),
@@ -112,11 +110,7 @@ pub fn server_command(flag: Option<&str>) -> anyhow::Result<Vec<String>> {
     // A Lean server command of the usual shapes gets the option too, unless it sets it itself.
     let lean_server =
         command.last().is_some_and(|w| w == "--") || command.iter().any(|w| w == "--server");
-    if lean_server
-        && !command
-            .iter()
-            .any(|w| w.starts_with("-Dserver.reportDelayMs"))
-    {
+    if lean_server && !command.iter().any(|w| w.starts_with("-Dserver.reportDelayMs")) {
         command.push(REPORT_DELAY_ZERO.to_string());
     }
     Ok(command)
@@ -127,14 +121,8 @@ pub fn server_command(flag: Option<&str>) -> anyhow::Result<Vec<String>> {
 /// error naming its line.
 pub fn load_config(flag: Option<&Path>, project: Option<&Path>) -> anyhow::Result<Option<Config>> {
     let mut layers = Vec::new();
-    if let Some(p) = project
-        .map(|dir| dir.join(CONFIG_FILE_NAME))
-        .filter(|p| p.is_file())
-    {
-        layers.push(crate::config::Layer {
-            path: p,
-            user: false,
-        });
+    if let Some(p) = project.map(|dir| dir.join(CONFIG_FILE_NAME)).filter(|p| p.is_file()) {
+        layers.push(crate::config::Layer { path: p, user: false });
     }
     if let Some(p) = flag {
         // A `--config` that is not there is the user's typo, not a config error at line 1.
@@ -144,17 +132,12 @@ pub fn load_config(flag: Option<&Path>, project: Option<&Path>) -> anyhow::Resul
         if p.is_dir() {
             anyhow::bail!("{}: is a directory, not a file", p.display());
         }
-        layers.push(crate::config::Layer {
-            path: p.to_path_buf(),
-            user: true,
-        });
+        layers.push(crate::config::Layer { path: p.to_path_buf(), user: true });
     }
     if layers.is_empty() {
         return Ok(None);
     }
-    Config::load_layers(&layers)
-        .map(Some)
-        .map_err(anyhow::Error::from)
+    Config::load_layers(&layers).map(Some).map_err(anyhow::Error::from)
 }
 
 /// How the Lean metrics run, from the config file (when there is one).
@@ -253,18 +236,13 @@ impl Judge {
                 }
                 Judge::Beq(Box::new(Beq {
                     checker: OracleProofChecker::new(oracle, beq.deadline),
-                    sampler: settings
-                        .llm
-                        .clone()
-                        .map(|c| Box::new(c) as Box<dyn ProofSampler>),
+                    sampler: settings.llm.clone().map(|c| Box::new(c) as Box<dyn ProofSampler>),
                     settings: beq,
                 }))
             }
             plus if beq_plus::variant(plus).is_some() => {
                 let grind = beq_plus::variant(plus) == Some(true);
-                let deadline = settings
-                    .beq_timeout
-                    .unwrap_or(BeqSettings::default().deadline);
+                let deadline = settings.beq_timeout.unwrap_or(BeqSettings::default().deadline);
                 Judge::BeqPlus(
                     Box::new(Beq {
                         checker: OracleProofChecker::new(oracle, deadline),
@@ -284,14 +262,10 @@ impl Judge {
         let headers = [pair.reference_header, pair.candidate_header];
         match self {
             Judge::TransTed(_, oracle) => {
-                oracle
-                    .warm_up(&Oracle::<Rpc>::import_key(&headers), true)
-                    .await
+                oracle.warm_up(&Oracle::<Rpc>::import_key(&headers), true).await
             }
             Judge::DefEq(_, oracle) => {
-                oracle
-                    .warm_up(&Oracle::<Rpc>::import_key(&headers), false)
-                    .await
+                oracle.warm_up(&Oracle::<Rpc>::import_key(&headers), false).await
             }
             Judge::Beq(b) | Judge::BeqPlus(b, _) => b.checker.warm_up(headers[0], headers[1]).await,
         }
@@ -330,18 +304,12 @@ impl Judge {
             Judge::TransTed(t, oracle) => t
                 .judge(oracle, pair)
                 .await
-                .map(|j| Judged {
-                    report: j.report,
-                    proof: j.proof,
-                })
+                .map(|j| Judged { report: j.report, proof: j.proof })
                 .map_err(|e| format!("transted: {e}")),
             Judge::DefEq(d, oracle) => d
                 .judge(oracle, pair)
                 .await
-                .map(|j| Judged {
-                    report: j.report,
-                    proof: None,
-                })
+                .map(|j| Judged { report: j.report, proof: None })
                 .map_err(|e| format!("defeq: {e}")),
             Judge::Beq(b) | Judge::BeqPlus(b, _) => {
                 let (reference, candidate) = BeqSide::of_pair(pair);
@@ -481,10 +449,8 @@ pub fn judge_all(
         Some(p) => predictions::read_done(p)?,
         None => HashMap::new(),
     };
-    let mut results: Vec<Option<(Outcome, usize)>> = pairs
-        .iter()
-        .map(|p| done.remove(&p.id).map(|o| (o, 0)))
-        .collect();
+    let mut results: Vec<Option<(Outcome, usize)>> =
+        pairs.iter().map(|p| done.remove(&p.id).map(|o| (o, 0))).collect();
     let todo: VecDeque<usize> = (0..pairs.len()).filter(|&i| results[i].is_none()).collect();
     let mut sink = match run.out {
         Some(p) => Some(
@@ -538,12 +504,7 @@ pub fn judge_all(
     Ok(results
         .into_iter()
         .map(|r| {
-            r.unwrap_or_else(|| {
-                (
-                    Outcome::Failed("BUG: pair neither judged nor resumed".into()),
-                    0,
-                )
-            })
+            r.unwrap_or_else(|| (Outcome::Failed("BUG: pair neither judged nor resumed".into()), 0))
         })
         .collect())
 }
@@ -591,9 +552,8 @@ pub fn judge_pair_until(
     step: &mut dyn FnMut(usize, PairStep<'_>),
 ) -> anyhow::Result<Vec<Result<Judged, String>>> {
     let command = server_command(server_flag)?;
-    let project = project
-        .canonicalize()
-        .with_context(|| format!("--lean-project {}", project.display()))?;
+    let project =
+        project.canonicalize().with_context(|| format!("--lean-project {}", project.display()))?;
     let runtime = runtime()?;
     let results = runtime.block_on(async {
         tokio::pin!(stop);
@@ -733,10 +693,7 @@ impl LeanServer {
         if let Err(e) = init {
             let _ = stop.send(Duration::from_secs(5));
             let _ = watcher.await;
-            bail!(
-                "cannot initialize the Lean server in {}: {e}",
-                project.display()
-            );
+            bail!("cannot initialize the Lean server in {}: {e}", project.display());
         }
         let rpc = Arc::new(SessionTracker::new(client.clone()));
         let ticker = rpc.keep_alive_every(every);
@@ -762,10 +719,7 @@ impl LeanServer {
         self.ticker.stop();
         let gone = self.crashed.borrow().is_some();
         if !gone {
-            let _ = self
-                .client
-                .request("shutdown", Value::Null, Duration::from_secs(5))
-                .await;
+            let _ = self.client.request("shutdown", Value::Null, Duration::from_secs(5)).await;
             let _ = self.client.notify("exit", Value::Null).await;
         }
         let _ = self.stop.send(Duration::from_secs(5));
@@ -788,10 +742,7 @@ fn scratch_oracle(rpc: &Arc<Rpc>, project: &Path, sub: &str) -> Oracle<Rpc> {
     tracing::debug!(job = sub, "new oracle");
     Oracle::new(
         rpc.clone(),
-        OracleConfig {
-            scratch_dir: Some(scratch::dir_of(project)),
-            ..OracleConfig::default()
-        },
+        OracleConfig { scratch_dir: Some(scratch::dir_of(project)), ..OracleConfig::default() },
     )
 }
 
@@ -825,27 +776,18 @@ async fn drive(
         let metric = run.metric.to_string();
         let settings = run.settings.clone();
         let mut judge = Judge::new(&metric, &settings, fresh(0))?;
-        let (queue, tx, pairs, crashed, fatal) = (
-            queue.clone(),
-            tx.clone(),
-            pairs.clone(),
-            server.crashed.clone(),
-            fatal.clone(),
-        );
+        let (queue, tx, pairs, crashed, fatal) =
+            (queue.clone(), tx.clone(), pairs.clone(), server.crashed.clone(), fatal.clone());
         tokio::spawn(async move {
             let mut restarts = 0usize;
             loop {
-                let stop = fatal
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .is_some();
+                let stop =
+                    fatal.lock().unwrap_or_else(std::sync::PoisonError::into_inner).is_some();
                 if stop {
                     break;
                 }
-                let next = queue
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .pop_front();
+                let next =
+                    queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner).pop_front();
                 let Some(index) = next else { break };
                 let (reference, candidate, unparsed) = match parse_pair(&pairs[index]) {
                     Ok(parsed) => parsed,
@@ -865,12 +807,8 @@ async fn drive(
                 let mut loaded = None;
                 let outcome = match judge_guarded(&mut judge, &metric, &pair, &crashed).await {
                     Guarded::Judged(j) => {
-                        loaded = j
-                            .report
-                            .notes
-                            .iter()
-                            .find(|n| n.starts_with(LOADED_NOTE))
-                            .cloned();
+                        loaded =
+                            j.report.notes.iter().find(|n| n.starts_with(LOADED_NOTE)).cloned();
                         Outcome::Judged(j.report.verdict)
                     }
                     Guarded::Failed(e) => Outcome::Failed(e),
@@ -909,10 +847,7 @@ async fn drive(
         judged.push((index, result));
     }
     server.shutdown().await;
-    let fatal = fatal
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .take();
+    let fatal = fatal.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
     if let Some(e) = fatal {
         bail!("{e}");
     }

@@ -37,10 +37,7 @@ pub struct OracleProofChecker<L: LeanRpc> {
 
 impl<L: LeanRpc + 'static> OracleProofChecker<L> {
     pub fn new(oracle: Oracle<L>, per_check: Duration) -> OracleProofChecker<L> {
-        OracleProofChecker {
-            oracle: Mutex::new(oracle),
-            per_check,
-        }
+        OracleProofChecker { oracle: Mutex::new(oracle), per_check }
     }
 
     /// Load the imports of both headers (and build `exact?`'s index) outside any check's time
@@ -103,18 +100,11 @@ impl<L: LeanRpc + 'static> OracleProofChecker<L> {
                 assumed_scopes.closing()
             )),
             Command {
-                text: format!(
-                    "{head}{}\n{}end\nend {ns}",
-                    body.join("\n"),
-                    goal_scopes.closing()
-                ),
+                text: format!("{head}{}\n{}end\nend {ns}", body.join("\n"), goal_scopes.closing()),
                 suggest_line: suggest
                     .then(|| line + u32::try_from(body.len().max(1) - 1).unwrap_or(0)),
             },
-            Command::new(format!(
-                "#print axioms {ns}.{}",
-                goal_scopes.qualify(GOAL_NAME)
-            )),
+            Command::new(format!("#print axioms {ns}.{}", goal_scopes.qualify(GOAL_NAME))),
         ];
         let deadline = Instant::now() + self.per_check;
         match oracle.run(&key, &[], &commands, deadline).await {
@@ -126,11 +116,7 @@ impl<L: LeanRpc + 'static> OracleProofChecker<L> {
                     .error_lines
                     .iter()
                     .find(|(l, _)| !assumed_lines.contains(l))
-                    .or_else(|| {
-                        r[1].error_lines
-                            .iter()
-                            .find(|(l, _)| !goal_lines.contains(l))
-                    })
+                    .or_else(|| r[1].error_lines.iter().find(|(l, _)| !goal_lines.contains(l)))
                     .or_else(|| r[2].error_lines.first());
                 if let Some((_, m)) = outside {
                     return Err(unavailable(format!(
@@ -142,16 +128,9 @@ impl<L: LeanRpc + 'static> OracleProofChecker<L> {
                     .iter()
                     .any(|(sev, m)| *sev == 2 && m.starts_with("declaration uses"));
                 let axioms: String = r[2].messages.iter().map(|m| m.1.as_str()).collect();
-                Ok(Some((
-                    r[1].errors.clone(),
-                    uses_sorry,
-                    axioms,
-                    r[1].suggestions.clone(),
-                )))
+                Ok(Some((r[1].errors.clone(), uses_sorry, axioms, r[1].suggestions.clone())))
             }
-            Ok(_) => Err(CheckError::Protocol(
-                "the oracle lost a command's result".into(),
-            )),
+            Ok(_) => Err(CheckError::Protocol("the oracle lost a command's result".into())),
             Err(OracleError::Deadline { .. }) => Ok(None),
             Err(
                 e @ (OracleError::Lean { .. }
@@ -182,9 +161,7 @@ impl<L: LeanRpc + 'static> ProofChecker for OracleProofChecker<L> {
             Ok(if !errors.is_empty() {
                 CheckOutcome::Failed { errors }
             } else if uses_sorry {
-                CheckOutcome::Failed {
-                    errors: vec!["the proof uses sorry".into()],
-                }
+                CheckOutcome::Failed { errors: vec!["the proof uses sorry".into()] }
             } else if !axioms.contains("sorryAx") {
                 CheckOutcome::ClosedWithoutAssumed { axioms }
             } else {

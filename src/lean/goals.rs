@@ -132,24 +132,14 @@ pub fn goal_statement_tree(goal: &Value) -> Option<Tree> {
     let ty = TaggedText::from_json(goal.get("type")?)?;
     let conclusion = tree_of(&ty);
     let mut binders = Vec::new();
-    for h in goal
-        .get("hyps")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
+    for h in goal.get("hyps").and_then(Value::as_array).into_iter().flatten() {
         let Some(t) = h.get("type").and_then(TaggedText::from_json) else {
             continue;
         };
         let ty = tree_of(&t);
         // Same rule as the source-text parser, so both kinds of tree flag names alike.
         let prop = crate::trees::parse::is_proposition(&ty);
-        for name in h
-            .get("names")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
+        for name in h.get("names").and_then(Value::as_array).into_iter().flatten() {
             let mut n = Tree::leaf(name.as_str().unwrap_or("[anonymous]"));
             n.variable_freecost = !prop;
             n.hypothesis_freecost = prop;
@@ -203,10 +193,7 @@ pub fn rpc_call_params(
 
 /// The `sessionId` of a `$/lean/rpc/connect` result (README §7).
 pub fn session_id(connect_result: &Value) -> Option<String> {
-    connect_result
-        .get("sessionId")
-        .and_then(Value::as_str)
-        .map(str::to_string)
+    connect_result.get("sessionId").and_then(Value::as_str).map(str::to_string)
 }
 
 /// Release the RPC references in `result` (`$/lean/rpc/release`, README §7); nothing is sent
@@ -216,10 +203,7 @@ pub async fn release_refs<L: LeanRpc>(lean: &L, uri: &str, session: &str, result
     rpc_refs(result, &mut refs);
     if !refs.is_empty() {
         let _ = lean
-            .notify(
-                "$/lean/rpc/release",
-                json!({"uri": uri, "sessionId": session, "refs": refs}),
-            )
+            .notify("$/lean/rpc/release", json!({"uri": uri, "sessionId": session, "refs": refs}))
             .await;
     }
 }
@@ -272,10 +256,7 @@ pub struct SessionTracker<L> {
 
 impl<L: LeanRpc + 'static> SessionTracker<L> {
     pub fn new(lean: Arc<L>) -> SessionTracker<L> {
-        SessionTracker {
-            lean,
-            sessions: RpcSessions::default(),
-        }
+        SessionTracker { lean, sessions: RpcSessions::default() }
     }
 
     /// The sessions seen so far.
@@ -404,19 +385,14 @@ impl RpcSessions {
     /// `(uri, sessionId)` of every session, for the keepAlive ticker.
     pub fn all(&self) -> Vec<(String, String)> {
         let s = self.sessions.lock().unwrap_or_else(|p| p.into_inner());
-        s.iter()
-            .map(|(u, (id, _))| (u.clone(), id.clone()))
-            .collect()
+        s.iter().map(|(u, (id, _))| (u.clone(), id.clone())).collect()
     }
 
     /// Send `$/lean/rpc/keepAlive {uri, sessionId}` for every session.
     pub async fn keep_alive<L: LeanRpc>(&self, lean: &L) {
         for (uri, session) in self.all() {
             let _ = lean
-                .notify(
-                    "$/lean/rpc/keepAlive",
-                    json!({"uri": uri, "sessionId": session}),
-                )
+                .notify("$/lean/rpc/keepAlive", json!({"uri": uri, "sessionId": session}))
                 .await;
         }
     }
@@ -430,10 +406,7 @@ impl RpcSessions {
         let r = lean
             .request("$/lean/rpc/connect", json!({"uri": uri}), timeout)
             .await
-            .map_err(|source| GoalsError::Lean {
-                uri: uri.into(),
-                source,
-            })?;
+            .map_err(|source| GoalsError::Lean { uri: uri.into(), source })?;
         let id = session_id(&r).ok_or_else(|| GoalsError::Shape {
             uri: uri.into(),
             what: format!("rpc/connect result {r}"),
@@ -472,12 +445,7 @@ impl RpcSessions {
                     retried = true;
                     session = self.connect(lean, uri, timeout).await?;
                 }
-                Err(source) => {
-                    return Err(GoalsError::Lean {
-                        uri: uri.into(),
-                        source,
-                    })
-                }
+                Err(source) => return Err(GoalsError::Lean { uri: uri.into(), source }),
             }
         };
         release_refs(lean, uri, &session, &result).await;
@@ -517,18 +485,7 @@ mod tests {
         let t = statement_tree_of_result(&example("interactiveGoals.result.json")).unwrap();
         assert_eq!(
             labels(&t),
-            [
-                "theorem",
-                " _ : _ ",
-                " _ : _ ",
-                "x",
-                "Nat",
-                " _ → _ ",
-                " _ = _ ",
-                "x",
-                "x",
-                "True"
-            ]
+            ["theorem", " _ : _ ", " _ : _ ", "x", "Nat", " _ → _ ", " _ = _ ", "x", "x", "True"]
         );
         let x = &t.children[0].children[0].children[0];
         assert!(x.variable_freecost && !x.hypothesis_freecost);
@@ -566,17 +523,12 @@ mod tests {
         let top = &t.children[0];
         assert_eq!(top.label, " _  _  _  _ : _ ");
         assert_eq!(top.children.len(), 5);
-        let names: Vec<&str> = top.children[..4]
-            .iter()
-            .map(|b| b.children[0].label.as_str())
-            .collect();
+        let names: Vec<&str> =
+            top.children[..4].iter().map(|b| b.children[0].label.as_str()).collect();
         assert_eq!(names, ["x", "y", "z", "h"]);
         assert!(top.children[3].children[0].hypothesis_freecost);
         assert!(top.children[0].children[0].variable_freecost);
-        assert_eq!(
-            labels(&top.children[4]),
-            [" _ = _ ", " _ + _ ", "x", "z", " _ + _ ", "z", "y"]
-        );
+        assert_eq!(labels(&top.children[4]), [" _ = _ ", " _ + _ ", "x", "z", " _ + _ ", "z", "y"]);
     }
 
     #[test]
@@ -603,11 +555,7 @@ mod tests {
                 let t = tree_of(&ty);
                 // Every node's label has exactly one ` _ ` per child.
                 for node in t.preorder() {
-                    assert_eq!(
-                        node.label.matches(" _ ").count(),
-                        node.children.len(),
-                        "{name}"
-                    );
+                    assert_eq!(node.label.matches(" _ ").count(), node.children.len(), "{name}");
                 }
                 assert!(goal_statement_tree(g).is_some(), "{name}");
             }
@@ -621,12 +569,7 @@ mod tests {
 
     #[test]
     fn malformed_tagged_text_is_rejected_not_panicking() {
-        for v in [
-            json!(3),
-            json!({"tag": [1]}),
-            json!({"append": [{"text": 1}]}),
-            json!({}),
-        ] {
+        for v in [json!(3), json!({"tag": [1]}), json!({"append": [{"text": 1}]}), json!({})] {
             assert_eq!(TaggedText::from_json(&v), None);
         }
         assert_eq!(goal_statement_tree(&json!({"hyps": []})), None);
@@ -686,17 +629,10 @@ mod tests {
         let tracker = Arc::new(SessionTracker::new(lean.clone()));
         let uri = "file:///.scratch/S.lean";
         tracker
-            .request(
-                "$/lean/rpc/connect",
-                json!({"uri": uri}),
-                Duration::from_secs(1),
-            )
+            .request("$/lean/rpc/connect", json!({"uri": uri}), Duration::from_secs(1))
             .await
             .unwrap();
-        assert_eq!(
-            tracker.sessions().all(),
-            [(uri.to_string(), "1234567890123".to_string())]
-        );
+        assert_eq!(tracker.sessions().all(), [(uri.to_string(), "1234567890123".to_string())]);
         let keep_alives = || {
             let log = lean.log.lock().unwrap();
             log.iter()
@@ -714,10 +650,7 @@ mod tests {
         tokio::time::sleep(Duration::from_millis(60)).await;
         assert_eq!(keep_alives(), sent, "the ticker stopped");
         tracker
-            .notify(
-                "textDocument/didClose",
-                json!({"textDocument": {"uri": uri}}),
-            )
+            .notify("textDocument/didClose", json!({"textDocument": {"uri": uri}}))
             .await
             .unwrap();
         assert!(tracker.sessions().all().is_empty());

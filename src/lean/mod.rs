@@ -37,11 +37,7 @@ pub enum LeanError {
     /// Lean answered with a JSON-RPC error (e.g. `-32801` file changed, `-32900` RPC session
     /// outdated: README §7).
     #[error("the Lean server answered {method} with error {code}: {message}")]
-    Response {
-        method: String,
-        code: i64,
-        message: String,
-    },
+    Response { method: String, code: i64, message: String },
 }
 
 /// A frame body queued for Lean's stdin, in order with the editor's forwarded messages.
@@ -58,11 +54,7 @@ impl LeanClient {
     /// `to_lean`: the router's writer queue into Lean's stdin; `pending`: the table the router
     /// completes when a reply with an own id comes back.
     pub fn new(to_lean: ToLean, pending: Arc<PendingTable>) -> LeanClient {
-        LeanClient {
-            to_lean,
-            pending,
-            hidden: DashSet::new(),
-        }
+        LeanClient { to_lean, pending, hidden: DashSet::new() }
     }
 
     /// A client with no server behind it: every call fails at once with [`LeanError::Closed`],
@@ -82,9 +74,7 @@ impl LeanClient {
         timeout: Duration,
     ) -> Result<Value, LeanError> {
         let (id, reply) = self.pending.register(method);
-        tracing::Span::current()
-            .record("method", method)
-            .record("id", id.as_str());
+        tracing::Span::current().record("method", method).record("id", id.as_str());
         let body = json!({"jsonrpc": "2.0", "id": id.as_str(), "method": method, "params": params});
         if self.send(&body).await.is_err() {
             self.pending.remove(&id);
@@ -92,18 +82,13 @@ impl LeanClient {
         }
         match tokio::time::timeout(timeout, reply).await {
             Ok(Ok(Reply::Result(value))) => Ok(value),
-            Ok(Ok(Reply::Error { code, message, .. })) => Err(LeanError::Response {
-                method: method.to_string(),
-                code,
-                message,
-            }),
+            Ok(Ok(Reply::Error { code, message, .. })) => {
+                Err(LeanError::Response { method: method.to_string(), code, message })
+            }
             Ok(Ok(Reply::Closed)) | Ok(Err(_)) => Err(LeanError::Closed),
             Err(_elapsed) => {
                 self.cancel(&id).await;
-                Err(LeanError::Timeout {
-                    id: id.to_string(),
-                    method: method.to_string(),
-                })
+                Err(LeanError::Timeout { id: id.to_string(), method: method.to_string() })
             }
         }
     }
@@ -143,10 +128,7 @@ impl LeanClient {
 
     async fn send(&self, body: &Value) -> Result<(), LeanError> {
         let bytes = serde_json::to_vec(body).map_err(|_| LeanError::Closed)?;
-        self.to_lean
-            .send(bytes)
-            .await
-            .map_err(|_| LeanError::Closed)
+        self.to_lean.send(bytes).await.map_err(|_| LeanError::Closed)
     }
 }
 
@@ -168,8 +150,7 @@ mod tests {
 
         let c = client.clone();
         let task = tokio::spawn(async move {
-            c.request("$/lean/plainGoal", json!({}), Duration::from_millis(50))
-                .await
+            c.request("$/lean/plainGoal", json!({}), Duration::from_millis(50)).await
         });
         let sent: Value = serde_json::from_slice(&rx.recv().await.expect("frame")).expect("json");
         let id = sent["id"].as_str().expect("string id").to_string();
@@ -214,15 +195,10 @@ mod tests {
     async fn a_default_client_is_closed() {
         let client = LeanClient::disconnected();
         assert_eq!(
-            client
-                .request("x", Value::Null, Duration::from_secs(5))
-                .await,
+            client.request("x", Value::Null, Duration::from_secs(5)).await,
             Err(LeanError::Closed)
         );
-        assert_eq!(
-            client.notify("x", Value::Null).await,
-            Err(LeanError::Closed)
-        );
+        assert_eq!(client.notify("x", Value::Null).await, Err(LeanError::Closed));
     }
 
     #[test]

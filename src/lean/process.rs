@@ -72,34 +72,17 @@ impl LeanProcess {
         if let Some(cwd) = cwd {
             cmd.current_dir(cwd);
         }
-        let mut child = cmd.spawn().map_err(|source| ProcessError::Spawn {
-            command: shown.clone(),
-            source,
-        })?;
-        let stdin = child
-            .stdin
-            .take()
-            .expect("BUG: stdin was configured as piped");
-        let stdout = child
-            .stdout
-            .take()
-            .expect("BUG: stdout was configured as piped");
-        let stderr = child
-            .stderr
-            .take()
-            .expect("BUG: stderr was configured as piped");
+        let mut child =
+            cmd.spawn().map_err(|source| ProcessError::Spawn { command: shown.clone(), source })?;
+        let stdin = child.stdin.take().expect("BUG: stdin was configured as piped");
+        let stdout = child.stdout.take().expect("BUG: stdout was configured as piped");
+        let stderr = child.stderr.take().expect("BUG: stderr was configured as piped");
         let pgid = child.id().expect("BUG: a child just spawned has a pid");
         let tail = Arc::new(Mutex::new(VecDeque::new()));
         let stderr_task = tokio::spawn(relay_stderr(stderr, tail.clone()));
         tracing::info!(command = %shown, pid = child.id(), "started the Lean server");
         Ok((
-            LeanProcess {
-                child,
-                pgid,
-                command: shown,
-                tail,
-                stderr_task: Some(stderr_task),
-            },
+            LeanProcess { child, pgid, command: shown, tail, stderr_task: Some(stderr_task) },
             stdin,
             stdout,
         ))
@@ -197,13 +180,9 @@ async fn relay_stderr(mut stderr: tokio::process::ChildStderr, tail: Arc<Mutex<V
 }
 
 fn push_line(tail: &Mutex<VecDeque<String>>, line: &[u8]) {
-    let text = String::from_utf8_lossy(line)
-        .trim_end_matches(['\r', '\n'])
-        .to_string();
+    let text = String::from_utf8_lossy(line).trim_end_matches(['\r', '\n']).to_string();
     tracing::info!(target: "lean_stderr", "{text}");
-    let mut tail = tail
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut tail = tail.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if tail.len() == STDERR_TAIL_LINES {
         tail.pop_front();
     }
@@ -219,10 +198,7 @@ mod tests {
         let script = "for i in $(seq 1 30); do echo line$i >&2; done; printf 'last' >&2; exit 3";
         let cmd = vec!["sh".to_string(), "-c".to_string(), script.to_string()];
         let (mut proc, _stdin, _stdout) = LeanProcess::spawn(&cmd, None, &[]).expect("spawn");
-        let status = proc
-            .wait_or_kill(Duration::from_secs(10))
-            .await
-            .expect("wait");
+        let status = proc.wait_or_kill(Duration::from_secs(10)).await.expect("wait");
         assert_eq!(status.code(), Some(3));
         let tail = proc.stderr_tail().await;
         assert_eq!(tail.len(), STDERR_TAIL_LINES);
@@ -235,10 +211,7 @@ mod tests {
         let cmd = vec!["sleep".to_string(), "30".to_string()];
         let (mut proc, _stdin, _stdout) = LeanProcess::spawn(&cmd, None, &[]).expect("spawn");
         let started = std::time::Instant::now();
-        let status = proc
-            .wait_or_kill(Duration::from_millis(100))
-            .await
-            .expect("wait");
+        let status = proc.wait_or_kill(Duration::from_millis(100)).await.expect("wait");
         assert!(!status.success());
         assert!(started.elapsed() < Duration::from_secs(5));
     }
@@ -246,10 +219,9 @@ mod tests {
     /// Whether `pid` is a live process (a zombie counts as gone: it runs nothing).
     fn alive(pid: u32) -> bool {
         match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-            Ok(stat) => !stat
-                .rsplit(')')
-                .next()
-                .is_some_and(|rest| rest.trim_start().starts_with('Z')),
+            Ok(stat) => {
+                !stat.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z'))
+            }
             Err(_) => false,
         }
     }
@@ -272,10 +244,7 @@ mod tests {
             tokio::time::sleep(Duration::from_millis(5)).await;
         };
         assert!(alive(child_pid));
-        let status = proc
-            .wait_or_kill(Duration::from_millis(100))
-            .await
-            .expect("wait");
+        let status = proc.wait_or_kill(Duration::from_millis(100)).await.expect("wait");
         assert!(!status.success());
         // The orphan is reaped by init (or a subreaper) asynchronously: wait until it is gone.
         let deadline = std::time::Instant::now() + Duration::from_secs(10);
@@ -290,10 +259,8 @@ mod tests {
 
     #[test]
     fn missing_program_is_an_error_naming_it() {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime");
+        let rt =
+            tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
         rt.block_on(async {
             let cmd = vec!["/nonexistent/lake".to_string(), "serve".to_string()];
             let err = LeanProcess::spawn(&cmd, None, &[]).err().expect("error");

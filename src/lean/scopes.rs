@@ -114,29 +114,26 @@ impl HeaderScopes {
                 .unwrap_or(words.len());
             match (words.get(start).copied(), words.get(start + 1).copied()) {
                 (Some("namespace"), Some(name)) if start == 0 => {
-                    open.extend(components(name).into_iter().map(|header| Scope {
-                        header,
-                        namespace: true,
-                    }));
+                    open.extend(
+                        components(name)
+                            .into_iter()
+                            .map(|header| Scope { header, namespace: true }),
+                    );
                 }
                 (Some("section"), name) => match name {
-                    Some(name) => open.extend(components(name).into_iter().map(|header| Scope {
-                        header,
-                        namespace: false,
-                    })),
-                    None => open.push(Scope {
-                        header: String::new(),
-                        namespace: false,
-                    }),
+                    Some(name) => open.extend(
+                        components(name)
+                            .into_iter()
+                            .map(|header| Scope { header, namespace: false }),
+                    ),
+                    None => open.push(Scope { header: String::new(), namespace: false }),
                 },
                 (Some("mutual"), _) if start == 0 => mutual += 1,
                 (Some("end"), None) if start == 0 && mutual > 0 => mutual -= 1,
                 (Some("end"), name) if start == 0 => {
                     let n = name.map_or(1, |n| components(n).len());
                     if n > open.len() {
-                        return Err(UnbalancedEnd {
-                            line: line.trim().to_string(),
-                        });
+                        return Err(UnbalancedEnd { line: line.trim().to_string() });
                     }
                     open.truncate(open.len() - n);
                 }
@@ -216,11 +213,7 @@ pub fn axiom_under(preamble: &str, name: &str, sig: &str) -> String {
             } else {
                 name.strip_prefix(&format!("{ns}.")).unwrap_or(name)
             };
-            format!(
-                "section\n{}axiom {local} {sig}\n{}end\n",
-                scopes.text(),
-                scopes.closing()
-            )
+            format!("section\n{}axiom {local} {sig}\n{}end\n", scopes.text(), scopes.closing())
         }
         // The oracle refuses such a preamble before anything is declared; kept as written.
         Err(_) => format!("section\n{preamble}axiom {name} {sig}\nend\n"),

@@ -29,8 +29,7 @@ static NEXT: AtomicU64 = AtomicU64::new(0);
 static LIVE: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
 
 fn live() -> std::sync::MutexGuard<'static, Option<HashSet<PathBuf>>> {
-    LIVE.lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    LIVE.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The scratch directory of a project.
@@ -74,14 +73,8 @@ pub fn write(path: &Path, text: &str) -> std::io::Result<()> {
     // A file this process made and still owns (a reopened document) is rewritten in place,
     // still never through a link; any other path must be new.
     let ours = live().as_ref().is_some_and(|s| s.contains(path));
-    let mut file = if ours {
-        open_own(path)?
-    } else {
-        create_new(path)?
-    };
-    live()
-        .get_or_insert_with(HashSet::new)
-        .insert(path.to_path_buf());
+    let mut file = if ours { open_own(path)? } else { create_new(path)? };
+    live().get_or_insert_with(HashSet::new).insert(path.to_path_buf());
     std::io::Write::write_all(&mut file, text.as_bytes())
 }
 
@@ -203,9 +196,7 @@ fn is_module_name(name: &str) -> bool {
             };
             let body = &inner[..close];
             if body.is_empty()
-                || !body
-                    .chars()
-                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '\''))
+                || !body.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '\''))
             {
                 return false;
             }
@@ -256,9 +247,7 @@ fn remove_dir_if_unused(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
-    let others = entries
-        .flatten()
-        .any(|e| e.file_name().to_str() != Some(GITIGNORE));
+    let others = entries.flatten().any(|e| e.file_name().to_str() != Some(GITIGNORE));
     if !others {
         let _ = std::fs::remove_file(dir.join(GITIGNORE));
         let _ = std::fs::remove_dir(dir);
@@ -267,10 +256,8 @@ fn remove_dir_if_unused(dir: &Path) {
 
 /// Remove every scratch file this process still has (for a signal handler).
 pub fn remove_all_live() {
-    let paths: Vec<PathBuf> = live()
-        .as_ref()
-        .map(|s| s.iter().cloned().collect())
-        .unwrap_or_default();
+    let paths: Vec<PathBuf> =
+        live().as_ref().map(|s| s.iter().cloned().collect()).unwrap_or_default();
     for p in paths {
         remove(&p);
     }
@@ -278,10 +265,7 @@ pub fn remove_all_live() {
 
 /// The scratch files this process has on disk now.
 pub fn live_paths() -> Vec<PathBuf> {
-    live()
-        .as_ref()
-        .map(|s| s.iter().cloned().collect())
-        .unwrap_or_default()
+    live().as_ref().map(|s| s.iter().cloned().collect()).unwrap_or_default()
 }
 
 /// The owner pid in a scratch file name (`None`: not a scratch file).
@@ -337,10 +321,9 @@ pub fn remove_on_signal() {
         #[cfg(unix)]
         {
             use tokio::signal::unix::{signal, SignalKind};
-            let (Ok(mut int), Ok(mut term)) = (
-                signal(SignalKind::interrupt()),
-                signal(SignalKind::terminate()),
-            ) else {
+            let (Ok(mut int), Ok(mut term)) =
+                (signal(SignalKind::interrupt()), signal(SignalKind::terminate()))
+            else {
                 return;
             };
             let code = tokio::select! {
@@ -427,10 +410,7 @@ mod tests {
         let path = new_path(&dir);
         write(&path, "import Mathlib\n").expect("the scratch file itself is fine");
         assert!(!target.exists(), "the link was followed");
-        assert_eq!(
-            std::fs::read_to_string(&path).expect("read"),
-            "import Mathlib\n"
-        );
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "import Mathlib\n");
         // A link planted at the scratch file's own name is not written through either.
         let planted = new_path(&dir);
         let victim = tmp.path().join("victim");

@@ -49,13 +49,9 @@ pub async fn judge<C: ProofChecker>(
     reference: BeqSide<'_>,
     candidate: BeqSide<'_>,
 ) -> BeqReport {
-    Beq {
-        checker,
-        sampler: None,
-        settings: settings(deadline, grind),
-    }
-    .judge(reference, candidate)
-    .await
+    Beq { checker, sampler: None, settings: settings(deadline, grind) }
+        .judge(reference, candidate)
+        .await
 }
 
 /// The metric-level report of a BEq+ judgement (BEq's, renamed, with the attempt set named).
@@ -80,11 +76,7 @@ pub fn to_metric_report(
             r.notes.push(format!(
                 "{}: {} → {}",
                 d.direction.label(),
-                if a.proof.is_empty() {
-                    "exact?".to_string()
-                } else {
-                    a.proof.replace('\n', "; ")
-                },
+                if a.proof.is_empty() { "exact?".to_string() } else { a.proof.replace('\n', "; ") },
                 attempt_result(&a.result)
             ));
         }
@@ -96,10 +88,9 @@ fn attempt_result(r: &AttemptResult) -> String {
     use AttemptResult as R;
     match r {
         R::Proved => "proved".into(),
-        R::Failed { errors } => format!(
-            "failed ({})",
-            errors.first().map(String::as_str).unwrap_or("no message")
-        ),
+        R::Failed { errors } => {
+            format!("failed ({})", errors.first().map(String::as_str).unwrap_or("no message"))
+        }
         R::Rejected(why) => format!("rejected ({why})"),
         R::NoSuggestion { .. } => "no suggestion".into(),
         R::ClosedWithout => "closed without thm_P (skips what follows it, proves nothing)".into(),

@@ -30,9 +30,7 @@ pub struct DefEq {
 
 impl Default for DefEq {
     fn default() -> Self {
-        DefEq {
-            time_limit: Duration::from_secs(60),
-        }
+        DefEq { time_limit: Duration::from_secs(60) }
     }
 }
 
@@ -51,11 +49,7 @@ impl LeanMetric for DefEq {
         let [(ref_pre, ref_sig), (cand_pre, cand_sig)] = declaration_texts("defeq", pair)?;
         let failed = |e: crate::lean::oracle::OracleError| MetricError::Failed(e.to_string());
         let declared = oracle
-            .declare(
-                key,
-                &[(&ref_pre, &ref_sig), (&cand_pre, &cand_sig)],
-                deadline,
-            )
+            .declare(key, &[(&ref_pre, &ref_sig), (&cand_pre, &cand_sig)], deadline)
             .await
             .map_err(failed)?;
         let [p, q] = declared.as_slice() else {
@@ -79,10 +73,7 @@ impl LeanMetric for DefEq {
             return Ok(LeanJudgement {
                 report: report(false, notes),
                 proof: None,
-                work: LeanWork {
-                    total: judging.work_so_far(),
-                    ..Default::default()
-                },
+                work: LeanWork { total: judging.work_so_far(), ..Default::default() },
             });
         }
         let strict_goal = format!("(type_of% @{}) = (type_of% @{})", p.name, q.name);
@@ -102,15 +93,9 @@ impl LeanMetric for DefEq {
                 universes: Vec::new(),
             },
         ];
-        let (results, _) = oracle
-            .run(key, &blocks, &[], deadline)
-            .await
-            .map_err(failed)?;
-        let closes = |i: usize| {
-            results
-                .get(i)
-                .is_some_and(|r| matches!(r.outcome, Outcome::Closed))
-        };
+        let (results, _) = oracle.run(key, &blocks, &[], deadline).await.map_err(failed)?;
+        let closes =
+            |i: usize| results.get(i).is_some_and(|r| matches!(r.outcome, Outcome::Closed));
         let (strict, papers) = (closes(0), closes(1));
         for (side, d) in [("reference", p), ("candidate", q)] {
             if d.autobound {
@@ -142,10 +127,7 @@ impl LeanMetric for DefEq {
         Ok(LeanJudgement {
             report: report(equal, notes),
             proof,
-            work: LeanWork {
-                total: judging.work_so_far(),
-                ..Default::default()
-            },
+            work: LeanWork { total: judging.work_so_far(), ..Default::default() },
         })
     }
 }

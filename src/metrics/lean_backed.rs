@@ -89,10 +89,7 @@ pub fn declaration_texts(
             "{metric}: no declaration signature found in the statement text"
         )));
     };
-    Ok([
-        (preamble(pair.reference_header), ref_sig),
-        (preamble(pair.candidate_header), cand_sig),
-    ])
+    Ok([(preamble(pair.reference_header), ref_sig), (preamble(pair.candidate_header), cand_sig)])
 }
 
 /// The signature of a declaration (`binders : type`), taken from the statement's source after
@@ -105,14 +102,8 @@ pub fn signature(statement: &Statement) -> Option<String> {
     let mut from = 0;
     while let Some(i) = src[from..].find(kw) {
         let i = from + i;
-        let before_ok = src[..i]
-            .chars()
-            .next_back()
-            .is_none_or(|c| c.is_whitespace() || c == ']');
-        let after_ok = src[i + kw.len()..]
-            .chars()
-            .next()
-            .is_some_and(char::is_whitespace);
+        let before_ok = src[..i].chars().next_back().is_none_or(|c| c.is_whitespace() || c == ']');
+        let after_ok = src[i + kw.len()..].chars().next().is_some_and(char::is_whitespace);
         if before_ok && after_ok {
             at = Some(i + kw.len());
             break;
@@ -125,8 +116,7 @@ pub fn signature(statement: &Statement) -> Option<String> {
         let end = if rest.starts_with('«') {
             rest.find('»').map(|i| i + '»'.len_utf8())?
         } else {
-            rest.find(|c: char| c.is_whitespace() || "({[⦃:".contains(c))
-                .unwrap_or(rest.len())
+            rest.find(|c: char| c.is_whitespace() || "({[⦃:".contains(c)).unwrap_or(rest.len())
         };
         let name = &rest[..end];
         // Universe parameters of the name (`foo.{u}`) belong to the name.
@@ -149,10 +139,7 @@ pub fn signature(statement: &Statement) -> Option<String> {
             return false;
         }
         let before = k == 0 || !chars[k - 1].1.is_alphanumeric() && chars[k - 1].1 != '_';
-        let after = rest[chars[k].0 + w.len()..]
-            .chars()
-            .next()
-            .is_none_or(char::is_whitespace);
+        let after = rest[chars[k].0 + w.len()..].chars().next().is_none_or(char::is_whitespace);
         starts && before && after
     };
     for (k, &(i, c)) in chars.iter().enumerate() {
@@ -199,8 +186,7 @@ pub fn implicit_type_binders(signature: &str) -> Vec<String> {
         if let Some((names, ty)) = inner.split_once(':') {
             let ty = ty.trim();
             let universe = ["Type", "Sort"].iter().any(|u| {
-                ty.strip_prefix(u)
-                    .is_some_and(|r| r.is_empty() || r.starts_with([' ', '*', '_']))
+                ty.strip_prefix(u).is_some_and(|r| r.is_empty() || r.starts_with([' ', '*', '_']))
             });
             if universe {
                 out.extend(names.split_whitespace().map(String::from));
@@ -273,10 +259,7 @@ mod tests {
 
     #[test]
     fn implicit_universe_binders_are_found() {
-        assert_eq!(
-            implicit_type_binders("{R : Type*} [CommRing R] (x : R) : x = x"),
-            ["R"]
-        );
+        assert_eq!(implicit_type_binders("{R : Type*} [CommRing R] (x : R) : x = x"), ["R"]);
         assert_eq!(
             implicit_type_binders("{Ω : Type u_1} [Infinite Ω] : Infinite (Equiv.Perm Ω)"),
             ["Ω"]

@@ -29,31 +29,22 @@ pub struct SizeLimits {
 
 /// `path`: its cost grows with the product of the two trees' total path lengths (a 300-term
 /// sum against another took 26 s in a debug build before this limit).
-pub const PATH: SizeLimits = SizeLimits {
-    max_nodes: 10_000,
-    max_height: 256,
-    max_path_nodes: 10_000,
-};
+pub const PATH: SizeLimits =
+    SizeLimits { max_nodes: 10_000, max_height: 256, max_path_nodes: 10_000 };
 
 /// `transted-lite`: every search state re-measures and every rewrite clones whole trees, and
 /// its rules recurse once per level. Its deadline holds at any size (the rules read the clock
 /// at every node, `transted_lite::clock`); this limit bounds the memory one expansion's
 /// successors take and keeps the recursion shallow. 1,000 nodes keeps the 877-node
 /// editor case; at that size one search state's TED alone takes a large part of the 500 ms.
-pub const TRANSTED_LITE: SizeLimits = SizeLimits {
-    max_nodes: 1_000,
-    max_height: 256,
-    max_path_nodes: u64::MAX,
-};
+pub const TRANSTED_LITE: SizeLimits =
+    SizeLimits { max_nodes: 1_000, max_height: 256, max_path_nodes: u64::MAX };
 
 /// The editor features (`features`): differences and views walk statements recursively, and a
 /// statement past this is refused once, at parsing, for every lens of its theorem (the proxy
 /// runs this work on 2 MiB threads, and a crash there would end the editor's session).
-pub const EDITOR: SizeLimits = SizeLimits {
-    max_nodes: 10_000,
-    max_height: 256,
-    max_path_nodes: u64::MAX,
-};
+pub const EDITOR: SizeLimits =
+    SizeLimits { max_nodes: 10_000, max_height: 256, max_path_nodes: u64::MAX };
 
 /// The measures [`SizeLimits`] bounds, taken in one iterative pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,11 +56,7 @@ pub struct Shape {
 
 impl Shape {
     pub fn of(tree: &Tree) -> Shape {
-        let mut shape = Shape {
-            nodes: 0,
-            height: 0,
-            path_nodes: 0,
-        };
+        let mut shape = Shape { nodes: 0, height: 0, path_nodes: 0 };
         let mut stack = vec![(tree, 1usize)];
         while let Some((t, depth)) = stack.pop() {
             shape.nodes += 1;
@@ -94,10 +81,7 @@ pub fn check(pair: &Pair<'_>, limits: &SizeLimits) -> Result<(), MetricError> {
 pub fn check_tree(side: &str, tree: &Tree, limits: &SizeLimits) -> Result<(), String> {
     let shape = Shape::of(tree);
     if shape.nodes > limits.max_nodes {
-        Err(format!(
-            "too large: the {side} has {} nodes (limit {})",
-            shape.nodes, limits.max_nodes
-        ))
+        Err(format!("too large: the {side} has {} nodes (limit {})", shape.nodes, limits.max_nodes))
     } else if shape.height > limits.max_height {
         Err(format!(
             "too deep: the {side} is {} levels deep (limit {})",
@@ -133,12 +117,7 @@ mod tests {
     fn check_pair(a: Tree, b: Tree, limits: &SizeLimits) -> Result<(), String> {
         let (a, b) = (statement(a), statement(b));
         check(
-            &Pair {
-                reference: &a,
-                candidate: &b,
-                reference_header: "",
-                candidate_header: "",
-            },
+            &Pair { reference: &a, candidate: &b, reference_header: "", candidate_header: "" },
             limits,
         )
         .map_err(|e| e.to_string())
@@ -147,23 +126,12 @@ mod tests {
     #[test]
     fn shape_counts_nodes_levels_and_path_nodes() {
         // x + x + x: root, inner +, three leaves at depths 3, 3, 2.
-        assert_eq!(
-            Shape::of(&chain(2)),
-            Shape {
-                nodes: 5,
-                height: 3,
-                path_nodes: 8
-            }
-        );
+        assert_eq!(Shape::of(&chain(2)), Shape { nodes: 5, height: 3, path_nodes: 8 });
     }
 
     #[test]
     fn each_bound_is_named_with_its_side_and_limit() {
-        let limits = SizeLimits {
-            max_nodes: 20,
-            max_height: 4,
-            max_path_nodes: 9,
-        };
+        let limits = SizeLimits { max_nodes: 20, max_height: 4, max_path_nodes: 9 };
         assert_eq!(check_pair(chain(1), chain(2), &limits), Ok(()));
         assert_eq!(
             check_pair(chain(1), chain(100_000), &limits).unwrap_err(),

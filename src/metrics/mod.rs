@@ -120,9 +120,8 @@ impl EquivalenceVerdict {
 
 /// The verdict a metric's report supports for `pair` (see [`EquivalenceVerdict`]).
 pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict {
-    let equivalent = |evidence: &str| EquivalenceVerdict::Equivalent {
-        evidence: evidence.to_string(),
-    };
+    let equivalent =
+        |evidence: &str| EquivalenceVerdict::Equivalent { evidence: evidence.to_string() };
     match (report.metric, report.verdict) {
         (_, Verdict::Equivalent(true)) => equivalent(match report.metric {
             "defeq" => "Lean checked that the two statements are definitionally equal",
@@ -155,10 +154,7 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
 /// reading every offline verdict starts from.
 pub struct PairNames {
     pub scopes: (crate::elab::scope::Scope, crate::elab::scope::Scope),
-    pub resolved: (
-        crate::elab::resolve::Resolved,
-        crate::elab::resolve::Resolved,
-    ),
+    pub resolved: (crate::elab::resolve::Resolved, crate::elab::resolve::Resolved),
 }
 
 impl PairNames {
@@ -166,10 +162,7 @@ impl PairNames {
         use crate::elab::resolve::resolve_tree_typed;
         use crate::elab::scope::Scope;
         use transted_lite::rules::elab::number_type_of;
-        let scopes = (
-            Scope::read(pair.reference_header),
-            Scope::read(pair.candidate_header),
-        );
+        let scopes = (Scope::read(pair.reference_header), Scope::read(pair.candidate_header));
         let (r, c) = (&pair.reference.tree, &pair.candidate.tree);
         let resolved = (
             resolve_tree_typed(r, &scopes.0, &number_type_of(r)),
@@ -246,12 +239,8 @@ mod tests {
             parse_statement(a, &Header::parse(ha)).unwrap(),
             parse_statement(b, &Header::parse(hb)).unwrap(),
         );
-        let pair = Pair {
-            reference: &r,
-            candidate: &c,
-            reference_header: ha,
-            candidate_header: hb,
-        };
+        let pair =
+            Pair { reference: &r, candidate: &c, reference_header: ha, candidate_header: hb };
         let report = by_name(metric).unwrap().judge(&pair).unwrap();
         equivalence(&report, &pair)
     }

@@ -57,10 +57,7 @@ fn build_ted(cost: CostModel) -> Box<dyn Metric> {
 
 /// The metric named `name`, or [`MetricError::Unknown`].
 pub fn spec(name: &str) -> Result<&'static MetricSpec, MetricError> {
-    METRICS
-        .iter()
-        .find(|m| m.name == name)
-        .ok_or_else(|| MetricError::Unknown(name.to_string()))
+    METRICS.iter().find(|m| m.name == name).ok_or_else(|| MetricError::Unknown(name.to_string()))
 }
 
 /// Every contract name, in the registry's order.
@@ -121,31 +118,16 @@ mod tests {
                 Err(e) => panic!("{}: {e}", spec.name),
             }
         }
-        assert!(matches!(
-            build("tedd", CostModel::Unit),
-            Err(MetricError::Unknown(_))
-        ));
-        assert_eq!(
-            build("ted", CostModel::FreeRenaming).map(|m| m.name()).ok(),
-            Some("ted")
-        );
+        assert!(matches!(build("tedd", CostModel::Unit), Err(MetricError::Unknown(_))));
+        assert_eq!(build("ted", CostModel::FreeRenaming).map(|m| m.name()).ok(), Some("ted"));
     }
 
     #[test]
     fn thresholds_exist_for_the_score_metrics_only() {
         assert_eq!(default_threshold("ted", CostModel::Unit), Some(0.465));
-        assert_eq!(
-            default_threshold("ted", CostModel::FreeRenaming),
-            Some(0.501)
-        );
-        assert_eq!(
-            default_threshold("path", CostModel::FreeRenaming),
-            Some(0.737)
-        );
-        assert_eq!(
-            default_threshold("transted-lite", CostModel::Unit),
-            Some(0.807)
-        );
+        assert_eq!(default_threshold("ted", CostModel::FreeRenaming), Some(0.501));
+        assert_eq!(default_threshold("path", CostModel::FreeRenaming), Some(0.737));
+        assert_eq!(default_threshold("transted-lite", CostModel::Unit), Some(0.807));
         assert_eq!(default_threshold("beq", CostModel::Unit), None);
         assert_eq!(default_threshold("nope", CostModel::Unit), None);
     }

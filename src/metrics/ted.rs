@@ -39,18 +39,12 @@ impl Default for Ted {
 impl Ted {
     /// Renames between flagged variables (or flagged hypotheses) are free.
     pub fn free_cost() -> Ted {
-        Ted {
-            costs: CostModel { free_rename: true },
-            time_limit: TIME_LIMIT,
-        }
+        Ted { costs: CostModel { free_rename: true }, time_limit: TIME_LIMIT }
     }
 
     /// Every rename costs 1, flagged or not.
     pub fn unit_cost() -> Ted {
-        Ted {
-            costs: CostModel { free_rename: false },
-            time_limit: TIME_LIMIT,
-        }
+        Ted { costs: CostModel { free_rename: false }, time_limit: TIME_LIMIT }
     }
 }
 
@@ -75,10 +69,7 @@ impl Metric for Ted {
         if self.costs.free_rename {
             notes.push("free cost: renaming a bound variable or hypothesis costs 0".to_string());
         }
-        notes.extend(super::unparsed_notes(
-            pair,
-            "could not be parsed and count as one node each",
-        ));
+        notes.extend(super::unparsed_notes(pair, "could not be parsed and count as one node each"));
         Ok(MetricReport {
             metric: "ted",
             verdict: Verdict::Score(distance::similarity(d, reference_size, candidate_size)),
@@ -135,19 +126,14 @@ mod tests {
     fn free_cost_cannot_see_swapped_variables_unit_cost_can() {
         let a = Tree::node(" _ < _ ", vec![var("a"), var("b")]);
         let b = Tree::node(" _ < _ ", vec![var("b"), var("a")]);
-        assert_eq!(
-            judge(Ted::free_cost(), a.clone(), b.clone()).distance,
-            Some(0)
-        );
+        assert_eq!(judge(Ted::free_cost(), a.clone(), b.clone()).distance, Some(0));
         assert_eq!(judge(Ted::unit_cost(), a, b).distance, Some(2));
     }
 
     #[test]
     fn a_dropped_subtree_lowers_the_score_by_its_size_over_the_larger_tree() {
-        let a = Tree::node(
-            " _ ∧ _ ",
-            vec![Tree::leaf("p"), Tree::node("¬ _ ", vec![Tree::leaf("q")])],
-        );
+        let a =
+            Tree::node(" _ ∧ _ ", vec![Tree::leaf("p"), Tree::node("¬ _ ", vec![Tree::leaf("q")])]);
         let b = Tree::node(" _ ∧ _ ", vec![Tree::leaf("p")]);
         let report = judge(Ted::default(), a, b);
         assert_eq!(report.distance, Some(2));

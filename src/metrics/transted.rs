@@ -64,11 +64,7 @@ pub struct TransTedConfig {
 
 impl Default for TransTedConfig {
     fn default() -> Self {
-        TransTedConfig {
-            max_expansions: 50,
-            time_limit: Duration::from_secs(60),
-            mathlib: None,
-        }
+        TransTedConfig { max_expansions: 50, time_limit: Duration::from_secs(60), mathlib: None }
     }
 }
 
@@ -111,9 +107,7 @@ fn mentions_hidden(text: &str) -> bool {
 /// the text: the strict declaration tells them apart and `declare_pair` probes them in a second
 /// version. Only these pay for the arity probes; the common pair (`ℝ`, `ℕ`, …) sends none.
 fn may_have_universes(preamble: &str, signature: &str) -> bool {
-    [preamble, signature]
-        .iter()
-        .any(|t| t.contains("Type") || t.contains("Sort"))
+    [preamble, signature].iter().any(|t| t.contains("Type") || t.contains("Sort"))
         || has_untyped_binder(signature)
         || preamble
             .lines()
@@ -150,21 +144,14 @@ fn has_untyped_binder(text: &str) -> bool {
         }
         let Some(end) = end else { continue };
         let inner: String = chars[i + 1..end].iter().collect();
-        let inner = inner
-            .trim()
-            .trim_start_matches('{')
-            .trim_end_matches('}')
-            .trim();
+        let inner = inner.trim().trim_start_matches('{').trim_end_matches('}').trim();
         // Only a group of plain names is a binder group (`(a + b)` or `(f x)` are terms; a
         // lone `(x)` is a term too, but a lone `{x}` is a binder).
         let names: Vec<&str> = inner.split_whitespace().collect();
         let all_names = !names.is_empty()
             && names.iter().all(|n| {
-                n.chars()
-                    .next()
-                    .is_some_and(|f| f.is_alphabetic() || f == '_')
-                    && n.chars()
-                        .all(|x| x.is_alphanumeric() || "_'!?₀₁₂₃₄₅₆₇₈₉".contains(x))
+                n.chars().next().is_some_and(|f| f.is_alphabetic() || f == '_')
+                    && n.chars().all(|x| x.is_alphanumeric() || "_'!?₀₁₂₃₄₅₆₇₈₉".contains(x))
             });
         let binder_like = match c {
             '(' => names.len() >= 2,
@@ -291,10 +278,7 @@ fn witness(
     for (pre, name, sig) in decls {
         out.push_str(&crate::lean::scopes::axiom_under(pre, name, sig));
     }
-    out.push_str(&format!(
-        "theorem transted_witness{} : {goal} := by\n",
-        level_params(universes)
-    ));
+    out.push_str(&format!("theorem transted_witness{} : {goal} := by\n", level_params(universes)));
     for p in path {
         for line in p.lines() {
             out.push_str(&format!("  {line}\n"));
@@ -418,15 +402,8 @@ async fn declare_pair<L: LeanRpc + 'static>(
             ));
         }
     }
-    let decls = vec![
-        (ref_pre, p.name.clone(), ref_sig),
-        (cand_pre, q.name.clone(), cand_sig),
-    ];
-    Ok(DeclaredPair {
-        reference: p,
-        candidate: q,
-        decls,
-    })
+    let decls = vec![(ref_pre, p.name.clone(), ref_sig), (cand_pre, q.name.clone(), cand_sig)];
+    Ok(DeclaredPair { reference: p, candidate: q, decls })
 }
 
 /// Algorithm 1 line 4: the merged goal does not compile, so the pair is judged by plain TED of
@@ -447,11 +424,7 @@ fn plain_ted_fallback(
     Ok(LeanJudgement {
         report: r,
         proof: None,
-        work: LeanWork {
-            expanded: 0,
-            total,
-            search: Default::default(),
-        },
+        work: LeanWork { expanded: 0, total, search: Default::default() },
     })
 }
 
@@ -475,17 +448,12 @@ async fn stage_zero<L: LeanRpc + 'static>(
         stage0.push(merged.block(&[], "try norm_num1", false));
     }
     stage0.push(merged.block(&norm, "rfl", false));
-    let (r0, _) = lean
-        .oracle
-        .run(lean.key, &stage0, &[], lean.deadline)
-        .await
-        .map_err(lean_failed)?;
+    let (r0, _) =
+        lean.oracle.run(lean.key, &stage0, &[], lean.deadline).await.map_err(lean_failed)?;
     let original = match &r0[0].outcome {
         Outcome::Open(g) => g.clone(),
         Outcome::Error(e) => {
-            return Ok(Err(format!(
-                "the merged goal does not elaborate ({e}); plain TED"
-            )))
+            return Ok(Err(format!("the merged goal does not elaborate ({e}); plain TED")))
         }
         other => return Ok(Err(format!("the merged goal gave {other:?}; plain TED"))),
     };
@@ -493,11 +461,7 @@ async fn stage_zero<L: LeanRpc + 'static>(
         (Some((l, r)), Some(d)) => ((l.size(), r.size()), d),
         _ => return Ok(Err("the merged goal is not an equality; plain TED".into())),
     };
-    let mut after_norm = if mathlib {
-        &r0[1].outcome
-    } else {
-        &r0[0].outcome
-    };
+    let mut after_norm = if mathlib { &r0[1].outcome } else { &r0[0].outcome };
     let mut rfl = r0[r0.len() - 1].outcome.clone();
     // `try` does not catch running out of heartbeats or recursion depth (`Core.tryCatch`
     // rethrows runtime exceptions, src/Lean/CoreM.lean), and a block's heartbeats cover its
@@ -512,12 +476,7 @@ async fn stage_zero<L: LeanRpc + 'static>(
         after_norm = &r0[0].outcome;
         let (r, _) = lean
             .oracle
-            .run(
-                lean.key,
-                &[merged.block(&[], "rfl", false)],
-                &[],
-                lean.deadline,
-            )
+            .run(lean.key, &[merged.block(&[], "rfl", false)], &[], lean.deadline)
             .await
             .map_err(lean_failed)?;
         rfl = r.first().map_or(Outcome::NoInfo, |r| r.outcome.clone());
@@ -534,14 +493,7 @@ async fn stage_zero<L: LeanRpc + 'static>(
         Outcome::Open(g) => g.clone(),
         _ => original.clone(),
     };
-    Ok(Ok(StageZero {
-        original,
-        sizes,
-        distance,
-        norm,
-        root,
-        closed,
-    }))
+    Ok(Ok(StageZero { original, sizes, distance, norm, root, closed }))
 }
 
 /// The `rw?` suggestions a node's children may come from: not mentioning the hidden statements
@@ -678,10 +630,7 @@ impl TransTed {
             && expanded >= self.config.max_expansions
             && frontier.open_len() > 0
         {
-            notes.push(format!(
-                "node budget ({}) spent",
-                self.config.max_expansions
-            ));
+            notes.push(format!("node budget ({}) spent", self.config.max_expansions));
         }
         if end.closed.is_none()
             && !end.out_of_time
@@ -725,32 +674,20 @@ async fn recheck_closing_path<L: LeanRpc + 'static>(
     name: String,
     notes: &mut Vec<String>,
 ) -> Result<Option<Vec<String>>, MetricError> {
-    let mut text = format!(
-        "theorem {name}{} : {} := by\n",
-        level_params(&merged.universes),
-        merged.goal
-    );
+    let mut text =
+        format!("theorem {name}{} : {} := by\n", level_params(&merged.universes), merged.goal);
     for line in &path {
         for l in line.lines() {
             text.push_str(&format!("  {l}\n"));
         }
     }
-    let check = vec![
-        Command::new(text),
-        Command::new(format!("#print axioms {name}")),
-    ];
+    let check = vec![Command::new(text), Command::new(format!("#print axioms {name}"))];
     match lean.oracle.run(lean.key, &[], &check, lean.deadline).await {
         Ok((_, c)) => {
             let errors: Vec<&String> = c.iter().flat_map(|r| &r.errors).collect();
             let axioms = c
                 .get(1)
-                .map(|r| {
-                    r.messages
-                        .iter()
-                        .map(|m| m.1.clone())
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                })
+                .map(|r| r.messages.iter().map(|m| m.1.clone()).collect::<Vec<_>>().join("\n"))
                 .unwrap_or_default();
             let cheats = axioms.contains("_tt.S") || axioms.contains("sorryAx");
             if errors.is_empty() && !cheats {
@@ -791,11 +728,7 @@ impl LeanMetric for TransTed {
             .mathlib
             .unwrap_or_else(|| key.lines().any(|l| l.starts_with("import Mathlib")));
         let mut notes = Vec::new();
-        let mut lean = Session {
-            oracle,
-            key,
-            deadline: judging.deadline,
-        };
+        let mut lean = Session { oracle, key, deadline: judging.deadline };
 
         let declared = declare_pair(&mut lean, pair, &mut notes).await?;
         let (p, q) = (&declared.reference, &declared.candidate);
@@ -819,10 +752,7 @@ impl LeanMetric for TransTed {
         let root_distance = side_distance(&stage0.root).unwrap_or(stage0.distance);
         let mut frontier: Frontier<String, String> =
             Frontier::new(stage0.root.text.clone(), root_distance);
-        let mut end = SearchEnd {
-            closed: stage0.closed.clone(),
-            ..SearchEnd::default()
-        };
+        let mut end = SearchEnd { closed: stage0.closed.clone(), ..SearchEnd::default() };
         if end.closed.is_none() {
             end = self
                 .search(
@@ -872,11 +802,7 @@ impl LeanMetric for TransTed {
         };
         let steps = path
             .iter()
-            .map(|t| PathStep {
-                rule: t.clone(),
-                side: "goal".into(),
-                at: String::new(),
-            })
+            .map(|t| PathStep { rule: t.clone(), side: "goal".into(), at: String::new() })
             .collect();
         let proof = witness(
             key,
@@ -913,25 +839,14 @@ mod tests {
     use super::*;
 
     fn declared(name: &str, universes: UniverseArity) -> Declared {
-        Declared {
-            name: name.into(),
-            errors: Vec::new(),
-            autobound: false,
-            universes,
-        }
+        Declared { name: name.into(), errors: Vec::new(), autobound: false, universes }
     }
 
     #[test]
     fn only_statements_mentioning_sorts_are_probed() {
-        assert!(!may_have_universes(
-            "open Real\n",
-            "(x : ℝ) (h : 0 < x) : 1 ≤ x"
-        ));
+        assert!(!may_have_universes("open Real\n", "(x : ℝ) (h : 0 < x) : 1 ≤ x"));
         assert!(may_have_universes("", "{α : Type*} (s : Set α) : s ⊆ s"));
-        assert!(may_have_universes(
-            "variable {G : Type u}\n",
-            "(g : G) : g = g"
-        ));
+        assert!(may_have_universes("variable {G : Type u}\n", "(g : G) : g = g"));
         assert!(may_have_universes("", "(p : Sort _) : p = p"));
     }
 
@@ -949,10 +864,7 @@ mod tests {
             "(x y : ℝ) (h : 0 < (x)) : {z : ℝ | z < x} ⊆ {z | z < x + (y * y)}"
         ));
         assert!(!may_have_universes("", ": ∀ (n : ℕ), ∃ m : ℕ, n < m"));
-        assert!(!may_have_universes(
-            "",
-            "(f : ℕ → ℕ) (h : f (2) = 3) : f 2 = 3"
-        ));
+        assert!(!may_have_universes("", "(f : ℕ → ℕ) (h : f (2) = 3) : f 2 = 3"));
     }
 
     #[test]
@@ -964,28 +876,19 @@ mod tests {
         );
         assert_eq!(
             (g.goal.as_str(), g.universes.len(), g.note),
-            (
-                "(type_of% @_tt.S1._stmt) = (type_of% @_tt.S2._stmt)",
-                0,
-                None
-            )
+            ("(type_of% @_tt.S1._stmt) = (type_of% @_tt.S2._stmt)", 0, None)
         );
         let g = merged_goal(
             &declared(p, UniverseArity::Known(3)),
             &declared(q, UniverseArity::NotProbed),
         );
-        assert_eq!(
-            g.goal,
-            "(type_of% @_tt.S1._stmt.{u, u, u}) = (type_of% @_tt.S2._stmt)"
-        );
+        assert_eq!(g.goal, "(type_of% @_tt.S1._stmt.{u, u, u}) = (type_of% @_tt.S2._stmt)");
         assert_eq!(g.universes, ["u"]);
         let g = merged_goal(
             &declared(p, UniverseArity::Known(1)),
             &declared(q, UniverseArity::Unknown("why".into())),
         );
         assert!(g.universes.is_empty());
-        assert!(g
-            .note
-            .is_some_and(|n| n.ends_with("(arity unknown; candidate: why)")));
+        assert!(g.note.is_some_and(|n| n.ends_with("(arity unknown; candidate: why)")));
     }
 }

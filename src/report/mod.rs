@@ -95,11 +95,7 @@ fn sweep_svg(evaluation: &Evaluation) -> String {
         r = w - pad
     );
     for v in [0.0, 0.5, 1.0] {
-        let _ = write!(
-            svg,
-            "<text x=\"4\" y=\"{:.1}\" font-size=\"10\">{v:.1}</text>",
-            y(v) + 3.0
-        );
+        let _ = write!(svg, "<text x=\"4\" y=\"{:.1}\" font-size=\"10\">{v:.1}</text>", y(v) + 3.0);
     }
     for p in points.iter().step_by(2) {
         let _ = write!(
@@ -255,22 +251,11 @@ fn segments(statement: &Statement, changed: &[bool]) -> Segments {
     // statement's frame: their own text is `theorem name`, the binders' brackets and the colon,
     // which a missing or extra binder "renames". Their parts carry the differences.
     let frame = match statement.tree.children.as_slice() {
-        [_] if matches!(
-            statement.tree.label.as_str(),
-            "theorem" | "lemma" | "example"
-        ) =>
-        {
-            2
-        }
+        [_] if matches!(statement.tree.label.as_str(), "theorem" | "lemma" | "example") => 2,
         _ => 1,
     };
-    for (node, _) in statement
-        .tree
-        .preorder()
-        .into_iter()
-        .zip(changed)
-        .skip(frame)
-        .filter(|(_, c)| **c)
+    for (node, _) in
+        statement.tree.preorder().into_iter().zip(changed).skip(frame).filter(|(_, c)| **c)
     {
         let Some(span) = node.span else { continue };
         let (start, end) = (span.start as usize, (span.end as usize).min(source.len()));
@@ -415,9 +400,7 @@ fn pairs_json<'a>(report: &Report<'a>) -> String {
             row
         })
         .collect();
-    json!({"headers": headers, "pairs": rows})
-        .to_string()
-        .replace('<', "\\u003c")
+    json!({"headers": headers, "pairs": rows}).to_string().replace('<', "\\u003c")
 }
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}\
@@ -541,11 +524,7 @@ pub fn render(report: &Report<'_>) -> String {
         escape(&title),
         escape(&title)
     );
-    let failed = report
-        .results
-        .iter()
-        .filter(|r| matches!(r, PairResult::Error(_)))
-        .count();
+    let failed = report.results.iter().filter(|r| matches!(r, PairResult::Error(_))).count();
     let _ = write!(
         html,
         "<p id=\"counts\">{} pairs ({} labelled), {} failed; {:.3} s</p>",
@@ -617,15 +596,7 @@ pub fn write_html(
             Outcome::Failed(m) => PairResult::Error(m),
         })
         .collect();
-    let page = render(&Report {
-        dataset,
-        metric,
-        seconds,
-        pairs,
-        results,
-        evaluation,
-        decisions,
-    });
+    let page = render(&Report { dataset, metric, seconds, pairs, results, evaluation, decisions });
     std::fs::write(path, page).with_context(|| format!("cannot write {}", path.display()))
 }
 

@@ -20,9 +20,7 @@ struct ParamsOnly {
 
 /// The `params` of a message (`Null` when absent or unreadable).
 pub(super) fn params_of(bytes: &[u8]) -> Value {
-    serde_json::from_slice::<ParamsOnly>(bytes)
-        .map(|p| p.params)
-        .unwrap_or(Value::Null)
+    serde_json::from_slice::<ParamsOnly>(bytes).map(|p| p.params).unwrap_or(Value::Null)
 }
 
 #[derive(Deserialize)]
@@ -74,10 +72,7 @@ fn unescape_json_string(literal: &str) -> Option<String> {
     let mut rest = inner;
     let hex4 = |s: &str| -> Option<u32> {
         let h = s.get(..4)?;
-        h.bytes()
-            .all(|b| b.is_ascii_hexdigit())
-            .then(|| u32::from_str_radix(h, 16).ok())
-            .flatten()
+        h.bytes().all(|b| b.is_ascii_hexdigit()).then(|| u32::from_str_radix(h, 16).ok()).flatten()
     };
     while let Some(i) = rest.find('\\') {
         out.push_str(&rest[..i]);
@@ -192,11 +187,9 @@ struct ReplyError {
 /// A reply to one of our requests, as the pending table takes it.
 pub(super) fn reply_of(bytes: &[u8]) -> Reply {
     match serde_json::from_slice::<ReplyBody>(bytes) {
-        Ok(ReplyBody { error: Some(e), .. }) => Reply::Error {
-            code: e.code,
-            message: e.message,
-            data: e.data,
-        },
+        Ok(ReplyBody { error: Some(e), .. }) => {
+            Reply::Error { code: e.code, message: e.message, data: e.data }
+        }
         Ok(ReplyBody { result, .. }) => Reply::Result(result.unwrap_or(Value::Null)),
         Err(e) => Reply::Error {
             code: codes::INTERNAL_ERROR,
@@ -226,17 +219,11 @@ mod tests {
         }
         // Escapes serde_json writes only on request: \u forms, surrogate pairs, `\/`.
         let raw = r#""a\u00e9\/\ud83e\udd80\u2200""#;
-        assert_eq!(
-            unescape_json_string(raw),
-            serde_json::from_str::<String>(raw).ok()
-        );
+        assert_eq!(unescape_json_string(raw), serde_json::from_str::<String>(raw).ok());
         assert_eq!(unescape_json_string(r#""\ud83e""#), None);
         assert_eq!(unescape_json_string(r#""\ud83e\u0041""#), None);
         // Not the shape: the caller's usual parse decides.
-        assert_eq!(
-            did_open_params(br#"{"params":{"textDocument":{"uri":1}}}"#),
-            None
-        );
+        assert_eq!(did_open_params(br#"{"params":{"textDocument":{"uri":1}}}"#), None);
     }
 
     proptest::proptest! {
@@ -257,20 +244,11 @@ mod tests {
         });
         let before: Value = serde_json::from_slice(&bytes).expect("json");
         let mut after: Value = serde_json::from_slice(&out).expect("json");
-        assert_eq!(
-            after["result"]["capabilities"]["codeLensProvider"],
-            json!({})
-        );
-        after["result"]["capabilities"]
-            .as_object_mut()
-            .expect("obj")
-            .remove("codeLensProvider");
+        assert_eq!(after["result"]["capabilities"]["codeLensProvider"], json!({}));
+        after["result"]["capabilities"].as_object_mut().expect("obj").remove("codeLensProvider");
         assert_eq!(before, after);
         // Key order of Lean's JSON is kept (preserve_order), so the bytes are equal too.
-        assert_eq!(
-            serde_json::to_vec(&after).expect("json"),
-            bytes.trim_ascii_end()
-        );
+        assert_eq!(serde_json::to_vec(&after).expect("json"), bytes.trim_ascii_end());
         assert_eq!(rewrite_field(b"nope".to_vec(), "result", |r| r), b"nope");
     }
 }

@@ -25,8 +25,7 @@ impl Hooks for TestHooks {
     fn observe_client_notification(&self, method: &str, params: Value) {
         self.seen.lock().expect("lock").push(method.to_string());
         if method == "test/hide" {
-            self.lean
-                .hide_uri(params["uri"].as_str().unwrap_or_default());
+            self.lean.hide_uri(params["uri"].as_str().unwrap_or_default());
         }
         if method == "test/askEditor" {
             let _ = self.to_editor.try_send(ToEditor::Request {
@@ -46,10 +45,7 @@ impl Hooks for TestHooks {
             let r = lean
                 .request("$/lean/plainGoal", json!({}), Duration::from_secs(5))
                 .await
-                .map_err(|e| OwnError {
-                    code: -32603,
-                    message: e.to_string(),
-                })?;
+                .map_err(|e| OwnError { code: -32603, message: e.to_string() })?;
             Ok(crate::features::JsonText::of(&json!({"fromLean": r})))
         }))
     }
@@ -89,15 +85,8 @@ fn harness() -> Harness {
         pe_w,
         BufReader::new(pl_r),
         pl_w,
-        RouterConfig {
-            shutdown_grace: Duration::from_millis(300),
-            ..RouterConfig::default()
-        },
-        |to_editor, lean| TestHooks {
-            to_editor,
-            lean,
-            seen: Mutex::new(Vec::new()),
-        },
+        RouterConfig { shutdown_grace: Duration::from_millis(300), ..RouterConfig::default() },
+        |to_editor, lean| TestHooks { to_editor, lean, seen: Mutex::new(Vec::new()) },
     ));
     let (e_r, e_w) = tokio::io::split(editor_side);
     let (l_r, l_w) = tokio::io::split(lean_side);
@@ -111,9 +100,7 @@ fn harness() -> Harness {
 }
 
 async fn send(w: &mut (impl AsyncWrite + Unpin), v: Value) {
-    wire::write_frame(w, &serde_json::to_vec(&v).expect("json"))
-        .await
-        .expect("write");
+    wire::write_frame(w, &serde_json::to_vec(&v).expect("json")).await.expect("write");
 }
 
 async fn recv<R: AsyncBufRead + Unpin>(r: &mut FrameReader<R>) -> Value {
@@ -160,11 +147,8 @@ async fn own_traffic_is_consumed_and_foreign_traffic_forwarded() {
     assert_eq!(got["result"]["serverInfo"], init["result"]["serverInfo"]);
 
     // An own request: the features ask Lean; Lean's reply is consumed, the editor gets ours.
-    send(
-        &mut h.editor,
-        json!({"jsonrpc":"2.0","id":2,"method":"test/own","params":{"ms":0}}),
-    )
-    .await;
+    send(&mut h.editor, json!({"jsonrpc":"2.0","id":2,"method":"test/own","params":{"ms":0}}))
+        .await;
     let asked = recv(&mut h.lean_reader).await;
     assert_eq!(asked["method"], "$/lean/plainGoal");
     let own_id = asked["id"].as_str().expect("string id").to_string();
@@ -178,16 +162,9 @@ async fn own_traffic_is_consumed_and_foreign_traffic_forwarded() {
     assert_eq!(recv(&mut h.lean_reader).await["method"], "test/hide");
     send(&mut h.lean, json!({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file:///scratch.lean","diagnostics":[]}})).await;
     send(&mut h.lean, json!({"jsonrpc":"2.0","method":"$/lean/fileProgress","params":{"textDocument":{"uri":"file:///scratch.lean","version":1},"processing":[]}})).await;
-    send(
-        &mut h.lean,
-        json!({"jsonrpc":"2.0","id":own_id,"result":{"goals":[]}}),
-    )
-    .await;
+    send(&mut h.lean, json!({"jsonrpc":"2.0","id":own_id,"result":{"goals":[]}})).await;
     let reply = recv(&mut h.editor_reader).await;
-    assert_eq!(
-        reply,
-        json!({"jsonrpc":"2.0","id":2,"result":{"fromLean":{"goals":[]}}})
-    );
+    assert_eq!(reply, json!({"jsonrpc":"2.0","id":2,"result":{"fromLean":{"goals":[]}}}));
 
     // Hover is augmented with the request params; diagnostics get ours merged.
     send(
@@ -196,11 +173,7 @@ async fn own_traffic_is_consumed_and_foreign_traffic_forwarded() {
     )
     .await;
     assert_eq!(recv(&mut h.lean_reader).await["id"], 3);
-    send(
-        &mut h.lean,
-        json!({"jsonrpc":"2.0","id":3,"result":{"contents":"x","extra":true}}),
-    )
-    .await;
+    send(&mut h.lean, json!({"jsonrpc":"2.0","id":3,"result":{"contents":"x","extra":true}})).await;
     assert_eq!(
         recv(&mut h.editor_reader).await["result"],
         json!({"contents":"x","extra":true,"ours":{"p":1}})
@@ -211,11 +184,7 @@ async fn own_traffic_is_consumed_and_foreign_traffic_forwarded() {
     assert_eq!(d["params"]["isIncremental"], false);
 
     // Our own request to the editor: its reply is consumed, not forwarded to Lean.
-    send(
-        &mut h.editor,
-        json!({"jsonrpc":"2.0","method":"test/askEditor","params":{}}),
-    )
-    .await;
+    send(&mut h.editor, json!({"jsonrpc":"2.0","method":"test/askEditor","params":{}})).await;
     assert_eq!(recv(&mut h.lean_reader).await["method"], "test/askEditor");
     let ask = recv(&mut h.editor_reader).await;
     assert_eq!(ask["method"], "workspace/codeLens/refresh");
@@ -226,27 +195,14 @@ async fn own_traffic_is_consumed_and_foreign_traffic_forwarded() {
         json!({"jsonrpc":"2.0","id":"s4","method":"test/own","params":{"ms":10000}}),
     )
     .await;
-    send(
-        &mut h.editor,
-        json!({"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"s4"}}),
-    )
-    .await;
-    assert_eq!(
-        recv(&mut h.editor_reader).await["error"]["code"],
-        codes::REQUEST_CANCELLED
-    );
+    send(&mut h.editor, json!({"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"s4"}}))
+        .await;
+    assert_eq!(recv(&mut h.editor_reader).await["error"]["code"], codes::REQUEST_CANCELLED);
     // Invalid request answered -32600.
     send(&mut h.editor, json!({"jsonrpc":"2.0","id":5,"method":7})).await;
-    assert_eq!(
-        recv(&mut h.editor_reader).await["error"]["code"],
-        codes::INVALID_REQUEST
-    );
+    assert_eq!(recv(&mut h.editor_reader).await["error"]["code"], codes::INVALID_REQUEST);
     // A marker shows nothing else got to Lean in between.
-    send(
-        &mut h.editor,
-        json!({"jsonrpc":"2.0","method":"marker","params":{}}),
-    )
-    .await;
+    send(&mut h.editor, json!({"jsonrpc":"2.0","method":"marker","params":{}})).await;
     assert_eq!(recv(&mut h.lean_reader).await["method"], "marker");
 
     // The editor leaves without exit: shutdown (own id) then exit go to Lean.
@@ -282,10 +238,7 @@ async fn refreshes_caused_by_hidden_documents_stay_in_the_proxy() {
     send(&mut h.lean, refresh(4)).await;
     assert_eq!(recv(&mut h.lean_reader).await, null_reply(4));
     send(&mut h.lean, progress("file:///a.lean")).await;
-    assert_eq!(
-        recv(&mut h.editor_reader).await["method"],
-        "$/lean/fileProgress"
-    );
+    assert_eq!(recv(&mut h.editor_reader).await["method"], "$/lean/fileProgress");
     send(&mut h.lean, refresh(5)).await;
     assert_eq!(recv(&mut h.editor_reader).await, refresh(5));
 }
@@ -307,18 +260,14 @@ async fn diagnostics_with_nothing_of_ours_pass_byte_exact() {
 #[tokio::test]
 async fn lean_closing_ends_the_session_and_fails_waiters() {
     let mut h = harness();
-    send(
-        &mut h.editor,
-        json!({"jsonrpc":"2.0","id":1,"method":"test/own","params":{"ms":0}}),
-    )
-    .await;
+    send(&mut h.editor, json!({"jsonrpc":"2.0","id":1,"method":"test/own","params":{"ms":0}}))
+        .await;
     let _asked = recv(&mut h.lean_reader).await;
     h.lean.shutdown().await.expect("close");
     let end = h.end.await.expect("join");
     assert_eq!(end.reason, EndReason::LeanClosed);
     assert_eq!(end.failed_requests, 1);
-    end.notify_editor(methods::SHOW_MESSAGE, json!({"type":1,"message":"gone"}))
-        .await;
+    end.notify_editor(methods::SHOW_MESSAGE, json!({"type":1,"message":"gone"})).await;
     end.finish().await;
     // The own request still waiting for Lean is answered RequestFailed, before the message.
     let got = recv(&mut h.editor_reader).await;
@@ -338,10 +287,7 @@ async fn requests_waiting_for_a_dead_lean_get_an_error_reply() {
     // Lean answers one, then dies in the middle of the next frame.
     send(&mut h.lean, null_reply(1)).await;
     assert_eq!(recv(&mut h.editor_reader).await["id"], 1);
-    h.lean
-        .write_all(b"Content-Length: 100\r\n\r\n{\"jsonrpc\"")
-        .await
-        .expect("write");
+    h.lean.write_all(b"Content-Length: 100\r\n\r\n{\"jsonrpc\"").await.expect("write");
     h.lean.shutdown().await.expect("close");
     let end = h.end.await.expect("join");
     assert_eq!(end.reason, EndReason::LeanClosed);
@@ -378,21 +324,13 @@ async fn an_editor_id_that_looks_like_ours_is_answered_not_swallowed() {
         send(&mut h.editor, request(&forged, "textDocument/definition")).await;
         let asked = recv(&mut h.lean_reader).await;
         assert_eq!(asked["id"], forged.as_str());
-        send(
-            &mut h.lean,
-            json!({"jsonrpc":"2.0","id":forged,"result":[]}),
-        )
-        .await;
+        send(&mut h.lean, json!({"jsonrpc":"2.0","id":forged,"result":[]})).await;
         let got = recv(&mut h.editor_reader).await;
         assert_eq!(got, json!({"jsonrpc":"2.0","id":forged,"result":[]}));
         // And the editor's reply to a server request with such an id reaches Lean.
         send(&mut h.lean, request(&forged, "workspace/configuration")).await;
         assert_eq!(recv(&mut h.editor_reader).await["id"], forged.as_str());
-        send(
-            &mut h.editor,
-            json!({"jsonrpc":"2.0","id":forged,"result":[]}),
-        )
-        .await;
+        send(&mut h.editor, json!({"jsonrpc":"2.0","id":forged,"result":[]})).await;
         assert_eq!(recv(&mut h.lean_reader).await["id"], forged.as_str());
     }
 }
@@ -413,11 +351,7 @@ fn the_features_see_the_methods_they_handle_and_no_others() {
     ] {
         assert!(Hooks::may_own(&f, m), "{m}");
     }
-    for m in [
-        "textDocument/didOpen",
-        "textDocument/didChange",
-        "workspace/didChangeWatchedFiles",
-    ] {
+    for m in ["textDocument/didOpen", "textDocument/didChange", "workspace/didChangeWatchedFiles"] {
         assert!(Hooks::observes(&f, m), "{m}");
     }
     assert!(!Hooks::may_own(&f, "$/lean/rpc/call"));

@@ -83,18 +83,13 @@ pub fn parse(text: &str) -> Result<Tree, TreeJsonError> {
     let mut stack: Vec<Open> = Vec::new();
     r.ws();
     r.expect(b'{', "expected `{` (a tree object)")?;
-    stack.push(Open {
-        tree: Tree::default(),
-        has_label: false,
-    });
+    stack.push(Open { tree: Tree::default(), has_label: false });
     let mut first_member = true;
     loop {
         r.ws();
         if r.peek() == Some(b'}') {
             r.pos += 1;
-            let open = stack
-                .pop()
-                .expect("BUG: a member loop runs inside an object");
+            let open = stack.pop().expect("BUG: a member loop runs inside an object");
             if !open.has_label {
                 return Err(r.error("missing field `label`"));
             }
@@ -111,10 +106,7 @@ pub fn parse(text: &str) -> Result<Tree, TreeJsonError> {
                 Some(b',') => {
                     r.ws();
                     r.expect(b'{', "expected `{` (a child tree)")?;
-                    stack.push(Open {
-                        tree: Tree::default(),
-                        has_label: false,
-                    });
+                    stack.push(Open { tree: Tree::default(), has_label: false });
                     first_member = true;
                 }
                 Some(b']') => first_member = false,
@@ -146,10 +138,7 @@ pub fn parse(text: &str) -> Result<Tree, TreeJsonError> {
                     r.pos += 1;
                 } else {
                     r.expect(b'{', "expected `{` (a child tree)")?;
-                    stack.push(Open {
-                        tree: Tree::default(),
-                        has_label: false,
-                    });
+                    stack.push(Open { tree: Tree::default(), has_label: false });
                     first_member = true;
                 }
             }
@@ -189,10 +178,7 @@ impl Reader<'_> {
     }
 
     fn error(&self, message: &str) -> TreeJsonError {
-        TreeJsonError {
-            message: message.to_string(),
-            column: self.column_of(self.pos),
-        }
+        TreeJsonError { message: message.to_string(), column: self.column_of(self.pos) }
     }
 
     /// An error at the byte just consumed.
@@ -231,10 +217,7 @@ impl Reader<'_> {
                 Some(_) => i += 1,
             }
         }
-        let literal = self
-            .text
-            .get(start..=i)
-            .ok_or_else(|| self.error("bad string"))?;
+        let literal = self.text.get(start..=i).ok_or_else(|| self.error("bad string"))?;
         let value = serde_json::from_str::<String>(literal).map_err(|e| TreeJsonError {
             message: format!("bad string ({})", strip_position(&e)),
             column: self.column_of(start),
@@ -325,10 +308,7 @@ mod tests {
     #[test]
     fn errors_name_what_and_where() {
         let e = |s: &str| parse(s).unwrap_err().to_string();
-        assert_eq!(
-            e(r#"{"children":[]}"#),
-            "missing field `label` at column 16"
-        );
+        assert_eq!(e(r#"{"children":[]}"#), "missing field `label` at column 16");
         assert_eq!(e("[1]"), "expected `{` (a tree object) at column 1");
         assert_eq!(
             e(r#"{"label":"a","children":[{"label":"b"} {"#),
@@ -338,10 +318,7 @@ mod tests {
             e(r#"{"label":"a","variable_freecost":1}"#),
             "expected true or false at column 34"
         );
-        assert_eq!(
-            e(r#"{"label":"a"} x"#),
-            "trailing characters after the tree at column 15"
-        );
+        assert_eq!(e(r#"{"label":"a"} x"#), "trailing characters after the tree at column 15");
         assert_eq!(e(r#"{"label":"a"#), "unterminated string at column 12");
     }
 }

@@ -46,55 +46,27 @@ pub const DECLARATION_KEYWORDS: &[&str] = &[
 
 /// Declarations whose body a statement can see through: [`DECLARATION_KEYWORDS`] without the
 /// theorem-like ones (a proof is irrelevant to what a statement means).
-pub const DEFINITION_KEYWORDS: &[&str] = &[
-    "def",
-    "abbrev",
-    "structure",
-    "class",
-    "inductive",
-    "opaque",
-    "axiom",
-    "instance",
-];
+pub const DEFINITION_KEYWORDS: &[&str] =
+    &["def", "abbrev", "structure", "class", "inductive", "opaque", "axiom", "instance"];
 
 /// `declModifiers` without the doc comment and the attributes (which are not words).
-pub const DECLARATION_MODIFIERS: &[&str] = &[
-    "private",
-    "protected",
-    "nonrec",
-    "noncomputable",
-    "unsafe",
-    "partial",
-];
+pub const DECLARATION_MODIFIERS: &[&str] =
+    &["private", "protected", "nonrec", "noncomputable", "unsafe", "partial"];
 
 /// Words that may stand before a command's keyword: [`DECLARATION_MODIFIERS`] and the attribute
 /// kinds `local`/`scoped` (`local notation`, `scoped instance`).
-pub const COMMAND_PREFIXES: &[&str] = &[
-    "private",
-    "protected",
-    "noncomputable",
-    "unsafe",
-    "partial",
-    "nonrec",
-    "local",
-    "scoped",
-];
+pub const COMMAND_PREFIXES: &[&str] =
+    &["private", "protected", "noncomputable", "unsafe", "partial", "nonrec", "local", "scoped"];
 
 /// Commands that declare a notation, as a header lists them (a `notation:50` precedence may
 /// follow the word). `macro_rules`, `syntax` and `elab` are left out: they need more than the
 /// header reader records.
-pub const NOTATION_COMMANDS: &[&str] = &[
-    "notation", "infix", "infixl", "infixr", "prefix", "postfix", "macro",
-];
+pub const NOTATION_COMMANDS: &[&str] =
+    &["notation", "infix", "infixl", "infixr", "prefix", "postfix", "macro"];
 
 /// The commands beyond [`NOTATION_COMMANDS`] that extend the syntax or its elaboration.
-const SYNTAX_EXTENSION_COMMANDS: &[&str] = &[
-    "macro_rules",
-    "syntax",
-    "elab",
-    "elab_rules",
-    "declare_syntax_cat",
-];
+const SYNTAX_EXTENSION_COMMANDS: &[&str] =
+    &["macro_rules", "syntax", "elab", "elab_rules", "declare_syntax_cat"];
 
 /// Commands that change how text parses or elaborates: notations, macros, syntax, elaborators,
 /// attributes and instances.
@@ -144,15 +116,7 @@ pub const COMMANDS_AT_ANY_INDENT: &[&str] = &concat::<30>(&[
     DECLARATION_KEYWORDS,
     NOTATION_COMMANDS,
     SYNTAX_EXTENSION_COMMANDS,
-    &[
-        "namespace",
-        "section",
-        "universe",
-        "variable",
-        "attribute",
-        "mutual",
-        "import",
-    ],
+    &["namespace", "section", "universe", "variable", "attribute", "mutual", "import"],
 ]);
 
 /// Command keywords that also occur inside proofs (`open … in`, `set_option … in` as tactics;
@@ -299,31 +263,19 @@ mod tests {
                 DECLARATION_KEYWORDS,
                 "abbrev axiom class def example inductive instance lemma opaque structure theorem",
             ),
-            (
-                DEFINITION_KEYWORDS,
-                "abbrev axiom class def inductive instance opaque structure",
-            ),
-            (
-                DECLARATION_MODIFIERS,
-                "noncomputable nonrec partial private protected unsafe",
-            ),
+            (DEFINITION_KEYWORDS, "abbrev axiom class def inductive instance opaque structure"),
+            (DECLARATION_MODIFIERS, "noncomputable nonrec partial private protected unsafe"),
             (
                 COMMAND_PREFIXES,
                 "local noncomputable nonrec partial private protected scoped unsafe",
             ),
-            (
-                NOTATION_COMMANDS,
-                "infix infixl infixr macro notation postfix prefix",
-            ),
+            (NOTATION_COMMANDS, "infix infixl infixr macro notation postfix prefix"),
             (
                 MEANING_COMMANDS,
                 "attribute declare_syntax_cat deriving elab elab_rules infix infixl infixr \
                  instance macro macro_rules notation postfix prefix syntax",
             ),
-            (
-                SCOPED_CONTEXT_COMMANDS,
-                "export include omit open universe variable",
-            ),
+            (SCOPED_CONTEXT_COMMANDS, "export include omit open universe variable"),
             (
                 DECLARATION_ENDING_COMMANDS,
                 "@[ abbrev attribute axiom class def end example import inductive infix infixl \

@@ -112,13 +112,7 @@ fn is_ident_rest(c: char) -> bool {
 /// Lex `text`. In strict mode an unterminated comment/string is an error; in lenient mode it runs
 /// to the end of the text (used when scanning whole files that may be mid-edit).
 pub fn lex(text: &str, strict: bool) -> Result<Vec<Token>, LexError> {
-    let mut lexer = Lexer {
-        text,
-        pos: 0,
-        line: 0,
-        column: 0,
-        tokens: Vec::new(),
-    };
+    let mut lexer = Lexer { text, pos: 0, line: 0, column: 0, tokens: Vec::new() };
     lexer.run(strict)?;
     Ok(lexer.tokens)
 }
@@ -206,14 +200,7 @@ impl Lexer<'_> {
             let line = self.line;
             let column = self.column;
             let kind = self.token(c, strict)?;
-            self.tokens.push(Token {
-                kind,
-                start,
-                end: self.pos,
-                space_before,
-                line,
-                column,
-            });
+            self.tokens.push(Token { kind, start, end: self.pos, space_before, line, column });
             space_before = false;
         }
         Ok(())
@@ -337,10 +324,7 @@ impl Lexer<'_> {
         if self.rest().starts_with("0x") || self.rest().starts_with("0b") {
             self.bump();
             self.bump();
-            while self
-                .peek()
-                .is_some_and(|c| c.is_ascii_hexdigit() || c == '_')
-            {
+            while self.peek().is_some_and(|c| c.is_ascii_hexdigit() || c == '_') {
                 self.bump();
             }
             return;
@@ -358,11 +342,7 @@ impl Lexer<'_> {
             }
         }
         if matches!(self.peek(), Some('e' | 'E')) {
-            let digit_at = if matches!(self.peek_at(1), Some('-' | '+')) {
-                2
-            } else {
-                1
-            };
+            let digit_at = if matches!(self.peek_at(1), Some('-' | '+')) { 2 } else { 1 };
             if self.peek_at(digit_at).is_some_and(|c| c.is_ascii_digit()) {
                 for _ in 0..digit_at {
                     self.bump();
@@ -380,44 +360,22 @@ mod tests {
     use super::*;
 
     fn texts(s: &str) -> Vec<&str> {
-        lex(s, true)
-            .unwrap()
-            .iter()
-            .map(|t| &s[t.start..t.end])
-            .collect()
+        lex(s, true).unwrap().iter().map(|t| &s[t.start..t.end]).collect()
     }
 
     #[test]
     fn identifiers_numbers_and_symbols() {
         assert_eq!(
             texts("h₀ : x' ≤ Nat.Prime p ∧ 6.5 < 1e-3 -- c\n/- a /- b -/ -/ «a b».c"),
-            [
-                "h₀",
-                ":",
-                "x'",
-                "≤",
-                "Nat.Prime",
-                "p",
-                "∧",
-                "6.5",
-                "<",
-                "1e-3",
-                "«a b».c"
-            ]
+            ["h₀", ":", "x'", "≤", "Nat.Prime", "p", "∧", "6.5", "<", "1e-3", "«a b».c"]
         );
-        assert_eq!(
-            texts("x.1 f⁻¹' s ℝ≥0∞"),
-            ["x", ".", "1", "f", "⁻¹'", "s", "ℝ≥0∞"]
-        );
+        assert_eq!(texts("x.1 f⁻¹' s ℝ≥0∞"), ["x", ".", "1", "f", "⁻¹'", "s", "ℝ≥0∞"]);
         assert_eq!(texts("λ x, Σ"), ["λ", "x", ",", "Σ"]);
     }
 
     #[test]
     fn unterminated_comment_is_an_error_only_in_strict_mode() {
-        assert_eq!(
-            lex("a /- b", true).unwrap_err().kind,
-            LexErrorKind::UnterminatedComment
-        );
+        assert_eq!(lex("a /- b", true).unwrap_err().kind, LexErrorKind::UnterminatedComment);
         assert_eq!(lex("a /- b", false).unwrap().len(), 1);
     }
 }

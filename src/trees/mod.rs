@@ -79,12 +79,7 @@ impl Tree {
 
     /// Label and flags: what equality and hashing compare at one node.
     fn key(&self) -> (&str, bool, bool, usize) {
-        (
-            &self.label,
-            self.variable_freecost,
-            self.hypothesis_freecost,
-            self.children.len(),
-        )
+        (&self.label, self.variable_freecost, self.hypothesis_freecost, self.children.len())
     }
 }
 
@@ -321,10 +316,7 @@ mod tests {
 
     #[test]
     fn preorder_visits_parent_before_children_left_to_right() {
-        let t = Tree::node(
-            "+",
-            vec![Tree::leaf("a"), Tree::node("f", vec![Tree::leaf("b")])],
-        );
+        let t = Tree::node("+", vec![Tree::leaf("a"), Tree::node("f", vec![Tree::leaf("b")])]);
         let labels: Vec<&str> = t.preorder().iter().map(|n| n.label.as_str()).collect();
         assert_eq!(labels, ["+", "a", "f", "b"]);
     }

@@ -153,9 +153,8 @@ enum Shape {
 const PREFIX_OPS: [&str; 10] = ["¬", "-", "↑", "⇑", "↥", "√", "⋃₀", "⋂₀", "#", "∛"];
 const POSTFIX_OPS: [&str; 5] = ["⁻¹", "ᶜ", "ᵀ", "†", "!"];
 const OPENERS: [&str; 9] = ["(", "[", "{", "⟨", "⦃", "|", "‖", "⌊", "⌈"];
-const BINDERS: [&str; 16] = [
-    "∀", "∃!", "∃", "∑", "∏", "⋃", "⋂", "∫", "⨆", "⨅", "fun", "λ", "Π", "Σ", "if", "let",
-];
+const BINDERS: [&str; 16] =
+    ["∀", "∃!", "∃", "∑", "∏", "⋃", "⋂", "∫", "⨆", "⨅", "fun", "λ", "Π", "Σ", "if", "let"];
 
 /// Lean's precedence of an infix symbol and whether it associates to the right (Lean core and
 /// Mathlib notations; unknown symbols as the parser reads them, 65 left).
@@ -225,10 +224,7 @@ fn shape(t: &Tree) -> Shape {
     {
         return Shape::Postfix;
     }
-    if BINDERS
-        .iter()
-        .any(|b| first == *b || first.starts_with(&format!("{b} ")))
-    {
+    if BINDERS.iter().any(|b| first == *b || first.starts_with(&format!("{b} "))) {
         return Shape::Binder;
     }
     if p.len() == 2 && last.is_empty() && infix(first).0 == 50 && first != "-" {
@@ -243,10 +239,7 @@ fn shape(t: &Tree) -> Shape {
 /// Whether child `c`, at hole `i` of `n` of a parent of shape `parent`, needs parentheses.
 fn needs_parens(parent: Shape, parent_label: &str, i: usize, n: usize, c: &Tree) -> bool {
     let child = shape(c);
-    if matches!(
-        child,
-        Shape::Leaf | Shape::Bracketed | Shape::Postfix | Shape::Pred
-    ) {
+    if matches!(child, Shape::Leaf | Shape::Bracketed | Shape::Postfix | Shape::Pred) {
         return false;
     }
     match parent {
@@ -439,10 +432,7 @@ mod tests {
 
     #[test]
     fn text_indents_and_marks_flags() {
-        assert_eq!(
-            to_text(&sample()),
-            "\" _ = _ \"\n  \"x\" [var]\n  \"a\"b\\\"\n"
-        );
+        assert_eq!(to_text(&sample()), "\" _ = _ \"\n  \"x\" [var]\n  \"a\"b\\\"\n");
     }
 
     #[test]
@@ -483,10 +473,7 @@ mod tests {
             ("(a + b) * c = a * c + b * c", "(a + b) * c = a * c + b * c"),
             ("a - (b - c) = a - b + c", "a - (b - c) = a - b + c"),
             ("x ^ 2 ^ n = (x ^ 2) ^ n", "x ^ 2 ^ n = (x ^ 2) ^ n"),
-            (
-                "∀ ε > 0, ∃ δ, δ ∈ Set.Icc 0 1",
-                "∀ ε > 0, ∃ δ, δ ∈ Set.Icc 0 1",
-            ),
+            ("∀ ε > 0, ∃ δ, δ ∈ Set.Icc 0 1", "∀ ε > 0, ∃ δ, δ ∈ Set.Icc 0 1"),
             ("x⁻¹ + sᶜ.card = |x|", "x⁻¹ + sᶜ.card = |x|"),
             ("(a + b)⁻¹ = -x", "(a + b)⁻¹ = -x"),
             ("p ∧ q → r", "p ∧ q → r"),
@@ -495,16 +482,10 @@ mod tests {
             ("a ≡ b [ZMOD 3]", "a ≡ b [ZMOD 3]"),
             ("{x : ℝ | 0 < x} = S", "{x : ℝ | 0 < x} = S"),
             ("Nat.gcd a b = 1", "Nat.gcd a b = 1"),
-            (
-                "!![1, 2; 3, x] * ![x, 0] = A",
-                "!![1, 2; 3, x] * ![x, 0] = A",
-            ),
+            ("!![1, 2; 3, x] * ![x, 0] = A", "!![1, 2; 3, x] * ![x, 0] = A"),
             // A head that is a term: `" _  _ "` with the head as first child.
             ("(f ∘ g) (x + 1) + 1 = 0", "(f ∘ g) (x + 1) + 1 = 0"),
-            (
-                "(∑ k in Finset.range n, k) = 3",
-                "(∑ k ∈ Finset.range n, k) = 3",
-            ),
+            ("(∑ k in Finset.range n, k) = 3", "(∑ k ∈ Finset.range n, k) = 3"),
         ];
         for (src, want) in cases {
             let t = conclusion(&format!("theorem t : {src}"));
@@ -517,10 +498,7 @@ mod tests {
     #[test]
     fn lean_statement_brackets_binders_and_shortens_long_text() {
         let t = parsed("theorem t (x : ℝ) {n : ℕ} [Fact (1 < n)] (h₀ : 0 < x) : x ≠ 0");
-        assert_eq!(
-            lean_statement(&t, 200),
-            "(x : ℝ) {n : ℕ} [Fact (1 < n)] (h₀ : 0 < x) : x ≠ 0"
-        );
+        assert_eq!(lean_statement(&t, 200), "(x : ℝ) {n : ℕ} [Fact (1 < n)] (h₀ : 0 < x) : x ≠ 0");
         let one = parsed("theorem t (x : ℝ) : x = x");
         assert_eq!(lean_statement(&one, 200), "(x : ℝ) : x = x");
         let sum = vec!["x"; 2000].join(" + ");

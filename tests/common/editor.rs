@@ -16,11 +16,7 @@ use std::time::{Duration, Instant};
 /// `lean-assess serve --log DIR/serve.log -- SERVER…`, its log in `dir`.
 fn serve_command(dir: &tempfile::TempDir, server: &[&str]) -> Command {
     let mut cmd = Command::new(PROXY);
-    cmd.arg("serve")
-        .arg("--log")
-        .arg(dir.path().join("serve.log"))
-        .arg("--")
-        .args(server);
+    cmd.arg("serve").arg("--log").arg(dir.path().join("serve.log")).arg("--").args(server);
     cmd
 }
 
@@ -97,10 +93,7 @@ impl Editor {
     /// server with this PATH and HOME, its cache under `cache`.
     pub fn shimmed(program: &Path, args: &[&str], path: &str, home: &Path, cache: &Path) -> Editor {
         let mut cmd = Command::new(program);
-        cmd.args(args)
-            .env("PATH", path)
-            .env("HOME", home)
-            .env("XDG_CACHE_HOME", cache);
+        cmd.args(args).env("PATH", path).env("HOME", home).env("XDG_CACHE_HOME", cache);
         Editor::spawn(cmd, &[], tempfile::tempdir().expect("tmp"))
     }
 
@@ -114,9 +107,7 @@ impl Editor {
         for (k, v) in envs {
             cmd.env(k, v);
         }
-        cmd.stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         let mut child = cmd.spawn().expect("spawn");
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout");
@@ -131,14 +122,7 @@ impl Editor {
             }
         });
         let stderr_rx = lines_of(stderr);
-        Editor {
-            child,
-            stdin,
-            frames,
-            backlog: VecDeque::new(),
-            stderr: stderr_rx,
-            dir,
-        }
+        Editor { child, stdin, frames, backlog: VecDeque::new(), stderr: stderr_rx, dir }
     }
 
     pub fn send_raw(&mut self, body: &[u8]) {
@@ -194,10 +178,7 @@ impl Editor {
                 self.backlog[pos - 1].clone()
             } else {
                 let left = deadline.saturating_duration_since(Instant::now());
-                let body = self
-                    .frames
-                    .recv_timeout(left)
-                    .expect("a matching message in time");
+                let body = self.frames.recv_timeout(left).expect("a matching message in time");
                 self.backlog.push_back(body.clone());
                 pos = self.backlog.len();
                 body
@@ -247,10 +228,7 @@ impl Editor {
                     .as_array()
                     .is_some_and(|d| d.iter().any(|x| x["source"] == source))
         });
-        m["params"]["diagnostics"]
-            .as_array()
-            .expect("diagnostics")
-            .clone()
+        m["params"]["diagnostics"].as_array().expect("diagnostics").clone()
     }
 
     /// `workspace/executeCommand` of an LSP `Command` (a lens's or a code action's); the
@@ -279,10 +257,7 @@ impl Editor {
 
     /// `shutdown` (answered with `null`), then `exit`: the process ends with success.
     pub fn shutdown_and_exit(&mut self, id: Value) {
-        assert_eq!(
-            self.request(id, "shutdown", Value::Null)["result"],
-            Value::Null
-        );
+        assert_eq!(self.request(id, "shutdown", Value::Null)["result"], Value::Null);
         self.notify("exit", Value::Null);
         let status = self.wait(WAIT).expect("exits after exit");
         assert!(status.success(), "{status:?}");

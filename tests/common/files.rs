@@ -18,11 +18,7 @@ pub fn write_shell_script(path: &Path, body: &str) {
 pub fn assert_symlink(path: &Path) {
     let meta =
         std::fs::symlink_metadata(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert!(
-        meta.file_type().is_symlink(),
-        "{} is not a link",
-        path.display()
-    );
+    assert!(meta.file_type().is_symlink(), "{} is not a link", path.display());
 }
 
 /// `program ARGS` run with this PATH and HOME (the rest of the environment inherited).

@@ -37,14 +37,8 @@ pub async fn connect_lean(
         BufReader::new(child.stdout.take().expect("stdout")),
         child.stdin.take().expect("stdin"),
     );
-    initialize(&client, root_uri, timeout)
-        .await
-        .expect("initialize");
-    LeanServer {
-        child,
-        client,
-        _script: None,
-    }
+    initialize(&client, root_uri, timeout).await.expect("initialize");
+    LeanServer { child, client, _script: None }
 }
 
 /// The stand-in scripted with `rules` (one JSON rule a line, `LEAN_STANDIN_SCRIPT`), connected
@@ -57,8 +51,5 @@ pub async fn standin_server(rules: &[Value]) -> LeanServer {
     let mut cmd = Command::new(STANDIN);
     cmd.env("LEAN_STANDIN_SCRIPT", script.path());
     let server = connect_lean(cmd, None, Duration::from_secs(10)).await;
-    LeanServer {
-        _script: Some(script),
-        ..server
-    }
+    LeanServer { _script: Some(script), ..server }
 }

@@ -23,15 +23,8 @@ pub fn judge_lite(reference: &str, candidate: &str) -> MetricReport {
         .unwrap_or_else(|e| panic!("reference does not parse: {e}: {rs}"));
     let c = parse_statement(cs, &Header::parse(ch))
         .unwrap_or_else(|e| panic!("candidate does not parse: {e}: {cs}"));
-    let pair = Pair {
-        reference: &r,
-        candidate: &c,
-        reference_header: rh,
-        candidate_header: ch,
-    };
-    TransTedLite::default()
-        .judge(&pair)
-        .unwrap_or_else(|e| panic!("judge failed: {e}"))
+    let pair = Pair { reference: &r, candidate: &c, reference_header: rh, candidate_header: ch };
+    TransTedLite::default().judge(&pair).unwrap_or_else(|e| panic!("judge failed: {e}"))
 }
 
 /// The pair is not closed (distance above 0), and no note claims the rewrites made the two
@@ -45,9 +38,7 @@ pub fn assert_not_equivalent(reference: &str, candidate: &str) {
         r.notes
     );
     assert!(
-        !r.notes
-            .iter()
-            .any(|n| n.contains("make the two statements identical")),
+        !r.notes.iter().any(|n| n.contains("make the two statements identical")),
         "{:?}",
         r.notes
     );

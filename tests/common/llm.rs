@@ -89,15 +89,9 @@ pub fn llm_stand_in(answers: &[&str]) -> LlmStandIn {
             let Some(request) = read_http_request(&stream) else {
                 continue;
             };
-            seen_by_server
-                .lock()
-                .expect("lock")
-                .push((request.headers, request.body));
+            seen_by_server.lock().expect("lock").push((request.headers, request.body));
             write_http_reply(stream, 200, &body);
         }
     });
-    LlmStandIn {
-        base_url: format!("http://{addr}/v1"),
-        seen,
-    }
+    LlmStandIn { base_url: format!("http://{addr}/v1"), seen }
 }

@@ -58,9 +58,7 @@ pub fn is_running(pid: u32) -> bool {
         Err(_) => false,
         Ok(stat) => {
             // Field 3, after the parenthesized command name.
-            let state = stat
-                .rsplit_once(')')
-                .and_then(|(_, rest)| rest.split_whitespace().next());
+            let state = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().next());
             !matches!(state, Some("Z") | Some("X") | None)
         }
     }

@@ -12,10 +12,9 @@ pub const INSTALL_TEST_DEPS: &str = "scripts/install-test-deps.sh";
 /// The first of `dirs` holding an executable file `name`.
 fn find_in(dirs: impl IntoIterator<Item = PathBuf>, name: &str) -> Option<PathBuf> {
     use std::os::unix::fs::PermissionsExt;
-    dirs.into_iter().map(|d| d.join(name)).find(|p| {
-        p.metadata()
-            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    })
+    dirs.into_iter()
+        .map(|d| d.join(name))
+        .find(|p| p.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0))
 }
 
 /// `name`'s path on PATH, if it is there.
@@ -32,15 +31,12 @@ pub fn require_tool(tool: &str) -> PathBuf {
 /// The path of the first of `names` on PATH (one program under its names on different systems);
 /// panics naming them and how to install them.
 pub fn require_any_tool(names: &[&str]) -> PathBuf {
-    names
-        .iter()
-        .find_map(|name| on_path(name))
-        .unwrap_or_else(|| {
-            panic!(
-                "this test needs `{}` on PATH: install the test dependencies with {INSTALL_TEST_DEPS}",
-                names.join("` or `")
-            )
-        })
+    names.iter().find_map(|name| on_path(name)).unwrap_or_else(|| {
+        panic!(
+            "this test needs `{}` on PATH: install the test dependencies with {INSTALL_TEST_DEPS}",
+            names.join("` or `")
+        )
+    })
 }
 
 /// Panics unless `file` (relative to the repository) exists: a dependency installed into the

@@ -236,72 +236,36 @@ impl Rule {
             uri: v.get("uri").and_then(Value::as_str).map(String::from),
             result: v.get("result").cloned(),
             error: v.get("error").cloned(),
-            send: v
-                .get("send")
-                .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default(),
+            send: v.get("send").and_then(Value::as_array).cloned().unwrap_or_default(),
             delay_ms: v.get("delayMs").and_then(Value::as_u64).unwrap_or(0),
             stall: v.get("stall").and_then(Value::as_bool).unwrap_or(false),
             times: v.get("times").and_then(Value::as_u64),
-            tactics: v.get("tactics").and_then(Value::as_array).map(|a| {
-                a.iter()
-                    .filter_map(Value::as_str)
-                    .map(String::from)
-                    .collect()
-            }),
-            distinct_goal: v
-                .get("distinctGoal")
-                .and_then(Value::as_bool)
-                .unwrap_or(false),
-            decl_contains: v
-                .get("declContains")
-                .and_then(Value::as_str)
-                .map(String::from),
-            header_contains: v
-                .get("headerContains")
-                .and_then(Value::as_str)
-                .map(String::from),
+            tactics: v
+                .get("tactics")
+                .and_then(Value::as_array)
+                .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect()),
+            distinct_goal: v.get("distinctGoal").and_then(Value::as_bool).unwrap_or(false),
+            decl_contains: v.get("declContains").and_then(Value::as_str).map(String::from),
+            header_contains: v.get("headerContains").and_then(Value::as_str).map(String::from),
             version: v.get("version").and_then(Value::as_i64),
             name: v.get("name").and_then(Value::as_str).map(String::from),
             ident: v.get("ident").and_then(Value::as_str).map(String::from),
             namespace: v.get("namespace").and_then(Value::as_str).map(String::from),
             arity: v.get("arity").and_then(Value::as_u64),
-            line_contains: v
-                .get("lineContains")
-                .and_then(Value::as_str)
-                .map(String::from),
-            message: v
-                .get("message")
-                .and_then(Value::as_str)
-                .unwrap_or("")
-                .to_string(),
+            line_contains: v.get("lineContains").and_then(Value::as_str).map(String::from),
+            message: v.get("message").and_then(Value::as_str).unwrap_or("").to_string(),
             severity: v.get("severity").and_then(Value::as_u64).unwrap_or(1),
             kind: v.get("kind").and_then(Value::as_str).map(String::from),
             error_kind: v.get("errorKind").and_then(Value::as_str).map(String::from),
-            message_kind: v
-                .get("messageKind")
-                .and_then(Value::as_str)
-                .map(String::from),
-            try_this: v.get("tryThis").and_then(Value::as_array).map(|a| {
-                a.iter()
-                    .filter_map(Value::as_str)
-                    .map(String::from)
-                    .collect()
-            }),
-            title_prefix: v
-                .get("titlePrefix")
-                .and_then(Value::as_str)
-                .map(String::from),
-            text_contains: v
-                .get("textContains")
-                .and_then(Value::as_str)
-                .map(String::from),
+            message_kind: v.get("messageKind").and_then(Value::as_str).map(String::from),
+            try_this: v
+                .get("tryThis")
+                .and_then(Value::as_array)
+                .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect()),
+            title_prefix: v.get("titlePrefix").and_then(Value::as_str).map(String::from),
+            text_contains: v.get("textContains").and_then(Value::as_str).map(String::from),
             text_lacks: v.get("textLacks").and_then(Value::as_str).map(String::from),
-            search_path_blocks: v
-                .get("searchPathBlocks")
-                .and_then(Value::as_bool)
-                .unwrap_or(false),
+            search_path_blocks: v.get("searchPathBlocks").and_then(Value::as_bool).unwrap_or(false),
         })
     }
 
@@ -337,10 +301,7 @@ impl Rule {
         match tactics_at(text, line) {
             Some((decl, tactics)) => {
                 tactics == want
-                    && self
-                        .decl_contains
-                        .as_ref()
-                        .is_none_or(|c| decl.contains(c.as_str()))
+                    && self.decl_contains.as_ref().is_none_or(|c| decl.contains(c.as_str()))
                     && self.header_contains.as_ref().is_none_or(|c| {
                         block_header(text, line).is_some_and(|h| h.contains(c.as_str()))
                     })
@@ -389,10 +350,7 @@ fn tactics_at(text: &str, line: usize) -> Option<(String, Vec<String>)> {
     let lines: Vec<&str> = text.lines().collect();
     let upto = lines.get(..=line)?;
     let start = upto.iter().rposition(|l| l.trim_end().ends_with(":= by"))?;
-    let mut out: Vec<String> = upto[start + 1..]
-        .iter()
-        .map(|l| l.trim().to_string())
-        .collect();
+    let mut out: Vec<String> = upto[start + 1..].iter().map(|l| l.trim().to_string()).collect();
     if out.last().is_some_and(|l| l == "all_goals sorry") {
         out.pop();
     }
@@ -404,10 +362,8 @@ fn block_header(text: &str, line: usize) -> Option<String> {
     let lines: Vec<&str> = text.lines().collect();
     let upto = lines.get(..=line)?;
     let start = upto.iter().rposition(|l| l.trim_end().ends_with(":= by"))?;
-    let first = upto[..start]
-        .iter()
-        .rposition(|l| !l.trim_end().ends_with(" in"))
-        .map_or(0, |i| i + 1);
+    let first =
+        upto[..start].iter().rposition(|l| !l.trim_end().ends_with(" in")).map_or(0, |i| i + 1);
     Some(upto[first..=start].join("\n"))
 }
 
@@ -515,9 +471,7 @@ fn end_command(name: Option<&str>, scopes: &[Scope]) -> Result<usize, String> {
                     "Unexpected name `{header}` after `end`: The current section is unnamed"
                 ))
             } else {
-                Err(format!(
-                    "Invalid name after `end`: Expected `{found}`, but found `{header}`"
-                ))
+                Err(format!("Invalid name after `end`: Expected `{found}`, but found `{header}`"))
             }
         }
     }
@@ -532,11 +486,7 @@ fn end_command(name: Option<&str>, scopes: &[Scope]) -> Result<usize, String> {
 /// cmd₂` is a scope around the two (`expandInCmd`), so `open X in` reaches the next command
 /// only (through a chain of `… in` lines). All from src/Lean/Elab/BuiltinCommand.lean.
 fn scope_errors(text: &str, needs_open: &[(&str, &str)]) -> Vec<(usize, String)> {
-    let mut scopes = vec![Scope {
-        header: String::new(),
-        namespace: false,
-        opens: Vec::new(),
-    }];
+    let mut scopes = vec![Scope { header: String::new(), namespace: false, opens: Vec::new() }];
     let mut out = Vec::new();
     let mut pending_in: Vec<String> = Vec::new();
     let mut command_opens: Vec<String> = Vec::new();
@@ -574,22 +524,14 @@ fn scope_errors(text: &str, needs_open: &[(&str, &str)]) -> Vec<(usize, String)>
             match (words.get(first).copied(), words.get(first + 1).copied()) {
                 (Some("namespace"), Some(name)) if first == 0 => {
                     for header in name_parts(name) {
-                        scopes.push(Scope {
-                            header,
-                            namespace: true,
-                            opens: Vec::new(),
-                        });
+                        scopes.push(Scope { header, namespace: true, opens: Vec::new() });
                     }
                     continue;
                 }
                 (Some("section"), name) => {
                     let headers = name.map_or(vec![String::new()], name_parts);
                     for header in headers {
-                        scopes.push(Scope {
-                            header,
-                            namespace: false,
-                            opens: Vec::new(),
-                        });
+                        scopes.push(Scope { header, namespace: false, opens: Vec::new() });
                     }
                     continue;
                 }
@@ -619,11 +561,8 @@ fn scope_errors(text: &str, needs_open: &[(&str, &str)]) -> Vec<(usize, String)>
             }
         }
         // A line of an ordinary command: are its identifiers in reach?
-        let current: Vec<&str> = scopes
-            .iter()
-            .filter(|s| s.namespace)
-            .map(|s| s.header.as_str())
-            .collect();
+        let current: Vec<&str> =
+            scopes.iter().filter(|s| s.namespace).map(|s| s.header.as_str()).collect();
         let current = current.join(".");
         for (ident, ns) in needs_open {
             if !is_word(code, ident) {
@@ -643,11 +582,8 @@ fn scope_errors(text: &str, needs_open: &[(&str, &str)]) -> Vec<(usize, String)>
 
 /// The header error text of a `standin/header` rule's `kind` (sources in the module doc).
 fn header_message(kind: &str, text: &str, uri: &str) -> String {
-    let imports: Vec<&str> = text
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("import "))
-        .map(str::trim)
-        .collect();
+    let imports: Vec<&str> =
+        text.lines().filter_map(|l| l.trim().strip_prefix("import ")).map(str::trim).collect();
     match kind {
         "outOfDate" => "Imports are out of date and must be rebuilt; use the \"Restart File\" command in your editor.".into(),
         "unknownImport" => {
@@ -673,14 +609,8 @@ fn header_message(kind: &str, text: &str, uri: &str) -> String {
 fn named_error(kind: &str, uri: &str) -> (i64, String) {
     match kind {
         "fileChanged" => (-32801, "File changed.".into()),
-        "closedFile" => (
-            -32801,
-            format!("Cannot process request to closed file '{uri}'"),
-        ),
-        "terminated" => (
-            -32801,
-            format!("The file worker for {uri} has been terminated."),
-        ),
+        "closedFile" => (-32801, format!("Cannot process request to closed file '{uri}'")),
+        "terminated" => (-32801, format!("The file worker for {uri} has been terminated.")),
         "outdatedRpc" => (-32900, "Outdated RPC session".into()),
         "workerExited" => (-32901, crash_message(uri, 1)),
         _ => (-32902, crash_message(uri, 134)),
@@ -699,11 +629,7 @@ fn crash_message(uri: &str, exit_code: i64) -> String {
 /// `(severity, text)` of a `standin/diagnostic` rule's `messageKind` on `line` (sources in the
 /// module doc).
 fn named_message(kind: &str, line: &str) -> (u64, String) {
-    let printed = line
-        .split("#print axioms")
-        .nth(1)
-        .map(str::trim)
-        .unwrap_or("thm");
+    let printed = line.split("#print axioms").nth(1).map(str::trim).unwrap_or("thm");
     match kind {
         "heartbeats" => (1, "(deterministic) timeout at `whnf`, maximum number of heartbeats (200000) has been reached\nUse `set_option maxHeartbeats <num>` to set the limit.\n\nAdditional diagnostic information may be available using the `set_option diagnostics true` command.".into()),
         "exactFailed" => (1, "`exact?` could not close the goal. Try `apply?` to see partial suggestions.".into()),
@@ -772,22 +698,13 @@ fn main() {
         shutdown: false,
         echo: std::env::var_os("LEAN_STANDIN_ECHO").is_some_and(|v| v == "1"),
         ignore_exit: std::env::var_os("LEAN_STANDIN_IGNORE_EXIT").is_some_and(|v| v == "1"),
-        record: std::env::var_os("LEAN_STANDIN_RECORD").and_then(|p| {
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .ok()
-        }),
+        record: std::env::var_os("LEAN_STANDIN_RECORD")
+            .and_then(|p| std::fs::OpenOptions::new().create(true).append(true).open(p).ok()),
     };
     if let Some(path) = std::env::var_os("LEAN_STANDIN_SCRIPT") {
         if let Ok(text) = std::fs::read_to_string(&path) {
             for line in text.lines().filter(|l| !l.trim().is_empty()) {
-                match serde_json::from_str::<Value>(line)
-                    .ok()
-                    .as_ref()
-                    .and_then(Rule::parse)
-                {
+                match serde_json::from_str::<Value>(line).ok().as_ref().and_then(Rule::parse) {
                     Some(rule) => standin.rules.push(rule),
                     None => {
                         let _ =
@@ -855,11 +772,7 @@ impl Standin {
             let _ = f.write_all(b"\n");
         }
         let Ok(msg) = serde_json::from_slice::<Value>(&body) else {
-            let _ = writeln!(
-                std::io::stderr(),
-                "lean-standin: not JSON ({} bytes)",
-                body.len()
-            );
+            let _ = writeln!(std::io::stderr(), "lean-standin: not JSON ({} bytes)", body.len());
             return;
         };
         let method = msg.get("method").and_then(Value::as_str).map(String::from);
@@ -910,14 +823,9 @@ impl Standin {
             if let Some(suggestions) = self.rules[pos].try_this.clone() {
                 let uri = uri_of(&params).unwrap_or_default();
                 let version = self.docs.get(&uri).map_or(0, |d| d.version);
-                let line = params
-                    .pointer("/range/start/line")
-                    .and_then(Value::as_u64)
-                    .unwrap_or(0);
-                let prefix = self.rules[pos]
-                    .title_prefix
-                    .clone()
-                    .unwrap_or_else(|| "Try this: ".into());
+                let line = params.pointer("/range/start/line").and_then(Value::as_u64).unwrap_or(0);
+                let prefix =
+                    self.rules[pos].title_prefix.clone().unwrap_or_else(|| "Try this: ".into());
                 self.rules[pos].result =
                     Some(try_this_actions(&uri, version, line, &suggestions, &prefix));
             }
@@ -972,15 +880,8 @@ impl Standin {
                 self.reply(&id, json!({"sessionId": session}));
             }
             "$/lean/rpc/call" => {
-                let session = params
-                    .get("sessionId")
-                    .and_then(Value::as_str)
-                    .unwrap_or("");
-                let rpc = params
-                    .get("method")
-                    .and_then(Value::as_str)
-                    .unwrap_or("")
-                    .to_string();
+                let session = params.get("sessionId").and_then(Value::as_str).unwrap_or("");
+                let rpc = params.get("method").and_then(Value::as_str).unwrap_or("").to_string();
                 if !self.sessions.contains(session) {
                     self.error(&id, -32900, "Outdated RPC session");
                 } else if rpc == "Lean.Widget.getInteractiveDiagnostics" {
@@ -1055,9 +956,7 @@ impl Standin {
                 r.method == "$/lean/rpc/call"
                     && r.rpc_method.as_deref() == Some("Lean.Widget.getInteractiveGoals")
                     && r.tactics.as_deref() == Some(tactics)
-                    && r.decl_contains
-                        .as_ref()
-                        .is_none_or(|c| decl.contains(c.as_str()))
+                    && r.decl_contains.as_ref().is_none_or(|c| decl.contains(c.as_str()))
             })
             .find_map(|r| r.result.as_ref())
     }
@@ -1118,23 +1017,15 @@ impl Standin {
         let Some(doc) = uri_of(params).and_then(|u| self.docs.get(&u)) else {
             return json!([]);
         };
-        let range = |k: &str| {
-            params
-                .pointer(&format!("/params/lineRange/{k}"))
-                .and_then(Value::as_u64)
-        };
-        let (from, to) = (
-            range("start").unwrap_or(0),
-            range("end").unwrap_or(u64::MAX),
-        );
+        let range =
+            |k: &str| params.pointer(&format!("/params/lineRange/{k}")).and_then(Value::as_u64);
+        let (from, to) = (range("start").unwrap_or(0), range("end").unwrap_or(u64::MAX));
         let mut out = Vec::new();
         if from == 0 {
             let uri = uri_of(params).unwrap_or_default();
             for rule in self.rules.iter().filter(|r| {
                 r.method == "standin/header"
-                    && r.text_contains
-                        .as_ref()
-                        .is_none_or(|t| doc.text.contains(t.as_str()))
+                    && r.text_contains.as_ref().is_none_or(|t| doc.text.contains(t.as_str()))
             }) {
                 let message = header_message(rule.kind.as_deref().unwrap_or(""), &doc.text, &uri);
                 let mut d = diagnostic_on(0, "", 1, &message);
@@ -1163,12 +1054,8 @@ impl Standin {
             }
             for rule in self.rules.iter().filter(|r| {
                 r.method == "standin/diagnostic"
-                    && r.text_contains
-                        .as_ref()
-                        .is_none_or(|t| doc.text.contains(t.as_str()))
-                    && r.text_lacks
-                        .as_ref()
-                        .is_none_or(|t| !doc.text.contains(t.as_str()))
+                    && r.text_contains.as_ref().is_none_or(|t| doc.text.contains(t.as_str()))
+                    && r.text_lacks.as_ref().is_none_or(|t| !doc.text.contains(t.as_str()))
             }) {
                 let hit = match (&rule.tactics, &rule.line_contains) {
                     (Some(t), _) => {
@@ -1187,11 +1074,7 @@ impl Standin {
                     out.push(diagnostic_on(n, text, severity, &message));
                 }
             }
-            for rule in self
-                .rules
-                .iter()
-                .filter(|r| r.method == "standin/universes")
-            {
+            for rule in self.rules.iter().filter(|r| r.method == "standin/universes") {
                 if let Some(message) = rule.too_many_levels(text) {
                     out.push(diagnostic_on(n, text, 1, &message));
                 }
@@ -1211,9 +1094,7 @@ impl Standin {
         let header_failed = self.rules.iter().any(|r| {
             r.method == "standin/header"
                 && r.search_path_blocks
-                && r.text_contains
-                    .as_ref()
-                    .is_none_or(|t| doc.text.contains(t.as_str()))
+                && r.text_contains.as_ref().is_none_or(|t| doc.text.contains(t.as_str()))
         });
         let answered = method == "$/lean/rpc/connect"
             || (method == "$/lean/rpc/call"
@@ -1225,12 +1106,8 @@ impl Standin {
     fn scripted(&mut self, pos: usize, id: Value) {
         let rule = &mut self.rules[pos];
         let send = rule.send.clone();
-        let (result, error, delay, stall) = (
-            rule.result.clone(),
-            rule.error.clone(),
-            rule.delay_ms,
-            rule.stall,
-        );
+        let (result, error, delay, stall) =
+            (rule.result.clone(), rule.error.clone(), rule.delay_ms, rule.stall);
         if let Some(times) = rule.times.as_mut() {
             *times = times.saturating_sub(1);
             if *times == 0 {
@@ -1269,10 +1146,8 @@ impl Standin {
             }
             "textDocument/didOpen" => {
                 let Some(uri) = uri_of(&params) else { return };
-                let version = params
-                    .pointer("/textDocument/version")
-                    .and_then(Value::as_i64)
-                    .unwrap_or(0);
+                let version =
+                    params.pointer("/textDocument/version").and_then(Value::as_i64).unwrap_or(0);
                 let text = params
                     .pointer("/textDocument/text")
                     .and_then(Value::as_str)
@@ -1284,20 +1159,15 @@ impl Standin {
             }
             "textDocument/didChange" => {
                 let Some(uri) = uri_of(&params) else { return };
-                let version = params
-                    .pointer("/textDocument/version")
-                    .and_then(Value::as_i64)
-                    .unwrap_or(0);
+                let version =
+                    params.pointer("/textDocument/version").and_then(Value::as_i64).unwrap_or(0);
                 self.crashed.remove(&uri);
                 let Some(doc) = self.docs.get_mut(&uri) else {
                     return;
                 };
                 doc.version = version;
-                for change in params
-                    .get("contentChanges")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
+                for change in
+                    params.get("contentChanges").and_then(Value::as_array).into_iter().flatten()
                 {
                     // Full-text changes replace the text; ranged ones only matter for the
                     // version here (the proxy's document mirror is tested on its own).
@@ -1320,10 +1190,7 @@ impl Standin {
             }
             "standin/crashWorker" => {
                 let Some(uri) = uri_of(&params) else { return };
-                let code = params
-                    .get("exitCode")
-                    .and_then(Value::as_i64)
-                    .unwrap_or(134);
+                let code = params.get("exitCode").and_then(Value::as_i64).unwrap_or(134);
                 self.crashed.insert(uri.clone(), code);
                 let (version, end) = self.docs.get(&uri).map_or((0, (0, 0)), |d| {
                     let lines: Vec<&str> = d.text.split('\n').collect();
@@ -1342,21 +1209,14 @@ impl Standin {
                 self.write(&progress);
             }
             "standin/emit" => {
-                for m in params
-                    .get("messages")
-                    .and_then(Value::as_array)
-                    .cloned()
-                    .unwrap_or_default()
+                for m in
+                    params.get("messages").and_then(Value::as_array).cloned().unwrap_or_default()
                 {
                     self.write(&m);
                 }
             }
             "standin/emitRaw" => {
-                for b in params
-                    .get("bodies")
-                    .and_then(Value::as_array)
-                    .cloned()
-                    .unwrap_or_default()
+                for b in params.get("bodies").and_then(Value::as_array).cloned().unwrap_or_default()
                 {
                     self.write_raw(b.as_str().unwrap_or("").as_bytes());
                 }
@@ -1368,12 +1228,7 @@ impl Standin {
             }
             "standin/crash" => {
                 let mut err = std::io::stderr();
-                for line in params
-                    .get("stderr")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                {
+                for line in params.get("stderr").and_then(Value::as_array).into_iter().flatten() {
                     let _ = writeln!(err, "{}", line.as_str().unwrap_or(""));
                 }
                 let code = params.get("code").and_then(Value::as_i64).unwrap_or(1);
@@ -1397,12 +1252,7 @@ impl Standin {
                 self.notify("standin/floodDone", json!({"count": count}));
             }
             "standin/script" => {
-                for r in params
-                    .get("rules")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                {
+                for r in params.get("rules").and_then(Value::as_array).into_iter().flatten() {
                     if let Some(rule) = Rule::parse(r) {
                         self.rules.push(rule);
                     }
@@ -1432,10 +1282,7 @@ impl Standin {
             if let Some(col) = line.find("sorry") {
                 let start = line[..col].encode_utf16().count();
                 let range = json!({"end": {"character": start + 5, "line": n}, "start": {"character": start, "line": n}});
-                let mut d = template
-                    .pointer("/params/diagnostics/0")
-                    .cloned()
-                    .unwrap_or(json!({}));
+                let mut d = template.pointer("/params/diagnostics/0").cloned().unwrap_or(json!({}));
                 if let Some(o) = d.as_object_mut() {
                     o.remove("code");
                     o.insert("fullRange".into(), range.clone());
@@ -1463,16 +1310,11 @@ impl Standin {
         let (Some(uri), Some(line), Some(character)) = (
             uri_of(params),
             params.pointer("/position/line").and_then(Value::as_u64),
-            params
-                .pointer("/position/character")
-                .and_then(Value::as_u64),
+            params.pointer("/position/character").and_then(Value::as_u64),
         ) else {
             return Value::Null;
         };
-        let Some(text) = self
-            .docs
-            .get(&uri)
-            .and_then(|d| d.text.split('\n').nth(line as usize))
+        let Some(text) = self.docs.get(&uri).and_then(|d| d.text.split('\n').nth(line as usize))
         else {
             return Value::Null;
         };
@@ -1492,16 +1334,8 @@ impl Standin {
         if !word(&chars[at]) {
             return Value::Null;
         }
-        let start = (0..=at)
-            .rev()
-            .take_while(|&i| word(&chars[i]))
-            .last()
-            .unwrap_or(at);
-        let end = (at..chars.len())
-            .take_while(|&i| word(&chars[i]))
-            .last()
-            .unwrap_or(at)
-            + 1;
+        let start = (0..=at).rev().take_while(|&i| word(&chars[i])).last().unwrap_or(at);
+        let end = (at..chars.len()).take_while(|&i| word(&chars[i])).last().unwrap_or(at) + 1;
         let u16_of = |i: usize| chars[..i].iter().map(|c| c.len_utf16()).sum::<usize>();
         let name: String = chars[start..end].iter().collect();
         json!({

@@ -74,8 +74,7 @@ fn inputs_of<'d>(doc: &'d Document, d: &Decl) -> DeclInputs<'d> {
     let text = doc.text();
     (
         doc.position_of(d.start),
-        text.get(directive_block_start(text, d.start)..d.start)
-            .unwrap_or(""),
+        text.get(directive_block_start(text, d.start)..d.start).unwrap_or(""),
         text.get(d.start..d.end).unwrap_or(""),
     )
 }
@@ -118,10 +117,7 @@ impl<'a> Preparation<'a> {
             Some(Err(_)) | None => None,
         };
         let lens: Vec<String> = config.map_or_else(|| Config::default().lens, |c| c.lens.clone());
-        let doc_path = input
-            .path
-            .clone()
-            .unwrap_or_else(|| PathBuf::from(&doc.uri));
+        let doc_path = input.path.clone().unwrap_or_else(|| PathBuf::from(&doc.uri));
         let doc_dir = doc_path.parent().unwrap_or(Path::new(".")).to_path_buf();
         let readable =
             ReadableRoots::for_document(input.path.as_deref(), config, &input.extra_roots);
@@ -159,12 +155,9 @@ impl<'a> Preparation<'a> {
         let (at, lead, stmt_text) = read.unwrap_or_else(|| inputs_of(doc, d));
         let decl_line = at.line as usize;
         let directive = self.directive(d, decl_line);
-        let Some(src) = source_for(
-            &self.doc_path,
-            d.name.as_deref(),
-            directive.as_ref(),
-            self.config,
-        ) else {
+        let Some(src) =
+            source_for(&self.doc_path, d.name.as_deref(), directive.as_ref(), self.config)
+        else {
             return;
         };
         let resolved = resolve(
@@ -247,17 +240,15 @@ impl<'a> Preparation<'a> {
         }
         // On another line (lines inserted or removed above): the same directive and
         // reference, whose origin names the new line; the judged results are kept.
-        let origin = match directive_above_at(
-            doc.text(),
-            d.start,
-            decl_line,
-            &self.doc_path,
-            &self.doc_dir,
-        ) {
-            Some(Ok(dir)) => source_for(&self.doc_path, d.name.as_deref(), Some(&dir), self.config)
-                .map(|src| src.origin().to_string()),
-            _ => None,
-        };
+        let origin =
+            match directive_above_at(doc.text(), d.start, decl_line, &self.doc_path, &self.doc_dir)
+            {
+                Some(Ok(dir)) => {
+                    source_for(&self.doc_path, d.name.as_deref(), Some(&dir), self.config)
+                        .map(|src| src.origin().to_string())
+                }
+                _ => None,
+            };
         let Some(origin) = origin else {
             return false;
         };
@@ -265,10 +256,7 @@ impl<'a> Preparation<'a> {
         if let Some(r) = core.reference.as_mut() {
             r.origin = origin;
         }
-        let made = Made {
-            line: decl_line,
-            ..m.clone()
-        };
+        let made = Made { line: decl_line, ..m.clone() };
         let view = TheoremView::new(d.clone(), at, Arc::new(core), Some(made));
         self.push(Arc::new(view), unexplained);
         true
@@ -280,10 +268,8 @@ impl<'a> Preparation<'a> {
         match directive_above_at(text, d.start, decl_line, &self.doc_path, &self.doc_dir) {
             Some(Ok(dir)) => Some(dir),
             Some(Err(e)) => {
-                self.problems.push(Problem {
-                    line: e.line.saturating_sub(1),
-                    message: e.to_string(),
-                });
+                self.problems
+                    .push(Problem { line: e.line.saturating_sub(1), message: e.to_string() });
                 None
             }
             None => None,
@@ -301,20 +287,16 @@ impl<'a> Preparation<'a> {
         decl_line: usize,
     ) -> Option<Made> {
         match (has_directive, src, resolved) {
-            (true, ReferenceSource::Theorem { target, .. }, Ok(_)) => self
-                .reads
-                .file(&target.file, &self.input.open_texts)
-                .ok()
-                .map(|f| Made {
+            (true, ReferenceSource::Theorem { target, .. }, Ok(_)) => {
+                self.reads.file(&target.file, &self.input.open_texts).ok().map(|f| Made {
                     lead: lead.into(),
                     line: decl_line,
                     file: Some((target.file.as_path().into(), f)),
-                }),
-            (true, ReferenceSource::Inline { .. }, Ok(_)) => Some(Made {
-                lead: lead.into(),
-                line: decl_line,
-                file: None,
-            }),
+                })
+            }
+            (true, ReferenceSource::Inline { .. }, Ok(_)) => {
+                Some(Made { lead: lead.into(), line: decl_line, file: None })
+            }
             _ => None,
         }
     }
@@ -334,11 +316,7 @@ impl<'a> Preparation<'a> {
             text: stmt_text.into(),
             reference: None,
             candidate: None,
-            metrics: self
-                .lens
-                .iter()
-                .map(|m| (m.clone(), MetricState::Pending))
-                .collect(),
+            metrics: self.lens.iter().map(|m| (m.clone(), MetricState::Pending)).collect(),
             differences: Vec::new(),
             distance: None,
             problem: None,
@@ -355,10 +333,7 @@ impl<'a> Preparation<'a> {
                 view.reference = Some(r);
             }
             Err(e) => {
-                self.problems.push(Problem {
-                    line: at.line as usize,
-                    message: e.clone(),
-                });
+                self.problems.push(Problem { line: at.line as usize, message: e.clone() });
                 view.problem = Some(e);
             }
         }
@@ -402,12 +377,8 @@ impl<'a> Preparation<'a> {
         if r.statement.is_none() {
             return;
         }
-        let key = (
-            r.text.as_str(),
-            r.header.as_str(),
-            c.source.as_str(),
-            self.cand_header.as_str(),
-        );
+        let key =
+            (r.text.as_str(), r.header.as_str(), c.source.as_str(), self.cand_header.as_str());
         if let Some(Some((distance, diffs))) = self.caches.explained(key) {
             view.distance = Some(distance);
             view.differences = diffs;
@@ -462,17 +433,10 @@ mod tests {
         assert_eq!(r.name.as_deref(), Some("r1"));
         assert!(r.text.starts_with("theorem r1 (x : ℕ) : x + 0 = x"));
         assert_eq!(r.origin, "directive at Cand.lean:3");
-        assert_eq!(
-            a.theorems[1].reference.as_ref().unwrap().origin,
-            "lean-assess.toml (by name)"
-        );
+        assert_eq!(a.theorems[1].reference.as_ref().unwrap().origin, "lean-assess.toml (by name)");
         assert_eq!(a.problems.len(), 1);
         assert_eq!(a.problems[0].line, 9);
-        assert!(
-            a.problems[0].message.contains("Cand.lean:10: "),
-            "{:?}",
-            a.problems
-        );
+        assert!(a.problems[0].message.contains("Cand.lean:10: "), "{:?}", a.problems);
     }
 
     /// A workspace with `n` judged theorems (each under a directive) and its job input.
@@ -482,9 +446,8 @@ mod tests {
         let mut reference = String::from("import Mathlib\n\n");
         let mut cand = String::from("import Mathlib\n\n");
         for i in 0..n {
-            reference.push_str(&format!(
-                "theorem r{i} (x : ℕ) : x + {i} = {i} + x := by omega\n\n"
-            ));
+            reference
+                .push_str(&format!("theorem r{i} (x : ℕ) : x + {i} = {i} + x := by omega\n\n"));
             cand.push_str(&format!(
                 "-- @reference Reference.lean::r{i}\ntheorem c{i} (x : ℕ) : {i} + x = x + {i} := by omega\n\n"
             ));
@@ -508,11 +471,7 @@ mod tests {
         text: impl Into<String>,
         config: Option<Result<Arc<Config>, crate::files::FileError>>,
     ) -> JobInput {
-        let doc = Arc::new(Document::new(
-            crate::files::path_to_uri(&path),
-            version,
-            text,
-        ));
+        let doc = Arc::new(Document::new(crate::files::path_to_uri(&path), version, text));
         JobInput {
             doc,
             path: Some(path),
@@ -541,10 +500,7 @@ mod tests {
         );
         input.doc = Arc::new(Document::new(input.doc.uri.clone(), 2, text));
         let second = prepare(&input, &caches, &cancel).unwrap().analysis;
-        assert_eq!(
-            caches.file_reads.load(std::sync::atomic::Ordering::Relaxed),
-            1
-        );
+        assert_eq!(caches.file_reads.load(std::sync::atomic::Ordering::Relaxed), 1);
         assert_eq!(caches.parses.load(std::sync::atomic::Ordering::Relaxed), 41);
         // Unchanged theorems share their parsed statements with the previous version.
         assert!(Arc::ptr_eq(
@@ -557,10 +513,7 @@ mod tests {
         t.push_str("-- more\n");
         std::fs::write(&r, t).unwrap();
         prepare(&input, &caches, &cancel).unwrap();
-        assert_eq!(
-            caches.file_reads.load(std::sync::atomic::Ordering::Relaxed),
-            2
-        );
+        assert_eq!(caches.file_reads.load(std::sync::atomic::Ordering::Relaxed), 2);
     }
 
     #[test]
@@ -581,10 +534,7 @@ mod tests {
         }
         let first = Arc::new(first);
         // An edit inside c2 that shifts every later theorem by a few bytes (no new line).
-        let text = input
-            .doc
-            .text()
-            .replacen("theorem c2 (x : ℕ)", "theorem c2 (x y : ℕ)", 1);
+        let text = input.doc.text().replacen("theorem c2 (x : ℕ)", "theorem c2 (x y : ℕ)", 1);
         input.doc = Arc::new(Document::new(input.doc.uri.clone(), 2, text));
         input.previous = Some(first.clone());
         let second = prepare(&input, &caches, &cancel).unwrap().analysis;
@@ -603,15 +553,9 @@ mod tests {
             MetricState::Failed("Lean went away".into());
         input.previous = Some(Arc::new(second.clone()));
         let again = prepare(&input, &caches, &cancel).unwrap().analysis;
-        assert!(!Arc::ptr_eq(
-            &second.theorems[1].core,
-            &again.theorems[1].core
-        ));
+        assert!(!Arc::ptr_eq(&second.theorems[1].core, &again.theorems[1].core));
         assert_eq!(again.theorems[1].metrics[0].1, MetricState::Pending);
-        assert!(Arc::ptr_eq(
-            &second.theorems[0].core,
-            &again.theorems[0].core
-        ));
+        assert!(Arc::ptr_eq(&second.theorems[0].core, &again.theorems[0].core));
         // The reference file changes: nothing is reused, even for unchanged theorems.
         let r = dir.path().join("Reference.lean");
         let t = std::fs::read_to_string(&r)
@@ -621,17 +565,9 @@ mod tests {
         input.previous = Some(Arc::new(second));
         let third = prepare(&input, &caches, &cancel).unwrap().analysis;
         let prev = input.previous.as_ref().unwrap();
-        assert!(!Arc::ptr_eq(
-            &prev.theorems[4].core,
-            &third.theorems[4].core
-        ));
+        assert!(!Arc::ptr_eq(&prev.theorems[4].core, &third.theorems[4].core));
         assert!(Arc::ptr_eq(&prev.theorems[5].core, &third.theorems[5].core));
-        assert!(third.theorems[4]
-            .reference
-            .as_ref()
-            .unwrap()
-            .text
-            .contains("x + 5"));
+        assert!(third.theorems[4].reference.as_ref().unwrap().text.contains("x + 5"));
         // Another config: nothing is reused.
         input.toolchain = "leanprover/lean4:v9".into();
         input.previous = Some(Arc::new(third));
@@ -668,11 +604,7 @@ mod tests {
                     t.candidate.clone(),
                     t.problem.clone(),
                     t.made.as_ref().map(|m| {
-                        (
-                            m.lead.to_string(),
-                            m.line,
-                            m.file.as_ref().map(|(p, _)| p.to_path_buf()),
-                        )
+                        (m.lead.to_string(), m.line, m.file.as_ref().map(|(p, _)| p.to_path_buf()))
                     }),
                 )
             })
@@ -682,16 +614,12 @@ mod tests {
     /// Every metric done, as the job leaves a theorem it judged (only those are taken again).
     fn settle(a: &mut DocAnalysis) {
         for t in a.theorems.iter_mut() {
-            let (Some(r), Some(c)) = (
-                t.reference.as_ref().and_then(|r| r.statement.clone()),
-                t.candidate.clone(),
-            ) else {
+            let (Some(r), Some(c)) =
+                (t.reference.as_ref().and_then(|r| r.statement.clone()), t.candidate.clone())
+            else {
                 continue;
             };
-            if t.metrics
-                .iter()
-                .all(|(_, s)| matches!(s, MetricState::Done(_)))
-            {
+            if t.metrics.iter().all(|(_, s)| matches!(s, MetricState::Done(_))) {
                 continue;
             }
             let t = Arc::make_mut(t);
@@ -717,9 +645,7 @@ mod tests {
         input.previous = Some(Arc::new(prev));
         let next = prepare(&input, &caches, &cancel).unwrap().analysis;
         input.previous = None;
-        let fresh = prepare(&input, &JobCaches::default(), &cancel)
-            .unwrap()
-            .analysis;
+        let fresh = prepare(&input, &JobCaches::default(), &cancel).unwrap().analysis;
         assert_eq!(facts(&next), facts(&fresh), "after {typed:?}");
         assert_eq!(next.problems, fresh.problems, "after {typed:?}");
     }
@@ -735,11 +661,7 @@ mod tests {
         // Taken as it was: the memo of every view is filled.
         let mut second = prepare(&input, &caches, &cancel).unwrap().analysis;
         let last = input.previous.take().unwrap();
-        assert!(second
-            .theorems
-            .iter()
-            .zip(&last.theorems)
-            .all(|(a, b)| Arc::ptr_eq(a, b)));
+        assert!(second.theorems.iter().zip(&last.theorems).all(|(a, b)| Arc::ptr_eq(a, b)));
         drop(last);
         // Written in place (the view and core are not shared any more), as a job's round does.
         Arc::make_mut(&mut second.theorems[1]).metrics[0].1 = MetricState::Failed("x".into());
@@ -893,10 +815,7 @@ mod tests {
         let (_dir, input, caches, cancel) = workspace_to_prepare(5);
         cancel.cancel();
         assert!(prepare(&input, &caches, &cancel).is_none());
-        assert_eq!(
-            caches.file_reads.load(std::sync::atomic::Ordering::Relaxed),
-            0
-        );
+        assert_eq!(caches.file_reads.load(std::sync::atomic::Ordering::Relaxed), 0);
         assert_eq!(caches.parses.load(std::sync::atomic::Ordering::Relaxed), 0);
         // Dropping the guard a job holds cancels its token.
         let guard = crate::features::cache::CancelOnDrop::default();
@@ -910,9 +829,7 @@ mod tests {
     fn explanations_are_cached_by_the_pair_texts() {
         let (_dir, input) = workspace(3);
         let caches = JobCaches::default();
-        let a = prepare(&input, &caches, &CancelToken::default())
-            .unwrap()
-            .analysis;
+        let a = prepare(&input, &caches, &CancelToken::default()).unwrap().analysis;
         for _ in 0..2 {
             for t in &a.theorems {
                 let mut t = TheoremView::clone(t);
@@ -920,10 +837,7 @@ mod tests {
                 assert!(t.distance.is_some());
             }
         }
-        assert_eq!(
-            caches.mappings.load(std::sync::atomic::Ordering::Relaxed),
-            3
-        );
+        assert_eq!(caches.mappings.load(std::sync::atomic::Ordering::Relaxed), 3);
         // The cached explanation equals a fresh one.
         let mut fresh = TheoremView::clone(&a.theorems[1]);
         explain(&mut fresh);

@@ -64,10 +64,7 @@ impl<'c> Reads<'c> {
         }
         // The editor's buffer first (what the user sees), else the file on disk.
         let stamp = match open.get(path) {
-            Some(d) => Some(Stamp::Open {
-                uri: d.uri.clone(),
-                version: d.version,
-            }),
+            Some(d) => Some(Stamp::Open { uri: d.uri.clone(), version: d.version }),
             None => Stamp::of_disk(path),
         };
         let f = self.caches.file(path, stamp, || read_text(path, open));
@@ -77,10 +74,7 @@ impl<'c> Reads<'c> {
 
     fn dataset(&mut self, path: &Path) -> Arc<Result<Dataset, String>> {
         let caches = self.caches;
-        self.datasets
-            .entry(path.to_path_buf())
-            .or_insert_with(|| caches.dataset(path))
-            .clone()
+        self.datasets.entry(path.to_path_buf()).or_insert_with(|| caches.dataset(path)).clone()
     }
 }
 
@@ -101,15 +95,9 @@ pub(super) fn resolve(
     input: &JobInput,
     readable: &ReadableRoots,
 ) -> Result<RefView, String> {
-    let view =
-        |name: Option<String>, text: String, header: String, file: Option<PathBuf>| RefView {
-            origin: src.origin().to_string(),
-            name,
-            text,
-            header,
-            statement: None,
-            file,
-        };
+    let view = |name: Option<String>, text: String, header: String, file: Option<PathBuf>| {
+        RefView { origin: src.origin().to_string(), name, text, header, statement: None, file }
+    };
     match src {
         ReferenceSource::Inline { text, .. } => {
             let name = text.split_whitespace().nth(1).map(str::to_string);
@@ -117,9 +105,7 @@ pub(super) fn resolve(
         }
         ReferenceSource::Theorem { target, origin } => {
             let name = target.name.clone().unwrap_or_default();
-            reads
-                .check(readable, &target.file)
-                .map_err(|e| format!("{origin}: {e}"))?;
+            reads.check(readable, &target.file).map_err(|e| format!("{origin}: {e}"))?;
             let file = reads
                 .file(&target.file, &input.open_texts)
                 .map_err(|e| format!("{origin}: {e}"))?;
@@ -139,9 +125,7 @@ pub(super) fn resolve(
                 ),
             })?;
             if let Some(ds_path) = &cfg.dataset {
-                reads
-                    .check(readable, ds_path)
-                    .map_err(|e| format!("{origin}: {e}"))?;
+                reads.check(readable, ds_path).map_err(|e| format!("{origin}: {e}"))?;
                 let ds = reads.dataset(ds_path);
                 match &*ds {
                     Ok(ds) => {
@@ -158,9 +142,7 @@ pub(super) fn resolve(
                 }
             }
             if let Some(f) = &cfg.reference_file {
-                reads
-                    .check(readable, f)
-                    .map_err(|e| format!("{origin}: {e}"))?;
+                reads.check(readable, f).map_err(|e| format!("{origin}: {e}"))?;
                 let file = reads.file(f, &input.open_texts)?;
                 if let Some((stmt, header)) = theorem_in(&file, name) {
                     return Ok(view(Some(name.clone()), stmt, header, Some(f.clone())));

@@ -82,12 +82,7 @@ const MISSES_BEFORE_MAP: usize = 8;
 
 impl<'a> Earlier<'a> {
     pub(super) fn new(theorems: &'a [Arc<TheoremView>]) -> Earlier<'a> {
-        Earlier {
-            theorems,
-            next: 0,
-            misses: 0,
-            by_name: None,
-        }
+        Earlier { theorems, next: 0, misses: 0, by_name: None }
     }
 
     /// The previous theorem named `name`, if one is found (see [`Earlier`]).
@@ -95,10 +90,7 @@ impl<'a> Earlier<'a> {
         let theorems = self.theorems;
         // Mostly the same shared name (declaration scans keep them): no text compared.
         let named = |t: &TheoremView| {
-            t.decl
-                .name
-                .as_ref()
-                .is_some_and(|n| Arc::ptr_eq(n, name) || **n == **name)
+            t.decl.name.as_ref().is_some_and(|n| Arc::ptr_eq(n, name) || **n == **name)
         };
         let near = if self.by_name.is_some() { 1 } else { NEAR };
         let end = (self.next + near).min(theorems.len());
@@ -131,9 +123,7 @@ impl<'a> Earlier<'a> {
 /// directive text and declaration text as the declaration at hand (its [`Made`] record's);
 /// with [`settled`], whether the view may be taken as it is.
 pub(super) fn unchanged(prev: &TheoremView, lead: &str, stmt_text: &str) -> bool {
-    prev.made
-        .as_ref()
-        .is_some_and(|m| *m.lead == *lead && *prev.text == *stmt_text)
+    prev.made.as_ref().is_some_and(|m| *m.lead == *lead && *prev.text == *stmt_text)
 }
 
 /// For `prev`, made from the same texts as the declaration at hand: `Some(whether its

@@ -42,10 +42,7 @@ pub struct Command {
 impl Command {
     /// A command checked for diagnostics only.
     pub fn new(text: impl Into<String>) -> Command {
-        Command {
-            text: text.into(),
-            suggest_line: None,
-        }
+        Command { text: text.into(), suggest_line: None }
     }
 }
 
@@ -116,10 +113,9 @@ pub fn check_tactic_text(text: &str) -> Result<(), OracleError> {
     let bad = text.lines().any(|l| {
         let t = l.trim_start();
         t.starts_with('#')
-            || COMMAND_WORDS.iter().any(|w| {
-                t.strip_prefix(w)
-                    .is_some_and(|r| r.is_empty() || r.starts_with(' '))
-            })
+            || COMMAND_WORDS
+                .iter()
+                .any(|w| t.strip_prefix(w).is_some_and(|r| r.is_empty() || r.starts_with(' ')))
     }) || text.matches("/-").count() != text.matches("-/").count()
         || text.matches('"').count() % 2 == 1;
     if bad {
@@ -132,10 +128,7 @@ pub fn check_tactic_text(text: &str) -> Result<(), OracleError> {
 /// Indent every line of `text` by `n` spaces (continuation lines keep their own indentation).
 fn indent(text: &str, n: usize) -> String {
     let pad = " ".repeat(n);
-    text.lines()
-        .map(|l| format!("{pad}{}", l.trim_end()))
-        .collect::<Vec<_>>()
-        .join("\n")
+    text.lines().map(|l| format!("{pad}{}", l.trim_end())).collect::<Vec<_>>().join("\n")
 }
 
 /// Where a block's lines are in the active region.
@@ -180,12 +173,7 @@ pub(super) fn lay_out(
         text.push('\n');
         let sentinel_line = start + line_count(&text);
         text.push_str("  all_goals sorry\n\n");
-        placed.push(Placed {
-            start,
-            end: start + line_count(&text),
-            tactic_line,
-            sentinel_line,
-        });
+        placed.push(Placed { start, end: start + line_count(&text), tactic_line, sentinel_line });
         active.push_str(&text);
     }
     let mut command_lines = Vec::new();
@@ -195,11 +183,7 @@ pub(super) fn lay_out(
         active.push_str("\n\n");
         command_lines.push((start, base + line_count(&active)));
     }
-    ActiveRegion {
-        text: active,
-        blocks: placed,
-        commands: command_lines,
-    }
+    ActiveRegion { text: active, blocks: placed, commands: command_lines }
 }
 
 #[cfg(test)]
@@ -231,10 +215,7 @@ mod tests {
             "set_option maxHeartbeats 7 in\nuniverse u in\nexample : a = a := by\n  intro x\n  rfl\n  all_goals sorry\n\n#check 1\n\n"
         );
         let p = &region.blocks[0];
-        assert_eq!(
-            (p.start, p.tactic_line, p.sentinel_line, p.end),
-            (3, 7, 8, 10)
-        );
+        assert_eq!((p.start, p.tactic_line, p.sentinel_line, p.end), (3, 7, 8, 10));
         assert_eq!(region.commands, [(10, 12)]);
     }
 }

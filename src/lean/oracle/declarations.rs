@@ -68,10 +68,7 @@ const TOO_MANY_LEVELS: &str = "too many explicit universe levels";
 /// implicit and instance arguments out, so this elaborates for any axiom. Hence the arity is
 /// the largest `k` whose probe has no error.
 fn universe_probe(name: &str, k: usize) -> String {
-    format!(
-        "universe u in #check @{name}.{{{}}}",
-        vec!["u"; k].join(", ")
-    )
+    format!("universe u in #check @{name}.{{{}}}", vec!["u"; k].join(", "))
 }
 
 /// The arity from the errors of the probes `k = 1, 2, …` (in order): probes without errors,
@@ -180,9 +177,8 @@ impl<L: LeanRpc> Oracle<L> {
                 })
                 .map(|l| format!("{l}\n"))
                 .collect();
-            let scopes = HeaderScopes::read(&preamble).map_err(|e| OracleError::Preamble {
-                message: e.to_string(),
-            })?;
+            let scopes = HeaderScopes::read(&preamble)
+                .map_err(|e| OracleError::Preamble { message: e.to_string() })?;
             scoped.push(scopes);
         }
         for ((first, statement), scopes) in numbers.zip(statements).zip(&scoped) {
@@ -215,9 +211,8 @@ impl<L: LeanRpc> Oracle<L> {
         let doc = self.doc(key);
         // An error in a registry entry's own wrapping (its preamble, its scopes) is no verdict
         // on the statement: the run fails.
-        if let Some(message) = indices
-            .iter()
-            .find_map(|&i| doc.entries.get(i).and_then(|e| e.outside.clone()))
+        if let Some(message) =
+            indices.iter().find_map(|&i| doc.entries.get(i).and_then(|e| e.outside.clone()))
         {
             return Err(OracleError::Preamble { message });
         }
@@ -225,9 +220,8 @@ impl<L: LeanRpc> Oracle<L> {
         for (i, statement) in indices.into_iter().zip(statements) {
             // Each probing statement's chunk is taken even when the entry is missing, so the
             // next statement reads its own probes.
-            let arity = statement
-                .probe_universes
-                .then(|| arity_of(probed.next().unwrap_or_default()));
+            let arity =
+                statement.probe_universes.then(|| arity_of(probed.next().unwrap_or_default()));
             let Some(mut declared) = doc.entries.get(i).and_then(|e| e.checked.clone()) else {
                 continue;
             };
@@ -250,10 +244,7 @@ impl<L: LeanRpc> Oracle<L> {
     ) -> Result<Vec<UniverseArity>, OracleError> {
         let probes: Vec<Command> = names.iter().flat_map(|n| universe_probes(n)).collect();
         let (_, probed) = self.run(key, &[], &probes, deadline).await?;
-        Ok(probed
-            .chunks(MAX_UNIVERSE_ARITY + 1)
-            .map(arity_of)
-            .collect())
+        Ok(probed.chunks(MAX_UNIVERSE_ARITY + 1).map(arity_of).collect())
     }
 
     /// Record what the diagnostics say about the registry entries not yet checked: the
@@ -279,9 +270,7 @@ impl<L: LeanRpc> Oracle<L> {
                 .errors_in(e.lines.0, e.lines.1)
                 .find(|(l, _)| *l < u64::from(e.stmt_line) || *l > u64::from(e.strict_line))
                 .map(|(_, m)| m.clone());
-            let strict_errors = diagnostics
-                .errors_in(e.strict_line, e.strict_line + 1)
-                .count();
+            let strict_errors = diagnostics.errors_in(e.strict_line, e.strict_line + 1).count();
             let checked = Declared {
                 name: e.name.clone(),
                 autobound: errors.is_empty() && strict_errors > 0,
@@ -310,25 +299,16 @@ mod tests {
             arity(&[Some(&too_many), Some(&too_many), Some(&too_many)]),
             UniverseArity::Known(0)
         );
-        assert_eq!(
-            arity(&[None, None, Some(&newer), Some(&newer)]),
-            UniverseArity::Known(2)
-        );
+        assert_eq!(arity(&[None, None, Some(&newer), Some(&newer)]), UniverseArity::Known(2));
         assert!(matches!(
             arity(&[None, Some(&other), Some(&too_many)]),
             UniverseArity::Unknown(m) if m.contains("with 2 universe level(s) failed: unknown universe level")
         ));
-        assert!(matches!(
-            arity(&[None, Some(&too_many), None]),
-            UniverseArity::Unknown(_)
-        ));
+        assert!(matches!(arity(&[None, Some(&too_many), None]), UniverseArity::Unknown(_)));
         assert!(matches!(
             arity(&[None, None, None]),
             UniverseArity::Unknown(m) if m == "more than 2 universe parameters"
         ));
-        assert_eq!(
-            universe_probe("_tt.S3._stmt", 2),
-            "universe u in #check @_tt.S3._stmt.{u, u}"
-        );
+        assert_eq!(universe_probe("_tt.S3._stmt", 2), "universe u in #check @_tt.S3._stmt.{u, u}");
     }
 }

@@ -53,11 +53,7 @@ fn push_message_text(v: &Value, out: &mut String) {
     } else if let Some(pair) = o.get("tag").and_then(Value::as_array) {
         let embed = pair.first().unwrap_or(&Value::Null);
         if let Some(expr) = embed.get("expr") {
-            out.push_str(
-                &TaggedText::from_json(expr)
-                    .map(|t| t.text())
-                    .unwrap_or_default(),
-            );
+            out.push_str(&TaggedText::from_json(expr).map(|t| t.text()).unwrap_or_default());
         } else if let Some(goal) = embed.get("goal") {
             let ty = goal.get("type").and_then(TaggedText::from_json);
             out.push_str(&ty.map(|t| t.text()).unwrap_or_default());
@@ -70,11 +66,8 @@ fn push_message_text(v: &Value, out: &mut String) {
 /// The two sides of an `=` / `↔` goal tree: the root's label, parentheses and spaces dropped,
 /// is `_=_` or `_↔_` and it has exactly two children.
 pub fn two_sides(tree: &Tree) -> Option<(Tree, Tree)> {
-    let shape: String = tree
-        .label
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '(' && *c != ')')
-        .collect();
+    let shape: String =
+        tree.label.chars().filter(|c| !c.is_whitespace() && *c != '(' && *c != ')').collect();
     if (shape == "_=_" || shape == "_↔_") && tree.children.len() == 2 {
         Some((tree.children[0].clone(), tree.children[1].clone()))
     } else {
@@ -125,30 +118,14 @@ pub(super) fn suggestion_of(action: &Value, uri: &str, line: u32) -> Option<Stri
     }
     let edit = action.get("edit")?;
     let mut edits: Vec<&Value> = Vec::new();
-    for change in edit
-        .get("documentChanges")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
-        let same = change
-            .pointer("/textDocument/uri")
-            .and_then(Value::as_str)
-            .is_none_or(|u| u == uri);
+    for change in edit.get("documentChanges").and_then(Value::as_array).into_iter().flatten() {
+        let same =
+            change.pointer("/textDocument/uri").and_then(Value::as_str).is_none_or(|u| u == uri);
         if same {
-            edits.extend(
-                change
-                    .get("edits")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten(),
-            );
+            edits.extend(change.get("edits").and_then(Value::as_array).into_iter().flatten());
         }
     }
-    if let Some(list) = edit
-        .pointer("/changes")
-        .and_then(|c| c.get(uri))
-        .and_then(Value::as_array)
+    if let Some(list) = edit.pointer("/changes").and_then(|c| c.get(uri)).and_then(Value::as_array)
     {
         edits.extend(list);
     }
@@ -163,9 +140,7 @@ pub(super) fn suggestion_of(action: &Value, uri: &str, line: u32) -> Option<Stri
 
 /// Start position (line, UTF-16 character) of a diagnostic (`fullRange` preferred).
 fn diagnostic_start(d: &Value) -> Option<(u64, u64)> {
-    let start = d
-        .pointer("/fullRange/start")
-        .or_else(|| d.pointer("/range/start"))?;
+    let start = d.pointer("/fullRange/start").or_else(|| d.pointer("/range/start"))?;
     Some((
         start.get("line").and_then(Value::as_u64)?,
         start.get("character").and_then(Value::as_u64).unwrap_or(0),
@@ -215,9 +190,7 @@ impl LineDiagnostics {
         start: u32,
         end: u32,
     ) -> impl Iterator<Item = &(u64, u64, String)> + '_ {
-        self.0
-            .iter()
-            .filter(move |(l, _, _)| *l >= u64::from(start) && *l < u64::from(end))
+        self.0.iter().filter(move |(l, _, _)| *l >= u64::from(start) && *l < u64::from(end))
     }
 
     /// The errors (severity 1) on lines `[start, end)`, with their line.
@@ -226,9 +199,7 @@ impl LineDiagnostics {
         start: u32,
         end: u32,
     ) -> impl Iterator<Item = (u64, &String)> + '_ {
-        self.in_lines(start, end)
-            .filter(|(_, severity, _)| *severity == 1)
-            .map(|(l, _, m)| (*l, m))
+        self.in_lines(start, end).filter(|(_, severity, _)| *severity == 1).map(|(l, _, m)| (*l, m))
     }
 }
 
@@ -247,11 +218,7 @@ pub(super) fn outcome_of_goals(r: &Value, uri: &str) -> Result<Outcome, OracleEr
                 .and_then(TaggedText::from_json)
                 .ok_or_else(|| OracleError::shape(uri, "goal without a TaggedText `type`"))?;
             let tree = tree_of(&ty);
-            Ok(Outcome::Open(Goal {
-                text: collapse(&ty.text()),
-                sides: two_sides(&tree),
-                tree,
-            }))
+            Ok(Outcome::Open(Goal { text: collapse(&ty.text()), sides: two_sides(&tree), tree }))
         }
         several => Ok(Outcome::Several(several.len())),
     }
@@ -271,10 +238,7 @@ mod tests {
     #[test]
     fn interactive_diagnostic_text_reads_embeds() {
         let r = example("interactiveDiagnostics.result.json");
-        assert_eq!(
-            message_text(&r[0]["message"]),
-            "mutable variable `x` cannot be shadowed"
-        );
+        assert_eq!(message_text(&r[0]["message"]), "mutable variable `x` cannot be shadowed");
     }
 
     #[test]

@@ -101,10 +101,7 @@ pub enum OracleError {
 impl OracleError {
     /// A Lean answer on the scratch document `uri` that is not of the expected shape.
     fn shape(uri: &str, what: impl Into<String>) -> OracleError {
-        OracleError::Shape {
-            uri: uri.to_string(),
-            what: what.into(),
-        }
+        OracleError::Shape { uri: uri.to_string(), what: what.into() }
     }
 }
 
@@ -305,11 +302,7 @@ impl<L: LeanRpc> Oracle<L> {
 
     fn doc(&mut self, key: &str) -> &mut ScratchDoc {
         let n = self.docs.len();
-        let dir = self
-            .config
-            .scratch_dir_uri
-            .trim_end_matches('/')
-            .to_string();
+        let dir = self.config.scratch_dir_uri.trim_end_matches('/').to_string();
         let on_disk = self.config.scratch_dir.clone();
         self.docs.entry(key.to_string()).or_insert_with(|| {
             let (uri, path) = match on_disk {
@@ -325,11 +318,7 @@ impl<L: LeanRpc> Oracle<L> {
                 header_error: None,
                 warm: false,
                 indexed: false,
-                header: if key.is_empty() {
-                    NO_IMPORTS.to_string()
-                } else {
-                    key.to_string()
-                },
+                header: if key.is_empty() { NO_IMPORTS.to_string() } else { key.to_string() },
                 registry: String::new(),
                 entries: Vec::new(),
                 version: 0,
@@ -346,9 +335,7 @@ impl<L: LeanRpc> Oracle<L> {
     }
 
     fn timeout(&self, deadline: Instant) -> Duration {
-        deadline
-            .saturating_duration_since(Instant::now())
-            .min(self.config.request_timeout)
+        deadline.saturating_duration_since(Instant::now()).min(self.config.request_timeout)
     }
 
     async fn request(
@@ -360,11 +347,7 @@ impl<L: LeanRpc> Oracle<L> {
         let mut tries = 0;
         loop {
             self.counters.round_trips.fetch_add(1, Ordering::Relaxed);
-            match self
-                .lean
-                .request(method, params.clone(), self.timeout(deadline))
-                .await
-            {
+            match self.lean.request(method, params.clone(), self.timeout(deadline)).await {
                 Err(e) if file_changed(&e) && tries < FILE_CHANGED_RETRIES => {
                     tries += 1;
                     tracing::debug!(method, "Lean answered \"File changed.\"; asking again");
@@ -385,10 +368,7 @@ impl<L: LeanRpc> Oracle<L> {
     ) -> Result<(Vec<BlockResult>, Vec<CommandResult>), OracleError> {
         let doc = self.doc(key);
         if let Some(message) = doc.header_error.clone() {
-            return Err(OracleError::Header {
-                uri: doc.uri.clone(),
-                message,
-            });
+            return Err(OracleError::Header { uri: doc.uri.clone(), message });
         }
         for b in blocks {
             check_tactic_text(&b.tactic)?;
@@ -432,10 +412,8 @@ impl<L: LeanRpc> Oracle<L> {
         doc.active = region.text;
         let uri = doc.uri.clone();
         self.ensure_file(key)?;
-        let version = self
-            .send_text(key)
-            .await
-            .map_err(|source| OracleError::Lean { uri, source })?;
+        let version =
+            self.send_text(key).await.map_err(|source| OracleError::Lean { uri, source })?;
         self.barrier(key, version, deadline).await?;
         let total_lines = line_count(&self.doc(key).text()) + 1;
         let diagnostics = self
@@ -454,10 +432,7 @@ impl<L: LeanRpc> Oracle<L> {
         let mut results = Vec::with_capacity(blocks.len());
         for (b, p) in blocks.iter().zip(&region.blocks) {
             self.counters.blocks.fetch_add(1, Ordering::Relaxed);
-            let first_error = diagnostics
-                .errors_in(p.start, p.end)
-                .next()
-                .map(|(_, m)| m.clone());
+            let first_error = diagnostics.errors_in(p.start, p.end).next().map(|(_, m)| m.clone());
             let suggestions = if b.suggestions {
                 self.suggestions(key, p.tactic_line, deadline).await?
             } else {
@@ -467,10 +442,7 @@ impl<L: LeanRpc> Oracle<L> {
                 Some(m) => Outcome::Error(m),
                 None => self.goal_at(key, p.sentinel_line, deadline).await?,
             };
-            results.push(BlockResult {
-                outcome,
-                suggestions,
-            });
+            results.push(BlockResult { outcome, suggestions });
         }
         let mut command_results = Vec::with_capacity(commands.len());
         for (c, &(s, e)) in commands.iter().zip(&region.commands) {
@@ -479,18 +451,12 @@ impl<L: LeanRpc> Oracle<L> {
                 None => Vec::new(),
             };
             command_results.push(CommandResult {
-                errors: diagnostics
-                    .errors_in(s, e)
-                    .map(|(_, m)| m.clone())
-                    .collect(),
+                errors: diagnostics.errors_in(s, e).map(|(_, m)| m.clone()).collect(),
                 error_lines: diagnostics
                     .errors_in(s, e)
                     .map(|(l, m)| (u32::try_from(l).unwrap_or(u32::MAX) - s, m.clone()))
                     .collect(),
-                messages: diagnostics
-                    .in_lines(s, e)
-                    .map(|(_, sev, m)| (*sev, m.clone()))
-                    .collect(),
+                messages: diagnostics.in_lines(s, e).map(|(_, sev, m)| (*sev, m.clone())).collect(),
                 suggestions,
             });
         }
@@ -582,10 +548,7 @@ impl<L: LeanRpc> Oracle<L> {
             Some(message) => {
                 tracing::warn!(uri = %doc.uri, %message, "Lean reported a header error");
                 doc.header_error = Some(message.clone());
-                Err(OracleError::Header {
-                    uri: doc.uri.clone(),
-                    message,
-                })
+                Err(OracleError::Header { uri: doc.uri.clone(), message })
             }
             None => Ok(()),
         }
@@ -656,10 +619,9 @@ example (a b : Nat) : a + b = b + a := by
     /// The header error seen on any scratch document, if any (batch runs stop on it).
     pub fn header_failure(&self) -> Option<OracleError> {
         self.docs.values().find_map(|d| {
-            d.header_error.as_ref().map(|m| OracleError::Header {
-                uri: d.uri.clone(),
-                message: m.clone(),
-            })
+            d.header_error
+                .as_ref()
+                .map(|m| OracleError::Header { uri: d.uri.clone(), message: m.clone() })
         })
     }
 
@@ -734,10 +696,7 @@ example (a b : Nat) : a + b = b + a := by
         deadline: Instant,
     ) -> Result<Value, OracleError> {
         let uri = self.doc(key).uri.clone();
-        let lean_err = |source| OracleError::Lean {
-            uri: uri.clone(),
-            source,
-        };
+        let lean_err = |source| OracleError::Lean { uri: uri.clone(), source };
         let mut retried = false;
         loop {
             let session = match self.doc(key).session.clone() {
@@ -820,10 +779,7 @@ example (a b : Nat) : a + b = b + a := by
                 deadline,
             )
             .await
-            .map_err(|source| OracleError::Lean {
-                uri: uri.clone(),
-                source,
-            })?;
+            .map_err(|source| OracleError::Lean { uri: uri.clone(), source })?;
         let mut out = Vec::new();
         for action in r.as_array().into_iter().flatten() {
             if let Some(text) = suggestion_of(action, &uri, line) {
@@ -839,12 +795,7 @@ example (a b : Nat) : a + b = b + a := by
 /// `textDocument/didClose` for a scratch document (its worker ends). A failure to send is
 /// ignored: the document is forgotten or reopened either way.
 async fn close_document<L: LeanRpc>(lean: &L, uri: &str) {
-    let _ = lean
-        .notify(
-            "textDocument/didClose",
-            json!({"textDocument": {"uri": uri}}),
-        )
-        .await;
+    let _ = lean.notify("textDocument/didClose", json!({"textDocument": {"uri": uri}})).await;
 }
 
 impl<L: LeanRpc> Drop for Oracle<L> {

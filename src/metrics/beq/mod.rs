@@ -111,10 +111,7 @@ pub trait ProofSampler: Send + Sync {
 
 impl ProofSampler for Arc<LlmClient> {
     fn sample(&self, prompt: String, k: usize) -> BoxFuture<'_, Result<Vec<String>, LlmError>> {
-        Box::pin(async move {
-            self.complete_async(vec![ChatMessage::user(prompt)], k)
-                .await
-        })
+        Box::pin(async move { self.complete_async(vec![ChatMessage::user(prompt)], k).await })
     }
 }
 
@@ -313,14 +310,8 @@ impl<'a> BeqSide<'a> {
     /// The reference's and the candidate's sides of a pair of statements.
     pub fn of_pair(pair: &'a crate::metrics::Pair<'a>) -> (BeqSide<'a>, BeqSide<'a>) {
         (
-            BeqSide {
-                header: pair.reference_header,
-                declaration: &pair.reference.source,
-            },
-            BeqSide {
-                header: pair.candidate_header,
-                declaration: &pair.candidate.source,
-            },
+            BeqSide { header: pair.reference_header, declaration: &pair.reference.source },
+            BeqSide { header: pair.candidate_header, declaration: &pair.candidate.source },
         )
     }
 }
@@ -338,25 +329,12 @@ impl<C: ProofChecker> Beq<C> {
         let start = Instant::now();
         let deadline = start + self.settings.deadline;
         let forward = self
-            .direction(
-                Direction::ReferenceImpliesCandidate,
-                reference,
-                candidate,
-                deadline,
-            )
+            .direction(Direction::ReferenceImpliesCandidate, reference, candidate, deadline)
             .await;
         let backward = self
-            .direction(
-                Direction::CandidateImpliesReference,
-                candidate,
-                reference,
-                deadline,
-            )
+            .direction(Direction::CandidateImpliesReference, candidate, reference, deadline)
             .await;
-        BeqReport {
-            directions: [forward, backward],
-            elapsed: start.elapsed(),
-        }
+        BeqReport { directions: [forward, backward], elapsed: start.elapsed() }
     }
 
     async fn direction(
@@ -449,11 +427,7 @@ impl<C: ProofChecker> Beq<C> {
             };
             let prompt = prompt::build_prompt(
                 self.settings.tactic_set,
-                &PromptInput {
-                    header: goal.header,
-                    assumed: &assumed_decl,
-                    goal: &goal_decl,
-                },
+                &PromptInput { header: goal.header, assumed: &assumed_decl, goal: &goal_decl },
             );
             let remaining = deadline.saturating_duration_since(Instant::now());
             let answers = match tokio::time::timeout(
@@ -529,12 +503,7 @@ impl<C: ProofChecker> Run<'_, C> {
         result: AttemptResult,
         t: Instant,
     ) -> usize {
-        self.attempts.push(Attempt {
-            source,
-            proof,
-            result,
-            elapsed: t.elapsed(),
-        });
+        self.attempts.push(Attempt { source, proof, result, elapsed: t.elapsed() });
         self.attempts.len() - 1
     }
 
@@ -543,29 +512,16 @@ impl<C: ProofChecker> Run<'_, C> {
             return Step::Stop(DirectionOutcome::TimedOut);
         };
         let t = Instant::now();
-        let req = CheckRequest {
-            proof: self.prelude,
-            ..self.base
-        };
+        let req = CheckRequest { proof: self.prelude, ..self.base };
         let suggestion = tokio::time::timeout(left, self.checker.suggest(req)).await;
         let proof = match suggestion {
             Err(_) => {
-                self.record(
-                    AttemptSource::ExactQuery,
-                    String::new(),
-                    AttemptResult::Timeout,
-                    t,
-                );
+                self.record(AttemptSource::ExactQuery, String::new(), AttemptResult::Timeout, t);
                 return Step::Stop(DirectionOutcome::TimedOut);
             }
             Ok(Ok(Suggestion::Timeout)) => {
                 // Lean's own bound on `exact?` (heartbeats) hit: the cheap scripts may still work.
-                self.record(
-                    AttemptSource::ExactQuery,
-                    String::new(),
-                    AttemptResult::Timeout,
-                    t,
-                );
+                self.record(AttemptSource::ExactQuery, String::new(), AttemptResult::Timeout, t);
                 return if self.remaining().is_some() {
                     Step::Next
                 } else {
@@ -610,10 +566,7 @@ impl<C: ProofChecker> Run<'_, C> {
         let Some(left) = self.remaining() else {
             return Err(DirectionOutcome::TimedOut);
         };
-        let req = CheckRequest {
-            proof: &proof,
-            ..self.base
-        };
+        let req = CheckRequest { proof: &proof, ..self.base };
         let (result, accepted) = match tokio::time::timeout(left, self.checker.check(req)).await {
             Ok(Ok(CheckOutcome::Proved | CheckOutcome::ClosedWithoutAssumed { .. })) => {
                 (AttemptResult::ClosedWithout, true)
@@ -652,10 +605,7 @@ impl<C: ProofChecker> Run<'_, C> {
         let Some(left) = self.remaining() else {
             return Step::Stop(DirectionOutcome::TimedOut);
         };
-        let req = CheckRequest {
-            proof: &proof,
-            ..self.base
-        };
+        let req = CheckRequest { proof: &proof, ..self.base };
         let outcome = tokio::time::timeout(left, self.checker.check(req)).await;
         match outcome {
             Ok(Ok(CheckOutcome::Proved)) => {
@@ -696,11 +646,7 @@ impl<C: ProofChecker> Run<'_, C> {
 pub fn not_using_assumed(axioms: &str) -> String {
     format!(
         "the proof does not use thm_P (axioms: {})",
-        if axioms.is_empty() {
-            "none reported"
-        } else {
-            axioms
-        }
+        if axioms.is_empty() { "none reported" } else { axioms }
     )
 }
 
@@ -715,10 +661,7 @@ pub fn conclusion(declaration: &str) -> Option<String> {
             '(' | '[' | '{' | '⟨' | '⦃' => depth += 1,
             ')' | ']' | '}' | '⟩' | '⦄' => depth -= 1,
             ':' if depth <= 0 => {
-                let rest = head[i + 1..]
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join(" ");
+                let rest = head[i + 1..].split_whitespace().collect::<Vec<_>>().join(" ");
                 return (!rest.is_empty()).then_some(rest);
             }
             _ => {}
@@ -767,9 +710,8 @@ pub fn declaration_as(declaration: &str, new_name: &str, tail: &str) -> String {
 /// after them, from the text right after the keyword. The name ends at whitespace, a binder
 /// bracket or a colon (as `crate::metrics::lean_backed::signature` reads it).
 fn split_name(rest: &str) -> (&str, &str, &str) {
-    let name_end = rest
-        .find(|c: char| c.is_whitespace() || "({[⦃:".contains(c))
-        .unwrap_or(rest.len());
+    let name_end =
+        rest.find(|c: char| c.is_whitespace() || "({[⦃:".contains(c)).unwrap_or(rest.len());
     let name = &rest[..name_end];
     if let Some(stem) = name.strip_suffix('.') {
         if rest[name_end..].starts_with('{') {
@@ -827,9 +769,7 @@ struct Binder {
 /// The binders of `theorem name binders… : type`, read from brackets at the top level.
 fn binders(declaration: &str) -> Vec<Binder> {
     let text = declaration.trim();
-    let after_keyword = text
-        .split_once(char::is_whitespace)
-        .map_or("", |(_, r)| r.trim_start());
+    let after_keyword = text.split_once(char::is_whitespace).map_or("", |(_, r)| r.trim_start());
     let (_, _, mut rest) = split_name(after_keyword);
     let mut out = Vec::new();
     while let Some(open) = rest.chars().next() {
@@ -855,16 +795,10 @@ fn binders(declaration: &str) -> Vec<Binder> {
         match inner.split_once(':') {
             Some((names, _)) if !names.trim().is_empty() => {
                 for n in names.split_whitespace() {
-                    out.push(Binder {
-                        name: (n != "_").then(|| n.to_string()),
-                        explicit,
-                    });
+                    out.push(Binder { name: (n != "_").then(|| n.to_string()), explicit });
                 }
             }
-            _ => out.push(Binder {
-                name: None,
-                explicit,
-            }),
+            _ => out.push(Binder { name: None, explicit }),
         }
         let closer_len = rest[end..].chars().next().map_or(1, char::len_utf8);
         rest = rest[end + closer_len..].trim_start();
@@ -878,33 +812,21 @@ fn binders(declaration: &str) -> Vec<Binder> {
 /// from the goal's hypotheses.
 fn scripts(_assumed: &str, goal: &str) -> Vec<String> {
     let bs = binders(goal);
-    let explicit: Vec<&str> = bs
-        .iter()
-        .filter(|b| b.explicit)
-        .filter_map(|b| b.name.as_deref())
-        .collect();
+    let explicit: Vec<&str> =
+        bs.iter().filter(|b| b.explicit).filter_map(|b| b.name.as_deref()).collect();
     let mut out = vec![format!("exact {ASSUMED_NAME}")];
     if !explicit.is_empty() {
         out.push(format!("exact {ASSUMED_NAME} {}", explicit.join(" ")));
     }
     if !bs.is_empty() {
-        let all: Vec<&str> = bs
-            .iter()
-            .map(|b| b.name.as_deref().unwrap_or("_"))
-            .collect();
+        let all: Vec<&str> = bs.iter().map(|b| b.name.as_deref().unwrap_or("_")).collect();
         out.push(format!("exact @{ASSUMED_NAME} {}", all.join(" ")));
     }
     out.push(format!("exact {ASSUMED_NAME}.symm"));
     if !explicit.is_empty() {
-        out.push(format!(
-            "exact ({ASSUMED_NAME} {}).symm",
-            explicit.join(" ")
-        ));
+        out.push(format!("exact ({ASSUMED_NAME} {}).symm", explicit.join(" ")));
         let alternatives: Vec<String> = explicit.iter().map(|n| format!("exact {n}")).collect();
-        out.push(format!(
-            "apply {ASSUMED_NAME} <;> first | {}",
-            alternatives.join(" | ")
-        ));
+        out.push(format!("apply {ASSUMED_NAME} <;> first | {}", alternatives.join(" | ")));
     }
     out
 }

@@ -24,20 +24,13 @@
 //! them (`super`, in the order above) and names the metric (`crate::metrics::beq_plus`).
 
 /// The closers after `apply thm_P` and `convert`. `true`: needs Mathlib.
-const APPLY_CLOSERS: [(&str, bool); 4] = [
-    ("tauto", true),
-    ("simp_all_arith!", false),
-    ("noncomm_ring", true),
-    ("exact?", false),
-];
+const APPLY_CLOSERS: [(&str, bool); 4] =
+    [("tauto", true), ("simp_all_arith!", false), ("noncomm_ring", true), ("exact?", false)];
 
 /// The closers after the `have` of `thm_P`'s conclusion: `exact?` only from `this`, so the
 /// library cannot close the goal on its own.
-const HAVE_CLOSERS: [(&str, bool); 3] = [
-    ("tauto", true),
-    ("simp_all_arith!", false),
-    ("exact? using this", false),
-];
+const HAVE_CLOSERS: [(&str, bool); 3] =
+    [("tauto", true), ("simp_all_arith!", false), ("exact? using this", false)];
 
 /// Most `using` depth of the `convert` attempts.
 const MAX_CONVERT_DEPTH: usize = 4;
@@ -78,10 +71,7 @@ fn combined(closers: &[(&str, bool)], mathlib: bool) -> String {
         .filter(|(_, needs_mathlib)| mathlib || !needs_mathlib)
         .map(|(c, _)| *c)
         .collect();
-    let one_by_one: Vec<String> = usable
-        .iter()
-        .map(|c| format!("(all_goals try {c})"))
-        .collect();
+    let one_by_one: Vec<String> = usable.iter().map(|c| format!("(all_goals try {c})")).collect();
     let per_goal: Vec<String> = usable.iter().map(|c| format!("(try {c})")).collect();
     format!(
         "all_goals intros\nfirst | ({}) | (all_goals ({}))",
@@ -131,10 +121,7 @@ mod tests {
     fn attempts_follow_leaninteract_and_are_admissible() {
         let plan = PlusAttempts::default().plan(Some("1 ≤ x"), true);
         let closers = "all_goals intros\nfirst | ((all_goals try tauto) ; (all_goals try simp_all_arith!) ; (all_goals try noncomm_ring) ; (all_goals try exact?)) | (all_goals ((try tauto) ; (try simp_all_arith!) ; (try noncomm_ring) ; (try exact?)))";
-        assert_eq!(
-            plan.apply,
-            format!("intros\nsymm_saturate\napply thm_P\n{closers}")
-        );
+        assert_eq!(plan.apply, format!("intros\nsymm_saturate\napply thm_P\n{closers}"));
         assert_eq!(plan.assumption_probe, "intros\nsymm_saturate\nassumption");
         assert!(plan.have_probe.ends_with("(try exact? using this)))"));
         assert!(!plan.have_probe.contains("thm_P"));
@@ -146,11 +133,8 @@ mod tests {
             format!("intros\nsymm_saturate\nconvert (config := .unfoldSameFun) thm_P using 2\n{closers}")
         );
         assert!(plan.grind.is_none());
-        let rules = ProofRules {
-            set: TacticSet::All,
-            assumed_name: "thm_P",
-            goal_name: Some("thm_Q"),
-        };
+        let rules =
+            ProofRules { set: TacticSet::All, assumed_name: "thm_P", goal_name: Some("thm_Q") };
         for mathlib in [true, false] {
             let plan = (PlusAttempts { grind: true }).plan(Some("1 ≤ x"), mathlib);
             let mut scripts = vec![plan.apply, plan.have.expect("have")];

@@ -183,17 +183,9 @@ fn first_fenced_block(answer: &str) -> Option<&str> {
 /// Remove the indentation common to all non-blank lines.
 fn dedent(lines: &[&str]) -> String {
     let indent_of = |l: &str| l.len() - l.trim_start().len();
-    let common = lines
-        .iter()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| indent_of(l))
-        .min()
-        .unwrap_or(0);
-    lines
-        .iter()
-        .map(|l| l.get(common..).unwrap_or("").trim_end())
-        .collect::<Vec<_>>()
-        .join("\n")
+    let common =
+        lines.iter().filter(|l| !l.trim().is_empty()).map(|l| indent_of(l)).min().unwrap_or(0);
+    lines.iter().map(|l| l.get(common..).unwrap_or("").trim_end()).collect::<Vec<_>>().join("\n")
 }
 
 #[cfg(test)]
@@ -258,10 +250,7 @@ mod tests {
             ("```lean\n```", None),
             ("", None),
             ("bypass thm_P", Some("bypass thm_P")),
-            (
-                "by intro x\n   exact thm_P x",
-                Some("intro x\nexact thm_P x"),
-            ),
+            ("by intro x\n   exact thm_P x", Some("intro x\nexact thm_P x")),
             (
                 "have h : 1 = 1 := by\n  rfl\nexact thm_P",
                 Some("have h : 1 = 1 := by\n  rfl\nexact thm_P"),

@@ -33,16 +33,8 @@ pub enum TacticSet {
 }
 
 const BASIC: &[&str] = &["exact", "exact?", "have"];
-const NORMAL_EXTRA: &[&str] = &[
-    "apply",
-    "cases'",
-    "constructor",
-    "ext",
-    "intro",
-    "intros",
-    "rw",
-    "use",
-];
+const NORMAL_EXTRA: &[&str] =
+    &["apply", "cases'", "constructor", "ext", "intro", "intros", "rw", "use"];
 const ADVANCED_EXTRA: &[&str] = &[
     "assumption",
     "by_cases",
@@ -90,12 +82,8 @@ const FORBIDDEN_IDENTS: &[&str] = &[
 
 impl TacticSet {
     /// Every set, weakest first.
-    pub const ALL_SETS: [TacticSet; 4] = [
-        TacticSet::Basic,
-        TacticSet::Normal,
-        TacticSet::Advanced,
-        TacticSet::All,
-    ];
+    pub const ALL_SETS: [TacticSet; 4] =
+        [TacticSet::Basic, TacticSet::Normal, TacticSet::Advanced, TacticSet::All];
 
     /// The name used in configuration and reports (`basic`, `normal`, `advanced`, `all`).
     pub fn name(self) -> &'static str {
@@ -109,9 +97,7 @@ impl TacticSet {
 
     /// Parse a configuration name (case-insensitive).
     pub fn from_name(name: &str) -> Option<TacticSet> {
-        TacticSet::ALL_SETS
-            .into_iter()
-            .find(|s| s.name().eq_ignore_ascii_case(name.trim()))
+        TacticSet::ALL_SETS.into_iter().find(|s| s.name().eq_ignore_ascii_case(name.trim()))
     }
 
     /// The allowed tactic names, or `None` for [`TacticSet::All`] (no restriction).
@@ -133,9 +119,7 @@ impl TacticSet {
     pub fn allows(self, tactic: &str) -> bool {
         COMBINATORS.contains(&tactic)
             || RENAMING.contains(&tactic)
-            || self
-                .allowed()
-                .is_none_or(|allowed| allowed.contains(&tactic))
+            || self.allowed().is_none_or(|allowed| allowed.contains(&tactic))
     }
 }
 
@@ -155,11 +139,7 @@ pub enum ProofRejection {
     #[error("line {line}: `{keyword}` starts a command or changes options; a proof may not")]
     Command { keyword: String, line: usize },
     #[error("line {line}: tactic `{tactic}` is outside the {set} tactic set")]
-    TacticNotAllowed {
-        tactic: String,
-        set: TacticSet,
-        line: usize,
-    },
+    TacticNotAllowed { tactic: String, set: TacticSet, line: usize },
     #[error("line {line}: the proof names the goal theorem `{name}` itself")]
     SelfReference { name: String, line: usize },
     #[error("the proof never uses the assumed theorem `{name}`")]
@@ -199,16 +179,10 @@ pub fn check_proof(script: &str, rules: &ProofRules<'_>) -> Result<CheckedProof,
             continue;
         }
         if FORBIDDEN_IDENTS.contains(&tok.text.as_str()) {
-            return Err(ProofRejection::Forbidden {
-                token: tok.text.clone(),
-                line: tok.line,
-            });
+            return Err(ProofRejection::Forbidden { token: tok.text.clone(), line: tok.line });
         }
         if COMMANDS_AFTER_A_PROOF.contains(&tok.text.as_str()) || tok.text.starts_with('#') {
-            return Err(ProofRejection::Command {
-                keyword: tok.text.clone(),
-                line: tok.line,
-            });
+            return Err(ProofRejection::Command { keyword: tok.text.clone(), line: tok.line });
         }
         if names(&tok.text, rules.assumed_name) {
             uses_assumed = true;
@@ -222,21 +196,12 @@ pub fn check_proof(script: &str, rules: &ProofRules<'_>) -> Result<CheckedProof,
             }
         }
     }
-    if let Some(attr) = tokens
-        .windows(2)
-        .find(|w| w[0].text == "@[" || w[0].text == "@" && w[1].text == "[")
+    if let Some(attr) =
+        tokens.windows(2).find(|w| w[0].text == "@[" || w[0].text == "@" && w[1].text == "[")
     {
-        return Err(ProofRejection::Command {
-            keyword: "@[".to_string(),
-            line: attr[0].line,
-        });
+        return Err(ProofRejection::Command { keyword: "@[".to_string(), line: attr[0].line });
     }
-    let mut parser = Parser {
-        toks: &tokens,
-        pos: 0,
-        set: rules.set,
-        used: Vec::new(),
-    };
+    let mut parser = Parser { toks: &tokens, pos: 0, set: rules.set, used: Vec::new() };
     let first_col = tokens[0].col;
     parser.block(first_col, false)?;
     if let Some(tok) = parser.peek() {
@@ -246,13 +211,9 @@ pub fn check_proof(script: &str, rules: &ProofRules<'_>) -> Result<CheckedProof,
         });
     }
     if !uses_assumed {
-        return Err(ProofRejection::AssumedNotUsed {
-            name: rules.assumed_name.to_string(),
-        });
+        return Err(ProofRejection::AssumedNotUsed { name: rules.assumed_name.to_string() });
     }
-    Ok(CheckedProof {
-        tactics: parser.used,
-    })
+    Ok(CheckedProof { tactics: parser.used })
 }
 
 /// Whether identifier `ident` refers to `name`: exactly, with `@`, qualified by a namespace
@@ -323,9 +284,7 @@ fn lex(src: &str) -> Result<Vec<Token>, ProofRejection> {
             continue;
         }
         if c == '-' && next == Some('-') {
-            let end = (i..chars.len())
-                .find(|&k| chars[k] == '\n')
-                .unwrap_or(chars.len());
+            let end = (i..chars.len()).find(|&k| chars[k] == '\n').unwrap_or(chars.len());
             advance(&mut i, end, &mut line, &mut col, &mut line_has_token);
             continue;
         }
@@ -378,9 +337,7 @@ fn lex(src: &str) -> Result<Vec<Token>, ProofRejection> {
         } else if c == '\'' && next == Some('\\') && chars.get(i + 3) == Some(&'\'') {
             (Kind::Literal, i + 4)
         } else if c == '«' {
-            let end = (i..chars.len())
-                .find(|&k| chars[k] == '»')
-                .map_or(chars.len(), |k| k + 1);
+            let end = (i..chars.len()).find(|&k| chars[k] == '»').map_or(chars.len(), |k| k + 1);
             let mut k = end;
             while k < chars.len() && is_ident_rest(chars[k]) {
                 k += 1;
@@ -390,9 +347,7 @@ fn lex(src: &str) -> Result<Vec<Token>, ProofRejection> {
             let mut k = i + 1;
             while k < chars.len() && (is_ident_rest(chars[k]) || chars[k] == '«') {
                 if chars[k] == '«' {
-                    k = (k..chars.len())
-                        .find(|&m| chars[m] == '»')
-                        .map_or(chars.len(), |m| m + 1);
+                    k = (k..chars.len()).find(|&m| chars[m] == '»').map_or(chars.len(), |m| m + 1);
                 } else {
                     k += 1;
                 }
@@ -410,20 +365,12 @@ fn lex(src: &str) -> Result<Vec<Token>, ProofRejection> {
             (Kind::Literal, k)
         } else {
             let rest: String = chars[i..chars.len().min(i + 3)].iter().collect();
-            let len = SYMBOLS
-                .iter()
-                .find(|s| rest.starts_with(*s))
-                .map_or(1, |s| s.chars().count());
+            let len =
+                SYMBOLS.iter().find(|s| rest.starts_with(*s)).map_or(1, |s| s.chars().count());
             (Kind::Symbol, i + len)
         };
         let text: String = chars[i..end.min(chars.len())].iter().collect();
-        out.push(Token {
-            kind,
-            text,
-            line: start_line,
-            col: start_col,
-            line_start,
-        });
+        out.push(Token { kind, text, line: start_line, col: start_col, line_start });
         line_has_token = true;
         let j = end.min(chars.len());
         advance(&mut i, j, &mut line, &mut col, &mut line_has_token);
@@ -487,10 +434,7 @@ impl Parser<'_> {
         }
         if !parsed_any {
             let line = self.peek().or(self.toks.last()).map_or(1, |t| t.line);
-            return Err(ProofRejection::Malformed {
-                what: "expected a tactic".to_string(),
-                line,
-            });
+            return Err(ProofRejection::Malformed { what: "expected a tactic".to_string(), line });
         }
         Ok(())
     }
@@ -639,14 +583,7 @@ mod tests {
     use super::*;
 
     fn check(set: TacticSet, script: &str) -> Result<CheckedProof, ProofRejection> {
-        check_proof(
-            script,
-            &ProofRules {
-                set,
-                assumed_name: "thm_P",
-                goal_name: Some("thm_Q"),
-            },
-        )
+        check_proof(script, &ProofRules { set, assumed_name: "thm_P", goal_name: Some("thm_Q") })
     }
 
     #[test]
@@ -669,22 +606,13 @@ mod tests {
             ("exact (not_exists.mp thm_P) q", &["exact"]),
             ("intro x hx\nexact thm_P x hx", &["intro", "exact"]),
             ("intro x; exact thm_P x", &["intro", "exact"]),
-            (
-                "have hG : Even (card G) := by exact?\nexact thm_P hG",
-                &["have", "exact?", "exact"],
-            ),
+            ("have hG : Even (card G) := by exact?\nexact thm_P hG", &["have", "exact?", "exact"]),
             (
                 "constructor\n· intro h\n  exact thm_P.mp h\n· intro h\n  exact thm_P.mpr h",
                 &["constructor", "·", "intro", "exact", "·", "intro", "exact"],
             ),
-            (
-                "rw [Nat.add_comm] at h\napply thm_P <;> exact h",
-                &["rw", "apply", "exact"],
-            ),
-            (
-                "first | exact thm_P | exact thm_P.symm",
-                &["first", "exact", "exact"],
-            ),
+            ("rw [Nat.add_comm] at h\napply thm_P <;> exact h", &["rw", "apply", "exact"]),
+            ("first | exact thm_P | exact thm_P.symm", &["first", "exact", "exact"]),
             ("try rw [h]\nexact thm_P", &["try", "rw", "exact"]),
             ("all_goals exact thm_P", &["all_goals", "exact"]),
             ("(intro x\n exact thm_P x)", &["intro", "exact"]),
@@ -692,20 +620,14 @@ mod tests {
                 "have h : 1 = 1 := by\n    exact rfl\nexact thm_P -- sorry, not needed",
                 &["have", "exact", "exact"],
             ),
-            (
-                "/- sorry /- nested -/ still comment -/ exact thm_P",
-                &["exact"],
-            ),
+            ("/- sorry /- nested -/ still comment -/ exact thm_P", &["exact"]),
             ("exact fun x => ns.thm_P x", &["exact"]),
             ("use 3\nexact thm_P", &["use", "exact"]),
             ("cases' h with a b\nexact thm_P a b", &["cases'", "exact"]),
             ("exact thm_P\n  x h", &["exact"]),
             ("exact λ x => thm_P x", &["exact"]),
             ("rw [thm_P] at h ⊢", &["rw"]),
-            (
-                "use (discharger := exact h) 3\nexact thm_P",
-                &["use", "exact", "exact"],
-            ),
+            ("use (discharger := exact h) 3\nexact thm_P", &["use", "exact", "exact"]),
             (
                 "have h : 2 = 2 := by\n  exact rfl\nexact thm_P (by exact h)",
                 &["have", "exact", "exact", "exact"],
@@ -743,11 +665,7 @@ mod tests {
             (TacticSet::Normal, "rwa [thm_P]", not_allowed),
             (TacticSet::Normal, "simp_rw [thm_P]", not_allowed),
             (TacticSet::Normal, "exact_mod_cast thm_P", not_allowed),
-            (
-                TacticSet::Normal,
-                "exact thm_P (Lean.ofReduceBool _ _ rfl)",
-                forbidden,
-            ),
+            (TacticSet::Normal, "exact thm_P (Lean.ofReduceBool _ _ rfl)", forbidden),
             // Use of the assumed theorem must be real.
             (TacticSet::Normal, "exact foo -- thm_P", assumed_not_used),
             (TacticSet::Normal, "exact foo /- thm_P -/", assumed_not_used),
@@ -757,21 +675,9 @@ mod tests {
             // Commands and option changes.
             (TacticSet::All, "exact thm_P\n#exit", command),
             (TacticSet::All, "exact thm_P\naxiom cheat : False", command),
-            (
-                TacticSet::All,
-                "exact thm_P\ntheorem t : True := trivial",
-                command,
-            ),
-            (
-                TacticSet::All,
-                "set_option maxHeartbeats 0 in\nexact thm_P",
-                command,
-            ),
-            (
-                TacticSet::All,
-                "exact thm_P\n@[simp] lemma x : True := trivial",
-                command,
-            ),
+            (TacticSet::All, "exact thm_P\ntheorem t : True := trivial", command),
+            (TacticSet::All, "set_option maxHeartbeats 0 in\nexact thm_P", command),
+            (TacticSet::All, "exact thm_P\n@[simp] lemma x : True := trivial", command),
             // Malformed scripts.
             (TacticSet::Normal, "exact (thm_P", malformed),
             (TacticSet::Normal, "exact thm_P)", malformed),
@@ -788,45 +694,17 @@ mod tests {
         let not_allowed_cases: &[(TacticSet, &str, Option<usize>, &str)] = &[
             (TacticSet::Normal, "simp", None, "simp only [thm_P]"),
             // A forbidden tactic nested inside an allowed one.
-            (
-                TacticSet::Normal,
-                "simp",
-                Some(1),
-                "have h : x = x := by simp\nexact thm_P",
-            ),
-            (
-                TacticSet::Normal,
-                "omega",
-                Some(3),
-                "constructor\n· exact thm_P\n· omega",
-            ),
-            (
-                TacticSet::Normal,
-                "linarith",
-                None,
-                "first | exact thm_P | linarith",
-            ),
-            (
-                TacticSet::Normal,
-                "refine",
-                None,
-                "refine ⟨?_, ?_⟩ <;> exact thm_P",
-            ),
+            (TacticSet::Normal, "simp", Some(1), "have h : x = x := by simp\nexact thm_P"),
+            (TacticSet::Normal, "omega", Some(3), "constructor\n· exact thm_P\n· omega"),
+            (TacticSet::Normal, "linarith", None, "first | exact thm_P | linarith"),
+            (TacticSet::Normal, "refine", None, "refine ⟨?_, ?_⟩ <;> exact thm_P"),
             (TacticSet::Basic, "intro", None, "intro x\nexact thm_P x"),
-            (
-                TacticSet::Normal,
-                "simp",
-                None,
-                "use (discharger := simp) 3\nexact thm_P",
-            ),
+            (TacticSet::Normal, "simp", None, "use (discharger := simp) 3\nexact thm_P"),
         ];
         for (set, tactic, line, script) in not_allowed_cases {
             match check(*set, script) {
-                Err(R::TacticNotAllowed {
-                    tactic: got,
-                    line: at,
-                    ..
-                }) if got == *tactic && line.is_none_or(|l| l == at) => {}
+                Err(R::TacticNotAllowed { tactic: got, line: at, .. })
+                    if got == *tactic && line.is_none_or(|l| l == at) => {}
                 other => {
                     panic!("{script:?} under {set}: expected `{tactic}` not allowed, got {other:?}")
                 }
@@ -872,19 +750,7 @@ mod tests {
 
     #[test]
     fn never_panics_on_odd_input() {
-        for script in [
-            "(",
-            ")",
-            "·",
-            "<;>",
-            "first |",
-            "by",
-            "«",
-            "'",
-            "\"",
-            "/-",
-            "exact ⟨",
-        ] {
+        for script in ["(", ")", "·", "<;>", "first |", "by", "«", "'", "\"", "/-", "exact ⟨"] {
             let _ = check(TacticSet::All, script);
         }
     }

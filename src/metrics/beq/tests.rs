@@ -27,12 +27,7 @@ impl FakeLean {
         }
     }
     fn proofs_sent(&self) -> Vec<String> {
-        self.calls
-            .lock()
-            .expect("lock")
-            .iter()
-            .map(|(_, p)| p.clone())
-            .collect()
+        self.calls.lock().expect("lock").iter().map(|(_, p)| p.clone()).collect()
     }
 }
 
@@ -45,10 +40,7 @@ impl FakeLean {
         sent: &str,
         rule: fn(&CheckRequest<'_>) -> T,
     ) -> Result<T, CheckError> {
-        self.calls
-            .lock()
-            .expect("lock")
-            .push((req.assumed.to_string(), sent.to_string()));
+        self.calls.lock().expect("lock").push((req.assumed.to_string(), sent.to_string()));
         tokio::time::sleep(self.delay).await;
         match &self.fail_with {
             Some(e) => Err(e.clone()),
@@ -91,9 +83,7 @@ const CANDIDATE: BeqSide<'static> = BeqSide {
 };
 
 fn nothing_checks(_: &CheckRequest<'_>) -> CheckOutcome {
-    CheckOutcome::Failed {
-        errors: vec!["type mismatch".to_string()],
-    }
+    CheckOutcome::Failed { errors: vec!["type mismatch".to_string()] }
 }
 /// `Proved` when the test's rule `accepted` the request, else what [`nothing_checks`] says.
 fn proved_if(accepted: bool, req: &CheckRequest<'_>) -> CheckOutcome {
@@ -104,28 +94,20 @@ fn proved_if(accepted: bool, req: &CheckRequest<'_>) -> CheckOutcome {
     }
 }
 fn found(proof: &str) -> Suggestion {
-    Suggestion::Found {
-        proof: proof.to_string(),
-    }
+    Suggestion::Found { proof: proof.to_string() }
 }
 fn no_suggestion(_: &CheckRequest<'_>) -> Suggestion {
-    Suggestion::NotFound {
-        errors: vec!["`exact?` could not close the goal.".to_string()],
-    }
+    Suggestion::NotFound { errors: vec!["`exact?` could not close the goal.".to_string()] }
 }
 
 fn beq(lean: FakeLean, sampler: Option<Vec<&str>>) -> Beq<FakeLean> {
     Beq {
         checker: lean,
         sampler: sampler.map(|answers| {
-            Box::new(FakeSampler(
-                answers.into_iter().map(str::to_string).collect(),
-            )) as Box<dyn ProofSampler>
+            Box::new(FakeSampler(answers.into_iter().map(str::to_string).collect()))
+                as Box<dyn ProofSampler>
         }),
-        settings: BeqSettings {
-            samples: 4,
-            ..BeqSettings::default()
-        },
+        settings: BeqSettings { samples: 4, ..BeqSettings::default() },
     }
 }
 
@@ -145,10 +127,7 @@ async fn exact_query_proves_both_directions() {
     }
     // The assumed side is renamed and declared with `sorry`; the goal ends in `:= by`.
     let calls = driver.checker.calls.lock().expect("lock").clone();
-    assert_eq!(
-        calls[0].0,
-        "theorem thm_P (x : ℕ) (h : 0 < x) : x ≠ 0 := sorry"
-    );
+    assert_eq!(calls[0].0, "theorem thm_P (x : ℕ) (h : 0 < x) : x ≠ 0 := sorry");
     let m = report.to_metric_report(5, 5);
     assert_eq!(m.verdict, Verdict::Equivalent(true));
     assert_eq!(m.path.len(), 2);
@@ -159,12 +138,7 @@ async fn exact_query_proves_both_directions() {
 async fn suggestion_not_using_the_assumption_is_rejected_and_scripts_follow() {
     let lean = FakeLean::new(
         // Only the script applying thm_P to the goal's explicit arguments works.
-        |req| {
-            proved_if(
-                req.proof == "exact thm_P n hn" || req.proof == "exact thm_P x h",
-                req,
-            )
-        },
+        |req| proved_if(req.proof == "exact thm_P n hn" || req.proof == "exact thm_P x h", req),
         |_| found("exact Nat.pos_iff_ne_zero.mp hn"),
     );
     let driver = beq(lean, None);
@@ -178,51 +152,32 @@ async fn suggestion_not_using_the_assumption_is_rejected_and_scripts_follow() {
     let proof = forward.proof().expect("proved");
     assert_eq!(proof.source, AttemptSource::Script);
     assert_eq!(proof.proof, "exact thm_P n hn");
-    assert_eq!(
-        report.directions[1].proof().map(|a| a.proof.as_str()),
-        Some("exact thm_P x h")
-    );
+    assert_eq!(report.directions[1].proof().map(|a| a.proof.as_str()), Some("exact thm_P x h"));
     // The rejected suggestion never reached `check`.
-    assert!(!driver
-        .checker
-        .proofs_sent()
-        .contains(&"exact Nat.pos_iff_ne_zero.mp hn".to_string()));
+    assert!(!driver.checker.proofs_sent().contains(&"exact Nat.pos_iff_ne_zero.mp hn".to_string()));
 }
 
 #[tokio::test]
 async fn one_direction_failing_means_not_equivalent() {
     let lean = FakeLean::new(
         // Only reference ⇒ candidate holds (the goal is the candidate, binders n hn).
-        |req| {
-            proved_if(
-                req.goal.contains("(n : ℕ)") && req.proof == "exact thm_P n hn",
-                req,
-            )
-        },
+        |req| proved_if(req.goal.contains("(n : ℕ)") && req.proof == "exact thm_P n hn", req),
         no_suggestion,
     );
     let report = beq(lean, None).judge(REFERENCE, CANDIDATE).await;
     assert!(!report.equivalent());
     assert!(report.directions[0].proof().is_some());
     assert_eq!(report.directions[1].outcome, DirectionOutcome::NotProved);
-    assert!(report.directions[1]
-        .llm_note
-        .as_deref()
-        .is_some_and(|n| n.contains("no [llm]")));
+    assert!(report.directions[1].llm_note.as_deref().is_some_and(|n| n.contains("no [llm]")));
     let m = report.to_metric_report(5, 5);
     assert_eq!(m.verdict, Verdict::Equivalent(false));
-    assert!(m
-        .notes
-        .iter()
-        .any(|n| n.starts_with("candidate ⇒ reference: not proved")));
+    assert!(m.notes.iter().any(|n| n.starts_with("candidate ⇒ reference: not proved")));
 }
 
 #[tokio::test]
 async fn llm_samples_are_checked_before_lean_sees_them() {
-    let lean = FakeLean::new(
-        |req| proved_if(req.proof == "intro k\nexact thm_P", req),
-        no_suggestion,
-    );
+    let lean =
+        FakeLean::new(|req| proved_if(req.proof == "intro k\nexact thm_P", req), no_suggestion);
     let answers = vec![
         "```lean\nsimp [thm_P]\n```",                 // forbidden tactic
         "```lean\nexact thm_P\nsorry\n```",           // sorry
@@ -250,11 +205,7 @@ async fn llm_samples_are_checked_before_lean_sees_them() {
         ]
     );
     let sent = driver.checker.proofs_sent();
-    assert!(
-        sent.iter()
-            .all(|p| !p.contains("simp") && !p.contains("sorry")),
-        "{sent:?}"
-    );
+    assert!(sent.iter().all(|p| !p.contains("simp") && !p.contains("sorry")), "{sent:?}");
 }
 
 #[tokio::test]
@@ -265,20 +216,12 @@ async fn deadline_stops_a_slow_checker() {
     driver.settings.deadline = Duration::from_millis(60);
     let started = Instant::now();
     let report = driver.judge(REFERENCE, CANDIDATE).await;
-    assert!(
-        started.elapsed() < Duration::from_millis(400),
-        "{:?}",
-        started.elapsed()
-    );
+    assert!(started.elapsed() < Duration::from_millis(400), "{:?}", started.elapsed());
     assert!(!report.equivalent());
     for d in &report.directions {
         assert_eq!(d.outcome, DirectionOutcome::TimedOut);
     }
-    assert!(report
-        .to_metric_report(1, 1)
-        .notes
-        .iter()
-        .any(|n| n.ends_with("timed out")));
+    assert!(report.to_metric_report(1, 1).notes.iter().any(|n| n.ends_with("timed out")));
 }
 
 #[tokio::test]
@@ -298,10 +241,7 @@ async fn a_single_lean_timeout_moves_on_to_the_next_attempt() {
     assert_eq!(forward.attempts[0].source, AttemptSource::ExactQuery);
     assert_eq!(forward.attempts[0].result, AttemptResult::Timeout);
     assert_eq!(forward.attempts[1].result, AttemptResult::Timeout);
-    assert_eq!(
-        forward.proof().map(|a| a.proof.as_str()),
-        Some("exact thm_P n hn")
-    );
+    assert_eq!(forward.proof().map(|a| a.proof.as_str()), Some("exact thm_P n hn"));
 }
 
 #[tokio::test]
@@ -330,11 +270,7 @@ fn try_this_formats_of_both_eras_are_cleaned() {
 #[test]
 fn declarations_are_renamed_and_binders_read() {
     assert_eq!(
-        declaration_as(
-            "theorem foo.bar (x : ℕ) : x = x := by rfl",
-            "thm_P",
-            ":= sorry"
-        ),
+        declaration_as("theorem foo.bar (x : ℕ) : x = x := by rfl", "thm_P", ":= sorry"),
         "theorem thm_P (x : ℕ) : x = x := sorry"
     );
     assert_eq!(
@@ -361,10 +297,7 @@ fn declarations_are_renamed_and_binders_read() {
             (Some("f".to_string()), true),
         ]
     );
-    let s = scripts(
-        "",
-        "theorem thm_Q {p : ℕ} (hp : Nat.Prime p) [Fact (1 < p)] : True := by",
-    );
+    let s = scripts("", "theorem thm_Q {p : ℕ} (hp : Nat.Prime p) [Fact (1 < p)] : True := by");
     assert!(s.contains(&"exact @thm_P p hp _".to_string()), "{s:?}");
     assert!(s.contains(&"exact thm_P hp".to_string()));
     // Every deterministic script is admissible under the Normal set.
@@ -400,25 +333,15 @@ fn the_conclusion_is_read_after_the_binders() {
 #[test]
 fn universe_parameters_stay_with_the_name() {
     assert_eq!(
-        declaration_as(
-            "theorem foo.{u} {α : Type u} (a : α) : a = a := rfl",
-            "thm_P",
-            ":= sorry"
-        ),
+        declaration_as("theorem foo.{u} {α : Type u} (a : α) : a = a := rfl", "thm_P", ":= sorry"),
         "theorem thm_P.{u} {α : Type u} (a : α) : a = a := sorry"
     );
     let bs = binders("theorem thm_Q.{u, v} {α : Type u} (a : α) : a = a");
     assert_eq!(
         bs,
         [
-            Binder {
-                name: Some("α".into()),
-                explicit: false
-            },
-            Binder {
-                name: Some("a".into()),
-                explicit: true
-            }
+            Binder { name: Some("α".into()), explicit: false },
+            Binder { name: Some("a".into()), explicit: true }
         ]
     );
 }

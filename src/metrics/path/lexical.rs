@@ -46,11 +46,7 @@ pub struct LexicalSimilarity {
 
 impl Default for LexicalSimilarity {
     fn default() -> Self {
-        LexicalSimilarity {
-            rename: 0.5,
-            namespace_factor: 0.9,
-            atom_weight: 0.5,
-        }
+        LexicalSimilarity { rename: 0.5, namespace_factor: 0.9, atom_weight: 0.5 }
     }
 }
 
@@ -240,11 +236,7 @@ mod tests {
     use super::*;
 
     fn term(label: &str) -> TermNode<'_> {
-        TermNode {
-            label,
-            bound: false,
-            atom: None,
-        }
+        TermNode { label, bound: false, atom: None }
     }
 
     fn sim(a: &str, b: &str) -> f64 {
@@ -253,10 +245,7 @@ mod tests {
 
     #[test]
     fn subtokens_split_camel_case_underscores_and_subscripts() {
-        assert_eq!(
-            subtokens("IsPrimePow_two₀"),
-            ["is", "prime", "pow", "two", "0"]
-        );
+        assert_eq!(subtokens("IsPrimePow_two₀"), ["is", "prime", "pow", "two", "0"]);
         assert_eq!(subtokens("T2Space"), ["t", "2", "space"]);
     }
 
@@ -288,16 +277,8 @@ mod tests {
 
     #[test]
     fn differently_named_bound_variables_get_rename_credit() {
-        let x = TermNode {
-            label: "x",
-            bound: true,
-            atom: None,
-        };
-        let y = TermNode {
-            label: "y",
-            bound: true,
-            atom: None,
-        };
+        let x = TermNode { label: "x", bound: true, atom: None };
+        let y = TermNode { label: "y", bound: true, atom: None };
         assert_eq!(LexicalSimilarity::default().similarity(&x, &y), 0.5);
         assert_eq!(sim("x", "y"), 0.0);
     }
@@ -306,16 +287,8 @@ mod tests {
     fn atom_roots_mix_label_and_whole_atom_similarity() {
         let a = Tree::node(" _ = _ ", vec![Tree::leaf("a"), Tree::leaf("1")]);
         let b = Tree::node(" _ = _ ", vec![Tree::leaf("a"), Tree::leaf("2")]);
-        let ta = TermNode {
-            label: &a.label,
-            bound: false,
-            atom: Some(&a),
-        };
-        let tb = TermNode {
-            label: &b.label,
-            bound: false,
-            atom: Some(&b),
-        };
+        let ta = TermNode { label: &a.label, bound: false, atom: Some(&a) };
+        let tb = TermNode { label: &b.label, bound: false, atom: Some(&b) };
         let s = LexicalSimilarity::default().similarity(&ta, &tb);
         // label 1.0, atoms share 2 of 3 labels: 0.5 + 0.5 * 2/3
         assert!((s - (0.5 + 0.5 * 2.0 / 3.0)).abs() < 1e-9, "{s}");

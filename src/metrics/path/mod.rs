@@ -74,11 +74,7 @@ impl PathSim {
         let r = Skeleton::of_statement(reference, self.skeleton);
         let c = Skeleton::of_statement(candidate, self.skeleton);
         let comparison = compare(&r, &c, self.node_similarity.as_ref(), &self.scoring);
-        PathComparison {
-            comparison,
-            reference: r,
-            candidate: c,
-        }
+        PathComparison { comparison, reference: r, candidate: c }
     }
 
     /// The similarity alone, in [0, 1].
@@ -134,20 +130,8 @@ impl Metric for PathSim {
             &result.reference,
             &cmp.backward_matches,
         ));
-        notes.extend(
-            result
-                .reference
-                .notes
-                .iter()
-                .map(|n| format!("reference: {n}")),
-        );
-        notes.extend(
-            result
-                .candidate
-                .notes
-                .iter()
-                .map(|n| format!("candidate: {n}")),
-        );
+        notes.extend(result.reference.notes.iter().map(|n| format!("reference: {n}")));
+        notes.extend(result.candidate.notes.iter().map(|n| format!("candidate: {n}")));
         notes.extend(super::unparsed_notes(
             pair,
             "the parser could not read, compared as opaque text",
@@ -177,12 +161,7 @@ fn weakest_paths(
     matches: &[PathMatch],
 ) -> Vec<String> {
     let mut order: Vec<usize> = (0..matches.len()).collect();
-    order.sort_by(|&x, &y| {
-        matches[x]
-            .score
-            .total_cmp(&matches[y].score)
-            .then(x.cmp(&y))
-    });
+    order.sort_by(|&x, &y| matches[x].score.total_cmp(&matches[y].score).then(x.cmp(&y)));
     order
         .into_iter()
         .take(WEAKEST_SHOWN)

@@ -43,11 +43,7 @@ pub struct ScoreOptions {
 
 impl Default for ScoreOptions {
     fn default() -> Self {
-        ScoreOptions {
-            alpha: 5.0,
-            unmatched_and: 0.2,
-            max_matching_work: 5_000_000,
-        }
+        ScoreOptions { alpha: 5.0, unmatched_and: 0.2, max_matching_work: 5_000_000 }
     }
 }
 
@@ -132,11 +128,7 @@ impl PairTable {
                 let x = p.len().min(q.len());
                 let y = p.len().max(q.len()) - x + 1;
                 let denom = (x as f64 * harmonic(y)).max(f64::MIN_POSITIVE);
-                let exponent = if x == 1 {
-                    1.0
-                } else {
-                    1.0 + lim.alpha / x as f64
-                };
+                let exponent = if x == 1 { 1.0 } else { 1.0 + lim.alpha / x as f64 };
                 let pen = |s: f64| if s <= 0.0 { 0.0 } else { s.powf(exponent) };
                 let mut sum = 0.0;
                 let mut group = None;
@@ -173,9 +165,7 @@ impl PairTable {
 
     /// PathSim of every pair under `pairing`, row-major (T1 paths × T2 paths).
     fn sims(&self, pairing: &Pairing) -> Vec<f64> {
-        (0..self.fixed.len())
-            .map(|k| self.sim(k, pairing))
-            .collect()
+        (0..self.fixed.len()).map(|k| self.sim(k, pairing)).collect()
     }
 
     /// Eq. (2) with Eqs. (3)–(4): T1 → T2 when `forward`, else T2 → T1.
@@ -186,11 +176,7 @@ impl PairTable {
     /// `TreeSim` and, per path of the source tree, its match: (best path of the other tree,
     /// `PathTreeSim` after the reuse division).
     fn path_matches(&self, forward: bool, sims: &[f64]) -> (f64, Vec<PathMatch>) {
-        let (rows, cols) = if forward {
-            (self.n1, self.n2)
-        } else {
-            (self.n2, self.n1)
-        };
+        let (rows, cols) = if forward { (self.n1, self.n2) } else { (self.n2, self.n1) };
         if rows == 0 || cols == 0 {
             return (if rows == cols { 1.0 } else { 0.0 }, Vec::new());
         }
@@ -248,11 +234,7 @@ impl Pairing {
         self.of_a.get(g as usize).copied().flatten() == Some(h)
     }
     fn list(&self) -> Vec<(u32, u32)> {
-        self.of_a
-            .iter()
-            .enumerate()
-            .filter_map(|(g, h)| h.map(|h| (g as u32, h)))
-            .collect()
+        self.of_a.iter().enumerate().filter_map(|(g, h)| h.map(|h| (g as u32, h))).collect()
     }
 }
 
@@ -332,11 +314,7 @@ fn for_each_injection(ka: u32, kb: u32, f: &mut dyn FnMut(Pairing) -> f64) {
     rec(k, &mut chosen, &mut used, &mut |sel: &[usize]| {
         let mut of_a = vec![None; ka as usize + 1];
         for (small, &large) in sel.iter().enumerate() {
-            let (g, h) = if a_is_small {
-                (small + 1, large + 1)
-            } else {
-                (large + 1, small + 1)
-            };
+            let (g, h) = if a_is_small { (small + 1, large + 1) } else { (large + 1, small + 1) };
             of_a[g] = Some(h as u32);
         }
         f(Pairing { of_a }); // the score is kept by `f` itself

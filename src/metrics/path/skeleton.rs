@@ -49,12 +49,7 @@ pub struct SkeletonOptions {
 
 impl Default for SkeletonOptions {
     fn default() -> Self {
-        SkeletonOptions {
-            binder_types: true,
-            max_clauses: 64,
-            max_depth: 200,
-            max_paths: 2000,
-        }
+        SkeletonOptions { binder_types: true, max_clauses: 64, max_depth: 200, max_paths: 2000 }
     }
 }
 
@@ -156,12 +151,7 @@ impl Skeleton {
                 b.dnf_truncated(&formula)
             }
         };
-        let mut s = Skeleton {
-            atoms: b.atoms,
-            clauses,
-            notes: b.notes,
-            ..Skeleton::default()
-        };
+        let mut s = Skeleton { atoms: b.atoms, clauses, notes: b.notes, ..Skeleton::default() };
         s.build_paths(limits.max_paths);
         s
     }
@@ -200,10 +190,9 @@ impl Skeleton {
             .map(|n| match n {
                 PathNode::And(g) => format!("and{g}"),
                 PathNode::Not => "not".to_string(),
-                PathNode::Term(t) => self
-                    .term(*t)
-                    .map(|t| t.label.trim().to_string())
-                    .unwrap_or_default(),
+                PathNode::Term(t) => {
+                    self.term(*t).map(|t| t.label.trim().to_string()).unwrap_or_default()
+                }
             })
             .collect();
         format!("[{}]", parts.join(", "))
@@ -338,10 +327,7 @@ impl Builder {
             }
             self.bound.push(name.label.clone());
             // `{x : ℝ}` and `(x : ℝ)` type `x` alike: one label for every binder kind.
-            return self
-                .limits
-                .binder_types
-                .then(|| self.atom(&relabel(binder, " _ : _ ")));
+            return self.limits.binder_types.then(|| self.atom(&relabel(binder, " _ : _ ")));
         }
         if binder.children.is_empty() {
             self.bound.push(binder.label.clone());
@@ -350,10 +336,7 @@ impl Builder {
         // Anonymous instance binders (`[Fintype G]`: GTED `[]`, our parser `[ _ ]`): a typing
         // fact, not a proposition.
         let instance = matches!(binder.label.as_str(), "[]" | "[ _ ]");
-        match (
-            self.limits.binder_types && instance,
-            binder.children.as_slice(),
-        ) {
+        match (self.limits.binder_types && instance, binder.children.as_slice()) {
             (true, [class]) => Some(self.atom(class)),
             _ => None,
         }
@@ -378,8 +361,7 @@ impl Builder {
                 // Each `↔` copies both sides: nested ones would double the formula per level.
                 let copied = a.size() + b.size();
                 if copied > self.copy_budget {
-                    self.notes
-                        .push("nested ↔ too large to expand: kept as one atom".to_string());
+                    self.notes.push("nested ↔ too large to expand: kept as one atom".to_string());
                     return self.atom(t);
                 }
                 self.copy_budget -= copied;
@@ -472,10 +454,7 @@ impl Builder {
     fn dnf(&self, f: &Formula, neg: bool) -> Option<Vec<Vec<Literal>>> {
         let max = self.limits.max_clauses;
         let clauses = match (f, neg) {
-            (Formula::Atom(a), _) => vec![vec![Literal {
-                negated: neg,
-                atom: *a,
-            }]],
+            (Formula::Atom(a), _) => vec![vec![Literal { negated: neg, atom: *a }]],
             (Formula::Not(g), _) => self.dnf(g, !neg)?,
             (Formula::Or(fs), false) | (Formula::And(fs), true) => {
                 let mut out = Vec::new();
@@ -516,10 +495,7 @@ impl Builder {
         let max = self.limits.max_clauses;
         fn go(f: &Formula, neg: bool, max: usize) -> Vec<Vec<Literal>> {
             let mut out = match (f, neg) {
-                (Formula::Atom(a), _) => vec![vec![Literal {
-                    negated: neg,
-                    atom: *a,
-                }]],
+                (Formula::Atom(a), _) => vec![vec![Literal { negated: neg, atom: *a }]],
                 (Formula::Not(g), _) => go(g, !neg, max),
                 (Formula::Or(fs), false) | (Formula::And(fs), true) => {
                     fs.iter().flat_map(|g| go(g, neg, max)).collect()
@@ -650,11 +626,7 @@ fn normalise_node(node: &Tree, mut children: Vec<Tree>, bound: &[String]) -> Tre
         ("↑" | "⇑" | "↥", 1) => return children.pop().unwrap_or_default(),
         (" _ > _ " | " _ ≥ _ ", 2) => {
             children.swap(0, 1);
-            let flipped = if label == " _ > _ " {
-                " _ < _ "
-            } else {
-                " _ ≤ _ "
-            };
+            let flipped = if label == " _ > _ " { " _ < _ " } else { " _ ≤ _ " };
             return Tree::node(flipped, children);
         }
         ("_._", 2) => {
@@ -704,26 +676,15 @@ mod tests {
         let t = theorem(
             vec![
                 n(" _ : _ ", vec![var("x"), leaf("ℝ")]),
-                n(
-                    " _ : _ ",
-                    vec![hyp("h"), n(" _ < _ ", vec![leaf("0"), var("x")])],
-                ),
+                n(" _ : _ ", vec![hyp("h"), n(" _ < _ ", vec![leaf("0"), var("x")])]),
             ],
             n(" _ ≠ _ ", vec![var("x"), leaf("1")]),
         );
-        let paper = SkeletonOptions {
-            binder_types: false,
-            ..SkeletonOptions::default()
-        };
+        let paper = SkeletonOptions { binder_types: false, ..SkeletonOptions::default() };
         let s = Skeleton::of_statement(&t, paper);
         assert_eq!(
             paths(&s),
-            [
-                "[not, _ < _, 0]",
-                "[not, _ < _, x]",
-                "[not, _ = _, x]",
-                "[not, _ = _, 1]"
-            ]
+            ["[not, _ < _, 0]", "[not, _ < _, x]", "[not, _ = _, x]", "[not, _ = _, 1]"]
         );
         assert_eq!(s.and_groups, 0);
         // With typing binders (the default), `x : ℝ` is one more premise.
@@ -746,10 +707,7 @@ mod tests {
             ),
         );
         let s = Skeleton::of_statement(&t, SkeletonOptions::default());
-        assert_eq!(
-            paths(&s),
-            ["[and1, _ = _, a]", "[and1, _ = _, 1]", "[and1, Prime _, p]"]
-        );
+        assert_eq!(paths(&s), ["[and1, _ = _, a]", "[and1, _ = _, 1]", "[and1, Prime _, p]"]);
     }
 
     #[test]
@@ -758,10 +716,7 @@ mod tests {
             vec![],
             n(
                 " _ ↔ _ ",
-                vec![
-                    n(" _ > _ ", vec![leaf("a"), leaf("0")]),
-                    n("Even _ ", vec![leaf("a")]),
-                ],
+                vec![n(" _ > _ ", vec![leaf("a"), leaf("0")]), n("Even _ ", vec![leaf("a")])],
             ),
         );
         let s = Skeleton::of_statement(&t, SkeletonOptions::default());
@@ -788,17 +743,10 @@ mod tests {
         let s = Skeleton::of_statement(&t, SkeletonOptions::default());
         assert_eq!(
             paths(&s),
-            [
-                "[not, _ < _, 0]",
-                "[not, _ < _, x]",
-                "[_ = _, f _, x]",
-                "[_ = _, 1]"
-            ]
+            ["[not, _ < _, 0]", "[not, _ < _, x]", "[_ = _, f _, x]", "[_ = _, 1]"]
         );
         let x = s.paths[1].last().copied();
-        let Some(PathNode::Term(i)) = x else {
-            panic!("expected a term, got {x:?}")
-        };
+        let Some(PathNode::Term(i)) = x else { panic!("expected a term, got {x:?}") };
         assert!(s.term(i).is_some_and(|t| t.bound));
     }
 
@@ -807,10 +755,7 @@ mod tests {
         // (a1 ∨ b1) ∧ (a2 ∨ b2) ∧ ... 10 times: 1024 clauses in full DNF.
         let mut f = n(" _ ∨ _ ", vec![leaf("a0"), leaf("b0")]);
         for i in 1..10 {
-            let d = n(
-                " _ ∨ _ ",
-                vec![leaf(&format!("a{i}")), leaf(&format!("b{i}"))],
-            );
+            let d = n(" _ ∨ _ ", vec![leaf(&format!("a{i}")), leaf(&format!("b{i}"))]);
             f = n(" _ ∧ _ ", vec![f, d]);
         }
         let s = Skeleton::of_statement(&theorem(vec![], f), SkeletonOptions::default());

@@ -74,10 +74,7 @@ fn reused_best_match_is_divided_by_its_reuse() {
     let a = n("P", vec![leaf("x"), leaf("x")]);
     let b = n("P", vec![leaf("x")]);
     let cmp = exact().compare(&a, &b).comparison;
-    assert!(
-        close(cmp.forward, 0.5) && close(cmp.backward, 1.0),
-        "{cmp:?}"
-    );
+    assert!(close(cmp.forward, 0.5) && close(cmp.backward, 1.0), "{cmp:?}");
     assert!(close(cmp.similarity, 0.5));
 }
 
@@ -90,10 +87,7 @@ fn unmatched_and_groups_count_point_two() {
     assert_eq!(cmp.matching, vec![(1, 1)]);
     // A 2-group tree against a 1-group tree: group 2's paths [and2, C] can only meet [and1, ..]
     // unpaired: 0.2^(1 + 5/2) + 0 at level 2 ... checked through the forward value below.
-    let u = theorem(
-        vec![],
-        or(and(leaf("A"), leaf("B")), and(leaf("C"), leaf("D"))),
-    );
+    let u = theorem(vec![], or(and(leaf("A"), leaf("B")), and(leaf("C"), leaf("D"))));
     let cmp = exact().compare(&u, &t).comparison;
     // u→t: A, B match exactly (1 each); C, D best match: and-level 0.2^3.5 / 2 (reused twice
     // with each other? they tie on both paths of t; tie-break spreads them: one each) .
@@ -111,10 +105,7 @@ fn identical_statements_score_one() {
             binder(var("x"), leaf("ℝ")),
             binder(hyp("h₀"), n(" _ < _ ", vec![leaf("0"), var("x")])),
         ],
-        n(
-            " _ = _ ",
-            vec![n(" _ * _ ", vec![var("x"), var("x")]), leaf("4")],
-        ),
+        n(" _ = _ ", vec![n(" _ * _ ", vec![var("x"), var("x")]), leaf("4")]),
     );
     assert!(close(PathSim::default().similarity(&t, &t), 1.0));
 }
@@ -133,10 +124,7 @@ fn reordered_hypotheses_and_conjuncts_score_one() {
 #[test]
 fn swapped_disjuncts_of_conjunctions_score_one_through_and_matching() {
     let (a, b, c, d) = (leaf("A"), leaf("B"), leaf("C"), leaf("D"));
-    let x = theorem(
-        vec![],
-        or(and(a.clone(), b.clone()), and(c.clone(), d.clone())),
-    );
+    let x = theorem(vec![], or(and(a.clone(), b.clone()), and(c.clone(), d.clone())));
     let y = theorem(vec![], or(and(c, d), and(a, b)));
     let cmp = PathSim::default().compare(&x, &y).comparison;
     assert!(close(cmp.similarity, 1.0), "{cmp:?}");
@@ -155,10 +143,7 @@ fn implication_and_hypothesis_forms_agree() {
     // (h : 0 < x) : x ≠ 0   vs   : 0 < x → x ≠ 0
     let p = n(" _ < _ ", vec![leaf("0"), var("x")]);
     let q = n(" _ ≠ _ ", vec![var("x"), leaf("0")]);
-    let a = theorem(
-        vec![binder(var("x"), leaf("ℝ")), binder(hyp("h"), p.clone())],
-        q.clone(),
-    );
+    let a = theorem(vec![binder(var("x"), leaf("ℝ")), binder(hyp("h"), p.clone())], q.clone());
     let b = theorem(vec![binder(var("x"), leaf("ℝ"))], n(" _ → _ ", vec![p, q]));
     assert!(close(PathSim::default().similarity(&a, &b), 1.0));
 }
@@ -166,13 +151,8 @@ fn implication_and_hypothesis_forms_agree() {
 #[test]
 fn dropping_a_hypothesis_lowers_the_score() {
     let h1 = binder(hyp("h₀"), n(" _ < _ ", vec![leaf("0"), var("x")]));
-    let h2 = binder(
-        hyp("h₁"),
-        n(
-            " _ = _ ",
-            vec![n(" _ ^ _ ", vec![var("x"), leaf("2")]), leaf("4")],
-        ),
-    );
+    let h2 =
+        binder(hyp("h₁"), n(" _ = _ ", vec![n(" _ ^ _ ", vec![var("x"), leaf("2")]), leaf("4")]));
     let c = n(" _ = _ ", vec![var("x"), leaf("2")]);
     let full = theorem(vec![binder(var("x"), leaf("ℝ")), h1.clone(), h2], c.clone());
     let dropped = theorem(vec![binder(var("x"), leaf("ℝ")), h1], c);
@@ -202,10 +182,7 @@ fn prime_spellings_score_high() {
 
 #[test]
 fn binder_types_distinguish_nat_from_real_unless_turned_off() {
-    let c = n(
-        " _ = _ ",
-        vec![n(" _ / _ ", vec![var("x"), leaf("2")]), leaf("1")],
-    );
+    let c = n(" _ = _ ", vec![n(" _ / _ ", vec![var("x"), leaf("2")]), leaf("1")]);
     let a = theorem(vec![binder(var("x"), leaf("ℕ"))], c.clone());
     let b = theorem(vec![binder(var("x"), leaf("ℝ"))], c);
     let s = PathSim::default().similarity(&a, &b);
@@ -244,11 +221,7 @@ fn read_gted_pairs(file: &str) -> Vec<(String, Tree, Tree)> {
         .map(|l| {
             let v: serde_json::Value = serde_json::from_str(l).expect("fixture JSON");
             let tree = |k: &str| serde_json::from_value::<Tree>(v[k].clone()).expect("tree");
-            (
-                v["id"].as_str().unwrap_or_default().to_string(),
-                tree("ref_tree"),
-                tree("cand_tree"),
-            )
+            (v["id"].as_str().unwrap_or_default().to_string(), tree("ref_tree"), tree("cand_tree"))
         })
         .collect()
 }
@@ -378,11 +351,8 @@ fn judge_reports_a_score_and_names_the_missing_hypothesis() {
         &header,
     )
     .expect("parses");
-    let candidate = parse_statement(
-        "theorem t (x : ℝ) (h₀ : 0 < x) : x = 2 := by sorry",
-        &header,
-    )
-    .expect("parses");
+    let candidate = parse_statement("theorem t (x : ℝ) (h₀ : 0 < x) : x = 2 := by sorry", &header)
+        .expect("parses");
     let metric = by_name("path").expect("registered");
     let report = metric
         .judge(&Pair {
@@ -398,10 +368,7 @@ fn judge_reports_a_score_and_names_the_missing_hypothesis() {
     };
     assert!(s > 0.3 && s < 0.95, "{s}");
     assert!(
-        report
-            .notes
-            .iter()
-            .any(|n| n.starts_with("weak reference path [not, _ = _, _ ^ _")),
+        report.notes.iter().any(|n| n.starts_with("weak reference path [not, _ = _, _ ^ _")),
         "{:#?}",
         report.notes
     );
@@ -425,25 +392,14 @@ fn skeleton_paths(conclusion: Tree) -> Vec<String> {
 #[test]
 fn paper_appendix_case_2_32_negated_premise_literal_loses_its_not() {
     // (WorksOvertime(x) ∧ ¬Paid(x)) → Q(x): "¬Paid(x) is converted into [paid, var, x]".
-    let paths = skeleton_paths(imp(
-        and(pred("WorksOvertime"), not(pred("Paid"))),
-        pred("Q"),
-    ));
-    assert_eq!(
-        paths,
-        ["[not, WorksOvertime _, x]", "[Paid _, x]", "[Q _, x]"]
-    );
+    let paths = skeleton_paths(imp(and(pred("WorksOvertime"), not(pred("Paid"))), pred("Q")));
+    assert_eq!(paths, ["[not, WorksOvertime _, x]", "[Paid _, x]", "[Q _, x]"]);
 }
 
 #[test]
 fn paper_appendix_case_4_38_conjunctive_consequent_is_one_and_group() {
     // Prism(x) → (D(x) ∧ R(x) ∧ V(x) ∧ C(x)): "[and41, varyingangles, var, x]"-style paths.
-    let four = || {
-        and(
-            and(and(pred("D"), pred("R")), pred("VaryingAngles")),
-            pred("C"),
-        )
-    };
+    let four = || and(and(and(pred("D"), pred("R")), pred("VaryingAngles")), pred("C"));
     let paths = skeleton_paths(imp(pred("Prism"), four()));
     assert_eq!(
         paths,
@@ -457,10 +413,7 @@ fn paper_appendix_case_4_38_conjunctive_consequent_is_one_and_group() {
     );
     // Dropping VaryingAngles "does not substantially affect the Sim score" (0.767 here).
     let full = theorem(vec![], imp(pred("Prism"), four()));
-    let less = theorem(
-        vec![],
-        imp(pred("Prism"), and(and(pred("D"), pred("R")), pred("C"))),
-    );
+    let less = theorem(vec![], imp(pred("Prism"), and(and(pred("D"), pred("R")), pred("C"))));
     let s = PathSim::default().similarity(&full, &less);
     assert!(s > 0.7 && s < 1.0, "{s}");
 }
@@ -468,32 +421,17 @@ fn paper_appendix_case_4_38_conjunctive_consequent_is_one_and_group() {
 #[test]
 fn paper_appendix_structure_changes_lower_sim() {
     // Case 6-26: (A ∧ R) → (H ∧ L) vs ((A ∧ R) → H) ∧ L (missing parentheses): 0.186 here.
-    let (a, r, h, l) = (
-        pred("Animal"),
-        pred("Reptile"),
-        pred("HasScales"),
-        pred("LaysEggs"),
-    );
-    let gd = theorem(
-        vec![],
-        imp(and(a.clone(), r.clone()), and(h.clone(), l.clone())),
-    );
+    let (a, r, h, l) = (pred("Animal"), pred("Reptile"), pred("HasScales"), pred("LaysEggs"));
+    let gd = theorem(vec![], imp(and(a.clone(), r.clone()), and(h.clone(), l.clone())));
     let gen = theorem(vec![], and(imp(and(a, r), h), l));
     let m = PathSim::default();
     let s = m.similarity(&gd, &gen);
     assert!(s > 0.05 && s < 0.5, "{s}");
     // Case 2-99: ((F ∧ T ∧ C) → (Co ∨ I)) ∧ S vs (F ∧ T ∧ C ∧ (Co ∨ I)) → S: 0.128 here.
     let (f, t, c) = (pred("FashionChoice"), pred("Trendy"), pred("Comfortable"));
-    let (co, i, st) = (
-        pred("Colorful"),
-        pred("InterestingPatterns"),
-        pred("Stylish"),
-    );
+    let (co, i, st) = (pred("Colorful"), pred("InterestingPatterns"), pred("Stylish"));
     let ftc = and(and(f, t), c);
-    let gd = theorem(
-        vec![],
-        and(imp(ftc.clone(), or(co.clone(), i.clone())), st.clone()),
-    );
+    let gd = theorem(vec![], and(imp(ftc.clone(), or(co.clone(), i.clone())), st.clone()));
     let gen = theorem(vec![], imp(and(ftc, or(co, i)), st));
     let s = m.similarity(&gd, &gen);
     assert!(s > 0.05 && s < 0.5, "{s}");

@@ -46,9 +46,8 @@ mod tests {
     #[test]
     fn unlimited_never_passes_and_a_past_deadline_always_has() {
         assert!(!Clock::unlimited().passed());
-        let past = Instant::now()
-            .checked_sub(Duration::from_millis(1))
-            .unwrap_or_else(Instant::now);
+        let past =
+            Instant::now().checked_sub(Duration::from_millis(1)).unwrap_or_else(Instant::now);
         assert!(Clock::until(Some(past)).passed());
         let later = Instant::now() + Duration::from_secs(3600);
         assert!(!Clock::until(Some(later)).passed());

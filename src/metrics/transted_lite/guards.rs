@@ -21,9 +21,7 @@ fn is_relation(label: &str) -> bool {
 }
 
 /// What `norm_num`'s literal arithmetic evaluates (`rules::norm_num`).
-const ARITHMETIC: [&str; 6] = [
-    " _ + _ ", " _ - _ ", " _ * _ ", " _ / _ ", " _ % _ ", " _ ^ _ ",
-];
+const ARITHMETIC: [&str; 6] = [" _ + _ ", " _ - _ ", " _ * _ ", " _ / _ ", " _ % _ ", " _ ^ _ "];
 
 /// Made of numerals, arithmetic on them and ascriptions only (not `Real.log 80`: no literal
 /// evaluation makes two such terms alike).
@@ -85,10 +83,7 @@ pub fn closed_facts(reference: &Tree, candidate: &Tree) -> Option<String> {
         if v.is_empty() {
             "none".to_owned()
         } else {
-            v.iter()
-                .map(|s| format!("`{s}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            v.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
         }
     };
     Some(format!(
@@ -105,9 +100,7 @@ mod tests {
     use crate::trees::parse::{parse_statement, Header};
 
     fn tree(text: &str) -> Tree {
-        parse_statement(text, &Header::default())
-            .expect("parses")
-            .tree
+        parse_statement(text, &Header::default()).expect("parses").tree
     }
 
     #[test]

@@ -326,9 +326,7 @@ impl Heuristic {
 
     /// The distance between `a` and `b`, flattened as `fa` and `fb`.
     fn ted_flat(&mut self, a: &Tree, b: &Tree, fa: &FlatTree, fb: &FlatTree) -> u32 {
-        let d = self
-            .workspace
-            .ted_flat_within(fa, fb, self.costs, self.deadline);
+        let d = self.workspace.ted_flat_within(fa, fb, self.costs, self.deadline);
         self.adjust(a, b, d)
     }
 
@@ -385,10 +383,7 @@ impl StepProvider for TreePairs {
                     Side::Reference => (tree, Rc::clone(&state.1)),
                     Side::Candidate => (Rc::clone(&state.0), tree),
                 };
-                let step = Step {
-                    side,
-                    applied: r.applied,
-                };
+                let step = Step { side, applied: r.applied };
                 out.push((step, pair));
             }
         }
@@ -429,35 +424,21 @@ impl TransTedLite {
         };
         let mut path: Vec<Step> = ref_log
             .into_iter()
-            .map(|applied| Step {
-                side: Side::Reference,
-                applied,
-            })
-            .chain(cand_log.into_iter().map(|applied| Step {
-                side: Side::Candidate,
-                applied,
-            }))
+            .map(|applied| Step { side: Side::Reference, applied })
+            .chain(cand_log.into_iter().map(|applied| Step { side: Side::Candidate, applied }))
             .collect();
         let mut problem = TreePairs {
-            comm: [
-                Commutativity::of(&ref_canon),
-                Commutativity::of(&cand_canon),
-            ],
+            comm: [Commutativity::of(&ref_canon), Commutativity::of(&cand_canon)],
             carriers: [Carriers::of(reference), Carriers::of(candidate)],
             heuristic: Heuristic::new(
-                CostModel {
-                    free_rename: self.config.free_rename,
-                },
+                CostModel { free_rename: self.config.free_rename },
                 Some(deadline),
                 self.config.reuse,
             ),
             both_sides: self.config.both_sides,
             clock,
         };
-        let budget = Budget {
-            max_nodes: self.config.max_nodes,
-            deadline: Some(deadline),
-        };
+        let budget = Budget { max_nodes: self.config.max_nodes, deadline: Some(deadline) };
         let mut out = search::best_first(
             &mut problem,
             (Rc::new(ref_canon), Rc::new(cand_canon)),
@@ -504,16 +485,10 @@ impl TransTedLite {
         candidate: &Tree,
     ) -> Result<Judgement, MetricError> {
         let deadline = Instant::now() + self.config.time_limit;
-        let costs = CostModel {
-            free_rename: self.config.free_rename,
-        };
+        let costs = CostModel { free_rename: self.config.free_rename };
         let d = distance::try_ted(reference, candidate, costs, Some(deadline))
             .map_err(|e| MetricError::Failed(e.to_string()))?;
-        let d = if d == 0 && !rules::alpha_equivalent(reference, candidate) {
-            1
-        } else {
-            d
-        };
+        let d = if d == 0 && !rules::alpha_equivalent(reference, candidate) { 1 } else { d };
         Ok(Judgement {
             distance: d,
             similarity: distance::similarity(d, reference.size(), candidate.size()).max(0.0),
@@ -561,20 +536,17 @@ impl Metric for TransTedLite {
                 j.expanded
             )));
         }
-        let resolution_steps = [
-            (Side::Reference, &resolved.0),
-            (Side::Candidate, &resolved.1),
-        ]
-        .into_iter()
-        .flat_map(|(side, r)| {
-            r.resolved.iter().map(move |(written, read)| Step {
-                side,
-                applied: Applied {
-                    rule: "name resolution (header)",
-                    at: format!("{written} is {read}"),
-                },
-            })
-        });
+        let resolution_steps = [(Side::Reference, &resolved.0), (Side::Candidate, &resolved.1)]
+            .into_iter()
+            .flat_map(|(side, r)| {
+                r.resolved.iter().map(move |(written, read)| Step {
+                    side,
+                    applied: Applied {
+                        rule: "name resolution (header)",
+                        at: format!("{written} is {read}"),
+                    },
+                })
+            });
         j.path.splice(0..0, resolution_steps);
         let names_differ = names.differences();
         if j.distance == 0 {
@@ -582,17 +554,12 @@ impl Metric for TransTedLite {
                 j.refuse(reason, reference.size(), candidate.size());
             }
         }
-        let mut notes = vec![format!(
-            "{} states evaluated, {} expanded",
-            j.evaluated, j.expanded
-        )];
+        let mut notes = vec![format!("{} states evaluated, {} expanded", j.evaluated, j.expanded)];
         // TransTED is the smallest distance over transformation sequences, the empty one
         // included (ASSESS): the statements as written are one of them, so the score is never
         // below their own distance. Canonical forms are forced steps and can move a pair apart.
         let as_written = {
-            let costs = CostModel {
-                free_rename: self.config.free_rename,
-            };
+            let costs = CostModel { free_rename: self.config.free_rename };
             let deadline = Instant::now() + self.config.time_limit;
             let d = distance::try_ted(reference, candidate, costs, Some(deadline))
                 .map_err(|e| MetricError::Failed(e.to_string()))?;
@@ -635,9 +602,7 @@ impl Metric for TransTedLite {
         }
         let unparsed = pair.reference.unparsed.len() + pair.candidate.unparsed.len();
         if unparsed > 0 {
-            notes.push(format!(
-                "{unparsed} unparsed span(s) compared as opaque nodes"
-            ));
+            notes.push(format!("{unparsed} unparsed span(s) compared as opaque nodes"));
         }
         Ok(MetricReport {
             metric: "transted-lite",
@@ -665,15 +630,9 @@ mod tests {
 
     fn judge(a: &str, b: &str) -> MetricReport {
         let (r, c) = (statement(a), statement(b));
-        let pair = Pair {
-            reference: &r,
-            candidate: &c,
-            reference_header: "",
-            candidate_header: "",
-        };
-        TransTedLite::default()
-            .judge(&pair)
-            .unwrap_or_else(|e| panic!("judge failed: {e}"))
+        let pair =
+            Pair { reference: &r, candidate: &c, reference_header: "", candidate_header: "" };
+        TransTedLite::default().judge(&pair).unwrap_or_else(|e| panic!("judge failed: {e}"))
     }
 
     fn score(r: &MetricReport) -> f64 {
@@ -702,25 +661,11 @@ mod tests {
         assert_eq!(r.distance, Some(0), "{:?}", r.path);
         assert_eq!(score(&r), 1.0);
         let rules: Vec<&str> = r.path.iter().map(|s| s.rule.as_str()).collect();
-        for rule in [
-            "gt_iff_lt",
-            "and_imp",
-            "intro",
-            "ne_eq",
-            "eq_comm",
-            "add_comm",
-        ] {
+        for rule in ["gt_iff_lt", "and_imp", "intro", "ne_eq", "eq_comm", "add_comm"] {
             assert!(rules.contains(&rule), "{rule} missing from {rules:?}");
         }
-        assert!(r
-            .path
-            .iter()
-            .all(|s| s.side == "reference" || s.side == "candidate"));
-        let comm = r
-            .path
-            .iter()
-            .find(|s| s.rule == "add_comm")
-            .expect("add_comm");
+        assert!(r.path.iter().all(|s| s.side == "reference" || s.side == "candidate"));
+        let comm = r.path.iter().find(|s| s.rule == "add_comm").expect("add_comm");
         assert!(comm.at == "1 + x" || comm.at == "x + 1", "{}", comm.at);
     }
 
@@ -871,9 +816,7 @@ mod tests {
 
     fn past() -> Clock {
         Clock::until(Some(
-            Instant::now()
-                .checked_sub(Duration::from_millis(1))
-                .unwrap_or_else(Instant::now),
+            Instant::now().checked_sub(Duration::from_millis(1)).unwrap_or_else(Instant::now),
         ))
     }
 
@@ -891,21 +834,10 @@ mod tests {
             1
         };
         let mut out = Vec::new();
-        let complete = rules::moves_within(
-            &canon,
-            &other,
-            comm,
-            &carriers,
-            &mut distance,
-            past(),
-            &mut out,
-        );
+        let complete =
+            rules::moves_within(&canon, &other, comm, &carriers, &mut distance, past(), &mut out);
         assert!(!complete);
-        assert!(
-            out.is_empty(),
-            "{} moves generated past the deadline",
-            out.len()
-        );
+        assert!(out.is_empty(), "{} moves generated past the deadline", out.len());
         assert_eq!(measured.get(), 0, "binder pairs measured past the deadline");
         // Without a deadline the same call lists every move (and aligns binders).
         let all = rules::moves_within(
@@ -929,16 +861,10 @@ mod tests {
             time_limit: Duration::from_millis(200),
             ..Config::default()
         });
-        let pair = Pair {
-            reference: &r,
-            candidate: &c,
-            reference_header: "",
-            candidate_header: "",
-        };
+        let pair =
+            Pair { reference: &r, candidate: &c, reference_header: "", candidate_header: "" };
         let started = Instant::now();
-        let e = metric
-            .judge(&pair)
-            .expect_err("no verdict past the deadline");
+        let e = metric.judge(&pair).expect_err("no verdict past the deadline");
         let elapsed = started.elapsed();
         assert!(e.to_string().starts_with("out of time"), "{e}");
         // Before the rules read the clock, the first expansion alone ran for seconds here (about

@@ -51,10 +51,7 @@ impl<'a> Parser<'a> {
                 .top_level(bar + 1, alt_end, |t| t == "=>")
                 .expect("BUG: bars were chosen followed by `=>`");
             let patterns = self.split_top_level(bar + 1, arrow);
-            label.push_str(&format!(
-                " | {} => _",
-                vec!["_"; patterns.len()].join(" , ")
-            ));
+            label.push_str(&format!(" | {} => _", vec!["_"; patterns.len()].join(" , ")));
             for (a, b) in patterns {
                 children.push(self.part(a, b));
             }
@@ -110,21 +107,13 @@ impl<'a> Parser<'a> {
             self.pos += 1;
         }
         let scope_len = self.scope.len();
-        let kind = if kw.starts_with("have") {
-            Bound::Hypothesis
-        } else {
-            Bound::Variable
-        };
+        let kind = if kw.starts_with("have") { Bound::Hypothesis } else { Bound::Variable };
         let name = self.binder_name(name_i, kind);
         let body = self.expr(0)?;
         self.scope.truncate(scope_len);
         let kw = kw.trim_end_matches('I');
         Ok(match ty {
-            Some(ty) => self.mk(
-                format!("{kw} _ : _ := _ ; _ "),
-                vec![name, ty, v, body],
-                start,
-            ),
+            Some(ty) => self.mk(format!("{kw} _ : _ := _ ; _ "), vec![name, ty, v, body], start),
             None => self.mk(format!("{kw} _ := _ ; _ "), vec![name, v, body], start),
         })
     }
@@ -133,11 +122,7 @@ impl<'a> Parser<'a> {
     pub(super) fn binder_term(&mut self, kw: &str, start: usize) -> PResult<Tree> {
         let scope_len = self.scope.len();
         let mut binders = Vec::new();
-        let arrow = if kw == "fun" {
-            ["=>", "↦"]
-        } else {
-            [",", ","]
-        };
+        let arrow = if kw == "fun" { ["=>", "↦"] } else { [",", ","] };
         loop {
             let Some(s) = self.peek() else {
                 return Err(self.err_here("a binder"));

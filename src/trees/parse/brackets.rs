@@ -149,10 +149,7 @@ impl<'a> Parser<'a> {
                 last.start = start as u32;
                 last.end = end as u32;
             }
-            t.label = self.text[start..end]
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ");
+            t.label = self.text[start..end].split_whitespace().collect::<Vec<_>>().join(" ");
         }
         t.span = self.span(start, end);
         t
@@ -224,11 +221,7 @@ impl<'a> Parser<'a> {
             let body_start = self.offset_here();
             let body = self.region(body_start, close, |p| p.expr(0));
             self.scope.truncate(scope_len);
-            let label = if sep_text == "//" {
-                "{ _ // _ }"
-            } else {
-                "{ _ | _ }"
-            };
+            let label = if sep_text == "//" { "{ _ // _ }" } else { "{ _ | _ }" };
             let mut t = Tree::node(label, vec![binder, body]);
             t.span = self.span(start, self.tokens[close].end);
             t

@@ -121,15 +121,9 @@ pub fn find_declarations(file_text: &str) -> Vec<Declaration> {
         let column = tokens[j].column;
         let end = (i + 1..tokens.len())
             .find(|&k| is_command_start(k, column))
-            .map_or(file_text.len(), |k| {
-                extend_back_over_prefix(file_text, &tokens, k, i)
-            });
+            .map_or(file_text.len(), |k| extend_back_over_prefix(file_text, &tokens, k, i));
         // Trailing comments and blank lines belong to nobody: end at the last token.
-        let end = tokens[i..]
-            .iter()
-            .take_while(|n| n.start < end)
-            .last()
-            .map_or(t.end, |n| n.end);
+        let end = tokens[i..].iter().take_while(|n| n.start < end).last().map_or(t.end, |n| n.end);
         let (name, name_range) = match tokens.get(i + 1) {
             Some(n) if s != "example" && n.kind == TokenKind::Ident && n.start < end => {
                 (Some(Arc::from(text(n))), Some((n.start, n.end)))
@@ -137,14 +131,7 @@ pub fn find_declarations(file_text: &str) -> Vec<Declaration> {
             _ => (None, None),
         };
         let statement_end = statement_end_in(file_text, &tokens, i + 1, end);
-        out.push(Declaration {
-            keyword,
-            name,
-            start,
-            end,
-            name_range,
-            statement_end,
-        });
+        out.push(Declaration { keyword, name, start, end, name_range, statement_end });
     }
     out
 }
@@ -205,10 +192,7 @@ pub(super) fn statement_end_in(
     from: usize,
     end: usize,
 ) -> usize {
-    let upto = tokens[from.min(tokens.len())..]
-        .iter()
-        .take_while(|t| t.start < end)
-        .count();
+    let upto = tokens[from.min(tokens.len())..].iter().take_while(|t| t.start < end).count();
     match statement_end_token(file_text, &tokens[from.min(tokens.len())..][..upto]) {
         Some(i) => tokens[from + i].start,
         None => end,
@@ -249,10 +233,7 @@ mod tests {
     fn declarations_skip_comments_strings_and_end_at_the_next_command() {
         let file = "namespace Foo\n/- theorem hidden : True := trivial -/\ndef s := \"theorem no\"\nopen Nat in\ntheorem x₁ : True := by\n  trivial\n  -- done\n\nend Foo\ntheorem y : 1 = 1 := rfl\n/- unterminated";
         let ds = find_declarations(file);
-        let names: Vec<_> = ds
-            .iter()
-            .map(|d| d.name.as_deref().unwrap_or_default())
-            .collect();
+        let names: Vec<_> = ds.iter().map(|d| d.name.as_deref().unwrap_or_default()).collect();
         assert_eq!(names, ["x₁", "y"]);
         assert!(file[..ds[0].end].ends_with("trivial"));
         let (a, b) = ds[0].name_range.unwrap();

@@ -140,10 +140,7 @@ pub enum ParseErrorKind {
     #[error("no `theorem`, `lemma` or `example` keyword found")]
     NoDeclaration,
     #[error("expected {expected}, found `{found}`")]
-    Unexpected {
-        expected: &'static str,
-        found: String,
-    },
+    Unexpected { expected: &'static str, found: String },
     #[error("expected {expected}, found the end of the statement")]
     UnexpectedEnd { expected: &'static str },
     #[error("`{open}` is never closed")]
@@ -173,10 +170,7 @@ pub fn parse_declaration_in(
 ) -> Result<Statement, ParseError> {
     let start = decl.start.min(file_text.len());
     let end = decl.end.clamp(start, file_text.len());
-    let (start, end) = (
-        floor_char_boundary(file_text, start),
-        floor_char_boundary(file_text, end),
-    );
+    let (start, end) = (floor_char_boundary(file_text, start), floor_char_boundary(file_text, end));
     let slice = &file_text[start..end];
     match parse_statement(slice, header) {
         Ok(mut st) => {
@@ -218,12 +212,7 @@ fn error_at(text: &str, offset: usize, kind: ParseErrorKind) -> ParseError {
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let column = text[line_start..offset].chars().count() + 1;
-    ParseError {
-        line,
-        column,
-        offset,
-        kind,
-    }
+    ParseError { line, column, offset, kind }
 }
 
 /// Parse one declaration `theorem|lemma|example name binders : type := proof` (the proof is

@@ -128,9 +128,6 @@ mod tests {
             concl("theorem t : ¬ p ∧ q → r ∨ s ↔ u"),
             "(' _ ↔ _ ' (' _ → _ ' (' _ ∧ _ ' ('¬' 'p') 'q') (' _ ∨ _ ' 'r' 's')) 'u')"
         );
-        assert_eq!(
-            concl("theorem t : -x^2 = 1"),
-            "(' _ = _ ' ('-' (' _ ^ _ ' 'x' '2')) '1')"
-        );
+        assert_eq!(concl("theorem t : -x^2 = 1"), "(' _ = _ ' ('-' (' _ ^ _ ' 'x' '2')) '1')");
     }
 }

@@ -23,10 +23,7 @@ pub(super) struct Scope {
 
 impl Scope {
     pub(super) fn push(&mut self, (name, bound): (String, Bound)) {
-        self.index
-            .entry(name.clone())
-            .or_default()
-            .push(self.entries.len());
+        self.index.entry(name.clone()).or_default().push(self.entries.len());
         self.entries.push((name, bound));
     }
 
@@ -141,16 +138,11 @@ impl<'a> Parser<'a> {
             Some(found) => error_at(
                 self.text,
                 self.offset_here(),
-                ParseErrorKind::Unexpected {
-                    expected,
-                    found: found.to_string(),
-                },
+                ParseErrorKind::Unexpected { expected, found: found.to_string() },
             ),
-            None => error_at(
-                self.text,
-                self.limit_offset(),
-                ParseErrorKind::UnexpectedEnd { expected },
-            ),
+            None => {
+                error_at(self.text, self.limit_offset(), ParseErrorKind::UnexpectedEnd { expected })
+            }
         }
     }
 
@@ -174,24 +166,13 @@ impl<'a> Parser<'a> {
     /// The closing bracket of the opening one at token `open` (written `open_text`), inside the
     /// current region; else an unclosed-bracket error at byte `at`.
     pub(super) fn closing(&self, open: usize, at: usize, open_text: &str) -> PResult<usize> {
-        self.matching[open]
-            .filter(|&c| c < self.limit)
-            .ok_or_else(|| {
-                error_at(
-                    self.text,
-                    at,
-                    ParseErrorKind::Unclosed {
-                        open: open_text.into(),
-                    },
-                )
-            })
+        self.matching[open].filter(|&c| c < self.limit).ok_or_else(|| {
+            error_at(self.text, at, ParseErrorKind::Unclosed { open: open_text.into() })
+        })
     }
 
     pub(super) fn span(&self, start: usize, end: usize) -> Option<Span> {
-        Some(Span {
-            start: start as u32,
-            end: end as u32,
-        })
+        Some(Span { start: start as u32, end: end as u32 })
     }
 
     pub(super) fn mk(&self, label: impl Into<String>, children: Vec<Tree>, start: usize) -> Tree {
@@ -206,10 +187,7 @@ impl<'a> Parser<'a> {
         let mut t = Tree::leaf(label);
         t.span = self.span(start, end);
         t.unparsed = true;
-        self.unparsed.push(Span {
-            start: start as u32,
-            end: end as u32,
-        });
+        self.unparsed.push(Span { start: start as u32, end: end as u32 });
         t
     }
 
@@ -217,11 +195,7 @@ impl<'a> Parser<'a> {
 
     pub(super) fn enter(&mut self) -> PResult<()> {
         if self.depth >= MAX_DEPTH {
-            return Err(error_at(
-                self.text,
-                self.offset_here(),
-                ParseErrorKind::TooDeep,
-            ));
+            return Err(error_at(self.text, self.offset_here(), ParseErrorKind::TooDeep));
         }
         Ok(())
     }

@@ -209,10 +209,7 @@ pub fn is_proposition(ty: &Tree) -> bool {
     }
     // Applications `Nat.Prime _ `, field access ` _ .Prime`, bare predicate constants.
     let head = l.trim_end_matches(" _ ").trim();
-    let head = head
-        .strip_prefix("_ ")
-        .unwrap_or(head)
-        .trim_start_matches('@');
+    let head = head.strip_prefix("_ ").unwrap_or(head).trim_start_matches('@');
     let last = head.rsplit('.').next().unwrap_or(head);
     if head.is_empty() {
         return false;

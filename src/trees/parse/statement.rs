@@ -50,11 +50,7 @@ impl<'a> Parser<'a> {
                     }
                 }
             }
-            return Err(error_at(
-                self.text,
-                self.offset_here(),
-                ParseErrorKind::NoDeclaration,
-            ));
+            return Err(error_at(self.text, self.offset_here(), ParseErrorKind::NoDeclaration));
         };
         let keyword = self.tok_text(kw_index).to_string();
         let source_start = self.tokens[kw_index].start;
@@ -73,28 +69,19 @@ impl<'a> Parser<'a> {
             return Err(error_at(
                 self.text,
                 self.tokens[open].start,
-                ParseErrorKind::Unclosed {
-                    open: self.tok_text(open).into(),
-                },
+                ParseErrorKind::Unclosed { open: self.tok_text(open).into() },
             ));
         }
-        let statement_end = if end_tok < self.tokens.len() {
-            self.tokens[end_tok].start
-        } else {
-            self.text.len()
-        };
+        let statement_end =
+            if end_tok < self.tokens.len() { self.tokens[end_tok].start } else { self.text.len() };
         if statement_end - source_start > MAX_STATEMENT_BYTES {
             return Err(error_at(
                 self.text,
                 source_start,
-                ParseErrorKind::TooLong {
-                    bytes: statement_end - source_start,
-                },
+                ParseErrorKind::TooLong { bytes: statement_end - source_start },
             ));
         }
-        let source = self.text[source_start..statement_end]
-            .trim_end()
-            .to_string();
+        let source = self.text[source_start..statement_end].trim_end().to_string();
 
         let mut name = None;
         if keyword != "example" {
@@ -164,13 +151,7 @@ impl<'a> Parser<'a> {
         let mut root = Tree::node("theorem", vec![sig]);
         root.span = self.span(source_start, statement_end);
         let unparsed = std::mem::take(&mut self.unparsed);
-        Ok(Statement {
-            keyword,
-            name,
-            source,
-            tree: root,
-            unparsed,
-        })
+        Ok(Statement { keyword, name, source, tree: root, unparsed })
     }
 
     pub(super) fn missing_conclusion(&mut self, at: usize) -> Tree {
@@ -251,11 +232,7 @@ impl<'a> Parser<'a> {
             // `(s := v)`: the value stands in for the type.
             let value = default_value(self).expect("BUG: default_at is Some");
             let label = format!("{} _ := _ {}", if pre.is_empty() { "" } else { pre }, post);
-            let label = if pre.is_empty() {
-                " _ := _ ".to_string()
-            } else {
-                label
-            };
+            let label = if pre.is_empty() { " _ := _ ".to_string() } else { label };
             return names
                 .into_iter()
                 .map(|n| {
@@ -278,11 +255,8 @@ impl<'a> Parser<'a> {
             }
             if !has_colon && i == close && !names.is_empty() {
                 // `(x)` / `{x y}`: names without a type.
-                let label = if pre.is_empty() {
-                    "( _ )".to_string()
-                } else {
-                    format!("{pre} _ {post}")
-                };
+                let label =
+                    if pre.is_empty() { "( _ )".to_string() } else { format!("{pre} _ {post}") };
                 return names
                     .into_iter()
                     .map(|n| {
@@ -339,8 +313,7 @@ impl<'a> Parser<'a> {
             s.starts_with('h')
                 && (s.chars().count() <= 5
                     || s.contains('_')
-                    || s.chars()
-                        .any(|c| c.is_ascii_digit() || ('₀'..='₉').contains(&c)))
+                    || s.chars().any(|c| c.is_ascii_digit() || ('₀'..='₉').contains(&c)))
         })
     }
 

@@ -273,9 +273,9 @@ impl<'a> Parser<'a> {
                             .is_some_and(|n| !n.space_before && self.pos + 1 < self.limit)
                         && (s == "‖" || self.abs_opens_here())
                 }
-                "[" => !self
-                    .peek_n(1)
-                    .is_some_and(|m| m.ends_with("MOD") && self.peek_n(2).is_some()),
+                "[" => {
+                    !self.peek_n(1).is_some_and(|m| m.ends_with("MOD") && self.peek_n(2).is_some())
+                }
                 _ => false,
             },
         }

@@ -20,10 +20,7 @@ pub fn alpha_equivalent(a: &Tree, b: &Tree) -> bool {
         return false;
     }
     // The root (`theorem`) holds the binder list as its only child.
-    a.children
-        .iter()
-        .zip(&b.children)
-        .all(|(x, y)| alpha.walk(x, y, a.children.len() == 1))
+    a.children.iter().zip(&b.children).all(|(x, y)| alpha.walk(x, y, a.children.len() == 1))
 }
 
 #[derive(Default)]
@@ -47,16 +44,12 @@ impl<'t> Alpha<'t> {
             // with `f` from the header).
             return false;
         }
-        if let (Some(fa), Some(fb)) = (
-            binders_apply::flagged_head(a),
-            binders_apply::flagged_head(b),
-        ) {
+        if let (Some(fa), Some(fb)) =
+            (binders_apply::flagged_head(a), binders_apply::flagged_head(b))
+        {
             // Bound function heads: checked as the bound leaves they are.
             return self.names(fa, fb, (true, false), (true, false))
-                && a.children
-                    .iter()
-                    .zip(&b.children)
-                    .all(|(x, y)| self.walk(x, y, false));
+                && a.children.iter().zip(&b.children).all(|(x, y)| self.walk(x, y, false));
         }
         if a.label != b.label {
             return false;
@@ -68,11 +61,7 @@ impl<'t> Alpha<'t> {
             && ((root && binder_list_arity(&a.label).is_some_and(|k| k + 1 == n))
                 || is_binding_node(&a.label));
         if !scoping {
-            return a
-                .children
-                .iter()
-                .zip(&b.children)
-                .all(|(x, y)| self.walk(x, y, false));
+            return a.children.iter().zip(&b.children).all(|(x, y)| self.walk(x, y, false));
         }
         let depth = self.scope.len();
         let mut ok = true;

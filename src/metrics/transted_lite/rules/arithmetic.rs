@@ -154,8 +154,5 @@ fn dvd_of_exists(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     if written.is_some_and(|ty| elab::num_of_type(ty) != Some(num)) {
         return None;
     }
-    Some((
-        "Dvd.dvd (definition)",
-        node2(" _ ∣ _ ", a.clone(), b.clone()),
-    ))
+    Some(("Dvd.dvd (definition)", node2(" _ ∣ _ ", a.clone(), b.clone())))
 }

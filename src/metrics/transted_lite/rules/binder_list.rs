@@ -25,74 +25,30 @@ use crate::trees::Tree;
 /// `DecidableEq`) are not here: `[Fintype G]` is not `(h : Finite G)`. Nor are `CharP` and
 /// `CharZero`, which the typed rules read as class facts about their type.
 const PROP_CLASSES: [(&str, &str); 12] = [
-    (
-        "IsSolvable",
-        "Mathlib/GroupTheory/Solvable.lean: class IsSolvable : Prop",
-    ),
-    (
-        "IsSimpleGroup",
-        "Mathlib/GroupTheory/Subgroup/Simple.lean: class IsSimpleGroup : Prop",
-    ),
-    (
-        "IsCyclic",
-        "Mathlib/GroupTheory/SpecificGroups/Cyclic.lean: class IsCyclic … : Prop",
-    ),
-    (
-        "Nontrivial",
-        "Mathlib/Logic/Nontrivial/Defs.lean: class Nontrivial (α) : Prop",
-    ),
-    (
-        "Finite",
-        "Mathlib/Data/Finite/Defs.lean: class inductive Finite (α) : Prop",
-    ),
-    (
-        "Infinite",
-        "Mathlib/Data/Finite/Defs.lean: class Infinite (α) : Prop",
-    ),
-    (
-        "Countable",
-        "Mathlib/Data/Countable/Defs.lean: class Countable (α) : Prop",
-    ),
-    (
-        "Nonempty",
-        "Lean core, Init/Prelude.lean: class inductive Nonempty (α) : Prop",
-    ),
-    (
-        "IsDomain",
-        "Mathlib/Algebra/Ring/Defs.lean: class IsDomain (α) : Prop",
-    ),
-    (
-        "NoZeroDivisors",
-        "Mathlib/Algebra/GroupWithZero/Defs.lean: class NoZeroDivisors : Prop",
-    ),
-    (
-        "IsAlgClosed",
-        "Mathlib/FieldTheory/IsAlgClosed/Basic.lean: class IsAlgClosed : Prop",
-    ),
-    (
-        "Fact",
-        "Mathlib/Logic/Basic.lean: class Fact (p : Prop) : Prop",
-    ),
+    ("IsSolvable", "Mathlib/GroupTheory/Solvable.lean: class IsSolvable : Prop"),
+    ("IsSimpleGroup", "Mathlib/GroupTheory/Subgroup/Simple.lean: class IsSimpleGroup : Prop"),
+    ("IsCyclic", "Mathlib/GroupTheory/SpecificGroups/Cyclic.lean: class IsCyclic … : Prop"),
+    ("Nontrivial", "Mathlib/Logic/Nontrivial/Defs.lean: class Nontrivial (α) : Prop"),
+    ("Finite", "Mathlib/Data/Finite/Defs.lean: class inductive Finite (α) : Prop"),
+    ("Infinite", "Mathlib/Data/Finite/Defs.lean: class Infinite (α) : Prop"),
+    ("Countable", "Mathlib/Data/Countable/Defs.lean: class Countable (α) : Prop"),
+    ("Nonempty", "Lean core, Init/Prelude.lean: class inductive Nonempty (α) : Prop"),
+    ("IsDomain", "Mathlib/Algebra/Ring/Defs.lean: class IsDomain (α) : Prop"),
+    ("NoZeroDivisors", "Mathlib/Algebra/GroupWithZero/Defs.lean: class NoZeroDivisors : Prop"),
+    ("IsAlgClosed", "Mathlib/FieldTheory/IsAlgClosed/Basic.lean: class IsAlgClosed : Prop"),
+    ("Fact", "Mathlib/Logic/Basic.lean: class Fact (p : Prop) : Prop"),
 ];
 
 /// Is `ty` an instance of a class whose instances are proofs ([`PROP_CLASSES`])?
 fn prop_class(ty: &Tree) -> bool {
-    let head = if is_leaf(ty) {
-        Some(ty.label.as_str())
-    } else {
-        app_head(ty)
-    };
+    let head = if is_leaf(ty) { Some(ty.label.as_str()) } else { app_head(ty) };
     head.is_some_and(|h| PROP_CLASSES.iter().any(|(c, _)| *c == h))
 }
 
 /// Does `ty` mention bound names, all of them bound in `before` with a written type that is
 /// not a universe (term variables, not type variables)?
 fn about_terms_only(ty: &Tree, before: &[Tree]) -> bool {
-    let binder_of = |n: &str| {
-        before
-            .iter()
-            .find(|b| binder_name(b).is_some_and(|x| x.label == n))
-    };
+    let binder_of = |n: &str| before.iter().find(|b| binder_name(b).is_some_and(|x| x.label == n));
     let mut names = Vec::new();
     leaves(ty, &mut names);
     names.retain(|n| binder_of(n).is_some());
@@ -123,9 +79,7 @@ pub(super) fn instance_binder(binders: &[Tree], concl: &Tree, _: &Carriers) -> R
             _ => continue,
         };
         if about_terms_only(ty, &binders[..i]) || prop_class(ty) {
-            let mut name = name
-                .cloned()
-                .unwrap_or_else(|| Tree::leaf(ANONYMOUS_HYPOTHESIS));
+            let mut name = name.cloned().unwrap_or_else(|| Tree::leaf(ANONYMOUS_HYPOTHESIS));
             name.variable_freecost = false;
             name.hypothesis_freecost = true;
             let mut out = binders.to_vec();
@@ -148,11 +102,7 @@ pub(super) fn binder_split(binders: &[Tree], i: usize, concl: &Tree, _: &Carrier
     }
     let (names, ty) = b.children.split_at(b.children.len() - 1);
     let mut out: Vec<Tree> = binders[..i].to_vec();
-    out.extend(
-        names
-            .iter()
-            .map(|n| Tree::node(b.label.clone(), vec![n.clone(), ty[0].clone()])),
-    );
+    out.extend(names.iter().map(|n| Tree::node(b.label.clone(), vec![n.clone(), ty[0].clone()])));
     out.extend_from_slice(&binders[i + 1..]);
     Some(("binder_split", render(b), rebuild_list(out, concl.clone())))
 }
@@ -166,11 +116,7 @@ pub(super) fn implicit_binder(binders: &[Tree], i: usize, concl: &Tree, _: &Carr
     }
     let mut out = binders.to_vec();
     out[i] = Tree::node(EXPLICIT, b.children.clone());
-    Some((
-        "implicit_binder",
-        render(b),
-        rebuild_list(out, concl.clone()),
-    ))
+    Some(("implicit_binder", render(b), rebuild_list(out, concl.clone())))
 }
 
 /// An explicit binder `(name : ty)` with one name.
@@ -214,17 +160,10 @@ pub(super) fn type_variable_in_front(
         }
         _ => false,
     };
-    let ty = if fresh {
-        Tree::leaf("Type*")
-    } else {
-        ty.clone()
-    };
+    let ty = if fresh { Tree::leaf("Type*") } else { ty.clone() };
     // After the type variables and auto-bound names already in front of it (their order among
     // themselves stays: moving one past another would never end).
-    let front = binders[..i]
-        .iter()
-        .take_while(|b| is_auto_bound(b) || is_type_variable(b))
-        .count();
+    let front = binders[..i].iter().take_while(|b| is_auto_bound(b) || is_type_variable(b)).count();
     let mut out = binders.to_vec();
     out.remove(i);
     out.insert(front, node2(EXPLICIT, name.clone(), ty));
@@ -247,9 +186,7 @@ pub(super) fn unused_trivial_hypothesis(
         return None;
     }
     // A later binder of the same name (`and_imp` splits `h` into two `h`s) is no use.
-    let used_later = binders[i + 1..]
-        .iter()
-        .any(|l| mentions_outside_name(l, &name.label))
+    let used_later = binders[i + 1..].iter().any(|l| mentions_outside_name(l, &name.label))
         || mentions(concl, &name.label);
     if used_later {
         return None;
@@ -318,11 +255,7 @@ pub(super) fn duplicate_hypothesis(binders: &[Tree], concl: &Tree, _: &Carriers)
 /// `forall_eq`: a variable defined by a hypothesis is replaced by its value ([`subst`]).
 pub(super) fn variable_definition(binders: &[Tree], concl: &Tree, c: &Carriers) -> Rewritten {
     let (new_binders, new_concl, hypothesis) = subst(binders, concl, c)?;
-    Some((
-        "forall_eq",
-        hypothesis,
-        rebuild_list(new_binders, new_concl),
-    ))
+    Some(("forall_eq", hypothesis, rebuild_list(new_binders, new_concl)))
 }
 
 /// `forall_eq (function used at one point)`: [`subst_value`].

@@ -67,10 +67,7 @@ fn binder_swaps(tree: &Tree, clock: Clock, out: &mut Vec<Rewrite>) {
         children.swap(i, i + 1);
         let at = format!("{} {}", render(a), render(b));
         out.push(Rewrite {
-            applied: Applied {
-                rule: "forall_swap",
-                at,
-            },
+            applied: Applied { rule: "forall_swap", at },
             tree: replace_at(tree, &path, Tree::node(list.label.clone(), children)),
         });
     }
@@ -140,10 +137,8 @@ fn binder_reorder_within(
         last = rank[i];
     }
     // Dependencies: binder i must stay after every earlier binder whose name it mentions.
-    let names: Vec<Option<&str>> = mine
-        .iter()
-        .map(|b| binder_name(b).map(|n| n.label.as_str()))
-        .collect();
+    let names: Vec<Option<&str>> =
+        mine.iter().map(|b| binder_name(b).map(|n| n.label.as_str())).collect();
     // Computed once (k² name lookups), not once per placement (k³ on a wide statement).
     let mut depends_on = vec![false; k * k];
     for i in 0..k {
@@ -173,16 +168,9 @@ fn binder_reorder_within(
     let mut children: Vec<Tree> = order.iter().map(|&i| mine[i].clone()).collect();
     children.push(list.children[k].clone());
     let new_list = Tree::node(list.label.clone(), children);
-    let at = order
-        .iter()
-        .map(|&i| names[i].unwrap_or("_"))
-        .collect::<Vec<_>>()
-        .join(" ");
+    let at = order.iter().map(|&i| names[i].unwrap_or("_")).collect::<Vec<_>>().join(" ");
     Some(Rewrite {
-        applied: Applied {
-            rule: "binder_reorder",
-            at: format!("binders reordered to: {at}"),
-        },
+        applied: Applied { rule: "binder_reorder", at: format!("binders reordered to: {at}") },
         tree: replace_at(tree, &path, new_list),
     })
 }

@@ -102,12 +102,7 @@ fn quantifier_swap(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Tree)
     };
     // `∀` over a type (`∀ n m : ℕ, Fin (n + m)`) is a Π-type: swapping makes another type.
     // Only a proposition's binders swap (`∃` always has a proposition for its body).
-    if q == Quant::Forall
-        && !b
-            .children
-            .last()
-            .is_some_and(|body| elab::is_prop(body, carriers))
-    {
+    if q == Quant::Forall && !b.children.last().is_some_and(|body| elab::is_prop(body, carriers)) {
         return None;
     }
     if quantifier(b) != Some(q) || b.children.len() != 2 || a == &b.children[0] {
@@ -125,15 +120,8 @@ fn quantifier_swap(t: &Tree, carriers: &Carriers) -> Option<(&'static str, Tree)
     if !independent {
         return None;
     }
-    let rule = if q == Quant::Forall {
-        "forall_swap"
-    } else {
-        "exists_swap"
-    };
-    let new = node2(
-        &t.label,
-        inner_binder.clone(),
-        node2(&b.label, a.clone(), b.children[1].clone()),
-    );
+    let rule = if q == Quant::Forall { "forall_swap" } else { "exists_swap" };
+    let new =
+        node2(&t.label, inner_binder.clone(), node2(&b.label, a.clone(), b.children[1].clone()));
     Some((rule, new))
 }

@@ -83,10 +83,7 @@ pub(super) fn beta(value: &Tree, args: &[Tree], carriers: &Carriers) -> Option<T
         typed_args.push(ascribed(&args[i], ty, carriers));
     }
     // Simultaneous substitution done one name at a time: no argument may mention a binder name.
-    if typed_args
-        .iter()
-        .any(|a| names.iter().any(|x| mentions(a, x)))
-    {
+    if typed_args.iter().any(|a| names.iter().any(|x| mentions(a, x))) {
         return None;
     }
     let mut out = body.clone();

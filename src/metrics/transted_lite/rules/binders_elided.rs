@@ -62,10 +62,6 @@ pub(super) fn quantifier_binder_type(t: &Tree, ctx: &Ctx) -> Option<(&'static st
     }
     let (x, ty) = (&b.children[0], &b.children[1]);
     let inferred = typed::infer_binder_type(&x.label, body, ctx.carriers);
-    (inferred.as_ref() == Some(ty)).then(|| {
-        (
-            "binder type (elaboration)",
-            node2(&t.label, x.clone(), body.clone()),
-        )
-    })
+    (inferred.as_ref() == Some(ty))
+        .then(|| ("binder type (elaboration)", node2(&t.label, x.clone(), body.clone())))
 }

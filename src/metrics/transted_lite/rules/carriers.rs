@@ -15,14 +15,8 @@ use super::shapes::{
 use crate::trees::Tree;
 
 /// The unital (semi)ring and field classes of the algebraic hierarchy's core.
-pub(super) const UNITAL_RING_CLASSES: [&str; 6] = [
-    "Semiring",
-    "CommSemiring",
-    "Ring",
-    "CommRing",
-    "Field",
-    "DivisionRing",
-];
+pub(super) const UNITAL_RING_CLASSES: [&str; 6] =
+    ["Semiring", "CommSemiring", "Ring", "CommRing", "Field", "DivisionRing"];
 
 /// The number systems a statement's terms live in, as far as its binders and ascriptions say.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -151,10 +145,7 @@ impl Carriers {
         if self.untyped.iter().any(|n| n == name) {
             return None;
         }
-        self.binder_types
-            .iter()
-            .find(|(n, _)| n == name)
-            .and_then(|(_, ty)| ty.as_ref())
+        self.binder_types.iter().find(|(n, _)| n == name).and_then(|(_, ty)| ty.as_ref())
     }
 
     /// Does the statement bind `name` (with a type or without)?
@@ -164,17 +155,12 @@ impl Carriers {
 
     /// Does the statement have an instance binder `[C ty]` with `C` among `classes`?
     pub fn has_instance(&self, classes: &[&str], ty: &str) -> bool {
-        self.instances
-            .iter()
-            .any(|(c, t)| t == ty && classes.contains(&c.as_str()))
+        self.instances.iter().any(|(c, t)| t == ty && classes.contains(&c.as_str()))
     }
 
     /// The namespace of a bound name's type, when known and unambiguous.
     pub(super) fn namespace(&self, name: &str) -> Option<&str> {
-        self.namespaces
-            .iter()
-            .find(|(n, _)| n == name)
-            .and_then(|(_, h)| h.as_deref())
+        self.namespaces.iter().find(|(n, _)| n == name).and_then(|(_, h)| h.as_deref())
     }
 
     /// Is `s` a `Set`/`Finset`: a name bound with that type, or `∩ ∪ \` of such (they keep
@@ -233,11 +219,7 @@ impl Carriers {
         .contains(&label);
         if arithmetic {
             // The type of an ascription is already among the carriers.
-            let operands = if label == "( _ : _ )" {
-                &t.children[..1]
-            } else {
-                &t.children[..]
-            };
+            let operands = if label == "( _ : _ )" { &t.children[..1] } else { &t.children[..] };
             return operands.iter().all(|ch| self.ordered_operand(ch));
         }
         if label.starts_with('∑') || label.starts_with('∏') || label == " _ .card" {
@@ -249,15 +231,9 @@ impl Carriers {
         {
             return t.children.iter().all(|ch| self.ordered_operand(ch));
         }
-        let collection = [
-            "divisors",
-            "digits",
-            "primeFactors",
-            "factors",
-            "properDivisors",
-        ]
-        .iter()
-        .any(|name| head.ends_with(name));
+        let collection = ["divisors", "digits", "primeFactors", "factors", "properDivisors"]
+            .iter()
+            .any(|name| head.ends_with(name));
         let number_function = ["Real.", "Nat.", "Int.", "Rat.", "Finset.card", "Nat.card"]
             .iter()
             .any(|ns| head.starts_with(ns));
@@ -305,8 +281,6 @@ fn namespace_of(ty: &Tree) -> Option<String> {
     // head (`G`, a type variable) names no namespace.
     let head = app_head(ty)?;
     let constant = head.chars().next().is_some_and(char::is_uppercase)
-        && head
-            .chars()
-            .all(|ch| ch.is_alphanumeric() || ch == '.' || ch == '_');
+        && head.chars().all(|ch| ch.is_alphanumeric() || ch == '.' || ch == '_');
     constant.then(|| head.to_owned())
 }

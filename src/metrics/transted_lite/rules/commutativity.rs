@@ -21,29 +21,10 @@ pub struct Commutativity {
     pub mul: bool,
 }
 
-const COMMUTATIVE_NUMERIC: [&str; 13] = [
-    "ℕ",
-    "ℤ",
-    "ℚ",
-    "ℝ",
-    "ℂ",
-    "ℕ+",
-    "ℝ≥0",
-    "ℝ≥0∞",
-    "NNReal",
-    "ENNReal",
-    "EReal",
-    "Nat",
-    "Int",
-];
-const COMMUTATIVE_WRAPPERS: [&str; 6] = [
-    "Fin _ ",
-    "ZMod _ ",
-    "Set _ ",
-    "Finset _ ",
-    "Multiset _ ",
-    "Polynomial _ ",
-];
+const COMMUTATIVE_NUMERIC: [&str; 13] =
+    ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "ℕ+", "ℝ≥0", "ℝ≥0∞", "NNReal", "ENNReal", "EReal", "Nat", "Int"];
+const COMMUTATIVE_WRAPPERS: [&str; 6] =
+    ["Fin _ ", "ZMod _ ", "Set _ ", "Finset _ ", "Multiset _ ", "Polynomial _ "];
 
 impl Commutativity {
     /// Look at every binder of `tree` and decide.
@@ -77,10 +58,7 @@ impl Commutativity {
                 carriers_add.push(arg.label.as_str());
             }
         }
-        let mut out = Commutativity {
-            add: true,
-            mul: true,
-        };
+        let mut out = Commutativity { add: true, mul: true };
         for (name, ty, instance) in &binders {
             if *instance || name.hypothesis_freecost || is_universe(ty) || is_prop_shaped(ty) {
                 continue;
@@ -121,8 +99,6 @@ pub(crate) fn opaque_or_matrix(t: &Tree) -> bool {
     let matrix = t.label.starts_with("!![")
         || t.label.starts_with("![")
         || (t.label == "!"
-            && t.children
-                .first()
-                .is_some_and(|c| c.label == "!" || c.label.starts_with('[')));
+            && t.children.first().is_some_and(|c| c.label == "!" || c.label.starts_with('[')));
     t.unparsed || matrix || t.children.iter().any(opaque_or_matrix)
 }

@@ -141,15 +141,7 @@ impl Rule {
         action: Action,
         d: Direction,
     ) -> Rule {
-        Rule {
-            name,
-            lemma,
-            action,
-            when: &[],
-            direction: d,
-            examples: &[],
-            non_examples: &[],
-        }
+        Rule { name, lemma, action, when: &[], direction: d, examples: &[], non_examples: &[] }
     }
     pub const fn when(mut self, when: &'static [Cond]) -> Rule {
         self.when = when;

@@ -39,10 +39,7 @@ pub fn canonicalize_within(tree: &Tree, clock: Clock) -> Option<(Tree, Vec<Appli
     // statement's own binders say, read before `autoImplicit` adds Lean's.
     let (steps, tree) = table::notation(tree);
     let mut log: Vec<Applied> = steps.into_iter().map(applied).collect();
-    let context = Context {
-        carriers: Carriers::of(&tree),
-        clock,
-    };
+    let context = Context { carriers: Carriers::of(&tree), clock };
     let (steps, mut t) = table::statement(&tree);
     log.extend(steps.into_iter().map(applied));
     while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log, &context) {}
@@ -84,10 +81,7 @@ fn canonical_pass_at(
             None => break,
         }
     }
-    let single_child_list = t
-        .children
-        .first()
-        .is_some_and(|c| is_binder_list(t, c, root));
+    let single_child_list = t.children.first().is_some_and(|c| is_binder_list(t, c, root));
     for c in &mut t.children {
         if context.clock.passed() {
             // Out of time: no further pass (the caller gives up).
@@ -105,10 +99,7 @@ fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, 
         return table::list_at(t, &context.carriers)
             .map(|(rule, at, new)| (Applied { rule, at }, new));
     }
-    let ctx = Ctx {
-        carriers: &context.carriers,
-        at: None,
-    };
+    let ctx = Ctx { carriers: &context.carriers, at: None };
     table::canonical_at(t, &ctx).map(|(rule, new)| {
         let at = render(t);
         (Applied { rule, at }, new)
@@ -119,10 +110,7 @@ fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, 
 /// `variable_freecost`, unless already a hypothesis name.
 fn flag_bound_names(t: &mut Tree) {
     let mut scope = Vec::new();
-    let list = t
-        .children
-        .first()
-        .is_some_and(|c| is_binder_list(t, c, true));
+    let list = t.children.first().is_some_and(|c| is_binder_list(t, c, true));
     if list {
         if let Some(c) = t.children.first_mut() {
             flag_in(c, &mut scope, true);

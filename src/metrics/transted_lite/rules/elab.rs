@@ -157,10 +157,7 @@ fn type_at(t: &Tree, c: &Carriers, depth: usize) -> Ty {
         }
         // A statement's own binder comes before any table (`(π : ℕ)`, `(exp : ℕ → ℕ)`).
         if c.binds(&t.label) {
-            return c
-                .name_type(&t.label)
-                .and_then(num_of_type)
-                .map_or(Ty::Unknown, Ty::Num);
+            return c.name_type(&t.label).and_then(num_of_type).map_or(Ty::Unknown, Ty::Num);
         }
         return known_result(&t.label).map_or(Ty::Unknown, Ty::Num);
     }
@@ -216,18 +213,13 @@ fn type_at(t: &Tree, c: &Carriers, depth: usize) -> Ty {
 }
 
 fn known_result(name: &str) -> Option<Num> {
-    RESULT_TYPES
-        .iter()
-        .find(|(f, _)| *f == name)
-        .map(|&(_, n)| n)
+    RESULT_TYPES.iter().find(|(f, _)| *f == name).map(|&(_, n)| n)
 }
 
 /// The number type the terms are elaborated at together (the operands of one relation): a
 /// term of numerals only defaults to ℕ, as Lean's numerals do; `None` when unknown.
 pub fn carrier(terms: &[&Tree], c: &Carriers) -> Option<Num> {
-    let ty = terms
-        .iter()
-        .fold(Ty::Numeral, |acc, t| acc.join(type_of(t, c)));
+    let ty = terms.iter().fold(Ty::Numeral, |acc, t| acc.join(type_of(t, c)));
     match ty {
         Ty::Num(n) => Some(n),
         Ty::Numeral => Some(Num::Nat),
@@ -347,10 +339,7 @@ mod tests {
             ("theorem t : 2 + 3 = 5", Ty::Numeral),
             ("theorem t : Real.exp 1 < 3", Ty::Num(Num::Real)),
             ("theorem t (n : ℕ) : Nat.factorial n < 3", Ty::Num(Num::Nat)),
-            (
-                "theorem t (f : ℕ → ℝ) (n : ℕ) : f n < 3",
-                Ty::Num(Num::Real),
-            ),
+            ("theorem t (f : ℕ → ℝ) (n : ℕ) : f n < 3", Ty::Num(Num::Real)),
             ("theorem t (x : ℝ) : |x| ^ 2 < 3", Ty::Num(Num::Real)),
         ] {
             assert_eq!(conclusion_type(text), want, "{text}");

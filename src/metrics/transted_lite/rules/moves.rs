@@ -29,15 +29,7 @@ pub fn moves(
     distance: &mut dyn FnMut(&Tree, &Tree) -> u32,
     out: &mut Vec<Rewrite>,
 ) {
-    let complete = moves_within(
-        tree,
-        other,
-        comm,
-        carriers,
-        distance,
-        Clock::unlimited(),
-        out,
-    );
+    let complete = moves_within(tree, other, comm, carriers, distance, Clock::unlimited(), out);
     debug_assert!(complete, "an unlimited clock never runs out");
 }
 
@@ -78,18 +70,12 @@ fn moves_in(
     }
     let mut push = |rule: &'static str, new: Tree| {
         out.push(Rewrite {
-            applied: Applied {
-                rule,
-                at: render(t),
-            },
+            applied: Applied { rule, at: render(t) },
             tree: replace_at(root, path, new),
         });
     };
     // The moves are declared as data (`rules/table.rs` and the family tables).
-    let ctx = Ctx {
-        carriers,
-        at: Some((root, path.as_slice(), comm)),
-    };
+    let ctx = Ctx { carriers, at: Some((root, path.as_slice(), comm)) };
     for (rule, new) in table::moves_at(t, &ctx) {
         push(rule, new);
     }

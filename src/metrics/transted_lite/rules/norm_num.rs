@@ -49,11 +49,7 @@ fn evaluate(t: &Tree, num: elab::Num) -> Option<Tree> {
             // only the operations whose value is the same in every semiring.
             let exponent = t.label == " _ ^ _ ";
             let new_a = evaluate(a, num);
-            let new_b = if exponent {
-                evaluate_semiring(b)
-            } else {
-                evaluate(b, num)
-            };
+            let new_b = if exponent { evaluate_semiring(b) } else { evaluate(b, num) };
             let (a2, b2) = (new_a.as_ref().unwrap_or(a), new_b.as_ref().unwrap_or(b));
             match (literal(a2), literal(b2)) {
                 (Some(x), Some(y)) => literal_op(&t.label, x, y, num)

@@ -90,10 +90,7 @@ fn zmod_of_naturals(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
                 cast_as_whole(a, c) && cast_as_whole(b, c)
             }
             (" _ ^ _ ", [base, _]) => cast_as_whole(base, c),
-            _ => matches!(
-                elab::type_of(t, c),
-                elab::Ty::Num(elab::Num::Nat) | elab::Ty::Numeral
-            ),
+            _ => matches!(elab::type_of(t, c), elab::Ty::Num(elab::Num::Nat) | elab::Ty::Numeral),
         }
     }
     if t.label != " _ ≡ _ [ZMOD _ ]" || t.children.len() != 3 {
@@ -102,12 +99,7 @@ fn zmod_of_naturals(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     t.children
         .iter()
         .all(|x| cast_as_whole(x, ctx.carriers))
-        .then(|| {
-            (
-                "Int.natCast_modEq_iff",
-                Tree::node(" _ ≡ _ [MOD _ ]", t.children.clone()),
-            )
-        })
+        .then(|| ("Int.natCast_modEq_iff", Tree::node(" _ ≡ _ [MOD _ ]", t.children.clone())))
 }
 
 /// An operand `(e : T)` of a binary relation whose operands are elaborated together
@@ -118,10 +110,9 @@ fn ascription_at_relation(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         return None;
     }
     for i in 0..2 {
-        let ("( _ : _ )", [e, ty]) = (
-            t.children[i].label.as_str(),
-            t.children[i].children.as_slice(),
-        ) else {
+        let ("( _ : _ )", [e, ty]) =
+            (t.children[i].label.as_str(), t.children[i].children.as_slice())
+        else {
             continue;
         };
         let Some(n) = elab::num_of_type(ty) else {
@@ -152,10 +143,7 @@ fn comp_apply(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
         return None;
     }
     let inner = Tree::node(format!("{} _ ", g.label), vec![x.clone()]);
-    Some((
-        "Function.comp_apply",
-        Tree::node(format!("{} _ ", f.label), vec![inner]),
-    ))
+    Some(("Function.comp_apply", Tree::node(format!("{} _ ", f.label), vec![inner])))
 }
 
 /// A numeral written with leading zeros (`020`) is the decimal number (Lean 4 reads `0x`/`0b`/
@@ -188,10 +176,7 @@ fn coe_sort_binder(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
     let mut children = t.children.clone();
     let last = children.len() - 1;
     children[last] = s.clone();
-    Some((
-        "coe_sort (↥S in a type is S)",
-        Tree::node(t.label.clone(), children),
-    ))
+    Some(("coe_sort (↥S in a type is S)", Tree::node(t.label.clone(), children)))
 }
 
 /// `Function.Injective f` unfolded to its definition, for a named `f`, with bound names no
@@ -209,14 +194,7 @@ fn injective_unfolded(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
         leaf
     };
     let apply = |x: &str| Tree::node(format!("{} _ ", f.label), vec![var(x)]);
-    let body = node2(
-        IMP,
-        node2(EQ, apply("a✝₁"), apply("a✝₂")),
-        node2(EQ, var("a✝₁"), var("a✝₂")),
-    );
+    let body = node2(IMP, node2(EQ, apply("a✝₁"), apply("a✝₂")), node2(EQ, var("a✝₁"), var("a✝₂")));
     let inner = node2(FORALL, var("a✝₂"), body);
-    Some((
-        "Function.Injective (definition)",
-        node2(FORALL, var("a✝₁"), inner),
-    ))
+    Some(("Function.Injective (definition)", node2(FORALL, var("a✝₁"), inner)))
 }

@@ -41,37 +41,19 @@ pub(super) fn prenex(t: &Tree) -> Option<(Applied, Tree)> {
     };
     let (rule, quant, binder, inner) = if t.label == AND {
         if let Some((binder, body, _)) = movable(b, Quant::Exists).filter(|m| !mentions(a, &m.2)) {
-            (
-                "exists_and_left",
-                Quant::Exists,
-                binder,
-                node2(AND, a.clone(), body),
-            )
+            ("exists_and_left", Quant::Exists, binder, node2(AND, a.clone(), body))
         } else if let Some((binder, body, _)) =
             movable(a, Quant::Exists).filter(|m| !mentions(b, &m.2))
         {
-            (
-                "exists_and_right",
-                Quant::Exists,
-                binder,
-                node2(AND, body, b.clone()),
-            )
+            ("exists_and_right", Quant::Exists, binder, node2(AND, body, b.clone()))
         } else {
             return None;
         }
     } else {
         let (binder, body, _) = movable(b, Quant::Forall).filter(|m| !mentions(a, &m.2))?;
-        (
-            "imp_forall_iff",
-            Quant::Forall,
-            binder,
-            node2(IMP, a.clone(), body),
-        )
+        ("imp_forall_iff", Quant::Forall, binder, node2(IMP, a.clone(), body))
     };
-    let applied = Applied {
-        rule,
-        at: render(t),
-    };
+    let applied = Applied { rule, at: render(t) };
     Some((applied, node2(quant_label(quant), binder, inner)))
 }
 
@@ -84,11 +66,7 @@ pub(super) enum QBinder<'a> {
     /// `{x : T}` / `⦃x : T⦄`.
     Implicit(&'a Tree),
     /// `x ∈ s` as one node `" _ ∈ _ "[x, s]`.
-    Predicate {
-        name: &'a Tree,
-        relation: String,
-        bound: &'a Tree,
-    },
+    Predicate { name: &'a Tree, relation: String, bound: &'a Tree },
 }
 
 pub(super) fn classify_qbinder(b: &Tree) -> Option<QBinder<'_>> {
@@ -138,10 +116,7 @@ fn quantifier_rule(t: &Tree, q: Quant) -> Option<(&'static str, Tree)> {
     }
     if n > 2 {
         let inner = Tree::node(label, t.children[1..].to_vec());
-        return Some((
-            "binder_split",
-            Tree::node(label, vec![t.children[0].clone(), inner]),
-        ));
+        return Some(("binder_split", Tree::node(label, vec![t.children[0].clone(), inner])));
     }
     match classify_qbinder(&t.children[0])? {
         QBinder::Plain => {
@@ -175,23 +150,12 @@ fn quantifier_rule(t: &Tree, q: Quant) -> Option<(&'static str, Tree)> {
         }
         QBinder::Implicit(b) => Some((
             "implicit_binder",
-            node2(
-                label,
-                Tree::node(EXPLICIT, b.children.clone()),
-                body.clone(),
-            ),
+            node2(label, Tree::node(EXPLICIT, b.children.clone()), body.clone()),
         )),
-        QBinder::Predicate {
-            name,
-            relation,
-            bound,
-        } => {
+        QBinder::Predicate { name, relation, bound } => {
             let pred = node2(&relation, name.clone(), bound.clone());
             let connective = if q == Quant::Forall { IMP } else { AND };
-            Some((
-                "binder_pred",
-                node2(label, name.clone(), node2(connective, pred, body.clone())),
-            ))
+            Some(("binder_pred", node2(label, name.clone(), node2(connective, pred, body.clone()))))
         }
     }
 }

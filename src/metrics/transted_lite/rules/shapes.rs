@@ -228,10 +228,7 @@ pub(super) fn binds_inside(t: &Tree, name: &str) -> bool {
     }
     if is_binding_node(&t.label) {
         let n = t.children.len();
-        if t.children[..n.saturating_sub(1)]
-            .iter()
-            .any(|b| binds(b, name))
-        {
+        if t.children[..n.saturating_sub(1)].iter().any(|b| binds(b, name)) {
             return true;
         }
     }
@@ -289,10 +286,7 @@ pub(super) fn is_prop_shaped(t: &Tree) -> bool {
         return true;
     }
     infix_op(&t.label).is_some_and(|op| {
-        [
-            "=", "≠", "<", "≤", ">", "≥", "∧", "∨", "↔", "∣", "∈", "∉", "⊆", "⊂",
-        ]
-        .contains(&op)
+        ["=", "≠", "<", "≤", ">", "≥", "∧", "∨", "↔", "∣", "∈", "∉", "⊆", "⊂"].contains(&op)
     })
 }
 
@@ -335,11 +329,7 @@ pub(super) fn mentions_outside_name(binder: &Tree, name: &str) -> bool {
         return false;
     }
     let skip_first = binder_name(binder).is_some();
-    binder
-        .children
-        .iter()
-        .enumerate()
-        .any(|(i, c)| !(i == 0 && skip_first) && mentions(c, name))
+    binder.children.iter().enumerate().any(|(i, c)| !(i == 0 && skip_first) && mentions(c, name))
 }
 
 /// `root` with the subtree at `path` replaced by `new`.

@@ -66,10 +66,7 @@ fn bind_free_variables(tree: &Tree) -> Option<(Applied, Tree)> {
     children.splice(0..0, new_binders);
     children.push(concl);
     let list = Tree::node(binder_list_label(children.len() - 1), children);
-    let applied = Applied {
-        rule: "autoImplicit",
-        at: free.join(" "),
-    };
+    let applied = Applied { rule: "autoImplicit", at: free.join(" ") };
     Some((applied, Tree::node(tree.label.clone(), vec![list])))
 }
 
@@ -148,16 +145,9 @@ fn is_variable_shaped(name: &str) -> bool {
 /// name `X` is bound in the statement, so that ` _ [X]` is not indexing by a variable `X`.
 fn polynomial_notation(t: &Tree, log: &mut Vec<Applied>) -> Tree {
     let mut out = t.clone();
-    out.children = t
-        .children
-        .iter()
-        .map(|c| polynomial_notation(c, log))
-        .collect();
+    out.children = t.children.iter().map(|c| polynomial_notation(c, log)).collect();
     if out.label == " _ [X]" && out.children.len() == 1 {
-        log.push(Applied {
-            rule: "Polynomial (notation R[X])",
-            at: render(t),
-        });
+        log.push(Applied { rule: "Polynomial (notation R[X])", at: render(t) });
         out.label = "Polynomial _ ".to_string();
     }
     out

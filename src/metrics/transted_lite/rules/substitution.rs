@@ -62,16 +62,12 @@ pub(super) fn subst(
                 continue;
             }
             // A later binder of the same name would shadow it: substitution is then not local.
-            if binders[i + 1..]
-                .iter()
-                .any(|b| binder_name(b).is_some_and(|n| n.label == var.label))
+            if binders[i + 1..].iter().any(|b| binder_name(b).is_some_and(|n| n.label == var.label))
             {
                 continue;
             }
-            let scopes: Vec<&Tree> = binders[i + 1..]
-                .iter()
-                .chain(std::iter::once(concl))
-                .collect();
+            let scopes: Vec<&Tree> =
+                binders[i + 1..].iter().chain(std::iter::once(concl)).collect();
             // No β here: a function given by `(hf : f = fun x => e)` and applied stays, so that
             // `funext_iff` makes it `∀ x, f x = e`, where the statements that write it so meet it.
             let ty = &binders[j].children[1];
@@ -87,11 +83,7 @@ pub(super) fn subst(
             let value = &typed_value;
             let mut out: Vec<Tree> = binders[..j].to_vec();
             out.extend_from_slice(&binders[j + 1..i]);
-            out.extend(
-                binders[i + 1..]
-                    .iter()
-                    .map(|b| substitute(b, &var.label, value)),
-            );
+            out.extend(binders[i + 1..].iter().map(|b| substitute(b, &var.label, value)));
             return Some((out, substitute(concl, &var.label, value), render(h)));
         }
     }
@@ -126,10 +118,8 @@ pub(super) fn subst_value(
                 continue;
             };
             let between_clear = binders[j + 1..i].iter().all(|b| !mentions_head(b, f));
-            let only_there = binders[i + 1..]
-                .iter()
-                .chain(std::iter::once(concl))
-                .all(|t| only_as(t, f, app));
+            let only_there =
+                binders[i + 1..].iter().chain(std::iter::once(concl)).all(|t| only_as(t, f, app));
             // A later binder of `f` or of a name in `app` would make an equal-looking `f x`
             // another term (`… : ∀ x, f x > 0` is about every `x`).
             let mut names = vec![f.to_owned()];
@@ -233,21 +223,13 @@ pub(super) fn substitute(t: &Tree, name: &str, value: &Tree) -> Tree {
 /// [`substitute`], β-reducing the applications of `name` when `beta` gives the carriers.
 fn substitute_in(t: &Tree, name: &str, value: &Tree, beta: Option<&Carriers>) -> Tree {
     if is_leaf(t) {
-        return if t.label == name {
-            value.clone()
-        } else {
-            t.clone()
-        };
+        return if t.label == name { value.clone() } else { t.clone() };
     }
     if quantifier(t).is_some() && binds(&t.children[0], name) {
         return t.clone();
     }
     let mut out = t.clone();
-    out.children = t
-        .children
-        .iter()
-        .map(|c| substitute_in(c, name, value, beta))
-        .collect();
+    out.children = t.children.iter().map(|c| substitute_in(c, name, value, beta)).collect();
     if let Some(carriers) = beta {
         if app_head(t) == Some(name) {
             if let Some(reduced) = binders_beta::beta(value, &out.children, carriers) {

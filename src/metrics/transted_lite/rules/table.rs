@@ -44,10 +44,7 @@ const GTED_LABELS: [(&str, &str); 2] = [("||", "abs _"), ("_ ≡ _  _ [MOD _ ]",
 /// The label a node is matched by: outer spaces dropped, GTED's spellings mapped.
 fn key(label: &str) -> &str {
     let trimmed = label.trim();
-    GTED_LABELS
-        .iter()
-        .find(|(gted, _)| *gted == trimmed)
-        .map_or(trimmed, |(_, ours)| ours)
+    GTED_LABELS.iter().find(|(gted, _)| *gted == trimmed).map_or(trimmed, |(_, ours)| ours)
 }
 
 fn is_metavariable(t: &Tree) -> bool {
@@ -124,11 +121,9 @@ fn compile(direction: Direction) -> Index {
             };
             let i = ix.rules.len();
             match (&c.pattern, rule.action) {
-                (Some((p, _)), _) => ix
-                    .by_label
-                    .entry(key(&p.label).to_owned())
-                    .or_default()
-                    .push(i),
+                (Some((p, _)), _) => {
+                    ix.by_label.entry(key(&p.label).to_owned()).or_default().push(i)
+                }
                 (None, Action::Code(_) | Action::Moves(_)) => ix.anywhere.push(i),
                 (None, Action::Binding(_)) => ix.binding.push(i),
                 (None, Action::List(f)) => {
@@ -137,10 +132,9 @@ fn compile(direction: Direction) -> Index {
                 }
                 (None, Action::Binder(f)) => match ix.list.last_mut() {
                     Some(ListStep::EachBinder(group)) => group.push(f),
-                    _ if binder_group_closed => ix.errors.push(format!(
-                        "{}: per-binder rules must be declared together",
-                        rule.name
-                    )),
+                    _ if binder_group_closed => ix
+                        .errors
+                        .push(format!("{}: per-binder rules must be declared together", rule.name)),
                     _ => ix.list.push(ListStep::EachBinder(vec![f])),
                 },
                 (None, Action::Notation(f)) => ix.notation.push(f),
@@ -178,16 +172,9 @@ fn compile_rule(rule: &'static Rule) -> Result<Compiled, String> {
         }
         _ => None,
     };
-    let conds = rule
-        .when
-        .iter()
-        .map(|c| compile_cond(c, &bound))
-        .collect::<Result<Vec<_>, String>>()?;
-    Ok(Compiled {
-        rule,
-        pattern,
-        conds,
-    })
+    let conds =
+        rule.when.iter().map(|c| compile_cond(c, &bound)).collect::<Result<Vec<_>, String>>()?;
+    Ok(Compiled { rule, pattern, conds })
 }
 
 /// A condition's terms parsed, each metavariable checked against those the pattern binds
@@ -206,10 +193,7 @@ fn compile_cond(cond: &Cond, bound: &[String]) -> Result<CompiledCond, String> {
         }
         terms.push(term);
     }
-    Ok(CompiledCond {
-        check: cond.check,
-        terms,
-    })
+    Ok(CompiledCond { check: cond.check, terms })
 }
 
 /// The distinct metavariables of a pattern, in order of first occurrence.
@@ -263,10 +247,7 @@ fn matches<'p, 't>(p: &'p Tree, t: &'t Tree, b: &mut Bindings<'p, 't>) -> bool {
     !t.unparsed
         && t.children.len() == p.children.len()
         && key(&t.label) == key(&p.label)
-        && p.children
-            .iter()
-            .zip(&t.children)
-            .all(|(pc, tc)| matches(pc, tc, b))
+        && p.children.iter().zip(&t.children).all(|(pc, tc)| matches(pc, tc, b))
 }
 
 /// The pattern `p` with its metavariables replaced.
@@ -276,10 +257,7 @@ fn instantiate(p: &Tree, b: &Bindings) -> Tree {
             return (*t).clone();
         }
     }
-    Tree::node(
-        p.label.clone(),
-        p.children.iter().map(|c| instantiate(c, b)).collect(),
-    )
+    Tree::node(p.label.clone(), p.children.iter().map(|c| instantiate(c, b)).collect())
 }
 
 /// A condition's term: the bound subterm itself, or the instantiated text.
@@ -296,12 +274,7 @@ fn term<'a>(p: &Tree, b: &Bindings<'_, 'a>) -> std::borrow::Cow<'a, Tree> {
 const MONOID_CLASSES: [&str; 14] = concat(&[
     &["Monoid", "CommMonoid", "Group", "CommGroup"],
     &UNITAL_RING_CLASSES,
-    &[
-        "LinearOrderedField",
-        "LinearOrderedRing",
-        "LinearOrderedCommRing",
-        "OrderedRing",
-    ],
+    &["LinearOrderedField", "LinearOrderedRing", "LinearOrderedCommRing", "OrderedRing"],
 ]);
 
 fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
@@ -341,11 +314,7 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
             {
                 return true;
             }
-            let classes: &[&str] = if add {
-                &ADD_SEMIGROUP_CLASSES
-            } else {
-                &SEMIGROUP_CLASSES
-            };
+            let classes: &[&str] = if add { &ADD_SEMIGROUP_CLASSES } else { &SEMIGROUP_CLASSES };
             of_one_class_type(&refs, classes, c)
         }
         Check::DivInv => {
@@ -422,14 +391,7 @@ const RING_CLASSES: [&str; 15] = [
 /// and [`RING_CLASSES`]. Not `Mul`, `MulOneClass`, `NonUnitalNonAssocSemiring`,
 /// `NonUnitalNonAssocRing`, `NonAssocSemiring`, `NonAssocRing`.
 const SEMIGROUP_CLASSES: [&str; 21] = concat(&[
-    &[
-        "Semigroup",
-        "CommSemigroup",
-        "Monoid",
-        "CommMonoid",
-        "Group",
-        "CommGroup",
-    ],
+    &["Semigroup", "CommSemigroup", "Monoid", "CommMonoid", "Group", "CommGroup"],
     &RING_CLASSES,
 ]);
 
@@ -480,16 +442,11 @@ fn apply(r: &Compiled, t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     if !matches(p, t, &mut b) {
         return None;
     }
-    r.conds
-        .iter()
-        .all(|cond| holds(cond, &b, t, ctx))
-        .then(|| (r.rule.name, instantiate(rhs, &b)))
+    r.conds.iter().all(|cond| holds(cond, &b, t, ctx)).then(|| (r.rule.name, instantiate(rhs, &b)))
 }
 
 fn candidates<'i>(ix: &'i Index, t: &Tree) -> &'i [usize] {
-    ix.by_label
-        .get(key(&t.label))
-        .map_or(ix.anywhere.as_slice(), Vec::as_slice)
+    ix.by_label.get(key(&t.label)).map_or(ix.anywhere.as_slice(), Vec::as_slice)
 }
 
 /// Compiled rule `r` at `t`, as the node rules run: a procedure or the pattern.
@@ -504,10 +461,7 @@ fn fire(r: &Compiled, t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 /// procedures, then the node rules.
 pub fn canonical_at(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let ix = index(Direction::Canonical);
-    ix.binding
-        .iter()
-        .chain(candidates(ix, t))
-        .find_map(|&i| fire(&ix.rules[i], t, ctx))
+    ix.binding.iter().chain(candidates(ix, t)).find_map(|&i| fire(&ix.rules[i], t, ctx))
 }
 
 /// Every move of the tables at the root of `t`, in table order.
@@ -692,10 +646,7 @@ mod tests {
             let Some(node) = path.iter().try_fold(tree, |t, &i| t.children.get(i)) else {
                 continue;
             };
-            let ctx = Ctx {
-                carriers: &carriers,
-                at: Some((tree, &path, comm)),
-            };
+            let ctx = Ctx { carriers: &carriers, at: Some((tree, &path, comm)) };
             for (name, new) in apply_one(rule, node, &ctx) {
                 out.push((name, replace_at(tree, &path, new)));
             }
@@ -711,10 +662,7 @@ mod tests {
         if rule.direction == Direction::Canonical {
             let mut frontier = all.clone();
             for _ in 0..3 {
-                frontier = frontier
-                    .iter()
-                    .flat_map(|(_, t)| rewrites(rule, t, other))
-                    .collect();
+                frontier = frontier.iter().flat_map(|(_, t)| rewrites(rule, t, other)).collect();
                 all.extend(frontier.iter().cloned());
             }
         }
@@ -737,10 +685,7 @@ mod tests {
         static UNBOUND: Rule =
             rw("add_comm", "a + b = b + a", "?a + ?b", "?b + ?a").when(&[number(&["?c"])]);
         let error = compile_rule(&UNBOUND).err().unwrap_or_default();
-        assert!(
-            error.contains("?c"),
-            "expected an error naming ?c, got `{error}`"
-        );
+        assert!(error.contains("?c"), "expected an error naming ?c, got `{error}`");
         static BOUND: Rule =
             rw("add_comm", "a + b = b + a", "?a + ?b", "?b + ?a").when(&[number(&["?a"])]);
         assert!(compile_rule(&BOUND).is_ok());
@@ -763,10 +708,8 @@ mod tests {
                         .iter()
                         .any(|(name, t)| names(rule).contains(name) && shape(t) == shape(&want))
                     {
-                        let got: Vec<String> = got
-                            .iter()
-                            .map(|(n, t)| format!("{n}: {}", shape(t)))
-                            .collect();
+                        let got: Vec<String> =
+                            got.iter().map(|(n, t)| format!("{n}: {}", shape(t))).collect();
                         failures.push(format!(
                             "{family}/{}: `{input}` ⇏ `{output}` ({})\n  want {}\n  got {got:?}",
                             rule.name,

@@ -21,11 +21,7 @@ fn canon(text: &str) -> Tree {
 /// The canonical form of `text` has `binders` binders.
 fn assert_canonical_arity(text: &str, binders: usize) {
     let t = canon(text);
-    assert_eq!(
-        binder_list_arity(&t.children[0].label),
-        Some(binders),
-        "{t:?}"
-    );
+    assert_eq!(binder_list_arity(&t.children[0].label), Some(binders), "{t:?}");
 }
 
 fn rules_used(text: &str) -> Vec<&'static str> {
@@ -39,11 +35,7 @@ fn free(a: &Tree, b: &Tree) -> u32 {
 /// Both statements have the same canonical form.
 fn same(a: &str, b: &str) {
     let (ca, cb) = (canon(a), canon(b));
-    assert_eq!(
-        free(&ca, &cb),
-        0,
-        "expected equal canonical forms:\n{a}\n{b}"
-    );
+    assert_eq!(free(&ca, &cb), 0, "expected equal canonical forms:\n{a}\n{b}");
 }
 
 /// The canonical forms still differ.
@@ -57,50 +49,28 @@ fn move_rules(text: &str) -> Vec<(&'static str, String)> {
     let t = canon(text);
     let mut out = Vec::new();
     let mut d = |a: &Tree, b: &Tree| free(a, b);
-    moves(
-        &t,
-        &t,
-        Commutativity::of(&t),
-        &Carriers::of(&t),
-        &mut d,
-        &mut out,
-    );
-    out.into_iter()
-        .map(|r| (r.applied.rule, r.applied.at))
-        .collect()
+    moves(&t, &t, Commutativity::of(&t), &Carriers::of(&t), &mut d, &mut out);
+    out.into_iter().map(|r| (r.applied.rule, r.applied.at)).collect()
 }
 
 /// The moves at `text` include each of `present`.
 fn assert_moves_include(text: &str, present: &[&str]) {
     let moves = move_rules(text);
     for rule in present {
-        assert!(
-            moves.iter().any(|(r, _)| r == rule),
-            "{rule} missing at {text}: {moves:?}"
-        );
+        assert!(moves.iter().any(|(r, _)| r == rule), "{rule} missing at {text}: {moves:?}");
     }
 }
 
 /// The moves at `text` include none of `absent`.
 fn assert_moves_avoid(text: &str, absent: &[&str]) {
     let moves = move_rules(text);
-    assert!(
-        moves.iter().all(|(r, _)| !absent.contains(r)),
-        "{absent:?} at {text}: {moves:?}"
-    );
+    assert!(moves.iter().all(|(r, _)| !absent.contains(r)), "{absent:?} at {text}: {moves:?}");
 }
 
 #[test]
 fn gt_ge_become_lt_le_with_operands_swapped() {
-    same(
-        "theorem t (x : ℝ) (h : x > 0) : x ≥ 1",
-        "theorem t (x : ℝ) (h : 0 < x) : 1 ≤ x",
-    );
-    assert_eq!(
-        rules_used("theorem t (x : ℝ) : x > 0"),
-        ["gt_iff_lt"],
-        "one rewrite"
-    );
+    same("theorem t (x : ℝ) (h : x > 0) : x ≥ 1", "theorem t (x : ℝ) (h : 0 < x) : 1 ≤ x");
+    assert_eq!(rules_used("theorem t (x : ℝ) : x > 0"), ["gt_iff_lt"], "one rewrite");
     // `<` is not symmetric: `x < 0` is not `0 < x`.
     differ("theorem t (x : ℝ) : x > 0", "theorem t (x : ℝ) : x < 0");
     differ("theorem t (x : ℝ) : x ≥ 1", "theorem t (x : ℝ) : x ≤ 1");
@@ -127,10 +97,7 @@ fn conjunctive_premises_are_curried() {
         "theorem t (x : ℝ) (h : 0 < x ∨ x < 1) : x = 1",
         "theorem t (x : ℝ) (h₀ : 0 < x) (h₁ : x < 1) : x = 1",
     );
-    differ(
-        "theorem t (x : ℝ) : 0 < x ∧ x < 1",
-        "theorem t (x : ℝ) : 0 < x → x < 1",
-    );
+    differ("theorem t (x : ℝ) : 0 < x ∧ x < 1", "theorem t (x : ℝ) : 0 < x → x < 1");
 }
 
 #[test]
@@ -141,37 +108,19 @@ fn hypothesis_named_later_is_not_split() {
 
 #[test]
 fn binders_and_premises_and_leading_foralls_are_one_form() {
-    same(
-        "theorem t (x : ℝ) (h : 0 < x) : 0 < x ^ 2",
-        "theorem t : ∀ x : ℝ, 0 < x → 0 < x ^ 2",
-    );
-    same(
-        "theorem t (a b : ℕ) : a + b = b + a",
-        "theorem t : ∀ (a : ℕ) (b : ℕ), a + b = b + a",
-    );
+    same("theorem t (x : ℝ) (h : 0 < x) : 0 < x ^ 2", "theorem t : ∀ x : ℝ, 0 < x → 0 < x ^ 2");
+    same("theorem t (a b : ℕ) : a + b = b + a", "theorem t : ∀ (a : ℕ) (b : ℕ), a + b = b + a");
     same("theorem t {n : ℕ} : n = n", "theorem t (n : ℕ) : n = n");
     // `→` is not commutative: premise and conclusion do not trade places.
-    differ(
-        "theorem t (x : ℝ) : 0 < x → x ≠ 0",
-        "theorem t (x : ℝ) : x ≠ 0 → 0 < x",
-    );
+    differ("theorem t (x : ℝ) : 0 < x → x ≠ 0", "theorem t (x : ℝ) : x ≠ 0 → 0 < x");
 }
 
 #[test]
 fn binder_predicates_unfold() {
-    same(
-        "theorem t (S : Set ℝ) : ∀ x ∈ S, x ≠ 2",
-        "theorem t (S : Set ℝ) : ∀ x, x ∈ S → x ≠ 2",
-    );
-    same(
-        "theorem t : ∃ n > 0, n ^ 2 = 4",
-        "theorem t : ∃ n, 0 < n ∧ n ^ 2 = 4",
-    );
+    same("theorem t (S : Set ℝ) : ∀ x ∈ S, x ≠ 2", "theorem t (S : Set ℝ) : ∀ x, x ∈ S → x ≠ 2");
+    same("theorem t : ∃ n > 0, n ^ 2 = 4", "theorem t : ∃ n, 0 < n ∧ n ^ 2 = 4");
     // ∃ unfolds with `∧`, not `→`.
-    differ(
-        "theorem t : ∃ n > 0, n ^ 2 = 4",
-        "theorem t : ∃ n, 0 < n → n ^ 2 = 4",
-    );
+    differ("theorem t : ∃ n > 0, n ^ 2 = 4", "theorem t : ∃ n, 0 < n → n ^ 2 = 4");
 }
 
 #[test]
@@ -179,37 +128,22 @@ fn let_is_inlined() {
     // `let y := 3; y + x = 5` (the parser does not build `let` nodes yet: built by hand).
     let body = Tree::node(
         EQ,
-        vec![
-            Tree::node(ADD, vec![Tree::leaf("y"), Tree::leaf("x")]),
-            Tree::leaf("5"),
-        ],
+        vec![Tree::node(ADD, vec![Tree::leaf("y"), Tree::leaf("x")]), Tree::leaf("5")],
     );
-    let with_let = Tree::node(
-        "let _  := _ ; _ ",
-        vec![Tree::leaf("y"), Tree::leaf("3"), body],
-    );
+    let with_let = Tree::node("let _  := _ ; _ ", vec![Tree::leaf("y"), Tree::leaf("3"), body]);
     let (t, log) = canonicalize(&with_let);
     assert_eq!(log[0].rule, "zeta");
     let expected = Tree::node(
         EQ,
-        vec![
-            Tree::node(ADD, vec![Tree::leaf("3"), Tree::leaf("x")]),
-            Tree::leaf("5"),
-        ],
+        vec![Tree::node(ADD, vec![Tree::leaf("3"), Tree::leaf("x")]), Tree::leaf("5")],
     );
     assert_eq!(t, expected);
 }
 
 #[test]
 fn coercions_and_ascriptions_are_never_erased() {
-    differ(
-        "theorem t : (1 : ℝ) / 3 = 1 / 3",
-        "theorem t : 1 / 3 = 1 / 3",
-    );
-    differ(
-        "theorem t (n : ℕ) : (↑n : ℝ) = 2",
-        "theorem t (n : ℕ) : n = 2",
-    );
+    differ("theorem t : (1 : ℝ) / 3 = 1 / 3", "theorem t : 1 / 3 = 1 / 3");
+    differ("theorem t (n : ℕ) : (↑n : ℝ) = 2", "theorem t (n : ℕ) : n = 2");
     let rules = move_rules("theorem t : (1 : ℝ) / 3 = 1 / 3");
     assert!(rules.iter().all(|(r, _)| *r == "eq_comm"), "{rules:?}");
 }
@@ -238,30 +172,15 @@ fn non_commutative_operators_never_commute() {
 #[test]
 fn add_and_mul_commute_only_on_known_commutative_types() {
     // Operands that are not both bound names (swapping two of those changes nothing).
-    assert_moves_include(
-        "theorem t (a b : ℝ) : a * 3 + 1 = 2",
-        &["mul_comm", "add_comm"],
-    );
-    assert_moves_avoid(
-        "theorem t (G : Type*) [Group G] (a : G) : a * e = a",
-        &["mul_comm"],
-    );
+    assert_moves_include("theorem t (a b : ℝ) : a * 3 + 1 = 2", &["mul_comm", "add_comm"]);
+    assert_moves_avoid("theorem t (G : Type*) [Group G] (a : G) : a * e = a", &["mul_comm"]);
     // A type known only through a class instance is unknown to elaboration-lite: no swap
     // (sound, if incomplete).
-    assert_moves_avoid(
-        "theorem t (G : Type*) [CommGroup G] (a : G) : a * e = a",
-        &["mul_comm"],
-    );
-    assert_moves_avoid(
-        "theorem t (x y : _) : x * (y + 1) = 1",
-        &["mul_comm", "add_comm"],
-    );
+    assert_moves_avoid("theorem t (G : Type*) [CommGroup G] (a : G) : a * e = a", &["mul_comm"]);
+    assert_moves_avoid("theorem t (x y : _) : x * (y + 1) = 1", &["mul_comm", "add_comm"]);
     assert_moves_avoid("theorem t (p q : ℍ) : p * (q + 1) = 1", &["mul_comm"]);
     // Numerals take the type of the relation they sit in: here a matrix product.
-    assert_moves_avoid(
-        "theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A * (2 * 3) = A",
-        &["mul_comm"],
-    );
+    assert_moves_avoid("theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A * (2 * 3) = A", &["mul_comm"]);
     assert_moves_avoid(
         "theorem t (A B : Matrix (Fin 2) (Fin 2) ℝ) : A * C + A ^ 2 = B",
         &["mul_comm", "add_comm"],
@@ -273,36 +192,18 @@ fn add_and_mul_commute_only_on_known_commutative_types() {
 #[test]
 fn not_is_implication_to_false() {
     // not_iff_imp_false: `¬p` is defined as `p → False`.
-    same(
-        "theorem t (p q : Prop) (h : p → False) : q",
-        "theorem t (p q : Prop) (h : ¬p) : q",
-    );
-    same(
-        "theorem t (x : ℝ) : x = 1 → False",
-        "theorem t (x : ℝ) : ¬ x = 1",
-    );
+    same("theorem t (p q : Prop) (h : p → False) : q", "theorem t (p q : Prop) (h : ¬p) : q");
+    same("theorem t (x : ℝ) : x = 1 → False", "theorem t (x : ℝ) : ¬ x = 1");
     // Non-examples: another consequent, or `False` as the premise.
-    differ(
-        "theorem t (x : ℝ) : x = 1 → False",
-        "theorem t (x : ℝ) : x = 1 → True",
-    );
-    differ(
-        "theorem t (p q : Prop) (h : False → p) : q",
-        "theorem t (p q : Prop) (h : ¬p) : q",
-    );
+    differ("theorem t (x : ℝ) : x = 1 → False", "theorem t (x : ℝ) : x = 1 → True");
+    differ("theorem t (p q : Prop) (h : False → p) : q", "theorem t (p q : Prop) (h : ¬p) : q");
 }
 
 #[test]
 fn pi_is_forall() {
-    same(
-        "theorem t : Π n : ℕ, n + 0 = n",
-        "theorem t : ∀ n : ℕ, n + 0 = n",
-    );
+    same("theorem t : Π n : ℕ, n + 0 = n", "theorem t : ∀ n : ℕ, n + 0 = n");
     // Non-example: the binder type still counts.
-    differ(
-        "theorem t : Π n : ℕ, n + 0 = n",
-        "theorem t : ∀ n : ℤ, n + 0 = n",
-    );
+    differ("theorem t : Π n : ℕ, n + 0 = n", "theorem t : ∀ n : ℤ, n + 0 = n");
 }
 
 #[test]
@@ -340,20 +241,11 @@ fn nhds_and_polynomial_notations() {
         "theorem t (f : ℝ → ℝ) (s : Set ℝ) : Tendsto f (𝓝[s] 0) (𝓝 0)",
         "theorem t (f : ℝ → ℝ) (s : Set ℝ) : Tendsto f (nhds 0) (nhds 0)",
     );
-    same(
-        "theorem t (p : ℚ[X]) : p.degree = 2",
-        "theorem t (p : Polynomial ℚ) : p.degree = 2",
-    );
+    same("theorem t (p : ℚ[X]) : p.degree = 2", "theorem t (p : Polynomial ℚ) : p.degree = 2");
     // Non-examples: another ring; and indexing by a bound variable `X` is not `R[X]`.
-    differ(
-        "theorem t (p : ℚ[X]) : p.degree = 2",
-        "theorem t (p : Polynomial ℤ) : p.degree = 2",
-    );
+    differ("theorem t (p : ℚ[X]) : p.degree = 2", "theorem t (p : Polynomial ℤ) : p.degree = 2");
     let indexing = canon("theorem t (X : ℕ) (l : List ℕ) (h : X < l.length) : l[X] = 0");
-    assert!(
-        !format!("{indexing:?}").contains("Polynomial"),
-        "{indexing:?}"
-    );
+    assert!(!format!("{indexing:?}").contains("Polynomial"), "{indexing:?}");
 }
 
 #[test]
@@ -419,14 +311,8 @@ fn alpha_equivalence_respects_binders() {
     ));
     // Free renaming (GTED) makes each of these distance 0; none is a renaming.
     for (a, b) in [
-        (
-            "theorem t (x y : ℕ) (h : x < y) : x < y",
-            "theorem t (x y : ℕ) (h : x < y) : y < x",
-        ),
-        (
-            "theorem t : ∃ x : ℕ, ∀ y : ℕ, x ≤ y",
-            "theorem t : ∃ y : ℕ, ∀ x : ℕ, x ≤ y",
-        ),
+        ("theorem t (x y : ℕ) (h : x < y) : x < y", "theorem t (x y : ℕ) (h : x < y) : y < x"),
+        ("theorem t : ∃ x : ℕ, ∀ y : ℕ, x ≤ y", "theorem t : ∃ y : ℕ, ∀ x : ℕ, x ≤ y"),
         (
             "theorem t {G : Type*} [Group G] (a b : G) : a * b * a = 1",
             "theorem t {G : Type*} [Group G] (a b : G) : b * a * a = 1",
@@ -445,10 +331,7 @@ fn alpha_equivalence_respects_binders() {
 fn quantifiers_swap_only_with_their_own_kind_and_when_independent() {
     assert_moves_include("theorem t : ∃ x : ℕ, ∃ y : ℕ, x < y", &["exists_swap"]);
     // ∃∀ is not ∀∃.
-    assert_moves_avoid(
-        "theorem t : ∃ x : ℕ, ∀ y : ℕ, x ≤ y",
-        &["exists_swap", "forall_swap"],
-    );
+    assert_moves_avoid("theorem t : ∃ x : ℕ, ∀ y : ℕ, x ≤ y", &["exists_swap", "forall_swap"]);
     assert_moves_avoid("theorem t : ∃ n : ℕ, ∃ i : Fin n, i = i", &["exists_swap"]);
 }
 
@@ -458,10 +341,7 @@ fn premises_swap_in_chains_but_an_implication_does_not_turn_around() {
         "theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → n < 5 → f n = 0) : True",
         &["Imp.swap"],
     );
-    assert_moves_avoid(
-        "theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → f n = 0) : True",
-        &["Imp.swap"],
-    );
+    assert_moves_avoid("theorem t (f : ℕ → ℕ) (h : ∀ n, 0 < n → f n = 0) : True", &["Imp.swap"]);
 }
 
 #[test]
@@ -477,11 +357,7 @@ fn binder_reorder_respects_dependencies() {
             .position(|b| binder_name(b).is_some_and(|x| x.label == n))
             .expect("binder present")
     };
-    assert!(
-        pos("x") < pos("h") && pos("y") < pos("k"),
-        "{}",
-        r.applied.at
-    );
+    assert!(pos("x") < pos("h") && pos("y") < pos("k"), "{}", r.applied.at);
     assert_eq!(free(&r.tree, &b), 0, "{}", r.applied.at);
 
     // `h` mentions `x`: it can never move in front of it.
@@ -497,27 +373,15 @@ fn binder_reorder_respects_dependencies() {
 
 #[test]
 fn modular_congruence_unfolds_to_its_definition() {
-    same(
-        "theorem t : 2 ^ 2010 ≡ 4 [MOD 10]",
-        "theorem t : 2 ^ 2010 % 10 = 4",
-    );
-    same(
-        "theorem t (n : ℤ) : 2 * n ≡ 15 [ZMOD 47]",
-        "theorem t (n : ℤ) : 2 * n % 47 = 15 % 47",
-    );
+    same("theorem t : 2 ^ 2010 ≡ 4 [MOD 10]", "theorem t : 2 ^ 2010 % 10 = 4");
+    same("theorem t (n : ℤ) : 2 * n ≡ 15 [ZMOD 47]", "theorem t (n : ℤ) : 2 * n % 47 = 15 % 47");
     // The modulus matters.
-    differ(
-        "theorem t : 2 ^ 2010 ≡ 4 [MOD 10]",
-        "theorem t : 2 ^ 2010 % 100 = 4",
-    );
+    differ("theorem t : 2 ^ 2010 ≡ 4 [MOD 10]", "theorem t : 2 ^ 2010 % 100 = 4");
 }
 
 #[test]
 fn literal_arithmetic_is_evaluated_only_where_exact() {
-    same(
-        "theorem t (x : ℕ) : 8 * 9 ^ 2 + 5 * 9 + 2 = x",
-        "theorem t (x : ℕ) : 695 = x",
-    );
+    same("theorem t (x : ℕ) : 8 * 9 ^ 2 + 5 * 9 + 2 = x", "theorem t (x : ℕ) : 695 = x");
     same("theorem t (x : ℝ) : 6 / 3 = x", "theorem t (x : ℝ) : 2 = x");
     // Floor division and truncated subtraction are left as written, even on ℕ.
     differ("theorem t (x : ℕ) : 7 / 2 = x", "theorem t (x : ℕ) : 3 = x");
@@ -527,10 +391,7 @@ fn literal_arithmetic_is_evaluated_only_where_exact() {
     differ("theorem t (x : ℤ) : 3 - 7 = x", "theorem t (x : ℤ) : 0 = x");
     // An operand of unknown type (auto-bound `x`) fixes no type: nothing is evaluated.
     differ("theorem t : 6 / 3 = x", "theorem t : 2 = x");
-    differ(
-        "theorem t (a : ZMod 5) : a = 6 - 2",
-        "theorem t (a : ZMod 5) : a = 4",
-    );
+    differ("theorem t (a : ZMod 5) : a = 6 - 2", "theorem t (a : ZMod 5) : a = 4");
     differ(
         "theorem t (F : Type*) [Field F] [CharP F 3] (a : F) : a = 6 / 3",
         "theorem t (F : Type*) [Field F] [CharP F 3] (a : F) : a = 2",
@@ -578,15 +439,9 @@ fn equations_defining_a_variable_are_substituted() {
         "theorem t (y : ℝ) (h₁ : 2 * y + y = 3) : y = 1",
     );
     // `e` mentioning `x` (`x = x + 0`) is no definition.
-    differ(
-        "theorem t (x : ℝ) (h : x = x * x) : x = 1",
-        "theorem t : x * x = 1",
-    );
+    differ("theorem t (x : ℝ) (h : x = x * x) : x = 1", "theorem t : x * x = 1");
     // A binder between the variable and its equation that mentions it blocks it.
-    assert_canonical_arity(
-        "theorem t (x : ℝ) (hx : 0 < x) (n : ℕ) (h : x = n + 1) : x < n + 2",
-        4,
-    );
+    assert_canonical_arity("theorem t (x : ℝ) (hx : 0 < x) (n : ℕ) (h : x = n + 1) : x < n + 2", 4);
 }
 
 #[test]
@@ -649,24 +504,15 @@ fn binder_types_elaboration_decides_are_dropped() {
         "theorem t (g : ℕ → ℤ → ℤ) (h : ∀ y, g 0 y = y) : True",
     );
     // A type other than the one the use decides stays (it would be a coercion or an error).
-    differ(
-        "theorem t (f : ℝ → ℝ) : ∀ x : ℕ, f x = 0",
-        "theorem t (f : ℝ → ℝ) : ∀ x, f x = 0",
-    );
+    differ("theorem t (f : ℝ → ℝ) : ∀ x : ℕ, f x = 0", "theorem t (f : ℝ → ℝ) : ∀ x, f x = 0");
     // Membership in a typed set decides the element's type; in an untyped one it does not.
     same(
         "theorem t (S : Finset ℤ) : ∀ x : ℤ, x ∈ S → x > 0",
         "theorem t (S : Finset ℤ) : ∀ x, x ∈ S → x > 0",
     );
-    differ(
-        "theorem t : ∀ x : ℤ, x ∈ S → x > 0",
-        "theorem t : ∀ x, x ∈ S → x > 0",
-    );
+    differ("theorem t : ∀ x : ℤ, x ∈ S → x > 0", "theorem t : ∀ x, x ∈ S → x > 0");
     // No typed function use: the type says something (`∀ x, x ^ 2 ≥ 0` is about ℕ).
-    differ(
-        "theorem t : ∀ x : ℝ, x ^ 2 ≥ 0",
-        "theorem t : ∀ x, x ^ 2 ≥ 0",
-    );
+    differ("theorem t : ∀ x : ℝ, x ^ 2 ≥ 0", "theorem t : ∀ x, x ^ 2 ≥ 0");
     // Uses that disagree decide nothing.
     differ(
         "theorem t (f : ℝ → ℝ) (g : ℕ → ℕ) : ∀ x : ℝ, f x = g x",
@@ -728,24 +574,15 @@ fn quantifiers_over_variables_move_outwards() {
         "theorem t (A B : Set ℝ) : ∃ a ∈ A, ∃ b ∈ B, ∀ x ∈ A, ∀ y ∈ B, a - b ≤ x - y",
         "theorem t (A B : Set ℝ) : ∃ a b, a ∈ A ∧ b ∈ B ∧ ∀ x y, x ∈ A → y ∈ B → a - b ≤ x - y",
     );
-    same(
-        "theorem t : (∃ n : ℕ, n > 3) ∧ 1 < 2",
-        "theorem t : ∃ n : ℕ, n > 3 ∧ 1 < 2",
-    );
+    same("theorem t : (∃ n : ℕ, n > 3) ∧ 1 < 2", "theorem t : ∃ n : ℕ, n > 3 ∧ 1 < 2");
     // The other operand mentions the variable: nothing moves.
     differ(
         "theorem t (x : ℕ) : x = 1 ∧ ∃ x : ℕ, x = 2",
         "theorem t (x : ℕ) : ∃ x : ℕ, x = 1 ∧ x = 2",
     );
     // `∃` does not leave an implication's premise, and `∀` does not leave a conjunction.
-    differ(
-        "theorem t : (∃ n : ℕ, n > 3) → 1 < 2",
-        "theorem t : ∃ n : ℕ, n > 3 → 1 < 2",
-    );
-    differ(
-        "theorem t : 1 < 2 ∧ ∀ n : ℕ, n ≥ 0",
-        "theorem t : ∀ n : ℕ, 1 < 2 ∧ n ≥ 0",
-    );
+    differ("theorem t : (∃ n : ℕ, n > 3) → 1 < 2", "theorem t : ∃ n : ℕ, n > 3 → 1 < 2");
+    differ("theorem t : 1 < 2 ∧ ∀ n : ℕ, n ≥ 0", "theorem t : ∀ n : ℕ, 1 < 2 ∧ n ≥ 0");
     // A hypothesis binder is an implication and stays where it is.
     assert!(!rules_used("theorem t (p q r : Prop) : p → ∀ (h : q), r").contains(&"imp_forall_iff"));
 }
@@ -766,10 +603,7 @@ fn instance_binders_about_terms_are_hypotheses() {
         "theorem t [Field F] (p : ℕ) [CharP F p] : True",
     ] {
         let used = rules_used(text);
-        assert!(
-            !used.contains(&"instance binder (binder info)"),
-            "{text}: {used:?}"
-        );
+        assert!(!used.contains(&"instance binder (binder info)"), "{text}: {used:?}");
     }
 }
 
@@ -797,20 +631,14 @@ fn a_function_known_at_its_only_point_is_its_value() {
         "theorem t (x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f 0 ≤ f x",
         "theorem t (x : ℝ) : f 0 ≤ x + 1",
     );
-    assert!(
-        !rules_used("theorem t (x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f 0 ≤ f x")
-            .contains(&"forall_eq (function used at one point)")
-    );
+    assert!(!rules_used("theorem t (x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f 0 ≤ f x")
+        .contains(&"forall_eq (function used at one point)"));
     // A recursive definition is not a value.
-    assert!(
-        !rules_used("theorem t (x : ℕ) (f : ℕ → ℕ) (h : f x = f 0 + 1) : f x = 1")
-            .contains(&"forall_eq (function used at one point)")
-    );
+    assert!(!rules_used("theorem t (x : ℕ) (f : ℕ → ℕ) (h : f x = f 0 + 1) : f x = 1")
+        .contains(&"forall_eq (function used at one point)"));
     // The conclusion's `f x` is about another `x`.
-    assert!(
-        !rules_used("theorem t (x : ℕ) (f : ℕ → ℕ) (h : f x = 2) : ∀ x : ℕ, f x > 0")
-            .contains(&"forall_eq (function used at one point)")
-    );
+    assert!(!rules_used("theorem t (x : ℕ) (f : ℕ → ℕ) (h : f x = 2) : ∀ x : ℕ, f x > 0")
+        .contains(&"forall_eq (function used at one point)"));
 }
 
 #[test]
@@ -819,10 +647,7 @@ fn a_hypothesis_stated_twice_counts_once() {
         "theorem t (p : ℕ) (hp : Nat.Prime p) (h : p > 2) (this : Fact (Nat.Prime p)) : Odd p",
         "theorem t (p : ℕ) (hp : Nat.Prime p) (h : p > 2) : Odd p",
     );
-    same(
-        "theorem t (p : ℕ) [Fact p.Prime] : p ≥ 2",
-        "theorem t (p : ℕ) (hp : p.Prime) : p ≥ 2",
-    );
+    same("theorem t (p : ℕ) [Fact p.Prime] : p ≥ 2", "theorem t (p : ℕ) (hp : p.Prime) : p ≥ 2");
     // Two different hypotheses both stay.
     differ(
         "theorem t (x : ℝ) (h₁ : 0 < x) (h₂ : x < 1) : x ^ 2 < 1",
@@ -840,10 +665,7 @@ fn adjacent_independent_binders_swap() {
         .collect();
     // `a` and `b` swap; `n` and `a` do not (`Fin n` mentions `n`); `h` is a hypothesis.
     assert_eq!(swaps.len(), 1, "{swaps:?} in {t:?}");
-    assert!(
-        swaps[0].contains('a') && swaps[0].contains('b'),
-        "{swaps:?}"
-    );
+    assert!(swaps[0].contains('a') && swaps[0].contains('b'), "{swaps:?}");
 }
 
 #[test]
@@ -862,11 +684,7 @@ fn canonical_form_is_a_fixpoint() {
 #[test]
 fn bound_names_are_flagged_for_free_renaming() {
     let t = canon("theorem t : ∃ k : ℕ, k = 2");
-    let leaves: Vec<&Tree> = t
-        .preorder()
-        .into_iter()
-        .filter(|n| n.label == "k")
-        .collect();
+    let leaves: Vec<&Tree> = t.preorder().into_iter().filter(|n| n.label == "k").collect();
     assert_eq!(leaves.len(), 2);
     assert!(leaves.iter().all(|n| n.variable_freecost));
     // A global name is not flagged.
@@ -894,29 +712,15 @@ fn odd_trees_do_not_panic() {
         Tree::node(" _ : _ ", vec![Tree::node(" _ ∧ _ ", vec![])]),
         Tree::node(
             "let",
-            vec![
-                Tree::node("x", vec![Tree::leaf("y")]),
-                Tree::leaf("v"),
-                Tree::leaf("b"),
-            ],
+            vec![Tree::node("x", vec![Tree::leaf("y")]), Tree::leaf("v"), Tree::leaf("b")],
         ),
-        Tree::node(
-            "∃ _ , _ ",
-            vec![Tree::leaf("x"), Tree::leaf("∈ _ "), Tree::leaf("p")],
-        ),
+        Tree::node("∃ _ , _ ", vec![Tree::leaf("x"), Tree::leaf("∈ _ "), Tree::leaf("p")]),
     ];
     for t in &odd {
         let (c, _) = canonicalize(t);
         let mut out = Vec::new();
         let mut d = |a: &Tree, b: &Tree| free(a, b);
-        moves(
-            &c,
-            t,
-            Commutativity::of(&c),
-            &Carriers::of(&c),
-            &mut d,
-            &mut out,
-        );
+        moves(&c, t, Commutativity::of(&c), &Carriers::of(&c), &mut d, &mut out);
         let _ = render(&c);
     }
 }

@@ -79,8 +79,7 @@ pub(super) fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
 pub fn infer_binder_type(name: &str, body: &Tree, c: &Carriers) -> Option<Tree> {
     let mut uses = Uses::default();
     argument_types(name, body, c, &mut uses);
-    uses.found
-        .filter(|_| !uses.conflict && uses.first_decides == Some(true))
+    uses.found.filter(|_| !uses.conflict && uses.first_decides == Some(true))
 }
 
 /// What [`argument_types`] has seen of a name's uses.
@@ -131,9 +130,8 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
     }
     let n = t.children.len();
     if is_binding_node(&t.label) && n >= 2 {
-        let rebinds_here = t.children[..n - 1]
-            .iter()
-            .any(|b| binder_name(b).is_some_and(|x| x.label == name));
+        let rebinds_here =
+            t.children[..n - 1].iter().any(|b| binder_name(b).is_some_and(|x| x.label == name));
         if rebinds_here {
             // Only the domains (`∑ x ∈ range x`, a binder type) are about the outer name.
             let outer_use = t.children[..n - 1].iter().any(|b| {
@@ -154,12 +152,8 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
     if relation && mentions(t, name) && t.children.iter().all(|ch| numerals_and(name, ch)) {
         return;
     }
-    let type_of = |n: &str| {
-        c.binder_types
-            .iter()
-            .find(|(b, _)| b == n)
-            .and_then(|(_, ty)| ty.as_ref())
-    };
+    let type_of =
+        |n: &str| c.binder_types.iter().find(|(b, _)| b == n).and_then(|(_, ty)| ty.as_ref());
     let decide = |ty: Option<&Tree>, uses: &mut Uses| {
         uses.occurrence(true);
         match ty {
@@ -183,10 +177,7 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
         if let Some(ty) = ty {
             // Arguments are elaborated in order: one mentioning `x` before its first plain
             // use as an argument comes first.
-            let first_plain = t
-                .children
-                .iter()
-                .position(|a| is_leaf(a) && a.label == name);
+            let first_plain = t.children.iter().position(|a| is_leaf(a) && a.label == name);
             let earlier = first_plain.unwrap_or(t.children.len());
             if t.children[..earlier].iter().any(|a| mentions(a, name)) {
                 uses.occurrence(false);
@@ -318,10 +309,7 @@ pub(super) fn negated_quantifier(t: &Tree) -> Option<(&'static str, Tree)> {
         Quant::Exists => ("not_exists", FORALL),
         Quant::Forall => ("not_forall", EXISTS),
     };
-    Some((
-        rule,
-        node2(to, binder.clone(), Tree::node(NOT, vec![body.clone()])),
-    ))
+    Some((rule, node2(to, binder.clone(), Tree::node(NOT, vec![body.clone()]))))
 }
 
 /// `Set.mem_setOf_eq` at a membership node.
@@ -371,12 +359,8 @@ fn tuple_equation(a: &Tree, b: &Tree) -> Option<Tree> {
     if tuple(b) != Some(k) {
         return None;
     }
-    let mut eqs = a
-        .children
-        .iter()
-        .zip(&b.children)
-        .map(|(x, y)| node2(EQ, x.clone(), y.clone()))
-        .rev();
+    let mut eqs =
+        a.children.iter().zip(&b.children).map(|(x, y)| node2(EQ, x.clone(), y.clone())).rev();
     let last = eqs.next()?;
     Some(eqs.fold(last, |acc, e| node2(AND, e, acc)))
 }
@@ -397,11 +381,8 @@ fn function_equation(a: &Tree, b: &Tree) -> Option<Tree> {
         return None;
     }
     let applied = Tree::node(format!("{} _ ", f.label), vec![x.clone()]);
-    let eq = if f_left {
-        node2(EQ, applied, body.clone())
-    } else {
-        node2(EQ, body.clone(), applied)
-    };
+    let eq =
+        if f_left { node2(EQ, applied, body.clone()) } else { node2(EQ, body.clone(), applied) };
     Some(node2(FORALL, binder.clone(), eq))
 }
 

@@ -21,11 +21,7 @@ fn distance(a: &str, b: &str) -> u32 {
 }
 
 fn same(a: &str, b: &str) {
-    assert_eq!(
-        distance(a, b),
-        0,
-        "expected equal canonical forms:\n{a}\n{b}"
-    );
+    assert_eq!(distance(a, b), 0, "expected equal canonical forms:\n{a}\n{b}");
 }
 
 fn differ(a: &str, b: &str) {
@@ -40,55 +36,28 @@ fn uses(text: &str, rule: &str) -> bool {
 fn negated_orders_flip_on_linear_orders_only() {
     same("theorem t (x : ℝ) : ¬ (x < 2)", "theorem t (x : ℝ) : 2 ≤ x");
     same("theorem t (n : ℤ) : ¬ (n ≤ 2)", "theorem t (n : ℤ) : 2 < n");
-    same(
-        "theorem t (x : ℚ) (h : ¬ x ≥ 1) : x = 0",
-        "theorem t (x : ℚ) (h : x < 1) : x = 0",
-    );
+    same("theorem t (x : ℚ) (h : ¬ x ≥ 1) : x = 0", "theorem t (x : ℚ) (h : x < 1) : x = 0");
     // Sets, complex numbers, type variables and functions are only partially ordered.
     assert!(!uses("theorem t (A B : Set ℕ) : ¬ (A < B)", "not_lt"));
     assert!(!uses("theorem t (z : ℂ) : ¬ (z ≤ 1)", "not_le"));
-    assert!(!uses(
-        "theorem t (α : Type*) [Preorder α] (a b : α) : ¬ (a < b)",
-        "not_lt"
-    ));
+    assert!(!uses("theorem t (α : Type*) [Preorder α] (a b : α) : ¬ (a < b)", "not_lt"));
     assert!(!uses("theorem t (f g : ℕ → ℝ) : ¬ (f ≤ g)", "not_le"));
     // The values of a function are in its codomain: fine.
     assert!(uses("theorem t (f : ℕ → ℝ) : ¬ (f 1 ≤ 2)", "not_le"));
     // Sets built inline are not numbers, whatever the binders say.
-    assert!(!uses(
-        "theorem t (n : ℕ) : ¬ (Finset.range n < Finset.range 4)",
-        "not_lt"
-    ));
-    assert!(!uses(
-        "theorem t (n : ℕ) : Nat.divisors n ≠ 0",
-        "Nat.pos_iff_ne_zero"
-    ));
-    assert!(uses(
-        "theorem t (n : ℕ) : ¬ ((Finset.range n).card + Nat.gcd n 2 < 4)",
-        "not_lt"
-    ));
+    assert!(!uses("theorem t (n : ℕ) : ¬ (Finset.range n < Finset.range 4)", "not_lt"));
+    assert!(!uses("theorem t (n : ℕ) : Nat.divisors n ≠ 0", "Nat.pos_iff_ne_zero"));
+    assert!(uses("theorem t (n : ℕ) : ¬ ((Finset.range n).card + Nat.gcd n 2 < 4)", "not_lt"));
     // `¬ a < b` is not `a ≥ b` turned around.
     differ("theorem t (x : ℝ) : ¬ (x < 2)", "theorem t (x : ℝ) : x ≤ 2");
 }
 
 #[test]
 fn strict_and_weak_bounds_meet_on_naturals_and_integers_only() {
-    same(
-        "theorem t (n : ℕ) (h : 0 < n) : n = n",
-        "theorem t (n : ℕ) (h : n ≠ 0) : n = n",
-    );
-    same(
-        "theorem t (n : ℕ) (h : n ≥ 1) : n = n",
-        "theorem t (n : ℕ) (h : n > 0) : n = n",
-    );
-    same(
-        "theorem t (a b : ℤ) : a + 1 ≤ b",
-        "theorem t (a b : ℤ) : a < b",
-    );
-    same(
-        "theorem t (a b : ℕ) : a < b + 1",
-        "theorem t (a b : ℕ) : a ≤ b",
-    );
+    same("theorem t (n : ℕ) (h : 0 < n) : n = n", "theorem t (n : ℕ) (h : n ≠ 0) : n = n");
+    same("theorem t (n : ℕ) (h : n ≥ 1) : n = n", "theorem t (n : ℕ) (h : n > 0) : n = n");
+    same("theorem t (a b : ℤ) : a + 1 ≤ b", "theorem t (a b : ℤ) : a < b");
+    same("theorem t (a b : ℕ) : a < b + 1", "theorem t (a b : ℕ) : a ≤ b");
     same("theorem t (n : ℕ) : ¬ (n = 0)", "theorem t (n : ℕ) : 0 < n");
     // On ℤ, `n ≠ 0` is not `0 < n`; on ℝ, `1 ≤ x` is not `0 < x`.
     differ("theorem t (n : ℤ) : n ≠ 0", "theorem t (n : ℤ) : 0 < n");
@@ -96,10 +65,7 @@ fn strict_and_weak_bounds_meet_on_naturals_and_integers_only() {
     differ("theorem t (x : ℝ) : x ≤ 9", "theorem t (x : ℝ) : x < 10");
     differ("theorem t (x : ℚ) : x + 1 ≤ y", "theorem t (x : ℚ) : x < y");
     // Per subterm: `n ≠ 0` is about a natural even where the statement also mentions ℝ.
-    assert!(uses(
-        "theorem t (n : ℕ) (x : ℝ) : n ≠ 0",
-        "Nat.pos_iff_ne_zero"
-    ));
+    assert!(uses("theorem t (n : ℕ) (x : ℝ) : n ≠ 0", "Nat.pos_iff_ne_zero"));
     assert!(!uses("theorem t (n : ℕ) : 1 ≤ (n : ℝ)", "Nat.succ_le_iff"));
     assert!(!uses("theorem t (n : ℕ) : 1 ≤ ↑n", "Nat.succ_le_iff"));
     // ℕ subtraction and numerals: `a - b = 0` is not `a = b` there.
@@ -122,21 +88,13 @@ fn numeral_bounds_shift_by_one_as_moves_on_naturals_and_integers() {
     let two_le = shifts("theorem t (n : ℤ) : 2 ≤ n");
     assert_eq!(two_le.len(), 1, "{two_le:?}");
     assert_eq!(two_le[0].0, "Int.lt_iff_add_one_le");
-    assert_eq!(
-        Some(two_le[0].1.clone()),
-        target("theorem t (n : ℤ) : 1 < n")
-    );
+    assert_eq!(Some(two_le[0].1.clone()), target("theorem t (n : ℤ) : 1 < n"));
     let le_nine = shifts("theorem t (n : ℕ) : n ≤ 9");
     assert_eq!(le_nine[0].0, "Nat.lt_add_one_iff");
-    assert_eq!(
-        Some(le_nine[0].1.clone()),
-        target("theorem t (n : ℕ) : n < 10")
-    );
+    assert_eq!(Some(le_nine[0].1.clone()), target("theorem t (n : ℕ) : n < 10"));
     // Every shift has its inverse.
     let back = shifts("theorem t (n : ℕ) : n < 10");
-    assert!(back
-        .iter()
-        .any(|(_, t)| Some(t.clone()) == target("theorem t (n : ℕ) : n ≤ 9")));
+    assert!(back.iter().any(|(_, t)| Some(t.clone()) == target("theorem t (n : ℕ) : n ≤ 9")));
     // Not on ℝ or ℚ (`x ≤ 9` is not `x < 10`), not `x < 0` to `x ≤ -1`.
     assert!(shifts("theorem t (x : ℝ) : x ≤ 9").is_empty());
     assert!(shifts("theorem t (x : ℚ) : 2 ≤ x").is_empty());
@@ -145,39 +103,15 @@ fn numeral_bounds_shift_by_one_as_moves_on_naturals_and_integers() {
 
 #[test]
 fn differences_compare_as_their_operands_in_groups_not_on_naturals() {
-    same(
-        "theorem t (a b : ℝ) : 0 ≤ a - b",
-        "theorem t (a b : ℝ) : b ≤ a",
-    );
-    same(
-        "theorem t (a b : ℤ) : 0 < a - b",
-        "theorem t (a b : ℤ) : b < a",
-    );
-    same(
-        "theorem t (a b : ℚ) : a - b ≤ 0",
-        "theorem t (a b : ℚ) : a ≤ b",
-    );
-    same(
-        "theorem t (a b : ℝ) : a - b < 0",
-        "theorem t (a b : ℝ) : a < b",
-    );
-    same(
-        "theorem t (a b : ℂ) : a - b = 0",
-        "theorem t (a b : ℂ) : a = b",
-    );
-    same(
-        "theorem t (a b : ℝ) : a - b ≠ 0",
-        "theorem t (a b : ℝ) : a ≠ b",
-    );
+    same("theorem t (a b : ℝ) : 0 ≤ a - b", "theorem t (a b : ℝ) : b ≤ a");
+    same("theorem t (a b : ℤ) : 0 < a - b", "theorem t (a b : ℤ) : b < a");
+    same("theorem t (a b : ℚ) : a - b ≤ 0", "theorem t (a b : ℚ) : a ≤ b");
+    same("theorem t (a b : ℝ) : a - b < 0", "theorem t (a b : ℝ) : a < b");
+    same("theorem t (a b : ℂ) : a - b = 0", "theorem t (a b : ℂ) : a = b");
+    same("theorem t (a b : ℝ) : a - b ≠ 0", "theorem t (a b : ℝ) : a ≠ b");
     // ℕ subtraction truncates: `0 ≤ a - b` always holds, `a - b = 0` is `a ≤ b`.
-    differ(
-        "theorem t (a b : ℕ) : 0 ≤ a - b",
-        "theorem t (a b : ℕ) : b ≤ a",
-    );
-    differ(
-        "theorem t (a b : ℕ) : a - b = 0",
-        "theorem t (a b : ℕ) : a = b",
-    );
+    differ("theorem t (a b : ℕ) : 0 ≤ a - b", "theorem t (a b : ℕ) : b ≤ a");
+    differ("theorem t (a b : ℕ) : a - b = 0", "theorem t (a b : ℕ) : a = b");
     // ℂ is not linearly ordered.
     assert!(!uses("theorem t (a b : ℂ) : 0 ≤ a - b", "sub_nonneg"));
     // Not the other operand order (a numeral, since bound names rename freely).
@@ -187,50 +121,20 @@ fn differences_compare_as_their_operands_in_groups_not_on_naturals() {
 
 #[test]
 fn ring_identities_on_numbers() {
-    same(
-        "theorem t (x : ℝ) : x * x = 4",
-        "theorem t (x : ℝ) : x ^ 2 = 4",
-    );
-    same(
-        "theorem t (n : ℕ) : n + n = 4",
-        "theorem t (n : ℕ) : 2 * n = 4",
-    );
-    same(
-        "theorem t (a b : ℤ) : a + -b = 4",
-        "theorem t (a b : ℤ) : a - b = 4",
-    );
+    same("theorem t (x : ℝ) : x * x = 4", "theorem t (x : ℝ) : x ^ 2 = 4");
+    same("theorem t (n : ℕ) : n + n = 4", "theorem t (n : ℕ) : 2 * n = 4");
+    same("theorem t (a b : ℤ) : a + -b = 4", "theorem t (a b : ℤ) : a - b = 4");
     same("theorem t (a : ℝ) : - -a = 4", "theorem t (a : ℝ) : a = 4");
-    same(
-        "theorem t (a b : ℝ) : a * b⁻¹ = 4",
-        "theorem t (a b : ℝ) : a / b = 4",
-    );
-    same(
-        "theorem t (a b : ℚ) : b⁻¹ * a = 4",
-        "theorem t (a b : ℚ) : a / b = 4",
-    );
+    same("theorem t (a b : ℝ) : a * b⁻¹ = 4", "theorem t (a b : ℝ) : a / b = 4");
+    same("theorem t (a b : ℚ) : b⁻¹ * a = 4", "theorem t (a b : ℚ) : a / b = 4");
     // ℕ and ℤ division is floor division: `a * (1 / b)` is not `a / b`.
-    differ(
-        "theorem t (a b : ℕ) : a * (1 / b) = 4",
-        "theorem t (a b : ℕ) : a / b = 4",
-    );
-    differ(
-        "theorem t (a b : ℤ) : a * (1 / b) = 4",
-        "theorem t (a b : ℤ) : a / b = 4",
-    );
+    differ("theorem t (a b : ℕ) : a * (1 / b) = 4", "theorem t (a b : ℕ) : a / b = 4");
+    differ("theorem t (a b : ℤ) : a * (1 / b) = 4", "theorem t (a b : ℤ) : a / b = 4");
     // Different operands are not squared; `x ^ 3` is not `x * x`.
-    differ(
-        "theorem t (x y : ℝ) : x * y = 4",
-        "theorem t (x y : ℝ) : x ^ 2 = 4",
-    );
-    differ(
-        "theorem t (x : ℝ) : x * x = 4",
-        "theorem t (x : ℝ) : x ^ 3 = 4",
-    );
+    differ("theorem t (x y : ℝ) : x * y = 4", "theorem t (x y : ℝ) : x ^ 2 = 4");
+    differ("theorem t (x : ℝ) : x * x = 4", "theorem t (x : ℝ) : x ^ 3 = 4");
     // Matrices and other types keep what they wrote.
-    assert!(!uses(
-        "theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A + A = 0",
-        "two_mul"
-    ));
+    assert!(!uses("theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A + A = 0", "two_mul"));
     // Sets built inline: `s + s` is not `2 * s` pointwise.
     assert!(!uses(
         "theorem t (n : ℕ) : Finset.range n + Finset.range n = Finset.range n",
@@ -244,65 +148,32 @@ fn memberships_unfold() {
         "theorem t (x : ℕ) (h : x ∈ Finset.Icc 1 9) : x = x",
         "theorem t (x : ℕ) (h₀ : 1 ≤ x) (h₁ : x ≤ 9) : x = x",
     );
-    same(
-        "theorem t (x : ℝ) : x ∈ Set.Ioo 0 1",
-        "theorem t (x : ℝ) : 0 < x ∧ x < 1",
-    );
-    same(
-        "theorem t (x : ℝ) : x ∈ Set.Ico 0 1",
-        "theorem t (x : ℝ) : 0 ≤ x ∧ x < 1",
-    );
-    same(
-        "theorem t (x : ℝ) : x ∈ Ioc 0 1",
-        "theorem t (x : ℝ) : 0 < x ∧ x ≤ 1",
-    );
-    same(
-        "theorem t (x : ℝ) : x ∈ Set.Ioi 0",
-        "theorem t (x : ℝ) : 0 < x",
-    );
-    same(
-        "theorem t : ∀ n ∈ Finset.range 5, n ^ 2 < 30",
-        "theorem t : ∀ n, n < 5 → n ^ 2 < 30",
-    );
+    same("theorem t (x : ℝ) : x ∈ Set.Ioo 0 1", "theorem t (x : ℝ) : 0 < x ∧ x < 1");
+    same("theorem t (x : ℝ) : x ∈ Set.Ico 0 1", "theorem t (x : ℝ) : 0 ≤ x ∧ x < 1");
+    same("theorem t (x : ℝ) : x ∈ Ioc 0 1", "theorem t (x : ℝ) : 0 < x ∧ x ≤ 1");
+    same("theorem t (x : ℝ) : x ∈ Set.Ioi 0", "theorem t (x : ℝ) : 0 < x");
+    same("theorem t : ∀ n ∈ Finset.range 5, n ^ 2 < 30", "theorem t : ∀ n, n < 5 → n ^ 2 < 30");
     same(
         "theorem t (x : ℝ) : x ∈ {y : ℝ | 0 < y ∧ y ^ 2 = 2}",
         "theorem t (x : ℝ) : 0 < x ∧ x ^ 2 = 2",
     );
     // Open and closed ends differ; `range` of a function is an image, not `< n`.
-    differ(
-        "theorem t (x : ℝ) : x ∈ Set.Icc 0 1",
-        "theorem t (x : ℝ) : 0 < x ∧ x < 1",
-    );
-    assert!(!uses(
-        "theorem t (f : ℕ → ℕ) (y : ℕ) : y ∈ range f",
-        "Finset.mem_range"
-    ));
+    differ("theorem t (x : ℝ) : x ∈ Set.Icc 0 1", "theorem t (x : ℝ) : 0 < x ∧ x < 1");
+    assert!(!uses("theorem t (f : ℕ → ℕ) (y : ℕ) : y ∈ range f", "Finset.mem_range"));
     // Substituting would capture the bound `k`.
-    assert!(!uses(
-        "theorem t (k : ℕ) : k ∈ {n : ℕ | ∃ k, n = 2 * k + 1}",
-        "Set.mem_setOf_eq"
-    ));
+    assert!(!uses("theorem t (k : ℕ) : k ∈ {n : ℕ | ∃ k, n = 2 * k + 1}", "Set.mem_setOf_eq"));
 }
 
 #[test]
 fn tuple_equations_split_componentwise() {
-    same(
-        "theorem t (x y : ℕ) : (x, y) = (1, 2)",
-        "theorem t (x y : ℕ) : x = 1 ∧ y = 2",
-    );
+    same("theorem t (x y : ℕ) : (x, y) = (1, 2)", "theorem t (x y : ℕ) : x = 1 ∧ y = 2");
     same(
         "theorem t (x y z : ℕ) : (x, y, z) = (1, 2, 3)",
         "theorem t (x y z : ℕ) : x = 1 ∧ y = 2 ∧ z = 3",
     );
     // Components pair up in order; tuples of other lengths are left alone.
-    differ(
-        "theorem t (x y : ℕ) : (x, y) = (1, 2)",
-        "theorem t (x y : ℕ) : x = 2 ∧ y = 1",
-    );
-    assert!(!uses(
-        "theorem t (x y : ℕ) (p : ℕ × ℕ × ℕ) : (x, y) = p",
-        "Prod.mk.injEq"
-    ));
+    differ("theorem t (x y : ℕ) : (x, y) = (1, 2)", "theorem t (x y : ℕ) : x = 2 ∧ y = 1");
+    assert!(!uses("theorem t (x y : ℕ) (p : ℕ × ℕ × ℕ) : (x, y) = p", "Prod.mk.injEq"));
 }
 
 #[test]
@@ -325,10 +196,7 @@ fn dot_notation_names_the_namespace_of_the_receivers_type() {
         "theorem t (p : ℤ) (hp : Nat.Prime p) : p = p",
     );
     // Arguments after the receiver only on numbers: `s.image f` is `Set.image f s`.
-    assert!(!uses(
-        "theorem t (s : Set ℕ) (f : ℕ → ℕ) : s.image f = s",
-        "dot notation"
-    ));
+    assert!(!uses("theorem t (s : Set ℕ) (f : ℕ → ℕ) : s.image f = s", "dot notation"));
     // A receiver of unknown type (a type variable, a compound term) is left alone.
     assert!(!uses("theorem t (a : G) : a.IsUnit", "dot notation"));
     // A receiver whose type is a known function's result.
@@ -345,10 +213,7 @@ fn dot_notation_names_the_namespace_of_the_receivers_type() {
         "theorem t (H K : Subgroup G) : (H ⊓ K).Normal",
         "theorem t (H K : Subgroup G) : Subgroup.Normal (H ⊓ K)",
     );
-    assert!(!uses(
-        "theorem t (H : Subgroup G) (K : Ideal G) : (H ⊔ K).Normal",
-        "dot notation"
-    ));
+    assert!(!uses("theorem t (H : Subgroup G) (K : Ideal G) : (H ⊔ K).Normal", "dot notation"));
 }
 
 #[test]
@@ -358,15 +223,9 @@ fn absolute_values_and_norms_by_carrier() {
         "theorem t (z : ℂ) (h : ‖z‖ = 1) : ‖1 + z‖ ^ 2 + ‖1 - z‖ ^ 2 = 4",
     );
     same("theorem t (x : ℝ) : ‖x‖ = 2", "theorem t (x : ℝ) : |x| = 2");
-    same(
-        "theorem t (z : ℂ) : Complex.abs z = 1",
-        "theorem t (z : ℂ) : ‖z‖ = 1",
-    );
+    same("theorem t (z : ℂ) : Complex.abs z = 1", "theorem t (z : ℂ) : ‖z‖ = 1");
     // Mixed or other carriers: the operand's type is unknown, nothing changes.
-    differ(
-        "theorem t (x : ℝ) (n : ℤ) : ‖n‖ = x",
-        "theorem t (x : ℝ) (n : ℤ) : |n| = x",
-    );
+    differ("theorem t (x : ℝ) (n : ℤ) : ‖n‖ = x", "theorem t (x : ℝ) (n : ℤ) : |n| = x");
     differ("theorem t (v : E) : ‖v‖ = 1", "theorem t (v : E) : |v| = 1");
     // Sup norm against the componentwise absolute value (`|(x, 2 * x)| = 1` is false).
     for v in ["(x, 2 * x)", "![x, 2 * x]"] {
@@ -375,36 +234,21 @@ fn absolute_values_and_norms_by_carrier() {
             &format!("theorem t (x : ℝ) : |{v}| = 1"),
         );
     }
-    differ(
-        "theorem t (x : ℝ × ℝ) : ‖x‖ = 1",
-        "theorem t (x : ℝ × ℝ) : |x| = 1",
-    );
+    differ("theorem t (x : ℝ × ℝ) : ‖x‖ = 1", "theorem t (x : ℝ × ℝ) : |x| = 1");
     differ(
         "theorem t (f : Fin 2 → ℝ) (g : ℝ → ℝ) : ‖f‖ = 1 ∧ g = g",
         "theorem t (f : Fin 2 → ℝ) (g : ℝ → ℝ) : |f| = 1 ∧ g = g",
     );
-    differ(
-        "theorem t (f : ℝ → ℝ) : ‖f‖ = 1",
-        "theorem t (f : ℝ → ℝ) : |f| = 1",
-    );
+    differ("theorem t (f : ℝ → ℝ) : ‖f‖ = 1", "theorem t (f : ℝ → ℝ) : |f| = 1");
 }
 
 #[test]
 fn products_are_not_linearly_ordered() {
     // `(1, 0)` and `(0, 1)`: neither `<` nor `≤` between them.
-    differ(
-        "theorem t (x y : ℝ × ℝ) : ¬ x < y",
-        "theorem t (x y : ℝ × ℝ) : y ≤ x",
-    );
-    differ(
-        "theorem t (f : ℝ → ℝ × ℝ) : ¬ f 1 < f 2",
-        "theorem t (f : ℝ → ℝ × ℝ) : f 2 ≤ f 1",
-    );
+    differ("theorem t (x y : ℝ × ℝ) : ¬ x < y", "theorem t (x y : ℝ × ℝ) : y ≤ x");
+    differ("theorem t (f : ℝ → ℝ × ℝ) : ¬ f 1 < f 2", "theorem t (f : ℝ → ℝ × ℝ) : f 2 ≤ f 1");
     // `1 = (1, 1)`: `(0, 1)` is positive but not above it.
-    differ(
-        "theorem t (x : ℕ × ℕ) : 1 ≤ x",
-        "theorem t (x : ℕ × ℕ) : 0 < x",
-    );
+    differ("theorem t (x : ℕ × ℕ) : 1 ≤ x", "theorem t (x : ℕ × ℕ) : 0 < x");
     // A product domain: the values are numbers.
     same(
         "theorem t (f : ℝ × ℝ → ℝ) (a : ℝ) : ¬ a < 0",
@@ -414,66 +258,27 @@ fn products_are_not_linearly_ordered() {
 
 #[test]
 fn an_element_of_a_set_is_its_nonemptiness() {
-    same(
-        "theorem t (A C : Set X) : ∃ x, x ∈ C ∩ A",
-        "theorem t (A C : Set X) : C ∩ A ≠ ∅",
-    );
-    same(
-        "theorem t (s : Finset ℕ) : ∃ x, x ∈ s",
-        "theorem t (s : Finset ℕ) : s.Nonempty",
-    );
+    same("theorem t (A C : Set X) : ∃ x, x ∈ C ∩ A", "theorem t (A C : Set X) : C ∩ A ≠ ∅");
+    same("theorem t (s : Finset ℕ) : ∃ x, x ∈ s", "theorem t (s : Finset ℕ) : s.Nonempty");
     // Not a set (a list), or the set mentions the variable: stays.
-    differ(
-        "theorem t (l : List ℕ) : ∃ x, x ∈ l",
-        "theorem t (l : List ℕ) : l ≠ ∅",
-    );
-    assert!(!uses(
-        "theorem t (f : ℕ → Set ℕ) : ∃ x, x ∈ f x",
-        "Set.nonempty_def"
-    ));
+    differ("theorem t (l : List ℕ) : ∃ x, x ∈ l", "theorem t (l : List ℕ) : l ≠ ∅");
+    assert!(!uses("theorem t (f : ℕ → Set ℕ) : ∃ x, x ∈ f x", "Set.nonempty_def"));
     // A written binder type: the element type is nonemptiness, another one (a coercion
     // into the set) is not.
-    same(
-        "theorem t (s : Set ℝ) : ∃ x : ℝ, x ∈ s",
-        "theorem t (s : Set ℝ) : s ≠ ∅",
-    );
-    differ(
-        "theorem t (s : Set ℝ) : ∃ n : ℕ, n ∈ s",
-        "theorem t (s : Set ℝ) : s ≠ ∅",
-    );
-    differ(
-        "theorem t (s : Set ℝ) : ∃ n : ℕ, n ∈ s",
-        "theorem t (s : Set ℝ) : ∃ n : ℝ, n ∈ s",
-    );
+    same("theorem t (s : Set ℝ) : ∃ x : ℝ, x ∈ s", "theorem t (s : Set ℝ) : s ≠ ∅");
+    differ("theorem t (s : Set ℝ) : ∃ n : ℕ, n ∈ s", "theorem t (s : Set ℝ) : s ≠ ∅");
+    differ("theorem t (s : Set ℝ) : ∃ n : ℕ, n ∈ s", "theorem t (s : Set ℝ) : ∃ n : ℝ, n ∈ s");
 }
 
 #[test]
 fn parity_remainders_and_divisibility_on_integers() {
-    same(
-        "theorem t (n : ℕ) (h : n % 2 = 1) : n ≠ 0",
-        "theorem t (n : ℕ) (h : Odd n) : n ≠ 0",
-    );
-    same(
-        "theorem t (n : ℤ) (h : 2 ∣ n) : n ≠ 1",
-        "theorem t (n : ℤ) (h : n % 2 = 0) : n ≠ 1",
-    );
-    same(
-        "theorem t (n : ℤ) (h : ¬ Even n) : n ≠ 0",
-        "theorem t (n : ℤ) (h : Odd n) : n ≠ 0",
-    );
-    same(
-        "theorem t (n : ℕ) : (3 * n) % 7 = 0",
-        "theorem t (n : ℕ) : 7 ∣ 3 * n",
-    );
-    same(
-        "theorem t (k : ℕ) : k.succ > 0",
-        "theorem t (k : ℕ) : k + 1 > 0",
-    );
+    same("theorem t (n : ℕ) (h : n % 2 = 1) : n ≠ 0", "theorem t (n : ℕ) (h : Odd n) : n ≠ 0");
+    same("theorem t (n : ℤ) (h : 2 ∣ n) : n ≠ 1", "theorem t (n : ℤ) (h : n % 2 = 0) : n ≠ 1");
+    same("theorem t (n : ℤ) (h : ¬ Even n) : n ≠ 0", "theorem t (n : ℤ) (h : Odd n) : n ≠ 0");
+    same("theorem t (n : ℕ) : (3 * n) % 7 = 0", "theorem t (n : ℕ) : 7 ∣ 3 * n");
+    same("theorem t (k : ℕ) : k.succ > 0", "theorem t (k : ℕ) : k + 1 > 0");
     // A statement with one binder: its binder list is not taken for a binder.
-    same(
-        "theorem t (n : ℕ) : n % 3 = 0 → n > 2",
-        "theorem t (n : ℕ) : 3 ∣ n → n > 2",
-    );
+    same("theorem t (n : ℕ) : n % 3 = 0 → n > 2", "theorem t (n : ℕ) : 3 ∣ n → n > 2");
     // Not on ℝ (`%` there is not a remainder, `2 ∣ x` always holds).
     differ("theorem t (x : ℝ) : 2 ∣ x", "theorem t (x : ℝ) : Even x");
     differ("theorem t (x : ℝ) : x % 2 = 1", "theorem t (x : ℝ) : Odd x");
@@ -508,10 +313,7 @@ fn functions_are_equal_when_equal_everywhere() {
     );
     // Not a value equation: `a = b` between numbers stays.
     assert!(!uses("theorem t (a b : ℝ) : a = b", "funext_iff"));
-    differ(
-        "theorem t (f g : ℝ → ℝ) : f = g",
-        "theorem t (f g : ℝ → ℝ) : ∃ x, f x = g x",
-    );
+    differ("theorem t (f g : ℝ → ℝ) : f = g", "theorem t (f g : ℝ → ℝ) : ∃ x, f x = g x");
 }
 
 #[test]
@@ -536,24 +338,15 @@ fn nonnegativity_of_naturals_is_dropped() {
         "theorem t (a b : ℕ) (h₁ : 1 ≤ a ∧ a ≤ 9) (h₂ : 0 ≤ b ∧ b ≤ 9) : a + b = 16",
         "theorem t (a b : ℕ) (h₀ : 1 ≤ a ∧ a ≤ 9 ∧ b ≤ 9) : a + b = 16",
     );
-    same(
-        "theorem t (n : ℕ) (h : 0 ≤ n) : n = n",
-        "theorem t (n : ℕ) : n = n",
-    );
+    same("theorem t (n : ℕ) (h : 0 ≤ n) : n = n", "theorem t (n : ℕ) : n = n");
     // On ℤ and ℝ, `0 ≤ x` is a real hypothesis.
-    differ(
-        "theorem t (n : ℤ) (h : 0 ≤ n) : n = n",
-        "theorem t (n : ℤ) : n = n",
-    );
+    differ("theorem t (n : ℤ) (h : 0 ≤ n) : n = n", "theorem t (n : ℤ) : n = n");
     differ(
         "theorem t (x : ℝ) (h : 0 ≤ x ∧ x ≤ 9) : x = x",
         "theorem t (x : ℝ) (h : x ≤ 9) : x = x",
     );
     // A hypothesis the conclusion mentions stays.
-    assert!(!uses(
-        "theorem t (n : ℕ) (h : 0 ≤ n) : h = h",
-        "Nat.zero_le"
-    ));
+    assert!(!uses("theorem t (n : ℕ) (h : 0 ≤ n) : h = h", "Nat.zero_le"));
 }
 
 #[test]
@@ -563,10 +356,7 @@ fn anonymous_hypothesis_binders_are_premises() {
         "theorem t (f : ℕ → ℕ) (h : ∀ n ≠ N, 0 < n → f n < f N) : f 1 = 1",
     );
     // A binder of a type (not a proposition) stays a quantifier.
-    assert!(!uses(
-        "theorem t (h : ∀ (x : ℝ), 0 < 1) : True",
-        "imp (non-dependent ∀)"
-    ));
+    assert!(!uses("theorem t (h : ∀ (x : ℝ), 0 < 1) : True", "imp (non-dependent ∀)"));
 }
 
 #[test]
@@ -588,27 +378,12 @@ fn image_and_preimage_are_notations() {
 
 #[test]
 fn negations_move_inwards() {
-    same(
-        "theorem t : ¬ ∃ x : ℕ, x ^ 2 = 2",
-        "theorem t : ∀ x : ℕ, x ^ 2 ≠ 2",
-    );
-    same(
-        "theorem t (f : ℕ → ℕ) : ¬ ∀ x, f x = 0",
-        "theorem t (f : ℕ → ℕ) : ∃ x, f x ≠ 0",
-    );
-    same(
-        "theorem t (p q : Prop) : ¬ (p ∨ q)",
-        "theorem t (p q : Prop) : ¬ p ∧ ¬ q",
-    );
+    same("theorem t : ¬ ∃ x : ℕ, x ^ 2 = 2", "theorem t : ∀ x : ℕ, x ^ 2 ≠ 2");
+    same("theorem t (f : ℕ → ℕ) : ¬ ∀ x, f x = 0", "theorem t (f : ℕ → ℕ) : ∃ x, f x ≠ 0");
+    same("theorem t (p q : Prop) : ¬ (p ∨ q)", "theorem t (p q : Prop) : ¬ p ∧ ¬ q");
     same("theorem t (p : Prop) : ¬ ¬ p", "theorem t (p : Prop) : p");
     // `¬ ∃` is not `∃ ¬`.
-    differ(
-        "theorem t : ¬ ∃ x : ℕ, x ^ 2 = 2",
-        "theorem t : ∃ x : ℕ, x ^ 2 ≠ 2",
-    );
+    differ("theorem t : ¬ ∃ x : ℕ, x ^ 2 = 2", "theorem t : ∃ x : ℕ, x ^ 2 ≠ 2");
     // `¬ (p ∧ q)` is left as written.
-    differ(
-        "theorem t (p q : Prop) : ¬ (p ∧ q)",
-        "theorem t (p q : Prop) : ¬ p ∧ ¬ q",
-    );
+    differ("theorem t (p q : Prop) : ¬ (p ∧ q)", "theorem t (p q : Prop) : ¬ p ∧ ¬ q");
 }
