@@ -18,27 +18,44 @@
 //!  CLI (score, tree, ted, bench) uses the same engine, with or without a Lean server.
 //! ```
 //!
-//! The engine (`trees`, `distance`, `metrics`, `evaluation`, `dataset`) needs no Lean at all.
+//! Four layers, each importing only from itself and the layers listed before it
+//! (`tests/layers.rs` holds them; docs/architecture.md says what each module owns):
+//! - base, no Lean, no LSP session, no network: the engine (`trees`, `elab`, `distance`,
+//!   `search`, the offline metrics in `metrics`, `differences`, `evaluation`, `dataset`,
+//!   `predictions`, `integrity`'s checks), LSP framing and request tables (`wire`, `pending`),
+//!   the layered configuration and bounded file reading (`config`, `files`);
+//! - Lean: `lean` (the server process, the oracle, goals, scratch files, the batch runner), the
+//!   metrics that need Lean (`metrics::{transted, beq, beq_plus, defeq, lean_backed}`),
+//!   `integrity::lean`, `llm`;
+//! - proxy: `router`, `documents`, `references`, `features`;
+//! - app: `cli` (with the MCP server), `report`.
 
-pub mod cli;
+// base
 pub mod config;
 pub mod dataset;
 pub mod differences;
 pub mod distance;
-pub mod documents;
 pub mod elab;
 pub mod evaluation;
-pub mod features;
 pub mod files;
 pub mod integrity;
-pub mod lean;
-pub mod llm;
 pub mod metrics;
 pub mod pending;
 pub mod predictions;
-pub mod references;
-pub mod report;
-pub mod router;
 pub mod search;
 pub mod trees;
 pub mod wire;
+
+// Lean
+pub mod lean;
+pub mod llm;
+
+// proxy
+pub mod documents;
+pub mod features;
+pub mod references;
+pub mod router;
+
+// app
+pub mod cli;
+pub mod report;
