@@ -13,7 +13,7 @@ use super::Status;
 use super::{check_metric_names, cost_model};
 use crate::dataset::{self, DatasetPair};
 use crate::evaluation::{self, Stats};
-use crate::lean::batch as bench_lean;
+use crate::lean::batch;
 use crate::metrics::registry;
 use crate::metrics::{self, Metric, MetricError, Verdict};
 use crate::predictions::{self, Outcome};
@@ -83,7 +83,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         };
     if offline.is_some() && args.lean.config.is_some() {
         // The offline metrics read nothing from it, but a broken file should not pass unnoticed.
-        bench_lean::load_config(args.lean.config.as_deref(), None)?;
+        batch::load_config(args.lean.config.as_deref(), None)?;
     }
     let pairs = dataset::read_pairs(&args.dataset)?;
     let pairs = dataset::select_shard(pairs, args.shard);
@@ -103,9 +103,9 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
             let name = registry::lean_names()
                 .find(|m| *m == args.metric)
                 .context("BUG: a metric refused for needing Lean is one of the registry's")?;
-            let config = bench_lean::load_config(args.lean.config.as_deref(), Some(project))?;
-            let settings = bench_lean::LeanSettings::new(config.as_ref(), &[name])?;
-            let run = bench_lean::LeanRun {
+            let config = batch::load_config(args.lean.config.as_deref(), Some(project))?;
+            let settings = batch::LeanSettings::new(config.as_ref(), &[name])?;
+            let run = batch::LeanRun {
                 metric: name,
                 project,
                 server_command: args.lean.server_command.as_deref(),
@@ -113,7 +113,7 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
                 out: args.out.as_deref(),
                 settings: &settings,
             };
-            let judged = bench_lean::judge_all(&run, &pairs, err)?
+            let judged = batch::judge_all(&run, &pairs, err)?
                 .into_iter()
                 .map(|(outcome, unparsed)| Judged {
                     shown_equivalent: predictions::lean_shown_equivalent(name, &outcome),

@@ -3,7 +3,7 @@
 //!
 //! Owns reading the files (the batch pairs same-named `.lean` files, subdirectories included),
 //! the optional Lean pass (`--lean-project DIR`: one server for the whole run, through
-//! `super::bench_lean`'s server and `crate::integrity::lean::verify`), and the output: one block
+//! `crate::lean::batch`'s server and `crate::integrity::lean::verify`), and the output: one block
 //! per solution with every failure as `FILE:LINE: CRITERION: message`, then the summary in raw
 //! counts and percentages (LeanCat's "Recommended Reporting"), or one JSON object with `--json`.
 //! The checks themselves are `crate::integrity`'s.
@@ -15,7 +15,7 @@
 
 use super::Status;
 use crate::integrity::{self, Criterion, Options, Parsed, Report, StatementVerdict, Task};
-use crate::lean::batch::{self as bench_lean, LeanServer};
+use crate::lean::batch::{self, LeanServer};
 use crate::lean::oracle::{Oracle, OracleConfig};
 use anyhow::{bail, Context};
 use serde_json::{json, Value};
@@ -249,11 +249,11 @@ fn verify_with_lean(
     if todo.is_empty() {
         return Ok(());
     }
-    let command = bench_lean::server_command(args.server_command.as_deref())?;
+    let command = batch::server_command(args.server_command.as_deref())?;
     let project =
         project.canonicalize().with_context(|| format!("--lean-project {}", project.display()))?;
     let timeout = Duration::from_secs(args.timeout);
-    let runtime = bench_lean::runtime()?;
+    let runtime = batch::runtime()?;
     let total = todo.len();
     runtime.block_on(async {
         let server = LeanServer::start(&command, &project).await?;

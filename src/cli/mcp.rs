@@ -14,7 +14,7 @@
 use super::statement::{self, Loaded};
 use super::{check_metric_names, cost_model};
 use crate::config::Config;
-use crate::lean::batch as bench_lean;
+use crate::lean::batch;
 use crate::metrics::registry;
 use crate::metrics::Pair;
 use crate::references;
@@ -69,7 +69,7 @@ const MAX_JSON_TREE_DEPTH: usize = 1000;
 struct LeanSetup {
     project: PathBuf,
     server_command: Option<String>,
-    settings: bench_lean::LeanSettings,
+    settings: batch::LeanSettings,
     call_timeout: Duration,
 }
 
@@ -80,18 +80,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             if !dir.is_dir() {
                 bail!("--lean-project {}: not a directory", dir.display());
             }
-            let config = bench_lean::load_config(args.lean.config.as_deref(), Some(dir))?;
+            let config = batch::load_config(args.lean.config.as_deref(), Some(dir))?;
             let names: Vec<&str> = registry::lean_names().collect();
             Some(LeanSetup {
                 project: dir.clone(),
                 server_command: args.lean.server_command.clone(),
-                settings: bench_lean::LeanSettings::new(config.as_ref(), &names)?,
+                settings: batch::LeanSettings::new(config.as_ref(), &names)?,
                 call_timeout: Duration::from_secs(args.lean_call_timeout),
             })
         }
         None => {
             if args.lean.config.is_some() {
-                bench_lean::load_config(args.lean.config.as_deref(), None)?;
+                batch::load_config(args.lean.config.as_deref(), None)?;
             }
             None
         }
@@ -442,11 +442,11 @@ fn compare_statements(
     };
     let lean_names: Vec<&'static str> =
         registry::lean_names().filter(|m| names.iter().any(|n| n == m)).collect();
-    let mut lean_results: Vec<(&str, Result<bench_lean::Judged, String>)> = Vec::new();
+    let mut lean_results: Vec<(&str, Result<batch::Judged, String>)> = Vec::new();
     if let (Some(lean), false) = (&server.lean, lean_names.is_empty()) {
         // Steps: the server started, each Lean metric, then the offline rest.
         let total = lean_names.len() + 2;
-        let judged = bench_lean::judge_pair_until(
+        let judged = batch::judge_pair_until(
             &lean.project,
             lean.server_command.as_deref(),
             &lean.settings,
@@ -455,8 +455,8 @@ fn compare_statements(
             context.stop(lean.call_timeout),
             &mut |k, step| {
                 let message = match step {
-                    bench_lean::PairStep::Started => "Lean server started".to_string(),
-                    bench_lean::PairStep::Judged(metric) => format!("{metric} finished"),
+                    batch::PairStep::Started => "Lean server started".to_string(),
+                    batch::PairStep::Judged(metric) => format!("{metric} finished"),
                 };
                 context.step(k, total, message);
             },

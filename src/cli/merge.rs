@@ -5,7 +5,7 @@
 //! Owns the shard split (a hash of the pair id, so the split does not depend on the dataset's
 //! order, the machine or the run) and the merge checks (an id judged in two files, an id of the
 //! dataset judged nowhere, an id not in the dataset). Scoring and printing are `bench`'s
-//! ([`super::bench::report`]); reading prediction lines follows `bench_lean::read_done`'s format.
+//! ([`super::bench::report`]); reading prediction lines follows `batch::read_done`'s format.
 
 use super::bench;
 use super::Status;

@@ -5,14 +5,14 @@
 //! Owns resolving the two inputs (`FILE.lean`, `FILE.lean::NAME`, `--ref-text`, `--cand-text`),
 //! building the metrics and formatting their reports (with `transted`'s proof path as a
 //! standalone `example`). The metrics that need Lean run through a spawned server with
-//! `--lean-project`, exactly as `bench` runs them (`super::bench_lean`); without it each is
+//! `--lean-project`, exactly as `bench` runs them (`crate::lean::batch`); without it each is
 //! reported as needing Lean (no placeholder score) and makes the exit status 1. An unknown name
 //! is a usage error.
 
 use super::statement::{self, Loaded};
 use super::Status;
 use super::{check_metric_names, cost_model};
-use crate::lean::batch as bench_lean;
+use crate::lean::batch;
 use crate::metrics::registry::{self, CostModel};
 use crate::metrics::{self, EquivalenceVerdict, MetricError, MetricReport, Pair, Verdict};
 use anyhow::{bail, Context};
@@ -57,7 +57,7 @@ struct Scored<'a> {
 /// offline metric's; with `transted`'s proof path when there is one.
 pub(super) fn result_of(
     name: &str,
-    lean_results: &[(&str, Result<bench_lean::Judged, String>)],
+    lean_results: &[(&str, Result<batch::Judged, String>)],
     pair: &Pair<'_>,
     cost: CostModel,
 ) -> (Result<MetricReport, MetricError>, Option<String>) {
@@ -80,12 +80,12 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
     // Read the config before the inputs' work starts: a broken file fails fast.
     let settings = match &args.lean.lean_project {
         Some(dir) if !lean_names.is_empty() => {
-            let config = bench_lean::load_config(args.lean.config.as_deref(), Some(dir))?;
-            Some(bench_lean::LeanSettings::new(config.as_ref(), &lean_names)?)
+            let config = batch::load_config(args.lean.config.as_deref(), Some(dir))?;
+            Some(batch::LeanSettings::new(config.as_ref(), &lean_names)?)
         }
         _ => {
             if args.lean.config.is_some() {
-                bench_lean::load_config(args.lean.config.as_deref(), None)?;
+                batch::load_config(args.lean.config.as_deref(), None)?;
             }
             None
         }
@@ -117,9 +117,9 @@ pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Resu
         candidate_header: &candidate.header,
     };
     // The Lean metrics first, all through one server (each asked once, in the order given).
-    let mut lean_results: Vec<(&str, Result<bench_lean::Judged, String>)> = Vec::new();
+    let mut lean_results: Vec<(&str, Result<batch::Judged, String>)> = Vec::new();
     if let (Some(project), Some(settings)) = (&args.lean.lean_project, &settings) {
-        let judged = bench_lean::judge_pair(
+        let judged = batch::judge_pair(
             project,
             args.lean.server_command.as_deref(),
             settings,

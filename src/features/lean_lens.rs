@@ -314,7 +314,7 @@ pub fn llm_permission(config: &Config, root: Option<&Path>) -> LlmPermission {
 }
 
 /// BEq's settings and LLM sampler for one judgement, as batch makes them
-/// (`crate::cli::bench_lean::Judge::new`): `beq_timeout_ms` as the deadline and, when `[llm]` is
+/// (`crate::lean::batch::Judge::new`): `beq_timeout_ms` as the deadline and, when `[llm]` is
 /// configured, allowed ([`llm_permission`]) and its key is present, its client with K = its
 /// `samples` (default 8).
 fn beq_settings(
