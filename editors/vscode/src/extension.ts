@@ -6,7 +6,7 @@
 // which the proxy layers over the project's own `lean-assess.toml` (never replacing it; `Show
 // Configuration` prints each key with the file it came from), and offers commands that run the
 // proxy's code actions at the cursor. `leanAssess.llm.*` is read from user settings only: a
-// workspace's `.vscode/settings.json` never names an endpoint or a key variable (issue 17.1).
+// workspace's `.vscode/settings.json` never names an endpoint or a key variable.
 //
 // Facts relied on (editors-and-peers-research.md §A): the Lean 4 extension copies `process.env`
 // when it starts a server (`Object.assign({}, process.env)` in its leanclient setup), puts
