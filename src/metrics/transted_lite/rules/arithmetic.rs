@@ -29,22 +29,26 @@ pub const RULES: &[Rule] = &[
     // would be cast at its leaves (`binop%`). The ascription keeps it one ℕ term; it goes where
     // the surrounding arithmetic is ℕ anyway ("type ascription (at its relation's type)").
     rw("Nat.succ_eq_add_one", "n.succ = n + 1", "Nat.succ ?n", "(?n + 1 : ℕ)")
-        .ex(&[("(n : ℕ) : Nat.succ n = 3", "(n : ℕ) : (n + 1 : ℕ) = 3"), ("(a b : ℕ) : (Nat.succ (a - b) : ℤ) = 1", "(a b : ℕ) : ((a - b + 1 : ℕ) : ℤ) = 1")]),
+        .ex(&[("(n : ℕ) : Nat.succ n = 3", "(n : ℕ) : (n + 1 : ℕ) = 3"), ("(a b : ℕ) : (Nat.succ (a - b) : ℤ) = 1", "(a b : ℕ) : ((a - b + 1 : ℕ) : ℤ) = 1")])
+        .non(&["(n : ℤ) : Int.succ n = 3", "(n : ℕ) : Nat.pred n = 3"]),
     rw("Nat.even_iff", "Even n ↔ n % 2 = 0 (ℕ)", "?n % 2 = 0", "Even ?n").when(&[on(&["?n % 2", "0"], &NAT)])
         .ex(&[("(n : ℕ) : n % 2 = 0", "(n : ℕ) : Even n")])
         .non(&["(x : ℝ) : x % 2 = 0"]),
     rw("Int.even_iff", "Even n ↔ n % 2 = 0 (ℤ)", "?n % 2 = 0", "Even ?n").when(&[on(&["?n % 2", "0"], &INT)])
-        .ex(&[("(n : ℤ) : n % 2 = 0", "(n : ℤ) : Even n")]),
+        .ex(&[("(n : ℤ) : n % 2 = 0", "(n : ℤ) : Even n")])
+        .non(&["(n : ℕ) : n % 2 = 0", "(x : ℝ) : x % 2 = 0", "(n : ℤ) : n % 3 = 0"]),
     rw("Nat.odd_iff", "Odd n ↔ n % 2 = 1 (ℕ)", "?n % 2 = 1", "Odd ?n").when(&[on(&["?n % 2", "1"], &NAT)])
         .ex(&[("(n : ℕ) : n % 2 = 1", "(n : ℕ) : Odd n")])
         .non(&["(x : ℚ) : x % 2 = 1"]),
     rw("Int.odd_iff", "Odd n ↔ n % 2 = 1 (ℤ)", "?n % 2 = 1", "Odd ?n").when(&[on(&["?n % 2", "1"], &INT)])
-        .ex(&[("(n : ℤ) : n % 2 = 1", "(n : ℤ) : Odd n")]),
+        .ex(&[("(n : ℤ) : n % 2 = 1", "(n : ℤ) : Odd n")])
+        .non(&["(n : ℕ) : n % 2 = 1", "(x : ℝ) : x % 2 = 1", "(n : ℤ) : n % 2 = -1", "(n : ℤ) : n % 3 = 1"]),
     rw("Nat.dvd_iff_mod_eq_zero", "a ∣ b ↔ b % a = 0 (ℕ)", "?n % ?m = 0", "?m ∣ ?n").when(&[on(&["?n % ?m", "0"], &NAT)])
         .ex(&[("(n : ℕ) : n % 3 = 0", "(n : ℕ) : 3 ∣ n")])
         .non(&["(x : ℝ) : x % 3 = 0"]),
     rw("Int.dvd_iff_emod_eq_zero", "a ∣ b ↔ b % a = 0 (ℤ)", "?n % ?m = 0", "?m ∣ ?n").when(&[on(&["?n % ?m", "0"], &INT)])
-        .ex(&[("(n : ℤ) : n % 3 = 0", "(n : ℤ) : 3 ∣ n")]),
+        .ex(&[("(n : ℤ) : n % 3 = 0", "(n : ℤ) : 3 ∣ n")])
+        .non(&["(n : ℕ) : n % 3 = 0", "(x : ℝ) : x % 3 = 0", "(n : ℤ) : n % 3 = 1"]),
     rw("even_iff_two_dvd", "Even n ↔ 2 ∣ n (ℕ, ℤ)", "2 ∣ ?n", "Even ?n").when(&[on(&["2", "?n"], &DISCRETE)])
         .ex(&[("(n : ℤ) : 2 ∣ n", "(n : ℤ) : Even n")])
         .non(&["(x : ℝ) : 2 ∣ x"]),
@@ -52,16 +56,20 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(n : ℕ) : ¬ Even n", "(n : ℕ) : Odd n")])
         .non(&["(x : ℝ) : ¬ Even x"]),
     rw("Int.not_even_iff_odd", "¬Even n ↔ Odd n (ℤ)", "¬ Even ?n", "Odd ?n").when(&[on(&["?n"], &INT)])
-        .ex(&[("(n : ℤ) : ¬ Even n", "(n : ℤ) : Odd n")]),
+        .ex(&[("(n : ℤ) : ¬ Even n", "(n : ℤ) : Odd n")])
+        .non(&["(x : ℝ) : ¬ Even x", "(n : ℕ) : ¬ Even n", "(n : ℤ) : ¬ Odd n"]),
     rw("Nat.not_odd_iff_even", "¬Odd n ↔ Even n (ℕ)", "¬ Odd ?n", "Even ?n").when(&[on(&["?n"], &NAT)])
-        .ex(&[("(n : ℕ) : ¬ Odd n", "(n : ℕ) : Even n")]),
+        .ex(&[("(n : ℕ) : ¬ Odd n", "(n : ℕ) : Even n")])
+        .non(&["(x : ℝ) : ¬ Odd x", "(n : ℤ) : ¬ Odd n", "(n : ℕ) : ¬ Even n"]),
     rw("Int.not_odd_iff_even", "¬Odd n ↔ Even n (ℤ)", "¬ Odd ?n", "Even ?n").when(&[on(&["?n"], &INT)])
-        .ex(&[("(n : ℤ) : ¬ Odd n", "(n : ℤ) : Even n")]),
+        .ex(&[("(n : ℤ) : ¬ Odd n", "(n : ℤ) : Even n")])
+        .non(&["(x : ℝ) : ¬ Odd x", "(n : ℕ) : ¬ Odd n", "(n : ℤ) : ¬ Even n"]),
     rw("Complex.norm_eq_abs", "‖z‖ = Complex.abs z (ℂ has no lattice |·|)", "|?z|", "‖?z‖").when(&[on(&["?z"], &COMPLEX)])
         .ex(&[("(z : ℂ) : |z| = 1", "(z : ℂ) : ‖z‖ = 1")])
         .non(&["(x : ℝ) : |x| = 1"]),
     rw("Complex.norm_eq_abs", "‖z‖ = Complex.abs z", "Complex.abs ?z", "‖?z‖")
-        .ex(&[("(z : ℂ) : Complex.abs z = 1", "(z : ℂ) : ‖z‖ = 1")]),
+        .ex(&[("(z : ℂ) : Complex.abs z = 1", "(z : ℂ) : ‖z‖ = 1")])
+        .non(&["(z : ℂ) : Complex.arg z = 1", "(x : ℝ) : abs x = 1"]),
     rw("Real.norm_eq_abs", "‖r‖ = |r| (ℝ)", "‖?x‖", "|?x|").when(&[on(&["?x"], &REAL), number(&["?x"])])
         .ex(&[("(x : ℝ) : ‖x‖ = 1", "(x : ℝ) : |x| = 1")])
         .non(&["(z : ℂ) : ‖z‖ = 1", "(v : ℝ × ℝ) : ‖v‖ = 1", "(f : ℕ → ℝ) : ‖f‖ = 1"]),
@@ -70,13 +78,16 @@ pub const RULES: &[Rule] = &[
         .non(&[": - -1 = 1"]),
     rw("sub_eq_zero", "a - b = 0 ↔ a = b (additive group)", "?a - ?b = 0", "?a = ?b").when(&[on(&["?a - ?b", "0"], &GROUP), number(&["?a"]), number(&["?b"])])
         .ex(&[("(a b : ℝ) : a - b = 0", "(a b : ℝ) : a = b")])
-        .non(&["(a b : ℕ) : a - b = 0"]),
+        .non(&["(a b : ℕ) : a - b = 0", "(a b : ℝ) : a - b = 1"]),
     rw("sub_eq_zero", "a - b = 0 ↔ a = b (additive group)", "0 = ?a - ?b", "?a = ?b").when(&[on(&["0", "?a - ?b"], &GROUP), number(&["?a"]), number(&["?b"])])
-        .ex(&[("(a b : ℝ) : 0 = a - b", "(a b : ℝ) : a = b")]),
+        .ex(&[("(a b : ℝ) : 0 = a - b", "(a b : ℝ) : a = b")])
+        .non(&["(a b : ℕ) : 0 = a - b", "(a b : ℝ) : 1 = a - b"]),
     rw("sub_ne_zero", "a - b ≠ 0 ↔ a ≠ b (additive group)", "?a - ?b ≠ 0", "?a ≠ ?b").when(&[on(&["?a - ?b", "0"], &GROUP), number(&["?a"]), number(&["?b"])])
-        .ex(&[("(a b : ℂ) : a - b ≠ 0", "(a b : ℂ) : a ≠ b")]),
+        .ex(&[("(a b : ℂ) : a - b ≠ 0", "(a b : ℂ) : a ≠ b")])
+        .non(&["(a b : ℕ) : a - b ≠ 0", "(a b : ℂ) : a - b ≠ 1"]),
     rw("sub_ne_zero", "a - b ≠ 0 ↔ a ≠ b (additive group)", "0 ≠ ?a - ?b", "?a ≠ ?b").when(&[on(&["0", "?a - ?b"], &GROUP), number(&["?a"]), number(&["?b"])])
-        .ex(&[("(a b : ℂ) : 0 ≠ a - b", "(a b : ℂ) : a ≠ b")]),
+        .ex(&[("(a b : ℂ) : 0 ≠ a - b", "(a b : ℂ) : a ≠ b")])
+        .non(&["(a b : ℕ) : 0 ≠ a - b", "(a b : ℂ) : 1 ≠ a - b"]),
     rw("sub_eq_add_neg", "a - b = a + -b (additive group)", "?a + -?b", "?a - ?b").when(&[on(&["?a", "-?b"], &GROUP), number(&["?a"]), number(&["-?b"])])
         .ex(&[("(a b : ℝ) : a + -b = 1", "(a b : ℝ) : a - b = 1")])
         .non(&["(a b : ℕ) : a + -b = 1", "(a : ℝ) : a + -1 = 1"]),
@@ -87,7 +98,8 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(x : ℝ) : 1 * x = 2", "(x : ℝ) : x = 2")])
         .non(&["(A : Matrix (Fin 2) (Fin 2) ℝ) : 1 * A = A", ": 1 * 3 = 3"]),
     rw("mul_one", "a * 1 = a (numbers)", "?a * 1", "?a").when(&[on(&["?a", "1"], &NUMBERS), number(&["?a"]), not_numeral(&["?a"])])
-        .ex(&[("(x : ℝ) : x * 1 = 2", "(x : ℝ) : x = 2")]),
+        .ex(&[("(x : ℝ) : x * 1 = 2", "(x : ℝ) : x = 2")])
+        .non(&["(x : ℝ) : 1 * x = 2", "(x : ℝ) : x * 2 = 2", "(x : ℝ) : x + 1 = 2"]),
     rw("sq", "a ^ 2 = a * a (any monoid)", "?a * ?a", "?a ^ 2").when(&[monoid(&["?a"])])
         .ex(&[("(x : ℝ) : x * x = 2", "(x : ℝ) : x ^ 2 = 2"), ("(G : Type*) [Group G] (x : G) : x * x = 1", "(G : Type*) [Group G] (x : G) : x ^ 2 = 1")])
         .non(&["(G : Type*) [Mul G] (x : G) : x * x = x", "(x : α) : x * x = x", "(f : ℕ → ℕ) : f * f = f", "(A : Matrix (Fin 2) (Fin 2) ℝ) : A * A = 1"]),

@@ -46,7 +46,8 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(f : ℝ → ℝ) : {x : ℝ | f x > 0} = ∅", "(f : ℝ → ℝ) : {x | f x > 0} = ∅")])
         .non(&["(f : ℝ → ℝ) : {x : ℕ | f x > 0} = ∅"]),
     canonical("zeta", "let x := v; b is b[v/x] (definitionally)", Binding(inline_let))
-        .ex(&[("(y : ℕ) : let x := y + 1; x = 2", "(y : ℕ) : y + 1 = 2")]),
+        .ex(&[("(y : ℕ) : let x := y + 1; x = 2", "(y : ℕ) : y + 1 = 2")])
+        .non(&["(y : ℕ) : let x := y + 1; ∀ y : ℕ, x = y", "(y : ℕ) : x = y + 1"]),
     // On the theorem's binder list, in this order.
     canonical("instance binder (binder info)", "[N.Normal], an instance about terms, is (h✝ : N.Normal)", List(instance_binder))
         .ex(&[("(G : Type*) [Group G] (N : Subgroup G) [N.Normal] : N = N", "(G : Type*) [Group G] (N : Subgroup G) (h✝ : N.Normal) : N = N")])

@@ -23,7 +23,8 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(x : ℝ) : 0 < x ∧ x < 1 → x ^ 2 < 1", "(x : ℝ) : 0 < x → x < 1 → x ^ 2 < 1")])
         .non(&["(x : ℝ) : 0 < x ∨ x < 1 → x ^ 2 < 1", "(p q : Prop) (f : p ∧ q → ℕ) : f = f"]),
     rw("fact_iff", "Fact p ↔ p", "Fact ?p", "?p")
-        .ex(&[("(p : ℕ) [Fact (Nat.Prime p)] : p = p", "(p : ℕ) [Nat.Prime p] : p = p")]),
+        .ex(&[("(p : ℕ) [Fact (Nat.Prime p)] : p = p", "(p : ℕ) [Nat.Prime p] : p = p")])
+        .non(&["(p : Prop) [Decidable p] : p", "(p : ℕ) [Nat.Prime p] : p = p"]),
     code("not_exists / not_forall", "(¬∃ x, p x) ↔ ∀ x, ¬p x; (¬∀ x, p x) ↔ ∃ x, ¬p x", |t, _| typed::negated_quantifier(t))
         .ex(&[(": ¬ ∃ n : ℕ, n < 0", ": ∀ n : ℕ, ¬ n < 0"), (": ¬ ∀ n : ℕ, n < 5", ": ∃ n : ℕ, ¬ n < 5")])
         .non(&[": ¬ ∃ n > 2, n < 0", ": ∃ n : ℕ, ¬ n < 0"]),
@@ -38,22 +39,29 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(x : ℕ) : x = 2", "(x : ℕ) : 2 = x")])
         .non(&["(x : ℕ) : x < 2", "(x : ℕ) : x = x"]),
     mv("ne_comm", "a ≠ b ↔ b ≠ a", "?a ≠ ?b", "?b ≠ ?a").when(&[distinct(&["?a", "?b"])])
-        .ex(&[("(x : ℕ) : x ≠ 2", "(x : ℕ) : 2 ≠ x")]),
+        .ex(&[("(x : ℕ) : x ≠ 2", "(x : ℕ) : 2 ≠ x")])
+        .non(&["(x : ℕ) : x ≠ x", "(x : ℕ) : x = 2"]),
     mv("and_comm", "a ∧ b ↔ b ∧ a", "?a ∧ ?b", "?b ∧ ?a").when(&[distinct(&["?a", "?b"])])
         .ex(&[("(p q : Prop) : p ∧ q", "(p q : Prop) : q ∧ p")])
         .non(&["(p q : Prop) : p → q"]),
     mv("or_comm", "a ∨ b ↔ b ∨ a", "?a ∨ ?b", "?b ∨ ?a").when(&[distinct(&["?a", "?b"])])
-        .ex(&[("(p q : Prop) : p ∨ q", "(p q : Prop) : q ∨ p")]),
+        .ex(&[("(p q : Prop) : p ∨ q", "(p q : Prop) : q ∨ p")])
+        .non(&["(p : Prop) : p ∨ p", "(p q : Prop) : p → q"]),
     mv("iff_comm", "(a ↔ b) ↔ (b ↔ a)", "?a ↔ ?b", "?b ↔ ?a").when(&[distinct(&["?a", "?b"])])
-        .ex(&[("(p q : Prop) : p ↔ q", "(p q : Prop) : q ↔ p")]),
+        .ex(&[("(p q : Prop) : p ↔ q", "(p q : Prop) : q ↔ p")])
+        .non(&["(p : Prop) : p ↔ p", "(p q : Prop) : p → q"]),
     mv("and_assoc", "(a ∧ b) ∧ c ↔ a ∧ b ∧ c", "(?a ∧ ?b) ∧ ?c", "?a ∧ (?b ∧ ?c)")
-        .ex(&[("(p q r : Prop) : (p ∧ q) ∧ r", "(p q r : Prop) : p ∧ (q ∧ r)")]),
+        .ex(&[("(p q r : Prop) : (p ∧ q) ∧ r", "(p q r : Prop) : p ∧ (q ∧ r)")])
+        .non(&["(p q r : Prop) : (p ∨ q) ∧ r", "(p q r : Prop) : p ∧ (q ∧ r)"]),
     mv("← and_assoc", "a ∧ b ∧ c ↔ (a ∧ b) ∧ c", "?a ∧ (?b ∧ ?c)", "(?a ∧ ?b) ∧ ?c")
-        .ex(&[("(p q r : Prop) : p ∧ (q ∧ r)", "(p q r : Prop) : (p ∧ q) ∧ r")]),
+        .ex(&[("(p q r : Prop) : p ∧ (q ∧ r)", "(p q r : Prop) : (p ∧ q) ∧ r")])
+        .non(&["(p q r : Prop) : p ∧ (q ∨ r)", "(p q r : Prop) : (p ∧ q) ∧ r"]),
     mv("or_assoc", "(a ∨ b) ∨ c ↔ a ∨ b ∨ c", "(?a ∨ ?b) ∨ ?c", "?a ∨ (?b ∨ ?c)")
-        .ex(&[("(p q r : Prop) : (p ∨ q) ∨ r", "(p q r : Prop) : p ∨ (q ∨ r)")]),
+        .ex(&[("(p q r : Prop) : (p ∨ q) ∨ r", "(p q r : Prop) : p ∨ (q ∨ r)")])
+        .non(&["(p q r : Prop) : (p ∧ q) ∨ r", "(p q r : Prop) : p ∨ (q ∨ r)"]),
     mv("← or_assoc", "a ∨ b ∨ c ↔ (a ∨ b) ∨ c", "?a ∨ (?b ∨ ?c)", "(?a ∨ ?b) ∨ ?c")
-        .ex(&[("(p q r : Prop) : p ∨ (q ∨ r)", "(p q r : Prop) : (p ∨ q) ∨ r")]),
+        .ex(&[("(p q r : Prop) : p ∨ (q ∨ r)", "(p q r : Prop) : (p ∨ q) ∨ r")])
+        .non(&["(p q r : Prop) : p ∨ (q ∧ r)", "(p q r : Prop) : (p ∨ q) ∨ r"]),
     mv("Imp.swap", "(a → b → c) ↔ (b → a → c) (c : Prop)", "?a → ?b → ?c", "?b → ?a → ?c").when(&[distinct(&["?a", "?b"]), prop(&["?c"])])
         .ex(&[("(p q r : Prop) : p → q → r", "(p q r : Prop) : q → p → r")])
         .non(&["(p r : Prop) : p → p → r", "(f : ℤ → ℕ → ℤ) : f 1 2 = 0", "(P Q : Prop) (R : Type) (g : P → Q → R) : g = g"]),

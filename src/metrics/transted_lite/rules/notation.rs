@@ -57,9 +57,11 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(f : ℕ → ℕ) : Function.Injective f", "(f : ℕ → ℕ) : ∀ a✝₁, ∀ a✝₂, f a✝₁ = f a✝₂ → a✝₁ = a✝₂")])
         .non(&["(f : ℕ → ℕ) : Function.Surjective f"]),
     rw("Set.image", "infixl:80 \" '' \" => Set.image", "Set.image ?f ?s", "?f '' ?s")
-        .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : Set.image f s = s", "(f : ℝ → ℝ) (s : Set ℝ) : f '' s = s")]),
+        .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : Set.image f s = s", "(f : ℝ → ℝ) (s : Set ℝ) : f '' s = s")])
+        .non(&["(f : ℕ → ℕ) (s : Finset ℕ) : Finset.image f s = s", "(f : ℝ → ℝ) : Set.image f = Set.image f", "(f : ℝ → ℝ) (s : Set ℝ) : Set.preimage f s = s"]),
     rw("Set.preimage", "infixl:80 \" ⁻¹' \" => Set.preimage", "Set.preimage ?f ?s", "?f ⁻¹' ?s")
-        .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : Set.preimage f s = s", "(f : ℝ → ℝ) (s : Set ℝ) : f ⁻¹' s = s")]),
+        .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : Set.preimage f s = s", "(f : ℝ → ℝ) (s : Set ℝ) : f ⁻¹' s = s")])
+        .non(&["(f : ℝ → ℝ) : Set.preimage f = Set.preimage f", "(f : ℝ → ℝ) (s : Set ℝ) : Set.image f s = s"]),
     rw("type ascription (already that type)", "(e : T) elaborates to e when e : T already", "(?x : ?T)", "?x").when(&[has_type(&["?x", "?T"])])
         .ex(&[("(x : ℝ) : (x : ℝ) + 1 = 2", "(x : ℝ) : x + 1 = 2")])
         .non(&["(x : ℕ) : (x : ℝ) + 1 = 2", ": (2 : ℝ) + 1 = 3", "(x : ℕ) : (↑x : ℝ) = 2", "(x : α) : (x : ℝ) = 2", // Compound: the ascription is the type `-` elaborates at (`↑(y - 3)` is not `↑y - 3`).
@@ -68,7 +70,8 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(n : ℕ) : (n + 1 : ℕ) = 3", "(n : ℕ) : n + 1 = 3"), ("(x : ℝ) : (2 - x : ℝ) < x", "(x : ℝ) : 2 - x < x")])
         .non(&["(a b : ℕ) (c : ℤ) : ((a - b : ℕ) : ℤ) = c", "(x : ℝ) (n : ℕ) : x = (n - 5 + 1 : ℕ)", ": (2 - 3 : ℤ) < 0"]),
     rw("coe_sort (↥S in a type is S)", "a set or subobject in a type position is coerced: (x : S) is (x : ↥S)", "(?x : ↥?S)", "(?x : ?S)")
-        .ex(&[("(S : Set ℝ) (y : ↥S) : (y : ↥S) = y", "(S : Set ℝ) (y : ↥S) : (y : S) = y")]),
+        .ex(&[("(S : Set ℝ) (y : ↥S) : (y : ↥S) = y", "(S : Set ℝ) (y : ↥S) : (y : S) = y")])
+        .non(&["(S : Set ℝ) (y : S) : (y : ℝ) = y", "(S : Set ℝ) (y : S) : (y : S) = y"]),
     code("coe_sort (↥S in a type is S)", "a binder type `↥S` is `S`: a set or subobject where a type is expected is coerced (CoeSort)", coe_sort_binder)
         .ex(&[("(S : Set ℝ) (y : ↥S) : y = y", "(S : Set ℝ) (y : S) : y = y")])
         .non(&["(S : Set ℝ) (y : ℝ) : y ∈ S", "(S : Set ℝ) : ∀ y ∈ S, y = y"]),

@@ -35,17 +35,20 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(a b : ℕ) : a + 1 ≤ b", "(a b : ℕ) : a < b")])
         .non(&["(a b : ℝ) : a + 1 ≤ b"]),
     rw("Int.lt_iff_add_one_le", "a < b ↔ a + 1 ≤ b (ℤ)", "?a + 1 ≤ ?b", "?a < ?b").when(&[on(&["?a + 1", "?b"], &INT), not_numeral(&["?a"]), number(&["?a"]), number(&["?b"])])
-        .ex(&[("(a b : ℤ) : a + 1 ≤ b", "(a b : ℤ) : a < b")]),
+        .ex(&[("(a b : ℤ) : a + 1 ≤ b", "(a b : ℤ) : a < b")])
+        .non(&["(a b : ℝ) : a + 1 ≤ b", "(a b : ℚ) : a + 1 ≤ b", "(a b : ℕ) : a + 1 ≤ b", "(a b : ℤ) : a + 2 ≤ b"]),
     rw("Nat.succ_le_iff", "1 ≤ n ↔ 0 < n (ℕ: succ 0 ≤ n)", "1 ≤ ?b", "0 < ?b").when(&[on(&["1", "?b"], &NAT), number(&["?b"])])
         .ex(&[("(n : ℕ) : 1 ≤ n", "(n : ℕ) : 0 < n")])
         .non(&["(x : ℝ) : 1 ≤ x", "(x : ℕ) : 2 ≤ x"]),
     rw("Int.pos_iff_one_le", "0 < n ↔ 1 ≤ n (ℤ)", "1 ≤ ?b", "0 < ?b").when(&[on(&["1", "?b"], &INT), number(&["?b"])])
-        .ex(&[("(n : ℤ) : 1 ≤ n", "(n : ℤ) : 0 < n")]),
+        .ex(&[("(n : ℤ) : 1 ≤ n", "(n : ℤ) : 0 < n")])
+        .non(&["(x : ℝ) : 1 ≤ x", "(x : ℚ) : 1 ≤ x", "(n : ℤ) : 2 ≤ n", "(n : ℤ) : n ≤ 1"]),
     rw("Nat.pos_iff_ne_zero", "0 < n ↔ n ≠ 0 (ℕ)", "?n ≠ 0", "0 < ?n").when(&[on(&["?n", "0"], &NAT), number(&["?n"])])
         .ex(&[("(n : ℕ) : n ≠ 0", "(n : ℕ) : 0 < n")])
         .non(&["(n : ℤ) : n ≠ 0", "(n : ℕ) : Nat.divisors n ≠ 0"]),
     rw("Nat.pos_iff_ne_zero", "0 < n ↔ n ≠ 0 (ℕ)", "0 ≠ ?n", "0 < ?n").when(&[on(&["0", "?n"], &NAT), number(&["?n"])])
-        .ex(&[("(n : ℕ) : 0 ≠ n", "(n : ℕ) : 0 < n")]),
+        .ex(&[("(n : ℕ) : 0 ≠ n", "(n : ℕ) : 0 < n")])
+        .non(&["(n : ℤ) : 0 ≠ n", "(x : ℝ) : 0 ≠ x", "(n : ℕ) : 1 ≠ n"]),
     rw("Nat.zero_le", "0 ≤ n on ℕ, so 0 ≤ n ∧ p ↔ p (true_and)", "0 ≤ ?n ∧ ?q", "?q").when(&[on(&["?n"], &NAT), number(&["?n"])])
         .ex(&[("(n : ℕ) : 0 ≤ n ∧ n < 3", "(n : ℕ) : n < 3")])
         .non(&["(n : ℤ) : 0 ≤ n ∧ n < 3"]),

@@ -6,47 +6,64 @@ use super::declare::*;
 use super::typed;
 
 /// `Set.mem_X`/`Finset.mem_X` for one interval, written `Set.X`, `X` (under `open Set`) and
-/// `Finset.X`.
+/// `Finset.X`; each does not fire on membership in the interval `Y` with the other ends
+/// (`not Y`), nor on a non-membership `∉`.
 macro_rules! interval {
-    ($set:literal, $fin:literal, $lemma:literal, $open:literal, $qualified:literal, $finset:literal => $rhs:literal) => {
+    ($set:literal, $fin:literal, $lemma:literal, $open:literal, $qualified:literal, $finset:literal => $rhs:literal;
+     not $other_open:literal, $other_qualified:literal, $other_finset:literal; $not_open:literal, $not_qualified:literal, $not_finset:literal) => {
         [
-            rw($set, $lemma, $qualified, $rhs).ex(&[(
-                concat!("(x l u : ℝ) : ", $qualified),
-                concat!("(x l u : ℝ) : ", $rhs),
-            )]),
-            rw($set, $lemma, $open, $rhs).ex(&[(
-                concat!("(x l u : ℝ) : ", $open),
-                concat!("(x l u : ℝ) : ", $rhs),
-            )]),
-            rw($fin, $lemma, $finset, $rhs).ex(&[(
-                concat!("(x l u : ℕ) : ", $finset),
-                concat!("(x l u : ℕ) : ", $rhs),
-            )]),
+            rw($set, $lemma, $qualified, $rhs)
+                .ex(&[(concat!("(x l u : ℝ) : ", $qualified), concat!("(x l u : ℝ) : ", $rhs))])
+                .non(&[
+                    concat!("(x l u : ℝ) : ", $other_qualified),
+                    concat!("(x l u : ℝ) : ", $not_qualified),
+                ]),
+            rw($set, $lemma, $open, $rhs)
+                .ex(&[(concat!("(x l u : ℝ) : ", $open), concat!("(x l u : ℝ) : ", $rhs))])
+                .non(&[
+                    concat!("(x l u : ℝ) : ", $other_open),
+                    concat!("(x l u : ℝ) : ", $not_open),
+                ]),
+            rw($fin, $lemma, $finset, $rhs)
+                .ex(&[(concat!("(x l u : ℕ) : ", $finset), concat!("(x l u : ℕ) : ", $rhs))])
+                .non(&[
+                    concat!("(x l u : ℕ) : ", $other_finset),
+                    concat!("(x l u : ℕ) : ", $not_finset),
+                ]),
         ]
     };
 }
 
 const ICC: [Rule; 3] = interval!("Set.mem_Icc", "Finset.mem_Icc", "a ∈ Icc l u ↔ l ≤ a ∧ a ≤ u",
-    "?x ∈ Icc ?l ?u", "?x ∈ Set.Icc ?l ?u", "?x ∈ Finset.Icc ?l ?u" => "?l ≤ ?x ∧ ?x ≤ ?u");
+    "?x ∈ Icc ?l ?u", "?x ∈ Set.Icc ?l ?u", "?x ∈ Finset.Icc ?l ?u" => "?l ≤ ?x ∧ ?x ≤ ?u";
+    not "x ∈ Ioo l u", "x ∈ Set.Ioo l u", "x ∈ Finset.Ioo l u"; "x ∉ Icc l u", "x ∉ Set.Icc l u", "x ∉ Finset.Icc l u");
 const IOO: [Rule; 3] = interval!("Set.mem_Ioo", "Finset.mem_Ioo", "a ∈ Ioo l u ↔ l < a ∧ a < u",
-    "?x ∈ Ioo ?l ?u", "?x ∈ Set.Ioo ?l ?u", "?x ∈ Finset.Ioo ?l ?u" => "?l < ?x ∧ ?x < ?u");
+    "?x ∈ Ioo ?l ?u", "?x ∈ Set.Ioo ?l ?u", "?x ∈ Finset.Ioo ?l ?u" => "?l < ?x ∧ ?x < ?u";
+    not "x ∈ Icc l u", "x ∈ Set.Icc l u", "x ∈ Finset.Icc l u"; "x ∉ Ioo l u", "x ∉ Set.Ioo l u", "x ∉ Finset.Ioo l u");
 const ICO: [Rule; 3] = interval!("Set.mem_Ico", "Finset.mem_Ico", "a ∈ Ico l u ↔ l ≤ a ∧ a < u",
-    "?x ∈ Ico ?l ?u", "?x ∈ Set.Ico ?l ?u", "?x ∈ Finset.Ico ?l ?u" => "?l ≤ ?x ∧ ?x < ?u");
+    "?x ∈ Ico ?l ?u", "?x ∈ Set.Ico ?l ?u", "?x ∈ Finset.Ico ?l ?u" => "?l ≤ ?x ∧ ?x < ?u";
+    not "x ∈ Ioc l u", "x ∈ Set.Ioc l u", "x ∈ Finset.Ioc l u"; "x ∉ Ico l u", "x ∉ Set.Ico l u", "x ∉ Finset.Ico l u");
 const IOC: [Rule; 3] = interval!("Set.mem_Ioc", "Finset.mem_Ioc", "a ∈ Ioc l u ↔ l < a ∧ a ≤ u",
-    "?x ∈ Ioc ?l ?u", "?x ∈ Set.Ioc ?l ?u", "?x ∈ Finset.Ioc ?l ?u" => "?l < ?x ∧ ?x ≤ ?u");
+    "?x ∈ Ioc ?l ?u", "?x ∈ Set.Ioc ?l ?u", "?x ∈ Finset.Ioc ?l ?u" => "?l < ?x ∧ ?x ≤ ?u";
+    not "x ∈ Ico l u", "x ∈ Set.Ico l u", "x ∈ Finset.Ico l u"; "x ∉ Ioc l u", "x ∉ Set.Ioc l u", "x ∉ Finset.Ioc l u");
 const ICI: [Rule; 3] = interval!("Set.mem_Ici", "Finset.mem_Ici", "a ∈ Ici l ↔ l ≤ a",
-    "?x ∈ Ici ?l", "?x ∈ Set.Ici ?l", "?x ∈ Finset.Ici ?l" => "?l ≤ ?x");
+    "?x ∈ Ici ?l", "?x ∈ Set.Ici ?l", "?x ∈ Finset.Ici ?l" => "?l ≤ ?x";
+    not "x ∈ Ioi l", "x ∈ Set.Ioi l", "x ∈ Finset.Ioi l"; "x ∉ Ici l", "x ∉ Set.Ici l", "x ∉ Finset.Ici l");
 const IOI: [Rule; 3] = interval!("Set.mem_Ioi", "Finset.mem_Ioi", "a ∈ Ioi l ↔ l < a",
-    "?x ∈ Ioi ?l", "?x ∈ Set.Ioi ?l", "?x ∈ Finset.Ioi ?l" => "?l < ?x");
+    "?x ∈ Ioi ?l", "?x ∈ Set.Ioi ?l", "?x ∈ Finset.Ioi ?l" => "?l < ?x";
+    not "x ∈ Ici l", "x ∈ Set.Ici l", "x ∈ Finset.Ici l"; "x ∉ Ioi l", "x ∉ Set.Ioi l", "x ∉ Finset.Ioi l");
 const IIC: [Rule; 3] = interval!("Set.mem_Iic", "Finset.mem_Iic", "a ∈ Iic u ↔ a ≤ u",
-    "?x ∈ Iic ?u", "?x ∈ Set.Iic ?u", "?x ∈ Finset.Iic ?u" => "?x ≤ ?u");
+    "?x ∈ Iic ?u", "?x ∈ Set.Iic ?u", "?x ∈ Finset.Iic ?u" => "?x ≤ ?u";
+    not "x ∈ Iio u", "x ∈ Set.Iio u", "x ∈ Finset.Iio u"; "x ∉ Iic u", "x ∉ Set.Iic u", "x ∉ Finset.Iic u");
 const IIO: [Rule; 3] = interval!("Set.mem_Iio", "Finset.mem_Iio", "a ∈ Iio u ↔ a < u",
-    "?x ∈ Iio ?u", "?x ∈ Set.Iio ?u", "?x ∈ Finset.Iio ?u" => "?x < ?u");
+    "?x ∈ Iio ?u", "?x ∈ Set.Iio ?u", "?x ∈ Finset.Iio ?u" => "?x < ?u";
+    not "x ∈ Iic u", "x ∈ Set.Iic u", "x ∈ Finset.Iic u"; "x ∉ Iio u", "x ∉ Set.Iio u", "x ∉ Finset.Iio u");
 
 #[rustfmt::skip]
 pub const RULES: &[Rule] = &[
     rw("Set.nonempty_iff_ne_empty", "s.Nonempty ↔ s ≠ ∅", "Set.Nonempty ?s", "?s ≠ ∅")
-        .ex(&[("(s : Set ℝ) : Set.Nonempty s", "(s : Set ℝ) : s ≠ ∅")]),
+        .ex(&[("(s : Set ℝ) : Set.Nonempty s", "(s : Set ℝ) : s ≠ ∅")])
+        .non(&["(α : Type) : Nonempty α", "(s : Set ℝ) : s = ∅"]),
     rw("Finset.nonempty_iff_ne_empty", "s.Nonempty ↔ s ≠ ∅ (Finset)", "Finset.Nonempty ?s", "?s ≠ ∅")
         .ex(&[("(s : Finset ℕ) : Finset.Nonempty s", "(s : Finset ℕ) : s ≠ ∅")])
         .non(&["(s : Finset ℕ) : s = ∅"]),

@@ -746,4 +746,16 @@ mod tests {
             .collect();
         assert!(missing.is_empty(), "rules without an example: {missing:?}");
     }
+
+    /// Every rule says where it does not fire on at least one non-example.
+    #[test]
+    fn every_rule_has_a_non_example() {
+        let missing: Vec<&str> = families()
+            .iter()
+            .flat_map(|(_, t)| t.iter())
+            .filter(|r| r.non_examples.is_empty())
+            .map(|r| r.name)
+            .collect();
+        assert!(missing.is_empty(), "rules without a non-example: {missing:?}");
+    }
 }
