@@ -3,8 +3,9 @@
 //! `serve --config` or `LEAN_ASSESS_CONFIG`), each key remembering where it came from
 //! ([`Origin`]). Every error names a file and a line ([`FileError`]).
 //!
-//! Owns parsing and validating the keys; what a key does is the business of its reader (the
-//! features, the Lean client, the LLM client). It reads no document and resolves no reference.
+//! Owns parsing and validating the keys, and [`ReadableRoots`]: the folders a config and its
+//! document let the tool read. What a key does is the business of its reader (the features, the
+//! Lean client, the LLM client); it reads no document and resolves no reference.
 
 use crate::files::{
     lake_root, line_of, normalize, read_regular_file, same_file, FileError, MAX_CONFIG_BYTES,

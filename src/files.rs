@@ -1,9 +1,9 @@
-//! Reading the files a user names, safely: a regular file of bounded size, inside the
-//! workspace's readable roots; `file://` URIs and paths; a byte offset's line; and the one error
-//! shape every user-written file reports (`file:line: message`).
+//! Reading the files a user names, safely: a regular file of bounded size, never a FIFO or a
+//! device; a Lake project's root; `file://` URIs and paths; a byte offset's line; and the one
+//! error shape every user-written file reports (`file:line: message`).
 //!
-//! Owns no policy about what a file means (the config is `crate::config`, directives and datasets
-//! are `crate::references`).
+//! Owns no policy about what a file means or which folders may be read: the config and the
+//! readable roots are `crate::config`, directives and datasets `crate::references`.
 
 use std::path::{Path, PathBuf};
 
