@@ -243,12 +243,8 @@ mod tests {
 
     #[test]
     fn free_rename_only_between_like_flags() {
-        let mut x = l("x");
-        x.variable_freecost = true;
-        let mut y = l("y");
-        y.variable_freecost = true;
-        let mut h = l("h");
-        h.hypothesis_freecost = true;
+        let (x, y, h) =
+            (Tree::bound_variable("x"), Tree::bound_variable("y"), Tree::hypothesis("h"));
         let free = CostModel { free_rename: true };
         assert_eq!(ted(&x, &y, free), 0);
         assert_eq!(ted(&x, &y, CostModel::default()), 1);

@@ -282,8 +282,7 @@ mod tests {
 
     #[test]
     fn writes_the_contract_form_with_flags_after_children() {
-        let mut x = Tree::leaf("x\"");
-        x.hypothesis_freecost = true;
+        let x = Tree::hypothesis("x\"");
         let t = Tree::node("f", vec![x, Tree::leaf("y")]);
         assert_eq!(
             to_string(&t),

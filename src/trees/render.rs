@@ -425,8 +425,7 @@ mod tests {
     use super::*;
 
     fn sample() -> Tree {
-        let mut x = Tree::leaf("x");
-        x.variable_freecost = true;
+        let x = Tree::bound_variable("x");
         Tree::node(" _ = _ ", vec![x, Tree::leaf("a\"b\\")])
     }
 

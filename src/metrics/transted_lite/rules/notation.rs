@@ -191,11 +191,7 @@ fn injective_unfolded(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
     if !is_leaf(f) {
         return None;
     }
-    let var = |name: &str| {
-        let mut leaf = Tree::leaf(name);
-        leaf.variable_freecost = true;
-        leaf
-    };
+    let var = |name: &str| Tree::bound_variable(name);
     let apply = |x: &str| Tree::node(format!("{} _ ", f.label), vec![var(x)]);
     let body = node2(IMP, node2(EQ, apply("a✝₁"), apply("a✝₂")), node2(EQ, var("a✝₁"), var("a✝₂")));
     let inner = node2(FORALL, var("a✝₂"), body);
