@@ -73,7 +73,7 @@ pub enum MetricError {
         "metric '{0}' needs a Lean server: run it with `score --lean-project DIR` (or `bench --lean-project DIR`, or in the editor)"
     )]
     NeedsLean(&'static str),
-    #[error("unknown metric '{0}' (known: ted, path, transted-lite, transted, beq, beq+, beq+grind, defeq)")]
+    #[error("unknown metric '{0}' (known: {known})", known = registry::names().collect::<Vec<_>>().join(", "))]
     Unknown(String),
     #[error("{0}")]
     Failed(String),
