@@ -94,6 +94,30 @@ pub(super) fn instance_binder(binders: &[Tree], concl: &Tree, _: &Carriers) -> R
     None
 }
 
+/// `instance binder (name)`: `[hG : Group G]` is `[Group G]` when nothing after it names `hG`:
+/// an instance binder's name only lets the statement mention the instance, and instance
+/// arguments are found by type class resolution either way.
+pub(super) fn anonymous_instance(
+    binders: &[Tree],
+    i: usize,
+    concl: &Tree,
+    _: &Carriers,
+) -> Rewritten {
+    let b = &binders[i];
+    let ("[ _ : _ ]", [name, ty]) = (b.label.as_str(), b.children.as_slice()) else {
+        return None;
+    };
+    if !is_leaf(name) || binders[i + 1..].iter().any(|later| mentions(later, &name.label)) {
+        return None;
+    }
+    if mentions(concl, &name.label) {
+        return None;
+    }
+    let mut out = binders.to_vec();
+    out[i] = Tree::node("[ _ ]", vec![ty.clone()]);
+    Some(("instance binder (name)", render(b), rebuild_list(out, concl.clone())))
+}
+
 /// `binder_split`: `(a b : T)` is `(a : T) (b : T)`, for every binder kind.
 pub(super) fn binder_split(binders: &[Tree], i: usize, concl: &Tree, _: &Carriers) -> Rewritten {
     let b = &binders[i];

@@ -6,9 +6,9 @@
 //! owns only the quantifier swap.
 
 use super::binder_list::{
-    binder_split, decided_binder_type, duplicate_hypothesis, function_value, implicit_binder,
-    instance_binder, intro, split_conjunction, type_variable_in_front, unused_trivial_hypothesis,
-    variable_definition,
+    anonymous_instance, binder_split, decided_binder_type, duplicate_hypothesis, function_value,
+    implicit_binder, instance_binder, intro, split_conjunction, type_variable_in_front,
+    unused_trivial_hypothesis, variable_definition,
 };
 use super::binder_moves::{reorder_binders, swap_binders};
 use super::binders_elided::{binder_type_elided, quantifier_binder_type};
@@ -55,6 +55,9 @@ pub const RULES: &[Rule] = &[
     canonical("binder_split", "(a b : T) is (a : T) (b : T)", Binder(binder_split))
         .ex(&[(r#"{"label": "theorem", "children": [{"label": " _ : _ ", "children": [{"label": " _ : _ ", "children": [{"label": "a"}, {"label": "b"}, {"label": "ℕ"}]}, {"label": " _ = _ ", "children": [{"label": "a"}, {"label": "b"}]}]}]}"#, "(a : ℕ) (b : ℕ) : a = b")])
         .non(&["(a : ℕ) : a = a"]),
+    canonical("instance binder (name)", "[h : C] is [C] when nothing names h (instances are found by type class resolution)", Binder(anonymous_instance))
+        .ex(&[("{G : Type*} [hG : Group G] (a : G) : a = a", "{G : Type*} [Group G] (a : G) : a = a")])
+        .non(&["{G : Type*} [hG : Group G] (a : G) : hG = hG", "{G : Type*} [hG : Group G] (h : hG = hG) : True", "{G : Type*} [Group G] (a : G) : a = a"]),
     canonical("implicit_binder", "{x : T} and ⦃x : T⦄ are (x : T) (fun x => h)", Binder(implicit_binder))
         .ex(&[("{x : ℕ} : x = x", "(x : ℕ) : x = x")])
         .non(&["[Group G] : G = G"]),

@@ -45,7 +45,7 @@ pub enum Ty {
 
 impl Ty {
     /// The type of two operands that `binop%` unifies.
-    fn join(self, other: Ty) -> Ty {
+    pub(super) fn join(self, other: Ty) -> Ty {
         match (self, other) {
             (Ty::Numeral, x) | (x, Ty::Numeral) => x,
             (Ty::Num(a), Ty::Num(b)) if a == b => Ty::Num(a),

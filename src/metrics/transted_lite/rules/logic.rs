@@ -16,6 +16,9 @@ pub const RULES: &[Rule] = &[
     rw("ne_eq", "(a ≠ b) = ¬(a = b)", "¬ ?a = ?b", "?a ≠ ?b")
         .ex(&[("(x : ℤ) : ¬ (x = 2)", "(x : ℤ) : x ≠ 2")])
         .non(&["(x : ℤ) : ¬ (x < 2)"]),
+    rw("not_mem (notation)", "notation:50 a:50 \" ∉ \" b:50 => ¬ (a ∈ b)", "?a ∉ ?s", "¬ ?a ∈ ?s")
+        .ex(&[("(s : Set ℕ) (x : ℕ) : x ∉ s", "(s : Set ℕ) (x : ℕ) : ¬ x ∈ s")])
+        .non(&["(s : Set ℕ) (x : ℕ) : x ∈ s", "(s t : Set ℕ) : s ⊈ t"]),
     rw("not_iff_imp_false", "¬a ↔ a → False", "?p → False", "¬ ?p")
         .ex(&[("(x : ℕ) : x = 1 → False", "(x : ℕ) : ¬ x = 1")])
         .non(&["(x : ℕ) : x = 1 → True"]),

@@ -30,6 +30,12 @@ pub const RULES: &[Rule] = &[
     code("Function.comp_apply", "(f ∘ g) x = f (g x), for named f, g", comp_apply)
         .ex(&[("(f g : ℝ → ℝ) (x : ℝ) : (f ∘ g) x = 0", "(f g : ℝ → ℝ) (x : ℝ) : f (g x) = 0")])
         .non(&["(f g : ℝ → ℝ) (x : ℝ) : (f ∘ (g ∘ f)) x = 0"]),
+    code("Function.comp_def", "f ∘ g = fun x => f (g x), for named f, g whose types meet", comp_unapplied)
+        .ex(&[("(f : ℝ → ℝ) (x : ℕ → ℝ) : Continuous (f ∘ x)", "(f : ℝ → ℝ) (x : ℕ → ℝ) : Continuous (fun x✝ => f (x x✝))")])
+        .non(&["(f : ℝ → ℝ) (x : ℕ → ℕ) : Continuous (f ∘ x)", "(f : ℝ → ℝ) : Continuous (f ∘ g)", "(f : ℝ → ℝ) (g : ℝ → ℝ → ℝ) : Continuous (f ∘ g)"]),
+    code("η-reduction", "fun x => f x is f (definitionally), for a function name f : α → β and x : α", eta)
+        .ex(&[("(f : ℝ → ℝ) : Continuous (fun x => f x)", "(f : ℝ → ℝ) : Continuous f"), ("(f : ℝ → ℝ) : Continuous (fun (x : ℝ) => f x)", "(f : ℝ → ℝ) : Continuous f")])
+        .non(&["(f : ℝ → ℝ) : Continuous (fun (x : ℕ) => f x)", "(f : ℝ → ℝ) : Continuous (fun x => f (x + 1))", "(f : ℝ → ℝ → ℝ) : Continuous (fun x => f x x)", "(g : ℝ) : Continuous (fun x => g x)"]),
     code("numeral (leading zeros)", "020 is the numeral 20", leading_zeros)
         .ex(&[("(n : ℕ) : n = 020", "(n : ℕ) : n = 20")])
         .non(&["(n : ℕ) : n = 20", "(n : ℕ) : n = 0"]),
@@ -50,6 +56,9 @@ pub const RULES: &[Rule] = &[
     rw("Int.ModEq", "Int.ModEq n a b is a % n = b % n (its definition)", "?a ≡ ?b [ZMOD ?n]", "?a % ?n = ?b % ?n").when(&[on(&["?a", "?b", "?n"], &INT)])
         .ex(&[("(a : ℤ) : a ≡ 1 [ZMOD 3]", "(a : ℤ) : a % 3 = 1 % 3")])
         .non(&["(a b : ℕ) : a - b ≡ 0 [ZMOD 3]", ": 2 - 3 ≡ 4 [ZMOD 5]"]),
+    rw("Nat.prime_iff", "Nat.Prime p ↔ _root_.Prime p (Mathlib/Data/Nat/Prime/Basic.lean)", "Prime ?p", "Nat.Prime ?p").when(&[on(&["?p"], &NAT)])
+        .ex(&[("(p : ℕ) : Prime p", "(p : ℕ) : Nat.Prime p")])
+        .non(&["(p : ℤ) : Prime p", "(p : α) : Prime p", "(p : ℕ) : Prime (p : ℤ)"]),
     code("dot notation", "x.f is T.f x for x : T … (generalized field notation)", |t, ctx| typed::dot_notation(t, ctx.carriers).map(|new| ("dot notation", new)))
         .ex(&[("(p : ℕ) : p.Prime", "(p : ℕ) : Nat.Prime p"), ("(s : Finset ℕ) : s.Nonempty", "(s : Finset ℕ) : Finset.Nonempty s")])
         .non(&["(p : α) : p.Prime"]),
@@ -147,6 +156,66 @@ fn comp_apply(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
     }
     let inner = Tree::node(format!("{} _ ", g.label), vec![x.clone()]);
     Some(("Function.comp_apply", Tree::node(format!("{} _ ", f.label), vec![inner])))
+}
+
+/// The bound name [`comp_unapplied`] introduces (a name no source text can write; bound names
+/// rename freely, so any fresh one would do).
+const POINT: &str = "x✝";
+
+/// A name bound with a written function type `α → β`: its domain and codomain.
+fn function_type<'c>(name: &Tree, c: &'c Carriers) -> Option<(&'c Tree, &'c Tree)> {
+    if !is_leaf(name) {
+        return None;
+    }
+    match c.name_type(&name.label)? {
+        ty if ty.label == IMP && ty.children.len() == 2 => Some((&ty.children[0], &ty.children[1])),
+        _ => None,
+    }
+}
+
+/// `Function.comp_def : f ∘ g = fun x => f (g x)` (by `rfl`), unapplied (`(f ∘ g) x` is
+/// [`comp_apply`]'s, tried first at the application above), for names `g : α → β` and
+/// `f : β → γ` with written types: where the types do not meet, `f (g x)` would coerce `g x`
+/// while `f ∘ g` would not elaborate, so the two are not the same term.
+fn comp_unapplied(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (" _ ∘ _ ", [f, g]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let c = ctx.carriers;
+    let ((f_domain, _), (_, g_codomain)) = (function_type(f, c)?, function_type(g, c)?);
+    if f_domain != g_codomain || f.label == POINT || g.label == POINT {
+        return None;
+    }
+    let x = Tree::bound_variable(POINT);
+    let inner = Tree::node(format!("{} _ ", g.label), vec![x.clone()]);
+    let body = Tree::node(format!("{} _ ", f.label), vec![inner]);
+    Some(("Function.comp_def", node2("fun _ => _ ", x, body)))
+}
+
+/// η-reduction: `fun x => f x` is `f` (definitionally), for a name `f : α → β` with a written
+/// type and `x` untyped or written `α`. A function applied to more than `x`, a binder of
+/// another type (which would coerce) or a name of no written function type stays.
+fn eta(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("fun _ => _ ", [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (x, written) = match (binder.label.as_str(), binder.children.as_slice()) {
+        (_, []) => (binder, None),
+        (label, [x, ty]) if label == " _ : _ " && is_leaf(x) => (x, Some(ty)),
+        _ => return None,
+    };
+    let [arg] = body.children.as_slice() else {
+        return None;
+    };
+    let f = Tree::leaf(body.label.strip_suffix(" _ ")?);
+    if !is_leaf(arg) || arg.label != x.label || f.label == x.label || f.label.contains(' ') {
+        return None;
+    }
+    let (domain, _) = function_type(&f, ctx.carriers)?;
+    if written.is_some_and(|ty| ty != domain) {
+        return None;
+    }
+    Some(("η-reduction", f))
 }
 
 /// A numeral written with leading zeros (`020`) is the decimal number (Lean 4 reads `0x`/`0b`/

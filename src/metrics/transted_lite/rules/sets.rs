@@ -104,6 +104,29 @@ pub const RULES: &[Rule] = &[
     code("funext_iff", "f = g ↔ ∀ x, f x = g x (then β-reduction of fun)", typed::funext_rule)
         .ex(&[("(f : ℝ → ℝ) : f = fun x => x + 1", "(f : ℝ → ℝ) : ∀ x, f x = x + 1")])
         .non(&["(x y : ℝ) : x = y"]),
+    // "On the whole space" is the global property (each lemma is `@[simp]`, no class beyond
+    // what states both sides).
+    rw("continuousOn_univ", "ContinuousOn f univ ↔ Continuous f (Mathlib/Topology/ContinuousOn.lean)", "ContinuousOn ?f Set.univ", "Continuous ?f")
+        .ex(&[("(f : ℝ → ℝ) : ContinuousOn f Set.univ", "(f : ℝ → ℝ) : Continuous f")])
+        .non(&["(f : ℝ → ℝ) (s : Set ℝ) : ContinuousOn f s", "(f : ℝ → ℝ) : ContinuousOn f (Set.Icc 0 1)"]),
+    rw("differentiableOn_univ", "DifferentiableOn 𝕜 f univ ↔ Differentiable 𝕜 f (Mathlib/Analysis/Calculus/FDeriv/Basic.lean)", "DifferentiableOn ?k ?f Set.univ", "Differentiable ?k ?f")
+        .ex(&[("(f : ℝ → ℝ) : DifferentiableOn ℝ f Set.univ", "(f : ℝ → ℝ) : Differentiable ℝ f")])
+        .non(&["(f : ℝ → ℝ) (s : Set ℝ) : DifferentiableOn ℝ f s"]),
+    rw("monotoneOn_univ", "MonotoneOn f univ ↔ Monotone f (Mathlib/Order/Monotone/Basic.lean)", "MonotoneOn ?f Set.univ", "Monotone ?f")
+        .ex(&[("(f : ℝ → ℝ) : MonotoneOn f Set.univ", "(f : ℝ → ℝ) : Monotone f")])
+        .non(&["(f : ℝ → ℝ) : MonotoneOn f (Set.Ici 0)", "(f : ℝ → ℝ) : AntitoneOn f Set.univ"]),
+    rw("antitoneOn_univ", "AntitoneOn f univ ↔ Antitone f (Mathlib/Order/Monotone/Basic.lean)", "AntitoneOn ?f Set.univ", "Antitone ?f")
+        .ex(&[("(f : ℝ → ℝ) : AntitoneOn f Set.univ", "(f : ℝ → ℝ) : Antitone f")])
+        .non(&["(f : ℝ → ℝ) : AntitoneOn f (Set.Ici 0)"]),
+    rw("strictMonoOn_univ", "StrictMonoOn f univ ↔ StrictMono f (Mathlib/Order/Monotone/Basic.lean)", "StrictMonoOn ?f Set.univ", "StrictMono ?f")
+        .ex(&[("(f : ℝ → ℝ) : StrictMonoOn f Set.univ", "(f : ℝ → ℝ) : StrictMono f")])
+        .non(&["(f : ℝ → ℝ) : StrictMonoOn f (Set.Ici 0)", "(f : ℝ → ℝ) : MonotoneOn f Set.univ"]),
+    rw("strictAntiOn_univ", "StrictAntiOn f univ ↔ StrictAnti f (Mathlib/Order/Monotone/Basic.lean)", "StrictAntiOn ?f Set.univ", "StrictAnti ?f")
+        .ex(&[("(f : ℝ → ℝ) : StrictAntiOn f Set.univ", "(f : ℝ → ℝ) : StrictAnti f")])
+        .non(&["(f : ℝ → ℝ) : StrictAntiOn f (Set.Ici 0)"]),
+    rw("Set.injOn_univ", "InjOn f univ ↔ Injective f (Mathlib/Data/Set/Function.lean)", "Set.InjOn ?f Set.univ", "Function.Injective ?f")
+        .ex(&[("(f : ℝ → ℝ) : Set.InjOn f Set.univ", "(f : ℝ → ℝ) : Function.Injective f")])
+        .non(&["(f : ℝ → ℝ) (s : Set ℝ) : Set.InjOn f s", "(f : ℝ → ℝ) : Set.SurjOn f Set.univ Set.univ"]),
     rw("Nat.card_eq_fintype_card", "Nat.card α = Fintype.card α (Fintype.card presupposes the instance)", "Fintype.card ?α", "Nat.card ?α")
         .ex(&[("(G : Type*) [Fintype G] : Fintype.card G = 4", "(G : Type*) [Fintype G] : Nat.card G = 4")])
         .non(&["(G : Type*) [Fintype G] : Nat.card G = 4", "(s : Finset ℕ) : Finset.card s = 4"]),

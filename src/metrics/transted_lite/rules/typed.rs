@@ -110,6 +110,86 @@ fn numerals_and(name: &str, t: &Tree) -> bool {
         && t.children.iter().all(|ch| numerals_and(name, ch))
 }
 
+/// The type a relation decides for `name` (`binrel%`, Lean's `Elab/Extra.lean`): one operand
+/// is `name` under `+ - * /`, negation and numeral powers with numerals only (`c`, `2 * c + 1`,
+/// `c ^ 2`), the other does not mention it and has an anchored number type
+/// ([`anchored_type`]). `binrel%` takes the maximum of the leaves' known types and unifies
+/// every leaf of unknown type with it (`applyCoe`: `isDefEq maxType type`), so `c` gets that
+/// type. An exponent is not a leaf of the tree (`rightact%`): `2 ^ c < f x` decides nothing.
+fn relation_anchor(name: &str, t: &Tree, c: &Carriers) -> Option<Num> {
+    let [a, b] = t.children.as_slice() else {
+        return None;
+    };
+    [(a, b), (b, a)].into_iter().find_map(|(side, other)| {
+        (mentions(side, name) && unified_operand(name, side) && !mentions(other, name))
+            .then(|| anchored_type(other, c))
+            .flatten()
+    })
+}
+
+/// Is `t` made of `name` and numerals by `+ - * /`, negation and powers with a numeral
+/// exponent? Every such leaf is a leaf of `binop%`'s tree and takes the relation's type.
+fn unified_operand(name: &str, t: &Tree) -> bool {
+    if is_leaf(t) {
+        return t.label == name || literal(t).is_some();
+    }
+    match (t.label.as_str(), t.children.as_slice()) {
+        (POW, [base, exponent]) => unified_operand(name, base) && literal(exponent).is_some(),
+        (label, children) if [ADD, SUB, MUL, DIV, NEG].contains(&label) => {
+            children.iter().all(|ch| unified_operand(name, ch))
+        }
+        _ => false,
+    }
+}
+
+/// The number type of `t` when no elided binder type can change it: numerals, constants of a
+/// known result type (`Real.pi`, `Real.sqrt x`), ascriptions to a number type, and full
+/// applications of a function name with a written type (`f x` with `(f : ℝ → ℝ)` is real
+/// whatever `x` is), joined by `+ - * /`, negation and numeral powers. A plain bound name does
+/// not anchor: its own written type may be the one being elided (`x < y` would decide `x`
+/// from `y` and `y` from `x`, and with both types dropped Lean defaults them to ℕ).
+fn anchored_type(t: &Tree, c: &Carriers) -> Option<Num> {
+    fn walk(t: &Tree, c: &Carriers, depth: usize) -> Option<elab::Ty> {
+        if depth > 64 {
+            return None;
+        }
+        if is_leaf(t) {
+            if literal(t).is_some() {
+                return Some(elab::Ty::Numeral);
+            }
+            // A bound name, or a constant of a known type (`Real.pi`).
+            return (!c.binds(&t.label))
+                .then(|| elab::type_of(t, c))
+                .filter(|ty| matches!(ty, elab::Ty::Num(_)));
+        }
+        let sub = |x: &Tree| walk(x, c, depth + 1);
+        match (t.label.as_str(), t.children.as_slice()) {
+            ("( _ : _ )", [_, ty]) => elab::num_of_type(ty).map(elab::Ty::Num),
+            (POW, [base, exponent]) if literal(exponent).is_some() => sub(base),
+            (label, [x]) if label == NEG => sub(x),
+            (label, [x, y]) if [ADD, SUB, MUL, DIV].contains(&label) => {
+                let (x, y) = (sub(x)?, sub(y)?);
+                match x.join(y) {
+                    elab::Ty::Unknown => None,
+                    joined => Some(joined),
+                }
+            }
+            _ => {
+                let head = app_head(t)?;
+                let typed_function =
+                    c.name_type(head).is_some_and(|ty| ty.label == IMP) || !c.binds(head);
+                typed_function
+                    .then(|| elab::type_of(t, c))
+                    .filter(|ty| matches!(ty, elab::Ty::Num(_)))
+            }
+        }
+    }
+    match walk(t, c, 0)? {
+        elab::Ty::Num(n) => Some(n),
+        _ => None,
+    }
+}
+
 fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
     if uses.shadowed {
         return;
@@ -151,6 +231,16 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
     let relation = COMPARISONS.contains(&t.label.as_str());
     if relation && mentions(t, name) && t.children.iter().all(|ch| numerals_and(name, ch)) {
         return;
+    }
+    if relation {
+        if let Some(n) = relation_anchor(name, t, c) {
+            let ty = Tree::leaf(elab::type_name(n));
+            uses.occurrence(true);
+            match &uses.found {
+                Some(found) if *found != ty => uses.conflict = true,
+                _ => uses.found = Some(ty),
+            }
+        }
     }
     let type_of =
         |n: &str| c.binder_types.iter().find(|(b, _)| b == n).and_then(|(_, ty)| ty.as_ref());
