@@ -25,6 +25,10 @@ pub const RULES: &[Rule] = &[
     rw("and_imp", "a ∧ b → c ↔ a → b → c (c : Prop)", "?a ∧ ?b → ?c", "?a → ?b → ?c").when(&[prop(&["?c"])])
         .ex(&[("(x : ℝ) : 0 < x ∧ x < 1 → x ^ 2 < 1", "(x : ℝ) : 0 < x → x < 1 → x ^ 2 < 1")])
         .non(&["(x : ℝ) : 0 < x ∨ x < 1 → x ^ 2 < 1", "(p q : Prop) (f : p ∧ q → ℕ) : f = f"]),
+    // `(a → b) ∧ (b → a)` elaborates only where both are propositions (`∧` takes `Prop`s).
+    rw("iff_iff_implies_and_implies", "(a ↔ b) ↔ (a → b) ∧ (b → a)", "(?a → ?b) ∧ (?b → ?a)", "?a ↔ ?b")
+        .ex(&[("(p q : Prop) : (p → q) ∧ (q → p)", "(p q : Prop) : p ↔ q")])
+        .non(&["(p q : Prop) : (p → q) ∧ (p → q)", "(p q r : Prop) : (p → q) ∧ (q → r)"]),
     rw("fact_iff", "Fact p ↔ p", "Fact ?p", "?p")
         .ex(&[("(p : ℕ) [Fact (Nat.Prime p)] : p = p", "(p : ℕ) [Nat.Prime p] : p = p")])
         .non(&["(p : Prop) [Decidable p] : p", "(p : ℕ) [Nat.Prime p] : p = p"]),

@@ -65,6 +65,9 @@ pub const RULES: &[Rule] = &[
     code("Function.Injective (definition)", "Injective f := ∀ ⦃a₁ a₂⦄, f a₁ = f a₂ → a₁ = a₂ (Mathlib/Logic/Function/Defs.lean)", injective_unfolded)
         .ex(&[("(f : ℕ → ℕ) : Function.Injective f", "(f : ℕ → ℕ) : ∀ a✝₁, ∀ a✝₂, f a✝₁ = f a✝₂ → a✝₁ = a✝₂")])
         .non(&["(f : ℕ → ℕ) : Function.Surjective f"]),
+    code("Odd (definition)", "Odd n := ∃ m, n = 2 * m + 1 (Mathlib/Algebra/Group/Even.lean … Algebra/Ring/Parity.lean)", odd_unfolded)
+        .ex(&[("(n : ℤ) : Odd n", "(n : ℤ) : ∃ m✝, n = 2 * m✝ + 1")])
+        .non(&["(n : ℤ) : Even n", "(n : ℤ) : Nat.Odd n"]),
     rw("Set.image", "infixl:80 \" '' \" => Set.image", "Set.image ?f ?s", "?f '' ?s")
         .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : Set.image f s = s", "(f : ℝ → ℝ) (s : Set ℝ) : f '' s = s")])
         .non(&["(f : ℕ → ℕ) (s : Finset ℕ) : Finset.image f s = s", "(f : ℝ → ℝ) : Set.image f = Set.image f", "(f : ℝ → ℝ) (s : Set ℝ) : Set.preimage f s = s"]),
@@ -216,6 +219,23 @@ fn eta(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         return None;
     }
     Some(("η-reduction", f))
+}
+
+/// `Odd n` unfolded: its definition is `∃ m, n = 2 * m + 1` (in any semiring), so the two are
+/// the same proposition wherever `Odd` elaborates. `n` naming the new bound name would be
+/// captured: it stays.
+fn odd_unfolded(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+    const WITNESS: &str = "m✝";
+    let ("Odd _ ", [n]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if super::shapes::mentions(n, WITNESS) {
+        return None;
+    }
+    let m = Tree::bound_variable(WITNESS);
+    let two_m = node2(" _ * _ ", Tree::leaf("2"), m.clone());
+    let body = node2(EQ, n.clone(), node2(" _ + _ ", two_m, Tree::leaf("1")));
+    Some(("Odd (definition)", node2(super::shapes::EXISTS, m, body)))
 }
 
 /// A numeral written with leading zeros (`020`) is the decimal number (Lean 4 reads `0x`/`0b`/

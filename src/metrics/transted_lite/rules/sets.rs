@@ -3,7 +3,9 @@
 //! Declared as data (`declare`) for the matcher (`table`); owns nothing else.
 
 use super::declare::*;
+use super::shapes::{is_leaf, mentions, node2, FORALL, IMP, MEM};
 use super::typed;
+use crate::trees::Tree;
 
 /// `Set.mem_X`/`Finset.mem_X` for one interval, written `Set.X`, `X` (under `open Set`) and
 /// `Finset.X`; each does not fire on membership in the interval `Y` with the other ends
@@ -127,7 +129,40 @@ pub const RULES: &[Rule] = &[
     rw("Set.injOn_univ", "InjOn f univ ↔ Injective f (Mathlib/Data/Set/Function.lean)", "Set.InjOn ?f Set.univ", "Function.Injective ?f")
         .ex(&[("(f : ℝ → ℝ) : Set.InjOn f Set.univ", "(f : ℝ → ℝ) : Function.Injective f")])
         .non(&["(f : ℝ → ℝ) (s : Set ℝ) : Set.InjOn f s", "(f : ℝ → ℝ) : Set.SurjOn f Set.univ Set.univ"]),
+    rw("Set.image_univ", "f '' univ = range f (Mathlib/Data/Set/Image.lean)", "?f '' Set.univ", "Set.range ?f")
+        .ex(&[("(f : ℝ → ℝ) : f '' Set.univ = {0}", "(f : ℝ → ℝ) : Set.range f = {0}")])
+        .non(&["(f : ℝ → ℝ) (s : Set ℝ) : f '' s = {0}", "(f : ℝ → ℝ) : f ⁻¹' Set.univ = Set.univ"]),
+    code("Set.subset_def / Finset.subset_iff", "s ⊆ t ↔ ∀ ⦃x⦄, x ∈ s → x ∈ t, for sets and finsets (the definition of ⊆ there)", subset_unfolded)
+        .ex(&[("(s t : Set ℕ) : s ⊆ t", "(s t : Set ℕ) : ∀ x✝, x✝ ∈ s → x✝ ∈ t"), ("(s t : Finset ℕ) : s ⊆ t", "(s t : Finset ℕ) : ∀ x✝, x✝ ∈ s → x✝ ∈ t")])
+        .non(&["(H K : Subgroup G) : H ≤ K", "(a b : α) : a ⊆ b", "(s t : Set ℕ) : s ⊂ t"]),
     rw("Nat.card_eq_fintype_card", "Nat.card α = Fintype.card α (Fintype.card presupposes the instance)", "Fintype.card ?α", "Nat.card ?α")
         .ex(&[("(G : Type*) [Fintype G] : Fintype.card G = 4", "(G : Type*) [Fintype G] : Nat.card G = 4")])
         .non(&["(G : Type*) [Fintype G] : Nat.card G = 4", "(s : Finset ℕ) : Finset.card s = 4"]),
 ];
+
+/// The bound name [`subset_unfolded`] introduces (a name no source text can write).
+const ELEMENT: &str = "x✝";
+
+/// `Set.subset_def`/`Finset.subset_iff`: `s ⊆ t` is `∀ x, x ∈ s → x ∈ t` when an operand is a
+/// name bound as a `Set`/`Finset` (the strict-implicit `⦃x⦄` of the definition binds as `∀ x`
+/// does in a proposition). Elsewhere `⊆` may be another order's (`HasSubset` on any type), so
+/// it stays. Operands naming the new bound name would be captured: they stay too.
+fn subset_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (" _ ⊆ _ ", [s, u]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let c = ctx.carriers;
+    if c.element_type(s).is_none() && c.element_type(u).is_none() {
+        return None;
+    }
+    if mentions(s, ELEMENT) || mentions(u, ELEMENT) {
+        return None;
+    }
+    let x = Tree::bound_variable(ELEMENT);
+    let member = |set: &Tree| node2(MEM, x.clone(), set.clone());
+    let body = node2(IMP, member(s), member(u));
+    let is_finset =
+        |t: &Tree| is_leaf(t) && c.name_type(&t.label).is_some_and(|ty| ty.label == "Finset _ ");
+    let lemma = if is_finset(s) || is_finset(u) { "Finset.subset_iff" } else { "Set.subset_def" };
+    Some((lemma, node2(FORALL, x.clone(), body)))
+}
