@@ -156,8 +156,12 @@ fn transted_closes_one_pair_and_fails_another() {
     };
     assert_eq!(score("same"), 1.0);
     assert!(score("other") < 1.0, "{p:?}");
-    assert!(stderr.contains("[1/2] same: score 1.0000"), "stderr: {stderr}");
-    assert!(stderr.contains("[2/2] other: score"), "stderr: {stderr}");
+    // Progress lines say the verdict's words, never "equivalent false".
+    assert!(stderr.contains("[1/2] same: equivalent (similarity 1.0000)"), "stderr: {stderr}");
+    assert!(stderr.contains("[2/2] other: not shown (similarity"), "stderr: {stderr}");
+    assert!(!stderr.contains("equivalent false"), "stderr: {stderr}");
+    // Each prediction records its metric and verdict, so `merge` needs no --metric.
+    assert!(p.iter().all(|v| v["metric"] == "transted"), "{p:?}");
     let report: Value = serde_json::from_slice(&out.stdout).expect("bench --json");
     assert_eq!(report["metric"], "transted");
     assert_eq!(report["scored"], 2);

@@ -17,7 +17,7 @@
 //!
 //! Adding a command: one variant in [`Command`] and one arm in [`run`].
 
-mod bench;
+pub mod bench;
 mod integrity;
 mod lean_options;
 mod mcp;
