@@ -544,7 +544,9 @@ fn malformed_jsonl_lines_are_named() {
         write(dir.path(), "missing.jsonl", br#"{"id": "x", "ref_statement": "theorem a : 1 = 1"}"#);
     assert_fails(
         &["bench", &missing],
-        &format!("{missing}:1: missing field: the candidate statement (looked for 'cand_statement'"),
+        &format!(
+            "{missing}:1: missing field: the candidate statement (looked for 'cand_statement'"
+        ),
     );
     // Every missing part is named at once, with the flag that names it.
     let none = write(dir.path(), "none.jsonl", br#"{"statement": "theorem a : 1 = 1"}"#);
