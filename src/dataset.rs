@@ -345,8 +345,9 @@ pub fn parse_dataset(
 }
 
 /// A statement that starts with its own header (`import Mathlib`, `open Real`, ... before the
-/// theorem, as `score --ref-text` accepts it): that text moves to the end of `header`, so the
-/// statement is the declaration alone. Returns whether anything moved.
+/// theorem, as `score --ref-text` accepts it): that text becomes the header, so the statement is
+/// the declaration alone. With imports it is a file's beginning and replaces `header` (imports
+/// must come first in Lean); without, it is added after `header`. Returns whether anything moved.
 pub fn split_own_header(header: &mut String, statement: &mut String) -> bool {
     let declarations = crate::trees::parse::find_declarations(statement);
     let Some(first) = declarations.first() else {
@@ -358,7 +359,10 @@ pub fn split_own_header(header: &mut String, statement: &mut String) -> bool {
     if own.trim().is_empty() {
         return false;
     }
-    if !header.is_empty() && !header.ends_with('\n') {
+    let imports = own.lines().any(|l| l.trim_start().starts_with("import "));
+    if imports {
+        header.clear();
+    } else if !header.is_empty() && !header.ends_with('\n') {
         header.push('\n');
     }
     header.push_str(own);
@@ -873,6 +877,12 @@ mod tests {
         assert_eq!(d.pairs[0].ref_header, "import Mathlib\nopen Real\n\n");
         assert_eq!(d.pairs[0].ref_statement, "theorem t (x : ℝ) : log x = log x");
         assert_eq!(d.own_headers, 1);
+        // Imports replace the file's header (they must come first); `open`s alone add to it.
+        let line = r#"{"id":"j","header":"import Mathlib\nopen Nat\n","formal_statement":"open Real\ntheorem t : 1 = 1","candidates":["import Mathlib\nopen Real\ntheorem u : 1 = 1"]}"#;
+        let d = dataset(line, &FieldChoice::default()).unwrap();
+        assert_eq!(d.pairs[0].ref_header, "import Mathlib\nopen Nat\nopen Real\n");
+        assert_eq!(d.pairs[0].cand_header, "import Mathlib\nopen Real\n");
+        assert_eq!(d.own_headers, 2);
     }
 
     #[test]

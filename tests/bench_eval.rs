@@ -517,3 +517,28 @@ fn a_ted_bench_that_shows_nothing_says_why() {
             .unwrap();
     assert!(v["shown_equivalent"]["why_none"].as_str().unwrap().starts_with("`ted` shows"));
 }
+
+/// The README's example: `fixtures/cli/samples.jsonl` (a release shape with candidates lists,
+/// a null header, statements with their own imports) gives the lines the README shows.
+#[test]
+fn the_readme_samples_example_prints_what_the_readme_says() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let run = lean_assess(&["bench", "fixtures/cli/samples.jsonl", "--metric", "transted-lite"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for line in [
+        "fields: id 'name', reference 'formal_statement' (header 'header'), candidate 'candidates' (header the reference's), label none",
+        "Problems: 3 with 2 to 3 candidates each (7 candidates).",
+        "  any of the k shown equivalent (@3): 3 of 3 problems (100.00%)",
+        "  per candidate: 4 of 7 shown equivalent (57.14%)",
+    ] {
+        assert!(readme.contains(line), "README lacks {line:?}");
+        assert!(run.stdout.contains(line), "{line:?} not in\n{}", run.stdout);
+    }
+    contains_all(
+        &run.stdout,
+        &[
+            "note: 1 line(s) have no value in the header field: read without a header",
+            "note: 2 statement(s) start with their own header",
+        ],
+    );
+}

@@ -67,6 +67,7 @@ Usage lines:
   lean-assess ted   --pairs TREES.jsonl [--free-cost] [--json]
   lean-assess bench DATASET.jsonl [--metric M] [--free-cost] [--out PRED.jsonl] [--json] [--jobs N]
                     [--lean-project DIR [--server-command CMD] [--config FILE]] [--shard K/N] [--html FILE]
+                    [--id-field F] [--ref-field F] [--cand-field F] [--label-field F] [--header-field F]
   lean-assess serve [--config FILE] [--log FILE] [-- SERVER_COMMAND ARGS...]   (default: lake serve --)
   lean-assess shim  [DIR]
   lean-assess integrity TASK.lean SOLUTION.lean | --tasks DIR --solutions DIR [--json]
