@@ -542,3 +542,30 @@ fn the_readme_samples_example_prints_what_the_readme_says() {
         ],
     );
 }
+
+/// `bench --json` and the library's `bench_json` (what the Python binding calls) give the same
+/// document: the CLI prints what the one function builds.
+#[test]
+fn the_library_builds_the_same_json_as_the_cli() {
+    let data = root().join("fixtures/cli/samples.jsonl");
+    let data = data.to_str().unwrap();
+    let args = lean_assess::cli::bench::Args::parse_from([
+        data,
+        "--metric",
+        "transted-lite",
+        "--jobs",
+        "1",
+    ])
+    .unwrap();
+    let mut err = Vec::new();
+    let mut library = lean_assess::cli::bench::bench_json(&args, &mut err).unwrap();
+    let run = lean_assess(&["bench", data, "--metric", "transted-lite", "--jobs", "1", "--json"]);
+    let mut cli: Value = serde_json::from_str(&run.stdout).unwrap();
+    for v in [&mut library, &mut cli] {
+        v.as_object_mut().unwrap().remove("seconds");
+    }
+    assert_eq!(library, cli);
+    // A bad argument is clap's message, as on the command line.
+    let e = lean_assess::cli::bench::Args::parse_from([data, "--jobs", "0"]).unwrap_err();
+    assert!(e.to_string().contains("--jobs"), "{e}");
+}
