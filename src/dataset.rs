@@ -1,9 +1,11 @@
-//! JSONL inputs of the batch commands: labelled statement pairs (`bench`) and tree pairs
-//! (`ted --pairs`), in the contract's formats (`/work/shared/design/architecture.md`, "File
-//! formats").
+//! JSONL inputs of the batch commands: statement pairs (`bench`, `merge`) and tree pairs
+//! (`ted --pairs`), in the formats of docs/file-formats.md.
 //!
 //! Owns reading and validating those files, with errors that name the file and the 1-based line
-//! (blank lines are skipped but counted, as score.py counts them). Parsing statements, judging
+//! (blank lines are skipped but counted, as score.py counts them); for statement pairs also which
+//! field plays which part (the crate's names, the field's datasets' names, or the user's
+//! `--*-field` choice: [`Mapping`]), k candidates per problem (a list, or lines sharing an id),
+//! and a statement that starts with its own header. Parsing statements, judging
 //! and printing are other modules' jobs. Nothing here panics on any input: JSON nesting is bounded
 //! by serde_json's recursion limit, every field is checked before use. Trees are the exception
 //! to the limit: `tree --format json` writes trees of any depth, so a tree-pairs line is first
@@ -210,9 +212,16 @@ struct Part<'a> {
 impl Part<'_> {
     /// The field for this part in `object` (the file's first record).
     fn find(&self, object: &Map<String, Value>) -> Option<String> {
+        self.find_in(std::slice::from_ref(&object))
+    }
+
+    /// The field for this part in any of `records` (an optional part: a file whose first lines
+    /// are unlabelled may label later ones).
+    fn find_in(&self, records: &[&Map<String, Value>]) -> Option<String> {
+        let has = |name: &str| records.iter().any(|r| r.contains_key(name));
         match self.chosen {
-            Some(name) => object.contains_key(name).then(|| name.to_string()),
-            None => self.names.iter().find(|n| object.contains_key(**n)).map(|n| n.to_string()),
+            Some(name) => has(name).then(|| name.to_string()),
+            None => self.names.iter().find(|n| has(n)).map(|n| n.to_string()),
         }
     }
 
@@ -237,9 +246,10 @@ impl Part<'_> {
 fn resolve(
     path: &Path,
     line: usize,
-    object: &Map<String, Value>,
+    records: &[&Map<String, Value>],
     choice: &FieldChoice,
 ) -> Result<Mapping, DatasetError> {
+    let object = records[0];
     fn part<'a>(
         what: &'static str,
         flag: &'static str,
@@ -265,8 +275,8 @@ fn resolve(
         (found(&id), found(&reference), found(&candidate));
     // Optional parts: a field the user named must be there; an unnamed one may be absent.
     for optional in [&label, &header] {
-        if optional.chosen.is_some() {
-            found(optional);
+        if optional.chosen.is_some() && optional.find_in(records).is_none() {
+            missing.push(optional.missing());
         }
     }
     if !missing.is_empty() {
@@ -277,15 +287,17 @@ fn resolve(
             problem: format!("missing field{s}: {}", missing.join("; ")),
         });
     }
-    let cand_header =
-        CAND_HEADER_NAMES.iter().find(|n| object.contains_key(**n)).map(|n| n.to_string());
+    let cand_header = CAND_HEADER_NAMES
+        .iter()
+        .find(|n| records.iter().any(|r| r.contains_key(**n)))
+        .map(|n| n.to_string());
     Ok(Mapping {
         id: id_field,
         reference: reference_field,
-        ref_header: header.find(object),
+        ref_header: header.find_in(records),
         candidate: candidate_field,
         cand_header,
-        label: label.find(object),
+        label: label.find_in(records),
     })
 }
 
@@ -299,11 +311,17 @@ pub fn parse_dataset(
     let mut lines_read: Vec<(usize, Vec<DatasetPair>, String)> = Vec::new();
     let mut headers_missing = 0usize;
     let mut own_headers = 0usize;
+    let mut records = Vec::new();
     for (line, object) in objects(path, bytes) {
-        let mut object = object?;
-        let map = match &mapping {
-            Some(m) => m,
-            None => mapping.insert(resolve(path, line, &object, choice)?),
+        records.push((line, object?));
+    }
+    if let Some((first_line, _)) = records.first() {
+        let all: Vec<&Map<String, Value>> = records.iter().map(|(_, o)| o).collect();
+        mapping = Some(resolve(path, *first_line, &all, choice)?);
+    }
+    for (line, mut object) in records {
+        let Some(map) = &mapping else {
+            break;
         };
         let field = Fields { path, line, object: &mut object };
         let (problem, pairs, missing_header, own) = field.pairs(map)?;
@@ -898,6 +916,14 @@ mod tests {
             "{}",
             d.mapping.describe()
         );
+    }
+
+    #[test]
+    fn a_label_on_a_later_line_only_is_still_read() {
+        let unlabelled = r#"{"id":"u","ref_statement":"theorem t : 1 = 1","cand_statement":"theorem u : 1 = 1"}"#;
+        let d = dataset(&format!("{unlabelled}\n{GOOD}"), &FieldChoice::default()).unwrap();
+        assert_eq!((d.pairs[0].label, d.pairs[1].label), (None, Some(true)));
+        assert_eq!(d.mapping, Mapping::native());
     }
 
     #[test]

@@ -246,12 +246,24 @@ fn four_candidates_per_problem_give_any_of_k_and_the_best_candidate() {
 
 #[test]
 fn compare_lists_the_problems_two_models_disagree_on() {
+    // Model A: four candidates per problem, the pair's own among them; model B: the same
+    // problems with the three others only. `ted` (deterministic, no time budget) judges both.
     let dir = tempfile::tempdir().unwrap();
-    let data = four_candidates(dir.path());
+    let data_a = four_candidates(dir.path());
+    let rows_b: Vec<Value> = std::fs::read_to_string(&data_a)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let mut r: Value = serde_json::from_str(l).unwrap();
+            r["candidates"].as_array_mut().unwrap().remove(0);
+            r
+        })
+        .collect();
+    let data_b = write_lines(dir.path(), "k3.jsonl", &rows_b);
     let a = dir.path().join("a.jsonl").display().to_string();
     let b = dir.path().join("b.jsonl").display().to_string();
-    assert_eq!(lean_assess(&["bench", &data, "--metric", "transted-lite", "--out", &a]).code, 0);
-    assert_eq!(lean_assess(&["bench", &data, "--metric", "ted", "--out", &b]).code, 0);
+    assert_eq!(lean_assess(&["bench", &data_a, "--metric", "ted", "--out", &a]).code, 0);
+    assert_eq!(lean_assess(&["bench", &data_b, "--metric", "ted", "--out", &b]).code, 0);
     let html = dir.path().join("cmp.html").display().to_string();
     let run = lean_assess(&["compare", &a, &b, "--html", &html]);
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -263,22 +275,56 @@ fn compare_lists_the_problems_two_models_disagree_on() {
         count("both") + count("neither") + count("a_only_count") + count("b_only_count"),
         50
     );
-    // transted-lite shows at least what ted shows (renaming is one of its verdicts) and more.
+    // A's candidates include B's: B never shows what A does not, and A shows more.
     assert!(count("a_only_count") > 0, "{v}");
     assert_eq!(count("b_only_count"), 0, "{v}");
+    assert_eq!(
+        (v["a"]["candidates_max"].as_u64(), v["b"]["candidates_max"].as_u64()),
+        (Some(4), Some(3))
+    );
     let first = v["a_only"][0]["problem"].as_str().unwrap();
     contains_all(
         &run.stdout,
         &[
-            &format!("both {}, A only {}, B only 0, neither {} (of 50 problems)", count("both"), count("a_only_count"), count("neither")),
+            &format!(
+                "both {}, A only {}, B only 0, neither {} (of 50 problems)",
+                count("both"),
+                count("a_only_count"),
+                count("neither")
+            ),
             &format!("Shown equivalent by A, not by B ({}):", count("a_only_count")),
-            &format!("  {first}\n    A: equivalent (rewrites), similarity 1.0000 [best of 4]\n    B: not shown"),
+            &format!("  {first}\n    A: equivalent (renaming), similarity "),
+            "[best of 4]\n    B: not shown, similarity ",
             "Shown equivalent by B, not by A (0):\n  none",
+        ],
+    );
+    assert!(!run.stdout.contains("different metrics"), "{}", run.stdout);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains(&format!("<code>{first}</code>")), "the page lists the disagreement");
+
+    // Two metrics on the same problems: compared, with a note that says so.
+    let x = write_lines(
+        dir.path(),
+        "x.jsonl",
+        &[
+            json!({"id": "p", "score": 1.0, "verdict": "equivalent", "metric": "transted-lite", "evidence": "rewrites"}),
+        ],
+    );
+    let y = write_lines(
+        dir.path(),
+        "y.jsonl",
+        &[
+            json!({"id": "p", "score": 0.8, "verdict": "not shown", "metric": "ted", "cost": "unit"}),
+        ],
+    );
+    let run = lean_assess(&["compare", &x, &y]);
+    contains_all(
+        &run.stdout,
+        &[
+            "  p\n    A: equivalent (rewrites), similarity 1.0000\n    B: not shown, similarity 0.8000",
             "note: the two files come from different metrics (transted-lite and ted)",
         ],
     );
-    let page = std::fs::read_to_string(&html).unwrap();
-    assert!(page.contains(&format!("<code>{first}</code>")), "the page lists the disagreement");
 
     // Not the same problems: named, not compared.
     let other = dir.path().join("other.jsonl").display().to_string();

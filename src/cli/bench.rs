@@ -1,13 +1,20 @@
-//! `lean-assess bench DATASET.jsonl [--metric M] [--out PRED.jsonl] [--json]
-//! [--lean-project DIR [--server-command CMD] [--config FILE]] [--jobs N]`: run one metric over a labelled dataset and report its
-//! judgement quality with the figures of `fixtures/bench/score.py`.
+//! `lean-assess bench DATASET.jsonl [--metric M] [--out PRED.jsonl] [--json] [--html FILE]
+//! [--lean-project DIR [--server-command CMD] [--config FILE]] [--jobs N] [--*-field NAME]`: run
+//! one metric over a dataset, labelled or not, with one or k candidates per problem, and
+//! summarize: the verdicts with their evidence, the failures, the similarity distribution, the
+//! any-of-k figure, and with labels the judgement quality with the figures of
+//! `fixtures/bench/score.py`.
 //!
 //! Owns the batch loop: parse both statements of each pair with their own headers, judge, write
-//! predictions, evaluate. One bad pair never stops the run (ripgrep's model): it gets an
-//! `{"id", "error"}` prediction and a warning naming `dataset:line`, and the run exits with
-//! status 1. Bad input as a whole (unreadable or malformed dataset, unknown metric) is fatal (status 2).
+//! predictions, evaluate, and the summary in text and as the `--json` document ([`bench_json`],
+//! the one place it is built: the CLI and the Python binding print the same). One bad pair never
+//! stops the run (ripgrep's model): it gets an `{"id", "error"}` prediction, a warning naming
+//! `dataset:line` and a line in the summary, and the run exits with status 1. Bad input as a
+//! whole (unreadable or malformed dataset, unknown metric, `--free-cost` for a metric without
+//! it) is fatal (status 2).
 //!
-//! The arithmetic is `evaluation`'s; reading the dataset is `dataset`'s.
+//! The arithmetic is `evaluation`'s; reading the dataset (shapes, field names, k candidates) is
+//! `dataset`'s.
 
 use super::Status;
 use super::{check_metric_names, cost_model};
