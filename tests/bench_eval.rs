@@ -554,8 +554,8 @@ fn a_ted_bench_that_shows_nothing_says_why() {
         &[
             "shown equivalent: 0 of 93 pairs",
             "why none: `ted` shows a pair equivalent only when its two statements are already the \
-             same up to renaming of bound names; it applies no rewrites (`--metric transted-lite` \
-             does), and no pair here is",
+             same up to renaming of bound names, and no pair here is; it applies no rewrites \
+             (`--metric transted-lite` does)",
         ],
     );
     let v: Value =

@@ -159,7 +159,7 @@ pub(super) fn check_free_cost(metrics: &[&str]) -> anyhow::Result<()> {
     bail!(
         "--free-cost changes `ted` only, not {}: `transted-lite` already charges nothing for \
          renaming bound names, `path` compares root-to-leaf paths (no edits to charge), and the \
-         Lean metrics do not count edits; drop --free-cost or add `ted`",
+         Lean metrics do not count edits; drop --free-cost, or use it with `ted`",
         metrics.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", ")
     )
 }
@@ -617,8 +617,8 @@ impl Summary {
         match self.metric.as_str() {
             m @ ("ted" | "path") => Some(format!(
                 "`{m}` shows a pair equivalent only when its two statements are already the same \
-                 up to renaming of bound names; it applies no rewrites (`--metric transted-lite` \
-                 does), and no pair here is"
+                 up to renaming of bound names, and no pair here is; it applies no rewrites \
+                 (`--metric transted-lite` does)"
             )),
             "transted-lite" => Some(
                 "no pair here became the same up to renaming of bound names by the sound rewrites \
