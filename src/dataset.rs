@@ -1,9 +1,11 @@
-//! JSONL inputs of the batch commands: labelled statement pairs (`bench`) and tree pairs
-//! (`ted --pairs`), in the contract's formats (`/work/shared/design/architecture.md`, "File
-//! formats").
+//! JSONL inputs of the batch commands: statement pairs (`bench`, `merge`) and tree pairs
+//! (`ted --pairs`), in the formats of docs/file-formats.md.
 //!
 //! Owns reading and validating those files, with errors that name the file and the 1-based line
-//! (blank lines are skipped but counted, as score.py counts them). Parsing statements, judging
+//! (blank lines are skipped but counted, as score.py counts them); for statement pairs also which
+//! field plays which part (the crate's names, the field's datasets' names, or the user's
+//! `--*-field` choice: [`Mapping`]), k candidates per problem (a list, or lines sharing an id),
+//! and a statement that starts with its own header. Parsing statements, judging
 //! and printing are other modules' jobs. Nothing here panics on any input: JSON nesting is bounded
 //! by serde_json's recursion limit, every field is checked before use. Trees are the exception
 //! to the limit: `tree --format json` writes trees of any depth, so a tree-pairs line is first
@@ -63,37 +65,327 @@ pub enum DatasetError {
     Empty { path: PathBuf },
 }
 
-/// Read a dataset file of labelled statement pairs.
-pub fn read_pairs(path: &Path) -> Result<Vec<DatasetPair>, DatasetError> {
-    let bytes = read(path)?;
-    parse_pairs(path, &bytes)
+/// Which field of a dataset line plays which part. [`FieldChoice`] is what the user asked for
+/// (`--id-field`, ...); [`Mapping`] is what was used, resolved on the file's first record.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FieldChoice {
+    pub id: Option<String>,
+    pub reference: Option<String>,
+    pub candidate: Option<String>,
+    pub label: Option<String>,
+    /// The reference's header (and the candidates', when the file has no `cand_header`).
+    pub header: Option<String>,
 }
 
-/// Parse dataset bytes; `path` is only used in messages.
-pub fn parse_pairs(path: &Path, bytes: &[u8]) -> Result<Vec<DatasetPair>, DatasetError> {
-    let mut ids = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    for (line, object) in objects(path, bytes) {
-        let mut object = object?;
-        let field = Fields { path, line, object: &mut object };
-        let pair = DatasetPair {
-            id: field.id()?,
-            line,
-            ref_header: field.string_or_empty("ref_header")?,
-            ref_statement: field.string("ref_statement")?,
-            cand_header: field.string_or_empty("cand_header")?,
-            cand_statement: field.string("cand_statement")?,
-            label: field.label()?,
-        };
-        if !ids.insert(pair.id.clone()) {
-            return Err(DatasetError::DuplicateId { path: path.to_owned(), line, id: pair.id });
+/// The names looked for, in order, for each part, when the user did not name the field: this
+/// crate's own shape first, then the field's datasets (miniF2F/ProofNet releases and GTED's
+/// `label.jsonl`: `name`, `formal_statement`, `header`; ProofNet-lean4: `src_header`; BEq's
+/// ProofNetVerif: `lean4_formalization`, `lean4_prediction`, `lean4_src_header`, `correct`).
+const ID_NAMES: &[&str] = &["id", "name", "problem_id"];
+const REFERENCE_NAMES: &[&str] =
+    &["ref_statement", "formal_statement", "lean4_formalization", "reference"];
+const REF_HEADER_NAMES: &[&str] = &["ref_header", "header", "src_header", "lean4_src_header"];
+const CANDIDATE_NAMES: &[&str] =
+    &["cand_statement", "candidates", "lean4_prediction", "prediction", "autoformalization"];
+const CAND_HEADER_NAMES: &[&str] = &["cand_header"];
+const LABEL_NAMES: &[&str] = &["label", "correct"];
+
+/// The fields used for each part of a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mapping {
+    pub id: String,
+    pub reference: String,
+    /// `None`: the file has no header field; statements are read with an empty header unless
+    /// they start with their own imports (the stated default, see [`Mapping::describe`]).
+    pub ref_header: Option<String>,
+    pub candidate: String,
+    /// `None`: candidates are read under the reference's header.
+    pub cand_header: Option<String>,
+    pub label: Option<String>,
+}
+
+impl Mapping {
+    /// The crate's own shape (`id`, `ref_header`, `ref_statement`, `cand_header`,
+    /// `cand_statement`, `label`).
+    pub fn native() -> Mapping {
+        Mapping {
+            id: "id".into(),
+            reference: "ref_statement".into(),
+            ref_header: Some("ref_header".into()),
+            candidate: "cand_statement".into(),
+            cand_header: Some("cand_header".into()),
+            label: Some("label".into()),
         }
-        out.push(pair);
+    }
+
+    /// One line saying which field plays which part, and what stands in for an absent one.
+    pub fn describe(&self) -> String {
+        let quote = |s: &str| format!("'{s}'");
+        let ref_header = self.ref_header.as_deref().map_or_else(
+            || "none (no header field: read as empty unless a statement starts with its own imports)".to_string(),
+            quote,
+        );
+        let cand_header = match (&self.cand_header, &self.ref_header) {
+            (Some(h), _) => quote(h),
+            (None, Some(_)) => "the reference's".to_string(),
+            (None, None) => "none".to_string(),
+        };
+        let label = self.label.as_deref().map_or_else(|| "none".to_string(), quote);
+        format!(
+            "id {}, reference {} (header {ref_header}), candidate {} (header {cand_header}), label {label}",
+            quote(&self.id),
+            quote(&self.reference),
+            quote(&self.candidate),
+        )
+    }
+
+    /// The mapping as JSON (`bench --json`'s `"fields"`).
+    pub fn to_json(&self) -> Value {
+        serde_json::json!({
+            "id": self.id,
+            "reference": self.reference,
+            "ref_header": self.ref_header,
+            "candidate": self.candidate,
+            "cand_header": self.cand_header,
+            "label": self.label,
+        })
+    }
+}
+
+/// A dataset read with its mapping: the pairs (one per candidate) and, beside each, the problem
+/// it answers (its id; a problem with k candidates has k pairs `ID#1` … `ID#k`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dataset {
+    pub pairs: Vec<DatasetPair>,
+    /// `problems[i]` is the problem id of `pairs[i]`.
+    pub problems: Vec<String>,
+    pub mapping: Mapping,
+    /// How many lines had no value in the header field(s) (read as empty), when some had one.
+    pub headers_missing: usize,
+    /// Statements that started with their own header (imports, `open`), moved to the header.
+    pub own_headers: usize,
+}
+
+impl Dataset {
+    /// How many candidates the problems have: (fewest, most); (1, 1) for one pair per problem.
+    pub fn samples_per_problem(&self) -> (usize, usize) {
+        let mut counts: HashMap<&str, usize> = HashMap::new();
+        for p in &self.problems {
+            *counts.entry(p.as_str()).or_default() += 1;
+        }
+        let min = counts.values().copied().min().unwrap_or(0);
+        let max = counts.values().copied().max().unwrap_or(0);
+        (min, max)
+    }
+
+    /// The number of distinct problems.
+    pub fn problem_count(&self) -> usize {
+        self.problems.iter().collect::<std::collections::HashSet<_>>().len()
+    }
+}
+
+/// Read a dataset file of labelled statement pairs in the crate's own shape (or any shape the
+/// names of [`FieldChoice::default`] find).
+pub fn read_pairs(path: &Path) -> Result<Vec<DatasetPair>, DatasetError> {
+    Ok(read_dataset(path, &FieldChoice::default())?.pairs)
+}
+
+/// Read a dataset file, its fields named by `choice` or found by their usual names.
+pub fn read_dataset(path: &Path, choice: &FieldChoice) -> Result<Dataset, DatasetError> {
+    let bytes = read(path)?;
+    parse_dataset(path, &bytes, choice)
+}
+
+/// Parse dataset bytes in the crate's own shape; `path` is only used in messages.
+pub fn parse_pairs(path: &Path, bytes: &[u8]) -> Result<Vec<DatasetPair>, DatasetError> {
+    Ok(parse_dataset(path, bytes, &FieldChoice::default())?.pairs)
+}
+
+/// One part of a line: its name in messages, the user's choice and the names looked for.
+struct Part<'a> {
+    what: &'static str,
+    flag: &'static str,
+    chosen: Option<&'a str>,
+    names: &'static [&'static str],
+}
+
+impl Part<'_> {
+    /// The field for this part in `object` (the file's first record).
+    fn find(&self, object: &Map<String, Value>) -> Option<String> {
+        self.find_in(std::slice::from_ref(&object))
+    }
+
+    /// The field for this part in any of `records` (an optional part: a file whose first lines
+    /// are unlabelled may label later ones).
+    fn find_in(&self, records: &[&Map<String, Value>]) -> Option<String> {
+        let has = |name: &str| records.iter().any(|r| r.contains_key(name));
+        match self.chosen {
+            Some(name) => has(name).then(|| name.to_string()),
+            None => self.names.iter().find(|n| has(n)).map(|n| n.to_string()),
+        }
+    }
+
+    /// What was looked for, for a message about a missing field.
+    fn missing(&self) -> String {
+        match self.chosen {
+            Some(name) => format!("'{name}' (the {}, given with {})", self.what, self.flag),
+            None => {
+                let names: Vec<String> = self.names.iter().map(|n| format!("'{n}'")).collect();
+                format!(
+                    "the {} (looked for {}; name it with {})",
+                    self.what,
+                    names.join(", "),
+                    self.flag
+                )
+            }
+        }
+    }
+}
+
+/// Resolve the mapping on the first record; every required part missing is named together.
+fn resolve(
+    path: &Path,
+    line: usize,
+    records: &[&Map<String, Value>],
+    choice: &FieldChoice,
+) -> Result<Mapping, DatasetError> {
+    let object = records[0];
+    fn part<'a>(
+        what: &'static str,
+        flag: &'static str,
+        chosen: &'a Option<String>,
+        names: &'static [&'static str],
+    ) -> Part<'a> {
+        Part { what, flag, chosen: chosen.as_deref(), names }
+    }
+    let id = part("id", "--id-field", &choice.id, ID_NAMES);
+    let reference = part("reference statement", "--ref-field", &choice.reference, REFERENCE_NAMES);
+    let candidate = part("candidate statement", "--cand-field", &choice.candidate, CANDIDATE_NAMES);
+    let label = part("label", "--label-field", &choice.label, LABEL_NAMES);
+    let header = part("header", "--header-field", &choice.header, REF_HEADER_NAMES);
+    let mut missing = Vec::new();
+    let mut found = |p: &Part<'_>| {
+        let f = p.find(object);
+        if f.is_none() {
+            missing.push(p.missing());
+        }
+        f.unwrap_or_default()
+    };
+    let (id_field, reference_field, candidate_field) =
+        (found(&id), found(&reference), found(&candidate));
+    // Optional parts: a field the user named must be there; an unnamed one may be absent.
+    for optional in [&label, &header] {
+        if optional.chosen.is_some() && optional.find_in(records).is_none() {
+            missing.push(optional.missing());
+        }
+    }
+    if !missing.is_empty() {
+        let s = if missing.len() == 1 { "" } else { "s" };
+        return Err(DatasetError::BadField {
+            path: path.to_owned(),
+            line,
+            problem: format!("missing field{s}: {}", missing.join("; ")),
+        });
+    }
+    let cand_header = CAND_HEADER_NAMES
+        .iter()
+        .find(|n| records.iter().any(|r| r.contains_key(**n)))
+        .map(|n| n.to_string());
+    Ok(Mapping {
+        id: id_field,
+        reference: reference_field,
+        ref_header: header.find_in(records),
+        candidate: candidate_field,
+        cand_header,
+        label: label.find_in(records),
+    })
+}
+
+/// Parse dataset bytes with `choice`; `path` is only used in messages.
+pub fn parse_dataset(
+    path: &Path,
+    bytes: &[u8],
+    choice: &FieldChoice,
+) -> Result<Dataset, DatasetError> {
+    let mut mapping: Option<Mapping> = None;
+    let mut lines_read: Vec<(usize, Vec<DatasetPair>, String)> = Vec::new();
+    let mut headers_missing = 0usize;
+    let mut own_headers = 0usize;
+    let mut records = Vec::new();
+    for (line, object) in objects(path, bytes) {
+        records.push((line, object?));
+    }
+    if let Some((first_line, _)) = records.first() {
+        let all: Vec<&Map<String, Value>> = records.iter().map(|(_, o)| o).collect();
+        mapping = Some(resolve(path, *first_line, &all, choice)?);
+    }
+    for (line, mut object) in records {
+        let Some(map) = &mapping else {
+            break;
+        };
+        let field = Fields { path, line, object: &mut object };
+        let (problem, pairs, missing_header, own) = field.pairs(map)?;
+        headers_missing += usize::from(missing_header);
+        own_headers += own;
+        lines_read.push((line, pairs, problem));
+    }
+    let Some(mapping) = mapping else {
+        return Err(DatasetError::Empty { path: path.to_owned() });
+    };
+    // Lines sharing an id are k candidates for one problem: `ID#1` … `ID#k`, in file order.
+    let mut per_problem: HashMap<String, usize> = HashMap::new();
+    for (_, pairs, problem) in &lines_read {
+        *per_problem.entry(problem.clone()).or_default() += pairs.len();
+    }
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut ids = std::collections::HashSet::new();
+    let (mut out, mut problems) = (Vec::new(), Vec::new());
+    for (line, pairs, problem) in lines_read {
+        for mut pair in pairs {
+            if per_problem[&problem] > 1 {
+                let k = seen.entry(problem.clone()).or_default();
+                *k += 1;
+                pair.id = format!("{problem}#{k}");
+            }
+            if !ids.insert(pair.id.clone()) {
+                return Err(DatasetError::DuplicateId { path: path.to_owned(), line, id: pair.id });
+            }
+            out.push(pair);
+            problems.push(problem.clone());
+        }
     }
     if out.is_empty() {
         return Err(DatasetError::Empty { path: path.to_owned() });
     }
-    Ok(out)
+    // A header field present on some lines only: count the others (they are read as empty).
+    let headers_missing = if mapping.ref_header.is_some() { headers_missing } else { 0 };
+    Ok(Dataset { pairs: out, problems, mapping, headers_missing, own_headers })
+}
+
+/// A statement that starts with its own header (`import Mathlib`, `open Real`, ... before the
+/// theorem, as `score --ref-text` accepts it): that text becomes the header, so the statement is
+/// the declaration alone. With imports it is a file's beginning and replaces `header` (imports
+/// must come first in Lean); without, it is added after `header`. Returns whether anything moved.
+pub fn split_own_header(header: &mut String, statement: &mut String) -> bool {
+    let declarations = crate::trees::parse::find_declarations(statement);
+    let Some(first) = declarations.first() else {
+        return false;
+    };
+    let Some(own) = statement.get(..first.start) else {
+        return false;
+    };
+    if own.trim().is_empty() {
+        return false;
+    }
+    let imports = own.lines().any(|l| l.trim_start().starts_with("import "));
+    if imports {
+        header.clear();
+    } else if !header.is_empty() && !header.ends_with('\n') {
+        header.push('\n');
+    }
+    header.push_str(own);
+    *statement = statement[first.start..].to_string();
+    true
 }
 
 /// Read a tree-pairs file (`ted --pairs` input).
@@ -245,13 +537,134 @@ impl Fields<'_> {
     }
 
     fn id(&self) -> Result<String, DatasetError> {
-        match self.object.get("id") {
+        self.id_named("id")
+    }
+
+    fn id_named(&self, name: &str) -> Result<String, DatasetError> {
+        match self.object.get(name) {
             Some(Value::String(s)) if !s.is_empty() => Ok(s.clone()),
-            Some(other) => {
-                Err(self.bad(format!("field 'id' must be a non-empty string, got {other}")))
-            }
-            None => Err(self.bad("missing field 'id'".into())),
+            // Some releases number their problems.
+            Some(Value::Number(n)) => Ok(n.to_string()),
+            Some(other) => Err(self.bad(format!(
+                "field '{name}' must be a non-empty string or a number, got {other}"
+            ))),
+            None => Err(self.bad(format!("missing field '{name}'"))),
         }
+    }
+
+    /// The line's pairs under `map`: (problem id, pairs, whether a header field was absent,
+    /// how many statements brought their own header). Every required field missing on the line
+    /// is named in one error.
+    fn pairs(
+        &self,
+        map: &Mapping,
+    ) -> Result<(String, Vec<DatasetPair>, bool, usize), DatasetError> {
+        let missing: Vec<String> = [&map.id, &map.reference, &map.candidate]
+            .into_iter()
+            .filter(|name| !self.object.contains_key(name.as_str()))
+            .map(|name| format!("'{name}'"))
+            .collect();
+        if !missing.is_empty() {
+            let s = if missing.len() == 1 { "" } else { "s" };
+            return Err(self.bad(format!(
+                "missing field{s} {} (used as on the first record: {})",
+                missing.join(", "),
+                map.describe()
+            )));
+        }
+        let problem = self.id_named(&map.id)?;
+        let reference = self.string(&map.reference)?;
+        let header_of = |name: &Option<String>| -> Result<(String, bool), DatasetError> {
+            match name.as_deref().map(|n| (n, self.object.get(n))) {
+                None => Ok((String::new(), false)),
+                Some((_, None | Some(Value::Null))) => Ok((String::new(), true)),
+                Some((n, Some(_))) => Ok((self.string(n)?, false)),
+            }
+        };
+        let (ref_header, ref_missing) = header_of(&map.ref_header)?;
+        let (cand_header, cand_missing) = match &map.cand_header {
+            Some(_) => header_of(&map.cand_header)?,
+            None => (ref_header.clone(), false),
+        };
+        let label = match &map.label {
+            Some(name) => self.label_named(name, self.object.get(name.as_str()))?,
+            None => None,
+        };
+        // The candidate: one statement, or a list (k samples): strings, or objects with a
+        // `statement` and an optional `label`.
+        let candidates: Vec<(String, Option<bool>)> = match self.object.get(map.candidate.as_str())
+        {
+            Some(Value::Array(items)) => {
+                if items.is_empty() {
+                    return Err(self.bad(format!("field '{}' is an empty list", map.candidate)));
+                }
+                let labels = match self.object.get(map.label.as_deref().unwrap_or("")) {
+                    Some(Value::Array(l)) if l.len() != items.len() => {
+                        return Err(self.bad(format!(
+                            "field '{}' has {} labels for {} candidates",
+                            map.label.as_deref().unwrap_or_default(),
+                            l.len(),
+                            items.len()
+                        )))
+                    }
+                    Some(Value::Array(l)) => l.clone(),
+                    _ => Vec::new(),
+                };
+                let mut out = Vec::new();
+                for (k, item) in items.iter().enumerate() {
+                    let at = format!("{}[{k}]", map.candidate);
+                    let listed_label = match labels.get(k) {
+                        Some(v) => self.label_named(
+                            &format!("{}[{k}]", map.label.as_deref().unwrap_or_default()),
+                            Some(v),
+                        )?,
+                        None => None,
+                    };
+                    match item {
+                        Value::String(s) => out.push((s.clone(), listed_label.or(label))),
+                        Value::Object(o) => {
+                            let Some(Value::String(s)) =
+                                o.get("statement").or_else(|| o.get("cand_statement"))
+                            else {
+                                return Err(self.bad(format!(
+                                    "field '{at}' must be a string or an object with a string 'statement'"
+                                )));
+                            };
+                            let own = self.label_named(&format!("{at}.label"), o.get("label"))?;
+                            out.push((s.clone(), own.or(listed_label).or(label)));
+                        }
+                        other => {
+                            return Err(self.bad(format!(
+                                "field '{at}' must be a string, got {}",
+                                kind(other)
+                            )))
+                        }
+                    }
+                }
+                out
+            }
+            _ => vec![(self.string(&map.candidate)?, label)],
+        };
+        let listed = matches!(self.object.get(map.candidate.as_str()), Some(Value::Array(_)));
+        let mut own_headers = 0usize;
+        let mut ref_header = ref_header;
+        let mut reference = reference;
+        own_headers += usize::from(split_own_header(&mut ref_header, &mut reference));
+        let mut pairs = Vec::new();
+        for (k, (cand, label)) in candidates.into_iter().enumerate() {
+            let (mut cand_header, mut cand) = (cand_header.clone(), cand);
+            own_headers += usize::from(split_own_header(&mut cand_header, &mut cand));
+            pairs.push(DatasetPair {
+                id: if listed { format!("{problem}#{}", k + 1) } else { problem.clone() },
+                line: self.line,
+                ref_header: ref_header.clone(),
+                ref_statement: reference.clone(),
+                cand_header,
+                cand_statement: cand,
+                label,
+            });
+        }
+        Ok((problem, pairs, ref_missing || cand_missing, own_headers))
     }
 
     fn string(&self, name: &str) -> Result<String, DatasetError> {
@@ -264,20 +677,14 @@ impl Fields<'_> {
         }
     }
 
-    /// Headers may be absent or null (no imports, no `open`).
-    fn string_or_empty(&self, name: &str) -> Result<String, DatasetError> {
-        match self.object.get(name) {
-            None | Some(Value::Null) => Ok(String::new()),
-            Some(_) => self.string(name),
-        }
-    }
-
-    fn label(&self) -> Result<Option<bool>, DatasetError> {
-        match self.object.get("label") {
-            None | Some(Value::Null) => Ok(None),
+    /// A label: `true`/`false` (or `null`/absent: unlabelled); a list is per candidate and
+    /// handled by the caller.
+    fn label_named(&self, name: &str, value: Option<&Value>) -> Result<Option<bool>, DatasetError> {
+        match value {
+            None | Some(Value::Null) | Some(Value::Array(_)) => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(*b)),
             Some(other) => {
-                Err(self.bad(format!("field 'label' must be true or false, got {other}")))
+                Err(self.bad(format!("field '{name}' must be true or false, got {other}")))
             }
         }
     }
@@ -318,12 +725,19 @@ pub fn shard_of(id: &str, count: u64) -> u64 {
     id_hash(id) % count.max(1) + 1
 }
 
-/// The pairs of `shard` (all of them without one), in dataset order.
-pub fn select_shard(pairs: Vec<DatasetPair>, shard: Option<Shard>) -> Vec<DatasetPair> {
-    match shard {
-        None => pairs,
-        Some(s) => pairs.into_iter().filter(|p| shard_of(&p.id, s.count) == s.index).collect(),
-    }
+/// The pairs of `shard` (all of them without one), in dataset order. The split is by problem,
+/// so a problem's k candidates stay together.
+pub fn select_shard(data: Dataset, shard: Option<Shard>) -> Dataset {
+    let Some(s) = shard else {
+        return data;
+    };
+    let Dataset { pairs, problems, mapping, headers_missing, own_headers } = data;
+    let (pairs, problems) = pairs
+        .into_iter()
+        .zip(problems)
+        .filter(|(_, problem)| shard_of(problem, s.count) == s.index)
+        .unzip();
+    Dataset { pairs, problems, mapping, headers_missing, own_headers }
 }
 
 #[cfg(test)]
@@ -376,8 +790,19 @@ mod tests {
             ("\n  \n", "d.jsonl: no records (the file is empty)"),
             ("{oops", "d.jsonl:1: malformed JSON (key must be a string at column 2)"),
             ("[1]", "d.jsonl:1: malformed JSON (expected a JSON object, got an array)"),
-            (r#"{"ref_statement":"t"}"#, "d.jsonl:1: missing field 'id'"),
-            (r#"{"id":"a","ref_statement":"t"}"#, "d.jsonl:1: missing field 'cand_statement'"),
+            (
+                r#"{"ref_statement":"t"}"#,
+                "d.jsonl:1: missing fields: the id (looked for 'id', 'name', 'problem_id'; name it \
+                 with --id-field); the candidate statement (looked for 'cand_statement', \
+                 'candidates', 'lean4_prediction', 'prediction', 'autoformalization'; name it \
+                 with --cand-field)",
+            ),
+            (
+                r#"{"id":"a","ref_statement":"t"}"#,
+                "d.jsonl:1: missing field: the candidate statement (looked for 'cand_statement', \
+                 'candidates', 'lean4_prediction', 'prediction', 'autoformalization'; name it \
+                 with --cand-field)",
+            ),
             (
                 r#"{"id":"a","ref_statement":"t","cand_statement":1}"#,
                 "d.jsonl:1: field 'cand_statement' must be a string, got a number",
@@ -390,7 +815,125 @@ mod tests {
         for (input, want) in cases {
             assert_eq!(pairs(input).unwrap_err(), *want, "input {input:?}");
         }
-        assert_eq!(pairs(&format!("{GOOD}\n{GOOD}")).unwrap_err(), "d.jsonl:2: duplicate id \"a\"");
+        // Two lines with one id are two candidates of one problem, not a duplicate.
+        let two = pairs(&format!("{GOOD}\n{GOOD}")).unwrap();
+        assert_eq!((two[0].id.as_str(), two[1].id.as_str()), ("a#1", "a#2"));
+    }
+
+    fn dataset(text: &str, choice: &FieldChoice) -> Result<Dataset, String> {
+        parse_dataset(Path::new("d.jsonl"), text.as_bytes(), choice).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_minif2f_release_shape_with_a_candidates_list_gives_k_pairs() {
+        // `name`, `header`, `formal_statement` as miniF2F/ProofNet releases and GTED's
+        // `label.jsonl` write them, with the model's k samples in a list.
+        let line = r#"{"name":"p1","header":"import Mathlib\nopen Real\n","formal_statement":"theorem p1 (x : ℝ) : x = x := by sorry","candidates":["theorem a (y : ℝ) : y = y","theorem b (y : ℝ) : y = y + 0"]}"#;
+        let d = dataset(line, &FieldChoice::default()).unwrap();
+        assert_eq!(d.pairs.len(), 2);
+        assert_eq!((d.pairs[0].id.as_str(), d.pairs[1].id.as_str()), ("p1#1", "p1#2"));
+        assert_eq!(d.problems, ["p1", "p1"]);
+        // Candidates are read under the reference's header (the file has no `cand_header`).
+        assert_eq!(d.pairs[1].cand_header, "import Mathlib\nopen Real\n");
+        assert_eq!(d.pairs[0].label, None);
+        assert_eq!(d.samples_per_problem(), (2, 2));
+        assert_eq!(
+            d.mapping.describe(),
+            "id 'name', reference 'formal_statement' (header 'header'), candidate 'candidates' \
+             (header the reference's), label none"
+        );
+    }
+
+    #[test]
+    fn lines_sharing_an_id_are_k_candidates_of_one_problem() {
+        let line = |c: &str| {
+            format!(r#"{{"id":"q","ref_statement":"theorem t : 1 = 1","cand_statement":"{c}"}}"#)
+        };
+        let text =
+            [line("theorem a : 1 = 1"), GOOD.to_string(), line("theorem b : 2 = 2")].join("\n");
+        let d = dataset(&text, &FieldChoice::default()).unwrap();
+        let ids: Vec<&str> = d.pairs.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids, ["q#1", "a", "q#2"]);
+        assert_eq!(d.problem_count(), 2);
+        assert_eq!(d.samples_per_problem(), (1, 2));
+    }
+
+    #[test]
+    fn beqs_proofnetverif_shape_is_read_by_its_names() {
+        let line = r#"{"id":"ex1","lean4_src_header":"import Mathlib\n","lean4_formalization":"theorem t (n : ℕ) : n > 0","lean4_prediction":"theorem t (n : ℕ) : 0 < n","correct":true}"#;
+        let d = dataset(line, &FieldChoice::default()).unwrap();
+        assert_eq!(d.pairs[0].label, Some(true));
+        assert_eq!(d.pairs[0].ref_header, "import Mathlib\n");
+        assert_eq!(d.pairs[0].cand_header, "import Mathlib\n");
+        assert_eq!(d.mapping.candidate, "lean4_prediction");
+    }
+
+    #[test]
+    fn named_fields_override_the_usual_names_and_must_exist() {
+        let line = r#"{"key":"k","gold":"theorem t : 1 = 1","out":"theorem u : 1 = 1","ok":false,"hdr":"open Nat\n"}"#;
+        let choice = FieldChoice {
+            id: Some("key".into()),
+            reference: Some("gold".into()),
+            candidate: Some("out".into()),
+            label: Some("ok".into()),
+            header: Some("hdr".into()),
+        };
+        let d = dataset(line, &choice).unwrap();
+        assert_eq!((d.pairs[0].id.as_str(), d.pairs[0].label), ("k", Some(false)));
+        assert_eq!(d.pairs[0].ref_header, "open Nat\n");
+        let wrong = FieldChoice { label: Some("verdict".into()), ..choice };
+        assert_eq!(
+            dataset(line, &wrong).unwrap_err(),
+            "d.jsonl:1: missing field: 'verdict' (the label, given with --label-field)"
+        );
+    }
+
+    #[test]
+    fn a_statement_with_its_own_imports_moves_them_to_the_header() {
+        let line = r#"{"id":"i","ref_statement":"import Mathlib\nopen Real\n\ntheorem t (x : ℝ) : log x = log x","cand_statement":"theorem u (y : ℝ) : Real.log y = Real.log y"}"#;
+        let d = dataset(line, &FieldChoice::default()).unwrap();
+        assert_eq!(d.pairs[0].ref_header, "import Mathlib\nopen Real\n\n");
+        assert_eq!(d.pairs[0].ref_statement, "theorem t (x : ℝ) : log x = log x");
+        assert_eq!(d.own_headers, 1);
+        // Imports replace the file's header (they must come first); `open`s alone add to it.
+        let line = r#"{"id":"j","header":"import Mathlib\nopen Nat\n","formal_statement":"open Real\ntheorem t : 1 = 1","candidates":["import Mathlib\nopen Real\ntheorem u : 1 = 1"]}"#;
+        let d = dataset(line, &FieldChoice::default()).unwrap();
+        assert_eq!(d.pairs[0].ref_header, "import Mathlib\nopen Nat\nopen Real\n");
+        assert_eq!(d.pairs[0].cand_header, "import Mathlib\nopen Real\n");
+        assert_eq!(d.own_headers, 2);
+    }
+
+    #[test]
+    fn a_missing_header_is_counted_not_silently_empty() {
+        let with = r#"{"id":"a","ref_header":"open Real\n","ref_statement":"theorem t : 1 = 1","cand_statement":"theorem u : 1 = 1"}"#;
+        let without = r#"{"id":"b","ref_statement":"theorem t : 1 = 1","cand_statement":"theorem u : 1 = 1"}"#;
+        let d = dataset(&format!("{with}\n{without}"), &FieldChoice::default()).unwrap();
+        assert_eq!(d.headers_missing, 1);
+        // No header field in the file at all: the mapping says what stands in for it.
+        let d = dataset(without, &FieldChoice::default()).unwrap();
+        assert!(
+            d.mapping.describe().contains("(header none (no header field: read as empty"),
+            "{}",
+            d.mapping.describe()
+        );
+    }
+
+    #[test]
+    fn a_label_on_a_later_line_only_is_still_read() {
+        let unlabelled = r#"{"id":"u","ref_statement":"theorem t : 1 = 1","cand_statement":"theorem u : 1 = 1"}"#;
+        let d = dataset(&format!("{unlabelled}\n{GOOD}"), &FieldChoice::default()).unwrap();
+        assert_eq!((d.pairs[0].label, d.pairs[1].label), (None, Some(true)));
+        assert_eq!(d.mapping, Mapping::native());
+    }
+
+    #[test]
+    fn a_later_line_names_all_of_its_missing_fields() {
+        let text = format!("{GOOD}\n{{\"label\":true}}");
+        let e = dataset(&text, &FieldChoice::default()).unwrap_err();
+        assert!(
+            e.starts_with("d.jsonl:2: missing fields 'id', 'ref_statement', 'cand_statement'"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Prediction files: one JSON line per judged pair (`{"id", "score"}`, `{"id", "equivalent"}` or
-//! `{"id", "error"}`, the format `fixtures/bench/score.py` reads), written by `bench --out`, read
-//! back to resume a Lean run and to merge shards.
+//! `{"id", "error"}`, the format `fixtures/bench/score.py` reads, which ignores the rest: the
+//! verdict, the metric and its cost model, and with k candidates the problem and the best
+//! candidate), written by `bench --out`, read back to resume a Lean run, to merge shards and to
+//! compare two models.
 //!
 //! Owns the line format and what one pair's outcome is; not how pairs are judged (the metrics,
 //! the batch runner) nor how outcomes are evaluated (`crate::evaluation`, the CLI's report).
@@ -23,21 +25,53 @@ pub struct Prediction {
     pub id: String,
     /// `None` when the line has none of `score`, `equivalent`, `error`.
     pub outcome: Option<Outcome>,
-    /// The line says `"verdict": "equivalent"` (bench writes it for offline metrics).
+    /// The line says `"verdict": "equivalent"`.
     pub shown_equivalent: bool,
+    /// The metric and cost model the line says it came from (older files have neither).
+    pub metric: Option<String>,
+    pub cost: Option<String>,
+    /// The problem a candidate answers (files with k candidates per problem).
+    pub problem: Option<String>,
+    /// The line is its problem's best candidate.
+    pub best: bool,
+    /// The kind of evidence behind `"verdict": "equivalent"`.
+    pub evidence: Option<String>,
 }
 
-/// One prediction line. `verdict` (ignored by score.py) lets `merge` rebuild the verdict view of
-/// shards; it is written only on a score that was shown equivalent.
+/// Where a prediction came from: the metric and, for a metric with several, its cost model.
+#[derive(Clone, Copy, Debug)]
+pub struct Provenance<'a> {
+    pub metric: &'a str,
+    pub cost: Option<&'a str>,
+}
+
+/// One prediction line (as [`line_with`] without provenance). `verdict` (ignored by score.py)
+/// is written on every judged line: `"equivalent"` or `"not shown"`.
 pub fn line(id: &str, outcome: &Outcome, shown_equivalent: bool) -> Value {
+    let verdict = if shown_equivalent { "equivalent" } else { "not shown" };
     match outcome {
-        Outcome::Judged(Verdict::Score(s)) if shown_equivalent => {
-            json!({"id": id, "score": s, "verdict": "equivalent"})
+        Outcome::Judged(Verdict::Score(s)) => json!({"id": id, "score": s, "verdict": verdict}),
+        Outcome::Judged(Verdict::Equivalent(e)) => {
+            json!({"id": id, "equivalent": e, "verdict": verdict})
         }
-        Outcome::Judged(Verdict::Score(s)) => json!({"id": id, "score": s}),
-        Outcome::Judged(Verdict::Equivalent(e)) => json!({"id": id, "equivalent": e}),
         Outcome::Failed(message) => json!({"id": id, "error": message}),
     }
+}
+
+/// One prediction line that records the metric and cost model it came from, so that `merge`
+/// and `compare` need not be told.
+pub fn line_with(
+    id: &str,
+    outcome: &Outcome,
+    shown_equivalent: bool,
+    provenance: &Provenance<'_>,
+) -> Value {
+    let mut value = line(id, outcome, shown_equivalent);
+    value["metric"] = json!(provenance.metric);
+    if let Some(cost) = provenance.cost {
+        value["cost"] = json!(cost);
+    }
+    value
 }
 
 /// Parse line `number` (1-based) of `path`; `None` for a blank line. A line that is not JSON or
@@ -59,10 +93,16 @@ pub fn parse_line(path: &Path, number: usize, text: &str) -> anyhow::Result<Opti
     } else {
         value.get("error").and_then(Value::as_str).map(|m| Outcome::Failed(m.to_string()))
     };
+    let text_of = |key: &str| value.get(key).and_then(Value::as_str).map(str::to_string);
     Ok(Some(Prediction {
         id: id.to_string(),
         outcome,
         shown_equivalent: value.get("verdict").and_then(Value::as_str) == Some("equivalent"),
+        metric: text_of("metric"),
+        cost: text_of("cost"),
+        problem: text_of("problem"),
+        best: value.get("best").and_then(Value::as_bool) == Some(true),
+        evidence: text_of("evidence"),
     }))
 }
 

@@ -156,8 +156,12 @@ fn transted_closes_one_pair_and_fails_another() {
     };
     assert_eq!(score("same"), 1.0);
     assert!(score("other") < 1.0, "{p:?}");
-    assert!(stderr.contains("[1/2] same: score 1.0000"), "stderr: {stderr}");
-    assert!(stderr.contains("[2/2] other: score"), "stderr: {stderr}");
+    // Progress lines say the verdict's words, never "equivalent false".
+    assert!(stderr.contains("[1/2] same: equivalent (similarity 1.0000)"), "stderr: {stderr}");
+    assert!(stderr.contains("[2/2] other: not shown (similarity"), "stderr: {stderr}");
+    assert!(!stderr.contains("equivalent false"), "stderr: {stderr}");
+    // Each prediction records its metric and verdict, so `merge` needs no --metric.
+    assert!(p.iter().all(|v| v["metric"] == "transted"), "{p:?}");
     let report: Value = serde_json::from_slice(&out.stdout).expect("bench --json");
     assert_eq!(report["metric"], "transted");
     assert_eq!(report["scored"], 2);
@@ -207,7 +211,13 @@ fn beq_with_a_scripted_exact_query() {
     assert!(eq("eq"), "{p:?}");
     assert!(!eq("neq"), "{p:?}");
     let report = text(&out.stdout);
-    assert!(report.contains("decisions: precision 100.00%"), "report: {report}");
+    // A decision metric's decisions are its verdicts: one view, not the same figures twice.
+    assert!(report.contains("shown equivalent: 1 of 2 pairs"), "report: {report}");
+    assert!(report.contains("precision 100.00%"), "report: {report}");
+    assert!(!report.contains("decisions:"), "report: {report}");
+    // Progress lines say the verdict's words.
+    assert!(stderr.contains("] eq: equivalent\n"), "stderr: {stderr}");
+    assert!(stderr.contains("] neq: not shown\n"), "stderr: {stderr}");
 }
 
 /// A wrapper that kills the stand-in after `seconds` (a server crash in the middle of a run).
@@ -261,7 +271,10 @@ fn crash_mid_run_then_resume() {
     assert_eq!(out.status.code(), Some(1), "stderr: {stderr}");
     let p = s.predictions();
     assert_eq!(p.len(), 3, "{p:?}");
-    assert_eq!(p[0], json!({"id": "a", "equivalent": true}));
+    assert_eq!(
+        p[0],
+        json!({"id": "a", "equivalent": true, "verdict": "equivalent", "metric": "defeq"})
+    );
     for v in &p[1..] {
         let e = v["error"].as_str().unwrap_or_else(|| panic!("{v}"));
         assert!(e.contains("exited"), "{e}");
@@ -356,7 +369,10 @@ fn beq_in_batch_samples_from_the_configured_llm() {
     );
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "stderr: {stderr}");
-    assert_eq!(s.predictions(), [json!({"id": "sym", "equivalent": true})]);
+    assert_eq!(
+        s.predictions(),
+        [json!({"id": "sym", "equivalent": true, "verdict": "equivalent", "metric": "beq"})]
+    );
     let seen = llm.seen.lock().expect("lock").clone();
     assert_eq!(seen.len(), 2, "one request per direction");
     for (headers, body) in &seen {
@@ -375,7 +391,10 @@ fn beq_in_batch_samples_from_the_configured_llm() {
     std::fs::remove_file(s.path("pred.jsonl")).expect("rm");
     let out = s.bench("beq", STANDIN, &["--out", &s.path("pred.jsonl")]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(s.predictions(), [json!({"id": "sym", "equivalent": false})]);
+    assert_eq!(
+        s.predictions(),
+        [json!({"id": "sym", "equivalent": false, "verdict": "not shown", "metric": "beq"})]
+    );
     assert_eq!(llm.seen.lock().expect("lock").len(), 2);
 }
 
@@ -517,7 +536,10 @@ fn keep_alive_ticks_during_a_run_and_follows_a_reconnect() {
     );
     assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(s.predictions(), [json!({"id": "a", "equivalent": true})]);
+    assert_eq!(
+        s.predictions(),
+        [json!({"id": "a", "equivalent": true, "verdict": "equivalent", "metric": "defeq"})]
+    );
     let (alive, connects) = keep_alives(&record);
     assert!(connects >= 2, "the oracle reconnected: {connects} connect(s)");
     assert!(alive.len() >= 4, "{} keepAlive(s) in ~0.6 s at 50 ms: {alive:?}", alive.len());
@@ -703,7 +725,10 @@ fn beq_plus_runs_end_to_end_in_batch_and_score() {
     );
     let out = s.bench("beq+", STANDIN, &["--out", &s.path("pred.jsonl")]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(s.predictions(), [json!({"id": "a", "equivalent": true})]);
+    assert_eq!(
+        s.predictions(),
+        [json!({"id": "a", "equivalent": true, "verdict": "equivalent", "metric": "beq+"})]
+    );
     // The first open of the imports is reported apart from the pair's time.
     assert!(text(&out.stderr).contains("a: Lean loaded the imports in"), "{}", text(&out.stderr));
 

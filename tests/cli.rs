@@ -354,10 +354,17 @@ fn bench_reports_the_figures_and_writes_predictions() {
         [
             "dataset",
             "metric",
+            "cost",
+            "fields",
             "pairs",
+            "labelled",
             "scored",
             "failed",
             "seconds",
+            "shown_equivalent",
+            "failures",
+            "similarity",
+            "problems",
             "best",
             "sweep",
             "verdict_view",
@@ -535,7 +542,22 @@ fn malformed_jsonl_lines_are_named() {
     assert_fails(&["bench", &bad], &format!("{bad}:2: malformed JSON"));
     let missing =
         write(dir.path(), "missing.jsonl", br#"{"id": "x", "ref_statement": "theorem a : 1 = 1"}"#);
-    assert_fails(&["bench", &missing], &format!("{missing}:1: missing field 'cand_statement'"));
+    assert_fails(
+        &["bench", &missing],
+        &format!(
+            "{missing}:1: missing field: the candidate statement (looked for 'cand_statement'"
+        ),
+    );
+    // Every missing part is named at once, with the flag that names it.
+    let none = write(dir.path(), "none.jsonl", br#"{"statement": "theorem a : 1 = 1"}"#);
+    assert_fails(
+        &["bench", &none],
+        &format!(
+            "{none}:1: missing fields: the id (looked for 'id', 'name', 'problem_id'; name it with \
+             --id-field); the reference statement (looked for 'ref_statement', 'formal_statement', \
+             'lean4_formalization', 'reference'; name it with --ref-field); the candidate statement"
+        ),
+    );
     let trees = write(dir.path(), "trees.jsonl", b"{\"id\": \"x\", \"ref_tree\": []}\n");
     assert_fails(
         &["ted", "--pairs", &trees],
@@ -708,7 +730,17 @@ fn bench_without_labels_writes_predictions_and_evaluates_nothing() {
     let prediction: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert!(prediction["score"].is_number());
     let text = lean_assess(&["bench", &dataset]);
-    assert!(text.stdout.contains("no labelled pair was scored"), "{}", text.stdout);
+    // A summary without labels: the verdicts and the distribution, and why no threshold view.
+    for want in [
+        "fields: id 'id', reference 'ref_statement' (header 'ref_header'), candidate \
+         'cand_statement' (header 'cand_header'), label none",
+        "shown equivalent: 0 of 1 pairs (0.00%)",
+        "not shown: 1",
+        "median",
+        "No labels (no 'label' or 'correct' field; --label-field names another)",
+    ] {
+        assert!(text.stdout.contains(want), "{want:?} not in\n{}", text.stdout);
+    }
 }
 
 /// A statement file that is a FIFO is refused at once (before: the read waited for a writer).

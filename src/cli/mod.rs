@@ -17,7 +17,8 @@
 //!
 //! Adding a command: one variant in [`Command`] and one arm in [`run`].
 
-mod bench;
+pub mod bench;
+mod compare;
 mod integrity;
 mod lean_options;
 mod mcp;
@@ -66,12 +67,14 @@ Usage lines:
   lean-assess ted   --pairs TREES.jsonl [--free-cost] [--json]
   lean-assess bench DATASET.jsonl [--metric M] [--free-cost] [--out PRED.jsonl] [--json] [--jobs N]
                     [--lean-project DIR [--server-command CMD] [--config FILE]] [--shard K/N] [--html FILE]
+                    [--id-field F] [--ref-field F] [--cand-field F] [--label-field F] [--header-field F]
   lean-assess serve [--config FILE] [--log FILE] [-- SERVER_COMMAND ARGS...]   (default: lake serve --)
   lean-assess shim  [DIR]
   lean-assess integrity TASK.lean SOLUTION.lean | --tasks DIR --solutions DIR [--json]
                     [--theorem NAME] [--allow-import M] [--allow-native-decide]
                     [--lean-project DIR [--server-command CMD] [--timeout SECONDS]]
-  lean-assess merge --dataset DATASET.jsonl [--metric M] [--out PRED.jsonl] [--json] [--html FILE] PRED.jsonl...
+  lean-assess merge --dataset DATASET.jsonl [--out PRED.jsonl] [--json] [--html FILE] PRED.jsonl...
+  lean-assess compare A.jsonl B.jsonl [--json] [--html FILE]   (two models' bench --out files)
   lean-assess mcp   [--lean-project DIR [--server-command CMD] [--config FILE]]   (MCP server on stdio)
 
 Metrics: ted, path, transted-lite (offline); transted, beq, beq+, beq+grind, defeq (need Lean:
@@ -107,6 +110,8 @@ enum Command {
     Serve(serve::Args),
     /// Join the predictions of `bench --shard` runs and score them as one run.
     Merge(merge::Args),
+    /// Two models' predictions for the same problems side by side: where they disagree.
+    Compare(compare::Args),
     /// Serve the judge to agents as an MCP server on stdin/stdout.
     Mcp(mcp::Args),
     /// Install the `lake` and `lean` shim in DIR and print the editor settings that use it.
@@ -138,6 +143,7 @@ pub fn run(
         Command::Ted(args) => ted::run(args, out, err),
         Command::Bench(args) => bench::run(args, out, err),
         Command::Merge(args) => merge::run(args, out, err),
+        Command::Compare(args) => compare::run(args, out, err),
         Command::Shim(args) => shim::run(args, out).map(|()| Status::Success),
         Command::Integrity(args) => integrity::run(args, out, err),
         // `serve` owns stdin/stdout, so `main` hands it over through `run_standalone` before it

@@ -70,6 +70,20 @@ pub(super) fn result_of(
 
 pub fn run(args: Args, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Status> {
     check_metric_names(&args.metric)?;
+    if args.free_cost {
+        // `ted`'s alone: refused when no metric asked for takes it, said when some do not.
+        let names: Vec<&str> = args.metric.iter().map(String::as_str).collect();
+        super::bench::check_free_cost(&names)?;
+        let others: Vec<String> =
+            names.iter().filter(|m| **m != "ted").map(|m| format!("`{m}`")).collect();
+        if !others.is_empty() {
+            writeln!(
+                err,
+                "lean-assess: note: --free-cost applies to `ted` only; {} keep their own cost model",
+                others.join(", ")
+            )?;
+        }
+    }
     if let Some(dir) = &args.lean.lean_project {
         if !dir.is_dir() {
             bail!("--lean-project {}: not a directory", dir.display());

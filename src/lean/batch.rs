@@ -483,14 +483,19 @@ pub fn judge_all(
                 if let Some(note) = loaded {
                     writeln!(err, "lean-assess: {}: {note}", pair.id)?;
                 }
+                // The verdict's own words (`equivalent` / `not shown`), as `score` prints them.
+                let equivalent = predictions::lean_shown_equivalent(run.metric, outcome);
+                let word = if equivalent { "equivalent" } else { "not shown" };
                 let shown = match outcome {
-                    Outcome::Judged(Verdict::Score(s)) => format!("score {s:.4}"),
-                    Outcome::Judged(Verdict::Equivalent(e)) => format!("equivalent {e}"),
+                    Outcome::Judged(Verdict::Score(s)) => format!("{word} (similarity {s:.4})"),
+                    Outcome::Judged(Verdict::Equivalent(_)) => word.to_string(),
                     Outcome::Failed(m) => format!("error: {m}"),
                 };
                 writeln!(err, "[{}/{total}] {}: {shown}", skipped + k, pair.id)?;
                 if let Some(file) = sink.as_mut() {
-                    writeln!(file, "{}", predictions::line(&pair.id, outcome, false))?;
+                    let provenance = predictions::Provenance { metric: run.metric, cost: None };
+                    let line = predictions::line_with(&pair.id, outcome, equivalent, &provenance);
+                    writeln!(file, "{line}")?;
                     file.flush()?;
                 }
                 Ok(())

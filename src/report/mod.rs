@@ -10,6 +10,8 @@
 //! editor's hover shows) and the rewrite path from the metric itself. Every dataset string goes through [`escape`]; the pairs are embedded as JSON inside a
 //! `<script type="application/json">` block with `<` escaped, so no statement can end it.
 
+pub mod compare;
+
 use crate::dataset::DatasetPair;
 use crate::distance::{self, CostModel, EditOp, Mapping};
 use crate::evaluation::{self as figures, Evaluation, Stats};
