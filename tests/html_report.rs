@@ -233,7 +233,9 @@ fn subset(from: &Path, to: &Path, ids: &[&str], first: usize) -> (usize, usize) 
 /// score both ways, the label and error filters keep the right rows, an expanded pair shows both
 /// statements side by side with exactly the differing subterms marked (`ℝ` against `ℚ`, the
 /// binder's type, and nothing else) and the hover's difference; with transted-lite, its rewrite
-/// path (`one_mul` on the candidate's `1 * x`); with ted, no path. With env
+/// path (`one_mul` on the candidate's `1 * x`); with ted, no path. The verdict filter keeps the
+/// pairs `--out` says are shown equivalent, and the threshold column is named for the default
+/// threshold. With env
 /// `HTML_REPORT_SCREENSHOT=FILE.png`, the transted-lite page is saved there (the README's).
 #[test]
 fn clicks_sort_filter_and_expand_in_chromium() {
@@ -246,13 +248,15 @@ fn clicks_sort_filter_and_expand_in_chromium() {
     let (pairs, labelled_false) =
         subset(&fixtures.join("gted-minif2f.jsonl"), &data, &[marked, with_path, shown], 40);
     require_playwright();
-    for (metric, path) in [
-        ("ted", serde_json::Value::Null),
+    for (metric, path, default_threshold) in [
+        ("ted", serde_json::Value::Null, "0.465"),
         (
             "transted-lite",
             serde_json::json!({"id": with_path, "step": "one_mul (candidate): 1 * x"}),
+            "0.807",
         ),
     ] {
+        let out = dir.path().join(format!("{metric}.jsonl"));
         let report = dir.path().join(format!("{metric}.html"));
         bench(
             dir.path(),
@@ -261,11 +265,21 @@ fn clicks_sort_filter_and_expand_in_chromium() {
                 "gted-minif2f-subset.jsonl",
                 "--metric",
                 metric,
+                "--out",
+                out.to_str().unwrap(),
                 "--html",
                 report.to_str().unwrap(),
             ],
         );
+        // How many pairs `bench --out` says are shown equivalent: the verdict filter's count.
+        let shown_equivalent = std::fs::read_to_string(&out)
+            .unwrap()
+            .lines()
+            .filter(|l| l.contains("\"verdict\":\"equivalent\""))
+            .count();
         let expect = serde_json::json!({
+            "shown_equivalent": shown_equivalent,
+            "default_threshold": default_threshold,
             "pairs": pairs,
             "labelled_false": labelled_false,
             "pair": {"id": marked, "ref_marks": ["ℝ"], "cand_marks": ["ℚ"],
