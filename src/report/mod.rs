@@ -1058,6 +1058,53 @@ mod tests {
         assert_eq!(page.matches("</script>").count(), 2);
     }
 
+    #[test]
+    fn unlabelled_pairs_get_the_verdict_view_and_a_histogram_by_verdict() {
+        let pair = |id: &str, cand: &str| DatasetPair {
+            id: id.into(),
+            ref_header: String::new(),
+            ref_statement: "theorem a (n : ℕ) (h : 0 < n) : 1 ≤ n".into(),
+            cand_header: String::new(),
+            cand_statement: cand.into(),
+            label: None,
+            line: 1,
+        };
+        let pairs = [
+            pair("same", "theorem b (m : ℕ) (h : m > 0) : m ≥ 1"),
+            pair("other", "theorem b (m : ℕ) (h : m > 0) : m ≥ 2"),
+            pair("broken", "theorem b : (1 = 1"),
+        ];
+        let report = Report {
+            dataset: "unlabelled.jsonl",
+            metric: "transted-lite",
+            cost: CostModel::Unit,
+            seconds: 0.0,
+            pairs: &pairs,
+            results: vec![
+                PairResult::Score(1.0),
+                PairResult::Score(0.9),
+                PairResult::Error("cand_statement: does not parse"),
+            ],
+            evaluation: None,
+            decisions: None,
+        };
+        let page = render(&report);
+        assert!(page.contains("<dd id=\"shown-equivalent\">1 of 2 judged pairs</dd>"), "{page}");
+        assert!(page.contains("No pair is labelled"), "{page}");
+        assert!(page.contains("aria-label=\"similarities by verdict\""), "{page}");
+        assert!(page.contains("shown equivalent (1)") && page.contains("not shown (1)"));
+        assert!(page.contains("At this metric's default threshold 0.807"));
+        assert!(!page.contains("id=\"sweep\""), "a sweep needs labels");
+        // The rows: the evidence-based verdict, the default threshold's decision, no verdict
+        // for the failed pair.
+        assert!(page.contains("\"id\":\"same\",\"label\":null,\"score\":1.0,\"verdict\":\"equivalent\",\"t\":\"yes\""), "{page}");
+        assert!(page.contains("\"id\":\"other\",\"label\":null,\"score\":0.9,\"verdict\":\"not shown\",\"t\":\"yes\""), "{page}");
+        assert!(
+            page.contains("\"id\":\"broken\",\"label\":null,\"score\":null,\"verdict\":null"),
+            "{page}"
+        );
+    }
+
     fn marks(reference: &str, candidate: &str) -> (Vec<String>, Vec<String>, Vec<String>) {
         let pair = DatasetPair {
             id: "p".into(),
