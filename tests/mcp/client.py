@@ -146,13 +146,22 @@ async def main(binary, work, standin=None):
 
             # compare_many: one reference, k candidates; a candidate that does not parse is an
             # entry with its error; the best is the first shown equivalent.
+            many_steps = []
+
+            async def on_many_progress(progress, total, message):
+                many_steps.append((progress, total, message))
+
             r = await session.call_tool("compare_many", {
                 "reference": "theorem a (n : ℕ) : 0 < n → 1 ≤ n",
                 "candidates": ["theorem b (n : ℕ) : 0 < n → 2 ≤ n",
                                "theorem c : (1 = 1",
                                "theorem d (m : ℕ) : m > 0 → m ≥ 1",
-                               "Candidate.lean::sum_odd"]})
+                               "Candidate.lean::sum_odd"]},
+                progress_callback=on_many_progress)
             assert not is_error(r), text_of(r)
+            # One progress step per candidate.
+            assert [(p, t) for p, t, _ in many_steps] == [(1, 4), (2, 4), (3, 4), (4, 4)], many_steps
+            assert many_steps[0][2] == "candidate 1 of 4", many_steps
             p = payload(r)
             assert p["metrics"] == ["transted-lite", "ted"], p
             assert [c["index"] for c in p["candidates"]] == [0, 1, 2, 3], p
