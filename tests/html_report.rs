@@ -8,6 +8,14 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// One test of this file at a time: each runs `bench` (transted-lite's per-pair clock is 500 ms)
+/// and a browser, and two at once on a 2-core machine can push a search past its clock.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// `lean-assess ARGS` run in `dir`; it must succeed.
 fn bench(dir: &Path, args: &[&str]) {
     let run = Command::new(env!("CARGO_BIN_EXE_lean-assess"))
@@ -95,6 +103,7 @@ fn table(dom: &str) -> (Vec<String>, Vec<Vec<String>>) {
 /// own column, named for the default threshold.
 #[test]
 fn the_verdict_column_agrees_with_the_predictions_on_both_bundled_sets() {
+    let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/bench");
     chromium();
@@ -165,6 +174,7 @@ fn the_verdict_column_agrees_with_the_predictions_on_both_bundled_sets() {
 
 #[test]
 fn the_report_renders_in_headless_chromium() {
+    let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("report.html");
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/bench/gted-minif2f.jsonl");
@@ -239,6 +249,7 @@ fn subset(from: &Path, to: &Path, ids: &[&str], first: usize) -> (usize, usize) 
 /// `HTML_REPORT_SCREENSHOT=FILE.png`, the transted-lite page is saved there (the README's).
 #[test]
 fn clicks_sort_filter_and_expand_in_chromium() {
+    let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/bench");
     let marked = "gted-minif2f/amc12b_2021_p3";

@@ -7,9 +7,12 @@
 //! itself (JSON-RPC framing, initialize, capability negotiation) is the `rmcp` crate's. It must
 //! not print anything on stdout besides MCP messages: stdout is the channel.
 //!
-//! Errors in a call (unreadable file, unknown theorem, unknown metric, a metric that needs Lean
-//! without `--lean-project`) are tool results with `isError: true` whose text is the CLI's
-//! one-line message; protocol errors (unknown tool) are JSON-RPC errors.
+//! Errors in a call (unreadable file, unknown theorem, unknown metric, an argument the tool does
+//! not declare) are tool results with `isError: true` and one line phrased for an agent: the
+//! argument at fault, or how the server must be started (never a shell command to run); a metric
+//! that needs Lean on a server without `--lean-project` is that metric's `error` entry. Protocol
+//! errors (unknown tool) are JSON-RPC errors. Every tool declares its output schema (MCP
+//! 2025-06-18 `outputSchema`) and answers with `structuredContent` matching it.
 
 use super::cost_model;
 use super::statement::{self, Loaded};
