@@ -7,16 +7,19 @@
 //! itself (JSON-RPC framing, initialize, capability negotiation) is the `rmcp` crate's. It must
 //! not print anything on stdout besides MCP messages: stdout is the channel.
 //!
-//! Errors in a call (unreadable file, unknown theorem, unknown metric, a metric that needs Lean
-//! without `--lean-project`) are tool results with `isError: true` whose text is the CLI's
-//! one-line message; protocol errors (unknown tool) are JSON-RPC errors.
+//! Errors in a call (unreadable file, unknown theorem, unknown metric, an argument the tool does
+//! not declare) are tool results with `isError: true` and one line phrased for an agent: the
+//! argument at fault, or how the server must be started (never a shell command to run); a metric
+//! that needs Lean on a server without `--lean-project` is that metric's `error` entry. Protocol
+//! errors (unknown tool) are JSON-RPC errors. Every tool declares its output schema (MCP
+//! 2025-06-18 `outputSchema`) and answers with `structuredContent` matching it.
 
+use super::cost_model;
 use super::statement::{self, Loaded};
-use super::{check_metric_names, cost_model};
 use crate::config::Config;
 use crate::lean::batch;
 use crate::metrics::registry;
-use crate::metrics::Pair;
+use crate::metrics::{MetricError, Pair};
 use crate::references;
 use crate::trees::{parse, render};
 use anyhow::{bail, Context};
@@ -141,7 +144,9 @@ impl ServerHandler for Handler {
             .with_server_info(Implementation::new("lean-assess", env!("CARGO_PKG_VERSION")))
             .with_instructions(
                 "Judge a Lean 4 formalization against a reference: compare_statements gives the \
-                 verdict, similarity, differences and rewrite path; operator_tree shows how a \
+                 verdict (transted-lite and ted by default), similarity, differences and rewrites; \
+                 compare_many judges many candidates (say, k samples) against one reference; \
+                 operator_tree shows how a \
                  statement is read; list_references shows which reference each theorem of a \
                  file is judged against.",
             )
@@ -163,11 +168,11 @@ impl ServerHandler for Handler {
         let arguments = request.arguments.unwrap_or_default();
         let server = Arc::clone(&self.0);
         let name = request.name.to_string();
-        if !matches!(
-            name.as_str(),
-            "compare_statements" | "operator_tree" | "list_references" | "check_integrity"
-        ) {
-            return Err(ErrorData::invalid_params(format!("unknown tool '{name}'"), None));
+        if !TOOLS.contains(&name.as_str()) {
+            return Err(ErrorData::invalid_params(
+                format!("unknown tool '{name}' (this server's tools: {})", TOOLS.join(", ")),
+                None,
+            ));
         }
         // The work is synchronous (and the Lean metrics start a runtime of their own), so it
         // runs on a plain thread. It reports steps on `progress` (forwarded as MCP progress
@@ -275,14 +280,27 @@ fn error_result(message: String) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(message)])
 }
 
+/// The tools, by name.
+const TOOLS: [&str; 5] =
+    ["compare_statements", "compare_many", "operator_tree", "list_references", "check_integrity"];
+
+/// The metrics `compare_statements` and `compare_many` run when the call names none: the
+/// strongest offline one with its evidence-based verdict, then plain TED for the distance.
+const DEFAULT_METRICS: [&str; 2] = ["transted-lite", "ted"];
+
+/// The most candidates one `compare_many` call judges (each may run a rewrite search).
+const MAX_CANDIDATES: usize = 64;
+
 fn call(
     server: &Server,
     name: &str,
     arguments: &JsonObject,
     context: &CallContext,
 ) -> anyhow::Result<Value> {
+    check_arguments(server, name, arguments)?;
     match name {
         "compare_statements" => compare_statements(server, arguments, context),
+        "compare_many" => compare_many(server, arguments, context),
         "operator_tree" => operator_tree(server, arguments),
         "list_references" => list_references(server, arguments),
         "check_integrity" => check_integrity(server, arguments),
@@ -297,14 +315,81 @@ fn schema(value: Value) -> Arc<JsonObject> {
     }
 }
 
+/// The metric names for a tool description, from the registry: the offline ones, and the Lean
+/// ones as this server can (or cannot) run them.
+fn metrics_description(with_lean: bool) -> String {
+    let offline: Vec<&str> =
+        registry::METRICS.iter().filter(|m| !m.needs_lean).map(|m| m.name).collect();
+    let lean: Vec<&str> = registry::lean_names().collect();
+    let lean_part = if with_lean {
+        format!("{} (Lean, enabled on this server)", lean.join(", "))
+    } else {
+        format!(
+            "{} need Lean: this server was started without --lean-project DIR, so they are \
+             unavailable here",
+            lean.join(", ")
+        )
+    };
+    format!(
+        "Metrics to run (default {}): {} (offline); {lean_part}.",
+        serde_json::to_string(&DEFAULT_METRICS).unwrap_or_default(),
+        offline.join(", ")
+    )
+}
+
+/// One metric's result, as `score --json` writes it (`score::metric_json`, `metric_error_json`).
+fn metric_result_schema() -> Value {
+    let names: Vec<&str> = registry::names().collect();
+    json!({
+        "type": "object",
+        "required": ["metric", "verdict"],
+        "properties": {
+            "metric": {"type": "string", "enum": names},
+            "verdict": {"type": "string", "enum": ["equivalent", "not shown", "error"],
+                        "description": "'equivalent' only with evidence; 'error' when the \
+                                        metric could not judge (see 'error')"},
+            "evidence": {"type": "string"},
+            "score": {"type": "number", "description": "similarity in [0, 1]"},
+            "equivalent": {"type": "boolean", "description": "a Lean metric's decision"},
+            "distance": {"type": ["integer", "null"]},
+            "reference_size": {"type": "integer"},
+            "candidate_size": {"type": "integer"},
+            "rewrites": {"type": "array", "items": {
+                "type": "object",
+                "required": ["rule", "side", "at"],
+                "properties": {"rule": {"type": "string"}, "side": {"type": "string"},
+                               "at": {"type": "string"}}
+            }},
+            "notes": {"type": "array", "items": {"type": "string"}},
+            "seconds": {"type": "number"},
+            "proof_path": {"type": "string"},
+            "error": {"type": "string"}
+        }
+    })
+}
+
+/// One comparison's result: `compare_statements`'s whole answer, one entry of `compare_many`'s.
+fn comparison_schema() -> Value {
+    let strings = json!({"type": "array", "items": {"type": "string"}});
+    json!({
+        "type": "object",
+        "required": ["reference", "candidate", "verdict", "metrics", "differences", "unparsed"],
+        "properties": {
+            "reference": {"type": "string"},
+            "candidate": {"type": "string"},
+            "verdict": {"type": "string", "enum": ["equivalent", "not shown"],
+                        "description": "'equivalent' when a metric showed it, with evidence"},
+            "metrics": {"type": "array", "items": metric_result_schema()},
+            "differences": strings,
+            "unparsed": {"type": "object", "required": ["reference", "candidate"],
+                         "properties": {"reference": strings, "candidate": strings}}
+        }
+    })
+}
+
 /// The tool list; the metric list names the Lean metrics only when they can run.
 fn tools(with_lean: bool) -> Vec<Tool> {
-    let metrics = if with_lean {
-        "ted, path, transted-lite (offline); transted, beq, defeq (Lean, enabled on this server)"
-    } else {
-        "ted, path, transted-lite (transted, beq, defeq need the server started with \
-         --lean-project DIR)"
-    };
+    let metrics = metrics_description(with_lean);
     let statement = |who: &str| {
         json!({
             "type": "string",
@@ -315,31 +400,88 @@ fn tools(with_lean: bool) -> Vec<Tool> {
             )
         })
     };
+    let free_cost = json!({
+        "type": "boolean",
+        "description": "ted with GTED's free renaming of bound variables."
+    });
+    let strings = json!({"type": "array", "items": {"type": "string"}});
+    let finding = json!({"type": "object", "required": ["criterion"],
+                         "properties": {"criterion": {"type": "string"}}});
+    let mut many = comparison_schema();
+    if let Some(required) = many["required"].as_array_mut() {
+        required.retain(|r| r != "reference");
+    }
+    many["properties"]["index"] = json!({"type": "integer"});
+    if let Some(required) = many["required"].as_array_mut() {
+        required.push(json!("index"));
+    }
+    let failed_candidate = json!({
+        "type": "object",
+        "required": ["index", "candidate", "verdict", "error"],
+        "properties": {"index": {"type": "integer"}, "candidate": {"type": "string"},
+                       "verdict": {"const": "error"}, "error": {"type": "string"}}
+    });
     vec![
         Tool::new(
             "compare_statements",
             "Judge a candidate Lean statement against a reference: per metric the verdict \
              ('equivalent' only with evidence: a sound rewrite path or a Lean proof; else 'not \
              shown') and the similarity score, the tree distance, the differences between \
-             the two operator trees, and the rewrite path the metric applied.",
+             the two operator trees, and the rewrites the metric applied. By default \
+             transted-lite (whose rewrites can show equivalence) and ted.",
             schema(json!({
                 "type": "object",
                 "properties": {
                     "reference": statement("reference"),
                     "candidate": statement("candidate"),
-                    "metrics": {
-                        "type": "array",
-                        "items": {"type": "string"},
-                        "description": format!("Metrics to run (default [\"ted\"]): {metrics}."),
-                    },
-                    "free_cost": {
-                        "type": "boolean",
-                        "description": "ted with GTED's free renaming of bound variables."
-                    }
+                    "metrics": {"type": "array", "items": {"type": "string"},
+                                "description": metrics.clone()},
+                    "free_cost": free_cost.clone()
                 },
-                "required": ["reference", "candidate"]
+                "required": ["reference", "candidate"],
+                "additionalProperties": false
             })),
-        ),
+        )
+        .with_raw_output_schema(schema(comparison_schema())),
+        Tool::new(
+            "compare_many",
+            format!(
+                "Judge up to {MAX_CANDIDATES} candidates (say, k samples of a model) against one \
+                 reference with the offline metrics: each candidate as compare_statements \
+                 answers it, how many were shown equivalent, and the best one (the first shown \
+                 equivalent, else the highest similarity of the first metric). A candidate \
+                 that does not parse is an entry with 'error', not a failed call."
+            ),
+            schema(json!({
+                "type": "object",
+                "properties": {
+                    "reference": statement("reference"),
+                    "candidates": {"type": "array", "items": statement("candidate"),
+                                   "minItems": 1, "maxItems": MAX_CANDIDATES},
+                    "metrics": {"type": "array", "items": {"type": "string"},
+                                "description": format!(
+                                    "{} Lean metrics are not run here: call \
+                                     compare_statements per candidate for them.",
+                                    metrics_description(false).split(';').next().unwrap_or("")
+                                )},
+                    "free_cost": free_cost
+                },
+                "required": ["reference", "candidates"],
+                "additionalProperties": false
+            })),
+        )
+        .with_raw_output_schema(schema(json!({
+            "type": "object",
+            "required": ["reference", "metrics", "candidates", "shown_equivalent", "best"],
+            "properties": {
+                "reference": {"type": "string"},
+                "metrics": strings.clone(),
+                "candidates": {"type": "array", "items": {"oneOf": [many, failed_candidate]}},
+                "shown_equivalent": {"type": "integer"},
+                "best": {"type": ["integer", "null"],
+                         "description": "index of the best candidate; null when none was judged"}
+            }
+        }))),
         Tool::new(
             "operator_tree",
             "The operator tree lean-assess reads from a statement (what the metrics compare).",
@@ -350,9 +492,20 @@ fn tools(with_lean: bool) -> Vec<Tool> {
                     "format": {"type": "string", "enum": ["text", "json"],
                                "description": "text (indented, default) or json"}
                 },
-                "required": ["statement"]
+                "required": ["statement"],
+                "additionalProperties": false
             })),
-        ),
+        )
+        .with_raw_output_schema(schema(json!({
+            "type": "object",
+            "required": ["statement", "tree", "unparsed"],
+            "properties": {
+                "statement": {"type": "string"},
+                "tree": {"type": ["string", "object"],
+                         "description": "indented text, or {label, children: [...]} nodes"},
+                "unparsed": strings.clone()
+            }
+        }))),
         Tool::new(
             "check_integrity",
             "Did a proof keep its task's statement? (LeanCat's criteria, offline part): each \
@@ -371,9 +524,26 @@ fn tools(with_lean: bool) -> Vec<Tool> {
                                       "description": "Modules the solution may import beyond the task's."},
                     "allow_native_decide": {"type": "boolean"}
                 },
-                "required": ["task", "solution"]
+                "required": ["task", "solution"],
+                "additionalProperties": false
             })),
-        ),
+        )
+        .with_raw_output_schema(schema(json!({
+            "type": "object",
+            "required": ["task", "solution", "passed", "findings", "targets"],
+            "properties": {
+                "task": {"type": "string"},
+                "solution": {"type": "string"},
+                "passed": {"type": "boolean"},
+                "findings": {"type": "array", "items": finding.clone()},
+                "targets": {"type": "array", "items": {
+                    "type": "object",
+                    "required": ["name", "passed", "findings"],
+                    "properties": {"name": {"type": "string"}, "passed": {"type": "boolean"},
+                                   "findings": {"type": "array", "items": finding}}
+                }}
+            }
+        }))),
         Tool::new(
             "list_references",
             "For each theorem of a .lean file, the reference it is judged against as the \
@@ -384,10 +554,58 @@ fn tools(with_lean: bool) -> Vec<Tool> {
                 "properties": {
                     "file": {"type": "string", "description": "Path of the .lean file."}
                 },
-                "required": ["file"]
+                "required": ["file"],
+                "additionalProperties": false
             })),
-        ),
+        )
+        .with_raw_output_schema(schema(json!({
+            "type": "object",
+            "required": ["file", "config", "theorems"],
+            "properties": {
+                "file": {"type": "string"},
+                "config": strings,
+                "theorems": {"type": "array", "items": {
+                    "type": "object",
+                    "required": ["theorem", "keyword", "line", "reference", "problem"],
+                    "properties": {
+                        "theorem": {"type": ["string", "null"]},
+                        "keyword": {"type": "string"},
+                        "line": {"type": "integer"},
+                        "reference": {"type": ["object", "null"]},
+                        "problem": {"type": ["string", "null"]}
+                    }
+                }}
+            }
+        }))),
     ]
+}
+
+/// Every argument a call passes must be one its tool declares: a misspelt optional argument
+/// (`metric` for `metrics`) would otherwise be dropped without a word.
+fn check_arguments(server: &Server, name: &str, arguments: &JsonObject) -> anyhow::Result<()> {
+    let tools = tools(server.lean.is_some());
+    let Some(tool) = tools.iter().find(|t| t.name == name) else {
+        bail!("unknown tool '{name}' (this server's tools: {})", TOOLS.join(", "));
+    };
+    let known: Vec<&str> = tool
+        .input_schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|p| p.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    let unknown: Vec<&str> =
+        arguments.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
+    if let Some(first) = unknown.first() {
+        let near = known.iter().find(|k| k.starts_with(first) || first.starts_with(**k));
+        let hint = near.map_or(String::new(), |k| format!(" (did you mean '{k}'?)"));
+        bail!(
+            "{name}: unknown argument{} {}{hint}; its arguments are {}",
+            if unknown.len() > 1 { "s" } else { "" },
+            unknown.iter().map(|k| format!("'{k}'")).collect::<Vec<_>>().join(", "),
+            known.join(", ")
+        );
+    }
+    Ok(())
 }
 
 fn string_arg<'a>(arguments: &'a JsonObject, key: &str) -> anyhow::Result<&'a str> {
@@ -411,13 +629,11 @@ fn load(server: &Server, flag: &str, value: &str) -> anyhow::Result<Loaded> {
     }
 }
 
-fn compare_statements(
-    server: &Server,
-    arguments: &JsonObject,
-    context: &CallContext,
-) -> anyhow::Result<Value> {
+/// The `metrics` argument: the names given (each one the registry knows), or
+/// [`DEFAULT_METRICS`].
+fn metric_names(arguments: &JsonObject) -> anyhow::Result<Vec<String>> {
     let names: Vec<String> = match arguments.get("metrics") {
-        None | Some(Value::Null) => vec!["ted".to_string()],
+        None | Some(Value::Null) => DEFAULT_METRICS.iter().map(|m| m.to_string()).collect(),
         Some(Value::Array(items)) => items
             .iter()
             .map(|v| match v {
@@ -428,10 +644,93 @@ fn compare_statements(
         Some(_) => bail!("argument 'metrics': expected a list of metric names"),
     };
     if names.is_empty() {
-        bail!("argument 'metrics': give at least one metric");
+        bail!("argument 'metrics': give at least one metric, or leave it out for the default");
     }
-    check_metric_names(&names)?;
-    let free_cost = arguments.get("free_cost").and_then(Value::as_bool).unwrap_or(false);
+    registry::check_names(&names).map_err(|e| anyhow::anyhow!("argument 'metrics': {e}"))?;
+    Ok(names)
+}
+
+fn free_cost_arg(arguments: &JsonObject) -> anyhow::Result<bool> {
+    match arguments.get("free_cost") {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => bail!("argument 'free_cost': expected true or false"),
+    }
+}
+
+/// A metric's failure, phrased for an agent: what the server can do, not what a shell user
+/// would type.
+fn metric_error(name: &str, error: &MetricError) -> Value {
+    match error {
+        MetricError::NeedsLean(metric) => json!({
+            "metric": name,
+            "verdict": "error",
+            "error": format!(
+                "metric '{metric}' needs a Lean server, and this MCP server was started without \
+                 one: it runs the Lean metrics only when started as `lean-assess mcp \
+                 --lean-project DIR` (DIR a Lake project with Mathlib); the offline metrics \
+                 ({}) answer without it",
+                registry::METRICS
+                    .iter()
+                    .filter(|m| !m.needs_lean)
+                    .map(|m| m.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }),
+        other => super::score::metric_error_json(name, other),
+    }
+}
+
+/// Judge one candidate against the reference with `names` (the Lean ones in `lean_results`,
+/// already run): the per-metric objects of `score --json`, the pair's verdict, and what still
+/// differs unless a metric showed the two equivalent.
+fn comparison(
+    reference: &Loaded,
+    candidate: &Loaded,
+    names: &[String],
+    lean_results: &[(&str, Result<batch::Judged, String>)],
+    free_cost: bool,
+) -> Value {
+    let pair = Pair {
+        reference: &reference.statement,
+        candidate: &candidate.statement,
+        reference_header: &reference.header,
+        candidate_header: &candidate.header,
+    };
+    let results: Vec<Value> = names
+        .iter()
+        .map(|name| {
+            let (result, proof) =
+                super::score::result_of(name, lean_results, &pair, cost_model(free_cost));
+            match &result {
+                Ok(report) => super::score::metric_json(name, report, &pair, proof.as_deref()),
+                Err(e) => metric_error(name, e),
+            }
+        })
+        .collect();
+    // As `score --json`: what still differs, in the user's words, unless a metric showed the
+    // two equivalent.
+    let any_equivalent = results.iter().any(|m| m["verdict"] == "equivalent");
+    let differences =
+        if any_equivalent { Vec::new() } else { super::score::differences(reference, candidate) };
+    json!({
+        "reference": reference.origin,
+        "candidate": candidate.origin,
+        "verdict": if any_equivalent { "equivalent" } else { "not shown" },
+        "metrics": results,
+        "differences": differences,
+        "unparsed": {"reference": unparsed(reference), "candidate": unparsed(candidate)},
+    })
+}
+
+fn compare_statements(
+    server: &Server,
+    arguments: &JsonObject,
+    context: &CallContext,
+) -> anyhow::Result<Value> {
+    let names = metric_names(arguments)?;
+    let free_cost = free_cost_arg(arguments)?;
     let reference = load(server, "reference", string_arg(arguments, "reference")?)?;
     let candidate = load(server, "candidate", string_arg(arguments, "candidate")?)?;
     let pair = Pair {
@@ -464,28 +763,87 @@ fn compare_statements(
         context.step(total, total, "offline metrics and differences".into());
         lean_results = lean_names.iter().copied().zip(judged).collect();
     }
-    let results: Vec<Value> = names
-        .iter()
-        .map(|name| {
-            let (result, proof) =
-                super::score::result_of(name, &lean_results, &pair, cost_model(free_cost));
-            match &result {
-                Ok(report) => super::score::metric_json(name, report, &pair, proof.as_deref()),
-                Err(e) => super::score::metric_error_json(name, e),
+    Ok(comparison(&reference, &candidate, &names, &lean_results, free_cost))
+}
+
+/// `compare_many`: one reference, up to [`MAX_CANDIDATES`] candidates, offline metrics; a
+/// progress step per candidate, and a cancel stops between candidates.
+fn compare_many(
+    server: &Server,
+    arguments: &JsonObject,
+    context: &CallContext,
+) -> anyhow::Result<Value> {
+    let names = metric_names(arguments)?;
+    if let Some(lean) = names.iter().find(|n| registry::needs_lean(n)) {
+        bail!(
+            "argument 'metrics': compare_many runs the offline metrics only ({lean} needs a Lean \
+             server per call): call compare_statements once per candidate for {lean}"
+        );
+    }
+    let free_cost = free_cost_arg(arguments)?;
+    let candidates: Vec<&str> = match arguments.get("candidates") {
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|v| v.as_str().context("argument 'candidates': expected a list of statements"))
+            .collect::<anyhow::Result<_>>()?,
+        Some(_) => bail!("argument 'candidates': expected a list of statements"),
+        None => bail!("missing argument 'candidates' (a list of statements)"),
+    };
+    if candidates.is_empty() {
+        bail!("argument 'candidates': give at least one candidate");
+    }
+    if candidates.len() > MAX_CANDIDATES {
+        bail!(
+            "argument 'candidates': {} candidates, at most {MAX_CANDIDATES} per call; split them \
+             over several compare_many calls",
+            candidates.len()
+        );
+    }
+    let reference = load(server, "reference", string_arg(arguments, "reference")?)?;
+    let mut entries = Vec::with_capacity(candidates.len());
+    // (shown equivalent, similarity of the first metric that scores) of the best so far.
+    let mut best: Option<(usize, bool, f64)> = None;
+    for (index, text) in candidates.iter().enumerate() {
+        if *context.cancel.borrow() {
+            bail!("cancelled by the client after {index} of {} candidates", candidates.len());
+        }
+        let label = format!("candidates[{index}]");
+        let mut entry = match load(server, &label, text) {
+            Ok(candidate) => comparison(&reference, &candidate, &names, &[], free_cost),
+            Err(e) => json!({
+                "candidate": label,
+                "verdict": "error",
+                "error": super::one_line(&e),
+            }),
+        };
+        if let Value::Object(map) = &mut entry {
+            map.remove("reference");
+        }
+        entry["index"] = json!(index);
+        if entry["verdict"] != "error" {
+            let shown = entry["verdict"] == "equivalent";
+            let score = entry["metrics"]
+                .as_array()
+                .and_then(|ms| ms.iter().find_map(|m| m["score"].as_f64()))
+                .unwrap_or(0.0);
+            if best.is_none_or(|(_, s, b)| (shown, score) > (s, b)) {
+                best = Some((index, shown, score));
             }
-        })
-        .collect();
-    // As `score --json`: what still differs, in the user's words, unless a metric showed the
-    // two equivalent.
-    let any_equivalent = results.iter().any(|m| m["verdict"] == "equivalent");
-    let differences =
-        if any_equivalent { Vec::new() } else { super::score::differences(&reference, &candidate) };
+        }
+        entries.push(entry);
+        context.step(
+            index + 1,
+            candidates.len(),
+            format!("candidate {} of {}", index + 1, candidates.len()),
+        );
+    }
+    let shown = entries.iter().filter(|e| e["verdict"] == "equivalent").count();
     Ok(json!({
         "reference": reference.origin,
-        "candidate": candidate.origin,
-        "metrics": results,
-        "differences": differences,
-        "unparsed": {"reference": unparsed(&reference), "candidate": unparsed(&candidate)},
+        "metrics": names,
+        "candidates": entries,
+        "shown_equivalent": shown,
+        "best": best.map(|(i, _, _)| i),
     }))
 }
 
@@ -511,7 +869,7 @@ fn operator_tree(server: &Server, arguments: &JsonObject) -> anyhow::Result<Valu
         "json" => json!({
             "statement": loaded.origin,
             "tree": tree_value(tree, MAX_JSON_TREE_DEPTH).with_context(|| format!(
-                "the tree is deeper than {MAX_JSON_TREE_DEPTH} levels, too deep for nested JSON in a reply; use format \"text\" or `lean-assess tree --json`"
+                "the tree is deeper than {MAX_JSON_TREE_DEPTH} levels, too deep for nested JSON in a reply; call operator_tree with format \"text\""
             ))?,
             "unparsed": unparsed(&loaded),
         }),

@@ -250,11 +250,10 @@ fn write_text(
     if any_judged && !any_equivalent {
         let diffs = differences(reference, candidate);
         if diffs.is_empty() {
-            writeln!(
-                out,
-                "The two operator trees are the same, but nothing here proves the statements \
-                 equivalent (their headers differ, or they are different closed facts: see the notes)."
-            )?;
+            let any_notes = results.iter().any(|r| {
+                r.result.as_ref().is_ok_and(|m| m.notes.iter().any(|n| readable_note(r.name, n)))
+            });
+            writeln!(out, "{}", same_trees_message(&pair, any_notes))?;
         } else {
             writeln!(out, "What still differs (candidate against reference):")?;
             for d in diffs {
@@ -263,6 +262,40 @@ fn write_text(
         }
     }
     Ok(())
+}
+
+/// Why no metric showed two statements equivalent whose operator trees read the same (no
+/// difference listed): the names the headers give them, else the metrics' notes when there are
+/// any, else that nothing run here is evidence (a many-to-one renaming reads as the same tree).
+fn same_trees_message(pair: &Pair<'_>, any_notes: bool) -> String {
+    let lead = "The two operator trees are the same up to the names of bound variables";
+    let names = metrics::PairNames::read(pair);
+    // Names written alike that the two headers read differently (`sqrt`: Real.sqrt, Nat.sqrt).
+    let (ours, theirs) = (&names.resolved.0.resolved, &names.resolved.1.resolved);
+    let mut read_apart: Vec<String> = ours
+        .iter()
+        .filter_map(|(written, read)| {
+            let (_, other) = theirs.iter().find(|(w, r)| w == written && r != read)?;
+            Some(format!("`{written}` is {read} in the reference and {other} in the candidate"))
+        })
+        .collect();
+    read_apart.dedup();
+    let unclear = names.differences();
+    if !read_apart.is_empty() {
+        format!("{lead}, but their headers read the names differently: {}.", read_apart.join("; "))
+    } else if !unclear.is_empty() {
+        format!(
+            "{lead}, but the names in them may not mean the same under the two headers: {}.",
+            unclear.join("; ")
+        )
+    } else if any_notes {
+        format!("{lead}, but nothing here proves the statements equivalent: see the notes above.")
+    } else {
+        format!(
+            "{lead}, but no metric run here shows the statements equivalent (the bound names do \
+             not correspond one to one, or a Lean metric did not prove it)."
+        )
+    }
 }
 
 fn pair_of<'a>(reference: &'a Loaded, candidate: &'a Loaded) -> Pair<'a> {
@@ -327,7 +360,8 @@ pub(super) fn metric_json(
     object["distance"] = json!(report.distance);
     object["reference_size"] = json!(report.reference_size);
     object["candidate_size"] = json!(report.candidate_size);
-    object["path"] =
+    // `rewrites`, not `path`: `path` is a metric's name.
+    object["rewrites"] =
         report.path.iter().map(|s| json!({"rule": s.rule, "side": s.side, "at": s.at})).collect();
     object["notes"] = json!(report.notes);
     object["seconds"] = json!(report.elapsed.as_secs_f64());
@@ -340,4 +374,80 @@ pub(super) fn metric_json(
 /// A metric that failed: never a verdict, the contract's "error" with the reason.
 pub(super) fn metric_error_json(name: &str, e: &MetricError) -> serde_json::Value {
     json!({ "metric": name, "verdict": "error", "error": e.to_string() })
+}
+
+#[cfg(test)]
+mod tests {
+    /// `lean-assess ARGS` in-process: (stdout, stderr).
+    fn score(args: &[&str]) -> (String, String) {
+        let argv = std::iter::once("lean-assess").chain(args.iter().copied()).map(Into::into);
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        super::super::run(argv, &mut out, &mut err).expect("the command runs");
+        (String::from_utf8(out).expect("UTF-8"), String::from_utf8(err).expect("UTF-8"))
+    }
+
+    fn write(dir: &std::path::Path, name: &str, text: &str) -> String {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("write a fixture");
+        path.display().to_string()
+    }
+
+    #[test]
+    fn same_trees_under_different_headers_name_the_headers_not_missing_notes() {
+        // `sqrt` is Real.sqrt under one header and Nat.sqrt under the other: ted (no notes) sees
+        // the same tree; the message says why that is not equivalence, and points at no notes.
+        let dir = tempfile::tempdir().expect("dir");
+        let r = write(dir.path(), "r.lean", "open Real\ntheorem a (x : ℝ) : sqrt x = x\n");
+        let c = write(dir.path(), "c.lean", "open Nat\ntheorem b (y : ℝ) : sqrt y = y\n");
+        let (out, _) = score(&["score", &r, &c]);
+        assert!(out.contains("ted           not shown"), "{out}");
+        assert!(!out.contains("note:") && !out.contains("see the notes"), "{out}");
+        assert!(
+            out.contains(
+                "The two operator trees are the same up to the names of bound variables, but \
+                 their headers read the names differently: `sqrt` is Real.sqrt in the reference \
+                 and Nat.sqrt in the candidate."
+            ),
+            "{out}"
+        );
+        // With a metric that has notes, the notes are pointed at (they are above).
+        let (out, _) = score(&["score", "--metric", "transted-lite", &r, &c]);
+        assert!(out.contains("note: "), "{out}");
+    }
+
+    #[test]
+    fn json_calls_the_rewrite_steps_rewrites_not_path() {
+        let (out, _) = score(&[
+            "score",
+            "--json",
+            "--metric",
+            "transted-lite,path",
+            "--ref-text",
+            "theorem a (n : ℕ) (h : 0 < n) : 1 ≤ n",
+            "--cand-text",
+            "theorem b (n : ℕ) (h : n > 0) : n ≥ 1",
+        ]);
+        let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let lite = &v["metrics"][0];
+        assert_eq!(lite["metric"], "transted-lite");
+        let steps = lite["rewrites"].as_array().expect("rewrites");
+        assert!(steps.iter().any(|s| s["rule"] == "gt_iff_lt"), "{lite}");
+        for m in v["metrics"].as_array().expect("metrics") {
+            assert!(m.get("path").is_none(), "{m}");
+        }
+        assert_eq!(v["metrics"][1]["metric"], "path");
+    }
+
+    #[test]
+    fn the_help_of_score_and_bench_names_every_registered_metric() {
+        for command in ["score", "bench"] {
+            let (out, _) = score(&[command, "--help"]);
+            for name in crate::metrics::registry::names() {
+                let listed = out
+                    .split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')')
+                    .any(|w| w == name);
+                assert!(listed, "`{command} --help` does not name the metric {name}:\n{out}");
+            }
+        }
+    }
 }

@@ -53,6 +53,22 @@ try {
   check(labels.length === expect.labelled_false && labels.every((l) => l === 'false'),
     `label filter: ${labels.length} rows, expected ${expect.labelled_false} all 'false'`);
   check((await shown()).startsWith(`${expect.labelled_false} of ${expect.pairs}`), `shown: ${await shown()}`);
+  // Filter by verdict: the evidence-based verdict column, "equivalent" or "not shown" only.
+  await page.selectOption('#f-label', 'any');
+  const verdicts = async () => page.locator('#pairs tbody tr.pair td:nth-child(4)').allTextContents();
+  await page.selectOption('#f-verdict', 'equivalent');
+  const equivalent = await verdicts();
+  check(equivalent.every((v) => v === 'equivalent'), `verdict filter: ${JSON.stringify(equivalent)}`);
+  check(equivalent.length === expect.shown_equivalent,
+    `${equivalent.length} rows shown equivalent, expected ${expect.shown_equivalent}`);
+  await page.selectOption('#f-verdict', 'not shown');
+  const notShown = await verdicts();
+  check(notShown.length === expect.pairs - expect.shown_equivalent && notShown.every((v) => v === 'not shown'),
+    `verdict filter 'not shown': ${notShown.length} rows`);
+  await page.selectOption('#f-verdict', 'any');
+  // The threshold decision is its own column, named for the default threshold.
+  const thresholdHeader = await page.locator('#pairs th[data-key="t"]').textContent();
+  check(thresholdHeader === `score ≥ ${expect.default_threshold}`, `threshold column: ${thresholdHeader}`);
   // Filter by error: none of these pairs failed.
   await page.selectOption('#f-label', 'any');
   await page.selectOption('#f-error', 'yes');

@@ -54,11 +54,23 @@ async def main(binary, work, standin=None):
 
             tools = await session.list_tools()
             names = sorted(t.name for t in tools.tools)
-            assert names == ["check_integrity", "compare_statements", "list_references",
-                             "operator_tree"], names
+            assert names == ["check_integrity", "compare_many", "compare_statements",
+                             "list_references", "operator_tree"], names
             for tool in tools.tools:
                 assert attr(tool, "input_schema", "inputSchema")["type"] == "object", tool
                 assert tool.description, tool
+                # Every tool declares its output (MCP 2025-06-18 `outputSchema`); the SDK
+                # validates each structured result below against it and raises if one differs.
+                out = attr(tool, "output_schema", "outputSchema")
+                assert out and out["type"] == "object" and out["required"], tool
+            by_name = {t.name: t for t in tools.tools}
+            # The metric names in the descriptions come from the registry: every one is there.
+            described = json.dumps(attr(by_name["compare_statements"], "input_schema",
+                                        "inputSchema")["properties"]["metrics"])
+            for metric in ["ted", "path", "transted-lite", "transted", "beq", "beq+",
+                           "beq+grind", "defeq"]:
+                assert f" {metric}," in described or f" {metric} " in described, (metric, described)
+            assert "started without --lean-project" in described, described
 
             # check_integrity: the project's corpus; an honest solution passes, a weakened one
             # fails on its statement with file and line, a missing task is a tool error.
@@ -105,8 +117,69 @@ async def main(binary, work, standin=None):
             assert by["transted-lite"]["score"] == 1.0, by["transted-lite"]
             assert by["transted-lite"]["verdict"] == "equivalent", by["transted-lite"]
             assert by["transted-lite"]["evidence"], by["transted-lite"]
-            assert by["transted-lite"]["path"], by["transted-lite"]
-            assert all({"rule", "side", "at"} <= set(s) for s in by["transted-lite"]["path"])
+            # The rewrite steps are `rewrites` (`path` is a metric's name), as in `score --json`.
+            assert by["transted-lite"]["rewrites"], by["transted-lite"]
+            assert "path" not in by["transted-lite"], by["transted-lite"]
+            assert all({"rule", "side", "at"} <= set(s) for s in by["transted-lite"]["rewrites"])
+            assert p["verdict"] == "equivalent", p
+
+            # Without `metrics`: transted-lite (with its verdict) and ted. The pair:
+            # ted alone cannot show it, transted-lite's rewrites do.
+            r = await session.call_tool("compare_statements", {
+                "reference": "theorem a (n : ℕ) : 0 < n → 1 ≤ n",
+                "candidate": "theorem b (n : ℕ) : n > 0 → n ≥ 1"})
+            assert not is_error(r), text_of(r)
+            p = payload(r)
+            assert [m["metric"] for m in p["metrics"]] == ["transted-lite", "ted"], p
+            assert p["metrics"][0]["verdict"] == "equivalent", p["metrics"][0]
+            assert p["metrics"][1]["verdict"] == "not shown", p["metrics"][1]
+            assert p["verdict"] == "equivalent" and p["differences"] == [], p
+
+            # Unknown arguments are refused, naming them and the tool's own (a misspelt
+            # `metric` would otherwise silently run the default metrics).
+            r = await session.call_tool("compare_statements", {
+                "reference": "Reference.lean", "candidate": "Candidate.lean", "metric": ["ted"]})
+            assert is_error(r), text_of(r)
+            assert text_of(r).startswith("compare_statements: unknown argument 'metric' "
+                                         "(did you mean 'metrics'?)"), text_of(r)
+            assert "candidate" in text_of(r) and "free_cost" in text_of(r), text_of(r)
+
+            # compare_many: one reference, k candidates; a candidate that does not parse is an
+            # entry with its error; the best is the first shown equivalent.
+            many_steps = []
+
+            async def on_many_progress(progress, total, message):
+                many_steps.append((progress, total, message))
+
+            r = await session.call_tool("compare_many", {
+                "reference": "theorem a (n : ℕ) : 0 < n → 1 ≤ n",
+                "candidates": ["theorem b (n : ℕ) : 0 < n → 2 ≤ n",
+                               "theorem c : (1 = 1",
+                               "theorem d (m : ℕ) : m > 0 → m ≥ 1",
+                               "Candidate.lean::sum_odd"]},
+                progress_callback=on_many_progress)
+            assert not is_error(r), text_of(r)
+            # One progress step per candidate.
+            assert [(p, t) for p, t, _ in many_steps] == [(1, 4), (2, 4), (3, 4), (4, 4)], many_steps
+            assert many_steps[0][2] == "candidate 1 of 4", many_steps
+            p = payload(r)
+            assert p["metrics"] == ["transted-lite", "ted"], p
+            assert [c["index"] for c in p["candidates"]] == [0, 1, 2, 3], p
+            assert [c["verdict"] for c in p["candidates"]] == [
+                "not shown", "error", "equivalent", "not shown"], p["candidates"]
+            assert p["candidates"][1]["candidate"] == "candidates[1]", p["candidates"][1]
+            assert "candidates[1]" in p["candidates"][1]["error"], p["candidates"][1]
+            assert p["candidates"][0]["differences"], p["candidates"][0]
+            assert p["candidates"][3]["candidate"] == "Candidate.lean::sum_odd", p["candidates"][3]
+            assert p["shown_equivalent"] == 1 and p["best"] == 2, p
+            r = await session.call_tool("compare_many", {
+                "reference": "Reference.lean", "candidates": ["Candidate.lean"] * 65})
+            assert is_error(r) and "at most 64 per call" in text_of(r), text_of(r)
+            r = await session.call_tool("compare_many", {
+                "reference": "Reference.lean", "candidates": ["Candidate.lean"],
+                "metrics": ["beq"]})
+            assert is_error(r) and "call compare_statements once per candidate" in text_of(r), \
+                text_of(r)
 
             # With ted alone nothing shows them equivalent: what differs, in the user's words.
             r = await session.call_tool("compare_statements", {
@@ -128,9 +201,9 @@ async def main(binary, work, standin=None):
             })
             assert not is_error(r), text_of(r)
             p = payload(r)
-            assert p["metrics"][0]["metric"] == "ted" and p["metrics"][0]["score"] == 1.0, p
+            assert p["metrics"][1]["metric"] == "ted" and p["metrics"][1]["score"] == 1.0, p
             # Same tree up to renaming, same (empty) headers: ted shows it equivalent.
-            assert p["metrics"][0]["verdict"] == "equivalent" and p["differences"] == [], p
+            assert p["metrics"][1]["verdict"] == "equivalent" and p["differences"] == [], p
 
             # Errors are tool errors carrying the CLI's one-line message.
             r = await session.call_tool("compare_statements", {
@@ -141,13 +214,17 @@ async def main(binary, work, standin=None):
             assert is_error(r) and "nope" in text_of(r) and "\n" not in text_of(r), text_of(r)
             r = await session.call_tool("compare_statements", {
                 "reference": "Reference.lean", "candidate": "Candidate.lean", "metrics": ["tedd"]})
-            assert is_error(r) and text_of(r).startswith("--metric: unknown metric 'tedd'"), text_of(r)
+            assert is_error(r), text_of(r)
+            assert text_of(r).startswith("argument 'metrics': unknown metric 'tedd'"), text_of(r)
             r = await session.call_tool("compare_statements", {
                 "reference": "Reference.lean", "candidate": "Candidate.lean", "metrics": ["beq"]})
             assert not is_error(r), text_of(r)
             beq = payload(r)["metrics"][0]
             assert "needs a Lean server" in beq["error"] and "score" not in beq, beq
             assert beq["verdict"] == "error", beq
+            # Phrased for an agent: how this server must be started, not a shell command.
+            assert "started as `lean-assess mcp --lean-project DIR`" in beq["error"], beq
+            assert "score --lean-project" not in beq["error"], beq
 
             # operator_tree, text and JSON.
             r = await session.call_tool("operator_tree", {"statement": "Reference.lean::mathd_algebra_10"})
