@@ -144,11 +144,13 @@ impl Features {
         let foreign = !lens.iter().any(|m| *m == "transted" || *m == "transted-lite");
         if foreign {
             s.push_str(&format!(
-                "The lens shows {}: {} the statements as written and search no rewrites, so the \
-                 lens's verdict is theirs and they have no proof path. The path below is \
-                 transted-lite's, which is not in the lens, run for this view.\n\n",
+                "The lens shows {}: {} rewrites, so {} no proof path, and the lens's verdict \
+                 is {}. The path below is transted-lite's, which is not in the lens, run for \
+                 this view.\n\n",
                 and_list(&lens),
-                if lens.len() == 1 { "it compares" } else { "they compare" },
+                if lens.len() == 1 { "it searches no" } else { "none of them searches" },
+                if lens.len() == 1 { "it has" } else { "they have" },
+                if lens.len() == 1 { "its" } else { "theirs" },
             ));
         }
         match report {
@@ -156,7 +158,9 @@ impl Features {
                 // `transted-lite` at distance 0 is its proof of equivalence
                 // (`metrics::equivalence`).
                 let shows_equivalence = r.metric == "transted-lite" && r.distance == Some(0);
-                if foreign && shows_equivalence {
+                let lens_equivalent =
+                    views::overall(t, &a.candidate_header).is_some_and(|(v, _)| v.is_equivalent());
+                if foreign && shows_equivalence && !lens_equivalent {
                     s.push_str(
                         "transted-lite shows the two statements equivalent; the lens's metrics do \
                          not. For the lens to show it, add \"transted-lite\" to `lens` under \

@@ -64,7 +64,10 @@ fn verdicts(t: &TheoremView, candidate_header: &str) -> Vec<Option<EquivalenceVe
 
 /// The verdict over all metrics: `Some(Equivalent)` as soon as one shows it (a proof is final),
 /// `Some(NotShown)` once every metric has settled without one, `None` while some still run.
-fn overall(t: &TheoremView, candidate_header: &str) -> Option<(EquivalenceVerdict, String)> {
+pub(super) fn overall(
+    t: &TheoremView,
+    candidate_header: &str,
+) -> Option<(EquivalenceVerdict, String)> {
     let vs = verdicts(t, candidate_header);
     if let Some((v, (m, _))) = vs
         .iter()
