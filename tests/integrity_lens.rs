@@ -68,7 +68,7 @@ fn lenses_and_diagnostics_for_theorems_whose_reference_is_a_task() {
     // The sorry in the `have`: a warning on the word.
     let sorry = mine
         .iter()
-        .find(|d| d["message"].as_str().unwrap().contains("`sorry`"))
+        .find(|d| d["message"].as_str().unwrap().contains("'sorry'"))
         .unwrap_or_else(|| panic!("no sorry warning in {mine:?}"));
     assert_eq!(sorry["severity"], json!(2));
     assert_eq!(sorry["range"]["start"], json!({"line": 6, "character": 21}));

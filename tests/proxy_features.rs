@@ -155,7 +155,7 @@ fn lenses_hover_actions_differences_and_edits_through_the_proxy() {
     assert!(ours.iter().all(|d| d["severity"] == 3));
     assert!(ours
         .iter()
-        .any(|d| d["message"].as_str().unwrap().contains("`<` where the reference has `≤`")));
+        .any(|d| d["message"].as_str().unwrap().contains("'<' where the reference has '≤'")));
 
     // Clicking the lens shows the details: a read-only markdown file opened via
     // window/showDocument (the editor's reply is consumed by the proxy).

@@ -136,8 +136,37 @@ impl Features {
                 }
             },
         };
+        // The lens's verdict is its metrics'. When none of them searches rewrites (no
+        // `transted`/`transted-lite` in `lens`), the path shown is another metric's, run for this
+        // view: say so, and say when that metric shows what the lens's do not, so the view never
+        // reads as a contradiction of the lens's "not shown".
+        let lens: Vec<&str> = t.metrics.iter().map(|(m, _)| m.as_str()).collect();
+        let foreign = !lens.iter().any(|m| *m == "transted" || *m == "transted-lite");
+        if foreign {
+            s.push_str(&format!(
+                "The lens shows {}: {} rewrites, so {} no proof path, and the lens's verdict \
+                 is {}. The path below is transted-lite's, which is not in the lens, run for \
+                 this view.\n\n",
+                and_list(&lens),
+                if lens.len() == 1 { "it searches no" } else { "none of them searches" },
+                if lens.len() == 1 { "it has" } else { "they have" },
+                if lens.len() == 1 { "its" } else { "theirs" },
+            ));
+        }
         match report {
             Ok(r) => {
+                // `transted-lite` at distance 0 is its proof of equivalence
+                // (`metrics::equivalence`).
+                let shows_equivalence = r.metric == "transted-lite" && r.distance == Some(0);
+                let lens_equivalent =
+                    views::overall(t, &a.candidate_header).is_some_and(|(v, _)| v.is_equivalent());
+                if foreign && shows_equivalence && !lens_equivalent {
+                    s.push_str(
+                        "transted-lite shows the two statements equivalent; the lens's metrics do \
+                         not. For the lens to show it, add \"transted-lite\" to `lens` under \
+                         `[metrics]` in lean-assess.toml.\n\n",
+                    );
+                }
                 if r.path.is_empty() {
                     s.push_str("No transformation brought the pair closer: the path is empty.\n");
                 }
@@ -342,6 +371,15 @@ fn write_view(uri: &str, name: &str, kind: &str, text: &str) -> std::io::Result<
     perm.set_readonly(true);
     std::fs::set_permissions(&path, perm)?;
     Ok(path)
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => "no metric".into(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }
 
 #[cfg(test)]

@@ -85,7 +85,7 @@ impl IntegrityState {
                     "range": doc.range_of(*s, *e),
                     "severity": severity,
                     "source": "lean-assess integrity",
-                    "message": message,
+                    "message": super::views::plain_text(message),
                 })
             })
             .collect()

@@ -439,6 +439,16 @@ async fn hover_actions_differences_and_edits() {
     let ours: Vec<&Value> = diags.iter().filter(|d| d["source"] == "lean-assess").collect();
     assert_eq!(ours.len(), 2);
     assert_eq!(ours[0]["severity"], 3);
+    // Plain text, as editors show diagnostics (the Problems panel, lean.nvim's infoview): no
+    // markdown code spans; quoted as Lean quotes names in its own messages.
+    for d in &ours {
+        let m = d["message"].as_str().unwrap();
+        assert!(!m.contains('`'), "{m}");
+    }
+    assert!(ours.iter().any(|d| d["message"]
+        .as_str()
+        .unwrap()
+        .contains("hypothesis 'h₁': '<' where the reference has '≤'")));
     // `x < 3` in `theorem same_name (x : ℕ) (h₁ : x < 3)`: UTF-16 columns 32..37.
     assert_eq!(
         ours[0]["range"],
@@ -595,7 +605,7 @@ async fn a_bad_config_is_one_message_not_a_diagnostic_of_every_document() {
     assert!(
         diagnostics.iter().any(|d| d
             .to_string()
-            .contains("`ds_ref` is not looked up: lean-assess.toml has an error")),
+            .contains("'ds_ref' is not looked up: lean-assess.toml has an error")),
         "{diagnostics:?}"
     );
     // A good config: the directive's NAME is found in the dataset.
@@ -619,4 +629,53 @@ async fn a_bad_config_is_one_message_not_a_diagnostic_of_every_document() {
     let r = a.theorems[0].reference.as_ref().unwrap();
     assert_eq!(r.name.as_deref(), Some("ds_ref"));
     assert_eq!(r.origin, "directive at C.lean:3");
+}
+
+/// `lens = ["ted", "path"]`: neither metric searches rewrites, so the lens cannot show that
+/// `3 ≥ x` states `x ≤ 3` (it says "not shown · ted 0.80 · path 1.00"); "Show proof path"
+/// runs `transted-lite`, which can. The view
+/// must not read as a contradiction of the lens: it names the lens's metrics, says the path is
+/// another metric's, and which one shows the equivalence (and how to have the lens show it).
+#[tokio::test]
+async fn the_proof_path_view_says_which_metric_shows_what_the_lens_does_not() {
+    let mut s = setup().await;
+    let root = uri_to_path(&s.uri).unwrap().parent().unwrap().to_path_buf();
+    std::fs::write(
+        root.join("lean-assess.toml"),
+        "[reference]\nfile = \"Reference.lean\"\n\n[metrics]\nlens = [\"ted\", \"path\"]\n",
+    )
+    .unwrap();
+    let text = CANDIDATE.replace("(h₁ : x < 3) : 1 + x ≤ 4", "(h₁ : 3 ≥ x) : x + 1 ≤ 4");
+    open_document(&s, &text);
+    settle(&s.features, &s.uri, &mut s.rx).await;
+    let lenses = lens_answer(&s).await;
+    let title = lenses[1]["command"]["title"].as_str().unwrap();
+    assert!(title.starts_with("lean-assess: not shown · ted "), "{title}");
+    assert!(title.contains(" · path "), "{title}");
+    let cp = json!({"textDocument": {"uri": s.uri},
+                    "range": {"start": {"line": 5, "character": 0}, "end": {"line": 5, "character": 0}},
+                    "context": {"diagnostics": []}});
+    let acts = s.features.augment_response("textDocument/codeAction", &cp, json!([]));
+    let path_action = acts
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"].as_str().unwrap().contains("Show proof path"))
+        .unwrap()
+        .clone();
+    let cache = tempfile::tempdir().unwrap();
+    std::env::set_var("XDG_CACHE_HOME", cache.path());
+    let sent = run_action(&mut s, &path_action).await;
+    let ToEditor::Request { params, .. } = &sent[0] else { panic!("{sent:?}") };
+    let file = uri_to_path(params["uri"].as_str().unwrap()).unwrap();
+    let view = std::fs::read_to_string(&file).unwrap();
+    assert!(view.contains("The lens shows ted and path"), "{view}");
+    assert!(view.contains("The path below is transted-lite's, which is not in the lens"), "{view}");
+    assert!(
+        view.contains(
+            "transted-lite shows the two statements equivalent; the lens's metrics do not"
+        ),
+        "{view}"
+    );
+    assert!(view.contains("add \"transted-lite\" to `lens`"), "{view}");
 }

@@ -64,7 +64,10 @@ fn verdicts(t: &TheoremView, candidate_header: &str) -> Vec<Option<EquivalenceVe
 
 /// The verdict over all metrics: `Some(Equivalent)` as soon as one shows it (a proof is final),
 /// `Some(NotShown)` once every metric has settled without one, `None` while some still run.
-fn overall(t: &TheoremView, candidate_header: &str) -> Option<(EquivalenceVerdict, String)> {
+pub(super) fn overall(
+    t: &TheoremView,
+    candidate_header: &str,
+) -> Option<(EquivalenceVerdict, String)> {
     let vs = verdicts(t, candidate_header);
     if let Some((v, (m, _))) = vs
         .iter()
@@ -486,13 +489,59 @@ pub fn kind_wanted(request_params: &Value) -> bool {
     }
 }
 
+/// `message` as plain text, the way editors show a diagnostic (VS Code's Problems panel and
+/// hover, lean.nvim's infoview and virtual text render no markdown): each code span (a run of
+/// backticks up to the next run of the same length, CommonMark's rule) becomes the text in it
+/// between single quotes, as Lean's own messages quote names ("declaration uses 'sorry'").
+/// A backtick run that closes nothing is kept as text.
+pub fn plain_text(message: &str) -> String {
+    let run_at = |s: &str| s.bytes().take_while(|&b| b == b'`').count();
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(open) = rest.find('`') {
+        out.push_str(&rest[..open]);
+        let n = run_at(&rest[open..]);
+        let body_start = open + n;
+        // The next run of exactly `n` backticks closes the span.
+        let mut close = None;
+        let mut i = body_start;
+        while let Some(k) = rest[i..].find('`') {
+            let at = i + k;
+            let m = run_at(&rest[at..]);
+            if m == n {
+                close = Some(at);
+                break;
+            }
+            i = at + m;
+        }
+        match close {
+            Some(c) => {
+                let body = &rest[body_start..c];
+                let padded = body.len() >= 2 && body.starts_with(' ') && body.ends_with(' ');
+                let body =
+                    if padded && body.trim() != "" { &body[1..body.len() - 1] } else { body };
+                out.push('\'');
+                out.push_str(body);
+                out.push('\'');
+                rest = &rest[c + n..];
+            }
+            None => {
+                out.push_str(&rest[open..body_start]);
+                rest = &rest[body_start..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// An information diagnostic of ours.
 pub fn diagnostic(range: Value, message: &str, severity: u8) -> Value {
     json!({
         "range": range,
         "severity": severity,
         "source": "lean-assess",
-        "message": message,
+        "message": plain_text(message),
     })
 }
 
@@ -799,10 +848,25 @@ mod tests {
                 "range": {"start": {"line": 2, "character": 23}, "end": {"line": 2, "character": 28}},
                 "severity": 3,
                 "source": "lean-assess",
-                "message": "differs from the reference: conclusion: `<` where the reference has `≤`",
+                "message": "differs from the reference: conclusion: '<' where the reference has '≤'",
             })]
         );
         assert!(kind_wanted(&json!({"context": {"diagnostics": []}})));
+    }
+
+    #[test]
+    fn diagnostic_messages_are_plain_text() {
+        // Code spans of any backtick run length become Lean's quotes; the text in them is kept
+        // as it is (CommonMark: one space each side of a span that starts or ends with a
+        // backtick is padding).
+        assert_eq!(plain_text("`x < 1` where `≤`"), "'x < 1' where '≤'");
+        assert_eq!(plain_text("the name `` `foo `` quoted"), "the name '`foo' quoted");
+        assert_eq!(plain_text("`#print axioms c` failed: x"), "'#print axioms c' failed: x");
+        // A lone backtick opens no span and stays (it is the text's, not markup).
+        assert_eq!(plain_text("a ` b"), "a ` b");
+        assert_eq!(plain_text("no markup"), "no markup");
+        let d = diagnostic(json!(null), "inside `namespace A`", 2);
+        assert_eq!(d["message"], "inside 'namespace A'");
         assert!(kind_wanted(&json!({"context": {"only": ["refactor"]}})));
         assert!(!kind_wanted(&json!({"context": {"only": ["quickfix"]}})));
     }

@@ -10,7 +10,8 @@
 //! - `textDocument/didOpen` / `didChange` → `$/lean/fileProgress` processing 0..EOF
 //!   (`wire.fileProgress-processing.json`), `textDocument/publishDiagnostics` (one warning
 //!   "declaration uses 'sorry'" per line containing `sorry`, shape of
-//!   `wire.publishDiagnostics-with-code.json`), then `$/lean/fileProgress` with
+//!   `wire.publishDiagnostics-with-code.json`; a `didChange` applies its full or ranged
+//!   changes as Lean does, `edits.rs`), then `$/lean/fileProgress` with
 //!   `processing: []` (`wire.fileProgress-done.json`). `didClose` → `publishDiagnostics` with
 //!   `diagnostics: []` (README §3).
 //! - `textDocument/waitForDiagnostics` → `{}` (`wire.empty-object-response.json`), after the
@@ -168,6 +169,7 @@
 //!   are ignored and the process hangs (to test the proxy's kill after the grace period);
 //! - env `LEAN_STANDIN_RECORD=FILE`: every received body is appended to FILE, one per line.
 
+mod edits;
 #[path = "../common/frame.rs"]
 mod frame;
 
@@ -1169,13 +1171,8 @@ impl Standin {
                 for change in
                     params.get("contentChanges").and_then(Value::as_array).into_iter().flatten()
                 {
-                    // Full-text changes replace the text; ranged ones only matter for the
-                    // version here (the proxy's document mirror is tested on its own).
-                    if change.get("range").is_none() {
-                        if let Some(t) = change.get("text").and_then(Value::as_str) {
-                            doc.text = t.to_string();
-                        }
-                    }
+                    // In order, each on the text the last one left, as Lean does (edits.rs).
+                    edits::apply_change(&mut doc.text, change);
                 }
                 self.elaborate(&uri);
             }

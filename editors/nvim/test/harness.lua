@@ -2,6 +2,15 @@
 -- and the closing line "N passed, N failed" (the form CI reads), exit status 1 on any failure.
 local H = { passed = 0, failed = 0, skipped = 0 }
 
+--- Every vim.notify of the run ({ msg, level }), still shown as usual: the lean.nvim specs check
+--- what lean.nvim said (its Neovim-version warning and nothing else).
+H.notes = {}
+local shown = vim.notify
+vim.notify = function(msg, level, opts)
+  H.notes[#H.notes + 1] = { msg = tostring(msg), level = level or vim.log.levels.INFO }
+  return shown(msg, level, opts)
+end
+
 function H.test(name, fn)
   local ok, err = xpcall(fn, debug.traceback)
   if ok then
@@ -63,6 +72,46 @@ function H.stub_project(tmp, shim, here)
   H.write(vim.fs.joinpath(project, 'Auto.lean'), '-- candidate\ntheorem t : 1 + 1 = 2 := by\n  rfl\n')
   H.write(vim.fs.joinpath(shim, 'lake'), ('#!/bin/sh\nSTUB_PATH="$PATH" exec python3 %s "$@"\n'):format(vim.fs.joinpath(here, 'stub_server.py')), 493)
   return project
+end
+
+--- Put lean.nvim on the runtimepath as a user has it: the real one when editors/nvim/test.sh
+--- unpacked it ($LEAN_NVIM_DIR, from ../shared/clients), else the imitation of its `leanls`
+--- config in test/fixtures/leannvim. The real one's plugin/lean.lua is sourced, which Neovim
+--- does at startup for every plugin on the runtimepath (the spec sets the runtimepath after
+--- startup): it enables `leanls` and defines the :Lean* commands. Returns { real, dir }.
+function H.lean_nvim(here)
+  local real = os.getenv('LEAN_NVIM_DIR')
+  if real and real ~= '' then
+    assert(vim.uv.fs_stat(vim.fs.joinpath(real, 'lsp', 'leanls.lua')), real .. ' is not lean.nvim (no lsp/leanls.lua)')
+    vim.opt.rtp:prepend(real)
+    vim.cmd.runtime('plugin/lean.lua')
+    return { real = true, dir = real }
+  end
+  local fixture = vim.fs.joinpath(here, 'fixtures', 'leannvim')
+  vim.opt.rtp:prepend(fixture)
+  return { real = false, dir = fixture }
+end
+
+--- The warnings and errors lean.nvim showed: with the real one on a Neovim older than its
+--- MIN_SUPPORTED_NVIM (0.11.5 at b2b6e044) exactly its version warning, else none.
+function H.check_lean_nvim_notes(ln)
+  local loud = vim.tbl_filter(function(n)
+    return n.level >= vim.log.levels.WARN and n.msg:find('lean', 1, true) and not n.msg:find('^lean%-assess')
+  end, H.notes)
+  local want = {}
+  if ln.real then
+    local min = require('lean').MIN_SUPPORTED_NVIM
+    if vim.version.lt(vim.version(), min) then
+      want = { ('lean.nvim requires Neovim %s or later (you have %s).'):format(min, tostring(vim.version())) }
+    end
+  end
+  H.eq(
+    vim.tbl_map(function(n)
+      return n.msg
+    end, loud),
+    want,
+    'lean.nvim warnings'
+  )
 end
 
 function H.finish()

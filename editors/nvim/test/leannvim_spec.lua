@@ -1,12 +1,14 @@
--- The plugin with a lean.nvim-style `leanls` (a function `cmd` that passes config.cmd_env to
--- vim.lsp.rpc.start; fixture in test/fixtures/leannvim) against test/stub_server.py. No `lake` is
--- on Neovim's PATH at all: the server can only be found through the shim directory in cmd_env.
+-- The plugin with lean.nvim's `leanls` (a function `cmd` that passes config.cmd_env to
+-- vim.lsp.rpc.start): the real lean.nvim when editors/nvim/test.sh unpacked it, else the
+-- imitation in test/fixtures/leannvim (harness.lean_nvim), against test/stub_server.py. No
+-- `lake` is on Neovim's PATH at all: the server can only be found through the shim directory in
+-- cmd_env.
 local here = vim.fs.dirname(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p'))
 local root = vim.fs.dirname(here)
 vim.opt.rtp:prepend(root)
-vim.opt.rtp:prepend(vim.fs.joinpath(here, 'fixtures', 'leannvim'))
 package.path = here .. '/?.lua;' .. package.path
 local H = require('harness')
+local ln = H.lean_nvim(here)
 local la = require('lean_assess')
 
 local tmp = H.tmpdir()
@@ -77,6 +79,10 @@ H.test('the lean.nvim-style config keeps capabilities.lean and its publishDiagno
   local cfg = vim.lsp.config.leanls
   H.eq(cfg.capabilities.lean.silentDiagnosticSupport, true, 'capabilities.lean')
   H.eq(type(cfg.handlers['textDocument/publishDiagnostics']), 'function', 'diagnostics handler kept')
+end)
+
+H.test('lean.nvim said nothing but its Neovim-version warning', function()
+  H.check_lean_nvim_notes(ln)
 end)
 
 for _, c in ipairs(vim.lsp.get_clients()) do
