@@ -24,6 +24,20 @@ export interface FakeState {
     output: string[]
     /** Whether `window.showTextDocument` fails (e.g. a document that cannot be shown). */
     showFails: boolean
+    /** Status bar items created (`window.createStatusBarItem`). */
+    statusItems: FakeStatusItem[]
+    openListeners: ((doc: FakeDocument) => unknown)[]
+}
+
+export interface FakeStatusItem {
+    text: string
+    tooltip?: string
+    command?: string
+    name?: string
+    visible: boolean
+    show(): void
+    hide(): void
+    dispose(): void
 }
 
 export interface FakeDocument {
@@ -51,6 +65,8 @@ export function makeFake(): { api: Record<string, unknown>; state: FakeState } {
         visible: [],
         output: [],
         showFails: false,
+        statusItems: [],
+        openListeners: [],
     }
     const ConfigurationTarget = { Global: 1, Workspace: 2, WorkspaceFolder: 3 }
     const value = (key: string) => {
@@ -83,6 +99,7 @@ export function makeFake(): { api: Record<string, unknown>; state: FakeState } {
     }
     const api = {
         ConfigurationTarget,
+        StatusBarAlignment: { Left: 1, Right: 2 },
         workspace: {
             getConfiguration,
             get workspaceFolders() {
@@ -90,6 +107,10 @@ export function makeFake(): { api: Record<string, unknown>; state: FakeState } {
             },
             get textDocuments() {
                 return state.documents
+            },
+            onDidOpenTextDocument: (l: FakeState['openListeners'][number]) => {
+                state.openListeners.push(l)
+                return { dispose() {} }
             },
             onDidChangeConfiguration: (l: FakeState['configListeners'][number]) => {
                 state.configListeners.push(l)
@@ -107,6 +128,23 @@ export function makeFake(): { api: Record<string, unknown>; state: FakeState } {
                 show() {},
                 dispose() {},
             }),
+            createStatusBarItem: () => {
+                const item: FakeStatusItem = {
+                    text: '',
+                    visible: false,
+                    show() {
+                        item.visible = true
+                    },
+                    hide() {
+                        item.visible = false
+                    },
+                    dispose() {
+                        item.visible = false
+                    },
+                }
+                state.statusItems.push(item)
+                return item
+            },
             get visibleTextEditors() {
                 return state.visible.map(document => ({ document }))
             },
