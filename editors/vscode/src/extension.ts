@@ -327,6 +327,7 @@ async function removeShim(context: vscode.ExtensionContext): Promise<void> {
     }
     if (changed) {
         say(`removed ${dir} from lean4.envPathExtensions`)
+        showStatus('inactive')
         await restartLean()
     }
 }

@@ -406,6 +406,11 @@ test('issue 29.1: while the shim is not in front of Lean the status bar says so 
     assert.equal(state.calls.filter(c => c.startsWith('info lean-assess: put')).length, 2, state.calls.join('\n'))
     assert.deepEqual(state.settings['lean4.envPathExtensions'].global, [shim])
     assert.ok(!item.visible, 'hidden once the proxy is in front of Lean')
+    // "Remove the Proxy…": inactive again.
+    await state.commands.get('leanAssess.removeShim')!()
+    assert.deepEqual(state.settings['lean4.envPathExtensions'].global, [])
+    assert.ok(item.visible)
+    assert.match(item.text, /lean-assess: inactive/)
 
     // "Not now" is an answer: not asked again on the next Lean file, but the item stays and its
     // command asks (it is the install command, which asks even after "Never ask").
