@@ -167,12 +167,31 @@ async function quickFixMenu(page) {
     await rows.first().waitFor({ timeout: STEP_MS })
     // The proxy's actions come with Lean's: wait until ours are listed.
     await page.locator('.action-widget .monaco-list-row', { hasText: 'lean-assess' }).first().waitFor({ timeout: STEP_MS })
+    // Lean's own actions may arrive later and move the rows: wait until the menu is still for a
+    // while, so a click lands on the row it aimed at.
+    let last = ''
+    let stillSince = Date.now()
+    const deadline = Date.now() + STEP_MS
+    while (Date.now() < deadline) {
+        const now = (await rows.allInnerTexts()).join('|')
+        if (now !== last) {
+            last = now
+            stillSince = Date.now()
+        } else if (Date.now() - stillSince > 1000) break
+        await page.waitForTimeout(150)
+    }
     return (await rows.allInnerTexts()).map(t => t.replace(/\s+/g, ' ').trim())
 }
 
 async function quickFix(page, text) {
     await quickFixMenu(page)
-    await page.locator('.action-widget .monaco-list-row', { hasText: text }).first().click()
+    const row = page.locator('.action-widget .monaco-list-row', { hasText: `lean-assess: ${text}` }).first()
+    // Keyboard, as VS Code's own menu tests do: move the focus to the row, then Enter.
+    await row.hover()
+    await page.waitForTimeout(200)
+    const focused = await page.locator('.action-widget .monaco-list-row.focused').first().innerText().catch(() => '')
+    if (!focused.includes(text)) throw new Error(`Quick Fix: "${text}" is not the focused row (focused: ${focused.replace(/\s+/g, ' ')})`)
+    await page.keyboard.press('Enter')
 }
 
 async function main() {
@@ -244,7 +263,9 @@ async function main() {
             await quickFix(page, 'Show differences')
             await page.locator('.squiggly-error, .squiggly-warning, .squiggly-info, .squiggly-hint').first().waitFor({ timeout: STEP_MS })
             squiggles = await page.locator('.squiggly-error, .squiggly-warning, .squiggly-info, .squiggly-hint').count()
-        } catch {}
+        } catch (e) {
+            console.log(`    (Show differences: ${e.message.split('\n')[0]})`)
+        }
         let problems = ''
         try {
             await palette(page, 'View: Focus Problems')
@@ -262,7 +283,9 @@ async function main() {
             const tab = page.locator('.tab.active', { hasText: 'proof-path' })
             await tab.waitFor({ timeout: STEP_MS })
             pathTab = (await tab.innerText()).trim()
-        } catch {}
+        } catch (e) {
+            console.log(`    (Show proof path: ${e.message.split('\n')[0]})`)
+        }
         check('"Show proof path" opens the proof-path view', pathTab !== '', pathTab)
         await shot(page, 'vscode-proof-path.png')
 
