@@ -217,6 +217,26 @@ async function main() {
         failShot = () => page.screenshot({ path: path.join(WORK, 'failure.png') }).catch(() => {})
         check('workbench loads', true, `${Date.now() - started} ms`)
 
+        // First use (issue 29.1): lean-assess offers to put its shim in front of Lean, and the
+        // status bar says it is inactive until that is answered.
+        const offer = page.locator('.notification-toast', { hasText: 'lean-assess: put' })
+        const inactive = page.locator('.statusbar-item', { hasText: 'lean-assess: inactive' })
+        const offered = await offer.first().waitFor({ timeout: STEP_MS }).then(() => true, () => false)
+        const shown = await inactive.first().waitFor({ timeout: STEP_MS }).then(() => true, () => false)
+        check('first use: the set-up offer, and "lean-assess: inactive" in the status bar', offered && shown)
+        // The toast goes into the bell unanswered (Escape: VS Code's "hide notification toasts";
+        // it also does so by itself after a few seconds), then the user opens a Lean file.
+        await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } })
+        await page.keyboard.press('Escape')
+        const hidden = await offer.first().waitFor({ state: 'hidden', timeout: STEP_MS }).then(() => true, () => false)
+        await page.screenshot({ path: path.join(SHOTS, 'vscode-inactive.png') })
+        await openFile(page, 'Auto.lean')
+        const again = await offer.first().waitFor({ timeout: STEP_MS }).then(() => true, () => false)
+        check('the unanswered offer comes again on the next Lean file', hidden && again, `hidden ${hidden}, offered again ${again}`)
+        await offer.first().locator('.monaco-button', { hasText: 'Add and restart Lean' }).click()
+        const gone = await inactive.first().waitFor({ state: 'hidden', timeout: STEP_MS }).then(() => true, () => false)
+        check('"Add and restart Lean": the status bar item goes', gone)
+
         await openFile(page, 'Auto.lean')
         const lensText = await waitLens(page)
         // Verdict first (it must survive Neovim's cut end-of-line text), then the figures.

@@ -192,11 +192,11 @@ printf 'theorem foo (x : ℕ) (h : x < 3) : x < 5 := by\n  sorry\n' >"$project/R
 printf 'theorem foo (x : ℕ) (h : x ≤ 3) : x < 5 := by\n  sorry\n' >"$project/Auto.lean"
 printf '# notes\n\nnot a Lean file\n' >"$project/notes.md"
 shim="$work/shim"
-# leanAssess.metrics.lens is a lean-assess setting, so the proxy gets a settings layer
-# (LEAN_ASSESS_CONFIG): the window reload must start Lean once, with that layer.
+# No lean4.envPathExtensions: a first use, where lean-assess offers to put the shim there.
+# leanAssess.metrics.lens is a lean-assess setting, so the proxy gets a settings layer: the
+# window reload must start Lean once, with that layer.
 cat >"$work/user-data/User/settings.json" <<JSON
 {
-  "lean4.envPathExtensions": ["$shim"],
   "leanAssess.path": "$LEAN_ASSESS_BIN",
   "leanAssess.shimDirectory": "$shim",
   "leanAssess.metrics.lens": ["ted", "path"],

@@ -51,7 +51,12 @@ export const COMMANDS = {
 let log: vscode.OutputChannel | undefined
 /** "lean-assess inactive" in the status bar while the shim is not in front of Lean. */
 let status: vscode.StatusBarItem | undefined
-/** The last offer to set up the shim was dismissed or left unanswered: offer again on the next Lean file. */
+/**
+ * Offers to set up the shim still open (VS Code moves an unanswered toast into the bell after a
+ * few seconds, where it stays open), and whether the last one closed without an answer: either
+ * way the offer is made again on the next Lean file opened.
+ */
+let offersOpen = 0
 let offerUnanswered = false
 
 function say(line: string): void {
@@ -277,13 +282,19 @@ async function ensureShimSteps(context: vscode.ExtensionContext, explicit: boole
     const never = 'Never ask'
     // Visible while the question is open: VS Code hides the toast in the bell after a while.
     showStatus('inactive')
-    const choice = await vscode.window.showInformationMessage(
-        `lean-assess: put ${dir} first in the Lean 4 setting "lean4.envPathExtensions" so that the Lean server starts behind the lean-assess proxy? The Lean server is restarted.`,
-        add,
-        'Not now',
-        never,
-    )
-    // Dismissed or never answered: asked again on the next Lean file (the status bar stays).
+    offersOpen++
+    let choice: string | undefined
+    try {
+        choice = await vscode.window.showInformationMessage(
+            `lean-assess: put ${dir} first in the Lean 4 setting "lean4.envPathExtensions" so that the Lean server starts behind the lean-assess proxy? The Lean server is restarted.`,
+            add,
+            'Not now',
+            never,
+        )
+    } finally {
+        offersOpen--
+    }
+    // Closed without an answer: asked again on the next Lean file (the status bar stays).
     offerUnanswered = choice === undefined
     if (choice === never) {
         await context.globalState.update(NEVER_ASK_KEY, true)
@@ -395,6 +406,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     status.name = 'lean-assess'
     context.subscriptions.push(status)
     offerUnanswered = false
+    offersOpen = 0
     context.subscriptions.push(
         vscode.commands.registerCommand(COMMANDS.showDifferences, () => runProxyAction('differences')),
         vscode.commands.registerCommand(COMMANDS.showProofPath, () => runProxyAction('proofPath')),
@@ -426,7 +438,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // The offer again on the next Lean file when the last one went unanswered (issue 29.1).
     context.subscriptions.push(
         vscode.workspace.onDidOpenTextDocument(async doc => {
-            if (!isLeanDocument(doc) || !offerUnanswered) return
+            if (!isLeanDocument(doc) || (!offerUnanswered && offersOpen === 0)) return
             offerUnanswered = false
             await ensureShim(context, false)
         }),

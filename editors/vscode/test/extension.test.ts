@@ -426,6 +426,26 @@ test('issue 29.1: while the shim is not in front of Lean the status bar says so 
     assert.ok(!item2.visible)
 })
 
+test('issue 29.1: an offer left open (in the bell) is made again on the next Lean file', async () => {
+    const { OPEN, fakeDocument } = await import('./fakeVscode')
+    const { ext, state, ctx } = setup(s => s.answers.push(OPEN))
+    // Activation waits for the answer to its offer; the offer stays open, so do not await it.
+    void ext.activate(ctx as never)
+    await new Promise(r => setTimeout(r, 200))
+    const item = state.statusItems[0]
+    assert.ok(item.visible)
+    assert.match(item.text, /lean-assess: inactive/)
+    assert.equal(state.calls.filter(c => c.startsWith('info lean-assess: put')).length, 1)
+    state.answers.push('Add and restart Lean')
+    for (const l of state.openListeners) await l(fakeDocument('/proj/Main.lean'))
+    assert.equal(state.calls.filter(c => c.startsWith('info lean-assess: put')).length, 2, state.calls.join('\n'))
+    assert.deepEqual(state.settings['lean4.envPathExtensions'].global, [shim])
+    assert.ok(!item.visible)
+    // Set up: the next Lean file asks nothing (the first offer is still open, but the shim is first).
+    for (const l of state.openListeners) await l(fakeDocument('/proj/Third.lean'))
+    assert.equal(state.calls.filter(c => c.startsWith('info lean-assess: put')).length, 2)
+})
+
 test('issue 29.1: without the binary the status bar says so and leads to the setting', async () => {
     const { ext, state, ctx } = setup(s => {
         s.settings['leanAssess.path'] = { global: path.join(root, 'nowhere', 'lean-assess') }
@@ -442,6 +462,14 @@ test('issue 29.2: messages name the restart command by its palette title in vsco
     const { api } = makeFake()
     const ext = loadExtension(api)
     assert.equal(ext.LEAN_RESTART_TITLE, 'Lean 4: Server: Restart Server')
-    const sources = [path.join(__dirname, '..', '..', 'src', 'extension.ts'), path.join(__dirname, '..', '..', 'package.json'), path.join(__dirname, '..', '..', 'realhost', 'drive.js')]
+    const vscodeDir = path.join(__dirname, '..', '..')
+    const sources = [
+        path.join(vscodeDir, 'src', 'extension.ts'),
+        path.join(vscodeDir, 'package.json'),
+        path.join(vscodeDir, 'realhost', 'drive.js'),
+        path.join(vscodeDir, 'realhost', 'lean4-client', 'package.json'),
+        path.join(vscodeDir, '..', 'README.md'),
+        path.join(vscodeDir, '..', '..', 'README.md'),
+    ]
     for (const f of sources) assert.ok(!/Lean 4: Restart Server/.test(fs.readFileSync(f, 'utf8')), `${f} names "Lean 4: Restart Server", which vscode-lean4 does not have`)
 })

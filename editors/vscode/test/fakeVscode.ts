@@ -5,6 +5,9 @@ import Module = require('module')
 
 export type Answer = string | undefined
 
+/** An answer that never comes: the message stays open. */
+export const OPEN = '(left open)'
+
 export interface FakeState {
     settings: Record<string, { global?: unknown; workspace?: unknown; default?: unknown }>
     answers: Answer[]
@@ -95,6 +98,8 @@ export function makeFake(): { api: Record<string, unknown>; state: FakeState } {
     const message = (kind: string) => async (msg: string, ...items: string[]) => {
         const answer = items.length > 0 ? state.answers.shift() : undefined
         state.calls.push(`${kind} ${msg} [${items.join('|')}] -> ${answer ?? '(none)'}`)
+        // A message left open (in VS Code: a toast moved into the bell): never resolves here.
+        if (answer === OPEN) return new Promise<Answer>(() => undefined)
         return answer
     }
     const api = {
