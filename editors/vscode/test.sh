@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Build, unit-test and package the VS Code extension, then run it in a real VS Code host
-# (realhost/run.sh: code-server + chromium; LEAN_ASSESS_REALHOST=0 leaves that part out, saying so).
+# (realhost/run.sh: code-server + chromium, in front of the real vscode-lean4 from
+# ${LEAN_ASSESS_CLIENTS_DIR:-<repo>/../shared/clients} when it is there, else a test-only imitation,
+# saying so; LEAN_ASSESS_REALHOST=0 leaves that part out, saying so).
+# LEAN_ASSESS_REAL_CLIENTS=required (.ci/run sets it): the real-host test must run, with the real
+# vscode-lean4; anything less is a failure.
 # Exits non-zero on any failure. `editors/ci-install.sh` runs `npm ci` here beforehand; this script
 # runs it too when node_modules is missing, so it also works on its own.
 set -euo pipefail
@@ -42,6 +46,10 @@ PY
 # which it has said on stderr; any other non-zero status is a failure.
 if [ "${LEAN_ASSESS_REALHOST:-1}" = 0 ]; then
     echo "editors/vscode/test.sh: real VS Code host test NOT run (LEAN_ASSESS_REALHOST=0)" >&2
+    if [ "${LEAN_ASSESS_REAL_CLIENTS:-}" = required ]; then
+        echo "editors/vscode/test.sh: FAILED: LEAN_ASSESS_REAL_CLIENTS=required needs the real-host test" >&2
+        exit 1
+    fi
 else
     rc=0
     bash "$here/realhost/run.sh" || rc=$?

@@ -14,7 +14,10 @@
 //! or a copy of the shim directory is skipped too), else `~/.elan/bin/<tool>`; a `+toolchain`
 //! argument, which only elan's proxies understand, goes to `~/.elan/bin/<tool>` when the real
 //! tool is not elan's. The server gets a PATH without any directory whose tool is this binary,
-//! so Lean's workers (`lake setup-file`) reach the real lake directly.
+//! so Lean's workers (`lake setup-file`) reach the real lake directly. An editor plugin's settings
+//! layer may sit beside the shim ([`SETTINGS_FILE`]): the proxy reads it when LEAN_ASSESS_CONFIG
+//! is unset, so a server the editor starts before its plugin has set the variable (VS Code
+//! activates the Lean 4 extension first, on every window reload) still gets the settings.
 
 use anyhow::{bail, Context};
 use std::ffi::{OsStr, OsString};
@@ -24,6 +27,10 @@ use std::process::ExitCode;
 
 /// The tools the shim stands in for.
 pub const TOOLS: [&str; 2] = ["lake", "lean"];
+
+/// An editor plugin's settings layer, kept in the shim's directory (the VS Code extension writes
+/// it there and also points LEAN_ASSESS_CONFIG at it).
+pub const SETTINGS_FILE: &str = "lean-assess-settings.toml";
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
@@ -222,6 +229,16 @@ pub fn find_real(tool: &str, path_env: &OsStr, me: &Path, home: Option<&Path>) -
     Some(RealTool { path: found, path_env: std::env::join_paths(kept).unwrap_or_default() })
 }
 
+/// [`SETTINGS_FILE`] in the shim's own directory — the first directory on `path_env` whose
+/// `tool` is `me` — when it is a file.
+pub fn settings_beside_shim(tool: &str, path_env: &OsStr, me: &Path) -> Option<PathBuf> {
+    let me = me.canonicalize().ok()?;
+    let dir = std::env::split_paths(path_env)
+        .filter(|d| d.is_absolute())
+        .find(|d| d.join(tool).canonicalize().is_ok_and(|c| c == me))?;
+    Some(dir.join(SETTINGS_FILE)).filter(|f| f.is_file())
+}
+
 /// Whether `path` is one of elan's toolchain proxies (it lives in `~/.elan/bin`, or resolves to
 /// the `elan` binary): only those understand `+toolchain`.
 pub fn is_elan_proxy(path: &Path, home: Option<&Path>) -> bool {
@@ -310,8 +327,12 @@ pub fn run_as_tool(tool: &str, argv: Vec<OsString>, err: &mut dyn Write) -> Exit
         };
         let mut server = vec![real.path.to_string_lossy().into_owned()];
         server.extend(args.iter().map(|a| a.to_string_lossy().into_owned()));
+        let env_config = std::env::var_os(super::serve::CONFIG_ENV).filter(|v| !v.is_empty());
         let mut options = super::serve::ServeOptions::from_args(super::serve::Args {
-            config: None,
+            config: env_config
+                .is_none()
+                .then(|| settings_beside_shim(tool, &path_env, &me))
+                .flatten(),
             log: None,
             show_config: None,
             server,
@@ -354,6 +375,25 @@ mod tests {
         std::fs::write(&p, "#!/bin/sh\nexit 0\n").expect("write");
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).expect("chmod");
         p
+    }
+
+    #[test]
+    fn the_settings_layer_beside_the_shim_is_found_through_path() {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let me = tmp.path().join("lean-assess");
+        std::fs::write(&me, "").expect("me");
+        let other = fake_lake(&tmp.path().join("other"));
+        let shim = tmp.path().join("shim");
+        std::fs::create_dir_all(&shim).expect("shim dir");
+        std::os::unix::fs::symlink(&me, shim.join("lake")).expect("symlink");
+        // A settings file beside some other `lake` is not the plugin's.
+        std::fs::write(other.with_file_name(SETTINGS_FILE), "").expect("other settings");
+        let path = std::env::join_paths([tmp.path().join("other"), shim.clone()]).expect("join");
+        assert_eq!(settings_beside_shim("lake", &path, &me), None, "no file beside the shim yet");
+        std::fs::write(shim.join(SETTINGS_FILE), "[metrics]\n").expect("settings");
+        assert_eq!(settings_beside_shim("lake", &path, &me), Some(shim.join(SETTINGS_FILE)));
+        // Only the tool this process runs as counts: no `lean` link in the shim directory here.
+        assert_eq!(settings_beside_shim("lean", &path, &me), None);
     }
 
     #[test]

@@ -1,10 +1,14 @@
 // The real-VS-Code test's driver: code-server (a real VS Code workbench and extension host) with
-// the lean-assess extension and a test-only Lean 4 client (lean4-client/), a project whose Lean
-// server is the Lean stand-in behind the real shim and proxy, driven by Debian's chromium through
-// playwright-core. Asserts on the workbench's DOM text and saves screenshots of the lens, the
-// hover, the "Show differences" squiggles and the proof-path view; checks the restart behaviour
-// (issue 12.2) with VS Code's own focus handling. Run by run.sh, which prepares everything and
-// passes paths in the environment. Exit 0 only if every check passed.
+// the lean-assess extension and the Lean 4 extension (the real vscode-lean4, or where it is not at
+// hand the test-only imitation in lean4-client/; REALHOST_CLIENT says which), a project whose
+// Lean server is the Lean stand-in behind the real shim and proxy, driven by Debian's chromium
+// through playwright-core. Asserts on the workbench's DOM text and on the server starts the fake
+// `lake` records (REALHOST_STARTS), and saves screenshots of the lens, the hover, the "Show
+// differences" squiggles and the proof-path view. Checks: lens, hover, each of the three code
+// actions from VS Code's Quick Fix menu, the restart through "Lean 4: Server: Restart Server" and
+// through lean-assess's own command, and a window reload that starts Lean once. Run by run.sh,
+// which prepares everything and passes paths in the environment. Exit 0 only if every check
+// passed.
 'use strict'
 const { spawn, execFileSync } = require('child_process')
 const fs = require('fs')
@@ -23,7 +27,10 @@ const CHROMIUM = env('REALHOST_CHROMIUM')
 const WORK = env('REALHOST_WORK')
 const PROJECT = env('REALHOST_PROJECT')
 const SHOTS = env('REALHOST_SCREENSHOTS')
-const RESTARTS = env('LEAN_ASSESS_REALHOST_RESTARTS')
+const STARTS = env('REALHOST_STARTS')
+const CLIENT = env('REALHOST_CLIENT')
+// The real command's palette title (vscode-lean4 package.json: category "Lean 4: Server").
+const LEAN_RESTART = 'Lean 4: Server: Restart Server'
 const STEP_MS = 45000
 
 const results = []
@@ -75,6 +82,118 @@ async function openFile(page, name) {
     await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: STEP_MS })
 }
 
+/** Server starts recorded by the fake `lake`/`lean` (one line each). */
+function starts() {
+    return fs.readFileSync(STARTS, 'utf8').split('\n').filter(l => l.trim() !== '')
+}
+
+/** Wait until at least `n` starts are recorded (or the step times out), then a little longer so a
+ * second start close behind is counted too. */
+async function startsReach(page, n, settleMs = 3000) {
+    const deadline = Date.now() + STEP_MS
+    while (Date.now() < deadline && starts().length < n) await page.waitForTimeout(200)
+    await page.waitForTimeout(settleMs)
+    return starts()
+}
+
+/** The settings layers the proxy behind a recorded start read for Auto.lean (its log's
+ * `layers=[...]`), once it has read them (within a step); '' for a start not behind the proxy. */
+async function layersOf(page, line) {
+    const parent = / parent=(\S+) pid=(\d+)/.exec(line || '')
+    if (!parent || parent[1] !== 'lake') return ''
+    const log = path.join(WORK, 'cache', 'lean-assess', `serve-${parent[2]}.log`)
+    const deadline = Date.now() + STEP_MS
+    while (Date.now() < deadline) {
+        const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : ''
+        const m = /config for \S*Auto\.lean: .* layers=(\[.*\])/.exec(text)
+        if (m) return m[1]
+        await page.waitForTimeout(250)
+    }
+    return `(no layers in ${log})`
+}
+
+/** The extension host's log lines (all windows so far). */
+function exthostLog() {
+    const out = []
+    const walk = dir => {
+        for (const e of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
+            const p = path.join(dir, e.name)
+            if (e.isDirectory()) walk(p)
+            else if (/exthost.*\.log$/.test(e.name) || (e.name === 'exthost.log')) out.push(...fs.readFileSync(p, 'utf8').split('\n'))
+        }
+    }
+    walk(path.join(WORK, 'user-data', 'logs'))
+    return out
+}
+
+/** A screenshot for the README, without toasts over it (the checks have read them already). */
+async function shot(page, name) {
+    await palette(page, 'Notifications: Clear All Notifications').catch(() => {})
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: path.join(SHOTS, name) })
+}
+
+async function waitLens(page) {
+    const lens = page.locator('.codelens-decoration', { hasText: 'lean-assess' }).first()
+    let text = ''
+    try {
+        await lens.waitFor({ timeout: STEP_MS })
+        // Wait until no metric is still running.
+        const deadline = Date.now() + STEP_MS
+        do {
+            text = (await lens.innerText()).trim()
+            if (!/running|pending/.test(text)) break
+            await page.waitForTimeout(300)
+        } while (Date.now() < deadline)
+    } catch (e) {
+        text = `(none: ${e.message.split('\n')[0]})`
+    }
+    return text
+}
+
+/** The cursor on the theorem's name (`theorem f|oo`) in the active editor. */
+async function cursorOnName(page) {
+    const name = page.locator('.view-lines .view-line span', { hasText: 'theorem foo' }).first()
+    await name.click()
+    await page.keyboard.press('Home')
+    for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowRight')
+}
+
+/** Open VS Code's Quick Fix menu (Ctrl+.) at the theorem's name; returns its rows' text. */
+async function quickFixMenu(page) {
+    await cursorOnName(page)
+    await page.keyboard.press('Control+Period')
+    const rows = page.locator('.action-widget .monaco-list-row')
+    await rows.first().waitFor({ timeout: STEP_MS })
+    // The proxy's actions come with Lean's: wait until ours are listed.
+    await page.locator('.action-widget .monaco-list-row', { hasText: 'lean-assess' }).first().waitFor({ timeout: STEP_MS })
+    // Lean's own actions may arrive later and move the rows: wait until the menu is still for a
+    // while, so a click lands on the row it aimed at.
+    let last = ''
+    let stillSince = Date.now()
+    const deadline = Date.now() + STEP_MS
+    while (Date.now() < deadline) {
+        const now = (await rows.allInnerTexts()).join('|')
+        if (now !== last) {
+            last = now
+            stillSince = Date.now()
+        } else if (Date.now() - stillSince > 1000) break
+        await page.waitForTimeout(150)
+    }
+    return (await rows.allInnerTexts()).map(t => t.replace(/\s+/g, ' ').trim())
+}
+
+async function quickFix(page, text) {
+    await quickFixMenu(page)
+    const row = page.locator('.action-widget .monaco-list-row', { hasText: `lean-assess: ${text}` }).first()
+    // Keyboard, as VS Code's own menu tests do: move the focus to the row, then Enter.
+    await row.hover()
+    await page.waitForTimeout(200)
+    const focused = await page.locator('.action-widget .monaco-list-row.focused').first().innerText().catch(() => '')
+    if (!focused.includes(text)) throw new Error(`Quick Fix: "${text}" is not the focused row (focused: ${focused.replace(/\s+/g, ' ')})`)
+    await page.keyboard.press('Enter')
+}
+
 async function main() {
     const port = await freePort()
     const userData = path.join(WORK, 'user-data')
@@ -98,34 +217,44 @@ async function main() {
         failShot = () => page.screenshot({ path: path.join(WORK, 'failure.png') }).catch(() => {})
         check('workbench loads', true, `${Date.now() - started} ms`)
 
+        // First use (issue 29.1): lean-assess offers to put its shim in front of Lean, and the
+        // status bar says it is inactive until that is answered.
+        const offer = page.locator('.notification-toast', { hasText: 'lean-assess: put' })
+        const inactive = page.locator('.statusbar-item', { hasText: 'lean-assess: inactive' })
+        const offered = await offer.first().waitFor({ timeout: STEP_MS }).then(() => true, () => false)
+        const shown = await inactive.first().waitFor({ timeout: STEP_MS }).then(() => true, () => false)
+        check('first use: the set-up offer, and "lean-assess: inactive" in the status bar', offered && shown)
+        // The toast goes into the bell unanswered (Escape: VS Code's "hide notification toasts";
+        // it also does so by itself after a few seconds), then the user opens a Lean file.
+        await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } })
+        await page.keyboard.press('Escape')
+        const hidden = await offer.first().waitFor({ state: 'hidden', timeout: STEP_MS }).then(() => true, () => false)
+        await page.screenshot({ path: path.join(SHOTS, 'vscode-inactive.png') })
         await openFile(page, 'Auto.lean')
-        const lens = page.locator('.codelens-decoration', { hasText: 'lean-assess' }).first()
-        let lensText = ''
-        try {
-            await lens.waitFor({ timeout: STEP_MS })
-            // Wait until no metric is still running.
-            const deadline = Date.now() + STEP_MS
-            do {
-                lensText = (await lens.innerText()).trim()
-                if (!/running|pending/.test(lensText)) break
-                await page.waitForTimeout(300)
-            } while (Date.now() < deadline)
-        } catch (e) {
-            lensText = `(none: ${e.message.split('\n')[0]})`
-        }
+        const again = await offer.first().waitFor({ timeout: STEP_MS }).then(() => true, () => false)
+        check('the unanswered offer comes again on the next Lean file', hidden && again, `hidden ${hidden}, offered again ${again}`)
+        await offer.first().locator('.monaco-button', { hasText: 'Add and restart Lean' }).click()
+        const gone = await inactive.first().waitFor({ state: 'hidden', timeout: STEP_MS }).then(() => true, () => false)
+        check('"Add and restart Lean": the status bar item goes', gone)
+
+        await openFile(page, 'Auto.lean')
+        const lensText = await waitLens(page)
         // Verdict first (it must survive Neovim's cut end-of-line text), then the figures.
         check('the lens shows above the theorem through shim → proxy → stand-in', /^lean-assess: (≡ equivalent|not shown) · ted \d\.\d\d/.test(lensText), lensText)
-        await page.screenshot({ path: path.join(SHOTS, 'vscode-lens.png') })
+        // The server the lens came from: the last one started, through the shim (the fake lake's
+        // parent is the proxy, running as `lake`) with the settings layer. (On this first start
+        // the shim is installed at lean-assess's activation, so an earlier start may lack it.)
+        const first = starts()
+        const firstLayers = await layersOf(page, first.at(-1))
+        check('Lean runs behind the shim and proxy, with the settings layer', /lean-assess-settings\.toml/.test(firstLayers), `${first.join(' | ')}; layers ${firstLayers}`)
+        await shot(page, 'vscode-lens.png')
 
         // Hover on the theorem's name: Lean's part, then the lean-assess section.
-        const name = page.locator('.view-lines .view-line span', { hasText: 'foo' }).first()
         let hoverText = ''
         try {
-            // The cursor on the theorem's name (`theorem f|oo`), then VS Code's own hover command
-            // (the stand-in gives no semantic tokens, so the line is one span: no mouse target).
-            await name.click()
-            await page.keyboard.press('Home')
-            for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowRight')
+            // VS Code's own hover command at the cursor (the stand-in gives no semantic tokens,
+            // so the line is one span: no mouse target).
+            await cursorOnName(page)
             await palette(page, 'Show or Focus Hover')
             const hover = page.locator('.monaco-hover', { hasText: 'lean-assess' })
             await hover.first().waitFor({ timeout: STEP_MS })
@@ -137,14 +266,26 @@ async function main() {
         await page.screenshot({ path: path.join(SHOTS, 'vscode-hover.png') })
         await page.keyboard.press('Escape')
 
-        // "Show differences" at the theorem: squiggles from the proxy's diagnostics.
-        await name.click()
-        await palette(page, 'lean-assess: Show Differences from the Reference')
+        // The three code actions, as a user finds them: VS Code's Quick Fix menu (Ctrl+.).
+        let menu = []
+        try {
+            menu = await quickFixMenu(page)
+        } catch (e) {
+            menu = [`(none: ${e.message.split('\n')[0]})`]
+        }
+        await page.keyboard.press('Escape')
+        const titles = ['Show differences', 'Show proof path', 'Use as reference']
+        check('the Quick Fix menu lists the three lean-assess actions', titles.every(t => menu.some(m => m.includes(`lean-assess: ${t}`))), menu.join(' | ').slice(0, 300))
+
+        // "Show differences": squiggles from the proxy's diagnostics, and a row in Problems.
         let squiggles = 0
         try {
+            await quickFix(page, 'Show differences')
             await page.locator('.squiggly-error, .squiggly-warning, .squiggly-info, .squiggly-hint').first().waitFor({ timeout: STEP_MS })
             squiggles = await page.locator('.squiggly-error, .squiggly-warning, .squiggly-info, .squiggly-hint').count()
-        } catch {}
+        } catch (e) {
+            console.log(`    (Show differences: ${e.message.split('\n')[0]})`)
+        }
         let problems = ''
         try {
             await palette(page, 'View: Focus Problems')
@@ -153,32 +294,82 @@ async function main() {
             problems = (await row.innerText()).replace(/\s+/g, ' ')
         } catch {}
         check('"Show differences" underlines the differing subterms', squiggles > 0 && /reference/.test(problems), `${squiggles} squiggle(s); problem: ${problems.slice(0, 120)}`)
-        await page.screenshot({ path: path.join(SHOTS, 'vscode-differences.png') })
+        await shot(page, 'vscode-differences.png')
 
         await openFile(page, 'Auto.lean')
-        await name.click()
-        await palette(page, 'lean-assess: Show Proof Path')
         let pathTab = ''
         try {
+            await quickFix(page, 'Show proof path')
             const tab = page.locator('.tab.active', { hasText: 'proof-path' })
             await tab.waitFor({ timeout: STEP_MS })
             pathTab = (await tab.innerText()).trim()
-        } catch {}
+        } catch (e) {
+            console.log(`    (Show proof path: ${e.message.split('\n')[0]})`)
+        }
         check('"Show proof path" opens the proof-path view', pathTab !== '', pathTab)
-        await page.screenshot({ path: path.join(SHOTS, 'vscode-proof-path.png') })
+        await shot(page, 'vscode-proof-path.png')
 
-        // Issue 12.2 in the real workbench: with a non-Lean editor focused, the Lean 4 command
-        // restarts nothing; lean-assess's restart brings a Lean editor forward and restarts it.
+        // "Use as reference" writes the reference down (a directive above the theorem, or a
+        // [[reference.pair]] in lean-assess.toml), through the editor's workspace/applyEdit.
+        await openFile(page, 'Auto.lean')
+        const tomlBefore = fs.readFileSync(path.join(PROJECT, 'lean-assess.toml'), 'utf8')
+        let written = ''
+        try {
+            await quickFix(page, 'Use as reference')
+            // The edit lands in an editor buffer (the directive in Auto.lean, or a pair in
+            // lean-assess.toml): save everything, then read the files.
+            await page.waitForTimeout(1500)
+            await palette(page, 'File: Save All')
+            const deadline = Date.now() + STEP_MS
+            while (Date.now() < deadline && written === '') {
+                const auto = fs.readFileSync(path.join(PROJECT, 'Auto.lean'), 'utf8')
+                const toml = fs.readFileSync(path.join(PROJECT, 'lean-assess.toml'), 'utf8')
+                if (/@reference/.test(auto)) written = `Auto.lean: ${auto.split('\n').find(l => /@reference/.test(l)).trim()}`
+                else if (toml !== tomlBefore && /reference\.pair/.test(toml)) written = `lean-assess.toml: ${toml.trim().split('\n').slice(-3).join(' ')}`
+                else await page.waitForTimeout(250)
+            }
+        } catch (e) {
+            written = ''
+            console.log(`    (Use as reference: ${e.message.split('\n')[0]})`)
+        }
+        check('"Use as reference" writes the reference down', written !== '', written)
+
+        // Restart through the real command, with the Lean editor focused: one new server start.
+        await openFile(page, 'Auto.lean')
+        let n = starts().length
+        await palette(page, LEAN_RESTART)
+        let now = await startsReach(page, n + 1)
+        check(`"${LEAN_RESTART}" with the Lean editor focused starts Lean once`, now.length === n + 1, `${now.length - n} start(s)`)
+
+        // With a Markdown editor in the Lean editor's place, the Lean 4 command has no Lean tab
+        // to restart; lean-assess's command brings one forward and restarts its server.
         await openFile(page, 'notes.md')
-        fs.writeFileSync(RESTARTS, '')
-        await palette(page, 'Lean 4: Restart Server')
+        n = starts().length
+        await palette(page, LEAN_RESTART)
         const refused = await page.locator('.notification-toast', { hasText: 'No focused Lean tab' }).first().waitFor({ timeout: STEP_MS }).then(() => true, () => false)
-        check('Lean 4: Restart Server without a focused Lean tab restarts nothing', refused && fs.readFileSync(RESTARTS, 'utf8') === '')
+        await page.waitForTimeout(2000)
+        check(`"${LEAN_RESTART}" without a Lean tab in view restarts nothing`, refused && starts().length === n, `${starts().length - n} start(s)`)
         await openFile(page, 'notes.md')
+        const illegalBefore = exthostLog().filter(l => /Illegal argument/.test(l)).length
+        n = starts().length
         await palette(page, 'lean-assess: Restart the Lean Server of Every Folder')
-        const deadline = Date.now() + STEP_MS
-        while (Date.now() < deadline && !fs.readFileSync(RESTARTS, 'utf8').includes(PROJECT)) await page.waitForTimeout(200)
-        check('lean-assess restart brings a Lean editor forward and its server restarts', fs.readFileSync(RESTARTS, 'utf8').includes(PROJECT), fs.readFileSync(RESTARTS, 'utf8').trim())
+        now = await startsReach(page, n + 1, 5000)
+        const illegal = exthostLog().filter(l => /Illegal argument/.test(l))
+        check('lean-assess restart brings a Lean editor forward and its server restarts once', now.length === n + 1, `${now.length - n} start(s)`)
+        check('lean-assess restart leaves no "Illegal argument" in the extension host log', illegal.length === illegalBefore, illegal.slice(illegalBefore).join(' | ').slice(0, 300))
+
+        // A window reload: the new extension host starts Lean once, with the settings layer.
+        await openFile(page, 'Auto.lean')
+        n = starts().length
+        await palette(page, 'Developer: Reload Window')
+        await page.waitForTimeout(1000)
+        await page.locator('.monaco-workbench').waitFor({ timeout: STEP_MS })
+        const reloadLens = await waitLens(page)
+        now = await startsReach(page, n + 1, 8000)
+        const after = now.slice(n)
+        check('after a window reload the lens is back', /^lean-assess: /.test(reloadLens), reloadLens)
+        const reloadLayers = await layersOf(page, after[0])
+        check('a window reload starts Lean once, behind the proxy with the settings layer', after.length === 1 && /lean-assess-settings\.toml/.test(reloadLayers), `${after.join(' | ')}; layers ${reloadLayers}`)
     } catch (e) {
         await failShot()
         throw e

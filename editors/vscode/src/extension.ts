@@ -8,9 +8,15 @@
 // proxy's code actions at the cursor. `leanAssess.llm.*` is read from user settings only: a
 // workspace's `.vscode/settings.json` never names an endpoint or a key variable.
 //
-// Facts relied on (editors-and-peers-research.md §A): the Lean 4 extension copies `process.env`
-// when it starts a server (`Object.assign({}, process.env)` in its leanclient setup), puts
-// `lean4.envPathExtensions` in front of PATH, and restarts with the command `lean4.restartServer`.
+// Facts relied on (editors-and-peers-research.md §A; vscode-lean4 0.0.239 as run in code-server,
+// ../shared/clients/README.md): the Lean 4 extension copies `process.env` when it starts a server
+// (`Object.assign({}, process.env)` in its leanclient setup), puts `lean4.envPathExtensions` in
+// front of PATH, and restarts with the command `lean4.restartServer` (palette: "Lean 4: Server:
+// Restart Server"), which restarts the server of the last focused Lean editor while that editor
+// is still visible. It is our dependency, so it activates first and, on a window reload, starts
+// the server of a restored Lean editor before this extension has set LEAN_ASSESS_CONFIG: the
+// settings layer is therefore also kept beside the shim (SETTINGS_FILE), where the shim finds
+// it without the variable, and a running proxy re-reads it when it changes.
 import * as vscode from 'vscode'
 import * as fs from 'fs'
 import * as path from 'path'
@@ -25,6 +31,10 @@ export const LEAN_LANGUAGE_IDS = ['lean4', 'lean']
 
 export const CONFIG_ENV = 'LEAN_ASSESS_CONFIG'
 export const LEAN_RESTART_COMMAND = 'lean4.restartServer'
+/** The palette title of LEAN_RESTART_COMMAND in vscode-lean4 (category "Lean 4: Server"). */
+export const LEAN_RESTART_TITLE = 'Lean 4: Server: Restart Server'
+/** The settings layer's file name in the shim directory (the shim reads it: src/cli/shim.rs). */
+export const SETTINGS_FILE = 'lean-assess-settings.toml'
 const NEVER_ASK_KEY = 'leanAssess.neverAskShim'
 
 /** The command ids this extension registers; package.json `contributes.commands` lists the same. */
@@ -39,6 +49,15 @@ export const COMMANDS = {
 } as const
 
 let log: vscode.OutputChannel | undefined
+/** "lean-assess inactive" in the status bar while the shim is not in front of Lean. */
+let status: vscode.StatusBarItem | undefined
+/**
+ * Offers to set up the shim still open (VS Code moves an unanswered toast into the bell after a
+ * few seconds, where it stays open), and whether the last one closed without an answer: either
+ * way the offer is made again on the next Lean file opened.
+ */
+let offersOpen = 0
+let offerUnanswered = false
 
 function say(line: string): void {
     log?.appendLine(`[${new Date().toISOString()}] ${line}`)
@@ -69,9 +88,14 @@ function workspaceRoot(): string | undefined {
     return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath
 }
 
+/** Where the settings layer is written: beside the shim, where the shim finds it (SETTINGS_FILE). */
+export function settingsFile(context: vscode.ExtensionContext): string {
+    return path.join(shimDirectory(context), SETTINGS_FILE)
+}
+
 /**
- * Write the proxy's config from the settings and point LEAN_ASSESS_CONFIG at it (or unset it
- * when no setting is set). Returns true when what a newly started proxy would see changed.
+ * Write the proxy's config from the settings and point LEAN_ASSESS_CONFIG at it (or remove it and
+ * unset the variable when no setting is set). Returns true when what a proxy sees changed.
  */
 export function syncProxyConfig(context: vscode.ExtensionContext): boolean {
     const cfg = vscode.workspace.getConfiguration('leanAssess')
@@ -79,9 +103,18 @@ export function syncProxyConfig(context: vscode.ExtensionContext): boolean {
     // workspace's settings file.
     const settings = readSettings(key => (key.startsWith('llm.') ? cfg.inspect(key)?.globalValue : cfg.get(key)))
     const before = process.env[CONFIG_ENV]
+    const file = settingsFile(context)
     if (!hasProxySettings(settings)) {
         delete process.env[CONFIG_ENV]
-        return before !== undefined
+        let removed = false
+        try {
+            fs.unlinkSync(file)
+            removed = true
+            say(`removed ${file} (no leanAssess settings)`)
+        } catch {
+            // Not there: nothing to remove.
+        }
+        return before !== undefined || removed
     }
     let text: string
     try {
@@ -92,7 +125,6 @@ export function syncProxyConfig(context: vscode.ExtensionContext): boolean {
         void vscode.window.showErrorMessage(`lean-assess: ${msg}`)
         return false
     }
-    const file = path.join(context.globalStorageUri.fsPath, 'lean-assess.toml')
     let old: string | undefined
     try {
         old = fs.readFileSync(file, 'utf8')
@@ -120,10 +152,13 @@ function inFolder(doc: vscode.TextDocument, folder: string | undefined): boolean
 
 /**
  * Restart the Lean server of every workspace folder, and say what really happened.
- * `lean4.restartServer` restarts only the client of the focused Lean editor (with none it shows
- * "No focused Lean tab" and returns normally), so for each folder a Lean editor of that folder
- * is brought forward first; a folder with no Lean file open has no server to restart (its next
- * one starts behind the proxy). Returns one line per folder.
+ * `lean4.restartServer` restarts only the client of the last focused Lean editor, and only while
+ * that editor is visible (else it shows "No focused Lean tab" and returns normally), so for each
+ * folder a Lean editor of that folder is focused first: a visible one in its own group (focus
+ * goes back to the editor the user had afterwards), else an open Lean document is shown — and
+ * stays: switching back would hide it and dispose the editor the Lean 4 extension is restarting
+ * (it then logs "Illegal argument: TextEditor(…)"). A folder with no Lean file open has no server
+ * to restart (its next one starts behind the proxy). Returns one line per folder.
  */
 export async function restartLean(): Promise<string[]> {
     const folders = (vscode.workspace.workspaceFolders ?? []).map(f => f.uri.fsPath)
@@ -131,6 +166,7 @@ export async function restartLean(): Promise<string[]> {
     const before = vscode.window.activeTextEditor
     const report: string[] = []
     const notDone: string[] = []
+    let shownHidden = false
     for (const folder of targets) {
         const name = folder ?? 'this window'
         const visible = vscode.window.visibleTextEditors.find(e => isLeanDocument(e.document) && inFolder(e.document, folder))
@@ -140,15 +176,16 @@ export async function restartLean(): Promise<string[]> {
             continue
         }
         try {
-            await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: false })
+            await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: false, viewColumn: visible?.viewColumn })
+            if (visible === undefined) shownHidden = true
         } catch (e) {
             notDone.push(name)
-            report.push(`${name}: could not bring ${doc.uri.fsPath} forward (${String(e)}): open it and run "Lean 4: Restart Server"`)
+            report.push(`${name}: could not bring ${doc.uri.fsPath} forward (${String(e)}): open it and run "${LEAN_RESTART_TITLE}"`)
             continue
         }
         if (vscode.window.activeTextEditor?.document !== doc) {
             notDone.push(name)
-            report.push(`${name}: ${doc.uri.fsPath} did not become the focused editor: focus it and run "Lean 4: Restart Server"`)
+            report.push(`${name}: ${doc.uri.fsPath} did not become the focused editor: focus it and run "${LEAN_RESTART_TITLE}"`)
             continue
         }
         try {
@@ -160,8 +197,9 @@ export async function restartLean(): Promise<string[]> {
             report.push(`${name}: could not run ${LEAN_RESTART_COMMAND}: ${String(e)}`)
         }
     }
-    if (before !== undefined && vscode.window.activeTextEditor?.document !== before.document) {
-        await Promise.resolve(vscode.window.showTextDocument(before.document, { preview: false })).catch(() => undefined)
+    // Back to the editor the user had, when that hides no editor being restarted.
+    if (!shownHidden && before !== undefined && vscode.window.activeTextEditor?.document !== before.document) {
+        await Promise.resolve(vscode.window.showTextDocument(before.document, { preview: false, viewColumn: before.viewColumn })).catch(() => undefined)
     }
     for (const line of report) say(`restart: ${line}`)
     if (notDone.length > 0) {
@@ -194,6 +232,28 @@ async function showConfig(): Promise<string | undefined> {
  * after the user agrees; `explicit` (the "install shim" command) asks even after "Never ask".
  */
 export async function ensureShim(context: vscode.ExtensionContext, explicit: boolean): Promise<'ready' | 'restarted' | 'declined' | 'failed'> {
+    const outcome = await ensureShimSteps(context, explicit)
+    showStatus(outcome === 'ready' || outcome === 'restarted' ? 'active' : resolveBinary() === undefined ? 'no-binary' : 'inactive')
+    return outcome
+}
+
+/** The status bar: hidden while the proxy is in front of Lean, else "lean-assess inactive" (click: set up). */
+function showStatus(state: 'active' | 'inactive' | 'no-binary'): void {
+    if (status === undefined) return
+    if (state === 'active') {
+        status.hide()
+        return
+    }
+    status.text = state === 'no-binary' ? '$(warning) lean-assess: no binary' : '$(circle-slash) lean-assess: inactive'
+    status.tooltip =
+        state === 'no-binary'
+            ? 'lean-assess: the lean-assess binary was not found (leanAssess.path, then PATH). Click to set up.'
+            : 'lean-assess is not in front of the Lean server (its shim is not first in lean4.envPathExtensions): no lenses, hovers or code actions. Click to set up.'
+    status.command = COMMANDS.installShim
+    status.show()
+}
+
+async function ensureShimSteps(context: vscode.ExtensionContext, explicit: boolean): Promise<'ready' | 'restarted' | 'declined' | 'failed'> {
     const binary = resolveBinary()
     if (binary === undefined) {
         const choice = await vscode.window.showWarningMessage(
@@ -216,23 +276,35 @@ export async function ensureShim(context: vscode.ExtensionContext, explicit: boo
             return 'failed'
         }
     }
-    const lean4 = vscode.workspace.getConfiguration('lean4')
-    const current = lean4.get<string[]>('envPathExtensions', [])
-    if (shimIsFirst(current, dir)) return 'ready'
+    if (shimIsFirst(vscode.workspace.getConfiguration('lean4').get<string[]>('envPathExtensions', []), dir)) return 'ready'
     if (!explicit && context.globalState.get<boolean>(NEVER_ASK_KEY, false)) return 'declined'
     const add = 'Add and restart Lean'
     const never = 'Never ask'
-    const choice = await vscode.window.showInformationMessage(
-        `lean-assess: put ${dir} first in the Lean 4 setting "lean4.envPathExtensions" so that the Lean server starts behind the lean-assess proxy? The Lean server is restarted.`,
-        add,
-        'Not now',
-        never,
-    )
+    // Visible while the question is open: VS Code hides the toast in the bell after a while.
+    showStatus('inactive')
+    offersOpen++
+    let choice: string | undefined
+    try {
+        choice = await vscode.window.showInformationMessage(
+            `lean-assess: put ${dir} first in the Lean 4 setting "lean4.envPathExtensions" so that the Lean server starts behind the lean-assess proxy? The Lean server is restarted.`,
+            add,
+            'Not now',
+            never,
+        )
+    } finally {
+        offersOpen--
+    }
+    // Closed without an answer: asked again on the next Lean file (the status bar stays).
+    offerUnanswered = choice === undefined
     if (choice === never) {
         await context.globalState.update(NEVER_ASK_KEY, true)
         return 'declined'
     }
     if (choice !== add) return 'declined'
+    // Read again: another offer (a later Lean file's) may have been answered meanwhile.
+    const lean4 = vscode.workspace.getConfiguration('lean4')
+    const current = lean4.get<string[]>('envPathExtensions', [])
+    if (shimIsFirst(current, dir)) return 'ready'
     // Write where the value already lives, so a workspace override keeps working as the user set it.
     const inspected = lean4.inspect<string[]>('envPathExtensions')
     const target = inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global
@@ -266,6 +338,7 @@ async function removeShim(context: vscode.ExtensionContext): Promise<void> {
     }
     if (changed) {
         say(`removed ${dir} from lean4.envPathExtensions`)
+        showStatus('inactive')
         await restartLean()
     }
 }
@@ -329,6 +402,11 @@ async function runProxyActionQuiet(wanted: AssessAction): Promise<boolean> {
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
     log = vscode.window.createOutputChannel('lean-assess')
     context.subscriptions.push(log)
+    status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Right, 100)
+    status.name = 'lean-assess'
+    context.subscriptions.push(status)
+    offerUnanswered = false
+    offersOpen = 0
     context.subscriptions.push(
         vscode.commands.registerCommand(COMMANDS.showDifferences, () => runProxyAction('differences')),
         vscode.commands.registerCommand(COMMANDS.showProofPath, () => runProxyAction('proofPath')),
@@ -339,7 +417,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         vscode.commands.registerCommand(COMMANDS.restartLean, () => restartLean()),
     )
     const leanWasActive = vscode.extensions.getExtension('leanprover.lean4')?.isActive === true
-    const configChanged = syncProxyConfig(context)
+    // The settings layer a server started before this activation runs with: the variable it
+    // inherited, else (through the shim) the file beside the shim as it was then.
+    const layerBefore = process.env[CONFIG_ENV] ?? (fs.existsSync(settingsFile(context)) ? settingsFile(context) : undefined)
+    syncProxyConfig(context)
+    const layerNow = process.env[CONFIG_ENV]
     context.subscriptions.push(
         vscode.workspace.onDidChangeConfiguration(async e => {
             if (!e.affectsConfiguration('leanAssess')) return
@@ -353,14 +435,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
             }
         }),
     )
+    // The offer again on the next Lean file when the last one went unanswered (issue 29.1).
+    context.subscriptions.push(
+        vscode.workspace.onDidOpenTextDocument(async doc => {
+            if (!isLeanDocument(doc) || (!offerUnanswered && offersOpen === 0)) return
+            offerUnanswered = false
+            await ensureShim(context, false)
+        }),
+    )
     const binary = resolveBinary()
     const shimWasThere = binary !== undefined && shimState(shimDirectory(context), binary, process.platform).kind === 'installed'
     const shim = await ensureShim(context, false)
     // A Lean server started before this activation (the Lean 4 extension, a dependency, activates
-    // first) did not see LEAN_ASSESS_CONFIG, or found no shim yet when it was only installed
-    // now: restart it (a restart just done by ensureShim already picked both up).
+    // first; a window reload restores Lean editors) is restarted only when it runs without the
+    // shim (installed only now) or with another settings layer than the one now in force: the
+    // proxy re-reads the layer's file when it changes, so a reload with the same settings starts
+    // Lean once. A restart just done by ensureShim already picked both up.
     const leanActive = leanWasActive || vscode.extensions.getExtension('leanprover.lean4')?.isActive === true
-    if (shim === 'ready' && (configChanged || !shimWasThere) && leanActive) await restartLean()
+    if (shim === 'ready' && (layerBefore !== layerNow || !shimWasThere) && leanActive) await restartLean()
 }
 
 export function deactivate(): void {

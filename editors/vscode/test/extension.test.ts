@@ -174,7 +174,7 @@ test('leanAssess settings become the LEAN_ASSESS_CONFIG file; none set means the
     })
     await ext.activate(ctx as never)
     const file = process.env.LEAN_ASSESS_CONFIG
-    assert.equal(file, path.join(root, 'storage', 'lean-assess.toml'))
+    assert.equal(file, path.join(root, 'storage', 'shim', 'lean-assess-settings.toml'))
     const text = fs.readFileSync(file!, 'utf8')
     assert.match(text, /^\[reference\]\nfile = "\/proj\/Reference\.lean"$/m)
     assert.match(text, /^lens = \["ted", "beq"\]$/m)
@@ -183,6 +183,7 @@ test('leanAssess settings become the LEAN_ASSESS_CONFIG file; none set means the
     delete state.settings['leanAssess.metrics.lens']
     assert.equal(ext.syncProxyConfig(ctx as never), true)
     assert.equal(process.env.LEAN_ASSESS_CONFIG, undefined)
+    assert.ok(!fs.existsSync(file!), 'the file beside the shim goes too, so the shim passes no layer')
 })
 
 test('changing a leanAssess setting rewrites the config and offers a restart', async () => {
@@ -259,16 +260,27 @@ test('restart brings a Lean editor of each folder forward and restarts every fol
     assert.deepEqual(focused, ['/a/A.lean', '/b/B.lean'], state.calls.join('\n'))
     assert.match(report[0], /^\/a: asked the Lean 4 extension to restart the server of \/a\/A\.lean/)
     assert.match(report[2], /^\/c: no Lean file open/)
-    // The editor the user had is brought back.
-    assert.equal((state.activeEditor as { document: unknown }).document, md)
+    // No Lean editor was visible: the last one shown stays (switching back to the Markdown
+    // editor would hide and dispose the editor the Lean 4 extension is restarting).
+    assert.equal((state.activeEditor as { document: unknown }).document, b)
     assert.ok(state.output.some(l => l.includes('restart: /b: asked')), state.output.join('\n'))
+
+    // Lean editors visible (other groups): each is focused in turn, then the user's editor again.
+    state.visible = [md, a, b]
+    state.activeEditor = { document: md, selection: {} }
+    focused.length = 0
+    await ext.restartLean()
+    assert.deepEqual(focused, ['/a/A.lean', '/b/B.lean'])
+    assert.equal((state.activeEditor as { document: unknown }).document, md)
+    state.visible = [md]
+    state.activeEditor = { document: md, selection: {} }
 
     // A document that cannot be brought forward: not "restarted", and the user is told what to do.
     state.showFails = true
     focused.length = 0
     const failed = await ext.restartLean()
     assert.deepEqual(focused, [])
-    assert.match(failed[0], /could not bring \/a\/A\.lean forward.*Lean 4: Restart Server/)
+    assert.match(failed[0], /could not bring \/a\/A\.lean forward.*"Lean 4: Server: Restart Server"/)
     assert.ok(state.calls.some(c => c.startsWith('warning lean-assess: the Lean server was not restarted in /a, /b')), state.calls.join('\n'))
 })
 
@@ -305,7 +317,7 @@ test('Show Configuration runs `lean-assess serve --show-config` for the active f
     state.folders = [root]
     state.activeEditor = { document: { uri: { fsPath: path.join(root, 'A.lean') }, languageId: 'lean4' }, selection: {} }
     const text = await state.commands.get('leanAssess.showConfig')!()
-    assert.equal(text, `config for ${path.join(root, 'A.lean')} in ${fs.realpathSync(root)} with ${path.join(root, 'storage', 'lean-assess.toml')}\n`)
+    assert.equal(text, `config for ${path.join(root, 'A.lean')} in ${fs.realpathSync(root)} with ${path.join(root, 'storage', 'shim', 'lean-assess-settings.toml')}\n`)
     assert.ok(state.output.some(l => l.includes('] config for ')), state.output.join('\n'))
 })
 
@@ -332,4 +344,132 @@ test('a Lean server that started before the shim was installed is restarted once
     })
     await again.ext.activate(again.ctx as never)
     assert.equal(again.state.calls.filter(c => c.startsWith('exec lean4.restartServer')).length, 0, again.state.calls.join('\n'))
+})
+
+test('issue 29.3: a window reload with the same settings restarts nothing; other settings than the running server\'s restart it once', async () => {
+    const settingsAt = path.join(root, 'storage', 'shim', 'lean-assess-settings.toml')
+    const withLens = (s: FakeState) => {
+        s.leanActive = true // the Lean 4 extension, activated first, has started its server
+        s.settings['lean4.envPathExtensions'] = { global: [path.join(root, 'storage', 'shim')] }
+        s.settings['leanAssess.metrics.lens'] = { global: ['ted'] }
+    }
+    // First window: the settings file did not exist, so the running server has no layer: one restart.
+    const first = setup(withLens)
+    await first.ext.activate(first.ctx as never)
+    assert.equal(first.state.calls.filter(c => c.startsWith('exec lean4.restartServer')).length, 1, first.state.calls.join('\n'))
+    assert.ok(fs.existsSync(settingsAt))
+    // Reload: a new extension host (LEAN_ASSESS_CONFIG not set yet), the same settings. The server
+    // the Lean 4 extension started before this activation got the layer from beside the shim.
+    delete process.env.LEAN_ASSESS_CONFIG
+    const reload = setup(withLens)
+    await reload.ext.activate(reload.ctx as never)
+    assert.equal(reload.state.calls.filter(c => c.startsWith('exec lean4.restartServer')).length, 0, reload.state.calls.join('\n'))
+    assert.equal(process.env.LEAN_ASSESS_CONFIG, settingsAt)
+    // Reload with other values: the proxy re-reads the file, so still no restart.
+    delete process.env.LEAN_ASSESS_CONFIG
+    const changed = setup(s => {
+        withLens(s)
+        s.settings['leanAssess.metrics.lens'] = { global: ['ted', 'beq'] }
+    })
+    await changed.ext.activate(changed.ctx as never)
+    assert.equal(changed.state.calls.filter(c => c.startsWith('exec lean4.restartServer')).length, 0, changed.state.calls.join('\n'))
+    assert.match(fs.readFileSync(settingsAt, 'utf8'), /lens = \["ted", "beq"\]/)
+    // Reload after the settings were all cleared: the running server has the layer, the new
+    // state has none (the file is removed): restart once.
+    delete process.env.LEAN_ASSESS_CONFIG
+    const cleared = setup(s => {
+        s.leanActive = true
+        s.settings['lean4.envPathExtensions'] = { global: [path.join(root, 'storage', 'shim')] }
+    })
+    await cleared.ext.activate(cleared.ctx as never)
+    assert.equal(cleared.state.calls.filter(c => c.startsWith('exec lean4.restartServer')).length, 1, cleared.state.calls.join('\n'))
+    assert.ok(!fs.existsSync(settingsAt))
+})
+
+test('issue 29.1: while the shim is not in front of Lean the status bar says so (click: set up), and an unanswered offer comes again on the next Lean file', async () => {
+    // The offer is never answered (the toast went to the bell, or was closed).
+    const { ext, state, ctx } = setup(s => s.answers.push(undefined))
+    await ext.activate(ctx as never)
+    const item = state.statusItems[0]
+    assert.ok(item !== undefined, 'a status bar item is created')
+    assert.ok(item.visible, 'and shown')
+    assert.match(item.text, /lean-assess: inactive/)
+    assert.match(item.tooltip ?? '', /[Cc]lick to set up/)
+    assert.equal(item.command, 'leanAssess.installShim')
+    assert.equal(state.calls.filter(c => c.startsWith('info lean-assess: put')).length, 1)
+    const { fakeDocument } = await import('./fakeVscode')
+    // A Markdown file: nothing. The next Lean file: the offer again; this time "Add".
+    for (const l of state.openListeners) await l(fakeDocument('/proj/notes.md', 'markdown'))
+    assert.equal(state.calls.filter(c => c.startsWith('info lean-assess: put')).length, 1)
+    state.answers.push('Add and restart Lean')
+    for (const l of state.openListeners) await l(fakeDocument('/proj/Other.lean'))
+    assert.equal(state.calls.filter(c => c.startsWith('info lean-assess: put')).length, 2, state.calls.join('\n'))
+    assert.deepEqual(state.settings['lean4.envPathExtensions'].global, [shim])
+    assert.ok(!item.visible, 'hidden once the proxy is in front of Lean')
+    // "Remove the Proxy…": inactive again.
+    await state.commands.get('leanAssess.removeShim')!()
+    assert.deepEqual(state.settings['lean4.envPathExtensions'].global, [])
+    assert.ok(item.visible)
+    assert.match(item.text, /lean-assess: inactive/)
+
+    // "Not now" is an answer: not asked again on the next Lean file, but the item stays and its
+    // command asks (it is the install command, which asks even after "Never ask").
+    const other = setup(s => s.answers.push('Not now'))
+    await other.ext.activate(other.ctx as never)
+    const item2 = other.state.statusItems[0]
+    assert.ok(item2.visible)
+    for (const l of other.state.openListeners) await l(fakeDocument('/proj/Other.lean'))
+    assert.equal(other.state.calls.filter(c => c.startsWith('info lean-assess: put')).length, 1)
+    other.state.answers.push('Add and restart Lean')
+    await other.state.commands.get(item2.command!)!()
+    assert.equal(other.state.calls.filter(c => c.startsWith('info lean-assess: put')).length, 2)
+    assert.ok(!item2.visible)
+})
+
+test('issue 29.1: an offer left open (in the bell) is made again on the next Lean file', async () => {
+    const { OPEN, fakeDocument } = await import('./fakeVscode')
+    const { ext, state, ctx } = setup(s => s.answers.push(OPEN))
+    // Activation waits for the answer to its offer; the offer stays open, so do not await it.
+    void ext.activate(ctx as never)
+    await new Promise(r => setTimeout(r, 200))
+    const item = state.statusItems[0]
+    assert.ok(item.visible)
+    assert.match(item.text, /lean-assess: inactive/)
+    assert.equal(state.calls.filter(c => c.startsWith('info lean-assess: put')).length, 1)
+    state.answers.push('Add and restart Lean')
+    for (const l of state.openListeners) await l(fakeDocument('/proj/Main.lean'))
+    assert.equal(state.calls.filter(c => c.startsWith('info lean-assess: put')).length, 2, state.calls.join('\n'))
+    assert.deepEqual(state.settings['lean4.envPathExtensions'].global, [shim])
+    assert.ok(!item.visible)
+    // Set up: the next Lean file asks nothing (the first offer is still open, but the shim is first).
+    for (const l of state.openListeners) await l(fakeDocument('/proj/Third.lean'))
+    assert.equal(state.calls.filter(c => c.startsWith('info lean-assess: put')).length, 2)
+})
+
+test('issue 29.1: without the binary the status bar says so and leads to the setting', async () => {
+    const { ext, state, ctx } = setup(s => {
+        s.settings['leanAssess.path'] = { global: path.join(root, 'nowhere', 'lean-assess') }
+        s.answers.push(undefined)
+    })
+    await ext.activate(ctx as never)
+    const item = state.statusItems[0]
+    assert.ok(item.visible)
+    assert.match(item.text, /lean-assess: no binary/)
+    assert.equal(item.command, 'leanAssess.installShim')
+})
+
+test('issue 29.2: messages name the restart command by its palette title in vscode-lean4', () => {
+    const { api } = makeFake()
+    const ext = loadExtension(api)
+    assert.equal(ext.LEAN_RESTART_TITLE, 'Lean 4: Server: Restart Server')
+    const vscodeDir = path.join(__dirname, '..', '..')
+    const sources = [
+        path.join(vscodeDir, 'src', 'extension.ts'),
+        path.join(vscodeDir, 'package.json'),
+        path.join(vscodeDir, 'realhost', 'drive.js'),
+        path.join(vscodeDir, 'realhost', 'lean4-client', 'package.json'),
+        path.join(vscodeDir, '..', 'README.md'),
+        path.join(vscodeDir, '..', '..', 'README.md'),
+    ]
+    for (const f of sources) assert.ok(!/Lean 4: Restart Server/.test(fs.readFileSync(f, 'utf8')), `${f} names "Lean 4: Restart Server", which vscode-lean4 does not have`)
 })

@@ -5,6 +5,9 @@ import Module = require('module')
 
 export type Answer = string | undefined
 
+/** An answer that never comes: the message stays open. */
+export const OPEN = '(left open)'
+
 export interface FakeState {
     settings: Record<string, { global?: unknown; workspace?: unknown; default?: unknown }>
     answers: Answer[]
@@ -24,6 +27,20 @@ export interface FakeState {
     output: string[]
     /** Whether `window.showTextDocument` fails (e.g. a document that cannot be shown). */
     showFails: boolean
+    /** Status bar items created (`window.createStatusBarItem`). */
+    statusItems: FakeStatusItem[]
+    openListeners: ((doc: FakeDocument) => unknown)[]
+}
+
+export interface FakeStatusItem {
+    text: string
+    tooltip?: string
+    command?: string
+    name?: string
+    visible: boolean
+    show(): void
+    hide(): void
+    dispose(): void
 }
 
 export interface FakeDocument {
@@ -51,6 +68,8 @@ export function makeFake(): { api: Record<string, unknown>; state: FakeState } {
         visible: [],
         output: [],
         showFails: false,
+        statusItems: [],
+        openListeners: [],
     }
     const ConfigurationTarget = { Global: 1, Workspace: 2, WorkspaceFolder: 3 }
     const value = (key: string) => {
@@ -79,10 +98,13 @@ export function makeFake(): { api: Record<string, unknown>; state: FakeState } {
     const message = (kind: string) => async (msg: string, ...items: string[]) => {
         const answer = items.length > 0 ? state.answers.shift() : undefined
         state.calls.push(`${kind} ${msg} [${items.join('|')}] -> ${answer ?? '(none)'}`)
+        // A message left open (in VS Code: a toast moved into the bell): never resolves here.
+        if (answer === OPEN) return new Promise<Answer>(() => undefined)
         return answer
     }
     const api = {
         ConfigurationTarget,
+        StatusBarAlignment: { Left: 1, Right: 2 },
         workspace: {
             getConfiguration,
             get workspaceFolders() {
@@ -90,6 +112,10 @@ export function makeFake(): { api: Record<string, unknown>; state: FakeState } {
             },
             get textDocuments() {
                 return state.documents
+            },
+            onDidOpenTextDocument: (l: FakeState['openListeners'][number]) => {
+                state.openListeners.push(l)
+                return { dispose() {} }
             },
             onDidChangeConfiguration: (l: FakeState['configListeners'][number]) => {
                 state.configListeners.push(l)
@@ -107,6 +133,23 @@ export function makeFake(): { api: Record<string, unknown>; state: FakeState } {
                 show() {},
                 dispose() {},
             }),
+            createStatusBarItem: () => {
+                const item: FakeStatusItem = {
+                    text: '',
+                    visible: false,
+                    show() {
+                        item.visible = true
+                    },
+                    hide() {
+                        item.visible = false
+                    },
+                    dispose() {
+                        item.visible = false
+                    },
+                }
+                state.statusItems.push(item)
+                return item
+            },
             get visibleTextEditors() {
                 return state.visible.map(document => ({ document }))
             },

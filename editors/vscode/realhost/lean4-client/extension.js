@@ -2,10 +2,11 @@
 // leanprover/vscode-lean4 (vscode-lean4/src/leanclient.ts, utils/projectInfo.ts): one client per
 // workspace folder, started on the first Lean document of that folder; the server is
 // `lake serve -- <folder>` when the folder has lakefile.lean/lakefile.toml, else
-// `lean --server <folder>`, looked up on a PATH whose front is `lean4.envPathExtensions`, with
-// cwd = folder and a copy of process.env; `lean4.restartServer` restarts the client of the
-// focused Lean editor and, with none, shows "Cannot restart server: No focused Lean tab" and
-// returns normally (the behaviour lean-assess must cope with).
+// `lean --server <folder>`, looked up on a PATH whose front is `lean4.envPathExtensions` then
+// `~/.elan/bin`, with cwd = folder and a copy of process.env; `lean4.restartServer` ("Lean 4:
+// Server: Restart Server") restarts the client of the focused Lean editor and, with none, shows
+// "Cannot restart server: No focused Lean tab" and returns normally. Used only where the real
+// vscode-lean4 (../shared/clients) is not at hand; realhost/run.sh says so when it is.
 const vscode = require('vscode')
 const fs = require('fs')
 const path = require('path')
@@ -17,7 +18,7 @@ function serverFor(folder) {
     const lake = ['lakefile.lean', 'lakefile.toml'].some(f => fs.existsSync(path.join(folder, f)))
     const ext = vscode.workspace.getConfiguration('lean4').get('envPathExtensions', [])
     const env = Object.assign({}, process.env)
-    env.PATH = [...ext, env.PATH].join(path.delimiter)
+    env.PATH = [...ext, path.join(require('os').homedir(), '.elan', 'bin'), env.PATH].join(path.delimiter)
     return lake
         ? { command: 'lake', args: ['serve', '--', folder], options: { cwd: folder, env } }
         : { command: 'lean', args: ['--server', folder], options: { cwd: folder, env } }
@@ -35,8 +36,6 @@ async function startFor(doc) {
         initializationOptions: { editDelay: 200, hasWidgets: true },
     })
     clients.set(key, client)
-    const log = process.env.LEAN_ASSESS_REALHOST_RESTARTS
-    if (log) fs.appendFileSync(`${log}.starts`, `${JSON.stringify(serverFor(key))}\n`)
     // As vscode-lean4: a server that fails to start is reported, not an activation failure.
     try {
         await client.start()
@@ -61,7 +60,6 @@ async function activate(context) {
                 await client.stop()
             }
             await startFor(editor.document)
-            fs.appendFileSync(process.env.LEAN_ASSESS_REALHOST_RESTARTS || '/dev/null', `${folder ? folder.uri.fsPath : '?'}\n`)
         }),
     )
     for (const doc of vscode.workspace.textDocuments) await startFor(doc)
