@@ -361,6 +361,7 @@ impl Evaluated<'_> {
                 path,
                 &dataset_name,
                 self.metric,
+                cost_model(self.free_cost),
                 self.seconds,
                 pairs,
                 &plain,

@@ -975,36 +975,10 @@ pub fn render(report: &Report<'_>) -> String {
     html
 }
 
-/// `bench --html` / `merge --html`: hand the judged pairs to `report`; the default threshold
-/// shown is the one of unit costs (see [`write_html_with_cost`]).
+/// `bench --html` / `merge --html`: hand the judged pairs to `report`, for a metric run under
+/// `cost` (`ted --free-cost` has its own default threshold).
 #[allow(clippy::too_many_arguments)]
 pub fn write_html(
-    path: &Path,
-    dataset: &str,
-    metric: &str,
-    seconds: f64,
-    pairs: &[DatasetPair],
-    outcomes: &[(&Outcome, usize)],
-    evaluation: Option<&crate::evaluation::Evaluation>,
-    decisions: Option<&crate::evaluation::Stats>,
-) -> anyhow::Result<()> {
-    write_html_with_cost(
-        path,
-        dataset,
-        metric,
-        CostModel::Unit,
-        seconds,
-        pairs,
-        outcomes,
-        evaluation,
-        decisions,
-    )
-}
-
-/// As [`write_html`], for a metric run under `cost` (`ted --free-cost` has its own default
-/// threshold).
-#[allow(clippy::too_many_arguments)]
-pub fn write_html_with_cost(
     path: &Path,
     dataset: &str,
     metric: &str,
