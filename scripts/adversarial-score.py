@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Score the adversarial pairs and their controls (fixtures/adversarial/) with one or more
-lean-assess binaries, through the CLI a user runs (`score --json --ref-text … --cand-text …`),
-and print per binary: how many trap pairs each offline metric calls equivalent (must be 0) and
-how many controls `transted-lite` shows equivalent (its recall on them).
+"""Score the adversarial pairs and their controls (fixtures/adversarial/), and the project's own
+labelled restatements (fixtures/restatements/), with one or more lean-assess binaries, through
+the CLI a user runs (`score --json --ref-text … --cand-text …`), and print per binary: how many
+trap pairs each offline metric calls equivalent (must be 0), how many controls `transted-lite`
+shows equivalent, and its recall on the restatements with the label-different pairs it calls
+equivalent (must be 0).
 
 Usage: scripts/adversarial-score.py BINARY [BINARY ...]
   e.g. scripts/adversarial-score.py /path/to/old/lean-assess target/release/lean-assess
@@ -18,7 +20,7 @@ METRICS = ["ted", "path", "transted-lite"]
 
 def cases(name):
     out, current = [], None
-    for line in (ROOT / "fixtures/adversarial" / name).read_text().splitlines():
+    for line in (ROOT / "fixtures" / name).read_text().splitlines():
         if line.startswith("=== "):
             if current:
                 out.append(current)
@@ -48,7 +50,8 @@ def verdicts(binary, case):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    traps, controls = cases("not-equivalent.txt"), cases("equivalent.txt")
+    traps, controls = cases("adversarial/not-equivalent.txt"), cases("adversarial/equivalent.txt")
+    own, own_different = cases("restatements/equivalent.txt"), cases("restatements/different.txt")
     for binary in sys.argv[1:]:
         fooled = {m: 0 for m in METRICS}
         for case in traps:
@@ -60,6 +63,12 @@ def main():
               + ", ".join(f"{m} {fooled[m]}" for m in METRICS))
         print(f"  controls ({len(controls)} pairs) shown equivalent by transted-lite: {shown}"
               f" (recall {100.0 * shown / len(controls):.1f}%)")
+        own_shown = sum(verdicts(binary, c).get("transted-lite") == "equivalent" for c in own)
+        wrong = sum(any(v == "equivalent" for v in verdicts(binary, c).values())
+                    for c in own_different)
+        print(f"  own restatements ({len(own)} pairs) shown equivalent by transted-lite: {own_shown}"
+              f" (recall {100.0 * own_shown / len(own):.1f}%); label-different pairs"
+              f" ({len(own_different)}) called equivalent by any metric: {wrong}")
 
 
 if __name__ == "__main__":
