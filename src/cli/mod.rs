@@ -148,6 +148,48 @@ pub fn run(
     }
 }
 
+/// `score` or `bench` for library callers (the Python package): the document `--json` prints,
+/// from the same run. `args` are the command's arguments as on the command line, starting with
+/// the command's name and without `--json`; what the command writes to stderr (warnings,
+/// progress) goes to `err`. An error is the one the command line reports with exit status 2
+/// ([`error_message`] gives its text).
+pub fn json_document(
+    args: &[String],
+    err: &mut dyn Write,
+) -> anyhow::Result<(serde_json::Value, Status)> {
+    let command = args.first().map(String::as_str);
+    if !matches!(command, Some("score" | "bench")) {
+        anyhow::bail!(
+            "only `score` and `bench` print one JSON document; got {}",
+            command.map_or_else(|| "no command".to_string(), |c| format!("`{c}`"))
+        );
+    }
+    let argv = ["lean-assess", &args[0], "--json"]
+        .into_iter()
+        .chain(args[1..].iter().map(String::as_str))
+        .map(OsString::from);
+    let mut out = Vec::new();
+    let status = run(argv, &mut out, err)?;
+    match serde_json::from_slice(&out) {
+        Ok(document) => Ok((document, status)),
+        // `--help` and `--version` print text and succeed.
+        Err(_) => anyhow::bail!(
+            "`{}` printed no JSON document: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&out).lines().next().unwrap_or("")
+        ),
+    }
+}
+
+/// A fatal error's text as `main` prints it: clap's own for a usage error (it starts with
+/// `error:` and ends with the usage), else the causes on one line ([`one_line`]).
+pub fn error_message(error: &anyhow::Error) -> String {
+    match error.downcast_ref::<clap::Error>() {
+        Some(usage) => usage.render().to_string().trim_end().to_string(),
+        None => one_line(error),
+    }
+}
+
 /// Reject unknown metric names up front: a typo is a usage error, not a failed pair.
 fn check_metric_names<S: AsRef<str>>(names: &[S]) -> anyhow::Result<()> {
     crate::metrics::registry::check_names(names).map_err(|e| anyhow::anyhow!("--metric: {e}"))
