@@ -186,8 +186,8 @@ def test_bench_over_a_file_returns_the_cli_json(metric, flags):
 
 
 def test_bench_takes_a_str_path_too():
-    got = lean_assess.bench(str(SMALL), metric="transted-lite")
-    same_document(got, cli_json("bench", "--metric", "transted-lite", str(SMALL)))
+    got = lean_assess.bench(str(MINIF2F), metric="transted-lite", free_cost=True)
+    same_document(got, cli_json("bench", "--metric", "transted-lite", "--free-cost", str(MINIF2F)))
 
 
 def test_bench_over_rows_is_bench_over_the_file_they_come_from():
@@ -204,30 +204,30 @@ def test_bench_over_rows_is_bench_over_the_file_they_come_from():
 
 
 def test_bench_writes_out_and_html_as_the_cli(tmp_path):
-    lean_assess.bench(SMALL, metric="ted", out=tmp_path / "py.jsonl", html=tmp_path / "py.html")
-    cli("bench", "--metric", "ted", "--out", str(tmp_path / "cli.jsonl"), str(SMALL))
+    lean_assess.bench(MINIF2F, metric="ted", out=tmp_path / "py.jsonl", html=tmp_path / "py.html")
+    cli("bench", "--metric", "ted", "--out", str(tmp_path / "cli.jsonl"), str(MINIF2F))
     assert (tmp_path / "py.jsonl").read_text() == (tmp_path / "cli.jsonl").read_text()
+    assert len((tmp_path / "py.jsonl").read_text().splitlines()) == 205
     assert "<html" in (tmp_path / "py.html").read_text(encoding="utf-8").lower()
 
 
-def test_bench_a_pair_that_fails_is_a_warning_and_counted_as_in_the_cli(tmp_path):
-    rows = [json.loads(line) for line in SMALL.read_text(encoding="utf-8").splitlines()]
-    rows[1]["cand_statement"] = "theorem b (a b : ℝ : (a - b) ^ 2 ≥ 0 := by sorry"
-    path = tmp_path / "one-bad.jsonl"
-    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-    code, out, err = cli("bench", "--json", str(path))
+def test_bench_a_pair_that_fails_is_a_warning_and_counted_as_in_the_cli():
+    # small.jsonl's fourth pair has a candidate that does not parse.
+    code, out, err = cli("bench", "--json", str(SMALL))
     assert code == 1
     with pytest.warns(lean_assess.Warning) as caught:
-        got = lean_assess.bench(path)
+        got = lean_assess.bench(SMALL)
     same_document(got, json.loads(out))
     assert got["failed"] == 1
     cli_warning = err.strip().removeprefix("lean-assess: warning: ")
     assert [str(w.message) for w in caught] == [cli_warning]
+    assert cli_warning.startswith(f"{SMALL}:4: pair 'small/broken'")
     # The same rows given in memory: the warning names the row as `<rows>:LINE`.
+    rows = [json.loads(line) for line in SMALL.read_text(encoding="utf-8").splitlines()]
     with pytest.warns(lean_assess.Warning) as caught:
-        lean_assess.bench(rows)
-    assert [str(w.message) for w in caught] == [cli_warning.replace(str(path), "<rows>")]
-    assert str(caught[0].message).startswith("<rows>:2: pair 'small/flipped'")
+        from_rows = lean_assess.bench(rows)
+    assert [str(w.message) for w in caught] == [cli_warning.replace(str(SMALL), "<rows>")]
+    assert from_rows["failed"] == 1
 
 
 def test_bench_a_missing_file_raises_the_cli_message(tmp_path):
