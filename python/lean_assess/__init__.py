@@ -75,7 +75,10 @@ def _statement(name, value):
         return [], [os.fspath(value)]
     if isinstance(value, str):
         return [f"--{name}-text", value], []
-    raise TypeError(f"score: {name} is a statement's text (str) or a .lean file (pathlib.Path), not {type(value).__name__}")
+    raise TypeError(
+        f"score: {name} is a statement's text (str) or a .lean file (pathlib.Path), "
+        f"not {type(value).__name__}"
+    )
 
 
 def score(ref, cand, metrics=("ted",), **options):
@@ -112,7 +115,8 @@ def bench(rows_or_path, metric="ted", **options):
     if isinstance(rows_or_path, (str, os.PathLike)):
         return _run(["bench", *flags, "--", os.fspath(rows_or_path)])
     if isinstance(rows_or_path, (bytes, dict)):
-        raise TypeError("bench: a dataset path or an iterable of row dicts, not " + type(rows_or_path).__name__)
+        kind = type(rows_or_path).__name__
+        raise TypeError(f"bench: a dataset path or an iterable of row dicts, not {kind}")
     with tempfile.TemporaryDirectory(prefix="lean-assess-") as tmp:
         path = os.path.join(tmp, "rows.jsonl")
         with open(path, "w", encoding="utf-8") as f:

@@ -34,7 +34,7 @@ DIFFERENT_CAND = "theorem u (m : ℕ) (hm : 0 < m) : 2 ≤ m := by sorry"
 def cli_path():
     path = os.environ.get("LEAN_ASSESS_CLI") or str(ROOT / "target" / "debug" / "lean-assess")
     if not os.access(path, os.X_OK):
-        pytest.fail(f"the CLI to compare with is not at {path}: cargo build, or set LEAN_ASSESS_CLI")
+        pytest.fail(f"no CLI to compare with at {path}: cargo build, or set LEAN_ASSESS_CLI")
     return path
 
 
@@ -77,7 +77,8 @@ def same_document(python_result, cli_result):
 )
 def test_score_returns_the_cli_json(cand, metrics):
     got = lean_assess.score(RENAMED_REF, cand, metrics=metrics)
-    want = cli_json("score", "--metric", ",".join(metrics), "--ref-text", RENAMED_REF, "--cand-text", cand)
+    flags = ["--metric", ",".join(metrics), "--ref-text", RENAMED_REF, "--cand-text", cand]
+    want = cli_json("score", *flags)
     same_document(got, want)
     assert [m["metric"] for m in got["metrics"]] == metrics
 
@@ -103,15 +104,14 @@ def test_score_takes_a_statement_that_begins_with_its_own_imports():
 
 def test_score_options_are_the_cli_flags():
     got = lean_assess.score(RENAMED_REF, DIFFERENT_CAND, metrics="ted", free_cost=True)
-    same_document(
-        got, cli_json("score", "--free-cost", "--ref-text", RENAMED_REF, "--cand-text", DIFFERENT_CAND)
-    )
+    flags = ["--free-cost", "--ref-text", RENAMED_REF, "--cand-text", DIFFERENT_CAND]
+    same_document(got, cli_json("score", *flags))
 
 
 def test_score_reads_lean_files_given_as_paths():
     ref = pathlib.Path(f"{REFERENCE}::amc12_sum")
     got = lean_assess.score(ref, CANDIDATE, metrics=["ted", "transted-lite"])
-    want = cli_json("score", "--metric", "ted,transted-lite", f"{REFERENCE}::amc12_sum", str(CANDIDATE))
+    want = cli_json("score", "--metric", "ted,transted-lite", str(ref), str(CANDIDATE))
     same_document(got, want)
     assert got["reference"].endswith("reference.lean::amc12_sum")
 
@@ -120,12 +120,8 @@ def test_score_a_metric_that_needs_lean_is_an_error_verdict_as_in_the_cli():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         got = lean_assess.score(RENAMED_REF, RENAMED_CAND, metrics=["ted", "beq"])
-    same_document(
-        got,
-        cli_json(
-            "score", "--metric", "ted,beq", "--ref-text", RENAMED_REF, "--cand-text", RENAMED_CAND, status=1
-        ),
-    )
+    flags = ["--metric", "ted,beq", "--ref-text", RENAMED_REF, "--cand-text", RENAMED_CAND]
+    same_document(got, cli_json("score", *flags, status=1))
     assert got["metrics"][1]["verdict"] == "error"
     assert "--lean-project" in got["metrics"][1]["error"]
 
@@ -139,7 +135,8 @@ def cli_error(*args):
 def test_score_an_unknown_metric_raises_the_cli_message():
     with pytest.raises(lean_assess.Error) as raised:
         lean_assess.score(RENAMED_REF, RENAMED_CAND, metrics=["ted", "tedd"])
-    message = cli_error("score", "--json", "--metric", "ted,tedd", "--ref-text", RENAMED_REF, "--cand-text", RENAMED_CAND)
+    flags = ["--metric", "ted,tedd", "--ref-text", RENAMED_REF, "--cand-text", RENAMED_CAND]
+    message = cli_error("score", "--json", *flags)
     assert str(raised.value) == message
     assert "tedd" in message
 
@@ -154,7 +151,8 @@ def test_score_an_unparsable_statement_raises_the_cli_message():
 def test_score_an_unknown_option_raises_the_cli_usage_error():
     with pytest.raises(lean_assess.Error) as raised:
         lean_assess.score(RENAMED_REF, RENAMED_CAND, no_such_flag=True)
-    message = cli_error("score", "--json", "--metric", "ted", "--no-such-flag", "--ref-text", RENAMED_REF, "--cand-text", RENAMED_CAND)
+    flags = ["--metric", "ted", "--no-such-flag", "--ref-text", RENAMED_REF]
+    message = cli_error("score", "--json", *flags, "--cand-text", RENAMED_CAND)
     assert str(raised.value) == message
     assert "--no-such-flag" in message
 
@@ -282,6 +280,7 @@ def test_the_gil_is_released_while_bench_works(tmp_path):
         if span["end"] - span["start"] >= 0.5:
             break
     duration = span["end"] - span["start"]
-    assert duration >= 0.5, f"bench over {copies * len(rows)} pairs took only {duration:.3f} s: too short to tell"
+    pairs = copies * len(rows)
+    assert duration >= 0.5, f"bench over {pairs} pairs took {duration:.3f} s: too short to tell"
     inside = [t for t in steps if span["start"] + 0.1 < t < span["end"] - 0.1]
-    assert len(inside) >= 10, f"the main thread took {len(inside)} steps during a {duration:.2f} s bench"
+    assert len(inside) >= 10, f"the main thread took {len(inside)} steps in a {duration:.2f} s bench"
