@@ -42,6 +42,8 @@ pub struct Carriers {
     untyped: Vec<String>,
     /// Instance binders on a type variable, as (class, type): `[Group G]` → (`Group`, `G`).
     instances: Vec<(String, String)>,
+    /// Names whose written number type no rule can drop ([`Carriers::fixed_number_type`]).
+    fixed: Vec<(String, Tree)>,
 }
 
 impl Carriers {
@@ -86,6 +88,7 @@ impl Carriers {
         }
         c.scan_terms(tree);
         collect_untyped(tree, &mut c.untyped);
+        c.fixed = fixed_names(tree, &binders_of(tree), &c.untyped);
         if !(c.nat || c.int || c.rat || c.real || c.complex || c.other) {
             // Only numerals and untyped names: Lean elaborates numerals at ℕ by default.
             c.nat = true;
@@ -146,6 +149,15 @@ impl Carriers {
             return None;
         }
         self.binder_types.iter().find(|(n, _)| n == name).and_then(|(_, ty)| ty.as_ref())
+    }
+
+    /// The written number type of a name bound once, whose first use is under `|·|` (`|x| < δ`
+    /// with `(x : ℝ)`): no binder-type rule can drop that type, since each needs the name's
+    /// first use to decide it, and `abs` decides nothing. Such a name may decide another's
+    /// type through a relation without the circle two plain names make (`x < y` deciding `x`
+    /// from `y` and `y` from `x`, after which Lean would default both to ℕ).
+    pub(super) fn fixed_number_type(&self, name: &str) -> Option<&Tree> {
+        self.fixed.iter().find(|(n, _)| n == name).map(|(_, ty)| ty)
     }
 
     /// Does the statement bind `name` (with a type or without)?
@@ -283,4 +295,49 @@ fn namespace_of(ty: &Tree) -> Option<String> {
     let constant = head.chars().next().is_some_and(char::is_uppercase)
         && head.chars().all(|ch| ch.is_alphanumeric() || ch == '.' || ch == '_');
     constant.then(|| head.to_owned())
+}
+
+fn binders_of(tree: &Tree) -> Vec<(String, Tree)> {
+    let mut binders: Vec<(&Tree, &Tree, bool)> = Vec::new();
+    collect_binders(tree, &mut binders);
+    binders.into_iter().map(|(n, ty, _)| (n.label.clone(), ty.clone())).collect()
+}
+
+/// [`Carriers::fixed_number_type`]'s names: bound once (never untyped, never rebound) with a
+/// number type, and first used as the argument of `|·|`.
+fn fixed_names(tree: &Tree, binders: &[(String, Tree)], untyped: &[String]) -> Vec<(String, Tree)> {
+    const NUMBERS: [&str; 10] = ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"];
+    binders
+        .iter()
+        .filter(|(name, ty)| {
+            is_leaf(ty)
+                && NUMBERS.contains(&ty.label.as_str())
+                && binders.iter().filter(|(n, _)| n == name).count() == 1
+                && !untyped.contains(name)
+                && first_use_parent(tree, name, 0).is_some_and(|p| p == "| _ |" || p == "abs _ ")
+        })
+        .cloned()
+        .collect()
+}
+
+/// The label of the node above `name`'s first use, left to right, outside binder positions.
+fn first_use_parent<'t>(t: &'t Tree, name: &str, depth: usize) -> Option<&'t str> {
+    if depth > 200 {
+        return None;
+    }
+    let names_end = if binder_kind(&t.label).is_some() || is_binding_node(&t.label) {
+        t.children.len().saturating_sub(1)
+    } else {
+        0
+    };
+    for (i, ch) in t.children.iter().enumerate() {
+        if is_leaf(ch) {
+            if ch.label == name && i >= names_end {
+                return Some(&t.label);
+            }
+        } else if let Some(found) = first_use_parent(ch, name, depth + 1) {
+            return Some(found);
+        }
+    }
+    None
 }

@@ -145,9 +145,10 @@ fn unified_operand(name: &str, t: &Tree) -> bool {
 /// The number type of `t` when no elided binder type can change it: numerals, constants of a
 /// known result type (`Real.pi`, `Real.sqrt x`), ascriptions to a number type, and full
 /// applications of a function name with a written type (`f x` with `(f : ℝ → ℝ)` is real
-/// whatever `x` is), joined by `+ - * /`, negation and numeral powers. A plain bound name does
-/// not anchor: its own written type may be the one being elided (`x < y` would decide `x`
-/// from `y` and `y` from `x`, and with both types dropped Lean defaults them to ℕ).
+/// whatever `x` is), names whose written type no rule drops ([`Carriers::fixed_number_type`]),
+/// joined by `+ - * /`, `|·|`, negation and numeral powers. Any other bound name does not
+/// anchor: its own written type may be the one being elided (`x < y` would decide `x` from `y`
+/// and `y` from `x`, and with both types dropped Lean defaults them to ℕ).
 fn anchored_type(t: &Tree, c: &Carriers) -> Option<Num> {
     fn walk(t: &Tree, c: &Carriers, depth: usize) -> Option<elab::Ty> {
         if depth > 64 {
@@ -157,7 +158,10 @@ fn anchored_type(t: &Tree, c: &Carriers) -> Option<Num> {
             if literal(t).is_some() {
                 return Some(elab::Ty::Numeral);
             }
-            // A bound name, or a constant of a known type (`Real.pi`).
+            // A bound name whose type no rule drops, or a constant of a known type (`Real.pi`).
+            if let Some(ty) = c.fixed_number_type(&t.label) {
+                return elab::num_of_type(ty).map(elab::Ty::Num);
+            }
             return (!c.binds(&t.label))
                 .then(|| elab::type_of(t, c))
                 .filter(|ty| matches!(ty, elab::Ty::Num(_)));
@@ -166,6 +170,8 @@ fn anchored_type(t: &Tree, c: &Carriers) -> Option<Num> {
         match (t.label.as_str(), t.children.as_slice()) {
             ("( _ : _ )", [_, ty]) => elab::num_of_type(ty).map(elab::Ty::Num),
             (POW, [base, exponent]) if literal(exponent).is_some() => sub(base),
+            // `abs : α → α`.
+            ("| _ |", [x]) => sub(x),
             (label, [x]) if label == NEG => sub(x),
             (label, [x, y]) if [ADD, SUB, MUL, DIV].contains(&label) => {
                 let (x, y) = (sub(x)?, sub(y)?);
