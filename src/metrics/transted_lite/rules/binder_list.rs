@@ -333,7 +333,9 @@ pub(super) fn decided_binder_type(binders: &[Tree], concl: &Tree, c: &Carriers) 
         let mut rest: Vec<Tree> = binders[i + 1..].to_vec();
         rest.push(concl.clone());
         let scope = Tree::node("·", rest);
-        if typed::infer_binder_type(&name.label, &scope, c).as_ref() == Some(ty) {
+        if typed::infer_binder_type(&name.label, &scope, c, typed::Deciders::Fixed).as_ref()
+            == Some(ty)
+        {
             let mut out = binders.to_vec();
             out[i] = auto_bound_binder(name.clone());
             let list = rebuild_list(out, concl.clone());

@@ -10,7 +10,7 @@
 use super::carriers::Carriers;
 use super::declare::Ctx;
 use super::shapes::{is_binding_node, is_leaf, node2, quantifier, EXPLICIT};
-use super::typed;
+use super::typed::{self, Deciders};
 use crate::trees::Tree;
 
 /// `t` with the written binder type dropped, or `None`.
@@ -26,12 +26,12 @@ fn elide_decided_type(t: &Tree, c: &Carriers) -> Option<Tree> {
         return None;
     }
     let decided = match t.children.as_slice() {
-        [_, body] => typed::infer_binder_type(&x.label, body, c),
+        [_, body] => typed::infer_binder_type(&x.label, body, c, Deciders::TheoremBinders),
         // `∑ x ∈ s, body`: membership in `s` comes first.
         [_, mem, body] if mem.label == "∈ _ " && mem.children.len() == 1 => {
             let member = node2(" _ ∈ _ ", x.clone(), mem.children[0].clone());
             let scope = Tree::node("·", vec![member, body.clone()]);
-            typed::infer_binder_type(&x.label, &scope, c)
+            typed::infer_binder_type(&x.label, &scope, c, Deciders::TheoremBinders)
         }
         _ => None,
     }?;
@@ -61,7 +61,7 @@ pub(super) fn quantifier_binder_type(t: &Tree, ctx: &Ctx) -> Option<(&'static st
         return None;
     }
     let (x, ty) = (&b.children[0], &b.children[1]);
-    let inferred = typed::infer_binder_type(&x.label, body, ctx.carriers);
+    let inferred = typed::infer_binder_type(&x.label, body, ctx.carriers, Deciders::TheoremBinders);
     (inferred.as_ref() == Some(ty))
         .then(|| ("binder type (elaboration)", node2(&t.label, x.clone(), body.clone())))
 }

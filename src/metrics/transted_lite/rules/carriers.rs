@@ -8,8 +8,8 @@
 //! nothing. Rewrites nothing and types no term (that is `elab`).
 
 use super::shapes::{
-    app_head, binder_kind, binder_name, collect_binders, is_binding_node, is_leaf, is_prop_shaped,
-    is_universe, ADD, DIV, IMP, MUL, NEG, POW, SUB, UNKNOWN_TYPE,
+    app_head, binder_kind, binder_name, collect_binders, is_binder_list, is_binding_node, is_leaf,
+    is_prop_shaped, is_universe, ADD, DIV, IMP, MUL, NEG, POW, SUB, UNKNOWN_TYPE,
 };
 
 use crate::trees::Tree;
@@ -44,6 +44,8 @@ pub struct Carriers {
     instances: Vec<(String, String)>,
     /// Names whose written number type no rule can drop ([`Carriers::fixed_number_type`]).
     fixed: Vec<(String, Tree)>,
+    /// The theorem's binders, with the leading `∀`s of its conclusion that `intro` moves there.
+    theorem_binders: Vec<String>,
 }
 
 impl Carriers {
@@ -89,6 +91,7 @@ impl Carriers {
         c.scan_terms(tree);
         collect_untyped(tree, &mut c.untyped);
         c.fixed = fixed_names(tree, &binders_of(tree), &c.untyped);
+        c.theorem_binders = theorem_binder_names(tree);
         if !(c.nat || c.int || c.rat || c.real || c.complex || c.other) {
             // Only numerals and untyped names: Lean elaborates numerals at ℕ by default.
             c.nat = true;
@@ -158,6 +161,11 @@ impl Carriers {
     /// from `y` and `y` from `x`, after which Lean would default both to ℕ).
     pub(super) fn fixed_number_type(&self, name: &str) -> Option<&Tree> {
         self.fixed.iter().find(|(n, _)| n == name).map(|(_, ty)| ty)
+    }
+
+    /// Is `name` bound by the theorem's binder list, or by a leading `∀` of its conclusion?
+    pub(super) fn theorem_binder(&self, name: &str) -> bool {
+        self.theorem_binders.iter().any(|n| n == name)
     }
 
     /// Does the statement bind `name` (with a type or without)?
@@ -340,4 +348,46 @@ fn first_use_parent<'t>(t: &'t Tree, name: &str, depth: usize) -> Option<&'t str
         }
     }
     None
+}
+
+/// The names of the theorem's binder list, then of the leading `∀`s (and through `→`) of its
+/// conclusion: what `intro` makes the binder list.
+fn theorem_binder_names(tree: &Tree) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut conclusion = tree;
+    if let [list] = tree.children.as_slice() {
+        if let Some((concl, binders)) = list.children.split_last() {
+            if is_binder_list(tree, list, true) {
+                for b in binders {
+                    let names = if is_leaf(b) {
+                        &b.children[..]
+                    } else {
+                        b.children.split_last().map_or(&[][..], |(_, n)| n)
+                    };
+                    out.extend(names.iter().filter(|n| is_leaf(n)).map(|n| n.label.clone()));
+                }
+                conclusion = concl;
+            } else if list.label == ": _ " {
+                conclusion = concl;
+            } else {
+                conclusion = list;
+            }
+        }
+    }
+    let mut t = conclusion;
+    for _ in 0..200 {
+        match (t.label.as_str(), t.children.as_slice()) {
+            (label, [binder, body]) if label == "∀ _ , _ " => {
+                if is_leaf(binder) {
+                    out.push(binder.label.clone());
+                } else if let Some(n) = binder_name(binder) {
+                    out.push(n.label.clone());
+                }
+                t = body;
+            }
+            (label, [_, body]) if label == IMP => t = body,
+            _ => break,
+        }
+    }
+    out
 }

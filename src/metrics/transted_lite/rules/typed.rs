@@ -76,10 +76,43 @@ pub(super) fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
 /// unifies, leaving the type to the next use (numerals default to ℕ only at the end).
 /// Occurrences under a binder that rebinds `x` (`∑ x ∈ s, f x`, `fun x => …`, `{x | …}`,
 /// a later theorem binder `(x : T)`) are another variable and decide nothing.
-pub fn infer_binder_type(name: &str, body: &Tree, c: &Carriers) -> Option<Tree> {
-    let mut uses = Uses::default();
+pub fn infer_binder_type(name: &str, body: &Tree, c: &Carriers, by: Deciders) -> Option<Tree> {
+    let mut inner = Vec::new();
+    bound_names_in(body, &mut inner, 0);
+    let mut uses = Uses { inner, by, ..Uses::default() };
     argument_types(name, body, c, &mut uses);
     uses.found.filter(|_| !uses.conflict && uses.first_decides == Some(true))
+}
+
+/// Every name a binder inside `t` binds, typed or not (`∀ b, …`, `(b : ℝ)`, `fun b => …`): the
+/// tree may already have lost a written type the statement's binders had.
+fn bound_names_in(t: &Tree, out: &mut Vec<String>, depth: usize) {
+    if depth > 200 {
+        return;
+    }
+    if binder_kind(&t.label).is_some() || is_binding_node(&t.label) {
+        for b in t.children.iter().take(t.children.len().saturating_sub(1)) {
+            if is_leaf(b) {
+                out.push(b.label.clone());
+            }
+        }
+    }
+    for ch in &t.children {
+        bound_names_in(ch, out, depth + 1);
+    }
+}
+
+/// Which names may decide a binder's type through a relation ([`anchored_type`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Deciders {
+    /// Only names whose written type no rule drops ([`Carriers::fixed_number_type`]): for the
+    /// theorem's own binders, which would otherwise decide each other in an order that depends
+    /// on how the binders are listed (`(x p : ℝ)` against `(p x : ℝ)`).
+    #[default]
+    Fixed,
+    /// Those, and the theorem's binders ([`Carriers::theorem_binder`]): for binders inside the
+    /// statement (`∃ c, a < c` with `(a : ℝ)`), which the theorem's binders come before.
+    TheoremBinders,
 }
 
 /// What [`argument_types`] has seen of a name's uses.
@@ -93,6 +126,10 @@ struct Uses {
     first_decides: Option<bool>,
     /// A theorem binder rebinding the name was passed: every later use is another variable.
     shadowed: bool,
+    /// Names bound inside the scope being read: bound after the name, so they may not decide
+    /// its type ([`anchored_type`]).
+    inner: Vec<String>,
+    by: Deciders,
 }
 
 impl Uses {
@@ -116,13 +153,19 @@ fn numerals_and(name: &str, t: &Tree) -> bool {
 /// ([`anchored_type`]). `binrel%` takes the maximum of the leaves' known types and unifies
 /// every leaf of unknown type with it (`applyCoe`: `isDefEq maxType type`), so `c` gets that
 /// type. An exponent is not a leaf of the tree (`rightact%`): `2 ^ c < f x` decides nothing.
-fn relation_anchor(name: &str, t: &Tree, c: &Carriers) -> Option<Num> {
+fn relation_anchor(
+    name: &str,
+    t: &Tree,
+    c: &Carriers,
+    inner: &[String],
+    by: Deciders,
+) -> Option<Num> {
     let [a, b] = t.children.as_slice() else {
         return None;
     };
     [(a, b), (b, a)].into_iter().find_map(|(side, other)| {
         (mentions(side, name) && unified_operand(name, side) && !mentions(other, name))
-            .then(|| anchored_type(other, c))
+            .then(|| anchored_type(other, c, inner, by))
             .flatten()
     })
 }
@@ -149,8 +192,13 @@ fn unified_operand(name: &str, t: &Tree) -> bool {
 /// joined by `+ - * /`, `|·|`, negation and numeral powers. Any other bound name does not
 /// anchor: its own written type may be the one being elided (`x < y` would decide `x` from `y`
 /// and `y` from `x`, and with both types dropped Lean defaults them to ℕ).
-fn anchored_type(t: &Tree, c: &Carriers) -> Option<Num> {
-    fn walk(t: &Tree, c: &Carriers, depth: usize) -> Option<elab::Ty> {
+fn anchored_type(t: &Tree, c: &Carriers, inner: &[String], by: Deciders) -> Option<Num> {
+    fn walk(
+        t: &Tree,
+        c: &Carriers,
+        (inner, by): (&[String], Deciders),
+        depth: usize,
+    ) -> Option<elab::Ty> {
         if depth > 64 {
             return None;
         }
@@ -162,11 +210,19 @@ fn anchored_type(t: &Tree, c: &Carriers) -> Option<Num> {
             if let Some(ty) = c.fixed_number_type(&t.label) {
                 return elab::num_of_type(ty).map(elab::Ty::Num);
             }
+            // A theorem binder, for a binder inside the statement: its type is written, or
+            // decided by what never comes back to a binder inside (no circle).
+            if by == Deciders::TheoremBinders
+                && c.theorem_binder(&t.label)
+                && !inner.contains(&t.label)
+            {
+                return c.name_type(&t.label).and_then(elab::num_of_type).map(elab::Ty::Num);
+            }
             return (!c.binds(&t.label))
                 .then(|| elab::type_of(t, c))
                 .filter(|ty| matches!(ty, elab::Ty::Num(_)));
         }
-        let sub = |x: &Tree| walk(x, c, depth + 1);
+        let sub = |x: &Tree| walk(x, c, (inner, by), depth + 1);
         match (t.label.as_str(), t.children.as_slice()) {
             ("( _ : _ )", [_, ty]) => elab::num_of_type(ty).map(elab::Ty::Num),
             (POW, [base, exponent]) if literal(exponent).is_some() => sub(base),
@@ -190,7 +246,7 @@ fn anchored_type(t: &Tree, c: &Carriers) -> Option<Num> {
             }
         }
     }
-    match walk(t, c, 0)? {
+    match walk(t, c, (inner, by), 0)? {
         elab::Ty::Num(n) => Some(n),
         _ => None,
     }
@@ -239,7 +295,7 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
         return;
     }
     if relation {
-        if let Some(n) = relation_anchor(name, t, c) {
+        if let Some(n) = relation_anchor(name, t, c, &uses.inner, uses.by) {
             let ty = Tree::leaf(elab::type_name(n));
             uses.occurrence(true);
             match &uses.found {
