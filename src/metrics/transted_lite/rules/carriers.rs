@@ -377,7 +377,7 @@ fn theorem_binder_names(tree: &Tree) -> Vec<String> {
     let mut t = conclusion;
     for _ in 0..200 {
         match (t.label.as_str(), t.children.as_slice()) {
-            (label, [binder, body]) if label == "∀ _ , _ " => {
+            ("∀ _ , _ ", [binder, body]) => {
                 if is_leaf(binder) {
                     out.push(binder.label.clone());
                 } else if let Some(n) = binder_name(binder) {
