@@ -33,8 +33,8 @@ pub const RULES: &[Rule] = &[
         .non(&[": ∀ n : ℕ, ∀ x : Fin n, x = x", ": ∀ x : ℕ, ∃ y : ℤ, x = y", "(f : ∀ n : ℕ, ∀ m : ℤ, Fin 3) : f = f"]),
     // At binding nodes, before every node rule.
     canonical("binder type (elaboration)", "∀ x : ℝ, f x = c is ∀ x, f x = c for (f : ℝ → ℝ)", Binding(quantifier_binder_type))
-        .ex(&[("(f : ℝ → ℝ) : ∀ x : ℝ, f x = 0", "(f : ℝ → ℝ) : ∀ x, f x = 0"), ("(f : ℝ → ℝ) : ∃ c : ℝ, f 0 = c", "(f : ℝ → ℝ) : ∃ c, f 0 = c"), ("(y : ℝ) : |y| ≥ 0 ∧ ∃ d : ℝ, |y| < d", "(y : ℝ) : |y| ≥ 0 ∧ ∃ d, |y| < d"), ("(a : ℝ) : ∃ c : ℝ, a < c", "(a : ℝ) : ∃ c, a < c")])
-        .non(&["(f : ℝ → ℝ) : ∀ x : ℕ, f x = 0", "(f : ℝ → ℝ) : ∃ c : ℤ, f 0 = c", ": ∃ c : ℝ, ∃ a, a < c", "(f : ℝ → ℝ) : ∃ k : ℝ, 2 ^ k = f 1", "(f : ℝ → ℝ) : ∃ n : ℕ, (n : ℝ) = f 0"]),
+        .ex(&[("(f : ℝ → ℝ) : ∀ x : ℝ, f x = 0", "(f : ℝ → ℝ) : ∀ x, f x = 0"), ("(f : ℝ → ℝ) : ∃ c : ℝ, f 0 = c", "(f : ℝ → ℝ) : ∃ c, f 0 = c"), ("(y : ℝ) : |y| ≥ 0 ∧ ∃ d : ℝ, |y| < d", "(y : ℝ) : |y| ≥ 0 ∧ ∃ d, |y| < d"), ("(a : ℝ) : ∃ c : ℝ, a < c", "(a : ℝ) : ∃ c, a < c"), ("(f : ℝ → ℝ) : ∀ x : ℝ, f (x + 1) = 0", "(f : ℝ → ℝ) : ∀ x, f (x + 1) = 0")])
+        .non(&["(f : ℝ → ℝ) : ∀ x : ℕ, f x = 0", "(f : ℝ → ℝ) : ∃ c : ℤ, f 0 = c", ": ∃ c : ℝ, ∃ a, a < c", "(f : ℝ → ℝ) : ∀ x : ℕ, f (x + 1) = 0", "(f : ℝ → ℝ) : ∀ x : ℝ, ∀ y : ℂ, f (x + y) = 0", "(f : ℝ → ℝ) : ∀ k : ℝ, f (2 ^ k) = 0", "(f : ℝ → ℝ) : ∃ k : ℝ, 2 ^ k = f 1", "(f : ℝ → ℝ) : ∃ n : ℕ, (n : ℝ) = f 0"]),
     // Declared here, before the quantifier forms, where it was always tried.
     canonical("Set.nonempty_def", "s.Nonempty is ∃ x, x ∈ s: (∃ x, x ∈ s) ↔ s ≠ ∅", Binding(|t, ctx| typed::exists_mem(t, ctx.carriers)))
         .ex(&[("(s : Set ℝ) : ∃ x, x ∈ s", "(s : Set ℝ) : s ≠ ∅")])

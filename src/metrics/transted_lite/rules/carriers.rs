@@ -163,6 +163,11 @@ impl Carriers {
         self.fixed.iter().find(|(n, _)| n == name).map(|(_, ty)| ty)
     }
 
+    /// Is `name` bound only without a written type (`∀ y, …`, `fun y => …`)?
+    pub(super) fn untyped_only(&self, name: &str) -> bool {
+        self.untyped.iter().any(|n| n == name) && !self.binder_types.iter().any(|(n, _)| n == name)
+    }
+
     /// Is `name` bound by the theorem's binder list, or by a leading `∀` of its conclusion?
     pub(super) fn theorem_binder(&self, name: &str) -> bool {
         self.theorem_binders.iter().any(|n| n == name)

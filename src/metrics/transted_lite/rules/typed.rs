@@ -170,6 +170,24 @@ fn relation_anchor(
     })
 }
 
+/// Is `t` arithmetic (`+ - * /`, negation, numeral powers) of `name`, numerals and names with
+/// no written type anywhere? As an argument, `binop%` elaborates it against the expected type
+/// (Lean's `Elab/Extra.lean`: `analyze` starts from the expected type, and leaves of unknown
+/// type are unified with it), so `f (x + y)` with `(f : ℝ → ℝ)` makes `x` real. A leaf of a
+/// written type could raise that maximum (`ℂ` over `ℝ`): not read.
+fn expected_operand(name: &str, t: &Tree, c: &Carriers) -> bool {
+    if is_leaf(t) {
+        return t.label == name || literal(t).is_some() || c.untyped_only(&t.label);
+    }
+    match (t.label.as_str(), t.children.as_slice()) {
+        (POW, [base, exponent]) => expected_operand(name, base, c) && literal(exponent).is_some(),
+        (label, children) if [ADD, SUB, MUL, DIV, NEG].contains(&label) => {
+            children.iter().all(|ch| expected_operand(name, ch, c))
+        }
+        _ => false,
+    }
+}
+
 /// Is `t` made of `name` and numerals by `+ - * /`, negation and powers with a numeral
 /// exponent? Every such leaf is a leaf of `binop%`'s tree and takes the relation's type.
 fn unified_operand(name: &str, t: &Tree) -> bool {
@@ -327,20 +345,33 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
     } else if let Some(f) = app_head(t) {
         let ty = type_of(f).filter(|ty| ty.label == IMP);
         if let Some(ty) = ty {
-            // Arguments are elaborated in order: one mentioning `x` before its first plain
+            // The domain each argument is elaborated against.
+            let mut domains = Vec::new();
+            let mut domain = Some(ty);
+            for _ in &t.children {
+                let here = domain.filter(|d| d.label == IMP && d.children.len() == 2);
+                domains.push(here.map(|d| &d.children[0]));
+                domain = here.map(|d| &d.children[1]);
+            }
+            // `x` itself, or arithmetic of `x` against a number domain (`f (x + 1)`).
+            let deciding = |(a, d): (&Tree, &Option<&Tree>)| {
+                (is_leaf(a) && a.label == name)
+                    || (!is_leaf(a)
+                        && mentions(a, name)
+                        && d.is_some_and(|d| elab::num_of_type(d).is_some())
+                        && expected_operand(name, a, c))
+            };
+            // Arguments are elaborated in order: one mentioning `x` before its first deciding
             // use as an argument comes first.
-            let first_plain = t.children.iter().position(|a| is_leaf(a) && a.label == name);
-            let earlier = first_plain.unwrap_or(t.children.len());
+            let first = t.children.iter().zip(&domains).position(deciding);
+            let earlier = first.unwrap_or(t.children.len());
             if t.children[..earlier].iter().any(|a| mentions(a, name)) {
                 uses.occurrence(false);
             }
-            let mut domain = Some(ty);
-            for arg in &t.children {
-                let here = domain.filter(|d| d.label == IMP && d.children.len() == 2);
-                if is_leaf(arg) && arg.label == name {
-                    decide(here.map(|d| &d.children[0]), uses);
+            for (arg, d) in t.children.iter().zip(&domains) {
+                if deciding((arg, d)) {
+                    decide(*d, uses);
                 }
-                domain = here.map(|d| &d.children[1]);
             }
         }
     }
