@@ -1,6 +1,6 @@
 //! Evaluating a model's own outputs with `bench`, `merge` and `compare`, as a new user would:
 //! files without labels, k candidates per problem, the field's dataset shapes and field names,
-//! two models side by side, and the messages that used to mislead (issue 27). The inputs are
+//! two models side by side, and the summary's and merge's messages, read word for word. The inputs are
 //! built from the bundled GTED sets (labels dropped, candidates grouped), not written for the
 //! code under test.
 

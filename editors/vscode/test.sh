@@ -42,7 +42,7 @@ if missing or manifest["main"] != "./out/src/extension.js" or any(n.startswith((
 print(f"vsix ok: {sys.argv[1]} ({len(names)} files)")
 PY
 
-# The real VS Code host (issue 12): exit 3 means its dependencies could not be installed here,
+# The real VS Code host: exit 3 means its dependencies could not be installed here,
 # which it has said on stderr; any other non-zero status is a failure.
 if [ "${LEAN_ASSESS_REALHOST:-1}" = 0 ]; then
     echo "editors/vscode/test.sh: real VS Code host test NOT run (LEAN_ASSESS_REALHOST=0)" >&2

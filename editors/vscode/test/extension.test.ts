@@ -346,7 +346,7 @@ test('a Lean server that started before the shim was installed is restarted once
     assert.equal(again.state.calls.filter(c => c.startsWith('exec lean4.restartServer')).length, 0, again.state.calls.join('\n'))
 })
 
-test('issue 29.3: a window reload with the same settings restarts nothing; other settings than the running server\'s restart it once', async () => {
+test('a window reload with the same settings restarts nothing; other settings than the running server\'s restart it once', async () => {
     const settingsAt = path.join(root, 'storage', 'shim', 'lean-assess-settings.toml')
     const withLens = (s: FakeState) => {
         s.leanActive = true // the Lean 4 extension, activated first, has started its server
@@ -386,7 +386,7 @@ test('issue 29.3: a window reload with the same settings restarts nothing; other
     assert.ok(!fs.existsSync(settingsAt))
 })
 
-test('issue 29.1: while the shim is not in front of Lean the status bar says so (click: set up), and an unanswered offer comes again on the next Lean file', async () => {
+test('while the shim is not in front of Lean the status bar says so (click: set up), and an unanswered offer comes again on the next Lean file', async () => {
     // The offer is never answered (the toast went to the bell, or was closed).
     const { ext, state, ctx } = setup(s => s.answers.push(undefined))
     await ext.activate(ctx as never)
@@ -426,7 +426,7 @@ test('issue 29.1: while the shim is not in front of Lean the status bar says so 
     assert.ok(!item2.visible)
 })
 
-test('issue 29.1: an offer left open (in the bell) is made again on the next Lean file', async () => {
+test('an offer left open (in the bell) is made again on the next Lean file', async () => {
     const { OPEN, fakeDocument } = await import('./fakeVscode')
     const { ext, state, ctx } = setup(s => s.answers.push(OPEN))
     // Activation waits for the answer to its offer; the offer stays open, so do not await it.
@@ -446,7 +446,7 @@ test('issue 29.1: an offer left open (in the bell) is made again on the next Lea
     assert.equal(state.calls.filter(c => c.startsWith('info lean-assess: put')).length, 2)
 })
 
-test('issue 29.1: without the binary the status bar says so and leads to the setting', async () => {
+test('without the binary the status bar says so and leads to the setting', async () => {
     const { ext, state, ctx } = setup(s => {
         s.settings['leanAssess.path'] = { global: path.join(root, 'nowhere', 'lean-assess') }
         s.answers.push(undefined)
@@ -458,7 +458,7 @@ test('issue 29.1: without the binary the status bar says so and leads to the set
     assert.equal(item.command, 'leanAssess.installShim')
 })
 
-test('issue 29.2: messages name the restart command by its palette title in vscode-lean4', () => {
+test('messages name the restart command by its palette title in vscode-lean4', () => {
     const { api } = makeFake()
     const ext = loadExtension(api)
     assert.equal(ext.LEAN_RESTART_TITLE, 'Lean 4: Server: Restart Server')

@@ -54,7 +54,7 @@ impl Carriers {
         let mut c = Carriers::default();
         let mut binders: Vec<(&Tree, &Tree, bool)> = Vec::new();
         collect_binders(tree, &mut binders);
-        for (name, ty, instance) in binders {
+        for &(name, ty, instance) in &binders {
             // A class argument (`[LinearOrder α]`) names a type that is itself a binder.
             if ty.label == UNKNOWN_TYPE && !name.hypothesis_freecost {
                 c.untyped.push(name.label.clone());
@@ -90,7 +90,7 @@ impl Carriers {
         }
         c.scan_terms(tree);
         collect_untyped(tree, &mut c.untyped);
-        c.fixed = fixed_names(tree, &binders_of(tree), &c.untyped);
+        c.fixed = fixed_names(tree, &binders, &c.untyped);
         c.theorem_binders = theorem_binder_names(tree);
         if !(c.nat || c.int || c.rat || c.real || c.complex || c.other) {
             // Only numerals and untyped names: Lean elaborates numerals at ℕ by default.
@@ -310,26 +310,25 @@ fn namespace_of(ty: &Tree) -> Option<String> {
     constant.then(|| head.to_owned())
 }
 
-fn binders_of(tree: &Tree) -> Vec<(String, Tree)> {
-    let mut binders: Vec<(&Tree, &Tree, bool)> = Vec::new();
-    collect_binders(tree, &mut binders);
-    binders.into_iter().map(|(n, ty, _)| (n.label.clone(), ty.clone())).collect()
-}
-
 /// [`Carriers::fixed_number_type`]'s names: bound once (never untyped, never rebound) with a
 /// number type, and first used as the argument of `|·|`.
-fn fixed_names(tree: &Tree, binders: &[(String, Tree)], untyped: &[String]) -> Vec<(String, Tree)> {
+fn fixed_names(
+    tree: &Tree,
+    binders: &[(&Tree, &Tree, bool)],
+    untyped: &[String],
+) -> Vec<(String, Tree)> {
     const NUMBERS: [&str; 10] = ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"];
     binders
         .iter()
-        .filter(|(name, ty)| {
+        .filter(|&&(name, ty, _)| {
+            let name = &name.label;
             is_leaf(ty)
                 && NUMBERS.contains(&ty.label.as_str())
-                && binders.iter().filter(|(n, _)| n == name).count() == 1
+                && binders.iter().filter(|(n, _, _)| n.label == *name).count() == 1
                 && !untyped.contains(name)
                 && first_use_parent(tree, name, 0).is_some_and(|p| p == "| _ |" || p == "abs _ ")
         })
-        .cloned()
+        .map(|&(name, ty, _)| (name.label.clone(), ty.clone()))
         .collect()
 }
 

@@ -5,7 +5,9 @@
 use super::carriers::Carriers;
 use super::declare::*;
 use super::elab;
-use super::shapes::{binder_kind, is_leaf, node2, BinderKind, EQ, FORALL, GE, GT, IMP, LE, LT, NE};
+use super::shapes::{
+    binder_kind, is_leaf, node2, BinderKind, EQ, FORALL, FRESH_BOUND, GE, GT, IMP, LE, LT, NE,
+};
 use super::statement::polynomial;
 use super::typed;
 use crate::trees::Tree;
@@ -161,10 +163,6 @@ fn comp_apply(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
     Some(("Function.comp_apply", Tree::node(format!("{} _ ", f.label), vec![inner])))
 }
 
-/// The bound name [`comp_unapplied`] introduces (a name no source text can write; bound names
-/// rename freely, so any fresh one would do).
-const POINT: &str = "x✝";
-
 /// A name bound with a written function type `α → β`: its domain and codomain.
 fn function_type<'c>(name: &Tree, c: &'c Carriers) -> Option<(&'c Tree, &'c Tree)> {
     if !is_leaf(name) {
@@ -186,10 +184,10 @@ fn comp_unapplied(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     };
     let c = ctx.carriers;
     let ((f_domain, _), (_, g_codomain)) = (function_type(f, c)?, function_type(g, c)?);
-    if f_domain != g_codomain || f.label == POINT || g.label == POINT {
+    if f_domain != g_codomain || f.label == FRESH_BOUND || g.label == FRESH_BOUND {
         return None;
     }
-    let x = Tree::bound_variable(POINT);
+    let x = Tree::bound_variable(FRESH_BOUND);
     let inner = Tree::node(format!("{} _ ", g.label), vec![x.clone()]);
     let body = Tree::node(format!("{} _ ", f.label), vec![inner]);
     Some(("Function.comp_def", node2("fun _ => _ ", x, body)))

@@ -3,7 +3,7 @@
 //! Declared as data (`declare`) for the matcher (`table`); owns nothing else.
 
 use super::declare::*;
-use super::shapes::{is_leaf, mentions, node2, FORALL, IMP, MEM};
+use super::shapes::{is_leaf, mentions, node2, FORALL, FRESH_BOUND, IMP, MEM};
 use super::typed;
 use crate::trees::Tree;
 
@@ -140,9 +140,6 @@ pub const RULES: &[Rule] = &[
         .non(&["(G : Type*) [Fintype G] : Nat.card G = 4", "(s : Finset ℕ) : Finset.card s = 4"]),
 ];
 
-/// The bound name [`subset_unfolded`] introduces (a name no source text can write).
-const ELEMENT: &str = "x✝";
-
 /// `Set.subset_def`/`Finset.subset_iff`: `s ⊆ t` is `∀ x, x ∈ s → x ∈ t` when an operand is a
 /// name bound as a `Set`/`Finset` (the strict-implicit `⦃x⦄` of the definition binds as `∀ x`
 /// does in a proposition). Elsewhere `⊆` may be another order's (`HasSubset` on any type), so
@@ -155,10 +152,10 @@ fn subset_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     if c.element_type(s).is_none() && c.element_type(u).is_none() {
         return None;
     }
-    if mentions(s, ELEMENT) || mentions(u, ELEMENT) {
+    if mentions(s, FRESH_BOUND) || mentions(u, FRESH_BOUND) {
         return None;
     }
-    let x = Tree::bound_variable(ELEMENT);
+    let x = Tree::bound_variable(FRESH_BOUND);
     let member = |set: &Tree| node2(MEM, x.clone(), set.clone());
     let body = node2(IMP, member(s), member(u));
     let is_finset =

@@ -16,6 +16,9 @@ use crate::trees::Tree;
 /// Name given to a hypothesis made from a premise by `intro` (flagged `hypothesis_freecost`, so
 /// matching it against a named hypothesis costs nothing).
 pub const ANONYMOUS_HYPOTHESIS: &str = "h✝";
+/// The bound name a rule introduces (`funext_iff`'s point, `f ∘ g` unfolded, `⊆` unfolded): a
+/// name no source text can write; bound names rename freely, so any fresh one would do.
+pub(super) const FRESH_BOUND: &str = "x✝";
 
 /// Placeholder type for a binder pulled out of an untyped quantifier (`∃ x, …` prints no type).
 pub(super) const UNKNOWN_TYPE: &str = "_";

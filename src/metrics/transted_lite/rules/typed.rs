@@ -20,7 +20,7 @@ use super::declare::Ctx;
 use super::elab::{carrier, Num};
 use super::norm_num::MAX_LITERAL;
 use super::quantifiers::{classify_qbinder, QBinder};
-use super::shapes::{COMPARISONS, DIV, MEM, NEG, POW, SUB};
+use super::shapes::{COMPARISONS, DIV, FRESH_BOUND, MEM, NEG, POW, SUB};
 use super::substitution::substitute;
 
 use super::elab;
@@ -170,37 +170,34 @@ fn relation_anchor(
     })
 }
 
-/// Is `t` arithmetic (`+ - * /`, negation, numeral powers) of `name`, numerals and names with
-/// no written type anywhere? As an argument, `binop%` elaborates it against the expected type
-/// (Lean's `Elab/Extra.lean`: `analyze` starts from the expected type, and leaves of unknown
-/// type are unified with it), so `f (x + y)` with `(f : ℝ → ℝ)` makes `x` real. A leaf of a
-/// written type could raise that maximum (`ℂ` over `ℝ`): not read.
-fn expected_operand(name: &str, t: &Tree, c: &Carriers) -> bool {
+/// Is `t` arithmetic (`+ - * /`, negation, powers with a numeral exponent) whose leaves all
+/// pass `leaf`? Every such leaf is a leaf of `binop%`'s tree (Lean's `Elab/Extra.lean`); an
+/// exponent is not (`rightact%`).
+fn arithmetic_of(t: &Tree, leaf: &dyn Fn(&Tree) -> bool) -> bool {
     if is_leaf(t) {
-        return t.label == name || literal(t).is_some() || c.untyped_only(&t.label);
+        return leaf(t);
     }
     match (t.label.as_str(), t.children.as_slice()) {
-        (POW, [base, exponent]) => expected_operand(name, base, c) && literal(exponent).is_some(),
+        (POW, [base, exponent]) => arithmetic_of(base, leaf) && literal(exponent).is_some(),
         (label, children) if [ADD, SUB, MUL, DIV, NEG].contains(&label) => {
-            children.iter().all(|ch| expected_operand(name, ch, c))
+            children.iter().all(|ch| arithmetic_of(ch, leaf))
         }
         _ => false,
     }
 }
 
-/// Is `t` made of `name` and numerals by `+ - * /`, negation and powers with a numeral
-/// exponent? Every such leaf is a leaf of `binop%`'s tree and takes the relation's type.
+/// `t` is arithmetic of `name` and numerals: in a relation, every leaf takes the relation's
+/// type.
 fn unified_operand(name: &str, t: &Tree) -> bool {
-    if is_leaf(t) {
-        return t.label == name || literal(t).is_some();
-    }
-    match (t.label.as_str(), t.children.as_slice()) {
-        (POW, [base, exponent]) => unified_operand(name, base) && literal(exponent).is_some(),
-        (label, children) if [ADD, SUB, MUL, DIV, NEG].contains(&label) => {
-            children.iter().all(|ch| unified_operand(name, ch))
-        }
-        _ => false,
-    }
+    arithmetic_of(t, &|l| l.label == name || literal(l).is_some())
+}
+
+/// `t` is arithmetic of `name`, numerals and names with no written type anywhere. As an
+/// argument, `binop%` elaborates it against the expected type (`analyze` starts from it, and
+/// leaves of unknown type are unified with it), so `f (x + y)` with `(f : ℝ → ℝ)` makes `x`
+/// real. A leaf of a written type could raise that maximum (`ℂ` over `ℝ`): not read.
+fn expected_operand(name: &str, t: &Tree, c: &Carriers) -> bool {
+    arithmetic_of(t, &|l| l.label == name || literal(l).is_some() || c.untyped_only(&l.label))
 }
 
 /// The number type of `t` when no elided binder type can change it: numerals, constants of a
@@ -312,16 +309,6 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
     if relation && mentions(t, name) && t.children.iter().all(|ch| numerals_and(name, ch)) {
         return;
     }
-    if relation {
-        if let Some(n) = relation_anchor(name, t, c, &uses.inner, uses.by) {
-            let ty = Tree::leaf(elab::type_name(n));
-            uses.occurrence(true);
-            match &uses.found {
-                Some(found) if *found != ty => uses.conflict = true,
-                _ => uses.found = Some(ty),
-            }
-        }
-    }
     let type_of =
         |n: &str| c.binder_types.iter().find(|(b, _)| b == n).and_then(|(_, ty)| ty.as_ref());
     let decide = |ty: Option<&Tree>, uses: &mut Uses| {
@@ -333,6 +320,11 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
             _ => uses.conflict = true,
         }
     };
+    if relation {
+        if let Some(n) = relation_anchor(name, t, c, &uses.inner, uses.by) {
+            decide(Some(&Tree::leaf(elab::type_name(n))), uses);
+        }
+    }
     if let (MEM, [x, set]) = (t.label.as_str(), t.children.as_slice()) {
         if is_leaf(x) && x.label == name {
             let element = is_leaf(set)
@@ -431,10 +423,6 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
     }
 }
 
-/// The bound name `funext_iff` introduces between two function names (a name no source
-/// text can write; bound names rename freely, so any fresh one would do).
-const POINT: &str = "x✝";
-
 fn is_literal(t: &Tree, value: u128) -> bool {
     literal(t) == Some(value)
 }
@@ -523,7 +511,7 @@ pub(super) fn funext_rule(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let c = ctx.carriers;
     let named = |t: &Tree| is_leaf(t) && c.functions.contains(&t.label);
     if named(a) && named(b) && a.label != b.label {
-        let x = Tree::leaf(POINT);
+        let x = Tree::leaf(FRESH_BOUND);
         let apply = |f: &Tree| Tree::node(format!("{} _ ", f.label), vec![x.clone()]);
         let pointwise = node2(EQ, apply(a), apply(b));
         return Some(("funext_iff", node2(FORALL, x.clone(), pointwise)));
