@@ -33,15 +33,15 @@ pub const RULES: &[Rule] = &[
         .non(&[": ∀ n : ℕ, ∀ x : Fin n, x = x", ": ∀ x : ℕ, ∃ y : ℤ, x = y", "(f : ∀ n : ℕ, ∀ m : ℤ, Fin 3) : f = f"]),
     // At binding nodes, before every node rule.
     canonical("binder type (elaboration)", "∀ x : ℝ, f x = c is ∀ x, f x = c for (f : ℝ → ℝ)", Binding(quantifier_binder_type))
-        .ex(&[("(f : ℝ → ℝ) : ∀ x : ℝ, f x = 0", "(f : ℝ → ℝ) : ∀ x, f x = 0"), ("(f : ℝ → ℝ) : ∃ c : ℝ, f 0 = c", "(f : ℝ → ℝ) : ∃ c, f 0 = c"), ("(y : ℝ) : |y| ≥ 0 ∧ ∃ d : ℝ, |y| < d", "(y : ℝ) : |y| ≥ 0 ∧ ∃ d, |y| < d"), ("(a : ℝ) : ∃ c : ℝ, a < c", "(a : ℝ) : ∃ c, a < c"), ("(f : ℝ → ℝ) : ∀ x : ℝ, f (x + 1) = 0", "(f : ℝ → ℝ) : ∀ x, f (x + 1) = 0")])
-        .non(&["(f : ℝ → ℝ) : ∀ x : ℕ, f x = 0", "(f : ℝ → ℝ) : ∃ c : ℤ, f 0 = c", ": ∃ c : ℝ, ∃ a, a < c", "(f : ℝ → ℝ) : ∀ x : ℕ, f (x + 1) = 0", "(f : ℝ → ℝ) : ∀ x : ℝ, ∀ y : ℂ, f (x + y) = 0", "(f : ℝ → ℝ) : ∀ k : ℝ, f (2 ^ k) = 0", "(f : ℝ → ℝ) : ∃ k : ℝ, 2 ^ k = f 1", "(f : ℝ → ℝ) : ∃ n : ℕ, (n : ℝ) = f 0"]),
+        .ex(&[("(f : ℝ → ℝ) : ∀ x : ℝ, f x = 0", "(f : ℝ → ℝ) : ∀ x, f x = 0"), ("(f : ℝ → ℝ) : ∃ c : ℝ, f 0 = c", "(f : ℝ → ℝ) : ∃ c, f 0 = c"), ("(y : ℝ) : |y| ≥ 0 ∧ ∃ d : ℝ, |y| < d", "(y : ℝ) : |y| ≥ 0 ∧ ∃ d, |y| < d"), ("(a : ℝ) : ∃ c : ℝ, a < c", "(a : ℝ) : ∃ c, a < c"), ("(f : ℝ → ℝ) : ∀ x : ℝ, f (x + 1) = 0", "(f : ℝ → ℝ) : ∀ x, f (x + 1) = 0"), ("(a : ℝ) : ∃ n : ℕ, n > 0 ∧ a ^ n = 1", "(a : ℝ) : ∃ n, n > 0 ∧ a ^ n = 1")])
+        .non(&["(f : ℝ → ℝ) : ∀ x : ℕ, f x = 0", "(f : ℝ → ℝ) : ∃ c : ℤ, f 0 = c", ": ∃ c : ℝ, ∃ a, a < c", "(f : ℝ → ℝ) : ∀ x : ℕ, f (x + 1) = 0", "(f : ℝ → ℝ) : ∀ x : ℝ, ∀ y : ℂ, f (x + y) = 0", "(f : ℝ → ℝ) : ∀ k : ℝ, f (2 ^ k) = 0", "(f : ℝ → ℝ) : ∃ k : ℝ, 2 ^ k = f 1", "(f : ℝ → ℝ) : ∃ n : ℕ, (n : ℝ) = f 0", "(a : ℝ) (m : ℤ) : ∃ n : ℕ, a ^ n = 1 ∧ n ∣ m", "(a : ℝ) (f : ℝ → ℝ) : ∃ n : ℕ, a ^ n = f n", "(a : ℝ) : ∃ n : ℤ, a ^ n = 1"]),
     // Declared here, before the quantifier forms, where it was always tried.
     canonical("Set.nonempty_def", "s.Nonempty is ∃ x, x ∈ s: (∃ x, x ∈ s) ↔ s ≠ ∅", Binding(|t, ctx| typed::exists_mem(t, ctx.carriers)))
         .ex(&[("(s : Set ℝ) : ∃ x, x ∈ s", "(s : Set ℝ) : s ≠ ∅")])
         .non(&["(s : Set ℝ) : ∃ n : ℕ, (n : ℝ) ∈ s"]),
-    canonical("binder_pred / binder_split / implicit_binder / imp (non-dependent ∀)", "∀ x ∈ s, p is ∀ x, x ∈ s → p; ∃ x > 0, p is ∃ x, x > 0 ∧ p; ∀ x y, p is ∀ x, ∀ y, p; {x : T} is (x : T); ∀ (_ : p), q is p → q", Binding(quantifier_binders))
-        .ex(&[("(s : Set ℕ) : ∀ x ∈ s, x = 1", "(s : Set ℕ) : ∀ x, x ∈ s → x = 1"), (": ∃ n > 0, n = 1", ": ∃ n, n > 0 ∧ n = 1"), (": ∀ x y : ℕ, x = y", ": ∀ x : ℕ, ∀ y : ℕ, x = y"), (": ∀ {x : ℕ}, x = x", ": ∀ (x : ℕ), x = x"), (": ∀ (h : 1 = 1), 2 = 2", ": 1 = 1 → 2 = 2")])
-        .non(&[": ∀ x : ℕ, x = x", ": ∀ (h : 1 = 1), h = h"]),
+    canonical("binder_pred / binder_split / implicit_binder / imp (non-dependent ∀) / exists_prop", "∀ x ∈ s, p is ∀ x, x ∈ s → p; ∃ x > 0, p is ∃ x, x > 0 ∧ p; ∀ x y, p is ∀ x, ∀ y, p; {x : T} is (x : T); ∀ (_ : p), q is p → q; (∃ (_ : p), q) ↔ p ∧ q", Binding(quantifier_binders))
+        .ex(&[("(s : Set ℕ) : ∀ x ∈ s, x = 1", "(s : Set ℕ) : ∀ x, x ∈ s → x = 1"), (": ∃ n > 0, n = 1", ": ∃ n, n > 0 ∧ n = 1"), (": ∀ x y : ℕ, x = y", ": ∀ x : ℕ, ∀ y : ℕ, x = y"), (": ∀ {x : ℕ}, x = x", ": ∀ (x : ℕ), x = x"), (": ∀ (h : 1 = 1), 2 = 2", ": 1 = 1 → 2 = 2"), ("(n : ℕ) : ∃ (_ : n > 0), n = 1", "(n : ℕ) : n > 0 ∧ n = 1")])
+        .non(&[": ∀ x : ℕ, x = x", ": ∀ (h : 1 = 1), h = h", ": ∃ (n : ℕ), n = 1", "(n : ℕ) : ∃ (h : n > 0), h = h"]),
     canonical("binder type (elaboration)", "{x : ℝ | f x > 0} is {x | f x > 0} for (f : ℝ → ℝ); so in ⋃, ∑, fun", Binding(binder_type_elided))
         .ex(&[("(f : ℝ → ℝ) : {x : ℝ | f x > 0} = ∅", "(f : ℝ → ℝ) : {x | f x > 0} = ∅")])
         .non(&["(f : ℝ → ℝ) : {x : ℕ | f x > 0} = ∅"]),

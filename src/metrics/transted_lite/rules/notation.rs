@@ -70,6 +70,23 @@ pub const RULES: &[Rule] = &[
     code("Odd (definition)", "Odd n := ∃ m, n = 2 * m + 1 (Mathlib/Algebra/Group/Even.lean … Algebra/Ring/Parity.lean)", odd_unfolded)
         .ex(&[("(n : ℤ) : Odd n", "(n : ℤ) : ∃ m✝, n = 2 * m✝ + 1")])
         .non(&["(n : ℤ) : Even n", "(n : ℤ) : Nat.Odd n"]),
+    code("Function.Surjective (definition)", "Surjective f := ∀ b, ∃ a, f a = b (Mathlib/Logic/Function/Defs.lean)", surjective_unfolded)
+        .ex(&[("(f : ℕ → ℕ) : Function.Surjective f", "(f : ℕ → ℕ) : ∀ b✝, ∃ a✝, f a✝ = b✝")])
+        .non(&["(f : ℕ → ℕ) : Function.Injective f", "(f : ℕ → ℕ) : Function.Surjective (f ∘ f)"]),
+    code("ExistsUnique (definition)", "ExistsUnique p := ∃ x, p x ∧ ∀ y, p y → y = x (Mathlib/Logic/ExistsUnique.lean)", exists_unique_unfolded)
+        .ex(&[(": ∃! x : ℕ, x + 1 = 2", ": ∃ x : ℕ, x + 1 = 2 ∧ ∀ y✝ : ℕ, y✝ + 1 = 2 → y✝ = x"), (": ∃! x, x + 1 = 2", ": ∃ x, x + 1 = 2 ∧ ∀ y✝, y✝ + 1 = 2 → y✝ = x")])
+        // `∃! x y, p` is `∃! x, ∃! y, p`, not one uniqueness of the pair; `∃! x > 0, p` puts
+        // the bound inside the uniqueness: neither is the one-binder definition.
+        .non(&[": ∃! x y : ℕ, x + y = 2", ": ∃! x > 0, x + 1 = 2", ": ∃ x : ℕ, x + 1 = 2"]),
+    code("Even (definition)", "Even n := ∃ r, n = r + r (Mathlib/Algebra/Group/Even.lean)", even_folded)
+        .ex(&[("(n : ℤ) : ∃ r, n = r + r", "(n : ℤ) : Even n"), ("(n : ℤ) : ∃ k : ℤ, n = k + k", "(n : ℤ) : Even n")])
+        .non(&["(n : ℤ) : ∃ r, n = r + 1", "(n : ℤ) : ∃ r : ℕ, n = r + r", "(n : ℤ) : ∃ r, r = r + r", "(n : ℤ) (m : ℤ) : ∃ r, n = r + m"]),
+    rw("Int.ModEq (notation)", "notation:50 a \" ≡ \" b \" [ZMOD \" n \"]\" => Int.ModEq n a b", "Int.ModEq ?n ?a ?b", "?a ≡ ?b [ZMOD ?n]")
+        .ex(&[("(a b : ℤ) : Int.ModEq 3 a b", "(a b : ℤ) : a ≡ b [ZMOD 3]")])
+        .non(&["(a b : ℕ) : Nat.ModEq 3 a b"]),
+    rw("Nat.ModEq (notation)", "notation:50 a \" ≡ \" b \" [MOD \" n \"]\" => Nat.ModEq n a b", "Nat.ModEq ?n ?a ?b", "?a ≡ ?b [MOD ?n]")
+        .ex(&[("(a b : ℕ) : Nat.ModEq 3 a b", "(a b : ℕ) : a ≡ b [MOD 3]")])
+        .non(&["(a b : ℤ) : Int.ModEq 3 a b"]),
     rw("Set.image", "infixl:80 \" '' \" => Set.image", "Set.image ?f ?s", "?f '' ?s")
         .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : Set.image f s = s", "(f : ℝ → ℝ) (s : Set ℝ) : f '' s = s")])
         .non(&["(f : ℕ → ℕ) (s : Finset ℕ) : Finset.image f s = s", "(f : ℝ → ℝ) : Set.image f = Set.image f", "(f : ℝ → ℝ) (s : Set ℝ) : Set.preimage f s = s"]),
@@ -283,4 +300,83 @@ fn injective_unfolded(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
     let body = node2(IMP, node2(EQ, apply("a✝₁"), apply("a✝₂")), node2(EQ, var("a✝₁"), var("a✝₂")));
     let inner = node2(FORALL, var("a✝₂"), body);
     Some(("Function.Injective (definition)", node2(FORALL, var("a✝₁"), inner)))
+}
+
+/// `Function.Surjective f` unfolded to its definition, for a named `f`, with bound names no
+/// statement writes (as [`injective_unfolded`]).
+fn surjective_unfolded(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Function.Surjective _ ", [f]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if !is_leaf(f) {
+        return None;
+    }
+    let (a, b) = (Tree::bound_variable("a✝"), Tree::bound_variable("b✝"));
+    let image = node2(EQ, Tree::node(format!("{} _ ", f.label), vec![a.clone()]), b.clone());
+    let exists = node2(super::shapes::EXISTS, a, image);
+    Some(("Function.Surjective (definition)", node2(FORALL, b, exists)))
+}
+
+/// `∃! x, p` unfolded to `ExistsUnique`'s definition, `∃ x, p ∧ ∀ y, p[y/x] → y = x`, for one
+/// binder `x` or `(x : T)` (the new `y` gets the same written type). Several binders (`∃! x y`,
+/// which nests) and binder predicates stay.
+fn exists_unique_unfolded(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+    const OTHER: &str = "y✝";
+    let ("∃! _ , _ ", [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (x, ty) = match (binder.label.as_str(), binder.children.as_slice()) {
+        (_, []) => (binder, None),
+        (label, [x, ty]) if label == " _ : _ " && is_leaf(x) => (x, Some(ty)),
+        _ => return None,
+    };
+    let y = Tree::bound_variable(OTHER);
+    if !super::substitution::substitutable(&x.label, &y, &[body], None) {
+        return None;
+    }
+    let typed = |name: &Tree| match ty {
+        Some(ty) => node2(" _ : _ ", name.clone(), ty.clone()),
+        None => name.clone(),
+    };
+    let other_holds = super::substitution::substitute(body, &x.label, &y);
+    let unique = node2(FORALL, typed(&y), node2(IMP, other_holds, node2(EQ, y.clone(), x.clone())));
+    let exists =
+        node2(super::shapes::EXISTS, typed(x), node2(super::shapes::AND, body.clone(), unique));
+    Some(("ExistsUnique (definition)", exists))
+}
+
+/// `∃ r, n = r + r` folded into `Even n`, its definition. `r` must not occur in `n`, and a
+/// written type of `r` must be `n`'s (elaboration-lite's number type): `∃ r : ℕ, n = r + r`
+/// with `n : ℤ` casts `r` and says less.
+fn even_folded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (super::shapes::EXISTS, [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (r, written) = match (binder.label.as_str(), binder.children.as_slice()) {
+        (_, []) => (binder, None),
+        (label, [r, ty]) if label == " _ : _ " && is_leaf(r) => (r, Some(ty)),
+        _ => return None,
+    };
+    let (EQ, [n, sum]) = (body.label.as_str(), body.children.as_slice()) else {
+        return None;
+    };
+    let (" _ + _ ", [r1, r2]) = (sum.label.as_str(), sum.children.as_slice()) else {
+        return None;
+    };
+    if r1.label != r.label || r2.label != r.label || !is_leaf(r1) || !is_leaf(r2) {
+        return None;
+    }
+    if super::shapes::mentions(n, &r.label) {
+        return None;
+    }
+    if let Some(ty) = written {
+        let n_type = match elab::type_of(n, ctx.carriers) {
+            elab::Ty::Num(num) => num,
+            _ => return None,
+        };
+        if elab::num_of_type(ty) != Some(n_type) {
+            return None;
+        }
+    }
+    Some(("Even (definition)", Tree::node("Even _ ", vec![n.clone()])))
 }

@@ -125,17 +125,19 @@ fn quantifier_rule(t: &Tree, q: Quant) -> Option<(&'static str, Tree)> {
             }
             // `∀ (h : p), q` with `q` not mentioning `h` is the term `p → q` (a non-dependent
             // Π-type; `→` is its notation). Only for a proposition `p`: `∀ (x : ℝ), q` stays.
+            // Likewise `∃ (h : p), q` is `p ∧ q` (`exists_prop`, Init/PropLemmas.lean): the
+            // form `∃ (n : ℕ) (_ : n > 0), …` that `∃ n > 0, …` abbreviates.
             let b = &t.children[0];
-            if q == Quant::Forall
-                && binder_kind(&b.label) == Some(BinderKind::Explicit)
+            if binder_kind(&b.label) == Some(BinderKind::Explicit)
                 && b.children.len() == 2
                 && is_prop_shaped(&b.children[1])
                 && !mentions(body, &b.children[0].label)
             {
-                return Some((
-                    "imp (non-dependent ∀)",
-                    node2(IMP, b.children[1].clone(), body.clone()),
-                ));
+                let (rule, connective) = match q {
+                    Quant::Forall => ("imp (non-dependent ∀)", IMP),
+                    Quant::Exists => ("exists_prop", AND),
+                };
+                return Some((rule, node2(connective, b.children[1].clone(), body.clone())));
             }
             None
         }

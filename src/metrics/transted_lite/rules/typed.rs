@@ -81,7 +81,54 @@ pub fn infer_binder_type(name: &str, body: &Tree, c: &Carriers, by: Deciders) ->
     bound_names_in(body, &mut inner, 0);
     let mut uses = Uses { inner, by, ..Uses::default() };
     argument_types(name, body, c, &mut uses);
-    uses.found.filter(|_| !uses.conflict && uses.first_decides == Some(true))
+    let decided = uses.found.filter(|_| !uses.conflict && uses.first_decides == Some(true));
+    decided.or_else(|| (exponent_uses(name, body, 0) == Some(true)).then(|| Tree::leaf("ℕ")))
+}
+
+/// Is every use of `name` in `t` an exponent (`a ^ n`) or inside a comparison of numerals and
+/// `name` alone (`n > 0`), with at least one exponent (`Some(true)`)? Nothing else fixes its
+/// type then, and elaboration falls back on default instances: Mathlib's `Monoid.Pow : Pow M
+/// ℕ` is `@[default_instance high]` (Mathlib/Algebra/Group/Defs.lean), as `instOfNatNat` is
+/// for the numerals, so `∃ n > 0, a ^ n = 1` has `n : ℕ`. Any other use (`n ∣ m`, `f n`, a bare
+/// `n`) may fix another type first: `None`.
+fn exponent_uses(name: &str, t: &Tree, depth: usize) -> Option<bool> {
+    if depth > 200 {
+        return None;
+    }
+    if is_leaf(t) {
+        return (t.label != name).then_some(false);
+    }
+    let n = t.children.len();
+    if is_binding_node(&t.label)
+        && n >= 2
+        && t.children[..n - 1].iter().any(|b| binder_name(b).is_some_and(|x| x.label == name))
+    {
+        // Rebound: the body is another variable; a domain naming it is a use we do not read.
+        let in_domain = t.children[..n - 1]
+            .iter()
+            .any(|b| b.children.iter().skip(1).any(|d| mentions(d, name)));
+        return (!in_domain).then_some(false);
+    }
+    if COMPARISONS.contains(&t.label.as_str())
+        && t.children.iter().all(|ch| numerals_and(name, ch) && !has_exponent(name, ch))
+    {
+        return Some(false);
+    }
+    let mut exponent = false;
+    for (i, ch) in t.children.iter().enumerate() {
+        if t.label == POW && i == 1 && is_leaf(ch) && ch.label == name {
+            exponent = true;
+            continue;
+        }
+        exponent |= exponent_uses(name, ch, depth + 1)?;
+    }
+    Some(exponent)
+}
+
+/// Does `name` occur as an exponent in `t`?
+fn has_exponent(name: &str, t: &Tree) -> bool {
+    (t.label == POW && t.children.get(1).is_some_and(|e| mentions(e, name)))
+        || t.children.iter().any(|ch| has_exponent(name, ch))
 }
 
 /// Every name a binder inside `t` binds, typed or not (`∀ b, …`, `(b : ℝ)`, `fun b => …`): the
