@@ -8,6 +8,9 @@
 //!   `norm_num` evaluates to a literal fact. Two different closed facts can both become `1 = 1`;
 //!   both true, both "equivalent" to `True`, but different problems.
 //!
+//! - [`unread_binders`] / [`unread_variables`]: binders the rules cannot read past (a bound
+//!   `Nat`, a local `[Mul ℕ]`, two instances of one structure on a type): no rewrite is tried.
+//!
 //! Reads only header text and trees; rewrites nothing.
 
 use super::rules;
@@ -98,6 +101,239 @@ pub fn closed_facts(reference: &Tree, candidate: &Tree) -> Option<String> {
              states outright; both may be true, but the candidate states a different problem",
             list(&theirs)
         ),
+    })
+}
+
+/// Names the rules read as Mathlib's types (`num_of_type`, element types, namespaces): a
+/// statement that binds one (`(Nat : Type)`) means its own.
+const MATHLIB_TYPE_NAMES: [&str; 19] = [
+    "ℕ",
+    "Nat",
+    "ℤ",
+    "Int",
+    "ℚ",
+    "Rat",
+    "ℝ",
+    "Real",
+    "ℂ",
+    "Complex",
+    "Set",
+    "Finset",
+    "Fin",
+    "ZMod",
+    "Polynomial",
+    "Multiset",
+    "List",
+    "Prop",
+    "Function",
+];
+
+/// The number types whose own operations the typed rules assume.
+const NUMBER_TYPES: [&str; 10] = ["ℕ", "Nat", "ℤ", "Int", "ℚ", "Rat", "ℝ", "Real", "ℂ", "Complex"];
+
+/// Classes of more than one argument that give a type an operation, a literal or a coercion:
+/// an instance of one on a number type (`[OfNat ℕ 3]`) replaces Mathlib's there.
+const OPERATION_CLASSES: [&str; 18] = [
+    "OfNat", "Pow", "HPow", "HAdd", "HSub", "HMul", "HDiv", "HMod", "SMul", "HSMul", "NatCast",
+    "IntCast", "RatCast", "Coe", "CoeTail", "CoeHead", "CoeOut", "CoeT",
+];
+
+/// Families of classes that each provide one structure (a `*`, a `+`, an order, a topology):
+/// two instances of one family on one type make the newest the one later terms use (local
+/// instances are tried newest first), which binder moves and dropped duplicates do not follow.
+const STRUCTURE_FAMILIES: [&[&str]; 4] = [
+    &[
+        "Mul",
+        "Semigroup",
+        "CommSemigroup",
+        "MulOneClass",
+        "Monoid",
+        "CommMonoid",
+        "Group",
+        "CommGroup",
+        "DivInvMonoid",
+        "MonoidWithZero",
+        "GroupWithZero",
+        "Semiring",
+        "CommSemiring",
+        "Ring",
+        "CommRing",
+        "Field",
+        "DivisionRing",
+        "NonUnitalNonAssocRing",
+        "NonUnitalRing",
+        "NonAssocRing",
+        "NormedRing",
+        "NormedCommRing",
+        "NormedField",
+        "LinearOrderedField",
+        "LinearOrderedRing",
+        "LinearOrderedCommRing",
+        "OrderedRing",
+        "OrderedSemiring",
+        "StrictOrderedRing",
+    ],
+    &[
+        "Add",
+        "AddSemigroup",
+        "AddCommSemigroup",
+        "AddZeroClass",
+        "AddMonoid",
+        "AddCommMonoid",
+        "AddGroup",
+        "AddCommGroup",
+        "SeminormedAddCommGroup",
+        "NormedAddCommGroup",
+        "Semiring",
+        "CommSemiring",
+        "Ring",
+        "CommRing",
+        "Field",
+        "DivisionRing",
+        "NormedRing",
+        "NormedCommRing",
+        "NormedField",
+        "LinearOrderedField",
+        "LinearOrderedRing",
+        "LinearOrderedCommRing",
+        "OrderedRing",
+        "OrderedSemiring",
+        "OrderedAddCommGroup",
+        "LinearOrderedAddCommGroup",
+    ],
+    &[
+        "LE",
+        "LT",
+        "Preorder",
+        "PartialOrder",
+        "LinearOrder",
+        "Lattice",
+        "SemilatticeSup",
+        "SemilatticeInf",
+        "CompleteLattice",
+        "ConditionallyCompleteLattice",
+        "ConditionallyCompleteLinearOrder",
+        "LinearOrderedField",
+        "LinearOrderedRing",
+        "LinearOrderedCommRing",
+        "OrderedRing",
+        "OrderedSemiring",
+        "OrderedAddCommGroup",
+        "LinearOrderedAddCommGroup",
+    ],
+    &[
+        "TopologicalSpace",
+        "UniformSpace",
+        "PseudoMetricSpace",
+        "MetricSpace",
+        "PseudoEMetricSpace",
+        "EMetricSpace",
+        "SeminormedAddCommGroup",
+        "NormedAddCommGroup",
+        "NormedRing",
+        "NormedCommRing",
+        "NormedField",
+    ],
+];
+
+/// A binder no rule can read past, and why: a bound name the rules read as Mathlib's type
+/// (`(Nat : Type)`), a local instance of an operation on a number type (`[Mul ℕ]`, `[OfNat ℕ
+/// 3]`: the statement's `*` or `3` is then the binder's, not Mathlib's), or two instances of
+/// one structure on one type (`[Monoid M] [Mul M]`, `[TopologicalSpace X]` twice). `None`
+/// when there is none: the rules may run.
+pub fn unread_binders(tree: &Tree) -> Option<String> {
+    let mut instances: Vec<(String, Vec<String>)> = Vec::new();
+    let mut found = None;
+    walk_binders(tree, &mut |binder: &Tree| {
+        if found.is_some() {
+            return;
+        }
+        let (label, children) = (binder.label.as_str(), binder.children.as_slice());
+        let instance = matches!(label, "[ _ ]" | "[ _ : _ ]");
+        if !instance {
+            let names = children.len().saturating_sub(1);
+            let bound =
+                if children.is_empty() { std::slice::from_ref(binder) } else { &children[..names] };
+            if let Some(n) = bound.iter().find(|n| MATHLIB_TYPE_NAMES.contains(&n.label.as_str())) {
+                found = Some(format!(
+                    "the statement binds `{}`, a name the rules read as Mathlib's type: no rewrite is tried",
+                    n.label
+                ));
+            }
+            return;
+        }
+        let Some(class_app) = children.last() else {
+            return;
+        };
+        let Some(class) =
+            class_app.label.split_whitespace().next().filter(|_| !class_app.children.is_empty())
+        else {
+            return;
+        };
+        let args: Vec<String> = class_app.children.iter().map(|a| a.label.clone()).collect();
+        let on_number = class_app
+            .children
+            .iter()
+            .any(|a| a.children.is_empty() && NUMBER_TYPES.contains(&a.label.as_str()));
+        if on_number && (args.len() == 1 || OPERATION_CLASSES.contains(&class)) {
+            found = Some(format!(
+                "the instance binder `{class} {}` replaces Mathlib's instance on a number type there: no rewrite is tried",
+                args.join(" ")
+            ));
+            return;
+        }
+        if let [ty] = args.as_slice() {
+            let clash = instances.iter().any(|(other, on)| {
+                on.first() == Some(ty)
+                    && (other == class
+                        || STRUCTURE_FAMILIES.iter().any(|family| {
+                            family.contains(&class) && family.contains(&other.as_str())
+                        }))
+            });
+            if clash {
+                found = Some(format!(
+                    "two instance binders give `{ty}` one structure (the second is `{class}`): which one a term uses depends on binder order, so no rewrite is tried"
+                ));
+                return;
+            }
+        }
+        instances.push((class.to_owned(), args));
+    });
+    found
+}
+
+/// Every binder of the statement, theorem binders and those of quantifiers, `fun`,
+/// set-builders and big operators, in order.
+fn walk_binders(t: &Tree, visit: &mut dyn FnMut(&Tree)) {
+    let n = t.children.len();
+    let list_or_binding = rules::binder_list_arity(&t.label).is_some()
+        || t.label.contains("=>")
+        || (t.label.starts_with('{') && t.label.contains('|'))
+        || t.label.ends_with(", _ ");
+    if list_or_binding && n >= 2 {
+        for b in &t.children[..n - 1] {
+            visit(b);
+        }
+    }
+    for ch in &t.children {
+        walk_binders(ch, visit);
+    }
+}
+
+/// [`unread_binders`] of a header's `variable` commands (`variable [Mul ℕ]`): they are binders
+/// of every statement that uses them. A command the parser cannot read is reported too.
+pub fn unread_variables(variables: &[String]) -> Option<String> {
+    variables.iter().find_map(|command| {
+        let binders = command.split_once(char::is_whitespace).map_or("", |(_, rest)| rest);
+        let text = format!("theorem t {binders} : True");
+        match crate::trees::parse::parse_statement(&text, &Default::default()) {
+            Ok(parsed) => {
+                unread_binders(&parsed.tree).map(|why| format!("header `{command}`: {why}"))
+            }
+            Err(_) => Some(format!(
+                "header `{command}`: binders elaboration-lite cannot read; no rewrite is tried"
+            )),
+        }
     })
 }
 

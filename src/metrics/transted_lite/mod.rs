@@ -518,7 +518,15 @@ impl Metric for TransTedLite {
         let names = PairNames::read(pair);
         let (scopes, resolved) = (&names.scopes, &names.resolved);
         let modelled = scopes.0.is_modelled() && scopes.1.is_modelled();
-        let mut j = if modelled {
+        // Names bound by pattern matching (`fun ⟨n, m⟩ => …`) shadow others at types the
+        // rules do not read: no rule may assume what such a name is.
+        let patterns = rules::has_pattern_binder(&resolved.0.tree)
+            || rules::has_pattern_binder(&resolved.1.tree);
+        let unread = guards::unread_binders(&resolved.0.tree)
+            .or_else(|| guards::unread_binders(&resolved.1.tree))
+            .or_else(|| guards::unread_variables(&scopes.0.variables))
+            .or_else(|| guards::unread_variables(&scopes.1.variables));
+        let mut j = if modelled && !patterns && unread.is_none() {
             self.judge_trees(&resolved.0.tree, &resolved.1.tree)
         } else {
             // A header construct elaboration-lite does not model (a local instance, a notation,
@@ -555,6 +563,13 @@ impl Metric for TransTedLite {
             }
         }
         let mut notes = vec![format!("{} states evaluated, {} expanded", j.evaluated, j.expanded)];
+        notes.extend(unread);
+        if patterns {
+            notes.push(
+                "a name is bound by pattern matching (`fun ⟨a, b⟩`, `match`): no rewrite is tried"
+                    .into(),
+            );
+        }
         // TransTED is the smallest distance over transformation sequences, the empty one
         // included (ASSESS): the statements as written are one of them, so the score is never
         // below their own distance. Canonical forms are forced steps and can move a pair apart.

@@ -64,9 +64,6 @@ pub const RULES: &[Rule] = &[
     rw("Int.not_odd_iff_even", "¬Odd n ↔ Even n (ℤ)", "¬ Odd ?n", "Even ?n").when(&[on(&["?n"], &INT)])
         .ex(&[("(n : ℤ) : ¬ Odd n", "(n : ℤ) : Even n")])
         .non(&["(x : ℝ) : ¬ Odd x", "(n : ℕ) : ¬ Odd n", "(n : ℤ) : ¬ Even n"]),
-    rw("Complex.norm_eq_abs", "‖z‖ = Complex.abs z (ℂ has no lattice |·|)", "|?z|", "‖?z‖").when(&[on(&["?z"], &COMPLEX)])
-        .ex(&[("(z : ℂ) : |z| = 1", "(z : ℂ) : ‖z‖ = 1")])
-        .non(&["(x : ℝ) : |x| = 1"]),
     rw("Complex.norm_eq_abs", "‖z‖ = Complex.abs z", "Complex.abs ?z", "‖?z‖")
         .ex(&[("(z : ℂ) : Complex.abs z = 1", "(z : ℂ) : ‖z‖ = 1")])
         .non(&["(z : ℂ) : Complex.arg z = 1", "(x : ℝ) : abs x = 1"]),

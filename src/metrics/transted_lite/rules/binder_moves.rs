@@ -8,8 +8,8 @@
 use super::render::render;
 use super::rewrite::{Applied, Rewrite};
 use super::shapes::{
-    binder_list, binder_name, is_leaf, is_prop_shaped, mentions, mentions_outside_name, replace_at,
-    EXPLICIT,
+    binder_kind, binder_list, binder_name, is_leaf, is_prop_shaped, mentions,
+    mentions_outside_name, replace_at, EXPLICIT,
 };
 use crate::metrics::transted_lite::clock::Clock;
 use crate::trees::Tree;
@@ -22,9 +22,44 @@ pub(super) fn reorder_binders(
     clock: Clock,
     out: &mut Vec<Rewrite>,
 ) {
+    if binds_a_name_twice(tree) {
+        return;
+    }
     if let Some(r) = binder_reorder_within(tree, other, distance, clock) {
         out.push(r);
     }
+}
+
+/// Does the theorem's binder list bind one name twice (`(x : ℕ) (x : ℝ)`) and use it? Later
+/// binders shadow earlier ones, so their order decides which one each use means: no
+/// reordering. A name no type and no conclusion mentions (two hypotheses `hn`) is no use.
+fn binds_a_name_twice(tree: &Tree) -> bool {
+    let Some((list, _)) = binder_list(tree) else {
+        return false;
+    };
+    let (concl, binders) = list.children.split_last().expect("a binder list has a conclusion");
+    let mut seen: Vec<(&str, usize)> = Vec::new();
+    for (i, b) in binders.iter().enumerate() {
+        let names: Vec<&Tree> = if b.children.len() > 2 && binder_kind(&b.label).is_some() {
+            b.children[..b.children.len() - 1].iter().collect()
+        } else {
+            binder_name(b).into_iter().collect()
+        };
+        for n in names {
+            // Used anywhere after the first binder of the name.
+            let used = |first: usize| {
+                binders[first..].iter().any(|later| mentions_outside_name(later, &n.label))
+                    || mentions(concl, &n.label)
+            };
+            if let Some(&(_, first)) = seen.iter().find(|(name, _)| *name == n.label) {
+                if used(first) {
+                    return true;
+                }
+            }
+            seen.push((&n.label, i));
+        }
+    }
+    false
 }
 
 /// `forall_swap` on the theorem's binders as a statement move ([`binder_swaps`]).
@@ -35,7 +70,9 @@ pub(super) fn swap_binders(
     clock: Clock,
     out: &mut Vec<Rewrite>,
 ) {
-    binder_swaps(tree, clock, out);
+    if !binds_a_name_twice(tree) {
+        binder_swaps(tree, clock, out);
+    }
 }
 
 /// `forall_swap` on the theorem's binders: two adjacent variable binders trade places when the

@@ -25,9 +25,10 @@ use Action::{Binder, Binding, List, Statement, StatementMoves};
 
 #[rustfmt::skip]
 pub const RULES: &[Rule] = &[
-    code("exists_and_left / exists_and_right / imp_forall_iff", "p ∧ ∃ x, q ↔ ∃ x, p ∧ q; p → ∀ x, q ↔ ∀ x, p → q (x not free in p)", |t, _| if t.label != AND && t.label != IMP { None } else { prenex(t).map(|(applied, new)| (applied.rule, new)) })
+    code("exists_and_left / exists_and_right / imp_forall_iff", "p ∧ ∃ x, q ↔ ∃ x, p ∧ q; p → ∀ x, q ↔ ∀ x, p → q (x not free in p)", |t, ctx| if t.label != AND && t.label != IMP || t.children.first().is_some_and(|p| elab::is_type(p, ctx.carriers)) { None } else { prenex(t).map(|(applied, new)| (applied.rule, new)) })
         .ex(&[("(y : ℕ) : y = 1 ∧ ∃ x : ℕ, x < y", "(y : ℕ) : ∃ x : ℕ, y = 1 ∧ x < y"), ("(y : ℕ) : y = 1 → ∀ x : ℕ, x < y", "(y : ℕ) : ∀ x : ℕ, y = 1 → x < y")])
-        .non(&["(x : ℕ) : x = 1 ∧ ∃ x : ℕ, x < 2"]),
+        // A type, not a proposition: `ℕ → ∀ n, Fin (n + 1)` is a dependent function type.
+        .non(&["(x : ℕ) : x = 1 ∧ ∃ x : ℕ, x < 2", "(f : ℕ → ∀ n : ℕ, Fin (n + 1)) : f 1 0 = 0"]),
     moves_code("forall_swap / exists_swap", "(∀ x y, p x y) ↔ ∀ y x, p x y (types independent)", |t, ctx| quantifier_swap(t, ctx.carriers).into_iter().collect())
         .ex(&[(": ∀ x : ℕ, ∀ y : ℤ, x = y", ": ∀ y : ℤ, ∀ x : ℕ, x = y")])
         .non(&[": ∀ n : ℕ, ∀ x : Fin n, x = x", ": ∀ x : ℕ, ∃ y : ℤ, x = y", "(f : ∀ n : ℕ, ∀ m : ℤ, Fin 3) : f = f"]),

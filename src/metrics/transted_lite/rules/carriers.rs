@@ -46,6 +46,9 @@ pub struct Carriers {
     fixed: Vec<(String, Tree)>,
     /// The theorem's binders, with the leading `∀`s of its conclusion that `intro` moves there.
     theorem_binders: Vec<String>,
+    /// Some binder binds a type (`{M : Type*}`): numerals may be elaborated there, with
+    /// whatever operations its instances give.
+    type_variables: bool,
 }
 
 impl Carriers {
@@ -64,6 +67,7 @@ impl Carriers {
                     c.instances.push((class.to_owned(), arg.label.clone()));
                 }
             }
+            c.type_variables |= is_universe(ty);
             if instance
                 || name.hypothesis_freecost
                 || is_universe(ty)
@@ -171,6 +175,12 @@ impl Carriers {
     /// Is `name` bound by the theorem's binder list, or by a leading `∀` of its conclusion?
     pub(super) fn theorem_binder(&self, name: &str) -> bool {
         self.theorem_binders.iter().any(|n| n == name)
+    }
+
+    /// Does the statement bind a type variable (`{M : Type*}`)? A term of numerals alone may
+    /// then be elaborated at it ([`elab::carrier`]).
+    pub(super) fn binds_type_variable(&self) -> bool {
+        self.type_variables
     }
 
     /// Does the statement bind `name` (with a type or without)?

@@ -103,6 +103,11 @@ pub enum Check {
     /// The term has an inverse with `a⁻¹ = 1 / a` (`DivInvMonoid`): a number of ℚ ℝ ℂ, or a name
     /// of a type variable with an instance of a class extending `DivInvMonoid`.
     DivInv,
+    /// The term is a membership `x ∈ S b…` whose element is not coerced into the set: the
+    /// bounds `b…` are numerals (the set takes `x`'s type), or they and `x` have one known
+    /// type. `n ∈ Set.Ico (0 : ℝ) (1 / 2)` with `(n : ℕ)` is `↑n ∈ …`; unfolded, `n < 1 / 2`
+    /// would be read at ℕ.
+    ElementFits,
     /// The term is a proposition (elaboration-lite: `elab::is_prop`), not a type: logic
     /// rules (`Imp.swap`, `and_imp`) hold for `Prop`s, not for `ℤ → ℕ → ℤ`.
     Prop,
@@ -227,6 +232,9 @@ pub const fn associative(terms: &'static [&'static str], add: bool) -> Cond {
 pub const fn div_inv(term: &'static [&'static str; 1]) -> Cond {
     cond(Check::DivInv, term)
 }
+pub const fn element_fits(term: &'static [&'static str; 1]) -> Cond {
+    cond(Check::ElementFits, term)
+}
 pub const fn prop(term: &'static [&'static str; 1]) -> Cond {
     cond(Check::Prop, term)
 }
@@ -234,7 +242,6 @@ pub const fn prop(term: &'static [&'static str; 1]) -> Cond {
 pub const NAT: [Num; 1] = [Num::Nat];
 pub const INT: [Num; 1] = [Num::Int];
 pub const REAL: [Num; 1] = [Num::Real];
-pub const COMPLEX: [Num; 1] = [Num::Complex];
 pub const DISCRETE: [Num; 2] = [Num::Nat, Num::Int];
 pub const LINEAR: [Num; 4] = [Num::Nat, Num::Int, Num::Rat, Num::Real];
 pub const ORDERED_GROUP: [Num; 3] = [Num::Int, Num::Rat, Num::Real];

@@ -92,7 +92,7 @@ pub fn type_name(n: Num) -> &'static str {
 
 /// Mathlib functions (full names) and notations whose result is a number of a fixed type,
 /// whatever their arguments.
-const RESULT_TYPES: [(&str, Num); 43] = [
+const RESULT_TYPES: [(&str, Num); 41] = [
     ("Real.exp", Num::Real),
     ("Real.log", Num::Real),
     ("Real.logb", Num::Real),
@@ -126,7 +126,6 @@ const RESULT_TYPES: [(&str, Num); 43] = [
     ("Nat.card", Num::Nat),
     ("Finset.card", Num::Nat),
     ("Fintype.card", Num::Nat),
-    (" _ .card", Num::Nat),
     ("Int.natAbs", Num::Nat),
     ("Int.toNat", Num::Nat),
     ("Int.gcd", Num::Nat),
@@ -135,7 +134,6 @@ const RESULT_TYPES: [(&str, Num); 43] = [
     ("⌊ _ ⌋", Num::Int),
     ("⌈ _ ⌉", Num::Int),
     ("Int.sign", Num::Int),
-    ("Int.fract", Num::Real),
 ];
 
 /// The type of `t` in the statement whose binders `c` read.
@@ -175,7 +173,8 @@ fn type_at(t: &Tree, c: &Carriers, depth: usize) -> Ty {
             }
         }
         (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ " | " _ % _ ", [a, b]) => sub(a).join(sub(b)),
-        ("-" | "| _ |" | "abs _ " | "||", [a]) => match sub(a) {
+        // `Int.fract : α → α` (Mathlib/Algebra/Order/Floor.lean): at ℤ it is `0`, not a real.
+        ("-" | "| _ |" | "abs _ " | "||" | "Int.fract _ ", [a]) => match sub(a) {
             // `-1` alone has no natural type (ℕ has no negation): leave it to the context.
             Ty::Numeral => Ty::Unknown,
             ty => ty,
@@ -217,11 +216,14 @@ fn known_result(name: &str) -> Option<Num> {
 }
 
 /// The number type the terms are elaborated at together (the operands of one relation): a
-/// term of numerals only defaults to ℕ, as Lean's numerals do; `None` when unknown.
+/// term of numerals only defaults to ℕ, as Lean's numerals do, unless the statement binds a
+/// type variable (`x = 2 * 3 * 4` with `(x : M)` is at `M`, whose `*` may have no law);
+/// `None` when unknown.
 pub fn carrier(terms: &[&Tree], c: &Carriers) -> Option<Num> {
     let ty = terms.iter().fold(Ty::Numeral, |acc, t| acc.join(type_of(t, c)));
     match ty {
         Ty::Num(n) => Some(n),
+        Ty::Numeral if c.binds_type_variable() => None,
         Ty::Numeral => Some(Num::Nat),
         Ty::Unknown => None,
     }
@@ -277,6 +279,36 @@ pub fn commutes_at(root: &Tree, path: &[usize], c: &Carriers) -> bool {
 /// `∃`, `True`/`False`, `∀`/`→` whose body is one, and a name bound as `Prop` or as a predicate
 /// `… → Prop` applied to all its arguments. Anything else (`ℤ → ℕ → ℤ`, an unknown `P x`) is not
 /// known to be.
+/// Is `t` recognisably a type, not a proposition: a number type, `Type`/`Sort`, a name bound
+/// as a type (`{α : Type*}`), a product or function of types, or an application of a type
+/// constructor Mathlib defines (`Fin n`, `Set α`, `ZMod n`, …)?
+pub fn is_type(t: &Tree, c: &Carriers) -> bool {
+    const TYPE_CONSTRUCTORS: [&str; 12] = [
+        "Fin",
+        "Set",
+        "Finset",
+        "ZMod",
+        "Matrix",
+        "List",
+        "Multiset",
+        "Polynomial",
+        "Option",
+        "Sum",
+        "Prod",
+        "Subtype",
+    ];
+    if num_of_type(t).is_some() || super::shapes::is_universe(t) {
+        return true;
+    }
+    if is_leaf(t) {
+        return c.name_type(&t.label).is_some_and(super::shapes::is_universe);
+    }
+    match (t.label.as_str(), t.children.as_slice()) {
+        (" _ × _ " | IMP, [a, b]) => is_type(a, c) && is_type(b, c),
+        _ => app_head(t).is_some_and(|h| TYPE_CONSTRUCTORS.contains(&h) && !c.binds(h)),
+    }
+}
+
 pub fn is_prop(t: &Tree, c: &Carriers) -> bool {
     let mut t = t;
     for _ in 0..MAX_DEPTH {

@@ -31,7 +31,7 @@ pub const RULES: &[Rule] = &[
         .non(&[": ∀ n : ℕ, n = n"]),
     code("Function.comp_apply", "(f ∘ g) x = f (g x), for named f, g", comp_apply)
         .ex(&[("(f g : ℝ → ℝ) (x : ℝ) : (f ∘ g) x = 0", "(f g : ℝ → ℝ) (x : ℝ) : f (g x) = 0")])
-        .non(&["(f g : ℝ → ℝ) (x : ℝ) : (f ∘ (g ∘ f)) x = 0"]),
+        .non(&["(f g : ℝ → ℝ) (x : ℝ) : (f ∘ (g ∘ f)) x = 0", "(f : ℝ → ℝ) (g : ℕ → ℕ) (x : ℕ) : (f ∘ g) x = 0"]),
     code("Function.comp_def", "f ∘ g = fun x => f (g x), for named f, g whose types meet", comp_unapplied)
         .ex(&[("(f : ℝ → ℝ) (x : ℕ → ℝ) : Continuous (f ∘ x)", "(f : ℝ → ℝ) (x : ℕ → ℝ) : Continuous (fun x✝ => f (x x✝))")])
         .non(&["(f : ℝ → ℝ) (x : ℕ → ℕ) : Continuous (f ∘ x)", "(f : ℝ → ℝ) : Continuous (f ∘ g)", "(f : ℝ → ℝ) (g : ℝ → ℝ → ℝ) : Continuous (f ∘ g)"]),
@@ -166,7 +166,7 @@ fn ascription_at_relation(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 
 /// `Function.comp_apply : (f ∘ g) x = f (g x)` (by `rfl`), for named `f` and `g`: the applied
 /// composite is written as the nested application the parser builds.
-fn comp_apply(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+fn comp_apply(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let (" _  _ ", [comp, x]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
@@ -175,6 +175,14 @@ fn comp_apply(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
     };
     if !is_leaf(f) || !is_leaf(g) {
         return None;
+    }
+    // Written types that do not meet: `f ∘ g` does not elaborate, `f (g x)` casts `g x`.
+    if let (Some((f_domain, _)), Some((_, g_codomain))) =
+        (function_type(f, ctx.carriers), function_type(g, ctx.carriers))
+    {
+        if f_domain != g_codomain {
+            return None;
+        }
     }
     let inner = Tree::node(format!("{} _ ", g.label), vec![x.clone()]);
     Some(("Function.comp_apply", Tree::node(format!("{} _ ", f.label), vec![inner])))

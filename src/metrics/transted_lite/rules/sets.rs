@@ -7,27 +7,26 @@ use super::shapes::{is_leaf, mentions, node2, FORALL, FRESH_BOUND, IMP, MEM};
 use super::typed;
 use crate::trees::Tree;
 
-/// `Set.mem_X`/`Finset.mem_X` for one interval, written `Set.X`, `X` (under `open Set`) and
-/// `Finset.X`; each does not fire on membership in the interval `Y` with the other ends
-/// (`not Y`), nor on a non-membership `∉`.
+/// `Set.mem_X`/`Finset.mem_X` for one interval, written `Set.X` and `Finset.X` (a short `X` is
+/// resolved under the header's `open`s before any rule reads it: left short, it is not Mathlib's
+/// interval); each does not fire on membership in the interval `Y` with the other ends (`not
+/// Y`), nor on a non-membership `∉`.
 macro_rules! interval {
-    ($set:literal, $fin:literal, $lemma:literal, $open:literal, $qualified:literal, $finset:literal => $rhs:literal;
-     not $other_open:literal, $other_qualified:literal, $other_finset:literal; $not_open:literal, $not_qualified:literal, $not_finset:literal) => {
+    ($set:literal, $fin:literal, $lemma:literal, $qualified:literal, $finset:literal => $rhs:literal;
+     ex $qualified_ex:literal, $finset_ex:literal => $rhs_ex:literal;
+     not $other_qualified:literal, $other_finset:literal; $not_qualified:literal, $not_finset:literal) => {
         [
             rw($set, $lemma, $qualified, $rhs)
-                .ex(&[(concat!("(x l u : ℝ) : ", $qualified), concat!("(x l u : ℝ) : ", $rhs))])
+                .when(&[element_fits(&[$qualified])])
+                .ex(&[(concat!("(x l u : ℝ) : ", $qualified_ex), concat!("(x l u : ℝ) : ", $rhs_ex))])
                 .non(&[
                     concat!("(x l u : ℝ) : ", $other_qualified),
                     concat!("(x l u : ℝ) : ", $not_qualified),
-                ]),
-            rw($set, $lemma, $open, $rhs)
-                .ex(&[(concat!("(x l u : ℝ) : ", $open), concat!("(x l u : ℝ) : ", $rhs))])
-                .non(&[
-                    concat!("(x l u : ℝ) : ", $other_open),
-                    concat!("(x l u : ℝ) : ", $not_open),
+                    concat!("(x : ℕ) (l u : ℝ) : ", $qualified_ex),
                 ]),
             rw($fin, $lemma, $finset, $rhs)
-                .ex(&[(concat!("(x l u : ℕ) : ", $finset), concat!("(x l u : ℕ) : ", $rhs))])
+                .when(&[element_fits(&[$finset])])
+                .ex(&[(concat!("(x l u : ℕ) : ", $finset_ex), concat!("(x l u : ℕ) : ", $rhs_ex))])
                 .non(&[
                     concat!("(x l u : ℕ) : ", $other_finset),
                     concat!("(x l u : ℕ) : ", $not_finset),
@@ -36,30 +35,38 @@ macro_rules! interval {
     };
 }
 
-const ICC: [Rule; 3] = interval!("Set.mem_Icc", "Finset.mem_Icc", "a ∈ Icc l u ↔ l ≤ a ∧ a ≤ u",
-    "?x ∈ Icc ?l ?u", "?x ∈ Set.Icc ?l ?u", "?x ∈ Finset.Icc ?l ?u" => "?l ≤ ?x ∧ ?x ≤ ?u";
-    not "x ∈ Ioo l u", "x ∈ Set.Ioo l u", "x ∈ Finset.Ioo l u"; "x ∉ Icc l u", "x ∉ Set.Icc l u", "x ∉ Finset.Icc l u");
-const IOO: [Rule; 3] = interval!("Set.mem_Ioo", "Finset.mem_Ioo", "a ∈ Ioo l u ↔ l < a ∧ a < u",
-    "?x ∈ Ioo ?l ?u", "?x ∈ Set.Ioo ?l ?u", "?x ∈ Finset.Ioo ?l ?u" => "?l < ?x ∧ ?x < ?u";
-    not "x ∈ Icc l u", "x ∈ Set.Icc l u", "x ∈ Finset.Icc l u"; "x ∉ Ioo l u", "x ∉ Set.Ioo l u", "x ∉ Finset.Ioo l u");
-const ICO: [Rule; 3] = interval!("Set.mem_Ico", "Finset.mem_Ico", "a ∈ Ico l u ↔ l ≤ a ∧ a < u",
-    "?x ∈ Ico ?l ?u", "?x ∈ Set.Ico ?l ?u", "?x ∈ Finset.Ico ?l ?u" => "?l ≤ ?x ∧ ?x < ?u";
-    not "x ∈ Ioc l u", "x ∈ Set.Ioc l u", "x ∈ Finset.Ioc l u"; "x ∉ Ico l u", "x ∉ Set.Ico l u", "x ∉ Finset.Ico l u");
-const IOC: [Rule; 3] = interval!("Set.mem_Ioc", "Finset.mem_Ioc", "a ∈ Ioc l u ↔ l < a ∧ a ≤ u",
-    "?x ∈ Ioc ?l ?u", "?x ∈ Set.Ioc ?l ?u", "?x ∈ Finset.Ioc ?l ?u" => "?l < ?x ∧ ?x ≤ ?u";
-    not "x ∈ Ico l u", "x ∈ Set.Ico l u", "x ∈ Finset.Ico l u"; "x ∉ Ioc l u", "x ∉ Set.Ioc l u", "x ∉ Finset.Ioc l u");
-const ICI: [Rule; 3] = interval!("Set.mem_Ici", "Finset.mem_Ici", "a ∈ Ici l ↔ l ≤ a",
-    "?x ∈ Ici ?l", "?x ∈ Set.Ici ?l", "?x ∈ Finset.Ici ?l" => "?l ≤ ?x";
-    not "x ∈ Ioi l", "x ∈ Set.Ioi l", "x ∈ Finset.Ioi l"; "x ∉ Ici l", "x ∉ Set.Ici l", "x ∉ Finset.Ici l");
-const IOI: [Rule; 3] = interval!("Set.mem_Ioi", "Finset.mem_Ioi", "a ∈ Ioi l ↔ l < a",
-    "?x ∈ Ioi ?l", "?x ∈ Set.Ioi ?l", "?x ∈ Finset.Ioi ?l" => "?l < ?x";
-    not "x ∈ Ici l", "x ∈ Set.Ici l", "x ∈ Finset.Ici l"; "x ∉ Ioi l", "x ∉ Set.Ioi l", "x ∉ Finset.Ioi l");
-const IIC: [Rule; 3] = interval!("Set.mem_Iic", "Finset.mem_Iic", "a ∈ Iic u ↔ a ≤ u",
-    "?x ∈ Iic ?u", "?x ∈ Set.Iic ?u", "?x ∈ Finset.Iic ?u" => "?x ≤ ?u";
-    not "x ∈ Iio u", "x ∈ Set.Iio u", "x ∈ Finset.Iio u"; "x ∉ Iic u", "x ∉ Set.Iic u", "x ∉ Finset.Iic u");
-const IIO: [Rule; 3] = interval!("Set.mem_Iio", "Finset.mem_Iio", "a ∈ Iio u ↔ a < u",
-    "?x ∈ Iio ?u", "?x ∈ Set.Iio ?u", "?x ∈ Finset.Iio ?u" => "?x < ?u";
-    not "x ∈ Iic u", "x ∈ Set.Iic u", "x ∈ Finset.Iic u"; "x ∉ Iio u", "x ∉ Set.Iio u", "x ∉ Finset.Iio u");
+const ICC: [Rule; 2] = interval!("Set.mem_Icc", "Finset.mem_Icc", "a ∈ Icc l u ↔ l ≤ a ∧ a ≤ u",
+    "?x ∈ Set.Icc ?l ?u", "?x ∈ Finset.Icc ?l ?u" => "?l ≤ ?x ∧ ?x ≤ ?u";
+    ex "x ∈ Set.Icc l u", "x ∈ Finset.Icc l u" => "l ≤ x ∧ x ≤ u";
+    not "x ∈ Set.Ioo l u", "x ∈ Finset.Ioo l u"; "x ∉ Set.Icc l u", "x ∉ Finset.Icc l u");
+const IOO: [Rule; 2] = interval!("Set.mem_Ioo", "Finset.mem_Ioo", "a ∈ Ioo l u ↔ l < a ∧ a < u",
+    "?x ∈ Set.Ioo ?l ?u", "?x ∈ Finset.Ioo ?l ?u" => "?l < ?x ∧ ?x < ?u";
+    ex "x ∈ Set.Ioo l u", "x ∈ Finset.Ioo l u" => "l < x ∧ x < u";
+    not "x ∈ Set.Icc l u", "x ∈ Finset.Icc l u"; "x ∉ Set.Ioo l u", "x ∉ Finset.Ioo l u");
+const ICO: [Rule; 2] = interval!("Set.mem_Ico", "Finset.mem_Ico", "a ∈ Ico l u ↔ l ≤ a ∧ a < u",
+    "?x ∈ Set.Ico ?l ?u", "?x ∈ Finset.Ico ?l ?u" => "?l ≤ ?x ∧ ?x < ?u";
+    ex "x ∈ Set.Ico l u", "x ∈ Finset.Ico l u" => "l ≤ x ∧ x < u";
+    not "x ∈ Set.Ioc l u", "x ∈ Finset.Ioc l u"; "x ∉ Set.Ico l u", "x ∉ Finset.Ico l u");
+const IOC: [Rule; 2] = interval!("Set.mem_Ioc", "Finset.mem_Ioc", "a ∈ Ioc l u ↔ l < a ∧ a ≤ u",
+    "?x ∈ Set.Ioc ?l ?u", "?x ∈ Finset.Ioc ?l ?u" => "?l < ?x ∧ ?x ≤ ?u";
+    ex "x ∈ Set.Ioc l u", "x ∈ Finset.Ioc l u" => "l < x ∧ x ≤ u";
+    not "x ∈ Set.Ico l u", "x ∈ Finset.Ico l u"; "x ∉ Set.Ioc l u", "x ∉ Finset.Ioc l u");
+const ICI: [Rule; 2] = interval!("Set.mem_Ici", "Finset.mem_Ici", "a ∈ Ici l ↔ l ≤ a",
+    "?x ∈ Set.Ici ?l", "?x ∈ Finset.Ici ?l" => "?l ≤ ?x";
+    ex "x ∈ Set.Ici l", "x ∈ Finset.Ici l" => "l ≤ x";
+    not "x ∈ Set.Ioi l", "x ∈ Finset.Ioi l"; "x ∉ Set.Ici l", "x ∉ Finset.Ici l");
+const IOI: [Rule; 2] = interval!("Set.mem_Ioi", "Finset.mem_Ioi", "a ∈ Ioi l ↔ l < a",
+    "?x ∈ Set.Ioi ?l", "?x ∈ Finset.Ioi ?l" => "?l < ?x";
+    ex "x ∈ Set.Ioi l", "x ∈ Finset.Ioi l" => "l < x";
+    not "x ∈ Set.Ici l", "x ∈ Finset.Ici l"; "x ∉ Set.Ioi l", "x ∉ Finset.Ioi l");
+const IIC: [Rule; 2] = interval!("Set.mem_Iic", "Finset.mem_Iic", "a ∈ Iic u ↔ a ≤ u",
+    "?x ∈ Set.Iic ?u", "?x ∈ Finset.Iic ?u" => "?x ≤ ?u";
+    ex "x ∈ Set.Iic u", "x ∈ Finset.Iic u" => "x ≤ u";
+    not "x ∈ Set.Iio u", "x ∈ Finset.Iio u"; "x ∉ Set.Iic u", "x ∉ Finset.Iic u");
+const IIO: [Rule; 2] = interval!("Set.mem_Iio", "Finset.mem_Iio", "a ∈ Iio u ↔ a < u",
+    "?x ∈ Set.Iio ?u", "?x ∈ Finset.Iio ?u" => "?x < ?u";
+    ex "x ∈ Set.Iio u", "x ∈ Finset.Iio u" => "x < u";
+    not "x ∈ Set.Iic u", "x ∈ Finset.Iic u"; "x ∉ Set.Iio u", "x ∉ Finset.Iio u");
 
 #[rustfmt::skip]
 pub const RULES: &[Rule] = &[
@@ -71,33 +78,25 @@ pub const RULES: &[Rule] = &[
         .non(&["(s : Finset ℕ) : s = ∅"]),
     ICC[0],
     ICC[1],
-    ICC[2],
     IOO[0],
     IOO[1],
-    IOO[2],
     ICO[0],
     ICO[1],
-    ICO[2],
     IOC[0],
     IOC[1],
-    IOC[2],
     ICI[0],
     ICI[1],
-    ICI[2],
     IOI[0],
     IOI[1],
-    IOI[2],
     IIC[0],
     IIC[1],
-    IIC[2],
     IIO[0],
     IIO[1],
-    IIO[2],
     rw("Finset.mem_range", "m ∈ Finset.range n ↔ m < n", "?m ∈ Finset.range ?n", "?m < ?n")
         .ex(&[("(m n : ℕ) : m ∈ Finset.range n", "(m n : ℕ) : m < n")])
         // Unqualified `range` may be `Set.range f`, the image of a function.
         .non(&["(m n : ℕ) : m ∈ range n"]),
-    code("Set.mem_setOf_eq", "a ∈ {x | p x} = p a (no capture)", |t, _| typed::membership_set_of(t))
+    code("Set.mem_setOf_eq", "a ∈ {x | p x} = p a (no capture)", |t, ctx| typed::membership_set_of(t, ctx.carriers))
         .ex(&[("(a : ℕ) : a ∈ {x : ℕ | x < 3}", "(a : ℕ) : a < 3")])
         .non(&["(x : ℕ) : x + 1 ∈ {y : ℕ | ∃ x, y = x}"]),
     code("Prod.mk.injEq", "((a, b) = (c, d)) = (a = c ∧ b = d)", |t, _| typed::tuple_rule(t))

@@ -387,3 +387,19 @@ pub(super) fn rebuild_list(binders: Vec<Tree>, concl: Tree) -> Tree {
 pub(super) fn named_after(binders: &[Tree], i: usize, concl: &Tree, name: &str) -> bool {
     binders[i + 1..].iter().any(|b| mentions(b, name)) || mentions(concl, name)
 }
+
+/// Does `t` bind names by pattern matching: a `fun` or binder whose binder is a tuple or an
+/// anonymous constructor (`fun ⟨n, m⟩ => …`, `fun (n, m) => …`), a `fun | … => …` or a
+/// `match`? The names in a pattern are bound there, at the pattern's component types, which
+/// the binder reading here does not follow.
+pub fn has_pattern_binder(t: &Tree) -> bool {
+    let n = t.children.len();
+    let pattern = |b: &Tree| {
+        !is_leaf(b)
+            && (b.label.starts_with('⟨') || (b.label.starts_with('(') && b.label.contains(',')))
+    };
+    let here = t.label.starts_with("fun |")
+        || t.label.starts_with("match ")
+        || (is_binding_node(&t.label) && n >= 2 && t.children[..n - 1].iter().any(pattern));
+    here || t.children.iter().any(has_pattern_binder)
+}

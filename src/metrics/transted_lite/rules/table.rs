@@ -73,6 +73,9 @@ struct Compiled {
     rule: &'static Rule,
     /// For rewrites: the pattern and the replacement.
     pattern: Option<(Tree, Tree)>,
+    /// The names the pattern and the replacement write that are not metavariables (`Fact`,
+    /// `Nat.Prime`): Mathlib's constants.
+    constants: Vec<String>,
     conds: Vec<CompiledCond>,
 }
 
@@ -174,7 +177,13 @@ fn compile_rule(rule: &'static Rule) -> Result<Compiled, String> {
     };
     let conds =
         rule.when.iter().map(|c| compile_cond(c, &bound)).collect::<Result<Vec<_>, String>>()?;
-    Ok(Compiled { rule, pattern, conds })
+    let mut constants = Vec::new();
+    if let Some((p, r)) = &pattern {
+        names(p, &mut constants);
+        names(r, &mut constants);
+    }
+    constants.retain(|n| !n.starts_with('?') && literal(&Tree::leaf(n.as_str())).is_none());
+    Ok(Compiled { rule, pattern, constants, conds })
 }
 
 /// A condition's terms parsed, each metavariable checked against those the pattern binds
@@ -325,7 +334,29 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
             of_one_class_type(&[x], &DIV_INV_CLASSES, c)
         }
         Check::Prop => elab::is_prop(refs[0], c),
+        Check::ElementFits => element_fits(refs[0], c),
     }
+}
+
+/// [`Check::ElementFits`] of a membership `x ∈ S b…`.
+fn element_fits(membership: &Tree, c: &Carriers) -> bool {
+    let [x, set] = membership.children.as_slice() else {
+        return false;
+    };
+    let bounds: Vec<&Tree> = set.children.iter().filter(|b| literal(b).is_none()).collect();
+    let x_type = elab::type_of(x, c);
+    if bounds.is_empty() {
+        // The interval's type is `x`'s, whatever that is.
+        return matches!(x_type, Ty::Num(_))
+            || (is_leaf(x) && (c.untyped_only(&x.label) || c.name_type(&x.label).is_some()));
+    }
+    if let Ty::Num(n) = x_type {
+        return bounds.iter().all(|b| elab::type_of(b, c) == Ty::Num(n));
+    }
+    // Names of one written type that is not a number type (`(x a b : α)`).
+    let written = |t: &Tree| if is_leaf(t) { c.name_type(&t.label) } else { None };
+    written(x).is_some_and(|ty| elab::num_of_type(ty).is_none())
+        && bounds.iter().all(|b| written(b) == written(x))
 }
 
 /// Classes that provide an operator with no law: a second instance beside `[Semiring R]`
@@ -442,6 +473,11 @@ fn apply(r: &Compiled, t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     if !matches(p, t, &mut b) {
         return None;
     }
+    // The pattern's constants are Mathlib's: one the statement binds is a variable there
+    // (`(Fact : Prop → Prop)`), and the lemma says nothing of it.
+    if r.constants.iter().any(|name| ctx.carriers.binds(name)) {
+        return None;
+    }
     r.conds.iter().all(|cond| holds(cond, &b, t, ctx)).then(|| (r.rule.name, instantiate(rhs, &b)))
 }
 
@@ -451,9 +487,34 @@ fn candidates<'i>(ix: &'i Index, t: &Tree) -> &'i [usize] {
 
 /// Compiled rule `r` at `t`, as the node rules run: a procedure or the pattern.
 fn fire(r: &Compiled, t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
-    match r.rule.action {
+    let fired = match r.rule.action {
         Action::Code(f) | Action::Binding(f) => f(t, ctx),
         _ => apply(r, t, ctx),
+    };
+    fired.filter(|(_, new)| !captures(t, new, ctx.carriers))
+}
+
+/// Does the rewrite `old → new` write a name the statement binds (`Even n` under a binder
+/// `(Even : ℕ → Prop)`)? The lemma is about Mathlib's `Even`; the statement's name is a
+/// variable, so the rewrite would change what the term says. Names the rewrite only carries
+/// over from `old` are the statement's own and stay.
+fn captures(old: &Tree, new: &Tree, c: &Carriers) -> bool {
+    let mut before = Vec::new();
+    names(old, &mut before);
+    let mut after = Vec::new();
+    names(new, &mut after);
+    after.iter().any(|n| !before.contains(n) && c.binds(n))
+}
+
+/// The names a term writes: its leaves and the heads of its applications (`f _ _`).
+fn names(t: &Tree, out: &mut Vec<String>) {
+    if is_leaf(t) {
+        out.push(t.label.clone());
+    } else if let Some(head) = super::shapes::app_head(t) {
+        out.push(head.to_owned());
+    }
+    for ch in &t.children {
+        names(ch, out);
     }
 }
 
@@ -475,6 +536,7 @@ pub fn moves_at(t: &Tree, ctx: &Ctx) -> Vec<(&'static str, Tree)> {
             _ => out.extend(apply(r, t, ctx)),
         }
     }
+    out.retain(|(_, new)| !captures(t, new, ctx.carriers));
     out
 }
 
@@ -482,10 +544,10 @@ pub fn moves_at(t: &Tree, ctx: &Ctx) -> Vec<(&'static str, Tree)> {
 /// (`(b₁) … (bₖ) : concl`): the lemma, the text of what it rewrote and the new list.
 pub fn list_at(list: &Tree, carriers: &Carriers) -> Option<(&'static str, String, Tree)> {
     let (concl, binders) = list.children.split_last()?;
-    index(Direction::Canonical)
-        .list
-        .iter()
-        .find_map(|step| list_step(step, binders, concl, carriers))
+    index(Direction::Canonical).list.iter().find_map(|step| {
+        list_step(step, binders, concl, carriers)
+            .filter(|(_, _, new)| !captures(list, new, carriers))
+    })
 }
 
 fn list_step(

@@ -531,11 +531,11 @@ pub(super) fn negated_quantifier(t: &Tree) -> Option<(&'static str, Tree)> {
 }
 
 /// `Set.mem_setOf_eq` at a membership node.
-pub(super) fn membership_set_of(t: &Tree) -> Option<(&'static str, Tree)> {
+pub(super) fn membership_set_of(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
     let (MEM, [x, s]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
-    set_of(x, s)
+    set_of(x, s, c)
 }
 
 /// `Prod.mk.injEq` at an equation.
@@ -664,12 +664,23 @@ fn plain_binding(t: &Tree) -> Option<(&Tree, &Tree, &Tree)> {
     Some((binder, binder_name(binder)?, body))
 }
 
-/// Set.mem_setOf_eq : a ∈ {x | p x} = p a, when substituting `a` captures no name.
-fn set_of(a: &Tree, s: &Tree) -> Option<(&'static str, Tree)> {
+/// Set.mem_setOf_eq : a ∈ {x | p x} = p a, when substituting `a` captures no name. With a
+/// written `{x : T | …}`, `a` must be known to have type `T`: otherwise `a ∈ …` is `↑a ∈ …`
+/// (the element type is `Membership`'s outParam) and the bare `a` would be read at its own type.
+fn set_of(a: &Tree, s: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
     if s.label != "{ _ | _ }" {
         return None;
     }
-    let (_, var, body) = plain_binding(s)?;
+    let (binder, var, body) = plain_binding(s)?;
+    if let (" _ : _ ", [_, ty]) = (binder.label.as_str(), binder.children.as_slice()) {
+        let same = match elab::num_of_type(ty) {
+            Some(n) => elab::type_of(a, c) == elab::Ty::Num(n),
+            None => is_leaf(a) && c.name_type(&a.label) == Some(ty),
+        };
+        if !same {
+            return None;
+        }
+    }
     let mut names = Vec::new();
     leaves(a, &mut names);
     if names.iter().any(|n| binds_inside(body, n)) {

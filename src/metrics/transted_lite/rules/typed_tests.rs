@@ -150,7 +150,11 @@ fn memberships_unfold() {
     );
     same("theorem t (x : ℝ) : x ∈ Set.Ioo 0 1", "theorem t (x : ℝ) : 0 < x ∧ x < 1");
     same("theorem t (x : ℝ) : x ∈ Set.Ico 0 1", "theorem t (x : ℝ) : 0 ≤ x ∧ x < 1");
-    same("theorem t (x : ℝ) : x ∈ Ioc 0 1", "theorem t (x : ℝ) : 0 < x ∧ x ≤ 1");
+    same("theorem t (x : ℝ) : x ∈ Set.Ioc 0 1", "theorem t (x : ℝ) : 0 < x ∧ x ≤ 1");
+    // A short `Ioc` is Mathlib's only once a header's `open Set` resolves it.
+    differ("theorem t (x : ℝ) : x ∈ Ioc 0 1", "theorem t (x : ℝ) : 0 < x ∧ x ≤ 1");
+    // `n ∈ Set.Ico (0 : ℝ) 1` is `↑n ∈ …`: unfolded, `n < 1` would be read at ℕ.
+    differ("theorem t (n : ℕ) : n ∈ Set.Ico (0 : ℝ) 1", "theorem t (n : ℕ) : (0 : ℝ) ≤ n ∧ n < 1");
     same("theorem t (x : ℝ) : x ∈ Set.Ioi 0", "theorem t (x : ℝ) : 0 < x");
     same("theorem t : ∀ n ∈ Finset.range 5, n ^ 2 < 30", "theorem t : ∀ n, n < 5 → n ^ 2 < 30");
     same(
@@ -219,9 +223,11 @@ fn dot_notation_names_the_namespace_of_the_receivers_type() {
 #[test]
 fn absolute_values_and_norms_by_carrier() {
     same(
-        "theorem t (z : ℂ) (h : abs z = 1) : abs (1 + z) ^ 2 + abs (1 - z) ^ 2 = 4",
+        "theorem t (z : ℂ) (h : Complex.abs z = 1) : Complex.abs (1 + z) ^ 2 + Complex.abs (1 - z) ^ 2 = 4",
         "theorem t (z : ℂ) (h : ‖z‖ = 1) : ‖1 + z‖ ^ 2 + ‖1 - z‖ ^ 2 = 4",
     );
+    // `|z|` needs a lattice, which ℂ has not: it does not elaborate, and is not the norm.
+    differ("theorem t (z : ℂ) : |z| = 1", "theorem t (z : ℂ) : ‖z‖ = 1");
     same("theorem t (x : ℝ) : ‖x‖ = 2", "theorem t (x : ℝ) : |x| = 2");
     same("theorem t (z : ℂ) : Complex.abs z = 1", "theorem t (z : ℂ) : ‖z‖ = 1");
     // Mixed or other carriers: the operand's type is unknown, nothing changes.
