@@ -30,7 +30,7 @@ fn confusion(id: &str, title: &str, predicted: &str, s: &Stats) -> String {
     )
 }
 
-/// Figures against the labels as `<dt>`/`<dd>` pairs; `id_prefix` names the accuracy's `<dd>`.
+/// Figures against the labels as `<dt>`/`<dd>` pairs in a `<dl>` with the given `id`.
 fn figures_dl(id: &str, s: &Stats) -> String {
     format!(
         "<dl id=\"{id}\"><dt>precision</dt><dd>{}</dd><dt>recall</dt><dd>{}</dd>\

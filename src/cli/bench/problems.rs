@@ -123,3 +123,50 @@ impl Problems {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judged(outcome: Outcome, shown_equivalent: bool) -> Judged {
+        Judged { outcome, unparsed: 0, shown_equivalent, evidence: None }
+    }
+
+    fn score(s: f64, shown: bool) -> Judged {
+        judged(Outcome::Judged(Verdict::Score(s)), shown)
+    }
+
+    #[test]
+    fn the_best_candidate_is_the_first_shown_equivalent_then_the_highest_similarity() {
+        let problems: Vec<String> = ["a", "a", "a", "b", "b", "c", "c"].map(String::from).into();
+        let outcomes = [
+            score(0.9, false),
+            score(0.5, true),
+            score(0.5, true),
+            judged(Outcome::Failed("does not parse".into()), false),
+            score(0.1, false),
+            score(0.7, false),
+            score(0.7, false),
+        ];
+        let p = Problems::of(&problems, &outcomes);
+        // a: shown equivalent beats a higher similarity, and of two equals the first wins;
+        // b: a failed candidate is last; c: a tie goes to the first.
+        assert_eq!(p.best, [false, true, false, false, true, true, false]);
+        assert_eq!((p.count, p.k_min, p.k_max, p.any_shown), (3, 2, 3, 1));
+        let mut text = Vec::new();
+        p.write_text(7, 2, &mut text).expect("write to memory");
+        let text = String::from_utf8(text).expect("UTF-8");
+        assert!(text.contains("Problems: 3 with 2 to 3 candidates each (7 candidates)."), "{text}");
+        assert!(text.contains("(@3): 1 of 3 problems (33.33%)"), "{text}");
+    }
+
+    #[test]
+    fn one_candidate_each_writes_no_k_section() {
+        let problems: Vec<String> = ["a", "b"].map(String::from).into();
+        let p = Problems::of(&problems, &[score(0.2, false), score(1.0, true)]);
+        assert_eq!(p.best, [true, true]);
+        let mut text = Vec::new();
+        p.write_text(2, 1, &mut text).expect("write to memory");
+        assert!(text.is_empty());
+    }
+}

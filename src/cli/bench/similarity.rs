@@ -108,3 +108,37 @@ impl Similarity {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn quantiles_interpolate_between_ranks_and_the_histogram_keeps_a_bin_below_zero() {
+        let sim = Similarity::of(vec![0.5, -0.2, 1.0, 0.95, 0.0]).expect("five values");
+        assert_eq!(sim.count, 5);
+        assert!(close(sim.min, -0.2) && close(sim.max, 1.0) && close(sim.mean, 0.45));
+        let q: Vec<(&str, f64)> = sim.quantiles.clone();
+        let expected =
+            [("p10", -0.12), ("p25", 0.0), ("median", 0.5), ("p75", 0.95), ("p90", 0.98)];
+        assert_eq!(q.len(), expected.len());
+        for ((name, value), (want_name, want)) in q.iter().zip(expected) {
+            assert_eq!(*name, want_name);
+            assert!(close(*value, want), "{name}: {value} != {want}");
+        }
+        // One bin below 0 first, then ten of 0.1, the last one closed at 1.
+        assert_eq!(sim.histogram.len(), 11);
+        assert_eq!(sim.histogram[0], (-0.2, 0.0, 1));
+        let counts: Vec<usize> = sim.histogram[1..].iter().map(|h| h.2).collect();
+        assert_eq!(counts, [1, 0, 0, 0, 0, 1, 0, 0, 0, 2]);
+    }
+
+    #[test]
+    fn no_similarities_no_distribution() {
+        assert!(Similarity::of(Vec::new()).is_none());
+    }
+}

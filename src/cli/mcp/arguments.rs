@@ -46,6 +46,7 @@ pub(super) fn check_arguments(
     Ok(())
 }
 
+/// A required string argument.
 pub(super) fn string_arg<'a>(arguments: &'a JsonObject, key: &str) -> anyhow::Result<&'a str> {
     match arguments.get(key) {
         Some(Value::String(s)) => Ok(s),
@@ -88,6 +89,7 @@ pub(super) fn metric_names(arguments: &JsonObject) -> anyhow::Result<Vec<String>
     Ok(names)
 }
 
+/// The `free_cost` argument: false when left out.
 pub(super) fn free_cost_arg(arguments: &JsonObject) -> anyhow::Result<bool> {
     match arguments.get("free_cost") {
         None | Some(Value::Null) => Ok(false),

@@ -88,6 +88,8 @@ fn comparison(
     })
 }
 
+/// `compare_statements`: one candidate against the reference; the Lean metrics (on a server
+/// with `--lean-project`) run first, with a progress step each and a stop on cancel or timeout.
 pub(super) fn compare_statements(
     server: &Server,
     arguments: &JsonObject,

@@ -16,6 +16,8 @@ use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+/// `list_references`: each theorem of a file with the reference it is judged against, or the
+/// problem with its directive.
 pub(super) fn list_references(server: &Server, arguments: &JsonObject) -> anyhow::Result<Value> {
     let file = Path::new(string_arg(arguments, "file")?);
     inside_roots(server, file)?;

@@ -25,6 +25,7 @@ pub(super) fn unparsed(l: &Loaded) -> Vec<String> {
         .collect()
 }
 
+/// `operator_tree`: the statement's tree as text (default) or nested JSON.
 pub(super) fn operator_tree(server: &Server, arguments: &JsonObject) -> anyhow::Result<Value> {
     let loaded = load(server, "statement", string_arg(arguments, "statement")?)?;
     let format = match arguments.get("format") {
