@@ -5,26 +5,11 @@
 //! Owns the page only, drawn from `compare --json`'s document (`cli::compare` builds it), so the
 //! page and the JSON cannot tell different stories. Every string from the files is escaped.
 
+use super::html::escape;
 use anyhow::Context;
 use serde_json::Value;
 use std::fmt::Write as _;
 use std::path::Path;
-
-/// HTML-escape text for element content and quoted attributes.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 fn text(v: &Value) -> String {
     escape(v.as_str().unwrap_or_default())
