@@ -46,6 +46,7 @@ mod declare;
 mod driver;
 pub mod elab;
 mod families;
+mod limits;
 mod logic;
 mod moves;
 mod norm_num;

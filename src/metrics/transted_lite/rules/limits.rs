@@ -1,0 +1,392 @@
+//! Limits family: `Filter.Tendsto`, `Continuous` and `ContinuousAt` on the reals unfolded to
+//! their ε–N and ε–δ statements, with fresh bound names (`ε✝`, `N✝`, …: no source text writes
+//! them, and renaming a bound name costs nothing), so that the Mathlib form and the ε-form meet
+//! in one normal form and the binder rules (`∀ ε > 0`, `≥`, `>`) do the rest. Canonical, always
+//! towards the ε-form. Declared as data (`declare`) for the matcher (`table`); owns the
+//! procedures and the typing of the terms they move.
+//!
+//! Each unfolding is an instance of one Mathlib lemma
+//! (Mathlib/Topology/MetricSpace/Pseudo/Defs.lean and Mathlib/Order/Filter/AtTopBot/Basic.lean)
+//! with `dist x y = |x - y|` on ℝ (`Real.dist_eq`, by `rfl`), written as the lemma's own text.
+//! It fires only where the lemma's hypotheses hold and the unfolded text elaborates to the
+//! lemma's right-hand side:
+//! - the function is a name with a written type (`(u : ℕ → ℝ)`) or a `fun` whose binder's type
+//!   is written or decided by its first use (`typed::infer_binder_type`), over ℕ ℤ ℚ ℝ (each a
+//!   nonempty lattice, as `atTop`'s lemmas need), into ℝ (`|·|` is the distance only there; on
+//!   ℕ `-` truncates);
+//! - the body of a `fun` is real on its own: the arithmetic `binop%` elaborates together has a
+//!   real operand and only operands of ℕ ℤ ℚ ℝ or numerals (`fun n : ℕ => n / (n + 1)` is a
+//!   natural quotient: its `Tendsto` lives in ℕ and stays);
+//! - the limit or point is real or a numeral (a natural `k` in `|x - k|` would type `x`);
+//! - `𝓝` is `nhds` itself (not `𝓝[≠] a`), `atTop` is `Filter.atTop` (not `atBot`), resolved
+//!   under the statement's header; a name written short is matched only once resolved;
+//! - no fresh name is captured, and a `fun`'s binder reused as the bound index does not occur
+//!   in the limit.
+//!
+//! What it does not claim: `∀ n > N` for `∀ n ≥ N` (`Metric.tendsto_atTop'` needs `NoMaxOrder`,
+//! another text), `≤ ε` for `< ε`, `|a - x|` for `|x - a|`, and `CauchySeq` (its name is not
+//! in the resolver's table, so it never reaches a rule as the Mathlib constant).
+
+use super::carriers::Carriers;
+use super::declare::*;
+use super::elab::{self, Num, Ty};
+use super::shapes::{is_leaf, mentions, mentions_head, node2, EXISTS, EXPLICIT, FORALL, IMP};
+use super::typed::{infer_binder_type, Deciders};
+use crate::trees::Tree;
+
+#[rustfmt::skip]
+pub const RULES: &[Rule] = &[
+    code("Metric.tendsto_atTop", "Tendsto u atTop (𝓝 a) ↔ ∀ ε > 0, ∃ N, ∀ n ≥ N, dist (u n) a < ε ([Nonempty β] [SemilatticeSup β], Mathlib/Topology/MetricSpace/Pseudo/Defs.lean), with Real.dist_eq : dist x y = |x - y|", tendsto_nhds_unfolded)
+        .ex(&[
+            ("(u : ℕ → ℝ) : Filter.Tendsto u Filter.atTop (nhds 0)", "(u : ℕ → ℝ) : ∀ ε✝ > 0, ∃ N✝, ∀ n✝ ≥ N✝, |u n✝ - 0| < ε✝"),
+            ("(u : ℤ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)", "(u : ℤ → ℝ) (a : ℝ) : ∀ ε✝ > 0, ∃ N✝, ∀ n✝ ≥ N✝, |u n✝ - a| < ε✝"),
+            ("(u : ℕ → ℝ) : Filter.Tendsto (fun n => u n + 1) Filter.atTop (nhds 1)", "(u : ℕ → ℝ) : ∀ ε✝ > 0, ∃ N✝, ∀ n ≥ N✝, |u n + 1 - 1| < ε✝"),
+            (": Filter.Tendsto (fun (n : ℕ) => 1 / ((n : ℝ) + 1)) Filter.atTop (nhds 0)", ": ∀ ε✝ > 0, ∃ N✝ : ℕ, ∀ n ≥ N✝, |1 / ((n : ℝ) + 1) - 0| < ε✝"),
+        ])
+        .non(&[
+            // ℕ-valued: `|u n - a|` would be truncated subtraction, and `|·|` no distance.
+            "(u : ℕ → ℕ) : Filter.Tendsto u Filter.atTop (nhds 0)",
+            // A general metric space: `|·|` means nothing there.
+            "(X : Type) [MetricSpace X] (u : ℕ → X) (a : X) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℂ) : Filter.Tendsto u Filter.atTop (nhds 0)",
+            "(u : ℕ → ℝ) : Filter.Tendsto u Filter.atBot (nhds 0)",
+            "(u : ℕ → ℝ) : Filter.Tendsto u Filter.atTop (nhdsWithin 0 {0}ᶜ)",
+            "(u : ℕ → ℝ) : Tendsto u atTop (𝓝 0)",
+            // A natural limit: `|u n - k|` is `|u n - ↑k|`, but a natural point types a `fun`'s binder.
+            "(u : ℕ → ℝ) (k : ℕ) : Filter.Tendsto u Filter.atTop (nhds k)",
+            // Natural division: this `Tendsto` is in ℕ.
+            ": Filter.Tendsto (fun (n : ℕ) => n / (n + 1)) Filter.atTop (nhds 1)",
+            // The binder's type is decided by nothing: Lean would default it.
+            ": Filter.Tendsto (fun n => 1 / (n + 1)) Filter.atTop (nhds 0)",
+            // The limit names the `fun`'s binder: it would be captured.
+            "(u : ℕ → ℝ) (n : ℝ) : Filter.Tendsto (fun n => u n) Filter.atTop (nhds n)",
+            "(u : ℕ → ℝ) : Filter.Tendsto u (nhds 0) (nhds 0)",
+        ]),
+    code("Filter.tendsto_atTop_atTop", "Tendsto f atTop atTop ↔ ∀ b : β, ∃ i : α, ∀ a : α, i ≤ a → b ≤ f a ([Nonempty α] [Preorder α] [IsDirectedOrder α] [Preorder β], Mathlib/Order/Filter/AtTopBot/Basic.lean)", tendsto_at_top_unfolded)
+        .ex(&[
+            ("(u : ℕ → ℝ) : Filter.Tendsto u Filter.atTop Filter.atTop", "(u : ℕ → ℝ) : ∀ b✝, ∃ i✝, ∀ n✝, i✝ ≤ n✝ → b✝ ≤ u n✝"),
+            ("(u : ℕ → ℕ) : Filter.Tendsto u Filter.atTop Filter.atTop", "(u : ℕ → ℕ) : ∀ b✝, ∃ i✝, ∀ n✝, i✝ ≤ n✝ → b✝ ≤ u n✝"),
+            (": Filter.Tendsto (fun (n : ℕ) => (n : ℝ) ^ 2) Filter.atTop Filter.atTop", ": ∀ b✝, ∃ i✝ : ℕ, ∀ n, i✝ ≤ n → b✝ ≤ (n : ℝ) ^ 2"),
+        ])
+        .non(&[
+            "(u : ℕ → ℝ) : Filter.Tendsto u Filter.atTop Filter.atBot",
+            "(u : ℕ → ℝ) : Filter.Tendsto u Filter.atBot Filter.atTop",
+            "(X : Type) [Preorder X] (u : X → ℝ) : Filter.Tendsto u Filter.atTop Filter.atTop",
+            "(u : ℕ → ℂ) : Filter.Tendsto u Filter.atTop Filter.atTop",
+            "(u : ℕ → ℝ) : Tendsto u atTop atTop",
+        ]),
+    code("Metric.continuous_iff", "Continuous f ↔ ∀ b, ∀ ε > 0, ∃ δ > 0, ∀ a, dist a b < δ → dist (f a) (f b) < ε (Mathlib/Topology/MetricSpace/Pseudo/Defs.lean), with Real.dist_eq : dist x y = |x - y|", continuous_unfolded)
+        .ex(&[("(f : ℝ → ℝ) : Continuous f", "(f : ℝ → ℝ) : ∀ b✝, ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ a✝, |a✝ - b✝| < δ✝ → |f a✝ - f b✝| < ε✝")])
+        .non(&[
+            "(f : ℕ → ℝ) : Continuous f",
+            "(f : ℝ → ℂ) : Continuous f",
+            "(f : ℝ → ℝ) : UniformContinuous f",
+            "(f : ℝ → ℝ → ℝ) : Continuous f",
+            "(f : ℝ → ℝ) : Continuous (fun x => f x + 1)",
+        ]),
+    code("Metric.continuousAt_iff", "ContinuousAt f a ↔ ∀ ε > 0, ∃ δ > 0, ∀ ⦃x : α⦄, dist x a < δ → dist (f x) (f a) < ε (Mathlib/Topology/MetricSpace/Pseudo/Defs.lean), with Real.dist_eq : dist x y = |x - y|", continuous_at_unfolded)
+        .ex(&[
+            ("(f : ℝ → ℝ) (c : ℝ) : ContinuousAt f c", "(f : ℝ → ℝ) (c : ℝ) : ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ x✝, |x✝ - c| < δ✝ → |f x✝ - f c| < ε✝"),
+            ("(f : ℝ → ℝ) : ContinuousAt f 0", "(f : ℝ → ℝ) : ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ x✝, |x✝ - 0| < δ✝ → |f x✝ - f 0| < ε✝"),
+        ])
+        .non(&[
+            // A natural point: `|x - k|` would make `x` natural.
+            "(f : ℝ → ℝ) (k : ℕ) : ContinuousAt f k",
+            "(f : ℕ → ℝ) (c : ℕ) : ContinuousAt f c",
+            "(f : ℝ → ℝ) (c : ℝ) : ContinuousWithinAt f (Set.Ici c) c",
+            // The point names the fresh index: it would be captured.
+            "(f : ℝ → ℝ) (x✝ : ℝ) : ContinuousAt f x✝",
+        ]),
+];
+
+/// The types `atTop` is taken on here: nonempty linear orders, hence lattices.
+const INDEX_TYPES: [Num; 4] = [Num::Nat, Num::Int, Num::Rat, Num::Real];
+
+/// Fresh bound names of the unfoldings: `✝` cannot be written in source text.
+const EPSILON: &str = "ε✝";
+const DELTA: &str = "δ✝";
+const THRESHOLD: &str = "N✝";
+const INDEX: &str = "n✝";
+const POINT: &str = "x✝";
+const BASE: &str = "b✝";
+const BOUND: &str = "i✝";
+const ARGUMENT: &str = "a✝";
+const FRESH: [&str; 8] = [EPSILON, DELTA, THRESHOLD, INDEX, POINT, BASE, BOUND, ARGUMENT];
+
+/// A name bound with a written function type `α → β` whose domain and codomain are number
+/// types: those types.
+fn number_function(name: &Tree, c: &Carriers) -> Option<(Num, Num)> {
+    if !is_leaf(name) || FRESH.contains(&name.label.as_str()) {
+        return None;
+    }
+    let ty = c.name_type(&name.label)?;
+    let [domain, codomain] = ty.children.as_slice() else {
+        return None;
+    };
+    if ty.label != IMP {
+        return None;
+    }
+    Some((elab::num_of_type(domain)?, elab::num_of_type(codomain)?))
+}
+
+/// The sequence of a `Tendsto … atTop …`, ready to be applied under a fresh quantifier.
+struct Sequence {
+    /// The bound index: a fresh name, or the `fun`'s own binder (nothing to substitute).
+    index: Tree,
+    /// The sequence at the index: `u n✝`, or the `fun`'s body.
+    value: Tree,
+    /// The type of the index, when the unfolded text must write it on the threshold `N` (a
+    /// `fun`'s written binder type that its body does not decide).
+    written: Option<Tree>,
+    /// The codomain.
+    codomain: Num,
+}
+
+/// The function `f` of `Tendsto f atTop …` as a [`Sequence`]: a name `u : T → C`, or
+/// `fun n => e` / `fun (n : T) => e` whose binder's type is an index type and whose body has a
+/// number type of its own ([`operand_kind`]), with `T` among [`INDEX_TYPES`].
+fn sequence(f: &Tree, c: &Carriers) -> Option<Sequence> {
+    if let Some((domain, codomain)) = number_function(f, c) {
+        if !INDEX_TYPES.contains(&domain) {
+            return None;
+        }
+        let index = Tree::bound_variable(INDEX);
+        let value = Tree::node(format!("{} _ ", f.label), vec![index.clone()]);
+        return Some(Sequence { index, value, written: None, codomain });
+    }
+    let ("fun _ => _ ", [binder, body]) = (f.label.as_str(), f.children.as_slice()) else {
+        return None;
+    };
+    let (x, written) = match (binder.label.as_str(), binder.children.as_slice()) {
+        (_, []) => (binder, None),
+        (EXPLICIT, [x, ty]) if is_leaf(x) => (x, Some(ty)),
+        _ => return None,
+    };
+    if FRESH.iter().any(|name| *name == x.label || mentions(body, name)) {
+        return None;
+    }
+    let decided = infer_binder_type(&x.label, body, c, Deciders::TheoremBinders);
+    let ty = match (written, &decided) {
+        (Some(ty), Some(d)) if d != ty => return None,
+        (Some(ty), _) => ty,
+        (None, Some(d)) => d,
+        (None, None) => return None,
+    };
+    let domain = elab::num_of_type(ty).filter(|n| INDEX_TYPES.contains(n))?;
+    let codomain = operand_kind(body, c, Some((&x.label, domain)))?.number()?;
+    // A written type the body decides anyway is left to elaboration, as in the ε-form.
+    let written = if decided.is_some() { None } else { written.cloned() };
+    let mut index = x.clone();
+    index.variable_freecost = true;
+    Some(Sequence { index, value: body.clone(), written, codomain })
+}
+
+/// The type `binop%` gives an operand, on the ladder ℕ → ℤ → ℚ → ℝ its coercions climb.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    /// Numerals only: the context decides.
+    Numeral,
+    Nat,
+    Int,
+    Rat,
+    Real,
+}
+
+impl Kind {
+    fn of(n: Num) -> Option<Kind> {
+        match n {
+            Num::Nat => Some(Kind::Nat),
+            Num::Int => Some(Kind::Int),
+            Num::Rat => Some(Kind::Rat),
+            Num::Real => Some(Kind::Real),
+            Num::Complex => None,
+        }
+    }
+
+    fn number(self) -> Option<Num> {
+        match self {
+            Kind::Numeral => None,
+            Kind::Nat => Some(Num::Nat),
+            Kind::Int => Some(Num::Int),
+            Kind::Rat => Some(Num::Rat),
+            Kind::Real => Some(Num::Real),
+        }
+    }
+}
+
+/// Deep enough for any statement; deeper terms are unknown.
+const MAX_DEPTH: usize = 200;
+
+/// The type of `t` as `binop%` elaborates it alone: the largest type among the leaves of its
+/// arithmetic (`+ - * /`, unary `-`, the base of `^` with a natural exponent), each leaf
+/// coerced up to it; a leaf is an ascription `(e : T)` (type `T`), `bound` (its type), or a
+/// term elaboration-lite types. `None` when a leaf's type is unknown or not on the ladder
+/// (ℂ, a cast `↑e` whose target the context decides).
+fn operand_kind(t: &Tree, c: &Carriers, bound: Option<(&str, Num)>) -> Option<Kind> {
+    kind_at(t, c, bound, 0)
+}
+
+fn kind_at(t: &Tree, c: &Carriers, bound: Option<(&str, Num)>, depth: usize) -> Option<Kind> {
+    if depth > MAX_DEPTH || t.unparsed {
+        return None;
+    }
+    let sub = |x: &Tree| kind_at(x, c, bound, depth + 1);
+    match (t.label.as_str(), t.children.as_slice()) {
+        (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ ", [a, b]) => Some(sub(a)?.max(sub(b)?)),
+        ("-", [a]) => sub(a),
+        (" _ ^ _ ", [base, exponent]) => {
+            let natural = matches!(elab::type_of(exponent, c), Ty::Numeral | Ty::Num(Num::Nat));
+            natural.then(|| sub(base)).flatten()
+        }
+        ("( _ : _ )", [_, ty]) => Kind::of(elab::num_of_type(ty)?),
+        (label, []) if bound.is_some_and(|(x, _)| x == label) => Kind::of(bound?.1),
+        _ => match elab::type_of(t, c) {
+            Ty::Numeral => Some(Kind::Numeral),
+            Ty::Num(n) => Kind::of(n),
+            Ty::Unknown => None,
+        },
+    }
+}
+
+/// A limit or point a real operand may be written against: a real term, or numerals only
+/// (which take the type of the real operand). Not a natural `k` (`|x - k|` with `x` of unknown
+/// type would make `x` natural) and not a term of unknown type.
+fn real_or_numeral(t: &Tree, c: &Carriers) -> bool {
+    if FRESH.iter().any(|name| mentions(t, name)) {
+        return false;
+    }
+    matches!(operand_kind(t, c, None), Some(Kind::Real | Kind::Numeral))
+}
+
+fn var(name: &str) -> Tree {
+    Tree::bound_variable(name)
+}
+
+/// `|a - b|`.
+fn distance(a: Tree, b: Tree) -> Tree {
+    Tree::node("| _ |", vec![node2(" _ - _ ", a, b)])
+}
+
+/// `∀ x > 0, body` / `∃ x > 0, body` (`label`), as the parser writes a binder predicate.
+fn positive(label: &str, x: &str, body: Tree) -> Tree {
+    Tree::node(label, vec![var(x), Tree::node("> _ ", vec![Tree::leaf("0")]), body])
+}
+
+const FORALL_PREDICATE: &str = "∀ _  _ , _ ";
+const EXISTS_PREDICATE: &str = "∃ _  _ , _ ";
+
+/// `∀ x ≥ bound, body`.
+fn at_least(x: Tree, bound: Tree, body: Tree) -> Tree {
+    Tree::node(FORALL_PREDICATE, vec![x, Tree::node("≥ _ ", vec![bound]), body])
+}
+
+/// `∃ N, body`, or `∃ N : T, body` when the index type must be written.
+fn threshold(written: Option<Tree>, body: Tree) -> Tree {
+    let n = var(THRESHOLD);
+    let binder = match written {
+        Some(ty) => node2(EXPLICIT, n, ty),
+        None => n,
+    };
+    node2(EXISTS, binder, body)
+}
+
+fn apply(f: &Tree, x: Tree) -> Tree {
+    Tree::node(format!("{} _ ", f.label), vec![x])
+}
+
+/// `Metric.tendsto_atTop` on ℝ: `Tendsto u atTop (𝓝 a)` is
+/// `∀ ε > 0, ∃ N, ∀ n ≥ N, |u n - a| < ε`.
+fn tendsto_nhds_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Filter.Tendsto _  _  _ ", [f, at_top, target]) =
+        (t.label.as_str(), t.children.as_slice())
+    else {
+        return None;
+    };
+    let ("nhds _ ", [limit]) = (target.label.as_str(), target.children.as_slice()) else {
+        return None;
+    };
+    if at_top.label != "Filter.atTop" || !is_leaf(at_top) {
+        return None;
+    }
+    let c = ctx.carriers;
+    let s = sequence(f, c)?;
+    if s.codomain != Num::Real || !real_or_numeral(limit, c) || mentions_head(limit, &s.index.label)
+    {
+        return None;
+    }
+    let close = node2(" _ < _ ", distance(s.value, limit.clone()), var(EPSILON));
+    let body = threshold(s.written, at_least(s.index, var(THRESHOLD), close));
+    Some(("Metric.tendsto_atTop", positive(FORALL_PREDICATE, EPSILON, body)))
+}
+
+/// `Filter.tendsto_atTop_atTop`: `Tendsto u atTop atTop` is
+/// `∀ b, ∃ i, ∀ a, i ≤ a → b ≤ u a`, for a sequence into ℕ ℤ ℚ ℝ (preorders).
+fn tendsto_at_top_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Filter.Tendsto _  _  _ ", [f, source, target]) =
+        (t.label.as_str(), t.children.as_slice())
+    else {
+        return None;
+    };
+    if [source, target].iter().any(|l| l.label != "Filter.atTop" || !is_leaf(l)) {
+        return None;
+    }
+    let s = sequence(f, ctx.carriers)?;
+    if !INDEX_TYPES.contains(&s.codomain) {
+        return None;
+    }
+    let bound = match s.written {
+        Some(ty) => node2(EXPLICIT, var(BOUND), ty),
+        None => var(BOUND),
+    };
+    let step = node2(
+        IMP,
+        node2(" _ ≤ _ ", var(BOUND), s.index.clone()),
+        node2(" _ ≤ _ ", var(BASE), s.value),
+    );
+    let body = node2(EXISTS, bound, node2(FORALL, s.index, step));
+    Some(("Filter.tendsto_atTop_atTop", node2(FORALL, var(BASE), body)))
+}
+
+/// `Metric.continuous_iff` on ℝ → ℝ: `Continuous f` is
+/// `∀ b, ∀ ε > 0, ∃ δ > 0, ∀ a, |a - b| < δ → |f a - f b| < ε`.
+fn continuous_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Continuous _ ", [f]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if number_function(f, ctx.carriers)? != (Num::Real, Num::Real) {
+        return None;
+    }
+    let (a, b) = (var(ARGUMENT), var(BASE));
+    let step = node2(
+        IMP,
+        node2(" _ < _ ", distance(a.clone(), b.clone()), var(DELTA)),
+        node2(" _ < _ ", distance(apply(f, a.clone()), apply(f, b)), var(EPSILON)),
+    );
+    let body = positive(
+        FORALL_PREDICATE,
+        EPSILON,
+        positive(EXISTS_PREDICATE, DELTA, node2(FORALL, a, step)),
+    );
+    Some(("Metric.continuous_iff", node2(FORALL, var(BASE), body)))
+}
+
+/// `Metric.continuousAt_iff` on ℝ → ℝ: `ContinuousAt f c` is
+/// `∀ ε > 0, ∃ δ > 0, ∀ x, |x - c| < δ → |f x - f c| < ε` (the lemma's `∀ ⦃x⦄` is the same
+/// proposition).
+fn continuous_at_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("ContinuousAt _  _ ", [f, point]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let c = ctx.carriers;
+    if number_function(f, c)? != (Num::Real, Num::Real) || !real_or_numeral(point, c) {
+        return None;
+    }
+    let x = var(POINT);
+    let step = node2(
+        IMP,
+        node2(" _ < _ ", distance(x.clone(), point.clone()), var(DELTA)),
+        node2(" _ < _ ", distance(apply(f, x.clone()), apply(f, point.clone())), var(EPSILON)),
+    );
+    let body = positive(EXISTS_PREDICATE, DELTA, node2(FORALL, x, step));
+    Some(("Metric.continuousAt_iff", positive(FORALL_PREDICATE, EPSILON, body)))
+}
