@@ -23,9 +23,11 @@
 //! - no fresh name is captured, and a `fun`'s binder reused as the bound index does not occur
 //!   in the limit.
 //!
-//! What it does not claim: `∀ n > N` for `∀ n ≥ N` (`Metric.tendsto_atTop'` needs `NoMaxOrder`,
-//! another text), `≤ ε` for `< ε`, `|a - x|` for `|x - a|`, and `CauchySeq` (its name is not
-//! in the resolver's table, so it never reaches a rule as the Mathlib constant).
+//! `∀ n > N` meets `∀ n ≥ N` through its own rule (`Filter.atTop_basis_Ioi`: both say
+//! "eventually" where the index type has no greatest element), never through the unfolding.
+//! What it does not claim: `≤ ε` for `< ε`, `|a - x|` for `|x - a|`, written types on `ε` and
+//! `N` that only a later use decides, and `CauchySeq` (its name is not in the resolver's table,
+//! so it never reaches a rule as the Mathlib constant).
 
 use super::carriers::Carriers;
 use super::declare::*;
@@ -96,6 +98,22 @@ pub const RULES: &[Rule] = &[
             "(f : ℝ → ℝ) (c : ℝ) : ContinuousWithinAt f (Set.Ici c) c",
             // The point names the fresh index: it would be captured.
             "(f : ℝ → ℝ) (x✝ : ℝ) : ContinuousAt f x✝",
+        ]),
+    code("Filter.atTop_basis_Ioi", "(∃ N, ∀ n > N, p n) ↔ ∃ N, ∀ n ≥ N, p n: both are ∀ᶠ n in atTop, p n (Filter.eventually_atTop; Filter.atTop_basis_Ioi.eventually_iff, [Nonempty α] [SemilatticeSup α] [NoMaxOrder α], Mathlib/Order/Filter/AtTopBot/Basic.lean), p not mentioning N", eventually_strict)
+        .ex(&[
+            ("(u : ℕ → ℝ) : ∃ N, ∀ n, N < n → |u n| < 1", "(u : ℕ → ℝ) : ∃ N, ∀ n, N ≤ n → |u n| < 1"),
+            ("(u : ℝ → ℝ) : ∃ N : ℝ, ∀ x : ℝ, N < x → u x < 1", "(u : ℝ → ℝ) : ∃ N : ℝ, ∀ x : ℝ, N ≤ x → u x < 1"),
+            (": ∃ N : ℕ, ∀ n, N < n → 100 < n ^ 2", ": ∃ N : ℕ, ∀ n, N ≤ n → 100 < n ^ 2"),
+        ])
+        .non(&[
+            // The predicate mentions N: `N < n → n ≠ N` holds for every N, `N ≤ n → n ≠ N` for none.
+            ": ∃ N : ℕ, ∀ n : ℕ, N < n → n ≠ N",
+            // Fin 3 has a greatest element: `∀ n > 2` holds vacuously, `∀ n ≥ 2` does not.
+            "(p : Fin 3 → Prop) : ∃ N, ∀ n, N < n → p n",
+            // The index type is decided by nothing.
+            "(p : ℕ → Prop) : ∃ N, ∀ n, N < n → 0 < n + 1",
+            ": ∃ N : ℕ, ∀ n : ℤ, N < n → n ≠ 0",
+            "(u : ℕ → ℝ) : ∃ N, ∀ n, n < N → |u n| < 1",
         ]),
 ];
 
@@ -389,4 +407,186 @@ fn continuous_at_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     );
     let body = positive(EXISTS_PREDICATE, DELTA, node2(FORALL, x, step));
     Some(("Metric.continuousAt_iff", positive(FORALL_PREDICATE, EPSILON, body)))
+}
+
+/// `∃ N, ∀ n, N < n → p n` is `∃ N, ∀ n, N ≤ n → p n` (the canonical form of `∀ n > N` and
+/// `∀ n ≥ N`) when the index type is one of [`INDEX_TYPES`] (nonempty lattices without a
+/// greatest element), written on `n` or `N` (the other one untyped or of the same type) or
+/// decided by `p`'s first use of `n`, and `p` does not mention `N`.
+fn eventually_strict(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (EXISTS, [outer, body]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (FORALL, [inner, step]) = (body.label.as_str(), body.children.as_slice()) else {
+        return None;
+    };
+    let (IMP, [bound, p]) = (step.label.as_str(), step.children.as_slice()) else {
+        return None;
+    };
+    let (" _ < _ ", [lower, index]) = (bound.label.as_str(), bound.children.as_slice()) else {
+        return None;
+    };
+    let (threshold_name, threshold_type) = binder_parts(outer)?;
+    let (index_name, index_type) = binder_parts(inner)?;
+    if lower.label != threshold_name.label
+        || index.label != index_name.label
+        || !is_leaf(lower)
+        || !is_leaf(index)
+        || lower.label == index.label
+        || mentions_head(p, &lower.label)
+    {
+        return None;
+    }
+    let c = ctx.carriers;
+    // `N < n` comes first: a written type on either decides both (`binrel%` unifies them).
+    let decided = match index_type.or(threshold_type) {
+        Some(ty) => ty.clone(),
+        None => infer_binder_type(&index.label, p, c, Deciders::TheoremBinders)?,
+    };
+    elab::num_of_type(&decided).filter(|n| INDEX_TYPES.contains(n))?;
+    if threshold_type.is_some_and(|ty| *ty != decided) {
+        return None;
+    }
+    let le = node2(" _ ≤ _ ", lower.clone(), index.clone());
+    let new_body = node2(FORALL, inner.clone(), node2(IMP, le, p.clone()));
+    Some(("Filter.atTop_basis_Ioi", node2(EXISTS, outer.clone(), new_body)))
+}
+
+/// A quantifier's binder: its name, and its written type if any.
+fn binder_parts(b: &Tree) -> Option<(&Tree, Option<&Tree>)> {
+    match (b.label.as_str(), b.children.as_slice()) {
+        (_, []) => Some((b, None)),
+        (EXPLICIT, [x, ty]) if is_leaf(x) => Some((x, Some(ty))),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The unfoldings among all the canonical rules: the Mathlib form and the ε-form people write
+    //! meet, and the forms that differ in meaning stay apart. Names are written as the resolver
+    //! leaves them (`Filter.Tendsto`, `nhds`).
+    use super::super::{alpha_equivalent, canonicalize};
+    use crate::trees::parse::{parse_statement, Header};
+
+    fn canonical(text: &str) -> crate::trees::Tree {
+        let full = format!("theorem t {text}");
+        let parsed = parse_statement(&full, &Header::default())
+            .unwrap_or_else(|e| panic!("does not parse: {e}: {full}"));
+        canonicalize(&parsed.tree).0
+    }
+
+    const MEET: &[(&str, &str)] = &[
+        (
+            "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℝ) (a : ℝ) : ∀ ε > 0, ∃ N, ∀ n ≥ N, |u n - a| < ε",
+        ),
+        (
+            "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℝ) (a : ℝ) : ∀ ε, ε > 0 → ∃ N, ∀ n, n ≥ N → |u n - a| < ε",
+        ),
+        (
+            "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℝ) (a : ℝ) : ∀ ε > 0, ∃ N, ∀ n > N, |u n - a| < ε",
+        ),
+        (
+            "(u : ℕ → ℝ) (h : Filter.Tendsto u Filter.atTop (nhds 0)) : u 0 = 0",
+            "(u : ℕ → ℝ) (h : ∀ ε > 0, ∃ N, ∀ n ≥ N, |u n - 0| < ε) : u 0 = 0",
+        ),
+        (
+            ": Filter.Tendsto (fun n : ℕ => 1 / ((n : ℝ) + 1)) Filter.atTop (nhds 0)",
+            ": ∀ ε > 0, ∃ N : ℕ, ∀ n ≥ N, |1 / ((n : ℝ) + 1) - 0| < ε",
+        ),
+        (
+            "(u : ℕ → ℝ) : Filter.Tendsto (fun n => u n + 1) Filter.atTop (nhds 1)",
+            "(u : ℕ → ℝ) : ∀ ε > 0, ∃ N, ∀ n ≥ N, |u n + 1 - 1| < ε",
+        ),
+        (
+            "(u : ℕ → ℝ) : Filter.Tendsto u Filter.atTop Filter.atTop",
+            "(u : ℕ → ℝ) : ∀ M, ∃ N, ∀ n ≥ N, u n ≥ M",
+        ),
+        (
+            "(f : ℝ → ℝ) : Continuous f",
+            "(f : ℝ → ℝ) : ∀ x, ∀ ε > 0, ∃ δ > 0, ∀ y, |y - x| < δ → |f y - f x| < ε",
+        ),
+        (
+            "(f : ℝ → ℝ) (c : ℝ) : ContinuousAt f c",
+            "(f : ℝ → ℝ) (c : ℝ) : ∀ ε > 0, ∃ δ > 0, ∀ x, |x - c| < δ → |f x - f c| < ε",
+        ),
+    ];
+
+    const APART: &[(&str, &str)] = &[
+        // Quantifiers swapped.
+        (
+            "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℝ) (a : ℝ) : ∃ N, ∀ ε > 0, ∀ n ≥ N, |u n - a| < ε",
+        ),
+        // ε fixed outside.
+        (
+            "(u : ℕ → ℝ) (a ε : ℝ) (hε : ε > 0) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℝ) (a ε : ℝ) (hε : ε > 0) : ∃ N, ∀ n ≥ N, |u n - a| < ε",
+        ),
+        // atBot.
+        (
+            "(u : ℤ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atBot (nhds a)",
+            "(u : ℤ → ℝ) (a : ℝ) : ∀ ε > 0, ∃ N, ∀ n ≥ N, |u n - a| < ε",
+        ),
+        // A natural-valued sequence.
+        (
+            "(u : ℕ → ℕ) (a : ℕ) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℕ) (a : ℕ) : ∀ ε > 0, ∃ N, ∀ n ≥ N, |u n - a| < ε",
+        ),
+        // Along the integers only.
+        (
+            "(f : ℝ → ℝ) : Filter.Tendsto f Filter.atTop (nhds 0)",
+            "(f : ℝ → ℝ) : ∀ ε > 0, ∃ N : ℕ, ∀ n ≥ N, |f n - 0| < ε",
+        ),
+        // Natural division.
+        (
+            ": Filter.Tendsto (fun n : ℕ => n / (n + 1)) Filter.atTop (nhds 1)",
+            ": ∀ ε > 0, ∃ N : ℕ, ∀ n ≥ N, |(n : ℝ) / (n + 1) - 1| < ε",
+        ),
+        // ≤ ε is not the lemma's text (equivalent only by a proof no rule makes).
+        (
+            "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℝ) (a : ℝ) : ∀ ε > 0, ∃ N, ∀ n ≥ N, |u n - a| ≤ ε",
+        ),
+        // Uniform continuity.
+        (
+            "(f : ℝ → ℝ) : Continuous f",
+            "(f : ℝ → ℝ) : ∀ ε > 0, ∃ δ > 0, ∀ x y, |y - x| < δ → |f y - f x| < ε",
+        ),
+        // A natural point.
+        (
+            "(f : ℝ → ℝ) (k : ℕ) : ContinuousAt f k",
+            "(f : ℝ → ℝ) (k : ℕ) : ∀ ε > 0, ∃ δ > 0, ∀ x, |x - k| < δ → |f x - f k| < ε",
+        ),
+        // A strict bound the predicate names.
+        (": ∃ N : ℕ, ∀ n > N, n ≠ N", ": ∃ N : ℕ, ∀ n ≥ N, n ≠ N"),
+        // Short names the resolver did not read as Mathlib's stay what they are.
+        (
+            "(u : ℕ → ℝ) (a : ℝ) : Tendsto u atTop (𝓝 a)",
+            "(u : ℕ → ℝ) (a : ℝ) : ∀ ε > 0, ∃ N, ∀ n ≥ N, |u n - a| < ε",
+        ),
+    ];
+
+    #[test]
+    fn the_mathlib_forms_meet_their_epsilon_forms() {
+        let missed: Vec<String> = MEET
+            .iter()
+            .filter(|(a, b)| !alpha_equivalent(&canonical(a), &canonical(b)))
+            .map(|(a, b)| format!("{a}\n  {b}"))
+            .collect();
+        assert!(missed.is_empty(), "not met:\n{}", missed.join("\n"));
+    }
+
+    #[test]
+    fn forms_that_differ_in_meaning_stay_apart() {
+        let met: Vec<String> = APART
+            .iter()
+            .filter(|(a, b)| alpha_equivalent(&canonical(a), &canonical(b)))
+            .map(|(a, b)| format!("{a}\n  {b}"))
+            .collect();
+        assert!(met.is_empty(), "met:\n{}", met.join("\n"));
+    }
 }
