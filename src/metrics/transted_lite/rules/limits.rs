@@ -7,17 +7,19 @@
 //!
 //! Each unfolding is an instance of one Mathlib lemma
 //! (Mathlib/Topology/MetricSpace/Pseudo/Defs.lean and Mathlib/Order/Filter/AtTopBot/Basic.lean)
-//! with `dist x y = |x - y|` on ℝ (`Real.dist_eq`, by `rfl`), written as the lemma's own text.
+//! with `dist x y = |x - y|` on ℝ (`Real.dist_eq`, by `rfl`; `Complex.dist_eq` gives `‖z - w‖`
+//! on ℂ), written as the lemma's own text.
 //! It fires only where the lemma's hypotheses hold and the unfolded text elaborates to the
 //! lemma's right-hand side:
 //! - the function is a name with a written type (`(u : ℕ → ℝ)`) or a `fun` whose binder's type
 //!   is written or decided by its first use (`typed::infer_binder_type`), over ℕ ℤ ℚ ℝ (each a
-//!   nonempty lattice, as `atTop`'s lemmas need), into ℝ (`|·|` is the distance only there; on
-//!   ℕ `-` truncates);
+//!   nonempty lattice, as `atTop`'s lemmas need), into ℝ, where the distance is `|x - y|`, or
+//!   ℂ, where it is `‖z - w‖` (on ℕ `-` truncates; a general metric space has no `-`);
 //! - the body of a `fun` is real on its own: the arithmetic `binop%` elaborates together has a
 //!   real operand and only operands of ℕ ℤ ℚ ℝ or numerals (`fun n : ℕ => n / (n + 1)` is a
 //!   natural quotient: its `Tendsto` lives in ℕ and stays);
-//! - the limit or point is real or a numeral (a natural `k` in `|x - k|` would type `x`);
+//! - the limit or point has the codomain's type or is a numeral (a natural `k` in `|x - k|`
+//!   would type `x`);
 //! - `𝓝` is `nhds` itself (not `𝓝[≠] a`), `atTop` is `Filter.atTop` (not `atBot`), resolved
 //!   under the statement's header; a name written short is matched only once resolved;
 //! - no fresh name is captured, and a `fun`'s binder reused as the bound index does not occur
@@ -32,25 +34,32 @@
 use super::carriers::Carriers;
 use super::declare::*;
 use super::elab::{self, Num, Ty};
-use super::shapes::{is_leaf, mentions, mentions_head, node2, EXISTS, EXPLICIT, FORALL, IMP};
+use super::shapes::{
+    app_head, is_binding_node, is_leaf, mentions, mentions_head, node2, EXISTS, EXPLICIT, FORALL,
+    IMP,
+};
+use super::substitution::substitute;
 use super::typed::{infer_binder_type, Deciders};
 use crate::trees::Tree;
 
 #[rustfmt::skip]
 pub const RULES: &[Rule] = &[
-    code("Metric.tendsto_atTop", "Tendsto u atTop (𝓝 a) ↔ ∀ ε > 0, ∃ N, ∀ n ≥ N, dist (u n) a < ε ([Nonempty β] [SemilatticeSup β], Mathlib/Topology/MetricSpace/Pseudo/Defs.lean), with Real.dist_eq : dist x y = |x - y|", tendsto_nhds_unfolded)
+    code("Metric.tendsto_atTop", "Tendsto u atTop (𝓝 a) ↔ ∀ ε > 0, ∃ N, ∀ n ≥ N, dist (u n) a < ε ([Nonempty β] [SemilatticeSup β], Mathlib/Topology/MetricSpace/Pseudo/Defs.lean), with Real.dist_eq : dist x y = |x - y| and Complex.dist_eq : dist z w = ‖z - w‖ (both rfl)", tendsto_nhds_unfolded)
         .ex(&[
             ("(u : ℕ → ℝ) : Filter.Tendsto u Filter.atTop (nhds 0)", "(u : ℕ → ℝ) : ∀ ε✝ > 0, ∃ N✝, ∀ n✝ ≥ N✝, |u n✝ - 0| < ε✝"),
             ("(u : ℤ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)", "(u : ℤ → ℝ) (a : ℝ) : ∀ ε✝ > 0, ∃ N✝, ∀ n✝ ≥ N✝, |u n✝ - a| < ε✝"),
             ("(u : ℕ → ℝ) : Filter.Tendsto (fun n => u n + 1) Filter.atTop (nhds 1)", "(u : ℕ → ℝ) : ∀ ε✝ > 0, ∃ N✝, ∀ n ≥ N✝, |u n + 1 - 1| < ε✝"),
             (": Filter.Tendsto (fun (n : ℕ) => 1 / ((n : ℝ) + 1)) Filter.atTop (nhds 0)", ": ∀ ε✝ > 0, ∃ N✝ : ℕ, ∀ n ≥ N✝, |1 / ((n : ℝ) + 1) - 0| < ε✝"),
+            ("(u : ℕ → ℂ) (z : ℂ) : Filter.Tendsto u Filter.atTop (nhds z)", "(u : ℕ → ℂ) (z : ℂ) : ∀ ε✝ > 0, ∃ N✝, ∀ n✝ ≥ N✝, ‖u n✝ - z‖ < ε✝"),
         ])
         .non(&[
             // ℕ-valued: `|u n - a|` would be truncated subtraction, and `|·|` no distance.
             "(u : ℕ → ℕ) : Filter.Tendsto u Filter.atTop (nhds 0)",
             // A general metric space: `|·|` means nothing there.
             "(X : Type) [MetricSpace X] (u : ℕ → X) (a : X) : Filter.Tendsto u Filter.atTop (nhds a)",
-            "(u : ℕ → ℂ) : Filter.Tendsto u Filter.atTop (nhds 0)",
+            // A real limit of a complex sequence is cast: left alone.
+            "(u : ℕ → ℂ) (r : ℝ) : Filter.Tendsto u Filter.atTop (nhds r)",
+            "(u : ℕ → ℝ) (z : ℂ) : Filter.Tendsto u Filter.atTop (nhds z)",
             "(u : ℕ → ℝ) : Filter.Tendsto u Filter.atBot (nhds 0)",
             "(u : ℕ → ℝ) : Filter.Tendsto u Filter.atTop (nhdsWithin 0 {0}ᶜ)",
             "(u : ℕ → ℝ) : Tendsto u atTop (𝓝 0)",
@@ -78,24 +87,37 @@ pub const RULES: &[Rule] = &[
             "(u : ℕ → ℝ) : Tendsto u atTop atTop",
         ]),
     code("Metric.continuous_iff", "Continuous f ↔ ∀ b, ∀ ε > 0, ∃ δ > 0, ∀ a, dist a b < δ → dist (f a) (f b) < ε (Mathlib/Topology/MetricSpace/Pseudo/Defs.lean), with Real.dist_eq : dist x y = |x - y|", continuous_unfolded)
-        .ex(&[("(f : ℝ → ℝ) : Continuous f", "(f : ℝ → ℝ) : ∀ b✝, ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ a✝, |a✝ - b✝| < δ✝ → |f a✝ - f b✝| < ε✝")])
+        .ex(&[
+            ("(f : ℝ → ℝ) : Continuous f", "(f : ℝ → ℝ) : ∀ b✝, ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ a✝, |a✝ - b✝| < δ✝ → |f a✝ - f b✝| < ε✝"),
+            (": Continuous (fun (x : ℝ) => x ^ 2 + 1)", ": ∀ b✝ : ℝ, ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ a✝ : ℝ, |a✝ - b✝| < δ✝ → |a✝ ^ 2 + 1 - (b✝ ^ 2 + 1)| < ε✝"),
+            ("(f : ℝ → ℝ) : Continuous (fun x => 2 * f x)", "(f : ℝ → ℝ) : ∀ b✝, ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ a✝, |a✝ - b✝| < δ✝ → |2 * f a✝ - 2 * f b✝| < ε✝"),
+        ])
         .non(&[
             "(f : ℕ → ℝ) : Continuous f",
             "(f : ℝ → ℂ) : Continuous f",
             "(f : ℝ → ℝ) : UniformContinuous f",
             "(f : ℝ → ℝ → ℝ) : Continuous f",
-            "(f : ℝ → ℝ) : Continuous (fun x => f x + 1)",
+            // The binder's type is decided by nothing (`x ^ 2` alone would default to ℕ).
+            ": Continuous (fun x => x ^ 2)",
+            ": Continuous (fun (x : ℕ) => (x : ℝ))",
+            // Into ℤ.
+            ": Continuous (fun (x : ℝ) => ⌊x⌋)",
+            ": Continuous (fun (x : ℝ) => ∑ i ∈ Finset.range 3, x ^ i)",
+            // A function-valued body: not a map into ℝ.
+            "(g : ℝ → ℝ → ℝ) : Continuous (fun x => g x)",
         ]),
     code("Metric.continuousAt_iff", "ContinuousAt f a ↔ ∀ ε > 0, ∃ δ > 0, ∀ ⦃x : α⦄, dist x a < δ → dist (f x) (f a) < ε (Mathlib/Topology/MetricSpace/Pseudo/Defs.lean), with Real.dist_eq : dist x y = |x - y|", continuous_at_unfolded)
         .ex(&[
             ("(f : ℝ → ℝ) (c : ℝ) : ContinuousAt f c", "(f : ℝ → ℝ) (c : ℝ) : ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ x✝, |x✝ - c| < δ✝ → |f x✝ - f c| < ε✝"),
             ("(f : ℝ → ℝ) : ContinuousAt f 0", "(f : ℝ → ℝ) : ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ x✝, |x✝ - 0| < δ✝ → |f x✝ - f 0| < ε✝"),
+            (": ContinuousAt (fun (x : ℝ) => 1 / x) 2", ": ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ x✝ : ℝ, |x✝ - 2| < δ✝ → |1 / x✝ - 1 / 2| < ε✝"),
         ])
         .non(&[
             // A natural point: `|x - k|` would make `x` natural.
             "(f : ℝ → ℝ) (k : ℕ) : ContinuousAt f k",
             "(f : ℕ → ℝ) (c : ℕ) : ContinuousAt f c",
             "(f : ℝ → ℝ) (c : ℝ) : ContinuousWithinAt f (Set.Ici c) c",
+            "(k : ℕ) : ContinuousAt (fun (x : ℝ) => x ^ 2) k",
             // The point names the fresh index: it would be captured.
             "(f : ℝ → ℝ) (x✝ : ℝ) : ContinuousAt f x✝",
         ]),
@@ -199,7 +221,7 @@ fn sequence(f: &Tree, c: &Carriers) -> Option<Sequence> {
     Some(Sequence { index, value: body.clone(), written, codomain })
 }
 
-/// The type `binop%` gives an operand, on the ladder ℕ → ℤ → ℚ → ℝ its coercions climb.
+/// The type `binop%` gives an operand, on the ladder ℕ → ℤ → ℚ → ℝ → ℂ its coercions climb.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Kind {
     /// Numerals only: the context decides.
@@ -208,6 +230,7 @@ enum Kind {
     Int,
     Rat,
     Real,
+    Complex,
 }
 
 impl Kind {
@@ -217,7 +240,7 @@ impl Kind {
             Num::Int => Some(Kind::Int),
             Num::Rat => Some(Kind::Rat),
             Num::Real => Some(Kind::Real),
-            Num::Complex => None,
+            Num::Complex => Some(Kind::Complex),
         }
     }
 
@@ -228,6 +251,7 @@ impl Kind {
             Kind::Int => Some(Num::Int),
             Kind::Rat => Some(Num::Rat),
             Kind::Real => Some(Num::Real),
+            Kind::Complex => Some(Num::Complex),
         }
     }
 }
@@ -239,7 +263,7 @@ const MAX_DEPTH: usize = 200;
 /// arithmetic (`+ - * /`, unary `-`, the base of `^` with a natural exponent), each leaf
 /// coerced up to it; a leaf is an ascription `(e : T)` (type `T`), `bound` (its type), or a
 /// term elaboration-lite types. `None` when a leaf's type is unknown or not on the ladder
-/// (ℂ, a cast `↑e` whose target the context decides).
+/// (a cast `↑e`, whose target the context decides).
 fn operand_kind(t: &Tree, c: &Carriers, bound: Option<(&str, Num)>) -> Option<Kind> {
     kind_at(t, c, bound, 0)
 }
@@ -266,23 +290,29 @@ fn kind_at(t: &Tree, c: &Carriers, bound: Option<(&str, Num)>, depth: usize) -> 
     }
 }
 
-/// A limit or point a real operand may be written against: a real term, or numerals only
-/// (which take the type of the real operand). Not a natural `k` (`|x - k|` with `x` of unknown
-/// type would make `x` natural) and not a term of unknown type.
-fn real_or_numeral(t: &Tree, c: &Carriers) -> bool {
+/// A limit or point an operand of type `n` (ℝ or ℂ) may be written against: a term of that
+/// type, or numerals only (which take the operand's type). Not a natural `k` (`|x - k|` with
+/// `x` of unknown type would make `x` natural) and not a term of unknown type.
+fn at_type_or_numeral(t: &Tree, c: &Carriers, n: Num) -> bool {
     if FRESH.iter().any(|name| mentions(t, name)) {
         return false;
     }
-    matches!(operand_kind(t, c, None), Some(Kind::Real | Kind::Numeral))
+    let kind = operand_kind(t, c, None);
+    kind == Some(Kind::Numeral) || (kind.is_some() && kind == Kind::of(n))
 }
 
 fn var(name: &str) -> Tree {
     Tree::bound_variable(name)
 }
 
-/// `|a - b|`.
+/// `dist a b` on ℝ (`Real.dist_eq`): `|a - b|`.
 fn distance(a: Tree, b: Tree) -> Tree {
     Tree::node("| _ |", vec![node2(" _ - _ ", a, b)])
+}
+
+/// `dist a b` on ℂ (`Complex.dist_eq`): `‖a - b‖`.
+fn norm_distance(a: Tree, b: Tree) -> Tree {
+    Tree::node("‖ _ ‖", vec![node2(" _ - _ ", a, b)])
 }
 
 /// `∀ x > 0, body` / `∃ x > 0, body` (`label`), as the parser writes a binder predicate.
@@ -312,8 +342,8 @@ fn apply(f: &Tree, x: Tree) -> Tree {
     Tree::node(format!("{} _ ", f.label), vec![x])
 }
 
-/// `Metric.tendsto_atTop` on ℝ: `Tendsto u atTop (𝓝 a)` is
-/// `∀ ε > 0, ∃ N, ∀ n ≥ N, |u n - a| < ε`.
+/// `Metric.tendsto_atTop` on ℝ and ℂ: `Tendsto u atTop (𝓝 a)` is
+/// `∀ ε > 0, ∃ N, ∀ n ≥ N, |u n - a| < ε` (`‖u n - a‖` on ℂ).
 fn tendsto_nhds_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let ("Filter.Tendsto _  _  _ ", [f, at_top, target]) =
         (t.label.as_str(), t.children.as_slice())
@@ -328,11 +358,15 @@ fn tendsto_nhds_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     }
     let c = ctx.carriers;
     let s = sequence(f, c)?;
-    if s.codomain != Num::Real || !real_or_numeral(limit, c) || mentions_head(limit, &s.index.label)
-    {
+    let dist = match s.codomain {
+        Num::Real => distance,
+        Num::Complex => norm_distance,
+        _ => return None,
+    };
+    if !at_type_or_numeral(limit, c, s.codomain) || mentions_head(limit, &s.index.label) {
         return None;
     }
-    let close = node2(" _ < _ ", distance(s.value, limit.clone()), var(EPSILON));
+    let close = node2(" _ < _ ", dist(s.value, limit.clone()), var(EPSILON));
     let body = threshold(s.written, at_least(s.index, var(THRESHOLD), close));
     Some(("Metric.tendsto_atTop", positive(FORALL_PREDICATE, EPSILON, body)))
 }
@@ -349,6 +383,7 @@ fn tendsto_at_top_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> 
         return None;
     }
     let s = sequence(f, ctx.carriers)?;
+    // ℂ has no order `atTop` could use.
     if !INDEX_TYPES.contains(&s.codomain) {
         return None;
     }
@@ -365,27 +400,93 @@ fn tendsto_at_top_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> 
     Some(("Filter.tendsto_atTop_atTop", node2(FORALL, var(BASE), body)))
 }
 
+/// A function ℝ → ℝ as the continuity lemmas read it: a name `f : ℝ → ℝ`, or `fun x => e`
+/// whose binder is real (written or decided by its first use) and whose body is real on its own
+/// ([`operand_kind`]) with no binder inside (the argument is substituted for `x`).
+enum RealMap<'a> {
+    Named(&'a Tree),
+    Lambda { x: &'a str, body: &'a Tree },
+}
+
+impl RealMap<'_> {
+    /// The function at `arg`: `f arg`, or the body with `arg` for `x` (β-reduction).
+    fn at(&self, arg: &Tree) -> Tree {
+        match self {
+            RealMap::Named(f) => apply(f, arg.clone()),
+            RealMap::Lambda { x, body } => substitute(body, x, arg),
+        }
+    }
+}
+
+/// `f` as a [`RealMap`], and whether the unfolded statement must write `: ℝ` on the points it
+/// binds (a `fun`'s written type that its body does not decide: an untyped point would take
+/// its type from the arithmetic alone, and numerals default to ℕ).
+fn real_map<'a>(f: &'a Tree, c: &Carriers) -> Option<(RealMap<'a>, bool)> {
+    if number_function(f, c).is_some() {
+        return (number_function(f, c)? == (Num::Real, Num::Real))
+            .then_some((RealMap::Named(f), false));
+    }
+    let ("fun _ => _ ", [binder, body]) = (f.label.as_str(), f.children.as_slice()) else {
+        return None;
+    };
+    let (x, written) = binder_parts(binder)?;
+    if FRESH.iter().any(|name| *name == x.label || mentions(body, name))
+        || has_binder(body)
+        || mentions_application(body, &x.label)
+    {
+        return None;
+    }
+    let decided = infer_binder_type(&x.label, body, c, Deciders::TheoremBinders);
+    let ty = match (written, &decided) {
+        (Some(ty), Some(d)) if d != ty => return None,
+        (Some(ty), _) => ty,
+        (None, Some(d)) => d,
+        (None, None) => return None,
+    };
+    if elab::num_of_type(ty) != Some(Num::Real)
+        || operand_kind(body, c, Some((&x.label, Num::Real))) != Some(Kind::Real)
+    {
+        return None;
+    }
+    Some((RealMap::Lambda { x: &x.label, body }, decided.is_none()))
+}
+
+/// Does some node of `t` bind a name (a quantifier, `fun`, a big operator, a set-builder)?
+fn has_binder(t: &Tree) -> bool {
+    is_binding_node(&t.label) || t.children.iter().any(has_binder)
+}
+
+/// Is `x` applied somewhere in `t` (`x a`), so that substituting a term for it is no longer a
+/// renaming of a leaf?
+fn mentions_application(t: &Tree, x: &str) -> bool {
+    app_head(t) == Some(x) || t.children.iter().any(|ch| mentions_application(ch, x))
+}
+
+/// A point bound by `∀`: `x`, or `x : ℝ` when it must be written.
+fn point_binder(name: &str, typed: bool) -> Tree {
+    if typed {
+        node2(EXPLICIT, var(name), Tree::leaf("ℝ"))
+    } else {
+        var(name)
+    }
+}
+
 /// `Metric.continuous_iff` on ℝ → ℝ: `Continuous f` is
 /// `∀ b, ∀ ε > 0, ∃ δ > 0, ∀ a, |a - b| < δ → |f a - f b| < ε`.
 fn continuous_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let ("Continuous _ ", [f]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
-    if number_function(f, ctx.carriers)? != (Num::Real, Num::Real) {
-        return None;
-    }
+    let (map, typed) = real_map(f, ctx.carriers)?;
     let (a, b) = (var(ARGUMENT), var(BASE));
     let step = node2(
         IMP,
         node2(" _ < _ ", distance(a.clone(), b.clone()), var(DELTA)),
-        node2(" _ < _ ", distance(apply(f, a.clone()), apply(f, b)), var(EPSILON)),
+        node2(" _ < _ ", distance(map.at(&a), map.at(&b)), var(EPSILON)),
     );
-    let body = positive(
-        FORALL_PREDICATE,
-        EPSILON,
-        positive(EXISTS_PREDICATE, DELTA, node2(FORALL, a, step)),
-    );
-    Some(("Metric.continuous_iff", node2(FORALL, var(BASE), body)))
+    let inner = node2(FORALL, point_binder(ARGUMENT, typed), step);
+    let body = positive(FORALL_PREDICATE, EPSILON, positive(EXISTS_PREDICATE, DELTA, inner));
+    Some(("Metric.continuous_iff", node2(FORALL, point_binder(BASE, typed), body)))
 }
 
 /// `Metric.continuousAt_iff` on ℝ → ℝ: `ContinuousAt f c` is
@@ -396,16 +497,17 @@ fn continuous_at_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         return None;
     };
     let c = ctx.carriers;
-    if number_function(f, c)? != (Num::Real, Num::Real) || !real_or_numeral(point, c) {
+    let (map, typed) = real_map(f, c)?;
+    if !at_type_or_numeral(point, c, Num::Real) {
         return None;
     }
     let x = var(POINT);
     let step = node2(
         IMP,
         node2(" _ < _ ", distance(x.clone(), point.clone()), var(DELTA)),
-        node2(" _ < _ ", distance(apply(f, x.clone()), apply(f, point.clone())), var(EPSILON)),
+        node2(" _ < _ ", distance(map.at(&x), map.at(point)), var(EPSILON)),
     );
-    let body = positive(EXISTS_PREDICATE, DELTA, node2(FORALL, x, step));
+    let body = positive(EXISTS_PREDICATE, DELTA, node2(FORALL, point_binder(POINT, typed), step));
     Some(("Metric.continuousAt_iff", positive(FORALL_PREDICATE, EPSILON, body)))
 }
 
@@ -513,6 +615,18 @@ mod tests {
             "(f : ℝ → ℝ) (c : ℝ) : ContinuousAt f c",
             "(f : ℝ → ℝ) (c : ℝ) : ∀ ε > 0, ∃ δ > 0, ∀ x, |x - c| < δ → |f x - f c| < ε",
         ),
+        (
+            "(u : ℕ → ℂ) (z : ℂ) : Filter.Tendsto u Filter.atTop (nhds z)",
+            "(u : ℕ → ℂ) (z : ℂ) : ∀ ε > 0, ∃ N, ∀ n ≥ N, Complex.abs (u n - z) < ε",
+        ),
+        (
+            ": Continuous (fun x : ℝ => x ^ 2 + 1)",
+            ": ∀ x : ℝ, ∀ ε > 0, ∃ δ > 0, ∀ y : ℝ, |y - x| < δ → |y ^ 2 + 1 - (x ^ 2 + 1)| < ε",
+        ),
+        (
+            ": ContinuousAt (fun x : ℝ => 1 / x) 2",
+            ": ∀ ε > 0, ∃ δ > 0, ∀ x : ℝ, |x - 2| < δ → |1 / x - 1 / 2| < ε",
+        ),
     ];
 
     const APART: &[(&str, &str)] = &[
@@ -560,6 +674,16 @@ mod tests {
         (
             "(f : ℝ → ℝ) (k : ℕ) : ContinuousAt f k",
             "(f : ℝ → ℝ) (k : ℕ) : ∀ ε > 0, ∃ δ > 0, ∀ x, |x - k| < δ → |f x - f k| < ε",
+        ),
+        // The difference of norms is not the norm of the difference.
+        (
+            "(u : ℕ → ℂ) (z : ℂ) : Filter.Tendsto u Filter.atTop (nhds z)",
+            "(u : ℕ → ℂ) (z : ℂ) : ∀ ε > 0, ∃ N, ∀ n ≥ N, ‖u n‖ - ‖z‖ < ε",
+        ),
+        // Points no use types: not the real ε–δ.
+        (
+            ": Continuous (fun x : ℝ => x ^ 2)",
+            ": ∀ x, ∀ ε > 0, ∃ δ > 0, ∀ y, |y - x| < δ → |y ^ 2 - x ^ 2| < ε",
         ),
         // A strict bound the predicate names.
         (": ∃ N : ℕ, ∀ n > N, n ≠ N", ": ∃ N : ℕ, ∀ n ≥ N, n ≠ N"),
