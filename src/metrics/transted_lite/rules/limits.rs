@@ -118,6 +118,8 @@ pub const RULES: &[Rule] = &[
             "(f : ℕ → ℝ) (c : ℕ) : ContinuousAt f c",
             "(f : ℝ → ℝ) (c : ℝ) : ContinuousWithinAt f (Set.Ici c) c",
             "(k : ℕ) : ContinuousAt (fun (x : ℝ) => x ^ 2) k",
+            // A numeral under a function whose argument type nothing else fixes.
+            ": ContinuousAt (fun (x : ℝ) => x + ⌊x - 3⌋) 2",
             // The point names the fresh index: it would be captured.
             "(f : ℝ → ℝ) (x✝ : ℝ) : ContinuousAt f x✝",
         ]),
@@ -462,6 +464,24 @@ fn mentions_application(t: &Tree, x: &str) -> bool {
     app_head(t) == Some(x) || t.children.iter().any(|ch| mentions_application(ch, x))
 }
 
+/// Is every occurrence of `x` in `t` an operand of the arithmetic `binop%` elaborates at `t`'s
+/// root (`+ - * /`, unary `-`, the base of `^`, or `(x : ℝ)`), never under a function or
+/// another node?
+fn arithmetic_only(t: &Tree, x: &str) -> bool {
+    match (t.label.as_str(), t.children.as_slice()) {
+        (_, []) => true,
+        (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ ", [a, b]) => {
+            arithmetic_only(a, x) && arithmetic_only(b, x)
+        }
+        ("-", [a]) => arithmetic_only(a, x),
+        (" _ ^ _ ", [base, exponent]) => arithmetic_only(base, x) && !mentions_head(exponent, x),
+        ("( _ : _ )", [e, ty]) if e.label == x && is_leaf(e) => {
+            elab::num_of_type(ty) == Some(Num::Real)
+        }
+        _ => !mentions_head(t, x),
+    }
+}
+
 /// A point bound by `∀`: `x`, or `x : ℝ` when it must be written.
 fn point_binder(name: &str, typed: bool) -> Tree {
     if typed {
@@ -500,6 +520,13 @@ fn continuous_at_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let (map, typed) = real_map(f, c)?;
     if !at_type_or_numeral(point, c, Num::Real) {
         return None;
+    }
+    // A numeral put for `x` is typed by what surrounds it: only where the real arithmetic of
+    // `|f x - f c|` does (in `⌊x - 3⌋` it would be typed by nothing and default to ℕ).
+    if let RealMap::Lambda { x, body } = map {
+        if operand_kind(point, c, None) == Some(Kind::Numeral) && !arithmetic_only(body, x) {
+            return None;
+        }
     }
     let x = var(POINT);
     let step = node2(
