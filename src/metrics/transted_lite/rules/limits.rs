@@ -139,6 +139,24 @@ pub const RULES: &[Rule] = &[
             ": ∃ N : ℕ, ∀ n : ℤ, N < n → n ≠ 0",
             "(u : ℕ → ℝ) : ∃ N, ∀ n, n < N → |u n| < 1",
         ]),
+    code("binder type (elaboration)", "∃ N : T, ∀ n : T, N ≤ n → p n is the same term with either written type left out where elaboration gives it anyway, or written on N rather than n: `N ≤ n` unifies the two types (binrel%), and p's first use of n decides T", index_types_elided)
+        .ex(&[
+            ("(u : ℕ → ℝ) : ∃ N : ℕ, ∀ n, N ≤ n → |u n| < 1", "(u : ℕ → ℝ) : ∃ N, ∀ n, N ≤ n → |u n| < 1"),
+            ("(u : ℕ → ℝ) : ∃ N : ℕ, ∀ n : ℕ, N ≤ n → |u n| < 1", "(u : ℕ → ℝ) : ∃ N : ℕ, ∀ n, N ≤ n → |u n| < 1"),
+            ("(u : ℕ → ℝ) : ∃ N, ∀ n : ℕ, N ≤ n → |u n| < 1", "(u : ℕ → ℝ) : ∃ N, ∀ n, N ≤ n → |u n| < 1"),
+            (": ∃ N, ∀ n : ℕ, N ≤ n → 100 < n ^ 2", ": ∃ N : ℕ, ∀ n, N ≤ n → 100 < n ^ 2"),
+            (": ∃ N : ℕ, ∀ n : ℕ, N ≤ n → 100 < n ^ 2", ": ∃ N : ℕ, ∀ n, N ≤ n → 100 < n ^ 2"),
+        ])
+        .non(&[
+            // Nothing but `N` decides `n`: without `: ℕ` both would be left to the numerals.
+            ": ∃ N : ℕ, ∀ n, N ≤ n → 100 < n ^ 2",
+            // `n`'s use decides ℕ, but `N : ℝ` makes `n` real first (and `u n` ill-typed).
+            "(u : ℕ → ℝ) : ∃ N : ℝ, ∀ n, N ≤ n → |u n| < 1",
+            // `p` uses `N` first: `f N` would decide `N : ℝ` without the written type.
+            "(u : ℕ → ℝ) (f : ℝ → ℝ) : ∃ N : ℕ, ∀ n, N ≤ n → f N < u n",
+            // Two different written types: `n : ℤ` casts `N`.
+            "(u : ℤ → ℝ) : ∃ N : ℕ, ∀ n : ℤ, N ≤ n → |u n| < 1",
+        ]),
 ];
 
 /// The types `atTop` is taken on here: nonempty linear orders, hence lattices.
@@ -590,6 +608,63 @@ fn binder_parts(b: &Tree) -> Option<(&Tree, Option<&Tree>)> {
     }
 }
 
+/// `∃ N : T, ∀ n : T, N ≤ n → p` with a written type dropped where elaboration gives it
+/// anyway (one step: `n`'s first, then `N`'s): `N ≤ n` is the first use of both and unifies
+/// their types, so `n`'s type is `N`'s when `N` has one, and a type written on `n` alone may
+/// as well be written on `N`; `N`'s type, once `n` is untyped, is the one `p`'s first use of
+/// `n` decides, if `p` does not use `N` (its first use would come before).
+fn index_types_elided(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (EXISTS, [outer, body]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (FORALL, [inner, step]) = (body.label.as_str(), body.children.as_slice()) else {
+        return None;
+    };
+    let (IMP, [bound, p]) = (step.label.as_str(), step.children.as_slice()) else {
+        return None;
+    };
+    let (" _ ≤ _ ", [lower, index]) = (bound.label.as_str(), bound.children.as_slice()) else {
+        return None;
+    };
+    let (threshold_name, threshold_type) = binder_parts(outer)?;
+    let (index_name, index_type) = binder_parts(inner)?;
+    if lower.label != threshold_name.label
+        || index.label != index_name.label
+        || !is_leaf(lower)
+        || !is_leaf(index)
+        || lower.label == index.label
+        || elab::num_of_type(threshold_type.or(index_type)?).is_none()
+    {
+        return None;
+    }
+    let decided = || {
+        (!mentions_head(p, &lower.label))
+            .then(|| infer_binder_type(&index.label, p, ctx.carriers, Deciders::TheoremBinders))
+            .flatten()
+    };
+    let untyped = |b: &Tree| b.children.first().cloned();
+    let rebuilt =
+        |outer: Tree, inner: Tree| node2(EXISTS, outer, node2(FORALL, inner, step.clone()));
+    let name = "binder type (elaboration)";
+    match (threshold_type, index_type) {
+        (Some(n_ty), Some(i_ty)) if n_ty == i_ty => {
+            Some((name, rebuilt(outer.clone(), untyped(inner)?)))
+        }
+        (None, Some(i_ty)) if decided().as_ref() == Some(i_ty) => {
+            Some((name, rebuilt(outer.clone(), untyped(inner)?)))
+        }
+        // Neither is used before `N ≤ n`: the type written on one is the other's too.
+        (None, Some(i_ty)) => {
+            let typed = node2(EXPLICIT, outer.clone(), i_ty.clone());
+            Some((name, rebuilt(typed, untyped(inner)?)))
+        }
+        (Some(n_ty), None) if decided().as_ref() == Some(n_ty) => {
+            Some((name, rebuilt(untyped(outer)?, inner.clone())))
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! The unfoldings among all the canonical rules: the Mathlib form and the ε-form people write
@@ -606,6 +681,11 @@ mod tests {
     }
 
     const MEET: &[(&str, &str)] = &[
+        (
+            "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℝ) (a : ℝ) : ∀ ε > 0, ∃ N : ℕ, ∀ n : ℕ, n ≥ N → |u n - a| < ε",
+        ),
+        ("(f : ℝ → ℝ) : ∃ N, ∀ n : ℕ, n ≥ N → f n > 0", "(f : ℝ → ℝ) : ∃ N : ℕ, ∀ n ≥ N, f n > 0"),
         (
             "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
             "(u : ℕ → ℝ) (a : ℝ) : ∀ ε > 0, ∃ N, ∀ n ≥ N, |u n - a| < ε",
@@ -657,6 +737,9 @@ mod tests {
     ];
 
     const APART: &[(&str, &str)] = &[
+        // A natural index against a real one.
+        ("(f : ℝ → ℝ) : ∃ N, ∀ n : ℕ, n ≥ N → f n > 0", "(f : ℝ → ℝ) : ∃ N, ∀ n ≥ N, f n > 0"),
+        ("(f : ℝ → ℝ) : ∃ N : ℕ, ∀ n ≥ N, f n > 0", "(f : ℝ → ℝ) : ∃ N, ∀ n ≥ N, f n > 0"),
         // Quantifiers swapped.
         (
             "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
