@@ -1,4 +1,4 @@
-//! Limits family: `Filter.Tendsto`, `Continuous` and `ContinuousAt` on the reals unfolded to
+//! Limits family: `Filter.Tendsto`, `Continuous`, `ContinuousAt` and `ContinuousOn` unfolded to
 //! their ε–N and ε–δ statements, with fresh bound names (`ε✝`, `N✝`, …: no source text writes
 //! them, and renaming a bound name costs nothing), so that the Mathlib form and the ε-form meet
 //! in one normal form and the binder rules (`∀ ε > 0`, `≥`, `>`) do the rest. Canonical, always
@@ -122,6 +122,18 @@ pub const RULES: &[Rule] = &[
             ": ContinuousAt (fun (x : ℝ) => x + ⌊x - 3⌋) 2",
             // The point names the fresh index: it would be captured.
             "(f : ℝ → ℝ) (x✝ : ℝ) : ContinuousAt f x✝",
+        ]),
+    code("Metric.continuousOn_iff", "ContinuousOn f s ↔ ∀ b ∈ s, ∀ ε > 0, ∃ δ > 0, ∀ a ∈ s, dist a b < δ → dist (f a) (f b) < ε (Mathlib/Topology/MetricSpace/Pseudo/Defs.lean), with Real.dist_eq : dist x y = |x - y|", continuous_on_unfolded)
+        .ex(&[
+            ("(f : ℝ → ℝ) (s : Set ℝ) : ContinuousOn f s", "(f : ℝ → ℝ) (s : Set ℝ) : ∀ b✝ ∈ s, ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ a✝ ∈ s, |a✝ - b✝| < δ✝ → |f a✝ - f b✝| < ε✝"),
+            ("(s : Set ℝ) : ContinuousOn (fun (x : ℝ) => 1 / x) s", "(s : Set ℝ) : ∀ b✝ ∈ s, ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ a✝ ∈ s, |a✝ - b✝| < δ✝ → |1 / a✝ - 1 / b✝| < ε✝"),
+        ])
+        .non(&[
+            // A set whose element type is written nowhere: its numerals would type the points.
+            "(f : ℝ → ℝ) : ContinuousOn f (Set.Icc 0 1)",
+            "(f : ℝ → ℝ) (s : Set ℕ) : ContinuousOn f s",
+            "(f : ℕ → ℝ) (s : Set ℕ) : ContinuousOn f s",
+            "(f : ℝ → ℝ) (s : Finset ℝ) : ContinuousOn f s",
         ]),
     code("Filter.atTop_basis_Ioi", "(∃ N, ∀ n > N, p n) ↔ ∃ N, ∀ n ≥ N, p n: both are ∀ᶠ n in atTop, p n (Filter.eventually_atTop; Filter.atTop_basis_Ioi.eventually_iff, [Nonempty α] [SemilatticeSup α] [NoMaxOrder α], Mathlib/Order/Filter/AtTopBot/Basic.lean), p not mentioning N", eventually_strict)
         .ex(&[
@@ -527,6 +539,34 @@ fn continuous_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     Some(("Metric.continuous_iff", node2(FORALL, point_binder(BASE, typed), body)))
 }
 
+/// `Metric.continuousOn_iff` on ℝ → ℝ: `ContinuousOn f s` is
+/// `∀ b ∈ s, ∀ ε > 0, ∃ δ > 0, ∀ a ∈ s, |a - b| < δ → |f a - f b| < ε`, for a name `s` of
+/// written type `Set ℝ` (membership in it makes the points real, so none needs a written type).
+fn continuous_on_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("ContinuousOn _  _ ", [f, set]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let c = ctx.carriers;
+    let (map, _) = real_map(f, c)?;
+    let ty = c.name_type(&set.label).filter(|_| is_leaf(set))?;
+    let ("Set _ ", [element]) = (ty.label.as_str(), ty.children.as_slice()) else {
+        return None;
+    };
+    if elab::num_of_type(element) != Some(Num::Real) || FRESH.contains(&set.label.as_str()) {
+        return None;
+    }
+    let member = || Tree::node("∈ _ ", vec![set.clone()]);
+    let (a, b) = (var(ARGUMENT), var(BASE));
+    let step = node2(
+        IMP,
+        node2(" _ < _ ", distance(a.clone(), b.clone()), var(DELTA)),
+        node2(" _ < _ ", distance(map.at(&a), map.at(&b)), var(EPSILON)),
+    );
+    let inner = Tree::node(FORALL_PREDICATE, vec![a, member(), step]);
+    let body = positive(FORALL_PREDICATE, EPSILON, positive(EXISTS_PREDICATE, DELTA, inner));
+    Some(("Metric.continuousOn_iff", Tree::node(FORALL_PREDICATE, vec![b, member(), body])))
+}
+
 /// `Metric.continuousAt_iff` on ℝ → ℝ: `ContinuousAt f c` is
 /// `∀ ε > 0, ∃ δ > 0, ∀ x, |x - c| < δ → |f x - f c| < ε` (the lemma's `∀ ⦃x⦄` is the same
 /// proposition).
@@ -682,6 +722,10 @@ mod tests {
 
     const MEET: &[(&str, &str)] = &[
         (
+            "(f : ℝ → ℝ) (s : Set ℝ) : ContinuousOn f s",
+            "(f : ℝ → ℝ) (s : Set ℝ) : ∀ x ∈ s, ∀ ε > 0, ∃ δ > 0, ∀ y ∈ s, |y - x| < δ → |f y - f x| < ε",
+        ),
+        (
             "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
             "(u : ℕ → ℝ) (a : ℝ) : ∀ ε > 0, ∃ N : ℕ, ∀ n : ℕ, n ≥ N → |u n - a| < ε",
         ),
@@ -737,6 +781,11 @@ mod tests {
     ];
 
     const APART: &[(&str, &str)] = &[
+        // Points anywhere, not in s.
+        (
+            "(f : ℝ → ℝ) (s : Set ℝ) : ContinuousOn f s",
+            "(f : ℝ → ℝ) (s : Set ℝ) : ∀ x ∈ s, ∀ ε > 0, ∃ δ > 0, ∀ y, |y - x| < δ → |f y - f x| < ε",
+        ),
         // A natural index against a real one.
         ("(f : ℝ → ℝ) : ∃ N, ∀ n : ℕ, n ≥ N → f n > 0", "(f : ℝ → ℝ) : ∃ N, ∀ n ≥ N, f n > 0"),
         ("(f : ℝ → ℝ) : ∃ N : ℕ, ∀ n ≥ N, f n > 0", "(f : ℝ → ℝ) : ∃ N, ∀ n ≥ N, f n > 0"),
