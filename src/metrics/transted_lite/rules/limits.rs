@@ -63,7 +63,8 @@ pub const RULES: &[Rule] = &[
             "(u : ℕ → ℝ) : Filter.Tendsto u Filter.atBot (nhds 0)",
             "(u : ℕ → ℝ) : Filter.Tendsto u Filter.atTop (nhdsWithin 0 {0}ᶜ)",
             "(u : ℕ → ℝ) : Tendsto u atTop (𝓝 0)",
-            // A natural limit: `|u n - k|` is `|u n - ↑k|`, but a natural point types a `fun`'s binder.
+            // A natural limit: `𝓝 k` is `𝓝 ↑k` only through the expected type, which
+            // elaboration-lite does not read: left alone.
             "(u : ℕ → ℝ) (k : ℕ) : Filter.Tendsto u Filter.atTop (nhds k)",
             // Natural division: this `Tendsto` is in ℕ.
             ": Filter.Tendsto (fun (n : ℕ) => n / (n + 1)) Filter.atTop (nhds 1)",
