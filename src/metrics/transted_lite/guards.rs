@@ -128,9 +128,6 @@ const MATHLIB_TYPE_NAMES: [&str; 19] = [
     "Function",
 ];
 
-/// The number types whose own operations the typed rules assume.
-const NUMBER_TYPES: [&str; 10] = ["ℕ", "Nat", "ℤ", "Int", "ℚ", "Rat", "ℝ", "Real", "ℂ", "Complex"];
-
 /// Classes of more than one argument that give a type an operation, a literal or a coercion:
 /// an instance of one on a number type (`[OfNat ℕ 3]`) replaces Mathlib's there.
 const OPERATION_CLASSES: [&str; 18] = [
@@ -236,55 +233,110 @@ const STRUCTURE_FAMILIES: [&[&str]; 4] = [
     ],
 ];
 
+/// Classes that give a type an operation, a relation, a membership or a structure the rules
+/// read: a local of one (`[Mul ℕ]`, and as much `{m : Mul ℕ}` or `(m : Mul ℕ)`: every local
+/// whose type is a class is a local instance, whatever its binder, Lean's `withNewFVar`) on a
+/// type that is not one of the statement's type variables replaces Mathlib's instance there.
+const READ_CLASSES: [&str; 26] = [
+    "Membership",
+    "Insert",
+    "Singleton",
+    "HasSubset",
+    "HasSSubset",
+    "Union",
+    "Inter",
+    "SDiff",
+    "HasCompl",
+    "EmptyCollection",
+    "Dvd",
+    "Mod",
+    "Neg",
+    "Inv",
+    "Sub",
+    "Div",
+    "Zero",
+    "One",
+    "Max",
+    "Min",
+    "Norm",
+    "Dist",
+    "Abs",
+    "Bot",
+    "Top",
+    "NatPow",
+];
+
+/// The class a binder type names (`Mul ℕ` → `Mul`, `@HAdd ℕ ℕ ℕ` → `HAdd`), when it is one
+/// the rules read ([`READ_CLASSES`], [`OPERATION_CLASSES`], [`STRUCTURE_FAMILIES`]).
+fn read_class(ty: &Tree) -> Option<&str> {
+    if ty.children.is_empty() {
+        return None;
+    }
+    let head = ty.label.split_whitespace().next()?.trim_start_matches('@');
+    let known = READ_CLASSES.contains(&head)
+        || OPERATION_CLASSES.contains(&head)
+        || STRUCTURE_FAMILIES.iter().any(|family| family.contains(&head));
+    known.then_some(head)
+}
+
 /// A binder no rule can read past, and why: a bound name the rules read as Mathlib's type
-/// (`(Nat : Type)`), a local instance of an operation on a number type (`[Mul ℕ]`, `[OfNat ℕ
-/// 3]`: the statement's `*` or `3` is then the binder's, not Mathlib's), or two instances of
-/// one structure on one type (`[Monoid M] [Mul M]`, `[TopologicalSpace X]` twice). `None`
-/// when there is none: the rules may run.
+/// (`(Nat : Type)`), a local instance of a class the rules read on a type that is not a bound
+/// type variable (`[Mul ℕ]`, `{o : OfNat ℕ 3}`, `[Membership ℝ (Set ℝ)]`: the statement's `*`,
+/// `3` or `∈` is then the binder's), or two instances of one structure on one type (`[Monoid
+/// M] [Mul M]`, `[TopologicalSpace X]` twice). `None` when there is none: the rules may run.
 pub fn unread_binders(tree: &Tree) -> Option<String> {
-    let mut instances: Vec<(String, Vec<String>)> = Vec::new();
+    let mut instances: Vec<(String, String)> = Vec::new();
+    let mut type_variables: Vec<String> = Vec::new();
     let mut found = None;
     walk_binders(tree, &mut |binder: &Tree| {
         if found.is_some() {
             return;
         }
-        let (label, children) = (binder.label.as_str(), binder.children.as_slice());
-        let instance = matches!(label, "[ _ ]" | "[ _ : _ ]");
-        if !instance {
-            let names = children.len().saturating_sub(1);
-            let bound =
-                if children.is_empty() { std::slice::from_ref(binder) } else { &children[..names] };
-            if let Some(n) = bound.iter().find(|n| MATHLIB_TYPE_NAMES.contains(&n.label.as_str())) {
+        let children = binder.children.as_slice();
+        let Some((ty, names)) = children.split_last() else {
+            if MATHLIB_TYPE_NAMES.contains(&binder.label.as_str()) {
                 found = Some(format!(
                     "the statement binds `{}`, a name the rules read as Mathlib's type: no rewrite is tried",
-                    n.label
+                    binder.label
                 ));
             }
             return;
-        }
-        let Some(class_app) = children.last() else {
-            return;
         };
-        let Some(class) =
-            class_app.label.split_whitespace().next().filter(|_| !class_app.children.is_empty())
-        else {
-            return;
-        };
-        let args: Vec<String> = class_app.children.iter().map(|a| a.label.clone()).collect();
-        let on_number = class_app
-            .children
-            .iter()
-            .any(|a| a.children.is_empty() && NUMBER_TYPES.contains(&a.label.as_str()));
-        if on_number && (args.len() == 1 || OPERATION_CLASSES.contains(&class)) {
+        let instance = matches!(binder.label.as_str(), "[ _ ]" | "[ _ : _ ]");
+        let names = if instance && binder.label == "[ _ ]" { &[][..] } else { names };
+        if let Some(n) = names.iter().find(|n| MATHLIB_TYPE_NAMES.contains(&n.label.as_str())) {
             found = Some(format!(
-                "the instance binder `{class} {}` replaces Mathlib's instance on a number type there: no rewrite is tried",
+                "the statement binds `{}`, a name the rules read as Mathlib's type: no rewrite is tried",
+                n.label
+            ));
+            return;
+        }
+        if rules::is_universe_type(ty) {
+            type_variables.extend(names.iter().map(|n| n.label.clone()));
+            return;
+        }
+        let Some(class) = read_class(ty) else {
+            return;
+        };
+        let args: Vec<String> = ty.children.iter().map(rules::render).collect();
+        // A type variable: bound as one, or a name no table reads as a type (an auto-bound
+        // `G` in `[Group G]`); not a number type, a compound type or a numeral.
+        let on_type_variables = ty.children.iter().all(|a| {
+            a.children.is_empty()
+                && (type_variables.contains(&a.label)
+                    || (!MATHLIB_TYPE_NAMES.contains(&a.label.as_str())
+                        && !a.label.bytes().all(|b| b.is_ascii_digit())))
+        });
+        if !on_type_variables {
+            found = Some(format!(
+                "the local instance `{class} {}` replaces Mathlib's there: no rewrite is tried",
                 args.join(" ")
             ));
             return;
         }
         if let [ty] = args.as_slice() {
             let clash = instances.iter().any(|(other, on)| {
-                on.first() == Some(ty)
+                on == ty
                     && (other == class
                         || STRUCTURE_FAMILIES.iter().any(|family| {
                             family.contains(&class) && family.contains(&other.as_str())
@@ -296,8 +348,8 @@ pub fn unread_binders(tree: &Tree) -> Option<String> {
                 ));
                 return;
             }
+            instances.push((class.to_owned(), ty.clone()));
         }
-        instances.push((class.to_owned(), args));
     });
     found
 }
@@ -307,10 +359,15 @@ pub fn unread_binders(tree: &Tree) -> Option<String> {
 fn walk_binders(t: &Tree, visit: &mut dyn FnMut(&Tree)) {
     let n = t.children.len();
     let list_or_binding = rules::binder_list_arity(&t.label).is_some()
+        || t.label.starts_with("let")
+        || t.label.starts_with("have")
         || t.label.contains("=>")
         || (t.label.starts_with('{') && t.label.contains('|'))
         || t.label.ends_with(", _ ");
-    if list_or_binding && n >= 2 {
+    if (t.label.starts_with("let") || t.label.starts_with("have")) && n == 4 {
+        // `let x : T := v; b`: the binder is `x : T`.
+        visit(&Tree::node(" _ : _ ", vec![t.children[0].clone(), t.children[1].clone()]));
+    } else if list_or_binding && n >= 2 {
         for b in &t.children[..n - 1] {
             visit(b);
         }
@@ -334,6 +391,25 @@ pub fn unread_variables(variables: &[String]) -> Option<String> {
                 "header `{command}`: binders elaboration-lite cannot read; no rewrite is tried"
             )),
         }
+    })
+}
+
+/// Words in a header's raw text that may declare an instance or a binder elaboration-lite
+/// does not read past (`@[instance] def`, `attribute [instance]`, an `instance` after another
+/// command on one line, a `variable` behind a comment): the header is read line by line, and
+/// these forms hide from that reading. Conservative: any occurrence, comments and strings
+/// included, means no rewrite.
+pub fn header_instances(header: &str) -> Option<String> {
+    const HIDING: [&str; 3] = ["instance", "attribute", "@["];
+    if let Some(word) = HIDING.iter().find(|w| header.contains(*w)) {
+        return Some(format!(
+            "the header mentions `{word}`: an instance it may declare is not read, so no rewrite is tried"
+        ));
+    }
+    let comment_then_variable = header.lines().any(|l| l.contains("-/") && l.contains("variable"));
+    comment_then_variable.then(|| {
+        "a header `variable` shares its line with a comment: not read, so no rewrite is tried"
+            .to_owned()
     })
 }
 
@@ -370,5 +446,51 @@ mod tests {
         // Functions of numerals are no literal arithmetic: `Real.log_div_log` is a rewrite.
         let logs = tree("theorem x : Real.log 8 / Real.log 2 = 3");
         assert!(closed_facts(&logs, &tree("theorem x : Real.logb 2 8 = 3")).is_none());
+    }
+
+    #[test]
+    fn binders_the_rules_cannot_read_past_stop_every_rewrite() {
+        let unread = |text: &str| unread_binders(&tree(text));
+        for text in [
+            "theorem t (x y : ℕ) [Mul ℕ] : x * y = y * x",
+            "theorem t (x y : ℕ) {m : Mul ℕ} : x * y = y * x",
+            "theorem t (x y : ℕ) (m : Mul ℕ) : x * y = y * x",
+            "theorem t (n : ℕ) [OfNat ℕ 3] : n < 3",
+            "theorem t (x : ℝ) [Membership ℝ (Set ℝ)] : x ∈ Set.Icc 0 1",
+            "theorem t (Nat : Type) (a : Nat) : a = a",
+            "theorem t {M : Type*} [Monoid M] [Mul M] (a : M) : a * a = a ^ 2",
+            "theorem t {X : Type*} [TopologicalSpace X] [MetricSpace X] (s : Set X) : IsOpen s",
+            "theorem t : let τ : TopologicalSpace ℝ := ⊥; IsOpen (Set.univ : Set ℝ)",
+        ] {
+            assert!(unread(text).is_some(), "read past: {text}");
+        }
+        // Instances on the statement's type variables (auto-bound ones too), a module over ℝ,
+        // a `Fact`: the rules may run.
+        for text in [
+            "theorem t {G : Type*} [Group G] [Fintype G] (a : G) : a = a",
+            "theorem t [Group G] [Fintype G] (a : G) : a = a",
+            "theorem t {V : Type*} [AddCommGroup V] [Module ℝ V] (v : V) : v = v",
+            "theorem t (p : ℕ) [Fact p.Prime] : p = p",
+            "theorem t {X : Type*} [TopologicalSpace X] [CompactSpace X] [T2Space X] : True",
+        ] {
+            assert!(unread(text).is_none(), "refused: {text}: {:?}", unread(text));
+        }
+    }
+
+    #[test]
+    fn headers_that_may_hide_an_instance_stop_every_rewrite() {
+        assert!(
+            header_instances("import Mathlib\nopen Real Nat\nopen scoped BigOperators\n").is_none()
+        );
+        for header in [
+            "import Mathlib\n@[instance] def m : Mul ℕ := ⟨fun a _ => a⟩\n",
+            "import Mathlib\ndef m : Mul ℕ := ⟨fun a _ => a⟩\nattribute [instance] m\n",
+            "import Mathlib\n/- c -/ variable [Mul ℕ]\n",
+        ] {
+            assert!(header_instances(header).is_some(), "read past: {header}");
+        }
+        let variables = ["variable {m : Mul ℕ}".to_owned()];
+        assert!(unread_variables(&variables).is_some());
+        assert!(unread_variables(&["variable {G : Type*} [Group G]".to_owned()]).is_none());
     }
 }

@@ -522,18 +522,31 @@ impl Metric for TransTedLite {
         // rules do not read: no rule may assume what such a name is.
         let patterns = rules::has_pattern_binder(&resolved.0.tree)
             || rules::has_pattern_binder(&resolved.1.tree);
+        // Also proof terms in the text: the parser keeps `(show ℤ from x)` as `ℤ` alone.
+        let proof_terms = |text: &str| {
+            text.split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|word| ["by", "show", "from", "calc"].contains(&word))
+        };
+        let unparsed = rules::has_unparsed(&resolved.0.tree)
+            || rules::has_unparsed(&resolved.1.tree)
+            || proof_terms(&pair.reference.source)
+            || proof_terms(&pair.candidate.source);
+        let header_instances = guards::header_instances(pair.reference_header)
+            .or_else(|| guards::header_instances(pair.candidate_header));
         let unread = guards::unread_binders(&resolved.0.tree)
             .or_else(|| guards::unread_binders(&resolved.1.tree))
             .or_else(|| guards::unread_variables(&scopes.0.variables))
             .or_else(|| guards::unread_variables(&scopes.1.variables));
-        let mut j = if modelled && !patterns && unread.is_none() {
-            self.judge_trees(&resolved.0.tree, &resolved.1.tree)
-        } else {
-            // A header construct elaboration-lite does not model (a local instance, a notation,
-            // a macro) may change what any rule's lemma says: no rewrite, only the trees as
-            // they are.
-            self.compare_without_rewrites(&resolved.0.tree, &resolved.1.tree)?
-        };
+        let mut j =
+            if modelled && !patterns && !unparsed && unread.is_none() && header_instances.is_none()
+            {
+                self.judge_trees(&resolved.0.tree, &resolved.1.tree)
+            } else {
+                // A header construct elaboration-lite does not model (a local instance, a notation,
+                // a macro) may change what any rule's lemma says: no rewrite, only the trees as
+                // they are.
+                self.compare_without_rewrites(&resolved.0.tree, &resolved.1.tree)?
+            };
         if j.stop == Stop::Deadline || j.distance == PAST_DEADLINE {
             // A search cut by the clock has no verdict: its smallest distance depends on the
             // machine's speed and load, so it is a failure, never a score.
@@ -564,6 +577,10 @@ impl Metric for TransTedLite {
         }
         let mut notes = vec![format!("{} states evaluated, {} expanded", j.evaluated, j.expanded)];
         notes.extend(unread);
+        notes.extend(header_instances);
+        if unparsed {
+            notes.push("a span the parser does not read (`by …`, a pattern set-builder) may name any binder: no rewrite is tried".into());
+        }
         if patterns {
             notes.push(
                 "a name is bound by pattern matching (`fun ⟨a, b⟩`, `match`): no rewrite is tried"

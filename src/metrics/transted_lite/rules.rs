@@ -74,4 +74,7 @@ pub use moves::{moves, moves_within};
 pub use render::{render, render_exact};
 pub use rewrite::{Applied, Rewrite};
 pub(super) use shapes::COMPARISONS;
-pub use shapes::{binder_list_arity, has_pattern_binder, replace_at, ANONYMOUS_HYPOTHESIS};
+pub use shapes::{
+    binder_list_arity, has_pattern_binder, has_unparsed, is_universe as is_universe_type,
+    replace_at, ANONYMOUS_HYPOTHESIS,
+};

@@ -87,6 +87,11 @@ pub const RULES: &[Rule] = &[
     rw("Nat.ModEq (notation)", "notation:50 a \" ≡ \" b \" [MOD \" n \"]\" => Nat.ModEq n a b", "Nat.ModEq ?n ?a ?b", "?a ≡ ?b [MOD ?n]")
         .ex(&[("(a b : ℕ) : Nat.ModEq 3 a b", "(a b : ℕ) : a ≡ b [MOD 3]")])
         .non(&["(a b : ℤ) : Int.ModEq 3 a b"]),
+    code("Finset.sum (notation) / Finset.prod (notation)", "∑ x ∈ s, f x is notation for Finset.sum s (fun x ↦ f x) (Mathlib/Algebra/BigOperators/Group/Finset.lean); likewise ∏", big_operator_notation)
+        .ex(&[("(n : ℕ) : Finset.sum (Finset.range n) (fun i => i ^ 2) = 0", "(n : ℕ) : ∑ i ∈ Finset.range n, i ^ 2 = 0"), ("(n : ℕ) (f : ℕ → ℕ) : Finset.prod (Finset.range n) f = 0", "(n : ℕ) (f : ℕ → ℕ) : ∏ x✝ ∈ Finset.range n, f x✝ = 0")])
+        // A typed binder may cast the elements; a function that is not a name or a `fun` is
+        // left as written.
+        .non(&["(n : ℕ) : Finset.sum (Finset.range n) (fun (i : ℝ) => i) = 0", "(n : ℕ) (g : ℕ → ℕ → ℕ) : Finset.sum (Finset.range n) (g 1) = 0", "(n : ℕ) : Set.sum (Finset.range n) (fun i => i) = 0"]),
     rw("Set.image", "infixl:80 \" '' \" => Set.image", "Set.image ?f ?s", "?f '' ?s")
         .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : Set.image f s = s", "(f : ℝ → ℝ) (s : Set ℝ) : f '' s = s")])
         .non(&["(f : ℕ → ℕ) (s : Finset ℕ) : Finset.image f s = s", "(f : ℝ → ℝ) : Set.image f = Set.image f", "(f : ℝ → ℝ) (s : Set ℝ) : Set.preimage f s = s"]),
@@ -387,4 +392,37 @@ fn even_folded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         }
     }
     Some(("Even (definition)", Tree::node("Even _ ", vec![n.clone()])))
+}
+
+/// `Finset.sum s (fun x => b)` written as the big operator `∑ x ∈ s, b` it is notation for
+/// (and `Finset.prod` as `∏`), with an untyped binder (its type is `s`'s elements' either way);
+/// `Finset.sum s f` for a function name `f` as `∑ x ∈ s, f x` (η), with a fresh bound name.
+fn big_operator_notation(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+    let (symbol, [set, f]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (label, rule) = match symbol {
+        "Finset.sum _  _ " => ("∑ _  _ , _ ", "Finset.sum (notation)"),
+        "Finset.prod _  _ " => ("∏ _  _ , _ ", "Finset.prod (notation)"),
+        _ => return None,
+    };
+    let (x, body) = match (f.label.as_str(), f.children.as_slice()) {
+        ("fun _ => _ ", [x, body]) if is_leaf(x) => (x.clone(), body.clone()),
+        (_, []) if !f.label.contains(' ') && literal_free(&f.label) => {
+            if super::shapes::mentions(set, FRESH_BOUND) {
+                return None;
+            }
+            let x = Tree::bound_variable(FRESH_BOUND);
+            let applied = Tree::node(format!("{} _ ", f.label), vec![x.clone()]);
+            (x, applied)
+        }
+        _ => return None,
+    };
+    let domain = Tree::node("∈ _ ", vec![set.clone()]);
+    Some((rule, Tree::node(label, vec![x, domain, body])))
+}
+
+/// Is `label` a name, not a numeral?
+fn literal_free(label: &str) -> bool {
+    !label.bytes().all(|b| b.is_ascii_digit())
 }

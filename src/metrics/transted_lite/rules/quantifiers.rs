@@ -128,9 +128,15 @@ fn quantifier_rule(t: &Tree, q: Quant) -> Option<(&'static str, Tree)> {
             // Likewise `∃ (h : p), q` is `p ∧ q` (`exists_prop`, Init/PropLemmas.lean): the
             // form `∃ (n : ℕ) (_ : n > 0), …` that `∃ n > 0, …` abbreviates.
             let b = &t.children[0];
+            // A `∀` is a proposition only when its body is (`∀ n, Fin (n + 1)` is a type).
+            let proposition = |p: &Tree| {
+                is_prop_shaped(p)
+                    && (quantifier(p) != Some(Quant::Forall)
+                        || p.children.last().is_some_and(is_prop_shaped))
+            };
             if binder_kind(&b.label) == Some(BinderKind::Explicit)
                 && b.children.len() == 2
-                && is_prop_shaped(&b.children[1])
+                && proposition(&b.children[1])
                 && !mentions(body, &b.children[0].label)
             {
                 let (rule, connective) = match q {

@@ -103,8 +103,9 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(a b : ℝ) : (a, b) = (1, 2)", "(a b : ℝ) : a = 1 ∧ b = 2")])
         .non(&["(a b : ℝ) : (a, b, 1) = (1, 2)"]),
     code("funext_iff", "f = g ↔ ∀ x, f x = g x (then β-reduction of fun)", typed::funext_rule)
-        .ex(&[("(f : ℝ → ℝ) : f = fun x => x + 1", "(f : ℝ → ℝ) : ∀ x, f x = x + 1")])
-        .non(&["(x y : ℝ) : x = y"]),
+        .ex(&[("(f : ℝ → ℝ) : f = fun x => x + 1", "(f : ℝ → ℝ) : ∀ x, f x = x + 1"), ("(f : ℝ → ℝ) : deriv f = 0", "(f : ℝ → ℝ) : ∀ x✝, deriv f x✝ = 0"), ("(f : ℝ → ℝ) (g : ℝ → ℝ) : g ∘ f = id", "(f : ℝ → ℝ) (g : ℝ → ℝ) : ∀ x✝, (g ∘ f) x✝ = x✝")])
+        // `x` is a number; `deriv (f x)` is not the derivative of a named function.
+        .non(&["(x y : ℝ) : x = y", "(x : ℝ) : x = 0", "(f : ℝ → ℝ → ℝ) (x : ℝ) : deriv (f x) = 0", "(x : ℝ) : x = id"]),
     // "On the whole space" is the global property (each lemma is `@[simp]`, no class beyond
     // what states both sides).
     rw("continuousOn_univ", "ContinuousOn f univ ↔ Continuous f (Mathlib/Topology/ContinuousOn.lean)", "ContinuousOn ?f Set.univ", "Continuous ?f")

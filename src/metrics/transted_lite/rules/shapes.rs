@@ -278,7 +278,8 @@ pub(super) fn binder_name(binder: &Tree) -> Option<&Tree> {
     (named && is_leaf(first)).then_some(first)
 }
 
-pub(super) fn is_universe(t: &Tree) -> bool {
+/// Is `t` a universe (`Type*`, `Type u`, `Sort _`): a binder of it binds a type variable.
+pub fn is_universe(t: &Tree) -> bool {
     let l = t.label.trim();
     l.starts_with("Type") || l.starts_with("Sort")
 }
@@ -371,7 +372,11 @@ pub(super) fn binder_list(tree: &Tree) -> Option<(&Tree, Vec<usize>)> {
 /// A node that binds names in its last child: `∀ ∃ ∃! ∑ ∏ ⨆ ∫ … , _`, `fun _ => _`,
 /// `{ _ | _ }` (not tuples, lists or set literals, which also have commas).
 pub(super) fn is_binding_node(label: &str) -> bool {
-    label.contains("=>")
+    // `let x := v; b` and `have x := v; b` bind `x` in `b` (their value counts as bound too:
+    // conservative, nothing is substituted for it).
+    label.starts_with("let ")
+        || label.starts_with("have ")
+        || label.contains("=>")
         || (label.starts_with('{') && label.contains('|'))
         || label.ends_with(", _ ")
 }
@@ -394,12 +399,28 @@ pub(super) fn named_after(binders: &[Tree], i: usize, concl: &Tree, name: &str) 
 /// the binder reading here does not follow.
 pub fn has_pattern_binder(t: &Tree) -> bool {
     let n = t.children.len();
-    let pattern = |b: &Tree| {
-        !is_leaf(b)
-            && (b.label.starts_with('⟨') || (b.label.starts_with('(') && b.label.contains(',')))
-    };
+    fn pattern(b: &Tree) -> bool {
+        let structured = |b: &Tree| {
+            !is_leaf(b)
+                && (b.label.starts_with('⟨') || (b.label.starts_with('(') && b.label.contains(',')))
+        };
+        // Also ascribed: `fun (⟨y, z⟩ : ℕ × ℕ) => …`.
+        let ascribed = binder_kind(&b.label).is_some() || b.label == "( _ : _ )";
+        structured(b) || (ascribed && b.children.first().is_some_and(structured))
+    }
     let here = t.label.starts_with("fun |")
         || t.label.starts_with("match ")
         || (is_binding_node(&t.label) && n >= 2 && t.children[..n - 1].iter().any(pattern));
     here || t.children.iter().any(has_pattern_binder)
+}
+
+/// Does `t` hold a span the parser could not read (`by …`, `show … from …`, a pattern
+/// set-builder)? Names inside it are not seen by `mentions`, so no substitution or binder
+/// reading can account for them.
+pub fn has_unparsed(t: &Tree) -> bool {
+    // A tactic block or `show … from …` the parser keeps only the keyword of.
+    let proof_term = ["by", "show", "from", "calc"].contains(&t.label.trim())
+        || t.label.starts_with("by ")
+        || t.label.starts_with("show ");
+    t.unparsed || proof_term || t.children.iter().any(has_unparsed)
 }

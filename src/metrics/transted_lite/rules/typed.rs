@@ -563,7 +563,40 @@ pub(super) fn funext_rule(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         let pointwise = node2(EQ, apply(a), apply(b));
         return Some(("funext_iff", node2(FORALL, x.clone(), pointwise)));
     }
-    None
+    // A function against `0` (`Pi.zero_apply`: `(0 : α → β) x = 0`) or `id` (`id x = x`), or
+    // `deriv f` / `g ∘ f` against a named function: pointwise.
+    if mentions(t, FRESH_BOUND) {
+        return None;
+    }
+    let x = Tree::bound_variable(FRESH_BOUND);
+    let pointwise = |t: &Tree| -> Option<Tree> {
+        if named(t) {
+            return Some(Tree::node(format!("{} _ ", t.label), vec![x.clone()]));
+        }
+        match (t.label.as_str(), t.children.as_slice()) {
+            ("deriv _ ", [f]) if named(f) => {
+                Some(Tree::node("deriv _  _ ", vec![f.clone(), x.clone()]))
+            }
+            (" _ ∘ _ ", [g, f]) if named(g) && named(f) => {
+                Some(Tree::node(" _  _ ", vec![t.clone(), x.clone()]))
+            }
+            _ => None,
+        }
+    };
+    let other = |t: &Tree| -> Option<Tree> {
+        match t.label.as_str() {
+            "0" if is_leaf(t) => Some(t.clone()),
+            "id" if is_leaf(t) && !c.binds("id") => Some(x.clone()),
+            _ => pointwise(t),
+        }
+    };
+    let (left, right) = match (pointwise(a), pointwise(b)) {
+        (Some(l), Some(r)) if !(named(a) && named(b)) => (l, r),
+        (Some(l), None) => (l, other(b)?),
+        (None, Some(r)) => (other(a)?, r),
+        _ => return None,
+    };
+    Some(("funext_iff", node2(FORALL, x, node2(EQ, left, right))))
 }
 
 /// Prod.mk.injEq : ((a, b) = (c, d)) = (a = c ∧ b = d), for tuples of one length (`(a, b, c)`
