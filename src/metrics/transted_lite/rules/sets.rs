@@ -92,6 +92,9 @@ pub const RULES: &[Rule] = &[
     IIC[1],
     IIO[0],
     IIO[1],
+    rw("Set.compl_eq_univ_diff", "sᶜ = univ \\ s (Mathlib/Data/Set/Basic.lean)", "Set.univ \\ ?s", "?s ᶜ")
+        .ex(&[("(U : Set ℝ) : IsClosed (Set.univ \\ U)", "(U : Set ℝ) : IsClosed Uᶜ")])
+        .non(&["(U V : Set ℝ) : IsClosed (V \\ U)", "(U : Finset ℕ) : Finset.univ \\ U = U"]),
     rw("Finset.mem_range", "m ∈ Finset.range n ↔ m < n", "?m ∈ Finset.range ?n", "?m < ?n")
         .ex(&[("(m n : ℕ) : m ∈ Finset.range n", "(m n : ℕ) : m < n")])
         // Unqualified `range` may be `Set.range f`, the image of a function.

@@ -427,7 +427,23 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
         return c.namespace(&receiver.label);
     }
     // Mathlib functions whose result type is known: `(Nat.digits 10 n).sum` is a `List.sum`.
-    const RETURNS: [(&str, &str); 14] = [
+    // Subobject constructors (Mathlib/RingTheory/Ideal/Span.lean, Algebra/Group/Subgroup/*,
+    // LinearAlgebra/Span/Defs.lean, RingTheory/Ideal/Maps.lean): `(Ideal.span s).IsPrime` is
+    // `Ideal.IsPrime (Ideal.span s)`.
+    const RETURNS: [(&str, &str); 27] = [
+        ("Ideal.span", "Ideal"),
+        ("Ideal.map", "Ideal"),
+        ("Ideal.comap", "Ideal"),
+        ("RingHom.ker", "Ideal"),
+        ("Subgroup.closure", "Subgroup"),
+        ("Subgroup.zpowers", "Subgroup"),
+        ("Subgroup.map", "Subgroup"),
+        ("Subgroup.comap", "Subgroup"),
+        ("Subgroup.center", "Subgroup"),
+        ("Subgroup.normalizer", "Subgroup"),
+        ("MonoidHom.ker", "Subgroup"),
+        ("MonoidHom.range", "Subgroup"),
+        ("Submodule.span", "Submodule"),
         ("Nat.digits", "List"),
         ("Nat.primeFactorsList", "List"),
         ("Nat.factors", "List"),
