@@ -170,6 +170,30 @@ pub const RULES: &[Rule] = &[
             // Two different written types: `n : ℤ` casts `N`.
             "(u : ℤ → ℝ) : ∃ N : ℕ, ∀ n : ℤ, N ≤ n → |u n| < 1",
         ]),
+    moves_code("abs_sub_comm / norm_sub_rev", "|a - b| = |b - a| ([Lattice α] [AddGroup α]: the additive form of mabs_div_comm, Mathlib/Algebra/Order/Group/Unbundled/Abs.lean; no order law needed); norm_sub_rev : ‖a - b‖ = ‖b - a‖ ([SeminormedAddGroup E], Mathlib/Analysis/Normed/Group/Basic.lean)", distance_swapped)
+        .ex(&[
+            ("(x y : ℝ) : |x - y| < 1", "(x y : ℝ) : |y - x| < 1"),
+            ("(u : ℕ → ℝ) (a : ℝ) : ∀ n, |u n - a| < 1", "(u : ℕ → ℝ) (a : ℝ) : ∀ n, |a - u n| < 1"),
+            ("(x : ℚ) : |x - 1 / 2| < 1", "(x : ℚ) : |1 / 2 - x| < 1"),
+            ("(f : ℝ → ℝ) : ∀ x y, |x - y| < 1 → |f x - f y| < 1", "(f : ℝ → ℝ) : ∀ x y, |y - x| < 1 → |f x - f y| < 1"),
+            ("(z w : ℂ) : ‖z - w‖ < 1", "(z w : ℂ) : ‖w - z‖ < 1"),
+        ])
+        .non(&[
+            // ℕ is no `AddGroup`: `|·|` is not Mathlib's `abs` there, and `-` truncates.
+            "(x y : ℕ) : |x - y| < 1",
+            // Numerals alone default to ℕ.
+            ": |2 - 3| = 1",
+            // ℂ has no lattice: `|z|` is not `abs` (nor the norm).
+            "(z w : ℂ) : |z - w| = 1",
+            // A type known only by its class: left alone.
+            "(G : Type) [Lattice G] [AddGroup G] (a b : G) : |a - b| = a",
+            // Not a difference.
+            "(x y : ℝ) : |x + y| < 1",
+            // A natural-valued function: the difference is at ℕ.
+            "(f : ℕ → ℕ) : ∀ m n, |f m - f n| < 1",
+            // A norm on a type whose subtraction truncates.
+            "(m n : ℕ) : ‖m - n‖ < 1",
+        ]),
 ];
 
 /// The types `atTop` is taken on here: nonempty linear orders, hence lattices.
@@ -595,6 +619,59 @@ fn continuous_at_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     );
     let body = positive(EXISTS_PREDICATE, DELTA, node2(FORALL, point_binder(POINT, typed), step));
     Some(("Metric.continuousAt_iff", positive(FORALL_PREDICATE, EPSILON, body)))
+}
+
+/// `abs_sub_comm` and `norm_sub_rev` as a move: `|a - b|` is `|b - a|` ([`distance_operands`]),
+/// `‖a - b‖` is `‖b - a‖` on ℤ ℚ ℝ ℂ. A move, not a canonical orientation: bound names are
+/// renamed for free, so no order of the two operands is the same on both sides (`|x - y|`
+/// against `|a✝ - b✝|`), and the search finds the swap. Its own inverse.
+fn distance_swapped(t: &Tree, ctx: &Ctx) -> Vec<(&'static str, Tree)> {
+    let (outer, [difference]) = (t.label.as_str(), t.children.as_slice()) else {
+        return Vec::new();
+    };
+    let (" _ - _ ", [a, b]) = (difference.label.as_str(), difference.children.as_slice()) else {
+        return Vec::new();
+    };
+    if a == b {
+        return Vec::new();
+    }
+    let c = ctx.carriers;
+    let fires = match outer {
+        "| _ |" => distance_operands(a, b, c),
+        "‖ _ ‖" => elab::carrier(&[a, b], c).is_some_and(|n| n != Num::Nat),
+        _ => false,
+    };
+    if !fires {
+        return Vec::new();
+    }
+    let name = if outer == "| _ |" { "abs_sub_comm" } else { "norm_sub_rev" };
+    let swapped = node2(" _ - _ ", b.clone(), a.clone());
+    vec![(name, Tree::node(outer, vec![swapped]))]
+}
+
+/// May `|a - b|` be written `|b - a|`? The lemma holds wherever `|·|` is Mathlib's `abs`
+/// (`[Lattice α] [AddGroup α]`), and `binop%` elaborates `a - b` and `b - a` alike (the same
+/// leaves, coerced to the same type). Read: the pair's type is ℤ ℚ ℝ, or each operand is of
+/// one of those types, a numeral, or a name some binder binds with no written type (`∀ x y,
+/// |x - y| < δ → …`: its type is whatever the statement's uses give, and `abs` makes it a
+/// group); not ℕ (no `AddGroup`, truncated `-`), ℂ (no lattice) or a type variable, and not
+/// numerals alone (they default to ℕ).
+fn distance_operands(a: &Tree, b: &Tree, c: &Carriers) -> bool {
+    if let Some(n) = elab::carrier(&[a, b], c) {
+        return ORDERED_GROUP.contains(&n);
+    }
+    let untyped_name = |t: &Tree| {
+        is_leaf(t)
+            && c.binds(&t.label)
+            && c.name_type(&t.label).is_none()
+            && !c.binder_types.iter().any(|(n, ty)| *n == t.label && ty.is_some())
+    };
+    let fits = |t: &Tree| match elab::type_of(t, c) {
+        Ty::Num(n) => ORDERED_GROUP.contains(&n),
+        Ty::Numeral => true,
+        Ty::Unknown => untyped_name(t),
+    };
+    fits(a) && fits(b) && (untyped_name(a) || untyped_name(b))
 }
 
 /// `∃ N, ∀ n, N < n → p n` is `∃ N, ∀ n, N ≤ n → p n` (the canonical form of `∀ n > N` and
