@@ -74,6 +74,24 @@ pub const RULES: &[Rule] = &[
             "(u : ℕ → ℝ) (n : ℝ) : Filter.Tendsto (fun n => u n) Filter.atTop (nhds n)",
             "(u : ℕ → ℝ) : Filter.Tendsto u (nhds 0) (nhds 0)",
         ]),
+    code("Metric.cauchySeq_iff", "CauchySeq u ↔ ∀ ε > 0, ∃ N, ∀ m ≥ N, ∀ n ≥ N, dist (u m) (u n) < ε ([Nonempty β] [SemilatticeSup β], Mathlib/Topology/MetricSpace/Basic.lean, now Mathlib/Topology/MetricSpace/Cauchy.lean), with Real.dist_eq : dist x y = |x - y| and Complex.dist_eq : dist z w = ‖z - w‖ (both rfl)", cauchy_unfolded)
+        .ex(&[
+            ("(u : ℕ → ℝ) : CauchySeq u", "(u : ℕ → ℝ) : ∀ ε✝ > 0, ∃ N✝, ∀ m✝ ≥ N✝, ∀ n✝ ≥ N✝, |u m✝ - u n✝| < ε✝"),
+            ("(u : ℕ → ℂ) : CauchySeq u", "(u : ℕ → ℂ) : ∀ ε✝ > 0, ∃ N✝, ∀ m✝ ≥ N✝, ∀ n✝ ≥ N✝, ‖u m✝ - u n✝‖ < ε✝"),
+            (": CauchySeq (fun (n : ℕ) => 1 / ((n : ℝ) + 1))", ": ∀ ε✝ > 0, ∃ N✝ : ℕ, ∀ m✝ ≥ N✝, ∀ n✝ ≥ N✝, |1 / ((m✝ : ℝ) + 1) - 1 / ((n✝ : ℝ) + 1)| < ε✝"),
+        ])
+        .non(&[
+            // ℕ-valued: `|u m - u n|` would be truncated subtraction (and ℕ has the discrete metric).
+            "(u : ℕ → ℕ) : CauchySeq u",
+            "(X : Type) [MetricSpace X] (u : ℕ → X) : CauchySeq u",
+            "(u : Fin 3 → ℝ) : CauchySeq u",
+            // A natural quotient.
+            ": CauchySeq (fun (n : ℕ) => n / (n + 1))",
+            // A binder inside the body: no substitution under it.
+            "(f : ℕ → ℕ → ℝ) : CauchySeq (fun n => ∑ i ∈ Finset.range n, f n i)",
+            // The statement's own `CauchySeq`.
+            "(CauchySeq : (ℕ → ℝ) → Prop) (u : ℕ → ℝ) : CauchySeq u",
+        ]),
     code("Filter.tendsto_atTop_atTop", "Tendsto f atTop atTop ↔ ∀ b : β, ∃ i : α, ∀ a : α, i ≤ a → b ≤ f a ([Nonempty α] [Preorder α] [IsDirectedOrder α] [Preorder β], Mathlib/Order/Filter/AtTopBot/Basic.lean)", tendsto_at_top_unfolded)
         .ex(&[
             ("(u : ℕ → ℝ) : Filter.Tendsto u Filter.atTop Filter.atTop", "(u : ℕ → ℝ) : ∀ b✝, ∃ i✝, ∀ n✝, i✝ ≤ n✝ → b✝ ≤ u n✝"),
@@ -208,7 +226,8 @@ const POINT: &str = "x✝";
 const BASE: &str = "b✝";
 const BOUND: &str = "i✝";
 const ARGUMENT: &str = "a✝";
-const FRESH: [&str; 8] = [EPSILON, DELTA, THRESHOLD, INDEX, POINT, BASE, BOUND, ARGUMENT];
+const SECOND: &str = "m✝";
+const FRESH: [&str; 9] = [EPSILON, DELTA, THRESHOLD, INDEX, POINT, BASE, BOUND, ARGUMENT, SECOND];
 
 /// A name bound with a written function type `α → β` whose domain and codomain are number
 /// types: those types.
@@ -426,6 +445,40 @@ fn tendsto_nhds_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let close = node2(" _ < _ ", dist(s.value, limit.clone()), var(EPSILON));
     let body = threshold(s.written, at_least(s.index, var(THRESHOLD), close));
     Some(("Metric.tendsto_atTop", positive(FORALL_PREDICATE, EPSILON, body)))
+}
+
+/// `Metric.cauchySeq_iff` on ℝ and ℂ: `CauchySeq u` is
+/// `∀ ε > 0, ∃ N, ∀ m ≥ N, ∀ n ≥ N, |u m - u n| < ε` (`‖u m - u n‖` on ℂ), for a sequence as
+/// [`sequence`] reads it over ℕ ℤ ℚ ℝ (nonempty lattices). A `fun`'s body is put at both indices,
+/// so it must bind nothing itself (no capture, no substitution under a binder).
+fn cauchy_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("CauchySeq _ ", [f]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    // A binder of that name is the statement's own, not Mathlib's.
+    if ctx.carriers.binds("CauchySeq") {
+        return None;
+    }
+    let s = sequence(f, ctx.carriers)?;
+    let dist = match s.codomain {
+        Num::Real => distance,
+        Num::Complex => norm_distance,
+        _ => return None,
+    };
+    let (m, n) = (var(SECOND), var(INDEX));
+    let at = |i: &Tree| -> Option<Tree> {
+        if number_function(f, ctx.carriers).is_some() {
+            return Some(apply(f, i.clone()));
+        }
+        if has_binder(&s.value) {
+            return None;
+        }
+        Some(substitute(&s.value, &s.index.label, i))
+    };
+    let close = node2(" _ < _ ", dist(at(&m)?, at(&n)?), var(EPSILON));
+    let inner = at_least(n, var(THRESHOLD), close);
+    let body = threshold(s.written, at_least(m, var(THRESHOLD), inner));
+    Some(("Metric.cauchySeq_iff", positive(FORALL_PREDICATE, EPSILON, body)))
 }
 
 /// `Filter.tendsto_atTop_atTop`: `Tendsto u atTop atTop` is
