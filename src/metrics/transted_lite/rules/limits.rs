@@ -27,9 +27,11 @@
 //!
 //! `∀ n > N` meets `∀ n ≥ N` through its own rule (`Filter.atTop_basis_Ioi`: both say
 //! "eventually" where the index type has no greatest element), never through the unfolding.
-//! What it does not claim: `≤ ε` for `< ε`, `|a - x|` for `|x - a|`, written types on `ε` and
-//! `N` that only a later use decides, and `CauchySeq` (its name is not in the resolver's table,
-//! so it never reaches a rule as the Mathlib constant).
+//! `|a - x|` meets `|x - a|` by the search move `abs_sub_comm` (`‖a - x‖`: `norm_sub_rev`), and
+//! the written types `∀ ε : ℝ, ε > 0 →`, `∀ ε > (0 : ℝ)`, `∃ δ : ℝ, δ > 0 ∧` are dropped where
+//! the first use after `0 < ε` gives that type (`limits_binders.rs`). `CauchySeq u` unfolds to
+//! `Metric.cauchySeq_iff`'s text (not `Metric.cauchySeq_iff'`'s one-index form).
+//! What it does not claim: `≤ ε` for `< ε`, and a written type on `N` in front of two indices.
 
 use super::carriers::Carriers;
 use super::declare::*;
@@ -853,6 +855,22 @@ mod tests {
 
     const MEET: &[(&str, &str)] = &[
         (
+            "(u : ℕ → ℝ) : CauchySeq u",
+            "(u : ℕ → ℝ) : ∀ ε > 0, ∃ N, ∀ m ≥ N, ∀ n ≥ N, |u m - u n| < ε",
+        ),
+        (
+            "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℝ) (a : ℝ) : ∀ ε : ℝ, ε > 0 → ∃ N, ∀ n ≥ N, |u n - a| < ε",
+        ),
+        (
+            "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℝ) (a : ℝ) : ∀ ε > (0 : ℝ), ∃ N, ∀ n ≥ N, |u n - a| < ε",
+        ),
+        (
+            "(f : ℝ → ℝ) (c : ℝ) : ContinuousAt f c",
+            "(f : ℝ → ℝ) (c : ℝ) : ∀ ε : ℝ, ε > 0 → ∃ δ : ℝ, δ > 0 ∧ ∀ x, |x - c| < δ → |f x - f c| < ε",
+        ),
+        (
             "(f : ℝ → ℝ) (s : Set ℝ) : ContinuousOn f s",
             "(f : ℝ → ℝ) (s : Set ℝ) : ∀ x ∈ s, ∀ ε > 0, ∃ δ > 0, ∀ y ∈ s, |y - x| < δ → |f y - f x| < ε",
         ),
@@ -912,6 +930,29 @@ mod tests {
     ];
 
     const APART: &[(&str, &str)] = &[
+        // Rational and natural ε: the written type is not elaboration's.
+        (
+            "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℝ) (a : ℝ) : ∀ ε : ℚ, ε > 0 → ∃ N, ∀ n ≥ N, |u n - a| < ε",
+        ),
+        (
+            "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℝ) (a : ℝ) : ∀ ε > (0 : ℚ), ∃ N, ∀ n ≥ N, |u n - a| < ε",
+        ),
+        // Cauchy: one index against the threshold (`Metric.cauchySeq_iff'`, not this rule's text),
+        // a natural-valued sequence, the threshold before ε.
+        (
+            "(u : ℕ → ℝ) : CauchySeq u",
+            "(u : ℕ → ℝ) : ∀ ε > 0, ∃ N, ∀ n ≥ N, |u n - u N| < ε",
+        ),
+        (
+            "(u : ℕ → ℕ) : CauchySeq u",
+            "(u : ℕ → ℕ) : ∀ ε > 0, ∃ N, ∀ m ≥ N, ∀ n ≥ N, |u m - u n| < ε",
+        ),
+        (
+            "(u : ℕ → ℝ) : CauchySeq u",
+            "(u : ℕ → ℝ) : ∃ N, ∀ ε > 0, ∀ m ≥ N, ∀ n ≥ N, |u m - u n| < ε",
+        ),
         // Points anywhere, not in s.
         (
             "(f : ℝ → ℝ) (s : Set ℝ) : ContinuousOn f s",
