@@ -127,6 +127,19 @@ pub const RULES: &[Rule] = &[
             // A function-valued body: not a map into ℝ.
             "(g : ℝ → ℝ → ℝ) : Continuous (fun x => g x)",
         ]),
+    code("Metric.uniformContinuous_iff", "UniformContinuous f ↔ ∀ ε > 0, ∃ δ > 0, ∀ ⦃a b : α⦄, dist a b < δ → dist (f a) (f b) < ε (Mathlib/Topology/MetricSpace/Pseudo/Defs.lean), with Real.dist_eq : dist x y = |x - y|; `∀ ⦃a b⦄` is the same proposition as `∀ a b`", uniform_continuous_unfolded)
+        .ex(&[
+            ("(f : ℝ → ℝ) : UniformContinuous f", "(f : ℝ → ℝ) : ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ a✝, ∀ b✝, |a✝ - b✝| < δ✝ → |f a✝ - f b✝| < ε✝"),
+            (": UniformContinuous (fun (x : ℝ) => 3 * x)", ": ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ a✝ : ℝ, ∀ b✝ : ℝ, |a✝ - b✝| < δ✝ → |3 * a✝ - 3 * b✝| < ε✝"),
+        ])
+        .non(&[
+            "(f : ℕ → ℝ) : UniformContinuous f",
+            "(f : ℝ → ℂ) : UniformContinuous f",
+            "(X : Type) [MetricSpace X] (f : X → X) : UniformContinuous f",
+            // The binder's type is decided by nothing.
+            ": UniformContinuous (fun x => x ^ 2)",
+            "(UniformContinuous : (ℝ → ℝ) → Prop) (f : ℝ → ℝ) : UniformContinuous f",
+        ]),
     code("Metric.continuousAt_iff", "ContinuousAt f a ↔ ∀ ε > 0, ∃ δ > 0, ∀ ⦃x : α⦄, dist x a < δ → dist (f x) (f a) < ε (Mathlib/Topology/MetricSpace/Pseudo/Defs.lean), with Real.dist_eq : dist x y = |x - y|", continuous_at_unfolded)
         .ex(&[
             ("(f : ℝ → ℝ) (c : ℝ) : ContinuousAt f c", "(f : ℝ → ℝ) (c : ℝ) : ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ x✝, |x✝ - c| < δ✝ → |f x✝ - f c| < ε✝"),
@@ -619,6 +632,32 @@ fn continuous_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     Some(("Metric.continuous_iff", node2(FORALL, point_binder(BASE, typed), body)))
 }
 
+/// `Metric.uniformContinuous_iff` on ℝ → ℝ: `UniformContinuous f` is
+/// `∀ ε > 0, ∃ δ > 0, ∀ a b, |a - b| < δ → |f a - f b| < ε`.
+fn uniform_continuous_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("UniformContinuous _ ", [f]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    // A binder of that name is the statement's own, not Mathlib's.
+    if ctx.carriers.binds("UniformContinuous") {
+        return None;
+    }
+    let (map, typed) = real_map(f, ctx.carriers)?;
+    let (a, b) = (var(ARGUMENT), var(BASE));
+    let step = node2(
+        IMP,
+        node2(" _ < _ ", distance(a.clone(), b.clone()), var(DELTA)),
+        node2(" _ < _ ", distance(map.at(&a), map.at(&b)), var(EPSILON)),
+    );
+    let inner = node2(
+        FORALL,
+        point_binder(ARGUMENT, typed),
+        node2(FORALL, point_binder(BASE, typed), step),
+    );
+    let body = positive(FORALL_PREDICATE, EPSILON, positive(EXISTS_PREDICATE, DELTA, inner));
+    Some(("Metric.uniformContinuous_iff", body))
+}
+
 /// `Metric.continuousOn_iff` on ℝ → ℝ: `ContinuousOn f s` is
 /// `∀ b ∈ s, ∀ ε > 0, ∃ δ > 0, ∀ a ∈ s, |a - b| < δ → |f a - f b| < ε`, for a name `s` of
 /// written type `Set ℝ` (membership in it makes the points real, so none needs a written type).
@@ -859,6 +898,10 @@ mod tests {
             "(u : ℕ → ℝ) : ∀ ε > 0, ∃ N, ∀ m ≥ N, ∀ n ≥ N, |u m - u n| < ε",
         ),
         (
+            "(f : ℝ → ℝ) : UniformContinuous f",
+            "(f : ℝ → ℝ) : ∀ ε > 0, ∃ δ > 0, ∀ x y, |x - y| < δ → |f x - f y| < ε",
+        ),
+        (
             "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
             "(u : ℕ → ℝ) (a : ℝ) : ∀ ε : ℝ, ε > 0 → ∃ N, ∀ n ≥ N, |u n - a| < ε",
         ),
@@ -930,6 +973,11 @@ mod tests {
     ];
 
     const APART: &[(&str, &str)] = &[
+        // Continuity at every point against uniform continuity (δ chosen before the point).
+        (
+            "(f : ℝ → ℝ) : UniformContinuous f",
+            "(f : ℝ → ℝ) : ∀ x, ∀ ε > 0, ∃ δ > 0, ∀ y, |x - y| < δ → |f x - f y| < ε",
+        ),
         // Rational and natural ε: the written type is not elaboration's.
         (
             "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
