@@ -224,6 +224,8 @@ pub const RULES: &[Rule] = &[
             "(x y : ℝ) : |x + y| < 1",
             // A natural-valued function: the difference is at ℕ.
             "(f : ℕ → ℕ) : ∀ m n, |f m - f n| < 1",
+            // A name bound twice with two written types is not untyped.
+            "(x : ℂ) (h : ∀ x : ℝ, x = 0) : |x - 1| = 1",
             // A norm on a type whose subtraction truncates.
             "(m n : ℕ) : ‖m - n‖ < 1",
         ]),
@@ -758,7 +760,7 @@ fn distance_operands(a: &Tree, b: &Tree, c: &Carriers) -> bool {
         is_leaf(t)
             && c.binds(&t.label)
             && c.name_type(&t.label).is_none()
-            && !c.binder_types.iter().any(|(n, ty)| *n == t.label && ty.is_some())
+            && !c.binder_types.iter().any(|(n, _)| *n == t.label)
     };
     let fits = |t: &Tree| match elab::type_of(t, c) {
         Ty::Num(n) => ORDERED_GROUP.contains(&n),

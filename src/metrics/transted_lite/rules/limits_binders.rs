@@ -178,12 +178,13 @@ fn arithmetic_leaves(t: &Tree, c: &Carriers, out: &mut Vec<Leaf>, depth: usize) 
     }
 }
 
-/// A name some binder binds with no written type, and none with one.
+/// A name some binder binds with no written type, and none with one (a name bound twice with
+/// two written types is not "untyped": its type here is not known).
 fn untyped_name(t: &Tree, c: &Carriers) -> bool {
     is_leaf(t)
         && c.binds(&t.label)
         && c.name_type(&t.label).is_none()
-        && !c.binder_types.iter().any(|(n, ty)| *n == t.label && ty.is_some())
+        && !c.binder_types.iter().any(|(n, _)| *n == t.label)
 }
 
 /// `0 < x` with the numeral `0` alone (`Some(None)`) or ascribed `(0 : T)` (`Some(Some(T))`).
