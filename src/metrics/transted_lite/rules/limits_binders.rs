@@ -22,8 +22,9 @@ use super::declare::*;
 use super::elab::{self, Num, Ty};
 use super::shapes::{
     auto_bound_binder, binder_name, is_binding_node, is_leaf, literal, mentions_head, node2,
-    quantifier, rebuild_list, AND, EXPLICIT, IMP, LE, LT, UNKNOWN_TYPE,
+    quantifier, rebuild_list, AND, EXISTS, EXPLICIT, FORALL, IMP, LE, LT, UNKNOWN_TYPE,
 };
+use super::typed::{infer_binder_type, Deciders};
 use crate::trees::Tree;
 use Action::{Binding, List};
 
@@ -68,6 +69,20 @@ pub const RULES: &[Rule] = &[
             "(ε : ℚ) (h : (0 : ℝ) < ε) : ε ≠ 0",
             // No use decides ε: the ascription is what makes it real.
             "(ε : _) (h : (0 : ℝ) < ε) : ε ≠ 0",
+        ]),
+    canonical(NAME, "∃ N : T, ∀ m, ∀ n, N ≤ m → N ≤ n → p is ∃ N, ∀ m, ∀ n, N ≤ m → N ≤ n → p when p's first uses of m and of n both decide T (N ≤ m and N ≤ n only unify the three types; p does not name N): the threshold of Metric.cauchySeq_iff's two indices", Binding(two_index_threshold_type))
+        .ex(&[
+            ("(u : ℕ → ℝ) : ∃ N : ℕ, ∀ m, ∀ n, N ≤ m → N ≤ n → |u m - u n| < 1", "(u : ℕ → ℝ) : ∃ N, ∀ m, ∀ n, N ≤ m → N ≤ n → |u m - u n| < 1"),
+        ])
+        .non(&[
+            // `N : ℝ` makes the indices real first (`u m` is then ill-typed or cast).
+            "(u : ℕ → ℝ) : ∃ N : ℝ, ∀ m, ∀ n, N ≤ m → N ≤ n → |u m - u n| < 1",
+            // Nothing but N types the indices.
+            ": ∃ N : ℕ, ∀ m, ∀ n, N ≤ m → N ≤ n → m + n ≠ 1",
+            // p names N: its use could come first.
+            "(u : ℕ → ℝ) (f : ℝ → ℝ) : ∃ N : ℕ, ∀ m, ∀ n, N ≤ m → N ≤ n → f N < u m - u n",
+            // One index typed by p, the other by nothing.
+            "(u : ℕ → ℝ) : ∃ N : ℕ, ∀ m, ∀ n, N ≤ m → N ≤ n → |u m| < 1",
         ]),
 ];
 
@@ -293,4 +308,55 @@ fn positive_hypothesis_type(
         return Some((NAME, text, rebuild_list(out, concl.clone())));
     }
     None
+}
+
+/// [`NAME`] at `∃ N : T, ∀ m, ∀ n, N ≤ m → N ≤ n → p` (the canonical form of
+/// `∃ N : T, ∀ m ≥ N, ∀ n ≥ N, p`): `N`'s written type dropped where `p` types both indices
+/// `T` by their own first uses ([`infer_binder_type`]); `N ≤ m` and `N ≤ n` come first and
+/// only unify, so `N` gets the indices' type either way.
+fn two_index_threshold_type(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (EXISTS, [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (EXPLICIT, [n_name, ty]) = (binder.label.as_str(), binder.children.as_slice()) else {
+        return None;
+    };
+    let (FORALL, [m, inner]) = (body.label.as_str(), body.children.as_slice()) else {
+        return None;
+    };
+    let (FORALL, [n, step]) = (inner.label.as_str(), inner.children.as_slice()) else {
+        return None;
+    };
+    let (IMP, [first, rest]) = (step.label.as_str(), step.children.as_slice()) else {
+        return None;
+    };
+    let (IMP, [second, p]) = (rest.label.as_str(), rest.children.as_slice()) else {
+        return None;
+    };
+    let names = [n_name, m, n];
+    if names.iter().any(|x| !is_leaf(x))
+        || n_name.label == m.label
+        || n_name.label == n.label
+        || m.label == n.label
+        || !bounded_below(first, &n_name.label, &m.label)
+        || !bounded_below(second, &n_name.label, &n.label)
+        || mentions_head(p, &n_name.label)
+        || rebinds(p, &m.label)
+        || rebinds(p, &n.label)
+    {
+        return None;
+    }
+    elab::num_of_type(ty)?;
+    let c = ctx.carriers;
+    let decided = |x: &Tree| infer_binder_type(&x.label, p, c, Deciders::TheoremBinders);
+    if decided(m).as_ref() != Some(ty) || decided(n).as_ref() != Some(ty) {
+        return None;
+    }
+    Some((NAME, node2(EXISTS, n_name.clone(), body.clone())))
+}
+
+/// `lower ≤ x`, both names.
+fn bounded_below(t: &Tree, lower: &str, x: &str) -> bool {
+    matches!((t.label.as_str(), t.children.as_slice()),
+        (LE, [a, b]) if is_leaf(a) && is_leaf(b) && a.label == lower && b.label == x)
 }
