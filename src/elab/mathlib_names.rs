@@ -468,6 +468,8 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Mathlib/Algebra/Polynomial/Basic.lean (`Polynomial`)",
             "Mathlib/Data/ZMod/Defs.lean (`ZMod`, via indexed excerpts)",
             "Mathlib/Topology/Defs/Filter.lean (`nhds`, `nhdsWithin`, via indexed excerpts)",
+            "Mathlib/Topology/UniformSpace/Cauchy.lean (`CauchySeq`, via indexed excerpts)",
+            "Mathlib/Topology/UniformSpace/Defs.lean (`UniformContinuous`, via indexed excerpts)",
         ],
         complete: false, names: &[
             // Topology/Defs/Filter.lean (declaration extract, `#align`): AccPt, ClusterPt,
@@ -515,8 +517,12 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // Analysis/Normed/Group/Basic.lean (`export Norm (norm)`): norm;
             // GroupTheory/OrderOfElement.lean (`#align order_of orderOf`): orderOf;
             // Order/SetNotation.lean (`export InfSet (sInf)`): sInf; Order/SetNotation.lean
-            // (`export SupSet (sSup)`): sSup
-            "AccPt", "AddSubgroup", "BaireSpace", "Cardinal", "ClusterPt", "Complex", "Continuous",
+            // (`export SupSet (sSup)`): sSup; Topology/UniformSpace/Cauchy.lean (`def CauchySeq
+            // [Preorder β] (u : β → α) := Cauchy (atTop.map u)`): CauchySeq;
+            // Topology/UniformSpace/Defs.lean (`def UniformContinuous [UniformSpace β] (f : α → β)
+            // := Tendsto (fun x : α × α => (f x.1, f x.2)) (𝓤 α) (𝓤 β)`): UniformContinuous
+            "AccPt", "AddSubgroup", "BaireSpace", "Cardinal", "CauchySeq", "ClusterPt", "Complex",
+            "Continuous",
             "ContinuousAt", "ContinuousOn", "ContinuousWithinAt", "Dense", "DenseRange", "Dist",
             "Equiv", "Even", "Filter", "Finset", "Finsupp", "Fintype", "FloorRing", "FloorSemiring",
             "GaussianInt", "Ideal", "InfSet", "Inseparable", "Irrational", "Irreducible",
@@ -525,7 +531,7 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "MvPolynomial", "NNDist", "NNNorm", "NNReal", "Norm", "NormalizerCondition", "Odd",
             "Ordinal", "Polynomial", "Prime", "PseudoMetricSpace", "Real", "SeparationQuotient",
             "Set", "Specializes", "Subgroup", "Subring", "SupSet", "Sylow", "TopologicalSpace",
-            "WellOrder", "ZMod", "Zsqrtd", "abs", "addOrderOf", "closure", "deriv", "derivWithin",
+            "UniformContinuous", "WellOrder", "ZMod", "Zsqrtd", "abs", "addOrderOf", "closure", "deriv", "derivWithin",
             "dist", "frontier", "gcd", "goldenConj", "goldenRatio", "iInf", "iSup",
             "inseparableSetoid", "interior", "lcm", "lim", "limUnder", "mabs", "nhds", "nhdsSet",
             "nhdsWithin", "nndist", "nnnorm", "norm", "orderOf", "sInf", "sSup", "setOf",

@@ -47,6 +47,7 @@ mod driver;
 pub mod elab;
 mod families;
 mod limits;
+mod limits_binders;
 mod logic;
 mod moves;
 mod norm_num;

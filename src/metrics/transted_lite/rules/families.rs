@@ -3,10 +3,10 @@
 //! applied. Owns only the order; the rules are in the family files.
 
 use super::declare::Rule;
-use super::{arithmetic, binders, limits, logic, notation, order, sets};
+use super::{arithmetic, binders, limits, limits_binders, logic, notation, order, sets};
 
 /// Every family's table, in the order they are tried.
-pub fn families() -> [(&'static str, &'static [Rule]); 7] {
+pub fn families() -> [(&'static str, &'static [Rule]); 8] {
     [
         ("notation", notation::RULES),
         ("logic", logic::RULES),
@@ -15,5 +15,6 @@ pub fn families() -> [(&'static str, &'static [Rule]); 7] {
         ("arithmetic", arithmetic::RULES),
         ("sets", sets::RULES),
         ("limits", limits::RULES),
+        ("limits_binders", limits_binders::RULES),
     ]
 }

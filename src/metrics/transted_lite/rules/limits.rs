@@ -27,9 +27,11 @@
 //!
 //! `∀ n > N` meets `∀ n ≥ N` through its own rule (`Filter.atTop_basis_Ioi`: both say
 //! "eventually" where the index type has no greatest element), never through the unfolding.
-//! What it does not claim: `≤ ε` for `< ε`, `|a - x|` for `|x - a|`, written types on `ε` and
-//! `N` that only a later use decides, and `CauchySeq` (its name is not in the resolver's table,
-//! so it never reaches a rule as the Mathlib constant).
+//! `|a - x|` meets `|x - a|` by the search move `abs_sub_comm` (`‖a - x‖`: `norm_sub_rev`), and
+//! the written types `∀ ε : ℝ, ε > 0 →`, `∀ ε > (0 : ℝ)`, `∃ δ : ℝ, δ > 0 ∧` are dropped where
+//! the first use after `0 < ε` gives that type (`limits_binders.rs`). `CauchySeq u` unfolds to
+//! `Metric.cauchySeq_iff`'s text (not `Metric.cauchySeq_iff'`'s one-index form).
+//! What it does not claim: `≤ ε` for `< ε`, and a written type on `N` in front of two indices.
 
 use super::carriers::Carriers;
 use super::declare::*;
@@ -74,6 +76,24 @@ pub const RULES: &[Rule] = &[
             "(u : ℕ → ℝ) (n : ℝ) : Filter.Tendsto (fun n => u n) Filter.atTop (nhds n)",
             "(u : ℕ → ℝ) : Filter.Tendsto u (nhds 0) (nhds 0)",
         ]),
+    code("Metric.cauchySeq_iff", "CauchySeq u ↔ ∀ ε > 0, ∃ N, ∀ m ≥ N, ∀ n ≥ N, dist (u m) (u n) < ε ([Nonempty β] [SemilatticeSup β], Mathlib/Topology/MetricSpace/Basic.lean, now Mathlib/Topology/MetricSpace/Cauchy.lean), with Real.dist_eq : dist x y = |x - y| and Complex.dist_eq : dist z w = ‖z - w‖ (both rfl)", cauchy_unfolded)
+        .ex(&[
+            ("(u : ℕ → ℝ) : CauchySeq u", "(u : ℕ → ℝ) : ∀ ε✝ > 0, ∃ N✝, ∀ m✝ ≥ N✝, ∀ n✝ ≥ N✝, |u m✝ - u n✝| < ε✝"),
+            ("(u : ℕ → ℂ) : CauchySeq u", "(u : ℕ → ℂ) : ∀ ε✝ > 0, ∃ N✝, ∀ m✝ ≥ N✝, ∀ n✝ ≥ N✝, ‖u m✝ - u n✝‖ < ε✝"),
+            (": CauchySeq (fun (n : ℕ) => 1 / ((n : ℝ) + 1))", ": ∀ ε✝ > 0, ∃ N✝ : ℕ, ∀ m✝ ≥ N✝, ∀ n✝ ≥ N✝, |1 / ((m✝ : ℝ) + 1) - 1 / ((n✝ : ℝ) + 1)| < ε✝"),
+        ])
+        .non(&[
+            // ℕ-valued: `|u m - u n|` would be truncated subtraction (and ℕ has the discrete metric).
+            "(u : ℕ → ℕ) : CauchySeq u",
+            "(X : Type) [MetricSpace X] (u : ℕ → X) : CauchySeq u",
+            "(u : Fin 3 → ℝ) : CauchySeq u",
+            // A natural quotient.
+            ": CauchySeq (fun (n : ℕ) => n / (n + 1))",
+            // A binder inside the body: no substitution under it.
+            "(f : ℕ → ℕ → ℝ) : CauchySeq (fun n => ∑ i ∈ Finset.range n, f n i)",
+            // The statement's own `CauchySeq`.
+            "(CauchySeq : (ℕ → ℝ) → Prop) (u : ℕ → ℝ) : CauchySeq u",
+        ]),
     code("Filter.tendsto_atTop_atTop", "Tendsto f atTop atTop ↔ ∀ b : β, ∃ i : α, ∀ a : α, i ≤ a → b ≤ f a ([Nonempty α] [Preorder α] [IsDirectedOrder α] [Preorder β], Mathlib/Order/Filter/AtTopBot/Basic.lean)", tendsto_at_top_unfolded)
         .ex(&[
             ("(u : ℕ → ℝ) : Filter.Tendsto u Filter.atTop Filter.atTop", "(u : ℕ → ℝ) : ∀ b✝, ∃ i✝, ∀ n✝, i✝ ≤ n✝ → b✝ ≤ u n✝"),
@@ -106,6 +126,19 @@ pub const RULES: &[Rule] = &[
             ": Continuous (fun (x : ℝ) => ∑ i ∈ Finset.range 3, x ^ i)",
             // A function-valued body: not a map into ℝ.
             "(g : ℝ → ℝ → ℝ) : Continuous (fun x => g x)",
+        ]),
+    code("Metric.uniformContinuous_iff", "UniformContinuous f ↔ ∀ ε > 0, ∃ δ > 0, ∀ ⦃a b : α⦄, dist a b < δ → dist (f a) (f b) < ε (Mathlib/Topology/MetricSpace/Pseudo/Defs.lean), with Real.dist_eq : dist x y = |x - y|; `∀ ⦃a b⦄` is the same proposition as `∀ a b`", uniform_continuous_unfolded)
+        .ex(&[
+            ("(f : ℝ → ℝ) : UniformContinuous f", "(f : ℝ → ℝ) : ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ a✝, ∀ b✝, |a✝ - b✝| < δ✝ → |f a✝ - f b✝| < ε✝"),
+            (": UniformContinuous (fun (x : ℝ) => 3 * x)", ": ∀ ε✝ > 0, ∃ δ✝ > 0, ∀ a✝ : ℝ, ∀ b✝ : ℝ, |a✝ - b✝| < δ✝ → |3 * a✝ - 3 * b✝| < ε✝"),
+        ])
+        .non(&[
+            "(f : ℕ → ℝ) : UniformContinuous f",
+            "(f : ℝ → ℂ) : UniformContinuous f",
+            "(X : Type) [MetricSpace X] (f : X → X) : UniformContinuous f",
+            // The binder's type is decided by nothing.
+            ": UniformContinuous (fun x => x ^ 2)",
+            "(UniformContinuous : (ℝ → ℝ) → Prop) (f : ℝ → ℝ) : UniformContinuous f",
         ]),
     code("Metric.continuousAt_iff", "ContinuousAt f a ↔ ∀ ε > 0, ∃ δ > 0, ∀ ⦃x : α⦄, dist x a < δ → dist (f x) (f a) < ε (Mathlib/Topology/MetricSpace/Pseudo/Defs.lean), with Real.dist_eq : dist x y = |x - y|", continuous_at_unfolded)
         .ex(&[
@@ -170,6 +203,32 @@ pub const RULES: &[Rule] = &[
             // Two different written types: `n : ℤ` casts `N`.
             "(u : ℤ → ℝ) : ∃ N : ℕ, ∀ n : ℤ, N ≤ n → |u n| < 1",
         ]),
+    moves_code("abs_sub_comm / norm_sub_rev", "|a - b| = |b - a| ([Lattice α] [AddGroup α]: the additive form of mabs_div_comm, Mathlib/Algebra/Order/Group/Unbundled/Abs.lean; no order law needed); norm_sub_rev : ‖a - b‖ = ‖b - a‖ ([SeminormedAddGroup E], Mathlib/Analysis/Normed/Group/Basic.lean)", distance_swapped)
+        .ex(&[
+            ("(x y : ℝ) : |x - y| < 1", "(x y : ℝ) : |y - x| < 1"),
+            ("(u : ℕ → ℝ) (a : ℝ) : ∀ n, |u n - a| < 1", "(u : ℕ → ℝ) (a : ℝ) : ∀ n, |a - u n| < 1"),
+            ("(x : ℚ) : |x - 1 / 2| < 1", "(x : ℚ) : |1 / 2 - x| < 1"),
+            ("(f : ℝ → ℝ) : ∀ x y, |x - y| < 1 → |f x - f y| < 1", "(f : ℝ → ℝ) : ∀ x y, |y - x| < 1 → |f x - f y| < 1"),
+            ("(z w : ℂ) : ‖z - w‖ < 1", "(z w : ℂ) : ‖w - z‖ < 1"),
+        ])
+        .non(&[
+            // ℕ is no `AddGroup`: `|·|` is not Mathlib's `abs` there, and `-` truncates.
+            "(x y : ℕ) : |x - y| < 1",
+            // Numerals alone default to ℕ.
+            ": |2 - 3| = 1",
+            // ℂ has no lattice: `|z|` is not `abs` (nor the norm).
+            "(z w : ℂ) : |z - w| = 1",
+            // A type known only by its class: left alone.
+            "(G : Type) [Lattice G] [AddGroup G] (a b : G) : |a - b| = a",
+            // Not a difference.
+            "(x y : ℝ) : |x + y| < 1",
+            // A natural-valued function: the difference is at ℕ.
+            "(f : ℕ → ℕ) : ∀ m n, |f m - f n| < 1",
+            // A name bound twice with two written types is not untyped.
+            "(x : ℂ) (h : ∀ x : ℝ, x = 0) : |x - 1| = 1",
+            // A norm on a type whose subtraction truncates.
+            "(m n : ℕ) : ‖m - n‖ < 1",
+        ]),
 ];
 
 /// The types `atTop` is taken on here: nonempty linear orders, hence lattices.
@@ -184,7 +243,8 @@ const POINT: &str = "x✝";
 const BASE: &str = "b✝";
 const BOUND: &str = "i✝";
 const ARGUMENT: &str = "a✝";
-const FRESH: [&str; 8] = [EPSILON, DELTA, THRESHOLD, INDEX, POINT, BASE, BOUND, ARGUMENT];
+const SECOND: &str = "m✝";
+const FRESH: [&str; 9] = [EPSILON, DELTA, THRESHOLD, INDEX, POINT, BASE, BOUND, ARGUMENT, SECOND];
 
 /// A name bound with a written function type `α → β` whose domain and codomain are number
 /// types: those types.
@@ -404,6 +464,40 @@ fn tendsto_nhds_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     Some(("Metric.tendsto_atTop", positive(FORALL_PREDICATE, EPSILON, body)))
 }
 
+/// `Metric.cauchySeq_iff` on ℝ and ℂ: `CauchySeq u` is
+/// `∀ ε > 0, ∃ N, ∀ m ≥ N, ∀ n ≥ N, |u m - u n| < ε` (`‖u m - u n‖` on ℂ), for a sequence as
+/// [`sequence`] reads it over ℕ ℤ ℚ ℝ (nonempty lattices). A `fun`'s body is put at both indices,
+/// so it must bind nothing itself (no capture, no substitution under a binder).
+fn cauchy_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("CauchySeq _ ", [f]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    // A binder of that name is the statement's own, not Mathlib's.
+    if ctx.carriers.binds("CauchySeq") {
+        return None;
+    }
+    let s = sequence(f, ctx.carriers)?;
+    let dist = match s.codomain {
+        Num::Real => distance,
+        Num::Complex => norm_distance,
+        _ => return None,
+    };
+    let (m, n) = (var(SECOND), var(INDEX));
+    let at = |i: &Tree| -> Option<Tree> {
+        if number_function(f, ctx.carriers).is_some() {
+            return Some(apply(f, i.clone()));
+        }
+        if has_binder(&s.value) {
+            return None;
+        }
+        Some(substitute(&s.value, &s.index.label, i))
+    };
+    let close = node2(" _ < _ ", dist(at(&m)?, at(&n)?), var(EPSILON));
+    let inner = at_least(n, var(THRESHOLD), close);
+    let body = threshold(s.written, at_least(m, var(THRESHOLD), inner));
+    Some(("Metric.cauchySeq_iff", positive(FORALL_PREDICATE, EPSILON, body)))
+}
+
 /// `Filter.tendsto_atTop_atTop`: `Tendsto u atTop atTop` is
 /// `∀ b, ∃ i, ∀ a, i ≤ a → b ≤ u a`, for a sequence into ℕ ℤ ℚ ℝ (preorders).
 fn tendsto_at_top_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
@@ -540,6 +634,32 @@ fn continuous_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     Some(("Metric.continuous_iff", node2(FORALL, point_binder(BASE, typed), body)))
 }
 
+/// `Metric.uniformContinuous_iff` on ℝ → ℝ: `UniformContinuous f` is
+/// `∀ ε > 0, ∃ δ > 0, ∀ a b, |a - b| < δ → |f a - f b| < ε`.
+fn uniform_continuous_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("UniformContinuous _ ", [f]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    // A binder of that name is the statement's own, not Mathlib's.
+    if ctx.carriers.binds("UniformContinuous") {
+        return None;
+    }
+    let (map, typed) = real_map(f, ctx.carriers)?;
+    let (a, b) = (var(ARGUMENT), var(BASE));
+    let step = node2(
+        IMP,
+        node2(" _ < _ ", distance(a.clone(), b.clone()), var(DELTA)),
+        node2(" _ < _ ", distance(map.at(&a), map.at(&b)), var(EPSILON)),
+    );
+    let inner = node2(
+        FORALL,
+        point_binder(ARGUMENT, typed),
+        node2(FORALL, point_binder(BASE, typed), step),
+    );
+    let body = positive(FORALL_PREDICATE, EPSILON, positive(EXISTS_PREDICATE, DELTA, inner));
+    Some(("Metric.uniformContinuous_iff", body))
+}
+
 /// `Metric.continuousOn_iff` on ℝ → ℝ: `ContinuousOn f s` is
 /// `∀ b ∈ s, ∀ ε > 0, ∃ δ > 0, ∀ a ∈ s, |a - b| < δ → |f a - f b| < ε`, for a name `s` of
 /// written type `Set ℝ` (membership in it makes the points real, so none needs a written type).
@@ -595,6 +715,59 @@ fn continuous_at_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     );
     let body = positive(EXISTS_PREDICATE, DELTA, node2(FORALL, point_binder(POINT, typed), step));
     Some(("Metric.continuousAt_iff", positive(FORALL_PREDICATE, EPSILON, body)))
+}
+
+/// `abs_sub_comm` and `norm_sub_rev` as a move: `|a - b|` is `|b - a|` ([`distance_operands`]),
+/// `‖a - b‖` is `‖b - a‖` on ℤ ℚ ℝ ℂ. A move, not a canonical orientation: bound names are
+/// renamed for free, so no order of the two operands is the same on both sides (`|x - y|`
+/// against `|a✝ - b✝|`), and the search finds the swap. Its own inverse.
+fn distance_swapped(t: &Tree, ctx: &Ctx) -> Vec<(&'static str, Tree)> {
+    let (outer, [difference]) = (t.label.as_str(), t.children.as_slice()) else {
+        return Vec::new();
+    };
+    let (" _ - _ ", [a, b]) = (difference.label.as_str(), difference.children.as_slice()) else {
+        return Vec::new();
+    };
+    if a == b {
+        return Vec::new();
+    }
+    let c = ctx.carriers;
+    let fires = match outer {
+        "| _ |" => distance_operands(a, b, c),
+        "‖ _ ‖" => elab::carrier(&[a, b], c).is_some_and(|n| n != Num::Nat),
+        _ => false,
+    };
+    if !fires {
+        return Vec::new();
+    }
+    let name = if outer == "| _ |" { "abs_sub_comm" } else { "norm_sub_rev" };
+    let swapped = node2(" _ - _ ", b.clone(), a.clone());
+    vec![(name, Tree::node(outer, vec![swapped]))]
+}
+
+/// May `|a - b|` be written `|b - a|`? The lemma holds wherever `|·|` is Mathlib's `abs`
+/// (`[Lattice α] [AddGroup α]`), and `binop%` elaborates `a - b` and `b - a` alike (the same
+/// leaves, coerced to the same type). Read: the pair's type is ℤ ℚ ℝ, or each operand is of
+/// one of those types, a numeral, or a name some binder binds with no written type (`∀ x y,
+/// |x - y| < δ → …`: its type is whatever the statement's uses give, and `abs` makes it a
+/// group); not ℕ (no `AddGroup`, truncated `-`), ℂ (no lattice) or a type variable, and not
+/// numerals alone (they default to ℕ).
+fn distance_operands(a: &Tree, b: &Tree, c: &Carriers) -> bool {
+    if let Some(n) = elab::carrier(&[a, b], c) {
+        return ORDERED_GROUP.contains(&n);
+    }
+    let untyped_name = |t: &Tree| {
+        is_leaf(t)
+            && c.binds(&t.label)
+            && c.name_type(&t.label).is_none()
+            && !c.binder_types.iter().any(|(n, _)| *n == t.label)
+    };
+    let fits = |t: &Tree| match elab::type_of(t, c) {
+        Ty::Num(n) => ORDERED_GROUP.contains(&n),
+        Ty::Numeral => true,
+        Ty::Unknown => untyped_name(t),
+    };
+    fits(a) && fits(b) && (untyped_name(a) || untyped_name(b))
 }
 
 /// `∃ N, ∀ n, N < n → p n` is `∃ N, ∀ n, N ≤ n → p n` (the canonical form of `∀ n > N` and
@@ -723,6 +896,26 @@ mod tests {
 
     const MEET: &[(&str, &str)] = &[
         (
+            "(u : ℕ → ℝ) : CauchySeq u",
+            "(u : ℕ → ℝ) : ∀ ε > 0, ∃ N, ∀ m ≥ N, ∀ n ≥ N, |u m - u n| < ε",
+        ),
+        (
+            "(f : ℝ → ℝ) : UniformContinuous f",
+            "(f : ℝ → ℝ) : ∀ ε > 0, ∃ δ > 0, ∀ x y, |x - y| < δ → |f x - f y| < ε",
+        ),
+        (
+            "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℝ) (a : ℝ) : ∀ ε : ℝ, ε > 0 → ∃ N, ∀ n ≥ N, |u n - a| < ε",
+        ),
+        (
+            "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℝ) (a : ℝ) : ∀ ε > (0 : ℝ), ∃ N, ∀ n ≥ N, |u n - a| < ε",
+        ),
+        (
+            "(f : ℝ → ℝ) (c : ℝ) : ContinuousAt f c",
+            "(f : ℝ → ℝ) (c : ℝ) : ∀ ε : ℝ, ε > 0 → ∃ δ : ℝ, δ > 0 ∧ ∀ x, |x - c| < δ → |f x - f c| < ε",
+        ),
+        (
             "(f : ℝ → ℝ) (s : Set ℝ) : ContinuousOn f s",
             "(f : ℝ → ℝ) (s : Set ℝ) : ∀ x ∈ s, ∀ ε > 0, ∃ δ > 0, ∀ y ∈ s, |y - x| < δ → |f y - f x| < ε",
         ),
@@ -782,6 +975,34 @@ mod tests {
     ];
 
     const APART: &[(&str, &str)] = &[
+        // Continuity at every point against uniform continuity (δ chosen before the point).
+        (
+            "(f : ℝ → ℝ) : UniformContinuous f",
+            "(f : ℝ → ℝ) : ∀ x, ∀ ε > 0, ∃ δ > 0, ∀ y, |x - y| < δ → |f x - f y| < ε",
+        ),
+        // Rational and natural ε: the written type is not elaboration's.
+        (
+            "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℝ) (a : ℝ) : ∀ ε : ℚ, ε > 0 → ∃ N, ∀ n ≥ N, |u n - a| < ε",
+        ),
+        (
+            "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+            "(u : ℕ → ℝ) (a : ℝ) : ∀ ε > (0 : ℚ), ∃ N, ∀ n ≥ N, |u n - a| < ε",
+        ),
+        // Cauchy: one index against the threshold (`Metric.cauchySeq_iff'`, not this rule's text),
+        // a natural-valued sequence, the threshold before ε.
+        (
+            "(u : ℕ → ℝ) : CauchySeq u",
+            "(u : ℕ → ℝ) : ∀ ε > 0, ∃ N, ∀ n ≥ N, |u n - u N| < ε",
+        ),
+        (
+            "(u : ℕ → ℕ) : CauchySeq u",
+            "(u : ℕ → ℕ) : ∀ ε > 0, ∃ N, ∀ m ≥ N, ∀ n ≥ N, |u m - u n| < ε",
+        ),
+        (
+            "(u : ℕ → ℝ) : CauchySeq u",
+            "(u : ℕ → ℝ) : ∃ N, ∀ ε > 0, ∀ m ≥ N, ∀ n ≥ N, |u m - u n| < ε",
+        ),
         // Points anywhere, not in s.
         (
             "(f : ℝ → ℝ) (s : Set ℝ) : ContinuousOn f s",
