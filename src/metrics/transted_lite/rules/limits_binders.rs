@@ -34,7 +34,7 @@ const NAME: &str = "binder type (elaboration)";
 pub const RULES: &[Rule] = &[
     canonical(NAME, "∀ ε : T, 0 < ε → p and ∃ δ : T, 0 < δ ∧ p are ∀ ε, 0 < ε → p and ∃ δ, 0 < δ ∧ p when p's first use of ε is |e| < ε (or ≤) with |e| of type T by itself, or ‖e‖ < ε with T = ℝ (binrel% unifies ε with it; `0 < ε` only unifies); `(0 : T) < ε` is `0 < ε` then too", Binding(positive_bound_type))
         .ex(&[
-            ("(f : ℝ → ℝ) (c : ℝ) : ∃ δ : ℝ, 0 < δ ∧ ∀ x, |x - c| < δ → |f x - f c| < 1", "(f : ℝ → ℝ) (c : ℝ) : ∃ δ, 0 < δ ∧ ∀ x, |x - c| < δ → |f x - f c| < 1"),
+            ("(f : ℝ → ℝ) (c : ℝ) : ∃ δ : ℝ, 0 < δ ∧ ∀ x : ℝ, |x - c| < δ → |f x - f c| < 1", "(f : ℝ → ℝ) (c : ℝ) : ∃ δ, 0 < δ ∧ ∀ x : ℝ, |x - c| < δ → |f x - f c| < 1"),
             ("(u : ℕ → ℝ) (h : ∀ ε : ℝ, 0 < ε → ∃ N, ∀ n, N ≤ n → |u n| < ε) : u 0 = 0", "(u : ℕ → ℝ) (h : ∀ ε, 0 < ε → ∃ N, ∀ n, N ≤ n → |u n| < ε) : u 0 = 0"),
             ("(u : ℕ → ℝ) (h : ∀ ε, (0 : ℝ) < ε → ∃ N, ∀ n, N ≤ n → |u n| < ε) : u 0 = 0", "(u : ℕ → ℝ) (h : ∀ ε, 0 < ε → ∃ N, ∀ n, N ≤ n → |u n| < ε) : u 0 = 0"),
             ("(u : ℕ → ℂ) (h : ∀ ε : ℝ, 0 < ε → ∃ N, ∀ n, N ≤ n → ‖u n‖ < ε) : u 0 = 0", "(u : ℕ → ℂ) (h : ∀ ε, 0 < ε → ∃ N, ∀ n, N ≤ n → ‖u n‖ < ε) : u 0 = 0"),
@@ -104,9 +104,47 @@ fn decided_by_first_use(x: &str, p: &Tree, c: &Carriers) -> Option<Num> {
     }
     match (lhs.label.as_str(), lhs.children.as_slice()) {
         ("‖ _ ‖", [_]) => Some(Num::Real),
-        ("| _ |", [e]) => abs_type(e, c),
+        ("| _ |", [e]) => {
+            // A name of no written type is unified with the maximum only if nothing typed it
+            // before: it is bound inside `p` and first used here.
+            let first_here = |y: &str| {
+                rebinds(p, y) && first_use_in_body(p, y).is_some_and(|u| within(parent, u))
+            };
+            abs_type(e, c, &first_here)
+        }
         _ => None,
     }
+}
+
+/// The node holding the first use of `y` in `t`, left to right, not counting the binder that
+/// binds it (`∀ y, …` names `y` before any use).
+fn first_use_in_body<'t>(t: &'t Tree, y: &str) -> Option<&'t Tree> {
+    let n = t.children.len();
+    for (i, ch) in t.children.iter().enumerate() {
+        let binder = is_binding_node(&t.label) && i + 1 < n;
+        if binder && binder_name(ch).is_some_and(|b| b.label == y) {
+            if let Some(u) = ch.children.iter().skip(1).find_map(|ty| first_use_in_body(ty, y)) {
+                return Some(u);
+            }
+            continue;
+        }
+        if is_leaf(ch) && ch.label == y {
+            return Some(t);
+        }
+        if mentions_head(ch, y) {
+            return if ch.label.starts_with(&format!("{y} ")) {
+                Some(t)
+            } else {
+                first_use_in_body(ch, y)
+            };
+        }
+    }
+    None
+}
+
+/// Is `node` (by address) inside `tree`?
+fn within(tree: &Tree, node: &Tree) -> bool {
+    std::ptr::eq(tree, node) || tree.children.iter().any(|ch| within(ch, node))
 }
 
 /// The node whose child is the first occurrence of `x` (left to right, as a leaf or a head).
@@ -155,11 +193,12 @@ const LADDER: [Num; 4] = [Num::Nat, Num::Int, Num::Rat, Num::Real];
 /// The type of `|e|` by itself: `e`'s arithmetic (`+ - * /`, unary `-`, a base under a numeral
 /// exponent) over leaves of known types on ℕ ℤ ℚ ℝ (numerals, names with a written type,
 /// typed functions applied), numerals and names of no written type; the maximum known type,
-/// which must be ℤ ℚ or ℝ (`abs` needs an `AddGroup`), and ℝ when some name has no written type
-/// (one decided earlier could only raise a smaller maximum).
-fn abs_type(e: &Tree, c: &Carriers) -> Option<Num> {
+/// which must be ℤ ℚ or ℝ (`abs` needs an `AddGroup`), and ℝ when some name has no written
+/// type. Such a name must be first used here (`first_here`): an earlier use may have given it a
+/// type above ℝ (`Hyperreal`, with its coercion from ℝ), and then `|a - x|` is not real.
+fn abs_type(e: &Tree, c: &Carriers, first_here: &dyn Fn(&str) -> bool) -> Option<Num> {
     let mut leaves = Vec::new();
-    arithmetic_leaves(e, c, &mut leaves, 0)?;
+    arithmetic_leaves(e, c, &mut leaves, 0, first_here)?;
     let top =
         leaves.iter().filter_map(|l| if let Leaf::Known(r) = l { Some(*r) } else { None }).max()?;
     let free = leaves.contains(&Leaf::Free);
@@ -167,24 +206,30 @@ fn abs_type(e: &Tree, c: &Carriers) -> Option<Num> {
     ((n == Num::Real || !free) && n != Num::Nat).then_some(n)
 }
 
-fn arithmetic_leaves(t: &Tree, c: &Carriers, out: &mut Vec<Leaf>, depth: usize) -> Option<()> {
+fn arithmetic_leaves(
+    t: &Tree,
+    c: &Carriers,
+    out: &mut Vec<Leaf>,
+    depth: usize,
+    first_here: &dyn Fn(&str) -> bool,
+) -> Option<()> {
     if depth > 64 || t.unparsed {
         return None;
     }
     match (t.label.as_str(), t.children.as_slice()) {
         (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ ", [a, b]) => {
-            arithmetic_leaves(a, c, out, depth + 1)?;
-            arithmetic_leaves(b, c, out, depth + 1)
+            arithmetic_leaves(a, c, out, depth + 1, first_here)?;
+            arithmetic_leaves(b, c, out, depth + 1, first_here)
         }
-        ("-", [a]) => arithmetic_leaves(a, c, out, depth + 1),
+        ("-", [a]) => arithmetic_leaves(a, c, out, depth + 1, first_here),
         (" _ ^ _ ", [base, exponent]) if literal(exponent).is_some() => {
-            arithmetic_leaves(base, c, out, depth + 1)
+            arithmetic_leaves(base, c, out, depth + 1, first_here)
         }
         _ => {
             let leaf = match elab::type_of(t, c) {
                 Ty::Numeral => Leaf::Numeral,
                 Ty::Num(n) => Leaf::Known(rank(n)?),
-                Ty::Unknown if untyped_name(t, c) => Leaf::Free,
+                Ty::Unknown if untyped_name(t, c) && first_here(&t.label) => Leaf::Free,
                 Ty::Unknown => return None,
             };
             out.push(leaf);

@@ -70,6 +70,9 @@ pub const RULES: &[Rule] = &[
     code("Odd (definition)", "Odd n := ∃ m, n = 2 * m + 1 (Mathlib/Algebra/Group/Even.lean … Algebra/Ring/Parity.lean)", odd_unfolded)
         .ex(&[("(n : ℤ) : Odd n", "(n : ℤ) : ∃ m✝, n = 2 * m✝ + 1")])
         .non(&["(n : ℤ) : Even n", "(n : ℤ) : Nat.Odd n"]),
+    rw("Function.Bijective (definition)", "Bijective f := Injective f ∧ Surjective f (Mathlib/Logic/Function/Defs.lean)", "Function.Bijective ?f", "Function.Injective ?f ∧ Function.Surjective ?f")
+        .ex(&[("(f : ℕ → ℕ) : Function.Bijective f", "(f : ℕ → ℕ) : Function.Injective f ∧ Function.Surjective f")])
+        .non(&["(f : ℕ → ℕ) : Function.Injective f", "(f : ℕ → ℕ) : Set.BijOn f s t"]),
     code("Function.Surjective (definition)", "Surjective f := ∀ b, ∃ a, f a = b (Mathlib/Logic/Function/Defs.lean)", surjective_unfolded)
         .ex(&[("(f : ℕ → ℕ) : Function.Surjective f", "(f : ℕ → ℕ) : ∀ b✝, ∃ a✝, f a✝ = b✝")])
         .non(&["(f : ℕ → ℕ) : Function.Injective f", "(f : ℕ → ℕ) : Function.Surjective (f ∘ f)"]),

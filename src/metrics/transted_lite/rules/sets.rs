@@ -92,9 +92,10 @@ pub const RULES: &[Rule] = &[
     IIC[1],
     IIO[0],
     IIO[1],
-    rw("Set.compl_eq_univ_diff", "sᶜ = univ \\ s (Mathlib/Data/Set/Basic.lean)", "Set.univ \\ ?s", "?s ᶜ")
+    code("Set.compl_eq_univ_diff", "sᶜ = univ \\ s (Mathlib/Data/Set/Basic.lean), for s written `Set α`", compl_of_univ_diff)
         .ex(&[("(U : Set ℝ) : IsClosed (Set.univ \\ U)", "(U : Set ℝ) : IsClosed Uᶜ")])
-        .non(&["(U V : Set ℝ) : IsClosed (V \\ U)", "(U : Finset ℕ) : Finset.univ \\ U = U"]),
+        // A `Finset` or a predicate is coerced to a set by `\`: its `ᶜ` is another thing.
+        .non(&["(U V : Set ℝ) : IsClosed (V \\ U)", "(U : Finset ℕ) : Set.univ \\ U = ∅", "(U : ℕ → Prop) : Set.univ \\ U = ∅"]),
     rw("Finset.mem_range", "m ∈ Finset.range n ↔ m < n", "?m ∈ Finset.range ?n", "?m < ?n")
         .ex(&[("(m n : ℕ) : m ∈ Finset.range n", "(m n : ℕ) : m < n")])
         // Unqualified `range` may be `Set.range f`, the image of a function.
@@ -165,4 +166,15 @@ fn subset_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         |t: &Tree| is_leaf(t) && c.name_type(&t.label).is_some_and(|ty| ty.label == "Finset _ ");
     let lemma = if is_finset(s) || is_finset(u) { "Finset.subset_iff" } else { "Set.subset_def" };
     Some((lemma, node2(FORALL, x.clone(), body)))
+}
+
+/// `Set.univ \ s` as `sᶜ` (`Set.compl_eq_univ_diff`), for a name `s` written `Set α`.
+fn compl_of_univ_diff(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (" _ \\ _ ", [univ, s]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let written_set =
+        is_leaf(s) && ctx.carriers.name_type(&s.label).is_some_and(|ty| ty.label == "Set _ ");
+    (univ.label == "Set.univ" && is_leaf(univ) && written_set)
+        .then(|| ("Set.compl_eq_univ_diff", Tree::node("ᶜ", vec![s.clone()])))
 }
