@@ -106,26 +106,10 @@ pub fn closed_facts(reference: &Tree, candidate: &Tree) -> Option<String> {
 
 /// Names the rules read as Mathlib's types (`num_of_type`, element types, namespaces): a
 /// statement that binds one (`(Nat : Type)`) means its own.
+#[rustfmt::skip]
 const MATHLIB_TYPE_NAMES: [&str; 19] = [
-    "ℕ",
-    "Nat",
-    "ℤ",
-    "Int",
-    "ℚ",
-    "Rat",
-    "ℝ",
-    "Real",
-    "ℂ",
-    "Complex",
-    "Set",
-    "Finset",
-    "Fin",
-    "ZMod",
-    "Polynomial",
-    "Multiset",
-    "List",
-    "Prop",
-    "Function",
+    "ℕ", "Nat", "ℤ", "Int", "ℚ", "Rat", "ℝ", "Real", "ℂ", "Complex", "Set", "Finset", "Fin",
+    "ZMod", "Polynomial", "Multiset", "List", "Prop", "Function",
 ];
 
 /// Classes of more than one argument that give a type an operation, a literal or a coercion:
@@ -358,13 +342,9 @@ pub fn unread_binders(tree: &Tree) -> Option<String> {
 /// set-builders and big operators, in order.
 fn walk_binders(t: &Tree, visit: &mut dyn FnMut(&Tree)) {
     let n = t.children.len();
-    let list_or_binding = rules::binder_list_arity(&t.label).is_some()
-        || t.label.starts_with("let")
-        || t.label.starts_with("have")
-        || t.label.contains("=>")
-        || (t.label.starts_with('{') && t.label.contains('|'))
-        || t.label.ends_with(", _ ");
-    if (t.label.starts_with("let") || t.label.starts_with("have")) && n == 4 {
+    let list_or_binding =
+        rules::binder_list_arity(&t.label).is_some() || rules::is_binding_node(&t.label);
+    if (t.label.starts_with("let ") || t.label.starts_with("have ")) && n == 4 {
         // `let x : T := v; b`: the binder is `x : T`.
         visit(&Tree::node(" _ : _ ", vec![t.children[0].clone(), t.children[1].clone()]));
     } else if list_or_binding && n >= 2 {

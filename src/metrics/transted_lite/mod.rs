@@ -522,7 +522,8 @@ impl Metric for TransTedLite {
         // rules do not read: no rule may assume what such a name is.
         let patterns = rules::has_pattern_binder(&resolved.0.tree)
             || rules::has_pattern_binder(&resolved.1.tree);
-        // Also proof terms in the text: the parser keeps `(show ℤ from x)` as `ℤ` alone.
+        // Also proof terms in the text, which the parser may keep only in part (`(show ℤ from
+        // x)` as `ℤ` alone, `(by exact x : ℤ)` as `by`).
         let proof_terms = |text: &str| {
             text.split(|c: char| !c.is_alphanumeric() && c != '_')
                 .any(|word| ["by", "show", "from", "calc"].contains(&word))

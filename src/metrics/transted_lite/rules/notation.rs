@@ -411,7 +411,7 @@ fn big_operator_notation(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
     };
     let (x, body) = match (f.label.as_str(), f.children.as_slice()) {
         ("fun _ => _ ", [x, body]) if is_leaf(x) => (x.clone(), body.clone()),
-        (_, []) if !f.label.contains(' ') && literal_free(&f.label) => {
+        (_, []) if !f.label.contains(' ') && super::shapes::literal(f).is_none() => {
             if super::shapes::mentions(set, FRESH_BOUND) {
                 return None;
             }
@@ -423,9 +423,4 @@ fn big_operator_notation(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
     };
     let domain = Tree::node("∈ _ ", vec![set.clone()]);
     Some((rule, Tree::node(label, vec![x, domain, body])))
-}
-
-/// Is `label` a name, not a numeral?
-fn literal_free(label: &str) -> bool {
-    !label.bytes().all(|b| b.is_ascii_digit())
 }

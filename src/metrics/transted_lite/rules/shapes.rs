@@ -371,7 +371,7 @@ pub(super) fn binder_list(tree: &Tree) -> Option<(&Tree, Vec<usize>)> {
 
 /// A node that binds names in its last child: `∀ ∃ ∃! ∑ ∏ ⨆ ∫ … , _`, `fun _ => _`,
 /// `{ _ | _ }` (not tuples, lists or set literals, which also have commas).
-pub(super) fn is_binding_node(label: &str) -> bool {
+pub fn is_binding_node(label: &str) -> bool {
     // `let x := v; b` and `have x := v; b` bind `x` in `b` (their value counts as bound too:
     // conservative, nothing is substituted for it).
     label.starts_with("let ")
@@ -418,9 +418,5 @@ pub fn has_pattern_binder(t: &Tree) -> bool {
 /// set-builder)? Names inside it are not seen by `mentions`, so no substitution or binder
 /// reading can account for them.
 pub fn has_unparsed(t: &Tree) -> bool {
-    // A tactic block or `show … from …` the parser keeps only the keyword of.
-    let proof_term = ["by", "show", "from", "calc"].contains(&t.label.trim())
-        || t.label.starts_with("by ")
-        || t.label.starts_with("show ");
-    t.unparsed || proof_term || t.children.iter().any(has_unparsed)
+    t.unparsed || t.children.iter().any(has_unparsed)
 }
