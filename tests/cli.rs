@@ -29,7 +29,10 @@ fn bench_json(dataset: &str, dir: &Path) -> (Run, String) {
 
 /// The bundled pair's two files (`fixtures/cli`), absolute.
 fn bundled_pair() -> (String, String) {
-    (fixture("cli/reference.lean"), fixture("cli/candidate.lean"))
+    (
+        fixture("cli/reference.lean::mathd_algebra_10"),
+        fixture("cli/candidate.lean::my_favorite_theorem"),
+    )
 }
 
 fn lean_assess(args: &[&str]) -> Run {
@@ -85,16 +88,30 @@ fn tree_prints_text_json_and_dot() {
 }
 
 #[test]
-fn tree_of_a_file_takes_its_first_theorem_and_reads_the_header() {
-    let first = lean_assess(&["tree", "--format", "json", &fixture("cli/reference.lean")]);
+fn tree_of_a_file_needs_a_name_among_several_and_reads_the_header() {
+    // Three statements and no name: one error listing them, never the first taken silently
+    // (it may be a helper lemma, not the statement meant).
+    assert_fails(
+        &["tree", "--format", "json", &fixture("cli/reference.lean")],
+        "holds 3 statements (mathd_algebra_10, amc12_sum, sq_nonneg')",
+    );
+    assert_fails(
+        &[
+            "score",
+            "--ref-text",
+            "example : True\ntheorem a : True",
+            "--cand-text",
+            "theorem a : True",
+        ],
+        "--ref-text: holds 2 statements (example, a); give the one to compare alone",
+    );
     let named = lean_assess(&[
         "tree",
         "--format",
         "json",
         &fixture("cli/reference.lean::mathd_algebra_10"),
     ]);
-    assert_eq!(first.code, 0, "{}", first.stderr);
-    assert_eq!(first.stdout, named.stdout);
+    assert_eq!(named.code, 0, "{}", named.stderr);
 
     let header = lean_assess(&["tree", "--format", "json", &fixture("cli/header.lean")]);
     assert_eq!(header.code, 0, "{}", header.stderr);
@@ -176,7 +193,7 @@ fn score_renames_cost_one_by_default_and_nothing_with_free_cost() {
     assert_eq!(ted["score"], 1.0, "{ted}");
     assert_eq!(ted["distance"], 0);
 
-    // The first theorems of the two files are the same pair.
+    // The two named theorems are the same problem.
     let (reference, candidate) = bundled_pair();
     let unit = lean_assess(&["score", "--json", &reference, &candidate]);
     assert_eq!(unit.code, 0, "{}", unit.stderr);
@@ -327,13 +344,7 @@ fn score_with_a_lean_metric_says_it_needs_lean_and_gives_no_score() {
     assert!(beq["error"].as_str().unwrap().contains("needs a Lean server"));
 
     for metric in ["transted", "defeq"] {
-        let run = lean_assess(&[
-            "score",
-            "--metric",
-            metric,
-            &fixture("cli/reference.lean"),
-            &fixture("cli/candidate.lean"),
-        ]);
+        let run = lean_assess(&["score", "--metric", metric, &reference, &candidate]);
         assert_eq!(run.code, 1);
         assert!(run.stdout.contains("needs a Lean server"), "{}", run.stdout);
     }
@@ -488,6 +499,27 @@ fn bench_one_bad_pair_warns_with_its_line_and_the_run_continues() {
     assert!(predictions.iter().filter(|p| p["score"].is_number()).count() == 4);
 }
 
+/// A statement field holding a helper lemma before the statement is a failed pair that names
+/// both, not a verdict on the helper: both sides' first statements agree here, the second ones
+/// do not.
+#[test]
+fn bench_a_field_of_two_statements_is_a_failed_pair() {
+    let dir = tempfile::tempdir().unwrap();
+    let row = serde_json::json!({
+        "id": "two",
+        "ref_statement": "theorem helper : True := trivial\ntheorem t (x : ℕ) (h : x = 1) : x = 1",
+        "cand_statement": "theorem helper : True := trivial\ntheorem t (x : ℕ) (h : x = 2) : x = 1",
+        "label": false
+    });
+    let dataset = write(dir.path(), "two.jsonl", format!("{row}\n").as_bytes());
+    let (run, out) = bench_json(&dataset, dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("ref_statement: holds 2 statements (helper, t)"), "{}", run.stderr);
+    let prediction: Value =
+        serde_json::from_str(std::fs::read_to_string(&out).unwrap().trim()).unwrap();
+    assert!(prediction["error"].is_string() && prediction.get("score").is_none(), "{prediction}");
+}
+
 #[test]
 fn bench_lean_metrics_need_lean() {
     let dataset = fixture("cli/small.jsonl");
@@ -612,7 +644,7 @@ fn usage_errors_exit_2_with_clap_message() {
         &["score", "--metric", "tedd", "a.lean", "b.lean"],
         "--metric: unknown metric 'tedd'",
     );
-    assert_fails(&["score", &fixture("cli/reference.lean")], "missing the candidate");
+    assert_fails(&["score", &fixture("cli/reference.lean::amc12_sum")], "missing the candidate");
     let help = lean_assess(&["--help"]);
     assert_eq!(help.code, 0);
     assert!(help.stdout.contains("Exit status"));
@@ -644,8 +676,7 @@ fn usage_errors_exit_2_with_clap_message() {
 #[test]
 fn score_lean_options_are_checked() {
     let dir = tempfile::tempdir().unwrap();
-    let reference = fixture("cli/reference.lean");
-    let candidate = fixture("cli/candidate.lean");
+    let (reference, candidate) = bundled_pair();
     let missing = dir.path().join("no-such-project");
     let run = lean_assess(&[
         "score",

@@ -62,7 +62,7 @@ const USAGE_LINES: &str = "\
 Usage lines:
   lean-assess score [--metric M[,M...]] [--free-cost] [--json] REF CAND
                     [--lean-project DIR [--server-command CMD] [--config FILE]]
-      REF, CAND: FILE.lean (its first theorem), FILE.lean::NAME, or --ref-text/--cand-text \"theorem ...\"
+      REF, CAND: FILE.lean (its one theorem), FILE.lean::NAME, or --ref-text/--cand-text \"theorem ...\"
   lean-assess tree  [--format text|json|dot] FILE.lean[::NAME] | --text \"theorem ...\"
   lean-assess ted   --pairs TREES.jsonl [--free-cost] [--json]
   lean-assess bench DATASET.jsonl [--metric M] [--free-cost] [--out PRED.jsonl] [--json] [--jobs N]

@@ -38,7 +38,7 @@ pub struct Args {
     /// The candidate statement as text instead of a file.
     #[arg(long, value_name = "STATEMENT")]
     cand_text: Option<String>,
-    /// REF then CAND: `FILE.lean` (its first theorem) or `FILE.lean::NAME` (as many as are not
+    /// REF then CAND: `FILE.lean` (its one theorem) or `FILE.lean::NAME` (as many as are not
     /// given with --ref-text / --cand-text).
     #[arg(value_name = "FILE.lean[::NAME]")]
     inputs: Vec<String>,

@@ -1,4 +1,4 @@
-//! Where a command's statement comes from: `FILE.lean` (its first theorem), `FILE.lean::NAME`,
+//! Where a command's statement comes from: `FILE.lean` (its one theorem), `FILE.lean::NAME`,
 //! or literal text (`--text`, `--ref-text`, `--cand-text`).
 //!
 //! Owns reading the file, picking the declaration and cutting its header (the file's text
@@ -125,8 +125,10 @@ fn from_text(
     })
 }
 
-/// The named declaration, or the first one. `Ok(None)` only when there is no declaration and no
-/// name was asked for.
+/// The named declaration, or the only one: with several and no name, an error listing them (the
+/// first is often a helper lemma, and judging it in place of the intended statement would be a
+/// verdict on the wrong thing). `Ok(None)` only when there is no declaration and no name was
+/// asked for.
 ///
 /// A name is looked up as Lean would write it from outside the file: `Foo.bar` finds `theorem bar`
 /// inside `namespace Foo` (nested namespaces too) and `theorem Foo.bar` at top level. A name that
@@ -139,6 +141,16 @@ fn pick<'a>(
     text: &str,
 ) -> anyhow::Result<Option<&'a Declaration>> {
     let Some(name) = name else {
+        if let [_, _, ..] = declarations {
+            let names: Vec<&str> =
+                declarations.iter().map(|d| d.name.as_deref().unwrap_or(d.keyword)).collect();
+            let how = if input.starts_with("--") {
+                "give the one to compare alone".to_string()
+            } else {
+                format!("name the one to compare, e.g. {input}::{}", names[names.len() - 1])
+            };
+            bail!("{input}: holds {} statements ({}); {how}", names.len(), names.join(", "));
+        }
         return Ok(declarations.first());
     };
     let full: Vec<(String, &Declaration)> = declarations

@@ -16,7 +16,7 @@ pub struct Args {
     /// The statement's text instead of a file (header lines such as `open Real` may come first).
     #[arg(long, value_name = "STATEMENT", conflicts_with = "input")]
     text: Option<String>,
-    /// `FILE.lean` (its first theorem) or `FILE.lean::NAME`.
+    /// `FILE.lean` (its one theorem) or `FILE.lean::NAME`.
     #[arg(value_name = "FILE.lean[::NAME]", required_unless_present = "text")]
     input: Option<String>,
 }

@@ -111,10 +111,15 @@ def test_score_options_are_the_cli_flags():
 
 def test_score_reads_lean_files_given_as_paths():
     ref = pathlib.Path(f"{REFERENCE}::amc12_sum")
-    got = lean_assess.score(ref, CANDIDATE, metrics=["ted", "path"])
-    want = cli_json("score", "--metric", "ted,path", str(ref), str(CANDIDATE))
+    cand = pathlib.Path(f"{CANDIDATE}::sum_odd")
+    got = lean_assess.score(ref, cand, metrics=["ted", "path"])
+    want = cli_json("score", "--metric", "ted,path", str(ref), str(cand))
     same_document(got, want)
     assert got["reference"].endswith("reference.lean::amc12_sum")
+    # A file of several statements and no name: an error naming them, not the first one judged.
+    with pytest.raises(lean_assess.Error) as raised:
+        lean_assess.score(ref, CANDIDATE, metrics=["ted"])
+    assert "holds 3 statements (my_favorite_theorem, sum_odd, square_nonneg)" in str(raised.value)
 
 
 def test_score_a_metric_that_needs_lean_is_an_error_verdict_as_in_the_cli():

@@ -54,6 +54,17 @@ fn failed(message: String) -> Judged {
 }
 
 fn judge_one_unguarded(pair: &DatasetPair, judge: &dyn Metric) -> Judged {
+    for (field, text) in
+        [("ref_statement", &pair.ref_statement), ("cand_statement", &pair.cand_statement)]
+    {
+        if let Some(names) = parse::several_statements(text) {
+            return failed(format!(
+                "{field}: holds {} statements ({}); a field must hold the one statement to compare",
+                names.len(),
+                names.join(", ")
+            ));
+        }
+    }
     let reference = parse::parse_statement(&pair.ref_statement, &Header::parse(&pair.ref_header));
     let candidate = parse::parse_statement(&pair.cand_statement, &Header::parse(&pair.cand_header));
     let (reference, candidate) = match (reference, candidate) {

@@ -28,6 +28,16 @@ pub struct Declaration {
     pub statement_end: usize,
 }
 
+/// The statements `text` holds, by name (`example` for an unnamed one), when there are several.
+/// A caller with no name to pick by must ask which one is meant: comparing the first would
+/// judge a helper lemma or an `example` in place of the statement the user had in mind.
+pub fn several_statements(text: &str) -> Option<Vec<String>> {
+    let declarations = find_declarations(text);
+    (declarations.len() > 1).then(|| {
+        declarations.iter().map(|d| d.name.as_deref().unwrap_or(d.keyword).to_string()).collect()
+    })
+}
+
 /// Scan a whole `.lean` file for `theorem`/`lemma`/`example` declarations (comments, strings and
 /// nested blocks respected). A declaration ends where the next command starts at column 0 (or at
 /// the end of the file).

@@ -107,7 +107,7 @@ mod terms;
 
 use crate::trees::lexer::{lex, LexErrorKind};
 use crate::trees::{Statement, Tree};
-pub use declarations::{block_comment_opener, find_declarations, Declaration};
+pub use declarations::{block_comment_opener, find_declarations, several_statements, Declaration};
 pub use header::Header;
 use parser::Parser;
 pub use propositions::is_proposition;
