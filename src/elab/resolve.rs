@@ -26,6 +26,11 @@ pub const UNKNOWN_MARK: &str = "⁇";
 /// The label of a factorial node whose notation is not in scope.
 pub const UNSCOPED_FACTORIAL: &str = "! (notation not in scope)";
 
+/// The label of an `R[X]` node whose notation is not in scope: without `open Polynomial` (or
+/// `open scoped Polynomial`) `ℚ[X]` is indexing `ℚ` by an auto-bound `X`, which does not
+/// elaborate, so no rule may read it as `Polynomial ℚ`.
+pub const UNSCOPED_POLYNOMIAL: &str = " _ [X] (notation not in scope)";
+
 /// A statement after [`resolve_tree`].
 #[derive(Clone, Debug)]
 pub struct Resolved {
@@ -96,6 +101,14 @@ fn relabel(
         // (Mathlib/Data/Nat/Factorial/Basic.lean).
         if scope.notation("!") != Some("Nat.factorial") {
             t.label = UNSCOPED_FACTORIAL.to_string();
+        }
+        return;
+    }
+    if t.label == " _ [X]" && t.children.len() == 1 {
+        // `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R`
+        // (Mathlib/Algebra/Polynomial/Basic.lean).
+        if scope.notation("R[X]") != Some("Polynomial") {
+            t.label = UNSCOPED_POLYNOMIAL.to_string();
         }
         return;
     }
@@ -361,6 +374,16 @@ mod tests {
         assert!(has_label(&r, "!"));
         let r = resolved("", "theorem t (n : ℕ) : n ! = 6");
         assert!(has_label(&r, UNSCOPED_FACTORIAL) && !has_label(&r, "!"));
+    }
+
+    #[test]
+    fn polynomial_notation_needs_open_polynomial() {
+        for header in ["open Polynomial", "open scoped Polynomial", "open Real Polynomial"] {
+            let r = resolved(header, "theorem t (p : ℚ[X]) : p = p");
+            assert!(has_label(&r, " _ [X]"), "{header}");
+        }
+        let r = resolved("open Real", "theorem t (p : ℚ[X]) : p = p");
+        assert!(has_label(&r, UNSCOPED_POLYNOMIAL) && !has_label(&r, " _ [X]"));
     }
 
     #[test]

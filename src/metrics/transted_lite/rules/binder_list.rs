@@ -39,6 +39,35 @@ const PROP_CLASSES: [(&str, &str); 12] = [
     ("Fact", "Mathlib/Logic/Basic.lean: class Fact (p : Prop) : Prop"),
 ];
 
+/// Classes about terms (`[N.Normal]`, `[Fact p.Prime]`): the last component of the class's name,
+/// written as a function (`Subgroup.Normal N`) or by field notation (`N.Normal`). A Prop that is
+/// not a class (`[Nat.Prime p]`, `[Irreducible f]`) is rejected by Lean ("invalid binder
+/// annotation, type is not a class instance"), so such a binder is never read as a hypothesis:
+/// its statement does not elaborate.
+const TERM_CLASSES: [(&str, &str); 7] = [
+    ("Normal", "Mathlib/Algebra/Group/Subgroup/Defs.lean: structure Normal : Prop, attribute [class] Normal"),
+    ("Characteristic", "Mathlib/GroupTheory/Subgroup/Characteristic.lean: class Characteristic : Prop"),
+    ("FiniteIndex", "Mathlib/GroupTheory/Index.lean: class FiniteIndex : Prop"),
+    ("IsCommutative", "Mathlib/Algebra/Group/Subgroup/Defs.lean: class IsCommutative : Prop"),
+    ("IsPrime", "Mathlib/RingTheory/Ideal/Prime.lean: class IsPrime (I : Ideal α) : Prop"),
+    ("IsMaximal", "Mathlib/RingTheory/Ideal/Maximal.lean: class IsMaximal (I : Ideal α) : Prop"),
+    ("NeZero", "Lean core, Init/Prelude.lean: class NeZero (n : R) : Prop"),
+];
+
+/// Is `ty` an instance of a class about terms ([`TERM_CLASSES`], or [`PROP_CLASSES`]' `Fact`)?
+fn term_class(ty: &Tree) -> bool {
+    // Field notation on a compound receiver is the node ` _ .Normal`.
+    let head = match ty.label.strip_prefix(" _ .") {
+        Some(field) => Some(field),
+        None if is_leaf(ty) => Some(ty.label.as_str()),
+        None => app_head(ty),
+    };
+    head.is_some_and(|h| {
+        let last = h.rsplit('.').next().unwrap_or(h);
+        TERM_CLASSES.iter().any(|(c, _)| *c == last) || prop_class(ty)
+    })
+}
+
 /// Is `ty` an instance of a class whose instances are proofs ([`PROP_CLASSES`])?
 fn prop_class(ty: &Tree) -> bool {
     let head = if is_leaf(ty) { Some(ty.label.as_str()) } else { app_head(ty) };
@@ -78,7 +107,7 @@ pub(super) fn instance_binder(binders: &[Tree], concl: &Tree, _: &Carriers) -> R
             ("[ _ : _ ]", [name, ty]) if is_leaf(name) => (Some(name), ty),
             _ => continue,
         };
-        if about_terms_only(ty, &binders[..i]) || prop_class(ty) {
+        if (about_terms_only(ty, &binders[..i]) && term_class(ty)) || prop_class(ty) {
             let mut name = name.cloned().unwrap_or_else(|| Tree::leaf(ANONYMOUS_HYPOTHESIS));
             name.variable_freecost = false;
             name.hypothesis_freecost = true;

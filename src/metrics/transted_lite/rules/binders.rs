@@ -42,7 +42,8 @@ pub const RULES: &[Rule] = &[
         .non(&["(s : Set ℝ) : ∃ n : ℕ, (n : ℝ) ∈ s"]),
     canonical("binder_pred / binder_split / implicit_binder / imp (non-dependent ∀) / exists_prop", "∀ x ∈ s, p is ∀ x, x ∈ s → p; ∃ x > 0, p is ∃ x, x > 0 ∧ p; ∀ x y, p is ∀ x, ∀ y, p; {x : T} is (x : T); ∀ (_ : p), q is p → q; (∃ (_ : p), q) ↔ p ∧ q", Binding(quantifier_binders))
         .ex(&[("(s : Set ℕ) : ∀ x ∈ s, x = 1", "(s : Set ℕ) : ∀ x, x ∈ s → x = 1"), (": ∃ n > 0, n = 1", ": ∃ n, n > 0 ∧ n = 1"), (": ∀ x y : ℕ, x = y", ": ∀ x : ℕ, ∀ y : ℕ, x = y"), (": ∀ {x : ℕ}, x = x", ": ∀ (x : ℕ), x = x"), (": ∀ (h : 1 = 1), 2 = 2", ": 1 = 1 → 2 = 2"), ("(n : ℕ) : ∃ (_ : n > 0), n = 1", "(n : ℕ) : n > 0 ∧ n = 1")])
-        .non(&[": ∀ x : ℕ, x = x", ": ∀ (h : 1 = 1), h = h", ": ∃ (n : ℕ), n = 1", "(n : ℕ) : ∃ (h : n > 0), h = h"]),
+        .non(&[": ∀ x : ℕ, x = x", ": ∀ (h : 1 = 1), h = h", ": ∃ (n : ℕ), n = 1", "(n : ℕ) : ∃ (h : n > 0), h = h", // `{n}` in a function's type decides its explicit arguments.
+ "(f : ∀ {n : ℕ}, Fin (n + 1) → ℕ) : f (0 : Fin 3) = 0"]),
     canonical("binder type (elaboration)", "{x : ℝ | f x > 0} is {x | f x > 0} for (f : ℝ → ℝ); so in ⋃, ∑, fun", Binding(binder_type_elided))
         .ex(&[("(f : ℝ → ℝ) : {x : ℝ | f x > 0} = ∅", "(f : ℝ → ℝ) : {x | f x > 0} = ∅")])
         .non(&["(f : ℝ → ℝ) : {x : ℕ | f x > 0} = ∅"]),
@@ -52,7 +53,8 @@ pub const RULES: &[Rule] = &[
     // On the theorem's binder list, in this order.
     canonical("instance binder (binder info)", "[N.Normal], an instance about terms, is (h✝ : N.Normal)", List(instance_binder))
         .ex(&[("(G : Type*) [Group G] (N : Subgroup G) [N.Normal] : N = N", "(G : Type*) [Group G] (N : Subgroup G) (h✝ : N.Normal) : N = N")])
-        .non(&["(G : Type*) [Group G] (a : G) : a = a"]),
+        .non(&["(G : Type*) [Group G] (a : G) : a = a", // Not a class: `[Nat.Prime p]` does not elaborate, so it is never `(h : Nat.Prime p)`.
+ "(p : ℕ) [Nat.Prime p] : p = p"]),
     canonical("binder_split", "(a b : T) is (a : T) (b : T)", Binder(binder_split))
         .ex(&[(r#"{"label": "theorem", "children": [{"label": " _ : _ ", "children": [{"label": " _ : _ ", "children": [{"label": "a"}, {"label": "b"}, {"label": "ℕ"}]}, {"label": " _ = _ ", "children": [{"label": "a"}, {"label": "b"}]}]}]}"#, "(a : ℕ) (b : ℕ) : a = b")])
         .non(&["(a : ℕ) : a = a"]),

@@ -6,7 +6,8 @@ use super::carriers::Carriers;
 use super::declare::*;
 use super::elab;
 use super::shapes::{
-    binder_kind, is_leaf, node2, BinderKind, EQ, FORALL, FRESH_BOUND, GE, GT, IMP, LE, LT, NE,
+    app_head, binder_kind, is_leaf, node2, BinderKind, EQ, FORALL, FRESH_BOUND, GE, GT, IMP, LE,
+    LT, NE,
 };
 use super::statement::polynomial;
 use super::typed;
@@ -37,7 +38,8 @@ pub const RULES: &[Rule] = &[
         .non(&["(f : ℝ → ℝ) (x : ℕ → ℕ) : Continuous (f ∘ x)", "(f : ℝ → ℝ) : Continuous (f ∘ g)", "(f : ℝ → ℝ) (g : ℝ → ℝ → ℝ) : Continuous (f ∘ g)"]),
     code("η-reduction", "fun x => f x is f (definitionally), for a function name f : α → β and x : α", eta)
         .ex(&[("(f : ℝ → ℝ) : Continuous (fun x => f x)", "(f : ℝ → ℝ) : Continuous f"), ("(f : ℝ → ℝ) : Continuous (fun (x : ℝ) => f x)", "(f : ℝ → ℝ) : Continuous f")])
-        .non(&["(f : ℝ → ℝ) : Continuous (fun (x : ℕ) => f x)", "(f : ℝ → ℝ) : Continuous (fun x => f (x + 1))", "(f : ℝ → ℝ → ℝ) : Continuous (fun x => f x x)", "(g : ℝ) : Continuous (fun x => g x)"]),
+        .non(&["(f : ℝ → ℝ) : Continuous (fun (x : ℕ) => f x)", "(f : ℝ → ℝ) : Continuous (fun x => f (x + 1))", "(f : ℝ → ℝ → ℝ) : Continuous (fun x => f x x)", "(g : ℝ) : Continuous (fun x => g x)", // At an expected type that coerces: `(fun x => f x) ∈ S` is `fun x => ↑(f x)` for S : Set (ℕ → ℝ).
+ "(f : ℕ → ℕ) (S : Set (ℕ → ℝ)) : (fun x => f x) ∈ S", "(f : ℕ → ℕ) (P : (ℕ → ℝ) → Prop) : P (fun x => f x)"]),
     code("numeral (leading zeros)", "020 is the numeral 20", leading_zeros)
         .ex(&[("(n : ℕ) : n = 020", "(n : ℕ) : n = 20")])
         .non(&["(n : ℕ) : n = 20", "(n : ℕ) : n = 0"]),
@@ -226,10 +228,49 @@ fn comp_unapplied(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     Some(("Function.comp_def", node2("fun _ => _ ", x, body)))
 }
 
+/// Functions whose function argument has a type of free metavariables (`Continuous {α β}
+/// (f : α → β)`): a lambda there is elaborated from its body, never at an expected type that
+/// coerces it. Not `Tendsto`/`HasSum`/`HasDerivAt`, whose later arguments fix the codomain: a
+/// postponed `fun n => f n` would be elaborated at that codomain, `↑(f n)`, while `f` alone would
+/// not elaborate. Nor a bound predicate, nor `∈`/`=`, whose other side fixes the type.
+const ETA_CONTEXTS: [&str; 16] = [
+    "Continuous",
+    "ContinuousAt",
+    "ContinuousOn",
+    "UniformContinuous",
+    "Differentiable",
+    "DifferentiableAt",
+    "DifferentiableOn",
+    "deriv",
+    "Monotone",
+    "Antitone",
+    "StrictMono",
+    "StrictAnti",
+    "Function.Injective",
+    "Function.Surjective",
+    "Function.Bijective",
+    "Summable",
+];
+
 /// η-reduction: `fun x => f x` is `f` (definitionally), for a name `f : α → β` with a written
-/// type and `x` untyped or written `α`. A function applied to more than `x`, a binder of
-/// another type (which would coerce) or a name of no written function type stays.
+/// type and `x` untyped or written `α`, as an argument of one of [`ETA_CONTEXTS`] (the rule sits
+/// at that application, so that it sees where the lambda is elaborated). A function applied to
+/// more than `x`, a binder of another type (which would coerce) or a name of no written function
+/// type stays.
 fn eta(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let head = app_head(t)?;
+    if !ETA_CONTEXTS.contains(&head) {
+        return None;
+    }
+    let (i, f) =
+        t.children.iter().enumerate().find_map(|(i, c)| Some((i, eta_reduced(c, ctx)?)))?;
+    let mut out = t.clone();
+    out.children[i] = f;
+    Some(("η-reduction", out))
+}
+
+/// `f` when `t` is `fun x => f x` with the conditions of [`eta`].
+fn eta_reduced(t: &Tree, ctx: &Ctx) -> Option<Tree> {
     let ("fun _ => _ ", [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
@@ -249,7 +290,7 @@ fn eta(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     if written.is_some_and(|ty| ty != domain) {
         return None;
     }
-    Some(("η-reduction", f))
+    Some(f)
 }
 
 /// `Odd n` unfolded: its definition is `∃ m, n = 2 * m + 1` (in any semiring), so the two are

@@ -169,6 +169,14 @@ fn quantifier_rule(t: &Tree, q: Quant) -> Option<(&'static str, Tree)> {
 }
 
 /// [`quantifier_rule`] at a `∀`/`∃` node.
-pub(super) fn quantifier_binders(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
-    quantifier_rule(t, quantifier(t)?)
+///
+/// `implicit_binder` only where the `∀` is a proposition: in the type of a function the
+/// statement applies (`f : ∀ {n : ℕ}, Fin (n + 1) → ℕ`), `{n}` decides what `f`'s explicit
+/// arguments are (`f (0 : Fin 3)` fills `n` by unification), so it is not `(n : ℕ)` there.
+pub(super) fn quantifier_binders(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (rule, out) = quantifier_rule(t, quantifier(t)?)?;
+    if rule == "implicit_binder" && !super::elab::is_prop(t, ctx.carriers) {
+        return None;
+    }
+    Some((rule, out))
 }

@@ -25,11 +25,15 @@ macro_rules! interval {
                     concat!("(x : ℕ) (l u : ℝ) : ", $qualified_ex),
                 ]),
             rw($fin, $lemma, $finset, $rhs)
-                .when(&[element_fits(&[$finset])])
+                .when(&[element_fits(&[$finset]), on(&["?x"], &DISCRETE)])
                 .ex(&[(concat!("(x l u : ℕ) : ", $finset_ex), concat!("(x l u : ℕ) : ", $rhs_ex))])
                 .non(&[
                     concat!("(x l u : ℕ) : ", $other_finset),
                     concat!("(x l u : ℕ) : ", $not_finset),
+                    // `Finset.Icc` needs a `LocallyFiniteOrder`: ℕ has one
+                    // (Mathlib/Order/Interval/Finset/Nat.lean), ℤ too
+                    // (Mathlib/Data/Int/Interval.lean); ℝ has none, so this does not elaborate.
+                    concat!("(x l u : ℝ) : ", $finset_ex),
                 ]),
         ]
     };
