@@ -51,7 +51,12 @@ def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     traps, controls = cases("adversarial/not-equivalent.txt"), cases("adversarial/equivalent.txt")
-    own, own_different = cases("restatements/equivalent.txt"), cases("restatements/different.txt")
+    own_sets = [
+        ("own restatements",
+         cases("restatements/equivalent.txt"), cases("restatements/different.txt")),
+        ("textbook restatements",
+         cases("restatements/textbook.txt"), cases("restatements/textbook-different.txt")),
+    ]
     for binary in sys.argv[1:]:
         fooled = {m: 0 for m in METRICS}
         for case in traps:
@@ -63,12 +68,13 @@ def main():
               + ", ".join(f"{m} {fooled[m]}" for m in METRICS))
         print(f"  controls ({len(controls)} pairs) shown equivalent by transted-lite: {shown}"
               f" (recall {100.0 * shown / len(controls):.1f}%)")
-        own_shown = sum(verdicts(binary, c).get("transted-lite") == "equivalent" for c in own)
-        wrong = sum(any(v == "equivalent" for v in verdicts(binary, c).values())
-                    for c in own_different)
-        print(f"  own restatements ({len(own)} pairs) shown equivalent by transted-lite: {own_shown}"
-              f" (recall {100.0 * own_shown / len(own):.1f}%); label-different pairs"
-              f" ({len(own_different)}) called equivalent by any metric: {wrong}")
+        for name, same, different in own_sets:
+            shown = sum(verdicts(binary, c).get("transted-lite") == "equivalent" for c in same)
+            wrong = sum(any(v == "equivalent" for v in verdicts(binary, c).values())
+                        for c in different)
+            print(f"  {name} ({len(same)} pairs) shown equivalent by transted-lite: {shown}"
+                  f" (recall {100.0 * shown / len(same):.1f}%); label-different pairs"
+                  f" ({len(different)}) called equivalent by any metric: {wrong}")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ cargo test --all-targets --no-fail-fast || failed+=("cargo test")
 
 # The adversarial harness's counts per condition (a passing test's output is captured above).
 echo "== adversarial pairs (tests/adversarial.rs)"
-cargo test --test adversarial -- --nocapture --test-threads 1 2>&1 | grep -E "pairs, [0-9]+ (called|shown)|own restatements" || failed+=("adversarial counts")
+cargo test --test adversarial -- --nocapture --test-threads 1 2>&1 | grep -E "pairs, [0-9]+ (called|shown)|restatements: " || failed+=("adversarial counts")
 
 # The Python package: `pip install .` in a fresh virtual environment, then pytest against the CLI.
 echo "== python package (tests/python/run.sh)"
