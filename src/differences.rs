@@ -26,6 +26,10 @@ struct Indexed<'t> {
     /// Preorder id of each part's root.
     part_roots: Vec<usize>,
     source: &'t str,
+    /// Where `source` starts in the spans' coordinates: spans are offsets into the text the
+    /// statement was read from (a whole file, or literal text with its header), `source` is the
+    /// statement alone. The root's span starts at the keyword, as `source` does.
+    source_start: u32,
 }
 
 fn index(s: &Statement) -> Indexed<'_> {
@@ -69,7 +73,11 @@ fn index(s: &Statement) -> Indexed<'_> {
             part.iter_mut().for_each(|p| *p = Some(0));
         }
     }
-    Indexed { nodes, parent, part, part_roots, source: &s.source }
+    let source_start = match s.tree.label.as_str() {
+        "theorem" | "lemma" | "example" => s.tree.span.map_or(0, |sp| sp.start),
+        _ => 0,
+    };
+    Indexed { nodes, parent, part, part_roots, source: &s.source, source_start }
 }
 
 impl Indexed<'_> {
@@ -99,7 +107,11 @@ impl Indexed<'_> {
     fn text(&self, id: usize) -> String {
         let t = self.nodes[id];
         if let Some(sp) = t.span {
-            if let Some(s) = self.source.get(sp.start as usize..sp.end as usize) {
+            let start = sp.start.checked_sub(self.source_start);
+            let end = sp.end.checked_sub(self.source_start);
+            if let Some(s) =
+                start.zip(end).and_then(|(a, b)| self.source.get(a as usize..b as usize))
+            {
                 return collapse(s);
             }
         }

@@ -329,6 +329,21 @@ fn score_not_shown_says_what_still_differs_in_lean_text() {
         v["differences"],
         serde_json::json!(["conclusion: `≤` where the reference has `<`"])
     );
+    // Text before the keyword (a header, a doc comment) does not shift the quoted text: spans
+    // are offsets into the whole text, the statement starts later.
+    let json = lean_assess(&[
+        "score",
+        "--json",
+        "--ref-text",
+        "import Mathlib\nopen Real\ntheorem a (x : ℝ) : x < 1",
+        "--cand-text",
+        "import Mathlib\n/-- A doc comment. -/\ntheorem a (x : ℝ) (h : 0 ≤ x) : x < 1",
+    ]);
+    let v: Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(
+        v["differences"],
+        serde_json::json!(["extra hypothesis `h : 0 ≤ x` (not in the reference)"])
+    );
 }
 
 #[test]
