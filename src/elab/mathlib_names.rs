@@ -784,6 +784,20 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         ], scoped_notations: &[],
     },
     NamespaceNames {
+        namespace: "Module.End", sources: &[
+            "Mathlib/LinearAlgebra/Eigenspace/Basic.lean (the eigenspace and eigenvalue definitions)",
+        ],
+        complete: false, names: &[
+            // LinearAlgebra/Eigenspace/Basic.lean: genEigenspace, HasUnifEigenvector,
+            // HasUnifEigenvalue, UnifEigenvalues (defs); eigenspace, HasEigenvector, HasEigenvalue,
+            // Eigenvalues, HasGenEigenvector, HasGenEigenvalue, maxGenEigenspace (abbrevs)
+            "Eigenvalues", "HasEigenvalue", "HasEigenvector", "HasGenEigenvalue",
+            "HasGenEigenvector", "HasUnifEigenvalue", "HasUnifEigenvector", "UnifEigenvalues",
+            "eigenspace", "genEigenspace", "maxGenEigenspace",
+        ],
+        protected: &[], scoped_notations: &[],
+    },
+    NamespaceNames {
         // `LinearMap.det` is protected: under `open LinearMap`, `det` does not reach it (but
         // `Matrix.det` under `open Matrix` does).
         namespace: "LinearMap", sources: &[
