@@ -66,24 +66,69 @@ pub fn resolve_tree_typed(tree: &Tree, scope: &Scope, argument_type: ArgumentTyp
         unknown: BTreeSet::new(),
         from_header: BTreeSet::new(),
     };
-    let mut stack: Vec<&mut Tree> = vec![&mut out.tree];
-    while let Some(t) = stack.pop() {
+    let mut walk = Walk {
+        scope,
+        argument_type,
+        bound: &bound,
+        variables: &variables,
+        resolved: &mut out.resolved,
+        unknown: &mut out.unknown,
+        from_header: &mut out.from_header,
+    };
+    walk.children_first(&mut out.tree, 0);
+    out
+}
+
+/// What resolving one tree reads and records.
+struct Walk<'a> {
+    scope: &'a Scope,
+    argument_type: ArgumentType<'a>,
+    bound: &'a HashSet<String>,
+    variables: &'a BTreeSet<String>,
+    resolved: &'a mut Vec<(String, String)>,
+    unknown: &'a mut BTreeSet<String>,
+    from_header: &'a mut BTreeSet<String>,
+}
+
+impl Walk<'_> {
+    /// Resolve `t`'s children before `t`, so that an overloaded name applied to them reads
+    /// their resolved names (`abs (exp z)` under `open Complex`: `exp` is `Complex.exp`, of
+    /// type ℂ, before `abs` is chosen). Below [`CHILDREN_FIRST_DEPTH`] (a degenerate chain such
+    /// as `1 + 1 + … + 1`), the rest is resolved parents first, with no recursion.
+    fn children_first(&mut self, t: &mut Tree, depth: usize) {
+        if depth >= CHILDREN_FIRST_DEPTH {
+            let mut stack: Vec<&mut Tree> = vec![t];
+            while let Some(t) = stack.pop() {
+                self.node(t);
+                stack.extend(t.children.iter_mut());
+            }
+            return;
+        }
+        for c in &mut t.children {
+            self.children_first(c, depth + 1);
+        }
+        self.node(t);
+    }
+
+    fn node(&mut self, t: &mut Tree) {
         if !(t.variable_freecost || t.hypothesis_freecost) {
             relabel(
                 t,
-                scope,
-                argument_type,
-                &bound,
-                &variables,
-                &mut out.resolved,
-                &mut out.unknown,
-                &mut out.from_header,
+                self.scope,
+                self.argument_type,
+                self.bound,
+                self.variables,
+                self.resolved,
+                self.unknown,
+                self.from_header,
             );
         }
-        stack.extend(t.children.iter_mut());
     }
-    out
 }
+
+/// How deep [`Walk::children_first`] recurses: far beyond a real statement's depth, far below
+/// what a thread's stack holds.
+const CHILDREN_FIRST_DEPTH: usize = 256;
 
 #[allow(clippy::too_many_arguments)]
 fn relabel(
