@@ -23,7 +23,7 @@
 //! offered, in table order.
 
 use super::carriers::{Carriers, UNITAL_RING_CLASSES};
-use super::commutativity::opaque_or_matrix;
+use super::commutativity::{commutes_by_class, opaque_or_matrix};
 use super::declare::{
     Action, BinderCode, Check, Cond, Ctx, Direction, ListCode, Rule, StatementCode, StatementMoves,
     FIELD, NUMBERS,
@@ -298,7 +298,7 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
         Check::Commutes { add } => ctx.at.is_some_and(|(root, path, comm)| {
             (if add { comm.add } else { comm.mul })
                 && !opaque_or_matrix(t)
-                && elab::commutes_at(root, path, c)
+                && (elab::commutes_at(root, path, c) || commutes_by_class(root, path, t, add, c))
         }),
         Check::HasType => {
             let (x, want) = (refs[0], elab::num_of_type(refs[1]));
