@@ -7,7 +7,8 @@
 
 use super::carriers::Carriers;
 use super::declare::*;
-use super::shapes::{app_head, is_leaf, node2, EQ, IMP};
+use super::elab::{self, Ty};
+use super::shapes::{app_head, is_leaf, node2, ADD, EQ, IMP, MUL};
 use crate::trees::Tree;
 
 #[rustfmt::skip]
@@ -80,6 +81,23 @@ pub const RULES: &[Rule] = &[
             "(s t : Set ℕ) : s + t = s",
             "{R : Type*} [CommRing R] (I : Ideal R) (x : R) : I + x = I",
         ]),
+    // Moves.
+    moves_code("mul_add / add_mul / ← mul_add / ← add_mul", "a * (b + c) = a * b + a * c and (a + b) * c = a * c + b * c (Mathlib/Algebra/Ring/Defs.lean: left_distrib, right_distrib), on ℕ ℤ ℚ ℝ ℂ", distributed)
+        .ex(&[
+            ("(a b : ℝ) : a + b ≤ 2 * (a + b)", "(a b : ℝ) : a + b ≤ 2 * a + 2 * b"),
+            ("(a b : ℝ) : a + b ≤ 2 * a + 2 * b", "(a b : ℝ) : a + b ≤ 2 * (a + b)"),
+            ("(x : ℕ) : (x + 1) * 3 = 6", "(x : ℕ) : x * 3 + 1 * 3 = 6"),
+        ])
+        .non(&[
+            // Floats round; a type variable may have no distributive law; matrices are left
+            // to their own lemmas; numerals alone take their type from the context.
+            "(a b : Float) : 2 * (a + b) = 1",
+            "{M : Type*} [Mul M] [Add M] (a b c : M) : a * (b + c) = a",
+            "(A B C : Matrix (Fin 2) (Fin 2) ℝ) : A * (B + C) = A",
+            "(f g : ℕ → ℝ) : 2 * (f + g) = f",
+            "(a b : ℝ) : 2 * a + 3 * b = 1",
+            ": 2 * (3 + 4) = 14",
+        ]),
 ];
 
 /// Is `s` known to be a `Set`/`Finset`: a name bound with that type, a bound function applied
@@ -143,4 +161,52 @@ fn ideal_sup_of_add(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     };
     (submodule(i) && submodule(j))
         .then(|| ("Submodule.add_eq_sup", node2(" _ ⊔ _ ", i.clone(), j.clone())))
+}
+
+/// `a * (b + c)` and `(a + b) * c` distributed, and `a * b + a * c` / `a * c + b * c` (the
+/// same `a`, the same `c`) factored, where the operands are numbers of one known type (ℕ ℤ ℚ ℝ
+/// ℂ, each a semiring) and not all numerals (those take the type of their context).
+fn distributed(t: &Tree, ctx: &Ctx) -> Vec<(&'static str, Tree)> {
+    let c = ctx.carriers;
+    let fits = |terms: &[&Tree]| {
+        elab::carrier(terms, c).is_some_and(|n| NUMBERS.contains(&n))
+            && terms.iter().all(|x| c.ordered_operand(x))
+            && terms.iter().any(|x| matches!(elab::type_of(x, c), Ty::Num(_)))
+    };
+    let mut out = Vec::new();
+    fn sum(s: &Tree) -> Option<&[Tree]> {
+        (s.label == ADD && s.children.len() == 2).then_some(&s.children[..])
+    }
+    if let (MUL, [l, r]) = (t.label.as_str(), t.children.as_slice()) {
+        if let Some([b, d]) = sum(r) {
+            if fits(&[l, b, d]) {
+                out.push((
+                    "mul_add",
+                    node2(ADD, node2(MUL, l.clone(), b.clone()), node2(MUL, l.clone(), d.clone())),
+                ));
+            }
+        }
+        if let Some([a, b]) = sum(l) {
+            if fits(&[a, b, r]) {
+                out.push((
+                    "add_mul",
+                    node2(ADD, node2(MUL, a.clone(), r.clone()), node2(MUL, b.clone(), r.clone())),
+                ));
+            }
+        }
+    }
+    if let (ADD, [l, r]) = (t.label.as_str(), t.children.as_slice()) {
+        if let ((MUL, [a, b]), (MUL, [a2, d])) =
+            ((l.label.as_str(), l.children.as_slice()), (r.label.as_str(), r.children.as_slice()))
+        {
+            if a == a2 && fits(&[a, b, d]) {
+                out.push(("← mul_add", node2(MUL, a.clone(), node2(ADD, b.clone(), d.clone()))));
+            }
+            let (a, d, b, d2) = (&l.children[0], &l.children[1], &r.children[0], &r.children[1]);
+            if d == d2 && fits(&[a, b, d]) {
+                out.push(("← add_mul", node2(MUL, node2(ADD, a.clone(), b.clone()), d.clone())));
+            }
+        }
+    }
+    out
 }

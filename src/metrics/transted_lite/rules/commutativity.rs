@@ -289,3 +289,29 @@ fn under_polynomial_ascription(root: &Tree, path: &[usize]) -> bool {
     }
     false
 }
+
+/// Is `t` arithmetic (`+ *`, `^` with a numeral exponent) of numerals and norms `‖e‖`, with at
+/// least one norm? `Norm.norm : E → ℝ` (Mathlib/Analysis/Normed/Group/Basic.lean) whatever `E`
+/// is, so `t` is a real (or, cast by `binop%`, an element of a commutative type above ℝ such as
+/// ℂ): `‖x + y‖ ^ 2 + ‖x - y‖ ^ 2` commutes though `x y` live in a space the statement gate
+/// knows nothing of. `‖e‖₊` (`ℝ≥0`) has another label.
+pub(crate) fn real_by_norms(t: &Tree) -> bool {
+    fn walk(t: &Tree, norms: &mut usize) -> bool {
+        if is_leaf(t) {
+            return super::shapes::literal(t).is_some();
+        }
+        match (t.label.as_str(), t.children.as_slice()) {
+            ("‖ _ ‖", [_]) => {
+                *norms += 1;
+                true
+            }
+            (" _ + _ " | " _ * _ ", [a, b]) => walk(a, norms) && walk(b, norms),
+            (" _ ^ _ ", [base, exponent]) => {
+                super::shapes::literal(exponent).is_some() && walk(base, norms)
+            }
+            _ => false,
+        }
+    }
+    let mut norms = 0;
+    walk(t, &mut norms) && norms > 0
+}

@@ -202,6 +202,13 @@ fn add_and_mul_commute_on_type_variables_of_commutative_classes() {
         &["mul_comm"],
     );
     assert_moves_avoid("theorem t (f : ℤ → ℤ) : (f (X + 1) : Polynomial ℤ) = 1", &["add_comm"]);
+    // Norms are real whatever their argument; what is inside them keeps its order.
+    assert_moves_include(
+        "theorem t (x y : EuclideanSpace ℝ (Fin 2)) : ‖x + y‖ ^ 2 + ‖x‖ = 2",
+        &["add_comm"],
+    );
+    assert_moves_avoid("theorem t (A B : Matrix (Fin 2) (Fin 2) ℝ) : ‖A * B‖ = 1", &["mul_comm"]);
+    assert_moves_avoid("theorem t (x y : EuclideanSpace ℝ (Fin 2)) : ‖x + y‖ = 1", &["add_comm"]);
 }
 
 #[test]
