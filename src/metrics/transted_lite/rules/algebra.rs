@@ -6,9 +6,10 @@
 //! (`table`); owns nothing else (commutativity is `commutativity`'s, sets' membership `sets`').
 
 use super::carriers::Carriers;
+use super::commutativity::real_by_norms;
 use super::declare::*;
 use super::elab::{self, Ty};
-use super::shapes::{app_head, is_leaf, node2, ADD, EQ, IMP, MUL};
+use super::shapes::{app_head, is_leaf, literal, node2, ADD, EQ, IMP, MUL};
 use crate::trees::Tree;
 
 #[rustfmt::skip]
@@ -87,6 +88,7 @@ pub const RULES: &[Rule] = &[
             ("(a b : ℝ) : a + b ≤ 2 * (a + b)", "(a b : ℝ) : a + b ≤ 2 * a + 2 * b"),
             ("(a b : ℝ) : a + b ≤ 2 * a + 2 * b", "(a b : ℝ) : a + b ≤ 2 * (a + b)"),
             ("(x : ℕ) : (x + 1) * 3 = 6", "(x : ℕ) : x * 3 + 1 * 3 = 6"),
+            ("(x y : EuclideanSpace ℝ (Fin 2)) : 2 * ‖x‖ ^ 2 + 2 * ‖y‖ ^ 2 = 1", "(x y : EuclideanSpace ℝ (Fin 2)) : 2 * (‖x‖ ^ 2 + ‖y‖ ^ 2) = 1"),
         ])
         .non(&[
             // Floats round; a type variable may have no distributive law; matrices are left
@@ -94,6 +96,7 @@ pub const RULES: &[Rule] = &[
             "(a b : Float) : 2 * (a + b) = 1",
             "{M : Type*} [Mul M] [Add M] (a b c : M) : a * (b + c) = a",
             "(A B C : Matrix (Fin 2) (Fin 2) ℝ) : A * (B + C) = A",
+            "(A B : Matrix (Fin 2) (Fin 2) ℝ) : ‖A‖ * (B + 1) = A",
             "(f g : ℕ → ℝ) : 2 * (f + g) = f",
             "(a b : ℝ) : 2 * a + 3 * b = 1",
             ": 2 * (3 + 4) = 14",
@@ -165,13 +168,18 @@ fn ideal_sup_of_add(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 
 /// `a * (b + c)` and `(a + b) * c` distributed, and `a * b + a * c` / `a * c + b * c` (the
 /// same `a`, the same `c`) factored, where the operands are numbers of one known type (ℕ ℤ ℚ ℝ
-/// ℂ, each a semiring) and not all numerals (those take the type of their context).
+/// ℂ, each a semiring) and not all numerals (those take the type of their context), or norms
+/// and numerals (reals: `commutativity::real_by_norms`).
 fn distributed(t: &Tree, ctx: &Ctx) -> Vec<(&'static str, Tree)> {
     let c = ctx.carriers;
     let fits = |terms: &[&Tree]| {
-        elab::carrier(terms, c).is_some_and(|n| NUMBERS.contains(&n))
+        let numbers = elab::carrier(terms, c).is_some_and(|n| NUMBERS.contains(&n))
             && terms.iter().all(|x| c.ordered_operand(x))
-            && terms.iter().any(|x| matches!(elab::type_of(x, c), Ty::Num(_)))
+            && terms.iter().any(|x| matches!(elab::type_of(x, c), Ty::Num(_)));
+        // Arithmetic of norms and numerals is real whatever the normed space.
+        let norms = terms.iter().all(|x| real_by_norms(x) || literal(x).is_some())
+            && terms.iter().any(|x| real_by_norms(x));
+        numbers || norms
     };
     let mut out = Vec::new();
     fn sum(s: &Tree) -> Option<&[Tree]> {
