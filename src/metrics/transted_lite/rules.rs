@@ -8,7 +8,7 @@
 //! The rules are declared as data, one table per family, each rule with its Lean lemma, what it
 //! does (a pattern and replacement with metavariables `?a`, or a procedure), typed side
 //! conditions, direction and examples/non-examples: `notation`, `logic`, `binders`, `order`,
-//! `arithmetic`, `sets` and `limits` (listed in `families`). The declaration format is in `declare`, the
+//! `arithmetic`, `sets`, `limits`, `algebra` and `analysis` (listed in `families`). The declaration format is in `declare`, the
 //! one matcher that applies the tables in `table`; one test there checks every rule against its
 //! examples and non-examples.
 //! - **Canonical** ([`canonicalize`], `driver`): applied eagerly, to a fixpoint, to both sides
@@ -31,7 +31,9 @@
 //! it holds on (`¬ a < b` stays on sets and on `ℝ × ℝ`, `0 ≤ a - b` stays on ℕ, `a * (1 / b)`
 //! stays on ℤ).
 
+mod algebra;
 mod alpha;
+mod analysis;
 mod arithmetic;
 mod binder_list;
 mod binder_moves;

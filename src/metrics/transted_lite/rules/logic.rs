@@ -41,6 +41,10 @@ pub const RULES: &[Rule] = &[
     rw("not_or", "¬(a ∨ b) ↔ ¬a ∧ ¬b", "¬ (?a ∨ ?b)", "¬ ?a ∧ ¬ ?b")
         .ex(&[("(p q : Prop) : ¬ (p ∨ q)", "(p q : Prop) : ¬ p ∧ ¬ q")])
         .non(&["(p q : Prop) : ¬ (p ∧ q)"]),
+    // `∧` takes propositions, so `a → ¬ b` is an implication between them, never a function type.
+    rw("not_and", "¬(a ∧ b) ↔ (a → ¬b) (Mathlib/Logic/Basic.lean)", "¬ (?a ∧ ?b)", "?a → ¬ ?b")
+        .ex(&[("(x y : ℝ) : ¬ (y ≠ 0 ∧ x * y = 0)", "(x y : ℝ) : y ≠ 0 → ¬ x * y = 0")])
+        .non(&["(p q : Prop) : ¬ p ∧ q", "(p q : Prop) : ¬ (p ∨ q)", "(p q : Prop) : ¬ (p ↔ q)"]),
     // Moves.
     mv("eq_comm", "a = b ↔ b = a", "?a = ?b", "?b = ?a").when(&[distinct(&["?a", "?b"])])
         .ex(&[("(x : ℕ) : x = 2", "(x : ℕ) : 2 = x")])

@@ -23,7 +23,7 @@
 //! offered, in table order.
 
 use super::carriers::{Carriers, UNITAL_RING_CLASSES};
-use super::commutativity::opaque_or_matrix;
+use super::commutativity::{commutes_by_class, opaque_or_matrix, real_by_norms};
 use super::declare::{
     Action, BinderCode, Check, Cond, Ctx, Direction, ListCode, Rule, StatementCode, StatementMoves,
     FIELD, NUMBERS,
@@ -296,9 +296,11 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
         Check::NotNumeral => literal(refs[0]).is_none(),
         Check::Distinct => refs[0] != refs[1],
         Check::Commutes { add } => ctx.at.is_some_and(|(root, path, comm)| {
-            (if add { comm.add } else { comm.mul })
-                && !opaque_or_matrix(t)
-                && elab::commutes_at(root, path, c)
+            !opaque_or_matrix(t)
+                && (((if add { comm.add } else { comm.mul })
+                    && (elab::commutes_at(root, path, c)
+                        || commutes_by_class(root, path, t, add, c)))
+                    || real_by_norms(t))
         }),
         Check::HasType => {
             let (x, want) = (refs[0], elab::num_of_type(refs[1]));

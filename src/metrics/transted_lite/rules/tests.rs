@@ -170,6 +170,48 @@ fn non_commutative_operators_never_commute() {
 }
 
 #[test]
+fn add_and_mul_commute_on_type_variables_of_commutative_classes() {
+    // `commutativity::commutes_by_class`: a ring's `+` commutes, its `*` only when commutative.
+    assert_moves_include("theorem t {R : Type*} [Ring R] (x : R) : IsUnit (1 + x)", &["add_comm"]);
+    assert_moves_include(
+        "theorem t {R : Type*} [CommRing R] (x : R) : IsUnit (2 * x)",
+        &["mul_comm"],
+    );
+    assert_moves_avoid("theorem t {R : Type*} [Ring R] (x y : R) : IsUnit (x * y)", &["mul_comm"]);
+    assert_moves_avoid(
+        "theorem t {R : Type*} [Ring R] [Add R] (x : R) : IsUnit (1 + x)",
+        &["add_comm"],
+    );
+    assert_moves_avoid(
+        "theorem t {R : Type*} [CommRing R] [Mul R] (x y : R) : x * y = 1",
+        &["mul_comm"],
+    );
+    assert_moves_avoid("theorem t {G : Type*} [AddGroup G] (a b : G) : a + b = 0", &["add_comm"]);
+    assert_moves_avoid(
+        "theorem t {G : Type*} [AddGroup G] [Ring G] (a b : G) : a + b = 0",
+        &["add_comm"],
+    );
+    assert_moves_avoid("theorem t {M : Type*} [Monoid M] (a b : M) : a * b = 1", &["mul_comm"]);
+    assert_moves_avoid("theorem t {M : Type*} [Add M] (a b : M) : a + b = a", &["add_comm"]);
+    assert_moves_avoid("theorem t (a : Ordinal) : 1 + a = a", &["add_comm"]);
+    assert_moves_avoid("theorem t {R : Type*} [Ring R] (x : R) (n : ℕ) : x + n = 1", &["add_comm"]);
+    // Under an ascription to a polynomial ring over a number type.
+    assert_moves_include("theorem t : Irreducible (X ^ 2 + 1 : Polynomial ℤ)", &["add_comm"]);
+    assert_moves_avoid(
+        "theorem t (p : Polynomial (Matrix (Fin 2) (Fin 2) ℝ)) : (p * X : Polynomial (Matrix (Fin 2) (Fin 2) ℝ)) = 1",
+        &["mul_comm"],
+    );
+    assert_moves_avoid("theorem t (f : ℤ → ℤ) : (f (X + 1) : Polynomial ℤ) = 1", &["add_comm"]);
+    // Norms are real whatever their argument; what is inside them keeps its order.
+    assert_moves_include(
+        "theorem t (x y : EuclideanSpace ℝ (Fin 2)) : ‖x + y‖ ^ 2 + ‖x‖ = 2",
+        &["add_comm"],
+    );
+    assert_moves_avoid("theorem t (A B : Matrix (Fin 2) (Fin 2) ℝ) : ‖A * B‖ = 1", &["mul_comm"]);
+    assert_moves_avoid("theorem t (x y : EuclideanSpace ℝ (Fin 2)) : ‖x + y‖ = 1", &["add_comm"]);
+}
+
+#[test]
 fn add_and_mul_commute_only_on_known_commutative_types() {
     // Operands that are not both bound names (swapping two of those changes nothing).
     assert_moves_include("theorem t (a b : ℝ) : a * 3 + 1 = 2", &["mul_comm", "add_comm"]);

@@ -1,0 +1,220 @@
+//! Algebra family: standard Mathlib equivalences of groups, lattices of sets, ideals and
+//! congruences that a restatement uses in place of the reference's form (`Subgroup.closure {g}`
+//! for `Subgroup.zpowers g`, `s ∩ t = ∅` for `Disjoint s t`, `a ≡ 0 [MOD n]` for `n ∣ a`,
+//! `I + J` for `I ⊔ J`). Each rule fires only where the carrier is known to be the lemma's
+//! (a `Set`/`Finset`, an `Ideal`, ℕ or ℤ). Declared as data (`declare`) for the matcher
+//! (`table`); owns nothing else (commutativity is `commutativity`'s, sets' membership `sets`').
+
+use super::carriers::Carriers;
+use super::commutativity::real_by_norms;
+use super::declare::*;
+use super::elab::{self, Ty};
+use super::shapes::{app_head, is_leaf, literal, node2, ADD, EQ, IMP, MUL};
+use crate::trees::Tree;
+
+#[rustfmt::skip]
+pub const RULES: &[Rule] = &[
+    // `Subgroup.closure` and `Subgroup.zpowers` exist only on a `Group` (`Subgroup G` needs
+    // `[Group G]`), where the lemma holds: nothing more to check. In a monoid the closure of
+    // `{g}` is `Submonoid.closure`, which this pattern does not name.
+    rw("Subgroup.zpowers_eq_closure", "Subgroup.zpowers g = Subgroup.closure {g} ([Group G], Mathlib/Algebra/Group/Subgroup/ZPowers/Basic.lean)", "Subgroup.closure {?g}", "Subgroup.zpowers ?g")
+        .ex(&[("{G : Type*} [Group G] (A : Subgroup G) (b : G) : A ⊓ Subgroup.closure {b} = ⊥", "{G : Type*} [Group G] (A : Subgroup G) (b : G) : A ⊓ Subgroup.zpowers b = ⊥")])
+        .non(&[
+            // The closure of two elements, of a set, and the monoid closure are other subgroups.
+            "{G : Type*} [Group G] (a b : G) : Subgroup.closure {a, b} = ⊤",
+            "{G : Type*} [Group G] (s : Set G) : Subgroup.closure s = ⊤",
+            "{M : Type*} [Monoid M] (b : M) : Submonoid.closure {b} = ⊤",
+            // Unqualified `closure` is the topological closure unless a header opens `Subgroup`.
+            "{G : Type*} [Group G] [TopologicalSpace G] (b : G) : closure {b} = Set.univ",
+        ]),
+    rw("AddSubgroup.zmultiples_eq_closure", "AddSubgroup.zmultiples a = AddSubgroup.closure {a} ([AddGroup A], Mathlib/Algebra/Group/Subgroup/ZPowers/Basic.lean, to_additive)", "AddSubgroup.closure {?g}", "AddSubgroup.zmultiples ?g")
+        .ex(&[("{A : Type*} [AddGroup A] (b : A) : AddSubgroup.closure {b} = ⊤", "{A : Type*} [AddGroup A] (b : A) : AddSubgroup.zmultiples b = ⊤")])
+        .non(&["{A : Type*} [AddMonoid A] (b : A) : AddSubmonoid.closure {b} = ⊤", "{A : Type*} [AddGroup A] (a b : A) : AddSubgroup.closure {a, b} = ⊤"]),
+    code("Set.disjoint_iff_inter_eq_empty / Finset.disjoint_iff_inter_eq_empty", "Disjoint s t ↔ s ∩ t = ∅ for s t : Set α (Mathlib/Data/Set/Disjoint.lean) and for Finset α (Mathlib/Data/Finset/Lattice/Basic.lean)", disjoint_of_inter_empty)
+        .ex(&[
+            ("(f : ℕ → Set ℝ) (h : ∀ n m, n ≠ m → f n ∩ f m = ∅) : True", "(f : ℕ → Set ℝ) (h : ∀ n m, n ≠ m → Disjoint (f n) (f m)) : True"),
+            ("(s t : Finset ℕ) : s ∩ t = ∅", "(s t : Finset ℕ) : Disjoint s t"),
+            ("(s t : Set ℕ) : ∅ = s ∩ t", "(s t : Set ℕ) : Disjoint s t"),
+        ])
+        .non(&[
+            // `∩` on a type no binder says is a set (a `Multiset`, an unknown `α`) is another
+            // lattice's, whose `Disjoint` may not be this.
+            "(s t : Multiset ℕ) : s ∩ t = ∅",
+            "{α : Type*} [Inter α] [EmptyCollection α] (s t : α) : s ∩ t = ∅",
+            "(s t : Set ℕ) : s ∩ t = {0}",
+            "(s t u : Set ℕ) : s ∩ t = u",
+            "(s t : Set ℕ) : s ∩ t ≠ ∅",
+        ]),
+    // `a ≡ b [MOD n]` is read as its definition `a % n = b % n` (`notation`), so the lemma is
+    // written on that form. `%` and `∣` elaborate both operands at one type, which must be ℕ
+    // (resp. ℤ): a `Fin 5` or a mix (`Unknown`) stays.
+    rw("Nat.modEq_zero_iff_dvd", "a ≡ 0 [MOD n] ↔ n ∣ a, i.e. a % n = 0 % n ↔ n ∣ a (Mathlib/Data/Nat/ModEq.lean)", "?a % ?n = 0 % ?n", "?n ∣ ?a")
+        .when(&[on(&["?a", "?n"], &NAT)])
+        .ex(&[("(n : ℕ) : Nat.factorial (n - 1) % n = 0 % n", "(n : ℕ) : n ∣ Nat.factorial (n - 1)")])
+        .non(&["(a : ℕ) : a % 3 = 1 % 3", "(a : Fin 5) : a % 3 = 0 % 3", "(a : ℕ) (n : ℤ) : a % n = 0 % n", "(a : ℕ) : a % 3 = 0 % 4"]),
+    rw("Nat.modEq_zero_iff_dvd", "0 ≡ a [MOD n] ↔ n ∣ a (Nat.ModEq.comm; Mathlib/Data/Nat/ModEq.lean)", "0 % ?n = ?a % ?n", "?n ∣ ?a")
+        .when(&[on(&["?a", "?n"], &NAT)])
+        .ex(&[("(n : ℕ) : 0 % 3 = (n + 1) % 3", "(n : ℕ) : 3 ∣ n + 1")])
+        .non(&["(a : Fin 5) : 0 % 3 = a % 3", "(a : ℕ) : 1 % 3 = a % 3"]),
+    rw("Int.modEq_zero_iff_dvd", "a ≡ 0 [ZMOD n] ↔ n ∣ a, i.e. a % n = 0 % n ↔ n ∣ a (Mathlib/Data/Int/ModEq.lean)", "?a % ?n = 0 % ?n", "?n ∣ ?a")
+        .when(&[on(&["?a", "?n"], &INT)])
+        .ex(&[("(a n : ℤ) : a % n = 0 % n", "(a n : ℤ) : n ∣ a")])
+        .non(&["(a : ℤ) : a % 3 = 2 % 3", "{R : Type*} [EuclideanDomain R] (a n : R) : a % n = 0 % n"]),
+    rw("Int.modEq_zero_iff_dvd", "0 ≡ a [ZMOD n] ↔ n ∣ a (Int.ModEq.comm; Mathlib/Data/Int/ModEq.lean)", "0 % ?n = ?a % ?n", "?n ∣ ?a")
+        .when(&[on(&["?a", "?n"], &INT)])
+        .ex(&[("(a n : ℤ) : 0 % n = a % n", "(a n : ℤ) : n ∣ a")])
+        .non(&["(a : ℤ) (n : ℕ) : 0 % n = a % 5"]),
+    // `0 ≡ a [MOD 6]` reads `0 % 6 = a % 6`, and `norm_num` folds the numeral `0 % 6` first.
+    rw("Nat.dvd_iff_mod_eq_zero", "a ∣ b ↔ b % a = 0 (ℕ; Mathlib's Nat/Dvd), with eq_comm", "0 = ?a % ?n", "?n ∣ ?a")
+        .when(&[on(&["?a % ?n", "0"], &NAT)])
+        .ex(&[("(a : ℕ) : 0 = a % 6", "(a : ℕ) : 6 ∣ a")])
+        .non(&["(a : ℕ) : 1 = a % 6", "(a : ℤ) (n : ℕ) : 0 = a % n", "(a : Fin 7) : 0 = a % 6"]),
+    rw("Int.dvd_iff_emod_eq_zero", "a ∣ b ↔ b % a = 0 (ℤ; Mathlib/Data/Int/Basic), with eq_comm", "0 = ?a % ?n", "?n ∣ ?a")
+        .when(&[on(&["?a % ?n", "0"], &INT)])
+        .ex(&[("(a : ℤ) : 0 = (a ^ 3 - a) % 6", "(a : ℤ) : 6 ∣ a ^ 3 - a")])
+        .non(&["(a : ℤ) : 2 = a % 6", "{R : Type*} [EuclideanDomain R] (a n : R) : 0 = a % n"]),
+    code("Submodule.add_eq_sup", "p + p' = p ⊔ p' for submodules, so for `Ideal R = Submodule R R` (Mathlib/Algebra/Module/Submodule/Lattice.lean; Ideal.add_eq_sup)", ideal_sup_of_add)
+        .ex(&[("{R : Type*} [CommRing R] (I J : Ideal R) : I + J = ⊤", "{R : Type*} [CommRing R] (I J : Ideal R) : I ⊔ J = ⊤")])
+        .non(&[
+            // The product of ideals stays; numbers and sets add pointwise.
+            "{R : Type*} [CommRing R] (I J : Ideal R) : I * J = ⊤",
+            "(a b : ℕ) : a + b = 1",
+            "(s t : Set ℕ) : s + t = s",
+            "{R : Type*} [CommRing R] (I : Ideal R) (x : R) : I + x = I",
+        ]),
+    // Moves.
+    moves_code("mul_add / add_mul / ← mul_add / ← add_mul", "a * (b + c) = a * b + a * c and (a + b) * c = a * c + b * c (Mathlib/Algebra/Ring/Defs.lean: left_distrib, right_distrib), on ℕ ℤ ℚ ℝ ℂ", distributed)
+        .ex(&[
+            ("(a b : ℝ) : a + b ≤ 2 * (a + b)", "(a b : ℝ) : a + b ≤ 2 * a + 2 * b"),
+            ("(a b : ℝ) : a + b ≤ 2 * a + 2 * b", "(a b : ℝ) : a + b ≤ 2 * (a + b)"),
+            ("(x : ℕ) : (x + 1) * 3 = 6", "(x : ℕ) : x * 3 + 1 * 3 = 6"),
+            ("(x y : EuclideanSpace ℝ (Fin 2)) : 2 * ‖x‖ ^ 2 + 2 * ‖y‖ ^ 2 = 1", "(x y : EuclideanSpace ℝ (Fin 2)) : 2 * (‖x‖ ^ 2 + ‖y‖ ^ 2) = 1"),
+        ])
+        .non(&[
+            // Floats round; a type variable may have no distributive law; matrices are left
+            // to their own lemmas; numerals alone take their type from the context.
+            "(a b : Float) : 2 * (a + b) = 1",
+            "{M : Type*} [Mul M] [Add M] (a b c : M) : a * (b + c) = a",
+            "(A B C : Matrix (Fin 2) (Fin 2) ℝ) : A * (B + C) = A",
+            "(A B : Matrix (Fin 2) (Fin 2) ℝ) : ‖A‖ * (B + 1) = A",
+            "(f g : ℕ → ℝ) : 2 * (f + g) = f",
+            "(a b : ℝ) : 2 * a + 3 * b = 1",
+            ": 2 * (3 + 4) = 14",
+        ]),
+];
+
+/// Is `s` known to be a `Set`/`Finset`: a name bound with that type, a bound function applied
+/// to all the arguments that give one (`f n` with `(f : ℕ → Set ℝ)`), an ascription to one,
+/// or `∩ ∪ \` of one (they keep their operands' type).
+fn is_set_or_finset(s: &Tree, c: &Carriers) -> bool {
+    let set_type = |ty: &Tree| ["Set _ ", "Finset _ "].contains(&ty.label.as_str());
+    if is_leaf(s) {
+        return c.name_type(&s.label).is_some_and(set_type);
+    }
+    match (s.label.as_str(), s.children.as_slice()) {
+        ("( _ : _ )", [_, ty]) => set_type(ty),
+        (" _ ∩ _ " | " _ ∪ _ " | " _ \\ _ ", [a, b]) => {
+            is_set_or_finset(a, c) || is_set_or_finset(b, c)
+        }
+        _ => {
+            let Some(head) = app_head(s) else { return false };
+            let mut ty = c.name_type(head);
+            for _ in &s.children {
+                ty = ty.filter(|f| f.label == IMP && f.children.len() == 2).map(|f| &f.children[1]);
+            }
+            ty.is_some_and(set_type)
+        }
+    }
+}
+
+/// `s ∩ t = ∅` (either side) as `Disjoint s t`, where an operand is known to be a
+/// `Set`/`Finset` (then so is the intersection, and `∅` is its bottom).
+fn disjoint_of_inter_empty(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (EQ, [l, r]) = (t.label.as_str(), t.children.as_slice()) else { return None };
+    let inter = match (l.label.as_str(), r.label.as_str()) {
+        (" _ ∩ _ ", "∅") if is_leaf(r) => l,
+        ("∅", " _ ∩ _ ") if is_leaf(l) => r,
+        _ => return None,
+    };
+    let [s, u] = inter.children.as_slice() else { return None };
+    if !(is_set_or_finset(s, ctx.carriers) || is_set_or_finset(u, ctx.carriers)) {
+        return None;
+    }
+    let lemma = if is_finset(s, ctx.carriers) || is_finset(u, ctx.carriers) {
+        "Finset.disjoint_iff_inter_eq_empty"
+    } else {
+        "Set.disjoint_iff_inter_eq_empty"
+    };
+    Some((lemma, Tree::node("Disjoint _  _ ", vec![s.clone(), u.clone()])))
+}
+
+fn is_finset(s: &Tree, c: &Carriers) -> bool {
+    is_leaf(s) && c.name_type(&s.label).is_some_and(|ty| ty.label == "Finset _ ")
+}
+
+/// `I + J` as `I ⊔ J` for two names bound as ideals or submodules.
+fn ideal_sup_of_add(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (" _ + _ ", [i, j]) = (t.label.as_str(), t.children.as_slice()) else { return None };
+    let submodule = |x: &Tree| {
+        is_leaf(x)
+            && ctx
+                .carriers
+                .name_type(&x.label)
+                .is_some_and(|ty| ["Ideal _ ", "Submodule _  _ "].contains(&ty.label.as_str()))
+    };
+    (submodule(i) && submodule(j))
+        .then(|| ("Submodule.add_eq_sup", node2(" _ ⊔ _ ", i.clone(), j.clone())))
+}
+
+/// `a * (b + c)` and `(a + b) * c` distributed, and `a * b + a * c` / `a * c + b * c` (the
+/// same `a`, the same `c`) factored, where the operands are numbers of one known type (ℕ ℤ ℚ ℝ
+/// ℂ, each a semiring) and not all numerals (those take the type of their context), or norms
+/// and numerals (reals: `commutativity::real_by_norms`).
+fn distributed(t: &Tree, ctx: &Ctx) -> Vec<(&'static str, Tree)> {
+    let c = ctx.carriers;
+    let fits = |terms: &[&Tree]| {
+        let numbers = elab::carrier(terms, c).is_some_and(|n| NUMBERS.contains(&n))
+            && terms.iter().all(|x| c.ordered_operand(x))
+            && terms.iter().any(|x| matches!(elab::type_of(x, c), Ty::Num(_)));
+        // Arithmetic of norms and numerals is real whatever the normed space.
+        let norms = terms.iter().all(|x| real_by_norms(x) || literal(x).is_some())
+            && terms.iter().any(|x| real_by_norms(x));
+        numbers || norms
+    };
+    let mut out = Vec::new();
+    fn sum(s: &Tree) -> Option<&[Tree]> {
+        (s.label == ADD && s.children.len() == 2).then_some(&s.children[..])
+    }
+    if let (MUL, [l, r]) = (t.label.as_str(), t.children.as_slice()) {
+        if let Some([b, d]) = sum(r) {
+            if fits(&[l, b, d]) {
+                out.push((
+                    "mul_add",
+                    node2(ADD, node2(MUL, l.clone(), b.clone()), node2(MUL, l.clone(), d.clone())),
+                ));
+            }
+        }
+        if let Some([a, b]) = sum(l) {
+            if fits(&[a, b, r]) {
+                out.push((
+                    "add_mul",
+                    node2(ADD, node2(MUL, a.clone(), r.clone()), node2(MUL, b.clone(), r.clone())),
+                ));
+            }
+        }
+    }
+    if let (ADD, [l, r]) = (t.label.as_str(), t.children.as_slice()) {
+        if let ((MUL, [a, b]), (MUL, [a2, d])) =
+            ((l.label.as_str(), l.children.as_slice()), (r.label.as_str(), r.children.as_slice()))
+        {
+            if a == a2 && fits(&[a, b, d]) {
+                out.push(("← mul_add", node2(MUL, a.clone(), node2(ADD, b.clone(), d.clone()))));
+            }
+            let (a, d, b, d2) = (&l.children[0], &l.children[1], &r.children[0], &r.children[1]);
+            if d == d2 && fits(&[a, b, d]) {
+                out.push(("← add_mul", node2(MUL, node2(ADD, a.clone(), b.clone()), d.clone())));
+            }
+        }
+    }
+    out
+}
