@@ -11,7 +11,7 @@ use super::binder_list::{
     unused_trivial_hypothesis, variable_definition,
 };
 use super::binder_moves::{reorder_binders, swap_binders};
-use super::binders_elided::{binder_type_elided, quantifier_binder_type};
+use super::binders_elided::{ascription_to_binder, binder_type_elided, quantifier_binder_type};
 use super::carriers::Carriers;
 use super::declare::*;
 use super::elab;
@@ -44,6 +44,18 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(s : Set ℕ) : ∀ x ∈ s, x = 1", "(s : Set ℕ) : ∀ x, x ∈ s → x = 1"), (": ∃ n > 0, n = 1", ": ∃ n, n > 0 ∧ n = 1"), (": ∀ x y : ℕ, x = y", ": ∀ x : ℕ, ∀ y : ℕ, x = y"), (": ∀ {x : ℕ}, x = x", ": ∀ (x : ℕ), x = x"), (": ∀ (h : 1 = 1), 2 = 2", ": 1 = 1 → 2 = 2"), ("(n : ℕ) : ∃ (_ : n > 0), n = 1", "(n : ℕ) : n > 0 ∧ n = 1")])
         .non(&[": ∀ x : ℕ, x = x", ": ∀ (h : 1 = 1), h = h", ": ∃ (n : ℕ), n = 1", "(n : ℕ) : ∃ (h : n > 0), h = h", // `{n}` in a function's type decides its explicit arguments.
  "(f : ∀ {n : ℕ}, Fin (n + 1) → ℕ) : f (0 : Fin 3) = 0"]),
+    canonical("binder type (ascription)", "∃ x, x ≠ (k : T) ∧ p is ∃ x : T, x ≠ k ∧ p (so ∀ … →, =, <, ≤): binrel% unifies the untyped x with T (Lean's Elab/Extra.lean), and the numeral k is at T either way", Binding(ascription_to_binder))
+        .ex(&[("{R : Type*} [Ring R] (p : Polynomial R) : ∃ b, b ≠ (0 : R) ∧ b • p = 0", "{R : Type*} [Ring R] (p : Polynomial R) : ∃ b : R, b ≠ 0 ∧ b • p = 0"), (": ∀ x, (0 : ℝ) < x → x ^ 2 > 0", ": ∀ x : ℝ, 0 < x → x ^ 2 > 0"), (": ∃ x : ℤ, x = (3 : ℤ) ∧ x ^ 2 = 9", ": ∃ x : ℤ, x = 3 ∧ x ^ 2 = 9")])
+        .non(&[
+            // Another written type: x is coerced to ℝ.
+            ": ∃ x : ℚ, x < (1 : ℝ) ∧ x > 0",
+            // Not a numeral: `(n : ℝ)` is a cast of its own.
+            "(n : ℕ) : ∃ x, x < (n : ℝ) ∧ x > 0",
+            // Not the first use: `f x` decides x before the relation.
+            "(f : ℚ → ℚ) : ∃ x, f x = 0 ∧ x < (1 : ℝ)",
+            // Not a binrel% relation (∣ is application).
+            ": ∃ x, x ∣ (6 : ℤ) ∧ x > 1",
+        ]),
     canonical("binder type (elaboration)", "{x : ℝ | f x > 0} is {x | f x > 0} for (f : ℝ → ℝ); so in ⋃, ∑, fun", Binding(binder_type_elided))
         .ex(&[("(f : ℝ → ℝ) : {x : ℝ | f x > 0} = ∅", "(f : ℝ → ℝ) : {x | f x > 0} = ∅")])
         .non(&["(f : ℝ → ℝ) : {x : ℕ | f x > 0} = ∅"]),
