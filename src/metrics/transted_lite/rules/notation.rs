@@ -30,6 +30,16 @@ pub const RULES: &[Rule] = &[
     code("Π is ∀", "Π x : α, β is ∀ x : α, β (one pi type)", |t, _| (t.label == "Π _ , _ " && t.children.len() >= 2).then(|| ("Π is ∀", Tree::node(FORALL, t.children.clone()))))
         .ex(&[(": Π n : ℕ, n = n", ": ∀ n : ℕ, n = n")])
         .non(&[": ∀ n : ℕ, n = n"]),
+    // Lean 4's `depArrow` (`bracketedBinder → term`, Lean/Parser/Term.lean) is the pi type
+    // `∀ x : α, β`; a parenthesized ascription `(e : α) → β` is parsed as this binder, never
+    // as a term (`depArrow` is tried first).
+    code("(x : α) → β is ∀", "(x : α) → β is ∀ x : α, β (depArrow: one pi type)", |t, _| match (t.label.as_str(), t.children.as_slice()) {
+        (" _ → _ ", [b, body]) if b.label == " _ : _ " && b.children.len() == 2 && b.children[0].children.is_empty() => Some(("(x : α) → β is ∀", Tree::node(FORALL, vec![b.clone(), body.clone()]))),
+        _ => None,
+    })
+        .ex(&[("{ι : Type*} {X : ι → Type*} (f : (i : ι) → X i) : True", "{ι : Type*} {X : ι → Type*} (f : ∀ i : ι, X i) : True")])
+        // A plain arrow; a type ascription `((e : α)) → β` is a term, not a binder.
+        .non(&["(f : ℕ → ℕ) : True", "(n : ℕ) (h : (n : ℤ) = 1 → n = 1) : True"]),
     code("Function.comp_apply", "(f ∘ g) x = f (g x), for named f, g", comp_apply)
         .ex(&[("(f g : ℝ → ℝ) (x : ℝ) : (f ∘ g) x = 0", "(f g : ℝ → ℝ) (x : ℝ) : f (g x) = 0")])
         .non(&["(f g : ℝ → ℝ) (x : ℝ) : (f ∘ (g ∘ f)) x = 0", "(f : ℝ → ℝ) (g : ℕ → ℕ) (x : ℕ) : (f ∘ g) x = 0"]),
