@@ -6,9 +6,9 @@
 //! owns only the quantifier swap.
 
 use super::binder_list::{
-    anonymous_instance, binder_split, decided_binder_type, duplicate_hypothesis, function_value,
-    implicit_binder, instance_binder, intro, split_conjunction, type_variable_in_front,
-    unused_trivial_hypothesis, variable_definition,
+    anonymous_instance, binder_split, decided_binder_type, duplicate_hypothesis,
+    explicit_class_hypothesis, function_value, implicit_binder, instance_binder, intro,
+    split_conjunction, type_variable_in_front, unused_trivial_hypothesis, variable_definition,
 };
 use super::binder_moves::{reorder_binders, swap_binders};
 use super::binders_elided::{ascription_to_binder, binder_type_elided, quantifier_binder_type};
@@ -73,6 +73,10 @@ pub const RULES: &[Rule] = &[
     canonical("instance binder (name)", "[h : C] is [C] when nothing names h (instances are found by type class resolution)", Binder(anonymous_instance))
         .ex(&[("{G : Type*} [hG : Group G] (a : G) : a = a", "{G : Type*} [Group G] (a : G) : a = a")])
         .non(&["{G : Type*} [hG : Group G] (a : G) : hG = hG", "{G : Type*} [hG : Group G] (h : hG = hG) : True", "{G : Type*} [Group G] (a : G) : a = a"]),
+    canonical("instance binder (explicit)", "(hF : CharP F p) is [CharP F p] when nothing names hF: every local of class type is a local instance in Lean 4", Binder(explicit_class_hypothesis))
+        .ex(&[("{p : ℕ} {F : Type*} [Field F] (hF : CharP F p) : (2 : F) = 2", "{p : ℕ} {F : Type*} [Field F] [CharP F p] : (2 : F) = 2")])
+        // Named later; not a class of the list (Nat.Prime is no class).
+        .non(&["{p : ℕ} {F : Type*} [Field F] (hF : CharP F p) (h : hF = hF) : True", "(p : ℕ) (hp : Nat.Prime p) : p = p"]),
     canonical("implicit_binder", "{x : T} and ⦃x : T⦄ are (x : T) (fun x => h)", Binder(implicit_binder))
         .ex(&[("{x : ℕ} : x = x", "(x : ℕ) : x = x")])
         .non(&["[Group G] : G = G"]),
