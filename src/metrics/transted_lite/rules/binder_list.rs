@@ -373,3 +373,36 @@ pub(super) fn decided_binder_type(binders: &[Tree], concl: &Tree, c: &Carriers) 
     }
     None
 }
+
+/// Classes about a type whose explicit hypotheses are read as instances:
+/// `class CharP (R : Type*) [AddMonoidWithOne R] (p : ℕ) : Prop` (Mathlib/Algebra/CharP/Defs.lean).
+const TYPE_CLASSES_AS_HYPOTHESES: [&str; 1] = ["CharP"];
+
+/// `instance binder (explicit)`: `(hF : CharP F p)` is `[CharP F p]` when nothing names `hF`.
+/// In Lean 4 every local whose type is a class is a local instance, whatever its binder info
+/// (`Meta.withLocalDecl` adds it), so both make `CharP F p` available to what follows, and the
+/// statement's meaning does not depend on binder info. Only for the classes listed, under no
+/// binder of that name.
+pub(super) fn explicit_class_hypothesis(
+    binders: &[Tree],
+    i: usize,
+    concl: &Tree,
+    c: &Carriers,
+) -> Rewritten {
+    let b = &binders[i];
+    let (EXPLICIT, [name, ty]) = (b.label.as_str(), b.children.as_slice()) else {
+        return None;
+    };
+    let class = app_head(ty)?;
+    if !is_leaf(name)
+        || !TYPE_CLASSES_AS_HYPOTHESES.contains(&class)
+        || c.binds(class)
+        || binders[i + 1..].iter().any(|later| mentions(later, &name.label))
+        || mentions(concl, &name.label)
+    {
+        return None;
+    }
+    let mut out = binders.to_vec();
+    out[i] = Tree::node("[ _ ]", vec![ty.clone()]);
+    Some(("instance binder (explicit)", render(b), rebuild_list(out, concl.clone())))
+}

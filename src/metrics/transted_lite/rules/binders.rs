@@ -6,12 +6,12 @@
 //! owns only the quantifier swap.
 
 use super::binder_list::{
-    anonymous_instance, binder_split, decided_binder_type, duplicate_hypothesis, function_value,
-    implicit_binder, instance_binder, intro, split_conjunction, type_variable_in_front,
-    unused_trivial_hypothesis, variable_definition,
+    anonymous_instance, binder_split, decided_binder_type, duplicate_hypothesis,
+    explicit_class_hypothesis, function_value, implicit_binder, instance_binder, intro,
+    split_conjunction, type_variable_in_front, unused_trivial_hypothesis, variable_definition,
 };
 use super::binder_moves::{reorder_binders, swap_binders};
-use super::binders_elided::{binder_type_elided, quantifier_binder_type};
+use super::binders_elided::{ascription_to_binder, binder_type_elided, quantifier_binder_type};
 use super::carriers::Carriers;
 use super::declare::*;
 use super::elab;
@@ -44,6 +44,18 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(s : Set ℕ) : ∀ x ∈ s, x = 1", "(s : Set ℕ) : ∀ x, x ∈ s → x = 1"), (": ∃ n > 0, n = 1", ": ∃ n, n > 0 ∧ n = 1"), (": ∀ x y : ℕ, x = y", ": ∀ x : ℕ, ∀ y : ℕ, x = y"), (": ∀ {x : ℕ}, x = x", ": ∀ (x : ℕ), x = x"), (": ∀ (h : 1 = 1), 2 = 2", ": 1 = 1 → 2 = 2"), ("(n : ℕ) : ∃ (_ : n > 0), n = 1", "(n : ℕ) : n > 0 ∧ n = 1")])
         .non(&[": ∀ x : ℕ, x = x", ": ∀ (h : 1 = 1), h = h", ": ∃ (n : ℕ), n = 1", "(n : ℕ) : ∃ (h : n > 0), h = h", // `{n}` in a function's type decides its explicit arguments.
  "(f : ∀ {n : ℕ}, Fin (n + 1) → ℕ) : f (0 : Fin 3) = 0"]),
+    canonical("binder type (ascription)", "∃ x, x ≠ (k : T) ∧ p is ∃ x : T, x ≠ k ∧ p (so ∀ … →, =, <, ≤): binrel% unifies the untyped x with T (Lean's Elab/Extra.lean), and the numeral k is at T either way", Binding(ascription_to_binder))
+        .ex(&[("{R : Type*} [Ring R] (p : Polynomial R) : ∃ b, b ≠ (0 : R) ∧ b • p = 0", "{R : Type*} [Ring R] (p : Polynomial R) : ∃ b : R, b ≠ 0 ∧ b • p = 0"), (": ∀ x, (0 : ℝ) < x → x ^ 2 > 0", ": ∀ x : ℝ, 0 < x → x ^ 2 > 0"), (": ∃ x : ℤ, x = (3 : ℤ) ∧ x ^ 2 = 9", ": ∃ x : ℤ, x = 3 ∧ x ^ 2 = 9")])
+        .non(&[
+            // Another written type: x is coerced to ℝ.
+            ": ∃ x : ℚ, x < (1 : ℝ) ∧ x > 0",
+            // Not a numeral: `(n : ℝ)` is a cast of its own.
+            "(n : ℕ) : ∃ x, x < (n : ℝ) ∧ x > 0",
+            // Not the first use: `f x` decides x before the relation.
+            "(f : ℚ → ℚ) : ∃ x, f x = 0 ∧ x < (1 : ℝ)",
+            // Not a binrel% relation (∣ is application).
+            ": ∃ x, x ∣ (6 : ℤ) ∧ x > 1",
+        ]),
     canonical("binder type (elaboration)", "{x : ℝ | f x > 0} is {x | f x > 0} for (f : ℝ → ℝ); so in ⋃, ∑, fun", Binding(binder_type_elided))
         .ex(&[("(f : ℝ → ℝ) : {x : ℝ | f x > 0} = ∅", "(f : ℝ → ℝ) : {x | f x > 0} = ∅")])
         .non(&["(f : ℝ → ℝ) : {x : ℕ | f x > 0} = ∅"]),
@@ -61,6 +73,10 @@ pub const RULES: &[Rule] = &[
     canonical("instance binder (name)", "[h : C] is [C] when nothing names h (instances are found by type class resolution)", Binder(anonymous_instance))
         .ex(&[("{G : Type*} [hG : Group G] (a : G) : a = a", "{G : Type*} [Group G] (a : G) : a = a")])
         .non(&["{G : Type*} [hG : Group G] (a : G) : hG = hG", "{G : Type*} [hG : Group G] (h : hG = hG) : True", "{G : Type*} [Group G] (a : G) : a = a"]),
+    canonical("instance binder (explicit)", "(hF : CharP F p) is [CharP F p] when nothing names hF: every local of class type is a local instance in Lean 4", Binder(explicit_class_hypothesis))
+        .ex(&[("{p : ℕ} {F : Type*} [Field F] (hF : CharP F p) : (2 : F) = 2", "{p : ℕ} {F : Type*} [Field F] [CharP F p] : (2 : F) = 2")])
+        // Named later; not a class of the list (Nat.Prime is no class).
+        .non(&["{p : ℕ} {F : Type*} [Field F] (hF : CharP F p) (h : hF = hF) : True", "(p : ℕ) (hp : Nat.Prime p) : p = p"]),
     canonical("implicit_binder", "{x : T} and ⦃x : T⦄ are (x : T) (fun x => h)", Binder(implicit_binder))
         .ex(&[("{x : ℕ} : x = x", "(x : ℕ) : x = x")])
         .non(&["[Group G] : G = G"]),

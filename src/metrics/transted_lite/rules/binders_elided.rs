@@ -65,3 +65,52 @@ pub(super) fn quantifier_binder_type(t: &Tree, ctx: &Ctx) -> Option<(&'static st
     (inferred.as_ref() == Some(ty))
         .then(|| ("binder type (elaboration)", node2(&t.label, x.clone(), body.clone())))
 }
+
+/// `binder type (ascription)` at `∃ x, x ≠ (k : T) ∧ p` and `∀ x, x ≠ (k : T) → p` (`∃ x ≠ (k :
+/// T), p` unfolded; so for `=`, `<`, `≤` and the numeral on the left): `x` has no written type
+/// (or `T`) and its first use is this relation, whose operands `binrel%` elaborates together
+/// (Lean's `Elab/Extra.lean`): the leaf `x` of unknown type is unified with the maximum type
+/// `T`, and the numeral `k` is `(k : T)` either way. So the statement is `∃ x : T, x ≠ k ∧ p`.
+/// Only a numeral `k` (a term could carry a coercion of its own), and only a binder with no
+/// written type or `T` itself (another written type coerces `x`).
+pub(super) fn ascription_to_binder(t: &Tree, _ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    use super::shapes::{literal, AND, EQ, EXISTS, FORALL, IMP, LE, LT, NE, UNKNOWN_TYPE};
+    let [binder, body] = t.children.as_slice() else {
+        return None;
+    };
+    let connective = match t.label.as_str() {
+        EXISTS => AND,
+        FORALL => IMP,
+        _ => return None,
+    };
+    let (x, written) = match (binder.label.as_str(), binder.children.as_slice()) {
+        (_, []) => (binder, None),
+        (EXPLICIT, [x, ty]) if is_leaf(x) && ty.label != UNKNOWN_TYPE => (x, Some(ty)),
+        _ => return None,
+    };
+    let ([relation, rest], true) = (body.children.as_slice(), body.label == connective) else {
+        return None;
+    };
+    let ([a, b], true) =
+        (relation.children.as_slice(), [EQ, NE, LT, LE].contains(&relation.label.as_str()))
+    else {
+        return None;
+    };
+    let is_x = |e: &Tree| is_leaf(e) && e.label == x.label;
+    let (slot, ascribed) = match (is_x(a), is_x(b)) {
+        (true, false) => (1, b),
+        (false, true) => (0, a),
+        _ => return None,
+    };
+    let ("( _ : _ )", [k, ty]) = (ascribed.label.as_str(), ascribed.children.as_slice()) else {
+        return None;
+    };
+    if literal(k).is_none() || written.is_some_and(|w| w != ty) {
+        return None;
+    }
+    let mut relation = relation.clone();
+    relation.children[slot] = k.clone();
+    let typed = Tree::node(EXPLICIT, vec![x.clone(), ty.clone()]);
+    let body = node2(connective, relation, rest.clone());
+    Some(("binder type (ascription)", node2(&t.label, typed, body)))
+}

@@ -38,6 +38,7 @@ pub const RULES: &[Rule] = &[
             ("(u : ℕ → ℝ) (h : ∀ ε : ℝ, 0 < ε → ∃ N, ∀ n, N ≤ n → |u n| < ε) : u 0 = 0", "(u : ℕ → ℝ) (h : ∀ ε, 0 < ε → ∃ N, ∀ n, N ≤ n → |u n| < ε) : u 0 = 0"),
             ("(u : ℕ → ℝ) (h : ∀ ε, (0 : ℝ) < ε → ∃ N, ∀ n, N ≤ n → |u n| < ε) : u 0 = 0", "(u : ℕ → ℝ) (h : ∀ ε, 0 < ε → ∃ N, ∀ n, N ≤ n → |u n| < ε) : u 0 = 0"),
             ("(u : ℕ → ℂ) (h : ∀ ε : ℝ, 0 < ε → ∃ N, ∀ n, N ≤ n → ‖u n‖ < ε) : u 0 = 0", "(u : ℕ → ℂ) (h : ∀ ε, 0 < ε → ∃ N, ∀ n, N ≤ n → ‖u n‖ < ε) : u 0 = 0"),
+            ("{X : Type*} [MetricSpace X] (K : Set X) : ∃ δ : ℝ, 0 < δ ∧ ∀ p q : X, p ∈ K → δ ≤ dist p q", "{X : Type*} [MetricSpace X] (K : Set X) : ∃ δ, 0 < δ ∧ ∀ p q : X, p ∈ K → δ ≤ dist p q"),
         ])
         .non(&[
             // Another written type: ε is rational and `|u n| < ε` casts it.
@@ -55,6 +56,12 @@ pub const RULES: &[Rule] = &[
             ": ∀ ε : ℝ, 0 < ε → |2 - 3| < ε",
             // Not after `0 < ε`.
             "(u : ℕ → ℝ) (h : ∀ ε : ℝ, ∃ N, ∀ n, N ≤ n → |u n| < ε) : u 0 = 0",
+            // A rational δ is cast to compare with a distance; `nndist` is `ℝ≥0`; a bound name `dist` is no distance.
+            "{X : Type*} [MetricSpace X] : ∃ δ : ℚ, 0 < δ ∧ ∀ p q : X, δ ≤ dist p q",
+            "{X : Type*} [MetricSpace X] : ∃ δ : ℝ, 0 < δ ∧ ∀ p q : X, δ ≤ nndist p q",
+            "(dist : ℕ → ℕ → ℕ) : ∃ δ : ℝ, 0 < δ ∧ ∀ p q : ℕ, δ ≤ dist p q",
+            // δ on both sides decides nothing.
+            ": ∃ δ : ℝ, 0 < δ ∧ δ ≤ δ",
         ]),
     canonical(NAME, "(ε : T) (h : 0 < ε) : p is (ε : _) (h : 0 < ε) : p, as at ∀ (the binders `intro` made of ∀ ε > 0), and (h : (0 : T) < ε) is (h : 0 < ε) where ε's written type or p's first use gives T", List(positive_hypothesis_type))
         .ex(&[
@@ -94,16 +101,27 @@ fn decided_by_first_use(x: &str, p: &Tree, c: &Carriers) -> Option<Num> {
         return None;
     }
     let parent = first_use(p, x)?;
-    let ([lhs, rhs], true) =
-        (parent.children.as_slice(), [LT, LE].contains(&parent.label.as_str()))
+    let ([a, b], true) = (parent.children.as_slice(), [LT, LE].contains(&parent.label.as_str()))
     else {
         return None;
     };
-    if !is_leaf(rhs) || rhs.label != x || mentions_head(lhs, x) {
+    // `x` on either side: `binrel%` unifies the leaf `x` with the other operand's type alike
+    // (`δ ≤ dist p q` is `dist p q ≥ δ` turned around).
+    let is_x = |t: &Tree| is_leaf(t) && t.label == x;
+    let other = match (is_x(a), is_x(b)) {
+        (false, true) => a,
+        (true, false) => b,
+        _ => return None,
+    };
+    if mentions_head(other, x) {
         return None;
     }
-    match (lhs.label.as_str(), lhs.children.as_slice()) {
+    match (other.label.as_str(), other.children.as_slice()) {
         ("‖ _ ‖", [_]) => Some(Num::Real),
+        // `Dist.dist : α → α → ℝ` (Mathlib/Topology/MetricSpace/Pseudo/Defs.lean), whatever α.
+        (_, [_, _]) if super::shapes::app_head(other) == Some("dist") && !c.binds("dist") => {
+            Some(Num::Real)
+        }
         ("| _ |", [e]) => {
             // A name of no written type is unified with the maximum only if nothing typed it
             // before: it is bound inside `p` and first used here.

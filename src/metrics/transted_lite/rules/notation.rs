@@ -30,6 +30,16 @@ pub const RULES: &[Rule] = &[
     code("Π is ∀", "Π x : α, β is ∀ x : α, β (one pi type)", |t, _| (t.label == "Π _ , _ " && t.children.len() >= 2).then(|| ("Π is ∀", Tree::node(FORALL, t.children.clone()))))
         .ex(&[(": Π n : ℕ, n = n", ": ∀ n : ℕ, n = n")])
         .non(&[": ∀ n : ℕ, n = n"]),
+    // Lean 4's `depArrow` (`bracketedBinder → term`, Lean/Parser/Term.lean) is the pi type
+    // `∀ x : α, β`; a parenthesized ascription `(e : α) → β` is parsed as this binder, never
+    // as a term (`depArrow` is tried first).
+    code("(x : α) → β is ∀", "(x : α) → β is ∀ x : α, β (depArrow: one pi type)", |t, _| match (t.label.as_str(), t.children.as_slice()) {
+        (" _ → _ ", [b, body]) if b.label == " _ : _ " && b.children.len() == 2 && b.children[0].children.is_empty() => Some(("(x : α) → β is ∀", Tree::node(FORALL, vec![b.clone(), body.clone()]))),
+        _ => None,
+    })
+        .ex(&[("{ι : Type*} {X : ι → Type*} (f : (i : ι) → X i) : True", "{ι : Type*} {X : ι → Type*} (f : ∀ i : ι, X i) : True")])
+        // A plain arrow; a type ascription `((e : α)) → β` is a term, not a binder.
+        .non(&["(f : ℕ → ℕ) : True", "(n : ℕ) (h : (n : ℤ) = 1 → n = 1) : True"]),
     code("Function.comp_apply", "(f ∘ g) x = f (g x), for named f, g", comp_apply)
         .ex(&[("(f g : ℝ → ℝ) (x : ℝ) : (f ∘ g) x = 0", "(f g : ℝ → ℝ) (x : ℝ) : f (g x) = 0")])
         .non(&["(f g : ℝ → ℝ) (x : ℝ) : (f ∘ (g ∘ f)) x = 0", "(f : ℝ → ℝ) (g : ℕ → ℕ) (x : ℕ) : (f ∘ g) x = 0"]),
@@ -64,8 +74,15 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(p : ℕ) : Prime p", "(p : ℕ) : Nat.Prime p")])
         .non(&["(p : ℤ) : Prime p", "(p : α) : Prime p", "(p : ℕ) : Prime (p : ℤ)"]),
     code("dot notation", "x.f is T.f x for x : T … (generalized field notation)", |t, ctx| typed::dot_notation(t, ctx.carriers).map(|new| ("dot notation", new)))
-        .ex(&[("(p : ℕ) : p.Prime", "(p : ℕ) : Nat.Prime p"), ("(s : Finset ℕ) : s.Nonempty", "(s : Finset ℕ) : Finset.Nonempty s")])
-        .non(&["(p : α) : p.Prime"]),
+        .ex(&[("(p : ℕ) : p.Prime", "(p : ℕ) : Nat.Prime p"), ("(s : Finset ℕ) : s.Nonempty", "(s : Finset ℕ) : Finset.Nonempty s"),
+              ("{G : Type*} [Group G] (b : G) : (orderOf b).Prime", "{G : Type*} [Group G] (b : G) : Nat.Prime (orderOf b)"),
+              ("{X : Type*} (A C : Set X) : (C ∩ Aᶜ).Nonempty", "{X : Type*} (A C : Set X) : Set.Nonempty (C ∩ Aᶜ)"),
+              ("{G H : Type*} [Group G] [Group H] (φ : G →* H) (N : Subgroup G) : (N.map φ).Normal", "{G H : Type*} [Group G] [Group H] (φ : G →* H) (N : Subgroup G) : (Subgroup.map φ N).Normal")])
+        .non(&["(p : α) : p.Prime",
+               // Receivers of two namespaces; a function variable named orderOf into α.
+               "{X : Type*} (A : Set X) (C : Finset X) : (C ∩ Aᶜ).Nonempty", "{G : Type*} (orderOf : G → α) (b : G) : (orderOf b).Prime",
+               // Not a subobject map of the table: the receiver's place is not known.
+               "{G : Type*} [Group G] (N : Subgroup G) (g : G) : (N.foo g).Normal"]),
     code("Function.Injective (definition)", "Injective f := ∀ ⦃a₁ a₂⦄, f a₁ = f a₂ → a₁ = a₂ (Mathlib/Logic/Function/Defs.lean)", injective_unfolded)
         .ex(&[("(f : ℕ → ℕ) : Function.Injective f", "(f : ℕ → ℕ) : ∀ a✝₁, ∀ a✝₂, f a✝₁ = f a✝₂ → a✝₁ = a✝₂")])
         .non(&["(f : ℕ → ℕ) : Function.Surjective f"]),
@@ -110,6 +127,10 @@ pub const RULES: &[Rule] = &[
     code("type ascription (at its relation's type)", "(e : T) = b is e = b when the relation is elaborated at T either way (binrel%)", ascription_at_relation)
         .ex(&[("(n : ℕ) : (n + 1 : ℕ) = 3", "(n : ℕ) : n + 1 = 3"), ("(x : ℝ) : (2 - x : ℝ) < x", "(x : ℝ) : 2 - x < x")])
         .non(&["(a b : ℕ) (c : ℤ) : ((a - b : ℕ) : ℤ) = c", "(x : ℝ) (n : ℕ) : x = (n - 5 + 1 : ℕ)", ": (2 - 3 : ℤ) < 0"]),
+    moves_code("type ascription (to the other operand)", "(a : T) ≠ b is a ≠ (b : T) for numerals a b: binrel% elaborates both operands at T either way (Lean's Elab/Extra.lean); so =, <, ≤", ascription_to_other_operand)
+        .ex(&[(": (1 : ℝ) ≠ 0", ": 1 ≠ (0 : ℝ)"), (": (2 : ℤ) < 3 + 1", ": 2 < (3 + 1 : ℤ)")])
+        // A name's own type decides (`x < (2 : ℝ)` casts a natural x); `∣` is no binrel%.
+        .non(&["(x : ℕ) : x < (2 : ℝ)", ": 2 ∣ (4 : ℤ)", "(x : ℕ) : (x : ℝ) - 3 = 1"]),
     rw("coe_sort (↥S in a type is S)", "a set or subobject in a type position is coerced: (x : S) is (x : ↥S)", "(?x : ↥?S)", "(?x : ?S)")
         .ex(&[("(S : Set ℝ) (y : ↥S) : (y : ↥S) = y", "(S : Set ℝ) (y : ↥S) : (y : S) = y")])
         .non(&["(S : Set ℝ) (y : S) : (y : ℝ) = y", "(S : Set ℝ) (y : S) : (y : S) = y"]),
@@ -172,6 +193,38 @@ fn ascription_at_relation(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         }
     }
     None
+}
+
+/// [`ascription_to_other_operand`]: `(a : T) R b` and `a R (b : T)` for `R` among `= ≠ < ≤ > ≥`
+/// with `a` and `b` numerals and arithmetic of numerals (every leaf takes the relation's type).
+fn ascription_to_other_operand(t: &Tree, _ctx: &Ctx) -> Vec<(&'static str, Tree)> {
+    fn numerals(t: &Tree) -> bool {
+        match (t.label.as_str(), t.children.as_slice()) {
+            (_, []) => super::shapes::literal(t).is_some(),
+            (" _ + _ " | " _ * _ " | " _ - _ " | " _ / _ ", [a, b]) => numerals(a) && numerals(b),
+            _ => false,
+        }
+    }
+    if !matches!(t.label.as_str(), EQ | NE | LT | LE | GT | GE) || t.children.len() != 2 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for i in 0..2 {
+        let ("( _ : _ )", [e, ty]) =
+            (t.children[i].label.as_str(), t.children[i].children.as_slice())
+        else {
+            continue;
+        };
+        let other = &t.children[1 - i];
+        if !numerals(e) || !numerals(other) {
+            continue;
+        }
+        let mut new = t.clone();
+        new.children[i] = e.clone();
+        new.children[1 - i] = Tree::node("( _ : _ )", vec![other.clone(), ty.clone()]);
+        out.push(("type ascription (to the other operand)", new));
+    }
+    out
 }
 
 /// `Function.comp_apply : (f ∘ g) x = f (g x)` (by `rfl`), for named `f` and `g`: the applied

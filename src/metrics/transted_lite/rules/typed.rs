@@ -55,12 +55,37 @@ pub(super) fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
     // `s.sum f` is `Finset.sum s f`: big operators take the collection first.
     let collection_first =
         ["Finset", "List", "Multiset"].contains(&namespace) && ["sum", "prod"].contains(&field);
+    let label = format!("{namespace}.{field}{}", " _ ".repeat(t.children.len()));
+    // Functions of two explicit arguments whose receiver is the second: the map first.
+    let receiver_second =
+        extra == 1 && RECEIVER_SECOND.contains(&format!("{namespace}.{field}").as_str());
+    if receiver_second {
+        let children = vec![t.children[1].clone(), t.children[0].clone()];
+        return Some(Tree::node(label, children));
+    }
     if extra > 0 && !numeric && !collection_first {
         return None;
     }
-    let label = format!("{namespace}.{field}{}", " _ ".repeat(t.children.len()));
     Some(Tree::node(label, t.children.clone()))
 }
+
+/// Subobject maps whose explicit arguments are the map, then the subobject: `N.map φ` is
+/// `Subgroup.map φ N` (generalized field notation puts the receiver at the first explicit
+/// argument of the namespace's type). Mathlib/Algebra/Group/Subgroup/Map.lean (`def map (f : G
+/// →* N) (H : Subgroup G)`, `def comap (f : G →* N) (H : Subgroup N)`, the additive versions by
+/// `to_additive`), Mathlib/RingTheory/Ideal/Maps.lean (`variable (f : F)`, `def map (I : Ideal
+/// R)`, `def comap (I : Ideal S)`), Mathlib/Algebra/Module/Submodule/Map.lean (`def map (f : F)
+/// (p : Submodule R M)`, `def comap (f : F) (p : Submodule R₂ M₂)`).
+const RECEIVER_SECOND: [&str; 8] = [
+    "Subgroup.map",
+    "Subgroup.comap",
+    "AddSubgroup.map",
+    "AddSubgroup.comap",
+    "Ideal.map",
+    "Ideal.comap",
+    "Submodule.map",
+    "Submodule.comap",
+];
 
 /// The type Lean gives an untyped bound name `x` from its uses: as an argument of a function
 /// variable (in `∀ x, f x = c` with `(f : ℝ → ℝ)`, `x : ℝ`: elaboration unifies the binder's
@@ -372,14 +397,21 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
             decide(Some(&Tree::leaf(elab::type_name(n))), uses);
         }
     }
-    if let (MEM, [x, set]) = (t.label.as_str(), t.children.as_slice()) {
+    // `a ∉ s` is `notation:50 a:50 " ∉ " b:50 => ¬ (a ∈ b)`: the same membership elaborates (and
+    // whether `not_mem` has unfolded it yet must not change what the binder is read as).
+    let membership = [MEM, " _ ∉ _ "].contains(&t.label.as_str());
+    if let ([x, set], true) = (t.children.as_slice(), membership) {
         if is_leaf(x) && x.label == name {
-            let element = is_leaf(set)
+            let written = is_leaf(set)
                 .then(|| type_of(&set.label))
                 .flatten()
                 .filter(|ty| ["Set _ ", "Finset _ "].contains(&ty.label.as_str()))
-                .map(|ty| &ty.children[0]);
-            decide(element, uses);
+                .map(|ty| ty.children[0].clone());
+            let element = written.or_else(|| {
+                interval_element(set, c, &uses.inner, uses.by)
+                    .map(|n| Tree::leaf(elab::type_name(n)))
+            });
+            decide(element.as_ref(), uses);
         }
     } else if let Some(f) = app_head(t) {
         let ty = type_of(f).filter(|ty| ty.label == IMP);
@@ -417,6 +449,43 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
     for ch in &t.children {
         argument_types(name, ch, c, uses);
     }
+}
+
+/// The element type of an interval or range the statement writes, when its endpoints fix it:
+/// `Set.Icc a b : Set α` for `a b : α` (Mathlib/Order/Interval/Set/Defs.lean, each of `Icc Ico
+/// Ioc Ioo Ici Iic Ioi Iio`; `Finset.Icc …` in Mathlib/Order/Interval/Finset/Defs.lean), and
+/// `Finset.range n : Finset ℕ` (Mathlib/Data/Finset/Range.lean). Every endpoint is a numeral or
+/// of one anchored number type ([`anchored_type`]), at least one of that type: endpoints of
+/// two types elaborate at the first one's (or not at all), numerals alone at none yet.
+fn interval_element(set: &Tree, c: &Carriers, inner: &[String], by: Deciders) -> Option<Num> {
+    const INTERVALS: [&str; 8] = ["Icc", "Ico", "Ioc", "Ioo", "Ici", "Iic", "Ioi", "Iio"];
+    let head = app_head(set)?;
+    if c.binds(head) {
+        return None;
+    }
+    if head == "Finset.range" && set.children.len() == 1 {
+        return Some(Num::Nat);
+    }
+    let (namespace, name) = head.split_once('.')?;
+    let ends = if ["Icc", "Ico", "Ioc", "Ioo"].contains(&name) { 2 } else { 1 };
+    if !["Set", "Finset"].contains(&namespace)
+        || !INTERVALS.contains(&name)
+        || set.children.len() != ends
+    {
+        return None;
+    }
+    let mut found = None;
+    for end in &set.children {
+        if literal(end).is_some() {
+            continue;
+        }
+        let n = anchored_type(end, c, inner, by)?;
+        if found.is_some_and(|f| f != n) {
+            return None;
+        }
+        found = Some(n);
+    }
+    found
 }
 
 /// The namespace of a dot-notation receiver's type: a bound name's, or that of `a ⊓ b` / `a ⊔ b`
@@ -469,6 +538,8 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
             let ns = receiver_namespace(a, c)?;
             (receiver_namespace(b, c)? == ns).then_some(ns)
         }
+        // `HasCompl.compl : α → α` keeps the type: `(C ∩ Aᶜ).Nonempty` for sets `A C`.
+        ("ᶜ", [a]) => receiver_namespace(a, c),
         // A compound receiver of a known number type (elaboration-lite: `(f x).natAbs` with
         // `(f : ℕ → ℤ)`, `(a + b).sqrt` with `(a b : ℕ)`): Lean elaborates the receiver
         // first, with no expected type, and looks the field up in its type's namespace.

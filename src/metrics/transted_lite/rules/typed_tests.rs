@@ -393,3 +393,18 @@ fn negations_move_inwards() {
     // `¬ (p ∧ q)` is left as written.
     differ("theorem t (p q : Prop) : ¬ (p ∧ q)", "theorem t (p q : Prop) : ¬ p ∧ ¬ q");
 }
+
+#[test]
+fn membership_in_an_interval_decides_the_element_type() {
+    let elided = "binder type (elaboration)";
+    assert!(uses("theorem t (f : ℝ → ℝ) : ∃ c : ℝ, c ∈ Set.Icc (0 : ℝ) 1 ∧ f c = 0", elided));
+    assert!(uses("theorem t (f : ℕ → ℝ) (n : ℕ) : ∃ i : ℕ, i ∈ Finset.range n ∧ f i = 0", elided));
+    assert!(uses("theorem t (f : ℝ → ℝ) : ∃ c : ℝ, c ∉ Set.Icc (0 : ℝ) 1 ∧ f c = 0", elided));
+    // A written type other than the interval's: the element is cast.
+    assert!(!uses("theorem t (f : ℚ → ℝ) : ∃ c : ℚ, c ∈ Set.Icc (0 : ℝ) 1 ∧ f c = 0", elided));
+    // Numerals alone decide nothing yet; endpoints of two types decide nothing here.
+    assert!(!uses("theorem t : ∃ c : ℝ, c ∈ Set.Icc 0 1 ∧ c ^ 2 = c", elided));
+    assert!(!uses("theorem t (a : ℕ) (b : ℤ) : ∃ c : ℤ, c ∈ Set.Icc a b ∧ c ^ 2 = c", elided));
+    // An earlier use decides first: `g c` with `(g : ℚ → ℚ)`.
+    assert!(!uses("theorem t (g : ℚ → ℚ) : ∃ c : ℚ, g 0 = c ∧ c ∈ Set.Icc (0 : ℝ) 1", elided));
+}
