@@ -187,10 +187,11 @@ fn type_at(t: &Tree, c: &Carriers, depth: usize) -> Ty {
         _ if label.starts_with('∑') || label.starts_with('∏') => {
             t.children.last().map_or(Ty::Unknown, sub)
         }
-        // Fully applied, under no binder of that name: `Dist.dist : α → α → ℝ`
-        // (Mathlib/Topology/MetricSpace/Pseudo/Defs.lean), `orderOf : G → ℕ` and
+        // Fully applied, under no binder of that name: `orderOf : G → ℕ` and
         // `addOrderOf : A → ℕ` (Mathlib/GroupTheory/OrderOfElement.lean), whatever the argument.
-        (_, [_, _]) if app_head(t) == Some("dist") && !c.binds("dist") => Ty::Num(Num::Real),
+        // (`dist p q` is ℝ too, but typing it here would let it decide a theorem binder's type
+        // that `|p - q|`, which `Real.dist_eq` makes of it, does not: the ε/δ rules read `dist`
+        // where they need it.)
         (_, [_]) if matches!(app_head(t), Some(f @ ("orderOf" | "addOrderOf")) if !c.binds(f)) => {
             Ty::Num(Num::Nat)
         }
