@@ -3,10 +3,12 @@
 //! applied. Owns only the order; the rules are in the family files.
 
 use super::declare::Rule;
-use super::{arithmetic, binders, limits, limits_binders, logic, notation, order, sets};
+use super::{
+    arithmetic, binders, definitions, limits, limits_binders, logic, notation, order, sets,
+};
 
 /// Every family's table, in the order they are tried.
-pub fn families() -> [(&'static str, &'static [Rule]); 8] {
+pub fn families() -> [(&'static str, &'static [Rule]); 9] {
     [
         ("notation", notation::RULES),
         ("logic", logic::RULES),
@@ -14,6 +16,7 @@ pub fn families() -> [(&'static str, &'static [Rule]); 8] {
         ("order", order::RULES),
         ("arithmetic", arithmetic::RULES),
         ("sets", sets::RULES),
+        ("definitions", definitions::RULES),
         ("limits", limits::RULES),
         ("limits_binders", limits_binders::RULES),
     ]
