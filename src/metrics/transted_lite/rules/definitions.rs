@@ -11,7 +11,8 @@
 //! matcher.
 
 use super::declare::*;
-use super::shapes::{is_leaf, literal, mentions, node2, AND, EQ, FORALL, IMP, LE, LT, MEM};
+use super::elab;
+use super::shapes::{is_leaf, literal, mentions, node2, AND, EQ, FORALL, IMP, LE, LT, MEM, MUL};
 use crate::trees::Tree;
 
 #[rustfmt::skip]
@@ -55,26 +56,31 @@ pub const RULES: &[Rule] = &[
     // Mathlib/Algebra/Group/Commute/Defs.lean: `def Commute [Mul S] (a b : S) : Prop :=
     // SemiconjBy a b b`, and Mathlib/Algebra/Group/Semiconj/Defs.lean: `SemiconjBy [Mul M]
     // (a x y : M) : Prop := a * x = y * a`. Only `Mul`: no commutativity is assumed.
-    rw("Commute (definition)", "Commute a b := SemiconjBy a b b := a * b = b * a (Mathlib/Algebra/Group/Commute/Defs.lean)", "Commute ?a ?b", "?a * ?b = ?b * ?a")
-        .ex(&[("{G : Type*} [Group G] (a b : G) : Commute a b", "{G : Type*} [Group G] (a b : G) : a * b = b * a")])
-        .non(&["{G : Type*} [Group G] (a b : G) : AddCommute a b", "{G : Type*} [Group G] (a b : G) : SemiconjBy a b b"]),
-    rw("SemiconjBy (definition)", "SemiconjBy a x y := a * x = y * a (Mathlib/Algebra/Group/Semiconj/Defs.lean)", "SemiconjBy ?a ?x ?y", "?a * ?x = ?y * ?a")
+    code("Commute (definition)", "Commute a b := SemiconjBy a b b := a * b = b * a (Mathlib/Algebra/Group/Commute/Defs.lean), for a and b of one type", commute_unfolded)
+        .ex(&[("{G : Type*} [Group G] (a b : G) : Commute a b", "{G : Type*} [Group G] (a b : G) : a * b = b * a"),
+              ("(A B : Matrix (Fin 2) (Fin 2) ℝ) : Commute A B", "(A B : Matrix (Fin 2) (Fin 2) ℝ) : A * B = B * A")])
+        // `Commute a b` takes both at `a`'s type (`b : ℤ` does not fit ℕ), while `a * b` would
+        // cast `a`; a compound operand of unknown type may be such a cast.
+        .non(&["{G : Type*} [Group G] (a b : G) : AddCommute a b", "(a : ℕ) (b : ℤ) : Commute a b", "{G : Type*} [Group G] (a b c : G) : Commute (a * c) b", "(Commute : ℕ → ℕ → Prop) (a b : ℕ) : Commute a b"]),
+    code("SemiconjBy (definition)", "SemiconjBy a x y := a * x = y * a (Mathlib/Algebra/Group/Semiconj/Defs.lean), for a, x, y of one type", semiconj_unfolded)
         .ex(&[("{G : Type*} [Group G] (a x y : G) : SemiconjBy a x y", "{G : Type*} [Group G] (a x y : G) : a * x = y * a")])
-        .non(&["{G : Type*} [Group G] (a x y : G) : AddSemiconjBy a x y"]),
+        .non(&["{G : Type*} [Group G] (a x y : G) : AddSemiconjBy a x y", "(a x : ℕ) (y : ℤ) : SemiconjBy a x y"]),
     // Mathlib/Algebra/Group/Idempotent.lean: `def IsIdempotentElem [Mul M] (p : M) : Prop := p * p = p`.
     rw("IsIdempotentElem (definition)", "IsIdempotentElem p := p * p = p (Mathlib/Algebra/Group/Idempotent.lean)", "IsIdempotentElem ?p", "?p * ?p = ?p")
         .ex(&[("{R : Type*} [Ring R] (x : R) : IsIdempotentElem x", "{R : Type*} [Ring R] (x : R) : x * x = x")])
         .non(&["{R : Type*} [Ring R] (x : R) : IsNilpotent x"]),
     // Mathlib/Algebra/Polynomial/Eval/Defs.lean: `def IsRoot (p : R[X]) (a : R) : Prop :=
     // p.eval a = 0` (`Polynomial.IsRoot.def`), `eval (x : R) (p : R[X]) : R`.
-    rw("Polynomial.IsRoot.def", "IsRoot p a ↔ p.eval a = 0 (Mathlib/Algebra/Polynomial/Eval/Defs.lean)", "Polynomial.IsRoot ?p ?a", "Polynomial.eval ?a ?p = 0")
-        .ex(&[("(p : Polynomial ℚ) (a : ℚ) : Polynomial.IsRoot p a", "(p : Polynomial ℚ) (a : ℚ) : Polynomial.eval a p = 0")])
-        .non(&["(p : Polynomial ℚ) (a : ℚ) : IsRoot p a"]),
+    code("Polynomial.IsRoot.def", "IsRoot p a ↔ p.eval a = 0 (Mathlib/Algebra/Polynomial/Eval/Defs.lean), for p written `Polynomial R` and a of type R (or a numeral)", is_root_unfolded)
+        .ex(&[("(p : Polynomial ℚ) (a : ℚ) : Polynomial.IsRoot p a", "(p : Polynomial ℚ) (a : ℚ) : Polynomial.eval a p = 0"),
+              ("(p : Polynomial ℚ) : Polynomial.IsRoot p 2", "(p : Polynomial ℚ) : Polynomial.eval 2 p = 0")])
+        // `IsRoot p a` with `a : ℕ` casts `a` into ℚ; `eval a p` elaborates `a` first (at ℕ).
+        .non(&["(p : Polynomial ℚ) (a : ℚ) : IsRoot p a", "(p : Polynomial ℚ) (a : ℕ) : Polynomial.IsRoot p a", "(IsRoot : Polynomial ℚ → ℚ → Prop) (p : Polynomial ℚ) (a : ℚ) : IsRoot p a"]),
     code("Polynomial.IsRoot (dot notation) / Polynomial.eval (dot notation)", "p.IsRoot a is Polynomial.IsRoot p a, p.eval a is Polynomial.eval a p (the receiver is the `R[X]` argument), for p written `Polynomial R`", polynomial_dot)
         .ex(&[("(p : Polynomial ℚ) (a : ℚ) : p.IsRoot a", "(p : Polynomial ℚ) (a : ℚ) : Polynomial.IsRoot p a"),
               ("(p : Polynomial ℚ) (a : ℚ) : p.eval a = 0", "(p : Polynomial ℚ) (a : ℚ) : Polynomial.eval a p = 0")])
         // Not a polynomial: another `eval`.
-        .non(&["(p : ℚ) (a : ℚ) : p.eval a = 0", "{α : Type*} (p : α) (a : ℚ) : p.IsRoot a"]),
+        .non(&["(p : ℚ) (a : ℚ) : p.eval a = 0", "{α : Type*} (p : α) (a : ℚ) : p.IsRoot a", "(p : Polynomial ℚ) (a : ℕ) : p.eval a = 0"]),
     // Mathlib/Order/Bounds/Defs.lean: `IsLUB s := IsLeast (upperBounds s)`, `IsGLB s :=
     // IsGreatest (lowerBounds s)`, `IsLeast s a := a ∈ s ∧ a ∈ lowerBounds s`, `IsGreatest s a
     // := a ∈ s ∧ a ∈ upperBounds s` (each needs only `LE α`, as `upperBounds` does).
@@ -261,25 +267,100 @@ fn polynomial_dot(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let [p, a] = t.children.as_slice() else {
         return None;
     };
-    let polynomial = is_leaf(p)
-        && ctx
-            .carriers
-            .name_type(&p.label)
-            .is_some_and(|ty| ty.label == "Polynomial _ " || ty.label == " _ [X]");
-    if !polynomial {
-        return None;
-    }
+    coefficients(p, ctx)?;
     match t.label.as_str() {
         " _ .IsRoot _ " => Some((
             "Polynomial.IsRoot (dot notation)",
             Tree::node("Polynomial.IsRoot _  _ ", vec![p.clone(), a.clone()]),
         )),
-        " _ .eval _ " => Some((
+        // `eval` takes the point first: one not of type `R` may elaborate otherwise.
+        " _ .eval _ " if point_fits(p, a, ctx) => Some((
             "Polynomial.eval (dot notation)",
             Tree::node("Polynomial.eval _  _ ", vec![a.clone(), p.clone()]),
         )),
         _ => None,
     }
+}
+
+/// The coefficient ring `R` of a name `p` written `Polynomial R`.
+fn coefficients<'c>(p: &Tree, ctx: &Ctx<'c>) -> Option<&'c Tree> {
+    let ty = ctx.carriers.name_type(&p.label).filter(|_| is_leaf(p))?;
+    let ("Polynomial _ ", [r]) = (ty.label.as_str(), ty.children.as_slice()) else {
+        return None;
+    };
+    Some(r)
+}
+
+/// `p` is a name written `Polynomial R` and `a` a numeral or a term of type `R`: then
+/// `IsRoot p a` and `eval a p` take `a` as written (no cast one side makes and the other
+/// does not).
+fn point_fits(p: &Tree, a: &Tree, ctx: &Ctx) -> bool {
+    let Some(r) = coefficients(p, ctx) else {
+        return false;
+    };
+    literal(a).is_some() || same_type(a, r, ctx)
+}
+
+/// Is `t`'s type the written type `ty`: a name written `ty`, or a term of number type `ty`?
+fn same_type(t: &Tree, ty: &Tree, ctx: &Ctx) -> bool {
+    if is_leaf(t) && ctx.carriers.name_type(&t.label) == Some(ty) {
+        return true;
+    }
+    elab::num_of_type(ty).is_some_and(|n| elab::type_of(t, ctx.carriers) == elab::Ty::Num(n))
+}
+
+/// Do `terms` have one type, so that a function taking them all at one type (`Commute a b`)
+/// casts none of them: numerals, and names of one written type or terms of one number type.
+fn one_type(terms: &[&Tree], ctx: &Ctx) -> bool {
+    let typed: Vec<&&Tree> = terms.iter().filter(|t| literal(t).is_none()).collect();
+    let Some(first) = typed.first() else {
+        return true;
+    };
+    if let Some(ty) = ctx.carriers.name_type(&first.label).filter(|_| is_leaf(first)) {
+        return typed.iter().all(|t| is_leaf(t) && ctx.carriers.name_type(&t.label) == Some(ty));
+    }
+    match elab::type_of(first, ctx.carriers) {
+        elab::Ty::Num(n) => {
+            typed.iter().all(|t| elab::type_of(t, ctx.carriers) == elab::Ty::Num(n))
+        }
+        _ => false,
+    }
+}
+
+/// `Commute a b` → `a * b = b * a`, for `a`, `b` of one type.
+fn commute_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Commute _  _ ", [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if !one_type(&[a, b], ctx) || bound_by_statement(ctx, "Commute") {
+        return None;
+    }
+    let product = |x: &Tree, y: &Tree| node2(MUL, x.clone(), y.clone());
+    Some(("Commute (definition)", node2(EQ, product(a, b), product(b, a))))
+}
+
+/// `SemiconjBy a x y` → `a * x = y * a`, for `a`, `x`, `y` of one type.
+fn semiconj_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("SemiconjBy _  _  _ ", [a, x, y]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if !one_type(&[a, x, y], ctx) || bound_by_statement(ctx, "SemiconjBy") {
+        return None;
+    }
+    let product = |u: &Tree, v: &Tree| node2(MUL, u.clone(), v.clone());
+    Some(("SemiconjBy (definition)", node2(EQ, product(a, x), product(y, a))))
+}
+
+/// `Polynomial.IsRoot p a` → `Polynomial.eval a p = 0`, when `a` fits `p`'s coefficients.
+fn is_root_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Polynomial.IsRoot _  _ ", [p, a]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if !point_fits(p, a, ctx) || bound_by_statement(ctx, "Polynomial.IsRoot") {
+        return None;
+    }
+    let eval = Tree::node("Polynomial.eval _  _ ", vec![a.clone(), p.clone()]);
+    Some(("Polynomial.IsRoot.def", node2(EQ, eval, Tree::leaf("0"))))
 }
 
 /// `a ∈ upperBounds s` → `∀ x✝, x✝ ∈ s → x✝ ≤ a` (`lowerBounds`: `a ≤ x✝`), for `s` a name
