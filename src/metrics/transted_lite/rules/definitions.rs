@@ -119,16 +119,16 @@ pub const RULES: &[Rule] = &[
     // Mathlib/Order/Interval/Set/Defs.lean: `def Ioo (a b : α) := {x | a < x ∧ x < b}` and the
     // other seven; the set-builder is folded into the interval, whose membership rules exist.
     code("Set.Ioo / Set.Icc / Set.Ico / Set.Ioc / Set.Ioi / Set.Ici / Set.Iio / Set.Iic", "Set.Ioo a b := {x | a < x ∧ x < b}, … (Mathlib/Order/Interval/Set/Defs.lean), when the bounds fix the element type", interval_folded)
-        .ex(&[("(a b : ℝ) : IsOpen {x | a < x ∧ x < b}", "(a b : ℝ) : IsOpen (Set.Ioo a b)"),
+        .ex(&[("(a b : ℝ) : IsOpen {x : ℝ | a < x ∧ x < b}", "(a b : ℝ) : IsOpen (Set.Ioo a b)"), (": IsOpen {x | 0 < x ∧ x < 1}", ": IsOpen (Set.Ioo 0 1)"),
               ("(a b : ℝ) : IsCompact {x : ℝ | a ≤ x ∧ x ≤ b}", "(a b : ℝ) : IsCompact (Set.Icc a b)"),
-              ("(a : ℝ) : IsOpen {x | x < a}", "(a : ℝ) : IsOpen (Set.Iio a)"),
-              ("(a : ℝ) : IsClosed {x | a ≤ x}", "(a : ℝ) : IsClosed (Set.Ici a)")])
+              ("(a : ℝ) : IsOpen {x : ℝ | x < a}", "(a : ℝ) : IsOpen (Set.Iio a)"),
+              ("(a : ℝ) : IsClosed {x : ℝ | a ≤ x}", "(a : ℝ) : IsClosed (Set.Ici a)")])
         // A written element type other than the bounds' casts them (`{x : ℝ | a < x}` with
         // `a : ℕ` is not `Set.Ioi a : Set ℕ`); numerals alone do not fix the type; bounds of two
         // types do not make one interval; the bound variable in a bound is not an interval.
         .non(&["(a b : ℕ) : IsOpen {x : ℝ | a < x ∧ x < b}", ": IsOpen {x : ℝ | 0 < x ∧ x < 1}",
-               "(a : ℕ) (b : ℝ) : IsOpen {x | a < x ∧ x < b}", "(a b : ℝ) : IsOpen {x | a < x ∧ b < x}",
-               "(a : ℝ) : IsOpen {x | x < x + a}", "(a b : ℝ) : IsOpen {x | x < b ∧ a < x}"]),
+               "(a : ℕ) (b : ℝ) : IsOpen {x | a < x ∧ x < b}", "(a b : ℝ) : IsOpen {x : ℝ | a < x ∧ b < x}",
+               "(a : ℝ) : IsOpen {x : ℝ | x < x + a}", "(a b : ℝ) : IsOpen {x : ℝ | x < b ∧ a < x}", "(a b : ℕ) (S : Set ℝ) : S = {x | a < x ∧ x < b}"]),
 ];
 
 /// Does the statement bind `name` (a variable, not Mathlib's constant)?
@@ -494,10 +494,13 @@ fn interval_folded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         }
         bound_type = Some(ty);
     }
-    if let Some(ty) = written {
-        if bound_type != Some(ty) {
-            return None;
-        }
+    // An untyped `x` takes the expected type where there is one (`S = {x | a < x}` with
+    // `S : Set ℝ`, `a : ℕ` is a real interval), which this node cannot see: only numeral bounds
+    // (polymorphic alike in both forms) or a written `x : T` of the bounds' type fold.
+    match written {
+        Some(ty) if bound_type != Some(ty) => return None,
+        None if bound_type.is_some() => return None,
+        _ => {}
     }
     if bound_by_statement(ctx, name) {
         return None;
