@@ -8,9 +8,9 @@
 //! The rules are declared as data, one table per family, each rule with its Lean lemma, what it
 //! does (a pattern and replacement with metavariables `?a`, or a procedure), typed side
 //! conditions, direction and examples/non-examples: `notation`, `logic`, `binders`, `order`,
-//! `arithmetic`, `sets`, `limits`, `algebra` and `analysis` (listed in `families`). The declaration format is in `declare`, the
-//! one matcher that applies the tables in `table`; one test there checks every rule against its
-//! examples and non-examples.
+//! `arithmetic`, `sets`, `definitions`, `limits`, `algebra` and `analysis` (listed in
+//! `families`). The declaration format is in `declare`, the one matcher that applies the tables
+//! in `table`; one test there checks every rule against its examples and non-examples.
 //! - **Canonical** ([`canonicalize`], `driver`): applied eagerly, to a fixpoint, to both sides
 //!   before the search, always in one direction.
 //! - **Moves** ([`moves`], `moves`): equivalences with no preferred direction, tried by the search
@@ -45,6 +45,7 @@ mod binders_elided;
 mod carriers;
 mod commutativity;
 mod declare;
+mod definitions;
 mod driver;
 pub mod elab;
 mod families;

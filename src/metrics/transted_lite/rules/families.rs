@@ -4,11 +4,12 @@
 
 use super::declare::Rule;
 use super::{
-    algebra, analysis, arithmetic, binders, limits, limits_binders, logic, notation, order, sets,
+    algebra, analysis, arithmetic, binders, definitions, limits, limits_binders, logic, notation,
+    order, sets,
 };
 
 /// Every family's table, in the order they are tried.
-pub fn families() -> [(&'static str, &'static [Rule]); 10] {
+pub fn families() -> [(&'static str, &'static [Rule]); 11] {
     [
         ("notation", notation::RULES),
         ("logic", logic::RULES),
@@ -16,6 +17,7 @@ pub fn families() -> [(&'static str, &'static [Rule]); 10] {
         ("order", order::RULES),
         ("arithmetic", arithmetic::RULES),
         ("sets", sets::RULES),
+        ("definitions", definitions::RULES),
         ("limits", limits::RULES),
         ("limits_binders", limits_binders::RULES),
         ("algebra", algebra::RULES),

@@ -1,0 +1,510 @@
+//! Definitions family: a Mathlib predicate unfolded to its definition (or to the right side of
+//! the `Iff` lemma that restates it), always in that one direction, so that a statement that
+//! names the predicate and one that writes it out meet. Each unfolded form is written the way
+//! the other rules leave the written-out form: strict-implicit binders `⦃a b⦄` as plain `∀`s
+//! (they bind as `∀` does in a proposition), binder predicates `∀ x ∈ s` as `∀ x, x ∈ s → …`,
+//! and bound names no source text can write (`a✝`), which rename freely.
+//!
+//! Owns only these rules; it touches no other family's names. A procedure here reads the
+//! predicate by its resolved name and first checks that the statement does not bind that name
+//! (a variable called `Monotone` is not Mathlib's); a pattern's constants are checked by the
+//! matcher.
+
+use super::declare::*;
+use super::elab;
+use super::shapes::{is_leaf, literal, mentions, node2, AND, EQ, FORALL, IMP, LE, LT, MEM, MUL};
+use crate::trees::Tree;
+
+#[rustfmt::skip]
+pub const RULES: &[Rule] = &[
+    // Mathlib/Order/Monotone/Defs.lean, `[Preorder α] [Preorder β] (f : α → β)`.
+    code("Monotone (definition)", "Monotone f := ∀ ⦃a b⦄, a ≤ b → f a ≤ f b (Mathlib/Order/Monotone/Defs.lean)", monotone_unfolded)
+        .ex(&[("(f : ℝ → ℝ) : Monotone f", "(f : ℝ → ℝ) : ∀ a✝ : ℝ, ∀ b✝ : ℝ, a✝ ≤ b✝ → f a✝ ≤ f b✝"),
+              ("(f : ℕ → ℝ) : Antitone f", "(f : ℕ → ℝ) : ∀ a✝ : ℕ, ∀ b✝ : ℕ, a✝ ≤ b✝ → f b✝ ≤ f a✝"),
+              ("(f : ℝ → ℝ) : StrictMono f", "(f : ℝ → ℝ) : ∀ a✝ : ℝ, ∀ b✝ : ℝ, a✝ < b✝ → f a✝ < f b✝"),
+              ("(f : ℝ → ℝ) : StrictAnti f", "(f : ℝ → ℝ) : ∀ a✝ : ℝ, ∀ b✝ : ℝ, a✝ < b✝ → f b✝ < f a✝"),
+              // No written function type: the points stay untyped (their type is `f`'s domain).
+              ("(f : OrderHom ℝ ℝ) : Monotone f", "(f : OrderHom ℝ ℝ) : ∀ a✝, ∀ b✝, a✝ ≤ b✝ → f a✝ ≤ f b✝")])
+        // A compound function would need β-reduction; a statement binding `Monotone` names
+        // its own predicate.
+        .non(&["(f : ℝ → ℝ) : Monotone (f ∘ f)", "(Monotone : (ℝ → ℝ) → Prop) (f : ℝ → ℝ) : Monotone f", "(f : ℝ → ℝ) : MonotoneOn f (Set.Icc 0 1) ∧ Monotone.foo f"]),
+    code("MonotoneOn (definition)", "MonotoneOn f s := ∀ ⦃a⦄ (_ : a ∈ s) ⦃b⦄ (_ : b ∈ s), a ≤ b → f a ≤ f b (Mathlib/Order/Monotone/Defs.lean)", monotone_on_unfolded)
+        .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : MonotoneOn f s", "(f : ℝ → ℝ) (s : Set ℝ) : ∀ a✝, a✝ ∈ s → ∀ b✝, b✝ ∈ s → a✝ ≤ b✝ → f a✝ ≤ f b✝"),
+              ("(f : ℝ → ℝ) (s : Set ℝ) : StrictAntiOn f s", "(f : ℝ → ℝ) (s : Set ℝ) : ∀ a✝, a✝ ∈ s → ∀ b✝, b✝ ∈ s → a✝ < b✝ → f b✝ < f a✝")])
+        .non(&["(f : ℝ → ℝ) (s : Set ℝ) : MonotoneOn (f ∘ f) s", "(MonotoneOn : (ℝ → ℝ) → Set ℝ → Prop) (f : ℝ → ℝ) (s : Set ℝ) : MonotoneOn f s"]),
+    // Mathlib/Data/Set/Operations.lean: `EqOn (f₁ f₂ : α → β) (s : Set α) : Prop := ∀ ⦃x⦄, x ∈ s → f₁ x = f₂ x`.
+    code("Set.EqOn (definition)", "EqOn f₁ f₂ s := ∀ ⦃x⦄, x ∈ s → f₁ x = f₂ x (Mathlib/Data/Set/Operations.lean)", eq_on_unfolded)
+        .ex(&[("(f g : ℝ → ℝ) (s : Set ℝ) : Set.EqOn f g s", "(f g : ℝ → ℝ) (s : Set ℝ) : ∀ x✝, x✝ ∈ s → f x✝ = g x✝")])
+        .non(&["(f g : ℝ → ℝ) (s : Set ℝ) : Set.EqOn (f ∘ g) g s", "(f g : ℝ → ℝ) (s : Set ℝ) : EqOn f g s"]),
+    // Mathlib/Algebra/Periodic.lean: `protected def Periodic [Add α] (f : α → β) (c : α) : Prop := ∀ x : α, f (x + c) = f x`.
+    code("Function.Periodic (definition)", "Periodic f c := ∀ x, f (x + c) = f x (Mathlib/Algebra/Periodic.lean)", periodic_unfolded)
+        .ex(&[("(f : ℝ → ℝ) (c : ℝ) : Function.Periodic f c", "(f : ℝ → ℝ) (c : ℝ) : ∀ x✝ : ℝ, f (x✝ + c) = f x✝")])
+        .non(&["(f : ℝ → ℝ) (c : ℝ) : Function.Antiperiodic f c", "(f : ℝ → ℝ) (c : ℝ) : Periodic f c"]),
+    // Mathlib/Topology/Defs/Basic.lean: `def IsClopen (s : Set X) : Prop := IsClosed s ∧ IsOpen s`
+    // (no condition: both sides need the same `TopologicalSpace`).
+    rw("IsClopen (definition)", "IsClopen s := IsClosed s ∧ IsOpen s (Mathlib/Topology/Defs/Basic.lean)", "IsClopen ?s", "IsClosed ?s ∧ IsOpen ?s")
+        .ex(&[("(s : Set ℝ) : IsClopen s", "(s : Set ℝ) : IsClosed s ∧ IsOpen s")])
+        .non(&["(s : Set ℝ) : IsClosed s", "(IsClopen : Set ℝ → Prop) (s : Set ℝ) : IsClopen s"]),
+    // Mathlib/Topology/Basic.lean (Defs/Basic): `isOpen_compl_iff : IsOpen sᶜ ↔ IsClosed s`,
+    // `isClosed_compl_iff : IsClosed sᶜ ↔ IsOpen s`; the complement-free form is canonical.
+    rw("isOpen_compl_iff", "IsOpen sᶜ ↔ IsClosed s (Mathlib/Topology/Basic.lean)", "IsOpen ?sᶜ", "IsClosed ?s")
+        .ex(&[("(s : Set ℝ) : IsOpen sᶜ", "(s : Set ℝ) : IsClosed s")])
+        .non(&["(s : Set ℝ) : IsOpen s", "(s : Set ℝ) : IsOpen (interior sᶜ)", "(s : Set ℝ) : IsClosed (closure s)"]),
+    rw("isClosed_compl_iff", "IsClosed sᶜ ↔ IsOpen s (Mathlib/Topology/Basic.lean)", "IsClosed ?sᶜ", "IsOpen ?s")
+        .ex(&[("(s : Set ℝ) : IsClosed sᶜ", "(s : Set ℝ) : IsOpen s")])
+        .non(&["(s : Set ℝ) : IsClosed s", "(s : Set ℝ) : IsCompact sᶜ"]),
+    // Mathlib/Algebra/Group/Commute/Defs.lean: `def Commute [Mul S] (a b : S) : Prop :=
+    // SemiconjBy a b b`, and Mathlib/Algebra/Group/Semiconj/Defs.lean: `SemiconjBy [Mul M]
+    // (a x y : M) : Prop := a * x = y * a`. Only `Mul`: no commutativity is assumed.
+    code("Commute (definition)", "Commute a b := SemiconjBy a b b := a * b = b * a (Mathlib/Algebra/Group/Commute/Defs.lean), for a and b of one type", commute_unfolded)
+        .ex(&[("{G : Type*} [Group G] (a b : G) : Commute a b", "{G : Type*} [Group G] (a b : G) : a * b = b * a"),
+              ("(A B : Matrix (Fin 2) (Fin 2) ℝ) : Commute A B", "(A B : Matrix (Fin 2) (Fin 2) ℝ) : A * B = B * A")])
+        // `Commute a b` takes both at `a`'s type (`b : ℤ` does not fit ℕ), while `a * b` would
+        // cast `a`; a compound operand of unknown type may be such a cast.
+        .non(&["{G : Type*} [Group G] (a b : G) : AddCommute a b", "(a : ℕ) (b : ℤ) : Commute a b", "{G : Type*} [Group G] (a b c : G) : Commute (a * c) b", "(Commute : ℕ → ℕ → Prop) (a b : ℕ) : Commute a b"]),
+    code("SemiconjBy (definition)", "SemiconjBy a x y := a * x = y * a (Mathlib/Algebra/Group/Semiconj/Defs.lean), for a, x, y of one type", semiconj_unfolded)
+        .ex(&[("{G : Type*} [Group G] (a x y : G) : SemiconjBy a x y", "{G : Type*} [Group G] (a x y : G) : a * x = y * a")])
+        .non(&["{G : Type*} [Group G] (a x y : G) : AddSemiconjBy a x y", "(a x : ℕ) (y : ℤ) : SemiconjBy a x y"]),
+    // Mathlib/Algebra/Group/Idempotent.lean: `def IsIdempotentElem [Mul M] (p : M) : Prop := p * p = p`.
+    rw("IsIdempotentElem (definition)", "IsIdempotentElem p := p * p = p (Mathlib/Algebra/Group/Idempotent.lean)", "IsIdempotentElem ?p", "?p * ?p = ?p")
+        .ex(&[("{R : Type*} [Ring R] (x : R) : IsIdempotentElem x", "{R : Type*} [Ring R] (x : R) : x * x = x")])
+        .non(&["{R : Type*} [Ring R] (x : R) : IsNilpotent x"]),
+    // Mathlib/Algebra/Polynomial/Eval/Defs.lean: `def IsRoot (p : R[X]) (a : R) : Prop :=
+    // p.eval a = 0` (`Polynomial.IsRoot.def`), `eval (x : R) (p : R[X]) : R`.
+    code("Polynomial.IsRoot.def", "IsRoot p a ↔ p.eval a = 0 (Mathlib/Algebra/Polynomial/Eval/Defs.lean), for p written `Polynomial R` and a of type R (or a numeral)", is_root_unfolded)
+        .ex(&[("(p : Polynomial ℚ) (a : ℚ) : Polynomial.IsRoot p a", "(p : Polynomial ℚ) (a : ℚ) : Polynomial.eval a p = 0"),
+              ("(p : Polynomial ℚ) : Polynomial.IsRoot p 2", "(p : Polynomial ℚ) : Polynomial.eval 2 p = 0")])
+        // `IsRoot p a` with `a : ℕ` casts `a` into ℚ; `eval a p` elaborates `a` first (at ℕ).
+        .non(&["(p : Polynomial ℚ) (a : ℚ) : IsRoot p a", "(p : Polynomial ℚ) (a : ℕ) : Polynomial.IsRoot p a", "(IsRoot : Polynomial ℚ → ℚ → Prop) (p : Polynomial ℚ) (a : ℚ) : IsRoot p a"]),
+    code("Polynomial.IsRoot (dot notation) / Polynomial.eval (dot notation)", "p.IsRoot a is Polynomial.IsRoot p a, p.eval a is Polynomial.eval a p (the receiver is the `R[X]` argument), for p written `Polynomial R`", polynomial_dot)
+        .ex(&[("(p : Polynomial ℚ) (a : ℚ) : p.IsRoot a", "(p : Polynomial ℚ) (a : ℚ) : Polynomial.IsRoot p a"),
+              ("(p : Polynomial ℚ) (a : ℚ) : p.eval a = 0", "(p : Polynomial ℚ) (a : ℚ) : Polynomial.eval a p = 0")])
+        // Not a polynomial: another `eval`.
+        .non(&["(p : ℚ) (a : ℚ) : p.eval a = 0", "{α : Type*} (p : α) (a : ℚ) : p.IsRoot a", "(p : Polynomial ℚ) (a : ℕ) : p.eval a = 0"]),
+    // Mathlib/Order/Bounds/Defs.lean: `IsLUB s := IsLeast (upperBounds s)`, `IsGLB s :=
+    // IsGreatest (lowerBounds s)`, `IsLeast s a := a ∈ s ∧ a ∈ lowerBounds s`, `IsGreatest s a
+    // := a ∈ s ∧ a ∈ upperBounds s` (each needs only `LE α`, as `upperBounds` does).
+    rw("IsLUB (definition)", "IsLUB s := IsLeast (upperBounds s) (Mathlib/Order/Bounds/Defs.lean)", "IsLUB ?s ?a", "IsLeast (upperBounds ?s) ?a")
+        .ex(&[("(s : Set ℝ) (a : ℝ) : IsLUB s a", "(s : Set ℝ) (a : ℝ) : IsLeast (upperBounds s) a")])
+        .non(&["(s : Set ℝ) (a : ℝ) : IsGLB s a"]),
+    rw("IsGLB (definition)", "IsGLB s := IsGreatest (lowerBounds s) (Mathlib/Order/Bounds/Defs.lean)", "IsGLB ?s ?a", "IsGreatest (lowerBounds ?s) ?a")
+        .ex(&[("(s : Set ℝ) (a : ℝ) : IsGLB s a", "(s : Set ℝ) (a : ℝ) : IsGreatest (lowerBounds s) a")])
+        .non(&["(s : Set ℝ) (a : ℝ) : IsLUB s a"]),
+    rw("IsLeast (definition)", "IsLeast s a := a ∈ s ∧ a ∈ lowerBounds s (Mathlib/Order/Bounds/Defs.lean)", "IsLeast ?s ?a", "?a ∈ ?s ∧ ?a ∈ lowerBounds ?s")
+        .ex(&[("(s : Set ℝ) (a : ℝ) : IsLeast s a", "(s : Set ℝ) (a : ℝ) : a ∈ s ∧ a ∈ lowerBounds s")])
+        .non(&["(s : Set ℝ) (a : ℝ) : IsGreatest s a", "(s : Set ℝ) (a : ℝ) : IsLeast.foo s a"]),
+    rw("IsGreatest (definition)", "IsGreatest s a := a ∈ s ∧ a ∈ upperBounds s (Mathlib/Order/Bounds/Defs.lean)", "IsGreatest ?s ?a", "?a ∈ ?s ∧ ?a ∈ upperBounds ?s")
+        .ex(&[("(s : Set ℝ) (a : ℝ) : IsGreatest s a", "(s : Set ℝ) (a : ℝ) : a ∈ s ∧ a ∈ upperBounds s")])
+        .non(&["(s : Set ℝ) (a : ℝ) : IsLeast s a"]),
+    code("mem_upperBounds / mem_lowerBounds", "a ∈ upperBounds s ↔ ∀ x ∈ s, x ≤ a; a ∈ lowerBounds s ↔ ∀ x ∈ s, a ≤ x (Mathlib/Order/Bounds/Basic.lean), for s written `Set T` and a of type T (or a numeral)", bounds_unfolded)
+        .ex(&[("(s : Set ℝ) (a : ℝ) : a ∈ upperBounds s", "(s : Set ℝ) (a : ℝ) : ∀ x✝, x✝ ∈ s → x✝ ≤ a"),
+              ("(s : Set ℝ) : 3 ∈ lowerBounds s", "(s : Set ℝ) : ∀ x✝, x✝ ∈ s → 3 ≤ x✝")])
+        // `a : ℕ` in a `Set ℝ`'s bounds is `↑a`: the bare `a` would be read at ℕ.
+        .non(&["(s : Set ℝ) (a : ℕ) : a ∈ upperBounds s", "(s : Set ℝ) (a : ℝ) : a ∉ upperBounds s", "(f : ℕ → ℝ) (a : ℝ) : a ∈ upperBounds (Set.range f)"]),
+    // Mathlib/Data/Set/Defs.lean: `def preimage (f : α → β) (s : Set β) : Set α := {x | f x ∈ s}`;
+    // membership in it is then `Set.mem_setOf_eq` (`Set.mem_preimage`).
+    code("Set.preimage (definition)", "f ⁻¹' s := {x | f x ∈ s} (Mathlib/Data/Set/Defs.lean)", preimage_unfolded)
+        .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : IsOpen (f ⁻¹' s)", "(f : ℝ → ℝ) (s : Set ℝ) : IsOpen {x✝ | f x✝ ∈ s}")])
+        .non(&["(f : ℝ → ℝ) (s : Set ℝ) : IsOpen ((f ∘ f) ⁻¹' s)", "(f : ℝ → ℝ) (s : Set ℝ) : IsOpen (f '' s)"]),
+    // Mathlib/Algebra/Module/Submodule/Ker.lean: `LinearMap.mem_ker : y ∈ ker f ↔ f y = 0`
+    // (any `SemilinearMapClass`; the `0` is the codomain's).
+    code("LinearMap.mem_ker", "y ∈ LinearMap.ker f ↔ f y = 0 (Mathlib/Algebra/Module/Submodule/Ker.lean)", mem_ker_unfolded)
+        .ex(&[("{V : Type*} [AddCommGroup V] [Module ℝ V] (T : V →ₗ[ℝ] V) (v : V) : v ∈ LinearMap.ker T", "{V : Type*} [AddCommGroup V] [Module ℝ V] (T : V →ₗ[ℝ] V) (v : V) : T v = 0")])
+        // `RingHom.ker`/`MonoidHom.ker` have their own lemmas (`f x = 1` for a monoid hom).
+        .non(&["{G : Type*} [Group G] (f : G →* G) (v : G) : v ∈ MonoidHom.ker f", "{V : Type*} [AddCommGroup V] [Module ℝ V] (T : V →ₗ[ℝ] V) (v : V) : v ∈ LinearMap.range T"]),
+    // Mathlib/Logic/Equiv/Defs.lean: `abbrev Equiv.Perm (α : Sort*) := Equiv α α`.
+    rw("Equiv.Perm (definition)", "abbrev Perm (α : Sort*) := Equiv α α (Mathlib/Logic/Equiv/Defs.lean)", "Equiv.Perm ?a", "?a ≃ ?a")
+        .ex(&[(": Infinite (Equiv.Perm ℕ)", ": Infinite (ℕ ≃ ℕ)")])
+        .non(&[": Infinite (ℕ ≃ ℤ)", "(Perm : Type → Type) : Infinite (Perm ℕ)"]),
+    // Mathlib/Order/Interval/Set/Defs.lean: `def Ioo (a b : α) := {x | a < x ∧ x < b}` and the
+    // other seven; the set-builder is folded into the interval, whose membership rules exist.
+    code("Set.Ioo / Set.Icc / Set.Ico / Set.Ioc / Set.Ioi / Set.Ici / Set.Iio / Set.Iic", "Set.Ioo a b := {x | a < x ∧ x < b}, … (Mathlib/Order/Interval/Set/Defs.lean), when the bounds fix the element type", interval_folded)
+        .ex(&[("(a b : ℝ) : IsOpen {x : ℝ | a < x ∧ x < b}", "(a b : ℝ) : IsOpen (Set.Ioo a b)"), (": IsOpen {x | 0 < x ∧ x < 1}", ": IsOpen (Set.Ioo 0 1)"),
+              ("(a b : ℝ) : IsCompact {x : ℝ | a ≤ x ∧ x ≤ b}", "(a b : ℝ) : IsCompact (Set.Icc a b)"),
+              ("(a : ℝ) : IsOpen {x : ℝ | x < a}", "(a : ℝ) : IsOpen (Set.Iio a)"),
+              ("(a : ℝ) : IsClosed {x : ℝ | a ≤ x}", "(a : ℝ) : IsClosed (Set.Ici a)")])
+        // A written element type other than the bounds' casts them (`{x : ℝ | a < x}` with
+        // `a : ℕ` is not `Set.Ioi a : Set ℕ`); numerals alone do not fix the type; bounds of two
+        // types do not make one interval; the bound variable in a bound is not an interval.
+        .non(&["(a b : ℕ) : IsOpen {x : ℝ | a < x ∧ x < b}", ": IsOpen {x : ℝ | 0 < x ∧ x < 1}",
+               "(a : ℕ) (b : ℝ) : IsOpen {x | a < x ∧ x < b}", "(a b : ℝ) : IsOpen {x : ℝ | a < x ∧ b < x}",
+               "(a : ℝ) : IsOpen {x : ℝ | x < x + a}", "(a b : ℝ) : IsOpen {x : ℝ | x < b ∧ a < x}", "(a b : ℕ) (S : Set ℝ) : S = {x | a < x ∧ x < b}"]),
+];
+
+/// Does the statement bind `name` (a variable, not Mathlib's constant)?
+fn bound_by_statement(ctx: &Ctx, name: &str) -> bool {
+    ctx.carriers.binds(name)
+}
+
+/// `f x` for a function name `f`.
+fn apply(f: &Tree, x: &Tree) -> Tree {
+    Tree::node(format!("{} _ ", f.label), vec![x.clone()])
+}
+
+/// A function argument the unfolding can apply: a name, not one of the bound names it
+/// introduces.
+fn plain_function(f: &Tree, fresh: &[&str]) -> bool {
+    is_leaf(f) && literal(f).is_none() && !fresh.contains(&f.label.as_str())
+}
+
+/// A name bound with a written function type `α → β`: its domain `α`.
+fn domain<'c>(f: &Tree, ctx: &Ctx<'c>) -> Option<&'c Tree> {
+    let ty = ctx.carriers.name_type(&f.label).filter(|_| is_leaf(f))?;
+    (ty.label == IMP && ty.children.len() == 2).then(|| &ty.children[0])
+}
+
+/// The binder `x` or `x : α` (with the domain `α`, when written).
+fn binder(x: &str, domain: Option<&Tree>) -> Tree {
+    let x = Tree::bound_variable(x);
+    match domain {
+        Some(ty) => node2(" _ : _ ", x, ty.clone()),
+        None => x,
+    }
+}
+
+/// `(relation, reversed)` of `Monotone` and its kin: `≤` or `<` between the points, and
+/// whether the images compare the other way.
+fn monotone_kind(head: &str) -> Option<(&'static str, bool)> {
+    match head {
+        "Monotone" | "MonotoneOn" => Some((LE, false)),
+        "Antitone" | "AntitoneOn" => Some((LE, true)),
+        "StrictMono" | "StrictMonoOn" => Some((LT, false)),
+        "StrictAnti" | "StrictAntiOn" => Some((LT, true)),
+        _ => None,
+    }
+}
+
+/// `a ≤ b → f a ≤ f b` (or its kin's), with `a✝`, `b✝`.
+fn monotone_body(f: &Tree, rel: &str, reversed: bool) -> Tree {
+    let (a, b) = (Tree::bound_variable("a✝"), Tree::bound_variable("b✝"));
+    let images = if reversed {
+        node2(rel, apply(f, &b), apply(f, &a))
+    } else {
+        node2(rel, apply(f, &a), apply(f, &b))
+    };
+    node2(IMP, node2(rel, a, b), images)
+}
+
+/// `Monotone f` (`Antitone`, `StrictMono`, `StrictAnti`) unfolded: `∀ a✝, ∀ b✝, a✝ ≤ b✝ → f a✝ ≤
+/// f b✝`, for a named `f`.
+fn monotone_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let [f] = t.children.as_slice() else {
+        return None;
+    };
+    let head = t.label.strip_suffix(" _ ")?;
+    let (rel, reversed) = monotone_kind(head).filter(|_| !head.ends_with("On"))?;
+    if !plain_function(f, &["a✝", "b✝"]) || bound_by_statement(ctx, head) {
+        return None;
+    }
+    // The definition's `⦃a b⦄` have `f`'s domain as type: written when known, as the
+    // relation `a ≤ b` of two bound names alone does not tell it.
+    let ty = domain(f, ctx);
+    let body = monotone_body(f, rel, reversed);
+    let inner = node2(FORALL, binder("b✝", ty), body);
+    Some(("Monotone (definition)", node2(FORALL, binder("a✝", ty), inner)))
+}
+
+/// `MonotoneOn f s` (and kin) unfolded: `∀ a✝, a✝ ∈ s → ∀ b✝, b✝ ∈ s → a✝ ≤ b✝ → f a✝ ≤ f b✝`.
+fn monotone_on_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let [f, s] = t.children.as_slice() else {
+        return None;
+    };
+    let head = t.label.strip_suffix(" _  _ ")?;
+    let (rel, reversed) = monotone_kind(head).filter(|_| head.ends_with("On"))?;
+    if !plain_function(f, &["a✝", "b✝"])
+        || mentions(s, "a✝")
+        || mentions(s, "b✝")
+        || bound_by_statement(ctx, head)
+    {
+        return None;
+    }
+    let (a, b) = (Tree::bound_variable("a✝"), Tree::bound_variable("b✝"));
+    let body = monotone_body(f, rel, reversed);
+    let inner = node2(FORALL, b.clone(), node2(IMP, node2(MEM, b, s.clone()), body));
+    let outer = node2(FORALL, a.clone(), node2(IMP, node2(MEM, a, s.clone()), inner));
+    Some(("MonotoneOn (definition)", outer))
+}
+
+/// `Set.EqOn f g s` unfolded: `∀ x✝, x✝ ∈ s → f x✝ = g x✝`.
+fn eq_on_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Set.EqOn _  _  _ ", [f, g, s]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let fresh = "x✝";
+    if !plain_function(f, &[fresh]) || !plain_function(g, &[fresh]) || mentions(s, fresh) {
+        return None;
+    }
+    if bound_by_statement(ctx, "Set.EqOn") {
+        return None;
+    }
+    let x = Tree::bound_variable(fresh);
+    let body = node2(IMP, node2(MEM, x.clone(), s.clone()), node2(EQ, apply(f, &x), apply(g, &x)));
+    Some(("Set.EqOn (definition)", node2(FORALL, x, body)))
+}
+
+/// `Function.Periodic f c` unfolded: `∀ x✝, f (x✝ + c) = f x✝`.
+fn periodic_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Function.Periodic _  _ ", [f, c]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let fresh = "x✝";
+    if !plain_function(f, &[fresh])
+        || mentions(c, fresh)
+        || bound_by_statement(ctx, "Function.Periodic")
+    {
+        return None;
+    }
+    let x = Tree::bound_variable(fresh);
+    let shifted = apply(f, &node2(" _ + _ ", x.clone(), c.clone()));
+    let body = node2(EQ, shifted, apply(f, &x));
+    Some(("Function.Periodic (definition)", node2(FORALL, binder(fresh, domain(f, ctx)), body)))
+}
+
+/// `p.IsRoot a` → `Polynomial.IsRoot p a` and `p.eval a` → `Polynomial.eval a p`, for a name
+/// `p` written `Polynomial R` (or `R[X]`): generalized field notation puts the receiver at the
+/// first explicit argument of type `Polynomial _`, which for `eval` is the second.
+fn polynomial_dot(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let [p, a] = t.children.as_slice() else {
+        return None;
+    };
+    coefficients(p, ctx)?;
+    match t.label.as_str() {
+        " _ .IsRoot _ " => Some((
+            "Polynomial.IsRoot (dot notation)",
+            Tree::node("Polynomial.IsRoot _  _ ", vec![p.clone(), a.clone()]),
+        )),
+        // `eval` takes the point first: one not of type `R` may elaborate otherwise.
+        " _ .eval _ " if point_fits(p, a, ctx) => Some((
+            "Polynomial.eval (dot notation)",
+            Tree::node("Polynomial.eval _  _ ", vec![a.clone(), p.clone()]),
+        )),
+        _ => None,
+    }
+}
+
+/// The coefficient ring `R` of a name `p` written `Polynomial R`.
+fn coefficients<'c>(p: &Tree, ctx: &Ctx<'c>) -> Option<&'c Tree> {
+    let ty = ctx.carriers.name_type(&p.label).filter(|_| is_leaf(p))?;
+    let ("Polynomial _ ", [r]) = (ty.label.as_str(), ty.children.as_slice()) else {
+        return None;
+    };
+    Some(r)
+}
+
+/// `p` is a name written `Polynomial R` and `a` a numeral or a term of type `R`: then
+/// `IsRoot p a` and `eval a p` take `a` as written (no cast one side makes and the other
+/// does not).
+fn point_fits(p: &Tree, a: &Tree, ctx: &Ctx) -> bool {
+    let Some(r) = coefficients(p, ctx) else {
+        return false;
+    };
+    literal(a).is_some() || same_type(a, r, ctx)
+}
+
+/// Is `t`'s type the written type `ty`: a name written `ty`, or a term of number type `ty`?
+fn same_type(t: &Tree, ty: &Tree, ctx: &Ctx) -> bool {
+    if is_leaf(t) && ctx.carriers.name_type(&t.label) == Some(ty) {
+        return true;
+    }
+    elab::num_of_type(ty).is_some_and(|n| elab::type_of(t, ctx.carriers) == elab::Ty::Num(n))
+}
+
+/// Do `terms` have one type, so that a function taking them all at one type (`Commute a b`)
+/// casts none of them: numerals, and names of one written type or terms of one number type.
+fn one_type(terms: &[&Tree], ctx: &Ctx) -> bool {
+    let typed: Vec<&&Tree> = terms.iter().filter(|t| literal(t).is_none()).collect();
+    let Some(first) = typed.first() else {
+        return true;
+    };
+    if let Some(ty) = ctx.carriers.name_type(&first.label).filter(|_| is_leaf(first)) {
+        return typed.iter().all(|t| is_leaf(t) && ctx.carriers.name_type(&t.label) == Some(ty));
+    }
+    match elab::type_of(first, ctx.carriers) {
+        elab::Ty::Num(n) => {
+            typed.iter().all(|t| elab::type_of(t, ctx.carriers) == elab::Ty::Num(n))
+        }
+        _ => false,
+    }
+}
+
+/// `Commute a b` → `a * b = b * a`, for `a`, `b` of one type.
+fn commute_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Commute _  _ ", [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if !one_type(&[a, b], ctx) || bound_by_statement(ctx, "Commute") {
+        return None;
+    }
+    let product = |x: &Tree, y: &Tree| node2(MUL, x.clone(), y.clone());
+    Some(("Commute (definition)", node2(EQ, product(a, b), product(b, a))))
+}
+
+/// `SemiconjBy a x y` → `a * x = y * a`, for `a`, `x`, `y` of one type.
+fn semiconj_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("SemiconjBy _  _  _ ", [a, x, y]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if !one_type(&[a, x, y], ctx) || bound_by_statement(ctx, "SemiconjBy") {
+        return None;
+    }
+    let product = |u: &Tree, v: &Tree| node2(MUL, u.clone(), v.clone());
+    Some(("SemiconjBy (definition)", node2(EQ, product(a, x), product(y, a))))
+}
+
+/// `Polynomial.IsRoot p a` → `Polynomial.eval a p = 0`, when `a` fits `p`'s coefficients.
+fn is_root_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Polynomial.IsRoot _  _ ", [p, a]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if !point_fits(p, a, ctx) || bound_by_statement(ctx, "Polynomial.IsRoot") {
+        return None;
+    }
+    let eval = Tree::node("Polynomial.eval _  _ ", vec![a.clone(), p.clone()]);
+    Some(("Polynomial.IsRoot.def", node2(EQ, eval, Tree::leaf("0"))))
+}
+
+/// `a ∈ upperBounds s` → `∀ x✝, x✝ ∈ s → x✝ ≤ a` (`lowerBounds`: `a ≤ x✝`), for `s` a name
+/// written `Set T` and `a` a numeral or a name of type `T` (otherwise `a` is coerced into `T`
+/// by the membership, and the bare `a` would be read at its own type).
+fn bounds_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (MEM, [a, bounds]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let [s] = bounds.children.as_slice() else {
+        return None;
+    };
+    let upper = match bounds.label.as_str() {
+        "upperBounds _ " => true,
+        "lowerBounds _ " => false,
+        _ => return None,
+    };
+    let fresh = "x✝";
+    let c = ctx.carriers;
+    let set_type = c.name_type(&s.label).filter(|ty| ty.label == "Set _ " && is_leaf(s))?;
+    let element = set_type.children.first()?;
+    let fits = literal(a).is_some() || (is_leaf(a) && c.name_type(&a.label) == Some(element));
+    if !fits
+        || a.label == fresh
+        || bound_by_statement(ctx, if upper { "upperBounds" } else { "lowerBounds" })
+    {
+        return None;
+    }
+    let x = Tree::bound_variable(fresh);
+    let order =
+        if upper { node2(LE, x.clone(), a.clone()) } else { node2(LE, a.clone(), x.clone()) };
+    let body = node2(IMP, node2(MEM, x.clone(), s.clone()), order);
+    Some((if upper { "mem_upperBounds" } else { "mem_lowerBounds" }, node2(FORALL, x, body)))
+}
+
+/// `f ⁻¹' s` → `{x✝ | f x✝ ∈ s}`, for a named `f`.
+fn preimage_unfolded(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+    let (" _ ⁻¹' _ ", [f, s]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let fresh = "x✝";
+    if !plain_function(f, &[fresh]) || mentions(s, fresh) {
+        return None;
+    }
+    let x = Tree::bound_variable(fresh);
+    Some((
+        "Set.preimage (definition)",
+        node2("{ _ | _ }", x.clone(), node2(MEM, apply(f, &x), s.clone())),
+    ))
+}
+
+/// `v ∈ LinearMap.ker f` → `f v = 0`, for a named `f`.
+fn mem_ker_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (MEM, [v, ker]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let ("LinearMap.ker _ ", [f]) = (ker.label.as_str(), ker.children.as_slice()) else {
+        return None;
+    };
+    if !plain_function(f, &[]) || bound_by_statement(ctx, "LinearMap.ker") {
+        return None;
+    }
+    Some(("LinearMap.mem_ker", node2(EQ, apply(f, v), Tree::leaf("0"))))
+}
+
+/// The interval a set-builder's body describes, with its bounds: `a < x ∧ x < b` is `Ioo a b`,
+/// `a ≤ x` is `Ici a`, … (`x` the bound name, on the side the definition writes it).
+fn interval_of<'t>(x: &str, body: &'t Tree) -> Option<(&'static str, Vec<&'t Tree>)> {
+    let is_x = |t: &Tree| is_leaf(t) && t.label == x;
+    // `l < x` / `l ≤ x`: the lower bound `l`, strict or not.
+    let lower = |t: &'t Tree| -> Option<(bool, &'t Tree)> {
+        let [l, y] = t.children.as_slice() else { return None };
+        let strict = match t.label.as_str() {
+            LT => true,
+            LE => false,
+            _ => return None,
+        };
+        is_x(y).then_some((strict, l))
+    };
+    let upper = |t: &'t Tree| -> Option<(bool, &'t Tree)> {
+        let [y, u] = t.children.as_slice() else { return None };
+        let strict = match t.label.as_str() {
+            LT => true,
+            LE => false,
+            _ => return None,
+        };
+        is_x(y).then_some((strict, u))
+    };
+    if let (AND, [lo, up]) = (body.label.as_str(), body.children.as_slice()) {
+        let ((ls, l), (us, u)) = (lower(lo)?, upper(up)?);
+        let name = match (ls, us) {
+            (true, true) => "Set.Ioo",
+            (false, false) => "Set.Icc",
+            (false, true) => "Set.Ico",
+            (true, false) => "Set.Ioc",
+        };
+        return Some((name, vec![l, u]));
+    }
+    if let Some((strict, l)) = lower(body) {
+        return Some((if strict { "Set.Ioi" } else { "Set.Ici" }, vec![l]));
+    }
+    let (strict, u) = upper(body)?;
+    Some((if strict { "Set.Iio" } else { "Set.Iic" }, vec![u]))
+}
+
+/// `{x | a < x ∧ x < b}` → `Set.Ioo a b` (and the other seven intervals). Each bound is a
+/// numeral or a name of written type, the names' types agree, and a written type of `x` is
+/// theirs (a numeral-only interval with a written `x : T` would lose `T`).
+fn interval_folded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("{ _ | _ }", [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (x, written) = match (binder.label.as_str(), binder.children.as_slice()) {
+        (_, []) => (binder, None),
+        (" _ : _ ", [x, ty]) if is_leaf(x) => (x, Some(ty)),
+        _ => return None,
+    };
+    let (name, bounds) = interval_of(&x.label, body)?;
+    let c = ctx.carriers;
+    let mut bound_type: Option<&Tree> = None;
+    for b in &bounds {
+        if literal(b).is_some() {
+            continue;
+        }
+        if !is_leaf(b) || b.label == x.label {
+            return None;
+        }
+        let ty = c.name_type(&b.label)?;
+        if bound_type.is_some_and(|seen| seen != ty) {
+            return None;
+        }
+        bound_type = Some(ty);
+    }
+    // An untyped `x` takes the expected type where there is one (`S = {x | a < x}` with
+    // `S : Set ℝ`, `a : ℕ` is a real interval), which this node cannot see: only numeral bounds
+    // (polymorphic alike in both forms) or a written `x : T` of the bounds' type fold.
+    match written {
+        Some(ty) if bound_type != Some(ty) => return None,
+        None if bound_type.is_some() => return None,
+        _ => {}
+    }
+    if bound_by_statement(ctx, name) {
+        return None;
+    }
+    let label = format!("{name}{}", " _ ".repeat(bounds.len()));
+    Some((name, Tree::node(label, bounds.into_iter().cloned().collect())))
+}
