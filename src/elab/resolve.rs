@@ -23,6 +23,11 @@ use std::collections::{BTreeSet, HashSet};
 /// Appended to a name whose meaning the table cannot tell: no rule's constant matches it.
 pub const UNKNOWN_MARK: &str = "⁇";
 
+/// Appended to a name the header declares: no rule's constant matches it, even where the header
+/// declares a name Mathlib also has (`def Monotone … := True` at the root, which Lean rejects as
+/// already declared): the rules' lemmas are about Mathlib's declarations only.
+pub const HEADER_MARK: &str = "†";
+
 /// The label of a factorial node whose notation is not in scope.
 pub const UNSCOPED_FACTORIAL: &str = "! (notation not in scope)";
 
@@ -184,11 +189,12 @@ fn relabel(
         },
         None => return,
     };
+    let header = matches!(meaning, Meaning::Header(_));
     let new_name = match meaning {
         Meaning::Constant(full) => full,
         Meaning::Header(full) => {
             from_header.insert(full.clone());
-            full
+            format!("{full}{HEADER_MARK}")
         }
         Meaning::Unknown => {
             unknown.insert(name.to_string());
@@ -196,8 +202,11 @@ fn relabel(
         }
     };
     if new_name != name {
-        if !resolved.iter().any(|(w, _)| w == name) {
-            resolved.push((name.to_string(), new_name.clone()));
+        // The mark is no reading of the name: a name the header declares is listed only when it
+        // is written short (`f` for `Foo.f` under `open Foo`).
+        let read = new_name.strip_suffix(HEADER_MARK).filter(|_| header).unwrap_or(&new_name);
+        if read != name && !resolved.iter().any(|(w, _)| w == name) {
+            resolved.push((name.to_string(), read.to_string()));
         }
         t.label = format!("{new_name}{rest}");
     }
