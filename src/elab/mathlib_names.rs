@@ -882,8 +882,11 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // Algebra/BigOperators/Group/Multiset.lean (`#align multiset.prod`): prod;
             // Algebra/BigOperators/Group/Multiset.lean (additive copy, `#align multiset.sum`): sum;
             // Algebra/BigOperators/Group/Multiset.lean: sumAddMonoidHom; Data/Finset/Dedup.lean:
-            // toFinset
-            "card", "prod", "sum", "sumAddMonoidHom", "toFinset",
+            // toFinset; Data/Multiset/Range.lean: range; Data/Multiset/Basic.lean (and
+            // Filter.lean, Replicate.lean in newer versions): count, erase, filter, map,
+            // replicate, none protected, so each makes the short name ambiguous beside Finset's
+            "card", "count", "erase", "filter", "map", "prod", "range", "replicate", "sum",
+            "sumAddMonoidHom", "toFinset",
         ], protected: &[], scoped_notations: &[],
     },
     NamespaceNames {
@@ -895,8 +898,10 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // Algebra/BigOperators/Group/List.lean: alternatingSum; Lean core (`List.length`):
             // length; Algebra/BigOperators/Group/List.lean (now in core `List.prod`): prod;
             // Algebra/BigOperators/Group/List.lean (additive copy; in Lean core in newer versions):
-            // sum
-            "alternatingSum", "length", "prod", "sum",
+            // sum; Lean core (src/Init/Data/List/Basic.lean, not protected): count, drop, erase,
+            // filter, map, range, replicate, reverse, take
+            "alternatingSum", "count", "drop", "erase", "filter", "length", "map", "prod", "range",
+            "replicate", "reverse", "sum", "take",
         ], protected: &[], scoped_notations: &[],
     },
     NamespaceNames {

@@ -263,6 +263,12 @@ fn read_class(ty: &Tree) -> Option<&str> {
     known.then_some(head)
 }
 
+/// The first class the rules read that `t` or a subterm of it applies (`Dist ℝ` in
+/// `Dist ℝ → Prop`).
+fn class_inside(t: &Tree) -> Option<&str> {
+    read_class(t).or_else(|| t.children.iter().find_map(class_inside))
+}
+
 /// A binder no rule can read past, and why: a bound name the rules read as Mathlib's type
 /// (`(Nat : Type)`), a local instance of a class the rules read on a type that is not a bound
 /// type variable (`[Mul ℕ]`, `{o : OfNat ℕ 3}`, `[Membership ℝ (Set ℝ)]`: the statement's `*`,
@@ -297,6 +303,17 @@ pub fn unread_binders(tree: &Tree) -> Option<String> {
         }
         if rules::is_universe_type(ty) {
             type_variables.extend(names.iter().map(|n| n.label.clone()));
+            return;
+        }
+        // A class inside a binder's type (`P : (Dist ℝ → Prop) → Prop`): a `fun o => …` given
+        // to it binds `o` at that class without writing it, and Lean makes it a local
+        // instance (a binder is checked for a class after its type is taken from the expected
+        // type), so the lambda's `dist`, `+` or `≤` may be `o`'s.
+        // (An instance binder `[∀ i, TopologicalSpace (X i)]` is an instance itself, read below.)
+        if let Some(inner) = ty.children.iter().find_map(class_inside).filter(|_| !instance) {
+            found = Some(format!(
+                "a binder's type mentions the class `{inner}`: a `fun` of that type binds a local instance, so no rewrite is tried"
+            ));
             return;
         }
         let Some(class) = read_class(ty) else {

@@ -107,7 +107,16 @@ pub const RULES: &[Rule] = &[
 /// to all the arguments that give one (`f n` with `(f : ℕ → Set ℝ)`), an ascription to one,
 /// or `∩ ∪ \` of one (they keep their operands' type).
 fn is_set_or_finset(s: &Tree, c: &Carriers) -> bool {
-    let set_type = |ty: &Tree| ["Set _ ", "Finset _ "].contains(&ty.label.as_str());
+    // A `Finset`'s `∩` needs `[DecidableEq α]`: the number types have it; elsewhere `s ∩ t`
+    // may not elaborate while `Disjoint s t` does.
+    let set_type = |ty: &Tree| {
+        ty.label == "Set _ "
+            || (ty.label == "Finset _ "
+                && ty
+                    .children
+                    .first()
+                    .is_some_and(|e| ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ"].contains(&e.label.as_str())))
+    };
     if is_leaf(s) {
         return c.name_type(&s.label).is_some_and(set_type);
     }

@@ -1,7 +1,8 @@
-//! Analysis family: real square roots and distances written another standard way (`x ^ (1 /
-//! 2 : ℝ)` for `√x`, `|x - y|` for `dist x y` on ℝ, `‖z - w‖` on ℂ). Each rule fires only on the
-//! number type its lemma is about, never on `ℝ≥0`, `ℝ × ℝ`, `Fin n → ℝ`, `EuclideanSpace` or a
-//! general metric space. Declared as data (`declare`) for the matcher (`table`); owns nothing
+//! Analysis family: distances written another standard way (`|x - y|` for `dist x y` on ℝ,
+//! `‖z - w‖` on ℂ). Each rule fires only on the number type its lemma is about, never on `ℝ≥0`,
+//! `ℝ × ℝ`, `Fin n → ℝ`, `EuclideanSpace` or a general metric space. (Not `Real.sqrt_eq_rpow`:
+//! `^` is `rightact%`, so in `z = x ^ (1 / 2 : ℝ)` with `z : ℂ` the base is cast to ℂ and the
+//! power does not elaborate, while `z = √x` does; a rule at the power cannot see that context.) Declared as data (`declare`) for the matcher (`table`); owns nothing
 //! else (limits' own `dist` unfolding is `limits`').
 
 use super::declare::*;
@@ -9,39 +10,8 @@ use super::elab::Num;
 
 const COMPLEX: [Num; 1] = [Num::Complex];
 
-/// `Real.sqrt_eq_rpow (x : ℝ) : √x = x ^ (1 / (2 : ℝ))`
-/// (Mathlib/Analysis/SpecialFunctions/Pow/Real.lean), for a real base; the exponent written
-/// any of the three ways that make `1 / 2` a real division (a natural `1 / 2` is `0`).
-macro_rules! sqrt_as_rpow {
-    ($exponent:literal, $ex:literal, $non_nat:literal) => {
-        rw(
-            "Real.sqrt_eq_rpow",
-            "√x = x ^ (1 / (2 : ℝ)) (x : ℝ; Mathlib/Analysis/SpecialFunctions/Pow/Real.lean)",
-            concat!("?x ^ ", $exponent),
-            "Real.sqrt ?x",
-        )
-        .when(&[on(&["?x"], &REAL), number(&["?x"])])
-        .ex(&[(
-            concat!("(x : ℝ) (hx : 0 ≤ x) : x ^ ", $ex, " ≤ (x + 1) / 2"),
-            "(x : ℝ) (hx : 0 ≤ x) : Real.sqrt x ≤ (x + 1) / 2",
-        )])
-        .non(&[
-            // `NNReal.sqrt` is another function; a natural exponent `1 / 2` is `0`.
-            concat!("(x : NNReal) : x ^ ", $ex, " = 1"),
-            concat!("(x : ℂ) : x ^ ", $ex, " = 1"),
-            "(x : ℝ) : x ^ (1 / 2) = 1",
-            $non_nat,
-            "(x : ℝ) : x ^ (1 / 3 : ℝ) = 1",
-            "(f : ℝ → ℝ) : f ^ (1 / 2 : ℝ) = f",
-        ])
-    };
-}
-
 #[rustfmt::skip]
 pub const RULES: &[Rule] = &[
-    sqrt_as_rpow!("(1 / 2 : ℝ)", "(1 / 2 : ℝ)", "(n : ℕ) : n ^ (1 / 2 : ℝ) = 1"),
-    sqrt_as_rpow!("(1 / (2 : ℝ))", "(1 / (2 : ℝ))", "(n : ℕ) : n ^ (1 / (2 : ℝ)) = 1"),
-    sqrt_as_rpow!("((1 : ℝ) / 2)", "((1 : ℝ) / 2)", "(n : ℕ) : n ^ ((1 : ℝ) / 2) = 1"),
     // `Real.dist_eq (x y : ℝ) : dist x y = |x - y|` (Mathlib/Topology/MetricSpace/Pseudo/Lemmas.lean,
     // by rfl). Both points real: on `ℝ × ℝ` (sup distance), `Fin n → ℝ`, `EuclideanSpace`, ℂ
     // or ℕ the distance is not `|x - y|`.

@@ -46,6 +46,9 @@ pub struct Carriers {
     fixed: Vec<(String, Tree)>,
     /// The theorem's binders, with the leading `∀`s of its conclusion that `intro` moves there.
     theorem_binders: Vec<String>,
+    /// Names given to a declaration that may take an instance about them (`[Fact p.Prime]`) by
+    /// type class resolution (`GaloisField p n`, `ZMod p` as a field).
+    consumed: Vec<String>,
     /// Some binder binds a type (`{M : Type*}`): numerals may be elaborated there, with
     /// whatever operations its instances give.
     type_variables: bool,
@@ -96,6 +99,11 @@ impl Carriers {
         collect_untyped(tree, &mut c.untyped);
         c.fixed = fixed_names(tree, &binders, &c.untyped);
         c.theorem_binders = theorem_binder_names(tree);
+        let mut modulus = Vec::new();
+        consumed_names(tree, &mut c.consumed, &mut modulus);
+        if needs_a_field(tree) {
+            c.consumed.extend(modulus);
+        }
         if !(c.nat || c.int || c.rat || c.real || c.complex || c.other) {
             // Only numerals and untyped names: Lean elaborates numerals at ℕ by default.
             c.nat = true;
@@ -179,6 +187,13 @@ impl Carriers {
 
     /// Does the statement bind a type variable (`{M : Type*}`)? A term of numerals alone may
     /// then be elaborated at it ([`elab::carrier`]).
+    /// May a use of `name` need an instance about it ([`consumed_names`])? `[Fact p.Prime]` is
+    /// what `ZMod p`'s field structure or `GaloisField p n` is found from, and `(hp : p.Prime)`
+    /// gives none.
+    pub(super) fn consumed(&self, name: &str) -> bool {
+        self.consumed.iter().any(|n| n == name)
+    }
+
     pub(super) fn binds_type_variable(&self) -> bool {
         self.type_variables
     }
@@ -366,6 +381,53 @@ fn first_use_parent<'t>(t: &'t Tree, name: &str, depth: usize) -> Option<&'t str
 
 /// The names of the theorem's binder list, then of the leading `∀`s (and through `→`) of its
 /// conclusion: what `intro` makes the binder list.
+/// Declarations that take an instance `[Fact p.Prime]` about their number argument:
+/// `GaloisField` (Mathlib/FieldTheory/Finite/GaloisField.lean, `variable (p : ℕ) [Fact
+/// p.Prime]`), `Padic`/`PadicInt` (Mathlib/NumberTheory/Padics/PadicNumbers.lean,
+/// PadicIntegers.lean; written `ℚ_[p]`, `ℤ_[p]`, which read as ` _ [ _ ]`), `legendreSym`
+/// (Mathlib/NumberTheory/LegendreSymbol/Basic.lean), `ZMod.χ₄`-style characters aside.
+const FACT_TAKERS: [&str; 5] =
+    ["GaloisField", "Padic", "PadicInt", "legendreSym", "ZMod.legendreSym"];
+
+/// [`Carriers::consumed`]'s names: leaves given to a declaration of [`FACT_TAKERS`], or to an
+/// index notation ` _ [ _ ]` (`ℚ_[p]`); and, where the statement uses a field's structure on
+/// `ZMod p` ([`needs_a_field`]), the modulus `p`. `ZMod p` is a commutative ring for every `p`
+/// (Mathlib/Data/ZMod/Defs.lean) and a field only through `Fact p.Prime`
+/// (Mathlib/Data/ZMod/Basic.lean); its modulus is set apart in `modulus`.
+fn consumed_names(t: &Tree, out: &mut Vec<String>, modulus: &mut Vec<String>) {
+    if let (Some("ZMod"), [p]) = (app_head(t), t.children.as_slice()) {
+        if is_leaf(p) {
+            modulus.push(p.label.clone());
+            return;
+        }
+    }
+    let takes = app_head(t).is_some_and(|h| FACT_TAKERS.contains(&h)) || t.label == " _ [ _ ]";
+    for ch in &t.children {
+        if takes && is_leaf(ch) && !out.contains(&ch.label) {
+            out.push(ch.label.clone());
+        }
+        consumed_names(ch, out, modulus);
+    }
+}
+
+/// Does the statement use a structure `ZMod p` has only as a field (division, polynomials and
+/// their roots, a domain or field instance)? Then its `Fact p.Prime` is needed to elaborate.
+fn needs_a_field(t: &Tree) -> bool {
+    const FIELD_ONLY: [&str; 8] = [
+        "Polynomial",
+        "GaloisField",
+        "IsDomain",
+        "Field",
+        "roots",
+        "rootSet",
+        "IsField",
+        "FiniteField",
+    ];
+    t.label == " _ / _ "
+        || FIELD_ONLY.iter().any(|w| t.label.contains(w))
+        || t.children.iter().any(needs_a_field)
+}
+
 fn theorem_binder_names(tree: &Tree) -> Vec<String> {
     let mut out = Vec::new();
     let mut conclusion = tree;

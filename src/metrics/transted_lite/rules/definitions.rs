@@ -23,19 +23,19 @@ pub const RULES: &[Rule] = &[
               ("(f : ℕ → ℝ) : Antitone f", "(f : ℕ → ℝ) : ∀ a✝ : ℕ, ∀ b✝ : ℕ, a✝ ≤ b✝ → f b✝ ≤ f a✝"),
               ("(f : ℝ → ℝ) : StrictMono f", "(f : ℝ → ℝ) : ∀ a✝ : ℝ, ∀ b✝ : ℝ, a✝ < b✝ → f a✝ < f b✝"),
               ("(f : ℝ → ℝ) : StrictAnti f", "(f : ℝ → ℝ) : ∀ a✝ : ℝ, ∀ b✝ : ℝ, a✝ < b✝ → f b✝ < f a✝"),
-              // No written function type: the points stay untyped (their type is `f`'s domain).
-              ("(f : OrderHom ℝ ℝ) : Monotone f", "(f : OrderHom ℝ ℝ) : ∀ a✝, ∀ b✝, a✝ ≤ b✝ → f a✝ ≤ f b✝")])
+              ("(f : ℕ → Set ℝ) : Monotone f", "(f : ℕ → Set ℝ) : ∀ a✝ : ℕ, ∀ b✝ : ℕ, a✝ ≤ b✝ → f a✝ ≤ f b✝")])
         // A compound function would need β-reduction; a statement binding `Monotone` names
         // its own predicate.
-        .non(&["(f : ℝ → ℝ) : Monotone (f ∘ f)", "(Monotone : (ℝ → ℝ) → Prop) (f : ℝ → ℝ) : Monotone f", "(f : ℝ → ℝ) : MonotoneOn f (Set.Icc 0 1) ∧ Monotone.foo f"]),
+        .non(&["(f : ℝ → ℝ) : Monotone (f ∘ f)", "(Monotone : (ℝ → ℝ) → Prop) (f : ℝ → ℝ) : Monotone f", "(f : ℝ → ℝ) : MonotoneOn f (Set.Icc 0 1) ∧ Monotone.foo f", // Only `[LE α]`: `Monotone` needs preorders and does not elaborate.
+ "{α β : Type*} [LE α] [LE β] (f : α → β) : Monotone f", "(f : OrderHom ℝ ℝ) : Monotone f"]),
     code("MonotoneOn (definition)", "MonotoneOn f s := ∀ ⦃a⦄ (_ : a ∈ s) ⦃b⦄ (_ : b ∈ s), a ≤ b → f a ≤ f b (Mathlib/Order/Monotone/Defs.lean)", monotone_on_unfolded)
         .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : MonotoneOn f s", "(f : ℝ → ℝ) (s : Set ℝ) : ∀ a✝, a✝ ∈ s → ∀ b✝, b✝ ∈ s → a✝ ≤ b✝ → f a✝ ≤ f b✝"),
               ("(f : ℝ → ℝ) (s : Set ℝ) : StrictAntiOn f s", "(f : ℝ → ℝ) (s : Set ℝ) : ∀ a✝, a✝ ∈ s → ∀ b✝, b✝ ∈ s → a✝ < b✝ → f b✝ < f a✝")])
-        .non(&["(f : ℝ → ℝ) (s : Set ℝ) : MonotoneOn (f ∘ f) s", "(MonotoneOn : (ℝ → ℝ) → Set ℝ → Prop) (f : ℝ → ℝ) (s : Set ℝ) : MonotoneOn f s"]),
+        .non(&["(f : ℝ → ℝ) (s : Set ℝ) : MonotoneOn (f ∘ f) s", "{α β : Type*} [LE α] [LE β] (f : α → β) (s : Set α) : MonotoneOn f s", "(MonotoneOn : (ℝ → ℝ) → Set ℝ → Prop) (f : ℝ → ℝ) (s : Set ℝ) : MonotoneOn f s"]),
     // Mathlib/Data/Set/Operations.lean: `EqOn (f₁ f₂ : α → β) (s : Set α) : Prop := ∀ ⦃x⦄, x ∈ s → f₁ x = f₂ x`.
     code("Set.EqOn (definition)", "EqOn f₁ f₂ s := ∀ ⦃x⦄, x ∈ s → f₁ x = f₂ x (Mathlib/Data/Set/Operations.lean)", eq_on_unfolded)
         .ex(&[("(f g : ℝ → ℝ) (s : Set ℝ) : Set.EqOn f g s", "(f g : ℝ → ℝ) (s : Set ℝ) : ∀ x✝, x✝ ∈ s → f x✝ = g x✝")])
-        .non(&["(f g : ℝ → ℝ) (s : Set ℝ) : Set.EqOn (f ∘ g) g s", "(f g : ℝ → ℝ) (s : Set ℝ) : EqOn f g s"]),
+        .non(&["(f g : ℝ → ℝ) (s : Set ℝ) : Set.EqOn (f ∘ g) g s", "(f g : ℝ → ℝ) (s : Set ℝ) : EqOn f g s", "(f : ℕ → ℝ) (g : ℕ → ℕ) (s : Set ℕ) : Set.EqOn f g s"]),
     // Mathlib/Algebra/Periodic.lean: `protected def Periodic [Add α] (f : α → β) (c : α) : Prop := ∀ x : α, f (x + c) = f x`.
     code("Function.Periodic (definition)", "Periodic f c := ∀ x, f (x + c) = f x (Mathlib/Algebra/Periodic.lean)", periodic_unfolded)
         .ex(&[("(f : ℝ → ℝ) (c : ℝ) : Function.Periodic f c", "(f : ℝ → ℝ) (c : ℝ) : ∀ x✝ : ℝ, f (x✝ + c) = f x✝")])
@@ -111,7 +111,7 @@ pub const RULES: &[Rule] = &[
     code("LinearMap.mem_ker", "y ∈ LinearMap.ker f ↔ f y = 0 (Mathlib/Algebra/Module/Submodule/Ker.lean)", mem_ker_unfolded)
         .ex(&[("{V : Type*} [AddCommGroup V] [Module ℝ V] (T : V →ₗ[ℝ] V) (v : V) : v ∈ LinearMap.ker T", "{V : Type*} [AddCommGroup V] [Module ℝ V] (T : V →ₗ[ℝ] V) (v : V) : T v = 0")])
         // `RingHom.ker`/`MonoidHom.ker` have their own lemmas (`f x = 1` for a monoid hom).
-        .non(&["{G : Type*} [Group G] (f : G →* G) (v : G) : v ∈ MonoidHom.ker f", "{V : Type*} [AddCommGroup V] [Module ℝ V] (T : V →ₗ[ℝ] V) (v : V) : v ∈ LinearMap.range T"]),
+        .non(&["{G : Type*} [Group G] (f : G →* G) (v : G) : v ∈ MonoidHom.ker f", "(f : ℝ → ℝ) (v : ℝ) : v ∈ LinearMap.ker f", "(f : ℝ →* ℝ) (v : ℝ) : v ∈ LinearMap.ker f", "{V : Type*} [AddCommGroup V] [Module ℝ V] (T : V →ₗ[ℝ] V) (v : V) : v ∈ LinearMap.range T"]),
     // Mathlib/Logic/Equiv/Defs.lean: `abbrev Equiv.Perm (α : Sort*) := Equiv α α`.
     rw("Equiv.Perm (definition)", "abbrev Perm (α : Sort*) := Equiv α α (Mathlib/Logic/Equiv/Defs.lean)", "Equiv.Perm ?a", "?a ≃ ?a")
         .ex(&[(": Infinite (Equiv.Perm ℕ)", ": Infinite (ℕ ≃ ℕ)")])
@@ -128,7 +128,8 @@ pub const RULES: &[Rule] = &[
         // types do not make one interval; the bound variable in a bound is not an interval.
         .non(&["(a b : ℕ) : IsOpen {x : ℝ | a < x ∧ x < b}", ": IsOpen {x : ℝ | 0 < x ∧ x < 1}",
                "(a : ℕ) (b : ℝ) : IsOpen {x | a < x ∧ x < b}", "(a b : ℝ) : IsOpen {x : ℝ | a < x ∧ b < x}",
-               "(a : ℝ) : IsOpen {x : ℝ | x < x + a}", "(a b : ℝ) : IsOpen {x : ℝ | x < b ∧ a < x}", "(a b : ℕ) (S : Set ℝ) : S = {x | a < x ∧ x < b}"]),
+               "(a : ℝ) : IsOpen {x : ℝ | x < x + a}", "(a b : ℝ) : IsOpen {x : ℝ | x < b ∧ a < x}", "(a b : ℕ) (S : Set ℝ) : S = {x | a < x ∧ x < b}", // Only `[LT α]`: `Set.Ioo` needs a preorder.
+ "{α : Type*} [LT α] (a b : α) (S : Set α) : {x : α | a < x ∧ x < b} = S", "{α : Type*} [LT α] [Zero α] [One α] (S : Set α) : S = {x | 0 < x ∧ x < 1}"]),
 ];
 
 /// Does the statement bind `name` (a variable, not Mathlib's constant)?
@@ -151,6 +152,19 @@ fn plain_function(f: &Tree, fresh: &[&str]) -> bool {
 fn domain<'c>(f: &Tree, ctx: &Ctx<'c>) -> Option<&'c Tree> {
     let ty = ctx.carriers.name_type(&f.label).filter(|_| is_leaf(f))?;
     (ty.label == IMP && ty.children.len() == 2).then(|| &ty.children[0])
+}
+
+/// A name bound with a written function type `α → β` whose two sides are preorders
+/// `Monotone` and its kin need (`[Preorder α] [Preorder β]`): ℕ ℤ ℚ ℝ or a `Set`. With only
+/// `[LE α]` the predicate does not elaborate while its unfolded form does.
+fn between_preorders<'c>(f: &Tree, ctx: &Ctx<'c>) -> Option<&'c Tree> {
+    let ty = ctx.carriers.name_type(&f.label).filter(|_| is_leaf(f))?;
+    let (IMP, [from, to]) = (ty.label.as_str(), ty.children.as_slice()) else {
+        return None;
+    };
+    let preorder =
+        |t: &Tree| ["ℕ", "ℤ", "ℚ", "ℝ"].contains(&t.label.as_str()) || t.label == "Set _ ";
+    (preorder(from) && preorder(to)).then_some(from)
 }
 
 /// The binder `x` or `x : α` (with the domain `α`, when written).
@@ -196,9 +210,9 @@ fn monotone_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     if !plain_function(f, &["a✝", "b✝"]) || bound_by_statement(ctx, head) {
         return None;
     }
-    // The definition's `⦃a b⦄` have `f`'s domain as type: written when known, as the
-    // relation `a ≤ b` of two bound names alone does not tell it.
-    let ty = domain(f, ctx);
+    // The definition's `⦃a b⦄` have `f`'s domain as type, written, as the relation `a ≤ b`
+    // of two bound names alone does not tell it.
+    let ty = Some(between_preorders(f, ctx)?);
     let body = monotone_body(f, rel, reversed);
     let inner = node2(FORALL, binder("b✝", ty), body);
     Some(("Monotone (definition)", node2(FORALL, binder("a✝", ty), inner)))
@@ -215,6 +229,7 @@ fn monotone_on_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         || mentions(s, "a✝")
         || mentions(s, "b✝")
         || bound_by_statement(ctx, head)
+        || between_preorders(f, ctx).is_none()
     {
         return None;
     }
@@ -234,7 +249,10 @@ fn eq_on_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     if !plain_function(f, &[fresh]) || !plain_function(g, &[fresh]) || mentions(s, fresh) {
         return None;
     }
-    if bound_by_statement(ctx, "Set.EqOn") {
+    // `EqOn (f₁ f₂ : α → β)` takes both at one type (functions are not coerced); unfolded,
+    // `f x = g x` would cast one side.
+    let written = |h: &Tree| ctx.carriers.name_type(&h.label);
+    if bound_by_statement(ctx, "Set.EqOn") || written(f).is_none() || written(f) != written(g) {
         return None;
     }
     let x = Tree::bound_variable(fresh);
@@ -420,7 +438,10 @@ fn mem_ker_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let ("LinearMap.ker _ ", [f]) = (ker.label.as_str(), ker.children.as_slice()) else {
         return None;
     };
-    if !plain_function(f, &[]) || bound_by_statement(ctx, "LinearMap.ker") {
+    // `LinearMap.ker` needs a `SemilinearMapClass`: `f` written `M →ₗ[R] M₂` (a plain
+    // function, a monoid hom or a matrix does not elaborate there).
+    let linear = ctx.carriers.name_type(&f.label).is_some_and(|ty| ty.label.contains("→ₗ"));
+    if !plain_function(f, &[]) || !linear || bound_by_statement(ctx, "LinearMap.ker") {
         return None;
     }
     Some(("LinearMap.mem_ker", node2(EQ, apply(f, v), Tree::leaf("0"))))
@@ -500,6 +521,14 @@ fn interval_folded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     match written {
         Some(ty) if bound_type != Some(ty) => return None,
         None if bound_type.is_some() => return None,
+        _ => {}
+    }
+    // `Set.Ioo` needs `[Preorder α]`, the set-builder only `[LT α]`: the element type is a
+    // number type, or numerals alone decide it with no type variable to take them.
+    let ordered = |t: &Tree| ["ℕ", "ℤ", "ℚ", "ℝ"].contains(&t.label.as_str());
+    match written {
+        Some(ty) if !ordered(ty) => return None,
+        None if c.binds_type_variable() => return None,
         _ => {}
     }
     if bound_by_statement(ctx, name) {

@@ -4,6 +4,7 @@
 
 use super::declare::*;
 use super::typed;
+use crate::trees::Tree;
 
 #[rustfmt::skip]
 pub const RULES: &[Rule] = &[
@@ -29,9 +30,13 @@ pub const RULES: &[Rule] = &[
     rw("iff_iff_implies_and_implies", "(a ↔ b) ↔ (a → b) ∧ (b → a)", "(?a → ?b) ∧ (?b → ?a)", "?a ↔ ?b")
         .ex(&[("(p q : Prop) : (p → q) ∧ (q → p)", "(p q : Prop) : p ↔ q")])
         .non(&["(p q : Prop) : (p → q) ∧ (p → q)", "(p q r : Prop) : (p → q) ∧ (q → r)"]),
-    rw("fact_iff", "Fact p ↔ p", "Fact ?p", "?p")
-        .ex(&[("(p : ℕ) [Fact (Nat.Prime p)] : p = p", "(p : ℕ) [Nat.Prime p] : p = p")])
-        .non(&["(p : Prop) [Decidable p] : p", "(p : ℕ) [Nat.Prime p] : p = p"]),
+    code("fact_iff", "Fact p ↔ p, where no term of the statement can take the instance", fact_unfolded)
+        .ex(&[("(p : ℕ) [Fact (Nat.Prime p)] : p = p", "(p : ℕ) [Nat.Prime p] : p = p"), ("(p n : ℕ) (h : Fact (Nat.Prime p)) : p ∣ n ^ 2 → p ∣ n", "(p n : ℕ) (h : Nat.Prime p) : p ∣ n ^ 2 → p ∣ n"),
+              // `ZMod p` is a commutative ring whatever `p`: ring operations need no instance.
+              ("(p : ℕ) (h : Fact (Nat.Prime p)) (a : ZMod p) : a ^ p = a", "(p : ℕ) (h : Nat.Prime p) (a : ZMod p) : a ^ p = a")])
+        // `ZMod p` is a field (`/`), `GaloisField p n` a type, only through the instance `Fact
+        // p.Prime`: with a bare hypothesis they do not elaborate.
+        .non(&["(p : Prop) [Decidable p] : p", "(p : ℕ) [Nat.Prime p] : p = p", "(p : ℕ) [Fact (Nat.Prime p)] (a : ZMod p) (h : a ≠ 0) : a / a = 1", "(p n : ℕ) [Fact (Nat.Prime p)] : Fintype.card (GaloisField p n) = p ^ n", "(Fact : Prop → Prop) (p : ℕ) (h : Fact (Nat.Prime p)) : p = p"]),
     code("not_exists / not_forall", "(¬∃ x, p x) ↔ ∀ x, ¬p x; (¬∀ x, p x) ↔ ∃ x, ¬p x", |t, _| typed::negated_quantifier(t))
         .ex(&[(": ¬ ∃ n : ℕ, n < 0", ": ∀ n : ℕ, ¬ n < 0"), (": ¬ ∀ n : ℕ, n < 5", ": ∃ n : ℕ, ¬ n < 5")])
         .non(&[": ¬ ∃ n > 2, n < 0", ": ∃ n : ℕ, ¬ n < 0"]),
@@ -42,9 +47,10 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(p q : Prop) : ¬ (p ∨ q)", "(p q : Prop) : ¬ p ∧ ¬ q")])
         .non(&["(p q : Prop) : ¬ (p ∧ q)"]),
     // `∧` takes propositions, so `a → ¬ b` is an implication between them, never a function type.
-    rw("not_and", "¬(a ∧ b) ↔ (a → ¬b) (Mathlib/Logic/Basic.lean)", "¬ (?a ∧ ?b)", "?a → ¬ ?b")
+    rw("not_and", "¬(a ∧ b) ↔ (a → ¬b) (Mathlib/Logic/Basic.lean)", "¬ (?a ∧ ?b)", "?a → ¬ ?b").when(&[prop(&["?a"])])
         .ex(&[("(x y : ℝ) : ¬ (y ≠ 0 ∧ x * y = 0)", "(x y : ℝ) : y ≠ 0 → ¬ x * y = 0")])
-        .non(&["(p q : Prop) : ¬ p ∧ q", "(p q : Prop) : ¬ (p ∨ q)", "(p q : Prop) : ¬ (p ↔ q)"]),
+        // `∧` takes propositions: with a type `α` the left side does not elaborate.
+        .non(&["(p q : Prop) : ¬ p ∧ q", "(p q : Prop) : ¬ (p ∨ q)", "(p q : Prop) : ¬ (p ↔ q)", "(α : Type) (p : Prop) : ¬ (α ∧ p)"]),
     // Moves.
     mv("eq_comm", "a = b ↔ b = a", "?a = ?b", "?b = ?a").when(&[distinct(&["?a", "?b"])])
         .ex(&[("(x : ℕ) : x = 2", "(x : ℕ) : 2 = x")])
@@ -77,3 +83,17 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(p q r : Prop) : p → q → r", "(p q r : Prop) : q → p → r")])
         .non(&["(p r : Prop) : p → p → r", "(f : ℤ → ℕ → ℤ) : f 1 2 = 0", "(P Q : Prop) (R : Type) (g : P → Q → R) : g = g"]),
 ];
+
+/// `fact_iff`: `Fact p` is `p` as a hypothesis, where no name `p` mentions is an argument of a
+/// named function or type ([`Carriers::consumed`](super::carriers::Carriers::consumed)): there
+/// the instance `Fact p` may be what elaboration needs (`ZMod p` as a field), which a bare
+/// hypothesis does not provide.
+fn fact_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Fact _ ", [p]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let mut names = Vec::new();
+    super::shapes::leaves(p, &mut names);
+    let consumed = names.iter().any(|n| ctx.carriers.consumed(n));
+    (!consumed && !ctx.carriers.binds("Fact")).then(|| ("fact_iff", p.clone()))
+}

@@ -17,7 +17,8 @@ const PATH_TEXT_CHARS: usize = 240;
 /// `(0 : ℝ)`), never the internal labels (`" _ < _ "`).
 pub fn render(t: &Tree) -> String {
     // The mark on a name the header declares is elaboration-lite's, not the user's text.
-    crate::trees::render::lean_text(t, PATH_TEXT_CHARS).replace(crate::elab::resolve::HEADER_MARK, "")
+    crate::trees::render::lean_text(t, PATH_TEXT_CHARS)
+        .replace(crate::elab::resolve::HEADER_MARK, "")
 }
 
 /// A subterm as one line of text, whole however long: placeholders filled with the children

@@ -63,11 +63,41 @@ pub(super) fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
         let children = vec![t.children[1].clone(), t.children[0].clone()];
         return Some(Tree::node(label, children));
     }
-    if extra > 0 && !numeric && !collection_first {
+    let number_first = numeric && NUMBER_FIRST.contains(&format!("{namespace}.{field}").as_str());
+    if extra > 0 && !number_first && !collection_first {
         return None;
     }
     Some(Tree::node(label, t.children.clone()))
 }
+
+/// Functions of numbers whose first explicit argument is the receiver's number type, so that
+/// `x.f a` is `T.f x a` (the receiver goes to the first explicit argument of its type): `p.gcd
+/// 4` is `Nat.gcd p 4`. Not `Nat.count (p : ℕ → Prop) (n : ℕ)`, `Nat.nth`, `Nat.iterate`,
+/// whose receiver is a later argument. Mathlib/Data/Nat/GCD/Basic.lean and core's `Nat.gcd`,
+/// `Nat.lcm`; Mathlib/Data/Nat/Choose/Basic.lean; Mathlib/Data/Nat/ModEq.lean and
+/// Mathlib/Data/Int/ModEq.lean (`ModEq (n a b : ℕ)`); Mathlib/Data/Nat/Log.lean (`log (b n :
+/// ℕ)`); Mathlib/Data/Nat/Digits.lean (`digits (b n : ℕ)`); core `Int.gcd`, `Int.lcm`,
+/// `Int.emod`, `Int.ediv`; Mathlib/Analysis/SpecialFunctions/Pow/Real.lean (`rpow (x y : ℝ)`),
+/// Mathlib/Analysis/SpecialFunctions/Log/Base.lean (`logb (b x : ℝ)`).
+const NUMBER_FIRST: [&str; 17] = [
+    "Nat.gcd",
+    "Nat.lcm",
+    "Nat.choose",
+    "Nat.Coprime",
+    "Nat.ModEq",
+    "Nat.log",
+    "Nat.digits",
+    "Nat.dist",
+    "Nat.pow",
+    "Nat.div",
+    "Nat.mod",
+    "Int.gcd",
+    "Int.lcm",
+    "Int.emod",
+    "Int.ediv",
+    "Int.ModEq",
+    "Real.rpow",
+];
 
 /// Subobject maps whose explicit arguments are the map, then the subobject: `N.map φ` is
 /// `Subgroup.map φ N` (generalized field notation puts the receiver at the first explicit
