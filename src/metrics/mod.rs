@@ -122,6 +122,15 @@ impl EquivalenceVerdict {
 pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict {
     let equivalent =
         |evidence: &str| EquivalenceVerdict::Equivalent { evidence: evidence.to_string() };
+    // The offline metrics read trees, and the parser keeps a proof term only in part (`(show ℕ
+    // from 2)` as `ℕ`, `(by exact 2)` as `by`): two statements with different terms there have
+    // one tree. Their verdict needs the texts themselves to agree.
+    if ["ted", "path", "transted-lite"].contains(&report.metric)
+        && (has_proof_term(&pair.reference.source) || has_proof_term(&pair.candidate.source))
+        && statement_body(&pair.reference.source) != statement_body(&pair.candidate.source)
+    {
+        return EquivalenceVerdict::NotShown;
+    }
     match (report.metric, report.verdict) {
         (_, Verdict::Equivalent(true)) => equivalent(match report.metric {
             "defeq" => "Lean checked that the two statements are definitionally equal",
@@ -147,6 +156,23 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
         }
         _ => EquivalenceVerdict::NotShown,
     }
+}
+
+/// Does a statement's text hold a proof term (`by`, `show`, `from`, `calc` as words)?
+pub fn has_proof_term(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric() && c != '_')
+        .any(|word| ["by", "show", "from", "calc"].contains(&word))
+}
+
+/// A statement's text without its keyword and name, whitespace collapsed: what two statements
+/// read the same must agree on.
+fn statement_body(source: &str) -> String {
+    let mut words = source.split_whitespace();
+    words.next();
+    let rest: Vec<&str> = words.collect();
+    // The name, unless the statement is an `example` (whose binders start at once).
+    let skip = usize::from(!source.trim_start().starts_with("example"));
+    rest.iter().skip(skip).copied().collect::<Vec<_>>().join(" ")
 }
 
 /// A pair's two headers read as scopes and its two trees with their names resolved under them

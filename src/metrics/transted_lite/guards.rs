@@ -263,6 +263,54 @@ fn read_class(ty: &Tree) -> Option<&str> {
     known.then_some(head)
 }
 
+/// A class the rules read applied anywhere outside a binder's type (`@Exists (Mul ℝ) fun o =>
+/// …`, `({o | …} : Set (Mul ℝ))`, `@id (Mul ℝ → Prop) (fun o => …)`): a binder whose type is
+/// taken from there is a local instance no written binder shows. (Binder types are
+/// [`unread_binders`]' to read.)
+pub fn class_terms(t: &Tree) -> Option<String> {
+    let binder = rules::binder_list_arity(&t.label).is_some()
+        || rules::is_binding_node(&t.label)
+        || matches!(
+            t.label.as_str(),
+            "[ _ ]" | "[ _ : _ ]" | " _ : _ " | "{ _ : _ }" | "⦃ _ : _ ⦄"
+        );
+    for (i, ch) in t.children.iter().enumerate() {
+        // The type of a binder node (`[C α]`, `(x : T)`), or the binders of a binding node.
+        let binder_part = match t.label.as_str() {
+            "[ _ ]" | "[ _ : _ ]" | " _ : _ " | "{ _ : _ }" | "⦃ _ : _ ⦄" => {
+                i + 1 == t.children.len()
+            }
+            _ => binder && i + 1 < t.children.len(),
+        };
+        if binder_part {
+            continue;
+        }
+        if let Some(class) = read_class(ch) {
+            return Some(format!(
+                "the class `{class}` stands in a term: a binder typed from there is a local instance, so no rewrite is tried"
+            ));
+        }
+        if let Some(found) = class_terms(ch) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+/// A header declaration that mentions a class the rules read (`def Q (P : Mul ℝ → Prop) …`):
+/// a `fun` given to it may bind a local instance of it.
+pub fn header_class_declarations(declarations: &[(String, String)]) -> Option<String> {
+    declarations.iter().find_map(|(name, text)| {
+        let class =
+            text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')).find(|w| {
+                READ_CLASSES.contains(w)
+                    || OPERATION_CLASSES.contains(w)
+                    || STRUCTURE_FAMILIES.iter().any(|family| family.contains(w))
+            })?;
+        Some(format!("the header's `{name}` mentions the class `{class}`: no rewrite is tried"))
+    })
+}
+
 /// The first class the rules read that `t` or a subterm of it applies (`Dist ℝ` in
 /// `Dist ℝ → Prop`).
 fn class_inside(t: &Tree) -> Option<&str> {

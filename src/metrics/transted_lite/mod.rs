@@ -524,10 +524,7 @@ impl Metric for TransTedLite {
             || rules::has_pattern_binder(&resolved.1.tree);
         // Also proof terms in the text, which the parser may keep only in part (`(show ℤ from
         // x)` as `ℤ` alone, `(by exact x : ℤ)` as `by`).
-        let proof_terms = |text: &str| {
-            text.split(|c: char| !c.is_alphanumeric() && c != '_')
-                .any(|word| ["by", "show", "from", "calc"].contains(&word))
-        };
+        let proof_terms = super::has_proof_term;
         let unparsed = rules::has_unparsed(&resolved.0.tree)
             || rules::has_unparsed(&resolved.1.tree)
             || proof_terms(&pair.reference.source)
@@ -536,6 +533,10 @@ impl Metric for TransTedLite {
             .or_else(|| guards::header_instances(pair.candidate_header));
         let unread = guards::unread_binders(&resolved.0.tree)
             .or_else(|| guards::unread_binders(&resolved.1.tree))
+            .or_else(|| guards::class_terms(&resolved.0.tree))
+            .or_else(|| guards::class_terms(&resolved.1.tree))
+            .or_else(|| guards::header_class_declarations(&scopes.0.declarations))
+            .or_else(|| guards::header_class_declarations(&scopes.1.declarations))
             .or_else(|| guards::unread_variables(&scopes.0.variables))
             .or_else(|| guards::unread_variables(&scopes.1.variables));
         let mut j =

@@ -100,7 +100,7 @@ impl Carriers {
         c.fixed = fixed_names(tree, &binders, &c.untyped);
         c.theorem_binders = theorem_binder_names(tree);
         let mut modulus = Vec::new();
-        consumed_names(tree, &mut c.consumed, &mut modulus);
+        consumed_names(tree, &mut c.consumed, &mut modulus, Role::Other);
         if needs_a_field(tree) {
             c.consumed.extend(modulus);
         }
@@ -381,33 +381,84 @@ fn first_use_parent<'t>(t: &'t Tree, name: &str, depth: usize) -> Option<&'t str
 
 /// The names of the theorem's binder list, then of the leading `∀`s (and through `→`) of its
 /// conclusion: what `intro` makes the binder list.
-/// Declarations that take an instance `[Fact p.Prime]` about their number argument:
-/// `GaloisField` (Mathlib/FieldTheory/Finite/GaloisField.lean, `variable (p : ℕ) [Fact
-/// p.Prime]`), `Padic`/`PadicInt` (Mathlib/NumberTheory/Padics/PadicNumbers.lean,
-/// PadicIntegers.lean; written `ℚ_[p]`, `ℤ_[p]`, which read as ` _ [ _ ]`), `legendreSym`
-/// (Mathlib/NumberTheory/LegendreSymbol/Basic.lean), `ZMod.χ₄`-style characters aside.
-const FACT_TAKERS: [&str; 5] =
-    ["GaloisField", "Padic", "PadicInt", "legendreSym", "ZMod.legendreSym"];
+/// Functions and predicates of numbers that take no instance about their number arguments
+/// (Mathlib/Data/Nat/Prime/Defs.lean, Mathlib/Algebra/Group/Even.lean,
+/// Mathlib/Algebra/CharP/Defs.lean `CharP (R) [AddMonoidWithOne R] (p : ℕ)`,
+/// Mathlib/RingTheory/RootsOfUnity/PrimitiveRoots.lean `IsPrimitiveRoot (ζ : M) (k : ℕ)`,
+/// Mathlib/GroupTheory/OrderOfElement.lean, Mathlib/NumberTheory/Padics/PadicVal/Defs.lean
+/// `padicValNat (p n : ℕ)`).
+const INSTANCE_FREE: [&str; 15] = [
+    "Nat.Prime",
+    "Prime",
+    "Fact",
+    "Even",
+    "Odd",
+    "Nat.Coprime",
+    "Nat.gcd",
+    "Nat.lcm",
+    "Nat.factorial",
+    "Nat.choose",
+    "Nat.totient",
+    "CharP",
+    "IsPrimitiveRoot",
+    "orderOf",
+    "padicValNat",
+];
 
-/// [`Carriers::consumed`]'s names: leaves given to a declaration of [`FACT_TAKERS`], or to an
-/// index notation ` _ [ _ ]` (`ℚ_[p]`); and, where the statement uses a field's structure on
-/// `ZMod p` ([`needs_a_field`]), the modulus `p`. `ZMod p` is a commutative ring for every `p`
-/// (Mathlib/Data/ZMod/Defs.lean) and a field only through `Fact p.Prime`
-/// (Mathlib/Data/ZMod/Basic.lean); its modulus is set apart in `modulus`.
-fn consumed_names(t: &Tree, out: &mut Vec<String>, modulus: &mut Vec<String>) {
+/// [`Carriers::consumed`]'s names: leaves that are an argument of an application whose head
+/// is not in [`INSTANCE_FREE`] (`GaloisField p n`, `lp E p`, `Fintype.card (ZMod p)`), or of
+/// a notation that is no operator (`ℚ_[p]`, read ` _ [ _ ]`). Operators (` _ + _ `, ` _ ≡ _
+/// [ZMOD _ ]`, `↑ _`), ascriptions and binders take no instance about a name.
+///
+/// `ZMod p` is a commutative ring for every `p` (Mathlib/Data/ZMod/Defs.lean); finite, a field
+/// or a domain only through `Fact p.Prime` or `NeZero p` (Mathlib/Data/ZMod/Basic.lean). Its
+/// modulus is set apart in `modulus` where `ZMod p` is only a binder's type (`(a : ZMod p)`),
+/// and consumed where `ZMod p` is given to anything (`Fintype.card (ZMod p)`, `(ZMod p)ˣ`,
+/// `Polynomial (ZMod p)`, `Finset.univ` over it).
+fn consumed_names(t: &Tree, out: &mut Vec<String>, modulus: &mut Vec<String>, role: Role) {
+    let binder_type = role == Role::BinderType;
     if let (Some("ZMod"), [p]) = (app_head(t), t.children.as_slice()) {
         if is_leaf(p) {
-            modulus.push(p.label.clone());
+            let to = if binder_type { modulus } else { out };
+            if !to.contains(&p.label) {
+                to.push(p.label.clone());
+            }
             return;
         }
     }
-    let takes = app_head(t).is_some_and(|h| FACT_TAKERS.contains(&h)) || t.label == " _ [ _ ]";
-    for ch in &t.children {
-        if takes && is_leaf(ch) && !out.contains(&ch.label) {
+    let named = match app_head(t) {
+        Some(head) => !INSTANCE_FREE.contains(&head),
+        None => {
+            t.label == " _ [ _ ]"
+                || !(t.label.starts_with(' ')
+                    || t.label.starts_with(|c: char| "↑¬-|‖([{∀∃∑∏⋃⋂".contains(c))
+                    || t.label.starts_with("fun"))
+        }
+    };
+    // Binders of the theorem and of `∀`/`∃` (not of a `fun`, whose type may flow on:
+    // `Finset.univ.filter (fun x : ZMod p => …)` needs `Fintype (ZMod p)`).
+    let binds = t.label.ends_with(": _ ") || super::shapes::quantifier(t).is_some();
+    let last = t.children.len().saturating_sub(1);
+    for (i, ch) in t.children.iter().enumerate() {
+        if named && is_leaf(ch) && !out.contains(&ch.label) {
             out.push(ch.label.clone());
         }
-        consumed_names(ch, out, modulus);
+        let role = match role {
+            Role::Binder if i == last => Role::BinderType,
+            _ if binds && i < last => Role::Binder,
+            _ => Role::Other,
+        };
+        consumed_names(ch, out, modulus, role);
     }
+}
+
+/// Where [`consumed_names`] stands: at a binder of the theorem or of a quantifier, at such a
+/// binder's type, or elsewhere.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Binder,
+    BinderType,
+    Other,
 }
 
 /// Does the statement use a structure `ZMod p` has only as a field (division, polynomials and
