@@ -138,7 +138,7 @@ async def main(binary, work, standin=None):
             # Unknown arguments are refused, naming them and the tool's own (a misspelt
             # `metric` would otherwise silently run the default metrics).
             r = await session.call_tool("compare_statements", {
-                "reference": "Reference.lean", "candidate": "Candidate.lean", "metric": ["ted"]})
+                "reference": "Reference.lean::mathd_algebra_10", "candidate": "Candidate.lean::my_favorite_theorem", "metric": ["ted"]})
             assert is_error(r), text_of(r)
             assert text_of(r).startswith("compare_statements: unknown argument 'metric' "
                                          "(did you mean 'metrics'?)"), text_of(r)
@@ -173,10 +173,10 @@ async def main(binary, work, standin=None):
             assert p["candidates"][3]["candidate"] == "Candidate.lean::sum_odd", p["candidates"][3]
             assert p["shown_equivalent"] == 1 and p["best"] == 2, p
             r = await session.call_tool("compare_many", {
-                "reference": "Reference.lean", "candidates": ["Candidate.lean"] * 65})
+                "reference": "Reference.lean::mathd_algebra_10", "candidates": ["Candidate.lean::my_favorite_theorem"] * 65})
             assert is_error(r) and "at most 64 per call" in text_of(r), text_of(r)
             r = await session.call_tool("compare_many", {
-                "reference": "Reference.lean", "candidates": ["Candidate.lean"],
+                "reference": "Reference.lean::mathd_algebra_10", "candidates": ["Candidate.lean::my_favorite_theorem"],
                 "metrics": ["beq"]})
             assert is_error(r) and "call compare_statements once per candidate" in text_of(r), \
                 text_of(r)
@@ -207,17 +207,21 @@ async def main(binary, work, standin=None):
 
             # Errors are tool errors carrying the CLI's one-line message.
             r = await session.call_tool("compare_statements", {
-                "reference": "Missing.lean", "candidate": "Candidate.lean"})
+                "reference": "Missing.lean", "candidate": "Candidate.lean::my_favorite_theorem"})
             assert is_error(r) and text_of(r).startswith("cannot read Missing.lean"), text_of(r)
+            # A file of several statements and no name: which one is meant is asked, not guessed.
             r = await session.call_tool("compare_statements", {
-                "reference": "Reference.lean::nope", "candidate": "Candidate.lean"})
+                "reference": "Reference.lean", "candidate": "Candidate.lean::my_favorite_theorem"})
+            assert is_error(r) and "holds 3 statements" in text_of(r), text_of(r)
+            r = await session.call_tool("compare_statements", {
+                "reference": "Reference.lean::nope", "candidate": "Candidate.lean::my_favorite_theorem"})
             assert is_error(r) and "nope" in text_of(r) and "\n" not in text_of(r), text_of(r)
             r = await session.call_tool("compare_statements", {
-                "reference": "Reference.lean", "candidate": "Candidate.lean", "metrics": ["tedd"]})
+                "reference": "Reference.lean::mathd_algebra_10", "candidate": "Candidate.lean::my_favorite_theorem", "metrics": ["tedd"]})
             assert is_error(r), text_of(r)
             assert text_of(r).startswith("argument 'metrics': unknown metric 'tedd'"), text_of(r)
             r = await session.call_tool("compare_statements", {
-                "reference": "Reference.lean", "candidate": "Candidate.lean", "metrics": ["beq"]})
+                "reference": "Reference.lean::mathd_algebra_10", "candidate": "Candidate.lean::my_favorite_theorem", "metrics": ["beq"]})
             assert not is_error(r), text_of(r)
             beq = payload(r)["metrics"][0]
             assert "needs a Lean server" in beq["error"] and "score" not in beq, beq
@@ -240,7 +244,7 @@ async def main(binary, work, standin=None):
             assert not is_error(r) and payload(r)["unparsed"], text_of(r)
             r = await session.call_tool("operator_tree", {"statement": "Reference.lean::nope"})
             assert is_error(r) and "nope" in text_of(r), text_of(r)
-            r = await session.call_tool("operator_tree", {"statement": "Reference.lean", "format": "dot"})
+            r = await session.call_tool("operator_tree", {"statement": "Reference.lean::mathd_algebra_10", "format": "dot"})
             assert is_error(r) and "format" in text_of(r), text_of(r)
 
             # list_references: the directive wins, then the config's explicit pair, then by name.
@@ -267,13 +271,13 @@ async def main(binary, work, standin=None):
         async with ClientSession(read, write) as session:
             await session.initialize()
             r = await session.call_tool("compare_statements", {
-                "reference": "Reference.lean", "candidate": "Candidate.lean",
+                "reference": "Reference.lean::mathd_algebra_10", "candidate": "Candidate.lean::my_favorite_theorem",
                 "metrics": ["ted", "transted"]})
             assert is_error(r), text_of(r)
             assert "/nonexistent/lean-server" in text_of(r) and "\n" not in text_of(r), text_of(r)
             # The offline metrics still answer on that server.
             r = await session.call_tool("compare_statements", {
-                "reference": "Reference.lean", "candidate": "Candidate.lean"})
+                "reference": "Reference.lean::mathd_algebra_10", "candidate": "Candidate.lean::my_favorite_theorem"})
             assert not is_error(r), text_of(r)
 
     if standin:
