@@ -268,20 +268,12 @@ fn read_class(ty: &Tree) -> Option<&str> {
 /// taken from there is a local instance no written binder shows. (Binder types are
 /// [`unread_binders`]' to read.)
 pub fn class_terms(t: &Tree) -> Option<String> {
-    let binder = rules::binder_list_arity(&t.label).is_some()
-        || rules::is_binding_node(&t.label)
-        || matches!(
-            t.label.as_str(),
-            "[ _ ]" | "[ _ : _ ]" | " _ : _ " | "{ _ : _ }" | "⦃ _ : _ ⦄"
-        );
+    let binder_node = t.label == "[ _ ]" || rules::binder_kind(&t.label).is_some();
+    let binding = rules::binder_list_arity(&t.label).is_some() || rules::is_binding_node(&t.label);
+    let last = t.children.len().saturating_sub(1);
     for (i, ch) in t.children.iter().enumerate() {
         // The type of a binder node (`[C α]`, `(x : T)`), or the binders of a binding node.
-        let binder_part = match t.label.as_str() {
-            "[ _ ]" | "[ _ : _ ]" | " _ : _ " | "{ _ : _ }" | "⦃ _ : _ ⦄" => {
-                i + 1 == t.children.len()
-            }
-            _ => binder && i + 1 < t.children.len(),
-        };
+        let binder_part = if binder_node { i == last } else { binding && i < last };
         if binder_part {
             continue;
         }

@@ -79,6 +79,6 @@ pub use render::{render, render_exact};
 pub use rewrite::{Applied, Rewrite};
 pub(super) use shapes::COMPARISONS;
 pub use shapes::{
-    binder_list_arity, has_pattern_binder, has_unparsed, is_binding_node,
+    binder_kind, binder_list_arity, has_pattern_binder, has_unparsed, is_binding_node,
     is_universe as is_universe_type, replace_at, ANONYMOUS_HYPOTHESIS,
 };

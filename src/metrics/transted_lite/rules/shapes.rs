@@ -68,14 +68,14 @@ pub(super) fn binder_list_label(k: usize) -> String {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum BinderKind {
+pub enum BinderKind {
     Explicit,
     Implicit,
     Strict,
     Instance,
 }
 
-pub(super) fn binder_kind(label: &str) -> Option<BinderKind> {
+pub fn binder_kind(label: &str) -> Option<BinderKind> {
     match label {
         " _ : _ " => Some(BinderKind::Explicit),
         "{ _ : _ }" => Some(BinderKind::Implicit),
