@@ -49,6 +49,7 @@ mod definitions;
 mod driver;
 pub mod elab;
 mod families;
+mod leaf_casts;
 mod limits;
 mod limits_binders;
 mod logic;

@@ -93,8 +93,12 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(p : ℕ) (h : p = 2) (h' : p = 2) : p = p", "(p : ℕ) (h : p = 2) : p = p")])
         .non(&["(x : ℕ) (h : x = 1) (x : ℕ) (h2 : x = 1) : x = 1"]),
     canonical("forall_eq", "(x : T) (h : x = e) : p x ↔ p e (x not in e, h unused); `e` keeps the ascription `(e : T)` where a cast could move into it (ℕ/ℤ `-`, `/`, `%`)", List(variable_definition))
-        .ex(&[("(x : ℕ) (y : ℕ) (h : x = y + 1) : x < 3", "(y : ℕ) : y + 1 < 3"), ("(x : ℕ) (y : ℕ) (h : x = y - 3) : (x : ℝ) ≥ 0", "(y : ℕ) : ((y - 3 : ℕ) : ℝ) ≥ 0")])
-        .non(&["(x : ℝ) (h : x = x * x) : x = 1"]),
+        .ex(&[("(x : ℕ) (y : ℕ) (h : x = y + 1) : x < 3", "(y : ℕ) : y + 1 < 3"), ("(x : ℕ) (y : ℕ) (h : x = y - 3) : (x : ℝ) ≥ 0", "(y : ℕ) : ((y - 3 : ℕ) : ℝ) ≥ 0"),
+              ("(p : ℕ) (n : ℕ) (hp : 2 < p) (h : p = n + 1) : p ≠ 0", "(n : ℕ) (hp : 2 < n + 1) : n + 1 ≠ 0"),
+              // Field notation on `p` is read at `p`'s type before `p` goes.
+              ("(p : ℕ) (n : ℕ) (hp : p.Prime) (h : p = 2 ^ n + 1) : p ≠ 0", "(n : ℕ) (hp : Nat.Prime (2 ^ n + 1)) : 2 ^ n + 1 ≠ 0")])
+        // A binder between that uses `x` would see `y` before `y` is bound.
+        .non(&["(x : ℝ) (h : x = x * x) : x = 1", "(x : ℕ) (hx : 0 < x) (y : ℕ) (hy : y < 5) (h : x = y + 1) : x < 3"]),
     canonical("forall_eq (function used at one point)", "(f : α → β) (h : f x = e) : P (f x) ↔ P e (f used only at x)", List(function_value))
         .ex(&[("(x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f x > 0", "(x : ℝ) : x + 1 > 0")])
         .non(&["(x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f 0 ≤ f x"]),

@@ -5,6 +5,7 @@
 use super::carriers::Carriers;
 use super::declare::*;
 use super::elab;
+use super::leaf_casts;
 use super::shapes::{
     app_head, binder_kind, is_leaf, node2, BinderKind, EQ, FORALL, FRESH_BOUND, GE, GT, IMP, LE,
     LT, NE,
@@ -77,6 +78,7 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(p : ℕ) : p.Prime", "(p : ℕ) : Nat.Prime p"), ("(s : Finset ℕ) : s.Nonempty", "(s : Finset ℕ) : Finset.Nonempty s"),
               ("{G : Type*} [Group G] (b : G) : (orderOf b).Prime", "{G : Type*} [Group G] (b : G) : Nat.Prime (orderOf b)"),
               ("{X : Type*} (A C : Set X) : (C ∩ Aᶜ).Nonempty", "{X : Type*} (A C : Set X) : Set.Nonempty (C ∩ Aᶜ)"),
+              ("{X : Type*} [TopologicalSpace X] (A C : Set X) : (C ∩ frontier A).Nonempty", "{X : Type*} [TopologicalSpace X] (A C : Set X) : Set.Nonempty (C ∩ frontier A)"),
               ("{G H : Type*} [Group G] [Group H] (φ : G →* H) (N : Subgroup G) : (N.map φ).Normal", "{G H : Type*} [Group G] [Group H] (φ : G →* H) (N : Subgroup G) : (Subgroup.map φ N).Normal")])
         .non(&["(p : α) : p.Prime",
                // Receivers of two namespaces; a function variable named orderOf into α.
@@ -124,6 +126,16 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(x : ℝ) : (x : ℝ) + 1 = 2", "(x : ℝ) : x + 1 = 2")])
         .non(&["(x : ℕ) : (x : ℝ) + 1 = 2", ": (2 : ℝ) + 1 = 3", "(x : ℕ) : (↑x : ℝ) = 2", "(x : α) : (x : ℝ) = 2", // Compound: the ascription is the type `-` elaborates at (`↑(y - 3)` is not `↑y - 3`).
  "(y : ℕ) : ((y - 3 : ℕ) : ℝ) ≥ 0"]),
+    code("type ascription (numeral to variable)", "(k : T) / x is k / (x : T) for a numeral k and x of a smaller number type: binop% casts every leaf to the tree's largest type, T either way (Lean's Elab/Extra.lean)", |t, ctx| leaf_casts::numeral_ascription_to_variable(t, ctx.carriers).map(|new| ("type ascription (numeral to variable)", new)))
+        .ex(&[("(n : ℕ) : (1 : ℝ) / n < 1", "(n : ℕ) : 1 / (n : ℝ) < 1"), ("(n : ℕ) : n * (2 : ℤ) = 4", "(n : ℕ) : (n : ℤ) * 2 = 4")])
+        // A larger variable, a compound operand (its own ℕ truncation), a power (the exponent
+        // is elaborated alone), a variable of unknown type.
+        .non(&["(x : ℝ) : (1 : ℕ) + x = 2", "(n m : ℕ) : (1 : ℝ) / (n - m) < 1", "(n : ℕ) : (2 : ℝ) ^ n = 1", "(y : α) : (1 : ℝ) / y = 1"]),
+    code("type ascription (beside its type)", "(x : T) * e is x * e where e has a leaf of type T: binop% casts x to T either way (Lean's Elab/Extra.lean)", |t, ctx| leaf_casts::leaf_ascription_beside_its_type(t, ctx.carriers).map(|new| ("type ascription (beside its type)", new)))
+        .ex(&[("(z : ℂ) (i : ℕ) : (i : ℂ) * z ^ i = 0", "(z : ℂ) (i : ℕ) : i * z ^ i = 0"), ("(x : ℝ) : (2 : ℝ) * x = 1", "(x : ℝ) : 2 * x = 1")])
+        // Beside ℕ only (ℕ division), beside another ascription, beside another type, on a
+        // compound term.
+        .non(&["(n m : ℕ) : (n : ℝ) / m = 1", "(n m : ℕ) : (n : ℝ) - (m : ℝ) = 1", "(n : ℕ) (f : ℕ → ℝ) : (n : ℤ) - f n = 0", "(n m : ℕ) (x : ℝ) : (n - m : ℝ) + x = 0"]),
     code("type ascription (at its relation's type)", "(e : T) = b is e = b when the relation is elaborated at T either way (binrel%)", ascription_at_relation)
         .ex(&[("(n : ℕ) : (n + 1 : ℕ) = 3", "(n : ℕ) : n + 1 = 3"), ("(x : ℝ) : (2 - x : ℝ) < x", "(x : ℝ) : 2 - x < x")])
         .non(&["(a b : ℕ) (c : ℤ) : ((a - b : ℕ) : ℤ) = c", "(x : ℝ) (n : ℕ) : x = (n - 5 + 1 : ℕ)", ": (2 - 3 : ℤ) < 0"]),

@@ -17,6 +17,7 @@ use super::shapes::{
     app_head, binder_kind, binder_name, binds, binds_inside, is_leaf, leaves, mentions,
     mentions_head, named_after, only_as, quantifier, replace, BinderKind, EQ, EXPLICIT, IMP,
 };
+use super::typed;
 use crate::trees::Tree;
 
 /// The binders `(h : a = b)` nothing after them names, with their position and the equation
@@ -37,8 +38,8 @@ fn unused_equations<'t>(
 }
 
 /// `forall_eq`/`forall_eq'`: `(x : T) … (h : x = e) … : p x` ↔ `… : p e` when `e` does not
-/// mention `x`, nothing between the two binders mentions `x`, and nothing mentions `h`. The
-/// variable and the hypothesis are dropped and `e` put in place of `x`.
+/// mention `x`, nothing mentions `h`, and no binder from the first one between the two that
+/// mentions `x` binds a name of `e`. The variable and the hypothesis are dropped and `e` put in place of `x`.
 pub(super) fn subst(
     binders: &[Tree],
     concl: &Tree,
@@ -58,16 +59,22 @@ pub(super) fn subst(
             }) else {
                 continue;
             };
-            if binders[j + 1..i].iter().any(|b| mentions(b, &var.label)) {
-                continue;
-            }
+            // Binders between may use `x` too: `(x) (hx : P x) (h : x = e)` is `(hx : P e)`.
+            // From the first such binder on, they are scopes of the substitution: none of them
+            // may bind a name of `e` (it would be used before it is bound, or captured).
+            let between = &binders[j + 1..i];
+            let first_use = between.iter().position(|b| mentions(b, &var.label));
             // A later binder of the same name would shadow it: substitution is then not local.
             if binders[i + 1..].iter().any(|b| binder_name(b).is_some_and(|n| n.label == var.label))
             {
                 continue;
             }
-            let scopes: Vec<&Tree> =
-                binders[i + 1..].iter().chain(std::iter::once(concl)).collect();
+            let between_scopes = first_use.map_or(&[][..], |k| &between[k..]);
+            let scopes: Vec<&Tree> = between_scopes
+                .iter()
+                .chain(&binders[i + 1..])
+                .chain(std::iter::once(concl))
+                .collect();
             // No β here: a function given by `(hf : f = fun x => e)` and applied stays, so that
             // `funext_iff` makes it `∀ x, f x = e`, where the statements that write it so meet it.
             let ty = &binders[j].children[1];
@@ -81,10 +88,12 @@ pub(super) fn subst(
             // same as over ℚ). With no written type (`(x : _)`) the value's own elaboration
             // decides, as it did for `x`.
             let value = &typed_value;
+            let replace =
+                |t: &Tree| substitute(&fields_resolved(t, &var.label, carriers), &var.label, value);
             let mut out: Vec<Tree> = binders[..j].to_vec();
-            out.extend_from_slice(&binders[j + 1..i]);
-            out.extend(binders[i + 1..].iter().map(|b| substitute(b, &var.label, value)));
-            return Some((out, substitute(concl, &var.label, value), render(h)));
+            out.extend(between.iter().map(replace));
+            out.extend(binders[i + 1..].iter().map(replace));
+            return Some((out, replace(concl), render(h)));
         }
     }
     None
@@ -218,6 +227,24 @@ pub(super) fn substitute_beta(t: &Tree, name: &str, value: &Tree, carriers: &Car
 /// `name`.
 pub(super) fn substitute(t: &Tree, name: &str, value: &Tree) -> Tree {
     substitute_in(t, name, value, None)
+}
+
+/// `t` with field notation on the variable `name` written out (`p.Prime` is `Nat.Prime p` for
+/// `(p : ℕ)`), before a value replaces `name`: the field is looked up in the variable's type,
+/// which a value such as `2 ^ n + 1` no longer shows.
+fn fields_resolved(t: &Tree, name: &str, carriers: &Carriers) -> Tree {
+    if is_leaf(t) || (quantifier(t).is_some() && binds(&t.children[0], name)) {
+        return t.clone();
+    }
+    let on_name = t.label.starts_with(" _ .")
+        && t.children.first().is_some_and(|r| is_leaf(r) && r.label == name);
+    let t = match on_name.then(|| typed::dot_notation(t, carriers)).flatten() {
+        Some(resolved) => resolved,
+        None => t.clone(),
+    };
+    let mut out = t.clone();
+    out.children = t.children.iter().map(|c| fields_resolved(c, name, carriers)).collect();
+    out
 }
 
 /// [`substitute`], β-reducing the applications of `name` when `beta` gives the carriers.

@@ -564,9 +564,16 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
         }
     }
     match (receiver.label.as_str(), receiver.children.as_slice()) {
+        // `Inter.inter : α → α → α` and its kin are plain applications (no `binop%`): `α` is
+        // the first operand's type, and the second is elaborated at it (`s ∩ frontier A` is
+        // a set for `s : Set X`, whatever `frontier` is). A second operand known to be of
+        // another namespace is a coercion or an error: not read.
         (" _ ⊓ _ " | " _ ⊔ _ " | " _ ∩ _ " | " _ ∪ _ " | " _ \\ _ ", [a, b]) => {
             let ns = receiver_namespace(a, c)?;
-            (receiver_namespace(b, c)? == ns).then_some(ns)
+            match receiver_namespace(b, c) {
+                Some(other) if other != ns => None,
+                _ => Some(ns),
+            }
         }
         // `HasCompl.compl : α → α` keeps the type: `(C ∩ Aᶜ).Nonempty` for sets `A C`.
         ("ᶜ", [a]) => receiver_namespace(a, c),

@@ -1,0 +1,118 @@
+//! Where a type ascription sits on the leaves of one arithmetic tree.
+//!
+//! `+ - * /` are `binop%` (Lean's `src/Lean/Elab/Extra.lean`): the leaves of the whole tree are
+//! elaborated first, the largest of their types is the type of every operation, and each leaf
+//! of a smaller type gets a cast `↑` to it (`applyCoe`). Parentheses are transparent and an
+//! ascription `(e : T)` is a leaf of type `T`. So an ascription on a leaf changes nothing where
+//! another leaf already has its type, and a numeral's ascription can move to a variable
+//! operand beside it without changing the largest type. Owns those two procedures; rewrites
+//! only leaves that are numerals or variables bound with a number type, never a compound term
+//! (`((a - b : ℕ) : ℝ)` keeps ℕ's truncation inside), and never the exponent of `^`, which is
+//! elaborated alone.
+
+use super::carriers::Carriers;
+use super::elab::{self, Num, Ty};
+use super::shapes::{is_leaf, literal};
+use crate::trees::Tree;
+
+const ASCRIPTION: &str = "( _ : _ )";
+
+/// The `binop%` operations whose operands are elaborated together.
+fn binary_arithmetic(t: &Tree) -> bool {
+    t.children.len() == 2
+        && matches!(t.label.as_str(), " _ + _ " | " _ - _ " | " _ * _ " | " _ / _ ")
+}
+
+/// The coercion ladder ℕ → ℤ → ℚ → ℝ → ℂ: each casts to every later one, and casting twice
+/// is casting once (`Int.cast_natCast`, `Rat.cast_natCast`, `Complex.ofReal_natCast`, …).
+fn rank(n: Num) -> u8 {
+    match n {
+        Num::Nat => 0,
+        Num::Int => 1,
+        Num::Rat => 2,
+        Num::Real => 3,
+        Num::Complex => 4,
+    }
+}
+
+/// A variable leaf's written number type.
+fn variable_type(t: &Tree, c: &Carriers) -> Option<Num> {
+    if !is_leaf(t) || literal(t).is_some() || !c.binds(&t.label) {
+        return None;
+    }
+    match elab::type_of(t, c) {
+        Ty::Num(n) => Some(n),
+        _ => None,
+    }
+}
+
+/// `(e : T)` with `T` a number type and `e` a numeral or a variable of a smaller number type.
+fn leaf_ascription<'t>(t: &'t Tree, c: &Carriers) -> Option<(&'t Tree, Num)> {
+    let (ASCRIPTION, [e, ty]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let target = elab::num_of_type(ty)?;
+    let smaller =
+        literal(e).is_some() || variable_type(e, c).is_some_and(|s| rank(s) < rank(target));
+    smaller.then_some((e, target))
+}
+
+/// Does the arithmetic tree `t` (down through `+ - * /`, `-` and a power's base, not into an
+/// ascription or an exponent) have a leaf whose own type is `target`?
+fn has_leaf_of_type(t: &Tree, target: Num, c: &Carriers) -> bool {
+    match (t.label.as_str(), t.children.as_slice()) {
+        _ if binary_arithmetic(t) => t.children.iter().any(|x| has_leaf_of_type(x, target, c)),
+        ("-", [a]) | (" _ ^ _ ", [a, _]) => has_leaf_of_type(a, target, c),
+        (ASCRIPTION, _) => false,
+        _ => elab::type_of(t, c) == Ty::Num(target),
+    }
+}
+
+/// `(k : T) ∘ x` is `k ∘ (x : T)` for a numeral `k` and a variable `x` of a smaller number
+/// type (and `x ∘ (k : T)` is `(x : T) ∘ k`): the tree's largest type is `T` either way, and
+/// both leaves are at it.
+pub(super) fn numeral_ascription_to_variable(t: &Tree, c: &Carriers) -> Option<Tree> {
+    if !binary_arithmetic(t) {
+        return None;
+    }
+    for i in 0..2 {
+        let (ASCRIPTION, [k, ty]) =
+            (t.children[i].label.as_str(), t.children[i].children.as_slice())
+        else {
+            continue;
+        };
+        let Some(target) = elab::num_of_type(ty) else {
+            continue;
+        };
+        let x = &t.children[1 - i];
+        let smaller = variable_type(x, c).is_some_and(|s| rank(s) < rank(target));
+        if literal(k).is_none() || !smaller {
+            continue;
+        }
+        let mut out = t.clone();
+        out.children[i] = k.clone();
+        out.children[1 - i] = Tree::node(ASCRIPTION, vec![x.clone(), ty.clone()]);
+        return Some(out);
+    }
+    None
+}
+
+/// `(x : T) ∘ e` is `x ∘ e` when `e` has a leaf of type `T` itself (`(i : ℂ) * z ^ i` with
+/// `z : ℂ`): `x` is cast to `T` either way. Only beside such an operand, so that the operation
+/// joining them stays of unknown type to elaboration-lite, as it was.
+pub(super) fn leaf_ascription_beside_its_type(t: &Tree, c: &Carriers) -> Option<Tree> {
+    if !binary_arithmetic(t) {
+        return None;
+    }
+    for i in 0..2 {
+        let Some((e, target)) = leaf_ascription(&t.children[i], c) else {
+            continue;
+        };
+        if has_leaf_of_type(&t.children[1 - i], target, c) {
+            let mut out = t.clone();
+            out.children[i] = e.clone();
+            return Some(out);
+        }
+    }
+    None
+}
