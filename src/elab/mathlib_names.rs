@@ -784,6 +784,25 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         ], scoped_notations: &[],
     },
     NamespaceNames {
+        namespace: "FiniteDimensional", sources: &[
+            "Mathlib/LinearAlgebra/FiniteDimensional/Defs.lean (fintypeBasisIndex)",
+            "Mathlib/LinearAlgebra/FiniteDimensional/Basic.lean (basisSingleton)",
+            "Mathlib/LinearAlgebra/FiniteDimensional/Lemmas.lean (LinearEquiv.quotEquivOfEquiv, LinearEquiv.quotEquivOfQuotEquiv)",
+            "older Mathlib/LinearAlgebra/Dimension/Finrank.lean (`noncomputable def finrank`, later a protected deprecated alias of `Module.finrank`, now gone)",
+            "older Mathlib/LinearAlgebra/Dimension/Free.lean (finBasis, finBasisOfFinrankEq, basisUnique, now in `Module`)",
+            "older Mathlib/LinearAlgebra/FiniteDimensional.lean (fintypeOfFintype)",
+        ],
+        // Not complete: which of the names that moved to `Module` kept an alias here depends on
+        // the Mathlib version. `finrank` is listed unprotected, as the versions the benchmark
+        // headers were written for have it, so that under `open FiniteDimensional Module` it is
+        // ambiguous (never a rewrite) rather than `Module.finrank`.
+        complete: false, names: &[
+            "basisSingleton", "basisUnique", "finBasis", "finBasisOfFinrankEq", "finrank",
+            "fintypeBasisIndex", "fintypeOfFintype",
+        ],
+        protected: &[], scoped_notations: &[],
+    },
+    NamespaceNames {
         namespace: "Module.End", sources: &[
             "Mathlib/LinearAlgebra/Eigenspace/Basic.lean (the eigenspace and eigenvalue definitions)",
         ],

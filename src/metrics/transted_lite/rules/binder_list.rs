@@ -24,7 +24,7 @@ use crate::trees::Tree;
 /// hypothesis `(h : C G)` with another binder info. Data classes (`Group`, `Fintype`,
 /// `DecidableEq`) are not here: `[Fintype G]` is not `(h : Finite G)`. Nor are `CharP` and
 /// `CharZero`, which the typed rules read as class facts about their type.
-const PROP_CLASSES: [(&str, &str); 12] = [
+const PROP_CLASSES: [(&str, &str); 20] = [
     ("IsSolvable", "Mathlib/GroupTheory/Solvable.lean: class IsSolvable : Prop"),
     ("IsSimpleGroup", "Mathlib/GroupTheory/Subgroup/Simple.lean: class IsSimpleGroup : Prop"),
     ("IsCyclic", "Mathlib/GroupTheory/SpecificGroups/Cyclic.lean: class IsCyclic … : Prop"),
@@ -37,6 +37,14 @@ const PROP_CLASSES: [(&str, &str); 12] = [
     ("NoZeroDivisors", "Mathlib/Algebra/GroupWithZero/Defs.lean: class NoZeroDivisors : Prop"),
     ("IsAlgClosed", "Mathlib/FieldTheory/IsAlgClosed/Basic.lean: class IsAlgClosed : Prop"),
     ("Fact", "Mathlib/Logic/Basic.lean: class Fact (p : Prop) : Prop"),
+    ("T1Space", "Mathlib/Topology/Separation/Basic.lean: class T1Space (X) [TopologicalSpace X] : Prop"),
+    ("T2Space", "Mathlib/Topology/Separation/Hausdorff.lean: class T2Space (X) [TopologicalSpace X] : Prop"),
+    ("RegularSpace", "Mathlib/Topology/Separation/Regular.lean: class RegularSpace (X) [TopologicalSpace X] : Prop"),
+    ("NormalSpace", "Mathlib/Topology/Separation/Regular.lean: class NormalSpace (X) [TopologicalSpace X] : Prop"),
+    ("CompactSpace", "Mathlib/Topology/Compactness/Compact.lean: class CompactSpace (X) [TopologicalSpace X] : Prop"),
+    ("LocallyCompactSpace", "Mathlib/Topology/Compactness/LocallyCompact.lean: class LocallyCompactSpace (X) [TopologicalSpace X] : Prop"),
+    ("ConnectedSpace", "Mathlib/Topology/Connected/Basic.lean: class ConnectedSpace (α) [TopologicalSpace α] : Prop"),
+    ("CompleteSpace", "Mathlib/Topology/UniformSpace/Cauchy.lean: class CompleteSpace (α) [UniformSpace α] : Prop"),
 ];
 
 /// Classes about terms (`[N.Normal]`, `[Fact p.Prime]`): the last component of the class's name,

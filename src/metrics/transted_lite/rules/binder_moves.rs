@@ -1,16 +1,21 @@
 //! Moves of the theorem's binder list: `binder_reorder` (this side's binders permuted towards
-//! the order of their matches on the other side) and `forall_swap` (two adjacent independent
-//! variable binders trade places).
+//! the order of their matches on the other side), `forall_swap` (two adjacent independent
+//! variable binders trade places) and `exists_imp` (an existential hypothesis and its witness
+//! as a binder, either way).
 //!
 //! Owns the greedy binder matching and the dependency order binders keep; declared in the
 //! `binders` table as statement moves. Decides nothing about when moves are tried.
 
+use super::carriers::Carriers;
+use super::elab;
 use super::render::render;
 use super::rewrite::{Applied, Rewrite};
 use super::shapes::{
-    binder_kind, binder_list, binder_name, is_leaf, is_prop_shaped, mentions,
-    mentions_outside_name, replace_at, EXPLICIT,
+    binder_kind, binder_list, binder_name, binds, is_binding_node, is_leaf, is_prop_shaped,
+    mentions, mentions_outside_name, node2, quant_label, quantifier, rebuild_list, replace_at,
+    BinderKind, Quant, EXPLICIT, UNKNOWN_TYPE,
 };
+use super::typed;
 use crate::metrics::transted_lite::clock::Clock;
 use crate::trees::Tree;
 
@@ -210,4 +215,130 @@ fn binder_reorder_within(
         applied: Applied { rule: "binder_reorder", at: format!("binders reordered to: {at}") },
         tree: replace_at(tree, &path, new_list),
     })
+}
+
+/// `exists_imp` (Lean core, `Init/PropLemmas.lean`: `((∃ x, p x) → b) ↔ ∀ x, p x → b`) on the
+/// theorem's hypotheses, both ways: `(h : ∃ x : T, p x)` is `(x : T) (h : p x)` when nothing
+/// after them names `h` or a free `x`. A move, not a canonical form: which side is written
+/// curried is the writer's choice, and an existential some other rule folds (`∃ r, n = r + r`
+/// is `Even n`) must stay one. The witness must be no class instance: as a theorem binder it
+/// is a local instance of everything after it, not only of `p`. So its type is written, or
+/// decided by its uses, and is one elaboration-lite knows is a type (a number type, a type
+/// variable, `Set α`, a function type, …).
+pub(super) fn exists_hypotheses(
+    tree: &Tree,
+    _: &Tree,
+    _: &mut dyn FnMut(&Tree, &Tree) -> u32,
+    clock: Clock,
+    out: &mut Vec<Rewrite>,
+) {
+    let Some((list, path)) = binder_list(tree) else {
+        return;
+    };
+    let carriers = Carriers::of(tree);
+    let (concl, binders) = list.children.split_last().expect("a binder list has a conclusion");
+    for i in 0..binders.len() {
+        if clock.passed() {
+            return;
+        }
+        let moved =
+            [uncurried(binders, i, concl, &carriers), curried(binders, i, concl, &carriers)];
+        for new_list in moved.into_iter().flatten() {
+            out.push(Rewrite {
+                applied: Applied { rule: "exists_imp", at: render(&binders[i]) },
+                tree: replace_at(tree, &path, new_list),
+            });
+        }
+    }
+}
+
+/// Is `x`, of written type `ty` (`_` when left to elaboration) in `scope`, known to be no class
+/// instance?
+fn plain_witness(x: &str, ty: &Tree, scope: &Tree, c: &Carriers) -> bool {
+    if is_leaf(ty) && ty.label == UNKNOWN_TYPE {
+        let decided = typed::infer_binder_type(x, scope, c, typed::Deciders::TheoremBinders);
+        return decided.is_some_and(|t| elab::is_type(&t, c));
+    }
+    elab::is_type(ty, c)
+}
+
+/// Is `name` free in `t` (not under a binder of that name)?
+fn free_in(t: &Tree, name: &str) -> bool {
+    if is_leaf(t) {
+        return t.label == name;
+    }
+    if quantifier(t).is_some() || is_binding_node(&t.label) {
+        let (body, bound) = t.children.split_last().expect("a binding node has a body");
+        if bound.iter().any(|b| binds(b, name)) {
+            // Only the binders' types are outside the binding.
+            return bound.iter().any(|b| b.children.iter().skip(1).any(|c| free_in(c, name)));
+        }
+        return bound.iter().chain(std::iter::once(body)).any(|c| free_in(c, name));
+    }
+    t.children.iter().any(|c| free_in(c, name))
+}
+
+/// Is `name` free after binder `i`: in a later binder or the conclusion?
+fn free_after(binders: &[Tree], i: usize, concl: &Tree, name: &str) -> bool {
+    binders[i + 1..].iter().any(|b| free_in(b, name)) || free_in(concl, name)
+}
+
+/// The hypothesis `(h : ∃ x, p)`'s name and proposition, and the witness as a binder `(x : T)`.
+fn existential(b: &Tree) -> Option<(&Tree, &Tree, Tree, &Tree)> {
+    let (EXPLICIT, [h, ty]) = (b.label.as_str(), b.children.as_slice()) else {
+        return None;
+    };
+    if !h.hypothesis_freecost || quantifier(ty) != Some(Quant::Exists) || ty.children.len() != 2 {
+        return None;
+    }
+    let (witness, body) = (&ty.children[0], &ty.children[1]);
+    let binder = match (binder_kind(&witness.label), witness.children.as_slice()) {
+        (Some(BinderKind::Explicit), [x, _]) if is_leaf(x) => witness.clone(),
+        (None, []) => node2(EXPLICIT, witness.clone(), Tree::leaf(UNKNOWN_TYPE)),
+        _ => return None,
+    };
+    Some((h, ty, binder, body))
+}
+
+/// `(h : ∃ x : T, p x)` → `(x : T) (h : p x)`.
+fn uncurried(binders: &[Tree], i: usize, concl: &Tree, c: &Carriers) -> Option<Tree> {
+    let (h, _, witness, body) = existential(&binders[i])?;
+    let (x, ty) = (&witness.children[0], &witness.children[1]);
+    if !plain_witness(&x.label, ty, body, c)
+        || free_after(binders, i, concl, &x.label)
+        || free_after(binders, i, concl, &h.label)
+    {
+        return None;
+    }
+    let mut out: Vec<Tree> = binders[..i].to_vec();
+    out.push(witness.clone());
+    out.push(node2(EXPLICIT, h.clone(), body.clone()));
+    out.extend_from_slice(&binders[i + 1..]);
+    Some(rebuild_list(out, concl.clone()))
+}
+
+/// `(x : T) (h : p x)` → `(h : ∃ x : T, p x)`.
+fn curried(binders: &[Tree], i: usize, concl: &Tree, c: &Carriers) -> Option<Tree> {
+    let (var, hyp) = (&binders[i], binders.get(i + 1)?);
+    let (EXPLICIT, [x, ty]) = (var.label.as_str(), var.children.as_slice()) else {
+        return None;
+    };
+    let (EXPLICIT, [h, p]) = (hyp.label.as_str(), hyp.children.as_slice()) else {
+        return None;
+    };
+    if !is_leaf(x) || x.hypothesis_freecost || !h.hypothesis_freecost || !free_in(p, &x.label) {
+        return None;
+    }
+    if !plain_witness(&x.label, ty, p, c)
+        || free_after(binders, i + 1, concl, &x.label)
+        || free_after(binders, i + 1, concl, &h.label)
+    {
+        return None;
+    }
+    let witness = if is_leaf(ty) && ty.label == UNKNOWN_TYPE { x.clone() } else { var.clone() };
+    let exists = Tree::node(quant_label(Quant::Exists), vec![witness, p.clone()]);
+    let mut out: Vec<Tree> = binders[..i].to_vec();
+    out.push(node2(EXPLICIT, h.clone(), exists));
+    out.extend_from_slice(&binders[i + 2..]);
+    Some(rebuild_list(out, concl.clone()))
 }

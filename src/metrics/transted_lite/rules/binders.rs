@@ -10,7 +10,7 @@ use super::binder_list::{
     explicit_class_hypothesis, function_value, implicit_binder, instance_binder, intro,
     split_conjunction, type_variable_in_front, unused_trivial_hypothesis, variable_definition,
 };
-use super::binder_moves::{reorder_binders, swap_binders};
+use super::binder_moves::{exists_hypotheses, reorder_binders, swap_binders};
 use super::binders_elided::{ascription_to_binder, binder_type_elided, quantifier_binder_type};
 use super::carriers::Carriers;
 use super::declare::*;
@@ -115,6 +115,17 @@ pub const RULES: &[Rule] = &[
     moves_of("binder_reorder", "the theorem's binders permuted, none before one it mentions", StatementMoves(reorder_binders))
         .ex(&[("(x : ℕ) (y : ℤ) (h : x = 1) : x = y", "(y : ℤ) (x : ℕ) (h : x = 1) : x = y")])
         .non(&["(x : ℕ) (h : x = 1) : x = x"]),
+    moves_of("exists_imp", "((∃ x, p x) → b) ↔ ∀ x, p x → b (Init/PropLemmas.lean): (h : ∃ x : T, p x) and (x : T) (h : p x), when nothing names h or a free x after them and x is no instance", StatementMoves(exists_hypotheses))
+        .ex(&[("(g : ℝ → ℝ) (h : ∃ M : ℝ, ∀ x, g x ≤ M) : g 0 ≤ g 1", "(g : ℝ → ℝ) (M : ℝ) (h : ∀ x, g x ≤ M) : g 0 ≤ g 1"),
+              ("(g : ℝ → ℝ) (M : ℝ) (h : ∀ x, g x ≤ M) : g 0 ≤ g 1", "(g : ℝ → ℝ) (h : ∃ M : ℝ, ∀ x, g x ≤ M) : g 0 ≤ g 1")])
+        // `h` used after; a free `M` after (a header constant, captured; or the curried `M`
+        // used after `h`); a witness of a class (a local instance of everything after it); a
+        // witness of unknown type; `∃!`.
+        .non(&["(g : ℝ → ℝ) (h : ∃ M : ℝ, ∀ x, g x ≤ M) : h.choose = 0", "(g : ℝ → ℝ) (h : ∃ M : ℝ, ∀ x, g x ≤ M) : g 0 ≤ M",
+               "(g : ℝ → ℝ) (M : ℝ) (h : ∀ x, g x ≤ M) : g 0 ≤ M",
+               "{G : Type*} [Group G] (h : ∃ i : Fintype G, @Fintype.card G i = 4) : Nat.card G = 4",
+               "{G : Type*} [Group G] (i : Fintype G) (h : @Fintype.card G i = 4) : Nat.card G = 4",
+               "(P : α → Prop) (h : ∃ y, P y) : True", "(g : ℝ → ℝ) (h : ∃! M : ℝ, ∀ x, g x ≤ M) : g 0 ≤ g 1"]),
     moves_of("forall_swap", "two adjacent independent variable binders of the theorem swap", StatementMoves(swap_binders))
         .ex(&[("(a : ℕ) (b : ℤ) : a = b", "(b : ℤ) (a : ℕ) : a = b")])
         .non(&["(n : ℕ) (a : Fin n) : a = a"]),

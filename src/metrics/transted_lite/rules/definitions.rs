@@ -53,6 +53,27 @@ pub const RULES: &[Rule] = &[
     rw("isClosed_compl_iff", "IsClosed sᶜ ↔ IsOpen s (Mathlib/Topology/Basic.lean)", "IsClosed ?sᶜ", "IsOpen ?s")
         .ex(&[("(s : Set ℝ) : IsClosed sᶜ", "(s : Set ℝ) : IsOpen s")])
         .non(&["(s : Set ℝ) : IsClosed s", "(s : Set ℝ) : IsCompact sᶜ"]),
+    // `HasCompl.compl : α → α`: an ascription of the complement is one of its operand.
+    rw("isOpen_compl_iff", "IsOpen sᶜ ↔ IsClosed s (Mathlib/Topology/Basic.lean), with (sᶜ : Set X) = ((s : Set X))ᶜ", "IsOpen (?sᶜ : ?T)", "IsClosed (?s : ?T)")
+        .ex(&[("{X : Type*} [TopologicalSpace X] (x : X) : IsOpen ({x}ᶜ : Set X)", "{X : Type*} [TopologicalSpace X] (x : X) : IsClosed ({x} : Set X)")])
+        .non(&["{X : Type*} [TopologicalSpace X] (x : X) : IsOpen ({x} : Set X)", "{X : Type*} [TopologicalSpace X] (s : Set X) : IsOpen (interior sᶜ : Set X)"]),
+    rw("isClosed_compl_iff", "IsClosed sᶜ ↔ IsOpen s (Mathlib/Topology/Basic.lean), with (sᶜ : Set X) = ((s : Set X))ᶜ", "IsClosed (?sᶜ : ?T)", "IsOpen (?s : ?T)")
+        .ex(&[("{X : Type*} [TopologicalSpace X] (x : X) : IsClosed ({x}ᶜ : Set X)", "{X : Type*} [TopologicalSpace X] (x : X) : IsOpen ({x} : Set X)")])
+        .non(&["{X : Type*} [TopologicalSpace X] (x : X) : IsClosed ({x} : Set X)"]),
+    // Mathlib/Topology/Compactness/Compact.lean: `isCompact_univ_iff : IsCompact (univ : Set X)
+    // ↔ CompactSpace X` (the class's one field); both read the one `TopologicalSpace X` in scope.
+    rw("isCompact_univ_iff", "IsCompact (univ : Set X) ↔ CompactSpace X (Mathlib/Topology/Compactness/Compact.lean)", "IsCompact (Set.univ : Set ?X)", "CompactSpace ?X")
+        .ex(&[("{X : Type*} [TopologicalSpace X] : IsCompact (Set.univ : Set X)", "{X : Type*} [TopologicalSpace X] : CompactSpace X")])
+        .non(&["{X : Type*} [TopologicalSpace X] (s : Set X) : IsCompact s", "{X : Type*} [TopologicalSpace X] : IsClosed (Set.univ : Set X)"]),
+    // Mathlib/Data/Finite/Defs.lean: `class Infinite (α : Sort*) : Prop where not_finite :
+    // ¬Finite α` and `not_finite_iff_infinite : ¬Finite α ↔ Infinite α`.
+    rw("not_finite_iff_infinite", "¬Finite α ↔ Infinite α (Mathlib/Data/Finite/Defs.lean)", "¬Finite ?a", "Infinite ?a")
+        .ex(&[("(α : Type) : ¬Finite α", "(α : Type) : Infinite α")])
+        .non(&["(α : Type) : Finite α", "(α : Type) : ¬Countable α", "(Finite : Type → Prop) (α : Type) : ¬Finite α"]),
+    // Mathlib/Data/Set/Finite/Defs.lean: `protected def Set.Infinite (s : Set α) : Prop := ¬s.Finite`.
+    rw("Set.Infinite (definition)", "s.Infinite := ¬s.Finite (Mathlib/Data/Set/Finite/Defs.lean)", "¬Set.Finite ?s", "Set.Infinite ?s")
+        .ex(&[("(s : Set ℕ) : ¬Set.Finite s", "(s : Set ℕ) : Set.Infinite s")])
+        .non(&["(s : Set ℕ) : Set.Finite s", "(s : Set ℕ) : ¬Set.Countable s"]),
     // Mathlib/Algebra/Group/Commute/Defs.lean: `def Commute [Mul S] (a b : S) : Prop :=
     // SemiconjBy a b b`, and Mathlib/Algebra/Group/Semiconj/Defs.lean: `SemiconjBy [Mul M]
     // (a x y : M) : Prop := a * x = y * a`. Only `Mul`: no commutativity is assumed.

@@ -251,7 +251,9 @@ pub fn commutes_at(root: &Tree, path: &[usize], c: &Carriers) -> bool {
     };
     match type_of(t, c) {
         Ty::Num(_) => true,
-        Ty::Unknown => false,
+        // Operands of two number types (`x * y` with `(x : ℝ) (y : ℚ)`): `binop%` casts both
+        // to the larger, a number type all the same.
+        Ty::Unknown => of_number_types(t, c, 0),
         Ty::Numeral => {
             // Climb while the parent is arithmetic that shares this node's type.
             let mut depth = path.len();
@@ -281,6 +283,37 @@ pub fn commutes_at(root: &Tree, path: &[usize], c: &Carriers) -> bool {
             false
         }
     }
+}
+
+/// Is every leaf of the arithmetic tree `t` (through `+ - * /`, `-` and a power's base) of a
+/// known number type, or a numeral, with at least one not a numeral? Then the tree is
+/// elaborated at the largest of those types (`binop%`), which is a number type.
+fn of_number_types(t: &Tree, c: &Carriers, depth: usize) -> bool {
+    fn leaves_known(t: &Tree, c: &Carriers, depth: usize, typed: &mut bool) -> bool {
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        match (t.label.as_str(), t.children.as_slice()) {
+            (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ ", [a, b]) => {
+                leaves_known(a, c, depth + 1, typed) && leaves_known(b, c, depth + 1, typed)
+            }
+            ("-", [a]) | (" _ ^ _ ", [a, _]) => leaves_known(a, c, depth + 1, typed),
+            ("( _ : _ )", [_, ty]) if num_of_type(ty).is_some() => {
+                *typed = true;
+                true
+            }
+            _ => match type_of(t, c) {
+                Ty::Num(_) => {
+                    *typed = true;
+                    true
+                }
+                Ty::Numeral => true,
+                Ty::Unknown => false,
+            },
+        }
+    }
+    let mut typed = false;
+    leaves_known(t, c, depth, &mut typed) && typed
 }
 
 /// Is `t` known to be a proposition (not a type, not a term)? Relations and connectives, `¬`,

@@ -5,14 +5,18 @@
 //! of a smaller type gets a cast `↑` to it (`applyCoe`). Parentheses are transparent and an
 //! ascription `(e : T)` is a leaf of type `T`. So an ascription on a leaf changes nothing where
 //! another leaf already has its type, and a numeral's ascription can move to a variable
-//! operand beside it without changing the largest type. Owns those two procedures; rewrites
+//! operand beside it without changing the largest type. An argument is elaborated against its
+//! parameter's type as an ascription is against its own (`elabTermEnsuringType`), so at a
+//! parameter of type `T` an ascription `(e : T)` changes nothing either. Owns those three
+//! procedures; the first two rewrite
 //! only leaves that are numerals or variables bound with a number type, never a compound term
 //! (`((a - b : ℕ) : ℝ)` keeps ℕ's truncation inside), and never the exponent of `^`, which is
 //! elaborated alone.
 
 use super::carriers::Carriers;
 use super::elab::{self, Num, Ty};
-use super::shapes::{is_leaf, literal};
+use super::shapes::{app_head, is_leaf, literal};
+use crate::elab::mathlib_names::SIGNATURES;
 use crate::trees::Tree;
 
 const ASCRIPTION: &str = "( _ : _ )";
@@ -115,4 +119,53 @@ pub(super) fn leaf_ascription_beside_its_type(t: &Tree, c: &Carriers) -> Option<
         }
     }
     None
+}
+
+/// Functions of Mathlib with explicit parameters of a fixed number type that [`SIGNATURES`]
+/// does not list (predicates, and functions generic in another parameter): the number type of
+/// each explicit parameter, `None` where it is generic. Mathlib/Data/Nat/Prime/Defs.lean (`def
+/// Nat.Prime (p : ℕ) : Prop`), Mathlib/Data/Nat/GCD/Basic.lean (`def Nat.Coprime (m n : ℕ) :
+/// Prop`), Mathlib/RingTheory/RootsOfUnity/PrimitiveRoots.lean (`structure IsPrimitiveRoot
+/// (ζ : M) (k : ℕ) : Prop`), Mathlib/Algebra/BigOperators/Intervals.lean and
+/// Mathlib/Order/Interval/Finset/Nat.lean (`Finset.range (n : ℕ)`, core `List.range (n : ℕ)`).
+const PARAMETERS: [(&str, &[Option<Num>]); 5] = [
+    ("Nat.Prime", &[Some(Num::Nat)]),
+    ("Nat.Coprime", &[Some(Num::Nat), Some(Num::Nat)]),
+    ("IsPrimitiveRoot", &[None, Some(Num::Nat)]),
+    ("Finset.range", &[Some(Num::Nat)]),
+    ("List.range", &[Some(Num::Nat)]),
+];
+
+/// The number type of explicit parameter `i` of the Mathlib function `f`, where it is fixed.
+fn parameter_type(f: &str, i: usize) -> Option<Num> {
+    if let Some((_, params)) = PARAMETERS.iter().find(|(g, _)| *g == f) {
+        return params.get(i).copied().flatten();
+    }
+    let (_, signature) = SIGNATURES.iter().find(|(g, _)| *g == f)?;
+    let parts: Vec<&str> = signature.split('→').map(str::trim).collect();
+    // The last part is the result: only the ones before it are parameters.
+    let domain = parts.get(i).filter(|_| i + 1 < parts.len())?;
+    elab::num_of_type(&Tree::leaf(*domain))
+}
+
+/// `f (e : T)` is `f e` where `f`'s parameter there has type `T`: the argument is elaborated
+/// against `T` either way (`Nat.Prime (2 ^ n + 1 : ℕ)` is `Nat.Prime (2 ^ n + 1)`). Only Mathlib
+/// functions the statement does not rebind, applied to at most their explicit parameters.
+pub(super) fn ascription_at_its_parameter(t: &Tree, c: &Carriers) -> Option<Tree> {
+    let f = app_head(t)?;
+    if c.binds(f) {
+        return None;
+    }
+    let mut out = t.clone();
+    let mut changed = false;
+    for (i, arg) in t.children.iter().enumerate() {
+        let (ASCRIPTION, [e, ty]) = (arg.label.as_str(), arg.children.as_slice()) else {
+            continue;
+        };
+        if parameter_type(f, i).is_some_and(|p| elab::num_of_type(ty) == Some(p)) {
+            out.children[i] = e.clone();
+            changed = true;
+        }
+    }
+    changed.then_some(out)
 }

@@ -136,6 +136,10 @@ pub const RULES: &[Rule] = &[
         // Beside ℕ only (ℕ division), beside another ascription, beside another type, on a
         // compound term.
         .non(&["(n m : ℕ) : (n : ℝ) / m = 1", "(n m : ℕ) : (n : ℝ) - (m : ℝ) = 1", "(n : ℕ) (f : ℕ → ℝ) : (n : ℤ) - f n = 0", "(n m : ℕ) (x : ℝ) : (n - m : ℝ) + x = 0"]),
+    code("type ascription (at its parameter's type)", "f (e : T) is f e where f's explicit parameter has type T: an argument is elaborated against its parameter's type as an ascription is (elabTermEnsuringType)", |t, ctx| leaf_casts::ascription_at_its_parameter(t, ctx.carriers).map(|new| ("type ascription (at its parameter's type)", new)))
+        .ex(&[("(n : ℕ) : Nat.Prime (2 ^ n + 1 : ℕ)", "(n : ℕ) : Nat.Prime (2 ^ n + 1)"), ("(x : ℝ) : Real.sqrt (x + 1 : ℝ) = 2", "(x : ℝ) : Real.sqrt (x + 1) = 2")])
+        // Another type (a cast of the whole value), a generic parameter, a rebound name.
+        .non(&["(n m : ℕ) : Real.sqrt (n - m : ℕ) = 2", "(x : ℝ) : IsPrimitiveRoot (x : ℝ) 3", "(Nat.Prime : ℝ → Prop) (x : ℝ) : Nat.Prime (x : ℝ)"]),
     code("type ascription (at its relation's type)", "(e : T) = b is e = b when the relation is elaborated at T either way (binrel%)", ascription_at_relation)
         .ex(&[("(n : ℕ) : (n + 1 : ℕ) = 3", "(n : ℕ) : n + 1 = 3"), ("(x : ℝ) : (2 - x : ℝ) < x", "(x : ℝ) : 2 - x < x")])
         .non(&["(a b : ℕ) (c : ℤ) : ((a - b : ℕ) : ℤ) = c", "(x : ℝ) (n : ℕ) : x = (n - 5 + 1 : ℕ)", ": (2 - 3 : ℤ) < 0"]),
