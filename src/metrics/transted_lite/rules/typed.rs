@@ -443,6 +443,18 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
             });
             decide(element.as_ref(), uses);
         }
+    } else if let Some(limit) =
+        tendsto_limit(name, t, &type_of).filter(|_| uses.by == Deciders::TheoremBinders)
+    {
+        // `Filter.Tendsto (f : α → β) (l₁ : Filter α) (l₂ : Filter β)`
+        // (Mathlib/Order/Filter/Tendsto.lean): `f` comes first and fixes `β`, and `nhds (x : X) :
+        // Filter X` (Mathlib/Topology/Defs/Filter.lean) then unifies `x`'s type with it. Only
+        // for a bound limit (`∃ y, Tendsto s atTop (𝓝 y)`): a theorem binder `(L : ℝ)` keeps
+        // its type, as it does where `Metric.tendsto_atTop` writes the limit out.
+        if t.children[..2].iter().any(|a| mentions(a, name)) {
+            uses.occurrence(false);
+        }
+        decide(Some(limit), uses);
     } else if let Some(f) = app_head(t) {
         let ty = type_of(f).filter(|ty| ty.label == IMP);
         if let Some(ty) = ty {
@@ -479,6 +491,31 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
     for ch in &t.children {
         argument_types(name, ch, c, uses);
     }
+}
+
+/// `Filter.Tendsto f l (nhds x)` with `x` the name and `f` a function variable of type `α → β`
+/// or a function ascribed `α → β`: `β`, the type the limit point gets.
+fn tendsto_limit<'t>(
+    name: &str,
+    t: &'t Tree,
+    type_of: &dyn Fn(&str) -> Option<&'t Tree>,
+) -> Option<&'t Tree> {
+    let (Some("Filter.Tendsto"), [f, _, limit]) = (app_head(t), t.children.as_slice()) else {
+        return None;
+    };
+    let ("nhds _ ", [x]) = (limit.label.as_str(), limit.children.as_slice()) else {
+        return None;
+    };
+    if !is_leaf(x) || x.label != name {
+        return None;
+    }
+    let ty = match (f.label.as_str(), f.children.as_slice()) {
+        (_, []) => type_of(&f.label)?,
+        // An ascribed function (`forall_eq` leaves `(fun n => … : ℕ → ℂ)` where `s` stood).
+        ("( _ : _ )", [_, ty]) => ty,
+        _ => return None,
+    };
+    (ty.label == IMP && ty.children.len() == 2).then(|| &ty.children[1])
 }
 
 /// The element type of an interval or range the statement writes, when its endpoints fix it:
