@@ -56,6 +56,8 @@ def main():
          cases("restatements/equivalent.txt"), cases("restatements/different.txt")),
         ("textbook restatements",
          cases("restatements/textbook.txt"), cases("restatements/textbook-different.txt")),
+        ("blind restatements",
+         cases("restatements/blind.txt"), cases("restatements/blind-different.txt")),
     ]
     for binary in sys.argv[1:]:
         fooled = {m: 0 for m in METRICS}

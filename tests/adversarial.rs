@@ -11,8 +11,10 @@
 //! `fixtures/restatements/` holds the project's own labelled sets: `equivalent.txt`
 //! (restatements, not all shown yet: `transted-lite`'s recall is measured there, and may not
 //! fall below [`RESTATEMENTS_SHOWN`]) with `different.txt` (meaning changes beside them: never
-//! equivalent), and `textbook.txt` / `textbook-different.txt` (textbook exercises restated as a
-//! model autoformalizing them writes; floor [`TEXTBOOK_SHOWN`]).
+//! equivalent), `textbook.txt` / `textbook-different.txt` (textbook exercises restated as a
+//! model autoformalizing them writes; floor [`TEXTBOOK_SHOWN`]), and `blind.txt` /
+//! `blind-different.txt` (the same, by a writer who saw neither the rules nor the scores; floor
+//! [`BLIND_SHOWN`]).
 
 use lean_assess::cli::statement::{from_literal, Loaded};
 use lean_assess::metrics::{self, equivalence, Pair};
@@ -194,7 +196,11 @@ const RESTATEMENTS_SHOWN: usize = 110;
 
 /// The same for `fixtures/restatements/textbook.txt` (textbook exercises restated as a model
 /// autoformalizing them writes).
-const TEXTBOOK_SHOWN: usize = 89;
+const TEXTBOOK_SHOWN: usize = 92;
+
+/// The same for `fixtures/restatements/blind.txt` (restatements by a writer who saw neither the
+/// rules nor the scores).
+const BLIND_SHOWN: usize = 31;
 
 #[test]
 fn own_restatements_recall_and_no_false_equivalent() {
@@ -213,6 +219,16 @@ fn textbook_restatements_recall_and_no_false_equivalent() {
         "restatements/textbook.txt",
         "restatements/textbook-different.txt",
         TEXTBOOK_SHOWN,
+    );
+}
+
+#[test]
+fn blind_restatements_recall_and_no_false_equivalent() {
+    own_set(
+        "blind restatements",
+        "restatements/blind.txt",
+        "restatements/blind-different.txt",
+        BLIND_SHOWN,
     );
 }
 
