@@ -71,6 +71,9 @@ pub(super) struct Parser<'a> {
     pub(super) depth: usize,
     /// Inside `let x := v`, application arguments on a later line must be right of this column.
     pub(super) column_floor: Option<(usize, usize)>,
+    /// The precedence the term being started must have at least (Lean's Pratt parser: a leading
+    /// parser of lower precedence, such as a dependent arrow at 25, is not tried there).
+    pub(super) leading_min: u32,
 }
 
 impl<'a> Parser<'a> {
@@ -87,6 +90,7 @@ impl<'a> Parser<'a> {
             unparsed: Vec::new(),
             depth: 0,
             column_floor: None,
+            leading_min: 0,
         }
     }
 

@@ -22,6 +22,7 @@ impl<'a> Parser<'a> {
 
     pub(super) fn expr_inner(&mut self, min: u32) -> PResult<Tree> {
         let start = self.offset_here();
+        self.leading_min = min;
         let mut lhs = self.leading()?;
         while let Some(s) = self.peek() {
             let t = self.tokens[self.pos];
@@ -396,8 +397,10 @@ impl<'a> Parser<'a> {
 
     /// `(x : T) → P`, `{G : Type*} → …`, `[inst : Group G] → …` (dependent arrows, as Lean
     /// prints them in hover text): the bracket is a binder when an arrow follows it.
+    /// Lean's `depArrow` is `leading_parser:25`: not where a term of higher precedence is
+    /// expected, so `f (x : T) → P` is `(f (x : T)) → P`, an argument then an arrow.
     pub(super) fn pi_binder_close(&self, s: &str) -> Option<usize> {
-        if !matches!(s, "(" | "{" | "[" | "⦃") {
+        if !matches!(s, "(" | "{" | "[" | "⦃") || self.leading_min > 25 {
             return None;
         }
         let close = self.matching[self.pos].filter(|&c| c + 1 < self.limit)?;

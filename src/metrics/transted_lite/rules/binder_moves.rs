@@ -252,14 +252,32 @@ pub(super) fn exists_hypotheses(
     }
 }
 
-/// Is `x`, of written type `ty` (`_` when left to elaboration) in `scope`, known to be no class
-/// instance?
-fn plain_witness(x: &str, ty: &Tree, scope: &Tree, c: &Carriers) -> bool {
-    if is_leaf(ty) && ty.label == UNKNOWN_TYPE {
-        let decided = typed::infer_binder_type(x, scope, c, typed::Deciders::TheoremBinders);
-        return decided.is_some_and(|t| elab::is_type(&t, c));
+/// The type of `x`, written `ty` (`_` when left to elaboration) and used in `scope`, when it is
+/// one elaboration-lite knows is no class: written, or decided by the uses (`deciders` as the
+/// binder's canonical form reads them).
+fn plain_witness_type(
+    x: &str,
+    ty: &Tree,
+    scope: &Tree,
+    c: &Carriers,
+    deciders: typed::Deciders,
+) -> Option<Tree> {
+    let ty = if is_leaf(ty) && ty.label == UNKNOWN_TYPE {
+        typed::infer_binder_type(x, scope, c, deciders)?
+    } else {
+        ty.clone()
+    };
+    elab::is_type(&ty, c).then_some(ty)
+}
+
+/// The written type a binder of `x` keeps in canonical form: none (`_`, `∃ x,`) where `scope`
+/// decides `ty` by itself (`binder type (elaboration)`), else `ty`.
+fn kept_type(x: &str, ty: Tree, scope: &Tree, c: &Carriers, deciders: typed::Deciders) -> Tree {
+    if typed::infer_binder_type(x, scope, c, deciders).as_ref() == Some(&ty) {
+        Tree::leaf(UNKNOWN_TYPE)
+    } else {
+        ty
     }
-    elab::is_type(ty, c)
 }
 
 /// Is `name` free in `t` (not under a binder of that name)?
@@ -300,24 +318,30 @@ fn existential(b: &Tree) -> Option<(&Tree, &Tree, Tree, &Tree)> {
     Some((h, ty, binder, body))
 }
 
-/// `(h : ∃ x : T, p x)` → `(x : T) (h : p x)`.
+/// `(h : ∃ x : T, p x)` → `(x : T) (h : p x)`, `T` written as a theorem binder's canonical form
+/// writes it.
 fn uncurried(binders: &[Tree], i: usize, concl: &Tree, c: &Carriers) -> Option<Tree> {
     let (h, _, witness, body) = existential(&binders[i])?;
     let (x, ty) = (&witness.children[0], &witness.children[1]);
-    if !plain_witness(&x.label, ty, body, c)
-        || free_after(binders, i, concl, &x.label)
-        || free_after(binders, i, concl, &h.label)
-    {
+    let ty = plain_witness_type(&x.label, ty, body, c, typed::Deciders::TheoremBinders)?;
+    if free_after(binders, i, concl, &x.label) || free_after(binders, i, concl, &h.label) {
         return None;
     }
+    let hypothesis = node2(EXPLICIT, h.clone(), body.clone());
+    let mut rest = vec![hypothesis.clone()];
+    rest.extend_from_slice(&binders[i + 1..]);
+    rest.push(concl.clone());
+    let scope = Tree::node("·", rest);
+    let kept = kept_type(&x.label, ty, &scope, c, typed::Deciders::Fixed);
     let mut out: Vec<Tree> = binders[..i].to_vec();
-    out.push(witness.clone());
-    out.push(node2(EXPLICIT, h.clone(), body.clone()));
+    out.push(node2(EXPLICIT, x.clone(), kept));
+    out.push(hypothesis);
     out.extend_from_slice(&binders[i + 1..]);
     Some(rebuild_list(out, concl.clone()))
 }
 
-/// `(x : T) (h : p x)` → `(h : ∃ x : T, p x)`.
+/// `(x : T) (h : p x)` → `(h : ∃ x : T, p x)`, `T` written as an `∃` binder's canonical form
+/// writes it.
 fn curried(binders: &[Tree], i: usize, concl: &Tree, c: &Carriers) -> Option<Tree> {
     let (var, hyp) = (&binders[i], binders.get(i + 1)?);
     let (EXPLICIT, [x, ty]) = (var.label.as_str(), var.children.as_slice()) else {
@@ -329,13 +353,17 @@ fn curried(binders: &[Tree], i: usize, concl: &Tree, c: &Carriers) -> Option<Tre
     if !is_leaf(x) || x.hypothesis_freecost || !h.hypothesis_freecost || !free_in(p, &x.label) {
         return None;
     }
-    if !plain_witness(&x.label, ty, p, c)
-        || free_after(binders, i + 1, concl, &x.label)
-        || free_after(binders, i + 1, concl, &h.label)
-    {
+    let mut rest: Vec<Tree> = binders[i + 1..].to_vec();
+    rest.push(concl.clone());
+    let scope = Tree::node("·", rest);
+    let ty = plain_witness_type(&x.label, ty, &scope, c, typed::Deciders::Fixed)?;
+    if free_after(binders, i + 1, concl, &x.label) || free_after(binders, i + 1, concl, &h.label) {
         return None;
     }
-    let witness = if is_leaf(ty) && ty.label == UNKNOWN_TYPE { x.clone() } else { var.clone() };
+    let witness = match kept_type(&x.label, ty, p, c, typed::Deciders::TheoremBinders) {
+        kept if is_leaf(&kept) && kept.label == UNKNOWN_TYPE => x.clone(),
+        kept => node2(EXPLICIT, x.clone(), kept),
+    };
     let exists = Tree::node(quant_label(Quant::Exists), vec![witness, p.clone()]);
     let mut out: Vec<Tree> = binders[..i].to_vec();
     out.push(node2(EXPLICIT, h.clone(), exists));

@@ -36,7 +36,7 @@ pub const RULES: &[Rule] = &[
     canonical("binder type (elaboration)", "∀ x : ℝ, f x = c is ∀ x, f x = c for (f : ℝ → ℝ)", Binding(quantifier_binder_type))
         .ex(&[("(f : ℝ → ℝ) : ∀ x : ℝ, f x = 0", "(f : ℝ → ℝ) : ∀ x, f x = 0"), ("(f : ℝ → ℝ) : ∃ c : ℝ, f 0 = c", "(f : ℝ → ℝ) : ∃ c, f 0 = c"), ("(y : ℝ) : |y| ≥ 0 ∧ ∃ d : ℝ, |y| < d", "(y : ℝ) : |y| ≥ 0 ∧ ∃ d, |y| < d"), ("(a : ℝ) : ∃ c : ℝ, a < c", "(a : ℝ) : ∃ c, a < c"), ("(f : ℝ → ℝ) : ∀ x : ℝ, f (x + 1) = 0", "(f : ℝ → ℝ) : ∀ x, f (x + 1) = 0"), ("(a : ℝ) : ∃ n : ℕ, n > 0 ∧ a ^ n = 1", "(a : ℝ) : ∃ n, n > 0 ∧ a ^ n = 1"),
               ("(s : ℕ → ℂ) : ∃ y : ℂ, Filter.Tendsto s Filter.atTop (nhds y)", "(s : ℕ → ℂ) : ∃ y, Filter.Tendsto s Filter.atTop (nhds y)")])
-        .non(&["(s : ℕ → ℂ) : ∃ y : ℝ, Filter.Tendsto s Filter.atTop (nhds y)", "(s : ℕ → ℂ) : ∃ y : ℂ, Filter.Tendsto (fun n => s n) Filter.atTop (nhds y)", "(f : ℝ → ℝ) : ∀ x : ℕ, f x = 0", "(f : ℝ → ℝ) : ∃ c : ℤ, f 0 = c", ": ∃ c : ℝ, ∃ a, a < c", "(f : ℝ → ℝ) : ∀ x : ℕ, f (x + 1) = 0", "(f : ℝ → ℝ) : ∀ x : ℝ, ∀ y : ℂ, f (x + y) = 0", "(f : ℝ → ℝ) : ∀ k : ℝ, f (2 ^ k) = 0", "(f : ℝ → ℝ) : ∃ k : ℝ, 2 ^ k = f 1", "(f : ℝ → ℝ) : ∃ n : ℕ, (n : ℝ) = f 0", "(a : ℝ) (m : ℤ) : ∃ n : ℕ, a ^ n = 1 ∧ n ∣ m", "(a : ℝ) (f : ℝ → ℝ) : ∃ n : ℕ, a ^ n = f n", "(a : ℝ) : ∃ n : ℤ, a ^ n = 1"]),
+        .non(&["(s : ℕ → ℂ) : ∃ y : ℝ, Filter.Tendsto s Filter.atTop (nhds y)", "(s : ℕ → ℂ) : ∃ y : ℂ, Filter.Tendsto (fun n => (s n).re) Filter.atTop (nhds y)", "(f : ℝ → ℝ) : ∀ x : ℕ, f x = 0", "(f : ℝ → ℝ) : ∃ c : ℤ, f 0 = c", ": ∃ c : ℝ, ∃ a, a < c", "(f : ℝ → ℝ) : ∀ x : ℕ, f (x + 1) = 0", "(f : ℝ → ℝ) : ∀ x : ℝ, ∀ y : ℂ, f (x + y) = 0", "(f : ℝ → ℝ) : ∀ k : ℝ, f (2 ^ k) = 0", "(f : ℝ → ℝ) : ∃ k : ℝ, 2 ^ k = f 1", "(f : ℝ → ℝ) : ∃ n : ℕ, (n : ℝ) = f 0", "(a : ℝ) (m : ℤ) : ∃ n : ℕ, a ^ n = 1 ∧ n ∣ m", "(a : ℝ) (f : ℝ → ℝ) : ∃ n : ℕ, a ^ n = f n", "(a : ℝ) : ∃ n : ℤ, a ^ n = 1"]),
     // Declared here, before the quantifier forms, where it was always tried.
     canonical("Set.nonempty_def", "s.Nonempty is ∃ x, x ∈ s: (∃ x, x ∈ s) ↔ s ≠ ∅", Binding(|t, ctx| typed::exists_mem(t, ctx.carriers)))
         .ex(&[("(s : Set ℝ) : ∃ x, x ∈ s", "(s : Set ℝ) : s ≠ ∅")])
@@ -99,10 +99,15 @@ pub const RULES: &[Rule] = &[
               // Field notation on `p` is read at `p`'s type before `p` goes.
               ("(p : ℕ) (n : ℕ) (hp : p.Prime) (h : p = 2 ^ n + 1) : p ≠ 0", "(n : ℕ) (hp : Nat.Prime (2 ^ n + 1)) : 2 ^ n + 1 ≠ 0")])
         // A binder between that uses `x` would see `y` before `y` is bound.
-        .non(&["(x : ℝ) (h : x = x * x) : x = 1", "(x : ℕ) (hx : 0 < x) (y : ℕ) (hy : y < 5) (h : x = y + 1) : x < 3"]),
+        // The equation elaborated at a larger type than the variable's (`↑n = a` says `a` is a
+        // natural): ℤ, ℝ, a set for a finset, `Fin 5` cast to ℕ.
+        .non(&["(x : ℝ) (h : x = x * x) : x = 1", "(x : ℕ) (hx : 0 < x) (y : ℕ) (hy : y < 5) (h : x = y + 1) : x < 3",
+               "(a : ℤ) (ha : a < 0) (n : ℕ) (h : n = a) : False", "(y : ℝ) (n : ℕ) (h : n = y / 2) : 0 ≤ y",
+               "(s : Set ℕ) (hs : Set.Infinite s) (t : Finset ℕ) (h : t = s) : False",
+               "(m : ℕ) (x : Fin 5) (h : m + 1 = x) : m < 4"]),
     canonical("forall_eq (function used at one point)", "(f : α → β) (h : f x = e) : P (f x) ↔ P e (f used only at x)", List(function_value))
         .ex(&[("(x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f x > 0", "(x : ℝ) : x + 1 > 0")])
-        .non(&["(x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f 0 ≤ f x"]),
+        .non(&["(x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f 0 ≤ f x", "(f : ℕ → ℕ) (y : ℝ) (h : f 0 = y / 2) : 0 ≤ y"]),
     canonical("intro", "a theorem's binders and the leading ∀/→ of its type are one Π-type", List(intro))
         .ex(&[(": ∀ x : ℕ, x = x", "(x : ℕ) : x = x"), ("(x : ℕ) : x = 1 → x < 2", "(x : ℕ) (h✝ : x = 1) : x < 2")])
         .non(&["(x : ℕ) : x = 1 → False", "(x : ℕ) : x = 1 ∧ x < 2"]),
@@ -117,8 +122,10 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(x : ℕ) (y : ℤ) (h : x = 1) : x = y", "(y : ℤ) (x : ℕ) (h : x = 1) : x = y")])
         .non(&["(x : ℕ) (h : x = 1) : x = x"]),
     moves_of("exists_imp", "((∃ x, p x) → b) ↔ ∀ x, p x → b (Init/PropLemmas.lean): (h : ∃ x : T, p x) and (x : T) (h : p x), when nothing names h or a free x after them and x is no instance", StatementMoves(exists_hypotheses))
-        .ex(&[("(g : ℝ → ℝ) (h : ∃ M : ℝ, ∀ x, g x ≤ M) : g 0 ≤ g 1", "(g : ℝ → ℝ) (M : ℝ) (h : ∀ x, g x ≤ M) : g 0 ≤ g 1"),
-              ("(g : ℝ → ℝ) (M : ℝ) (h : ∀ x, g x ≤ M) : g 0 ≤ g 1", "(g : ℝ → ℝ) (h : ∃ M : ℝ, ∀ x, g x ≤ M) : g 0 ≤ g 1")])
+        // Each binder's type as its canonical form writes it: left to elaboration where the
+        // uses decide it (`g x ≤ M` makes `M` real).
+        .ex(&[("(g : ℝ → ℝ) (h : ∃ M : ℝ, ∀ x, g x ≤ M) : g 0 ≤ g 1", "(g : ℝ → ℝ) (M : _) (h : ∀ x, g x ≤ M) : g 0 ≤ g 1"),
+              ("(g : ℝ → ℝ) (M : ℝ) (h : ∀ x, g x ≤ M) : g 0 ≤ g 1", "(g : ℝ → ℝ) (h : ∃ M, ∀ x, g x ≤ M) : g 0 ≤ g 1")])
         // `h` used after; a free `M` after (a header constant, captured; or the curried `M`
         // used after `h`); a witness of a class (a local instance of everything after it); a
         // witness of unknown type; `∃!`.

@@ -10,9 +10,13 @@
 //! (a variable called `Monotone` is not Mathlib's); a pattern's constants are checked by the
 //! matcher.
 
+use super::carriers::Carriers;
 use super::declare::*;
 use super::elab;
-use super::shapes::{is_leaf, literal, mentions, node2, AND, EQ, FORALL, IMP, LE, LT, MEM, MUL};
+use super::shapes::{
+    binder_kind, binder_list, is_binding_node, is_leaf, literal, mentions, node2, quantifier, AND,
+    EQ, FORALL, IMP, LE, LT, MEM, MUL,
+};
 use crate::trees::Tree;
 
 #[rustfmt::skip]
@@ -53,23 +57,29 @@ pub const RULES: &[Rule] = &[
     rw("isClosed_compl_iff", "IsClosed sᶜ ↔ IsOpen s (Mathlib/Topology/Basic.lean)", "IsClosed ?sᶜ", "IsOpen ?s")
         .ex(&[("(s : Set ℝ) : IsClosed sᶜ", "(s : Set ℝ) : IsOpen s")])
         .non(&["(s : Set ℝ) : IsClosed s", "(s : Set ℝ) : IsCompact sᶜ"]),
-    // `HasCompl.compl : α → α`: an ascription of the complement is one of its operand.
-    rw("isOpen_compl_iff", "IsOpen sᶜ ↔ IsClosed s (Mathlib/Topology/Basic.lean), with (sᶜ : Set X) = ((s : Set X))ᶜ", "IsOpen (?sᶜ : ?T)", "IsClosed (?s : ?T)")
+    // `HasCompl.compl : α → α`: an ascription of the complement is one of its operand. Only a
+    // set's: on `Opens X` the complement is Heyting's (the interior of the set complement).
+    rw("isOpen_compl_iff", "IsOpen sᶜ ↔ IsClosed s (Mathlib/Topology/Basic.lean), with (sᶜ : Set X) = ((s : Set X))ᶜ", "IsOpen (?sᶜ : Set ?X)", "IsClosed (?s : Set ?X)")
         .ex(&[("{X : Type*} [TopologicalSpace X] (x : X) : IsOpen ({x}ᶜ : Set X)", "{X : Type*} [TopologicalSpace X] (x : X) : IsClosed ({x} : Set X)")])
         .non(&["{X : Type*} [TopologicalSpace X] (x : X) : IsOpen ({x} : Set X)", "{X : Type*} [TopologicalSpace X] (s : Set X) : IsOpen (interior sᶜ : Set X)"]),
-    rw("isClosed_compl_iff", "IsClosed sᶜ ↔ IsOpen s (Mathlib/Topology/Basic.lean), with (sᶜ : Set X) = ((s : Set X))ᶜ", "IsClosed (?sᶜ : ?T)", "IsOpen (?s : ?T)")
+    rw("isClosed_compl_iff", "IsClosed sᶜ ↔ IsOpen s (Mathlib/Topology/Basic.lean), with (sᶜ : Set X) = ((s : Set X))ᶜ", "IsClosed (?sᶜ : Set ?X)", "IsOpen (?s : Set ?X)")
         .ex(&[("{X : Type*} [TopologicalSpace X] (x : X) : IsClosed ({x}ᶜ : Set X)", "{X : Type*} [TopologicalSpace X] (x : X) : IsOpen ({x} : Set X)")])
-        .non(&["{X : Type*} [TopologicalSpace X] (x : X) : IsClosed ({x} : Set X)"]),
+        .non(&["{X : Type*} [TopologicalSpace X] (x : X) : IsClosed ({x} : Set X)", "(s : TopologicalSpace.Opens ℝ) : IsClosed (sᶜ : TopologicalSpace.Opens ℝ)"]),
     // Mathlib/Topology/Compactness/Compact.lean: `isCompact_univ_iff : IsCompact (univ : Set X)
-    // ↔ CompactSpace X` (the class's one field); both read the one `TopologicalSpace X` in scope.
-    rw("isCompact_univ_iff", "IsCompact (univ : Set X) ↔ CompactSpace X (Mathlib/Topology/Compactness/Compact.lean)", "IsCompact (Set.univ : Set ?X)", "CompactSpace ?X")
-        .ex(&[("{X : Type*} [TopologicalSpace X] : IsCompact (Set.univ : Set X)", "{X : Type*} [TopologicalSpace X] : CompactSpace X")])
-        .non(&["{X : Type*} [TopologicalSpace X] (s : Set X) : IsCompact s", "{X : Type*} [TopologicalSpace X] : IsClosed (Set.univ : Set X)"]),
-    // Mathlib/Data/Finite/Defs.lean: `class Infinite (α : Sort*) : Prop where not_finite :
-    // ¬Finite α` and `not_finite_iff_infinite : ¬Finite α ↔ Infinite α`.
-    rw("not_finite_iff_infinite", "¬Finite α ↔ Infinite α (Mathlib/Data/Finite/Defs.lean)", "¬Finite ?a", "Infinite ?a")
-        .ex(&[("(α : Type) : ¬Finite α", "(α : Type) : Infinite α")])
-        .non(&["(α : Type) : Finite α", "(α : Type) : ¬Countable α", "(Finite : Type → Prop) (α : Type) : ¬Finite α"]),
+    // ↔ CompactSpace X`; Mathlib/Data/Finite/Defs.lean: `not_finite_iff_infinite : ¬Finite α ↔
+    // Infinite α`. Each side of these is a class on one side only: as the type of a binder (a
+    // hypothesis, an arrow's antecedent, or a conjunct `and_imp` may make one) the class is a
+    // local instance of everything after it, the proposition is not. So only outside every
+    // binder type.
+    moves_code("isCompact_univ_iff / not_finite_iff_infinite", "IsCompact (univ : Set X) ↔ CompactSpace X (Mathlib/Topology/Compactness/Compact.lean); ¬Finite α ↔ Infinite α (Mathlib/Data/Finite/Defs.lean); outside binder types", class_as_proposition)
+        .ex(&[("{X : Type*} [TopologicalSpace X] : IsCompact (Set.univ : Set X)", "{X : Type*} [TopologicalSpace X] : CompactSpace X"),
+              ("{X : Type*} [TopologicalSpace X] : CompactSpace X", "{X : Type*} [TopologicalSpace X] : IsCompact (Set.univ : Set X)"),
+              ("(α : Type) : ¬Finite α", "(α : Type) : Infinite α"), ("(α : Type) : Infinite α ∧ True", "(α : Type) : ¬Finite α ∧ True")])
+        // In a binder type (the class would be a local instance of what follows), a rebound
+        // name, another set.
+        .non(&["(α : Type) (h : ¬Finite α) : True", "(α : Type) : ¬Finite α ∧ True → True", "(α : Type) : ∀ (_ : Infinite α), True",
+               "{X : Type*} [TopologicalSpace X] (h : IsCompact (Set.univ : Set X)) : True", "(Finite : Type → Prop) (α : Type) : ¬Finite α",
+               "{X : Type*} [TopologicalSpace X] (s : Set X) : IsCompact s"]),
     // Mathlib/Data/Set/Finite/Defs.lean: `protected def Set.Infinite (s : Set α) : Prop := ¬s.Finite`.
     rw("Set.Infinite (definition)", "s.Infinite := ¬s.Finite (Mathlib/Data/Set/Finite/Defs.lean)", "¬Set.Finite ?s", "Set.Infinite ?s")
         .ex(&[("(s : Set ℕ) : ¬Set.Finite s", "(s : Set ℕ) : Set.Infinite s")])
@@ -557,4 +567,70 @@ fn interval_folded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     }
     let label = format!("{name}{}", " _ ".repeat(bounds.len()));
     Some((name, Tree::node(label, bounds.into_iter().cloned().collect())))
+}
+
+/// [`class_as_proposition`]'s pairs: a class and the proposition it is equivalent to, with the
+/// lemma.
+fn class_or_proposition(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
+    const FINITE: &str = "not_finite_iff_infinite";
+    const COMPACT: &str = "isCompact_univ_iff";
+    let unbound = |f: &str| !c.binds(f);
+    match (t.label.as_str(), t.children.as_slice()) {
+        ("¬", [inner]) if inner.label == "Finite _ " && unbound("Finite") => {
+            Some((FINITE, Tree::node("Infinite _ ", inner.children.clone())))
+        }
+        ("Infinite _ ", [_]) if unbound("Infinite") => {
+            Some((FINITE, Tree::node("¬", vec![Tree::node("Finite _ ", t.children.clone())])))
+        }
+        ("IsCompact _ ", [univ]) if unbound("IsCompact") => {
+            let ("( _ : _ )", [set, ty]) = (univ.label.as_str(), univ.children.as_slice()) else {
+                return None;
+            };
+            let ("Set _ ", [x]) = (ty.label.as_str(), ty.children.as_slice()) else {
+                return None;
+            };
+            (set.label == "Set.univ" && is_leaf(set))
+                .then(|| (COMPACT, Tree::node("CompactSpace _ ", vec![x.clone()])))
+        }
+        ("CompactSpace _ ", [x]) if unbound("CompactSpace") => {
+            let univ = Tree::node(
+                "( _ : _ )",
+                vec![Tree::leaf("Set.univ"), Tree::node("Set _ ", vec![x.clone()])],
+            );
+            Some((COMPACT, Tree::node("IsCompact _ ", vec![univ])))
+        }
+        _ => None,
+    }
+}
+
+/// `¬Finite α` ↔ `Infinite α` and `IsCompact (univ : Set X)` ↔ `CompactSpace X` where the node
+/// is no binder's type: on the path from the statement's root, no binder (theorem binder,
+/// quantifier binder, `fun` binder), no arrow's antecedent and no conjunction or disjunction
+/// under one (`and_imp` makes a hypothesis of each conjunct).
+fn class_as_proposition(t: &Tree, ctx: &Ctx) -> Vec<(&'static str, Tree)> {
+    let Some((root, path, _)) = ctx.at else {
+        return Vec::new();
+    };
+    // The theorem's binder list, the root's one child (labelled like a binder when it has one
+    // binder): every child but the conclusion is a binder.
+    let list_path = binder_list(root).map(|(_, path)| path);
+    let mut node = root;
+    for (depth, &i) in path.iter().enumerate() {
+        let binder_type = if list_path.as_deref() == Some(&path[..depth]) {
+            i + 1 < node.children.len()
+        } else {
+            binder_kind(&node.label).is_some()
+                || (node.label == IMP && i == 0)
+                || ((quantifier(node).is_some() || is_binding_node(&node.label))
+                    && i + 1 < node.children.len())
+        };
+        if binder_type {
+            return Vec::new();
+        }
+        let Some(next) = node.children.get(i) else {
+            return Vec::new();
+        };
+        node = next;
+    }
+    class_or_proposition(t, ctx.carriers).into_iter().collect()
 }

@@ -143,9 +143,12 @@ pub const RULES: &[Rule] = &[
     code("Set.subset_def / Finset.subset_iff", "s ⊆ t ↔ ∀ ⦃x⦄, x ∈ s → x ∈ t, for sets and finsets (the definition of ⊆ there)", subset_unfolded)
         .ex(&[("(s t : Set ℕ) : s ⊆ t", "(s t : Set ℕ) : ∀ x✝, x✝ ∈ s → x✝ ∈ t"), ("(s t : Finset ℕ) : s ⊆ t", "(s t : Finset ℕ) : ∀ x✝, x✝ ∈ s → x✝ ∈ t")])
         .non(&["(H K : Subgroup G) : H ≤ K", "(a b : α) : a ⊆ b", "(s t : Set ℕ) : s ⊂ t"]),
-    rw("Nat.card_eq_fintype_card", "Nat.card α = Fintype.card α (Fintype.card presupposes the instance)", "Fintype.card ?α", "Nat.card ?α")
-        .ex(&[("(G : Type*) [Fintype G] : Fintype.card G = 4", "(G : Type*) [Fintype G] : Nat.card G = 4")])
-        .non(&["(G : Type*) [Fintype G] : Nat.card G = 4", "(s : Finset ℕ) : Finset.card s = 4"]),
+    // Mathlib/SetTheory/Cardinal/Finite.lean: `Nat.card_eq_fintype_card [Fintype α] : Nat.card α
+    // = Fintype.card α`. Without the instance `Fintype.card α` does not elaborate (`[Finite α]`
+    // gives none: `Fintype.ofFinite` is a def), and `Nat.card α` does.
+    code("Nat.card_eq_fintype_card", "Nat.card α = Fintype.card α for [Fintype α] (Mathlib/SetTheory/Cardinal/Finite.lean), α a type with such a binder or Fin n", fintype_card_as_nat_card)
+        .ex(&[("(G : Type*) [Fintype G] : Fintype.card G = 4", "(G : Type*) [Fintype G] : Nat.card G = 4"), ("(n : ℕ) : Fintype.card (Fin n) = n", "(n : ℕ) : Nat.card (Fin n) = n")])
+        .non(&["(G : Type*) [Fintype G] : Nat.card G = 4", "(s : Finset ℕ) : Finset.card s = 4", "(α : Type) [Finite α] : Fintype.card α = 3", "(s : Set ℕ) : Fintype.card s = 3"]),
 ];
 
 /// `Set.subset_def`/`Finset.subset_iff`: `s ⊆ t` is `∀ x, x ∈ s → x ∈ t` when an operand is a
@@ -181,4 +184,18 @@ fn compl_of_univ_diff(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         is_leaf(s) && ctx.carriers.name_type(&s.label).is_some_and(|ty| ty.label == "Set _ ");
     (univ.label == "Set.univ" && is_leaf(univ) && written_set)
         .then(|| ("Set.compl_eq_univ_diff", Tree::node("ᶜ", vec![s.clone()])))
+}
+
+/// `Nat.card_eq_fintype_card` read right to left, where the `Fintype` instance is known: a type
+/// variable with a `[Fintype α]` binder, or `Fin n` (`Fin.fintype`, Mathlib/Data/Fintype/Basic.lean).
+fn fintype_card_as_nat_card(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Fintype.card _ ", [ty]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let known = if is_leaf(ty) {
+        ctx.carriers.has_instance(&["Fintype"], &ty.label)
+    } else {
+        ty.label == "Fin _ " && !ctx.carriers.binds("Fin")
+    };
+    known.then(|| ("Nat.card_eq_fintype_card", Tree::node("Nat.card _ ", vec![ty.clone()])))
 }

@@ -16,6 +16,7 @@ use super::elab;
 use super::shapes::{
     app_head, binder_kind, binder_name, binds, binds_inside, is_leaf, leaves, mentions,
     mentions_head, named_after, only_as, quantifier, replace, BinderKind, EQ, EXPLICIT, IMP,
+    UNKNOWN_TYPE,
 };
 use super::typed;
 use crate::trees::Tree;
@@ -78,6 +79,9 @@ pub(super) fn subst(
             // No β here: a function given by `(hf : f = fun x => e)` and applied stays, so that
             // `funext_iff` makes it `∀ x, f x = e`, where the statements that write it so meet it.
             let ty = &binders[j].children[1];
+            if !defines_at(ty, value, carriers) {
+                continue;
+            }
             let uncast = binders_casts::uses_at_own_type(&var.label, ty, &scopes, carriers);
             let typed_value = ascribed_where(value, ty, carriers, uncast);
             if !substitutable(&var.label, &typed_value, &scopes, None) {
@@ -97,6 +101,79 @@ pub(super) fn subst(
         }
     }
     None
+}
+
+/// Does `x = e` (or `e = x`), with `x` of written type `ty`, say what `x` is? `binrel%` (Lean's
+/// `Elab/Extra.lean`) elaborates both sides at the larger of their types and casts the smaller
+/// up: with `(n : ℕ)` and `(a : ℤ)`, `n = a` is `↑n = a`, which says `a` is a natural, not what
+/// `n` is. So `e`'s type must be no larger than `ty`:
+/// - `ty` left to elaboration (`(x : _)`): `x` takes `e`'s type;
+/// - a number type: every leaf of `e`'s arithmetic (through `+ - * / %`, `-` and a power's
+///   base; an exponent is elaborated alone) is a numeral, of a number type no larger, or a
+///   one-letter name no binder types (auto-bound: unified with the rest);
+/// - a set or a function type (no coercion makes one of a larger type);
+/// - any other type (`Fin n`, `ℕ+`, `ℝ≥0`, `Finset α`, a type variable: each casts into
+///   something larger): `e` is a name of that very type.
+fn defines_at(ty: &Tree, e: &Tree, c: &Carriers) -> bool {
+    if is_leaf(ty) && ty.label == UNKNOWN_TYPE {
+        return true;
+    }
+    if let Some(n) = elab::num_of_type(ty) {
+        return leaves_at_most(e, n, c, &[], 0);
+    }
+    if ty.label == IMP || app_head(ty) == Some("Set") {
+        return true;
+    }
+    is_leaf(e) && c.binds(&e.label) && c.name_type(&e.label) == Some(ty)
+}
+
+/// [`defines_at`] for a number type `n`. `indices` are names a `∑`/`∏` around binds over a
+/// range of at most that type.
+fn leaves_at_most(e: &Tree, n: elab::Num, c: &Carriers, indices: &[&str], depth: usize) -> bool {
+    const LADDER: [elab::Num; 5] =
+        [elab::Num::Nat, elab::Num::Int, elab::Num::Rat, elab::Num::Real, elab::Num::Complex];
+    let rank = |m: elab::Num| LADDER.iter().position(|l| *l == m);
+    let within = |t: &Tree| leaves_at_most(t, n, c, indices, depth + 1);
+    if depth > 200 {
+        return false;
+    }
+    match (e.label.as_str(), e.children.as_slice()) {
+        (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ " | " _ % _ ", [a, b]) => {
+            within(a) && within(b)
+        }
+        ("-", [a]) | (" _ ^ _ ", [a, _]) => within(a),
+        (_, []) if indices.contains(&e.label.as_str()) => true,
+        // `∑ k ∈ Finset.Icc a b, f k`: the index has the range's element type, no larger than
+        // `n` when the bounds are; the sum has the body's type.
+        (label, [k, domain, body])
+            if (label.starts_with('∑') || label.starts_with('∏')) && is_leaf(k) =>
+        {
+            let ("∈ _ ", [range]) = (domain.label.as_str(), domain.children.as_slice()) else {
+                return false;
+            };
+            let bounded = matches!(
+                app_head(range),
+                Some("Finset.range" | "Finset.Icc" | "Finset.Ico" | "Finset.Ioc" | "Finset.Ioo")
+            ) && !range.children.is_empty()
+                && range.children.iter().all(within);
+            let mut inner = indices.to_vec();
+            inner.push(&k.label);
+            bounded && leaves_at_most(body, n, c, &inner, depth + 1)
+        }
+        _ => match elab::type_of(e, c) {
+            elab::Ty::Numeral => true,
+            elab::Ty::Num(m) => rank(m) <= rank(n),
+            elab::Ty::Unknown => is_leaf(e) && !c.binds(&e.label) && auto_bound_name(&e.label),
+        },
+    }
+}
+
+/// A name Lean would auto-bind rather than a Mathlib constant: one letter, with digits,
+/// subscripts or primes after it (`n`, `x₁`, `a'`).
+fn auto_bound_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(char::is_alphabetic)
+        && chars.all(|ch| ch.is_ascii_digit() || ('₀'..='₉').contains(&ch) || ch == '\'')
 }
 
 /// A function variable used only at one point, where a hypothesis gives its value:
@@ -156,6 +233,9 @@ pub(super) fn subst_value(
             let Some(codomain) = codomain else {
                 continue;
             };
+            if !defines_at(codomain, value, carriers) {
+                continue;
+            }
             let value = &ascribed(value, codomain, carriers);
             let mut out: Vec<Tree> = binders[..j].to_vec();
             out.extend_from_slice(&binders[j + 1..i]);

@@ -444,7 +444,7 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
             decide(element.as_ref(), uses);
         }
     } else if let Some(limit) =
-        tendsto_limit(name, t, &type_of).filter(|_| uses.by == Deciders::TheoremBinders)
+        tendsto_limit(name, t, c).filter(|_| uses.by == Deciders::TheoremBinders)
     {
         // `Filter.Tendsto (f : α → β) (l₁ : Filter α) (l₂ : Filter β)`
         // (Mathlib/Order/Filter/Tendsto.lean): `f` comes first and fixes `β`, and `nhds (x : X) :
@@ -454,7 +454,7 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
         if t.children[..2].iter().any(|a| mentions(a, name)) {
             uses.occurrence(false);
         }
-        decide(Some(limit), uses);
+        decide(Some(&limit), uses);
     } else if let Some(f) = app_head(t) {
         let ty = type_of(f).filter(|ty| ty.label == IMP);
         if let Some(ty) = ty {
@@ -493,13 +493,12 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
     }
 }
 
-/// `Filter.Tendsto f l (nhds x)` with `x` the name and `f` a function variable of type `α → β`
-/// or a function ascribed `α → β`: `β`, the type the limit point gets.
-fn tendsto_limit<'t>(
-    name: &str,
-    t: &'t Tree,
-    type_of: &dyn Fn(&str) -> Option<&'t Tree>,
-) -> Option<&'t Tree> {
+/// `Filter.Tendsto f l (nhds x)` with `x` the name and `f` a function variable of type `α → β`,
+/// a function ascribed `α → β`, or a `fun` whose body elaboration-lite types `β`: `β`, the
+/// type the limit point gets.
+fn tendsto_limit(name: &str, t: &Tree, c: &Carriers) -> Option<Tree> {
+    let type_of =
+        |n: &str| c.binder_types.iter().find(|(b, _)| b == n).and_then(|(_, ty)| ty.as_ref());
     let (Some("Filter.Tendsto"), [f, _, limit]) = (app_head(t), t.children.as_slice()) else {
         return None;
     };
@@ -509,13 +508,24 @@ fn tendsto_limit<'t>(
     if !is_leaf(x) || x.label != name {
         return None;
     }
-    let ty = match (f.label.as_str(), f.children.as_slice()) {
-        (_, []) => type_of(&f.label)?,
+    let codomain =
+        |ty: &Tree| (ty.label == IMP && ty.children.len() == 2).then(|| ty.children[1].clone());
+    match (f.label.as_str(), f.children.as_slice()) {
+        (_, []) => type_of(&f.label).and_then(codomain),
         // An ascribed function (`forall_eq` leaves `(fun n => … : ℕ → ℂ)` where `s` stood).
-        ("( _ : _ )", [_, ty]) => ty,
-        _ => return None,
-    };
-    (ty.label == IMP && ty.children.len() == 2).then(|| &ty.children[1])
+        ("( _ : _ )", [_, ty]) => codomain(ty),
+        // `fun n => e`: elaborated against `?α → ?β`, so `β` is `e`'s own type.
+        _ if f.label.starts_with("fun")
+            && f.children.len() == 2
+            && !mentions(&f.children[1], name) =>
+        {
+            match elab::type_of(&f.children[1], c) {
+                elab::Ty::Num(n) => Some(Tree::leaf(elab::type_name(n))),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
 
 /// The element type of an interval or range the statement writes, when its endpoints fix it:
