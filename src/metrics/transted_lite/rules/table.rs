@@ -316,8 +316,10 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
                 return true;
             }
             is_leaf(x)
-                && c.name_type(&x.label)
-                    .is_some_and(|ty| is_leaf(ty) && c.has_instance(&MONOID_CLASSES, &ty.label))
+                && c.name_type(&x.label).is_some_and(|ty| {
+                    (is_leaf(ty) && c.has_instance(&MONOID_CLASSES, &ty.label))
+                        || square_number_matrix(ty)
+                })
         }
         Check::Associative { add } => {
             if elab::carrier(&refs, c).is_some_and(|n| NUMBERS.contains(&n))
@@ -338,6 +340,16 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
         Check::Prop => elab::is_prop(refs[0], c),
         Check::ElementFits => element_fits(refs[0], c),
     }
+}
+
+/// `Matrix (Fin k) (Fin k) R` with `R` a number type: a monoid under `*` (`Matrix.semiring`,
+/// Mathlib/Data/Matrix/Mul.lean, for a finite index with decidable equality and a semiring `R`).
+fn square_number_matrix(ty: &Tree) -> bool {
+    let ("Matrix _  _  _ ", [rows, cols, entries]) = (ty.label.as_str(), ty.children.as_slice())
+    else {
+        return false;
+    };
+    rows == cols && rows.label == "Fin _ " && elab::num_of_type(entries).is_some()
 }
 
 /// [`Check::ElementFits`] of a membership `x ∈ S b…`.
