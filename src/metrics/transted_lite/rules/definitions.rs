@@ -26,12 +26,16 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(f : ℝ → ℝ) : Monotone f", "(f : ℝ → ℝ) : ∀ a✝ : ℝ, ∀ b✝ : ℝ, a✝ ≤ b✝ → f a✝ ≤ f b✝"),
               ("(f : ℕ → ℝ) : Antitone f", "(f : ℕ → ℝ) : ∀ a✝ : ℕ, ∀ b✝ : ℕ, a✝ ≤ b✝ → f b✝ ≤ f a✝"),
               ("(f : ℝ → ℝ) : StrictMono f", "(f : ℝ → ℝ) : ∀ a✝ : ℝ, ∀ b✝ : ℝ, a✝ < b✝ → f a✝ < f b✝"),
+              (": StrictMono (fun x : ℝ => x ^ 3)", ": ∀ a✝ : ℝ, ∀ b✝ : ℝ, a✝ < b✝ → a✝ ^ 3 < b✝ ^ 3"),
               ("(f : ℝ → ℝ) : StrictAnti f", "(f : ℝ → ℝ) : ∀ a✝ : ℝ, ∀ b✝ : ℝ, a✝ < b✝ → f b✝ < f a✝"),
               ("(f : ℕ → Set ℝ) : Monotone f", "(f : ℕ → Set ℝ) : ∀ a✝ : ℕ, ∀ b✝ : ℕ, a✝ ≤ b✝ → f a✝ ≤ f b✝")])
         // A compound function would need β-reduction; a statement binding `Monotone` names
         // its own predicate.
         .non(&["(f : ℝ → ℝ) : Monotone (f ∘ f)", "(Monotone : (ℝ → ℝ) → Prop) (f : ℝ → ℝ) : Monotone f", "(f : ℝ → ℝ) : MonotoneOn f (Set.Icc 0 1) ∧ Monotone.foo f", // Only `[LE α]`: `Monotone` needs preorders and does not elaborate.
- "{α β : Type*} [LE α] [LE β] (f : α → β) : Monotone f", "(f : OrderHom ℝ ℝ) : Monotone f"]),
+ "{α β : Type*} [LE α] [LE β] (f : α → β) : Monotone f", "(f : OrderHom ℝ ℝ) : Monotone f",
+ // A `fun`: an untyped or complex domain, a complex or unknown value, a body rebinding `x`.
+ ": StrictMono (fun x => x ^ 3)", ": Monotone (fun x : ℂ => x)", "(f : ℝ → ℂ) : Monotone (fun x : ℝ => f x)", "(g : ℝ → α) : Monotone (fun x : ℝ => g x)",
+ "(s : Finset ℕ) : Monotone (fun x : ℕ => ∑ x ∈ s, x)"]),
     code("MonotoneOn (definition)", "MonotoneOn f s := ∀ ⦃a⦄ (_ : a ∈ s) ⦃b⦄ (_ : b ∈ s), a ≤ b → f a ≤ f b (Mathlib/Order/Monotone/Defs.lean)", monotone_on_unfolded)
         .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : MonotoneOn f s", "(f : ℝ → ℝ) (s : Set ℝ) : ∀ a✝, a✝ ∈ s → ∀ b✝, b✝ ∈ s → a✝ ≤ b✝ → f a✝ ≤ f b✝"),
               ("(f : ℝ → ℝ) (s : Set ℝ) : StrictAntiOn f s", "(f : ℝ → ℝ) (s : Set ℝ) : ∀ a✝, a✝ ∈ s → ∀ b✝, b✝ ∈ s → a✝ < b✝ → f b✝ < f a✝")])
@@ -238,7 +242,13 @@ fn monotone_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     };
     let head = t.label.strip_suffix(" _ ")?;
     let (rel, reversed) = monotone_kind(head).filter(|_| !head.ends_with("On"))?;
-    if !plain_function(f, &["a✝", "b✝"]) || bound_by_statement(ctx, head) {
+    if bound_by_statement(ctx, head) {
+        return None;
+    }
+    if let Some(unfolded) = monotone_lambda(f, rel, reversed, ctx) {
+        return Some(("Monotone (definition)", unfolded));
+    }
+    if !plain_function(f, &["a✝", "b✝"]) {
         return None;
     }
     // The definition's `⦃a b⦄` have `f`'s domain as type, written, as the relation `a ≤ b`
@@ -247,6 +257,37 @@ fn monotone_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let body = monotone_body(f, rel, reversed);
     let inner = node2(FORALL, binder("b✝", ty), body);
     Some(("Monotone (definition)", node2(FORALL, binder("a✝", ty), inner)))
+}
+
+/// `Monotone (fun (x : α) => e)` and kin unfolded with the function applied (β): `∀ a✝ b✝ : α,
+/// a✝ ≤ b✝ → e[a✝/x] ≤ e[b✝/x]`, where `α` is written and `e`'s type is known, both among the
+/// preorders ℕ ℤ ℚ ℝ.
+fn monotone_lambda(f: &Tree, rel: &'static str, reversed: bool, ctx: &Ctx) -> Option<Tree> {
+    let ("fun _ => _ ", [binder_node, body]) = (f.label.as_str(), f.children.as_slice()) else {
+        return None;
+    };
+    let (" _ : _ ", [x, ty]) = (binder_node.label.as_str(), binder_node.children.as_slice()) else {
+        return None;
+    };
+    let preorder = |n: elab::Num| !matches!(n, elab::Num::Complex);
+    let domain_ok = elab::num_of_type(ty).is_some_and(preorder);
+    let codomain_ok = matches!(elab::type_of(body, ctx.carriers), elab::Ty::Num(n) if preorder(n));
+    let rebound = super::shapes::binds_inside(body, &x.label);
+    if !is_leaf(x)
+        || !domain_ok
+        || !codomain_ok
+        || rebound
+        || mentions(body, "a✝")
+        || mentions(body, "b✝")
+    {
+        return None;
+    }
+    let (a, b) = (Tree::bound_variable("a✝"), Tree::bound_variable("b✝"));
+    let at = |p: &Tree| super::substitution::substitute(body, &x.label, p);
+    let images = if reversed { node2(rel, at(&b), at(&a)) } else { node2(rel, at(&a), at(&b)) };
+    let body = node2(IMP, node2(rel, a, b), images);
+    let inner = node2(FORALL, binder("b✝", Some(ty)), body);
+    Some(node2(FORALL, binder("a✝", Some(ty)), inner))
 }
 
 /// `MonotoneOn f s` (and kin) unfolded: `∀ a✝, a✝ ∈ s → ∀ b✝, b✝ ∈ s → a✝ ≤ b✝ → f a✝ ≤ f b✝`.
