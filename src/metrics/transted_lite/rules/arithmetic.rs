@@ -64,9 +64,12 @@ pub const RULES: &[Rule] = &[
     rw("Int.not_odd_iff_even", "¬Odd n ↔ Even n (ℤ)", "¬ Odd ?n", "Even ?n").when(&[on(&["?n"], &INT)])
         .ex(&[("(n : ℤ) : ¬ Odd n", "(n : ℤ) : Even n")])
         .non(&["(x : ℝ) : ¬ Odd x", "(n : ℕ) : ¬ Odd n", "(n : ℤ) : ¬ Even n"]),
-    rw("Complex.norm_eq_abs", "‖z‖ = Complex.abs z", "Complex.abs ?z", "‖?z‖")
-        .ex(&[("(z : ℂ) : Complex.abs z = 1", "(z : ℂ) : ‖z‖ = 1")])
-        .non(&["(z : ℂ) : Complex.arg z = 1", "(x : ℝ) : abs x = 1"]),
+    // `Complex.abs : AbsoluteValue ℂ ℝ` elaborates its argument against ℂ, `‖·‖` against
+    // nothing: `Complex.abs (n / 2)` with `(n : ℤ)` is `‖(↑n : ℂ) / 2‖`, `‖n / 2‖` floor
+    // division's norm. Only an argument of type ℂ by itself.
+    rw("Complex.norm_eq_abs", "‖z‖ = Complex.abs z", "Complex.abs ?z", "‖?z‖").when(&[on(&["?z"], &[elab::Num::Complex]), number(&["?z"])])
+        .ex(&[("(z : ℂ) : Complex.abs z = 1", "(z : ℂ) : ‖z‖ = 1"), ("(f : ℂ → ℂ) (z : ℂ) : Complex.abs (f z) ≤ 1", "(f : ℂ → ℂ) (z : ℂ) : ‖f z‖ ≤ 1")])
+        .non(&["(z : ℂ) : Complex.arg z = 1", "(x : ℝ) : abs x = 1", "(n : ℤ) : Complex.abs (n / 2) = 1", "(x : ℝ) : Complex.abs x = 1"]),
     rw("Real.norm_eq_abs", "‖r‖ = |r| (ℝ)", "‖?x‖", "|?x|").when(&[on(&["?x"], &REAL), number(&["?x"])])
         .ex(&[("(x : ℝ) : ‖x‖ = 1", "(x : ℝ) : |x| = 1")])
         .non(&["(z : ℂ) : ‖z‖ = 1", "(v : ℝ × ℝ) : ‖v‖ = 1", "(f : ℕ → ℝ) : ‖f‖ = 1"]),

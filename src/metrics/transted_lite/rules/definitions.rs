@@ -88,6 +88,13 @@ pub const RULES: &[Rule] = &[
     rw("Set.Infinite (definition)", "s.Infinite := ¬s.Finite (Mathlib/Data/Set/Finite/Defs.lean)", "¬Set.Finite ?s", "Set.Infinite ?s")
         .ex(&[("(s : Set ℕ) : ¬Set.Finite s", "(s : Set ℕ) : Set.Infinite s")])
         .non(&["(s : Set ℕ) : Set.Finite s", "(s : Set ℕ) : ¬Set.Countable s"]),
+    // Mathlib/Logic/Function/Defs.lean: `def LeftInverse (g : β → α) (f : α → β) : Prop := ∀ x,
+    // g (f x) = x` (no instance). `g ∘ f = id` meets it through `funext_iff` and `comp_apply`.
+    code("Function.LeftInverse (definition)", "LeftInverse g f := ∀ x, g (f x) = x (Mathlib/Logic/Function/Defs.lean)", left_inverse_unfolded)
+        .ex(&[("(f : ℕ → ℤ) (g : ℤ → ℕ) : Function.LeftInverse f g", "(f : ℕ → ℤ) (g : ℤ → ℕ) : ∀ x✝, f (g x✝) = x✝")])
+        .non(&["(f g : ℕ → ℕ) : Function.RightInverse f g", "(f g : ℕ → ℕ) : Function.LeftInverse (f ∘ g) g",
+               // Types that do not compose: unfolded, `g (f x) = x` would cast.
+               "(f : ℕ → ℕ) (g : ℤ → ℕ) : Function.LeftInverse g f", "(f : α → β) (g : γ → α) : Function.LeftInverse g f", "(LeftInverse : (ℕ → ℕ) → (ℕ → ℕ) → Prop) (f g : ℕ → ℕ) : LeftInverse f g"]),
     // Mathlib/Algebra/Group/Commute/Defs.lean: `def Commute [Mul S] (a b : S) : Prop :=
     // SemiconjBy a b b`, and Mathlib/Algebra/Group/Semiconj/Defs.lean: `SemiconjBy [Mul M]
     // (a x y : M) : Prop := a * x = y * a`. Only `Mul`: no commutativity is assumed.
@@ -310,6 +317,34 @@ fn monotone_on_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let inner = node2(FORALL, b.clone(), node2(IMP, node2(MEM, b, s.clone()), body));
     let outer = node2(FORALL, a.clone(), node2(IMP, node2(MEM, a, s.clone()), inner));
     Some(("MonotoneOn (definition)", outer))
+}
+
+/// `Function.LeftInverse g f` unfolded: `∀ x✝, g (f x✝) = x✝`, for named `g` and `f`.
+fn left_inverse_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Function.LeftInverse _  _ ", [g, f]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let fresh = "x✝";
+    if !plain_function(g, &[fresh])
+        || !plain_function(f, &[fresh])
+        || bound_by_statement(ctx, "Function.LeftInverse")
+    {
+        return None;
+    }
+    // `LeftInverse (g : β → α) (f : α → β)` takes both at matching types (functions are not
+    // coerced); unfolded, `g (f x) = x` could cast `f x` or `x`.
+    let arrow = |h: &Tree| {
+        ctx.carriers.name_type(&h.label).filter(|ty| ty.label == IMP && ty.children.len() == 2)
+    };
+    let (Some(gt), Some(ft)) = (arrow(g), arrow(f)) else {
+        return None;
+    };
+    if gt.children[0] != ft.children[1] || gt.children[1] != ft.children[0] {
+        return None;
+    }
+    let x = Tree::bound_variable(fresh);
+    let body = node2(EQ, apply(g, &apply(f, &x)), x.clone());
+    Some(("Function.LeftInverse (definition)", node2(FORALL, x, body)))
 }
 
 /// `Set.EqOn f g s` unfolded: `∀ x✝, x✝ ∈ s → f x✝ = g x✝`.
