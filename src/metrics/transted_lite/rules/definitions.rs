@@ -95,6 +95,11 @@ pub const RULES: &[Rule] = &[
         .non(&["(f g : ℕ → ℕ) : Function.RightInverse f g", "(f g : ℕ → ℕ) : Function.LeftInverse (f ∘ g) g",
                // Types that do not compose: unfolded, `g (f x) = x` would cast.
                "(f : ℕ → ℕ) (g : ℤ → ℕ) : Function.LeftInverse g f", "(f : α → β) (g : γ → α) : Function.LeftInverse g f", "(LeftInverse : (ℕ → ℕ) → (ℕ → ℕ) → Prop) (f g : ℕ → ℕ) : LeftInverse f g"]),
+    // Mathlib/RingTheory/Nilpotent/Defs.lean: `def IsNilpotent [Zero R] [Pow R ℕ] (x : R) : Prop
+    // := ∃ n : ℕ, x ^ n = 0`: the `^` and `0` unfolded are found as the definition's are.
+    code("IsNilpotent (definition)", "IsNilpotent x := ∃ n : ℕ, x ^ n = 0 (Mathlib/RingTheory/Nilpotent/Defs.lean)", nilpotent_unfolded)
+        .ex(&[("{R : Type*} [Ring R] (x : R) : IsNilpotent x", "{R : Type*} [Ring R] (x : R) : ∃ n✝ : ℕ, x ^ n✝ = 0")])
+        .non(&["{R : Type*} [Ring R] (x : R) : IsUnit x", "(IsNilpotent : ℕ → Prop) : IsNilpotent 2"]),
     // Mathlib/Algebra/Group/Commute/Defs.lean: `def Commute [Mul S] (a b : S) : Prop :=
     // SemiconjBy a b b`, and Mathlib/Algebra/Group/Semiconj/Defs.lean: `SemiconjBy [Mul M]
     // (a x y : M) : Prop := a * x = y * a`. Only `Mul`: no commutativity is assumed.
@@ -345,6 +350,20 @@ fn left_inverse_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let x = Tree::bound_variable(fresh);
     let body = node2(EQ, apply(g, &apply(f, &x)), x.clone());
     Some(("Function.LeftInverse (definition)", node2(FORALL, x, body)))
+}
+
+/// `IsNilpotent x` unfolded: `∃ n✝ : ℕ, x ^ n✝ = 0`.
+fn nilpotent_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("IsNilpotent _ ", [x]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if bound_by_statement(ctx, "IsNilpotent") || mentions(x, "n✝") {
+        return None;
+    }
+    let n = Tree::bound_variable("n✝");
+    let power = node2(EQ, node2(" _ ^ _ ", x.clone(), n.clone()), Tree::leaf("0"));
+    let exists = node2(super::shapes::EXISTS, node2(" _ : _ ", n, Tree::leaf("ℕ")), power);
+    Some(("IsNilpotent (definition)", exists))
 }
 
 /// `Set.EqOn f g s` unfolded: `∀ x✝, x✝ ∈ s → f x✝ = g x✝`.
