@@ -315,7 +315,7 @@ pub(super) fn duplicate_hypothesis(binders: &[Tree], concl: &Tree, _: &Carriers)
 
 /// `forall_eq`: a variable defined by a hypothesis is replaced by its value ([`subst`]).
 pub(super) fn variable_definition(binders: &[Tree], concl: &Tree, c: &Carriers) -> Rewritten {
-    let (new_binders, new_concl, hypothesis) = subst(binders, concl, c)?;
+    let (new_binders, new_concl, hypothesis) = subst(binders, concl, c, typed::fields_resolved)?;
     Some(("forall_eq", hypothesis, rebuild_list(new_binders, new_concl)))
 }
 

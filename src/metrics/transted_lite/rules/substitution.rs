@@ -18,7 +18,6 @@ use super::shapes::{
     mentions_head, named_after, only_as, quantifier, replace, BinderKind, EQ, EXPLICIT, IMP,
     UNKNOWN_TYPE,
 };
-use super::typed;
 use crate::trees::Tree;
 
 /// The binders `(h : a = b)` nothing after them names, with their position and the equation
@@ -38,6 +37,10 @@ fn unused_equations<'t>(
     })
 }
 
+/// `t` with field notation on the variable `name` written out at its type (`typed` has it; passed
+/// in, as `typed` reads this module).
+pub(super) type FieldsResolved = fn(&Tree, &str, &Carriers) -> Tree;
+
 /// `forall_eq`/`forall_eq'`: `(x : T) … (h : x = e) … : p x` ↔ `… : p e` when `e` does not
 /// mention `x`, nothing mentions `h`, and no binder from the first one between the two that
 /// mentions `x` binds a name of `e`. The variable and the hypothesis are dropped and `e` put in place of `x`.
@@ -45,6 +48,7 @@ pub(super) fn subst(
     binders: &[Tree],
     concl: &Tree,
     carriers: &Carriers,
+    fields_resolved: FieldsResolved,
 ) -> Option<(Vec<Tree>, Tree, String)> {
     for (i, h, sides) in unused_equations(binders, concl) {
         for (var, value) in sides {
@@ -307,24 +311,6 @@ pub(super) fn substitute_beta(t: &Tree, name: &str, value: &Tree, carriers: &Car
 /// `name`.
 pub(super) fn substitute(t: &Tree, name: &str, value: &Tree) -> Tree {
     substitute_in(t, name, value, None)
-}
-
-/// `t` with field notation on the variable `name` written out (`p.Prime` is `Nat.Prime p` for
-/// `(p : ℕ)`), before a value replaces `name`: the field is looked up in the variable's type,
-/// which a value such as `2 ^ n + 1` no longer shows.
-fn fields_resolved(t: &Tree, name: &str, carriers: &Carriers) -> Tree {
-    if is_leaf(t) || (quantifier(t).is_some() && binds(&t.children[0], name)) {
-        return t.clone();
-    }
-    let on_name = t.label.starts_with(" _ .")
-        && t.children.first().is_some_and(|r| is_leaf(r) && r.label == name);
-    let t = match on_name.then(|| typed::dot_notation(t, carriers)).flatten() {
-        Some(resolved) => resolved,
-        None => t.clone(),
-    };
-    let mut out = t.clone();
-    out.children = t.children.iter().map(|c| fields_resolved(c, name, carriers)).collect();
-    out
 }
 
 /// [`substitute`], β-reducing the applications of `name` when `beta` gives the carriers.

@@ -20,7 +20,7 @@ use super::declare::Ctx;
 use super::elab::{carrier, Num};
 use super::norm_num::MAX_LITERAL;
 use super::quantifiers::{classify_qbinder, QBinder};
-use super::shapes::{COMPARISONS, DIV, FRESH_BOUND, MEM, NEG, POW, SUB};
+use super::shapes::{binds, COMPARISONS, DIV, FRESH_BOUND, MEM, NEG, POW, SUB};
 use super::substitution::substitute;
 
 use super::elab;
@@ -68,6 +68,24 @@ pub(super) fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
         return None;
     }
     Some(Tree::node(label, t.children.clone()))
+}
+
+/// `t` with field notation on the variable `name` written out (`p.Prime` is `Nat.Prime p` for
+/// `(p : ℕ)`), before a value replaces `name`: the field is looked up in the variable's type,
+/// which a value such as `2 ^ n + 1` no longer shows.
+pub(super) fn fields_resolved(t: &Tree, name: &str, carriers: &Carriers) -> Tree {
+    if is_leaf(t) || (quantifier(t).is_some() && binds(&t.children[0], name)) {
+        return t.clone();
+    }
+    let on_name = t.label.starts_with(" _ .")
+        && t.children.first().is_some_and(|r| is_leaf(r) && r.label == name);
+    let t = match on_name.then(|| dot_notation(t, carriers)).flatten() {
+        Some(resolved) => resolved,
+        None => t.clone(),
+    };
+    let mut out = t.clone();
+    out.children = t.children.iter().map(|c| fields_resolved(c, name, carriers)).collect();
+    out
 }
 
 /// Functions of numbers whose first explicit argument is the receiver's number type, so that
