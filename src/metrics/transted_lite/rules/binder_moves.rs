@@ -302,7 +302,7 @@ fn free_after(binders: &[Tree], i: usize, concl: &Tree, name: &str) -> bool {
 }
 
 /// The hypothesis `(h : ∃ x, p)`'s name and proposition, and the witness as a binder `(x : T)`.
-fn existential(b: &Tree) -> Option<(&Tree, &Tree, Tree, &Tree)> {
+fn existential(b: &Tree) -> Option<(&Tree, Tree, &Tree)> {
     let (EXPLICIT, [h, ty]) = (b.label.as_str(), b.children.as_slice()) else {
         return None;
     };
@@ -315,13 +315,13 @@ fn existential(b: &Tree) -> Option<(&Tree, &Tree, Tree, &Tree)> {
         (None, []) => node2(EXPLICIT, witness.clone(), Tree::leaf(UNKNOWN_TYPE)),
         _ => return None,
     };
-    Some((h, ty, binder, body))
+    Some((h, binder, body))
 }
 
 /// `(h : ∃ x : T, p x)` → `(x : T) (h : p x)`, `T` written as a theorem binder's canonical form
 /// writes it.
 fn uncurried(binders: &[Tree], i: usize, concl: &Tree, c: &Carriers) -> Option<Tree> {
-    let (h, _, witness, body) = existential(&binders[i])?;
+    let (h, witness, body) = existential(&binders[i])?;
     let (x, ty) = (&witness.children[0], &witness.children[1]);
     let ty = plain_witness_type(&x.label, ty, body, c, typed::Deciders::TheoremBinders)?;
     if free_after(binders, i, concl, &x.label) || free_after(binders, i, concl, &h.label) {

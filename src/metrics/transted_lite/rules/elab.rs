@@ -285,41 +285,52 @@ pub fn commutes_at(root: &Tree, path: &[usize], c: &Carriers) -> bool {
     }
 }
 
-/// Is every leaf of the arithmetic tree `t` (through `+ - * /`, `-` and a power's base) of a
-/// known number type, or a numeral, with at least one not a numeral? Then the tree is
-/// elaborated at the largest of those types (`binop%`), which is a number type.
+/// Where a number type stands on the coercion ladder ℕ → ℤ → ℚ → ℝ → ℂ: each casts to every
+/// later one, and casting twice is casting once (`Int.cast_natCast`, `Rat.cast_natCast`,
+/// `Complex.ofReal_natCast`, …).
+pub fn rank(n: Num) -> u8 {
+    match n {
+        Num::Nat => 0,
+        Num::Int => 1,
+        Num::Rat => 2,
+        Num::Real => 3,
+        Num::Complex => 4,
+    }
+}
+
+/// The operands `binop%` (Lean's `Elab/Extra.lean`) elaborates in one tree with `t`: both of
+/// `+ - * /`, the one of `-`, a power's base (its exponent is elaborated alone, `rightact%`).
+/// `None` where `t` is a leaf of the tree.
+pub fn same_tree_operands(t: &Tree) -> Option<&[Tree]> {
+    match (t.label.as_str(), t.children.as_slice()) {
+        (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ ", [_, _]) | ("-", [_]) => Some(&t.children),
+        (" _ ^ _ ", [_, _]) => Some(&t.children[..1]),
+        _ => None,
+    }
+}
+
+/// Is every leaf of the arithmetic tree `t` ([`same_tree_operands`]) of a known number type, or
+/// a numeral, with at least one not a numeral? Then the tree is elaborated at the largest of
+/// those types (`binop%`), which is a number type.
 fn of_number_types(t: &Tree, c: &Carriers, depth: usize) -> bool {
     fn leaves_known(t: &Tree, c: &Carriers, depth: usize, typed: &mut bool) -> bool {
         if depth > MAX_DEPTH {
             return false;
         }
-        match (t.label.as_str(), t.children.as_slice()) {
-            (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ ", [a, b]) => {
-                leaves_known(a, c, depth + 1, typed) && leaves_known(b, c, depth + 1, typed)
-            }
-            ("-", [a]) | (" _ ^ _ ", [a, _]) => leaves_known(a, c, depth + 1, typed),
-            ("( _ : _ )", [_, ty]) if num_of_type(ty).is_some() => {
-                *typed = true;
-                true
-            }
-            _ => match type_of(t, c) {
-                Ty::Num(_) => {
-                    *typed = true;
-                    true
-                }
-                Ty::Numeral => true,
-                Ty::Unknown => false,
-            },
+        if let Some(operands) = same_tree_operands(t) {
+            return operands.iter().all(|x| leaves_known(x, c, depth + 1, typed));
         }
+        let known = match (t.label.as_str(), t.children.as_slice()) {
+            ("( _ : _ )", [_, ty]) if num_of_type(ty).is_some() => Ty::Num(Num::Nat),
+            _ => type_of(t, c),
+        };
+        *typed |= matches!(known, Ty::Num(_));
+        known != Ty::Unknown
     }
     let mut typed = false;
     leaves_known(t, c, depth, &mut typed) && typed
 }
 
-/// Is `t` known to be a proposition (not a type, not a term)? Relations and connectives, `¬`,
-/// `∃`, `True`/`False`, `∀`/`→` whose body is one, and a name bound as `Prop` or as a predicate
-/// `… → Prop` applied to all its arguments. Anything else (`ℤ → ℕ → ℤ`, an unknown `P x`) is not
-/// known to be.
 /// Is `t` recognisably a type, not a proposition: a number type, `Type`/`Sort`, a name bound
 /// as a type (`{α : Type*}`), a product or function of types, or an application of a type
 /// constructor Mathlib defines (`Fin n`, `Set α`, `ZMod n`, …)?
@@ -350,6 +361,10 @@ pub fn is_type(t: &Tree, c: &Carriers) -> bool {
     }
 }
 
+/// Is `t` known to be a proposition (not a type, not a term)? Relations and connectives, `¬`,
+/// `∃`, `True`/`False`, `∀`/`→` whose body is one, and a name bound as `Prop` or as a predicate
+/// `… → Prop` applied to all its arguments. Anything else (`ℤ → ℕ → ℤ`, an unknown `P x`) is not
+/// known to be.
 pub fn is_prop(t: &Tree, c: &Carriers) -> bool {
     let mut t = t;
     for _ in 0..MAX_DEPTH {

@@ -14,7 +14,7 @@
 //! elaborated alone.
 
 use super::carriers::Carriers;
-use super::elab::{self, Num, Ty};
+use super::elab::{self, rank, Num, Ty};
 use super::shapes::{app_head, is_leaf, literal};
 use crate::elab::mathlib_names::SIGNATURES;
 use crate::trees::Tree;
@@ -25,18 +25,6 @@ const ASCRIPTION: &str = "( _ : _ )";
 fn binary_arithmetic(t: &Tree) -> bool {
     t.children.len() == 2
         && matches!(t.label.as_str(), " _ + _ " | " _ - _ " | " _ * _ " | " _ / _ ")
-}
-
-/// The coercion ladder ℕ → ℤ → ℚ → ℝ → ℂ: each casts to every later one, and casting twice
-/// is casting once (`Int.cast_natCast`, `Rat.cast_natCast`, `Complex.ofReal_natCast`, …).
-fn rank(n: Num) -> u8 {
-    match n {
-        Num::Nat => 0,
-        Num::Int => 1,
-        Num::Rat => 2,
-        Num::Real => 3,
-        Num::Complex => 4,
-    }
 }
 
 /// A variable leaf's written number type.
@@ -61,15 +49,13 @@ fn leaf_ascription<'t>(t: &'t Tree, c: &Carriers) -> Option<(&'t Tree, Num)> {
     smaller.then_some((e, target))
 }
 
-/// Does the arithmetic tree `t` (down through `+ - * /`, `-` and a power's base, not into an
-/// ascription or an exponent) have a leaf whose own type is `target`?
+/// Does the arithmetic tree `t` ([`elab::same_tree_operands`], not into an ascription) have a
+/// leaf whose own type is `target`?
 fn has_leaf_of_type(t: &Tree, target: Num, c: &Carriers) -> bool {
-    match (t.label.as_str(), t.children.as_slice()) {
-        _ if binary_arithmetic(t) => t.children.iter().any(|x| has_leaf_of_type(x, target, c)),
-        ("-", [a]) | (" _ ^ _ ", [a, _]) => has_leaf_of_type(a, target, c),
-        (ASCRIPTION, _) => false,
-        _ => elab::type_of(t, c) == Ty::Num(target),
+    if let Some(operands) = elab::same_tree_operands(t) {
+        return operands.iter().any(|x| has_leaf_of_type(x, target, c));
     }
+    t.label != ASCRIPTION && elab::type_of(t, c) == Ty::Num(target)
 }
 
 /// `(k : T) ∘ x` is `k ∘ (x : T)` for a numeral `k` and a variable `x` of a smaller number

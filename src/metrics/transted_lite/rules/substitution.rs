@@ -134,18 +134,15 @@ fn defines_at(ty: &Tree, e: &Tree, c: &Carriers) -> bool {
 /// [`defines_at`] for a number type `n`. `indices` are names a `∑`/`∏` around binds over a
 /// range of at most that type.
 fn leaves_at_most(e: &Tree, n: elab::Num, c: &Carriers, indices: &[&str], depth: usize) -> bool {
-    const LADDER: [elab::Num; 5] =
-        [elab::Num::Nat, elab::Num::Int, elab::Num::Rat, elab::Num::Real, elab::Num::Complex];
-    let rank = |m: elab::Num| LADDER.iter().position(|l| *l == m);
     let within = |t: &Tree| leaves_at_most(t, n, c, indices, depth + 1);
     if depth > 200 {
         return false;
     }
+    if let Some(operands) = elab::same_tree_operands(e) {
+        return operands.iter().all(within);
+    }
     match (e.label.as_str(), e.children.as_slice()) {
-        (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ " | " _ % _ ", [a, b]) => {
-            within(a) && within(b)
-        }
-        ("-", [a]) | (" _ ^ _ ", [a, _]) => within(a),
+        (" _ % _ ", [a, b]) => within(a) && within(b),
         (_, []) if indices.contains(&e.label.as_str()) => true,
         // `∑ k ∈ Finset.Icc a b, f k`: the index has the range's element type, no larger than
         // `n` when the bounds are; the sum has the body's type.
@@ -166,7 +163,7 @@ fn leaves_at_most(e: &Tree, n: elab::Num, c: &Carriers, indices: &[&str], depth:
         }
         _ => match elab::type_of(e, c) {
             elab::Ty::Numeral => true,
-            elab::Ty::Num(m) => rank(m) <= rank(n),
+            elab::Ty::Num(m) => elab::rank(m) <= elab::rank(n),
             elab::Ty::Unknown => is_leaf(e) && !c.binds(&e.label) && auto_bound_name(&e.label),
         },
     }
