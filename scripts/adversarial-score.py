@@ -58,6 +58,8 @@ def main():
          cases("restatements/textbook.txt"), cases("restatements/textbook-different.txt")),
         ("blind restatements",
          cases("restatements/blind.txt"), cases("restatements/blind-different.txt")),
+        ("second blind restatements",
+         cases("restatements/blind2.txt"), cases("restatements/blind2-different.txt")),
     ]
     for binary in sys.argv[1:]:
         fooled = {m: 0 for m in METRICS}

@@ -14,7 +14,8 @@
 //! equivalent), `textbook.txt` / `textbook-different.txt` (textbook exercises restated as a
 //! model autoformalizing them writes; floor [`TEXTBOOK_SHOWN`]), and `blind.txt` /
 //! `blind-different.txt` (the same, by a writer who saw neither the rules nor the scores; floor
-//! [`BLIND_SHOWN`]).
+//! [`BLIND_SHOWN`]), and `blind2.txt` / `blind2-different.txt` (a second such set, by another
+//! writer, on other exercises; floor [`BLIND2_SHOWN`]).
 
 use lean_assess::cli::statement::{from_literal, Loaded};
 use lean_assess::metrics::{self, equivalence, Pair};
@@ -200,7 +201,10 @@ const TEXTBOOK_SHOWN: usize = 93;
 
 /// The same for `fixtures/restatements/blind.txt` (restatements by a writer who saw neither the
 /// rules nor the scores).
-const BLIND_SHOWN: usize = 34;
+const BLIND_SHOWN: usize = 35;
+
+/// The same for `fixtures/restatements/blind2.txt` (a second blind set, other exercises).
+const BLIND2_SHOWN: usize = 38;
 
 #[test]
 fn own_restatements_recall_and_no_false_equivalent() {
@@ -229,6 +233,16 @@ fn blind_restatements_recall_and_no_false_equivalent() {
         "restatements/blind.txt",
         "restatements/blind-different.txt",
         BLIND_SHOWN,
+    );
+}
+
+#[test]
+fn second_blind_restatements_recall_and_no_false_equivalent() {
+    own_set(
+        "second blind restatements",
+        "restatements/blind2.txt",
+        "restatements/blind2-different.txt",
+        BLIND2_SHOWN,
     );
 }
 

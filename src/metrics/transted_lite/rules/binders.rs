@@ -58,8 +58,9 @@ pub const RULES: &[Rule] = &[
             ": ∃ x, x ∣ (6 : ℤ) ∧ x > 1",
         ]),
     canonical("binder type (elaboration)", "{x : ℝ | f x > 0} is {x | f x > 0} for (f : ℝ → ℝ); so in ⋃, ∑, fun", Binding(binder_type_elided))
-        .ex(&[("(f : ℝ → ℝ) : {x : ℝ | f x > 0} = ∅", "(f : ℝ → ℝ) : {x | f x > 0} = ∅")])
-        .non(&["(f : ℝ → ℝ) : {x : ℕ | f x > 0} = ∅"]),
+        .ex(&[("(f : ℝ → ℝ) : {x : ℝ | f x > 0} = ∅", "(f : ℝ → ℝ) : {x | f x > 0} = ∅"), (": Filter.Tendsto (fun t : ℝ => ∫ x in (0 : ℝ)..t, x) Filter.atTop Filter.atTop", ": Filter.Tendsto (fun t => ∫ x in (0 : ℝ)..t, x) Filter.atTop Filter.atTop")])
+        // An interval integral's endpoints are real, but a use in its integrand comes first.
+        .non(&["(f : ℝ → ℝ) : {x : ℕ | f x > 0} = ∅", ": Filter.Tendsto (fun t : ℕ => ∫ x in (0 : ℝ)..t, x) Filter.atTop Filter.atTop", "(g : ℕ → ℝ → ℝ) : Filter.Tendsto (fun t : ℝ => ∫ x in (0 : ℝ)..t, g t x) Filter.atTop Filter.atTop"]),
     canonical("zeta", "let x := v; b is b[v/x] (definitionally)", Binding(inline_let))
         .ex(&[("(y : ℕ) : let x := y + 1; x = 2", "(y : ℕ) : y + 1 = 2")])
         .non(&["(y : ℕ) : let x := y + 1; ∀ y : ℕ, x = y", "(y : ℕ) : x = y + 1"]),

@@ -180,6 +180,16 @@ impl Carriers {
         self.untyped.iter().any(|n| n == name) && !self.binder_types.iter().any(|(n, _)| n == name)
     }
 
+    /// These carriers with `name`, bound only without a written type, read at `ty`: inside the
+    /// body of its one binder, once its first use has decided `ty` there.
+    pub(super) fn with_name_type(&self, name: &str, ty: &Tree) -> Carriers {
+        let mut c = self.clone();
+        c.untyped.retain(|n| n != name);
+        c.binder_types.push((name.to_owned(), Some(ty.clone())));
+        c.add_type(ty);
+        c
+    }
+
     /// Is `name` bound by the theorem's binder list, or by a leading `∀` of its conclusion?
     pub(super) fn theorem_binder(&self, name: &str) -> bool {
         self.theorem_binders.iter().any(|n| n == name)

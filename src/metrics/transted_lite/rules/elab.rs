@@ -22,6 +22,7 @@
 use super::carriers::Carriers;
 use super::commutativity::opaque_or_matrix;
 use super::shapes::{app_head, is_leaf, is_prop_shaped, literal, quantifier, Quant, IMP};
+use crate::elab::mathlib_names::SIGNATURES;
 use crate::trees::Tree;
 
 /// The number systems the typed rules know.
@@ -402,6 +403,33 @@ pub fn is_prop(t: &Tree, c: &Carriers) -> bool {
 
 fn subtree_at<'a>(root: &'a Tree, path: &[usize]) -> Option<&'a Tree> {
     path.iter().try_fold(root, |t, &i| t.children.get(i))
+}
+
+/// Functions of Mathlib with explicit parameters of a fixed number type that [`SIGNATURES`]
+/// does not list (predicates, and functions generic in another parameter): the number type of
+/// each explicit parameter, `None` where it is generic. Mathlib/Data/Nat/Prime/Defs.lean (`def
+/// Nat.Prime (p : ℕ) : Prop`), Mathlib/Data/Nat/GCD/Basic.lean (`def Nat.Coprime (m n : ℕ) :
+/// Prop`), Mathlib/RingTheory/RootsOfUnity/PrimitiveRoots.lean (`structure IsPrimitiveRoot
+/// (ζ : M) (k : ℕ) : Prop`), Mathlib/Algebra/BigOperators/Intervals.lean and
+/// Mathlib/Order/Interval/Finset/Nat.lean (`Finset.range (n : ℕ)`, core `List.range (n : ℕ)`).
+const PARAMETERS: [(&str, &[Option<Num>]); 5] = [
+    ("Nat.Prime", &[Some(Num::Nat)]),
+    ("Nat.Coprime", &[Some(Num::Nat), Some(Num::Nat)]),
+    ("IsPrimitiveRoot", &[None, Some(Num::Nat)]),
+    ("Finset.range", &[Some(Num::Nat)]),
+    ("List.range", &[Some(Num::Nat)]),
+];
+
+/// The number type of explicit parameter `i` of the Mathlib function `f`, where it is fixed.
+pub(super) fn parameter_type(f: &str, i: usize) -> Option<Num> {
+    if let Some((_, params)) = PARAMETERS.iter().find(|(g, _)| *g == f) {
+        return params.get(i).copied().flatten();
+    }
+    let (_, signature) = SIGNATURES.iter().find(|(g, _)| *g == f)?;
+    let parts: Vec<&str> = signature.split('→').map(str::trim).collect();
+    // The last part is the result: only the ones before it are parameters.
+    let domain = parts.get(i).filter(|_| i + 1 < parts.len())?;
+    num_of_type(&Tree::leaf(*domain))
 }
 
 #[cfg(test)]

@@ -14,9 +14,9 @@
 //! elaborated alone.
 
 use super::carriers::Carriers;
-use super::elab::{self, rank, Num, Ty};
-use super::shapes::{app_head, is_leaf, literal};
-use crate::elab::mathlib_names::SIGNATURES;
+use super::elab::{self, parameter_type, rank, Num, Ty};
+use super::shapes::{app_head, binds_inside, is_binding_node, is_leaf, literal};
+use super::typed::{self, Deciders};
 use crate::trees::Tree;
 
 const ASCRIPTION: &str = "( _ : _ )";
@@ -107,31 +107,44 @@ pub(super) fn leaf_ascription_beside_its_type(t: &Tree, c: &Carriers) -> Option<
     None
 }
 
-/// Functions of Mathlib with explicit parameters of a fixed number type that [`SIGNATURES`]
-/// does not list (predicates, and functions generic in another parameter): the number type of
-/// each explicit parameter, `None` where it is generic. Mathlib/Data/Nat/Prime/Defs.lean (`def
-/// Nat.Prime (p : ℕ) : Prop`), Mathlib/Data/Nat/GCD/Basic.lean (`def Nat.Coprime (m n : ℕ) :
-/// Prop`), Mathlib/RingTheory/RootsOfUnity/PrimitiveRoots.lean (`structure IsPrimitiveRoot
-/// (ζ : M) (k : ℕ) : Prop`), Mathlib/Algebra/BigOperators/Intervals.lean and
-/// Mathlib/Order/Interval/Finset/Nat.lean (`Finset.range (n : ℕ)`, core `List.range (n : ℕ)`).
-const PARAMETERS: [(&str, &[Option<Num>]); 5] = [
-    ("Nat.Prime", &[Some(Num::Nat)]),
-    ("Nat.Coprime", &[Some(Num::Nat), Some(Num::Nat)]),
-    ("IsPrimitiveRoot", &[None, Some(Num::Nat)]),
-    ("Finset.range", &[Some(Num::Nat)]),
-    ("List.range", &[Some(Num::Nat)]),
-];
-
-/// The number type of explicit parameter `i` of the Mathlib function `f`, where it is fixed.
-fn parameter_type(f: &str, i: usize) -> Option<Num> {
-    if let Some((_, params)) = PARAMETERS.iter().find(|(g, _)| *g == f) {
-        return params.get(i).copied().flatten();
+/// `fun x => … (x : T) ∘ e …` is `fun x => … x ∘ e …` when `x`'s first use decides its type
+/// (`fun n => a n / (n : ℝ)` with `a : ℕ → ℝ`: `a` takes `n : ℕ`, [`typed::infer_binder_type`]) and the ascription is beside a leaf of type `T`, as in
+/// [`leaf_ascription_beside_its_type`]. The decided type holds in the whole body, so the body is
+/// read with `x` bound at it; a body that binds `x` again is refused. Rewrites the first such
+/// ascription in the body.
+pub(super) fn ascription_beside_its_type_under_binder(t: &Tree, c: &Carriers) -> Option<Tree> {
+    if !is_binding_node(&t.label) {
+        return None;
     }
-    let (_, signature) = SIGNATURES.iter().find(|(g, _)| *g == f)?;
-    let parts: Vec<&str> = signature.split('→').map(str::trim).collect();
-    // The last part is the result: only the ones before it are parameters.
-    let domain = parts.get(i).filter(|_| i + 1 < parts.len())?;
-    elab::num_of_type(&Tree::leaf(*domain))
+    let [x, body] = t.children.as_slice() else {
+        return None;
+    };
+    if !is_leaf(x) || !c.untyped_only(&x.label) || binds_inside(body, &x.label) {
+        return None;
+    }
+    let decided = typed::infer_binder_type(&x.label, body, c, Deciders::TheoremBinders)?;
+    elab::num_of_type(&decided)?;
+    let typed_here = c.with_name_type(&x.label, &decided);
+    let new_body = first_rewrite(body, &typed_here, 0)?;
+    Some(Tree::node(t.label.clone(), vec![x.clone(), new_body]))
+}
+
+/// `t` with the first node (pre-order) that [`leaf_ascription_beside_its_type`] rewrites.
+fn first_rewrite(t: &Tree, c: &Carriers, depth: usize) -> Option<Tree> {
+    if depth > 200 {
+        return None;
+    }
+    if let Some(new) = leaf_ascription_beside_its_type(t, c) {
+        return Some(new);
+    }
+    for (i, ch) in t.children.iter().enumerate() {
+        if let Some(new) = first_rewrite(ch, c, depth + 1) {
+            let mut out = t.clone();
+            out.children[i] = new;
+            return Some(out);
+        }
+    }
+    None
 }
 
 /// `f (e : T)` is `f e` where `f`'s parameter there has type `T`: the argument is elaborated

@@ -136,6 +136,11 @@ pub const RULES: &[Rule] = &[
         // Beside ℕ only (ℕ division), beside another ascription, beside another type, on a
         // compound term.
         .non(&["(n m : ℕ) : (n : ℝ) / m = 1", "(n m : ℕ) : (n : ℝ) - (m : ℝ) = 1", "(n : ℕ) (f : ℕ → ℝ) : (n : ℤ) - f n = 0", "(n m : ℕ) (x : ℝ) : (n - m : ℝ) + x = 0"]),
+    code("type ascription (beside its type, decided binder)", "fun n => … (n : T) ∘ e … is fun n => … n ∘ e … where n's first use decides its type and e has a leaf of type T: binop% casts n to T either way (Lean's Elab/Extra.lean)", |t, ctx| leaf_casts::ascription_beside_its_type_under_binder(t, ctx.carriers).map(|new| ("type ascription (beside its type, decided binder)", new)))
+        .ex(&[("(a : ℕ → ℝ) : Filter.Tendsto (fun n => a n / (n : ℝ)) Filter.atTop (nhds 0)", "(a : ℕ → ℝ) : Filter.Tendsto (fun n => a n / n) Filter.atTop (nhds 0)")])
+        // First use is the ascription itself (then `n : ℝ`), a type no use decides, the name
+        // bound again inside, beside ℕ only (ℕ division).
+        .non(&["(a : ℕ → ℝ) : Filter.Tendsto (fun n => (n : ℝ) / 2 + a n) Filter.atTop (nhds 0)", "(a : ℕ → ℝ) : Filter.Tendsto (fun n => a 0 / (n : ℝ)) Filter.atTop (nhds 0)", "(a : ℕ → ℝ) : Filter.Tendsto (fun n => a n + ∑ n ∈ Finset.range 3, a n / (n : ℝ)) Filter.atTop (nhds 0)", "(a : ℕ → ℕ) : Filter.Tendsto (fun n => a n / (n : ℝ)) Filter.atTop (nhds 0)"]),
     code("type ascription (at its parameter's type)", "f (e : T) is f e where f's explicit parameter has type T: an argument is elaborated against its parameter's type as an ascription is (elabTermEnsuringType)", |t, ctx| leaf_casts::ascription_at_its_parameter(t, ctx.carriers).map(|new| ("type ascription (at its parameter's type)", new)))
         .ex(&[("(n : ℕ) : Nat.Prime (2 ^ n + 1 : ℕ)", "(n : ℕ) : Nat.Prime (2 ^ n + 1)"), ("(x : ℝ) : Real.sqrt (x + 1 : ℝ) = 2", "(x : ℝ) : Real.sqrt (x + 1) = 2")])
         // Another type (a cast of the whole value), a generic parameter, a rebound name.

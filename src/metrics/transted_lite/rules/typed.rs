@@ -440,6 +440,21 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
             _ => uses.conflict = true,
         }
     };
+    if let Some((ends, body)) = interval_integral(t) {
+        // `∫ x in a..b, r` is `intervalIntegral (fun x => r) a b volume`, and `intervalIntegral
+        // (f : ℝ → E) (a b : ℝ)` (Mathlib/MeasureTheory/Integral/IntervalIntegral/Basic.lean):
+        // the function is elaborated first, so a use in `r` comes before the endpoints, each
+        // of which is elaborated against `ℝ`.
+        argument_types(name, body, c, uses);
+        for end in ends {
+            if is_leaf(end) && end.label == name {
+                decide(Some(&Tree::leaf("ℝ")), uses);
+            } else {
+                argument_types(name, end, c, uses);
+            }
+        }
+        return;
+    }
     if relation {
         if let Some(n) = relation_anchor(name, t, c, &uses.inner, uses.by) {
             decide(Some(&Tree::leaf(elab::type_name(n))), uses);
@@ -509,6 +524,20 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
     for ch in &t.children {
         argument_types(name, ch, c, uses);
     }
+}
+
+/// `∫ x in a..b, r` (with or without `∂μ`): its two endpoints and its body `r`.
+fn interval_integral(t: &Tree) -> Option<([&Tree; 2], &Tree)> {
+    let ("∫ _  _ , _ ", [_, range, body]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let ("in _ ", [ends]) = (range.label.as_str(), range.children.as_slice()) else {
+        return None;
+    };
+    let (" _ .. _ ", [a, b]) = (ends.label.as_str(), ends.children.as_slice()) else {
+        return None;
+    };
+    Some(([a, b], body))
 }
 
 /// `Filter.Tendsto f l (nhds x)` with `x` the name and `f` a function variable of type `α → β`,
