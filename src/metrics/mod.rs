@@ -131,6 +131,31 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
     {
         return EquivalenceVerdict::NotShown;
     }
+    // A name bound without a type whose uses may decide different types (`(x) (h : n ≤ x) (h' :
+    // (x : ℝ) < 1)`, `n : ℕ`) means what the order of those uses makes it mean. A path that
+    // reorders or drops uses ([`reorders_uses`]) may change it: that verdict needs the two
+    // statements the same as written, up to renaming, as `ted`'s does.
+    let same_as_written = || {
+        transted_lite::rules::alpha_equivalent(&pair.reference.tree, &pair.candidate.tree)
+            && names_mean_the_same(pair)
+    };
+    // A name bound inside one hypothesis or term whose binding node the other statement has as
+    // written means the same on both sides.
+    let kept = |own: &crate::trees::Tree, other: &crate::trees::Tree| {
+        transted_lite::rules::order_sensitive_binder(own).is_none_or(|s| {
+            s.within.iter().all(|w| w.as_ref().is_some_and(|node| has_subtree(other, node, 0)))
+        })
+    };
+    if report.metric == "transted-lite" && report.path.iter().any(|step| reorders_uses(&step.rule))
+    {
+        // Read with the names resolved under each header (`range` is `Finset.range`).
+        let names = PairNames::read(pair);
+        let (r, c) = (&names.resolved.0.tree, &names.resolved.1.tree);
+        let both_kept = kept(r, c) && kept(c, r);
+        if !both_kept && !same_as_written() {
+            return EquivalenceVerdict::NotShown;
+        }
+    }
     match (report.metric, report.verdict) {
         (_, Verdict::Equivalent(true)) => equivalent(match report.metric {
             "defeq" => "Lean checked that the two statements are definitionally equal",
@@ -156,6 +181,25 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
         }
         _ => EquivalenceVerdict::NotShown,
     }
+}
+
+/// Does the rule named `rule` change the order of uses in a statement (`and_comm`,
+/// `binder_reorder`, `Imp.swap`, `abs_sub_comm`), or drop one (`and_self`, `forall_eq`,
+/// `exists_imp`'s moves)? `gt_iff_lt` and `ge_iff_le` are not counted: they swap the two sides
+/// of one relation, whose leaves `binrel%` elaborates before it unifies, so only two uses in
+/// that one relation, each deciding another type, could tell the orders apart, and such a
+/// relation does not elaborate both ways round on number types (their coercions go one way).
+fn reorders_uses(rule: &str) -> bool {
+    const WORDS: [&str; 8] =
+        ["comm", "swap", "reorder", "_self", "forall_eq", "exists_imp", "sub_rev", "dedup"];
+    WORDS.iter().any(|w| rule.contains(w))
+}
+
+/// Is `node` a subtree of `t`, as written (same labels, same names)?
+fn has_subtree(t: &crate::trees::Tree, node: &crate::trees::Tree, depth: usize) -> bool {
+    depth < 400
+        && (transted_lite::rules::render_exact(t) == transted_lite::rules::render_exact(node)
+            || t.children.iter().any(|ch| has_subtree(ch, node, depth + 1)))
 }
 
 /// Does a statement's text hold a proof term (`by`, `show`, `from`, `calc` as words)?

@@ -70,6 +70,7 @@ mod tests;
 mod typed;
 #[cfg(test)]
 mod typed_tests;
+mod untyped;
 
 pub use alpha::alpha_equivalent;
 pub use carriers::Carriers;
@@ -83,3 +84,4 @@ pub use shapes::{
     binder_kind, binder_list_arity, has_pattern_binder, has_unparsed, is_binding_node,
     is_universe as is_universe_type, replace_at, ANONYMOUS_HYPOTHESIS,
 };
+pub use untyped::{order_sensitive_binder, OrderSensitive};

@@ -11,9 +11,9 @@ use super::elab;
 use super::render::render;
 use super::rewrite::{Applied, Rewrite};
 use super::shapes::{
-    binder_kind, binder_list, binder_name, binds, is_binding_node, is_leaf, is_prop_shaped,
-    mentions, mentions_outside_name, node2, quant_label, quantifier, rebuild_list, replace_at,
-    BinderKind, Quant, EXPLICIT, UNKNOWN_TYPE,
+    app_head, binder_kind, binder_list, binder_name, binds, is_binding_node, is_leaf,
+    is_prop_shaped, is_universe, mentions, mentions_outside_name, node2, quant_label, quantifier,
+    rebuild_list, replace_at, BinderKind, Quant, EXPLICIT, IMP, UNKNOWN_TYPE,
 };
 use super::typed;
 use crate::metrics::transted_lite::clock::Clock;
@@ -90,8 +90,17 @@ fn binder_swaps(tree: &Tree, clock: Clock, out: &mut Vec<Rewrite>) {
         return;
     };
     let k = list.children.len() - 1;
+    let carriers = Carriers::of(tree);
+    let type_variables: Vec<&str> = list.children[..k]
+        .iter()
+        .filter(|b| b.children.get(1).is_some_and(is_universe))
+        .filter_map(|b| binder_name(b).map(|n| n.label.as_str()))
+        .collect();
+    // Two variables of known types only: a binder of class type is a local instance of what
+    // follows it, whatever its brackets.
     let variable = |b: &Tree| {
-        b.label == EXPLICIT
+        (plain_variable(b, &type_variables, &carriers) || !may_be_instance(b, &carriers))
+            && b.label == EXPLICIT
             && b.children.len() == 2
             && is_leaf(&b.children[0])
             && !b.children[0].hypothesis_freecost
@@ -178,9 +187,70 @@ fn binder_reorder_within(
         };
         last = rank[i];
     }
-    // Dependencies: binder i must stay after every earlier binder whose name it mentions.
+    // Dependencies: binder i must stay after every earlier binder whose name it mentions, and
+    // no binder crosses one that may be an instance (a local instance serves every binder
+    // after it, by type class resolution, not by name).
     let names: Vec<Option<&str>> =
         mine.iter().map(|b| binder_name(b).map(|n| n.label.as_str())).collect();
+    let carriers = Carriers::of(tree);
+    let type_variables: Vec<&str> = mine
+        .iter()
+        .filter(|b| b.children.get(1).is_some_and(is_universe))
+        .filter_map(|b| binder_name(b).map(|n| n.label.as_str()))
+        .collect();
+    let plain: Vec<bool> =
+        mine.iter().map(|b| plain_variable(b, &type_variables, &carriers)).collect();
+    // A variable of a plain type is no instance (a type variable's values are no classes).
+    let instance: Vec<bool> =
+        mine.iter().zip(&plain).map(|(b, &p)| !p && may_be_instance(b, &carriers)).collect();
+    let standalone: Vec<bool> = mine.iter().map(standalone_instance).collect();
+    // The list's names each binder's type reaches, through the types of the names it mentions
+    // (`(h : a * b = 0)` with `(a b : R)` reaches `R`).
+    let mentioned = |b: &Tree| -> Vec<usize> {
+        let ty = b.children.iter().skip(usize::from(binder_name(b).is_some()));
+        let mut out = Vec::new();
+        for t in ty {
+            for (q, n) in names.iter().enumerate() {
+                if n.is_some_and(|n| mentions(t, n)) {
+                    out.push(q);
+                }
+            }
+        }
+        out
+    };
+    let direct: Vec<Vec<usize>> = mine.iter().map(mentioned).collect();
+    let mut reach: Vec<Vec<usize>> = direct.clone();
+    for _ in 0..k {
+        let mut grew = false;
+        for r in reach.iter_mut() {
+            let more: Vec<usize> = r
+                .iter()
+                .flat_map(|&q| direct[q].iter().copied())
+                .filter(|q| !r.contains(q))
+                .collect();
+            grew |= !more.is_empty();
+            r.extend(more);
+            r.sort_unstable();
+            r.dedup();
+        }
+        if !grew {
+            break;
+        }
+    }
+    // May the instance binder `inst` serve binder `b`: `b` reaches a name the instance is about,
+    // or the instance is about no name of the list (`[Mul ℝ]`).
+    let serves = |inst: usize, b: usize| {
+        direct[inst].is_empty() || reach[b].iter().any(|q| direct[inst].contains(q))
+    };
+    // Binders `p < i` that must keep their order for instances' sake: an instance and a binder
+    // it may serve (not a variable of a plain type, and reaching a name the instance is about),
+    // unless both are instances of classes that need no instance themselves.
+    let by_instance = |i: usize, p: usize| match (instance[p], instance[i]) {
+        (true, true) => !(standalone[p] && standalone[i]),
+        (true, false) => !plain[i] && serves(p, i),
+        (false, true) => !plain[p] && serves(i, p),
+        (false, false) => false,
+    };
     // Computed once (k² name lookups), not once per placement (k³ on a wide statement).
     let mut depends_on = vec![false; k * k];
     for i in 0..k {
@@ -188,7 +258,8 @@ fn binder_reorder_within(
             return None;
         }
         for p in 0..i {
-            depends_on[i * k + p] = names[p].is_some_and(|n| mentions_outside_name(&mine[i], n));
+            depends_on[i * k + p] =
+                by_instance(i, p) || names[p].is_some_and(|n| mentions_outside_name(&mine[i], n));
         }
     }
     let depends = |i: usize, p: usize| -> bool { depends_on[i * k + p] };
@@ -215,6 +286,195 @@ fn binder_reorder_within(
         applied: Applied { rule: "binder_reorder", at: format!("binders reordered to: {at}") },
         tree: replace_at(tree, &path, new_list),
     })
+}
+
+/// Heads of Mathlib's propositions that are definitions or structures, never classes (so a
+/// hypothesis of one is no local instance): Mathlib/Data/Nat/Prime/Defs.lean (`Nat.Prime`),
+/// Algebra/Prime/Defs.lean (`Prime`), Algebra/Group/Irreducible/Defs.lean (`structure
+/// Irreducible`), Data/Nat/GCD/Basic.lean, RingTheory/Coprime/Basic.lean, Logic/Function/Defs.lean,
+/// Topology/Defs/Basic.lean (`structure Continuous`, `IsOpen`, `structure IsClosed`),
+/// Topology/Defs/Filter.lean, Order/Monotone/Defs.lean, Algebra/Group/Even.lean,
+/// Algebra/Ring/Parity.lean, Order/Filter/Tendsto.lean, Algebra/Group/Units/Defs.lean,
+/// Data/Set/Defs.lean, Data/Finset/Empty.lean, Data/Nat/ModEq.lean, Data/Int/ModEq.lean,
+/// Order/Bounds/Defs.lean, Data/Real/Irrational.lean, RingTheory/Nilpotent/Defs.lean,
+/// Algebra/Squarefree/Basic.lean, Analysis/Calculus/Deriv/Basic.lean, Algebra/Group/Semiconj/Defs.lean,
+/// Algebra/Group/Commute/Defs.lean, Algebra/Group/Conj.lean, Algebra/Polynomial/Monic.lean,
+/// Topology/UniformSpace/Defs.lean, Topology/Bornology/Basic.lean, Topology/Connected/Basic.lean,
+/// Topology/Clopen.lean, Data/Set/Countable.lean, Topology/Algebra/InfiniteSum/Defs.lean,
+/// Algebra/Group/Idempotent.lean, Data/Set/Function.lean, Topology/MetricSpace/Isometry.lean,
+/// Topology/EMetricSpace/Lipschitz.lean.
+const NOT_CLASSES: [&str; 69] = [
+    "BddAbove",
+    "BddBelow",
+    "Commute",
+    "Continuous",
+    "ContinuousAt",
+    "ContinuousOn",
+    "Differentiable",
+    "DifferentiableAt",
+    "DifferentiableOn",
+    "Even",
+    "Filter.Tendsto",
+    "Finset.Nonempty",
+    "Function.Bijective",
+    "Function.Injective",
+    "Function.LeftInverse",
+    "Function.RightInverse",
+    "Function.Surjective",
+    "HasDerivAt",
+    "Int.ModEq",
+    "Irrational",
+    "Irreducible",
+    "IsClosed",
+    "IsCompact",
+    "IsConj",
+    "IsCoprime",
+    "IsGreatest",
+    "IsLUB",
+    "IsLeast",
+    "IsNilpotent",
+    "IsOpen",
+    "IsPrimitiveRoot",
+    "IsUnit",
+    "Monotone",
+    "Antitone",
+    "Nat.Coprime",
+    "Nat.ModEq",
+    "Nat.Prime",
+    "Odd",
+    "Polynomial.Monic",
+    "Prime",
+    "SemiconjBy",
+    "Set.Finite",
+    "Set.Infinite",
+    "Set.InjOn",
+    "Set.Nonempty",
+    "Squarefree",
+    "StrictMono",
+    "StrictAnti",
+    "UniformContinuous",
+    "UniformContinuousOn",
+    "Bornology.IsBounded",
+    "MonotoneOn",
+    "AntitoneOn",
+    "StrictMonoOn",
+    "StrictAntiOn",
+    "IsConnected",
+    "IsPreconnected",
+    "Dense",
+    "IsClopen",
+    "Set.Countable",
+    "Summable",
+    "HasSum",
+    "IsIdempotentElem",
+    "Set.MapsTo",
+    "Set.SurjOn",
+    "Set.BijOn",
+    "Isometry",
+    "LipschitzWith",
+    "ContinuousWithinAt",
+];
+
+/// Structure types of Mathlib (not classes) whose terms theorem binders bind:
+/// Algebra/Group/Subgroup/Defs.lean, RingTheory/Ideal/Defs.lean, Algebra/Module/Submodule/Defs.lean,
+/// Algebra/Ring/Subring/Defs.lean, Algebra/Field/Subfield/Defs.lean, FieldTheory/IntermediateField/Defs.lean.
+const STRUCTURE_TYPES: [&str; 8] = [
+    "Subgroup",
+    "AddSubgroup",
+    "Ideal",
+    "Submodule",
+    "Subring",
+    "Subfield",
+    "IntermediateField",
+    "Equiv.Perm",
+];
+
+/// May binder `b` be a local instance of what follows it: an instance binder, or a binder of
+/// a type not known to be a plain type or a proposition that is no class (any local of class
+/// type is a local instance in Lean 4, whatever its brackets)?
+fn may_be_instance(b: &Tree, c: &Carriers) -> bool {
+    let ty = match (binder_kind(&b.label), b.children.as_slice()) {
+        (Some(BinderKind::Instance), _) => return true,
+        (Some(_), [_, ty]) => ty,
+        _ => return true,
+    };
+    // `(x : _)`: Lean adds a local instance for a binder whose type is a class when the binder
+    // is created, and a hole is none then.
+    let hole = is_leaf(ty) && ty.label == UNKNOWN_TYPE;
+    if hole || elab::is_type(ty, c) || is_prop_shaped(ty) || elab::is_prop(ty, c) || ty.label == IMP
+    {
+        return false;
+    }
+    let head = if is_leaf(ty) { Some(ty.label.as_str()) } else { app_head(ty) };
+    !head.is_some_and(|h| !c.binds(h) && (NOT_CLASSES.contains(&h) || STRUCTURE_TYPES.contains(&h)))
+}
+
+/// Classes on one type variable whose declaration takes no instance argument, so an instance
+/// binder of one elaborates the same before or after any other instance binder:
+/// Mathlib/Algebra/Group/Defs.lean, Algebra/Ring/Defs.lean, Algebra/Field/Defs.lean,
+/// Data/Fintype/Defs.lean, Topology/Defs/Basic.lean, Topology/MetricSpace/Pseudo/Defs.lean,
+/// Order/Defs/LinearOrder.lean, Data/Finite/Defs.lean, core `DecidableEq`.
+const STANDALONE_CLASSES: [&str; 24] = [
+    "AddCommGroup",
+    "AddCommMonoid",
+    "AddGroup",
+    "AddMonoid",
+    "CommGroup",
+    "CommMonoid",
+    "CommRing",
+    "CommSemiring",
+    "DecidableEq",
+    "Field",
+    "Finite",
+    "Fintype",
+    "Group",
+    "LinearOrder",
+    "MetricSpace",
+    "Monoid",
+    "NormedAddCommGroup",
+    "NormedField",
+    "PartialOrder",
+    "PseudoMetricSpace",
+    "Ring",
+    "Semiring",
+    "TopologicalSpace",
+    "Infinite",
+];
+
+/// Is `b` an instance binder of a [`STANDALONE_CLASSES`] class applied to a type variable?
+fn standalone_instance(b: &Tree) -> bool {
+    let ty = match (b.label.as_str(), binder_kind(&b.label), b.children.as_slice()) {
+        ("[ _ ]", _, [ty]) | (_, Some(_), [_, ty]) => ty,
+        _ => return false,
+    };
+    app_head(ty).is_some_and(|h| STANDALONE_CLASSES.contains(&h))
+        && ty.children.len() == 1
+        && is_leaf(&ty.children[0])
+}
+
+/// Is `b` a variable of a type that needs no instance to elaborate: a number type, a type
+/// variable (one of `type_variables`, the list's names bound to a universe), `Type*`, a hole
+/// (its uses, after it, decide it), or functions and products of those?
+fn plain_variable(b: &Tree, type_variables: &[&str], c: &Carriers) -> bool {
+    let plain_leaf = |t: &Tree| {
+        t.label == UNKNOWN_TYPE
+            || is_universe(t)
+            || elab::num_of_type(t).is_some()
+            || type_variables.contains(&t.label.as_str())
+            || elab::is_type(t, c)
+    };
+    fn plain(t: &Tree, leaf: &dyn Fn(&Tree) -> bool) -> bool {
+        match (t.label.as_str(), t.children.as_slice()) {
+            (IMP | " _ × _ ", [a, b]) => plain(a, leaf) && plain(b, leaf),
+            (_, []) => leaf(t),
+            _ => false,
+        }
+    }
+    match (binder_kind(&b.label), b.children.as_slice()) {
+        (Some(BinderKind::Instance), _) => false,
+        (Some(_), [x, ty]) => !x.hypothesis_freecost && plain(ty, &plain_leaf),
+        _ => false,
+    }
 }
 
 /// `exists_imp` (Lean core, `Init/PropLemmas.lean`: `((∃ x, p x) → b) ↔ ∀ x, p x → b`) on the

@@ -8,8 +8,9 @@
 //! nothing. Rewrites nothing and types no term (that is `elab`).
 
 use super::shapes::{
-    app_head, binder_kind, binder_name, collect_binders, is_binder_list, is_binding_node, is_leaf,
-    is_prop_shaped, is_universe, ADD, DIV, IMP, MUL, NEG, POW, SUB, UNKNOWN_TYPE,
+    app_head, binder_kind, binder_name, binds_inside, collect_binders, is_binder_list,
+    is_binding_node, is_leaf, is_prop_shaped, is_universe, BinderKind, ADD, DIV, IMP, MUL, NEG,
+    POW, SUB, UNKNOWN_TYPE,
 };
 
 use crate::trees::Tree;
@@ -52,6 +53,9 @@ pub struct Carriers {
     /// Some binder binds a type (`{M : Type*}`): numerals may be elaborated there, with
     /// whatever operations its instances give.
     type_variables: bool,
+    /// Type variables with a `[Fintype α]` theorem binder that every use of `α` comes after,
+    /// and that nothing binds again ([`Carriers::fintype_in_scope`]).
+    fintype_first: Vec<String>,
 }
 
 impl Carriers {
@@ -99,6 +103,7 @@ impl Carriers {
         collect_untyped(tree, &mut c.untyped);
         c.fixed = fixed_names(tree, &binders, &c.untyped);
         c.theorem_binders = theorem_binder_names(tree);
+        c.fintype_first = fintype_first(tree);
         let mut modulus = Vec::new();
         consumed_names(tree, &mut c.consumed, &mut modulus, Role::Other);
         if needs_a_field(tree) {
@@ -211,6 +216,11 @@ impl Carriers {
     /// Does the statement bind `name` (with a type or without)?
     pub fn binds(&self, name: &str) -> bool {
         self.untyped.iter().any(|n| n == name) || self.binder_types.iter().any(|(n, _)| n == name)
+    }
+
+    /// Is `[Fintype α]` in scope at every use of the type variable `α` ([`fintype_first`])?
+    pub(super) fn fintype_in_scope(&self, alpha: &str) -> bool {
+        self.fintype_first.iter().any(|a| a == alpha)
     }
 
     /// Does the statement have an instance binder `[C ty]` with `C` among `classes`?
@@ -487,6 +497,48 @@ fn needs_a_field(t: &Tree) -> bool {
     t.label == " _ / _ "
         || FIELD_ONLY.iter().any(|w| t.label.contains(w))
         || t.children.iter().any(needs_a_field)
+}
+
+/// The type variables `α` with a `[Fintype α]` in the theorem's binder list before every binder
+/// that writes `Fintype.card α`, where no binder of the statement binds `α` again: the instance
+/// is in the local context wherever the rule reads `Fintype.card α`. A binder elaborated before
+/// the instance does not see it.
+fn fintype_first(tree: &Tree) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some(list) = tree.children.first().filter(|l| is_binder_list(tree, l, true)) else {
+        return out;
+    };
+    let Some((concl, binders)) = list.children.split_last() else {
+        return out;
+    };
+    for (j, b) in binders.iter().enumerate() {
+        let ty = match (b.label.as_str(), binder_kind(&b.label), b.children.as_slice()) {
+            ("[ _ ]", _, [ty]) | (_, Some(BinderKind::Instance), [_, ty]) => ty,
+            _ => continue,
+        };
+        let ("Fintype _ ", [alpha]) = (ty.label.as_str(), ty.children.as_slice()) else {
+            continue;
+        };
+        if !is_leaf(alpha) {
+            continue;
+        }
+        let a = alpha.label.as_str();
+        let own = |x: &Tree| binder_name(x).is_some_and(|n| n.label == a);
+        let owners = binders.iter().filter(|x| own(x)).count();
+        let before_ok = binders[..j].iter().all(|x| !fintype_card_of(x, a, 0));
+        let rebound =
+            binders.iter().any(|x| !own(x) && binds_inside(x, a)) || binds_inside(concl, a);
+        if owners == 1 && before_ok && !rebound {
+            out.push(a.to_owned());
+        }
+    }
+    out
+}
+
+/// Does `t` write `Fintype.card a`?
+fn fintype_card_of(t: &Tree, a: &str, depth: usize) -> bool {
+    let here = t.label == "Fintype.card _ " && t.children.first().is_some_and(|x| x.label == a);
+    here || (depth < 200 && t.children.iter().any(|ch| fintype_card_of(ch, a, depth + 1)))
 }
 
 fn theorem_binder_names(tree: &Tree) -> Vec<String> {

@@ -79,9 +79,9 @@ pub const RULES: &[Rule] = &[
         .ex(&[("{X : Type*} [TopologicalSpace X] : IsCompact (Set.univ : Set X)", "{X : Type*} [TopologicalSpace X] : CompactSpace X"),
               ("{X : Type*} [TopologicalSpace X] : CompactSpace X", "{X : Type*} [TopologicalSpace X] : IsCompact (Set.univ : Set X)"),
               ("(α : Type) : ¬Finite α", "(α : Type) : Infinite α"), ("(α : Type) : Infinite α ∧ True", "(α : Type) : ¬Finite α ∧ True")])
-        // In a binder type (the class would be a local instance of what follows), a rebound
-        // name, another set.
-        .non(&["(α : Type) (h : ¬Finite α) : True", "(α : Type) : ¬Finite α ∧ True → True", "(α : Type) : ∀ (_ : Infinite α), True",
+        // In a binder type (the class would be a local instance of what follows; so is an
+        // `if`'s condition), a rebound name, another set.
+        .non(&["(α : Type) (h : ¬Finite α) : True", "(α : Type) : (if ¬Finite α then 1 else 0) = 1", "(α : Type) : ¬Finite α ∧ True → True", "(α : Type) : ∀ (_ : Infinite α), True",
                "{X : Type*} [TopologicalSpace X] (h : IsCompact (Set.univ : Set X)) : True", "(Finite : Type → Prop) (α : Type) : ¬Finite α",
                "{X : Type*} [TopologicalSpace X] (s : Set X) : IsCompact s"]),
     // Mathlib/Data/Set/Finite/Defs.lean: `protected def Set.Infinite (s : Set α) : Prop := ¬s.Finite`.
@@ -716,6 +716,9 @@ fn class_as_proposition(t: &Tree, ctx: &Ctx) -> Vec<(&'static str, Tree)> {
         } else {
             binder_kind(&node.label).is_some()
                 || (node.label == IMP && i == 0)
+                // `if h : c then t else e` is `dite c (fun h => t) (fun h => e)`: `c` is the
+                // type of a binder (the tree keeps no `h :`, so every condition counts).
+                || (node.label == "if _ then _ else _ " && i == 0)
                 || ((quantifier(node).is_some() || is_binding_node(&node.label))
                     && i + 1 < node.children.len())
         };

@@ -411,13 +411,15 @@ fn subtree_at<'a>(root: &'a Tree, path: &[usize]) -> Option<&'a Tree> {
 /// Nat.Prime (p : ℕ) : Prop`), Mathlib/Data/Nat/GCD/Basic.lean (`def Nat.Coprime (m n : ℕ) :
 /// Prop`), Mathlib/RingTheory/RootsOfUnity/PrimitiveRoots.lean (`structure IsPrimitiveRoot
 /// (ζ : M) (k : ℕ) : Prop`), Mathlib/Algebra/BigOperators/Intervals.lean and
-/// Mathlib/Order/Interval/Finset/Nat.lean (`Finset.range (n : ℕ)`, core `List.range (n : ℕ)`).
-const PARAMETERS: [(&str, &[Option<Num>]); 5] = [
+/// Mathlib/Order/Interval/Finset/Nat.lean (`Finset.range (n : ℕ)`, core `List.range (n : ℕ)`,
+/// core `structure Fin (n : Nat)`).
+const PARAMETERS: [(&str, &[Option<Num>]); 6] = [
     ("Nat.Prime", &[Some(Num::Nat)]),
     ("Nat.Coprime", &[Some(Num::Nat), Some(Num::Nat)]),
     ("IsPrimitiveRoot", &[None, Some(Num::Nat)]),
     ("Finset.range", &[Some(Num::Nat)]),
     ("List.range", &[Some(Num::Nat)]),
+    ("Fin", &[Some(Num::Nat)]),
 ];
 
 /// The number type of explicit parameter `i` of the Mathlib function `f`, where it is fixed.

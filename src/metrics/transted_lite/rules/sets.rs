@@ -148,7 +148,9 @@ pub const RULES: &[Rule] = &[
     // gives none: `Fintype.ofFinite` is a def), and `Nat.card α` does.
     code("Nat.card_eq_fintype_card", "Nat.card α = Fintype.card α for [Fintype α] (Mathlib/SetTheory/Cardinal/Finite.lean), α a type with such a binder or Fin n", fintype_card_as_nat_card)
         .ex(&[("(G : Type*) [Fintype G] : Fintype.card G = 4", "(G : Type*) [Fintype G] : Nat.card G = 4"), ("(n : ℕ) : Fintype.card (Fin n) = n", "(n : ℕ) : Nat.card (Fin n) = n")])
-        .non(&["(G : Type*) [Fintype G] : Nat.card G = 4", "(s : Finset ℕ) : Finset.card s = 4", "(α : Type) [Finite α] : Fintype.card α = 3", "(s : Set ℕ) : Fintype.card s = 3"]),
+        // Already `Nat.card`, a finset, no instance, a set; the instance after a use of the
+        // type, and an inner binder of the same name the instance is not about.
+        .non(&["(G : Type*) [Fintype G] : Nat.card G = 4", "(s : Finset ℕ) : Finset.card s = 4", "(α : Type) [Finite α] : Fintype.card α = 3", "(s : Set ℕ) : Fintype.card s = 3", "(α : Type) (h : Fintype.card α = 3) [Fintype α] : True", "(α : Type) [Fintype α] : ∀ α : Type, Fintype.card α = 3"]),
 ];
 
 /// `Set.subset_def`/`Finset.subset_iff`: `s ⊆ t` is `∀ x, x ∈ s → x ∈ t` when an operand is a
@@ -187,13 +189,13 @@ fn compl_of_univ_diff(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 }
 
 /// `Nat.card_eq_fintype_card` read right to left, where the `Fintype` instance is known: a type
-/// variable with a `[Fintype α]` binder, or `Fin n` (`Fin.fintype`, Mathlib/Data/Fintype/Basic.lean).
+/// variable with a `[Fintype α]` binder in scope at every use (`Carriers::fintype_in_scope`), or `Fin n` (`Fin.fintype`, Mathlib/Data/Fintype/Basic.lean).
 fn fintype_card_as_nat_card(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let ("Fintype.card _ ", [ty]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
     let known = if is_leaf(ty) {
-        ctx.carriers.has_instance(&["Fintype"], &ty.label)
+        ctx.carriers.fintype_in_scope(&ty.label)
     } else {
         ty.label == "Fin _ " && !ctx.carriers.binds("Fin")
     };

@@ -23,7 +23,7 @@ use crate::trees::Tree;
 /// not the one-letter constants common `open`s bring in (`π`, `e`; `I`, `X`, `C` where the
 /// statement is about complex numbers or polynomials): the parser flags every name it saw
 /// bound, so an unflagged variable-shaped leaf is free.
-fn bind_free_variables(tree: &Tree) -> Option<(Applied, Tree)> {
+pub(super) fn bind_free_variables(tree: &Tree) -> Option<(Applied, Tree)> {
     let [child] = tree.children.as_slice() else {
         return None;
     };

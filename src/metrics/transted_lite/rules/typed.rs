@@ -581,7 +581,12 @@ fn tendsto_limit(name: &str, t: &Tree, c: &Carriers) -> Option<Tree> {
 /// `Finset.range n : Finset ℕ` (Mathlib/Data/Finset/Range.lean). Every endpoint is a numeral or
 /// of one anchored number type ([`anchored_type`]), at least one of that type: endpoints of
 /// two types elaborate at the first one's (or not at all), numerals alone at none yet.
-fn interval_element(set: &Tree, c: &Carriers, inner: &[String], by: Deciders) -> Option<Num> {
+pub(super) fn interval_element(
+    set: &Tree,
+    c: &Carriers,
+    inner: &[String],
+    by: Deciders,
+) -> Option<Num> {
     const INTERVALS: [&str; 8] = ["Icc", "Ico", "Ioc", "Ioo", "Ici", "Iic", "Ioi", "Iio"];
     let head = app_head(set)?;
     if c.binds(head) {
