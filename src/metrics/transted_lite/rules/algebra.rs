@@ -30,6 +30,18 @@ pub const RULES: &[Rule] = &[
     rw("AddSubgroup.zmultiples_eq_closure", "AddSubgroup.zmultiples a = AddSubgroup.closure {a} ([AddGroup A], Mathlib/Algebra/Group/Subgroup/ZPowers/Basic.lean, to_additive)", "AddSubgroup.closure {?g}", "AddSubgroup.zmultiples ?g")
         .ex(&[("{A : Type*} [AddGroup A] (b : A) : AddSubgroup.closure {b} = ⊤", "{A : Type*} [AddGroup A] (b : A) : AddSubgroup.zmultiples b = ⊤")])
         .non(&["{A : Type*} [AddMonoid A] (b : A) : AddSubmonoid.closure {b} = ⊤", "{A : Type*} [AddGroup A] (a b : A) : AddSubgroup.closure {a, b} = ⊤"]),
+    // `range_eq_top [RingHomSurjective τ₁₂] {f : F} : range f = ⊤ ↔ Surjective f`
+    // (Mathlib/Algebra/Module/Submodule/Range.lean); a linear map `M →ₗ[R] M₂` is over
+    // `RingHom.id R`, which is `RingHomSurjective` (`RingHomSurjective.ids`). A semilinear map
+    // `M →ₛₗ[σ] M₂` need not be.
+    code("LinearMap.range_eq_top", "LinearMap.range f = ⊤ ↔ Function.Surjective f for f : M →ₗ[R] M₂ (Mathlib/Algebra/Module/Submodule/Range.lean)", range_eq_top)
+        .ex(&[("{K V : Type*} [Field K] [AddCommGroup V] [Module K V] (T : V →ₗ[K] V) : LinearMap.range T = ⊤", "{K V : Type*} [Field K] [AddCommGroup V] [Module K V] (T : V →ₗ[K] V) : Function.Surjective T")])
+        // A semilinear map, a map of unknown type, a subgroup's `⊤` of another range, a
+        // rebound `⊤`.
+        .non(&["{K V : Type*} [Field K] [AddCommGroup V] [Module K V] (σ : K →+* K) (T : V →ₛₗ[σ] V) : LinearMap.range T = ⊤",
+               "(T : α) : LinearMap.range T = ⊤",
+               "{G : Type*} [Group G] (f : G →* G) : MonoidHom.range f = ⊤",
+               "{K V : Type*} [Field K] [AddCommGroup V] [Module K V] (T : V →ₗ[K] V) (ε : Submodule K V) : LinearMap.range T = ε"]),
     code("Set.disjoint_iff_inter_eq_empty / Finset.disjoint_iff_inter_eq_empty", "Disjoint s t ↔ s ∩ t = ∅ for s t : Set α (Mathlib/Data/Set/Disjoint.lean) and for Finset α (Mathlib/Data/Finset/Lattice/Basic.lean)", disjoint_of_inter_empty)
         .ex(&[
             ("(f : ℕ → Set ℝ) (h : ∀ n m, n ≠ m → f n ∩ f m = ∅) : True", "(f : ℕ → Set ℝ) (h : ∀ n m, n ≠ m → Disjoint (f n) (f m)) : True"),
@@ -226,4 +238,21 @@ fn distributed(t: &Tree, ctx: &Ctx) -> Vec<(&'static str, Tree)> {
         }
     }
     out
+}
+
+/// `LinearMap.range f = ⊤` (either side) as `Function.Surjective f`, for a name `f` written with
+/// a linear map's type `M →ₗ[R] M₂`.
+fn range_eq_top(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (EQ, [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (range, top) = if is_leaf(b) { (a, b) } else { (b, a) };
+    let c = ctx.carriers;
+    let ("LinearMap.range _ ", [f]) = (range.label.as_str(), range.children.as_slice()) else {
+        return None;
+    };
+    let linear = is_leaf(f) && c.name_type(&f.label).is_some_and(|ty| ty.label == " _ →ₗ[ _ ] _ ");
+    let mathlib = !["LinearMap.range", "Function.Surjective", "⊤"].iter().any(|n| c.binds(n));
+    (linear && mathlib && is_leaf(top) && top.label == "⊤")
+        .then(|| ("LinearMap.range_eq_top", Tree::node("Function.Surjective _ ", vec![f.clone()])))
 }

@@ -86,8 +86,10 @@ pub const RULES: &[Rule] = &[
                // Not a subobject map of the table: the receiver's place is not known.
                "{G : Type*} [Group G] (N : Subgroup G) (g : G) : (N.foo g).Normal"]),
     code("Function.Injective (definition)", "Injective f := ∀ ⦃a₁ a₂⦄, f a₁ = f a₂ → a₁ = a₂ (Mathlib/Logic/Function/Defs.lean)", injective_unfolded)
-        .ex(&[("(f : ℕ → ℕ) : Function.Injective f", "(f : ℕ → ℕ) : ∀ a✝₁, ∀ a✝₂, f a✝₁ = f a✝₂ → a✝₁ = a✝₂")])
-        .non(&["(f : ℕ → ℕ) : Function.Surjective f"]),
+        .ex(&[("(f : ℕ → ℕ) : Function.Injective f", "(f : ℕ → ℕ) : ∀ a✝₁, ∀ a✝₂, f a✝₁ = f a✝₂ → a✝₁ = a✝₂"),
+              ("(a : ℝ) : Function.Injective (fun x : ℝ => a * x)", "(a : ℝ) : ∀ a✝₁ : ℝ, ∀ a✝₂ : ℝ, a * a✝₁ = a * a✝₂ → a✝₁ = a✝₂")])
+        // Surjective; a `fun` with no written type (its domain is the context's).
+        .non(&["(f : ℕ → ℕ) : Function.Surjective f", "(a : ℝ) : Function.Injective (fun x => a * x)"]),
     code("Odd (definition)", "Odd n := ∃ m, n = 2 * m + 1 (Mathlib/Algebra/Group/Even.lean … Algebra/Ring/Parity.lean)", odd_unfolded)
         .ex(&[("(n : ℤ) : Odd n", "(n : ℤ) : ∃ m✝, n = 2 * m✝ + 1")])
         .non(&["(n : ℤ) : Even n", "(n : ℤ) : Nat.Odd n"]),
@@ -417,20 +419,41 @@ fn coe_sort_binder(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
     Some(("coe_sort (↥S in a type is S)", Tree::node(t.label.clone(), children)))
 }
 
-/// `Function.Injective f` unfolded to its definition, for a named `f`, with bound names no
-/// statement writes (`a✝₁`, `a✝₂`: renaming a bound name costs nothing, so they meet any).
+/// `Function.Injective f` unfolded to its definition, for a named `f` or a `fun (x : T) => e`
+/// (β-reduced, the binders of type `T`), with bound names no statement writes (`a✝₁`, `a✝₂`:
+/// renaming a bound name costs nothing, so they meet any).
 fn injective_unfolded(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
     let ("Function.Injective _ ", [f]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
-    if !is_leaf(f) {
-        return None;
-    }
     let var = |name: &str| Tree::bound_variable(name);
-    let apply = |x: &str| Tree::node(format!("{} _ ", f.label), vec![var(x)]);
+    // `f a` for a name `f`; for `fun (x : T) => e`, `e[a/x]` (β) with binders of type `T`.
+    let (apply, ty): (Box<dyn Fn(&str) -> Tree>, Option<&Tree>) = if is_leaf(f) {
+        (Box::new(|x: &str| Tree::node(format!("{} _ ", f.label), vec![var(x)])), None)
+    } else {
+        let ("fun _ => _ ", [binder, e]) = (f.label.as_str(), f.children.as_slice()) else {
+            return None;
+        };
+        let (" _ : _ ", [x, ty]) = (binder.label.as_str(), binder.children.as_slice()) else {
+            return None;
+        };
+        let fresh = ["a✝₁", "a✝₂"].map(var);
+        if !is_leaf(x)
+            || !fresh.iter().all(|a| super::substitution::substitutable(&x.label, a, &[e], None))
+        {
+            return None;
+        }
+        let x = x.label.clone();
+        let e = e.clone();
+        (Box::new(move |a: &str| super::substitution::substitute(&e, &x, &var(a))), Some(ty))
+    };
+    let bind = |name: &str| match ty {
+        Some(ty) => node2(" _ : _ ", var(name), ty.clone()),
+        None => var(name),
+    };
     let body = node2(IMP, node2(EQ, apply("a✝₁"), apply("a✝₂")), node2(EQ, var("a✝₁"), var("a✝₂")));
-    let inner = node2(FORALL, var("a✝₂"), body);
-    Some(("Function.Injective (definition)", node2(FORALL, var("a✝₁"), inner)))
+    let inner = node2(FORALL, bind("a✝₂"), body);
+    Some(("Function.Injective (definition)", node2(FORALL, bind("a✝₁"), inner)))
 }
 
 /// `Function.Surjective f` unfolded to its definition, for a named `f`, with bound names no
