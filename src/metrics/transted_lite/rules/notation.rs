@@ -428,8 +428,9 @@ fn injective_unfolded(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
     };
     let var = |name: &str| Tree::bound_variable(name);
     // `f a` for a name `f`; for `fun (x : T) => e`, `e[a/x]` (β) with binders of type `T`.
-    let (apply, ty): (Box<dyn Fn(&str) -> Tree>, Option<&Tree>) = if is_leaf(f) {
-        (Box::new(|x: &str| Tree::node(format!("{} _ ", f.label), vec![var(x)])), None)
+    let names = ["a✝₁", "a✝₂"];
+    let (applied, ty): ([Tree; 2], Option<&Tree>) = if is_leaf(f) {
+        (names.map(|a| Tree::node(format!("{} _ ", f.label), vec![var(a)])), None)
     } else {
         let ("fun _ => _ ", [binder, e]) = (f.label.as_str(), f.children.as_slice()) else {
             return None;
@@ -437,21 +438,20 @@ fn injective_unfolded(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
         let (" _ : _ ", [x, ty]) = (binder.label.as_str(), binder.children.as_slice()) else {
             return None;
         };
-        let fresh = ["a✝₁", "a✝₂"].map(var);
+        let fresh = names.map(var);
         if !is_leaf(x)
             || !fresh.iter().all(|a| super::substitution::substitutable(&x.label, a, &[e], None))
         {
             return None;
         }
-        let x = x.label.clone();
-        let e = e.clone();
-        (Box::new(move |a: &str| super::substitution::substitute(&e, &x, &var(a))), Some(ty))
+        (fresh.map(|a| super::substitution::substitute(e, &x.label, &a)), Some(ty))
     };
     let bind = |name: &str| match ty {
         Some(ty) => node2(" _ : _ ", var(name), ty.clone()),
         None => var(name),
     };
-    let body = node2(IMP, node2(EQ, apply("a✝₁"), apply("a✝₂")), node2(EQ, var("a✝₁"), var("a✝₂")));
+    let [left, right] = applied;
+    let body = node2(IMP, node2(EQ, left, right), node2(EQ, var("a✝₁"), var("a✝₂")));
     let inner = node2(FORALL, bind("a✝₂"), body);
     Some(("Function.Injective (definition)", node2(FORALL, bind("a✝₁"), inner)))
 }
