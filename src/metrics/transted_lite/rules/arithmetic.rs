@@ -94,6 +94,12 @@ pub const RULES: &[Rule] = &[
     rw("two_mul", "2 * a = a + a (numbers)", "?a + ?a", "2 * ?a").when(&[on(&["?a", "?a"], &NUMBERS), number(&["?a"])])
         .ex(&[("(x : ℝ) : x + x = 1", "(x : ℝ) : 2 * x = 1")])
         .non(&["(f : ℕ → ℕ) : f + f = f", "(x : α) : x + x = x"]),
+    // `two_mul [NonAssocSemiring α] : 2 * a = a + a` (Mathlib/Algebra/Ring/Defs.lean); a unital
+    // (semi)ring instance gives it, and `2 : R` through `OfNat R 2` (`NatCast R`).
+    rw("two_mul", "2 * a = a + a ([NonAssocSemiring α], Mathlib/Algebra/Ring/Defs.lean)", "?a + ?a", "2 * ?a").when(&[unital_ring(&["?a"])])
+        .ex(&[("{R : Type*} [Ring R] (x : R) : x + x = 0", "{R : Type*} [Ring R] (x : R) : 2 * x = 0")])
+        // An additive group (no `2`), a monoid, no instance, a compound term.
+        .non(&["{G : Type*} [AddGroup G] (x : G) : x + x = 0", "{M : Type*} [Monoid M] (x : M) : x + x = x", "(x : α) : x + x = x", "{R : Type*} [Ring R] (x y : R) : x * y + x * y = 0"]),
     rw("one_mul", "1 * a = a (numbers)", "1 * ?b", "?b").when(&[on(&["1", "?b"], &NUMBERS), number(&["?b"]), not_numeral(&["?b"])])
         .ex(&[("(x : ℝ) : 1 * x = 2", "(x : ℝ) : x = 2")])
         .non(&["(A : Matrix (Fin 2) (Fin 2) ℝ) : 1 * A = A", ": 1 * 3 = 3"]),

@@ -95,6 +95,9 @@ pub enum Check {
     /// The term is a name whose written type is a type variable `G` with an instance
     /// `[Monoid G]` (or a class extending it) in the statement, or a number.
     Monoid,
+    /// The term is a name whose written type is a type variable `R` with an instance of a unital
+    /// (semi)ring class (`[Ring R]`, `[Field R]`, …), which gives `NonAssocSemiring R`.
+    UnitalRing,
     /// `+` (`true`) or `*` (`false`) is associative on the terms: they are numbers of one
     /// known type (ℕ ℤ ℚ ℝ ℂ), or names of a type variable `G` with an instance of a class
     /// extending `AddSemigroup`/`Semigroup`. Not `Float` (IEEE rounding), not `[Mul M]`, not
@@ -225,6 +228,9 @@ pub const fn has_type(terms: &'static [&'static str; 2]) -> Cond {
 }
 pub const fn monoid(term: &'static [&'static str; 1]) -> Cond {
     cond(Check::Monoid, term)
+}
+pub const fn unital_ring(term: &'static [&'static str; 1]) -> Cond {
+    cond(Check::UnitalRing, term)
 }
 pub const fn associative(terms: &'static [&'static str], add: bool) -> Cond {
     cond(Check::Associative { add }, terms)

@@ -321,6 +321,13 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
                         || square_number_matrix(ty)
                 })
         }
+        Check::UnitalRing => {
+            let x = refs[0];
+            is_leaf(x)
+                && c.name_type(&x.label).is_some_and(|ty| {
+                    is_leaf(ty) && c.has_instance(&UNITAL_RING_CLASSES, &ty.label)
+                })
+        }
         Check::Associative { add } => {
             if elab::carrier(&refs, c).is_some_and(|n| NUMBERS.contains(&n))
                 && refs.iter().all(|x| c.ordered_operand(x))

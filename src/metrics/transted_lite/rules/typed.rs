@@ -489,6 +489,23 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
         }
         decide(Some(&limit), uses);
     } else if let Some(f) = app_head(t) {
+        // `deriv g x`: the point is elaborated against `g`'s domain, `g` coming first. Only for
+        // quantifier binders: a theorem binder keeps its type for the rules that read it
+        // (`Metric.continuousAt_iff` needs the point's).
+        let point_of = POINTS.iter().find(|(h, _, _)| *h == f && !c.binds(f));
+        if let (Some((_, func, point)), Deciders::TheoremBinders) = (point_of, uses.by) {
+            let domain = t.children.get(*func).filter(|g| is_leaf(g)).and_then(|g| {
+                type_of(&g.label).filter(|ty| ty.label == IMP).map(|ty| &ty.children[0])
+            });
+            if let (Some(x), Some(domain)) = (t.children.get(*point), domain) {
+                if is_leaf(x)
+                    && x.label == name
+                    && !t.children[..*point].iter().any(|a| mentions(a, name))
+                {
+                    decide(Some(domain), uses);
+                }
+            }
+        }
         let ty = type_of(f).filter(|ty| ty.label == IMP);
         if let Some(ty) = ty {
             // The domain each argument is elaborated against.
@@ -525,6 +542,20 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
         argument_types(name, ch, c, uses);
     }
 }
+
+/// Mathlib functions of a function and a point of its domain, as (name, the function's
+/// explicit argument, the point's): `deriv (f : 𝕜 → F) (x : 𝕜)`,
+/// `derivWithin (f : 𝕜 → F) (s : Set 𝕜) (x : 𝕜)` (Mathlib/Analysis/Calculus/Deriv/Basic.lean),
+/// `iteratedDeriv (n : ℕ) (f : 𝕜 → F) (x : 𝕜)` (Mathlib/Analysis/Calculus/IteratedDeriv/Defs.lean),
+/// `HasDerivAt (f : 𝕜 → F) (f' : F) (x : 𝕜)` (Deriv/Basic.lean), `ContinuousAt (f : X → Y)
+/// (x : X)` (Mathlib/Topology/Defs/Filter.lean).
+const POINTS: [(&str, usize, usize); 5] = [
+    ("deriv", 0, 1),
+    ("derivWithin", 0, 2),
+    ("iteratedDeriv", 1, 2),
+    ("HasDerivAt", 0, 2),
+    ("ContinuousAt", 0, 1),
+];
 
 /// `∫ x in a..b, r` (with or without `∂μ`): its two endpoints and its body `r`.
 fn interval_integral(t: &Tree) -> Option<([&Tree; 2], &Tree)> {
