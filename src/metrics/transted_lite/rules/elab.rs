@@ -362,6 +362,55 @@ pub fn is_type(t: &Tree, c: &Carriers) -> bool {
     }
 }
 
+/// Mathlib's predicates with the number of explicit arguments that makes them a `Prop`:
+/// Mathlib/Topology/Defs/Basic.lean (`Continuous`, `IsOpen`, `IsClosed`), Topology/Defs/Filter.lean
+/// (`ContinuousAt`, `ContinuousOn`), Order/Filter/Tendsto.lean, Analysis/Calculus/FDeriv/Defs.lean
+/// and Deriv/Basic.lean (`Differentiable 𝕜 f`, `DifferentiableAt 𝕜 f x`, `HasDerivAt f f' x`),
+/// Topology/UniformSpace/Defs.lean, Topology/Compactness/Compact.lean, Logic/Function/Defs.lean,
+/// Order/Monotone/Defs.lean, Algebra/Group/Even.lean, Algebra/Ring/Parity.lean,
+/// Data/Nat/Prime/Defs.lean, Algebra/Prime/Defs.lean, Data/Nat/GCD/Basic.lean,
+/// RingTheory/Coprime/Basic.lean, Data/Nat/ModEq.lean, Data/Int/ModEq.lean, Data/Set/Defs.lean,
+/// Data/Set/Finite/Defs.lean, Order/Bounds/Defs.lean, Data/Real/Irrational.lean,
+/// Algebra/Group/Units/Defs.lean, Topology/Algebra/InfiniteSum/Defs.lean.
+const PREDICATES: [(&str, usize); 36] = [
+    ("Continuous", 1),
+    ("ContinuousAt", 2),
+    ("ContinuousOn", 2),
+    ("UniformContinuous", 1),
+    ("Differentiable", 2),
+    ("DifferentiableAt", 3),
+    ("DifferentiableOn", 3),
+    ("HasDerivAt", 3),
+    ("Filter.Tendsto", 3),
+    ("IsOpen", 1),
+    ("IsClosed", 1),
+    ("IsCompact", 1),
+    ("Function.Injective", 1),
+    ("Function.Surjective", 1),
+    ("Function.Bijective", 1),
+    ("Monotone", 1),
+    ("Antitone", 1),
+    ("StrictMono", 1),
+    ("StrictAnti", 1),
+    ("Even", 1),
+    ("Odd", 1),
+    ("Nat.Prime", 1),
+    ("Prime", 1),
+    ("Nat.Coprime", 2),
+    ("IsCoprime", 2),
+    ("Nat.ModEq", 3),
+    ("Int.ModEq", 3),
+    ("Set.Nonempty", 1),
+    ("Finset.Nonempty", 1),
+    ("Set.Finite", 1),
+    ("Set.Infinite", 1),
+    ("BddAbove", 1),
+    ("BddBelow", 1),
+    ("Irrational", 1),
+    ("IsUnit", 1),
+    ("Summable", 1),
+];
+
 /// Is `t` known to be a proposition (not a type, not a term)? Relations and connectives, `¬`,
 /// `∃`, `True`/`False`, `∀`/`→` whose body is one, and a name bound as `Prop` or as a predicate
 /// `… → Prop` applied to all its arguments. Anything else (`ℤ → ℕ → ℤ`, an unknown `P x`) is not
@@ -388,6 +437,11 @@ pub fn is_prop(t: &Tree, c: &Carriers) -> bool {
                         None => return false,
                     }
                 };
+                if !c.binds(head)
+                    && PREDICATES.iter().any(|(p, arity)| *p == head && *arity == t.children.len())
+                {
+                    return true;
+                }
                 let mut ty = c.name_type(head);
                 for _ in &t.children {
                     ty = ty

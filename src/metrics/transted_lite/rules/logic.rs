@@ -51,6 +51,11 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(x y : ℝ) : ¬ (y ≠ 0 ∧ x * y = 0)", "(x y : ℝ) : y ≠ 0 → ¬ x * y = 0")])
         // `∧` takes propositions: with a type `α` the left side does not elaborate.
         .non(&["(p q : Prop) : ¬ p ∧ q", "(p q : Prop) : ¬ (p ∨ q)", "(p q : Prop) : ¬ (p ↔ q)", "(α : Type) (p : Prop) : ¬ (α ∧ p)"]),
+    // `not_imp : ¬(a → b) ↔ a ∧ ¬b` (Mathlib/Logic/Basic.lean, classical). The arrow must be an
+    // implication: with a type on the left (`¬(ℕ → False)`) the right side does not elaborate.
+    rw("not_imp", "¬(a → b) ↔ a ∧ ¬b (Mathlib/Logic/Basic.lean)", "¬ (?a → ?b)", "?a ∧ ¬ ?b").when(&[prop(&["?a"])])
+        .ex(&[("(x y : ℝ) : ¬ (0 < x → x < y)", "(x y : ℝ) : 0 < x ∧ ¬ x < y")])
+        .non(&["(p q : Prop) : ¬ (p ∧ q)", "(p : Prop) : ¬ (ℕ → p)", "(α : Type) (p : Prop) : ¬ (α → p)"]),
     // Moves.
     mv("eq_comm", "a = b ↔ b = a", "?a = ?b", "?b = ?a").when(&[distinct(&["?a", "?b"])])
         .ex(&[("(x : ℕ) : x = 2", "(x : ℕ) : 2 = x")])
