@@ -49,15 +49,6 @@ fn leaf_ascription<'t>(t: &'t Tree, c: &Carriers) -> Option<(&'t Tree, Num)> {
     smaller.then_some((e, target))
 }
 
-/// Does the arithmetic tree `t` ([`elab::same_tree_operands`], not into an ascription) have a
-/// leaf whose own type is `target`?
-fn has_leaf_of_type(t: &Tree, target: Num, c: &Carriers) -> bool {
-    if let Some(operands) = elab::same_tree_operands(t) {
-        return operands.iter().any(|x| has_leaf_of_type(x, target, c));
-    }
-    t.label != ASCRIPTION && elab::type_of(t, c) == Ty::Num(target)
-}
-
 /// `(k : T) ∘ x` is `k ∘ (x : T)` for a numeral `k` and a variable `x` of a smaller number
 /// type (and `x ∘ (k : T)` is `(x : T) ∘ k`): the tree's largest type is `T` either way, and
 /// both leaves are at it.
@@ -87,24 +78,61 @@ pub(super) fn numeral_ascription_to_variable(t: &Tree, c: &Carriers) -> Option<T
     None
 }
 
-/// `(x : T) ∘ e` is `x ∘ e` when `e` has a leaf of type `T` itself (`(i : ℂ) * z ^ i` with
-/// `z : ℂ`): `x` is cast to `T` either way. Only beside such an operand, so that the operation
-/// joining them stays of unknown type to elaboration-lite, as it was.
+/// `(x : T) ∘ e` is `x ∘ e` when another leaf of the arithmetic tree has type `T` itself
+/// (`(i : ℂ) * z ^ i` with `z : ℂ`; `(n : ℝ) / ((n : ℝ) + 1)`, an ascription being a leaf of
+/// its type): `x` is cast to `T` either way. Rewrites the first such ascription (pre-order), in
+/// the tree whose root is `t`; a leaf of the larger tree around `t` is not read.
 pub(super) fn leaf_ascription_beside_its_type(t: &Tree, c: &Carriers) -> Option<Tree> {
     if !binary_arithmetic(t) {
         return None;
     }
-    for i in 0..2 {
-        let Some((e, target)) = leaf_ascription(&t.children[i], c) else {
-            continue;
-        };
-        if has_leaf_of_type(&t.children[1 - i], target, c) {
-            let mut out = t.clone();
-            out.children[i] = e.clone();
-            return Some(out);
+    let mut leaves = Vec::new();
+    arithmetic_leaves(t, &mut leaves, 0);
+    let typed = |l: &Tree| match (l.label.as_str(), l.children.as_slice()) {
+        (ASCRIPTION, [_, ty]) => elab::num_of_type(ty),
+        _ => match elab::type_of(l, c) {
+            Ty::Num(n) => Some(n),
+            _ => None,
+        },
+    };
+    let types: Vec<Option<Num>> = leaves.iter().map(|l| typed(l)).collect();
+    let k = leaves.iter().enumerate().position(|(k, l)| {
+        leaf_ascription(l, c).is_some_and(|(_, target)| {
+            types.iter().enumerate().any(|(j, ty)| j != k && *ty == Some(target))
+        })
+    })?;
+    let mut index = 0;
+    Some(without_ascription(t, k, &mut index, c))
+}
+
+/// The leaves of the arithmetic tree `t` ([`elab::same_tree_operands`]), in pre-order.
+fn arithmetic_leaves<'t>(t: &'t Tree, out: &mut Vec<&'t Tree>, depth: usize) {
+    match elab::same_tree_operands(t) {
+        Some(operands) if depth < 200 => {
+            for x in operands {
+                arithmetic_leaves(x, out, depth + 1);
+            }
         }
+        _ => out.push(t),
     }
-    None
+}
+
+/// `t` with the ascription of its `k`-th arithmetic leaf (pre-order, as [`arithmetic_leaves`])
+/// taken off.
+fn without_ascription(t: &Tree, k: usize, index: &mut usize, c: &Carriers) -> Tree {
+    let Some(operands) = elab::same_tree_operands(t) else {
+        let here = *index == k;
+        *index += 1;
+        return match (here, leaf_ascription(t, c)) {
+            (true, Some((e, _))) => e.clone(),
+            _ => t.clone(),
+        };
+    };
+    let mut out = t.clone();
+    for i in 0..operands.len() {
+        out.children[i] = without_ascription(&t.children[i], k, index, c);
+    }
+    out
 }
 
 /// `fun x => … (x : T) ∘ e …` is `fun x => … x ∘ e …` when `x`'s first use decides its type
