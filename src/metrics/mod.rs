@@ -142,7 +142,7 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
     // A name bound inside one hypothesis or term whose binding node the other statement has as
     // written means the same on both sides.
     let kept = |own: &crate::trees::Tree, other: &crate::trees::Tree| {
-        transted_lite::rules::order_sensitive_binder(own).is_none_or(|s| {
+        transted_lite::rules::order_sensitive_binders(own).iter().all(|s| {
             s.within.iter().all(|w| w.as_ref().is_some_and(|node| has_subtree(other, node, 0)))
         })
     };

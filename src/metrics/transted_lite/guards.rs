@@ -356,6 +356,36 @@ pub fn unread_binders(tree: &Tree) -> Option<String> {
             ));
             return;
         }
+        // `[∀ β : Type, Mul β]`, `[∀ i, C (X i)]`: an instance for every type (or index), which
+        // serves `Mul ℕ` too, before Mathlib's.
+        // (`[∀ i, TopologicalSpace (X i)]` is about the family `X` only.)
+        let mut body = ty;
+        let mut bound: Vec<&str> = Vec::new();
+        for _ in 0..64 {
+            match (body.label.as_str(), body.children.split_last()) {
+                ("∀ _ , _ " | " _ → _ ", Some((last, binders))) if instance => {
+                    for b in binders {
+                        let name = if b.children.is_empty() { Some(b) } else { b.children.first() };
+                        bound.extend(name.map(|n| n.label.as_str()));
+                    }
+                    body = last;
+                }
+                _ => break,
+            }
+        }
+        let universal = body.children.iter().any(|a| bound.contains(&a.label.as_str()));
+        if !bound.is_empty() && universal {
+            if let Some(class) = read_class(body) {
+                found = Some(format!(
+                    "the local instance `{}` gives `{class}` on every type it reaches, Mathlib's types included: no rewrite is tried",
+                    rules::render(ty)
+                ));
+            }
+            return;
+        }
+        if !bound.is_empty() {
+            return;
+        }
         let Some(class) = read_class(ty) else {
             return;
         };

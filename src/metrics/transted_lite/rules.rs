@@ -84,4 +84,4 @@ pub use shapes::{
     binder_kind, binder_list_arity, has_pattern_binder, has_unparsed, is_binding_node,
     is_universe as is_universe_type, replace_at, ANONYMOUS_HYPOTHESIS,
 };
-pub use untyped::{order_sensitive_binder, OrderSensitive};
+pub use untyped::{order_sensitive_binders, OrderSensitive};

@@ -302,8 +302,13 @@ fn binder_reorder_within(
 /// Topology/UniformSpace/Defs.lean, Topology/Bornology/Basic.lean, Topology/Connected/Basic.lean,
 /// Topology/Clopen.lean, Data/Set/Countable.lean, Topology/Algebra/InfiniteSum/Defs.lean,
 /// Algebra/Group/Idempotent.lean, Data/Set/Function.lean, Topology/MetricSpace/Isometry.lean,
-/// Topology/EMetricSpace/Lipschitz.lean.
-const NOT_CLASSES: [&str; 69] = [
+/// Topology/EMetricSpace/Lipschitz.lean, Order/Disjoint.lean, Logic/Pairwise.lean,
+/// Data/Set/Subsingleton.lean, Data/Set/Pairwise/Basic.lean, Analysis/Convex/Basic.lean and
+/// Function.lean, Topology/Order/LocalExtr.lean, Order/Filter/Extr.lean,
+/// LinearAlgebra/LinearIndependent/Defs.lean, LinearAlgebra/Eigenspace/Basic.lean,
+/// Algebra/Polynomial/Splits.lean, RingTheory/Algebraic/Defs.lean,
+/// RingTheory/IntegralClosure/Defs.lean.
+const NOT_CLASSES: [&str; 85] = [
     "BddAbove",
     "BddBelow",
     "Commute",
@@ -373,6 +378,22 @@ const NOT_CLASSES: [&str; 69] = [
     "Isometry",
     "LipschitzWith",
     "ContinuousWithinAt",
+    "Disjoint",
+    "Pairwise",
+    "Set.Subsingleton",
+    "Set.PairwiseDisjoint",
+    "Convex",
+    "ConvexOn",
+    "IsLocalMin",
+    "IsLocalMax",
+    "IsMinOn",
+    "IsMaxOn",
+    "LinearIndependent",
+    "Module.End.HasEigenvalue",
+    "Polynomial.Splits",
+    "IsAlgebraic",
+    "IsIntegral",
+    "Transcendental",
 ];
 
 /// Structure types of Mathlib (not classes) whose terms theorem binders bind:

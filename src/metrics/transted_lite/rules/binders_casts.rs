@@ -65,9 +65,10 @@ fn at_own_type(path: &[(&Tree, usize)], n: elab::Num, c: &Carriers) -> bool {
 
 /// `(e : T)`, unless `T` is unknown (`_`) or `e` has type `T` anyway (elaboration-lite: a
 /// number type its own binders decide). Numerals alone are ℕ unless the context decides
-/// otherwise, and a context that made a natural variable another type did so by coercing it
-/// at the leaf (`binop%`), where the numeral takes that type with the same value: so numerals
-/// put for a natural need no ascription. For any other type they do (`(x : ℤ) (h : x = 2)`
+/// otherwise, and a context that made a natural variable another number type did so by
+/// coercing it at the leaf (`binop%`), where the numeral takes that type with the same value:
+/// so numerals put for a natural need no ascription, unless the statement has a type where
+/// numerals wrap (`Fin n`, `ZMod n`, a type variable). For any other type they do (`(x : ℤ) (h : x = 2)`
 /// makes `x - 3` the integer `-1`; `2 - 3` is the natural `0`). Nor does a natural or integer
 /// value with `-`, `/` or `%` in it: where the variable stood under a cast (`(x : ℝ)`, or an
 /// operand `binop%` coerces), the cast went around the whole value, and `binop%` would push it
@@ -89,7 +90,9 @@ pub(super) fn ascribed_where(e: &Tree, ty: &Tree, carriers: &Carriers, uncast: b
         let discrete = matches!(n, elab::Num::Nat | elab::Num::Int);
         let fits = match elab::type_of(e, carriers) {
             elab::Ty::Num(m) => m == n,
-            elab::Ty::Numeral => n == elab::Num::Nat,
+            // Not where a numeral may mean another number (`7 ≠ x` with `x : Fin 5` is about
+            // 2): the natural `7` is cast there, the numeral is not.
+            elab::Ty::Numeral => n == elab::Num::Nat && !carriers.numerals_may_wrap(),
             elab::Ty::Unknown => false,
         };
         fits && (uncast || !(discrete && truncating(e)))

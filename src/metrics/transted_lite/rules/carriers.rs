@@ -53,6 +53,8 @@ pub struct Carriers {
     /// Some binder binds a type (`{M : Type*}`): numerals may be elaborated there, with
     /// whatever operations its instances give.
     type_variables: bool,
+    /// The statement writes `Fin _` or `ZMod _` somewhere: numerals there wrap around.
+    wrapping: bool,
     /// Type variables with a `[Fintype α]` theorem binder that every use of `α` comes after,
     /// and that nothing binds again ([`Carriers::fintype_in_scope`]).
     fintype_first: Vec<String>,
@@ -157,6 +159,7 @@ impl Carriers {
         } else if t.label.starts_with("Complex.") {
             self.complex = true;
         }
+        self.wrapping |= ["Fin _ ", "ZMod _ "].contains(&t.label.as_str());
         for ch in &t.children {
             self.scan_terms(ch);
         }
@@ -216,6 +219,18 @@ impl Carriers {
     /// Does the statement bind `name` (with a type or without)?
     pub fn binds(&self, name: &str) -> bool {
         self.untyped.iter().any(|n| n == name) || self.binder_types.iter().any(|(n, _)| n == name)
+    }
+
+    /// May a numeral mean another number at some type of the statement: `Fin n` or `ZMod n`
+    /// (`(7 : Fin 5) = 2`), or a type variable (whatever its `NatCast` does)?
+    pub(super) fn numerals_may_wrap(&self) -> bool {
+        self.wrapping || self.type_variables
+    }
+
+    /// Does the statement write `Fin _` or `ZMod _`, types a natural or an integer coerces to
+    /// and back?
+    pub(super) fn has_wrapping_type(&self) -> bool {
+        self.wrapping
     }
 
     /// Is `[Fintype α]` in scope at every use of the type variable `α` ([`fintype_first`])?

@@ -95,6 +95,16 @@ pub enum Check {
     /// The term is a name whose written type is a type variable `G` with an instance
     /// `[Monoid G]` (or a class extending it) in the statement, or a number.
     Monoid,
+    /// The term is a natural (a numeral, or of type ℕ), or a name bound only without a type,
+    /// which its membership in a `Finset ℕ` makes a natural (`Membership`'s element type is an
+    /// `outParam`).
+    NaturalElement,
+    /// The leaves of the two terms (`binrel%`'s operands) are not of two known types one of
+    /// which is no number type, nor of a number type beside a leaf of unknown type where the
+    /// statement has a type numerals wrap in: where two types coerce both ways (`ℕ` and `Fin
+    /// n` under `open Fin.NatCast`, `ℤ` and `ZMod n`), `binrel%` elaborates at the first
+    /// leaf's, so swapping the sides changes the relation.
+    OneTypeOrNumbers,
     /// The term is a name whose written type is a type variable `R` with an instance of a unital
     /// (semi)ring class (`[Ring R]`, `[Field R]`, …), which gives `NonAssocSemiring R`.
     UnitalRing,
@@ -228,6 +238,12 @@ pub const fn has_type(terms: &'static [&'static str; 2]) -> Cond {
 }
 pub const fn monoid(term: &'static [&'static str; 1]) -> Cond {
     cond(Check::Monoid, term)
+}
+pub const fn natural_element(term: &'static [&'static str; 1]) -> Cond {
+    cond(Check::NaturalElement, term)
+}
+pub const fn one_type_or_numbers(terms: &'static [&'static str; 2]) -> Cond {
+    cond(Check::OneTypeOrNumbers, terms)
 }
 pub const fn unital_ring(term: &'static [&'static str; 1]) -> Cond {
     cond(Check::UnitalRing, term)

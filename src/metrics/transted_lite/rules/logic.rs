@@ -8,10 +8,10 @@ use crate::trees::Tree;
 
 #[rustfmt::skip]
 pub const RULES: &[Rule] = &[
-    rw("gt_iff_lt", "a > b ↔ b < a (notation)", "?a > ?b", "?b < ?a")
+    rw("gt_iff_lt", "a > b ↔ b < a (notation)", "?a > ?b", "?b < ?a").when(&[one_type_or_numbers(&["?a", "?b"])])
         .ex(&[("(x : ℝ) : x > 0", "(x : ℝ) : 0 < x")])
         .non(&["(x : ℝ) : x < 0"]),
-    rw("ge_iff_le", "a ≥ b ↔ b ≤ a (notation)", "?a ≥ ?b", "?b ≤ ?a")
+    rw("ge_iff_le", "a ≥ b ↔ b ≤ a (notation)", "?a ≥ ?b", "?b ≤ ?a").when(&[one_type_or_numbers(&["?a", "?b"])])
         .ex(&[("(x : ℝ) : x ≥ 1", "(x : ℝ) : 1 ≤ x")])
         .non(&["(x : ℝ) : x ≤ 1"]),
     rw("ne_eq", "(a ≠ b) = ¬(a = b)", "¬ ?a = ?b", "?a ≠ ?b")
@@ -57,10 +57,10 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(x y : ℝ) : ¬ (0 < x → x < y)", "(x y : ℝ) : 0 < x ∧ ¬ x < y")])
         .non(&["(p q : Prop) : ¬ (p ∧ q)", "(p : Prop) : ¬ (ℕ → p)", "(α : Type) (p : Prop) : ¬ (α → p)"]),
     // Moves.
-    mv("eq_comm", "a = b ↔ b = a", "?a = ?b", "?b = ?a").when(&[distinct(&["?a", "?b"])])
+    mv("eq_comm", "a = b ↔ b = a", "?a = ?b", "?b = ?a").when(&[distinct(&["?a", "?b"]), one_type_or_numbers(&["?a", "?b"])])
         .ex(&[("(x : ℕ) : x = 2", "(x : ℕ) : 2 = x")])
         .non(&["(x : ℕ) : x < 2", "(x : ℕ) : x = x"]),
-    mv("ne_comm", "a ≠ b ↔ b ≠ a", "?a ≠ ?b", "?b ≠ ?a").when(&[distinct(&["?a", "?b"])])
+    mv("ne_comm", "a ≠ b ↔ b ≠ a", "?a ≠ ?b", "?b ≠ ?a").when(&[distinct(&["?a", "?b"]), one_type_or_numbers(&["?a", "?b"])])
         .ex(&[("(x : ℕ) : x ≠ 2", "(x : ℕ) : 2 ≠ x")])
         .non(&["(x : ℕ) : x ≠ x", "(x : ℕ) : x = 2"]),
     mv("and_comm", "a ∧ b ↔ b ∧ a", "?a ∧ ?b", "?b ∧ ?a").when(&[distinct(&["?a", "?b"])])

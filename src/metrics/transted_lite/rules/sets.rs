@@ -100,10 +100,12 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(U : Set ℝ) : IsClosed (Set.univ \\ U)", "(U : Set ℝ) : IsClosed Uᶜ")])
         // A `Finset` or a predicate is coerced to a set by `\`: its `ᶜ` is another thing.
         .non(&["(U V : Set ℝ) : IsClosed (V \\ U)", "(U : Finset ℕ) : Set.univ \\ U = ∅", "(U : ℕ → Prop) : Set.univ \\ U = ∅"]),
-    rw("Finset.mem_range", "m ∈ Finset.range n ↔ m < n", "?m ∈ Finset.range ?n", "?m < ?n")
+    // `Finset.range n : Finset ℕ` (Mathlib/Data/Finset/Range.lean): its elements are naturals;
+    // an element of another type (`x : Fin 5`) makes `x < n` another relation.
+    rw("Finset.mem_range", "m ∈ Finset.range n ↔ m < n", "?m ∈ Finset.range ?n", "?m < ?n").when(&[natural_element(&["?m"])])
         .ex(&[("(m n : ℕ) : m ∈ Finset.range n", "(m n : ℕ) : m < n")])
-        // Unqualified `range` may be `Set.range f`, the image of a function.
-        .non(&["(m n : ℕ) : m ∈ range n"]),
+        // Unqualified `range` may be `Set.range f`, the image of a function; an element of `Fin 5`.
+        .non(&["(m n : ℕ) : m ∈ range n", "(x : Fin 5) : x ∈ Finset.range 5"]),
     code("Set.mem_setOf_eq", "a ∈ {x | p x} = p a (no capture)", |t, ctx| typed::membership_set_of(t, ctx.carriers))
         .ex(&[("(a : ℕ) : a ∈ {x : ℕ | x < 3}", "(a : ℕ) : a < 3")])
         .non(&["(x : ℕ) : x + 1 ∈ {y : ℕ | ∃ x, y = x}"]),

@@ -226,6 +226,18 @@ fn index(direction: Direction) -> &'static Index {
 }
 
 /// Rules whose pattern or condition does not compile (they never fire; the test fails on any).
+/// The leaves of the arithmetic tree `t` ([`elab::same_tree_operands`]).
+fn operand_leaves<'t>(t: &'t Tree, out: &mut Vec<&'t Tree>, depth: usize) {
+    match elab::same_tree_operands(t) {
+        Some(operands) if depth < 200 => {
+            for x in operands {
+                operand_leaves(x, out, depth + 1);
+            }
+        }
+        _ => out.push(t),
+    }
+}
+
 #[cfg(test)]
 fn compile_errors() -> Vec<String> {
     let mut out = index(Direction::Canonical).errors.clone();
@@ -320,6 +332,38 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
                     (is_leaf(ty) && c.has_instance(&MONOID_CLASSES, &ty.label))
                         || square_number_matrix(ty)
                 })
+        }
+        Check::NaturalElement => {
+            let x = refs[0];
+            elab::carrier(&[x], c) == Some(Num::Nat) || (is_leaf(x) && c.untyped_only(&x.label))
+        }
+        Check::OneTypeOrNumbers => {
+            let mut leaves = Vec::new();
+            for side in &refs {
+                operand_leaves(side, &mut leaves, 0);
+            }
+            // Each leaf's type: a number type, a name's written type, or unknown (`None`).
+            let types: Vec<Option<String>> = leaves
+                .iter()
+                .filter(|l| literal(l).is_none())
+                .map(|l| match elab::type_of(l, c) {
+                    Ty::Num(n) => Some(elab::type_name(n).to_owned()),
+                    _ => (is_leaf(l))
+                        .then(|| c.name_type(&l.label).map(super::render::render))
+                        .flatten(),
+                })
+                .collect();
+            let number = |t: &String| elab::num_of_type(&Tree::leaf(t.as_str())).is_some();
+            let known: Vec<&String> = types.iter().flatten().collect();
+            let other_known = known.iter().any(|t| !number(t));
+            let two_known = known.windows(2).any(|w| w[0] != w[1]);
+            // A leaf of unknown type may be of a type numerals wrap in (`Fin.last 4`), beside a
+            // number: only where the statement has such a type at all.
+            let unknown_beside_number = known.len() < types.len()
+                && known.iter().any(|t| number(t))
+                && c.has_wrapping_type();
+            let two_way = two_known && other_known;
+            !(two_way || unknown_beside_number)
         }
         Check::UnitalRing => {
             let x = refs[0];

@@ -5,7 +5,7 @@
 //! unifies the unknown leaf's type), `f x` with `f : ℕ → ℕ`, `(x : ℝ)`. Every later use is
 //! then read at that type, with a coercion or not at all. A rewrite that swaps two uses
 //! (`and_comm`, `binder_reorder`) or drops one (`forall_eq`) may change `?α` when the uses
-//! would decide different types. Owns [`order_sensitive_binder`]: a name with two or more
+//! would decide different types. Owns [`order_sensitive_binders`]: a name with two or more
 //! deciding uses that elaboration-lite cannot show all decide one type. It rewrites nothing;
 //! the verdict reads it (`metrics::equivalence`).
 
@@ -29,7 +29,7 @@ enum Decides {
     /// Something elaboration-lite cannot name.
     Unknown,
     /// The same type as this other name without a written type (`x - y`): the two are read as
-    /// one ([`order_sensitive_binder`]).
+    /// one ([`order_sensitive_binders`]).
     Link(String),
 }
 
@@ -41,7 +41,7 @@ struct Entry {
     within: Option<Tree>,
 }
 
-/// A name whose uses may decide different types ([`order_sensitive_binder`]), with the binding
+/// A name whose uses may decide different types ([`order_sensitive_binders`]), with the binding
 /// node of each binder of its group: all `Some` when none is the theorem's own.
 #[derive(Debug)]
 pub struct OrderSensitive {
@@ -49,12 +49,19 @@ pub struct OrderSensitive {
     pub within: Vec<Option<Tree>>,
 }
 
+/// Mathlib functions whose explicit arguments all have one type, which none of them fixes
+/// alone: `dist`, `edist` (Mathlib/Topology/MetricSpace/Pseudo/Defs.lean, EMetricSpace/Defs.lean),
+/// `max`, `min` (core `Max`/`Min`), `Disjoint` (Mathlib/Order/Disjoint.lean), `Commute`,
+/// `IsConj` (Mathlib/Algebra/Group/Commute/Defs.lean, Algebra/Group/Conj.lean).
+const HOMOGENEOUS: [&str; 7] = ["dist", "edist", "max", "min", "Disjoint", "Commute", "IsConj"];
+
 const ARITHMETIC: [&str; 6] = [" _ + _ ", " _ - _ ", " _ * _ ", " _ / _ ", " _ % _ ", "-"];
 const ASCRIPTION: &str = "( _ : _ )";
 
-/// The first name bound without a written type whose deciding uses may decide different types
-/// (see the module doc), or `None`. Auto-bound names count as bound at the front.
-pub fn order_sensitive_binder(tree: &Tree) -> Option<OrderSensitive> {
+/// Every group of names bound without a written type whose deciding uses may decide different
+/// types (see the module doc; names an operation joins are one group). Auto-bound names count
+/// as bound at the front.
+pub fn order_sensitive_binders(tree: &Tree) -> Vec<OrderSensitive> {
     let mut bound = tree.clone();
     for _ in 0..64 {
         match bind_free_variables(&bound) {
@@ -88,6 +95,7 @@ pub fn order_sensitive_binder(tree: &Tree) -> Option<OrderSensitive> {
             }
         }
     }
+    let mut found = Vec::new();
     for i in 0..names.len() {
         let r = root(&mut group, i);
         let mut deciding: Vec<&Decides> = Vec::new();
@@ -100,11 +108,15 @@ pub fn order_sensitive_binder(tree: &Tree) -> Option<OrderSensitive> {
             }
         }
         let unknown = deciding.contains(&&Decides::Unknown);
-        if deciding.len() >= 2 && (unknown || deciding.windows(2).any(|w| w[0] != w[1])) {
-            return Some(OrderSensitive { name: names[i].name.clone(), within });
+        let first_of_group = (0..i).all(|j| root(&mut group, j) != r);
+        if first_of_group
+            && deciding.len() >= 2
+            && (unknown || deciding.windows(2).any(|w| w[0] != w[1]))
+        {
+            found.push(OrderSensitive { name: names[i].name.clone(), within });
         }
     }
-    None
+    found
 }
 
 /// `t` with each binder predicate written as the relation it stands for (`∀ n ≥ N, p` has the
@@ -214,7 +226,11 @@ fn uses_in(x: &str, t: &Tree, c: &Carriers, out: &mut Vec<Decides>, depth: usize
         return;
     }
     let label = t.label.as_str();
-    if COMPARISONS.contains(&label) || ARITHMETIC.contains(&label) || label == " _ ^ _ " {
+    if COMPARISONS.contains(&label)
+        || ARITHMETIC.contains(&label)
+        || label == " _ ^ _ "
+        || label == "| _ |"
+    {
         operands(x, t, c, out, depth);
         return;
     }
@@ -225,8 +241,9 @@ fn uses_in(x: &str, t: &Tree, c: &Carriers, out: &mut Vec<Decides>, depth: usize
             return;
         }
     }
-    // `|x|` and `‖x‖` take any type with the operations: they decide nothing.
-    if let ("| _ |" | "‖ _ ‖", [e]) = (label, t.children.as_slice()) {
+    // `‖x‖` takes any type with a norm, and is real: it decides nothing. (`|x|` has `x`'s own
+    // type: it is read through, as part of the arithmetic around it, [`tree_leaves`].)
+    if let ("‖ _ ‖", [e]) = (label, t.children.as_slice()) {
         if is_leaf(e) && e.label == x {
             out.push(Decides::Nothing);
             return;
@@ -242,6 +259,36 @@ fn uses_in(x: &str, t: &Tree, c: &Carriers, out: &mut Vec<Decides>, depth: usize
             uses_in(x, s, c, out, depth + 1);
             return;
         }
+    }
+    if app_head(t).is_some_and(|f| HOMOGENEOUS.contains(&f) && !c.binds(f)) {
+        // `dist a b`: both arguments at one type, which the other argument's gives.
+        for (i, arg) in t.children.iter().enumerate() {
+            if !(is_leaf(arg) && arg.label == x) {
+                uses_in(x, arg, c, out, depth + 1);
+                continue;
+            }
+            let mut decided = false;
+            for (j, other) in t.children.iter().enumerate() {
+                if j == i || (is_leaf(other) && other.label == x) {
+                    continue;
+                }
+                decided = true;
+                out.push(match elab::type_of(other, c) {
+                    Ty::Num(n) => Decides::Type(Tree::leaf(elab::type_name(n))),
+                    _ if is_leaf(other) && c.name_type(&other.label).is_some() => Decides::Type(
+                        c.name_type(&other.label).cloned().unwrap_or_else(|| other.clone()),
+                    ),
+                    _ if is_leaf(other) && c.binds(&other.label) => {
+                        Decides::Link(other.label.clone())
+                    }
+                    _ => Decides::Unknown,
+                });
+            }
+            if !decided {
+                out.push(Decides::Nothing);
+            }
+        }
+        return;
     }
     if let Some(f) = app_head(t) {
         let mut domain = c.name_type(f).filter(|_| c.binds(f));
@@ -321,7 +368,8 @@ fn tree_leaves<'t>(
     depth: usize,
 ) {
     let label = t.label.as_str();
-    let operator = COMPARISONS.contains(&label) || ARITHMETIC.contains(&label);
+    // `|e|` is `abs e`, of `e`'s type: its type is unified with the tree's as `e`'s would be.
+    let operator = COMPARISONS.contains(&label) || ARITHMETIC.contains(&label) || label == "| _ |";
     if depth < 200 && operator && !t.children.is_empty() {
         for ch in &t.children {
             tree_leaves(ch, out, exponents, depth + 1);
@@ -337,12 +385,12 @@ fn tree_leaves<'t>(
 
 #[cfg(test)]
 mod tests {
-    use super::order_sensitive_binder;
+    use super::order_sensitive_binders;
     use crate::trees::parse::{parse_statement, Header};
 
     fn sensitive(text: &str) -> Option<String> {
         let tree = parse_statement(text, &Header::default()).expect("parses").tree;
-        order_sensitive_binder(&tree).map(|s| s.name)
+        order_sensitive_binders(&tree).into_iter().next().map(|s| s.name)
     }
 
     #[test]
