@@ -156,6 +156,32 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
             return EquivalenceVerdict::NotShown;
         }
     }
+    // A header that names `Fin` or `ZMod` (`variable (b : Fin 5)`, `def b : Fin 5`, `open
+    // Fin.NatCast`) may give the statement's names a type numerals wrap in and a natural
+    // coerces to and back, which the rules read from the statement alone: a path that swaps a
+    // relation's sides or substitutes a value needs the statements the same as written.
+    // (`open ZMod` only shortens names; an `open` of a namespace inside them may hold scoped
+    // instances, as `Fin.NatCast` does.)
+    let wrapping_header = [pair.reference_header, pair.candidate_header].iter().any(|h| {
+        h.lines().any(|line| {
+            let open = line.trim_start().starts_with("open");
+            line.split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '_')).any(|word| {
+                transted_lite::rules::names_wrapping_type(word) && (!open || word.contains('.'))
+            })
+        })
+    });
+    let swaps_or_substitutes = |rule: &str| {
+        ["eq_comm", "ne_comm", "gt_iff_lt", "ge_iff_le", "forall_eq"]
+            .iter()
+            .any(|r| rule.starts_with(r))
+    };
+    if report.metric == "transted-lite"
+        && wrapping_header
+        && report.path.iter().any(|step| swaps_or_substitutes(&step.rule))
+        && !same_as_written()
+    {
+        return EquivalenceVerdict::NotShown;
+    }
     match (report.metric, report.verdict) {
         (_, Verdict::Equivalent(true)) => equivalent(match report.metric {
             "defeq" => "Lean checked that the two statements are definitionally equal",
@@ -185,13 +211,23 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
 
 /// Does the rule named `rule` change the order of uses in a statement (`and_comm`,
 /// `binder_reorder`, `Imp.swap`, `abs_sub_comm`), or drop one (`and_self`, `forall_eq`,
-/// `exists_imp`'s moves)? `gt_iff_lt` and `ge_iff_le` are not counted: they swap the two sides
+/// `exists_imp`'s moves, a membership unfolded)? `gt_iff_lt` and `ge_iff_le` are not counted: they swap the two sides
 /// of one relation, whose leaves `binrel%` elaborates before it unifies, so only two uses in
 /// that one relation, each deciding another type, could tell the orders apart, and such a
 /// relation does not elaborate both ways round on number types (their coercions go one way).
 fn reorders_uses(rule: &str) -> bool {
-    const WORDS: [&str; 8] =
-        ["comm", "swap", "reorder", "_self", "forall_eq", "exists_imp", "sub_rev", "dedup"];
+    const WORDS: [&str; 9] = [
+        "comm",
+        "swap",
+        "reorder",
+        "_self",
+        "forall_eq",
+        "exists_imp",
+        "sub_rev",
+        "dedup",
+        // A membership is a deciding use (`m ∈ Finset.range 5` makes `m` a natural).
+        "mem_",
+    ];
     WORDS.iter().any(|w| rule.contains(w))
 }
 

@@ -405,6 +405,24 @@ pub fn unread_binders(tree: &Tree) -> Option<String> {
             ));
             return;
         }
+        // An operation's own class on a type variable beside another instance on it (`[Ring R]
+        // [HMul R R R]`, `[Semiring R] [NatCast R]`): the local operation is tried before the
+        // structure's, so the structure's lemmas are about another `*`, `+` or cast.
+        let operation = OPERATION_CLASSES.contains(&class);
+        if let Some(ty) = args.iter().find(|a| {
+            instances.iter().any(|(other, on)| {
+                on == *a && (operation || OPERATION_CLASSES.contains(&other.as_str()))
+            })
+        }) {
+            found = Some(format!(
+                "the local instance `{class}` on `{ty}` and another instance on it give `{ty}` two of one operation: which one a term uses depends on binder order, so no rewrite is tried"
+            ));
+            return;
+        }
+        if operation && args.len() > 1 {
+            instances.extend(args.iter().map(|a| (class.to_owned(), a.clone())));
+            return;
+        }
         if let [ty] = args.as_slice() {
             let clash = instances.iter().any(|(other, on)| {
                 on == ty

@@ -73,7 +73,7 @@ mod typed_tests;
 mod untyped;
 
 pub use alpha::alpha_equivalent;
-pub use carriers::Carriers;
+pub use carriers::{names_wrapping_type, Carriers};
 pub use commutativity::Commutativity;
 pub use driver::{canonicalize, canonicalize_within};
 pub use moves::{moves, moves_within};

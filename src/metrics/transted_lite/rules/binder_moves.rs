@@ -307,8 +307,8 @@ fn binder_reorder_within(
 /// Function.lean, Topology/Order/LocalExtr.lean, Order/Filter/Extr.lean,
 /// LinearAlgebra/LinearIndependent/Defs.lean, LinearAlgebra/Eigenspace/Basic.lean,
 /// Algebra/Polynomial/Splits.lean, RingTheory/Algebraic/Defs.lean,
-/// RingTheory/IntegralClosure/Defs.lean.
-const NOT_CLASSES: [&str; 85] = [
+/// RingTheory/IntegralClosure/Defs.lean, Topology/UniformSpace/Cauchy.lean, Data/Set/Function.lean.
+const NOT_CLASSES: [&str; 88] = [
     "BddAbove",
     "BddBelow",
     "Commute",
@@ -394,6 +394,9 @@ const NOT_CLASSES: [&str; 85] = [
     "IsAlgebraic",
     "IsIntegral",
     "Transcendental",
+    "IsPreconnected",
+    "CauchySeq",
+    "Set.EqOn",
 ];
 
 /// Structure types of Mathlib (not classes) whose terms theorem binders bind:

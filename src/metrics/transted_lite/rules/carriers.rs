@@ -53,7 +53,8 @@ pub struct Carriers {
     /// Some binder binds a type (`{M : Type*}`): numerals may be elaborated there, with
     /// whatever operations its instances give.
     type_variables: bool,
-    /// The statement writes `Fin _` or `ZMod _` somewhere: numerals there wrap around.
+    /// The statement names `Fin` or `ZMod` somewhere (`Fin n`, `Fin.last 4`): numerals there
+    /// wrap around.
     wrapping: bool,
     /// Type variables with a `[Fintype α]` theorem binder that every use of `α` comes after,
     /// and that nothing binds again ([`Carriers::fintype_in_scope`]).
@@ -159,7 +160,8 @@ impl Carriers {
         } else if t.label.starts_with("Complex.") {
             self.complex = true;
         }
-        self.wrapping |= ["Fin _ ", "ZMod _ "].contains(&t.label.as_str());
+        // `Fin n`, `Fin.last 4`, an unresolved `Fin⁇` (`open Fin.NatCast`), `ZMod n`.
+        self.wrapping |= names_wrapping_type(&t.label);
         for ch in &t.children {
             self.scan_terms(ch);
         }
@@ -198,6 +200,21 @@ impl Carriers {
         c
     }
 
+    /// Is `name` bound somewhere without a type, and otherwise only with one number type
+    /// (`fun n : ℕ => …` beside an unfolded `∀ n ≥ N`)? Where it is used, its type is then
+    /// unknown or a number type, never a type a natural coerces to and back.
+    pub(super) fn untyped_or_number(&self, name: &str) -> bool {
+        self.untyped.iter().any(|n| n == name)
+            && match self.binder_types.iter().find(|(n, _)| n == name) {
+                None => true,
+                Some((_, ty)) => ty.as_ref().is_some_and(|ty| {
+                    is_leaf(ty)
+                        && ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"]
+                            .contains(&ty.label.as_str())
+                }),
+            }
+    }
+
     /// Is `name` bound by the theorem's binder list, or by a leading `∀` of its conclusion?
     pub(super) fn theorem_binder(&self, name: &str) -> bool {
         self.theorem_binders.iter().any(|n| n == name)
@@ -225,12 +242,6 @@ impl Carriers {
     /// (`(7 : Fin 5) = 2`), or a type variable (whatever its `NatCast` does)?
     pub(super) fn numerals_may_wrap(&self) -> bool {
         self.wrapping || self.type_variables
-    }
-
-    /// Does the statement write `Fin _` or `ZMod _`, types a natural or an integer coerces to
-    /// and back?
-    pub(super) fn has_wrapping_type(&self) -> bool {
-        self.wrapping
     }
 
     /// Is `[Fintype α]` in scope at every use of the type variable `α` ([`fintype_first`])?
@@ -512,6 +523,16 @@ fn needs_a_field(t: &Tree) -> bool {
     t.label == " _ / _ "
         || FIELD_ONLY.iter().any(|w| t.label.contains(w))
         || t.children.iter().any(needs_a_field)
+}
+
+/// Does a label or a word name `Fin` or `ZMod`, or a declaration of theirs (`Fin _ `,
+/// `Fin.last _ `, `Fin⁇`, `ZMod.val`), not `Finset` or `Fintype`?
+pub fn names_wrapping_type(label: &str) -> bool {
+    ["Fin", "ZMod"].iter().any(|ty| {
+        label
+            .strip_prefix(ty)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '.', '⁇', ')']))
+    })
 }
 
 /// The type variables `α` with a `[Fintype α]` in the theorem's binder list before every binder

@@ -97,6 +97,16 @@ pub const RULES: &[Rule] = &[
                "(f : ℕ → ℕ) (g : ℤ → ℕ) : Function.LeftInverse g f", "(f : α → β) (g : γ → α) : Function.LeftInverse g f", "(LeftInverse : (ℕ → ℕ) → (ℕ → ℕ) → Prop) (f g : ℕ → ℕ) : LeftInverse f g"]),
     // Mathlib/RingTheory/Nilpotent/Defs.lean: `def IsNilpotent [Zero R] [Pow R ℕ] (x : R) : Prop
     // := ∃ n : ℕ, x ^ n = 0`: the `^` and `0` unfolded are found as the definition's are.
+    // Mathlib/Topology/Connected/Basic.lean: `def IsConnected (s : Set α) : Prop := s.Nonempty ∧
+    // IsPreconnected s`.
+    rw("IsConnected (definition)", "IsConnected s := s.Nonempty ∧ IsPreconnected s (Mathlib/Topology/Connected/Basic.lean)", "IsConnected ?s", "Set.Nonempty ?s ∧ IsPreconnected ?s")
+        .ex(&[("{X : Type*} [TopologicalSpace X] (s : Set X) : IsConnected s", "{X : Type*} [TopologicalSpace X] (s : Set X) : Set.Nonempty s ∧ IsPreconnected s")])
+        .non(&["{X : Type*} [TopologicalSpace X] (s : Set X) : IsPreconnected s", "(IsConnected : Set ℝ → Prop) (s : Set ℝ) : IsConnected s"]),
+    // Mathlib/Data/Real/Irrational.lean: `def Irrational (x : ℝ) := x ∉ Set.range ((↑) : ℚ → ℝ)`,
+    // and `Set.mem_range : x ∈ range f ↔ ∃ y, f y = x` (Mathlib/Data/Set/Operations.lean).
+    code("Irrational (definition)", "Irrational x := x ∉ Set.range ((↑) : ℚ → ℝ), with Set.mem_range: ¬∃ q : ℚ, (q : ℝ) = x (Mathlib/Data/Real/Irrational.lean)", irrational_unfolded)
+        .ex(&[("(x : ℝ) : Irrational x", "(x : ℝ) : ¬∃ q✝ : ℚ, (q✝ : ℝ) = x")])
+        .non(&["(x : ℝ) : Transcendental ℚ x", "(Irrational : ℝ → Prop) (x : ℝ) : Irrational x"]),
     code("IsNilpotent (definition)", "IsNilpotent x := ∃ n : ℕ, x ^ n = 0 (Mathlib/RingTheory/Nilpotent/Defs.lean)", nilpotent_unfolded)
         .ex(&[("{R : Type*} [Ring R] (x : R) : IsNilpotent x", "{R : Type*} [Ring R] (x : R) : ∃ n✝ : ℕ, x ^ n✝ = 0")])
         .non(&["{R : Type*} [Ring R] (x : R) : IsUnit x", "(IsNilpotent : ℕ → Prop) : IsNilpotent 2"]),
@@ -350,6 +360,25 @@ fn left_inverse_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let x = Tree::bound_variable(fresh);
     let body = node2(EQ, apply(g, &apply(f, &x)), x.clone());
     Some(("Function.LeftInverse (definition)", node2(FORALL, x, body)))
+}
+
+/// `Irrational x` unfolded: `¬∃ q✝ : ℚ, (q✝ : ℝ) = x`. `Irrational` takes a real, so `x` is
+/// elaborated at ℝ either way.
+fn irrational_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Irrational _ ", [x]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if bound_by_statement(ctx, "Irrational") || mentions(x, "q✝") {
+        return None;
+    }
+    let q = Tree::bound_variable("q✝");
+    let cast = node2("( _ : _ )", q.clone(), Tree::leaf("ℝ"));
+    let exists = node2(
+        super::shapes::EXISTS,
+        node2(" _ : _ ", q, Tree::leaf("ℚ")),
+        node2(EQ, cast, x.clone()),
+    );
+    Some(("Irrational (definition)", Tree::node("¬", vec![exists])))
 }
 
 /// `IsNilpotent x` unfolded: `∃ n✝ : ℕ, x ^ n✝ = 0`.

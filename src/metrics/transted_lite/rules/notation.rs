@@ -78,6 +78,7 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(p : ℕ) : p.Prime", "(p : ℕ) : Nat.Prime p"), ("(s : Finset ℕ) : s.Nonempty", "(s : Finset ℕ) : Finset.Nonempty s"),
               ("{G : Type*} [Group G] (b : G) : (orderOf b).Prime", "{G : Type*} [Group G] (b : G) : Nat.Prime (orderOf b)"),
               ("{X : Type*} (A C : Set X) : (C ∩ Aᶜ).Nonempty", "{X : Type*} (A C : Set X) : Set.Nonempty (C ∩ Aᶜ)"),
+              ("{X Y : Type*} (f : X → Y) (s : Set X) : (f '' s).Nonempty", "{X Y : Type*} (f : X → Y) (s : Set X) : Set.Nonempty (f '' s)"),
               ("{X : Type*} [TopologicalSpace X] (A C : Set X) : (C ∩ frontier A).Nonempty", "{X : Type*} [TopologicalSpace X] (A C : Set X) : Set.Nonempty (C ∩ frontier A)"),
               ("{G H : Type*} [Group G] [Group H] (φ : G →* H) (N : Subgroup G) : (N.map φ).Normal", "{G H : Type*} [Group G] [Group H] (φ : G →* H) (N : Subgroup G) : (Subgroup.map φ N).Normal")])
         .non(&["(p : α) : p.Prime",

@@ -343,11 +343,21 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
                 operand_leaves(side, &mut leaves, 0);
             }
             // Each leaf's type: a number type, a name's written type, or unknown (`None`).
+            // A name bound without a type has none yet: `binrel%` gives it the other leaves'
+            // (`isDefEq` assigns it), whatever their order. Left out, as numerals are, and so
+            // are the names a rule's unfolding binds (`N✝`, read by the rule that wrote it).
+            let untyped =
+                |l: &Tree| is_leaf(l) && (c.untyped_or_number(&l.label) || l.label.contains('✝'));
             let types: Vec<Option<String>> = leaves
                 .iter()
-                .filter(|l| literal(l).is_none())
+                .filter(|l| literal(l).is_none() && !untyped(l))
                 .map(|l| match elab::type_of(l, c) {
                     Ty::Num(n) => Some(elab::type_name(n).to_owned()),
+                    // `dist : α → α → ℝ`, `‖·‖ : E → ℝ` (Mathlib/Topology/MetricSpace/Pseudo/Defs.lean,
+                    // Analysis/Normed/Group/Basic.lean).
+                    _ if l.label == "‖ _ ‖" || super::shapes::app_head(l) == Some("dist") => {
+                        Some("ℝ".to_owned())
+                    }
                     _ => (is_leaf(l))
                         .then(|| c.name_type(&l.label).map(super::render::render))
                         .flatten(),
@@ -359,9 +369,10 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
             let two_known = known.windows(2).any(|w| w[0] != w[1]);
             // A leaf of unknown type may be of a type numerals wrap in (`Fin.last 4`), beside a
             // number: only where the statement has such a type at all.
-            let unknown_beside_number = known.len() < types.len()
-                && known.iter().any(|t| number(t))
-                && c.has_wrapping_type();
+            // A leaf of unknown type may be of a type numerals wrap in (`Fin.last 4`, a header's
+            // `variable (b : Fin 5)`), beside a number.
+            let unknown_beside_number =
+                known.len() < types.len() && known.iter().any(|t| number(t));
             let two_way = two_known && other_known;
             !(two_way || unknown_beside_number)
         }

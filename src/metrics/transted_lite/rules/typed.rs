@@ -707,6 +707,9 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
         }
         // `HasCompl.compl : α → α` keeps the type: `(C ∩ Aᶜ).Nonempty` for sets `A C`.
         ("ᶜ", [a]) => receiver_namespace(a, c),
+        // `f '' s` and `f ⁻¹' s` are `Set.image f s : Set β` and `Set.preimage f s : Set α`
+        // (Mathlib/Data/Set/Defs.lean): sets whatever `f` and `s` are.
+        (" _ '' _ " | " _ ⁻¹' _ ", [_, _]) => Some("Set"),
         // A compound receiver of a known number type (elaboration-lite: `(f x).natAbs` with
         // `(f : ℕ → ℤ)`, `(a + b).sqrt` with `(a b : ℕ)`): Lean elaborates the receiver
         // first, with no expected type, and looks the field up in its type's namespace.
