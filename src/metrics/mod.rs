@@ -211,10 +211,10 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
 
 /// Does the rule named `rule` change the order of uses in a statement (`and_comm`,
 /// `binder_reorder`, `Imp.swap`, `abs_sub_comm`), or drop one (`and_self`, `forall_eq`,
-/// `exists_imp`'s moves, a membership unfolded)? `gt_iff_lt` and `ge_iff_le` are not counted: they swap the two sides
-/// of one relation, whose leaves `binrel%` elaborates before it unifies, so only two uses in
-/// that one relation, each deciding another type, could tell the orders apart, and such a
-/// relation does not elaborate both ways round on number types (their coercions go one way).
+/// `exists_imp`'s moves, a membership unfolded)? `gt_iff_lt` and `ge_iff_le` are not counted:
+/// they swap the two sides of one relation, whose leaves `binrel%` elaborates before it
+/// unifies an untyped name, and they swap only where no two leaf types may coerce both ways
+/// (`one_type_or_numbers` in the rule table).
 fn reorders_uses(rule: &str) -> bool {
     const WORDS: [&str; 9] = [
         "comm",
