@@ -263,7 +263,12 @@ fn throughput_to_lean(via: Via, count: usize, bytes: usize, sink: bool) -> f64 {
     for _ in 0..count {
         ed.send_raw(&body);
     }
-    ed.request(json!("barrier"), "standin/echo", Value::Null);
+    // The barrier's answer comes after every megabyte before it has gone through: under
+    // `cargo test` (a debug build, on a loaded machine) that can take longer than `WAIT`.
+    ed.send(&json!({"jsonrpc": "2.0", "id": "barrier", "method": "standin/echo", "params": null}));
+    ed.recv_matching_within(Duration::from_secs(300), |m| {
+        m.get("id") == Some(&json!("barrier")) && m.get("method").is_none()
+    });
     (count * body.len()) as f64 / t.elapsed().as_secs_f64() / 1e6
 }
 
