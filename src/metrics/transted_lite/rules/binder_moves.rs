@@ -91,11 +91,7 @@ fn binder_swaps(tree: &Tree, clock: Clock, out: &mut Vec<Rewrite>) {
     };
     let k = list.children.len() - 1;
     let carriers = Carriers::of(tree);
-    let type_variables: Vec<&str> = list.children[..k]
-        .iter()
-        .filter(|b| b.children.get(1).is_some_and(is_universe))
-        .filter_map(|b| binder_name(b).map(|n| n.label.as_str()))
-        .collect();
+    let type_variables = type_variable_names(&list.children[..k]);
     // Two variables of known types only: a binder of class type is a local instance of what
     // follows it, whatever its brackets.
     let variable = |b: &Tree| {
@@ -193,11 +189,7 @@ fn binder_reorder_within(
     let names: Vec<Option<&str>> =
         mine.iter().map(|b| binder_name(b).map(|n| n.label.as_str())).collect();
     let carriers = Carriers::of(tree);
-    let type_variables: Vec<&str> = mine
-        .iter()
-        .filter(|b| b.children.get(1).is_some_and(is_universe))
-        .filter_map(|b| binder_name(b).map(|n| n.label.as_str()))
-        .collect();
+    let type_variables = type_variable_names(mine);
     let plain: Vec<bool> =
         mine.iter().map(|b| plain_variable(b, &type_variables, &carriers)).collect();
     // A variable of a plain type is no instance (a type variable's values are no classes).
@@ -474,6 +466,15 @@ fn standalone_instance(b: &Tree) -> bool {
     app_head(ty).is_some_and(|h| STANDALONE_CLASSES.contains(&h))
         && ty.children.len() == 1
         && is_leaf(&ty.children[0])
+}
+
+/// The names `binders` bind to a universe (`{G : Type*}`): the list's type variables.
+fn type_variable_names(binders: &[Tree]) -> Vec<&str> {
+    binders
+        .iter()
+        .filter(|b| b.children.get(1).is_some_and(is_universe))
+        .filter_map(|b| binder_name(b).map(|n| n.label.as_str()))
+        .collect()
 }
 
 /// Is `b` a variable of a type that needs no instance to elaborate: a number type, a type

@@ -310,6 +310,19 @@ pub fn same_tree_operands(t: &Tree) -> Option<&[Tree]> {
     }
 }
 
+/// The leaves of the arithmetic tree `t` ([`same_tree_operands`]), in pre-order: what
+/// `binop%` elaborates before it unifies their types.
+pub(super) fn arithmetic_leaves<'t>(t: &'t Tree, out: &mut Vec<&'t Tree>, depth: usize) {
+    match same_tree_operands(t) {
+        Some(operands) if depth < MAX_DEPTH => {
+            for x in operands {
+                arithmetic_leaves(x, out, depth + 1);
+            }
+        }
+        _ => out.push(t),
+    }
+}
+
 /// Is every leaf of the arithmetic tree `t` ([`same_tree_operands`]) of a known number type, or
 /// a numeral, with at least one not a numeral? Then the tree is elaborated at the largest of
 /// those types (`binop%`), which is a number type.

@@ -87,7 +87,7 @@ pub(super) fn leaf_ascription_beside_its_type(t: &Tree, c: &Carriers) -> Option<
         return None;
     }
     let mut leaves = Vec::new();
-    arithmetic_leaves(t, &mut leaves, 0);
+    elab::arithmetic_leaves(t, &mut leaves, 0);
     let typed = |l: &Tree| match (l.label.as_str(), l.children.as_slice()) {
         (ASCRIPTION, [_, ty]) => elab::num_of_type(ty),
         _ => match elab::type_of(l, c) {
@@ -105,19 +105,7 @@ pub(super) fn leaf_ascription_beside_its_type(t: &Tree, c: &Carriers) -> Option<
     Some(without_ascription(t, k, &mut index, c))
 }
 
-/// The leaves of the arithmetic tree `t` ([`elab::same_tree_operands`]), in pre-order.
-fn arithmetic_leaves<'t>(t: &'t Tree, out: &mut Vec<&'t Tree>, depth: usize) {
-    match elab::same_tree_operands(t) {
-        Some(operands) if depth < 200 => {
-            for x in operands {
-                arithmetic_leaves(x, out, depth + 1);
-            }
-        }
-        _ => out.push(t),
-    }
-}
-
-/// `t` with the ascription of its `k`-th arithmetic leaf (pre-order, as [`arithmetic_leaves`])
+/// `t` with the ascription of its `k`-th arithmetic leaf (pre-order, as [`elab::arithmetic_leaves`])
 /// taken off.
 fn without_ascription(t: &Tree, k: usize, index: &mut usize, c: &Carriers) -> Tree {
     let Some(operands) = elab::same_tree_operands(t) else {

@@ -226,18 +226,6 @@ fn index(direction: Direction) -> &'static Index {
 }
 
 /// Rules whose pattern or condition does not compile (they never fire; the test fails on any).
-/// The leaves of the arithmetic tree `t` ([`elab::same_tree_operands`]).
-fn operand_leaves<'t>(t: &'t Tree, out: &mut Vec<&'t Tree>, depth: usize) {
-    match elab::same_tree_operands(t) {
-        Some(operands) if depth < 200 => {
-            for x in operands {
-                operand_leaves(x, out, depth + 1);
-            }
-        }
-        _ => out.push(t),
-    }
-}
-
 #[cfg(test)]
 fn compile_errors() -> Vec<String> {
     let mut out = index(Direction::Canonical).errors.clone();
@@ -340,7 +328,7 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
         Check::OneTypeOrNumbers => {
             let mut leaves = Vec::new();
             for side in &refs {
-                operand_leaves(side, &mut leaves, 0);
+                elab::arithmetic_leaves(side, &mut leaves, 0);
             }
             // Each leaf's type: a number type, a name's written type, or unknown (`None`).
             // A name bound without a type has none yet: `binrel%` gives it the other leaves'
