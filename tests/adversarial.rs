@@ -15,7 +15,8 @@
 //! model autoformalizing them writes; floor [`TEXTBOOK_SHOWN`]), and `blind.txt` /
 //! `blind-different.txt` (the same, by a writer who saw neither the rules nor the scores; floor
 //! [`BLIND_SHOWN`]), and `blind2.txt` / `blind2-different.txt` (a second such set, by another
-//! writer, on other exercises; floor [`BLIND2_SHOWN`]).
+//! writer, on other exercises; floor [`BLIND2_SHOWN`]), and `blind3.txt` / `blind3-different.txt`
+//! (a third, half on exercises of its writer's own; floor [`BLIND3_SHOWN`]).
 
 use lean_assess::cli::statement::{from_literal, Loaded};
 use lean_assess::metrics::{self, equivalence, Pair};
@@ -206,6 +207,10 @@ const BLIND_SHOWN: usize = 36;
 /// The same for `fixtures/restatements/blind2.txt` (a second blind set, other exercises).
 const BLIND2_SHOWN: usize = 45;
 
+/// The same for `fixtures/restatements/blind3.txt` (a third blind set, half on exercises of its
+/// writer's own).
+const BLIND3_SHOWN: usize = 24;
+
 #[test]
 fn own_restatements_recall_and_no_false_equivalent() {
     own_set(
@@ -243,6 +248,16 @@ fn second_blind_restatements_recall_and_no_false_equivalent() {
         "restatements/blind2.txt",
         "restatements/blind2-different.txt",
         BLIND2_SHOWN,
+    );
+}
+
+#[test]
+fn third_blind_restatements_recall_and_no_false_equivalent() {
+    own_set(
+        "third blind restatements",
+        "restatements/blind3.txt",
+        "restatements/blind3-different.txt",
+        BLIND3_SHOWN,
     );
 }
 
