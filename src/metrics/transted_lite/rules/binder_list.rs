@@ -382,6 +382,36 @@ pub(super) fn decided_binder_type(binders: &[Tree], concl: &Tree, c: &Carriers) 
     None
 }
 
+/// `binder type (elaboration, filled)`: a theorem binder `(y : _)` whose first use is the limit
+/// of a `Tendsto` gets the type that use decides (`(s : ℕ → ℂ) (y : _) : ¬Tendsto s atTop (𝓝 y)`:
+/// `nhds (x : X) : Filter X` unifies `y`'s type with `s`'s codomain, `Filter.Tendsto` in
+/// Mathlib/Order/Filter/Tendsto.lean). The other binder-type rules leave a limit's written type
+/// alone (the unfoldings of `Tendsto` read it), so the two spellings meet at the written one.
+pub(super) fn filled_binder_type(binders: &[Tree], concl: &Tree, c: &Carriers) -> Rewritten {
+    for (i, b) in binders.iter().enumerate() {
+        // Only names the statement itself binds without a type: a name a rule introduced
+        // (`ε✝` of `Metric.tendsto_atTop`) has its type where that rule wrote it.
+        if !is_auto_bound(b)
+            || !b.children[0].variable_freecost
+            || !c.untyped_only(&b.children[0].label)
+        {
+            continue;
+        }
+        let name = &b.children[0];
+        let mut rest: Vec<Tree> = binders[i + 1..].to_vec();
+        rest.push(concl.clone());
+        let scope = Tree::node("·", rest);
+        let Some(ty) = typed::first_use_as_limit(&name.label, &scope, c) else {
+            continue;
+        };
+        let mut out = binders.to_vec();
+        out[i] = node2(EXPLICIT, name.clone(), ty);
+        let list = rebuild_list(out, concl.clone());
+        return Some(("binder type (elaboration, filled)", render(b), list));
+    }
+    None
+}
+
 /// Classes about a type whose explicit hypotheses are read as instances:
 /// `class CharP (R : Type*) [AddMonoidWithOne R] (p : ℕ) : Prop` (Mathlib/Algebra/CharP/Defs.lean).
 const TYPE_CLASSES_AS_HYPOTHESES: [&str; 1] = ["CharP"];

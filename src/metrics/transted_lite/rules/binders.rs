@@ -7,8 +7,9 @@
 
 use super::binder_list::{
     anonymous_instance, binder_split, decided_binder_type, duplicate_hypothesis,
-    explicit_class_hypothesis, function_value, implicit_binder, instance_binder, intro,
-    split_conjunction, type_variable_in_front, unused_trivial_hypothesis, variable_definition,
+    explicit_class_hypothesis, filled_binder_type, function_value, implicit_binder,
+    instance_binder, intro, split_conjunction, type_variable_in_front, unused_trivial_hypothesis,
+    variable_definition,
 };
 use super::binder_moves::{exists_hypotheses, reorder_binders, swap_binders};
 use super::binders_elided::{ascription_to_binder, binder_type_elided, quantifier_binder_type};
@@ -116,6 +117,10 @@ pub const RULES: &[Rule] = &[
     canonical("binder type (elaboration)", "(x : ℝ) before (h : f x = 0) with (f : ℝ → ℝ) is (x : _)", List(decided_binder_type))
         .ex(&[("(f : ℝ → ℝ) (x : ℝ) (h : f x = 0) : x = x", "(f : ℝ → ℝ) (x : _) (h : f x = 0) : x = x")])
         .non(&["(f : ℝ → ℝ) (x : ℕ) (h : f x = 0) : x = x"]),
+    canonical("binder type (elaboration, filled)", "(y : _) before ¬Tendsto s atTop (𝓝 y) with (s : ℕ → ℂ) is (y : ℂ)", List(filled_binder_type))
+        .ex(&[("(s : ℕ → ℂ) (y : _) : ¬Filter.Tendsto s Filter.atTop (nhds y)", "(s : ℕ → ℂ) (y : ℂ) : ¬Filter.Tendsto s Filter.atTop (nhds y)")])
+        // A numeral decides nothing (ℕ is only a default); a use of another type first decides it.
+        .non(&["(y : _) : y + 1 = 2", "(s : ℕ → ℂ) (y : _) (h : y = (2 : ℝ)) : ¬Filter.Tendsto s Filter.atTop (nhds y)"]),
     // On the whole statement.
     canonical("autoImplicit", "a name used but never bound is bound by Lean: (x : _) in front", Statement(auto_implicit))
         .ex(&[(": x + 1 = 2", "(x : _) : x + 1 = 2")])

@@ -12,7 +12,10 @@ use super::carriers::Carriers;
 use super::declare::Ctx;
 use super::render::render;
 use super::rewrite::Applied;
-use super::shapes::{binder_name, is_binder_list, is_leaf, quantifier};
+use super::shapes::{
+    binder_kind, binder_name, collect_binders, is_binder_list, is_binding_node, is_leaf,
+    quantifier, UNKNOWN_TYPE,
+};
 use super::table;
 use crate::metrics::transted_lite::clock::Clock;
 use crate::trees::Tree;
@@ -39,15 +42,70 @@ pub fn canonicalize_within(tree: &Tree, clock: Clock) -> Option<(Tree, Vec<Appli
     // statement's own binders say, read before `autoImplicit` adds Lean's.
     let (steps, tree) = table::notation(tree);
     let mut log: Vec<Applied> = steps.into_iter().map(applied).collect();
-    let context = Context { carriers: Carriers::of(&tree), clock };
+    let mut context = Context { carriers: Carriers::of(&tree), clock };
     let (steps, mut t) = table::statement(&tree);
     log.extend(steps.into_iter().map(applied));
-    while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log, &context) {}
+    // A name the statement binds without a type may have it written by a rule (`binder type
+    // (elaboration, filled)`): the typed rules may then read it, as they read a written type.
+    for _ in 0..MAX_TYPE_ROUNDS {
+        while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log, &context) {}
+        let typed = types_written_since(&t, &context.carriers);
+        if typed.is_empty() {
+            break;
+        }
+        for (name, ty) in typed {
+            context.carriers = context.carriers.with_name_type(&name, &ty);
+        }
+    }
     if clock.passed() {
         return None;
     }
     flag_bound_names(&mut t);
     Some((t, log))
+}
+
+/// Rounds of [`types_written_since`]: each types at least one more name, and statements bind few.
+const MAX_TYPE_ROUNDS: usize = 8;
+
+/// The names `carriers` read as bound only without a type that `t` binds once, with a written
+/// type: a rule wrote the type elaboration gives them.
+fn types_written_since(t: &Tree, carriers: &Carriers) -> Vec<(String, Tree)> {
+    let mut binders = Vec::new();
+    collect_binders(t, &mut binders);
+    let mut out: Vec<(String, Tree)> = Vec::new();
+    for (name, ty, instance) in binders {
+        let typed = !instance && !is_leaf_labelled(ty, UNKNOWN_TYPE) && is_leaf(name);
+        if typed
+            && carriers.untyped_only(&name.label)
+            && binding_count(t, &name.label, 0) == 1
+            && !out.iter().any(|(n, _)| *n == name.label)
+        {
+            out.push((name.label.clone(), ty.clone()));
+        }
+    }
+    out
+}
+
+fn is_leaf_labelled(t: &Tree, label: &str) -> bool {
+    is_leaf(t) && t.label == label
+}
+
+/// How many binders in `t` bind `name` (typed binders and untyped quantifier binders).
+fn binding_count(t: &Tree, name: &str, depth: usize) -> usize {
+    if depth > 400 {
+        // Deeper than any statement the limits let through: count it as bound again.
+        return 2;
+    }
+    let mut n = 0;
+    if binder_kind(&t.label).is_some() {
+        if let [names @ .., _] = t.children.as_slice() {
+            n += names.iter().filter(|x| is_leaf(x) && x.label == name).count();
+        }
+    } else if is_binding_node(&t.label) {
+        let k = t.children.len().saturating_sub(1);
+        n += t.children[..k].iter().filter(|b| is_leaf(b) && b.label == name).count();
+    }
+    n + t.children.iter().map(|c| binding_count(c, name, depth + 1)).sum::<usize>()
 }
 
 /// What the canonical rules know about the whole statement.

@@ -93,7 +93,7 @@ pub fn type_name(n: Num) -> &'static str {
 
 /// Mathlib functions (full names) and notations whose result is a number of a fixed type,
 /// whatever their arguments.
-const RESULT_TYPES: [(&str, Num); 41] = [
+const RESULT_TYPES: [(&str, Num); 49] = [
     ("Real.exp", Num::Real),
     ("Real.log", Num::Real),
     ("Real.logb", Num::Real),
@@ -135,6 +135,20 @@ const RESULT_TYPES: [(&str, Num); 41] = [
     ("⌊ _ ⌋", Num::Int),
     ("⌈ _ ⌉", Num::Int),
     ("Int.sign", Num::Int),
+    // Mathlib/LinearAlgebra/Dimension/Finrank.lean (`finrank (R M : Type*) … : ℕ`; the old
+    // `FiniteDimensional.finrank` a deprecated alias of it).
+    ("Module.finrank", Num::Nat),
+    ("FiniteDimensional.finrank", Num::Nat),
+    // Mathlib/Algebra/Polynomial/Degree/Defs.lean (`natDegree (p : R[X]) : ℕ`).
+    ("Polynomial.natDegree", Num::Nat),
+    // Mathlib/GroupTheory/OrderOfElement.lean (`orderOf (x : G) : ℕ`, `addOrderOf` its additive form).
+    ("orderOf", Num::Nat),
+    ("addOrderOf", Num::Nat),
+    // Mathlib/GroupTheory/Index.lean (`index : ℕ := Nat.card (G ⧸ H)`, `AddSubgroup.index` by to_additive).
+    ("Subgroup.index", Num::Nat),
+    ("AddSubgroup.index", Num::Nat),
+    // Lean core, src/Init/Prelude.lean (`List.length : List α → Nat`).
+    ("List.length", Num::Nat),
 ];
 
 /// The type of `t` in the statement whose binders `c` read.

@@ -574,6 +574,33 @@ fn interval_integral(t: &Tree) -> Option<([&Tree; 2], &Tree)> {
 /// `Filter.Tendsto f l (nhds x)` with `x` the name and `f` a function variable of type `α → β`,
 /// a function ascribed `α → β`, or a `fun` whose body elaboration-lite types `β`: `β`, the
 /// type the limit point gets.
+/// The type `name` takes where its first use (left to right) is the limit of a `Filter.Tendsto
+/// f l (nhds name)` whose function fixes the codomain ([`tendsto_limit`]); `None` where any other
+/// use comes first or a binder in `t` binds `name` again.
+pub(super) fn first_use_as_limit(name: &str, t: &Tree, c: &Carriers) -> Option<Tree> {
+    fn walk(name: &str, t: &Tree, c: &Carriers, depth: usize) -> Option<Option<Tree>> {
+        if depth > 200 || binds_inside_here(t, name) {
+            return Some(None);
+        }
+        if is_leaf(t) {
+            return (t.label == name).then_some(None);
+        }
+        if let Some(limit) = tendsto_limit(name, t, c) {
+            if !t.children[..2].iter().any(|a| mentions(a, name)) {
+                return Some(Some(limit));
+            }
+        }
+        t.children.iter().find_map(|ch| walk(name, ch, c, depth + 1))
+    }
+    fn binds_inside_here(t: &Tree, name: &str) -> bool {
+        let n = t.children.len();
+        (binder_kind(&t.label).is_some() || is_binding_node(&t.label))
+            && n >= 2
+            && t.children[..n - 1].iter().any(|b| binder_name(b).is_some_and(|x| x.label == name))
+    }
+    walk(name, t, c, 0).flatten()
+}
+
 fn tendsto_limit(name: &str, t: &Tree, c: &Carriers) -> Option<Tree> {
     let type_of =
         |n: &str| c.binder_types.iter().find(|(b, _)| b == n).and_then(|(_, ty)| ty.as_ref());
@@ -648,6 +675,9 @@ pub(super) fn interval_element(
     found
 }
 
+/// Type namespaces whose `+ - *` and `^` (base) stay in the namespace ([`receiver_namespace`]).
+const CLOSED_UNDER_ARITHMETIC: [&str; 2] = ["Polynomial", "Matrix"];
+
 /// The namespace of a dot-notation receiver's type: a bound name's, or that of `a ⊓ b` / `a ⊔ b`
 /// when both operands share it (`Inf.inf`/`Sup.sup : α → α → α` keep the type: `(H ⊓ K).Normal`
 /// is `Subgroup.Normal (H ⊓ K)` for subgroups `H K`).
@@ -659,7 +689,7 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
     // Subobject constructors (Mathlib/RingTheory/Ideal/Span.lean, Algebra/Group/Subgroup/*,
     // LinearAlgebra/Span/Defs.lean, RingTheory/Ideal/Maps.lean): `(Ideal.span s).IsPrime` is
     // `Ideal.IsPrime (Ideal.span s)`.
-    const RETURNS: [(&str, &str); 27] = [
+    const RETURNS: [(&str, &str); 28] = [
         ("Ideal.span", "Ideal"),
         ("Ideal.map", "Ideal"),
         ("Ideal.comap", "Ideal"),
@@ -670,6 +700,8 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
         ("Subgroup.comap", "Subgroup"),
         ("Subgroup.center", "Subgroup"),
         ("Subgroup.normalizer", "Subgroup"),
+        // Mathlib/Algebra/Group/Subgroup/Map.lean: `subgroupOf (H K : Subgroup G) : Subgroup K`.
+        ("Subgroup.subgroupOf", "Subgroup"),
         ("MonoidHom.ker", "Subgroup"),
         ("MonoidHom.range", "Subgroup"),
         ("Submodule.span", "Submodule"),
@@ -704,6 +736,33 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
                 Some(other) if other != ns => None,
                 _ => Some(ns),
             }
+        }
+        // `binop%` gives `p * q` its operands' type where one is a polynomial or a matrix and
+        // the other of that namespace too or a numeral (`Polynomial.mul'`, `Matrix.instHMul…`
+        // stay in their type's namespace; a numeral is elaborated at it), and `p ^ n` is
+        // `Monoid.npow`, its base's type: `(p * q).natDegree` is `Polynomial.natDegree (p * q)`.
+        (" _ + _ " | " _ - _ " | " _ * _ ", [a, b]) => {
+            let side = |x: &Tree| {
+                if literal(x).is_some() {
+                    Ok(None)
+                } else {
+                    receiver_namespace(x, c).map(Some).ok_or(())
+                }
+            };
+            match (side(a), side(b)) {
+                (Ok(Some(x)), Ok(Some(y))) if x == y && CLOSED_UNDER_ARITHMETIC.contains(&x) => {
+                    Some(x)
+                }
+                (Ok(Some(x)), Ok(None)) | (Ok(None), Ok(Some(x)))
+                    if CLOSED_UNDER_ARITHMETIC.contains(&x) =>
+                {
+                    Some(x)
+                }
+                _ => None,
+            }
+        }
+        (" _ ^ _ ", [a, _]) => {
+            receiver_namespace(a, c).filter(|ns| CLOSED_UNDER_ARITHMETIC.contains(ns))
         }
         // `HasCompl.compl : α → α` keeps the type: `(C ∩ Aᶜ).Nonempty` for sets `A C`.
         ("ᶜ", [a]) => receiver_namespace(a, c),

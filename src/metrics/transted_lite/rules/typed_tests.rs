@@ -218,6 +218,18 @@ fn dot_notation_names_the_namespace_of_the_receivers_type() {
         "theorem t (H K : Subgroup G) : Subgroup.Normal (H ⊓ K)",
     );
     assert!(!uses("theorem t (H : Subgroup G) (K : Ideal G) : (H ⊔ K).Normal", "dot notation"));
+    // Polynomials and matrices stay polynomials and matrices under `+ - *` and `^`.
+    same(
+        "theorem t (p q : Polynomial ℝ) : (p * q + 1).natDegree = (p ^ 2).natDegree",
+        "theorem t (p q : Polynomial ℝ) : Polynomial.natDegree (p * q + 1) = Polynomial.natDegree (p ^ 2)",
+    );
+    // Other namespaces are not read through arithmetic (`I * J` of ideals is a `Submodule`
+    // product), nor a sum of two namespaces.
+    assert!(!uses("theorem t (I J : Ideal R) : (I * J).IsPrime", "dot notation"));
+    assert!(!uses(
+        "theorem t (p : Polynomial ℝ) (A : Matrix (Fin 2) (Fin 2) ℝ) : (p * A).natDegree = 0",
+        "dot notation"
+    ));
 }
 
 #[test]
