@@ -178,6 +178,14 @@ fn relabel(
         t.label = format!("{name}{UNKNOWN_MARK}{rest}");
         return;
     }
+    if !scope.is_modelled() && (is_identifier(name) || scope.notation(name).is_some()) {
+        // A header construct elaboration-lite does not model (`export`, `alias`, a notation or
+        // macro making `sqrt` a token) may give any name another reading: none is read, so that
+        // only the same text under the same header compares equal.
+        unknown.insert(name.to_string());
+        t.label = format!("{name}{UNKNOWN_MARK}{rest}");
+        return;
+    }
     let meaning = match scope.notation(name) {
         Some(target) => Meaning::Constant(target.to_string()),
         None if is_identifier(name) => match scope.resolve(name) {
@@ -302,6 +310,22 @@ pub fn same_meaning(
         if let Some(command) = scope.unmodelled.first() {
             reasons.push(format!(
                 "the {side}'s header has `{}`, which elaboration-lite does not model, and the headers differ",
+                shorten(command)
+            ));
+        }
+    }
+    if reference_scope.variables != candidate_scope.variables {
+        // A `variable [Add ℕ]` is a local instance of every declaration after it (Lean
+        // includes instance variables whose own variables are included), whether or not the
+        // statement names it: it may change what `+` means.
+        let instance = reference_scope
+            .variables
+            .iter()
+            .chain(&candidate_scope.variables)
+            .find(|v| v.contains('['));
+        if let Some(command) = instance {
+            reasons.push(format!(
+                "the headers differ, and `{}` may give a local instance to one statement only",
                 shorten(command)
             ));
         }

@@ -6,7 +6,7 @@
 //! options last until the `end` of the scope they were made in), `src/Lean/Elab/Open.lean`
 //! (`elabOpenDecl`) for the forms of `open`, and `src/Lean/ResolveName.lean`
 //! (`resolveGlobalName`) for resolution. A command starts at column 0 (continuation lines are
-//! indented), as in every header the benchmarks carry; comments are skipped.
+//! indented) or at a command keyword after another command on its line; comments are skipped.
 //!
 //! What it does not model (instances, notations, macros, attributes, `export`, commands with
 //! effects, an unknown command) is kept as text in [`Scope::unmodelled`]: a statement under such
@@ -672,6 +672,99 @@ fn commands(header: &str) -> Vec<String> {
             _ => out.push(collapsed),
         }
     }
+    out.iter().flat_map(|c| split_commands(c)).collect()
+}
+
+/// Keywords that start a command (lean4 `src/Lean/Parser/Command.lean`, Mathlib's and
+/// Batteries' command syntax): Lean needs no line break between two commands, so `universe u
+/// namespace Real` is two commands, and the second changes what names mean.
+const COMMAND_KEYWORDS: [&str; 41] = [
+    "import",
+    "open",
+    "namespace",
+    "section",
+    "end",
+    "variable",
+    "variables",
+    "universe",
+    "universes",
+    "set_option",
+    "noncomputable",
+    "def",
+    "abbrev",
+    "theorem",
+    "lemma",
+    "instance",
+    "structure",
+    "class",
+    "inductive",
+    "axiom",
+    "opaque",
+    "irreducible_def",
+    "example",
+    "export",
+    "alias",
+    "attribute",
+    "notation",
+    "infix",
+    "infixl",
+    "infixr",
+    "prefix",
+    "postfix",
+    "macro",
+    "macro_rules",
+    "syntax",
+    "elab",
+    "local",
+    "scoped",
+    "private",
+    "protected",
+    "mutual",
+];
+
+/// One collapsed command line cut where another command starts: at a [`COMMAND_KEYWORDS`] word
+/// outside brackets and string literals, unless the word before is one the keyword continues
+/// (`open scoped X`, `noncomputable section`, `local notation`, `@[simp] def`), and after the `in`
+/// that ends an `open …` or `set_option …` prefix (`open X in` scopes the next command, which
+/// [`Scope::read`] reads as the next entry). A cut inside a term (`def f := open X in …`) only
+/// makes a command nothing models, which allows no rewrite.
+fn split_commands(command: &str) -> Vec<String> {
+    let words: Vec<&str> = command.split(' ').collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    let mut depth = 0i64;
+    let mut in_string = false;
+    for (i, w) in words.iter().enumerate() {
+        let previous = if i == 0 { None } else { Some(words[i - 1]) };
+        // `open scoped X`, `noncomputable section`, `local notation`, `@[simp] def`.
+        let continues = previous.is_some_and(|p| {
+            p == "open"
+                || MODIFIERS.contains(&p)
+                || p.ends_with(']') && current.first().is_some_and(|f| f.starts_with("@["))
+        });
+        let after_in = previous == Some("in")
+            && current.first().is_some_and(|f| *f == "open" || *f == "set_option");
+        let starts = depth <= 0
+            && !in_string
+            && !current.is_empty()
+            && (after_in || (COMMAND_KEYWORDS.contains(w) && !continues));
+        if starts {
+            out.push(current.join(" "));
+            current.clear();
+        }
+        current.push(w);
+        for ch in w.chars() {
+            match ch {
+                '"' => in_string = !in_string,
+                '(' | '[' | '{' | '⦃' | '⟨' if !in_string => depth += 1,
+                ')' | ']' | '}' | '⦄' | '⟩' if !in_string => depth -= 1,
+                _ => {}
+            }
+        }
+    }
+    if !current.is_empty() {
+        out.push(current.join(" "));
+    }
     out
 }
 
@@ -784,6 +877,23 @@ mod tests {
         assert_eq!(resolve("open Real in", "sqrt"), constant("Real.sqrt"));
         // A mismatched `end` is not modelled.
         assert!(!Scope::read("section A\nend B").is_modelled());
+    }
+
+    #[test]
+    fn commands_on_one_line_are_read_one_by_one() {
+        // Lean needs no line break between commands.
+        assert_eq!(resolve("open Nat\nuniverse u namespace Real", "sqrt"), constant("Real.sqrt"));
+        assert_eq!(
+            resolve("open Nat\nnamespace Real\nuniverse u end Real", "sqrt"),
+            constant("Nat.sqrt")
+        );
+        assert_eq!(resolve("open Real in open Nat in", "sqrt"), Meaning::Unknown);
+        assert_eq!(Scope::read("universe u variable [Add ℕ]").variables, vec!["variable [Add ℕ]"]);
+        // Keywords a command continues stay in it.
+        assert_eq!(resolve("open scoped Real", "sqrt"), constant("sqrt"));
+        assert!(Scope::read("noncomputable section\nopen scoped BigOperators").is_modelled());
+        assert!(!Scope::read("universe u local notation \"sqrt\" => Real.sqrt").is_modelled());
+        assert!(Scope::read("@[simp] def two : ℕ := 2").is_modelled());
     }
 
     #[test]

@@ -539,16 +539,25 @@ impl Metric for TransTedLite {
             .or_else(|| guards::header_class_declarations(&scopes.1.declarations))
             .or_else(|| guards::unread_variables(&scopes.0.variables))
             .or_else(|| guards::unread_variables(&scopes.1.variables));
-        let mut j =
-            if modelled && !patterns && !unparsed && unread.is_none() && header_instances.is_none()
-            {
-                self.judge_trees(&resolved.0.tree, &resolved.1.tree)
-            } else {
-                // A header construct elaboration-lite does not model (a local instance, a notation,
-                // a macro) may change what any rule's lemma says: no rewrite, only the trees as
-                // they are.
-                self.compare_without_rewrites(&resolved.0.tree, &resolved.1.tree)?
-            };
+        // With `autoImplicit` off a free name is an error, not a binder (lean4
+        // `src/Lean/Elab/AutoBound.lean`): the `autoImplicit` rule would bind it.
+        let no_auto_bound = [&scopes.0, &scopes.1]
+            .iter()
+            .any(|s| s.options.iter().any(|o| o.contains("utoImplicit") && !o.contains("true")));
+        let mut j = if modelled
+            && !patterns
+            && !unparsed
+            && !no_auto_bound
+            && unread.is_none()
+            && header_instances.is_none()
+        {
+            self.judge_trees(&resolved.0.tree, &resolved.1.tree)
+        } else {
+            // A header construct elaboration-lite does not model (a local instance, a notation,
+            // a macro) may change what any rule's lemma says: no rewrite, only the trees as
+            // they are.
+            self.compare_without_rewrites(&resolved.0.tree, &resolved.1.tree)?
+        };
         if j.stop == Stop::Deadline || j.distance == PAST_DEADLINE {
             // A search cut by the clock has no verdict: its smallest distance depends on the
             // machine's speed and load, so it is a failure, never a score.
@@ -580,6 +589,9 @@ impl Metric for TransTedLite {
         let mut notes = vec![format!("{} states evaluated, {} expanded", j.evaluated, j.expanded)];
         notes.extend(unread);
         notes.extend(header_instances);
+        if no_auto_bound {
+            notes.push("a header turns `autoImplicit` off: a free name does not elaborate, so no rewrite is tried".into());
+        }
         if unparsed {
             notes.push("a span the parser does not read (`by …`, a pattern set-builder) may name any binder: no rewrite is tried".into());
         }

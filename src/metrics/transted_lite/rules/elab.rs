@@ -151,6 +151,12 @@ const RESULT_TYPES: [(&str, Num); 49] = [
     ("List.length", Num::Nat),
 ];
 
+/// Is `f` (a full name the statement does not bind) a Mathlib function whose result is a number
+/// of one type whatever its arguments and the expected type ([`RESULT_TYPES`])?
+pub fn fixed_result(f: &str) -> bool {
+    known_result(f).is_some()
+}
+
 /// The type of `t` in the statement whose binders `c` read.
 pub fn type_of(t: &Tree, c: &Carriers) -> Ty {
     type_at(t, c, 0)

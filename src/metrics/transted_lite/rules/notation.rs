@@ -65,7 +65,9 @@ pub const RULES: &[Rule] = &[
         .non(&["(a : ℝ) : a ≡ 1 [MOD 3]"]),
     code("Int.natCast_modEq_iff", "↑a ≡ ↑b [ZMOD ↑n] ↔ a ≡ b [MOD n] (a b n : ℕ)", zmod_of_naturals)
         .ex(&[("(n : ℕ) : Nat.factorial (n - 1) ≡ 0 [ZMOD n]", "(n : ℕ) : Nat.factorial (n - 1) ≡ 0 [MOD n]"), (": 5 ^ 30 ≡ 1 [ZMOD 7]", ": 5 ^ 30 ≡ 1 [MOD 7]")])
-        .non(&["(a b : ℕ) : a - b ≡ 0 [ZMOD 3]", "(a : ℤ) : a ≡ 0 [ZMOD 3]", ": 2 - 3 ≡ 4 [ZMOD 5]", "(x : α) : x ≡ 0 [ZMOD 3]"]),
+        .non(&["(a b : ℕ) : a - b ≡ 0 [ZMOD 3]", "(a : ℤ) : a ≡ 0 [ZMOD 3]", ": 2 - 3 ≡ 4 [ZMOD 5]", "(x : α) : x ≡ 0 [ZMOD 3]",
+               // The sum and `|·|` take ℤ from the relation before their operands.
+               "(n : ℕ) (f : ℕ → ℕ) : ∑ i ∈ Finset.range n, (f i - 1) ≡ 0 [ZMOD 3]", "(n : ℕ) : |n - 1| ≡ 2 [ZMOD 3]"]),
     // `[ZMOD n]` elaborates its operands at ℤ (`↑a - ↑b` for naturals `a b`); `%` elaborates
     // them at their own type: only where that is ℤ already.
     rw("Int.ModEq", "Int.ModEq n a b is a % n = b % n (its definition)", "?a ≡ ?b [ZMOD ?n]", "?a % ?n = ?b % ?n").when(&[on(&["?a", "?b", "?n"], &INT)])
@@ -180,7 +182,18 @@ fn zmod_of_naturals(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
                 cast_as_whole(a, c) && cast_as_whole(b, c)
             }
             (" _ ^ _ ", [base, _]) => cast_as_whole(base, c),
-            _ => matches!(elab::type_of(t, c), elab::Ty::Num(elab::Num::Nat) | elab::Ty::Numeral),
+            // `(e : ℕ)` is elaborated at ℕ whatever surrounds it.
+            ("( _ : _ )", [_, ty]) => elab::num_of_type(ty) == Some(elab::Num::Nat),
+            // `n !` is `Nat.factorial n` (Mathlib/Data/Nat/Factorial/Basic.lean).
+            ("!", [_]) => true,
+            // A leaf, or a function whose result is ℕ whatever is expected: a bound function
+            // with codomain ℕ or a Mathlib function of fixed result (`Nat.factorial`). Any
+            // other node may take ℤ from `[ZMOD n]` before its operands (`∑ i ∈ s, (f i - 1)`
+            // is `Finset.sum s fun i => (f i : ℤ) - 1`, `|n - 1|` is `|(n : ℤ) - 1|`).
+            _ if is_leaf(t) || app_head(t).is_some_and(|f| c.binds(f) || elab::fixed_result(f)) => {
+                matches!(elab::type_of(t, c), elab::Ty::Num(elab::Num::Nat) | elab::Ty::Numeral)
+            }
+            _ => false,
         }
     }
     if t.label != " _ ≡ _ [ZMOD _ ]" || t.children.len() != 3 {
