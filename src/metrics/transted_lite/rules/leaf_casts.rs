@@ -184,3 +184,36 @@ pub(super) fn ascription_at_its_parameter(t: &Tree, c: &Carriers) -> Option<Tree
     }
     changed.then_some(out)
 }
+
+/// `f (… (x : T) ∘ e …)` is `f (… x ∘ e …)` where `f`'s parameter there has type `T`: `binop%`
+/// starts its largest type from the expected type (Lean's `src/Lean/Elab/Extra.lean`,
+/// `analyze`: `max?` begins as the expected type when it is known), so every leaf of a smaller
+/// type is cast to `T` with the ascription or without (`√((n : ℝ) ^ 3 + a * n)` is
+/// `√(n ^ 3 + a * n)` for integers `n a`). `√` is `Real.sqrt`'s prefix notation. Rewrites the
+/// first such ascription (pre-order) of the first such argument.
+pub(super) fn ascription_under_its_parameter(t: &Tree, c: &Carriers) -> Option<Tree> {
+    let f = if t.label == "√" { "Real.sqrt" } else { app_head(t)? };
+    if c.binds(f) || (t.label == "√" && c.binds("√")) {
+        return None;
+    }
+    for (i, arg) in t.children.iter().enumerate() {
+        let Some(expected) = parameter_type(f, i) else {
+            continue;
+        };
+        if !binary_arithmetic(arg) {
+            continue;
+        }
+        let mut leaves = Vec::new();
+        elab::arithmetic_leaves(arg, &mut leaves, 0);
+        let Some(k) = leaves
+            .iter()
+            .position(|l| leaf_ascription(l, c).is_some_and(|(_, target)| target == expected))
+        else {
+            continue;
+        };
+        let mut out = t.clone();
+        out.children[i] = without_ascription(arg, k, &mut 0, c);
+        return Some(out);
+    }
+    None
+}

@@ -147,6 +147,12 @@ pub const RULES: &[Rule] = &[
         // First use is the ascription itself (then `n : ℝ`), a type no use decides, the name
         // bound again inside, beside ℕ only (ℕ division).
         .non(&["(a : ℕ → ℝ) : Filter.Tendsto (fun n => (n : ℝ) / 2 + a n) Filter.atTop (nhds 0)", "(a : ℕ → ℝ) : Filter.Tendsto (fun n => a 0 / (n : ℝ)) Filter.atTop (nhds 0)", "(a : ℕ → ℝ) : Filter.Tendsto (fun n => a n + ∑ n ∈ Finset.range 3, a n / (n : ℝ)) Filter.atTop (nhds 0)", "(a : ℕ → ℕ) : Filter.Tendsto (fun n => a n / (n : ℝ)) Filter.atTop (nhds 0)"]),
+    code("type ascription (under its parameter's type)", "f (… (x : T) ∘ e …) is f (… x ∘ e …) where f's explicit parameter has type T: binop% starts its largest type from the expected type, so a smaller leaf is cast to T either way (Lean's Elab/Extra.lean, analyze)", |t, ctx| leaf_casts::ascription_under_its_parameter(t, ctx.carriers).map(|new| ("type ascription (under its parameter's type)", new)))
+        .ex(&[("(n a : ℤ) : √((n : ℝ) ^ 3 + a * n) = 2", "(n a : ℤ) : √(n ^ 3 + a * n) = 2"), ("(x : ℕ) : Real.log ((x : ℝ) + 1) = 0", "(x : ℕ) : Real.log (x + 1) = 0")])
+        // The ascription is what makes the tree real elsewhere: a relation (no parameter), a
+        // compound ascribed term (ℕ subtraction inside), another type than the parameter's, a
+        // function the statement binds.
+        .non(&["(n : ℕ) : (n : ℝ) - 1 < 2", "(a b : ℕ) : √(((a - b : ℕ) : ℝ) + 1) = 1", "(n : ℕ) : √((n : ℤ) - 5) = 0", "(n : ℕ) (f : ℕ → ℝ) : f ((n : ℝ) + 1) = 0", "(n : ℕ) : Nat.Prime ((n : ℤ).natAbs + 1)"]),
     code("type ascription (at its parameter's type)", "f (e : T) is f e where f's explicit parameter has type T: an argument is elaborated against its parameter's type as an ascription is (elabTermEnsuringType)", |t, ctx| leaf_casts::ascription_at_its_parameter(t, ctx.carriers).map(|new| ("type ascription (at its parameter's type)", new)))
         .ex(&[("(n : ℕ) : Nat.Prime (2 ^ n + 1 : ℕ)", "(n : ℕ) : Nat.Prime (2 ^ n + 1)"), ("(x : ℝ) : Real.sqrt (x + 1 : ℝ) = 2", "(x : ℝ) : Real.sqrt (x + 1) = 2")])
         // Another type (a cast of the whole value), a generic parameter, a rebound name.
