@@ -132,17 +132,32 @@ pub(super) fn ascription_beside_its_type_under_binder(t: &Tree, c: &Carriers) ->
     if !is_binding_node(&t.label) {
         return None;
     }
-    let [x, body] = t.children.as_slice() else {
-        return None;
+    let (x, domain, body) = match t.children.as_slice() {
+        [x, body] => (x, None, body),
+        // `∑ i ∈ s, e`: the binder ranges over `s`'s elements.
+        [x, domain, body] if domain.label == "∈ _ " && domain.children.len() == 1 => {
+            (x, Some(&domain.children[0]), body)
+        }
+        _ => return None,
     };
     if !is_leaf(x) || !c.untyped_only(&x.label) || binds_inside(body, &x.label) {
         return None;
     }
-    let decided = typed::infer_binder_type(&x.label, body, c, Deciders::TheoremBinders)?;
+    let decided = match domain {
+        // `Finset.range n : Finset ℕ`, an interval with endpoints of one type (`Finset.sum s f`
+        // takes `f : α → β` for `s : Finset α`, Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean).
+        Some(s) => {
+            let n = typed::interval_element(s, c, &[], Deciders::TheoremBinders)?;
+            Tree::leaf(elab::type_name(n))
+        }
+        None => typed::infer_binder_type(&x.label, body, c, Deciders::TheoremBinders)?,
+    };
     elab::num_of_type(&decided)?;
     let typed_here = c.with_name_type(&x.label, &decided);
     let new_body = first_rewrite(body, &typed_here, 0)?;
-    Some(Tree::node(t.label.clone(), vec![x.clone(), new_body]))
+    let mut out = t.clone();
+    *out.children.last_mut()? = new_body;
+    Some(out)
 }
 
 /// `t` with the first node (pre-order) that [`leaf_ascription_beside_its_type`] rewrites.

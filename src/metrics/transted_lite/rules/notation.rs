@@ -143,10 +143,14 @@ pub const RULES: &[Rule] = &[
         // Beside ℕ only (ℕ division), beside another type, on a compound term.
         .non(&["(n m : ℕ) : (n : ℝ) / m = 1", "(n : ℕ) (f : ℕ → ℝ) : (n : ℤ) - f n = 0", "(n m : ℕ) (x : ℝ) : (n - m : ℝ) + x = 0"]),
     code("type ascription (beside its type, decided binder)", "fun n => … (n : T) ∘ e … is fun n => … n ∘ e … where n's first use decides its type and e has a leaf of type T: binop% casts n to T either way (Lean's Elab/Extra.lean)", |t, ctx| leaf_casts::ascription_beside_its_type_under_binder(t, ctx.carriers).map(|new| ("type ascription (beside its type, decided binder)", new)))
-        .ex(&[("(a : ℕ → ℝ) : Filter.Tendsto (fun n => a n / (n : ℝ)) Filter.atTop (nhds 0)", "(a : ℕ → ℝ) : Filter.Tendsto (fun n => a n / n) Filter.atTop (nhds 0)")])
+        .ex(&[("(a : ℕ → ℝ) : Filter.Tendsto (fun n => a n / (n : ℝ)) Filter.atTop (nhds 0)", "(a : ℕ → ℝ) : Filter.Tendsto (fun n => a n / n) Filter.atTop (nhds 0)"),
+              // `Finset.range n : Finset ℕ` gives the sum's binder its type.
+              ("(z : ℂ) (n : ℕ) : ∑ i ∈ Finset.range n, (i : ℂ) * z ^ i = 0", "(z : ℂ) (n : ℕ) : ∑ i ∈ Finset.range n, i * z ^ i = 0")])
         // First use is the ascription itself (then `n : ℝ`), a type no use decides, the name
         // bound again inside, beside ℕ only (ℕ division).
-        .non(&["(a : ℕ → ℝ) : Filter.Tendsto (fun n => (n : ℝ) / 2 + a n) Filter.atTop (nhds 0)", "(a : ℕ → ℝ) : Filter.Tendsto (fun n => a 0 / (n : ℝ)) Filter.atTop (nhds 0)", "(a : ℕ → ℝ) : Filter.Tendsto (fun n => a n + ∑ n ∈ Finset.range 3, a n / (n : ℝ)) Filter.atTop (nhds 0)", "(a : ℕ → ℕ) : Filter.Tendsto (fun n => a n / (n : ℝ)) Filter.atTop (nhds 0)"]),
+        .non(&["(a : ℕ → ℝ) : Filter.Tendsto (fun n => (n : ℝ) / 2 + a n) Filter.atTop (nhds 0)", "(a : ℕ → ℝ) : Filter.Tendsto (fun n => a 0 / (n : ℝ)) Filter.atTop (nhds 0)", "(a : ℕ → ℝ) (s : Finset ℕ) : Filter.Tendsto (fun n => a n + ∑ n ∈ s, a n / (n : ℝ)) Filter.atTop (nhds 0)", "(a : ℕ → ℕ) : Filter.Tendsto (fun n => a n / (n : ℝ)) Filter.atTop (nhds 0)",
+               // Beside a numeral only: ℕ division without the ascription.
+               "(n : ℕ) : ∑ i ∈ Finset.range n, (i : ℝ) / 2 = 0"]),
     code("type ascription (under its parameter's type)", "f (… (x : T) ∘ e …) is f (… x ∘ e …) where f's explicit parameter has type T: binop% starts its largest type from the expected type, so a smaller leaf is cast to T either way (Lean's Elab/Extra.lean, analyze)", |t, ctx| leaf_casts::ascription_under_its_parameter(t, ctx.carriers).map(|new| ("type ascription (under its parameter's type)", new)))
         .ex(&[("(n a : ℤ) : √((n : ℝ) ^ 3 + a * n) = 2", "(n a : ℤ) : √(n ^ 3 + a * n) = 2"), ("(x : ℕ) : Real.log ((x : ℝ) + 1) = 0", "(x : ℕ) : Real.log (x + 1) = 0")])
         // The ascription is what makes the tree real elsewhere: a relation (no parameter), a

@@ -678,6 +678,24 @@ pub(super) fn interval_element(
 /// Type namespaces whose `+ - *` and `^` (base) stay in the namespace ([`receiver_namespace`]).
 const CLOSED_UNDER_ARITHMETIC: [&str; 2] = ["Polynomial", "Matrix"];
 
+/// The namespace of `a ∘ b` for `+ - *` where it is one of [`CLOSED_UNDER_ARITHMETIC`]: both
+/// operands of it, or one of it and a numeral (elaborated at its type by `binop%`).
+fn closed_arithmetic<'c>(a: &Tree, b: &Tree, c: &'c Carriers) -> Option<&'c str> {
+    let side = |x: &Tree| {
+        if literal(x).is_some() {
+            Ok(None)
+        } else {
+            receiver_namespace(x, c).map(Some).ok_or(())
+        }
+    };
+    match (side(a), side(b)) {
+        (Ok(Some(x)), Ok(Some(y))) if x == y => Some(x),
+        (Ok(Some(x)), Ok(None)) | (Ok(None), Ok(Some(x))) => Some(x),
+        _ => None,
+    }
+    .filter(|ns| CLOSED_UNDER_ARITHMETIC.contains(ns))
+}
+
 /// The namespace of a dot-notation receiver's type: a bound name's, or that of `a ⊓ b` / `a ⊔ b`
 /// when both operands share it (`Inf.inf`/`Sup.sup : α → α → α` keep the type: `(H ⊓ K).Normal`
 /// is `Subgroup.Normal (H ⊓ K)` for subgroups `H K`).
@@ -741,28 +759,13 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
         // the other of that namespace too or a numeral (`Polynomial.mul'`, `Matrix.instHMul…`
         // stay in their type's namespace; a numeral is elaborated at it), and `p ^ n` is
         // `Monoid.npow`, its base's type: `(p * q).natDegree` is `Polynomial.natDegree (p * q)`.
-        (" _ + _ " | " _ - _ " | " _ * _ ", [a, b]) => {
-            let side = |x: &Tree| {
-                if literal(x).is_some() {
-                    Ok(None)
-                } else {
-                    receiver_namespace(x, c).map(Some).ok_or(())
-                }
-            };
-            match (side(a), side(b)) {
-                (Ok(Some(x)), Ok(Some(y))) if x == y && CLOSED_UNDER_ARITHMETIC.contains(&x) => {
-                    Some(x)
-                }
-                (Ok(Some(x)), Ok(None)) | (Ok(None), Ok(Some(x)))
-                    if CLOSED_UNDER_ARITHMETIC.contains(&x) =>
-                {
-                    Some(x)
-                }
-                _ => None,
-            }
+        (" _ + _ " | " _ - _ " | " _ * _ ", [a, b]) if closed_arithmetic(a, b, c).is_some() => {
+            closed_arithmetic(a, b, c)
         }
-        (" _ ^ _ ", [a, _]) => {
-            receiver_namespace(a, c).filter(|ns| CLOSED_UNDER_ARITHMETIC.contains(ns))
+        (" _ ^ _ ", [a, _])
+            if receiver_namespace(a, c).is_some_and(|ns| CLOSED_UNDER_ARITHMETIC.contains(&ns)) =>
+        {
+            receiver_namespace(a, c)
         }
         // `HasCompl.compl : α → α` keeps the type: `(C ∩ Aᶜ).Nonempty` for sets `A C`.
         ("ᶜ", [a]) => receiver_namespace(a, c),

@@ -182,7 +182,21 @@ fn walk(t: &Tree, c: &Carriers, names: &mut Vec<Entry>, depth: usize) {
         return;
     }
     let n = t.children.len();
-    if (quantifier(t).is_some() || is_binding_node(&t.label)) && n >= 2 {
+    // `∑ i ∈ s, e` is `Finset.sum s (fun i => e)`: `s` is elaborated first, and a finset whose
+    // element type is known (`Finset.range n`, an interval of one type, a typed name) fixes
+    // `i`'s type before any use in `e`, which no rewrite of `e` can reorder.
+    // (The domain reads `i ∈ s` here, [`predicates_expanded`].)
+    let domain = match t.children.get(1).map(|d| (d.label.as_str(), d.children.as_slice())) {
+        Some((MEM, [_, s])) => Some(s),
+        _ => None,
+    };
+    let typed_domain = matches!(t.label.as_str(), "∑ _  _ , _ " | "∏ _  _ , _ ")
+        && n == 3
+        && domain.is_some_and(|s| {
+            c.element_type(s).is_some()
+                || typed::interval_element(s, c, &[], Deciders::TheoremBinders).is_some()
+        });
+    if (quantifier(t).is_some() || is_binding_node(&t.label)) && n >= 2 && !typed_domain {
         for i in 0..n - 1 {
             let b = &t.children[i];
             let name = untyped_name(b).or_else(|| {
@@ -402,6 +416,8 @@ mod tests {
             ("theorem t (f : ℕ → ℕ) (g : ℤ → ℤ) : ∃ x, f x = 0 ∧ g x = 0", "x"),
             // Linked through `x - y`: one decides ℕ, the other ℝ.
             ("theorem t (n : ℕ) : ∃ x y, n ≤ x ∧ x - y = 0 ∧ (y : ℝ) < 1", "x"),
+            // A finset of unknown element type fixes nothing first.
+            ("theorem t (f : ℕ → ℕ) (g : ℤ → ℤ) : ∑ i ∈ s, (f i + g i) = 0", "i"),
         ] {
             assert_eq!(sensitive(text).as_deref(), Some(name), "{text}");
         }
@@ -416,6 +432,8 @@ mod tests {
             "theorem t (n : ℕ) (b : Fin n → ℝ) : ∑ i, b i ^ 2 / i = 0",
             "theorem t (x : ℕ → ℝ) (hx : ∀ n, x n = 1 / (n + 1)) : True",
             "theorem t (u : ℕ → ℝ) : ∃ N, ∀ n ≥ N, |u n| < 1",
+            // The finset fixes `i : ℕ` before the body: `i * z` casts it.
+            "theorem t (z : ℂ) (n : ℕ) : ∑ i ∈ Finset.range n, i * z ^ i = 0",
         ] {
             assert_eq!(sensitive(text), None, "{text}");
         }
