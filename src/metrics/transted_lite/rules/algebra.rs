@@ -94,6 +94,23 @@ pub const RULES: &[Rule] = &[
             "(s t : Set ℕ) : s + t = s",
             "{R : Type*} [CommRing R] (I : Ideal R) (x : R) : I + x = I",
         ]),
+    // `Polynomial.C : R →+* R[X]` is a ring hom, and a ring hom maps numerals to numerals
+    // (`map_ofNat`, Mathlib/Data/Nat/Cast/Basic.lean; `map_zero`, `map_one`): `C 3 = 3` in
+    // `R[X]`. Only where the numeral is elaborated at `R[X]` without `C`: beside a leaf of
+    // polynomial type in its arithmetic tree (`binop%`). Alone, `3` would be a natural.
+    code("Polynomial.C_ofNat (map_ofNat C)", "C k = k in R[X] for a numeral k, beside a polynomial in one arithmetic tree (Mathlib/Data/Nat/Cast/Basic.lean map_ofNat; Polynomial.C_0, C_1)", polynomial_numeral)
+        .ex(&[(": Irreducible (Polynomial.X ^ 3 + Polynomial.C 3 * Polynomial.X + Polynomial.C 2 : Polynomial ℚ)", ": Irreducible (Polynomial.X ^ 3 + 3 * Polynomial.X + Polynomial.C 2 : Polynomial ℚ)"),
+              ("(p : Polynomial ℤ) : p * Polynomial.C 1 = p", "(p : Polynomial ℤ) : p * 1 = p")])
+        // No polynomial beside it (`C 2 ≠ C 3` is false in `(ZMod 1)[X]`, `2 ≠ 3` is ℕ's);
+        // `C a` of a variable; a `C` the statement binds.
+        .non(&[": Polynomial.C (2 : ZMod 1) ≠ Polynomial.C 3", "(a : ℚ) (p : Polynomial ℚ) : p + Polynomial.C a = p", "(C : ℕ → Polynomial ℚ) (p : Polynomial ℚ) : p + C 3 = p"]),
+    // `smul_eq_C_mul (a : R) : a • p = C a * p` ([Semiring R], Mathlib/Algebra/Polynomial/Basic.lean):
+    // a scalar of the coefficient ring itself, as its binder writes it.
+    code("Polynomial.smul_eq_C_mul", "a • p = C a * p for a : R and p : R[X] (Mathlib/Algebra/Polynomial/Basic.lean)", polynomial_smul)
+        .ex(&[("{R : Type*} [Ring R] (p : Polynomial R) (b : R) : b • p = 0", "{R : Type*} [Ring R] (p : Polynomial R) (b : R) : Polynomial.C b * p = 0")])
+        // A scalar of another ring (ℤ acting on ℚ[X] is `zsmul`, not `C`), a numeral, an
+        // untyped scalar.
+        .non(&["(p : Polynomial ℚ) (b : ℤ) : b • p = 0", "(p : Polynomial ℚ) : 2 • p = 0", "(p : Polynomial ℚ) : ∀ b, b • p = 0"]),
     // Moves.
     moves_code("mul_add / add_mul / ← mul_add / ← add_mul", "a * (b + c) = a * b + a * c and (a + b) * c = a * c + b * c (Mathlib/Algebra/Ring/Defs.lean: left_distrib, right_distrib), on ℕ ℤ ℚ ℝ ℂ", distributed)
         .ex(&[
@@ -255,4 +272,63 @@ fn range_eq_top(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let mathlib = !["LinearMap.range", "Function.Surjective", "⊤"].iter().any(|n| c.binds(n));
     (linear && mathlib && is_leaf(top) && top.label == "⊤")
         .then(|| ("LinearMap.range_eq_top", Tree::node("Function.Surjective _ ", vec![f.clone()])))
+}
+
+/// Is `x` a leaf of polynomial type: `Polynomial.X`, `Polynomial.C a`, or a name bound at
+/// `Polynomial R`?
+fn polynomial_leaf(x: &Tree, c: &Carriers) -> bool {
+    x.label == "Polynomial.X"
+        || (app_head(x) == Some("Polynomial.C") && !c.binds("Polynomial.C"))
+        || (is_leaf(x) && c.name_type(&x.label).is_some_and(|ty| ty.label == "Polynomial _ "))
+}
+
+/// `C k` → `k` for a numeral `k`, the first such leaf of the arithmetic tree `t` that has
+/// another leaf of polynomial type (see the rule).
+fn polynomial_numeral(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    elab::same_tree_operands(t)?;
+    let c = ctx.carriers;
+    let mut leaves = Vec::new();
+    elab::arithmetic_leaves(t, &mut leaves, 0);
+    let numeral_c = |x: &Tree| {
+        app_head(x) == Some("Polynomial.C")
+            && !c.binds("Polynomial.C")
+            && matches!(x.children.as_slice(), [k] if literal(k).is_some())
+    };
+    let k = leaves.iter().position(|x| numeral_c(x))?;
+    if !leaves.iter().enumerate().any(|(j, x)| j != k && polynomial_leaf(x, c)) {
+        return None;
+    }
+    let mut index = 0;
+    Some(("Polynomial.C_ofNat (map_ofNat C)", replace_leaf(t, k, &mut index)))
+}
+
+/// `t` with its `k`-th arithmetic leaf (pre-order), `C n`, written `n`.
+fn replace_leaf(t: &Tree, k: usize, index: &mut usize) -> Tree {
+    let Some(operands) = elab::same_tree_operands(t) else {
+        let here = *index == k;
+        *index += 1;
+        return if here { t.children[0].clone() } else { t.clone() };
+    };
+    let mut out = t.clone();
+    for i in 0..operands.len() {
+        out.children[i] = replace_leaf(&t.children[i], k, index);
+    }
+    out
+}
+
+/// `b • p` → `C b * p` for `b` bound at `R` and `p` bound at `Polynomial R`.
+fn polynomial_smul(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (" _ • _ ", [b, p]) = (t.label.as_str(), t.children.as_slice()) else { return None };
+    let c = ctx.carriers;
+    if !is_leaf(b) || !is_leaf(p) || c.binds("Polynomial.C") {
+        return None;
+    }
+    let (Some(scalar), Some(poly)) = (c.name_type(&b.label), c.name_type(&p.label)) else {
+        return None;
+    };
+    if poly.label != "Polynomial _ " || poly.children.first() != Some(scalar) {
+        return None;
+    }
+    let coefficient = Tree::node("Polynomial.C _ ", vec![b.clone()]);
+    Some(("Polynomial.smul_eq_C_mul", node2(MUL, coefficient, p.clone())))
 }

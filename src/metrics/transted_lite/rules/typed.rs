@@ -51,6 +51,15 @@ pub(super) fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
         return None;
     }
     let namespace = receiver_namespace(receiver, c)?;
+    if let (Some((first, more)), 0) = (field.split_once('.'), extra) {
+        // `s.powerset.card` is `(s.powerset).card`: the first field now, the next one on its
+        // result (read in turn, from that result's type).
+        let inner = Tree::node(format!("{namespace}.{first} _ "), vec![receiver.clone()]);
+        return Some(Tree::node(format!(" _ .{more}"), vec![inner]));
+    }
+    if field.contains('.') {
+        return None;
+    }
     let numeric = ["Nat", "Int", "Rat", "Real", "Complex"].contains(&namespace);
     // `s.sum f` is `Finset.sum s f`: big operators take the collection first.
     let collection_first =
@@ -707,7 +716,7 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
     // Subobject constructors (Mathlib/RingTheory/Ideal/Span.lean, Algebra/Group/Subgroup/*,
     // LinearAlgebra/Span/Defs.lean, RingTheory/Ideal/Maps.lean): `(Ideal.span s).IsPrime` is
     // `Ideal.IsPrime (Ideal.span s)`.
-    const RETURNS: [(&str, &str); 28] = [
+    const RETURNS: [(&str, &str); 32] = [
         ("Ideal.span", "Ideal"),
         ("Ideal.map", "Ideal"),
         ("Ideal.comap", "Ideal"),
@@ -737,6 +746,14 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
         ("Finset.Ioo", "Finset"),
         ("Finset.filter", "Finset"),
         ("Finset.image", "Finset"),
+        // Mathlib/Data/Finset/Powerset.lean (`powerset (s : Finset α) : Finset (Finset α)`),
+        // Mathlib/LinearAlgebra/Matrix/Defs.lean (`transpose (M : Matrix m n α) : Matrix n m α`),
+        // Mathlib/Algebra/Polynomial/Eval/Defs.lean (`comp (p q : R[X]) : R[X]`) and
+        // Algebra/Polynomial/Basic… (`map (f : R →+* S) : R[X] → S[X]` in Eval/Defs.lean).
+        ("Finset.powerset", "Finset"),
+        ("Matrix.transpose", "Matrix"),
+        ("Polynomial.comp", "Polynomial"),
+        ("Polynomial.map", "Polynomial"),
     ];
     if let Some(head) = app_head(receiver) {
         if let Some((_, ns)) = RETURNS.iter().find(|(f, _)| *f == head) {
