@@ -80,7 +80,7 @@ pub(super) fn numeral_ascription_to_variable(t: &Tree, c: &Carriers) -> Option<T
 
 /// `(x : T) ∘ e` is `x ∘ e` when another leaf of the arithmetic tree has type `T` itself
 /// (`(i : ℂ) * z ^ i` with `z : ℂ`; `(n : ℝ) / ((n : ℝ) + 1)`, an ascription being a leaf of
-/// its type): `x` is cast to `T` either way. Rewrites the first such ascription (pre-order), in
+/// its type): `x` is cast to `T` either way. Rewrites the last such ascription (pre-order), in
 /// the tree whose root is `t`; a leaf of the larger tree around `t` is not read.
 pub(super) fn leaf_ascription_beside_its_type(t: &Tree, c: &Carriers) -> Option<Tree> {
     if !binary_arithmetic(t) {
@@ -96,7 +96,9 @@ pub(super) fn leaf_ascription_beside_its_type(t: &Tree, c: &Carriers) -> Option<
         },
     };
     let types: Vec<Option<Num>> = leaves.iter().map(|l| typed(l)).collect();
-    let k = leaves.iter().enumerate().position(|(k, l)| {
+    // The last one: ascriptions go from the right until a first one is left beside leaves of
+    // smaller types, so `(n : ℝ) / ((n : ℝ) + 1)` and `(n : ℝ) / (n + 1)` meet.
+    let k = leaves.iter().enumerate().rposition(|(k, l)| {
         leaf_ascription(l, c).is_some_and(|(_, target)| {
             types.iter().enumerate().any(|(j, ty)| j != k && *ty == Some(target))
         })

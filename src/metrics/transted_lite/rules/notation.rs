@@ -139,7 +139,7 @@ pub const RULES: &[Rule] = &[
     code("type ascription (beside its type)", "(x : T) * e is x * e where another leaf of the arithmetic tree has type T: binop% casts x to T either way (Lean's Elab/Extra.lean)", |t, ctx| leaf_casts::leaf_ascription_beside_its_type(t, ctx.carriers).map(|new| ("type ascription (beside its type)", new)))
         .ex(&[("(z : ℂ) (i : ℕ) : (i : ℂ) * z ^ i = 0", "(z : ℂ) (i : ℕ) : i * z ^ i = 0"), ("(x : ℝ) : (2 : ℝ) * x = 1", "(x : ℝ) : 2 * x = 1"),
               // Beside another ascription of its type, deeper in the tree.
-              ("(n : ℕ) : (n : ℝ) / ((n : ℝ) + 1) = 1", "(n : ℕ) : n / ((n : ℝ) + 1) = 1")])
+              ("(n : ℕ) : (n : ℝ) / ((n : ℝ) + 1) = 1", "(n : ℕ) : (n : ℝ) / (n + 1) = 1")])
         // Beside ℕ only (ℕ division), beside another type, on a compound term.
         .non(&["(n m : ℕ) : (n : ℝ) / m = 1", "(n : ℕ) (f : ℕ → ℝ) : (n : ℤ) - f n = 0", "(n m : ℕ) (x : ℝ) : (n - m : ℝ) + x = 0"]),
     code("type ascription (beside its type, decided binder)", "fun n => … (n : T) ∘ e … is fun n => … n ∘ e … where n's first use decides its type and e has a leaf of type T: binop% casts n to T either way (Lean's Elab/Extra.lean)", |t, ctx| leaf_casts::ascription_beside_its_type_under_binder(t, ctx.carriers).map(|new| ("type ascription (beside its type, decided binder)", new)))
