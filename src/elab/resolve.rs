@@ -46,6 +46,9 @@ pub struct Resolved {
     pub unknown: BTreeSet<String>,
     /// Names the header declares (full names), and `variable`s of the header the statement uses.
     pub from_header: BTreeSet<String>,
+    /// Names read as themselves that an opened namespace may still hold unlisted
+    /// ([`Scope::may_be_unlisted`]), as written.
+    pub unlisted: BTreeSet<String>,
 }
 
 /// The number type elaboration-lite gives a term (`"ℝ"`), when it knows one.
@@ -70,6 +73,7 @@ pub fn resolve_tree_typed(tree: &Tree, scope: &Scope, argument_type: ArgumentTyp
         resolved: Vec::new(),
         unknown: BTreeSet::new(),
         from_header: BTreeSet::new(),
+        unlisted: BTreeSet::new(),
     };
     let mut walk = Walk {
         scope,
@@ -81,6 +85,31 @@ pub fn resolve_tree_typed(tree: &Tree, scope: &Scope, argument_type: ArgumentTyp
         from_header: &mut out.from_header,
     };
     walk.children_first(&mut out.tree, 0);
+    out.unlisted = unlisted_names(tree, scope, &bound, &variables);
+    out
+}
+
+/// The free names of `tree` that [`Scope::may_be_unlisted`] counts.
+fn unlisted_names(
+    tree: &Tree,
+    scope: &Scope,
+    bound: &HashSet<String>,
+    variables: &BTreeSet<String>,
+) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut stack = vec![tree];
+    while let Some(t) = stack.pop() {
+        stack.extend(t.children.iter());
+        if t.variable_freecost || t.hypothesis_freecost {
+            continue;
+        }
+        let Some((name, _)) = name_part(t) else { continue };
+        let first = name.split('.').next().unwrap_or(name);
+        let free = !bound.contains(name) && !bound.contains(first) && !variables.contains(first);
+        if free && is_identifier(name) && scope.may_be_unlisted(name) {
+            out.insert(name.to_string());
+        }
+    }
     out
 }
 
@@ -278,6 +307,9 @@ fn is_identifier(s: &str) -> bool {
             chars.next().is_some_and(|c| c == '_' || c.is_alphabetic() || c == '«')
         })
         && !matches!(s, "ℕ" | "ℤ" | "ℚ" | "ℝ" | "ℂ" | "Prop" | "Type" | "Sort" | "True" | "False")
+        // A universe written `Type*`, `Sort _`, and keywords a span may leave as a leaf.
+        && !s.contains(['*', ' '])
+        && !matches!(s, "in" | "fun" | "at" | "from" | "then" | "else" | "if" | "let" | "have" | "show" | "by" | "do" | "with" | "match")
 }
 
 /// Names the statement binds (the parser flags every bound occurrence).
@@ -336,6 +368,15 @@ pub fn same_meaning(
         reasons.push(format!(
             "the headers set options that change elaboration differently (`{}`)",
             shorten(all[0])
+        ));
+    }
+    let unlisted: BTreeSet<&String> =
+        reference.unlisted.iter().chain(&candidate.unlisted).collect();
+    if !unlisted.is_empty() {
+        let names: Vec<String> = unlisted.iter().map(|n| format!("`{n}`")).collect();
+        reasons.push(format!(
+            "{} may be a declaration of a namespace one header opens that the table of Mathlib's names does not list in full",
+            names.join(", ")
         ));
     }
     let unknown: BTreeSet<&String> = reference.unknown.iter().chain(&candidate.unknown).collect();

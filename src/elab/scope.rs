@@ -251,6 +251,31 @@ impl Scope {
         scope
     }
 
+    /// The scope inside the declaration `source` (`theorem Real.t …`): Lean elaborates a
+    /// declaration with a dotted name inside that name's namespace (`expandDeclNamespace?`,
+    /// lean4 `src/Lean/Elab/Declaration.lean`: `theorem A.B.t` is `namespace A.B theorem t end
+    /// A.B`), so its namespace comes before every `open`. A name written with `«»` is not read.
+    pub fn enter_declaration(&mut self, source: &str) {
+        let mut words = source.split_whitespace();
+        let keyword = words.find(|w| DECLARING.contains(w));
+        let Some(name) = keyword.and_then(|_| words.next()) else {
+            return;
+        };
+        let name = name.split(['(', '{', '[', ':', '⦃']).next().unwrap_or("");
+        if name.contains(['«', '»']) {
+            self.unmodelled.push(format!("declaration name `{name}`"));
+            return;
+        }
+        if name.starts_with("_root_.") {
+            return;
+        }
+        if let Some((namespace, _)) = name.rsplit_once('.') {
+            let parts: Vec<String> = namespace.split('.').map(str::to_string).collect();
+            self.declared_namespaces.insert(namespace.to_string());
+            self.namespace.extend(parts);
+        }
+    }
+
     fn frame(&self, namespace: Option<Vec<String>>, name: Option<&str>) -> Frame {
         Frame {
             namespace,
@@ -419,6 +444,38 @@ impl Scope {
         }
     }
 
+    /// Is the atomic `id` read as itself ([`Scope::resolve`] finds no table listing it) while an
+    /// `open` in force may bring it from a namespace whose table does not list every name it has
+    /// (`cofinite` under `open Filter`)? Under the same header it reads the same on both sides;
+    /// across headers that differ it may not ([`crate::elab::resolve::same_meaning`]). Names
+    /// shaped like variables (`x`, `a₁`, `h'`) are not counted: Mathlib declares none unlisted.
+    pub fn may_be_unlisted(&self, id: &str) -> bool {
+        !id.contains('.')
+            && !variable_shaped(id)
+            && self.resolve(id) == self.meaning_of(id)
+            && self.exists(id, true) != Known::Yes
+            && self.opens_unlisted(id)
+    }
+
+    /// May an `open` in force bring `id` from a namespace whose table does not list every name
+    /// it has (an incomplete table, or `Topology`/`Classical`, which hold declarations besides
+    /// their notations)? Not one that hides `id` or lists it as protected.
+    fn opens_unlisted(&self, id: &str) -> bool {
+        self.opens.iter().any(|open| match open {
+            OpenDecl::Simple { namespace, hiding } if !hiding.iter().any(|h| h == id) => {
+                match table(namespace) {
+                    Some(entry) if entry.protected.contains(&id) => false,
+                    Some(entry) => {
+                        !entry.complete && !NOTATION_ONLY.contains(&namespace.as_str())
+                            || HOLD_DECLARATIONS.contains(&namespace.as_str())
+                    }
+                    None => HOLD_DECLARATIONS.contains(&namespace.as_str()),
+                }
+            }
+            _ => false,
+        })
+    }
+
     /// The declarations an atomic `id` could be here when [`Scope::resolve`] finds several
     /// (overloads that elaboration chooses between by type); `None` when the table cannot list
     /// them all (a namespace it does not know, a name only possibly held).
@@ -561,6 +618,19 @@ const NOTATION_ONLY: [&str; 14] = [
     "Qq",
 ];
 
+/// [`NOTATION_ONLY`] namespaces that also declare names statements write (`Topology.IsInducing`,
+/// `Classical.choose`, lean4 `src/Init/Classical.lean`).
+const HOLD_DECLARATIONS: [&str; 2] = ["Topology", "Classical"];
+
+/// Is `id` shaped like a name Lean auto-binds as a variable (lean4 `src/Lean/Elab/AutoBound.lean`,
+/// `isValidAutoBoundImplicitName` without `relaxedAutoImplicit`): one letter, then digits,
+/// subscripts, `_` or `'`?
+fn variable_shaped(id: &str) -> bool {
+    let mut chars = id.chars();
+    chars.next().is_some_and(char::is_alphabetic)
+        && chars.all(|c| c.is_ascii_digit() || ('₀'..='₉').contains(&c) || c == '_' || c == '\'')
+}
+
 /// Mathlib namespaces the table does not list: a header's own `namespace Matrix` does not make
 /// them hold only what the header declares.
 const MATHLIB_NAMESPACES: [&str; 16] = [
@@ -658,6 +728,11 @@ fn declared_name<'a>(words: &[&'a str]) -> Option<&'a str> {
 /// whose first character is not whitespace; indented lines continue it.
 fn commands(header: &str) -> Vec<String> {
     let text = strip_comments(header);
+    if let Some(why) = lexically_unread(&text) {
+        // Where the words themselves may not be Lean's tokens, no command is read: the header
+        // stays as one construct nothing models.
+        return vec![format!("(header not read: {why})")];
+    }
     let mut out: Vec<String> = Vec::new();
     for line in text.lines() {
         if line.trim().is_empty() {
@@ -673,6 +748,48 @@ fn commands(header: &str) -> Vec<String> {
         }
     }
     out.iter().flat_map(|c| split_commands(c)).collect()
+}
+
+/// Why the header's text may not split into words as Lean's tokens do: a character literal
+/// (`'('` opens no bracket; a `'` that does not end a name), an escape or a line break inside a string literal, a name in `«»`,
+/// or a command keyword glued to a closing bracket (`(2)namespace`). `None` when none occurs.
+fn lexically_unread(text: &str) -> Option<&'static str> {
+    if text.contains(['«', '»']) {
+        return Some("a name in «»");
+    }
+    for line in text.lines() {
+        let chars: Vec<char> = line.chars().collect();
+        let mut in_string = false;
+        for (i, &ch) in chars.iter().enumerate() {
+            let before = i.checked_sub(1).map(|j| chars[j]);
+            match ch {
+                '"' => in_string = !in_string,
+                '\\' if in_string => return Some("an escape in a string literal"),
+                // A prime ends a name (`f'`, `h₁'`); any other `'` may open a character
+                // literal (`'('`, `'\n'`), or be `''` (`Set.image`): not read either way.
+                '\'' if !in_string
+                    && !before
+                        .is_some_and(|b| b.is_alphanumeric() || "_'!?₀₁₂₃₄₅₆₇₈₉".contains(b)) =>
+                {
+                    return Some("a character literal")
+                }
+                ')' | ']' | '}' | '⟩' if !in_string => {
+                    let rest: String = chars[i + 1..]
+                        .iter()
+                        .take_while(|c| c.is_alphanumeric() || **c == '_')
+                        .collect();
+                    if COMMAND_KEYWORDS.contains(&rest.as_str()) {
+                        return Some("a command keyword glued to a bracket");
+                    }
+                }
+                _ => {}
+            }
+        }
+        if in_string {
+            return Some("a string literal over several lines");
+        }
+    }
+    None
 }
 
 /// Keywords that start a command (lean4 `src/Lean/Parser/Command.lean`, Mathlib's and
@@ -734,14 +851,15 @@ fn split_commands(command: &str) -> Vec<String> {
     let mut current: Vec<&str> = Vec::new();
     let mut depth = 0i64;
     let mut in_string = false;
+    // The word that closes the command's leading `@[…]`, and whether it is still open.
+    let mut attribute_end: Option<usize> = None;
+    let mut attribute_open = false;
     for (i, w) in words.iter().enumerate() {
         let previous = if i == 0 { None } else { Some(words[i - 1]) };
-        // `open scoped X`, `noncomputable section`, `local notation`, `@[simp] def`.
-        let continues = previous.is_some_and(|p| {
-            p == "open"
-                || MODIFIERS.contains(&p)
-                || p.ends_with(']') && current.first().is_some_and(|f| f.starts_with("@["))
-        });
+        // `open scoped X`, `noncomputable section`, `local notation`, `@[simp] def` (right
+        // after the attribute's own `]`).
+        let continues = previous.is_some_and(|p| p == "open" || MODIFIERS.contains(&p))
+            || attribute_end == Some(i.wrapping_sub(1));
         let after_in = previous == Some("in")
             && current.first().is_some_and(|f| *f == "open" || *f == "set_option");
         let starts = depth <= 0
@@ -752,6 +870,11 @@ fn split_commands(command: &str) -> Vec<String> {
             out.push(current.join(" "));
             current.clear();
         }
+        if starts || current.is_empty() {
+            attribute_end = None;
+            attribute_open = false;
+        }
+        let opens_attribute = current.is_empty() && w.starts_with("@[");
         current.push(w);
         for ch in w.chars() {
             match ch {
@@ -761,6 +884,10 @@ fn split_commands(command: &str) -> Vec<String> {
                 _ => {}
             }
         }
+        if (opens_attribute || attribute_open) && depth <= 0 && attribute_end.is_none() {
+            attribute_end = Some(i);
+        }
+        attribute_open = (opens_attribute || attribute_open) && attribute_end.is_none();
     }
     if !current.is_empty() {
         out.push(current.join(" "));
@@ -894,6 +1021,47 @@ mod tests {
         assert!(Scope::read("noncomputable section\nopen scoped BigOperators").is_modelled());
         assert!(!Scope::read("universe u local notation \"sqrt\" => Real.sqrt").is_modelled());
         assert!(Scope::read("@[simp] def two : ℕ := 2").is_modelled());
+        // An attribute's `]` is its own, not a list's.
+        assert_eq!(
+            resolve("open Nat\n@[reducible] def a : List ℕ := [1] namespace Real", "sqrt"),
+            constant("Real.sqrt")
+        );
+    }
+
+    #[test]
+    fn text_whose_words_may_not_be_lean_tokens_is_not_read() {
+        for header in [
+            "#check '(' namespace Real",
+            "def s := \"a\\\"b\" namespace Real",
+            "def s := \"abc\nnamespace Real\n\"",
+            "variable (y : ℕ)namespace Real",
+            "namespace «Real»",
+        ] {
+            assert!(!Scope::read(header).is_modelled(), "{header}");
+        }
+        // A prime ends a name.
+        assert!(Scope::read("variable (f' : ℕ → ℕ)").is_modelled());
+    }
+
+    #[test]
+    fn a_dotted_declaration_name_is_elaborated_in_its_namespace() {
+        let mut scope = Scope::read("open Nat");
+        scope.enter_declaration("theorem Real.t (x : ℕ) : sqrt x = 2");
+        assert_eq!(scope.resolve("sqrt"), constant("Real.sqrt"));
+        let mut root = Scope::read("open Nat");
+        root.enter_declaration("theorem _root_.t (x : ℕ) : sqrt x = 2");
+        assert_eq!(root.resolve("sqrt"), constant("Nat.sqrt"));
+    }
+
+    #[test]
+    fn a_name_no_table_lists_may_be_an_incomplete_opens() {
+        // `Filter`'s list is not every name it has: an unlisted name may be its.
+        assert!(Scope::read("open Filter").may_be_unlisted("someUnlistedName"));
+        assert!(Scope::read("open Classical").may_be_unlisted("choose"));
+        // Variable-shaped names, listed names and names under no open are what they read as.
+        assert!(!Scope::read("open Filter").may_be_unlisted("x₁"));
+        assert!(!Scope::read("open Filter").may_be_unlisted("atTop"));
+        assert!(!Scope::read("").may_be_unlisted("someUnlistedName"));
     }
 
     #[test]

@@ -268,7 +268,13 @@ impl PairNames {
         use crate::elab::resolve::resolve_tree_typed;
         use crate::elab::scope::Scope;
         use transted_lite::rules::elab::number_type_of;
-        let scopes = (Scope::read(pair.reference_header), Scope::read(pair.candidate_header));
+        let scopes = {
+            let mut scopes =
+                (Scope::read(pair.reference_header), Scope::read(pair.candidate_header));
+            scopes.0.enter_declaration(&pair.reference.source);
+            scopes.1.enter_declaration(&pair.candidate.source);
+            scopes
+        };
         let (r, c) = (&pair.reference.tree, &pair.candidate.tree);
         let resolved = (
             resolve_tree_typed(r, &scopes.0, &number_type_of(r)),

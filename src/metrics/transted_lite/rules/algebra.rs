@@ -111,6 +111,13 @@ pub const RULES: &[Rule] = &[
         // A scalar of another ring (ℤ acting on ℚ[X] is `zsmul`, not `C`), a numeral, an
         // untyped scalar.
         .non(&["(p : Polynomial ℚ) (b : ℤ) : b • p = 0", "(p : Polynomial ℚ) : 2 • p = 0", "(p : Polynomial ℚ) : ∀ b, b • p = 0"]),
+    // `lt_top_iff_ne_top [PartialOrder α] [OrderTop α] : a < ⊤ ↔ a ≠ ⊤`
+    // (Mathlib/Order/BoundedOrder/Basic.lean): every lattice of subobjects below is complete.
+    code("lt_top_iff_ne_top", "H < ⊤ ↔ H ≠ ⊤ in a complete lattice of subobjects or of sets (Mathlib/Order/BoundedOrder/Basic.lean)", lt_top_of_subobject)
+        .ex(&[("{G : Type*} [Group G] (H : Subgroup G) (h : H < ⊤) : H = H", "{G : Type*} [Group G] (H : Subgroup G) (h : H ≠ ⊤) : H = H")])
+        // A preorder with a top (numbers have none; a type variable may be any preorder), a
+        // name of unknown type.
+        .non(&["{α : Type*} [Preorder α] [OrderTop α] (a : α) (h : a < ⊤) : a = a", "(H : _) (h : H < ⊤) : H = H"]),
     // Moves.
     moves_code("mul_add / add_mul / ← mul_add / ← add_mul", "a * (b + c) = a * b + a * c and (a + b) * c = a * c + b * c (Mathlib/Algebra/Ring/Defs.lean: left_distrib, right_distrib), on ℕ ℤ ℚ ℝ ℂ", distributed)
         .ex(&[
@@ -331,4 +338,32 @@ fn polynomial_smul(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     }
     let coefficient = Tree::node("Polynomial.C _ ", vec![b.clone()]);
     Some(("Polynomial.smul_eq_C_mul", node2(MUL, coefficient, p.clone())))
+}
+
+/// Types whose values form a complete lattice (each `CompleteLattice` in Mathlib: subgroups,
+/// ideals and submodules, subrings, subfields, intermediate fields, subalgebras, submonoids, sets).
+const SUBOBJECT_LATTICES: [&str; 11] = [
+    "Subgroup _ ",
+    "AddSubgroup _ ",
+    "Ideal _ ",
+    "Submodule _  _ ",
+    "Subring _ ",
+    "Subfield _ ",
+    "IntermediateField _  _ ",
+    "Subalgebra _  _ ",
+    "Submonoid _ ",
+    "AddSubmonoid _ ",
+    "Set _ ",
+];
+
+/// `H < ⊤` → `H ≠ ⊤` for `H` bound at a [`SUBOBJECT_LATTICES`] type.
+fn lt_top_of_subobject(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (" _ < _ ", [h, top]) = (t.label.as_str(), t.children.as_slice()) else { return None };
+    if !is_leaf(h) || top.label != "⊤" || !top.children.is_empty() {
+        return None;
+    }
+    let ty = ctx.carriers.name_type(&h.label)?;
+    SUBOBJECT_LATTICES
+        .contains(&ty.label.as_str())
+        .then(|| ("lt_top_iff_ne_top", node2(" _ ≠ _ ", h.clone(), top.clone())))
 }
