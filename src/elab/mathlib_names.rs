@@ -157,6 +157,8 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Mathlib/Analysis/SpecialFunctions/Pow/Real.lean",
             "Mathlib/Analysis/SpecialFunctions/Arsinh.lean",
             "Mathlib/Data/NNReal/Defs.lean (first 16000 characters: `_root_.Real.toNNReal`)",
+            "Mathlib/Analysis/SpecialFunctions/Gamma/Basic.lean (`def Gamma (s : ℝ) : ℝ := (Complex.Gamma s).re` inside `namespace Real`, via indexed excerpts)",
+            "Mathlib/Data/NNReal/Defs.lean (`def nnabs` inside `namespace Real`, via indexed excerpts)",
         ],
         complete: false, names: &[
             // Trigonometric/Inverse.lean: arccos, arcsin, sinPartialHomeomorph;
@@ -167,11 +169,14 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // Data/Real/Basic.lean: equivCauchy, mk, ringEquivCauchy; Log/Basic.lean: log;
             // Log/Base.lean: logb; Data/Real/Basic.lean (constructor): ofCauchy; Pow/Real.lean:
             // rpow; Data/Real/Sign.lean: sign; Data/Real/Sqrt.lean: sqrt; Data/NNReal/Defs.lean
-            // (`def _root_.Real.toNNReal`): toNNReal
-            "arccos", "arcsin", "arctan", "arsinh", "cauchy", "cos", "cosh", "cot", "equivCauchy",
-            "exp", "log", "logb", "mk", "ofCauchy", "ringEquivCauchy", "rpow", "sign", "sin",
-            "sinPartialHomeomorph", "sinh", "sinhEquiv", "sinhHomeomorph", "sinhOrderIso", "sqrt",
-            "tan", "tanOrderIso", "tanPartialHomeomorph", "tanh", "toNNReal",
+            // (`def _root_.Real.toNNReal`): toNNReal;
+            // Analysis/SpecialFunctions/Gamma/Basic.lean (via indexed excerpts): Gamma;
+            // Data/NNReal/Defs.lean (`def nnabs : ℝ →*₀ ℝ≥0`, via indexed excerpts): nnabs
+            "Gamma", "arccos", "arcsin", "arctan", "arsinh", "cauchy", "cos", "cosh", "cot",
+            "equivCauchy", "exp", "log", "logb", "mk", "nnabs", "ofCauchy", "ringEquivCauchy",
+            "rpow", "sign", "sin", "sinPartialHomeomorph", "sinh", "sinhEquiv", "sinhHomeomorph",
+            "sinhOrderIso", "sqrt", "tan", "tanOrderIso", "tanPartialHomeomorph", "tanh",
+            "toNNReal",
         ],
         protected: &["pi"], // Trigonometric/Basic.lean: `protected noncomputable def pi`
         scoped_notations: &[
@@ -190,6 +195,15 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Mathlib/Data/Nat/Log.lean", "Mathlib/Data/Nat/Fib/Basic.lean",
             "Mathlib/Algebra/Order/Floor/Defs.lean",
             "Mathlib/Data/Nat/ModEq.lean (definition and notation only, via its indexed excerpt)",
+            "Mathlib/NumberTheory/Divisors.lean (`divisors`, `properDivisors`, `divisorsAntidiagonal`, `Perfect`, via indexed excerpts)",
+            "Mathlib/Data/Nat/Digits.lean (`def digits` and its `digitsAux*` helpers, via indexed excerpts)",
+            "Mathlib/Data/Nat/Factors.lean, Data/Nat/PrimeFin.lean, Data/Nat/Factorization/Defs.lean (`primeFactorsList`, `primeFactors`, `factorization`, via indexed excerpts)",
+            "Lean core / Batteries `Nat.Coprime` (`@[reducible] def Coprime (m n : Nat) : Prop := gcd m n = 1`, via indexed excerpts)",
+            "Mathlib/Data/Nat/Count.lean, Nth.lean, Dist.lean (`def count`, `noncomputable def nth`, `def dist`, via indexed excerpts)",
+            "Mathlib/Logic/Function/Iterate.lean (`def Nat.iterate`, via indexed excerpts)",
+            "Mathlib/Data/Nat/Find.lean (`protected def find`), Mathlib/SetTheory/Cardinal/Finite.lean (`protected def Nat.card`), src/Init/Data/Cast.lean (`protected def Nat.cast`), via indexed excerpts",
+            "Mathlib/Data/Int/GCD.lean (`def xgcd`, `def gcdA`, named helper `xgcdAux`, via indexed excerpts)",
+            "Mathlib/NumberTheory/PrimeCounting.lean (`def primeCounting`, `primeCounting'` and `scoped[Nat.Prime] notation \"π\"`, via indexed excerpts)",
         ],
         complete: false, names: &[
             // Mathlib/Data/Nat/ModEq.lean: ModEq; Mathlib/Data/Nat/Prime/Defs.lean: Prime, Primes,
@@ -202,16 +216,38 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // fastFibAux, fib; src/Init/Data/Nat/Gcd.lean: gcd, prod_dvd_and_dvd_of_dvd_prod;
             // src/Init/Data/Nat/Log2.lean: log2; src/Init/Data/Nat/Sqrt/Basic.lean: sqrt;
             // src/Init/Prelude.lean (constructor): succ, zero; Mathlib/Data/Nat/Totient.lean:
-            // totient
-            "ModEq", "Prime", "Primes", "all", "allTR", "any", "anyTR", "ascFactorial", "beq",
-            "ble", "blt", "ceil", "choose", "clog", "decidablePrime'", "descFactorial", "factorial",
-            "fastFib", "fastFibAux", "fast_choose", "fib", "floor", "fold", "foldRev", "foldTR",
-            "gcd", "log", "log2", "logC", "minFac", "minFacAux", "multichoose", "pred",
-            "prod_dvd_and_dvd_of_dvd_prod", "repeat", "repeatTR", "sqrt", "succ", "totient", "zero",
+            // totient;
+            // Lean core / Batteries Nat/Gcd (`@[reducible] def Coprime`, via indexed excerpts):
+            // Coprime; NumberTheory/Divisors.lean: Perfect, divisors, divisorsAntidiagonal,
+            // properDivisors; Mathlib/Data/Nat/Digits.lean: digits, digitsAux, digitsAux0,
+            // digitsAux1 (via indexed excerpts); Data/Nat/Factorization/Defs.lean: factorization;
+            // Data/Nat/PrimeFin.lean: primeFactors; Data/Nat/Factors.lean (formerly `factors`):
+            // primeFactorsList;
+            // Mathlib/Data/Nat/Count.lean: count; Mathlib/Data/Nat/Dist.lean (so `dist` under `open
+            // Nat` has two readings, with root `dist`): dist; Mathlib/Logic/Function/Iterate.lean
+            // (`def Nat.iterate`; `f^[n]` is its global notation): iterate;
+            // Mathlib/Data/Nat/Nth.lean (noncomputable def): nth (all via indexed excerpts);
+            // Mathlib/Data/Int/GCD.lean (via indexed excerpts): gcdA, xgcd, xgcdAux;
+            // Mathlib/NumberTheory/PrimeCounting.lean (via indexed excerpts; its `π`/`π'` notations
+            // are scoped in `Nat.Prime` in current Mathlib, in `Nat` in some 2023 versions):
+            // primeCounting, primeCounting'
+            "Coprime", "ModEq", "Perfect", "Prime", "Primes", "all", "allTR", "any", "anyTR",
+            "ascFactorial", "beq", "ble", "blt", "ceil", "choose", "clog", "count",
+            "decidablePrime'", "descFactorial", "digits", "digitsAux", "digitsAux0", "digitsAux1",
+            "dist", "divisors", "divisorsAntidiagonal", "factorial", "factorization", "fastFib",
+            "fastFibAux", "fast_choose", "fib", "floor", "fold", "foldRev", "foldTR", "gcd", "gcdA",
+            "iterate", "log", "log2", "logC", "minFac", "minFacAux", "multichoose", "nth", "pred",
+            "primeCounting", "primeCounting'", "primeFactors", "primeFactorsList",
+            "prod_dvd_and_dvd_of_dvd_prod", "properDivisors", "repeat", "repeatTR", "sqrt", "succ",
+            "totient", "xgcd", "xgcdAux", "zero",
         ],
         protected: &[
             // src/Init/Prelude.lean
             "add", "decEq", "div", "le", "lt", "mod", "modCore", "mul", "pow", "sub",
+            // Mathlib/SetTheory/Cardinal/Finite.lean (`protected def Nat.card`);
+            // src/Init/Data/Cast.lean (`protected def Nat.cast`); Mathlib/Data/Nat/Find.lean
+            // (`protected def find`)
+            "card", "cast", "find",
         ],
         scoped_notations: &[
             // Mathlib/Data/Nat/Factorial/Basic.lean: `scoped notation:10000 n "!" => Nat.factorial n`
@@ -226,6 +262,7 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "src/Init/Data/Int/Gcd.lean", "Mathlib/Algebra/Order/Floor/Defs.lean",
             "Mathlib/Data/Int/Sqrt.lean", "Mathlib/Data/Int/Log.lean",
             "Mathlib/Data/Int/ModEq.lean (definition and notation only, via its indexed excerpt)",
+            "Mathlib/Data/Int/Cast/Lemmas.lean (`def castRingHom`), Mathlib/Data/Int/Defs.lean (`def natMod`), via indexed excerpts",
         ],
         complete: false, names: &[
             // Mathlib/Data/Int/ModEq.lean: ModEq; src/Init/Data/Int/Basic.lean: NonNeg, natAbs,
@@ -233,10 +270,13 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // bmod, ediv, emod, fdiv, fmod, tdiv, tmod; Mathlib/Algebra/Order/Floor/Defs.lean:
             // ceil, floor, fract; Mathlib/Data/Int/Log.lean: clog, clogZPowGi, log, zpowLogGi;
             // src/Init/Data/Int/Gcd.lean: gcd, lcm; src/Init/Data/Int/Basic.lean (constructor):
-            // negSucc, ofNat; Mathlib/Data/Int/Sqrt.lean: sqrt
-            "ModEq", "NonNeg", "bdiv", "bmod", "ceil", "clog", "clogZPowGi", "ediv", "emod", "fdiv",
-            "floor", "fmod", "fract", "gcd", "lcm", "log", "natAbs", "negOfNat", "negSucc", "ofNat",
-            "sign", "sqrt", "subNatNat", "tdiv", "tmod", "toNat", "toNat'", "zpowLogGi",
+            // negSucc, ofNat; Mathlib/Data/Int/Sqrt.lean: sqrt;
+            // Mathlib/Data/Int/Cast/Lemmas.lean (`ℤ →+* α`, via indexed excerpts): castRingHom;
+            // Mathlib/Data/Int/Defs.lean (via indexed excerpts): natMod
+            "ModEq", "NonNeg", "bdiv", "bmod", "castRingHom", "ceil", "clog", "clogZPowGi", "ediv",
+            "emod", "fdiv", "floor", "fmod", "fract", "gcd", "lcm", "log", "natAbs", "natMod",
+            "negOfNat", "negSucc", "ofNat", "sign", "sqrt", "subNatNat", "tdiv", "tmod", "toNat",
+            "toNat'", "zpowLogGi",
         ],
         protected: &[
             // src/Init/Data/Int/Basic.lean
@@ -255,6 +295,7 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Mathlib/Analysis/SpecialFunctions/Complex/Arg.lean (the `arg` definition, via its indexed excerpt)",
             "Mathlib/Analysis/SpecialFunctions/Complex/Log.lean (the `log` definition, via its indexed excerpt)",
             "Mathlib/Analysis/SpecialFunctions/Pow/Complex.lean (the `cpow` definition, via its indexed excerpt)",
+            "Mathlib/Analysis/SpecialFunctions/Gamma/Basic.lean (`Complex.Gamma`, named by `Real.Gamma`'s definition, via indexed excerpts)",
         ],
         complete: false, names: &[
             // Data/Complex/Basic.lean: I, equivRealProd, imAddGroupHom, normSq, ofReal,
@@ -265,11 +306,13 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // tan, tanh; Analysis/SpecialFunctions/Pow/Complex.lean: cpow; Data/Complex/Basic.lean
             // (structure field): im, re; Analysis/SpecialFunctions/Complex/Log.lean: log;
             // Data/Complex/Basic.lean (constructor): mk; Data/Complex/Basic.lean (the coercion in
-            // the version read): ofReal'
-            "I", "abs", "arg", "cauSeqAbs", "cauSeqConj", "cauSeqIm", "cauSeqRe", "cos", "cosh",
-            "cot", "cpow", "equivRealProd", "exp", "exp'", "expMonoidHom", "im", "imAddGroupHom",
-            "limAux", "log", "mk", "normSq", "ofReal", "ofReal'", "re", "reAddGroupHom", "sin",
-            "sinh", "tan", "tanh",
+            // the version read): ofReal';
+            // Analysis/SpecialFunctions/Gamma/Basic.lean (named as `Complex.Gamma` by
+            // `Real.Gamma`'s definition): Gamma
+            "Gamma", "I", "abs", "arg", "cauSeqAbs", "cauSeqConj", "cauSeqIm", "cauSeqRe", "cos",
+            "cosh", "cot", "cpow", "equivRealProd", "exp", "exp'", "expMonoidHom", "im",
+            "imAddGroupHom", "limAux", "log", "mk", "normSq", "ofReal", "ofReal'", "re",
+            "reAddGroupHom", "sin", "sinh", "tan", "tanh",
         ],
         protected: &[], scoped_notations: &[
             // Data/Complex/Exponential.lean
@@ -311,6 +354,12 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Mathlib/Data/Set/Defs.lean", "Mathlib/Data/Set/Operations.lean",
             "Mathlib/Order/SetNotation.lean", "Mathlib/Order/Interval/Set/Defs.lean",
             "Mathlib/Data/Set/Finite/Defs.lean",
+            "Mathlib/Data/Set/Card.lean (`encard`, `ncard`, via indexed excerpts)",
+            "Mathlib/Data/Set/Pairwise/Basic.lean (`def PairwiseDisjoint`, via indexed excerpts)",
+            "Mathlib/Data/Set/Countable.lean, Data/Set/Subsingleton.lean (`protected def Countable`, `Subsingleton`, `Nontrivial`, via indexed excerpts)",
+            "Mathlib/Algebra/Group/Indicator.lean (`noncomputable def mulIndicator` with its `to_additive` copy `indicator`, via indexed excerpts)",
+            "Mathlib/Order/Interval/Set/UnorderedInterval.lean (`def uIcc`, `scoped[Interval] notation`, via indexed excerpts)",
+            "`def inclusion` (Data/Set/Inclusion.lean; older Data/Set/Basic.lean) and `protected def Pairwise` (Data/Set/Defs.lean or Logic/Pairwise.lean), via indexed excerpts",
         ],
         complete: false, names: &[
             // Data/Set/Operations.lean: BijOn, EqOn, InjOn, InvOn, LeftInvOn, MapsTo, SurjOn,
@@ -323,32 +372,54 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // set.center`, via indexed excerpts): center; Algebra/Group/Centralizer.lean (`#align
             // set.centralizer`, via indexed excerpts): centralizer; Order/SetNotation.lean: iInter,
             // iUnion, sInter, sUnion; Data/Set/Defs.lean: image, powerset, univ;
-            // Data/Fintype/Basic.lean (`#align set.to_finset`): toFinset
+            // Data/Fintype/Basic.lean (`#align set.to_finset`): toFinset;
+            // Data/Set/Card.lean (noncomputable def): encard, ncard; Data/Set/Pairwise/Basic.lean:
+            // PairwiseDisjoint;
+            // Data/Set/Inclusion.lean (older Data/Set/Basic.lean, via indexed excerpts): inclusion;
+            // Algebra/Group/Indicator.lean (noncomputable def, via indexed excerpts): mulIndicator;
+            // Algebra/Group/Indicator.lean (its `to_additive` copy, `#align set.indicator
+            // Set.indicator`): indicator; Order/Interval/Set/UnorderedInterval.lean (via indexed
+            // excerpts; `[[a, b]]` is scoped in `Interval`, not here): uIcc
             "BijOn", "EqOn", "Icc", "Ici", "Ico", "Iic", "Iio", "InjOn", "InvOn", "Ioc", "Ioi",
-            "Ioo", "LeftInvOn", "MapsTo", "OrdConnected", "RightInvOn", "SurjOn", "center",
-            "centralizer", "diagonal", "graphOn", "iInter", "iUnion", "image", "image2",
-            "imageFactorization", "kernImage", "offDiag", "pi", "powerset", "preimage", "prod",
-            "range", "rangeFactorization", "rangeSplitting", "restrictPreimage", "sInter", "sUnion",
-            "seq", "toFinset", "univ",
+            "Ioo", "LeftInvOn", "MapsTo", "OrdConnected", "PairwiseDisjoint", "RightInvOn",
+            "SurjOn", "center", "centralizer", "diagonal", "encard", "graphOn", "iInter", "iUnion",
+            "image", "image2", "imageFactorization", "inclusion", "indicator", "kernImage",
+            "mulIndicator", "ncard", "offDiag", "pi", "powerset", "preimage", "prod", "range",
+            "rangeFactorization", "rangeSplitting", "restrictPreimage", "sInter", "sUnion", "seq",
+            "toFinset", "uIcc", "univ",
         ],
         protected: &[
             // Data/Set/Defs.lean
             "Mem", "Nonempty", "Subset", "compl", "diff", "insert", "inter", "singleton", "union",
             // Data/Set/Finite/Defs.lean
             "Finite", "Infinite",
+            // Data/Set/Countable.lean, Data/Set/Subsingleton.lean
+            "Countable", "Nontrivial", "Subsingleton",
+            // `protected def Pairwise (s : Set α) (r : α → α → Prop)`
+            "Pairwise",
         ], scoped_notations: &[],
     },
     NamespaceNames {
         namespace: "Function",
-        sources: &["Mathlib/Logic/Function/Defs.lean (current version and an older version that still held `Injective`)"],
+        sources: &[
+            "Mathlib/Logic/Function/Defs.lean (current version and an older version that still held `Injective`)",
+            "Mathlib/Algebra/Periodic.lean (`def Periodic`, `def Antiperiodic`, via indexed excerpts)",
+            "Mathlib/Logic/Function/Basic.lean (`def Involutive`, `def Injective2`, `def update`, via indexed excerpts)",
+            "Mathlib/Algebra/Group/Support.lean (`def mulSupport` with its `to_additive` copy `support`, via indexed excerpts)",
+        ],
         complete: false, names: &[
             // Logic/Function/Defs.lean: Bijective, IsFixedPt, bicompl, bicompr, dcomp;
             // Logic/Function/Defs.lean (older version; now in Lean core): HasLeftInverse,
             // HasRightInverse, Injective, LeftInverse, RightInverse, Surjective;
-            // Logic/Function/Defs.lean (abbrev): onFun, swap
-            "Bijective", "HasLeftInverse", "HasRightInverse", "Injective", "IsFixedPt",
-            "LeftInverse", "RightInverse", "Surjective", "bicompl", "bicompr", "dcomp", "onFun",
-            "swap",
+            // Logic/Function/Defs.lean (abbrev): onFun, swap;
+            // Algebra/Periodic.lean (via indexed excerpts): Antiperiodic, Periodic;
+            // Logic/Function/Basic.lean (via indexed excerpts): Injective2, Involutive, update;
+            // Algebra/Group/Support.lean (`def mulSupport`, additive copy `support`, via indexed
+            // excerpts): mulSupport, support
+            "Antiperiodic", "Bijective", "HasLeftInverse", "HasRightInverse", "Injective",
+            "Injective2", "Involutive", "IsFixedPt", "LeftInverse", "Periodic", "RightInverse",
+            "Surjective", "bicompl", "bicompr", "dcomp", "mulSupport", "onFun", "support", "swap",
+            "update",
         ],
         protected: &[
             // Logic/Function/Defs.lean
@@ -366,17 +437,60 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Mathlib/Data/Finset/Card.lean (the `card` definition and `#` notation, via indexed excerpts)",
             "Mathlib/Data/Fintype/Defs.lean",
             "Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (first 16000 characters)",
+            "Mathlib/Data/Finset/Powerset.lean (first 16000 of 16356 characters)",
+            "Mathlib/Data/Finset/Image/Defs.lean", "Mathlib/Data/Finset/Prod.lean",
+            "Mathlib/Order/Interval/Finset/Defs.lean (first 16000 characters)",
+            "Mathlib/Data/Finset/Erase.lean", "Mathlib/Data/Finset/Union.lean",
+            "Mathlib/Data/Finset/Attach.lean", "Mathlib/Data/Finset/Sigma.lean (a ported version)",
+            "Mathlib/Data/Finset/Max.lean (first 16000 characters)",
+            "Mathlib/Data/Finset/Lattice/Fold.lean (first 16000 characters; `sup'` via indexed excerpts)",
+            "Mathlib/Data/Finset/Antidiagonal.lean (an older version: `def antidiagonal`)",
+            "Mathlib/Algebra/Order/Antidiag/Prod.lean (`class HasAntidiagonal` and `export HasAntidiagonal (antidiagonal mem_antidiagonal)`, via indexed excerpts)",
+            "Mathlib/Data/Finset/Basic.lean, Insert.lean (`Finset.Nonempty`, `cons`, `disjUnion`, the `Insert` instance, via indexed excerpts)",
+            "Mathlib/Order/Interval/Finset/Defs.lean (`uIcc`, via indexed excerpts)",
+            "Mathlib/Data/Finset/Sort.lean (`def sort`, via indexed excerpts)",
+            "Mathlib/Data/Finset/Fold.lean (`def fold`), Data/Finset/Pi.lean (`def pi`), `noncomputable def toList`, `protected def subtype` (Data/Finset/Basic.lean), via indexed excerpts",
         ],
         complete: false, names: &[
-            // Data/Finset/Card.lean: card; Data/Finset/Defs.lean: coeEmb; Data/Finset/Filter.lean:
-            // filter; Data/Finset/Defs.lean (constructor): mk; Data/Finset/Defs.lean (structure
-            // field): nodup, val; Data/Finset/Range.lean: range; Data/Finset/Defs.lean (deprecated
-            // abbrev): toSet; Data/Fintype/Defs.lean: univ
-            "card", "coeEmb", "filter", "mk", "nodup", "range", "toSet", "univ", "val",
+            // Algebra/Order/Antidiag/Prod.lean (class; its field `antidiagonal` is exported into
+            // `Finset`; older Data/Finset/Antidiagonal.lean: `def antidiagonal`): HasAntidiagonal,
+            // antidiagonal; Order/Interval/Finset/Defs.lean: Icc, Ici, Ico, Iic, Iio, Ioc, Ioi,
+            // Ioo, uIcc; Data/Finset/Attach.lean: attach; Data/Finset/Card.lean: card;
+            // Data/Finset/Defs.lean: coeEmb; Data/Finset/Insert.lean: cons;
+            // Data/Finset/Powerset.lean: decidableExistsOfDecidableSSubsets,
+            // decidableExistsOfDecidableSSubsets', decidableForallOfDecidableSSubsets,
+            // decidableForallOfDecidableSSubsets', powerset, powersetCard, ssubsets;
+            // Data/Finset/Prod.lean: diag, offDiag; Data/Finset/Basic.lean: disjUnion;
+            // Data/Finset/Union.lean: disjiUnion; Data/Finset/Erase.lean: erase;
+            // Data/Finset/Filter.lean: filter; Data/Finset/Image/Defs.lean: filterMap, image, map,
+            // mapEmbedding; Data/Finset/Lattice/Fold.lean: inf, sup, sup'; Data/Finset/Max.lean
+            // (`inf'` is named by `min'`'s definition there): inf', max', min';
+            // Data/Finset/Defs.lean (constructor): mk; Data/Finset/Defs.lean (structure field):
+            // nodup, val; Data/Finset/Range.lean: range; Data/Finset/Sigma.lean: sigmaLift;
+            // Data/Finset/Defs.lean (deprecated abbrev): toSet; Data/Fintype/Defs.lean: univ.
+            // `insert a s` is the `Insert` instance (root `insert`), not a `Finset` declaration.
+            // Data/Finset/Sort.lean (via indexed excerpts): sort;
+            // Data/Finset/Fold.lean: fold; Data/Finset/Pi.lean: pi; a Data/Finset file's
+            // `section ToList` (noncomputable def): toList (all via indexed excerpts)
+            "HasAntidiagonal", "Icc", "Ici", "Ico", "Iic", "Iio", "Ioc", "Ioi", "Ioo",
+            "antidiagonal", "attach", "card", "coeEmb", "cons",
+            "decidableExistsOfDecidableSSubsets", "decidableExistsOfDecidableSSubsets'",
+            "decidableForallOfDecidableSSubsets", "decidableForallOfDecidableSSubsets'", "diag",
+            "disjUnion", "disjiUnion", "erase", "filter", "filterMap", "fold", "image", "inf",
+            "inf'", "map", "mapEmbedding", "max'", "min'", "mk", "nodup", "offDiag", "pi",
+            "powerset", "powersetCard", "range", "sigmaLift", "sort", "ssubsets", "sup", "sup'",
+            "toList", "toSet", "uIcc", "univ", "val",
         ],
         protected: &[
             // Algebra/BigOperators/Group/Finset/Defs.lean (`protected def prod`, additive copy `sum`)
             "prod", "sum",
+            // Data/Finset/Defs.lean (`protected def Nonempty`); Data/Finset/Prod.lean (`protected
+            // def product`); Data/Finset/Union.lean (`protected def biUnion`);
+            // Data/Finset/Sigma.lean (`protected def sigma`); Data/Finset/Max.lean (`protected def
+            // max`, `protected def min`)
+            "Nonempty", "product", "biUnion", "sigma", "max", "min",
+            // Data/Finset/Basic.lean (`protected def subtype`)
+            "subtype",
         ],
         scoped_notations: &[
             // Data/Finset/Card.lean: `scoped prefix:arg "#" => Finset.card`
@@ -416,7 +530,17 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Mathlib/Algebra/Polynomial/Basic.lean (first 32000 characters)",
             "Mathlib/Algebra/Polynomial/Degree/Defs.lean (first 16000 characters)",
             "Mathlib/Algebra/Polynomial/Eval/Defs.lean (the `eval` and `IsRoot` definitions, via indexed excerpts)",
-            "Mathlib/Algebra/Polynomial/Roots.lean (the `roots` definition, via indexed excerpts)",
+            "Mathlib/Algebra/Polynomial/Roots.lean (the `roots`, `aroots`, `rootSet`, `nthRoots` definitions, via indexed excerpts)",
+            "Mathlib/Algebra/Polynomial/Div.lean (`divModByMonicAux`, `divByMonic`, `modByMonic`, `rootMultiplicity`, via indexed excerpts)",
+            "Mathlib/FieldTheory/Separable.lean (the `Separable` definition, via indexed excerpts)",
+            "Mathlib/RingTheory/Polynomial/Cyclotomic/Basic.lean (the `cyclotomic` definition, via indexed excerpts)",
+            "Mathlib/RingTheory/Polynomial/Content.lean (the `IsPrimitive` and `content` definitions, via indexed excerpts)",
+            "Mathlib/Algebra/Polynomial/Mirror.lean, Reverse.lean, Expand.lean, EraseLead.lean (`mirror`, `reverse`, `expand`, `eraseLead`, via indexed excerpts)",
+            "Mathlib/Algebra/Polynomial/Degree/TrailingDegree.lean (`trailingDegree`, `natTrailingDegree`, `trailingCoeff`, `TrailingMonic`, via indexed excerpts)",
+            "Mathlib/FieldTheory/PolynomialGaloisGroup.lean (`def Gal` inside `namespace Polynomial`, via indexed excerpts)",
+            "Mathlib/FieldTheory/SplittingField/Construction.lean and IsSplittingField.lean (`SplittingFieldAux`, `SplittingField`, `class IsSplittingField`, via indexed excerpts)",
+            "Mathlib/RingTheory/Polynomial/Eisenstein/Defs.lean (`structure IsEisensteinAt`, via indexed excerpts)",
+            "Mathlib/Algebra/Polynomial/Roots.lean (`def nthRootsFinset`), RingTheory/Polynomial/Content.lean (`def primPart`), Algebra/Polynomial/Reverse.lean (`def reflect`), via indexed excerpts",
         ],
         complete: false, names: &[
             // Algebra/Polynomial/Basic.lean: C, X, coeff, monomial, support, toFinsuppIso,
@@ -430,14 +554,34 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // polynomial.derivative`): derivative; Algebra/Polynomial/Eval/Defs.lean (used by
             // `eval`'s definition): eval₂; Algebra/Polynomial/Basic.lean (constructor): ofFinsupp;
             // FieldTheory/Splits (older extract, `#align polynomial.root_of_splits'`):
-            // rootOfSplits'; Algebra/Polynomial/Roots.lean: roots; Algebra/Polynomial/Basic.lean
-            // (not protected): sum; Algebra/Polynomial/Basic.lean (structure field): toFinsupp
-            "C", "IsRoot", "Monic", "Splits", "X", "aeval", "coeff", "comp", "compRingHom",
-            "degree", "derivative", "eval", "evalRingHom", "eval₂", "eval₂AddMonoidHom",
-            "eval₂RingHom", "eval₂RingHom'", "leadingCoeff", "leval", "map", "mapEquiv",
-            "mapRingHom", "monomial", "natDegree", "nextCoeff", "ofFinsupp", "piEquiv",
-            "rootOfSplits'", "roots", "sum", "support", "toFinsupp", "toFinsuppIso",
-            "toFinsuppIsoLinear",
+            // rootOfSplits'; Algebra/Polynomial/Roots.lean: roots, rootSet, nthRoots;
+            // Algebra/Polynomial/Roots.lean (abbrev): aroots; Algebra/Polynomial/Basic.lean (not
+            // protected): sum; Algebra/Polynomial/Basic.lean (structure field): toFinsupp;
+            // Algebra/Polynomial/Div.lean: divByMonic, divModByMonicAux, modByMonic,
+            // rootMultiplicity; FieldTheory/Separable.lean: Separable;
+            // RingTheory/Polynomial/Cyclotomic/Basic.lean: cyclotomic;
+            // RingTheory/Polynomial/Content.lean: IsPrimitive, content;
+            // Algebra/Polynomial/Mirror.lean: mirror; Algebra/Polynomial/Reverse.lean: reverse;
+            // Algebra/Polynomial/Expand.lean: expand; Algebra/Polynomial/EraseLead.lean: eraseLead;
+            // Algebra/Polynomial/Degree/TrailingDegree.lean: TrailingMonic, natTrailingDegree,
+            // trailingCoeff, trailingDegree; FieldTheory/PolynomialGaloisGroup.lean: Gal;
+            // FieldTheory/SplittingField/Construction.lean: SplittingField, SplittingFieldAux;
+            // FieldTheory/SplittingField/IsSplittingField.lean (class): IsSplittingField;
+            // RingTheory/Polynomial/Eisenstein/Defs.lean (structure): IsEisensteinAt;
+            // Algebra/Polynomial/Roots.lean (via indexed excerpts): nthRootsFinset;
+            // RingTheory/Polynomial/Content.lean (noncomputable def, via indexed excerpts):
+            // primPart; Algebra/Polynomial/Reverse.lean (noncomputable def, via indexed excerpts):
+            // reflect
+            "C", "Gal", "IsEisensteinAt", "IsPrimitive", "IsRoot", "IsSplittingField", "Monic",
+            "Separable", "Splits", "SplittingField", "SplittingFieldAux", "TrailingMonic", "X",
+            "aeval", "aroots", "coeff", "comp", "compRingHom", "content", "cyclotomic", "degree",
+            "derivative", "divByMonic", "divModByMonicAux", "eraseLead", "eval", "evalRingHom",
+            "eval₂", "eval₂AddMonoidHom", "eval₂RingHom", "eval₂RingHom'", "expand", "leadingCoeff",
+            "leval", "map", "mapEquiv", "mapRingHom", "mirror", "modByMonic", "monomial",
+            "natDegree", "natTrailingDegree", "nextCoeff", "nthRoots", "nthRootsFinset",
+            "ofFinsupp", "piEquiv", "primPart", "reflect", "reverse", "rootMultiplicity",
+            "rootOfSplits'", "rootSet", "roots", "sum", "support", "toFinsupp", "toFinsuppIso",
+            "toFinsuppIsoLinear", "trailingCoeff", "trailingDegree",
         ],
         protected: &[], scoped_notations: &[
             // Algebra/Polynomial/Basic.lean: `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R`
@@ -470,6 +614,151 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Mathlib/Topology/Defs/Filter.lean (`nhds`, `nhdsWithin`, via indexed excerpts)",
             "Mathlib/Topology/UniformSpace/Cauchy.lean (`CauchySeq`, via indexed excerpts)",
             "Mathlib/Topology/UniformSpace/Defs.lean (`UniformContinuous`, via indexed excerpts)",
+            "Mathlib/Order/Monotone/Defs.lean (`Monotone`, `Antitone`, `MonotoneOn`, \
+             `AntitoneOn`, `StrictMono`, `StrictAnti`, `StrictMonoOn`, `StrictAntiOn`)",
+            "Mathlib/Order/Bounds/Defs.lean (`upperBounds`, `lowerBounds`, `BddAbove`, \
+             `BddBelow`, `IsLeast`, `IsGreatest`, `IsLUB`, `IsGLB`)",
+            "Mathlib/Algebra/Group/Defs.lean (`Monoid`, `AddMonoid`, `CommMonoid`, \
+             `AddCommMonoid`, `Group`, `AddGroup`, `CommGroup`, `AddCommGroup`, via indexed \
+             excerpts)",
+            "Mathlib/Algebra/Ring/Defs.lean (`Semiring`, `CommSemiring`, `Ring`, `CommRing`, \
+             `IsDomain`, via indexed excerpts)",
+            "Mathlib/Algebra/Field/Defs.lean (`DivisionSemiring`, `DivisionRing`, `Semifield`, \
+             `Field`)",
+            "Mathlib/Algebra/Module/Defs.lean (`Module`, via indexed excerpts)",
+            "Mathlib/Data/Finite/Defs.lean (`Finite`, `Infinite`)",
+            "Mathlib/Data/Countable/Defs.lean (`Countable`, `Uncountable`)",
+            "Mathlib/Topology/Algebra/InfiniteSum/Defs.lean (`HasProd`, `HasSum`, `Multipliable`, \
+             `Summable`, `tprod`, `tsum`)",
+            "Mathlib/Logic/Nontrivial/Defs.lean (`Nontrivial`)",
+            "Mathlib/RingTheory/Nilpotent/Defs.lean (`IsNilpotent`)",
+            "Mathlib/Algebra/CharP/Defs.lean (`CharP`, `ringChar`)",
+            "Mathlib/Topology/UnitInterval.lean (`unitInterval`)",
+            "Mathlib/Topology/MetricSpace/Defs.lean (`MetricSpace`, via indexed excerpts)",
+            "src/Init/Prelude.lean (`Fin`, `List`, `Option`, `Prod`, `Nonempty`, `id`, `Max`, \
+             `Min`, `max`, `min`, `Subtype`, `Decidable`, `DecidableEq`, `DecidableRel`, \
+             `Inhabited`, `default`, `Nat`, via indexed excerpts)",
+            "src/Init/Data/Int/Basic.lean (`Int`, via indexed excerpts)",
+            "Mathlib/Topology/Defs/Filter.lean (`CompactSpace`, `NoncompactSpace`, \
+             `WeaklyLocallyCompactSpace`, `LocallyCompactSpace`, `LocallyCompactPair`)",
+            "Mathlib/Topology/Separation.lean (`T0Space`, `T1Space`, `T2Space`, `RegularSpace`, \
+             `T3Space`, `NormalSpace`, `T4Space`, via indexed excerpts)",
+            "Mathlib/Topology/Connected/Basic.lean (`IsPreconnected`, `IsConnected`, \
+             `connectedComponent`, `PreconnectedSpace`, `ConnectedSpace`, via indexed excerpts)",
+            "Mathlib/Topology/Connected/PathConnected.lean (`IsPathConnected`, \
+             `PathConnectedSpace`, via indexed excerpts)",
+            "Mathlib/Topology/Order/Basic.lean (`OrderTopology`)",
+            "Mathlib/Topology/UniformSpace/Cauchy.lean (`CompleteSpace`, via indexed excerpts)",
+            "Mathlib/Analysis/Calculus/FDeriv/Basic.lean (`HasFDerivAtFilter`, \
+             `HasFDerivWithinAt`, `HasFDerivAt`, `HasStrictFDerivAt`, `DifferentiableWithinAt`, \
+             `DifferentiableAt`, `fderivWithin`, `fderiv`, `DifferentiableOn`, `Differentiable`, \
+             via indexed excerpts)",
+            "Mathlib/Analysis/Calculus/Deriv/Basic.lean (`HasDerivWithinAt`, `HasDerivAt`, \
+             `HasStrictDerivAt`, via indexed excerpts)",
+            "Mathlib/Analysis/Calculus/IteratedDeriv/Defs.lean (`iteratedDeriv`, via indexed \
+             excerpts)",
+            "Mathlib/Analysis/Calculus/ContDiff/Defs.lean (`ContDiffWithinAt`, `ContDiffOn`, \
+             `ContDiffAt`, `ContDiff`, `iteratedFDerivWithin`, `iteratedFDeriv`, \
+             `HasFTaylorSeriesUpToOn`, `HasFTaylorSeriesUpTo`, via indexed excerpts)",
+            "Mathlib/Topology/UniformSpace/Basic.lean (`UniformContinuousOn`, via indexed \
+             excerpts)",
+            "Mathlib/Topology/UniformSpace/UniformConvergence.lean (`TendstoUniformly`, \
+             `TendstoUniformlyOn`, `UniformCauchySeqOnFilter`, via indexed excerpts)",
+            "Mathlib/Topology/MetricSpace/Isometry.lean (`Isometry`, via indexed excerpts)",
+            "Mathlib/Topology/EMetricSpace/Lipschitz.lean (`LipschitzWith`, `LipschitzOnWith`, \
+             via indexed excerpts)",
+            "Mathlib/Order/Disjoint.lean (`Disjoint`, `Codisjoint`, via indexed excerpts)",
+            "Mathlib/Algebra/Squarefree/Basic.lean (`Squarefree`, via indexed excerpts)",
+            "Mathlib/GroupTheory/SpecificGroups/Cyclic.lean (`IsCyclic`, `IsAddCyclic`, via \
+             indexed excerpts)",
+            "Mathlib/GroupTheory/Subgroup/Simple.lean (`IsSimpleGroup`, `IsSimpleAddGroup`, via \
+             indexed excerpts)",
+            "Mathlib/GroupTheory/Solvable.lean (`IsSolvable`, via indexed excerpts)",
+            "Mathlib/GroupTheory/PGroup.lean (`IsPGroup`, via indexed excerpts)",
+            "Mathlib/Algebra/Field/Subfield.lean (`Subfield`, via indexed excerpts)",
+            "Mathlib/RingTheory/RootsOfUnity/PrimitiveRoots.lean (`IsPrimitiveRoot`, via indexed \
+             excerpts)",
+            "Mathlib/RingTheory/Algebraic.lean (`IsAlgebraic`, `Transcendental`, via indexed \
+             excerpts)",
+            "Mathlib/Data/Matrix/Basic.lean (`Matrix`, via indexed excerpts)",
+            "Mathlib/Analysis/InnerProductSpace/PiL2.lean (`EuclideanSpace`, via indexed excerpts)",
+            "Mathlib/Logic/Basic.lean (`Fact`, via indexed excerpts)",
+            "Mathlib/Init/Order/Defs.lean (`Preorder`, `PartialOrder`, `LinearOrder`, via indexed \
+             excerpts)",
+            "Mathlib/Algebra/GroupWithZero/Defs.lean (`NoZeroDivisors`, via indexed excerpts)",
+            "Mathlib/Algebra/EuclideanDomain/Defs.lean (`EuclideanDomain`, via indexed excerpts)",
+            "Mathlib/RingTheory/UniqueFactorizationDomain.lean (`UniqueFactorizationMonoid`, via \
+             indexed excerpts)",
+            "Mathlib/Analysis/Normed/Group/Basic.lean (`NormedAddCommGroup`, via indexed excerpts)",
+            "Mathlib/Analysis/NormedSpace/Basic.lean (`NormedSpace`, via indexed excerpts)",
+            "Mathlib/Analysis/Normed/Field/Basic.lean (`NormedField`, via indexed excerpts)",
+            "Mathlib/Analysis/InnerProductSpace/Defs.lean (`Inner`, `inner`, `InnerProductSpace`, \
+             via indexed excerpts)",
+            "Mathlib/Analysis/RCLike/Basic.lean (`RCLike`, via indexed excerpts)",
+            "Mathlib/LinearAlgebra/FiniteDimensional/Defs.lean (`FiniteDimensional`, via indexed \
+             excerpts)",
+            "Mathlib/Algebra/Field/Basic.lean (`IsField`, via indexed excerpts)",
+            "Mathlib/Init/Algebra/Classes.lean (`IsLinearOrder`, via indexed excerpts)",
+            "Mathlib/Logic/Pairwise.lean (`Pairwise`, via indexed excerpts)",
+            "Mathlib/Algebra/Group/Conj.lean (`IsConj`, via indexed excerpts)",
+            "Mathlib/Data/Multiset/Basic.lean (`Multiset`, via indexed excerpts)",
+            "src/Init/Core.lean (`Sum`, `Setoid`, `Quotient`, via indexed excerpts)",
+            "src/Init/WF.lean (`WellFounded`, via indexed excerpts)",
+            "Mathlib/Order/Lattice.lean (`Lattice`, via indexed excerpts)",
+            "Mathlib/Order/CompleteLattice.lean (`CompleteLattice`, via indexed excerpts)",
+            "Mathlib/Order/BoundedOrder.lean (`OrderBot`, `OrderTop`, `BoundedOrder`, via indexed \
+             excerpts)",
+            "Mathlib/Analysis/Convex/Function.lean (`ConvexOn`, `ConcaveOn`, `StrictConvexOn`, \
+             `StrictConcaveOn`, via indexed excerpts)",
+            "Mathlib/Analysis/Convex/Basic.lean (`Convex`, via indexed excerpts)",
+            "Mathlib/MeasureTheory/MeasurableSpace/Defs.lean (`MeasurableSpace`, `MeasurableSet`, \
+             `Measurable`, via indexed excerpts)",
+            "Mathlib/MeasureTheory/Integral/IntervalIntegral.lean (`IntervalIntegrable`, via \
+             indexed excerpts)",
+            "Mathlib/Algebra/Associated.lean (`Associated`, via indexed excerpts)",
+            "Mathlib/RingTheory/Coprime/Basic.lean (`IsCoprime`, via indexed excerpts)",
+            "Mathlib/Algebra/Divisibility/Units.lean (`IsRelPrime`, via indexed excerpts)",
+            "Mathlib/Algebra/Group/Commute/Defs.lean (`Commute`, `AddCommute`, via indexed \
+             excerpts)",
+            "Mathlib/Algebra/Group/Semiconj/Defs.lean (`SemiconjBy`, `AddSemiconjBy`, via indexed \
+             excerpts)",
+            "Mathlib/Algebra/Group/Submonoid/Defs.lean (`Submonoid`, `AddSubmonoid`, via indexed \
+             excerpts)",
+            "Mathlib/Algebra/Algebra/Subalgebra/Basic.lean (`Subalgebra`, via indexed excerpts)",
+            "Mathlib/FieldTheory/IntermediateField.lean (`IntermediateField`, via indexed \
+             excerpts)",
+            "Mathlib/Algebra/Module/Submodule/Basic.lean (`Submodule`, via indexed excerpts)",
+            "Mathlib/Algebra/Module/LinearMap/Defs.lean (`LinearMap`, via indexed excerpts)",
+            "Mathlib/Algebra/Module/Equiv.lean (`LinearEquiv`, via indexed excerpts)",
+            "Mathlib/Algebra/Algebra/Hom.lean (`AlgHom`, via indexed excerpts)",
+            "Mathlib/Algebra/Ring/Hom/Defs.lean (`RingHom`, via indexed excerpts)",
+            "Mathlib/Algebra/Group/Hom/Defs.lean (`MonoidHom`, `AddMonoidHom`, via indexed \
+             excerpts)",
+            "Mathlib/Algebra/Group/Equiv/Basic.lean (`MulEquiv`, `AddEquiv`, via indexed excerpts)",
+            "Mathlib/Algebra/Ring/Equiv.lean (`RingEquiv`, via indexed excerpts)",
+            "Mathlib/Algebra/Algebra/Defs.lean (`Algebra`, `algebraMap`, via indexed excerpts)",
+            "Mathlib/RingTheory/IntegralClosure/IsIntegral/Defs.lean (`IsIntegral`, via indexed \
+             excerpts)",
+            "Mathlib/FieldTheory/Minpoly/Basic.lean (`minpoly`, via indexed excerpts)",
+            "Mathlib/FieldTheory/Finite/GaloisField.lean (`GaloisField`, via indexed excerpts)",
+            "Mathlib/RingTheory/PowerSeries/Basic.lean (`PowerSeries`, via indexed excerpts)",
+            "Mathlib/Data/ENNReal/Basic.lean (`ENNReal`, via indexed excerpts)",
+            "Mathlib/Data/Real/EReal.lean (`EReal`, via indexed excerpts)",
+            "src/Init/Data/Rat/Basic.lean (`Rat`, via indexed excerpts)",
+            "Mathlib/Data/DFinsupp/Basic.lean (`DFinsupp`, via indexed excerpts)",
+            "Mathlib/LinearAlgebra/LinearIndependent.lean (`LinearIndependent`, via indexed \
+             excerpts)",
+            "Mathlib/Logic/IsEmpty.lean (`IsEmpty`, via indexed excerpts)",
+            "Mathlib/Logic/Unique.lean (`Unique`, via indexed excerpts)",
+            "Mathlib/Order/Atoms.lean (`IsSimpleOrder`, via indexed excerpts)",
+            "Mathlib/Algebra/Order/Archimedean.lean (`Archimedean`, via indexed excerpts)",
+            "Mathlib/Algebra/Order/Ring/Defs.lean (`IsStrictOrderedRing`, `OrderedRing`, \
+             `StrictOrderedRing`, via indexed excerpts)",
+            "Mathlib/Algebra/Order/Field/Defs.lean (`LinearOrderedSemifield`, \
+             `LinearOrderedField`, via indexed excerpts)",
+            "Mathlib/Order/Basic.lean (`DenselyOrdered`, via indexed excerpts)",
+            "Mathlib/Order/Max.lean (`NoMinOrder`, `NoMaxOrder`, `NoBotOrder`, `NoTopOrder`, via \
+             indexed excerpts)",
         ],
         complete: false, names: &[
             // Topology/Defs/Filter.lean (declaration extract, `#align`): AccPt, ClusterPt,
@@ -521,37 +810,241 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // [Preorder β] (u : β → α) := Cauchy (atTop.map u)`): CauchySeq;
             // Topology/UniformSpace/Defs.lean (`def UniformContinuous [UniformSpace β] (f : α → β)
             // := Tendsto (fun x : α × α => (f x.1, f x.2)) (𝓤 α) (𝓤 β)`): UniformContinuous
-            "AccPt", "AddSubgroup", "BaireSpace", "Cardinal", "CauchySeq", "ClusterPt", "Complex",
-            "Continuous",
-            "ContinuousAt", "ContinuousOn", "ContinuousWithinAt", "Dense", "DenseRange", "Dist",
-            "Equiv", "Even", "Filter", "Finset", "Finsupp", "Fintype", "FloorRing", "FloorSemiring",
-            "GaussianInt", "Ideal", "InfSet", "Inseparable", "Irrational", "Irreducible",
-            "IsAddUnit", "IsClopen", "IsClosed", "IsClosedMap", "IsCompact", "IsOfFinOrder",
-            "IsOpen", "IsOpenMap", "IsPrincipalIdealRing", "IsSquare", "IsUnit", "MapClusterPt",
-            "MvPolynomial", "NNDist", "NNNorm", "NNReal", "Norm", "NormalizerCondition", "Odd",
-            "Ordinal", "Polynomial", "Prime", "PseudoMetricSpace", "Real", "SeparationQuotient",
-            "Set", "Specializes", "Subgroup", "Subring", "SupSet", "Sylow", "TopologicalSpace",
-            "UniformContinuous", "WellOrder", "ZMod", "Zsqrtd", "abs", "addOrderOf", "closure", "deriv", "derivWithin",
-            "dist", "frontier", "gcd", "goldenConj", "goldenRatio", "iInf", "iSup",
-            "inseparableSetoid", "interior", "lcm", "lim", "limUnder", "mabs", "nhds", "nhdsSet",
-            "nhdsWithin", "nndist", "nnnorm", "norm", "orderOf", "sInf", "sSup", "setOf",
-            "specializationPreorder",
+            // Added for the resolver (file, what it declares, then the names); the paths are those
+            // of the versions the excerpts came from (several files have since been split, moved):
+            // Order/Monotone/Defs.lean (def): Monotone, Antitone, MonotoneOn, AntitoneOn,
+            // StrictMono, StrictAnti, StrictMonoOn, StrictAntiOn;
+            // Order/Bounds/Defs.lean (def): upperBounds, lowerBounds, BddAbove, BddBelow, IsLeast,
+            // IsGreatest, IsLUB, IsGLB;
+            // Algebra/Group/Defs.lean (class, `@[to_additive]` gives the additive ones, via indexed
+            // excerpts): Monoid, AddMonoid, CommMonoid, AddCommMonoid, Group, AddGroup, CommGroup,
+            // AddCommGroup;
+            // Algebra/Ring/Defs.lean (class, via indexed excerpts): Semiring, CommSemiring, Ring,
+            // CommRing, IsDomain;
+            // Algebra/Field/Defs.lean (class): DivisionSemiring, DivisionRing, Semifield, Field;
+            // Algebra/Module/Defs.lean (class, via indexed excerpts): Module;
+            // Data/Finite/Defs.lean (class): Finite, Infinite;
+            // Data/Countable/Defs.lean (class): Countable, Uncountable;
+            // Topology/Algebra/InfiniteSum/Defs.lean (def, `@[to_additive]`): HasProd, HasSum,
+            // Multipliable, Summable, tprod, tsum;
+            // Logic/Nontrivial/Defs.lean (class): Nontrivial;
+            // RingTheory/Nilpotent/Defs.lean (def): IsNilpotent;
+            // Algebra/CharP/Defs.lean (`class _root_.CharP`, def): CharP, ringChar;
+            // Topology/UnitInterval.lean (abbrev): unitInterval;
+            // Topology/MetricSpace/Defs.lean (class, via indexed excerpts): MetricSpace;
+            // src/Init/Prelude.lean (core: `structure Fin`, `inductive List`, `inductive Option`,
+            // `structure Prod`, `class inductive Nonempty`, `def id`, `class Max`/`class Min` with
+            // `export Max (max)`, `export Min (min)`; core: `structure Subtype`, `class inductive
+            // Decidable`, `abbrev DecidableEq`, `abbrev DecidableRel`, `class Inhabited` with
+            // `export Inhabited (default)`; core: `inductive Nat`, via indexed excerpts): Fin,
+            // List, Option, Prod, Nonempty, id, Max, Min, max, min, Subtype, Decidable,
+            // DecidableEq, DecidableRel, Inhabited, default, Nat;
+            // src/Init/Data/Int/Basic.lean (core: `inductive Int`, via indexed excerpts): Int;
+            // Topology/Defs/Filter.lean (class): CompactSpace, NoncompactSpace,
+            // WeaklyLocallyCompactSpace, LocallyCompactSpace, LocallyCompactPair;
+            // Topology/Separation.lean (class; the older single file, via indexed excerpts):
+            // T0Space, T1Space, T2Space, RegularSpace, T3Space, NormalSpace, T4Space;
+            // Topology/Connected/Basic.lean (def, class, via indexed excerpts): IsPreconnected,
+            // IsConnected, connectedComponent, PreconnectedSpace, ConnectedSpace;
+            // Topology/Connected/PathConnected.lean (def, class, via indexed excerpts):
+            // IsPathConnected, PathConnectedSpace;
+            // Topology/Order/Basic.lean (class): OrderTopology;
+            // Topology/UniformSpace/Cauchy.lean (class, via indexed excerpts): CompleteSpace;
+            // Analysis/Calculus/FDeriv/Basic.lean (def, structure, via indexed excerpts):
+            // HasFDerivAtFilter, HasFDerivWithinAt, HasFDerivAt, HasStrictFDerivAt,
+            // DifferentiableWithinAt, DifferentiableAt, fderivWithin, fderiv, DifferentiableOn,
+            // Differentiable;
+            // Analysis/Calculus/Deriv/Basic.lean (def, via indexed excerpts): HasDerivWithinAt,
+            // HasDerivAt, HasStrictDerivAt;
+            // Analysis/Calculus/IteratedDeriv/Defs.lean (def, via indexed excerpts): iteratedDeriv;
+            // Analysis/Calculus/ContDiff/Defs.lean (def, structure, via indexed excerpts):
+            // ContDiffWithinAt, ContDiffOn, ContDiffAt, ContDiff, iteratedFDerivWithin,
+            // iteratedFDeriv, HasFTaylorSeriesUpToOn, HasFTaylorSeriesUpTo;
+            // Topology/UniformSpace/Basic.lean (def, via indexed excerpts): UniformContinuousOn;
+            // Topology/UniformSpace/UniformConvergence.lean (def, via indexed excerpts):
+            // TendstoUniformly, TendstoUniformlyOn, UniformCauchySeqOnFilter;
+            // Topology/MetricSpace/Isometry.lean (def, via indexed excerpts): Isometry;
+            // Topology/EMetricSpace/Lipschitz.lean (def, via indexed excerpts): LipschitzWith,
+            // LipschitzOnWith;
+            // Order/Disjoint.lean (def, via indexed excerpts): Disjoint, Codisjoint;
+            // Algebra/Squarefree/Basic.lean (def, via indexed excerpts): Squarefree;
+            // GroupTheory/SpecificGroups/Cyclic.lean (class, `@[to_additive IsAddCyclic]`, via
+            // indexed excerpts): IsCyclic, IsAddCyclic;
+            // GroupTheory/Subgroup/Simple.lean (class, via indexed excerpts): IsSimpleGroup,
+            // IsSimpleAddGroup;
+            // GroupTheory/Solvable.lean (class, via indexed excerpts): IsSolvable;
+            // GroupTheory/PGroup.lean (def, via indexed excerpts): IsPGroup;
+            // Algebra/Field/Subfield.lean (structure, via indexed excerpts): Subfield;
+            // RingTheory/RootsOfUnity/PrimitiveRoots.lean (structure, via indexed excerpts):
+            // IsPrimitiveRoot;
+            // RingTheory/Algebraic.lean (def; the class `Algebra.IsAlgebraic` is namespaced, via
+            // indexed excerpts): IsAlgebraic, Transcendental;
+            // Data/Matrix/Basic.lean (def, via indexed excerpts): Matrix;
+            // Analysis/InnerProductSpace/PiL2.lean (abbrev, via indexed excerpts): EuclideanSpace;
+            // Logic/Basic.lean (class, via indexed excerpts): Fact;
+            // Init/Order/Defs.lean (class, via indexed excerpts): Preorder, PartialOrder,
+            // LinearOrder;
+            // Algebra/GroupWithZero/Defs.lean (class, via indexed excerpts): NoZeroDivisors;
+            // Algebra/EuclideanDomain/Defs.lean (class, via indexed excerpts): EuclideanDomain;
+            // RingTheory/UniqueFactorizationDomain.lean (class, via indexed excerpts):
+            // UniqueFactorizationMonoid;
+            // Analysis/Normed/Group/Basic.lean (class, via indexed excerpts): NormedAddCommGroup;
+            // Analysis/NormedSpace/Basic.lean (class, via indexed excerpts): NormedSpace;
+            // Analysis/Normed/Field/Basic.lean (class, via indexed excerpts): NormedField;
+            // Analysis/InnerProductSpace/Defs.lean (class, `export Inner (inner)`, via indexed
+            // excerpts): Inner, inner, InnerProductSpace;
+            // Analysis/RCLike/Basic.lean (class, via indexed excerpts): RCLike;
+            // LinearAlgebra/FiniteDimensional/Defs.lean (abbrev, via indexed excerpts):
+            // FiniteDimensional;
+            // Algebra/Field/Basic.lean (structure; an older version of the file, via indexed
+            // excerpts): IsField;
+            // Init/Algebra/Classes.lean (class, via indexed excerpts): IsLinearOrder;
+            // Logic/Pairwise.lean (def, via indexed excerpts): Pairwise;
+            // Algebra/Group/Conj.lean (def, via indexed excerpts): IsConj;
+            // Data/Multiset/Basic.lean (def, via indexed excerpts): Multiset;
+            // src/Init/Core.lean (core: `inductive Sum`, `class Setoid`, `def Quotient`, via
+            // indexed excerpts): Sum, Setoid, Quotient;
+            // src/Init/WF.lean (core: `inductive WellFounded`, via indexed excerpts): WellFounded;
+            // Order/Lattice.lean (class, via indexed excerpts): Lattice;
+            // Order/CompleteLattice.lean (class, via indexed excerpts): CompleteLattice;
+            // Order/BoundedOrder.lean (class; `BoundedOrder` extends `OrderTop`, `OrderBot`, via
+            // indexed excerpts): OrderBot, OrderTop, BoundedOrder;
+            // Analysis/Convex/Function.lean (def, via indexed excerpts): ConvexOn, ConcaveOn,
+            // StrictConvexOn, StrictConcaveOn;
+            // Analysis/Convex/Basic.lean (def, via indexed excerpts): Convex;
+            // MeasureTheory/MeasurableSpace/Defs.lean (def, class, via indexed excerpts):
+            // MeasurableSpace, MeasurableSet, Measurable;
+            // MeasureTheory/Integral/IntervalIntegral.lean (def; `Integrable` itself is
+            // `MeasureTheory.Integrable`, via indexed excerpts): IntervalIntegrable;
+            // Algebra/Associated.lean (def, via indexed excerpts): Associated;
+            // RingTheory/Coprime/Basic.lean (def, via indexed excerpts): IsCoprime;
+            // Algebra/Divisibility/Units.lean (def; path inferred from the neighbouring
+            // `isUnit_of_dvd_unit`, via indexed excerpts): IsRelPrime;
+            // Algebra/Group/Commute/Defs.lean (def, `@[to_additive]`, via indexed excerpts):
+            // Commute, AddCommute;
+            // Algebra/Group/Semiconj/Defs.lean (def, `@[to_additive]`, via indexed excerpts):
+            // SemiconjBy, AddSemiconjBy;
+            // Algebra/Group/Submonoid/Defs.lean (structure, via indexed excerpts): Submonoid,
+            // AddSubmonoid;
+            // Algebra/Algebra/Subalgebra/Basic.lean (structure, via indexed excerpts): Subalgebra;
+            // FieldTheory/IntermediateField.lean (structure, via indexed excerpts):
+            // IntermediateField;
+            // Algebra/Module/Submodule/Basic.lean (structure, via indexed excerpts): Submodule;
+            // Algebra/Module/LinearMap/Defs.lean (structure, via indexed excerpts): LinearMap;
+            // Algebra/Module/Equiv.lean (structure, via indexed excerpts): LinearEquiv;
+            // Algebra/Algebra/Hom.lean (structure, via indexed excerpts): AlgHom;
+            // Algebra/Ring/Hom/Defs.lean (structure, via indexed excerpts): RingHom;
+            // Algebra/Group/Hom/Defs.lean (structure, `@[to_additive]`, via indexed excerpts):
+            // MonoidHom, AddMonoidHom;
+            // Algebra/Group/Equiv/Basic.lean (structure, `@[to_additive]`, via indexed excerpts):
+            // MulEquiv, AddEquiv;
+            // Algebra/Ring/Equiv.lean (structure, via indexed excerpts): RingEquiv;
+            // Algebra/Algebra/Defs.lean (class, def, via indexed excerpts): Algebra, algebraMap;
+            // RingTheory/IntegralClosure/IsIntegral/Defs.lean (def, via indexed excerpts):
+            // IsIntegral;
+            // FieldTheory/Minpoly/Basic.lean (noncomputable def, via indexed excerpts): minpoly;
+            // FieldTheory/Finite/GaloisField.lean (def, via indexed excerpts): GaloisField;
+            // RingTheory/PowerSeries/Basic.lean (def, via indexed excerpts): PowerSeries;
+            // Data/ENNReal/Basic.lean (def, via indexed excerpts): ENNReal;
+            // Data/Real/EReal.lean (def, via indexed excerpts): EReal;
+            // src/Init/Data/Rat/Basic.lean (core `structure Rat` (`@[suggest_for ℚ]`); earlier in
+            // Batteries, via indexed excerpts): Rat;
+            // Data/DFinsupp/Basic.lean (structure, via indexed excerpts): DFinsupp;
+            // LinearAlgebra/LinearIndependent.lean (def, via indexed excerpts): LinearIndependent;
+            // Logic/IsEmpty.lean (class, via indexed excerpts): IsEmpty;
+            // Logic/Unique.lean (structure, `attribute [class]`, via indexed excerpts): Unique;
+            // Order/Atoms.lean (class, via indexed excerpts): IsSimpleOrder;
+            // Algebra/Order/Archimedean.lean (class, via indexed excerpts): Archimedean;
+            // Algebra/Order/Ring/Defs.lean (class `IsStrictOrderedRing`, the mixin of current
+            // versions; classes `OrderedRing`, `StrictOrderedRing` of older versions, deprecated by
+            // mathlib4 PR #20676, via indexed excerpts): IsStrictOrderedRing, OrderedRing,
+            // StrictOrderedRing;
+            // Algebra/Order/Field/Defs.lean (class of older versions, deprecated by mathlib4 PR
+            // #20676 for `[Field α] [LinearOrder α] [IsStrictOrderedRing α]`, via indexed
+            // excerpts): LinearOrderedSemifield, LinearOrderedField;
+            // Order/Basic.lean (class, via indexed excerpts): DenselyOrdered;
+            // Order/Max.lean (class, `export NoBotOrder`, `export NoTopOrder`, via indexed
+            // excerpts): NoMinOrder, NoMaxOrder, NoBotOrder, NoTopOrder
+            "AccPt", "AddCommGroup", "AddCommMonoid", "AddCommute", "AddEquiv", "AddGroup",
+            "AddMonoid", "AddMonoidHom", "AddSemiconjBy", "AddSubgroup", "AddSubmonoid", "AlgHom",
+            "Algebra", "Antitone", "AntitoneOn", "Archimedean", "Associated", "BaireSpace",
+            "BddAbove", "BddBelow", "BoundedOrder", "Cardinal", "CauchySeq", "CharP", "ClusterPt",
+            "Codisjoint", "CommGroup", "CommMonoid", "CommRing", "CommSemiring", "Commute",
+            "CompactSpace", "CompleteLattice", "CompleteSpace", "Complex", "ConcaveOn",
+            "ConnectedSpace", "ContDiff", "ContDiffAt", "ContDiffOn", "ContDiffWithinAt",
+            "Continuous", "ContinuousAt", "ContinuousOn", "ContinuousWithinAt", "Convex",
+            "ConvexOn", "Countable", "DFinsupp", "Decidable", "DecidableEq", "DecidableRel",
+            "Dense", "DenseRange", "DenselyOrdered", "Differentiable", "DifferentiableAt",
+            "DifferentiableOn", "DifferentiableWithinAt", "Disjoint", "Dist", "DivisionRing",
+            "DivisionSemiring", "ENNReal", "EReal", "Equiv", "EuclideanDomain", "EuclideanSpace",
+            "Even", "Fact", "Field", "Filter", "Fin", "Finite", "FiniteDimensional", "Finset",
+            "Finsupp", "Fintype", "FloorRing", "FloorSemiring", "GaloisField", "GaussianInt",
+            "Group", "HasDerivAt", "HasDerivWithinAt", "HasFDerivAt", "HasFDerivAtFilter",
+            "HasFDerivWithinAt", "HasFTaylorSeriesUpTo", "HasFTaylorSeriesUpToOn", "HasProd",
+            "HasStrictDerivAt", "HasStrictFDerivAt", "HasSum", "Ideal", "InfSet", "Infinite",
+            "Inhabited", "Inner", "InnerProductSpace", "Inseparable", "Int", "IntermediateField",
+            "IntervalIntegrable", "Irrational", "Irreducible", "IsAddCyclic", "IsAddUnit",
+            "IsAlgebraic", "IsClopen", "IsClosed", "IsClosedMap", "IsCompact", "IsConj",
+            "IsConnected", "IsCoprime", "IsCyclic", "IsDomain", "IsEmpty", "IsField", "IsGLB",
+            "IsGreatest", "IsIntegral", "IsLUB", "IsLeast", "IsLinearOrder", "IsNilpotent",
+            "IsOfFinOrder", "IsOpen", "IsOpenMap", "IsPGroup", "IsPathConnected", "IsPreconnected",
+            "IsPrimitiveRoot", "IsPrincipalIdealRing", "IsRelPrime", "IsSimpleAddGroup",
+            "IsSimpleGroup", "IsSimpleOrder", "IsSolvable", "IsSquare", "IsStrictOrderedRing",
+            "IsUnit", "Isometry", "Lattice", "LinearEquiv", "LinearIndependent", "LinearMap",
+            "LinearOrder", "LinearOrderedField", "LinearOrderedSemifield", "LipschitzOnWith",
+            "LipschitzWith", "List", "LocallyCompactPair", "LocallyCompactSpace", "MapClusterPt",
+            "Matrix", "Max", "Measurable", "MeasurableSet", "MeasurableSpace", "MetricSpace",
+            "Min", "Module", "Monoid", "MonoidHom", "Monotone", "MonotoneOn", "MulEquiv",
+            "Multipliable", "Multiset", "MvPolynomial", "NNDist", "NNNorm", "NNReal", "Nat",
+            "NoBotOrder", "NoMaxOrder", "NoMinOrder", "NoTopOrder", "NoZeroDivisors",
+            "NoncompactSpace", "Nonempty", "Nontrivial", "Norm", "NormalSpace",
+            "NormalizerCondition", "NormedAddCommGroup", "NormedField", "NormedSpace", "Odd",
+            "Option", "OrderBot", "OrderTop", "OrderTopology", "OrderedRing", "Ordinal",
+            "Pairwise", "PartialOrder", "PathConnectedSpace", "Polynomial", "PowerSeries",
+            "PreconnectedSpace", "Preorder", "Prime", "Prod", "PseudoMetricSpace", "Quotient",
+            "RCLike", "Rat", "Real", "RegularSpace", "Ring", "RingEquiv", "RingHom", "SemiconjBy",
+            "Semifield", "Semiring", "SeparationQuotient", "Set", "Setoid", "Specializes",
+            "Squarefree", "StrictAnti", "StrictAntiOn", "StrictConcaveOn", "StrictConvexOn",
+            "StrictMono", "StrictMonoOn", "StrictOrderedRing", "Subalgebra", "Subfield",
+            "Subgroup", "Submodule", "Submonoid", "Subring", "Subtype", "Sum", "Summable",
+            "SupSet", "Sylow", "T0Space", "T1Space", "T2Space", "T3Space", "T4Space",
+            "TendstoUniformly", "TendstoUniformlyOn", "TopologicalSpace", "Transcendental",
+            "Uncountable", "UniformCauchySeqOnFilter", "UniformContinuous", "UniformContinuousOn",
+            "Unique", "UniqueFactorizationMonoid", "WeaklyLocallyCompactSpace", "WellFounded",
+            "WellOrder", "ZMod", "Zsqrtd", "abs", "addOrderOf", "algebraMap", "closure",
+            "connectedComponent", "default", "deriv", "derivWithin", "dist", "fderiv",
+            "fderivWithin", "frontier", "gcd", "goldenConj", "goldenRatio", "iInf", "iSup", "id",
+            "inner", "inseparableSetoid", "interior", "iteratedDeriv", "iteratedFDeriv",
+            "iteratedFDerivWithin", "lcm", "lim", "limUnder", "lowerBounds", "mabs", "max", "min",
+            "minpoly", "nhds", "nhdsSet", "nhdsWithin", "nndist", "nnnorm", "norm", "orderOf",
+            "ringChar", "sInf", "sSup", "setOf", "specializationPreorder", "tprod", "tsum",
+            "unitInterval", "upperBounds",
         ], protected: &[], scoped_notations: &[],
     },
     NamespaceNames {
         namespace: "ZMod", sources: &[
             "Mathlib/Data/ZMod/Defs.lean (root `ZMod`, via indexed excerpts)",
             "Mathlib/Data/ZMod/Basic.lean (the `val` definition and its docstring, via indexed excerpts)",
+            "Mathlib/Data/ZMod/Basic.lean (`def chineseRemainder`, via indexed excerpts)",
+            "Mathlib/NumberTheory/LegendreSymbol/ZModChar.lean (`def χ₄`, via indexed excerpts)",
         ],
         complete: false, names: &[
             // Data/ZMod/Basic.lean: val; Data/ZMod/Basic.lean (named in the docstring of `val`):
-            // valMinAbs
-            "val", "valMinAbs",
+            // valMinAbs;
+            // Data/ZMod/Basic.lean (via indexed excerpts): chineseRemainder;
+            // NumberTheory/LegendreSymbol/ZModChar.lean (`def χ₄ : MulChar (ZMod 4) ℤ` inside
+            // `namespace ZMod`, via indexed excerpts): χ₄
+            "chineseRemainder", "val", "valMinAbs", "χ₄",
         ], protected: &[], scoped_notations: &[],
     },
     NamespaceNames {
         namespace: "Filter",
-        sources: &["Mathlib/Order/Filter/Defs.lean (the `Tendsto` and `comap` definitions, via indexed excerpts)"],
+        sources: &[
+            "Mathlib/Order/Filter/Defs.lean (the `Tendsto` and `comap` definitions, via indexed excerpts)",
+            "Mathlib/Order/LiminfLimsup.lean (`IsBounded`, `IsBoundedUnder`, `IsCobounded`, `limsSup`, `limsInf`, `limsup`, `liminf`, `blimsup`, via indexed excerpts)",
+            "Mathlib/Order/Filter/Cofinite.lean (`def cofinite`, via indexed excerpts)",
+            "Mathlib/Order/Filter/Defs.lean (`protected def Frequently`, via indexed excerpts)",
+        ],
         complete: false, names: &[
             // older Order/Filter/Basic.lean declaration extract (`#align filter.*`): EventuallyEq,
             // EventuallyLE, bind, copy, generate, giGenerate, join, kernMap, map, mkOfClosure,
@@ -561,14 +1054,21 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // atTop; Topology/Defs/Filter.lean (`def Filter.coclosedCompact`): coclosedCompact;
             // Topology/Defs/Filter.lean (`def Filter.cocompact`): cocompact; older
             // Order/Filter/Basic.lean declaration extract (`#align filter.*`) (structure field):
-            // sets
-            "EventuallyEq", "EventuallyLE", "NeBot", "Tendsto", "atBot", "atTop", "bind",
-            "coclosedCompact", "cocompact", "comap", "copy", "generate", "giGenerate", "join",
-            "kernMap", "map", "mkOfClosure", "principal", "seq", "sets",
+            // sets;
+            // Order/LiminfLimsup.lean (via indexed excerpts): IsBounded, IsBoundedUnder,
+            // IsCobounded, blimsup, liminf, limsInf, limsSup, limsup; Order/Filter/Cofinite.lean
+            // (via indexed excerpts): cofinite
+            "EventuallyEq", "EventuallyLE", "IsBounded", "IsBoundedUnder", "IsCobounded", "NeBot",
+            "Tendsto", "atBot", "atTop", "bind", "blimsup", "coclosedCompact", "cocompact",
+            "cofinite", "comap", "copy", "generate", "giGenerate", "join", "kernMap", "liminf",
+            "limsInf", "limsSup", "limsup", "map", "mkOfClosure", "principal", "seq", "sets",
         ],
         protected: &[
             // Order/Filter/Defs.lean (`protected def Eventually`; `∀ᶠ x in f, p x` is its global notation)
             "Eventually", "monad",
+            // Order/Filter/Defs.lean (`protected def Frequently`; `∃ᶠ x in f, p x` is its global
+            // notation)
+            "Frequently",
         ],
         scoped_notations: &[
             // Order/Filter/Defs.lean: `scoped notation "𝓟" => Filter.principal`
@@ -615,6 +1115,8 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "an indexed declaration extract (with `#align` lines) of an older Mathlib/GroupTheory/Subgroup/Basic.lean (whole extract, 13740 characters)",
             "Mathlib/GroupTheory/Index.lean (the `index`/`relindex` definitions, via indexed excerpts)",
             "Mathlib/Algebra/Group/Subgroup/ZPowers.lean (an older version's `zpowers` definition, via an indexed excerpt)",
+            "Mathlib/GroupTheory/Finiteness.lean (`def Subgroup.FG`, via indexed excerpts)",
+            "Mathlib/GroupTheory/Index.lean (`class FiniteIndex`, `noncomputable def relIndex` and `@[deprecated] alias relindex := relIndex` in newer versions, via indexed excerpts)",
         ],
         complete: false, names: &[
             // older GroupTheory/Subgroup/Basic.lean (structure): Characteristic, IsCommutative;
@@ -631,13 +1133,17 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // its docstrings/excerpts): relindex; Algebra/Group/Subgroup/Lattice.lean (`def
             // Subgroup.toAddSubgroup`): toAddSubgroup; Algebra/Group/Subgroup/Lattice.lean
             // (abbrev): toAddSubgroup'; Algebra/Group/Subgroup/ZPowers.lean (older version):
-            // zpowers
-            "Characteristic", "IsCommutative", "IsComplement", "IsComplement'", "Normal", "center",
-            "centralizer", "closure", "closureCommGroupOfComm", "comap", "copy",
+            // zpowers;
+            // GroupTheory/Finiteness.lean (`def Subgroup.FG`, via indexed excerpts): FG;
+            // GroupTheory/Index.lean (class, via indexed excerpts): FiniteIndex;
+            // GroupTheory/Index.lean (newer versions rename `relindex` to `relIndex`, keeping
+            // `relindex` as a deprecated alias): relIndex
+            "Characteristic", "FG", "FiniteIndex", "IsCommutative", "IsComplement", "IsComplement'",
+            "Normal", "center", "centralizer", "closure", "closureCommGroupOfComm", "comap", "copy",
             "equivMapOfInjective", "inclusion", "index", "map", "normalClosure", "normalCore",
-            "normalizer", "ofDiv", "pi", "prod", "prodEquiv", "relindex", "setNormalizer",
-            "subgroupOf", "subgroupOfEquivOfLe", "subtype", "toAddSubgroup", "toAddSubgroup'",
-            "topEquiv", "zpowers",
+            "normalizer", "ofDiv", "pi", "prod", "prodEquiv", "relIndex", "relindex",
+            "setNormalizer", "subgroupOf", "subgroupOfEquivOfLe", "subtype", "toAddSubgroup",
+            "toAddSubgroup'", "topEquiv", "zpowers",
         ],
         protected: &[
             // Algebra/Group/Subgroup/Lattice.lean
@@ -654,6 +1160,8 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Mathlib/RingTheory/Ideal/Maximal.lean (the `IsMaximal` class, via indexed excerpts)",
             "Mathlib/RingTheory/Jacobson (the `jacobson` definition, via indexed excerpts)",
             "an indexed declaration extract (with `#align` lines) of older Mathlib/RingTheory/Ideal/Operations.lean and Maps (whole extract, 6035 characters)",
+            "Mathlib/RingTheory/Finiteness/Defs.lean (`def FG (I : Ideal R) : Prop`, via indexed excerpts)",
+            "Mathlib/RingTheory/Ideal/Quotient/Defs.lean (`instance : HasQuotient R (Ideal R)` and `namespace Quotient`, via indexed excerpts)",
         ],
         complete: false, names: &[
             // RingTheory/Ideal/Maximal.lean (class): IsMaximal; older extract (`#align
@@ -664,8 +1172,11 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // RingTheory/Ideal/Prime.lean: iInfPrimeCompl, primeCompl; RingTheory/Jacobson (`#align
             // ideal.jacobson`): jacobson; older extract (`#align ideal.map`): map;
             // RingTheory/Ideal/Span.lean: ofRel, span; older extract (`#align ideal.radical`):
-            // radical
-            "IsMaximal", "IsPrimary", "IsPrime", "IsRadical", "basisSpanSingleton", "comap",
+            // radical;
+            // RingTheory/Finiteness (`def FG (I : Ideal R) : Prop`, via indexed excerpts): FG.
+            // `Ideal.Quotient` is only a namespace (`R ⧸ I` comes from `instance : HasQuotient R
+            // (Ideal R)`), so it is not listed
+            "FG", "IsMaximal", "IsPrimary", "IsPrime", "IsRadical", "basisSpanSingleton", "comap",
             "finsuppTotal", "giMapComap", "iInfPrimeCompl", "jacobson", "map", "mapHom", "ofRel",
             "orderEmbeddingOfSurjective", "primeCompl", "radical", "relIsoOfBijective",
             "relIsoOfSurjective", "span",
@@ -683,6 +1194,8 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Mathlib/LinearAlgebra/Span/Defs.lean (first 16000 characters)",
             "an indexed declaration extract (with `#align` lines) of older Mathlib/RingTheory/Ideal/Operations.lean (whole extract, 6035 characters)",
             "an indexed declaration extract (with `#align` lines) of older Mathlib/Algebra/Module/Submodule/Map.lean (whole extract, 4781 characters)",
+            "Mathlib/RingTheory/Finiteness/Defs.lean (`def FG (N : Submodule R M) : Prop`, via indexed excerpts)",
+            "Mathlib/Algebra/Module/Submodule/Defs.lean (`protected def subtype : p →ₗ[R] M`, via indexed excerpts)",
         ],
         complete: false, names: &[
             // LinearAlgebra/Span/Defs.lean (class): IsPrincipal; older extract (abbrev, `#align
@@ -690,14 +1203,18 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // colon; older Mathlib/Algebra/Module/Submodule/Map.lean declaration extract (`#align
             // submodule.*`): comap, comapSubtypeEquivOfLe, compatibleMaps, equivMapOfInjective,
             // gciMapComap, giMapComap, map, orderIsoMapComap, orderIsoMapComapOfBijective;
-            // LinearAlgebra/Span/Defs.lean: span
-            "IsPrincipal", "annihilator", "colon", "comap", "comapSubtypeEquivOfLe",
+            // LinearAlgebra/Span/Defs.lean: span;
+            // RingTheory/Finiteness/Defs.lean (`def FG (N : Submodule R M) : Prop`, via indexed
+            // excerpts): FG
+            "FG", "IsPrincipal", "annihilator", "colon", "comap", "comapSubtypeEquivOfLe",
             "compatibleMaps", "equivMapOfInjective", "gciMapComap", "giMapComap", "map",
             "orderIsoMapComap", "orderIsoMapComapOfBijective", "span",
         ],
         protected: &[
             // LinearAlgebra/Span/Defs.lean
             "gi",
+            // Algebra/Module/Submodule/Defs.lean (`protected def subtype`)
+            "subtype",
         ], scoped_notations: &[],
     },
     NamespaceNames {
@@ -771,16 +1288,23 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Mathlib/LinearAlgebra/Dimension/Finrank.lean (the `finrank` definition, via indexed excerpts)",
             "Mathlib/LinearAlgebra/Dimension/Basic.lean (the `Module.rank` definition, via indexed excerpts)",
             "an indexed declaration extract of older Mathlib/RingTheory/Ideal/Operations.lean (`def _root_.Module.annihilator`)",
+            "Mathlib/LinearAlgebra/Dual/Defs.lean (`abbrev Dual := M →ₗ[R] R` inside `namespace Module`, via indexed excerpts)",
+            "Mathlib/LinearAlgebra/FreeModule/Basic.lean (`class Module.Free`, via indexed excerpts)",
+            "Mathlib/RingTheory/Finiteness/Defs.lean (`protected class Module.Finite`, via indexed excerpts)",
         ],
         complete: false, names: &[
             // RingTheory/Ideal/Operations.lean (older extract): annihilator;
-            // LinearAlgebra/Dimension/Finrank.lean (noncomputable def): finrank
-            "annihilator", "finrank",
+            // LinearAlgebra/Dimension/Finrank.lean (noncomputable def): finrank;
+            // LinearAlgebra/Dual (abbrev, via indexed excerpts): Dual;
+            // LinearAlgebra/FreeModule/Basic.lean (`class Module.Free`, via indexed excerpts): Free
+            "Dual", "Free", "annihilator", "finrank",
         ],
         protected: &[
             // LinearAlgebra/Dimension/Basic.lean (`protected irreducible_def Module.rank`, protected
             // "to avoid conflicts with `_root_.rank`")
             "rank",
+            // RingTheory/Finiteness/Defs.lean (`protected class Module.Finite`)
+            "Finite",
         ], scoped_notations: &[],
     },
     NamespaceNames {
@@ -823,6 +1347,8 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Mathlib/LinearAlgebra/Determinant.lean (the `det` definition, via indexed excerpts)",
             "Mathlib/LinearAlgebra/Trace.lean (the `trace` definition, via indexed excerpts)",
             "qualified uses `LinearMap.ker`, `LinearMap.range`, `LinearMap.toSpanSingleton`, ... in the files read for `Ideal`, `Matrix`, `Submodule`",
+            "Mathlib/Algebra/Module/LinearMap/Defs.lean (`def copy`, `def id`, `def id'`, via indexed excerpts)",
+            "Mathlib/Analysis/InnerProductSpace/Symmetric.lean (`def IsSymmetric` inside `namespace LinearMap`, via indexed excerpts)",
         ],
         complete: false, names: &[
             // written qualified (`LinearMap.codRestrict`) in Mathlib sources read (Submodule/Map
@@ -837,9 +1363,12 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // declaration extract: submoduleMap; written qualified (`LinearMap.toMatrix`) in
             // Mathlib sources read (LinearAlgebra/Trace.lean): toMatrix; written qualified
             // (`LinearMap.toSpanSingleton`) in Mathlib sources read (RingTheory/Ideal/Span.lean):
-            // toSpanSingleton; LinearAlgebra/Trace.lean (`#align linear_map.trace`): trace
-            "codRestrict", "detAux", "domRestrict", "ker", "lsmul", "proj", "range", "submoduleMap",
-            "toMatrix", "toSpanSingleton", "trace",
+            // toSpanSingleton; LinearAlgebra/Trace.lean (`#align linear_map.trace`): trace;
+            // Analysis/InnerProductSpace/Symmetric.lean (`def IsSymmetric`, via indexed excerpts):
+            // IsSymmetric; Algebra/Module/LinearMap/Defs.lean (`def id : M →ₗ[R] M`, `def id'`,
+            // `#align linear_map.copy`, via indexed excerpts): copy, id, id'
+            "IsSymmetric", "codRestrict", "copy", "detAux", "domRestrict", "id", "id'", "ker",
+            "lsmul", "proj", "range", "submoduleMap", "toMatrix", "toSpanSingleton", "trace",
         ],
         protected: &[
             // LinearAlgebra/Determinant.lean (`protected irreducible_def det`)
@@ -851,17 +1380,59 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Mathlib/LinearAlgebra/Matrix/Determinant/Basic.lean (the `det` definition, via indexed excerpts)",
             "Mathlib/LinearAlgebra/Matrix/Trace.lean (the `trace` definitions, via indexed excerpts)",
             "Mathlib/LinearAlgebra/Matrix/Rank.lean (the `rank` definition, via indexed excerpts)",
+            "Mathlib/LinearAlgebra/Matrix/Defs.lean (first 16000 characters)",
+            "Mathlib/LinearAlgebra/Matrix/ConjTranspose.lean (older Data/Matrix/Basic.lean: `def conjTranspose` and `scoped postfix:1024 \"ᴴ\"`, via indexed excerpts)",
+            "Mathlib/Data/Matrix/Mul.lean (`def mulVec`, `def vecMul`, `scoped infixr:73 \" *ᵥ \"`, `scoped infixl:73 \" ᵥ* \"`, via indexed excerpts)",
+            "Mathlib/LinearAlgebra/Matrix/Charpoly/Basic.lean (`charmatrix`, `charpoly`, via indexed excerpts)",
+            "Mathlib/LinearAlgebra/Matrix/Symmetric.lean, IsDiag.lean, Hermitian.lean, PosDef.lean (`IsSymm`, `IsDiag`, `IsHermitian`, `PosDef`, via indexed excerpts)",
+            "Mathlib/LinearAlgebra/Matrix/Adjugate.lean (`cramer`, `adjugate`, via indexed excerpts)",
+            "Mathlib/LinearAlgebra/Matrix/GeneralLinearGroup/Defs.lean, SpecialLinearGroup.lean (`abbrev GeneralLinearGroup`, `def SpecialLinearGroup`, via indexed excerpts)",
+            "Mathlib/Data/Fin/VecNotation.lean (`def vecEmpty`, `def vecCons` and its docstring, via indexed excerpts)",
+            "Mathlib/Data/Matrix/Block.lean (`def fromBlocks`, `def blockDiagonal`, via indexed excerpts)",
+            "Mathlib/LinearAlgebra/Matrix/PosDef.lean (`def PosSemidef`), LinearAlgebra/Vandermonde.lean (`def vandermonde`), Data/Matrix/Basic.lean (`def scalar`), via indexed excerpts",
+            "qualified use `Matrix.unitaryGroup (Fin N) ℂ` (LinearAlgebra/UnitaryGroup.lean's abbrev, via indexed excerpts)",
         ],
         complete: false, names: &[
+            // LinearAlgebra/Matrix/GeneralLinearGroup/Defs.lean (abbrev; `GL` is its global
+            // notation): GeneralLinearGroup; LinearAlgebra/Matrix/IsDiag.lean: IsDiag;
+            // LinearAlgebra/Matrix/Hermitian.lean: IsHermitian;
+            // LinearAlgebra/Matrix/Symmetric.lean: IsSymm; LinearAlgebra/Matrix/PosDef.lean: PosDef;
+            // LinearAlgebra/Matrix/SpecialLinearGroup.lean (`SL(n, R)` is scoped in
+            // `MatrixGroups`, not here): SpecialLinearGroup; LinearAlgebra/Matrix/Adjugate.lean:
+            // adjugate, cramer, cramerMap; LinearAlgebra/Matrix/Charpoly/Basic.lean: charmatrix,
+            // charpoly; LinearAlgebra/Matrix/ConjTranspose.lean: conjTranspose;
             // LinearAlgebra/Matrix/Determinant/Basic.lean (abbrev): det;
             // LinearAlgebra/Matrix/Determinant/Basic.lean: detRowAlternating;
-            // Data/Matrix/Basic.lean (`#align matrix.diagonal`): diagonal; Data/Matrix/Basic.lean
-            // (used by `diagonal`'s definition as `of fun i j => …`): of;
+            // Data/Matrix/Basic.lean (`#align matrix.diagonal`): diagonal;
+            // LinearAlgebra/Matrix/Defs.lean: map, of, ofAddEquiv, reindex, submatrix, transpose;
+            // LinearAlgebra/Matrix/Defs.lean (abbrev): subDown, subDownRight, subLeft, subRight,
+            // subUp, subUpRight; Data/Matrix/Mul.lean: mulVec, vecMul;
             // LinearAlgebra/Matrix/Rank.lean (noncomputable def): rank;
-            // LinearAlgebra/Matrix/Trace.lean: trace, traceAddMonoidHom, traceLinearMap
-            "det", "detRowAlternating", "diagonal", "of", "rank", "trace", "traceAddMonoidHom",
-            "traceLinearMap",
-        ], protected: &[], scoped_notations: &[],
+            // LinearAlgebra/Matrix/Trace.lean: trace, traceAddMonoidHom, traceLinearMap;
+            // LinearAlgebra/Matrix/PosDef.lean: PosSemidef; Data/Matrix/Block.lean: blockDiagonal,
+            // fromBlocks; Data/Matrix/Block.lean (named in `blockDiagonal`'s docstring as
+            // `Matrix.blockDiagonal'`): blockDiagonal'; Data/Matrix/Basic.lean (`α →+* Matrix n n
+            // α`): scalar; LinearAlgebra/UnitaryGroup.lean (written qualified `Matrix.unitaryGroup
+            // (Fin N) ℂ` in Mathlib-based sources): unitaryGroup; LinearAlgebra/Vandermonde.lean:
+            // vandermonde; Data/Fin/VecNotation.lean (`![a, b, ...]` is its global notation):
+            // vecCons, vecEmpty; Data/Fin/VecNotation.lean (named in `vecCons`'s docstring):
+            // vecHead, vecTail (all via indexed excerpts)
+            "GeneralLinearGroup", "IsDiag", "IsHermitian", "IsSymm", "PosDef", "PosSemidef",
+            "SpecialLinearGroup", "adjugate", "blockDiagonal", "blockDiagonal'", "charmatrix",
+            "charpoly", "conjTranspose", "cramer", "cramerMap", "det", "detRowAlternating",
+            "diagonal", "fromBlocks", "map", "mulVec", "of", "ofAddEquiv", "rank", "reindex",
+            "scalar", "subDown", "subDownRight", "subLeft", "subRight", "subUp", "subUpRight",
+            "submatrix", "trace", "traceAddMonoidHom", "traceLinearMap", "transpose",
+            "unitaryGroup", "vandermonde", "vecCons", "vecEmpty", "vecHead", "vecMul", "vecTail",
+        ], protected: &[], scoped_notations: &[
+            // LinearAlgebra/Matrix/Defs.lean: `scoped postfix:1024 "ᵀ" => Matrix.transpose`
+            ("ᵀ", "Matrix.transpose"),
+            // ConjTranspose.lean: `scoped postfix:1024 "ᴴ" => Matrix.conjTranspose`
+            ("ᴴ", "Matrix.conjTranspose"),
+            // Data/Matrix/Mul.lean: `scoped infixr:73 " *ᵥ " => Matrix.mulVec`,
+            // `scoped infixl:73 " ᵥ* " => Matrix.vecMul`
+            ("*ᵥ", "Matrix.mulVec"), ("ᵥ*", "Matrix.vecMul"),
+        ],
     },
     NamespaceNames {
         // `volume` is the class field `MeasureTheory.MeasureSpace.volume`, exported into `MeasureTheory`;
@@ -958,10 +1529,18 @@ pub const NAMESPACES: &[NamespaceNames] = &[
     },
     NamespaceNames {
         namespace: "MonoidHom",
-        sources: &["an indexed declaration extract (with `#align monoid_hom.*` lines) of an older Mathlib/GroupTheory/Subgroup/Basic.lean"],
-        complete: false, names: &[ // every name: older GroupTheory/Subgroup/Basic.lean
-            "eqLocus", "ker", "liftOfRightInverse", "liftOfRightInverseAux", "ofInjective",
-            "ofLeftInverse", "range", "rangeRestrict", "subgroupComap", "subgroupMap",
+        sources: &[
+            "an indexed declaration extract (with `#align monoid_hom.*` lines) of an older Mathlib/GroupTheory/Subgroup/Basic.lean",
+            "Mathlib/Algebra/Group/Hom/Defs.lean (`def MonoidHom.id`, `def MonoidHom.comp`, via indexed excerpts)",
+        ],
+        complete: false, names: &[
+            // older GroupTheory/Subgroup/Basic.lean: eqLocus, ker, liftOfRightInverse,
+            // liftOfRightInverseAux, ofInjective, ofLeftInverse, range, rangeRestrict,
+            // subgroupComap, subgroupMap; Algebra/Group/Hom/Defs.lean (`def MonoidHom.id`, `def
+            // MonoidHom.comp`, via indexed excerpts): comp, id
+            "comp", "eqLocus", "id", "ker", "liftOfRightInverse", "liftOfRightInverseAux",
+            "ofInjective", "ofLeftInverse", "range", "rangeRestrict", "subgroupComap",
+            "subgroupMap",
         ], protected: &[], scoped_notations: &[],
     },
     NamespaceNames {
@@ -1026,10 +1605,16 @@ pub const NAMESPACES: &[NamespaceNames] = &[
     NamespaceNames {
         // `F⟮x⟯` (adjoin notation) was not checked.
         namespace: "IntermediateField",
-        sources: &["Mathlib/FieldTheory/IntermediateField/Adjoin (the `adjoin` definition, via indexed excerpts)"],
+        sources: &[
+            "Mathlib/FieldTheory/IntermediateField/Adjoin (the `adjoin` definition, via indexed excerpts)",
+            "Mathlib/FieldTheory/Galois/Basic.lean (`def fixedField`, `(nonrec) def fixingSubgroup`, `def fixingSubgroupEquiv` inside `namespace IntermediateField`, via indexed excerpts)",
+        ],
         complete: false, names: &[
-            // every name: FieldTheory/IntermediateField/Adjoin (`#align intermediate_field.adjoin`)
-            "adjoin",
+            // FieldTheory/IntermediateField/Adjoin (`#align intermediate_field.adjoin`): adjoin;
+            // FieldTheory/Galois/Basic.lean (via indexed excerpts; root `fixingSubgroup` also
+            // exists, so the short name has two readings): fixedField, fixingSubgroup,
+            // fixingSubgroupEquiv
+            "adjoin", "fixedField", "fixingSubgroup", "fixingSubgroupEquiv",
         ], protected: &[], scoped_notations: &[],
     },
     NamespaceNames {
@@ -1056,6 +1641,7 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Mathlib/Algebra/Group/Subgroup/Lattice.lean (first 16000 characters)",
             "an indexed declaration extract (with `#align add_subgroup.*` lines) of an older Mathlib/GroupTheory/Subgroup/Basic.lean",
             "`#align add_subgroup.center`, `add_subgroup.centralizer`, `add_subgroup.index` lines (via indexed excerpts)",
+            "Mathlib/GroupTheory/Finiteness.lean and Mathlib/GroupTheory/Index.lean (`AddSubgroup.FG`, `AddSubgroup.FiniteIndex`, additive `relIndex`, via indexed excerpts)",
         ],
         complete: false, names: &[
             // older GroupTheory/Subgroup/Basic.lean (structure): Characteristic, IsCommutative,
@@ -1064,9 +1650,13 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // GroupTheory/Subgroup/Centralizer.lean (additive copy): centralizer;
             // Algebra/Group/Subgroup/Lattice.lean (additive copy): closure, topEquiv;
             // GroupTheory/Index.lean (additive copy): index; Algebra/Group/Subgroup/Lattice.lean:
-            // toSubgroup; Algebra/Group/Subgroup/Lattice.lean (abbrev): toSubgroup'
-            "Characteristic", "IsCommutative", "IsComplement", "IsComplement'", "Normal", "center",
-            "centralizer", "closure", "index", "toSubgroup", "toSubgroup'", "topEquiv",
+            // toSubgroup; Algebra/Group/Subgroup/Lattice.lean (abbrev): toSubgroup';
+            // GroupTheory/Finiteness.lean (`#align add_subgroup.fg AddSubgroup.FG`): FG;
+            // GroupTheory/Index.lean (`class _root_.AddSubgroup.FiniteIndex`): FiniteIndex;
+            // GroupTheory/Index.lean (additive copy): relIndex
+            "Characteristic", "FG", "FiniteIndex", "IsCommutative", "IsComplement", "IsComplement'",
+            "Normal", "center", "centralizer", "closure", "index", "relIndex", "toSubgroup",
+            "toSubgroup'", "topEquiv",
         ],
         protected: &[
             // Algebra/Group/Subgroup/Lattice.lean (additive copy of `Subgroup.gi`)
@@ -1106,12 +1696,25 @@ pub const NAMESPACES: &[NamespaceNames] = &[
         namespace: "Equiv.Perm", sources: &[
             "Mathlib/GroupTheory/Perm/Sign.lean (the `sign` definition, via indexed excerpts)",
             "Mathlib/GroupTheory/Perm/Cycle/Type.lean (the `cycleType` definition, via indexed excerpts)",
+            "Mathlib/GroupTheory/Perm/Cycle/Basic.lean (`def IsCycle`, via indexed excerpts)",
+            "Mathlib/GroupTheory/Perm/Support.lean (`def IsSwap`, `def support`, via indexed excerpts)",
+            "Mathlib/GroupTheory/Perm/Cycle/Factors.lean (`def cycleOf`, `def cycleFactorsFinset`, via indexed excerpts)",
+            "Mathlib/GroupTheory/Perm/Support.lean (`def Disjoint`, via indexed excerpts)",
         ],
         complete: false, names: &[
             // GroupTheory/Perm/Cycle/Type.lean: cycleType; Logic/Equiv/Defs.lean (`#align
             // equiv.perm.sigma_congr_right`): sigmaCongrRight; GroupTheory/Perm/Sign.lean (`Perm α
-            // →* ℤˣ`): sign; GroupTheory/Perm/Sign.lean (named by `sign`'s definition): signAux3
-            "cycleType", "sigmaCongrRight", "sign", "signAux3",
+            // →* ℤˣ`): sign; GroupTheory/Perm/Sign.lean (named by `sign`'s definition): signAux3;
+            // GroupTheory/Perm/Cycle/Basic.lean (via indexed excerpts): IsCycle;
+            // GroupTheory/Perm/Cycle/Basic.lean (named by `IsCycle`'s definition): SameCycle;
+            // GroupTheory/Perm/Support.lean (via indexed excerpts): IsSwap, support;
+            // GroupTheory/Perm/Support.lean (via indexed excerpts): Disjoint;
+            // GroupTheory/Perm/Cycle/Factors.lean (via indexed excerpts): cycleFactorsFinset,
+            // cycleOf; GroupTheory/Perm/Cycle/Factors.lean (named by `cycleOf`'s and
+            // `cycleFactorsFinset`'s definitions): ofSubtype, subtypePerm, truncCycleFactors
+            "Disjoint", "IsCycle", "IsSwap", "SameCycle", "cycleFactorsFinset", "cycleOf",
+            "cycleType", "ofSubtype", "sigmaCongrRight", "sign", "signAux3", "subtypePerm",
+            "support", "truncCycleFactors",
         ], protected: &[], scoped_notations: &[],
     },
     NamespaceNames {
@@ -1172,16 +1775,17 @@ pub const POSSIBLY_HELD: &[(&str, &[&str])] = &[
             "span", "dist",
         ]),
     ("Nat", &[
-            "sqrt", "log", "factorial", "choose", "gcd", "lcm", "succ", "pred", "digits",
-            "divisors", "properDivisors", "primeFactors", "primeFactorsList", "factors", "Prime",
-            "Coprime", "totient", "fib", "floor", "ceil", "cast", "card", "dist", "find", "min",
-            "max", "pow", "add", "sub", "mul", "div", "mod", "ModEq", "sum", "count", "nth", "clog",
-            "size", "descFactorial", "ascFactorial", "Even", "Odd", "le", "lt", "ofNat", "toFinset",
-            "range", "Perfect", "Primes", "sInf", "sSup", "iterate",
+            // `digits`, `divisors`, `properDivisors`, `primeFactors`, `primeFactorsList`,
+            // `Coprime`, `Perfect`, `count`, `nth`, `dist`, `iterate` (and the protected `cast`,
+            // `card`, `find`) are now read from their files (`NAMESPACES`)
+            "sqrt", "log", "factorial", "choose", "gcd", "lcm", "succ", "pred", "factors", "Prime",
+            "totient", "fib", "floor", "ceil", "min", "max", "pow", "add", "sub", "mul", "div",
+            "mod", "ModEq", "sum", "clog", "size", "descFactorial", "ascFactorial", "Even", "Odd",
+            "le", "lt", "ofNat", "toFinset", "range", "Primes", "sInf", "sSup",
         ]),
     ("Real", &[
             "sqrt", "exp", "log", "logb", "cos", "sin", "tan", "cot", "arctan", "arcsin", "arccos",
-            "cosh", "sinh", "tanh", "pi", "rpow", "nnabs", "toNNReal", "sign", "goldenRatio",
+            "cosh", "sinh", "tanh", "pi", "rpow", "toNNReal", "sign", "goldenRatio",
             "cast", "sInf", "sSup", "iInf", "iSup",
         ]),
     ("Rat", &[
@@ -1191,17 +1795,15 @@ pub const POSSIBLY_HELD: &[(&str, &[&str])] = &[
     ("Int", &[
             "floor", "ceil", "fract", "natAbs", "toNat", "gcd", "lcm", "sqrt", "log", "emod",
             "ediv", "sign", "cast", "ModEq", "Prime", "Even", "Odd", "negSucc", "ofNat", "div",
-            "mod", "fdiv", "fmod", "add", "sub", "mul", "pow", "le", "lt", "natMod",
+            "mod", "fdiv", "fmod", "add", "sub", "mul", "pow", "le", "lt",
         ]),
     ("Complex", &[
             "exp", "log", "abs", "re", "im", "I", "cos", "sin", "tan", "cpow", "arg", "ofReal",
             "normSq", "cosh", "sinh", "conj", "cast", "sqrt", "equivRealProd",
         ]),
-    ("Finset", &[
-            "card", "sum", "prod", "range", "filter", "image", "Icc", "Ico", "Ioc", "Ioo",
-            "Nonempty", "max", "min", "sup", "inf", "map", "univ", "powerset", "erase", "insert",
-            "biUnion", "product", "Iic", "Iio", "Ici", "Ioi",
-        ]),
+    // `image`, `Icc`, ..., `biUnion`, `product` are now read from their files (`NAMESPACES`);
+    // `insert` is the `Insert` instance, not a `Finset` declaration.
+    ("Finset", &["card", "sum", "prod", "range", "filter", "univ"]),
     ("Fintype", &["card", "elems", "ofFinset", "ofList", "ofEquiv", "complete"]),
 ];
 

@@ -183,6 +183,15 @@ fn relabel(
         }
         return;
     }
+    if t.label == "ᵀ" && t.children.len() == 1 {
+        // `scoped postfix:1024 "ᵀ" => Matrix.transpose` (Mathlib/LinearAlgebra/Matrix/Defs.lean):
+        // under `open Matrix` it is the transpose, written out so that it meets
+        // `Matrix.transpose A` and `A.transpose`; elsewhere it is left as the token it is.
+        if scope.is_modelled() && scope.notation("ᵀ") == Some("Matrix.transpose") {
+            t.label = "Matrix.transpose _ ".to_string();
+        }
+        return;
+    }
     if t.label == " _ [X]" && t.children.len() == 1 {
         // `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R`
         // (Mathlib/Algebra/Polynomial/Basic.lean).
@@ -493,6 +502,14 @@ mod tests {
         assert!(has_label(&r, "!"));
         let r = resolved("", "theorem t (n : ℕ) : n ! = 6");
         assert!(has_label(&r, UNSCOPED_FACTORIAL) && !has_label(&r, "!"));
+    }
+
+    #[test]
+    fn transpose_notation_is_the_transpose_under_open_matrix() {
+        let text = "theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : Aᵀ = A";
+        assert!(has_label(&resolved("open Matrix", text), "Matrix.transpose _ "));
+        let r = resolved("", text);
+        assert!(has_label(&r, "ᵀ") && !has_label(&r, "Matrix.transpose _ "));
     }
 
     #[test]
