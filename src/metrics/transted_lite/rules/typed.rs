@@ -73,7 +73,8 @@ pub(super) fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
         return Some(Tree::node(label, children));
     }
     let number_first = numeric && NUMBER_FIRST.contains(&format!("{namespace}.{field}").as_str());
-    if extra > 0 && !number_first && !collection_first {
+    let receiver_first = RECEIVER_FIRST.contains(&format!("{namespace}.{field}").as_str());
+    if extra > 0 && !number_first && !collection_first && !receiver_first {
         return None;
     }
     Some(Tree::node(label, t.children.clone()))
@@ -124,6 +125,19 @@ const NUMBER_FIRST: [&str; 17] = [
     "Int.ediv",
     "Int.ModEq",
     "Real.rpow",
+];
+
+/// Functions whose first explicit argument is of their namespace's type, so that `x.f a` is
+/// `T.f x a`: Mathlib/Algebra/Group/Subgroup/Map.lean (`subgroupOf (H K : Subgroup G)`),
+/// Mathlib/Algebra/Polynomial/Roots.lean (`rootSet (p : T[X]) (S)`, `aroots (p : T[X]) (S)`),
+/// Mathlib/Algebra/Polynomial/Basic.lean (`coeff : R[X] → ℕ → R`), Eval/Defs.lean (`IsRoot (p :
+/// R[X]) (a : R)`; not `eval (x : R) (p : R[X])`, whose receiver is the second).
+const RECEIVER_FIRST: [&str; 5] = [
+    "Subgroup.subgroupOf",
+    "Polynomial.rootSet",
+    "Polynomial.aroots",
+    "Polynomial.coeff",
+    "Polynomial.IsRoot",
 ];
 
 /// Subobject maps whose explicit arguments are the map, then the subobject: `N.map φ` is
@@ -783,6 +797,13 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
             if receiver_namespace(a, c).is_some_and(|ns| CLOSED_UNDER_ARITHMETIC.contains(&ns)) =>
         {
             receiver_namespace(a, c)
+        }
+        // `(e : T).f`: `e` is elaborated against `T`, the receiver has type `T`.
+        ("( _ : _ )", [_, ty]) => {
+            let head = app_head(ty)?;
+            ["Polynomial", "Set", "Finset", "Matrix", "Subgroup", "Ideal", "Submodule"]
+                .into_iter()
+                .find(|n| *n == head)
         }
         // `HasCompl.compl : α → α` keeps the type: `(C ∩ Aᶜ).Nonempty` for sets `A C`.
         ("ᶜ", [a]) => receiver_namespace(a, c),

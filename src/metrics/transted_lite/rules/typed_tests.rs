@@ -223,6 +223,17 @@ fn dot_notation_names_the_namespace_of_the_receivers_type() {
         "theorem t (p q : Polynomial ℝ) : (p * q + 1).natDegree = (p ^ 2).natDegree",
         "theorem t (p q : Polynomial ℝ) : Polynomial.natDegree (p * q + 1) = Polynomial.natDegree (p ^ 2)",
     );
+    // A receiver-first function with its other arguments, and an ascribed receiver.
+    same(
+        "theorem t (G : Type*) [Group G] (H K : Subgroup G) : (H.subgroupOf K).Normal",
+        "theorem t (G : Type*) [Group G] (H K : Subgroup G) : Subgroup.Normal (Subgroup.subgroupOf H K)",
+    );
+    same(
+        "theorem t (p : Polynomial ℚ) : ((p * p : Polynomial ℚ).coeff 2) = 0",
+        "theorem t (p : Polynomial ℚ) : Polynomial.coeff (p * p : Polynomial ℚ) 2 = 0",
+    );
+    // `p.eval x` is `Polynomial.eval x p`: the receiver is not the first argument there.
+    assert!(!uses("theorem t (p : Polynomial ℚ) (x : ℚ) : p.eval x = 0", "dot notation"));
     // Other namespaces are not read through arithmetic (`I * J` of ideals is a `Submodule`
     // product), nor a sum of two namespaces.
     assert!(!uses("theorem t (I J : Ideal R) : (I * J).IsPrime", "dot notation"));
