@@ -106,7 +106,9 @@ fn unlisted_names(
         let Some((name, _)) = name_part(t) else { continue };
         let first = name.split('.').next().unwrap_or(name);
         let free = !bound.contains(name) && !bound.contains(first) && !variables.contains(first);
-        if free && is_identifier(name) && scope.may_be_unlisted(name) {
+        // A scoped notation (`𝓝` under `open Topology`) is read by the table of notations.
+        let notation = scope.notation(name).is_some();
+        if free && !notation && is_identifier(name) && scope.may_be_unlisted(name) {
             out.insert(name.to_string());
         }
     }
@@ -396,19 +398,15 @@ pub fn same_meaning(
             names.join(", ")
         ));
     }
-    for (side, mine, other) in [
-        ("reference", (reference, reference_scope), candidate_scope),
-        ("candidate", (candidate, candidate_scope), reference_scope),
-    ] {
-        for name in &mine.0.from_header {
-            let text = mine.1.declaration_text(name);
-            if text.is_none() || text != other.declaration_text(name) {
-                let reason = format!(
-                    "the {side}'s header declares `{name}` and the other header does not say the same; the statements use it"
-                );
-                if !reasons.contains(&reason) {
-                    reasons.push(reason);
-                }
+    for (side, mine) in [("reference", reference), ("candidate", candidate)] {
+        for name in &mine.from_header {
+            // The headers differ, so even the same words may declare something else: what they
+            // say depends on the `open`s, `variable`s and declarations before them.
+            let reason = format!(
+                "the {side}'s header declares `{name}`, which the statements use, and the headers differ"
+            );
+            if !reasons.contains(&reason) {
+                reasons.push(reason);
             }
         }
     }

@@ -47,6 +47,9 @@ pub struct Scope {
     pub declarations: Vec<(String, String)>,
     /// Commands elaboration-lite does not model, whitespace collapsed (`local instance …`).
     pub unmodelled: Vec<String>,
+    /// For each of `declarations`, the header's commands before it: what its words mean
+    /// depends on them (`def f := n - 1` over a closed section's `variable (n : ℕ)`).
+    declared_after: Vec<String>,
     /// The full names of `declarations`, and every namespace one of them lies in, for look-ups
     /// in time independent of the header's length.
     declared: HashSet<String>,
@@ -158,7 +161,7 @@ impl Scope {
         // A meaning-changing `set_option … in` scopes the next command too: the declaration's
         // elaboration when nothing follows it in the header.
         let mut pending_option: Option<String> = None;
-        for command in &commands {
+        for (index, command) in commands.iter().enumerate() {
             let restore = pending_in.take();
             let option_in = pending_option.take();
             let words: Vec<&str> = command.split_whitespace().collect();
@@ -219,6 +222,12 @@ impl Scope {
                 }
                 "attribute" if harmless_attributes(command) => {}
                 w if HARMLESS_COMMANDS.contains(&w) => {}
+                // `@[instance] def i : Add ℕ := …` declares an instance as `instance` does.
+                _ if words.first().is_some_and(|w| w.starts_with("@["))
+                    && command.split(']').next().is_some_and(|a| a.contains("instance")) =>
+                {
+                    scope.unmodelled.push(command.clone())
+                }
                 _ => match declared_name(&words) {
                     Some(name) => {
                         let full = match name.strip_prefix("_root_.") {
@@ -226,6 +235,9 @@ impl Scope {
                             None if scope.namespace.is_empty() => name.to_string(),
                             None => format!("{}.{name}", scope.namespace.join(".")),
                         };
+                        // What a declaration's words mean depends on every command before it
+                        // (`open`s, a closed section's `variable`s).
+                        scope.declared_after.push(commands[..index].join("\n"));
                         scope.declarations.push((full, command.clone()));
                     }
                     None => scope.unmodelled.push(command.clone()),
@@ -361,7 +373,8 @@ impl Scope {
         let mut opens: Vec<&OpenDecl> = self.opens.iter().collect();
         opens.sort();
         opens.dedup();
-        let mut declarations: Vec<&(String, String)> = self.declarations.iter().collect();
+        let mut declarations: Vec<(&(String, String), &String)> =
+            self.declarations.iter().zip(&self.declared_after).collect();
         declarations.sort();
         (
             &self.imports,
@@ -448,32 +461,63 @@ impl Scope {
     /// `open` in force may bring it from a namespace whose table does not list every name it has
     /// (`cofinite` under `open Filter`)? Under the same header it reads the same on both sides;
     /// across headers that differ it may not ([`crate::elab::resolve::same_meaning`]). Names
-    /// shaped like variables (`x`, `a₁`, `h'`) are not counted: Mathlib declares none unlisted.
+    /// shaped like variables count too (`ZMod.χ₈`, `Matrix.J`).
     pub fn may_be_unlisted(&self, id: &str) -> bool {
-        !id.contains('.')
-            && !variable_shaped(id)
-            && self.resolve(id) == self.meaning_of(id)
-            && self.exists(id, true) != Known::Yes
-            && self.opens_unlisted(id)
+        if id.contains('.') {
+            // A dotted `A.b` no table lists (nor names as a namespace of its own, `Module.End`)
+            // may be `X.A.b` for an opened or the current namespace `X` (`Nat.antidiagonal`
+            // under `open List`).
+            let listed = self.exists(id, false) == Known::Yes || table(id).is_some();
+            return !listed && (self.opens_unlisted(id) || self.namespace_unlisted());
+        }
+        // The current namespace comes before the root and every `open`, so one whose table is
+        // not complete may hold any short name (`Submonoid.closure` before the root's
+        // `closure`); an opened one may hold a name no table lists (`cofinite` under `open
+        // Filter`), while one the root is known to have would make it ambiguous there.
+        let read_as_written = self.resolve(id) == self.meaning_of(id);
+        self.namespace_unlisted()
+            || (read_as_written && self.exists(id, true) != Known::Yes && self.opens_unlisted(id))
+    }
+
+    /// Does the current namespace, or one of its prefixes, have no table or an incomplete one?
+    /// It may then hold names no table lists (`namespace Submonoid`, `theorem Nat.t`).
+    fn namespace_unlisted(&self) -> bool {
+        (1..=self.namespace.len()).any(|depth| {
+            let namespace = self.namespace[..depth].join(".");
+            table(&namespace).is_none_or(|entry| !entry.complete)
+        })
     }
 
     /// May an `open` in force bring `id` from a namespace whose table does not list every name
     /// it has (an incomplete table, or `Topology`/`Classical`, which hold declarations besides
     /// their notations)? Not one that hides `id` or lists it as protected.
     fn opens_unlisted(&self, id: &str) -> bool {
-        self.opens.iter().any(|open| match open {
-            OpenDecl::Simple { namespace, hiding } if !hiding.iter().any(|h| h == id) => {
-                match table(namespace) {
-                    Some(entry) if entry.protected.contains(&id) => false,
-                    Some(entry) => {
-                        !entry.complete && !NOTATION_ONLY.contains(&namespace.as_str())
-                            || HOLD_DECLARATIONS.contains(&namespace.as_str())
+        // `open scoped X` activates `X`'s scoped notations, which its table may not list all of
+        // (`μ` under `open scoped ArithmeticFunction`). `BigOperators` declares only `∑` and `∏`
+        // (Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean), which the parser reads itself.
+        let scoped = self.scoped.iter().any(|namespace| {
+            let opened = self
+                .opens
+                .iter()
+                .any(|o| matches!(o, OpenDecl::Simple { namespace: n, .. } if n == namespace));
+            table(namespace).is_none_or(|entry| !entry.complete)
+                && !opened
+                && namespace != "BigOperators"
+        });
+        scoped
+            || self.opens.iter().any(|open| match open {
+                OpenDecl::Simple { namespace, hiding } if !hiding.iter().any(|h| h == id) => {
+                    match table(namespace) {
+                        Some(entry) if entry.protected.contains(&id) => false,
+                        Some(entry) => {
+                            !entry.complete && !NOTATION_ONLY.contains(&namespace.as_str())
+                                || HOLD_DECLARATIONS.contains(&namespace.as_str())
+                        }
+                        None => HOLD_DECLARATIONS.contains(&namespace.as_str()),
                     }
-                    None => HOLD_DECLARATIONS.contains(&namespace.as_str()),
                 }
-            }
-            _ => false,
-        })
+                _ => false,
+            })
     }
 
     /// The declarations an atomic `id` could be here when [`Scope::resolve`] finds several
@@ -622,15 +666,6 @@ const NOTATION_ONLY: [&str; 14] = [
 /// `Classical.choose`, lean4 `src/Init/Classical.lean`).
 const HOLD_DECLARATIONS: [&str; 2] = ["Topology", "Classical"];
 
-/// Is `id` shaped like a name Lean auto-binds as a variable (lean4 `src/Lean/Elab/AutoBound.lean`,
-/// `isValidAutoBoundImplicitName` without `relaxedAutoImplicit`): one letter, then digits,
-/// subscripts, `_` or `'`?
-fn variable_shaped(id: &str) -> bool {
-    let mut chars = id.chars();
-    chars.next().is_some_and(char::is_alphabetic)
-        && chars.all(|c| c.is_ascii_digit() || ('₀'..='₉').contains(&c) || c == '_' || c == '\'')
-}
-
 /// Mathlib namespaces the table does not list: a header's own `namespace Matrix` does not make
 /// them hold only what the header declares.
 const MATHLIB_NAMESPACES: [&str; 16] = [
@@ -751,8 +786,9 @@ fn commands(header: &str) -> Vec<String> {
 }
 
 /// Why the header's text may not split into words as Lean's tokens do: a character literal
-/// (`'('` opens no bracket; a `'` that does not end a name), an escape or a line break inside a string literal, a name in `«»`,
-/// or a command keyword glued to a closing bracket (`(2)namespace`). `None` when none occurs.
+/// (`'('` opens no bracket; a `'` that does not end a name), an escape or a line break inside a
+/// string literal, a name in `«»`, or a command glued to the token before it (`(2)namespace`,
+/// `"a"namespace`, `Real#check`). `None` when none occurs.
 fn lexically_unread(text: &str) -> Option<&'static str> {
     if text.contains(['«', '»']) {
         return Some("a name in «»");
@@ -765,24 +801,31 @@ fn lexically_unread(text: &str) -> Option<&'static str> {
             match ch {
                 '"' => in_string = !in_string,
                 '\\' if in_string => return Some("an escape in a string literal"),
+                _ if in_string => continue,
                 // A prime ends a name (`f'`, `h₁'`); any other `'` may open a character
                 // literal (`'('`, `'\n'`), or be `''` (`Set.image`): not read either way.
-                '\'' if !in_string
-                    && !before
-                        .is_some_and(|b| b.is_alphanumeric() || "_'!?₀₁₂₃₄₅₆₇₈₉".contains(b)) =>
+                '\'' if !before
+                    .is_some_and(|b| b.is_alphanumeric() || "_'!?₀₁₂₃₄₅₆₇₈₉".contains(b)) =>
                 {
                     return Some("a character literal")
                 }
-                ')' | ']' | '}' | '⟩' if !in_string => {
-                    let rest: String = chars[i + 1..]
-                        .iter()
-                        .take_while(|c| c.is_alphanumeric() || **c == '_')
-                        .collect();
-                    if COMMAND_KEYWORDS.contains(&rest.as_str()) {
-                        return Some("a command keyword glued to a bracket");
-                    }
+                // `#check` after anything but a space or the line's start.
+                '#' if before.is_some_and(|b| !b.is_whitespace()) => {
+                    return Some("a command glued to the token before it")
                 }
                 _ => {}
+            }
+            // A keyword right after a symbol (`)namespace`, `"a"namespace`, `∅namespace`): Lean
+            // cuts a token there, a reading by words would not.
+            let symbol = !ch.is_whitespace() && !ch.is_alphanumeric() && !"_'!?.".contains(ch);
+            if symbol && !in_string {
+                let rest: String = chars[i + 1..]
+                    .iter()
+                    .take_while(|c| c.is_alphanumeric() || **c == '_')
+                    .collect();
+                if COMMAND_KEYWORDS.contains(&rest.as_str()) {
+                    return Some("a command keyword glued to the token before it");
+                }
             }
         }
         if in_string {
@@ -1041,6 +1084,15 @@ mod tests {
         }
         // A prime ends a name.
         assert!(Scope::read("variable (f' : ℕ → ℕ)").is_modelled());
+        for header in [
+            "#check \"a\"namespace Real",
+            "namespace Real#check 1",
+            "def q : Set ℕ := ∅namespace Real",
+        ] {
+            assert!(!Scope::read(header).is_modelled(), "{header}");
+        }
+        // An instance declared by attribute is an instance.
+        assert!(!Scope::read("@[instance high] def i : Add ℕ := ⟨Nat.mul⟩").is_modelled());
     }
 
     #[test]
@@ -1058,8 +1110,9 @@ mod tests {
         // `Filter`'s list is not every name it has: an unlisted name may be its.
         assert!(Scope::read("open Filter").may_be_unlisted("someUnlistedName"));
         assert!(Scope::read("open Classical").may_be_unlisted("choose"));
-        // Variable-shaped names, listed names and names under no open are what they read as.
-        assert!(!Scope::read("open Filter").may_be_unlisted("x₁"));
+        // Variable-shaped names too (`ZMod.χ₈`); listed names and names under no open are what
+        // they read as.
+        assert!(Scope::read("open Filter").may_be_unlisted("x₁"));
         assert!(!Scope::read("open Filter").may_be_unlisted("atTop"));
         assert!(!Scope::read("").may_be_unlisted("someUnlistedName"));
     }
