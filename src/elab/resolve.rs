@@ -46,7 +46,7 @@ pub struct Resolved {
     pub unknown: BTreeSet<String>,
     /// Names the header declares (full names), and `variable`s of the header the statement uses.
     pub from_header: BTreeSet<String>,
-    /// Names read as themselves that an opened namespace may still hold unlisted
+    /// Names a namespace in scope may hold although no table lists them there
     /// ([`Scope::may_be_unlisted`]), as written.
     pub unlisted: BTreeSet<String>,
 }

@@ -457,11 +457,13 @@ impl Scope {
         }
     }
 
-    /// Is the atomic `id` read as itself ([`Scope::resolve`] finds no table listing it) while an
-    /// `open` in force may bring it from a namespace whose table does not list every name it has
-    /// (`cofinite` under `open Filter`)? Under the same header it reads the same on both sides;
-    /// across headers that differ it may not ([`crate::elab::resolve::same_meaning`]). Names
-    /// shaped like variables count too (`ZMod.χ₈`, `Matrix.J`).
+    /// May `id` be a declaration of a namespace in scope whose table does not list every name
+    /// it has, so that the tables' reading of it may be wrong: an opened namespace for a name
+    /// no table lists (`cofinite` under `open Filter`), the current namespace for any short name,
+    /// and either for a dotted name the root is not known to hold? Under the same header it reads
+    /// the same on both sides; across headers that differ it may not
+    /// ([`crate::elab::resolve::same_meaning`]). Names shaped like variables count too
+    /// (`ZMod.χ₈`, `Matrix.J`).
     pub fn may_be_unlisted(&self, id: &str) -> bool {
         if id.contains('.') {
             // A dotted `A.b` no table lists (nor names as a namespace of its own, `Module.End`)
