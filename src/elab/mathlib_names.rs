@@ -1391,6 +1391,7 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             "Mathlib/Data/Matrix/Block.lean (`def fromBlocks`, `def blockDiagonal`, via indexed excerpts)",
             "Mathlib/LinearAlgebra/Matrix/PosDef.lean (`def PosSemidef`), LinearAlgebra/Vandermonde.lean (`def vandermonde`), Data/Matrix/Basic.lean (`def scalar`), via indexed excerpts",
             "qualified use `Matrix.unitaryGroup (Fin N) ℂ` (LinearAlgebra/UnitaryGroup.lean's abbrev, via indexed excerpts)",
+            "Mathlib/LinearAlgebra/SymplecticGroup.lean (`def J : Matrix (l ⊕ l) (l ⊕ l) R` in `namespace Matrix`, via indexed excerpts)",
         ],
         complete: false, names: &[
             // LinearAlgebra/Matrix/GeneralLinearGroup/Defs.lean (abbrev; `GL` is its global
@@ -1417,7 +1418,7 @@ pub const NAMESPACES: &[NamespaceNames] = &[
             // vandermonde; Data/Fin/VecNotation.lean (`![a, b, ...]` is its global notation):
             // vecCons, vecEmpty; Data/Fin/VecNotation.lean (named in `vecCons`'s docstring):
             // vecHead, vecTail (all via indexed excerpts)
-            "GeneralLinearGroup", "IsDiag", "IsHermitian", "IsSymm", "PosDef", "PosSemidef",
+            "GeneralLinearGroup", "IsDiag", "IsHermitian", "IsSymm", "J", "PosDef", "PosSemidef",
             "SpecialLinearGroup", "adjugate", "blockDiagonal", "blockDiagonal'", "charmatrix",
             "charpoly", "conjTranspose", "cramer", "cramerMap", "det", "detRowAlternating",
             "diagonal", "fromBlocks", "map", "mulVec", "of", "ofAddEquiv", "rank", "reindex",

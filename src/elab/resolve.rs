@@ -386,7 +386,7 @@ pub fn same_meaning(
     if !unlisted.is_empty() {
         let names: Vec<String> = unlisted.iter().map(|n| format!("`{n}`")).collect();
         reasons.push(format!(
-            "{} may be a declaration of a namespace one header opens that the table of Mathlib's names does not list in full",
+            "{} may be a declaration of a namespace a header opens or is in, which the table of Mathlib's names does not list in full",
             names.join(", ")
         ));
     }

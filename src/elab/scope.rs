@@ -173,7 +173,10 @@ impl Scope {
                     // Only an `open … in` is undone later: only it needs what came before.
                     let before = scoped_in.then_some((scope.opens.len(), scope.scoped.len()));
                     let body = if scoped_in { &words[1..words.len() - 1] } else { &words[1..] };
-                    if !scope.open(body) {
+                    // Inside `namespace N`, `open X` opens `N.X` where that namespace exists
+                    // (lean4 `src/Lean/ResolveName.lean`, `resolveNamespaceUsingScope?`), which
+                    // the table cannot tell.
+                    if !scope.open(body) || !scope.namespace.is_empty() {
                         scope.unmodelled.push(command.clone());
                     }
                     if let Some(before) = before {
@@ -223,8 +226,9 @@ impl Scope {
                 "attribute" if harmless_attributes(command) => {}
                 w if HARMLESS_COMMANDS.contains(&w) => {}
                 // `@[instance] def i : Add ℕ := …` declares an instance as `instance` does.
+                // (Anywhere in the command: an attribute's list may hold a string with `]`.)
                 _ if words.first().is_some_and(|w| w.starts_with("@["))
-                    && command.split(']').next().is_some_and(|a| a.contains("instance")) =>
+                    && command.contains("instance") =>
                 {
                     scope.unmodelled.push(command.clone())
                 }
@@ -370,8 +374,9 @@ impl Scope {
     /// The part of the scope that decides what a statement's text means, normalised: two
     /// scopes with equal keys read every statement alike.
     pub fn meaning_key(&self) -> impl Eq + '_ {
+        // In order: `open List Nat` also opens `List.Nat` where `open Nat List` does not
+        // (`resolveNamespace` tries the namespaces opened before).
         let mut opens: Vec<&OpenDecl> = self.opens.iter().collect();
-        opens.sort();
         opens.dedup();
         let mut declarations: Vec<(&(String, String), &String)> =
             self.declarations.iter().zip(&self.declared_after).collect();
@@ -462,8 +467,8 @@ impl Scope {
     /// no table lists (`cofinite` under `open Filter`), the current namespace for any short name,
     /// and either for a dotted name the root is not known to hold? Under the same header it reads
     /// the same on both sides; across headers that differ it may not
-    /// ([`crate::elab::resolve::same_meaning`]). Names shaped like variables count too
-    /// (`ZMod.χ₈`, `Matrix.J`).
+    /// ([`crate::elab::resolve::same_meaning`]). Of the names shaped like variables only ASCII
+    /// ones are left out, outside a namespace (`ZMod.χ₈` counts).
     pub fn may_be_unlisted(&self, id: &str) -> bool {
         if id.contains('.') {
             // A dotted `A.b` no table lists (nor names as a namespace of its own, `Module.End`)
@@ -471,6 +476,13 @@ impl Scope {
             // under `open List`).
             let listed = self.exists(id, false) == Known::Yes || table(id).is_some();
             return !listed && (self.opens_unlisted(id) || self.namespace_unlisted());
+        }
+        // An ASCII letter, maybe with digits, primes or subscripts (`n`, `x₁`, `h'`), is what
+        // Lean auto-binds; the namespaces statements open declare none the tables miss
+        // (`Matrix.J`, `Polynomial.X`, `Complex.I` are listed). Other one-letter names are
+        // declared unlisted (`ZMod.χ₈`, the scoped `μ`, `Λ`), so they count.
+        if ascii_variable_shaped(id) && self.namespace.is_empty() {
+            return false;
         }
         // The current namespace comes before the root and every `open`, so one whose table is
         // not complete may hold any short name (`Submonoid.closure` before the root's
@@ -664,6 +676,14 @@ const NOTATION_ONLY: [&str; 14] = [
     "Qq",
 ];
 
+/// An ASCII letter followed by digits, subscripts, `_` or `'` (lean4 `src/Lean/Elab/AutoBound.lean`,
+/// `isValidAutoBoundImplicitName` without `relaxedAutoImplicit`).
+fn ascii_variable_shaped(id: &str) -> bool {
+    let mut chars = id.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_digit() || ('₀'..='₉').contains(&c) || c == '_' || c == '\'')
+}
+
 /// [`NOTATION_ONLY`] namespaces that also declare names statements write (`Topology.IsInducing`,
 /// `Classical.choose`, lean4 `src/Init/Classical.lean`).
 const HOLD_DECLARATIONS: [&str; 2] = ["Topology", "Classical"];
@@ -798,43 +818,90 @@ fn lexically_unread(text: &str) -> Option<&'static str> {
     for line in text.lines() {
         let chars: Vec<char> = line.chars().collect();
         let mut in_string = false;
-        for (i, &ch) in chars.iter().enumerate() {
+        let mut depth = 0i64;
+        let mut i = 0;
+        while i < chars.len() {
+            let ch = chars[i];
             let before = i.checked_sub(1).map(|j| chars[j]);
+            if in_string {
+                match ch {
+                    '"' => in_string = false,
+                    '\\' => return Some("an escape in a string literal"),
+                    _ => {}
+                }
+                i += 1;
+                continue;
+            }
             match ch {
-                '"' => in_string = !in_string,
-                '\\' if in_string => return Some("an escape in a string literal"),
-                _ if in_string => continue,
+                '"' => in_string = true,
+                '(' | '[' | '{' | '⦃' | '⟨' => depth += 1,
+                ')' | ']' | '}' | '⦄' | '⟩' => depth -= 1,
                 // A prime ends a name (`f'`, `h₁'`); any other `'` may open a character
                 // literal (`'('`, `'\n'`), or be `''` (`Set.image`): not read either way.
-                '\'' if !before
-                    .is_some_and(|b| b.is_alphanumeric() || "_'!?₀₁₂₃₄₅₆₇₈₉".contains(b)) =>
-                {
+                '\'' if !before.is_some_and(lean_identifier_rest) => {
                     return Some("a character literal")
                 }
                 // `#check` after anything but a space or the line's start.
                 '#' if before.is_some_and(|b| !b.is_whitespace()) => {
                     return Some("a command glued to the token before it")
                 }
+                _ if lean_identifier_first(ch) => {
+                    // One identifier, as Lean's tokenizer reads it (`Set.univ` included).
+                    let start = i;
+                    while i + 1 < chars.len()
+                        && (lean_identifier_rest(chars[i + 1])
+                            || (chars[i + 1] == '.'
+                                && chars.get(i + 2).is_some_and(|c| lean_identifier_first(*c))))
+                    {
+                        i += 1;
+                    }
+                    let word: String = chars[start..=i].iter().collect();
+                    let glued = start > 0 && !chars[start - 1].is_whitespace();
+                    if glued && depth <= 0 && COMMAND_KEYWORDS.contains(&word.as_str()) {
+                        // Lean cuts a token there (`)namespace`, `ᶜnamespace`, `1namespace`);
+                        // a reading by words would not.
+                        return Some("a command keyword glued to the token before it");
+                    }
+                }
                 _ => {}
             }
-            // A keyword right after a symbol (`)namespace`, `"a"namespace`, `∅namespace`): Lean
-            // cuts a token there, a reading by words would not.
-            let symbol = !ch.is_whitespace() && !ch.is_alphanumeric() && !"_'!?.".contains(ch);
-            if symbol && !in_string {
-                let rest: String = chars[i + 1..]
-                    .iter()
-                    .take_while(|c| c.is_alphanumeric() || **c == '_')
-                    .collect();
-                if COMMAND_KEYWORDS.contains(&rest.as_str()) {
-                    return Some("a command keyword glued to the token before it");
-                }
-            }
+            i += 1;
         }
         if in_string {
             return Some("a string literal over several lines");
         }
     }
     None
+}
+
+/// Can `c` start an identifier (lean4 `src/Init/Meta/Defs.lean`, `isIdFirst`: an ASCII letter,
+/// `_`, or a letter-like symbol)? Newer Lean also counts Latin-1 and Latin Extended-A letters
+/// (`é`); they are left out here, so a keyword glued to one leaves the header unread either way.
+fn lean_identifier_first(c: char) -> bool {
+    c.is_ascii_alphabetic() || c == '_' || letter_like(c)
+}
+
+/// Can `c` continue an identifier (`isIdRest`: also digits, `'`, `!`, `?`, subscripts)?
+fn lean_identifier_rest(c: char) -> bool {
+    lean_identifier_first(c)
+        || c.is_ascii_digit()
+        || matches!(c, '\'' | '!' | '?')
+        || ('₀'..='₉').contains(&c)
+        || ('ₐ'..='ₜ').contains(&c)
+        || ('ᵢ'..='ᵪ').contains(&c)
+        || c == 'ⱼ'
+}
+
+/// `isLetterLike` (lean4 `src/Init/Meta/Defs.lean`): Greek (without `λ`, `Π`, `Σ`), Coptic, Greek
+/// extended, letter-like symbols (`ℕ`, `ℝ`) and mathematical alphanumerics (`𝓝`).
+fn letter_like(c: char) -> bool {
+    let u = c as u32;
+    (0x3b1..=0x3c9).contains(&u) && u != 0x3bb
+        || (0x391..=0x3a9).contains(&u) && u != 0x3a0 && u != 0x3a3
+        || (0x3ca..=0x3fb).contains(&u)
+        || (0x1f00..=0x1ffe).contains(&u)
+        || (0x2100..=0x214f).contains(&u)
+        || (0x1d49c..=0x1d59f).contains(&u)
 }
 
 /// Keywords that start a command (lean4 `src/Lean/Parser/Command.lean`, Mathlib's and
@@ -1090,11 +1157,25 @@ mod tests {
             "#check \"a\"namespace Real",
             "namespace Real#check 1",
             "def q : Set ℕ := ∅namespace Real",
+            "#check Set.univᶜnamespace Real",
+            "#check (2:ℝ)⁻¹namespace Real",
+            "#check 1namespace Real",
         ] {
             assert!(!Scope::read(header).is_modelled(), "{header}");
         }
-        // An instance declared by attribute is an instance.
+        // An instance declared by attribute is an instance, a string in the list aside.
         assert!(!Scope::read("@[instance high] def i : Add ℕ := ⟨Nat.mul⟩").is_modelled());
+        assert!(
+            !Scope::read("@[deprecated \"x]\", instance] def i : Add ℕ := ⟨Nat.mul⟩").is_modelled()
+        );
+    }
+
+    #[test]
+    fn opens_are_read_in_order_and_not_inside_a_namespace() {
+        // `open List Nat` also opens `List.Nat`; `open Nat List` does not.
+        assert!(!Scope::read("open List Nat").same_as(&Scope::read("open Nat List")));
+        // Inside `namespace List`, `open Nat` opens `List.Nat`, which the table cannot tell.
+        assert!(!Scope::read("namespace List\nopen Nat").is_modelled());
     }
 
     #[test]
@@ -1112,9 +1193,10 @@ mod tests {
         // `Filter`'s list is not every name it has: an unlisted name may be its.
         assert!(Scope::read("open Filter").may_be_unlisted("someUnlistedName"));
         assert!(Scope::read("open Classical").may_be_unlisted("choose"));
-        // Variable-shaped names too (`ZMod.χ₈`); listed names and names under no open are what
-        // they read as.
-        assert!(Scope::read("open Filter").may_be_unlisted("x₁"));
+        // Non-ASCII variable-shaped names too (`ZMod.χ₈`); ASCII ones, listed names and names
+        // under no open are what they read as.
+        assert!(Scope::read("open Filter").may_be_unlisted("χ₈"));
+        assert!(!Scope::read("open Filter").may_be_unlisted("x₁"));
         assert!(!Scope::read("open Filter").may_be_unlisted("atTop"));
         assert!(!Scope::read("").may_be_unlisted("someUnlistedName"));
     }

@@ -613,6 +613,12 @@ impl Metric for TransTedLite {
                 && names.alpha_equivalent()
                 && names_differ.is_empty();
             if d == 0 && !same {
+                // Alike as written, yet not the same: say why where the names are the reason.
+                for reason in &names_differ {
+                    if !notes.contains(reason) {
+                        notes.push(reason.clone());
+                    }
+                }
                 1
             } else {
                 d
