@@ -163,10 +163,12 @@ H.test('lean.nvim starts the server it chooses through the shim, and the client 
 end)
 
 H.test('the lens appears on the theorem line with the TED similarity', function()
+  -- Each metric's value arrives on its own: wait until none is still running, so that the
+  -- text checked below is the lens's last.
   local text = H.wait_for(15000, function()
     local t = lens_texts()
-    return t:lower():find('ted') and t:find('%d') and t
-  end, 'a lens naming TED with a value; have: ' .. lens_texts())
+    return t:lower():find('ted') and t:find('%d') and not t:find('running', 1, true) and t
+  end, 'a lens naming TED with a value and no metric running; have: ' .. lens_texts())
   H.eq(vim.lsp.codelens.get(buf)[1].range.start.line, theorem_line(), 'lens on the theorem line (0-based)')
   if setup_name == 'written' then
     H.truthy(text:find('lean-assess: not shown · ted 0.80 · path 1.00', 1, true), 'the lens of lens = ["ted", "path"]: ' .. text)
