@@ -592,18 +592,6 @@ impl Scope {
         self.variables.iter().flat_map(|v| binder_names(v)).collect()
     }
 
-    /// The text of the header command that declares `name` (a full name, or a `variable`'s).
-    pub fn declaration_text(&self, name: &str) -> Option<&str> {
-        self.declarations.iter().find(|(n, _)| n == name).map(|(_, text)| text.as_str()).or_else(
-            || {
-                self.variables
-                    .iter()
-                    .find(|v| binder_names(v).iter().any(|n| n == name))
-                    .map(String::as_str)
-            },
-        )
-    }
-
     fn meaning_of(&self, full: &str) -> Meaning {
         if self.declared.contains(full) {
             Meaning::Header(full.to_string())
