@@ -62,6 +62,8 @@ def main():
          cases("restatements/blind2.txt"), cases("restatements/blind2-different.txt")),
         ("third blind restatements",
          cases("restatements/blind3.txt"), cases("restatements/blind3-different.txt")),
+        ("fourth blind restatements",
+         cases("restatements/blind4.txt"), cases("restatements/blind4-different.txt")),
     ]
     for binary in sys.argv[1:]:
         fooled = {m: 0 for m in METRICS}

@@ -15,8 +15,10 @@
 //! model autoformalizing them writes; floor [`TEXTBOOK_SHOWN`]), and `blind.txt` /
 //! `blind-different.txt` (the same, by a writer who saw neither the rules nor the scores; floor
 //! [`BLIND_SHOWN`]), and `blind2.txt` / `blind2-different.txt` (a second such set, by another
-//! writer, on other exercises; floor [`BLIND2_SHOWN`]), and `blind3.txt` / `blind3-different.txt`
-//! (a third, half on exercises of its writer's own; floor [`BLIND3_SHOWN`]).
+//! writer, on other exercises; floor [`BLIND2_SHOWN`]), `blind3.txt` / `blind3-different.txt`
+//! (a third, half on exercises of its writer's own; floor [`BLIND3_SHOWN`]), and `blind4.txt` /
+//! `blind4-different.txt` (a fourth, on ProofNet references only, candidates in three models'
+//! styles; floor [`BLIND4_SHOWN`]).
 
 use lean_assess::cli::statement::{from_literal, Loaded};
 use lean_assess::metrics::{self, equivalence, Pair};
@@ -209,7 +211,11 @@ const BLIND2_SHOWN: usize = 48;
 
 /// The same for `fixtures/restatements/blind3.txt` (a third blind set, half on exercises of its
 /// writer's own).
-const BLIND3_SHOWN: usize = 31;
+const BLIND3_SHOWN: usize = 34;
+
+/// The same for `fixtures/restatements/blind4.txt` (a fourth blind set, on ProofNet references,
+/// candidates in three models' styles).
+const BLIND4_SHOWN: usize = 24;
 
 #[test]
 fn own_restatements_recall_and_no_false_equivalent() {
@@ -258,6 +264,16 @@ fn third_blind_restatements_recall_and_no_false_equivalent() {
         "restatements/blind3.txt",
         "restatements/blind3-different.txt",
         BLIND3_SHOWN,
+    );
+}
+
+#[test]
+fn fourth_blind_restatements_recall_and_no_false_equivalent() {
+    own_set(
+        "fourth blind restatements",
+        "restatements/blind4.txt",
+        "restatements/blind4-different.txt",
+        BLIND4_SHOWN,
     );
 }
 

@@ -108,11 +108,14 @@ pub const RULES: &[Rule] = &[
         .non(&["(x : ℝ) : 1 * x = 2", "(x : ℝ) : x * 2 = 2", "(x : ℝ) : x + 1 = 2"]),
     rw("sq", "a ^ 2 = a * a (any monoid)", "?a * ?a", "?a ^ 2").when(&[monoid(&["?a"])])
         .ex(&[("(x : ℝ) : x * x = 2", "(x : ℝ) : x ^ 2 = 2"), ("(G : Type*) [Group G] (x : G) : x * x = 1", "(G : Type*) [Group G] (x : G) : x ^ 2 = 1"),
-              ("(A : Matrix (Fin 2) (Fin 2) ℝ) : A * A = 1", "(A : Matrix (Fin 2) (Fin 2) ℝ) : A ^ 2 = 1")])
+              ("(A : Matrix (Fin 2) (Fin 2) ℝ) : A * A = 1", "(A : Matrix (Fin 2) (Fin 2) ℝ) : A ^ 2 = 1"),
+              ("(G : Type*) [Group G] (a b : G) : a * b * (a * b) = 1", "(G : Type*) [Group G] (a b : G) : (a * b) ^ 2 = 1")])
         // A bare `[Mul G]`, an unknown type, functions, a matrix over an index of unknown
         // finiteness or of two indices.
         .non(&["(G : Type*) [Mul G] (x : G) : x * x = x", "(x : α) : x * x = x", "(f : ℕ → ℕ) : f * f = f",
-               "(ι : Type) (A : Matrix ι ι ℝ) : A * A = 1", "(A : Matrix (Fin 2) (Fin 3) ℝ) : A * A = A"]),
+               "(ι : Type) (A : Matrix ι ι ℝ) : A * A = 1", "(A : Matrix (Fin 2) (Fin 3) ℝ) : A * A = A",
+               // A product over a bare `[Mul G]`, or with a factor of unknown type.
+               "(G : Type*) [Mul G] (a b : G) : a * b * (a * b) = a", "(G : Type*) [Group G] (a : G) (b : α) : a * b * (a * b) = a"]),
     rw("div_eq_mul_inv", "a / b = a * b⁻¹ (field; b⁻¹ written 1 / b)", "?a * (1 / ?b)", "?a / ?b").when(&[on(&["?a", "1 / ?b"], &FIELD), number(&["?a"]), number(&["1 / ?b"])])
         .ex(&[("(a b : ℝ) : a * (1 / b) = 1", "(a b : ℝ) : a / b = 1")])
         .non(&["(a b : ℤ) : a * (1 / b) = 1"]),

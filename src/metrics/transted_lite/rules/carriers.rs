@@ -200,6 +200,13 @@ impl Carriers {
         c
     }
 
+    /// These carriers with `name`, a name a rule bound without a type, read as bound so.
+    pub(super) fn with_untyped_name(&self, name: &str) -> Carriers {
+        let mut c = self.clone();
+        c.untyped.push(name.to_owned());
+        c
+    }
+
     /// Is `name` bound somewhere without a type, and otherwise only with one number type
     /// (`fun n : ℕ => …` beside an unfolded `∀ n ≥ N`)? Where it is used, its type is then
     /// unknown or a number type, never a type a natural coerces to and back.
@@ -339,6 +346,13 @@ impl Carriers {
 
 /// Names bound with no written type by a binding node (`∀ x, …`, `∃ x ∈ s, …`, `fun x => …`,
 /// `∑ i in s, …`, `{x | …}`).
+/// The names the quantifiers and `fun`s of `t` bind without a type.
+pub(super) fn untyped_binder_names(t: &Tree) -> Vec<String> {
+    let mut out = Vec::new();
+    collect_untyped(t, &mut out);
+    out
+}
+
 fn collect_untyped(t: &Tree, out: &mut Vec<String>) {
     let n = t.children.len();
     if is_binding_node(&t.label) && n >= 2 {
@@ -463,6 +477,16 @@ const INSTANCE_FREE: [&str; 15] = [
 /// `Polynomial (ZMod p)`, `Finset.univ` over it).
 fn consumed_names(t: &Tree, out: &mut Vec<String>, modulus: &mut Vec<String>, role: Role) {
     let binder_type = role == Role::BinderType;
+    // `IsField R` asks only for `[Semiring R]` (Mathlib/Algebra/Field/IsField.lean: `structure
+    // IsField (R : Type u) [Semiring R] : Prop`), which `ZMod p` has for every `p`.
+    if let (Some("IsField"), [ring]) = (app_head(t), t.children.as_slice()) {
+        if let (Some("ZMod"), [p]) = (app_head(ring), ring.children.as_slice()) {
+            if is_leaf(p) && !modulus.contains(&p.label) {
+                modulus.push(p.label.clone());
+            }
+            return;
+        }
+    }
     if let (Some("ZMod"), [p]) = (app_head(t), t.children.as_slice()) {
         if is_leaf(p) {
             let to = if binder_type { modulus } else { out };
@@ -520,8 +544,10 @@ fn needs_a_field(t: &Tree) -> bool {
         "IsField",
         "FiniteField",
     ];
+    // `IsField R` is a proposition about any semiring, `IsField (ZMod p)` among them.
+    let proposition_about_a_semiring = t.label == "IsField _ ";
     t.label == " _ / _ "
-        || FIELD_ONLY.iter().any(|w| t.label.contains(w))
+        || (!proposition_about_a_semiring && FIELD_ONLY.iter().any(|w| t.label.contains(w)))
         || t.children.iter().any(needs_a_field)
 }
 

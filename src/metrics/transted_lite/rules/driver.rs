@@ -50,11 +50,15 @@ pub fn canonicalize_within(tree: &Tree, clock: Clock) -> Option<(Tree, Vec<Appli
     for _ in 0..MAX_TYPE_ROUNDS {
         while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log, &context) {}
         let typed = types_written_since(&t, &context.carriers);
-        if typed.is_empty() {
+        let introduced = untyped_names_introduced(&t, &context.carriers);
+        if typed.is_empty() && introduced.is_empty() {
             break;
         }
         for (name, ty) in typed {
             context.carriers = context.carriers.with_name_type(&name, &ty);
+        }
+        for name in introduced {
+            context.carriers = context.carriers.with_untyped_name(&name);
         }
     }
     if clock.passed() {
@@ -81,6 +85,19 @@ fn types_written_since(t: &Tree, carriers: &Carriers) -> Vec<(String, Tree)> {
             && !out.iter().any(|(n, _)| *n == name.label)
         {
             out.push((name.label.clone(), ty.clone()));
+        }
+    }
+    out
+}
+
+/// The names a rule's unfolding bound once without a type (`∀ x✝, x✝ ∈ s → x✝ ∈ t` for
+/// `s ⊆ t`), which the statement itself never binds: elaboration decides their type by their
+/// uses, as it does for a name the statement binds without one.
+fn untyped_names_introduced(t: &Tree, carriers: &Carriers) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for name in super::carriers::untyped_binder_names(t) {
+        if !carriers.binds(&name) && binding_count(t, &name, 0) == 1 && !out.contains(&name) {
+            out.push(name);
         }
     }
     out

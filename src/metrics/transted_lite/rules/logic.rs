@@ -33,10 +33,12 @@ pub const RULES: &[Rule] = &[
     code("fact_iff", "Fact p ↔ p, where no term of the statement can take the instance", fact_unfolded)
         .ex(&[("(p : ℕ) [Fact (Nat.Prime p)] : p = p", "(p : ℕ) [Nat.Prime p] : p = p"), ("(p n : ℕ) (h : Fact (Nat.Prime p)) : p ∣ n ^ 2 → p ∣ n", "(p n : ℕ) (h : Nat.Prime p) : p ∣ n ^ 2 → p ∣ n"),
               // `ZMod p` is a commutative ring whatever `p`: ring operations need no instance.
-              ("(p : ℕ) (h : Fact (Nat.Prime p)) (a : ZMod p) : a ^ p = a", "(p : ℕ) (h : Nat.Prime p) (a : ZMod p) : a ^ p = a")])
+              ("(p : ℕ) (h : Fact (Nat.Prime p)) (a : ZMod p) : a ^ p = a", "(p : ℕ) (h : Nat.Prime p) (a : ZMod p) : a ^ p = a"),
+              // `IsField R` needs only `[Semiring R]`.
+              ("(p : ℕ) (h : Fact (Nat.Prime p)) : IsField (ZMod p)", "(p : ℕ) (h : Nat.Prime p) : IsField (ZMod p)")])
         // `ZMod p` is a field (`/`), `GaloisField p n` a type, only through the instance `Fact
         // p.Prime`: with a bare hypothesis they do not elaborate.
-        .non(&["(p : Prop) [Decidable p] : p", "(p : ℕ) [Nat.Prime p] : p = p", "(p : ℕ) [Fact (Nat.Prime p)] (a : ZMod p) (h : a ≠ 0) : a / a = 1", "(p n : ℕ) [Fact (Nat.Prime p)] : Fintype.card (GaloisField p n) = p ^ n", "(Fact : Prop → Prop) (p : ℕ) (h : Fact (Nat.Prime p)) : p = p"]),
+        .non(&["(p : Prop) [Decidable p] : p", "(p : ℕ) [Nat.Prime p] : p = p", "(p : ℕ) [Fact (Nat.Prime p)] (a : ZMod p) (h : a ≠ 0) : a / a = 1", "(p n : ℕ) [Fact (Nat.Prime p)] : Fintype.card (GaloisField p n) = p ^ n", "(p : ℕ) (h : Fact (Nat.Prime p)) : IsField (GaloisField p 2)", "(p : ℕ) (h : Fact (Nat.Prime p)) : IsField (ZMod p) ∧ ∀ a : ZMod p, a ≠ 0 → a / a = 1", "(Fact : Prop → Prop) (p : ℕ) (h : Fact (Nat.Prime p)) : p = p"]),
     code("not_exists / not_forall", "(¬∃ x, p x) ↔ ∀ x, ¬p x; (¬∀ x, p x) ↔ ∃ x, ¬p x", |t, _| typed::negated_quantifier(t))
         .ex(&[(": ¬ ∃ n : ℕ, n < 0", ": ∀ n : ℕ, ¬ n < 0"), (": ¬ ∀ n : ℕ, n < 5", ": ∃ n : ℕ, ¬ n < 5")])
         .non(&[": ¬ ∃ n > 2, n < 0", ": ∃ n : ℕ, ¬ n < 0"]),

@@ -3,7 +3,7 @@
 //! Declared as data (`declare`) for the matcher (`table`); owns nothing else.
 
 use super::declare::*;
-use super::shapes::{is_leaf, mentions, node2, FORALL, FRESH_BOUND, IMP, MEM};
+use super::shapes::{is_leaf, mentions, node2, EXPLICIT, FORALL, FRESH_BOUND, IMP, MEM};
 use super::typed;
 use crate::trees::Tree;
 
@@ -143,7 +143,7 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(f : ℝ → ℝ) : f '' Set.univ = {0}", "(f : ℝ → ℝ) : Set.range f = {0}")])
         .non(&["(f : ℝ → ℝ) (s : Set ℝ) : f '' s = {0}", "(f : ℝ → ℝ) : f ⁻¹' Set.univ = Set.univ"]),
     code("Set.subset_def / Finset.subset_iff", "s ⊆ t ↔ ∀ ⦃x⦄, x ∈ s → x ∈ t, for sets and finsets (the definition of ⊆ there)", subset_unfolded)
-        .ex(&[("(s t : Set ℕ) : s ⊆ t", "(s t : Set ℕ) : ∀ x✝, x✝ ∈ s → x✝ ∈ t"), ("(s t : Finset ℕ) : s ⊆ t", "(s t : Finset ℕ) : ∀ x✝, x✝ ∈ s → x✝ ∈ t")])
+        .ex(&[("(s t : Set ℕ) : s ⊆ t", "(s t : Set ℕ) : ∀ x✝ : ℕ, x✝ ∈ s → x✝ ∈ t"), ("(s t : Finset ℕ) : s ⊆ t", "(s t : Finset ℕ) : ∀ x✝ : ℕ, x✝ ∈ s → x✝ ∈ t")])
         .non(&["(H K : Subgroup G) : H ≤ K", "(a b : α) : a ⊆ b", "(s t : Set ℕ) : s ⊂ t"]),
     // Mathlib/SetTheory/Cardinal/Finite.lean: `Nat.card_eq_fintype_card [Fintype α] : Nat.card α
     // = Fintype.card α`. Without the instance `Fintype.card α` does not elaborate (`[Finite α]`
@@ -164,15 +164,16 @@ fn subset_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         return None;
     };
     let c = ctx.carriers;
-    if c.element_type(s).is_none() && c.element_type(u).is_none() {
-        return None;
-    }
+    let element = c.element_type(s).or_else(|| c.element_type(u))?;
     if mentions(s, FRESH_BOUND) || mentions(u, FRESH_BOUND) {
         return None;
     }
     let x = Tree::bound_variable(FRESH_BOUND);
     let member = |set: &Tree| node2(MEM, x.clone(), set.clone());
     let body = node2(IMP, member(s), member(u));
+    // The bound name's type is the collection's element type (`⦃a : α⦄` in the definition), so
+    // that the rules on `x ∈ Finset.range n` read it.
+    let x = node2(EXPLICIT, x, element.clone());
     let is_finset =
         |t: &Tree| is_leaf(t) && c.name_type(&t.label).is_some_and(|ty| ty.label == "Finset _ ");
     let lemma = if is_finset(s) || is_finset(u) { "Finset.subset_iff" } else { "Set.subset_def" };

@@ -31,7 +31,7 @@ use super::declare::{
 use super::elab::{self, Num, Ty};
 use super::families::families;
 use super::rewrite::Rewrite;
-use super::shapes::{is_leaf, leaves, literal};
+use super::shapes::{is_leaf, leaves, literal, MUL};
 use crate::metrics::transted_lite::clock::Clock;
 use crate::trees::lean_syntax::concat;
 use crate::trees::Tree;
@@ -279,6 +279,17 @@ fn term<'a>(p: &Tree, b: &Bindings<'_, 'a>) -> std::borrow::Cow<'a, Tree> {
     std::borrow::Cow::Owned(instantiate(p, b))
 }
 
+/// The factors of a product `a * b * …` (the term itself when it is no product).
+fn product_leaves<'a>(t: &'a Tree, out: &mut Vec<&'a Tree>) {
+    match (t.label.as_str(), t.children.as_slice()) {
+        (MUL, [a, b]) => {
+            product_leaves(a, out);
+            product_leaves(b, out);
+        }
+        _ => out.push(t),
+    }
+}
+
 /// Multiplicative classes whose instance on `G` makes `G` a monoid (`sq`, `pow_two`).
 const MONOID_CLASSES: [&str; 14] = concat(&[
     &["Monoid", "CommMonoid", "Group", "CommGroup"],
@@ -315,11 +326,21 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
             {
                 return true;
             }
-            is_leaf(x)
-                && c.name_type(&x.label).is_some_and(|ty| {
-                    (is_leaf(ty) && c.has_instance(&MONOID_CLASSES, &ty.label))
-                        || square_number_matrix(ty)
-                })
+            // A product of names, all of one monoid type (`(a * b) * (a * b)`): `*` there is
+            // that monoid's, since `binop%` inserts no coercion between leaves of one type.
+            let mut names = Vec::new();
+            product_leaves(x, &mut names);
+            let types: Option<Vec<&Tree>> = names
+                .iter()
+                .map(|n| if is_leaf(n) { c.name_type(&n.label) } else { None })
+                .collect();
+            types.is_some_and(|types| {
+                types.windows(2).all(|w| w[0] == w[1])
+                    && types.first().is_some_and(|ty| {
+                        (is_leaf(ty) && c.has_instance(&MONOID_CLASSES, &ty.label))
+                            || square_number_matrix(ty)
+                    })
+            })
         }
         Check::NaturalElement => {
             let x = refs[0];
