@@ -76,6 +76,11 @@ fn term_class(ty: &Tree) -> bool {
     })
 }
 
+/// Is `head` a class whose instances are proofs ([`PROP_CLASSES`])?
+pub(super) fn is_prop_class(head: &str) -> bool {
+    PROP_CLASSES.iter().any(|(c, _)| *c == head)
+}
+
 /// Is `ty` an instance of a class whose instances are proofs ([`PROP_CLASSES`])?
 fn prop_class(ty: &Tree) -> bool {
     let head = if is_leaf(ty) { Some(ty.label.as_str()) } else { app_head(ty) };

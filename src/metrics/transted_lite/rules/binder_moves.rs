@@ -196,6 +196,13 @@ fn binder_reorder_within(
     let instance: Vec<bool> =
         mine.iter().zip(&plain).map(|(b, &p)| !p && may_be_instance(b, &carriers)).collect();
     let standalone: Vec<bool> = mine.iter().map(standalone_instance).collect();
+    let fact_about_types: Vec<bool> =
+        mine.iter().map(|b| prop_class_on_type_variables(b, &type_variables)).collect();
+    let substructure: Vec<bool> =
+        mine.iter().map(|b| substructure_variable(b, &type_variables)).collect();
+    // A class whose instances are proofs, about type variables, serves no substructure's type:
+    // `Subgroup G` needs `Group G`, data no proof provides.
+    let serves_no_type = |inst: usize, b: usize| fact_about_types[inst] && substructure[b];
     // The list's names each binder's type reaches, through the types of the names it mentions
     // (`(h : a * b = 0)` with `(a b : R)` reaches `R`).
     let mentioned = |b: &Tree| -> Vec<usize> {
@@ -239,8 +246,8 @@ fn binder_reorder_within(
     // unless both are instances of classes that need no instance themselves.
     let by_instance = |i: usize, p: usize| match (instance[p], instance[i]) {
         (true, true) => !(standalone[p] && standalone[i]),
-        (true, false) => !plain[i] && serves(p, i),
-        (false, true) => !plain[p] && serves(i, p),
+        (true, false) => !plain[i] && serves(p, i) && !serves_no_type(p, i),
+        (false, true) => !plain[p] && serves(i, p) && !serves_no_type(i, p),
         (false, false) => false,
     };
     // Computed once (k² name lookups), not once per placement (k³ on a wide statement).
@@ -404,6 +411,29 @@ const STRUCTURE_TYPES: [&str; 8] = [
     "IntermediateField",
     "Equiv.Perm",
 ];
+
+/// Is `b` an instance (or hypothesis) of a class whose instances are proofs
+/// ([`binder_list::PROP_CLASSES`], `Fact` aside: its instances are about terms, and `Fact
+/// p.Prime` makes `ZMod p` a field) on type variables only (`[IsSolvable G]`)?
+fn prop_class_on_type_variables(b: &Tree, type_variables: &[&str]) -> bool {
+    let ty = match (b.label.as_str(), b.children.as_slice()) {
+        ("[ _ ]", [ty]) | (EXPLICIT, [_, ty]) => ty,
+        _ => return false,
+    };
+    app_head(ty).is_some_and(|h| h != "Fact" && super::binder_list::is_prop_class(h))
+        && ty.children.iter().all(|a| is_leaf(a) && type_variables.contains(&a.label.as_str()))
+}
+
+/// Is `b` a variable of a substructure of type variables (`(H : Subgroup G)`, `(I : Ideal
+/// R)`)? Its type takes the structure's data classes (`Group G`), found from their binders.
+fn substructure_variable(b: &Tree, type_variables: &[&str]) -> bool {
+    let (EXPLICIT, [x, ty]) = (b.label.as_str(), b.children.as_slice()) else {
+        return false;
+    };
+    !x.hypothesis_freecost
+        && app_head(ty).is_some_and(|h| STRUCTURE_TYPES[..5].contains(&h))
+        && ty.children.iter().all(|a| is_leaf(a) && type_variables.contains(&a.label.as_str()))
+}
 
 /// May binder `b` be a local instance of what follows it: an instance binder, or a binder of
 /// a type not known to be a plain type or a proposition that is no class (any local of class

@@ -126,7 +126,9 @@ pub const RULES: &[Rule] = &[
         .ex(&[(": x + 1 = 2", "(x : _) : x + 1 = 2")])
         .non(&["(x : ℕ) : x + 1 = 2", ": π > 3"]),
     moves_of("binder_reorder", "the theorem's binders permuted, none before one it mentions", StatementMoves(reorder_binders))
-        .ex(&[("(x : ℕ) (y : ℤ) (h : x = 1) : x = y", "(y : ℤ) (x : ℕ) (h : x = 1) : x = y")])
+        .ex(&[("(x : ℕ) (y : ℤ) (h : x = 1) : x = y", "(y : ℤ) (x : ℕ) (h : x = 1) : x = y"),
+              // A proof class on a type variable serves no substructure's type.
+              ("(G : Type*) [Group G] (h : IsSolvable G) (H : Subgroup G) : IsSolvable H", "(G : Type*) [Group G] (H : Subgroup G) (h : IsSolvable G) : IsSolvable H")])
         .non(&["(x : ℕ) (h : x = 1) : x = x"]),
     moves_of("exists_imp", "((∃ x, p x) → b) ↔ ∀ x, p x → b (Init/PropLemmas.lean): (h : ∃ x : T, p x) and (x : T) (h : p x), when nothing names h or a free x after them and x is no instance", StatementMoves(exists_hypotheses))
         // Each binder's type as its canonical form writes it: left to elaboration where the
