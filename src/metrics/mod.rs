@@ -152,11 +152,6 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
         let names = PairNames::read(pair);
         let (r, c) = (&names.resolved.0.tree, &names.resolved.1.tree);
         let both_kept = kept(r, c) && kept(c, r);
-        if std::env::var_os("LA_DEBUG_ENDS").is_some() {
-            for s in transted_lite::rules::order_sensitive_binders(r).iter().chain(transted_lite::rules::order_sensitive_binders(c).iter()) {
-                eprintln!("ORDER-SENSITIVE {} {:?}", s.name, s.within.iter().map(|w| w.as_ref().map(transted_lite::rules::render)).collect::<Vec<_>>());
-            }
-        }
         if !both_kept && !same_as_written() {
             return EquivalenceVerdict::NotShown;
         }

@@ -558,9 +558,6 @@ impl Metric for TransTedLite {
             // they are.
             self.compare_without_rewrites(&resolved.0.tree, &resolved.1.tree)?
         };
-        if std::env::var_os("LA_DEBUG_ENDS").is_some() {
-            eprintln!("REF  {}\nCAND {}", rules::render(&j.reference), rules::render(&j.candidate));
-        }
         if j.stop == Stop::Deadline || j.distance == PAST_DEADLINE {
             // A search cut by the clock has no verdict: its smallest distance depends on the
             // machine's speed and load, so it is a failure, never a score.

@@ -6,7 +6,7 @@
 //! (`table`); owns nothing else (commutativity is `commutativity`'s, sets' membership `sets`').
 
 use super::carriers::Carriers;
-use super::commutativity::real_by_norms;
+use super::commutativity::number_valued_arithmetic;
 use super::declare::*;
 use super::elab::{self, Ty};
 use super::shapes::{app_head, is_leaf, literal, node2, ADD, EQ, IMP, MUL};
@@ -214,7 +214,7 @@ fn ideal_sup_of_add(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 /// `a * (b + c)` and `(a + b) * c` distributed, and `a * b + a * c` / `a * c + b * c` (the
 /// same `a`, the same `c`) factored, where the operands are numbers of one known type (ℕ ℤ ℚ ℝ
 /// ℂ, each a semiring) and not all numerals (those take the type of their context), or norms
-/// and numerals (reals: `commutativity::real_by_norms`).
+/// and numerals (reals: `commutativity::number_valued_arithmetic`).
 fn distributed(t: &Tree, ctx: &Ctx) -> Vec<(&'static str, Tree)> {
     let c = ctx.carriers;
     let fits = |terms: &[&Tree]| {
@@ -222,8 +222,8 @@ fn distributed(t: &Tree, ctx: &Ctx) -> Vec<(&'static str, Tree)> {
             && terms.iter().all(|x| c.ordered_operand(x))
             && terms.iter().any(|x| matches!(elab::type_of(x, c), Ty::Num(_)));
         // Arithmetic of norms and numerals is real whatever the normed space.
-        let norms = terms.iter().all(|x| real_by_norms(x) || literal(x).is_some())
-            && terms.iter().any(|x| real_by_norms(x));
+        let norms = terms.iter().all(|x| number_valued_arithmetic(x, c) || literal(x).is_some())
+            && terms.iter().any(|x| number_valued_arithmetic(x, c));
         numbers || norms
     };
     let mut out = Vec::new();

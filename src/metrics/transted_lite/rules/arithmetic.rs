@@ -127,8 +127,12 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(x y : ℝ) : x + y = 1", "(x y : ℝ) : y + x = 1")])
         .non(&["(A B : Matrix (Fin 2) (Fin 2) ℝ) : A + B = 1", "(x y : α) : x + y = 1"]),
     mv("mul_comm", "a * b = b * a (commutative: ℕ ℤ ℚ ℝ ℂ at this node)", "?a * ?b", "?b * ?a").when(&[commutes(false), distinct(&["?a", "?b"])])
-        .ex(&[("(x y : ℕ) : x * y = 1", "(x y : ℕ) : y * x = 1"), ("(x : ℝ) (y : ℚ) : x * y = 1", "(x : ℝ) (y : ℚ) : y * x = 1")])
+        .ex(&[("(x y : ℕ) : x * y = 1", "(x y : ℕ) : y * x = 1"), ("(x : ℝ) (y : ℚ) : x * y = 1", "(x : ℝ) (y : ℚ) : y * x = 1"),
+              // Naturals whatever the group (Mathlib/GroupTheory/Index.lean: `index : ℕ`).
+              ("(G : Type*) [Group G] (H K : Subgroup G) : Subgroup.index H * Subgroup.index K = 2", "(G : Type*) [Group G] (H K : Subgroup G) : Subgroup.index K * Subgroup.index H = 2")])
         .non(&["(A B : Matrix (Fin 2) (Fin 2) ℝ) : A * B = 1", "(G : Type*) [Group G] (a b : G) : a * b = 1", ": !![1, 2; 3, 4] * !![5, 0; 0, 1] = 1",
+               // A bound name shadows the declaration.
+               "(G : Type*) [Group G] (orderOf : G → G) (a b : G) : orderOf a * orderOf b = 1",
                // One operand of a number type, the other of a type variable: no known carrier.
                "{M : Type*} [Mul M] [Coe ℕ M] (a : M) (n : ℕ) : a * n = a"]),
     mv("add_assoc", "a + b + c = a + (b + c) (AddSemigroup)", "(?a + ?b) + ?c", "?a + (?b + ?c)").when(&[associative(&["?a", "?b", "?c"], true)])

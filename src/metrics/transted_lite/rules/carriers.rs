@@ -340,12 +340,12 @@ impl Carriers {
         let number_function = ["Real.", "Nat.", "Int.", "Rat.", "Finset.card", "Nat.card"]
             .iter()
             .any(|ns| head.starts_with(ns));
-        number_function && !collection
+        // A function whose result is a number of one type whatever its arguments
+        // (`Subgroup.index`, `orderOf`).
+        (number_function && !collection) || super::elab::fixed_result(head)
     }
 }
 
-/// Names bound with no written type by a binding node (`∀ x, …`, `∃ x ∈ s, …`, `fun x => …`,
-/// `∑ i in s, …`, `{x | …}`).
 /// The names the quantifiers and `fun`s of `t` bind without a type.
 pub(super) fn untyped_binder_names(t: &Tree) -> Vec<String> {
     let mut out = Vec::new();
@@ -353,6 +353,8 @@ pub(super) fn untyped_binder_names(t: &Tree) -> Vec<String> {
     out
 }
 
+/// Names bound with no written type by a binding node (`∀ x, …`, `∃ x ∈ s, …`, `fun x => …`,
+/// `∑ i in s, …`, `{x | …}`).
 fn collect_untyped(t: &Tree, out: &mut Vec<String>) {
     let n = t.children.len();
     if is_binding_node(&t.label) && n >= 2 {

@@ -294,9 +294,11 @@ fn under_polynomial_ascription(root: &Tree, path: &[usize]) -> bool {
 /// least one norm? `Norm.norm : E → ℝ` (Mathlib/Analysis/Normed/Group/Basic.lean) whatever `E`
 /// is, so `t` is a real (or, cast by `binop%`, an element of a commutative type above ℝ such as
 /// ℂ): `‖x + y‖ ^ 2 + ‖x - y‖ ^ 2` commutes though `x y` live in a space the statement gate
-/// knows nothing of. `‖e‖₊` (`ℝ≥0`) has another label.
-pub(crate) fn real_by_norms(t: &Tree) -> bool {
-    fn walk(t: &Tree, norms: &mut usize) -> bool {
+/// knows nothing of. `‖e‖₊` (`ℝ≥0`) has another label. The same holds of the functions whose
+/// result is one number type whatever their arguments (`elab::fixed_result`: `Subgroup.index K *
+/// H.relindex K` is a product of naturals whatever `G`).
+pub(crate) fn number_valued_arithmetic(t: &Tree, c: &Carriers) -> bool {
+    fn walk(t: &Tree, c: &Carriers, norms: &mut usize) -> bool {
         if is_leaf(t) {
             return super::shapes::literal(t).is_some();
         }
@@ -305,13 +307,19 @@ pub(crate) fn real_by_norms(t: &Tree) -> bool {
                 *norms += 1;
                 true
             }
-            (" _ + _ " | " _ * _ ", [a, b]) => walk(a, norms) && walk(b, norms),
+            _ if super::shapes::app_head(t)
+                .is_some_and(|f| !c.binds(f) && super::elab::fixed_result(f)) =>
+            {
+                *norms += 1;
+                true
+            }
+            (" _ + _ " | " _ * _ ", [a, b]) => walk(a, c, norms) && walk(b, c, norms),
             (" _ ^ _ ", [base, exponent]) => {
-                super::shapes::literal(exponent).is_some() && walk(base, norms)
+                super::shapes::literal(exponent).is_some() && walk(base, c, norms)
             }
             _ => false,
         }
     }
     let mut norms = 0;
-    walk(t, &mut norms) && norms > 0
+    walk(t, c, &mut norms) && norms > 0
 }

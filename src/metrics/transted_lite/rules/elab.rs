@@ -93,7 +93,7 @@ pub fn type_name(n: Num) -> &'static str {
 
 /// Mathlib functions (full names) and notations whose result is a number of a fixed type,
 /// whatever their arguments.
-const RESULT_TYPES: [(&str, Num); 49] = [
+const RESULT_TYPES: [(&str, Num); 51] = [
     ("Real.exp", Num::Real),
     ("Real.log", Num::Real),
     ("Real.logb", Num::Real),
@@ -147,6 +147,10 @@ const RESULT_TYPES: [(&str, Num); 49] = [
     // Mathlib/GroupTheory/Index.lean (`index : ℕ := Nat.card (G ⧸ H)`, `AddSubgroup.index` by to_additive).
     ("Subgroup.index", Num::Nat),
     ("AddSubgroup.index", Num::Nat),
+    // Mathlib/GroupTheory/Index.lean (`relindex : ℕ := (H.subgroupOf K).index`, renamed
+    // `relIndex` later, the old name a deprecated alias).
+    ("Subgroup.relindex", Num::Nat),
+    ("Subgroup.relIndex", Num::Nat),
     // Lean core, src/Init/Prelude.lean (`List.length : List α → Nat`).
     ("List.length", Num::Nat),
 ];

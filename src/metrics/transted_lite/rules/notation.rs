@@ -57,6 +57,11 @@ pub const RULES: &[Rule] = &[
     rw("abs", "macro:max atomic(\"|\" noWs) a:term noWs \"|\" : term => `(abs $a)", "abs ?a", "|?a|")
         .ex(&[("(x : ℝ) : abs x = 2", "(x : ℝ) : |x| = 2")])
         .non(&["(x : ℝ) : Nat.abs x = 2"]),
+    // Mathlib/Analysis/Normed/Group/Basic.lean: `class Norm (E) where norm : E → ℝ`, `export
+    // Norm (norm)`, `notation "‖" e "‖" => norm e`.
+    rw("norm", "notation \"‖\" e \"‖\" => norm e", "norm ?a", "‖?a‖")
+        .ex(&[("(x y : ℂ) : norm (x - y) = 2", "(x y : ℂ) : ‖x - y‖ = 2")])
+        .non(&["(x : ℂ) : Complex.norm x = 2", "(x : ℝ) : nnnorm x = 2"]),
     rw("Real.log_div_log", "Real.log x / Real.log b = Real.logb b x", "Real.log ?x / Real.log ?b", "Real.logb ?b ?x")
         .ex(&[("(x : ℝ) : Real.log x / Real.log 2 = 3", "(x : ℝ) : Real.logb 2 x = 3")])
         .non(&["(x : ℝ) : Real.log x / 2 = 3"]),

@@ -23,7 +23,7 @@
 //! offered, in table order.
 
 use super::carriers::{Carriers, UNITAL_RING_CLASSES};
-use super::commutativity::{commutes_by_class, opaque_or_matrix, real_by_norms};
+use super::commutativity::{commutes_by_class, number_valued_arithmetic, opaque_or_matrix};
 use super::declare::{
     Action, BinderCode, Check, Cond, Ctx, Direction, ListCode, Rule, StatementCode, StatementMoves,
     FIELD, NUMBERS,
@@ -311,7 +311,7 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
                 && (((if add { comm.add } else { comm.mul })
                     && (elab::commutes_at(root, path, c)
                         || commutes_by_class(root, path, t, add, c)))
-                    || real_by_norms(t))
+                    || number_valued_arithmetic(t, c))
         }),
         Check::HasType => {
             let (x, want) = (refs[0], elab::num_of_type(refs[1]));

@@ -131,9 +131,12 @@ const NUMBER_FIRST: [&str; 17] = [
 /// `T.f x a`: Mathlib/Algebra/Group/Subgroup/Map.lean (`subgroupOf (H K : Subgroup G)`),
 /// Mathlib/Algebra/Polynomial/Roots.lean (`rootSet (p : T[X]) (S)`, `aroots (p : T[X]) (S)`),
 /// Mathlib/Algebra/Polynomial/Basic.lean (`coeff : R[X] → ℕ → R`), Eval/Defs.lean (`IsRoot (p :
-/// R[X]) (a : R)`; not `eval (x : R) (p : R[X])`, whose receiver is the second).
-const RECEIVER_FIRST: [&str; 5] = [
+/// R[X]) (a : R)`; not `eval (x : R) (p : R[X])`, whose receiver is the second),
+/// Mathlib/GroupTheory/Index.lean (`relindex (H K : Subgroup G) : ℕ`, later `relIndex`).
+const RECEIVER_FIRST: [&str; 7] = [
     "Subgroup.subgroupOf",
+    "Subgroup.relindex",
+    "Subgroup.relIndex",
     "Polynomial.rootSet",
     "Polynomial.aroots",
     "Polynomial.coeff",
