@@ -95,6 +95,10 @@ pub enum Check {
     /// The term is a name whose written type is a type variable `G` with an instance
     /// `[Monoid G]` (or a class extending it) in the statement, or a number.
     Monoid,
+    /// The term is a name whose written type is a type variable `G` with an instance `[Group
+    /// G]` or `[CommGroup G]`: every element has an inverse (not a `GroupWithZero`, where `0⁻¹ =
+    /// 0`).
+    Group,
     /// The term is a natural (a numeral, or of type ℕ), or a name bound only without a type,
     /// which its membership in a `Finset ℕ` makes a natural (`Membership`'s element type is an
     /// `outParam`).
@@ -238,6 +242,9 @@ pub const fn has_type(terms: &'static [&'static str; 2]) -> Cond {
 }
 pub const fn monoid(term: &'static [&'static str; 1]) -> Cond {
     cond(Check::Monoid, term)
+}
+pub const fn group(term: &'static [&'static str; 1]) -> Cond {
+    cond(Check::Group, term)
 }
 pub const fn natural_element(term: &'static [&'static str; 1]) -> Cond {
     cond(Check::NaturalElement, term)

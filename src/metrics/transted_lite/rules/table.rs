@@ -342,6 +342,13 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
                     })
             })
         }
+        Check::Group => {
+            let x = refs[0];
+            is_leaf(x)
+                && c.name_type(&x.label).is_some_and(|ty| {
+                    is_leaf(ty) && c.has_instance(&["Group", "CommGroup"], &ty.label)
+                })
+        }
         Check::NaturalElement => {
             let x = refs[0];
             elab::carrier(&[x], c) == Some(Num::Nat) || (is_leaf(x) && c.untyped_only(&x.label))
