@@ -226,6 +226,16 @@ fn relabel(
         t.label = format!("{name}{UNKNOWN_MARK}{rest}");
         return;
     }
+    if scope.namespace_unlisted() && is_identifier(name) && !name.contains('.') {
+        // Inside a namespace no table lists in full (`namespace Algebra`, `theorem
+        // SimpleGraph.t`), a short name is that namespace's declaration when it has one, before
+        // the root and every `open` (lean4 src/Lean/ResolveName.lean, `resolveUsingNamespace`):
+        // `norm` may be `Algebra.norm`, `dist` `SimpleGraph.dist`. No rule may read it as the
+        // root's; the same text still compares equal under the same header.
+        unknown.insert(name.to_string());
+        t.label = format!("{name}{UNKNOWN_MARK}{rest}");
+        return;
+    }
     let meaning = match scope.notation(name) {
         Some(target) => Meaning::Constant(target.to_string()),
         None if is_identifier(name) => match scope.resolve(name) {

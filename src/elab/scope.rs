@@ -495,7 +495,7 @@ impl Scope {
 
     /// Does the current namespace, or one of its prefixes, have no table or an incomplete one?
     /// It may then hold names no table lists (`namespace Submonoid`, `theorem Nat.t`).
-    fn namespace_unlisted(&self) -> bool {
+    pub fn namespace_unlisted(&self) -> bool {
         (1..=self.namespace.len()).any(|depth| {
             let namespace = self.namespace[..depth].join(".");
             table(&namespace).is_none_or(|entry| !entry.complete)

@@ -144,7 +144,8 @@ pub const RULES: &[Rule] = &[
         .non(&["(f : ℝ → ℝ) (s : Set ℝ) : f '' s = {0}", "(f : ℝ → ℝ) : f ⁻¹' Set.univ = Set.univ"]),
     code("Set.subset_def / Finset.subset_iff", "s ⊆ t ↔ ∀ ⦃x⦄, x ∈ s → x ∈ t, for sets and finsets (the definition of ⊆ there)", subset_unfolded)
         .ex(&[("(s t : Set ℕ) : s ⊆ t", "(s t : Set ℕ) : ∀ x✝ : ℕ, x✝ ∈ s → x✝ ∈ t"), ("(s t : Finset ℕ) : s ⊆ t", "(s t : Finset ℕ) : ∀ x✝ : ℕ, x✝ ∈ s → x✝ ∈ t")])
-        .non(&["(H K : Subgroup G) : H ≤ K", "(a b : α) : a ⊆ b", "(s t : Set ℕ) : s ⊂ t"]),
+        .non(&["(H K : Subgroup G) : H ≤ K", "(a b : α) : a ⊆ b", "(s t : Set ℕ) : s ⊂ t", // Two element types: it does not elaborate.
+               "(s : Set ℕ) (t : Set ℝ) : s ⊆ t"]),
     // Mathlib/SetTheory/Cardinal/Finite.lean: `Nat.card_eq_fintype_card [Fintype α] : Nat.card α
     // = Fintype.card α`. Without the instance `Fintype.card α` does not elaborate (`[Finite α]`
     // gives none: `Fintype.ofFinite` is a def), and `Nat.card α` does.
@@ -164,7 +165,12 @@ fn subset_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         return None;
     };
     let c = ctx.carriers;
-    let element = c.element_type(s).or_else(|| c.element_type(u))?;
+    // Two known element types must agree: `Set ℕ ⊆ Set ℝ` does not elaborate (no coercion
+    // between the set types), so it is no membership of casts.
+    let element = match (c.element_type(s), c.element_type(u)) {
+        (Some(a), Some(b)) if a != b => return None,
+        (a, b) => a.or(b)?,
+    };
     if mentions(s, FRESH_BOUND) || mentions(u, FRESH_BOUND) {
         return None;
     }

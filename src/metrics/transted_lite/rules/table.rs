@@ -342,6 +342,7 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
                     })
             })
         }
+        Check::NotZero => literal(refs[0]) != Some(0),
         Check::Group => {
             let x = refs[0];
             is_leaf(x)
