@@ -97,16 +97,16 @@ pub const RULES: &[Rule] = &[
     // truncates); Mathlib/Algebra/Order/Group/Defs.lean: `sub_le_iff_le_add`,
     // `sub_lt_iff_lt_add` in an ordered one. A subtraction at the top of a side moves to the
     // other side as an addition; `0` is left to `sub_eq_zero`.
-    rw("sub_eq_iff_eq_add", "a - b = c ↔ a = c + b (additive group)", "?a - ?b = ?c", "?a = ?c + ?b").when(&[on(&["?a - ?b", "?c"], &GROUP), number(&["?a"]), number(&["?b"]), not_numeral_zero(&["?c"])])
+    rw("sub_eq_iff_eq_add", "a - b = c ↔ a = c + b (additive group)", "?a - ?b = ?c", "?a = ?c + ?b").when(&[on(&["?a - ?b", "?c"], &GROUP), number(&["?a"]), number(&["?b"]), no_zero_nor_difference(&["?c"])])
         .ex(&[("(x y : ℤ) : y ^ 2 - 3 * x ^ 2 = 2", "(x y : ℤ) : y ^ 2 = 2 + 3 * x ^ 2")])
-        .non(&["(x y : ℕ) : y - x = 2", "(x y : ℝ) : y - x = 0", "(n : ℕ) : (n - 1 : ℤ) = 2 - n"]),
-    rw("eq_sub_iff_add_eq", "a = b - c ↔ a + c = b (additive group)", "?a = ?b - ?c", "?a + ?c = ?b").when(&[on(&["?a", "?b - ?c"], &GROUP), number(&["?b"]), number(&["?c"]), not_numeral_zero(&["?a"])])
+        .non(&["(x y : ℕ) : y - x = 2", "(x y : ℝ) : y - x = 0", "(x p : ℝ) : x - p = 2 - 2 * p"]),
+    rw("eq_sub_iff_add_eq", "a = b - c ↔ a + c = b (additive group)", "?a = ?b - ?c", "?a + ?c = ?b").when(&[on(&["?a", "?b - ?c"], &GROUP), number(&["?b"]), number(&["?c"]), no_zero_nor_difference(&["?a"])])
         .ex(&[("(x y : ℤ) : 2 = y ^ 2 - 3 * x ^ 2", "(x y : ℤ) : 2 + 3 * x ^ 2 = y ^ 2")])
-        .non(&["(x y : ℕ) : 2 = y - x", "(x y : ℝ) : 0 = y - x"]),
-    rw("sub_eq_iff_eq_add (≠)", "a - b ≠ c ↔ a ≠ c + b (additive group)", "?a - ?b ≠ ?c", "?a ≠ ?c + ?b").when(&[on(&["?a - ?b", "?c"], &GROUP), number(&["?a"]), number(&["?b"]), not_numeral_zero(&["?c"])])
+        .non(&["(x y : ℕ) : 2 = y - x", "(x y : ℝ) : 0 = y - x", "(x p : ℝ) : 2 - 2 * p = x - p"]),
+    rw("sub_eq_iff_eq_add (≠)", "a - b ≠ c ↔ a ≠ c + b (additive group)", "?a - ?b ≠ ?c", "?a ≠ ?c + ?b").when(&[on(&["?a - ?b", "?c"], &GROUP), number(&["?a"]), number(&["?b"]), no_zero_nor_difference(&["?c"])])
         .ex(&[("(x y : ℤ) : y ^ 2 - 3 * x ^ 2 ≠ 2", "(x y : ℤ) : y ^ 2 ≠ 2 + 3 * x ^ 2")])
         .non(&["(x y : ℕ) : y - x ≠ 2"]),
-    rw("eq_sub_iff_add_eq (≠)", "a ≠ b - c ↔ a + c ≠ b (additive group)", "?a ≠ ?b - ?c", "?a + ?c ≠ ?b").when(&[on(&["?a", "?b - ?c"], &GROUP), number(&["?b"]), number(&["?c"]), not_numeral_zero(&["?a"])])
+    rw("eq_sub_iff_add_eq (≠)", "a ≠ b - c ↔ a + c ≠ b (additive group)", "?a ≠ ?b - ?c", "?a + ?c ≠ ?b").when(&[on(&["?a", "?b - ?c"], &GROUP), number(&["?b"]), number(&["?c"]), no_zero_nor_difference(&["?a"])])
         .ex(&[("(x y : ℤ) : 2 ≠ y ^ 2 - 3 * x ^ 2", "(x y : ℤ) : 2 + 3 * x ^ 2 ≠ y ^ 2")])
         .non(&["(x y : ℕ) : 2 ≠ y - x"]),
     rw("sub_ne_zero", "a - b ≠ 0 ↔ a ≠ b (additive group)", "?a - ?b ≠ 0", "?a ≠ ?b").when(&[on(&["?a - ?b", "0"], &GROUP), number(&["?a"]), number(&["?b"])])

@@ -99,8 +99,9 @@ pub enum Check {
     /// G]` or `[CommGroup G]`: every element has an inverse (not a `GroupWithZero`, where `0⁻¹ =
     /// 0`).
     Group,
-    /// The term is not the numeral `0` (left to the rules about `0`).
-    NotZero,
+    /// The term is not the numeral `0` (left to the rules about `0`), nor a subtraction (`a - b
+    /// = c - d` stays, so that both of its sides' orders reach one form by `eq_comm`).
+    NotZeroNorDifference,
     /// The term is a natural (a numeral, or of type ℕ), or a name bound only without a type,
     /// which its membership in a `Finset ℕ` makes a natural (`Membership`'s element type is an
     /// `outParam`).
@@ -245,8 +246,8 @@ pub const fn has_type(terms: &'static [&'static str; 2]) -> Cond {
 pub const fn monoid(term: &'static [&'static str; 1]) -> Cond {
     cond(Check::Monoid, term)
 }
-pub const fn not_numeral_zero(term: &'static [&'static str; 1]) -> Cond {
-    cond(Check::NotZero, term)
+pub const fn no_zero_nor_difference(term: &'static [&'static str; 1]) -> Cond {
+    cond(Check::NotZeroNorDifference, term)
 }
 pub const fn group(term: &'static [&'static str; 1]) -> Cond {
     cond(Check::Group, term)

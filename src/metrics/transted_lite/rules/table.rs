@@ -31,7 +31,7 @@ use super::declare::{
 use super::elab::{self, Num, Ty};
 use super::families::families;
 use super::rewrite::Rewrite;
-use super::shapes::{is_leaf, leaves, literal, MUL};
+use super::shapes::{is_leaf, leaves, literal, MUL, SUB};
 use crate::metrics::transted_lite::clock::Clock;
 use crate::trees::lean_syntax::concat;
 use crate::trees::Tree;
@@ -342,7 +342,7 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
                     })
             })
         }
-        Check::NotZero => literal(refs[0]) != Some(0),
+        Check::NotZeroNorDifference => literal(refs[0]) != Some(0) && refs[0].label != SUB,
         Check::Group => {
             let x = refs[0];
             is_leaf(x)
