@@ -59,6 +59,7 @@ mod notation;
 mod order;
 mod quantifiers;
 mod render;
+mod result_types;
 mod rewrite;
 mod sets;
 mod shapes;

@@ -118,6 +118,13 @@ pub const RULES: &[Rule] = &[
         // A preorder with a top (numbers have none; a type variable may be any preorder), a
         // name of unknown type.
         .non(&["{α : Type*} [Preorder α] [OrderTop α] (a : α) (h : a < ⊤) : a = a", "(H : _) (h : H < ⊤) : H = H"]),
+    // `le_inf_iff [SemilatticeInf α] : a ≤ b ⊓ c ↔ a ≤ b ∧ a ≤ c` (Mathlib/Order/Lattice.lean):
+    // `b` and `c` bound at one lattice of subobjects.
+    code("le_inf_iff", "a ≤ b ⊓ c ↔ a ≤ b ∧ a ≤ c in a lattice of subobjects or of sets (Mathlib/Order/Lattice.lean)", le_inf_of_subobjects)
+        .ex(&[("{R : Type*} [CommRing R] (I J : Ideal R) : I * J ≤ I ⊓ J", "{R : Type*} [CommRing R] (I J : Ideal R) : I * J ≤ I ∧ I * J ≤ J")])
+        // Numbers (a linear order: `⊓` is `min`, the same lemma, but left to the number rules),
+        // a type variable of unknown order, names of unknown type.
+        .non(&["(a b c : ℝ) : a ≤ b ⊓ c", "{α : Type*} [Min α] [LE α] (a b c : α) : a ≤ b ⊓ c", "(a b c : _) : a ≤ b ⊓ c"]),
     // Moves.
     moves_code("mul_add / add_mul / ← mul_add / ← add_mul", "a * (b + c) = a * b + a * c and (a + b) * c = a * c + b * c (Mathlib/Algebra/Ring/Defs.lean: left_distrib, right_distrib), on ℕ ℤ ℚ ℝ ℂ", distributed)
         .ex(&[
@@ -355,6 +362,23 @@ const SUBOBJECT_LATTICES: [&str; 11] = [
     "AddSubmonoid _ ",
     "Set _ ",
 ];
+
+/// `a ≤ b ⊓ c` → `a ≤ b ∧ a ≤ c` for `b`, `c` bound at one [`SUBOBJECT_LATTICES`] type.
+fn le_inf_of_subobjects(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (" _ ≤ _ ", [a, inf]) = (t.label.as_str(), t.children.as_slice()) else { return None };
+    let (" _ ⊓ _ ", [b, c]) = (inf.label.as_str(), inf.children.as_slice()) else { return None };
+    let lattice = |x: &Tree| {
+        is_leaf(x)
+            .then(|| ctx.carriers.name_type(&x.label))
+            .flatten()
+            .filter(|ty| SUBOBJECT_LATTICES.contains(&ty.label.as_str()))
+    };
+    let (tb, tc) = (lattice(b)?, lattice(c)?);
+    (tb == tc).then(|| {
+        let le = |x: &Tree| node2(" _ ≤ _ ", a.clone(), x.clone());
+        ("le_inf_iff", node2(" _ ∧ _ ", le(b), le(c)))
+    })
+}
 
 /// `H < ⊤` → `H ≠ ⊤` for `H` bound at a [`SUBOBJECT_LATTICES`] type.
 fn lt_top_of_subobject(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {

@@ -342,7 +342,7 @@ impl Carriers {
             .any(|ns| head.starts_with(ns));
         // A function whose result is a number of one type whatever its arguments
         // (`Subgroup.index`, `orderOf`).
-        (number_function && !collection) || super::elab::fixed_result(head)
+        (number_function && !collection) || super::result_types::fixed_result(head)
     }
 }
 

@@ -295,7 +295,7 @@ fn under_polynomial_ascription(root: &Tree, path: &[usize]) -> bool {
 /// is, so `t` is a real (or, cast by `binop%`, an element of a commutative type above ℝ such as
 /// ℂ): `‖x + y‖ ^ 2 + ‖x - y‖ ^ 2` commutes though `x y` live in a space the statement gate
 /// knows nothing of. `‖e‖₊` (`ℝ≥0`) has another label. The same holds of the functions whose
-/// result is one number type whatever their arguments (`elab::fixed_result`: `Subgroup.index K *
+/// result is one number type whatever their arguments (`result_types::fixed_result`: `Subgroup.index K *
 /// H.relindex K` is a product of naturals whatever `G`).
 pub(crate) fn number_valued_arithmetic(t: &Tree, c: &Carriers) -> bool {
     fn walk(t: &Tree, c: &Carriers, norms: &mut usize) -> bool {
@@ -308,7 +308,7 @@ pub(crate) fn number_valued_arithmetic(t: &Tree, c: &Carriers) -> bool {
                 true
             }
             _ if super::shapes::app_head(t)
-                .is_some_and(|f| !c.binds(f) && super::elab::fixed_result(f)) =>
+                .is_some_and(|f| !c.binds(f) && super::result_types::fixed_result(f)) =>
             {
                 *norms += 1;
                 true

@@ -13,7 +13,7 @@
 //!   (a constant, or a function written short under an `open`) is unknown;
 //! - an ascription `(e : T)`; a cast `↑e` is unknown (its target is decided by the context);
 //! - an application of a function variable `(f : ℕ → ℝ)` to all its arguments: the codomain;
-//! - the Mathlib functions of [`RESULT_TYPES`], only under their full name (`exp x` under
+//! - the Mathlib functions of `result_types::RESULT_TYPES`, only under their full name (`exp x` under
 //!   `open Real` is unknown here: which `exp` it is depends on the `open`s);
 //! - `|a|`, `-a` and `a ^ n` (with `n` a natural) keep the type of `a`; `∑`/`∏` that of the body.
 //!
@@ -21,19 +21,11 @@
 
 use super::carriers::Carriers;
 use super::commutativity::opaque_or_matrix;
+use super::result_types::known_result;
+pub use super::result_types::Num;
 use super::shapes::{app_head, is_leaf, is_prop_shaped, literal, quantifier, Quant, IMP};
 use crate::elab::mathlib_names::SIGNATURES;
 use crate::trees::Tree;
-
-/// The number systems the typed rules know.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Num {
-    Nat,
-    Int,
-    Rat,
-    Real,
-    Complex,
-}
 
 /// The type of a term, as far as elaboration-lite can tell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,76 +81,6 @@ pub fn type_name(n: Num) -> &'static str {
         Num::Real => "ℝ",
         Num::Complex => "ℂ",
     }
-}
-
-/// Mathlib functions (full names) and notations whose result is a number of a fixed type,
-/// whatever their arguments.
-const RESULT_TYPES: [(&str, Num); 51] = [
-    ("Real.exp", Num::Real),
-    ("Real.log", Num::Real),
-    ("Real.logb", Num::Real),
-    ("Real.sqrt", Num::Real),
-    ("√", Num::Real),
-    ("Real.cos", Num::Real),
-    ("Real.sin", Num::Real),
-    ("Real.tan", Num::Real),
-    ("Real.arctan", Num::Real),
-    ("Real.arcsin", Num::Real),
-    ("Real.arccos", Num::Real),
-    ("Real.cosh", Num::Real),
-    ("Real.sinh", Num::Real),
-    ("Real.pi", Num::Real),
-    ("Complex.exp", Num::Complex),
-    ("Complex.I", Num::Complex),
-    ("Complex.abs", Num::Real),
-    ("Complex.re", Num::Real),
-    ("Complex.im", Num::Real),
-    ("Nat.factorial", Num::Nat),
-    ("!", Num::Nat),
-    ("Nat.choose", Num::Nat),
-    ("Nat.gcd", Num::Nat),
-    ("Nat.lcm", Num::Nat),
-    ("Nat.sqrt", Num::Nat),
-    ("Nat.totient", Num::Nat),
-    ("Nat.fib", Num::Nat),
-    ("Nat.succ", Num::Nat),
-    ("Nat.pred", Num::Nat),
-    ("Nat.log", Num::Nat),
-    ("Nat.card", Num::Nat),
-    ("Finset.card", Num::Nat),
-    ("Fintype.card", Num::Nat),
-    ("Int.natAbs", Num::Nat),
-    ("Int.toNat", Num::Nat),
-    ("Int.gcd", Num::Nat),
-    ("Int.floor", Num::Int),
-    ("Int.ceil", Num::Int),
-    ("⌊ _ ⌋", Num::Int),
-    ("⌈ _ ⌉", Num::Int),
-    ("Int.sign", Num::Int),
-    // Mathlib/LinearAlgebra/Dimension/Finrank.lean (`finrank (R M : Type*) … : ℕ`; the old
-    // `FiniteDimensional.finrank` a deprecated alias of it).
-    ("Module.finrank", Num::Nat),
-    ("FiniteDimensional.finrank", Num::Nat),
-    // Mathlib/Algebra/Polynomial/Degree/Defs.lean (`natDegree (p : R[X]) : ℕ`).
-    ("Polynomial.natDegree", Num::Nat),
-    // Mathlib/GroupTheory/OrderOfElement.lean (`orderOf (x : G) : ℕ`, `addOrderOf` its additive form).
-    ("orderOf", Num::Nat),
-    ("addOrderOf", Num::Nat),
-    // Mathlib/GroupTheory/Index.lean (`index : ℕ := Nat.card (G ⧸ H)`, `AddSubgroup.index` by to_additive).
-    ("Subgroup.index", Num::Nat),
-    ("AddSubgroup.index", Num::Nat),
-    // Mathlib/GroupTheory/Index.lean (`relindex : ℕ := (H.subgroupOf K).index`, renamed
-    // `relIndex` later, the old name a deprecated alias).
-    ("Subgroup.relindex", Num::Nat),
-    ("Subgroup.relIndex", Num::Nat),
-    // Lean core, src/Init/Prelude.lean (`List.length : List α → Nat`).
-    ("List.length", Num::Nat),
-];
-
-/// Is `f` (a full name the statement does not bind) a Mathlib function whose result is a number
-/// of one type whatever its arguments and the expected type ([`RESULT_TYPES`])?
-pub fn fixed_result(f: &str) -> bool {
-    known_result(f).is_some()
 }
 
 /// The type of `t` in the statement whose binders `c` read.
@@ -242,10 +164,6 @@ fn type_at(t: &Tree, c: &Carriers, depth: usize) -> Ty {
             ty.and_then(num_of_type).map_or(Ty::Unknown, Ty::Num)
         }
     }
-}
-
-fn known_result(name: &str) -> Option<Num> {
-    RESULT_TYPES.iter().find(|(f, _)| *f == name).map(|&(_, n)| n)
 }
 
 /// The number type the terms are elaborated at together (the operands of one relation): a

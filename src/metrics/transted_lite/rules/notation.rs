@@ -205,7 +205,10 @@ fn zmod_of_naturals(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
             // with codomain ℕ or a Mathlib function of fixed result (`Nat.factorial`). Any
             // other node may take ℤ from `[ZMOD n]` before its operands (`∑ i ∈ s, (f i - 1)`
             // is `Finset.sum s fun i => (f i : ℤ) - 1`, `|n - 1|` is `|(n : ℤ) - 1|`).
-            _ if is_leaf(t) || app_head(t).is_some_and(|f| c.binds(f) || elab::fixed_result(f)) => {
+            _ if is_leaf(t)
+                || app_head(t)
+                    .is_some_and(|f| c.binds(f) || super::result_types::fixed_result(f)) =>
+            {
                 matches!(elab::type_of(t, c), elab::Ty::Num(elab::Num::Nat) | elab::Ty::Numeral)
             }
             _ => false,
