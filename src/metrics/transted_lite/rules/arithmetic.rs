@@ -21,14 +21,18 @@ pub const RULES: &[Rule] = &[
         .non(&["(a b : ℝ) : ∃ c, b = a * c", "(a b : ℕ) : ∃ c : ℤ, b = a * c", "(a : ℕ) : ∃ c, c = a * c", "{M : Type*} [Monoid M] (a b : M) : ∃ c, b = c * a"]),
     rw("inv_eq_one_div", "a⁻¹ = 1 / a (DivInvMonoid)", "?a⁻¹", "1 / ?a").when(&[div_inv(&["?a"])])
         .ex(&[("(x : ℝ) : x⁻¹ = 2", "(x : ℝ) : 1 / x = 2"), ("{G : Type*} [Group G] (a : G) : a⁻¹ = a", "{G : Type*} [Group G] (a : G) : 1 / a = a")])
-        .non(&["{G : Type*} [Inv G] [Div G] [One G] (a : G) : a⁻¹ = a", "(A : Matrix (Fin 2) (Fin 2) ℝ) : A⁻¹ = A", "(x : α) : x⁻¹ = x"]),
+        .non(&["{G : Type*} [Inv G] [Div G] [One G] (a : G) : a⁻¹ = a", "(A : Matrix (Fin 2) (Fin 2) ℝ) : A⁻¹ = A", "(x : α) : x⁻¹ = x",
+               // A division bound explicitly is a local instance too.
+               "{K : Type*} [Field K] (d : Div K) (x : K) : x⁻¹ = 2"]),
     // Mathlib/Algebra/Group/Basic.lean: `eq_inv_iff_mul_eq_one : a = b⁻¹ ↔ a * b = 1` in a
     // `Group` (`b⁻¹` read `1 / b` by `inv_eq_one_div`); `b⁻¹ = a` is read through `eq_comm` the
     // same way, so that both sides of one equation meet. Not in a `GroupWithZero`: `0 = 0⁻¹`
     // holds and `0 * 0 = 1` does not.
     rw("eq_inv_iff_mul_eq_one", "a = b⁻¹ ↔ a * b = 1 (Group)", "?a = 1 / ?b", "?a * ?b = 1").when(&[group(&["?a"]), group(&["?b"])])
         .ex(&[("{G : Type*} [Group G] (a : G) : a = 1 / a", "{G : Type*} [Group G] (a : G) : a * a = 1")])
-        .non(&["(x : ℝ) : x = 1 / x", "{K : Type*} [Field K] (a : K) : a = 1 / a", "{G : Type*} [Monoid G] (a : G) : a = 1 / a"]),
+        .non(&["(x : ℝ) : x = 1 / x", "{K : Type*} [Field K] (a : K) : a = 1 / a", "{G : Type*} [Monoid G] (a : G) : a = 1 / a",
+               // A local division beside the group (local instances come first), a Mathlib type.
+               "{G : Type*} [Group G] [Div G] (a b : G) : a = 1 / b", "{G : Type*} [Group G] (d : Div G) (a b : G) : a = 1 / b", "[Group NNReal] (a b : NNReal) : a = 1 / b"]),
     rw("eq_inv_iff_mul_eq_one (after eq_comm)", "b⁻¹ = a ↔ a = b⁻¹ ↔ a * b = 1 (Group)", "1 / ?b = ?a", "?a * ?b = 1").when(&[group(&["?a"]), group(&["?b"])])
         .ex(&[("{G : Type*} [Group G] (a b : G) : 1 / b = a", "{G : Type*} [Group G] (a b : G) : a * b = 1")])
         .non(&["(x y : ℝ) : 1 / x = y", "{G : Type*} [GroupWithZero G] (a b : G) : 1 / a = b"]),

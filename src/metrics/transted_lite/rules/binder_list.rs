@@ -262,6 +262,30 @@ pub(super) fn unused_trivial_hypothesis(
     Some(("Nat.zero_le", render(b), rebuild_list(out, concl.clone())))
 }
 
+/// `forall_const` (Lean core, Init/PropLemmas.lean: `(α → b) ↔ b` for `[Nonempty α]`): a type
+/// variable `(R : Type*)` nothing else names is dropped. Every universe is inhabited (`PUnit :
+/// Sort u`), so quantifying over it says nothing.
+pub(super) fn unused_type_variable(
+    binders: &[Tree],
+    i: usize,
+    concl: &Tree,
+    _: &Carriers,
+) -> Rewritten {
+    let b = &binders[i];
+    if !is_type_variable(b) {
+        return None;
+    }
+    let name = &b.children[0].label;
+    let used = binders.iter().enumerate().any(|(j, o)| j != i && mentions(o, name))
+        || mentions(concl, name);
+    if used {
+        return None;
+    }
+    let mut out = binders.to_vec();
+    out.remove(i);
+    Some(("forall_const", render(b), rebuild_list(out, concl.clone())))
+}
+
 /// `and_imp` on a hypothesis: `(h : p ∧ q)` is `(h : p) (h : q)` when nothing names `h`.
 pub(super) fn split_conjunction(
     binders: &[Tree],

@@ -9,7 +9,7 @@ use super::binder_list::{
     anonymous_instance, binder_split, decided_binder_type, duplicate_hypothesis,
     explicit_class_hypothesis, filled_binder_type, function_value, implicit_binder,
     instance_binder, intro, split_conjunction, type_variable_in_front, unused_trivial_hypothesis,
-    variable_definition,
+    unused_type_variable, variable_definition,
 };
 use super::binder_moves::{exists_hypotheses, reorder_binders, swap_binders};
 use super::binders_elided::{ascription_to_binder, binder_type_elided, quantifier_binder_type};
@@ -87,6 +87,10 @@ pub const RULES: &[Rule] = &[
     canonical("type variable in front", "a type variable binder moves before the binders that do not mention it", Binder(type_variable_in_front))
         .ex(&[("(x : ℕ) (α : Type*) : x = x", "(α : Type*) (x : ℕ) : x = x")])
         .non(&["(α : Type*) (x : ℕ) : x = x"]),
+    canonical("forall_const", "a type variable nothing names is dropped (every universe is inhabited)", Binder(unused_type_variable))
+        .ex(&[("(R : Type*) (n : ℤ) : n = n", "(n : ℤ) : n = n")])
+        // Named by an instance, by another binder's type, or by the conclusion.
+        .non(&["(R : Type*) [Ring R] : True", "(R : Type*) (x : R) : x = x", "(R : Type*) : R = R"]),
     canonical("Nat.zero_le", "an unused hypothesis (h : 0 ≤ n) on ℕ is dropped", Binder(unused_trivial_hypothesis))
         .ex(&[("(n : ℕ) (h : 0 ≤ n) : n = n", "(n : ℕ) : n = n")])
         .non(&["(n : ℤ) (h : 0 ≤ n) : n = n"]),

@@ -43,6 +43,9 @@ pub struct Carriers {
     untyped: Vec<String>,
     /// Instance binders on a type variable, as (class, type): `[Group G]` → (`Group`, `G`).
     instances: Vec<(String, String)>,
+    /// Type names bound more than once, or given an instance by a binder that is not one of
+    /// the theorem's own ([`Carriers::has_instance`] reads no instance on them).
+    scoped_types: Vec<String>,
     /// Names whose written number type no rule can drop ([`Carriers::fixed_number_type`]).
     fixed: Vec<(String, Tree)>,
     /// The theorem's binders, with the leading `∀`s of its conclusion that `intro` moves there.
@@ -72,7 +75,13 @@ impl Carriers {
             if ty.label == UNKNOWN_TYPE && !name.hypothesis_freecost {
                 c.untyped.push(name.label.clone());
             }
-            if let (true, Some(class), [arg]) = (instance, app_head(ty), ty.children.as_slice()) {
+            // Any local whose type is a class is a local instance in Lean 4, whatever its
+            // brackets (`(d : Div K)`, `∀ d : Div K, …`): every binder of an applied type is
+            // recorded, so that a bare operator class beside a structure is seen.
+            let named = !ty.children.is_empty() && !name.hypothesis_freecost;
+            if let (true, Some(class), [arg]) =
+                (instance || named, app_head(ty), ty.children.as_slice())
+            {
                 if is_leaf(arg) {
                     c.instances.push((class.to_owned(), arg.label.clone()));
                 }
@@ -102,6 +111,7 @@ impl Carriers {
                 None => c.namespaces.push((name.label.clone(), head)),
             }
         }
+        c.scoped_types = scoped_types(tree, &binders);
         c.scan_terms(tree);
         collect_untyped(tree, &mut c.untyped);
         c.fixed = fixed_names(tree, &binders, &c.untyped);
@@ -256,9 +266,12 @@ impl Carriers {
         self.fintype_first.iter().any(|a| a == alpha)
     }
 
-    /// Does the statement have an instance binder `[C ty]` with `C` among `classes`?
+    /// Does the statement have an instance binder `[C ty]` with `C` among `classes`? Never for
+    /// a type name bound twice, or with an instance binder inside the statement (`∀ (G : Type)
+    /// [CommGroupWithZero G], …`): which binder a use of `ty` sees depends on where it stands.
     pub fn has_instance(&self, classes: &[&str], ty: &str) -> bool {
-        self.instances.iter().any(|(c, t)| t == ty && classes.contains(&c.as_str()))
+        !self.scoped_types.iter().any(|t| t == ty)
+            && self.instances.iter().any(|(c, t)| t == ty && classes.contains(&c.as_str()))
     }
 
     /// The namespace of a bound name's type, when known and unambiguous.
@@ -344,6 +357,50 @@ impl Carriers {
         // (`Subgroup.index`, `orderOf`).
         (number_function && !collection) || super::result_types::fixed_result(head)
     }
+}
+
+/// Type names bound more than once in `tree` (type variables, anywhere), or given an instance
+/// (any local of an applied type, [`Carriers::of`]) by a binder that is not one of the
+/// theorem's own.
+fn scoped_types(tree: &Tree, all: &[(&Tree, &Tree, bool)]) -> Vec<String> {
+    let mut top: Vec<(&Tree, &Tree, bool)> = Vec::new();
+    if let Some(list) = tree.children.first().filter(|l| is_binder_list(tree, l, true)) {
+        if let Some((_, binders)) = list.children.split_last() {
+            for b in binders {
+                super::shapes::collect_binders_in(b, &mut top);
+            }
+        }
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |name: &str| {
+        if !out.iter().any(|n| n == name) {
+            out.push(name.to_owned());
+        }
+    };
+    for (i, &(name, ty, _)) in all.iter().enumerate() {
+        if is_universe(ty)
+            && all[i + 1..].iter().any(|(n, t, _)| n.label == name.label && is_universe(t))
+        {
+            push(&name.label);
+        }
+    }
+    let applied = |(name, ty, instance): &(&Tree, &Tree, bool)| {
+        (*instance || (!ty.children.is_empty() && !name.hypothesis_freecost))
+            .then(|| app_head(ty).zip(ty.children.first()))
+            .flatten()
+            .filter(|(_, arg)| is_leaf(arg) && ty.children.len() == 1)
+            .map(|(class, arg)| (class.to_owned(), arg.label.clone()))
+    };
+    let mut top_instances: Vec<(String, String)> = top.iter().filter_map(applied).collect();
+    for entry in all.iter().filter_map(applied) {
+        match top_instances.iter().position(|e| *e == entry) {
+            Some(k) => {
+                top_instances.remove(k);
+            }
+            None => push(&entry.1),
+        }
+    }
+    out
 }
 
 /// The names the quantifiers and `fun`s of `t` bind without a type.

@@ -343,13 +343,9 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
             })
         }
         Check::NotZeroNorDifference => literal(refs[0]) != Some(0) && refs[0].label != SUB,
-        Check::Group => {
-            let x = refs[0];
-            is_leaf(x)
-                && c.name_type(&x.label).is_some_and(|ty| {
-                    is_leaf(ty) && c.has_instance(&["Group", "CommGroup"], &ty.label)
-                })
-        }
+        // A group with no bare `Div`/`Inv`/`Mul`/`One` beside it (a local instance comes
+        // first: `1 / b` would be that `Div`'s).
+        Check::Group => of_one_class_type(&refs[..1], &["Group", "CommGroup"], c),
         Check::NaturalElement => {
             let x = refs[0];
             elab::carrier(&[x], c) == Some(Num::Nat) || (is_leaf(x) && c.untyped_only(&x.label))
@@ -482,12 +478,23 @@ fn of_one_class_type(terms: &[&Tree], classes: &[&str], c: &Carriers) -> bool {
         let Some(t) = is_leaf(x).then(|| c.name_type(&x.label)).flatten() else {
             return false;
         };
-        if !is_leaf(t) || ty.is_some_and(|seen| seen != t.label) {
+        // A type the theorem binds, or leaves to auto-binding (`[Group G]`): not a Mathlib type
+        // (`NNReal` with a local `[Group NNReal]`), whose own instances compete with the local one.
+        let variable = c.theorem_binder(&t.label) || variable_shaped(&t.label);
+        if !is_leaf(t) || ty.is_some_and(|seen| seen != t.label) || !variable {
             return false;
         }
         ty = Some(&t.label);
         c.has_instance(classes, &t.label) && !c.has_instance(&BARE_OPERATOR_CLASSES, &t.label)
     })
+}
+
+/// One letter, then digits, subscripts or primes (`G`, `α`, `K₁`): the names statements give
+/// their type variables, no Mathlib type's.
+fn variable_shaped(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(char::is_alphabetic)
+        && chars.all(|c| c.is_ascii_digit() || ('₀'..='₉').contains(&c) || c == '\'')
 }
 
 /// The associative (semi)ring classes (Mathlib/Algebra/Ring/Defs.lean: `NonUnitalSemiring
