@@ -107,6 +107,14 @@ pub const RULES: &[Rule] = &[
     code("Irrational (definition)", "Irrational x := x ∉ Set.range ((↑) : ℚ → ℝ), with Set.mem_range: ¬∃ q : ℚ, (q : ℝ) = x (Mathlib/Data/Real/Irrational.lean)", irrational_unfolded)
         .ex(&[("(x : ℝ) : Irrational x", "(x : ℝ) : ¬∃ q✝ : ℚ, (q✝ : ℝ) = x")])
         .non(&["(x : ℝ) : Transcendental ℚ x", "(Irrational : ℝ → Prop) (x : ℝ) : Irrational x"]),
+    // Mathlib/Algebra/Group/Units/Defs.lean: `isUnit_iff_exists [Monoid M] : IsUnit x ↔ ∃ b, x *
+    // b = 1 ∧ b * x = 1`, `isUnit_iff_exists_inv [CommMonoid M] : IsUnit a ↔ ∃ b, a * b = 1`.
+    code("IsUnit (definition)", "IsUnit x ↔ ∃ b, x * b = 1 (commutative monoid), ∃ b, x * b = 1 ∧ b * x = 1 (monoid) (Mathlib/Algebra/Group/Units/Defs.lean)", is_unit_unfolded)
+        .ex(&[("(u : ℤ) : IsUnit u", "(u : ℤ) : ∃ b✝ : ℤ, u * b✝ = 1"), ("{R : Type*} [Ring R] (u : R) : IsUnit (-u)", "{R : Type*} [Ring R] (u : R) : ∃ b✝ : R, -u * b✝ = 1 ∧ b✝ * -u = 1"),
+              ("(n a : ℕ) : IsUnit (a : ZMod n)", "(n a : ℕ) : ∃ b✝ : ZMod n, (a : ZMod n) * b✝ = 1")])
+        // A bare `Mul` beside the ring, a type of unknown structure, a matrix (no commutativity
+        // known), `IsUnit` bound by the statement.
+        .non(&["{R : Type*} [CommRing R] [Mul R] (u : R) : IsUnit u", "(u : α) : IsUnit u", "{M : Type*} [CommMonoid M] (u : M) : IsUnit (-u)", "(u : ℕ) : IsUnit (-u)", "(A : Matrix (Fin 2) (Fin 2) ℝ) : IsUnit A", "(IsUnit : ℤ → Prop) (u : ℤ) : IsUnit u"]),
     code("IsNilpotent (definition)", "IsNilpotent x := ∃ n : ℕ, x ^ n = 0 (Mathlib/RingTheory/Nilpotent/Defs.lean)", nilpotent_unfolded)
         .ex(&[("{R : Type*} [Ring R] (x : R) : IsNilpotent x", "{R : Type*} [Ring R] (x : R) : ∃ n✝ : ℕ, x ^ n✝ = 0")])
         .non(&["{R : Type*} [Ring R] (x : R) : IsUnit x", "(IsNilpotent : ℕ → Prop) : IsNilpotent 2"]),
@@ -379,6 +387,42 @@ fn irrational_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         node2(EQ, cast, x.clone()),
     );
     Some(("Irrational (definition)", Tree::node("¬", vec![exists])))
+}
+
+/// `IsUnit x` unfolded: `∃ b✝ : M, x * b✝ = 1` in a commutative monoid `M`
+/// (`isUnit_iff_exists_inv`), `∃ b✝ : M, x * b✝ = 1 ∧ b✝ * x = 1` in any other
+/// (`isUnit_iff_exists`). `M` is read from `x`: a name's written type, an ascription, a negated
+/// name.
+fn is_unit_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("IsUnit _ ", [x]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if bound_by_statement(ctx, "IsUnit") || mentions(x, "b✝") {
+        return None;
+    }
+    let c = ctx.carriers;
+    let named = |e: &Tree| is_leaf(e).then(|| c.name_type(&e.label)).flatten().cloned();
+    // `-e` needs a `Neg`: a ring (ℤ ℚ ℝ ℂ, or a type variable with a unital ring class).
+    let negatable = |ty: &Tree| {
+        ["ℤ", "ℚ", "ℝ", "ℂ"].contains(&ty.label.as_str())
+            || (is_leaf(ty) && c.has_instance(&super::carriers::UNITAL_RING_CLASSES, &ty.label))
+    };
+    let ty = match (x.label.as_str(), x.children.as_slice()) {
+        ("( _ : _ )", [_, ty]) => Some(ty.clone()),
+        ("-", [e]) => named(e).filter(negatable),
+        _ => named(x),
+    }?;
+    let commutative = super::table::monoid_commutes(&ty, c)?;
+    let b = Tree::bound_variable("b✝");
+    let one = || Tree::leaf("1");
+    let right = node2(EQ, node2(" _ * _ ", x.clone(), b.clone()), one());
+    let body = if commutative {
+        right
+    } else {
+        node2(" _ ∧ _ ", right, node2(EQ, node2(" _ * _ ", b.clone(), x.clone()), one()))
+    };
+    let exists = node2(super::shapes::EXISTS, node2(" _ : _ ", b, ty), body);
+    Some(("IsUnit (definition)", exists))
 }
 
 /// `IsNilpotent x` unfolded: `∃ n✝ : ℕ, x ^ n✝ = 0`.

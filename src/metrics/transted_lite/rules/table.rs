@@ -489,6 +489,38 @@ fn of_one_class_type(terms: &[&Tree], classes: &[&str], c: &Carriers) -> bool {
     })
 }
 
+/// Is the type named `ty` a monoid, and is it commutative (`Some(true)`: ℕ ℤ ℚ ℝ ℂ, `ZMod n`,
+/// a type variable of the statement with a commutative class; `Some(false)`: a type variable
+/// with a monoid class only)? `None` where unknown, or where a bare operator class (`[Mul R]`)
+/// beside the structure may give `*` or `1` another meaning.
+pub(super) fn monoid_commutes(ty: &Tree, c: &Carriers) -> Option<bool> {
+    const COMMUTATIVE: [&str; 8] = [
+        "CommMonoid",
+        "CommGroup",
+        "CommSemiring",
+        "CommRing",
+        "Field",
+        "EuclideanDomain",
+        "LinearOrderedField",
+        "LinearOrderedCommRing",
+    ];
+    if ty.label == "ZMod _ " || elab::num_of_type(ty).is_some() {
+        return Some(true);
+    }
+    if !is_leaf(ty) {
+        return None;
+    }
+    // A name of that type, read by the same class check the other rules use.
+    let name = Tree::leaf("x✝");
+    let probe = c.with_name_type(&name.label, ty);
+    let of = |classes: &[&str]| of_one_class_type(&[&name], classes, &probe);
+    if of(&COMMUTATIVE) {
+        Some(true)
+    } else {
+        of(&MONOID_CLASSES).then_some(false)
+    }
+}
+
 /// One letter, then digits, subscripts or primes (`G`, `α`, `K₁`): the names statements give
 /// their type variables, no Mathlib type's.
 fn variable_shaped(name: &str) -> bool {
