@@ -13,6 +13,7 @@ use super::shapes::{
     POW, SUB, UNKNOWN_TYPE,
 };
 
+use crate::trees::lean_syntax::concat;
 use crate::trees::Tree;
 
 /// The unital (semi)ring and field classes of the algebraic hierarchy's core.
@@ -700,4 +701,98 @@ fn theorem_binder_names(tree: &Tree) -> Vec<String> {
         }
     }
     out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Class checks on a name's type (read by the rule tables and the definitions)
+
+/// Multiplicative classes whose instance on `G` makes `G` a monoid (`sq`, `pow_two`).
+pub(super) const MONOID_CLASSES: [&str; 14] = concat(&[
+    &["Monoid", "CommMonoid", "Group", "CommGroup"],
+    &UNITAL_RING_CLASSES,
+    &["LinearOrderedField", "LinearOrderedRing", "LinearOrderedCommRing", "OrderedRing"],
+]);
+
+/// Classes that provide an operator with no law: a second instance beside `[Semiring R]`
+/// (`[Semiring R] [Mul R]`) may be the one `*` elaborates with (local instances are tried
+/// newest first), so no law of the first class can be assumed for `*` on `R`.
+pub(super) const BARE_OPERATOR_CLASSES: [&str; 16] = [
+    "Mul",
+    "Add",
+    "Sub",
+    "Neg",
+    "Inv",
+    "Div",
+    "One",
+    "Zero",
+    "Pow",
+    "HMul",
+    "HAdd",
+    "HSub",
+    "HDiv",
+    "HPow",
+    "MulOneClass",
+    "AddZeroClass",
+];
+
+/// Are the terms all names of one type variable `G` (`(a b : G)`) with an instance `[C G]`,
+/// `C` among `classes`, and no bare operator instance ([`BARE_OPERATOR_CLASSES`]) beside it?
+pub(super) fn of_one_class_type(terms: &[&Tree], classes: &[&str], c: &Carriers) -> bool {
+    let mut ty: Option<&str> = None;
+    terms.iter().all(|x| {
+        let Some(t) = is_leaf(x).then(|| c.name_type(&x.label)).flatten() else {
+            return false;
+        };
+        // A type the theorem binds, or leaves to auto-binding (`[Group G]`): not a Mathlib type
+        // (`NNReal` with a local `[Group NNReal]`), whose own instances compete with the local one.
+        let variable = c.theorem_binder(&t.label) || variable_shaped(&t.label);
+        if !is_leaf(t) || ty.is_some_and(|seen| seen != t.label) || !variable {
+            return false;
+        }
+        ty = Some(&t.label);
+        c.has_instance(classes, &t.label) && !c.has_instance(&BARE_OPERATOR_CLASSES, &t.label)
+    })
+}
+
+/// Is the type named `ty` a monoid, and is it commutative (`Some(true)`: ℕ ℤ ℚ ℝ ℂ, `ZMod n`,
+/// a type variable of the statement with a commutative class; `Some(false)`: a type variable
+/// with a monoid class only)? `None` where unknown, or where a bare operator class (`[Mul R]`)
+/// beside the structure may give `*` or `1` another meaning.
+pub(super) fn monoid_commutes(ty: &Tree, c: &Carriers) -> Option<bool> {
+    const COMMUTATIVE: [&str; 8] = [
+        "CommMonoid",
+        "CommGroup",
+        "CommSemiring",
+        "CommRing",
+        "Field",
+        "EuclideanDomain",
+        "LinearOrderedField",
+        "LinearOrderedCommRing",
+    ];
+    let number = is_leaf(ty)
+        && ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"]
+            .contains(&ty.label.as_str());
+    if ty.label == "ZMod _ " || number {
+        return Some(true);
+    }
+    if !is_leaf(ty) {
+        return None;
+    }
+    // A name of that type, read by the same class check the other rules use.
+    let name = Tree::leaf("x✝");
+    let probe = c.with_name_type(&name.label, ty);
+    let of = |classes: &[&str]| of_one_class_type(&[&name], classes, &probe);
+    if of(&COMMUTATIVE) {
+        Some(true)
+    } else {
+        of(&MONOID_CLASSES).then_some(false)
+    }
+}
+
+/// One letter, then digits, subscripts or primes (`G`, `α`, `K₁`): the names statements give
+/// their type variables, no Mathlib type's.
+fn variable_shaped(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(char::is_alphabetic)
+        && chars.all(|c| c.is_ascii_digit() || ('₀'..='₉').contains(&c) || c == '\'')
 }

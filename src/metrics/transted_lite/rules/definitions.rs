@@ -412,7 +412,7 @@ fn is_unit_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         ("-", [e]) => named(e).filter(negatable),
         _ => named(x),
     }?;
-    let commutative = super::table::monoid_commutes(&ty, c)?;
+    let commutative = super::carriers::monoid_commutes(&ty, c)?;
     let b = Tree::bound_variable("b✝");
     let one = || Tree::leaf("1");
     let right = node2(EQ, node2(" _ * _ ", x.clone(), b.clone()), one());
