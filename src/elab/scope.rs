@@ -481,7 +481,7 @@ impl Scope {
         // Lean auto-binds; the namespaces statements open declare none the tables miss
         // (`Matrix.J`, `Polynomial.X`, `Complex.I` are listed). Other one-letter names are
         // declared unlisted (`ZMod.χ₈`, the scoped `μ`, `Λ`), so they count.
-        if ascii_variable_shaped(id) && self.namespace.is_empty() {
+        if variable_shaped(id, Letters::Ascii) && self.namespace.is_empty() {
             return false;
         }
         // The current namespace comes before the root and every `open`, so one whose table is
@@ -664,11 +664,25 @@ const NOTATION_ONLY: [&str; 14] = [
     "Qq",
 ];
 
-/// An ASCII letter followed by digits, subscripts, `_` or `'` (lean4 `src/Lean/Elab/AutoBound.lean`,
-/// `isValidAutoBoundImplicitName` without `relaxedAutoImplicit`).
-fn ascii_variable_shaped(id: &str) -> bool {
+/// Which first letters [`variable_shaped`] accepts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Letters {
+    /// An ASCII letter: what Lean auto-binds (lean4 `src/Lean/Elab/AutoBound.lean`,
+    /// `isValidAutoBoundImplicitName` without `relaxedAutoImplicit`).
+    Ascii,
+    /// An ASCII or Greek letter: the names statements give their variables (`x`, `α`, `K₁`).
+    AsciiOrGreek,
+}
+
+/// One letter, then only digits, subscript digits, primes or `_` (`n`, `x₁`, `h'`, `K_1`): a
+/// variable's name, no Mathlib declaration's or type's (`ℝ`, `NNReal`, `Nat.card`).
+pub fn variable_shaped(id: &str, letters: Letters) -> bool {
     let mut chars = id.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    let greek = ('α'..='ω').contains(&first) || ('Α'..='Ω').contains(&first);
+    (first.is_ascii_alphabetic() || (letters == Letters::AsciiOrGreek && greek))
         && chars.all(|c| c.is_ascii_digit() || ('₀'..='₉').contains(&c) || c == '_' || c == '\'')
 }
 

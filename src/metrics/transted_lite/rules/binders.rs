@@ -89,8 +89,10 @@ pub const RULES: &[Rule] = &[
         .non(&["(α : Type*) (x : ℕ) : x = x"]),
     canonical("forall_const", "a type variable nothing names is dropped (every universe is inhabited)", Binder(unused_type_variable))
         .ex(&[("(R : Type*) (n : ℤ) : n = n", "(n : ℤ) : n = n")])
-        // Named by an instance, by another binder's type, or by the conclusion.
-        .non(&["(R : Type*) [Ring R] : True", "(R : Type*) (x : R) : x = x", "(R : Type*) : R = R"]),
+        // Named by an instance, by another binder's type, or by the conclusion; a type whose name
+        // only starts like a universe's (`List.Sorted` under `open List`, `TypeVec.Arrow`).
+        .non(&["(R : Type*) [Ring R] : True", "(R : Type*) (x : R) : x = x", "(R : Type*) : R = R",
+               "(h : Sorted (· < ·) [2, 1]) : False", "(α β : TypeVec 1) (f : TypeVec.Arrow α β) : False"]),
     canonical("Nat.zero_le", "an unused hypothesis (h : 0 ≤ n) on ℕ is dropped", Binder(unused_trivial_hypothesis))
         .ex(&[("(n : ℕ) (h : 0 ≤ n) : n = n", "(n : ℕ) : n = n")])
         .non(&["(n : ℤ) (h : 0 ≤ n) : n = n"]),

@@ -13,6 +13,7 @@ use super::shapes::{
     POW, SUB, UNKNOWN_TYPE,
 };
 
+use crate::elab::scope::{variable_shaped, Letters};
 use crate::trees::lean_syntax::concat;
 use crate::trees::Tree;
 
@@ -713,51 +714,81 @@ pub(super) const MONOID_CLASSES: [&str; 14] = concat(&[
     &["LinearOrderedField", "LinearOrderedRing", "LinearOrderedCommRing", "OrderedRing"],
 ]);
 
-/// Classes that provide an operator with no law: a second instance beside `[Semiring R]`
-/// (`[Semiring R] [Mul R]`) may be the one `*` elaborates with (local instances are tried
-/// newest first), so no law of the first class can be assumed for `*` on `R`.
-pub(super) const BARE_OPERATOR_CLASSES: [&str; 16] = [
-    "Mul",
-    "Add",
-    "Sub",
-    "Neg",
-    "Inv",
-    "Div",
-    "One",
-    "Zero",
-    "Pow",
-    "HMul",
-    "HAdd",
-    "HSub",
-    "HDiv",
-    "HPow",
-    "MulOneClass",
-    "AddZeroClass",
-];
+/// Does `name` look like a class that gives its type operators (`Mul`, `Semiring`,
+/// `DivisionMonoid`, `NormedField`, `EuclideanDomain`), not a property of it (`IsDomain`,
+/// `CharZero`, `NoZeroDivisors`, `Fintype`)? Read by name, so that an unlisted structure counts:
+/// refusing is the safe side.
+fn gives_operators(name: &str) -> bool {
+    const PARTS: [&str; 16] = [
+        "group",
+        "monoid",
+        "ring",
+        "field",
+        "semigroup",
+        "domain",
+        "algebra",
+        "mul",
+        "add",
+        "sub",
+        "neg",
+        "inv",
+        "div",
+        "one",
+        "zero",
+        "pow",
+    ];
+    const PROPERTIES: [&str; 4] = ["Is", "Char", "NoZero", "Subsingleton"];
+    let lower = name.to_lowercase();
+    !PROPERTIES.iter().any(|p| name.starts_with(p)) && PARTS.iter().any(|p| lower.contains(p))
+}
+
+impl Carriers {
+    /// Do two different classes that give operators sit on `ty` (`[Group G] [DivisionMonoid G]`,
+    /// `[Semiring R] [Mul R]`)? Local instances are tried newest first, so `*`, `⁻¹` or `1` may
+    /// each come from either, and no law of one class can be assumed for them.
+    pub(super) fn competing_operators(&self, ty: &str) -> bool {
+        let mut seen: Option<&str> = None;
+        self.instances.iter().any(|(class, t)| {
+            if t != ty || !gives_operators(class) {
+                return false;
+            }
+            let other = seen.is_some_and(|s| s != class);
+            seen.get_or_insert(class);
+            other
+        })
+    }
+}
 
 /// Are the terms all names of one type variable `G` (`(a b : G)`) with an instance `[C G]`,
-/// `C` among `classes`, and no bare operator instance ([`BARE_OPERATOR_CLASSES`]) beside it?
+/// `C` among `classes`, and no other class beside it that gives operators
+/// ([`Carriers::competing_operators`])?
 pub(super) fn of_one_class_type(terms: &[&Tree], classes: &[&str], c: &Carriers) -> bool {
     let mut ty: Option<&str> = None;
     terms.iter().all(|x| {
         let Some(t) = is_leaf(x).then(|| c.name_type(&x.label)).flatten() else {
             return false;
         };
-        // A type the theorem binds, or leaves to auto-binding (`[Group G]`): not a Mathlib type
-        // (`NNReal` with a local `[Group NNReal]`), whose own instances compete with the local one.
-        let variable = c.theorem_binder(&t.label) || variable_shaped(&t.label);
-        if !is_leaf(t) || ty.is_some_and(|seen| seen != t.label) || !variable {
+        if !is_leaf(t) || ty.is_some_and(|seen| seen != t.label) {
             return false;
         }
         ty = Some(&t.label);
-        c.has_instance(classes, &t.label) && !c.has_instance(&BARE_OPERATOR_CLASSES, &t.label)
+        variable_type_of_class(&t.label, classes, c)
     })
+}
+
+/// Is `ty` a type variable with an instance of one of `classes` and no other class that gives
+/// operators beside it ([`Carriers::competing_operators`])?
+/// A type the theorem binds, or leaves to auto-binding (`[Group G]`): not a Mathlib type
+/// (`NNReal` with a local `[Group NNReal]`), whose own instances compete with the local one.
+fn variable_type_of_class(ty: &str, classes: &[&str], c: &Carriers) -> bool {
+    let variable = c.theorem_binder(ty) || variable_shaped(ty, Letters::AsciiOrGreek);
+    variable && c.has_instance(classes, ty) && !c.competing_operators(ty)
 }
 
 /// Is the type named `ty` a monoid, and is it commutative (`Some(true)`: ℕ ℤ ℚ ℝ ℂ, `ZMod n`,
 /// a type variable of the statement with a commutative class; `Some(false)`: a type variable
-/// with a monoid class only)? `None` where unknown, or where a bare operator class (`[Mul R]`)
-/// beside the structure may give `*` or `1` another meaning.
+/// with a monoid class only)? `None` where unknown, or where another class that gives operators
+/// (`[Mul R]`, `[DivisionMonoid R]`) beside the structure may give `*` or `1` another meaning.
 pub(super) fn monoid_commutes(ty: &Tree, c: &Carriers) -> Option<bool> {
     const COMMUTATIVE: [&str; 8] = [
         "CommMonoid",
@@ -769,30 +800,19 @@ pub(super) fn monoid_commutes(ty: &Tree, c: &Carriers) -> Option<bool> {
         "LinearOrderedField",
         "LinearOrderedCommRing",
     ];
-    let number = is_leaf(ty)
-        && ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"]
-            .contains(&ty.label.as_str());
-    if ty.label == "ZMod _ " || number {
-        return Some(true);
-    }
     if !is_leaf(ty) {
+        return (ty.label == "ZMod _ ").then_some(true);
+    }
+    // A local `[Mul ℝ]` is tried before Mathlib's instances: `*` is then not the monoid's.
+    let number = ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"];
+    let local_operators =
+        c.instances.iter().any(|(class, t)| *t == ty.label && gives_operators(class));
+    if number.contains(&ty.label.as_str()) && local_operators {
         return None;
     }
-    // A name of that type, read by the same class check the other rules use.
-    let name = Tree::leaf("x✝");
-    let probe = c.with_name_type(&name.label, ty);
-    let of = |classes: &[&str]| of_one_class_type(&[&name], classes, &probe);
-    if of(&COMMUTATIVE) {
+    if number.contains(&ty.label.as_str()) || variable_type_of_class(&ty.label, &COMMUTATIVE, c) {
         Some(true)
     } else {
-        of(&MONOID_CLASSES).then_some(false)
+        variable_type_of_class(&ty.label, &MONOID_CLASSES, c).then_some(false)
     }
-}
-
-/// One letter, then digits, subscripts or primes (`G`, `α`, `K₁`): the names statements give
-/// their type variables, no Mathlib type's.
-fn variable_shaped(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars.next().is_some_and(char::is_alphabetic)
-        && chars.all(|c| c.is_ascii_digit() || ('₀'..='₉').contains(&c) || c == '\'')
 }

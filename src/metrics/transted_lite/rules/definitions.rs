@@ -114,7 +114,8 @@ pub const RULES: &[Rule] = &[
               ("(n a : ℕ) : IsUnit (a : ZMod n)", "(n a : ℕ) : ∃ b✝ : ZMod n, (a : ZMod n) * b✝ = 1")])
         // A bare `Mul` beside the ring, a type of unknown structure, a matrix (no commutativity
         // known), `IsUnit` bound by the statement.
-        .non(&["{R : Type*} [CommRing R] [Mul R] (u : R) : IsUnit u", "(u : α) : IsUnit u", "{M : Type*} [CommMonoid M] (u : M) : IsUnit (-u)", "(u : ℕ) : IsUnit (-u)", "(A : Matrix (Fin 2) (Fin 2) ℝ) : IsUnit A", "(IsUnit : ℤ → Prop) (u : ℤ) : IsUnit u"]),
+        .non(&["{R : Type*} [CommRing R] [Mul R] (u : R) : IsUnit u", "(u : α) : IsUnit u", "{M : Type*} [CommMonoid M] (u : M) : IsUnit (-u)", "(u : ℕ) : IsUnit (-u)", "(A : Matrix (Fin 2) (Fin 2) ℝ) : IsUnit A", "(IsUnit : ℤ → Prop) (u : ℤ) : IsUnit u",
+               "[Mul ℝ] (u : ℝ) : IsUnit u", "{M : Type*} [Group M] [DivisionMonoid M] (u : M) : IsUnit u"]),
     code("IsNilpotent (definition)", "IsNilpotent x := ∃ n : ℕ, x ^ n = 0 (Mathlib/RingTheory/Nilpotent/Defs.lean)", nilpotent_unfolded)
         .ex(&[("{R : Type*} [Ring R] (x : R) : IsNilpotent x", "{R : Type*} [Ring R] (x : R) : ∃ n✝ : ℕ, x ^ n✝ = 0")])
         .non(&["{R : Type*} [Ring R] (x : R) : IsUnit x", "(IsNilpotent : ℕ → Prop) : IsNilpotent 2"]),

@@ -279,9 +279,10 @@ pub(super) fn binder_name(binder: &Tree) -> Option<&Tree> {
 }
 
 /// Is `t` a universe (`Type*`, `Type u`, `Sort _`): a binder of it binds a type variable.
+/// `Type` and `Sort` are keywords, so the whole label decides; a name that only starts so
+/// (`TypeVec.Arrow α β`, a header's `def TypeE`) is a type like any other.
 pub fn is_universe(t: &Tree) -> bool {
-    let l = t.label.trim();
-    l.starts_with("Type") || l.starts_with("Sort")
+    ["Type", "Type*", "Type _", "Sort", "Sort*", "Sort _"].contains(&t.label.trim())
 }
 
 /// A type whose values are propositions' proofs (a hypothesis), judged by its head.

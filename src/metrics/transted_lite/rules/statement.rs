@@ -12,6 +12,7 @@ use super::shapes::{
     app_head, auto_bound_binder, binder_list_label, binds_leaf, is_binder_list, is_leaf,
     is_universe, mentions_prefix, node2, EXPLICIT,
 };
+use crate::elab::scope::{variable_shaped, Letters};
 use crate::trees::lean_syntax::concat;
 use crate::trees::Tree;
 
@@ -127,18 +128,10 @@ fn collect_free_variables(t: &Tree, out: &mut Vec<String>) {
     }
 }
 
-/// One ASCII or Greek letter, then only digits, subscript digits, primes or `_`.
+/// A variable's name ([`variable_shaped`]), not one Mathlib gives a constant (`π`, `e`, `λ`).
 fn is_variable_shaped(name: &str) -> bool {
     const CONSTANTS: [&str; 3] = ["π", "e", "λ"];
-    let mut chars = name.chars();
-    let Some(first) = chars.next() else {
-        return false;
-    };
-    let letter =
-        first.is_ascii_alphabetic() || ('α'..='ω').contains(&first) || ('Α'..='Ω').contains(&first);
-    letter
-        && !CONSTANTS.contains(&name)
-        && chars.all(|c| c.is_ascii_digit() || ('₀'..='₉').contains(&c) || c == '\'' || c == '_')
+    !CONSTANTS.contains(&name) && variable_shaped(name, Letters::AsciiOrGreek)
 }
 
 /// Mathlib: `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R`. Called only when no
