@@ -635,7 +635,7 @@ fn existential(b: &Tree) -> Option<(&Tree, Tree, &Tree)> {
 
 /// `(h : ∃ x : T, p x)` → `(x : T) (h : p x)`, `T` written as a theorem binder's canonical form
 /// writes it.
-fn uncurried(binders: &[Tree], i: usize, concl: &Tree, c: &Carriers) -> Option<Tree> {
+pub(super) fn uncurried(binders: &[Tree], i: usize, concl: &Tree, c: &Carriers) -> Option<Tree> {
     let (h, witness, body) = existential(&binders[i])?;
     let (x, ty) = (&witness.children[0], &witness.children[1]);
     let ty = plain_witness_type(&x.label, ty, body, c, typed::Deciders::TheoremBinders)?;

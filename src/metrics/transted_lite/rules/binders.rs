@@ -7,9 +7,9 @@
 
 use super::binder_list::{
     anonymous_instance, binder_split, decided_binder_type, duplicate_hypothesis,
-    explicit_class_hypothesis, filled_binder_type, function_value, implicit_binder,
-    instance_binder, intro, split_conjunction, type_variable_in_front, unused_trivial_hypothesis,
-    unused_type_variable, variable_definition,
+    existential_definition, explicit_class_hypothesis, filled_binder_type, function_value,
+    implicit_binder, instance_binder, intro, split_conjunction, type_variable_in_front,
+    unused_trivial_hypothesis, unused_type_variable, variable_definition,
 };
 use super::binder_moves::{exists_hypotheses, reorder_binders, swap_binders};
 use super::binders_elided::{ascription_to_binder, binder_type_elided, quantifier_binder_type};
@@ -106,14 +106,24 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(x : ℕ) (y : ℕ) (h : x = y + 1) : x < 3", "(y : ℕ) : y + 1 < 3"), ("(x : ℕ) (y : ℕ) (h : x = y - 3) : (x : ℝ) ≥ 0", "(y : ℕ) : ((y - 3 : ℕ) : ℝ) ≥ 0"),
               ("(p : ℕ) (n : ℕ) (hp : 2 < p) (h : p = n + 1) : p ≠ 0", "(n : ℕ) (hp : 2 < n + 1) : n + 1 ≠ 0"),
               // Field notation on `p` is read at `p`'s type before `p` goes.
-              ("(p : ℕ) (n : ℕ) (hp : p.Prime) (h : p = 2 ^ n + 1) : p ≠ 0", "(n : ℕ) (hp : Nat.Prime (2 ^ n + 1)) : 2 ^ n + 1 ≠ 0")])
-        // A binder between that uses `x` would see `y` before `y` is bound.
+              ("(p : ℕ) (n : ℕ) (hp : p.Prime) (h : p = 2 ^ n + 1) : p ≠ 0", "(n : ℕ) (hp : Nat.Prime (2 ^ n + 1)) : 2 ^ n + 1 ≠ 0"),
+              // A hypothesis on `x` before `y` is bound moves after `y`.
+              ("(x : ℕ) (hx : 0 < x) (y : ℕ) (hy : y < 5) (h : x = y + 1) : x < 3", "(y : ℕ) (hy : y < 5) (hx : 0 < y + 1) : y + 1 < 3")])
+        // A variable's binder between that uses `x` (`y`'s type would name `x`); a hypothesis
+        // that mentions a name the binders between rebind (it would be captured).
         // The equation elaborated at a larger type than the variable's (`↑n = a` says `a` is a
         // natural): ℤ, ℝ, a set for a finset, `Fin 5` cast to ℕ.
-        .non(&["(x : ℝ) (h : x = x * x) : x = 1", "(x : ℕ) (hx : 0 < x) (y : ℕ) (hy : y < 5) (h : x = y + 1) : x < 3",
-               "(a : ℤ) (ha : a < 0) (n : ℕ) (h : n = a) : False", "(y : ℝ) (n : ℕ) (h : n = y / 2) : 0 ≤ y",
-               "(s : Set ℕ) (hs : Set.Infinite s) (t : Finset ℕ) (h : t = s) : False",
+        .non(&["(x : ℝ) (h : x = x * x) : x = 1", "(x : ℕ) (s : Finset (Fin x)) (y : ℕ) (h : x = y + 1) : s.card < 3",
+               "(y : ℕ) (x : ℕ) (hx : y < x) (y : ℕ) (h : x = y + 1) : x < 3",
+               "(a : ℤ) (n : ℕ) (h : n = a * a) : False", "(y : ℝ) (n : ℕ) (h : n = y / 2) : 0 ≤ y",
+               "(s : Set ℕ) (t : Finset ℕ) (h : t = s ∩ s) : False",
                "(m : ℕ) (x : Fin 5) (h : m + 1 = x) : m < 4"]),
+    canonical("exists_imp, then forall_eq", "(x : T) (h : ∃ r, x = e r) : p x ↔ (r) : p (e r): the witness becomes a binder ((∃ r, q r) → b ↔ ∀ r, q r → b, Init/PropLemmas.lean) and its equation defines x (forall_eq)", List(existential_definition))
+        .ex(&[("(p : ℕ) (hp : p.Prime) (h : ∃ r : ℕ, p = 2 ^ r + 1) : p ≠ 0", "(r : _) (hp : Nat.Prime (2 ^ r + 1)) : 2 ^ r + 1 ≠ 0")])
+        // The witness named after the hypothesis; an equation that does not define a variable
+        // (both sides compound); a witness of a larger type than the variable's.
+        .non(&["(p : ℕ) (h : ∃ r : ℕ, p = 2 ^ r + 1) : p ≠ r", "(p : ℕ) (h : ∃ r : ℕ, p + 1 = 2 ^ r + 1) : p ≠ 0",
+               "(n : ℕ) (h : ∃ a : ℤ, n = a * a) : False"]),
     canonical("forall_eq (function used at one point)", "(f : α → β) (h : f x = e) : P (f x) ↔ P e (f used only at x)", List(function_value))
         .ex(&[("(x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f x > 0", "(x : ℝ) : x + 1 > 0")])
         .non(&["(x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f 0 ≤ f x", "(f : ℕ → ℕ) (y : ℝ) (h : f 0 = y / 2) : 0 ≤ y"]),

@@ -202,6 +202,31 @@ pub(super) fn ascription_at_its_parameter(t: &Tree, c: &Carriers) -> Option<Tree
     changed.then_some(out)
 }
 
+/// `∫ x in (a : ℝ)..b, r` is `∫ x in a..b, r`: the notation is `intervalIntegral (fun x => r) a
+/// b volume` and `intervalIntegral (f : ℝ → E) (a b : ℝ)`
+/// (Mathlib/MeasureTheory/Integral/IntervalIntegral/Basic.lean), so each endpoint is elaborated
+/// against `ℝ`, as the ascription would have it (`elabTermEnsuringType`).
+pub(super) fn ascription_at_interval_end(t: &Tree, c: &Carriers) -> Option<Tree> {
+    let ("∫ _  _ , _ ", [_, range, _]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let ("in _ ", [ends]) = (range.label.as_str(), range.children.as_slice()) else {
+        return None;
+    };
+    let (" _ .. _ ", [_, _]) = (ends.label.as_str(), ends.children.as_slice()) else {
+        return None;
+    };
+    let k = ends.children.iter().position(|end| {
+        matches!((end.label.as_str(), end.children.as_slice()),
+            (ASCRIPTION, [_, ty]) if elab::num_of_type(ty) == Some(Num::Real)
+                && !c.binds(&ty.label) && !c.theorem_binder(&ty.label))
+    })?;
+    let mut out = t.clone();
+    let end = &mut out.children[1].children[0].children[k];
+    *end = end.children[0].clone();
+    Some(out)
+}
+
 /// `f (… (x : T) ∘ e …)` is `f (… x ∘ e …)` where `f`'s parameter there has type `T`: `binop%`
 /// starts its largest type from the expected type (Lean's `src/Lean/Elab/Extra.lean`,
 /// `analyze`: `max?` begins as the expected type when it is known), so every leaf of a smaller

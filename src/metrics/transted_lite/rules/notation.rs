@@ -166,6 +166,10 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(n : ℕ) : Nat.Prime (2 ^ n + 1 : ℕ)", "(n : ℕ) : Nat.Prime (2 ^ n + 1)"), ("(x : ℝ) : Real.sqrt (x + 1 : ℝ) = 2", "(x : ℝ) : Real.sqrt (x + 1) = 2")])
         // Another type (a cast of the whole value), a generic parameter, a rebound name.
         .non(&["(n m : ℕ) : Real.sqrt (n - m : ℕ) = 2", "(x : ℝ) : IsPrimitiveRoot (x : ℝ) 3", "(Nat.Prime : ℝ → Prop) (x : ℝ) : Nat.Prime (x : ℝ)"]),
+    code("type ascription (interval integral end)", "∫ x in (a : ℝ)..b, r is ∫ x in a..b, r: intervalIntegral (f : ℝ → E) (a b : ℝ) elaborates each end against ℝ (Mathlib/MeasureTheory/Integral/IntervalIntegral/Basic.lean)", |t, ctx| leaf_casts::ascription_at_interval_end(t, ctx.carriers).map(|new| ("type ascription (interval integral end)", new)))
+        .ex(&[(": ∫ x in (0 : ℝ)..(1 : ℝ), x = 1 / 2", ": ∫ x in 0..(1 : ℝ), x = 1 / 2"), ("(n : ℕ) : ∫ x in 0..(n : ℝ), x = 0", "(n : ℕ) : ∫ x in 0..n, x = 0")])
+        // Another type's ascription (ℕ subtraction inside), a set integral, a rebound `ℝ`.
+        .non(&["(a b : ℕ) : ∫ x in 0..(a - b : ℕ), x = 0", "(s : Set ℝ) : ∫ x in s, (x : ℝ) = 0", "(Real : Type) : ∫ x in 0..(1 : Real), x = 0"]),
     code("type ascription (at its relation's type)", "(e : T) = b is e = b when the relation is elaborated at T either way (binrel%)", ascription_at_relation)
         .ex(&[("(n : ℕ) : (n + 1 : ℕ) = 3", "(n : ℕ) : n + 1 = 3"), ("(x : ℝ) : (2 - x : ℝ) < x", "(x : ℝ) : 2 - x < x")])
         .non(&["(a b : ℕ) (c : ℤ) : ((a - b : ℕ) : ℤ) = c", "(x : ℝ) (n : ℕ) : x = (n - 5 + 1 : ℕ)", ": (2 - 3 : ℤ) < 0"]),

@@ -88,9 +88,6 @@ pub(super) fn subst(
             }
             let uncast = binders_casts::uses_at_own_type(&var.label, ty, &scopes, carriers);
             let typed_value = ascribed_where(value, ty, carriers, uncast);
-            if !substitutable(&var.label, &typed_value, &scopes, None) {
-                continue;
-            }
             // `e` stands where `x` stood with `x`'s type: `(e : T)`, since the type decides
             // `/` and `-` (`(x : ℕ) (h : x = 1) : x / 2 = 0` is `(1 : ℕ) / 2 = 0`, not the
             // same as over ℚ). With no written type (`(x : _)`) the value's own elaboration
@@ -98,13 +95,51 @@ pub(super) fn subst(
             let value = &typed_value;
             let replace =
                 |t: &Tree| substitute(&fields_resolved(t, &var.label, carriers), &var.label, value);
+            let (before, after): (Vec<&Tree>, Vec<&Tree>) =
+                if substitutable(&var.label, value, &scopes, None) {
+                    (Vec::new(), between.iter().collect())
+                } else if let Some((kept, moved)) = hypotheses_after(between, &var.label, value) {
+                    let scopes: Vec<&Tree> =
+                        moved.iter().copied().chain(&binders[i + 1..]).chain([concl]).collect();
+                    if !substitutable(&var.label, value, &scopes, None) {
+                        continue;
+                    }
+                    (kept, moved)
+                } else {
+                    continue;
+                };
             let mut out: Vec<Tree> = binders[..j].to_vec();
-            out.extend(between.iter().map(replace));
+            out.extend(before.into_iter().cloned());
+            out.extend(after.into_iter().map(replace));
             out.extend(binders[i + 1..].iter().map(replace));
             return Some((out, replace(concl), render(h)));
         }
     }
     None
+}
+
+/// `(x) (hx : P x) (r) (h : x = e r)`: a binder between `x` and its definition binds a name of
+/// `e`. The hypotheses about `x` then move after the other binders between
+/// (`(r) (hx : P (e r))`): `∀ x, P x → ∀ r, x = e r → Q x` is `∀ r, P (e r) → Q (e r)`. So the
+/// binders between that mention `x` must be hypotheses no other binder between names, and they
+/// may mention no name the others bind (it would be captured). Returns the binders kept in
+/// place and the ones moved, in order.
+fn hypotheses_after<'b>(
+    between: &'b [Tree],
+    x: &str,
+    e: &Tree,
+) -> Option<(Vec<&'b Tree>, Vec<&'b Tree>)> {
+    let (moved, kept): (Vec<&Tree>, Vec<&Tree>) = between.iter().partition(|b| mentions(b, x));
+    let hypothesis = |b: &Tree| {
+        b.label == EXPLICIT && b.children.len() == 2 && b.children[0].hypothesis_freecost
+    };
+    let kept_names: Vec<&str> =
+        kept.iter().filter_map(|b| binder_name(b)).map(|n| n.label.as_str()).collect();
+    let binds_of_e = kept_names.iter().any(|n| mentions(e, n));
+    let ok = binds_of_e
+        && moved.iter().all(|b| hypothesis(b) && !kept_names.iter().any(|n| mentions(b, n)))
+        && moved.iter().all(|m| !kept.iter().any(|k| mentions(k, &m.children[0].label)));
+    ok.then_some((kept, moved))
 }
 
 /// Does `x = e` (or `e = x`), with `x` of written type `ty`, say what `x` is? `binrel%` (Lean's

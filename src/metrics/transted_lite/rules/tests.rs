@@ -482,8 +482,13 @@ fn equations_defining_a_variable_are_substituted() {
     );
     // `e` mentioning `x` (`x = x + 0`) is no definition.
     differ("theorem t (x : ℝ) (h : x = x * x) : x = 1", "theorem t : x * x = 1");
-    // A binder between the variable and its equation that mentions it blocks it.
-    assert_canonical_arity("theorem t (x : ℝ) (hx : 0 < x) (n : ℕ) (h : x = n + 1) : x < n + 2", 4);
+    // A hypothesis between the variable and its equation moves after the binders its value
+    // needs; one that mentions a name they rebind (the outer `n`) would be captured: it blocks.
+    assert_canonical_arity("theorem t (x : ℝ) (hx : 0 < x) (n : ℕ) (h : x = n + 1) : x < n + 2", 2);
+    assert_canonical_arity(
+        "theorem t (n : ℕ) (x : ℝ) (hx : n < x) (n : ℕ) (h : x = n + 1) : x < n + 2",
+        5,
+    );
 }
 
 #[test]
