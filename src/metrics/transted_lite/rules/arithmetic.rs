@@ -33,8 +33,10 @@ pub const RULES: &[Rule] = &[
         .non(&["(x : ℝ) : x = 1 / x", "{K : Type*} [Field K] (a : K) : a = 1 / a", "{G : Type*} [Monoid G] (a : G) : a = 1 / a",
                // A local division beside the group (local instances come first), a Mathlib type.
                "{G : Type*} [Group G] [Div G] (a b : G) : a = 1 / b", "{G : Type*} [Group G] (d : Div G) (a b : G) : a = 1 / b", "[Group NNReal] (a b : NNReal) : a = 1 / b",
-               // A second structure: `⁻¹` and `*` may come from the division monoid.
-               "{G : Type*} [Group G] [DivisionMonoid G] (a b : G) : a = 1 / b"]),
+               // A second structure: `⁻¹` and `*` may come from the division monoid, `*` from the
+               // `Distrib`, `1` from a local numeral.
+               "{G : Type*} [Group G] [DivisionMonoid G] (a b : G) : a = 1 / b", "{G : Type*} [Group G] [Distrib G] (a b : G) : a = 1 / b",
+               "{G : Type*} [Group G] [OfNat G 1] (a b : G) : a = 1 / b"]),
     rw("eq_inv_iff_mul_eq_one (after eq_comm)", "b⁻¹ = a ↔ a = b⁻¹ ↔ a * b = 1 (Group)", "1 / ?b = ?a", "?a * ?b = 1").when(&[group(&["?a"]), group(&["?b"])])
         .ex(&[("{G : Type*} [Group G] (a b : G) : 1 / b = a", "{G : Type*} [Group G] (a b : G) : a * b = 1")])
         .non(&["(x y : ℝ) : 1 / x = y", "{G : Type*} [GroupWithZero G] (a b : G) : 1 / a = b"]),

@@ -600,6 +600,9 @@ fn free_in(t: &Tree, name: &str) -> bool {
     if is_leaf(t) {
         return t.label == name;
     }
+    if app_head(t) == Some(name) {
+        return true;
+    }
     if quantifier(t).is_some() || is_binding_node(&t.label) {
         let (body, bound) = t.children.split_last().expect("a binding node has a body");
         if bound.iter().any(|b| binds(b, name)) {

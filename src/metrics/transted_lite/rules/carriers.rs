@@ -81,12 +81,17 @@ impl Carriers {
             // brackets (`(d : Div K)`, `∀ d : Div K, …`): every binder of an applied type is
             // recorded, so that a bare operator class beside a structure is seen.
             let named = !ty.children.is_empty() && !name.hypothesis_freecost;
-            if let (true, Some(class), [arg]) =
-                (instance || named, app_head(ty), ty.children.as_slice())
-            {
-                if is_leaf(arg) {
+            match (instance || named, app_head(ty), ty.children.as_slice()) {
+                (true, Some(class), [arg]) if is_leaf(arg) => {
                     c.instances.push((class.to_owned(), arg.label.clone()));
                 }
+                // `[OfNat G 1]`, `[Pow M ℕ]`, `[HMul R R R]`: an operator on each of its types.
+                (true, Some(class), args) if OPERATORS_ON_SEVERAL_TYPES.contains(&class) => {
+                    for arg in args.iter().filter(|a| is_leaf(a)) {
+                        c.instances.push((class.to_owned(), arg.label.clone()));
+                    }
+                }
+                _ => {}
             }
             c.type_variables |= is_universe(ty);
             if instance
@@ -714,19 +719,24 @@ pub(super) const MONOID_CLASSES: [&str; 14] = concat(&[
     &["LinearOrderedField", "LinearOrderedRing", "LinearOrderedCommRing", "OrderedRing"],
 ]);
 
+/// Classes of several type arguments that give an operator or a numeral (Lean core
+/// `Init/Prelude.lean`): a local instance of one is tried before the structure's own.
+const OPERATORS_ON_SEVERAL_TYPES: [&str; 8] =
+    ["OfNat", "HMul", "HAdd", "HSub", "HDiv", "HMod", "HPow", "Pow"];
+
 /// Does `name` look like a class that gives its type operators (`Mul`, `Semiring`,
 /// `DivisionMonoid`, `NormedField`, `EuclideanDomain`), not a property of it (`IsDomain`,
 /// `CharZero`, `NoZeroDivisors`, `Fintype`)? Read by name, so that an unlisted structure counts:
 /// refusing is the safe side.
 fn gives_operators(name: &str) -> bool {
-    const PARTS: [&str; 16] = [
+    const PARTS: [&str; 18] = [
         "group",
         "monoid",
         "ring",
         "field",
         "semigroup",
         "domain",
-        "algebra",
+        "distrib",
         "mul",
         "add",
         "sub",
@@ -736,6 +746,8 @@ fn gives_operators(name: &str) -> bool {
         "one",
         "zero",
         "pow",
+        "ofnat",
+        "mod",
     ];
     const PROPERTIES: [&str; 4] = ["Is", "Char", "NoZero", "Subsingleton"];
     let lower = name.to_lowercase();

@@ -96,8 +96,14 @@ pub const RULES: &[Rule] = &[
     code("Function.Injective (definition)", "Injective f := ∀ ⦃a₁ a₂⦄, f a₁ = f a₂ → a₁ = a₂ (Mathlib/Logic/Function/Defs.lean)", injective_unfolded)
         .ex(&[("(f : ℕ → ℕ) : Function.Injective f", "(f : ℕ → ℕ) : ∀ a✝₁, ∀ a✝₂, f a✝₁ = f a✝₂ → a✝₁ = a✝₂"),
               ("(a : ℝ) : Function.Injective (fun x : ℝ => a * x)", "(a : ℝ) : ∀ a✝₁ : ℝ, ∀ a✝₂ : ℝ, a * a✝₁ = a * a✝₂ → a✝₁ = a✝₂")])
-        // Surjective; a `fun` with no written type (its domain is the context's).
+        // Surjective; a `fun` with no written type that its body does not type (its domain is the
+        // context's).
         .non(&["(f : ℕ → ℕ) : Function.Surjective f", "(a : ℝ) : Function.Injective (fun x => a * x)"]),
+    code("Differentiable (definition)", "Differentiable 𝕜 f := ∀ x, DifferentiableAt 𝕜 f x (Mathlib/Analysis/Calculus/FDeriv/Defs.lean)", differentiable_unfolded)
+        .ex(&[("(f : ℝ → ℝ) : Differentiable ℝ f", "(f : ℝ → ℝ) : ∀ x✝ : ℝ, DifferentiableAt ℝ f x✝")])
+        // On a set; at a point; `DifferentiableAt` bound by the statement.
+        .non(&["(f : ℝ → ℝ) (s : Set ℝ) : DifferentiableOn ℝ f s", "(f : ℝ → ℝ) : DifferentiableAt ℝ f 0",
+               "(DifferentiableAt : Type → (ℝ → ℝ) → ℝ → Prop) (f : ℝ → ℝ) : Differentiable ℝ f"]),
     code("Odd (definition)", "Odd n := ∃ m, n = 2 * m + 1 (Mathlib/Algebra/Group/Even.lean … Algebra/Ring/Parity.lean)", odd_unfolded)
         .ex(&[("(n : ℤ) : Odd n", "(n : ℤ) : ∃ m✝, n = 2 * m✝ + 1")])
         .non(&["(n : ℤ) : Even n", "(n : ℤ) : Nat.Odd n"]),
@@ -459,53 +465,93 @@ fn coe_sort_binder(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
 /// `Function.Injective f` unfolded to its definition, for a named `f` or a `fun (x : T) => e`
 /// (β-reduced, the binders of type `T`), with bound names no statement writes (`a✝₁`, `a✝₂`:
 /// renaming a bound name costs nothing, so they meet any).
-fn injective_unfolded(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+fn injective_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let ("Function.Injective _ ", [f]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
     let var = |name: &str| Tree::bound_variable(name);
-    // `f a` for a name `f`; for `fun (x : T) => e`, `e[a/x]` (β) with binders of type `T`.
     let names = ["a✝₁", "a✝₂"];
-    let (applied, ty): ([Tree; 2], Option<&Tree>) = if is_leaf(f) {
-        (names.map(|a| Tree::node(format!("{} _ ", f.label), vec![var(a)])), None)
-    } else {
-        let ("fun _ => _ ", [binder, e]) = (f.label.as_str(), f.children.as_slice()) else {
-            return None;
-        };
-        let (" _ : _ ", [x, ty]) = (binder.label.as_str(), binder.children.as_slice()) else {
-            return None;
-        };
-        let fresh = names.map(var);
-        if !is_leaf(x)
-            || !fresh.iter().all(|a| super::substitution::substitutable(&x.label, a, &[e], None))
-        {
-            return None;
-        }
-        (fresh.map(|a| super::substitution::substitute(e, &x.label, &a)), Some(ty))
-    };
-    let bind = |name: &str| match ty {
+    let (applied, ty) = applied_at(f, &names, ctx.carriers)?;
+    let bind = |name: &str| match &ty {
         Some(ty) => node2(" _ : _ ", var(name), ty.clone()),
         None => var(name),
     };
-    let [left, right] = applied;
+    let [left, right]: [Tree; 2] = applied.try_into().ok()?;
     let body = node2(IMP, node2(EQ, left, right), node2(EQ, var("a✝₁"), var("a✝₂")));
     let inner = node2(FORALL, bind("a✝₂"), body);
     Some(("Function.Injective (definition)", node2(FORALL, bind("a✝₁"), inner)))
 }
 
-/// `Function.Surjective f` unfolded to its definition, for a named `f`, with bound names no
-/// statement writes (as [`injective_unfolded`]).
-fn surjective_unfolded(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+/// `f` applied to each of `names` (bound names no statement writes): `f a` for a name `f`; for
+/// `fun (x : T) => e`, `e[a/x]` (β), with `T` the type the new binders get. A `fun x => e` with
+/// no written type counts where `e`'s uses of `x` decide its type (`fun x => g (f x)` with `(f :
+/// α → β)`: `x : α`), as unification decides the lambda's domain; otherwise the context's
+/// expected type would, which the unfolded binders do not have.
+fn applied_at(f: &Tree, names: &[&str], c: &Carriers) -> Option<(Vec<Tree>, Option<Tree>)> {
+    let var = |name: &str| Tree::bound_variable(name);
+    if is_leaf(f) {
+        let applied = names.iter().map(|a| Tree::node(format!("{} _ ", f.label), vec![var(a)]));
+        return Some((applied.collect(), None));
+    }
+    let ("fun _ => _ ", [binder, e]) = (f.label.as_str(), f.children.as_slice()) else {
+        return None;
+    };
+    let (x, ty) = match (binder.label.as_str(), binder.children.as_slice()) {
+        (" _ : _ ", [x, ty]) => (x, ty.clone()),
+        (_, []) => (
+            binder,
+            typed::infer_binder_type(&binder.label, e, c, typed::Deciders::TheoremBinders)?,
+        ),
+        _ => return None,
+    };
+    let fresh: Vec<Tree> = names.iter().map(|a| var(a)).collect();
+    if !is_leaf(x)
+        || !fresh.iter().all(|a| super::substitution::substitutable(&x.label, a, &[e], None))
+    {
+        return None;
+    }
+    let applied = fresh.iter().map(|a| super::substitution::substitute(e, &x.label, a));
+    Some((applied.collect(), Some(ty)))
+}
+
+/// `Function.Surjective f` unfolded to its definition, with bound names no statement writes (as
+/// [`injective_unfolded`]).
+fn surjective_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let ("Function.Surjective _ ", [f]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
-    if !is_leaf(f) {
+    let (applied, ty) = applied_at(f, &["a✝"], ctx.carriers)?;
+    let (a, b) = (Tree::bound_variable("a✝"), Tree::bound_variable("b✝"));
+    let witness = match ty {
+        Some(ty) => node2(" _ : _ ", a, ty),
+        None => a,
+    };
+    let image = node2(EQ, applied.into_iter().next()?, b.clone());
+    let exists = node2(super::shapes::EXISTS, witness, image);
+    Some(("Function.Surjective (definition)", node2(FORALL, b, exists)))
+}
+
+/// `Differentiable 𝕜 f` unfolded to its definition, `∀ x, DifferentiableAt 𝕜 f x`, the binder
+/// typed with `f`'s domain where `f` is a name of written type `α → β`, else left to `f`.
+fn differentiable_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Differentiable _  _ ", [field, f]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if ["Differentiable", "DifferentiableAt"].iter().any(|n| ctx.carriers.binds(n)) {
         return None;
     }
-    let (a, b) = (Tree::bound_variable("a✝"), Tree::bound_variable("b✝"));
-    let image = node2(EQ, Tree::node(format!("{} _ ", f.label), vec![a.clone()]), b.clone());
-    let exists = node2(super::shapes::EXISTS, a, image);
-    Some(("Function.Surjective (definition)", node2(FORALL, b, exists)))
+    let x = Tree::bound_variable("x✝");
+    let domain = is_leaf(f)
+        .then(|| ctx.carriers.name_type(&f.label))
+        .flatten()
+        .filter(|ty| ty.label == IMP && ty.children.len() == 2)
+        .map(|ty| ty.children[0].clone());
+    let binder = match domain {
+        Some(ty) => node2(" _ : _ ", x.clone(), ty),
+        None => x.clone(),
+    };
+    let at = Tree::node("DifferentiableAt _  _  _ ", vec![field.clone(), f.clone(), x]);
+    Some(("Differentiable (definition)", node2(FORALL, binder, at)))
 }
 
 /// `∃! x, p` unfolded to `ExistsUnique`'s definition, `∃ x, p ∧ ∀ y, p[y/x] → y = x`, for one

@@ -131,24 +131,32 @@ pub(super) fn app_head(t: &Tree) -> Option<&str> {
     (!head.is_empty() && !head.contains(char::is_whitespace)).then_some(head)
 }
 
-/// Does any leaf of `t` carry the label `name`?
+/// Does `t` use the name `name`: a leaf of that label, or the head of an application
+/// (`"f _ "` carries `f` in its label, not in a leaf)?
 pub(super) fn mentions(t: &Tree, name: &str) -> bool {
     if is_leaf(t) {
         return t.label == name;
     }
-    t.children.iter().any(|c| mentions(c, name))
+    app_head(t) == Some(name) || t.children.iter().any(|c| mentions(c, name))
 }
 
 pub(super) fn node2(label: &str, a: Tree, b: Tree) -> Tree {
     Tree::node(label, vec![a, b])
 }
 
+/// The names `t` uses: its leaves' labels and the heads of its applications (`f` of `f 1`),
+/// each once, in order.
 pub(super) fn leaves(t: &Tree, out: &mut Vec<String>) {
     if is_leaf(t) {
         if !out.contains(&t.label) {
             out.push(t.label.clone());
         }
         return;
+    }
+    if let Some(head) = app_head(t) {
+        if !out.iter().any(|n| n == head) {
+            out.push(head.to_owned());
+        }
     }
     for c in &t.children {
         leaves(c, out);
