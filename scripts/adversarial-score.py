@@ -64,6 +64,8 @@ def main():
          cases("restatements/blind3.txt"), cases("restatements/blind3-different.txt")),
         ("fourth blind restatements",
          cases("restatements/blind4.txt"), cases("restatements/blind4-different.txt")),
+        ("fifth blind restatements",
+         cases("restatements/blind5.txt"), cases("restatements/blind5-different.txt")),
     ]
     for binary in sys.argv[1:]:
         fooled = {m: 0 for m in METRICS}

@@ -18,7 +18,9 @@
 //! writer, on other exercises; floor [`BLIND2_SHOWN`]), `blind3.txt` / `blind3-different.txt`
 //! (a third, half on exercises of its writer's own; floor [`BLIND3_SHOWN`]), and `blind4.txt` /
 //! `blind4-different.txt` (a fourth, on ProofNet references only, candidates in three models'
-//! styles; floor [`BLIND4_SHOWN`]).
+//! styles; floor [`BLIND4_SHOWN`]), and `blind5.txt` / `blind5-different.txt` (a fifth, on
+//! ProofNet references, two in five candidates with definitions written out; floor
+//! [`BLIND5_SHOWN`]).
 
 use lean_assess::cli::statement::{from_literal, Loaded};
 use lean_assess::metrics::{self, equivalence, Pair};
@@ -211,11 +213,15 @@ const BLIND2_SHOWN: usize = 50;
 
 /// The same for `fixtures/restatements/blind3.txt` (a third blind set, half on exercises of its
 /// writer's own).
-const BLIND3_SHOWN: usize = 38;
+const BLIND3_SHOWN: usize = 39;
 
 /// The same for `fixtures/restatements/blind4.txt` (a fourth blind set, on ProofNet references,
 /// candidates in three models' styles).
 const BLIND4_SHOWN: usize = 35;
+
+/// The same for `fixtures/restatements/blind5.txt` (a fifth blind set, on ProofNet references,
+/// many candidates writing definitions out).
+const BLIND5_SHOWN: usize = 11;
 
 #[test]
 fn own_restatements_recall_and_no_false_equivalent() {
@@ -274,6 +280,16 @@ fn fourth_blind_restatements_recall_and_no_false_equivalent() {
         "restatements/blind4.txt",
         "restatements/blind4-different.txt",
         BLIND4_SHOWN,
+    );
+}
+
+#[test]
+fn fifth_blind_restatements_recall_and_no_false_equivalent() {
+    own_set(
+        "fifth blind restatements",
+        "restatements/blind5.txt",
+        "restatements/blind5-different.txt",
+        BLIND5_SHOWN,
     );
 }
 
