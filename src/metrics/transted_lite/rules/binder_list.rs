@@ -6,7 +6,6 @@
 //! Each is a procedure the `binders` table declares, in the order they are tried; nothing here
 //! decides that order or when the list is visited (the canonical pass does).
 
-use super::binder_moves;
 use super::carriers::Carriers;
 use super::render::render;
 use super::shapes::rebuild_list;
@@ -107,7 +106,7 @@ fn about_terms_only(ty: &Tree, before: &[Tree]) -> bool {
 }
 
 /// What a binder-list rule gives: the lemma, the text of what it rewrote and the new list.
-type Rewritten = Option<(&'static str, String, Tree)>;
+pub(super) type Rewritten = Option<(&'static str, String, Tree)>;
 
 /// `instance binder (binder info)`: an instance binder about terms (`[N.Normal]`,
 /// `[Fact p.Prime]`, `[h : (H.subgroupOf K).Normal]`) is a hypothesis with another binder info:
@@ -347,33 +346,6 @@ pub(super) fn duplicate_hypothesis(binders: &[Tree], concl: &Tree, _: &Carriers)
 pub(super) fn variable_definition(binders: &[Tree], concl: &Tree, c: &Carriers) -> Rewritten {
     let (new_binders, new_concl, hypothesis) = subst(binders, concl, c, typed::fields_resolved)?;
     Some(("forall_eq", hypothesis, rebuild_list(new_binders, new_concl)))
-}
-
-/// `exists_imp, then forall_eq`: an existential hypothesis whose witness an equation in it
-/// gives a variable's value (`(p) (h : ∃ r, p = 2 ^ r + 1)`) is curried
-/// ([`binder_moves::uncurried`]) and the variable substituted ([`subst`]), as `forall_eq` does
-/// where the witness is written as a binder. Only where that very hypothesis is what
-/// substitutes, so that the form written curried and the one written with `∃` meet.
-pub(super) fn existential_definition(binders: &[Tree], concl: &Tree, c: &Carriers) -> Rewritten {
-    for (i, b) in binders.iter().enumerate() {
-        let Some(list) = binder_moves::uncurried(binders, i, concl, c) else {
-            continue;
-        };
-        let Some((new_concl, new_binders)) = list.children.split_last() else {
-            continue;
-        };
-        let Some((out, out_concl, hypothesis)) =
-            subst(new_binders, new_concl, c, typed::fields_resolved)
-        else {
-            continue;
-        };
-        let name = binder_name(b).map(|n| n.label.as_str());
-        if out.iter().any(|o| binder_name(o).map(|n| n.label.as_str()) == name) {
-            continue;
-        }
-        return Some(("exists_imp, then forall_eq", hypothesis, rebuild_list(out, out_concl)));
-    }
-    None
 }
 
 /// `forall_eq (function used at one point)`: [`subst_value`].

@@ -15,6 +15,7 @@ use super::shapes::{
     is_prop_shaped, is_universe, mentions, mentions_outside_name, node2, quant_label, quantifier,
     rebuild_list, replace_at, BinderKind, Quant, EXPLICIT, IMP, UNKNOWN_TYPE,
 };
+use super::substitution::subst;
 use super::typed;
 use crate::metrics::transted_lite::clock::Clock;
 use crate::trees::Tree;
@@ -656,6 +657,37 @@ pub(super) fn uncurried(binders: &[Tree], i: usize, concl: &Tree, c: &Carriers) 
     out.push(hypothesis);
     out.extend_from_slice(&binders[i + 1..]);
     Some(rebuild_list(out, concl.clone()))
+}
+
+/// `exists_imp, then forall_eq`: an existential hypothesis whose witness an equation in it
+/// gives a variable's value (`(p) (h : ∃ r, p = 2 ^ r + 1)`) is curried
+/// ([`uncurried`]) and the variable substituted ([`subst`]), as `forall_eq` does
+/// where the witness is written as a binder. Only where that very hypothesis is what
+/// substitutes, so that the form written curried and the one written with `∃` meet.
+pub(super) fn existential_definition(
+    binders: &[Tree],
+    concl: &Tree,
+    c: &Carriers,
+) -> super::binder_list::Rewritten {
+    for (i, b) in binders.iter().enumerate() {
+        let Some(list) = uncurried(binders, i, concl, c) else {
+            continue;
+        };
+        let Some((new_concl, new_binders)) = list.children.split_last() else {
+            continue;
+        };
+        let Some((out, out_concl, hypothesis)) =
+            subst(new_binders, new_concl, c, typed::fields_resolved)
+        else {
+            continue;
+        };
+        let name = binder_name(b).map(|n| n.label.as_str());
+        if out.iter().any(|o| binder_name(o).map(|n| n.label.as_str()) == name) {
+            continue;
+        }
+        return Some(("exists_imp, then forall_eq", hypothesis, rebuild_list(out, out_concl)));
+    }
+    None
 }
 
 /// `(x : T) (h : p x)` → `(h : ∃ x : T, p x)`, `T` written as an `∃` binder's canonical form

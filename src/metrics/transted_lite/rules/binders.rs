@@ -7,11 +7,13 @@
 
 use super::binder_list::{
     anonymous_instance, binder_split, decided_binder_type, duplicate_hypothesis,
-    existential_definition, explicit_class_hypothesis, filled_binder_type, function_value,
-    implicit_binder, instance_binder, intro, split_conjunction, type_variable_in_front,
-    unused_trivial_hypothesis, unused_type_variable, variable_definition,
+    explicit_class_hypothesis, filled_binder_type, function_value, implicit_binder,
+    instance_binder, intro, split_conjunction, type_variable_in_front, unused_trivial_hypothesis,
+    unused_type_variable, variable_definition,
 };
-use super::binder_moves::{exists_hypotheses, reorder_binders, swap_binders};
+use super::binder_moves::{
+    existential_definition, exists_hypotheses, reorder_binders, swap_binders,
+};
 use super::binders_elided::{ascription_to_binder, binder_type_elided, quantifier_binder_type};
 use super::carriers::Carriers;
 use super::declare::*;

@@ -281,6 +281,11 @@ impl Carriers {
             && self.instances.iter().any(|(c, t)| t == ty && classes.contains(&c.as_str()))
     }
 
+    /// The classes of the instances recorded on the type named `ty`.
+    pub(super) fn instances_on<'a>(&'a self, ty: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.instances.iter().filter(move |(_, t)| t == ty).map(|(class, _)| class.as_str())
+    }
+
     /// The namespace of a bound name's type, when known and unambiguous.
     pub(super) fn namespace(&self, name: &str) -> Option<&str> {
         self.namespaces.iter().find(|(n, _)| n == name).and_then(|(_, h)| h.as_deref())

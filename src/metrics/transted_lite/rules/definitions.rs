@@ -17,6 +17,7 @@ use super::shapes::{
     binder_kind, binder_list, is_binding_node, is_leaf, literal, mentions, node2, quantifier, AND,
     EQ, FORALL, IMP, LE, LT, MEM, MUL,
 };
+use super::typed;
 use crate::trees::Tree;
 
 #[rustfmt::skip]
@@ -162,6 +163,22 @@ pub const RULES: &[Rule] = &[
     rw("IsGreatest (definition)", "IsGreatest s a := a ∈ s ∧ a ∈ upperBounds s (Mathlib/Order/Bounds/Defs.lean)", "IsGreatest ?s ?a", "?a ∈ ?s ∧ ?a ∈ upperBounds ?s")
         .ex(&[("(s : Set ℝ) (a : ℝ) : IsGreatest s a", "(s : Set ℝ) (a : ℝ) : a ∈ s ∧ a ∈ upperBounds s")])
         .non(&["(s : Set ℝ) (a : ℝ) : IsLeast s a"]),
+    // Mathlib/Topology/MetricSpace/Pseudo/Lemmas.lean… `Metric.tendsto_atTop [Nonempty β]
+    // [SemilatticeSup β] {u : β → α} {a : α} : Tendsto u atTop (𝓝 a) ↔ ∀ ε > 0, ∃ N, ∀ n ≥ N,
+    // dist (u n) a < ε` in a pseudometric space α.
+    code("Metric.tendsto_atTop", "Tendsto u atTop (𝓝 a) ↔ ∀ ε > 0, ∃ N, ∀ n ≥ N, dist (u n) a < ε, for a sequence u : ℕ → α into ℝ or a type variable whose one structure is [MetricSpace α] / [PseudoMetricSpace α]", tendsto_at_top_unfolded)
+        .ex(&[("(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)", "(u : ℕ → ℝ) (a : ℝ) : ∀ ε✝ : ℝ, 0 < ε✝ → ∃ N✝ : ℕ, ∀ n✝ : ℕ, N✝ ≤ n✝ → dist (u n✝) a < ε✝"),
+              ("{X : Type*} [MetricSpace X] (u : ℕ → X) (a : X) : Filter.Tendsto u Filter.atTop (nhds a)", "{X : Type*} [MetricSpace X] (u : ℕ → X) (a : X) : ∀ ε✝ : ℝ, 0 < ε✝ → ∃ N✝ : ℕ, ∀ n✝ : ℕ, N✝ ≤ n✝ → dist (u n✝) a < ε✝"),
+              ("(p : ℕ → ℝ) (a : ℝ) : Filter.Tendsto (fun n => p n + 1) Filter.atTop (nhds a)", "(p : ℕ → ℝ) (a : ℝ) : ∀ ε✝ : ℝ, 0 < ε✝ → ∃ N✝ : ℕ, ∀ n✝ : ℕ, N✝ ≤ n✝ → dist (p n✝ + 1) a < ε✝")])
+        // A sequence on ℝ (its atTop has real N), a topology beside the metric (its 𝓝 is the
+        // local one), a type with only a topology, a local metric on ℝ, another filter.
+        .non(&["(u : ℝ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+               "{X : Type*} [MetricSpace X] [TopologicalSpace X] (u : ℕ → X) (a : X) : Filter.Tendsto u Filter.atTop (nhds a)",
+               "{X : Type*} [TopologicalSpace X] (u : ℕ → X) (a : X) : Filter.Tendsto u Filter.atTop (nhds a)",
+               "[MetricSpace ℝ] (u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atTop (nhds a)",
+               "(u : ℕ → ℝ) (a : ℝ) : Filter.Tendsto u Filter.atBot (nhds a)",
+               // A `fun` whose binder nothing types (the context's ℕ or ℝ would).
+               "(a : ℝ) : Filter.Tendsto (fun n => 1 / n) Filter.atTop (nhds a)"]),
     code("mem_upperBounds / mem_lowerBounds", "a ∈ upperBounds s ↔ ∀ x ∈ s, x ≤ a; a ∈ lowerBounds s ↔ ∀ x ∈ s, a ≤ x (Mathlib/Order/Bounds/Basic.lean), for s written `Set T` and a of type T (or a numeral)", bounds_unfolded)
         .ex(&[("(s : Set ℝ) (a : ℝ) : a ∈ upperBounds s", "(s : Set ℝ) (a : ℝ) : ∀ x✝, x✝ ∈ s → x✝ ≤ a"),
               ("(s : Set ℝ) : 3 ∈ lowerBounds s", "(s : Set ℝ) : ∀ x✝, x✝ ∈ s → 3 ≤ x✝")])
@@ -218,6 +235,90 @@ fn plain_function(f: &Tree, fresh: &[&str]) -> bool {
 fn domain<'c>(f: &Tree, ctx: &Ctx<'c>) -> Option<&'c Tree> {
     let ty = ctx.carriers.name_type(&f.label).filter(|_| is_leaf(f))?;
     (ty.label == IMP && ty.children.len() == 2).then(|| &ty.children[0])
+}
+
+/// `Filter.Tendsto u Filter.atTop (nhds a)` as `∀ ε > 0, ∃ N, ∀ n ≥ N, dist (u n) a < ε`
+/// (`Metric.tendsto_atTop`), for `u` a name of written type `ℕ → α` or a `fun (n : ℕ) => e`
+/// with `e` real, and `α` ℝ with no local instance on it, or a type variable of the theorem
+/// whose instances are one metric structure and properties of it: another topology beside it
+/// would be the one `nhds` reads (local instances first).
+fn tendsto_at_top_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Filter.Tendsto _  _  _ ", [u, at_top, near]) = (t.label.as_str(), t.children.as_slice())
+    else {
+        return None;
+    };
+    let ("nhds _ ", [a]) = (near.label.as_str(), near.children.as_slice()) else {
+        return None;
+    };
+    let c = ctx.carriers;
+    let names = ["Filter.Tendsto", "Filter.atTop", "nhds", "dist"];
+    if at_top.label != "Filter.atTop" || !is_leaf(at_top) || names.iter().any(|n| c.binds(n)) {
+        return None;
+    }
+    let n = Tree::bound_variable("n✝");
+    let (applied, space) = if is_leaf(u) {
+        let ty = c.name_type(&u.label)?;
+        let (IMP, [from, to]) = (ty.label.as_str(), ty.children.as_slice()) else {
+            return None;
+        };
+        (from.label == "ℕ" && is_leaf(from)).then_some(())?;
+        (apply(u, &n), to.clone())
+    } else {
+        let ("fun _ => _ ", [binder, e]) = (u.label.as_str(), u.children.as_slice()) else {
+            return None;
+        };
+        // A binder with no written type counts where the body's uses decide it (`fun n => p (f
+        // n)` with `(f : ℕ → ℕ)`), as unification decides the lambda's domain.
+        let (x, from) = match (binder.label.as_str(), binder.children.as_slice()) {
+            (" _ : _ ", [x, from]) => (x, from.clone()),
+            (_, []) => (
+                binder,
+                typed::infer_binder_type(&binder.label, e, c, typed::Deciders::TheoremBinders)?,
+            ),
+            _ => return None,
+        };
+        let real = elab::type_of(e, c) == elab::Ty::Num(elab::Num::Real);
+        if from.label != "ℕ" || !is_leaf(&from) || !real {
+            return None;
+        }
+        if !super::substitution::substitutable(&x.label, &n, &[e], None) {
+            return None;
+        }
+        (super::substitution::substitute(e, &x.label, &n), Tree::leaf("ℝ"))
+    };
+    if !metric_space(&space, c) {
+        return None;
+    }
+    let eps = Tree::bound_variable("ε✝");
+    let big_n = Tree::bound_variable("N✝");
+    let typed = |x: &Tree, ty: &str| node2(" _ : _ ", x.clone(), Tree::leaf(ty));
+    let close = node2(LT, Tree::node("dist _  _ ", vec![applied, a.clone()]), eps.clone());
+    let late = node2(IMP, node2(LE, big_n.clone(), n.clone()), close);
+    let exists =
+        node2(super::shapes::EXISTS, typed(&big_n, "ℕ"), node2(FORALL, typed(&n, "ℕ"), late));
+    let body = node2(IMP, node2(LT, Tree::leaf("0"), eps.clone()), exists);
+    Some(("Metric.tendsto_atTop", node2(FORALL, typed(&eps, "ℝ"), body)))
+}
+
+/// Is `ty` a (pseudo)metric space whose `dist` and topology are Mathlib's: ℝ with no local
+/// instance on it, or a type variable of the theorem with one `[MetricSpace α]` /
+/// `[PseudoMetricSpace α]` and otherwise only properties of that structure.
+fn metric_space(ty: &Tree, c: &Carriers) -> bool {
+    const METRIC: [&str; 2] = ["MetricSpace", "PseudoMetricSpace"];
+    const PROPERTIES: [&str; 5] =
+        ["CompleteSpace", "ProperSpace", "Nonempty", "Inhabited", "SeparableSpace"];
+    if !is_leaf(ty) {
+        return false;
+    }
+    let on_ty: Vec<&str> = c.instances_on(&ty.label).collect();
+    if ty.label == "ℝ" {
+        return on_ty.is_empty();
+    }
+    let metrics = on_ty.iter().filter(|k| METRIC.contains(k)).count();
+    c.theorem_binder(&ty.label)
+        && c.has_instance(&METRIC, &ty.label)
+        && metrics == 1
+        && on_ty.iter().all(|k| METRIC.contains(k) || PROPERTIES.contains(k))
 }
 
 /// A name bound with a written function type `α → β` whose two sides are preorders

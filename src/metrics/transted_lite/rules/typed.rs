@@ -455,8 +455,7 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
     if relation && mentions(t, name) && t.children.iter().all(|ch| numerals_and(name, ch)) {
         return;
     }
-    let type_of =
-        |n: &str| c.binder_types.iter().find(|(b, _)| b == n).and_then(|(_, ty)| ty.as_ref());
+    let type_of = |n: &str| c.name_type(n);
     let decide = |ty: Option<&Tree>, uses: &mut Uses| {
         uses.occurrence(true);
         match ty {
@@ -628,8 +627,7 @@ pub(super) fn first_use_as_limit(name: &str, t: &Tree, c: &Carriers) -> Option<T
 }
 
 fn tendsto_limit(name: &str, t: &Tree, c: &Carriers) -> Option<Tree> {
-    let type_of =
-        |n: &str| c.binder_types.iter().find(|(b, _)| b == n).and_then(|(_, ty)| ty.as_ref());
+    let type_of = |n: &str| c.name_type(n);
     let (Some("Filter.Tendsto"), [f, _, limit]) = (app_head(t), t.children.as_slice()) else {
         return None;
     };
