@@ -307,8 +307,11 @@ fn binder_reorder_within(
 /// Function.lean, Topology/Order/LocalExtr.lean, Order/Filter/Extr.lean,
 /// LinearAlgebra/LinearIndependent/Defs.lean, LinearAlgebra/Eigenspace/Basic.lean,
 /// Algebra/Polynomial/Splits.lean, RingTheory/Algebraic/Defs.lean,
-/// RingTheory/IntegralClosure/Defs.lean, Topology/UniformSpace/Cauchy.lean, Data/Set/Function.lean.
-const NOT_CLASSES: [&str; 88] = [
+/// RingTheory/IntegralClosure/Defs.lean, Topology/UniformSpace/Cauchy.lean, Data/Set/Function.lean,
+/// Topology/Defs/Basic.lean (`IsOpenMap`, `IsClosedMap`).
+const NOT_CLASSES: [&str; 90] = [
+    "IsOpenMap",
+    "IsClosedMap",
     "BddAbove",
     "BddBelow",
     "Commute",
