@@ -117,6 +117,8 @@ pub const RULES: &[Rule] = &[
         // natural): ℤ, ℝ, a set for a finset, `Fin 5` cast to ℕ.
         .non(&["(x : ℝ) (h : x = x * x) : x = 1", "(x : ℕ) (s : Finset (Fin x)) (y : ℕ) (h : x = y + 1) : s.card < 3",
                "(y : ℕ) (x : ℕ) (hx : y < x) (y : ℕ) (h : x = y + 1) : x < 3",
+               // Moving `hx` after a local instance would change the `<` it reads.
+               "(x : ℕ) (hx : x < 3) (r : ℕ) (i : LT ℕ) (h : x = r + 1) : x ≤ 5",
                "(a : ℤ) (n : ℕ) (h : n = a * a) : False", "(y : ℝ) (n : ℕ) (h : n = y / 2) : 0 ≤ y",
                "(s : Set ℕ) (t : Finset ℕ) (h : t = s ∩ s) : False",
                "(m : ℕ) (x : Fin 5) (h : m + 1 = x) : m < 4"]),

@@ -98,7 +98,9 @@ pub(super) fn subst(
             let (before, after): (Vec<&Tree>, Vec<&Tree>) =
                 if substitutable(&var.label, value, &scopes, None) {
                     (Vec::new(), between.iter().collect())
-                } else if let Some((kept, moved)) = hypotheses_after(between, &var.label, value) {
+                } else if let Some((kept, moved)) =
+                    hypotheses_after(between, &var.label, value, carriers)
+                {
                     let scopes: Vec<&Tree> =
                         moved.iter().copied().chain(&binders[i + 1..]).chain([concl]).collect();
                     if !substitutable(&var.label, value, &scopes, None) {
@@ -122,12 +124,14 @@ pub(super) fn subst(
 /// `e`. The hypotheses about `x` then move after the other binders between
 /// (`(r) (hx : P (e r))`): `∀ x, P x → ∀ r, x = e r → Q x` is `∀ r, P (e r) → Q (e r)`. So the
 /// binders between that mention `x` must be hypotheses no other binder between names, and they
-/// may mention no name the others bind (it would be captured). Returns the binders kept in
-/// place and the ones moved, in order.
+/// may mention no name the others bind (it would be captured). The others must be variables of
+/// a type (no local instance the moved hypotheses would come to see). Returns the binders kept
+/// in place and the ones moved, in order.
 fn hypotheses_after<'b>(
     between: &'b [Tree],
     x: &str,
     e: &Tree,
+    c: &Carriers,
 ) -> Option<(Vec<&'b Tree>, Vec<&'b Tree>)> {
     let (moved, kept): (Vec<&Tree>, Vec<&Tree>) = between.iter().partition(|b| mentions(b, x));
     let hypothesis = |b: &Tree| {
@@ -136,7 +140,18 @@ fn hypotheses_after<'b>(
     let kept_names: Vec<&str> =
         kept.iter().filter_map(|b| binder_name(b)).map(|n| n.label.as_str()).collect();
     let binds_of_e = kept_names.iter().any(|n| mentions(e, n));
+    // A variable of a type, or a proposition's proof: no local instance (nor is a hole: Lean
+    // adds a local instance when the binder is made, and its type is unknown then).
+    let no_instance = |b: &Tree| match (b.label.as_str(), b.children.as_slice()) {
+        (EXPLICIT, [_, ty]) => {
+            (is_leaf(ty) && ty.label == UNKNOWN_TYPE)
+                || elab::is_type(ty, c)
+                || elab::is_prop(ty, c)
+        }
+        _ => false,
+    };
     let ok = binds_of_e
+        && kept.iter().all(|b| no_instance(b))
         && moved.iter().all(|b| hypothesis(b) && !kept_names.iter().any(|n| mentions(b, n)))
         && moved.iter().all(|m| !kept.iter().any(|k| mentions(k, &m.children[0].label)));
     ok.then_some((kept, moved))
