@@ -163,7 +163,7 @@ pub const RULES: &[Rule] = &[
     rw("IsGreatest (definition)", "IsGreatest s a := a ∈ s ∧ a ∈ upperBounds s (Mathlib/Order/Bounds/Defs.lean)", "IsGreatest ?s ?a", "?a ∈ ?s ∧ ?a ∈ upperBounds ?s")
         .ex(&[("(s : Set ℝ) (a : ℝ) : IsGreatest s a", "(s : Set ℝ) (a : ℝ) : a ∈ s ∧ a ∈ upperBounds s")])
         .non(&["(s : Set ℝ) (a : ℝ) : IsLeast s a"]),
-    // Mathlib/Topology/MetricSpace/Pseudo/Lemmas.lean… `Metric.tendsto_atTop [Nonempty β]
+    // Mathlib/Topology/MetricSpace/Pseudo/ (its basics): `Metric.tendsto_atTop [Nonempty β]
     // [SemilatticeSup β] {u : β → α} {a : α} : Tendsto u atTop (𝓝 a) ↔ ∀ ε > 0, ∃ N, ∀ n ≥ N,
     // dist (u n) a < ε` in a pseudometric space α.
     code("Metric.tendsto_atTop", "Tendsto u atTop (𝓝 a) ↔ ∀ ε > 0, ∃ N, ∀ n ≥ N, dist (u n) a < ε, for a sequence u : ℕ → α into ℝ or a type variable whose one structure is [MetricSpace α] / [PseudoMetricSpace α]", tendsto_at_top_unfolded)
