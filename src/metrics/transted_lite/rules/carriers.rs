@@ -466,6 +466,9 @@ fn namespace_of(ty: &Tree) -> Option<String> {
     constant.then(|| head.to_owned())
 }
 
+/// The number types, as written and by their full names.
+const NUMBERS: [&str; 10] = ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"];
+
 /// [`Carriers::fixed_number_type`]'s names: bound once (never untyped, never rebound) with a
 /// number type, and first used as the argument of `|·|`.
 fn fixed_names(
@@ -473,7 +476,6 @@ fn fixed_names(
     binders: &[(&Tree, &Tree, bool)],
     untyped: &[String],
 ) -> Vec<(String, Tree)> {
-    const NUMBERS: [&str; 10] = ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"];
     binders
         .iter()
         .filter(|&&(name, ty, _)| {
@@ -821,13 +823,12 @@ pub(super) fn monoid_commutes(ty: &Tree, c: &Carriers) -> Option<bool> {
         return (ty.label == "ZMod _ ").then_some(true);
     }
     // A local `[Mul ℝ]` is tried before Mathlib's instances: `*` is then not the monoid's.
-    let number = ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"];
     let local_operators =
         c.instances.iter().any(|(class, t)| *t == ty.label && gives_operators(class));
-    if number.contains(&ty.label.as_str()) && local_operators {
+    if NUMBERS.contains(&ty.label.as_str()) && local_operators {
         return None;
     }
-    if number.contains(&ty.label.as_str()) || variable_type_of_class(&ty.label, &COMMUTATIVE, c) {
+    if NUMBERS.contains(&ty.label.as_str()) || variable_type_of_class(&ty.label, &COMMUTATIVE, c) {
         Some(true)
     } else {
         variable_type_of_class(&ty.label, &MONOID_CLASSES, c).then_some(false)

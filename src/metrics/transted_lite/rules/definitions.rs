@@ -264,19 +264,9 @@ fn tendsto_at_top_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> 
         (from.label == "ℕ" && is_leaf(from)).then_some(())?;
         (apply(u, &n), to.clone())
     } else {
-        let ("fun _ => _ ", [binder, e]) = (u.label.as_str(), u.children.as_slice()) else {
-            return None;
-        };
         // A binder with no written type counts where the body's uses decide it (`fun n => p (f
-        // n)` with `(f : ℕ → ℕ)`), as unification decides the lambda's domain.
-        let (x, from) = match (binder.label.as_str(), binder.children.as_slice()) {
-            (" _ : _ ", [x, from]) => (x, from.clone()),
-            (_, []) => (
-                binder,
-                typed::infer_binder_type(&binder.label, e, c, typed::Deciders::TheoremBinders)?,
-            ),
-            _ => return None,
-        };
+        // n)` with `(f : ℕ → ℕ)`).
+        let (x, e, from) = typed::lambda_with_domain(u, c)?;
         let real = elab::type_of(e, c) == elab::Ty::Num(elab::Num::Real);
         if from.label != "ℕ" || !is_leaf(&from) || !real {
             return None;

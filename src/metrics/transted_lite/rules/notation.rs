@@ -486,24 +486,16 @@ fn injective_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 /// `fun (x : T) => e`, `e[a/x]` (β), with `T` the type the new binders get. A `fun x => e` with
 /// no written type counts where `e`'s uses of `x` decide its type (`fun x => g (f x)` with `(f :
 /// α → β)`: `x : α`), as unification decides the lambda's domain; otherwise the context's
-/// expected type would, which the unfolded binders do not have.
+/// expected type would, which the unfolded binders do not have. Not [`super::binders_beta::beta`]:
+/// the arguments here are fresh binders of type `T` (nothing to ascribe) and the body keeps the
+/// type it was elaborated at, so no codomain need be known.
 fn applied_at(f: &Tree, names: &[&str], c: &Carriers) -> Option<(Vec<Tree>, Option<Tree>)> {
     let var = |name: &str| Tree::bound_variable(name);
     if is_leaf(f) {
         let applied = names.iter().map(|a| Tree::node(format!("{} _ ", f.label), vec![var(a)]));
         return Some((applied.collect(), None));
     }
-    let ("fun _ => _ ", [binder, e]) = (f.label.as_str(), f.children.as_slice()) else {
-        return None;
-    };
-    let (x, ty) = match (binder.label.as_str(), binder.children.as_slice()) {
-        (" _ : _ ", [x, ty]) => (x, ty.clone()),
-        (_, []) => (
-            binder,
-            typed::infer_binder_type(&binder.label, e, c, typed::Deciders::TheoremBinders)?,
-        ),
-        _ => return None,
-    };
+    let (x, e, ty) = typed::lambda_with_domain(f, c)?;
     let fresh: Vec<Tree> = names.iter().map(|a| var(a)).collect();
     if !is_leaf(x)
         || !fresh.iter().all(|a| super::substitution::substitutable(&x.label, a, &[e], None))

@@ -18,6 +18,7 @@ use super::shapes::{
     mentions_head, named_after, only_as, quantifier, replace, BinderKind, EQ, EXPLICIT, IMP,
     UNKNOWN_TYPE,
 };
+use crate::elab::scope::{variable_shaped, Letters};
 use crate::trees::Tree;
 
 /// The binders `(h : a = b)` nothing after them names, with their position and the equation
@@ -214,17 +215,11 @@ fn leaves_at_most(e: &Tree, n: elab::Num, c: &Carriers, indices: &[&str], depth:
         _ => match elab::type_of(e, c) {
             elab::Ty::Numeral => true,
             elab::Ty::Num(m) => elab::rank(m) <= elab::rank(n),
-            elab::Ty::Unknown => is_leaf(e) && !c.binds(&e.label) && auto_bound_name(&e.label),
+            elab::Ty::Unknown => {
+                is_leaf(e) && !c.binds(&e.label) && variable_shaped(&e.label, Letters::Ascii)
+            }
         },
     }
-}
-
-/// A name Lean would auto-bind rather than a Mathlib constant: one letter, with digits,
-/// subscripts or primes after it (`n`, `x₁`, `a'`).
-fn auto_bound_name(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars.next().is_some_and(char::is_alphabetic)
-        && chars.all(|ch| ch.is_ascii_digit() || ('₀'..='₉').contains(&ch) || ch == '\'')
 }
 
 /// A function variable used only at one point, where a hypothesis gives its value:

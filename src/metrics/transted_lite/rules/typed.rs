@@ -184,6 +184,23 @@ pub fn infer_binder_type(name: &str, body: &Tree, c: &Carriers, by: Deciders) ->
     decided.or_else(|| (exponent_uses(name, body, 0) == Some(true)).then(|| Tree::leaf("ℕ")))
 }
 
+/// `fun x => e` or `fun (x : T) => e` read as its binder's name, its body and the binder's type:
+/// the written one, or where the body's uses decide it ([`infer_binder_type`], theorem binders
+/// deciding), as unification decides a lambda's domain. Any other binder shape: `None`.
+pub fn lambda_with_domain<'a>(f: &'a Tree, c: &Carriers) -> Option<(&'a Tree, &'a Tree, Tree)> {
+    let ("fun _ => _ ", [binder, body]) = (f.label.as_str(), f.children.as_slice()) else {
+        return None;
+    };
+    match (binder.label.as_str(), binder.children.as_slice()) {
+        (" _ : _ ", [x, ty]) => Some((x, body, ty.clone())),
+        (_, []) => {
+            let ty = infer_binder_type(&binder.label, body, c, Deciders::TheoremBinders)?;
+            Some((binder, body, ty))
+        }
+        _ => None,
+    }
+}
+
 /// Is every use of `name` in `t` an exponent (`a ^ n`) or inside a comparison of numerals and
 /// `name` alone (`n > 0`), with at least one exponent (`Some(true)`)? Nothing else fixes its
 /// type then, and elaboration falls back on default instances: Mathlib's `Monoid.Pow : Pow M
