@@ -68,6 +68,8 @@ def main():
          cases("restatements/blind4.txt"), cases("restatements/blind4-different.txt")),
         ("fifth blind restatements",
          cases("restatements/blind5.txt"), cases("restatements/blind5-different.txt")),
+        ("sixth blind restatements",
+         cases("restatements/blind6.txt"), cases("restatements/blind6-different.txt")),
     ]
     for binary in sys.argv[1:]:
         fooled = {m: 0 for m in METRICS}

@@ -20,7 +20,8 @@
 //! `blind4-different.txt` (a fourth, on ProofNet references only, candidates in three models'
 //! styles; floor [`BLIND4_SHOWN`]), and `blind5.txt` / `blind5-different.txt` (a fifth, on
 //! ProofNet references, two in five candidates with definitions written out; floor
-//! [`BLIND5_SHOWN`]).
+//! [`BLIND5_SHOWN`]), and `blind6.txt` / `blind6-different.txt` (a sixth, half ProofNet, half
+//! textbook exercises of its writer's own; floor [`BLIND6_SHOWN`]).
 
 use lean_assess::cli::statement::{from_literal, Loaded};
 use lean_assess::metrics::{self, equivalence, Pair};
@@ -223,6 +224,10 @@ const BLIND4_SHOWN: usize = 35;
 /// many candidates writing definitions out).
 const BLIND5_SHOWN: usize = 12;
 
+/// The same for `fixtures/restatements/blind6.txt` (a sixth blind set, half on ProofNet, half on
+/// textbook exercises of its writer's own).
+const BLIND6_SHOWN: usize = 18;
+
 #[test]
 fn own_restatements_recall_and_no_false_equivalent() {
     own_set(
@@ -290,6 +295,16 @@ fn fifth_blind_restatements_recall_and_no_false_equivalent() {
         "restatements/blind5.txt",
         "restatements/blind5-different.txt",
         BLIND5_SHOWN,
+    );
+}
+
+#[test]
+fn sixth_blind_restatements_recall_and_no_false_equivalent() {
+    own_set(
+        "sixth blind restatements",
+        "restatements/blind6.txt",
+        "restatements/blind6-different.txt",
+        BLIND6_SHOWN,
     );
 }
 

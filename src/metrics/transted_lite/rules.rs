@@ -61,6 +61,7 @@ mod quantifiers;
 mod render;
 mod result_types;
 mod rewrite;
+mod set_membership;
 mod sets;
 mod shapes;
 mod statement;

@@ -64,6 +64,9 @@ pub struct Carriers {
     /// Type variables with a `[Fintype α]` theorem binder that every use of `α` comes after,
     /// and that nothing binds again ([`Carriers::fintype_in_scope`]).
     fintype_first: Vec<String>,
+    /// Some binder gives an instance of a class the set notations elaborate through
+    /// ([`SET_NOTATION_CLASSES`]).
+    set_classes: bool,
 }
 
 impl Carriers {
@@ -81,6 +84,8 @@ impl Carriers {
             // brackets (`(d : Div K)`, `∀ d : Div K, …`): every binder of an applied type is
             // recorded, so that a bare operator class beside a structure is seen.
             let named = !ty.children.is_empty() && !name.hypothesis_freecost;
+            c.set_classes |= (instance || named)
+                && app_head(ty).is_some_and(|h| SET_NOTATION_CLASSES.contains(&h));
             match (instance || named, app_head(ty), ty.children.as_slice()) {
                 (true, Some(class), [arg]) if is_leaf(arg) => {
                     c.instances.push((class.to_owned(), arg.label.clone()));
@@ -296,25 +301,26 @@ impl Carriers {
     pub(crate) fn is_set(&self, s: &Tree) -> bool {
         if is_leaf(s) {
             return self
-                .binder_types
-                .iter()
-                .find(|(n, _)| *n == s.label)
-                .and_then(|(_, ty)| ty.as_ref())
+                .name_type(&s.label)
                 .is_some_and(|ty| ["Set _ ", "Finset _ "].contains(&ty.label.as_str()));
         }
         matches!(s.label.as_str(), " _ ∩ _ " | " _ ∪ _ " | " _ \\ _ ")
             && s.children.iter().any(|x| self.is_set(x))
     }
 
-    /// The element type of a name bound as a `Set T`/`Finset T` (`T`).
+    /// Does some binder give an instance of a class `∈ ∩ ∪ \ ᶜ {a, b}` elaborate through
+    /// (`[Membership α S]`, `(i : Inter (Set ℕ))`)? Then they may not be `Set`'s.
+    pub(super) fn binds_set_class(&self) -> bool {
+        self.set_classes
+    }
+
+    /// The element type of a name bound as a `Set T`/`Finset T` (`T`), and never rebound
+    /// without a type.
     pub(super) fn element_type(&self, s: &Tree) -> Option<&Tree> {
         if !is_leaf(s) {
             return None;
         }
-        self.binder_types
-            .iter()
-            .find(|(n, _)| *n == s.label)
-            .and_then(|(_, ty)| ty.as_ref())
+        self.name_type(&s.label)
             .filter(|ty| ["Set _ ", "Finset _ "].contains(&ty.label.as_str()))
             .and_then(|ty| ty.children.first())
     }
@@ -728,6 +734,24 @@ pub(super) const MONOID_CLASSES: [&str; 14] = concat(&[
 
 /// Classes of several type arguments that give an operator or a numeral (Lean core
 /// `Init/Prelude.lean`): a local instance of one is tried before the structure's own.
+/// The classes behind `∈`, `∩`, `∪`, `\`, `ᶜ` and `{a, b}` (Init/Core.lean, Mathlib/Order/
+/// Notation.lean), and the lattice classes that may supply some of them.
+const SET_NOTATION_CLASSES: [&str; 13] = [
+    "Membership",
+    "Inter",
+    "Union",
+    "SDiff",
+    "HasCompl",
+    "Insert",
+    "Singleton",
+    "EmptyCollection",
+    "LawfulSingleton",
+    "BooleanAlgebra",
+    "GeneralizedBooleanAlgebra",
+    "CompleteBooleanAlgebra",
+    "HasSubset",
+];
+
 const OPERATORS_ON_SEVERAL_TYPES: [&str; 8] =
     ["OfNat", "HMul", "HAdd", "HSub", "HDiv", "HMod", "HPow", "Pow"];
 

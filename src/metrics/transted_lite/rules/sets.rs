@@ -3,6 +3,7 @@
 //! Declared as data (`declare`) for the matcher (`table`); owns nothing else.
 
 use super::declare::*;
+use super::set_membership;
 use super::shapes::{is_leaf, mentions, node2, EXPLICIT, FORALL, FRESH_BOUND, IMP, MEM};
 use super::typed;
 use crate::trees::Tree;
@@ -106,6 +107,28 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(m n : ℕ) : m ∈ Finset.range n", "(m n : ℕ) : m < n")])
         // Unqualified `range` may be `Set.range f`, the image of a function; an element of `Fin 5`.
         .non(&["(m n : ℕ) : m ∈ range n", "(x : Fin 5) : x ∈ Finset.range 5"]),
+    // `∈` into `∩ ∪ \ ᶜ` and literals: only where the set's type and the element's are known
+    // to be `Set T`/`Finset T` and `T`, and no binder gives an instance of the classes behind
+    // the notations (`set_membership`).
+    code("Set.mem_inter_iff", "a ∈ s ∩ t ↔ a ∈ s ∧ a ∈ t (Set, Finset)", set_membership::inter)
+        .ex(&[("(s t : Set ℕ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) : x ∈ s ∧ x ∈ t"), ("(s t : Finset ℤ) : (3 : ℤ) ∈ s ∩ t", "(s t : Finset ℤ) : (3 : ℤ) ∈ s ∧ (3 : ℤ) ∈ t")])
+        // A local instance behind `∩` or `∈`; two set types; an element of another type
+        // (coerced, or not elaborating); a set rebound without a type; a type variable's `∩`.
+        .non(&["(s t : Set ℕ) (x : ℕ) [Inter (Set ℕ)] : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) (m : Membership ℕ (Set ℕ)) : x ∈ s ∩ t", "(s : Set ℕ) (t : Finset ℕ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℤ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) : ∀ s, x ∈ s ∩ t", "{S : Type} [Inter S] [Membership ℕ S] (s t : S) (x : ℕ) : x ∈ s ∩ t"]),
+    code("Set.mem_union", "a ∈ s ∪ t ↔ a ∈ s ∨ a ∈ t (Set, Finset)", set_membership::union)
+        .ex(&[("(s t : Set ℝ) (x : ℝ) : x ∈ s ∪ t", "(s t : Set ℝ) (x : ℝ) : x ∈ s ∨ x ∈ t")])
+        .non(&["(s t : Set ℝ) (x : ℝ) [Union (Set ℝ)] : x ∈ s ∪ t", "(s t : Set ℝ) (x : ℕ) : x ∈ s ∪ t", "(s : Set ℝ) (t : Set ℕ) (x : ℝ) : x ∈ s ∪ t"]),
+    code("Set.mem_diff", "a ∈ s \\ t ↔ a ∈ s ∧ a ∉ t (Set, Finset)", set_membership::diff)
+        .ex(&[("(s t : Set ℝ) (x : ℝ) : x ∈ s \\ t", "(s t : Set ℝ) (x : ℝ) : x ∈ s ∧ ¬ x ∈ t")])
+        .non(&["(s t : Set ℝ) (x : ℝ) [SDiff (Set ℝ)] : x ∈ s \\ t", "(s t : ℕ) (x : ℕ) : x ∈ s \\ t"]),
+    code("Set.mem_compl_iff", "a ∈ sᶜ ↔ a ∉ s (Set, Finset)", set_membership::compl)
+        .ex(&[("(s : Set ℝ) (x : ℝ) : x ∈ sᶜ", "(s : Set ℝ) (x : ℝ) : ¬ x ∈ s")])
+        .non(&["(s : Set ℝ) (x : ℝ) [BooleanAlgebra (Set ℝ)] : x ∈ sᶜ", "(s : Set ℕ) (x : ℤ) : x ∈ sᶜ"]),
+    code("Set.mem_insert_iff", "a ∈ {b, c} ↔ a = b ∨ a = c (Set.mem_singleton_iff, Finset.mem_insert, Finset.mem_singleton)", set_membership::literal)
+        .ex(&[("(x : ℕ) : x ∈ ({1, 5} : Set ℕ)", "(x : ℕ) : x = 1 ∨ x = 5"), ("(x : ℤ) : x ∈ ({2} : Finset ℤ)", "(x : ℤ) : x = 2"), ("(x a b : ℝ) : x ∈ ({a, b, 0} : Set ℝ)", "(x a b : ℝ) : x = a ∨ x = b ∨ x = 0")])
+        // No ascription (the literal's type is not known here); an element of another type
+        // than the set's; a local `Insert`; a multiset (not read).
+        .non(&["(x : ℕ) : x ∈ {1, 5}", "(x : ℕ) (a : ℤ) : (x : ℤ) ∈ ({a, 5} : Set ℤ)", "(x : ℕ) (a : ℤ) : x ∈ ({a, 5} : Set ℕ)", "(x : ℕ) [Insert ℕ (Set ℕ)] : x ∈ ({1, 5} : Set ℕ)", "(x : ℕ) : x ∈ ({1, 5} : Multiset ℕ)"]),
     code("Set.mem_setOf_eq", "a ∈ {x | p x} = p a (no capture)", |t, ctx| typed::membership_set_of(t, ctx.carriers))
         .ex(&[("(a : ℕ) : a ∈ {x : ℕ | x < 3}", "(a : ℕ) : a < 3")])
         .non(&["(x : ℕ) : x + 1 ∈ {y : ℕ | ∃ x, y = x}"]),
@@ -145,7 +168,9 @@ pub const RULES: &[Rule] = &[
     code("Set.subset_def / Finset.subset_iff", "s ⊆ t ↔ ∀ ⦃x⦄, x ∈ s → x ∈ t, for sets and finsets (the definition of ⊆ there)", subset_unfolded)
         .ex(&[("(s t : Set ℕ) : s ⊆ t", "(s t : Set ℕ) : ∀ x✝ : ℕ, x✝ ∈ s → x✝ ∈ t"), ("(s t : Finset ℕ) : s ⊆ t", "(s t : Finset ℕ) : ∀ x✝ : ℕ, x✝ ∈ s → x✝ ∈ t")])
         .non(&["(H K : Subgroup G) : H ≤ K", "(a b : α) : a ⊆ b", "(s t : Set ℕ) : s ⊂ t", // Two element types: it does not elaborate.
-               "(s : Set ℕ) (t : Set ℝ) : s ⊆ t"]),
+               "(s : Set ℕ) (t : Set ℝ) : s ⊆ t",
+               // A local `⊆`; a set rebound without a type (of another type, then).
+               "(s t : Set ℕ) [HasSubset (Set ℕ)] : s ⊆ t", "(s : Set ℕ) : ∀ s t, s ⊆ t"]),
     // Mathlib/SetTheory/Cardinal/Finite.lean: `Nat.card_eq_fintype_card [Fintype α] : Nat.card α
     // = Fintype.card α`. Without the instance `Fintype.card α` does not elaborate (`[Finite α]`
     // gives none: `Fintype.ofFinite` is a def), and `Nat.card α` does.
@@ -165,6 +190,9 @@ fn subset_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         return None;
     };
     let c = ctx.carriers;
+    if c.binds_set_class() {
+        return None;
+    }
     // Two known element types must agree: `Set ℕ ⊆ Set ℝ` does not elaborate (no coercion
     // between the set types), so it is no membership of casts.
     let element = match (c.element_type(s), c.element_type(u)) {

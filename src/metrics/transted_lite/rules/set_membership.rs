@@ -1,0 +1,129 @@
+//! Membership in a set built with `∩ ∪ \ ᶜ`, or written as a literal `{a, b}`, unfolded to the
+//! connectives (`Set.mem_inter_iff`, `Set.mem_insert_iff`, …), for `Set` and `Finset` alike.
+//!
+//! Owns these procedures and the reading of a set expression's type ([`collection`]); the
+//! family table (`sets`) declares them. Each fires only where the set's type is known to be
+//! `Set T` or `Finset T` (a name bound with that written type, an ascription, or an operation
+//! on such of one type), the element is known to be of type `T` (no coercion hides in `∈`), and
+//! no binder of the statement gives an instance of a class these notations go through (a local
+//! `[Membership α S]` or `[Inter (Set α)]` would make `∈`/`∩` another relation).
+
+use super::carriers::Carriers;
+use super::declare::Ctx;
+use super::elab::{self, Ty};
+use super::shapes::{is_leaf, node2, AND, EQ, MEM, NOT};
+use crate::trees::Tree;
+
+const OR: &str = " _ ∨ _ ";
+
+/// `Set T` or `Finset T`: the kind (`"Set _ "`/`"Finset _ "`) and `T`.
+struct Collection {
+    kind: String,
+    element: Tree,
+}
+
+/// The type of a set expression, where it is known: a name bound with written type `Set T` /
+/// `Finset T` (and never rebound without one), an ascription `(e : Set T)`, `s ∩ t`, `s ∪ t`,
+/// `s \ t` of two expressions of one such type (`Inter.inter : α → α → α` keeps it), `sᶜ`.
+fn collection(s: &Tree, c: &Carriers) -> Option<Collection> {
+    let of = |ty: &Tree| match (ty.label.as_str(), ty.children.as_slice()) {
+        ("Set _ " | "Finset _ ", [element]) => {
+            Some(Collection { kind: ty.label.clone(), element: element.clone() })
+        }
+        _ => None,
+    };
+    if is_leaf(s) {
+        return of(c.name_type(&s.label)?);
+    }
+    match (s.label.as_str(), s.children.as_slice()) {
+        ("( _ : _ )", [_, ty]) => of(ty),
+        (" _ ∩ _ " | " _ ∪ _ " | " _ \\ _ ", [a, b]) => {
+            let (a, b) = (collection(a, c)?, collection(b, c)?);
+            (a.kind == b.kind && a.element == b.element).then_some(a)
+        }
+        ("ᶜ", [a]) => collection(a, c),
+        _ => None,
+    }
+}
+
+/// Is `x` known to be of type `ty` as written (no coercion into the set's element type)?
+fn of_type(x: &Tree, ty: &Tree, c: &Carriers) -> bool {
+    match (elab::type_of(x, c), elab::num_of_type(ty)) {
+        (Ty::Num(n), Some(m)) => n == m,
+        (Ty::Numeral, Some(_)) => true,
+        _ => is_leaf(x) && c.name_type(&x.label) == Some(ty),
+    }
+}
+
+/// The membership `x ∈ s` with `s`'s type and `x` of its element type, where no binder gives
+/// an instance of a class the set notations elaborate through.
+fn membership<'a>(t: &'a Tree, c: &Carriers) -> Option<(&'a Tree, &'a Tree)> {
+    let (MEM, [x, s]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let set = collection(s, c)?;
+    (!c.binds_set_class() && of_type(x, &set.element, c)).then_some((x, s))
+}
+
+fn member(x: &Tree, s: &Tree) -> Tree {
+    node2(MEM, x.clone(), s.clone())
+}
+
+/// `Set.mem_inter_iff` (Mathlib/Data/Set/Basic.lean), `Finset.mem_inter`
+/// (Mathlib/Data/Finset/Lattice/Basic.lean): `a ∈ s ∩ t ↔ a ∈ s ∧ a ∈ t`.
+pub(super) fn inter(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (x, s) = membership(t, ctx.carriers)?;
+    let (" _ ∩ _ ", [a, b]) = (s.label.as_str(), s.children.as_slice()) else {
+        return None;
+    };
+    Some(("Set.mem_inter_iff", node2(AND, member(x, a), member(x, b))))
+}
+
+/// `Set.mem_union`, `Finset.mem_union`: `a ∈ s ∪ t ↔ a ∈ s ∨ a ∈ t`.
+pub(super) fn union(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (x, s) = membership(t, ctx.carriers)?;
+    let (" _ ∪ _ ", [a, b]) = (s.label.as_str(), s.children.as_slice()) else {
+        return None;
+    };
+    Some(("Set.mem_union", node2(OR, member(x, a), member(x, b))))
+}
+
+/// `Set.mem_diff`, `Finset.mem_sdiff`: `a ∈ s \ t ↔ a ∈ s ∧ a ∉ t`.
+pub(super) fn diff(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (x, s) = membership(t, ctx.carriers)?;
+    let (" _ \\ _ ", [a, b]) = (s.label.as_str(), s.children.as_slice()) else {
+        return None;
+    };
+    let outside = Tree::node(NOT, vec![member(x, b)]);
+    Some(("Set.mem_diff", node2(AND, member(x, a), outside)))
+}
+
+/// `Set.mem_compl_iff`, `Finset.mem_compl`: `a ∈ sᶜ ↔ a ∉ s`.
+pub(super) fn compl(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (x, s) = membership(t, ctx.carriers)?;
+    let ("ᶜ", [a]) = (s.label.as_str(), s.children.as_slice()) else {
+        return None;
+    };
+    Some(("Set.mem_compl_iff", Tree::node(NOT, vec![member(x, a)])))
+}
+
+/// `Set.mem_insert_iff` then `Set.mem_singleton_iff` (and `Finset.mem_insert`,
+/// `Finset.mem_singleton`): `a ∈ ({b, c} : Set T) ↔ a = b ∨ a = c`. The literal's elements are
+/// elaborated at `T`; each must be a numeral or known to be of type `T`, so that `a = b`,
+/// elaborated alone, is read at `T` too.
+pub(super) fn literal(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let c = ctx.carriers;
+    let (x, s) = membership(t, c)?;
+    let ("( _ : _ )", [lit, _]) = (s.label.as_str(), s.children.as_slice()) else {
+        return None;
+    };
+    let element = collection(s, c)?.element;
+    let n = lit.children.len();
+    let braces = format!("{{{}}}", vec![" _ "; n].join(","));
+    if n == 0 || lit.label != braces || !lit.children.iter().all(|e| of_type(e, &element, c)) {
+        return None;
+    }
+    let mut equations = lit.children.iter().rev().map(|e| node2(EQ, x.clone(), e.clone()));
+    let last = equations.next()?;
+    Some(("Set.mem_insert_iff", equations.fold(last, |rest, eq| node2(OR, eq, rest))))
+}
