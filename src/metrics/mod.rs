@@ -216,6 +216,21 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
 /// unifies an untyped name, and they swap only where no two leaf types may coerce both ways
 /// (`one_type_or_numbers` in the rule table).
 fn reorders_uses(rule: &str) -> bool {
+    // Membership rules that fire only where the element's type is already known and keep it
+    // decided the same way: `x ∈ s ∩ t` becomes `x ∈ s ∧ x ∈ t` (the first use is still a
+    // membership in a set of the same type), and a literal or `zpowers` membership fires only
+    // on an element written at the set's type (`set_membership`, `groups`).
+    const KEEP_DECISIONS: [&str; 6] = [
+        "Set.mem_inter_iff",
+        "Set.mem_union",
+        "Set.mem_diff",
+        "Set.mem_compl_iff",
+        "Set.mem_insert_iff",
+        "Subgroup.mem_zpowers_iff",
+    ];
+    if KEEP_DECISIONS.contains(&rule) {
+        return false;
+    }
     const WORDS: [&str; 9] = [
         "comm",
         "swap",

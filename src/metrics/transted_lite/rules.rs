@@ -49,6 +49,7 @@ mod definitions;
 mod driver;
 pub mod elab;
 mod families;
+mod groups;
 mod leaf_casts;
 mod limits;
 mod limits_binders;

@@ -6,7 +6,7 @@
 //! Owns the greedy binder matching and the dependency order binders keep; declared in the
 //! `binders` table as statement moves. Decides nothing about when moves are tried.
 
-use super::carriers::Carriers;
+use super::carriers::{Carriers, STRUCTURE_TYPES};
 use super::elab;
 use super::render::render;
 use super::rewrite::{Applied, Rewrite};
@@ -400,20 +400,6 @@ const NOT_CLASSES: [&str; 90] = [
     "IsPreconnected",
     "CauchySeq",
     "Set.EqOn",
-];
-
-/// Structure types of Mathlib (not classes) whose terms theorem binders bind:
-/// Algebra/Group/Subgroup/Defs.lean, RingTheory/Ideal/Defs.lean, Algebra/Module/Submodule/Defs.lean,
-/// Algebra/Ring/Subring/Defs.lean, Algebra/Field/Subfield/Defs.lean, FieldTheory/IntermediateField/Defs.lean.
-const STRUCTURE_TYPES: [&str; 8] = [
-    "Subgroup",
-    "AddSubgroup",
-    "Ideal",
-    "Submodule",
-    "Subring",
-    "Subfield",
-    "IntermediateField",
-    "Equiv.Perm",
 ];
 
 /// Is `b` an instance (or hypothesis) of a class whose instances are proofs

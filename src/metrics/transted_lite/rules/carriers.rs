@@ -222,6 +222,12 @@ impl Carriers {
         c
     }
 
+    /// The names a rule bound (`x✝`) that these carriers read at a written type.
+    pub(super) fn rule_typed_names(&self) -> Vec<&str> {
+        let typed = self.binder_types.iter().filter(|(n, ty)| n.contains('✝') && ty.is_some());
+        typed.map(|(n, _)| n.as_str()).filter(|n| self.name_type(n).is_some()).collect()
+    }
+
     /// These carriers with `name`, a name a rule bound without a type, read as bound so.
     pub(super) fn with_untyped_name(&self, name: &str) -> Carriers {
         let mut c = self.clone();
@@ -752,13 +758,35 @@ const SET_NOTATION_CLASSES: [&str; 13] = [
     "HasSubset",
 ];
 
+/// Structure types of Mathlib (not classes) whose terms theorem binders bind:
+/// Algebra/Group/Subgroup/Defs.lean, RingTheory/Ideal/Defs.lean, Algebra/Module/Submodule/Defs.lean,
+/// Algebra/Ring/Subring/Defs.lean, Algebra/Field/Subfield/Defs.lean,
+/// FieldTheory/IntermediateField/Defs.lean, Algebra/Group/Submonoid/Defs.lean,
+/// GroupTheory/Sylow.lean (`structure Sylow`). A binder `(H : Subgroup G)` is then no local
+/// instance, and gives `G` no operators.
+pub(super) const STRUCTURE_TYPES: [&str; 12] = [
+    "Subgroup",
+    "AddSubgroup",
+    "Ideal",
+    "Submodule",
+    "Subring",
+    "Subfield",
+    "IntermediateField",
+    "Equiv.Perm",
+    "Submonoid",
+    "AddSubmonoid",
+    "Subsemiring",
+    "Sylow",
+];
+
 const OPERATORS_ON_SEVERAL_TYPES: [&str; 8] =
     ["OfNat", "HMul", "HAdd", "HSub", "HDiv", "HMod", "HPow", "Pow"];
 
 /// Does `name` look like a class that gives its type operators (`Mul`, `Semiring`,
 /// `DivisionMonoid`, `NormedField`, `EuclideanDomain`), not a property of it (`IsDomain`,
-/// `CharZero`, `NoZeroDivisors`, `Fintype`)? Read by name, so that an unlisted structure counts:
-/// refusing is the safe side.
+/// `CharZero`, `NoZeroDivisors`, `Fintype`), nor a structure type (`Subgroup`, whose terms
+/// `(H : Subgroup G)` binds)? Read by name, so that an unlisted structure counts: refusing is
+/// the safe side.
 fn gives_operators(name: &str) -> bool {
     const PARTS: [&str; 18] = [
         "group",
@@ -782,7 +810,9 @@ fn gives_operators(name: &str) -> bool {
     ];
     const PROPERTIES: [&str; 4] = ["Is", "Char", "NoZero", "Subsingleton"];
     let lower = name.to_lowercase();
-    !PROPERTIES.iter().any(|p| name.starts_with(p)) && PARTS.iter().any(|p| lower.contains(p))
+    !PROPERTIES.iter().any(|p| name.starts_with(p))
+        && !STRUCTURE_TYPES.contains(&name)
+        && PARTS.iter().any(|p| lower.contains(p))
 }
 
 impl Carriers {
@@ -823,7 +853,7 @@ pub(super) fn of_one_class_type(terms: &[&Tree], classes: &[&str], c: &Carriers)
 /// operators beside it ([`Carriers::competing_operators`])?
 /// A type the theorem binds, or leaves to auto-binding (`[Group G]`): not a Mathlib type
 /// (`NNReal` with a local `[Group NNReal]`), whose own instances compete with the local one.
-fn variable_type_of_class(ty: &str, classes: &[&str], c: &Carriers) -> bool {
+pub(super) fn variable_type_of_class(ty: &str, classes: &[&str], c: &Carriers) -> bool {
     let variable = c.theorem_binder(ty) || variable_shaped(ty, Letters::AsciiOrGreek);
     variable && c.has_instance(classes, ty) && !c.competing_operators(ty)
 }

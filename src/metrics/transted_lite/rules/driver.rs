@@ -51,13 +51,19 @@ pub fn canonicalize_within(tree: &Tree, clock: Clock) -> Option<(Tree, Vec<Appli
         while log.len() < MAX_CANONICAL_STEPS && canonical_pass(&mut t, &mut log, &context) {}
         let typed = types_written_since(&t, &context.carriers);
         let introduced = untyped_names_introduced(&t, &context.carriers);
-        if typed.is_empty() && introduced.is_empty() {
+        let typed_introduced = typed_names_introduced(&t, &context.carriers);
+        let rebound = rule_names_rebound(&t, &context.carriers);
+        if typed.is_empty()
+            && introduced.is_empty()
+            && typed_introduced.is_empty()
+            && rebound.is_empty()
+        {
             break;
         }
-        for (name, ty) in typed {
+        for (name, ty) in typed.into_iter().chain(typed_introduced) {
             context.carriers = context.carriers.with_name_type(&name, &ty);
         }
-        for name in introduced {
+        for name in introduced.into_iter().chain(rebound) {
             context.carriers = context.carriers.with_untyped_name(&name);
         }
     }
@@ -98,6 +104,46 @@ fn untyped_names_introduced(t: &Tree, carriers: &Carriers) -> Vec<String> {
     for name in super::carriers::untyped_binder_names(t) {
         if !carriers.binds(&name) && binding_count(t, &name, 0) == 1 && !out.contains(&name) {
             out.push(name);
+        }
+    }
+    out
+}
+
+/// The names a rule's unfolding bound once with a written type (`∀ n✝ : G, …` for
+/// `H.Normal`), which the statement itself never binds: read at that type, as a theorem
+/// binder's written type is.
+fn typed_names_introduced(t: &Tree, carriers: &Carriers) -> Vec<(String, Tree)> {
+    let mut binders = Vec::new();
+    collect_binders(t, &mut binders);
+    let mut out: Vec<(String, Tree)> = Vec::new();
+    for (name, ty, instance) in binders {
+        let typed = !instance && !is_leaf_labelled(ty, UNKNOWN_TYPE) && is_leaf(name);
+        if typed
+            && name.label.contains('✝')
+            && !carriers.binds(&name.label)
+            && binding_count(t, &name.label, 0) == 1
+            && !out.iter().any(|(n, _)| *n == name.label)
+        {
+            out.push((name.label.clone(), ty.clone()));
+        }
+    }
+    out
+}
+
+/// The names a rule bound (`✝`) that the carriers read at one written type, now bound more
+/// than once (a second unfolding chose the same name): no longer one type, so read as untyped.
+fn rule_names_rebound(t: &Tree, carriers: &Carriers) -> Vec<String> {
+    let mut binders = Vec::new();
+    collect_binders(t, &mut binders);
+    let mut out: Vec<String> = Vec::new();
+    for (name, _, _) in binders {
+        let known = carriers.name_type(&name.label).is_some();
+        if name.label.contains('✝')
+            && known
+            && binding_count(t, &name.label, 0) > 1
+            && !out.contains(&name.label)
+        {
+            out.push(name.label.clone());
         }
     }
     out
@@ -175,7 +221,12 @@ fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, 
             .map(|(rule, at, new)| (Applied { rule, at }, new));
     }
     let ctx = Ctx { carriers: &context.carriers, at: None };
-    table::canonical_at(t, &ctx).map(|(rule, new)| {
+    let rule_typed = context.carriers.rule_typed_names();
+    // A rewrite that binds again a name a rule bound and the carriers read at one type (a
+    // second unfolding choosing `x✝`) would leave that type stale for the new binder: refused.
+    let rebinds =
+        |new: &Tree| rule_typed.iter().any(|n| binding_count(new, n, 0) > binding_count(t, n, 0));
+    table::canonical_at(t, &ctx).filter(|(_, new)| !rebinds(new)).map(|(rule, new)| {
         let at = render(t);
         (Applied { rule, at }, new)
     })

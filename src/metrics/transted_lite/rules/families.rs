@@ -4,12 +4,12 @@
 
 use super::declare::Rule;
 use super::{
-    algebra, analysis, arithmetic, binders, definitions, limits, limits_binders, logic, notation,
-    order, sets,
+    algebra, analysis, arithmetic, binders, definitions, groups, limits, limits_binders, logic,
+    notation, order, sets,
 };
 
 /// Every family's table, in the order they are tried.
-pub fn families() -> [(&'static str, &'static [Rule]); 11] {
+pub fn families() -> [(&'static str, &'static [Rule]); 12] {
     [
         ("notation", notation::RULES),
         ("logic", logic::RULES),
@@ -18,6 +18,7 @@ pub fn families() -> [(&'static str, &'static [Rule]); 11] {
         ("arithmetic", arithmetic::RULES),
         ("sets", sets::RULES),
         ("definitions", definitions::RULES),
+        ("groups", groups::RULES),
         ("limits", limits::RULES),
         ("limits_binders", limits_binders::RULES),
         ("algebra", algebra::RULES),

@@ -184,6 +184,14 @@ pub fn infer_binder_type(name: &str, body: &Tree, c: &Carriers, by: Deciders) ->
     decided.or_else(|| (exponent_uses(name, body, 0) == Some(true)).then(|| Tree::leaf("ℕ")))
 }
 
+/// Collection types whose one argument is their element type: `x ∈ s` with `(s : Set T)`
+/// has `x : T`, the element type being an `outParam` of `Membership` (`Set`, `Finset`), or of
+/// `SetLike` for Mathlib's substructures (Mathlib/Data/SetLike/Basic.lean: `class SetLike (A :
+/// Type*) (B : outParam Type*)`; `Subgroup G`, `Submonoid M`, `Ideal R` are `SetLike` over
+/// their argument).
+const ELEMENT_OF_ONE_ARGUMENT: [&str; 6] =
+    ["Set _ ", "Finset _ ", "Subgroup _ ", "AddSubgroup _ ", "Submonoid _ ", "Ideal _ "];
+
 /// `fun x => e` or `fun (x : T) => e` read as its binder's name, its body and the binder's type:
 /// the written one, or where the body's uses decide it ([`infer_binder_type`], theorem binders
 /// deciding), as unification decides a lambda's domain. Any other binder shape: `None`.
@@ -510,7 +518,7 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
             let written = is_leaf(set)
                 .then(|| type_of(&set.label))
                 .flatten()
-                .filter(|ty| ["Set _ ", "Finset _ "].contains(&ty.label.as_str()))
+                .filter(|ty| ELEMENT_OF_ONE_ARGUMENT.contains(&ty.label.as_str()))
                 .map(|ty| ty.children[0].clone());
             let element = written.or_else(|| {
                 interval_element(set, c, &uses.inner, uses.by)

@@ -1,0 +1,115 @@
+//! Groups family: group-theory predicates unfolded to their definitions (`Subgroup.Normal`,
+//! `IsCyclic`, membership in `Subgroup.zpowers`), always in that one direction.
+//!
+//! Owns only these procedures. Each fires only on a type variable `G` of the theorem whose one
+//! structure is `[Group G]` (or `[CommGroup G]`) with no other class beside it that gives
+//! operators ([`Carriers::competing_operators`]): the definition's `*`, `⁻¹` and `^` are then
+//! the ones the written-out form elaborates to. A concrete type's local instances are not read,
+//! so a concrete group is left alone.
+
+use super::carriers::{variable_type_of_class, Carriers};
+use super::declare::*;
+use super::shapes::{is_leaf, mentions, node2, EQ, EXISTS, EXPLICIT, FORALL, IMP, MEM, MUL, POW};
+use crate::trees::Tree;
+
+#[rustfmt::skip]
+pub const RULES: &[Rule] = &[
+    // Mathlib/Algebra/Group/Subgroup/Defs.lean: `structure Subgroup.Normal (H : Subgroup G) :
+    // Prop where conj_mem : ∀ n, n ∈ H → ∀ g : G, g * n * g⁻¹ ∈ H` (one field: the structure is
+    // its field).
+    code("Subgroup.Normal (definition)", "H.Normal ↔ ∀ n, n ∈ H → ∀ g : G, g * n * g⁻¹ ∈ H (Mathlib/Algebra/Group/Subgroup/Defs.lean), G a type variable whose one structure is a group", normal_unfolded)
+        .ex(&[("{G : Type*} [Group G] (H : Subgroup G) : Subgroup.Normal H", "{G : Type*} [Group G] (H : Subgroup G) : ∀ n✝ : G, n✝ ∈ H → ∀ g✝ : G, g✝ * n✝ * g✝⁻¹ ∈ H")])
+        // A second structure that gives `*` (the written-out `*` may be its); a concrete group
+        // (its instances are not read); `H` rebound without a type; an additive subgroup; a
+        // statement naming its own `Subgroup.Normal`.
+        .non(&["{G : Type*} [Group G] [Mul G] (H : Subgroup G) : Subgroup.Normal H",
+               "(H : Subgroup (Equiv.Perm (Fin 3))) : Subgroup.Normal H",
+               "{G : Type*} [Group G] (H : Subgroup G) : ∀ H, Subgroup.Normal H",
+               "{G : Type*} [AddGroup G] (H : AddSubgroup G) : AddSubgroup.Normal H",
+               "{G : Type*} [Group G] (Subgroup.Normal : Subgroup G → Prop) (H : Subgroup G) : Subgroup.Normal H"]),
+    // Mathlib/GroupTheory/SpecificGroups/Cyclic.lean: `IsCyclic.exists_generator : ∃ g : α, ∀ x,
+    // x ∈ Subgroup.zpowers g` (the class's content), then `Subgroup.mem_zpowers_iff : h ∈ zpowers
+    // g ↔ ∃ k : ℤ, g ^ k = h` (Mathlib/Algebra/Group/Subgroup/ZPowers/Basic.lean).
+    code("IsCyclic (definition)", "IsCyclic G ↔ ∃ g : G, ∀ x, x ∈ Subgroup.zpowers g (Mathlib/GroupTheory/SpecificGroups/Cyclic.lean), G a type variable whose one structure is a group", cyclic_unfolded)
+        .ex(&[("{G : Type*} [Group G] : IsCyclic G", "{G : Type*} [Group G] : ∃ z✝ : G, ∀ y✝ : G, y✝ ∈ Subgroup.zpowers z✝")])
+        .non(&["{G : Type*} [Group G] [Pow G ℤ] : IsCyclic G", "(n : ℕ) : IsCyclic (ZMod n)", "{G : Type*} [AddGroup G] : IsAddCyclic G", "{G : Type*} [Group G] (IsCyclic : Type* → Prop) : IsCyclic G"]),
+    code("Subgroup.mem_zpowers_iff", "h ∈ Subgroup.zpowers g ↔ ∃ k : ℤ, g ^ k = h (Mathlib/Algebra/Group/Subgroup/ZPowers/Basic.lean), g and h of a type variable whose one structure is a group", zpowers_membership)
+        .ex(&[("{G : Type*} [Group G] (g h : G) : h ∈ Subgroup.zpowers g", "{G : Type*} [Group G] (g h : G) : ∃ k✝ : ℤ, g ^ k✝ = h")])
+        // `h` of another type (coerced); a second `^`; the additive `zmultiples`.
+        .non(&["{G : Type*} [Group G] (g : G) (h : ℕ) : h ∈ Subgroup.zpowers g", "{G : Type*} [Group G] [HPow G ℤ G] (g h : G) : h ∈ Subgroup.zpowers g", "{G : Type*} [AddGroup G] (g h : G) : h ∈ AddSubgroup.zmultiples g"]),
+];
+
+const GROUP: [&str; 2] = ["Group", "CommGroup"];
+
+/// The type variable `G` a name is bound with as `(x : G)`, where `G`'s one structure is a group.
+fn group_element_type<'c>(x: &Tree, c: &'c Carriers) -> Option<&'c Tree> {
+    let ty = c.name_type(&x.label).filter(|_| is_leaf(x))?;
+    (is_leaf(ty) && variable_type_of_class(&ty.label, &GROUP, c)).then_some(ty)
+}
+
+fn typed(name: &str, ty: &Tree) -> Tree {
+    node2(EXPLICIT, Tree::bound_variable(name), ty.clone())
+}
+
+/// `Subgroup.Normal H` → `∀ n, n ∈ H → ∀ g : G, g * n * g⁻¹ ∈ H`, for `(H : Subgroup G)`.
+fn normal_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Subgroup.Normal _ ", [h]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let c = ctx.carriers;
+    let ty = c.name_type(&h.label).filter(|_| is_leaf(h))?;
+    let ("Subgroup _ ", [g_type]) = (ty.label.as_str(), ty.children.as_slice()) else {
+        return None;
+    };
+    let group = is_leaf(g_type) && variable_type_of_class(&g_type.label, &GROUP, c);
+    let taken = ["n✝", "g✝"].iter().any(|n| c.binds(n) || mentions(t, n));
+    if !group || c.binds("Subgroup.Normal") || taken {
+        return None;
+    }
+    let (n, g) = (Tree::bound_variable("n✝"), Tree::bound_variable("g✝"));
+    let conjugate = node2(MUL, node2(MUL, g.clone(), n.clone()), Tree::node("⁻¹", vec![g.clone()]));
+    let closed = node2(FORALL, typed("g✝", g_type), node2(MEM, conjugate, h.clone()));
+    let body = node2(IMP, node2(MEM, n, h.clone()), closed);
+    Some(("Subgroup.Normal (definition)", node2(FORALL, typed("n✝", g_type), body)))
+}
+
+/// `IsCyclic G` → `∃ g : G, ∀ x : G, x ∈ Subgroup.zpowers g`.
+fn cyclic_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("IsCyclic _ ", [g_type]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let c = ctx.carriers;
+    let group = is_leaf(g_type) && variable_type_of_class(&g_type.label, &GROUP, c);
+    if !group || c.binds("IsCyclic") || c.binds("Subgroup.zpowers") {
+        return None;
+    }
+    // Names no other unfolding here binds (`Subgroup.Normal`'s are `n✝`, `g✝`).
+    let (g, x) = (Tree::bound_variable("z✝"), Tree::bound_variable("y✝"));
+    if c.binds("z✝") || c.binds("y✝") || mentions(t, "z✝") || mentions(t, "y✝") {
+        return None;
+    }
+    let generated = node2(MEM, x, Tree::node("Subgroup.zpowers _ ", vec![g]));
+    let every = node2(FORALL, typed("y✝", g_type), generated);
+    Some(("IsCyclic (definition)", node2(EXISTS, typed("z✝", g_type), every)))
+}
+
+/// `h ∈ Subgroup.zpowers g` → `∃ k : ℤ, g ^ k = h`, for `g`, `h` names of one group type.
+fn zpowers_membership(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (MEM, [h, zpowers]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let ("Subgroup.zpowers _ ", [g]) = (zpowers.label.as_str(), zpowers.children.as_slice()) else {
+        return None;
+    };
+    let c = ctx.carriers;
+    let g_type = group_element_type(g, c)?;
+    if group_element_type(h, c) != Some(g_type) || c.binds("Subgroup.zpowers") {
+        return None;
+    }
+    if mentions(t, "k✝") || c.binds("k✝") {
+        return None;
+    }
+    let k = Tree::bound_variable("k✝");
+    let power = node2(EQ, node2(POW, g.clone(), k), h.clone());
+    Some(("Subgroup.mem_zpowers_iff", node2(EXISTS, typed("k✝", &Tree::leaf("ℤ")), power)))
+}
