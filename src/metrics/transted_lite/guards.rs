@@ -309,6 +309,23 @@ fn class_inside(t: &Tree) -> Option<&str> {
     read_class(t).or_else(|| t.children.iter().find_map(class_inside))
 }
 
+/// Mathlib's type constructors a statement applies without a namespace (`Set α`, `List α`):
+/// an instance on `Set α` for every `α` is not a family's own.
+const FAMILY_LOOKALIKES: [&str; 12] = [
+    "Set",
+    "Finset",
+    "List",
+    "Multiset",
+    "Option",
+    "Fin",
+    "ZMod",
+    "Matrix",
+    "Polynomial",
+    "Subgroup",
+    "Submodule",
+    "Ideal",
+];
+
 /// A binder no rule can read past, and why: a bound name the rules read as Mathlib's type
 /// (`(Nat : Type)`), a local instance of a class the rules read on a type that is not a bound
 /// type variable (`[Mul ℕ]`, `{o : OfNat ℕ 3}`, `[Membership ℝ (Set ℝ)]`: the statement's `*`,
@@ -373,14 +390,32 @@ pub fn unread_binders(tree: &Tree) -> Option<String> {
                 _ => break,
             }
         }
-        let universal = body.children.iter().any(|a| bound.contains(&a.label.as_str()));
+        // Only a family's own instances (`∀ i, C (X i)`, `X` a name of the statement applied
+        // to bound names) are about the family alone; any other argument that mentions a
+        // bound name (`Inter (Set α)`, `Mul ((fun β => β) α)`, `Inter (Set (Fin n))`) reaches
+        // Mathlib's types, whatever the class.
+        let family_member = |a: &Tree| {
+            let head = rules::app_head(a);
+            head.is_some_and(|h| {
+                !h.contains('.')
+                    && !MATHLIB_TYPE_NAMES.contains(&h)
+                    && h.chars().next().is_some_and(|c| c.is_alphabetic())
+                    && !FAMILY_LOOKALIKES.contains(&h)
+            }) && a
+                .children
+                .iter()
+                .all(|x| x.children.is_empty() && bound.contains(&x.label.as_str()))
+        };
+        let universal = body
+            .children
+            .iter()
+            .any(|a| bound.iter().any(|b| rules::mentions_name(a, b)) && !family_member(a));
         if !bound.is_empty() && universal {
-            if let Some(class) = read_class(body) {
-                found = Some(format!(
-                    "the local instance `{}` gives `{class}` on every type it reaches, Mathlib's types included: no rewrite is tried",
-                    rules::render(ty)
-                ));
-            }
+            let class = read_class(body).unwrap_or("a class");
+            found = Some(format!(
+                "the local instance `{}` gives `{class}` on every type it reaches, Mathlib's types included: no rewrite is tried",
+                rules::render(ty)
+            ));
             return;
         }
         if !bound.is_empty() {

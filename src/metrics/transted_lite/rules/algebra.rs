@@ -76,6 +76,17 @@ pub const RULES: &[Rule] = &[
         .when(&[on(&["?a", "?n"], &INT)])
         .ex(&[("(a n : ℤ) : 0 % n = a % n", "(a n : ℤ) : n ∣ a")])
         .non(&["(a : ℤ) (n : ℕ) : 0 % n = a % 5"]),
+    // Mathlib/Data/Int/ModEq.lean: `Int.modEq_iff_dvd : a ≡ b [ZMOD n] ↔ n ∣ b - a`, on the
+    // definition's form. Not on ℕ: `2 % 5 = 1 % 5` is false while `5 ∣ 1 - 2 = 0` holds.
+    rw("Int.modEq_iff_dvd", "a ≡ b [ZMOD n] ↔ n ∣ b - a, i.e. a % n = b % n ↔ n ∣ b - a (Mathlib/Data/Int/ModEq.lean)", "?a % ?n = ?b % ?n", "?n ∣ ?b - ?a")
+        .when(&[on(&["?a", "?b", "?n"], &INT)])
+        .ex(&[("(a b n : ℤ) : a % n = b % n", "(a b n : ℤ) : n ∣ b - a")])
+        .non(&["(a b n : ℕ) : a % n = b % n", "(a b : ℤ) (n : ℕ) : a % n = b % n", "(a b : Fin 5) : a % 3 = b % 3", "(a b n : ℤ) : a % n = b % (n + 1)"]),
+    // The same once `norm_num` has folded `b % n` to `b` (numerals `0 < b < n`: `b % n = b`).
+    code("Int.modEq_iff_dvd", "a % n = b ↔ n ∣ b - a for numerals 0 < b < n, i.e. a ≡ b [ZMOD n] (Mathlib/Data/Int/ModEq.lean; Int.emod_eq_of_lt)", residue_as_dvd)
+        .ex(&[("(a : ℤ) : a ^ 2 % 8 = 1", "(a : ℤ) : 8 ∣ 1 - a ^ 2"), ("(a : ℤ) : 3 = a % 4", "(a : ℤ) : 4 ∣ 3 - a")])
+        // ℕ (truncating `-`); a residue not below the modulus (never equal); zero (its own rule).
+        .non(&["(a : ℕ) : a % 8 = 1", "(a : ℤ) : a % 8 = 9", "(a : ℤ) : a % 8 = 0", "(a : ℤ) (n : ℕ) : a % n = 1"]),
     // `0 ≡ a [MOD 6]` reads `0 % 6 = a % 6`, and `norm_num` folds the numeral `0 % 6` first.
     rw("Nat.dvd_iff_mod_eq_zero", "a ∣ b ↔ b % a = 0 (ℕ; Mathlib's Nat/Dvd), with eq_comm", "0 = ?a % ?n", "?n ∣ ?a")
         .when(&[on(&["?a % ?n", "0"], &NAT)])
@@ -390,4 +401,25 @@ fn lt_top_of_subobject(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     SUBOBJECT_LATTICES
         .contains(&ty.label.as_str())
         .then(|| ("lt_top_iff_ne_top", node2(" _ ≠ _ ", h.clone(), top.clone())))
+}
+
+/// `a % n = b` (either side first) → `n ∣ b - a`, on ℤ, for numerals `0 < b < n`: then `b % n =
+/// b`, so this is `a ≡ b [ZMOD n]`'s definition read through `Int.modEq_iff_dvd`.
+fn residue_as_dvd(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (EQ, [l, r]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (modulo, b) = if l.label == " _ % _ " { (l, r) } else { (r, l) };
+    let (" _ % _ ", [a, n]) = (modulo.label.as_str(), modulo.children.as_slice()) else {
+        return None;
+    };
+    let (Some(bv), Some(nv)) = (literal(b), literal(n)) else {
+        return None;
+    };
+    let integers = elab::carrier(&[a], ctx.carriers) == Some(elab::Num::Int);
+    if !(integers && 0 < bv && bv < nv) {
+        return None;
+    }
+    let difference = node2(" _ - _ ", b.clone(), a.clone());
+    Some(("Int.modEq_iff_dvd", node2(" _ ∣ _ ", n.clone(), difference)))
 }

@@ -314,7 +314,7 @@ impl Carriers {
             && s.children.iter().any(|x| self.is_set(x))
     }
 
-    /// Does some binder give an instance of a class `∈ ∩ ∪ \ ᶜ {a, b}` elaborate through
+    /// Does some binder give an instance of a class `∈ ∩ ∪ \ ᶜ {a, b} ⊤` elaborate through
     /// (`[Membership α S]`, `(i : Inter (Set ℕ))`)? Then they may not be `Set`'s.
     pub(super) fn binds_set_class(&self) -> bool {
         self.set_classes
@@ -740,9 +740,13 @@ pub(super) const MONOID_CLASSES: [&str; 14] = concat(&[
 
 /// Classes of several type arguments that give an operator or a numeral (Lean core
 /// `Init/Prelude.lean`): a local instance of one is tried before the structure's own.
-/// The classes behind `∈`, `∩`, `∪`, `\`, `ᶜ` and `{a, b}` (Init/Core.lean, Mathlib/Order/
-/// Notation.lean), and the lattice classes that may supply some of them.
-const SET_NOTATION_CLASSES: [&str; 13] = [
+/// The classes behind `∈`, `∩`, `∪`, `\`, `ᶜ`, `{a, b}` and `⊤` (Init/Core.lean,
+/// Mathlib/Order/Notation.lean), and the lattice classes that may supply some of them.
+const SET_NOTATION_CLASSES: [&str; 17] = [
+    "Top",
+    "OrderTop",
+    "BoundedOrder",
+    "CompleteLattice",
     "Membership",
     "Inter",
     "Union",

@@ -37,6 +37,20 @@ pub const RULES: &[Rule] = &[
         .ex(&[("{G : Type*} [Group G] (g h : G) : h ∈ Subgroup.zpowers g", "{G : Type*} [Group G] (g h : G) : ∃ k✝ : ℤ, g ^ k✝ = h")])
         // `h` of another type (coerced); a second `^`; the additive `zmultiples`.
         .non(&["{G : Type*} [Group G] (g : G) (h : ℕ) : h ∈ Subgroup.zpowers g", "{G : Type*} [Group G] [HPow G ℤ G] (g h : G) : h ∈ Subgroup.zpowers g", "{G : Type*} [AddGroup G] (g h : G) : h ∈ AddSubgroup.zmultiples g"]),
+    // Mathlib/Algebra/Group/Subgroup/Lattice.lean `Subgroup.eq_top_iff' : H = ⊤ ↔ ∀ x : G, x ∈
+    // H`; Mathlib/Algebra/Module/Submodule/Lattice.lean `Submodule.eq_top_iff'` (an `Ideal R` is
+    // a `Submodule R R`).
+    code("Subgroup.eq_top_iff' / Submodule.eq_top_iff'", "H = ⊤ ↔ ∀ x, x ∈ H, for H a subgroup, submodule or ideal (its closure or span)", eq_top_unfolded)
+        .ex(&[("{G : Type*} [Group G] (H : Subgroup G) : H = ⊤", "{G : Type*} [Group G] (H : Subgroup G) : ∀ x✝ : G, x✝ ∈ H"),
+              ("{G : Type*} [Group G] (s : Set G) : ⊤ = Subgroup.closure s", "{G : Type*} [Group G] (s : Set G) : ∀ x✝ : G, x✝ ∈ Subgroup.closure s"),
+              ("{R : Type*} [CommRing R] (I : Ideal R) : I = ⊤", "{R : Type*} [CommRing R] (I : Ideal R) : ∀ x✝ : R, x✝ ∈ I")])
+        // `⊥`; a set's `⊤` (not read here); a local `Top`; an `H` rebound without a type.
+        .non(&["{G : Type*} [Group G] (H : Subgroup G) : H = ⊥", "(s : Set ℕ) : s = ⊤", "{G : Type*} [Group G] (H : Subgroup G) [Top (Subgroup G)] : H = ⊤", "{G : Type*} [Group G] (H : Subgroup G) : ∀ H, H = ⊤"]),
+    // Mathlib/GroupTheory/Subgroup/Center.lean: `Subgroup.mem_center_iff : z ∈ center G ↔ ∀ g, g *
+    // z = z * g`.
+    code("Subgroup.mem_center_iff", "z ∈ Subgroup.center G ↔ ∀ g, g * z = z * g (Mathlib/GroupTheory/Subgroup/Center.lean), G a type variable whose one structure is a group", center_membership)
+        .ex(&[("{G : Type*} [Group G] (z : G) : z ∈ Subgroup.center G", "{G : Type*} [Group G] (z : G) : ∀ g✝ : G, g✝ * z = z * g✝")])
+        .non(&["{G : Type*} [Group G] [Mul G] (z : G) : z ∈ Subgroup.center G", "{G : Type*} [Group G] (z : ℕ) : z ∈ Subgroup.center G", "{G : Type*} [Group G] (z : G) : z ∈ Subgroup.centralizer {z}"]),
 ];
 
 const GROUP: [&str; 2] = ["Group", "CommGroup"];
@@ -112,4 +126,75 @@ fn zpowers_membership(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let k = Tree::bound_variable("k✝");
     let power = node2(EQ, node2(POW, g.clone(), k), h.clone());
     Some(("Subgroup.mem_zpowers_iff", node2(EXISTS, typed("k✝", &Tree::leaf("ℤ")), power)))
+}
+
+/// The element type of a subgroup, submodule or ideal term, where known: a name bound as
+/// `Subgroup G` (`G`), `Submodule R M` (`M`), `Ideal R` (`R`), or the closure/span of a set name
+/// bound as `Set T` (`T`). `None` inside means the term is one, of an unknown element type.
+fn substructure_element(h: &Tree, c: &Carriers) -> Option<Option<Tree>> {
+    if is_leaf(h) {
+        let ty = c.name_type(&h.label)?;
+        return match (ty.label.as_str(), ty.children.as_slice()) {
+            ("Subgroup _ " | "AddSubgroup _ " | "Ideal _ ", [e]) => Some(Some(e.clone())),
+            ("Submodule _  _ ", [_, m]) => Some(Some(m.clone())),
+            _ => None,
+        };
+    }
+    let set = match (h.label.as_str(), h.children.as_slice()) {
+        ("Subgroup.closure _ " | "AddSubgroup.closure _ " | "Ideal.span _ ", [s]) => s,
+        ("Submodule.span _  _ ", [_, s]) => s,
+        _ => return None,
+    };
+    let element = c.element_type(set).filter(|_| is_leaf(set)).cloned();
+    Some(element)
+}
+
+/// `H = ⊤` (or `⊤ = H`) → `∀ x, x ∈ H`, for `H` a subgroup, submodule or ideal.
+fn eq_top_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (EQ, [l, r]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let top = |x: &Tree| is_leaf(x) && x.label == "⊤";
+    let h = match (top(l), top(r)) {
+        (false, true) => l,
+        (true, false) => r,
+        _ => return None,
+    };
+    let c = ctx.carriers;
+    let element = substructure_element(h, c)?;
+    if c.binds_set_class() || c.binds("x✝") || mentions(h, "x✝") {
+        return None;
+    }
+    let x = Tree::bound_variable("x✝");
+    let binder = match &element {
+        Some(e) => typed("x✝", e),
+        None => x.clone(),
+    };
+    let subgroup = match c.name_type(&h.label).filter(|_| is_leaf(h)) {
+        Some(ty) => ty.label.contains("Subgroup"),
+        None => h.label.contains("Subgroup"),
+    };
+    let rule = if subgroup { "Subgroup.eq_top_iff'" } else { "Submodule.eq_top_iff'" };
+    Some((rule, node2(FORALL, binder, node2(MEM, x, h.clone()))))
+}
+
+/// `z ∈ Subgroup.center G` → `∀ g : G, g * z = z * g`, for `z` a name of the group type `G`.
+fn center_membership(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (MEM, [z, center]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let ("Subgroup.center _ ", [g_type]) = (center.label.as_str(), center.children.as_slice())
+    else {
+        return None;
+    };
+    let c = ctx.carriers;
+    if group_element_type(z, c) != Some(g_type) || c.binds("Subgroup.center") {
+        return None;
+    }
+    if c.binds("g✝") || mentions(t, "g✝") {
+        return None;
+    }
+    let g = Tree::bound_variable("g✝");
+    let commutes = node2(EQ, node2(MUL, g.clone(), z.clone()), node2(MUL, z.clone(), g));
+    Some(("Subgroup.mem_center_iff", node2(FORALL, typed("g✝", g_type), commutes)))
 }

@@ -62,6 +62,11 @@ pub const RULES: &[Rule] = &[
     mv("eq_comm", "a = b ↔ b = a", "?a = ?b", "?b = ?a").when(&[distinct(&["?a", "?b"]), one_type_or_numbers(&["?a", "?b"])])
         .ex(&[("(x : ℕ) : x = 2", "(x : ℕ) : 2 = x")])
         .non(&["(x : ℕ) : x < 2", "(x : ℕ) : x = x"]),
+    // Mathlib/Algebra/Ring/Divisibility/Basic.lean: `dvd_sub_comm : a ∣ b - c ↔ a ∣ c - b` (a
+    // ring: `b - c = -(c - b)`); on ℤ only here, where `-` is the ring's (not ℕ's truncation).
+    mv("dvd_sub_comm", "a ∣ b - c ↔ a ∣ c - b (ℤ)", "?n ∣ ?a - ?b", "?n ∣ ?b - ?a").when(&[distinct(&["?a", "?b"]), on(&["?n", "?a", "?b"], &INT)])
+        .ex(&[("(n a b : ℤ) : n ∣ a - b", "(n a b : ℤ) : n ∣ b - a")])
+        .non(&["(n a b : ℕ) : n ∣ a - b", "(n : ℤ) (a b : ℕ) : n ∣ a - b"]),
     mv("ne_comm", "a ≠ b ↔ b ≠ a", "?a ≠ ?b", "?b ≠ ?a").when(&[distinct(&["?a", "?b"]), one_type_or_numbers(&["?a", "?b"])])
         .ex(&[("(x : ℕ) : x ≠ 2", "(x : ℕ) : 2 ≠ x")])
         .non(&["(x : ℕ) : x ≠ x", "(x : ℕ) : x = 2"]),

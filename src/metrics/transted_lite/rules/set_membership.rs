@@ -46,23 +46,41 @@ fn collection(s: &Tree, c: &Carriers) -> Option<Collection> {
     }
 }
 
-/// Is `x` known to be of type `ty` as written (no coercion into the set's element type)?
-fn of_type(x: &Tree, ty: &Tree, c: &Carriers) -> bool {
+/// Is `x` known to be of type `ty` as written (no coercion into the set's element type)? A
+/// term of numerals only takes the set's type from the membership: accepted only where
+/// `numerals` says the unfolded form keeps a membership that fixes it (`1 - 2 ∈ s ∩ t`), not
+/// where it becomes an equation elaborated alone (`1 - 2 = 0` is read at ℕ).
+fn of_type(x: &Tree, ty: &Tree, c: &Carriers, numerals: bool) -> bool {
     match (elab::type_of(x, c), elab::num_of_type(ty)) {
         (Ty::Num(n), Some(m)) => n == m,
-        (Ty::Numeral, Some(_)) => true,
+        (Ty::Numeral, Some(_)) => numerals,
         _ => is_leaf(x) && c.name_type(&x.label) == Some(ty),
     }
 }
 
+/// Element types whose `Finset` has `∩ ∪ \ insert` here: they need `DecidableEq` of the
+/// elements (Mathlib/Data/Finset/Lattice/Basic.lean, `Finset.instInter [DecidableEq α]`), which
+/// ℕ ℤ ℚ have and ℝ has through its `LinearOrder`; a type variable may have none.
+const DECIDABLE_ELEMENTS: [&str; 8] = ["ℕ", "ℤ", "ℚ", "ℝ", "Nat", "Int", "Rat", "Real"];
+
 /// The membership `x ∈ s` with `s`'s type and `x` of its element type, where no binder gives
-/// an instance of a class the set notations elaborate through.
-fn membership<'a>(t: &'a Tree, c: &Carriers) -> Option<(&'a Tree, &'a Tree)> {
+/// an instance of a class the set notations elaborate through, and a `Finset`'s operations
+/// exist (`ᶜ` on a `Finset` needs a `Fintype`, which none of the number types has: left alone).
+fn membership<'a>(t: &'a Tree, c: &Carriers, numerals: bool) -> Option<(&'a Tree, &'a Tree)> {
     let (MEM, [x, s]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
     let set = collection(s, c)?;
-    (!c.binds_set_class() && of_type(x, &set.element, c)).then_some((x, s))
+    let finset = set.kind == "Finset _ ";
+    if finset
+        && !(is_leaf(&set.element) && DECIDABLE_ELEMENTS.contains(&set.element.label.as_str()))
+    {
+        return None;
+    }
+    if finset && s.label == "ᶜ" {
+        return None;
+    }
+    (!c.binds_set_class() && of_type(x, &set.element, c, numerals)).then_some((x, s))
 }
 
 fn member(x: &Tree, s: &Tree) -> Tree {
@@ -72,7 +90,7 @@ fn member(x: &Tree, s: &Tree) -> Tree {
 /// `Set.mem_inter_iff` (Mathlib/Data/Set/Basic.lean), `Finset.mem_inter`
 /// (Mathlib/Data/Finset/Lattice/Basic.lean): `a ∈ s ∩ t ↔ a ∈ s ∧ a ∈ t`.
 pub(super) fn inter(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
-    let (x, s) = membership(t, ctx.carriers)?;
+    let (x, s) = membership(t, ctx.carriers, true)?;
     let (" _ ∩ _ ", [a, b]) = (s.label.as_str(), s.children.as_slice()) else {
         return None;
     };
@@ -81,7 +99,7 @@ pub(super) fn inter(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 
 /// `Set.mem_union`, `Finset.mem_union`: `a ∈ s ∪ t ↔ a ∈ s ∨ a ∈ t`.
 pub(super) fn union(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
-    let (x, s) = membership(t, ctx.carriers)?;
+    let (x, s) = membership(t, ctx.carriers, true)?;
     let (" _ ∪ _ ", [a, b]) = (s.label.as_str(), s.children.as_slice()) else {
         return None;
     };
@@ -90,7 +108,7 @@ pub(super) fn union(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 
 /// `Set.mem_diff`, `Finset.mem_sdiff`: `a ∈ s \ t ↔ a ∈ s ∧ a ∉ t`.
 pub(super) fn diff(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
-    let (x, s) = membership(t, ctx.carriers)?;
+    let (x, s) = membership(t, ctx.carriers, true)?;
     let (" _ \\ _ ", [a, b]) = (s.label.as_str(), s.children.as_slice()) else {
         return None;
     };
@@ -100,7 +118,7 @@ pub(super) fn diff(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 
 /// `Set.mem_compl_iff`, `Finset.mem_compl`: `a ∈ sᶜ ↔ a ∉ s`.
 pub(super) fn compl(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
-    let (x, s) = membership(t, ctx.carriers)?;
+    let (x, s) = membership(t, ctx.carriers, true)?;
     let ("ᶜ", [a]) = (s.label.as_str(), s.children.as_slice()) else {
         return None;
     };
@@ -113,14 +131,15 @@ pub(super) fn compl(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 /// elaborated alone, is read at `T` too.
 pub(super) fn literal(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let c = ctx.carriers;
-    let (x, s) = membership(t, c)?;
+    let (x, s) = membership(t, c, false)?;
     let ("( _ : _ )", [lit, _]) = (s.label.as_str(), s.children.as_slice()) else {
         return None;
     };
     let element = collection(s, c)?.element;
     let n = lit.children.len();
     let braces = format!("{{{}}}", vec![" _ "; n].join(","));
-    if n == 0 || lit.label != braces || !lit.children.iter().all(|e| of_type(e, &element, c)) {
+    if n == 0 || lit.label != braces || !lit.children.iter().all(|e| of_type(e, &element, c, true))
+    {
         return None;
     }
     let mut equations = lit.children.iter().rev().map(|e| node2(EQ, x.clone(), e.clone()));

@@ -114,7 +114,9 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(s t : Set ℕ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) : x ∈ s ∧ x ∈ t"), ("(s t : Finset ℤ) : (3 : ℤ) ∈ s ∩ t", "(s t : Finset ℤ) : (3 : ℤ) ∈ s ∧ (3 : ℤ) ∈ t")])
         // A local instance behind `∩` or `∈`; two set types; an element of another type
         // (coerced, or not elaborating); a set rebound without a type; a type variable's `∩`.
-        .non(&["(s t : Set ℕ) (x : ℕ) [Inter (Set ℕ)] : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) (m : Membership ℕ (Set ℕ)) : x ∈ s ∩ t", "(s : Set ℕ) (t : Finset ℕ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℤ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) : ∀ s, x ∈ s ∩ t", "{S : Type} [Inter S] [Membership ℕ S] (s t : S) (x : ℕ) : x ∈ s ∩ t"]),
+        .non(&["(s t : Set ℕ) (x : ℕ) [Inter (Set ℕ)] : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) (m : Membership ℕ (Set ℕ)) : x ∈ s ∩ t", "(s : Set ℕ) (t : Finset ℕ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℤ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) : ∀ s, x ∈ s ∩ t", "{S : Type} [Inter S] [Membership ℕ S] (s t : S) (x : ℕ) : x ∈ s ∩ t",
+               // A `Finset` of a type that may lack `DecidableEq` (no `∩` there).
+               "{α : Type} (s t : Finset α) (x : α) : x ∈ s ∩ t"]),
     code("Set.mem_union", "a ∈ s ∪ t ↔ a ∈ s ∨ a ∈ t (Set, Finset)", set_membership::union)
         .ex(&[("(s t : Set ℝ) (x : ℝ) : x ∈ s ∪ t", "(s t : Set ℝ) (x : ℝ) : x ∈ s ∨ x ∈ t")])
         .non(&["(s t : Set ℝ) (x : ℝ) [Union (Set ℝ)] : x ∈ s ∪ t", "(s t : Set ℝ) (x : ℕ) : x ∈ s ∪ t", "(s : Set ℝ) (t : Set ℕ) (x : ℝ) : x ∈ s ∪ t"]),
@@ -123,12 +125,15 @@ pub const RULES: &[Rule] = &[
         .non(&["(s t : Set ℝ) (x : ℝ) [SDiff (Set ℝ)] : x ∈ s \\ t", "(s t : ℕ) (x : ℕ) : x ∈ s \\ t"]),
     code("Set.mem_compl_iff", "a ∈ sᶜ ↔ a ∉ s (Set, Finset)", set_membership::compl)
         .ex(&[("(s : Set ℝ) (x : ℝ) : x ∈ sᶜ", "(s : Set ℝ) (x : ℝ) : ¬ x ∈ s")])
-        .non(&["(s : Set ℝ) (x : ℝ) [BooleanAlgebra (Set ℝ)] : x ∈ sᶜ", "(s : Set ℕ) (x : ℤ) : x ∈ sᶜ"]),
+        // A `Finset`'s `ᶜ` needs a `Fintype` of its elements.
+        .non(&["(s : Set ℝ) (x : ℝ) [BooleanAlgebra (Set ℝ)] : x ∈ sᶜ", "(s : Set ℕ) (x : ℤ) : x ∈ sᶜ", "(s : Finset ℕ) (x : ℕ) : x ∈ sᶜ"]),
     code("Set.mem_insert_iff", "a ∈ {b, c} ↔ a = b ∨ a = c (Set.mem_singleton_iff, Finset.mem_insert, Finset.mem_singleton)", set_membership::literal)
         .ex(&[("(x : ℕ) : x ∈ ({1, 5} : Set ℕ)", "(x : ℕ) : x = 1 ∨ x = 5"), ("(x : ℤ) : x ∈ ({2} : Finset ℤ)", "(x : ℤ) : x = 2"), ("(x a b : ℝ) : x ∈ ({a, b, 0} : Set ℝ)", "(x a b : ℝ) : x = a ∨ x = b ∨ x = 0")])
         // No ascription (the literal's type is not known here); an element of another type
         // than the set's; a local `Insert`; a multiset (not read).
-        .non(&["(x : ℕ) : x ∈ {1, 5}", "(x : ℕ) (a : ℤ) : (x : ℤ) ∈ ({a, 5} : Set ℤ)", "(x : ℕ) (a : ℤ) : x ∈ ({a, 5} : Set ℕ)", "(x : ℕ) [Insert ℕ (Set ℕ)] : x ∈ ({1, 5} : Set ℕ)", "(x : ℕ) : x ∈ ({1, 5} : Multiset ℕ)"]),
+        .non(&["(x : ℕ) : x ∈ {1, 5}", "(x : ℕ) (a : ℤ) : (x : ℤ) ∈ ({a, 5} : Set ℤ)", "(x : ℕ) (a : ℤ) : x ∈ ({a, 5} : Set ℕ)", "(x : ℕ) [Insert ℕ (Set ℕ)] : x ∈ ({1, 5} : Set ℕ)", "(x : ℕ) : x ∈ ({1, 5} : Multiset ℕ)",
+               // An element of numerals only: `1 - 2 = 0` alone is read at ℕ, not at ℤ.
+               ": (1 - 2) ∈ ({0} : Set ℤ)"]),
     code("Set.mem_setOf_eq", "a ∈ {x | p x} = p a (no capture)", |t, ctx| typed::membership_set_of(t, ctx.carriers))
         .ex(&[("(a : ℕ) : a ∈ {x : ℕ | x < 3}", "(a : ℕ) : a < 3")])
         .non(&["(x : ℕ) : x + 1 ∈ {y : ℕ | ∃ x, y = x}"]),

@@ -123,7 +123,7 @@ pub(super) fn is_leaf(t: &Tree) -> bool {
 
 /// The function of an application node `"f _  _ "` (the name, then one `" _ "` per child), as
 /// the parser labels `f a b`; `None` for a leaf or an operator shape (`" _ + _ "`, `"∀ _ , _ "`).
-pub(super) fn app_head(t: &Tree) -> Option<&str> {
+pub fn app_head(t: &Tree) -> Option<&str> {
     if t.children.is_empty() {
         return None;
     }
@@ -133,7 +133,7 @@ pub(super) fn app_head(t: &Tree) -> Option<&str> {
 
 /// Does `t` use the name `name`: a leaf of that label, or the head of an application
 /// (`"f _ "` carries `f` in its label, not in a leaf)?
-pub(super) fn mentions(t: &Tree, name: &str) -> bool {
+pub fn mentions(t: &Tree, name: &str) -> bool {
     if is_leaf(t) {
         return t.label == name;
     }
