@@ -146,3 +146,25 @@ pub(super) fn literal(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let last = equations.next()?;
     Some(("Set.mem_insert_iff", equations.fold(last, |rest, eq| node2(OR, eq, rest))))
 }
+
+/// `Set.top_eq_univ : (⊤ : Set α) = univ` (Mathlib/Order/SetNotation.lean): `s = ⊤`, `⊤ = s`,
+/// `s ≠ ⊤` with `s` a set (of a known `Set T` type) read with `Set.univ`.
+pub(super) fn top_as_univ(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ([l, r], true) = (t.children.as_slice(), [EQ, " _ ≠ _ "].contains(&t.label.as_str()))
+    else {
+        return None;
+    };
+    let top = |x: &Tree| is_leaf(x) && x.label == "⊤";
+    let set = match (top(l), top(r)) {
+        (false, true) => l,
+        (true, false) => r,
+        _ => return None,
+    };
+    let c = ctx.carriers;
+    if c.binds_set_class() || c.binds("Set.univ") || collection(set, c)?.kind != "Set _ " {
+        return None;
+    }
+    let univ = Tree::leaf("Set.univ");
+    let sides = if top(l) { vec![univ, r.clone()] } else { vec![l.clone(), univ] };
+    Some(("Set.top_eq_univ", Tree::node(t.label.clone(), sides)))
+}

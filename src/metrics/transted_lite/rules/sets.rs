@@ -134,6 +134,11 @@ pub const RULES: &[Rule] = &[
         .non(&["(x : ℕ) : x ∈ {1, 5}", "(x : ℕ) (a : ℤ) : (x : ℤ) ∈ ({a, 5} : Set ℤ)", "(x : ℕ) (a : ℤ) : x ∈ ({a, 5} : Set ℕ)", "(x : ℕ) [Insert ℕ (Set ℕ)] : x ∈ ({1, 5} : Set ℕ)", "(x : ℕ) : x ∈ ({1, 5} : Multiset ℕ)",
                // An element of numerals only: `1 - 2 = 0` alone is read at ℕ, not at ℤ.
                ": (1 - 2) ∈ ({0} : Set ℤ)"]),
+    code("Set.top_eq_univ", "(⊤ : Set α) = Set.univ (Mathlib/Order/SetNotation.lean), beside a set of known type", set_membership::top_as_univ)
+        .ex(&[("(s : Set ℝ) : s = ⊤", "(s : Set ℝ) : s = Set.univ"), ("(s : Set ℕ) : ⊤ ≠ s", "(s : Set ℕ) : Set.univ ≠ s")])
+        // A subgroup's `⊤` (a `Subgroup`, not a set); a finset (no `⊤` without a `Fintype`);
+        // a local `Top`.
+        .non(&["{G : Type*} [Group G] (H : Subgroup G) : H = ⊤", "(s : Finset ℕ) : s = ⊤", "(s : Set ℝ) [Top (Set ℝ)] : s = ⊤"]),
     code("Set.mem_setOf_eq", "a ∈ {x | p x} = p a (no capture)", |t, ctx| typed::membership_set_of(t, ctx.carriers))
         .ex(&[("(a : ℕ) : a ∈ {x : ℕ | x < 3}", "(a : ℕ) : a < 3")])
         .non(&["(x : ℕ) : x + 1 ∈ {y : ℕ | ∃ x, y = x}"]),
