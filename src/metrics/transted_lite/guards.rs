@@ -309,29 +309,23 @@ fn class_inside(t: &Tree) -> Option<&str> {
     read_class(t).or_else(|| t.children.iter().find_map(class_inside))
 }
 
-/// Mathlib's type constructors a statement applies without a namespace (`Set α`, `List α`):
-/// an instance on `Set α` for every `α` is not a family's own.
-const FAMILY_LOOKALIKES: [&str; 12] = [
-    "Set",
-    "Finset",
-    "List",
-    "Multiset",
-    "Option",
-    "Fin",
-    "ZMod",
-    "Matrix",
-    "Polynomial",
-    "Subgroup",
-    "Submodule",
-    "Ideal",
-];
-
 /// A binder no rule can read past, and why: a bound name the rules read as Mathlib's type
 /// (`(Nat : Type)`), a local instance of a class the rules read on a type that is not a bound
 /// type variable (`[Mul ℕ]`, `{o : OfNat ℕ 3}`, `[Membership ℝ (Set ℝ)]`: the statement's `*`,
 /// `3` or `∈` is then the binder's), or two instances of one structure on one type (`[Monoid
 /// M] [Mul M]`, `[TopologicalSpace X]` twice). `None` when there is none: the rules may run.
 pub fn unread_binders(tree: &Tree) -> Option<String> {
+    // The names the statement binds: a family `X` of `[∀ i, C (X i)]` must be one of them (a
+    // head it does not bind is a constant, `outParam` or `Set`, whose instance reaches
+    // Mathlib's types).
+    let mut bound_names: Vec<String> = Vec::new();
+    walk_binders(tree, &mut |binder: &Tree| {
+        let names = match binder.children.split_last() {
+            Some((_, names)) => names,
+            None => std::slice::from_ref(binder),
+        };
+        bound_names.extend(names.iter().filter(|n| n.children.is_empty()).map(|n| n.label.clone()));
+    });
     let mut instances: Vec<(String, String)> = Vec::new();
     let mut type_variables: Vec<String> = Vec::new();
     let mut found = None;
@@ -397,10 +391,9 @@ pub fn unread_binders(tree: &Tree) -> Option<String> {
         let family_member = |a: &Tree| {
             let head = rules::app_head(a);
             head.is_some_and(|h| {
-                !h.contains('.')
+                bound_names.iter().any(|n| n == h)
+                    && !bound.contains(&h)
                     && !MATHLIB_TYPE_NAMES.contains(&h)
-                    && h.chars().next().is_some_and(|c| c.is_alphabetic())
-                    && !FAMILY_LOOKALIKES.contains(&h)
             }) && a
                 .children
                 .iter()

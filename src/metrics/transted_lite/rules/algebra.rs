@@ -54,6 +54,8 @@ pub const RULES: &[Rule] = &[
             "(s t : Multiset ℕ) : s ∩ t = ∅",
             "{α : Type*} [Inter α] [EmptyCollection α] (s t : α) : s ∩ t = ∅",
             "(s t : Set ℕ) : s ∩ t = {0}",
+            // A local order or bottom on the sets (`Disjoint` reads the order's `⊥`).
+            "(s t : Set ℕ) [OrderBot (Set ℕ)] : s ∩ t = ∅",
             "(s t u : Set ℕ) : s ∩ t = u",
             "(s t : Set ℕ) : s ∩ t ≠ ∅",
         ]),
@@ -200,6 +202,10 @@ fn disjoint_of_inter_empty(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> 
         _ => return None,
     };
     let [s, u] = inter.children.as_slice() else { return None };
+    // A local instance behind `∩`, `∅` or the order `Disjoint` reads: not Mathlib's sets.
+    if ctx.carriers.binds_set_class() {
+        return None;
+    }
     if !(is_set_or_finset(s, ctx.carriers) || is_set_or_finset(u, ctx.carriers)) {
         return None;
     }
