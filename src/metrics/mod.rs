@@ -218,9 +218,11 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
 fn reorders_uses(rule: &str) -> bool {
     // Membership rules that fire only where the element's type is already known and keep it
     // decided the same way: `x ∈ s ∩ t` becomes `x ∈ s ∧ x ∈ t` (the first use is still a
-    // membership in a set of the same type), and a literal or `zpowers` membership fires only
-    // on an element written at the set's type (`set_membership`, `groups`).
-    const KEEP_DECISIONS: [&str; 6] = [
+    // membership in a set of the same type), and a literal, `zpowers` or `center` membership
+    // fires only on an element written at the set's type (`set_membership`, `groups`).
+    const KEEP_DECISIONS: [&str; 8] = [
+        "Subgroup.mem_inf",
+        "Subgroup.mem_center_iff",
         "Set.mem_inter_iff",
         "Set.mem_union",
         "Set.mem_diff",

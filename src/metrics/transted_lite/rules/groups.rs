@@ -9,7 +9,9 @@
 
 use super::carriers::{variable_type_of_class, Carriers};
 use super::declare::*;
-use super::shapes::{is_leaf, mentions, node2, EQ, EXISTS, EXPLICIT, FORALL, IMP, MEM, MUL, POW};
+use super::shapes::{
+    is_leaf, mentions, node2, AND, EQ, EXISTS, EXPLICIT, FORALL, IMP, MEM, MUL, POW,
+};
 use crate::trees::Tree;
 
 #[rustfmt::skip]
@@ -51,6 +53,19 @@ pub const RULES: &[Rule] = &[
     code("Subgroup.mem_center_iff", "z ∈ Subgroup.center G ↔ ∀ g, g * z = z * g (Mathlib/GroupTheory/Subgroup/Center.lean), G a type variable whose one structure is a group", center_membership)
         .ex(&[("{G : Type*} [Group G] (z : G) : z ∈ Subgroup.center G", "{G : Type*} [Group G] (z : G) : ∀ g✝ : G, g✝ * z = z * g✝")])
         .non(&["{G : Type*} [Group G] [Mul G] (z : G) : z ∈ Subgroup.center G", "{G : Type*} [Group G] (z : ℕ) : z ∈ Subgroup.center G", "{G : Type*} [Group G] (z : G) : z ∈ Subgroup.centralizer {z}"]),
+    // Mathlib/Algebra/Group/Subgroup/Lattice.lean: `Subgroup.eq_bot_iff_forall : H = ⊥ ↔ ∀ x ∈
+    // H, x = 1`; the `1` is the group's, so only on a type variable whose one structure is a
+    // group.
+    code("Subgroup.eq_bot_iff_forall", "H = ⊥ ↔ ∀ x ∈ H, x = 1 (Mathlib/Algebra/Group/Subgroup/Lattice.lean), H a subgroup of a type variable whose one structure is a group", eq_bot_unfolded)
+        .ex(&[("{G : Type*} [Group G] (H K : Subgroup G) : H ⊓ K = ⊥", "{G : Type*} [Group G] (H K : Subgroup G) : ∀ x✝ : G, x✝ ∈ H ⊓ K → x✝ = 1")])
+        // A second structure giving `1`; an additive subgroup (its `0`); a concrete group.
+        .non(&["{G : Type*} [Group G] [One G] (H : Subgroup G) : H = ⊥", "{G : Type*} [AddGroup G] (H : AddSubgroup G) : H = ⊥", "(H : Subgroup (Equiv.Perm (Fin 3))) : H = ⊥"]),
+    // `Subgroup.mem_inf : x ∈ p ⊓ p' ↔ x ∈ p ∧ x ∈ p'` (Mathlib/Algebra/Group/Subgroup/Lattice.lean),
+    // `Submodule.mem_inf` (Mathlib/Algebra/Module/Submodule/Lattice.lean).
+    code("Subgroup.mem_inf", "x ∈ p ⊓ p' ↔ x ∈ p ∧ x ∈ p' (Subgroup, Submodule, Ideal)", inf_membership)
+        .ex(&[("{G : Type*} [Group G] (H K : Subgroup G) (x : G) : x ∈ H ⊓ K", "{G : Type*} [Group G] (H K : Subgroup G) (x : G) : x ∈ H ∧ x ∈ K")])
+        // Two types; an element of another type; a local `Min`.
+        .non(&["{G : Type*} [Group G] (H : Subgroup G) (K : Submonoid G) (x : G) : x ∈ H ⊓ K", "{G : Type*} [Group G] (H K : Subgroup G) (x : ℕ) : x ∈ H ⊓ K", "{G : Type*} [Group G] (H K : Subgroup G) (x : G) [Min (Subgroup G)] : x ∈ H ⊓ K"]),
 ];
 
 const GROUP: [&str; 2] = ["Group", "CommGroup"];
@@ -140,6 +155,12 @@ fn substructure_element(h: &Tree, c: &Carriers) -> Option<Option<Tree>> {
             _ => None,
         };
     }
+    if let (" _ ⊓ _ ", [a, b]) = (h.label.as_str(), h.children.as_slice()) {
+        // `inf` keeps its operands' type: both must be one known substructure type.
+        let (ta, tb) = (c.name_type(&a.label), c.name_type(&b.label));
+        let same = is_leaf(a) && is_leaf(b) && ta.is_some() && ta == tb;
+        return if same { substructure_element(a, c) } else { None };
+    }
     let set = match (h.label.as_str(), h.children.as_slice()) {
         ("Subgroup.closure _ " | "AddSubgroup.closure _ " | "Ideal.span _ ", [s]) => s,
         ("Submodule.span _  _ ", [_, s]) => s,
@@ -197,4 +218,54 @@ fn center_membership(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let g = Tree::bound_variable("g✝");
     let commutes = node2(EQ, node2(MUL, g.clone(), z.clone()), node2(MUL, z.clone(), g));
     Some(("Subgroup.mem_center_iff", node2(FORALL, typed("g✝", g_type), commutes)))
+}
+
+/// `H = ⊥` (or `⊥ = H`) → `∀ x : G, x ∈ H → x = 1`, for `H` (or `H ⊓ K`) a subgroup of a type
+/// variable `G` whose one structure is a group.
+fn eq_bot_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (EQ, [l, r]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let bot = |x: &Tree| is_leaf(x) && x.label == "⊥";
+    let h = match (bot(l), bot(r)) {
+        (false, true) => l,
+        (true, false) => r,
+        _ => return None,
+    };
+    let c = ctx.carriers;
+    let subgroup =
+        |x: &Tree| is_leaf(x) && c.name_type(&x.label).is_some_and(|ty| ty.label == "Subgroup _ ");
+    let operands_subgroups = match (h.label.as_str(), h.children.as_slice()) {
+        (" _ ⊓ _ ", [a, b]) => subgroup(a) && subgroup(b),
+        _ => subgroup(h),
+    };
+    let g_type = substructure_element(h, c).flatten()?;
+    let group = is_leaf(&g_type) && variable_type_of_class(&g_type.label, &GROUP, c);
+    if !operands_subgroups || !group || c.binds_set_class() || c.binds("x✝") || mentions(h, "x✝")
+    {
+        return None;
+    }
+    let x = Tree::bound_variable("x✝");
+    let trivial = node2(EQ, x.clone(), Tree::leaf("1"));
+    let body = node2(IMP, node2(MEM, x, h.clone()), trivial);
+    Some(("Subgroup.eq_bot_iff_forall", node2(FORALL, typed("x✝", &g_type), body)))
+}
+
+/// `x ∈ H ⊓ K` → `x ∈ H ∧ x ∈ K`, for `H`, `K` names of one subgroup, submodule or ideal type
+/// and `x` a name of its element type.
+fn inf_membership(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (MEM, [x, inf]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (" _ ⊓ _ ", [a, b]) = (inf.label.as_str(), inf.children.as_slice()) else {
+        return None;
+    };
+    let c = ctx.carriers;
+    let element = substructure_element(inf, c).flatten()?;
+    let typed_x = is_leaf(x) && c.name_type(&x.label) == Some(&element);
+    if !typed_x || c.binds_set_class() {
+        return None;
+    }
+    let member = |s: &Tree| node2(MEM, x.clone(), s.clone());
+    Some(("Subgroup.mem_inf", node2(AND, member(a), member(b))))
 }
