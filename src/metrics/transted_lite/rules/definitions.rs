@@ -76,15 +76,18 @@ pub const RULES: &[Rule] = &[
     // hypothesis, an arrow's antecedent, or a conjunct `and_imp` may make one) the class is a
     // local instance of everything after it, the proposition is not. So only outside every
     // binder type.
-    moves_code("isCompact_univ_iff / not_finite_iff_infinite", "IsCompact (univ : Set X) ↔ CompactSpace X (Mathlib/Topology/Compactness/Compact.lean); ¬Finite α ↔ Infinite α (Mathlib/Data/Finite/Defs.lean); outside binder types", class_as_proposition)
+    moves_code("isCompact_univ_iff / not_finite_iff_infinite / Set.infinite_coe_iff / Set.finite_coe_iff / Set.countable_coe_iff", "IsCompact (univ : Set X) ↔ CompactSpace X (Mathlib/Topology/Compactness/Compact.lean); ¬Finite α ↔ Infinite α (Mathlib/Data/Finite/Defs.lean); Infinite ↥s ↔ s.Infinite, Finite ↥s ↔ s.Finite (Mathlib/Data/Set/Finite/Basic.lean), Countable ↥s ↔ s.Countable (Mathlib/Data/Set/Countable.lean) for s a set of known type; outside binder types", class_as_proposition)
         .ex(&[("{X : Type*} [TopologicalSpace X] : IsCompact (Set.univ : Set X)", "{X : Type*} [TopologicalSpace X] : CompactSpace X"),
+              ("(s : Set ℕ) : Countable ↥s", "(s : Set ℕ) : Set.Countable s"), ("(s : Set ℝ) : Set.Finite s", "(s : Set ℝ) : Finite ↥s"),
               ("{X : Type*} [TopologicalSpace X] : CompactSpace X", "{X : Type*} [TopologicalSpace X] : IsCompact (Set.univ : Set X)"),
               ("(α : Type) : ¬Finite α", "(α : Type) : Infinite α"), ("(α : Type) : Infinite α ∧ True", "(α : Type) : ¬Finite α ∧ True")])
         // In a binder type (the class would be a local instance of what follows; so is an
         // `if`'s condition), a rebound name, another set.
         .non(&["(α : Type) (h : ¬Finite α) : True", "(α : Type) : (if ¬Finite α then 1 else 0) = 1", "(α : Type) : ¬Finite α ∧ True → True", "(α : Type) : ∀ (_ : Infinite α), True",
                "{X : Type*} [TopologicalSpace X] (h : IsCompact (Set.univ : Set X)) : True", "(Finite : Type → Prop) (α : Type) : ¬Finite α",
-               "{X : Type*} [TopologicalSpace X] (s : Set X) : IsCompact s"]),
+               "{X : Type*} [TopologicalSpace X] (s : Set X) : IsCompact s",
+               // A hypothesis `Infinite ↥s` is a local instance of what follows; a finset.
+               "(s : Set ℕ) (h : Infinite ↥s) : True", "(s : Finset ℕ) : Finite s"]),
     // Mathlib/Data/Set/Finite/Defs.lean: `protected def Set.Infinite (s : Set α) : Prop := ¬s.Finite`.
     rw("Set.Infinite (definition)", "s.Infinite := ¬s.Finite (Mathlib/Data/Set/Finite/Defs.lean)", "¬Set.Finite ?s", "Set.Infinite ?s")
         .ex(&[("(s : Set ℕ) : ¬Set.Finite s", "(s : Set ℕ) : Set.Infinite s")])
@@ -895,5 +898,9 @@ fn class_as_proposition(t: &Tree, ctx: &Ctx) -> Vec<(&'static str, Tree)> {
         };
         node = next;
     }
-    class_or_proposition(t, ctx.carriers).into_iter().collect()
+    let mut out: Vec<(&'static str, Tree)> =
+        class_or_proposition(t, ctx.carriers).into_iter().collect();
+    out.extend(super::set_membership::coe_class(t, ctx));
+    out.extend(super::set_membership::coe_class_back(t, ctx));
+    out
 }

@@ -1,11 +1,14 @@
 //! Groups family: group-theory predicates unfolded to their definitions (`Subgroup.Normal`,
-//! `IsCyclic`, membership in `Subgroup.zpowers`), always in that one direction.
+//! `IsCyclic`, membership in `Subgroup.zpowers` and `Subgroup.center`, `H = ⊥`), and the
+//! lattice facts of substructures read elementwise (`H = ⊤`, `x ∈ H ⊓ K`), always in that one
+//! direction.
 //!
-//! Owns only these procedures. Each fires only on a type variable `G` of the theorem whose one
-//! structure is `[Group G]` (or `[CommGroup G]`) with no other class beside it that gives
-//! operators ([`Carriers::competing_operators`]): the definition's `*`, `⁻¹` and `^` are then
-//! the ones the written-out form elaborates to. A concrete type's local instances are not read,
-//! so a concrete group is left alone.
+//! Owns only these procedures. A rule that writes `*`, `⁻¹`, `^` or `1` fires only on a type
+//! variable `G` of the theorem whose one structure is `[Group G]` (or `[CommGroup G]`) with no
+//! other class beside it that gives operators ([`Carriers::competing_operators`]): the
+//! definition's operators are then the ones the written-out form elaborates to. A concrete
+//! type's local instances are not read, so a concrete group is left alone. `H = ⊤` and
+//! `x ∈ H ⊓ K` write no operator: any subgroup, submodule or ideal of known type.
 
 use super::carriers::{variable_type_of_class, Carriers};
 use super::declare::*;

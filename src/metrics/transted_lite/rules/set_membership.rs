@@ -1,5 +1,7 @@
 //! Membership in a set built with `∩ ∪ \ ᶜ`, or written as a literal `{a, b}`, unfolded to the
-//! connectives (`Set.mem_inter_iff`, `Set.mem_insert_iff`, …), for `Set` and `Finset` alike.
+//! connectives (`Set.mem_inter_iff`, `Set.mem_insert_iff`, …), for `Set` and `Finset` alike;
+//! `⊤` beside a set read as `Set.univ`, and a class of the set's type read as the set's own
+//! predicate (`Infinite ↥s` as `s.Infinite`).
 //!
 //! Owns these procedures and the reading of a set expression's type ([`collection`]); the
 //! family table (`sets`) declares them. Each fires only where the set's type is known to be
@@ -167,4 +169,61 @@ pub(super) fn top_as_univ(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let univ = Tree::leaf("Set.univ");
     let sides = if top(l) { vec![univ, r.clone()] } else { vec![l.clone(), univ] };
     Some(("Set.top_eq_univ", Tree::node(t.label.clone(), sides)))
+}
+
+/// `Set.infinite_coe_iff : Infinite ↥s ↔ s.Infinite`, `Set.finite_coe_iff : Finite ↥s ↔
+/// s.Finite` (Mathlib/Data/Set/Finite/Basic.lean), `Set.countable_coe_iff : Countable ↥s ↔
+/// s.Countable` (Mathlib/Data/Set/Countable.lean), for `s` a set of known type (written `↥s` or
+/// `s`, which Lean coerces to the same type).
+pub(super) fn coe_class(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (class, [arg]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (_, predicate, lemma) = COE_CLASSES.iter().find(|(k, _, _)| *k == class)?;
+    let ("↥", [s]) = (arg.label.as_str(), arg.children.as_slice()) else {
+        return None;
+    };
+    coe_class_applies(class, predicate, s, ctx)?;
+    Some((lemma, Tree::node(*predicate, vec![s.clone()])))
+}
+
+/// [`coe_class`] read backwards (`s.Infinite` as `Infinite ↥s`): the search moves one side
+/// towards the other, so both directions are moves.
+pub(super) fn coe_class_back(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (predicate, [s]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (class, _, lemma) = COE_CLASSES.iter().find(|(_, p, _)| *p == predicate)?;
+    coe_class_applies(class, predicate, s, ctx)?;
+    Some((lemma, Tree::node(*class, vec![Tree::node("↥", vec![s.clone()])])))
+}
+
+/// The classes of a set's type and the set predicates they are, with the lemma.
+const COE_CLASSES: [(&str, &str, &str); 3] = [
+    ("Infinite _ ", "Set.Infinite _ ", "Set.infinite_coe_iff"),
+    ("Finite _ ", "Set.Finite _ ", "Set.finite_coe_iff"),
+    ("Countable _ ", "Set.Countable _ ", "Set.countable_coe_iff"),
+];
+
+/// Neither name is the statement's own, no set-notation instance is local, and `s` is a set of
+/// known type.
+fn coe_class_applies(class: &str, predicate: &str, s: &Tree, ctx: &Ctx) -> Option<()> {
+    let c = ctx.carriers;
+    let names = [class, predicate].map(|l| l.trim_end_matches(" _ "));
+    let bound = names.iter().any(|n| c.binds(n)) || c.binds_set_class();
+    (!bound && collection(s, c)?.kind == "Set _ ").then_some(())
+}
+
+/// `Infinite s` with `s` a set of known type is `Infinite ↥s`: Lean coerces the set to its
+/// type (`Set.Elem`, Mathlib/Data/Set/Defs.lean), the same term written with the arrow.
+pub(super) fn coe_written(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (class, [s]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (_, predicate, _) = COE_CLASSES.iter().find(|(k, _, _)| *k == class)?;
+    if s.label == "↥" {
+        return None;
+    }
+    coe_class_applies(class, predicate, s, ctx)?;
+    Some(("Set.Elem (coercion)", Tree::node(class, vec![Tree::node("↥", vec![s.clone()])])))
 }
