@@ -64,6 +64,9 @@ pub struct Carriers {
     /// Type variables with a `[Fintype α]` theorem binder that every use of `α` comes after,
     /// and that nothing binds again ([`Carriers::fintype_in_scope`]).
     fintype_first: Vec<String>,
+    /// Names some binder binds as a type (`(s : Type)`): a term binder of the same name
+    /// elsewhere has no one type ([`Carriers::name_type`]).
+    universe_bound: Vec<String>,
     /// Some binder gives an instance of a class the set notations elaborate through
     /// ([`SET_NOTATION_CLASSES`]).
     set_classes: bool,
@@ -99,6 +102,9 @@ impl Carriers {
                 _ => {}
             }
             c.type_variables |= is_universe(ty);
+            if is_universe(ty) && !c.universe_bound.contains(&name.label) {
+                c.universe_bound.push(name.label.clone());
+            }
             if instance
                 || name.hypothesis_freecost
                 || is_universe(ty)
@@ -190,9 +196,9 @@ impl Carriers {
     }
 
     /// The written type of a bound name, when the statement binds it with that one type and
-    /// never without a type (elaboration-lite, [`elab::type_of`]).
+    /// never without a type nor as a type (elaboration-lite, [`elab::type_of`]).
     pub fn name_type(&self, name: &str) -> Option<&Tree> {
-        if self.untyped.iter().any(|n| n == name) {
+        if self.untyped.iter().any(|n| n == name) || self.universe_bound.iter().any(|n| n == name) {
             return None;
         }
         self.binder_types.iter().find(|(n, _)| n == name).and_then(|(_, ty)| ty.as_ref())

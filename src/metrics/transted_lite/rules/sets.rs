@@ -141,7 +141,8 @@ pub const RULES: &[Rule] = &[
         .non(&["{G : Type*} [Group G] (H : Subgroup G) : H = ⊤", "(s : Finset ℕ) : s = ⊤", "(s : Set ℝ) [Top (Set ℝ)] : s = ⊤"]),
     code("Set.Elem (coercion)", "a set where a type is expected is its coercion ↥s (Set.Elem, Mathlib/Data/Set/Defs.lean), for Infinite, Finite, Countable of a set of known type", set_membership::coe_written)
         .ex(&[("(s : Set ℕ) : Infinite s", "(s : Set ℕ) : Infinite ↥s")])
-        .non(&["(α : Type) : Infinite α", "(s : Set ℕ) : Infinite ↥s", "(s : Finset ℕ) : Finite s"]),
+        // A type; already the coercion; a finset; a set name rebound as a type.
+        .non(&["(α : Type) : Infinite α", "(s : Set ℕ) : Infinite ↥s", "(s : Finset ℕ) : Finite s", "(s : Set ℕ) : ∃ s : Type, Infinite s"]),
     code("Set.mem_setOf_eq", "a ∈ {x | p x} = p a (no capture)", |t, ctx| typed::membership_set_of(t, ctx.carriers))
         .ex(&[("(a : ℕ) : a ∈ {x : ℕ | x < 3}", "(a : ℕ) : a < 3")])
         .non(&["(x : ℕ) : x + 1 ∈ {y : ℕ | ∃ x, y = x}"]),
