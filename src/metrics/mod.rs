@@ -216,21 +216,9 @@ pub fn equivalence(report: &MetricReport, pair: &Pair<'_>) -> EquivalenceVerdict
 /// unifies an untyped name, and they swap only where no two leaf types may coerce both ways
 /// (`one_type_or_numbers` in the rule table).
 fn reorders_uses(rule: &str) -> bool {
-    // Membership rules that fire only where the element's type is already known and keep it
-    // decided the same way: `x ∈ s ∩ t` becomes `x ∈ s ∧ x ∈ t` (the first use is still a
-    // membership in a set of the same type), and a literal, `zpowers` or `center` membership
-    // fires only on an element written at the set's type (`set_membership`, `groups`).
-    const KEEP_DECISIONS: [&str; 8] = [
-        "Subgroup.mem_inf",
-        "Subgroup.mem_center_iff",
-        "Set.mem_inter_iff",
-        "Set.mem_union",
-        "Set.mem_diff",
-        "Set.mem_compl_iff",
-        "Set.mem_insert_iff",
-        "Subgroup.mem_zpowers_iff",
-    ];
-    if KEEP_DECISIONS.contains(&rule) {
+    // Membership rules that fire only where the element's type is already known say so in
+    // their declaration.
+    if transted_lite::rules::keeps_decisions(rule) {
         return false;
     }
     const WORDS: [&str; 9] = [
@@ -372,6 +360,19 @@ mod tests {
             Pair { reference: &r, candidate: &c, reference_header: ha, candidate_header: hb };
         let report = by_name(metric).unwrap().judge(&pair).unwrap();
         equivalence(&report, &pair)
+    }
+
+    #[test]
+    fn membership_rules_that_keep_decisions_say_so_in_their_declaration() {
+        // Declared: a membership unfolded where the element's type is already known.
+        for rule in ["Set.mem_inter_iff", "Set.mem_insert_iff", "Subgroup.mem_inf"] {
+            assert!(!reorders_uses(rule), "{rule}");
+        }
+        // Not declared: an interval membership decides an untyped element's type, and the
+        // commutations reorder uses.
+        for rule in ["Set.mem_Icc", "Set.mem_setOf_eq", "and_comm", "binder_reorder"] {
+            assert!(reorders_uses(rule), "{rule}");
+        }
     }
 
     #[test]

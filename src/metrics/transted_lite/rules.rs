@@ -43,6 +43,7 @@ mod binders_beta;
 mod binders_casts;
 mod binders_elided;
 mod carriers;
+mod collections;
 mod commutativity;
 mod declare;
 mod definitions;
@@ -88,3 +89,12 @@ pub use shapes::{
     is_universe as is_universe_type, mentions as mentions_name, replace_at, ANONYMOUS_HYPOTHESIS,
 };
 pub use untyped::{order_sensitive_binders, OrderSensitive};
+
+/// Is `rule` declared as keeping every use's place in deciding a name's type
+/// ([`declare::Rule::keeps_decisions`])?
+pub fn keeps_decisions(rule: &str) -> bool {
+    families::families()
+        .iter()
+        .flat_map(|(_, rules)| rules.iter())
+        .any(|r| r.name == rule && r.keeps_decisions)
+}

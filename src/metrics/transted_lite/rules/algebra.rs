@@ -6,10 +6,11 @@
 //! (`table`); owns nothing else (commutativity is `commutativity`'s, sets' membership `sets`').
 
 use super::carriers::Carriers;
+use super::collections::collection;
 use super::commutativity::number_valued_arithmetic;
 use super::declare::*;
 use super::elab::{self, Ty};
-use super::shapes::{app_head, is_leaf, literal, node2, ADD, EQ, IMP, MUL};
+use super::shapes::{app_head, is_leaf, literal, node2, ADD, EQ, MUL};
 use crate::trees::Tree;
 
 #[rustfmt::skip]
@@ -159,39 +160,6 @@ pub const RULES: &[Rule] = &[
         ]),
 ];
 
-/// Is `s` known to be a `Set`/`Finset`: a name bound with that type, a bound function applied
-/// to all the arguments that give one (`f n` with `(f : ℕ → Set ℝ)`), an ascription to one,
-/// or `∩ ∪ \` of one (they keep their operands' type).
-fn is_set_or_finset(s: &Tree, c: &Carriers) -> bool {
-    // A `Finset`'s `∩` needs `[DecidableEq α]`: the number types have it; elsewhere `s ∩ t`
-    // may not elaborate while `Disjoint s t` does.
-    let set_type = |ty: &Tree| {
-        ty.label == "Set _ "
-            || (ty.label == "Finset _ "
-                && ty
-                    .children
-                    .first()
-                    .is_some_and(|e| ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ"].contains(&e.label.as_str())))
-    };
-    if is_leaf(s) {
-        return c.name_type(&s.label).is_some_and(set_type);
-    }
-    match (s.label.as_str(), s.children.as_slice()) {
-        ("( _ : _ )", [_, ty]) => set_type(ty),
-        (" _ ∩ _ " | " _ ∪ _ " | " _ \\ _ ", [a, b]) => {
-            is_set_or_finset(a, c) || is_set_or_finset(b, c)
-        }
-        _ => {
-            let Some(head) = app_head(s) else { return false };
-            let mut ty = c.name_type(head);
-            for _ in &s.children {
-                ty = ty.filter(|f| f.label == IMP && f.children.len() == 2).map(|f| &f.children[1]);
-            }
-            ty.is_some_and(set_type)
-        }
-    }
-}
-
 /// `s ∩ t = ∅` (either side) as `Disjoint s t`, where an operand is known to be a
 /// `Set`/`Finset` (then so is the intersection, and `∅` is its bottom).
 fn disjoint_of_inter_empty(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
@@ -206,7 +174,10 @@ fn disjoint_of_inter_empty(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> 
     if ctx.carriers.binds_set_class() {
         return None;
     }
-    if !(is_set_or_finset(s, ctx.carriers) || is_set_or_finset(u, ctx.carriers)) {
+    if !([s, u]
+        .iter()
+        .any(|x| collection(x, ctx.carriers).is_some_and(|k| k.has_lattice_operations())))
+    {
         return None;
     }
     let lemma = if is_finset(s, ctx.carriers) || is_finset(u, ctx.carriers) {

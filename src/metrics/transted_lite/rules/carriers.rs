@@ -308,33 +308,10 @@ impl Carriers {
         self.namespaces.iter().find(|(n, _)| n == name).and_then(|(_, h)| h.as_deref())
     }
 
-    /// Is `s` a `Set`/`Finset`: a name bound with that type, or `∩ ∪ \` of such (they keep
-    /// their operands' type)?
-    pub(crate) fn is_set(&self, s: &Tree) -> bool {
-        if is_leaf(s) {
-            return self
-                .name_type(&s.label)
-                .is_some_and(|ty| ["Set _ ", "Finset _ "].contains(&ty.label.as_str()));
-        }
-        matches!(s.label.as_str(), " _ ∩ _ " | " _ ∪ _ " | " _ \\ _ ")
-            && s.children.iter().any(|x| self.is_set(x))
-    }
-
     /// Does some binder give an instance of a class `∈ ∩ ∪ \ ᶜ {a, b} ⊤` elaborate through
     /// (`[Membership α S]`, `(i : Inter (Set ℕ))`)? Then they may not be `Set`'s.
     pub(super) fn binds_set_class(&self) -> bool {
         self.set_classes
-    }
-
-    /// The element type of a name bound as a `Set T`/`Finset T` (`T`), and never rebound
-    /// without a type.
-    pub(super) fn element_type(&self, s: &Tree) -> Option<&Tree> {
-        if !is_leaf(s) {
-            return None;
-        }
-        self.name_type(&s.label)
-            .filter(|ty| ["Set _ ", "Finset _ "].contains(&ty.label.as_str()))
-            .and_then(|ty| ty.children.first())
     }
 
     /// A term built only from numbers: names (not of function type: functions are only

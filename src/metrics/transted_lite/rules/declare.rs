@@ -157,6 +157,11 @@ pub struct Rule {
     pub examples: &'static [(&'static str, &'static str)],
     /// Statements the rule must leave alone.
     pub non_examples: &'static [&'static str],
+    /// A membership rule that keeps every use's place in deciding a name's type: it fires only
+    /// where the element's type is already known, and what it writes still decides it the same
+    /// way (`x ∈ s ∩ t` as `x ∈ s ∧ x ∈ t`). Other rules named as reordering or dropping uses
+    /// (`metrics::reorders_uses`) are treated as doing so.
+    pub keeps_decisions: bool,
 }
 
 impl Rule {
@@ -166,7 +171,16 @@ impl Rule {
         action: Action,
         d: Direction,
     ) -> Rule {
-        Rule { name, lemma, action, when: &[], direction: d, examples: &[], non_examples: &[] }
+        Rule {
+            name,
+            lemma,
+            action,
+            when: &[],
+            direction: d,
+            examples: &[],
+            non_examples: &[],
+            keeps_decisions: false,
+        }
     }
     pub const fn when(mut self, when: &'static [Cond]) -> Rule {
         self.when = when;
@@ -178,6 +192,11 @@ impl Rule {
     }
     pub const fn non(mut self, non_examples: &'static [&'static str]) -> Rule {
         self.non_examples = non_examples;
+        self
+    }
+    /// See [`Rule::keeps_decisions`].
+    pub const fn keeps_decisions(mut self) -> Rule {
+        self.keeps_decisions = true;
         self
     }
 }

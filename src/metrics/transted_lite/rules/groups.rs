@@ -11,6 +11,7 @@
 //! `x ∈ H ⊓ K` write no operator: any subgroup, submodule or ideal of known type.
 
 use super::carriers::{variable_type_of_class, Carriers};
+use super::collections::{collection, is_substructure, member_type};
 use super::declare::*;
 use super::shapes::{
     is_leaf, mentions, node2, AND, EQ, EXISTS, EXPLICIT, FORALL, IMP, MEM, MUL, POW,
@@ -39,6 +40,7 @@ pub const RULES: &[Rule] = &[
         .ex(&[("{G : Type*} [Group G] : IsCyclic G", "{G : Type*} [Group G] : ∃ z✝ : G, ∀ y✝ : G, y✝ ∈ Subgroup.zpowers z✝")])
         .non(&["{G : Type*} [Group G] [Pow G ℤ] : IsCyclic G", "(n : ℕ) : IsCyclic (ZMod n)", "{G : Type*} [AddGroup G] : IsAddCyclic G", "{G : Type*} [Group G] (IsCyclic : Type* → Prop) : IsCyclic G"]),
     code("Subgroup.mem_zpowers_iff", "h ∈ Subgroup.zpowers g ↔ ∃ k : ℤ, g ^ k = h (Mathlib/Algebra/Group/Subgroup/ZPowers/Basic.lean), g and h of a type variable whose one structure is a group", zpowers_membership)
+        .keeps_decisions()
         .ex(&[("{G : Type*} [Group G] (g h : G) : h ∈ Subgroup.zpowers g", "{G : Type*} [Group G] (g h : G) : ∃ k✝ : ℤ, g ^ k✝ = h")])
         // `h` of another type (coerced); a second `^`; the additive `zmultiples`.
         .non(&["{G : Type*} [Group G] (g : G) (h : ℕ) : h ∈ Subgroup.zpowers g", "{G : Type*} [Group G] [HPow G ℤ G] (g h : G) : h ∈ Subgroup.zpowers g", "{G : Type*} [AddGroup G] (g h : G) : h ∈ AddSubgroup.zmultiples g"]),
@@ -54,6 +56,7 @@ pub const RULES: &[Rule] = &[
     // Mathlib/GroupTheory/Subgroup/Center.lean: `Subgroup.mem_center_iff : z ∈ center G ↔ ∀ g, g *
     // z = z * g`.
     code("Subgroup.mem_center_iff", "z ∈ Subgroup.center G ↔ ∀ g, g * z = z * g (Mathlib/GroupTheory/Subgroup/Center.lean), G a type variable whose one structure is a group", center_membership)
+        .keeps_decisions()
         .ex(&[("{G : Type*} [Group G] (z : G) : z ∈ Subgroup.center G", "{G : Type*} [Group G] (z : G) : ∀ g✝ : G, g✝ * z = z * g✝")])
         .non(&["{G : Type*} [Group G] [Mul G] (z : G) : z ∈ Subgroup.center G", "{G : Type*} [Group G] (z : ℕ) : z ∈ Subgroup.center G", "{G : Type*} [Group G] (z : G) : z ∈ Subgroup.centralizer {z}"]),
     // Mathlib/Algebra/Group/Subgroup/Lattice.lean: `Subgroup.eq_bot_iff_forall : H = ⊥ ↔ ∀ x ∈
@@ -66,6 +69,7 @@ pub const RULES: &[Rule] = &[
     // `Subgroup.mem_inf : x ∈ p ⊓ p' ↔ x ∈ p ∧ x ∈ p'` (Mathlib/Algebra/Group/Subgroup/Lattice.lean),
     // `Submodule.mem_inf` (Mathlib/Algebra/Module/Submodule/Lattice.lean).
     code("Subgroup.mem_inf", "x ∈ p ⊓ p' ↔ x ∈ p ∧ x ∈ p' (Subgroup, Submodule, Ideal)", inf_membership)
+        .keeps_decisions()
         .ex(&[("{G : Type*} [Group G] (H K : Subgroup G) (x : G) : x ∈ H ⊓ K", "{G : Type*} [Group G] (H K : Subgroup G) (x : G) : x ∈ H ∧ x ∈ K")])
         // Two types; an element of another type; a local `Min`.
         .non(&["{G : Type*} [Group G] (H : Subgroup G) (K : Submonoid G) (x : G) : x ∈ H ⊓ K", "{G : Type*} [Group G] (H K : Subgroup G) (x : ℕ) : x ∈ H ⊓ K", "{G : Type*} [Group G] (H K : Subgroup G) (x : G) [Min (Subgroup G)] : x ∈ H ⊓ K"]),
@@ -151,12 +155,8 @@ fn zpowers_membership(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 /// bound as `Set T` (`T`). `None` inside means the term is one, of an unknown element type.
 fn substructure_element(h: &Tree, c: &Carriers) -> Option<Option<Tree>> {
     if is_leaf(h) {
-        let ty = c.name_type(&h.label)?;
-        return match (ty.label.as_str(), ty.children.as_slice()) {
-            ("Subgroup _ " | "AddSubgroup _ " | "Ideal _ ", [e]) => Some(Some(e.clone())),
-            ("Submodule _  _ ", [_, m]) => Some(Some(m.clone())),
-            _ => None,
-        };
+        let ty = c.name_type(&h.label).filter(|ty| is_substructure(ty))?;
+        return Some(member_type(ty).cloned());
     }
     if let (" _ ⊓ _ ", [a, b]) = (h.label.as_str(), h.children.as_slice()) {
         // `inf` keeps its operands' type: both must be one known substructure type.
@@ -169,8 +169,7 @@ fn substructure_element(h: &Tree, c: &Carriers) -> Option<Option<Tree>> {
         ("Submodule.span _  _ ", [_, s]) => s,
         _ => return None,
     };
-    let element = c.element_type(set).filter(|_| is_leaf(set)).cloned();
-    Some(element)
+    Some(collection(set, c).map(|s| s.element))
 }
 
 /// `H = ⊤` (or `⊤ = H`) → `∀ x, x ∈ H`, for `H` a subgroup, submodule or ideal.
@@ -194,11 +193,17 @@ fn eq_top_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         Some(e) => typed("x✝", e),
         None => x.clone(),
     };
-    let subgroup = match c.name_type(&h.label).filter(|_| is_leaf(h)) {
-        Some(ty) => ty.label.contains("Subgroup"),
-        None => h.label.contains("Subgroup"),
+    let written = match c.name_type(&h.label).filter(|_| is_leaf(h)) {
+        Some(ty) => ty.label.as_str(),
+        None => h.label.as_str(),
     };
-    let rule = if subgroup { "Subgroup.eq_top_iff'" } else { "Submodule.eq_top_iff'" };
+    let rule = if written.contains("Subgroup") {
+        "Subgroup.eq_top_iff'"
+    } else if written.contains("Submonoid") {
+        "Submonoid.eq_top_iff'"
+    } else {
+        "Submodule.eq_top_iff'"
+    };
     Some((rule, node2(FORALL, binder, node2(MEM, x, h.clone()))))
 }
 

@@ -3,50 +3,21 @@
 //! `⊤` beside a set read as `Set.univ`, and a class of the set's type read as the set's own
 //! predicate (`Infinite ↥s` as `s.Infinite`).
 //!
-//! Owns these procedures and the reading of a set expression's type ([`collection`]); the
-//! family table (`sets`) declares them. Each fires only where the set's type is known to be
+//! Owns these procedures; the family table (`sets`) declares them, and `collections` reads a
+//! set expression's type. Each fires only where the set's type is known to be
 //! `Set T` or `Finset T` (a name bound with that written type, an ascription, or an operation
 //! on such of one type), the element is known to be of type `T` (no coercion hides in `∈`), and
 //! no binder of the statement gives an instance of a class these notations go through (a local
 //! `[Membership α S]` or `[Inter (Set α)]` would make `∈`/`∩` another relation).
 
 use super::carriers::Carriers;
+use super::collections::{collection, Kind};
 use super::declare::Ctx;
 use super::elab::{self, Ty};
 use super::shapes::{is_leaf, node2, AND, EQ, MEM, NOT};
 use crate::trees::Tree;
 
 const OR: &str = " _ ∨ _ ";
-
-/// `Set T` or `Finset T`: the kind (`"Set _ "`/`"Finset _ "`) and `T`.
-struct Collection {
-    kind: String,
-    element: Tree,
-}
-
-/// The type of a set expression, where it is known: a name bound with written type `Set T` /
-/// `Finset T` (and never rebound without one), an ascription `(e : Set T)`, `s ∩ t`, `s ∪ t`,
-/// `s \ t` of two expressions of one such type (`Inter.inter : α → α → α` keeps it), `sᶜ`.
-fn collection(s: &Tree, c: &Carriers) -> Option<Collection> {
-    let of = |ty: &Tree| match (ty.label.as_str(), ty.children.as_slice()) {
-        ("Set _ " | "Finset _ ", [element]) => {
-            Some(Collection { kind: ty.label.clone(), element: element.clone() })
-        }
-        _ => None,
-    };
-    if is_leaf(s) {
-        return of(c.name_type(&s.label)?);
-    }
-    match (s.label.as_str(), s.children.as_slice()) {
-        ("( _ : _ )", [_, ty]) => of(ty),
-        (" _ ∩ _ " | " _ ∪ _ " | " _ \\ _ ", [a, b]) => {
-            let (a, b) = (collection(a, c)?, collection(b, c)?);
-            (a.kind == b.kind && a.element == b.element).then_some(a)
-        }
-        ("ᶜ", [a]) => collection(a, c),
-        _ => None,
-    }
-}
 
 /// Is `x` known to be of type `ty` as written (no coercion into the set's element type)? A
 /// term of numerals only takes the set's type from the membership: accepted only where
@@ -60,11 +31,6 @@ fn of_type(x: &Tree, ty: &Tree, c: &Carriers, numerals: bool) -> bool {
     }
 }
 
-/// Element types whose `Finset` has `∩ ∪ \ insert` here: they need `DecidableEq` of the
-/// elements (Mathlib/Data/Finset/Lattice/Basic.lean, `Finset.instInter [DecidableEq α]`), which
-/// ℕ ℤ ℚ have and ℝ has through its `LinearOrder`; a type variable may have none.
-const DECIDABLE_ELEMENTS: [&str; 8] = ["ℕ", "ℤ", "ℚ", "ℝ", "Nat", "Int", "Rat", "Real"];
-
 /// The membership `x ∈ s` with `s`'s type and `x` of its element type, where no binder gives
 /// an instance of a class the set notations elaborate through, and a `Finset`'s operations
 /// exist (`ᶜ` on a `Finset` needs a `Fintype`, which none of the number types has: left alone).
@@ -73,10 +39,8 @@ fn membership<'a>(t: &'a Tree, c: &Carriers, numerals: bool) -> Option<(&'a Tree
         return None;
     };
     let set = collection(s, c)?;
-    let finset = set.kind == "Finset _ ";
-    if finset
-        && !(is_leaf(&set.element) && DECIDABLE_ELEMENTS.contains(&set.element.label.as_str()))
-    {
+    let finset = set.kind == Kind::Finset;
+    if !set.has_lattice_operations() {
         return None;
     }
     if finset && s.label == "ᶜ" {
@@ -163,7 +127,7 @@ pub(super) fn top_as_univ(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         _ => return None,
     };
     let c = ctx.carriers;
-    if c.binds_set_class() || c.binds("Set.univ") || collection(set, c)?.kind != "Set _ " {
+    if c.binds_set_class() || c.binds("Set.univ") || collection(set, c)?.kind != Kind::Set {
         return None;
     }
     let univ = Tree::leaf("Set.univ");
@@ -211,7 +175,7 @@ fn coe_class_applies(class: &str, predicate: &str, s: &Tree, ctx: &Ctx) -> Optio
     let c = ctx.carriers;
     let names = [class, predicate].map(|l| l.trim_end_matches(" _ "));
     let bound = names.iter().any(|n| c.binds(n)) || c.binds_set_class();
-    (!bound && collection(s, c)?.kind == "Set _ ").then_some(())
+    (!bound && collection(s, c)?.kind == Kind::Set).then_some(())
 }
 
 /// `Infinite s` with `s` a set of known type is `Infinite ↥s`: Lean coerces the set to its

@@ -2,6 +2,7 @@
 //! cardinalities, and equations of tuples and functions taken componentwise/pointwise.
 //! Declared as data (`declare`) for the matcher (`table`); owns nothing else.
 
+use super::collections::{collection, Kind};
 use super::declare::*;
 use super::set_membership;
 use super::shapes::{is_leaf, mentions, node2, EXPLICIT, FORALL, FRESH_BOUND, IMP, MEM};
@@ -111,6 +112,7 @@ pub const RULES: &[Rule] = &[
     // to be `Set T`/`Finset T` and `T`, and no binder gives an instance of the classes behind
     // the notations (`set_membership`).
     code("Set.mem_inter_iff", "a ∈ s ∩ t ↔ a ∈ s ∧ a ∈ t (Set, Finset)", set_membership::inter)
+        .keeps_decisions()
         .ex(&[("(s t : Set ℕ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) : x ∈ s ∧ x ∈ t"), ("(s t : Finset ℤ) : (3 : ℤ) ∈ s ∩ t", "(s t : Finset ℤ) : (3 : ℤ) ∈ s ∧ (3 : ℤ) ∈ t")])
         // A local instance behind `∩` or `∈`; two set types; an element of another type
         // (coerced, or not elaborating); a set rebound without a type; a type variable's `∩`.
@@ -118,16 +120,20 @@ pub const RULES: &[Rule] = &[
                // A `Finset` of a type that may lack `DecidableEq` (no `∩` there).
                "{α : Type} (s t : Finset α) (x : α) : x ∈ s ∩ t"]),
     code("Set.mem_union", "a ∈ s ∪ t ↔ a ∈ s ∨ a ∈ t (Set, Finset)", set_membership::union)
+        .keeps_decisions()
         .ex(&[("(s t : Set ℝ) (x : ℝ) : x ∈ s ∪ t", "(s t : Set ℝ) (x : ℝ) : x ∈ s ∨ x ∈ t")])
         .non(&["(s t : Set ℝ) (x : ℝ) [Union (Set ℝ)] : x ∈ s ∪ t", "(s t : Set ℝ) (x : ℕ) : x ∈ s ∪ t", "(s : Set ℝ) (t : Set ℕ) (x : ℝ) : x ∈ s ∪ t"]),
     code("Set.mem_diff", "a ∈ s \\ t ↔ a ∈ s ∧ a ∉ t (Set, Finset)", set_membership::diff)
+        .keeps_decisions()
         .ex(&[("(s t : Set ℝ) (x : ℝ) : x ∈ s \\ t", "(s t : Set ℝ) (x : ℝ) : x ∈ s ∧ ¬ x ∈ t")])
         .non(&["(s t : Set ℝ) (x : ℝ) [SDiff (Set ℝ)] : x ∈ s \\ t", "(s t : ℕ) (x : ℕ) : x ∈ s \\ t"]),
     code("Set.mem_compl_iff", "a ∈ sᶜ ↔ a ∉ s (Set, Finset)", set_membership::compl)
+        .keeps_decisions()
         .ex(&[("(s : Set ℝ) (x : ℝ) : x ∈ sᶜ", "(s : Set ℝ) (x : ℝ) : ¬ x ∈ s")])
         // A `Finset`'s `ᶜ` needs a `Fintype` of its elements.
         .non(&["(s : Set ℝ) (x : ℝ) [BooleanAlgebra (Set ℝ)] : x ∈ sᶜ", "(s : Set ℕ) (x : ℤ) : x ∈ sᶜ", "(s : Finset ℕ) (x : ℕ) : x ∈ sᶜ"]),
     code("Set.mem_insert_iff", "a ∈ {b, c} ↔ a = b ∨ a = c (Set.mem_singleton_iff, Finset.mem_insert, Finset.mem_singleton)", set_membership::literal)
+        .keeps_decisions()
         .ex(&[("(x : ℕ) : x ∈ ({1, 5} : Set ℕ)", "(x : ℕ) : x = 1 ∨ x = 5"), ("(x : ℤ) : x ∈ ({2} : Finset ℤ)", "(x : ℤ) : x = 2"), ("(x a b : ℝ) : x ∈ ({a, b, 0} : Set ℝ)", "(x a b : ℝ) : x = a ∨ x = b ∨ x = 0")])
         // No ascription (the literal's type is not known here); an element of another type
         // than the set's; a local `Insert`; a multiset (not read).
@@ -209,9 +215,10 @@ fn subset_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     }
     // Two known element types must agree: `Set ℕ ⊆ Set ℝ` does not elaborate (no coercion
     // between the set types), so it is no membership of casts.
-    let element = match (c.element_type(s), c.element_type(u)) {
-        (Some(a), Some(b)) if a != b => return None,
-        (a, b) => a.or(b)?,
+    let (s_type, u_type) = (collection(s, c), collection(u, c));
+    let element = match (&s_type, &u_type) {
+        (Some(a), Some(b)) if a.element != b.element => return None,
+        (a, b) => a.as_ref().or(b.as_ref())?.element.clone(),
     };
     if mentions(s, FRESH_BOUND) || mentions(u, FRESH_BOUND) {
         return None;
@@ -221,10 +228,9 @@ fn subset_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let body = node2(IMP, member(s), member(u));
     // The bound name's type is the collection's element type (`⦃a : α⦄` in the definition), so
     // that the rules on `x ∈ Finset.range n` read it.
-    let x = node2(EXPLICIT, x, element.clone());
-    let is_finset =
-        |t: &Tree| is_leaf(t) && c.name_type(&t.label).is_some_and(|ty| ty.label == "Finset _ ");
-    let lemma = if is_finset(s) || is_finset(u) { "Finset.subset_iff" } else { "Set.subset_def" };
+    let x = node2(EXPLICIT, x, element);
+    let finset = [s_type, u_type].iter().flatten().any(|t| t.kind == Kind::Finset);
+    let lemma = if finset { "Finset.subset_iff" } else { "Set.subset_def" };
     Some((lemma, node2(FORALL, x.clone(), body)))
 }
 

@@ -16,6 +16,7 @@
 //! operand is a function name (`f < g` is the pointwise, partial order).
 
 use super::carriers::Carriers;
+use super::collections;
 use super::declare::Ctx;
 use super::elab::{carrier, Num};
 use super::norm_num::MAX_LITERAL;
@@ -183,14 +184,6 @@ pub fn infer_binder_type(name: &str, body: &Tree, c: &Carriers, by: Deciders) ->
     let decided = uses.found.filter(|_| !uses.conflict && uses.first_decides == Some(true));
     decided.or_else(|| (exponent_uses(name, body, 0) == Some(true)).then(|| Tree::leaf("ℕ")))
 }
-
-/// Collection types whose one argument is their element type: `x ∈ s` with `(s : Set T)`
-/// has `x : T`, the element type being an `outParam` of `Membership` (`Set`, `Finset`), or of
-/// `SetLike` for Mathlib's substructures (Mathlib/Data/SetLike/Basic.lean: `class SetLike (A :
-/// Type*) (B : outParam Type*)`; `Subgroup G`, `Submonoid M`, `Ideal R` are `SetLike` over
-/// their argument).
-const ELEMENT_OF_ONE_ARGUMENT: [&str; 6] =
-    ["Set _ ", "Finset _ ", "Subgroup _ ", "AddSubgroup _ ", "Submonoid _ ", "Ideal _ "];
 
 /// `fun x => e` or `fun (x : T) => e` read as its binder's name, its body and the binder's type:
 /// the written one, or where the body's uses decide it ([`infer_binder_type`], theorem binders
@@ -518,8 +511,8 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
             let written = is_leaf(set)
                 .then(|| type_of(&set.label))
                 .flatten()
-                .filter(|ty| ELEMENT_OF_ONE_ARGUMENT.contains(&ty.label.as_str()))
-                .map(|ty| ty.children[0].clone());
+                .and_then(collections::member_type)
+                .cloned();
             let element = written.or_else(|| {
                 interval_element(set, c, &uses.inner, uses.by)
                     .map(|n| Tree::leaf(elab::type_name(n)))
@@ -883,13 +876,14 @@ pub fn exists_mem(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
         return None;
     };
     let named = is_leaf(y) && binder_name(x).is_some_and(|n| n.label == y.label);
+    let collection = collections::collection(set, c);
     // A written binder type must be the element type: `∃ n : ℕ, n ∈ s` with `(s : Set ℝ)` is
     // `∃ n : ℕ, ↑n ∈ s` (a natural in `s`), not `s ≠ ∅`.
     let plain = is_leaf(x)
         || (x.label == EXPLICIT
             && x.children.len() == 2
-            && c.element_type(set).is_some_and(|e| *e == x.children[1]));
-    (named && plain && !mentions(set, &y.label) && c.is_set(set))
+            && collection.as_ref().is_some_and(|s| s.element == x.children[1]));
+    (named && plain && !mentions(set, &y.label) && collection.is_some())
         .then(|| ("Set.nonempty_def", node2(NE, set.clone(), Tree::leaf("∅"))))
 }
 

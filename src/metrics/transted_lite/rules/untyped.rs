@@ -10,6 +10,7 @@
 //! the verdict reads it (`metrics::equivalence`).
 
 use super::carriers::Carriers;
+use super::collections;
 use super::elab::{self, rank, Ty};
 use super::shapes::{
     app_head, binder_kind, binder_list, binder_name, is_binding_node, is_leaf, literal, mentions,
@@ -193,7 +194,7 @@ fn walk(t: &Tree, c: &Carriers, names: &mut Vec<Entry>, depth: usize) {
     let typed_domain = matches!(t.label.as_str(), "∑ _  _ , _ " | "∏ _  _ , _ ")
         && n == 3
         && domain.is_some_and(|s| {
-            c.element_type(s).is_some()
+            collections::collection(s, c).is_some()
                 || typed::interval_element(s, c, &[], Deciders::TheoremBinders).is_some()
         });
     if (quantifier(t).is_some() || is_binding_node(&t.label)) && n >= 2 && !typed_domain {
@@ -265,7 +266,7 @@ fn uses_in(x: &str, t: &Tree, c: &Carriers, out: &mut Vec<Decides>, depth: usize
     }
     if let (MEM, [e, s]) = (label, t.children.as_slice()) {
         if is_leaf(e) && e.label == x {
-            let element = c.element_type(s).cloned().or_else(|| {
+            let element = collections::collection(s, c).map(|s| s.element).or_else(|| {
                 typed::interval_element(s, c, &[], Deciders::TheoremBinders)
                     .map(|n| Tree::leaf(elab::type_name(n)))
             });

@@ -1,0 +1,102 @@
+//! The type of a collection term, where the statement's binders decide it: a `Set T` or
+//! `Finset T` expression ([`collection`]), and the type of the members of a collection of a
+//! written type ([`member_type`]: `Set`, `Finset` and Mathlib's substructures).
+//!
+//! Owns only these readings; every rule about sets, finsets and substructures asks them. It
+//! reads names' types through [`Carriers`] and imports no rule.
+
+use super::carriers::Carriers;
+use super::shapes::{app_head, is_leaf, IMP};
+use crate::trees::Tree;
+
+/// `Set T` or `Finset T`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Set,
+    Finset,
+}
+
+/// A set expression's type: its kind and its element type `T`.
+#[derive(Clone, Debug)]
+pub struct Collection {
+    pub kind: Kind,
+    pub element: Tree,
+}
+
+/// Element types whose `Finset` has `∩ ∪ \ insert`: they need `DecidableEq` of the elements
+/// (Mathlib/Data/Finset/Lattice/Basic.lean, `Finset.instInter [DecidableEq α]`), which ℕ ℤ ℚ
+/// have and ℝ has through its `LinearOrder`; a type variable may have none.
+const DECIDABLE_ELEMENTS: [&str; 8] = ["ℕ", "ℤ", "ℚ", "ℝ", "Nat", "Int", "Rat", "Real"];
+
+impl Collection {
+    /// Of a written type `Set T` / `Finset T`.
+    fn of_type(ty: &Tree) -> Option<Collection> {
+        let kind = match ty.label.as_str() {
+            "Set _ " => Kind::Set,
+            "Finset _ " => Kind::Finset,
+            _ => return None,
+        };
+        let [element] = ty.children.as_slice() else { return None };
+        Some(Collection { kind, element: element.clone() })
+    }
+
+    /// Do `∩ ∪ \` and `insert` exist on this type: always on a `Set`, on a `Finset` only where
+    /// the elements have `DecidableEq` ([`DECIDABLE_ELEMENTS`]).
+    pub fn has_lattice_operations(&self) -> bool {
+        self.kind == Kind::Set
+            || (is_leaf(&self.element) && DECIDABLE_ELEMENTS.contains(&self.element.label.as_str()))
+    }
+}
+
+/// The type of a set expression, where it is known:
+/// - a name bound with written type `Set T` / `Finset T`, never rebound without one
+///   (`Carriers::name_type`);
+/// - an ascription `(e : Set T)`;
+/// - a bound function applied to all the arguments that give one (`f n` with
+///   `(f : ℕ → Set ℝ)`);
+/// - `s ∩ t`, `s ∪ t`, `s \ t` of two expressions of one such type (`Inter.inter : α → α → α`
+///   keeps it; two known types that differ are not read, as a coercion may stand between);
+/// - `sᶜ`.
+pub fn collection(s: &Tree, c: &Carriers) -> Option<Collection> {
+    if is_leaf(s) {
+        return Collection::of_type(c.name_type(&s.label)?);
+    }
+    match (s.label.as_str(), s.children.as_slice()) {
+        ("( _ : _ )", [_, ty]) => Collection::of_type(ty),
+        (" _ ∩ _ " | " _ ∪ _ " | " _ \\ _ ", [a, b]) => {
+            let (a, b) = (collection(a, c)?, collection(b, c)?);
+            (a.kind == b.kind && a.element == b.element).then_some(a)
+        }
+        ("ᶜ", [a]) => collection(a, c),
+        _ => {
+            let head = app_head(s)?;
+            let mut ty = c.name_type(head);
+            for _ in &s.children {
+                ty = ty.filter(|f| f.label == IMP && f.children.len() == 2).map(|f| &f.children[1]);
+            }
+            Collection::of_type(ty?)
+        }
+    }
+}
+
+/// The type of the members of a collection of written type `ty`: its element type, an
+/// `outParam` of `Membership` for `Set`/`Finset`, and of `SetLike` for Mathlib's substructures
+/// (Mathlib/Data/SetLike/Basic.lean: `class SetLike (A : Type*) (B : outParam Type*)`;
+/// `Subgroup G`, `AddSubgroup G`, `Submonoid M`, `AddSubmonoid M` and `Ideal R` are `SetLike`
+/// over their argument, `Submodule R M` over `M`).
+pub fn member_type(ty: &Tree) -> Option<&Tree> {
+    match (ty.label.as_str(), ty.children.as_slice()) {
+        (
+            "Set _ " | "Finset _ " | "Subgroup _ " | "AddSubgroup _ " | "Submonoid _ "
+            | "AddSubmonoid _ " | "Ideal _ ",
+            [element],
+        ) => Some(element),
+        ("Submodule _  _ ", [_, module]) => Some(module),
+        _ => None,
+    }
+}
+
+/// Is `ty` a written substructure type (a [`member_type`] that is no `Set`/`Finset`)?
+pub fn is_substructure(ty: &Tree) -> bool {
+    member_type(ty).is_some() && Collection::of_type(ty).is_none()
+}
