@@ -21,7 +21,9 @@
 //! styles; floor [`BLIND4_SHOWN`]), and `blind5.txt` / `blind5-different.txt` (a fifth, on
 //! ProofNet references, two in five candidates with definitions written out; floor
 //! [`BLIND5_SHOWN`]), and `blind6.txt` / `blind6-different.txt` (a sixth, half ProofNet, half
-//! textbook exercises of its writer's own; floor [`BLIND6_SHOWN`]).
+//! textbook exercises of its writer's own; floor [`BLIND6_SHOWN`]), and `blind7.txt` /
+//! `blind7-different.txt` (a seventh, mostly textbook exercises of its writer's own; floor
+//! [`BLIND7_SHOWN`]).
 
 use lean_assess::cli::statement::{from_literal, Loaded};
 use lean_assess::metrics::{self, equivalence, Pair};
@@ -228,6 +230,10 @@ const BLIND5_SHOWN: usize = 13;
 /// textbook exercises of its writer's own).
 const BLIND6_SHOWN: usize = 21;
 
+/// The same for `fixtures/restatements/blind7.txt` (a seventh blind set, mostly on textbook
+/// exercises of its writer's own, a sixth on ProofNet).
+const BLIND7_SHOWN: usize = 27;
+
 #[test]
 fn own_restatements_recall_and_no_false_equivalent() {
     own_set(
@@ -305,6 +311,16 @@ fn sixth_blind_restatements_recall_and_no_false_equivalent() {
         "restatements/blind6.txt",
         "restatements/blind6-different.txt",
         BLIND6_SHOWN,
+    );
+}
+
+#[test]
+fn seventh_blind_restatements_recall_and_no_false_equivalent() {
+    own_set(
+        "seventh blind restatements",
+        "restatements/blind7.txt",
+        "restatements/blind7-different.txt",
+        BLIND7_SHOWN,
     );
 }
 
