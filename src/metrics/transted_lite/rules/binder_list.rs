@@ -17,7 +17,8 @@ use super::shapes::{
     mentions_outside_name, named_after, node2, quantifier, BinderKind, Quant, AND,
     ANONYMOUS_HYPOTHESIS, EXPLICIT, IMP, UNKNOWN_TYPE,
 };
-use super::typed;
+use super::shapes::{binds_inside, replace};
+use super::{binders_elided, elab, typed};
 use crate::trees::Tree;
 
 /// Classes whose instances are proofs (`class C … : Prop`): an instance binder `[C G]` is the
@@ -472,4 +473,39 @@ pub(super) fn explicit_class_hypothesis(
     let mut out = binders.to_vec();
     out[i] = Tree::node("[ _ ]", vec![ty.clone()]);
     Some(("instance binder (explicit)", render(b), rebuild_list(out, concl.clone())))
+}
+
+/// `binder type (ascription of its first use)` on the theorem's binders: `(y : _) : (y : ℝ) ^ 2
+/// ≥ 0` is `(y : ℝ) : y ^ 2 ≥ 0`, as at `∀` ([`binders_elided::ascription_decides_binder`]):
+/// the first occurrence of `y` after its binder is the ascription, which unifies `y`'s type
+/// with `T`. Not where a later binder or a binder inside binds `y` again.
+pub(super) fn ascription_binder_type(binders: &[Tree], concl: &Tree, _: &Carriers) -> Rewritten {
+    for (i, b) in binders.iter().enumerate() {
+        let (EXPLICIT, [name, ty]) = (b.label.as_str(), b.children.as_slice()) else {
+            continue;
+        };
+        if !is_leaf(name) || !(is_leaf(ty) && ty.label == UNKNOWN_TYPE) {
+            continue;
+        }
+        let mut rest: Vec<Tree> = binders[i + 1..].to_vec();
+        rest.push(concl.clone());
+        let scope = Tree::node("·", rest);
+        if binds_inside(&scope, &name.label)
+            || binders[i + 1..].iter().any(|l| binder_name(l).is_some_and(|n| n.label == name.label))
+        {
+            continue;
+        }
+        let Some(ascribed) = binders_elided::first_occurrence_ascribed(&scope, &name.label) else {
+            continue;
+        };
+        if elab::num_of_type(&ascribed.children[1]).is_none() {
+            continue;
+        }
+        let mut out = binders[..i].to_vec();
+        out.push(node2(EXPLICIT, name.clone(), ascribed.children[1].clone()));
+        out.extend(binders[i + 1..].iter().map(|l| replace(l, &ascribed, name)));
+        let list = rebuild_list(out, replace(concl, &ascribed, name));
+        return Some(("binder type (ascription of its first use)", render(b), list));
+    }
+    None
 }

@@ -7,14 +7,16 @@
 
 use super::binder_list::{
     anonymous_instance, binder_split, decided_binder_type, duplicate_hypothesis,
-    explicit_class_hypothesis, filled_binder_type, function_value, implicit_binder,
+    ascription_binder_type, explicit_class_hypothesis, filled_binder_type, function_value, implicit_binder,
     instance_binder, intro, split_conjunction, type_variable_in_front, unused_trivial_hypothesis,
     unused_type_variable, variable_definition,
 };
 use super::binder_moves::{
     existential_definition, exists_hypotheses, reorder_binders, swap_binders,
 };
-use super::binders_elided::{ascription_to_binder, binder_type_elided, quantifier_binder_type};
+use super::binders_elided::{
+    ascription_decides_binder, ascription_to_binder, binder_type_elided, quantifier_binder_type,
+};
 use super::carriers::Carriers;
 use super::declare::*;
 use super::elab;
@@ -49,6 +51,11 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(s : Set ℕ) : ∀ x ∈ s, x = 1", "(s : Set ℕ) : ∀ x, x ∈ s → x = 1"), (": ∃ n > 0, n = 1", ": ∃ n, n > 0 ∧ n = 1"), (": ∀ x y : ℕ, x = y", ": ∀ x : ℕ, ∀ y : ℕ, x = y"), (": ∀ {x : ℕ}, x = x", ": ∀ (x : ℕ), x = x"), (": ∀ (h : 1 = 1), 2 = 2", ": 1 = 1 → 2 = 2"), ("(n : ℕ) : ∃ (_ : n > 0), n = 1", "(n : ℕ) : n > 0 ∧ n = 1")])
         .non(&[": ∀ x : ℕ, x = x", ": ∀ (h : 1 = 1), h = h", ": ∃ (n : ℕ), n = 1", "(n : ℕ) : ∃ (h : n > 0), h = h", // `{n}` in a function's type decides its explicit arguments.
  "(f : ∀ {n : ℕ}, Fin (n + 1) → ℕ) : f (0 : Fin 3) = 0"]),
+    canonical("binder type (ascription of its first use)", "∀ y, (y : ℝ) ^ 2 ≥ 0 is ∀ y : ℝ, y ^ 2 ≥ 0: the ascription decides the untyped y's type (elaboration unifies it with ℝ there), so every (y : ℝ) is y", Binding(ascription_decides_binder))
+        .ex(&[(": ∀ y, (y : ℝ) ^ 2 + 1 ≥ 1", ": ∀ y : ℝ, y ^ 2 + 1 ≥ 1"), (": ∃ y, (y : ℤ) < 0 ∧ (y : ℤ) ^ 2 = 4", ": ∃ y : ℤ, y < 0 ∧ y ^ 2 = 4")])
+        // Another use decides first (`f y` makes y a natural, `(y : ℝ)` is a cast); a written
+        // type; y bound again inside; a non-number type.
+        .non(&["(f : ℕ → ℕ) : ∀ y, f y = 0 → (y : ℝ) / 2 = 0", ": ∀ y : ℕ, (y : ℝ) / 2 = 0", ": ∀ y, (y : ℝ) > 0 ∧ ∀ y : ℕ, (y : ℝ) / 2 = 1", "{G : Type*} : ∀ y, (y : G) = y"]),
     canonical("binder type (ascription)", "∃ x, x ≠ (k : T) ∧ p is ∃ x : T, x ≠ k ∧ p (so ∀ … →, =, <, ≤): binrel% unifies the untyped x with T (Lean's Elab/Extra.lean), and the numeral k is at T either way", Binding(ascription_to_binder))
         .ex(&[("{R : Type*} [Ring R] (p : Polynomial R) : ∃ b, b ≠ (0 : R) ∧ b • p = 0", "{R : Type*} [Ring R] (p : Polynomial R) : ∃ b : R, b ≠ 0 ∧ b • p = 0"), (": ∀ x, (0 : ℝ) < x → x ^ 2 > 0", ": ∀ x : ℝ, 0 < x → x ^ 2 > 0"), (": ∃ x : ℤ, x = (3 : ℤ) ∧ x ^ 2 = 9", ": ∃ x : ℤ, x = 3 ∧ x ^ 2 = 9")])
         .non(&[
@@ -110,12 +117,15 @@ pub const RULES: &[Rule] = &[
               // Field notation on `p` is read at `p`'s type before `p` goes.
               ("(p : ℕ) (n : ℕ) (hp : p.Prime) (h : p = 2 ^ n + 1) : p ≠ 0", "(n : ℕ) (hp : Nat.Prime (2 ^ n + 1)) : 2 ^ n + 1 ≠ 0"),
               // A hypothesis on `x` before `y` is bound moves after `y`.
-              ("(x : ℕ) (hx : 0 < x) (y : ℕ) (hy : y < 5) (h : x = y + 1) : x < 3", "(y : ℕ) (hy : y < 5) (hx : 0 < y + 1) : y + 1 < 3")])
+              ("(x : ℕ) (hx : 0 < x) (y : ℕ) (hy : y < 5) (h : x = y + 1) : x < 3", "(y : ℕ) (hy : y < 5) (hx : 0 < y + 1) : y + 1 < 3"),
+              // A function applied is β-reduced: the argument at its domain, the result at its
+              // codomain (`binders_beta`).
+              ("(f : ℝ → ℝ) (hf : f = fun x => x ^ 2) : f 3 = 9", ": (3 : ℝ) ^ 2 = 9")])
         // A variable's binder between that uses `x` (`y`'s type would name `x`); a hypothesis
         // that mentions a name the binders between rebind (it would be captured).
         // The equation elaborated at a larger type than the variable's (`↑n = a` says `a` is a
         // natural): ℤ, ℝ, a set for a finset, `Fin 5` cast to ℕ.
-        .non(&["(x : ℝ) (h : x = x * x) : x = 1", "(x : ℕ) (s : Finset (Fin x)) (y : ℕ) (h : x = y + 1) : s.card < 3",
+        .non(&["(f : ℕ → ℕ) (hf : f = fun x => f x + 1) : f 0 = 1", "(f : ℝ → ℝ) (hf : f = fun x => x ^ 2) : ∀ f : ℝ → ℝ, f 3 = 9", "(f : ℕ → _) (hf : f = fun x => x / 2) : f 3 = 1", "(f : ℝ → ℝ → ℝ) (hf : f = fun x => fun y => x) : f 1 2 = 1", "(x : ℝ) (h : x = x * x) : x = 1", "(x : ℕ) (s : Finset (Fin x)) (y : ℕ) (h : x = y + 1) : s.card < 3",
                "(y : ℕ) (x : ℕ) (hx : y < x) (y : ℕ) (h : x = y + 1) : x < 3",
                // Moving `hx` after a local instance would change the `<` it reads.
                "(x : ℕ) (hx : x < 3) (r : ℕ) (i : LT ℕ) (h : x = r + 1) : x ≤ 5",
@@ -134,6 +144,10 @@ pub const RULES: &[Rule] = &[
     canonical("intro", "a theorem's binders and the leading ∀/→ of its type are one Π-type", List(intro))
         .ex(&[(": ∀ x : ℕ, x = x", "(x : ℕ) : x = x"), ("(x : ℕ) : x = 1 → x < 2", "(x : ℕ) (h✝ : x = 1) : x < 2")])
         .non(&["(x : ℕ) : x = 1 → False", "(x : ℕ) : x = 1 ∧ x < 2"]),
+    canonical("binder type (ascription of its first use)", "(y : _) : (y : ℝ) ^ 2 ≥ 0 is (y : ℝ) : y ^ 2 ≥ 0: the first occurrence of y is the ascription, which unifies its type with ℝ", List(ascription_binder_type))
+        .ex(&[("(y : _) : (y : ℝ) ^ 2 + 1 ≥ 1", "(y : ℝ) : y ^ 2 + 1 ≥ 1"), ("(y : _) (h : (y : ℤ) < 0) : (y : ℤ) ^ 2 > 0", "(y : ℤ) (h : y < 0) : y ^ 2 > 0")])
+        // Another use first (`f y` makes y a natural); a written type; y bound again later.
+        .non(&["(f : ℕ → ℕ) (y : _) (h : f y = 0) : (y : ℝ) / 2 = 0", "(y : ℕ) : (y : ℝ) / 2 = 0", "(y : _) (h : (y : ℝ) > 0) : ∀ y : ℕ, (y : ℝ) / 2 = 1", "{G : Type*} (y : _) : (y : G) = y"]),
     canonical("binder type (elaboration)", "(x : ℝ) before (h : f x = 0) with (f : ℝ → ℝ) is (x : _)", List(decided_binder_type))
         .ex(&[("(f : ℝ → ℝ) (x : ℝ) (h : f x = 0) : x = x", "(f : ℝ → ℝ) (x : _) (h : f x = 0) : x = x")])
         .non(&["(f : ℝ → ℝ) (x : ℕ) (h : f x = 0) : x = x"]),

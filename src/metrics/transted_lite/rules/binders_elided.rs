@@ -114,3 +114,59 @@ pub(super) fn ascription_to_binder(t: &Tree, _ctx: &Ctx) -> Option<(&'static str
     let body = node2(connective, relation, rest.clone());
     Some(("binder type (ascription)", node2(&t.label, typed, body)))
 }
+
+/// `binder type (ascription of its first use)` at `∀`/`∃`: `∀ y, (y : ℝ) ^ 2 + 1 ≥ 1` is
+/// `∀ y : ℝ, y ^ 2 + 1 ≥ 1` when the ascription is what decides `y`'s type
+/// ([`typed::infer_binder_type`] reads `T` from the uses): elaboration unifies the untyped `y`
+/// with `T` there, so `y : T` throughout, and every `(y : T)` is `y` already of that type. Only
+/// a number type `T`, and only a binder with no written type.
+pub(super) fn ascription_decides_binder(t: &Tree, _ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    use super::shapes::UNKNOWN_TYPE;
+    quantifier(t)?;
+    let [b, body] = t.children.as_slice() else {
+        return None;
+    };
+    let x = match (b.label.as_str(), b.children.as_slice()) {
+        (_, []) => b,
+        (EXPLICIT, [x, ty]) if is_leaf(x) && is_leaf(ty) && ty.label == UNKNOWN_TYPE => x,
+        _ => return None,
+    };
+    // A `y` bound again inside is another variable, whose `(y : T)` may be a cast.
+    if super::shapes::binds_inside(body, &x.label) {
+        return None;
+    }
+    let ascribed = first_occurrence_ascribed(body, &x.label)?;
+    let ty = ascribed.children[1].clone();
+    super::elab::num_of_type(&ty)?;
+
+    let body = super::shapes::replace(body, &ascribed, x);
+    let binder = node2(EXPLICIT, x.clone(), ty);
+    Some(("binder type (ascription of its first use)", node2(&t.label, binder, body)))
+}
+
+/// The ascription `(x : T)` that is the first occurrence of `x` in `t`, left to right (the order
+/// elaboration meets the leaves in, as [`typed::infer_binder_type`] reads it), if it is one and
+/// stands under no binder.
+pub(super) fn first_occurrence_ascribed(t: &Tree, x: &str) -> Option<Tree> {
+    fn walk(t: &Tree, x: &str, depth: usize) -> Option<Option<Tree>> {
+        if depth > 200 {
+            return Some(None);
+        }
+        if let ("( _ : _ )", [e, _]) = (t.label.as_str(), t.children.as_slice()) {
+            if is_leaf(e) && e.label == x {
+                return Some(Some(t.clone()));
+            }
+        }
+        if is_leaf(t) {
+            return (t.label == x).then_some(None);
+        }
+        // `x` applied (`x a`) is an occurrence in the label. Under a binder (`fun z => …`,
+        // `{z | …}`, `∀ z, …`) elaboration may be postponed past later uses: not read.
+        let binding = is_binding_node(&t.label) || quantifier(t).is_some();
+        if super::shapes::app_head(t) == Some(x) || (binding && super::shapes::mentions(t, x)) {
+            return Some(None);
+        }
+        t.children.iter().find_map(|c| walk(c, x, depth + 1))
+    }
+    walk(t, x, 0).flatten()
+}

@@ -110,12 +110,15 @@ fn type_at(t: &Tree, c: &Carriers, depth: usize) -> Ty {
     match (label, t.children.as_slice()) {
         ("( _ : _ )", [e, ty]) => {
             // The ascription decides; an operand that cannot take that type makes it unknown.
+            // A name bound without a type takes it (unification) or is cast to it: `(y : ℝ)` is
+            // a real either way, or does not elaborate.
             let Some(n) = num_of_type(ty) else {
                 return Ty::Unknown;
             };
             match sub(e) {
                 Ty::Numeral => Ty::Num(n),
                 Ty::Num(m) if m == n => Ty::Num(n),
+                Ty::Unknown if is_leaf(e) && c.untyped_only(&e.label) => Ty::Num(n),
                 _ => Ty::Unknown,
             }
         }

@@ -44,13 +44,16 @@ pub(super) type FieldsResolved = fn(&Tree, &str, &Carriers) -> Tree;
 
 /// `forall_eq`/`forall_eq'`: `(x : T) … (h : x = e) … : p x` ↔ `… : p e` when `e` does not
 /// mention `x`, nothing mentions `h`, and no binder from the first one between the two that
-/// mentions `x` binds a name of `e`. The variable and the hypothesis are dropped and `e` put in place of `x`.
+/// mentions `x` binds a name of `e`. The variable and the hypothesis are dropped and `e` put in
+/// place of `x`; a function variable applied (`f a`) is replaced too, each application
+/// β-reduced where that is known sound ([`binders_beta::beta`]), else the variable stays.
 pub(super) fn subst(
     binders: &[Tree],
     concl: &Tree,
     carriers: &Carriers,
     fields_resolved: FieldsResolved,
 ) -> Option<(Vec<Tree>, Tree, String)> {
+    let reducing = Some(carriers);
     for (i, h, sides) in unused_equations(binders, concl) {
         for (var, value) in sides {
             if !is_leaf(var) || mentions(value, &var.label) {
@@ -81,8 +84,8 @@ pub(super) fn subst(
                 .chain(&binders[i + 1..])
                 .chain(std::iter::once(concl))
                 .collect();
-            // No β here: a function given by `(hf : f = fun x => e)` and applied stays, so that
-            // `funext_iff` makes it `∀ x, f x = e`, where the statements that write it so meet it.
+            // A function given by `(hf : f = fun x => e)` and applied is β-reduced at each
+            // application, with the argument at `f`'s domain and the result at its codomain.
             let ty = &binders[j].children[1];
             if !defines_at(ty, value, carriers) {
                 continue;
@@ -94,17 +97,19 @@ pub(super) fn subst(
             // same as over ℚ). With no written type (`(x : _)`) the value's own elaboration
             // decides, as it did for `x`.
             let value = &typed_value;
-            let replace =
-                |t: &Tree| substitute(&fields_resolved(t, &var.label, carriers), &var.label, value);
+            let replace = |t: &Tree| {
+                let t = fields_resolved(t, &var.label, carriers);
+                substitute_in(&t, &var.label, value, reducing)
+            };
             let (before, after): (Vec<&Tree>, Vec<&Tree>) =
-                if substitutable(&var.label, value, &scopes, None) {
+                if substitutable(&var.label, value, &scopes, reducing) {
                     (Vec::new(), between.iter().collect())
                 } else if let Some((kept, moved)) =
                     hypotheses_after(between, &var.label, value, carriers)
                 {
                     let scopes: Vec<&Tree> =
                         moved.iter().copied().chain(&binders[i + 1..]).chain([concl]).collect();
-                    if !substitutable(&var.label, value, &scopes, None) {
+                    if !substitutable(&var.label, value, &scopes, reducing) {
                         continue;
                     }
                     (kept, moved)
