@@ -484,14 +484,16 @@ pub(super) fn ascription_binder_type(binders: &[Tree], concl: &Tree, _: &Carrier
         let (EXPLICIT, [name, ty]) = (b.label.as_str(), b.children.as_slice()) else {
             continue;
         };
-        if !is_leaf(name) || !(is_leaf(ty) && ty.label == UNKNOWN_TYPE) {
+        if !(is_leaf(name) && is_leaf(ty) && ty.label == UNKNOWN_TYPE) {
             continue;
         }
         let mut rest: Vec<Tree> = binders[i + 1..].to_vec();
         rest.push(concl.clone());
         let scope = Tree::node("·", rest);
         if binds_inside(&scope, &name.label)
-            || binders[i + 1..].iter().any(|l| binder_name(l).is_some_and(|n| n.label == name.label))
+            || binders[i + 1..]
+                .iter()
+                .any(|l| binder_name(l).is_some_and(|n| n.label == name.label))
         {
             continue;
         }

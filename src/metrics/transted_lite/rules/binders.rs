@@ -6,10 +6,10 @@
 //! owns only the quantifier swap.
 
 use super::binder_list::{
-    anonymous_instance, binder_split, decided_binder_type, duplicate_hypothesis,
-    ascription_binder_type, explicit_class_hypothesis, filled_binder_type, function_value, implicit_binder,
-    instance_binder, intro, split_conjunction, type_variable_in_front, unused_trivial_hypothesis,
-    unused_type_variable, variable_definition,
+    anonymous_instance, ascription_binder_type, binder_split, decided_binder_type,
+    duplicate_hypothesis, explicit_class_hypothesis, filled_binder_type, function_value,
+    implicit_binder, instance_binder, intro, split_conjunction, type_variable_in_front,
+    unused_trivial_hypothesis, unused_type_variable, variable_definition,
 };
 use super::binder_moves::{
     existential_definition, exists_hypotheses, reorder_binders, swap_binders,
@@ -117,15 +117,15 @@ pub const RULES: &[Rule] = &[
               // Field notation on `p` is read at `p`'s type before `p` goes.
               ("(p : ℕ) (n : ℕ) (hp : p.Prime) (h : p = 2 ^ n + 1) : p ≠ 0", "(n : ℕ) (hp : Nat.Prime (2 ^ n + 1)) : 2 ^ n + 1 ≠ 0"),
               // A hypothesis on `x` before `y` is bound moves after `y`.
-              ("(x : ℕ) (hx : 0 < x) (y : ℕ) (hy : y < 5) (h : x = y + 1) : x < 3", "(y : ℕ) (hy : y < 5) (hx : 0 < y + 1) : y + 1 < 3"),
-              // A function applied is β-reduced: the argument at its domain, the result at its
-              // codomain (`binders_beta`).
-              ("(f : ℝ → ℝ) (hf : f = fun x => x ^ 2) : f 3 = 9", ": (3 : ℝ) ^ 2 = 9")])
+              ("(x : ℕ) (hx : 0 < x) (y : ℕ) (hy : y < 5) (h : x = y + 1) : x < 3", "(y : ℕ) (hy : y < 5) (hx : 0 < y + 1) : y + 1 < 3")])
         // A variable's binder between that uses `x` (`y`'s type would name `x`); a hypothesis
         // that mentions a name the binders between rebind (it would be captured).
         // The equation elaborated at a larger type than the variable's (`↑n = a` says `a` is a
         // natural): ℤ, ℝ, a set for a finset, `Fin 5` cast to ℕ.
-        .non(&["(f : ℕ → ℕ) (hf : f = fun x => f x + 1) : f 0 = 1", "(f : ℝ → ℝ) (hf : f = fun x => x ^ 2) : ∀ f : ℝ → ℝ, f 3 = 9", "(f : ℕ → _) (hf : f = fun x => x / 2) : f 3 = 1", "(f : ℝ → ℝ → ℝ) (hf : f = fun x => fun y => x) : f 1 2 = 1", "(x : ℝ) (h : x = x * x) : x = 1", "(x : ℕ) (s : Finset (Fin x)) (y : ℕ) (h : x = y + 1) : s.card < 3",
+        // A function defined by its value and applied (no β: `binrel%` elaborates the `fun`
+        // alone, which β with the codomain's ascription would not be faithful to).
+        .non(&["(f : ℕ → ℕ) (hf : f = fun x => f x + 1) : f 0 = 1",
+               "(f : ℕ → ℝ) (hf : f = fun x => x / 2) : f 3 = 3 / 2", "(f : ℝ → ℝ) (hf : f = fun x => x ^ 2) : ∀ f : ℝ → ℝ, f 3 = 9", "(f : ℕ → _) (hf : f = fun x => x / 2) : f 3 = 1", "(f : ℝ → ℝ → ℝ) (hf : f = fun x => fun y => x) : f 1 2 = 1", "(x : ℝ) (h : x = x * x) : x = 1", "(x : ℕ) (s : Finset (Fin x)) (y : ℕ) (h : x = y + 1) : s.card < 3",
                "(y : ℕ) (x : ℕ) (hx : y < x) (y : ℕ) (h : x = y + 1) : x < 3",
                // Moving `hx` after a local instance would change the `<` it reads.
                "(x : ℕ) (hx : x < 3) (r : ℕ) (i : LT ℕ) (h : x = r + 1) : x ≤ 5",

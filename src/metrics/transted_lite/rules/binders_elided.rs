@@ -166,7 +166,7 @@ pub(super) fn first_occurrence_ascribed(t: &Tree, x: &str) -> Option<Tree> {
         if super::shapes::app_head(t) == Some(x) || (binding && super::shapes::mentions(t, x)) {
             return Some(None);
         }
-        t.children.iter().find_map(|c| walk(c, x, depth + 1))
+        super::shapes::elaboration_order(t).into_iter().find_map(|c| walk(c, x, depth + 1))
     }
     walk(t, x, 0).flatten()
 }

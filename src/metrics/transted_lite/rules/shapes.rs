@@ -429,3 +429,20 @@ pub fn has_pattern_binder(t: &Tree) -> bool {
 pub fn has_unparsed(t: &Tree) -> bool {
     t.unparsed || t.children.iter().any(has_unparsed)
 }
+
+/// A node's children in the order Lean elaborates them: left to right, except where a notation
+/// puts its arguments in another order. `a ∈ s` is `Membership.mem s a` (Lean's
+/// `Init/Notation.lean`, `a ∉ s` its negation), so the collection comes first; `a ≡ b [ZMOD n]`
+/// is `Int.ModEq n a b` (Mathlib/Data/Int/ModEq.lean; `[MOD n]` `Nat.ModEq n a b`,
+/// Mathlib/Data/Nat/ModEq.lean; `[PMOD p]` `AddCommGroup.ModEq p a b`,
+/// Mathlib/Algebra/ModEq.lean), so the modulus does. Explicit arguments are elaborated in
+/// parameter order (Lean's `Elab/App.lean`).
+pub(super) fn elaboration_order(t: &Tree) -> Vec<&Tree> {
+    match (t.label.as_str(), t.children.as_slice()) {
+        (MEM | " _ ∉ _ ", [element, set]) => vec![set, element],
+        (" _ ≡ _ [ZMOD _ ]" | " _ ≡ _ [MOD _ ]" | " _ ≡ _ [PMOD _ ]", [a, b, n]) => {
+            vec![n, a, b]
+        }
+        _ => t.children.iter().collect(),
+    }
+}

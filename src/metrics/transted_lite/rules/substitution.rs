@@ -45,15 +45,13 @@ pub(super) type FieldsResolved = fn(&Tree, &str, &Carriers) -> Tree;
 /// `forall_eq`/`forall_eq'`: `(x : T) … (h : x = e) … : p x` ↔ `… : p e` when `e` does not
 /// mention `x`, nothing mentions `h`, and no binder from the first one between the two that
 /// mentions `x` binds a name of `e`. The variable and the hypothesis are dropped and `e` put in
-/// place of `x`; a function variable applied (`f a`) is replaced too, each application
-/// β-reduced where that is known sound ([`binders_beta::beta`]), else the variable stays.
+/// place of `x`. A function variable that is applied (`f a`) stays.
 pub(super) fn subst(
     binders: &[Tree],
     concl: &Tree,
     carriers: &Carriers,
     fields_resolved: FieldsResolved,
 ) -> Option<(Vec<Tree>, Tree, String)> {
-    let reducing = Some(carriers);
     for (i, h, sides) in unused_equations(binders, concl) {
         for (var, value) in sides {
             if !is_leaf(var) || mentions(value, &var.label) {
@@ -92,6 +90,10 @@ pub(super) fn subst(
             }
             let uncast = binders_casts::uses_at_own_type(&var.label, ty, &scopes, carriers);
             let typed_value = ascribed_where(value, ty, carriers, uncast);
+            // No β: a function given by `(hf : f = fun x => e)` and applied stays, so that
+            // `funext_iff` makes it `∀ x, f x = e`, where the statements that write it so meet
+            // it.
+            let reducing = None;
             // `e` stands where `x` stood with `x`'s type: `(e : T)`, since the type decides
             // `/` and `-` (`(x : ℕ) (h : x = 1) : x / 2 = 0` is `(1 : ℕ) / 2 = 0`, not the
             // same as over ℚ). With no written type (`(x : _)`) the value's own elaboration

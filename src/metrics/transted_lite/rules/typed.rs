@@ -21,7 +21,7 @@ use super::declare::Ctx;
 use super::elab::{carrier, Num};
 use super::norm_num::MAX_LITERAL;
 use super::quantifiers::{classify_qbinder, QBinder};
-use super::shapes::{binds, COMPARISONS, DIV, FRESH_BOUND, MEM, NEG, POW, SUB};
+use super::shapes::{binds, elaboration_order, COMPARISONS, DIV, FRESH_BOUND, MEM, NEG, POW, SUB};
 use super::substitution::substitute;
 
 use super::elab;
@@ -507,6 +507,13 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
     // whether `not_mem` has unfolded it yet must not change what the binder is read as).
     let membership = [MEM, " _ ∉ _ "].contains(&t.label.as_str());
     if let ([x, set], true) = (t.children.as_slice(), membership) {
+        // The collection is elaborated first (`Membership.mem s x`): a use of `x` in it comes
+        // before the element.
+        if is_leaf(x) && x.label == name && mentions(set, name) {
+            argument_types(name, set, c, uses);
+            uses.occurrence(false);
+            return;
+        }
         if is_leaf(x) && x.label == name {
             let written = is_leaf(set)
                 .then(|| type_of(&set.label))
@@ -581,7 +588,7 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
             }
         }
     }
-    for ch in &t.children {
+    for ch in elaboration_order(t) {
         argument_types(name, ch, c, uses);
     }
 }
