@@ -15,7 +15,7 @@ use super::declare::*;
 use super::elab;
 use super::shapes::{
     binder_kind, binder_list, is_binding_node, is_leaf, literal, mentions, node2, quantifier, AND,
-    EQ, FORALL, IMP, LE, LT, MEM, MUL,
+    EQ, FORALL, IMP, LE, LT, MEM, MUL, NOT,
 };
 use super::typed;
 use crate::trees::Tree;
@@ -49,6 +49,11 @@ pub const RULES: &[Rule] = &[
     code("Function.Periodic (definition)", "Periodic f c := ∀ x, f (x + c) = f x (Mathlib/Algebra/Periodic.lean)", periodic_unfolded)
         .ex(&[("(f : ℝ → ℝ) (c : ℝ) : Function.Periodic f c", "(f : ℝ → ℝ) (c : ℝ) : ∀ x✝ : ℝ, f (x✝ + c) = f x✝")])
         .non(&["(f : ℝ → ℝ) (c : ℝ) : Function.Antiperiodic f c", "(f : ℝ → ℝ) (c : ℝ) : Periodic f c"]),
+    // Mathlib/Logic/IsEmpty.lean: `theorem not_nonempty_iff : ¬Nonempty α ↔ IsEmpty α` (`α :
+    // Sort*`, no condition); neither name may be the statement's own.
+    code("not_nonempty_iff", "IsEmpty α ↔ ¬Nonempty α (Mathlib/Logic/IsEmpty.lean)", is_empty_as_not_nonempty)
+        .ex(&[("(n : ℕ) : IsEmpty (Fin n)", "(n : ℕ) : ¬ Nonempty (Fin n)")])
+        .non(&["(IsEmpty : Type → Prop) : IsEmpty ℕ", "(Nonempty : Type → Prop) : IsEmpty ℕ", "(n : ℕ) : Nonempty (Fin n)"]),
     // Mathlib/Topology/Defs/Basic.lean: `def IsClopen (s : Set X) : Prop := IsClosed s ∧ IsOpen s`
     // (no condition: both sides need the same `TopologicalSpace`).
     rw("IsClopen (definition)", "IsClopen s := IsClosed s ∧ IsOpen s (Mathlib/Topology/Defs/Basic.lean)", "IsClopen ?s", "IsClosed ?s ∧ IsOpen ?s")
@@ -903,4 +908,16 @@ fn class_as_proposition(t: &Tree, ctx: &Ctx) -> Vec<(&'static str, Tree)> {
     out.extend(super::set_membership::coe_class(t, ctx));
     out.extend(super::set_membership::coe_class_back(t, ctx));
     out
+}
+
+/// `IsEmpty α` → `¬ Nonempty α` (`not_nonempty_iff`), where the statement binds neither name.
+fn is_empty_as_not_nonempty(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("IsEmpty _ ", [a]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    if ctx.carriers.binds("IsEmpty") || ctx.carriers.binds("Nonempty") {
+        return None;
+    }
+    let nonempty = Tree::node("Nonempty _ ", vec![a.clone()]);
+    Some(("not_nonempty_iff", Tree::node(NOT, vec![nonempty])))
 }
