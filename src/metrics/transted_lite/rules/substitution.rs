@@ -44,8 +44,7 @@ pub(super) type FieldsResolved = fn(&Tree, &str, &Carriers) -> Tree;
 
 /// `forall_eq`/`forall_eq'`: `(x : T) … (h : x = e) … : p x` ↔ `… : p e` when `e` does not
 /// mention `x`, nothing mentions `h`, and no binder from the first one between the two that
-/// mentions `x` binds a name of `e`. The variable and the hypothesis are dropped and `e` put in
-/// place of `x`. A function variable that is applied (`f a`) stays.
+/// mentions `x` binds a name of `e`. The variable and the hypothesis are dropped and `e` put in place of `x`.
 pub(super) fn subst(
     binders: &[Tree],
     concl: &Tree,
@@ -82,36 +81,30 @@ pub(super) fn subst(
                 .chain(&binders[i + 1..])
                 .chain(std::iter::once(concl))
                 .collect();
-            // A function given by `(hf : f = fun x => e)` and applied is β-reduced at each
-            // application, with the argument at `f`'s domain and the result at its codomain.
+            // No β here: a function given by `(hf : f = fun x => e)` and applied stays, so that
+            // `funext_iff` makes it `∀ x, f x = e`, where the statements that write it so meet it.
             let ty = &binders[j].children[1];
             if !defines_at(ty, value, carriers) {
                 continue;
             }
             let uncast = binders_casts::uses_at_own_type(&var.label, ty, &scopes, carriers);
             let typed_value = ascribed_where(value, ty, carriers, uncast);
-            // No β: a function given by `(hf : f = fun x => e)` and applied stays, so that
-            // `funext_iff` makes it `∀ x, f x = e`, where the statements that write it so meet
-            // it.
-            let reducing = None;
             // `e` stands where `x` stood with `x`'s type: `(e : T)`, since the type decides
             // `/` and `-` (`(x : ℕ) (h : x = 1) : x / 2 = 0` is `(1 : ℕ) / 2 = 0`, not the
             // same as over ℚ). With no written type (`(x : _)`) the value's own elaboration
             // decides, as it did for `x`.
             let value = &typed_value;
-            let replace = |t: &Tree| {
-                let t = fields_resolved(t, &var.label, carriers);
-                substitute_in(&t, &var.label, value, reducing)
-            };
+            let replace =
+                |t: &Tree| substitute(&fields_resolved(t, &var.label, carriers), &var.label, value);
             let (before, after): (Vec<&Tree>, Vec<&Tree>) =
-                if substitutable(&var.label, value, &scopes, reducing) {
+                if substitutable(&var.label, value, &scopes, None) {
                     (Vec::new(), between.iter().collect())
                 } else if let Some((kept, moved)) =
                     hypotheses_after(between, &var.label, value, carriers)
                 {
                     let scopes: Vec<&Tree> =
                         moved.iter().copied().chain(&binders[i + 1..]).chain([concl]).collect();
-                    if !substitutable(&var.label, value, &scopes, reducing) {
+                    if !substitutable(&var.label, value, &scopes, None) {
                         continue;
                     }
                     (kept, moved)
