@@ -5,7 +5,9 @@
 //! variable decides it anyway (a typed function's argument, an element of a typed set or
 //! finset: [`typed::infer_binder_type`]), and [`quantifier_binder_type`], the same at `∀`/`∃`.
 //! A written type other than the decided one stays (it would coerce or fail), and so does every
-//! type no use decides (numerals and arithmetic alone leave it open). Rewrites only binder types.
+//! type no use decides (numerals and arithmetic alone leave it open). Also
+//! [`ascription_decides_binder`]: an untyped `∀`/`∃` binder whose first use is an ascription
+//! `(y : T)` takes `T` there. Rewrites only binder types and those ascriptions.
 
 use super::carriers::Carriers;
 use super::declare::Ctx;
@@ -116,10 +118,10 @@ pub(super) fn ascription_to_binder(t: &Tree, _ctx: &Ctx) -> Option<(&'static str
 }
 
 /// `binder type (ascription of its first use)` at `∀`/`∃`: `∀ y, (y : ℝ) ^ 2 + 1 ≥ 1` is
-/// `∀ y : ℝ, y ^ 2 + 1 ≥ 1` when the ascription is what decides `y`'s type
-/// ([`typed::infer_binder_type`] reads `T` from the uses): elaboration unifies the untyped `y`
-/// with `T` there, so `y : T` throughout, and every `(y : T)` is `y` already of that type. Only
-/// a number type `T`, and only a binder with no written type.
+/// `∀ y : ℝ, y ^ 2 + 1 ≥ 1` when the ascription is the first occurrence of `y` in elaboration
+/// order ([`first_occurrence_ascribed`]): elaboration unifies the untyped `y` with `T` there,
+/// so `y : T` throughout, and every `(y : T)` is `y` already of that type. Only a number type
+/// `T`, and only a binder with no written type.
 pub(super) fn ascription_decides_binder(t: &Tree, _ctx: &Ctx) -> Option<(&'static str, Tree)> {
     use super::shapes::UNKNOWN_TYPE;
     quantifier(t)?;
@@ -138,15 +140,14 @@ pub(super) fn ascription_decides_binder(t: &Tree, _ctx: &Ctx) -> Option<(&'stati
     let ascribed = first_occurrence_ascribed(body, &x.label)?;
     let ty = ascribed.children[1].clone();
     super::elab::num_of_type(&ty)?;
-
     let body = super::shapes::replace(body, &ascribed, x);
     let binder = node2(EXPLICIT, x.clone(), ty);
     Some(("binder type (ascription of its first use)", node2(&t.label, binder, body)))
 }
 
-/// The ascription `(x : T)` that is the first occurrence of `x` in `t`, left to right (the order
-/// elaboration meets the leaves in, as [`typed::infer_binder_type`] reads it), if it is one and
-/// stands under no binder.
+/// The ascription `(x : T)` that is the first occurrence of `x` in `t` in the order Lean
+/// elaborates the subterms (`shapes::elaboration_order`: left to right, a membership's set
+/// first), if it is one and stands under no binder.
 pub(super) fn first_occurrence_ascribed(t: &Tree, x: &str) -> Option<Tree> {
     fn walk(t: &Tree, x: &str, depth: usize) -> Option<Option<Tree>> {
         if depth > 200 {
