@@ -113,12 +113,16 @@ pub const RULES: &[Rule] = &[
     // the notations (`set_membership`).
     code("Set.mem_inter_iff", "a ∈ s ∩ t ↔ a ∈ s ∧ a ∈ t (Set, Finset)", set_membership::inter)
         .keeps_decisions()
-        .ex(&[("(s t : Set ℕ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) : x ∈ s ∧ x ∈ t"), ("(s t : Finset ℤ) : (3 : ℤ) ∈ s ∩ t", "(s t : Finset ℤ) : (3 : ℤ) ∈ s ∧ (3 : ℤ) ∈ t")])
+        .ex(&[("(s t : Set ℕ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) : x ∈ s ∧ x ∈ t"), ("(s t : Finset ℤ) : (3 : ℤ) ∈ s ∩ t", "(s t : Finset ℤ) : (3 : ℤ) ∈ s ∧ (3 : ℤ) ∈ t"),
+              // A bound function applied to all its arguments is a set of its codomain's type.
+              ("(f : ℕ → Set ℝ) (n : ℕ) (x : ℝ) : x ∈ f n ∩ f (n + 1)", "(f : ℕ → Set ℝ) (n : ℕ) (x : ℝ) : x ∈ f n ∧ x ∈ f (n + 1)")])
         // A local instance behind `∩` or `∈`; two set types; an element of another type
         // (coerced, or not elaborating); a set rebound without a type; a type variable's `∩`.
         .non(&["(s t : Set ℕ) (x : ℕ) [Inter (Set ℕ)] : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) (m : Membership ℕ (Set ℕ)) : x ∈ s ∩ t", "(s : Set ℕ) (t : Finset ℕ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℤ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) : ∀ s, x ∈ s ∩ t", "{S : Type} [Inter S] [Membership ℕ S] (s t : S) (x : ℕ) : x ∈ s ∩ t",
                // A `Finset` of a type that may lack `DecidableEq` (no `∩` there).
-               "{α : Type} (s t : Finset α) (x : α) : x ∈ s ∩ t"]),
+               "{α : Type} (s t : Finset α) (x : α) : x ∈ s ∩ t",
+               // A function applied to fewer arguments than give a set; two element types.
+               "(f : ℕ → ℕ → Set ℝ) (n : ℕ) (x : ℝ) (s : Set ℝ) : x ∈ s ∩ f n", "(f : ℕ → Set ℤ) (g : ℕ → Set ℝ) (n : ℕ) (x : ℝ) : x ∈ g n ∩ f n"]),
     code("Set.mem_union", "a ∈ s ∪ t ↔ a ∈ s ∨ a ∈ t (Set, Finset)", set_membership::union)
         .keeps_decisions()
         .ex(&[("(s t : Set ℝ) (x : ℝ) : x ∈ s ∪ t", "(s t : Set ℝ) (x : ℝ) : x ∈ s ∨ x ∈ t")])
