@@ -344,9 +344,23 @@ pub(super) fn duplicate_hypothesis(binders: &[Tree], concl: &Tree, _: &Carriers)
 }
 
 /// `forall_eq`: a variable defined by a hypothesis is replaced by its value ([`subst`]).
+/// Not while a `Fact p` binder is still to be unfolded (`fact_iff`): its check reads the names
+/// of `p`, and `(p : ℕ) [Fact p.Prime] (h : Fintype.card G = p)` would turn `p` into
+/// `Fintype.card G`, whose `G` every use of the group consumes.
 pub(super) fn variable_definition(binders: &[Tree], concl: &Tree, c: &Carriers) -> Rewritten {
+    if binders.iter().any(|b| fact_to_unfold(b, c)) {
+        return None;
+    }
     let (new_binders, new_concl, hypothesis) = subst(binders, concl, c, typed::fields_resolved)?;
     Some(("forall_eq", hypothesis, rebuild_list(new_binders, new_concl)))
+}
+
+/// Does `t` hold a `Fact p` that `fact_iff` unfolds?
+fn fact_to_unfold(t: &Tree, c: &Carriers) -> bool {
+    match (t.label.as_str(), t.children.as_slice()) {
+        ("Fact _ ", [p]) => super::logic::fact_unfolds(p, c),
+        _ => t.children.iter().any(|ch| fact_to_unfold(ch, c)),
+    }
 }
 
 /// `forall_eq (function used at one point)`: [`subst_value`].

@@ -219,10 +219,37 @@ fn binder_reorder_within(
         out
     };
     let direct: Vec<Vec<usize>> = mine.iter().map(mentioned).collect();
+    // What an instance can serve is a use that takes one: `Nat.card G` takes none (`Nat.card
+    // (α : Type*) : ℕ`, Mathlib/SetTheory/Cardinal/Finite.lean), so `(hp : (Nat.card G).Prime)`
+    // may cross `[Group G]`; `Nat.card (Subgroup.center G)` reads `Group G` and may not.
+    let served_start: Vec<Vec<usize>> = mine
+        .iter()
+        .map(|b| {
+            let ty = b.children.iter().skip(usize::from(binder_name(b).is_some()));
+            let tys: Vec<&Tree> = ty.collect();
+            (0..k)
+                .filter(|&q| {
+                    names[q].is_some_and(|n| tys.iter().any(|t| mentioned_beyond_nat_card(t, n)))
+                })
+                .collect()
+        })
+        .collect();
     let mut reach: Vec<Vec<usize>> = direct.clone();
+    let mut served_reach: Vec<Vec<usize>> = served_start;
     for _ in 0..k {
         let mut grew = false;
         for r in reach.iter_mut() {
+            let more: Vec<usize> = r
+                .iter()
+                .flat_map(|&q| direct[q].iter().copied())
+                .filter(|q| !r.contains(q))
+                .collect();
+            grew |= !more.is_empty();
+            r.extend(more);
+            r.sort_unstable();
+            r.dedup();
+        }
+        for r in served_reach.iter_mut() {
             let more: Vec<usize> = r
                 .iter()
                 .flat_map(|&q| direct[q].iter().copied())
@@ -237,10 +264,11 @@ fn binder_reorder_within(
             break;
         }
     }
-    // May the instance binder `inst` serve binder `b`: `b` reaches a name the instance is about,
-    // or the instance is about no name of the list (`[Mul ℝ]`).
+    // May the instance binder `inst` serve binder `b`: `b` reaches a name the instance is about
+    // through a use that may take an instance, or the instance is about no name of the list
+    // (`[Mul ℝ]`).
     let serves = |inst: usize, b: usize| {
-        direct[inst].is_empty() || reach[b].iter().any(|q| direct[inst].contains(q))
+        direct[inst].is_empty() || served_reach[b].iter().any(|q| direct[inst].contains(q))
     };
     // Binders `p < i` that must keep their order for instances' sake: an instance and a binder
     // it may serve (not a variable of a plain type, and reaching a name the instance is about),
@@ -286,6 +314,15 @@ fn binder_reorder_within(
         applied: Applied { rule: "binder_reorder", at: format!("binders reordered to: {at}") },
         tree: replace_at(tree, &path, new_list),
     })
+}
+
+/// Does `t` mention `name` other than as the whole argument of `Nat.card`?
+fn mentioned_beyond_nat_card(t: &Tree, name: &str) -> bool {
+    match (t.label.as_str(), t.children.as_slice()) {
+        ("Nat.card _ ", [arg]) if is_leaf(arg) => false,
+        _ if is_leaf(t) => t.label == name,
+        _ => t.children.iter().any(|c| mentioned_beyond_nat_card(c, name)),
+    }
 }
 
 /// Heads of Mathlib's propositions that are definitions or structures, never classes (so a

@@ -131,7 +131,9 @@ pub const RULES: &[Rule] = &[
                "(x : ℕ) (hx : x < 3) (r : ℕ) (i : LT ℕ) (h : x = r + 1) : x ≤ 5",
                "(a : ℤ) (n : ℕ) (h : n = a * a) : False", "(y : ℝ) (n : ℕ) (h : n = y / 2) : 0 ≤ y",
                "(s : Set ℕ) (t : Finset ℕ) (h : t = s ∩ s) : False",
-               "(m : ℕ) (x : Fin 5) (h : m + 1 = x) : m < 4"]),
+               "(m : ℕ) (x : Fin 5) (h : m + 1 = x) : m < 4",
+               // A `Fact` that `fact_iff` unfolds goes first: substituted, `p` would be `Nat.card G`.
+               "{G : Type*} [Group G] [Fintype G] (p : ℕ) [Fact p.Prime] (h : Fintype.card G = p) : IsCyclic G"]),
     canonical("exists_imp, then forall_eq", "(x : T) (h : ∃ r, x = e r) : p x ↔ (r) : p (e r): the witness becomes a binder ((∃ r, q r) → b ↔ ∀ r, q r → b, Init/PropLemmas.lean) and its equation defines x (forall_eq)", List(existential_definition))
         .ex(&[("(p : ℕ) (hp : p.Prime) (h : ∃ r : ℕ, p = 2 ^ r + 1) : p ≠ 0", "(r : _) (hp : Nat.Prime (2 ^ r + 1)) : 2 ^ r + 1 ≠ 0")])
         // The witness named after the hypothesis; an equation that does not define a variable

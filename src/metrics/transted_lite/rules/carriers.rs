@@ -533,10 +533,13 @@ const INSTANCE_FREE: [&str; 15] = [
     "padicValNat",
 ];
 
-/// [`Carriers::consumed`]'s names: leaves that are an argument of an application whose head
-/// is not in [`INSTANCE_FREE`] (`GaloisField p n`, `lp E p`, `Fintype.card (ZMod p)`), or of
-/// a notation that is no operator (`ℚ_[p]`, read ` _ [ _ ]`). Operators (` _ + _ `, ` _ ≡ _
-/// [ZMOD _ ]`, `↑ _`), ascriptions and binders take no instance about a name.
+/// [`Carriers::consumed`]'s names: the names anywhere in an argument of an application whose
+/// head is not in [`INSTANCE_FREE`] (`GaloisField p n`, `lp E p`, `Fintype.card (ZMod p)`,
+/// `ZMod (p + 0)`), or of a notation that is no operator (`ℚ_[p]`, read ` _ [ _ ]`). Operators
+/// (` _ + _ `, ` _ ≡ _ [ZMOD _ ]`, `↑ _`), ascriptions and binders take no instance about a
+/// name. A whole argument, not only a bare name: instances are found up to unification, and
+/// `p + 0 =?= p` holds by `Nat` offsets (Lean's `Meta/ExprDefEq.lean`, `isDefEqOffsetNat`), so
+/// `[Fact p.Prime]` is what makes `ZMod (p + 0)` a field.
 ///
 /// `ZMod p` is a commutative ring for every `p` (Mathlib/Data/ZMod/Defs.lean); finite, a field
 /// or a domain only through `Fact p.Prime` or `NeZero p` (Mathlib/Data/ZMod/Basic.lean). Its
@@ -549,28 +552,24 @@ fn consumed_names(t: &Tree, out: &mut Vec<String>, modulus: &mut Vec<String>, ro
     // IsField (R : Type u) [Semiring R] : Prop`), which `ZMod p` has for every `p`.
     if let (Some("IsField"), [ring]) = (app_head(t), t.children.as_slice()) {
         if let (Some("ZMod"), [p]) = (app_head(ring), ring.children.as_slice()) {
-            if is_leaf(p) && !modulus.contains(&p.label) {
-                modulus.push(p.label.clone());
-            }
+            super::shapes::leaves(p, modulus);
             return;
         }
     }
     if let (Some("ZMod"), [p]) = (app_head(t), t.children.as_slice()) {
-        if is_leaf(p) {
-            let to = if binder_type { modulus } else { out };
-            if !to.contains(&p.label) {
-                to.push(p.label.clone());
-            }
-            return;
-        }
+        super::shapes::leaves(p, if binder_type { modulus } else { out });
+        return;
     }
-    let named = match app_head(t) {
-        Some(head) => !INSTANCE_FREE.contains(&head),
+    // `whole`: the argument's every name is consumed (an application, `ℚ_[p]`); otherwise,
+    // at another node that is no operator (the statement's root among them), a bare name only.
+    let (named, whole) = match app_head(t) {
+        Some(head) => (!INSTANCE_FREE.contains(&head), true),
+        None if t.label == " _ [ _ ]" => (true, true),
         None => {
-            t.label == " _ [ _ ]"
-                || !(t.label.starts_with(' ')
-                    || t.label.starts_with(|c: char| "↑¬-|‖([{∀∃∑∏⋃⋂".contains(c))
-                    || t.label.starts_with("fun"))
+            let operator = t.label.starts_with(' ')
+                || t.label.starts_with(|c: char| "↑¬-|‖([{∀∃∑∏⋃⋂".contains(c))
+                || t.label.starts_with("fun");
+            (!operator, false)
         }
     };
     // Binders of the theorem and of `∀`/`∃` (not of a `fun`, whose type may flow on:
@@ -578,8 +577,8 @@ fn consumed_names(t: &Tree, out: &mut Vec<String>, modulus: &mut Vec<String>, ro
     let binds = t.label.ends_with(": _ ") || super::shapes::quantifier(t).is_some();
     let last = t.children.len().saturating_sub(1);
     for (i, ch) in t.children.iter().enumerate() {
-        if named && is_leaf(ch) && !out.contains(&ch.label) {
-            out.push(ch.label.clone());
+        if named && (whole || is_leaf(ch)) {
+            super::shapes::leaves(ch, out);
         }
         let role = match role {
             Role::Binder if i == last => Role::BinderType,

@@ -2,6 +2,7 @@
 //! classical), and the symmetric and associative moves of `=`, `≠`, `∧`, `∨`, `↔`, `→`.
 //! Declared as data (`declare`) for the matcher (`table`); owns nothing else.
 
+use super::carriers::Carriers;
 use super::declare::*;
 use super::typed;
 use crate::trees::Tree;
@@ -35,10 +36,15 @@ pub const RULES: &[Rule] = &[
               // `ZMod p` is a commutative ring whatever `p`: ring operations need no instance.
               ("(p : ℕ) (h : Fact (Nat.Prime p)) (a : ZMod p) : a ^ p = a", "(p : ℕ) (h : Nat.Prime p) (a : ZMod p) : a ^ p = a"),
               // `IsField R` needs only `[Semiring R]`.
-              ("(p : ℕ) (h : Fact (Nat.Prime p)) : IsField (ZMod p)", "(p : ℕ) (h : Nat.Prime p) : IsField (ZMod p)")])
+              ("(p : ℕ) (h : Fact (Nat.Prime p)) : IsField (ZMod p)", "(p : ℕ) (h : Nat.Prime p) : IsField (ZMod p)"),
+              // Unfolded before `forall_eq` puts `Nat.card G` (read by every use of `G`) in `p`'s place.
+              ("{G : Type*} [Group G] [Fintype G] (p : ℕ) [Fact p.Prime] (h : Fintype.card G = p) : IsCyclic G", "{G : Type*} [Group G] [Fintype G] (p : ℕ) [p.Prime] (h : Fintype.card G = p) : IsCyclic G")])
         // `ZMod p` is a field (`/`), `GaloisField p n` a type, only through the instance `Fact
         // p.Prime`: with a bare hypothesis they do not elaborate.
-        .non(&["(p : Prop) [Decidable p] : p", "(p : ℕ) [Nat.Prime p] : p = p", "(p : ℕ) [Fact (Nat.Prime p)] (a : ZMod p) (h : a ≠ 0) : a / a = 1", "(p n : ℕ) [Fact (Nat.Prime p)] : Fintype.card (GaloisField p n) = p ^ n", "(p : ℕ) (h : Fact (Nat.Prime p)) : IsField (GaloisField p 2)", "(p : ℕ) (h : Fact (Nat.Prime p)) : IsField (ZMod p) ∧ ∀ a : ZMod p, a ≠ 0 → a / a = 1", "(Fact : Prop → Prop) (p : ℕ) (h : Fact (Nat.Prime p)) : p = p"]),
+        .non(&["(p : Prop) [Decidable p] : p", "(p : ℕ) [Nat.Prime p] : p = p", "(p : ℕ) [Fact (Nat.Prime p)] (a : ZMod p) (h : a ≠ 0) : a / a = 1", "(p n : ℕ) [Fact (Nat.Prime p)] : Fintype.card (GaloisField p n) = p ^ n", "(p : ℕ) (h : Fact (Nat.Prime p)) : IsField (GaloisField p 2)", "(p : ℕ) (h : Fact (Nat.Prime p)) : IsField (ZMod p) ∧ ∀ a : ZMod p, a ≠ 0 → a / a = 1", "(Fact : Prop → Prop) (p : ℕ) (h : Fact (Nat.Prime p)) : p = p",
+               // Instances unify up to `Nat` offsets: `ZMod (p + 0)` is a field through `Fact p.Prime`.
+               "(p : ℕ) [Fact p.Prime] (f : Polynomial (ZMod (p + 0))) (hf : f ≠ 0) : f.roots.card ≤ f.natDegree",
+               "(p : ℕ) (h : Fact (Nat.Prime p)) (a : ZMod (p + 0)) (h : a ≠ 0) : a / a = 1"]),
     code("not_exists / not_forall", "(¬∃ x, p x) ↔ ∀ x, ¬p x; (¬∀ x, p x) ↔ ∃ x, ¬p x", |t, _| typed::negated_quantifier(t))
         .ex(&[(": ¬ ∃ n : ℕ, n < 0", ": ∀ n : ℕ, ¬ n < 0"), (": ¬ ∀ n : ℕ, n < 5", ": ∃ n : ℕ, ¬ n < 5")])
         .non(&[": ¬ ∃ n > 2, n < 0", ": ∃ n : ℕ, ¬ n < 0"]),
@@ -104,8 +110,13 @@ fn fact_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let ("Fact _ ", [p]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
+    fact_unfolds(p, ctx.carriers).then(|| ("fact_iff", p.clone()))
+}
+
+/// Does [`fact_unfolded`] read `Fact p` as `p`: no name `p` mentions is consumed, and the
+/// statement does not bind `Fact`?
+pub(super) fn fact_unfolds(p: &Tree, carriers: &Carriers) -> bool {
     let mut names = Vec::new();
     super::shapes::leaves(p, &mut names);
-    let consumed = names.iter().any(|n| ctx.carriers.consumed(n));
-    (!consumed && !ctx.carriers.binds("Fact")).then(|| ("fact_iff", p.clone()))
+    !names.iter().any(|n| carriers.consumed(n)) && !carriers.binds("Fact")
 }

@@ -414,6 +414,28 @@ fn binder_reorder_respects_dependencies() {
 }
 
 #[test]
+fn a_hypothesis_crosses_an_instance_only_where_no_use_takes_one() {
+    let mut d = |p: &Tree, q: &Tree| free(p, q);
+    // `Nat.card G` takes no instance: the hypothesis may stand before `[Group G]`.
+    let a = canon(
+        "theorem t {G : Type*} (hp : (Nat.card G).Prime) [Group G] (x : G) : x ^ Nat.card G = 1",
+    );
+    let b = canon(
+        "theorem t {G : Type*} [Group G] (hp : (Nat.card G).Prime) (x : G) : x ^ Nat.card G = 1",
+    );
+    let r = binder_reorder(&a, &b, &mut d).expect("the hypothesis crosses the instance");
+    assert_eq!(free(&r.tree, &b), 0, "{}", r.applied.at);
+    // The centre is a subgroup only through `Group G`: that hypothesis stays after the instance.
+    let a = canon("theorem t {G : Type*} [Group G] (hp : (Nat.card (Subgroup.center G)).Prime) (x : G) : x = x");
+    let b = {
+        let mut t = a.clone();
+        t.children[0].children.swap(1, 2);
+        t
+    };
+    assert!(binder_reorder(&a, &b, &mut d).is_none_or(|r| free(&r.tree, &b) != 0));
+}
+
+#[test]
 fn modular_congruence_unfolds_to_its_definition() {
     same("theorem t : 2 ^ 2010 ≡ 4 [MOD 10]", "theorem t : 2 ^ 2010 % 10 = 4");
     same("theorem t (n : ℤ) : 2 * n ≡ 15 [ZMOD 47]", "theorem t (n : ℤ) : 2 * n % 47 = 15 % 47");
