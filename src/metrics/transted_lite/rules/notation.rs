@@ -178,7 +178,9 @@ pub const RULES: &[Rule] = &[
         .non(&["(a b : ℕ) : ∫ x in 0..(a - b : ℕ), x = 0", "(s : Set ℝ) : ∫ x in s, (x : ℝ) = 0", "(Real : Type) : ∫ x in 0..(1 : Real), x = 0"]),
     code("type ascription (at its relation's type)", "(e : T) = b is e = b when the relation is elaborated at T either way (binrel%)", ascription_at_relation)
         .ex(&[("(n : ℕ) : (n + 1 : ℕ) = 3", "(n : ℕ) : n + 1 = 3"), ("(x : ℝ) : (2 - x : ℝ) < x", "(x : ℝ) : 2 - x < x")])
-        .non(&["(a b : ℕ) (c : ℤ) : ((a - b : ℕ) : ℤ) = c", "(x : ℝ) (n : ℕ) : x = (n - 5 + 1 : ℕ)", ": (2 - 3 : ℤ) < 0"]),
+        .non(&["(a b : ℕ) (c : ℤ) : ((a - b : ℕ) : ℤ) = c", "(x : ℝ) (n : ℕ) : x = (n - 5 + 1 : ℕ)", ": (2 - 3 : ℤ) < 0",
+               // The ascription decides `x`'s type once its binder's `ℝ` is left out.
+               "(x : ℝ) (h : (0 : ℝ) < x) : 1 ≤ x", ": ∀ x : ℝ, x ∈ Set.Ioi (0 : ℝ) → 1 ≤ x"]),
     moves_code("type ascription (to the other operand)", "(a : T) ≠ b is a ≠ (b : T) for numerals a b: binrel% elaborates both operands at T either way (Lean's Elab/Extra.lean); so =, <, ≤", ascription_to_other_operand)
         .ex(&[(": (1 : ℝ) ≠ 0", ": 1 ≠ (0 : ℝ)"), (": (2 : ℤ) < 3 + 1", ": 2 < (3 + 1 : ℤ)")])
         // A name's own type decides (`x < (2 : ℝ)` casts a natural x); `∣` is no binrel%.
@@ -235,6 +237,10 @@ fn zmod_of_naturals(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 
 /// An operand `(e : T)` of a binary relation whose operands are elaborated together
 /// (`binrel%`) at `T` with the ascription and without it: the ascription changes nothing.
+/// Only where `e` alone is of type `T`, or the other operand is no term whose one name the
+/// relation decides the type of (`(5 : ℤ) ∣ b - a`): an ascribed numeral (`(0 : ℝ) < x`) is
+/// what decides an `x` bound without a type, and `binder type (elaboration)` leaves out `x`'s
+/// written `ℝ` on that ground; dropping the ascription after it would leave `∀ x, 0 < x`, at ℕ.
 fn ascription_at_relation(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     if !matches!(t.label.as_str(), EQ | NE | LT | LE | GT | GE | " _ ∣ _ ") || t.children.len() != 2
     {
@@ -251,8 +257,10 @@ fn ascription_at_relation(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         };
         let other = &t.children[1 - i];
         let with = elab::carrier(&[&t.children[i], other], ctx.carriers);
+        let alone = elab::carrier(&[e], ctx.carriers);
         let without = elab::carrier(&[e, other], ctx.carriers);
-        if with == Some(n) && without == Some(n) {
+        let decides_other = typed::decided_by_relation(other);
+        if with == Some(n) && (alone == Some(n) || (without == Some(n) && !decides_other)) {
             let mut out = t.clone();
             out.children[i] = e.clone();
             return Some(("type ascription (at its relation's type)", out));

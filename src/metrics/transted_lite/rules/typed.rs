@@ -350,6 +350,15 @@ fn arithmetic_of(t: &Tree, leaf: &dyn Fn(&Tree) -> bool) -> bool {
     }
 }
 
+/// Is `t` arithmetic of one name and numerals ([`unified_operand`]): a relation's other
+/// operand may decide that name's type ([`relation_anchor`])?
+pub(super) fn decided_by_relation(t: &Tree) -> bool {
+    let mut names = Vec::new();
+    super::shapes::leaves(t, &mut names);
+    names.retain(|n| literal(&Tree::leaf(n)).is_none());
+    matches!(names.as_slice(), [name] if unified_operand(name, t))
+}
+
 /// `t` is arithmetic of `name` and numerals: in a relation, every leaf takes the relation's
 /// type.
 fn unified_operand(name: &str, t: &Tree) -> bool {
@@ -403,6 +412,10 @@ fn anchored_type(t: &Tree, c: &Carriers, inner: &[String], by: Deciders) -> Opti
         }
         let sub = |x: &Tree| walk(x, c, (inner, by), depth + 1);
         match (t.label.as_str(), t.children.as_slice()) {
+            // An ascribed numeral (`(0 : ℝ)`) anchors nothing: `type ascription (at its
+            // relation's type)` drops it where the other operand is of its type, so a binder
+            // type left out on its ground would be decided by nothing in the form that remains.
+            ("( _ : _ )", [e, _]) if arithmetic_of(e, &|l| literal(l).is_some()) => None,
             ("( _ : _ )", [_, ty]) => elab::num_of_type(ty).map(elab::Ty::Num),
             (POW, [base, exponent]) if literal(exponent).is_some() => sub(base),
             // `abs : α → α`.
