@@ -131,6 +131,9 @@ pub enum Check {
     /// The term is a proposition (elaboration-lite: `elab::is_prop`), not a type: logic
     /// rules (`Imp.swap`, `and_imp`) hold for `Prop`s, not for `ℤ → ℕ → ℤ`.
     Prop,
+    /// The two terms are collections of one known type, `Set T` or `Finset T` with `∩ ∪`
+    /// (`collections::collection`): not a type variable's `Inter`, not a lattice's `⊓`.
+    SameCollection,
 }
 
 /// A typed side condition: a [`Check`] of terms, Lean text over the pattern's metavariables.
@@ -291,6 +294,9 @@ pub const fn element_fits(term: &'static [&'static str; 1]) -> Cond {
 }
 pub const fn prop(term: &'static [&'static str; 1]) -> Cond {
     cond(Check::Prop, term)
+}
+pub const fn same_collection(terms: &'static [&'static str; 2]) -> Cond {
+    cond(Check::SameCollection, terms)
 }
 
 pub const NAT: [Num; 1] = [Num::Nat];

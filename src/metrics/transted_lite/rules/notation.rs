@@ -19,6 +19,13 @@ pub const RULES: &[Rule] = &[
     rw("Real.sqrt", "prefix:100 \"√\" => Real.sqrt", "Real.sqrt ?x", "√?x")
         .ex(&[("(x : ℝ) : Real.sqrt x = 2", "(x : ℝ) : √x = 2")])
         .non(&["(n : ℕ) : Nat.sqrt n = 2"]),
+    // Mathlib/Data/Set/Defs.lean: `infixl:80 " '' " => image`, `infixl:80 " ⁻¹' " => preimage`.
+    rw("Set.image", "infixl:80 \" '' \" => Set.image", "Set.image ?f ?s", "?f '' ?s")
+        .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : IsOpen (Set.image f s)", "(f : ℝ → ℝ) (s : Set ℝ) : IsOpen (f '' s)")])
+        .non(&["(f : ℕ → ℕ) (s : Finset ℕ) : (Finset.image f s).card = 1"]),
+    rw("Set.preimage", "infixl:80 \" ⁻¹' \" => Set.preimage", "Set.preimage ?f ?s", "?f ⁻¹' ?s")
+        .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : IsOpen (Set.preimage f s)", "(f : ℝ → ℝ) (s : Set ℝ) : IsOpen (f ⁻¹' s)")])
+        .non(&["(f : ℕ → ℕ) (s : Finset ℕ) (h : Set.InjOn f (f ⁻¹' s)) : (Finset.preimage s f h).card = 1"]),
     rw("Int.floor", "notation \"⌊\" a \"⌋\" => Int.floor a", "Int.floor ?x", "⌊?x⌋")
         .ex(&[("(x : ℝ) : Int.floor x = 2", "(x : ℝ) : ⌊x⌋ = 2")])
         .non(&["(x : ℝ) : Nat.floor x = 2"]),

@@ -76,6 +76,23 @@ const IIO: [Rule; 2] = interval!("Set.mem_Iio", "Finset.mem_Iio", "a ∈ Iio u �
 
 #[rustfmt::skip]
 pub const RULES: &[Rule] = &[
+    // `Inter`/`Union` of `Set α` (Mathlib/Data/Set/Defs.lean) and of `Finset α` with
+    // `DecidableEq α` (Mathlib/Data/Finset/Lattice/Basic.lean) are commutative; an `Inter` a
+    // type variable is given need not be.
+    mv("Set.inter_comm", "s ∩ t = t ∩ s (Set.inter_comm, Finset.inter_comm)", "?a ∩ ?b", "?b ∩ ?a").when(&[distinct(&["?a", "?b"]), same_collection(&["?a", "?b"])])
+        .ex(&[("(s t : Set ℝ) : IsOpen (s ∩ t)", "(s t : Set ℝ) : IsOpen (t ∩ s)"), ("(s t : Finset ℕ) : (s ∩ t).card = 1", "(s t : Finset ℕ) : (t ∩ s).card = 1")])
+        .non(&["{α : Type*} [Inter α] (s t : α) : s ∩ t = s", "(s : Set ℝ) (t : Set ℕ) : s ∩ t = s", "(s t : Finset ℂ) : (s ∩ t).card = 1", "(s : Set ℝ) : s ∩ s = s"]),
+    mv("Set.union_comm", "s ∪ t = t ∪ s (Set.union_comm, Finset.union_comm)", "?a ∪ ?b", "?b ∪ ?a").when(&[distinct(&["?a", "?b"]), same_collection(&["?a", "?b"])])
+        .ex(&[("(s t : Set ℝ) : IsOpen (s ∪ t)", "(s t : Set ℝ) : IsOpen (t ∪ s)")])
+        .non(&["{α : Type*} [Union α] (s t : α) : s ∪ t = s", "(s : Set ℝ) (t : Set ℕ) : s ∪ t = s"]),
+    // `Set.le_eq_subset : ((· ≤ ·) : Set α → Set α → Prop) = (· ⊆ ·)` (Mathlib/Data/Set/Basic.lean),
+    // `Finset.le_iff_subset` (Mathlib/Data/Finset/Defs.lean); `<` likewise `⊂`.
+    rw("Set.le_eq_subset", "s ≤ t ↔ s ⊆ t on sets and finsets", "?a ≤ ?b", "?a ⊆ ?b").when(&[same_collection(&["?a", "?b"])])
+        .ex(&[("(s t : Set ℝ) : s ≤ t", "(s t : Set ℝ) : s ⊆ t"), ("(f : ℕ → ℝ) (s t : Set ℕ) : f '' s ≤ f '' t", "(f : ℕ → ℝ) (s t : Set ℕ) : f '' s ⊆ f '' t")])
+        .non(&["(x y : ℝ) : x ≤ y", "{α : Type*} [LE α] (s t : α) : s ≤ t", "(s : Set ℝ) (t : Set ℕ) : s ≤ t", "(f : ℕ → ℝ) (s : Set ℕ) (t : Set ℝ) : f '' s ≤ f ⁻¹' t"]),
+    rw("Set.lt_eq_ssubset", "s < t ↔ s ⊂ t on sets and finsets", "?a < ?b", "?a ⊂ ?b").when(&[same_collection(&["?a", "?b"])])
+        .ex(&[("(s t : Set ℝ) : s < t", "(s t : Set ℝ) : s ⊂ t")])
+        .non(&["(x y : ℝ) : x < y", "(s : Set ℝ) (t : Set ℕ) : s < t"]),
     rw("Set.nonempty_iff_ne_empty", "s.Nonempty ↔ s ≠ ∅", "Set.Nonempty ?s", "?s ≠ ∅")
         .ex(&[("(s : Set ℝ) : Set.Nonempty s", "(s : Set ℝ) : s ≠ ∅")])
         .non(&["(α : Type) : Nonempty α", "(s : Set ℝ) : s = ∅"]),

@@ -407,6 +407,15 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
         }
         Check::Prop => elab::is_prop(refs[0], c),
         Check::ElementFits => element_fits(refs[0], c),
+        Check::SameCollection => {
+            let of = |t: &Tree| super::collections::collection(t, c);
+            match (of(refs[0]), of(refs[1])) {
+                (Some(a), Some(b)) => {
+                    a.kind == b.kind && a.element == b.element && a.has_lattice_operations()
+                }
+                _ => false,
+            }
+        }
     }
 }
 
