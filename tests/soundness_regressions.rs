@@ -327,3 +327,44 @@ fn field_notation_follows_the_receivers_type() {
         "theorem a (f : ℕ → ℤ) : Int.natAbs (f 1) = 2",
     );
 }
+
+#[test]
+fn an_ascribed_numeral_keeps_the_binder_type_it_fixes() {
+    // `(x : _)` with numerals is ℕ: `1 ≤ x` follows from `0 < x` there, not over ℝ.
+    assert_not_equivalent(
+        "theorem a (x : _) (h : 0 < x) : 1 ≤ x",
+        "theorem a (x : ℝ) (h : (0 : ℝ) < x) : 1 ≤ x",
+    );
+    assert_not_equivalent(
+        "theorem a (x : _) (h : 0 < x) : 1 ≤ x",
+        "theorem a (x : ℝ) (h : x ∈ Set.Ioi (0 : ℝ)) : 1 ≤ x",
+    );
+    assert_not_equivalent(
+        "theorem a : ∀ x, 0 < x → 1 ≤ x",
+        "theorem a : ∀ x : ℝ, (0 : ℝ) < x → 1 ≤ x",
+    );
+    // Where the binder's written type stays, the ascription changes nothing.
+    assert_equivalent(
+        "theorem a (x : ℝ) (h : 0 < x) : 1 ≤ x",
+        "theorem a (x : ℝ) (h : (0 : ℝ) < x) : 1 ≤ x",
+    );
+    assert_equivalent(
+        "theorem a (a b : ℤ) (h : a ≡ b [ZMOD 5]) : a ^ 2 ≡ b ^ 2 [ZMOD 5]",
+        "theorem a (a b : ℤ) (h : (5 : ℤ) ∣ b - a) : (5 : ℤ) ∣ b ^ 2 - a ^ 2",
+    );
+}
+
+#[test]
+fn a_fact_found_by_unification_stays_an_instance() {
+    // `ZMod (p + 0)` is a field through `[Fact p.Prime]` (`p + 0 =?= p` by `Nat` offsets); a
+    // bare hypothesis gives no instance, so `/` there is not the field's.
+    assert_not_equivalent(
+        "theorem a (p : ℕ) [Fact p.Prime] (x : ZMod (p + 0)) (h : x ≠ 0) : x / x = 1",
+        "theorem a (p : ℕ) (hp : p.Prime) (x : ZMod (p + 0)) (h : x ≠ 0) : x / x = 1",
+    );
+    // Where nothing takes the instance, it is the hypothesis it wraps, also after `forall_eq`.
+    assert_equivalent(
+        "theorem a {G : Type*} [Group G] [Fintype G] (p : ℕ) [Fact p.Prime] (h : Fintype.card G = p) : IsCyclic G",
+        "theorem a {p : ℕ} (hp : p.Prime) {G : Type*} [Group G] [Fintype G] (h : Fintype.card G = p) : IsCyclic G",
+    );
+}
