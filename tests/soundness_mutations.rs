@@ -16,7 +16,7 @@
 //! - `free variable`: one occurrence of a bound variable in the conclusion becomes a fresh name
 //!   (auto-bound by Lean: another variable);
 //! - `flip`: `a - b` → `b - a`, `a / b` → `b / a` (`a`, `b` different; not where the flip is
-//!   harmless: inside `|·|` or `^`, or compared with 0 or 1).
+//!   harmless: inside `|·|` or `^`, compared with 0 or 1, or divided on ℤ).
 //!
 //! Prints how many mutants each kind made and how many were judged equivalent (must be 0).
 //! In a debug build it takes one statement in [`DEBUG_STRIDE`] to stay near a minute; a
@@ -369,10 +369,15 @@ fn mutants(tree: &Tree) -> Vec<(&'static str, Tree)> {
         if t.children[0] == t.children[1] || t.children.iter().all(variable) {
             continue;
         }
+        // On ℤ, `a ∣ b - c ↔ a ∣ c - b` (`dvd_sub_comm`, Mathlib/Algebra/Ring/Basic.lean); a
+        // statement that names ℕ anywhere may truncate the difference.
+        let integers_only = !tree.preorder().iter().any(|n| n.label == "ℕ")
+            && tree.preorder().iter().any(|n| n.label == "ℤ");
         let harmless = parent_of(p).is_some_and(|q| {
             matches!(q.label.as_str(), "| _ |" | "‖ _ ‖" | " _ ^ _ " | "abs _ " | "||")
                 || (matches!(q.label.as_str(), " _ = _ " | " _ ≠ _ ")
                     && q.children.iter().any(|s| literal(s).is_some_and(|v| v <= 1)))
+                || (q.label == " _ ∣ _ " && t.label == " _ - _ " && integers_only)
         });
         if harmless {
             continue;

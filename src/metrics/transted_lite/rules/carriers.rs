@@ -137,7 +137,7 @@ impl Carriers {
         c.fintype_first = fintype_first(tree);
         let mut modulus = Vec::new();
         consumed_names(tree, &mut c.consumed, &mut modulus, Role::Other);
-        if needs_a_field(tree) {
+        if needs_a_field(tree) || needs_finiteness(tree) {
             c.consumed.extend(modulus);
         }
         if !(c.nat || c.int || c.rat || c.real || c.complex || c.other) {
@@ -596,6 +596,16 @@ enum Role {
     Binder,
     BinderType,
     Other,
+}
+
+/// Does the statement use anything that may need a `Fintype`, `Finite` or `NeZero` instance
+/// (`Finset.univ`, `∑ x, f x` over a whole type, a cardinality, a filter)? `ZMod p` is finite
+/// only through `NeZero p` (`ZMod.fintype`, Mathlib/Data/ZMod/Defs.lean), which `[Fact
+/// p.Prime]` gives (`Nat.Prime.one_lt'`, `NeZero.of_gt'`) and `(hp : p.Prime)` does not.
+fn needs_finiteness(t: &Tree) -> bool {
+    const FINITE_ONLY: [&str; 9] =
+        ["univ", "Fintype", "Finite", "card", "filter", "Finset", "∑", "∏", "NeZero"];
+    FINITE_ONLY.iter().any(|w| t.label.contains(w)) || t.children.iter().any(needs_finiteness)
 }
 
 /// Does the statement use a structure `ZMod p` has only as a field (division, polynomials and

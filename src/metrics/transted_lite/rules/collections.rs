@@ -57,7 +57,8 @@ impl Collection {
 /// - `s ∩ t`, `s ∪ t`, `s \ t` of two expressions of one such type (`Inter.inter : α → α → α`
 ///   keeps it; two known types that differ are not read, as a coercion may stand between);
 /// - `sᶜ`;
-/// - `f '' s` and `f ⁻¹' t` for a bound `f` of written type `α → β`.
+/// - `f '' s`, `f ⁻¹' t` and `Set.range f` for a bound `f` of written type `α → β`
+///   (`Set.range (f : ι → α) : Set α`, Mathlib/Data/Set/Operations.lean).
 pub fn collection(s: &Tree, c: &Carriers) -> Option<Collection> {
     if is_leaf(s) {
         return Collection::of_type(c.name_type(&s.label)?);
@@ -71,10 +72,10 @@ pub fn collection(s: &Tree, c: &Carriers) -> Option<Collection> {
         ("ᶜ", [a]) => collection(a, c),
         // `Set.image (f : α → β) (s : Set α) : Set β`, `Set.preimage (f : α → β) (t : Set β) :
         // Set α` (Mathlib/Data/Set/Defs.lean), for a bound `f` of written function type.
-        (" _ '' _ " | " _ ⁻¹' _ ", [f, _]) if is_leaf(f) => {
+        (" _ '' _ " | " _ ⁻¹' _ " | "Set.range _ ", [f, ..]) if is_leaf(f) => {
             let ty = c.name_type(&f.label).filter(|ty| ty.label == IMP)?;
             let [domain, codomain] = ty.children.as_slice() else { return None };
-            let element = if s.label == " _ '' _ " { codomain } else { domain };
+            let element = if s.label == " _ ⁻¹' _ " { domain } else { codomain };
             Some(Collection { kind: Kind::Set, element: element.clone() })
         }
         _ => {

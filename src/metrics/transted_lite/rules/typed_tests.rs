@@ -424,7 +424,7 @@ fn membership_in_an_interval_decides_the_element_type() {
     assert!(uses("theorem t (f : ℕ → ℝ) (n : ℕ) : ∃ i : ℕ, i ∈ Finset.range n ∧ f i = 0", elided));
     assert!(uses("theorem t (f : ℝ → ℝ) (a : ℝ) : ∃ c : ℝ, c ∉ Set.Icc a 1 ∧ f c = 0", elided));
     // An ascribed numeral decides nothing: unfolded (`(0 : ℝ) ≤ c`), its ascription goes.
-    assert!(!uses("theorem t (f : ℝ → ℝ) : ∃ c : ℝ, c ∈ Set.Icc (0 : ℝ) 1 ∧ f c = 0", elided));
+    assert!(!uses("theorem t : ∃ c : ℝ, c ∈ Set.Icc (0 : ℝ) 1 ∧ c ^ 2 = c", elided));
     // A written type other than the interval's: the element is cast.
     assert!(!uses("theorem t (f : ℚ → ℝ) : ∃ c : ℚ, c ∈ Set.Icc (0 : ℝ) 1 ∧ f c = 0", elided));
     // Numerals alone decide nothing yet; endpoints of two types decide nothing here.
