@@ -689,16 +689,25 @@ pub(super) fn uncurried(binders: &[Tree], i: usize, concl: &Tree, c: &Carriers) 
 /// gives a variable's value (`(p) (h : ∃ r, p = 2 ^ r + 1)`) is curried
 /// ([`uncurried`]) and the variable substituted ([`subst`]), as `forall_eq` does
 /// where the witness is written as a binder. Only where that very hypothesis is what
-/// substitutes, so that the form written curried and the one written with `∃` meet.
+/// substitutes, so that the form written curried and the one written with `∃` meet. Several
+/// witnesses (`(h : ∃ a b, n = a ^ 2 + b ^ 2)`) are curried one after the other.
 pub(super) fn existential_definition(
     binders: &[Tree],
     concl: &Tree,
     c: &Carriers,
 ) -> super::binder_list::Rewritten {
+    /// Witnesses curried out of one hypothesis: `∃ a b c d, …` at most.
+    const MAX_WITNESSES: usize = 4;
     for (i, b) in binders.iter().enumerate() {
-        let Some(list) = uncurried(binders, i, concl, c) else {
+        let Some(mut list) = uncurried(binders, i, concl, c) else {
             continue;
         };
+        // The hypothesis now stands after the witnesses curried so far.
+        for witnesses in 1..MAX_WITNESSES {
+            let Some((concl, binders)) = list.children.split_last() else { break };
+            let Some(next) = uncurried(binders, i + witnesses, concl, c) else { break };
+            list = next;
+        }
         let Some((new_concl, new_binders)) = list.children.split_last() else {
             continue;
         };

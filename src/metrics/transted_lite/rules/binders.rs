@@ -135,11 +135,15 @@ pub const RULES: &[Rule] = &[
                // A `Fact` that `fact_iff` unfolds goes first: substituted, `p` would be `Nat.card G`.
                "{G : Type*} [Group G] [Fintype G] (p : ℕ) [Fact p.Prime] (h : Fintype.card G = p) : IsCyclic G"]),
     canonical("exists_imp, then forall_eq", "(x : T) (h : ∃ r, x = e r) : p x ↔ (r) : p (e r): the witness becomes a binder ((∃ r, q r) → b ↔ ∀ r, q r → b, Init/PropLemmas.lean) and its equation defines x (forall_eq)", List(existential_definition))
-        .ex(&[("(p : ℕ) (hp : p.Prime) (h : ∃ r : ℕ, p = 2 ^ r + 1) : p ≠ 0", "(r : _) (hp : Nat.Prime (2 ^ r + 1)) : 2 ^ r + 1 ≠ 0")])
+        .ex(&[("(p : ℕ) (hp : p.Prime) (h : ∃ r : ℕ, p = 2 ^ r + 1) : p ≠ 0", "(r : _) (hp : Nat.Prime (2 ^ r + 1)) : 2 ^ r + 1 ≠ 0"),
+              // Two witnesses, curried one after the other.
+              ("(n : ℤ) (h : ∃ a : ℤ, ∃ b : ℤ, n = a ^ 2 + b ^ 2) : n % 4 ≠ 3", "(a : ℤ) (b : ℤ) : (a ^ 2 + b ^ 2) % 4 ≠ 3")])
         // The witness named after the hypothesis; an equation that does not define a variable
         // (both sides compound); a witness of a larger type than the variable's.
         .non(&["(p : ℕ) (h : ∃ r : ℕ, p = 2 ^ r + 1) : p ≠ r", "(p : ℕ) (h : ∃ r : ℕ, p + 1 = 2 ^ r + 1) : p ≠ 0",
-               "(n : ℕ) (h : ∃ a : ℤ, n = a * a) : False"]),
+               "(n : ℕ) (h : ∃ a : ℤ, n = a * a) : False",
+               // The second witness named like a variable the conclusion reads.
+               "(n b : ℤ) (h : ∃ a : ℤ, ∃ b : ℤ, n = a ^ 2 + b ^ 2) : n ≠ b"]),
     canonical("forall_eq (function used at one point)", "(f : α → β) (h : f x = e) : P (f x) ↔ P e (f used only at x)", List(function_value))
         .ex(&[("(x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f x > 0", "(x : ℝ) : x + 1 > 0")])
         .non(&["(x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f 0 ≤ f x", "(f : ℕ → ℕ) (y : ℝ) (h : f 0 = y / 2) : 0 ≤ y"]),
