@@ -268,8 +268,9 @@ fn score_leads_each_metric_with_its_verdict() {
     assert!(v.get("differences").is_none(), "{v}");
 }
 
-/// GTED's free renaming prices each name alone, so it maps `t ∩ s` onto `s ∩ t` for nothing; the
-/// explanation must still name what differs, not say that nothing does.
+/// GTED's free renaming prices each name alone, so it maps `t \ s` onto `s \ t` for nothing; the
+/// explanation must still name what differs, not say that nothing does (`\` does not commute,
+/// so no rewrite closes the pair).
 #[test]
 fn a_renaming_the_binders_do_not_allow_is_shown_as_a_difference() {
     let run = lean_assess(&[
@@ -277,16 +278,16 @@ fn a_renaming_the_binders_do_not_allow_is_shown_as_a_difference() {
         "--metric",
         "ted,transted-lite",
         "--ref-text",
-        "theorem a (s t : Set ℕ) : s ∩ t = t ∩ s := sorry",
+        "theorem a (s t : Set ℕ) : s \\ t = t \\ s := sorry",
         "--cand-text",
-        "theorem a (s t : Set ℕ) : s ∩ t = s ∩ t := sorry",
+        "theorem a (s t : Set ℕ) : s \\ t = s \\ t := sorry",
     ]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     let (_, differs) = run
         .stdout
         .split_once("What still differs (candidate against reference):\n")
         .unwrap_or_else(|| panic!("{}", run.stdout));
-    assert!(differs.contains("conclusion: `s ∩ t` where the reference has `t ∩ s`"), "{differs}");
+    assert!(differs.contains("conclusion: `s \\ t` where the reference has `t \\ s`"), "{differs}");
 }
 
 #[test]
