@@ -225,11 +225,10 @@ fn binder_reorder_within(
     let served_start: Vec<Vec<usize>> = mine
         .iter()
         .map(|b| {
-            let ty = b.children.iter().skip(usize::from(binder_name(b).is_some()));
-            let tys: Vec<&Tree> = ty.collect();
+            let types = &b.children[usize::from(binder_name(b).is_some())..];
             (0..k)
                 .filter(|&q| {
-                    names[q].is_some_and(|n| tys.iter().any(|t| mentioned_beyond_nat_card(t, n)))
+                    names[q].is_some_and(|n| types.iter().any(|t| mentioned_beyond_nat_card(t, n)))
                 })
                 .collect()
         })
@@ -238,27 +237,8 @@ fn binder_reorder_within(
     let mut served_reach: Vec<Vec<usize>> = served_start;
     for _ in 0..k {
         let mut grew = false;
-        for r in reach.iter_mut() {
-            let more: Vec<usize> = r
-                .iter()
-                .flat_map(|&q| direct[q].iter().copied())
-                .filter(|q| !r.contains(q))
-                .collect();
-            grew |= !more.is_empty();
-            r.extend(more);
-            r.sort_unstable();
-            r.dedup();
-        }
-        for r in served_reach.iter_mut() {
-            let more: Vec<usize> = r
-                .iter()
-                .flat_map(|&q| direct[q].iter().copied())
-                .filter(|q| !r.contains(q))
-                .collect();
-            grew |= !more.is_empty();
-            r.extend(more);
-            r.sort_unstable();
-            r.dedup();
+        for r in reach.iter_mut().chain(served_reach.iter_mut()) {
+            grew |= extend_once(r, &direct);
         }
         if !grew {
             break;
@@ -314,6 +294,21 @@ fn binder_reorder_within(
         applied: Applied { rule: "binder_reorder", at: format!("binders reordered to: {at}") },
         tree: replace_at(tree, &path, new_list),
     })
+}
+
+/// One step of the closure of `reached` under `direct` (binder `q` reaches `direct[q]`):
+/// whether it grew.
+fn extend_once(reached: &mut Vec<usize>, direct: &[Vec<usize>]) -> bool {
+    let more: Vec<usize> = reached
+        .iter()
+        .flat_map(|&q| direct[q].iter().copied())
+        .filter(|q| !reached.contains(q))
+        .collect();
+    let grew = !more.is_empty();
+    reached.extend(more);
+    reached.sort_unstable();
+    reached.dedup();
+    grew
 }
 
 /// Does `t` mention `name` other than as the whole argument of `Nat.card`?
