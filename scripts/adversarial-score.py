@@ -72,6 +72,8 @@ def main():
          cases("restatements/blind6.txt"), cases("restatements/blind6-different.txt")),
         ("seventh blind restatements",
          cases("restatements/blind7.txt"), cases("restatements/blind7-different.txt")),
+        ("eighth blind restatements",
+         cases("restatements/blind8.txt"), cases("restatements/blind8-different.txt")),
     ]
     for binary in sys.argv[1:]:
         fooled = {m: 0 for m in METRICS}

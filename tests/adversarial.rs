@@ -23,7 +23,8 @@
 //! [`BLIND5_SHOWN`]), and `blind6.txt` / `blind6-different.txt` (a sixth, half ProofNet, half
 //! textbook exercises of its writer's own; floor [`BLIND6_SHOWN`]), and `blind7.txt` /
 //! `blind7-different.txt` (a seventh, mostly textbook exercises of its writer's own; floor
-//! [`BLIND7_SHOWN`]).
+//! [`BLIND7_SHOWN`]), and `blind8.txt` / `blind8-different.txt` (an eighth, half textbook, half
+//! competition exercises of its writer's own; floor [`BLIND8_SHOWN`]).
 
 use lean_assess::cli::statement::{from_literal, Loaded};
 use lean_assess::metrics::{self, equivalence, Pair};
@@ -228,11 +229,15 @@ const BLIND5_SHOWN: usize = 13;
 
 /// The same for `fixtures/restatements/blind6.txt` (a sixth blind set, half on ProofNet, half on
 /// textbook exercises of its writer's own).
-const BLIND6_SHOWN: usize = 21;
+const BLIND6_SHOWN: usize = 22;
 
 /// The same for `fixtures/restatements/blind7.txt` (a seventh blind set, mostly on textbook
 /// exercises of its writer's own, a sixth on ProofNet).
-const BLIND7_SHOWN: usize = 31;
+const BLIND7_SHOWN: usize = 36;
+
+/// The same for `fixtures/restatements/blind8.txt` (an eighth blind set, half on textbook, half
+/// on competition exercises of its writer's own).
+const BLIND8_SHOWN: usize = 38;
 
 #[test]
 fn own_restatements_recall_and_no_false_equivalent() {
@@ -321,6 +326,16 @@ fn seventh_blind_restatements_recall_and_no_false_equivalent() {
         "restatements/blind7.txt",
         "restatements/blind7-different.txt",
         BLIND7_SHOWN,
+    );
+}
+
+#[test]
+fn eighth_blind_restatements_recall_and_no_false_equivalent() {
+    own_set(
+        "eighth blind restatements",
+        "restatements/blind8.txt",
+        "restatements/blind8-different.txt",
+        BLIND8_SHOWN,
     );
 }
 

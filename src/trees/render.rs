@@ -144,6 +144,8 @@ enum Shape {
     Binder,
     /// `f x y`, `Real.log x`.
     App,
+    /// `s.sum f`, `n.choose k`: a receiver, its field, then arguments as an application's.
+    Field,
     /// A relation waiting for its left side inside a binder: `> 0` in `∀ ε > 0, …`.
     Pred,
     /// Anything else with holes.
@@ -209,6 +211,13 @@ fn shape(t: &Tree) -> Shape {
     }
     let (first, last) = (p[0].trim(), p[p.len() - 1].trim());
     let inner_empty = p[1..p.len() - 1].iter().all(|x| x.trim().is_empty());
+    if p.len() >= 3
+        && first.is_empty()
+        && p[1].trim().starts_with('.')
+        && p[2..].iter().all(|x| x.trim().is_empty())
+    {
+        return Shape::Field;
+    }
     if p.len() == 3 && first.is_empty() && last.is_empty() && !p[1].trim().is_empty() {
         let (prec, right) = infix(p[1].trim());
         return Shape::Infix(prec, right);
@@ -250,7 +259,7 @@ fn needs_parens(parent: Shape, parent_label: &str, i: usize, n: usize, c: &Tree)
             Shape::Infix(q, _) => {
                 q < p || (q == p && (p == 50 || (i == 0 && right) || (i + 1 == n && !right)))
             }
-            Shape::App => false,
+            Shape::App | Shape::Field => false,
             Shape::Prefix => {
                 let op = c.label.trim();
                 (op == "¬" && p >= 40) || (op == "-" && p >= 75 && i == 0)
@@ -310,6 +319,14 @@ fn term(t: &Tree, out: &mut String, depth: usize, budget: &mut usize) {
             }
             let op = label.trim();
             out.push_str(if op == "!" { " !" } else { op });
+        }
+        Shape::Field => {
+            child(0, out, budget);
+            out.push_str(holes(label)[1].trim());
+            for i in 1..n {
+                out.push(' ');
+                child(i, out, budget);
+            }
         }
         Shape::App if !label.contains(" _ ") => {
             out.push_str(label.trim());
@@ -481,6 +498,10 @@ mod tests {
             ("a ≡ b [ZMOD 3]", "a ≡ b [ZMOD 3]"),
             ("{x : ℝ | 0 < x} = S", "{x : ℝ | 0 < x} = S"),
             ("Nat.gcd a b = 1", "Nat.gcd a b = 1"),
+            (
+                "(Finset.range (n + 1)).sum f = n.choose 2",
+                "(Finset.range (n + 1)).sum f = n.choose 2",
+            ),
             ("!![1, 2; 3, x] * ![x, 0] = A", "!![1, 2; 3, x] * ![x, 0] = A"),
             // A head that is a term: `" _  _ "` with the head as first child.
             ("(f ∘ g) (x + 1) + 1 = 0", "(f ∘ g) (x + 1) + 1 = 0"),

@@ -50,7 +50,7 @@ impl<'a> Parser<'a> {
                 let label = format!("( {} )", vec!["_"; items.len()].join(" , "));
                 return Ok(p.mk(label, items, inner_start));
             }
-            Ok(first)
+            Ok(p.cdot_function(first, inner_start))
         });
         self.column_floor = saved_floor;
         self.pos = close + 1;
@@ -68,6 +68,45 @@ impl<'a> Parser<'a> {
                 .join(" ");
         }
         Ok(t)
+    }
+
+    /// `(· + 1)` is `fun x => x + 1`, `(f · · b)` is `fun x1 x2 => f x1 x2 b`: Lean's
+    /// `expandCDot?` (src/Lean/Elab/BuiltinNotation.lean) turns each `·` of a parenthesized term
+    /// into a fresh binder, left to right, stopping at nested parentheses, ascriptions and
+    /// tuples (each its own scope, already expanded here). Lone `(·)` is read by [`Self::paren`].
+    fn cdot_function(&self, body: Tree, start: usize) -> Tree {
+        fn replace(t: &mut Tree, count: &mut usize, names: &dyn Fn(usize) -> String) {
+            if t.children.is_empty() {
+                if t.label == "·" {
+                    *count += 1;
+                    let span = t.span;
+                    *t = Tree::bound_variable(names(*count));
+                    t.span = span;
+                }
+                return;
+            }
+            if t.label == "( _ : _ )" || t.label.starts_with("( _ ,") {
+                return;
+            }
+            for ch in &mut t.children {
+                replace(ch, count, names);
+            }
+        }
+        let mut probe = body.clone();
+        let mut cdots = 0;
+        replace(&mut probe, &mut cdots, &|_| String::new());
+        if cdots == 0 || body.unparsed {
+            return body;
+        }
+        // Names no user can write (`✝`) and no rule makes (`x✝` is theirs).
+        let name = |i: usize| if cdots == 1 { "x✝₀".to_owned() } else { format!("x✝₀{i}") };
+        let mut out = body;
+        let mut seen = 0;
+        replace(&mut out, &mut seen, &name);
+        let mut children: Vec<Tree> = (1..=cdots).map(|i| Tree::bound_variable(name(i))).collect();
+        children.push(out);
+        let label = format!("fun{}=> _ ", " _ ".repeat(cdots));
+        self.mk(label, children, start)
     }
 
     /// `[a, b]` lists and `⟨a, b⟩` anonymous constructors.
@@ -298,5 +337,21 @@ mod tests {
             concl("theorem t : {x : ℝ | 0 < x} = {1, 2}"),
             "(' _ = _ ' ('{ _ | _ }' (' _ : _ ' 'x'* 'ℝ') (' _ < _ ' '0' 'x'*)) ('{ _ , _ }' '1' '2'))"
         );
+    }
+
+    #[test]
+    fn a_cdot_makes_its_parentheses_a_function() {
+        assert_eq!(
+            concl("theorem t : s.sum (· + 1) = 0"),
+            "(' _ = _ ' ('s.sum _ ' ('fun _ => _ ' 'x✝₀'* (' _ + _ ' 'x✝₀'* '1'))) '0')"
+        );
+        // Left to right, one binder per `·`; nested parentheses are their own function.
+        assert_eq!(
+            concl("theorem t : (f · (· + 1) ·) = g"),
+            "(' _ = _ ' ('fun _  _ => _ ' 'x✝₀1'* 'x✝₀2'* ('f _  _  _ ' 'x✝₀1'* \
+             ('fun _ => _ ' 'x✝₀'* (' _ + _ ' 'x✝₀'* '1')) 'x✝₀2'*)) 'g')"
+        );
+        // A lone `(·)` stays the identity's notation.
+        assert_eq!(concl("theorem t : f (·) = 0"), "(' _ = _ ' ('f _ ' '·') '0')");
     }
 }

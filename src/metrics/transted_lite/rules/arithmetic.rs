@@ -4,6 +4,7 @@
 //! commutative and associative moves of `+` and `*`. Declared as data (`declare`) for the
 //! matcher (`table`); owns only the procedures no other module needs.
 
+use super::carriers::Carriers;
 use super::declare::*;
 use super::elab;
 use super::norm_num::norm_num;
@@ -188,6 +189,12 @@ pub const RULES: &[Rule] = &[
 /// exactly that existential and multiplication commutes: `c` must not occur in `a` or `b`, their
 /// type must be ℕ or ℤ (elaboration-lite), and a written type of `c` must be that type too.
 fn dvd_of_exists(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    dvd_folded(t, ctx.carriers).map(|new| ("Dvd.dvd (definition)", new))
+}
+
+/// `a ∣ b` where `t` is `∃ c, b = a * c` on ℕ or ℤ ([`dvd_of_exists`]): a hypothesis of this
+/// form is folded, not curried into a witness (`exists_imp, then forall_eq` waits for it).
+pub(super) fn dvd_folded(t: &Tree, carriers: &Carriers) -> Option<Tree> {
     if quantifier(t) != Some(Quant::Exists) || t.children.len() != 2 {
         return None;
     }
@@ -213,12 +220,12 @@ fn dvd_of_exists(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     if mentions(a, &c.label) || mentions(b, &c.label) {
         return None;
     }
-    let num = elab::carrier(&[a, b], ctx.carriers)?;
+    let num = elab::carrier(&[a, b], carriers)?;
     if !DISCRETE.contains(&num) {
         return None;
     }
     if written.is_some_and(|ty| elab::num_of_type(ty) != Some(num)) {
         return None;
     }
-    Some(("Dvd.dvd (definition)", node2(" _ ∣ _ ", a.clone(), b.clone())))
+    Some(node2(" _ ∣ _ ", a.clone(), b.clone()))
 }

@@ -252,9 +252,11 @@ fn binder_reorder_within(
     };
     // Binders `p < i` that must keep their order for instances' sake: an instance and a binder
     // it may serve (not a variable of a plain type, and reaching a name the instance is about),
-    // unless both are instances of classes that need no instance themselves.
+    // unless both are instances of classes that need no instance themselves, or instances
+    // about disjoint names: a goal `[AddCommGroup W]` solves mentions `W`, so it serves
+    // nothing `[Module ℝ V]` needs, and no goal is solved by both (no priority between them).
     let by_instance = |i: usize, p: usize| match (instance[p], instance[i]) {
-        (true, true) => !(standalone[p] && standalone[i]),
+        (true, true) => !(standalone[p] && standalone[i]) && (serves(p, i) || serves(i, p)),
         (true, false) => !plain[i] && serves(p, i) && !serves_no_type(p, i),
         (false, true) => !plain[p] && serves(i, p) && !serves_no_type(i, p),
         (false, false) => false,
@@ -694,6 +696,10 @@ pub(super) fn existential_definition(
     /// Witnesses curried out of one hypothesis: `∃ a b c d, …` at most.
     const MAX_WITNESSES: usize = 4;
     for (i, b) in binders.iter().enumerate() {
+        // `(h : ∃ c, b = a * c)` is `a ∣ b`: folded by `Dvd.dvd (definition)`, not curried.
+        if b.children.get(1).is_some_and(|ty| super::arithmetic::dvd_folded(ty, c).is_some()) {
+            continue;
+        }
         let Some(mut list) = uncurried(binders, i, concl, c) else {
             continue;
         };

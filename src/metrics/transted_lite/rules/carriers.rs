@@ -122,7 +122,7 @@ impl Carriers {
                 None => c.binder_types.push((name.label.clone(), Some(ty.clone()))),
             }
             c.add_type(ty);
-            let head = namespace_of(ty);
+            let head = namespace_of(ty, &binders);
             match c.namespaces.iter_mut().find(|(n, _)| *n == name.label) {
                 Some((_, known)) if *known != head => *known = None,
                 Some(_) => {}
@@ -437,9 +437,36 @@ fn collect_untyped(t: &Tree, out: &mut Vec<String>) {
 
 /// The namespace generalized field notation looks in for a value of type `ty`: the head
 /// constant of the type (Lean: `x.f` with `x : T …` is `T.f … x …`).
-fn namespace_of(ty: &Tree) -> Option<String> {
+fn namespace_of(ty: &Tree, binders: &[(&Tree, &Tree, bool)]) -> Option<String> {
     if ty.label == IMP {
         return Some("Function".to_owned());
+    }
+    // Bundled maps written with their notations, where the namespace's functions elaborate on
+    // them: Mathlib/Algebra/Module/LinearMap/Defs.lean (`M →ₗ[R] M₂` is `LinearMap (RingHom.id
+    // R) M M₂`; `LinearMap.range`/`ker` take it, Algebra/Module/Submodule/Range.lean and
+    // Ker.lean, the identity being `RingHomSurjective`); Mathlib/Algebra/Group/Hom/Defs.lean
+    // (`G →* N` is `MonoidHom G N`, `→+` `AddMonoidHom`), whose `ker`/`range`
+    // (Algebra/Group/Subgroup/Ker.lean) need groups on both sides: monoids have `mker` and
+    // `mrange`, so a monoid's `f.range` stays unread. Not `→+*`: `RingHom.range` needs rings
+    // (`rangeS` for semirings) and `RingHom.ker` takes any `RingHomClass`, no dot notation.
+    let groups = |classes: &[&str]| {
+        ty.children.iter().all(|side| {
+            is_leaf(side)
+                && binders.iter().any(|&(_, class, _)| {
+                    app_head(class).is_some_and(|h| classes.contains(&h))
+                        && class.children.len() == 1
+                        && class.children[0].label == side.label
+                })
+        })
+    };
+    let bundled = match ty.label.as_str() {
+        " _ →ₗ[ _ ] _ " => Some("LinearMap"),
+        " _ →* _ " if groups(&["Group", "CommGroup"]) => Some("MonoidHom"),
+        " _ →+ _ " if groups(&["AddGroup", "AddCommGroup"]) => Some("AddMonoidHom"),
+        _ => None,
+    };
+    if let Some(ns) = bundled {
+        return Some(ns.to_owned());
     }
     let head = ty.label.split_whitespace().next()?;
     let numeric = match head {

@@ -134,6 +134,11 @@ pub enum Check {
     /// The two terms are collections of one known type, `Set T` or `Finset T` with `∩ ∪`
     /// (`collections::collection`): not a type variable's `Inter`, not a lattice's `⊓`.
     SameCollection,
+    /// Every name in the term is a constant or a name whose written type no rule drops
+    /// (`Carriers::fixed_number_type`): no binder's type is decided through it, so a rule may
+    /// move it between uses without changing which use decides a type (`|x - a| < ε` is left to
+    /// the ε-forms, whose `ε` takes its type from there).
+    Settled,
 }
 
 /// A typed side condition: a [`Check`] of terms, Lean text over the pattern's metavariables.
@@ -294,6 +299,9 @@ pub const fn element_fits(term: &'static [&'static str; 1]) -> Cond {
 }
 pub const fn prop(term: &'static [&'static str; 1]) -> Cond {
     cond(Check::Prop, term)
+}
+pub const fn settled(term: &'static [&'static str; 1]) -> Cond {
+    Cond { check: Check::Settled, terms: term }
 }
 pub const fn same_collection(terms: &'static [&'static str; 2]) -> Cond {
     cond(Check::SameCollection, terms)

@@ -135,7 +135,7 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(a b : ℕ) : Nat.ModEq 3 a b", "(a b : ℕ) : a ≡ b [MOD 3]")])
         .non(&["(a b : ℤ) : Int.ModEq 3 a b"]),
     code("Finset.sum (notation) / Finset.prod (notation)", "∑ x ∈ s, f x is notation for Finset.sum s (fun x ↦ f x) (Mathlib/Algebra/BigOperators/Group/Finset.lean); likewise ∏", big_operator_notation)
-        .ex(&[("(n : ℕ) : Finset.sum (Finset.range n) (fun i => i ^ 2) = 0", "(n : ℕ) : ∑ i ∈ Finset.range n, i ^ 2 = 0"), ("(n : ℕ) (f : ℕ → ℕ) : Finset.prod (Finset.range n) f = 0", "(n : ℕ) (f : ℕ → ℕ) : ∏ x✝ ∈ Finset.range n, f x✝ = 0")])
+        .ex(&[("(n : ℕ) : Finset.sum (Finset.range n) (fun i => i ^ 2) = 0", "(n : ℕ) : ∑ i ∈ Finset.range n, i ^ 2 = 0"), ("(n : ℕ) (f : ℕ → ℕ) : Finset.prod (Finset.range n) f = 0", "(n : ℕ) (f : ℕ → ℕ) : ∏ x✝ ∈ Finset.range n, f x✝ = 0"), ("(n : ℕ) : Finset.sum (Finset.range n) id = 0", "(n : ℕ) : ∑ x✝ ∈ Finset.range n, x✝ = 0")])
         // A typed binder may cast the elements; a function that is not a name or a `fun` is
         // left as written.
         .non(&["(n : ℕ) : Finset.sum (Finset.range n) (fun (i : ℝ) => i) = 0", "(n : ℕ) (g : ℕ → ℕ → ℕ) : Finset.sum (Finset.range n) (g 1) = 0", "(n : ℕ) : Set.sum (Finset.range n) (fun i => i) = 0"]),
@@ -628,7 +628,7 @@ fn even_folded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 /// `Finset.sum s (fun x => b)` written as the big operator `∑ x ∈ s, b` it is notation for
 /// (and `Finset.prod` as `∏`), with an untyped binder (its type is `s`'s elements' either way);
 /// `Finset.sum s f` for a function name `f` as `∑ x ∈ s, f x` (η), with a fresh bound name.
-fn big_operator_notation(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+fn big_operator_notation(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let (symbol, [set, f]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
@@ -639,6 +639,14 @@ fn big_operator_notation(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
     };
     let (x, body) = match (f.label.as_str(), f.children.as_slice()) {
         ("fun _ => _ ", [x, body]) if is_leaf(x) => (x.clone(), body.clone()),
+        // `id x` is `x` (core's `def id (a : α) : α := a`, unfolded by `rfl`).
+        ("id", []) if !ctx.carriers.binds("id") => {
+            if super::shapes::mentions(set, FRESH_BOUND) {
+                return None;
+            }
+            let x = Tree::bound_variable(FRESH_BOUND);
+            (x.clone(), x)
+        }
         (_, []) if !f.label.contains(' ') && super::shapes::literal(f).is_none() => {
             if super::shapes::mentions(set, FRESH_BOUND) {
                 return None;

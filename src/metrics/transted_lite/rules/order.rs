@@ -55,6 +55,14 @@ pub const RULES: &[Rule] = &[
     rw("Nat.zero_le", "0 ≤ n on ℕ, so p ∧ 0 ≤ n ↔ p (and_true)", "?p ∧ 0 ≤ ?n", "?p").when(&[on(&["?n"], &NAT), number(&["?n"])])
         .ex(&[("(n : ℕ) : n < 3 ∧ 0 ≤ n", "(n : ℕ) : n < 3")])
         .non(&["(x : ℝ) : x < 3 ∧ 0 ≤ x"]),
+    // `|·|` is Mathlib's `abs` only on an additive lattice group (ℕ has none, ℂ no lattice);
+    // the split needs a linear order (Mathlib/Algebra/Order/Group/Abs.lean, `abs_lt`/`abs_le`).
+    rw("abs_lt", "|a| < b ↔ -b < a ∧ a < b (linear ordered additive group)", "|?a| < ?b", "-?b < ?a ∧ ?a < ?b").when(&[on(&["?a"], &ORDERED_GROUP), number(&["?a"]), settled(&["?b"])])
+        .ex(&[("(r : ℝ) (h : |r| < 1) : r ^ 2 < 1", "(r : ℝ) (h : -1 < r ∧ r < 1) : r ^ 2 < 1"), ("(n : ℤ) : |n - 2| < 3", "(n : ℤ) : -3 < n - 2 ∧ n - 2 < 3")])
+        .non(&["(n : ℕ) : |n| < 3", "(z : ℂ) : |z| < 3", "(x : ℝ) : |x| ≤ 3", "(f : ℕ → ℝ) : |f| < 1", "(u : ℕ → ℝ) (a : ℝ) : ∀ ε > 0, ∃ N, ∀ n ≥ N, |u n - a| < ε"]),
+    rw("abs_le", "|a| ≤ b ↔ -b ≤ a ∧ a ≤ b (linear ordered additive group)", "|?a| ≤ ?b", "-?b ≤ ?a ∧ ?a ≤ ?b").when(&[on(&["?a"], &ORDERED_GROUP), number(&["?a"]), settled(&["?b"])])
+        .ex(&[("(x : ℚ) : |x| ≤ 2", "(x : ℚ) : -2 ≤ x ∧ x ≤ 2")])
+        .non(&["(n : ℕ) : |n| ≤ 3", "(x : ℝ) : |x| < 3", "(f : ℕ → ℝ) : |f| ≤ 1"]),
     moves_code("Nat.lt_iff_add_one_le / Nat.lt_add_one_iff / Int.lt_iff_add_one_le / Int.lt_add_one_iff", "k ≤ b ↔ k - 1 < b, a ≤ k ↔ a < k + 1 with the numeral added up (ℕ, ℤ)", |t, ctx| typed::bound_shifts(t, ctx.carriers))
         .ex(&[("(n : ℕ) : 2 ≤ n", "(n : ℕ) : 1 < n"), ("(n : ℤ) : n < 5", "(n : ℤ) : n ≤ 4")])
         .non(&["(x : ℝ) : 2 ≤ x", ": exp 1 < 3"]),

@@ -407,6 +407,7 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
         }
         Check::Prop => elab::is_prop(refs[0], c),
         Check::ElementFits => element_fits(refs[0], c),
+        Check::Settled => settled(refs[0], c),
         Check::SameCollection => {
             let of = |t: &Tree| super::collections::collection(t, c);
             match (of(refs[0]), of(refs[1])) {
@@ -427,6 +428,20 @@ fn square_number_matrix(ty: &Tree) -> bool {
         return false;
     };
     rows == cols && rows.label == "Fin _ " && elab::num_of_type(entries).is_some()
+}
+
+/// [`Check::Settled`]: every leaf is a numeral, a constant of a number type or a name of a fixed
+/// written type.
+fn settled(t: &Tree, c: &Carriers) -> bool {
+    let mut names = Vec::new();
+    super::shapes::leaves(t, &mut names);
+    // A name the carriers do not bind may be one a rule bound (`ε✝`): a constant must have a
+    // known number type (`Real.pi`).
+    names.iter().all(|n| {
+        literal(&Tree::leaf(n)).is_some()
+            || c.fixed_number_type(n).is_some()
+            || (!c.binds(n) && matches!(elab::type_of(&Tree::leaf(n), c), elab::Ty::Num(_)))
+    })
 }
 
 /// [`Check::ElementFits`] of a membership `x ∈ S b…`.

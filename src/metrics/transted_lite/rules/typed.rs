@@ -761,6 +761,23 @@ fn closed_arithmetic<'c>(a: &Tree, b: &Tree, c: &'c Carriers) -> Option<&'c str>
 /// The namespace of a dot-notation receiver's type: a bound name's, or that of `a ⊓ b` / `a ⊔ b`
 /// when both operands share it (`Inf.inf`/`Sup.sup : α → α → α` keep the type: `(H ⊓ K).Normal`
 /// is `Subgroup.Normal (H ⊓ K)` for subgroups `H K`).
+/// Does `Polynomial.roots p` elaborate: `p` a name of type `Polynomial K` (or `K[X]`) for a
+/// number domain `K` (ℤ ℚ ℝ ℂ), so that `[CommRing K] [IsDomain K]` hold
+/// (Mathlib/Algebra/Polynomial/Roots.lean)?
+fn roots_elaborate(receiver: &Tree, c: &Carriers) -> bool {
+    let [p] = receiver.children.as_slice() else {
+        return false;
+    };
+    let Some(ty) = is_leaf(p).then(|| c.name_type(&p.label)).flatten() else {
+        return false;
+    };
+    let ring = match (ty.label.as_str(), ty.children.as_slice()) {
+        ("Polynomial _ " | " _ [X]", [k]) => k,
+        _ => return false,
+    };
+    elab::num_of_type(ring).is_some_and(|n| n != Num::Nat)
+}
+
 fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
     if is_leaf(receiver) {
         return c.namespace(&receiver.label);
@@ -769,7 +786,7 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
     // Subobject constructors (Mathlib/RingTheory/Ideal/Span.lean, Algebra/Group/Subgroup/*,
     // LinearAlgebra/Span/Defs.lean, RingTheory/Ideal/Maps.lean): `(Ideal.span s).IsPrime` is
     // `Ideal.IsPrime (Ideal.span s)`.
-    const RETURNS: [(&str, &str); 32] = [
+    const RETURNS: [(&str, &str); 35] = [
         ("Ideal.span", "Ideal"),
         ("Ideal.map", "Ideal"),
         ("Ideal.comap", "Ideal"),
@@ -807,10 +824,18 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
         ("Matrix.transpose", "Matrix"),
         ("Polynomial.comp", "Polynomial"),
         ("Polynomial.map", "Polynomial"),
+        // Mathlib/Algebra/Polynomial/Roots.lean (`roots (p : R[X]) : Multiset R`),
+        // Mathlib/Algebra/Module/Submodule/Range.lean and Ker.lean (`range (f : F) : Submodule
+        // R₂ M₂`, `ker (f : F) : Submodule R M`).
+        ("Polynomial.roots", "Multiset"),
+        ("LinearMap.range", "Submodule"),
+        ("LinearMap.ker", "Submodule"),
     ];
     if let Some(head) = app_head(receiver) {
         if let Some((_, ns)) = RETURNS.iter().find(|(f, _)| *f == head) {
-            return Some(ns);
+            // `roots` needs `[CommRing R] [IsDomain R]`: read only over a number domain.
+            let domain = head != "Polynomial.roots" || roots_elaborate(receiver, c);
+            return domain.then_some(ns);
         }
     }
     match (receiver.label.as_str(), receiver.children.as_slice()) {

@@ -232,6 +232,30 @@ fn dot_notation_names_the_namespace_of_the_receivers_type() {
         "theorem t (p : Polynomial ℚ) : ((p * p : Polynomial ℚ).coeff 2) = 0",
         "theorem t (p : Polynomial ℚ) : Polynomial.coeff (p * p : Polynomial ℚ) 2 = 0",
     );
+    // Bundled maps by their notation, where the namespace's functions take them: a linear map's
+    // `range`, a group hom's `ker`; a monoid hom has `mrange`/`mker` instead.
+    same(
+        "theorem t (V W : Type*) [AddCommGroup V] [Module ℝ V] [AddCommGroup W] [Module ℝ W] (f : V →ₗ[ℝ] W) : f.range = ⊤",
+        "theorem t (V W : Type*) [AddCommGroup V] [Module ℝ V] [AddCommGroup W] [Module ℝ W] (f : V →ₗ[ℝ] W) : LinearMap.range f = ⊤",
+    );
+    same(
+        "theorem t (G H : Type*) [Group G] [Group H] (f : G →* H) : f.ker = ⊥",
+        "theorem t (G H : Type*) [Group G] [Group H] (f : G →* H) : MonoidHom.ker f = ⊥",
+    );
+    assert!(!uses(
+        "theorem t (M N : Type*) [Monoid M] [Monoid N] (f : M →* N) : f.range = ⊤",
+        "dot notation"
+    ));
+    assert!(!uses(
+        "theorem t (R S : Type*) [Semiring R] [Semiring S] (f : R →+* S) : f.range = ⊤",
+        "dot notation"
+    ));
+    // `roots` needs a domain: read over ℝ, not over ℕ.
+    same(
+        "theorem t (p : Polynomial ℝ) : (Polynomial.roots p).card ≤ 2",
+        "theorem t (p : Polynomial ℝ) : Multiset.card (Polynomial.roots p) ≤ 2",
+    );
+    assert!(!uses("theorem t (p : Polynomial ℕ) : (Polynomial.roots p).card ≤ 2", "dot notation"));
     // `p.eval x` is `Polynomial.eval x p`: the receiver is not the first argument there.
     assert!(!uses("theorem t (p : Polynomial ℚ) (x : ℚ) : p.eval x = 0", "dot notation"));
     // Other namespaces are not read through arithmetic (`I * J` of ideals is a `Submodule`
