@@ -184,10 +184,10 @@ pub const RULES: &[Rule] = &[
         // Another type's ascription (ℕ subtraction inside), a set integral, a rebound `ℝ`.
         .non(&["(a b : ℕ) : ∫ x in 0..(a - b : ℕ), x = 0", "(s : Set ℝ) : ∫ x in s, (x : ℝ) = 0", "(Real : Type) : ∫ x in 0..(1 : Real), x = 0"]),
     code("type ascription (at its relation's type)", "(e : T) = b is e = b when the relation is elaborated at T either way (binrel%)", ascription_at_relation)
-        .ex(&[("(n : ℕ) : (n + 1 : ℕ) = 3", "(n : ℕ) : n + 1 = 3"), ("(x : ℝ) : (2 - x : ℝ) < x", "(x : ℝ) : 2 - x < x")])
+        .ex(&[("(n : ℕ) : (n + 1 : ℕ) = 3", "(n : ℕ) : n + 1 = 3"), ("(x : ℝ) : (2 - x : ℝ) < x", "(x : ℝ) : 2 - x < x"), ("(x : ℝ) : (3 : ℝ) ≤ x", "(x : ℝ) : 3 ≤ x")])
         .non(&["(a b : ℕ) (c : ℤ) : ((a - b : ℕ) : ℤ) = c", "(x : ℝ) (n : ℕ) : x = (n - 5 + 1 : ℕ)", ": (2 - 3 : ℤ) < 0",
-               // The ascription decides `x`'s type once its binder's `ℝ` is left out.
-               "(x : ℝ) (h : (0 : ℝ) < x) : 1 ≤ x", ": ∀ x : ℝ, x ∈ Set.Ioi (0 : ℝ) → 1 ≤ x"]),
+               // The ascription decides `x`'s type where its binder's `ℝ` is not written.
+               "(x : _) (h : (0 : ℝ) < x) : 1 ≤ x", ": ∀ x : ℝ, x ∈ Set.Ioi (0 : ℝ) → 1 ≤ x"]),
     moves_code("type ascription (to the other operand)", "(a : T) ≠ b is a ≠ (b : T) for numerals a b: binrel% elaborates both operands at T either way (Lean's Elab/Extra.lean); so =, <, ≤", ascription_to_other_operand)
         .ex(&[(": (1 : ℝ) ≠ 0", ": 1 ≠ (0 : ℝ)"), (": (2 : ℤ) < 3 + 1", ": 2 < (3 + 1 : ℤ)")])
         // A name's own type decides (`x < (2 : ℝ)` casts a natural x); `∣` is no binrel%.
@@ -267,7 +267,12 @@ fn ascription_at_relation(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         let alone = elab::carrier(&[e], ctx.carriers);
         let without = elab::carrier(&[e, other], ctx.carriers);
         let decides_other = typed::decided_by_relation(other);
-        if with == Some(n) && (alone == Some(n) || (without == Some(n) && !decides_other)) {
+        // A theorem binder still of its written type `n` (`(x : ℝ) … (3 : ℝ) ≤ x`): an ascribed
+        // numeral decides no binder's type (`typed::anchored_type`), so `x` keeps `ℝ` after.
+        let written_other = is_leaf(other)
+            && ctx.carriers.name_type(&other.label).and_then(elab::num_of_type) == Some(n);
+        let kept = !decides_other || written_other;
+        if with == Some(n) && (alone == Some(n) || (without == Some(n) && kept)) {
             let mut out = t.clone();
             out.children[i] = e.clone();
             return Some(("type ascription (at its relation's type)", out));
