@@ -159,6 +159,18 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(a b : ℚ) : 1 / b * a = 1", "(a b : ℚ) : a / b = 1")])
         .non(&["(a b : ℕ) : 1 / b * a = 1"]),
     // Moves.
+    // Each argument is elaborated against the parameter's type, in order: both of a known type,
+    // so that swapping them changes no binder's first use (Nat.gcd_comm, Nat.lcm_comm in core's
+    // Nat/Gcd.lean and Nat/Lcm.lean; Int.gcd_comm, Int.lcm_comm in Int/Gcd.lean).
+    mv("Nat.gcd_comm", "Nat.gcd m n = Nat.gcd n m", "Nat.gcd ?a ?b", "Nat.gcd ?b ?a").when(&[on(&["?a", "?b"], &NAT), distinct(&["?a", "?b"])])
+        .ex(&[(": Nat.gcd 180 168 = 12", ": Nat.gcd 168 180 = 12")])
+        .non(&["(f : ℤ → ℕ) : ∀ x, Nat.gcd x (f x) = 1", "(a b : ℤ) : Nat.gcd a.natAbs b = 1"]),
+    mv("Nat.lcm_comm", "Nat.lcm m n = Nat.lcm n m", "Nat.lcm ?a ?b", "Nat.lcm ?b ?a").when(&[on(&["?a", "?b"], &NAT), distinct(&["?a", "?b"])])
+        .ex(&[("(a b : ℕ) : Nat.lcm a b = 12", "(a b : ℕ) : Nat.lcm b a = 12")])
+        .non(&["(f : ℤ → ℕ) : ∀ x, Nat.lcm x (f x) = 1"]),
+    mv("Int.gcd_comm", "Int.gcd m n = Int.gcd n m", "Int.gcd ?a ?b", "Int.gcd ?b ?a").when(&[on(&["?a", "?b"], &INT), distinct(&["?a", "?b"])])
+        .ex(&[("(a b : ℤ) : Int.gcd a b = 1", "(a b : ℤ) : Int.gcd b a = 1")])
+        .non(&["(f : ℕ → ℤ) : ∀ x, Int.gcd x (f x) = 1"]),
     mv("add_comm", "a + b = b + a (commutative: ℕ ℤ ℚ ℝ ℂ at this node)", "?a + ?b", "?b + ?a").when(&[commutes(true), distinct(&["?a", "?b"])])
         .ex(&[("(x y : ℝ) : x + y = 1", "(x y : ℝ) : y + x = 1")])
         .non(&["(A B : Matrix (Fin 2) (Fin 2) ℝ) : A + B = 1", "(x y : α) : x + y = 1"]),
