@@ -75,34 +75,46 @@ impl<'a> Parser<'a> {
     /// into a fresh binder, left to right, stopping at nested parentheses, ascriptions and
     /// tuples (each its own scope, already expanded here). Lone `(·)` is read by [`Self::paren`].
     fn cdot_function(&self, body: Tree, start: usize) -> Tree {
-        fn replace(t: &mut Tree, count: &mut usize, names: &dyn Fn(usize) -> String) {
+        /// Deeper than the parser nests; a bound on the walk all the same.
+        const MAX_DEPTH: usize = 512;
+        /// Whether `t` opens a scope of its own (its `·` are not this one's).
+        fn own_scope(t: &Tree) -> bool {
+            t.label == "( _ : _ )" || t.label.starts_with("( _ ,")
+        }
+        fn count(t: &Tree, depth: usize) -> usize {
+            if t.children.is_empty() {
+                return usize::from(t.label == "·");
+            }
+            if own_scope(t) || depth > MAX_DEPTH {
+                return 0;
+            }
+            t.children.iter().map(|ch| count(ch, depth + 1)).sum()
+        }
+        fn replace(t: &mut Tree, seen: &mut usize, names: &dyn Fn(usize) -> String, depth: usize) {
             if t.children.is_empty() {
                 if t.label == "·" {
-                    *count += 1;
+                    *seen += 1;
                     let span = t.span;
-                    *t = Tree::bound_variable(names(*count));
+                    *t = Tree::bound_variable(names(*seen));
                     t.span = span;
                 }
                 return;
             }
-            if t.label == "( _ : _ )" || t.label.starts_with("( _ ,") {
+            if own_scope(t) || depth > MAX_DEPTH {
                 return;
             }
             for ch in &mut t.children {
-                replace(ch, count, names);
+                replace(ch, seen, names, depth + 1);
             }
         }
-        let mut probe = body.clone();
-        let mut cdots = 0;
-        replace(&mut probe, &mut cdots, &|_| String::new());
+        let cdots = count(&body, 0);
         if cdots == 0 || body.unparsed {
             return body;
         }
         // Names no user can write (`✝`) and no rule makes (`x✝` is theirs).
         let name = |i: usize| if cdots == 1 { "x✝₀".to_owned() } else { format!("x✝₀{i}") };
         let mut out = body;
-        let mut seen = 0;
-        replace(&mut out, &mut seen, &name);
+        replace(&mut out, &mut 0, &name, 0);
         let mut children: Vec<Tree> = (1..=cdots).map(|i| Tree::bound_variable(name(i))).collect();
         children.push(out);
         let label = format!("fun{}=> _ ", " _ ".repeat(cdots));
