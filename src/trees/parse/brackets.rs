@@ -6,7 +6,7 @@
 use super::parser::{Bound, Parser};
 use super::PResult;
 use crate::trees::lexer::TokenKind;
-use crate::trees::Tree;
+use crate::trees::{Span, Tree};
 
 impl<'a> Parser<'a> {
     /// Step into the bracket opening with `opener` at the current token: its token and its
@@ -90,12 +90,18 @@ impl<'a> Parser<'a> {
             }
             t.children.iter().map(|ch| count(ch, depth + 1)).sum()
         }
-        fn replace(t: &mut Tree, seen: &mut usize, names: &dyn Fn(usize) -> String, depth: usize) {
+        /// Each `·` made the next binder's name; `spans` gets where each one was written.
+        fn replace(
+            t: &mut Tree,
+            spans: &mut Vec<Option<Span>>,
+            names: &dyn Fn(usize) -> String,
+            depth: usize,
+        ) {
             if t.children.is_empty() {
                 if t.label == "·" {
-                    *seen += 1;
+                    spans.push(t.span);
                     let span = t.span;
-                    *t = Tree::bound_variable(names(*seen));
+                    *t = Tree::bound_variable(names(spans.len()));
                     t.span = span;
                 }
                 return;
@@ -104,7 +110,7 @@ impl<'a> Parser<'a> {
                 return;
             }
             for ch in &mut t.children {
-                replace(ch, seen, names, depth + 1);
+                replace(ch, spans, names, depth + 1);
             }
         }
         let cdots = count(&body, 0);
@@ -114,8 +120,17 @@ impl<'a> Parser<'a> {
         // Names no user can write (`✝`) and no rule makes (`x✝` is theirs).
         let name = |i: usize| if cdots == 1 { "x✝₀".to_owned() } else { format!("x✝₀{i}") };
         let mut out = body;
-        replace(&mut out, &mut 0, &name, 0);
-        let mut children: Vec<Tree> = (1..=cdots).map(|i| Tree::bound_variable(name(i))).collect();
+        let mut spans = Vec::with_capacity(cdots);
+        replace(&mut out, &mut spans, &name, 0);
+        // Each binder stands where its `·` was written.
+        let mut children: Vec<Tree> = (1..=cdots)
+            .zip(spans)
+            .map(|(i, span)| {
+                let mut x = Tree::bound_variable(name(i));
+                x.span = span;
+                x
+            })
+            .collect();
         children.push(out);
         let label = format!("fun{}=> _ ", " _ ".repeat(cdots));
         self.mk(label, children, start)
