@@ -24,7 +24,8 @@
 //! textbook exercises of its writer's own; floor [`BLIND6_SHOWN`]), and `blind7.txt` /
 //! `blind7-different.txt` (a seventh, mostly textbook exercises of its writer's own; floor
 //! [`BLIND7_SHOWN`]), and `blind8.txt` / `blind8-different.txt` (an eighth, half textbook, half
-//! competition exercises of its writer's own; floor [`BLIND8_SHOWN`]).
+//! competition exercises of its writer's own; floor [`BLIND8_SHOWN`]), and `blind9.txt` /
+//! `blind9-different.txt` (a ninth, the same mix; floor [`BLIND9_SHOWN`]).
 
 use lean_assess::cli::statement::{from_literal, Loaded};
 use lean_assess::metrics::{self, equivalence, Pair};
@@ -237,7 +238,11 @@ const BLIND7_SHOWN: usize = 36;
 
 /// The same for `fixtures/restatements/blind8.txt` (an eighth blind set, half on textbook, half
 /// on competition exercises of its writer's own).
-const BLIND8_SHOWN: usize = 40;
+const BLIND8_SHOWN: usize = 44;
+
+/// The same for `fixtures/restatements/blind9.txt` (a ninth blind set, half on textbook, half on
+/// competition exercises of its writer's own).
+const BLIND9_SHOWN: usize = 47;
 
 #[test]
 fn own_restatements_recall_and_no_false_equivalent() {
@@ -336,6 +341,16 @@ fn eighth_blind_restatements_recall_and_no_false_equivalent() {
         "restatements/blind8.txt",
         "restatements/blind8-different.txt",
         BLIND8_SHOWN,
+    );
+}
+
+#[test]
+fn ninth_blind_restatements_recall_and_no_false_equivalent() {
+    own_set(
+        "ninth blind restatements",
+        "restatements/blind9.txt",
+        "restatements/blind9-different.txt",
+        BLIND9_SHOWN,
     );
 }
 

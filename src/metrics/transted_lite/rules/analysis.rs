@@ -5,8 +5,11 @@
 //! power does not elaborate, while `z = √x` does; a rule at the power cannot see that context.) Declared as data (`declare`) for the matcher (`table`); owns nothing
 //! else (limits' own `dist` unfolding is `limits`').
 
+use super::carriers::Carriers;
 use super::declare::*;
-use super::elab::Num;
+use super::elab::{self, Num, Ty};
+use super::shapes::{is_leaf, COMPARISONS};
+use crate::trees::Tree;
 
 const COMPLEX: [Num; 1] = [Num::Complex];
 
@@ -33,4 +36,67 @@ pub const RULES: &[Rule] = &[
         .when(&[on(&["?z", "?w"], &COMPLEX), number(&["?z"]), number(&["?w"])])
         .ex(&[("(z w : ℂ) : dist z w < 1", "(z w : ℂ) : ‖z - w‖ < 1")])
         .non(&["(x y : ℝ) : dist x y < 1", "(x y : ℂ × ℂ) : dist x y < 1", "(z : ℂ) (x : ℝ) : dist z x < 1"]),
+    // `Real.rpow_eq_pow (x y : ℝ) : rpow x y = x ^ y` (Mathlib/Analysis/SpecialFunctions/Pow/Real.lean).
+    // Read at a relation of reals only: `^` is `rightact%`, its base joins the relation's
+    // `binop%` tree, so beside a complex `z` the base would be cast to ℂ and `ℂ ^ ℝ` does not
+    // elaborate, while `Real.rpow x y` is a real cast as a whole.
+    code("Real.rpow_eq_pow", "Real.rpow x y = x ^ y with x y : ℝ, at a relation of reals (Mathlib/Analysis/SpecialFunctions/Pow/Real.lean)", |t, ctx| rpow_as_power(t, ctx.carriers).map(|new| ("Real.rpow_eq_pow", new)))
+        .ex(&[("(x : ℝ) (h : Real.rpow 2 (x + 1) = 16) : x = 3", "(x : ℝ) (h : (2 : ℝ) ^ (x + 1) = 16) : x = 3"),
+              ("(x y : ℝ) : Real.rpow x y ≤ 1", "(x y : ℝ) : x ^ y ≤ 1"),
+              ("(n : ℕ) : Real.rpow 2 n < 5", "(n : ℕ) : (2 : ℝ) ^ (n : ℝ) < 5")])
+        // Beside a complex number or a complex ascription, under a function.
+        .non(&["(x : ℝ) (z : ℂ) : Real.rpow x 2 = z",
+               "(x : ℝ) (n : ℕ) : Real.rpow x 2 = (n : ℂ)",
+               "(x : ℝ) (f : ℝ → ℝ) : f (Real.rpow x 2) = 1"]),
 ];
+
+/// The first `Real.rpow x y` among the leaves of a relation's arithmetic trees (`binop%`),
+/// written `(x : ℝ) ^ (y : ℝ)`, the ascriptions left out where `x` or `y` is a real already:
+/// each argument is elaborated against ℝ as an ascription is. Only where the relation's
+/// operands are reals ([`elab::carrier`]), so that the base stays a real in the tree.
+fn rpow_as_power(t: &Tree, c: &Carriers) -> Option<Tree> {
+    let ([a, b], true) = (t.children.as_slice(), COMPARISONS.contains(&t.label.as_str())) else {
+        return None;
+    };
+    if elab::carrier(&[a, b], c) != Some(Num::Real) || c.binds("Real.rpow") {
+        return None;
+    }
+    let at_real = |e: &Tree| {
+        if elab::type_of(e, c) == Ty::Num(Num::Real) {
+            e.clone()
+        } else {
+            Tree::node("( _ : _ )", vec![e.clone(), Tree::leaf("ℝ")])
+        }
+    };
+    let mut done = false;
+    let mut rewrite = |leaf: &Tree| -> Option<Tree> {
+        match (leaf.label.as_str(), leaf.children.as_slice()) {
+            ("Real.rpow _  _ ", [x, y]) if !done => {
+                done = true;
+                Some(Tree::node(" _ ^ _ ", vec![at_real(x), at_real(y)]))
+            }
+            _ => None,
+        }
+    };
+    let mut out = t.clone();
+    for side in &mut out.children {
+        *side = rewrite_leaves(side, &mut rewrite, 0);
+    }
+    done.then_some(out)
+}
+
+/// `t` with each leaf of its arithmetic tree passed to `f` (kept where `f` gives `None`).
+fn rewrite_leaves(t: &Tree, f: &mut dyn FnMut(&Tree) -> Option<Tree>, depth: usize) -> Tree {
+    match elab::same_tree_operands(t) {
+        Some(operands) if depth < 200 => {
+            let n = operands.len();
+            let mut out = t.clone();
+            for i in 0..n {
+                out.children[i] = rewrite_leaves(&t.children[i], f, depth + 1);
+            }
+            out
+        }
+        _ if is_leaf(t) => t.clone(),
+        _ => f(t).unwrap_or_else(|| t.clone()),
+    }
+}

@@ -127,6 +127,9 @@ pub const RULES: &[Rule] = &[
     rw("sub_eq_add_neg", "a - b = a + -b (additive group)", "?a + -?b", "?a - ?b").when(&[on(&["?a", "-?b"], &GROUP), number(&["?a"]), number(&["-?b"])])
         .ex(&[("(a b : ℝ) : a + -b = 1", "(a b : ℝ) : a - b = 1")])
         .non(&["(a b : ℕ) : a + -b = 1", "(a : ℝ) : a + -1 = 1"]),
+    rw("sub_eq_neg_add", "a - b = -b + a (additive commutative group)", "-?b + ?a", "?a - ?b").when(&[on(&["-?b", "?a"], &GROUP), number(&["?a"]), number(&["-?b"])])
+        .ex(&[("(a b : ℝ) : -b + a = 1", "(a b : ℝ) : a - b = 1"), ("(x y : ℚ) : -y + x < 0", "(x y : ℚ) : x - y < 0")])
+        .non(&["(a b : ℕ) : -b + a = 1", "(a : ℝ) : -1 + a = 1", "(M : Matrix (Fin 2) (Fin 2) ℝ) (N : Matrix (Fin 2) (Fin 2) ℝ) : -N + M = 1"]),
     rw("two_mul", "2 * a = a + a (numbers)", "?a + ?a", "2 * ?a").when(&[on(&["?a", "?a"], &NUMBERS), number(&["?a"])])
         .ex(&[("(x : ℝ) : x + x = 1", "(x : ℝ) : 2 * x = 1")])
         .non(&["(f : ℕ → ℕ) : f + f = f", "(x : α) : x + x = x"]),
@@ -145,13 +148,19 @@ pub const RULES: &[Rule] = &[
     rw("sq", "a ^ 2 = a * a (any monoid)", "?a * ?a", "?a ^ 2").when(&[monoid(&["?a"])])
         .ex(&[("(x : ℝ) : x * x = 2", "(x : ℝ) : x ^ 2 = 2"), ("(G : Type*) [Group G] (x : G) : x * x = 1", "(G : Type*) [Group G] (x : G) : x ^ 2 = 1"),
               ("(A : Matrix (Fin 2) (Fin 2) ℝ) : A * A = 1", "(A : Matrix (Fin 2) (Fin 2) ℝ) : A ^ 2 = 1"),
-              ("(G : Type*) [Group G] (a b : G) : a * b * (a * b) = 1", "(G : Type*) [Group G] (a b : G) : (a * b) ^ 2 = 1")])
+              ("(G : Type*) [Group G] (a b : G) : a * b * (a * b) = 1", "(G : Type*) [Group G] (a b : G) : (a * b) ^ 2 = 1"),
+              ("{R : Type*} [CommRing R] (a b : R) : (a + b) * (a + b) = a * a", "{R : Type*} [CommRing R] (a b : R) : (a + b) ^ 2 = a ^ 2"),
+              ("{R : Type*} [Ring R] (a : R) : (a - 1) * (a - 1) = 0", "{R : Type*} [Ring R] (a : R) : (a - 1) ^ 2 = 0")])
         // A bare `[Mul G]`, an unknown type, functions, a matrix over an index of unknown
         // finiteness or of two indices.
         .non(&["(G : Type*) [Mul G] (x : G) : x * x = x", "(x : α) : x * x = x", "(f : ℕ → ℕ) : f * f = f",
                "(ι : Type) (A : Matrix ι ι ℝ) : A * A = 1", "(A : Matrix (Fin 2) (Fin 3) ℝ) : A * A = A",
                // A product over a bare `[Mul G]`, or with a factor of unknown type.
-               "(G : Type*) [Mul G] (a b : G) : a * b * (a * b) = a", "(G : Type*) [Group G] (a : G) (b : α) : a * b * (a * b) = a"]),
+               "(G : Type*) [Mul G] (a b : G) : a * b * (a * b) = a", "(G : Type*) [Group G] (a : G) (b : α) : a * b * (a * b) = a",
+               // A sum where `+` may be another class's, or `-` is none (a semiring), or of
+               // two types; a sum in a group (no ring).
+               "{R : Type*} [CommRing R] [Add R] (a b : R) : (a + b) * (a + b) = a", "{R : Type*} [Semiring R] (a b : R) : (a - b) * (a - b) = a",
+               "{R S : Type*} [CommRing R] [CommRing S] (a : R) (b : S) : (a + b) * (a + b) = a", "(G : Type*) [AddGroup G] [Mul G] (a b : G) : (a + b) * (a + b) = a"]),
     rw("div_eq_mul_inv", "a / b = a * b⁻¹ (field; b⁻¹ written 1 / b)", "?a * (1 / ?b)", "?a / ?b").when(&[on(&["?a", "1 / ?b"], &FIELD), number(&["?a"]), number(&["1 / ?b"])])
         .ex(&[("(a b : ℝ) : a * (1 / b) = 1", "(a b : ℝ) : a / b = 1")])
         .non(&["(a b : ℤ) : a * (1 / b) = 1"]),

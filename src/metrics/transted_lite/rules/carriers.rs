@@ -9,8 +9,8 @@
 
 use super::shapes::{
     app_head, binder_kind, binder_name, binds_inside, collect_binders, is_binder_list,
-    is_binding_node, is_leaf, is_prop_shaped, is_universe, BinderKind, ADD, DIV, IMP, MUL, NEG,
-    POW, SUB, UNKNOWN_TYPE,
+    is_binding_node, is_leaf, is_prop_shaped, is_universe, literal, BinderKind, ADD, DIV, IMP, MUL,
+    NEG, POW, SUB, UNKNOWN_TYPE,
 };
 
 use crate::elab::scope::{variable_shaped, Letters};
@@ -143,6 +143,9 @@ impl Carriers {
         if !(c.nat || c.int || c.rat || c.real || c.complex || c.other) {
             // Only numerals and untyped names: Lean elaborates numerals at ℕ by default.
             c.nat = true;
+        }
+        for (name, ty) in member_typed_names(tree, &c) {
+            c = c.with_name_type(&name, &ty);
         }
         c
     }
@@ -914,5 +917,161 @@ pub(super) fn monoid_commutes(ty: &Tree, c: &Carriers) -> Option<bool> {
         Some(true)
     } else {
         variable_type_of_class(&ty.label, &MONOID_CLASSES, c).then_some(false)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names a collection types
+
+/// Names bound once, without a type, by a binder whose collection decides their type before
+/// any other use is elaborated, with that type:
+/// - `∀ x ∈ s, p`, `∃ x ∈ s, p` (binder predicates: `∀ x, x ∈ s → p`, the membership first),
+///   `∑ x ∈ s, f`, `∏ x ∈ s, f` (`Finset.sum s fun x => f`: `s` first);
+/// - `Finset.filter (fun x => p) s`, `s.filter (fun x => p)` and `{x ∈ s | p}`, where `p` uses
+///   `x` only in relations of numerals and `x` ([`decides_nothing`]): the lambda may come first
+///   (Mathlib/Order/SetNotation.lean's `{x ∈ s | p}` is `Finset.filter (fun x ↦ p) s`), and a
+///   use that decided another type first would make the term fail to elaborate.
+///
+/// Membership's element type is an `outParam` (`Membership α (Finset α)`, `SetLike`'s `B`), so
+/// `x ∈ s` makes `x : α` ([`member_type`]). Where no binder of `s` writes `α`, `s` is
+/// `Finset.range n` (ℕ), or an interval whose end is a name of a written number type.
+fn member_typed_names(tree: &Tree, c: &Carriers) -> Vec<(String, Tree)> {
+    let mut found = Vec::new();
+    member_binders(tree, c, &mut found, 0);
+    let once = |name: &str| {
+        c.untyped.iter().filter(|n| *n == name).count() == 1
+            && c.untyped_only(name)
+            && !c.universe_bound.iter().any(|n| n == name)
+    };
+    found.retain(|(name, _)| once(name));
+    found.dedup_by(|a, b| a.0 == b.0);
+    found
+}
+
+fn member_binders(t: &Tree, c: &Carriers, out: &mut Vec<(String, Tree)>, depth: usize) {
+    if depth > 200 {
+        return;
+    }
+    let mut push = |x: &Tree, s: &Tree| {
+        if let Some(ty) = is_leaf(x).then(|| collection_element(s, c)).flatten() {
+            out.push((x.label.clone(), ty));
+        }
+    };
+    match (t.label.as_str(), t.children.as_slice()) {
+        ("∀ _  _ , _ " | "∃ _  _ , _ " | "∑ _  _ , _ " | "∏ _  _ , _ ", [x, domain, _]) => {
+            if let (MEMBERSHIP_BINDER, [s]) = (domain.label.as_str(), domain.children.as_slice()) {
+                push(x, s);
+            }
+        }
+        ("Finset.filter _  _ ", [f, s]) | (" _ .filter _ ", [s, f]) => {
+            if let ("fun _ => _ ", [x, body]) = (f.label.as_str(), f.children.as_slice()) {
+                if decides_nothing(&x.label, body, 0) {
+                    push(x, s);
+                }
+            }
+        }
+        ("{ _ | _ }", [binder, body]) => {
+            if let (" _ ∈ _ ", [x, s]) = (binder.label.as_str(), binder.children.as_slice()) {
+                if decides_nothing(&x.label, body, 0) {
+                    push(x, s);
+                }
+            }
+        }
+        _ => {}
+    }
+    for ch in &t.children {
+        member_binders(ch, c, out, depth + 1);
+    }
+}
+
+/// The domain of a binder predicate `∀ x ∈ s`.
+const MEMBERSHIP_BINDER: &str = "∈ _ ";
+
+/// The element type of a collection term, where the term itself decides it.
+fn collection_element(s: &Tree, c: &Carriers) -> Option<Tree> {
+    if is_leaf(s) {
+        return member_type(c.name_type(&s.label)?).cloned();
+    }
+    let head = app_head(s)?;
+    if c.binds(head) {
+        return None;
+    }
+    match (head, s.children.as_slice()) {
+        // `Finset.range : ℕ → Finset ℕ` (Mathlib/Data/Finset/Range.lean).
+        ("Finset.range", [_]) => Some(Tree::leaf("ℕ")),
+        // `Finset.Icc (a b : α) : Finset α` (Mathlib/Order/Interval/Finset/Defs.lean),
+        // `Set.Icc (a b : α) : Set α` (Mathlib/Order/Interval/Set/Defs.lean): a numeral end
+        // decides nothing (the binder's uses might), a name of written number type does.
+        (
+            "Finset.Icc" | "Finset.Ico" | "Finset.Ioc" | "Finset.Ioo" | "Set.Icc" | "Set.Ico"
+            | "Set.Ioc" | "Set.Ioo",
+            [a, b],
+        ) => {
+            let end = |e: &Tree| -> Option<Option<&Tree>> {
+                if literal(e).is_some() {
+                    return Some(None);
+                }
+                let ty = is_leaf(e).then(|| c.name_type(&e.label)).flatten()?;
+                (is_leaf(ty) && NUMBER_TYPES.contains(&ty.label.as_str())).then_some(Some(ty))
+            };
+            match (end(a)?, end(b)?) {
+                (Some(x), Some(y)) if x == y => Some(x.clone()),
+                (Some(x), None) | (None, Some(x)) => Some(x.clone()),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+const NUMBER_TYPES: [&str; 10] = ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"];
+
+/// Does `body` use `name` only inside relations (`=`, `≠`, `<`, `≤`, `>`, `≥`, `∣`) whose
+/// operands are arithmetic of numerals and `name`, joined by `∧ ∨ ¬ → ↔`? Such a use leaves
+/// the type to unification (`binrel%` with leaves of unknown type only unifies them).
+fn decides_nothing(name: &str, body: &Tree, depth: usize) -> bool {
+    if depth > 200 {
+        return false;
+    }
+    if !super::shapes::mentions(body, name) {
+        return true;
+    }
+    let label = body.label.as_str();
+    if [" _ ∧ _ ", " _ ∨ _ ", NOT_LABEL, IMP, " _ ↔ _ "].contains(&label) {
+        return body.children.iter().all(|ch| decides_nothing(name, ch, depth + 1));
+    }
+    let relation = [" _ = _ ", " _ ≠ _ ", " _ < _ ", " _ ≤ _ ", " _ > _ ", " _ ≥ _ ", " _ ∣ _ "];
+    relation.contains(&label)
+        && body.children.len() == 2
+        && body.children.iter().all(|ch| arithmetic_of(name, ch, depth + 1))
+}
+
+const NOT_LABEL: &str = "¬";
+
+fn arithmetic_of(name: &str, t: &Tree, depth: usize) -> bool {
+    if depth > 200 {
+        return false;
+    }
+    if is_leaf(t) {
+        return t.label == name || literal(t).is_some();
+    }
+    [ADD, SUB, MUL, DIV, POW, NEG, " _ % _ "].contains(&t.label.as_str())
+        && t.children.iter().all(|ch| arithmetic_of(name, ch, depth + 1))
+}
+
+/// The type of the members of a collection of written type `ty`: its element type, an
+/// `outParam` of `Membership` for `Set`/`Finset`, and of `SetLike` for Mathlib's substructures
+/// (Mathlib/Data/SetLike/Basic.lean: `class SetLike (A : Type*) (B : outParam Type*)`;
+/// `Subgroup G`, `AddSubgroup G`, `Submonoid M`, `AddSubmonoid M` and `Ideal R` are `SetLike`
+/// over their argument, `Submodule R M` over `M`).
+pub fn member_type(ty: &Tree) -> Option<&Tree> {
+    match (ty.label.as_str(), ty.children.as_slice()) {
+        (
+            "Set _ " | "Finset _ " | "Subgroup _ " | "AddSubgroup _ " | "Submonoid _ "
+            | "AddSubmonoid _ " | "Ideal _ ",
+            [element],
+        ) => Some(element),
+        ("Submodule _  _ ", [_, module]) => Some(module),
+        _ => None,
     }
 }

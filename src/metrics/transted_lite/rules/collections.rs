@@ -5,6 +5,7 @@
 //! Owns only these readings; every rule about sets, finsets and substructures asks them. It
 //! reads names' types through [`Carriers`] and imports no rule.
 
+pub use super::carriers::member_type;
 use super::carriers::Carriers;
 use super::shapes::{app_head, is_leaf, IMP};
 use crate::trees::Tree;
@@ -86,23 +87,6 @@ pub fn collection(s: &Tree, c: &Carriers) -> Option<Collection> {
             }
             Collection::of_type(ty?)
         }
-    }
-}
-
-/// The type of the members of a collection of written type `ty`: its element type, an
-/// `outParam` of `Membership` for `Set`/`Finset`, and of `SetLike` for Mathlib's substructures
-/// (Mathlib/Data/SetLike/Basic.lean: `class SetLike (A : Type*) (B : outParam Type*)`;
-/// `Subgroup G`, `AddSubgroup G`, `Submonoid M`, `AddSubmonoid M` and `Ideal R` are `SetLike`
-/// over their argument, `Submodule R M` over `M`).
-pub fn member_type(ty: &Tree) -> Option<&Tree> {
-    match (ty.label.as_str(), ty.children.as_slice()) {
-        (
-            "Set _ " | "Finset _ " | "Subgroup _ " | "AddSubgroup _ " | "Submonoid _ "
-            | "AddSubmonoid _ " | "Ideal _ ",
-            [element],
-        ) => Some(element),
-        ("Submodule _  _ ", [_, module]) => Some(module),
-        _ => None,
     }
 }
 

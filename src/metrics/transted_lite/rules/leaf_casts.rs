@@ -107,6 +107,71 @@ pub(super) fn leaf_ascription_beside_its_type(t: &Tree, c: &Carriers) -> Option<
     Some(without_ascription(t, k, &mut index, c))
 }
 
+/// `x ∘ (y : T)` is `(x : T) ∘ y` where `x` and `y` are variables of number types smaller than
+/// `T`, and every other leaf of the tree is a numeral or such a variable: the tree's largest
+/// type is `T` either way, and every variable is cast to it. The one ascription goes to the
+/// first variable (pre-order), so that `a - (b : ℤ)` and `(a : ℤ) - b` meet.
+pub(super) fn ascription_to_first_variable(t: &Tree, c: &Carriers) -> Option<Tree> {
+    if !binary_arithmetic(t) {
+        return None;
+    }
+    let mut leaves = Vec::new();
+    elab::arithmetic_leaves(t, &mut leaves, 0);
+    let ascribed: Vec<(usize, Num)> = leaves
+        .iter()
+        .enumerate()
+        .filter_map(|(k, l)| {
+            let (e, target) = leaf_ascription(l, c)?;
+            (literal(e).is_none()).then_some((k, target))
+        })
+        .collect();
+    let [(k, target)] = ascribed.as_slice() else {
+        return None;
+    };
+    let smaller = |l: &Tree| variable_type(l, c).is_some_and(|s| rank(s) < rank(*target));
+    let rest_fits =
+        leaves.iter().enumerate().all(|(j, l)| j == *k || literal(l).is_some() || smaller(l));
+    let first = leaves.iter().position(|l| literal(l).is_none())?;
+    if !rest_fits || first == *k {
+        return None;
+    }
+    let ty = leaves[*k].children.get(1)?.clone();
+    let mut index = 0;
+    let moved = without_ascription(t, *k, &mut index, c);
+    let mut index = 0;
+    Some(with_ascription(&moved, first, &ty, &mut index))
+}
+
+/// `t` with its `k`-th arithmetic leaf (pre-order) ascribed to `ty`.
+fn with_ascription(t: &Tree, k: usize, ty: &Tree, index: &mut usize) -> Tree {
+    let Some(operands) = elab::same_tree_operands(t) else {
+        let here = *index == k;
+        *index += 1;
+        return if here { Tree::node(ASCRIPTION, vec![t.clone(), ty.clone()]) } else { t.clone() };
+    };
+    let mut out = t.clone();
+    for i in 0..operands.len() {
+        out.children[i] = with_ascription(&t.children[i], k, ty, index);
+    }
+    out
+}
+
+/// `(↑x : T)` is `(x : T)` for a variable `x` of a smaller number type: the ascription's
+/// expected type `T` is what `↑` coerces to, and `(x : T)` inserts the same coercion
+/// (`ensureHasType`, the `NatCast`/`IntCast`/`RatCast` instance of `T` either way).
+pub(super) fn coercion_under_ascription(t: &Tree, c: &Carriers) -> Option<Tree> {
+    let (ASCRIPTION, [coerced, ty]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let ("↑", [x]) = (coerced.label.as_str(), coerced.children.as_slice()) else {
+        return None;
+    };
+    let target = elab::num_of_type(ty)?;
+    variable_type(x, c)
+        .is_some_and(|s| rank(s) < rank(target))
+        .then(|| Tree::node(ASCRIPTION, vec![x.clone(), ty.clone()]))
+}
+
 /// `t` with the ascription of its `k`-th arithmetic leaf (pre-order, as [`elab::arithmetic_leaves`])
 /// taken off.
 fn without_ascription(t: &Tree, k: usize, index: &mut usize, c: &Carriers) -> Tree {

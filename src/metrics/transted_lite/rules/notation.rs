@@ -149,6 +149,12 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(x : ℝ) : (x : ℝ) + 1 = 2", "(x : ℝ) : x + 1 = 2")])
         .non(&["(x : ℕ) : (x : ℝ) + 1 = 2", ": (2 : ℝ) + 1 = 3", "(x : ℕ) : (↑x : ℝ) = 2", "(x : α) : (x : ℝ) = 2", // Compound: the ascription is the type `-` elaborates at (`↑(y - 3)` is not `↑y - 3`).
  "(y : ℕ) : ((y - 3 : ℕ) : ℝ) ≥ 0"]),
+    // `{x : T | p}` is `setOf fun x : T => p : Set T` (Mathlib/Order/SetNotation.lean's
+    // binder-predicate set builder; Mathlib/Data/Set/Defs.lean, `setOf`): already a `Set T`.
+    code("type ascription (set-builder of its type)", "({x : T | p} : Set T) is {x : T | p}: setOf gives Set T", |t, ctx| set_builder_ascription(t, ctx.carriers).map(|new| ("type ascription (set-builder of its type)", new)))
+        .ex(&[(": ({n : ℕ | n > 0 ∧ n ^ 2 < 50} : Set ℕ).ncard = 7", ": {n : ℕ | n > 0 ∧ n ^ 2 < 50}.ncard = 7")])
+        // An untyped binder (the ascription decides it), another element type, a `Finset`.
+        .non(&[": ({n | n > 0} : Set ℕ).ncard = 7", ": ({n : ℕ | n > 0} : Set ℤ) = ∅", ": ({n : ℕ | n > 0} : Finset ℕ) = ∅"]),
     code("type ascription (numeral to variable)", "(k : T) / x is k / (x : T) for a numeral k and x of a smaller number type: binop% casts every leaf to the tree's largest type, T either way (Lean's Elab/Extra.lean)", |t, ctx| leaf_casts::numeral_ascription_to_variable(t, ctx.carriers).map(|new| ("type ascription (numeral to variable)", new)))
         .ex(&[("(n : ℕ) : (1 : ℝ) / n < 1", "(n : ℕ) : 1 / (n : ℝ) < 1"), ("(n : ℕ) : n * (2 : ℤ) = 4", "(n : ℕ) : (n : ℤ) * 2 = 4")])
         // A larger variable, a compound operand (its own ℕ truncation), a power (the exponent
@@ -157,13 +163,21 @@ pub const RULES: &[Rule] = &[
     code("type ascription (beside its type)", "(x : T) * e is x * e where another leaf of the arithmetic tree has type T: binop% casts x to T either way (Lean's Elab/Extra.lean)", |t, ctx| leaf_casts::leaf_ascription_beside_its_type(t, ctx.carriers).map(|new| ("type ascription (beside its type)", new)))
         .ex(&[("(z : ℂ) (i : ℕ) : (i : ℂ) * z ^ i = 0", "(z : ℂ) (i : ℕ) : i * z ^ i = 0"), ("(x : ℝ) : (2 : ℝ) * x = 1", "(x : ℝ) : 2 * x = 1"),
               // Beside another ascription of its type, deeper in the tree.
-              ("(n : ℕ) : (n : ℝ) / ((n : ℝ) + 1) = 1", "(n : ℕ) : (n : ℝ) / (n + 1) = 1")])
+              ("(n : ℕ) : (n : ℝ) / ((n : ℝ) + 1) = 1", "(n : ℕ) : (n : ℝ) / (n + 1) = 1"),
+              // `Finset.range n : Finset ℕ` gives the sum's binder its type (`Carriers`).
+              ("(z : ℂ) (n : ℕ) : ∑ i ∈ Finset.range n, (i : ℂ) * z ^ i = 0", "(z : ℂ) (n : ℕ) : ∑ i ∈ Finset.range n, i * z ^ i = 0")])
         // Beside ℕ only (ℕ division), beside another type, on a compound term.
         .non(&["(n m : ℕ) : (n : ℝ) / m = 1", "(n : ℕ) (f : ℕ → ℝ) : (n : ℤ) - f n = 0", "(n m : ℕ) (x : ℝ) : (n - m : ℝ) + x = 0"]),
+    code("type ascription (to the first variable)", "a - (b : T) is (a : T) - b for variables a b of smaller number types: binop% casts every leaf to the tree's largest type, T either way (Lean's Elab/Extra.lean)", |t, ctx| leaf_casts::ascription_to_first_variable(t, ctx.carriers).map(|new| ("type ascription (to the first variable)", new)))
+        .ex(&[("(a b : ℕ) : a - (b : ℤ) = 1", "(a b : ℕ) : (a : ℤ) - b = 1"), ("(a b c : ℕ) : a * b + (c : ℝ) = 1", "(a b c : ℕ) : (a : ℝ) * b + c = 1")])
+        // A leaf of unknown type, a larger leaf, a compound ascribed term, two ascriptions.
+        .non(&["(a : α) (b : ℕ) : a - (b : ℤ) = 1", "(a : ℝ) (b : ℕ) : a - (b : ℤ) = 1", "(a b c : ℕ) : a + ((b - c : ℕ) : ℤ) = 1", "(a b c : ℕ) : a + (b : ℤ) * (c : ℝ) = 1"]),
+    code("type ascription (of a coercion)", "(↑x : T) is (x : T) for x of a smaller number type: both coerce x to the expected type T", |t, ctx| leaf_casts::coercion_under_ascription(t, ctx.carriers).map(|new| ("type ascription (of a coercion)", new)))
+        .ex(&[("(n : ℕ) : (↑n : ℝ) + 1 = 2", "(n : ℕ) : (n : ℝ) + 1 = 2"), ("(n : ℕ) : ∑ i ∈ Finset.range n, (↑i : ℝ) = 2", "(n : ℕ) : ∑ i ∈ Finset.range n, (i : ℝ) = 2")])
+        // A type no smaller, unknown, or a compound coerced term (its own ℕ arithmetic).
+        .non(&["(x : ℝ) : (↑x : ℕ) = 2", "(x : α) : (↑x : ℝ) = 2", "(a b : ℕ) : (↑(a - b) : ℝ) = 2"]),
     code("type ascription (beside its type, decided binder)", "fun n => … (n : T) ∘ e … is fun n => … n ∘ e … where n's first use decides its type and e has a leaf of type T: binop% casts n to T either way (Lean's Elab/Extra.lean)", |t, ctx| leaf_casts::ascription_beside_its_type_under_binder(t, ctx.carriers).map(|new| ("type ascription (beside its type, decided binder)", new)))
-        .ex(&[("(a : ℕ → ℝ) : Filter.Tendsto (fun n => a n / (n : ℝ)) Filter.atTop (nhds 0)", "(a : ℕ → ℝ) : Filter.Tendsto (fun n => a n / n) Filter.atTop (nhds 0)"),
-              // `Finset.range n : Finset ℕ` gives the sum's binder its type.
-              ("(z : ℂ) (n : ℕ) : ∑ i ∈ Finset.range n, (i : ℂ) * z ^ i = 0", "(z : ℂ) (n : ℕ) : ∑ i ∈ Finset.range n, i * z ^ i = 0")])
+        .ex(&[("(a : ℕ → ℝ) : Filter.Tendsto (fun n => a n / (n : ℝ)) Filter.atTop (nhds 0)", "(a : ℕ → ℝ) : Filter.Tendsto (fun n => a n / n) Filter.atTop (nhds 0)")])
         // First use is the ascription itself (then `n : ℝ`), a type no use decides, the name
         // bound again inside, beside ℕ only (ℕ division).
         .non(&["(a : ℕ → ℝ) : Filter.Tendsto (fun n => (n : ℝ) / 2 + a n) Filter.atTop (nhds 0)", "(a : ℕ → ℝ) : Filter.Tendsto (fun n => a 0 / (n : ℝ)) Filter.atTop (nhds 0)", "(a : ℕ → ℝ) (s : Finset ℕ) : Filter.Tendsto (fun n => a n + ∑ n ∈ s, a n / (n : ℝ)) Filter.atTop (nhds 0)", "(a : ℕ → ℕ) : Filter.Tendsto (fun n => a n / (n : ℝ)) Filter.atTop (nhds 0)",
@@ -664,4 +678,22 @@ fn big_operator_notation(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     };
     let domain = Tree::node("∈ _ ", vec![set.clone()]);
     Some((rule, Tree::node(label, vec![x, domain, body])))
+}
+
+/// `({x : T | p} : Set T)` is `{x : T | p}`: a set-builder with a typed binder is a `Set T`
+/// already, so the ascription changes nothing.
+fn set_builder_ascription(t: &Tree, c: &Carriers) -> Option<Tree> {
+    let ("( _ : _ )", [builder, ty]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let ("{ _ | _ }", [binder, _]) = (builder.label.as_str(), builder.children.as_slice()) else {
+        return None;
+    };
+    let (" _ : _ ", [x, element]) = (binder.label.as_str(), binder.children.as_slice()) else {
+        return None;
+    };
+    let ("Set _ ", [of]) = (ty.label.as_str(), ty.children.as_slice()) else {
+        return None;
+    };
+    (is_leaf(x) && of == element && !c.binds("Set")).then(|| builder.clone())
 }

@@ -15,7 +15,7 @@ pub enum Num {
 
 /// Mathlib functions (full names) and notations whose result is a number of a fixed type,
 /// whatever their arguments.
-pub(super) const RESULT_TYPES: [(&str, Num); 51] = [
+pub(super) const RESULT_TYPES: [(&str, Num); 52] = [
     ("Real.exp", Num::Real),
     ("Real.log", Num::Real),
     ("Real.logb", Num::Real),
@@ -30,6 +30,8 @@ pub(super) const RESULT_TYPES: [(&str, Num); 51] = [
     ("Real.cosh", Num::Real),
     ("Real.sinh", Num::Real),
     ("Real.pi", Num::Real),
+    // Mathlib/Analysis/SpecialFunctions/Pow/Real.lean (`noncomputable def rpow (x y : ℝ) : ℝ`).
+    ("Real.rpow", Num::Real),
     ("Complex.exp", Num::Complex),
     ("Complex.I", Num::Complex),
     ("Complex.abs", Num::Real),

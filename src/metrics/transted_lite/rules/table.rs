@@ -22,7 +22,9 @@
 //! their node, and rules with different root labels never compete. Every move that fires is
 //! offered, in table order.
 
-use super::carriers::{of_one_class_type, Carriers, MONOID_CLASSES, UNITAL_RING_CLASSES};
+use super::carriers::{
+    of_one_class_type, variable_type_of_class, Carriers, MONOID_CLASSES, UNITAL_RING_CLASSES,
+};
 use super::commutativity::{commutes_by_class, number_valued_arithmetic, opaque_or_matrix};
 use super::declare::{
     Action, BinderCode, Check, Cond, Ctx, Direction, ListCode, Rule, StatementCode, StatementMoves,
@@ -31,7 +33,7 @@ use super::declare::{
 use super::elab::{self, Num, Ty};
 use super::families::families;
 use super::rewrite::Rewrite;
-use super::shapes::{is_leaf, leaves, literal, MUL, SUB};
+use super::shapes::{is_leaf, leaves, literal, ADD, MUL, SUB};
 use crate::metrics::transted_lite::clock::Clock;
 use crate::trees::lean_syntax::concat;
 use crate::trees::Tree;
@@ -280,6 +282,49 @@ fn term<'a>(p: &Tree, b: &Bindings<'_, 'a>) -> std::borrow::Cow<'a, Tree> {
 }
 
 /// The factors of a product `a * b * …` (the term itself when it is no product).
+/// Is `x` built by `+ * -` from numerals and names of one type variable with a ring class
+/// and no other operator class beside it (`(a + b) * (a + b)` over `[CommRing R]`)? Every
+/// operation is then that ring's (`binop%`: leaves of one type, no coercion), and the ring is
+/// a monoid. `-` needs a ring, not a semiring.
+fn ring_polynomial(x: &Tree, c: &Carriers) -> bool {
+    const RINGS: [&str; 4] = ["Ring", "CommRing", "Field", "DivisionRing"];
+    let mut leaves = Vec::new();
+    let mut subtracts = false;
+    if !ring_leaves(x, &mut leaves, &mut subtracts, 0) {
+        return false;
+    }
+    let names: Vec<&Tree> = leaves.into_iter().filter(|l| literal(l).is_none()).collect();
+    let types: Option<Vec<&Tree>> = names.iter().map(|n| c.name_type(&n.label)).collect();
+    let Some(ty) = types.as_ref().and_then(|t| t.first()) else {
+        return false;
+    };
+    let classes: &[&str] = if subtracts { &RINGS } else { &UNITAL_RING_CLASSES };
+    types.as_ref().is_some_and(|t| t.iter().all(|u| u == ty))
+        && is_leaf(ty)
+        && variable_type_of_class(&ty.label, classes, c)
+}
+
+/// The leaves of `x` under `+ * -`; false where a leaf is neither a numeral nor a name.
+fn ring_leaves<'a>(
+    x: &'a Tree,
+    out: &mut Vec<&'a Tree>,
+    subtracts: &mut bool,
+    depth: usize,
+) -> bool {
+    match (x.label.as_str(), x.children.as_slice()) {
+        _ if depth > 64 => false,
+        (ADD | MUL | SUB, [a, b]) => {
+            *subtracts |= x.label == SUB;
+            ring_leaves(a, out, subtracts, depth + 1) && ring_leaves(b, out, subtracts, depth + 1)
+        }
+        _ if is_leaf(x) => {
+            out.push(x);
+            true
+        }
+        _ => false,
+    }
+}
+
 fn product_leaves<'a>(t: &'a Tree, out: &mut Vec<&'a Tree>) {
     match (t.label.as_str(), t.children.as_slice()) {
         (MUL, [a, b]) => {
@@ -327,13 +372,14 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
                 .iter()
                 .map(|n| if is_leaf(n) { c.name_type(&n.label) } else { None })
                 .collect();
-            types.is_some_and(|types| {
+            let product = types.is_some_and(|types| {
                 types.windows(2).all(|w| w[0] == w[1])
                     && types.first().is_some_and(|ty| {
                         (is_leaf(ty) && c.has_instance(&MONOID_CLASSES, &ty.label))
                             || square_number_matrix(ty)
                     })
-            })
+            });
+            product || ring_polynomial(x, c)
         }
         Check::NotZeroNorDifference => literal(refs[0]) != Some(0) && refs[0].label != SUB,
         // A group with no bare `Div`/`Inv`/`Mul`/`One` beside it (a local instance comes

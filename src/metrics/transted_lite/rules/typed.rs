@@ -150,8 +150,12 @@ const RECEIVER_FIRST: [&str; 7] = [
 /// →* N) (H : Subgroup G)`, `def comap (f : G →* N) (H : Subgroup N)`, the additive versions by
 /// `to_additive`), Mathlib/RingTheory/Ideal/Maps.lean (`variable (f : F)`, `def map (I : Ideal
 /// R)`, `def comap (I : Ideal S)`), Mathlib/Algebra/Module/Submodule/Map.lean (`def map (f : F)
-/// (p : Submodule R M)`, `def comap (f : F) (p : Submodule R₂ M₂)`).
-const RECEIVER_SECOND: [&str; 8] = [
+/// (p : Submodule R M)`, `def comap (f : F) (p : Submodule R₂ M₂)`). So the finset maps:
+/// Mathlib/Data/Finset/Filter.lean (`variable (p : α → Prop) [DecidablePred p]`, `def filter (s
+/// : Finset α)`), Mathlib/Data/Finset/Image.lean (`def image (f : α → β) (s : Finset α)`).
+const RECEIVER_SECOND: [&str; 10] = [
+    "Finset.filter",
+    "Finset.image",
     "Subgroup.map",
     "Subgroup.comap",
     "AddSubgroup.map",
