@@ -638,6 +638,14 @@ impl Metric for TransTedLite {
                 j.stop = Stop::Closed;
             }
         }
+        // A side Lean rejects is never equivalent to anything (docs/soundness.md).
+        if j.distance == 0 {
+            let outside = guards::numerals_outside_their_type(&resolved.0.tree)
+                .or_else(|| guards::numerals_outside_their_type(&resolved.1.tree));
+            if let Some(reason) = outside {
+                j.refuse(reason, reference.size(), candidate.size());
+            }
+        }
         match j.stop {
             Stop::Closed if !j.refused.is_empty() => {
                 notes.push("the rewrites make the two trees identical, but that does not show the statements equivalent:".into());
@@ -692,6 +700,20 @@ mod tests {
             Verdict::Score(s) => s,
             Verdict::Equivalent(_) => panic!("transted-lite gives a score"),
         }
+    }
+
+    #[test]
+    fn a_numeral_outside_its_type_is_never_equivalent() {
+        // ℕ has no `Neg`, ℤ no `OfScientific`: Lean rejects both statements.
+        for text in ["theorem a (x : ℕ) : x ≠ -1", "theorem a (a b : ℕ) : a - (b : ℤ) < 0.5"]
+        {
+            let r = judge(text, text);
+            assert_eq!(r.distance, Some(1), "{text}: {:?}", r.notes);
+            assert!(r.notes.iter().any(|n| n.contains("does not elaborate")), "{:?}", r.notes);
+        }
+        // At a type that has them, they are numerals like any other.
+        let r = judge("theorem a (x : ℤ) : x ≠ -1", "theorem a (x : ℤ) : x ≠ -1");
+        assert_eq!(r.distance, Some(0));
     }
 
     #[test]

@@ -45,7 +45,7 @@ pub const RULES: &[Rule] = &[
               ("(x y : ℝ) : Real.rpow x y ≤ 1", "(x y : ℝ) : x ^ y ≤ 1"),
               ("(n : ℕ) : Real.rpow 2 n < 5", "(n : ℕ) : (2 : ℝ) ^ (n : ℝ) < 5")])
         // Beside a complex number or a complex ascription, under a function.
-        .non(&["(x : ℝ) (z : ℂ) : Real.rpow x 2 = z",
+        .non(&["(x : ℝ) (z : ℂ) : Real.rpow x 2 = z", "(x y : ℂ) : Real.rpow x y = 2", "(x : ENNReal) : Real.rpow x 2 = 2",
                "(x : ℝ) (n : ℕ) : Real.rpow x 2 = (n : ℂ)",
                "(x : ℝ) (f : ℝ → ℝ) : f (Real.rpow x 2) = 1"]),
 ];
@@ -61,6 +61,13 @@ fn rpow_as_power(t: &Tree, c: &Carriers) -> Option<Tree> {
     if elab::carrier(&[a, b], c) != Some(Num::Real) || c.binds("Real.rpow") {
         return None;
     }
+    // Each argument a real, a numeral or a smaller number: a complex or an `ℝ≥0∞` argument
+    // has no coercion to ℝ, and neither form elaborates.
+    let castable = |e: &Tree| match elab::type_of(e, c) {
+        Ty::Numeral => true,
+        Ty::Num(n) => elab::rank(n) <= elab::rank(Num::Real),
+        Ty::Unknown => false,
+    };
     let at_real = |e: &Tree| {
         if elab::type_of(e, c) == Ty::Num(Num::Real) {
             e.clone()
@@ -71,7 +78,7 @@ fn rpow_as_power(t: &Tree, c: &Carriers) -> Option<Tree> {
     let mut done = false;
     let mut rewrite = |leaf: &Tree| -> Option<Tree> {
         match (leaf.label.as_str(), leaf.children.as_slice()) {
-            ("Real.rpow _  _ ", [x, y]) if !done => {
+            ("Real.rpow _  _ ", [x, y]) if !done && castable(x) && castable(y) => {
                 done = true;
                 Some(Tree::node(" _ ^ _ ", vec![at_real(x), at_real(y)]))
             }

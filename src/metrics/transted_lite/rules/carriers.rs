@@ -925,7 +925,8 @@ pub(super) fn monoid_commutes(ty: &Tree, c: &Carriers) -> Option<bool> {
 
 /// Names bound once, without a type, by a binder whose collection decides their type before
 /// any other use is elaborated, with that type:
-/// - `∀ x ∈ s, p`, `∃ x ∈ s, p` (binder predicates: `∀ x, x ∈ s → p`, the membership first),
+/// - `∀ x ∈ s, p`, `∃ x ∈ s, p` (binder predicates: `∀ x, x ∈ s → p`, the membership first,
+///   as written out too),
 ///   `∑ x ∈ s, f`, `∏ x ∈ s, f` (`Finset.sum s fun x => f`: `s` first);
 /// - `Finset.filter (fun x => p) s`, `s.filter (fun x => p)` and `{x ∈ s | p}`, where `p` uses
 ///   `x` only in relations of numerals and `x` ([`decides_nothing`]): the lambda may come first
@@ -963,6 +964,19 @@ fn member_binders(t: &Tree, c: &Carriers, out: &mut Vec<(String, Tree)>, depth: 
                 push(x, s);
             }
         }
+        // The same binders written out: `∀ x, x ∈ s → p`, `∃ x, x ∈ s ∧ p`.
+        (FORALL_LABEL | EXISTS_LABEL, [x, body]) => {
+            let connective = if t.label == FORALL_LABEL { IMP } else { " _ ∧ _ " };
+            if let (true, [membership, _]) = (body.label == connective, body.children.as_slice()) {
+                if let (" _ ∈ _ ", [y, s]) =
+                    (membership.label.as_str(), membership.children.as_slice())
+                {
+                    if y.label == x.label && is_leaf(y) {
+                        push(x, s);
+                    }
+                }
+            }
+        }
         ("Finset.filter _  _ ", [f, s]) | (" _ .filter _ ", [s, f]) => {
             if let ("fun _ => _ ", [x, body]) = (f.label.as_str(), f.children.as_slice()) {
                 if decides_nothing(&x.label, body, 0) {
@@ -984,14 +998,27 @@ fn member_binders(t: &Tree, c: &Carriers, out: &mut Vec<(String, Tree)>, depth: 
     }
 }
 
+const FORALL_LABEL: &str = "∀ _ , _ ";
+const EXISTS_LABEL: &str = "∃ _ , _ ";
+
 /// The domain of a binder predicate `∀ x ∈ s`.
 const MEMBERSHIP_BINDER: &str = "∈ _ ";
 
 /// The element type of a collection term, where the term itself decides it.
 fn collection_element(s: &Tree, c: &Carriers) -> Option<Tree> {
     if is_leaf(s) {
-        return member_type(c.name_type(&s.label)?).cloned();
+        // `Set T`/`Finset T` exist for every `T`; a substructure (`Subgroup ℤ`) may not.
+        let ty = c.name_type(&s.label)?;
+        return matches!(ty.label.as_str(), "Set _ " | "Finset _ ")
+            .then(|| member_type(ty).cloned())
+            .flatten();
     }
+    interval_element(s, c)
+}
+
+/// The element type of `Finset.range n` (ℕ) or of an interval (`Finset.Icc a b`, `Set.Ioo a
+/// b`, …) whose ends decide it, for a head the statement does not bind.
+pub(super) fn interval_element(s: &Tree, c: &Carriers) -> Option<Tree> {
     let head = app_head(s)?;
     if c.binds(head) {
         return None;
@@ -1007,16 +1034,21 @@ fn collection_element(s: &Tree, c: &Carriers) -> Option<Tree> {
             | "Set.Ioc" | "Set.Ioo",
             [a, b],
         ) => {
-            let end = |e: &Tree| -> Option<Option<&Tree>> {
+            let end = |e: &Tree| -> Option<Option<Tree>> {
                 if literal(e).is_some() {
                     return Some(None);
                 }
-                let ty = is_leaf(e).then(|| c.name_type(&e.label)).flatten()?;
-                (is_leaf(ty) && NUMBER_TYPES.contains(&ty.label.as_str())).then_some(Some(ty))
+                // An ascribed numeral end (`Set.Ioo (0 : ℝ) 1`) is of its ascription's type.
+                let (k, ty) = match (e.label.as_str(), e.children.as_slice()) {
+                    ("( _ : _ )", [k, ty]) => (literal(k).map(|_| ()), ty),
+                    _ => (Some(()), is_leaf(e).then(|| c.name_type(&e.label)).flatten()?),
+                };
+                k?;
+                (is_leaf(ty) && NUMBER_TYPES.contains(&ty.label.as_str())).then(|| Some(ty.clone()))
             };
             match (end(a)?, end(b)?) {
-                (Some(x), Some(y)) if x == y => Some(x.clone()),
-                (Some(x), None) | (None, Some(x)) => Some(x.clone()),
+                (Some(x), Some(y)) if x == y => Some(x),
+                (Some(x), None) | (None, Some(x)) => Some(x),
                 _ => None,
             }
         }
@@ -1025,6 +1057,19 @@ fn collection_element(s: &Tree, c: &Carriers) -> Option<Tree> {
 }
 
 const NUMBER_TYPES: [&str; 10] = ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"];
+
+/// Is `f` a function argument whose elaboration cannot decide its domain before a later
+/// argument does: a name, a lambda with a written binder type, or a lambda whose body decides
+/// nothing ([`decides_nothing`])? `Finset.filter p s` elaborates `p` before `s`.
+pub(super) fn leaves_domain_open(f: &Tree) -> bool {
+    match (f.label.as_str(), f.children.as_slice()) {
+        ("fun _ => _ ", [x, body]) => {
+            (x.label == " _ : _ " && x.children.len() == 2)
+                || (is_leaf(x) && decides_nothing(&x.label, body, 0))
+        }
+        _ => is_leaf(f),
+    }
+}
 
 /// Does `body` use `name` only inside relations (`=`, `≠`, `<`, `≤`, `>`, `≥`, `∣`) whose
 /// operands are arithmetic of numerals and `name`, joined by `∧ ∨ ¬ → ↔`? Such a use leaves

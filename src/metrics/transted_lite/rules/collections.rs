@@ -59,7 +59,9 @@ impl Collection {
 ///   keeps it; two known types that differ are not read, as a coercion may stand between);
 /// - `sᶜ`;
 /// - `f '' s`, `f ⁻¹' t` and `Set.range f` for a bound `f` of written type `α → β`
-///   (`Set.range (f : ι → α) : Set α`, Mathlib/Data/Set/Operations.lean).
+///   (`Set.range (f : ι → α) : Set α`, Mathlib/Data/Set/Operations.lean);
+/// - `Finset.range n` and intervals whose ends decide their type
+///   ([`super::carriers::interval_element`]).
 pub fn collection(s: &Tree, c: &Carriers) -> Option<Collection> {
     if is_leaf(s) {
         return Collection::of_type(c.name_type(&s.label)?);
@@ -81,6 +83,11 @@ pub fn collection(s: &Tree, c: &Carriers) -> Option<Collection> {
         }
         _ => {
             let head = app_head(s)?;
+            // `Finset.range n`, `Set.Icc a b`, … whose ends decide the elements' type.
+            if let Some(element) = super::carriers::interval_element(s, c) {
+                let kind = if head.starts_with("Set.") { Kind::Set } else { Kind::Finset };
+                return Some(Collection { kind, element });
+            }
             let mut ty = c.name_type(head);
             for _ in &s.children {
                 ty = ty.filter(|f| f.label == IMP && f.children.len() == 2).map(|f| &f.children[1]);

@@ -38,7 +38,7 @@ pub enum Ty {
 
 impl Ty {
     /// The type of two operands that `binop%` unifies.
-    pub(super) fn join(self, other: Ty) -> Ty {
+    pub fn join(self, other: Ty) -> Ty {
         match (self, other) {
             (Ty::Numeral, x) | (x, Ty::Numeral) => x,
             (Ty::Num(a), Ty::Num(b)) if a == b => Ty::Num(a),
@@ -111,13 +111,14 @@ fn type_at(t: &Tree, c: &Carriers, depth: usize) -> Ty {
         ("( _ : _ )", [e, ty]) => {
             // The ascription decides; an operand that cannot take that type makes it unknown.
             // A name bound without a type takes it (unification) or is cast to it: `(y : ℝ)` is
-            // a real either way, or does not elaborate.
+            // a real either way, or does not elaborate. A smaller number type is cast
+            // (`(n : ℝ)` with `n : ℕ` is `↑n : ℝ`).
             let Some(n) = num_of_type(ty) else {
                 return Ty::Unknown;
             };
             match sub(e) {
                 Ty::Numeral => Ty::Num(n),
-                Ty::Num(m) if m == n => Ty::Num(n),
+                Ty::Num(m) if rank(m) <= rank(n) => Ty::Num(n),
                 Ty::Unknown if is_leaf(e) && c.untyped_only(&e.label) => Ty::Num(n),
                 _ => Ty::Unknown,
             }
@@ -129,6 +130,23 @@ fn type_at(t: &Tree, c: &Carriers, depth: usize) -> Ty {
             Ty::Numeral => Ty::Unknown,
             ty => ty,
         },
+        // `Inv.inv : α → α`: a field's inverse keeps the type (ℕ and ℤ have no `Inv`); a
+        // numeral's inverse takes its type from the context.
+        ("⁻¹", [a]) => match sub(a) {
+            Ty::Num(n @ (Num::Rat | Num::Real | Num::Complex)) => Ty::Num(n),
+            _ => Ty::Unknown,
+        },
+        // `max a b`, `min a b : α` (core `Max`/`Min`, Mathlib's `LinearOrder`): both arguments
+        // at one type, here the same one or a numeral beside it.
+        ("max _  _ " | "min _  _ ", [a, b])
+            if !c.binds(if label == "max _  _ " { "max" } else { "min" }) =>
+        {
+            match (sub(a), sub(b)) {
+                (Ty::Num(n), Ty::Num(m)) if n == m => Ty::Num(n),
+                (Ty::Num(n), Ty::Numeral) | (Ty::Numeral, Ty::Num(n)) => Ty::Num(n),
+                _ => Ty::Unknown,
+            }
+        }
         (" _ ^ _ ", [base, exponent]) => match sub(exponent) {
             // `Monoid.npow`: the base's type; a real exponent is `Real.rpow`.
             Ty::Num(Num::Nat) | Ty::Numeral => sub(base),

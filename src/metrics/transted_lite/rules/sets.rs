@@ -158,7 +158,7 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(x : ℕ) : x ∈ ({1, 5} : Set ℕ)", "(x : ℕ) : x = 1 ∨ x = 5"), ("(x : ℤ) : x ∈ ({2} : Finset ℤ)", "(x : ℤ) : x = 2"), ("(x a b : ℝ) : x ∈ ({a, b, 0} : Set ℝ)", "(x a b : ℝ) : x = a ∨ x = b ∨ x = 0")])
         // No ascription (the literal's type is not known here); an element of another type
         // than the set's; a local `Insert`; a multiset (not read).
-        .non(&["(x : ℕ) : x ∈ {1, 5}", "(x : ℕ) (a : ℤ) : (x : ℤ) ∈ ({a, 5} : Set ℤ)", "(x : ℕ) (a : ℤ) : x ∈ ({a, 5} : Set ℕ)", "(x : ℕ) [Insert ℕ (Set ℕ)] : x ∈ ({1, 5} : Set ℕ)", "(x : ℕ) : x ∈ ({1, 5} : Multiset ℕ)",
+        .non(&["(x : ℕ) : x ∈ {1, 5}", "(x : ℝ) (a : ℤ) : (x : ℤ) ∈ ({a, 5} : Set ℤ)", "(x : ℕ) (a : ℤ) : x ∈ ({a, 5} : Set ℕ)", "(x : ℕ) [Insert ℕ (Set ℕ)] : x ∈ ({1, 5} : Set ℕ)", "(x : ℕ) : x ∈ ({1, 5} : Multiset ℕ)",
                // An element of numerals only: `1 - 2 = 0` alone is read at ℕ, not at ℤ.
                ": (1 - 2) ∈ ({0} : Set ℤ)"]),
     code("Set.top_eq_univ", "(⊤ : Set α) = Set.univ (Mathlib/Order/SetNotation.lean), beside a set of known type", set_membership::top_as_univ)

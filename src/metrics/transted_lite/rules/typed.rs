@@ -69,7 +69,10 @@ pub(super) fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
     // Functions of two explicit arguments whose receiver is the second: the map first.
     let receiver_second =
         extra == 1 && RECEIVER_SECOND.contains(&format!("{namespace}.{field}").as_str());
-    if receiver_second {
+    // `s.filter p` elaborates `s` first, `Finset.filter p s` elaborates `p` first: the same
+    // term only where `p` cannot decide its domain before `s` does.
+    let finset_map = namespace == "Finset";
+    if receiver_second && (!finset_map || super::carriers::leaves_domain_open(&t.children[1])) {
         let children = vec![t.children[1].clone(), t.children[0].clone()];
         return Some(Tree::node(label, children));
     }

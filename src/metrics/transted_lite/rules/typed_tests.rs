@@ -457,3 +457,38 @@ fn membership_in_an_interval_decides_the_element_type() {
     // An earlier use decides first: `g c` with `(g : ℚ → ℚ)`.
     assert!(!uses("theorem t (g : ℚ → ℚ) : ∃ c : ℚ, g 0 = c ∧ c ∈ Set.Icc (0 : ℝ) 1", elided));
 }
+
+#[test]
+fn a_collection_types_the_binders_it_decides() {
+    // `x ∈ s` is the first use: `Membership`'s element type is an `outParam`.
+    same(
+        "theorem t (s : Finset ℕ) : ∀ x ∈ s, 3 ∣ x",
+        "theorem t (s : Finset ℕ) : ∀ x ∈ s, x % 3 = 0",
+    );
+    same(
+        "theorem t (n : ℕ) : ∃ x ∈ Finset.range n, 0 < x",
+        "theorem t (n : ℕ) : ∃ x ∈ Finset.range n, x ≠ 0",
+    );
+    same(
+        "theorem t : (Finset.filter (fun n => 3 ∣ n) (Finset.range 30)).card = 10",
+        "theorem t : ((Finset.range 30).filter (fun n => n % 3 = 0)).card = 10",
+    );
+    // A substructure of a type it may not exist on (`Subgroup ℕ`, `AddSubgroup ℕ`).
+    assert!(!uses("theorem t (H : AddSubgroup ℕ) : ∀ x ∈ H, 0 < x", "Nat.pos_iff_ne_zero"));
+    // A filter whose predicate decides its binder first (`Finset.filter p s` elaborates `p`
+    // before `s`), an interval of numerals only, a name bound twice.
+    assert!(!uses(
+        "theorem t (s : Finset ℕ) : Finset.filter (fun x => (x : ℤ) < 5 ∧ 0 < x) s = s",
+        "Nat.pos_iff_ne_zero"
+    ));
+    assert!(!uses("theorem t : ∀ x ∈ Finset.Icc 1 10, 0 < x", "Nat.pos_iff_ne_zero"));
+    assert!(!uses(
+        "theorem t (s : Finset ℕ) (t : Finset ℤ) : (∀ x ∈ s, 0 < x) ∧ ∀ x ∈ t, 0 < x",
+        "Nat.pos_iff_ne_zero"
+    ));
+    // The dot form keeps its order where the predicate decides first.
+    assert!(!uses(
+        "theorem t (s : Finset ℕ) : s.filter (fun x => (x : ℤ) < 0) = ∅",
+        "dot notation"
+    ));
+}
