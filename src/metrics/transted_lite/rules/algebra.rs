@@ -140,6 +140,15 @@ pub const RULES: &[Rule] = &[
         // a type variable of unknown order, names of unknown type.
         .non(&["(a b c : ℝ) : a ≤ b ⊓ c", "{α : Type*} [Min α] [LE α] (a b c : α) : a ≤ b ⊓ c", "(a b c : _) : a ≤ b ⊓ c"]),
     // Moves.
+    // `sup_comm`/`inf_comm` (Mathlib/Order/Lattice.lean, any `SemilatticeSup`/`SemilatticeInf`):
+    // subgroups, ideals, submodules, subrings and subfields are complete lattices.
+    moves_code("sup_comm / inf_comm", "a ⊔ b = b ⊔ a and a ⊓ b = b ⊓ a (Mathlib/Order/Lattice.lean), on two substructures of one written type", lattice_comm)
+        .ex(&[("{R : Type*} [CommRing R] (I J : Ideal R) (h : I ⊔ J = ⊤) : I * J = ⊥", "{R : Type*} [CommRing R] (I J : Ideal R) (h : J ⊔ I = ⊤) : I * J = ⊥")])
+        // Two types, an unknown type, a local lattice structure, a `Max` of its own.
+        .non(&["{G : Type*} [Group G] (H : Subgroup G) (K : Subgroup (G × G)) : H ⊔ H = ⊤ ∧ K ⊔ K = ⊤",
+               "(a b : α) : a ⊔ b = b",
+               "{G : Type*} [Group G] (H K : Subgroup G) [Lattice (Subgroup G)] : H ⊔ K = ⊤",
+               "{G : Type*} [Group G] (H K : Subgroup G) [Max (Subgroup G)] : H ⊔ K = ⊤"]),
     moves_code("mul_add / add_mul / ← mul_add / ← add_mul", "a * (b + c) = a * b + a * c and (a + b) * c = a * c + b * c (Mathlib/Algebra/Ring/Defs.lean: left_distrib, right_distrib), on ℕ ℤ ℚ ℝ ℂ", distributed)
         .ex(&[
             ("(a b : ℝ) : a + b ≤ 2 * (a + b)", "(a b : ℝ) : a + b ≤ 2 * a + 2 * b"),
@@ -190,6 +199,25 @@ fn disjoint_of_inter_empty(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> 
 
 fn is_finset(s: &Tree, c: &Carriers) -> bool {
     is_leaf(s) && c.name_type(&s.label).is_some_and(|ty| ty.label == "Finset _ ")
+}
+
+/// `a ⊔ b` as `b ⊔ a` (and `⊓`) for two names bound with one substructure type
+/// (`Subgroup G`, `Ideal R`, …), where no binder gives a lattice class of its own.
+fn lattice_comm(t: &Tree, ctx: &Ctx) -> Vec<(&'static str, Tree)> {
+    let (" _ ⊔ _ " | " _ ⊓ _ ", [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
+        return Vec::new();
+    };
+    let c = ctx.carriers;
+    let ty = |x: &Tree| is_leaf(x).then(|| c.name_type(&x.label)).flatten();
+    let substructure = ty(a).is_some_and(|ty| {
+        app_head(ty).is_some_and(|h| super::carriers::STRUCTURE_TYPES.contains(&h))
+            && !["Equiv.Perm", "Sylow"].contains(&app_head(ty).unwrap_or_default())
+    });
+    if a == b || !substructure || ty(a) != ty(b) || c.binds_set_class() {
+        return Vec::new();
+    }
+    let rule = if t.label == " _ ⊔ _ " { "sup_comm" } else { "inf_comm" };
+    vec![(rule, node2(&t.label, b.clone(), a.clone()))]
 }
 
 /// `I + J` as `I ⊔ J` for two names bound as ideals or submodules.

@@ -161,6 +161,17 @@ pub const RULES: &[Rule] = &[
                // two types; a sum in a group (no ring).
                "{R : Type*} [CommRing R] [Add R] (a b : R) : (a + b) * (a + b) = a", "{R : Type*} [Semiring R] (a b : R) : (a - b) * (a - b) = a",
                "{R S : Type*} [CommRing R] [CommRing S] (a : R) (b : S) : (a + b) * (a + b) = a", "(G : Type*) [AddGroup G] [Mul G] (a b : G) : (a + b) * (a + b) = a"]),
+    // `pow_succ (a : M) (n : ℕ) : a ^ (n + 1) = a ^ n * a` and `pow_succ' : a ^ (n + 1) = a * a ^ n`
+    // (Mathlib/Algebra/Group/Defs.lean), for the numeral exponents `sq` leaves.
+    rw("pow_succ", "a ^ 2 * a = a ^ 3 (any monoid)", "?a ^ 2 * ?a", "?a ^ 3").when(&[monoid(&["?a"])])
+        .ex(&[("(x : ℝ) (h : x ^ 2 * x = 27) : x = 3", "(x : ℝ) (h : x ^ 3 = 27) : x = 3")])
+        .non(&["(G : Type*) [Mul G] [Pow G ℕ] (x : G) : x ^ 2 * x = x", "(x : α) : x ^ 2 * x = x"]),
+    rw("pow_succ'", "a * a ^ 2 = a ^ 3 (any monoid)", "?a * ?a ^ 2", "?a ^ 3").when(&[monoid(&["?a"])])
+        .ex(&[("(x : ℤ) : x * x ^ 2 = 8", "(x : ℤ) : x ^ 3 = 8")])
+        .non(&["(G : Type*) [Mul G] [Pow G ℕ] (x : G) : x * x ^ 2 = x"]),
+    rw("pow_succ", "a ^ 3 * a = a ^ 4 (any monoid)", "?a ^ 3 * ?a", "?a ^ 4").when(&[monoid(&["?a"])])
+        .ex(&[("(x : ℚ) : x ^ 3 * x = 16", "(x : ℚ) : x ^ 4 = 16")])
+        .non(&["(x : α) : x ^ 3 * x = x"]),
     rw("div_eq_mul_inv", "a / b = a * b⁻¹ (field; b⁻¹ written 1 / b)", "?a * (1 / ?b)", "?a / ?b").when(&[on(&["?a", "1 / ?b"], &FIELD), number(&["?a"]), number(&["1 / ?b"])])
         .ex(&[("(a b : ℝ) : a * (1 / b) = 1", "(a b : ℝ) : a / b = 1")])
         .non(&["(a b : ℤ) : a * (1 / b) = 1"]),

@@ -764,8 +764,11 @@ pub(super) const MONOID_CLASSES: [&str; 14] = concat(&[
 /// `Init/Prelude.lean`): a local instance of one is tried before the structure's own.
 /// The classes behind `∈`, `∩`, `∪`, `\`, `ᶜ`, `{a, b}` and `⊤` (Init/Core.lean,
 /// Mathlib/Order/Notation.lean), and the lattice classes that may supply some of them.
-const SET_NOTATION_CLASSES: [&str; 22] = [
+const SET_NOTATION_CLASSES: [&str; 25] = [
     "Min",
+    "Max",
+    "SemilatticeSup",
+    "DistribLattice",
     "Lattice",
     "SemilatticeInf",
     "Bot",
