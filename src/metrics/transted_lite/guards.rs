@@ -10,14 +10,10 @@
 //!
 //! - [`unread_binders`] / [`unread_variables`]: binders the rules cannot read past (a bound
 //!   `Nat`, a local `[Mul ℕ]`, two instances of one structure on a type): no rewrite is tried.
-//! - [`numerals_outside_their_type`]: a numeral that does not exist at the type its relation
-//!   is elaborated at (`x ≠ -1` with `x : ℕ`): that side does not elaborate.
 //!
 //! Reads only header text and trees; rewrites nothing.
 
 use super::rules;
-use super::rules::elab::{self, Num, Ty};
-use super::rules::Carriers;
 use crate::trees::Tree;
 
 /// Relations between closed terms that `norm_num` decides: the comparisons, divisibility and
@@ -528,89 +524,6 @@ pub fn header_instances(header: &str) -> Option<String> {
         "a header `variable` shares its line with a comment: not read, so no rewrite is tried"
             .to_owned()
     })
-}
-
-/// A relation whose arithmetic (`binop%`/`binrel%`, one tree with both operands) is elaborated
-/// at ℕ by a leaf of written type ℕ, yet holds a negation (`-1`: ℕ has no `Neg`), or at ℕ or ℤ
-/// and holds a decimal (`2.5`: no `OfScientific ℕ`/`ℤ`; Mathlib's instance needs a division
-/// ring). Lean rejects that side, and a side that does not elaborate is never equivalent
-/// (docs/soundness.md), whatever the rewrites show.
-pub fn numerals_outside_their_type(tree: &Tree) -> Option<String> {
-    let carriers = Carriers::of(tree);
-    let mut found = None;
-    outside_at(tree, &carriers, &mut found, 0);
-    found.map(|what| format!("{what}: that side does not elaborate, so it is never equivalent"))
-}
-
-fn outside_at(t: &Tree, c: &Carriers, found: &mut Option<String>, depth: usize) {
-    if found.is_some() || depth > 400 {
-        return;
-    }
-    if let (true, [a, b]) = (rules::COMPARISONS.contains(&t.label.as_str()), t.children.as_slice())
-    {
-        let mut leaves = Vec::new();
-        let mut negated = false;
-        for side in [a, b] {
-            tree_leaves(side, &mut leaves, &mut negated, 0);
-        }
-        // `binop%` elaborates the tree at the largest of its leaves' types.
-        let written =
-            leaves.iter().filter(|l| !is_decimal(l)).try_fold(Ty::Numeral, |acc, l| {
-                match (acc, elab::type_of(l, c)) {
-                    (Ty::Unknown, _) | (_, Ty::Unknown) => None,
-                    (Ty::Num(m), Ty::Num(n)) => {
-                        Some(Ty::Num(if elab::rank(n) > elab::rank(m) { n } else { m }))
-                    }
-                    (x, Ty::Numeral) | (Ty::Numeral, x) => Some(x),
-                }
-            });
-        let written = written.unwrap_or(Ty::Unknown);
-        let decimal = leaves.iter().find(|l| is_decimal(l));
-        match written {
-            Ty::Num(Num::Nat) if negated => {
-                *found =
-                    Some(format!("a negation in `{}`, a relation of naturals", rules::render(t)));
-            }
-            Ty::Num(n @ (Num::Nat | Num::Int)) if decimal.is_some() => {
-                let at = if n == Num::Nat { "naturals" } else { "integers" };
-                *found = Some(format!(
-                    "the decimal `{}` in `{}`, a relation of {at}",
-                    decimal.map_or(String::new(), |d| d.label.clone()),
-                    rules::render(t)
-                ));
-            }
-            _ => {}
-        }
-    }
-    for ch in &t.children {
-        outside_at(ch, c, found, depth + 1);
-    }
-}
-
-/// The leaves of the arithmetic tree `t` (`binop%`: `+ - * / %`, negation, a power's base),
-/// noting whether a negation is among its nodes.
-fn tree_leaves<'t>(t: &'t Tree, out: &mut Vec<&'t Tree>, negated: &mut bool, depth: usize) {
-    let operands = match (t.label.as_str(), t.children.as_slice()) {
-        (" _ % _ ", [_, _]) => Some(&t.children[..]),
-        _ => elab::same_tree_operands(t),
-    };
-    match operands {
-        Some(operands) if depth < 200 => {
-            *negated |= t.label == "-" && t.children.len() == 1;
-            for x in operands {
-                tree_leaves(x, out, negated, depth + 1);
-            }
-        }
-        _ => out.push(t),
-    }
-}
-
-/// A scientific literal (`2.5`, `0.25`).
-fn is_decimal(t: &Tree) -> bool {
-    t.children.is_empty()
-        && t.label.contains('.')
-        && t.label.chars().all(|ch| ch.is_ascii_digit() || ch == '.')
-        && t.label.chars().next().is_some_and(|ch| ch.is_ascii_digit())
 }
 
 #[cfg(test)]

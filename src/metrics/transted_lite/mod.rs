@@ -46,6 +46,7 @@
 
 pub mod clock;
 pub mod guards;
+pub mod ill_typed;
 pub mod rules;
 
 use super::{Metric, MetricError, MetricReport, Pair, PairNames, PathStep, Verdict};
@@ -640,8 +641,11 @@ impl Metric for TransTedLite {
         }
         // A side Lean rejects is never equivalent to anything (docs/soundness.md).
         if j.distance == 0 {
-            let outside = guards::numerals_outside_their_type(&resolved.0.tree)
-                .or_else(|| guards::numerals_outside_their_type(&resolved.1.tree));
+            let complex_order = [pair.reference_header, pair.candidate_header]
+                .iter()
+                .any(|h| h.contains("ComplexOrder"));
+            let outside = ill_typed::rejected(&resolved.0.tree, complex_order)
+                .or_else(|| ill_typed::rejected(&resolved.1.tree, complex_order));
             if let Some(reason) = outside {
                 j.refuse(reason, reference.size(), candidate.size());
             }

@@ -86,9 +86,16 @@ pub use rewrite::{Applied, Rewrite};
 pub(super) use shapes::COMPARISONS;
 pub use shapes::{
     app_head, binder_kind, binder_list_arity, has_pattern_binder, has_unparsed, is_binding_node,
-    is_universe as is_universe_type, mentions as mentions_name, replace_at, ANONYMOUS_HYPOTHESIS,
+    is_universe as is_universe_type, literal as literal_value, mentions as mentions_name,
+    replace_at, ANONYMOUS_HYPOTHESIS,
 };
 pub use untyped::{order_sensitive_binders, OrderSensitive};
+
+/// The element type of a collection term (`s : Finset ℕ`, `Finset.range n`, `Set.Icc a b`),
+/// where elaboration-lite knows it ([`collections::collection`]).
+pub fn element_type(s: &crate::trees::Tree, c: &Carriers) -> Option<crate::trees::Tree> {
+    collections::collection(s, c).map(|found| found.element)
+}
 
 /// Is `rule` declared as keeping every use's place in deciding a name's type
 /// ([`declare::Rule::keeps_decisions`])?

@@ -453,7 +453,7 @@ const PARAMETERS: [(&str, &[Option<Num>]); 6] = [
 ];
 
 /// The number type of explicit parameter `i` of the Mathlib function `f`, where it is fixed.
-pub(super) fn parameter_type(f: &str, i: usize) -> Option<Num> {
+pub fn parameter_type(f: &str, i: usize) -> Option<Num> {
     if let Some((_, params)) = PARAMETERS.iter().find(|(g, _)| *g == f) {
         return params.get(i).copied().flatten();
     }

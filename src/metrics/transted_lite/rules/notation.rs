@@ -686,14 +686,19 @@ fn set_builder_ascription(t: &Tree, c: &Carriers) -> Option<Tree> {
     let ("( _ : _ )", [builder, ty]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
-    let ("{ _ | _ }", [binder, _]) = (builder.label.as_str(), builder.children.as_slice()) else {
-        return None;
-    };
-    let (" _ : _ ", [x, element]) = (binder.label.as_str(), binder.children.as_slice()) else {
+    let ("{ _ | _ }", [binder, body]) = (builder.label.as_str(), builder.children.as_slice())
+    else {
         return None;
     };
     let ("Set _ ", [of]) = (ty.label.as_str(), ty.children.as_slice()) else {
         return None;
     };
-    (is_leaf(x) && of == element && !c.binds("Set")).then(|| builder.clone())
+    // The binder's type, written or decided by its first use (`{x | f x > 0}` with `f : ℝ → ℝ`,
+    // the form `binder type (elaboration)` leaves).
+    let element = match (binder.label.as_str(), binder.children.as_slice()) {
+        (" _ : _ ", [x, element]) if is_leaf(x) => element.clone(),
+        (_, []) => typed::infer_binder_type(&binder.label, body, c, typed::Deciders::TheoremBinders)?,
+        _ => return None,
+    };
+    (*of == element && !c.binds("Set")).then(|| builder.clone())
 }

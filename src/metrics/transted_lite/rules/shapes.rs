@@ -216,7 +216,7 @@ pub(super) fn binds_leaf(tree: &Tree, name: &str) -> bool {
 }
 
 /// A natural-number literal.
-pub(super) fn literal(t: &Tree) -> Option<u128> {
+pub fn literal(t: &Tree) -> Option<u128> {
     if !is_leaf(t) || t.label.is_empty() || !t.label.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }

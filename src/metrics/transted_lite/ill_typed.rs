@@ -1,0 +1,270 @@
+//! Terms Lean rejects that elaboration-lite can see: a side with one does not elaborate, and
+//! a side that does not elaborate is never equivalent (docs/soundness.md), whatever rewrites
+//! make of it. Untyped rules (`eq_comm`, `add_comm`) would otherwise close two such sides.
+//!
+//! Owns [`rejected`]: numerals outside their relation's type (`-1` among naturals, `2.5` among
+//! integers), casts down the number tower (`(x : ℕ)` with `x : ℝ`), real functions of complex
+//! numbers, orders and `|·|`, `⌊·⌋` where the type has none, number functions given a larger
+//! number than their parameter, a `Set` where a `Finset` is needed, and a filter whose predicate
+//! binds another type than its finset's. Only clear cases: an unknown type rejects nothing.
+//! Reads trees only; rewrites nothing.
+
+use super::rules;
+use super::rules::elab::{self, Num, Ty};
+use super::rules::Carriers;
+use crate::trees::Tree;
+
+/// Why Lean rejects `tree`, if elaboration-lite can see it. `complex_order`: a header opens
+/// `ComplexOrder`, whose scoped instances order ℂ (Mathlib/Analysis/Complex/Order.lean).
+pub fn rejected(tree: &Tree, complex_order: bool) -> Option<String> {
+    let carriers = Carriers::of(tree);
+    let mut found = None;
+    outside_at(tree, &carriers, &mut found, 0);
+    if found.is_none() {
+        rejected_at(tree, &carriers, complex_order, &mut found, 0);
+    }
+    found.map(|what| format!("{what}: that side does not elaborate, so it is never equivalent"))
+}
+
+fn rejected_at(
+    t: &Tree,
+    c: &Carriers,
+    complex_order: bool,
+    found: &mut Option<String>,
+    depth: usize,
+) {
+    if found.is_some() || depth > 400 {
+        return;
+    }
+    let ty = |e: &Tree| elab::type_of(e, c);
+    let render = |e: &Tree| rules::render(e);
+    let label = t.label.as_str();
+    match (label, t.children.as_slice()) {
+        // No coercion goes down the tower ℕ ⊂ ℤ ⊂ ℚ ⊂ ℝ ⊂ ℂ.
+        ("( _ : _ )", [e, target]) => {
+            if let (Some(to), Ty::Num(from)) = (elab::num_of_type(target), ty(e)) {
+                if elab::rank(from) > elab::rank(to) {
+                    *found =
+                        Some(format!("`{}` casts a {from:?} number down to {to:?}", render(t)));
+                }
+            }
+        }
+        // `|·|` needs a lattice and a negation (`abs`, Mathlib/Algebra/Order/Group/Abs.lean):
+        // ℕ has no `Neg`, ℂ no lattice; `⌊·⌋`/`⌈·⌉` need a `FloorRing`, which ℂ is not.
+        ("| _ |", [e])
+            if matches!(ty(e), Ty::Num(Num::Nat | Num::Complex)) && !is_numeral_only(e) =>
+        {
+            *found = Some(format!("`{}`: no absolute value at that type", render(t)));
+        }
+        // `√` is `Real.sqrt` (Mathlib/Data/Real/Sqrt.lean, `prefix:100 "√" => Real.sqrt`).
+        ("√", [e]) if ty(e) == Ty::Num(Num::Complex) => {
+            *found = Some(format!("`{}`: Real.sqrt takes a real, not a complex number", render(t)));
+        }
+        // `Finset.filter (p : α → Prop) (s : Finset α)`: a predicate on another type.
+        ("Finset.filter _  _ ", [f, s]) => {
+            if let ("fun _ => _ ", [binder, _]) = (f.label.as_str(), f.children.as_slice()) {
+                if let (" _ : _ ", [_, written]) =
+                    (binder.label.as_str(), binder.children.as_slice())
+                {
+                    let differs = |element: Tree| match (
+                        elab::num_of_type(&element),
+                        elab::num_of_type(written),
+                    ) {
+                        (Some(a), Some(b)) => a != b,
+                        _ => element != *written,
+                    };
+                    if rules::element_type(s, c).is_some_and(differs) {
+                        *found = Some(format!(
+                            "`{}`: the predicate's type is not the finset's elements'",
+                            render(t)
+                        ));
+                    }
+                }
+            }
+        }
+        ("⌊ _ ⌋" | "⌈ _ ⌉", [e]) if ty(e) == Ty::Num(Num::Complex) => {
+            *found = Some(format!("`{}`: ℂ has no floor or ceiling", render(t)));
+        }
+        // ℂ is ordered only under `open ComplexOrder`.
+        (" _ < _ " | " _ ≤ _ " | " _ > _ " | " _ ≥ _ ", [a, b])
+            if !complex_order && elab::carrier(&[a, b], c) == Some(Num::Complex) =>
+        {
+            *found = Some(format!("`{}`: ℂ has no order", render(t)));
+        }
+        _ => {
+            if let Some(head) = rules::app_head(t).filter(|h| !c.binds(h)) {
+                for (i, arg) in t.children.iter().enumerate() {
+                    let (Some(want), Ty::Num(got)) = (elab::parameter_type(head, i), ty(arg))
+                    else {
+                        continue;
+                    };
+                    if elab::rank(got) > elab::rank(want) {
+                        *found = Some(format!(
+                            "`{}`: {head} takes a {want:?} number, not a {got:?} one",
+                            render(t)
+                        ));
+                    }
+                }
+                // A `Set` where a `Finset` is asked for: no coercion.
+                if ["Finset.card", "Finset.sum", "Finset.prod"].contains(&head)
+                    && t.children.first().is_some_and(|s| written_set(s, c))
+                {
+                    *found = Some(format!("`{}`: a `Set` is no `Finset`", render(t)));
+                }
+            }
+            if (label.starts_with('∑') || label.starts_with('∏')) && t.children.len() == 3 {
+                if let ("∈ _ ", [s]) =
+                    (t.children[1].label.as_str(), t.children[1].children.as_slice())
+                {
+                    if written_set(s, c) {
+                        *found = Some(format!("`{}`: a big operator over a `Set`", render(t)));
+                    }
+                }
+            }
+        }
+    }
+    for ch in &t.children {
+        rejected_at(ch, c, complex_order, found, depth + 1);
+    }
+}
+
+/// A name bound with written type `Set _`.
+fn written_set(s: &Tree, c: &Carriers) -> bool {
+    s.children.is_empty() && c.name_type(&s.label).is_some_and(|ty| ty.label == "Set _ ")
+}
+
+fn is_numeral_only(t: &Tree) -> bool {
+    if t.children.is_empty() {
+        return rules::literal_value(t).is_some();
+    }
+    t.children.iter().all(is_numeral_only)
+}
+
+/// A relation whose arithmetic (`binop%`/`binrel%`, one tree with both operands) is elaborated
+/// at ℕ by a leaf of written type ℕ, yet holds a negation (`-1`: ℕ has no `Neg`), or at ℕ or ℤ
+/// and holds a decimal (`2.5`: no `OfScientific ℕ`/`ℤ`; Mathlib's instance needs a division
+/// ring). Lean rejects that side, and a side that does not elaborate is never equivalent
+/// (docs/soundness.md), whatever the rewrites show.
+fn outside_at(t: &Tree, c: &Carriers, found: &mut Option<String>, depth: usize) {
+    if found.is_some() || depth > 400 {
+        return;
+    }
+    if let (true, [a, b]) = (rules::COMPARISONS.contains(&t.label.as_str()), t.children.as_slice())
+    {
+        let mut leaves = Vec::new();
+        let mut negated = false;
+        for side in [a, b] {
+            tree_leaves(side, &mut leaves, &mut negated, 0);
+        }
+        // `binop%` elaborates the tree at the largest of its leaves' types.
+        let written =
+            leaves.iter().filter(|l| !is_decimal(l)).try_fold(Ty::Numeral, |acc, l| {
+                match (acc, elab::type_of(l, c)) {
+                    (Ty::Unknown, _) | (_, Ty::Unknown) => None,
+                    (Ty::Num(m), Ty::Num(n)) => {
+                        Some(Ty::Num(if elab::rank(n) > elab::rank(m) { n } else { m }))
+                    }
+                    (x, Ty::Numeral) | (Ty::Numeral, x) => Some(x),
+                }
+            });
+        let written = written.unwrap_or(Ty::Unknown);
+        let decimal = leaves.iter().find(|l| is_decimal(l));
+        match written {
+            Ty::Num(Num::Nat) if negated => {
+                *found =
+                    Some(format!("a negation in `{}`, a relation of naturals", rules::render(t)));
+            }
+            Ty::Num(n @ (Num::Nat | Num::Int)) if decimal.is_some() => {
+                let at = if n == Num::Nat { "naturals" } else { "integers" };
+                *found = Some(format!(
+                    "the decimal `{}` in `{}`, a relation of {at}",
+                    decimal.map_or(String::new(), |d| d.label.clone()),
+                    rules::render(t)
+                ));
+            }
+            _ => {}
+        }
+    }
+    for ch in &t.children {
+        outside_at(ch, c, found, depth + 1);
+    }
+}
+
+/// The leaves of the arithmetic tree `t` (`binop%`: `+ - * / %`, negation, a power's base),
+/// noting whether a negation is among its nodes.
+fn tree_leaves<'t>(t: &'t Tree, out: &mut Vec<&'t Tree>, negated: &mut bool, depth: usize) {
+    let operands = match (t.label.as_str(), t.children.as_slice()) {
+        (" _ % _ ", [_, _]) => Some(&t.children[..]),
+        _ => elab::same_tree_operands(t),
+    };
+    match operands {
+        Some(operands) if depth < 200 => {
+            *negated |= t.label == "-" && t.children.len() == 1;
+            for x in operands {
+                tree_leaves(x, out, negated, depth + 1);
+            }
+        }
+        _ => out.push(t),
+    }
+}
+
+/// A scientific literal (`2.5`, `0.25`).
+fn is_decimal(t: &Tree) -> bool {
+    t.children.is_empty()
+        && t.label.contains('.')
+        && t.label.chars().all(|ch| ch.is_ascii_digit() || ch == '.')
+        && t.label.chars().next().is_some_and(|ch| ch.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trees::parse::{parse_statement, Header};
+
+    fn rejects(text: &str) -> bool {
+        let tree = parse_statement(text, &Header::default()).expect("parses").tree;
+        rejected(&tree, false).is_some()
+    }
+
+    #[test]
+    fn terms_lean_rejects_are_seen() {
+        for text in [
+            "theorem t (x : ℕ) : x ≠ -1",
+            "theorem t (a b : ℕ) : a - (b : ℤ) < 0.5",
+            "theorem t (x : ℝ) : (x : ℕ) + 1 = 2",
+            "theorem t (z : ℂ) : Real.sqrt z = 1",
+            "theorem t (z : ℂ) : √z + 1 = 2",
+            "theorem t (z w : ℂ) : z < w",
+            "theorem t (z : ℂ) : |z| = 1",
+            "theorem t (a b : ℕ) : |a - b| = 1",
+            "theorem t (x : ℝ) : Nat.gcd x 2 = 1",
+            "theorem t (S : Set ℕ) : Finset.card S = 1",
+            "theorem t (S : Set ℕ) : ∑ x ∈ S, x = 1",
+            "theorem t : (Finset.filter (fun x : ℝ => x = 1) (Finset.range 10)).card = 1",
+        ] {
+            assert!(rejects(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn terms_lean_accepts_are_not() {
+        for text in [
+            "theorem t (x : ℤ) : x ≠ -1",
+            "theorem t (x : ℝ) : x < 2.5",
+            "theorem t (n : ℕ) : (n : ℝ) + 1 = 2",
+            "theorem t (x : ℝ) : x % 2 = 0",
+            "theorem t (z : ℂ) : Complex.abs z = 1",
+            "theorem t (x : ℝ) : |x| = 1",
+            "theorem t (n : ℕ) : Nat.gcd n 2 = 1",
+            "theorem t (S : Finset ℕ) : Finset.card S = 1",
+            "theorem t : (Finset.filter (fun x : ℕ => x = 1) (Finset.range 10)).card = 1",
+            "theorem t : (Finset.filter (fun x : Nat => x = 1) (Finset.range 10)).card = 1",
+        ] {
+            assert!(!rejects(text), "{text}");
+        }
+        let tree = parse_statement("theorem t (z w : ℂ) : z < w", &Header::default())
+            .expect("parses")
+            .tree;
+        assert!(rejected(&tree, true).is_none(), "ordered under `open ComplexOrder`");
+    }
+}
