@@ -14,30 +14,66 @@ use super::rules::elab::{self, Num, Ty};
 use super::rules::Carriers;
 use crate::trees::Tree;
 
-/// Why Lean rejects `tree`, if elaboration-lite can see it. `complex_order`: a header opens
-/// `ComplexOrder`, whose scoped instances order ℂ (Mathlib/Analysis/Complex/Order.lean).
-pub fn rejected(tree: &Tree, complex_order: bool) -> Option<String> {
+/// What a statement's header opens that this module reads: `ComplexOrder`, whose scoped
+/// instances order ℂ (Mathlib/Analysis/Complex/Order.lean), and `Nat`, whose scoped notation
+/// is `n !`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Opened {
+    pub complex_order: bool,
+    pub nat: bool,
+}
+
+impl Opened {
+    /// Read from header texts: any `open` line naming the namespace (also `open scoped`).
+    pub fn read(headers: &[&str]) -> Opened {
+        let opens = |ns: &str| {
+            headers.iter().flat_map(|h| h.lines()).any(|line| {
+                let line = line.trim_start();
+                line.starts_with("open") && line.split_whitespace().any(|w| w == ns)
+            })
+        };
+        Opened { complex_order: opens("ComplexOrder"), nat: opens("Nat") }
+    }
+}
+
+/// Why Lean rejects `tree`, if elaboration-lite can see it.
+pub fn rejected(tree: &Tree, opened: Opened) -> Option<String> {
     let carriers = Carriers::of(tree);
     let mut found = None;
     outside_at(tree, &carriers, &mut found, 0);
     if found.is_none() {
-        rejected_at(tree, &carriers, complex_order, &mut found, 0);
+        rejected_at(tree, &carriers, opened, &mut found, 0);
     }
     found.map(|what| format!("{what}: that side does not elaborate, so it is never equivalent"))
 }
 
-fn rejected_at(
-    t: &Tree,
-    c: &Carriers,
-    complex_order: bool,
-    found: &mut Option<String>,
-    depth: usize,
-) {
+/// A scoped notation used where its namespace is not open, in a tree as written (name
+/// resolution reads the notation as its function): `n !` is `Nat.factorial`'s notation, scoped
+/// to `Nat` (Mathlib/Data/Nat/Factorial/Basic.lean), and does not parse without `open Nat`.
+pub fn unopened_notation(tree: &Tree, opened: Opened) -> Option<String> {
+    fn find(t: &Tree, depth: usize) -> Option<&Tree> {
+        if depth > 400 {
+            return None;
+        }
+        if t.label == "!" && t.children.len() == 1 {
+            return Some(t);
+        }
+        t.children.iter().find_map(|ch| find(ch, depth + 1))
+    }
+    let at = find(tree, 0).filter(|_| !opened.nat)?;
+    Some(format!(
+        "`{}`: the `!` notation needs `open Nat`: that side does not elaborate, so it is never equivalent",
+        rules::render(at)
+    ))
+}
+
+fn rejected_at(t: &Tree, c: &Carriers, opened: Opened, found: &mut Option<String>, depth: usize) {
     if found.is_some() || depth > 400 {
         return;
     }
     let ty = |e: &Tree| elab::type_of(e, c);
     let render = |e: &Tree| rules::render(e);
+    let complex_order = opened.complex_order;
     let label = t.label.as_str();
     match (label, t.children.as_slice()) {
         // No coercion goes down the tower ℕ ⊂ ℤ ⊂ ℚ ⊂ ℝ ⊂ ℂ.
@@ -82,8 +118,47 @@ fn rejected_at(
                 }
             }
         }
+        // `max`/`min` need a linear order (`Max ℂ` is none); `Fintype` of an infinite number
+        // type and `Finset` intervals off ℕ/ℤ (`LocallyFiniteOrder`) do not exist.
+        ("max _  _ " | "min _  _ ", [a, b])
+            if elab::carrier(&[a, b], c) == Some(Num::Complex)
+                && !c.binds(label.split(' ').next().unwrap_or_default()) =>
+        {
+            *found = Some(format!("`{}`: ℂ has no linear order", render(t)));
+        }
+        ("Fintype.card _ ", [ty_arg])
+            if elab::num_of_type(ty_arg).is_some() && !c.binds("Fintype.card") =>
+        {
+            *found = Some(format!("`{}`: an infinite type has no `Fintype`", render(t)));
+        }
+        (
+            "Finset.Icc _  _ " | "Finset.Ico _  _ " | "Finset.Ioc _  _ " | "Finset.Ioo _  _ ",
+            [_, _],
+        ) if rules::element_type(t, c).is_some_and(|e| {
+            matches!(elab::num_of_type(&e), Some(Num::Rat | Num::Real | Num::Complex))
+        }) =>
+        {
+            *found = Some(format!("`{}`: no finite intervals on that type", render(t)));
+        }
+        // `a ≡ b [MOD n]` is `Nat.ModEq n a b` (Mathlib/Data/Nat/ModEq.lean): naturals only.
+        (" _ ≡ _ [MOD _ ]", args)
+            if args.iter().any(|a| matches!(ty(a), Ty::Num(n) if n != Num::Nat)) =>
+        {
+            *found = Some(format!("`{}`: `[MOD n]` compares naturals", render(t)));
+        }
         ("⌊ _ ⌋" | "⌈ _ ⌉", [e]) if ty(e) == Ty::Num(Num::Complex) => {
             *found = Some(format!("`{}`: ℂ has no floor or ceiling", render(t)));
+        }
+        // A name of a bare type variable against a number: no coercion either way.
+        (" _ = _ " | " _ ≠ _ ", [a, b])
+            if [(a, b), (b, a)].iter().any(|(x, n)| {
+                x.children.is_empty()
+                    && c.name_type(&x.label)
+                        .is_some_and(|ty| ty.children.is_empty() && c.bare_type_variable(&ty.label))
+                    && matches!(ty(n), Ty::Num(_))
+            }) =>
+        {
+            *found = Some(format!("`{}`: a term of a bare type against a number", render(t)));
         }
         // ℂ is ordered only under `open ComplexOrder`.
         (" _ < _ " | " _ ≤ _ " | " _ > _ " | " _ ≥ _ ", [a, b])
@@ -124,7 +199,7 @@ fn rejected_at(
         }
     }
     for ch in &t.children {
-        rejected_at(ch, c, complex_order, found, depth + 1);
+        rejected_at(ch, c, opened, found, depth + 1);
     }
 }
 
@@ -223,7 +298,7 @@ mod tests {
 
     fn rejects(text: &str) -> bool {
         let tree = parse_statement(text, &Header::default()).expect("parses").tree;
-        rejected(&tree, false).is_some()
+        rejected(&tree, Opened::default()).is_some()
     }
 
     #[test]
@@ -241,6 +316,11 @@ mod tests {
             "theorem t (S : Set ℕ) : Finset.card S = 1",
             "theorem t (S : Set ℕ) : ∑ x ∈ S, x = 1",
             "theorem t : (Finset.filter (fun x : ℝ => x = 1) (Finset.range 10)).card = 1",
+            "theorem t : Fintype.card ℝ = 1",
+            "theorem t (z w : ℂ) : max z w = z",
+            "theorem t : (Finset.Icc (0 : ℝ) 1).card = 1",
+            "theorem t (a b : ℤ) : a ≡ b [MOD 3]",
+            "theorem t (β : Type*) (y : β) : y = (0 : ℕ)",
         ] {
             assert!(rejects(text), "{text}");
         }
@@ -259,12 +339,27 @@ mod tests {
             "theorem t (S : Finset ℕ) : Finset.card S = 1",
             "theorem t : (Finset.filter (fun x : ℕ => x = 1) (Finset.range 10)).card = 1",
             "theorem t : (Finset.filter (fun x : Nat => x = 1) (Finset.range 10)).card = 1",
+            "theorem t (x y : ℝ) : max x y = x",
+            "theorem t : (Finset.Icc (0 : ℤ) 1).card = 2",
+            "theorem t (a b : ℕ) : a ≡ b [MOD 3]",
+            "theorem t (β : Type*) [NatCast β] (y : β) : y = (0 : ℕ)",
         ] {
             assert!(!rejects(text), "{text}");
         }
         let tree = parse_statement("theorem t (z w : ℂ) : z < w", &Header::default())
             .expect("parses")
             .tree;
-        assert!(rejected(&tree, true).is_none(), "ordered under `open ComplexOrder`");
+        let opened = Opened::read(&["import Mathlib\nopen ComplexOrder"]);
+        assert!(rejected(&tree, opened).is_none(), "ordered under `open ComplexOrder`");
+    }
+
+    #[test]
+    fn the_factorial_notation_needs_open_nat() {
+        let tree = parse_statement("theorem t (n : ℕ) : n ! = 2", &Header::default())
+            .expect("parses")
+            .tree;
+        assert!(unopened_notation(&tree, Opened::default()).is_some());
+        assert!(unopened_notation(&tree, Opened::read(&["open Real Nat"])).is_none());
+        assert!(unopened_notation(&tree, Opened::read(&["open scoped Nat"])).is_none());
     }
 }

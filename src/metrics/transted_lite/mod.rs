@@ -641,11 +641,12 @@ impl Metric for TransTedLite {
         }
         // A side Lean rejects is never equivalent to anything (docs/soundness.md).
         if j.distance == 0 {
-            let complex_order = [pair.reference_header, pair.candidate_header]
-                .iter()
-                .any(|h| h.contains("ComplexOrder"));
-            let outside = ill_typed::rejected(&resolved.0.tree, complex_order)
-                .or_else(|| ill_typed::rejected(&resolved.1.tree, complex_order));
+            let opened = |h: &str| ill_typed::Opened::read(&[h]);
+            // As written too: name resolution may read a notation (`n !`) as its function.
+            let outside = ill_typed::unopened_notation(reference, opened(pair.reference_header))
+                .or_else(|| ill_typed::unopened_notation(candidate, opened(pair.candidate_header)))
+                .or_else(|| ill_typed::rejected(&resolved.0.tree, opened(pair.reference_header)))
+                .or_else(|| ill_typed::rejected(&resolved.1.tree, opened(pair.candidate_header)));
             if let Some(reason) = outside {
                 j.refuse(reason, reference.size(), candidate.size());
             }

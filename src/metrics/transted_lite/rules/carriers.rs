@@ -277,6 +277,28 @@ impl Carriers {
         self.type_variables
     }
 
+    /// Does the statement bind `name` as a type (`{V : Type*}`), once, so that every use of
+    /// `name` is that one type?
+    pub(super) fn binds_type_once(&self, name: &str) -> bool {
+        self.universe_bound.iter().any(|n| n == name)
+            && !self.scoped_types.iter().any(|t| t == name)
+    }
+
+    /// Is `name` a type the statement binds once with no instance on it (`(β : Type*)`)? Nothing
+    /// coerces a number to it then.
+    pub fn bare_type_variable(&self, name: &str) -> bool {
+        self.binds_type_once(name) && self.instances_on(name).next().is_none()
+    }
+
+    /// Is every name in the type `ty` bound at most once as a type? A type variable bound again
+    /// (`∀ V : Type, …`) is another type inside.
+    pub(super) fn names_one_type(&self, ty: &Tree) -> bool {
+        if is_leaf(ty) {
+            return !self.scoped_types.contains(&ty.label);
+        }
+        ty.children.iter().all(|ch| self.names_one_type(ch))
+    }
+
     /// Does the statement bind `name` (with a type or without)?
     pub fn binds(&self, name: &str) -> bool {
         self.untyped.iter().any(|n| n == name) || self.binder_types.iter().any(|(n, _)| n == name)

@@ -697,7 +697,9 @@ fn set_builder_ascription(t: &Tree, c: &Carriers) -> Option<Tree> {
     // the form `binder type (elaboration)` leaves).
     let element = match (binder.label.as_str(), binder.children.as_slice()) {
         (" _ : _ ", [x, element]) if is_leaf(x) => element.clone(),
-        (_, []) => typed::infer_binder_type(&binder.label, body, c, typed::Deciders::TheoremBinders)?,
+        (_, []) => {
+            typed::infer_binder_type(&binder.label, body, c, typed::Deciders::TheoremBinders)?
+        }
         _ => return None,
     };
     (*of == element && !c.binds("Set")).then(|| builder.clone())

@@ -521,6 +521,8 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
     if relation {
         if let Some(n) = relation_anchor(name, t, c, &uses.inner, uses.by) {
             decide(Some(&Tree::leaf(elab::type_name(n))), uses);
+        } else if let Some(ty) = application_anchor(name, t, c, &uses.inner) {
+            decide(Some(&ty), uses);
         }
     }
     // `a ∉ s` is `notation:50 a:50 " ∉ " b:50 => ¬ (a ∈ b)`: the same membership elaborates (and
@@ -576,7 +578,10 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
                 }
             }
         }
-        let ty = type_of(f).filter(|ty| ty.label == IMP);
+        // Only where the map's type names each type variable once: bound again (`∀ V : Type,
+        // ∀ x : V, T x = 0`), a name in it is another type there.
+        let bundled = type_of(f).filter(|ty| c.names_one_type(ty)).and_then(bundled_map_function);
+        let ty = type_of(f).filter(|ty| ty.label == IMP).or(bundled.as_ref());
         if let Some(ty) = ty {
             // The domain each argument is elaborated against.
             let mut domains = Vec::new();
@@ -610,6 +615,60 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
     }
     for ch in elaboration_order(t) {
         argument_types(name, ch, c, uses);
+    }
+}
+
+/// The type a relation `x = f a` (`=`, `≠`) decides for `name`: one operand is `name` itself,
+/// the other a bound function or bundled map applied to all its arguments, of a codomain that
+/// is a type variable of the statement (`T v = y` with `T : V →ₗ[K] V` makes `y : V`).
+/// `binrel%` finds no number type to coerce to, and unifies the untyped leaf with the
+/// other's type. Number codomains are `relation_anchor`'s.
+fn application_anchor(name: &str, t: &Tree, c: &Carriers, inner: &[String]) -> Option<Tree> {
+    if ![EQ, " _ ≠ _ "].contains(&t.label.as_str()) {
+        return None;
+    }
+    let [a, b] = t.children.as_slice() else {
+        return None;
+    };
+    [(a, b), (b, a)].into_iter().find_map(|(side, other)| {
+        if !(is_leaf(side) && side.label == name) || mentions(other, name) {
+            return None;
+        }
+        let head = app_head(other)?;
+        if inner.iter().any(|n| n == head) || other.children.is_empty() {
+            return None;
+        }
+        let written = c.name_type(head).filter(|ty| c.names_one_type(ty))?;
+        let mut ty = if written.label == IMP {
+            Some(written.clone())
+        } else {
+            bundled_map_function(written)
+        };
+        for _ in &other.children {
+            ty = ty
+                .filter(|f| f.label == IMP && f.children.len() == 2)
+                .map(|f| f.children[1].clone());
+        }
+        let ty = ty?;
+        let variable =
+            is_leaf(&ty) && elab::num_of_type(&ty).is_none() && c.binds_type_once(&ty.label);
+        variable.then_some(ty)
+    })
+}
+
+/// A bundled map's type read as the function it is applied as: Lean's application elaborator
+/// coerces a head that is no function through `CoeFun` (src/Lean/Elab/App.lean), which
+/// `FunLike` gives these (`LinearMap.instFunLike`, Mathlib/Algebra/Module/LinearMap/Defs.lean;
+/// `MonoidHom.instFunLike`, `AddMonoidHom.instFunLike`, Mathlib/Algebra/Group/Hom/Defs.lean;
+/// `RingHom.instFunLike`, Mathlib/Algebra/Ring/Hom/Defs.lean; `Equiv.instEquivLike`,
+/// Mathlib/Logic/Equiv/Defs.lean), so the argument is elaborated against the domain.
+fn bundled_map_function(ty: &Tree) -> Option<Tree> {
+    match (ty.label.as_str(), ty.children.as_slice()) {
+        (" _ →ₗ[ _ ] _ ", [domain, _, codomain])
+        | (" _ →* _ " | " _ →+ _ " | " _ →+* _ " | " _ ≃ _ ", [domain, codomain]) => {
+            Some(Tree::node(IMP, vec![domain.clone(), codomain.clone()]))
+        }
+        _ => None,
     }
 }
 

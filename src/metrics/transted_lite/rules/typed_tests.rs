@@ -492,3 +492,21 @@ fn a_collection_types_the_binders_it_decides() {
         "dot notation"
     ));
 }
+
+#[test]
+fn a_bundled_map_applied_decides_its_argument_and_its_value() {
+    // `T x` coerces `T` to a function `V → V` (`FunLike`): `x : V`, and `T x = y` makes `y : V`.
+    same(
+        "theorem t {K V : Type*} [Field K] [AddCommGroup V] [Module K V] (T : V →ₗ[K] V) : ∀ x : V, ∀ y : V, T x = T y → x = y",
+        "theorem t {K V : Type*} [Field K] [AddCommGroup V] [Module K V] (T : V →ₗ[K] V) : ∀ x, ∀ y, T x = T y → x = y",
+    );
+    same(
+        "theorem t {G H : Type*} [Group G] [Group H] (f : G →* H) (y : H) : ∃ x, f x = y",
+        "theorem t {G H : Type*} [Group G] [Group H] (f : G →* H) (y : _) : ∃ x, f x = y",
+    );
+    // A value of a number type is `relation_anchor`'s; a map into another type decides that one.
+    differ(
+        "theorem t {G H : Type*} [Group G] [Group H] (f : G →* H) (y : G) : ∃ x, f x = y",
+        "theorem t {G H : Type*} [Group G] [Group H] (f : G →* H) (y : _) : ∃ x, f x = y",
+    );
+}
