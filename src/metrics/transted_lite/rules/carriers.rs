@@ -955,12 +955,14 @@ pub(super) fn monoid_commutes(ty: &Tree, c: &Carriers) -> Option<bool> {
 ///   `∑ x ∈ s, f`, `∏ x ∈ s, f` (`Finset.sum s fun x => f`: `s` first);
 /// - `Finset.filter (fun x => p) s`, `s.filter (fun x => p)` and `{x ∈ s | p}`, where `p` uses
 ///   `x` only in relations of numerals and `x` ([`decides_nothing`]): the lambda may come first
-///   (Mathlib/Order/SetNotation.lean's `{x ∈ s | p}` is `Finset.filter (fun x ↦ p) s`), and a
-///   use that decided another type first would make the term fail to elaborate.
+///   (Mathlib/Data/Finset/Filter.lean's `elabFinsetBuilderSep` makes `{x ∈ s | p}` into
+///   `Finset.filter (fun x ↦ p) s`), and a use that decided another type first would make the
+///   term fail to elaborate.
 ///
-/// Membership's element type is an `outParam` (`Membership α (Finset α)`, `SetLike`'s `B`), so
-/// `x ∈ s` makes `x : α` ([`member_type`]). Where no binder of `s` writes `α`, `s` is
-/// `Finset.range n` (ℕ), or an interval whose end is a name of a written number type.
+/// Membership's element type is an `outParam` (`Membership α (Finset α)`), so `x ∈ s` makes
+/// `x : α`. `s` is a name of written type `Set T`/`Finset T` (a substructure such as `Subgroup
+/// ℤ` may not exist), `Finset.range n` (ℕ), or an interval whose end decides its type
+/// ([`interval_element`]).
 fn member_typed_names(tree: &Tree, c: &Carriers) -> Vec<(String, Tree)> {
     let mut found = Vec::new();
     member_binders(tree, c, &mut found, 0);
