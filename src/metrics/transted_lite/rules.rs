@@ -92,7 +92,7 @@ pub use shapes::{
 pub use untyped::{order_sensitive_binders, OrderSensitive};
 
 /// The element type of a collection term (`s : Finset ℕ`, `Finset.range n`, `Set.Icc a b`),
-/// where elaboration-lite knows it ([`collections::collection`]).
+/// where elaboration-lite knows it (`collections::collection`).
 pub fn element_type(s: &crate::trees::Tree, c: &Carriers) -> Option<crate::trees::Tree> {
     collections::collection(s, c).map(|found| found.element)
 }
