@@ -12,6 +12,7 @@
 use super::rules;
 use super::rules::elab::{self, Num, Ty};
 use super::rules::Carriers;
+use crate::elab::scope::Scope;
 use crate::trees::Tree;
 
 /// What a statement's header opens that this module reads: `ComplexOrder`, whose scoped
@@ -24,15 +25,11 @@ pub struct Opened {
 }
 
 impl Opened {
-    /// Read from header texts: any `open` line naming the namespace (also `open scoped`).
-    pub fn read(headers: &[&str]) -> Opened {
-        let opens = |ns: &str| {
-            headers.iter().flat_map(|h| h.lines()).any(|line| {
-                let line = line.trim_start();
-                line.starts_with("open") && line.split_whitespace().any(|w| w == ns)
-            })
-        };
-        Opened { complex_order: opens("ComplexOrder"), nat: opens("Nat") }
+    /// Read from a header's scope: the namespaces whose scoped instances and notations are
+    /// active (`open X`, `open scoped X`; [`Scope::scoped`]).
+    pub fn of(scope: &Scope) -> Opened {
+        let active = |ns: &str| scope.scoped.iter().any(|s| s == ns);
+        Opened { complex_order: active("ComplexOrder"), nat: active("Nat") }
     }
 }
 
@@ -349,7 +346,7 @@ mod tests {
         let tree = parse_statement("theorem t (z w : ℂ) : z < w", &Header::default())
             .expect("parses")
             .tree;
-        let opened = Opened::read(&["import Mathlib\nopen ComplexOrder"]);
+        let opened = Opened::of(&Scope::read("import Mathlib\nopen ComplexOrder"));
         assert!(rejected(&tree, opened).is_none(), "ordered under `open ComplexOrder`");
     }
 
@@ -359,7 +356,7 @@ mod tests {
             .expect("parses")
             .tree;
         assert!(unopened_notation(&tree, Opened::default()).is_some());
-        assert!(unopened_notation(&tree, Opened::read(&["open Real Nat"])).is_none());
-        assert!(unopened_notation(&tree, Opened::read(&["open scoped Nat"])).is_none());
+        assert!(unopened_notation(&tree, Opened::of(&Scope::read("open Real Nat"))).is_none());
+        assert!(unopened_notation(&tree, Opened::of(&Scope::read("open scoped Nat"))).is_none());
     }
 }

@@ -641,12 +641,12 @@ impl Metric for TransTedLite {
         }
         // A side Lean rejects is never equivalent to anything (docs/soundness.md).
         if j.distance == 0 {
-            let opened = |h: &str| ill_typed::Opened::read(&[h]);
+            let opened = (ill_typed::Opened::of(&scopes.0), ill_typed::Opened::of(&scopes.1));
             // As written too: name resolution may read a notation (`n !`) as its function.
-            let outside = ill_typed::unopened_notation(reference, opened(pair.reference_header))
-                .or_else(|| ill_typed::unopened_notation(candidate, opened(pair.candidate_header)))
-                .or_else(|| ill_typed::rejected(&resolved.0.tree, opened(pair.reference_header)))
-                .or_else(|| ill_typed::rejected(&resolved.1.tree, opened(pair.candidate_header)));
+            let outside = ill_typed::unopened_notation(reference, opened.0)
+                .or_else(|| ill_typed::unopened_notation(candidate, opened.1))
+                .or_else(|| ill_typed::rejected(&resolved.0.tree, opened.0))
+                .or_else(|| ill_typed::rejected(&resolved.1.tree, opened.1));
             if let Some(reason) = outside {
                 j.refuse(reason, reference.size(), candidate.size());
             }

@@ -251,11 +251,9 @@ impl Carriers {
         self.untyped.iter().any(|n| n == name)
             && match self.binder_types.iter().find(|(n, _)| n == name) {
                 None => true,
-                Some((_, ty)) => ty.as_ref().is_some_and(|ty| {
-                    is_leaf(ty)
-                        && ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"]
-                            .contains(&ty.label.as_str())
-                }),
+                Some((_, ty)) => ty
+                    .as_ref()
+                    .is_some_and(|ty| is_leaf(ty) && NUMBERS.contains(&ty.label.as_str())),
             }
     }
 
@@ -1071,7 +1069,7 @@ pub(super) fn interval_element(s: &Tree, c: &Carriers) -> Option<Tree> {
                     _ => (Some(()), is_leaf(e).then(|| c.name_type(&e.label)).flatten()?),
                 };
                 k?;
-                (is_leaf(ty) && NUMBER_TYPES.contains(&ty.label.as_str())).then(|| Some(ty.clone()))
+                (is_leaf(ty) && NUMBERS.contains(&ty.label.as_str())).then(|| Some(ty.clone()))
             };
             match (end(a)?, end(b)?) {
                 (Some(x), Some(y)) if x == y => Some(x),
@@ -1082,8 +1080,6 @@ pub(super) fn interval_element(s: &Tree, c: &Carriers) -> Option<Tree> {
         _ => None,
     }
 }
-
-const NUMBER_TYPES: [&str; 10] = ["ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"];
 
 /// Is `f` a function argument whose elaboration cannot decide its domain before a later
 /// argument does: a name, a lambda with a written binder type, or a lambda whose body decides
