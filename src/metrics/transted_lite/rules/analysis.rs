@@ -8,7 +8,7 @@
 use super::carriers::Carriers;
 use super::declare::*;
 use super::elab::{self, Num, Ty};
-use super::shapes::{is_leaf, COMPARISONS};
+use super::shapes::COMPARISONS;
 use crate::trees::Tree;
 
 const COMPLEX: [Num; 1] = [Num::Complex];
@@ -87,23 +87,7 @@ fn rpow_as_power(t: &Tree, c: &Carriers) -> Option<Tree> {
     };
     let mut out = t.clone();
     for side in &mut out.children {
-        *side = rewrite_leaves(side, &mut rewrite, 0);
+        *side = elab::map_arithmetic_leaves(side, &mut rewrite);
     }
     done.then_some(out)
-}
-
-/// `t` with each leaf of its arithmetic tree passed to `f` (kept where `f` gives `None`).
-fn rewrite_leaves(t: &Tree, f: &mut dyn FnMut(&Tree) -> Option<Tree>, depth: usize) -> Tree {
-    match elab::same_tree_operands(t) {
-        Some(operands) if depth < 200 => {
-            let n = operands.len();
-            let mut out = t.clone();
-            for i in 0..n {
-                out.children[i] = rewrite_leaves(&t.children[i], f, depth + 1);
-            }
-            out
-        }
-        _ if is_leaf(t) => t.clone(),
-        _ => f(t).unwrap_or_else(|| t.clone()),
-    }
 }

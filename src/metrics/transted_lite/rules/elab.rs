@@ -286,6 +286,24 @@ pub(super) fn arithmetic_leaves<'t>(t: &'t Tree, out: &mut Vec<&'t Tree>, depth:
     }
 }
 
+/// `t` with each leaf of its arithmetic tree ([`same_tree_operands`], pre-order) passed to `f`,
+/// kept where `f` gives `None`.
+pub(super) fn map_arithmetic_leaves(t: &Tree, f: &mut dyn FnMut(&Tree) -> Option<Tree>) -> Tree {
+    fn walk(t: &Tree, f: &mut dyn FnMut(&Tree) -> Option<Tree>, depth: usize) -> Tree {
+        match same_tree_operands(t) {
+            Some(operands) if depth < MAX_DEPTH => {
+                let mut out = t.clone();
+                for i in 0..operands.len() {
+                    out.children[i] = walk(&t.children[i], f, depth + 1);
+                }
+                out
+            }
+            _ => f(t).unwrap_or_else(|| t.clone()),
+        }
+    }
+    walk(t, f, 0)
+}
+
 /// Is every leaf of the arithmetic tree `t` ([`same_tree_operands`]) of a known number type, or
 /// a numeral, with at least one not a numeral? Then the tree is elaborated at the largest of
 /// those types (`binop%`), which is a number type.

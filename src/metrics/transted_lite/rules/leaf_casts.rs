@@ -139,21 +139,10 @@ pub(super) fn ascription_to_first_variable(t: &Tree, c: &Carriers) -> Option<Tre
     let mut index = 0;
     let moved = without_ascription(t, *k, &mut index, c);
     let mut index = 0;
-    Some(with_ascription(&moved, first, &ty, &mut index))
-}
-
-/// `t` with its `k`-th arithmetic leaf (pre-order) ascribed to `ty`.
-fn with_ascription(t: &Tree, k: usize, ty: &Tree, index: &mut usize) -> Tree {
-    let Some(operands) = elab::same_tree_operands(t) else {
-        let here = *index == k;
-        *index += 1;
-        return if here { Tree::node(ASCRIPTION, vec![t.clone(), ty.clone()]) } else { t.clone() };
-    };
-    let mut out = t.clone();
-    for i in 0..operands.len() {
-        out.children[i] = with_ascription(&t.children[i], k, ty, index);
-    }
-    out
+    Some(elab::map_arithmetic_leaves(&moved, &mut |leaf| {
+        index += 1;
+        (index - 1 == first).then(|| Tree::node(ASCRIPTION, vec![leaf.clone(), ty.clone()]))
+    }))
 }
 
 /// `(↑x : T)` is `(x : T)` for a variable `x` of a smaller number type: the ascription's
