@@ -10,11 +10,12 @@
 //! type's local instances are not read, so a concrete group is left alone. `H = ⊤` and
 //! `x ∈ H ⊓ K` write no operator: any subgroup, submodule or ideal of known type.
 
-use super::carriers::{variable_type_of_class, Carriers};
+use super::carriers::{variable_type_of_class, Carriers, MONOID_CLASSES};
+use super::elab::{self, Num, Ty};
 use super::collections::{collection, is_substructure, member_type};
 use super::declare::*;
 use super::shapes::{
-    is_leaf, mentions, node2, AND, EQ, EXISTS, EXPLICIT, FORALL, IMP, MEM, MUL, POW,
+    is_leaf, mentions, node2, AND, DVD, EQ, EXISTS, EXPLICIT, FORALL, IMP, MEM, MUL, POW,
 };
 use crate::trees::Tree;
 
@@ -66,6 +67,21 @@ pub const RULES: &[Rule] = &[
         .ex(&[("{G : Type*} [Group G] (H K : Subgroup G) : H ⊓ K = ⊥", "{G : Type*} [Group G] (H K : Subgroup G) : ∀ x✝ : G, x✝ ∈ H ⊓ K → x✝ = 1")])
         // A second structure giving `1`; an additive subgroup (its `0`); a concrete group.
         .non(&["{G : Type*} [Group G] [One G] (H : Subgroup G) : H = ⊥", "{G : Type*} [AddGroup G] (H : AddSubgroup G) : H = ⊥", "(H : Subgroup (Equiv.Perm (Fin 3))) : H = ⊥"]),
+    // Mathlib/GroupTheory/OrderOfElement.lean: `orderOf_dvd_iff_pow_eq_one {n : ℕ} : orderOf x ∣
+    // n ↔ x ^ n = 1` in any `[Monoid G]`. `orderOf x : ℕ` fixes `∣` at ℕ, so `n` is a natural.
+    code("orderOf_dvd_iff_pow_eq_one", "orderOf x ∣ n ↔ x ^ n = 1 (Mathlib/GroupTheory/OrderOfElement.lean), x of a number type or of a type variable whose one structure is a monoid, n : ℕ", order_divides)
+        .ex(&[("{G : Type*} [Group G] [Fintype G] (g : G) : orderOf g ∣ Fintype.card G", "{G : Type*} [Group G] [Fintype G] (g : G) : g ^ Fintype.card G = 1"),
+              ("{M : Type*} [Monoid M] (x : M) (n : ℕ) : orderOf x ∣ n", "{M : Type*} [Monoid M] (x : M) (n : ℕ) : x ^ n = 1"),
+              ("(x : ℝ) : orderOf x ∣ 2", "(x : ℝ) : x ^ 2 = 1")])
+        // An integer `n` (`∣` would not elaborate); a second class giving `^` or `1`; a local
+        // `orderOf`; the additive `addOrderOf`; `x` of an unknown type; an element of another
+        // structure than a monoid.
+        .non(&["{G : Type*} [Group G] (g : G) (n : ℤ) : orderOf g ∣ n",
+               "{G : Type*} [Group G] [One G] (g : G) (n : ℕ) : orderOf g ∣ n",
+               "{G : Type*} [Group G] (orderOf : G → ℕ) (g : G) (n : ℕ) : orderOf g ∣ n",
+               "{G : Type*} [AddGroup G] (g : G) (n : ℕ) : addOrderOf g ∣ n",
+               "{G : Type*} [Group G] (n : ℕ) : ∀ g, orderOf g ∣ n",
+               "{G : Type*} [Semigroup G] (g : G) (n : ℕ) : orderOf g ∣ n"]),
     // `Subgroup.mem_inf : x ∈ p ⊓ p' ↔ x ∈ p ∧ x ∈ p'` (Mathlib/Algebra/Group/Subgroup/Lattice.lean),
     // `Submodule.mem_inf` (Mathlib/Algebra/Module/Submodule/Lattice.lean).
     code("Subgroup.mem_inf", "x ∈ p ⊓ p' ↔ x ∈ p ∧ x ∈ p' (Subgroup, Submodule, Ideal)", inf_membership)
@@ -205,6 +221,29 @@ fn eq_top_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         "Submodule.eq_top_iff'"
     };
     Some((rule, node2(FORALL, binder, node2(MEM, x, h.clone()))))
+}
+
+/// `orderOf x ∣ n` → `x ^ n = 1`, for `x` a name of a number type or of a type variable whose
+/// one structure is a monoid, and `n` a natural.
+fn order_divides(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (DVD, [order, n]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let ("orderOf _ ", [x]) = (order.label.as_str(), order.children.as_slice()) else {
+        return None;
+    };
+    let c = ctx.carriers;
+    let monoid = |ty: &Tree| {
+        elab::num_of_type(ty).is_some()
+            || (is_leaf(ty) && variable_type_of_class(&ty.label, &MONOID_CLASSES, c))
+    };
+    let element = is_leaf(x) && c.name_type(&x.label).is_some_and(monoid);
+    let natural = elab::type_of(n, c) == Ty::Num(Num::Nat) || n.label.parse::<u64>().is_ok();
+    if !element || !natural || c.binds("orderOf") {
+        return None;
+    }
+    let power = node2(POW, x.clone(), n.clone());
+    Some(("orderOf_dvd_iff_pow_eq_one", node2(EQ, power, Tree::leaf("1"))))
 }
 
 /// `z ∈ Subgroup.center G` → `∀ g : G, g * z = z * g`, for `z` a name of the group type `G`.

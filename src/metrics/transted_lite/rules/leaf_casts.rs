@@ -313,3 +313,144 @@ pub(super) fn ascription_under_its_parameter(t: &Tree, c: &Carriers) -> Option<T
     }
     None
 }
+
+/// The `binrel%` relations (Lean's `Init/Core.lean`, `Init/Prelude.lean` notations): their two
+/// operands are one tree with the operations of both (`elabBinRelCore`, Elab/Extra.lean), which
+/// is the largest tree `binop%` ever sees, so its largest type is the type every leaf is cast to.
+fn binrel_operands(t: &Tree) -> Option<&[Tree]> {
+    const BINREL: [&str; 6] = [" _ = _ ", " _ ≠ _ ", " _ < _ ", " _ ≤ _ ", " _ > _ ", " _ ≥ _ "];
+    (BINREL.contains(&t.label.as_str()) && t.children.len() == 2).then_some(&t.children)
+}
+
+/// `new` where it decides names' types as `old` does ([`typed::infer_binder_type`], by either
+/// kind of decider): a name bound with no type takes its type from its first deciding use,
+/// which an ascription may be, and a binder rule drops a written type where that use decides
+/// it (`(y : ℝ) < x` lets `(x : ℝ)` lose its `ℝ`; `y < x` would then make `x` natural). So a
+/// name with no written type must be decided the same, and one with a written type decided
+/// at it in both or in neither.
+fn keeping_decisions(old: &Tree, new: Tree, c: &Carriers) -> Option<Tree> {
+    let mut names = Vec::new();
+    super::shapes::leaves(old, &mut names);
+    let same = names.iter().filter(|n| literal(&Tree::leaf(n.as_str())).is_none()).all(|n| {
+        [Deciders::Fixed, Deciders::TheoremBinders].iter().all(|by| {
+            let before = typed::infer_binder_type(n, old, c, *by);
+            let after = typed::infer_binder_type(n, &new, c, *by);
+            match c.name_type(n) {
+                Some(written) => (before.as_ref() == Some(written)) == (after.as_ref() == Some(written)),
+                None => before == after,
+            }
+        })
+    });
+    same.then_some(new)
+}
+
+/// The number type of each leaf of a relation's tree (`None` for a numeral), or `None` where a
+/// leaf that is no numeral has a type elaboration-lite does not know: `analyze` would meet a
+/// type it cannot compare, or one a later use decides.
+fn relation_leaf_types<'t>(operands: &'t [Tree], c: &Carriers) -> Option<Vec<(&'t Tree, Option<Num>)>> {
+    let mut leaves = Vec::new();
+    for side in operands {
+        elab::arithmetic_leaves(side, &mut leaves, 0);
+    }
+    leaves
+        .into_iter()
+        .map(|l| {
+            if literal(l).is_some() {
+                return Some((l, None));
+            }
+            let ty = match (l.label.as_str(), l.children.as_slice()) {
+                (ASCRIPTION, [_, ty]) => elab::num_of_type(ty),
+                _ => match elab::type_of(l, c) {
+                    Ty::Num(n) => Some(n),
+                    _ => None,
+                },
+            };
+            ty.map(|n| (l, Some(n)))
+        })
+        .collect()
+}
+
+/// `(a ∘ b : T) R e` is `(a : T) ∘ b R e` where every leaf of the relation's tree is a numeral
+/// or of a number type no larger than `T`, and the leaves of `a ∘ b` are numerals and
+/// variables: `(a ∘ b : T)` is elaborated against `T` (`toExpr` starts `analyze` from the
+/// expected type), so each of its leaves is cast to `T` and every operation inside is `T`'s
+/// (`(a - b : ℝ)` is `↑a - ↑b`); without the ascription the tree joins the relation's, whose
+/// largest type is then `T` again, held by `(a : T)`. Refused where another leaf is larger
+/// (`(x : ℝ) = (a / b : ℤ)` keeps ℤ's division inside) or of a type not known here.
+pub(super) fn tree_ascription_into_relation(t: &Tree, c: &Carriers) -> Option<Tree> {
+    let operands = binrel_operands(t)?;
+    let leaves = relation_leaf_types(operands, c)?;
+    let (k, target) = leaves.iter().enumerate().find_map(|(k, (l, _))| {
+        let (ASCRIPTION, [e, ty]) = (l.label.as_str(), l.children.as_slice()) else {
+            return None;
+        };
+        elab::same_tree_operands(e)?;
+        Some((k, elab::num_of_type(ty)?))
+    })?;
+    let fits = |n: &Option<Num>| n.is_none_or(|n| rank(n) <= rank(target));
+    if !leaves.iter().all(|(_, n)| fits(n)) {
+        return None;
+    }
+    let (ASCRIPTION, [e, ty]) = (leaves[k].0.label.as_str(), leaves[k].0.children.as_slice())
+    else {
+        return None;
+    };
+    let mut inner = Vec::new();
+    elab::arithmetic_leaves(e, &mut inner, 0);
+    // Numerals, variables and their ascriptions (`((n : ℚ) * (n + 1) / 2 : ℚ)`).
+    let inner_type = |l: &Tree| match leaf_ascription(l, c) {
+        Some((_, n)) => Some(Some(n)),
+        None if literal(l).is_some() => Some(None),
+        None => variable_type(l, c).map(Some),
+    };
+    let inner_types: Option<Vec<Option<Num>>> = inner.iter().map(|l| inner_type(l)).collect();
+    // Numerals alone are left to `norm_num`, which reads `(2 / 2 : ℝ)` as one value.
+    let inner_types =
+        inner_types.filter(|types| types.iter().all(fits) && types.iter().any(Option::is_some))?;
+    // The leaf that carries `T` after: one already of `T`, else the first variable (the first
+    // numeral where there is none), as [`ascription_to_first_variable`] leaves it.
+    let opened = if inner_types.contains(&Some(target)) {
+        e.clone()
+    } else {
+        let first = inner.iter().position(|l| literal(l).is_none()).unwrap_or(0);
+        let mut index = 0;
+        elab::map_arithmetic_leaves(e, &mut |leaf| {
+            index += 1;
+            (index - 1 == first).then(|| Tree::node(ASCRIPTION, vec![leaf.clone(), ty.clone()]))
+        })
+    };
+    let mut index = 0;
+    let mut out = t.clone();
+    for i in 0..2 {
+        out.children[i] = elab::map_arithmetic_leaves(&t.children[i], &mut |_| {
+            index += 1;
+            (index - 1 == k).then(|| opened.clone())
+        });
+    }
+    // An ascription holds `T` before and after, so a name whose type the relation decides
+    // (its binder's type dropped, or never written) is unified with `T` either way.
+    Some(out)
+}
+
+/// `(x : T) ∘ a R e` is `x ∘ a R e` where another leaf of the relation's tree has type `T`
+/// and no leaf is larger or of a type not known here: the relation's largest type is `T` either
+/// way (`elabBinRelCore` analyses both operands as one tree), and `x` is cast to it.
+/// [`leaf_ascription_beside_its_type`] across a relation (`∑ i ∈ s, (i : ℚ) = n / 2`).
+pub(super) fn leaf_ascription_beside_its_type_in_relation(t: &Tree, c: &Carriers) -> Option<Tree> {
+    let operands = binrel_operands(t)?;
+    let leaves = relation_leaf_types(operands, c)?;
+    // The last one, as in [`leaf_ascription_beside_its_type`].
+    let k = leaves.iter().enumerate().rposition(|(k, (l, _))| {
+        leaf_ascription(l, c).is_some_and(|(_, target)| {
+            let beside = leaves.iter().enumerate().any(|(j, (_, n))| j != k && *n == Some(target));
+            let largest = leaves.iter().all(|(_, n)| n.is_none_or(|n| rank(n) <= rank(target)));
+            beside && largest
+        })
+    })?;
+    let mut index = 0;
+    let mut out = t.clone();
+    for i in 0..2 {
+        out.children[i] = without_ascription(&t.children[i], k, &mut index, c);
+    }
+    keeping_decisions(t, out, c)
+}

@@ -168,6 +168,25 @@ pub const RULES: &[Rule] = &[
               ("(z : ℂ) (n : ℕ) : ∑ i ∈ Finset.range n, (i : ℂ) * z ^ i = 0", "(z : ℂ) (n : ℕ) : ∑ i ∈ Finset.range n, i * z ^ i = 0")])
         // Beside ℕ only (ℕ division), beside another type, on a compound term.
         .non(&["(n m : ℕ) : (n : ℝ) / m = 1", "(n : ℕ) (f : ℕ → ℝ) : (n : ℤ) - f n = 0", "(n m : ℕ) (x : ℝ) : (n - m : ℝ) + x = 0"]),
+    code("type ascription (beside its type, across a relation)", "(x : T) ∘ a R e is x ∘ a R e where another leaf of the relation has type T and none is larger: binrel% analyses both operands as one tree and casts x to T either way (Lean's Elab/Extra.lean, elabBinRelCore)", |t, ctx| leaf_casts::leaf_ascription_beside_its_type_in_relation(t, ctx.carriers).map(|new| ("type ascription (beside its type, across a relation)", new)))
+        .ex(&[("(n : ℕ) (q : ℚ) : q = (n : ℚ) * (n + 1) / 2", "(n : ℕ) (q : ℚ) : q = n * (n + 1) / 2"),
+              ("(n : ℕ) : ∑ i ∈ Finset.range n, (i : ℚ) = (n : ℚ) / 2", "(n : ℕ) : ∑ i ∈ Finset.range n, (i : ℚ) = n / 2")])
+        // A larger leaf (the relation's type is then ℝ, not the ascription's); a leaf of
+        // unknown type; the only leaf of its type (ℕ division without it); `∣` (no binrel%).
+        .non(&["(n : ℕ) (x : ℝ) (q : ℚ) : x = (n : ℚ) + q", "(n : ℕ) (y : α) (q : ℚ) : q = (n : ℚ) / 2 + y", "(n m : ℕ) : m = (n : ℚ) / 2",
+               "(n m : ℕ) (k : ℤ) : (n : ℤ) ∣ k * m",
+               // The ascription decides the elided `x` (real); without it `y` would (natural).
+               "(y : ℕ) (x : _) (q : ℝ) (h : (y : ℝ) < x + q) : y + 1 ≤ x"]),
+    code("type ascription (of a tree, into its relation)", "(a ∘ b : T) R e is (a : T) ∘ b R e where no leaf of the relation is larger than T: the ascribed tree is elaborated at T (analyze starts from the expected type), and without it the relation's tree has largest type T, held by (a : T) (Lean's Elab/Extra.lean)", |t, ctx| leaf_casts::tree_ascription_into_relation(t, ctx.carriers).map(|new| ("type ascription (of a tree, into its relation)", new)))
+        .ex(&[("(a b : ℕ) : (a + b : ℝ) / 2 = 5", "(a b : ℕ) : ((a : ℝ) + b) / 2 = 5"),
+              ("(a b : ℕ) (x : ℝ) : x = (a - b : ℝ)", "(a b : ℕ) (x : ℝ) : x = (a : ℝ) - b"),
+              ("(n : ℕ) (q : ℚ) : ((n : ℚ) * (n + 1) / 2 : ℚ) = q", "(n : ℕ) (q : ℚ) : (n : ℚ) * (n + 1) / 2 = q")])
+        // A larger leaf beside it (ℤ division kept inside); a leaf of unknown type; an inner
+        // leaf that is no variable (its own arithmetic: `f` may be anything); `∣` (no binrel%).
+        .non(&["(a b : ℕ) (x : ℝ) : x = (a / b : ℤ)", "(a b : ℕ) (y : α) : y = (a - b : ℤ)", "(a b : ℕ) (f : ℕ → ℕ) : (f a - b : ℤ) = 0",
+               "(a b : ℕ) (k : ℤ) : (a - b : ℤ) ∣ k",
+               // Numerals alone (`norm_num` reads them as one value).
+               "(x : ℝ) : (1 / 2 : ℝ) * x = 3"]),
     code("type ascription (to the first variable)", "a - (b : T) is (a : T) - b for variables a b of smaller number types: binop% casts every leaf to the tree's largest type, T either way (Lean's Elab/Extra.lean)", |t, ctx| leaf_casts::ascription_to_first_variable(t, ctx.carriers).map(|new| ("type ascription (to the first variable)", new)))
         .ex(&[("(a b : ℕ) : a - (b : ℤ) = 1", "(a b : ℕ) : (a : ℤ) - b = 1"), ("(a b c : ℕ) : a * b + (c : ℝ) = 1", "(a b c : ℕ) : (a : ℝ) * b + c = 1")])
         // A leaf of unknown type, a larger leaf, a compound ascribed term, two ascriptions.

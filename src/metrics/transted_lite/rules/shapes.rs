@@ -41,6 +41,7 @@ pub(super) const SUB: &str = " _ - _ ";
 pub(super) const DIV: &str = " _ / _ ";
 pub(super) const POW: &str = " _ ^ _ ";
 pub(super) const MEM: &str = " _ ∈ _ ";
+pub(super) const DVD: &str = " _ ∣ _ ";
 pub(super) const NEG: &str = "-";
 pub(super) const EXPLICIT: &str = " _ : _ ";
 pub(super) const FORALL: &str = "∀ _ , _ ";

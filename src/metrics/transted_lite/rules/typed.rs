@@ -1040,7 +1040,7 @@ pub(super) fn funext_rule(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let (EQ, [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
-    if let Some(pointwise) = function_equation(a, b) {
+    if let Some(pointwise) = function_equation(a, b, ctx.carriers) {
         return Some(("funext_iff", pointwise));
     }
     let c = ctx.carriers;
@@ -1106,7 +1106,13 @@ fn tuple_equation(a: &Tree, b: &Tree) -> Option<Tree> {
 
 /// funext_iff (then β-reduction): `f = fun x => e` ↔ `∀ x, f x = e`, either side of `=`,
 /// for a function named by a leaf and a one-binder `fun` whose bound name is not that leaf.
-fn function_equation(a: &Tree, b: &Tree) -> Option<Tree> {
+///
+/// `=` is `binrel%`: the `fun` is a leaf elaborated with no expected type, so its body is
+/// typed alone and the function's type only unifies after. Where the function's codomain is a
+/// number type, the body's own type must be it (`fun x => x / 2` against `f : ℕ → ℝ` leaves
+/// `HDiv ℕ ?β ℝ`, which no instance solves: that equation does not elaborate, while `∀ x, f x
+/// = x / 2` casts `x`).
+fn function_equation(a: &Tree, b: &Tree, c: &Carriers) -> Option<Tree> {
     let is_fun = |t: &Tree| t.label == "fun _ => _ " && t.children.len() == 2;
     let (f, lambda, f_left) = if is_leaf(a) && is_fun(b) {
         (a, b, true)
@@ -1118,6 +1124,25 @@ fn function_equation(a: &Tree, b: &Tree) -> Option<Tree> {
     let (binder, x, body) = plain_binding(lambda)?;
     if x.label == f.label || literal(f).is_some() {
         return None;
+    }
+    if let Some((IMP, [domain, codomain])) =
+        c.name_type(&f.label).map(|ty| (ty.label.as_str(), ty.children.as_slice()))
+    {
+        if let Some(n) = elab::num_of_type(codomain) {
+            let x_type = match binder.children.as_slice() {
+                [_, written] if binder.label == EXPLICIT => written,
+                _ => domain,
+            };
+            // A body of unknown type only unifies, unless `binop%` meets it with another.
+            let mismatch = match elab::type_of(body, &c.with_name_type(&x.label, x_type)) {
+                elab::Ty::Num(m) => m != n,
+                elab::Ty::Numeral => false,
+                elab::Ty::Unknown => elab::same_tree_operands(body).is_some(),
+            };
+            if mismatch {
+                return None;
+            }
+        }
     }
     let applied = Tree::node(format!("{} _ ", f.label), vec![x.clone()]);
     let eq =
