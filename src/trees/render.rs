@@ -133,7 +133,7 @@ fn collapse_spaces(s: &str) -> String {
 enum Shape {
     Leaf,
     /// `a op b` with Lean's precedence and associativity (`true`: right).
-    Infix(u32, bool),
+    Infix(u32, Assoc),
     /// `¬p`, `-x`, `↑n`, `√x` (no hole in the label).
     Prefix,
     /// `x⁻¹`, `sᶜ`, `n !`, `H.Normal`, `R[X]`: binds tighter than application.
@@ -158,27 +158,41 @@ const OPENERS: [&str; 9] = ["(", "[", "{", "⟨", "⦃", "|", "‖", "⌊", "⌈
 const BINDERS: [&str; 16] =
     ["∀", "∃!", "∃", "∑", "∏", "⋃", "⋂", "∫", "⨆", "⨅", "fun", "λ", "Π", "Σ", "if", "let"];
 
-/// Lean's precedence of an infix symbol and whether it associates to the right (Lean core and
-/// Mathlib notations; unknown symbols as the parser reads them, 65 left).
-fn infix(op: &str) -> (u32, bool) {
+/// How an infix operator chains with its own level: `infixl` to the left, `infixr` to the
+/// right, `infix` not at all (`a = b = c` does not parse: both operands sit one level up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Assoc {
+    Left,
+    Right,
+    Neither,
+}
+
+/// Lean's precedence of an infix symbol and how it chains (Lean core and Mathlib notations, as
+/// the parser's table; unknown symbols as the parser reads them, `infixl:65`). `∈` (`notation:50
+/// a:50 " ∈ " b:50`) is read as not chaining: its operands take relations, which read better
+/// in parentheses anyway.
+fn infix(op: &str) -> (u32, Assoc) {
+    use Assoc::*;
     match op {
         // A typed name `x : ℝ` (binders, ascriptions): nothing inside needs parentheses.
-        ":" => (0, true),
-        "<|" | "$" | "|>" => (10, true),
-        "↔" | "<->" => (20, false),
-        "→" | "->" | "→*" | "→+" | "→+*" | "≃*" | "≃+" | "≃+*" | "≃" | "≅" => {
-            (25, true)
-        }
-        "∨" | "\\/" => (30, true),
-        "∧" | "/\\" | "×" => (35, true),
+        ":" => (0, Right),
+        "<|" | "$" | "|>" => (10, Right),
+        "↔" | "<->" => (20, Neither),
+        "→" | "->" | "→*" | "→+" | "→+*" | "≃*" | "≃+" | "≃+*" => (25, Right),
+        "≃" | "≅" => (25, Left),
+        "∨" | "\\/" => (30, Right),
+        "∧" | "/\\" | "×" => (35, Right),
         "=" | "==" | "≠" | "<" | ">" | "≤" | "≥" | "∈" | "∉" | "⊆" | "⊂" | "⊇" | "⊃" | "∣"
-        | "≡" | "≈" => (50, false),
-        "+" | "-" | "∪" | "++" => (65, false),
-        "*" | "/" | "%" | "∩" | "\\" => (70, false),
-        "•" => (73, true),
-        "^" => (75, true),
-        "∘" => (90, true),
-        _ => (65, false),
+        | "≡" | "≈" => (50, Neither),
+        "+" | "-" | "∪" | "++" => (65, Left),
+        "⊔" => (68, Left),
+        "⊓" => (69, Left),
+        "*" | "/" | "%" | "∩" => (70, Left),
+        "\\" => (70, Neither),
+        "•" => (73, Right),
+        "^" => (75, Right),
+        "∘" => (90, Right),
+        _ => (65, Left),
     }
 }
 
@@ -219,8 +233,8 @@ fn shape(t: &Tree) -> Shape {
         return Shape::Field;
     }
     if p.len() == 3 && first.is_empty() && last.is_empty() && !p[1].trim().is_empty() {
-        let (prec, right) = infix(p[1].trim());
-        return Shape::Infix(prec, right);
+        let (prec, assoc) = infix(p[1].trim());
+        return Shape::Infix(prec, assoc);
     }
     // `!![a, b; c, d]`, `![a, b]`: Mathlib's matrix and vector literals.
     let literal = first.starts_with("![") || first.starts_with("!![");
@@ -254,10 +268,17 @@ fn needs_parens(parent: Shape, parent_label: &str, i: usize, n: usize, c: &Tree)
     match parent {
         Shape::Bracketed | Shape::Binder => false,
         // `> x + 1` in `∀ ε > x + 1, …`: the right side of a relation.
-        Shape::Pred => needs_parens(Shape::Infix(50, false), "", 1, 2, c),
-        Shape::Infix(p, right) => match child {
-            Shape::Infix(q, _) => {
-                q < p || (q == p && (p == 50 || (i == 0 && right) || (i + 1 == n && !right)))
+        Shape::Pred => needs_parens(Shape::Infix(50, Assoc::Neither), "", 1, 2, c),
+        Shape::Infix(p, assoc) => match child {
+            // At one level, only the side the parent chains on goes bare, and only when the
+            // child chains too (`s ∩ t \ u` does not parse: `\` takes no 70-level left side).
+            Shape::Infix(q, child_assoc) => {
+                let bare = match assoc {
+                    Assoc::Left => i == 0,
+                    Assoc::Right => i + 1 == n,
+                    Assoc::Neither => false,
+                };
+                q < p || (q == p && (!bare || child_assoc == Assoc::Neither))
             }
             Shape::App | Shape::Field => false,
             Shape::Prefix => {

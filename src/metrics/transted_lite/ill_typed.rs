@@ -89,7 +89,7 @@ fn rejected_at(t: &Tree, c: &Carriers, opened: Opened, found: &mut Option<String
         {
             *found = Some(format!("`{}`: no absolute value at that type", render(t)));
         }
-        // `√` is `Real.sqrt` (Mathlib/Data/Real/Sqrt.lean, `prefix:100 "√" => Real.sqrt`).
+        // `√` is `Real.sqrt` (Mathlib/Data/Real/Sqrt.lean, `prefix:max "√" => Real.sqrt`).
         ("√", [e]) if ty(e) == Ty::Num(Num::Complex) => {
             *found = Some(format!("`{}`: Real.sqrt takes a real, not a complex number", render(t)));
         }

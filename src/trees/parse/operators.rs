@@ -20,43 +20,75 @@ pub(super) fn is_closer(s: &str) -> bool {
     matches!(s, ")" | "]" | "}" | "⟩" | "⦄")
 }
 
-/// Infix operators: (precedence, right-associative). Sources: Lean 4 `src/Init/Prelude.lean` and
-/// `src/Init/Notation.lean` (`infixr:25 " → "`, `infix:20 " ↔ "`, `infixr:30 " ∨ "`,
-/// `infixr:35 " ∧ "`, `infix:50 " = "`/`≠ < > ≤ ≥ ∈ ∉ ⊆ ⊂ ∣`, `infixl:65 " + "`/`-`,
-/// `infixl:70 " * "`/`/ %`, `infixr:75 " ^ "`, `infixr:90 " ∘ "`, `infixl:65 " ++ "`,
-/// `infixr:67 " :: "`, `infixr:35 " × "`, `infixr:10 " <| "`, `infixl:10 " |> "`,
-/// `infixl:70 " ∩ "`, `infixl:65 " ∪ "`, `infix:70 " \\ "`); Mathlib (`infixr:73 " • "`,
+/// An infix operator as Lean declares it: the precedence of the node it builds, the least
+/// precedence its left operand may have, and the precedence its right operand is parsed at.
+/// `infixl:p` is `notation:p lhs:p op rhs:(p+1)`, `infixr:p` is `lhs:(p+1) op rhs:p`, and
+/// `infix:p` is `lhs:(p+1) op rhs:(p+1)`, so `a = b = c` and `p ↔ q ↔ r` do not parse
+/// (`src/Lean/Elab/Notation.lean` expands `infix` so; the parser's trailing loop refuses a left
+/// operand below its precedence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Infix {
+    pub prec: u32,
+    pub lhs: u32,
+    pub rhs: u32,
+}
+
+const fn infixl(p: u32) -> Infix {
+    Infix { prec: p, lhs: p, rhs: p + 1 }
+}
+const fn infixr(p: u32) -> Infix {
+    Infix { prec: p, lhs: p + 1, rhs: p }
+}
+const fn infix(p: u32) -> Infix {
+    Infix { prec: p, lhs: p + 1, rhs: p + 1 }
+}
+
+/// Infix operators. Sources: Lean 4 `src/Init/Prelude.lean`, `src/Init/Notation.lean` and
+/// `src/Init/Core.lean` (`infixr:25 " → "`, `infix:20 " ↔ "`, `infixr:30 " ∨ "`,
+/// `infixr:35 " ∧ "`, `infix:50 " = "`/`==`/`≠`/`<`/`>`/`≤`/`≥`/`⊆`/`⊂`/`⊇`/`⊃`/`∣`/`≈`,
+/// `notation:50 a:50 " ∈ " b:50` and `∉` likewise, `infixl:65 " + "`/`-`, `infixl:70 " * "`/`/ %`,
+/// `infixr:75 " ^ "`, `infixr:90 " ∘ "`, `infixl:65 " ++ "`, `infixr:67 " :: "`,
+/// `infixr:35 " × "`, `syntax:min term " <| " term:min`, `syntax:min term " |> " term:min1`,
+/// `infixl:70 " ∩ "`, `infixl:65 " ∪ "`, `infix:70 " \\ "`, `infixl:35 " && "`,
+/// `infixl:30 " || "`); Mathlib (`infixr:73 " • "`,
 /// `infixl:69 " ⊓ "`, `infixl:68 " ⊔ "`, `infixl:100 " ∆ "`, `infixl:80 " ⁻¹' "`,
 /// `infixl:80 " '' "` (Set.image), `notation:35 G " ⧸ " H:34`, `infixr:25 " →* "`/`≃*`/`→+*`,
-/// `infixl:25 " ≃ "`, `notation:50 a " ≡ " b " [ZMOD " n "]"`, `infixr:82 " ×ˢ "`,
-/// `infixl:72 " ⬝ᵥ "`). Unknown symbols between two terms are read as infix at 65 (documented
-/// fallback; the statement still parses and the symbol keeps its text).
-pub(super) fn infix_operator(op: &str) -> Option<(u32, bool)> {
+/// `infixl:25 " ≃ "`, `notation:50 a:50 " ∤ " b:50`, `notation:50 a " ≡ " b " [ZMOD " n "]"`,
+/// `infixr:82 " ×ˢ "`, `infixl:72 " ⬝ᵥ "`). Unknown symbols between two terms are read as
+/// `infixl:65` (documented fallback; the statement still parses and the symbol keeps its text).
+pub(super) fn infix_operator(op: &str) -> Option<Infix> {
     Some(match op {
-        "<|" | "$" => (10, true),
-        "|>" => (10, false),
-        "↔" | "<->" => (20, false),
+        "<|" | "$" => Infix { prec: 10, lhs: 10, rhs: 10 },
+        "|>" => Infix { prec: 10, lhs: 10, rhs: 11 },
+        "↔" | "<->" => infix(20),
         "→" | "->" | "→*" | "→+" | "→+*" | "≃*" | "≃+" | "≃+*" | "→ₗ" | "≃ₗ" | "→L" => {
-            (25, true)
+            infixr(25)
         }
-        "≃" | "≅" => (25, false),
-        "∨" | "\\/" | "⊕" => (30, true),
-        "∧" | "/\\" | "×" | "×ₗ" => (35, true),
-        "⧸" => (35, false),
-        "=" | "==" | "≠" | "!=" | "<" | ">" | "≤" | "≥" | "<=" | ">=" | "∈" | "∉" | "⊆" | "⊂"
-        | "⊇" | "⊃" | "⊊" | "∣" | "∤" | "≡" | "≈" | "≪" | "≺" | "≼" => {
-            (50, false)
-        }
-        "+" | "-" | "∪" | "++" | "||" => (65, false),
-        "::" => (67, true),
-        "*" | "/" | "%" | "∩" | "\\" | "&&" | "∗" => (70, false),
-        "⬝ᵥ" => (72, false),
-        "•" => (73, true),
-        "^" => (75, true),
-        "⁻¹'" | "''" => (80, false),
-        "×ˢ" => (82, true),
-        "∘" => (90, true),
-        "∆" | "⊗" => (100, false),
+        "≃" | "≅" => infixl(25),
+        "∨" | "\\/" | "⊕" => infixr(30),
+        "∧" | "/\\" | "×" | "×ₗ" => infixr(35),
+        "⧸" => infixl(35),
+        "=" | "==" | "≠" | "!=" | "<" | ">" | "≤" | "≥" | "<=" | ">=" | "⊆" | "⊂" | "⊇" | "⊃"
+        | "⊊" | "∣" | "≈" => infix(50),
+        // `notation:50 a:50 " ∈ " b:50`: the right operand takes a relation (`x ∈ s ∈ T` is
+        // `x ∈ (s ∈ T)`), the left one a relation's node (`a = b ∈ c` is `(a = b) ∈ c`).
+        "∈" | "∉" | "∤" => Infix { prec: 50, lhs: 50, rhs: 50 },
+        "≡" | "≪" | "≺" | "≼" => infixl(50),
+        "||" => infixl(30),
+        "&&" => infixl(35),
+        "+" | "-" | "∪" | "++" => infixl(65),
+        "::" => infixr(67),
+        "⊔" => infixl(68),
+        "⊓" => infixl(69),
+        "*" | "/" | "%" | "∩" | "∗" => infixl(70),
+        "\\" => infix(70),
+        "⬝ᵥ" => infixl(72),
+        "•" => infixr(73),
+        "^" => infixr(75),
+        "⁻¹'" | "''" => infixl(80),
+        "×ˢ" => infixr(82),
+        "∘" => infixr(90),
+        "∆" | "⊗" => infixl(100),
         _ => return None,
     })
 }

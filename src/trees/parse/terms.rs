@@ -4,7 +4,7 @@
 //! Owns expression reading up to the point where a bracket or a binding notation starts; those are
 //! `brackets`' and `binding`'s.
 
-use super::operators::{infix_operator, is_name_char, is_structural};
+use super::operators::{infix_operator, is_name_char, is_structural, Infix};
 use super::parser::Parser;
 use super::{PResult, MAX_PREC};
 use crate::trees::lean_syntax::TERM_KEYWORDS;
@@ -24,6 +24,9 @@ impl<'a> Parser<'a> {
         let start = self.offset_here();
         self.leading_min = min;
         let mut lhs = self.leading()?;
+        // The precedence of the node `lhs` is: an infix operator's, or the maximum (atoms,
+        // applications, prefix notations, which all end before the next infix operator).
+        let mut lhs_prec = MAX_PREC;
         while let Some(s) = self.peek() {
             let t = self.tokens[self.pos];
             // Trailing field access / projection: `x.1`, `(f x).le` (no space before the dot).
@@ -81,14 +84,20 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if t.kind == TokenKind::Symbol && !is_structural(s) {
-                let (prec, right) = match infix_operator(s) {
-                    Some(p) => p,
-                    None if self.is_unknown_infix(s) => (65, false),
+                let op = match infix_operator(s) {
+                    Some(op) => op,
+                    None if self.is_unknown_infix(s) => Infix { prec: 65, lhs: 65, rhs: 66 },
                     None => break,
                 };
-                if prec < min {
+                // Lean's trailing loop stops where the operator's precedence is below the
+                // level being parsed, or the left operand's below what the operator takes
+                // (`a = b = c`: the second `=` takes a left operand at 51); an enclosing level
+                // may still take it (`¬a = b = c` is `(¬a = b) = c`), and the statement's end
+                // reports what none takes.
+                if op.prec < min || lhs_prec < op.lhs {
                     break;
                 }
+                let prec = op.prec;
                 self.pos += 1;
                 // `M →ₗ[R] N`, `E →L[𝕜] F`, `M ≃ₗ[R] N`: the scalar ring sits in the operator.
                 if s.starts_with(['→', '≃'])
@@ -101,9 +110,11 @@ impl<'a> Parser<'a> {
                     self.expect("]", "`]` closing the scalar ring")?;
                     let rhs = self.expr(prec)?;
                     lhs = self.mk(format!(" _ {s}[ _ ] _ "), vec![lhs, ring, rhs], start);
+                    lhs_prec = prec;
                     continue;
                 }
-                let rhs = self.expr(if right { prec } else { prec + 1 })?;
+                let rhs = self.expr(op.rhs)?;
+                lhs_prec = prec;
                 let op = match s {
                     "->" => "→",
                     "<->" => "↔",
@@ -440,11 +451,17 @@ impl<'a> Parser<'a> {
             // Lean 4 `src/Init/Core.lean` `notation:max "¬" p:40 => Not p`;
             // `src/Init/Notation.lean` `prefix:75 "-" => Neg.neg` (so `-x^2` is `-(x^2)`);
             // `src/Init/Coe.lean` `syntax:1024 "↑" term:1024` (also `⇑`, `↥`);
-            // Mathlib `Real.Sqrt`: `prefix:100 "√" => Real.sqrt`.
+            // Mathlib/Data/Real/Sqrt.lean: `prefix:max "√" => Real.sqrt` (so `√x⁻¹` is
+            // `√(x⁻¹)` and `√f x` is `(√f) x`).
+            // A leading parser below the level asked for does not apply: `-x` (75) is no
+            // argument of `√`, `↑` or a function (`√-x` does not parse).
+            "-" if self.leading_min > 75 => {
+                Err(self.err_here("a term at this precedence (write `(-x)` in parentheses)"))
+            }
             "¬" => self.prefix("¬", 40, start),
             "-" => self.prefix("-", 75, start),
             "↑" | "⇑" | "↥" => self.prefix(s, MAX_PREC, start),
-            "√" => self.prefix("√", 100, start),
+            "√" => self.prefix("√", MAX_PREC, start),
             // Mathlib `prefix:110 "⋃₀ "` (sUnion), `prefix:110 "⋂₀ "`; `#s` (Finset.card,
             // `prefix:max "#"`).
             "⋃₀" | "⋂₀" => self.prefix(s, 110, start),
@@ -554,6 +571,41 @@ mod tests {
                 "(fun x ↦ x + 1) = λ y => y.succ",
                 "(' _ = _ ' ('fun _ => _ ' 'x'* (' _ + _ ' 'x'* '1')) ('fun _ => _ ' 'y'* (' _ .succ' 'y'*)))",
             ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(&concl(&format!("theorem t : {text}")), expected, "{text}");
+        }
+    }
+
+    /// `infix:p` takes both operands one level up, so a chain of two does not parse; `∈`'s
+    /// operands sit at its own level; a prefix operator's argument at `max` refuses `-x`.
+    #[test]
+    fn operators_chain_as_lean_declares_them() {
+        for text in [
+            "p ↔ q ↔ r",
+            "a = b = c",
+            "a ≠ b = c",
+            "a < b ≤ c",
+            "a ∣ b = c",
+            "s \\ t \\ u",
+            "s ∩ t \\ u",
+            "√-x = 1",
+            "↑-n = 1",
+            "(h : p ↔ q ↔ r) → p",
+        ] {
+            let s = statement(&format!("theorem t : {text}"));
+            assert!(!s.unparsed.is_empty(), "`{text}` parsed: {}", sexp(&s.tree));
+        }
+        let cases: &[(&str, &str)] = &[
+            // `¬` is `notation:max`: its node takes the second `=` as a left operand.
+            ("¬a = b = c", "(' _ = _ ' ('¬' (' _ = _ ' 'a' 'b')) 'c')"),
+            ("x ∈ s ∈ T", "(' _ ∈ _ ' 'x' (' _ ∈ _ ' 's' 'T'))"),
+            ("a = b ∈ c", "(' _ ∈ _ ' (' _ = _ ' 'a' 'b') 'c')"),
+            ("s \\ t ∩ u", "(' _ ∩ _ ' (' _ \\ _ ' 's' 't') 'u')"),
+            ("(p ↔ q) ↔ r", "(' _ ↔ _ ' (' _ ↔ _ ' 'p' 'q') 'r')"),
+            ("√x⁻¹ = √(f x)", "(' _ = _ ' ('√' ('⁻¹' 'x')) ('√' ('f _ ' 'x')))"),
+            ("√f x = 2", "(' _ = _ ' (' _  _ ' ('√' 'f') 'x') '2')"),
+            ("a ^ -b = -c * 2", "(' _ = _ ' (' _ ^ _ ' 'a' ('-' 'b')) (' _ * _ ' ('-' 'c') '2'))"),
         ];
         for (text, expected) in cases {
             assert_eq!(&concl(&format!("theorem t : {text}")), expected, "{text}");

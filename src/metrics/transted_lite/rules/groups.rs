@@ -11,9 +11,9 @@
 //! `x ∈ H ⊓ K` write no operator: any subgroup, submodule or ideal of known type.
 
 use super::carriers::{variable_type_of_class, Carriers, MONOID_CLASSES};
-use super::elab::{self, Num, Ty};
 use super::collections::{collection, is_substructure, member_type};
 use super::declare::*;
+use super::elab::{self, Num, Ty};
 use super::shapes::{
     is_leaf, mentions, node2, AND, DVD, EQ, EXISTS, EXPLICIT, FORALL, IMP, MEM, MUL, POW,
 };

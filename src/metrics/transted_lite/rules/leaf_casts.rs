@@ -336,7 +336,9 @@ fn keeping_decisions(old: &Tree, new: Tree, c: &Carriers) -> Option<Tree> {
             let before = typed::infer_binder_type(n, old, c, *by);
             let after = typed::infer_binder_type(n, &new, c, *by);
             match c.name_type(n) {
-                Some(written) => (before.as_ref() == Some(written)) == (after.as_ref() == Some(written)),
+                Some(written) => {
+                    (before.as_ref() == Some(written)) == (after.as_ref() == Some(written))
+                }
                 None => before == after,
             }
         })
@@ -347,7 +349,10 @@ fn keeping_decisions(old: &Tree, new: Tree, c: &Carriers) -> Option<Tree> {
 /// The number type of each leaf of a relation's tree (`None` for a numeral), or `None` where a
 /// leaf that is no numeral has a type elaboration-lite does not know: `analyze` would meet a
 /// type it cannot compare, or one a later use decides.
-fn relation_leaf_types<'t>(operands: &'t [Tree], c: &Carriers) -> Option<Vec<(&'t Tree, Option<Num>)>> {
+fn relation_leaf_types<'t>(
+    operands: &'t [Tree],
+    c: &Carriers,
+) -> Option<Vec<(&'t Tree, Option<Num>)>> {
     let mut leaves = Vec::new();
     for side in operands {
         elab::arithmetic_leaves(side, &mut leaves, 0);
