@@ -74,6 +74,8 @@ pub const SIGNATURES: &[(&str, &str)] = &[
     ("Nat.sub", "ℕ → ℕ → ℕ"), ("Nat.mul", "ℕ → ℕ → ℕ"), ("Nat.div", "ℕ → ℕ → ℕ"),
     ("Nat.mod", "ℕ → ℕ → ℕ"), ("Nat.pow", "ℕ → ℕ → ℕ"), ("Nat.gcd", "ℕ → ℕ → ℕ"),
     ("Nat.log2", "ℕ → ℕ"), ("Nat.sqrt", "ℕ → ℕ"),
+    // src/Init/Data/Nat/Lcm.lean: `def lcm (m n : ℕ) : ℕ`
+    ("Nat.lcm", "ℕ → ℕ → ℕ"),
     // Mathlib/Data/Rat/Sqrt.lean: `def sqrt (q : ℚ) : ℚ`
     ("Rat.sqrt", "ℚ → ℚ"),
     // Mathlib/Data/Nat/Factorial/Basic.lean, Choose/Basic.lean

@@ -228,6 +228,10 @@ fn outside_at(t: &Tree, c: &Carriers, found: &mut Option<String>, depth: usize) 
         for side in [a, b] {
             tree_leaves(side, &mut leaves, &mut negated, 0);
         }
+        let mut exponents = Vec::new();
+        for side in [a, b] {
+            tree_exponents(side, &mut exponents, 0);
+        }
         // `binop%` elaborates the tree at the largest of its leaves' types.
         let written =
             leaves.iter().filter(|l| !is_decimal(l)).try_fold(Ty::Numeral, |acc, l| {
@@ -241,7 +245,21 @@ fn outside_at(t: &Tree, c: &Carriers, found: &mut Option<String>, depth: usize) 
             });
         let written = written.unwrap_or(Ty::Unknown);
         let decimal = leaves.iter().find(|l| is_decimal(l));
+        // `rightact%`: the base is at the relation's type, the exponent alone. A real or
+        // complex exponent needs `Real.rpow`/`Complex.cpow`'s base (Mathlib/Analysis/
+        // SpecialFunctions/Pow/Real.lean, Complex.lean); ℕ, ℤ and ℚ have no `HPow _ ℝ _`.
+        let real_exponent = exponents
+            .iter()
+            .find(|e| matches!(elab::type_of(e, c), Ty::Num(Num::Real | Num::Complex)));
         match written {
+            Ty::Num(n @ (Num::Nat | Num::Int | Num::Rat)) if real_exponent.is_some() => {
+                *found = Some(format!(
+                    "the power by `{}` in `{}`, a relation of {}",
+                    real_exponent.map_or(String::new(), |e| rules::render(e)),
+                    rules::render(t),
+                    elab::type_name(n)
+                ));
+            }
             Ty::Num(Num::Nat) if negated => {
                 *found =
                     Some(format!("a negation in `{}`, a relation of naturals", rules::render(t)));
@@ -277,6 +295,23 @@ fn tree_leaves<'t>(t: &'t Tree, out: &mut Vec<&'t Tree>, negated: &mut bool, dep
             }
         }
         _ => out.push(t),
+    }
+}
+
+/// The exponents of the powers in the arithmetic tree `t` (each elaborated alone).
+fn tree_exponents<'t>(t: &'t Tree, out: &mut Vec<&'t Tree>, depth: usize) {
+    if depth > 200 {
+        return;
+    }
+    if let (" _ ^ _ ", [_, exponent]) = (t.label.as_str(), t.children.as_slice()) {
+        out.push(exponent);
+    }
+    let operands = match (t.label.as_str(), t.children.as_slice()) {
+        (" _ % _ ", [_, _]) => Some(&t.children[..]),
+        _ => elab::same_tree_operands(t),
+    };
+    for x in operands.unwrap_or_default() {
+        tree_exponents(x, out, depth + 1);
     }
 }
 
@@ -318,6 +353,7 @@ mod tests {
             "theorem t : (Finset.Icc (0 : ℝ) 1).card = 1",
             "theorem t (a b : ℤ) : a ≡ b [MOD 3]",
             "theorem t (β : Type*) (y : β) : y = (0 : ℕ)",
+            "theorem t (a b : ℕ) (r : ℝ) : (a : ℤ) - b = 2 ^ r",
         ] {
             assert!(rejects(text), "{text}");
         }
@@ -340,6 +376,8 @@ mod tests {
             "theorem t : (Finset.Icc (0 : ℤ) 1).card = 2",
             "theorem t (a b : ℕ) : a ≡ b [MOD 3]",
             "theorem t (β : Type*) [NatCast β] (y : β) : y = (0 : ℕ)",
+            "theorem t (x r : ℝ) (n : ℕ) : x = 2 ^ r + n",
+            "theorem t (n k : ℕ) : n = 2 ^ k",
         ] {
             assert!(!rejects(text), "{text}");
         }

@@ -48,7 +48,63 @@ pub const RULES: &[Rule] = &[
         .non(&["(x : ℝ) (z : ℂ) : Real.rpow x 2 = z", "(x y : ℂ) : Real.rpow x y = 2", "(x : ENNReal) : Real.rpow x 2 = 2",
                "(x : ℝ) (n : ℕ) : Real.rpow x 2 = (n : ℂ)",
                "(x : ℝ) (f : ℝ → ℝ) : f (Real.rpow x 2) = 1"]),
+    // `Real.rpow_natCast (x : ℝ) (n : ℕ) : x ^ (n : ℝ) = x ^ n` and `Real.rpow_ofNat` for a
+    // numeral (Mathlib/Analysis/SpecialFunctions/Pow/Real.lean). At a relation of reals only:
+    // the base joins the relation's tree (`rightact%`), and beside a complex number it would be
+    // cast to ℂ, where `ℂ ^ ℝ` does not elaborate and `ℂ ^ ℕ` does.
+    code("Real.rpow_natCast", "x ^ (n : ℝ) = x ^ n for n : ℕ or a natural numeral, at a relation of reals (Mathlib/Analysis/SpecialFunctions/Pow/Real.lean, also Real.rpow_ofNat)", |t, ctx| natural_real_exponent(t, ctx.carriers).map(|new| ("Real.rpow_natCast", new)))
+        .ex(&[("(x : ℝ) (h : x ^ (2 : ℝ) = 9) : x = 3", "(x : ℝ) (h : x ^ 2 = 9) : x = 3"),
+              ("(x : ℝ) (n : ℕ) : x ^ (n : ℝ) + 1 ≤ 2", "(x : ℝ) (n : ℕ) : x ^ n + 1 ≤ 2")])
+        // Beside a complex number; an exponent that is no natural (a decimal, an integer, a
+        // real); a relation of naturals (`n ^ (2 : ℝ)` there does not elaborate).
+        .non(&["(x : ℝ) (z : ℂ) : x ^ (2 : ℝ) = z", "(x : ℝ) : x ^ (2.5 : ℝ) = 1", "(x : ℝ) (k : ℤ) : x ^ (k : ℝ) = 1",
+               "(x y : ℝ) : x ^ (y : ℝ) = 1", "(n : ℕ) : n ^ (2 : ℝ) = 4"]),
 ];
+
+/// `x ^ (n : ℝ)` → `x ^ n` in a relation of reals, for the first power (pre-order) of the
+/// relation's trees whose exponent is a natural numeral or a variable bound at ℕ, ascribed ℝ.
+fn natural_real_exponent(t: &Tree, c: &Carriers) -> Option<Tree> {
+    let ([a, b], true) = (t.children.as_slice(), COMPARISONS.contains(&t.label.as_str())) else {
+        return None;
+    };
+    if elab::carrier(&[a, b], c) != Some(Num::Real) {
+        return None;
+    }
+    let natural = |e: &Tree| -> Option<Tree> {
+        let ("( _ : _ )", [n, ty]) = (e.label.as_str(), e.children.as_slice()) else {
+            return None;
+        };
+        let numeral = n.children.is_empty() && n.label.bytes().all(|b| b.is_ascii_digit());
+        let variable =
+            n.children.is_empty() && c.binds(&n.label) && elab::type_of(n, c) == Ty::Num(Num::Nat);
+        (elab::num_of_type(ty) == Some(Num::Real) && (numeral || variable)).then(|| n.clone())
+    };
+    fn walk(t: &Tree, natural: &dyn Fn(&Tree) -> Option<Tree>, depth: usize) -> Option<Tree> {
+        if depth > 64 {
+            return None;
+        }
+        if let (" _ ^ _ ", [base, exponent]) = (t.label.as_str(), t.children.as_slice()) {
+            if let Some(n) = natural(exponent) {
+                return Some(Tree::node(" _ ^ _ ", vec![base.clone(), n]));
+            }
+        }
+        let operands = elab::same_tree_operands(t)?;
+        for i in 0..operands.len() {
+            if let Some(new) = walk(&t.children[i], natural, depth + 1) {
+                let mut out = t.clone();
+                out.children[i] = new;
+                return Some(out);
+            }
+        }
+        None
+    }
+    (0..2).find_map(|i| {
+        let new = walk(&t.children[i], &natural, 0)?;
+        let mut out = t.clone();
+        out.children[i] = new;
+        Some(out)
+    })
+}
 
 /// The first `Real.rpow x y` among the leaves of a relation's arithmetic trees (`binop%`),
 /// written `(x : ℝ) ^ (y : ℝ)`, the ascriptions left out where `x` or `y` is a real already:

@@ -148,8 +148,11 @@ fn type_at(t: &Tree, c: &Carriers, depth: usize) -> Ty {
             }
         }
         (" _ ^ _ ", [base, exponent]) => match sub(exponent) {
-            // `Monoid.npow`: the base's type; a real exponent is `Real.rpow`.
+            // `Monoid.npow`: the base's type.
             Ty::Num(Num::Nat) | Ty::Numeral => sub(base),
+            // `Real.rpow : ℝ → ℝ → ℝ` (Mathlib/Analysis/SpecialFunctions/Pow/Real.lean) where
+            // the base is a real already; another base may be cast by the context or not.
+            Ty::Num(Num::Real) if sub(base) == Ty::Num(Num::Real) => Ty::Num(Num::Real),
             _ => Ty::Unknown,
         },
         _ if label.starts_with('∑') || label.starts_with('∏') => {

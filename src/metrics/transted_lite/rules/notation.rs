@@ -94,8 +94,10 @@ pub const RULES: &[Rule] = &[
               ("{X : Type*} (A C : Set X) : (C ∩ Aᶜ).Nonempty", "{X : Type*} (A C : Set X) : Set.Nonempty (C ∩ Aᶜ)"),
               ("{X Y : Type*} (f : X → Y) (s : Set X) : (f '' s).Nonempty", "{X Y : Type*} (f : X → Y) (s : Set X) : Set.Nonempty (f '' s)"),
               ("{X : Type*} [TopologicalSpace X] (A C : Set X) : (C ∩ frontier A).Nonempty", "{X : Type*} [TopologicalSpace X] (A C : Set X) : Set.Nonempty (C ∩ frontier A)"),
-              ("{G H : Type*} [Group G] [Group H] (φ : G →* H) (N : Subgroup G) : (N.map φ).Normal", "{G H : Type*} [Group G] [Group H] (φ : G →* H) (N : Subgroup G) : (Subgroup.map φ N).Normal")])
-        .non(&["(p : α) : p.Prime",
+              ("{G H : Type*} [Group G] [Group H] (φ : G →* H) (N : Subgroup G) : (N.map φ).Normal", "{G H : Type*} [Group G] [Group H] (φ : G →* H) (N : Subgroup G) : (Subgroup.map φ N).Normal"),
+              // An ascribed receiver has its ascription's type.
+              (": (12 : ℕ).lcm 18 = 36", ": Nat.lcm (12 : ℕ) 18 = 36")])
+        .non(&["(p : α) : p.Prime", ": (12 : α).lcm 18 = 36",
                // Receivers of two namespaces; a function variable named orderOf into α.
                "{X : Type*} (A : Set X) (C : Finset X) : (C ∩ Aᶜ).Nonempty", "{G : Type*} (orderOf : G → α) (b : G) : (orderOf b).Prime",
                // Not a subobject map of the table: the receiver's place is not known.

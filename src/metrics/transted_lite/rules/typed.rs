@@ -930,6 +930,10 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
         }
         // `(e : T).f`: `e` is elaborated against `T`, the receiver has type `T`.
         ("( _ : _ )", [_, ty]) => {
+            // `(12 : ℕ).lcm 18` is `Nat.lcm 12 18`.
+            if let Some(n) = elab::num_of_type(ty) {
+                return Some(number_namespace(n));
+            }
             let head = app_head(ty)?;
             ["Polynomial", "Set", "Finset", "Matrix", "Subgroup", "Ideal", "Submodule"]
                 .into_iter()
@@ -945,15 +949,20 @@ fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {
         // first, with no expected type, and looks the field up in its type's namespace.
         // Numerals alone (`(2 + 3).sqrt`) have no type there yet: not unfolded.
         _ => match elab::type_of(receiver, c) {
-            elab::Ty::Num(n) => Some(match n {
-                elab::Num::Nat => "Nat",
-                elab::Num::Int => "Int",
-                elab::Num::Rat => "Rat",
-                elab::Num::Real => "Real",
-                elab::Num::Complex => "Complex",
-            }),
+            elab::Ty::Num(n) => Some(number_namespace(n)),
             _ => None,
         },
+    }
+}
+
+/// The namespace of a number type's declarations.
+fn number_namespace(n: Num) -> &'static str {
+    match n {
+        Num::Nat => "Nat",
+        Num::Int => "Int",
+        Num::Rat => "Rat",
+        Num::Real => "Real",
+        Num::Complex => "Complex",
     }
 }
 
@@ -1106,12 +1115,7 @@ fn tuple_equation(a: &Tree, b: &Tree) -> Option<Tree> {
 
 /// funext_iff (then β-reduction): `f = fun x => e` ↔ `∀ x, f x = e`, either side of `=`,
 /// for a function named by a leaf and a one-binder `fun` whose bound name is not that leaf.
-///
-/// `=` is `binrel%`: the `fun` is a leaf elaborated with no expected type, so its body is
-/// typed alone and the function's type only unifies after. Where the function's codomain is a
-/// number type, the body's own type must be it (`fun x => x / 2` against `f : ℕ → ℝ` leaves
-/// `HDiv ℕ ?β ℝ`, which no instance solves: that equation does not elaborate, while `∀ x, f x
-/// = x / 2` casts `x`).
+/// Only where the `fun` alone has `f`'s type ([`lambda_of_type`]).
 fn function_equation(a: &Tree, b: &Tree, c: &Carriers) -> Option<Tree> {
     let is_fun = |t: &Tree| t.label == "fun _ => _ " && t.children.len() == 2;
     let (f, lambda, f_left) = if is_leaf(a) && is_fun(b) {
@@ -1125,29 +1129,49 @@ fn function_equation(a: &Tree, b: &Tree, c: &Carriers) -> Option<Tree> {
     if x.label == f.label || literal(f).is_some() {
         return None;
     }
-    if let Some((IMP, [domain, codomain])) =
-        c.name_type(&f.label).map(|ty| (ty.label.as_str(), ty.children.as_slice()))
-    {
-        if let Some(n) = elab::num_of_type(codomain) {
-            let x_type = match binder.children.as_slice() {
-                [_, written] if binder.label == EXPLICIT => written,
-                _ => domain,
-            };
-            // A body of unknown type only unifies, unless `binop%` meets it with another.
-            let mismatch = match elab::type_of(body, &c.with_name_type(&x.label, x_type)) {
-                elab::Ty::Num(m) => m != n,
-                elab::Ty::Numeral => false,
-                elab::Ty::Unknown => elab::same_tree_operands(body).is_some(),
-            };
-            if mismatch {
-                return None;
-            }
-        }
+    if !lambda_of_type(binder, &x.label, body, c.name_type(&f.label)?, c) {
+        return None;
     }
     let applied = Tree::node(format!("{} _ ", f.label), vec![x.clone()]);
     let eq =
         if f_left { node2(EQ, applied, body.clone()) } else { node2(EQ, body.clone(), applied) };
     Some(node2(FORALL, binder.clone(), eq))
+}
+
+/// Does `fun x => body` elaborate, alone, to the function type `f_type` (`A → B`)? `=` is
+/// `binrel%`: the `fun` is a leaf elaborated with no expected type, and no coercion joins two
+/// function types after (Lean's Elab/Extra.lean, `elabBinRelCore`). So its binder must be `A`
+/// as written, or unwritten and left to unification (`x` unused, or arithmetic of `x`,
+/// numerals and names of type `A`); and its body, read with `x : A`,
+/// must be of `B` (`fun x : ℝ => ⌊x⌋₊` is `ℝ → ℕ`; `fun x => Real.sqrt x` makes `x` real;
+/// `fun x => x / 2` against `ℕ → ℝ` leaves `HDiv ℕ ?β ℝ`, which no instance solves).
+fn lambda_of_type(binder: &Tree, x: &str, body: &Tree, f_type: &Tree, c: &Carriers) -> bool {
+    let (IMP, [domain, codomain]) = (f_type.label.as_str(), f_type.children.as_slice()) else {
+        return false;
+    };
+    // Leaves that leave `x` to unification, or give the tree `A` itself (`fun z => a * z + b`
+    // with `a b : ℂ` against `ℂ → ℂ`: `binop%` casts the unknown `z`'s type to ℂ).
+    let at_domain = |l: &Tree| {
+        elab::num_of_type(domain).is_some_and(|n| elab::type_of(l, c) == elab::Ty::Num(n))
+    };
+    let unified = |l: &Tree| l.label == x || literal(l).is_some() || at_domain(l);
+    let binder_fits = match (binder.label.as_str(), binder.children.as_slice()) {
+        (EXPLICIT, [_, written]) => written == domain,
+        _ => !mentions(body, x) || arithmetic_of(body, &unified),
+    };
+    if !binder_fits {
+        return false;
+    }
+    // A name of no written type (`∃ c, f = fun x => c`) only unifies.
+    let untyped_name = is_leaf(body) && body.label != x && c.untyped_only(&body.label);
+    match elab::num_of_type(codomain) {
+        Some(n) => match elab::type_of(body, &c.with_name_type(x, domain)) {
+            elab::Ty::Num(m) => m == n,
+            elab::Ty::Numeral => true,
+            elab::Ty::Unknown => untyped_name,
+        },
+        None => untyped_name || (is_leaf(body) && body.label == x && domain == codomain),
+    }
 }
 
 /// Search moves on ℕ/ℤ (`discrete`) at `t`: a numeral bound of `<` or `≤` shifted by one.

@@ -356,6 +356,18 @@ fn function_equations_are_pointwise() {
     );
     // The bound name must not be the function's own name.
     assert!(!uses("theorem t : f = fun f => f", "funext_iff"));
+    // The `fun` alone must have `f`'s type: its body's (`⌊x⌋₊ : ℕ`), its binder's as written
+    // or as its body decides it (`Real.sqrt x` makes `x` real).
+    for text in [
+        "theorem t (f : ℝ → ℝ) : f = fun x : ℝ => ⌊x⌋₊",
+        "theorem t (f : ℤ → ℤ) : f = fun x : ℕ => (x : ℤ)",
+        "theorem t (f : ℕ → ℝ) : f = fun x => Real.sqrt x",
+        "theorem t (f : ℕ → Set ℤ) : f = fun n => {m : ℤ | m < n}",
+        "theorem t (f : ℕ → ℝ) : f = fun x => x / 2",
+    ] {
+        assert!(!uses(text, "funext_iff"), "{text}");
+    }
+    assert!(uses("theorem t (f : ℂ → ℂ) (a b : ℂ) : f = fun z => a * z + b", "funext_iff"));
 }
 
 #[test]
