@@ -76,6 +76,8 @@ def main():
          cases("restatements/blind8.txt"), cases("restatements/blind8-different.txt")),
         ("ninth blind restatements",
          cases("restatements/blind9.txt"), cases("restatements/blind9-different.txt")),
+        ("tenth blind restatements",
+         cases("restatements/blind10.txt"), cases("restatements/blind10-different.txt")),
     ]
     for binary in sys.argv[1:]:
         fooled = {m: 0 for m in METRICS}

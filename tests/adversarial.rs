@@ -25,7 +25,8 @@
 //! `blind7-different.txt` (a seventh, mostly textbook exercises of its writer's own; floor
 //! [`BLIND7_SHOWN`]), and `blind8.txt` / `blind8-different.txt` (an eighth, half textbook, half
 //! competition exercises of its writer's own; floor [`BLIND8_SHOWN`]), and `blind9.txt` /
-//! `blind9-different.txt` (a ninth, the same mix; floor [`BLIND9_SHOWN`]).
+//! `blind9-different.txt` (a ninth, the same mix; floor [`BLIND9_SHOWN`]), and `blind10.txt` /
+//! `blind10-different.txt` (a tenth, the same mix; floor [`BLIND10_SHOWN`]).
 
 use lean_assess::cli::statement::{from_literal, Loaded};
 use lean_assess::metrics::{self, equivalence, Pair};
@@ -214,7 +215,7 @@ const TEXTBOOK_SHOWN: usize = 96;
 const BLIND_SHOWN: usize = 38;
 
 /// The same for `fixtures/restatements/blind2.txt` (a second blind set, other exercises).
-const BLIND2_SHOWN: usize = 52;
+const BLIND2_SHOWN: usize = 53;
 
 /// The same for `fixtures/restatements/blind3.txt` (a third blind set, half on exercises of its
 /// writer's own).
@@ -222,27 +223,31 @@ const BLIND3_SHOWN: usize = 41;
 
 /// The same for `fixtures/restatements/blind4.txt` (a fourth blind set, on ProofNet references,
 /// candidates in three models' styles).
-const BLIND4_SHOWN: usize = 37;
+const BLIND4_SHOWN: usize = 38;
 
 /// The same for `fixtures/restatements/blind5.txt` (a fifth blind set, on ProofNet references,
 /// many candidates writing definitions out).
-const BLIND5_SHOWN: usize = 13;
+const BLIND5_SHOWN: usize = 14;
 
 /// The same for `fixtures/restatements/blind6.txt` (a sixth blind set, half on ProofNet, half on
 /// textbook exercises of its writer's own).
-const BLIND6_SHOWN: usize = 23;
+const BLIND6_SHOWN: usize = 24;
 
 /// The same for `fixtures/restatements/blind7.txt` (a seventh blind set, mostly on textbook
 /// exercises of its writer's own, a sixth on ProofNet).
-const BLIND7_SHOWN: usize = 36;
+const BLIND7_SHOWN: usize = 37;
 
 /// The same for `fixtures/restatements/blind8.txt` (an eighth blind set, half on textbook, half
 /// on competition exercises of its writer's own).
-const BLIND8_SHOWN: usize = 45;
+const BLIND8_SHOWN: usize = 46;
 
 /// The same for `fixtures/restatements/blind9.txt` (a ninth blind set, half on textbook, half on
 /// competition exercises of its writer's own).
-const BLIND9_SHOWN: usize = 53;
+const BLIND9_SHOWN: usize = 54;
+
+/// The same for `fixtures/restatements/blind10.txt` (a tenth blind set, half on textbook, half
+/// on competition exercises of its writer's own).
+const BLIND10_SHOWN: usize = 56;
 
 #[test]
 fn own_restatements_recall_and_no_false_equivalent() {
@@ -351,6 +356,16 @@ fn ninth_blind_restatements_recall_and_no_false_equivalent() {
         "restatements/blind9.txt",
         "restatements/blind9-different.txt",
         BLIND9_SHOWN,
+    );
+}
+
+#[test]
+fn tenth_blind_restatements_recall_and_no_false_equivalent() {
+    own_set(
+        "tenth blind restatements",
+        "restatements/blind10.txt",
+        "restatements/blind10-different.txt",
+        BLIND10_SHOWN,
     );
 }
 

@@ -105,12 +105,30 @@ impl Carriers {
             if is_universe(ty) && !c.universe_bound.contains(&name.label) {
                 c.universe_bound.push(name.label.clone());
             }
+            // A named instance binder (`[x : ℕ]`) binds its name as any binder does, shadowing
+            // an earlier `x`: a name bound twice has no one type here.
+            if instance && !name.hypothesis_freecost {
+                match c.binder_types.iter_mut().find(|(n, _)| *n == name.label) {
+                    Some((_, known)) => *known = None,
+                    None => c.binder_types.push((name.label.clone(), None)),
+                }
+                match c.namespaces.iter_mut().find(|(n, _)| *n == name.label) {
+                    Some((_, known)) => *known = None,
+                    None => c.namespaces.push((name.label.clone(), None)),
+                }
+            }
             if instance
                 || name.hypothesis_freecost
                 || is_universe(ty)
                 || is_prop_shaped(ty)
                 || ty.label == UNKNOWN_TYPE
             {
+                // A hypothesis named as an earlier binder shadows it too (`(x : ℝ) (x : 1 < 2)`).
+                for (n, known) in c.binder_types.iter_mut() {
+                    if *n == name.label {
+                        *known = None;
+                    }
+                }
                 continue;
             }
             if ty.label == IMP {

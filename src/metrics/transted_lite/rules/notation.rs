@@ -97,7 +97,7 @@ pub const RULES: &[Rule] = &[
               ("{G H : Type*} [Group G] [Group H] (φ : G →* H) (N : Subgroup G) : (N.map φ).Normal", "{G H : Type*} [Group G] [Group H] (φ : G →* H) (N : Subgroup G) : (Subgroup.map φ N).Normal"),
               // An ascribed receiver has its ascription's type.
               (": (12 : ℕ).lcm 18 = 36", ": Nat.lcm (12 : ℕ) 18 = 36")])
-        .non(&["(p : α) : p.Prime", ": (12 : α).lcm 18 = 36",
+        .non(&["(p : α) : p.Prime", ": (12 : α).lcm 18 = 36", "(x : ℤ) : x.floor = 2", "(x : ℕ) : (x : ℤ).ceil = 2",
                // Receivers of two namespaces; a function variable named orderOf into α.
                "{X : Type*} (A : Set X) (C : Finset X) : (C ∩ Aᶜ).Nonempty", "{G : Type*} (orderOf : G → α) (b : G) : (orderOf b).Prime",
                // Not a subobject map of the table: the receiver's place is not known.

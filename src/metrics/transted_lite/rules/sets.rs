@@ -220,7 +220,54 @@ pub const RULES: &[Rule] = &[
         // Already `Nat.card`, a finset, no instance, a set; the instance after a use of the
         // type, and an inner binder of the same name the instance is not about.
         .non(&["(G : Type*) [Fintype G] : Nat.card G = 4", "(s : Finset ℕ) : Finset.card s = 4", "(α : Type) [Finite α] : Fintype.card α = 3", "(s : Set ℕ) : Fintype.card s = 3", "(α : Type) (h : Fintype.card α = 3) [Fintype α] : True", "(α : Type) [Fintype α] : ∀ α : Type, Fintype.card α = 3"]),
+    // Mathlib/Data/Set/Insert.lean `Set.insert_comm (a b : α) (s : Set α) : insert a (insert b
+    // s) = insert b (insert a s)` (so `Set.pair_comm`), Mathlib/Data/Finset/Insert.lean
+    // `Finset.insert_comm`: a set literal `{a, b, …}` lists its elements in any order.
+    code("Set.insert_comm / Finset.insert_comm", "{a, b, …} lists a set's or finset's elements in any order (Mathlib/Data/Set/Insert.lean, Data/Finset/Insert.lean), the literal's type read from the other side of `=` or `≠`", literal_in_order)
+        .ex(&[(": {x : ℝ | x ^ 2 = 4} = {2, -2}", ": {x : ℝ | x ^ 2 = 4} = {-2, 2}"),
+              ("(s : Finset ℕ) : s ≠ {3, 1, 2}", "(s : Finset ℕ) : s ≠ {1, 2, 3}")])
+        // A list (`insert` keeps the order), a literal of unknown type, two literals, a local
+        // `Insert`.
+        .non(&["(l : List ℕ) : l = {3, 1}", "(s : α) : s = {3, 1}", ": {3, 1} = {1, 3}",
+               "(s : Set ℕ) [Insert ℕ (Set ℕ)] : s = {3, 1}"]),
 ];
+
+/// `{a, b, …}` with its elements sorted (by their text), at `s = {…}` or `s ≠ {…}` where `s` is
+/// a set-builder set or of a known `Set`/`Finset` type, which the literal is elaborated at.
+fn literal_in_order(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (" _ = _ " | " _ ≠ _ ", [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let c = ctx.carriers;
+    let is_literal = |x: &Tree| {
+        x.children.len() >= 2
+            && x.label == format!("{{{}}}", vec![" _ "; x.children.len()].join(","))
+    };
+    let typed = |x: &Tree| x.label == "{ _ | _ }" || collection(x, c).is_some();
+    let i = match (is_literal(a), is_literal(b)) {
+        (false, true) if typed(a) => 1,
+        (true, false) if typed(b) => 0,
+        _ => return None,
+    };
+    if c.binds_set_class() {
+        return None;
+    }
+    let literal = &t.children[i];
+    let mut elements = literal.children.clone();
+    elements.sort_by_cached_key(super::render::render_exact);
+    if elements == literal.children {
+        return None;
+    }
+    let mut out = t.clone();
+    out.children[i] = Tree::node(literal.label.clone(), elements);
+    let rule = if collection(&t.children[1 - i], c).is_some_and(|s| matches!(s.kind, Kind::Finset))
+    {
+        "Finset.insert_comm"
+    } else {
+        "Set.insert_comm"
+    };
+    Some((rule, out))
+}
 
 /// `Set.subset_def`/`Finset.subset_iff`: `s ⊆ t` is `∀ x, x ∈ s → x ∈ t` when an operand is a
 /// name bound as a `Set`/`Finset` (the strict-implicit `⦃x⦄` of the definition binds as `∀ x`

@@ -76,6 +76,13 @@ pub(super) fn dot_notation(t: &Tree, c: &Carriers) -> Option<Tree> {
         let children = vec![t.children[1].clone(), t.children[0].clone()];
         return Some(Tree::node(label, children));
     }
+    // A number namespace's function of a type variable takes no receiver of that namespace:
+    // `x.floor` with `x : ℤ` is "invalid field notation" (Mathlib/Algebra/Order/Floor/Defs.lean:
+    // `Int.floor [FloorRing α] : α → ℤ`, `Int.ceil`, `Int.fract`, `Nat.floor [FloorSemiring α]
+    // : α → ℕ`, `Nat.ceil`).
+    if numeric && GENERIC_ARGUMENT.contains(&format!("{namespace}.{field}").as_str()) {
+        return None;
+    }
     let number_first = numeric && NUMBER_FIRST.contains(&format!("{namespace}.{field}").as_str());
     let receiver_first = RECEIVER_FIRST.contains(&format!("{namespace}.{field}").as_str());
     if extra > 0 && !number_first && !collection_first && !receiver_first {
@@ -130,6 +137,10 @@ const NUMBER_FIRST: [&str; 17] = [
     "Int.ModEq",
     "Real.rpow",
 ];
+
+/// Functions of a number namespace whose explicit argument is of a type variable (see
+/// [`dot_notation`]).
+const GENERIC_ARGUMENT: [&str; 5] = ["Int.floor", "Int.ceil", "Int.fract", "Nat.floor", "Nat.ceil"];
 
 /// Functions whose first explicit argument is of their namespace's type, so that `x.f a` is
 /// `T.f x a`: Mathlib/Algebra/Group/Subgroup/Map.lean (`subgroupOf (H K : Subgroup G)`),
