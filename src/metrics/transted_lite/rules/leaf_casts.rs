@@ -7,8 +7,9 @@
 //! another leaf already has its type, and a numeral's ascription can move to a variable
 //! operand beside it without changing the largest type. An argument is elaborated against its
 //! parameter's type as an ascription is against its own (`elabTermEnsuringType`), so at a
-//! parameter of type `T` an ascription `(e : T)` changes nothing either. Owns those three
-//! procedures; the first two rewrite
+//! parameter of type `T` an ascription `(e : T)` changes nothing either. A relation (`binrel%`)
+//! makes one tree of both its operands, so the same holds across it, and an ascribed tree
+//! opens into it where no leaf is larger. Owns those procedures; the leaf ones rewrite
 //! only leaves that are numerals or variables bound with a number type, never a compound term
 //! (`((a - b : ℕ) : ℝ)` keeps ℕ's truncation inside), and never the exponent of `^`, which is
 //! elaborated alone.
