@@ -132,7 +132,7 @@ fn collapse_spaces(s: &str) -> String {
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Shape {
     Leaf,
-    /// `a op b` with Lean's precedence and associativity (`true`: right).
+    /// `a op b` with Lean's precedence and how it chains.
     Infix(u32, Assoc),
     /// `¬p`, `-x`, `↑n`, `√x` (no hole in the label).
     Prefix,
