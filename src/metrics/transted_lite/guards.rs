@@ -356,6 +356,23 @@ pub fn unread_binders(tree: &Tree) -> Option<String> {
             type_variables.extend(names.iter().map(|n| n.label.clone()));
             return;
         }
+        // A binder type written so that its head is no name (`[(Pow ℝ ℕ : Type)]`, an
+        // application of an application, a form the parser keeps as text): it may be a class,
+        // a local instance the checks below would not see.
+        // (A typed binder or an instance binder, not a binder predicate's bound: `∃ b ≠ (0 :
+        // R)`.)
+        let typed = instance || binder.label.contains(':');
+        let unread = typed
+            && (ty.unparsed
+                || ty.label == "( _ : _ )"
+                || (ty.children.len() >= 2 && ty.label.trim().split(" _ ").all(str::is_empty)));
+        if unread {
+            found = Some(format!(
+                "the binder type `{}` is written in a form the rules do not read (it may be a local instance): no rewrite is tried",
+                rules::render(ty)
+            ));
+            return;
+        }
         // A class inside a binder's type (`P : (Dist ℝ → Prop) → Prop`): a `fun o => …` given
         // to it binds `o` at that class without writing it, and Lean makes it a local
         // instance (a binder is checked for a class after its type is taken from the expected

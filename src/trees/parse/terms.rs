@@ -124,12 +124,13 @@ impl<'a> Parser<'a> {
                     ">=" => "≥",
                     other => other,
                 };
+                // `f a <| b` and `b |> f a` are `f a b`.
                 if op == "<|" || op == "$" {
-                    lhs = self.application(lhs, vec![rhs], start);
+                    lhs = self.applied_further(lhs, rhs, start);
                     continue;
                 }
                 if op == "|>" {
-                    lhs = self.application(rhs, vec![lhs], start);
+                    lhs = self.applied_further(rhs, lhs, start);
                     continue;
                 }
                 if op == "≡" && self.at("[") {
@@ -211,6 +212,24 @@ impl<'a> Parser<'a> {
             }
         }
         t
+    }
+
+    /// `f` applied to one more argument: an application of a name (`Pow ℝ`) takes it as its
+    /// next argument, as Lean's curried application does; anything else is applied to it.
+    fn applied_further(&mut self, mut f: Tree, arg: Tree, start: usize) -> Tree {
+        let named_application = !f.unparsed
+            && f.label.ends_with(&" _ ".repeat(f.children.len()))
+            && f.label
+                .strip_suffix(&" _ ".repeat(f.children.len()))
+                .is_some_and(|head| !head.is_empty() && !head.contains(char::is_whitespace))
+            && !f.children.is_empty();
+        if named_application {
+            let label = format!("{} _ ", f.label);
+            let mut children = std::mem::take(&mut f.children);
+            children.push(arg);
+            return self.mk(label, children, start);
+        }
+        self.application(f, vec![arg], start)
     }
 
     pub(super) fn application(&mut self, mut head: Tree, args: Vec<Tree>, start: usize) -> Tree {
@@ -606,6 +625,8 @@ mod tests {
             ("√x⁻¹ = √(f x)", "(' _ = _ ' ('√' ('⁻¹' 'x')) ('√' ('f _ ' 'x')))"),
             ("√f x = 2", "(' _ = _ ' (' _  _ ' ('√' 'f') 'x') '2')"),
             ("a ^ -b = -c * 2", "(' _ = _ ' (' _ ^ _ ' 'a' ('-' 'b')) (' _ * _ ' ('-' 'c') '2'))"),
+            // `<|` and `|>` give an application of a name one more argument.
+            ("(f a <| b) = (b |> f a)", "(' _ = _ ' ('f _  _ ' 'a' 'b') ('f _  _ ' 'a' 'b'))"),
         ];
         for (text, expected) in cases {
             assert_eq!(&concl(&format!("theorem t : {text}")), expected, "{text}");
