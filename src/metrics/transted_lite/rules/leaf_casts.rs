@@ -16,7 +16,7 @@
 
 use super::carriers::Carriers;
 use super::elab::{self, parameter_type, rank, Num, Ty};
-use super::shapes::{app_head, binds_inside, is_binding_node, is_leaf, literal};
+use super::shapes::{app_head, binds_inside, is_binding_node, is_leaf, literal, COMPARISONS};
 use super::typed::{self, Deciders};
 use crate::trees::Tree;
 
@@ -319,8 +319,7 @@ pub(super) fn ascription_under_its_parameter(t: &Tree, c: &Carriers) -> Option<T
 /// operands are one tree with the operations of both (`elabBinRelCore`, Elab/Extra.lean), which
 /// is the largest tree `binop%` ever sees, so its largest type is the type every leaf is cast to.
 fn binrel_operands(t: &Tree) -> Option<&[Tree]> {
-    const BINREL: [&str; 6] = [" _ = _ ", " _ ≠ _ ", " _ < _ ", " _ ≤ _ ", " _ > _ ", " _ ≥ _ "];
-    (BINREL.contains(&t.label.as_str()) && t.children.len() == 2).then_some(&t.children)
+    (COMPARISONS.contains(&t.label.as_str()) && t.children.len() == 2).then_some(&t.children)
 }
 
 /// `new` where it decides names' types as `old` does ([`typed::infer_binder_type`], by either
