@@ -78,6 +78,8 @@ def main():
          cases("restatements/blind9.txt"), cases("restatements/blind9-different.txt")),
         ("tenth blind restatements",
          cases("restatements/blind10.txt"), cases("restatements/blind10-different.txt")),
+        ("eleventh blind restatements",
+         cases("restatements/blind11.txt"), cases("restatements/blind11-different.txt")),
     ]
     for binary in sys.argv[1:]:
         fooled = {m: 0 for m in METRICS}

@@ -25,8 +25,9 @@
 //! `blind7-different.txt` (a seventh, mostly textbook exercises of its writer's own; floor
 //! [`BLIND7_SHOWN`]), and `blind8.txt` / `blind8-different.txt` (an eighth, half textbook, half
 //! competition exercises of its writer's own; floor [`BLIND8_SHOWN`]), and `blind9.txt` /
-//! `blind9-different.txt` (a ninth, the same mix; floor [`BLIND9_SHOWN`]), and `blind10.txt` /
-//! `blind10-different.txt` (a tenth, the same mix; floor [`BLIND10_SHOWN`]).
+//! `blind9-different.txt` (a ninth, the same mix; floor [`BLIND9_SHOWN`]), `blind10.txt` /
+//! `blind10-different.txt` (a tenth, the same mix; floor [`BLIND10_SHOWN`]), and `blind11.txt` /
+//! `blind11-different.txt` (an eleventh, the same mix; floor [`BLIND11_SHOWN`]).
 
 use lean_assess::cli::statement::{from_literal, Loaded};
 use lean_assess::metrics::{self, equivalence, Pair};
@@ -243,11 +244,15 @@ const BLIND8_SHOWN: usize = 46;
 
 /// The same for `fixtures/restatements/blind9.txt` (a ninth blind set, half on textbook, half on
 /// competition exercises of its writer's own).
-const BLIND9_SHOWN: usize = 54;
+const BLIND9_SHOWN: usize = 55;
 
 /// The same for `fixtures/restatements/blind10.txt` (a tenth blind set, half on textbook, half
 /// on competition exercises of its writer's own).
-const BLIND10_SHOWN: usize = 56;
+const BLIND10_SHOWN: usize = 58;
+
+/// The same for `fixtures/restatements/blind11.txt` (an eleventh blind set, half on textbook,
+/// half on competition exercises of its writer's own).
+const BLIND11_SHOWN: usize = 42;
 
 #[test]
 fn own_restatements_recall_and_no_false_equivalent() {
@@ -366,6 +371,16 @@ fn tenth_blind_restatements_recall_and_no_false_equivalent() {
         "restatements/blind10.txt",
         "restatements/blind10-different.txt",
         BLIND10_SHOWN,
+    );
+}
+
+#[test]
+fn eleventh_blind_restatements_recall_and_no_false_equivalent() {
+    own_set(
+        "eleventh blind restatements",
+        "restatements/blind11.txt",
+        "restatements/blind11-different.txt",
+        BLIND11_SHOWN,
     );
 }
 

@@ -367,14 +367,14 @@ pub fn same_meaning(
             ));
         }
     }
-    if reference_scope.variables != candidate_scope.variables {
+    if reference_scope.variables_apart() != candidate_scope.variables_apart() {
         // A `variable [Add ℕ]` is a local instance of every declaration after it (Lean
         // includes instance variables whose own variables are included), whether or not the
         // statement names it: it may change what `+` means.
         let instance = reference_scope
-            .variables
+            .variables_apart()
             .iter()
-            .chain(&candidate_scope.variables)
+            .chain(candidate_scope.variables_apart())
             .find(|v| v.contains('['));
         if let Some(command) = instance {
             reasons.push(format!(

@@ -40,6 +40,13 @@ pub struct Scope {
     pub scoped: Vec<String>,
     /// `variable` commands in force, whitespace collapsed.
     pub variables: Vec<String>,
+    /// For each of `variables`, the `open`s, scoped namespaces and namespace depth in force when
+    /// it was read: its types mean what the statement's text means only where these are still
+    /// the scope's ([`Scope::variables_read_at_declaration`]).
+    variable_contexts: Vec<(usize, usize, usize)>,
+    /// The `variable`s are written into the statement as the binders Lean makes of them
+    /// (`metrics::section_variables`): they no longer stand apart from it.
+    pub variables_in_statement: bool,
     /// `set_option`s in force that can change what a statement means (`autoImplicit`, …), whitespace
     /// collapsed; options that change no meaning (heartbeats, linters, printing) are left out.
     pub options: Vec<String>,
@@ -206,7 +213,11 @@ impl Scope {
                         _ => scope.unmodelled.push(command.clone()),
                     }
                 }
-                "variable" | "variables" => scope.variables.push(command.clone()),
+                "variable" | "variables" => {
+                    scope.variables.push(command.clone());
+                    let context = (scope.opens.len(), scope.scoped.len(), scope.namespace.len());
+                    scope.variable_contexts.push(context);
+                }
                 "set_option" => {
                     let name = words.get(1).copied().unwrap_or("");
                     let harmless = HARMLESS_OPTIONS
@@ -311,6 +322,7 @@ impl Scope {
         self.opens.truncate(frame.opens);
         self.scoped.truncate(frame.scoped);
         self.variables.truncate(frame.variables);
+        self.variable_contexts.truncate(frame.variables);
         self.options.truncate(frame.options);
     }
 
@@ -386,11 +398,28 @@ impl Scope {
             &self.namespace,
             opens,
             self.scoped.iter().collect::<BTreeSet<_>>(),
-            &self.variables,
+            self.variables_apart(),
             &self.options,
             declarations,
             &self.unmodelled,
         )
+    }
+
+    /// The `variable` commands that stand apart from the statement: all of them, unless they
+    /// were written into it ([`Scope::variables_in_statement`]).
+    pub fn variables_apart(&self) -> &[String] {
+        if self.variables_in_statement {
+            &[]
+        } else {
+            &self.variables
+        }
+    }
+
+    /// Was every `variable` in force read under the `open`s and namespace the declaration is
+    /// read under (no `open`, `open … in` or `namespace` between them)?
+    pub fn variables_read_at_declaration(&self) -> bool {
+        let now = (self.opens.len(), self.scoped.len(), self.namespace.len());
+        self.variable_contexts.iter().all(|c| *c == now)
     }
 
     /// Do the two scopes read every statement alike?

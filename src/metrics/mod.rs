@@ -280,7 +280,22 @@ impl PairNames {
             scopes.1.enter_declaration(&pair.candidate.source);
             scopes
         };
-        let (r, c) = (&pair.reference.tree, &pair.candidate.tree);
+        // The header's `variable`s the theorems take, written in as their first binders.
+        let closed = [
+            section_variables::close_over(pair.reference, &scopes.0, pair.reference_header),
+            section_variables::close_over(pair.candidate, &scopes.1, pair.candidate_header),
+        ];
+        let mut closed_trees = [None, None];
+        for (i, c) in closed.into_iter().enumerate() {
+            if let section_variables::Closed::Closed(statement) = c {
+                closed_trees[i] = Some(statement.tree);
+            }
+        }
+        let mut scopes = scopes;
+        scopes.0.variables_in_statement = closed_trees[0].is_some();
+        scopes.1.variables_in_statement = closed_trees[1].is_some();
+        let r = closed_trees[0].as_ref().unwrap_or(&pair.reference.tree);
+        let c = closed_trees[1].as_ref().unwrap_or(&pair.candidate.tree);
         let resolved = (
             resolve_tree_typed(r, &scopes.0, &number_type_of(r)),
             resolve_tree_typed(c, &scopes.1, &number_type_of(c)),
@@ -336,6 +351,7 @@ pub mod lean_backed;
 pub mod limits;
 pub mod path;
 pub mod registry;
+pub mod section_variables;
 pub mod ted;
 pub mod transted;
 pub mod transted_lite;

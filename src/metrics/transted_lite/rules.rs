@@ -85,9 +85,9 @@ pub use render::{render, render_exact};
 pub use rewrite::{Applied, Rewrite};
 pub(super) use shapes::COMPARISONS;
 pub use shapes::{
-    app_head, binder_kind, binder_list_arity, has_pattern_binder, has_unparsed, is_binding_node,
-    is_universe as is_universe_type, literal as literal_value, mentions as mentions_name,
-    replace_at, ANONYMOUS_HYPOTHESIS,
+    app_head, binder_kind, binder_list_arity, binds_inside, has_pattern_binder, has_unparsed,
+    is_binding_node, is_universe as is_universe_type, literal as literal_value,
+    mentions as mentions_name, replace_at, ANONYMOUS_HYPOTHESIS,
 };
 pub use untyped::{order_sensitive_binders, OrderSensitive};
 

@@ -172,6 +172,14 @@ pub const RULES: &[Rule] = &[
     rw("pow_succ", "a ^ 3 * a = a ^ 4 (any monoid)", "?a ^ 3 * ?a", "?a ^ 4").when(&[monoid(&["?a"])])
         .ex(&[("(x : ℚ) : x ^ 3 * x = 16", "(x : ℚ) : x ^ 4 = 16")])
         .non(&["(x : α) : x ^ 3 * x = x"]),
+    // Numerals alone are of the type their relation gives them (`elab::numeral_context`).
+    rw("inv_eq_one_div", "a⁻¹ = 1 / a (numerals, at the field type of their relation)", "?a⁻¹", "1 / ?a").when(&[numerals_at(&FIELD)])
+        .ex(&[("(q : ℚ) : q = 2 * 3⁻¹", "(q : ℚ) : q = 2 * (1 / 3)"), ("(x : ℝ) (h : 2⁻¹ < x) : x < 1", "(x : ℝ) (h : 1 / 2 < x) : x < 1")])
+        .non(&["(n : ℕ) : n = 3⁻¹", "(x : ℝ) (f : ℝ → ℝ) : f 3⁻¹ = x", "(x : ℝ) : x ^ 2⁻¹ = x", ": 2 = 3⁻¹ * 6",
+               "(A : Matrix (Fin 2) (Fin 2) ℝ) : A = 3⁻¹"]),
+    rw("div_eq_mul_inv", "a / b = a * b⁻¹ (numerals, at the field type of their relation; b⁻¹ written 1 / b)", "?a * (1 / ?b)", "?a / ?b").when(&[numerals_at(&FIELD)])
+        .ex(&[("(q : ℚ) : q = 2 * (1 / 3)", "(q : ℚ) : q = 2 / 3")])
+        .non(&["(n : ℕ) : n = 2 * (1 / 3)", "(x : ℝ) (f : ℝ → ℝ) : f (2 * (1 / 3)) = x", ": 2 * (1 / 3) = 0"]),
     rw("div_eq_mul_inv", "a / b = a * b⁻¹ (field; b⁻¹ written 1 / b)", "?a * (1 / ?b)", "?a / ?b").when(&[on(&["?a", "1 / ?b"], &FIELD), number(&["?a"]), number(&["1 / ?b"])])
         .ex(&[("(a b : ℝ) : a * (1 / b) = 1", "(a b : ℝ) : a / b = 1")])
         .non(&["(a b : ℤ) : a * (1 / b) = 1"]),

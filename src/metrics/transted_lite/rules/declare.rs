@@ -78,6 +78,8 @@ pub enum Action {
 pub enum Check {
     /// The terms, elaborated together (`binop%`), have one of these number types.
     Carrier(&'static [Num]),
+    /// The node is numerals only, of a type among these from the relation around it.
+    NumeralsAt(&'static [Num]),
     /// The term is a number, not a function, set or tuple (`f ≤ g` is pointwise).
     Number,
     /// The term is not a numeral.
@@ -255,6 +257,11 @@ const fn cond(check: Check, terms: &'static [&'static str]) -> Cond {
 pub const fn on(terms: &'static [&'static str], among: &'static [Num]) -> Cond {
     cond(Check::Carrier(among), terms)
 }
+/// The node is built from numerals only, and the relation around it gives it a type among
+/// `among` (`3⁻¹` in `q = 3⁻¹` with `q : ℚ`).
+pub const fn numerals_at(among: &'static [Num]) -> Cond {
+    cond(Check::NumeralsAt(among), &[])
+}
 pub const fn number(term: &'static [&'static str; 1]) -> Cond {
     cond(Check::Number, term)
 }
@@ -323,4 +330,7 @@ pub struct Ctx<'a> {
     pub carriers: &'a Carriers,
     /// For moves: the whole tree, the node's path in it, and the statement's commutativity.
     pub at: Option<(&'a Tree, &'a [usize], Commutativity)>,
+    /// The type the relation around the node gives it, where the node sits in its arithmetic
+    /// (`elab::numeral_context`).
+    pub numeral_type: Option<Num>,
 }

@@ -10,6 +10,7 @@
 use super::binders_apply;
 use super::carriers::Carriers;
 use super::declare::Ctx;
+use super::elab::{self, Num};
 use super::render::render;
 use super::rewrite::Applied;
 use super::shapes::{
@@ -181,7 +182,7 @@ struct Context {
 
 /// One top-down pass; true if anything changed. `root` says whether `t` is the whole statement.
 fn canonical_pass(t: &mut Tree, log: &mut Vec<Applied>, context: &Context) -> bool {
-    canonical_pass_at(t, log, false, true, context)
+    canonical_pass_at(t, log, false, true, context, None)
 }
 
 fn canonical_pass_at(
@@ -190,10 +191,11 @@ fn canonical_pass_at(
     is_list: bool,
     root: bool,
     context: &Context,
+    numeral_type: Option<Num>,
 ) -> bool {
     let mut changed = false;
     while log.len() < MAX_CANONICAL_STEPS && !context.clock.passed() {
-        match canonical_at(t, is_list, context) {
+        match canonical_at(t, is_list, context, numeral_type) {
             Some((applied, new)) => {
                 log.push(applied);
                 *t = new;
@@ -203,24 +205,32 @@ fn canonical_pass_at(
         }
     }
     let single_child_list = t.children.first().is_some_and(|c| is_binder_list(t, c, root));
-    for c in &mut t.children {
+    let numeral_types: Vec<Option<Num>> = (0..t.children.len())
+        .map(|i| elab::child_numeral_context(t, i, numeral_type, &context.carriers))
+        .collect();
+    for (c, numeral_type) in t.children.iter_mut().zip(numeral_types) {
         if context.clock.passed() {
             // Out of time: no further pass (the caller gives up).
             return false;
         }
-        changed |= canonical_pass_at(c, log, single_child_list, false, context);
+        changed |= canonical_pass_at(c, log, single_child_list, false, context, numeral_type);
     }
     changed
 }
 
 /// The first canonical rule that applies at the root of `t`: the binder-list rules at the
 /// theorem's binder list, the tables' node rules anywhere else.
-fn canonical_at(t: &Tree, is_list: bool, context: &Context) -> Option<(Applied, Tree)> {
+fn canonical_at(
+    t: &Tree,
+    is_list: bool,
+    context: &Context,
+    numeral_type: Option<Num>,
+) -> Option<(Applied, Tree)> {
     if is_list {
         return table::list_at(t, &context.carriers)
             .map(|(rule, at, new)| (Applied { rule, at }, new));
     }
-    let ctx = Ctx { carriers: &context.carriers, at: None };
+    let ctx = Ctx { carriers: &context.carriers, at: None, numeral_type };
     let rule_typed = context.carriers.rule_typed_names();
     // A rewrite that binds again a name a rule bound and the carriers read at one type (a
     // second unfolding choosing `x✝`) would leave that type stale for the new binder: refused.

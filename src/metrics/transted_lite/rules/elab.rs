@@ -221,34 +221,87 @@ pub fn commutes_at(root: &Tree, path: &[usize], c: &Carriers) -> bool {
         // Operands of two number types (`x * y` with `(x : ℝ) (y : ℚ)`): `binop%` casts both
         // to the larger, a number type all the same.
         Ty::Unknown => of_number_types(t, c, 0),
-        Ty::Numeral => {
-            // Climb while the parent is arithmetic that shares this node's type.
-            let mut depth = path.len();
-            while depth > 0 {
-                let Some(parent) = subtree_at(root, &path[..depth - 1]) else {
-                    return false;
-                };
-                let slot = path[depth - 1];
-                let shares = match (parent.label.as_str(), parent.children.len()) {
-                    (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ " | " _ % _ ", 2) => true,
-                    ("-", 1) => true,
-                    (" _ ^ _ ", 2) => slot == 0,
-                    _ => false,
-                };
-                if shares {
-                    depth -= 1;
-                    continue;
-                }
-                let relation = matches!(
-                    parent.label.as_str(),
-                    " _ = _ " | " _ ≠ _ " | " _ < _ " | " _ ≤ _ " | " _ > _ " | " _ ≥ _ "
-                );
-                return relation
-                    && parent.children.len() == 2
-                    && carrier(&[&parent.children[0], &parent.children[1]], c).is_some();
-            }
-            false
+        Ty::Numeral => numeral_context(root, path, c).is_some(),
+    }
+}
+
+/// The number type the relation around the node at `path` gives it, where the node sits in that
+/// relation's arithmetic: numerals alone take their type from there (`3⁻¹` in `q = 2 * 3⁻¹` is
+/// a rational for `q : ℚ`; numerals alone default to ℕ). `None` under anything else (a function
+/// argument, an exponent, a binder).
+pub fn numeral_context(root: &Tree, path: &[usize], c: &Carriers) -> Option<Num> {
+    let mut node = root;
+    let mut context = None;
+    for &slot in path {
+        context = child_numeral_context(node, slot, context, c);
+        node = node.children.get(slot)?;
+    }
+    context
+}
+
+/// The type `binop%` gives a relation's side: [`type_of`], except that numerals under `⁻¹`
+/// or `-` are leaves of unknown type it unifies with the others' (`2 * 3⁻¹` beside `q : ℚ`).
+fn tree_type(t: &Tree, c: &Carriers, depth: usize) -> Ty {
+    if depth > MAX_DEPTH {
+        return Ty::Unknown;
+    }
+    if numerals_only(t, 0) {
+        return Ty::Numeral;
+    }
+    match (t.label.as_str(), t.children.as_slice()) {
+        (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ " | " _ % _ ", [a, b]) => {
+            largest(tree_type(a, c, depth + 1), tree_type(b, c, depth + 1))
         }
+        _ => type_of(t, c),
+    }
+}
+
+/// The type `binop%` gives two operands of number types: the larger, each cast up to it.
+fn largest(a: Ty, b: Ty) -> Ty {
+    match (a, b) {
+        (Ty::Num(m), Ty::Num(n)) => Ty::Num(if rank(m) >= rank(n) { m } else { n }),
+        (a, b) => a.join(b),
+    }
+}
+
+/// Is `t` built from numerals by arithmetic, negation, `⁻¹` and numeral powers alone?
+pub fn numerals_only(t: &Tree, depth: usize) -> bool {
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    match (t.label.as_str(), t.children.as_slice()) {
+        (_, []) => literal(t).is_some(),
+        (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ " | " _ % _ " | " _ ^ _ ", [a, b]) => {
+            numerals_only(a, depth + 1) && numerals_only(b, depth + 1)
+        }
+        ("-" | "⁻¹", [a]) => numerals_only(a, depth + 1),
+        _ => false,
+    }
+}
+
+/// [`numeral_context`] one step down: the context of `parent`'s child `slot`, given `parent`'s.
+/// `binrel%` elaborates a relation's two sides as one tree; `binop%` gives `+ - * / %` and its
+/// operands one type, `unop%` `-` too, `^` its base; `⁻¹` (`Inv.inv : α → α`, no `binop%`) is a
+/// leaf of unknown type that `binop%` unifies with the tree's type, its operand with it.
+pub fn child_numeral_context(
+    parent: &Tree,
+    slot: usize,
+    context: Option<Num>,
+    c: &Carriers,
+) -> Option<Num> {
+    match (parent.label.as_str(), parent.children.as_slice()) {
+        (" _ = _ " | " _ ≠ _ " | " _ < _ " | " _ ≤ _ " | " _ > _ " | " _ ≥ _ ", [a, b]) => {
+            match largest(tree_type(a, c, 0), tree_type(b, c, 0)) {
+                Ty::Num(n) => Some(n),
+                Ty::Numeral if c.binds_type_variable() => None,
+                Ty::Numeral => Some(Num::Nat),
+                Ty::Unknown => None,
+            }
+        }
+        (" _ + _ " | " _ - _ " | " _ * _ " | " _ / _ " | " _ % _ ", [_, _]) => context,
+        ("-" | "⁻¹", [_]) => context,
+        (" _ ^ _ ", [_, _]) if slot == 0 => context,
+        _ => None,
     }
 }
 

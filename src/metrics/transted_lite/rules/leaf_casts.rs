@@ -108,6 +108,60 @@ pub(super) fn leaf_ascription_beside_its_type(t: &Tree, c: &Carriers) -> Option<
     Some(without_ascription(t, k, &mut index, c))
 }
 
+/// `(e : T) ∘ x` is `e ∘ x` for numerals `e` (no `%`) and a field `T` (ℚ ℝ ℂ) that another
+/// leaf of the tree has. With the ascription `e` is elaborated alone at `T`; without it its
+/// numerals are leaves of the tree, elaborated at the tree's largest type, `T` or above it. The
+/// casts ℚ → ℝ → ℂ keep `+ - * / ⁻¹` and numeral powers (`Rat.cast_div`, `Complex.ofReal_div`),
+/// so the value is the same; at ℕ or ℤ division would not be (`(7 / 2 : ℕ) * n + x`).
+///
+/// `relation` is the type of the relation `t` is arithmetic of (`elab::numeral_context`): a
+/// subtree's leaves are not the whole tree's, whose largest type decides.
+pub(super) fn numerals_ascription_beside_its_type(
+    t: &Tree,
+    c: &Carriers,
+    relation: Option<Num>,
+) -> Option<Tree> {
+    if !binary_arithmetic(t) || relation.is_none() {
+        return None;
+    }
+    let mut leaves = Vec::new();
+    elab::arithmetic_leaves(t, &mut leaves, 0);
+    let types: Vec<Option<Num>> = leaves
+        .iter()
+        .map(|l| match (l.label.as_str(), l.children.as_slice()) {
+            (ASCRIPTION, [_, ty]) => elab::num_of_type(ty),
+            _ => match elab::type_of(l, c) {
+                Ty::Num(n) => Some(n),
+                _ => None,
+            },
+        })
+        .collect();
+    // A leaf of a type not on the ladder (a matrix) may make `binop%` give up its analysis.
+    if leaves.iter().zip(&types).any(|(l, ty)| ty.is_none() && !elab::numerals_only(l, 0)) {
+        return None;
+    }
+    let k = leaves.iter().enumerate().position(|(k, l)| {
+        let (ASCRIPTION, [e, _]) = (l.label.as_str(), l.children.as_slice()) else {
+            return false;
+        };
+        let field = types[k].is_some_and(|n| matches!(n, Num::Rat | Num::Real | Num::Complex));
+        !is_leaf(e)
+            && elab::numerals_only(e, 0)
+            && !mentions_label(e, " _ % _ ")
+            && field
+            && types.iter().enumerate().any(|(j, ty)| j != k && *ty == types[k])
+    })?;
+    let mut index = 0;
+    Some(elab::map_arithmetic_leaves(t, &mut |leaf| {
+        index += 1;
+        (index - 1 == k).then(|| leaf.children[0].clone())
+    }))
+}
+
+fn mentions_label(t: &Tree, label: &str) -> bool {
+    t.label == label || t.children.iter().any(|c| mentions_label(c, label))
+}
+
 /// `x ∘ (y : T)` is `(x : T) ∘ y` where `x` and `y` are variables of number types smaller than
 /// `T`, and every other leaf of the tree is a numeral or such a variable: the tree's largest
 /// type is `T` either way, and every variable is cast to it. The one ascription goes to the

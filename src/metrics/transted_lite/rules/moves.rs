@@ -75,7 +75,8 @@ fn moves_in(
         });
     };
     // The moves are declared as data (`rules/table.rs` and the family tables).
-    let ctx = Ctx { carriers, at: Some((root, path.as_slice(), comm)) };
+    let numeral_type = super::elab::numeral_context(root, path, carriers);
+    let ctx = Ctx { carriers, at: Some((root, path.as_slice(), comm)), numeral_type };
     for (rule, new) in table::moves_at(t, &ctx) {
         push(rule, new);
     }

@@ -170,6 +170,12 @@ pub const RULES: &[Rule] = &[
               ("(z : ℂ) (n : ℕ) : ∑ i ∈ Finset.range n, (i : ℂ) * z ^ i = 0", "(z : ℂ) (n : ℕ) : ∑ i ∈ Finset.range n, i * z ^ i = 0")])
         // Beside ℕ only (ℕ division), beside another type, on a compound term.
         .non(&["(n m : ℕ) : (n : ℝ) / m = 1", "(n : ℕ) (f : ℕ → ℝ) : (n : ℤ) - f n = 0", "(n m : ℕ) (x : ℝ) : (n - m : ℝ) + x = 0"]),
+    code("type ascription (of numerals, beside their type)", "(e : T) * x is e * x for numerals e and a field T another leaf of the arithmetic tree has: e's numerals join the tree, elaborated at its largest type, and the casts ℚ → ℝ → ℂ keep every operation of e (Lean's Elab/Extra.lean; Rat.cast_div); t is a relation's arithmetic, whose whole tree is typed", |t, ctx| leaf_casts::numerals_ascription_beside_its_type(t, ctx.carriers, ctx.numeral_type).map(|new| ("type ascription (of numerals, beside their type)", new)))
+        .ex(&[("(x : ℝ) : (1 / 2 : ℝ) * x = 3", "(x : ℝ) : 1 / 2 * x = 3"), ("(q : ℚ) (x : ℝ) : (1 / 3 : ℚ) * q + x = 0", "(q : ℚ) (x : ℝ) : 1 / 3 * q + x = 0")])
+        // ℕ (and ℤ) division; `%`; no leaf of the field beside it; a leaf of unknown type.
+        .non(&["(n : ℕ) (x : ℝ) : (7 / 2 : ℕ) * n + x = 0", "(k : ℤ) (x : ℝ) : (7 / 2 : ℤ) * k + x = 0", "(q : ℚ) : (7 % 2 : ℚ) * q = 1",
+               "(z : ℂ) : (1 / 2 : ℚ) * z = 0", "(y : α) : (1 / 2 : ℝ) * y = 0",
+               "(x : ℝ) (A : Matrix (Fin 2) (Fin 2) ℝ) : (1 / 2 : ℝ) * x * A = A", "(x : ℝ) (f : ℝ → ℝ) : f ((1 / 2 : ℝ) * x) = 0"]),
     code("type ascription (beside its type, across a relation)", "(x : T) ∘ a R e is x ∘ a R e where another leaf of the relation has type T and none is larger: binrel% analyses both operands as one tree and casts x to T either way (Lean's Elab/Extra.lean, elabBinRelCore)", |t, ctx| leaf_casts::leaf_ascription_beside_its_type_in_relation(t, ctx.carriers).map(|new| ("type ascription (beside its type, across a relation)", new)))
         .ex(&[("(n : ℕ) (q : ℚ) : q = (n : ℚ) * (n + 1) / 2", "(n : ℕ) (q : ℚ) : q = n * (n + 1) / 2"),
               ("(n : ℕ) : ∑ i ∈ Finset.range n, (i : ℚ) = (n : ℚ) / 2", "(n : ℕ) : ∑ i ∈ Finset.range n, (i : ℚ) = n / 2")])

@@ -234,7 +234,7 @@ pub(super) fn is_prop_shaped_or_applied(t: &Tree) -> bool {
 /// quantifier, a big operator (`∑ x in s, …`), `fun` or a set-builder
 /// ([`is_binding_node`])? Callers use it to refuse a rewrite that a rebinding would make
 /// unsound (capture).
-pub(super) fn binds_inside(t: &Tree, name: &str) -> bool {
+pub fn binds_inside(t: &Tree, name: &str) -> bool {
     if !is_leaf(t) && binder_kind(&t.label).is_some() && binds(t, name) {
         return true;
     }

@@ -341,6 +341,9 @@ fn holds(cond: &CompiledCond, b: &Bindings, t: &Tree, ctx: &Ctx) -> bool {
     let refs: Vec<&Tree> = terms.iter().map(|x| x.as_ref()).collect();
     match cond.check {
         Check::Carrier(among) => elab::carrier(&refs, c).is_some_and(|n| among.contains(&n)),
+        Check::NumeralsAt(among) => {
+            elab::numerals_only(t, 0) && ctx.numeral_type.is_some_and(|n| among.contains(&n))
+        }
         Check::Number => c.ordered_operand(refs[0]),
         Check::NotNumeral => literal(refs[0]).is_none(),
         Check::Distinct => refs[0] != refs[1],
@@ -871,7 +874,8 @@ mod tests {
             let Some(node) = path.iter().try_fold(tree, |t, &i| t.children.get(i)) else {
                 continue;
             };
-            let ctx = Ctx { carriers: &carriers, at: Some((tree, &path, comm)) };
+            let numeral_type = elab::numeral_context(tree, &path, &carriers);
+            let ctx = Ctx { carriers: &carriers, at: Some((tree, &path, comm)), numeral_type };
             for (name, new) in apply_one(rule, node, &ctx) {
                 out.push((name, replace_at(tree, &path, new)));
             }
