@@ -28,6 +28,7 @@
 //! and touches no other header command.
 
 use super::has_proof_term;
+use super::transted_lite::rules;
 use crate::elab::scope::{variable_shaped, Letters, Scope};
 use crate::trees::parse::{parse_statement, Header};
 use crate::trees::{Statement, Tree};
@@ -118,6 +119,11 @@ fn closed_statement(
     {
         return Err("the statement has text that may name a variable unseen".into());
     }
+    // A pattern (`fun ⟨h, k⟩ => …`, `match`) binds its names where the tree does not show it:
+    // a variable's name there is no use of the variable.
+    if rules::has_pattern_binder(&statement.tree) {
+        return Err("a pattern in the statement binds names the tree does not show".into());
+    }
     let binders = variable_binders(&scope.variables)?;
     let names: Vec<&str> = binders.iter().filter_map(|b| b.name.as_deref()).collect();
     if names.iter().collect::<BTreeSet<_>>().len() != names.len() {
@@ -140,8 +146,11 @@ fn closed_statement(
             }
         }
     }
+    if types.iter().any(rules::has_pattern_binder) {
+        return Err("a pattern in a `variable` type binds names the tree does not show".into());
+    }
     for name in &names {
-        let inside = |t: &Tree| crate::metrics::transted_lite::rules::binds_inside(t, name);
+        let inside = |t: &Tree| rules::binds_inside(t, name);
         if inside(&statement.tree) || types.iter().any(inside) {
             return Err(format!("the variable `{name}` is bound again inside the statement"));
         }
@@ -319,11 +328,7 @@ fn names_in(t: &Tree) -> BTreeSet<String> {
     let mut stack = vec![t];
     while let Some(t) = stack.pop() {
         stack.extend(t.children.iter());
-        let head = if t.children.is_empty() {
-            Some(t.label.as_str())
-        } else {
-            crate::metrics::transted_lite::rules::app_head(t)
-        };
+        let head = if t.children.is_empty() { Some(t.label.as_str()) } else { rules::app_head(t) };
         if let Some(head) = head {
             let first = head.split('.').next().unwrap_or(head);
             if !first.is_empty() {
@@ -437,6 +442,9 @@ mod tests {
             ("variable (x : ℝ) (hx : 0 < x)\ninclude hx", "theorem t : x = x"),
             ("variable (x : ℝ) [Fact (0 < x)]\nomit [Fact (0 < x)] in", "theorem t : x = x"),
             ("variable (x : ℝ)\nset_option deprecated.oldSectionVars true", "theorem t : x = x"),
+            // A pattern binds its names anew.
+            ("variable (h : False)", "theorem t : (fun (⟨h, k⟩ : ℕ × ℕ) => h + k) (0, 0) = 1"),
+            ("variable (h : False)", "theorem t : (fun | (h, k) => h + k) ((0, 0) : ℕ × ℕ) = 1"),
         ] {
             assert!(
                 matches!(close(header, statement), Closed::Refused(_)),

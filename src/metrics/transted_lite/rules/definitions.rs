@@ -18,6 +18,7 @@ use super::shapes::{
     EQ, FORALL, IMP, LE, LT, MEM, MUL, NOT,
 };
 use super::typed;
+use crate::elab::mathlib_names::SIGNATURES;
 use crate::trees::Tree;
 
 #[rustfmt::skip]
@@ -29,14 +30,18 @@ pub const RULES: &[Rule] = &[
               ("(f : ℝ → ℝ) : StrictMono f", "(f : ℝ → ℝ) : ∀ a✝ : ℝ, ∀ b✝ : ℝ, a✝ < b✝ → f a✝ < f b✝"),
               (": StrictMono (fun x : ℝ => x ^ 3)", ": ∀ a✝ : ℝ, ∀ b✝ : ℝ, a✝ < b✝ → a✝ ^ 3 < b✝ ^ 3"),
               ("(f : ℝ → ℝ) : StrictAnti f", "(f : ℝ → ℝ) : ∀ a✝ : ℝ, ∀ b✝ : ℝ, a✝ < b✝ → f b✝ < f a✝"),
-              ("(f : ℕ → Set ℝ) : Monotone f", "(f : ℕ → Set ℝ) : ∀ a✝ : ℕ, ∀ b✝ : ℕ, a✝ ≤ b✝ → f a✝ ≤ f b✝")])
+              ("(f : ℕ → Set ℝ) : Monotone f", "(f : ℕ → Set ℝ) : ∀ a✝ : ℕ, ∀ b✝ : ℕ, a✝ ≤ b✝ → f a✝ ≤ f b✝"),
+              // A Mathlib function of the signature table.
+              (": StrictMono Real.exp", ": ∀ a✝ : ℝ, ∀ b✝ : ℝ, a✝ < b✝ → Real.exp a✝ < Real.exp b✝")])
         // A compound function would need β-reduction; a statement binding `Monotone` names
         // its own predicate.
         .non(&["(f : ℝ → ℝ) : Monotone (f ∘ f)", "(Monotone : (ℝ → ℝ) → Prop) (f : ℝ → ℝ) : Monotone f", "(f : ℝ → ℝ) : MonotoneOn f (Set.Icc 0 1) ∧ Monotone.foo f", // Only `[LE α]`: `Monotone` needs preorders and does not elaborate.
  "{α β : Type*} [LE α] [LE β] (f : α → β) : Monotone f", "(f : OrderHom ℝ ℝ) : Monotone f",
  // A `fun`: an untyped or complex domain, a complex or unknown value, a body rebinding `x`.
  ": StrictMono (fun x => x ^ 3)", ": Monotone (fun x : ℂ => x)", "(f : ℝ → ℂ) : Monotone (fun x : ℝ => f x)", "(g : ℝ → α) : Monotone (fun x : ℝ => g x)",
- "(s : Finset ℕ) : Monotone (fun x : ℕ => ∑ x ∈ s, x)"]),
+ "(s : Finset ℕ) : Monotone (fun x : ℕ => ∑ x ∈ s, x)",
+ // A complex function; a name the statement binds (untyped); one no table lists.
+ ": Monotone Complex.exp", "(exp : ℝ → ℂ) : Monotone exp", ": Monotone Real.foo"]),
     code("MonotoneOn (definition)", "MonotoneOn f s := ∀ ⦃a⦄ (_ : a ∈ s) ⦃b⦄ (_ : b ∈ s), a ≤ b → f a ≤ f b (Mathlib/Order/Monotone/Defs.lean)", monotone_on_unfolded)
         .ex(&[("(f : ℝ → ℝ) (s : Set ℝ) : MonotoneOn f s", "(f : ℝ → ℝ) (s : Set ℝ) : ∀ a✝, a✝ ∈ s → ∀ b✝, b✝ ∈ s → a✝ ≤ b✝ → f a✝ ≤ f b✝"),
               ("(f : ℝ → ℝ) (s : Set ℝ) : StrictAntiOn f s", "(f : ℝ → ℝ) (s : Set ℝ) : ∀ a✝, a✝ ∈ s → ∀ b✝, b✝ ∈ s → a✝ < b✝ → f b✝ < f a✝")])
@@ -322,14 +327,25 @@ fn metric_space(ty: &Tree, c: &Carriers) -> bool {
 /// A name bound with a written function type `α → β` whose two sides are preorders
 /// `Monotone` and its kin need (`[Preorder α] [Preorder β]`): ℕ ℤ ℚ ℝ or a `Set`. With only
 /// `[LE α]` the predicate does not elaborate while its unfolded form does.
-fn between_preorders<'c>(f: &Tree, ctx: &Ctx<'c>) -> Option<&'c Tree> {
-    let ty = ctx.carriers.name_type(&f.label).filter(|_| is_leaf(f))?;
+///
+/// A Mathlib function of one number argument (`Real.exp : ℝ → ℝ`, the signature table of
+/// `elab::mathlib_names`) counts too, where the statement does not bind its name.
+fn between_preorders(f: &Tree, ctx: &Ctx<'_>) -> Option<Tree> {
+    if !is_leaf(f) {
+        return None;
+    }
+    const ORDERED: [&str; 4] = ["ℕ", "ℤ", "ℚ", "ℝ"];
+    if !ctx.carriers.binds(&f.label) {
+        let (_, signature) = SIGNATURES.iter().find(|(name, _)| *name == f.label)?;
+        let (from, to) = signature.split_once(" → ")?;
+        return (ORDERED.contains(&from) && ORDERED.contains(&to)).then(|| Tree::leaf(from));
+    }
+    let ty = ctx.carriers.name_type(&f.label)?;
     let (IMP, [from, to]) = (ty.label.as_str(), ty.children.as_slice()) else {
         return None;
     };
-    let preorder =
-        |t: &Tree| ["ℕ", "ℤ", "ℚ", "ℝ"].contains(&t.label.as_str()) || t.label == "Set _ ";
-    (preorder(from) && preorder(to)).then_some(from)
+    let preorder = |t: &Tree| ORDERED.contains(&t.label.as_str()) || t.label == "Set _ ";
+    (preorder(from) && preorder(to)).then(|| from.clone())
 }
 
 /// The binder `x` or `x : α` (with the domain `α`, when written).
@@ -383,10 +399,10 @@ fn monotone_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     }
     // The definition's `⦃a b⦄` have `f`'s domain as type, written, as the relation `a ≤ b`
     // of two bound names alone does not tell it.
-    let ty = Some(between_preorders(f, ctx)?);
+    let ty = between_preorders(f, ctx)?;
     let body = monotone_body(f, rel, reversed);
-    let inner = node2(FORALL, binder("b✝", ty), body);
-    Some(("Monotone (definition)", node2(FORALL, binder("a✝", ty), inner)))
+    let inner = node2(FORALL, binder("b✝", Some(&ty)), body);
+    Some(("Monotone (definition)", node2(FORALL, binder("a✝", Some(&ty)), inner)))
 }
 
 /// `Monotone (fun (x : α) => e)` and kin unfolded with the function applied (β): `∀ a✝ b✝ : α,

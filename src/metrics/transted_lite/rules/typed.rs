@@ -553,10 +553,22 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
                 .flatten()
                 .and_then(collections::member_type)
                 .cloned();
-            let element = written.or_else(|| {
-                interval_element(set, c, &uses.inner, uses.by)
-                    .map(|n| Tree::leaf(elab::type_name(n)))
-            });
+            // `f '' s : Set β`, `f ⁻¹' t : Set α`, `Set.range f : Set β` for a theorem's `f : α →
+            // β` (`collections::collection`).
+            let of_function = || match (set.label.as_str(), set.children.as_slice()) {
+                (" _ '' _ " | " _ ⁻¹' _ ", [f, _]) | ("Set.range _ ", [f])
+                    if is_leaf(f) && !uses.inner.contains(&f.label) =>
+                {
+                    collections::collection(set, c).map(|found| found.element)
+                }
+                _ => None,
+            };
+            let element = written
+                .or_else(|| {
+                    interval_element(set, c, &uses.inner, uses.by)
+                        .map(|n| Tree::leaf(elab::type_name(n)))
+                })
+                .or_else(of_function);
             decide(element.as_ref(), uses);
         }
     } else if let Some(limit) =
