@@ -54,6 +54,13 @@ pub const RULES: &[Rule] = &[
     code("Function.comp_def", "f ∘ g = fun x => f (g x), for named f, g whose types meet", comp_unapplied)
         .ex(&[("(f : ℝ → ℝ) (x : ℕ → ℝ) : Continuous (f ∘ x)", "(f : ℝ → ℝ) (x : ℕ → ℝ) : Continuous (fun x✝ => f (x x✝))")])
         .non(&["(f : ℝ → ℝ) (x : ℕ → ℕ) : Continuous (f ∘ x)", "(f : ℝ → ℝ) : Continuous (f ∘ g)", "(f : ℝ → ℝ) (g : ℝ → ℝ → ℝ) : Continuous (f ∘ g)"]),
+    // Mathlib/Order/SetNotation.lean: `⋃ i, s i` is `notation3` for `iUnion fun i => s i`.
+    code("Set.iUnion (notation, η)", "⋃ i, f i is Set.iUnion f (⋂: Set.iInter), for a function name f : ι → Set α and i : ι", indexed_union)
+        .ex(&[("(U : ℕ → Set ℝ) : IsOpen (⋃ i, U i)", "(U : ℕ → Set ℝ) : IsOpen (Set.iUnion U)"), ("(U : ℕ → Set ℝ) : IsClosed (⋂ i : ℕ, U i)", "(U : ℕ → Set ℝ) : IsClosed (Set.iInter U)")])
+        // A binder of another type (a coercion), a function of finsets (coerced inside the `fun`
+        // only), more than the index applied, an unknown function, the index in the function.
+        .non(&["(U : ℤ → Set ℝ) : IsOpen (⋃ i : ℕ, U i)", "(U : ℕ → Finset ℝ) : IsOpen (⋃ i, (U i : Set ℝ))", "(U : ℕ → Finset ℝ) : (⋃ i, U i) = ∅",
+               "(U : ℕ → ℕ → Set ℝ) : IsOpen (⋃ i, U i i)", "(U : α) : IsOpen (⋃ i, U i)"]),
     code("η-reduction", "fun x => f x is f (definitionally), for a function name f : α → β and x : α", eta)
         .ex(&[("(f : ℝ → ℝ) : Continuous (fun x => f x)", "(f : ℝ → ℝ) : Continuous f"), ("(f : ℝ → ℝ) : Continuous (fun (x : ℝ) => f x)", "(f : ℝ → ℝ) : Continuous f")])
         .non(&["(f : ℝ → ℝ) : Continuous (fun (x : ℕ) => f x)", "(f : ℝ → ℝ) : Continuous (fun x => f (x + 1))", "(f : ℝ → ℝ → ℝ) : Continuous (fun x => f x x)", "(g : ℝ) : Continuous (fun x => g x)", // At an expected type that coerces: `(fun x => f x) ∈ S` is `fun x => ↑(f x)` for S : Set (ℕ → ℝ).
@@ -447,6 +454,21 @@ fn eta(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let mut out = t.clone();
     out.children[i] = f;
     Some(("η-reduction", out))
+}
+
+/// `⋃ i, f i` (`⋂ i, f i`) as `Set.iUnion f` (`Set.iInter f`): the notation's `fun i => f i`
+/// η-reduced ([`eta_reduced`]) where `f`'s written codomain is a `Set`, the type `iUnion`
+/// expects of it (a function of finsets would be coerced inside the `fun` only).
+fn indexed_union(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let head = match (t.label.as_str(), t.children.len()) {
+        ("⋃ _ , _ ", 2) => "Set.iUnion _ ",
+        ("⋂ _ , _ ", 2) => "Set.iInter _ ",
+        _ => return None,
+    };
+    let lambda = Tree::node("fun _ => _ ", t.children.clone());
+    let f = eta_reduced(&lambda, ctx)?;
+    let (_, codomain) = function_type(&f, ctx.carriers)?;
+    (codomain.label == "Set _ ").then(|| ("Set.iUnion (notation, η)", Tree::node(head, vec![f])))
 }
 
 /// `f` when `t` is `fun x => f x` with the conditions of [`eta`].
