@@ -381,6 +381,20 @@ pub fn same_meaning(
                 "the headers differ, and `{}` may give a local instance to one statement only",
                 shorten(command)
             ));
+        } else {
+            // Not written into the statement (`metrics::section_variables` refused): a use it
+            // cannot see (inside `show … from x`) may be of either header's variable.
+            let command = reference_scope
+                .variables_apart()
+                .iter()
+                .chain(candidate_scope.variables_apart())
+                .next();
+            if let Some(command) = command {
+                reasons.push(format!(
+                    "the headers' `variable`s differ (`{}`) and could not be written into the statements",
+                    shorten(command)
+                ));
+            }
         }
     }
     if reference_scope.options != candidate_scope.options {

@@ -124,10 +124,22 @@ fn closed_statement(
     if rules::has_pattern_binder(&statement.tree) {
         return Err("a pattern in the statement binds names the tree does not show".into());
     }
+    // `«x»`, `@x` and a named argument's value `(a := x)` use a name in forms the tree does not
+    // show as that name.
+    if ["«", "@", ":="].iter().any(|s| statement.source.contains(s)) {
+        return Err(
+            "the statement writes a name in a form not read here (`«x»`, `@x`, `:=`)".into()
+        );
+    }
     let binders = variable_binders(&scope.variables)?;
     let names: Vec<&str> = binders.iter().filter_map(|b| b.name.as_deref()).collect();
     if names.iter().collect::<BTreeSet<_>>().len() != names.len() {
         return Err("a variable name is declared twice".into());
+    }
+    let dependent = dependent_binder_names(&statement.source);
+    let bound = |n: &str| bound_in_text(&statement.source, n) || dependent.iter().any(|d| d == n);
+    if let Some(name) = names.iter().find(|n| bound(n)) {
+        return Err(format!("`{name}` may be bound in the statement by a form not read here"));
     }
     // The variables alone, parsed as one binder list: each binder's type tree.
     let all: Vec<String> = binders.iter().map(VariableBinder::text).collect();
@@ -173,6 +185,70 @@ fn closed_statement(
     drop_spans(&mut closed.tree);
     closed.source = text;
     Ok(closed)
+}
+
+/// Does `name` stand in `text` where a binder would (`x :` in `(x : ℕ) × Fin x`, `x //` in a
+/// subtype, `| x ∈ s` or `| (x)` in a set-builder of an image)? Such a binder binds it anew in
+/// forms the tree may not show as binders, and every theorem binder is one too.
+fn bound_in_text(text: &str, name: &str) -> bool {
+    let is_name_char = |c: char| c.is_alphanumeric() || "_'!?₀₁₂₃₄₅₆₇₈₉".contains(c);
+    let mut from = 0;
+    while let Some(found) = text[from..].find(name) {
+        let start = from + found;
+        let end = start + name.len();
+        from = end;
+        let before = text[..start].chars().next_back();
+        let after = text[end..].chars().next();
+        if before.is_some_and(|c| is_name_char(c) || c == '.') || after.is_some_and(is_name_char) {
+            continue;
+        }
+        let next = text[end..].trim_start();
+        let previous = text[..start].trim_end();
+        // `(x : T)` is an ascription (a use) unless a `×` or `→` follows it
+        // ([`dependent_binder_names`]); `∀ x :`, `{x : T | …}`, `fun x :` bind.
+        let group_after =
+            |p: &str| p.strip_suffix('(').is_some_and(|p| p.trim_end().ends_with(['|', ')']));
+        let ascribed = previous.ends_with('(') && !group_after(previous);
+        let typed = next.starts_with(':') && !next.starts_with(":=") && !ascribed;
+        let builder = previous.ends_with('|');
+        let parenthesised = previous.ends_with('(') && next.starts_with(')');
+        if typed || next.starts_with("//") || builder || parenthesised {
+            return true;
+        }
+    }
+    false
+}
+
+/// The names of the groups `(x y : T)` a `×` or `→` follows: binders of a sigma or pi type
+/// (`(x : ℕ) × Fin x`, `(n : ℕ) → Fin n`), whatever the tree makes of them.
+fn dependent_binder_names(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    for (k, &(_, c)) in chars.iter().enumerate() {
+        if c != '(' {
+            continue;
+        }
+        let mut depth = 0usize;
+        let Some(close) = chars[k..].iter().position(|&(_, d)| {
+            match d {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        }) else {
+            continue;
+        };
+        let (open_at, close_at) = (chars[k].0, chars[k + close].0);
+        let after = text[close_at + 1..].trim_start();
+        if !["×", "→", "->"].iter().any(|a| after.starts_with(a)) {
+            continue;
+        }
+        if let Some((left, _)) = text[open_at + 1..close_at].split_once(':') {
+            names.extend(left.split_whitespace().map(str::to_string));
+        }
+    }
+    names
 }
 
 /// Which of `binders` Lean's `withHeaderSecVars` takes, given the names the statement uses.
@@ -391,6 +467,14 @@ mod tests {
     }
 
     #[test]
+    fn an_ascribed_variable_is_a_use() {
+        assert_eq!(
+            closed_text("variable (n : ℕ)", "theorem t : (n : ℝ) ≥ 0"),
+            "theorem t (n : ℕ) : (n : ℝ) ≥ 0"
+        );
+    }
+
+    #[test]
     fn hypothesis_variables_the_statement_does_not_name_are_not_taken() {
         let header = "variable (x : ℝ) (hx : 0 < x) (y : ℝ)";
         assert_eq!(
@@ -445,6 +529,19 @@ mod tests {
             // A pattern binds its names anew.
             ("variable (h : False)", "theorem t : (fun (⟨h, k⟩ : ℕ × ℕ) => h + k) (0, 0) = 1"),
             ("variable (h : False)", "theorem t : (fun | (h, k) => h + k) ((0, 0) : ℕ × ℕ) = 1"),
+            // Binders the tree may not show: a sigma type, a subtype, an image set-builder.
+            ("variable (x : False)", "theorem t : Nonempty ((x : ℕ) × Fin x)"),
+            ("variable (x : False)", "theorem t : Nonempty ((x y : ℕ) × Fin (x + y))"),
+            ("variable (x : False)", "theorem t : Nonempty ((x : ℕ) → Fin (x + 1))"),
+            ("variable (x : False)", "theorem t : Nonempty {x // x + 1 = (0 : ℕ)}"),
+            ("variable (x : False)", "theorem t : {x * y | (x) (y) (_ : x < y)} = (∅ : Set ℕ)"),
+            ("variable (x : False)", "theorem t : {x * 2 | x ∈ Finset.range 3} = (∅ : Set ℕ)"),
+            ("variable (x : False)", "theorem t : {x + y | (x : ℕ) (y : ℕ)} = (∅ : Set ℕ)"),
+            ("variable (x : False)", "theorem t : {y + x | (y : ℕ) (x : ℕ)} = (∅ : Set ℕ)"),
+            // Uses the tree does not show as the name.
+            ("variable (x : ℕ)", "theorem t : «x» = 0"),
+            ("variable (x : ℕ)", "theorem t : @x = 0"),
+            ("variable (x : ℕ)", "theorem t : id (a := x) = 0"),
         ] {
             assert!(
                 matches!(close(header, statement), Closed::Refused(_)),

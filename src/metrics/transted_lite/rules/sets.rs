@@ -128,6 +128,13 @@ pub const RULES: &[Rule] = &[
     // `∈` into `∩ ∪ \ ᶜ` and literals: only where the set's type and the element's are known
     // to be `Set T`/`Finset T` and `T`, and no binder gives an instance of the classes behind
     // the notations (`set_membership`).
+    // Mathlib/Order/Interval/Finset/Nat.lean: `Nat.Ico_zero_eq_range : Ico 0 = range`.
+    code("Nat.Ico_zero_eq_range", "Finset.Ico 0 n = Finset.range n, for an end of written type ℕ", ico_zero_of_nat)
+        .ex(&[("(n : ℕ) : ∑ i ∈ Finset.Ico 0 n, i = n", "(n : ℕ) : ∑ i ∈ Finset.range n, i = n")])
+        // An end of another type (integers, reals: no `range`); a numeral end alone (the
+        // elements' type is the uses' to decide); a lower end other than 0; `Set.Ico`.
+        .non(&["(n : ℤ) : ∑ i ∈ Finset.Ico 0 n, i = n", "(n : ℕ) : ∑ i ∈ Finset.Ico 1 n, i = n", ": ∑ i ∈ Finset.Ico 0 5, (i : ℤ) = 10",
+               "(n : ℕ) : Set.Ico 0 n = ∅", "(n : ℕ) (Finset : ℕ) : Finset = n"]),
     code("Set.mem_inter_iff", "a ∈ s ∩ t ↔ a ∈ s ∧ a ∈ t (Set, Finset)", set_membership::inter)
         .keeps_decisions()
         .ex(&[("(s t : Set ℕ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) : x ∈ s ∧ x ∈ t"), ("(s t : Finset ℤ) : (3 : ℤ) ∈ s ∩ t", "(s t : Finset ℤ) : (3 : ℤ) ∈ s ∧ (3 : ℤ) ∈ t"),
@@ -325,4 +332,16 @@ fn fintype_card_as_nat_card(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)>
         ty.label == "Fin _ " && !ctx.carriers.binds("Fin")
     };
     known.then(|| ("Nat.card_eq_fintype_card", Tree::node("Nat.card _ ", vec![ty.clone()])))
+}
+
+/// `Finset.Ico 0 n` as `Finset.range n`, where `interval_element` reads the ends as naturals
+/// (`n` of written type ℕ): elsewhere `Ico` is over another order, or its numerals' type is left
+/// to the uses of its elements.
+fn ico_zero_of_nat(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let ("Finset.Ico _  _ ", [zero, n]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let natural = super::carriers::interval_element(t, ctx.carriers)?;
+    (zero.label == "0" && is_leaf(zero) && natural.label == "ℕ" && is_leaf(&natural))
+        .then(|| ("Nat.Ico_zero_eq_range", Tree::node("Finset.range _ ", vec![n.clone()])))
 }

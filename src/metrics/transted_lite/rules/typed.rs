@@ -559,7 +559,9 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
                 (" _ '' _ " | " _ ⁻¹' _ ", [f, _]) | ("Set.range _ ", [f])
                     if is_leaf(f) && !uses.inner.contains(&f.label) =>
                 {
-                    collections::collection(set, c).map(|found| found.element)
+                    collections::collection(set, c)
+                        .map(|found| found.element)
+                        .filter(|ty| c.names_one_type(ty))
                 }
                 _ => None,
             };
@@ -568,7 +570,9 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
                     interval_element(set, c, &uses.inner, uses.by)
                         .map(|n| Tree::leaf(elab::type_name(n)))
                 })
-                .or_else(of_function);
+                .or_else(of_function)
+                // A type variable bound again inside (`∀ β : Type, ∀ y, y ∈ f '' A`) is another.
+                .filter(|ty| !uses.inner.iter().any(|n| mentions(ty, n)));
             decide(element.as_ref(), uses);
         }
     } else if let Some(limit) =
