@@ -147,7 +147,7 @@ pub(super) fn numerals_ascription_beside_its_type(
         let field = types[k].is_some_and(|n| matches!(n, Num::Rat | Num::Real | Num::Complex));
         !is_leaf(e)
             && elab::numerals_only(e, 0)
-            && !mentions_label(e, " _ % _ ")
+            && !super::shapes::has_label(e, " _ % _ ")
             && field
             && types.iter().enumerate().any(|(j, ty)| j != k && *ty == types[k])
     })?;
@@ -156,10 +156,6 @@ pub(super) fn numerals_ascription_beside_its_type(
         index += 1;
         (index - 1 == k).then(|| leaf.children[0].clone())
     }))
-}
-
-fn mentions_label(t: &Tree, label: &str) -> bool {
-    t.label == label || t.children.iter().any(|c| mentions_label(c, label))
 }
 
 /// `x ∘ (y : T)` is `(x : T) ∘ y` where `x` and `y` are variables of number types smaller than

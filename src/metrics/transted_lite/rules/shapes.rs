@@ -141,6 +141,11 @@ pub fn mentions(t: &Tree, name: &str) -> bool {
     app_head(t) == Some(name) || t.children.iter().any(|c| mentions(c, name))
 }
 
+/// Does `t` hold a node labelled `label` (an operator: `" _ % _ "`, `"⁻¹"`)?
+pub(super) fn has_label(t: &Tree, label: &str) -> bool {
+    t.label == label || t.children.iter().any(|c| has_label(c, label))
+}
+
 pub(super) fn node2(label: &str, a: Tree, b: Tree) -> Tree {
     Tree::node(label, vec![a, b])
 }

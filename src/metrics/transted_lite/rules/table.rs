@@ -506,7 +506,18 @@ fn element_fits(membership: &Tree, c: &Carriers) -> bool {
             || (is_leaf(x) && (c.untyped_only(&x.label) || c.name_type(&x.label).is_some()));
     }
     if let Ty::Num(n) = x_type {
-        return bounds.iter().all(|b| elab::type_of(b, c) == Ty::Num(n));
+        // A bound of numerals (`-1`, `1 / 2`) takes the interval's type, `x`'s: it means the
+        // same in `l < x`, where `binrel%` gives it `x`'s type too. Only where every operation
+        // on numerals elaborates (not `-1 : ℕ`, `2⁻¹ : ℤ`).
+        let numerals_fit = |b: &Tree| {
+            elab::numerals_only(b, 0)
+                && match n {
+                    Num::Rat | Num::Real => true,
+                    Num::Int => !super::shapes::has_label(b, "⁻¹"),
+                    _ => false,
+                }
+        };
+        return bounds.iter().all(|b| elab::type_of(b, c) == Ty::Num(n) || numerals_fit(b));
     }
     // Names of one written type that is not a number type (`(x a b : α)`).
     let written = |t: &Tree| if is_leaf(t) { c.name_type(&t.label) } else { None };

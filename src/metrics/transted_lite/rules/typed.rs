@@ -855,8 +855,9 @@ fn closed_arithmetic<'c>(a: &Tree, b: &Tree, c: &'c Carriers) -> Option<&'c str>
 /// when both operands share it (`Inf.inf`/`Sup.sup : α → α → α` keep the type: `(H ⊓ K).Normal`
 /// is `Subgroup.Normal (H ⊓ K)` for subgroups `H K`).
 /// Does `Polynomial.roots p` elaborate: `p` a name of type `Polynomial K` (or `K[X]`) for a
-/// number domain `K` (ℤ ℚ ℝ ℂ), so that `[CommRing K] [IsDomain K]` hold
-/// (Mathlib/Algebra/Polynomial/Roots.lean)?
+/// number domain `K` (ℤ ℚ ℝ ℂ) or a type variable with a field class, so that `[CommRing K]
+/// [IsDomain K]` hold (Mathlib/Algebra/Polynomial/Roots.lean; a field is a domain,
+/// `Field.isDomain` in Mathlib/Algebra/Field/Basic.lean)?
 fn roots_elaborate(receiver: &Tree, c: &Carriers) -> bool {
     let [p] = receiver.children.as_slice() else {
         return false;
@@ -868,7 +869,9 @@ fn roots_elaborate(receiver: &Tree, c: &Carriers) -> bool {
         ("Polynomial _ " | " _ [X]", [k]) => k,
         _ => return false,
     };
+    const FIELDS: [&str; 2] = ["Field", "LinearOrderedField"];
     elab::num_of_type(ring).is_some_and(|n| n != Num::Nat)
+        || (is_leaf(ring) && super::carriers::variable_type_of_class(&ring.label, &FIELDS, c))
 }
 
 fn receiver_namespace<'c>(receiver: &Tree, c: &'c Carriers) -> Option<&'c str> {

@@ -256,6 +256,15 @@ fn dot_notation_names_the_namespace_of_the_receivers_type() {
         "theorem t (p : Polynomial ℝ) : Multiset.card (Polynomial.roots p) ≤ 2",
     );
     assert!(!uses("theorem t (p : Polynomial ℕ) : (Polynomial.roots p).card ≤ 2", "dot notation"));
+    // Over a field of the statement's own, and not over a ring with no domain class.
+    same(
+        "theorem t {K : Type*} [Field K] (p : Polynomial K) : (Polynomial.roots p).card ≤ 2",
+        "theorem t {K : Type*} [Field K] (p : Polynomial K) : Multiset.card (Polynomial.roots p) ≤ 2",
+    );
+    assert!(!uses(
+        "theorem t {R : Type*} [CommRing R] (p : Polynomial R) : (Polynomial.roots p).card ≤ 2",
+        "dot notation"
+    ));
     // `p.eval x` is `Polynomial.eval x p`: the receiver is not the first argument there.
     assert!(!uses("theorem t (p : Polynomial ℚ) (x : ℚ) : p.eval x = 0", "dot notation"));
     // Other namespaces are not read through arithmetic (`I * J` of ideals is a `Submodule`
@@ -521,4 +530,14 @@ fn a_bundled_map_applied_decides_its_argument_and_its_value() {
         "theorem t {G H : Type*} [Group G] [Group H] (f : G →* H) (y : G) : ∃ x, f x = y",
         "theorem t {G H : Type*} [Group G] [Group H] (f : G →* H) (y : _) : ∃ x, f x = y",
     );
+}
+
+#[test]
+fn an_interval_bound_of_numerals_takes_its_element_type() {
+    // `-1` is elaborated at `x`'s type in `x ∈ Set.Ioo (-1) 5` and in `-1 < x` alike.
+    same("theorem t (x : ℝ) : x ∈ Set.Ioo (-1) 5", "theorem t (x : ℝ) : -1 < x ∧ x < 5");
+    same("theorem t (x : ℚ) : x ∈ Set.Icc (1 / 2) 3", "theorem t (x : ℚ) : 1 / 2 ≤ x ∧ x ≤ 3");
+    // `-1 : ℕ` and `2⁻¹ : ℤ` do not elaborate: no rewrite reads them.
+    assert!(!uses("theorem t (x : ℕ) : x ∈ Set.Ioo (-1) 5", "Set.mem_Ioo"));
+    assert!(!uses("theorem t (x : ℤ) : x ∈ Set.Ioo 2⁻¹ 5", "Set.mem_Ioo"));
 }
