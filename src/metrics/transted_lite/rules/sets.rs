@@ -129,12 +129,14 @@ pub const RULES: &[Rule] = &[
     // to be `Set T`/`Finset T` and `T`, and no binder gives an instance of the classes behind
     // the notations (`set_membership`).
     // Mathlib/Order/Interval/Finset/Nat.lean: `Nat.Ico_zero_eq_range : Ico 0 = range`.
-    code("Nat.Ico_zero_eq_range", "Finset.Ico 0 n = Finset.range n, for an end of written type ℕ", ico_zero_of_nat)
-        .ex(&[("(n : ℕ) : ∑ i ∈ Finset.Ico 0 n, i = n", "(n : ℕ) : ∑ i ∈ Finset.range n, i = n")])
+    code("Nat.Ico_zero_eq_range", "Finset.Ico 0 n = Finset.range n, for an end of written type ℕ, as the collection of `∈` or a binder's domain", ico_zero_of_nat)
+        .ex(&[("(n : ℕ) : ∑ i ∈ Finset.Ico 0 n, i = n", "(n : ℕ) : ∑ i ∈ Finset.range n, i = n"), ("(n k : ℕ) : k ∈ Finset.Ico 0 n", "(n k : ℕ) : k ∈ Finset.range n")])
         // An end of another type (integers, reals: no `range`); a numeral end alone (the
-        // elements' type is the uses' to decide); a lower end other than 0; `Set.Ico`.
+        // elements' type is the uses' to decide); a lower end other than 0; `Set.Ico`; an
+        // expected type that makes it an interval of integers (`n` cast).
         .non(&["(n : ℤ) : ∑ i ∈ Finset.Ico 0 n, i = n", "(n : ℕ) : ∑ i ∈ Finset.Ico 1 n, i = n", ": ∑ i ∈ Finset.Ico 0 5, (i : ℤ) = 10",
-               "(n : ℕ) : Set.Ico 0 n = ∅", "(n : ℕ) (Finset : ℕ) : Finset = n"]),
+               "(n : ℕ) : Set.Ico 0 n = ∅", "(n : ℕ) (Finset : ℕ) : Finset = n",
+               "(n : ℕ) : ∑ i ∈ (Finset.Ico 0 n : Finset ℤ), (i - 1) = 0", "(n : ℕ) (g : Finset ℤ → ℤ) : g (Finset.Ico 0 n) = 0"]),
     code("Set.mem_inter_iff", "a ∈ s ∩ t ↔ a ∈ s ∧ a ∈ t (Set, Finset)", set_membership::inter)
         .keeps_decisions()
         .ex(&[("(s t : Set ℕ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) : x ∈ s ∧ x ∈ t"), ("(s t : Finset ℤ) : (3 : ℤ) ∈ s ∩ t", "(s t : Finset ℤ) : (3 : ℤ) ∈ s ∧ (3 : ℤ) ∈ t"),
@@ -334,14 +336,27 @@ fn fintype_card_as_nat_card(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)>
     known.then(|| ("Nat.card_eq_fintype_card", Tree::node("Nat.card _ ", vec![ty.clone()])))
 }
 
-/// `Finset.Ico 0 n` as `Finset.range n`, where `interval_element` reads the ends as naturals
-/// (`n` of written type ℕ): elsewhere `Ico` is over another order, or its numerals' type is left
-/// to the uses of its elements.
+/// `Finset.Ico 0 n` as `Finset.range n`, as the collection of `x ∈ s` / `x ∉ s` or the domain of
+/// a binder (`∑ i ∈ s`, `∀ x ∈ s`), where `interval_element` reads the ends as naturals (`n` of
+/// written type ℕ). There the interval is elaborated with no expected type (`Membership.mem s
+/// x` elaborates `s` first; `Finset.sum s f` fixes `β`, not `s`'s `α`); elsewhere an expected
+/// type (`(Finset.Ico 0 n : Finset ℤ)`, an argument `Finset ℤ`) makes it an interval of
+/// integers, `n` cast, and elsewhere still its numerals' type is left to its elements' uses.
 fn ico_zero_of_nat(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
-    let ("Finset.Ico _  _ ", [zero, n]) = (t.label.as_str(), t.children.as_slice()) else {
+    let slot = match (t.label.as_str(), t.children.len()) {
+        ("∈ _ ", 1) => 0,
+        (MEM | " _ ∉ _ ", 2) => 1,
+        _ => return None,
+    };
+    let ico = &t.children[slot];
+    let ("Finset.Ico _  _ ", [zero, n]) = (ico.label.as_str(), ico.children.as_slice()) else {
         return None;
     };
-    let natural = super::carriers::interval_element(t, ctx.carriers)?;
-    (zero.label == "0" && is_leaf(zero) && natural.label == "ℕ" && is_leaf(&natural))
-        .then(|| ("Nat.Ico_zero_eq_range", Tree::node("Finset.range _ ", vec![n.clone()])))
+    let natural = super::carriers::interval_element(ico, ctx.carriers)?;
+    if !(is_leaf(zero) && zero.label == "0" && is_leaf(&natural) && natural.label == "ℕ") {
+        return None;
+    }
+    let mut out = t.clone();
+    out.children[slot] = Tree::node("Finset.range _ ", vec![n.clone()]);
+    Some(("Nat.Ico_zero_eq_range", out))
 }
