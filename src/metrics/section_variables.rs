@@ -223,29 +223,21 @@ fn bound_in_text(text: &str, name: &str) -> bool {
 /// (`(x : ℕ) × Fin x`, `(n : ℕ) → Fin n`), whatever the tree makes of them.
 fn dependent_binder_names(text: &str) -> Vec<String> {
     let mut names = Vec::new();
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
-    for (k, &(_, c)) in chars.iter().enumerate() {
-        if c != '(' {
-            continue;
-        }
-        let mut depth = 0usize;
-        let Some(close) = chars[k..].iter().position(|&(_, d)| {
-            match d {
-                '(' => depth += 1,
-                ')' => depth -= 1,
-                _ => {}
+    let mut open = Vec::new();
+    for (at, c) in text.char_indices() {
+        match c {
+            '(' => open.push(at),
+            ')' => {
+                let Some(start) = open.pop() else { continue };
+                let after = text[at + 1..].trim_start();
+                if !["×", "→", "->"].iter().any(|a| after.starts_with(a)) {
+                    continue;
+                }
+                if let Some((left, _)) = text[start + 1..at].split_once(':') {
+                    names.extend(left.split_whitespace().map(str::to_string));
+                }
             }
-            depth == 0
-        }) else {
-            continue;
-        };
-        let (open_at, close_at) = (chars[k].0, chars[k + close].0);
-        let after = text[close_at + 1..].trim_start();
-        if !["×", "→", "->"].iter().any(|a| after.starts_with(a)) {
-            continue;
-        }
-        if let Some((left, _)) = text[open_at + 1..close_at].split_once(':') {
-            names.extend(left.split_whitespace().map(str::to_string));
+            _ => {}
         }
     }
     names
