@@ -266,6 +266,9 @@ fn statement_body(source: &str) -> String {
 pub struct PairNames {
     pub scopes: (crate::elab::scope::Scope, crate::elab::scope::Scope),
     pub resolved: (crate::elab::resolve::Resolved, crate::elab::resolve::Resolved),
+    /// Per side, the header `variable` binders written into the statement
+    /// ([`section_variables`]), or why they were not.
+    pub variables: [Result<Vec<String>, String>; 2],
 }
 
 impl PairNames {
@@ -286,9 +289,15 @@ impl PairNames {
             section_variables::close_over(pair.candidate, &scopes.1, pair.candidate_header),
         ];
         let mut closed_trees = [None, None];
+        let mut variables = [Ok(Vec::new()), Ok(Vec::new())];
         for (i, c) in closed.into_iter().enumerate() {
-            if let section_variables::Closed::Closed(statement) = c {
-                closed_trees[i] = Some(statement.tree);
+            match c {
+                section_variables::Closed::Closed { statement, binders } => {
+                    closed_trees[i] = Some(statement.tree);
+                    variables[i] = Ok(binders);
+                }
+                section_variables::Closed::Refused(why) => variables[i] = Err(why),
+                section_variables::Closed::NoVariables => {}
             }
         }
         let mut scopes = scopes;
@@ -300,7 +309,7 @@ impl PairNames {
             resolve_tree_typed(r, &scopes.0, &number_type_of(r)),
             resolve_tree_typed(c, &scopes.1, &number_type_of(c)),
         );
-        PairNames { scopes, resolved }
+        PairNames { scopes, resolved, variables }
     }
 
     /// Why the names may not mean the same under the two headers
@@ -389,6 +398,47 @@ mod tests {
         for rule in ["Set.mem_Icc", "Set.mem_setOf_eq", "and_comm", "binder_reorder"] {
             assert!(reorders_uses(rule), "{rule}");
         }
+    }
+
+    #[test]
+    fn header_variables_are_the_binders_lean_takes() {
+        let plain = "import Mathlib\n";
+        let group = "import Mathlib\nvariable {G : Type*} [Group G] (hx : (1 : ℕ) = 1)\n";
+        // The header's group is the statement's; the unnamed hypothesis is not taken.
+        let v = verdict(
+            "transted-lite",
+            "theorem t {G : Type*} [Group G] (x : G) : x * x⁻¹ = 1",
+            "theorem t (x : G) : x * x⁻¹ = 1",
+            plain,
+            group,
+        );
+        assert!(v.is_equivalent(), "{v:?}");
+        let v = verdict(
+            "transted-lite",
+            "theorem t {G : Type*} [Group G] (hx : (1 : ℕ) = 1) (x : G) : x * x⁻¹ = 1",
+            "theorem t (x : G) : x * x⁻¹ = 1",
+            plain,
+            group,
+        );
+        assert!(!v.is_equivalent(), "{v:?}");
+        // An `example` takes what its proof uses: the headers stay a difference.
+        let v = verdict(
+            "transted-lite",
+            "example {G : Type*} [Group G] (x : G) : x * x⁻¹ = 1",
+            "example (x : G) : x * x⁻¹ = 1",
+            plain,
+            group,
+        );
+        assert!(!v.is_equivalent(), "{v:?}");
+        // Variables of other types that the statements cannot be seen to use (inside `show`).
+        let v = verdict(
+            "ted",
+            "theorem t : (show ℤ from x) = 0",
+            "theorem t : (show ℤ from x) = 0",
+            "import Mathlib\nvariable (x : ℕ)\n",
+            "import Mathlib\nvariable (x : ℤ)\n",
+        );
+        assert!(!v.is_equivalent(), "{v:?}");
     }
 
     #[test]

@@ -70,8 +70,8 @@ pub enum Closed {
     /// The header has no `variable` in force.
     NoVariables,
     /// The statement with the variables Lean takes written as its first binders (its spans
-    /// dropped: it is for judging, not for pointing at text).
-    Closed(Statement),
+    /// dropped: it is for judging, not for pointing at text), and those binders as written.
+    Closed { statement: Statement, binders: Vec<String> },
     /// Why the variables cannot be written in: they stay the header's.
     Refused(String),
 }
@@ -83,7 +83,7 @@ pub fn close_over(statement: &Statement, scope: &Scope, header_text: &str) -> Cl
         return Closed::NoVariables;
     }
     match closed_statement(statement, scope, header_text) {
-        Ok(closed) => Closed::Closed(closed),
+        Ok((statement, binders)) => Closed::Closed { statement, binders },
         Err(why) => Closed::Refused(why),
     }
 }
@@ -92,7 +92,7 @@ fn closed_statement(
     statement: &Statement,
     scope: &Scope,
     header_text: &str,
-) -> Result<Statement, String> {
+) -> Result<(Statement, Vec<String>), String> {
     if !matches!(statement.keyword.as_str(), "theorem" | "lemma") {
         return Err(format!(
             "an `{}` takes the variables its proof uses, which the text cannot tell",
@@ -169,7 +169,7 @@ fn closed_statement(
     }
     let taken = taken_variables(&binders, &types, &names_in(&statement.tree));
     if taken.iter().all(|t| !t) {
-        return Ok(statement.clone());
+        return Ok((statement.clone(), Vec::new()));
     }
     let written: Vec<String> =
         binders.iter().zip(&taken).filter(|(_, t)| **t).map(|(b, _)| b.text()).collect();
@@ -184,7 +184,7 @@ fn closed_statement(
     }
     drop_spans(&mut closed.tree);
     closed.source = text;
-    Ok(closed)
+    Ok((closed, written))
 }
 
 /// Does `name` stand in `text` where a binder would (`x :` in `(x : ℕ) × Fin x`, `x //` in a
@@ -440,7 +440,9 @@ mod tests {
 
     fn closed_text(header: &str, statement: &str) -> String {
         match close(header, statement) {
-            Closed::Closed(s) => s.source.split_whitespace().collect::<Vec<_>>().join(" "),
+            Closed::Closed { statement, .. } => {
+                statement.source.split_whitespace().collect::<Vec<_>>().join(" ")
+            }
             other => panic!("not closed: {other:?}"),
         }
     }

@@ -580,7 +580,20 @@ impl Metric for TransTedLite {
                     },
                 })
             });
-        j.path.splice(0..0, resolution_steps);
+        // The header `variable`s written in as binders come first: Lean's statement starts with
+        // them.
+        let variable_steps = [Side::Reference, Side::Candidate]
+            .into_iter()
+            .zip(&names.variables)
+            .filter_map(|(side, written)| match written {
+                Ok(binders) if !binders.is_empty() => Some(Step {
+                    side,
+                    applied: Applied { rule: "section variables (header)", at: binders.join(" ") },
+                }),
+                _ => None,
+            });
+        let steps: Vec<Step> = variable_steps.chain(resolution_steps).collect();
+        j.path.splice(0..0, steps);
         let names_differ = names.differences();
         if j.distance == 0 {
             for reason in names_differ.iter().cloned() {
@@ -588,6 +601,13 @@ impl Metric for TransTedLite {
             }
         }
         let mut notes = vec![format!("{} states evaluated, {} expanded", j.evaluated, j.expanded)];
+        for (side, written) in ["reference", "candidate"].iter().zip(&names.variables) {
+            if let Err(why) = written {
+                notes.push(format!(
+                    "the {side}'s header `variable`s are not written into its statement: {why}"
+                ));
+            }
+        }
         notes.extend(unread);
         notes.extend(header_instances);
         if no_auto_bound {
