@@ -176,10 +176,13 @@ pub const RULES: &[Rule] = &[
     rw("inv_eq_one_div", "a⁻¹ = 1 / a (numerals, at the field type of their relation)", "?a⁻¹", "1 / ?a").when(&[numerals_at(&FIELD)])
         .ex(&[("(q : ℚ) : q = 2 * 3⁻¹", "(q : ℚ) : q = 2 * (1 / 3)"), ("(x : ℝ) (h : 2⁻¹ < x) : x < 1", "(x : ℝ) (h : 1 / 2 < x) : x < 1")])
         .non(&["(n : ℕ) : n = 3⁻¹", "(x : ℝ) (f : ℝ → ℝ) : f 3⁻¹ = x", "(x : ℝ) : x ^ 2⁻¹ = x", ": 2 = 3⁻¹ * 6",
-               "(A : Matrix (Fin 2) (Fin 2) ℝ) : A = 3⁻¹"]),
+               "(A : Matrix (Fin 2) (Fin 2) ℝ) : A = 3⁻¹",
+               // Wrapping types: `ZMod 4` is no field, and `2⁻¹` there is not `1 / 2`'s inverse.
+               "(x : ZMod 4) : x = 2 * 3⁻¹", "(x : Fin 5) : x = 3⁻¹"]),
     rw("div_eq_mul_inv", "a / b = a * b⁻¹ (numerals, at the field type of their relation; b⁻¹ written 1 / b)", "?a * (1 / ?b)", "?a / ?b").when(&[numerals_at(&FIELD)])
         .ex(&[("(q : ℚ) : q = 2 * (1 / 3)", "(q : ℚ) : q = 2 / 3")])
-        .non(&["(n : ℕ) : n = 2 * (1 / 3)", "(x : ℝ) (f : ℝ → ℝ) : f (2 * (1 / 3)) = x", ": 2 * (1 / 3) = 0"]),
+        .non(&["(n : ℕ) : n = 2 * (1 / 3)", "(x : ℝ) (f : ℝ → ℝ) : f (2 * (1 / 3)) = x", ": 2 * (1 / 3) = 0",
+               "(k : ℤ) : k = 2 * (1 / 3)", "(x : ZMod 7) : x = 2 * (1 / 3)"]),
     rw("div_eq_mul_inv", "a / b = a * b⁻¹ (field; b⁻¹ written 1 / b)", "?a * (1 / ?b)", "?a / ?b").when(&[on(&["?a", "1 / ?b"], &FIELD), number(&["?a"]), number(&["1 / ?b"])])
         .ex(&[("(a b : ℝ) : a * (1 / b) = 1", "(a b : ℝ) : a / b = 1")])
         .non(&["(a b : ℤ) : a * (1 / b) = 1"]),

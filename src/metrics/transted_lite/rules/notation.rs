@@ -182,7 +182,9 @@ pub const RULES: &[Rule] = &[
         // ℕ (and ℤ) division; `%`; no leaf of the field beside it; a leaf of unknown type.
         .non(&["(n : ℕ) (x : ℝ) : (7 / 2 : ℕ) * n + x = 0", "(k : ℤ) (x : ℝ) : (7 / 2 : ℤ) * k + x = 0", "(q : ℚ) : (7 % 2 : ℚ) * q = 1",
                "(z : ℂ) : (1 / 2 : ℚ) * z = 0", "(y : α) : (1 / 2 : ℝ) * y = 0",
-               "(x : ℝ) (A : Matrix (Fin 2) (Fin 2) ℝ) : (1 / 2 : ℝ) * x * A = A", "(x : ℝ) (f : ℝ → ℝ) : f ((1 / 2 : ℝ) * x) = 0"]),
+               "(x : ℝ) (A : Matrix (Fin 2) (Fin 2) ℝ) : (1 / 2 : ℝ) * x * A = A", "(x : ℝ) (f : ℝ → ℝ) : f ((1 / 2 : ℝ) * x) = 0",
+               // A wrapping type (`ZMod 5`: numerals wrap), a field only in characteristic p.
+               "(x : ZMod 5) : (1 / 2 : ZMod 5) * x = 3", "(n : ℕ) (x : ℝ) : (7 / 2 : ℕ) * n = x"]),
     code("type ascription (beside its type, across a relation)", "(x : T) ∘ a R e is x ∘ a R e where another leaf of the relation has type T and none is larger: binrel% analyses both operands as one tree and casts x to T either way (Lean's Elab/Extra.lean, elabBinRelCore)", |t, ctx| leaf_casts::leaf_ascription_beside_its_type_in_relation(t, ctx.carriers).map(|new| ("type ascription (beside its type, across a relation)", new)))
         .ex(&[("(n : ℕ) (q : ℚ) : q = (n : ℚ) * (n + 1) / 2", "(n : ℕ) (q : ℚ) : q = n * (n + 1) / 2"),
               ("(n : ℕ) : ∑ i ∈ Finset.range n, (i : ℚ) = (n : ℚ) / 2", "(n : ℕ) : ∑ i ∈ Finset.range n, (i : ℚ) = n / 2")])

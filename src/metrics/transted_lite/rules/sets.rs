@@ -136,7 +136,9 @@ pub const RULES: &[Rule] = &[
         // expected type that makes it an interval of integers (`n` cast).
         .non(&["(n : ℤ) : ∑ i ∈ Finset.Ico 0 n, i = n", "(n : ℕ) : ∑ i ∈ Finset.Ico 1 n, i = n", ": ∑ i ∈ Finset.Ico 0 5, (i : ℤ) = 10",
                "(n : ℕ) : Set.Ico 0 n = ∅", "(n : ℕ) (Finset : ℕ) : Finset = n",
-               "(n : ℕ) : ∑ i ∈ (Finset.Ico 0 n : Finset ℤ), (i - 1) = 0", "(n : ℕ) (g : Finset ℤ → ℤ) : g (Finset.Ico 0 n) = 0"]),
+               "(n : ℕ) : ∑ i ∈ (Finset.Ico 0 n : Finset ℤ), (i - 1) = 0", "(n : ℕ) (g : Finset ℤ → ℤ) : g (Finset.Ico 0 n) = 0",
+               // An end of a wrapping type (`Fin 5`: no `range` there).
+               "(n : Fin 5) : ∑ i ∈ Finset.Ico 0 n, i = n"]),
     code("Set.mem_inter_iff", "a ∈ s ∩ t ↔ a ∈ s ∧ a ∈ t (Set, Finset)", set_membership::inter)
         .keeps_decisions()
         .ex(&[("(s t : Set ℕ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) : x ∈ s ∧ x ∈ t"), ("(s t : Finset ℤ) : (3 : ℤ) ∈ s ∩ t", "(s t : Finset ℤ) : (3 : ℤ) ∈ s ∧ (3 : ℤ) ∈ t"),
