@@ -218,6 +218,28 @@ fn ten_megabyte_messages_pass_both_ways() {
     assert_eq!(huge["params"]["data"].as_str().map(str::len), Some(10 * 1024 * 1024));
 }
 
+/// The editor's pipes are driven by epoll, so the proxy must hold them non-blocking: a
+/// blocking read with nothing to read keeps a runtime worker in the syscall, and the writer
+/// task woken last on it waits too (under a burst of editor traffic, a request was then never
+/// forwarded). `O_NONBLOCK` is on the pipe's open file description, which fd 0 and fd 1 share
+/// with the proxy's duplicates of them, so /proc shows it on 0 and 1.
+#[test]
+fn editor_pipes_are_non_blocking() {
+    let mut ed = Editor::proxy(&[]);
+    ed.initialize();
+    let pid = ed.child.id();
+    for fd in [0, 1] {
+        let info = std::fs::read_to_string(format!("/proc/{pid}/fdinfo/{fd}")).expect("fdinfo");
+        let flags = info
+            .lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+            .expect("flags in fdinfo");
+        const O_NONBLOCK: u32 = 0o4000;
+        assert_ne!(flags & O_NONBLOCK, 0, "fd {fd} of the proxy is blocking: flags {flags:o}");
+    }
+}
+
 /// One step of a random session.
 #[derive(Debug, Clone)]
 enum Step {

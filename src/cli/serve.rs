@@ -331,11 +331,36 @@ fn pollable<T>(
     if !(kind.is_fifo() || kind.is_socket()) {
         return None;
     }
-    open(OwnedFd::from(file))
+    let owned = OwnedFd::from(file);
+    if let Err(e) = set_nonblocking(&owned) {
+        tracing::debug!(error = %e, "{name} cannot be made non-blocking; using tokio's {name}");
+        return None;
+    }
+    open(owned)
         .inspect_err(|e| {
             tracing::debug!(error = %e, "{name} is not pollable; using tokio's {name}");
         })
         .ok()
+}
+
+/// `O_NONBLOCK` on `fd`'s open file description: `from_owned_fd_unchecked` requires it. Left
+/// blocking, a read with nothing to read holds a runtime worker inside the syscall, and the task
+/// woken last on that worker (kept in its slot, which other workers do not steal: the writer
+/// task that should forward what was just read) waits with it; the editor's request is then
+/// never forwarded.
+fn set_nonblocking(fd: &OwnedFd) -> std::io::Result<()> {
+    use std::os::fd::AsRawFd;
+    let raw = fd.as_raw_fd();
+    // SAFETY: fcntl F_GETFL/F_SETFL on an fd we own only reads and sets its status flags.
+    let flags = unsafe { libc::fcntl(raw, libc::F_GETFL) };
+    if flags < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: as above.
+    if unsafe { libc::fcntl(raw, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
 }
 
 fn editor_stdin() -> Box<dyn AsyncRead + Unpin + Send> {
