@@ -5,12 +5,15 @@
 //! (a `Set`/`Finset`, an `Ideal`, ℕ or ℤ). Declared as data (`declare`) for the matcher
 //! (`table`); owns nothing else (commutativity is `commutativity`'s, sets' membership `sets`').
 
+use super::carriers::variable_type_of_class;
 use super::carriers::Carriers;
 use super::collections::collection;
 use super::commutativity::number_valued_arithmetic;
 use super::declare::*;
 use super::elab::{self, Ty};
-use super::shapes::{app_head, is_leaf, literal, node2, ADD, EQ, MUL};
+use super::shapes::{
+    app_head, is_leaf, literal, node2, ADD, EQ, EXPLICIT, FORALL, FRESH_BOUND, IMP, MUL,
+};
 use crate::trees::Tree;
 
 #[rustfmt::skip]
@@ -43,6 +46,54 @@ pub const RULES: &[Rule] = &[
                "(T : α) : LinearMap.range T = ⊤",
                "{G : Type*} [Group G] (f : G →* G) : MonoidHom.range f = ⊤",
                "{K V : Type*} [Field K] [AddCommGroup V] [Module K V] (T : V →ₗ[K] V) (ε : Submodule K V) : LinearMap.range T = ε"]),
+    // Mathlib/Algebra/Group/Subgroup/Ker.lean: `MonoidHom.ker_eq_bot_iff (f : G →* M) : f.ker =
+    // ⊥ ↔ Function.Injective f` under `[Group G] [MulOneClass M]`, and its `to_additive`
+    // `AddMonoidHom.ker_eq_bot_iff` under `[AddGroup G]`. `ker` exists only on a group's
+    // morphisms (a monoid's is `mker`), and the domain's group must be the only operator class
+    // on it.
+    code("MonoidHom.ker_eq_bot_iff / AddMonoidHom.ker_eq_bot_iff", "f.ker = ⊥ ↔ Function.Injective f for f : G →* M, [Group G]; AddMonoidHom.ker_eq_bot_iff for →+, [AddGroup G] (Mathlib/Algebra/Group/Subgroup/Ker.lean)", ker_eq_bot_iff)
+        .ex(&[("{G H : Type*} [Group G] [Group H] (f : G →* H) : MonoidHom.ker f = ⊥", "{G H : Type*} [Group G] [Group H] (f : G →* H) : Function.Injective f"),
+              ("{A B : Type*} [AddCommGroup A] [AddGroup B] (f : A →+ B) : ⊥ = AddMonoidHom.ker f", "{A B : Type*} [AddCommGroup A] [AddGroup B] (f : A →+ B) : Function.Injective f")])
+        // A monoid domain (no `ker`), a second operator class on the domain, a map of unknown
+        // type, a plain function, a linear map (its own lemma), another subgroup than `⊥`.
+        .non(&["{G H : Type*} [Monoid G] [Group H] (f : G →* H) : MonoidHom.ker f = ⊥",
+               "{G H : Type*} [Group G] [DivisionMonoid G] [Group H] (f : G →* H) : MonoidHom.ker f = ⊥",
+               "{G : Type*} [Group G] (f : α) : MonoidHom.ker f = ⊥",
+               "{G : Type*} [Group G] (f : G → G) : MonoidHom.ker f = ⊥",
+               "{G H : Type*} [Group G] [Group H] (f : G →* H) (K : Subgroup G) : MonoidHom.ker f = K",
+               "{G H : Type*} [Group G] [Group H] (f : G →* H) : MonoidHom.ker f = ⊤"]),
+    // Mathlib/Algebra/Module/Submodule/Ker.lean, section `AddCommMonoid` (any semiring):
+    // `LinearMap.ker_eq_bot' {f : F} : ker f = ⊥ ↔ ∀ m, f m = 0 → m = 0`. Only with a group
+    // domain does that become `Injective f` (`injective_iff_map_eq_zero`, below).
+    code("LinearMap.ker_eq_bot'", "LinearMap.ker f = ⊥ ↔ ∀ m, f m = 0 → m = 0 for f : M →ₗ[R] M₂ over a semiring (Mathlib/Algebra/Module/Submodule/Ker.lean)", ker_eq_bot_forall)
+        .ex(&[("{R M N : Type*} [Semiring R] [AddCommMonoid M] [AddCommMonoid N] [Module R M] [Module R N] (T : M →ₗ[R] N) : LinearMap.ker T = ⊥", "{R M N : Type*} [Semiring R] [AddCommMonoid M] [AddCommMonoid N] [Module R M] [Module R N] (T : M →ₗ[R] N) : ∀ x✝, T x✝ = 0 → x✝ = 0")])
+        // A semilinear map (its `0` and kernel are over `σ`; not this rule's shape), an
+        // unknown `T`, the range, `⊤`.
+        .non(&["{K V : Type*} [Field K] [AddCommGroup V] [Module K V] (σ : K →+* K) (T : V →ₛₗ[σ] V) : LinearMap.ker T = ⊥",
+               "(T : α) : LinearMap.ker T = ⊥",
+               "{K V : Type*} [Field K] [AddCommGroup V] [Module K V] (T : V →ₗ[K] V) : LinearMap.range T = ⊥",
+               "{K V : Type*} [Field K] [AddCommGroup V] [Module K V] (T : V →ₗ[K] V) : LinearMap.ker T = ⊤"]),
+    // Mathlib/Algebra/Group/Hom/Basic.lean: `injective_iff_map_eq_one [Group G] [MulOneClass H]
+    // [MonoidHomClass F G H] (f : F) : Function.Injective f ↔ ∀ a, f a = 1 → a = 1`, and its
+    // `to_additive` `injective_iff_map_eq_zero` (`[AddGroup G]`), which a linear map is
+    // (`SemilinearMapClass` gives `AddMonoidHomClass`). On a monoid domain the trivial kernel
+    // does not make the map injective.
+    code("injective_iff_map_eq_one / injective_iff_map_eq_zero", "Function.Injective f ↔ ∀ a, f a = 1 → a = 1 for f : G →* H, [Group G]; with 0 for f : G →+ H or G →ₗ[R] H, [AddGroup G] (Mathlib/Algebra/Group/Hom/Basic.lean)", injective_of_trivial_kernel)
+        .ex(&[("{G H : Type*} [Group G] [Group H] (f : G →* H) : ∀ g, f g = 1 → g = 1", "{G H : Type*} [Group G] [Group H] (f : G →* H) : Function.Injective f"),
+              ("{K V W : Type*} [Field K] [AddCommGroup V] [Module K V] [AddCommGroup W] [Module K W] (T : V →ₗ[K] W) : ∀ v : V, T v = 0 → v = 0", "{K V W : Type*} [Field K] [AddCommGroup V] [Module K V] [AddCommGroup W] [Module K W] (T : V →ₗ[K] W) : Function.Injective T")])
+        // A monoid domain, or a module that is only a monoid (a trivial kernel does not make
+        // such a map injective), a plain function, `1` against `0`, a binder of another type,
+        // a point other than the bound one, a second operator class on the domain, `∧`.
+        .non(&["{M H : Type*} [Monoid M] [Group H] (f : M →* H) : ∀ g, f g = 1 → g = 1",
+               "{R M N : Type*} [Semiring R] [AddCommMonoid M] [AddCommMonoid N] [Module R M] [Module R N] (T : M →ₗ[R] N) : ∀ m, T m = 0 → m = 0",
+               "(f : ℤ → ℤ) : ∀ x, f x = 0 → x = 0",
+               "{G H : Type*} [AddGroup G] [AddGroup H] (f : G →+ H) : ∀ g, f g = 1 → g = 1",
+               "{G H : Type*} [Group G] [Group H] (f : G →* H) (a : G) : ∀ g, f g = 1 → a = 1",
+               "{G H : Type*} [Group G] [Group H] (f : G →* H) : ∀ g : H, f g = 1 → g = 1",
+               "{G H : Type*} [Group G] [Mul G] [Group H] (f : G →* H) : ∀ g, f g = 1 → g = 1",
+               "{G H : Type*} [Group G] [Group H] (f : G →* H) : ∀ g, f g = 1 ∧ g = 1",
+               // `f` bound again inside, as a plain function.
+               "{G H : Type*} [Group G] [Group H] (f : G →* H) : ∀ f : G → H, (∀ x, f x = 1 → x = 1) → True"]),
     code("Set.disjoint_iff_inter_eq_empty / Finset.disjoint_iff_inter_eq_empty", "Disjoint s t ↔ s ∩ t = ∅ for s t : Set α (Mathlib/Data/Set/Disjoint.lean) and for Finset α (Mathlib/Data/Finset/Lattice/Basic.lean)", disjoint_of_inter_empty)
         .ex(&[
             ("(f : ℕ → Set ℝ) (h : ∀ n m, n ≠ m → f n ∩ f m = ∅) : True", "(f : ℕ → Set ℝ) (h : ∀ n m, n ≠ m → Disjoint (f n) (f m)) : True"),
@@ -302,6 +353,127 @@ fn range_eq_top(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let mathlib = !["LinearMap.range", "Function.Surjective", "⊤"].iter().any(|n| c.binds(n));
     (linear && mathlib && is_leaf(top) && top.label == "⊤")
         .then(|| ("LinearMap.range_eq_top", Tree::node("Function.Surjective _ ", vec![f.clone()])))
+}
+
+/// The morphism kinds whose trivial kernel the rules below read: the type's label, the
+/// classes that make its domain a group, and the kernel's name and unit.
+const KERNELS: [(&str, &[&str], &str, &str); 3] = [
+    (" _ →* _ ", &["Group", "CommGroup"], "MonoidHom.ker", "1"),
+    (" _ →+ _ ", &["AddGroup", "AddCommGroup"], "AddMonoidHom.ker", "0"),
+    (" _ →ₗ[ _ ] _ ", &["AddGroup", "AddCommGroup"], "LinearMap.ker", "0"),
+];
+
+/// For a name `f` bound at a morphism type of [`KERNELS`]: its domain (the type's first
+/// argument), whether that domain is a group with no other operator class beside it
+/// ([`variable_type_of_class`]), the kernel's name and its unit.
+fn morphism<'c>(f: &Tree, c: &'c Carriers) -> Option<(&'c str, bool, &'static str, &'static str)> {
+    let ty = c.name_type(&f.label).filter(|_| is_leaf(f) && literal(f).is_none())?;
+    let &(_, groups, ker, unit) = KERNELS.iter().find(|(label, ..)| ty.label == *label)?;
+    let domain = ty.children.first().filter(|d| is_leaf(d) && c.names_one_type(ty))?;
+    let group = variable_type_of_class(&domain.label, groups, c);
+    Some((domain.label.as_str(), group, ker, unit))
+}
+
+/// `MonoidHom.ker f = ⊥` or `AddMonoidHom.ker f = ⊥` (either side) as `Function.Injective f`,
+/// for `f` bound at `G →* H` (`G →+ H`) with `G` a group.
+fn ker_eq_bot_iff(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (EQ, [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (ker, bot) = if is_leaf(b) { (a, b) } else { (b, a) };
+    let c = ctx.carriers;
+    let [f] = ker.children.as_slice() else {
+        return None;
+    };
+    let (_, group, name, _) = morphism(f, c)?;
+    let kind = ker.label.strip_suffix(" _ ")?;
+    let mathlib = ![kind, "Function.Injective", "⊥"].iter().any(|n| c.binds(n));
+    (group
+        && kind == name
+        && kind != "LinearMap.ker"
+        && mathlib
+        && bot.label == "⊥"
+        && is_leaf(bot))
+    .then(|| {
+        let lemma = if name == "MonoidHom.ker" {
+            "MonoidHom.ker_eq_bot_iff"
+        } else {
+            "AddMonoidHom.ker_eq_bot_iff"
+        };
+        (lemma, Tree::node("Function.Injective _ ", vec![f.clone()]))
+    })
+}
+
+/// `LinearMap.ker f = ⊥` (either side) as `∀ m, f m = 0 → m = 0`, for `f` bound at `M →ₗ[R]
+/// M₂`.
+fn ker_eq_bot_forall(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (EQ, [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (ker, bot) = if is_leaf(b) { (a, b) } else { (b, a) };
+    let c = ctx.carriers;
+    let ("LinearMap.ker _ ", [f]) = (ker.label.as_str(), ker.children.as_slice()) else {
+        return None;
+    };
+    let (_, _, "LinearMap.ker", _) = morphism(f, c)? else {
+        return None;
+    };
+    let mathlib = !["LinearMap.ker", "⊥", "0"].iter().any(|n| c.binds(n));
+    if !mathlib || bot.label != "⊥" || !is_leaf(bot) {
+        return None;
+    }
+    let m = || Tree::bound_variable(FRESH_BOUND);
+    let applied = Tree::node(format!("{} _ ", f.label), vec![m()]);
+    let body = node2(IMP, node2(EQ, applied, Tree::leaf("0")), node2(EQ, m(), Tree::leaf("0")));
+    Some(("LinearMap.ker_eq_bot'", node2(FORALL, m(), body)))
+}
+
+/// `∀ a, f a = 1 → a = 1` (`0` for an additive or linear map) as `Function.Injective f`, for
+/// `f` bound at a morphism type of [`KERNELS`] whose domain is a group. The bound name may be
+/// typed only at the domain; either equation may be written either way round.
+fn injective_of_trivial_kernel(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (FORALL, [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (IMP, [premise, conclusion]) = (body.label.as_str(), body.children.as_slice()) else {
+        return None;
+    };
+    let (x, written) = match (binder.label.as_str(), binder.children.as_slice()) {
+        (EXPLICIT, [x, ty]) if is_leaf(x) => (x, Some(ty)),
+        (_, []) => (binder, None),
+        _ => return None,
+    };
+    // `f x = u` or `u = f x`.
+    let sides = |e: &Tree| match (e.label.as_str(), e.children.as_slice()) {
+        (EQ, [l, r]) if is_leaf(r) => Some((l.clone(), r.label.clone())),
+        (EQ, [l, r]) if is_leaf(l) => Some((r.clone(), l.label.clone())),
+        _ => None,
+    };
+    let (applied, unit) = sides(premise)?;
+    let (point, unit2) = sides(conclusion)?;
+    let [arg] = applied.children.as_slice() else {
+        return None;
+    };
+    let f_label = app_head(&applied)?;
+    let f = Tree::leaf(f_label);
+    let c = ctx.carriers;
+    let (domain, group, _, kernel_unit) = morphism(&f, c)?;
+    let at_domain = written.is_none_or(|ty| is_leaf(ty) && ty.label == domain);
+    let same_point =
+        is_leaf(arg) && arg.label == x.label && point.label == x.label && is_leaf(&point);
+    let mathlib = !["Function.Injective", kernel_unit].iter().any(|n| c.binds(n));
+    (group
+        && at_domain
+        && same_point
+        && unit == kernel_unit
+        && unit2 == kernel_unit
+        && x.label != f.label
+        && mathlib)
+        .then(|| {
+            let name =
+                if unit == "1" { "injective_iff_map_eq_one" } else { "injective_iff_map_eq_zero" };
+            (name, Tree::node("Function.Injective _ ", vec![f]))
+        })
 }
 
 /// Is `x` a leaf of polynomial type: `Polynomial.X`, `Polynomial.C a`, or a name bound at
