@@ -61,7 +61,8 @@ impl Collection {
 /// - `f '' s`, `f ⁻¹' t` and `Set.range f` for a bound `f` of written type `α → β`
 ///   (`Set.range (f : ι → α) : Set α`, Mathlib/Data/Set/Operations.lean);
 /// - `Finset.range n` and intervals whose ends decide their type
-///   ([`super::carriers::interval_element`]).
+///   ([`super::carriers::interval_element`]);
+/// - a set-builder with a typed binder `{x : T | p}`, `upperBounds s` and `lowerBounds s`.
 pub fn collection(s: &Tree, c: &Carriers) -> Option<Collection> {
     if is_leaf(s) {
         return Collection::of_type(c.name_type(&s.label)?);
@@ -80,6 +81,17 @@ pub fn collection(s: &Tree, c: &Carriers) -> Option<Collection> {
             let [domain, codomain] = ty.children.as_slice() else { return None };
             let element = if s.label == " _ ⁻¹' _ " { domain } else { codomain };
             Some(Collection { kind: Kind::Set, element: element.clone() })
+        }
+        // `{x : T | p}` is `setOf` at `Set T` (Mathlib/Data/Set/Defs.lean).
+        ("{ _ | _ }", [binder, _]) => match (binder.label.as_str(), binder.children.as_slice()) {
+            (" _ : _ ", [x, ty]) if is_leaf(x) && c.names_one_type(ty) => {
+                Some(Collection { kind: Kind::Set, element: ty.clone() })
+            }
+            _ => None,
+        },
+        // `upperBounds s`, `lowerBounds s : Set α` for `s : Set α` (Mathlib/Order/Bounds/Defs.lean).
+        ("upperBounds _ " | "lowerBounds _ ", [a]) if !c.binds(s.label.trim_end_matches(" _ ")) => {
+            collection(a, c).filter(|a| a.kind == Kind::Set)
         }
         _ => {
             let head = app_head(s)?;

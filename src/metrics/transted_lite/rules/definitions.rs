@@ -11,11 +11,12 @@
 //! matcher.
 
 use super::carriers::Carriers;
+use super::collections::{collection, Kind};
 use super::declare::*;
 use super::elab;
 use super::shapes::{
     binder_kind, binder_list, is_binding_node, is_leaf, literal, mentions, node2, quantifier, AND,
-    EQ, FORALL, IMP, LE, LT, MEM, MUL, NOT,
+    EQ, EXPLICIT, FORALL, IMP, LE, LT, MEM, MUL, NOT,
 };
 use super::typed;
 use crate::elab::mathlib_names::SIGNATURES;
@@ -194,9 +195,22 @@ pub const RULES: &[Rule] = &[
                "(a : ℝ) : Filter.Tendsto (fun n => 1 / n) Filter.atTop (nhds a)"]),
     code("mem_upperBounds / mem_lowerBounds", "a ∈ upperBounds s ↔ ∀ x ∈ s, x ≤ a; a ∈ lowerBounds s ↔ ∀ x ∈ s, a ≤ x (Mathlib/Order/Bounds/Basic.lean), for s written `Set T` and a of type T (or a numeral)", bounds_unfolded)
         .ex(&[("(s : Set ℝ) (a : ℝ) : a ∈ upperBounds s", "(s : Set ℝ) (a : ℝ) : ∀ x✝, x✝ ∈ s → x✝ ≤ a"),
+              ("(f : ℕ → ℝ) (a : ℝ) : a ∈ upperBounds (Set.range f)", "(f : ℕ → ℝ) (a : ℝ) : ∀ x✝, x✝ ∈ Set.range f → x✝ ≤ a"),
               ("(s : Set ℝ) : 3 ∈ lowerBounds s", "(s : Set ℝ) : ∀ x✝, x✝ ∈ s → 3 ≤ x✝")])
         // `a : ℕ` in a `Set ℝ`'s bounds is `↑a`: the bare `a` would be read at ℕ.
-        .non(&["(s : Set ℝ) (a : ℕ) : a ∈ upperBounds s", "(s : Set ℝ) (a : ℝ) : a ∉ upperBounds s", "(f : ℕ → ℝ) (a : ℝ) : a ∈ upperBounds (Set.range f)"]),
+        .non(&["(s : Set ℝ) (a : ℕ) : a ∈ upperBounds s", "(s : Set ℝ) (a : ℝ) : a ∉ upperBounds s", "(f : α) (a : ℝ) : a ∈ upperBounds (Set.range f)"]),
+    // The same lemmas where the point is a binder whose type the membership decides: `∀ b, b ∈
+    // upperBounds s → P b` (`∀ b ∈ upperBounds s, P b`) with `b` untyped, or typed at the
+    // elements' type, elaborates `b` at that type, whatever `s` is a set of.
+    code("mem_upperBounds / mem_lowerBounds", "∀ b, b ∈ upperBounds s → P b ↔ ∀ b, (∀ x ∈ s, x ≤ b) → P b (Mathlib/Order/Bounds/Basic.lean), b of the elements' type", bound_point_unfolded)
+        .ex(&[("(s : Set ℝ) : ∀ b, b ∈ upperBounds s → 0 ≤ b", "(s : Set ℝ) : ∀ b : ℝ, (∀ x✝, x✝ ∈ s → x✝ ≤ b) → 0 ≤ b"),
+              ("(s : Set ℝ) : ∀ b : ℝ, b ∈ lowerBounds s → b ≤ 1", "(s : Set ℝ) : ∀ b : ℝ, (∀ x✝, x✝ ∈ s → b ≤ x✝) → b ≤ 1")])
+        // `b` typed at another type (coerced into the set's), a set of unknown type, `∉`, a
+        // conjunction instead of the implication.
+        .non(&["(s : Set ℝ) : ∀ b : ℕ, b ∈ upperBounds s → 0 ≤ b",
+               "(s : α) : ∀ b, b ∈ upperBounds s → 0 ≤ b",
+               "(s : Set ℝ) : ∀ b, b ∉ upperBounds s → 0 ≤ b",
+               "(s : Set ℝ) : ∀ b, b ∈ upperBounds s ∧ 0 ≤ b"]),
     // Mathlib/Data/Set/Defs.lean: `def preimage (f : α → β) (s : Set β) : Set α := {x | f x ∈ s}`;
     // membership in it is then `Set.mem_setOf_eq` (`Set.mem_preimage`).
     code("Set.preimage (definition)", "f ⁻¹' s := {x | f x ∈ s} (Mathlib/Data/Set/Defs.lean)", preimage_unfolded)
@@ -697,7 +711,7 @@ fn is_root_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 }
 
 /// `a ∈ upperBounds s` → `∀ x✝, x✝ ∈ s → x✝ ≤ a` (`lowerBounds`: `a ≤ x✝`), for `s` a name
-/// written `Set T` and `a` a numeral or a name of type `T` (otherwise `a` is coerced into `T`
+/// of known type `Set T` ([`collection`]) and `a` a numeral or a name of type `T` (otherwise `a` is coerced into `T`
 /// by the membership, and the bare `a` would be read at its own type).
 fn bounds_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let (MEM, [a, bounds]) = (t.label.as_str(), t.children.as_slice()) else {
@@ -713,8 +727,8 @@ fn bounds_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     };
     let fresh = "x✝";
     let c = ctx.carriers;
-    let set_type = c.name_type(&s.label).filter(|ty| ty.label == "Set _ " && is_leaf(s))?;
-    let element = set_type.children.first()?;
+    let set = collection(s, c).filter(|set| set.kind == Kind::Set)?;
+    let element = &set.element;
     let fits = literal(a).is_some() || (is_leaf(a) && c.name_type(&a.label) == Some(element));
     if !fits
         || a.label == fresh
@@ -727,6 +741,53 @@ fn bounds_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         if upper { node2(LE, x.clone(), a.clone()) } else { node2(LE, a.clone(), x.clone()) };
     let body = node2(IMP, node2(MEM, x.clone(), s.clone()), order);
     Some((if upper { "mem_upperBounds" } else { "mem_lowerBounds" }, node2(FORALL, x, body)))
+}
+
+/// `∀ b, b ∈ upperBounds s → P` → `∀ b, (∀ x✝, x✝ ∈ s → x✝ ≤ b) → P` (`lowerBounds`: `b ≤
+/// x✝`), for `s` of known type `Set T` ([`collection`]) and `b` untyped or typed `T`: the
+/// membership then elaborates `b` at `T`. The inner name is one `s` and `b` do not use.
+fn bound_point_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (FORALL, [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (IMP, [premise, rest]) = (body.label.as_str(), body.children.as_slice()) else {
+        return None;
+    };
+    let (MEM, [b, bounds]) = (premise.label.as_str(), premise.children.as_slice()) else {
+        return None;
+    };
+    let upper = match bounds.label.as_str() {
+        "upperBounds _ " => true,
+        "lowerBounds _ " => false,
+        _ => return None,
+    };
+    let [s] = bounds.children.as_slice() else {
+        return None;
+    };
+    let c = ctx.carriers;
+    let set = collection(s, c).filter(|set| set.kind == Kind::Set)?;
+    let (name, written) = match (binder.label.as_str(), binder.children.as_slice()) {
+        (" _ : _ ", [x, ty]) if is_leaf(x) => (x, Some(ty)),
+        (_, []) => (binder, None),
+        _ => return None,
+    };
+    let fresh = ["x✝", "y✝", "z✝"].into_iter().find(|n| *n != name.label && !mentions(s, n))?;
+    if !is_leaf(b)
+        || b.label != name.label
+        || written.is_some_and(|ty| *ty != set.element)
+        || bound_by_statement(ctx, if upper { "upperBounds" } else { "lowerBounds" })
+    {
+        return None;
+    }
+    let x = Tree::bound_variable(fresh);
+    let order =
+        if upper { node2(LE, x.clone(), b.clone()) } else { node2(LE, b.clone(), x.clone()) };
+    let bound = node2(FORALL, x.clone(), node2(IMP, node2(MEM, x, s.clone()), order));
+    let lemma = if upper { "mem_upperBounds" } else { "mem_lowerBounds" };
+    // The binder keeps the type the membership gave it: after the rewrite its first use is
+    // `x✝ ≤ b`, which decides nothing.
+    let typed = node2(EXPLICIT, name.clone(), set.element.clone());
+    Some((lemma, node2(FORALL, typed, node2(IMP, bound, rest.clone()))))
 }
 
 /// `f ⁻¹' s` → `{x✝ | f x✝ ∈ s}`, for a named `f`.

@@ -182,8 +182,22 @@ pub const RULES: &[Rule] = &[
         // A type; already the coercion; a finset; a set name rebound as a type.
         .non(&["(α : Type) : Infinite α", "(s : Set ℕ) : Infinite ↥s", "(s : Finset ℕ) : Finite s", "(s : Set ℕ) : ∃ s : Type, Infinite s"]),
     code("Set.mem_setOf_eq", "a ∈ {x | p x} = p a (no capture)", |t, ctx| typed::membership_set_of(t, ctx.carriers))
-        .ex(&[("(a : ℕ) : a ∈ {x : ℕ | x < 3}", "(a : ℕ) : a < 3")])
-        .non(&["(x : ℕ) : x + 1 ∈ {y : ℕ | ∃ x, y = x}"]),
+        .ex(&[("(a : ℕ) : a ∈ {x : ℕ | x < 3}", "(a : ℕ) : a < 3"),
+              // A numeral is read at ℕ where it lands, or cast up as the element was.
+              (": 7 ∈ {n : ℕ | 0 < n ∧ (n : ℤ) - 10 < 0}", ": 0 < 7 ∧ (7 : ℤ) - 10 < 0"),
+              (": 4 ∈ {y : ℝ | ∃ x : ℝ, y = x + 1}", ": ∃ x : ℝ, 4 = x + 1")])
+        // A numeral put where nothing makes it an integer (`3 - 5 < 0` is read in ℕ), or under
+        // a type variable it could be read at.
+        .non(&["(x : ℕ) : x + 1 ∈ {y : ℕ | ∃ x, y = x}",
+               ": 3 ∈ {y : ℤ | y - 5 < 0}",
+               ": 3 ∈ {y : ℝ | Real.sqrt y = 2}",
+               "{G : Type*} [AddGroup G] [NatCast G] (g : G) : 7 ∈ {n : ℕ | (n : G) = g}"]),
+    // The same lemma where the point is a binder the membership types: `∀ x, x ∈ {y : T | p y}
+    // → q` elaborates `x` at `T` (untyped, or typed `T`).
+    code("Set.mem_setOf_eq", "∀ x, x ∈ {y : T | p y} → q ↔ ∀ x : T, p x → q (no capture)", |t, ctx| typed::bound_point_set_of(t, ctx.carriers))
+        .ex(&[(": ∀ m, m ∈ {n : ℕ | 0 < n} → 7 ≤ m", ": ∀ m : ℕ, 0 < m → 7 ≤ m")])
+        // A binder of another type (coerced into the set), an untyped set-builder, `∉`.
+        .non(&[": ∀ m : ℕ, m ∈ {n : ℤ | 0 < n} → 7 ≤ m", ": ∀ m, m ∈ {n | 0 < n} → 7 ≤ m", ": ∀ m, m ∉ {n : ℕ | 0 < n} → 7 ≤ m"]),
     code("Prod.mk.injEq", "((a, b) = (c, d)) = (a = c ∧ b = d)", |t, _| typed::tuple_rule(t))
         .ex(&[("(a b : ℝ) : (a, b) = (1, 2)", "(a b : ℝ) : a = 1 ∧ b = 2")])
         .non(&["(a b : ℝ) : (a, b, 1) = (1, 2)"]),

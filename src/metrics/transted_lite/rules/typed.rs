@@ -1264,6 +1264,71 @@ fn plain_binding(t: &Tree) -> Option<(&Tree, &Tree, &Tree)> {
     Some((binder, binder_name(binder)?, body))
 }
 
+/// `∀ x, x ∈ {y : T | p y} → q` → `∀ x : T, p x → q`: the membership is `x`'s first use and
+/// gives it the type `T` (or `x` was written at `T`), so `p x` reads `x` as the set did.
+pub(super) fn bound_point_set_of(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
+    let (FORALL, [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (IMP, [premise, rest]) = (body.label.as_str(), body.children.as_slice()) else {
+        return None;
+    };
+    let (MEM, [x, set]) = (premise.label.as_str(), premise.children.as_slice()) else {
+        return None;
+    };
+    let (name, written) = match (binder.label.as_str(), binder.children.as_slice()) {
+        (EXPLICIT, [x, ty]) if is_leaf(x) => (x, Some(ty)),
+        (_, []) => (binder, None),
+        _ => return None,
+    };
+    let ("{ _ | _ }", [set_binder, p]) = (set.label.as_str(), set.children.as_slice()) else {
+        return None;
+    };
+    let (EXPLICIT, [y, ty]) = (set_binder.label.as_str(), set_binder.children.as_slice()) else {
+        return None;
+    };
+    if !is_leaf(x) || x.label != name.label || !is_leaf(y) || written.is_some_and(|w| w != ty) {
+        return None;
+    }
+    if !c.names_one_type(ty) || binds_inside(p, &x.label) || mentions(set, &x.label) {
+        return None;
+    }
+    let typed = node2(EXPLICIT, name.clone(), ty.clone());
+    let unfolded = node2(IMP, substitute(p, &y.label, x), rest.clone());
+    Some(("Set.mem_setOf_eq", node2(FORALL, typed, unfolded)))
+}
+
+/// Does the numeral `k`, put for `var` in `body`, stand for the element `(k : n)` the membership
+/// gave it? At ℕ always, with no type variable a numeral could be read at: ℕ is where numerals
+/// default, and where `var` was cast up (`(n : ℤ) - 10`, `binop%`'s `↑n`), the cast of a
+/// numeral is the numeral (`Nat.cast_ofNat`). At another number type only where the relation
+/// around each place gives the numeral that type ([`elab::numeral_context`]): `y - 5 < 0` with
+/// `y : ℤ` is `3 - 5 < 0` at ℕ once `3` is put in.
+fn numeral_read_at(k: &Tree, n: Num, var: &Tree, body: &Tree, c: &Carriers) -> bool {
+    if n == Num::Nat {
+        return !c.binds_type_variable();
+    }
+    if binds_inside(body, &var.label) {
+        return false;
+    }
+    let mut places = Vec::new();
+    leaf_paths(body, &var.label, &mut Vec::new(), &mut places);
+    let put = substitute(body, &var.label, k);
+    places.iter().all(|path| elab::numeral_context(&put, path, c) == Some(n))
+}
+
+/// The paths of the leaves labelled `name` in `t`.
+fn leaf_paths(t: &Tree, name: &str, path: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    if is_leaf(t) && t.label == name {
+        out.push(path.clone());
+    }
+    for (i, ch) in t.children.iter().enumerate() {
+        path.push(i);
+        leaf_paths(ch, name, path, out);
+        path.pop();
+    }
+}
+
 /// Set.mem_setOf_eq : a ∈ {x | p x} = p a, when substituting `a` captures no name. With a
 /// written `{x : T | …}`, `a` must be known to have type `T`: otherwise `a ∈ …` is `↑a ∈ …`
 /// (the element type is `Membership`'s outParam) and the bare `a` would be read at its own type.
@@ -1274,6 +1339,7 @@ fn set_of(a: &Tree, s: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
     let (binder, var, body) = plain_binding(s)?;
     if let (" _ : _ ", [_, ty]) = (binder.label.as_str(), binder.children.as_slice()) {
         let same = match elab::num_of_type(ty) {
+            Some(n) if literal(a).is_some() => numeral_read_at(a, n, var, body, c),
             Some(n) => elab::type_of(a, c) == elab::Ty::Num(n),
             None => is_leaf(a) && c.name_type(&a.label) == Some(ty),
         };
