@@ -65,6 +65,19 @@ pub const RULES: &[Rule] = &[
     rw("IsClopen (definition)", "IsClopen s := IsClosed s ∧ IsOpen s (Mathlib/Topology/Defs/Basic.lean)", "IsClopen ?s", "IsClosed ?s ∧ IsOpen ?s")
         .ex(&[("(s : Set ℝ) : IsClopen s", "(s : Set ℝ) : IsClosed s ∧ IsOpen s")])
         .non(&["(s : Set ℝ) : IsClosed s", "(IsClopen : Set ℝ → Prop) (s : Set ℝ) : IsClopen s"]),
+    // Mathlib/Topology/Closure.lean: `closure_eq_iff_isClosed : closure s = s ↔ IsClosed s`, for
+    // any topology (both sides find the same `TopologicalSpace` instance).
+    code("closure_eq_iff_isClosed", "closure s = s ↔ IsClosed s (Mathlib/Topology/Closure.lean), for s of known type Set X", closure_eq_self)
+        .ex(&[("{X : Type*} [TopologicalSpace X] (K : Set X) : closure K = K", "{X : Type*} [TopologicalSpace X] (K : Set X) : IsClosed K"),
+              ("(s : Set ℝ) : s = closure s", "(s : Set ℝ) : IsClosed s")])
+        // Another set; the interior; a finset (no `closure`); a subgroup's closure; a local
+        // `closure` or `IsClosed`.
+        .non(&["(s t : Set ℝ) : closure s = t",
+               "(s : Set ℝ) : interior s = s",
+               "{G : Type*} [Group G] (s : Set G) : Subgroup.closure s = s",
+               "(closure : Set ℝ → Set ℝ) (s : Set ℝ) : closure s = s",
+               "(IsClosed : Set ℝ → Prop) (s : Set ℝ) : closure s = s",
+               "(s : α) : closure s = s"]),
     // Mathlib/Topology/Basic.lean (Defs/Basic): `isOpen_compl_iff : IsOpen sᶜ ↔ IsClosed s`,
     // `isClosed_compl_iff : IsClosed sᶜ ↔ IsOpen s`; the complement-free form is canonical.
     rw("isOpen_compl_iff", "IsOpen sᶜ ↔ IsClosed s (Mathlib/Topology/Basic.lean)", "IsOpen ?sᶜ", "IsClosed ?s")
@@ -741,6 +754,22 @@ fn bounds_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         if upper { node2(LE, x.clone(), a.clone()) } else { node2(LE, a.clone(), x.clone()) };
     let body = node2(IMP, node2(MEM, x.clone(), s.clone()), order);
     Some((if upper { "mem_upperBounds" } else { "mem_lowerBounds" }, node2(FORALL, x, body)))
+}
+
+/// `closure s = s` (either way round) → `IsClosed s`, for `s` a name of known type `Set X`.
+fn closure_eq_self(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (EQ, [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (closure, s) = if a.label == "closure _ " { (a, b) } else { (b, a) };
+    let ("closure _ ", [inner]) = (closure.label.as_str(), closure.children.as_slice()) else {
+        return None;
+    };
+    let c = ctx.carriers;
+    let set = is_leaf(s) && collection(s, c).is_some_and(|set| set.kind == Kind::Set);
+    let mathlib = !["closure", "IsClosed"].iter().any(|n| c.binds(n));
+    (inner == s && set && mathlib)
+        .then(|| ("closure_eq_iff_isClosed", Tree::node("IsClosed _ ", vec![s.clone()])))
 }
 
 /// `∀ b, b ∈ upperBounds s → P` → `∀ b, (∀ x✝, x✝ ∈ s → x✝ ≤ b) → P` (`lowerBounds`: `b ≤

@@ -704,13 +704,19 @@ fn bundled_map_function(ty: &Tree) -> Option<Tree> {
 /// `derivWithin (f : 𝕜 → F) (s : Set 𝕜) (x : 𝕜)` (Mathlib/Analysis/Calculus/Deriv/Basic.lean),
 /// `iteratedDeriv (n : ℕ) (f : 𝕜 → F) (x : 𝕜)` (Mathlib/Analysis/Calculus/IteratedDeriv/Defs.lean),
 /// `HasDerivAt (f : 𝕜 → F) (f' : F) (x : 𝕜)` (Deriv/Basic.lean), `ContinuousAt (f : X → Y)
-/// (x : X)` (Mathlib/Topology/Defs/Filter.lean).
-const POINTS: [(&str, usize, usize); 5] = [
+/// (x : X)`, `ContinuousWithinAt (f : α → β) (s : Set α) (x : α)` (Mathlib/Topology/Defs/Filter.lean,
+/// Mathlib/Topology/ContinuousOn.lean), `DifferentiableAt (𝕜) (f : E → F) (x : E)` and
+/// `DifferentiableWithinAt (𝕜) (f : E → F) (s : Set E) (x : E)`
+/// (Mathlib/Analysis/Calculus/FDeriv/Defs.lean).
+const POINTS: [(&str, usize, usize); 8] = [
     ("deriv", 0, 1),
     ("derivWithin", 0, 2),
     ("iteratedDeriv", 1, 2),
     ("HasDerivAt", 0, 2),
     ("ContinuousAt", 0, 1),
+    ("ContinuousWithinAt", 0, 2),
+    ("DifferentiableAt", 1, 2),
+    ("DifferentiableWithinAt", 1, 3),
 ];
 
 /// `∫ x in a..b, r` (with or without `∂μ`): its two endpoints and its body `r`.
