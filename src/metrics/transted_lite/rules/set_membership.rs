@@ -14,10 +14,11 @@ use super::carriers::Carriers;
 use super::collections::{collection, Kind};
 use super::declare::Ctx;
 use super::elab::{self, Ty};
-use super::shapes::{is_leaf, node2, AND, EQ, MEM, NOT};
+use super::shapes::{is_leaf, mentions, node2, AND, EQ, EXPLICIT, FORALL, MEM, NOT};
 use crate::trees::Tree;
 
 const OR: &str = " _ ∨ _ ";
+const IFF: &str = " _ ↔ _ ";
 
 /// Is `x` known to be of type `ty` as written (no coercion into the set's element type)? A
 /// term of numerals only takes the set's type from the membership: accepted only where
@@ -89,6 +90,47 @@ pub(super) fn compl(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         return None;
     };
     Some(("Set.mem_compl_iff", Tree::node(NOT, vec![member(x, a)])))
+}
+
+/// An identity of set algebra: a tree of `∩ ∪ \ ᶜ` over names (at least one operation), with
+/// no local instance behind the notations.
+fn set_algebra(t: &Tree, depth: usize) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    match (t.label.as_str(), t.children.as_slice()) {
+        (" _ ∩ _ " | " _ ∪ _ " | " _ \\ _ ", [a, b]) => {
+            operand(a, depth + 1) && operand(b, depth + 1)
+        }
+        ("ᶜ", [a]) => operand(a, depth + 1),
+        _ => false,
+    }
+}
+
+fn operand(t: &Tree, depth: usize) -> bool {
+    (is_leaf(t) && !t.label.is_empty()) || set_algebra(t, depth)
+}
+
+/// `Set.ext_iff` (Mathlib/Data/Set/Defs.lean): `s = t ↔ ∀ x, x ∈ s ↔ x ∈ t`, read pointwise
+/// where both sides are set algebra ([`set_algebra`]) on sets of one known type `Set T`. The
+/// point is bound at `T`, so the memberships unfold (`Set.mem_union`, …) on both sides alike.
+/// Other set equations (`s ∩ t = ∅`, `closure s = s`) keep their own lemmas.
+pub(super) fn ext(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (EQ, [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let c = ctx.carriers;
+    if !set_algebra(a, 0) || !set_algebra(b, 0) || c.binds_set_class() {
+        return None;
+    }
+    let (sa, sb) = (collection(a, c)?, collection(b, c)?);
+    if sa.kind != Kind::Set || sb.kind != Kind::Set || sa.element != sb.element {
+        return None;
+    }
+    let fresh = ["x✝", "y✝", "z✝"].into_iter().find(|n| !mentions(a, n) && !mentions(b, n))?;
+    let x = Tree::bound_variable(fresh);
+    let body = node2(IFF, member(&x, a), member(&x, b));
+    Some(("Set.ext_iff", node2(FORALL, node2(EXPLICIT, x, sa.element), body)))
 }
 
 /// `Set.mem_insert_iff` then `Set.mem_singleton_iff` (and `Finset.mem_insert`,

@@ -139,6 +139,15 @@ pub const RULES: &[Rule] = &[
                "(n : ℕ) : ∑ i ∈ (Finset.Ico 0 n : Finset ℤ), (i - 1) = 0", "(n : ℕ) (g : Finset ℤ → ℤ) : g (Finset.Ico 0 n) = 0",
                // An end of a wrapping type (`Fin 5`: no `range` there).
                "(n : Fin 5) : ∑ i ∈ Finset.Ico 0 n, i = n"]),
+    code("Set.ext_iff", "s = t ↔ ∀ x, x ∈ s ↔ x ∈ t (Mathlib/Data/Set/Defs.lean), for identities of ∩ ∪ \\ ᶜ between sets of one known type", set_membership::ext)
+        .ex(&[("{α : Type*} (A B : Set α) : (A ∪ B)ᶜ = Aᶜ ∩ Bᶜ", "{α : Type*} (A B : Set α) : ∀ x✝ : α, x✝ ∈ (A ∪ B)ᶜ ↔ x✝ ∈ Aᶜ ∩ Bᶜ")])
+        // A side that is a name or `∅` (their own lemmas), finsets, sets of two types, a local
+        // instance behind `∩`.
+        .non(&["{α : Type*} (A B C : Set α) : A ∩ B = C",
+               "{α : Type*} (A B : Set α) : A ∩ B = ∅",
+               "(A B : Finset ℕ) : (A ∪ B) \\ A = B \\ A",
+               "(A : Set ℕ) (B : Set ℤ) : A ∩ A = B ∩ B",
+               "{α : Type*} (A B : Set α) [Inter (Set α)] : A ∩ B = B ∩ A"]),
     code("Set.mem_inter_iff", "a ∈ s ∩ t ↔ a ∈ s ∧ a ∈ t (Set, Finset)", set_membership::inter)
         .keeps_decisions()
         .ex(&[("(s t : Set ℕ) (x : ℕ) : x ∈ s ∩ t", "(s t : Set ℕ) (x : ℕ) : x ∈ s ∧ x ∈ t"), ("(s t : Finset ℤ) : (3 : ℤ) ∈ s ∩ t", "(s t : Finset ℤ) : (3 : ℤ) ∈ s ∧ (3 : ℤ) ∈ t"),
@@ -183,14 +192,19 @@ pub const RULES: &[Rule] = &[
         .non(&["(α : Type) : Infinite α", "(s : Set ℕ) : Infinite ↥s", "(s : Finset ℕ) : Finite s", "(s : Set ℕ) : ∃ s : Type, Infinite s"]),
     code("Set.mem_setOf_eq", "a ∈ {x | p x} = p a (no capture)", |t, ctx| typed::membership_set_of(t, ctx.carriers))
         .ex(&[("(a : ℕ) : a ∈ {x : ℕ | x < 3}", "(a : ℕ) : a < 3"),
-              // A numeral is read at ℕ where it lands, or cast up as the element was.
-              (": 7 ∈ {n : ℕ | 0 < n ∧ (n : ℤ) - 10 < 0}", ": 0 < 7 ∧ (7 : ℤ) - 10 < 0"),
+              // A numeral is read at ℕ where it lands.
+              (": 7 ∈ {n : ℕ | 0 < n ∧ n ∣ 14}", ": 0 < 7 ∧ 7 ∣ 14"),
               (": 4 ∈ {y : ℝ | ∃ x : ℝ, y = x + 1}", ": ∃ x : ℝ, 4 = x + 1")])
         // A numeral put where nothing makes it an integer (`3 - 5 < 0` is read in ℕ), or under
         // a type variable it could be read at.
         .non(&["(x : ℕ) : x + 1 ∈ {y : ℕ | ∃ x, y = x}",
                ": 3 ∈ {y : ℤ | y - 5 < 0}",
                ": 3 ∈ {y : ℝ | Real.sqrt y = 2}",
+               // Beside a `Fin 5` or `ℕ+` operand the set casts that one up to ℕ, while the
+               // numeral put in is read at `Fin 5` (`7 = 2`) or `ℕ+`.
+               "(y : Fin 5) : 7 ∈ {x : ℕ | x ≠ y}",
+               "(y : ℕ+) : 1 ∈ {x : ℕ | x - 2 = y - 1}",
+               "(f : ℕ → Fin 5) : 7 ∈ {x : ℕ | x ≠ f 0}",
                "{G : Type*} [AddGroup G] [NatCast G] (g : G) : 7 ∈ {n : ℕ | (n : G) = g}"]),
     // The same lemma where the point is a binder the membership types: `∀ x, x ∈ {y : T | p y}
     // → q` elaborates `x` at `T` (untyped, or typed `T`).

@@ -1305,22 +1305,46 @@ pub(super) fn bound_point_set_of(t: &Tree, c: &Carriers) -> Option<(&'static str
 }
 
 /// Does the numeral `k`, put for `var` in `body`, stand for the element `(k : n)` the membership
-/// gave it? At ℕ always, with no type variable a numeral could be read at: ℕ is where numerals
-/// default, and where `var` was cast up (`(n : ℤ) - 10`, `binop%`'s `↑n`), the cast of a
-/// numeral is the numeral (`Nat.cast_ofNat`). At another number type only where the relation
-/// around each place gives the numeral that type ([`elab::numeral_context`]): `y - 5 < 0` with
-/// `y : ℤ` is `3 - 5 < 0` at ℕ once `3` is put in.
+/// gave it? Only where the relation around each place gives the numeral that type
+/// ([`elab::numeral_context`]): `y - 5 < 0` with `y : ℤ` is `3 - 5 < 0` at ℕ once `3` is put
+/// in, and `x ≠ y` with `x : ℕ`, `y : Fin 5` casts `y` up where `7 ≠ y` reads `7` in `Fin 5`.
+/// At ℕ also as an operand of `∣` beside naturals, and as the argument of a bound function
+/// written `ℕ → β`.
 fn numeral_read_at(k: &Tree, n: Num, var: &Tree, body: &Tree, c: &Carriers) -> bool {
-    if n == Num::Nat {
-        return !c.binds_type_variable();
-    }
     if binds_inside(body, &var.label) {
         return false;
     }
     let mut places = Vec::new();
     leaf_paths(body, &var.label, &mut Vec::new(), &mut places);
     let put = substitute(body, &var.label, k);
-    places.iter().all(|path| elab::numeral_context(&put, path, c) == Some(n))
+    places.iter().all(|path| {
+        elab::numeral_context(&put, path, c) == Some(n)
+            || (n == Num::Nat && read_as_natural(&put, path, c))
+    })
+}
+
+/// Is the numeral at `path` an operand of `∣` whose operands are naturals or numerals (no type
+/// variable bound), or the one argument of a bound function written `ℕ → β`?
+fn read_as_natural(root: &Tree, path: &[usize], c: &Carriers) -> bool {
+    let Some((_, above)) = path.split_last() else {
+        return false;
+    };
+    let mut parent = root;
+    for &slot in above {
+        let Some(next) = parent.children.get(slot) else {
+            return false;
+        };
+        parent = next;
+    }
+    let natural =
+        |e: &Tree| matches!(elab::type_of(e, c), elab::Ty::Num(Num::Nat) | elab::Ty::Numeral);
+    match (parent.label.as_str(), parent.children.as_slice()) {
+        (" _ ∣ _ ", [a, b]) => !c.binds_type_variable() && natural(a) && natural(b),
+        (_, [_]) => app_head(parent).and_then(|f| c.name_type(f)).is_some_and(|ty| {
+            ty.label == IMP && ty.children.first().is_some_and(|d| d.label == "ℕ" && is_leaf(d))
+        }),
+        _ => false,
+    }
 }
 
 /// The paths of the leaves labelled `name` in `t`.
