@@ -15,8 +15,8 @@ use super::collections::{collection, Kind};
 use super::declare::*;
 use super::elab;
 use super::shapes::{
-    binder_kind, binder_list, is_binding_node, is_leaf, literal, mentions, node2, quantifier, AND,
-    EQ, EXPLICIT, FORALL, IMP, LE, LT, MEM, MUL, NOT,
+    app_head, binder_kind, binder_list, is_binding_node, is_leaf, literal, mentions, node2,
+    quantifier, AND, EQ, EXISTS, EXPLICIT, FORALL, IMP, LE, LT, MEM, MUL, NOT,
 };
 use super::typed;
 use crate::elab::mathlib_names::SIGNATURES;
@@ -25,6 +25,21 @@ use crate::trees::Tree;
 #[rustfmt::skip]
 pub const RULES: &[Rule] = &[
     // Mathlib/Order/Monotone/Defs.lean, `[Preorder α] [Preorder β] (f : α → β)`.
+    // The definition written with untyped points, `∀ a b, a ≤ b → f a ≤ f b`: `a ≤ b` gives
+    // `a` and `b` one type, and `f a` makes it `f`'s domain, so this is `Monotone f` exactly
+    // when the definition's unfolding (below, points typed) gives it back with the types.
+    code("Monotone (definition)", "∀ a b, a ≤ b → f a ≤ f b is Monotone f (and kin), the points' type being f's domain (Mathlib/Order/Monotone/Defs.lean)", monotone_folded)
+        .ex(&[("(f : ℕ → ℝ) : ∀ m, ∀ n, m ≤ n → f m ≤ f n", "(f : ℕ → ℝ) : Monotone f"),
+              ("(f : ℝ → ℝ) : ∀ x, ∀ y, x < y → f y < f x", "(f : ℝ → ℝ) : StrictAnti f")])
+        // Typed points (the unfolding's own form), a point of another type, a function of
+        // unknown type or into a non-preorder, the relation between other terms.
+        .non(&["(f : ℕ → ℝ) : ∀ m : ℕ, ∀ n : ℕ, m ≤ n → f m ≤ f n",
+               "(f : α → ℝ) : ∀ m, ∀ n, m ≤ n → f m ≤ f n",
+               "(f : ℝ → ℂ) : ∀ m, ∀ n, m ≤ n → f m ≤ f n",
+               "(f : ℕ → ℝ) : ∀ m, ∀ n, m ≤ n + 1 → f m ≤ f n",
+               "(f : ℕ → ℝ) : ∀ m, ∀ n, m ≤ n → f m ≤ f m",
+               // `f` bound again inside as a function of integers.
+               "(f : ℕ → ℝ) : ∀ f : ℤ → ℝ, ∀ m, ∀ n, m ≤ n → f m ≤ f n"]),
     code("Monotone (definition)", "Monotone f := ∀ ⦃a b⦄, a ≤ b → f a ≤ f b (Mathlib/Order/Monotone/Defs.lean)", monotone_unfolded)
         .ex(&[("(f : ℝ → ℝ) : Monotone f", "(f : ℝ → ℝ) : ∀ a✝ : ℝ, ∀ b✝ : ℝ, a✝ ≤ b✝ → f a✝ ≤ f b✝"),
               ("(f : ℕ → ℝ) : Antitone f", "(f : ℕ → ℝ) : ∀ a✝ : ℕ, ∀ b✝ : ℕ, a✝ ≤ b✝ → f b✝ ≤ f a✝"),
@@ -224,6 +239,16 @@ pub const RULES: &[Rule] = &[
                "(s : α) : ∀ b, b ∈ upperBounds s → 0 ≤ b",
                "(s : Set ℝ) : ∀ b, b ∉ upperBounds s → 0 ≤ b",
                "(s : Set ℝ) : ∀ b, b ∈ upperBounds s ∧ 0 ≤ b"]),
+    // Mathlib/Order/Bounds/Basic.lean: `bddAbove_def : BddAbove s ↔ ∃ x, ∀ y ∈ s, y ≤ x`,
+    // `bddBelow_def : BddBelow s ↔ ∃ x, ∀ y ∈ s, x ≤ y`; the bound is of the elements' type.
+    // Of a range, `Set.forall_mem_range` (Mathlib/Data/Set/Operations.lean: `(∀ x ∈ range f, p
+    // x) ↔ ∀ i, p (f i)`) is applied at once, for `f` a name of written type `ι → α`.
+    code("bddAbove_def / bddBelow_def", "BddAbove s ↔ ∃ x, ∀ y ∈ s, y ≤ x; BddBelow s ↔ ∃ x, ∀ y ∈ s, x ≤ y (Mathlib/Order/Bounds/Basic.lean), for s of known type Set T; of Set.range f, ∀ i, f i ≤ x (Set.forall_mem_range)", bdd_unfolded)
+        .ex(&[("(s : Set ℝ) : BddAbove s", "(s : Set ℝ) : ∃ x✝ : ℝ, ∀ y✝, y✝ ∈ s → y✝ ≤ x✝"),
+              ("(f : ℕ → ℤ) : BddBelow (Set.range f)", "(f : ℕ → ℤ) : ∃ x✝ : ℤ, ∀ y✝ : ℕ, x✝ ≤ f y✝")])
+        // A set of unknown type, a finset (its own `BddAbove` through the coercion), a local
+        // `BddAbove`.
+        .non(&["(s : α) : BddAbove s", "(s : Finset ℕ) : BddAbove s", "(BddAbove : Set ℝ → Prop) (s : Set ℝ) : BddAbove s"]),
     // Mathlib/Data/Set/Defs.lean: `def preimage (f : α → β) (s : Set β) : Set α := {x | f x ∈ s}`;
     // membership in it is then `Set.mem_setOf_eq` (`Set.mem_preimage`).
     code("Set.preimage (definition)", "f ⁻¹' s := {x | f x ∈ s} (Mathlib/Data/Set/Defs.lean)", preimage_unfolded)
@@ -430,6 +455,44 @@ fn monotone_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let body = monotone_body(f, rel, reversed);
     let inner = node2(FORALL, binder("b✝", Some(&ty)), body);
     Some(("Monotone (definition)", node2(FORALL, binder("a✝", Some(&ty)), inner)))
+}
+
+/// `∀ m, ∀ n, m ≤ n → f m ≤ f n` with untyped points → `Monotone f` (and kin), where
+/// [`monotone_unfolded`] of the result gives the same statement with the points typed.
+fn monotone_folded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (FORALL, [m, inner]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (FORALL, [n, body]) = (inner.label.as_str(), inner.children.as_slice()) else {
+        return None;
+    };
+    let (IMP, [_, images]) = (body.label.as_str(), body.children.as_slice()) else {
+        return None;
+    };
+    let f = Tree::leaf(app_head(images.children.first()?)?);
+    let fresh = ["a✝", "b✝"];
+    if !is_leaf(m) || !is_leaf(n) || m.label == n.label || fresh.iter().any(|x| mentions(body, x)) {
+        return None;
+    }
+    if [&m.label, &n.label].contains(&&f.label) {
+        return None;
+    }
+    let renamed = super::substitution::substitute(body, &m.label, &Tree::bound_variable("a✝"));
+    let renamed = super::substitution::substitute(&renamed, &n.label, &Tree::bound_variable("b✝"));
+    ["Monotone", "Antitone", "StrictMono", "StrictAnti"].into_iter().find_map(|head| {
+        let folded = Tree::node(format!("{head} _ "), vec![f.clone()]);
+        let (_, unfolded) = monotone_unfolded(&folded, ctx)?;
+        let (FORALL, [_, typed_inner]) = (unfolded.label.as_str(), unfolded.children.as_slice())
+        else {
+            return None;
+        };
+        let (FORALL, [_, typed_body]) =
+            (typed_inner.label.as_str(), typed_inner.children.as_slice())
+        else {
+            return None;
+        };
+        (*typed_body == renamed).then(|| ("Monotone (definition)", folded))
+    })
 }
 
 /// `Monotone (fun (x : α) => e)` and kin unfolded with the function applied (β): `∀ a✝ b✝ : α,
@@ -754,6 +817,46 @@ fn bounds_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         if upper { node2(LE, x.clone(), a.clone()) } else { node2(LE, a.clone(), x.clone()) };
     let body = node2(IMP, node2(MEM, x.clone(), s.clone()), order);
     Some((if upper { "mem_upperBounds" } else { "mem_lowerBounds" }, node2(FORALL, x, body)))
+}
+
+/// `BddAbove s` → `∃ x✝ : T, ∀ y✝, y✝ ∈ s → y✝ ≤ x✝` (`BddBelow`: `x✝ ≤ y✝`), for `s` of known
+/// type `Set T` ([`collection`]).
+fn bdd_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (upper, [s]) = (
+        match t.label.as_str() {
+            "BddAbove _ " => true,
+            "BddBelow _ " => false,
+            _ => return None,
+        },
+        t.children.as_slice(),
+    ) else {
+        return None;
+    };
+    let c = ctx.carriers;
+    let set = collection(s, c).filter(|set| set.kind == Kind::Set)?;
+    if bound_by_statement(ctx, if upper { "BddAbove" } else { "BddBelow" })
+        || ["x✝", "y✝"].iter().any(|n| mentions(s, n))
+    {
+        return None;
+    }
+    let (x, y) = (Tree::bound_variable("x✝"), Tree::bound_variable("y✝"));
+    let compare = |e: Tree| if upper { node2(LE, e, x.clone()) } else { node2(LE, x.clone(), e) };
+    let range = match (s.label.as_str(), s.children.as_slice()) {
+        ("Set.range _ ", [f]) if is_leaf(f) && !c.binds("Set.range") => c
+            .name_type(&f.label)
+            .filter(|ty| ty.label == IMP && ty.children.len() == 2 && c.names_one_type(ty))
+            .map(|ty| (f, &ty.children[0])),
+        _ => None,
+    };
+    let bound = match range {
+        Some((f, domain)) => {
+            let point = node2(EXPLICIT, y.clone(), domain.clone());
+            node2(FORALL, point, compare(apply(f, &y)))
+        }
+        None => node2(FORALL, y.clone(), node2(IMP, node2(MEM, y.clone(), s.clone()), compare(y))),
+    };
+    let name = if upper { "bddAbove_def" } else { "bddBelow_def" };
+    Some((name, node2(EXISTS, node2(EXPLICIT, x, set.element), bound)))
 }
 
 /// `closure s = s` (either way round) → `IsClosed s`, for `s` a name of known type `Set X`.
