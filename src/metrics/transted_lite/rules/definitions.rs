@@ -491,7 +491,7 @@ fn monotone_folded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         else {
             return None;
         };
-        (*typed_body == renamed).then(|| ("Monotone (definition)", folded))
+        (*typed_body == renamed).then_some(("Monotone (definition)", folded))
     })
 }
 
