@@ -80,6 +80,7 @@ pub const RULES: &[Rule] = &[
     // does not make the map injective.
     code("injective_iff_map_eq_one / injective_iff_map_eq_zero", "Function.Injective f ↔ ∀ a, f a = 1 → a = 1 for f : G →* H, [Group G]; with 0 for f : G →+ H or G →ₗ[R] H, [AddGroup G] (Mathlib/Algebra/Group/Hom/Basic.lean)", injective_of_trivial_kernel)
         .ex(&[("{G H : Type*} [Group G] [Group H] (f : G →* H) : ∀ g, f g = 1 → g = 1", "{G H : Type*} [Group G] [Group H] (f : G →* H) : Function.Injective f"),
+              ("{G H : Type*} [Group G] [Group H] (f : G →* H) : ∀ g, 1 = f g → 1 = g", "{G H : Type*} [Group G] [Group H] (f : G →* H) : Function.Injective f"),
               ("{K V W : Type*} [Field K] [AddCommGroup V] [Module K V] [AddCommGroup W] [Module K W] (T : V →ₗ[K] W) : ∀ v : V, T v = 0 → v = 0", "{K V W : Type*} [Field K] [AddCommGroup V] [Module K V] [AddCommGroup W] [Module K W] (T : V →ₗ[K] W) : Function.Injective T")])
         // A monoid domain, or a module that is only a monoid (a trivial kernel does not make
         // such a map injective), a plain function, `1` against `0`, a binder of another type,
@@ -443,14 +444,15 @@ fn injective_of_trivial_kernel(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tre
         (_, []) => (binder, None),
         _ => return None,
     };
-    // `f x = u` or `u = f x`.
-    let sides = |e: &Tree| match (e.label.as_str(), e.children.as_slice()) {
-        (EQ, [l, r]) if is_leaf(r) => Some((l.clone(), r.label.clone())),
-        (EQ, [l, r]) if is_leaf(l) => Some((r.clone(), l.label.clone())),
-        _ => None,
-    };
-    let (applied, unit) = sides(premise)?;
-    let (point, unit2) = sides(conclusion)?;
+    // `e = u` or `u = e`, for a leaf `u` and `e` of the shape asked for.
+    let sides =
+        |e: &Tree, other: &dyn Fn(&Tree) -> bool| match (e.label.as_str(), e.children.as_slice()) {
+            (EQ, [l, r]) if is_leaf(r) && other(l) => Some((l.clone(), r.label.clone())),
+            (EQ, [l, r]) if is_leaf(l) && other(r) => Some((r.clone(), l.label.clone())),
+            _ => None,
+        };
+    let (applied, unit) = sides(premise, &|e| !is_leaf(e))?;
+    let (point, unit2) = sides(conclusion, &|e| is_leaf(e) && e.label == x.label)?;
     let [arg] = applied.children.as_slice() else {
         return None;
     };

@@ -205,6 +205,8 @@ pub const RULES: &[Rule] = &[
                "(y : Fin 5) : 7 ∈ {x : ℕ | x ≠ y}",
                "(y : ℕ+) : 1 ∈ {x : ℕ | x - 2 = y - 1}",
                "(f : ℕ → Fin 5) : 7 ∈ {x : ℕ | x ≠ f 0}",
+               // `g` bound again inside is another function than the theorem's.
+               "(g : ℕ → ℕ) : 7 ∈ {x : ℕ | ∃ g : ℤ → ℕ, g x = 0}",
                "{G : Type*} [AddGroup G] [NatCast G] (g : G) : 7 ∈ {n : ℕ | (n : G) = g}"]),
     // The same lemma where the point is a binder the membership types: `∀ x, x ∈ {y : T | p y}
     // → q` elaborates `x` at `T` (untyped, or typed `T`).

@@ -1324,7 +1324,7 @@ fn numeral_read_at(k: &Tree, n: Num, var: &Tree, body: &Tree, c: &Carriers) -> b
 }
 
 /// Is the numeral at `path` an operand of `∣` whose operands are naturals or numerals (no type
-/// variable bound), or the one argument of a bound function written `ℕ → β`?
+/// variable bound), or the one argument of a theorem's function written `ℕ → β`?
 fn read_as_natural(root: &Tree, path: &[usize], c: &Carriers) -> bool {
     let Some((_, above)) = path.split_last() else {
         return false;
@@ -1340,9 +1340,13 @@ fn read_as_natural(root: &Tree, path: &[usize], c: &Carriers) -> bool {
         |e: &Tree| matches!(elab::type_of(e, c), elab::Ty::Num(Num::Nat) | elab::Ty::Numeral);
     match (parent.label.as_str(), parent.children.as_slice()) {
         (" _ ∣ _ ", [a, b]) => !c.binds_type_variable() && natural(a) && natural(b),
-        (_, [_]) => app_head(parent).and_then(|f| c.name_type(f)).is_some_and(|ty| {
-            ty.label == IMP && ty.children.first().is_some_and(|d| d.label == "ℕ" && is_leaf(d))
-        }),
+        // A function the body binds again is another one.
+        (_, [_]) => app_head(parent)
+            .filter(|f| !binds_inside(root, f))
+            .and_then(|f| c.name_type(f))
+            .is_some_and(|ty| {
+                ty.label == IMP && ty.children.first().is_some_and(|d| d.label == "ℕ" && is_leaf(d))
+            }),
         _ => false,
     }
 }
