@@ -11,9 +11,8 @@ use super::collections::collection;
 use super::commutativity::number_valued_arithmetic;
 use super::declare::*;
 use super::elab::{self, Ty};
-use super::shapes::{
-    app_head, is_leaf, literal, node2, ADD, EQ, EXPLICIT, FORALL, FRESH_BOUND, IMP, MUL,
-};
+use super::shapes::named_binder;
+use super::shapes::{app_head, is_leaf, literal, node2, ADD, EQ, FORALL, FRESH_BOUND, IMP, MUL};
 use crate::trees::Tree;
 
 #[rustfmt::skip]
@@ -439,11 +438,7 @@ fn injective_of_trivial_kernel(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tre
     let (IMP, [premise, conclusion]) = (body.label.as_str(), body.children.as_slice()) else {
         return None;
     };
-    let (x, written) = match (binder.label.as_str(), binder.children.as_slice()) {
-        (EXPLICIT, [x, ty]) if is_leaf(x) => (x, Some(ty)),
-        (_, []) => (binder, None),
-        _ => return None,
-    };
+    let (x, written) = named_binder(binder)?;
     // `e = u` or `u = e`, for a leaf `u` and `e` of the shape asked for.
     let sides =
         |e: &Tree, other: &dyn Fn(&Tree) -> bool| match (e.label.as_str(), e.children.as_slice()) {

@@ -14,6 +14,7 @@ use super::carriers::Carriers;
 use super::collections::{collection, Kind};
 use super::declare::*;
 use super::elab;
+use super::shapes::named_binder;
 use super::shapes::{
     app_head, binder_kind, binder_list, is_binding_node, is_leaf, literal, mentions, node2,
     quantifier, AND, EQ, EXISTS, EXPLICIT, FORALL, IMP, LE, LT, MEM, MUL, NOT,
@@ -898,11 +899,7 @@ fn bound_point_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     };
     let c = ctx.carriers;
     let set = collection(s, c).filter(|set| set.kind == Kind::Set)?;
-    let (name, written) = match (binder.label.as_str(), binder.children.as_slice()) {
-        (" _ : _ ", [x, ty]) if is_leaf(x) => (x, Some(ty)),
-        (_, []) => (binder, None),
-        _ => return None,
-    };
+    let (name, written) = named_binder(binder)?;
     let fresh = ["x✝", "y✝", "z✝"].into_iter().find(|n| *n != name.label && !mentions(s, n))?;
     if !is_leaf(b)
         || b.label != name.label
@@ -1002,11 +999,7 @@ fn interval_folded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let ("{ _ | _ }", [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
-    let (x, written) = match (binder.label.as_str(), binder.children.as_slice()) {
-        (_, []) => (binder, None),
-        (" _ : _ ", [x, ty]) if is_leaf(x) => (x, Some(ty)),
-        _ => return None,
-    };
+    let (x, written) = named_binder(binder)?;
     let (name, bounds) = interval_of(&x.label, body)?;
     let c = ctx.carriers;
     let mut bound_type: Option<&Tree> = None;

@@ -36,6 +36,7 @@
 use super::carriers::Carriers;
 use super::declare::*;
 use super::elab::{self, Num, Ty};
+use super::shapes::named_binder;
 use super::shapes::{
     app_head, is_binding_node, is_leaf, mentions, mentions_head, node2, EXISTS, EXPLICIT, FORALL,
     IMP,
@@ -290,11 +291,7 @@ fn sequence(f: &Tree, c: &Carriers) -> Option<Sequence> {
     let ("fun _ => _ ", [binder, body]) = (f.label.as_str(), f.children.as_slice()) else {
         return None;
     };
-    let (x, written) = match (binder.label.as_str(), binder.children.as_slice()) {
-        (_, []) => (binder, None),
-        (EXPLICIT, [x, ty]) if is_leaf(x) => (x, Some(ty)),
-        _ => return None,
-    };
+    let (x, written) = named_binder(binder)?;
     if FRESH.iter().any(|name| *name == x.label || mentions(body, name)) {
         return None;
     }

@@ -6,6 +6,7 @@ use super::carriers::Carriers;
 use super::declare::*;
 use super::elab;
 use super::leaf_casts;
+use super::shapes::named_binder;
 use super::shapes::{
     app_head, binder_kind, is_leaf, node2, BinderKind, EQ, FORALL, FRESH_BOUND, GE, GT, IMP, LE,
     LT, NE,
@@ -478,11 +479,7 @@ fn eta_reduced(t: &Tree, ctx: &Ctx) -> Option<Tree> {
     let ("fun _ => _ ", [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
-    let (x, written) = match (binder.label.as_str(), binder.children.as_slice()) {
-        (_, []) => (binder, None),
-        (label, [x, ty]) if label == " _ : _ " && is_leaf(x) => (x, Some(ty)),
-        _ => return None,
-    };
+    let (x, written) = named_binder(binder)?;
     let [arg] = body.children.as_slice() else {
         return None;
     };
@@ -639,11 +636,7 @@ fn exists_unique_unfolded(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
     let ("∃! _ , _ ", [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
-    let (x, ty) = match (binder.label.as_str(), binder.children.as_slice()) {
-        (_, []) => (binder, None),
-        (label, [x, ty]) if label == " _ : _ " && is_leaf(x) => (x, Some(ty)),
-        _ => return None,
-    };
+    let (x, ty) = named_binder(binder)?;
     let y = Tree::bound_variable(OTHER);
     if !super::substitution::substitutable(&x.label, &y, &[body], None) {
         return None;
@@ -666,11 +659,7 @@ fn even_folded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let (super::shapes::EXISTS, [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
-    let (r, written) = match (binder.label.as_str(), binder.children.as_slice()) {
-        (_, []) => (binder, None),
-        (label, [r, ty]) if label == " _ : _ " && is_leaf(r) => (r, Some(ty)),
-        _ => return None,
-    };
+    let (r, written) = named_binder(binder)?;
     let (EQ, [n, sum]) = (body.label.as_str(), body.children.as_slice()) else {
         return None;
     };

@@ -118,6 +118,17 @@ pub(super) fn infix_op(label: &str) -> Option<&str> {
     (!op.contains('_')).then_some(op)
 }
 
+/// A quantifier's or lambda's binder read as its name and written type: a bare name (no type),
+/// or `x : T` with `x` a name. `None` for any other shape (a pattern, several names, a
+/// binder predicate).
+pub(super) fn named_binder(b: &Tree) -> Option<(&Tree, Option<&Tree>)> {
+    match (b.label.as_str(), b.children.as_slice()) {
+        (_, []) => Some((b, None)),
+        (EXPLICIT, [x, ty]) if is_leaf(x) => Some((x, Some(ty))),
+        _ => None,
+    }
+}
+
 pub(super) fn is_leaf(t: &Tree) -> bool {
     t.children.is_empty()
 }

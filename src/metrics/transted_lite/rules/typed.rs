@@ -21,6 +21,7 @@ use super::declare::Ctx;
 use super::elab::{carrier, Num};
 use super::norm_num::MAX_LITERAL;
 use super::quantifiers::{classify_qbinder, QBinder};
+use super::shapes::named_binder;
 use super::shapes::{binds, elaboration_order, COMPARISONS, DIV, FRESH_BOUND, MEM, NEG, POW, SUB};
 use super::substitution::substitute;
 
@@ -1282,11 +1283,7 @@ pub(super) fn bound_point_set_of(t: &Tree, c: &Carriers) -> Option<(&'static str
     let (MEM, [x, set]) = (premise.label.as_str(), premise.children.as_slice()) else {
         return None;
     };
-    let (name, written) = match (binder.label.as_str(), binder.children.as_slice()) {
-        (EXPLICIT, [x, ty]) if is_leaf(x) => (x, Some(ty)),
-        (_, []) => (binder, None),
-        _ => return None,
-    };
+    let (name, written) = named_binder(binder)?;
     let ("{ _ | _ }", [set_binder, p]) = (set.label.as_str(), set.children.as_slice()) else {
         return None;
     };
