@@ -18,7 +18,7 @@ pub enum Kind {
 }
 
 /// A set expression's type: its kind and its element type `T`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Collection {
     pub kind: Kind,
     pub element: Tree,

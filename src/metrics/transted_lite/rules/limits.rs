@@ -82,10 +82,14 @@ pub const RULES: &[Rule] = &[
             ("(u : ℕ → ℝ) : CauchySeq u", "(u : ℕ → ℝ) : ∀ ε✝ > 0, ∃ N✝, ∀ m✝ ≥ N✝, ∀ n✝ ≥ N✝, |u m✝ - u n✝| < ε✝"),
             ("(u : ℕ → ℂ) : CauchySeq u", "(u : ℕ → ℂ) : ∀ ε✝ > 0, ∃ N✝, ∀ m✝ ≥ N✝, ∀ n✝ ≥ N✝, ‖u m✝ - u n✝‖ < ε✝"),
             (": CauchySeq (fun (n : ℕ) => 1 / ((n : ℝ) + 1))", ": ∀ ε✝ > 0, ∃ N✝ : ℕ, ∀ m✝ ≥ N✝, ∀ n✝ ≥ N✝, |1 / ((m✝ : ℝ) + 1) - 1 / ((n✝ : ℝ) + 1)| < ε✝"),
+            ("(f : ℝ → ℝ) (a : ℕ → ℝ) : CauchySeq (f ∘ a)", "(f : ℝ → ℝ) (a : ℕ → ℝ) : ∀ ε✝ > 0, ∃ N✝, ∀ m✝ ≥ N✝, ∀ n✝ ≥ N✝, |f (a m✝) - f (a n✝)| < ε✝"),
         ])
         .non(&[
             // ℕ-valued: `|u m - u n|` would be truncated subtraction (and ℕ has the discrete metric).
             "(u : ℕ → ℕ) : CauchySeq u",
+            // Types that do not meet: `f ∘ a` does not elaborate, `fun n => f (a n)` would cast.
+            "(f : ℝ → ℝ) (a : ℕ → ℕ) : CauchySeq (f ∘ a)",
+            "(f : ℝ → ℕ) (a : ℕ → ℝ) : CauchySeq (f ∘ a)",
             "(X : Type) [MetricSpace X] (u : ℕ → X) : CauchySeq u",
             "(u : Fin 3 → ℝ) : CauchySeq u",
             // A natural quotient.
@@ -263,6 +267,20 @@ fn number_function(name: &Tree, c: &Carriers) -> Option<(Num, Num)> {
     Some((elab::num_of_type(domain)?, elab::num_of_type(codomain)?))
 }
 
+/// `f ∘ g` of two names whose written types meet (`g : α → β`, `f : β → γ`): where they do not,
+/// `f ∘ g` does not elaborate while `fun x => f (g x)` coerces `g x`, so only then is the
+/// composite the lambda.
+fn composition<'a>(t: &'a Tree, c: &Carriers) -> Option<(&'a Tree, &'a Tree)> {
+    let (" _ ∘ _ ", [outer, inner]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (outer_type, inner_type) = (c.name_type(&outer.label)?, c.name_type(&inner.label)?);
+    let meet = [outer, inner].iter().all(|f| is_leaf(f) && !FRESH.contains(&f.label.as_str()))
+        && [outer_type, inner_type].iter().all(|ty| ty.label == IMP && ty.children.len() == 2)
+        && outer_type.children[0] == inner_type.children[1];
+    meet.then_some((outer, inner))
+}
+
 /// The sequence of a `Tendsto … atTop …`, ready to be applied under a fresh quantifier.
 struct Sequence {
     /// The bound index: a fresh name, or the `fun`'s own binder (nothing to substitute).
@@ -286,6 +304,18 @@ fn sequence(f: &Tree, c: &Carriers) -> Option<Sequence> {
         }
         let index = Tree::bound_variable(INDEX);
         let value = Tree::node(format!("{} _ ", f.label), vec![index.clone()]);
+        return Some(Sequence { index, value, written: None, codomain });
+    }
+    if let Some((outer, inner)) = composition(f, c) {
+        // `Function.comp_def : f ∘ g = fun x => f (g x)` (rfl): the composite at the index.
+        let (domain, _) = number_function(inner, c)?;
+        let (_, codomain) = number_function(outer, c)?;
+        if !INDEX_TYPES.contains(&domain) {
+            return None;
+        }
+        let index = Tree::bound_variable(INDEX);
+        let at_inner = Tree::node(format!("{} _ ", inner.label), vec![index.clone()]);
+        let value = Tree::node(format!("{} _ ", outer.label), vec![at_inner]);
         return Some(Sequence { index, value, written: None, codomain });
     }
     let ("fun _ => _ ", [binder, body]) = (f.label.as_str(), f.children.as_slice()) else {

@@ -25,9 +25,14 @@ const IFF: &str = " _ ↔ _ ";
 /// `numerals` says the unfolded form keeps a membership that fixes it (`1 - 2 ∈ s ∩ t`), not
 /// where it becomes an equation elaborated alone (`1 - 2 = 0` is read at ℕ).
 fn of_type(x: &Tree, ty: &Tree, c: &Carriers, numerals: bool) -> bool {
+    // `-2` has no type of its own (ℕ has no negation); where the type has one, the set's type
+    // decides it as it does `2`'s.
+    let negated_numeral =
+        x.label == "-" && x.children.len() == 1 && elab::type_of(&x.children[0], c) == Ty::Numeral;
     match (elab::type_of(x, c), elab::num_of_type(ty)) {
         (Ty::Num(n), Some(m)) => n == m,
         (Ty::Numeral, Some(_)) => numerals,
+        (Ty::Unknown, Some(m)) if negated_numeral => numerals && m != elab::Num::Nat,
         _ => is_leaf(x) && c.name_type(&x.label) == Some(ty),
     }
 }
@@ -112,25 +117,51 @@ fn operand(t: &Tree, depth: usize) -> bool {
 }
 
 /// `Set.ext_iff` (Mathlib/Data/Set/Defs.lean): `s = t ↔ ∀ x, x ∈ s ↔ x ∈ t`, read pointwise
-/// where both sides are set algebra ([`set_algebra`]) on sets of one known type `Set T`. The
-/// point is bound at `T`, so the memberships unfold (`Set.mem_union`, …) on both sides alike.
-/// Other set equations (`s ∩ t = ∅`, `closure s = s`) keep their own lemmas.
+/// where both sides are read pointwise by their own lemmas ([`pointwise`]) and are sets of one
+/// known type `Set T`. A literal `{a, b}` has no type of its own: the equation unifies it with
+/// the other side's `Set T` (`Set.instInsert`, `Set.instSingletonSet`: the elements are then
+/// elaborated at `T`), which its membership is written with. The point is bound at `T`, so
+/// the memberships unfold (`Set.mem_union`, `Set.mem_setOf_eq`, `Set.mem_insert_iff`, …) on
+/// both sides alike. Other set equations (`s ∩ t = ∅`, `closure s = s`, `S = {x | p x}` with a
+/// name) keep their own lemmas.
 pub(super) fn ext(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let (EQ, [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
         return None;
     };
     let c = ctx.carriers;
-    if !set_algebra(a, 0) || !set_algebra(b, 0) || c.binds_set_class() {
+    if !pointwise(a, c) || !pointwise(b, c) || c.binds_set_class() {
         return None;
     }
-    let (sa, sb) = (collection(a, c)?, collection(b, c)?);
-    if sa.kind != Kind::Set || sb.kind != Kind::Set || sa.element != sb.element {
-        return None;
-    }
+    let element = match (collection(a, c), collection(b, c)) {
+        (Some(sa), Some(sb)) if sa.kind == Kind::Set && sb == sa => sa.element,
+        (Some(known), None) | (None, Some(known)) if known.kind == Kind::Set => known.element,
+        _ => return None,
+    };
+    let set_type = Tree::node("Set _ ", vec![element.clone()]);
+    let typed = |s: &Tree| match is_literal(s) {
+        true => node2("( _ : _ )", s.clone(), set_type.clone()),
+        false => s.clone(),
+    };
     let fresh = ["x✝", "y✝", "z✝"].into_iter().find(|n| !mentions(a, n) && !mentions(b, n))?;
     let x = Tree::bound_variable(fresh);
-    let body = node2(IFF, member(&x, a), member(&x, b));
-    Some(("Set.ext_iff", node2(FORALL, node2(EXPLICIT, x, sa.element), body)))
+    let body = node2(IFF, member(&x, &typed(a)), member(&x, &typed(b)));
+    Some(("Set.ext_iff", node2(FORALL, node2(EXPLICIT, x, element), body)))
+}
+
+/// A set expression its membership lemmas read pointwise: set algebra ([`set_algebra`]), a
+/// set-builder `{x : T | p}`, a literal `{a, b}`, an interval of known type (`Set.Icc a b`).
+/// Not a name, `∅` or `Set.univ`: equations with those have their own lemmas.
+fn pointwise(s: &Tree, c: &Carriers) -> bool {
+    set_algebra(s, 0)
+        || is_literal(s)
+        || (s.label == "{ _ | _ }" && collection(s, c).is_some())
+        || (s.label.starts_with("Set.I") && super::carriers::interval_element(s, c).is_some())
+}
+
+/// `{a, b, …}`: `insert a {b, …}` with no written type.
+fn is_literal(s: &Tree) -> bool {
+    let n = s.children.len();
+    n > 0 && s.label == format!("{{{}}}", vec![" _ "; n].join(","))
 }
 
 /// `Set.mem_insert_iff` then `Set.mem_singleton_iff` (and `Finset.mem_insert`,

@@ -140,10 +140,18 @@ pub const RULES: &[Rule] = &[
                // An end of a wrapping type (`Fin 5`: no `range` there).
                "(n : Fin 5) : ∑ i ∈ Finset.Ico 0 n, i = n"]),
     code("Set.ext_iff", "s = t ↔ ∀ x, x ∈ s ↔ x ∈ t (Mathlib/Data/Set/Defs.lean), for identities of ∩ ∪ \\ ᶜ between sets of one known type", set_membership::ext)
-        .ex(&[("{α : Type*} (A B : Set α) : (A ∪ B)ᶜ = Aᶜ ∩ Bᶜ", "{α : Type*} (A B : Set α) : ∀ x✝ : α, x✝ ∈ (A ∪ B)ᶜ ↔ x✝ ∈ Aᶜ ∩ Bᶜ")])
+        .ex(&[("{α : Type*} (A B : Set α) : (A ∪ B)ᶜ = Aᶜ ∩ Bᶜ", "{α : Type*} (A B : Set α) : ∀ x✝ : α, x✝ ∈ (A ∪ B)ᶜ ↔ x✝ ∈ Aᶜ ∩ Bᶜ"),
+              // A solution set: the literal takes the set-builder's type.
+              (": {x : ℝ | x ^ 2 = 4} = {2, -2}", ": ∀ x✝ : ℝ, x✝ ∈ {x : ℝ | x ^ 2 = 4} ↔ x✝ ∈ ({2, -2} : Set ℝ)"),
+              (": Set.Icc (0 : ℝ) 1 = {x : ℝ | x ^ 2 ≤ x}", ": ∀ x✝ : ℝ, x✝ ∈ Set.Icc (0 : ℝ) 1 ↔ x✝ ∈ {x : ℝ | x ^ 2 ≤ x}")])
         // A side that is a name or `∅` (their own lemmas), finsets, sets of two types, a local
-        // instance behind `∩`.
+        // instance behind `∩`; a literal with nothing to give it a type; an untyped set-builder.
         .non(&["{α : Type*} (A B C : Set α) : A ∩ B = C",
+               "(S : Set ℝ) : S = {x : ℝ | 0 < x}",
+               ": ({1, 2} : Set ℕ) = {2, 1}",
+               ": {x | x ^ 2 = 4} = ({2} : Set ℕ)",
+               ": {x : ℝ | x ^ 2 = 4} = ({2, -2} : Finset ℝ)",
+               "[Insert ℝ (Set ℝ)] : {x : ℝ | x ^ 2 = 4} = {2, -2}",
                "{α : Type*} (A B : Set α) : A ∩ B = ∅",
                "(A B : Finset ℕ) : (A ∪ B) \\ A = B \\ A",
                "(A : Set ℕ) (B : Set ℤ) : A ∩ A = B ∩ B",

@@ -628,11 +628,13 @@ fn argument_types(name: &str, t: &Tree, c: &Carriers, uses: &mut Uses) {
                         && expected_operand(name, a, c))
             };
             // Arguments are elaborated in order: one mentioning `x` before its first deciding
-            // use as an argument comes first.
-            let first = t.children.iter().zip(&domains).position(deciding);
-            let earlier = first.unwrap_or(t.children.len());
-            if t.children[..earlier].iter().any(|a| mentions(a, name)) {
-                uses.occurrence(false);
+            // use as an argument comes first. With no deciding argument here, the walk into
+            // the arguments below meets each use in order (`g (f x)`: `f x` is elaborated
+            // against `g`'s domain, and `x` against `f`'s).
+            if let Some(first) = t.children.iter().zip(&domains).position(deciding) {
+                if t.children[..first].iter().any(|a| mentions(a, name)) {
+                    uses.occurrence(false);
+                }
             }
             for (arg, d) in t.children.iter().zip(&domains) {
                 if deciding((arg, d)) {
