@@ -42,11 +42,15 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(f : ℝ → ℝ) : ∀ x : ℝ, f x = 0", "(f : ℝ → ℝ) : ∀ x, f x = 0"), ("(f : ℝ → ℝ) : ∃ c : ℝ, f 0 = c", "(f : ℝ → ℝ) : ∃ c, f 0 = c"), ("(y : ℝ) : |y| ≥ 0 ∧ ∃ d : ℝ, |y| < d", "(y : ℝ) : |y| ≥ 0 ∧ ∃ d, |y| < d"), ("(a : ℝ) : ∃ c : ℝ, a < c", "(a : ℝ) : ∃ c, a < c"), ("(f : ℝ → ℝ) : ∀ x : ℝ, f (x + 1) = 0", "(f : ℝ → ℝ) : ∀ x, f (x + 1) = 0"), ("(a : ℝ) : ∃ n : ℕ, n > 0 ∧ a ^ n = 1", "(a : ℝ) : ∃ n, n > 0 ∧ a ^ n = 1"),
               ("(s : ℕ → ℂ) : ∃ y : ℂ, Filter.Tendsto s Filter.atTop (nhds y)", "(s : ℕ → ℂ) : ∃ y, Filter.Tendsto s Filter.atTop (nhds y)"),
               ("(f : ℝ → ℝ) : ∀ x : ℝ, 0 < deriv f x", "(f : ℝ → ℝ) : ∀ x, 0 < deriv f x"),
+              // Inside an argument: `f x` is elaborated against `g`'s domain, `x` against `f`'s.
+              ("(f : ℕ → ℝ) (g : ℝ → ℝ) : ∀ x : ℕ, g (f x) = 0", "(f : ℕ → ℝ) (g : ℝ → ℝ) : ∀ x, g (f x) = 0"),
               // `Set.image f s : Set β`, `Set.preimage f t : Set α` (Mathlib/Data/Set/Defs.lean).
               ("{α β : Type*} (f : α → β) (A : Set α) : ∀ y : β, y ∈ f '' A → y = y", "{α β : Type*} (f : α → β) (A : Set α) : ∀ y, y ∈ f '' A → y = y"),
               ("{α β : Type*} (f : α → β) (B : Set β) : ∀ x : α, x ∈ f ⁻¹' B → x = x", "{α β : Type*} (f : α → β) (B : Set β) : ∀ x, x ∈ f ⁻¹' B → x = x")])
         .non(&["{α β : Type*} (f : α → β) (A : Set α) : ∀ y : α, y ∈ f '' A → y = y", "{α β : Type*} (f : α → β) (B : Set β) : ∀ x : β, x ∈ f ⁻¹' B → x = x",
-               "(s : ℕ → ℂ) : ∃ y : ℝ, Filter.Tendsto s Filter.atTop (nhds y)", "(s : ℕ → ℂ) : ∃ y : ℂ, Filter.Tendsto (fun n => (s n).re) Filter.atTop (nhds y)", "(f : ℝ → ℝ) : ∀ x : ℕ, f x = 0", "(f : ℝ → ℝ) : ∃ c : ℤ, f 0 = c", ": ∃ c : ℝ, ∃ a, a < c", "(f : ℝ → ℝ) : ∀ x : ℕ, f (x + 1) = 0", "(f : ℝ → ℝ) : ∀ x : ℝ, ∀ y : ℂ, f (x + y) = 0", "(f : ℝ → ℝ) : ∀ k : ℝ, f (2 ^ k) = 0", "(f : ℝ → ℝ) : ∃ k : ℝ, 2 ^ k = f 1", "(f : ℝ → ℝ) : ∃ n : ℕ, (n : ℝ) = f 0", "(a : ℝ) (m : ℤ) : ∃ n : ℕ, a ^ n = 1 ∧ n ∣ m", "(a : ℝ) (f : ℝ → ℝ) : ∃ n : ℕ, a ^ n = f n", "(a : ℝ) : ∃ n : ℤ, a ^ n = 1", "(f : ℝ → ℝ) : ∀ x : ℕ, 0 < deriv f x"]),
+               "(s : ℕ → ℂ) : ∃ y : ℝ, Filter.Tendsto s Filter.atTop (nhds y)", "(s : ℕ → ℂ) : ∃ y : ℂ, Filter.Tendsto (fun n => (s n).re) Filter.atTop (nhds y)", "(f : ℝ → ℝ) : ∀ x : ℕ, f x = 0", "(f : ℝ → ℝ) : ∃ c : ℤ, f 0 = c", ": ∃ c : ℝ, ∃ a, a < c", "(f : ℝ → ℝ) : ∀ x : ℕ, f (x + 1) = 0", "(f : ℝ → ℝ) : ∀ x : ℝ, ∀ y : ℂ, f (x + y) = 0", "(f : ℝ → ℝ) : ∀ k : ℝ, f (2 ^ k) = 0", "(f : ℝ → ℝ) : ∃ k : ℝ, 2 ^ k = f 1", "(f : ℝ → ℝ) : ∃ n : ℕ, (n : ℝ) = f 0", "(a : ℝ) (m : ℤ) : ∃ n : ℕ, a ^ n = 1 ∧ n ∣ m", "(a : ℝ) (f : ℝ → ℝ) : ∃ n : ℕ, a ^ n = f n", "(a : ℝ) : ∃ n : ℤ, a ^ n = 1", "(f : ℝ → ℝ) : ∀ x : ℕ, 0 < deriv f x",
+               // Nested: the inner function's domain decides, not the outer's.
+               "(f : ℕ → ℝ) (g : ℝ → ℝ) : ∀ x : ℝ, g (f x) = 0"]),
     // Declared here, before the quantifier forms, where it was always tried.
     canonical("Set.nonempty_def", "s.Nonempty is ∃ x, x ∈ s: (∃ x, x ∈ s) ↔ s ≠ ∅", Binding(|t, ctx| typed::exists_mem(t, ctx.carriers)))
         .ex(&[("(s : Set ℝ) : ∃ x, x ∈ s", "(s : Set ℝ) : s ≠ ∅")])
