@@ -525,3 +525,43 @@ pub(super) fn ascription_binder_type(binders: &[Tree], concl: &Tree, _: &Carrier
     }
     None
 }
+
+/// `binder type (ascription)` on the theorem's binders: `(n : _) (h : (2 : ℕ) ≤ n)` is `(n : ℕ)
+/// (h : 2 ≤ n)`, as at `∀` ([`binders_elided::ascription_to_binder`], which `intro` may not
+/// have let run: `∀ n ≥ (2 : ℕ), p` is introduced first). The hypothesis right after the
+/// binder is its first use, a relation `binrel%` elaborates by unifying the untyped `n` with
+/// the numeral's ascribed type, and the numeral is at that type either way.
+pub(super) fn ascription_beside_binder(binders: &[Tree], concl: &Tree, c: &Carriers) -> Rewritten {
+    use super::shapes::{EXISTS, FORALL, IMP};
+    let ctx = super::declare::Ctx { carriers: c, at: None, numeral_type: None };
+    for (i, b) in binders.iter().enumerate() {
+        let (EXPLICIT, [name, ty]) = (b.label.as_str(), b.children.as_slice()) else {
+            continue;
+        };
+        let Some((EXPLICIT, [h, relation])) =
+            binders.get(i + 1).map(|n| (n.label.as_str(), n.children.as_slice()))
+        else {
+            continue;
+        };
+        if !(is_leaf(name) && is_leaf(ty) && ty.label == UNKNOWN_TYPE) {
+            continue;
+        }
+        // The `∀` form the quantifier rule reads; its conclusion is a placeholder it keeps.
+        let rest = Tree::leaf("True");
+        let quantified = node2(FORALL, name.clone(), node2(IMP, relation.clone(), rest));
+        let Some((_, typed)) = binders_elided::ascription_to_binder(&quantified, &ctx) else {
+            continue;
+        };
+        let (Some(binder), Some(new_relation)) =
+            (typed.children.first(), typed.children.get(1).and_then(|b| b.children.first()))
+        else {
+            continue;
+        };
+        debug_assert!(typed.label != EXISTS);
+        let mut out = binders.to_vec();
+        out[i] = binder.clone();
+        out[i + 1] = node2(EXPLICIT, h.clone(), new_relation.clone());
+        return Some(("binder type (ascription)", render(b), rebuild_list(out, concl.clone())));
+    }
+    None
+}

@@ -6,10 +6,10 @@
 //! owns only the quantifier swap.
 
 use super::binder_list::{
-    anonymous_instance, ascription_binder_type, binder_split, decided_binder_type,
-    duplicate_hypothesis, explicit_class_hypothesis, filled_binder_type, function_value,
-    implicit_binder, instance_binder, intro, split_conjunction, type_variable_in_front,
-    unused_trivial_hypothesis, unused_type_variable, variable_definition,
+    anonymous_instance, ascription_beside_binder, ascription_binder_type, binder_split,
+    decided_binder_type, duplicate_hypothesis, explicit_class_hypothesis, filled_binder_type,
+    function_value, implicit_binder, instance_binder, intro, split_conjunction,
+    type_variable_in_front, unused_trivial_hypothesis, unused_type_variable, variable_definition,
 };
 use super::binder_moves::{
     existential_definition, exists_hypotheses, reorder_binders, swap_binders,
@@ -162,6 +162,11 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(y : _) : (y : ℝ) ^ 2 + 1 ≥ 1", "(y : ℝ) : y ^ 2 + 1 ≥ 1"), ("(y : _) (h : (y : ℤ) < 0) : (y : ℤ) ^ 2 > 0", "(y : ℤ) (h : y < 0) : y ^ 2 > 0")])
         // Another use first (`f y` makes y a natural); a written type; y bound again later.
         .non(&["(f : ℕ → ℕ) (y : _) (h : f y = 0) : (y : ℝ) / 2 = 0", "(y : ℕ) : (y : ℝ) / 2 = 0", "(y : _) (h : (y : ℝ) > 0) : ∀ y : ℕ, (y : ℝ) / 2 = 1", "{G : Type*} (y : _) : (y : G) = y"]),
+    canonical("binder type (ascription)", "(n : _) (h : (2 : ℕ) ≤ n) is (n : ℕ) (h : 2 ≤ n): binrel% unifies the untyped n with ℕ at its first use (Lean's Elab/Extra.lean), and the numeral is at ℕ either way", List(ascription_beside_binder))
+        .ex(&[("(n : _) (h : (2 : ℕ) ≤ n) : n + 1 < n ^ 2", "(n : ℕ) (h : 2 ≤ n) : n + 1 < n ^ 2"), ("(x : _) (h : x ≠ (0 : ℝ)) : x ^ 2 > 0", "(x : ℝ) (h : x ≠ 0) : x ^ 2 > 0")])
+        // A use before the relation decides first; a written type (the numeral is cast); not a
+        // numeral (its own type, a cast of n).
+        .non(&["(f : ℤ → ℤ) (n : _) (h₀ : f n = 0) (h : (2 : ℕ) ≤ n) : n = n", "(n : ℤ) (h : (2 : ℕ) ≤ n) : n = n", "(m : ℕ) (n : _) (h : (m : ℝ) ≤ n) : n = n"]),
     canonical("binder type (elaboration)", "(x : ℝ) before (h : f x = 0) with (f : ℝ → ℝ) is (x : _)", List(decided_binder_type))
         .ex(&[("(f : ℝ → ℝ) (x : ℝ) (h : f x = 0) : x = x", "(f : ℝ → ℝ) (x : _) (h : f x = 0) : x = x")])
         .non(&["(f : ℝ → ℝ) (x : ℕ) (h : f x = 0) : x = x"]),
