@@ -82,6 +82,8 @@ def main():
          cases("restatements/blind11.txt"), cases("restatements/blind11-different.txt")),
         ("twelfth blind restatements",
          cases("restatements/blind12.txt"), cases("restatements/blind12-different.txt")),
+        ("thirteenth blind restatements",
+         cases("restatements/blind13.txt"), cases("restatements/blind13-different.txt")),
     ]
     for binary in sys.argv[1:]:
         fooled = {m: 0 for m in METRICS}

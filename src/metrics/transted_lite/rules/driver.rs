@@ -117,12 +117,12 @@ fn typed_names_introduced(t: &Tree, carriers: &Carriers) -> Vec<(String, Tree)> 
     let mut binders = Vec::new();
     collect_binders(t, &mut binders);
     let mut out: Vec<(String, Tree)> = Vec::new();
-    for (name, ty, instance) in binders {
+    for &(name, ty, instance) in &binders {
         let typed = !instance && !is_leaf_labelled(ty, UNKNOWN_TYPE) && is_leaf(name);
         if typed
             && name.label.contains('✝')
             && !carriers.binds(&name.label)
-            && binding_count(t, &name.label, 0) == 1
+            && one_written_type(t, &binders, &name.label) == Some(ty)
             && !out.iter().any(|(n, _)| *n == name.label)
         {
             out.push((name.label.clone(), ty.clone()));
@@ -131,17 +131,35 @@ fn typed_names_introduced(t: &Tree, carriers: &Carriers) -> Vec<(String, Tree)> 
     out
 }
 
+/// The one written type every binder of `name` in `t` gives it (two unfoldings that chose the
+/// same fresh name at the same type, `∀ x✝ : α` in a hypothesis and `(x✝ : α)` introduced from
+/// the conclusion): every occurrence is then of that type. `None` when a binder leaves it
+/// untyped, is an instance, or writes another type.
+fn one_written_type<'a>(
+    t: &Tree,
+    binders: &[(&Tree, &'a Tree, bool)],
+    name: &str,
+) -> Option<&'a Tree> {
+    let mut types = binders.iter().filter(|(n, _, _)| n.label == name);
+    let (_, first, instance) = types.next()?;
+    let count = 1 + types.clone().count();
+    let same = types.all(|(_, ty, instance)| !instance && *ty == *first);
+    let typed = !instance && !is_leaf_labelled(first, UNKNOWN_TYPE);
+    (same && typed && count == binding_count(t, name, 0)).then_some(*first)
+}
+
 /// The names a rule bound (`✝`) that the carriers read at one written type, now bound more
 /// than once (a second unfolding chose the same name): no longer one type, so read as untyped.
 fn rule_names_rebound(t: &Tree, carriers: &Carriers) -> Vec<String> {
     let mut binders = Vec::new();
     collect_binders(t, &mut binders);
     let mut out: Vec<String> = Vec::new();
-    for (name, _, _) in binders {
-        let known = carriers.name_type(&name.label).is_some();
+    for &(name, _, _) in &binders {
+        let known = carriers.name_type(&name.label);
         if name.label.contains('✝')
-            && known
+            && known.is_some()
             && binding_count(t, &name.label, 0) > 1
+            && one_written_type(t, &binders, &name.label) != known
             && !out.contains(&name.label)
         {
             out.push(name.label.clone());

@@ -202,10 +202,20 @@ pub const RULES: &[Rule] = &[
         .ex(&[("(a : ℕ) : a ∈ {x : ℕ | x < 3}", "(a : ℕ) : a < 3"),
               // A numeral is read at ℕ where it lands.
               (": 7 ∈ {n : ℕ | 0 < n ∧ n ∣ 14}", ": 0 < 7 ∧ 7 ∣ 14"),
-              (": 4 ∈ {y : ℝ | ∃ x : ℝ, y = x + 1}", ": ∃ x : ℝ, 4 = x + 1")])
+              (": 4 ∈ {y : ℝ | ∃ x : ℝ, y = x + 1}", ": ∃ x : ℝ, 4 = x + 1"),
+              // An untyped binder its uses decide (`f x`: ℕ), or that only numerals meet.
+              ("(f : ℕ → ℕ) : 3 ∈ {x | f x = 0}", "(f : ℕ → ℕ) : f 3 = 0"),
+              (": 2 - 3 ∈ {x | 0 < x}", ": 0 < 2 - 3")])
         // A numeral put where nothing makes it an integer (`3 - 5 < 0` is read in ℕ), or under
         // a type variable it could be read at.
         .non(&["(x : ℕ) : x + 1 ∈ {y : ℕ | ∃ x, y = x}",
+               // An untyped binder that a later use types (ℤ, ℝ): `2 - 3` put in is `-1`, `1 / 2`
+               // is a half, where alone they would be read in ℕ; a natural put in is cast.
+               ": 2 - 3 ∈ {x | 0 < x ∧ x < (3 : ℤ)}",
+               "(S : Set ℤ) : 2 - 3 ∈ {x | x ∈ S ∧ 0 < x}",
+               "(p : ℤ → Prop) : 2 - 3 ∈ {x | 0 < x ∧ p x}",
+               ": 1 / 4 ∈ {x | 0 < x ∧ Real.sqrt x = 1 / 2}",
+               "(n : ℕ) : n ∈ {x | x - 1 < 0 ∧ x < (3 : ℤ)}",
                ": 3 ∈ {y : ℤ | y - 5 < 0}",
                ": 3 ∈ {y : ℝ | Real.sqrt y = 2}",
                // Beside a `Fin 5` or `ℕ+` operand the set casts that one up to ℕ, while the

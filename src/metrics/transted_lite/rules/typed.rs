@@ -1322,6 +1322,25 @@ fn numeral_read_at(k: &Tree, n: Num, var: &Tree, body: &Tree, c: &Carriers) -> b
     })
 }
 
+/// Is every use of `name` in `t` inside a relation of numerals, arithmetic and `name` alone
+/// (`0 < x ∧ x ^ 2 < 5`), with no binder of that name inside? Nothing there fixes its type.
+fn numeral_relations_only(name: &str, t: &Tree, depth: usize) -> bool {
+    if depth > 200 {
+        return false;
+    }
+    if is_leaf(t) {
+        return t.label != name;
+    }
+    if COMPARISONS.contains(&t.label.as_str()) && t.children.iter().all(|ch| numerals_and(name, ch))
+    {
+        return true;
+    }
+    if is_binding_node(&t.label) && binds_inside(t, name) {
+        return false;
+    }
+    t.children.iter().all(|ch| numeral_relations_only(name, ch, depth + 1))
+}
+
 /// Is the numeral at `path` an operand of `∣` whose operands are naturals or numerals (no type
 /// variable bound), or the one argument of a theorem's function written `ℕ → β`?
 fn read_as_natural(root: &Tree, path: &[usize], c: &Carriers) -> bool {
@@ -1370,7 +1389,18 @@ fn set_of(a: &Tree, s: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
         return None;
     }
     let (binder, var, body) = plain_binding(s)?;
-    if let (" _ : _ ", [_, ty]) = (binder.label.as_str(), binder.children.as_slice()) {
+    // The binder's type: written, or decided by the body's uses as elaboration decides it
+    // (`{x | 0 < x ∧ x < (3 : ℤ)}` is a `Set ℤ`, and `2 - 3` put in it is `-1`). A body that
+    // decides nothing we can read leaves it to the element only where every use is a relation
+    // of numerals and `x` alone, which the element's type (or ℕ's default) then fixes alike.
+    let decided = match (binder.label.as_str(), binder.children.as_slice()) {
+        (" _ : _ ", [_, ty]) => Some(ty.clone()),
+        _ => infer_binder_type(&var.label, body, c, Deciders::TheoremBinders),
+    };
+    if decided.is_none() && !numeral_relations_only(&var.label, body, 0) {
+        return None;
+    }
+    if let Some(ty) = &decided {
         let same = match elab::num_of_type(ty) {
             Some(n) if literal(a).is_some() => numeral_read_at(a, n, var, body, c),
             Some(n) => elab::type_of(a, c) == elab::Ty::Num(n),
