@@ -68,6 +68,7 @@ mod sets;
 mod shapes;
 mod statement;
 mod substitution;
+mod sums;
 mod table;
 #[cfg(test)]
 mod tests;

@@ -5,11 +5,11 @@
 use super::declare::Rule;
 use super::{
     algebra, analysis, arithmetic, binders, definitions, groups, limits, limits_binders, logic,
-    notation, order, sets,
+    notation, order, sets, sums,
 };
 
 /// Every family's table, in the order they are tried.
-pub fn families() -> [(&'static str, &'static [Rule]); 12] {
+pub fn families() -> [(&'static str, &'static [Rule]); 13] {
     [
         ("notation", notation::RULES),
         ("logic", logic::RULES),
@@ -17,6 +17,7 @@ pub fn families() -> [(&'static str, &'static [Rule]); 12] {
         ("order", order::RULES),
         ("arithmetic", arithmetic::RULES),
         ("sets", sets::RULES),
+        ("sums", sums::RULES),
         ("definitions", definitions::RULES),
         ("groups", groups::RULES),
         ("limits", limits::RULES),
