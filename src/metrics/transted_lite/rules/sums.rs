@@ -35,11 +35,12 @@ pub const RULES: &[Rule] = &[
     // c) = ∑ x ∈ Ico (a + c) (b + c), f x` (`prod_Ico_add'`), with `range b = Ico 0 b`.
     code("Finset.sum_Ico_add' / Finset.prod_Ico_add'", "∑ x ∈ Ico a b, f (x + c) = ∑ x ∈ Ico (a + c) (b + c), f x over ℕ (Mathlib/Algebra/BigOperators/Intervals.lean): an index written x + c at every use shifted away", shifted)
         .ex(&[("(n : ℕ) : ∏ i ∈ Finset.range n, (i + 1) = n", "(n : ℕ) : ∏ i ∈ Finset.Ico 1 (n + 1), i = n"),
-              ("(n : ℕ) (f : ℕ → ℝ) : ∑ k ∈ Finset.Ico 2 n, f (k + 2) * (k + 2) = 0", "(n : ℕ) (f : ℕ → ℝ) : ∑ k ∈ Finset.Ico 4 (n + 2), f k * k = 0")])
-        // An index used alone beside `i + 1`, offsets that differ, `i + 1` under a binder of
-        // `i`, an index of integers.
+              ("(n : ℕ) (f : ℕ → ℝ) : ∑ k ∈ Finset.Ico 2 n, f (k + 2) * (k + 2) = 0", "(n : ℕ) (f : ℕ → ℝ) : ∑ k ∈ Finset.Ico 4 (n + 2), f k * k = 0"),
+              // Offsets that differ: by the least.
+              (": ∑ k ∈ Finset.range 9, (1 : ℚ) / ((k + 1) * (k + 2)) = 9 / 10", ": ∑ k ∈ Finset.Ico 1 10, (1 : ℚ) / (k * (k + 1)) = 9 / 10")])
+        // An index used alone beside `i + 1`, `i + 1` under a binder of `i`, an index of
+        // integers.
         .non(&["(n : ℕ) : ∑ i ∈ Finset.range n, (i + 1) * i = n",
-               "(n : ℕ) : ∑ i ∈ Finset.range n, (i + 1) * (i + 2) = n",
                "(n : ℕ) : ∑ i ∈ Finset.range n, ∑ i ∈ Finset.range (i + 1), i = n",
                "(n : ℤ) : ∑ i ∈ Finset.Ico 0 n, (i + 1) = n"]),
     // Mathlib/Algebra/BigOperators/Basic.lean: `Finset.sum_eq_sum_Ico_succ_bot : a < b → ∑ k ∈
@@ -159,7 +160,8 @@ fn as_ico(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     Some((name, with_domain(t, ico(lo, hi), None)))
 }
 
-/// The one offset `c` with which every use of `x` in `t` is `x + c` (`Some(None)`: no use).
+/// The least offset `c` with which every use of `x` in `t` is some `x + c'`, `c' ≥ c ≥ 1`
+/// (`Some(None)`: no use).
 fn offset(t: &Tree, x: &str, depth: usize) -> Option<Option<u128>> {
     if depth > 200 {
         return None;
@@ -172,27 +174,25 @@ fn offset(t: &Tree, x: &str, depth: usize) -> Option<Option<u128>> {
     if is_leaf(t) {
         return (t.label != x).then_some(None);
     }
-    let mut found = None;
+    let mut least: Option<u128> = None;
     for ch in &t.children {
-        match (found, offset(ch, x, depth + 1)?) {
-            (_, None) => {}
-            (None, Some(c)) => found = Some(c),
-            (Some(f), Some(c)) if f == c => {}
-            _ => return None,
+        if let Some(c) = offset(ch, x, depth + 1)? {
+            least = Some(least.map_or(c, |l| l.min(c)));
         }
     }
-    Some(found)
+    Some(least)
 }
 
-/// `t` with every `x + c` written `x`.
-fn unshifted(t: &Tree, x: &str) -> Tree {
-    if let (ADD, [y, _]) = (t.label.as_str(), t.children.as_slice()) {
-        if is_leaf(y) && y.label == x {
-            return y.clone();
+/// `t` with every `x + c'` written `x + (c' - c)` (`x` where `c' = c`): `x` standing for the
+/// old `x + c`.
+fn unshifted(t: &Tree, x: &str, c: u128) -> Tree {
+    if let (ADD, [y, k]) = (t.label.as_str(), t.children.as_slice()) {
+        if let (true, Some(k)) = (is_leaf(y) && y.label == x, literal(k)) {
+            return plus(y, k - c);
         }
     }
     let mut out = t.clone();
-    out.children = t.children.iter().map(|ch| unshifted(ch, x)).collect();
+    out.children = t.children.iter().map(|ch| unshifted(ch, x, c)).collect();
     out
 }
 
@@ -205,7 +205,7 @@ fn shifted(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     let c = offset(body, &index.label, 0)??;
     let moved = ico(plus(&a, c), plus(&b, c));
     let name = if t.label == SUM { "Finset.sum_Ico_add'" } else { "Finset.prod_Ico_add'" };
-    Some((name, with_domain(t, moved, Some(unshifted(body, &index.label)))))
+    Some((name, with_domain(t, moved, Some(unshifted(body, &index.label, c)))))
 }
 
 /// Is `t` zero where `x` is 0, by the lemmas that make a term of `x` vanish there whatever the
