@@ -8,7 +8,7 @@ use super::carriers::Carriers;
 use super::declare::*;
 use super::elab;
 use super::norm_num::norm_num;
-use super::shapes::{is_leaf, mentions, node2, quantifier, Quant, EQ, EXPLICIT, MUL};
+use super::shapes::{is_leaf, literal, mentions, node2, quantifier, Quant, EQ, EXPLICIT, MUL};
 use crate::trees::Tree;
 
 #[rustfmt::skip]
@@ -65,6 +65,15 @@ pub const RULES: &[Rule] = &[
     rw("Nat.dvd_iff_mod_eq_zero", "a ∣ b ↔ b % a = 0 (ℕ)", "?n % ?m = 0", "?m ∣ ?n").when(&[on(&["?n % ?m", "0"], &NAT)])
         .ex(&[("(n : ℕ) : n % 3 = 0", "(n : ℕ) : 3 ∣ n")])
         .non(&["(x : ℝ) : x % 3 = 0"]),
+    // Mathlib/Data/Nat/ModEq.lean: `Nat.modEq_iff_dvd' (h : c ≤ b) : c ≡ b [MOD n] ↔ n ∣ b - c`,
+    // and `c ≡ b [MOD n]` is `c % n = b % n`, `1 % n = 1` for `n ≥ 2`; `1 ≤ m ^ e` for `m ≥ 1`
+    // (`Nat.one_le_pow`). Moduli from 3 up: `b % 2 = 1` is `Nat.odd_iff`'s.
+    code("Nat.modEq_iff_dvd'", "b % n = 1 ↔ n ∣ b - 1 over ℕ, for b = m ^ e with a numeral m ≥ 1 (so 1 ≤ b) and a numeral n ≥ 3 (Mathlib/Data/Nat/ModEq.lean, Nat.one_le_pow)", remainder_one_as_dvd)
+        .ex(&[("(n : ℕ) : 2 ^ n % 7 = 1", "(n : ℕ) : 7 ∣ 2 ^ n - 1"), ("(n : ℕ) : 1 = 3 ^ (2 * n) % 8", "(n : ℕ) : 8 ∣ 3 ^ (2 * n) - 1")])
+        // A base that may be 0 (`0 ^ n - 1 = 0` in ℕ while `0 ^ n % 7 = 0`), modulus 1 (`b % 1 =
+        // 0`), a remainder other than 1, integers, a type variable's numerals.
+        .non(&["(n : ℕ) : 0 ^ n % 7 = 1", "(m n : ℕ) : m ^ n % 7 = 1", "(n : ℕ) : 2 ^ n % 1 = 1", "(n : ℕ) : 2 ^ n % 7 = 2",
+               "(n : ℕ) : (2 : ℤ) ^ n % 7 = 1", "{α : Type*} (n : ℕ) : 2 ^ n % 7 = 1"]),
     rw("Int.dvd_iff_emod_eq_zero", "a ∣ b ↔ b % a = 0 (ℤ)", "?n % ?m = 0", "?m ∣ ?n").when(&[on(&["?n % ?m", "0"], &INT)])
         .ex(&[("(n : ℤ) : n % 3 = 0", "(n : ℤ) : 3 ∣ n")])
         .non(&["(n : ℕ) : n % 3 = 0", "(x : ℝ) : x % 3 = 0", "(n : ℤ) : n % 3 = 1"]),
@@ -271,4 +280,29 @@ pub(super) fn dvd_folded(t: &Tree, carriers: &Carriers) -> Option<Tree> {
         return None;
     }
     Some(node2(" _ ∣ _ ", a.clone(), b.clone()))
+}
+
+/// `m ^ e % n = 1` (either way round) as `n ∣ m ^ e - 1`, at ℕ, for numerals `m ≥ 1`, `n ≥ 3`.
+fn remainder_one_as_dvd(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    let (EQ, [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let one = |x: &Tree| literal(x) == Some(1);
+    let rem = match (one(a), one(b)) {
+        (false, true) => a,
+        (true, false) => b,
+        _ => return None,
+    };
+    let (" _ % _ ", [power, n]) = (rem.label.as_str(), rem.children.as_slice()) else {
+        return None;
+    };
+    let (" _ ^ _ ", [m, _]) = (power.label.as_str(), power.children.as_slice()) else {
+        return None;
+    };
+    let numerals = literal(m).is_some_and(|m| m >= 1) && literal(n).is_some_and(|n| n >= 3);
+    if !numerals || elab::carrier(&[rem, a, b], ctx.carriers) != Some(elab::Num::Nat) {
+        return None;
+    }
+    let less_one = node2(" _ - _ ", power.clone(), Tree::leaf("1"));
+    Some(("Nat.modEq_iff_dvd'", node2(" _ ∣ _ ", n.clone(), less_one)))
 }
