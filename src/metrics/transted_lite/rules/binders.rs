@@ -133,6 +133,10 @@ pub const RULES: &[Rule] = &[
         // A function defined by its value and applied (no β: `binrel%` elaborates the `fun`
         // alone, which β with the codomain's ascription would not be faithful to).
         .non(&["(f : ℕ → ℕ) (hf : f = fun x => f x + 1) : f 0 = 1",
+               // A generic head beside `y`: elaborated alone (ℕ's `min`, truncating), cast up,
+               // where `(min (a - b) 0 : ℝ)` would subtract in ℝ.
+               "(a b : ℕ) (y : ℝ) (h : y = min (a - b) 0) : y = 0",
+               "(n : ℕ) (y : ℤ) (h : y = ∑ i ∈ Finset.range n, (i - 1)) : 0 ≤ y",
                "(f : ℕ → ℝ) (hf : f = fun x => x / 2) : f 3 = 3 / 2", "(f : ℝ → ℝ) (hf : f = fun x => x ^ 2) : ∀ f : ℝ → ℝ, f 3 = 9", "(f : ℕ → _) (hf : f = fun x => x / 2) : f 3 = 1", "(f : ℝ → ℝ → ℝ) (hf : f = fun x => fun y => x) : f 1 2 = 1", "(x : ℝ) (h : x = x * x) : x = 1", "(x : ℕ) (s : Finset (Fin x)) (y : ℕ) (h : x = y + 1) : s.card < 3",
                "(y : ℕ) (x : ℕ) (hx : y < x) (y : ℕ) (h : x = y + 1) : x < 3",
                // Moving `hx` after a local instance would change the `<` it reads.
@@ -154,7 +158,8 @@ pub const RULES: &[Rule] = &[
                "(n b : ℤ) (h : ∃ a : ℤ, ∃ b : ℤ, n = a ^ 2 + b ^ 2) : n ≠ b"]),
     canonical("forall_eq (function used at one point)", "(f : α → β) (h : f x = e) : P (f x) ↔ P e (f used only at x)", List(function_value))
         .ex(&[("(x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f x > 0", "(x : ℝ) : x + 1 > 0")])
-        .non(&["(x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f 0 ≤ f x", "(f : ℕ → ℕ) (y : ℝ) (h : f 0 = y / 2) : 0 ≤ y"]),
+        .non(&["(x : ℝ) (f : ℝ → ℝ) (h : f x = x + 1) : f 0 ≤ f x", "(f : ℕ → ℕ) (y : ℝ) (h : f 0 = y / 2) : 0 ≤ y",
+               "(a b : ℕ) (f : ℕ → ℤ) (h : f 0 = min (a - b) 0) : f 0 = 0"]),
     canonical("intro", "a theorem's binders and the leading ∀/→ of its type are one Π-type", List(intro))
         .ex(&[(": ∀ x : ℕ, x = x", "(x : ℕ) : x = x"), ("(x : ℕ) : x = 1 → x < 2", "(x : ℕ) (h✝ : x = 1) : x < 2")])
         .non(&["(x : ℕ) : x = 1 → False", "(x : ℕ) : x = 1 ∧ x < 2"]),

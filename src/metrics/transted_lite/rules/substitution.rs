@@ -89,6 +89,9 @@ pub(super) fn subst(
             }
             let uncast = binders_casts::uses_at_own_type(&var.label, ty, &scopes, carriers);
             let typed_value = ascribed_where(value, ty, carriers, uncast);
+            if typed_value != *value && !ascription_keeps_elaboration(value, carriers) {
+                continue;
+            }
             // `e` stands where `x` stood with `x`'s type: `(e : T)`, since the type decides
             // `/` and `-` (`(x : ℕ) (h : x = 1) : x / 2 = 0` is `(1 : ℕ) / 2 = 0`, not the
             // same as over ℚ). With no written type (`(x : _)`) the value's own elaboration
@@ -156,6 +159,21 @@ fn hypotheses_after<'b>(
         && moved.iter().all(|b| hypothesis(b) && !kept_names.iter().any(|n| mentions(b, n)))
         && moved.iter().all(|m| !kept.iter().any(|k| mentions(k, &m.children[0].label)));
     ok.then_some((kept, moved))
+}
+
+/// Is `(e : T)` elaborated as `e` was beside `x` in the equation, cast up? `binrel%` (Lean's
+/// `Elab/Extra.lean`) elaborates each leaf of the relation's tree with no expected type, while
+/// an ascription hands `T` to `e`'s head: the same only where that head is arithmetic the tree
+/// reaches through (its leaves are again elaborated alone), a name, an ascription, or a
+/// function of the statement's own with a written type. A generic head (`min`, `max`, `|·|`,
+/// `∑`, `ite`) takes `T` into its arguments: `y = min (a - b) 0` with `(a b : ℕ) (y : ℝ)` is
+/// `↑(min (a - b) 0)`, truncated, where `(min (a - b) 0 : ℝ)` subtracts in ℝ.
+fn ascription_keeps_elaboration(e: &Tree, c: &Carriers) -> bool {
+    is_leaf(e)
+        || elab::same_tree_operands(e).is_some()
+        || [" _ % _ ", "( _ : _ )"].contains(&e.label.as_str())
+        || app_head(e)
+            .is_some_and(|f| c.binds(f) && c.name_type(f).is_some_and(|ty| ty.label == IMP))
 }
 
 /// Does `x = e` (or `e = x`), with `x` of written type `ty`, say what `x` is? `binrel%` (Lean's
@@ -282,7 +300,11 @@ pub(super) fn subst_value(
             if !defines_at(codomain, value, carriers) {
                 continue;
             }
-            let value = &ascribed(value, codomain, carriers);
+            let typed_value = ascribed(value, codomain, carriers);
+            if typed_value != *value && !ascription_keeps_elaboration(value, carriers) {
+                continue;
+            }
+            let value = &typed_value;
             let mut out: Vec<Tree> = binders[..j].to_vec();
             out.extend_from_slice(&binders[j + 1..i]);
             out.extend(binders[i + 1..].iter().map(|b| replace(b, app, value)));
