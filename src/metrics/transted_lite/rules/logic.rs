@@ -48,6 +48,11 @@ pub const RULES: &[Rule] = &[
     code("not_exists / not_forall", "(¬∃ x, p x) ↔ ∀ x, ¬p x; (¬∀ x, p x) ↔ ∃ x, ¬p x", |t, _| typed::negated_quantifier(t))
         .ex(&[(": ¬ ∃ n : ℕ, n < 0", ": ∀ n : ℕ, ¬ n < 0"), (": ¬ ∀ n : ℕ, n < 5", ": ∃ n : ℕ, ¬ n < 5")])
         .non(&[": ¬ ∃ n > 2, n < 0", ": ∃ n : ℕ, ¬ n < 0"]),
+    code("not_iff_not", "(¬a ↔ ¬b) ↔ (a ↔ b) (classical, Mathlib/Logic/Basic.lean), reading a ≠ b as ¬(a = b) and ¬a ∧ ¬b as ¬(a ∨ b) (not_or)", negations_dropped)
+        .ex(&[("{K : Type*} [Field K] (a b : K) : a * b ≠ 0 ↔ a ≠ 0 ∧ b ≠ 0", "{K : Type*} [Field K] (a b : K) : a * b = 0 ↔ a = 0 ∨ b = 0"),
+              ("(p q : Prop) : ¬p ↔ ¬q", "(p q : Prop) : p ↔ q")])
+        // One side not a negation; a conjunction with a positive part.
+        .non(&["(x : ℝ) : x ≠ 0 ↔ 0 < x ^ 2", "(x y : ℝ) : x * y ≠ 0 ↔ x ≠ 0 ∧ 0 < y"]),
     rw("not_not", "¬¬a ↔ a (classical)", "¬¬?a", "?a")
         .ex(&[("(x : ℕ) : ¬¬ x = 1", "(x : ℕ) : x = 1")])
         .non(&["(x : ℕ) : ¬ x = 1"]),
@@ -119,4 +124,30 @@ pub(super) fn fact_unfolds(p: &Tree, carriers: &Carriers) -> bool {
     let mut names = Vec::new();
     super::shapes::leaves(p, &mut names);
     !names.iter().any(|n| carriers.consumed(n)) && !carriers.binds("Fact")
+}
+
+/// `¬a ↔ ¬b` as `a ↔ b`, each side read as a negation where it is one: `¬p`, `x ≠ y`
+/// (`Ne x y` is `¬(x = y)` by definition), or a conjunction of such (`not_or`).
+fn negations_dropped(t: &Tree, _: &Ctx) -> Option<(&'static str, Tree)> {
+    let (" _ ↔ _ ", [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let sides = vec![negated(a, 0)?, negated(b, 0)?];
+    Some(("not_iff_not", Tree::node(t.label.clone(), sides)))
+}
+
+/// The proposition `t` negates, where it is a negation.
+fn negated(t: &Tree, depth: usize) -> Option<Tree> {
+    if depth > 64 {
+        return None;
+    }
+    match (t.label.as_str(), t.children.as_slice()) {
+        ("¬", [p]) => Some(p.clone()),
+        (" _ ≠ _ ", [x, y]) => Some(Tree::node(" _ = _ ", vec![x.clone(), y.clone()])),
+        (" _ ∧ _ ", [p, q]) => {
+            let parts = vec![negated(p, depth + 1)?, negated(q, depth + 1)?];
+            Some(Tree::node(" _ ∨ _ ", parts))
+        }
+        _ => None,
+    }
 }
