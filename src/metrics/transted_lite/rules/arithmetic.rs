@@ -74,6 +74,17 @@ pub const RULES: &[Rule] = &[
         // 0`), a remainder other than 1, integers, a type variable's numerals.
         .non(&["(n : ℕ) : 0 ^ n % 7 = 1", "(m n : ℕ) : m ^ n % 7 = 1", "(n : ℕ) : 2 ^ n % 1 = 1", "(n : ℕ) : 2 ^ n % 7 = 2",
                "(n : ℕ) : (2 : ℤ) ^ n % 7 = 1", "{α : Type*} (n : ℕ) : 2 ^ n % 7 = 1"]),
+    // Mathlib/Algebra/Order/Field/Basic.lean (`le_div_iff₀ (hc : 0 < c) : a ≤ b / c ↔ a * c ≤
+    // b`, `div_le_iff₀`, `lt_div_iff₀`, `div_lt_iff₀`) in an ordered field, and
+    // Mathlib/Algebra/Group/Basic.lean (`eq_div_iff (hc : c ≠ 0) : a = b / c ↔ a * c = b`,
+    // `div_eq_iff`) in a field: a positive numeral denominator at the top of a side is cleared.
+    code("le_div_iff₀ / div_le_iff₀ / lt_div_iff₀ / div_lt_iff₀ / eq_div_iff / div_eq_iff", "a ≤ b / c ↔ a * c ≤ b and b / c ≤ a ↔ b ≤ a * c (so <) for a numeral c > 0 in ℚ or ℝ; a = b / c ↔ a * c = b (so ≠) in ℚ, ℝ or ℂ", denominator_cleared)
+        .ex(&[("(a b : ℝ) : a * b ≤ 1 / 4", "(a b : ℝ) : a * b * 4 ≤ 1"), ("(x : ℚ) : x / 3 < x", "(x : ℚ) : x < x * 3"),
+              ("(z : ℂ) : z = (z + 1) / 2", "(z : ℂ) : z * 2 = z + 1")])
+        // ℕ and ℤ (`/` rounds), numerals alone (ℕ), a denominator of 0 or not a numeral, ℂ's
+        // order.
+        .non(&["(n : ℕ) : n ≤ 7 / 2", "(n : ℤ) : n ≤ 7 / 2", ": 1 ≤ 7 / 2", "(x : ℝ) : x ≤ 1 / 0", "(x y : ℝ) : x ≤ 1 / y",
+               "(z : ℂ) : z ≤ 1 / 2"]),
     rw("Int.dvd_iff_emod_eq_zero", "a ∣ b ↔ b % a = 0 (ℤ)", "?n % ?m = 0", "?m ∣ ?n").when(&[on(&["?n % ?m", "0"], &INT)])
         .ex(&[("(n : ℤ) : n % 3 = 0", "(n : ℤ) : 3 ∣ n")])
         .non(&["(n : ℕ) : n % 3 = 0", "(x : ℝ) : x % 3 = 0", "(n : ℤ) : n % 3 = 1"]),
@@ -305,4 +316,39 @@ fn remainder_one_as_dvd(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     }
     let less_one = node2(" _ - _ ", power.clone(), Tree::leaf("1"));
     Some(("Nat.modEq_iff_dvd'", node2(" _ ∣ _ ", n.clone(), less_one)))
+}
+
+/// [`RULES`]' `le_div_iff₀` and kin: `a REL b / c` as `a * c REL b`, `b / c REL a` as `b REL a *
+/// c`, for a numeral `c ≥ 1` at the top of one side.
+fn denominator_cleared(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
+    use elab::Num::{Complex, Rat, Real};
+    let (relation, [a, b]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let fields: &[elab::Num] = match relation {
+        " _ ≤ _ " | " _ < _ " => &[Rat, Real],
+        " _ = _ " | " _ ≠ _ " => &[Rat, Real, Complex],
+        _ => return None,
+    };
+    if !elab::carrier(&[a, b], ctx.carriers).is_some_and(|n| fields.contains(&n)) {
+        return None;
+    }
+    let quotient = |e: &Tree| match (e.label.as_str(), e.children.as_slice()) {
+        (" _ / _ ", [x, c]) if literal(c).is_some_and(|c| c >= 1) => Some((x.clone(), c.clone())),
+        _ => None,
+    };
+    let times = |e: &Tree, c: Tree| node2(MUL, e.clone(), c);
+    let name = |right: bool| match (relation, right) {
+        (" _ ≤ _ ", true) => "le_div_iff₀",
+        (" _ ≤ _ ", false) => "div_le_iff₀",
+        (" _ < _ ", true) => "lt_div_iff₀",
+        (" _ < _ ", false) => "div_lt_iff₀",
+        (_, true) => "eq_div_iff",
+        (_, false) => "div_eq_iff",
+    };
+    if let Some((x, c)) = quotient(b) {
+        return Some((name(true), node2(relation, times(a, c), x)));
+    }
+    let (x, c) = quotient(a)?;
+    Some((name(false), node2(relation, x, times(b, c))))
 }
