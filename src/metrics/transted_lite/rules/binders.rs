@@ -122,6 +122,8 @@ pub const RULES: &[Rule] = &[
     canonical("forall_eq", "(x : T) (h : x = e) : p x ↔ p e (x not in e, h unused); `e` keeps the ascription `(e : T)` where a cast could move into it (ℕ/ℤ `-`, `/`, `%`)", List(variable_definition))
         .ex(&[("(x : ℕ) (y : ℕ) (h : x = y + 1) : x < 3", "(y : ℕ) : y + 1 < 3"), ("(x : ℕ) (y : ℕ) (h : x = y - 3) : (x : ℝ) ≥ 0", "(y : ℕ) : ((y - 3 : ℕ) : ℝ) ≥ 0"),
               ("(p : ℕ) (n : ℕ) (hp : 2 < p) (h : p = n + 1) : p ≠ 0", "(n : ℕ) (hp : 2 < n + 1) : n + 1 ≠ 0"),
+              // At ℕ the ascription is how the sum elaborates alone (its numerals default to ℕ).
+              ("(s : ℕ) (h : s = ∑ k ∈ Finset.Icc 1 9, k) : s % 3 = 0", ": (∑ k ∈ Finset.Icc 1 9, k : ℕ) % 3 = 0"),
               // Field notation on `p` is read at `p`'s type before `p` goes.
               ("(p : ℕ) (n : ℕ) (hp : p.Prime) (h : p = 2 ^ n + 1) : p ≠ 0", "(n : ℕ) (hp : Nat.Prime (2 ^ n + 1)) : 2 ^ n + 1 ≠ 0"),
               // A hypothesis on `x` before `y` is bound moves after `y`.

@@ -89,7 +89,7 @@ pub(super) fn subst(
             }
             let uncast = binders_casts::uses_at_own_type(&var.label, ty, &scopes, carriers);
             let typed_value = ascribed_where(value, ty, carriers, uncast);
-            if typed_value != *value && !ascription_keeps_elaboration(value, carriers) {
+            if typed_value != *value && !ascription_keeps_elaboration(value, ty, carriers) {
                 continue;
             }
             // `e` stands where `x` stood with `x`'s type: `(e : T)`, since the type decides
@@ -167,9 +167,12 @@ fn hypotheses_after<'b>(
 /// reaches through (its leaves are again elaborated alone), a name, an ascription, or a
 /// function of the statement's own with a written type. A generic head (`min`, `max`, `|·|`,
 /// `∑`, `ite`) takes `T` into its arguments: `y = min (a - b) 0` with `(a b : ℕ) (y : ℝ)` is
-/// `↑(min (a - b) 0)`, truncated, where `(min (a - b) 0 : ℝ)` subtracts in ℝ.
-fn ascription_keeps_elaboration(e: &Tree, c: &Carriers) -> bool {
-    is_leaf(e)
+/// `↑(min (a - b) 0)`, truncated, where `(min (a - b) 0 : ℝ)` subtracts in ℝ. At ℕ it is the
+/// same: [`defines_at`] lets no value of a larger type define a natural, and a value whose type
+/// nothing fixes defaults to ℕ alone too.
+fn ascription_keeps_elaboration(e: &Tree, ty: &Tree, c: &Carriers) -> bool {
+    elab::num_of_type(ty) == Some(elab::Num::Nat)
+        || is_leaf(e)
         || elab::same_tree_operands(e).is_some()
         || [" _ % _ ", "( _ : _ )"].contains(&e.label.as_str())
         || app_head(e)
@@ -301,7 +304,7 @@ pub(super) fn subst_value(
                 continue;
             }
             let typed_value = ascribed(value, codomain, carriers);
-            if typed_value != *value && !ascription_keeps_elaboration(value, carriers) {
+            if typed_value != *value && !ascription_keeps_elaboration(value, codomain, carriers) {
                 continue;
             }
             let value = &typed_value;
