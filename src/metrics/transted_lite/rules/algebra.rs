@@ -11,8 +11,8 @@ use super::collections::collection;
 use super::commutativity::number_valued_arithmetic;
 use super::declare::*;
 use super::elab::{self, Ty};
-use super::shapes::named_binder;
 use super::shapes::{app_head, is_leaf, literal, node2, ADD, EQ, FORALL, FRESH_BOUND, IMP, MUL};
+use super::shapes::{guarded_forall, GuardedForall};
 use crate::trees::Tree;
 
 #[rustfmt::skip]
@@ -432,13 +432,7 @@ fn ker_eq_bot_forall(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 /// `f` bound at a morphism type of [`KERNELS`] whose domain is a group. The bound name may be
 /// typed only at the domain; either equation may be written either way round.
 fn injective_of_trivial_kernel(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
-    let (FORALL, [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
-        return None;
-    };
-    let (IMP, [premise, conclusion]) = (body.label.as_str(), body.children.as_slice()) else {
-        return None;
-    };
-    let (x, written) = named_binder(binder)?;
+    let GuardedForall { name: x, written, premise, rest: conclusion, .. } = guarded_forall(t)?;
     // `e = u` or `u = e`, for a leaf `u` and `e` of the shape asked for.
     let sides =
         |e: &Tree, other: &dyn Fn(&Tree) -> bool| match (e.label.as_str(), e.children.as_slice()) {

@@ -19,6 +19,7 @@ use super::shapes::{
     app_head, binder_kind, binder_list, is_binding_node, is_leaf, literal, mentions, node2,
     quantifier, AND, EQ, EXISTS, EXPLICIT, FORALL, IMP, LE, LT, MEM, MUL, NOT,
 };
+use super::shapes::{guarded_forall, GuardedForall};
 use super::typed;
 use crate::elab::mathlib_names::SIGNATURES;
 use crate::trees::Tree;
@@ -880,12 +881,7 @@ fn closure_eq_self(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
 /// x✝`), for `s` of known type `Set T` ([`collection`]) and `b` untyped or typed `T`: the
 /// membership then elaborates `b` at `T`. The inner name is one `s` and `b` do not use.
 fn bound_point_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
-    let (FORALL, [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
-        return None;
-    };
-    let (IMP, [premise, rest]) = (body.label.as_str(), body.children.as_slice()) else {
-        return None;
-    };
+    let GuardedForall { name, written, premise, rest } = guarded_forall(t)?;
     let (MEM, [b, bounds]) = (premise.label.as_str(), premise.children.as_slice()) else {
         return None;
     };
@@ -899,7 +895,6 @@ fn bound_point_unfolded(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
     };
     let c = ctx.carriers;
     let set = collection(s, c).filter(|set| set.kind == Kind::Set)?;
-    let (name, written) = named_binder(binder)?;
     let fresh = ["x✝", "y✝", "z✝"].into_iter().find(|n| *n != name.label && !mentions(s, n))?;
     if !is_leaf(b)
         || b.label != name.label

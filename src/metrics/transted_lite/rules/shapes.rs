@@ -129,6 +129,27 @@ pub(super) fn named_binder(b: &Tree) -> Option<(&Tree, Option<&Tree>)> {
     }
 }
 
+/// `∀ x, premise → rest` over one [`named_binder`]: the bound name, its written type, the
+/// premise and the rest ([`guarded_forall`]).
+pub(super) struct GuardedForall<'a> {
+    pub name: &'a Tree,
+    pub written: Option<&'a Tree>,
+    pub premise: &'a Tree,
+    pub rest: &'a Tree,
+}
+
+/// `t` as a [`GuardedForall`]; `None` for any other shape.
+pub(super) fn guarded_forall(t: &Tree) -> Option<GuardedForall<'_>> {
+    let (FORALL, [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
+        return None;
+    };
+    let (IMP, [premise, rest]) = (body.label.as_str(), body.children.as_slice()) else {
+        return None;
+    };
+    let (name, written) = named_binder(binder)?;
+    Some(GuardedForall { name, written, premise, rest })
+}
+
 pub(super) fn is_leaf(t: &Tree) -> bool {
     t.children.is_empty()
 }

@@ -21,8 +21,8 @@ use super::declare::Ctx;
 use super::elab::{carrier, Num};
 use super::norm_num::MAX_LITERAL;
 use super::quantifiers::{classify_qbinder, QBinder};
-use super::shapes::named_binder;
 use super::shapes::{binds, elaboration_order, COMPARISONS, DIV, FRESH_BOUND, MEM, NEG, POW, SUB};
+use super::shapes::{guarded_forall, GuardedForall};
 use super::substitution::substitute;
 
 use super::elab;
@@ -1276,16 +1276,10 @@ fn plain_binding(t: &Tree) -> Option<(&Tree, &Tree, &Tree)> {
 /// `∀ x, x ∈ {y : T | p y} → q` → `∀ x : T, p x → q`: the membership is `x`'s first use and
 /// gives it the type `T` (or `x` was written at `T`), so `p x` reads `x` as the set did.
 pub(super) fn bound_point_set_of(t: &Tree, c: &Carriers) -> Option<(&'static str, Tree)> {
-    let (FORALL, [binder, body]) = (t.label.as_str(), t.children.as_slice()) else {
-        return None;
-    };
-    let (IMP, [premise, rest]) = (body.label.as_str(), body.children.as_slice()) else {
-        return None;
-    };
+    let GuardedForall { name, written, premise, rest, .. } = guarded_forall(t)?;
     let (MEM, [x, set]) = (premise.label.as_str(), premise.children.as_slice()) else {
         return None;
     };
-    let (name, written) = named_binder(binder)?;
     let ("{ _ | _ }", [set_binder, p]) = (set.label.as_str(), set.children.as_slice()) else {
         return None;
     };
