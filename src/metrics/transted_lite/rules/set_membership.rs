@@ -175,10 +175,7 @@ pub(super) fn literal(t: &Tree, ctx: &Ctx) -> Option<(&'static str, Tree)> {
         return None;
     };
     let element = collection(s, c)?.element;
-    let n = lit.children.len();
-    let braces = format!("{{{}}}", vec![" _ "; n].join(","));
-    if n == 0 || lit.label != braces || !lit.children.iter().all(|e| of_type(e, &element, c, true))
-    {
+    if !is_literal(lit) || !lit.children.iter().all(|e| of_type(e, &element, c, true)) {
         return None;
     }
     let mut equations = lit.children.iter().rev().map(|e| node2(EQ, x.clone(), e.clone()));
